@@ -1,0 +1,87 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "#db/schema";
+import { getEnv } from "./env.server";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+// Resolves to <project>/db/migrations from app/server (dev, tests) and from build/server (production).
+const migrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
+
+/** Opens PGlite (embedded) or a PostgreSQL server, and applies the committed migrations. */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  migrate?: boolean;
+}): Promise<DatabaseHandle> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    if (shouldMigrate) await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
+  }
+  let client = options.pglite;
+  if (!client) {
+    if (!options.dataDir) throw new Error("openDatabase needs a databaseUrl, a dataDir or a PGlite");
+    mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  if (shouldMigrate) await migratePglite(db, { migrationsFolder });
+  const owned = client;
+  return { db: db as unknown as Database, driver: "pglite", close: () => owned.close() };
+}
+
+// One handle per process; kept on globalThis so the dev server's module reloads reuse it.
+const holder = globalThis as typeof globalThis & { __swagDb?: Promise<DatabaseHandle> };
+
+/** The process's database, opened from the environment on first use. */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  holder.__swagDb ??= (() => {
+    const env = getEnv();
+    return openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: join(resolve(env.DATA_DIR), "db"),
+    });
+  })();
+  return holder.__swagDb;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+/** Tests hand in a database of their own. */
+export function useDatabaseForTests(handle: DatabaseHandle) {
+  holder.__swagDb = Promise.resolve(handle);
+}
+
+export async function closeDatabase() {
+  const pending = holder.__swagDb;
+  holder.__swagDb = undefined;
+  if (pending) await (await pending).close();
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Swag Studio <hello@swagstudio.example>"),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+});
+
+export type Env = z.infer<typeof schema> & { BASE_URL: string };
+
+/** Parses an environment; throws an Error naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "unset" (as in a copied .env.example).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`,
+    );
+    throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return { ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` };
+}
+
+let cached: Env | undefined;
+
+/** The validated process environment: the only place that reads process.env. */
+export function getEnv(): Env {
+  // A local .env (copied from .env.example) fills in what the real environment leaves unset.
+  if (!cached && existsSync(".env")) process.loadEnvFile(".env");
+  cached ??= parseEnv(process.env);
+  return cached;
+}

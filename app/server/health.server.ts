@@ -1,0 +1,27 @@
+import { count } from "drizzle-orm";
+import { profiles } from "#db/schema";
+import { getDb } from "./db.server";
+
+export type DatabaseStatus = "ok" | "reachable but RLS/permissions issue" | "connection/error";
+
+/** A head-only count on profiles, as SPEC.md §2 "Diagnostics" describes; status words only. */
+export async function checkDatabase(): Promise<DatabaseStatus> {
+  try {
+    const db = await getDb();
+    await db.select({ n: count() }).from(profiles);
+    return "ok";
+  } catch (error) {
+    // 42501 insufficient_privilege: the server answered but refused the table.
+    if (errorCode(error) === "42501") return "reachable but RLS/permissions issue";
+    console.error("Database check failed:", error instanceof Error ? error.message : error);
+    return "connection/error";
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
