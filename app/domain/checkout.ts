@@ -1,0 +1,135 @@
+/**
+ * Checkout constants and order totals (R-CONST-11..14, R-CALC-14..20). The server recomputes
+ * every total with this module (DESIGN decisions 5 and 10), so it must stay pure.
+ */
+import { percentOfPence } from "./money";
+import { lineTotalPence } from "./pricing";
+
+/** UK standard VAT rate in percent (R-CONST-11). */
+export const VAT_RATE_GB = 20;
+
+/** Offered countries in the spec's order (R-CONST-13). */
+export const COUNTRIES = ["GB", "IE", "US", "DE", "FR", "ES", "IT", "NL"] as const;
+export type CountryCode = (typeof COUNTRIES)[number];
+export const COUNTRY_NAMES: Readonly<Record<CountryCode, string>> = {
+  GB: "United Kingdom",
+  IE: "Ireland",
+  US: "United States",
+  DE: "Germany",
+  FR: "France",
+  ES: "Spain",
+  IT: "Italy",
+  NL: "Netherlands",
+};
+export const DEFAULT_COUNTRY: CountryCode = "GB";
+
+export function isCountryCode(value: unknown): value is CountryCode {
+  return typeof value === "string" && (COUNTRIES as readonly string[]).includes(value);
+}
+
+/** Flat per-order rates actually charged (R-CONST-12; A-6: the per-unit figures are not charged). */
+export const SHIPPING_METHODS = {
+  standard: { label: "Standard Shipping", pence: 1800 },
+  express: { label: "Express Air Freight", pence: 3500 },
+} as const;
+export type ShippingMethod = keyof typeof SHIPPING_METHODS;
+export const SHIPPING_METHOD_IDS = ["standard", "express"] as const satisfies readonly ShippingMethod[];
+
+export function isShippingMethod(value: unknown): value is ShippingMethod {
+  return typeof value === "string" && (SHIPPING_METHOD_IDS as readonly string[]).includes(value);
+}
+
+/** Branding methods (R-CONST-14). The spec gives only the ids; the labels are ours. */
+export const BRANDING_METHODS = {
+  embroidery: "Embroidery",
+  screen_print: "Screen print",
+  dtf: "DTF transfer",
+  laser: "Laser engraving",
+  deboss: "Deboss",
+  none: "No branding",
+} as const;
+export type BrandingMethod = keyof typeof BRANDING_METHODS;
+export const BRANDING_METHOD_IDS = [
+  "embroidery",
+  "screen_print",
+  "dtf",
+  "laser",
+  "deboss",
+  "none",
+] as const satisfies readonly BrandingMethod[];
+/** The customisation step starts a draft with no branding chosen (SPEC §4). */
+export const DEFAULT_BRANDING_METHOD: BrandingMethod = "none";
+
+export function isBrandingMethod(value: unknown): value is BrandingMethod {
+  return typeof value === "string" && (BRANDING_METHOD_IDS as readonly string[]).includes(value);
+}
+
+/** Design-proof preferences (R-CONST-14); labels are ours. */
+export const PROOF_PREFERENCES = {
+  ai_mockup: "AI mock-up",
+  manufacturer_mockup: "Manufacturer mock-up",
+  skip_proof: "Skip proof (repeat of a previous order)",
+} as const;
+export type ProofPreference = keyof typeof PROOF_PREFERENCES;
+export const PROOF_PREFERENCE_IDS = [
+  "ai_mockup",
+  "manufacturer_mockup",
+  "skip_proof",
+] as const satisfies readonly ProofPreference[];
+/** The customisation step's default proof choice (SPEC §4). */
+export const DEFAULT_PROOF_PREFERENCE: ProofPreference = "ai_mockup";
+
+export function isProofPreference(value: unknown): value is ProofPreference {
+  return typeof value === "string" && (PROOF_PREFERENCE_IDS as readonly string[]).includes(value);
+}
+
+/** First-order discount, percent of goods only (A-20, DESIGN decision 12). */
+export const FIRST_ORDER_DISCOUNT_PERCENT = 10;
+
+/**
+ * VAT rate in percent for a ship-to country (billing country until a ship-to exists). One
+ * function for every screen and the server (DESIGN decision 5), replacing the spec's two rules
+ * (R-CALC-14/15): exports outside the UK are zero-rated.
+ */
+export function vatRatePercent(country: string | null | undefined): number {
+  return country?.trim().toUpperCase() === "GB" ? VAT_RATE_GB : 0;
+}
+
+export type OrderTotalsInput = {
+  unitPence: number;
+  quantity: number;
+  shippingMethod?: ShippingMethod | null;
+  country: string | null | undefined;
+  firstOrderDiscount?: boolean;
+};
+
+/** All integer pence; vatRate in percent. */
+export type OrderTotals = {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  vat: number;
+  total: number;
+  vatRate: number;
+};
+
+/**
+ * Order totals (R-CALC-16/17). The discount comes off goods before VAT and never off shipping
+ * (A-20); VAT is charged on discounted goods plus shipping; each step rounds half-up to the
+ * penny so the figures shown, stored and charged are the same integers.
+ */
+export function orderTotals(input: OrderTotalsInput): OrderTotals {
+  const subtotal = lineTotalPence(input.unitPence, input.quantity);
+  if (subtotal < 0) throw new RangeError("Order subtotal cannot be negative");
+  const discount = input.firstOrderDiscount ? percentOfPence(subtotal, FIRST_ORDER_DISCOUNT_PERCENT) : 0;
+  const shipping = input.shippingMethod ? SHIPPING_METHODS[input.shippingMethod].pence : 0;
+  const vatRate = vatRatePercent(input.country);
+  const vat = percentOfPence(subtotal - discount + shipping, vatRate);
+  return { subtotal, discount, shipping, vat, total: subtotal - discount + shipping + vat, vatRate };
+}
+
+/** The first `max` selections plus how many more there are, for a '+N' chip (3 picks → 2 shown, +1). */
+export function summariseTags<T>(list: readonly T[], max = 2): { shown: T[]; more: number } {
+  const limit = Math.max(0, Math.floor(max));
+  return { shown: list.slice(0, limit), more: Math.max(0, list.length - limit) };
+}

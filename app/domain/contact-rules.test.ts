@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import {
+  isValidEmail,
+  isValidPhone,
+  isValidUkSmsPhone,
+  PHONE_EXAMPLE,
+  phoneErrorMessage,
+  ukPhoneToE164,
+} from "./contact-rules";
+
+describe("isValidEmail (R-DET-09)", () => {
+  it.each(["a@b.co", "jo.bloggs@example.co.uk", "x+tag@sub.example.com", " padded@example.com "])(
+    "accepts %j",
+    (text) => {
+      expect(isValidEmail(text)).toBe(true);
+    },
+  );
+
+  it.each(["", "plain", "a@b", "@b.co", "a@.co", "a@b.", "a b@c.co", "a@b c.co", "a@@b.co", "a@b@c.co"])(
+    "rejects %j",
+    (text) => {
+      expect(isValidEmail(text)).toBe(false);
+    },
+  );
+});
+
+describe("phone example and message (R-DET-10, A-41)", () => {
+  it("uses the Ofcom drama number", () => {
+    expect(PHONE_EXAMPLE).toBe("+44 20 7946 0958");
+    expect(phoneErrorMessage).toBe("Enter a valid phone number, e.g. +44 20 7946 0958");
+  });
+
+  it("the example itself is valid under both rules", () => {
+    expect(isValidPhone(PHONE_EXAMPLE)).toBe(true);
+    expect(isValidUkSmsPhone(PHONE_EXAMPLE)).toBe(true);
+  });
+});
+
+describe("isValidPhone (R-CALC-19)", () => {
+  it.each([
+    "",
+    "   ", // empty passes this check; "required" is enforced separately
+    "+44 20 7946 0958",
+    "(020) 7946-0958",
+    "+12345678", // '+', non-zero digit, 7 more
+    "+123456789012345", // '+', non-zero digit, 14 more
+    "0207946095", // 10 digits
+    "020794609581234", // 15 digits
+    "+1 (555) 010-0199",
+    "020.7946.0958",
+  ])("accepts %j", (text) => {
+    expect(isValidPhone(text)).toBe(true);
+  });
+
+  it.each([
+    "+0123456789", // zero after '+'
+    "+1234567", // only 6 after the first digit
+    "+1234567890123456", // 15 after the first digit
+    "123456789", // 9 digits
+    "1234567890123456", // 16 digits
+    "call 02079460958", // letters fail outright
+    "02079460958 ext",
+    "O2079460958", // letter O, not zero
+    "44+2079460958", // '+' not at the start
+    "++442079460958",
+    "---",
+    "+",
+  ])("rejects %j", (text) => {
+    expect(isValidPhone(text)).toBe(false);
+  });
+});
+
+describe("isValidUkSmsPhone (R-SMS-05)", () => {
+  it.each([
+    "07123 456789",
+    "+447123456789",
+    "020 7946 0958",
+    "07123456789",
+    "+44 7123 456 789",
+    "01632 960 001", // landline-style, 10 digits after 0
+    "0161 496 000", // landline-style, 9 digits after 0
+  ])("accepts %j", (text) => {
+    expect(isValidUkSmsPhone(text)).toBe(true);
+  });
+
+  it.each([
+    "447123456789", // no + or 0 prefix
+    "0712345",
+    "+4407123456789", // trunk 0 after +44
+    "07123-456789", // hyphens are not removed
+    "",
+    "00447123456789",
+    "+44712345678901",
+    "(020) 7946 0958",
+  ])("rejects %j", (text) => {
+    expect(isValidUkSmsPhone(text)).toBe(false);
+  });
+});
+
+describe("ukPhoneToE164", () => {
+  it.each([
+    ["07123 456789", "+447123456789"],
+    ["+44 7123 456789", "+447123456789"],
+    ["020 7946 0958", "+442079460958"],
+  ])("%j → %s", (text, e164) => {
+    expect(ukPhoneToE164(text)).toBe(e164);
+  });
+
+  it.each(["447123456789", "07123-456789", ""])("%j → null", (text) => {
+    expect(ukPhoneToE164(text)).toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Tier pricing (REQUIREMENTS §24, R-CALC-01..08). Shared by the product page, cart and the
+ * server's payment amount so the two can never disagree (R-CALC-20).
+ */
+import { formatPounds, poundsToPence } from "./money";
+
+/** One row of a catalogue pricing table, exactly as the catalogue writes it. */
+export type PricingTier = { quantity: string; price: string };
+
+/** A product's headline price: one figure, or a [low, high] range shown on cards (R-CAT-03). */
+export type UnitPrice = number | readonly [number, number];
+
+export type TierRange = { min: number; max: number | null };
+
+/** Quantity ceiling when a product has no pricing table (R-CONST-10). */
+export const DEFAULT_MAX_QUANTITY = 10000;
+/** An open-ended last tier 'N+' allows up to 25 × N units (R-CONST-10). */
+export const OPEN_TIER_MULTIPLIER = 25;
+
+/** '£5.50' → 5.5. Throws so that a typo in the catalogue fails the catalogue test (R-CALC-02). */
+export function parsePrice(text: string): number {
+  const cleaned = text.replace(/£/g, "").replace(/\s+/g, "");
+  if (!/^\d+(?:\.\d+)?$/.test(cleaned)) throw new Error(`Unparsable price: "${text}"`);
+  return Number(cleaned);
+}
+
+/** '50-100' → {min: 50, max: 100}; '400+' → {min: 400, max: null}. Throws on anything else. */
+export function parseTierRange(text: string): TierRange {
+  const open = /^\s*(\d+)\s*\+\s*$/.exec(text);
+  if (open?.[1] !== undefined) return { min: Number(open[1]), max: null };
+  // An en dash is accepted because copy edited in a word processor tends to gain one.
+  const bounded = /^\s*(\d+)\s*[-–]\s*(\d+)\s*$/.exec(text);
+  if (bounded?.[1] !== undefined && bounded[2] !== undefined) {
+    const min = Number(bounded[1]);
+    const max = Number(bounded[2]);
+    if (max <= min) throw new Error(`Tier range is empty: "${text}"`);
+    return { min, max };
+  }
+  throw new Error(`Unparsable tier range: "${text}"`);
+}
+
+function covers(range: TierRange, quantity: number): boolean {
+  // DESIGN decision 2: bands are lower-bound inclusive, so the spec's overlapping shorts bands
+  // ('50-100', '100-200') put 100 in the second band.
+  return quantity >= range.min && (range.max === null || quantity < range.max);
+}
+
+/**
+ * The tier that prices `quantity`. Below the first band the first band applies (the MOQ clamp
+ * normally prevents that); past a bounded last band, or in a gap, the highest band starting at
+ * or below the quantity applies, so a malformed table never leaves a line without a price.
+ */
+export function tierFor(table: readonly PricingTier[], quantity: number): PricingTier {
+  const first = table[0];
+  if (first === undefined) throw new Error("Pricing table is empty");
+  let fallback = first;
+  let fallbackMin = Number.NEGATIVE_INFINITY;
+  for (const tier of table) {
+    const range = parseTierRange(tier.quantity);
+    if (covers(range, quantity)) return tier;
+    if (range.min <= quantity && range.min >= fallbackMin) {
+      fallback = tier;
+      fallbackMin = range.min;
+    }
+  }
+  return fallback;
+}
+
+/** Unit price in pence for `quantity` (DESIGN decision 3: totals always use the tier price). */
+export function unitPricePence(table: readonly PricingTier[], quantity: number): number {
+  return poundsToPence(parsePrice(tierFor(table, quantity).price));
+}
+
+/** R-CALC-01: 10000 without a table, 25 × N for an 'N+' last tier, else the last tier's upper bound. */
+export function maxQuantity(table: readonly PricingTier[] | null | undefined): number {
+  const last = table?.[table.length - 1];
+  if (last === undefined) return DEFAULT_MAX_QUANTITY;
+  const range = parseTierRange(last.quantity);
+  return range.max ?? OPEN_TIER_MULTIPLIER * range.min;
+}
+
+/**
+ * Whole units within [moq, max] (R-PDP-05, DESIGN decision 4). If a table were ever so short
+ * that max < moq, the MOQ wins: selling below the minimum order is the worse failure.
+ */
+export function clampQuantity(quantity: number, moq: number, max: number): number {
+  if (Number.isNaN(quantity)) return moq;
+  return Math.max(moq, Math.min(max, Math.floor(quantity)));
+}
+
+/** Midpoint of a price range, rounded to the penny: [3.88, 5.50] → 4.69 (R-CALC-05). */
+export function midpoint(range: readonly [number, number]): number {
+  return poundsToPence((range[0] + range[1]) / 2) / 100;
+}
+
+/** '£5.50', or '£3.88 - £5.50' for a range, low end first (R-CAT-03). */
+export function formatUnitPrice(price: UnitPrice): string {
+  if (typeof price === "number") return formatPounds(price);
+  const low = Math.min(price[0], price[1]);
+  const high = Math.max(price[0], price[1]);
+  return `${formatPounds(low)} - ${formatPounds(high)}`;
+}
+
+/** The single figure a price sorts by; a range sorts by its midpoint (DESIGN decision 3, A-10). Never for totals. */
+export function effectiveUnitPrice(price: UnitPrice): number {
+  return typeof price === "number" ? price : midpoint(price);
+}
+
+/**
+ * Saving per unit against the FIRST tier (A-8), in percent to 1 decimal (R-CALC-07). Negative
+ * when a later tier costs more (shorts at 100–399, A-7). Computed on integer pence and rounded
+ * half away from zero in integer arithmetic so x.x5 cases cannot flip with float error.
+ */
+export function savingsPercent(table: readonly PricingTier[], quantity: number): number {
+  const first = table[0];
+  if (first === undefined) return 0;
+  const base = poundsToPence(parsePrice(first.price));
+  if (base <= 0) return 0;
+  const diff = base - unitPricePence(table, quantity);
+  // tenths of a percent = diff / base × 1000, rounded: floor((2·|diff|·1000 + base) / (2·base)).
+  const tenths = Math.floor((2 * Math.abs(diff) * 1000 + base) / (2 * base));
+  if (tenths === 0) return 0;
+  return (diff < 0 ? -tenths : tenths) / 10;
+}
+
+/** "You're saving 29.5% per unit vs 50-399", or null when there is no positive saving (A-8, R-CALC-08). */
+export function savingsMessage(table: readonly PricingTier[], quantity: number): string | null {
+  const first = table[0];
+  if (first === undefined) return null;
+  const percent = savingsPercent(table, quantity);
+  if (percent <= 0) return null;
+  return `You're saving ${percent.toFixed(1)}% per unit vs ${first.quantity}`;
+}
+
+/** Unit price × quantity in whole pence (R-CALC-06). Both must already be integers. */
+export function lineTotalPence(unitPence: number, quantity: number): number {
+  if (!Number.isSafeInteger(unitPence)) throw new RangeError(`Unit price must be whole pence: ${unitPence}`);
+  if (!Number.isSafeInteger(quantity)) throw new RangeError(`Quantity must be a whole number: ${quantity}`);
+  const total = unitPence * quantity;
+  if (!Number.isSafeInteger(total)) throw new RangeError("Line total is too large");
+  return total;
+}
