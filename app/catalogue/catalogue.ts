@@ -1,0 +1,48 @@
+/**
+ * The catalogue's public API (SPEC.md §3 helpers; R-CAT-06..08, R-PDP-22). Static data, no I/O:
+ * safe to import from routes, components and *.server.ts alike.
+ */
+import { categoryBySlug } from "./categories";
+import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
+import type { Product } from "./types";
+
+/** All products, in catalogue order (ids '8', '15', '16', '17'). */
+export const PRODUCTS: readonly Product[] = [CAP, RUNNING_SHORTS, DIARY, YOGA_MAT];
+
+/** How many products the home page features and 'You might also like' shows at most. */
+export const FEATURED_LIMIT = 4;
+export const RELATED_LIMIT = 4;
+
+/** The product with this id, or undefined for an unknown id (the page then shows 'Product not found'). */
+export function findProductById(id: string): Product | undefined {
+  return PRODUCTS.find((product) => product.id === id);
+}
+
+/** Only the products in the category with this slug; [] for an empty or unknown category. */
+export function listByCategory(slug: string): Product[] {
+  const category = categoryBySlug(slug);
+  if (!category) return [];
+  return PRODUCTS.filter((product) => product.category === category.name);
+}
+
+/** 'Our most-loved picks': the first four products tagged Hot, in catalogue order (R-CAT-08). */
+export function featuredProducts(): Product[] {
+  return PRODUCTS.filter((product) => product.tags.includes("Hot")).slice(0, FEATURED_LIMIT);
+}
+
+/**
+ * 'You might also like': other products, the same category first, then the rest in catalogue
+ * order, never the product itself (A-54). With four products that is at most three.
+ */
+export function relatedProducts(id: string, limit: number = RELATED_LIMIT): Product[] {
+  const current = findProductById(id);
+  const others = PRODUCTS.filter((product) => product.id !== id);
+  if (!current) return others.slice(0, Math.max(0, limit));
+  const sameCategory = others.filter((product) => product.category === current.category);
+  const rest = others.filter((product) => product.category !== current.category);
+  return [...sameCategory, ...rest].slice(0, Math.max(0, limit));
+}
+
+export { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
+export { DEFAULT_PALETTE, coloursFor } from "./colours";
+export type { Category, ColourOption, Product, ProductImage } from "./types";

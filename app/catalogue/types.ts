@@ -1,0 +1,89 @@
+/**
+ * Types of the built-in static catalogue (SPEC.md §3 "Product", "Colour option";
+ * REQUIREMENTS R-CAT-01..12). The catalogue changes only by code deploy (B-25), and the same
+ * module prices the payment on the server, so display and charge can never diverge.
+ */
+
+export const CATEGORY_NAMES = ["Drinkware", "Office Essentials", "Other", "Apparel", "Bags", "Hats"] as const;
+export type CategoryName = (typeof CATEGORY_NAMES)[number];
+
+export const CATEGORY_SLUGS = ["drinkware", "office-essentials", "other", "apparel", "bags", "hats"] as const;
+export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
+
+export type Category = { slug: CategorySlug; name: CategoryName };
+
+export const PRODUCT_TAGS = ["Hot", "New", "Sporty", "Low MOQ"] as const;
+export type ProductTag = (typeof PRODUCT_TAGS)[number];
+
+export const CUSTOMIZATION_THEMES = ["blue", "orange", "purple", "green"] as const;
+export type CustomizationTheme = (typeof CUSTOMIZATION_THEMES)[number];
+
+/** One colour swatch: a display name and a '#rrggbb' hex. */
+export type ColourOption = { name: string; hex: string };
+
+/**
+ * One product picture. `src400`/`src320` are WebP renders for <img srcset>, `full` is the
+ * vector original for the zoom view, `placeholder` a tiny blurred WebP data URI to show while
+ * loading. Every image is square.
+ */
+export type ProductImage = {
+  src400: string;
+  src320: string;
+  full: string;
+  placeholder: string;
+  alt: string;
+  width: 400;
+  height: 400;
+};
+
+/** A customisation the buyer can tick on the product page (R-PDP-12). Titles are stored on the cart line. */
+export type CustomizationOption = { title: string; subtitle?: string; className?: string };
+
+/**
+ * One row of a tier table, as shown to the buyer: quantity '50-399', '100-200' or '400+', price
+ * '£5.50'. Bands are lower-bound inclusive (DESIGN decision 2); app/domain/pricing.ts reads them.
+ */
+export type PricingRow = { quantity: string; price: string };
+
+export type Specification = { label: string; value: string };
+
+export type SizingRow = { size: string; height: string; weight: string; waist: string; length: string };
+export type SizingTable = { headers: string[]; rows: SizingRow[]; note: string };
+
+export type Product = {
+  /** String ids '8', '15', '16', '17' (R-CAT-01; mapping per DESIGN decision 1). */
+  id: string;
+  title: string;
+  description: string;
+  /** Display name of the category, e.g. 'Office Essentials'. */
+  category: CategoryName;
+  images: ProductImage[];
+  /** A single price, or the [lowest, highest] of the tier table, shown '£x.xx - £y.yy'. Display and sorting only. */
+  unitPrice: number | [number, number];
+  moq: number;
+  /** Production time, e.g. '3.5 weeks', '9 days', '2-3 weeks'. */
+  leadTime: string;
+  /** Courier time after production, e.g. '5-7 days'. */
+  deliveryTime: string;
+  tags: ProductTag[];
+  /** Shown only when count > 0 (A-24). */
+  reviews: { rating: number; count: number };
+  customizationTheme: CustomizationTheme;
+  allowHandwrittenNote: boolean;
+  customizationOptions: CustomizationOption[];
+  features: string[];
+  goodFor: string[];
+  pricingTable: PricingRow[];
+  /** Buyer-facing shipping text (A-6: the checkout's flat rates are what is charged). */
+  shippingInfo: string;
+  specifications: Specification[];
+  sizingTable?: SizingTable;
+  /** When the product joined the catalogue (ISO date): the key of the 'newest' sort (A-32). */
+  createdAt: string;
+  /**
+   * The supplier's quoted air-express courier cost per unit, in pence (SPEC §9: cap and shorts
+   * 195, diary 125, mat 280). Reference data only: it is not charged and not shown as a price
+   * until the business issues one rate card (A-6).
+   */
+  shippingPerUnitPence: number;
+};
