@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import { homeCategoryOrder } from "~/catalogue/categories";
+import { ChevronIcon } from "~/components/icons";
+import { CATEGORY_SECTION } from "~/content/home";
+import { HomeSection } from "./home-section";
+
+/** R-HOME-03/04: a card per category, 'Other' last, two columns then three from md. */
+export function CategoryGrid() {
+  return (
+    <HomeSection id="home-categories" title={CATEGORY_SECTION.heading} intro={CATEGORY_SECTION.intro}>
+      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
+        {homeCategoryOrder().map((category) => (
+          <li key={category.slug}>
+            <Link
+              to={`/products/${category.slug}`}
+              className="group flex h-full min-h-28 flex-col justify-between rounded-2xl border border-slate-200 bg-brand-soft p-5 transition-colors hover:border-brand hover:bg-brand sm:p-6"
+            >
+              <span className="text-lg font-bold text-ink group-hover:text-white sm:text-xl">{category.name}</span>
+              <span
+                aria-hidden="true"
+                className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand group-hover:text-white"
+              >
+                {CATEGORY_SECTION.cardAction} <ChevronIcon direction="right" />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
+  );
+}

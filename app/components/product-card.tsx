@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { coloursFor } from "~/catalogue/colours";
+import type { Product } from "~/catalogue/types";
+import { formatUnitPrice } from "~/domain/pricing";
+import { ColourSwatches } from "./colour-swatches";
+import { FavouriteButton } from "./favourite-button";
+import { ProductImage } from "./product-image";
+import { Stars } from "./stars";
+import { TagBadges } from "./tag-badges";
+
+/** SPEC.md §2 "Product card": the second image shows on hover. */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const [hovered, setHovered] = useState(false);
+  const [colour, setColour] = useState<string | null>(null);
+  const image = (hovered ? product.images[1] : undefined) ?? product.images[0];
+
+  return (
+    <article
+      className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white transition-shadow hover:shadow-lg"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <div className="relative">
+        {image ? <ProductImage image={image} priority={priority} className="aspect-square" /> : null}
+        <TagBadges tags={product.tags} className="absolute left-3 top-3" />
+        <FavouriteButton productTitle={product.title} className="absolute right-3 top-3 z-10" />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-base font-semibold leading-snug">
+          <Link to={`/product/${product.id}`} className="after:absolute after:inset-0 hover:text-brand">
+            {product.title}
+          </Link>
+        </h3>
+        <Stars rating={product.reviews.rating} count={product.reviews.count} />
+        <p className="text-lg font-bold text-ink">{formatUnitPrice(product.unitPrice)}</p>
+        <p className="text-xs text-muted">
+          MOQ {product.moq} · Lead time {product.leadTime}
+        </p>
+        <ColourSwatches
+          className="relative z-10 mt-auto pt-2"
+          colours={coloursFor(product.id)}
+          value={colour}
+          onChange={setColour}
+          label={`Colours for ${product.title}`}
+        />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import { useState } from "react";
+import { PROMO_TEXT } from "~/content/navigation";
+import { CrossIcon } from "./icons";
+
+export const PROMO_COOKIE = "promo_closed";
+
+/** Closable promo banner; a cookie keeps it closed across pages and visits (R-LAYOUT-03). */
+export function PromoBanner({ initiallyClosed }: { initiallyClosed: boolean }) {
+  const [closed, setClosed] = useState(initiallyClosed);
+  if (closed) return null;
+  return (
+    <div className="relative bg-brand px-10 py-2 text-center text-xs font-bold tracking-wide text-white sm:text-sm">
+      <p>{PROMO_TEXT}</p>
+      <button
+        type="button"
+        aria-label="Close promotion"
+        className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full p-1.5 hover:bg-white/20"
+        onClick={() => {
+          document.cookie = `${PROMO_COOKIE}=1; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+          setClosed(true);
+        }}
+      >
+        <CrossIcon />
+      </button>
+    </div>
+  );
+}

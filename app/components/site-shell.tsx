@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { PromoBanner } from "./promo-banner";
+import { SignInProvider } from "./sign-in-context";
+import { ToastProvider } from "./ui/toast";
+import { TooltipProvider } from "./ui/tooltip";
+
+/** Banner, sticky header, page, footer: the frame of every page, error pages included. */
+export function SiteShell({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <ToastProvider>
+      <TooltipProvider>
+      <SignInProvider>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <PromoBanner initiallyClosed={root?.promoClosed ?? false} />
+      <Header cartCount={root?.cartCount ?? 0} signedIn={root?.signedIn ?? false} />
+      <main id="main" className="min-h-[60vh]">
+        {children}
+      </main>
+      <Footer year={root?.year ?? new Date().getFullYear()} />
+      </SignInProvider>
+      </TooltipProvider>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,239 @@
+/**
+ * Copy of the home page (SPEC.md §2 "Home"). Every claim here is one SPEC.md §1 states; marketing
+ * signs them off in this one file (REQUIREMENTS.md A-23). Components only render it.
+ */
+// `?no-inline` keeps each logo a real request even though the files are tiny: a data URL could never
+// fail, so the capitalised-name fallback (R-HOME-02) would be untestable and dead code.
+import brightfold from "~/content/clients/brightfold.svg?no-inline";
+import fernhollow from "~/content/clients/fernhollow.svg?no-inline";
+import kestrelworks from "~/content/clients/kestrelworks.svg?no-inline";
+import lumenloop from "~/content/clients/lumenloop.svg?no-inline";
+import quarrypine from "~/content/clients/quarrypine.svg?no-inline";
+import tidewell from "~/content/clients/tidewell.svg?no-inline";
+
+/** A list with at least one entry, so the first item can always be rendered on the server. */
+export type NonEmpty<T> = readonly [T, ...T[]];
+
+export type Claim = { title: string; detail: string };
+export type ClientLogo = { slug: string; name: string; src: string; width: number; height: number };
+export type ProblemFix = { problem: string; problemDetail: string; fix: string };
+export type Persona = { slug: string; name: string; audiences: string; benefits: NonEmpty<string> };
+export type Metric = { value: string; label: string };
+export type Step = { title: string; body: string };
+
+export const HOME_META = {
+  title: "Swag Studio | Custom branded merch for teams, from London",
+  description:
+    "Custom branded caps, running shorts, diaries and yoga mats for teams, start-ups and events. Minimum orders from 50 units, delivery in 2–4 weeks and tiered prices in pounds.",
+} as const;
+
+/** Read after the name of every link that opens in a new tab. */
+export const NEW_TAB_NOTE = "(opens in a new tab)";
+
+/** R-TIME-09..11: how often each hero word slot changes. */
+export const HERO_ROTATION_MS = { product: 5000, audience: 3500, painPoint: 2800 } as const;
+
+export const HERO = {
+  eyebrow: "Factory-direct custom merch, from London",
+  // The words rotate visually; screen readers get this one stable sentence instead of a tick every few seconds.
+  accessibleHeading:
+    "Custom branded merch for teams, start-ups, event organisers, marketers, HR teams, GTM engineers, founders and sales people, without high minimums or print-on-demand prices",
+  lead: "Custom",
+  // Only what the catalogue really sells (SPEC.md §1), plus the catch-all.
+  productWords: ["caps", "running shorts", "diaries", "yoga mats", "merch"],
+  audienceLead: "for",
+  // R-HOME-07: the audiences SPEC.md §1 names.
+  audienceWords: [
+    "teams",
+    "start-ups",
+    "event organisers",
+    "event managers",
+    "marketers",
+    "growth managers",
+    "HR teams",
+    "GTM engineers",
+    "founders",
+    "sales people",
+  ],
+  painPoints: [
+    "without sky-high minimums",
+    "without print-on-demand prices",
+    "without the overseas sourcing hassle",
+    "without waiting days for a quote",
+    "without guessing how it will look",
+  ],
+  pauseLabel: "Pause rotating words",
+  intro:
+    "We're a London team that sources your merch straight from factories: we make the mock-ups, do the quality checks, then ship and deliver to your door.",
+  browseCta: "Browse products",
+  founderChatCta: "Chat with the founders",
+  bookCallCta: "Book a 15-minute call",
+  claims: [
+    { title: "MOQ from 50 units", detail: "Order for a team, not a warehouse." },
+    { title: "Delivery in 2–4 weeks", detail: "Sourced, checked, shipped and delivered." },
+    { title: "Quotes in about 10 minutes", detail: "Instant tiered prices on every product." },
+    { title: "About 20–30% savings", detail: "Fair prices compared with print-on-demand." },
+  ] satisfies readonly Claim[],
+} as const;
+
+export const CLIENTS = {
+  heading: "Merch for teams big and small",
+  listLabel: "Client logos",
+  pauseLabel: "Pause logo animation",
+  // REQUIREMENTS.md A-24: a client's logo appears only with their permission. Until real ones are
+  // signed off, these are made-up companies and the page says so.
+  note: "Illustrative logos: we only show a real client's logo with their permission.",
+  logos: [
+    { slug: "lumenloop", name: "Lumenloop", src: lumenloop, width: 168, height: 40 },
+    { slug: "fernhollow", name: "Fernhollow", src: fernhollow, width: 176, height: 40 },
+    { slug: "tidewell", name: "Tidewell", src: tidewell, width: 150, height: 40 },
+    { slug: "brightfold", name: "Brightfold", src: brightfold, width: 172, height: 40 },
+    { slug: "quarrypine", name: "Quarry & Pine", src: quarrypine, width: 176, height: 40 },
+    { slug: "kestrelworks", name: "Kestrelworks", src: kestrelworks, width: 186, height: 40 },
+  ] satisfies readonly ClientLogo[],
+} as const;
+
+export const CATEGORY_SECTION = {
+  heading: "Browse by category",
+  intro: "Everything can carry your logo. Pick a category to see prices, minimums and lead times.",
+  cardAction: "Shop now",
+} as const;
+
+export const BUT_WHY = {
+  heading: "But why?",
+  intro: "Buying branded merch shouldn't be this hard. Here's what usually gets in the way, and how we fix it.",
+  problemLabel: "The problem",
+  fixLabel: "How we fix it",
+  pairs: [
+    {
+      problem: "Print-on-demand is pricey",
+      problemDetail: "Paying per-item print-on-demand prices adds up fast once the whole team needs one.",
+      fix: "We source straight from factories: savings of about 20–30% and fair prices compared with print-on-demand.",
+    },
+    {
+      problem: "Overseas sourcing is slow and risky",
+      problemDetail: "Finding a factory, checking its work and arranging shipping yourself takes time and trust.",
+      fix: "We source from factories for you, do the quality checks, then ship and deliver, with delivery in 2–4 weeks.",
+    },
+    {
+      problem: "Minimums are too high",
+      problemDetail: "Big minimum orders mean paying for merch nobody will wear.",
+      fix: "Minimum order quantities start from 50 units.",
+    },
+    {
+      problem: "No proof before production",
+      problemDetail: "You only find out how your logo looks once the boxes arrive.",
+      fix: "We make a mock-up of your design for you to check and approve before production starts.",
+    },
+    {
+      problem: "Quotes take days",
+      problemDetail: "Emailing back and forth just to learn what 100 caps cost.",
+      fix: "Every product shows tiered prices by quantity, and quotes take about 10 minutes.",
+    },
+  ] satisfies readonly ProblemFix[],
+} as const;
+
+export const PERSONA_SECTION = {
+  heading: "Who we help",
+  intro: "Pick the team you're on to see what's in it for you.",
+  personas: [
+    {
+      slug: "teams-hr",
+      name: "Teams & HR",
+      audiences: "For teams and HR teams",
+      benefits: [
+        "Minimum orders from 50 units, so one team's welcome kit is worth doing.",
+        "Tiered prices in pounds, so you know the cost per person before you order.",
+        "Delivery in 2–4 weeks, in time for onboarding or an away day.",
+      ],
+    },
+    {
+      slug: "startups-founders",
+      name: "Start-ups & founders",
+      audiences: "For start-ups and founders",
+      benefits: [
+        "Savings of about 20–30%, with fair prices compared with print-on-demand.",
+        "Start from 50 units instead of filling a storeroom.",
+        "Chat with our founders directly, founder to founder.",
+      ],
+    },
+    {
+      slug: "events",
+      name: "Event organisers & managers",
+      audiences: "For event organisers and event managers",
+      benefits: [
+        "A realistic delivery date on every product page before you order.",
+        "Delivery in 2–4 weeks, shipped and delivered to you.",
+        "Quotes in about 10 minutes, so you can plan the budget today.",
+      ],
+    },
+    {
+      slug: "marketing-growth",
+      name: "Marketers & growth",
+      audiences: "For marketers and growth managers",
+      benefits: [
+        "Embroidery, screen print, DTF, laser or deboss: the branding method that suits your logo.",
+        "A mock-up of your design to approve before production starts.",
+        "Quality checks before anything ships, so your brand arrives looking right.",
+      ],
+    },
+    {
+      slug: "gtm-sales",
+      name: "GTM engineers & sales",
+      audiences: "For GTM engineers and sales people",
+      benefits: [
+        "Instant tiered prices in pounds on every product.",
+        "Keep a shopping list of products and quantities to build a quote.",
+        "Book a 15-minute call with a merch expert when a deal needs something special.",
+      ],
+    },
+  ] satisfies NonEmpty<Persona>,
+} as const;
+
+export const METRICS = {
+  heading: "Merch by the numbers",
+  // R-HOME-08: exact strings from SPEC.md §1.
+  items: [
+    { value: "35-60%", label: "lower prices" },
+    { value: "2-4 weeks", label: "turnaround" },
+    { value: "50-100 units", label: "starting MOQ" },
+    { value: "20+", label: "happy teams" },
+    { value: "4.7/5", label: "rating" },
+    { value: "96%", label: "on-time" },
+  ] satisfies readonly Metric[],
+} as const;
+
+export const PICKS = {
+  heading: "Our most-loved picks",
+  intro: "The products teams order most, each with tiered prices from a 50-unit minimum.",
+  viewAll: "View all products",
+} as const;
+
+export const HOW_IT_WORKS = {
+  heading: "How it works",
+  intro: "Four steps from idea to boxes at your door.",
+  // R-HOME-10: quote, share design, watch order, sit back.
+  steps: [
+    {
+      title: "Get a quote",
+      body: "Pick a product and a quantity to see tiered prices in pounds straight away; a full quote takes about 10 minutes.",
+    },
+    {
+      title: "Share your design",
+      body: "Upload your artwork as .EPS or .PDF, choose a branding method and tell us where it should go.",
+    },
+    {
+      title: "Watch your order",
+      body: "Approve your mock-up, then we produce your order at the factory and quality-check it before it ships.",
+    },
+    {
+      title: "Sit back",
+      body: "We ship and deliver to your door, with delivery in 2–4 weeks.",
+    },
+  ] satisfies readonly Step[],
+  callHeading: "Rather talk it through?",
+  callBody:
+    "Book a 15-minute call with a merch expert. Can't find the product you need? Use the same call to request a new product.",
+  callCta: "Book a 15-minute call",
+  moreLink: "More about how it works",
+} as const;

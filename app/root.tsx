@@ -1,0 +1,100 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "./components/nonce";
+import { NotFound } from "./components/not-found";
+import { PROMO_COOKIE } from "./components/promo-banner";
+import { SiteShell } from "./components/site-shell";
+import { buttonClass } from "./components/ui/button";
+import { londonToday } from "./domain/delivery";
+import "./app.css";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const cookies = request.headers.get("Cookie") ?? "";
+  return {
+    promoClosed: cookies.split(/;\s*/).includes(`${PROMO_COOKIE}=1`),
+    year: Number(londonToday(new Date()).slice(0, 4)),
+    now: Date.now(),
+    // Accounts and the cart arrive with their own issues; until then nobody is signed in.
+    signedIn: false,
+    cartCount: 0,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2c2adb" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="bg-white font-sans antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function meta() {
+  return [
+    { title: "Swag Studio | Custom branded merch for teams, from London" },
+    {
+      name: "description",
+      content:
+        "Custom branded caps, apparel, diaries and more for teams and events. Tiered prices in GBP, MOQ from 50, delivery in 2-4 weeks.",
+    },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <SiteShell>
+        <NotFound />
+      </SiteShell>
+    );
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  // REQUIREMENTS.md A-60: a branded page instead of 'Unexpected Application Error!'.
+  return (
+    <SiteShell>
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-extrabold">Something went wrong</h1>
+        <p className="mt-3 text-muted">
+          {isRouteErrorResponse(error)
+            ? `${error.status} ${error.statusText}`
+            : "We hit an unexpected problem showing this page. Please try again."}
+        </p>
+        <div className="mt-8 flex justify-center gap-3">
+          <button type="button" className={buttonClass("primary")} onClick={() => window.location.reload()}>
+            Reload
+          </button>
+          <a href="/" className={buttonClass("secondary")}>
+            Home
+          </a>
+        </div>
+      </section>
+    </SiteShell>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Route } from "./+types/env";
+import { checkDatabase } from "~/server/health.server";
+import { paymentProviderStatus } from "~/server/payment-status.server";
+
+export async function loader() {
+  return { database: await checkDatabase(), payment: paymentProviderStatus() };
+}
+
+export default function EnvRoute({ loaderData }: Route.ComponentProps) {
+  const rows = [
+    { name: "Payment provider", status: loaderData.payment },
+    { name: "Database", status: loaderData.database },
+  ];
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12">
+      <h1 className="text-3xl font-extrabold">Environment</h1>
+      <p className="mt-2 text-muted">Live status of the services this shop depends on.</p>
+      <dl className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200">
+        {rows.map((row) => (
+          <div key={row.name} className="flex items-center justify-between px-5 py-4">
+            <dt className="font-medium">{row.name}</dt>
+            <dd
+              className={`rounded-full px-3 py-1 text-sm font-semibold ${
+                row.status === "ok" ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"
+              }`}
+            >
+              {row.status}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Environment | Swag Studio" }, { name: "robots", content: "noindex" }];
+}

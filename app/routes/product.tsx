@@ -1,0 +1,305 @@
+import { useState } from "react";
+import { data, isRouteErrorResponse, Link, useNavigate, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/product";
+import { findProductById, relatedProducts } from "~/catalogue/catalogue";
+import { coloursFor } from "~/catalogue/colours";
+import type { Product } from "~/catalogue/types";
+import { ColourSwatches } from "~/components/colour-swatches";
+import { FavouriteButton } from "~/components/favourite-button";
+import { ChevronIcon } from "~/components/icons";
+import { ProductCard } from "~/components/product-card";
+import { ProductGallery } from "~/components/product-gallery";
+import { QuantityCalculator } from "~/components/quantity-calculator";
+import { useSignIn } from "~/components/sign-in-context";
+import { Stars } from "~/components/stars";
+import { TagBadges } from "~/components/tag-badges";
+import { buttonClass } from "~/components/ui/button";
+import { InfoTooltip } from "~/components/ui/tooltip";
+import { useNow } from "~/components/use-now";
+import { canAddToCart } from "~/domain/cart-rules";
+import { deliveryDate, formatDisplayDate } from "~/domain/delivery";
+import { formatPence } from "~/domain/money";
+import { maxQuantity, unitPricePence } from "~/domain/pricing";
+import type { loader as rootLoader } from "~/root";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const product = findProductById(params.id);
+  if (!product) throw data(null, { status: 404 });
+  return { productId: product.id };
+}
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  const product = findProductById(loaderData.productId);
+  if (!product) return <ProductNotFound />;
+  // A new product starts afresh: quantity at its MOQ, no selections (SPEC.md §4 "Product detail").
+  return <ProductDetail key={product.id} product={product} />;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
+  const { openSignIn } = useSignIn();
+  const now = useNow();
+  const [quantity, setQuantity] = useState(product.moq);
+  const [colour, setColour] = useState<string | null>(null);
+  const [selections, setSelections] = useState<string[]>([]);
+  const [handwrittenNote, setHandwrittenNote] = useState(false);
+  const max = maxQuantity(product.pricingTable);
+  const related = relatedProducts(product.id);
+  const addable = canAddToCart({ colour, selections, optionCount: product.customizationOptions.length });
+
+  const toggleSelection = (title: string) =>
+    setSelections((current) =>
+      current.includes(title) ? current.filter((t) => t !== title) : [...current, title],
+    );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <BackButton />
+      <div className="mt-4 grid gap-10 lg:grid-cols-2">
+        <ProductGallery images={product.images} title={product.title} />
+
+        <div>
+          <TagBadges tags={product.tags} />
+          <div className="mt-3 flex items-start justify-between gap-4">
+            <h1 className="text-3xl font-extrabold tracking-tight">{product.title}</h1>
+            <FavouriteButton productTitle={product.title} className="border border-slate-200" />
+          </div>
+          <Stars rating={product.reviews.rating} count={product.reviews.count} className="mt-2" />
+          <p className="mt-3 text-2xl font-bold">
+            {formatPence(unitPricePence(product.pricingTable, quantity))}{" "}
+            <span className="text-sm font-normal text-muted">per unit at {quantity.toLocaleString("en-GB")} units</span>
+          </p>
+          <p className="mt-4 text-muted">{product.description}</p>
+
+          <dl className="mt-6 grid grid-cols-3 gap-3 text-sm">
+            <div className="rounded-xl bg-slate-50 p-3">
+              <dt className="text-muted">Production time</dt>
+              <dd className="font-semibold">{product.leadTime}</dd>
+            </div>
+            <div className="rounded-xl bg-slate-50 p-3">
+              <dt className="flex items-center gap-1 text-muted">
+                Delivery time
+                <InfoTooltip label="About delivery time" content="By air courier, default 5-7 days." />
+              </dt>
+              <dd className="font-semibold">{product.deliveryTime}</dd>
+            </div>
+            <div className="rounded-xl bg-slate-50 p-3">
+              <dt className="text-muted">Minimum order</dt>
+              <dd className="font-semibold">{product.moq} units</dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-sm">
+            Estimated delivery if your proof is approved today:{" "}
+            <strong data-testid="delivery-date">{formatDisplayDate(deliveryDate(product, now))}</strong>
+          </p>
+          <p className="mt-1 text-sm text-muted">{product.shippingInfo}</p>
+
+          <div className="mt-6">
+            <QuantityCalculator
+              quantity={quantity}
+              onQuantityChange={setQuantity}
+              moq={product.moq}
+              max={max}
+              pricingTable={product.pricingTable}
+            />
+          </div>
+
+          <fieldset className="mt-6 rounded-2xl border border-slate-200 p-5">
+            <legend className="px-1 text-sm font-semibold">Customise it</legend>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {product.customizationOptions.map((option) => (
+                <li key={option.title}>
+                  <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+                    <input
+                      type="checkbox"
+                      className="mt-1 h-4 w-4 accent-brand"
+                      checked={selections.includes(option.title)}
+                      onChange={() => toggleSelection(option.title)}
+                    />
+                    <span>
+                      <span className="block text-sm font-semibold">{option.title}</span>
+                      {option.subtitle ? <span className="block text-xs text-muted">{option.subtitle}</span> : null}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {product.allowHandwrittenNote ? (
+              <label className="mt-3 flex items-center gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand"
+                  checked={handwrittenNote}
+                  onChange={(e) => setHandwrittenNote(e.target.checked)}
+                />
+                Add a handwritten note
+              </label>
+            ) : null}
+          </fieldset>
+
+          <div className="mt-6">
+            <p id="colour-label" className="text-sm font-semibold">
+              Colour{" "}
+              <span className="font-normal text-muted">
+                {coloursFor(product.id).find((c) => c.hex === colour)?.name ?? "(choose one)"}
+              </span>
+            </p>
+            <ColourSwatches
+              className="mt-2"
+              size="md"
+              colours={coloursFor(product.id)}
+              value={colour}
+              onChange={setColour}
+              label={`Colour for ${product.title}`}
+            />
+          </div>
+
+          <div className="mt-6">
+            {signedIn ? (
+              <>
+                <button type="button" disabled={!addable} className={buttonClass("primary", "w-full py-3 text-base")}>
+                  Add to Cart
+                </button>
+                {addable ? null : (
+                  <p className="mt-2 text-sm text-muted">Choose a colour and at least one customisation to add this to your cart.</p>
+                )}
+              </>
+            ) : (
+              <button type="button" onClick={openSignIn} className={buttonClass("primary", "w-full py-3 text-base")}>
+                Sign in to add to cart
+              </button>
+            )}
+          </div>
+
+          <div className="mt-8 divide-y divide-slate-200 border-y border-slate-200">
+            <Disclosure title="Product Features">
+              <ul className="list-disc space-y-1 pl-5">
+                {product.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <p className="mt-3 font-semibold">Good for</p>
+              <ul className="mt-1 flex flex-wrap gap-2">
+                {product.goodFor.map((use) => (
+                  <li key={use} className="rounded-full bg-slate-100 px-3 py-1 text-xs">
+                    {use}
+                  </li>
+                ))}
+              </ul>
+            </Disclosure>
+            <Disclosure title="Product Specifications">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+                {product.specifications.map((spec) => (
+                  <div key={spec.label} className="contents">
+                    <dt className="text-muted">{spec.label}</dt>
+                    <dd>{spec.value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {product.sizingTable ? (
+                <div className="mt-4 overflow-x-auto">
+                  <table className="w-full text-left text-xs">
+                    <caption className="mb-1 text-left font-semibold">Size guide</caption>
+                    <thead>
+                      <tr>
+                        {product.sizingTable.headers.map((header) => (
+                          <th key={header} scope="col" className="border-b border-slate-200 py-1 pr-3">
+                            {header}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {product.sizingTable.rows.map((row) => (
+                        <tr key={row.size}>
+                          <th scope="row" className="py-1 pr-3">{row.size}</th>
+                          <td className="py-1 pr-3">{row.height}</td>
+                          <td className="py-1 pr-3">{row.weight}</td>
+                          <td className="py-1 pr-3">{row.waist}</td>
+                          <td className="py-1 pr-3">{row.length}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                  <p className="mt-2 text-xs text-muted">{product.sizingTable.note}</p>
+                </div>
+              ) : null}
+            </Disclosure>
+          </div>
+        </div>
+      </div>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="text-2xl font-bold">
+            You might also like
+          </h2>
+          <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {related.map((item) => (
+              <li key={item.id}>
+                <ProductCard product={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Collapsed by default (R-PDP-21); a native disclosure, so it works without JavaScript. */
+function Disclosure({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <details className="group py-4">
+      <summary className="flex cursor-pointer list-none items-center justify-between font-semibold">
+        {title}
+        <ChevronIcon className="h-4 w-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="mt-3 text-sm">{children}</div>
+    </details>
+  );
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-brand"
+      onClick={() => {
+        // React Router numbers its history entries; with none before this one, go to the listing.
+        const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (idx > 0) navigate(-1);
+        else navigate("/products");
+      }}
+    >
+      <ChevronIcon direction="left" /> Back
+    </button>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-extrabold">Product not found</h1>
+      <p className="mt-3 text-muted">We couldn't find that product. It may have been renamed or retired.</p>
+      <Link to="/products" className={buttonClass("primary", "mt-8")}>
+        Browse all products
+      </Link>
+    </section>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const product = loaderData ? findProductById(loaderData.productId) : undefined;
+  if (!product) return [{ title: "Product not found | Swag Studio" }];
+  return [
+    { title: `${product.title} | Swag Studio` },
+    { name: "description", content: product.description },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound />;
+  throw error;
+}

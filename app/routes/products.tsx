@@ -1,0 +1,149 @@
+import { data, Form, Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/products";
+import { PRODUCTS, listByCategory } from "~/catalogue/catalogue";
+import { CATEGORIES, categoryBySlug } from "~/catalogue/categories";
+import { ProductCard } from "~/components/product-card";
+import { SearchIcon } from "~/components/icons";
+import { buttonClass } from "~/components/ui/button";
+import { matchesSearch, parseSort, sortProducts, SORT_OPTIONS } from "~/domain/catalogue-rules";
+
+export function loader({ params }: Route.LoaderArgs) {
+  if (params.category === undefined) return { categorySlug: null };
+  // An unlisted slug is the not-found page (REQUIREMENTS.md A-34).
+  if (!categoryBySlug(params.category)) throw data(null, { status: 404 });
+  return { categorySlug: params.category };
+}
+
+// The catalogue is static: search and sort changes are worked out in the browser, no round trip.
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
+export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const search = searchParams.get("search") ?? "";
+  const sort = parseSort(searchParams.get("sort"));
+  const category = loaderData.categorySlug ? categoryBySlug(loaderData.categorySlug) : undefined;
+  const pool = category ? listByCategory(category.slug) : PRODUCTS;
+  const products = sortProducts(
+    pool.filter((p) => matchesSearch(p, search)),
+    sort,
+  );
+  const query = search.trim();
+  const title = query ? `Search results for "${query}"` : (category?.name ?? "All Products");
+  const keep = (slug: string | null) => {
+    const params = new URLSearchParams(searchParams);
+    const qs = params.toString();
+    return `${slug ? `/products/${slug}` : "/products"}${qs ? `?${qs}` : ""}`;
+  };
+
+  function update(name: "search" | "sort", value: string) {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+
+      <Form method="get" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => e.preventDefault()}>
+        <div className="relative flex-1">
+          <label htmlFor="listing-search" className="mb-1 block text-sm font-medium">
+            Search
+          </label>
+          <SearchIcon className="pointer-events-none absolute bottom-3 left-3 h-4 w-4 text-muted" />
+          <input
+            id="listing-search"
+            name="search"
+            type="search"
+            value={search}
+            onChange={(e) => update("search", e.target.value)}
+            placeholder="Search products..."
+            className="w-full rounded-lg border border-slate-300 py-2 pl-9 pr-3 text-sm"
+          />
+        </div>
+        <div>
+          <label htmlFor="listing-sort" className="mb-1 block text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id="listing-sort"
+            name="sort"
+            value={sort}
+            onChange={(e) => update("sort", e.target.value)}
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:w-52"
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <noscript>
+          <button type="submit" className={buttonClass("primary")}>
+            Apply
+          </button>
+        </noscript>
+      </Form>
+
+      <nav aria-label="Categories" className="mt-5">
+        <ul className="flex flex-wrap gap-2">
+          {[{ slug: null, name: "All" }, ...CATEGORIES].map((c) => {
+            const active = (c.slug ?? null) === (category?.slug ?? null);
+            return (
+              <li key={c.name}>
+                <Link
+                  to={keep(c.slug)}
+                  aria-current={active ? "page" : undefined}
+                  className={`inline-block rounded-full border px-3 py-1 text-sm ${
+                    active ? "border-brand bg-brand text-white" : "border-slate-300 hover:border-brand"
+                  }`}
+                >
+                  {c.name}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <p className="mt-6 text-sm text-muted" role="status">
+        Showing {products.length} product(s)
+      </p>
+
+      {products.length > 0 ? (
+        <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {products.map((product, i) => (
+            <li key={product.id} className="flex">
+              <div className="w-full">
+                <ProductCard product={product} priority={i < 2} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
+          <h2 className="text-xl font-bold">No products found</h2>
+          <p className="mt-2 text-muted">Try adjusting your search or filter criteria.</p>
+          <button type="button" className={buttonClass("primary", "mt-6")} onClick={() => navigate("/products")}>
+            Clear Filters
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const name = loaderData?.categorySlug ? categoryBySlug(loaderData.categorySlug)?.name : "All Products";
+  return [{ title: `${name ?? "Products"} | Swag Studio` }];
+}

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+/** Browser journeys run against the production build on a throwaway data dir. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+    timezoneId: "Europe/London",
+    locale: "en-GB",
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: `node tests/e2e/start-server.mjs`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: "127.0.0.1" },
+  },
+});

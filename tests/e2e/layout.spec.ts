@@ -1,0 +1,96 @@
+import { expect, test } from "@playwright/test";
+
+test("the promo banner closes and stays closed", async ({ page }) => {
+  await page.goto("/");
+  const promo = page.getByText("FIRST ORDER? SWIPE 10% OFF AND MAKE YOUR SWAG LESS MEH");
+  await expect(promo).toBeVisible();
+  await page.getByRole("button", { name: "Close promotion" }).click();
+  await expect(promo).toBeHidden();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "All Products" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
+  await expect(promo).toBeHidden();
+  await page.reload();
+  await expect(promo).toBeHidden();
+});
+
+test("the header stays in view and carries every link", async ({ page }) => {
+  await page.goto("/products");
+  const main = page.getByRole("navigation", { name: "Main" });
+  for (const [name, href] of [
+    ["All Products", "/products"],
+    ["Apparel", "/products/apparel"],
+    ["Hats", "/products/hats"],
+    ["Other", "/products/other"],
+  ] as const) {
+    await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(page.getByRole("link", { name: /home$/ })).toHaveAttribute("href", "/");
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "More" }).click();
+  await expect(page.getByRole("menuitem", { name: "Careers" })).toHaveAttribute("href", "/about#our-team");
+  await page.getByRole("menuitem", { name: "Make your brand stand out" }).hover();
+  await expect(page.getByRole("menuitem", { name: "Limited editions" })).toHaveAttribute(
+    "href",
+    "/quick-wins/limited-editions",
+  );
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(async () => (await page.getByRole("banner").boundingBox())?.y).toBe(0);
+});
+
+test("signed out, the favourites button opens the sign-in dialog without navigating", async ({ page }) => {
+  await page.goto("/products");
+  await page.getByRole("button", { name: "Favourites (sign in required)" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test("a product card's heart asks a visitor to sign in", async ({ page }) => {
+  await page.goto("/products");
+  await page.getByRole("button", { name: /Add .* to favourites/ }).first().click();
+  await expect(page.getByText("Sign in required", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please sign in to manage favourites.", { exact: true })).toBeVisible();
+});
+
+test("the footer links every category, the legal pages and the charities", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  for (const slug of ["drinkware", "office-essentials", "other", "apparel", "bags", "hats"]) {
+    await expect(footer.locator(`a[href="/products/${slug}"]`)).toHaveCount(1);
+  }
+  for (const path of ["/terms", "/privacy", "/cookies"]) {
+    await expect(footer.locator(`a[href="${path}"]`)).toHaveCount(1);
+  }
+  await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+  await expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+  await footer.getByRole("button", { name: /cancer charities/ }).hover();
+  const popover = page.getByRole("dialog");
+  await expect(popover.getByRole("link")).toHaveCount(2);
+  await expect(popover.getByRole("link").first()).toHaveAttribute("target", "_blank");
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the menu is a drawer that also lists Drinkware", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole("link", { name: "Drinkware" }).click();
+    await expect(page).toHaveURL(/\/products\/drinkware$/);
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test("/env shows status words only", async ({ page }) => {
+  await page.goto("/env");
+  await expect(page.getByRole("heading", { name: "Environment" })).toBeVisible();
+  await expect(page.getByText("Database")).toBeVisible();
+  await expect(page.locator("dd").filter({ hasText: /^ok$/ })).toHaveCount(1);
+  await expect(page.getByText("missing publishable key")).toBeVisible();
+});
