@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -14,6 +15,7 @@ import * as build from "virtual:react-router/server-build";
 import { getDatabaseHandle, closeDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { checkDatabase } from "~/server/health.server";
+import { isCrossSiteWrite } from "~/server/origin.server";
 import { securityHeaders } from "~/server/security-headers.server";
 
 const env = (() => {
@@ -39,6 +41,16 @@ app.use(async (c, next) => {
   for (const [name, value] of Object.entries(securityHeaders({ nonce, baseUrl: env.BASE_URL }))) {
     c.res.headers.set(name, value);
   }
+});
+// Cross-site writes are refused everywhere, not only on the auth routes (issue 4 item 8).
+app.use(async (c, next) => {
+  if (isCrossSiteWrite(c.req.raw, env.BASE_URL)) {
+    return c.json({ error: { code: "CROSS_SITE", message: "Cross-site requests are not allowed." } }, 403);
+  }
+  // The socket's address is the client's; a header of the same name sent by the client is replaced.
+  c.req.raw.headers.set("x-real-ip", getConnInfo(c).remote.address ?? "unknown");
+  c.req.raw.headers.delete("x-forwarded-for");
+  await next();
 });
 // gzip only: brotli in-process costs more CPU than it saves on HTML (issue 3).
 app.use(compress({ encoding: "gzip" }));

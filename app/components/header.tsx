@@ -120,13 +120,11 @@ export function Header({ cartCount, signedIn }: { cartCount: number; signedIn: b
             ) : null}
           </Link>
           {signedIn ? null : (
-            <button
-              type="button"
-              className={buttonClass("primary", "ml-1 hidden sm:inline-flex")}
-              onClick={openSignIn}
-            >
-              Sign up
-            </button>
+            <span className="ml-1 hidden sm:block">
+              <button type="button" className={buttonClass("primary", "whitespace-nowrap")} onClick={openSignIn}>
+                Sign up
+              </button>
+            </span>
           )}
           <button
             type="button"

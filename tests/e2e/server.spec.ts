@@ -52,7 +52,7 @@ test("SIGTERM finishes in-flight requests, closes the database and exits within 
   test.setTimeout(60_000);
   const dataDir = mkdtempSync(join(tmpdir(), "swag-shutdown-"));
   const port = 4300 + Math.floor(Math.random() * 500);
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+  const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });

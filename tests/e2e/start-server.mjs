@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const dataDir = mkdtempSync(join(tmpdir(), "swag-e2e-"));
-const child = spawn(process.execPath, ["build/server/index.js"], {
+const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir },
+  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, BASE_URL: `http://127.0.0.1:${process.env.PORT}` },
 });
 const stop = (signal) => child.kill(signal);
 process.on("SIGTERM", () => stop("SIGTERM"));

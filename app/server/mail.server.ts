@@ -1,0 +1,49 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { outbox } from "#db/schema";
+import { getDb } from "./db.server";
+import { getEnv } from "./env.server";
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Kept with outbox rows (e.g. { kind: 'sign-in-code' }); never sent. */
+  meta?: Record<string, unknown>;
+};
+
+let transporter: Transporter | undefined;
+
+/**
+ * Sends over SMTP when SMTP_URL is set; otherwise keeps the message in the outbox table and
+ * logs it, so a local user can read their sign-in code without a mail server.
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const env = getEnv();
+  if (env.SMTP_URL) {
+    transporter ??= nodemailer.createTransport(env.SMTP_URL);
+    await transporter.sendMail({
+      from: env.MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+    return;
+  }
+  const db = await getDb();
+  await db.insert(outbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    meta: mail.meta ?? null,
+  });
+  console.log(`[outbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
+}
+
+/** Tests point the sender at a fresh transport (e.g. a loopback SMTP server). */
+export function resetMailTransport() {
+  transporter?.close();
+  transporter = undefined;
+}

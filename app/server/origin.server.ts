@@ -1,0 +1,23 @@
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * True for a state-changing request that a browser sent from another site (issue 4 item 8).
+ * Same-origin means the Origin matches the public BASE_URL or the Host the request was sent to.
+ * Requests without Origin or Sec-Fetch-Site come from non-browser clients (webhooks, scripts).
+ */
+export function isCrossSiteWrite(request: Request, baseUrl: string): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site") return true;
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  if (origin === "null") return true;
+  let originUrl: URL;
+  try {
+    originUrl = new URL(origin);
+  } catch {
+    return true;
+  }
+  if (originUrl.origin === new URL(baseUrl).origin) return false;
+  return originUrl.host !== request.headers.get("host");
+}

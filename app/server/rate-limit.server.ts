@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "./db.server";
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts a hit against `key` in a fixed window held in the database (so limits hold across
+ * processes) and says whether it is within `limit`. One statement per hit.
+ */
+export async function hitRateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  const db = await getDb();
+  const [row] = await queryRows<{ count: number; window_start: string | Date }>(
+    db,
+    sql`insert into rate_limits (key, count, window_start) values (${key}, 1, now())
+        on conflict (key) do update set
+          count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
+                       then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
+                       then now() else rate_limits.window_start end
+        returning count, window_start`,
+  );
+  if (!row || row.count <= limit) return { allowed: true };
+  const started = new Date(row.window_start).getTime();
+  const retryAfterSeconds = Math.max(1, Math.ceil((started + windowSeconds * 1000 - Date.now()) / 1000));
+  return { allowed: false, retryAfterSeconds };
+}
+
+/** Forgets the hits on `key` (e.g. failed sign-ins after a successful one). */
+export async function clearRateLimit(key: string): Promise<void> {
+  const db = await getDb();
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** The client's address: server.ts writes the socket's address into x-real-ip on every request. */
+export function clientIp(request: Request): string {
+  return request.headers.get("x-real-ip") ?? "unknown";
+}

@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** One row per user, upserted on every sign-in (SPEC.md §3 "Profile"). */
+export const profiles = pgTable("profiles", {
+  userId: text("user_id").primaryKey(),
+  email: text("email").notNull(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  avatarUrl: text("avatar_url"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every status a draft (and the order it becomes) can hold; REQUIREMENTS.md B-4. */
+export const DRAFT_STATUSES = [
+  "customisation_draft",
+  "details_done",
+  "shipping_done",
+  "awaiting_payment",
+  "paid",
+  "payment_failed",
+] as const;
+
+/** SPEC.md §3 "Order draft", plus the payment columns of DESIGN.md's data model. */
+export const orderDrafts = pgTable(
+  "order_drafts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    userId: text("user_id").notNull(),
+    productId: text("product_id").notNull(),
+    status: text("status").notNull().default("customisation_draft"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    paymentIntentId: text("payment_intent_id"),
+    amountPence: integer("amount_pence"),
+    currency: text("currency").notNull().default("gbp"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("order_drafts_user_updated_idx").on(t.userId, t.updatedAt.desc()),
+    check(
+      "order_drafts_status_check",
+      sql.raw(`status in (${DRAFT_STATUSES.map((s) => `'${s}'`).join(", ")})`),
+    ),
+  ],
+);
