@@ -36,7 +36,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
   ],
   webServer: {
-    command: `node tests/e2e/start-server.mjs`,
+    command: `npx tsx tests/e2e/start-server.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -13,16 +13,19 @@ import { PROMO_COOKIE } from "./components/promo-banner";
 import { SiteShell } from "./components/site-shell";
 import { buttonClass } from "./components/ui/button";
 import { londonToday } from "./domain/delivery";
+import { getSessionInfo } from "./server/session.server";
 import "./app.css";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const cookies = request.headers.get("Cookie") ?? "";
+  const session = await getSessionInfo(request);
   return {
     promoClosed: cookies.split(/;\s*/).includes(`${PROMO_COOKIE}=1`),
     year: Number(londonToday(new Date()).slice(0, 4)),
     now: Date.now(),
-    // Accounts and the cart arrive with their own issues; until then nobody is signed in.
-    signedIn: false,
+    signedIn: session !== null,
+    user: session ? { name: session.user.name, email: session.user.email } : null,
+    // The cart arrives with its own issue.
     cartCount: 0,
   };
 }

@@ -1,3 +1,4 @@
 // Every table, one module per area under db/tables (drizzle-kit reads db/tables/*.ts).
+export * from "./tables/auth";
 export * from "./tables/core";
 export * from "./tables/platform";

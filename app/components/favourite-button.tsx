@@ -26,7 +26,7 @@ export function FavouriteButton({ productTitle, className = "" }: { productTitle
             title: "Sign in required",
             description: "Please sign in to manage favourites.",
             variant: "info",
-            action: { label: "Sign in", onClick: openSignIn },
+            action: { label: "Sign in", onClick: () => openSignIn() },
           });
         }
       }}

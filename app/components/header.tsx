@@ -12,6 +12,7 @@ import {
 import { CartIcon, ChevronIcon, HeartIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
 import { SearchBox } from "./search-box";
+import { UserMenu } from "./user-menu";
 import { useSignIn } from "./sign-in-context";
 import { buttonClass } from "./ui/button";
 
@@ -21,7 +22,14 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 const menuItemClass =
   "flex cursor-pointer items-center justify-between rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-soft";
 
-export function Header({ cartCount, signedIn }: { cartCount: number; signedIn: boolean }) {
+export function Header({
+  cartCount,
+  user,
+}: {
+  cartCount: number;
+  user: { name: string; email: string } | null;
+}) {
+  const signedIn = user !== null;
   const { openSignIn } = useSignIn();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
@@ -99,7 +107,7 @@ export function Header({ cartCount, signedIn }: { cartCount: number; signedIn: b
               type="button"
               className="rounded-full p-2 hover:bg-slate-100"
               aria-label="Favourites (sign in required)"
-              onClick={openSignIn}
+              onClick={() => openSignIn("Sign in to save and see your favourites.")}
             >
               <HeartIcon />
             </button>
@@ -119,11 +127,13 @@ export function Header({ cartCount, signedIn }: { cartCount: number; signedIn: b
               </span>
             ) : null}
           </Link>
-          {signedIn ? null : (
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
             <span className="ml-1 hidden sm:block">
-              <button type="button" className={buttonClass("primary", "whitespace-nowrap")} onClick={openSignIn}>
+              <Link to="/sign-up" className={buttonClass("primary", "whitespace-nowrap")}>
                 Sign up
-              </button>
+              </Link>
             </span>
           )}
           <button
@@ -140,7 +150,7 @@ export function Header({ cartCount, signedIn }: { cartCount: number; signedIn: b
         <SearchBox />
       </div>
 
-      <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onSignIn={openSignIn} signedIn={signedIn} />
+      <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onSignIn={() => openSignIn()} signedIn={signedIn} />
     </header>
   );
 }

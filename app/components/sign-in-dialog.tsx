@@ -1,29 +1,27 @@
-import { Link } from "react-router";
-import { EXTERNAL, SITE } from "~/content/links";
+import { useEffect } from "react";
+import { useLocation, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import { SignInPanel } from "./sign-in-panel";
 import { Dialog } from "./ui/dialog";
-import { buttonClass } from "./ui/button";
 
-/**
- * Accounts are not built yet (issue 4): this says so plainly instead of pretending to sign anyone in.
- */
-export function SignInDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The sign-in modal; after signing in the user stays on the page they were on (R-AUTH-02). */
+export function SignInDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; reason?: string }) {
+  const location = useLocation();
+  const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
+  const { onOpenChange } = props;
+  useEffect(() => {
+    if (signedIn) onOpenChange(false);
+  }, [signedIn, onOpenChange]);
+
   return (
     <Dialog
       open={props.open}
       onOpenChange={props.onOpenChange}
-      title="Accounts are coming soon"
-      description="Signing in isn't available yet, so favourites, lists and checkout are not open. You can still browse every product and price an order."
+      title="Sign in"
+      description={props.reason ?? "Sign in to keep favourites, lists and your cart, and to check out."}
     >
-      <div className="mt-5 flex flex-col gap-2">
-        <a href={SITE.bookingUrl} {...EXTERNAL} className={buttonClass("primary")}>
-          Book a 15-minute call for a quote
-        </a>
-        <a href={`mailto:${SITE.supportEmail}`} className={buttonClass("secondary")}>
-          Email {SITE.supportEmail}
-        </a>
-        <Link to="/products" onClick={() => props.onOpenChange(false)} className={buttonClass("ghost")}>
-          Keep browsing
-        </Link>
+      <div className="mt-4">
+        <SignInPanel redirectTo={location.pathname + location.search} />
       </div>
     </Dialog>
   );

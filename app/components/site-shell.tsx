@@ -22,7 +22,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <PromoBanner initiallyClosed={root?.promoClosed ?? false} />
-      <Header cartCount={root?.cartCount ?? 0} signedIn={root?.signedIn ?? false} />
+      <Header cartCount={root?.cartCount ?? 0} user={root?.user ?? null} />
       <main id="main" className="min-h-[60vh]">
         {children}
       </main>

@@ -165,7 +165,7 @@ function ProductDetail({ product }: { product: Product }) {
                 )}
               </>
             ) : (
-              <button type="button" onClick={openSignIn} className={buttonClass("primary", "w-full py-3 text-base")}>
+              <button type="button" onClick={() => openSignIn("Sign in to add products to your cart.")} className={buttonClass("primary", "w-full py-3 text-base")}>
                 Sign in to add to cart
               </button>
             )}

@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
@@ -20,8 +20,18 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// Resolves to <project>/db/migrations from app/server (dev, tests) and from build/server (production).
-const migrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
+// The project's db/migrations, found upwards from this module: app/server in dev and tests,
+// build/server or one of its chunk folders in production.
+const migrationsFolder = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, "db", "migrations");
+    if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("db/migrations not found above " + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+})();
 
 /** Opens PGlite (embedded) or a PostgreSQL server, and applies the committed migrations. */
 export async function openDatabase(options: {

@@ -35,3 +35,16 @@ export async function clearRateLimit(key: string): Promise<void> {
 export function clientIp(request: Request): string {
   return request.headers.get("x-real-ip") ?? "unknown";
 }
+
+/** How many hits `key` has in its current window, without counting one. */
+export async function peekRateLimit(key: string, windowSeconds: number): Promise<{ count: number; retryAfterSeconds: number }> {
+  const db = await getDb();
+  const [row] = await queryRows<{ count: number; window_start: string | Date }>(
+    db,
+    sql`select count, window_start from rate_limits
+        where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`,
+  );
+  if (!row) return { count: 0, retryAfterSeconds: 0 };
+  const started = new Date(row.window_start).getTime();
+  return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((started + windowSeconds * 1000 - Date.now()) / 1000)) };
+}

@@ -1,0 +1,90 @@
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import type { SignInActionData } from "~/routes/sign-in";
+import { buttonClass } from "./ui/button";
+import { Field, FormMessage } from "./ui/form";
+
+/**
+ * Sign in with a password or a one-time code, used by the /sign-in page and the sign-in modal.
+ * A fetcher form posting to /sign-in: without JavaScript it is a plain form to the same action.
+ */
+export function SignInPanel({ redirectTo, actionData }: { redirectTo: string; actionData?: SignInActionData }) {
+  const fetcher = useFetcher<SignInActionData>({ key: "sign-in" });
+  const result = fetcher.data ?? actionData;
+  const [mode, setMode] = useState<"password" | "code">(
+    result?.intent === "send-code" || result?.intent === "verify-code" ? "code" : "password",
+  );
+  const busy = fetcher.state !== "idle";
+  const errors = result?.fieldErrors ?? {};
+  const codeSent = mode === "code" && result?.codeSent;
+
+  return (
+    <div>
+      <div role="tablist" aria-label="How to sign in" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-semibold">
+        {(["password", "code"] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            aria-selected={mode === m}
+            onClick={() => setMode(m)}
+            className={`rounded-md px-3 py-2 ${mode === m ? "bg-white shadow-sm" : "text-muted"}`}
+          >
+            {m === "password" ? "Password" : "One-time code"}
+          </button>
+        ))}
+      </div>
+
+      <fetcher.Form method="post" action="/sign-in" className="mt-5 space-y-4" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {result?.message ? <FormMessage>{result.message}</FormMessage> : null}
+        {codeSent && !result?.message ? (
+          <FormMessage tone="success">We've sent a 6-digit code to {result?.identifier}. It expires in 10 minutes.</FormMessage>
+        ) : null}
+        <Field
+          label="E-mail or phone"
+          name="identifier"
+          type="text"
+          autoComplete="username"
+          required
+          defaultValue={result?.identifier ?? ""}
+          readOnly={Boolean(codeSent)}
+          error={errors.identifier}
+        />
+        {mode === "password" ? (
+          <>
+            <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+            <button type="submit" name="intent" value="password" disabled={busy} className={buttonClass("primary", "w-full")}>
+              {busy ? "Signing in…" : "Sign in"}
+            </button>
+            <p className="text-right text-sm">
+              <Link to="/forgot-password" className="font-medium text-brand underline">
+                Forgot your password?
+              </Link>
+            </p>
+          </>
+        ) : codeSent ? (
+          <>
+            <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" required error={errors.code} />
+            <button type="submit" name="intent" value="verify-code" disabled={busy} className={buttonClass("primary", "w-full")}>
+              {busy ? "Checking…" : "Sign in with code"}
+            </button>
+            <button type="submit" name="intent" value="send-code" disabled={busy} className={buttonClass("ghost", "w-full")}>
+              Send a new code
+            </button>
+          </>
+        ) : (
+          <button type="submit" name="intent" value="send-code" disabled={busy} className={buttonClass("primary", "w-full")}>
+            {busy ? "Sending…" : "Send me a code"}
+          </button>
+        )}
+      </fetcher.Form>
+      <p className="mt-6 text-center text-sm text-muted">
+        New here?{" "}
+        <Link to={`/sign-up?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-semibold text-brand underline">
+          Create an account
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+
+/** A labelled input with its hint and error tied to it for screen readers. */
+export function Field({
+  label,
+  error,
+  hint,
+  className = "",
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | string[]; hint?: ReactNode; name: string }) {
+  const id = useId();
+  const errors = typeof error === "string" ? [error] : (error ?? []);
+  const describedBy = [hint ? `${id}-hint` : null, errors.length ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        aria-invalid={errors.length ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`mt-1 w-full rounded-lg border px-3 py-2 text-sm ${errors.length ? "border-red-600" : "border-slate-300"}`}
+        {...input}
+      />
+      {errors.length ? (
+        <ul id={`${id}-error`} className="mt-1 space-y-0.5 text-sm text-red-700">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form-level message, announced when it appears. */
+export function FormMessage({ tone = "error", children }: { tone?: "error" | "success" | "info"; children: ReactNode }) {
+  const styles = {
+    error: "border-red-300 bg-red-50 text-red-800",
+    success: "border-green-300 bg-green-50 text-green-900",
+    info: "border-slate-200 bg-slate-50 text-ink",
+  }[tone];
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-3 py-2 text-sm ${styles}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { z } from "zod";
+
+// The account forms' shapes, parsed the same way by every action (STYLE.md: one schema, both sides).
+
+const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
+const required = (message: string, max = 200) => text(max).min(1, message);
+
+export const signInSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("password"),
+    identifier: required("Enter your e-mail address or phone number."),
+    password: z.string().min(1, "Enter your password.").max(200),
+    redirectTo: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal("send-code"),
+    identifier: required("Enter your e-mail address or phone number."),
+    redirectTo: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal("verify-code"),
+    identifier: required("Enter your e-mail address or phone number."),
+    code: required("Enter the code we sent you.", 20),
+    redirectTo: z.string().optional(),
+  }),
+]);
+
+export const signUpSchema = z.object({
+  firstName: required("Enter your first name.", 80),
+  lastName: required("Enter your last name.", 80),
+  identifier: required("Enter your work e-mail address or phone number."),
+  password: z.string().min(1, "Choose a password.").max(200),
+  redirectTo: z.string().optional(),
+});
+
+export const verifySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("verify"), identifier: required("Missing e-mail or phone."), code: required("Enter the code we sent you.", 20) }),
+  z.object({ intent: z.literal("resend"), identifier: required("Missing e-mail or phone.") }),
+]);
+
+export const forgotPasswordSchema = z.object({
+  identifier: required("Enter your e-mail address or phone number."),
+  method: z.enum(["link", "code"]).default("link"),
+});
+
+export const resetPasswordSchema = z.union([
+  z.object({ token: required("This link is incomplete.", 500), password: z.string().min(1, "Choose a new password.").max(200) }),
+  z.object({
+    identifier: required("Enter your e-mail address or phone number."),
+    code: required("Enter the code we sent you.", 20),
+    password: z.string().min(1, "Choose a new password.").max(200),
+  }),
+]);
+
+export const twoFactorSchema = z.object({
+  kind: z.enum(["totp", "backup"]).default("totp"),
+  code: required("Enter the code from your authenticator app.", 40),
+  trustDevice: z.literal("on").optional(),
+  redirectTo: z.string().optional(),
+});
+
+/** Field errors keyed by field name, from a failed parse. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+const optionalPassword = z.string().max(200).optional().transform((v) => (v ? v : undefined));
+
+export const accountSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("profile"),
+    firstName: required("Enter your first name.", 80),
+    lastName: required("Enter your last name.", 80),
+    avatarUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), "Use an https:// address for your picture.")
+      .transform((v) => (v === "" ? null : v)),
+  }),
+  z.object({
+    intent: z.literal("password"),
+    currentPassword: z.string().min(1, "Enter your current password.").max(200),
+    newPassword: z.string().min(1, "Choose a new password.").max(200),
+    signOutOthers: z.literal("on").optional(),
+  }),
+  z.object({ intent: z.literal("email-start"), newEmail: z.email("Enter a valid e-mail address.").max(200), password: optionalPassword }),
+  z.object({ intent: z.literal("email-confirm"), newEmail: z.email("Enter a valid e-mail address."), code: required("Enter the code we sent you.", 20) }),
+  z.object({ intent: z.literal("2fa-start"), password: z.string().min(1, "Enter your password.").max(200) }),
+  z.object({ intent: z.literal("2fa-confirm"), code: required("Enter the code from your authenticator app.", 20) }),
+  z.object({ intent: z.literal("2fa-disable"), password: z.string().min(1, "Enter your password.").max(200) }),
+  z.object({ intent: z.literal("session-revoke"), sessionId: required("Missing session.", 100) }),
+  z.object({ intent: z.literal("org-create"), name: required("Name your organisation.", 80) }),
+  z.object({ intent: z.literal("org-switch"), organizationId: z.string().max(100).transform((v) => (v === "" ? null : v)) }),
+  z.object({ intent: z.literal("org-invite"), email: z.email("Enter a valid e-mail address.").max(200), role: z.enum(["member", "admin"]).default("member") }),
+  z.object({ intent: z.literal("org-cancel-invite"), invitationId: required("Missing invitation.", 100) }),
+  z.object({ intent: z.literal("org-leave"), organizationId: required("Missing organisation.", 100) }),
+  z.object({ intent: z.literal("invite-respond"), invitationId: required("Missing invitation.", 100), accept: z.enum(["yes", "no"]) }),
+]);
+export type AccountIntent = z.infer<typeof accountSchema>["intent"];

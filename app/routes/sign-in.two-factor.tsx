@@ -1,0 +1,64 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/sign-in.two-factor";
+import { buttonClass } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/form";
+import { fieldErrors, twoFactorSchema } from "~/domain/auth-forms";
+import { verifySecondFactor } from "~/server/accounts.server";
+import { safeRedirect } from "~/server/session.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  return { redirectTo: safeRedirect(params.get("redirectTo")), backup: params.get("backup") === "1" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = twoFactorSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined }, { status: 400 });
+  const result = await verifySecondFactor(request, { ...parsed.data, trustDevice: parsed.data.trustDevice === "on" });
+  if (!result.ok) return data({ message: result.message, fieldErrors: undefined }, { status: result.status });
+  throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers });
+}
+
+export default function TwoFactorRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const backup = loaderData.backup;
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-3xl font-extrabold">Two-step check</h1>
+      <p className="mt-2 text-sm text-muted">
+        {backup ? "Enter one of your backup codes. Each works once." : "Enter the 6-digit code from your authenticator app."}
+      </p>
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <input type="hidden" name="kind" value={backup ? "backup" : "totp"} />
+        {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
+        <Field
+          label={backup ? "Backup code" : "Authenticator code"}
+          name="code"
+          inputMode={backup ? "text" : "numeric"}
+          autoComplete="one-time-code"
+          required
+          error={actionData?.fieldErrors?.code}
+        />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="trustDevice" className="h-4 w-4 accent-brand" /> Trust this device for 30 days
+        </label>
+        <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
+          Verify
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <a
+          href={`?backup=${backup ? "0" : "1"}&redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
+          className="font-medium text-brand underline"
+        >
+          {backup ? "Use your authenticator app" : "Use a backup code"}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Two-step check | Swag Studio" }];
+}

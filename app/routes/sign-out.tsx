@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/sign-out";
+import { signOut } from "~/server/accounts.server";
+
+const schema = z.object({ scope: z.enum(["local", "global", "others"]).default("local") });
+
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return Response.json({ error: "Unknown sign-out scope." }, { status: 400 });
+  const result = await signOut(request, parsed.data.scope);
+  if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
+  // Signing out of other devices keeps this one where it was; the others end on the home page.
+  if (parsed.data.scope === "others") return redirect("/account?signedOutOthers=1", { headers: result.headers });
+  return redirect("/", { headers: result.headers });
+}

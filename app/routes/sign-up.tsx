@@ -1,0 +1,110 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/sign-up";
+import { buttonClass } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/form";
+import { fieldErrors, signUpSchema } from "~/domain/auth-forms";
+import { MIN_PASSWORD_LENGTH } from "~/domain/auth-rules";
+import { signUp } from "~/server/accounts.server";
+import { getSessionInfo, safeRedirect } from "~/server/session.server";
+
+type ActionData = {
+  message?: string;
+  problems?: string[];
+  fieldErrors?: Record<string, string[]>;
+  values?: Record<string, string>;
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getSessionInfo(request)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values = {
+    firstName: String(form.firstName ?? ""),
+    lastName: String(form.lastName ?? ""),
+    identifier: String(form.identifier ?? ""),
+  };
+  const parsed = signUpSchema.safeParse(form);
+  if (!parsed.success) return data<ActionData>({ fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
+  const result = await signUp(request, parsed.data);
+  if (!result.ok) {
+    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return data<ActionData>(
+      {
+        message: result.message,
+        values,
+        fieldErrors: result.problems ? { password: result.problems } : undefined,
+      },
+      { status: result.status, headers },
+    );
+  }
+  const who = result.identifier.kind === "email" ? result.identifier.email : result.identifier.phone;
+  const next = `/verify?identifier=${encodeURIComponent(who)}&redirectTo=${encodeURIComponent(safeRedirect(parsed.data.redirectTo))}`;
+  throw redirect(next, { headers: result.headers });
+}
+
+export default function SignUpRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors = actionData?.fieldErrors ?? {};
+  const values = actionData?.values ?? {};
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-3xl font-extrabold">Create your account</h1>
+      <p className="mt-2 text-sm text-muted">Save favourites and quote lists, and check out with tiered prices.</p>
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={values.firstName} error={errors.firstName} />
+          <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={values.lastName} error={errors.lastName} />
+        </div>
+        <Field
+          label="Work e-mail or mobile number"
+          name="identifier"
+          autoComplete="username"
+          required
+          defaultValue={values.identifier}
+          error={errors.identifier}
+          hint="We'll send a code to confirm it."
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words work well.`}
+          error={errors.password}
+        />
+        <p className="text-xs text-muted">
+          By creating an account you agree to our{" "}
+          <Link to="/terms" className="underline">
+            Terms of Service
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="underline">
+            Privacy Policy
+          </Link>
+          . You must be 18 or over.
+        </p>
+        <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
+          {busy ? "Creating account…" : "Create account"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-muted">
+        Already have an account?{" "}
+        <Link to={`/sign-in?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} className="font-semibold text-brand underline">
+          Sign in
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Create an account | Swag Studio" }];
+}

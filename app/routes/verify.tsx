@@ -1,0 +1,66 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/verify";
+import { buttonClass } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/form";
+import { fieldErrors, verifySchema } from "~/domain/auth-forms";
+import { parseIdentifier } from "~/domain/auth-rules";
+import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts.server";
+import { safeRedirect } from "~/server/session.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const identifier = parseIdentifier(params.get("identifier") ?? "");
+  if (!identifier) throw redirect("/sign-up");
+  return {
+    identifier: identifier.kind === "email" ? identifier.email : identifier.phone,
+    kind: identifier.kind,
+    redirectTo: safeRedirect(params.get("redirectTo")),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const parsed = verifySchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined, resent: false }, { status: 400 });
+  const input = parsed.data;
+  if (input.intent === "resend") {
+    const result = await resendCode(request, input);
+    if (!result.ok) return data({ message: result.message, fieldErrors: undefined, resent: false }, { status: result.status });
+    return { resent: true, message: undefined, fieldErrors: undefined };
+  }
+  const identifier = parseIdentifier(input.identifier);
+  const result =
+    identifier?.kind === "email"
+      ? await verifyEmailCode(request, { email: identifier.email, code: input.code })
+      : await signInWithCode(request, input);
+  if (!result.ok) return data({ message: result.message, fieldErrors: undefined, resent: false }, { status: result.status });
+  throw redirect(redirectTo, { headers: result.headers });
+}
+
+export default function VerifyRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-3xl font-extrabold">Confirm your {loaderData.kind === "email" ? "e-mail" : "phone"}</h1>
+      <p className="mt-2 text-sm text-muted">
+        We sent a 6-digit code to <strong className="text-ink">{loaderData.identifier}</strong>. It expires in 10 minutes.
+      </p>
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <input type="hidden" name="identifier" value={loaderData.identifier} />
+        {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
+        {actionData?.resent ? <FormMessage tone="success">We've sent you a new code.</FormMessage> : null}
+        <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" error={actionData?.fieldErrors?.code} />
+        <button type="submit" name="intent" value="verify" disabled={busy} className={buttonClass("primary", "w-full")}>
+          Confirm
+        </button>
+        <button type="submit" name="intent" value="resend" disabled={busy} className={buttonClass("ghost", "w-full")}>
+          Send a new code
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Confirm your account | Swag Studio" }];
+}

@@ -1,0 +1,270 @@
+import { and, eq } from "drizzle-orm";
+import QRCode from "qrcode";
+import { authSession } from "#db/schema";
+import { isSignInFresh, passwordProblems } from "~/domain/auth-rules";
+import { failure, type Failure, type Outcome } from "./accounts.server";
+import { getAuth } from "./auth.server";
+import { getDb } from "./db.server";
+import type { SessionInfo } from "./session.server";
+
+const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers });
+
+/**
+ * Sensitive changes need a sign-in from the last 10 minutes, or the password again
+ * (issue 4 item 2; SPEC.md §6 "strict").
+ */
+async function requireRecentSignIn(request: Request, session: SessionInfo, password: string | undefined): Promise<Failure | null> {
+  if (isSignInFresh(session.session.createdAt, new Date())) return null;
+  if (!password) {
+    return { ok: false, status: 403, message: "For your security, please confirm your password to make this change." };
+  }
+  const auth = await getAuth();
+  try {
+    await auth.api.verifyPassword({ body: { password }, headers: request.headers });
+    return null;
+  } catch {
+    return { ok: false, status: 403, message: "That password isn't right." };
+  }
+}
+
+export async function updateProfile(
+  request: Request,
+  input: { firstName: string; lastName: string; avatarUrl: string | null },
+): Promise<Outcome> {
+  const auth = await getAuth();
+  try {
+    await auth.api.updateUser({
+      body: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        name: `${input.firstName} ${input.lastName}`.trim(),
+        image: input.avatarUrl,
+      },
+      headers: request.headers,
+    });
+    return ok();
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function changePassword(
+  request: Request,
+  session: SessionInfo,
+  input: { currentPassword: string; newPassword: string; signOutOthers: boolean },
+): Promise<Outcome> {
+  const problems = passwordProblems(input.newPassword, { email: session.user.email });
+  if (problems.length > 0) return { ok: false, status: 400, message: "That password is too weak.", problems };
+  const auth = await getAuth();
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: input.signOutOthers },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return ok(headers);
+  } catch (error) {
+    const result = failure(error);
+    // better-auth answers a wrong current password as invalid credentials.
+    return result.status === 400 || result.status === 401 ? { ...result, message: "Your current password isn't right." } : result;
+  }
+}
+
+export async function startEmailChange(
+  request: Request,
+  session: SessionInfo,
+  input: { newEmail: string; password?: string },
+): Promise<Outcome> {
+  const stale = await requireRecentSignIn(request, session, input.password);
+  if (stale) return stale;
+  const auth = await getAuth();
+  try {
+    await auth.api.requestEmailChangeEmailOTP({ body: { newEmail: input.newEmail }, headers: request.headers });
+    return ok();
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function confirmEmailChange(request: Request, input: { newEmail: string; code: string }): Promise<Outcome> {
+  const auth = await getAuth();
+  try {
+    await auth.api.changeEmailEmailOTP({ body: { newEmail: input.newEmail, otp: input.code }, headers: request.headers });
+    return ok();
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function startTwoFactor(
+  request: Request,
+  input: { password: string },
+): Promise<Outcome<{ secret: string; qrCode: string; backupCodes: string[] }>> {
+  const auth = await getAuth();
+  try {
+    const enrolment = await auth.api.enableTwoFactor({ body: { password: input.password }, headers: request.headers });
+    if (!("totpURI" in enrolment)) throw new Error("Authenticator-app enrolment expected");
+    const { totpURI, backupCodes } = enrolment;
+    const svg = await QRCode.toString(totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+    const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+    return { ...ok(), secret, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, backupCodes };
+  } catch (error) {
+    const result = failure(error);
+    return result.status === 400 || result.status === 401 ? { ...result, message: "That password isn't right." } : result;
+  }
+}
+
+export async function confirmTwoFactor(request: Request, input: { code: string }): Promise<Outcome> {
+  const auth = await getAuth();
+  try {
+    const { headers } = await auth.api.verifyTOTP({ body: { code: input.code.replace(/\s/g, "") }, headers: request.headers, returnHeaders: true });
+    return ok(headers);
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function disableTwoFactor(request: Request, input: { password: string }): Promise<Outcome> {
+  const auth = await getAuth();
+  try {
+    const { headers } = await auth.api.disableTwoFactor({ body: { password: input.password }, headers: request.headers, returnHeaders: true });
+    return ok(headers);
+  } catch (error) {
+    const result = failure(error);
+    return result.status === 400 || result.status === 401 ? { ...result, message: "That password isn't right." } : result;
+  }
+}
+
+export type ActiveSession = { id: string; current: boolean; createdAt: string; userAgent: string | null; ipAddress: string | null };
+
+export async function listActiveSessions(request: Request, session: SessionInfo): Promise<ActiveSession[]> {
+  const auth = await getAuth();
+  const sessions = await auth.api.listSessions({ headers: request.headers });
+  return sessions
+    .map((s) => ({
+      id: s.id,
+      current: s.id === session.session.id,
+      createdAt: new Date(s.createdAt).toISOString(),
+      userAgent: s.userAgent ?? null,
+      ipAddress: s.ipAddress ?? null,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.createdAt.localeCompare(a.createdAt));
+}
+
+/** Ends one of the user's own sessions by its id; tokens never leave the server. */
+export async function revokeSessionById(request: Request, session: SessionInfo, sessionId: string): Promise<Outcome> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ token: authSession.token })
+    .from(authSession)
+    .where(and(eq(authSession.id, sessionId), eq(authSession.userId, session.user.id)));
+  if (!row) return { ok: false, status: 404, message: "That session has already ended." };
+  const auth = await getAuth();
+  try {
+    await auth.api.revokeSession({ body: { token: row.token }, headers: request.headers });
+    return ok();
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export type OrganisationSummary = { id: string; name: string; slug: string; active: boolean };
+
+export async function listMyOrganisations(request: Request, session: SessionInfo): Promise<OrganisationSummary[]> {
+  const auth = await getAuth();
+  const orgs = await auth.api.listOrganizations({ headers: request.headers });
+  return orgs.map((o) => ({ id: o.id, name: o.name, slug: o.slug, active: o.id === session.session.activeOrganizationId }));
+}
+
+export async function activeOrganisationDetails(request: Request, session: SessionInfo) {
+  if (!session.session.activeOrganizationId) return null;
+  const auth = await getAuth();
+  const org = await auth.api.getFullOrganization({
+    headers: request.headers,
+    query: { organizationId: session.session.activeOrganizationId },
+  });
+  if (!org) return null;
+  const me = org.members.find((m) => m.userId === session.user.id);
+  return {
+    id: org.id,
+    name: org.name,
+    myRole: me?.role ?? "member",
+    members: org.members.map((m) => ({ id: m.id, name: m.user.name, email: m.user.email, role: m.role })),
+    invitations: org.invitations
+      .filter((i) => i.status === "pending")
+      .map((i) => ({ id: i.id, email: i.email, role: i.role ?? "member", expiresAt: new Date(i.expiresAt).toISOString() })),
+  };
+}
+
+export async function listMyInvitations(request: Request) {
+  const auth = await getAuth();
+  const invitations = await auth.api.listUserInvitations({ headers: request.headers });
+  return invitations
+    .filter((i) => i.status === "pending" && new Date(i.expiresAt) > new Date())
+    .map((i) => ({ id: i.id, organizationName: i.organizationName ?? "an organisation", role: i.role ?? "member" }));
+}
+
+const slugify = (name: string) =>
+  `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "team"}-${Math.random().toString(36).slice(2, 7)}`;
+
+export async function createOrganisation(request: Request, input: { name: string }): Promise<Outcome> {
+  const auth = await getAuth();
+  try {
+    // The new organisation becomes the active one, so new drafts belong to it (R-AUTH-05).
+    await auth.api.createOrganization({ body: { name: input.name, slug: slugify(input.name) }, headers: request.headers });
+    return ok();
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function switchOrganisation(request: Request, input: { organizationId: string | null }): Promise<Outcome> {
+  const auth = await getAuth();
+  try {
+    await auth.api.setActiveOrganization({ body: { organizationId: input.organizationId }, headers: request.headers });
+    return ok();
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function inviteMember(request: Request, input: { email: string; role: "member" | "admin" }): Promise<Outcome> {
+  const auth = await getAuth();
+  try {
+    await auth.api.createInvitation({ body: { email: input.email, role: input.role }, headers: request.headers });
+    return ok();
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function cancelInvitation(request: Request, input: { invitationId: string }): Promise<Outcome> {
+  const auth = await getAuth();
+  try {
+    await auth.api.cancelInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
+    return ok();
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function respondToInvitation(request: Request, input: { invitationId: string; accept: boolean }): Promise<Outcome> {
+  const auth = await getAuth();
+  try {
+    if (input.accept) await auth.api.acceptInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
+    else await auth.api.rejectInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
+    return ok();
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function leaveOrganisation(request: Request, input: { organizationId: string }): Promise<Outcome> {
+  const auth = await getAuth();
+  try {
+    await auth.api.leaveOrganization({ body: { organizationId: input.organizationId }, headers: request.headers });
+    return ok();
+  } catch (error) {
+    return failure(error);
+  }
+}

@@ -1,0 +1,79 @@
+import { SITE } from "~/content/links";
+import type { Mail } from "./mail.server";
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A plain, branded e-mail: the same words as text and as simple HTML. */
+function branded(to: string, subject: string, lines: string[], extra?: { code?: string; link?: { url: string; label: string } }, meta?: Mail["meta"]): Mail {
+  const text = [
+    ...lines,
+    ...(extra?.code ? ["", `Your code: ${extra.code}`] : []),
+    ...(extra?.link ? ["", `${extra.link.label}: ${extra.link.url}`] : []),
+    "",
+    `${SITE.name}, ${SITE.city}`,
+    `Questions? ${SITE.supportEmail}`,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escape(SITE.name)}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5">
+${lines.map((l) => `<p style="margin:0 0 12px">${escape(l)}</p>`).join("\n")}
+${extra?.code ? `<p style="margin:16px 0;font-size:28px;font-weight:bold;letter-spacing:6px">${escape(extra.code)}</p>` : ""}
+${extra?.link ? `<p style="margin:16px 0"><a href="${escape(extra.link.url)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escape(extra.link.label)}</a></p><p style="font-size:12px;color:#4b4b63">Or paste this link into your browser: ${escape(extra.link.url)}</p>` : ""}
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escape(SITE.name)}, ${escape(SITE.city)} · ${escape(SITE.supportEmail)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { to, subject, text, html, meta };
+}
+
+export function verifyEmailMail(to: string, code: string): Mail {
+  return branded(
+    to,
+    `${code} is your ${SITE.name} verification code`,
+    ["Welcome! Enter this code to confirm your e-mail address. It expires in 10 minutes.", "If you didn't create an account, you can ignore this e-mail."],
+    { code },
+    { kind: "verify-email", code },
+  );
+}
+
+export function signInCodeMail(to: string, code: string): Mail {
+  return branded(
+    to,
+    `${code} is your ${SITE.name} sign-in code`,
+    ["Enter this code to sign in. It expires in 10 minutes.", "If you didn't ask to sign in, you can ignore this e-mail: nobody can sign in without the code."],
+    { code },
+    { kind: "sign-in-code", code },
+  );
+}
+
+export function passwordResetMail(to: string, reset: { url?: string; code?: string }): Mail {
+  return branded(
+    to,
+    `Reset your ${SITE.name} password`,
+    ["Someone (hopefully you) asked to reset the password for this account.", "If it wasn't you, ignore this e-mail and your password stays the same."],
+    { code: reset.code, link: reset.url ? { url: reset.url, label: "Choose a new password" } : undefined },
+    { kind: "password-reset", code: reset.code, url: reset.url },
+  );
+}
+
+export function changeEmailMail(to: string, code: string): Mail {
+  return branded(
+    to,
+    `${code} confirms your new ${SITE.name} e-mail address`,
+    ["Enter this code to use this address for your account. It expires in 10 minutes."],
+    { code },
+    { kind: "change-email", code },
+  );
+}
+
+export function invitationMail(to: string, invite: { inviter: string; organisation: string; url: string }): Mail {
+  return branded(
+    to,
+    `${invite.inviter} invited you to ${invite.organisation} on ${SITE.name}`,
+    [`${invite.inviter} invited you to join ${invite.organisation} to order branded merch together.`, "Sign in or create an account with this e-mail address to accept. The invitation expires in 48 hours."],
+    { link: { url: invite.url, label: "Accept the invitation" } },
+    { kind: "invitation", url: invite.url },
+  );
+}

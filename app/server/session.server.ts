@@ -1,0 +1,62 @@
+import { redirect } from "react-router";
+import { accountIdFor } from "~/domain/auth-rules";
+import { getAuth } from "./auth.server";
+
+export type SignedInUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  image: string | null;
+  phoneNumber: string | null;
+  twoFactorEnabled: boolean;
+  role: string | null;
+};
+
+export type SessionInfo = {
+  user: SignedInUser;
+  session: { id: string; createdAt: Date; activeOrganizationId: string | null };
+  /** SPEC.md §3: the active organisation if any, else the user. */
+  accountId: string;
+};
+
+/** The signed-in user of this request, or null. */
+export async function getSessionInfo(request: Request): Promise<SessionInfo | null> {
+  const auth = await getAuth();
+  const result = await auth.api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const { user, session } = result;
+  const activeOrganizationId = session.activeOrganizationId ?? null;
+  return {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      image: user.image ?? null,
+      phoneNumber: user.phoneNumber ?? null,
+      twoFactorEnabled: user.twoFactorEnabled ?? false,
+      role: user.role ?? null,
+    },
+    session: { id: session.id, createdAt: new Date(session.createdAt), activeOrganizationId },
+    accountId: accountIdFor({ userId: user.id, activeOrganizationId }),
+  };
+}
+
+/** The signed-in user, or a redirect to sign in that comes back here afterwards. */
+export async function requireSessionInfo(request: Request): Promise<SessionInfo> {
+  const info = await getSessionInfo(request);
+  if (info) return info;
+  const url = new URL(request.url);
+  throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Only same-site paths may be returned to after signing in. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

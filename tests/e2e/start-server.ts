@@ -1,0 +1,41 @@
+// Starts the production build for the browser tests: a throwaway data dir, and a real SMTP server on
+// loopback (PORT+1) whose received mail the tests read back over HTTP (PORT+2).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startSmtpServer } from "../setup/smtp";
+
+const port = Number(process.env.PORT ?? 4173);
+const dataDir = mkdtempSync(join(tmpdir(), "swag-e2e-"));
+const smtp = await startSmtpServer({ port: port + 1 });
+
+const mailApi = createServer((request, response) => {
+  const url = new URL(request.url ?? "/", "http://localhost");
+  const to = url.searchParams.get("to");
+  const messages = smtp.messages.filter((m) => !to || m.to.includes(to.toLowerCase()));
+  response.setHeader("Content-Type", "application/json");
+  response.end(JSON.stringify(messages.map(({ raw: _raw, ...m }) => m)));
+});
+mailApi.listen(port + 2, "127.0.0.1");
+
+const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    BASE_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
+  },
+});
+const stop = (signal: NodeJS.Signals) => child.kill(signal);
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
+child.on("exit", async (code) => {
+  mailApi.close();
+  await smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,84 @@
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export type Mail = { from: string; to: string[]; subject: string; text: string };
+
+/** Reads the mail the app sent through the loopback SMTP server started by start-server.ts. */
+export class Mailbox {
+  constructor(private readonly baseURL: string) {}
+
+  private get api() {
+    const url = new URL(this.baseURL);
+    return `http://127.0.0.1:${Number(url.port) + 2}`;
+  }
+
+  async all(to: string): Promise<Mail[]> {
+    const response = await fetch(`${this.api}/?to=${encodeURIComponent(to)}`);
+    return (await response.json()) as Mail[];
+  }
+
+  /** The newest message to `to` whose subject matches, waiting for it to arrive. */
+  async latest(to: string, subject: RegExp): Promise<Mail> {
+    let found: Mail | undefined;
+    await expect
+      .poll(async () => {
+        found = (await this.all(to)).filter((m) => subject.test(m.subject)).at(-1);
+        return found !== undefined;
+      }, { timeout: 10_000 })
+      .toBe(true);
+    return found!;
+  }
+
+  async code(to: string, subject: RegExp): Promise<string> {
+    const mail = await this.latest(to, subject);
+    const code = /Your code: (\d{6})/.exec(mail.text)?.[1];
+    if (!code) throw new Error(`No code in: ${mail.text}`);
+    return code;
+  }
+}
+
+export type Buyer = { email: string; password: string; firstName: string; lastName: string };
+
+let counter = 0;
+export function newBuyer(prefix = "buyer"): Buyer {
+  counter += 1;
+  return {
+    email: `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@acme-events.co.uk`,
+    password: "marmalade skyline 42",
+    firstName: "Jane",
+    lastName: "Smith",
+  };
+}
+
+/** Creates and confirms an account over HTTP; the request context keeps its session cookie. */
+export async function signUpOverHttp(request: APIRequestContext, mailbox: Mailbox, buyer: Buyer) {
+  const signUp = await request.post("/sign-up", {
+    form: { firstName: buyer.firstName, lastName: buyer.lastName, identifier: buyer.email, password: buyer.password },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const code = await mailbox.code(buyer.email, /verification code/);
+  const verify = await request.post(`/verify?identifier=${encodeURIComponent(buyer.email)}`, {
+    form: { intent: "verify", identifier: buyer.email, code },
+  });
+  expect(verify.ok()).toBe(true);
+}
+
+export const test = base.extend<{ mailbox: Mailbox; signedInBuyer: Buyer }>({
+  mailbox: async ({ baseURL }, use) => {
+    await use(new Mailbox(baseURL!));
+  },
+  /** A fresh, confirmed buyer signed in in this test's browser context. */
+  signedInBuyer: async ({ page, mailbox }, use) => {
+    const buyer = newBuyer();
+    await signUpOverHttp(page.request, mailbox, buyer);
+    await use(buyer);
+  },
+});
+
+export async function signInThroughPage(page: Page, identifier: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail or phone").fill(identifier);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+export { expect };
