@@ -14,6 +14,7 @@ import { SiteShell } from "./components/site-shell";
 import { buttonClass } from "./components/ui/button";
 import { londonToday } from "./domain/delivery";
 import { getSessionInfo } from "./server/session.server";
+import { countCartLines, listFavouriteIds } from "./server/shopping.server";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,9 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     year: Number(londonToday(new Date()).slice(0, 4)),
     now: Date.now(),
     signedIn: session !== null,
-    user: session ? { name: session.user.name, email: session.user.email } : null,
-    // The cart arrives with its own issue.
-    cartCount: 0,
+    user: session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
+    favouriteIds: session ? await listFavouriteIds({ userId: session.user.id }) : [],
+    cartCount: session ? await countCartLines({ userId: session.user.id }) : 0,
   };
 }
 

@@ -19,5 +19,9 @@ export default [
   route("accept-invitation/:id", "routes/accept-invitation.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route(".well-known/jwks.json", "routes/jwks.ts"),
+  // Favourites, shopping list and cart (issue 5)
+  route("favorites", "routes/favorites.tsx"),
+  route("shopping-list", "routes/shopping-list.tsx"),
+  route("cart", "routes/cart.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,3 +2,4 @@
 export * from "./tables/auth";
 export * from "./tables/core";
 export * from "./tables/platform";
+export * from "./tables/shopping";

@@ -24,7 +24,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       <div className="relative">
         {image ? <ProductImage image={image} priority={priority} className="aspect-square" /> : null}
         <TagBadges tags={product.tags} className="absolute left-3 top-3" />
-        <FavouriteButton productTitle={product.title} className="absolute right-3 top-3 z-10" />
+        <FavouriteButton productId={product.id} productTitle={product.title} className="absolute right-3 top-3 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="text-base font-semibold leading-snug">

@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { LocalMirror } from "./local-mirror";
 import { PromoBanner } from "./promo-banner";
 import { SignInProvider } from "./sign-in-context";
 import { ToastProvider } from "./ui/toast";
@@ -27,6 +28,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer year={root?.year ?? new Date().getFullYear()} />
+      <LocalMirror />
       </SignInProvider>
       </TooltipProvider>
     </ToastProvider>

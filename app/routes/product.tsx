@@ -8,15 +8,14 @@ import { ColourSwatches } from "~/components/colour-swatches";
 import { FavouriteButton } from "~/components/favourite-button";
 import { ChevronIcon } from "~/components/icons";
 import { ProductCard } from "~/components/product-card";
+import { AddToCart, AddToShoppingList } from "~/components/product-actions";
 import { ProductGallery } from "~/components/product-gallery";
 import { QuantityCalculator } from "~/components/quantity-calculator";
-import { useSignIn } from "~/components/sign-in-context";
 import { Stars } from "~/components/stars";
 import { TagBadges } from "~/components/tag-badges";
 import { buttonClass } from "~/components/ui/button";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useNow } from "~/components/use-now";
-import { canAddToCart } from "~/domain/cart-rules";
 import { deliveryDate, formatDisplayDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
 import { maxQuantity, unitPricePence } from "~/domain/pricing";
@@ -37,7 +36,6 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
 
 function ProductDetail({ product }: { product: Product }) {
   const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
-  const { openSignIn } = useSignIn();
   const now = useNow();
   const [quantity, setQuantity] = useState(product.moq);
   const [colour, setColour] = useState<string | null>(null);
@@ -45,7 +43,6 @@ function ProductDetail({ product }: { product: Product }) {
   const [handwrittenNote, setHandwrittenNote] = useState(false);
   const max = maxQuantity(product.pricingTable);
   const related = relatedProducts(product.id);
-  const addable = canAddToCart({ colour, selections, optionCount: product.customizationOptions.length });
 
   const toggleSelection = (title: string) =>
     setSelections((current) =>
@@ -62,7 +59,7 @@ function ProductDetail({ product }: { product: Product }) {
           <TagBadges tags={product.tags} />
           <div className="mt-3 flex items-start justify-between gap-4">
             <h1 className="text-3xl font-extrabold tracking-tight">{product.title}</h1>
-            <FavouriteButton productTitle={product.title} className="border border-slate-200" />
+            <FavouriteButton productId={product.id} productTitle={product.title} className="border border-slate-200" />
           </div>
           <Stars rating={product.reviews.rating} count={product.reviews.count} className="mt-2" />
           <p className="mt-3 text-2xl font-bold">
@@ -154,21 +151,16 @@ function ProductDetail({ product }: { product: Product }) {
             />
           </div>
 
-          <div className="mt-6">
-            {signedIn ? (
-              <>
-                <button type="button" disabled={!addable} className={buttonClass("primary", "w-full py-3 text-base")}>
-                  Add to Cart
-                </button>
-                {addable ? null : (
-                  <p className="mt-2 text-sm text-muted">Choose a colour and at least one customisation to add this to your cart.</p>
-                )}
-              </>
-            ) : (
-              <button type="button" onClick={() => openSignIn("Sign in to add products to your cart.")} className={buttonClass("primary", "w-full py-3 text-base")}>
-                Sign in to add to cart
-              </button>
-            )}
+          <div className="mt-6 space-y-3">
+            <AddToCart
+              product={product}
+              signedIn={signedIn}
+              quantity={quantity}
+              colour={colour}
+              selections={selections}
+              handwrittenNote={handwrittenNote}
+            />
+            <AddToShoppingList product={product} signedIn={signedIn} quantity={quantity} />
           </div>
 
           <div className="mt-8 divide-y divide-slate-200 border-y border-slate-200">

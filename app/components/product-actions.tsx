@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { Product } from "~/catalogue/types";
+import { canAddToCart } from "~/domain/cart-rules";
+import { NOTES_MAX } from "~/domain/shopping-rules";
+import type { ErrorBody } from "~/server/responses.server";
+import { useSignIn } from "./sign-in-context";
+import { buttonClass } from "./ui/button";
+import { useToast } from "./ui/toast";
+
+type Result = ErrorBody | { ok: true };
+
+/** Shows the toast for a fetcher's answer once: the success text, or the server's reason. */
+function useResultToast(fetcher: { state: string; data?: Result }, success: string, failureTitle: string, onSuccess?: () => void) {
+  const toast = useToast();
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if ("error" in fetcher.data) toast({ title: failureTitle, description: fetcher.data.error.message, variant: "error" });
+    else {
+      toast({ title: success, variant: "success" });
+      onSuccess?.();
+    }
+  }, [fetcher.state, fetcher.data, toast, success, failureTitle, onSuccess]);
+}
+
+/** Add to Cart (signed in) or 'Sign in to add to cart' (SPEC.md §2 "Product detail", R-PDP-18..20). */
+export function AddToCart(props: {
+  product: Product;
+  signedIn: boolean;
+  quantity: number;
+  colour: string | null;
+  selections: string[];
+  handwrittenNote: boolean;
+}) {
+  const { openSignIn } = useSignIn();
+  const fetcher = useFetcher<Result>();
+  const [notes, setNotes] = useState("");
+  useResultToast(fetcher, "Added to cart", "Couldn't add to cart");
+  const addable = canAddToCart({ colour: props.colour, selections: props.selections, optionCount: props.product.customizationOptions.length });
+
+  if (!props.signedIn) {
+    return (
+      <button type="button" onClick={() => openSignIn("Sign in to add products to your cart.")} className={buttonClass("primary", "w-full py-3 text-base")}>
+        Sign in to add to cart
+      </button>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <label htmlFor="cart-notes" className="block text-sm font-medium">
+        Notes for our team <span className="font-normal text-muted">(optional, up to {NOTES_MAX} characters)</span>
+      </label>
+      <textarea
+        id="cart-notes"
+        rows={2}
+        maxLength={NOTES_MAX}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+      />
+      <button
+        type="button"
+        disabled={!addable || fetcher.state !== "idle"}
+        className={buttonClass("primary", "w-full py-3 text-base")}
+        onClick={() =>
+          fetcher.submit(
+            {
+              intent: "add",
+              productId: props.product.id,
+              quantity: String(props.quantity),
+              selectedColor: props.colour ?? "",
+              customizationSelections: JSON.stringify(props.selections),
+              handwrittenNote: String(props.handwrittenNote),
+              notes,
+            },
+            { method: "post", action: "/cart" },
+          )
+        }
+      >
+        {fetcher.state !== "idle" ? "Adding…" : "Add to Cart"}
+      </button>
+      {addable ? null : <p className="text-sm text-muted">Choose a colour and at least one customisation to add this to your cart.</p>}
+    </div>
+  );
+}
+
+/** 'Add to shopping list' with the chosen quantity and a note (REQUIREMENTS.md A-18). */
+export function AddToShoppingList({ product, signedIn, quantity }: { product: Product; signedIn: boolean; quantity: number }) {
+  const { openSignIn } = useSignIn();
+  const fetcher = useFetcher<Result>();
+  const [open, setOpen] = useState(false);
+  const [notes, setNotes] = useState("");
+  useResultToast(fetcher, "Added to list", "Couldn't add to your list", () => setOpen(false));
+
+  if (!signedIn) {
+    return (
+      <button type="button" className={buttonClass("secondary", "w-full")} onClick={() => openSignIn("Please sign in to use your shopping list.")}>
+        Add to shopping list
+      </button>
+    );
+  }
+  if (!open) {
+    return (
+      <button type="button" className={buttonClass("secondary", "w-full")} onClick={() => setOpen(true)}>
+        Add to shopping list
+      </button>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action="/shopping-list" className="space-y-2 rounded-xl border border-slate-200 p-4">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="quantity" value={quantity} />
+      <p className="text-sm">
+        Add <strong>{quantity.toLocaleString("en-GB")}</strong> × {product.title} to your shopping list.
+      </p>
+      <label htmlFor="list-notes" className="block text-sm font-medium">
+        Note <span className="font-normal text-muted">(optional, up to {NOTES_MAX} characters)</span>
+      </label>
+      <textarea
+        id="list-notes"
+        name="notes"
+        rows={2}
+        maxLength={NOTES_MAX}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+      />
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClass("primary")} disabled={fetcher.state !== "idle"}>
+          Save to list
+        </button>
+        <button type="button" className={buttonClass("ghost")} onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

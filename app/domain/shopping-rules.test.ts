@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import {
+  addToCart,
+  addToList,
+  cartActionSchema,
+  estimatedTotalPence,
+  priceLine,
+  shoppingListActionSchema,
+  toggleFavourite,
+} from "./shopping-rules";
+
+describe("toggleFavourite", () => {
+  it("adds when absent, removes when present", () => {
+    expect(toggleFavourite([], "8")).toEqual(["8"]);
+    expect(toggleFavourite(["8", "15"], "8")).toEqual(["15"]);
+  });
+});
+
+describe("addToList and addToCart", () => {
+  it("updates an existing product's quantity and notes, else appends", () => {
+    const list = [{ productId: "8", quantity: 50, notes: "" }];
+    expect(addToList(list, { productId: "8", quantity: 120, notes: "for the offsite" })).toEqual([
+      { productId: "8", quantity: 120, notes: "for the offsite" },
+    ]);
+    expect(addToList(list, { productId: "16", quantity: 60, notes: "" })).toHaveLength(2);
+  });
+  it("replaces the same product's cart line, else appends", () => {
+    const cart = [{ productId: "8", quantity: 50, id: "a" }];
+    expect(addToCart(cart, { productId: "8", quantity: 400, id: "b" })).toEqual([{ productId: "8", quantity: 400, id: "b" }]);
+    expect(addToCart(cart, { productId: "15", quantity: 50, id: "c" })).toHaveLength(2);
+  });
+});
+
+describe("pricing lines", () => {
+  it("re-prices by tier at the quantity", () => {
+    expect(priceLine("8", 399)).toEqual({ unitPence: 550, totalPence: 219_450 });
+    expect(priceLine("8", 400)).toEqual({ unitPence: 388, totalPence: 155_200 });
+    expect(priceLine("15", 99)).toEqual({ unitPence: 920, totalPence: 91_080 });
+  });
+  it("sums goods only for the estimated total", () => {
+    expect(estimatedTotalPence([{ productId: "8", quantity: 50 }, { productId: "16", quantity: 50 }])).toBe(27_500 + 11_200);
+    expect(estimatedTotalPence([])).toBe(0);
+  });
+});
+
+describe("cart actions", () => {
+  const add = (over: Record<string, string>) =>
+    cartActionSchema.safeParse({
+      intent: "add",
+      productId: "8",
+      quantity: "50",
+      selectedColor: "#111111",
+      customizationSelections: JSON.stringify(["Front embroidery"]),
+      ...over,
+    });
+  it("accepts a valid line", () => {
+    const result = add({ selectedColor: "#111111" });
+    expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+  });
+  it("refuses unknown products, quantities outside [MOQ, max], colours and options the product lacks", () => {
+    expect(add({ productId: "999" }).error?.issues[0]?.message).toBe("We don't sell that product.");
+    expect(add({ selectedColor: "#111111", quantity: "49" }).error?.issues[0]?.message).toBe("Order between 50 and 10,000 of Custom Embroidered Cap.");
+    expect(add({ selectedColor: "#111111", quantity: "10001" }).success).toBe(false);
+    expect(add({ selectedColor: "#111111", quantity: "-5" }).success).toBe(false);
+    expect(add({ selectedColor: "#111111", quantity: "abc" }).error?.issues[0]?.message).toBe("Enter a whole number.");
+    expect(add({ selectedColor: "#123456" }).error?.issues[0]?.message).toBe("Choose one of this product's colours.");
+    expect(add({ selectedColor: "#111111", customizationSelections: '["Gold plating"]' }).error?.issues[0]?.message).toBe(
+      "Choose from this product's customisations.",
+    );
+    expect(add({ selectedColor: "#111111", customizationSelections: "[]" }).error?.issues[0]?.message).toBe("Choose at least one customisation.");
+    expect(add({ selectedColor: "#111111", customizationSelections: "{bad json" }).success).toBe(false);
+    expect(add({ selectedColor: "#111111", handwrittenNote: "true" }).error?.issues[0]?.message).toBe("This product can't carry a handwritten note.");
+  });
+  it("refuses over-long notes and blank feedback, saying the limit", () => {
+    expect(add({ selectedColor: "#111111", notes: "x".repeat(501) }).error?.issues[0]?.message).toBe("Notes can be at most 500 characters.");
+    expect(cartActionSchema.safeParse({ intent: "feedback", text: "   " }).error?.issues[0]?.message).toBe("Write something first.");
+    expect(cartActionSchema.safeParse({ intent: "feedback", text: "Great" }).success).toBe(true);
+  });
+});
+
+describe("shopping list actions", () => {
+  it("uses the MOQ as the minimum", () => {
+    expect(shoppingListActionSchema.safeParse({ intent: "add", productId: "16", quantity: "49" }).success).toBe(false);
+    expect(shoppingListActionSchema.safeParse({ intent: "add", productId: "16", quantity: "25000" }).success).toBe(true);
+    expect(shoppingListActionSchema.safeParse({ intent: "update", id: "not-a-uuid", productId: "16", quantity: "60" }).success).toBe(false);
+  });
+});

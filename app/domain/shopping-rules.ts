@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { coloursFor, findProductById } from "~/catalogue/catalogue";
+import { canAddToCart } from "./cart-rules";
+import { lineTotalPence, maxQuantity, unitPricePence } from "./pricing";
+
+/** How long a note may be (issue 5: "set a limit and say it"). */
+export const NOTES_MAX = 500;
+export const FEEDBACK_MAX = 1000;
+
+/** R-FAV-01: toggling adds the id when absent and removes it when present. */
+export function toggleFavourite(ids: readonly string[], productId: string): string[] {
+  return ids.includes(productId) ? ids.filter((id) => id !== productId) : [...ids, productId];
+}
+
+export type ListItem = { productId: string; quantity: number; notes: string };
+
+/** R-SL-02: an existing product gets the new quantity and notes; a new one is appended. */
+export function addToList<T extends ListItem>(list: readonly T[], item: T): T[] {
+  return list.some((i) => i.productId === item.productId)
+    ? list.map((i) => (i.productId === item.productId ? { ...i, quantity: item.quantity, notes: item.notes } : i))
+    : [...list, item];
+}
+
+/** R-CART-06: the same product replaces its line; a new product is appended. */
+export function addToCart<T extends { productId: string }>(cart: readonly T[], line: T): T[] {
+  return cart.some((l) => l.productId === line.productId)
+    ? cart.map((l) => (l.productId === line.productId ? line : l))
+    : [...cart, line];
+}
+
+/** Unit price and line total of a line at its quantity, always by tier (DESIGN decision 3). */
+export function priceLine(productId: string, quantity: number): { unitPence: number; totalPence: number } {
+  const product = findProductById(productId);
+  if (!product) return { unitPence: 0, totalPence: 0 };
+  const unitPence = unitPricePence(product.pricingTable, quantity);
+  return { unitPence, totalPence: lineTotalPence(unitPence, quantity) };
+}
+
+/** 'Estimated Total': goods only, the sum of the lines (R-CART-07, R-SL-07). */
+export function estimatedTotalPence(lines: readonly { productId: string; quantity: number }[]): number {
+  return lines.reduce((sum, l) => sum + priceLine(l.productId, l.quantity).totalPence, 0);
+}
+
+const productId = z.string().trim().refine((id) => findProductById(id) !== undefined, "We don't sell that product.");
+const notes = z.string().trim().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters.`).default("");
+const quantityText = z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.");
+
+/** Quantities outside [MOQ, max] are refused by the server, never silently changed (issue 5). */
+function quantityInRange<T extends { productId: string; quantity: number }>(value: T, ctx: z.RefinementCtx) {
+  const product = findProductById(value.productId);
+  if (!product) return;
+  const max = maxQuantity(product.pricingTable);
+  if (value.quantity < product.moq || value.quantity > max) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["quantity"],
+      message: `Order between ${product.moq} and ${max.toLocaleString("en-GB")} of ${product.title}.`,
+    });
+  }
+}
+
+export const favouriteActionSchema = z.object({ intent: z.literal("toggle"), productId });
+
+export const shoppingListActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId, quantity: quantityText, notes }).superRefine(quantityInRange),
+  z.object({ intent: z.literal("update"), id: z.uuid("Unknown list item."), productId, quantity: quantityText, notes }).superRefine(quantityInRange),
+  z.object({ intent: z.literal("remove"), id: z.uuid("Unknown list item.") }),
+  z.object({ intent: z.literal("clear") }),
+]);
+
+const selections = z
+  .string()
+  .max(2000)
+  .default("[]")
+  .transform((text, ctx) => {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed) && parsed.every((v) => typeof v === "string")) return parsed as string[];
+    } catch {
+      // fall through to the issue below
+    }
+    ctx.addIssue({ code: "custom", message: "Customisations must be a list of option names." });
+    return z.NEVER;
+  });
+
+export const cartActionSchema = z.discriminatedUnion("intent", [
+  z
+    .object({
+      intent: z.literal("add"),
+      productId,
+      quantity: quantityText,
+      selectedColor: z.string().trim().max(20),
+      customizationSelections: selections,
+      handwrittenNote: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+      notes,
+    })
+    .superRefine(quantityInRange)
+    .superRefine((line, ctx) => {
+      const product = findProductById(line.productId);
+      if (!product) return;
+      if (!coloursFor(product.id).some((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase())) {
+        ctx.addIssue({ code: "custom", path: ["selectedColor"], message: "Choose one of this product's colours." });
+      }
+      const titles = product.customizationOptions.map((o) => o.title);
+      if (line.customizationSelections.some((s) => !titles.includes(s))) {
+        ctx.addIssue({ code: "custom", path: ["customizationSelections"], message: "Choose from this product's customisations." });
+      } else if (!canAddToCart({ colour: line.selectedColor, selections: line.customizationSelections, optionCount: titles.length })) {
+        ctx.addIssue({ code: "custom", path: ["customizationSelections"], message: "Choose at least one customisation." });
+      }
+      if (line.handwrittenNote && !product.allowHandwrittenNote) {
+        ctx.addIssue({ code: "custom", path: ["handwrittenNote"], message: "This product can't carry a handwritten note." });
+      }
+    }),
+  z.object({ intent: z.literal("update"), id: z.uuid("Unknown cart line."), productId, quantity: quantityText }).superRefine(quantityInRange),
+  z.object({ intent: z.literal("remove"), id: z.uuid("Unknown cart line.") }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({
+    intent: z.literal("feedback"),
+    text: z.string().trim().min(1, "Write something first.").max(FEEDBACK_MAX, `Feedback can be at most ${FEEDBACK_MAX} characters.`),
+    page: z.string().max(500).default("/cart"),
+  }),
+]);
+
+export type CartLineInput = Extract<z.infer<typeof cartActionSchema>, { intent: "add" }>;

@@ -1,0 +1,261 @@
+import { useEffect, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/cart";
+import { coloursFor, findProductById } from "~/catalogue/catalogue";
+import type { Product } from "~/catalogue/types";
+import { FeedbackBox } from "~/components/feedback-box";
+import { useLocalMirror } from "~/components/local-mirror";
+import { ProductImage } from "~/components/product-image";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/form";
+import { useNow } from "~/components/use-now";
+import { EXTERNAL, SITE } from "~/content/links";
+import { cartDeliveryWindow, formatDisplayDate } from "~/domain/delivery";
+import { STORAGE_KEYS } from "~/domain/storage-keys";
+import { formatPence } from "~/domain/money";
+import { maxQuantity } from "~/domain/pricing";
+import { commitQuantityInput, stepQuantity } from "~/domain/quantity";
+import { cartActionSchema, estimatedTotalPence, priceLine } from "~/domain/shopping-rules";
+import { clientIp, hitRateLimit } from "~/server/rate-limit.server";
+import { errorResponse, signInRequired, validationError, type ErrorBody } from "~/server/responses.server";
+import { getSessionInfo } from "~/server/session.server";
+import * as shopping from "~/server/shopping.server";
+import { getEnv } from "~/server/env.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getSessionInfo(request);
+  const lines = session ? await shopping.listCart({ userId: session.user.id }) : [];
+  return { lines, userId: session?.user.id ?? null, pageUrl: `${getEnv().BASE_URL}/cart` };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await getSessionInfo(request);
+  const parsed = cartActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return validationError(parsed.error);
+  const input = parsed.data;
+  if (input.intent === "feedback") {
+    const limited = await hitRateLimit(`feedback:${clientIp(request)}`, 20, 3600);
+    if (!limited.allowed) return errorResponse(429, "RATE_LIMITED", "Too much feedback at once. Please try again later.");
+    await shopping.saveFeedback({ text: input.text, page: input.page, userId: session?.user.id ?? null });
+    return data({ ok: true as const, intent: input.intent });
+  }
+  if (!session) return signInRequired("Please sign in to use your cart.");
+  const userId = session.user.id;
+  switch (input.intent) {
+    case "add": {
+      const { intent: _intent, ...line } = input;
+      await shopping.addCartLine({ userId, line });
+      break;
+    }
+    case "update":
+      if (!(await shopping.updateCartQuantity({ userId, id: input.id, quantity: input.quantity }))) {
+        return errorResponse(404, "NOT_FOUND", "That item isn't in your cart any more.");
+      }
+      break;
+    case "remove":
+      if (!(await shopping.removeCartLine({ userId, id: input.id }))) return errorResponse(404, "NOT_FOUND", "That item isn't in your cart any more.");
+      break;
+    case "clear":
+      await shopping.clearCart({ userId });
+      break;
+  }
+  return data({ ok: true as const, intent: input.intent });
+}
+
+type Line = Route.ComponentProps["loaderData"]["lines"][number];
+
+export default function CartRoute({ loaderData }: Route.ComponentProps) {
+  const clear = useFetcher();
+  const now = useNow();
+  const [pageUrl, setPageUrl] = useState(loaderData.pageUrl);
+  useEffect(() => setPageUrl(window.location.href), []);
+  const lines = loaderData.lines;
+  useLocalMirror(loaderData.userId ? STORAGE_KEYS.userCart(loaderData.userId) : null, lines);
+  if (lines.length === 0) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-extrabold">Your cart is empty</h1>
+        <p className="mt-3 text-muted">Pick a product, choose a colour and how to brand it, then add it here.</p>
+        <Link to="/products" className={buttonClass("primary", "mt-8")}>
+          Browse Products
+        </Link>
+      </section>
+    );
+  }
+  const products = lines.map((l) => findProductById(l.productId)).filter((p) => p !== undefined);
+  const window_ = cartDeliveryWindow(products, now);
+  const first = lines[0]!;
+  const sampleBody = `Hello, I'd like a sample of:\n${products.map((p) => `- ${p.title}`).join("\n")}\n\nCompany:\nDelivery address:\n`;
+  const rushText = `Hi, I'd like rush delivery for: ${pageUrl}`;
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-extrabold">Shopping Cart</h1>
+        <clear.Form method="post" action="/cart">
+          <button type="submit" name="intent" value="clear" className={buttonClass("ghost", "text-red-700")}>
+            Clear Cart
+          </button>
+        </clear.Form>
+      </div>
+      <p className="mt-2 text-sm text-muted">Each product is customised, proofed and paid for separately, one after the other.</p>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <ul className="space-y-4" aria-label="Cart items">
+          {lines.map((line) => {
+            const product = findProductById(line.productId);
+            return product ? <CartLineItem key={line.id} line={line} product={product} /> : null;
+          })}
+        </ul>
+
+        <aside className="space-y-4">
+          <div className="rounded-2xl border border-slate-200 p-5">
+            <p className="flex items-baseline justify-between">
+              <span className="font-semibold">Estimated Total</span>
+              <strong data-testid="cart-total" className="text-2xl">{formatPence(estimatedTotalPence(lines))}</strong>
+            </p>
+            <p className="mt-1 text-xs text-muted">Goods only; shipping and VAT are added at checkout.</p>
+            {window_ ? (
+              <p className="mt-3 text-sm">
+                Estimated delivery: <strong data-testid="delivery-window">{formatDisplayDate(window_.earliest)} – {formatDisplayDate(window_.latest)}</strong>
+                <span className="block text-xs text-muted">If your proofs are approved today.</span>
+              </p>
+            ) : null}
+            <Link to={`/customization?product_id=${encodeURIComponent(first.productId)}`} className={buttonClass("primary", "mt-4 w-full")}>
+              Next: Customise your product
+            </Link>
+          </div>
+          <FeedbackBox />
+          <div className="flex flex-col gap-2 text-sm">
+            <a
+              className={buttonClass("secondary")}
+              href={`mailto:${SITE.supportEmail}?subject=${encodeURIComponent("Sample order request")}&body=${encodeURIComponent(sampleBody)}`}
+            >
+              Order a sample
+            </a>
+            <a className={buttonClass("secondary")} href={`${SITE.rushChatBaseUrl}?text=${encodeURIComponent(rushText)}`} {...EXTERNAL}>
+              Need it sooner? Ask about rush delivery
+            </a>
+            <a className={buttonClass("ghost")} href="/design-guidelines.pdf" {...EXTERNAL}>
+              Design guidelines (PDF)
+            </a>
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+/** A cart line with its edit row: quantity clamped to [MOQ, max] and re-priced (DESIGN decision 4). */
+function CartLineItem({ line, product }: { line: Line; product: Product }) {
+  const fetcher = useFetcher<ErrorBody | { ok: true }>();
+  const [editing, setEditing] = useState(false);
+  const [quantity, setQuantity] = useState(String(line.quantity));
+  const max = maxQuantity(product.pricingTable);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) setEditing(false);
+  }, [fetcher.state, fetcher.data]);
+  const shown = editing ? commitQuantityInput(quantity, line.quantity, product.moq, max) : line.quantity;
+  const price = priceLine(product.id, shown);
+  const colour = coloursFor(product.id).find((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase());
+  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error.message : null;
+  const image = product.images[0];
+  const step = (delta: number) => setQuantity(String(stepQuantity(commitQuantityInput(quantity, line.quantity, product.moq, max), delta, product.moq, max)));
+
+  return (
+    <li data-testid="cart-line" className="flex gap-4 rounded-2xl border border-slate-200 p-4">
+      {image ? <ProductImage image={image} className="h-24 w-24 shrink-0 rounded-xl" sizes="96px" /> : null}
+      <div className="flex-1">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 className="text-lg font-semibold">
+            <Link to={`/product/${product.id}`} className="hover:text-brand">
+              {product.title}
+            </Link>
+          </h2>
+          <p className="text-lg font-bold" data-testid="line-total">{formatPence(price.totalPence)}</p>
+        </div>
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-muted">
+          <dt>Colour</dt>
+          <dd className="flex items-center gap-2 text-ink">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border" style={{ backgroundColor: line.selectedColor }} />
+            {colour?.name ?? line.selectedColor}
+          </dd>
+          <dt>Customisation</dt>
+          <dd className="text-ink">{line.customizationSelections.join(", ") || "None"}</dd>
+          {line.handwrittenNote ? (
+            <>
+              <dt>Extras</dt>
+              <dd className="text-ink">Handwritten note</dd>
+            </>
+          ) : null}
+          <dt>Unit price</dt>
+          <dd className="text-ink" data-testid="unit-price">{formatPence(price.unitPence)}</dd>
+          {!editing ? (
+            <>
+              <dt>Quantity</dt>
+              <dd className="text-ink">{line.quantity.toLocaleString("en-GB")}</dd>
+            </>
+          ) : null}
+        </dl>
+        {editing ? (
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <button type="button" aria-label={`Decrease quantity of ${product.title}`} className="h-9 w-9 rounded-lg border border-slate-300" onClick={() => step(-1)}>
+              −
+            </button>
+            <input
+              aria-label={`Quantity of ${product.title}`}
+              inputMode="numeric"
+              value={quantity}
+              onChange={(e) => setQuantity(e.target.value)}
+              onBlur={() => setQuantity(String(commitQuantityInput(quantity, line.quantity, product.moq, max)))}
+              className="h-9 w-24 rounded-lg border border-slate-300 text-center"
+            />
+            <button type="button" aria-label={`Increase quantity of ${product.title}`} className="h-9 w-9 rounded-lg border border-slate-300" onClick={() => step(1)}>
+              +
+            </button>
+            <button
+              type="button"
+              className={buttonClass("primary", "px-3 py-1.5")}
+              disabled={fetcher.state !== "idle"}
+              onClick={() =>
+                fetcher.submit(
+                  { intent: "update", id: line.id, productId: product.id, quantity: String(commitQuantityInput(quantity, line.quantity, product.moq, max)) },
+                  { method: "post", action: "/cart" },
+                )
+              }
+            >
+              Save
+            </button>
+            <button
+              type="button"
+              className={buttonClass("ghost", "px-3 py-1.5")}
+              onClick={() => {
+                setQuantity(String(line.quantity));
+                setEditing(false);
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        ) : (
+          <div className="mt-3 flex gap-2">
+            <button type="button" className={buttonClass("secondary", "px-3 py-1.5")} onClick={() => setEditing(true)}>
+              Edit
+            </button>
+            <fetcher.Form method="post" action="/cart">
+              <input type="hidden" name="id" value={line.id} />
+              <button type="submit" name="intent" value="remove" className={buttonClass("ghost", "px-3 py-1.5")} aria-label={`Remove ${product.title}`}>
+                Remove
+              </button>
+            </fetcher.Form>
+          </div>
+        )}
+        {error ? <div className="mt-2"><FormMessage>{error}</FormMessage></div> : null}
+      </div>
+    </li>
+  );
+}
+
+export function meta() {
+  return [{ title: "Shopping Cart | Swag Studio" }];
+}

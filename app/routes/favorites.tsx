@@ -1,0 +1,62 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/favorites";
+import { findProductById } from "~/catalogue/catalogue";
+import { ProductCard } from "~/components/product-card";
+import { SignInPrompt } from "~/components/sign-in-prompt";
+import { buttonClass } from "~/components/ui/button";
+import { favouriteActionSchema } from "~/domain/shopping-rules";
+import { signInRequired, validationError } from "~/server/responses.server";
+import { getSessionInfo } from "~/server/session.server";
+import { listFavouriteIds, toggleFavourite } from "~/server/shopping.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getSessionInfo(request);
+  if (!session) return { signedIn: false as const, productIds: [] };
+  return { signedIn: true as const, productIds: await listFavouriteIds({ userId: session.user.id }) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await getSessionInfo(request);
+  if (!session) return signInRequired("Sign in required: Please sign in to manage favourites.");
+  const parsed = favouriteActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return validationError(parsed.error);
+  const result = await toggleFavourite({ userId: session.user.id, productId: parsed.data.productId });
+  return data({ ok: true as const, productId: parsed.data.productId, favourited: result.favourited });
+}
+
+export default function FavouritesRoute({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.signedIn) {
+    return <SignInPrompt title="Your Favourites" message="Please sign in to manage favourites." />;
+  }
+  const products = loaderData.productIds.map(findProductById).filter((p) => p !== undefined);
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold">Your Favourites</h1>
+      <p className="mt-2 text-muted" role="status">
+        You have {products.length} favourite(s)
+      </p>
+      {products.length === 0 ? (
+        <div className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
+          <h2 className="text-xl font-bold">No favourites yet</h2>
+          <p className="mt-2 text-muted">Tap the heart on any product to keep it here.</p>
+          <Link to="/products" className={buttonClass("primary", "mt-6")}>
+            Browse products
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {products.map((product) => (
+            <li key={product.id}>
+              <ProductCard product={product} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Your Favourites | Swag Studio" }];
+}
+

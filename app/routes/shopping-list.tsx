@@ -1,0 +1,223 @@
+import { useEffect, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/shopping-list";
+import { findProductById } from "~/catalogue/catalogue";
+import type { Product } from "~/catalogue/types";
+import { useLocalMirror } from "~/components/local-mirror";
+import { ProductImage } from "~/components/product-image";
+import { SignInPrompt } from "~/components/sign-in-prompt";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/form";
+import { EXTERNAL, SITE } from "~/content/links";
+import { formatPence } from "~/domain/money";
+import { maxQuantity } from "~/domain/pricing";
+import { commitQuantityInput } from "~/domain/quantity";
+import { STORAGE_KEYS } from "~/domain/storage-keys";
+import { estimatedTotalPence, NOTES_MAX, priceLine, shoppingListActionSchema } from "~/domain/shopping-rules";
+import { errorResponse, signInRequired, validationError, type ErrorBody } from "~/server/responses.server";
+import { getSessionInfo } from "~/server/session.server";
+import * as shopping from "~/server/shopping.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getSessionInfo(request);
+  if (!session) return { signedIn: false as const, userId: null, items: [] };
+  return { signedIn: true as const, userId: session.user.id, items: await shopping.listShoppingList({ userId: session.user.id }) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await getSessionInfo(request);
+  if (!session) return signInRequired("Please sign in to use your shopping list.");
+  const parsed = shoppingListActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return validationError(parsed.error);
+  const input = parsed.data;
+  const userId = session.user.id;
+  switch (input.intent) {
+    case "add":
+      await shopping.addToShoppingList({ userId, ...input });
+      break;
+    case "update":
+      if (!(await shopping.updateShoppingListItem({ userId, ...input }))) return errorResponse(404, "NOT_FOUND", "That item isn't on your list any more.");
+      break;
+    case "remove":
+      if (!(await shopping.removeShoppingListItem({ userId, id: input.id }))) return errorResponse(404, "NOT_FOUND", "That item isn't on your list any more.");
+      break;
+    case "clear":
+      await shopping.clearShoppingList({ userId });
+      break;
+  }
+  return data({ ok: true as const, intent: input.intent });
+}
+
+type Item = { id: string; productId: string; quantity: number; notes: string };
+
+export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) {
+  const clear = useFetcher();
+  useLocalMirror(
+    loaderData.userId ? STORAGE_KEYS.shoppingList(loaderData.userId) : null,
+    loaderData.items.map(({ productId, quantity, notes }) => ({ productId, quantity, notes })),
+  );
+  if (!loaderData.signedIn) return <SignInPrompt title="Shopping list" message="Please sign in to use your shopping list." />;
+  const items = loaderData.items;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-extrabold">Shopping list</h1>
+        <a href={SITE.bookingUrl} {...EXTERNAL} className={buttonClass("secondary")}>
+          Ask a Merch Expert
+        </a>
+      </div>
+      <p className="mt-2 text-muted">Keep quantities and notes here while you get sign-off, then add them to your cart or ask us for a quote.</p>
+      {items.length === 0 ? (
+        <div className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
+          <h2 className="text-xl font-bold">Your shopping list is empty</h2>
+          <p className="mt-2 text-muted">Use "Add to shopping list" on any product page.</p>
+          <Link to="/products" className={buttonClass("primary", "mt-6")}>
+            Browse products
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200">
+            <table className="w-full min-w-[720px] text-left text-sm">
+              <thead className="bg-slate-50 text-muted">
+                <tr>
+                  {["Product", "Unit Price", "Quantity", "Total", "Notes", "Actions"].map((h) => (
+                    <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items.map((item) => {
+                  const product = findProductById(item.productId);
+                  return product ? <ListRow key={item.id} item={item} product={product} /> : null;
+                })}
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+            <clear.Form method="post">
+              <button type="submit" name="intent" value="clear" className={buttonClass("ghost", "text-red-700")}>
+                Clear Shopping List
+              </button>
+            </clear.Form>
+            <p className="text-lg">
+              Estimated Total: <strong data-testid="list-total">{formatPence(estimatedTotalPence(items))}</strong>{" "}
+              <span className="text-sm text-muted">ex. VAT and shipping</span>
+            </p>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One row with inline editing (SPEC.md §4 "Row editing"): quantity at least the MOQ, re-priced by tier. */
+function ListRow({ item, product }: { item: Item; product: Product }) {
+  const fetcher = useFetcher<ErrorBody | { ok: true }>();
+  const [editing, setEditing] = useState(false);
+  const [quantity, setQuantity] = useState(String(item.quantity));
+  const [notes, setNotes] = useState(item.notes);
+  const max = maxQuantity(product.pricingTable);
+  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error.message : null;
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) setEditing(false);
+  }, [fetcher.state, fetcher.data]);
+  const shownQuantity = editing ? commitQuantityInput(quantity, item.quantity, product.moq, max) : item.quantity;
+  const price = priceLine(product.id, shownQuantity);
+  const image = product.images[0];
+
+  return (
+    <tr className="align-top">
+      <td className="px-4 py-3">
+        <Link to={`/product/${product.id}`} className="flex items-center gap-3 font-semibold hover:text-brand">
+          {image ? <ProductImage image={image} className="h-12 w-12 rounded-lg" sizes="48px" /> : null}
+          {product.title}
+        </Link>
+      </td>
+      <td className="px-4 py-3">{formatPence(price.unitPence)}</td>
+      <td className="px-4 py-3">
+        {editing ? (
+          <input
+            aria-label={`Quantity of ${product.title}`}
+            type="number"
+            inputMode="numeric"
+            min={product.moq}
+            max={max}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+            onBlur={() => setQuantity(String(commitQuantityInput(quantity, item.quantity, product.moq, max)))}
+            className="w-24 rounded-lg border border-slate-300 px-2 py-1"
+          />
+        ) : (
+          item.quantity.toLocaleString("en-GB")
+        )}
+      </td>
+      <td className="px-4 py-3 font-semibold">{formatPence(price.totalPence)}</td>
+      <td className="px-4 py-3">
+        {editing ? (
+          <textarea
+            aria-label={`Notes for ${product.title}`}
+            maxLength={NOTES_MAX}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            rows={2}
+            className="w-48 rounded-lg border border-slate-300 px-2 py-1"
+          />
+        ) : (
+          <span className="text-muted">{item.notes || "—"}</span>
+        )}
+        {error ? <div className="mt-2"><FormMessage>{error}</FormMessage></div> : null}
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex gap-2">
+          {editing ? (
+            <>
+              <button
+                type="button"
+                className={buttonClass("primary", "px-3 py-1.5")}
+                disabled={fetcher.state !== "idle"}
+                onClick={() =>
+                  fetcher.submit(
+                    { intent: "update", id: item.id, productId: product.id, quantity: String(commitQuantityInput(quantity, item.quantity, product.moq, max)), notes },
+                    { method: "post", action: "/shopping-list" },
+                  )
+                }
+              >
+                Save
+              </button>
+              <button
+                type="button"
+                className={buttonClass("ghost", "px-3 py-1.5")}
+                onClick={() => {
+                  setQuantity(String(item.quantity));
+                  setNotes(item.notes);
+                  setEditing(false);
+                }}
+              >
+                Cancel
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className={buttonClass("secondary", "px-3 py-1.5")} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <fetcher.Form method="post" action="/shopping-list">
+                <input type="hidden" name="id" value={item.id} />
+                <button type="submit" name="intent" value="remove" className={buttonClass("ghost", "px-3 py-1.5")} aria-label={`Remove ${product.title}`}>
+                  Remove
+                </button>
+              </fetcher.Form>
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export function meta() {
+  return [{ title: "Shopping list | Swag Studio" }];
+}

@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { fieldErrors } from "~/domain/auth-forms";
+
+export type ErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string[]> } };
+
+/** The one error shape of every action and API route (REQUIREMENTS.md B-11). */
+export function errorResponse(status: number, code: string, message: string, extra?: { fieldErrors?: Record<string, string[]>; headers?: HeadersInit }) {
+  return data<ErrorBody>({ error: { code, message, fieldErrors: extra?.fieldErrors } }, { status, headers: extra?.headers });
+}
+
+export function validationError(error: z.ZodError) {
+  const fields = fieldErrors(error);
+  const first = Object.values(fields)[0]?.[0] ?? "Check the form and try again.";
+  return errorResponse(400, "VALIDATION_FAILED", first, { fieldErrors: fields });
+}
+
+/** An action that needs an account, called without one. */
+export function signInRequired(message = "Please sign in to continue.") {
+  return errorResponse(401, "UNAUTHENTICATED", message);
+}

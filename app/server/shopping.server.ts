@@ -1,0 +1,187 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { cartItems, favourites, feedback, orderDrafts, shoppingListItems } from "#db/schema";
+import { findProductById } from "~/catalogue/catalogue";
+import type { CartLineInput } from "~/domain/shopping-rules";
+import { getDb } from "./db.server";
+
+// Favourites, shopping list and cart of one signed-in user (issue 5). Every query is scoped by
+// user_id; a line id of another user simply matches nothing.
+
+const known = <T extends { productId: string }>(rows: T[]) => rows.filter((r) => findProductById(r.productId));
+
+export async function listFavouriteIds({ userId }: { userId: string }): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select({ productId: favourites.productId }).from(favourites).where(eq(favourites.userId, userId)).orderBy(asc(favourites.createdAt));
+  return known(rows).map((r) => r.productId);
+}
+
+/** Adds or removes one favourite; says which it did. */
+export async function toggleFavourite({ userId, productId }: { userId: string; productId: string }): Promise<{ favourited: boolean }> {
+  const db = await getDb();
+  const removed = await db
+    .delete(favourites)
+    .where(and(eq(favourites.userId, userId), eq(favourites.productId, productId)))
+    .returning({ productId: favourites.productId });
+  if (removed.length > 0) return { favourited: false };
+  await db.insert(favourites).values({ userId, productId }).onConflictDoNothing();
+  return { favourited: true };
+}
+
+export type ShoppingListRow = { id: string; productId: string; quantity: number; notes: string };
+
+export async function listShoppingList({ userId }: { userId: string }): Promise<ShoppingListRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: shoppingListItems.id, productId: shoppingListItems.productId, quantity: shoppingListItems.quantity, notes: shoppingListItems.notes })
+    .from(shoppingListItems)
+    .where(eq(shoppingListItems.userId, userId))
+    .orderBy(asc(shoppingListItems.createdAt));
+  return known(rows);
+}
+
+/** R-SL-02: adding a product already on the list updates its quantity and notes. */
+export async function addToShoppingList({ userId, productId, quantity, notes }: { userId: string; productId: string; quantity: number; notes: string }) {
+  const db = await getDb();
+  await db
+    .insert(shoppingListItems)
+    .values({ userId, productId, quantity, notes })
+    .onConflictDoUpdate({
+      target: [shoppingListItems.userId, shoppingListItems.productId],
+      set: { quantity, notes, updatedAt: sql`now()` },
+    });
+}
+
+/** False when the line is not this user's (or gone). */
+export async function updateShoppingListItem({ userId, id, quantity, notes }: { userId: string; id: string; quantity: number; notes: string }): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(shoppingListItems)
+    .set({ quantity, notes, updatedAt: sql`now()` })
+    .where(and(eq(shoppingListItems.id, id), eq(shoppingListItems.userId, userId)))
+    .returning({ id: shoppingListItems.id });
+  return rows.length === 1;
+}
+
+export async function removeShoppingListItem({ userId, id }: { userId: string; id: string }): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .delete(shoppingListItems)
+    .where(and(eq(shoppingListItems.id, id), eq(shoppingListItems.userId, userId)))
+    .returning({ id: shoppingListItems.id });
+  return rows.length === 1;
+}
+
+export async function clearShoppingList({ userId }: { userId: string }) {
+  const db = await getDb();
+  await db.delete(shoppingListItems).where(eq(shoppingListItems.userId, userId));
+}
+
+export type CartLine = {
+  id: string;
+  productId: string;
+  quantity: number;
+  selectedColor: string;
+  customizationSelections: string[];
+  handwrittenNote: boolean;
+  notes: string;
+};
+
+const cartColumns = {
+  id: cartItems.id,
+  productId: cartItems.productId,
+  quantity: cartItems.quantity,
+  selectedColor: cartItems.selectedColor,
+  customizationSelections: cartItems.customizationSelections,
+  handwrittenNote: cartItems.handwrittenNote,
+  notes: cartItems.notes,
+};
+
+export async function listCart({ userId }: { userId: string }): Promise<CartLine[]> {
+  const db = await getDb();
+  const rows = await db.select(cartColumns).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt));
+  return known(rows);
+}
+
+export async function countCartLines({ userId }: { userId: string }): Promise<number> {
+  return (await listCart({ userId })).length;
+}
+
+/** R-CART-06: the same product replaces its line (keeping its place in the cart). */
+export async function addCartLine({ userId, line }: { userId: string; line: Omit<CartLineInput, "intent"> }) {
+  const db = await getDb();
+  const values = {
+    quantity: line.quantity,
+    selectedColor: line.selectedColor.toLowerCase(),
+    customizationSelections: line.customizationSelections,
+    handwrittenNote: line.handwrittenNote,
+    notes: line.notes,
+  };
+  await db
+    .insert(cartItems)
+    .values({ userId, productId: line.productId, ...values })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { ...values, updatedAt: sql`now()` } });
+}
+
+/** Changes a line's quantity (the unit price follows from the tier at display time). */
+export async function updateCartQuantity({ userId, id, quantity }: { userId: string; id: string; quantity: number }): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(cartItems)
+    .set({ quantity, updatedAt: sql`now()` })
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  return rows.length === 1;
+}
+
+/** Colour or customisations changed on the customisation step follow the cart line (R-CUST-03/08). */
+export async function updateCartChoices({
+  userId,
+  productId,
+  selectedColor,
+  customizationSelections,
+}: { userId: string; productId: string; selectedColor?: string; customizationSelections?: string[] }) {
+  const db = await getDb();
+  await db
+    .update(cartItems)
+    .set({
+      ...(selectedColor ? { selectedColor: selectedColor.toLowerCase() } : {}),
+      ...(customizationSelections ? { customizationSelections } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+}
+
+export async function removeCartLine({ userId, id }: { userId: string; id: string }): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId))).returning({ id: cartItems.id });
+  return rows.length === 1;
+}
+
+/**
+ * Clear Cart: empties the cart and deletes this user's unpaid drafts for those products, never a
+ * paid one or an organisation colleague's (DESIGN decision 8, REQUIREMENTS A-12/A-61).
+ */
+export async function clearCart({ userId }: { userId: string }): Promise<{ productIds: string[] }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const removed = await tx.delete(cartItems).where(eq(cartItems.userId, userId)).returning({ productId: cartItems.productId });
+    const productIds = removed.map((r) => r.productId);
+    if (productIds.length > 0) {
+      await tx
+        .delete(orderDrafts)
+        .where(
+          and(
+            eq(orderDrafts.userId, userId),
+            inArray(orderDrafts.productId, productIds),
+            inArray(orderDrafts.status, ["customisation_draft", "details_done", "shipping_done"]),
+          ),
+        );
+    }
+    return { productIds };
+  });
+}
+
+export async function saveFeedback({ text, page, userId }: { text: string; page: string; userId: string | null }) {
+  const db = await getDb();
+  await db.insert(feedback).values({ text, page, userId });
+}

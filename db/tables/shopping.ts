@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+
+// A signed-in buyer's favourites, shopping list and cart (issue 5); every row belongs to one user.
+
+export const favourites = pgTable(
+  "favourites",
+  {
+    userId: text("user_id").notNull(),
+    productId: text("product_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const shoppingListItems = pgTable(
+  "shopping_list_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    productId: text("product_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    notes: text("notes").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("shopping_list_user_product").on(t.userId, t.productId), check("shopping_list_quantity", sql`quantity > 0`)],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    productId: text("product_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    selectedColor: text("selected_color").notNull(),
+    customizationSelections: jsonb("customization_selections").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    handwrittenNote: boolean("handwritten_note").notNull().default(false),
+    notes: text("notes").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("cart_items_user_product").on(t.userId, t.productId), check("cart_items_quantity", sql`quantity > 0`)],
+);
+
+/** Cart feedback box messages (REQUIREMENTS.md A-22): stored, thanked only once stored. */
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: serial("id").primaryKey(),
+    text: text("text").notNull(),
+    page: text("page").notNull(),
+    userId: text("user_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("feedback_created_idx").on(t.createdAt.desc())],
+);

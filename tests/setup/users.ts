@@ -1,0 +1,34 @@
+import { signInWithPassword, signUp } from "~/server/accounts.server";
+
+let ip = 0;
+
+/** A request as a browser on this site would send it (its own client address, same-origin). */
+export function siteRequest(path: string, init: { method?: string; cookie?: string; form?: Record<string, string> } = {}) {
+  const headers = new Headers({ "x-real-ip": `10.9.${Math.floor(++ip / 250)}.${ip % 250}`, origin: "http://127.0.0.1:3999" });
+  if (init.cookie) headers.set("cookie", init.cookie);
+  const body = init.form ? new URLSearchParams(init.form) : undefined;
+  return new Request(`http://127.0.0.1:3999${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
+}
+
+/** Signs a new user up and in through the real auth code; returns their id and session cookie. */
+export async function createSignedInUser(email: string, password = "marmalade skyline 42") {
+  const created = await signUp(siteRequest("/sign-up"), { firstName: "Test", lastName: "Buyer", identifier: email, password });
+  if (!created.ok) throw new Error(`sign-up failed: ${created.message}`);
+  const signedIn = await signInWithPassword(siteRequest("/sign-in"), { identifier: email, password });
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { getSessionInfo } = await import("~/server/session.server");
+  const session = await getSessionInfo(siteRequest("/", { cookie }));
+  if (!session) throw new Error("no session after sign-in");
+  return { userId: session.user.id, cookie };
+}
+
+/** The env every server test needs before the first getEnv() call. */
+export function useTestEnv() {
+  process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-1234";
+  // Vitest sets BASE_URL to "/" (Vite's own meaning); ours is the public origin.
+  process.env.BASE_URL = "http://127.0.0.1:3999";
+}
