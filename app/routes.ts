@@ -23,5 +23,15 @@ export default [
   route("favorites", "routes/favorites.tsx"),
   route("shopping-list", "routes/shopping-list.tsx"),
   route("cart", "routes/cart.tsx"),
+  // Checkout steps 2–5, autosaved drafts and the drafts watcher (issue 7)
+  route("customization", "routes/customization.tsx"),
+  route("details", "routes/details.tsx"),
+  route("shipping", "routes/shipping.tsx"),
+  route("design-proofing", "routes/design-proofing.tsx"),
+  route("debug/drafts", "routes/debug.drafts.tsx"),
+  route("api/drafts", "routes/api.drafts.ts"),
+  route("api/drafts/:id", "routes/api.draft.ts"),
+  route("api/drafts/:id/artwork", "routes/api.draft-artwork.ts"),
+  route("api/artwork/:fileId", "routes/api.artwork-file.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

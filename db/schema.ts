@@ -3,3 +3,4 @@ export * from "./tables/auth";
 export * from "./tables/core";
 export * from "./tables/platform";
 export * from "./tables/shopping";
+export * from "./tables/checkout";

@@ -39,5 +39,9 @@ export function LocalMirror() {
     wipeLocalCopies((key) => userId !== null && key.endsWith(`:${userId}`));
   }, [root, userId]);
   useLocalMirror(userId ? STORAGE_KEYS.favourites(userId) : null, root?.favouriteIds ?? []);
+  // Lets browser tests wait for the page to be interactive before driving a paused clock.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return null;
 }

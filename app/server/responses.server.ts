@@ -19,3 +19,8 @@ export function validationError(error: z.ZodError) {
 export function signInRequired(message = "Please sign in to continue.") {
   return errorResponse(401, "UNAUTHENTICATED", message);
 }
+
+/** Field errors as lists, from the one-message-per-field form the draft rules give. */
+export function fieldErrorLists(errors: Record<string, string> | undefined): Record<string, string[]> | undefined {
+  return errors ? Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])) : undefined;
+}

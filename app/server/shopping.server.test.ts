@@ -25,8 +25,9 @@ beforeEach(async () => {
   bob = await createSignedInUser("bob@acme.co");
 });
 
-type Args = Parameters<typeof cartAction>[0];
-const call = <T>(fn: (args: Args) => Promise<T>, request: Request) => fn({ request, params: {}, context: {} } as unknown as Args);
+type ActionArgs = { request: Request; params: Record<string, string>; context: object };
+// Route modules are called as plain functions, as React Router would call them.
+const call = (fn: unknown, request: Request) => (fn as (args: ActionArgs) => Promise<unknown>)({ request, params: {}, context: {} });
 async function body(result: unknown): Promise<{ status: number; json: unknown }> {
   // data() results carry { data, init }; Response results carry a body.
   if (result instanceof Response) return { status: result.status, json: await result.json() };

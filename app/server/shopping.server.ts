@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { cartItems, favourites, feedback, orderDrafts, shoppingListItems } from "#db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { cartItems, favourites, feedback, shoppingListItems } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import type { CartLineInput } from "~/domain/shopping-rules";
 import { getDb } from "./db.server";
+import { deleteUnpaidDraftsForProducts } from "./drafts.server";
 
 // Favourites, shopping list and cart of one signed-in user (issue 5). Every query is scoped by
 // user_id; a line id of another user simply matches nothing.
@@ -163,25 +164,23 @@ export async function removeCartLine({ userId, id }: { userId: string; id: strin
  */
 export async function clearCart({ userId }: { userId: string }): Promise<{ productIds: string[] }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const removed = await tx.delete(cartItems).where(eq(cartItems.userId, userId)).returning({ productId: cartItems.productId });
-    const productIds = removed.map((r) => r.productId);
-    if (productIds.length > 0) {
-      await tx
-        .delete(orderDrafts)
-        .where(
-          and(
-            eq(orderDrafts.userId, userId),
-            inArray(orderDrafts.productId, productIds),
-            inArray(orderDrafts.status, ["customisation_draft", "details_done", "shipping_done"]),
-          ),
-        );
-    }
-    return { productIds };
-  });
+  const removed = await db.delete(cartItems).where(eq(cartItems.userId, userId)).returning({ productId: cartItems.productId });
+  const productIds = removed.map((r) => r.productId);
+  await deleteUnpaidDraftsForProducts({ userId, productIds });
+  return { productIds };
 }
 
 export async function saveFeedback({ text, page, userId }: { text: string; page: string; userId: string | null }) {
   const db = await getDb();
   await db.insert(feedback).values({ text, page, userId });
+}
+
+/** Colour and customisations saved on step 2 follow the cart line (R-CUST-03/08). */
+export async function syncCartWithDraftPatch(userId: string, productId: string, patch: unknown) {
+  if (!patch || typeof patch !== "object") return;
+  const p = patch as { variant?: { color_hex?: unknown }; customization_selections?: unknown };
+  const colour = typeof p.variant?.color_hex === "string" ? p.variant.color_hex : undefined;
+  const list = p.customization_selections;
+  const selections = Array.isArray(list) && list.every((s) => typeof s === "string") ? (list as string[]) : undefined;
+  if (colour || selections) await updateCartChoices({ userId, productId, selectedColor: colour, customizationSelections: selections });
 }

@@ -33,6 +33,9 @@ export const orderDrafts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    // Optimistic concurrency: every save names the version it read, so two tabs (or a stale
+    // autosave) cannot silently overwrite each other (R-DRAFT-13, app/server/drafts.server.ts).
+    version: integer("version").notNull().default(1),
     paymentIntentId: text("payment_intent_id"),
     amountPence: integer("amount_pence"),
     currency: text("currency").notNull().default("gbp"),
@@ -40,6 +43,8 @@ export const orderDrafts = pgTable(
   },
   (t) => [
     index("order_drafts_user_updated_idx").on(t.userId, t.updatedAt.desc()),
+    // The first-order discount asks "has this account paid before?" on every priced save (A-20).
+    index("order_drafts_account_paid_idx").on(t.accountId).where(sql`paid_at is not null`),
     check(
       "order_drafts_status_check",
       sql.raw(`status in (${DRAFT_STATUSES.map((s) => `'${s}'`).join(", ")})`),

@@ -1,0 +1,114 @@
+import { useId, useRef, useState } from "react";
+import type { ArtworkFileEntry } from "~/domain/draft";
+import { ARTWORK_ACCEPT, ARTWORK_MAX_BYTES, ARTWORK_MESSAGES, ARTWORK_TOOLTIP, isAllowedArtworkName } from "~/domain/artwork-rules";
+import { SITE } from "~/content/links";
+import { buttonClass } from "./ui/button";
+import { InfoTooltip } from "./ui/tooltip";
+
+/**
+ * Artwork for the draft (issue 7 item 10): .EPS or .PDF, checked here for a quick answer and by
+ * the server on the bytes; files are listed with their size and can be removed.
+ */
+export function ArtworkUpload(props: {
+  draftId: string | null;
+  ensureDraft: () => Promise<string | null>;
+  files: ArtworkFileEntry[];
+  onFiles: (files: ArtworkFileEntry[], version: number) => void;
+  emailLater: boolean;
+  onEmailLater: (value: boolean) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function upload(file: File) {
+    setMessage(null);
+    if (!isAllowedArtworkName(file.name)) return setMessage(ARTWORK_MESSAGES.wrongType);
+    if (file.size === 0) return setMessage(ARTWORK_MESSAGES.empty);
+    if (file.size > ARTWORK_MAX_BYTES) return setMessage(ARTWORK_MESSAGES.tooLarge);
+    setBusy(true);
+    try {
+      const draftId = props.draftId ?? (await props.ensureDraft());
+      if (!draftId) return setMessage("Please wait for your choices to save, then try again.");
+      const response = await fetch(`/api/drafts/${draftId}/artwork`, {
+        method: "POST",
+        headers: { "X-File-Name": encodeURIComponent(file.name), "Content-Type": file.type || "application/octet-stream" },
+        body: file,
+      });
+      const body = (await response.json()) as { file?: ArtworkFileEntry; version?: number; error?: { message: string } };
+      if (!response.ok || !body.file || body.version === undefined) return setMessage(body.error?.message ?? "The upload failed. Please try again.");
+      props.onFiles([...props.files, body.file], body.version);
+    } catch {
+      setMessage("The upload failed. Check your connection and try again.");
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  async function remove(file: ArtworkFileEntry) {
+    setMessage(null);
+    const response = await fetch(`/api/artwork/${file.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ draft_id: props.draftId }),
+    });
+    const body = (await response.json()) as { version?: number; error?: { message: string } };
+    if (!response.ok || body.version === undefined) return setMessage(body.error?.message ?? "Couldn't remove that file.");
+    props.onFiles(
+      props.files.filter((f) => f.id !== file.id),
+      body.version,
+    );
+  }
+
+  return (
+    <fieldset>
+      <legend className="flex items-center gap-2 text-lg font-bold">
+        Artwork <InfoTooltip label="Which files?" content={ARTWORK_TOOLTIP} />
+      </legend>
+      <p className="text-sm text-muted">Vector artwork prints sharpest. Up to 50 MB per file.</p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <label htmlFor={inputId} className={buttonClass("secondary", "cursor-pointer")}>
+          {busy ? "Uploading…" : "Upload artwork (.EPS or .PDF)"}
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept={ARTWORK_ACCEPT}
+          className="sr-only"
+          disabled={busy}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+      </div>
+      {message ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {message}
+        </p>
+      ) : null}
+      {props.files.length > 0 ? (
+        <ul className="mt-3 space-y-2" aria-label="Uploaded artwork">
+          {props.files.map((file) => (
+            <li key={file.id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm">
+              <a href={`/api/artwork/${file.id}`} className="font-medium text-brand underline">
+                {file.name}
+              </a>
+              <span className="text-muted">{(file.size / 1024).toFixed(0)} kB</span>
+              <button type="button" className={buttonClass("ghost", "px-2 py-1")} onClick={() => void remove(file)} aria-label={`Remove ${file.name}`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label className="mt-3 flex items-center gap-2 text-sm">
+        <input type="checkbox" className="accent-brand" checked={props.emailLater} onChange={(e) => props.onEmailLater(e.target.checked)} />
+        I'll e-mail my artwork later to {SITE.supportEmail}
+      </label>
+    </fieldset>
+  );
+}

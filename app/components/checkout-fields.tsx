@@ -1,0 +1,74 @@
+import { useId } from "react";
+import { COUNTRIES, COUNTRY_NAMES } from "~/domain/checkout";
+
+/** A text field of a checkout step; the label carries '*' when the field is required. */
+export function StepField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  error?: string;
+  hint?: React.ReactNode;
+  type?: string;
+  autoComplete?: string;
+  className?: string;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const describedBy = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={props.className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {props.label}
+        {props.required ? "*" : ""}
+      </label>
+      {props.hint ? (
+        <div id={`${id}-hint`} className="text-xs text-muted">
+          {props.hint}
+        </div>
+      ) : null}
+      <input
+        id={id}
+        type={props.type ?? "text"}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        maxLength={props.maxLength ?? 200}
+        aria-required={props.required || undefined}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={`mt-1 w-full rounded-lg border px-3 py-2 text-sm ${props.error ? "border-red-600" : "border-slate-300"}`}
+      />
+      {props.error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CountrySelect(props: { label: string; value: string; onChange: (value: string) => void; className?: string }) {
+  const id = useId();
+  return (
+    <div className={props.className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {props.label}*
+      </label>
+      <select
+        id={id}
+        value={props.value}
+        aria-required
+        onChange={(e) => props.onChange(e.target.value)}
+        className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+      >
+        <option value="">Choose a country</option>
+        {COUNTRIES.map((code) => (
+          <option key={code} value={code}>
+            {COUNTRY_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,752 @@
+/**
+ * The order draft (SPEC.md §3 "Draft data", §4 draft states, §5; REQUIREMENTS R-STEP, R-CUST,
+ * R-DET, R-SHIP, R-PROOF, R-DRAFT): the schema of `order_drafts.data`, one patch schema per
+ * checkout step, and the step rules that the pages and app/server/drafts.server.ts share.
+ * Pure: no I/O, no React. Money is integer pence, dates are ISO 'YYYY-MM-DD' in Europe/London.
+ *
+ * Text limits (characters) are in DRAFT_LIMITS. Strings are stored as typed (autosave runs while
+ * the buyer is still typing); "required" and format rules are the canProceed… checks, which trim.
+ */
+import { z } from "zod";
+import { findProductById, type Product } from "~/catalogue/catalogue";
+import { isOfferedColour } from "~/catalogue/colours";
+import {
+  BRANDING_METHOD_IDS,
+  COUNTRIES,
+  DEFAULT_BRANDING_METHOD,
+  DEFAULT_COUNTRY,
+  DEFAULT_PROOF_PREFERENCE,
+  PROOF_PREFERENCE_IDS,
+  SHIPPING_METHOD_IDS,
+  orderTotals,
+  type OrderTotals,
+  type ShippingMethod,
+} from "./checkout";
+import { isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
+import { addDays, deliveryWindow, type DeliveryTimes, type IsoDate } from "./delivery";
+import { clampQuantity, maxQuantity, unitPricePence } from "./pricing";
+
+// ---------------------------------------------------------------------------------------------
+// Texts
+
+/** R-ERR-16: the details, shipping and later steps without a draft. */
+export const NO_DRAFT_MESSAGE = "No draft found.";
+/** R-DRAFT-01, R-ERR-10: a save without an account id, a user id or a product. */
+export const MISSING_SAVE_DATA_MESSAGE = "Missing required data for save";
+/** A-43: the red box's title; its body is saveErrorMessage(). */
+export const SAVE_ERROR_TITLE = "Save Error:";
+/** The two confirmations of the customisation step, exactly as R-CUST-12/13 give them. */
+export const CONFIRMATION_LABELS = {
+  rights_confirmed: "I confirm I have the rights to use the supplied artwork.",
+  lead_time_acknowledged: "I understand lead time starts after payment and proof approval.",
+} as const;
+export const EMAIL_ERROR_MESSAGE = "Enter an e-mail address in the format name@company.com";
+/** A-40: skip_proof repeats an earlier order, so it must say which one. */
+export const PREVIOUS_ORDER_REF_MESSAGE = "Enter the reference of the order you want to repeat";
+export { phoneErrorMessage };
+
+/** A-43: 'Save failed: ' + (message || 'Unknown error'). */
+export function saveErrorMessage(message?: string | null): string {
+  return `Save failed: ${message || "Unknown error"}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statuses (R-DRAFT-10, A-12, B-4)
+
+/** Every status a draft row can hold; db/tables/core.ts keeps the same list for its check constraint. */
+export const DRAFT_STATUSES = [
+  "customisation_draft",
+  "details_done",
+  "shipping_done",
+  "awaiting_payment",
+  "paid",
+  "payment_failed",
+] as const;
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+
+/**
+ * customisation_draft < details_done < shipping_done < awaiting_payment < paid. payment_failed is
+ * a side state beside awaiting_payment (B-4): the payment module moves between those two itself.
+ */
+const STATUS_RANK: Readonly<Record<DraftStatus, number>> = {
+  customisation_draft: 0,
+  details_done: 1,
+  shipping_done: 2,
+  awaiting_payment: 3,
+  payment_failed: 3,
+  paid: 4,
+};
+
+/** The statuses a buyer may still edit; from awaiting_payment on only the server changes a draft (B-1). */
+export const EDITABLE_STATUSES = ["customisation_draft", "details_done", "shipping_done"] as const;
+export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
+
+export function isDraftStatus(value: unknown): value is DraftStatus {
+  return typeof value === "string" && (DRAFT_STATUSES as readonly string[]).includes(value);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Draft and file ids are UUIDs; anything else in ?draft_id= can be answered 'No draft found.' without a query. */
+export function isDraftId(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+export function isEditableStatus(status: DraftStatus): status is EditableStatus {
+  return (EDITABLE_STATUSES as readonly string[]).includes(status);
+}
+
+/** True when `status` is `min` or later in the order above. */
+export function statusAtLeast(status: DraftStatus, min: DraftStatus): boolean {
+  return STATUS_RANK[status] >= STATUS_RANK[min];
+}
+
+/** A status never goes backwards (A-12): revisiting step 2 after step 4 keeps shipping_done. */
+export function advanceStatus(current: DraftStatus, next: DraftStatus): DraftStatus {
+  return STATUS_RANK[next] > STATUS_RANK[current] ? next : current;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+
+/** Character limits of the draft's text fields (REQUIREMENTS B-22: the server validates the JSON). */
+export const DRAFT_LIMITS = {
+  /** Names, company, address lines, city. */
+  shortText: 200,
+  /** RFC 5321's longest deliverable address. */
+  email: 254,
+  /** Room for '+44 (0)20 7946 0958 ext. 1234'; the phone rule decides validity. */
+  phone: 40,
+  postcode: 16,
+  vatNumber: 32,
+  /** PO reference, previous-order reference, branding placement. */
+  reference: 100,
+  placementDetails: 1000,
+  notes: 1000,
+  /** Customisation titles ticked on one draft. */
+  selections: 20,
+  selectionTitle: 120,
+  /** Artwork files on one draft (ARTWORK_MAX_FILES in artwork-rules.ts is this). */
+  files: 10,
+  fileName: 255,
+  /** The largest quantity any catalogue table allows is 25 × 1000 (R-CALC-01). */
+  quantity: 1_000_000,
+} as const;
+
+const text = (max: number) => z.string().max(max, `Keep this under ${max} characters`);
+const countryOrBlank = z.union([z.enum(COUNTRIES), z.literal("")], { error: "Choose a country from the list" });
+const colourHex = z.string().regex(/^(#[0-9a-fA-F]{6})?$/, "Choose a colour");
+const quantity = z
+  .number({ error: "Enter a whole number" })
+  .int("Enter a whole number")
+  .min(1, "Enter a quantity")
+  .max(DRAFT_LIMITS.quantity, "That quantity is too large");
+const selections = z
+  .array(text(DRAFT_LIMITS.selectionTitle))
+  .max(DRAFT_LIMITS.selections, `Choose at most ${DRAFT_LIMITS.selections} options`);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Not an ISO date");
+const pence = z.number().int().min(0);
+
+const brandingFields = {
+  method: z.enum(BRANDING_METHOD_IDS, { error: "Choose a branding method" }),
+  placement: text(DRAFT_LIMITS.reference),
+  placement_details: text(DRAFT_LIMITS.placementDetails),
+};
+const proofFields = {
+  preference: z.enum(PROOF_PREFERENCE_IDS, { error: "Choose a design preview option" }),
+  previous_order_ref: text(DRAFT_LIMITS.reference),
+};
+const confirmFields = { rights_confirmed: z.boolean(), lead_time_acknowledged: z.boolean() };
+const billingFields = {
+  company: text(DRAFT_LIMITS.shortText),
+  name: text(DRAFT_LIMITS.shortText),
+  line1: text(DRAFT_LIMITS.shortText),
+  line2: text(DRAFT_LIMITS.shortText),
+  city: text(DRAFT_LIMITS.shortText),
+  postcode: text(DRAFT_LIMITS.postcode),
+  country: countryOrBlank,
+};
+const detailsFields = {
+  contact_name: text(DRAFT_LIMITS.shortText),
+  email: text(DRAFT_LIMITS.email),
+  company: text(DRAFT_LIMITS.shortText),
+  phone: text(DRAFT_LIMITS.phone),
+  vat_number: text(DRAFT_LIMITS.vatNumber),
+  po_ref: text(DRAFT_LIMITS.reference),
+  tos_accepted: z.boolean(),
+  use_billing_as_shipping: z.boolean(),
+};
+/** The buyer types everything but `name`, which the server derives (R-SHIP-10). */
+const addressFields = {
+  company: text(DRAFT_LIMITS.shortText),
+  firstName: text(DRAFT_LIMITS.shortText),
+  lastName: text(DRAFT_LIMITS.shortText),
+  line1: text(DRAFT_LIMITS.shortText),
+  line2: text(DRAFT_LIMITS.shortText),
+  city: text(DRAFT_LIMITS.shortText),
+  postcode: text(DRAFT_LIMITS.postcode),
+  country: countryOrBlank,
+  phone: text(DRAFT_LIMITS.phone),
+};
+/** A-38: no method until the buyer picks one, so nobody pays for express by accident. */
+const shippingMethod = z.enum(SHIPPING_METHOD_IDS, { error: "Choose a shipping method" }).nullable();
+
+/** One uploaded artwork file as the buyer sees it (B-6); the path on disk never leaves the server. */
+export const artworkFileSchema = z.object({
+  id: z.uuid(),
+  name: text(DRAFT_LIMITS.fileName).min(1),
+  size: z.number().int().positive(),
+  uploaded_at: z.iso.datetime(),
+});
+export type ArtworkFileEntry = z.output<typeof artworkFileSchema>;
+
+/** Stored totals, all integer pence (R-CALC-18); written only by the server (DESIGN decision 5). */
+export const draftTotalsSchema = z.object({
+  subtotal: pence,
+  discount: pence,
+  shipping: pence,
+  vat: pence,
+  total: pence,
+});
+export type DraftTotals = z.output<typeof draftTotalsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The whole draft (R-DRAFT-08/09)
+
+/**
+ * `order_drafts.data`. Every field but product_id and quantity has a default, so a draft saved by
+ * an earlier step (or an older release) still reads as a complete object. Unknown keys are
+ * dropped. Defaults per R-DRAFT-09 and R-CUST-02: branding none/none, proof ai_mockup, artwork
+ * email_later true, billing country GB, billing-as-shipping on (R-DET-05).
+ */
+export const draftDataSchema = z.object({
+  product_id: z.string().min(1).max(32),
+  variant: z.object({ color_hex: colourHex.default("") }).prefault({}),
+  quantity,
+  branding: z
+    .object({
+      method: brandingFields.method.default(DEFAULT_BRANDING_METHOD),
+      placement: brandingFields.placement.default("none"),
+      placement_details: brandingFields.placement_details.default(""),
+    })
+    .prefault({}),
+  proof: z
+    .object({
+      preference: proofFields.preference.default(DEFAULT_PROOF_PREFERENCE),
+      previous_order_ref: proofFields.previous_order_ref.default(""),
+    })
+    .prefault({}),
+  artwork: z
+    .object({
+      email_later: z.boolean().default(true),
+      files: z.array(artworkFileSchema).max(DRAFT_LIMITS.files).default([]),
+    })
+    .prefault({}),
+  confirm: z
+    .object({
+      rights_confirmed: z.boolean().default(false),
+      lead_time_acknowledged: z.boolean().default(false),
+    })
+    .prefault({}),
+  notes: text(DRAFT_LIMITS.notes).default(""),
+  handwritten_note: z.boolean().default(false),
+  customization_selections: selections.default([]),
+  details: z
+    .object({
+      contact_name: detailsFields.contact_name.default(""),
+      email: detailsFields.email.default(""),
+      company: detailsFields.company.default(""),
+      phone: detailsFields.phone.default(""),
+      vat_number: detailsFields.vat_number.default(""),
+      po_ref: detailsFields.po_ref.default(""),
+      billing: z
+        .object({
+          company: billingFields.company.default(""),
+          name: billingFields.name.default(""),
+          line1: billingFields.line1.default(""),
+          line2: billingFields.line2.default(""),
+          city: billingFields.city.default(""),
+          postcode: billingFields.postcode.default(""),
+          country: billingFields.country.default(DEFAULT_COUNTRY),
+        })
+        .prefault({}),
+      tos_accepted: z.boolean().default(false),
+      use_billing_as_shipping: z.boolean().default(true),
+    })
+    .prefault({}),
+  shipping: z
+    .object({
+      address: z
+        .object({
+          company: addressFields.company.default(""),
+          firstName: addressFields.firstName.default(""),
+          lastName: addressFields.lastName.default(""),
+          name: text(2 * DRAFT_LIMITS.shortText + 1).default(""),
+          line1: addressFields.line1.default(""),
+          line2: addressFields.line2.default(""),
+          city: addressFields.city.default(""),
+          postcode: addressFields.postcode.default(""),
+          country: addressFields.country.default(""),
+          phone: addressFields.phone.default(""),
+        })
+        .prefault({}),
+      method: shippingMethod.default(null),
+      notes: text(DRAFT_LIMITS.notes).default(""),
+    })
+    .prefault({}),
+  /** Null until a shipping method is chosen (R-SHIP-04). */
+  totals: draftTotalsSchema.nullable().default(null),
+  /** Estimated delivery window, ISO dates; null until a shipping method is chosen (A-4). */
+  eta: z.object({ start: isoDate, end: isoDate }).nullable().default(null),
+  /** Mirrors the row's status column, which is the source of truth (B-4). */
+  status: z.enum(DRAFT_STATUSES).default("customisation_draft"),
+  /** Step 5 is complete once the buyer has read the proof summary and continued (R-PROOF-03). */
+  proof_acknowledged: z.boolean().default(false),
+});
+export type DraftData = z.output<typeof draftDataSchema>;
+export type DraftDataInput = z.input<typeof draftDataSchema>;
+export type DraftDetails = DraftData["details"];
+export type BillingAddress = DraftDetails["billing"];
+export type DraftShipping = DraftData["shipping"];
+export type ShippingAddress = DraftShipping["address"];
+export type DraftEta = NonNullable<DraftData["eta"]>;
+
+/** A complete draft of defaults for a product and quantity. */
+export function defaultDraftData(productId: string, qty: number): DraftData {
+  return draftDataSchema.parse({ product_id: productId, quantity: qty });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-step patches (DESIGN decision 8: each step writes only its own part)
+
+/**
+ * Step 2. Every key is optional and objects merge key by key, so a patch may carry one changed
+ * field or the whole step. Unknown keys are refused (400) rather than dropped: totals, status,
+ * details and shipping can never arrive through this door. artwork takes only email_later; the
+ * files list is written by the upload endpoint alone.
+ */
+export const customisationPatchSchema = z.strictObject({
+  variant: z.strictObject({ color_hex: colourHex }).partial().optional(),
+  quantity: quantity.optional(),
+  branding: z.strictObject(brandingFields).partial().optional(),
+  proof: z.strictObject(proofFields).partial().optional(),
+  artwork: z.strictObject({ email_later: z.boolean() }).partial().optional(),
+  confirm: z.strictObject(confirmFields).partial().optional(),
+  notes: text(DRAFT_LIMITS.notes).optional(),
+  handwritten_note: z.boolean().optional(),
+  customization_selections: selections.optional(),
+});
+export type CustomisationPatch = z.output<typeof customisationPatchSchema>;
+
+/** Step 3: a partial of data.details (field paths such as 'email', 'billing.city'). */
+export const detailsPatchSchema = z
+  .strictObject({ ...detailsFields, billing: z.strictObject(billingFields).partial() })
+  .partial();
+export type DetailsPatch = z.output<typeof detailsPatchSchema>;
+
+/** Step 4: a partial of data.shipping; address.name, totals and eta are the server's (R-SHIP-10, B-2). */
+export const shippingPatchSchema = z
+  .strictObject({
+    address: z.strictObject(addressFields).partial(),
+    method: shippingMethod,
+    notes: text(DRAFT_LIMITS.notes),
+  })
+  .partial();
+export type ShippingPatch = z.output<typeof shippingPatchSchema>;
+
+/** Step 5: the buyer has read the proof summary (R-PROOF-03). */
+export const proofingPatchSchema = z.strictObject({ proof_acknowledged: z.boolean() });
+export type ProofingPatch = z.output<typeof proofingPatchSchema>;
+
+export const DRAFT_STEPS = ["customisation", "details", "shipping", "proofing"] as const;
+export type DraftStep = (typeof DRAFT_STEPS)[number];
+
+export const STEP_PATCH_SCHEMAS = {
+  customisation: customisationPatchSchema,
+  details: detailsPatchSchema,
+  shipping: shippingPatchSchema,
+  proofing: proofingPatchSchema,
+} as const;
+
+export type FieldErrors = Record<string, string>;
+
+/** zod issues as {'billing.city': message}, first message per field; '' for the patch itself. */
+export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) errors[path ? `${path}.${key}` : key] ??= "This field can't be changed here";
+      continue;
+    }
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The step-2 part of a draft, as createDraft() and the customisation autosave send it. */
+export function customisationPart(data: DraftData): Required<CustomisationPatch> {
+  return {
+    variant: { ...data.variant },
+    quantity: data.quantity,
+    branding: { ...data.branding },
+    proof: { ...data.proof },
+    artwork: { email_later: data.artwork.email_later },
+    confirm: { ...data.confirm },
+    notes: data.notes,
+    handwritten_note: data.handwritten_note,
+    customization_selections: [...data.customization_selections],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 2: customisation
+
+/** The parts of a cart line the draft is built from (SPEC.md §3 "Cart item"). */
+export type DraftCartLine = {
+  productId: string;
+  quantity: number;
+  selectedColor: string;
+  customizationSelections: readonly string[];
+  handwrittenNote: boolean;
+  notes?: string;
+};
+
+/**
+ * The draft step 2 starts from (R-CUST-02). Quantity, colour, selections and the handwritten
+ * note always come from the cart line (the cart is where they are edited; quantity clamped to
+ * [MOQ, max], DESIGN decision 4). An existing draft for the same product is kept and only those
+ * fields change (A-14), so returning to step 2 loses no details, shipping or totals.
+ */
+export function buildInitialDraft(line: DraftCartLine, existing?: DraftData | null): DraftData {
+  const product = findProductById(line.productId);
+  const qty = product ? clampQuantity(line.quantity, product.moq, maxQuantity(product.pricingTable)) : line.quantity;
+  const base =
+    existing && existing.product_id === line.productId
+      ? existing
+      : draftDataSchema.parse({ product_id: line.productId, quantity: qty, notes: line.notes ?? "" });
+  return {
+    ...base,
+    product_id: line.productId,
+    quantity: qty,
+    variant: { ...base.variant, color_hex: line.selectedColor },
+    customization_selections: [...line.customizationSelections],
+    handwritten_note: line.handwrittenNote,
+  };
+}
+
+export type CustomisationField = "confirm.rights_confirmed" | "confirm.lead_time_acknowledged" | "proof.previous_order_ref";
+
+/** What still blocks step 2's Next (R-CUST-14; A-40: a previous order reference for skip_proof). */
+export function missingCustomisation(data: Pick<DraftData, "confirm" | "proof">): CustomisationField[] {
+  const missing: CustomisationField[] = [];
+  if (!data.confirm.rights_confirmed) missing.push("confirm.rights_confirmed");
+  if (!data.confirm.lead_time_acknowledged) missing.push("confirm.lead_time_acknowledged");
+  if (data.proof.preference === "skip_proof" && data.proof.previous_order_ref.trim() === "") {
+    missing.push("proof.previous_order_ref");
+  }
+  return missing;
+}
+
+export function canProceedCustomisation(data: Pick<DraftData, "confirm" | "proof">): boolean {
+  return missingCustomisation(data).length === 0;
+}
+
+/**
+ * Checks of a step-2 patch that need the product (the server runs them; the page can too):
+ * quantity within [MOQ, max] (refused, not silently changed, as the cart does), a colour the
+ * product is made in, customisations the product offers, a handwritten note only where allowed.
+ */
+export function customisationProductErrors(product: Product, patch: CustomisationPatch): FieldErrors {
+  const errors: FieldErrors = {};
+  const max = maxQuantity(product.pricingTable);
+  if (patch.quantity !== undefined && (patch.quantity < product.moq || patch.quantity > max)) {
+    errors.quantity = `Order between ${product.moq} and ${max.toLocaleString("en-GB")} of ${product.title}.`;
+  }
+  const hex = patch.variant?.color_hex;
+  if (hex && !isOfferedColour(product.id, hex)) errors["variant.color_hex"] = "Choose one of this product's colours";
+  const offered = new Set(product.customizationOptions.map((option) => option.title));
+  if (patch.customization_selections?.some((title) => !offered.has(title))) {
+    errors.customization_selections = "Choose from this product's customisations";
+  }
+  if (patch.handwritten_note === true && !product.allowHandwrittenNote) {
+    errors.handwritten_note = "This product can't come with a handwritten note";
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 3: details
+
+/**
+ * A-37: split on the last space; everything before it is the first name.
+ * 'Mary Ann Smith' → Mary Ann / Smith; 'Cher' → Cher / ''.
+ */
+export function splitName(full: string): { firstName: string; lastName: string } {
+  const clean = full.trim().replace(/\s+/g, " ");
+  const at = clean.lastIndexOf(" ");
+  if (at === -1) return { firstName: clean, lastName: "" };
+  return { firstName: clean.slice(0, at), lastName: clean.slice(at + 1) };
+}
+
+/** R-SHIP-10: name = first + ' ' + last (no stray space when one is missing). */
+export function joinName(firstName: string, lastName: string): string {
+  return [firstName.trim(), lastName.trim()].filter((part) => part !== "").join(" ");
+}
+
+/**
+ * R-DET-06: while 'use billing as shipping' is on, the billing address becomes the ship-to
+ * address. The phone is the shipping phone already there, else the contact phone; the billing
+ * name is split per A-37. Billing company is optional but the ship-to company is required
+ * (R-SHIP-07), so the contact's company fills in for a blank one. Method and notes are kept.
+ */
+export function applyBillingAsShipping(details: DraftDetails, shipping: DraftShipping): DraftShipping {
+  const { billing } = details;
+  const { firstName, lastName } = splitName(billing.name);
+  const address: ShippingAddress = {
+    company: billing.company.trim() !== "" ? billing.company : details.company,
+    firstName,
+    lastName,
+    name: joinName(firstName, lastName),
+    line1: billing.line1,
+    line2: billing.line2,
+    city: billing.city,
+    postcode: billing.postcode,
+    country: billing.country,
+    phone: shipping.address.phone.trim() !== "" ? shipping.address.phone : details.phone,
+  };
+  return { ...shipping, address };
+}
+
+export const DETAILS_REQUIRED_FIELDS = [
+  "contact_name",
+  "email",
+  "company",
+  "phone",
+  "billing.name",
+  "billing.line1",
+  "billing.city",
+  "billing.postcode",
+  "billing.country",
+] as const;
+export type DetailsField = (typeof DETAILS_REQUIRED_FIELDS)[number] | "tos_accepted";
+
+function detailsValue(details: DraftDetails, field: (typeof DETAILS_REQUIRED_FIELDS)[number]): string {
+  switch (field) {
+    case "billing.name":
+      return details.billing.name;
+    case "billing.line1":
+      return details.billing.line1;
+    case "billing.city":
+      return details.billing.city;
+    case "billing.postcode":
+      return details.billing.postcode;
+    case "billing.country":
+      return details.billing.country;
+    default:
+      return details[field];
+  }
+}
+
+/** Required details still blank after trimming, plus 'tos_accepted' while unticked (R-DET-08). No messages: see detailsErrors. */
+export function missingDetails(details: DraftDetails): DetailsField[] {
+  const missing: DetailsField[] = DETAILS_REQUIRED_FIELDS.filter((field) => detailsValue(details, field).trim() === "");
+  if (!details.tos_accepted) missing.push("tos_accepted");
+  return missing;
+}
+
+/**
+ * Messages for filled-in fields that are wrong (R-DET-09/10): the e-mail pattern and the phone
+ * rule. A blank field gets no message (an empty phone shows nothing, R-DET-10) but still blocks
+ * Next through missingDetails().
+ */
+export function detailsErrors(details: DraftDetails): Partial<Record<"email" | "phone", string>> {
+  const errors: Partial<Record<"email" | "phone", string>> = {};
+  if (details.email.trim() !== "" && !isValidEmail(details.email)) errors.email = EMAIL_ERROR_MESSAGE;
+  if (!isValidPhone(details.phone)) errors.phone = phoneErrorMessage;
+  return errors;
+}
+
+/** R-DET-08: every required field filled, e-mail and phone valid, terms accepted. */
+export function canProceedDetails(details: DraftDetails): boolean {
+  return missingDetails(details).length === 0 && Object.keys(detailsErrors(details)).length === 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 4: shipping
+
+/**
+ * R-SHIP-02: first name, last name and phone come from the details step where the ship-to
+ * fields are empty. The name is the billing name (the addressee of the invoice), else the
+ * contact name, split per A-37. Fields the buyer already typed are never replaced.
+ */
+export function prefillShipping(details: DraftDetails, shipping: DraftShipping): DraftShipping {
+  const source = details.billing.name.trim() !== "" ? details.billing.name : details.contact_name;
+  const split = splitName(source);
+  const current = shipping.address;
+  const firstName = current.firstName.trim() !== "" ? current.firstName : split.firstName;
+  const lastName = current.lastName.trim() !== "" ? current.lastName : split.lastName;
+  const phone = current.phone.trim() !== "" ? current.phone : details.phone;
+  return { ...shipping, address: { ...current, firstName, lastName, phone, name: joinName(firstName, lastName) } };
+}
+
+export const SHIPPING_REQUIRED_FIELDS = [
+  "address.company",
+  "address.firstName",
+  "address.lastName",
+  "address.line1",
+  "address.city",
+  "address.postcode",
+  "address.country",
+  "address.phone",
+] as const;
+export type ShippingField = (typeof SHIPPING_REQUIRED_FIELDS)[number] | "method";
+
+/** Required ship-to fields blank after trimming, plus 'method' while none is chosen (R-SHIP-07). */
+export function missingShipping(shipping: DraftShipping): ShippingField[] {
+  const address = shipping.address;
+  const values: Record<(typeof SHIPPING_REQUIRED_FIELDS)[number], string> = {
+    "address.company": address.company,
+    "address.firstName": address.firstName,
+    "address.lastName": address.lastName,
+    "address.line1": address.line1,
+    "address.city": address.city,
+    "address.postcode": address.postcode,
+    "address.country": address.country,
+    "address.phone": address.phone,
+  };
+  const missing: ShippingField[] = SHIPPING_REQUIRED_FIELDS.filter((field) => values[field].trim() === "");
+  if (shipping.method === null) missing.push("method");
+  return missing;
+}
+
+/** A-39: the courier's phone follows the same rule, with the same message, as the details phone. */
+export function shippingErrors(shipping: DraftShipping): Partial<Record<"address.phone", string>> {
+  return isValidPhone(shipping.address.phone) ? {} : { "address.phone": phoneErrorMessage };
+}
+
+/** R-SHIP-07 with A-39. line2 and notes are optional. */
+export function canProceedShipping(shipping: DraftShipping): boolean {
+  return missingShipping(shipping).length === 0 && Object.keys(shippingErrors(shipping)).length === 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Totals and delivery estimate (server-computed; the pages show the same figures)
+
+/** VAT follows the ship-to country, else the billing country as an estimate, else GB (A-5, DESIGN decision 5). */
+export function totalsCountry(data: { details: { billing: { country: string } }; shipping: { address: { country: string } } }): string {
+  return data.shipping.address.country || data.details.billing.country || DEFAULT_COUNTRY;
+}
+
+/**
+ * Order totals for a draft, all integer pence, from the catalogue's tier price at the quantity
+ * (clamped to [MOQ, max], DESIGN decisions 3 and 4). Null for a product the catalogue doesn't
+ * sell. The first-order discount is the server's decision (A-20, B-15).
+ */
+export function draftTotals(input: {
+  productId: string;
+  quantity: number;
+  country: string | null | undefined;
+  method: ShippingMethod | null;
+  firstOrderDiscount?: boolean;
+}): OrderTotals | null {
+  const product = findProductById(input.productId);
+  if (!product) return null;
+  const qty = clampQuantity(input.quantity, product.moq, maxQuantity(product.pricingTable));
+  return orderTotals({
+    unitPence: unitPricePence(product.pricingTable, qty),
+    quantity: qty,
+    shippingMethod: input.method,
+    country: input.country || DEFAULT_COUNTRY,
+    firstOrderDiscount: input.firstOrderDiscount ?? false,
+  });
+}
+
+/** The five figures data.totals stores (the VAT rate is derivable from the country). */
+export function storedTotals(totals: OrderTotals): DraftTotals {
+  return {
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    shipping: totals.shipping,
+    vat: totals.vat,
+    total: totals.total,
+  };
+}
+
+/**
+ * Extra transit days of Standard Shipping over Express Air Freight. The spec gives no transit
+ * time for standard (A-4 asks the business to confirm one); 5 days is our placeholder, so that
+ * the chosen method visibly changes the estimate (DESIGN decision 6).
+ */
+export const STANDARD_EXTRA_TRANSIT_DAYS = 5;
+
+/**
+ * Estimated delivery window (A-4, DESIGN decision 6): today in Europe/London + lead time +
+ * delivery time, earliest from the lower bounds, latest from the upper bounds (R-CALC-13).
+ * Express is the product's own air-courier delivery time; standard adds
+ * STANDARD_EXTRA_TRANSIT_DAYS to both ends. Lead time starts at proof approval, so pages label
+ * it an estimate "if your proof is approved today" (A-28).
+ */
+export function draftEta(input: { product: DeliveryTimes; method: ShippingMethod; now: Date }): DraftEta {
+  const window = deliveryWindow(input.product, input.now);
+  const extra = input.method === "standard" ? STANDARD_EXTRA_TRANSIT_DAYS : 0;
+  return { start: addDays(window.earliest, extra), end: addDays(window.latest, extra) };
+}
+
+export type { IsoDate };
+
+// ---------------------------------------------------------------------------------------------
+// Checkout stepper (R-STEP-01..05, R-ROUTE-20)
+
+export const STEPS = [
+  { step: 1, label: "Cart", path: "/cart" },
+  { step: 2, label: "Customisation", path: "/customization" },
+  { step: 3, label: "Details", path: "/details" },
+  { step: 4, label: "Shipping", path: "/shipping" },
+  { step: 5, label: "Design Proofing", path: "/design-proofing" },
+  { step: 6, label: "Payment", path: "/payment" },
+] as const;
+export type StepNumber = (typeof STEPS)[number]["step"];
+
+/** What the stepper needs of a draft: the row's status and two parts of its data. */
+export type StepperDraft = {
+  status: DraftStatus;
+  data: { confirm: DraftData["confirm"]; proof_acknowledged: boolean };
+};
+
+/**
+ * Completed steps, derived from the saved draft (R-STEP-04, A-12): 1 when the cart has items,
+ * 2 when both confirmations are saved, 3 from details_done, 4 from shipping_done, 5 once the
+ * proof summary is acknowledged. Step 6 completes only by payment, which leaves the checkout.
+ */
+export function completedSteps(draft: StepperDraft | null, cartNonEmpty: boolean): StepNumber[] {
+  const done: StepNumber[] = [];
+  if (cartNonEmpty) done.push(1);
+  if (draft) {
+    if (draft.data.confirm.rights_confirmed && draft.data.confirm.lead_time_acknowledged) done.push(2);
+    if (statusAtLeast(draft.status, "details_done")) done.push(3);
+    if (statusAtLeast(draft.status, "shipping_done")) done.push(4);
+    if (draft.data.proof_acknowledged) done.push(5);
+  }
+  return done;
+}
+
+/** R-STEP-02: at or before the current step, or already completed; every other step is disabled. */
+export function canNavigate(target: StepNumber, current: StepNumber, completed: readonly StepNumber[]): boolean {
+  return target <= current || completed.includes(target);
+}
+
+/**
+ * A step's link. Steps 2–6 keep draft_id and product_id (R-ROUTE-20, R-STEP-05), in the order
+ * R-CUST-17 writes them; a missing one is left out rather than sent empty. The cart needs neither.
+ */
+export function stepHref(step: StepNumber, ids: { productId?: string | null; draftId?: string | null }): string {
+  const entry = STEPS[step - 1];
+  if (!entry) throw new RangeError(`No checkout step ${step}`);
+  if (step === 1) return entry.path;
+  const params = new URLSearchParams();
+  if (ids.draftId) params.set("draft_id", ids.draftId);
+  if (ids.productId) params.set("product_id", ids.productId);
+  const query = params.toString();
+  return query ? `${entry.path}?${query}` : entry.path;
+}

@@ -1,0 +1,317 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Route } from "./+types/customization";
+import { coloursFor, findProductById } from "~/catalogue/catalogue";
+import type { Product } from "~/catalogue/types";
+import { ArtworkUpload } from "~/components/artwork-upload";
+import { CheckoutStepper } from "~/components/checkout-stepper";
+import { ColourSwatches } from "~/components/colour-swatches";
+import { OrderSummary } from "~/components/order-summary";
+import { ProductImage } from "~/components/product-image";
+import { SaveStatus } from "~/components/save-status";
+import { buttonClass } from "~/components/ui/button";
+import { useDraftAutosave } from "~/components/use-draft-autosave";
+import { useNow } from "~/components/use-now";
+import { BRANDING_METHOD_IDS, BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/checkout";
+import { deliveryDate, formatDisplayDate } from "~/domain/delivery";
+import {
+  canProceedCustomisation,
+  CONFIRMATION_LABELS,
+  PREVIOUS_ORDER_REF_MESSAGE,
+  stepHref,
+  type DraftData,
+  type StepNumber,
+} from "~/domain/draft";
+import { formatPence } from "~/domain/money";
+import { unitPricePence } from "~/domain/pricing";
+import { initialCustomisation, loadCheckout, stepperState } from "~/server/checkout.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { session, cart, line, draft } = await loadCheckout(request);
+  const product = findProductById(line?.productId ?? "");
+  if (!session || !line || !product) return { ready: false as const };
+  return {
+    ready: true as const,
+    userId: session.user.id,
+    productId: product.id,
+    draft: draft ? { id: draft.id, version: draft.version } : null,
+    data: initialCustomisation(line, draft),
+    completed: stepperState(draft, cart.length > 0),
+  };
+}
+
+/** Step 2's part of the draft (the rest belongs to later steps and is never sent from here). */
+type CustomisationForm = Pick<DraftData, "variant" | "quantity" | "branding" | "proof" | "confirm" | "notes" | "handwritten_note" | "customization_selections"> & {
+  artwork: { email_later: boolean };
+};
+const formFrom = (d: DraftData): CustomisationForm => ({
+  variant: d.variant,
+  quantity: d.quantity,
+  branding: d.branding,
+  proof: d.proof,
+  confirm: d.confirm,
+  notes: d.notes,
+  handwritten_note: d.handwritten_note,
+  customization_selections: d.customization_selections,
+  artwork: { email_later: d.artwork.email_later },
+});
+
+export default function CustomizationRoute({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.ready) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-extrabold">Customisation</h1>
+        <p className="mt-3 text-muted">Your cart is empty.</p>
+        <Link to="/products" className={buttonClass("primary", "mt-8")}>
+          Browse Products
+        </Link>
+      </section>
+    );
+  }
+  const product = findProductById(loaderData.productId);
+  if (!product) return null;
+  return <CustomisationStep key={loaderData.productId} product={product} {...loaderData} />;
+}
+
+function CustomisationStep(props: {
+  product: Product;
+  userId: string;
+  productId: string;
+  draft: { id: string; version: number } | null;
+  data: DraftData;
+  completed: StepNumber[];
+}) {
+  const { product } = props;
+  const navigate = useNavigate();
+  const now = useNow();
+  const [form, setForm] = useState<CustomisationForm>(() => formFrom(props.data));
+  const [files, setFiles] = useState(props.data.artwork.files);
+  const autosave = useDraftAutosave<CustomisationForm>({
+    step: "customisation",
+    userId: props.userId,
+    productId: props.productId,
+    draft: props.draft,
+    onConflict: (draft) => {
+      setForm(formFrom(draft.data));
+      setFiles(draft.data.artwork.files);
+    },
+  });
+  // The cart's colour, customisations and quantity are saved into the draft as soon as it opens.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      autosave.schedule(form);
+    }
+  }, [autosave, form]);
+
+  const update = (change: (f: CustomisationForm) => CustomisationForm) => {
+    setForm((current) => {
+      const next = change(current);
+      autosave.schedule(next);
+      return next;
+    });
+  };
+  const unit = unitPricePence(product.pricingTable, form.quantity);
+  const canGoOn = canProceedCustomisation({ confirm: form.confirm, proof: form.proof });
+  const image = product.images[0];
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <CheckoutStepper current={2} completed={props.completed} productId={props.productId} draftId={autosave.draftId} />
+      <h1 className="text-3xl font-extrabold">Customise your {product.title}</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-8">
+          {image ? <ProductImage image={image} priority className="aspect-square w-full max-w-sm rounded-2xl" /> : null}
+
+          <fieldset>
+            <legend className="text-lg font-bold">Main colour</legend>
+            <ColourSwatches
+              className="mt-3"
+              size="md"
+              colours={coloursFor(product.id)}
+              value={form.variant.color_hex}
+              onChange={(hex) => update((f) => ({ ...f, variant: { color_hex: hex } }))}
+              label={`Main colour for ${product.title}`}
+            />
+          </fieldset>
+
+          <ArtworkUpload
+            draftId={autosave.draftId}
+            ensureDraft={autosave.flush}
+            files={files}
+            onFiles={(next, version) => {
+              setFiles(next);
+              autosave.acceptVersion(version);
+              // The server marks uploaded artwork as not coming by e-mail (B-6).
+              if (next.length > 0) setForm((f) => ({ ...f, artwork: { email_later: false } }));
+            }}
+            emailLater={form.artwork.email_later}
+            onEmailLater={(value) => update((f) => ({ ...f, artwork: { email_later: value } }))}
+          />
+
+          <fieldset>
+            <legend className="text-lg font-bold">Branding method</legend>
+            <div className="mt-3 grid gap-2 sm:grid-cols-3">
+              {BRANDING_METHOD_IDS.map((method) => (
+                <label key={method} className="flex cursor-pointer items-center gap-2 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+                  <input
+                    type="radio"
+                    name="branding"
+                    className="accent-brand"
+                    checked={form.branding.method === method}
+                    onChange={() => update((f) => ({ ...f, branding: { ...f.branding, method } }))}
+                  />
+                  {BRANDING_METHODS[method]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset>
+            <legend className="text-lg font-bold">Customisable parts</legend>
+            <div className="mt-3 grid gap-2 sm:grid-cols-2">
+              {product.customizationOptions.map((option) => (
+                <label key={option.title} className="flex cursor-pointer items-start gap-2 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+                  <input
+                    type="checkbox"
+                    className="mt-1 accent-brand"
+                    checked={form.customization_selections.includes(option.title)}
+                    onChange={() =>
+                      update((f) => ({
+                        ...f,
+                        customization_selections: f.customization_selections.includes(option.title)
+                          ? f.customization_selections.filter((t) => t !== option.title)
+                          : [...f.customization_selections, option.title],
+                      }))
+                    }
+                  />
+                  <span>
+                    <span className="block text-sm font-semibold">{option.title}</span>
+                    {option.subtitle ? <span className="block text-xs text-muted">{option.subtitle}</span> : null}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div>
+            <label htmlFor="placement" className="text-lg font-bold">
+              Placement
+            </label>
+            <p className="text-sm text-muted">Where should the logo go, and how big? e.g. "Centred on the front, 8 cm wide".</p>
+            <textarea
+              id="placement"
+              rows={3}
+              maxLength={1000}
+              value={form.branding.placement_details}
+              onChange={(e) => {
+                const value = e.target.value;
+                update((f) => ({ ...f, branding: { ...f.branding, placement_details: value } }));
+              }}
+              className="mt-2 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+          </div>
+
+          <fieldset>
+            <legend className="text-lg font-bold">Design preview (proof)</legend>
+            <div className="mt-3 space-y-2">
+              {PROOF_PREFERENCE_IDS.map((preference) => (
+                <label key={preference} className="flex cursor-pointer items-center gap-2">
+                  <input
+                    type="radio"
+                    name="proof"
+                    className="accent-brand"
+                    checked={form.proof.preference === preference}
+                    onChange={() => update((f) => ({ ...f, proof: { ...f.proof, preference } }))}
+                  />
+                  {PROOF_PREFERENCES[preference]}
+                </label>
+              ))}
+            </div>
+            {form.proof.preference === "skip_proof" ? (
+              <div className="mt-3">
+                <label htmlFor="previous-ref" className="block text-sm font-medium">
+                  Previous order reference
+                </label>
+                <input
+                  id="previous-ref"
+                  value={form.proof.previous_order_ref}
+                  aria-describedby="previous-ref-hint"
+                  onChange={(e) => {
+                    const value = e.target.value;
+                    update((f) => ({ ...f, proof: { ...f.proof, previous_order_ref: value } }));
+                  }}
+                  className="mt-1 w-full max-w-xs rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                />
+                <p id="previous-ref-hint" className="mt-1 text-xs text-muted">
+                  {form.proof.previous_order_ref.trim() ? "We'll reuse the approved proof of that order." : PREVIOUS_ORDER_REF_MESSAGE}
+                </p>
+              </div>
+            ) : null}
+          </fieldset>
+
+          <fieldset className="space-y-2 rounded-2xl border border-slate-200 p-4">
+            <legend className="px-1 text-lg font-bold">Before you continue</legend>
+            {(["rights_confirmed", "lead_time_acknowledged"] as const).map((key) => (
+              <label key={key} className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-1 accent-brand"
+                  checked={form.confirm[key]}
+                  onChange={(e) => {
+                    const checked = e.target.checked;
+                    update((f) => ({ ...f, confirm: { ...f.confirm, [key]: checked } }));
+                  }}
+                />
+                {CONFIRMATION_LABELS[key]}
+              </label>
+            ))}
+          </fieldset>
+
+          <SaveStatus state={autosave.state} />
+
+          <div className="flex flex-wrap justify-between gap-3">
+            <Link to="/cart" className={buttonClass("secondary")}>
+              Back to Cart
+            </Link>
+            <button
+              type="button"
+              disabled={!canGoOn}
+              className={buttonClass("primary")}
+              onClick={async () => {
+                const draftId = await autosave.flush();
+                navigate(stepHref(3, { productId: props.productId, draftId }));
+              }}
+            >
+              Next: Your details
+            </button>
+          </div>
+        </div>
+
+        <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
+          <OrderSummary product={product} quantity={form.quantity} unitPence={unit} selections={form.customization_selections}>
+            <p className="mt-3 flex justify-between text-sm">
+              <span className="text-muted">Total (goods)</span>
+              <strong data-testid="step-total">{formatPence(unit * form.quantity)}</strong>
+            </p>
+            <Link to="/cart" className="mt-2 inline-block text-sm font-medium text-brand underline">
+              Change quantity
+            </Link>
+            <p className="mt-3 text-sm">
+              Estimated delivery: <strong>{formatDisplayDate(deliveryDate(product, now))}</strong>
+              <span className="block text-xs text-muted">If your proof is approved today.</span>
+            </p>
+          </OrderSummary>
+          <a href="/design-guidelines.pdf" target="_blank" rel="noopener noreferrer" className={buttonClass("ghost", "w-full")}>
+            Download design guidelines (PDF)
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Customisation | Swag Studio" }];
+}

@@ -1,0 +1,123 @@
+import { Link, useNavigate } from "react-router";
+import { findProductById } from "~/catalogue/catalogue";
+import type { Route } from "./+types/design-proofing";
+import { CheckoutStepper } from "~/components/checkout-stepper";
+import { NoDraft } from "~/components/no-draft";
+import { SaveStatus } from "~/components/save-status";
+import { buttonClass } from "~/components/ui/button";
+import { useDraftAutosave } from "~/components/use-draft-autosave";
+import { SITE } from "~/content/links";
+import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
+import { stepHref } from "~/domain/draft";
+import { loadCheckout, stepperState } from "~/server/checkout.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { session, cart, draft } = await loadCheckout(request);
+  if (!session || !draft) return { ready: false as const };
+  return { ready: true as const, userId: session.user.id, draft: { id: draft.id, version: draft.version }, data: draft.data, completed: stepperState(draft, cart.length > 0) };
+}
+
+/** Step 5 (REQUIREMENTS.md B-3): what proof the buyer chose, the artwork we have, and what happens next. */
+export default function DesignProofingRoute({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const ready = loaderData.ready;
+  const autosave = useDraftAutosave<{ proof_acknowledged: boolean }>({
+    step: "proofing",
+    userId: ready ? loaderData.userId : null,
+    productId: ready ? loaderData.data.product_id : "",
+    draft: ready ? loaderData.draft : null,
+    onConflict: () => undefined,
+  });
+  if (!ready) return <NoDraft title="Design Proofing" />;
+  const { data, draft } = loaderData;
+  const product = findProductById(data.product_id);
+  const reference = draft.id.slice(0, 8).toUpperCase();
+  const skip = data.proof.preference === "skip_proof";
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <CheckoutStepper current={5} completed={loaderData.completed} productId={data.product_id} draftId={draft.id} />
+      <h1 className="text-3xl font-extrabold">Design proofing</h1>
+      <p className="mt-2 text-muted">Check what happens between payment and production for your {product?.title ?? "order"}.</p>
+
+      <dl className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200">
+        <div className="grid gap-1 p-4 sm:grid-cols-3">
+          <dt className="font-semibold">Proof</dt>
+          <dd className="sm:col-span-2" data-testid="proof-choice">
+            {PROOF_PREFERENCES[data.proof.preference]}
+            {skip && data.proof.previous_order_ref ? ` (repeat of order ${data.proof.previous_order_ref})` : ""}
+          </dd>
+        </div>
+        <div className="grid gap-1 p-4 sm:grid-cols-3">
+          <dt className="font-semibold">Branding</dt>
+          <dd className="sm:col-span-2">
+            {BRANDING_METHODS[data.branding.method]}
+            {data.branding.placement_details ? `: ${data.branding.placement_details}` : ""}
+          </dd>
+        </div>
+        <div className="grid gap-1 p-4 sm:grid-cols-3">
+          <dt className="font-semibold">Artwork</dt>
+          <dd className="sm:col-span-2" data-testid="artwork-status">
+            {data.artwork.files.length > 0 ? (
+              <ul className="list-disc pl-5">
+                {data.artwork.files.map((f) => (
+                  <li key={f.id}>{f.name}</li>
+                ))}
+              </ul>
+            ) : (
+              <>
+                No files uploaded. E-mail your artwork to{" "}
+                <a className="text-brand underline" href={`mailto:${SITE.supportEmail}?subject=${encodeURIComponent(`Artwork for draft ${reference}`)}`}>
+                  {SITE.supportEmail}
+                </a>{" "}
+                quoting reference <strong>{reference}</strong>, or go back and upload it.
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="next-heading" className="mt-8 rounded-2xl bg-brand-soft p-6">
+        <h2 id="next-heading" className="text-xl font-bold">
+          What happens next
+        </h2>
+        <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm">
+          <li>You pay on the next step.</li>
+          {skip ? (
+            <li>Because this repeats an earlier order, we reuse its approved proof and production starts straight away.</li>
+          ) : (
+            <>
+              <li>We send your proof within 2 working days of payment, by e-mail and on your order page.</li>
+              <li>You approve it or ask for changes; every version is kept.</li>
+            </>
+          )}
+          <li>Production starts when the proof is approved; the lead time counts from then.</li>
+        </ol>
+      </section>
+
+      <div className="mt-6">
+        <SaveStatus state={autosave.state} />
+      </div>
+      <div className="mt-4 flex flex-wrap justify-between gap-3">
+        <Link to={stepHref(4, { productId: data.product_id, draftId: draft.id })} className={buttonClass("secondary")}>
+          Back to Shipping
+        </Link>
+        <button
+          type="button"
+          className={buttonClass("primary")}
+          onClick={async () => {
+            autosave.schedule({ proof_acknowledged: true });
+            await autosave.flush();
+            navigate(stepHref(6, { productId: data.product_id, draftId: draft.id }));
+          }}
+        >
+          Next: Payment
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Design proofing | Swag Studio" }];
+}

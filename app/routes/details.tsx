@@ -1,0 +1,185 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { findProductById } from "~/catalogue/catalogue";
+import type { Route } from "./+types/details";
+import { CheckoutStepper } from "~/components/checkout-stepper";
+import { CountrySelect, StepField } from "~/components/checkout-fields";
+import { MissingSummary, NoDraft } from "~/components/no-draft";
+import { OrderSummary } from "~/components/order-summary";
+import { SaveStatus } from "~/components/save-status";
+import { buttonClass } from "~/components/ui/button";
+import { InfoTooltip } from "~/components/ui/tooltip";
+import { useDraftAutosave } from "~/components/use-draft-autosave";
+import { canProceedDetails, detailsErrors, missingDetails, stepHref, type DraftDetails, type StepNumber } from "~/domain/draft";
+import { draftTotals } from "~/domain/draft";
+import { unitPricePence } from "~/domain/pricing";
+import { firstOrderDiscountApplies, loadCheckout, stepperState } from "~/server/checkout.server";
+
+const LABELS: Record<string, string> = {
+  contact_name: "Full name",
+  email: "Work email",
+  company: "Company",
+  phone: "Phone",
+  "billing.name": "Billing name",
+  "billing.line1": "Address line 1",
+  "billing.city": "City",
+  "billing.postcode": "Postcode",
+  "billing.country": "Country",
+  tos_accepted: "accepting the Terms",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { session, cart, draft } = await loadCheckout(request);
+  if (!session || !draft) return { ready: false as const };
+  return {
+    ready: true as const,
+    userId: session.user.id,
+    productId: draft.data.product_id,
+    draft: { id: draft.id, version: draft.version },
+    details: draft.data.details,
+    quantity: draft.data.quantity,
+    selections: draft.data.customization_selections,
+    completed: stepperState(draft, cart.length > 0),
+    firstOrderDiscount: await firstOrderDiscountApplies(session.accountId),
+  };
+}
+
+export default function DetailsRoute({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.ready) return <NoDraft title="Who should we send the invoice and mockups to?" />;
+  return <DetailsStep key={loaderData.draft.id} {...loaderData} />;
+}
+
+function DetailsStep(props: {
+  userId: string;
+  productId: string;
+  draft: { id: string; version: number };
+  details: DraftDetails;
+  quantity: number;
+  selections: string[];
+  completed: StepNumber[];
+  firstOrderDiscount: boolean;
+}) {
+  const navigate = useNavigate();
+  const product = findProductById(props.productId);
+  const [details, setDetails] = useState(props.details);
+  const autosave = useDraftAutosave<DraftDetails>({
+    step: "details",
+    userId: props.userId,
+    productId: props.productId,
+    draft: props.draft,
+    onConflict: (draft) => setDetails(draft.data.details),
+  });
+  if (!product) return null;
+  const change = (next: DraftDetails) => {
+    setDetails(next);
+    autosave.schedule(next);
+  };
+  const set = (key: keyof Omit<DraftDetails, "billing">) => (value: string | boolean) => change({ ...details, [key]: value });
+  const setBilling = (key: keyof DraftDetails["billing"]) => (value: string) => change({ ...details, billing: { ...details.billing, [key]: value } });
+  const errors = detailsErrors(details);
+  const missing = missingDetails(details).map((f) => LABELS[f] ?? f);
+  const totals = draftTotals({ productId: product.id, quantity: props.quantity, country: details.billing.country, method: null, firstOrderDiscount: props.firstOrderDiscount });
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <CheckoutStepper current={3} completed={props.completed} productId={props.productId} draftId={props.draft.id} />
+      <h1 className="text-3xl font-extrabold">Who should we send the invoice and mockups to?</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <form className="space-y-8" onSubmit={(e) => e.preventDefault()} noValidate>
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-lg font-bold">Contact</legend>
+            <StepField label="Full name" required value={details.contact_name} onChange={set("contact_name")} autoComplete="name" />
+            <StepField label="Work email" required type="email" value={details.email} onChange={set("email")} autoComplete="email" error={errors.email} />
+            <StepField label="Company" required value={details.company} onChange={set("company")} autoComplete="organization" />
+            <StepField label="Phone (for courier/issues)" required type="tel" value={details.phone} onChange={set("phone")} autoComplete="tel" error={errors.phone} />
+            <StepField
+              label="VAT number (UK/EU, optional)"
+              value={details.vat_number}
+              onChange={set("vat_number")}
+              hint={
+                <span className="inline-flex items-center gap-1">
+                  Shown on your invoice
+                  <InfoTooltip
+                    label="About VAT numbers"
+                    content="Shown on your invoice. Deliveries outside the UK are zero-rated for UK VAT; local import taxes may apply."
+                  />
+                </span>
+              }
+            />
+            <StepField label="PO / Reference" value={details.po_ref} onChange={set("po_ref")} hint="Optional" />
+          </fieldset>
+
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-lg font-bold">Billing address</legend>
+            <StepField label="Company" value={details.billing.company} onChange={setBilling("company")} hint="Optional" />
+            <StepField label="Name" required value={details.billing.name} onChange={setBilling("name")} />
+            <StepField label="Address line 1" required value={details.billing.line1} onChange={setBilling("line1")} autoComplete="address-line1" />
+            <StepField label="Address line 2" value={details.billing.line2} onChange={setBilling("line2")} autoComplete="address-line2" hint="Optional" />
+            <StepField label="City" required value={details.billing.city} onChange={setBilling("city")} autoComplete="address-level2" />
+            <StepField label="Postcode" required value={details.billing.postcode} onChange={setBilling("postcode")} autoComplete="postal-code" />
+            <CountrySelect label="Country" value={details.billing.country} onChange={setBilling("country")} />
+          </fieldset>
+
+          <div className="space-y-3">
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="accent-brand"
+                checked={details.use_billing_as_shipping}
+                onChange={(e) => set("use_billing_as_shipping")(e.target.checked)}
+              />
+              Use the billing address for shipping
+            </label>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-1 accent-brand" checked={details.tos_accepted} onChange={(e) => set("tos_accepted")(e.target.checked)} />
+              <span>
+                I accept the{" "}
+                <Link to="/terms" target="_blank" className="text-brand underline">
+                  Terms
+                </Link>{" "}
+                and the{" "}
+                <Link to="/guarantee" target="_blank" className="text-brand underline">
+                  On-time Guarantee
+                </Link>
+                *
+              </span>
+            </label>
+          </div>
+
+          <SaveStatus state={autosave.state} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Link to={stepHref(2, { productId: props.productId, draftId: props.draft.id })} className={buttonClass("secondary")}>
+              Back
+            </Link>
+            <button
+              type="button"
+              disabled={!canProceedDetails(details)}
+              className={buttonClass("primary")}
+              onClick={async () => {
+                await autosave.flush();
+                navigate(stepHref(4, { productId: props.productId, draftId: props.draft.id }));
+              }}
+            >
+              Next: Add shipping details
+            </button>
+          </div>
+          <MissingSummary labels={missing} />
+        </form>
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <OrderSummary
+            product={product}
+            quantity={props.quantity}
+            unitPence={unitPricePence(product.pricingTable, props.quantity)}
+            selections={props.selections}
+            totals={totals}
+            totalsNote="Estimated from your billing country; shipping is chosen on the next step."
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Your details | Swag Studio" }];
+}

@@ -1,0 +1,193 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { findProductById } from "~/catalogue/catalogue";
+import type { Route } from "./+types/shipping";
+import { CheckoutStepper } from "~/components/checkout-stepper";
+import { CountrySelect, StepField } from "~/components/checkout-fields";
+import { MissingSummary, NoDraft } from "~/components/no-draft";
+import { OrderSummary } from "~/components/order-summary";
+import { SaveStatus } from "~/components/save-status";
+import { buttonClass } from "~/components/ui/button";
+import { useDraftAutosave } from "~/components/use-draft-autosave";
+import { useNow } from "~/components/use-now";
+import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/checkout";
+import { formatDisplayDate } from "~/domain/delivery";
+import {
+  canProceedShipping,
+  draftEta,
+  draftTotals,
+  missingShipping,
+  prefillShipping,
+  shippingErrors,
+  stepHref,
+  totalsCountry,
+  type DraftData,
+  type DraftShipping,
+  type StepNumber,
+} from "~/domain/draft";
+import { formatPence } from "~/domain/money";
+import { unitPricePence } from "~/domain/pricing";
+import { firstOrderDiscountApplies, loadCheckout, stepperState } from "~/server/checkout.server";
+
+const LABELS: Record<string, string> = {
+  "address.company": "Company",
+  "address.firstName": "First name",
+  "address.lastName": "Last name",
+  "address.line1": "Address line 1",
+  "address.city": "City",
+  "address.postcode": "Postcode",
+  "address.country": "Country",
+  "address.phone": "Phone",
+  method: "a shipping method",
+};
+
+type ShippingForm = Omit<DraftShipping, "address"> & { address: Omit<DraftShipping["address"], "name"> };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { session, cart, draft } = await loadCheckout(request);
+  if (!session || !draft) return { ready: false as const };
+  return {
+    ready: true as const,
+    userId: session.user.id,
+    draft: { id: draft.id, version: draft.version },
+    data: draft.data,
+    completed: stepperState(draft, cart.length > 0),
+    firstOrderDiscount: await firstOrderDiscountApplies(session.accountId),
+  };
+}
+
+export default function ShippingRoute({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.ready) return <NoDraft title="Shipping" />;
+  return <ShippingStep key={loaderData.draft.id} {...loaderData} />;
+}
+
+const formOf = (data: DraftData): ShippingForm => {
+  // SPEC.md §4: name and phone come from the details step when still empty (R-SHIP-02).
+  const { address, ...rest } = prefillShipping(data.details, data.shipping);
+  const { name: _name, ...fields } = address;
+  return { ...rest, address: fields };
+};
+
+function ShippingStep(props: {
+  userId: string;
+  draft: { id: string; version: number };
+  data: DraftData;
+  completed: StepNumber[];
+  firstOrderDiscount: boolean;
+}) {
+  const navigate = useNavigate();
+  const now = useNow();
+  const productId = props.data.product_id;
+  const product = findProductById(productId);
+  const [form, setForm] = useState<ShippingForm>(() => formOf(props.data));
+  const autosave = useDraftAutosave<ShippingForm>({
+    step: "shipping",
+    userId: props.userId,
+    productId,
+    draft: props.draft,
+    onConflict: (draft) => setForm(formOf(draft.data)),
+  });
+  if (!product) return null;
+  const change = (next: ShippingForm) => {
+    setForm(next);
+    autosave.schedule(next);
+  };
+  const setAddress = (key: keyof ShippingForm["address"]) => (value: string) => change({ ...form, address: { ...form.address, [key]: value } });
+  const shipping: DraftShipping = { ...form, address: { ...form.address, name: `${form.address.firstName} ${form.address.lastName}`.trim() } };
+  const errors = shippingErrors(shipping);
+  const country = totalsCountry({ details: props.data.details, shipping });
+  const totals = draftTotals({ productId, quantity: props.data.quantity, country, method: form.method, firstOrderDiscount: props.firstOrderDiscount });
+  const eta = form.method ? draftEta({ product, method: form.method, now }) : null;
+  const missing = missingShipping(shipping).map((f) => LABELS[f] ?? f);
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <CheckoutStepper current={4} completed={props.completed} productId={productId} draftId={props.draft.id} />
+      <h1 className="text-3xl font-extrabold">Where should we ship it?</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <form className="space-y-8" onSubmit={(e) => e.preventDefault()} noValidate>
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-lg font-bold">Ship to</legend>
+            <StepField className="sm:col-span-2" label="Company" required value={form.address.company} onChange={setAddress("company")} autoComplete="organization" />
+            <StepField label="First name" required value={form.address.firstName} onChange={setAddress("firstName")} autoComplete="given-name" />
+            <StepField label="Last name" required value={form.address.lastName} onChange={setAddress("lastName")} autoComplete="family-name" />
+            <StepField label="Address line 1" required value={form.address.line1} onChange={setAddress("line1")} autoComplete="address-line1" />
+            <StepField label="Address line 2" value={form.address.line2} onChange={setAddress("line2")} autoComplete="address-line2" hint="Optional" />
+            <StepField label="City" required value={form.address.city} onChange={setAddress("city")} autoComplete="address-level2" />
+            <StepField label="Postcode" required value={form.address.postcode} onChange={setAddress("postcode")} autoComplete="postal-code" />
+            <CountrySelect label="Country" value={form.address.country} onChange={setAddress("country")} />
+            <StepField label="Phone" required type="tel" value={form.address.phone} onChange={setAddress("phone")} autoComplete="tel" error={errors["address.phone"]} />
+          </fieldset>
+
+          <fieldset>
+            <legend className="text-lg font-bold">Shipping method</legend>
+            <div className="mt-3 grid gap-2 sm:grid-cols-2">
+              {SHIPPING_METHOD_IDS.map((method) => (
+                <label key={method} className="flex cursor-pointer items-center justify-between gap-2 rounded-xl border border-slate-200 p-4 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+                  <span className="flex items-center gap-2">
+                    <input type="radio" name="method" className="accent-brand" checked={form.method === method} onChange={() => change({ ...form, method })} />
+                    {SHIPPING_METHODS[method].label}
+                  </span>
+                  <strong>{formatPence(SHIPPING_METHODS[method].pence)}</strong>
+                </label>
+              ))}
+            </div>
+            {eta ? (
+              <p className="mt-3 text-sm" data-testid="eta">
+                Estimated delivery if your proof is approved today: <strong>{formatDisplayDate(eta.start)} – {formatDisplayDate(eta.end)}</strong>
+              </p>
+            ) : null}
+          </fieldset>
+
+          <div>
+            <label htmlFor="delivery-notes" className="block text-sm font-medium">
+              Delivery notes (optional)
+            </label>
+            <textarea
+              id="delivery-notes"
+              rows={2}
+              maxLength={1000}
+              placeholder="e.g. Reception is open 9:00–17:30; ask for Priya"
+              value={form.notes}
+              onChange={(e) => change({ ...form, notes: e.target.value })}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+          </div>
+
+          <SaveStatus state={autosave.state} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Link to={stepHref(3, { productId, draftId: props.draft.id })} className={buttonClass("secondary")}>
+              Back to Details
+            </Link>
+            <button
+              type="button"
+              disabled={!canProceedShipping(shipping)}
+              className={buttonClass("primary")}
+              onClick={async () => {
+                await autosave.flush();
+                navigate(stepHref(5, { productId, draftId: props.draft.id }));
+              }}
+            >
+              Next: Design proofing
+            </button>
+          </div>
+          <MissingSummary labels={missing} />
+        </form>
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <OrderSummary
+            product={product}
+            quantity={props.data.quantity}
+            unitPence={unitPricePence(product.pricingTable, props.data.quantity)}
+            selections={props.data.customization_selections}
+            totals={totals}
+            totalsNote={form.method ? undefined : "Choose a shipping method to see the total."}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Shipping | Swag Studio" }];
+}

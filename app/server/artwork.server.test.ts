@@ -1,0 +1,304 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { ARTWORK_MAX_FILES } from "~/domain/artwork-rules";
+import { buildInitialDraft, customisationPart } from "~/domain/draft";
+import { ARTWORK_NAME_HEADER, artworkDownloadHeaders, openArtwork, removeArtwork, saveArtwork } from "./artwork.server";
+import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import { createDraft, getDraft, saveDraftStep } from "./drafts.server";
+import { createLocalStorage, type FileStorage } from "./storage.server";
+
+let handle: DatabaseHandle;
+let dataDir: string;
+let uploadsDir: string;
+let storage: FileStorage;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  useDatabaseForTests(handle);
+  dataDir = mkdtempSync(join(tmpdir(), "swag-artwork-"));
+});
+afterAll(async () => {
+  await closeDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await resetDatabase(handle);
+  // A fresh `${DATA_DIR}/uploads` per test, so "nothing left on disk" can be checked.
+  uploadsDir = mkdtempSync(join(dataDir, "uploads-"));
+  storage = createLocalStorage(uploadsDir);
+});
+
+const ALICE = "user-alice";
+const BOB = "user-bob";
+
+const text = (value: string) => new TextEncoder().encode(value);
+const PDF = text(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n" +
+    "trailer << /Root 1 0 R >>\n%%EOF\n",
+);
+const EPS = text("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\nnewpath 10 10 moveto 90 90 lineto stroke\n%%EOF\n");
+const PNG = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1);
+
+async function newDraft(userId = ALICE): Promise<{ id: string; version: number }> {
+  const result = await createDraft({
+    accountId: userId,
+    userId,
+    productId: "8",
+    data: customisationPart(
+      buildInitialDraft({ productId: "8", quantity: 50, selectedColor: "#111111", customizationSelections: [], handwrittenNote: false }),
+    ),
+  });
+  if (!result.ok) throw new Error(result.message);
+  return result.draft;
+}
+
+function upload(body: BodyInit | null, name: string | null, headers: Record<string, string> = {}): Request {
+  const init: RequestInit & { duplex: "half" } = {
+    method: "POST",
+    body,
+    headers: name === null ? headers : { [ARTWORK_NAME_HEADER]: encodeURIComponent(name), ...headers },
+    duplex: "half",
+  };
+  return new Request("http://shop.test/api/drafts/artwork", init);
+}
+
+const filesOnDisk = () => readdirSync(uploadsDir);
+
+describe("saveArtwork", () => {
+  it("stores a PDF under a random name and lists it on the draft", async () => {
+    const draft = await newDraft();
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "Brand Logo.PDF"), storage });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.file).toMatchObject({ name: "Brand Logo.PDF", size: PDF.byteLength });
+    expect(result.version).toBe(2);
+
+    const saved = await getDraft({ userId: ALICE, draftId: draft.id });
+    expect(saved?.version).toBe(2);
+    expect(saved?.data.artwork).toEqual({ email_later: false, files: [result.file] });
+
+    const [row] = await queryRows<{ original_name: string; stored_name: string; content_type: string; size_bytes: number; user_id: string }>(
+      handle.db,
+      sql`select original_name, stored_name, content_type, size_bytes, user_id from artwork_files where id = ${result.file.id}`,
+    );
+    expect(row).toMatchObject({ original_name: "Brand Logo.PDF", content_type: "application/pdf", size_bytes: PDF.byteLength, user_id: ALICE });
+    // Only the random name is on disk, and the bytes are exactly what was sent.
+    expect(filesOnDisk()).toEqual([row?.stored_name]);
+    expect(row?.stored_name).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Uint8Array(readFileSync(join(uploadsDir, row?.stored_name ?? "")))).toEqual(PDF);
+  });
+
+  it("accepts an EPS, and a streamed body without Content-Length", async () => {
+    const draft = await newDraft();
+    const stream = new Blob([EPS.slice(0, 10), EPS.slice(10)]).stream();
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(stream, "logo.eps"), storage });
+    if (!result.ok) throw new Error(result.message);
+    const [row] = await queryRows<{ content_type: string }>(handle.db, sql`select content_type from artwork_files`);
+    expect(row?.content_type).toBe("application/postscript");
+  });
+
+  it("keeps a non-ASCII file name (sent URI-encoded)", async () => {
+    const draft = await newDraft();
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "Café – logo.pdf"), storage });
+    expect(result.ok && result.file.name).toBe("Café – logo.pdf");
+  });
+
+  it("refuses a PNG renamed .pdf (415) and leaves nothing behind", async () => {
+    const draft = await newDraft();
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PNG, "logo.pdf"), storage });
+    expect(result).toEqual({
+      ok: false,
+      status: 415,
+      code: "UNSUPPORTED_FILE_TYPE",
+      message: "This file isn't a valid PDF or EPS. Export your artwork as .PDF or .EPS and upload that.",
+    });
+    expect(filesOnDisk()).toEqual([]);
+    expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork).toEqual({ email_later: true, files: [] });
+  });
+
+  it("refuses a .png by its name (415) before reading it", async () => {
+    const draft = await newDraft();
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PNG, "logo.png"), storage });
+    expect(result).toMatchObject({ status: 415, message: "Only .EPS or .PDF files are accepted." });
+  });
+
+  it("refuses an empty file (400 'The file is empty.')", async () => {
+    const draft = await newDraft();
+    for (const request of [upload(new Uint8Array(0), "logo.pdf"), upload(null, "logo.pdf"), upload(new Blob([]).stream(), "logo.pdf")]) {
+      const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request, storage });
+      expect(result).toEqual({ ok: false, status: 400, code: "FILE_EMPTY", message: "The file is empty." });
+    }
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  it("refuses an upload without a file name (400)", async () => {
+    const draft = await newDraft();
+    expect(await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, null), storage })).toMatchObject({
+      status: 400,
+      code: "FILE_NAME_MISSING",
+    });
+  });
+
+  it("refuses a file over the limit (413) and removes the partial file", async () => {
+    const draft = await newDraft();
+    const big = new Uint8Array(4096);
+    big.set(PDF);
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(big, "big.pdf"), storage, maxBytes: 2048 });
+    expect(result).toEqual({ ok: false, status: 413, code: "FILE_TOO_LARGE", message: "Files can be at most 50 MB." });
+    expect(filesOnDisk()).toEqual([]);
+    const exact = new Uint8Array(2048);
+    exact.set(PDF);
+    expect((await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(exact, "exact.pdf"), storage, maxBytes: 2048 })).ok).toBe(true);
+  });
+
+  it("stops reading an endless body soon after the limit", async () => {
+    const draft = await newDraft();
+    let pulls = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls++;
+        controller.enqueue(pulls === 1 ? PDF : new Uint8Array(1024));
+      },
+    });
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(endless, "endless.pdf"), storage, maxBytes: 10 * 1024 });
+    expect(result).toMatchObject({ status: 413 });
+    expect(pulls).toBeLessThan(30);
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  it("refuses a declared Content-Length over the limit without reading the body", async () => {
+    const draft = await newDraft();
+    let pulled = false;
+    // highWaterMark 0: the stream pulls only when someone reads, not eagerly on construction.
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled = true;
+          controller.enqueue(PDF);
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const result = await saveArtwork({
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(body, "logo.pdf", { "Content-Length": String(60 * 1024 * 1024) }),
+      storage,
+    });
+    expect(result).toMatchObject({ status: 413 });
+    expect(pulled).toBe(false);
+  });
+
+  it("answers 404 for another user's draft and stores nothing", async () => {
+    const draft = await newDraft(BOB);
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage });
+    expect(result).toMatchObject({ status: 404, code: "DRAFT_NOT_FOUND", message: "No draft found." });
+    expect(filesOnDisk()).toEqual([]);
+    expect((await getDraft({ userId: BOB, draftId: draft.id }))?.version).toBe(1);
+  });
+
+  it("answers 409 for a draft being paid for", async () => {
+    const draft = await newDraft();
+    await handle.db.execute(sql`update order_drafts set status = 'awaiting_payment' where id = ${draft.id}`);
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage });
+    expect(result).toMatchObject({ status: 409, code: "DRAFT_LOCKED" });
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  it(`allows at most ${ARTWORK_MAX_FILES} files per draft`, async () => {
+    const draft = await newDraft();
+    const entries = Array.from({ length: ARTWORK_MAX_FILES }, (_, i) => ({
+      id: crypto.randomUUID(),
+      name: `logo-${i}.pdf`,
+      size: 10,
+      uploaded_at: new Date().toISOString(),
+    }));
+    await handle.db.execute(
+      sql`update order_drafts set data = jsonb_set(data, '{artwork,files}', ${JSON.stringify(entries)}::jsonb) where id = ${draft.id}`,
+    );
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "one-more.pdf"), storage });
+    expect(result).toMatchObject({ status: 409, code: "TOO_MANY_FILES", message: "You can upload at most 10 files per order." });
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  it("survives a later step-2 save: the files list belongs to the upload endpoint", async () => {
+    const draft = await newDraft();
+    const uploaded = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage });
+    if (!uploaded.ok) throw new Error(uploaded.message);
+    const saved = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { artwork: { email_later: true }, notes: "see logo" },
+      expectedVersion: uploaded.version,
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    expect(saved.draft.data.artwork).toEqual({ email_later: true, files: [uploaded.file] });
+  });
+});
+
+describe("openArtwork and removeArtwork", () => {
+  async function withFile() {
+    const draft = await newDraft();
+    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage });
+    if (!result.ok) throw new Error(result.message);
+    return { draft, file: result.file, version: result.version };
+  }
+
+  it("opens the file only for its owner", async () => {
+    const { file } = await withFile();
+    const opened = await openArtwork({ userId: ALICE, fileId: file.id, storage });
+    expect(opened).toMatchObject({ name: "logo.pdf", contentType: "application/pdf", size: PDF.byteLength });
+    if (!opened) return;
+    expect(new Uint8Array(await new Response(opened.stream).arrayBuffer())).toEqual(PDF);
+    expect(await openArtwork({ userId: BOB, fileId: file.id, storage })).toBeNull();
+    expect(await openArtwork({ userId: ALICE, fileId: "00000000-0000-4000-8000-000000000000", storage })).toBeNull();
+    expect(await openArtwork({ userId: ALICE, fileId: "../../etc/passwd", storage })).toBeNull();
+  });
+
+  it("removes the record, the list entry and the bytes", async () => {
+    const { draft, file, version } = await withFile();
+    const result = await removeArtwork({ userId: ALICE, draftId: draft.id, fileId: file.id, storage });
+    expect(result).toEqual({ ok: true, version: version + 1 });
+    expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork.files).toEqual([]);
+    expect(await queryRows(handle.db, sql`select id from artwork_files`)).toEqual([]);
+    expect(filesOnDisk()).toEqual([]);
+    expect(await removeArtwork({ userId: ALICE, draftId: draft.id, fileId: file.id, storage })).toMatchObject({
+      status: 404,
+      code: "FILE_NOT_FOUND",
+    });
+  });
+
+  it("keeps the other files in their order", async () => {
+    const { draft } = await withFile();
+    const second = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(EPS, "b.eps"), storage });
+    const third = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "c.pdf"), storage });
+    if (!second.ok || !third.ok) throw new Error("upload failed");
+    await removeArtwork({ userId: ALICE, draftId: draft.id, fileId: second.file.id, storage });
+    const names = (await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork.files.map((f) => f.name);
+    expect(names).toEqual(["logo.pdf", "c.pdf"]);
+    expect(filesOnDisk()).toHaveLength(2);
+  });
+
+  it("lets nobody else remove a file", async () => {
+    const { draft, file } = await withFile();
+    expect(await removeArtwork({ userId: BOB, draftId: draft.id, fileId: file.id, storage })).toMatchObject({ status: 404 });
+    expect(filesOnDisk()).toHaveLength(1);
+    expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork.files).toHaveLength(1);
+  });
+});
+
+describe("artworkDownloadHeaders", () => {
+  it("always downloads, with the buyer's file name", () => {
+    const headers = artworkDownloadHeaders({ name: 'Café "logo".pdf', contentType: "application/pdf", size: 12 });
+    expect(headers.get("Content-Disposition")).toBe(
+      `attachment; filename="Caf_ _logo_.pdf"; filename*=UTF-8''Caf%C3%A9%20%22logo%22.pdf`,
+    );
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("Content-Length")).toBe("12");
+  });
+});

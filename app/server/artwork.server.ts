@@ -1,0 +1,333 @@
+/**
+ * Artwork uploads for a draft (R-CUST-05/06, A-17, B-6).
+ *
+ * Upload contract (the route that calls saveArtwork, e.g. POST /api/drafts/:draftId/artwork):
+ *   - the request body is the file's raw bytes, not multipart: `fetch(url, { method: "POST",
+ *     body: file, headers: { "X-File-Name": encodeURIComponent(file.name) } })`;
+ *   - `X-File-Name` (ARTWORK_NAME_HEADER) is required, URI-encoded UTF-8; only its last path
+ *     segment is kept, and it is only ever shown, never used on disk;
+ *   - `Content-Type` is ignored: the server reads the first bytes instead;
+ *   - `Content-Length`, when sent, lets a too-large file be refused before any byte is read;
+ *     without it the body is counted as it streams and reading stops past the limit.
+ *   Answers: ok → the new file entry and the draft's new version (the page's next save must send
+ *   it); 400 FILE_NAME_MISSING / FILE_EMPTY, 404 DRAFT_NOT_FOUND, 409 DRAFT_LOCKED /
+ *   TOO_MANY_FILES, 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE, each with the buyer-facing
+ *   message from app/domain/artwork-rules.ts.
+ *
+ * The body streams through a byte counter and a content check into storage, so memory use does
+ * not grow with the file and nothing past the limit is read.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { artworkFiles } from "#db/schema";
+import {
+  ARTWORK_CONTENT_TYPES,
+  ARTWORK_MAX_BYTES,
+  ARTWORK_MAX_FILES,
+  ARTWORK_MESSAGES,
+  ARTWORK_SNIFF_BYTES,
+  artworkKind,
+  cleanArtworkName,
+  contentMatchesArtwork,
+  type ArtworkKind,
+} from "~/domain/artwork-rules";
+import { EDITABLE_STATUSES, NO_DRAFT_MESSAGE, isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
+import { getDb, queryRows } from "./db.server";
+import { DRAFT_MESSAGES } from "./drafts.server";
+import { getUploadStorage, type FileStorage } from "./storage.server";
+
+/** The request header that carries the file's name (URI-encoded). */
+export const ARTWORK_NAME_HEADER = "X-File-Name";
+
+export type ArtworkErrorCode =
+  | "FILE_NAME_MISSING"
+  | "FILE_EMPTY"
+  | "FILE_TOO_LARGE"
+  | "UNSUPPORTED_FILE_TYPE"
+  | "TOO_MANY_FILES"
+  | "FILE_NOT_FOUND"
+  | "DRAFT_NOT_FOUND"
+  | "DRAFT_LOCKED";
+
+export type ArtworkFailure = {
+  ok: false;
+  status: 400 | 404 | 409 | 413 | 415;
+  code: ArtworkErrorCode;
+  message: string;
+};
+
+const fail = (status: ArtworkFailure["status"], code: ArtworkErrorCode, message: string): ArtworkFailure => ({
+  ok: false,
+  status,
+  code,
+  message,
+});
+const FAILURES = {
+  noName: () => fail(400, "FILE_NAME_MISSING", ARTWORK_MESSAGES.noName),
+  empty: () => fail(400, "FILE_EMPTY", ARTWORK_MESSAGES.empty),
+  tooLarge: () => fail(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.tooLarge),
+  wrongType: () => fail(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.wrongType),
+  notArtwork: () => fail(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.notArtwork),
+  tooMany: () => fail(409, "TOO_MANY_FILES", ARTWORK_MESSAGES.tooMany),
+  noFile: () => fail(404, "FILE_NOT_FOUND", ARTWORK_MESSAGES.notFound),
+  noDraft: () => fail(404, "DRAFT_NOT_FOUND", NO_DRAFT_MESSAGE),
+  locked: () => fail(409, "DRAFT_LOCKED", DRAFT_MESSAGES.locked),
+};
+
+const editableList = sql.join(
+  EDITABLE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+// data.artwork.files as a jsonb array whatever the row holds.
+const FILES = sql`(case when jsonb_typeof(data -> 'artwork' -> 'files') = 'array' then data -> 'artwork' -> 'files' else '[]'::jsonb end)`;
+
+function decodeName(header: string | null): string {
+  if (header === null) return "";
+  try {
+    return cleanArtworkName(decodeURIComponent(header));
+  } catch {
+    // Not URI-encoded after all (a hand-written client): use it as it came.
+    return cleanArtworkName(header);
+  }
+}
+
+/**
+ * Counts bytes and checks the first ARTWORK_SNIFF_BYTES against the extension's format before
+ * passing anything on; errors the stream (which cancels the request body) at the first byte past
+ * `maxBytes` or on content that isn't what the name says.
+ */
+function guardUpload(kind: ArtworkKind, maxBytes: number) {
+  let rejection: ArtworkFailure | null = null;
+  let head: Uint8Array[] = [];
+  let headSize = 0;
+  let sniffed = false;
+  let size = 0;
+
+  const reject = (controller: TransformStreamDefaultController<Uint8Array>, failure: ArtworkFailure) => {
+    rejection = failure;
+    controller.error(new Error(failure.message));
+  };
+  const release = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    sniffed = true;
+    const bytes = new Uint8Array(headSize);
+    let offset = 0;
+    for (const part of head) {
+      bytes.set(part, offset);
+      offset += part.byteLength;
+    }
+    head = [];
+    if (bytes.byteLength === 0) return;
+    if (!contentMatchesArtwork(kind, bytes)) return reject(controller, FAILURES.notArtwork());
+    controller.enqueue(bytes);
+  };
+
+  const stream = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > maxBytes) return reject(controller, FAILURES.tooLarge());
+      if (sniffed) return controller.enqueue(chunk);
+      head.push(chunk);
+      headSize += chunk.byteLength;
+      if (headSize >= ARTWORK_SNIFF_BYTES) release(controller);
+    },
+    flush(controller) {
+      if (!sniffed) release(controller);
+    },
+  });
+  return { stream, rejection: (): ArtworkFailure | null => rejection };
+}
+
+type DraftState = { status: string; files: number };
+
+async function draftState(userId: string, draftId: string): Promise<DraftState | null> {
+  const db = await getDb();
+  const [row] = await queryRows<DraftState>(
+    db,
+    sql`select status, jsonb_array_length(${FILES})::int as files
+          from order_drafts where id = ${draftId} and user_id = ${userId}`,
+  );
+  return row ?? null;
+}
+
+function stateFailure(state: DraftState | null): ArtworkFailure | null {
+  if (!state) return FAILURES.noDraft();
+  if (!isDraftStatus(state.status) || !isEditableStatus(state.status)) return FAILURES.locked();
+  return null;
+}
+
+/**
+ * Stores one uploaded artwork file for a draft of this user's and lists it in
+ * data.artwork.files with email_later false (B-6). See the contract at the top of this module.
+ * `maxBytes` and `storage` are for tests; the app uses 50 MB and `${DATA_DIR}/uploads`.
+ */
+export async function saveArtwork(input: {
+  userId: string;
+  draftId: string;
+  request: Request;
+  maxBytes?: number;
+  storage?: FileStorage;
+}): Promise<{ ok: true; file: ArtworkFileEntry; version: number } | ArtworkFailure> {
+  const { userId, draftId, request } = input;
+  const maxBytes = input.maxBytes ?? ARTWORK_MAX_BYTES;
+  const storage = input.storage ?? getUploadStorage();
+
+  const name = decodeName(request.headers.get(ARTWORK_NAME_HEADER));
+  if (name === "") return FAILURES.noName();
+  const kind = artworkKind(name);
+  if (!kind) return FAILURES.wrongType();
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && /^\d+$/.test(declared.trim())) {
+    const length = Number(declared);
+    if (length > maxBytes) return FAILURES.tooLarge();
+    if (length === 0) return FAILURES.empty();
+  }
+  if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
+  const state = await draftState(userId, draftId);
+  const refused = stateFailure(state);
+  if (refused) return refused;
+  if (state && state.files >= ARTWORK_MAX_FILES) return FAILURES.tooMany();
+  if (!request.body) return FAILURES.empty();
+
+  const guard = guardUpload(kind, maxBytes);
+  let stored: { storedName: string; size: number };
+  try {
+    stored = await storage.put(request.body.pipeThrough(guard.stream));
+  } catch (error) {
+    const rejection = guard.rejection();
+    if (rejection) return rejection;
+    throw error;
+  }
+  if (stored.size === 0) {
+    await storage.delete(stored.storedName);
+    return FAILURES.empty();
+  }
+
+  const file: ArtworkFileEntry = { id: randomUUID(), name, size: stored.size, uploaded_at: new Date().toISOString() };
+  try {
+    const db = await getDb();
+    const version = await db.transaction(async (tx) => {
+      const result = (await tx.execute(
+        sql`update order_drafts
+               set data = jsonb_set(
+                     case when jsonb_typeof(data) = 'object' then data else '{}'::jsonb end,
+                     '{artwork}',
+                     (case when jsonb_typeof(data -> 'artwork') = 'object' then data -> 'artwork' else '{}'::jsonb end)
+                       || jsonb_build_object('email_later', false, 'files', ${FILES} || jsonb_build_array(${JSON.stringify(file)}::jsonb))
+                   ),
+                   version = version + 1,
+                   updated_at = now()
+             where id = ${draftId} and user_id = ${userId} and status in (${editableList})
+               and jsonb_array_length(${FILES}) < ${ARTWORK_MAX_FILES}
+            returning version`,
+      )) as unknown as { rows: { version: number }[] };
+      const row = result.rows[0];
+      if (!row) return null;
+      await tx.insert(artworkFiles).values({
+        id: file.id,
+        draftId,
+        userId,
+        originalName: name,
+        storedName: stored.storedName,
+        sizeBytes: stored.size,
+        contentType: ARTWORK_CONTENT_TYPES[kind],
+      });
+      return row.version;
+    });
+    if (version === null) {
+      // The draft changed while the bytes were arriving (deleted, paid for, or filled up).
+      await storage.delete(stored.storedName);
+      const now = await draftState(userId, draftId);
+      return stateFailure(now) ?? FAILURES.tooMany();
+    }
+    return { ok: true, file, version };
+  } catch (error) {
+    await storage.delete(stored.storedName);
+    throw error;
+  }
+}
+
+/** Removes one artwork file from a draft of this user's, record and bytes. Returns the draft's new version. */
+export async function removeArtwork(input: {
+  userId: string;
+  draftId: string;
+  fileId: string;
+  storage?: FileStorage;
+}): Promise<{ ok: true; version: number } | ArtworkFailure> {
+  const { userId, draftId, fileId } = input;
+  if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
+  if (!isDraftId(fileId)) return FAILURES.noFile();
+  const db = await getDb();
+  const [found] = await queryRows<{ status: string; stored_name: string | null }>(
+    db,
+    sql`select d.status, f.stored_name
+          from order_drafts d
+          left join artwork_files f on f.draft_id = d.id and f.id = ${fileId} and f.user_id = ${userId}
+         where d.id = ${draftId} and d.user_id = ${userId}`,
+  );
+  const refused = stateFailure(found ? { status: found.status, files: 0 } : null);
+  if (refused) return refused;
+  const storedName = found?.stored_name;
+  if (!storedName) return FAILURES.noFile();
+
+  const version = await db.transaction(async (tx) => {
+    const result = (await tx.execute(
+      sql`update order_drafts
+             set data = jsonb_set(data, '{artwork,files}', coalesce(
+                   (select jsonb_agg(f.value order by f.position)
+                      from jsonb_array_elements(${FILES}) with ordinality as f(value, position)
+                     where f.value ->> 'id' <> ${fileId}),
+                   '[]'::jsonb)),
+                 version = version + 1,
+                 updated_at = now()
+           where id = ${draftId} and user_id = ${userId} and status in (${editableList})
+          returning version`,
+    )) as unknown as { rows: { version: number }[] };
+    const row = result.rows[0];
+    if (!row) return null;
+    await tx.execute(sql`delete from artwork_files where id = ${fileId} and user_id = ${userId}`);
+    return row.version;
+  });
+  if (version === null) return stateFailure(await draftState(userId, draftId)) ?? FAILURES.noFile();
+  await (input.storage ?? getUploadStorage()).delete(storedName);
+  return { ok: true, version };
+}
+
+export type ArtworkDownload = { name: string; contentType: string; size: number; stream: ReadableStream<Uint8Array> };
+
+/**
+ * One artwork file for download, only for the user who uploaded it (B-6); null for anyone else,
+ * an unknown id or a file missing from storage.
+ */
+export async function openArtwork(input: {
+  userId: string;
+  fileId: string;
+  storage?: FileStorage;
+}): Promise<ArtworkDownload | null> {
+  const { userId, fileId } = input;
+  if (!userId || !isDraftId(fileId)) return null;
+  const db = await getDb();
+  const [row] = await queryRows<{ original_name: string; stored_name: string; content_type: string; size_bytes: number }>(
+    db,
+    sql`select original_name, stored_name, content_type, size_bytes
+          from artwork_files where id = ${fileId} and user_id = ${userId}`,
+  );
+  if (!row) return null;
+  const stream = await (input.storage ?? getUploadStorage()).get(row.stored_name);
+  if (!stream) return null;
+  return { name: row.original_name, contentType: row.content_type, size: row.size_bytes, stream };
+}
+
+/**
+ * Response headers for a download: always an attachment (a PDF or PostScript file is never
+ * rendered inline on our origin), the buyer's file name in RFC 6266 form, no sniffing, no caching.
+ */
+export function artworkDownloadHeaders(file: Pick<ArtworkDownload, "name" | "contentType" | "size">): Headers {
+  const fallback = file.name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return new Headers({
+    "Content-Type": file.contentType,
+    "Content-Length": String(file.size),
+    "Content-Disposition": `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+  });
+}

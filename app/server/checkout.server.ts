@@ -1,0 +1,65 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { orderDrafts } from "#db/schema";
+import { buildInitialDraft, completedSteps, type DraftData, type DraftStatus, type StepNumber } from "~/domain/draft";
+import { getDb } from "./db.server";
+import { findLatestDraftForProduct, getDraft, type DraftRecord } from "./drafts.server";
+import { getSessionInfo } from "./session.server";
+import { listCart, type CartLine } from "./shopping.server";
+
+export type CheckoutDraft = { id: string; version: number; status: DraftStatus; data: DraftData };
+
+const view = (d: DraftRecord): CheckoutDraft => ({ id: d.id, version: d.version, status: d.status, data: d.data });
+
+/**
+ * What every checkout step needs (SPEC.md §4): the signed-in user, the cart line of the product
+ * in `product_id` (else the first in the cart, A-36) and its draft: the one in `draft_id` if it is
+ * this user's and this product's, else the newest editable one (R-DET-14).
+ */
+export async function loadCheckout(request: Request) {
+  const url = new URL(request.url);
+  const session = await getSessionInfo(request);
+  if (!session) return { session: null, cart: [] as CartLine[], line: null, draft: null };
+  const cart = await listCart({ userId: session.user.id });
+  const wanted = url.searchParams.get("product_id");
+  const line = cart.find((l) => l.productId === wanted) ?? cart[0] ?? null;
+  const productId = line?.productId ?? wanted;
+  const draftIdParam = url.searchParams.get("draft_id");
+  let draft: DraftRecord | null = null;
+  if (draftIdParam) {
+    const found = await getDraft({ userId: session.user.id, draftId: draftIdParam });
+    if (found && (!productId || found.productId === productId)) draft = found;
+  }
+  if (!draft && productId) draft = await findLatestDraftForProduct({ userId: session.user.id, productId });
+  return { session, cart, line, draft: draft ? view(draft) : null };
+}
+
+/** Step 2's starting point: the cart line merged into the draft (R-CUST-02, A-14). */
+export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null): DraftData {
+  return buildInitialDraft(
+    {
+      productId: line.productId,
+      quantity: line.quantity,
+      selectedColor: line.selectedColor,
+      customizationSelections: line.customizationSelections,
+      handwrittenNote: line.handwrittenNote,
+      notes: line.notes,
+    },
+    draft?.data,
+  );
+}
+
+export function stepperState(draft: CheckoutDraft | null, cartNonEmpty: boolean): StepNumber[] {
+  return completedSteps(draft ? { status: draft.status, data: { confirm: draft.data.confirm, proof_acknowledged: draft.data.proof_acknowledged } } : null, cartNonEmpty);
+}
+
+
+/** B-15: an account's first paid order gets 10% off goods; shown before payment, applied by the server. */
+export async function firstOrderDiscountApplies(accountId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: orderDrafts.id })
+    .from(orderDrafts)
+    .where(and(eq(orderDrafts.accountId, accountId), isNotNull(orderDrafts.paidAt)))
+    .limit(1);
+  return !row;
+}

@@ -1,0 +1,542 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { DRAFT_STATUSES as DB_STATUSES } from "#db/tables/core";
+import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { DRAFT_STATUSES, buildInitialDraft, customisationPart, type DraftCartLine } from "~/domain/draft";
+import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import {
+  createDraft,
+  deleteUnpaidDraftsForProducts,
+  findLatestDraftForProduct,
+  getDraft,
+  listLatestDrafts,
+  saveDraftStep,
+  type DraftSnapshot,
+} from "./drafts.server";
+import { createLocalStorage } from "./storage.server";
+
+let handle: DatabaseHandle;
+let client: PGlite;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  useDatabaseForTests(handle);
+  // drizzle keeps the driver's client on the instance; the statement counter wraps it.
+  client = (handle.db as unknown as { $client: PGlite }).$client;
+});
+afterAll(() => closeDatabase());
+beforeEach(() => resetDatabase(handle));
+afterEach(() => vi.restoreAllMocks());
+
+const ALICE = "user-alice";
+const BOB = "user-bob";
+const NOW = new Date("2026-11-20T12:00:00Z");
+
+const LINE: DraftCartLine = {
+  productId: "8",
+  quantity: 50,
+  selectedColor: "#1f2a56",
+  customizationSelections: ["Front embroidery"],
+  handwrittenNote: false,
+};
+
+async function newDraft(userId = ALICE, productId = "8"): Promise<DraftSnapshot> {
+  const result = await createDraft({
+    accountId: `account-of-${userId}`,
+    userId,
+    productId,
+    data: customisationPart(buildInitialDraft({ ...LINE, productId, selectedColor: "#111111", customizationSelections: [] })),
+  });
+  if (!result.ok) throw new Error(`createDraft failed: ${result.message}`);
+  return result.draft;
+}
+
+type RawRow = { status: string; version: number; updated_at: string | Date; data: Record<string, unknown> };
+
+async function rawRow(id: string): Promise<RawRow | undefined> {
+  const [row] = await queryRows<RawRow>(handle.db, sql`select status, version, updated_at, data from order_drafts where id = ${id}`);
+  return row;
+}
+
+const DETAILS = {
+  contact_name: "Ada Lovelace",
+  email: "ada@example.com",
+  company: "Analytical Ltd",
+  phone: "+44 20 7946 0958",
+  billing: { name: "Ada Lovelace", line1: "1 Engine Street", city: "London", postcode: "N1 9GU", country: "GB" },
+  tos_accepted: true,
+};
+const ADDRESS = {
+  company: "Analytical Ltd",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  line1: "1 Engine Street",
+  city: "London",
+  postcode: "N1 9GU",
+  country: "GB",
+  phone: "020 7946 0958",
+};
+
+/** Runs steps 2–4 and returns the draft after step 4. */
+async function throughShipping(draft: DraftSnapshot, shipping: Record<string, unknown> = { address: ADDRESS, method: "standard" }) {
+  const base = { userId: ALICE, draftId: draft.id, now: NOW };
+  const two = await saveDraftStep({
+    ...base,
+    step: "customisation",
+    patch: { confirm: { rights_confirmed: true, lead_time_acknowledged: true } },
+    expectedVersion: draft.version,
+  });
+  if (!two.ok) throw new Error(two.message);
+  const three = await saveDraftStep({
+    ...base,
+    step: "details",
+    patch: { ...DETAILS, use_billing_as_shipping: false },
+    expectedVersion: two.draft.version,
+  });
+  if (!three.ok) throw new Error(three.message);
+  const four = await saveDraftStep({ ...base, step: "shipping", patch: shipping, expectedVersion: three.draft.version });
+  if (!four.ok) throw new Error(`${four.message} ${JSON.stringify(four.fieldErrors)}`);
+  return four.draft;
+}
+
+/** Counts what reaches the database from now on: every query, exec and transaction on the client. */
+function countStatements() {
+  const query = vi.spyOn(client, "query");
+  const exec = vi.spyOn(client, "exec");
+  const transaction = vi.spyOn(client, "transaction");
+  for (const spy of [query, exec, transaction]) spy.mockClear();
+  return () => query.mock.calls.length + exec.mock.calls.length + transaction.mock.calls.length;
+}
+
+describe("the schema", () => {
+  it("allows exactly the statuses the domain knows", () => {
+    expect([...DB_STATUSES]).toEqual([...DRAFT_STATUSES]);
+  });
+});
+
+describe("createDraft (R-DRAFT-03)", () => {
+  it("inserts a customisation_draft at version 1 with complete data", async () => {
+    const draft = await newDraft();
+    expect(draft).toMatchObject({ productId: "8", status: "customisation_draft", version: 1 });
+    const row = await rawRow(draft.id);
+    expect(row?.status).toBe("customisation_draft");
+    expect(row?.version).toBe(1);
+    expect(row?.data).toMatchObject({
+      product_id: "8",
+      quantity: 50,
+      status: "customisation_draft",
+      branding: { method: "none", placement: "none" },
+      artwork: { email_later: true, files: [] },
+      details: { billing: { country: "GB" } },
+      totals: null,
+    });
+    const [owner] = await queryRows<{ account_id: string; user_id: string }>(
+      handle.db,
+      sql`select account_id, user_id from order_drafts where id = ${draft.id}`,
+    );
+    expect(owner).toEqual({ account_id: "account-of-user-alice", user_id: ALICE });
+  });
+
+  it("needs an account, a user and a product (R-DRAFT-01)", async () => {
+    const result = await createDraft({ accountId: "", userId: ALICE, productId: "8", data: { quantity: 50 } });
+    expect(result).toMatchObject({ ok: false, status: 400, code: "MISSING_SAVE_DATA", message: "Missing required data for save" });
+    expect(await listLatestDrafts({ userId: ALICE })).toEqual([]);
+  });
+
+  it("refuses an unknown product, a quantity below the MOQ and server-owned fields", async () => {
+    expect(await createDraft({ accountId: ALICE, userId: ALICE, productId: "99", data: { quantity: 50 } })).toMatchObject({
+      status: 400,
+      fieldErrors: { product_id: "We don't sell that product." },
+    });
+    expect(await createDraft({ accountId: ALICE, userId: ALICE, productId: "8", data: { quantity: 10 } })).toMatchObject({
+      status: 400,
+      fieldErrors: { quantity: "Order between 50 and 10,000 of Custom Embroidered Cap." },
+    });
+    expect(
+      await createDraft({ accountId: ALICE, userId: ALICE, productId: "8", data: { quantity: 50, totals: { total: 1 } } }),
+    ).toMatchObject({ status: 400, fieldErrors: { totals: expect.any(String) } });
+    expect(await listLatestDrafts({ userId: ALICE })).toEqual([]);
+  });
+});
+
+describe("getDraft and findLatestDraftForProduct (R-DRAFT-12)", () => {
+  it("reads only the user's own draft", async () => {
+    const draft = await newDraft();
+    expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.product_id).toBe("8");
+    expect(await getDraft({ userId: BOB, draftId: draft.id })).toBeNull();
+    expect(await getDraft({ userId: ALICE, draftId: "not-a-uuid" })).toBeNull();
+    expect(await getDraft({ userId: ALICE, draftId: "00000000-0000-4000-8000-000000000000" })).toBeNull();
+  });
+
+  it("finds the newest unpaid draft for a product", async () => {
+    const older = await newDraft();
+    const newer = await newDraft();
+    await newDraft(BOB);
+    expect((await findLatestDraftForProduct({ userId: ALICE, productId: "8" }))?.id).toBe(newer.id);
+    await handle.db.execute(sql`update order_drafts set status = 'paid', paid_at = now() where id = ${newer.id}`);
+    expect((await findLatestDraftForProduct({ userId: ALICE, productId: "8" }))?.id).toBe(older.id);
+    expect(await findLatestDraftForProduct({ userId: ALICE, productId: "15" })).toBeNull();
+  });
+});
+
+describe("saveDraftStep", () => {
+  it("saves a step-2 change, bumps the version and updated_at", async () => {
+    const draft = await newDraft();
+    const before = await rawRow(draft.id);
+    const result = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { branding: { method: "dtf" }, confirm: { rights_confirmed: true } },
+      expectedVersion: 1,
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.draft.version).toBe(2);
+    expect(result.draft.data.branding).toEqual({ method: "dtf", placement: "none", placement_details: "" });
+    expect(result.draft.data.confirm).toEqual({ rights_confirmed: true, lead_time_acknowledged: false });
+    const after = await rawRow(draft.id);
+    expect(after?.version).toBe(2);
+    expect(after?.data.branding).toEqual({ method: "dtf", placement: "none", placement_details: "" });
+    // Compared as Postgres wrote them (microseconds), not as millisecond Dates.
+    expect(String(after?.updated_at)).not.toBe(String(before?.updated_at));
+    expect(new Date(after?.updated_at ?? 0).getTime()).toBeGreaterThanOrEqual(new Date(before?.updated_at ?? Infinity).getTime());
+  });
+
+  it("answers 404 for an unknown draft", async () => {
+    const result = await saveDraftStep({
+      userId: ALICE,
+      draftId: "00000000-0000-4000-8000-000000000000",
+      step: "customisation",
+      patch: { notes: "x" },
+      expectedVersion: 1,
+    });
+    expect(result).toMatchObject({ ok: false, status: 404, code: "DRAFT_NOT_FOUND", message: "No draft found." });
+  });
+
+  it("answers 404 for another user's draft and changes nothing (R-DRAFT-12)", async () => {
+    const draft = await newDraft();
+    const before = await rawRow(draft.id);
+    const result = await saveDraftStep({
+      userId: BOB,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { notes: "Bob was here" },
+      expectedVersion: 1,
+    });
+    expect(result).toMatchObject({ ok: false, status: 404 });
+    expect(result).not.toHaveProperty("current");
+    // A wrong version must not turn into a 409 that hands Bob Alice's draft as `current`.
+    const guessed = await saveDraftStep({ userId: BOB, draftId: draft.id, step: "customisation", patch: {}, expectedVersion: 7 });
+    expect(guessed).toMatchObject({ ok: false, status: 404 });
+    expect(guessed).not.toHaveProperty("current");
+    expect(await rawRow(draft.id)).toEqual(before);
+  });
+
+  it("answers 409 with the current draft for a stale version and changes nothing", async () => {
+    const draft = await newDraft();
+    const first = await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { notes: "tab A" }, expectedVersion: 1 });
+    expect(first.ok).toBe(true);
+    const before = await rawRow(draft.id);
+    const stale = await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { notes: "tab B" }, expectedVersion: 1 });
+    expect(stale).toMatchObject({ ok: false, status: 409, code: "VERSION_CONFLICT" });
+    if (stale.ok) return;
+    expect(stale.current?.version).toBe(2);
+    expect(stale.current?.data.notes).toBe("tab A");
+    expect(await rawRow(draft.id)).toEqual(before);
+  });
+
+  it("answers 409 when the version moves between the read and the write", async () => {
+    const draft = await newDraft();
+    const original = client.query.bind(client);
+    let calls = 0;
+    vi.spyOn(client, "query").mockImplementation(async (...args: Parameters<PGlite["query"]>) => {
+      const result = await original(...args);
+      // Right after saveDraftStep's read, another tab saves.
+      if (++calls === 1) {
+        await original(`update order_drafts set version = version + 1, data = data || '{"notes": "other tab"}' where id = $1`, [draft.id]);
+      }
+      return result;
+    });
+    const result = await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { notes: "mine" }, expectedVersion: 1 });
+    vi.restoreAllMocks();
+    expect(result).toMatchObject({ ok: false, status: 409, code: "VERSION_CONFLICT" });
+    if (result.ok) return;
+    expect(result.current?.version).toBe(2);
+    expect((await rawRow(draft.id))?.data.notes).toBe("other tab");
+  });
+
+  it("answers 400 with field errors for a bad patch and changes nothing", async () => {
+    const draft = await newDraft();
+    const before = await rawRow(draft.id);
+    const bad = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "details",
+      patch: { email: "x".repeat(300), billing: { country: "XX" } },
+      expectedVersion: 1,
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "VALIDATION_FAILED",
+      fieldErrors: { email: "Keep this under 254 characters", "billing.country": "Choose a country from the list" },
+    });
+    const tooFew = await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { quantity: 49 }, expectedVersion: 1 });
+    expect(tooFew).toMatchObject({ status: 400, fieldErrors: { quantity: "Order between 50 and 10,000 of Custom Embroidered Cap." } });
+    const totals = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "shipping",
+      patch: { method: "standard", totals: { total: 1 } },
+      expectedVersion: 1,
+    });
+    expect(totals).toMatchObject({ status: 400, fieldErrors: { totals: expect.any(String) } });
+    expect(await rawRow(draft.id)).toEqual(before);
+  });
+
+  it("walks steps 2–4: statuses, billing-as-shipping copy, server-computed totals and eta", async () => {
+    const draft = await newDraft();
+    const details = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "details",
+      patch: DETAILS,
+      expectedVersion: 1,
+      now: NOW,
+    });
+    if (!details.ok) throw new Error(details.message);
+    expect(details.draft.status).toBe("details_done");
+    expect((await rawRow(draft.id))?.status).toBe("details_done");
+    expect((await rawRow(draft.id))?.data.status).toBe("details_done");
+    // R-DET-06: billing-as-shipping is on by default, so the ship-to address is the billing one.
+    expect(details.draft.data.shipping.address).toMatchObject({
+      company: "Analytical Ltd",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      name: "Ada Lovelace",
+      line1: "1 Engine Street",
+      country: "GB",
+      phone: "+44 20 7946 0958",
+    });
+    expect(details.draft.data.totals).toBeNull();
+
+    const shipping = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "shipping",
+      patch: { method: "standard" },
+      expectedVersion: details.draft.version,
+      now: NOW,
+    });
+    if (!shipping.ok) throw new Error(shipping.message);
+    expect(shipping.draft.status).toBe("shipping_done");
+    // A new account's first order: 10% off the goods (A-20). 50 caps: £275.00 − £27.50 + £18.00 + VAT.
+    expect(shipping.draft.data.totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860 });
+    expect(shipping.draft.data.eta).toEqual({ start: "2026-12-25", end: "2026-12-27" });
+    const row = await rawRow(draft.id);
+    expect(row?.status).toBe("shipping_done");
+    expect(row?.data.totals).toEqual(shipping.draft.data.totals);
+  });
+
+  it("a step-2 save after step 4 keeps details, shipping and totals, and the status (R-DRAFT-13)", async () => {
+    const draft = await throughShipping(await newDraft());
+    const before = (await rawRow(draft.id))?.data;
+    const result = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { notes: "Please match Pantone 2728 C", branding: { placement_details: "Centre front" } },
+      expectedVersion: draft.version,
+      now: NOW,
+    });
+    if (!result.ok) throw new Error(result.message);
+    const after = await rawRow(draft.id);
+    expect(after?.status).toBe("shipping_done");
+    expect(after?.data.status).toBe("shipping_done");
+    expect(after?.data.details).toEqual(before?.details);
+    expect(after?.data.shipping).toEqual(before?.shipping);
+    expect(after?.data.totals).toEqual(before?.totals);
+    expect(after?.data.confirm).toEqual({ rights_confirmed: true, lead_time_acknowledged: true });
+    expect(after?.data.notes).toBe("Please match Pantone 2728 C");
+    expect(after?.data.branding).toEqual({ method: "none", placement: "none", placement_details: "Centre front" });
+  });
+
+  it("never moves the status backwards, even when a step is re-saved incomplete", async () => {
+    const draft = await throughShipping(await newDraft());
+    const result = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "details",
+      patch: { email: "" },
+      expectedVersion: draft.version,
+      now: NOW,
+    });
+    expect(result.ok && result.draft.status).toBe("shipping_done");
+    expect((await rawRow(draft.id))?.status).toBe("shipping_done");
+  });
+
+  it("only marks a step done when its Next rule holds", async () => {
+    const draft = await newDraft();
+    const half = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "details",
+      patch: { contact_name: "Ada" },
+      expectedVersion: 1,
+    });
+    expect(half.ok && half.draft.status).toBe("customisation_draft");
+  });
+
+  it("re-prices when step 2 changes the quantity after step 4", async () => {
+    const draft = await throughShipping(await newDraft());
+    await handle.db.execute(sql`insert into order_drafts (account_id, user_id, product_id, status, paid_at) values ('account-of-user-alice', ${ALICE}, '16', 'paid', now())`);
+    const result = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { quantity: 400 },
+      expectedVersion: draft.version,
+      now: NOW,
+    });
+    if (!result.ok) throw new Error(result.message);
+    // The account has paid before, so no first-order discount: 400 caps at £3.88, standard, GB (C.1).
+    expect(result.draft.data.totals).toEqual({ subtotal: 155200, discount: 0, shipping: 1800, vat: 31400, total: 188400 });
+  });
+
+  it("charges no VAT outside the UK and changes the estimate with the method", async () => {
+    await handle.db.execute(sql`insert into order_drafts (account_id, user_id, product_id, status, paid_at) values ('account-of-user-alice', ${ALICE}, '16', 'paid', now())`);
+    const draft = await throughShipping(await newDraft(), { address: { ...ADDRESS, country: "FR" }, method: "standard" });
+    expect(draft.data.totals).toEqual({ subtotal: 27500, discount: 0, shipping: 1800, vat: 0, total: 29300 });
+    expect(draft.data.eta).toEqual({ start: "2026-12-25", end: "2026-12-27" });
+    const express = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "shipping",
+      patch: { method: "express" },
+      expectedVersion: draft.version,
+      now: NOW,
+    });
+    if (!express.ok) throw new Error(express.message);
+    expect(express.draft.data.totals?.total).toBe(31000);
+    expect(express.draft.data.eta).toEqual({ start: "2026-12-20", end: "2026-12-22" });
+  });
+
+  it("derives the ship-to name on the server (R-SHIP-10)", async () => {
+    const draft = await throughShipping(await newDraft());
+    const result = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "shipping",
+      patch: { address: { firstName: "Augusta Ada" } },
+      expectedVersion: draft.version,
+    });
+    expect(result.ok && result.draft.data.shipping.address.name).toBe("Augusta Ada Lovelace");
+  });
+
+  it("records the proof acknowledgement without changing the status", async () => {
+    const draft = await throughShipping(await newDraft());
+    const result = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "proofing",
+      patch: { proof_acknowledged: true },
+      expectedVersion: draft.version,
+    });
+    expect(result.ok && result.draft.data.proof_acknowledged).toBe(true);
+    expect(result.ok && result.draft.status).toBe("shipping_done");
+  });
+
+  it.each(["awaiting_payment", "paid"])("refuses to change a %s draft (409) and changes nothing", async (status) => {
+    const draft = await newDraft();
+    await handle.db.execute(sql`update order_drafts set status = ${status} where id = ${draft.id}`);
+    const before = await rawRow(draft.id);
+    const result = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { quantity: 60 },
+      expectedVersion: 1,
+    });
+    expect(result).toMatchObject({ ok: false, status: 409, code: "DRAFT_LOCKED" });
+    expect(await rawRow(draft.id)).toEqual(before);
+  });
+
+  it("uses at most two SQL statements per save", async () => {
+    const draft = await throughShipping(await newDraft());
+    const count = countStatements();
+    const saved = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "shipping",
+      patch: { method: "express", notes: "Reception 9-5" },
+      expectedVersion: draft.version,
+      now: NOW,
+    });
+    expect(saved.ok).toBe(true);
+    expect(count()).toBe(2);
+
+    const stale = countStatements();
+    await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { notes: "x" }, expectedVersion: 1 });
+    expect(stale()).toBe(1);
+
+    const invalid = countStatements();
+    await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { bogus: 1 }, expectedVersion: 1 });
+    expect(invalid()).toBe(0);
+  });
+});
+
+describe("deleteUnpaidDraftsForProducts (R-CART-12, A-12, A-61)", () => {
+  it("deletes only this user's unpaid drafts for those products, with their artwork", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "swag-drafts-"));
+    try {
+      const storage = createLocalStorage(dir);
+      const cap = await newDraft(ALICE, "8");
+      const shorts = await throughShipping(await newDraft(ALICE, "15"), { address: ADDRESS, method: "express" });
+      const paid = await newDraft(ALICE, "16");
+      await handle.db.execute(sql`update order_drafts set status = 'paid', paid_at = now() where id = ${paid.id}`);
+      const paying = await newDraft(ALICE, "8");
+      await handle.db.execute(sql`update order_drafts set status = 'awaiting_payment' where id = ${paying.id}`);
+      const mat = await newDraft(ALICE, "17");
+      const bobs = await newDraft(BOB, "8");
+
+      const stored = await storage.put(new Blob(["%PDF-1.7\n"]).stream());
+      await handle.db.execute(
+        sql`insert into artwork_files (id, draft_id, user_id, original_name, stored_name, size_bytes, content_type)
+            values (gen_random_uuid(), ${cap.id}, ${ALICE}, 'logo.pdf', ${stored.storedName}, ${stored.size}, 'application/pdf')`,
+      );
+
+      const result = await deleteUnpaidDraftsForProducts({ userId: ALICE, productIds: ["8", "15", "16"], storage });
+      expect(result).toEqual({ deleted: 2 });
+      const left = await queryRows<{ id: string }>(handle.db, sql`select id from order_drafts order by id`);
+      expect(left.map((r) => r.id).sort()).toEqual([paid.id, paying.id, mat.id, bobs.id].sort());
+      expect(left.map((r) => r.id)).not.toContain(shorts.id);
+      expect(await queryRows(handle.db, sql`select id from artwork_files`)).toEqual([]);
+      expect(await storage.get(stored.storedName)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("does nothing for an empty product list", async () => {
+    await newDraft();
+    expect(await deleteUnpaidDraftsForProducts({ userId: ALICE, productIds: [] })).toEqual({ deleted: 0 });
+    expect(await listLatestDrafts({ userId: ALICE })).toHaveLength(1);
+  });
+});
+
+describe("listLatestDrafts (R-DIAG-04)", () => {
+  it("lists only the user's drafts, newest first, at most the limit", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await newDraft()).id);
+    await newDraft(BOB);
+    const list = await listLatestDrafts({ userId: ALICE });
+    expect(list.map((d) => d.id)).toEqual([...ids].reverse());
+    expect(list[0]).toMatchObject({ status: "customisation_draft", productId: "8", data: { product_id: "8" } });
+    expect(await listLatestDrafts({ userId: ALICE, limit: 2 })).toHaveLength(2);
+  });
+});

@@ -1,0 +1,536 @@
+/**
+ * Order drafts in the database (SPEC.md §3 "Order draft", §7; R-DRAFT-01..13, DESIGN decisions
+ * 5, 8, 9). Every function takes one options object and is scoped by the signed-in user's id:
+ * another user's draft id behaves exactly like an id that does not exist (B-1, R-DRAFT-12).
+ *
+ * Failures are values, not throws: `{ ok: false, status, code, message, fieldErrors?, current? }`
+ * with B-11's codes, so a route can answer with `status` and show `message` (A-43).
+ *
+ * A save (saveDraftStep) is at most two SQL statements:
+ *   1. read the row (by id and user), with "has this account paid before?" for the first-order
+ *      discount: answers 404, and 409 for a locked draft or a stale version, on its own;
+ *   2. one conditional `update … where id and user_id and version = expected` that merges only
+ *      the step's keys into `data` with jsonb `||` (R-DRAFT-13), bumps version and updated_at, and
+ *      in the same statement returns the current row if the version moved since statement 1.
+ * The read is needed because the server prices the draft itself, in TypeScript from the
+ * catalogue (the client never sends totals, DESIGN decision 5), and refuses a quantity outside
+ * the product's [MOQ, max].
+ */
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import { orderDrafts } from "#db/schema";
+import { findProductById } from "~/catalogue/catalogue";
+import {
+  DRAFT_STEPS,
+  EDITABLE_STATUSES,
+  MISSING_SAVE_DATA_MESSAGE,
+  NO_DRAFT_MESSAGE,
+  advanceStatus,
+  applyBillingAsShipping,
+  canProceedDetails,
+  canProceedShipping,
+  customisationPatchSchema,
+  customisationProductErrors,
+  detailsPatchSchema,
+  draftDataSchema,
+  draftEta,
+  draftTotals,
+  fieldErrorsFrom,
+  isDraftId,
+  isDraftStatus,
+  isEditableStatus,
+  joinName,
+  proofingPatchSchema,
+  shippingPatchSchema,
+  storedTotals,
+  totalsCountry,
+  type DraftData,
+  type DraftStatus,
+  type CustomisationPatch,
+  type DetailsPatch,
+  type DraftStep,
+  type FieldErrors,
+  type ProofingPatch,
+  type ShippingPatch,
+} from "~/domain/draft";
+import { getDb, queryRows } from "./db.server";
+import { getUploadStorage, type FileStorage } from "./storage.server";
+
+export type DraftRecord = {
+  id: string;
+  accountId: string;
+  userId: string;
+  productId: string;
+  status: DraftStatus;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  data: DraftData;
+};
+
+/** What a save returns, and what a 409 carries as `current` so the page can reload it. */
+export type DraftSnapshot = Pick<DraftRecord, "id" | "productId" | "status" | "version" | "updatedAt" | "data">;
+
+export type DraftErrorCode =
+  | "VALIDATION_FAILED"
+  | "MISSING_SAVE_DATA"
+  | "DRAFT_NOT_FOUND"
+  | "VERSION_CONFLICT"
+  | "DRAFT_LOCKED";
+
+export type DraftFailure = {
+  ok: false;
+  status: 400 | 404 | 409;
+  code: DraftErrorCode;
+  message: string;
+  /** 400: messages by field path relative to the step ('email', 'billing.city', 'address.phone', 'quantity'). */
+  fieldErrors?: FieldErrors;
+  /** 409: the draft as it is now. */
+  current?: DraftSnapshot;
+};
+
+export type DraftResult<T> = { ok: true; draft: T } | DraftFailure;
+
+export const DRAFT_MESSAGES = {
+  invalid: "Some fields need attention.",
+  conflict: "This draft was changed in another tab or window, so the latest version has been loaded.",
+  locked: "This order is already being paid for, so it can't be changed.",
+  unknownProduct: "We don't sell that product.",
+} as const;
+
+const invalid = (fieldErrors: FieldErrors): DraftFailure => ({
+  ok: false,
+  status: 400,
+  code: "VALIDATION_FAILED",
+  message: DRAFT_MESSAGES.invalid,
+  fieldErrors,
+});
+const notFound = (): DraftFailure => ({ ok: false, status: 404, code: "DRAFT_NOT_FOUND", message: NO_DRAFT_MESSAGE });
+const refused = (current: DraftSnapshot): DraftFailure =>
+  isEditableStatus(current.status)
+    ? { ok: false, status: 409, code: "VERSION_CONFLICT", message: DRAFT_MESSAGES.conflict, current }
+    : { ok: false, status: 409, code: "DRAFT_LOCKED", message: DRAFT_MESSAGES.locked, current };
+
+// ---------------------------------------------------------------------------------------------
+// Reading rows
+
+function toStatus(value: string): DraftStatus {
+  if (!isDraftStatus(value)) throw new Error(`order_drafts holds an unknown status "${value}"`);
+  return value;
+}
+
+/**
+ * The stored JSON as a complete DraftData. The row's product and status columns win over the
+ * copies in data (B-4: the column is the source of truth). Data that no longer fits the schema is
+ * a bug to see, not to paper over, so it throws.
+ */
+function toDraftData(raw: unknown, row: { id: string; productId: string; status: DraftStatus }): DraftData {
+  const base = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const parsed = draftDataSchema.safeParse({ ...base, product_id: row.productId, status: row.status });
+  if (!parsed.success) {
+    throw new Error(`Draft ${row.id} holds data outside the draft schema: ${JSON.stringify(fieldErrorsFrom(parsed.error))}`);
+  }
+  return parsed.data;
+}
+
+const recordColumns = {
+  id: orderDrafts.id,
+  accountId: orderDrafts.accountId,
+  userId: orderDrafts.userId,
+  productId: orderDrafts.productId,
+  status: orderDrafts.status,
+  version: orderDrafts.version,
+  createdAt: orderDrafts.createdAt,
+  updatedAt: orderDrafts.updatedAt,
+  data: orderDrafts.data,
+};
+
+type RecordRow = { [K in keyof typeof recordColumns]: K extends "data" ? unknown : K extends "status" ? string : DraftRecord[K] };
+
+function toRecord(row: RecordRow): DraftRecord {
+  const { id, accountId, userId, productId, version, createdAt, updatedAt } = row;
+  const status = toStatus(row.status);
+  const data = toDraftData(row.data, { id, productId, status });
+  return { id, accountId, userId, productId, status, version, createdAt, updatedAt, data };
+}
+
+function toSnapshot(record: DraftRecord): DraftSnapshot {
+  const { id, productId, status, version, updatedAt, data } = record;
+  return { id, productId, status, version, updatedAt, data };
+}
+
+/** One draft of this user's, or null (unknown id, malformed id, or another user's draft). */
+export async function getDraft({ userId, draftId }: { userId: string; draftId: string }): Promise<DraftRecord | null> {
+  if (!userId || !isDraftId(draftId)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select(recordColumns)
+    .from(orderDrafts)
+    .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
+    .limit(1);
+  return row ? toRecord(row) : null;
+}
+
+/**
+ * The user's newest draft for a product that can still be edited (R-DET-14 "the stored id for
+ * product_id" when the browser has none; DESIGN decision 9: one draft per product). Paid drafts
+ * are orders now and never come back as drafts.
+ */
+export async function findLatestDraftForProduct({
+  userId,
+  productId,
+}: {
+  userId: string;
+  productId: string;
+}): Promise<DraftRecord | null> {
+  if (!userId || !productId) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select(recordColumns)
+    .from(orderDrafts)
+    .where(
+      and(
+        eq(orderDrafts.userId, userId),
+        eq(orderDrafts.productId, productId),
+        inArray(orderDrafts.status, [...EDITABLE_STATUSES]),
+      ),
+    )
+    .orderBy(desc(orderDrafts.updatedAt))
+    .limit(1);
+  return row ? toRecord(row) : null;
+}
+
+export type DraftListItem = { id: string; status: string; productId: string; updatedAt: Date; data: unknown };
+
+/** The /debug/drafts watcher: this user's latest drafts, newest first, raw data (R-DIAG-04/05, DESIGN decision 13). */
+export async function listLatestDrafts({ userId, limit = 20 }: { userId: string; limit?: number }): Promise<DraftListItem[]> {
+  if (!userId) return [];
+  const db = await getDb();
+  return db
+    .select({
+      id: orderDrafts.id,
+      status: orderDrafts.status,
+      productId: orderDrafts.productId,
+      updatedAt: orderDrafts.updatedAt,
+      data: orderDrafts.data,
+    })
+    .from(orderDrafts)
+    .where(eq(orderDrafts.userId, userId))
+    .orderBy(desc(orderDrafts.updatedAt))
+    .limit(Math.min(100, Math.max(1, Math.floor(limit))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merging: objects merge key by key, everything else (strings, arrays, null) replaces
+
+type PlainObject = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is PlainObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** The merge the SQL below performs, in TypeScript, to compute what depends on the result. */
+function mergeJson(base: unknown, patch: PlainObject): PlainObject {
+  const result: PlainObject = isPlainObject(base) ? { ...base } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    result[key] = isPlainObject(value) ? mergeJson(result[key], value) : value;
+  }
+  return result;
+}
+
+/**
+ * `target || {scalars} || {key: <merge of target->key and the sub-patch>} …` in SQL, so keys the
+ * patch does not name are never rewritten, whatever another request wrote meanwhile (R-DRAFT-13,
+ * A-14). A non-object at a merged path (never written by this module) is treated as {}.
+ */
+function mergeSql(target: SQL, patch: PlainObject): SQL {
+  const asObject = sql`(case when jsonb_typeof(${target}) = 'object' then ${target} else '{}'::jsonb end)`;
+  const replaced: PlainObject = {};
+  const nested: SQL[] = [];
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (isPlainObject(value)) {
+      nested.push(sql`jsonb_build_object(${key}::text, ${mergeSql(sql`(${target} -> ${key}::text)`, value)})`);
+    } else {
+      replaced[key] = value;
+    }
+  }
+  let merged = sql`${asObject} || ${JSON.stringify(replaced)}::jsonb`;
+  for (const part of nested) merged = sql`${merged} || ${part}`;
+  return merged;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving a step
+
+type StepPatch =
+  | { step: "customisation"; patch: CustomisationPatch }
+  | { step: "details"; patch: DetailsPatch }
+  | { step: "shipping"; patch: ShippingPatch }
+  | { step: "proofing"; patch: ProofingPatch };
+
+type Parsed = { ok: true; value: StepPatch } | { ok: false; fieldErrors: FieldErrors };
+
+/** The step's own schema (app/domain/draft.ts), before anything touches the database. */
+function parseStepPatch(step: DraftStep, raw: unknown): Parsed {
+  const failed = (error: z.ZodError): Parsed => ({ ok: false, fieldErrors: fieldErrorsFrom(error) });
+  switch (step) {
+    case "customisation": {
+      const result = customisationPatchSchema.safeParse(raw);
+      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
+    }
+    case "details": {
+      const result = detailsPatchSchema.safeParse(raw);
+      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
+    }
+    case "shipping": {
+      const result = shippingPatchSchema.safeParse(raw);
+      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
+    }
+    case "proofing": {
+      const result = proofingPatchSchema.safeParse(raw);
+      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
+    }
+  }
+}
+
+type Plan = { ok: true; patch: PlainObject; status: DraftStatus } | { ok: false; fieldErrors: FieldErrors };
+
+/**
+ * What one step writes: only its own keys (DESIGN decision 8), plus what the server derives —
+ * the status (forward only, and only once the step's Next rule holds, so a completed step in the
+ * stepper means a complete step), shipping.address.name, the billing-as-shipping copy, and
+ * totals and eta whenever a shipping method is chosen.
+ */
+function planSave(input: StepPatch, current: DraftSnapshot, context: { firstOrderDiscount: boolean; now: Date }): Plan {
+  let patch: PlainObject;
+  let status = current.status;
+  const mergedWith = (p: PlainObject): DraftData => draftDataSchema.parse(mergeJson(current.data, p));
+  const product = findProductById(current.productId);
+
+  switch (input.step) {
+    case "customisation": {
+      if (!product) return { ok: false, fieldErrors: { product_id: DRAFT_MESSAGES.unknownProduct } };
+      const errors = customisationProductErrors(product, input.patch);
+      if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
+      patch = { ...input.patch };
+      break;
+    }
+    case "details": {
+      patch = { details: input.patch };
+      const merged = mergedWith(patch);
+      // R-DET-06: the copy is written with the details, so the shipping step opens on it.
+      if (merged.details.use_billing_as_shipping) {
+        patch.shipping = { address: applyBillingAsShipping(merged.details, merged.shipping).address };
+      }
+      if (canProceedDetails(merged.details)) status = advanceStatus(status, "details_done");
+      break;
+    }
+    case "shipping": {
+      const address = mergedWith({ shipping: input.patch }).shipping.address;
+      patch = { shipping: { ...input.patch, address: { ...input.patch.address, name: joinName(address.firstName, address.lastName) } } };
+      if (canProceedShipping(mergedWith(patch).shipping)) status = advanceStatus(status, "shipping_done");
+      break;
+    }
+    case "proofing":
+      patch = { ...input.patch };
+      break;
+  }
+
+  const merged = mergedWith(patch);
+  const method = merged.shipping.method;
+  // Re-priced on every save once a method exists, so data.totals always matches the summary
+  // even after step 2 changes the quantity or step 3 the billing country (R-SHIP-11).
+  if (method && product) {
+    const totals = draftTotals({
+      productId: product.id,
+      quantity: merged.quantity,
+      country: totalsCountry(merged),
+      method,
+      firstOrderDiscount: context.firstOrderDiscount,
+    });
+    if (totals) patch.totals = storedTotals(totals);
+    patch.eta = draftEta({ product, method, now: context.now });
+  }
+  patch.status = status;
+  return { ok: true, patch, status };
+}
+
+type SavedRow = {
+  saved: boolean;
+  id: string;
+  product_id: string;
+  status: string;
+  version: number;
+  updated_at: Date | string;
+  data: unknown;
+};
+
+function snapshotFromRaw(row: SavedRow): DraftSnapshot {
+  const status = toStatus(row.status);
+  return {
+    id: row.id,
+    productId: row.product_id,
+    status,
+    version: row.version,
+    updatedAt: new Date(row.updated_at),
+    data: toDraftData(row.data, { id: row.id, productId: row.product_id, status }),
+  };
+}
+
+const editableList = sql.join(
+  EDITABLE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * Saves one step of a draft (SPEC.md §4; R-CUST, R-DET-15, R-SHIP-04/10, R-PROOF-03).
+ *
+ * - `patch` is validated with the step's schema (app/domain/draft.ts); a bad one is a 400 with
+ *   fieldErrors and touches nothing. Customisation: top-level fields of data; details: a partial
+ *   of data.details; shipping: a partial of data.shipping; proofing: {proof_acknowledged}.
+ * - `expectedVersion` is the version the page last read; if the draft moved on, 409
+ *   VERSION_CONFLICT with `current`, nothing written.
+ * - awaiting_payment and later: 409 DRAFT_LOCKED (B-1). Unknown id or another user's: 404.
+ * - On success the returned draft carries the new version for the next save.
+ */
+export async function saveDraftStep(input: {
+  userId: string;
+  draftId: string;
+  step: DraftStep;
+  patch: unknown;
+  expectedVersion: number;
+  /** The clock for the delivery estimate; tests pass one. */
+  now?: Date;
+}): Promise<DraftResult<DraftSnapshot>> {
+  const { userId, draftId, expectedVersion } = input;
+  if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 1) {
+    return invalid({ expectedVersion: "Reload the page and try again" });
+  }
+  // Routes pass the step from the request; a typo there must be a 400, not a crash.
+  if (!(DRAFT_STEPS as readonly string[]).includes(input.step)) return invalid({ step: "Unknown checkout step" });
+  const parsed = parseStepPatch(input.step, input.patch);
+  if (!parsed.ok) return invalid(parsed.fieldErrors);
+  if (!userId || !isDraftId(draftId)) return notFound();
+
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      ...recordColumns,
+      // B-15: the first paid order of an account gets 10% off goods; the row's own status is
+      // editable here, so it never counts itself.
+      accountHasPaid: sql<boolean>`exists (select 1 from order_drafts paid where paid.account_id = ${orderDrafts.accountId} and paid.paid_at is not null)`,
+    })
+    .from(orderDrafts)
+    .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
+    .limit(1);
+  if (!row) return notFound();
+  const current = toSnapshot(toRecord(row));
+  if (!isEditableStatus(current.status) || current.version !== expectedVersion) return refused(current);
+
+  const plan = planSave(parsed.value, current, {
+    firstOrderDiscount: !row.accountHasPaid,
+    now: input.now ?? new Date(),
+  });
+  if (!plan.ok) return invalid(plan.fieldErrors);
+
+  const rows = await queryRows<SavedRow>(
+    db,
+    sql`with updated as (
+          update order_drafts
+             set data = ${mergeSql(sql`data`, plan.patch)},
+                 status = ${plan.status},
+                 version = version + 1,
+                 updated_at = now()
+           where id = ${draftId} and user_id = ${userId} and version = ${expectedVersion}
+             and status in (${editableList})
+          returning id, product_id, status, version, updated_at, data
+        )
+        select true as saved, id, product_id, status, version, updated_at, data from updated
+        union all
+        select false as saved, id, product_id, status, version, updated_at, data from order_drafts
+         where id = ${draftId} and user_id = ${userId} and not exists (select 1 from updated)`,
+  );
+  const [result] = rows;
+  if (!result) return notFound();
+  const snapshot = snapshotFromRaw(result);
+  return result.saved ? { ok: true, draft: snapshot } : refused(snapshot);
+}
+
+/**
+ * Inserts a draft at step 2 (R-DRAFT-03): status customisation_draft, data = the defaults plus
+ * the step-2 fields in `data` (a CustomisationPatch; customisationPart(buildInitialDraft(…))
+ * gives one). Needs an account, a user and a product (R-DRAFT-01).
+ */
+export async function createDraft(input: {
+  accountId: string;
+  userId: string;
+  productId: string;
+  data: unknown;
+}): Promise<DraftResult<DraftSnapshot>> {
+  const { accountId, userId, productId } = input;
+  if (!accountId || !userId || !productId) {
+    return { ok: false, status: 400, code: "MISSING_SAVE_DATA", message: MISSING_SAVE_DATA_MESSAGE };
+  }
+  const product = findProductById(productId);
+  if (!product) return invalid({ product_id: DRAFT_MESSAGES.unknownProduct });
+  const parsed = customisationPatchSchema.safeParse(input.data);
+  if (!parsed.success) return invalid(fieldErrorsFrom(parsed.error));
+  if (parsed.data.quantity === undefined) return invalid({ quantity: "Enter a quantity" });
+  const errors = customisationProductErrors(product, parsed.data);
+  if (Object.keys(errors).length > 0) return invalid(errors);
+
+  const status: DraftStatus = "customisation_draft";
+  const data = draftDataSchema.parse(mergeJson({ product_id: productId, status }, parsed.data));
+  const db = await getDb();
+  const [row] = await db
+    .insert(orderDrafts)
+    .values({ accountId, userId, productId, status, data })
+    .returning({ id: orderDrafts.id, version: orderDrafts.version, updatedAt: orderDrafts.updatedAt });
+  if (!row) throw new Error("Inserting a draft returned no row");
+  return { ok: true, draft: { id: row.id, productId, status, version: row.version, updatedAt: row.updatedAt, data } };
+}
+
+/**
+ * Clear Cart (R-CART-12, A-12, A-61): deletes this user's drafts for these products that are
+ * still customisation_draft, details_done or shipping_done — never a paid or paying one, never
+ * an organisation colleague's — and their uploaded artwork. One statement, so rows and artwork
+ * records go together; the files on disk are removed after it.
+ */
+export async function deleteUnpaidDraftsForProducts(input: {
+  userId: string;
+  productIds: readonly string[];
+  storage?: FileStorage;
+}): Promise<{ deleted: number }> {
+  const { userId, productIds } = input;
+  if (!userId || productIds.length === 0) return { deleted: 0 };
+  const db = await getDb();
+  const products = sql.join(
+    productIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [result] = await queryRows<{ deleted: number; stored_names: string[] }>(
+    db,
+    sql`with doomed as (
+          select id from order_drafts
+           where user_id = ${userId} and product_id in (${products}) and status in (${editableList})
+        ),
+        files as (
+          delete from artwork_files where draft_id in (select id from doomed) returning stored_name
+        ),
+        drafts as (
+          delete from order_drafts where id in (select id from doomed) returning id
+        )
+        select (select count(*) from drafts)::int as deleted,
+               coalesce((select array_agg(stored_name) from files), '{}') as stored_names`,
+  );
+  const storage = input.storage ?? getUploadStorage();
+  for (const storedName of result?.stored_names ?? []) {
+    // The records are gone either way; a file that cannot be removed now is only disk space.
+    await storage.delete(storedName).catch((error: unknown) => {
+      console.error(`Could not remove artwork file ${storedName} of a cleared draft:`, error);
+    });
+  }
+  return { deleted: result?.deleted ?? 0 };
+}

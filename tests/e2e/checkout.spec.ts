@@ -1,0 +1,154 @@
+import { addToCart, fillDetails } from "./support/checkout";
+import { expect, test } from "./support/fixtures";
+
+test("steps 2 to 4 autosave into a draft that survives a reload and a trip back to step 2", async ({ page, signedInBuyer: _buyer }) => {
+  await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery", quantity: 120 });
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+
+  await expect(page.getByRole("heading", { name: "Customise your Custom Embroidered Cap" })).toBeVisible();
+  const next = page.getByRole("button", { name: "Next: Your details" });
+  await expect(next).toBeDisabled();
+  await page.getByRole("radio", { name: "Embroidery" }).check();
+  await page.getByLabel("Placement").fill("Centred on the front panel, 8 cm wide");
+  await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
+  await expect(next).toBeDisabled();
+  await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await expect(page).toHaveURL(/draft_id=[0-9a-f-]{36}/);
+
+  await page.reload();
+  await expect(page.getByLabel("Placement")).toHaveValue("Centred on the front panel, 8 cm wide");
+  await expect(page.getByRole("radio", { name: "Embroidery" })).toBeChecked();
+  await next.click();
+
+  await expect(page.getByRole("heading", { name: "Who should we send the invoice and mockups to?" })).toBeVisible();
+  await expect(page).toHaveURL(/\/details\?draft_id=.+&product_id=8$/);
+  const toShipping = page.getByRole("button", { name: "Next: Add shipping details" });
+  await fillDetails(page);
+  await page.getByLabel("Phone (for courier/issues)*").fill("12345");
+  await expect(page.getByText("Enter a valid phone number, e.g. +44 20 7946 0958")).toBeVisible();
+  await expect(toShipping).toBeDisabled();
+  await page.getByLabel("Phone (for courier/issues)*").fill("020 7946 0958");
+  await expect(toShipping).toBeEnabled();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await toShipping.click();
+
+  await expect(page.getByRole("heading", { name: "Where should we ship it?" })).toBeVisible();
+  await expect(page.getByLabel("First name*")).toHaveValue("Jane");
+  await expect(page.getByLabel("Last name*")).toHaveValue("Smith");
+  const toProofing = page.getByRole("button", { name: "Next: Design proofing" });
+  await expect(toProofing).toBeDisabled();
+  await page.getByRole("radio", { name: "Standard Shipping" }).check();
+  // 120 caps × £5.50 = £660.00 goods, 10% first-order discount, £18 shipping, 20% VAT.
+  await expect(page.getByTestId("summary-goods")).toHaveText("£660.00");
+  await expect(page.getByTestId("summary-discount")).toHaveText("−£66.00");
+  await expect(page.getByTestId("summary-total")).toHaveText("£734.40");
+  await page.getByLabel("Delivery notes (optional)").fill("Reception open 9–5");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await expect(toProofing).toBeEnabled();
+
+  await page.goto("/debug/drafts");
+  const row = page.getByTestId("draft-row").first();
+  await expect(row).toContainText("shipping_done");
+  await expect(row).toContainText('"placement_details": "Centred on the front panel, 8 cm wide"');
+  await expect(row).toContainText('"method": "standard"');
+  await expect(row).toContainText('"total": 73440');
+
+  await page.goBack();
+  await page.getByRole("link", { name: /Customisation/ }).click();
+  await page.getByLabel("Placement").fill("Left side panel instead");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.goto("/debug/drafts");
+  await expect(page.getByTestId("draft-row").first()).toContainText('"placement_details": "Left side panel instead"');
+  await expect(page.getByTestId("draft-row").first()).toContainText('"city": "London"');
+  await expect(page.getByTestId("draft-row").first()).toContainText('"method": "standard"');
+});
+
+test("a failed save shows the error box, keeps the input and succeeds on retry", async ({ page, signedInBuyer: _buyer }) => {
+  await addToCart(page, "16", { colour: "Red" });
+  await page.goto("/customization?product_id=16");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  let failing = true;
+  await page.route("**/api/drafts/*", async (route) => {
+    if (failing && route.request().method() === "POST") {
+      await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "BOOM", message: "boom" } }) });
+    } else await route.continue();
+  });
+  await page.getByLabel("Placement").fill("Debossed on the cover");
+  await expect(page.getByRole("alert").filter({ hasText: "Save Error:" })).toContainText("Save failed: boom");
+  await expect(page.getByLabel("Placement")).toHaveValue("Debossed on the cover");
+  failing = false;
+  await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
+  await page.reload();
+  await expect(page.getByLabel("Placement")).toHaveValue("Debossed on the cover");
+});
+
+test("a second tab's newer save is loaded, not overwritten", async ({ page, signedInBuyer: _buyer, context }) => {
+  await addToCart(page, "17", { colour: "Blue" });
+  await page.goto("/customization?product_id=17");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  const url = page.url();
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.getByLabel("Placement").fill("Corner print from tab two");
+  await expect(other.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByLabel("Placement").fill("Edit from tab one");
+  await expect(page.getByText("This draft was changed in another tab or window, so the latest version has been loaded.")).toBeVisible();
+  await expect(page.getByLabel("Placement")).toHaveValue("Corner print from tab two");
+});
+
+test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused", async ({ page, signedInBuyer: _buyer }) => {
+  await addToCart(page, "15", { colour: "Black" });
+  await page.goto("/customization?product_id=15");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  const input = page.getByLabel("Upload artwork (.EPS or .PDF)");
+  await input.setInputFiles("tests/e2e/fixtures/logo.pdf");
+  await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.pdf");
+  await input.setInputFiles("tests/e2e/fixtures/logo.eps");
+  await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.eps");
+  await input.setInputFiles("tests/e2e/fixtures/not-really.pdf");
+  await expect(page.getByRole("alert")).toHaveText("This file isn't a valid PDF or EPS. Export your artwork as .PDF or .EPS and upload that.");
+  await expect(page.getByRole("list", { name: "Uploaded artwork" }).getByRole("listitem")).toHaveCount(2);
+
+  // The next autosave builds on the upload's version: no conflict.
+  await page.getByLabel("Placement").fill("Left leg");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await expect(page.getByText(/changed in another tab/)).toHaveCount(0);
+
+  const download = await page.request.get((await page.getByRole("link", { name: "logo.pdf" }).getAttribute("href"))!);
+  expect(download.headers()["content-disposition"]).toContain("attachment");
+  expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+});
+
+test("visitors see the empty cart and no draft on the steps", async ({ page }) => {
+  await page.goto("/customization");
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  await page.goto("/details?draft_id=00000000-0000-4000-8000-000000000000&product_id=8");
+  await expect(page.getByText("No draft found.")).toBeVisible();
+  await page.goto("/shipping");
+  await expect(page.getByText("No draft found.")).toBeVisible();
+  await page.goto("/debug/drafts");
+  await expect(page.getByText("Sign in to view your drafts.")).toBeVisible();
+});
+
+test("autosave waits 600 ms after the last change and then saves once", async ({ page, signedInBuyer: _buyer }) => {
+  await addToCart(page, "8", { colour: "Navy" });
+  await page.clock.install({ time: new Date("2026-11-20T10:00:00Z") });
+  await page.goto("/customization?product_id=8");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // Time stands still from here; the opening save has had its 600 ms.
+  await page.clock.pauseAt(new Date("2026-11-20T10:01:00Z"));
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+
+  const saves: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && /\/api\/drafts\//.test(request.url())) saves.push(request.url());
+  });
+  await page.getByLabel("Placement").pressSequentially("Back");
+  await page.clock.runFor(599);
+  expect(saves).toHaveLength(0);
+  await page.clock.runFor(1);
+  await expect.poll(() => saves.length).toBe(1);
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+});

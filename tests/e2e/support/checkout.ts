@@ -1,0 +1,29 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Adds a product to the cart from its page, as a buyer would. */
+export async function addToCart(page: Page, productId: string, options: { colour: string; customisation?: string; quantity?: number }) {
+  await page.goto(`/product/${productId}`);
+  if (options.quantity) {
+    const quantity = page.getByLabel(/^Quantity/);
+    await quantity.fill(String(options.quantity));
+    await quantity.blur();
+  }
+  const customise = page.getByRole("group", { name: "Customise it" });
+  await (options.customisation ? customise.getByRole("checkbox", { name: new RegExp(options.customisation) }) : customise.getByRole("checkbox").first()).check();
+  await page.getByRole("radiogroup", { name: /^Colour for / }).getByRole("radio", { name: options.colour }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
+}
+
+/** Fills step 3 with a valid UK business. */
+export async function fillDetails(page: Page) {
+  await page.getByLabel("Full name*").fill("Jane Smith");
+  await page.getByLabel("Work email*").fill("jane@acme-events.co.uk");
+  await page.getByRole("group", { name: "Contact" }).getByLabel("Company*").fill("Acme Events Ltd");
+  await page.getByLabel("Phone (for courier/issues)*").fill("020 7946 0958");
+  await page.getByLabel("Name*", { exact: true }).fill("Jane Smith");
+  await page.getByLabel("Address line 1*").fill("1 Canal Street");
+  await page.getByLabel("City*").fill("London");
+  await page.getByLabel("Postcode*").fill("N1 9AA");
+  await page.getByRole("checkbox", { name: /I accept the Terms/ }).check();
+}
