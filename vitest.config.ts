@@ -12,5 +12,10 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/server/**/*.test.ts"],
     globalSetup: ["tests/setup/global-db.ts"],
     environment: "node",
+    // Loading a PGlite copy takes seconds on a busy 2-core machine; these are not speed checks.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Vitest sets BASE_URL to Vite's "/"; ours is the public origin the server tests run under.
+    env: { BASE_URL: "http://127.0.0.1:3999", AUTH_SECRET: "test-secret-test-secret-test-secret-1234" },
   },
 });

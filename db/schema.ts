@@ -2,5 +2,6 @@
 export * from "./tables/auth";
 export * from "./tables/core";
 export * from "./tables/platform";
+export * from "./tables/marketing";
 export * from "./tables/shopping";
 export * from "./tables/checkout";

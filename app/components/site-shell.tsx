@@ -4,8 +4,11 @@ import type { loader as rootLoader } from "~/root";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { LocalMirror } from "./local-mirror";
+import { PageViewTracker } from "./page-view-tracker";
 import { PromoBanner } from "./promo-banner";
+import { PurchaseNotifications } from "./purchase-notifications";
 import { SignInProvider } from "./sign-in-context";
+import { SmsPrompt } from "./sms-prompt";
 import { ToastProvider } from "./ui/toast";
 import { TooltipProvider } from "./ui/tooltip";
 
@@ -29,6 +32,10 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </main>
       <Footer year={root?.year ?? new Date().getFullYear()} />
       <LocalMirror />
+      {/* Issue 6: page views, the SMS prompt and real recent-order notes, on every page. */}
+      <PageViewTracker />
+      <SmsPrompt />
+      <PurchaseNotifications />
       </SignInProvider>
       </TooltipProvider>
     </ToastProvider>

@@ -1,0 +1,91 @@
+/**
+ * Copy of the contact page, its thank-you page, the SMS sign-up prompt and the recent-order notes
+ * (SPEC.md §2 "Contact", §4 "SMS prompt"; REQUIREMENTS.md R-CONTACT-01..06, A-2, A-3, A-21, B-26).
+ */
+import { SITE } from "./links";
+import { POLICY_NUMBERS } from "./policy";
+
+export const CONTACT_PAGE = {
+  // R-CONTACT-01 / A-55: page heading and form heading.
+  title: "Get in Touch",
+  formHeading: "Contact Form",
+  metaDescription: "Ask Swag Studio for a quote, a custom product or help with an order.",
+  lead: "Tell us what you need and when you need it by, and we'll come back with options and a quote.",
+  requiredNote: "Fields marked * are required.",
+  purposePlaceholder: "Choose one (optional)",
+  submit: "Send Message",
+  sending: "Sending…",
+  errorSummary: "Please fix the following:",
+  rateLimited: `You've sent several messages in a short time. Please wait a while, or e-mail ${SITE.supportEmail}.`,
+  // B-26: when the message could not be stored or sent.
+  failed: `Sorry, your message couldn't be sent. Please e-mail ${SITE.supportEmail}.`,
+  honeypotLabel: "Leave this field empty",
+  otherWaysHeading: "Other ways to reach us",
+  emailLabel: "E-mail",
+  callLabel: "Book a 15-minute call with a merch expert",
+  chatLabel: "Chat with the founders",
+  location: `We're based in ${SITE.city} and work with teams across the UK and Europe.`,
+} as const;
+
+/** Labels and hints of the contact form's fields (R-CONTACT-02); '*' marks the required ones on screen. */
+export const CONTACT_FIELD_COPY = {
+  first_name: { label: "First name", autoComplete: "given-name" },
+  last_name: { label: "Last name", autoComplete: "family-name" },
+  email: { label: "Work email", autoComplete: "email" },
+  phone: { label: "Phone", autoComplete: "tel", hint: "Optional, for example +44 20 7946 0958" },
+  company: { label: "Company", autoComplete: "organization" },
+  deadline: { label: "Deadline", autoComplete: "off", hint: "Optional: the date you need your merch by" },
+  purpose: { label: "What can we help with?", autoComplete: "off", hint: "Optional" },
+  notes: {
+    label: "Notes",
+    autoComplete: "off",
+    hint: "Optional: products, quantities, colours, where it's going, anything else",
+  },
+} as const;
+
+export const INQUIRY_SUCCESS_PAGE = {
+  metaTitle: "Message sent",
+  title: "Thanks, your message has been sent.",
+  nextHeading: "What happens next",
+  next: [
+    "Our team reads your message and checks the products, quantities and deadline you mentioned.",
+    `We reply from ${SITE.salesEmail} within ${POLICY_NUMBERS.customQuoteWorkingDays} working days, with a quote or the questions we need answered first.`,
+    "If a call would be quicker, book a 15-minute slot with a merch expert.",
+  ],
+  browse: "Keep browsing products",
+  bookCall: "Book a 15-minute call",
+  // A-2: the payment-return branch's page title (its body is components/payment-return.tsx).
+  paymentTitle: "Your payment",
+} as const;
+
+/**
+ * The wording a person agrees to when signing up for SMS (A-21, PECR). The server stores this exact
+ * text with the number as the record of consent, so change it here, never in the component.
+ */
+export const SMS_CONSENT_TEXT = `Monthly product updates by SMS from ${SITE.name}. Reply STOP to opt out at any time.`;
+
+export const SMS_PROMPT = {
+  title: "Get monthly product updates",
+  description: "New products, seasonal ideas and the occasional offer, once a month by text message.",
+  phoneLabel: "UK phone number",
+  phoneHint: "For example 07123 456789",
+  submit: "Submit",
+  // R-SMS-07: three full stops, as the spec writes it.
+  submitting: "Submitting...",
+  openButton: "SMS updates",
+  // R-ERR-03: exact texts.
+  successTitle: "Success!",
+  successDescription: "You're all set for monthly product updates!",
+  // A-21 / R-ERR-08.
+  failure: "We couldn't save your number. Please try again.",
+  privacyLink: "How we use your number",
+} as const;
+
+export const PURCHASE_NOTIFICATION = {
+  title: "Recent order",
+  /** City and product only, never a name (A-3). */
+  describe: (city: string, product: string, daysAgo: number) =>
+    `A team in ${city} ordered ${product} ${
+      daysAgo <= 0 ? "today" : daysAgo === 1 ? "yesterday" : `${daysAgo} days ago`
+    }.`,
+} as const;

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { FAQ_CATEGORIES } from "./faqs";
+import { LEGAL_DOCUMENTS, type LegalBlock } from "./legal";
+import { COMPARE_PAGE, CUSTOMER_LOVE_PAGE, QUICK_WINS } from "./marketing";
+import { QUICK_WINS_NAV } from "./navigation";
+import { POLICY } from "./policy";
+
+const blockText = (block: LegalBlock) => (typeof block === "string" ? block : block.list.join(" "));
+const faqText = FAQ_CATEGORIES.flatMap((c) => c.entries.map((e) => `${e.question} ${e.answer}`)).join(" ");
+const legalText = (path: string) =>
+  LEGAL_DOCUMENTS.filter((d) => d.path === path)
+    .flatMap((d) => [d.intro, ...d.sections.flatMap((s) => s.body.map(blockText))])
+    .join(" ");
+
+describe("FAQ content (R-FAQ-07, R-FAQ-09)", () => {
+  it("has the spec's six categories, in order", () => {
+    expect(FAQ_CATEGORIES.map((c) => c.name)).toEqual([
+      "Getting set up",
+      "Artwork & design",
+      "Products and orders",
+      "Shipping & fulfilment",
+      "Payments, billing & taxes",
+      "Returns & issues",
+    ]);
+  });
+
+  it("gives every entry a unique, URL-safe id and real text", () => {
+    const ids = FAQ_CATEGORIES.flatMap((c) => c.entries.map((e) => e.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const category of FAQ_CATEGORIES) {
+      expect(category.entries.length).toBeGreaterThanOrEqual(3);
+      for (const entry of category.entries) {
+        expect(entry.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+        expect(entry.question.trim()).toMatch(/\?$/);
+        expect(entry.answer.length).toBeGreaterThan(20);
+      }
+    }
+  });
+});
+
+describe("the policy facts of SPEC.md §9 (R-POL-01..15)", () => {
+  it.each([
+    ["R-POL-01 quotes valid 30 days", POLICY.quoteValidity, ["faqs", "/terms"]],
+    ["R-POL-02 production 10–15 business days", POLICY.production, ["faqs", "/terms", "/guarantee"]],
+    ["R-POL-03 quality disputes 14 days", POLICY.qualityDisputes, ["faqs", "/terms", "/guarantee"]],
+    ["R-POL-04 late delivery remedy", POLICY.lateDelivery, ["faqs", "/guarantee"]],
+    ["R-POL-05 retention 7 years", POLICY.retention, ["/privacy"]],
+    ["R-POL-06 under 18 excluded", POLICY.minimumAge, ["faqs", "/terms", "/privacy"]],
+    ["R-POL-07 custom quote 2 working days", POLICY.customQuote, ["faqs", "/terms"]],
+    ["R-POL-08 shipping estimates", POLICY.shippingEstimates, ["faqs", "/terms"]],
+    ["R-POL-09 UK duty, import VAT, clearance fee", POLICY.ukImportCharges, ["faqs", "/terms"]],
+    ["R-POL-10 defects 30 days", POLICY.defects, ["faqs", "/terms", "/guarantee"]],
+    ["R-POL-11 transit damage 14 days with photos", POLICY.transitDamage, ["faqs", "/terms", "/guarantee"]],
+    ["R-POL-12 all sales final", POLICY.salesFinal, ["faqs", "/terms"]],
+    ["R-POL-13 goods we cannot supply", POLICY.notSupplied, ["faqs", "/terms"]],
+    ["R-POL-14 payment methods", POLICY.paymentMethods, ["faqs", "/terms"]],
+    ["R-POL-15 no blank samples", POLICY.noBlankSamples, ["faqs", "/terms"]],
+  ] as const)("%s is stated where it belongs", (_label, sentence, places) => {
+    for (const place of places) {
+      expect(place === "faqs" ? faqText : legalText(place)).toContain(sentence);
+    }
+  });
+
+  it("states each figure the spec gives", () => {
+    expect(POLICY.quoteValidity).toContain("30 days");
+    expect(POLICY.production).toContain("10–15 business days");
+    expect(POLICY.qualityDisputes).toContain("14 days of delivery");
+    expect(POLICY.lateDelivery).toMatch(/5 or more days.*within 7 days/);
+    expect(POLICY.retention).toContain("7 years");
+    expect(POLICY.minimumAge).toContain("under 18");
+    expect(POLICY.customQuote).toContain("2 working days");
+    expect(POLICY.shippingEstimates).toMatch(/about 36 days.*about 15 days.*about 12 days/);
+    expect(POLICY.ukImportCharges).toMatch(/0–12% on orders above £135.*20%.*£8–£20/);
+    expect(POLICY.defects).toContain("30 days");
+    expect(POLICY.transitDamage).toMatch(/14 days.*photos/);
+    expect(POLICY.paymentMethods).toMatch(/cards, Apple Pay or Google Pay, and by bank transfer for custom orders/);
+  });
+});
+
+describe("marketing content", () => {
+  it("compares twelve features across the three options (R-MKT-02)", () => {
+    expect(COMPARE_PAGE.rows).toHaveLength(12);
+    expect(COMPARE_PAGE.rows.every((row) => row.us)).toBe(true);
+  });
+
+  it("has three testimonials with initials that match the names (R-MKT-03)", () => {
+    expect(CUSTOMER_LOVE_PAGE.testimonials).toHaveLength(3);
+    for (const t of CUSTOMER_LOVE_PAGE.testimonials) {
+      expect(t.initials).toBe(
+        t.name
+          .split(" ")
+          .map((part) => part[0])
+          .join(""),
+      );
+      expect(t.rating).toBeGreaterThanOrEqual(1);
+      expect(t.rating).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it("has a guide for every quick-win link and no other (B-12)", () => {
+    expect(QUICK_WINS.map((page) => `/quick-wins/${page.slug}`)).toEqual(QUICK_WINS_NAV.map((link) => link.to));
+    for (const page of QUICK_WINS) expect(page.paragraphs.length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The contact form's one schema (SPEC.md §5 "Contact form", R-CONTACT-02..04): the page checks it
+ * before submitting and the action re-checks it, so both sides give the same messages.
+ */
+import { z } from "zod";
+import { isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
+
+export const CONTACT_FIELDS = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "company",
+  "deadline",
+  "purpose",
+  "notes",
+] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** A field people never see; only form-filling bots put anything in it (B-22). */
+export const CONTACT_HONEYPOT_FIELD = "website";
+
+/** What the enquiry is about; the spec leaves `purpose` free, a short list keeps replies routed. */
+export const CONTACT_PURPOSES = {
+  quote: "A quote for catalogue products",
+  custom_product: "A product that isn't in the catalogue",
+  sample: "A branded sample order",
+  existing_order: "An order I've already placed",
+  other: "Something else",
+} as const;
+export type ContactPurpose = keyof typeof CONTACT_PURPOSES;
+const PURPOSE_IDS = Object.keys(CONTACT_PURPOSES) as [ContactPurpose, ...ContactPurpose[]];
+
+const required = (message: string, max: number) =>
+  z.string().trim().min(1, message).max(max, `Keep this under ${max} characters`);
+
+/** Optional text: blank becomes undefined, so nothing but real input is stored. */
+const optional = <T extends z.ZodType<unknown, string | undefined>>(inner: T) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(inner);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCalendarDate(text: string): boolean {
+  if (!ISO_DATE.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+export const contactFormSchema = z.object({
+  first_name: required("Enter your first name", 100),
+  last_name: required("Enter your last name", 100),
+  email: required("Enter your work e-mail", 254).refine(
+    isValidEmail,
+    "Enter an e-mail address in the format name@company.com",
+  ),
+  phone: optional(z.string().max(40, phoneErrorMessage).refine(isValidPhone, phoneErrorMessage).optional()),
+  company: required("Enter your company name", 200),
+  deadline: optional(z.string().refine(isCalendarDate, "Enter the deadline as a date").optional()),
+  purpose: optional(z.enum(PURPOSE_IDS, "Choose one of the options").optional()),
+  notes: optional(z.string().max(5000, "Keep your notes under 5,000 characters").optional()),
+});
+
+export type ContactInput = z.output<typeof contactFormSchema>;
+/** The form as typed, every field a string, for re-filling it after an error. */
+export type ContactValues = Record<ContactField, string>;
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+export type ContactParseResult =
+  { ok: true; data: ContactInput } | { ok: false; errors: ContactErrors; values: ContactValues };
+
+export const EMPTY_CONTACT_VALUES: ContactValues = Object.fromEntries(
+  CONTACT_FIELDS.map((field) => [field, ""]),
+) as ContactValues;
+
+/** The form's fields as strings (a file or a missing field counts as empty). */
+export function contactValuesFrom(source: { get(name: string): unknown }): ContactValues {
+  const values = { ...EMPTY_CONTACT_VALUES };
+  for (const field of CONTACT_FIELDS) {
+    const value = source.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** Checks the typed values; on failure returns the first message per field and the values as typed. */
+export function parseContactForm(values: ContactValues): ContactParseResult {
+  const result = contactFormSchema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: ContactErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (CONTACT_FIELDS as readonly string[]).includes(field)) {
+      errors[field as ContactField] ??= issue.message;
+    }
+  }
+  return { ok: false, errors, values };
+}

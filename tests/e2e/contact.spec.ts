@@ -1,0 +1,136 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// The stored row is checked against the database in app/server/inquiries.server.test.ts; here the
+// notification is read back from the loopback SMTP server the test server sends through.
+const SALES_INBOX = "sales@swagstudio.example";
+
+/** A company name no other run or test uses, to find this test's e-mail. */
+const uniqueCompany = (label: string) => `Cobol & Co ${label} ${Date.now().toString(36)}`;
+
+/** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/a11y.spec.ts). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+function contactForm(page: Page) {
+  return page.getByRole("form", { name: "Contact Form" });
+}
+
+async function fillRequired(page: Page, email: string, company = "Cobol & Co") {
+  const form = contactForm(page);
+  await form.getByLabel("First name").fill("Grace");
+  await form.getByLabel("Last name").fill("Hopper");
+  await form.getByLabel("Work email").fill(email);
+  await form.getByLabel("Company").fill(company);
+}
+
+test.describe("the contact form (R-CONTACT-01..06)", () => {
+  test("has the spec's headings, fields and button", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get in Touch");
+    await expect(page.getByRole("heading", { level: 2, name: "Contact Form" })).toBeVisible();
+    const form = page.getByRole("form", { name: "Contact Form" });
+    for (const [name, type] of [
+      ["first_name", "text"],
+      ["last_name", "text"],
+      ["email", "email"],
+      ["phone", "tel"],
+      ["company", "text"],
+      ["deadline", "date"],
+    ] as const) {
+      await expect(form.locator(`input[name="${name}"]`)).toHaveAttribute("type", type);
+    }
+    await expect(form.locator('select[name="purpose"]')).toHaveCount(1);
+    await expect(form.locator('textarea[name="notes"]')).toHaveCount(1);
+    for (const label of ["First name", "Last name", "Work email", "Company"]) {
+      await expect(contactForm(page).getByLabel(label)).toHaveAttribute("aria-required", "true");
+    }
+    await expect(contactForm(page).getByLabel("Phone")).not.toHaveAttribute("aria-required", "true");
+    await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  });
+
+  test("bad input is refused with messages tied to the fields; good input is sent", async ({ page, mailbox }) => {
+    const company = uniqueCompany("js");
+    await page.goto("/contact");
+    await expect(page.getByRole("button", { name: "SMS updates" })).toBeVisible(); // hydrated
+    await contactForm(page).getByLabel("Notes").fill("About 120 navy caps");
+    await page.getByRole("button", { name: "Send Message" }).click();
+
+    const summary = page.getByRole("alert").filter({ hasText: "Please fix the following:" });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText([
+      "First name: Enter your first name",
+      "Last name: Enter your last name",
+      "Work email: Enter your work e-mail",
+      "Company: Enter your company name",
+    ]);
+    await expect(page).toHaveURL(/\/contact$/);
+    const email = contactForm(page).getByLabel("Work email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription("Enter your work e-mail");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await fillRequired(page, "grace-at-example", company);
+    await expect(email).toHaveAccessibleDescription("Enter an e-mail address in the format name@company.com");
+    await expect(contactForm(page).getByLabel("First name")).not.toHaveAttribute("aria-invalid");
+    await expect(contactForm(page).getByLabel("Notes")).toHaveValue("About 120 navy caps");
+
+    await email.fill("grace@example.co.uk");
+    await contactForm(page).getByLabel("Phone").fill("+44 20 7946 0958");
+    await contactForm(page)
+      .getByLabel("What can we help with?")
+      .selectOption({ label: "A quote for catalogue products" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/inquiry-success$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thanks, your message has been sent.");
+    await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
+
+    const mail = await mailbox.latest(SALES_INBOX, new RegExp(`^New enquiry: Grace Hopper, ${company}$`));
+    for (const line of [
+      "E-mail: grace@example.co.uk",
+      "Phone: +44 20 7946 0958",
+      "Purpose: A quote for catalogue products",
+      "Notes: About 120 navy caps",
+      "Deadline: (not given)",
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+  });
+});
+
+test.describe("the contact form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server checks it, keeps every value, and then sends it", async ({ page, mailbox }) => {
+    const company = uniqueCompany("no-js");
+    await page.goto("/contact");
+    await fillRequired(page, "not-an-email", company);
+    await contactForm(page).getByLabel("Deadline").fill("2026-12-18");
+    await contactForm(page).getByLabel("Notes").fill("Diaries for new starters");
+    await page.getByRole("button", { name: "Send Message" }).click();
+
+    await expect(page.getByRole("alert")).toContainText(
+      "Work email: Enter an e-mail address in the format name@company.com",
+    );
+    await expect(contactForm(page).getByLabel("Work email")).toHaveAccessibleDescription(
+      "Enter an e-mail address in the format name@company.com",
+    );
+    await expect(contactForm(page).getByLabel("First name")).toHaveValue("Grace");
+    await expect(contactForm(page).getByLabel("Work email")).toHaveValue("not-an-email");
+    await expect(contactForm(page).getByLabel("Deadline")).toHaveValue("2026-12-18");
+    await expect(contactForm(page).getByLabel("Notes")).toHaveValue("Diaries for new starters");
+
+    await contactForm(page).getByLabel("Work email").fill("grace@example.co.uk");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/inquiry-success$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thanks, your message has been sent.");
+    const mail = await mailbox.latest(SALES_INBOX, new RegExp(`^New enquiry: Grace Hopper, ${company}$`));
+    expect(mail.text).toContain("Deadline: 2026-12-18");
+    expect(mail.text).toContain("Notes: Diaries for new starters");
+  });
+});

@@ -1,0 +1,149 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = new Date("2026-11-20T10:00:00Z").getTime();
+const LAST_SHOWN = "swag:sms-last-shown";
+const SIGNED_UP = "swag:sms-signed-up";
+const TITLE = "Get monthly product updates";
+
+/** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/a11y.spec.ts). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+function prompt(page: Page) {
+  return page.getByRole("dialog", { name: TITLE });
+}
+
+/** Opens a page with the clock installed at NOW, after hydration (the floating button only renders then). */
+async function openAt(page: Page, path = "/", lastShown?: number) {
+  await page.clock.install({ time: NOW });
+  if (lastShown !== undefined) {
+    await page.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), {
+      key: LAST_SHOWN,
+      value: String(lastShown),
+    });
+  }
+  await page.goto(path);
+  await expect(page.getByRole("button", { name: "SMS updates" })).toBeVisible();
+}
+
+test.describe("the SMS prompt opening by itself (R-SMS-01..03, R-TIME-04)", () => {
+  test("opens 23 s after load and records when", async ({ page }) => {
+    // Paused, so the page's timer starts at a known instant and nothing moves while we look.
+    await page.clock.install({ time: NOW - 1000 });
+    await page.clock.pauseAt(NOW);
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "SMS updates" })).toBeVisible();
+    await page.clock.runFor(22_900);
+    await expect(prompt(page)).toBeHidden();
+    await page.clock.runFor(100);
+    await expect(prompt(page)).toBeVisible();
+    const recorded = Number(await page.evaluate((key) => window.localStorage.getItem(key), LAST_SHOWN));
+    expect(recorded).toBe(NOW + 23_000);
+    // It does not take the keyboard away from the page when it opens uninvited.
+    await expect(page.getByLabel("UK phone number")).not.toBeFocused();
+  });
+
+  test("stays shut when it was shown 29 days ago", async ({ page }) => {
+    await openAt(page, "/", NOW - 29 * DAY);
+    await page.clock.runFor(60_000);
+    await expect(prompt(page)).toBeHidden();
+  });
+
+  test("opens again when it was shown 30 days ago", async ({ page }) => {
+    await openAt(page, "/", NOW - 30 * DAY);
+    await page.clock.runFor(23_000);
+    await expect(prompt(page)).toBeVisible();
+  });
+});
+
+test.describe("signing up (R-SMS-04..10, R-ERR-03, R-ERR-08)", () => {
+  test("Submit waits for a valid UK number and reads 'Submitting...' while the server answers", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/sms-signups", async (route) => {
+      await held;
+      await route.fulfill({ status: 201, json: { id: "signup-1" } });
+    });
+    await openAt(page, "/faqs");
+    await page.getByRole("button", { name: "SMS updates" }).click();
+    const dialog = prompt(page);
+    const submit = dialog.getByRole("button", { name: "Submit" });
+    const phone = dialog.getByLabel("UK phone number");
+    await expect(phone).toBeFocused();
+    await expect(submit).toBeDisabled();
+    await phone.fill("0712345");
+    await expect(submit).toBeDisabled();
+    await expect(dialog.getByRole("alert")).toHaveText("");
+    await phone.fill("07123-456789");
+    await expect(submit).toBeDisabled();
+
+    await phone.fill("07123 456789");
+    await expect(submit).toBeEnabled();
+    const sent = page.waitForRequest("**/api/sms-signups");
+    await submit.click();
+    expect((await sent).postDataJSON()).toEqual({ phone: "07123 456789", sourcePage: "/faqs" });
+    const busy = dialog.getByRole("button", { name: "Submitting..." });
+    await expect(busy).toBeDisabled();
+    await expect(page.getByText("Success!")).toHaveCount(0);
+
+    release();
+    await expect(page.getByText("Success!", { exact: true })).toBeVisible();
+    await expect(page.getByText("You're all set for monthly product updates!", { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "SMS updates" })).toHaveCount(0);
+    const record = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), SIGNED_UP)) ?? "null");
+    expect(record).toEqual({ phoneNumber: "+447123456789", timestamp: expect.any(Number), id: "signup-1" });
+
+    // Signed up: no button after a reload, and no prompt by itself either.
+    await page.reload();
+    await page.clock.runFor(60_000);
+    await expect(prompt(page)).toBeHidden();
+    await expect(page.getByRole("button", { name: "SMS updates" })).toHaveCount(0);
+  });
+
+  test("a refused sign-up says so, claims nothing and lets the visitor try again", async ({ page }) => {
+    await page.route("**/api/sms-signups", (route) =>
+      route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "boom" } } }),
+    );
+    await openAt(page);
+    await page.getByRole("button", { name: "SMS updates" }).click();
+    const dialog = prompt(page);
+    await dialog.getByLabel("UK phone number").fill("+447123456789");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("We couldn't save your number. Please try again.");
+    await expect(dialog.getByLabel("UK phone number")).toHaveAccessibleDescription(/We couldn't save your number/);
+    expect(await axeViolations(page)).toEqual([]);
+    await expect(dialog.getByRole("button", { name: "Submit" })).toBeEnabled();
+    await expect(page.getByText("Success!")).toHaveCount(0);
+    await expect(dialog.getByLabel("UK phone number")).toHaveValue("+447123456789");
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), SIGNED_UP)).toBeNull();
+    await expect(page.getByRole("button", { name: "SMS updates" })).toBeVisible();
+  });
+
+  test("closing resets the form", async ({ page }) => {
+    await openAt(page);
+    await page.getByRole("button", { name: "SMS updates" }).click();
+    await prompt(page).getByLabel("UK phone number").fill("07123 456789");
+    await prompt(page).getByRole("button", { name: "Close" }).click();
+    await expect(prompt(page)).toBeHidden();
+    await page.getByRole("button", { name: "SMS updates" }).click();
+    await expect(prompt(page).getByLabel("UK phone number")).toHaveValue("");
+    await expect(prompt(page).getByRole("button", { name: "Submit" })).toBeDisabled();
+  });
+
+  test("the real server stores the number before the success message shows", async ({ page }) => {
+    await openAt(page);
+    await page.getByRole("button", { name: "SMS updates" }).click();
+    await prompt(page).getByLabel("UK phone number").fill("07700 900123");
+    const answer = page.waitForResponse("**/api/sms-signups");
+    await prompt(page).getByRole("button", { name: "Submit" }).click();
+    expect((await answer).status()).toBe(201);
+    await expect(page.getByText("You're all set for monthly product updates!", { exact: true })).toBeVisible();
+  });
+});
