@@ -33,6 +33,11 @@ export default [
   route("api/drafts/:id", "routes/api.draft.ts"),
   route("api/drafts/:id/artwork", "routes/api.draft-artwork.ts"),
   route("api/artwork/:fileId", "routes/api.artwork-file.ts"),
+  // Payment, confirmation and order tracking pages (issue 8)
+  route("payment", "routes/payment.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("orders/:id", "routes/order.tsx"),
+  route("orders/:id/proofs/:version", "routes/order-proof.ts"),
   // Marketing, policy and help pages (issue 6)
   route("how-it-works", "routes/how-it-works.tsx"),
   route("compare", "routes/compare.tsx"),
@@ -46,8 +51,14 @@ export default [
   route("cookies", "routes/cookies.tsx"),
   route("blog", "routes/blog.tsx"),
   route("quick-wins/:slug", "routes/quick-wins.tsx"),
+  route("inquiry-success", "routes/inquiry-success.tsx"),
   route("api/page-views", "routes/api.page-views.ts"),
   route("api/sms-signups", "routes/api.sms-signups.ts"),
   route("api/recent-purchases", "routes/api.recent-purchases.ts"),
+  // Payments and orders (issue 8)
+  route("api/payment-intent", "routes/api.payment-intent.ts"),
+  route("api/test-payments/confirm", "routes/api.test-payments.confirm.ts"),
+  route("api/stripe-webhook", "routes/api.stripe-webhook.ts"),
+  route("api/payment-status", "routes/api.payment-status.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,3 +5,4 @@ export * from "./tables/platform";
 export * from "./tables/marketing";
 export * from "./tables/shopping";
 export * from "./tables/checkout";
+export * from "./tables/orders";

@@ -14,5 +14,17 @@ export const SITE = {
   charityShare: "5% of our profits",
 } as const;
 
+/**
+ * The seller as a VAT invoice must name it (REQUIREMENTS B-9; HMRC's full VAT invoice: name,
+ * address, VAT registration number). PLACEHOLDERS until the owner supplies the company's real
+ * registered details; an invoice with these numbers is not valid for VAT.
+ */
+export const SELLER = {
+  legalName: "Swag Studio Ltd",
+  addressLines: ["1 Example Yard", "London", "EC1A 1AA", "United Kingdom"],
+  companyNumber: "00000000",
+  vatNumber: "GB000000000",
+} as const;
+
 /** Attributes every link that leaves the site carries (R-HEAD-12). */
 export const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;

@@ -1,10 +1,55 @@
-import { getEnv } from "./env.server";
+import { getEnv, type Env } from "./env.server";
 
+/** The spec's three words for /env (SPEC.md §2 "Diagnostics", R-DIAG; DESIGN decision 13: never a key). */
 export type PaymentStatus = "ok" | "missing publishable key" | "failed to initialize";
+
+/**
+ * Which provider the keys select (DESIGN "payment"):
+ * - none of the three Stripe variables set: the built-in test-mode provider;
+ * - all three set and well-formed: Stripe;
+ * - anything in between: no provider at all. A half-configured production server must not fall
+ *   back to test mode and take "payments" that charge nothing (A-49), so payment is refused
+ *   with "Payments are temporarily unavailable" (A-1) and /env says why.
+ */
+export type PaymentConfiguration =
+  | { mode: "test"; status: "ok" }
+  | { mode: "stripe"; status: "ok"; secretKey: string; publishableKey: string; webhookSecret: string }
+  | { mode: "unavailable"; status: Exclude<PaymentStatus, "ok">; problem: string };
+
+const SECRET_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/;
+const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9]+$/;
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=]+$/;
+
+export function paymentConfiguration(
+  env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET">,
+): PaymentConfiguration {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  if (!secretKey && !publishableKey && !webhookSecret) return { mode: "test", status: "ok" };
+  if (!publishableKey) {
+    return { mode: "unavailable", status: "missing publishable key", problem: "STRIPE_PUBLISHABLE_KEY is not set" };
+  }
+  const failed = (problem: string): PaymentConfiguration => ({ mode: "unavailable", status: "failed to initialize", problem });
+  if (!secretKey) return failed("STRIPE_SECRET_KEY is not set");
+  if (!webhookSecret) return failed("STRIPE_WEBHOOK_SECRET is not set");
+  const secret = SECRET_KEY.exec(secretKey);
+  const publishable = PUBLISHABLE_KEY.exec(publishableKey);
+  if (!secret) return failed("STRIPE_SECRET_KEY is not a Stripe secret key");
+  if (!publishable) return failed("STRIPE_PUBLISHABLE_KEY is not a Stripe publishable key");
+  if (!WEBHOOK_SECRET.test(webhookSecret)) return failed("STRIPE_WEBHOOK_SECRET is not a Stripe webhook signing secret");
+  // A test secret key with a live publishable key (or the reverse) makes every card form fail.
+  if (secret[2] !== publishable[1]) return failed("the secret and publishable keys are from different modes (test/live)");
+  return { mode: "stripe", status: "ok", secretKey, publishableKey, webhookSecret };
+}
 
 /** The payment provider's health in the spec's words (SPEC.md §2 "Diagnostics"); never a key. */
 export function paymentProviderStatus(): PaymentStatus {
-  const { STRIPE_PUBLISHABLE_KEY: key } = getEnv();
-  if (!key) return "missing publishable key";
-  return /^pk_(test|live)_[A-Za-z0-9]+$/.test(key) ? "ok" : "failed to initialize";
+  return paymentConfiguration(getEnv()).status;
+}
+
+/**
+ * For pages that need more than the word: which provider takes payments. 'test' means the
+ * built-in provider, whose form must carry TEST_MODE_LABEL (app/domain/cards.ts).
+ */
+export function paymentMode(): PaymentConfiguration["mode"] {
+  return paymentConfiguration(getEnv()).mode;
 }

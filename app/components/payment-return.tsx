@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Confetti } from "./confetti";
+import { CheckIcon } from "./icons";
+import { buttonClass } from "./ui/button";
+
+export type PaymentReturnState =
+  | { state: "paid"; order_id: string; order_number: string }
+  | { state: "processing" }
+  | { state: "failed"; message: string }
+  | { state: "unpaid" }
+  | { state: "signed-out" }
+  | { state: "unknown" };
+
+const POLL_MS = 1500;
+const POLL_FOR_MS = 10_000;
+
+/**
+ * /inquiry-success?draft_id=… (REQUIREMENTS.md A-2, B-5): says paid only when the server knows
+ * it, polls for up to 10 s while the payment is processing, offers a retry on failure, and
+ * celebrates a confirmed payment only (A-53).
+ */
+export function PaymentReturn(props: { draftId: string; productId: string | null; initial: PaymentReturnState }) {
+  const [status, setStatus] = useState(props.initial);
+  const [gaveUp, setGaveUp] = useState(false);
+  const started = useRef(Date.now());
+
+  useEffect(() => {
+    if (status.state !== "processing") return;
+    const timer = setTimeout(async () => {
+      if (Date.now() - started.current > POLL_FOR_MS) return setGaveUp(true);
+      try {
+        const response = await fetch(`/api/payment-status?draft_id=${encodeURIComponent(props.draftId)}`);
+        if (response.ok) setStatus((await response.json()) as PaymentReturnState);
+        else setStatus({ state: "processing" });
+      } catch {
+        setStatus({ state: "processing" });
+      }
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [status, props.draftId]);
+
+  const retry = `/payment?draft_id=${encodeURIComponent(props.draftId)}${props.productId ? `&product_id=${encodeURIComponent(props.productId)}` : ""}`;
+
+  if (status.state === "paid") {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <Confetti />
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800">
+          <CheckIcon className="h-7 w-7" />
+        </span>
+        <h1 className="mt-6 text-3xl font-extrabold">Payment received</h1>
+        <p className="mt-3 text-muted">
+          Thank you. Your order <strong className="text-ink">{status.order_number}</strong> is confirmed, and a VAT invoice is on its way by e-mail. We'll send your proof within 2 working days.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to={`/orders/${status.order_id}`} className={buttonClass("primary")}>
+            View your order
+          </Link>
+          <Link to="/cart" className={buttonClass("secondary")}>
+            Back to your cart
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (status.state === "failed") {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-extrabold">Payment failed</h1>
+        <p role="alert" className="mt-3 text-red-800">
+          {status.message || "Payment failed. Please try again."}
+        </p>
+        <Link to={retry} className={buttonClass("primary", "mt-8")}>
+          Try again
+        </Link>
+      </section>
+    );
+  }
+  if (status.state === "processing") {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-extrabold">Payment processing</h1>
+        <p role="status" className="mt-3 text-muted">
+          {gaveUp ? "We're confirming your payment; you'll get an e-mail as soon as it's through." : "We're checking with the payment provider…"}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-extrabold">We couldn't find that payment</h1>
+      <p className="mt-3 text-muted">
+        {status.state === "signed-out" ? "Please sign in to see this payment." : "This order hasn't been paid yet."}
+      </p>
+      <Link to={status.state === "unpaid" ? retry : "/cart"} className={buttonClass("primary", "mt-8")}>
+        {status.state === "unpaid" ? "Go to payment" : "Back to your cart"}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { allowedMoves, canTransition, formatInvoiceNumber, formatOrderNumber, ORDER_STATUSES, shippingDetailsProblem, staffStatusChoices } from "./orders";
+
+describe("order transitions", () => {
+  it("lets staff move production forward one step at a time", () => {
+    expect(canTransition("proof_approved", "in_production", "staff")).toBe(true);
+    expect(canTransition("in_production", "quality_check", "staff")).toBe(true);
+    expect(canTransition("quality_check", "shipped", "staff")).toBe(true);
+    expect(canTransition("shipped", "delivered", "staff")).toBe(true);
+    expect(canTransition("proof_approved", "shipped", "staff")).toBe(false);
+    expect(canTransition("delivered", "in_production", "staff")).toBe(false);
+  });
+  it("allows cancelling only before the proof is approved", () => {
+    for (const from of ["paid", "proof_sent", "changes_requested"] as const) expect(canTransition(from, "cancelled", "staff")).toBe(true);
+    for (const from of ["proof_approved", "in_production", "shipped", "delivered"] as const) expect(canTransition(from, "cancelled", "staff")).toBe(false);
+  });
+  it("lets the buyer only answer a proof", () => {
+    expect(canTransition("proof_sent", "proof_approved", "buyer")).toBe(true);
+    expect(canTransition("proof_sent", "changes_requested", "buyer")).toBe(true);
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        if (from !== "proof_sent") expect(canTransition(from, to, "buyer")).toBe(false);
+      }
+    }
+  });
+  it("lets the system approve a repeat order on payment and nothing else", () => {
+    expect(allowedMoves("paid", "system")).toEqual(["proof_approved"]);
+    expect(allowedMoves("proof_sent", "system")).toEqual([]);
+  });
+  it("keeps proof uploads out of the status menu", () => {
+    expect(staffStatusChoices("paid")).toEqual(["cancelled", "refunded"]);
+    expect(staffStatusChoices("quality_check")).toEqual(["shipped"]);
+  });
+});
+
+describe("shipping details and numbers", () => {
+  it("needs both the carrier and the tracking number", () => {
+    expect(shippingDetailsProblem({ carrier: "DHL", trackingNumber: " " })).toBe("Enter the carrier and the tracking number.");
+    expect(shippingDetailsProblem({ carrier: "DHL", trackingNumber: "JD0123" })).toBeNull();
+  });
+  it("formats order and invoice numbers", () => {
+    expect(formatOrderNumber(42)).toBe("SS-000042");
+    expect(formatInvoiceNumber(2026, 7)).toBe("INV-2026-000007");
+  });
+});

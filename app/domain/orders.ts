@@ -1,0 +1,90 @@
+/**
+ * An order's life after payment (issue 8 item 6; REQUIREMENTS.md B-4): who may move it where.
+ * Staff run production; the buyer only answers a proof; the system records payment.
+ */
+export const ORDER_STATUSES = [
+  "paid",
+  "proof_sent",
+  "changes_requested",
+  "proof_approved",
+  "in_production",
+  "quality_check",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  paid: "Paid",
+  proof_sent: "Proof ready for you",
+  changes_requested: "Changes requested",
+  proof_approved: "Proof approved",
+  in_production: "In production",
+  quality_check: "Quality check",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+export type Actor = "staff" | "buyer" | "system";
+
+/** Cancelling is possible only before the proof is approved (B-4); refunds are staff decisions. */
+const STAFF_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  paid: ["proof_sent", "cancelled", "refunded"],
+  proof_sent: ["proof_sent", "cancelled", "refunded"],
+  changes_requested: ["proof_sent", "cancelled", "refunded"],
+  proof_approved: ["in_production", "refunded"],
+  in_production: ["quality_check"],
+  quality_check: ["shipped"],
+  shipped: ["delivered"],
+  delivered: ["refunded"],
+  cancelled: ["refunded"],
+};
+
+const BUYER_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  proof_sent: ["proof_approved", "changes_requested"],
+};
+
+const SYSTEM_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  // A repeat order (skip_proof with a previous order reference) is approved on payment.
+  paid: ["proof_approved"],
+};
+
+export function allowedMoves(from: OrderStatus, actor: Actor): readonly OrderStatus[] {
+  const table = actor === "staff" ? STAFF_MOVES : actor === "buyer" ? BUYER_MOVES : SYSTEM_MOVES;
+  return table[from] ?? [];
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus, actor: Actor): boolean {
+  return allowedMoves(from, actor).includes(to);
+}
+
+/** The statuses staff may choose from a status menu (proof uploads have their own form). */
+export function staffStatusChoices(from: OrderStatus): OrderStatus[] {
+  return allowedMoves(from, "staff").filter((s) => s !== "proof_sent");
+}
+
+/** Shipping needs the carrier and tracking number the buyer is e-mailed (issue 9 item 4). */
+export function shippingDetailsProblem(input: { carrier?: string | null; trackingNumber?: string | null }): string | null {
+  if (!input.carrier?.trim() || !input.trackingNumber?.trim()) return "Enter the carrier and the tracking number.";
+  return null;
+}
+
+/** Human order numbers from a database sequence: SS-000123. */
+export function formatOrderNumber(sequence: number): string {
+  return `SS-${String(sequence).padStart(6, "0")}`;
+}
+
+export function formatInvoiceNumber(year: number, sequence: number): string {
+  return `INV-${year}-${String(sequence).padStart(6, "0")}`;
+}
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** How long a buyer's comment on a proof may be. */
+export const PROOF_COMMENT_MAX = 2000;

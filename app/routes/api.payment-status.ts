@@ -1,0 +1,23 @@
+import type { Route } from "./+types/api.payment-status";
+import { failureResponse, paymentState } from "~/server/orders.server";
+import { getSessionInfo } from "~/server/session.server";
+
+/**
+ * GET ?draft_id= → the server's word on a draft's payment (issue 8 item 4; A-2, B-5): 200
+ * {state: 'paid', order_id, order_number} | {state: 'processing'} | {state: 'failed', message} |
+ * {state: 'unpaid'}. Paid only once a webhook or the test-mode confirmation was applied; the
+ * provider's redirect_status is never consulted. 401 signed out, 404 DRAFT_NOT_FOUND for an
+ * unknown or another user's draft.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getSessionInfo(request);
+  if (!session) return failureResponse({ ok: false, status: 401, code: "UNAUTHENTICATED", message: "Please sign in to see this payment." });
+  const draftId = new URL(request.url).searchParams.get("draft_id") ?? "";
+  const state = await paymentState({ userId: session.user.id, draftId });
+  if (!state) return failureResponse({ ok: false, status: 404, code: "DRAFT_NOT_FOUND", message: "No draft found." });
+  const body =
+    state.state === "paid"
+      ? { state: state.state, order_id: state.orderId, order_number: state.orderNumber }
+      : state;
+  return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,129 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Route } from "./+types/payment";
+import { findProductById } from "~/catalogue/catalogue";
+import { CheckoutStepper } from "~/components/checkout-stepper";
+import { NoDraft } from "~/components/no-draft";
+import { OrderSummary } from "~/components/order-summary";
+import { SignInPrompt } from "~/components/sign-in-prompt";
+import { TestCardForm } from "~/components/test-card-form";
+import { buttonClass } from "~/components/ui/button";
+import type { OrderTotals } from "~/domain/checkout";
+import { stepHref, type StepNumber } from "~/domain/draft";
+import { formatPence } from "~/domain/money";
+import { unitPricePence } from "~/domain/pricing";
+import { loadCheckout, stepperState } from "~/server/checkout.server";
+
+const StripePaymentForm = lazy(() => import("~/components/stripe-payment-form"));
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { session, cart, draft } = await loadCheckout(request);
+  if (!session) return { state: "signed-out" as const };
+  if (!draft || !url.searchParams.get("draft_id") || !url.searchParams.get("product_id")) return { state: "no-draft" as const };
+  return {
+    state: "ready" as const,
+    draftId: draft.id,
+    productId: draft.data.product_id,
+    quantity: draft.data.quantity,
+    selections: draft.data.customization_selections,
+    completed: stepperState(draft, cart.length > 0),
+  };
+}
+
+type Intent = {
+  client_secret: string;
+  amount_pence: number;
+  provider: "stripe" | "test";
+  publishable_key: string | null;
+  totals: OrderTotals;
+};
+
+export default function PaymentRoute({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "signed-out") return <SignInPrompt title="Payment" message="Please sign in to continue to payment." />;
+  if (loaderData.state === "no-draft") return <NoDraft title="Payment" />;
+  return <PaymentStep {...loaderData} />;
+}
+
+function PaymentStep(props: { draftId: string; productId: string; quantity: number; selections: string[]; completed: StepNumber[] }) {
+  const navigate = useNavigate();
+  const [intent, setIntent] = useState<Intent | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const product = findProductById(props.productId);
+  const returnPath = `/inquiry-success?draft_id=${encodeURIComponent(props.draftId)}&product_id=${encodeURIComponent(props.productId)}`;
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const response = await fetch("/api/payment-intent", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ draft_id: props.draftId, product_id: props.productId }),
+        });
+        const body = (await response.json()) as Intent & { error?: { message?: string } };
+        if (cancelled) return;
+        if (!response.ok) setError(body.error?.message || "Failed to start payment.");
+        else setIntent(body);
+      } catch {
+        if (!cancelled) setError("Failed to start payment.");
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [props.draftId, props.productId]);
+
+  if (!product) return null;
+  const amountLabel = intent ? formatPence(intent.amount_pence) : "";
+  const paid = () => navigate(returnPath);
+
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <CheckoutStepper current={6} completed={props.completed} productId={props.productId} draftId={props.draftId} />
+      <h1 className="text-3xl font-extrabold">Payment</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div>
+          {error ? (
+            <div role="alert" className="space-y-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+              <p>{error}</p>
+              <Link to={stepHref(5, { productId: props.productId, draftId: props.draftId })} className={buttonClass("secondary")}>
+                Back to the previous step
+              </Link>
+            </div>
+          ) : !intent ? (
+            <p role="status" className="text-muted">
+              Loading payment…
+            </p>
+          ) : intent.provider === "test" || !intent.publishable_key ? (
+            <TestCardForm clientSecret={intent.client_secret} amountLabel={amountLabel} onPaid={paid} />
+          ) : (
+            <Suspense fallback={<p role="status">Loading payment…</p>}>
+              <StripePaymentForm
+                publishableKey={intent.publishable_key}
+                clientSecret={intent.client_secret}
+                returnUrl={`${window.location.origin}${returnPath}`}
+                amountLabel={amountLabel}
+                onPaid={paid}
+              />
+            </Suspense>
+          )}
+        </div>
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <OrderSummary
+            product={product}
+            quantity={props.quantity}
+            unitPence={unitPricePence(product.pricingTable, props.quantity)}
+            selections={props.selections}
+            totals={intent?.totals ?? null}
+            totalsNote={intent ? `The amount that will be charged: ${amountLabel}.` : undefined}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Payment | Swag Studio" }];
+}

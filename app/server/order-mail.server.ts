@@ -1,0 +1,141 @@
+/**
+ * The order confirmation e-mail with its VAT invoice (issue 8 item 9; REQUIREMENTS B-9). It goes
+ * to the "work email" of the Details step, where the buyer was told invoices and mock-ups go.
+ *
+ * The invoice carries what a full UK VAT invoice needs: a unique sequential number, the date, the
+ * seller's name, address and VAT number, the customer's name and address (and VAT number when
+ * given), each line with quantity and unit price, the VAT rate and amount, and the total. It is in
+ * the body as text and HTML; sendMail (app/server/mail.server.ts) carries no attachments yet, so
+ * the PDF copy B-9 proposes is left for later.
+ */
+import { SELLER, SITE } from "~/content/links";
+import { formatDisplayDate, type IsoDate } from "~/domain/delivery";
+import { formatPence } from "~/domain/money";
+import type { Mail } from "./mail.server";
+
+export type OrderConfirmationView = {
+  to: string;
+  orderNumber: string;
+  orderUrl: string;
+  invoiceNumber: string;
+  /** Invoice date and time of supply (payment), as a Europe/London calendar date. */
+  issuedOn: IsoDate;
+  customer: {
+    company: string;
+    name: string;
+    addressLines: string[];
+    vatNumber: string;
+    poRef: string;
+  };
+  shipTo: { name: string; company: string; addressLines: string[] };
+  line: { description: string; quantity: number; unitPence: number; amountPence: number };
+  discountPence: number;
+  shipping: { label: string; pence: number };
+  vatRate: number;
+  vatPence: number;
+  totalPence: number;
+  /** What happens next: a proof within 2 working days, or the promised date of a repeat order. */
+  nextSteps: string[];
+};
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+type Row = { label: string; amount: string; strong?: boolean };
+
+function invoiceRows(view: OrderConfirmationView): Row[] {
+  const net = view.line.amountPence - view.discountPence + view.shipping.pence;
+  const rows: Row[] = [
+    {
+      label: `${view.line.quantity} × ${view.line.description} @ ${formatPence(view.line.unitPence)}`,
+      amount: formatPence(view.line.amountPence),
+    },
+  ];
+  // A-20: the first-order discount comes off the goods before VAT.
+  if (view.discountPence > 0) rows.push({ label: "First order discount (10%)", amount: `−${formatPence(view.discountPence)}` });
+  rows.push({ label: view.shipping.label, amount: formatPence(view.shipping.pence) });
+  rows.push({ label: "Total excluding VAT", amount: formatPence(net) });
+  rows.push({
+    // DESIGN decision 5: 0% only when the goods leave the UK.
+    label: view.vatRate > 0 ? `VAT at ${view.vatRate}%` : "VAT at 0% (goods exported outside the UK)",
+    amount: formatPence(view.vatPence),
+  });
+  rows.push({ label: "Total paid", amount: formatPence(view.totalPence), strong: true });
+  return rows;
+}
+
+export function orderConfirmationMail(view: OrderConfirmationView): Mail {
+  const rows = invoiceRows(view);
+  const date = formatDisplayDate(view.issuedOn);
+  const seller = [SELLER.legalName, ...SELLER.addressLines, `VAT registration number: ${SELLER.vatNumber}`, `Company number: ${SELLER.companyNumber}`];
+  const customer = [
+    view.customer.company,
+    view.customer.name,
+    ...view.customer.addressLines,
+    ...(view.customer.vatNumber.trim() ? [`VAT number: ${view.customer.vatNumber.trim()}`] : []),
+    ...(view.customer.poRef.trim() ? [`Your PO reference: ${view.customer.poRef.trim()}`] : []),
+  ].filter((line) => line.trim() !== "");
+  const shipTo = [view.shipTo.name, view.shipTo.company, ...view.shipTo.addressLines].filter((line) => line.trim() !== "");
+
+  const text = [
+    `Thank you for your order ${view.orderNumber}. We have received your payment of ${formatPence(view.totalPence)}.`,
+    ...view.nextSteps,
+    "",
+    `View your order: ${view.orderUrl}`,
+    "",
+    "VAT INVOICE",
+    `Invoice number: ${view.invoiceNumber}`,
+    `Invoice date: ${date}`,
+    `Order: ${view.orderNumber}`,
+    "",
+    "From:",
+    ...seller,
+    "",
+    "To:",
+    ...customer,
+    "",
+    "Deliver to:",
+    ...shipTo,
+    "",
+    ...rows.map((row) => `${row.label}: ${row.amount}`),
+    "",
+    "Paid in full by card.",
+    "",
+    `${SITE.name}, ${SITE.city}`,
+    `Questions? ${SITE.supportEmail}`,
+  ].join("\n");
+
+  const block = (title: string, lines: string[]) =>
+    `<td valign="top" style="padding:0 12px 12px 0;font-size:13px;line-height:1.5"><strong>${escape(title)}</strong><br>${lines.map(escape).join("<br>")}</td>`;
+  const html = `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escape(SITE.name)}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5">
+<p style="margin:0 0 12px">Thank you for your order <strong>${escape(view.orderNumber)}</strong>. We have received your payment of <strong>${escape(formatPence(view.totalPence))}</strong>.</p>
+${view.nextSteps.map((line) => `<p style="margin:0 0 12px">${escape(line)}</p>`).join("\n")}
+<p style="margin:16px 0"><a href="${escape(view.orderUrl)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">View your order</a></p>
+<h2 style="margin:28px 0 4px;font-size:18px">VAT invoice ${escape(view.invoiceNumber)}</h2>
+<p style="margin:0 0 16px;font-size:13px;color:#4b4b63">Invoice date ${escape(date)} · Order ${escape(view.orderNumber)}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr>${block("From", seller)}${block("To", customer)}${block("Deliver to", shipTo)}</tr></table>
+<table width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin-top:8px">
+${rows
+  .map(
+    (row) =>
+      `<tr style="border-top:1px solid #e5e5ef${row.strong ? ";font-weight:bold" : ""}"><td>${escape(row.label)}</td><td align="right" style="white-space:nowrap">${escape(row.amount)}</td></tr>`,
+  )
+  .join("\n")}
+</table>
+<p style="margin:16px 0 0;font-size:13px;color:#4b4b63">Paid in full by card.</p>
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escape(SITE.name)}, ${escape(SITE.city)} · ${escape(SITE.supportEmail)}</td></tr>
+</table></td></tr></table></body></html>`;
+
+  return {
+    to: view.to,
+    subject: `Order ${view.orderNumber} confirmed: VAT invoice ${view.invoiceNumber}`,
+    text,
+    html,
+    meta: { kind: "order-confirmation", orderNumber: view.orderNumber, invoiceNumber: view.invoiceNumber },
+  };
+}

@@ -1,0 +1,560 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  cartItems,
+  invoices,
+  orderDrafts,
+  orderProofs,
+  orders,
+  orderStatusHistory,
+  paymentEvents,
+  paymentIntents,
+  testPaymentIntents,
+} from "#db/schema";
+import { SELLER } from "~/content/links";
+import { draftDataSchema, type DraftDataInput } from "~/domain/draft";
+import { action as paymentIntentAction } from "~/routes/api.payment-intent";
+import { loader as paymentStatusLoader } from "~/routes/api.payment-status";
+import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";
+import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { startSmtpServer } from "../../tests/setup/smtp";
+import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
+import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import {
+  confirmTestPayment,
+  getOrder,
+  listOrders,
+  paymentState,
+  respondToProof,
+  startPayment,
+  type StartedPayment,
+} from "./orders.server";
+import { createTestProvider, usePaymentProviderForTests } from "./payments.server";
+
+// Signing users in (argon2) and loading the migrated template database take seconds on a busy
+// machine; these limits catch a hang, not slowness.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
+
+let handle: DatabaseHandle;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  // Before the first getEnv() of this file: SMTP on loopback, and no Stripe keys (test mode).
+  process.env.SMTP_URL = smtp.url;
+  delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.STRIPE_PUBLISHABLE_KEY;
+  delete process.env.STRIPE_WEBHOOK_SECRET;
+  useTestEnv();
+  handle = await createTestDatabase();
+  useDatabaseForTests(handle);
+});
+afterAll(async () => {
+  await closeDatabase();
+  await smtp.close();
+});
+beforeEach(async () => {
+  await resetDatabase(handle);
+  smtp.messages.length = 0;
+});
+
+const NOW = new Date("2026-11-20T12:00:00Z");
+const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada Lovelace" };
+const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
+const BUYER_EMAIL = "ada@analytical.example";
+
+/** A draft that has passed steps 2–4: 50 navy caps, standard shipping to London. */
+function completeData(overrides: Partial<DraftDataInput> = {}): DraftDataInput {
+  return {
+    product_id: "8",
+    quantity: 50,
+    variant: { color_hex: "#1f2a56" },
+    customization_selections: ["Front embroidery"],
+    confirm: { rights_confirmed: true, lead_time_acknowledged: true },
+    details: {
+      contact_name: "Ada Lovelace",
+      email: BUYER_EMAIL,
+      company: "Analytical Ltd",
+      phone: "+44 20 7946 0958",
+      vat_number: "GB987654321",
+      po_ref: "PO-77",
+      billing: { company: "Analytical Ltd", name: "Ada Lovelace", line1: "1 Engine Street", city: "London", postcode: "N1 9GU", country: "GB" },
+      tos_accepted: true,
+      use_billing_as_shipping: false,
+    },
+    shipping: {
+      address: {
+        company: "Analytical Ltd",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        name: "Ada Lovelace",
+        line1: "1 Engine Street",
+        city: "London",
+        postcode: "N1 9GU",
+        country: "GB",
+        phone: "020 7946 0958",
+      },
+      method: "standard",
+    },
+    // What a tampering client might have written: the server must not charge this.
+    totals: { subtotal: 100, discount: 0, shipping: 0, vat: 0, total: 100 },
+    status: "shipping_done",
+    ...overrides,
+  };
+}
+
+async function insertDraft(owner: { userId: string; accountId?: string }, options: { status?: string; data?: DraftDataInput } = {}) {
+  const data = draftDataSchema.parse(options.data ?? completeData());
+  const [row] = await handle.db
+    .insert(orderDrafts)
+    .values({
+      accountId: owner.accountId ?? `account-of-${owner.userId}`,
+      userId: owner.userId,
+      productId: data.product_id,
+      status: options.status ?? "shipping_done",
+      data,
+    })
+    .returning({ id: orderDrafts.id });
+  if (!row) throw new Error("no draft row");
+  return row.id;
+}
+
+const session = (userId: string) => ({ user: { id: userId } });
+
+async function started(userId: string, draftId: string, productId = "8"): Promise<StartedPayment> {
+  const result = await startPayment({ session: session(userId), draftId, productId });
+  if (!result.ok) throw new Error(`startPayment failed: ${result.code} ${result.message}`);
+  return result;
+}
+
+async function draftRow(id: string) {
+  const [row] = await handle.db.select().from(orderDrafts).where(eq(orderDrafts.id, id));
+  return row;
+}
+
+/** Pays a fresh draft of `userId` with 4242 and returns the order. */
+async function paidOrder(userId: string, options: { accountId?: string; data?: DraftDataInput } = {}) {
+  const draftId = await insertDraft({ userId, accountId: options.accountId }, { data: options.data });
+  const intent = await started(userId, draftId);
+  const confirmed = await confirmTestPayment({ clientSecret: intent.clientSecret, card: GOOD_CARD, userId, now: NOW });
+  if (!confirmed.ok || !confirmed.orderId) throw new Error(`payment failed: ${JSON.stringify(confirmed)}`);
+  const [order] = await handle.db.select().from(orders).where(eq(orders.id, confirmed.orderId));
+  if (!order) throw new Error("no order");
+  return { draftId, order };
+}
+
+type Args = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
+async function call(fn: (args: never) => Promise<Response>, request: Request) {
+  const response = await fn({ request, params: {}, context: {} } satisfies Args as never);
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+function jsonPost(path: string, body: unknown, cookie?: string) {
+  const base = siteRequest(path, { cookie, method: "POST" });
+  const headers = new Headers(base.headers);
+  headers.set("content-type", "application/json");
+  return new Request(base.url, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+describe("startPayment: the amount is the server's", () => {
+  it("charges cap × 50, standard, GB: £318.60 on the account's first order (10% off goods), £351.60 after", async () => {
+    // First order: goods 50 × £5.50 = £275.00, discount 10% = £27.50, shipping £18.00,
+    // VAT 20% of (275.00 − 27.50 + 18.00 = 265.50) = £53.10, total £318.60.
+    const first = await insertDraft({ userId: "alice" });
+    const intent = await started("alice", first);
+    expect(intent.amountPence).toBe(31860);
+    expect(intent.totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860, vatRate: 20 });
+    expect(intent.provider).toBe("test");
+    expect(intent.publishableKey).toBeNull();
+    // The tampered data.totals (£1.00) was replaced by the figures charged, and the draft is locked.
+    const row = await draftRow(first);
+    expect(row?.status).toBe("awaiting_payment");
+    expect(row?.amountPence).toBe(31860);
+    expect(row?.paymentIntentId).toBe(intent.intentId);
+    expect((row?.data as { totals: unknown }).totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860 });
+    const [stored] = await handle.db.select().from(testPaymentIntents);
+    expect(stored?.amountPence).toBe(31860);
+    expect(stored?.currency).toBe("gbp");
+
+    const confirmed = await confirmTestPayment({ clientSecret: intent.clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
+    expect(confirmed.ok).toBe(true);
+
+    // Second order of the same account: no discount. 27500 + 1800 = 29300; VAT 5860; total £351.60.
+    const second = await insertDraft({ userId: "alice" });
+    const again = await started("alice", second);
+    expect(again.amountPence).toBe(35160);
+    expect(again.totals).toEqual({ subtotal: 27500, discount: 0, shipping: 1800, vat: 5860, total: 35160, vatRate: 20 });
+  });
+
+  it("charges no VAT when the goods ship outside the UK", async () => {
+    const data = completeData();
+    const draftId = await insertDraft(
+      { userId: "alice" },
+      { data: { ...data, shipping: { ...data.shipping, address: { ...data.shipping?.address, country: "DE" } } } },
+    );
+    // 27500 − 2750 + 1800, no VAT.
+    expect((await started("alice", draftId)).amountPence).toBe(26550);
+  });
+
+  it("refuses signed-out callers, another user's draft, a product mismatch, incomplete and paid drafts, and stores nothing", async () => {
+    const alices = await insertDraft({ userId: "alice" });
+    const unconfirmed = await insertDraft(
+      { userId: "alice" },
+      { data: completeData({ confirm: { rights_confirmed: true, lead_time_acknowledged: false } }) },
+    );
+    const noDetails = await insertDraft({ userId: "alice" }, { status: "customisation_draft", data: completeData({ details: {} }) });
+    const badPhone = await insertDraft({ userId: "alice" }, { data: completeData({ shipping: { ...completeData().shipping, address: { ...completeData().shipping?.address, phone: "12" } } }) });
+    const cases: Array<[Parameters<typeof startPayment>[0], number, string, string]> = [
+      [{ session: null, draftId: alices, productId: "8" }, 401, "UNAUTHENTICATED", "Please sign in to continue to payment."],
+      [{ session: session("bob"), draftId: alices, productId: "8" }, 404, "DRAFT_NOT_FOUND", "No draft found."],
+      [{ session: session("alice"), draftId: "not-a-uuid", productId: "8" }, 404, "DRAFT_NOT_FOUND", "No draft found."],
+      [{ session: session("alice"), draftId: alices, productId: "15" }, 422, "PRODUCT_MISMATCH", "This draft is for a different product. Go back to your cart and open the payment step again."],
+      [{ session: session("alice"), draftId: unconfirmed, productId: "8" }, 409, "DRAFT_INCOMPLETE", "Complete the Customisation step before paying."],
+      [{ session: session("alice"), draftId: noDetails, productId: "8" }, 409, "DRAFT_INCOMPLETE", "Complete the Details step before paying."],
+      [{ session: session("alice"), draftId: badPhone, productId: "8" }, 409, "DRAFT_INCOMPLETE", "Complete the Shipping step before paying."],
+    ];
+    for (const [input, status, code, message] of cases) {
+      expect(await startPayment(input)).toEqual({ ok: false, status, code, message });
+    }
+    expect(await handle.db.select().from(testPaymentIntents)).toHaveLength(0);
+    expect(await handle.db.select().from(paymentIntents)).toHaveLength(0);
+    expect((await draftRow(alices))?.status).toBe("shipping_done");
+
+    const { draftId: paid } = await paidOrder("alice");
+    expect(await startPayment({ session: session("alice"), draftId: paid, productId: "8" })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "ALREADY_PAID",
+      message: "This order has already been paid.",
+    });
+  });
+
+  it("reuses the one intent of a draft while the amount is unchanged", async () => {
+    const draftId = await insertDraft({ userId: "alice" });
+    const first = await started("alice", draftId);
+    const second = await started("alice", draftId);
+    expect(second.clientSecret).toBe(first.clientSecret);
+    expect(second.intentId).toBe(first.intentId);
+    expect(await handle.db.select().from(testPaymentIntents)).toHaveLength(1);
+    const [ledger] = await handle.db.select().from(paymentIntents);
+    expect(ledger?.idempotencyKey).toBe(`draft:${draftId}:amount:31860`);
+  });
+
+  it("does not lock a draft at a stale amount when it was saved while the intent was being made", async () => {
+    const draftId = await insertDraft({ userId: "alice" });
+    const provider = createTestProvider();
+    usePaymentProviderForTests({
+      ...provider,
+      async createOrReuseIntent(input) {
+        // The shipping step autosaves (a new version) between pricing and storing the intent.
+        await handle.db.update(orderDrafts).set({ version: sql`${orderDrafts.version} + 1` }).where(eq(orderDrafts.id, draftId));
+        return provider.createOrReuseIntent(input);
+      },
+    });
+    try {
+      expect(await startPayment({ session: session("alice"), draftId, productId: "8" })).toMatchObject({ status: 409, code: "DRAFT_CHANGED" });
+    } finally {
+      usePaymentProviderForTests(undefined);
+    }
+    expect((await draftRow(draftId))?.status).toBe("shipping_done");
+    expect(await handle.db.select().from(paymentIntents)).toHaveLength(0);
+    // Trying again prices the draft as it now is.
+    expect((await started("alice", draftId)).amountPence).toBe(31860);
+  });
+
+  it("limits a user to 10 payment-intent requests a minute (B-22)", async () => {
+    const draftId = await insertDraft({ userId: "alice" });
+    for (let i = 0; i < 10; i++) expect((await startPayment({ session: session("alice"), draftId, productId: "8" })).ok).toBe(true);
+    expect(await startPayment({ session: session("alice"), draftId, productId: "8" })).toMatchObject({ status: 429, code: "RATE_LIMITED" });
+  });
+});
+
+describe("test-mode payment through the routes", () => {
+  it("4242 pays: an order with history and invoice, the cart line gone, a VAT invoice e-mailed, state paid", async () => {
+    const alice = await createSignedInUser("alice@acme.co");
+    const draftId = await insertDraft({ userId: alice.userId });
+    await handle.db.insert(cartItems).values([
+      { userId: alice.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" },
+      { userId: alice.userId, productId: "16", quantity: 100, selectedColor: "#111111" },
+    ]);
+    smtp.messages.length = 0;
+
+    const intent = await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }, alice.cookie));
+    expect(intent.status).toBe(200);
+    expect(intent.json).toMatchObject({ amount_pence: 31860, currency: "gbp", provider: "test", publishable_key: null });
+    expect(await call(paymentStatusLoader, siteRequest(`/api/payment-status?draft_id=${draftId}`, { cookie: alice.cookie }))).toEqual({
+      status: 200,
+      json: { state: "processing" },
+    });
+
+    const secret = String(intent.json.client_secret);
+    const paid = await call(testConfirmAction, jsonPost("/api/test-payments/confirm", { client_secret: secret, ...GOOD_CARD }, alice.cookie));
+    expect(paid.status).toBe(200);
+    expect(paid.json.status).toBe("succeeded");
+
+    const [order] = await handle.db.select().from(orders).where(eq(orders.draftId, draftId));
+    expect(order).toMatchObject({
+      userId: alice.userId,
+      productId: "8",
+      quantity: 50,
+      status: "paid",
+      unitPence: 550,
+      subtotalPence: 27500,
+      discountPence: 2750,
+      shippingPence: 1800,
+      vatPence: 5310,
+      totalPence: 31860,
+      vatRate: 20,
+      currency: "gbp",
+    });
+    expect(order?.number).toMatch(/^SS-\d{6}$/);
+    expect(paid.json.order_number).toBe(order?.number);
+    const history = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order!.id));
+    expect(history.map((h) => [h.fromStatus, h.toStatus, h.actor])).toEqual([[null, "paid", "system"]]);
+    const [invoice] = await handle.db.select().from(invoices).where(eq(invoices.orderId, order!.id));
+    expect(invoice?.number).toMatch(/^INV-\d{4}-\d{6}$/);
+
+    const draft = await draftRow(draftId);
+    expect(draft?.status).toBe("paid");
+    expect(draft?.paidAt).not.toBeNull();
+    const cart = await handle.db.select({ productId: cartItems.productId }).from(cartItems).where(eq(cartItems.userId, alice.userId));
+    expect(cart).toEqual([{ productId: "16" }]);
+
+    const mail = await smtp.waitFor(BUYER_EMAIL);
+    expect(mail.subject).toBe(`Order ${order?.number} confirmed: VAT invoice ${invoice?.number}`);
+    for (const line of [
+      "VAT INVOICE",
+      `Invoice number: ${invoice?.number}`,
+      SELLER.legalName,
+      `VAT registration number: ${SELLER.vatNumber}`,
+      "Analytical Ltd",
+      "VAT number: GB987654321",
+      "50 × Custom Embroidered Cap (Navy, Front embroidery) @ £5.50: £275.00",
+      "First order discount (10%): −£27.50",
+      "Standard Shipping: £18.00",
+      "Total excluding VAT: £265.50",
+      "VAT at 20%: £53.10",
+      "Total paid: £318.60",
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+
+    expect(await call(paymentStatusLoader, siteRequest(`/api/payment-status?draft_id=${draftId}`, { cookie: alice.cookie }))).toEqual({
+      status: 200,
+      json: { state: "paid", order_id: order?.id, order_number: order?.number },
+    });
+
+    // A double-submitted form: the same answer, still one order, one e-mail, one event.
+    const again = await call(testConfirmAction, jsonPost("/api/test-payments/confirm", { client_secret: secret, ...GOOD_CARD }, alice.cookie));
+    expect(again.json.status).toBe("succeeded");
+    expect(await handle.db.select().from(orders)).toHaveLength(1);
+    expect(await handle.db.select().from(paymentEvents)).toHaveLength(1);
+    expect(smtp.messages.filter((m) => m.to.includes(BUYER_EMAIL))).toHaveLength(1);
+  });
+
+  it("refuses the payment routes to visitors and another user's client secret", async () => {
+    const alice = await createSignedInUser("alice@acme.co");
+    const bob = await createSignedInUser("bob@acme.co");
+    const draftId = await insertDraft({ userId: alice.userId });
+    expect((await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }))).status).toBe(401);
+    const asBob = await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }, bob.cookie));
+    expect(asBob).toEqual({ status: 404, json: { error: { code: "DRAFT_NOT_FOUND", message: "No draft found." } } });
+    expect((await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId }, alice.cookie))).status).toBe(400);
+
+    const intent = await started(alice.userId, draftId);
+    const body = { client_secret: intent.clientSecret, ...GOOD_CARD };
+    expect((await call(testConfirmAction, jsonPost("/api/test-payments/confirm", body))).status).toBe(401);
+    const stolen = await call(testConfirmAction, jsonPost("/api/test-payments/confirm", body, bob.cookie));
+    expect(stolen.status).toBe(404);
+    expect((await call(paymentStatusLoader, siteRequest(`/api/payment-status?draft_id=${draftId}`, { cookie: bob.cookie }))).status).toBe(404);
+    expect((await draftRow(draftId))?.status).toBe("awaiting_payment");
+    expect(await handle.db.select().from(orders)).toHaveLength(0);
+  });
+});
+
+describe("test-mode cards", () => {
+  it("4000 0000 0000 0002 is declined with the card's message, nothing is paid, and the buyer can pay again", async () => {
+    const draftId = await insertDraft({ userId: "alice" });
+    const intent = await started("alice", draftId);
+    const declined = await confirmTestPayment({ clientSecret: intent.clientSecret, card: DECLINED_CARD, userId: "alice", now: NOW });
+    expect(declined).toEqual({ ok: false, status: 402, code: "CARD_DECLINED", message: "Your card was declined." });
+    expect((await draftRow(draftId))?.status).toBe("payment_failed");
+    expect(await paymentState({ userId: "alice", draftId })).toEqual({ state: "failed", message: "Your card was declined." });
+    expect(await handle.db.select().from(orders)).toHaveLength(0);
+
+    // Reloading /payment reuses the same intent, and a good card then pays it.
+    const retry = await started("alice", draftId);
+    expect(retry.intentId).toBe(intent.intentId);
+    expect(await paymentState({ userId: "alice", draftId })).toEqual({ state: "processing" });
+    const paid = await confirmTestPayment({ clientSecret: retry.clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
+    expect(paid).toMatchObject({ ok: true, status: "succeeded" });
+    expect(await paymentState({ userId: "alice", draftId })).toMatchObject({ state: "paid" });
+  });
+
+  it("answers Luhn, expiry and CVC problems with a 402 per field and changes nothing", async () => {
+    const draftId = await insertDraft({ userId: "alice" });
+    const intent = await started("alice", draftId);
+    const cases: Array<[typeof GOOD_CARD, Record<string, string[]>]> = [
+      [{ ...GOOD_CARD, number: "4242 4242 4242 4241" }, { number: ["Your card number is invalid."] }],
+      [{ ...GOOD_CARD, expiry: "10/26" }, { expiry: ["Your card's expiration date is in the past."] }],
+      [{ ...GOOD_CARD, expiry: "13/30" }, { expiry: ["Enter the expiry date as MM/YY."] }],
+      [{ ...GOOD_CARD, cvc: "12" }, { cvc: ["Your card's security code is incomplete."] }],
+    ];
+    for (const [card, fieldErrors] of cases) {
+      const result = await confirmTestPayment({ clientSecret: intent.clientSecret, card, userId: "alice", now: NOW });
+      expect(result).toEqual({ ok: false, status: 402, code: "CARD_INVALID", message: Object.values(fieldErrors)[0]?.[0], fieldErrors });
+    }
+    expect((await draftRow(draftId))?.status).toBe("awaiting_payment");
+    expect(await handle.db.select().from(paymentEvents)).toHaveLength(0);
+    const [stored] = await handle.db.select().from(testPaymentIntents);
+    expect(stored?.status).toBe("requires_payment_method");
+  });
+
+  it("knows no client secret it did not issue", async () => {
+    const result = await confirmTestPayment({ clientSecret: "pi_test_000_secret_000", card: GOOD_CARD, userId: "alice", now: NOW });
+    expect(result).toMatchObject({ status: 404, code: "PAYMENT_NOT_FOUND" });
+  });
+});
+
+describe("repeat orders (skip_proof)", () => {
+  it("go straight to proof_approved with a promised date when the reference is an approved order of the account", async () => {
+    const { order: first } = await paidOrder("alice");
+    await handle.db.update(orders).set({ status: "delivered" }).where(eq(orders.id, first.id));
+
+    const repeat = completeData({ proof: { preference: "skip_proof", previous_order_ref: ` ${first.number.toLowerCase()} ` } });
+    const { order } = await paidOrder("alice", { data: repeat });
+    expect(order.status).toBe("proof_approved");
+    // 20 Nov 2026 + ceil(3.5 weeks + 7 days) = 32 days, + 5 for standard shipping = 27 Dec 2026.
+    expect(order.promisedDeliveryDate).toBe("2026-12-27");
+    const history = await handle.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(asc(orderStatusHistory.id));
+    expect(history.map((h) => [h.fromStatus, h.toStatus, h.note])).toEqual([
+      [null, "paid", expect.stringContaining("Paid by card")],
+      ["paid", "proof_approved", `Repeat of ${first.number}: proof skipped`],
+    ]);
+    // confirmTestPayment returns after the SMTP server accepted the message, so it is here now.
+    const repeatMail = smtp.messages.find((m) => m.subject.startsWith(`Order ${order.number}`));
+    expect(repeatMail?.text).toContain("Promised delivery: Sun, Dec 27, 2026.");
+  });
+
+  it("stay paid (a proof will be sent) when the reference is not an approved order of this account", async () => {
+    const { order: bobs } = await paidOrder("bob");
+    await handle.db.update(orders).set({ status: "delivered" }).where(eq(orders.id, bobs.id));
+    const { order } = await paidOrder("alice", { data: completeData({ proof: { preference: "skip_proof", previous_order_ref: bobs.number } }) });
+    expect(order.status).toBe("paid");
+    expect(order.promisedDeliveryDate).toBeNull();
+  });
+});
+
+describe("order tracking", () => {
+  it("lists the user's and the active organisation's orders; another buyer's order is not there", async () => {
+    const { order: own } = await paidOrder("alice");
+    const { order: team } = await paidOrder("carol", { accountId: "org-acme" });
+    const { order: other } = await paidOrder("bob");
+
+    const mine = await listOrders({ userId: "alice", accountId: "alice", now: NOW });
+    expect(mine.map((o) => o.number)).toEqual([own.number]);
+    expect(mine[0]).toMatchObject({ status: "paid", statusLabel: "Paid", totalPence: 31860, productTitle: "Custom Embroidered Cap", placedByMe: true });
+    // Not yet approved: the window if the proof were approved today: ceil(24.5 + 5) = 30 and
+    // ceil(24.5 + 7) = 32 days, + 5 for standard shipping, from 20 Nov 2026.
+    expect(mine[0]?.delivery).toEqual({ kind: "estimate", start: "2026-12-25", end: "2026-12-27" });
+
+    const inOrg = await listOrders({ userId: "alice", accountId: "org-acme", now: NOW });
+    expect(inOrg.map((o) => o.number).sort()).toEqual([own.number, team.number].sort());
+    expect(inOrg.find((o) => o.number === team.number)?.placedByMe).toBe(false);
+
+    expect(await getOrder({ userId: "alice", accountId: "alice", orderId: other.id })).toBeNull();
+    const detail = await getOrder({ userId: "alice", accountId: "alice", orderId: own.id, now: NOW });
+    expect(detail?.invoiceNumber).toMatch(/^INV-/);
+    expect(detail?.timeline.map((t) => t.to)).toEqual(["paid"]);
+    expect(detail?.snapshot.data.details.email).toBe(BUYER_EMAIL);
+    expect(detail?.canRespondToProof).toBe(false);
+  });
+});
+
+describe("respondToProof", () => {
+  async function orderWithProof(userId = "alice") {
+    const { order } = await paidOrder(userId);
+    await handle.db.insert(orderProofs).values({
+      orderId: order.id,
+      version: 1,
+      storedName: `proof-${order.id}-1.pdf`,
+      originalName: "cap-proof.pdf",
+      contentType: "application/pdf",
+      sizeBytes: 1234,
+      uploadedBy: "staff-1",
+    });
+    return order;
+  }
+
+  it("answers only the owner, only while the proof is sent", async () => {
+    const order = await orderWithProof();
+    // Still 'paid': staff have not sent the proof yet.
+    expect(await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", now: NOW })).toMatchObject({
+      status: 409,
+      code: "PROOF_NOT_AWAITING",
+    });
+    await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
+    expect(await respondToProof({ userId: "bob", orderId: order.id, decision: "approve", now: NOW })).toMatchObject({
+      status: 404,
+      code: "ORDER_NOT_FOUND",
+    });
+    expect(await respondToProof({ userId: "alice", orderId: order.id, decision: "changes", comment: "  ", now: NOW })).toMatchObject({
+      status: 400,
+      message: "Tell us what to change.",
+    });
+    const [unchanged] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(unchanged?.status).toBe("proof_sent");
+    expect((await getOrder({ userId: "alice", accountId: "alice", orderId: order.id }))?.canRespondToProof).toBe(true);
+  });
+
+  it("requests changes with a comment, then approves the newer version and fixes the promised date", async () => {
+    const order = await orderWithProof();
+    await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
+
+    const changes = await respondToProof({ userId: "alice", orderId: order.id, decision: "changes", comment: "Logo 10% larger, please", proofVersion: 1, now: NOW });
+    expect(changes).toMatchObject({ ok: true, status: "changes_requested", promisedDeliveryDate: null });
+    expect(await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", now: NOW })).toMatchObject({ status: 409 });
+
+    // Staff upload version 2 and send it.
+    await handle.db.insert(orderProofs).values({
+      orderId: order.id,
+      version: 2,
+      storedName: `proof-${order.id}-2.pdf`,
+      originalName: "cap-proof-v2.pdf",
+      contentType: "application/pdf",
+      sizeBytes: 2345,
+      uploadedBy: "staff-1",
+    });
+    await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
+    expect(await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", proofVersion: 1, now: NOW })).toMatchObject({
+      status: 409,
+      code: "PROOF_OUTDATED",
+    });
+
+    const approved = await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", proofVersion: 2, now: NOW });
+    expect(approved).toMatchObject({ ok: true, status: "proof_approved", promisedDeliveryDate: "2026-12-27" });
+
+    const proofs = await handle.db.select().from(orderProofs).where(eq(orderProofs.orderId, order.id)).orderBy(asc(orderProofs.version));
+    expect(proofs.map((p) => [p.version, p.decision, p.comment])).toEqual([
+      [1, "changes_requested", "Logo 10% larger, please"],
+      [2, "approved", null],
+    ]);
+    const buyerMoves = await handle.db
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.actor, "buyer")))
+      .orderBy(asc(orderStatusHistory.id));
+    expect(buyerMoves.map((h) => [h.fromStatus, h.toStatus, h.actorUserId])).toEqual([
+      ["proof_sent", "changes_requested", "alice"],
+      ["proof_sent", "proof_approved", "alice"],
+    ]);
+    const detail = await getOrder({ userId: "alice", accountId: "alice", orderId: order.id, now: NOW });
+    expect(detail?.delivery).toEqual({ kind: "promised", date: "2026-12-27" });
+    expect(detail?.proofs.map((p) => p.version)).toEqual([2, 1]);
+    const [row] = await handle.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
+    expect(row?.version).toBe(3);
+  });
+});

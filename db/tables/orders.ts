@@ -1,0 +1,193 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES } from "../../app/domain/orders";
+import { orderDrafts } from "./core";
+
+// Payments and orders (issue 8; REQUIREMENTS B-2, B-3, B-4, B-9; DESIGN decisions 9, 10, 12).
+// Money is integer pence in GBP throughout (R-CALC-18).
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+/** Human order numbers (SS-000123) and invoice numbers (INV-2026-000123) come from these. */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
+export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 1 });
+
+/**
+ * Every payment intent the server created for a draft, with the amount and breakdown it computed
+ * (B-2). The webhook checks a paid amount against this row, not against the draft, so an intent
+ * replaced after a price change can never be credited with the new figure. `last_event_at` is the
+ * provider's time of the newest event applied, so a late, older event cannot undo a newer one.
+ */
+export const paymentIntents = pgTable(
+  "payment_intents",
+  {
+    intentId: text("intent_id").primaryKey(),
+    provider: text("provider").notNull(),
+    // An unpaid draft's intents go with it (B-17 purges unpaid drafts); a paid one is never deleted.
+    draftId: uuid("draft_id")
+      .notNull()
+      .references(() => orderDrafts.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    userId: text("user_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    currency: text("currency").notNull(),
+    subtotalPence: integer("subtotal_pence").notNull(),
+    discountPence: integer("discount_pence").notNull(),
+    shippingPence: integer("shipping_pence").notNull(),
+    vatPence: integer("vat_pence").notNull(),
+    vatRate: integer("vat_rate").notNull(),
+    unitPence: integer("unit_pence").notNull(),
+    quantity: integer("quantity").notNull(),
+    status: text("status").notNull().default("created"),
+    lastErrorCode: text("last_error_code"),
+    lastErrorMessage: text("last_error_message"),
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payment_intents_draft_idx").on(t.draftId),
+    check("payment_intents_provider_check", inList("provider", ["stripe", "test"])),
+    check("payment_intents_status_check", inList("status", ["created", "processing", "succeeded", "failed", "canceled"])),
+    check("payment_intents_amount_positive", sql`amount_pence > 0`),
+  ],
+);
+
+/** Provider events already applied, keyed by the provider's event id: a replay changes nothing (B-4). */
+export const paymentEvents = pgTable("payment_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  intentId: text("intent_id"),
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in test-mode provider's own intents (DESIGN "payment": a fresh install pays with the
+ * documented test cards, no keys, no network). This table plays the part of Stripe's servers.
+ */
+export const testPaymentIntents = pgTable(
+  "test_payment_intents",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull().unique(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    amountPence: integer("amount_pence").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull().default("requires_payment_method"),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    lastErrorCode: text("last_error_code"),
+    lastErrorMessage: text("last_error_message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("test_payment_intents_status_check", inList("status", ["requires_payment_method", "succeeded", "canceled"]))],
+);
+
+/**
+ * A paid draft (DESIGN decision 9: one draft, one payment, one order). `snapshot` is the draft's
+ * data at payment, so later edits to the catalogue or the account never rewrite what was bought.
+ * `version` is bumped on every change, for the staff pages' optimistic concurrency.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull().unique(),
+    draftId: uuid("draft_id")
+      .notNull()
+      .unique()
+      .references(() => orderDrafts.id),
+    accountId: text("account_id").notNull(),
+    userId: text("user_id").notNull(),
+    productId: text("product_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    snapshot: jsonb("snapshot").notNull(),
+    unitPence: integer("unit_pence").notNull(),
+    subtotalPence: integer("subtotal_pence").notNull(),
+    discountPence: integer("discount_pence").notNull(),
+    shippingPence: integer("shipping_pence").notNull(),
+    vatPence: integer("vat_pence").notNull(),
+    totalPence: integer("total_pence").notNull(),
+    vatRate: integer("vat_rate").notNull(),
+    currency: text("currency").notNull().default("gbp"),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    status: text("status").notNull().default("paid"),
+    promisedDeliveryDate: date("promised_delivery_date", { mode: "string" }),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_account_created_idx").on(t.accountId, t.createdAt.desc()),
+    check("orders_status_check", inList("status", ORDER_STATUSES)),
+    check("orders_total_check", sql`total_pence = subtotal_pence - discount_pence + shipping_pence + vat_pence`),
+  ],
+);
+
+/** Every status change of an order, who made it and why (B-7's audit log, the buyer's timeline). */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actor: text("actor").notNull(),
+    actorUserId: text("actor_user_id"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId, t.id),
+    check("order_status_history_actor_check", inList("actor", ["staff", "buyer", "system"])),
+  ],
+);
+
+/**
+ * Design proofs, one row per version (B-3). Staff upload them (a later issue); the buyer answers
+ * only the latest version, once.
+ */
+export const orderProofs = pgTable(
+  "order_proofs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    storedName: text("stored_name").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decision: text("decision"),
+    comment: text("comment"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("order_proofs_order_version").on(t.orderId, t.version),
+    check("order_proofs_decision_check", sql`decision is null or decision in ('approved', 'changes_requested')`),
+    check("order_proofs_size_positive", sql`size_bytes > 0`),
+  ],
+);
+
+/** VAT invoices (B-9): one per order, numbered from invoice_number_seq. */
+export const invoices = pgTable("invoices", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  number: text("number").notNull().unique(),
+  orderId: uuid("order_id")
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+});
