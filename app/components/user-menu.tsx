@@ -34,6 +34,9 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
             <Link to="/account">Account & security</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/orders">Your orders</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/favorites">Favourites</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
