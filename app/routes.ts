@@ -60,5 +60,15 @@ export default [
   route("api/test-payments/confirm", "routes/api.test-payments.confirm.ts"),
   route("api/stripe-webhook", "routes/api.stripe-webhook.ts"),
   route("api/payment-status", "routes/api.payment-status.ts"),
+  // Operator back office (issue 9)
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.ts"),
+    route("orders", "routes/admin.orders.tsx"),
+    route("orders/:id", "routes/admin.order.tsx"),
+    route("orders/:id/proofs/:version", "routes/admin.order-proof.ts"),
+    route("orders/:id/artwork/:fileId", "routes/admin.order-artwork.ts"),
+    route("inbox/:kind", "routes/admin.inbox.tsx"),
+    route("inbox/:kind/export.csv", "routes/admin.inbox-export.ts"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,3 +6,4 @@ export * from "./tables/marketing";
 export * from "./tables/shopping";
 export * from "./tables/checkout";
 export * from "./tables/orders";
+export * from "./tables/admin";

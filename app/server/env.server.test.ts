@@ -25,4 +25,10 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ BASE_URL: "not a url" })).toThrow(/BASE_URL/);
     expect(() => parseEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32/);
   });
+
+  it("reads STAFF_EMAILS as a lower-case list and names a bad entry", () => {
+    expect(parseEnv({}).STAFF_EMAILS).toEqual([]);
+    expect(parseEnv({ STAFF_EMAILS: " Ops@Swag.example , ,second@swag.example" }).STAFF_EMAILS).toEqual(["ops@swag.example", "second@swag.example"]);
+    expect(() => parseEnv({ STAFF_EMAILS: "ops@swag.example,nobody" })).toThrow(/STAFF_EMAILS.*comma-separated list of e-mail addresses/);
+  });
 });

@@ -26,6 +26,21 @@ const schema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /**
+   * Issue 9: addresses that become staff (the back office under /admin) when they sign in with
+   * that e-mail confirmed. For the first staff account while the server holds the embedded
+   * database (npm run staff:add needs it stopped); remove an address once it has the role.
+   */
+  STAFF_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ""),
+    )
+    .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
 });
 
 export type Env = z.infer<typeof schema> & { BASE_URL: string };

@@ -28,6 +28,7 @@ const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/serv
     DATA_DIR: dataDir,
     BASE_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtp.url,
+    STAFF_EMAILS: "staff@swagstudio.example",
   },
 });
 const stop = (signal: NodeJS.Signals) => child.kill(signal);

@@ -1,0 +1,120 @@
+/**
+ * The operator back office's forms and filters (issue 9; REQUIREMENTS B-7). One schema per form,
+ * used by the route actions and the server tests alike. Which status may follow which lives only
+ * in ./orders (canTransition); this module only reads and words it. Pure: no I/O.
+ */
+import { z } from "zod";
+import { formatDisplayDate } from "./delivery";
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, shippingDetailsProblem, type OrderStatus } from "./orders";
+
+export const ORDER_LIST_PAGE_SIZE = 25;
+export const ADMIN_NOTE_MAX = 1000;
+export const ADMIN_SEARCH_MAX = 200;
+
+/**
+ * The order list's query string. A hand-edited or stale link (?status=bogus, ?page=-1) falls back
+ * to the default instead of failing: a filter is a view, not an instruction.
+ */
+export const orderListQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  q: z.string().trim().max(ADMIN_SEARCH_MAX).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
+  return orderListQuerySchema.parse({
+    status: params.get("status") || undefined,
+    q: params.get("q") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}
+
+/** The version of the order the page showed; a different one now is a 409 (the page is stale). */
+const version = z.coerce.number({ error: "Reload the page and try again." }).int().min(1, "Reload the page and try again.");
+const note = z.string().trim().max(ADMIN_NOTE_MAX, `Keep the note under ${ADMIN_NOTE_MAX} characters.`).default("");
+const shortText = (label: string) => z.string().trim().max(100, `Keep the ${label} under 100 characters.`).default("");
+
+export const statusChangeSchema = z
+  .object({
+    intent: z.literal("status"),
+    to: z.enum(ORDER_STATUSES, { error: "Choose the new status." }),
+    version,
+    note,
+    carrier: shortText("carrier"),
+    trackingNumber: shortText("tracking number"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.to !== "shipped") return;
+    const problem = shippingDetailsProblem(value);
+    if (!problem) return;
+    if (!value.carrier) ctx.addIssue({ code: "custom", path: ["carrier"], message: problem });
+    if (!value.trackingNumber) ctx.addIssue({ code: "custom", path: ["trackingNumber"], message: problem });
+  });
+export type StatusChange = z.output<typeof statusChangeSchema>;
+
+/** The text fields of the proof upload form; the file itself is checked by app/server/admin-proofs.server.ts. */
+export const proofUploadSchema = z.object({
+  intent: z.literal("proof"),
+  version,
+  note,
+});
+export type ProofUploadFields = z.output<typeof proofUploadSchema>;
+
+export const ADMIN_MESSAGES = {
+  notFound: "Order not found.",
+  stale: (status: OrderStatus) =>
+    `This order changed since you opened it: it is now "${ORDER_STATUS_LABELS[status]}". Nothing was changed; the page below shows its current state.`,
+  invalidTransition: (from: OrderStatus, to: OrderStatus) =>
+    `An order that is "${ORDER_STATUS_LABELS[from]}" cannot be moved to "${ORDER_STATUS_LABELS[to]}". Nothing was changed.`,
+  proofNotAllowed: (status: OrderStatus) =>
+    `A proof cannot be sent for an order that is "${ORDER_STATUS_LABELS[status]}". Nothing was changed.`,
+  useProofForm: "Send a proof with the proof upload form.",
+} as const;
+
+/** The history's default note when staff give none, so every row says what happened. */
+export function defaultStatusNote(change: { to: OrderStatus; carrier?: string; trackingNumber?: string }): string {
+  if (change.to === "shipped") return `Shipped with ${change.carrier} (tracking ${change.trackingNumber})`;
+  return `Moved to ${ORDER_STATUS_LABELS[change.to]}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inbox (issue 9 item 5)
+
+export const INBOX_KINDS = ["inquiries", "quotes", "sms", "feedback"] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+export const INBOX_LABELS: Readonly<Record<InboxKind, string>> = {
+  inquiries: "Contact inquiries",
+  quotes: "Quote requests",
+  sms: "SMS sign-ups",
+  feedback: "Cart feedback",
+};
+
+export function isInboxKind(value: unknown): value is InboxKind {
+  return typeof value === "string" && (INBOX_KINDS as readonly string[]).includes(value);
+}
+
+export const INBOX_PAGE_SIZE = 50;
+
+// ---------------------------------------------------------------------------------------------
+// Times
+
+const LONDON_PARTS = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * 'Tue, Jan 5, 2027, 14:03' in Europe/London (A-63), the site's date pattern plus the time: staff
+ * need the minute a proof was answered or a status changed, not only the day.
+ */
+export function formatLondonDateTime(at: Date): string {
+  const parts = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${formatDisplayDate(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute}`;
+}

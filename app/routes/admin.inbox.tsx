@@ -1,0 +1,102 @@
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/admin.inbox";
+import { buttonClass } from "~/components/ui/button";
+import { INBOX_LABELS, isInboxKind } from "~/domain/admin-orders";
+import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
+import { listInbox } from "~/server/admin-inbox.server";
+
+const EMPTY: Record<string, string> = {
+  inquiries: "No contact inquiries yet. They arrive from the contact page.",
+  quotes: "No quote requests yet. They arrive from the shopping list's Request a quote.",
+  sms: "No SMS sign-ups yet.",
+  feedback: "No cart feedback yet.",
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  if (!isInboxKind(params.kind)) throw adminNotFound();
+  const url = new URL(request.url);
+  // A page route cannot answer with a file, so ?format=csv hands over to the export route.
+  if (url.searchParams.get("format") === "csv") throw redirect(`/admin/inbox/${params.kind}/export.csv`);
+  const page = Number(url.searchParams.get("page") ?? "1");
+  return { kind: params.kind, inbox: await listInbox(params.kind, Number.isFinite(page) ? page : 1) };
+}
+
+export function headers() {
+  return ADMIN_NO_STORE;
+}
+
+export default function AdminInbox({ loaderData }: Route.ComponentProps) {
+  const { kind, inbox } = loaderData;
+  const label = INBOX_LABELS[kind];
+  return (
+    <section>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold">{label}</h1>
+          <p className="mt-1 text-muted">{inbox.total === 1 ? "1 entry" : `${inbox.total} entries`}, newest first.</p>
+        </div>
+        <a href={`/admin/inbox/${kind}/export.csv`} className={buttonClass("secondary")} download>
+          Download CSV
+        </a>
+      </div>
+
+      {inbox.rows.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-muted">{EMPTY[kind]}</p>
+      ) : (
+        // Focusable so a keyboard user can scroll the table sideways on a phone (WCAG 2.1.1).
+        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label={label}>
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <caption className="sr-only">{label}, newest first</caption>
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
+              <tr>
+                {inbox.columns.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 align-top">
+              {inbox.rows.map((row, index) => (
+                <tr key={index}>
+                  {row.map((cell, column) => (
+                    <td key={column} className={`px-4 py-3 ${column === 0 ? "whitespace-nowrap" : "whitespace-pre-wrap break-words"}`}>
+                      {cell.text}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {inbox.pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
+          {inbox.page > 1 ? (
+            <Link to={`/admin/inbox/${kind}?page=${inbox.page - 1}`} className={buttonClass("secondary")}>
+              Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-muted">
+            Page {inbox.page} of {inbox.pageCount}
+          </p>
+          {inbox.page < inbox.pageCount ? (
+            <Link to={`/admin/inbox/${kind}?page=${inbox.page + 1}`} className={buttonClass("secondary")}>
+              Next page
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData ? INBOX_LABELS[loaderData.kind] : "Inbox"} | Back office | Swag Studio` }, { name: "robots", content: "noindex" }];
+}

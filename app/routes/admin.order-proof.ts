@@ -1,0 +1,12 @@
+import type { Route } from "./+types/admin.order-proof";
+import { adminNotFound, requireStaff } from "~/server/admin-access.server";
+import { openOrderProof } from "~/server/admin-orders.server";
+import { artworkDownloadHeaders } from "~/server/artwork.server";
+
+/** One proof version of an order, for staff (issue 9 item 3); always a download, never shown inline. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const file = await openOrderProof({ orderId: params.id, version: Number(params.version) });
+  if (!file) throw adminNotFound();
+  return new Response(file.stream, { headers: artworkDownloadHeaders(file) });
+}

@@ -1,0 +1,50 @@
+import { NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/admin";
+import { INBOX_KINDS, INBOX_LABELS } from "~/domain/admin-orders";
+import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
+
+/**
+ * The operator back office's frame (issue 9). Its check is repeated by every child loader and
+ * action (app/server/admin-access.server.ts says why); anyone but staff sees the site's 404.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const staff = await requireStaff(request);
+  return { staff: { name: staff.name, email: staff.email } };
+}
+
+export function headers() {
+  return ADMIN_NO_STORE;
+}
+
+const tab = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand text-white" : "text-ink hover:bg-brand-soft"}`;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand">Back office</p>
+        <p className="text-sm text-muted">
+          Signed in as staff: <span className="font-medium text-ink">{loaderData.staff.email}</span>
+        </p>
+      </div>
+      <nav aria-label="Back office" className="mt-4 flex flex-wrap gap-2">
+        <NavLink to="/admin/orders" className={tab}>
+          Orders
+        </NavLink>
+        {INBOX_KINDS.map((kind) => (
+          <NavLink key={kind} to={`/admin/inbox/${kind}`} className={tab}>
+            {INBOX_LABELS[kind]}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Back office | Swag Studio" }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,361 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orderProofs, orders, orderStatusHistory } from "#db/schema";
+import { insertPaidOrder } from "../../tests/setup/paid-orders";
+import { startSmtpServer } from "../../tests/setup/smtp";
+import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { useTestEnv } from "../../tests/setup/users";
+import { ORDER_LIST_PAGE_SIZE, parseOrderListQuery, statusChangeSchema } from "~/domain/admin-orders";
+import { ORDER_STATUSES, canTransition, type OrderStatus } from "~/domain/orders";
+import type { StaffMember } from "./admin-access.server";
+import { changeOrderStatus, getOrderForStaff, listOrdersForStaff, openOrderProof } from "./admin-orders.server";
+import { readProofForm, uploadProof } from "./admin-proofs.server";
+import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import { resetMailTransport } from "./mail.server";
+import { respondToProof } from "./orders.server";
+import { createLocalStorage } from "./storage.server";
+
+let handle: DatabaseHandle;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let dataDir: string;
+const uploadsDir = () => join(dataDir, "uploads");
+const storedFiles = () => {
+  try {
+    return readdirSync(uploadsDir());
+  } catch {
+    return [];
+  }
+};
+
+beforeAll(async () => {
+  useTestEnv();
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  dataDir = mkdtempSync(join(tmpdir(), "swag-admin-orders-"));
+  process.env.DATA_DIR = dataDir;
+  resetMailTransport();
+  handle = await createTestDatabase();
+  useDatabaseForTests(handle);
+});
+afterAll(async () => {
+  resetMailTransport();
+  await closeDatabase();
+  await smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  delete process.env.SMTP_URL;
+  delete process.env.DATA_DIR;
+});
+beforeEach(async () => {
+  await resetDatabase(handle);
+  smtp.messages.length = 0;
+  rmSync(uploadsDir(), { recursive: true, force: true });
+});
+
+const staff: StaffMember = { id: "staff-user-1", name: "Olive Ops", email: "ops@swag.example" };
+const BUYER = "buyer-user-1";
+const PNG = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82);
+const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n");
+
+const paidOrder = (extra: Partial<Parameters<typeof insertPaidOrder>[1]> = {}) =>
+  insertPaidOrder(handle.db, { userId: BUYER, email: "jane@acme.example", company: "Acme Events", ...extra });
+
+const change = (input: { to: OrderStatus; version: number; note?: string; carrier?: string; trackingNumber?: string }) =>
+  statusChangeSchema.parse({ intent: "status", note: "", carrier: "", trackingNumber: "", ...input, version: String(input.version) });
+
+async function current(orderId: string) {
+  const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
+  const history = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id));
+  const proofs = await handle.db.select().from(orderProofs).where(eq(orderProofs.orderId, orderId)).orderBy(asc(orderProofs.version));
+  return { order: order!, history, proofs };
+}
+
+const proofFile = (bytes: Uint8Array, name: string, type = "application/octet-stream") => new File([new Uint8Array(bytes)], name, { type });
+
+const upload = (orderId: string, version: number, file: FormDataEntryValue | null, extra: { note?: string; maxBytes?: number } = {}) =>
+  uploadProof({ staff, orderId, fields: { intent: "proof", version, note: extra.note ?? "" }, file, maxBytes: extra.maxBytes });
+
+describe("status changes follow app/domain/orders.ts and nothing else", () => {
+  it("allows exactly the moves canTransition allows staff, and leaves a refused order untouched", async () => {
+    const outcomes: string[] = [];
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        if (to === "proof_sent") continue;
+        const order = await paidOrder({ status: from });
+        const before = await current(order.id);
+        const result = await changeOrderStatus({ staff, orderId: order.id, change: change({ to, version: 1, carrier: "DPD", trackingNumber: "155" }) });
+        const after = await current(order.id);
+        if (canTransition(from, to, "staff")) {
+          expect(result, `${from} → ${to}`).toMatchObject({ ok: true, status: to, version: 2 });
+          expect(after.order.status).toBe(to);
+          expect(after.history.at(-1)).toMatchObject({ fromStatus: from, toStatus: to, actor: "staff", actorUserId: staff.id });
+          outcomes.push(`${from}→${to}`);
+        } else {
+          expect(result, `${from} → ${to}`).toMatchObject({ ok: false, status: 409, code: "INVALID_TRANSITION" });
+          expect(after).toEqual(before);
+        }
+      }
+    }
+    // The spec's path and side exits, spelled out so a change to the rules shows up here too.
+    expect(outcomes).toEqual([
+      "paid→cancelled",
+      "paid→refunded",
+      "proof_sent→cancelled",
+      "proof_sent→refunded",
+      "changes_requested→cancelled",
+      "changes_requested→refunded",
+      "proof_approved→in_production",
+      "proof_approved→refunded",
+      "in_production→quality_check",
+      "quality_check→shipped",
+      "shipped→delivered",
+      "delivered→refunded",
+      "cancelled→refunded",
+    ]);
+  }, 60_000);
+
+  it("says why a move is refused", async () => {
+    const order = await paidOrder({ status: "in_production" });
+    const result = await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "delivered", version: 1 }) });
+    expect(result).toEqual({
+      ok: false,
+      status: 409,
+      code: "INVALID_TRANSITION",
+      message: 'An order that is "In production" cannot be moved to "Delivered". Nothing was changed.',
+      fieldErrors: undefined,
+    });
+  });
+
+  it("sends proof_sent to the proof form instead", async () => {
+    const order = await paidOrder();
+    expect(await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "proof_sent", version: 1 }) })).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "USE_PROOF_FORM",
+    });
+    expect((await current(order.id)).order.status).toBe("paid");
+  });
+
+  it("answers a stale page with 409 and the current status, changing nothing", async () => {
+    const order = await paidOrder({ status: "proof_approved" });
+    expect(await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "in_production", version: 1 }) })).toMatchObject({ ok: true, version: 2 });
+    const before = await current(order.id);
+    // A second tab still showing version 1 tries to refund.
+    const stale = await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "refunded", version: 1 }) });
+    expect(stale).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
+    expect(stale.ok ? "" : stale.message).toBe(
+      'This order changed since you opened it: it is now "In production". Nothing was changed; the page below shows its current state.',
+    );
+    expect(await current(order.id)).toEqual(before);
+  });
+
+  it("404s an unknown order", async () => {
+    expect(await changeOrderStatus({ staff, orderId: "00000000-0000-4000-8000-000000000000", change: change({ to: "cancelled", version: 1 }) })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await changeOrderStatus({ staff, orderId: "nope", change: change({ to: "cancelled", version: 1 }) })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("ships with the carrier and tracking number, records them, and e-mails the buyer", async () => {
+    const order = await paidOrder({ status: "quality_check" });
+    const result = await changeOrderStatus({
+      staff,
+      orderId: order.id,
+      change: change({ to: "shipped", version: 1, carrier: "DPD", trackingNumber: "15501234567890", note: "Two boxes" }),
+    });
+    expect(result).toMatchObject({ ok: true, status: "shipped" });
+    const after = await current(order.id);
+    expect(after.order).toMatchObject({ carrier: "DPD", trackingNumber: "15501234567890", version: 2 });
+    expect(after.history.at(-1)).toMatchObject({ toStatus: "shipped", actor: "staff", actorUserId: staff.id, note: "Two boxes" });
+
+    const mail = await smtp.waitFor("jane@acme.example");
+    expect(mail.subject).toBe(`Order ${order.number} has shipped`);
+    expect(mail.text).toContain("Carrier: DPD");
+    expect(mail.text).toContain("Tracking number: 15501234567890");
+    expect(mail.text).toContain(`http://127.0.0.1:3999/orders/${order.id}`);
+  });
+
+  it("writes a default note when staff give none", async () => {
+    const order = await paidOrder({ status: "proof_approved" });
+    await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "in_production", version: 1 }) });
+    expect((await current(order.id)).history.at(-1)?.note).toBe("Moved to In production");
+  });
+});
+
+describe("proofs", () => {
+  it("runs the proof loop: v1, the buyer asks for changes, v2, the buyer approves; every version is kept", async () => {
+    const order = await paidOrder();
+    const first = await upload(order.id, 1, proofFile(PNG, "cap-mockup.png", "image/png"), { note: "Logo centred" });
+    expect(first).toMatchObject({ ok: true, status: "proof_sent", proofVersion: 1, version: 2 });
+    const proofMail = await smtp.waitFor("jane@acme.example");
+    expect(proofMail.subject).toBe(`Your proof for order ${order.number} is ready (version 1)`);
+    expect(proofMail.text).toContain(`http://127.0.0.1:3999/orders/${order.id}`);
+    expect(proofMail.text).toContain("A note from our studio: Logo centred");
+
+    const changes = await respondToProof({ userId: BUYER, orderId: order.id, decision: "changes", comment: "Make the logo bigger", proofVersion: 1 });
+    expect(changes).toMatchObject({ ok: true, status: "changes_requested" });
+    const seen = await getOrderForStaff(order.id);
+    expect(seen?.proofs[0]).toMatchObject({ version: 1, decision: "changes_requested", comment: "Make the logo bigger" });
+    expect(seen?.canSendProof).toBe(true);
+
+    const second = await upload(order.id, seen!.version, proofFile(PDF, "cap-mockup-v2.pdf"));
+    expect(second).toMatchObject({ ok: true, proofVersion: 2 });
+    expect(await respondToProof({ userId: BUYER, orderId: order.id, decision: "approve", proofVersion: 2 })).toMatchObject({ ok: true, status: "proof_approved" });
+
+    const after = await current(order.id);
+    expect(after.order.status).toBe("proof_approved");
+    expect(after.proofs.map((p) => [p.version, p.contentType, p.decision, p.originalName])).toEqual([
+      [1, "image/png", "changes_requested", "cap-mockup.png"],
+      [2, "application/pdf", "approved", "cap-mockup-v2.pdf"],
+    ]);
+    expect(after.history.map((h) => [h.fromStatus, h.toStatus, h.actor, h.note])).toEqual([
+      [null, "paid", "system", "Paid by card (test)"],
+      ["paid", "proof_sent", "staff", "Proof version 1 sent: Logo centred"],
+      ["proof_sent", "changes_requested", "buyer", "Make the logo bigger"],
+      ["changes_requested", "proof_sent", "staff", "Proof version 2 sent"],
+      ["proof_sent", "proof_approved", "buyer", "Proof version 2 approved"],
+    ]);
+    expect(smtp.messages.filter((m) => m.to.includes("jane@acme.example")).map((m) => m.subject)).toEqual([
+      `Your proof for order ${order.number} is ready (version 1)`,
+      `Your proof for order ${order.number} is ready (version 2)`,
+    ]);
+    expect(storedFiles()).toHaveLength(2);
+
+    const download = await openOrderProof({ orderId: order.id, version: 1 });
+    expect(download).toMatchObject({ name: "cap-mockup.png", contentType: "image/png", size: PNG.byteLength });
+    expect(new Uint8Array(await new Response(download!.stream).arrayBuffer())).toEqual(PNG);
+    expect(await openOrderProof({ orderId: order.id, version: 3 })).toBeNull();
+  });
+
+  it.each([
+    ["an HTML page named .pdf", new TextEncoder().encode("<!doctype html><script>alert(1)</script>"), "proof.pdf", 415, "PROOF_WRONG_TYPE"],
+    ["an EPS", new TextEncoder().encode("%!PS-Adobe-3.0 EPSF-3.0\n"), "proof.eps", 415, "PROOF_WRONG_TYPE"],
+    ["an empty file", new Uint8Array(), "proof.pdf", 400, "PROOF_EMPTY"],
+  ])("refuses %s and changes nothing", async (_label, bytes, name, status, code) => {
+    const order = await paidOrder();
+    const before = await current(order.id);
+    expect(await upload(order.id, 1, proofFile(bytes, name))).toMatchObject({ ok: false, status, code });
+    expect(await current(order.id)).toEqual(before);
+    expect(storedFiles()).toEqual([]);
+    expect(smtp.messages).toEqual([]);
+  });
+
+  it("refuses a proof over the size limit, a missing file, a stale page and a finished order, changing nothing", async () => {
+    const order = await paidOrder();
+    const before = await current(order.id);
+    expect(await upload(order.id, 1, proofFile(PDF, "big.pdf"), { maxBytes: PDF.byteLength - 1 })).toMatchObject({ ok: false, status: 413 });
+    expect(await upload(order.id, 1, null)).toMatchObject({ ok: false, status: 400, code: "PROOF_MISSING" });
+    expect(await upload(order.id, 1, "not a file")).toMatchObject({ ok: false, status: 400, code: "PROOF_MISSING" });
+    expect(await upload(order.id, 7, proofFile(PDF, "p.pdf"))).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
+    expect(await current(order.id)).toEqual(before);
+
+    const producing = await paidOrder({ status: "in_production" });
+    expect(await upload(producing.id, 1, proofFile(PDF, "p.pdf"))).toMatchObject({
+      ok: false,
+      status: 409,
+      message: 'A proof cannot be sent for an order that is "In production". Nothing was changed.',
+    });
+    expect(storedFiles()).toEqual([]);
+    expect(smtp.messages).toEqual([]);
+  });
+
+  it("reads a proof form only up to its limit", async () => {
+    const form = new FormData();
+    form.set("intent", "proof");
+    form.set("proof", proofFile(new Uint8Array(200_000).fill(0x41), "huge.pdf"));
+    const request = new Request("http://127.0.0.1:3999/admin/orders/x", { method: "POST", body: form });
+    expect(await readProofForm(request, 1024)).toMatchObject({ ok: false, status: 413, code: "PROOF_TOO_LARGE" });
+
+    const small = new FormData();
+    small.set("intent", "proof");
+    small.set("proof", proofFile(PDF, "p.pdf"));
+    const read = await readProofForm(new Request("http://127.0.0.1:3999/admin/orders/x", { method: "POST", body: small }));
+    expect(read.ok && read.form.get("proof") instanceof File).toBe(true);
+    expect(await readProofForm(new Request("http://127.0.0.1:3999/x", { method: "POST", body: "intent=proof" }))).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("keeps no file when the order changes while the proof is being stored", async () => {
+    const order = await paidOrder();
+    const storage = createLocalStorage(uploadsDir());
+    const racing = {
+      ...storage,
+      async put(stream: ReadableStream<Uint8Array>) {
+        const stored = await storage.put(stream);
+        // A colleague cancels the order between the first check and the transaction.
+        await handle.db.update(orders).set({ version: 2, status: "cancelled" }).where(eq(orders.id, order.id));
+        return stored;
+      },
+    };
+    const result = await uploadProof({ staff, orderId: order.id, fields: { intent: "proof", version: 1, note: "" }, file: proofFile(PDF, "p.pdf"), storage: racing });
+    expect(result).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
+    expect(storedFiles()).toEqual([]);
+    expect((await current(order.id)).proofs).toEqual([]);
+  });
+});
+
+describe("the order list", () => {
+  it("filters by status, searches number, company and e-mail, newest first", async () => {
+    const base = Date.UTC(2026, 0, 10, 12);
+    const a = await paidOrder({ company: "Acme Events", email: "jane@acme.example", createdAt: new Date(base) });
+    const b = await paidOrder({ company: "Globex 100% Ltd", email: "ops@globex.example", status: "shipped", createdAt: new Date(base + 60_000) });
+    const c = await paidOrder({ company: "Initech", email: "bill@initech.example", createdAt: new Date(base + 120_000) });
+    const numbers = async (query: string) => (await listOrdersForStaff(parseOrderListQuery(new URLSearchParams(query)))).rows.map((r) => r.number);
+
+    expect(await numbers("")).toEqual([c.number, b.number, a.number]);
+    expect(await numbers("status=shipped")).toEqual([b.number]);
+    expect(await numbers("status=paid")).toEqual([c.number, a.number]);
+    expect(await numbers(`q=${a.number.toLowerCase()}`)).toEqual([a.number]);
+    expect(await numbers("q=ACME")).toEqual([a.number]);
+    expect(await numbers("q=globex.example")).toEqual([b.number]);
+    // A % typed into the box is a percent sign, not "anything".
+    expect(await numbers("q=100%25")).toEqual([b.number]);
+    expect(await numbers("q=%25")).toEqual([b.number]);
+    expect(await numbers("q=initech&status=shipped")).toEqual([]);
+
+    const [row] = (await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("q=acme")))).rows;
+    expect(row).toMatchObject({ company: "Acme Events", email: "jane@acme.example", productTitle: "Custom Embroidered Cap", quantity: 100, totalPence: 68160, statusLabel: "Paid" });
+  });
+
+  it("pages through many orders", async () => {
+    for (let i = 0; i < ORDER_LIST_PAGE_SIZE + 2; i++) await paidOrder({ createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000) });
+    const first = await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("")));
+    const second = await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("page=2")));
+    const beyond = await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("page=99")));
+    expect([first.total, first.pageCount, first.rows.length, second.rows.length]).toEqual([ORDER_LIST_PAGE_SIZE + 2, 2, ORDER_LIST_PAGE_SIZE, 2]);
+    expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(ORDER_LIST_PAGE_SIZE + 2);
+    expect(beyond.page).toBe(2);
+  });
+});
+
+describe("one order for staff", () => {
+  it("shows everything the buyer chose, the contact, addresses, VAT number, amounts and payment reference", async () => {
+    const order = await paidOrder();
+    const view = await getOrderForStaff(order.id);
+    expect(view).toMatchObject({
+      number: order.number,
+      status: "paid",
+      product: { id: "8", title: "Custom Embroidered Cap", quantity: 100 },
+      choices: {
+        customisations: ["Front embroidery"],
+        branding: "Embroidery",
+        placement: "Front",
+        placementDetails: "Centred, 8 cm wide",
+        proofPreference: "Manufacturer mock-up",
+        notes: "Navy thread please",
+      },
+      contact: { name: "Jane Smith", email: "jane@acme.example", company: "Acme Events", phone: "+44 20 7946 0958", poRef: "PO-77" },
+      vatNumber: "GB123456789",
+      billing: { lines: ["1 High Street", "London", "EC1A 1BB", "United Kingdom"] },
+      shipping: { name: "Jane Smith", lines: ["2 Dock Road", "Leeds", "LS1 4AP", "United Kingdom"], method: "Standard Shipping" },
+      amounts: { subtotalPence: 55000, shippingPence: 1800, vatPence: 11360, totalPence: 68160, vatRate: 20 },
+      payment: { intentId: order.paymentIntentId },
+      statusChoices: ["cancelled", "refunded"],
+      canSendProof: true,
+    });
+    expect(view?.choices.colour).toMatch(/\(#1B2A4A\)$/);
+    expect(view?.history).toHaveLength(1);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Staff upload a design proof for an order (issue 9 item 3; REQUIREMENTS B-3). Each upload is a
+ * new version (order_proofs keeps every one), moves the order to proof_sent, writes the history,
+ * and e-mails the buyer a link to /orders/{id}, where they approve it or ask for changes
+ * (app/server/orders.server.ts respondToProof). Staff then see the comment and upload the next.
+ *
+ * The file's type comes from its first bytes (app/domain/proof-rules.ts); the browser's name and
+ * Content-Type are not trusted. Files go to the upload storage under random names.
+ */
+import { eq, sql } from "drizzle-orm";
+import { orderProofs, orders, orderStatusHistory } from "#db/schema";
+import { ADMIN_MESSAGES, type ProofUploadFields } from "~/domain/admin-orders";
+import { ORDER_STATUS_LABELS, canTransition } from "~/domain/orders";
+import { PROOF_CONTENT_TYPES, PROOF_MAX_BYTES, PROOF_MESSAGES, PROOF_SNIFF_BYTES, proofFileName, proofKind } from "~/domain/proof-rules";
+import type { StaffMember } from "./admin-access.server";
+import { proofReadyMail } from "./admin-mail.server";
+import { adminFail, isOrderId, lockOrder, orderUrl, readOrderSnapshot, staleFailure, toOrderStatus, type AdminChange, type AdminFailure } from "./admin-orders.server";
+import { getDb } from "./db.server";
+import { sendMail } from "./mail.server";
+import { getUploadStorage, type FileStorage } from "./storage.server";
+
+/** Room for the multipart boundaries and the form's text fields around the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The proof form's body, read only up to the proof limit plus the form's overhead: a larger body
+ * is refused (413) as it arrives, so a huge upload cannot fill the server's memory first.
+ */
+export async function readProofForm(request: Request, maxBytes = PROOF_MAX_BYTES): Promise<{ ok: true; form: FormData } | AdminFailure> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^multipart\/form-data/i.test(contentType)) return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
+  const limit = maxBytes + FORM_OVERHEAD_BYTES;
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  if (Number.isFinite(declared) && declared > limit) return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, { proof: [PROOF_MESSAGES.tooLarge] });
+  if (!request.body) return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
+
+  let size = 0;
+  let tooLarge = false;
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) {
+          tooLarge = true;
+          controller.error(new Error(PROOF_MESSAGES.tooLarge));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  try {
+    const form = await new Response(counted, { headers: { "Content-Type": contentType } }).formData();
+    return { ok: true, form };
+  } catch (error) {
+    if (tooLarge) return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, { proof: [PROOF_MESSAGES.tooLarge] });
+    // A body that is not the multipart form it claims to be (a cut-off upload, a hand-made request).
+    console.warn("[admin] unreadable proof upload:", error instanceof Error ? error.message : error);
+    return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
+  }
+}
+
+/**
+ * Stores `file` as the order's next proof version and sends it to the buyer. Refusals change
+ * nothing: no proof row, no file left in storage, no status change, no e-mail.
+ */
+export async function uploadProof(input: {
+  staff: StaffMember;
+  orderId: string;
+  fields: ProofUploadFields;
+  file: FormDataEntryValue | null;
+  maxBytes?: number;
+  storage?: FileStorage;
+}): Promise<(AdminChange & { proofVersion: number }) | AdminFailure> {
+  const { staff, fields } = input;
+  const maxBytes = input.maxBytes ?? PROOF_MAX_BYTES;
+  const field = (message: string) => ({ proof: [message] });
+  if (!isOrderId(input.orderId)) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+  const file = input.file;
+  if (!(file instanceof File) || (file.size === 0 && file.name === "")) return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, field(PROOF_MESSAGES.missing));
+  if (file.size === 0) return adminFail(400, "PROOF_EMPTY", PROOF_MESSAGES.empty, field(PROOF_MESSAGES.empty));
+  if (file.size > maxBytes) return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, field(PROOF_MESSAGES.tooLarge));
+  const kind = proofKind(new Uint8Array(await file.slice(0, PROOF_SNIFF_BYTES).arrayBuffer()));
+  if (!kind) return adminFail(415, "PROOF_WRONG_TYPE", PROOF_MESSAGES.wrongType, field(PROOF_MESSAGES.wrongType));
+
+  const db = await getDb();
+  // Checked before the bytes are written, so a stale page or a finished order costs no disk.
+  const [before] = await db.select({ status: orders.status, version: orders.version }).from(orders).where(eq(orders.id, input.orderId)).limit(1);
+  if (!before) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+  if (before.version !== fields.version) return staleFailure(before);
+  if (!canTransition(toOrderStatus(before.status), "proof_sent", "staff")) {
+    return adminFail(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(toOrderStatus(before.status)));
+  }
+
+  const storage = input.storage ?? getUploadStorage();
+  const stored = await storage.put(file.stream());
+  const name = proofFileName(file.name, kind);
+  type Sent = AdminChange & { proofVersion: number; mail: Parameters<typeof proofReadyMail>[0] };
+  let result: Sent | AdminFailure;
+  try {
+    result = await db.transaction(async (tx): Promise<Sent | AdminFailure> => {
+      const order = await lockOrder(tx, input.orderId);
+      if (!order) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+      if (order.version !== fields.version) return staleFailure(order);
+      const from = toOrderStatus(order.status);
+      if (!canTransition(from, "proof_sent", "staff")) return adminFail(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(from));
+
+      const [latest] = await tx
+        .select({ version: sql<number>`coalesce(max(${orderProofs.version}), 0)::int` })
+        .from(orderProofs)
+        .where(eq(orderProofs.orderId, order.id));
+      const proofVersion = (latest?.version ?? 0) + 1;
+      await tx.insert(orderProofs).values({
+        orderId: order.id,
+        version: proofVersion,
+        storedName: stored.storedName,
+        originalName: name,
+        contentType: PROOF_CONTENT_TYPES[kind],
+        sizeBytes: stored.size,
+        uploadedBy: staff.id,
+      });
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: "proof_sent", version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id))
+        .returning({ version: orders.version });
+      await tx.insert(orderStatusHistory).values({
+        orderId: order.id,
+        fromStatus: from,
+        toStatus: "proof_sent",
+        actor: "staff",
+        actorUserId: staff.id,
+        note: fields.note ? `Proof version ${proofVersion} sent: ${fields.note}` : `Proof version ${proofVersion} sent`,
+      });
+      const { data } = readOrderSnapshot(order.number, order.snapshot);
+      return {
+        ok: true,
+        status: "proof_sent",
+        version: updated?.version ?? order.version + 1,
+        proofVersion,
+        message: `Proof version ${proofVersion} sent to the buyer. The order is now "${ORDER_STATUS_LABELS.proof_sent}".`,
+        mail: { to: data.details.email.trim(), orderNumber: order.number, orderUrl: orderUrl(order.id), version: proofVersion, note: fields.note },
+      };
+    });
+  } catch (error) {
+    await storage.delete(stored.storedName);
+    throw error;
+  }
+  if (!result.ok) {
+    await storage.delete(stored.storedName);
+    return result;
+  }
+  const { mail, ...sent } = result;
+  if (!mail.to) {
+    console.error(`[admin] proof ${sent.proofVersion} of ${mail.orderNumber} has no e-mail address to go to`);
+  } else {
+    // After the commit: a mail fault is logged and never takes the proof back (the order page has it).
+    await sendMail(proofReadyMail(mail)).catch((error: unknown) => {
+      console.error(`[admin] proof e-mail for ${mail.orderNumber} to ${mail.to} failed:`, error);
+    });
+  }
+  return sent;
+}

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { orderDrafts, orders, orderStatusHistory } from "#db/schema";
+import { draftDataSchema } from "~/domain/draft";
+import { formatOrderNumber, type OrderStatus } from "~/domain/orders";
+import { queryRows, type Database } from "~/server/db.server";
+
+/**
+ * A paid order as app/server/orders.server.ts leaves it after a successful payment (a paid draft,
+ * the order with its snapshot, the first history row), written straight to the database so tests
+ * of what happens after payment need not drive the checkout first.
+ */
+export async function insertPaidOrder(
+  db: Database,
+  input: { userId: string; email: string; company: string; status?: OrderStatus; createdAt?: Date; quantity?: number },
+) {
+  const quantity = input.quantity ?? 100;
+  const data = draftDataSchema.parse({
+    product_id: "8",
+    quantity,
+    variant: { color_hex: "#1B2A4A" },
+    branding: { method: "embroidery", placement: "Front", placement_details: "Centred, 8 cm wide" },
+    proof: { preference: "manufacturer_mockup" },
+    customization_selections: ["Front embroidery"],
+    notes: "Navy thread please",
+    details: {
+      contact_name: "Jane Smith",
+      email: input.email,
+      company: input.company,
+      phone: "+44 20 7946 0958",
+      vat_number: "GB123456789",
+      po_ref: "PO-77",
+      billing: { company: input.company, name: "Jane Smith", line1: "1 High Street", city: "London", postcode: "EC1A 1BB", country: "GB" },
+      tos_accepted: true,
+    },
+    shipping: {
+      address: { firstName: "Jane", lastName: "Smith", name: "Jane Smith", line1: "2 Dock Road", city: "Leeds", postcode: "LS1 4AP", country: "GB" },
+      method: "standard",
+    },
+    status: "paid",
+  });
+  const paidAt = input.createdAt ?? new Date();
+  const [draft] = await db
+    .insert(orderDrafts)
+    .values({ accountId: input.userId, userId: input.userId, productId: "8", status: "paid", data, paidAt, paymentIntentId: "pi_test_1", amountPence: 67800 })
+    .returning({ id: orderDrafts.id });
+  const [sequence] = await queryRows<{ n: number }>(db, sql`select nextval('order_number_seq')::int as n`);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      number: formatOrderNumber(sequence!.n),
+      draftId: draft!.id,
+      accountId: input.userId,
+      userId: input.userId,
+      productId: "8",
+      quantity,
+      snapshot: { data, product: { id: "8", title: "Custom Embroidered Cap", leadTime: "3.5 weeks", deliveryTime: "5-7 days" } },
+      unitPence: 550,
+      subtotalPence: 55000,
+      discountPence: 0,
+      shippingPence: 1800,
+      vatPence: 11360,
+      totalPence: 68160,
+      vatRate: 20,
+      paymentIntentId: `pi_test_${draft!.id.slice(0, 8)}`,
+      status: input.status ?? "paid",
+      paidAt,
+      createdAt: paidAt,
+    })
+    .returning();
+  await db.insert(orderStatusHistory).values({ orderId: order!.id, fromStatus: null, toStatus: "paid", actor: "system", note: "Paid by card (test)" });
+  return order!;
+}
