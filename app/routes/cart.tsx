@@ -3,6 +3,7 @@ import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cart";
 import { coloursFor, findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
+import { CheckoutStepper } from "~/components/checkout-stepper";
 import { FeedbackBox } from "~/components/feedback-box";
 import { useLocalMirror } from "~/components/local-mirror";
 import { ProductImage } from "~/components/product-image";
@@ -12,6 +13,7 @@ import { useNow } from "~/components/use-now";
 import { EXTERNAL, SITE } from "~/content/links";
 import { cartDeliveryWindow, formatDisplayDate } from "~/domain/delivery";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
+import { stepHref } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import { maxQuantity } from "~/domain/pricing";
 import { commitQuantityInput, stepQuantity } from "~/domain/quantity";
@@ -21,11 +23,18 @@ import { errorResponse, signInRequired, validationError, type ErrorBody } from "
 import { getSessionInfo } from "~/server/session.server";
 import * as shopping from "~/server/shopping.server";
 import { getEnv } from "~/server/env.server";
+import { loadCheckout, stepperState } from "~/server/checkout.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
-  const lines = session ? await shopping.listCart({ userId: session.user.id }) : [];
-  return { lines, userId: session?.user.id ?? null, pageUrl: `${getEnv().BASE_URL}/cart` };
+  // The stepper and Next follow the first cart product and its draft (DESIGN decision 9).
+  const { session, cart, draft } = await loadCheckout(request);
+  return {
+    lines: cart,
+    userId: session?.user.id ?? null,
+    draftId: draft?.id ?? null,
+    completed: stepperState(draft, cart.length > 0),
+    pageUrl: `${getEnv().BASE_URL}/cart`,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -90,6 +99,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
+      <CheckoutStepper current={1} completed={loaderData.completed} productId={first.productId} draftId={loaderData.draftId} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-extrabold">Shopping Cart</h1>
         <clear.Form method="post" action="/cart">
@@ -121,7 +131,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
                 <span className="block text-xs text-muted">If your proofs are approved today.</span>
               </p>
             ) : null}
-            <Link to={`/customization?product_id=${encodeURIComponent(first.productId)}`} className={buttonClass("primary", "mt-4 w-full")}>
+            <Link to={stepHref(2, { productId: first.productId, draftId: loaderData.draftId })} className={buttonClass("primary", "mt-4 w-full")}>
               Next: Customise your product
             </Link>
           </div>
