@@ -137,6 +137,20 @@ describe("signing in", () => {
     expect(signedIn.ok).toBe(true);
   });
 
+  it("stops accepting a code after too many wrong tries", async () => {
+    await signUpJane();
+    smtp.messages.length = 0;
+    await sendSignInCode(request(), { identifier: "jane@acme.co" });
+    const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await signInWithCode(request(), { identifier: "jane@acme.co", code: wrong }));
+    expect(answers.every((a) => !a.ok)).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ ok: false, message: "Too many wrong codes. Ask for a new one." });
+    // Even the right code is refused now: a new one must be asked for.
+    expect((await signInWithCode(request(), { identifier: "jane@acme.co", code })).ok).toBe(false);
+  });
+
   it("limits code requests per account", async () => {
     await signUpJane();
     const results = [];
