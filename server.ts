@@ -15,8 +15,11 @@ import * as build from "virtual:react-router/server-build";
 import { getDatabaseHandle, closeDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { checkDatabase } from "~/server/health.server";
+import { createHtmlCache } from "~/server/html-cache.server";
+import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { isCrossSiteWrite } from "~/server/origin.server";
 import { securityHeaders } from "~/server/security-headers.server";
+import { PROMO_COOKIE } from "~/components/promo-banner";
 
 const env = (() => {
   try {
@@ -34,8 +37,10 @@ const clientDir = relative(
 const handleRequest = createRequestHandler(build, "production");
 const app = new Hono<{ Variables: { nonce: string } }>();
 
+const newNonce = () => randomBytes(16).toString("base64");
+
 app.use(async (c, next) => {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = newNonce();
   c.set("nonce", nonce);
   await next();
   for (const [name, value] of Object.entries(securityHeaders({ nonce, baseUrl: env.BASE_URL }))) {
@@ -60,11 +65,13 @@ app.get("/healthz", async (c) => {
   return c.json({ status: database === "ok" ? "ok" : "degraded", database }, database === "ok" ? 200 : 503);
 });
 
-// Fingerprinted build output never changes under its name.
+// Fingerprinted build output never changes under its name. The build writes .br and .gz copies next
+// to each text asset (vite.config.ts), so no asset is compressed per request.
 app.use(
   "/assets/*",
   serveStatic({
     root: clientDir,
+    precompressed: true,
     onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
   }),
 );
@@ -72,10 +79,33 @@ app.use(
   "*",
   serveStatic({
     root: clientDir,
+    precompressed: true,
     onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
   }),
 );
-app.all("*", (c) => handleRequest(c.req.raw, { nonce: c.get("nonce") }));
+
+const renderPage = async (request: Request, nonce: string) =>
+  withoutModulePreloads(await handleRequest(request, { nonce }));
+
+// Signed-out pages are the same for everyone for a few seconds: render once, replay with a new nonce.
+const htmlCache = createHtmlCache({ ttlMs: 10_000, staleMs: 60_000, maxEntries: 500, safeCookies: [PROMO_COOKIE] });
+app.all("*", async (c) => {
+  const nonce = c.get("nonce");
+  const request = c.req.raw;
+  const key = htmlCache.keyFor(request);
+  if (key === undefined) return renderPage(request, nonce);
+  const cached = htmlCache.lookup(key, nonce);
+  if (!cached) return htmlCache.store(key, await renderPage(request, nonce), nonce);
+  if (cached.stale) {
+    // A request of its own, so this visitor hanging up cannot abort the background render.
+    const copy = new Request(request.url, { headers: request.headers });
+    htmlCache.revalidate(key, async () => {
+      const renderNonce = newNonce();
+      return { response: await renderPage(copy, renderNonce), nonce: renderNonce };
+    });
+  }
+  return cached.response;
+});
 
 const startedAt = performance.now();
 await getDatabaseHandle(); // migrations are applied before the first request

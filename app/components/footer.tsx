@@ -1,8 +1,7 @@
-import * as Popover from "@radix-ui/react-popover";
-import { useRef, useState } from "react";
+import { lazy, startTransition, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "~/catalogue/categories";
-import { EXTERNAL, SITE } from "~/content/links";
+import { SITE } from "~/content/links";
 import { COMPANY_NAV, LEGAL_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE } from "~/content/navigation";
 import { Logo } from "./logo";
 
@@ -92,9 +91,20 @@ function FooterColumn(props: { title: string; headingClass: string; children: Re
   );
 }
 
-/** The charity note: its popover opens on hover and on click or tap (R-FOOT-06). */
+export const CHARITY_TRIGGER_CLASS =
+  "mt-4 text-left text-sm text-slate-200 underline decoration-dotted underline-offset-4 hover:text-white";
+export const CHARITY_TRIGGER_TEXT = `${SITE.charityShare} goes to two cancer charities`;
+
+const CharityPopover = lazy(() => import("./charity-popover"));
+
+/**
+ * The charity note: its popover opens on hover and on click or tap (R-FOOT-06). Until the visitor
+ * first reaches for it, the trigger is a plain button and Radix's popover is not downloaded.
+ */
 function CharityNote() {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const [takeFocus, setTakeFocus] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const hoverOpen = () => {
     clearTimeout(closeTimer.current);
@@ -103,38 +113,40 @@ function CharityNote() {
   const hoverClose = () => {
     closeTimer.current = setTimeout(() => setOpen(false), 150);
   };
+  // A transition keeps the placeholder on screen until the popover's code has arrived.
+  const load = () => startTransition(() => setWanted(true));
+
+  const placeholder = (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      className={CHARITY_TRIGGER_CLASS}
+      onMouseEnter={() => {
+        load();
+        hoverOpen();
+      }}
+      onMouseLeave={hoverClose}
+      onFocus={load}
+      onClick={(event) => {
+        setTakeFocus(document.activeElement === event.currentTarget);
+        load();
+        setOpen(true);
+      }}
+    >
+      {CHARITY_TRIGGER_TEXT}
+    </button>
+  );
+  if (!wanted) return placeholder;
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        className="mt-4 text-left text-sm text-slate-200 underline decoration-dotted underline-offset-4 hover:text-white"
-        onMouseEnter={hoverOpen}
-        onMouseLeave={hoverClose}
-      >
-        {SITE.charityShare} goes to two cancer charities
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          sideOffset={8}
-          onMouseEnter={hoverOpen}
-          onMouseLeave={hoverClose}
-          className="z-50 w-72 rounded-xl bg-white p-4 text-sm text-ink shadow-xl"
-        >
-          <p>
-            We give {SITE.charityShare} to two UK cancer charities, every quarter:
-          </p>
-          <ul className="mt-2 space-y-1">
-            {SITE.charities.map((charity) => (
-              <li key={charity.url}>
-                <a className="font-semibold text-brand underline" href={charity.url} {...EXTERNAL}>
-                  {charity.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <Popover.Arrow className="fill-white" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={placeholder}>
+      <CharityPopover
+        open={open}
+        onOpenChange={setOpen}
+        onHoverOpen={hoverOpen}
+        onHoverClose={hoverClose}
+        takeFocus={takeFocus}
+      />
+    </Suspense>
   );
 }

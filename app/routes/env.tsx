@@ -6,6 +6,11 @@ export async function loader() {
   return { database: await checkDatabase(), payment: paymentProviderStatus() };
 }
 
+// Live status: never replayed from the server's page cache (server.ts) or kept by a browser.
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
 export default function EnvRoute({ loaderData }: Route.ComponentProps) {
   const rows = [
     { name: "Payment provider", status: loaderData.payment },

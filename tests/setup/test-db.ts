@@ -1,15 +1,36 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "~/server/db.server";
+import { adminQuery, withDatabase } from "./global-db";
 
-/** A database for one test file: a copy of the run's migrated template, held in memory. */
+/**
+ * A database for one test file, copied from the run's migrated template: in memory on PGlite, or a
+ * database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped when the handle closes.
+ */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const file = inject("pgliteTemplate");
-  const blob = new Blob([readFileSync(file)]);
-  const client = new PGlite({ loadDataDir: blob });
-  return openDatabase({ pglite: client, migrate: false });
+  const source = inject("testDatabase");
+  if (source.kind === "pglite") {
+    const blob = new Blob([readFileSync(source.templateFile)]);
+    const client = new PGlite({ loadDataDir: blob });
+    return openDatabase({ pglite: client, migrate: false });
+  }
+
+  const name = `${source.prefix}_${randomBytes(6).toString("hex")}`;
+  await adminQuery(source.adminUrl, `create database ${name} template ${source.template}`);
+  const handle = await openDatabase({ databaseUrl: withDatabase(source.adminUrl, name), migrate: false });
+  let dropped = false;
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      if (dropped) return;
+      dropped = true;
+      await adminQuery(source.adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
 }
 
 /** Empties every application table between tests (migrations bookkeeping stays). */

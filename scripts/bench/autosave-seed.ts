@@ -1,0 +1,58 @@
+/**
+ * Run by autosave.ts in a process of its own, before the server starts on the same data dir: signs
+ * `count` users up and in through the shop's own account code (as the server tests do) and writes
+ * their session cookies, one JSON array, to the file named by the last argument. DATA_DIR,
+ * AUTH_SECRET and BASE_URL come from the environment and must be the server's.
+ *
+ *   tsx scripts/bench/autosave-seed.ts <count> <out.json>
+ */
+import { writeFileSync } from "node:fs";
+import { signInWithPassword, signUp } from "~/server/accounts.server";
+import { closeDatabase } from "~/server/db.server";
+
+const PASSWORD = "marmalade skyline 42";
+
+/** Each user signs up from an address of its own, as separate visitors would (per-address limits). */
+function visitorRequest(path: string, n: number, cookie?: string): Request {
+  const base = process.env.BASE_URL ?? "";
+  const headers = new Headers({ "x-real-ip": `10.77.${Math.floor(n / 250)}.${n % 250}`, origin: base });
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(`${base}${path}`, { method: "POST", headers });
+}
+
+async function seedUser(n: number): Promise<string> {
+  const identifier = `bench-buyer-${n}@bench.example`;
+  const created = await signUp(visitorRequest("/sign-up", n), { firstName: "Bench", lastName: `Buyer ${n}`, identifier, password: PASSWORD });
+  if (!created.ok) throw new Error(`sign-up ${n}: ${created.message}`);
+  const signedIn = await signInWithPassword(visitorRequest("/sign-in", n), { identifier, password: PASSWORD });
+  if (!signedIn.ok) throw new Error(`sign-in ${n}: ${signedIn.message}`);
+  return signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function main() {
+  const [countArg, out] = process.argv.slice(2);
+  const count = Number(countArg);
+  if (!Number.isInteger(count) || count < 1 || !out) throw new Error("usage: autosave-seed.ts <count> <out.json>");
+  const cookies: string[] = new Array(count);
+  // A few at a time: password hashing is the slow part and the machine has two cores.
+  const workers = 4;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < count) {
+        const n = next++;
+        cookies[n] = await seedUser(n);
+      }
+    }),
+  );
+  await closeDatabase();
+  writeFileSync(out, JSON.stringify(cookies));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+/**
+ * `npm run bench`: builds the app into its own directory, measures it and prints one table.
+ *
+ *   BUILD_DIR=build-bench           where to build (default build-bench; `build` is never touched)
+ *   BENCH_SKIP_BUILD=1              measure the build already in BUILD_DIR
+ *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start
+ *   BENCH_SECONDS=10                autocannon duration per measurement
+ *   BENCH_LIGHTHOUSE_RUNS=3         Lighthouse runs per page (the median run is reported)
+ *   BENCH_COLD_STARTS=5             measured restarts
+ *   BENCH_AUTOSAVE_USERS=200        simulated checkout users
+ *
+ * Progress goes to stderr; stdout carries only the table.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { autosaveRow, USERS } from "./autosave";
+import { bundleRows, routeIds } from "./bundle-size";
+import { coldStartRow } from "./cold-start";
+import { lighthouseRows, type LighthousePage } from "./lighthouse";
+import { startServer } from "./server";
+import { formatTable, type Row } from "./table";
+import { throughputRows, writeStaticCopies, type PagePair } from "./throughput";
+
+const SECTIONS = ["bundles", "lighthouse", "throughput", "autosave", "cold-start"] as const;
+type Section = (typeof SECTIONS)[number];
+
+const LIGHTHOUSE_PAGES: LighthousePage[] = [
+  { path: "/", scoreTarget: true },
+  { path: "/products", scoreTarget: true },
+  { path: "/product/8", scoreTarget: true },
+  { path: "/cart", scoreTarget: false, missing: "n/a (route not built yet)" },
+];
+const THROUGHPUT_PAGES: PagePair[] = [
+  { path: "/", staticName: "home.html" },
+  { path: "/product/8", staticName: "product-8.html" },
+];
+
+function numberFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function selectedSections(): Set<Section> {
+  const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!only?.length) return new Set(SECTIONS);
+  const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+  if (unknown.length) throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(", ")}; known: ${SECTIONS.join(", ")}`);
+  return new Set(only as Section[]);
+}
+
+function log(message: string) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+async function main() {
+  const buildDir = process.env.BUILD_DIR ?? "build-bench";
+  const sections = selectedSections();
+  const seconds = numberFromEnv("BENCH_SECONDS", 10);
+  const lighthouseRuns = numberFromEnv("BENCH_LIGHTHOUSE_RUNS", 3);
+  const coldStarts = numberFromEnv("BENCH_COLD_STARTS", 5);
+  const autosaveUsers = numberFromEnv("BENCH_AUTOSAVE_USERS", USERS);
+
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    log(`building into ${buildDir}`);
+    execFileSync("npx", ["react-router", "build"], { env: { ...process.env, BUILD_DIR: buildDir }, stdio: ["ignore", "ignore", "inherit"] });
+  }
+
+  const rows: Row[] = [];
+  if (sections.has("bundles")) rows.push(...bundleRows(join(buildDir, "client")));
+
+  const needsServer = sections.has("lighthouse") || sections.has("throughput");
+  // A copy of the build whose client dir also holds the static copies of the pages (see throughput.ts);
+  // it sits beside the build so the server finds db/migrations the same way.
+  const servedDir = `${buildDir}-static`;
+  const dataDir = mkdtempSync(join(tmpdir(), "swag-bench-data-"));
+  const coldStartDataDir = mkdtempSync(join(tmpdir(), "swag-bench-cold-"));
+  try {
+    if (needsServer) {
+      rmSync(servedDir, { recursive: true, force: true });
+      cpSync(buildDir, servedDir, { recursive: true });
+      log(`starting ${servedDir}`);
+      const server = await startServer({ buildDir: servedDir, dataDir });
+      try {
+        if (sections.has("lighthouse")) {
+          log(`Lighthouse, ${lighthouseRuns} run(s) per page`);
+          rows.push(...(await lighthouseRows(server.url, LIGHTHOUSE_PAGES, lighthouseRuns)));
+        }
+        if (sections.has("throughput")) {
+          log(`SSR vs static, ${seconds} s each`);
+          await writeStaticCopies(server.url, join(servedDir, "client"), THROUGHPUT_PAGES);
+          rows.push(...(await throughputRows(server.url, THROUGHPUT_PAGES, { connections: 10, durationSeconds: seconds })));
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+    if (sections.has("autosave")) {
+      log(`autosave, ${autosaveUsers} users for ${seconds} s (signing them up first)`);
+      rows.push(
+        await autosaveRow({ buildDir, users: autosaveUsers, routeIds: routeIds(join(buildDir, "client")), durationSeconds: seconds }),
+      );
+    }
+    if (sections.has("cold-start")) {
+      log(`cold start, ${coldStarts} restarts`);
+      rows.push(await coldStartRow(buildDir, coldStartDataDir, coldStarts));
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(coldStartDataDir, { recursive: true, force: true });
+    rmSync(servedDir, { recursive: true, force: true });
+  }
+
+  const [one] = loadavg();
+  console.log(
+    `Benchmarks of ${resolve(buildDir)} on Node ${process.versions.node}, ${availableParallelism()} CPU(s), load average ${one?.toFixed(2)} at the end`,
+  );
+  console.log(formatTable(rows));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+/**
+ * Starts and stops the production build (`<buildDir>/server/index.js`) for the benchmarks, each copy
+ * on a free loopback port with a data dir of its own.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now (the kernel picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** Spawns the production server on `port`; `env` adds to (or overrides) the bench's environment. */
+export function spawnServer(options: { buildDir: string; dataDir: string; port: number; env?: NodeJS.ProcessEnv }): ChildProcess {
+  return spawn(process.execPath, [resolve(options.buildDir, "server/index.js")], {
+    env: {
+      ...process.env,
+      ...options.env,
+      NODE_ENV: "production",
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      BASE_URL: `http://127.0.0.1:${options.port}`,
+      DATA_DIR: options.dataDir,
+      // The benchmarks measure the embedded default, whatever the shell has set.
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/**
+ * Resolves once `url` answers 200. Connection attempts are back to back (a refused connect returns at
+ * once), so the time it resolves at is within a few milliseconds of the server's first possible answer.
+ */
+export async function waitFor200(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  let exited: number | null | undefined;
+  child.once("exit", (code) => (exited = code));
+  while (performance.now() < deadline) {
+    if (exited !== undefined) throw new Error(`server exited with code ${exited} before answering ${url}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet: the next attempt follows immediately.
+    }
+    await new Promise((next) => setImmediate(next));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once("exit", () => done());
+    child.kill("SIGTERM");
+  });
+}
+
+/** Starts the build and waits until its home page answers. */
+export async function startServer(options: { buildDir: string; dataDir: string }): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawnServer({ ...options, port });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor200(`${url}/`, child);
+  } catch (error) {
+    await stopChild(child);
+    throw new Error(`${error instanceof Error ? error.message : error}\n${output}`);
+  }
+  return { url, port, child, stop: () => stopChild(child) };
+}

@@ -1,0 +1,141 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+
+/** WCAG 2.2 AA as axe-core tags it (issue 3). */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+const CATEGORY_SLUGS = ["drinkware", "office-essentials", "other", "apparel", "bags", "hats"];
+const QUICK_WIN_SLUGS = ["ad-gift", "3pl", "community", "limited-editions", "order-details"];
+
+/**
+ * Every page route of app/routes.ts (by its full path there) and the URLs a signed-out visitor is
+ * checked on; pages that need an account show what a signed-out visitor gets (a sign-in prompt or a
+ * redirect). A route added to app/routes.ts without a line here fails the first test below.
+ */
+const PAGES: Record<string, string[]> = {
+  "": ["/"],
+  products: ["/products"],
+  "products/:category": CATEGORY_SLUGS.map((slug) => `/products/${slug}`),
+  "product/:id": ["/product/8", "/product/15", "/product/16", "/product/17", "/product/999"],
+  env: ["/env"],
+  "sign-in": ["/sign-in"],
+  "sign-in/two-factor": ["/sign-in/two-factor"],
+  "sign-up": ["/sign-up"],
+  verify: ["/verify"],
+  "forgot-password": ["/forgot-password"],
+  "reset-password": ["/reset-password"],
+  "sign-out": ["/sign-out"],
+  account: ["/account"],
+  "accept-invitation/:id": ["/accept-invitation/no-such-invitation"],
+  favorites: ["/favorites"],
+  "shopping-list": ["/shopping-list"],
+  cart: ["/cart"],
+  customization: ["/customization"],
+  details: ["/details"],
+  shipping: ["/shipping"],
+  "design-proofing": ["/design-proofing"],
+  "debug/drafts": ["/debug/drafts"],
+  payment: ["/payment"],
+  orders: ["/orders"],
+  "orders/:id": ["/orders/no-such-order"],
+  admin: ["/admin"],
+  "admin/orders": ["/admin/orders"],
+  "admin/orders/:id": ["/admin/orders/no-such-order"],
+  "admin/inbox/:kind": ["/admin/inbox/contact"],
+  "how-it-works": ["/how-it-works"],
+  compare: ["/compare"],
+  "customer-love": ["/customer-love"],
+  about: ["/about"],
+  contact: ["/contact"],
+  faqs: ["/faqs"],
+  terms: ["/terms"],
+  guarantee: ["/guarantee"],
+  privacy: ["/privacy"],
+  cookies: ["/cookies"],
+  blog: ["/blog"],
+  "quick-wins/:slug": QUICK_WIN_SLUGS.map((slug) => `/quick-wins/${slug}`),
+  "inquiry-success": ["/inquiry-success"],
+  "*": ["/no-such-page/at-all"],
+};
+
+/** Full paths of the page routes in app/routes.ts: those whose module is a .tsx file (resource routes are .ts). */
+function pageRoutePaths(entries: RouteConfigEntry[] = routes, parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    const own = entry.file.endsWith(".tsx") ? [path] : [];
+    return [...own, ...pageRoutePaths(entry.children ?? [], path)];
+  });
+}
+
+const VIEWPORTS = [
+  { name: "1280 px", width: 1280, height: 900 },
+  { name: "375 px", width: 375, height: 812 },
+] as const;
+
+/** Waits for React to take over the server HTML, so what axe checks is what a visitor can use. */
+async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  // Every URL a visitor can open is a page of the site, its 404 included, never a bare text answer.
+  expect(response?.headers()["content-type"], `${url} answers with a document`).toContain("text/html");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+/** axe's findings as short lines: rule, impact, and the elements it flagged. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact ?? "?"}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+test("every page route in app/routes.ts has URLs in the accessibility table", () => {
+  const missing = [...new Set(pageRoutePaths())].filter((path) => !(path in PAGES));
+  expect(missing, "add these routes to PAGES in tests/e2e/a11y.spec.ts").toEqual([]);
+});
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`signed out at ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const [route, urls] of Object.entries(PAGES)) {
+      for (const url of urls) {
+        test(`${url} (${route || "index"}) has no WCAG 2.2 AA violations`, async ({ page }) => {
+          await open(page, url);
+          expect(await violations(page)).toEqual([]);
+        });
+      }
+    }
+
+    test("the sign-in dialog has no violations", async ({ page }) => {
+      await open(page, "/");
+      await page.getByRole("button", { name: "Favourites (sign in required)" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+}
+
+test.describe("menus", () => {
+  test("the 'More' dropdown and its submenu have no violations at 1280 px", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "More" }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+
+    await menu.getByRole("menuitem", { name: /Make your brand stand out/ }).hover();
+    await expect(page.getByRole("menu")).toHaveCount(2);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("the mobile drawer has no violations at 375 px", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await open(page, "/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+});
