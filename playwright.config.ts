@@ -1,19 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "./scripts/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
 
 /** Browser journeys run against the production build on a throwaway data dir. */
 export default defineConfig({
@@ -27,13 +15,13 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: chromium,
+    launchOptions: CHROMIUM_LAUNCH,
     trace: "retain-on-failure",
     timezoneId: "Europe/London",
     locale: "en-GB",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: CHROMIUM_LAUNCH } },
   ],
   webServer: {
     command: `npx tsx tests/e2e/start-server.ts`,

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { runnerImport, type InlineConfig } from "vite";
+import { CHROMIUM_LAUNCH } from "./chromium";
 
 type Catalogue = typeof import("../app/catalogue/catalogue");
 type GuidelinesModule = typeof import("../app/content/design-guidelines");
@@ -192,19 +193,7 @@ async function main() {
   ]);
   const html = render(catalogue, guidelines.DESIGN_GUIDELINES, links.SITE);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage();
     await page.setContent(html, { waitUntil: "load" });

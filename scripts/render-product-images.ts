@@ -15,6 +15,7 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { CHROMIUM_LAUNCH } from "./chromium";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const IMAGE_DIR = join(ROOT, "app", "catalogue", "images");
@@ -120,19 +121,7 @@ async function main() {
     .sort();
   if (sources.length === 0) throw new Error(`No {slug}-{n}.svg files in ${IMAGE_DIR}`);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const rendered: Rendered[] = [];
   try {
     const page = await browser.newPage({ deviceScaleFactor: 1 });

@@ -7,18 +7,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
+import { CHROMIUM_LAUNCH } from "../chromium";
 import type { Row } from "./table";
 
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROMIUM_ARGS = CHROMIUM_LAUNCH.args;
 
 export interface PageScore {
   performance: number;
@@ -38,7 +30,7 @@ interface Chromium {
 async function launchChromium(): Promise<Chromium> {
   const profile = mkdtempSync(join(tmpdir(), "swag-bench-chromium-"));
   const child: ChildProcess = spawn(
-    process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    CHROMIUM_LAUNCH.executablePath,
     [...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
     // Its own process group, so closing it also ends the renderer and GPU processes it started.
     { stdio: ["ignore", "ignore", "pipe"], detached: true },

@@ -1,19 +1,5 @@
+import { addToCart } from "./support/checkout";
 import { expect, newBuyer, signUpOverHttp, test } from "./support/fixtures";
-import type { Page } from "@playwright/test";
-
-async function addToCart(page: Page, productId: string, options: { colour: string; customisation?: string; quantity?: number }) {
-  await page.goto(`/product/${productId}`);
-  if (options.quantity) {
-    const quantity = page.getByLabel(/^Quantity/);
-    await quantity.fill(String(options.quantity));
-    await quantity.blur();
-  }
-  const customise = page.getByRole("group", { name: "Customise it" });
-  await (options.customisation ? customise.getByRole("checkbox", { name: new RegExp(options.customisation) }) : customise.getByRole("checkbox").first()).check();
-  await page.getByRole("radiogroup", { name: /^Colour for / }).getByRole("radio", { name: options.colour }).click();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
-}
 
 test("favourite while signed out, sign in from the prompt, then favourite", async ({ page, mailbox, browser }) => {
   const buyer = newBuyer();
