@@ -43,6 +43,9 @@ export async function openDatabase(options: {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the next
+    // query opens a new one.
+    pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
     const db = drizzlePg(pool, { schema });
     if (shouldMigrate) await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };

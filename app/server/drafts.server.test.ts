@@ -5,7 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DRAFT_STATUSES as DB_STATUSES } from "#db/tables/core";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { countStatements, createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { DRAFT_STATUSES, buildInitialDraft, customisationPart, type DraftCartLine } from "~/domain/draft";
 import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import {
@@ -101,15 +101,6 @@ async function throughShipping(draft: DraftSnapshot, shipping: Record<string, un
   const four = await saveDraftStep({ ...base, step: "shipping", patch: shipping, expectedVersion: three.draft.version });
   if (!four.ok) throw new Error(`${four.message} ${JSON.stringify(four.fieldErrors)}`);
   return four.draft;
-}
-
-/** Counts what reaches the database from now on: every query, exec and transaction on the client. */
-function countStatements() {
-  const query = vi.spyOn(client, "query");
-  const exec = vi.spyOn(client, "exec");
-  const transaction = vi.spyOn(client, "transaction");
-  for (const spy of [query, exec, transaction]) spy.mockClear();
-  return () => query.mock.calls.length + exec.mock.calls.length + transaction.mock.calls.length;
 }
 
 describe("the schema", () => {
@@ -468,7 +459,7 @@ describe("saveDraftStep", () => {
 
   it("uses at most two SQL statements per save", async () => {
     const draft = await throughShipping(await newDraft());
-    const count = countStatements();
+    const count = countStatements(handle);
     const saved = await saveDraftStep({
       userId: ALICE,
       draftId: draft.id,
@@ -480,11 +471,11 @@ describe("saveDraftStep", () => {
     expect(saved.ok).toBe(true);
     expect(count()).toBe(2);
 
-    const stale = countStatements();
+    const stale = countStatements(handle);
     await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { notes: "x" }, expectedVersion: 1 });
     expect(stale()).toBe(1);
 
-    const invalid = countStatements();
+    const invalid = countStatements(handle);
     await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { bogus: 1 }, expectedVersion: 1 });
     expect(invalid()).toBe(0);
   });

@@ -126,9 +126,25 @@ export async function lighthouseRows(baseUrl: string, pages: LighthousePage[], r
         continue;
       }
       const results: PageScore[] = [];
-      for (let i = 0; i < runs; i++) results.push(await auditOnce(chromium.port, `${baseUrl}${page.path}`));
+      const problems: string[] = [];
+      // Lighthouse sometimes loses a trace (NO_NAVSTART and the like); such a run is noted and made
+      // again, up to two extra attempts per page, and the table says how many were lost.
+      for (let attempt = 0; results.length < runs && attempt < runs + 2; attempt++) {
+        try {
+          results.push(await auditOnce(chromium.port, `${baseUrl}${page.path}`));
+        } catch (error) {
+          problems.push(error instanceof Error ? error.message : String(error));
+          process.stderr.write(`[bench] Lighthouse run on ${page.path} failed: ${problems.at(-1)}\n`);
+        }
+      }
+      if (results.length === 0) {
+        rows.push({ benchmark: "Lighthouse mobile", subject: page.path, result: `failed: ${problems.at(-1)}`, target, met: false });
+        continue;
+      }
       const chosen = medianRun(results);
-      const spread = runs > 1 ? ` (scores ${results.map((r) => r.performance).join("/")})` : "";
+      const spread =
+        (results.length > 1 ? ` (scores ${results.map((r) => r.performance).join("/")})` : "") +
+        (problems.length > 0 ? ` [${problems.length} run(s) lost]` : "");
       rows.push({
         benchmark: "Lighthouse mobile",
         subject: page.path,

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { inject } from "vitest";
+import pg from "pg";
+import { inject, vi } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "~/server/db.server";
 import { adminQuery, withDatabase } from "./global-db";
 
@@ -41,4 +42,21 @@ export async function resetDatabase(handle: DatabaseHandle) {
   );
   const names = rows.map((r) => `"${r.tablename}"`);
   if (names.length > 0) await handle.db.execute(sql.raw(`truncate ${names.join(", ")} cascade`));
+}
+
+/**
+ * Counts the SQL statements that reach the database from now on, on either driver: PGlite's
+ * query/exec/transaction calls, or every statement a node-postgres client sends. Call the returned
+ * function for the count so far; `vi.restoreAllMocks()` removes the counting.
+ */
+export function countStatements(handle: DatabaseHandle): () => number {
+  if (handle.driver === "postgres") {
+    const query = vi.spyOn(pg.Client.prototype, "query");
+    query.mockClear();
+    return () => query.mock.calls.length;
+  }
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  const spies = [vi.spyOn(client, "query"), vi.spyOn(client, "exec"), vi.spyOn(client, "transaction")];
+  for (const spy of spies) spy.mockClear();
+  return () => spies.reduce((total, spy) => total + spy.mock.calls.length, 0);
 }
