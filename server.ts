@@ -52,8 +52,10 @@ app.use(async (c, next) => {
   if (isCrossSiteWrite(c.req.raw, env.BASE_URL)) {
     return c.json({ error: { code: "CROSS_SITE", message: "Cross-site requests are not allowed." } }, 403);
   }
-  // The socket's address is the client's; a header of the same name sent by the client is replaced.
-  c.req.raw.headers.set("x-real-ip", getConnInfo(c).remote.address ?? "unknown");
+  // The client's address: the socket's, or the proxy's first X-Forwarded-For hop when TRUST_PROXY is
+  // set; a header of the same name sent by the client is always replaced.
+  const forwarded = env.TRUST_PROXY ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  c.req.raw.headers.set("x-real-ip", forwarded || getConnInfo(c).remote.address || "unknown");
   c.req.raw.headers.delete("x-forwarded-for");
   await next();
 });

@@ -62,7 +62,7 @@ export default [
   route("api/payment-status", "routes/api.payment-status.ts"),
   // Operator back office (issue 9)
   route("admin", "routes/admin.tsx", [
-    index("routes/admin._index.ts"),
+    index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders.tsx"),
     route("orders/:id", "routes/admin.order.tsx"),
     route("orders/:id/proofs/:version", "routes/admin.order-proof.ts"),

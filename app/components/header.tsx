@@ -46,7 +46,7 @@ export function Header({
               {link.label}
             </NavLink>
           ))}
-          <DropdownMenu.Root>
+          <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:text-brand">
               More <ChevronIcon />
             </DropdownMenu.Trigger>

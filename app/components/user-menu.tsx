@@ -15,7 +15,7 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
     .slice(0, 2)
     .toUpperCase();
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`Account menu for ${user.name}`}
         className="ml-1 inline-flex items-center gap-1 rounded-full border border-slate-200 py-1 pl-1 pr-2 hover:border-brand"

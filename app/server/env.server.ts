@@ -23,6 +23,11 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Swag Studio <hello@swagstudio.example>"),
+  /** Behind a load balancer: take the client address from the first X-Forwarded-For hop. */
+  TRUST_PROXY: z
+    .enum(["0", "1", "false", "true"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,

@@ -29,6 +29,9 @@ const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/serv
     BASE_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtp.url,
     STAFF_EMAILS: "staff@swagstudio.example",
+    // Every browser test connects from 127.0.0.1; each says who it is in X-Forwarded-For, as clients
+    // behind a load balancer do, so per-IP abuse limits count tests apart (support/fixtures.ts).
+    TRUST_PROXY: "1",
   },
 });
 const stop = (signal: NodeJS.Signals) => child.kill(signal);

@@ -62,7 +62,16 @@ export async function signUpOverHttp(request: APIRequestContext, mailbox: Mailbo
   expect(verify.ok()).toBe(true);
 }
 
+/** A client address of this test's own (start-server.ts trusts X-Forwarded-For), so per-IP limits count tests apart. */
+function clientAddress(): string {
+  const byte = () => Math.floor(Math.random() * 250) + 1;
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
 export const test = base.extend<{ mailbox: Mailbox; signedInBuyer: Buyer }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddress() });
+  },
   mailbox: async ({ baseURL }, use) => {
     await use(new Mailbox(baseURL!));
   },
