@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import type { ErrorBody } from "~/server/responses.server";
+import type { ErrorBody } from "~/domain/api-errors";
 import { HeartIcon } from "./icons";
 import { useSignIn } from "./sign-in-context";
 import { useToast } from "./ui/toast";

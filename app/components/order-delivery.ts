@@ -1,5 +1,5 @@
 import { formatDisplayDate } from "~/domain/delivery";
-import type { DeliveryView } from "~/server/orders.server";
+import type { DeliveryView } from "~/domain/orders";
 
 /** How an order's delivery date reads: promised once the proof is approved, else an estimate. */
 export function deliveryText(delivery: DeliveryView): string {

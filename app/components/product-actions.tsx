@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { Product } from "~/catalogue/types";
 import { canAddToCart } from "~/domain/cart-rules";
 import { NOTES_MAX } from "~/domain/shopping-rules";
-import type { ErrorBody } from "~/server/responses.server";
+import type { ErrorBody } from "~/domain/api-errors";
 import { useSignIn } from "./sign-in-context";
 import { buttonClass } from "./ui/button";
 import { useToast } from "./ui/toast";

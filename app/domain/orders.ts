@@ -88,3 +88,10 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 
 /** How long a buyer's comment on a proof may be. */
 export const PROOF_COMMENT_MAX = 2000;
+
+/** An order's delivery date as the buyer sees it: promised once the proof is approved, else an estimate. */
+export type DeliveryView =
+  | { kind: "promised"; date: string }
+  /** Before proof approval: the window if the proof were approved today. */
+  | { kind: "estimate"; start: string; end: string }
+  | { kind: "none" };

@@ -42,7 +42,7 @@ import {
   type DraftData,
 } from "~/domain/draft";
 import { unitPricePence } from "~/domain/pricing";
-import { ORDER_STATUS_LABELS, canTransition, formatInvoiceNumber, formatOrderNumber, isOrderStatus, type Actor, type OrderStatus } from "~/domain/orders";
+import { ORDER_STATUS_LABELS, canTransition, formatInvoiceNumber, formatOrderNumber, isOrderStatus, type Actor, type DeliveryView, type OrderStatus } from "~/domain/orders";
 import { getDb, queryRows, type Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
@@ -848,11 +848,7 @@ export async function paymentState({ userId, draftId }: { userId: string; draftI
 // ---------------------------------------------------------------------------------------------
 // Orders for the buyer (B-8, B-3)
 
-export type DeliveryView =
-  | { kind: "promised"; date: IsoDate }
-  /** Before proof approval: the window if the proof were approved today. */
-  | { kind: "estimate"; start: IsoDate; end: IsoDate }
-  | { kind: "none" };
+export type { DeliveryView };
 
 export type OrderSummary = {
   id: string;

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import type { ErrorBody } from "~/domain/api-errors";
 import { fieldErrors } from "~/domain/auth-forms";
 
-export type ErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string[]> } };
+export type { ErrorBody };
 
 /** The one error shape of every action and API route (REQUIREMENTS.md B-11). */
 export function errorResponse(status: number, code: string, message: string, extra?: { fieldErrors?: Record<string, string[]>; headers?: HeadersInit }) {
