@@ -6,7 +6,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DRAFT_STATUSES as DB_STATUSES } from "#db/tables/core";
 import { countStatements, createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
-import { DRAFT_STATUSES, buildInitialDraft, customisationPart, type DraftCartLine } from "~/domain/draft";
+import { DRAFT_STATUSES, customisationPart, type DraftCartLine } from "~/domain/draft";
+import { buildInitialDraft } from "~/domain/draft-schemas";
 import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import {
   createDraft,
@@ -381,6 +382,12 @@ describe("saveDraftStep", () => {
       expectedVersion: 1,
     });
     expect(half.ok && half.draft.status).toBe("customisation_draft");
+  });
+
+  it("keeps the first-order discount when only another account has paid (B-15)", async () => {
+    await handle.db.execute(sql`insert into order_drafts (account_id, user_id, product_id, status, paid_at) values ('account-of-user-bob', ${BOB}, '16', 'paid', now())`);
+    const draft = await throughShipping(await newDraft());
+    expect(draft.data.totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860 });
   });
 
   it("re-prices when step 2 changes the quantity after step 4", async () => {

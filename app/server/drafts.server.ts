@@ -20,39 +20,8 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { orderDrafts } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
-import {
-  DRAFT_STEPS,
-  EDITABLE_STATUSES,
-  MISSING_SAVE_DATA_MESSAGE,
-  NO_DRAFT_MESSAGE,
-  advanceStatus,
-  applyBillingAsShipping,
-  canProceedDetails,
-  canProceedShipping,
-  customisationPatchSchema,
-  customisationProductErrors,
-  detailsPatchSchema,
-  draftDataSchema,
-  draftEta,
-  draftTotals,
-  fieldErrorsFrom,
-  isDraftId,
-  isDraftStatus,
-  isEditableStatus,
-  joinName,
-  proofingPatchSchema,
-  shippingPatchSchema,
-  storedTotals,
-  totalsCountry,
-  type DraftData,
-  type DraftStatus,
-  type CustomisationPatch,
-  type DetailsPatch,
-  type DraftStep,
-  type FieldErrors,
-  type ProofingPatch,
-  type ShippingPatch,
-} from "~/domain/draft";
+import { DRAFT_STEPS, EDITABLE_STATUSES, MISSING_SAVE_DATA_MESSAGE, NO_DRAFT_MESSAGE, advanceStatus, applyBillingAsShipping, canProceedDetails, canProceedShipping, customisationProductErrors, draftEta, draftTotals, isDraftId, isDraftStatus, isEditableStatus, joinName, storedTotals, totalsCountry, type DraftData, type DraftStatus, type CustomisationPatch, type DetailsPatch, type DraftStep, type FieldErrors, type ProofingPatch, type ShippingPatch } from "~/domain/draft";
+import { customisationPatchSchema, detailsPatchSchema, draftDataSchema, fieldErrorsFrom, proofingPatchSchema, shippingPatchSchema } from "~/domain/draft-schemas";
 import { getDb, queryRows } from "./db.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 
@@ -420,7 +389,9 @@ export async function saveDraftStep(input: {
       ...recordColumns,
       // B-15: the first paid order of an account gets 10% off goods; the row's own status is
       // editable here, so it never counts itself.
-      accountHasPaid: sql<boolean>`exists (select 1 from order_drafts paid where paid.account_id = ${orderDrafts.accountId} and paid.paid_at is not null)`,
+      // Spelled out: Drizzle renders ${orderDrafts.accountId} here as a bare "account_id", which the
+      // subquery would read as paid.account_id, so any paid order anywhere would end the discount.
+      accountHasPaid: sql<boolean>`exists (select 1 from order_drafts paid where paid.account_id = order_drafts.account_id and paid.paid_at is not null)`,
     })
     .from(orderDrafts)
     .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
