@@ -36,11 +36,13 @@ export function shouldAutoOpenSmsPrompt(input: {
 export function parseSignedUpRecord(raw: string | null): SmsSignedUpRecord | null {
   if (raw === null) return null;
   try {
+    // Checked by hand, not with zod: this runs in every page's bundle.
     const value: unknown = JSON.parse(raw);
-    const parsed = z
-      .object({ phoneNumber: z.string().min(1), timestamp: z.number().finite(), id: z.string().min(1) })
-      .safeParse(value);
-    return parsed.success ? parsed.data : null;
+    if (typeof value !== "object" || value === null) return null;
+    const { phoneNumber, timestamp, id } = value as Record<string, unknown>;
+    if (typeof phoneNumber !== "string" || phoneNumber === "" || typeof id !== "string" || id === "") return null;
+    if (typeof timestamp !== "number" || !Number.isFinite(timestamp)) return null;
+    return { phoneNumber, timestamp, id };
   } catch {
     return null;
   }

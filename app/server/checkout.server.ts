@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
-import { buildInitialDraft, completedSteps, type DraftData, type DraftStatus, type StepNumber } from "~/domain/draft";
+import { completedSteps, type DraftData, type DraftStatus, type StepNumber } from "~/domain/draft";
+import { buildInitialDraft } from "~/domain/draft-schemas";
 import { getDb } from "./db.server";
 import { findLatestDraftForProduct, getDraft, type DraftRecord } from "./drafts.server";
 import { getSessionInfo } from "./session.server";

@@ -12,7 +12,8 @@ import {
   testPaymentIntents,
 } from "#db/schema";
 import { SELLER } from "~/content/links";
-import { draftDataSchema, type DraftDataInput } from "~/domain/draft";
+import { type DraftDataInput } from "~/domain/draft";
+import { draftDataSchema } from "~/domain/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
 import { loader as paymentStatusLoader } from "~/routes/api.payment-status";
 import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";

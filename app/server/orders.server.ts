@@ -24,23 +24,8 @@ import { SITE } from "~/content/links";
 import type { CardInput } from "~/domain/cards";
 import { COUNTRY_NAMES, SHIPPING_METHODS, isCountryCode, type ShippingMethod } from "~/domain/checkout";
 import { formatDisplayDate, londonToday, type IsoDate } from "~/domain/delivery";
-import {
-  NO_DRAFT_MESSAGE,
-  canProceedCustomisation,
-  canProceedDetails,
-  canProceedShipping,
-  customisationPart,
-  customisationProductErrors,
-  draftDataSchema,
-  draftEta,
-  draftTotals,
-  isDraftId,
-  isDraftStatus,
-  statusAtLeast,
-  storedTotals,
-  totalsCountry,
-  type DraftData,
-} from "~/domain/draft";
+import { NO_DRAFT_MESSAGE, canProceedCustomisation, canProceedDetails, canProceedShipping, customisationPart, customisationProductErrors, draftEta, draftTotals, isDraftId, isDraftStatus, statusAtLeast, storedTotals, totalsCountry, type DraftData } from "~/domain/draft";
+import { draftDataSchema } from "~/domain/draft-schemas";
 import { unitPricePence } from "~/domain/pricing";
 import { ORDER_STATUS_LABELS, canTransition, formatInvoiceNumber, formatOrderNumber, isOrderStatus, type Actor, type DeliveryView, type OrderStatus } from "~/domain/orders";
 import { getDb, queryRows, type Database } from "./db.server";

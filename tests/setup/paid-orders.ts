@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { orderDrafts, orders, orderStatusHistory } from "#db/schema";
-import { draftDataSchema } from "~/domain/draft";
+import { draftDataSchema } from "~/domain/draft-schemas";
 import { formatOrderNumber, type OrderStatus } from "~/domain/orders";
 import { queryRows, type Database } from "~/server/db.server";
 
