@@ -69,21 +69,28 @@ export function ArtworkUpload(props: {
       </legend>
       <p className="text-sm text-muted">Vector artwork prints sharpest. Up to 50 MB per file.</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <label htmlFor={inputId} className={buttonClass("secondary", "cursor-pointer")}>
-          {busy ? "Uploading…" : "Upload artwork (.EPS or .PDF)"}
-        </label>
         <input
           ref={input}
           id={inputId}
           type="file"
           accept={ARTWORK_ACCEPT}
-          className="sr-only"
+          className="peer sr-only"
           disabled={busy}
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) void upload(file);
           }}
         />
+        {/* The input is visually hidden, so its label (drawn as the button) shows the keyboard focus. */}
+        <label
+          htmlFor={inputId}
+          className={buttonClass(
+            "secondary",
+            "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand",
+          )}
+        >
+          {busy ? "Uploading…" : "Upload artwork (.EPS or .PDF)"}
+        </label>
       </div>
       {message ? (
         <p role="alert" className="mt-2 text-sm text-red-700">

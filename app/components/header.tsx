@@ -1,5 +1,3 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import * as RadixDialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { EXTERNAL, SITE } from "~/content/links";
@@ -15,12 +13,17 @@ import { SearchBox } from "./search-box";
 import { UserMenu } from "./user-menu";
 import { useSignIn } from "./sign-in-context";
 import { buttonClass } from "./ui/button";
+import { DisclosureMenu } from "./ui/disclosure-menu";
+
+import { useLoaded } from "./use-loaded";
+
+/** The drawer's code (and Radix's dialog) is fetched when the menu is first opened (issue 3: JS budget). */
+const loadDrawer = () => import("./mobile-drawer");
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-1.5 text-sm font-medium hover:text-brand ${isActive ? "text-brand" : "text-ink"}`;
 
-const menuItemClass =
-  "flex cursor-pointer items-center justify-between rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-soft";
+const menuLinkClass = "block rounded-md px-3 py-2 text-sm hover:bg-brand-soft focus-visible:bg-brand-soft";
 
 export function Header({
   cartCount,
@@ -32,6 +35,7 @@ export function Header({
   const signedIn = user !== null;
   const { openSignIn } = useSignIn();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const MobileDrawer = useLoaded(loadDrawer, drawerOpen)?.default;
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -46,53 +50,49 @@ export function Header({
               {link.label}
             </NavLink>
           ))}
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:text-brand">
-              More <ChevronIcon />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="start"
-                sideOffset={8}
-                className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-              >
-                {COMPANY_NAV.map((link) => (
-                  <DropdownMenu.Item key={link.to} asChild className={menuItemClass}>
-                    <Link to={link.to}>{link.label}</Link>
-                  </DropdownMenu.Item>
-                ))}
-                <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-                <DropdownMenu.Sub>
-                  <DropdownMenu.SubTrigger className={menuItemClass}>
-                    {QUICK_WINS_TITLE} <ChevronIcon direction="right" />
-                  </DropdownMenu.SubTrigger>
-                  <DropdownMenu.Portal>
-                    <DropdownMenu.SubContent
-                      sideOffset={6}
-                      className="z-50 min-w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-                    >
-                      {QUICK_WINS_NAV.map((link) => (
-                        <DropdownMenu.Item key={link.to} asChild className={menuItemClass}>
-                          <Link to={link.to}>{link.label}</Link>
-                        </DropdownMenu.Item>
-                      ))}
-                    </DropdownMenu.SubContent>
-                  </DropdownMenu.Portal>
-                </DropdownMenu.Sub>
-                <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-                <DropdownMenu.Item asChild className={menuItemClass}>
-                  <a href={SITE.bookingUrl} {...EXTERNAL}>
-                    Book a call with a merch expert
-                  </a>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item asChild className={menuItemClass}>
-                  <a href={SITE.founderChatUrl} {...EXTERNAL}>
-                    Chat with the founders
-                  </a>
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <DisclosureMenu
+            buttonClassName="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:text-brand"
+            button={(open) => (
+              <>
+                More <ChevronIcon direction={open ? "up" : "down"} />
+              </>
+            )}
+            panelClassName="absolute left-0 top-full z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          >
+            <ul>
+              {COMPANY_NAV.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={menuLinkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <p id="more-quick-wins" className="mt-1 border-t border-slate-100 px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-muted">
+              {QUICK_WINS_TITLE}
+            </p>
+            <ul aria-labelledby="more-quick-wins">
+              {QUICK_WINS_NAV.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={menuLinkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <ul className="mt-1 border-t border-slate-100 pt-1">
+              <li>
+                <a href={SITE.bookingUrl} {...EXTERNAL} className={menuLinkClass}>
+                  Book a call with a merch expert
+                </a>
+              </li>
+              <li>
+                <a href={SITE.founderChatUrl} {...EXTERNAL} className={menuLinkClass}>
+                  Chat with the founders
+                </a>
+              </li>
+            </ul>
+          </DisclosureMenu>
         </nav>
 
         <SearchBox className="ml-auto hidden w-full max-w-xs lg:block" />
@@ -150,95 +150,9 @@ export function Header({
         <SearchBox />
       </div>
 
-      <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onSignIn={() => openSignIn()} signedIn={signedIn} />
+      {drawerOpen && MobileDrawer ? (
+        <MobileDrawer onClose={() => setDrawerOpen(false)} onSignIn={() => openSignIn()} signedIn={signedIn} />
+      ) : null}
     </header>
-  );
-}
-
-function MobileDrawer(props: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSignIn: () => void;
-  signedIn: boolean;
-}) {
-  const close = () => props.onOpenChange(false);
-  const linkClass = "block rounded-md px-3 py-2 text-base hover:bg-brand-soft";
-  return (
-    <RadixDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 w-[min(88vw,22rem)] overflow-y-auto bg-white p-5 shadow-xl">
-          <div className="flex items-center justify-between">
-            <RadixDialog.Title className="text-lg font-bold">Menu</RadixDialog.Title>
-            <RadixDialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close menu">
-              <ChevronIcon direction="right" className="h-5 w-5" />
-            </RadixDialog.Close>
-          </div>
-          <RadixDialog.Description className="sr-only">Site navigation</RadixDialog.Description>
-          <nav aria-label="Mobile" className="mt-4 space-y-6">
-            <ul>
-              {[...PRIMARY_NAV, { to: "/products/drinkware", label: "Drinkware" }].map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} onClick={close} className={linkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-              {props.signedIn ? (
-                <li>
-                  <Link to="/favorites" onClick={close} className={linkClass}>
-                    Favourites
-                  </Link>
-                </li>
-              ) : null}
-            </ul>
-            <div>
-              <p className="px-3 text-xs font-semibold uppercase tracking-wide text-muted">Company</p>
-              <ul>
-                {COMPANY_NAV.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} onClick={close} className={linkClass}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div>
-              <p className="px-3 text-xs font-semibold uppercase tracking-wide text-muted">{QUICK_WINS_TITLE}</p>
-              <ul>
-                {QUICK_WINS_NAV.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} onClick={close} className={linkClass}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className="space-y-2 border-t border-slate-100 pt-4">
-              <a href={SITE.bookingUrl} {...EXTERNAL} className={buttonClass("primary", "w-full")}>
-                Book a call with a merch expert
-              </a>
-              <a href={SITE.founderChatUrl} {...EXTERNAL} className={buttonClass("secondary", "w-full")}>
-                Chat with the founders
-              </a>
-              {props.signedIn ? null : (
-                <button
-                  type="button"
-                  className={buttonClass("ghost", "w-full")}
-                  onClick={() => {
-                    close();
-                    props.onSignIn();
-                  }}
-                >
-                  Sign up or sign in
-                </button>
-              )}
-            </div>
-          </nav>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
   );
 }

@@ -44,8 +44,8 @@ export function MenuIcon({ className = "h-6 w-6" }: IconProps) {
   );
 }
 
-export function ChevronIcon({ className = "h-4 w-4", direction = "down" }: IconProps & { direction?: "down" | "right" | "left" }) {
-  const d = { down: "M6 9l6 6 6-6", right: "M9 6l6 6-6 6", left: "M15 6l-6 6 6 6" }[direction];
+export function ChevronIcon({ className = "h-4 w-4", direction = "down" }: IconProps & { direction?: "down" | "up" | "right" | "left" }) {
+  const d = { down: "M6 9l6 6 6-6", up: "M6 15l6-6 6 6", right: "M9 6l6 6-6 6", left: "M15 6l-6 6 6 6" }[direction];
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className={className} {...stroke}>
       <path d={d} />

@@ -1,13 +1,17 @@
-import * as RadixDialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import type { ProductImage as Image } from "~/catalogue/types";
-import { ChevronIcon, CrossIcon } from "./icons";
+import { ChevronIcon } from "./icons";
 import { ProductImage } from "./product-image";
+import { useLoaded } from "./use-loaded";
+
+/** The zoom's code (and Radix's dialog) is fetched on the first zoom (issue 3: JS budget). */
+const loadZoom = () => import("./product-zoom");
 
 /** Main image with previous/next, thumbnails and click-to-zoom (R-PDP-01). */
 export function ProductGallery({ images, title }: { images: Image[]; title: string }) {
   const [index, setIndex] = useState(0);
   const [zoomed, setZoomed] = useState(false);
+  const ProductZoom = useLoaded(loadZoom, zoomed)?.default;
   const current = images[index];
   if (!current) return null;
   const step = (delta: number) => setIndex((i) => (i + delta + images.length) % images.length);
@@ -67,28 +71,7 @@ export function ProductGallery({ images, title }: { images: Image[]; title: stri
         ))}
       </ul>
 
-      <RadixDialog.Root open={zoomed} onOpenChange={setZoomed}>
-        <RadixDialog.Portal>
-          <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/80" />
-          <RadixDialog.Content className="fixed inset-4 z-50 flex items-center justify-center">
-            <RadixDialog.Title className="sr-only">{title}: zoomed image</RadixDialog.Title>
-            <RadixDialog.Description className="sr-only">{current.alt}</RadixDialog.Description>
-            <img
-              src={current.full}
-              alt={current.alt}
-              width={800}
-              height={800}
-              className="max-h-full max-w-full rounded-2xl bg-white object-contain"
-            />
-            <RadixDialog.Close
-              aria-label="Close zoom"
-              className="absolute right-2 top-2 rounded-full bg-white p-2 shadow"
-            >
-              <CrossIcon className="h-5 w-5" />
-            </RadixDialog.Close>
-          </RadixDialog.Content>
-        </RadixDialog.Portal>
-      </RadixDialog.Root>
+      {zoomed && ProductZoom ? <ProductZoom image={current} title={title} onClose={() => setZoomed(false)} /> : null}
     </div>
   );
 }

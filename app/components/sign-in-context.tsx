@@ -1,5 +1,8 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
-import { SignInDialog } from "./sign-in-dialog";
+import { useLoaded } from "./use-loaded";
+
+/** The modal's code (and Radix's dialog) is fetched when it is first opened (issue 3: JS budget). */
+const loadDialog = () => import("./sign-in-dialog");
 
 const SignInContext = createContext<{ openSignIn: (reason?: string) => void } | null>(null);
 
@@ -7,6 +10,7 @@ const SignInContext = createContext<{ openSignIn: (reason?: string) => void } | 
 export function SignInProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<string | undefined>();
+  const SignInDialog = useLoaded(loadDialog, open)?.default;
   const value = useMemo(
     () => ({
       openSignIn: (why?: string) => {
@@ -19,7 +23,7 @@ export function SignInProvider({ children }: { children: ReactNode }) {
   return (
     <SignInContext.Provider value={value}>
       {children}
-      <SignInDialog open={open} onOpenChange={setOpen} reason={reason} />
+      {open && SignInDialog ? <SignInDialog onClose={() => setOpen(false)} reason={reason} /> : null}
     </SignInContext.Provider>
   );
 }

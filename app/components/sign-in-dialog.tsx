@@ -5,18 +5,17 @@ import { SignInPanel } from "./sign-in-panel";
 import { Dialog } from "./ui/dialog";
 
 /** The sign-in modal; after signing in the user stays on the page they were on (R-AUTH-02). */
-export function SignInDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; reason?: string }) {
+export default function SignInDialog(props: { onClose: () => void; reason?: string }) {
   const location = useLocation();
   const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
-  const { onOpenChange } = props;
+  const { onClose } = props;
   useEffect(() => {
-    if (signedIn) onOpenChange(false);
-  }, [signedIn, onOpenChange]);
+    if (signedIn) onClose();
+  }, [signedIn, onClose]);
 
   return (
     <Dialog
-      open={props.open}
-      onOpenChange={props.onOpenChange}
+      onClose={props.onClose}
       title="Sign in"
       description={props.reason ?? "Sign in to keep favourites, lists and your cart, and to check out."}
     >

@@ -6,18 +6,22 @@ import { Header } from "./header";
 import { LocalMirror } from "./local-mirror";
 import { PageViewTracker } from "./page-view-tracker";
 import { PromoBanner } from "./promo-banner";
-import { PurchaseNotifications } from "./purchase-notifications";
 import { SignInProvider } from "./sign-in-context";
-import { SmsPrompt } from "./sms-prompt";
 import { ToastProvider } from "./ui/toast";
-import { TooltipProvider } from "./ui/tooltip";
+import { useLoaded } from "./use-loaded";
+
+// Neither shows anything before the page is interactive (the prompt waits 23 s, the first note
+// 10 s), so their code is fetched once React has hydrated the page, off its critical path.
+const loadSmsPrompt = () => import("./sms-prompt");
+const loadPurchaseNotifications = () => import("./purchase-notifications");
 
 /** Banner, sticky header, page, footer: the frame of every page, error pages included. */
 export function SiteShell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const SmsPrompt = useLoaded(loadSmsPrompt)?.SmsPrompt;
+  const PurchaseNotifications = useLoaded(loadPurchaseNotifications)?.PurchaseNotifications;
   return (
     <ToastProvider>
-      <TooltipProvider>
       <SignInProvider>
       <a
         href="#main"
@@ -34,10 +38,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <LocalMirror />
       {/* Issue 6: page views, the SMS prompt and real recent-order notes, on every page. */}
       <PageViewTracker />
-      <SmsPrompt />
-      <PurchaseNotifications />
+      {SmsPrompt ? <SmsPrompt /> : null}
+      {PurchaseNotifications ? <PurchaseNotifications /> : null}
       </SignInProvider>
-      </TooltipProvider>
     </ToastProvider>
   );
 }

@@ -1,8 +1,5 @@
-import * as RadixDialog from "@radix-ui/react-dialog";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useLocation } from "react-router";
-import { SMS_CONSENT_TEXT, SMS_PROMPT } from "~/content/contact";
-import { isValidUkSmsPhone, ukPhoneToE164 } from "~/domain/contact-rules";
+import { useEffect, useRef, useState } from "react";
+import { SMS_PROMPT } from "~/content/contact";
 import {
   parseLastShown,
   parseSignedUpRecord,
@@ -11,9 +8,11 @@ import {
   SMS_STORAGE_KEYS,
   type SmsSignedUpRecord,
 } from "~/domain/sms-prompt-rules";
-import { CrossIcon } from "./icons";
-import { buttonClass } from "./ui/button";
 import { useToast } from "./ui/toast";
+import { useLoaded } from "./use-loaded";
+
+/** The card's code (and Radix's dialog) is fetched when it first opens (issue 3: JS budget). */
+const loadCard = () => import("./sms-prompt-card");
 
 // Storage can be unavailable (private mode, blocked): the prompt then simply behaves as a first visit.
 function readStorage(key: string): string | null {
@@ -41,15 +40,11 @@ function writeStorage(key: string, value: string) {
  */
 export function SmsPrompt() {
   const toast = useToast();
-  const { pathname } = useLocation();
   const [signedUp, setSignedUp] = useState<boolean | null>(null);
   const [open, setOpen] = useState(false);
   const [openedByItself, setOpenedByItself] = useState(false);
-  const [phone, setPhone] = useState("");
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const request = useRef<AbortController | null>(null);
-  const ids = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const SmsPromptCard = useLoaded(loadCard, open)?.default;
 
   useEffect(() => {
     const alreadySignedUp = parseSignedUpRecord(readStorage(SMS_STORAGE_KEYS.signedUp)) !== null;
@@ -64,49 +59,17 @@ export function SmsPrompt() {
     return () => clearTimeout(timer);
   }, []);
 
-  // R-SMS-09: closing resets the form, and abandons a request still in flight.
-  const changeOpen = (next: boolean) => {
-    setOpen(next);
-    if (next) return;
-    request.current?.abort();
-    request.current = null;
-    setPhone("");
-    setError(null);
-    setSubmitting(false);
+  const close = (hadFocus: boolean) => {
+    setOpen(false);
     setOpenedByItself(false);
+    if (hadFocus) button.current?.focus();
   };
 
-  const valid = isValidUkSmsPhone(phone);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!valid || submitting) return;
-    const controller = new AbortController();
-    request.current = controller;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const response = await fetch("/api/sms-signups", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ phone, sourcePage: pathname }),
-        signal: controller.signal,
-      });
-      if (response.status !== 201) throw new Error(`Sign-up refused with status ${response.status}`);
-      const body: unknown = await response.json();
-      const id = typeof body === "object" && body !== null ? Reflect.get(body, "id") : undefined;
-      if (typeof id !== "string") throw new Error("Sign-up answer had no id");
-      const record: SmsSignedUpRecord = { phoneNumber: ukPhoneToE164(phone) ?? phone, timestamp: Date.now(), id };
-      writeStorage(SMS_STORAGE_KEYS.signedUp, JSON.stringify(record));
-      setSignedUp(true);
-      toast({ title: SMS_PROMPT.successTitle, description: SMS_PROMPT.successDescription, variant: "success" });
-      changeOpen(false);
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      console.warn("SMS sign-up failed", failure);
-      setError(SMS_PROMPT.failure);
-      setSubmitting(false);
-    }
+  const signedUpNow = (record: SmsSignedUpRecord) => {
+    writeStorage(SMS_STORAGE_KEYS.signedUp, JSON.stringify(record));
+    setSignedUp(true);
+    setOpen(false);
+    toast({ title: SMS_PROMPT.successTitle, description: SMS_PROMPT.successDescription, variant: "success" });
   };
 
   // Until storage has been read (and on the server) nothing shows, so a signed-up visitor never
@@ -114,69 +77,22 @@ export function SmsPrompt() {
   if (signedUp === null) return null;
 
   return (
-    <RadixDialog.Root open={open} onOpenChange={changeOpen} modal={false}>
+    <>
       {signedUp ? null : (
-        <RadixDialog.Trigger className="fixed bottom-4 left-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-dark">
+        <button
+          ref={button}
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => (open ? close(false) : setOpen(true))}
+          className="fixed bottom-4 left-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-dark"
+        >
           <PhoneIcon />
           <span className="sr-only sm:not-sr-only">{SMS_PROMPT.openButton}</span>
-        </RadixDialog.Trigger>
+        </button>
       )}
-      <RadixDialog.Portal>
-        <RadixDialog.Content
-          onOpenAutoFocus={(event) => {
-            if (openedByItself) event.preventDefault();
-          }}
-          // A click elsewhere on the page is someone getting on with it: leave the card open.
-          onInteractOutside={(event) => event.preventDefault()}
-          className="fixed inset-x-3 bottom-20 z-50 rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl sm:inset-x-auto sm:left-4 sm:w-[24rem]"
-        >
-          <RadixDialog.Title className="pr-8 text-lg font-bold text-ink">{SMS_PROMPT.title}</RadixDialog.Title>
-          <RadixDialog.Description className="mt-1 text-sm text-muted">
-            {SMS_PROMPT.description}
-          </RadixDialog.Description>
-          <form onSubmit={submit} className="mt-4" noValidate>
-            <label htmlFor={`${ids}-phone`} className="block text-sm font-semibold text-ink">
-              {SMS_PROMPT.phoneLabel}
-            </label>
-            <input
-              id={`${ids}-phone`}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-              aria-describedby={`${ids}-hint ${ids}-consent${error ? ` ${ids}-error` : ""}`}
-              className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2.5 text-base text-ink"
-            />
-            <p id={`${ids}-hint`} className="mt-1 text-xs text-muted">
-              {SMS_PROMPT.phoneHint}
-            </p>
-            <p id={`${ids}-consent`} className="mt-3 text-xs text-ink">
-              {SMS_CONSENT_TEXT}{" "}
-              <Link to="/privacy#what-we-collect" className="text-brand underline" onClick={() => changeOpen(false)}>
-                {SMS_PROMPT.privacyLink}
-              </Link>
-            </p>
-            <div
-              role="alert"
-              id={`${ids}-error`}
-              className={error ? "mt-3 text-sm font-medium text-red-700" : "sr-only"}
-            >
-              {error ?? ""}
-            </div>
-            <button type="submit" disabled={!valid || submitting} className={buttonClass("primary", "mt-4 w-full")}>
-              {submitting ? SMS_PROMPT.submitting : SMS_PROMPT.submit}
-            </button>
-          </form>
-          <RadixDialog.Close
-            className="absolute right-3 top-3 rounded-full p-2 text-muted hover:bg-slate-100"
-            aria-label="Close"
-          >
-            <CrossIcon className="h-5 w-5" />
-          </RadixDialog.Close>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+      {open && SmsPromptCard ? <SmsPromptCard openedByItself={openedByItself} onClose={close} onSignedUp={signedUpNow} /> : null}
+    </>
   );
 }
 

@@ -17,21 +17,8 @@
 import { FIRST_ORDER_DISCOUNT_PERCENT, SHIPPING_METHODS } from "~/domain/checkout";
 import { formatPence } from "~/domain/money";
 
-export const POLICY_NUMBERS = {
-  quoteValidDays: 30,
-  productionBusinessDays: "10–15",
-  qualityDisputeDays: 14,
-  defectReportDays: 30,
-  transitDamageDays: 14,
-  lateDeliveryDays: 5,
-  lateClaimDays: 7,
-  retentionYears: 7,
-  minimumAge: 18,
-  customQuoteWorkingDays: 2,
-  oceanDays: 36,
-  basicAirDays: 15,
-  speedyAirDays: 12,
-} as const;
+export { POLICY_NUMBERS } from "./policy-numbers";
+
 
 export const POLICY = {
   quoteValidity: "Quotes are valid for 30 days from the date we send them.",

@@ -1,15 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
-
-const subscribeNever = () => () => {};
-
-/** False on the server and during hydration, true once React owns the page (timers can run). */
-export function useHydrated() {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
+import { useEffect, useState } from "react";
+import { useHydrated } from "../use-hydrated";
 
 /** Motion that starts by itself starts paused for people who asked their system for less motion. */
 export function usePausedMotion() {

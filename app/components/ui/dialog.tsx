@@ -1,19 +1,33 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
-/** A centred modal dialog with a title, a description and a close button. */
+/**
+ * Our dialogs are loaded when first opened and mounted only while open, so Radix never sees a
+ * Dialog.Trigger: this hands focus back to whatever opened the dialog when it closes.
+ */
+export function useReturnFocusOnClose(): (event: Event) => void {
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+  return (event) => {
+    event.preventDefault();
+    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+  };
+}
+
+/** A centred modal dialog with a title, a description and a close button, shown while mounted. */
 export function Dialog(props: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
   title: string;
   description?: ReactNode;
   children?: ReactNode;
 }) {
+  const returnFocus = useReturnFocusOnClose();
   return (
-    <RadixDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+    <RadixDialog.Root open onOpenChange={(open) => open || props.onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <RadixDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+        <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
           <RadixDialog.Title className="text-lg font-bold">{props.title}</RadixDialog.Title>
           {props.description ? (
             <RadixDialog.Description className="mt-2 text-sm text-muted">

@@ -1,5 +1,5 @@
-import * as RadixToast from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { useLoaded } from "../use-loaded";
 
 export type ToastInput = {
   title: string;
@@ -8,59 +8,30 @@ export type ToastInput = {
   action?: { label: string; onClick: () => void };
 };
 
-type ToastItem = ToastInput & { id: number };
+export type ToastItem = ToastInput & { id: number };
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
+/** Radix's toasts are fetched with the first toast of the visit (issue 3: JS budget). */
+const loadToaster = () => import("./toaster");
+
 let nextId = 1;
 
-/** Toasts close after 5 s (SPEC.md §9 library defaults: 4-5 s). */
+/** Holds the toasts on show (at most three); `useToast()` adds one from anywhere. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const [used, setUsed] = useState(false);
+  const Toaster = useLoaded(loadToaster, used)?.default;
   const show = useCallback((toast: ToastInput) => {
+    setUsed(true);
     setToasts((current) => [...current.slice(-2), { ...toast, id: nextId++ }]);
   }, []);
-  const remove = (id: number) => setToasts((current) => current.filter((t) => t.id !== id));
-  const value = useMemo(() => show, [show]);
+  const remove = useCallback((id: number) => setToasts((current) => current.filter((t) => t.id !== id)), []);
 
   return (
-    <ToastContext.Provider value={value}>
-      <RadixToast.Provider duration={5000} swipeDirection="right">
-        {children}
-        {toasts.map((toast) => (
-          <RadixToast.Root
-            key={toast.id}
-            onOpenChange={(open) => {
-              if (!open) remove(toast.id);
-            }}
-            className={`flex items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ${
-              toast.variant === "error" ? "border-red-300" : "border-slate-200"
-            }`}
-          >
-            <div className="flex-1">
-              <RadixToast.Title className="text-sm font-semibold">{toast.title}</RadixToast.Title>
-              {toast.description ? (
-                <RadixToast.Description className="mt-0.5 text-sm text-muted">
-                  {toast.description}
-                </RadixToast.Description>
-              ) : null}
-            </div>
-            {toast.action ? (
-              <RadixToast.Action
-                altText={toast.action.label}
-                onClick={toast.action.onClick}
-                className="rounded-md bg-brand px-3 py-1.5 text-xs font-semibold text-white"
-              >
-                {toast.action.label}
-              </RadixToast.Action>
-            ) : null}
-            <RadixToast.Close aria-label="Dismiss" className="rounded p-1 text-muted hover:bg-slate-100">
-              ×
-            </RadixToast.Close>
-          </RadixToast.Root>
-        ))}
-        <RadixToast.Viewport className="fixed bottom-4 right-4 z-[70] flex w-[min(92vw,24rem)] flex-col gap-2 outline-none" />
-      </RadixToast.Provider>
+    <ToastContext.Provider value={show}>
+      {children}
+      {Toaster ? <Toaster toasts={toasts} onRemove={remove} /> : null}
     </ToastContext.Provider>
   );
 }

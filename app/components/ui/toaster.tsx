@@ -1,0 +1,41 @@
+import * as RadixToast from "@radix-ui/react-toast";
+import type { ToastItem } from "./toast";
+
+/** The toasts on show; each closes after 5 s (SPEC.md §9 library defaults: 4-5 s). */
+export default function Toaster({ toasts, onRemove }: { toasts: ToastItem[]; onRemove: (id: number) => void }) {
+  return (
+    <RadixToast.Provider duration={5000} swipeDirection="right">
+      {toasts.map((toast) => (
+        <RadixToast.Root
+          key={toast.id}
+          onOpenChange={(open) => {
+            if (!open) onRemove(toast.id);
+          }}
+          className={`flex items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ${
+            toast.variant === "error" ? "border-red-300" : "border-slate-200"
+          }`}
+        >
+          <div className="flex-1">
+            <RadixToast.Title className="text-sm font-semibold">{toast.title}</RadixToast.Title>
+            {toast.description ? (
+              <RadixToast.Description className="mt-0.5 text-sm text-muted">{toast.description}</RadixToast.Description>
+            ) : null}
+          </div>
+          {toast.action ? (
+            <RadixToast.Action
+              altText={toast.action.label}
+              onClick={toast.action.onClick}
+              className="rounded-md bg-brand px-3 py-1.5 text-xs font-semibold text-white"
+            >
+              {toast.action.label}
+            </RadixToast.Action>
+          ) : null}
+          <RadixToast.Close aria-label="Dismiss" className="rounded p-1 text-muted hover:bg-slate-100">
+            ×
+          </RadixToast.Close>
+        </RadixToast.Root>
+      ))}
+      <RadixToast.Viewport className="fixed bottom-4 right-4 z-[70] flex w-[min(92vw,24rem)] flex-col gap-2 outline-none" />
+    </RadixToast.Provider>
+  );
+}
