@@ -33,7 +33,7 @@ test("sign up, confirm the e-mailed code, sign out and sign back in", async ({ p
   await expect(page).toHaveURL(/\/$/);
 
   await page.getByRole("button", { name: /Account menu for Jane Smith/ }).click();
-  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
 

@@ -137,7 +137,7 @@ test("the cart follows the buyer to another browser; signing out wipes every loc
   await second.close();
 
   await page.getByRole("button", { name: /Account menu/ }).click();
-  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
   await expect.poll(keys).toEqual([]);
   await page.goto("/cart");
