@@ -58,7 +58,15 @@ export default function DebugDraftsRoute({ loaderData }: Route.ComponentProps) {
               <span>product {row.productId}</span>
               <span className="text-muted">{new Date(row.updatedAt).toLocaleString("en-GB", { timeZone: "Europe/London" })}</span>
             </p>
-            <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-slate-50 p-3 text-xs">{JSON.stringify(row.data, null, 2)}</pre>
+            {/* A scrolling box takes the focus, so it can be scrolled from the keyboard (WCAG 2.1.1). */}
+            <pre
+              tabIndex={0}
+              role="region"
+              aria-label={`Data of draft ${row.id.slice(0, 8)}`}
+              className="mt-2 max-h-64 overflow-auto rounded-lg bg-slate-50 p-3 text-xs"
+            >
+              {JSON.stringify(row.data, null, 2)}
+            </pre>
           </li>
         ))}
       </ul>

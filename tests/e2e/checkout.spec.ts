@@ -1,6 +1,9 @@
 import { addToCart, fillDetails } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
+// Walking steps 2 to 4 with reloads is a long journey on a 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 test("steps 2 to 4 autosave into a draft that survives a reload and a trip back to step 2", async ({ page, signedInBuyer: _buyer }) => {
   await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery", quantity: 120 });
   await page.goto("/cart");
