@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sign-out";
 import { signOut } from "~/server/accounts.server";
+import { readFormData } from "~/server/form-body.server";
 
 const schema = z.object({ scope: z.enum(["local", "global", "others"]).default("local") });
 
@@ -10,7 +11,7 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = schema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return Response.json({ error: "Unknown sign-out scope." }, { status: 400 });
   const result = await signOut(request, parsed.data.scope);
   if (!result.ok) return Response.json({ error: result.message }, { status: result.status });
