@@ -63,7 +63,7 @@ export async function signUpOverHttp(request: APIRequestContext, mailbox: Mailbo
 }
 
 /** A client address of this test's own (start-server.ts trusts X-Forwarded-For), so per-IP limits count tests apart. */
-function clientAddress(): string {
+export function clientAddress(): string {
   const byte = () => Math.floor(Math.random() * 250) + 1;
   return `10.${byte()}.${byte()}.${byte()}`;
 }
