@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { serve, type HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -19,6 +19,7 @@ import { createHtmlCache } from "~/server/html-cache.server";
 import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { isCrossSiteWrite } from "~/server/origin.server";
 import { securityHeaders } from "~/server/security-headers.server";
+import { finishReadingBody } from "~/server/unread-body.server";
 import { PROMO_COOKIE } from "~/components/promo-banner";
 
 const env = (() => {
@@ -35,7 +36,7 @@ const clientDir = relative(
   resolve(dirname(fileURLToPath(import.meta.url)), "../client"),
 );
 const handleRequest = createRequestHandler(build, "production");
-const app = new Hono<{ Variables: { nonce: string } }>();
+const app = new Hono<{ Bindings: HttpBindings; Variables: { nonce: string } }>();
 
 const newNonce = () => randomBytes(16).toString("base64");
 
@@ -46,6 +47,12 @@ app.use(async (c, next) => {
   for (const [name, value] of Object.entries(securityHeaders({ nonce, baseUrl: env.BASE_URL }))) {
     c.res.headers.set(name, value);
   }
+});
+// A write refused before its body was read gets its answer only once the body is in: see unread-body.server.ts.
+app.use(async (c, next) => {
+  await next();
+  if (c.req.method === "GET" || c.req.method === "HEAD") return;
+  if (!(await finishReadingBody(c.env.incoming))) c.res.headers.set("Connection", "close");
 });
 // Cross-site writes are refused everywhere, not only on the auth routes (issue 4 item 8).
 app.use(async (c, next) => {

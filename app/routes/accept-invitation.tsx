@@ -3,6 +3,7 @@ import type { Route } from "./+types/accept-invitation";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { respondToInvitation, switchOrganisation } from "~/server/account-settings.server";
+import { readFormData } from "~/server/form-body.server";
 import { getSessionInfo } from "~/server/session.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
   if (!session) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/accept-invitation/${params.id}`)}`);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const accept = form.get("accept") === "yes";
   const result = await respondToInvitation(request, { invitationId: params.id, accept });
   if (!result.ok) return data({ message: result.message }, { status: result.status });

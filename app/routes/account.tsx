@@ -6,6 +6,7 @@ import { accountSchema, fieldErrors, type AccountIntent } from "~/domain/auth-fo
 import { isPlaceholderEmail, isSignInFresh } from "~/domain/auth-rules";
 import * as settings from "~/server/account-settings.server";
 import type { Outcome } from "~/server/accounts.server";
+import { readFormData } from "~/server/form-body.server";
 import { requireSessionInfo } from "~/server/session.server";
 
 type ActionData = {
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireSessionInfo(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const parsed = accountSchema.safeParse(form);
   const intent = String(form.intent ?? "") as AccountIntent | "";
   if (!parsed.success) return data<ActionData>({ intent, ok: false, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });

@@ -13,6 +13,7 @@ import { PROOF_ACCEPT } from "~/domain/proof-rules";
 import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { changeOrderStatus, getOrderForStaff, type AdminFailure } from "~/server/admin-orders.server";
 import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
+import { readFormData } from "~/server/form-body.server";
 
 type ActionData = { intent: "proof" | "status"; ok: boolean; message: string; fieldErrors?: Record<string, string[]> };
 
@@ -47,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<ActionData>({ intent: "proof", ok: true, message: result.message }, { headers: ADMIN_NO_STORE });
   }
 
-  const parsed = statusChangeSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = statusChangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return data<ActionData>({ intent: "status", ok: false, message: Object.values(errors)[0]?.[0] ?? "Check the form.", fieldErrors: errors }, { status: 400 });

@@ -18,6 +18,7 @@ import { formatPence } from "~/domain/money";
 import { maxQuantity } from "~/domain/pricing";
 import { commitQuantityInput, stepQuantity } from "~/domain/quantity";
 import { cartActionSchema, estimatedTotalPence, priceLine } from "~/domain/shopping-rules";
+import { readFormData } from "~/server/form-body.server";
 import { clientIp, hitRateLimit } from "~/server/rate-limit.server";
 import { errorResponse, signInRequired, validationError, type ErrorBody } from "~/server/responses.server";
 import { getSessionInfo } from "~/server/session.server";
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
-  const parsed = cartActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = cartActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return validationError(parsed.error);
   const input = parsed.data;
   if (input.intent === "feedback") {

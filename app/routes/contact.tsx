@@ -11,13 +11,14 @@ import {
   type ContactErrors,
   type ContactValues,
 } from "~/domain/contact-form";
+import { readFormData } from "~/server/form-body.server";
 import { submitInquiry } from "~/server/inquiries.server";
 import { clientIp } from "~/server/rate-limit.server";
 
 type ActionResult = { values: ContactValues; errors: ContactErrors; formError: string | null };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = contactValuesFrom(form);
   const parsed = parseContactForm(values);
   if (!parsed.ok) {

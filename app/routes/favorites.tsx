@@ -5,6 +5,7 @@ import { ProductCard } from "~/components/product-card";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { favouriteActionSchema } from "~/domain/shopping-rules";
+import { readFormData } from "~/server/form-body.server";
 import { signInRequired, validationError } from "~/server/responses.server";
 import { getSessionInfo } from "~/server/session.server";
 import { listFavouriteIds, toggleFavourite } from "~/server/shopping.server";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
   if (!session) return signInRequired("Sign in required: Please sign in to manage favourites.");
-  const parsed = favouriteActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = favouriteActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return validationError(parsed.error);
   const result = await toggleFavourite({ userId: session.user.id, productId: parsed.data.productId });
   return data({ ok: true as const, productId: parsed.data.productId, favourited: result.favourited });

@@ -4,9 +4,10 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
 import { fieldErrors, forgotPasswordSchema } from "~/domain/auth-forms";
 import { requestPasswordReset } from "~/server/accounts.server";
+import { readFormData } from "~/server/form-body.server";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const parsed = forgotPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined, sent: false, identifier: String(form.identifier ?? "") }, { status: 400 });
   const result = await requestPasswordReset(request, parsed.data);

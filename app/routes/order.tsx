@@ -9,6 +9,7 @@ import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
 import { formatDisplayDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
 import { ORDER_STATUS_LABELS, PROOF_COMMENT_MAX } from "~/domain/orders";
+import { readFormData } from "~/server/form-body.server";
 import { getOrder, respondToProof } from "~/server/orders.server";
 import { errorResponse } from "~/server/responses.server";
 import { getSessionInfo } from "~/server/session.server";
@@ -31,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
   if (!session) return errorResponse(401, "UNAUTHENTICATED", "Please sign in to answer the proof.");
-  const parsed = proofAnswer.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = proofAnswer.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return errorResponse(400, "VALIDATION_FAILED", "Choose approve or request changes.");
   const result = await respondToProof({ userId: session.user.id, orderId: params.id, ...parsed.data });
   if (!result.ok) return errorResponse(result.status, result.code, result.message);

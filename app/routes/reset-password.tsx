@@ -5,6 +5,7 @@ import { Field, FormMessage } from "~/components/ui/form";
 import { fieldErrors, resetPasswordSchema } from "~/domain/auth-forms";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth-rules";
 import { resetPassword } from "~/server/accounts.server";
+import { readFormData } from "~/server/form-body.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -13,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined }, { status: 400 });
   const result = await resetPassword(request, parsed.data);
   if (!result.ok) {

@@ -14,6 +14,7 @@ import { maxQuantity } from "~/domain/pricing";
 import { commitQuantityInput } from "~/domain/quantity";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { estimatedTotalPence, NOTES_MAX, priceLine, shoppingListActionSchema } from "~/domain/shopping-rules";
+import { readFormData } from "~/server/form-body.server";
 import { errorResponse, signInRequired, validationError, type ErrorBody } from "~/server/responses.server";
 import { getSessionInfo } from "~/server/session.server";
 import * as shopping from "~/server/shopping.server";
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
   if (!session) return signInRequired("Please sign in to use your shopping list.");
-  const parsed = shoppingListActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = shoppingListActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return validationError(parsed.error);
   const input = parsed.data;
   const userId = session.user.id;

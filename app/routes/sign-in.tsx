@@ -3,6 +3,7 @@ import type { Route } from "./+types/sign-in";
 import { SignInPanel } from "~/components/sign-in-panel";
 import { fieldErrors, signInSchema } from "~/domain/auth-forms";
 import { sendSignInCode, signInWithCode, signInWithPassword } from "~/server/accounts.server";
+import { readFormData } from "~/server/form-body.server";
 import { getSessionInfo, safeRedirect } from "~/server/session.server";
 
 export type SignInActionData = {
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const parsed = signInSchema.safeParse(form);
   if (!parsed.success) {
     return data<SignInActionData>(

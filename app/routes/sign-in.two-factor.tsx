@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
 import { fieldErrors, twoFactorSchema } from "~/domain/auth-forms";
 import { verifySecondFactor } from "~/server/accounts.server";
+import { readFormData } from "~/server/form-body.server";
 import { safeRedirect } from "~/server/session.server";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -12,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = twoFactorSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = twoFactorSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined }, { status: 400 });
   const result = await verifySecondFactor(request, { ...parsed.data, trustDevice: parsed.data.trustDevice === "on" });
   if (!result.ok) return data({ message: result.message, fieldErrors: undefined }, { status: result.status });

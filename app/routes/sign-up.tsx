@@ -5,6 +5,7 @@ import { Field, FormMessage } from "~/components/ui/form";
 import { fieldErrors, signUpSchema } from "~/domain/auth-forms";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth-rules";
 import { signUp } from "~/server/accounts.server";
+import { readFormData } from "~/server/form-body.server";
 import { getSessionInfo, safeRedirect } from "~/server/session.server";
 
 type ActionData = {
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const values = {
     firstName: String(form.firstName ?? ""),
     lastName: String(form.lastName ?? ""),

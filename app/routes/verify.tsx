@@ -5,6 +5,7 @@ import { Field, FormMessage } from "~/components/ui/form";
 import { fieldErrors, verifySchema } from "~/domain/auth-forms";
 import { parseIdentifier } from "~/domain/auth-rules";
 import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts.server";
+import { readFormData } from "~/server/form-body.server";
 import { safeRedirect } from "~/server/session.server";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  const parsed = verifySchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = verifySchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined, resent: false }, { status: 400 });
   const input = parsed.data;
   if (input.intent === "resend") {

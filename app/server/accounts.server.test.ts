@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authAccount, authUser, outbox, profiles } from "#db/schema";
+import { authAccount, authMember, authUser, outbox, profiles } from "#db/schema";
 import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import {
@@ -176,6 +176,25 @@ describe("signing in", () => {
     expect(confirmed.ok).toBe(true);
     const withPassword = await signInWithPassword(request(), { identifier: "07123456789", password: "marmalade skyline 42" });
     expect(withPassword.ok).toBe(true);
+  });
+});
+
+describe("the active organisation", () => {
+  it("counts only while the user is still a member: a removed member's sessions lose it", async () => {
+    await signUpJane();
+    const signedIn = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
+    if (!signedIn.ok) throw new Error(signedIn.message);
+    const cookie = cookieFrom(signedIn.headers);
+    const asJane = () => getSessionInfo(new Request("http://127.0.0.1:3999/", { headers: { cookie } }));
+    const auth = await getAuth();
+    const organisation = await auth.api.createOrganization({ body: { name: "Acme Events", slug: "acme-events" }, headers: new Headers({ cookie }) });
+    expect((await asJane())?.accountId).toBe(organisation?.id);
+
+    // What removing a member does; better-auth leaves the session's activeOrganizationId as it was.
+    await handle.db.delete(authMember).where(eq(authMember.organizationId, organisation!.id));
+    const removed = await asJane();
+    expect(removed?.accountId).toBe(removed?.user.id);
+    expect(removed?.session.activeOrganizationId).toBeNull();
   });
 });
 

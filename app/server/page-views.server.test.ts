@@ -66,7 +66,9 @@ describe("POST /api/page-views (R-AN-01, A-51)", () => {
   it.each(["not json", JSON.stringify({ path: "https://evil.example/" }), JSON.stringify({}), JSON.stringify(null)])(
     "refuses %j with 400",
     async (body) => {
-      expect((await beacon(body)).status).toBe(400);
+      const response = await beacon(body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: "VALIDATION_FAILED", message: expect.any(String) } });
       expect(await queryRows(handle.db, sql`select 1 from page_views`)).toHaveLength(0);
     },
   );

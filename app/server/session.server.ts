@@ -1,6 +1,9 @@
+import { and, eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import { authMember } from "#db/schema";
 import { accountIdFor } from "~/domain/auth-rules";
 import { getAuth } from "./auth.server";
+import { getDb } from "./db.server";
 
 export type SignedInUser = {
   id: string;
@@ -28,7 +31,7 @@ export async function getSessionInfo(request: Request): Promise<SessionInfo | nu
   const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;
   const { user, session } = result;
-  const activeOrganizationId = session.activeOrganizationId ?? null;
+  const activeOrganizationId = await stillAMember(user.id, session.activeOrganizationId ?? null);
   return {
     user: {
       id: user.id,
@@ -45,6 +48,22 @@ export async function getSessionInfo(request: Request): Promise<SessionInfo | nu
     session: { id: session.id, createdAt: new Date(session.createdAt), activeOrganizationId },
     accountId: accountIdFor({ userId: user.id, activeOrganizationId }),
   };
+}
+
+/**
+ * The session's active organisation while the user still belongs to it, else null. better-auth
+ * clears it only in the session that leaves; the user's other sessions, and every session of a
+ * member who is removed, keep it, and with it the organisation's orders (issue 3 item 1).
+ */
+async function stillAMember(userId: string, organizationId: string | null): Promise<string | null> {
+  if (!organizationId) return null;
+  const db = await getDb();
+  const [member] = await db
+    .select({ id: authMember.id })
+    .from(authMember)
+    .where(and(eq(authMember.organizationId, organizationId), eq(authMember.userId, userId)))
+    .limit(1);
+  return member ? organizationId : null;
 }
 
 /** The signed-in user, or a redirect to sign in that comes back here afterwards. */

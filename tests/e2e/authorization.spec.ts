@@ -1,0 +1,689 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import routeConfig from "../../app/routes";
+import {
+  PDF,
+  PNG,
+  STAFF,
+  TEST_CARD,
+  completeDraft,
+  dataUrl,
+  loaderData,
+  newClient,
+  newSignedInClient,
+  payInTestMode,
+  postForm,
+  readRouteAnswer,
+  sessionOf,
+  signInAsStaff,
+  startPayment,
+  uploadArtwork,
+  type RouteAnswer,
+} from "./support/api";
+import { Mailbox, expect, newBuyer, test } from "./support/fixtures";
+
+// Issue 3 item 1: the authorisation matrix. Alice (A) owns one of everything; other people try to
+// read and change it by its id, and afterwards A's data must be exactly as it was. One row per data
+// route in ROWS below; the tests are generated from it, so a new route needs only a new row (and the
+// coverage test at the bottom fails until it has one).
+
+// ---------------------------------------------------------------------------------------------
+// The people and Alice's things
+
+type Alice = {
+  request: APIRequestContext;
+  email: string;
+  userId: string;
+  sessionId: string;
+  organisationId: string;
+  /** A pending invitation to someone else's address. */
+  invitationId: string;
+  inviteeEmail: string;
+  /** A complete, unpaid draft with an uploaded artwork file. */
+  openDraftId: string;
+  artworkId: string;
+  /** A complete draft whose payment was started but not confirmed. */
+  pendingDraftId: string;
+  clientSecret: string;
+  /** A paid draft, its order (with proof version 1 from staff) and the artwork it was ordered with. */
+  paidDraftId: string;
+  orderId: string;
+  orderNumber: string;
+  orderArtworkId: string;
+  cartLineId: string;
+  listItemId: string;
+};
+
+type World = {
+  /** Written into everything of Alice's that holds text: notes, company, organisation, file names. */
+  marker: string;
+  alice: Alice;
+  staff: APIRequestContext;
+  intruders: Record<Intruder, APIRequestContext>;
+  anonymous: APIRequestContext;
+};
+
+/**
+ * Who tries. The removed member joined Alice's organisation, switched to it in a second session,
+ * and was then removed: that session must lose the organisation's orders like every other.
+ */
+const INTRUDERS = ["another buyer", "a member removed from A's organisation"] as const;
+type Intruder = (typeof INTRUDERS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Requests, and what a row expects of their answers
+
+type Answer = { status: number; body: string; redirect?: string };
+type Attempt = (request: APIRequestContext, world: World, headers?: Record<string, string>) => Promise<Answer>;
+
+async function answerOf(response: APIResponse): Promise<Answer> {
+  // A download's name is part of what it gives away.
+  const disposition = response.headers()["content-disposition"] ?? "";
+  return { status: response.status(), body: `${disposition}\n${await response.text()}`, redirect: response.headers().location };
+}
+const routeAnswer = ({ status, body, redirect }: RouteAnswer): Answer => ({ status, body, redirect });
+
+const get =
+  (path: (w: World) => string): Attempt =>
+  async (request, w) =>
+    answerOf(await request.get(path(w), { maxRedirects: 0 }));
+const postJson =
+  (path: (w: World) => string, body: (w: World) => unknown): Attempt =>
+  async (request, w, headers) =>
+    answerOf(await request.post(path(w), { data: body(w), headers, maxRedirects: 0 }));
+/** A page's loader data, as the browser's router reads it. */
+const page =
+  (path: (w: World) => string, routeId: string): Attempt =>
+  async (request, w) =>
+    routeAnswer(await loaderData(request, path(w), routeId));
+/** A form post to a page's action, as a <Form> or fetcher sends it. */
+const form =
+  (path: (w: World) => string, fields: (w: World) => Record<string, string>): Attempt =>
+  async (request, w, headers) =>
+    routeAnswer(await postForm(request, path(w), fields(w), headers));
+
+/** How a refusal looks: one of these statuses, a redirect to sign in, or a page of the reader's own. */
+type Refusal = number[] | "sign-in" | "nothing of A's";
+
+type Row = {
+  /** The routes of app/routes.ts this row covers. */
+  routes: string[];
+  /** What of Alice's is at stake. */
+  resource: string;
+  /** Who may read it: the row's positive control, so a refusal cannot come from a broken request. */
+  owner: "A" | "staff";
+  read?: Attempt;
+  change?: Attempt;
+  /** The resource as its owner sees it: compared before and after every attempt to change it. */
+  state: (w: World) => Promise<unknown>;
+  /** What only the owner may see in an answer: ids, numbers and marked text. */
+  leaks: (w: World) => string[];
+  intruder: { read?: Refusal; change?: Refusal };
+  signedOut: { read?: Refusal; change?: Refusal };
+};
+
+const draftState = async (w: World, draftId: string) => {
+  const response = await w.alice.request.get(`/api/drafts/${draftId}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { draft: { version: number; status: string; data: { artwork: { files: unknown[] } } } }).draft;
+};
+const aliceSees = async (w: World, path: string, routeId: string) => {
+  const answer = await loaderData(w.alice.request, path, routeId);
+  expect(answer.status, `${path} as A`).toBe(200);
+  return answer.data;
+};
+const staffSees = async (w: World, path: string, routeId: string) => {
+  const answer = await loaderData(w.staff, path, routeId);
+  expect(answer.status, `${path} as staff`).toBe(200);
+  return answer.data as { order: { status: string; version: number; proofs: unknown[] } };
+};
+const organisation = async (w: World) => {
+  const response = await w.alice.request.get(`/api/auth/organization/get-full-organization?organizationId=${w.alice.organisationId}`);
+  const body = (await response.json()) as { members: { userId: string; role: string }[]; invitations: { id: string; email: string; status: string }[] };
+  return { members: body.members.map((m) => [m.userId, m.role]).sort(), invitations: body.invitations.map((i) => [i.id, i.email, i.status]).sort() };
+};
+
+const CHECKOUT_PAGES = [
+  ["/customization", "routes/customization"],
+  ["/details", "routes/details"],
+  ["/shipping", "routes/shipping"],
+  ["/design-proofing", "routes/design-proofing"],
+  ["/payment", "routes/payment"],
+] as const;
+
+const ROWS: Row[] = [
+  {
+    routes: ["/api/drafts/:id"],
+    resource: "a checkout draft",
+    owner: "A",
+    read: get((w) => `/api/drafts/${w.alice.openDraftId}`),
+    // The version the owner's page would send, so only the user check stands in the way.
+    change: async (request, w, headers) => {
+      const { version } = await draftState(w, w.alice.openDraftId);
+      const data = { step: "details", patch: { company: "Taken Over Ltd" }, expectedVersion: version };
+      return answerOf(await request.post(`/api/drafts/${w.alice.openDraftId}`, { data, headers }));
+    },
+    state: (w) => draftState(w, w.alice.openDraftId),
+    leaks: (w) => [w.marker],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [401], change: [401] },
+  },
+  {
+    routes: ["/api/drafts", "/debug/drafts"],
+    resource: "the drafts list the /debug/drafts watcher shows",
+    owner: "A",
+    read: get(() => "/api/drafts"),
+    state: async () => null,
+    leaks: (w) => [w.alice.openDraftId, w.alice.pendingDraftId, w.alice.paidDraftId, w.marker],
+    intruder: { read: "nothing of A's" },
+    signedOut: { read: [401] },
+  },
+  {
+    routes: ["/api/drafts/:id/artwork"],
+    resource: "a draft's artwork (uploading to it)",
+    owner: "A",
+    change: async (request, w, headers) =>
+      answerOf(
+        await request.post(`/api/drafts/${w.alice.openDraftId}/artwork`, {
+          data: PDF,
+          headers: { ...headers, "X-File-Name": "taken-over.pdf", "Content-Type": "application/pdf" },
+        }),
+      ),
+    state: async (w) => (await draftState(w, w.alice.openDraftId)).data.artwork.files,
+    leaks: (w) => [w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/api/artwork/:fileId"],
+    resource: "an artwork file",
+    owner: "A",
+    read: get((w) => `/api/artwork/${w.alice.artworkId}`),
+    change: postJson((w) => `/api/artwork/${w.alice.artworkId}`, (w) => ({ draft_id: w.alice.openDraftId })),
+    state: async (w) => ({
+      files: (await draftState(w, w.alice.openDraftId)).data.artwork.files,
+      download: (await w.alice.request.get(`/api/artwork/${w.alice.artworkId}`)).status(),
+    }),
+    leaks: (w) => [w.marker],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [401] },
+  },
+  ...CHECKOUT_PAGES.map(
+    ([path, routeId]): Row => ({
+      routes: [path],
+      resource: "a draft opened by its id in the checkout step's address",
+      owner: "A",
+      read: page((w) => `${path}?draft_id=${w.alice.openDraftId}&product_id=17`, routeId),
+      state: async () => null,
+      // The payment step shows no text of the draft's, only that it is ready to pay.
+      leaks: (w) => (path === "/payment" ? [`"draftId":"${w.alice.openDraftId}"`] : [w.marker]),
+      intruder: { read: "nothing of A's" },
+      signedOut: { read: "nothing of A's" },
+    }),
+  ),
+  {
+    routes: ["/api/payment-status"],
+    resource: "a paid draft's payment and order",
+    owner: "A",
+    read: get((w) => `/api/payment-status?draft_id=${w.alice.paidDraftId}`),
+    state: async () => null,
+    leaks: (w) => [w.alice.orderId, w.alice.orderNumber],
+    intruder: { read: [404] },
+    signedOut: { read: [401] },
+  },
+  {
+    routes: ["/api/payment-intent"],
+    resource: "a complete draft (starting its payment)",
+    owner: "A",
+    change: postJson(() => "/api/payment-intent", (w) => ({ draft_id: w.alice.openDraftId, product_id: "17" })),
+    state: (w) => draftState(w, w.alice.openDraftId),
+    leaks: (w) => [w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/api/test-payments/confirm"],
+    resource: "a started card payment (confirming it)",
+    owner: "A",
+    change: postJson(() => "/api/test-payments/confirm", (w) => ({ client_secret: w.alice.clientSecret, ...TEST_CARD })),
+    state: async (w) => (await w.alice.request.get(`/api/payment-status?draft_id=${w.alice.pendingDraftId}`)).json(),
+    leaks: (w) => [w.alice.pendingDraftId, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/inquiry-success"],
+    resource: "the payment return page of a paid order",
+    owner: "A",
+    read: page((w) => `/inquiry-success?draft_id=${w.alice.paidDraftId}&product_id=8`, "routes/inquiry-success"),
+    state: async () => null,
+    leaks: (w) => [w.alice.orderId, w.alice.orderNumber],
+    intruder: { read: "nothing of A's" },
+    signedOut: { read: "nothing of A's" },
+  },
+  {
+    routes: ["/orders"],
+    resource: "the order list",
+    owner: "A",
+    read: page(() => "/orders", "routes/orders"),
+    state: async () => null,
+    leaks: (w) => [w.alice.orderId, w.alice.orderNumber],
+    intruder: { read: "nothing of A's" },
+    signedOut: { read: "nothing of A's" },
+  },
+  {
+    routes: ["/orders/:id"],
+    resource: "an order (answering its proof)",
+    owner: "A",
+    read: page((w) => `/orders/${w.alice.orderId}`, "routes/order"),
+    change: form((w) => `/orders/${w.alice.orderId}`, () => ({ decision: "approve", proofVersion: "1" })),
+    state: async (w) => ((await aliceSees(w, `/orders/${w.alice.orderId}`, "routes/order")) as { order: unknown }).order,
+    leaks: (w) => [w.alice.orderNumber, w.marker],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: "nothing of A's", change: [401] },
+  },
+  {
+    routes: ["/orders/:id/proofs/:version"],
+    resource: "an order's proof file",
+    owner: "A",
+    read: get((w) => `/orders/${w.alice.orderId}/proofs/1`),
+    state: async () => null,
+    leaks: (w) => [w.marker],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/cart"],
+    resource: "a cart line (changing its quantity)",
+    owner: "A",
+    read: page(() => "/cart", "routes/cart"),
+    change: form(() => "/cart", (w) => ({ intent: "update", id: w.alice.cartLineId, productId: "15", quantity: "75" })),
+    state: async (w) => ((await aliceSees(w, "/cart", "routes/cart")) as { lines: unknown }).lines,
+    leaks: (w) => [w.alice.cartLineId, w.marker],
+    intruder: { read: "nothing of A's", change: [404] },
+    signedOut: { read: "nothing of A's", change: [401] },
+  },
+  {
+    routes: ["/cart"],
+    resource: "a cart line (removing it)",
+    owner: "A",
+    change: form(() => "/cart", (w) => ({ intent: "remove", id: w.alice.cartLineId })),
+    state: async (w) => ((await aliceSees(w, "/cart", "routes/cart")) as { lines: unknown }).lines,
+    leaks: (w) => [w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/shopping-list"],
+    resource: "a shopping-list item (changing it)",
+    owner: "A",
+    read: page(() => "/shopping-list", "routes/shopping-list"),
+    change: form(() => "/shopping-list", (w) => ({ intent: "update", id: w.alice.listItemId, productId: "16", quantity: "60", notes: "taken over" })),
+    state: async (w) => ((await aliceSees(w, "/shopping-list", "routes/shopping-list")) as { items: unknown }).items,
+    leaks: (w) => [w.alice.listItemId, w.marker],
+    intruder: { read: "nothing of A's", change: [404] },
+    signedOut: { read: "nothing of A's", change: [401] },
+  },
+  {
+    routes: ["/shopping-list"],
+    resource: "a shopping-list item (removing it)",
+    owner: "A",
+    change: form(() => "/shopping-list", (w) => ({ intent: "remove", id: w.alice.listItemId })),
+    state: async (w) => ((await aliceSees(w, "/shopping-list", "routes/shopping-list")) as { items: unknown }).items,
+    leaks: (w) => [w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/favorites"],
+    resource: "favourites (toggling A's favourite product)",
+    owner: "A",
+    read: page(() => "/favorites", "routes/favorites"),
+    // Favourites have no id of their own: another buyer's toggle may only ever touch their own list.
+    change: form(() => "/favorites", () => ({ intent: "toggle", productId: "15" })),
+    state: async (w) => ((await aliceSees(w, "/favorites", "routes/favorites")) as { productIds: unknown }).productIds,
+    leaks: () => ['"productIds":["15"]'],
+    intruder: { read: "nothing of A's", change: "nothing of A's" },
+    signedOut: { read: "nothing of A's", change: [401] },
+  },
+  {
+    routes: ["/account"],
+    resource: "account settings and sessions (ending one of A's sessions)",
+    owner: "A",
+    read: page(() => "/account", "routes/account"),
+    change: form(() => "/account", (w) => ({ intent: "session-revoke", sessionId: w.alice.sessionId })),
+    state: async (w) => ((await (await w.alice.request.get("/api/auth/list-sessions")).json()) as { id: string }[]).map((s) => s.id).sort(),
+    leaks: (w) => [w.alice.email, w.alice.sessionId, w.marker],
+    intruder: { read: "nothing of A's", change: [404] },
+    signedOut: { read: "sign-in", change: "sign-in" },
+  },
+  {
+    routes: ["/account", "/api/auth/*"],
+    resource: "an organisation (switching into it)",
+    owner: "A",
+    read: get((w) => `/api/auth/organization/get-full-organization?organizationId=${w.alice.organisationId}`),
+    change: form(() => "/account", (w) => ({ intent: "org-switch", organizationId: w.alice.organisationId })),
+    state: organisation,
+    leaks: (w) => [w.alice.email, w.marker],
+    intruder: { read: [403], change: [403] },
+    signedOut: { read: [401], change: "sign-in" },
+  },
+  {
+    routes: ["/account", "/api/auth/*"],
+    resource: "an organisation's pending invitation (cancelling it)",
+    owner: "A",
+    read: get((w) => `/api/auth/organization/list-invitations?organizationId=${w.alice.organisationId}`),
+    change: form(() => "/account", (w) => ({ intent: "org-cancel-invite", invitationId: w.alice.invitationId })),
+    state: organisation,
+    leaks: (w) => [w.alice.inviteeEmail],
+    // better-auth answers "not a member" to a cancel with 400 MEMBER_NOT_FOUND.
+    intruder: { read: [403], change: [400, 403] },
+    signedOut: { read: [401], change: "sign-in" },
+  },
+  ...(["yes", "no"] as const).map(
+    (accept): Row => ({
+      routes: ["/accept-invitation/:id"],
+      resource: `an invitation to someone else (${accept === "yes" ? "accepting" : "declining"} it)`,
+      owner: "A",
+      change: form((w) => `/accept-invitation/${w.alice.invitationId}`, () => ({ accept })),
+      state: organisation,
+      leaks: (w) => [w.alice.inviteeEmail, w.marker],
+      intruder: { change: [403] },
+      signedOut: { change: "sign-in" },
+    }),
+  ),
+  {
+    routes: ["/api/auth/*"],
+    resource: "users, through better-auth's admin API (making A staff)",
+    owner: "staff",
+    read: get(() => "/api/auth/admin/list-users"),
+    change: postJson(() => "/api/auth/admin/set-role", (w) => ({ userId: w.alice.userId, role: "staff" })),
+    state: async (w) => ((await (await w.alice.request.get("/api/auth/get-session")).json()) as { user: { role: string } }).user.role,
+    leaks: (w) => [w.alice.email],
+    intruder: { read: [403], change: [403] },
+    signedOut: { read: [401], change: [401] },
+  },
+  // The back office: everyone but staff gets the site's 404, signed out included (B-7).
+  {
+    routes: ["/admin"],
+    resource: "the back office",
+    owner: "staff",
+    read: page(() => "/admin", "routes/admin"),
+    state: async () => null,
+    leaks: () => [STAFF.email],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/orders"],
+    resource: "the back office's order list",
+    owner: "staff",
+    read: page((w) => `/admin/orders?q=${w.alice.orderNumber}`, "routes/admin.orders"),
+    state: async () => null,
+    leaks: (w) => [w.alice.orderNumber],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id"],
+    resource: "an order in the back office (cancelling it)",
+    owner: "staff",
+    read: page((w) => `/admin/orders/${w.alice.orderId}`, "routes/admin.order"),
+    change: async (request, w, headers) => {
+      const { order } = await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order");
+      const fields = { intent: "status", to: "cancelled", version: String(order.version), note: "" };
+      return routeAnswer(await postForm(request, `/admin/orders/${w.alice.orderId}`, fields, headers));
+    },
+    state: async (w) => (await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order")).order.status,
+    leaks: (w) => [w.alice.orderNumber, w.marker],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id"],
+    resource: "an order in the back office (sending it a proof)",
+    owner: "staff",
+    change: async (request, w, headers) => {
+      const { order } = await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order");
+      const multipart = { intent: "proof", version: String(order.version), proof: { name: "taken-over.png", mimeType: "image/png", buffer: PNG } };
+      return routeAnswer(await readRouteAnswer(await request.post(dataUrl(`/admin/orders/${w.alice.orderId}`), { multipart, headers })));
+    },
+    state: async (w) => (await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order")).order.proofs,
+    leaks: (w) => [w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id/proofs/:version"],
+    resource: "a proof file in the back office",
+    owner: "staff",
+    read: get((w) => `/admin/orders/${w.alice.orderId}/proofs/1`),
+    state: async () => null,
+    leaks: (w) => [w.marker],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id/artwork/:fileId"],
+    resource: "an order's artwork in the back office",
+    owner: "staff",
+    read: get((w) => `/admin/orders/${w.alice.orderId}/artwork/${w.alice.orderArtworkId}`),
+    state: async () => null,
+    leaks: (w) => [w.marker],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/inbox/:kind"],
+    resource: "the inbox (A's cart feedback)",
+    owner: "staff",
+    read: page(() => "/admin/inbox/feedback", "routes/admin.inbox"),
+    state: async () => null,
+    leaks: (w) => [w.marker],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/inbox/:kind/export.csv"],
+    resource: "the inbox as CSV",
+    owner: "staff",
+    read: get(() => "/admin/inbox/feedback/export.csv"),
+    state: async () => null,
+    leaks: (w) => [w.marker],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+];
+
+/**
+ * Routes that hold nobody's data: the catalogue and content pages, the sign-in forms (they answer
+ * for the identifier typed in, never for a signed-in account), public APIs whose answers are
+ * the same for everyone (recent purchases: city and product only), better-auth's JWKS, the Stripe
+ * webhook (signature-checked; 404 in test mode) and the not-found page.
+ */
+const PUBLIC_ROUTES = [
+  "/", "/products", "/products/:category", "/product/:id", "/env",
+  "/sign-in", "/sign-in/two-factor", "/sign-up", "/verify", "/forgot-password", "/reset-password", "/sign-out",
+  "/.well-known/jwks.json",
+  "/how-it-works", "/compare", "/customer-love", "/about", "/contact", "/faqs", "/terms", "/guarantee", "/privacy", "/cookies", "/blog", "/quick-wins/:slug",
+  "/api/page-views", "/api/sms-signups", "/api/recent-purchases", "/api/stripe-webhook",
+  "/*",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Checking answers
+
+function expectRefused(answer: Answer, refusal: Refusal, leaks: string[], what: string) {
+  expect(answer.status, `${what}: ${answer.body.slice(0, 300)}`).toBeLessThan(500);
+  if (refusal === "sign-in") {
+    expect(answer.redirect ?? "", what).toMatch(/^(https?:\/\/[^/]+)?\/sign-in\?/);
+  } else if (Array.isArray(refusal)) {
+    expect(refusal, `${what} answered ${answer.status}: ${answer.body.slice(0, 300)}`).toContain(answer.status);
+  }
+  for (const leak of leaks) expect(answer.body, `${what} gives away ${leak}`).not.toContain(leak);
+}
+
+const owner = (row: Row, w: World) => (row.owner === "A" ? w.alice.request : w.staff);
+const label = (row: Row) => `${row.routes[0]}: ${row.resource}`;
+
+// ---------------------------------------------------------------------------------------------
+// Setting the world up: three buyers, staff, and everything of Alice's, over HTTP only
+
+let world: World;
+
+test.describe.configure({ mode: "default" });
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  const baseURL = testInfo.project.use.baseURL!;
+  const mailbox = new Mailbox(baseURL);
+  const marker = `alice${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  const aliceBuyer = { ...newBuyer("alice"), firstName: "Alice" };
+  const removedBuyer = newBuyer("removed");
+  const a = await newSignedInClient(playwright, baseURL, mailbox, aliceBuyer);
+  const bob = await newSignedInClient(playwright, baseURL, mailbox, newBuyer("bob"));
+  const removed = await newSignedInClient(playwright, baseURL, mailbox, removedBuyer);
+  const staff = await newClient(playwright, baseURL);
+  await signInAsStaff(staff, mailbox);
+  const anonymous = await newClient(playwright, baseURL);
+
+  // The organisation first, so Alice's drafts and order belong to it.
+  expect((await postForm(a, "/account", { intent: "org-create", name: `${marker} Events` })).status).toBe(200);
+  const [org] = (await (await a.get("/api/auth/organization/list")).json()) as { id: string }[];
+  const inviteeEmail = `invitee-${marker}@acme-events.co.uk`;
+  for (const email of [inviteeEmail, removedBuyer.email]) {
+    expect((await postForm(a, "/account", { intent: "org-invite", email, role: "member" })).status).toBe(200);
+  }
+  const invitations = (await (await a.get(`/api/auth/organization/list-invitations?organizationId=${org!.id}`)).json()) as { id: string; email: string }[];
+  const invitationFor = (email: string) => invitations.find((i) => i.email === email)!.id;
+  expect((await postForm(removed, `/accept-invitation/${invitationFor(removedBuyer.email)}`, { accept: "yes" })).redirect).toBe("/account");
+  const removedElsewhere = await newClient(playwright, baseURL);
+  const signIn = await removedElsewhere.post("/sign-in", { form: { intent: "password", identifier: removedBuyer.email, password: removedBuyer.password }, maxRedirects: 0 });
+  expect(signIn.status()).toBe(302);
+  expect((await postForm(removedElsewhere, "/account", { intent: "org-switch", organizationId: org!.id })).status).toBe(200);
+
+  const cart = (productId: string, colour: string, customisation: string) =>
+    postForm(a, "/cart", { intent: "add", productId, quantity: "50", selectedColor: colour, customizationSelections: JSON.stringify([customisation]), notes: marker });
+  expect((await cart("17", "#2c6bdb", "Printed logo")).status).toBe(200);
+  expect((await cart("15", "#111111", "Leg logo print")).status).toBe(200);
+  expect((await postForm(a, "/shopping-list", { intent: "add", productId: "16", quantity: "60", notes: marker })).status).toBe(200);
+  expect((await postForm(a, "/favorites", { intent: "toggle", productId: "15" })).status).toBe(200);
+  expect((await postForm(a, "/cart", { intent: "feedback", text: `${marker} liked the cart`, page: "/cart" })).status).toBe(200);
+
+  const draft = (productId: string, colour: string, customisation: string, branding: string) =>
+    completeDraft(a, { productId, colour, customisation, branding, quantity: 50, marker, email: aliceBuyer.email });
+  const paidDraftId = await draft("8", "#1f2a56", "Front embroidery", "embroidery");
+  const orderArtworkId = await uploadArtwork(a, paidDraftId, `${marker}-cap.pdf`);
+  const order = await payInTestMode(a, await startPayment(a, paidDraftId, "8"));
+  const openDraftId = await draft("17", "#2c6bdb", "Printed logo", "screen_print");
+  const artworkId = await uploadArtwork(a, openDraftId, `${marker}-mat.pdf`);
+  const pendingDraftId = await draft("16", "#111111", "Debossed cover logo", "deboss");
+  const clientSecret = await startPayment(a, pendingDraftId, "16");
+
+  const { lines } = (await loaderData(a, "/cart", "routes/cart")).data as { lines: { id: string; productId: string }[] };
+  const { items } = (await loaderData(a, "/shopping-list", "routes/shopping-list")).data as { items: { id: string }[] };
+
+  // Staff send proof version 1, so the order has a proof file.
+  const { order: staffOrder } = (await loaderData(staff, `/admin/orders/${order.orderId}`, "routes/admin.order")).data as { order: { version: number } };
+  const proof = await staff.post(`/admin/orders/${order.orderId}`, {
+    multipart: { intent: "proof", version: String(staffOrder.version), note: "", proof: { name: `${marker}-proof.png`, mimeType: "image/png", buffer: PNG } },
+  });
+  expect(proof.status()).toBe(200);
+
+  // The member saw the organisation's order while they belonged to it; then Alice removes them.
+  expect((await loaderData(removedElsewhere, "/orders", "routes/orders")).body).toContain(order.orderNumber);
+  const removal = await a.post("/api/auth/organization/remove-member", { data: { memberIdOrEmail: removedBuyer.email, organizationId: org!.id } });
+  expect(removal.status(), await removal.text()).toBe(200);
+
+  const { userId, sessionId } = await sessionOf(a);
+  world = {
+    marker,
+    alice: {
+      request: a,
+      email: aliceBuyer.email,
+      userId,
+      sessionId,
+      organisationId: org!.id,
+      invitationId: invitationFor(inviteeEmail),
+      inviteeEmail,
+      openDraftId,
+      artworkId,
+      pendingDraftId,
+      clientSecret,
+      paidDraftId,
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      orderArtworkId,
+      cartLineId: lines.find((l) => l.productId === "15")!.id,
+      listItemId: items[0]!.id,
+    },
+    staff,
+    intruders: { "another buyer": bob, "a member removed from A's organisation": removedElsewhere },
+    anonymous,
+  };
+});
+
+// ---------------------------------------------------------------------------------------------
+// The matrix
+
+for (const row of ROWS) {
+  for (const intruder of INTRUDERS) {
+    test(`${label(row)}: ${intruder} can neither read nor change it`, async () => {
+      const w = world;
+      const request = w.intruders[intruder];
+      const leaks = row.leaks(w);
+      if (row.read) {
+        const own = await row.read(owner(row, w), w);
+        expect(own.status, `the owner reads it: ${own.body.slice(0, 300)}`).toBe(200);
+        for (const leak of leaks) expect(own.body, `the owner's answer shows ${leak}`).toContain(leak);
+        expectRefused(await row.read(request, w), row.intruder.read!, leaks, `${intruder} reading`);
+      }
+      if (row.change) {
+        const before = await row.state(w);
+        expectRefused(await row.change(request, w), row.intruder.change!, leaks, `${intruder} changing`);
+        expect(await row.state(w), "the owner's data afterwards").toEqual(before);
+      }
+    });
+  }
+
+  test(`${label(row)}: signed out, refused`, async () => {
+    const w = world;
+    const leaks = row.leaks(w);
+    if (row.read) expectRefused(await row.read(w.anonymous, w), row.signedOut.read!, leaks, "reading signed out");
+    if (row.change) {
+      const before = await row.state(w);
+      expectRefused(await row.change(w.anonymous, w), row.signedOut.change!, leaks, "changing signed out");
+      expect(await row.state(w), "the owner's data afterwards").toEqual(before);
+    }
+  });
+
+  if (row.change) {
+    test(`${label(row)}: the owner's own change, sent from another site, is refused`, async () => {
+      const w = world;
+      const before = await row.state(w);
+      const answer = await row.change!(owner(row, w), w, { Origin: "https://evil.example" });
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body.trim())).toMatchObject({ error: { code: "CROSS_SITE" } });
+      expect(await row.state(w), "the owner's data afterwards").toEqual(before);
+    });
+  }
+}
+
+test("another buyer cannot make themselves staff", async () => {
+  const request = world.intruders["another buyer"];
+  const asked = await request.post("/api/auth/update-user", { data: { role: "staff" } });
+  expect(asked.status()).toBe(400);
+  expect((await request.get("/admin/orders", { maxRedirects: 0 })).status()).toBe(404);
+});
+
+test("every route of app/routes.ts that holds someone's data has a row", () => {
+  type Entry = { path?: string; children?: Entry[] };
+  const paths = (entries: Entry[], parent = ""): string[] =>
+    entries.flatMap((entry) => {
+      const path = entry.path ? `${parent}/${entry.path}` : parent || "/";
+      return [path, ...paths(entry.children ?? [], path)];
+    });
+  const covered = new Set(ROWS.flatMap((row) => row.routes));
+  const missing = [...new Set(paths(routeConfig as Entry[]))].filter((path) => !covered.has(path) && !PUBLIC_ROUTES.includes(path));
+  expect(missing, "routes with neither a row nor a place in PUBLIC_ROUTES").toEqual([]);
+  expect(PUBLIC_ROUTES.filter((path) => covered.has(path)), "public routes that also have a row").toEqual([]);
+});
