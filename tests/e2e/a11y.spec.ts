@@ -2,8 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
+import { completeDraft, payInTestMode, signInAsStaff, startPayment, type DraftPlan } from "./support/api";
 import { clientAddress, Mailbox, newBuyer, signUpOverHttp } from "./support/fixtures";
-import { completeCheckoutSteps, orderLinkIn, payWithTestCard, signInAsStaff } from "./support/orders";
 
 /** WCAG 2.2 AA as axe-core tags it (issue 3). */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -146,11 +146,11 @@ type SignedInShop = { buyer: BrowserContextOptions["storageState"]; staff: Brows
 async function makeSignedInShop(browser: Browser, baseURL: string): Promise<SignedInShop> {
   const mailbox = new Mailbox(baseURL);
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
-  const page = await context.newPage();
   const buyer = newBuyer("a11y");
   await signUpOverHttp(context.request, mailbox, buyer);
-  await payWithTestCard(page, await completeCheckoutSteps(context.request, buyer));
-  const orderId = (await orderLinkIn(mailbox, buyer.email, /^Order SS-\d+ confirmed/)).split("/").at(-1)!;
+  const plan: DraftPlan = { productId: "8", colour: "#1f2a56", customisation: "Front embroidery", branding: "embroidery", quantity: 100, marker: "Axe", email: buyer.email };
+  const paid = await completeDraft(context.request, plan);
+  const { orderId } = await payInTestMode(context.request, await startPayment(context.request, paid, "8"));
   const cartLine = { productId: "8", quantity: "100", selectedColor: "#1f2a56", customizationSelections: '["Front embroidery"]', handwrittenNote: "false", notes: "" };
   for (const [path, form] of [
     ["/cart", { intent: "add", ...cartLine }],
@@ -159,7 +159,7 @@ async function makeSignedInShop(browser: Browser, baseURL: string): Promise<Sign
   ] as const) {
     expect((await context.request.post(path, { form })).ok(), path).toBe(true);
   }
-  const draftId = await completeCheckoutSteps(context.request, buyer);
+  const draftId = await completeDraft(context.request, plan);
   const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
   await signInAsStaff(staff.request, mailbox);
   const shop = { buyer: await context.storageState(), staff: await staff.storageState(), draftId, orderId };
