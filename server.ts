@@ -9,6 +9,7 @@ import { serve, type HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
@@ -19,6 +20,7 @@ import { createHtmlCache } from "~/server/html-cache.server";
 import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { isCrossSiteWrite } from "~/server/origin.server";
 import { securityHeaders } from "~/server/security-headers.server";
+import { bodyLimitFor, tooLargeMessage } from "~/server/body-limits.server";
 import { finishReadingBody } from "~/server/unread-body.server";
 import { PROMO_COOKIE } from "~/components/promo-banner";
 
@@ -65,6 +67,15 @@ app.use(async (c, next) => {
   c.req.raw.headers.set("x-real-ip", forwarded || getConnInfo(c).remote.address || "unknown");
   c.req.raw.headers.delete("x-forwarded-for");
   await next();
+});
+// Bodies are read into memory, so each is capped by its address (body-limits.server.ts).
+app.use((c, next) => {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  const maxSize = bodyLimitFor(c.req.path);
+  return bodyLimit({
+    maxSize,
+    onError: (c) => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: tooLargeMessage(maxSize) } }, 413),
+  })(c, next);
 });
 // gzip only: brotli in-process costs more CPU than it saves on HTML (issue 3).
 app.use(compress({ encoding: "gzip" }));

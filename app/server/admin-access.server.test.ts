@@ -15,7 +15,7 @@ import * as orderPage from "~/routes/admin.order";
 import * as artwork from "~/routes/admin.order-artwork";
 import * as proof from "~/routes/admin.order-proof";
 import * as orderList from "~/routes/admin.orders";
-import { getAuth, resetAuthForTests } from "./auth.server";
+import { AUTH_PATHS_RUN_BY_THE_APP, getAuth, resetAuthForTests } from "./auth.server";
 import { grantStaffRole } from "./admin-staff.server";
 import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 
@@ -133,6 +133,31 @@ describe("who reaches /admin", () => {
   });
 });
 
+describe("better-auth over HTTP", () => {
+  it("refuses every flow the app runs itself, by the paths auth.api gives them", async () => {
+    const auth = await getAuth();
+    const api = auth.api as unknown as Record<string, { path: string }>;
+    const runByTheApp = [
+      "signUpEmail", "signInEmail", "signInPhoneNumber", "signInEmailOTP", "sendVerificationOTP", "verifyEmailOTP",
+      "sendPhoneNumberOTP", "verifyPhoneNumber", "requestPasswordReset", "resetPassword", "requestPasswordResetEmailOTP",
+      "resetPasswordEmailOTP", "requestPasswordResetPhoneNumber", "resetPasswordPhoneNumber", "changePassword",
+      "requestEmailChangeEmailOTP", "changeEmailEmailOTP", "verifyPassword", "enableTwoFactor", "disableTwoFactor",
+      "verifyTOTP", "verifyBackupCode",
+    ];
+    expect([...AUTH_PATHS_RUN_BY_THE_APP].sort()).toEqual(runByTheApp.map((name) => api[name]!.path).sort());
+    for (const path of AUTH_PATHS_RUN_BY_THE_APP) {
+      const response = await auth.handler(
+        new Request(`http://127.0.0.1:3999/api/auth${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "http://127.0.0.1:3999", "x-real-ip": "10.1.1.9" },
+          body: JSON.stringify({ email: "sneaky@acme.example", password: "marmalade skyline 42", name: "Sneaky" }),
+        }),
+      );
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
+
 describe("the staff role is granted only on the server", () => {
   it("ignores a role sent with sign-up, and refuses a buyer's attempt to change roles", async () => {
     const auth = await getAuth();
@@ -144,8 +169,8 @@ describe("the staff role is granted only on the server", () => {
       }),
     );
     const [user] = await handle.db.select().from(authUser).where(eq(authUser.email, "sneaky@acme.example"));
-    expect(signUp.status).toBe(400);
-    expect(await signUp.json()).toMatchObject({ code: "FIELD_NOT_ALLOWED" });
+    // Sign-up runs through the app's own page only (AUTH_PATHS_RUN_BY_THE_APP), which sends no role.
+    expect(signUp.status).toBe(404);
     expect(user).toBeUndefined();
 
     const buyer = await createSignedInUser("buyer@acme.example");

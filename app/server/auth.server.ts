@@ -26,6 +26,32 @@ import { sendSms } from "./sms.server";
 /** argon2id with OWASP's minimum: 19 MiB, t = 2, p = 1 (issue 4 item 7). */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/** better-auth's HTTP paths for what the app's own pages do (checked against auth.api in the tests). */
+export const AUTH_PATHS_RUN_BY_THE_APP = [
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-in/phone-number",
+  "/sign-in/email-otp",
+  "/email-otp/send-verification-otp",
+  "/email-otp/verify-email",
+  "/phone-number/send-otp",
+  "/phone-number/verify",
+  "/request-password-reset",
+  "/reset-password",
+  "/email-otp/request-password-reset",
+  "/email-otp/reset-password",
+  "/phone-number/request-password-reset",
+  "/phone-number/reset-password",
+  "/change-password",
+  "/email-otp/request-email-change",
+  "/email-otp/change-email",
+  "/verify-password",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+] as const;
+
 export async function hashPassword(password: string) {
   return argon2Hash(password, ARGON2);
 }
@@ -84,6 +110,9 @@ function createAuth(db: Database) {
         lastName: { type: "string", required: false },
       },
     },
+    // The app runs these flows itself (accounts.server.ts, through auth.api), with its password
+    // rules, confirmation and per-IP and per-account limits; over HTTP they would skip all three.
+    disabledPaths: [...AUTH_PATHS_RUN_BY_THE_APP],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
