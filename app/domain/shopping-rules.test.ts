@@ -63,6 +63,10 @@ describe("cart actions", () => {
     expect(add({ selectedColor: "#111111", quantity: "10001" }).success).toBe(false);
     expect(add({ selectedColor: "#111111", quantity: "-5" }).success).toBe(false);
     expect(add({ selectedColor: "#111111", quantity: "abc" }).error?.issues[0]?.message).toBe("Enter a whole number.");
+    for (const quantity of ["0x32", "1e2", "50.0", " ", "", "5 0"]) {
+      expect(add({ selectedColor: "#111111", quantity }).error?.issues[0]?.message, quantity).toBe("Enter a whole number.");
+    }
+    expect(add({ selectedColor: "#111111", quantity: " 60 " }).success).toBe(true);
     expect(add({ selectedColor: "#123456" }).error?.issues[0]?.message).toBe("Choose one of this product's colours.");
     expect(add({ selectedColor: "#111111", customizationSelections: '["Gold plating"]' }).error?.issues[0]?.message).toBe(
       "Choose from this product's customisations.",

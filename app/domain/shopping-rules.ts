@@ -43,7 +43,12 @@ export function estimatedTotalPence(lines: readonly { productId: string; quantit
 
 const productId = z.string().trim().refine((id) => findProductById(id) !== undefined, "We don't sell that product.");
 const notes = z.string().trim().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters.`).default("");
-const quantityText = z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.");
+/** Digits only: Number() would also take "0x32", "1e2" or " " (as 50, 100 and 0). */
+const quantityText = z
+  .string({ error: "Enter a whole number." })
+  .trim()
+  .regex(/^\d{1,9}$/, "Enter a whole number.")
+  .transform(Number);
 
 /** Quantities outside [MOQ, max] are refused by the server, never silently changed (issue 5). */
 function quantityInRange<T extends { productId: string; quantity: number }>(value: T, ctx: z.RefinementCtx) {
