@@ -14,7 +14,6 @@ import { UserMenu } from "./user-menu";
 import { useSignIn } from "./sign-in-context";
 import { buttonClass } from "./ui/button";
 import { DisclosureMenu } from "./ui/disclosure-menu";
-
 import { useLoaded } from "./use-loaded";
 
 /** The drawer's code (and Radix's dialog) is fetched when the menu is first opened (issue 3: JS budget). */

@@ -1,10 +1,13 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { EXTERNAL, SITE } from "~/content/links";
-import { COMPANY_NAV, PRIMARY_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE } from "~/content/navigation";
+import { COMPANY_NAV, PRIMARY_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE, type NavLink } from "~/content/navigation";
 import { ChevronIcon } from "./icons";
 import { buttonClass } from "./ui/button";
 import { useReturnFocusOnClose } from "./ui/dialog";
+
+const DRINKWARE = { to: "/products/drinkware", label: "Drinkware" };
+const FAVOURITES = { to: "/favorites", label: "Favourites" };
 
 /** The small screens' navigation drawer, loaded when the menu button is first pressed. */
 export default function MobileDrawer(props: { onClose: () => void; onSignIn: () => void; signedIn: boolean }) {
@@ -17,7 +20,8 @@ export default function MobileDrawer(props: { onClose: () => void; onSignIn: () 
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <RadixDialog.Content
           onCloseAutoFocus={returnFocus}
-          className="fixed inset-y-0 right-0 z-50 w-[min(88vw,22rem)] overflow-y-auto bg-white p-5 shadow-xl">
+          className="fixed inset-y-0 right-0 z-50 w-[min(88vw,22rem)] overflow-y-auto bg-white p-5 shadow-xl"
+        >
           <div className="flex items-center justify-between">
             <RadixDialog.Title className="text-lg font-bold">Menu</RadixDialog.Title>
             <RadixDialog.Close className="rounded-md p-2 hover:bg-slate-100" aria-label="Close menu">
@@ -26,45 +30,22 @@ export default function MobileDrawer(props: { onClose: () => void; onSignIn: () 
           </div>
           <RadixDialog.Description className="sr-only">Site navigation</RadixDialog.Description>
           <nav aria-label="Mobile" className="mt-4 space-y-6">
-            <ul>
-              {[...PRIMARY_NAV, { to: "/products/drinkware", label: "Drinkware" }].map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} onClick={close} className={linkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-              {props.signedIn ? (
-                <li>
-                  <Link to="/favorites" onClick={close} className={linkClass}>
-                    Favourites
-                  </Link>
-                </li>
-              ) : null}
-            </ul>
+            <LinkList
+              links={[...PRIMARY_NAV, DRINKWARE, ...(props.signedIn ? [FAVOURITES] : [])]}
+              linkClassName={linkClass}
+              onFollow={close}
+            />
             <div>
-              <p className="px-3 text-xs font-semibold uppercase tracking-wide text-muted">Company</p>
-              <ul>
-                {COMPANY_NAV.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} onClick={close} className={linkClass}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <p id="drawer-company" className="px-3 text-xs font-semibold uppercase tracking-wide text-muted">
+                Company
+              </p>
+              <LinkList links={COMPANY_NAV} linkClassName={linkClass} labelledBy="drawer-company" onFollow={close} />
             </div>
             <div>
-              <p className="px-3 text-xs font-semibold uppercase tracking-wide text-muted">{QUICK_WINS_TITLE}</p>
-              <ul>
-                {QUICK_WINS_NAV.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} onClick={close} className={linkClass}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <p id="drawer-quick-wins" className="px-3 text-xs font-semibold uppercase tracking-wide text-muted">
+                {QUICK_WINS_TITLE}
+              </p>
+              <LinkList links={QUICK_WINS_NAV} linkClassName={linkClass} labelledBy="drawer-quick-wins" onFollow={close} />
             </div>
             <div className="space-y-2 border-t border-slate-100 pt-4">
               <a href={SITE.bookingUrl} {...EXTERNAL} className={buttonClass("primary", "w-full")}>
@@ -90,5 +71,20 @@ export default function MobileDrawer(props: { onClose: () => void; onSignIn: () 
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** One of the drawer's lists of links. */
+function LinkList(props: { links: NavLink[]; linkClassName: string; labelledBy?: string; onFollow?: () => void }) {
+  return (
+    <ul aria-labelledby={props.labelledBy}>
+      {props.links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} onClick={props.onFollow} className={props.linkClassName}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -149,21 +149,7 @@ import type {
   DraftEta,
 } from "./draft-schemas";
 
-export type {
-  ArtworkFileEntry,
-  DraftTotals,
-  DraftData,
-  DraftDataInput,
-  CustomisationPatch,
-  DetailsPatch,
-  ShippingPatch,
-  ProofingPatch,
-  DraftDetails,
-  BillingAddress,
-  DraftShipping,
-  ShippingAddress,
-  DraftEta,
-};
+export type * from "./draft-schemas";
 
 export const DRAFT_STEPS = ["customisation", "details", "shipping", "proofing"] as const;
 export type DraftStep = (typeof DRAFT_STEPS)[number];

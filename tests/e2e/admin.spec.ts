@@ -1,49 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { PDF, PNG, signInAsStaff, STAFF } from "./support/api";
-import { expect, newBuyer, signUpOverHttp, test, type Buyer, type Mailbox } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { completeDraft, PDF, PNG, signInAsStaff, STAFF } from "./support/api";
+import { expect, newBuyer, signUpOverHttp, test, type Mailbox } from "./support/fixtures";
 
 // The operator back office (issue 9): a paid order goes through two proofs, production and shipping.
-
-/** What the checkout pages save as the buyer goes through steps 2 to 4, sent to the same draft API. */
-async function completeCheckoutSteps(request: APIRequestContext, buyer: Buyer): Promise<string> {
-  const created = await request.post("/api/drafts", {
-    data: {
-      product_id: "8",
-      patch: {
-        quantity: 100,
-        variant: { color_hex: "#1f2a56" },
-        branding: { method: "embroidery", placement: "Front", placement_details: "Centred, 8 cm wide" },
-        customization_selections: ["Front embroidery"],
-        confirm: { rights_confirmed: true, lead_time_acknowledged: true },
-        notes: "Navy thread please",
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  let { draft } = (await created.json()) as { draft: { id: string; version: number } };
-  const save = async (step: string, patch: object) => {
-    const response = await request.post(`/api/drafts/${draft.id}`, { data: { step, patch, expectedVersion: draft.version } });
-    expect(response.ok(), await response.text()).toBe(true);
-    ({ draft } = (await response.json()) as { draft: { id: string; version: number } });
-  };
-  await save("details", {
-    contact_name: `${buyer.firstName} ${buyer.lastName}`,
-    email: buyer.email,
-    company: "Acme Events Ltd",
-    phone: "020 7946 0958",
-    vat_number: "GB123456789",
-    billing: { company: "Acme Events Ltd", name: "Jane Smith", line1: "1 Canal Street", city: "London", postcode: "N1 9AA", country: "GB" },
-    tos_accepted: true,
-    use_billing_as_shipping: true,
-  });
-  await save("shipping", {
-    address: { company: "Acme Events Ltd", firstName: "Jane", lastName: "Smith", line1: "1 Canal Street", city: "London", postcode: "N1 9AA", country: "GB", phone: "020 7946 0958" },
-    method: "standard",
-  });
-  await save("proofing", { proof_acknowledged: true });
-  return draft.id;
-}
 
 async function payWithTestCard(page: Page, draftId: string) {
   await page.goto(`/payment?draft_id=${draftId}&product_id=8`);
@@ -67,7 +27,16 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
   test.setTimeout(180_000);
 
   // The buyer pays in test mode.
-  const draftId = await completeCheckoutSteps(page.request, buyer);
+  const draftId = await completeDraft(page.request, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 100,
+    marker: "Navy thread please",
+    email: buyer.email,
+    vatNumber: "GB123456789",
+  });
   await payWithTestCard(page, draftId);
   const orderPath = await orderLinkIn(mailbox, buyer.email, /^Order SS-\d+ confirmed/);
   const orderId = orderPath.split("/").at(-1)!;

@@ -121,6 +121,7 @@ export type DraftPlan = {
   /** Written into the draft's notes and company, so the draft can be recognised in any answer. */
   marker: string;
   email: string;
+  vatNumber?: string;
 };
 
 /** Creates a draft and completes steps 2 to 5; returns its id. */
@@ -131,7 +132,7 @@ export async function completeDraft(request: APIRequestContext, plan: DraftPlan)
       patch: {
         quantity: plan.quantity,
         variant: { color_hex: plan.colour },
-        branding: { method: plan.branding, placement: "Front", placement_details: "Centred" },
+        branding: { method: plan.branding, placement: "Front", placement_details: "Centred, 8 cm wide" },
         customization_selections: [plan.customisation],
         confirm: { rights_confirmed: true, lead_time_acknowledged: true },
         notes: plan.marker,
@@ -151,6 +152,7 @@ export async function completeDraft(request: APIRequestContext, plan: DraftPlan)
     email: plan.email,
     company,
     phone: "020 7946 0958",
+    vat_number: plan.vatNumber ?? "",
     billing: { company, name: "Jane Smith", line1: "1 Canal Street", city: "London", postcode: "N1 9AA", country: "GB" },
     tos_accepted: true,
     use_billing_as_shipping: true,
