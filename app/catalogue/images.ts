@@ -5,7 +5,7 @@
  * keeps the small files out of the JS bundle (the catalogue is imported on every page).
  */
 import type { ProductImage } from "./types";
-import { PLACEHOLDERS, type PlaceholderKey } from "./images/placeholders";
+import { PLACEHOLDER_KEYS, type PlaceholderKey } from "./images/placeholders";
 
 import cap1Full from "./images/cap-1.svg?no-inline";
 import cap1W400 from "./images/cap-1-400.webp?no-inline";
@@ -45,7 +45,7 @@ import yogaMat3W400 from "./images/yoga-mat-3-400.webp?no-inline";
 import yogaMat3W320 from "./images/yoga-mat-3-320.webp?no-inline";
 
 function image(key: PlaceholderKey, full: string, src400: string, src320: string, alt: string): ProductImage {
-  return { src400, src320, full, placeholder: PLACEHOLDERS[key], alt, width: 400, height: 400 };
+  return { src400, src320, full, placeholderClass: `placeholder-${key}`, alt, width: 400, height: 400 };
 }
 
 /** Gallery images per product id, first image first (the card shows the second on hover). */
@@ -76,7 +76,7 @@ export const PRODUCT_IMAGES = {
  * The source files behind every image, relative to app/catalogue/images (for the catalogue
  * test's on-disk check; the imported URLs are hashed in a build).
  */
-export const IMAGE_FILES: readonly string[] = (Object.keys(PLACEHOLDERS) as PlaceholderKey[]).flatMap((key) => [
+export const IMAGE_FILES: readonly string[] = PLACEHOLDER_KEYS.flatMap((key) => [
   `${key}.svg`,
   `${key}-400.webp`,
   `${key}-320.webp`,

@@ -23,14 +23,14 @@ export type ColourOption = { name: string; hex: string };
 
 /**
  * One product picture. `src400`/`src320` are WebP renders for <img srcset>, `full` is the
- * vector original for the zoom view, `placeholder` a tiny blurred WebP data URI to show while
- * loading. Every image is square.
+ * vector original for the zoom view, `placeholderClass` the class (images/placeholders.css) that
+ * shows a tiny blurred preview while loading. Every image is square.
  */
 export type ProductImage = {
   src400: string;
   src320: string;
   full: string;
-  placeholder: string;
+  placeholderClass: string;
   alt: string;
   width: 400;
   height: 400;

@@ -51,12 +51,7 @@ export function ProductImage({
   return (
     <div
       ref={ref}
-      className={`relative overflow-hidden bg-slate-100 ${className}`}
-      style={
-        status === "loaded"
-          ? undefined
-          : { backgroundImage: `url("${image.placeholder}")`, backgroundSize: "cover" }
-      }
+      className={`relative overflow-hidden bg-slate-100 ${status === "loaded" ? "" : `${image.placeholderClass} bg-cover`} ${className}`}
     >
       {status === "error" ? (
         <div role="img" aria-label={image.alt} className="flex h-full w-full items-center justify-center p-4 text-sm text-muted">
