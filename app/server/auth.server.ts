@@ -198,6 +198,8 @@ function createAuth(db: Database) {
         allowUserToCreateOrganization: true,
         invitationExpiresIn: 60 * 60 * 48,
         cancelPendingInvitationsOnReInvite: true,
+        // Only the confirmed owner of the invited address may accept (docs/security.md, CVE-2026-53514).
+        requireEmailVerificationOnInvitation: true,
         async sendInvitationEmail(data) {
           await sendMail(
             invitationMail(data.email, {
