@@ -5,11 +5,10 @@
  * (use-draft-autosave.ts): one save in flight at a time, at most one every 600 ms, each carrying the
  * version it last saw. At the end every draft is read back: the last acknowledged edit must be there.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createDraft, readDraft, saveNotes, seedUsers, usersServerEnv, type DraftRef } from "./checkout-users";
 import { freePort, spawnServer, stopChild, waitFor200 } from "./server";
 import type { Row } from "./table";
 
@@ -17,7 +16,6 @@ import type { Row } from "./table";
 export const USERS = 200;
 /** SPEC.md §9: the client saves 600 ms after the last change; a busy typist saves that often. */
 const SAVE_INTERVAL_MS = 600;
-const PRODUCT_ID = "8";
 
 export interface AutosaveContext {
   buildDir: string;
@@ -39,64 +37,41 @@ interface UserResult {
   lost: boolean;
 }
 
-function seedUsers(env: NodeJS.ProcessEnv, count: number, out: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // The shop logs outgoing mail to stdout; stdout is the table's, so the seeder's goes nowhere.
-    const child = spawn("npx", ["tsx", "scripts/bench/autosave-seed.ts", String(count), out], {
-      env,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seeding users exited with ${code}`))));
-  });
-}
-
 async function simulateUser(baseUrl: string, cookie: string, deadline: number, n: number): Promise<UserResult> {
   const result: UserResult = { latenciesMs: [], failures: [], conflicts: 0, lost: false };
-  const headers = { cookie, origin: baseUrl, "content-type": "application/json" };
-  const created = await fetch(`${baseUrl}/api/drafts`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ product_id: PRODUCT_ID, patch: { quantity: 50 } }),
-  });
-  if (created.status !== 201) {
-    result.failures.push(`create ${created.status}`);
-    await created.body?.cancel();
+  let draft: DraftRef;
+  try {
+    draft = await createDraft(baseUrl, cookie);
+  } catch (error) {
+    result.failures.push(error instanceof Error ? error.message : String(error));
     return result;
   }
-  let { id, version } = ((await created.json()) as { draft: { id: string; version: number } }).draft;
   let acknowledged: string | undefined;
 
   for (let edit = 1; performance.now() < deadline; edit++) {
     const sentAt = performance.now();
     const notes = `user ${n} edit ${edit}`;
-    const response = await fetch(`${baseUrl}/api/drafts/${id}`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ step: "customisation", patch: { notes }, expectedVersion: version }),
-    });
+    const outcome = await saveNotes(baseUrl, cookie, draft, notes);
     result.latenciesMs.push(performance.now() - sentAt);
-    const body = (await response.json()) as {
-      draft?: { id: string; version: number };
-      error?: { code: string; current?: { version: number } };
-    };
-    if (response.status === 200 && body.draft) {
-      ({ id, version } = body.draft);
+    if (outcome.kind === "saved") {
+      draft = outcome.draft;
       acknowledged = notes;
-    } else if (response.status === 409 && body.error?.current) {
+    } else if (outcome.kind === "conflict") {
       // Nobody else edits this draft, so a conflict here means a save was applied twice or lost.
       result.conflicts += 1;
-      version = body.error.current.version;
+      draft = outcome.current;
     } else {
-      result.failures.push(`save ${response.status} ${body.error?.code ?? ""}`.trim());
+      result.failures.push(outcome.reason);
     }
     const wait = sentAt + SAVE_INTERVAL_MS - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
-  const stored = await fetch(`${baseUrl}/api/drafts/${id}`, { headers: { cookie } });
-  const { draft } = (await stored.json()) as { draft?: { data: { notes?: string } } };
-  result.lost = acknowledged !== undefined && draft?.data.notes !== acknowledged;
+  const stored = await readDraft(baseUrl, cookie, draft.id).catch((error: unknown) => {
+    result.failures.push(error instanceof Error ? error.message : String(error));
+    return undefined;
+  });
+  result.lost = acknowledged !== undefined && stored?.notes !== acknowledged;
   return result;
 }
 
@@ -112,18 +87,9 @@ export async function autosaveRow(context: AutosaveContext): Promise<Row> {
   const dataDir = mkdtempSync(join(tmpdir(), "swag-bench-autosave-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    BASE_URL: baseUrl,
-    AUTH_SECRET: randomBytes(24).toString("hex"),
-    DATABASE_URL: "",
-    SMTP_URL: "",
-  };
+  const env = usersServerEnv(dataDir, baseUrl);
   try {
-    const cookiesFile = join(dataDir, "bench-cookies.json");
-    await seedUsers(env, context.users, cookiesFile);
-    const cookies = JSON.parse(readFileSync(cookiesFile, "utf8")) as string[];
+    const cookies = await seedUsers(env, context.users);
 
     const child = spawnServer({ buildDir: context.buildDir, dataDir, port, env });
     child.stdout?.resume();

@@ -66,16 +66,17 @@ export async function waitFor200(url: string, child: ChildProcess, timeoutMs = 6
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-export function stopChild(child: ChildProcess): Promise<void> {
+/** Sends `signal` (SIGTERM: the graceful shutdown) and resolves once the process has exited. */
+export function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => {
     child.once("exit", () => done());
-    child.kill("SIGTERM");
+    child.kill(signal);
   });
 }
 
-/** Starts the build and waits until its home page answers. */
-export async function startServer(options: { buildDir: string; dataDir: string }): Promise<RunningServer> {
+/** Starts the build and waits until its home page answers; the error carries the server's output. */
+export async function startServer(options: { buildDir: string; dataDir: string; env?: NodeJS.ProcessEnv }): Promise<RunningServer> {
   const port = await freePort();
   const child = spawnServer({ ...options, port });
   let output = "";

@@ -1,10 +1,10 @@
 /**
- * Run by autosave.ts in a process of its own, before the server starts on the same data dir: signs
+ * Run by checkout-users.ts in a process of its own, before the server starts on the same data dir: signs
  * `count` users up and in through the shop's own account code (as the server tests do) and writes
  * their session cookies, one JSON array, to the file named by the last argument. DATA_DIR,
  * AUTH_SECRET and BASE_URL come from the environment and must be the server's.
  *
- *   tsx scripts/bench/autosave-seed.ts <count> <out.json>
+ *   tsx scripts/bench/seed-users.ts <count> <out.json>
  */
 import { writeFileSync } from "node:fs";
 import { signInWithPassword, signUp } from "~/server/accounts.server";
@@ -35,7 +35,7 @@ async function seedUser(n: number): Promise<string> {
 async function main() {
   const [countArg, out] = process.argv.slice(2);
   const count = Number(countArg);
-  if (!Number.isInteger(count) || count < 1 || !out) throw new Error("usage: autosave-seed.ts <count> <out.json>");
+  if (!Number.isInteger(count) || count < 1 || !out) throw new Error("usage: seed-users.ts <count> <out.json>");
   const cookies: string[] = new Array(count);
   // A few at a time: password hashing is the slow part and the machine has two cores.
   const workers = 4;
