@@ -3,11 +3,13 @@
  *
  *   BUILD_DIR=build-bench           where to build (default build-bench; `build` is never touched)
  *   BENCH_SKIP_BUILD=1              measure the build already in BUILD_DIR
- *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start
+ *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash
  *   BENCH_SECONDS=10                autocannon duration per measurement
  *   BENCH_LIGHTHOUSE_RUNS=3         Lighthouse runs per page (the median run is reported)
  *   BENCH_COLD_STARTS=5             measured restarts
  *   BENCH_AUTOSAVE_USERS=200        simulated checkout users
+ *   BENCH_CRASH_KILLS=100           SIGKILLs of the server while users autosave (then one graceful SIGTERM)
+ *   BENCH_CRASH_USERS=30            simulated checkout users in the crash-safety section
  *
  * Progress goes to stderr; stdout carries only the table.
  */
@@ -18,12 +20,13 @@ import { join, resolve } from "node:path";
 import { autosaveRow, USERS } from "./autosave";
 import { bundleRows, routeIds } from "./bundle-size";
 import { coldStartRow } from "./cold-start";
+import { crashSafetyRows, KILLS as CRASH_KILLS, USERS as CRASH_USERS } from "./crash-safety";
 import { lighthouseRows, type LighthousePage } from "./lighthouse";
 import { startServer } from "./server";
 import { formatTable, type Row } from "./table";
 import { throughputRows, writeStaticCopies, type PagePair } from "./throughput";
 
-const SECTIONS = ["bundles", "lighthouse", "throughput", "autosave", "cold-start"] as const;
+const SECTIONS = ["bundles", "lighthouse", "throughput", "autosave", "cold-start", "crash"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const LIGHTHOUSE_PAGES: LighthousePage[] = [
@@ -61,6 +64,8 @@ async function main() {
   const lighthouseRuns = numberFromEnv("BENCH_LIGHTHOUSE_RUNS", 3);
   const coldStarts = numberFromEnv("BENCH_COLD_STARTS", 5);
   const autosaveUsers = numberFromEnv("BENCH_AUTOSAVE_USERS", USERS);
+  const crashKills = numberFromEnv("BENCH_CRASH_KILLS", CRASH_KILLS);
+  const crashUsers = numberFromEnv("BENCH_CRASH_USERS", CRASH_USERS);
 
   if (process.env.BENCH_SKIP_BUILD !== "1") {
     log(`building into ${buildDir}`);
@@ -105,6 +110,10 @@ async function main() {
     if (sections.has("cold-start")) {
       log(`cold start, ${coldStarts} restarts`);
       rows.push(await coldStartRow(buildDir, coldStartDataDir, coldStarts));
+    }
+    if (sections.has("crash")) {
+      log(`crash safety, ${crashKills} SIGKILLs while ${crashUsers} users autosave, then a SIGTERM`);
+      rows.push(...(await crashSafetyRows({ buildDir, users: crashUsers, kills: crashKills })));
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
