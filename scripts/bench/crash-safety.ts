@@ -70,6 +70,7 @@ function saveNumber(notes: string | undefined): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function newTally(): Tally {
@@ -138,11 +139,9 @@ async function autosaveAndKill(server: RunningServer, users: SimulatedUser[], ta
   const acknowledged = new Promise<void>((resolve) => (firstAcknowledged = resolve));
   const round: Round = { killed: false, onAcknowledged: () => firstAcknowledged() };
   const saving = Promise.all(users.map((user) => saveUntilKilled(server.url, user, round, tally)));
-  const noAcknowledgement = new Promise<void>((resolve) => setTimeout(resolve, NO_ACKNOWLEDGEMENT_MS).unref());
-  if ((await Promise.race([acknowledged.then(() => true), noAcknowledgement.then(() => false)])) === false) {
-    tally.failures.push(`no save acknowledged within ${NO_ACKNOWLEDGEMENT_MS / 1000} s`);
-  }
-  await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS.min + Math.random() * (KILL_AFTER_MS.max - KILL_AFTER_MS.min)));
+  const timedOut = await Promise.race([acknowledged.then(() => false), sleep(NO_ACKNOWLEDGEMENT_MS).then(() => true)]);
+  if (timedOut) tally.failures.push(`no save acknowledged within ${NO_ACKNOWLEDGEMENT_MS / 1000} s`);
+  await sleep(KILL_AFTER_MS.min + Math.random() * (KILL_AFTER_MS.max - KILL_AFTER_MS.min));
   round.killed = true;
   await stopChild(server.child, "SIGKILL");
   await saving;
@@ -292,7 +291,8 @@ export async function crashSafetyRows(context: CrashContext): Promise<Row[]> {
 
   const dataDir = mkdtempSync(join(tmpdir(), "swag-bench-crash-"));
   const env = usersServerEnv(dataDir, `http://127.0.0.1:${await freePort()}`);
-  const start = () => startServer({ buildDir: context.buildDir, dataDir, env });
+  // Ready once the database is open; rendering the home page first would only add to every round.
+  const start = () => startServer({ buildDir: context.buildDir, dataDir, env, readyPath: "/healthz" });
   const crash = newTally();
   const graceful = newTally();
   let server: RunningServer | undefined;

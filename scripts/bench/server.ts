@@ -75,8 +75,16 @@ export function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM
   });
 }
 
-/** Starts the build and waits until its home page answers; the error carries the server's output. */
-export async function startServer(options: { buildDir: string; dataDir: string; env?: NodeJS.ProcessEnv }): Promise<RunningServer> {
+/**
+ * Starts the build and waits until `readyPath` (default: the home page) answers; the error carries
+ * the server's output.
+ */
+export async function startServer(options: {
+  buildDir: string;
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  readyPath?: string;
+}): Promise<RunningServer> {
   const port = await freePort();
   const child = spawnServer({ ...options, port });
   let output = "";
@@ -84,7 +92,7 @@ export async function startServer(options: { buildDir: string; dataDir: string; 
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitFor200(`${url}/`, child);
+    await waitFor200(`${url}${options.readyPath ?? "/"}`, child);
   } catch (error) {
     await stopChild(child);
     throw new Error(`${error instanceof Error ? error.message : error}\n${output}`);
