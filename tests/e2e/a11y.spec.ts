@@ -81,7 +81,7 @@ async function open(page: Page, url: string) {
   const response = await page.goto(url);
   // Every URL a visitor can open is a page of the site, its 404 included, never a bare text answer.
   expect(response?.headers()["content-type"], `${url} answers with a document`).toContain("text/html");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** axe's findings as short lines: rule, impact, and the elements it flagged. */
