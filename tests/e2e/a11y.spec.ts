@@ -76,12 +76,11 @@ const VIEWPORTS = [
   { name: "375 px", width: 375, height: 812 },
 ] as const;
 
-/** Waits for React to take over the server HTML, so what axe checks is what a visitor can use. */
+/** Opens a page; the fixtures wait for React to take over the server HTML, so axe checks what a visitor can use. */
 async function open(page: Page, url: string) {
   const response = await page.goto(url);
   // Every URL a visitor can open is a page of the site, its 404 included, never a bare text answer.
   expect(response?.headers()["content-type"], `${url} answers with a document`).toContain("text/html");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** axe's findings as short lines: rule, impact, and the elements it flagged. */

@@ -139,7 +139,6 @@ test("autosave waits 600 ms after the last change and then saves once", async ({
   await addToCart(page, "8", { colour: "Navy" });
   await page.clock.install({ time: new Date("2026-11-20T10:00:00Z") });
   await page.goto("/customization?product_id=8");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   // Time stands still from here; the opening save has had its 600 ms.
   await page.clock.pauseAt(new Date("2026-11-20T10:01:00Z"));
   await expect(page.getByTestId("save-status")).toHaveText("Saved");

@@ -34,12 +34,6 @@ async function tabTo(page: Page, target: Locator, maxStops = 120) {
   throw new Error(`${maxStops} presses of Tab never reached ${target.toString()}`);
 }
 
-/** Opens a page and waits for React to own it, then starts from the top as a keyboard user would. */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-}
-
 async function typeInto(page: Page, field: Locator, text: string) {
   await tabTo(page, field);
   await page.keyboard.press("ControlOrMeta+A");
@@ -51,7 +45,7 @@ test("a buyer completes the whole checkout with the keyboard alone, always seein
   signedInBuyer: _buyer,
 }) => {
   // Step 1: the product page and the cart.
-  await open(page, "/product/8");
+  await page.goto("/product/8");
   await tabTo(page, page.getByRole("group", { name: "Customise it" }).getByRole("checkbox", { name: /Front embroidery/ }));
   await page.keyboard.press("Space");
   await tabTo(page, page.getByRole("radiogroup", { name: /^Colour for / }).getByRole("radio", { name: "Navy" }));
@@ -64,13 +58,12 @@ test("a buyer completes the whole checkout with the keyboard alone, always seein
   await page.keyboard.press("Enter");
   await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
 
-  await open(page, "/cart");
+  await page.goto("/cart");
   await tabTo(page, page.getByRole("link", { name: "Next: Customise your product" }));
   await page.keyboard.press("Enter");
 
   // Step 2: customisation.
   await expect(page.getByRole("heading", { name: "Customise your Custom Embroidered Cap" })).toBeVisible();
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await tabTo(page, page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }));
   await page.keyboard.press("Space");
   await tabTo(page, page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }));

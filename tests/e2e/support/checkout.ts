@@ -3,8 +3,6 @@ import { expect, type Page } from "@playwright/test";
 /** Adds a product to the cart from its page, as a buyer would. */
 export async function addToCart(page: Page, productId: string, options: { colour: string; customisation?: string; quantity?: number }) {
   await page.goto(`/product/${productId}`);
-  // Typing before React hydrates would be overwritten by the controlled quantity input.
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   if (options.quantity) {
     const quantity = page.getByLabel(/^Quantity/);
     await quantity.fill(String(options.quantity));

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 export type Mail = { from: string; to: string[]; subject: string; text: string };
 
@@ -68,7 +68,56 @@ export function clientAddress(): string {
   return `10.${byte()}.${byte()}.${byte()}`;
 }
 
-export const test = base.extend<{ mailbox: Mailbox; signedInBuyer: Buyer }>({
+const WAITS_FOR_HYDRATION = Symbol("waits for hydration");
+
+/**
+ * Makes `goto` and `reload` return only once React has hydrated the document, as a person would
+ * see a page that responds. A click or keystroke before that lands on server HTML whose handlers
+ * are not attached yet, and the test then fails now and then on a busy machine.
+ */
+export function waitForHydrationOnLoad(page: Page): Page {
+  const marked = page as Page & { [WAITS_FOR_HYDRATION]?: true };
+  if (marked[WAITS_FOR_HYDRATION]) return page;
+  marked[WAITS_FOR_HYDRATION] = true;
+  const hydrated = async (response: Awaited<ReturnType<Page["goto"]>>) => {
+    if (response?.headers()["content-type"]?.startsWith("text/html")) {
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    }
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => hydrated(await goto(url, options));
+  page.reload = async (options) => hydrated(await reload(options));
+  return page;
+}
+
+/** Every page the context opens, the test's own `page` among them, waits for hydration on load. */
+export function pagesWaitForHydration(context: BrowserContext): BrowserContext {
+  for (const page of context.pages()) waitForHydrationOnLoad(page);
+  context.on("page", waitForHydrationOnLoad);
+  return context;
+}
+
+export const test = base.extend<{ mailbox: Mailbox; signedInBuyer: Buyer }, object>({
+  /** Contexts a test opens itself (a second buyer, staff) behave the same. */
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        return options?.javaScriptEnabled === false ? context : pagesWaitForHydration(context);
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+  // The test's own context comes from the browser above; a test that turns JavaScript off has no
+  // hydration to wait for.
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled === false) context.off("page", waitForHydrationOnLoad);
+    await use(context);
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddress() });
   },
