@@ -14,7 +14,7 @@ const MAX_BODY = 256 * 1024;
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use POST." } }, { status: 405, headers: { Allow: "POST" } });
-  const provider = getPaymentProvider();
+  const provider = await getPaymentProvider();
   if (provider?.kind !== "stripe") return failureResponse({ ok: false, status: 404, code: "NOT_FOUND", message: "Stripe webhooks are not configured." });
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY) return failureResponse({ ok: false, status: 400, code: "VALIDATION_FAILED", message: "Payload too large." });

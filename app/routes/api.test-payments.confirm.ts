@@ -23,7 +23,7 @@ const bodySchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use POST." } }, { status: 405, headers: { Allow: "POST" } });
   // With Stripe keys set this door does not exist: only Stripe can take a payment then.
-  if (getPaymentProvider()?.kind !== "test") return failureResponse({ ok: false, status: 404, code: "NOT_FOUND", message: "Test-mode payments are not enabled." });
+  if ((await getPaymentProvider())?.kind !== "test") return failureResponse({ ok: false, status: 404, code: "NOT_FOUND", message: "Test-mode payments are not enabled." });
   const session = await getSessionInfo(request);
   if (!session) return failureResponse({ ok: false, status: 401, code: "UNAUTHENTICATED", message: PAYMENT_MESSAGES.signIn });
   const text = await request.text();

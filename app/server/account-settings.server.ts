@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import QRCode from "qrcode";
 import { authSession } from "#db/schema";
 import { isSignInFresh, passwordProblems } from "~/domain/auth-rules";
 import { failure, type Failure, type Outcome } from "./accounts.server";
@@ -105,6 +104,8 @@ export async function startTwoFactor(
     const enrolment = await auth.api.enableTwoFactor({ body: { password: input.password }, headers: request.headers });
     if (!("totpURI" in enrolment)) throw new Error("Authenticator-app enrolment expected");
     const { totpURI, backupCodes } = enrolment;
+    // Loaded on the rare enrolment, not at every start of the server.
+    const { default: QRCode } = await import("qrcode");
     const svg = await QRCode.toString(totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
     return { ...ok(), secret, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, backupCodes };

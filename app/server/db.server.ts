@@ -6,9 +6,6 @@ import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import * as schema from "#db/schema";
 import { getEnv } from "./env.server";
 
@@ -42,6 +39,12 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
+    // Loaded only for a PostgreSQL server, so the embedded default does not pay for them at start.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server drops (restart, failover) must not crash the process; the next
     // query opens a new one.

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { outbox } from "#db/schema";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
@@ -21,7 +21,8 @@ let transporter: Transporter | undefined;
 export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
   if (env.SMTP_URL) {
-    transporter ??= nodemailer.createTransport(env.SMTP_URL);
+    // Loaded with the first message, not at every start of the server.
+    transporter ??= (await import("nodemailer")).default.createTransport(env.SMTP_URL);
     await transporter.sendMail({
       from: env.MAIL_FROM,
       to: mail.to,

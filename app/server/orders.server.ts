@@ -212,7 +212,7 @@ export async function startPayment(input: {
   const ready = paymentReadiness(row);
   if (!ready.ok) return fail(409, "DRAFT_INCOMPLETE", ready.message);
 
-  const provider = getPaymentProvider();
+  const provider = await getPaymentProvider();
   if (!provider) return fail(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.unavailable);
 
   const { data, product, method } = ready;
@@ -641,7 +641,7 @@ export async function handlePaymentSucceeded(event: PaymentEvent, options: { now
   const { mail, replacedIntentId, ...outcome } = result;
   // An older intent of this draft got paid: the newer one must not be payable as well.
   if (replacedIntentId) {
-    await getPaymentProvider()
+    await (await getPaymentProvider())
       ?.cancelIntent(replacedIntentId)
       .catch((error: unknown) => console.error(`[payments] could not cancel replaced intent ${replacedIntentId}:`, error));
   }
@@ -754,7 +754,7 @@ export async function confirmTestPayment(input: {
   userId: string;
   now?: Date;
 }): Promise<TestPaymentResult> {
-  const provider = getPaymentProvider();
+  const provider = await getPaymentProvider();
   if (provider?.kind !== "test") return fail(404, "NOT_FOUND", "Test-mode payments are not enabled.");
   const now = input.now ?? new Date();
   const intent = await provider.findIntentByClientSecret(input.clientSecret);

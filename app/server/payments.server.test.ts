@@ -151,7 +151,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetDatabase(handle);
   fake.reset();
-  usePaymentProviderForTests(stripeProvider());
+  usePaymentProviderForTests(await stripeProvider());
 });
 afterEach(() => usePaymentProviderForTests(undefined));
 
@@ -312,7 +312,7 @@ describe("Stripe intents through the real SDK", () => {
   });
 
   it("answers a provider that times out with a 502, stores nothing, and the retry reuses the same intent", async () => {
-    usePaymentProviderForTests(createStripeProvider({ ...KEYS, apiHost: "127.0.0.1", apiPort: fake.port, apiProtocol: "http", timeoutMs: 300, maxNetworkRetries: 0 }));
+    usePaymentProviderForTests(await createStripeProvider({ ...KEYS, apiHost: "127.0.0.1", apiPort: fake.port, apiProtocol: "http", timeoutMs: 300, maxNetworkRetries: 0 }));
     const draftId = await insertDraft("alice");
     fake.state.hang = true;
     const result = await startPayment({ session: { user: { id: "alice" } }, draftId, productId: "8" });

@@ -12,7 +12,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { testPaymentIntents } from "#db/schema";
 import { cardProblems, testCardOutcome, type CardInput } from "~/domain/cards";
 import { getDb } from "./db.server";
@@ -172,21 +172,27 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   };
 }
 
-/** Stripe's own errors (timeouts and connection failures included) become PaymentProviderError. */
-function providerError(action: string, error: unknown): never {
-  if (error instanceof Stripe.errors.StripeError) {
-    throw new PaymentProviderError(`Stripe could not ${action}: ${error.type} ${error.code ?? ""} ${error.message}`.trim(), {
-      cause: error,
-    });
+/**
+ * The SDK is loaded only when Stripe is configured: in test mode it would cost every start of the
+ * server about 150 ms for nothing (`npm run bench`, cold start).
+ */
+export async function createStripeProvider(options: StripeProviderOptions): Promise<StripePaymentProvider> {
+  const { default: Stripe } = await import("stripe");
+
+  /** Stripe's own errors (timeouts and connection failures included) become PaymentProviderError. */
+  function providerError(action: string, error: unknown): never {
+    if (error instanceof Stripe.errors.StripeError) {
+      throw new PaymentProviderError(`Stripe could not ${action}: ${error.type} ${error.code ?? ""} ${error.message}`.trim(), {
+        cause: error,
+      });
+    }
+    throw error;
   }
-  throw error;
-}
 
-function isMissingResource(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
-}
+  function isMissingResource(error: unknown): boolean {
+    return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+  }
 
-export function createStripeProvider(options: StripeProviderOptions): StripePaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     host: options.apiHost,
     port: options.apiPort,
@@ -402,7 +408,7 @@ export function createTestProvider(): TestPaymentProvider {
 // ---------------------------------------------------------------------------------------------
 // Choosing one
 
-let stripeProvider: StripePaymentProvider | undefined;
+let stripeProvider: Promise<StripePaymentProvider> | undefined;
 let testProvider: TestPaymentProvider | undefined;
 let override: PaymentProvider | undefined;
 
@@ -410,7 +416,7 @@ let override: PaymentProvider | undefined;
  * The provider the environment selects (app/server/payment-status.server.ts has the rules), or
  * null when the Stripe variables are half set: then nobody can pay and /env says why.
  */
-export function getPaymentProvider(): PaymentProvider | null {
+export async function getPaymentProvider(): Promise<PaymentProvider | null> {
   if (override) return override;
   const config = paymentConfiguration(getEnv());
   switch (config.mode) {
