@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { completeDraft, payInTestMode, signInAsStaff, startPayment, type DraftPlan } from "./support/api";
-import { clientAddress, Mailbox, newBuyer, signUpOverHttp } from "./support/fixtures";
+import { clientAddress, expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
 
 /** WCAG 2.2 AA as axe-core tags it (issue 3). */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];

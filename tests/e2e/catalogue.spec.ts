@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test.describe("finding a product", () => {
   test("a search suggestion leads to the product page", async ({ page }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 /** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/a11y.spec.ts). */
 async function axeViolations(page: Page): Promise<string[]> {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 // The copy below is what a visitor reads (app/content/home.ts). It is repeated here on purpose: that
 // module imports SVG files, which only Vite can load.

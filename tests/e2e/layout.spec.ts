@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("the promo banner closes and stays closed", async ({ page }) => {
   await page.goto("/");

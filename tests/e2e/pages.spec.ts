@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 // What a visitor reads (app/content/*). Repeated here on purpose: those modules import files only
 // Vite can load.

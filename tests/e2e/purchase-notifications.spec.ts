@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 // R-LAYOUT-08, R-TIME-05, A-3: notes only about real paid orders.
 
