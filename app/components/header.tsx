@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { Link, NavLink } from "react-router";
 import { EXTERNAL, SITE } from "~/content/links";
 import {
@@ -6,6 +6,7 @@ import {
   PRIMARY_NAV,
   QUICK_WINS_NAV,
   QUICK_WINS_TITLE,
+  type NavLink as NavLinkItem,
 } from "~/content/navigation";
 import { CartIcon, ChevronIcon, HeartIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
@@ -23,6 +24,20 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-1.5 text-sm font-medium hover:text-brand ${isActive ? "text-brand" : "text-ink"}`;
 
 const menuLinkClass = "block rounded-md px-3 py-2 text-sm hover:bg-brand-soft focus-visible:bg-brand-soft";
+
+function MenuLinks({ links, ...list }: { links: NavLinkItem[] } & ComponentProps<"ul">) {
+  return (
+    <ul {...list}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={menuLinkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function Header({
   cartCount,
@@ -58,27 +73,11 @@ export function Header({
             )}
             panelClassName="absolute left-0 top-full z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
           >
-            <ul>
-              {COMPANY_NAV.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={menuLinkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <MenuLinks links={COMPANY_NAV} />
             <p id="more-quick-wins" className="mt-1 border-t border-slate-100 px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-muted">
               {QUICK_WINS_TITLE}
             </p>
-            <ul aria-labelledby="more-quick-wins">
-              {QUICK_WINS_NAV.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={menuLinkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <MenuLinks links={QUICK_WINS_NAV} aria-labelledby="more-quick-wins" />
             <ul className="mt-1 border-t border-slate-100 pt-1">
               <li>
                 <a href={SITE.bookingUrl} {...EXTERNAL} className={menuLinkClass}>
