@@ -8,6 +8,7 @@ import { PageViewTracker } from "./page-view-tracker";
 import { PromoBanner } from "./promo-banner";
 import { SignInProvider } from "./sign-in-context";
 import { ToastProvider } from "./ui/toast";
+import { useFocusAfterNavigation } from "./use-focus-after-navigation";
 import { useLoaded } from "./use-loaded";
 
 // Neither shows anything before the page is interactive (the prompt waits 23 s, the first note
@@ -20,6 +21,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const SmsPrompt = useLoaded(loadSmsPrompt)?.SmsPrompt;
   const PurchaseNotifications = useLoaded(loadPurchaseNotifications)?.PurchaseNotifications;
+  useFocusAfterNavigation("main");
   return (
     <ToastProvider>
       <SignInProvider>
@@ -31,7 +33,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </a>
       <PromoBanner initiallyClosed={root?.promoClosed ?? false} />
       <Header cartCount={root?.cartCount ?? 0} user={root?.user ?? null} />
-      <main id="main" className="min-h-[60vh]">
+      {/* Focusable from script only: the skip link and useFocusAfterNavigation move focus here. */}
+      <main id="main" tabIndex={-1} className="min-h-[60vh] focus:outline-none">
         {children}
       </main>
       <Footer year={root?.year ?? new Date().getFullYear()} />
