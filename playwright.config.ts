@@ -21,7 +21,13 @@ export default defineConfig({
     locale: "en-GB",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: CHROMIUM_LAUNCH } },
+    // Accounts every spec shares, made once before any spec runs (see the file).
+    { name: "setup", testMatch: /\.setup\.ts$/ },
+    {
+      name: "desktop",
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: CHROMIUM_LAUNCH },
+    },
   ],
   webServer: {
     command: `npx tsx tests/e2e/start-server.ts`,

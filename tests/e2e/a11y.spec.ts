@@ -160,7 +160,7 @@ async function makeSignedInShop(browser: Browser, baseURL: string): Promise<Sign
   }
   const draftId = await completeDraft(context.request, plan);
   const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
-  await signInAsStaff(staff.request, mailbox);
+  await signInAsStaff(staff.request);
   const shop = { buyer: await context.storageState(), staff: await staff.storageState(), draftId, orderId };
   await Promise.all([context.close(), staff.close()]);
   return shop;

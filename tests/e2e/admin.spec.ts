@@ -52,8 +52,8 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
   // Staff find the order by number and send proof version 1.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await signInAsStaff(staff.request, mailbox);
-  await staff.goto("/admin/orders");
+  await signInAsStaff(staff.request);
+  expect((await staff.goto("/admin/orders"))?.status()).toBe(200);
   await staff.getByLabel("Search orders").fill(orderNumber);
   await staff.getByRole("button", { name: "Filter" }).click();
   await staff.getByRole("link", { name: orderNumber }).click();
@@ -145,14 +145,14 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
   await staffContext.close();
 });
 
-test("the inbox lists SMS sign-ups with their consent time and exports them as CSV", async ({ browser, mailbox, request }) => {
+test("the inbox lists SMS sign-ups with their consent time and exports them as CSV", async ({ browser, request }) => {
   const phone = `+4477009${String(Date.now()).slice(-5)}`;
   const signup = await request.post("/api/sms-signups", { data: { phone, sourcePage: "/cart" } });
   expect(signup.status(), await signup.text()).toBe(201);
 
   const context = await browser.newContext();
   const staff = await context.newPage();
-  await signInAsStaff(staff.request, mailbox);
+  await signInAsStaff(staff.request);
   await staff.goto("/admin/inbox/sms");
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText("SMS sign-ups");
   const row = staff.getByRole("row").filter({ hasText: phone });

@@ -543,7 +543,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const bob = await newSignedInClient(playwright, baseURL, mailbox, newBuyer("bob"));
   const removed = await newSignedInClient(playwright, baseURL, mailbox, removedBuyer);
   const staff = await newClient(playwright, baseURL);
-  await signInAsStaff(staff, mailbox);
+  await signInAsStaff(staff);
   const anonymous = await newClient(playwright, baseURL);
 
   // The organisation first, so Alice's drafts and order belong to it.

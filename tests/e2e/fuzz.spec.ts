@@ -261,7 +261,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const who = newBuyer("fuzz");
   buyer = await newSignedInClient(playwright, baseURL, mailbox, who);
   staff = await newClient(playwright, baseURL);
-  await signInAsStaff(staff, mailbox);
+  await signInAsStaff(staff);
   // A draft and a file of the buyer's own, so the draft routes get past "not found" to the checks.
   const draftId = await completeDraft(buyer, { productId: "8", colour: "#1f2a56", customisation: "Front embroidery", branding: "embroidery", quantity: 50, marker: "fuzz", email: who.email });
   ids = { draftId, artworkId: await uploadArtwork(buyer, draftId, "logo.pdf") };

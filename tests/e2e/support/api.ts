@@ -32,29 +32,15 @@ export async function newSignedInClient(playwright: PlaywrightWorkerArgs["playwr
   return request;
 }
 
-async function signInWithPassword(request: APIRequestContext, who: Buyer): Promise<boolean> {
+/** True when the sign-in form let `who` in (its answer is a redirect). */
+export async function signInWithPassword(request: APIRequestContext, who: Buyer): Promise<boolean> {
   const response = await request.post("/sign-in", { form: { intent: "password", identifier: who.email, password: who.password }, maxRedirects: 0 });
   return response.status() === 302;
 }
 
-/**
- * Signs the staff account in, creating and confirming it on a fresh server. Another spec may be
- * creating it at the same moment: then its sign-up is refused here, and signing in works as soon as
- * that spec has confirmed the address.
- */
-export async function signInAsStaff(request: APIRequestContext, mailbox: Mailbox) {
-  if (await signInWithPassword(request, STAFF)) return;
-  const signUp = await request.post("/sign-up", {
-    form: { firstName: STAFF.firstName, lastName: STAFF.lastName, identifier: STAFF.email, password: STAFF.password },
-    maxRedirects: 0,
-  });
-  if (signUp.status() === 302) {
-    const code = await mailbox.code(STAFF.email, /verification code/);
-    const verify = await request.post(`/verify?identifier=${encodeURIComponent(STAFF.email)}`, { form: { intent: "verify", identifier: STAFF.email, code } });
-    expect(verify.ok()).toBe(true);
-    return;
-  }
-  await expect.poll(() => signInWithPassword(request, STAFF), { timeout: 15_000 }).toBe(true);
+/** Signs the staff account in; staff.setup.ts made and confirmed it before any spec ran. */
+export async function signInAsStaff(request: APIRequestContext) {
+  expect(await signInWithPassword(request, STAFF), "the staff account signs in").toBe(true);
 }
 
 /** The signed-in user's and session's ids, from better-auth's own session endpoint. */
