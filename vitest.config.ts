@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/server/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/server/**/*.test.ts", "tests/*.test.ts"],
     globalSetup: ["tests/setup/global-db.ts"],
     environment: "node",
     // Loading a PGlite copy takes seconds on a busy 2-core machine; these are not speed checks.

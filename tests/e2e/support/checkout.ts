@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
 
 /** Adds a product to the cart from its page, as a buyer would. */
 export async function addToCart(page: Page, productId: string, options: { colour: string; customisation?: string; quantity?: number }) {

@@ -99,7 +99,7 @@ export function pagesWaitForHydration(context: BrowserContext): BrowserContext {
   return context;
 }
 
-/** Every spec takes `test` and `expect` from here, never from @playwright/test, or its pages skip the hydration wait. */
+/** Every spec takes `test` and `expect` from here, never from @playwright/test, or its pages skip the hydration wait (tests/e2e-imports.test.ts checks). */
 export const test = base.extend<{ mailbox: Mailbox; signedInBuyer: Buyer }, object>({
   /** Contexts a test opens itself (a second buyer, staff) behave the same. */
   browser: [
