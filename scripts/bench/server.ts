@@ -44,12 +44,13 @@ export function spawnServer(options: { buildDir: string; dataDir: string; port: 
   });
 }
 
-/**
- * Resolves once `url` answers 200. Connection attempts are back to back (a refused connect returns at
- * once), so the time it resolves at is within a few milliseconds of the server's first possible answer.
- */
+/** The pause between attempts in waitFor200. */
 const POLL_MS = 5;
 
+/**
+ * Resolves once `url` answers 200. Attempts are POLL_MS apart (a refused connect returns at once), so
+ * the time it resolves at is within a few milliseconds of the server's first possible answer.
+ */
 export async function waitFor200(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   let exited: number | null | undefined;
@@ -63,8 +64,8 @@ export async function waitFor200(url: string, child: ChildProcess, timeoutMs = 6
     } catch {
       // Not listening yet.
     }
-    // A pause between attempts, so the poller does not take one of the machine's two cores away
-    // from the server it is timing; it adds at most POLL_MS to a measured start.
+    // Without a pause the poller would take one of the machine's two cores away from the server it
+    // is timing.
     await new Promise((next) => setTimeout(next, POLL_MS));
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
