@@ -41,14 +41,16 @@ export function createLocalStorage(root: string): FileStorage {
       const final = join(dir, storedName);
       // Written beside the final name and renamed when complete, so a reader never sees half a file.
       const partial = `${final}.part`;
+      const file = createWriteStream(partial, { flags: "wx", mode: 0o600 });
       try {
         // DOM and node:stream/web declare the same ReadableStream twice; they are one class at runtime.
-        await pipeline(
-          Readable.fromWeb(stream as unknown as NodeReadableStream<Uint8Array>),
-          createWriteStream(partial, { flags: "wx", mode: 0o600 }),
-        );
+        await pipeline(Readable.fromWeb(stream as unknown as NodeReadableStream<Uint8Array>), file);
         await rename(partial, final);
       } catch (error) {
+        // A body that fails at once (too large, say) can fail while the file is still being opened,
+        // and the pipeline rejects before that open lands. Removing the file before the stream has
+        // closed would leave the half file behind.
+        if (!file.closed) await new Promise<void>((closed) => file.once("close", closed));
         await rm(partial, { force: true });
         throw error;
       }
