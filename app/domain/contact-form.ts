@@ -3,7 +3,7 @@
  * before submitting and the action re-checks it, so both sides give the same messages.
  */
 import { z } from "zod";
-import { isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
+import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
 
 export const CONTACT_FIELDS = [
   "first_name",
@@ -31,8 +31,21 @@ export const CONTACT_PURPOSES = {
 export type ContactPurpose = keyof typeof CONTACT_PURPOSES;
 const PURPOSE_IDS = Object.keys(CONTACT_PURPOSES) as [ContactPurpose, ...ContactPurpose[]];
 
+/** The longest value each field takes; the schema refuses longer ones before any pattern runs. */
+const MAX_LENGTHS: Readonly<Record<ContactField, number>> = {
+  first_name: 100,
+  last_name: 100,
+  email: EMAIL_MAX_LENGTH,
+  phone: PHONE_MAX_LENGTH,
+  company: 200,
+  deadline: 10,
+  purpose: Math.max(...PURPOSE_IDS.map((id) => id.length)),
+  notes: 5000,
+};
+
+// `abort`: zod runs the checks after a failed one too, and the length must stop any pattern (issue 13).
 const required = (message: string, max: number) =>
-  z.string().trim().min(1, message).max(max, `Keep this under ${max} characters`);
+  z.string().trim().min(1, message).max(max, { message: `Keep this under ${max} characters`, abort: true });
 
 /** Optional text: blank becomes undefined, so nothing but real input is stored. */
 const optional = <T extends z.ZodType<unknown, string | undefined>>(inner: T) =>
@@ -51,17 +64,21 @@ function isCalendarDate(text: string): boolean {
 }
 
 export const contactFormSchema = z.object({
-  first_name: required("Enter your first name", 100),
-  last_name: required("Enter your last name", 100),
-  email: required("Enter your work e-mail", 254).refine(
+  first_name: required("Enter your first name", MAX_LENGTHS.first_name),
+  last_name: required("Enter your last name", MAX_LENGTHS.last_name),
+  email: required("Enter your work e-mail", MAX_LENGTHS.email).refine(
     isValidEmail,
     "Enter an e-mail address in the format name@company.com",
   ),
-  phone: optional(z.string().max(40, phoneErrorMessage).refine(isValidPhone, phoneErrorMessage).optional()),
-  company: required("Enter your company name", 200),
-  deadline: optional(z.string().refine(isCalendarDate, "Enter the deadline as a date").optional()),
+  phone: optional(
+    z.string().max(MAX_LENGTHS.phone, { message: phoneErrorMessage, abort: true }).refine(isValidPhone, phoneErrorMessage).optional(),
+  ),
+  company: required("Enter your company name", MAX_LENGTHS.company),
+  deadline: optional(
+    z.string().max(MAX_LENGTHS.deadline, { message: "Enter the deadline as a date", abort: true }).refine(isCalendarDate, "Enter the deadline as a date").optional(),
+  ),
   purpose: optional(z.enum(PURPOSE_IDS, "Choose one of the options").optional()),
-  notes: optional(z.string().max(5000, "Keep your notes under 5,000 characters").optional()),
+  notes: optional(z.string().max(MAX_LENGTHS.notes, "Keep your notes under 5,000 characters").optional()),
 });
 
 export type ContactInput = z.output<typeof contactFormSchema>;
@@ -86,7 +103,11 @@ export function contactValuesFrom(source: { get(name: string): unknown }): Conta
   return values;
 }
 
-/** Checks the typed values; on failure returns the first message per field and the values as typed. */
+/**
+ * Checks the typed values; on failure returns the first message per field and the values as typed
+ * (B-26), each cut to one character over its field's limit: enough that the error still stands,
+ * and a megabyte posted into one field is not sent back in the page (issue 13).
+ */
 export function parseContactForm(values: ContactValues): ContactParseResult {
   const result = contactFormSchema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
@@ -97,5 +118,6 @@ export function parseContactForm(values: ContactValues): ContactParseResult {
       errors[field as ContactField] ??= issue.message;
     }
   }
-  return { ok: false, errors, values };
+  const refill = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, values[field].slice(0, MAX_LENGTHS[field] + 1)]));
+  return { ok: false, errors, values: refill as ContactValues };
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  EMAIL_MAX_LENGTH,
   isValidEmail,
   isValidPhone,
   isValidUkSmsPhone,
   PHONE_EXAMPLE,
+  PHONE_MAX_LENGTH,
   phoneErrorMessage,
   ukPhoneToE164,
 } from "./contact-rules";
@@ -108,5 +110,37 @@ describe("ukPhoneToE164", () => {
 
   it.each(["447123456789", "07123-456789", ""])("%j → null", (text) => {
     expect(ukPhoneToE164(text)).toBeNull();
+  });
+});
+
+describe("length before pattern (issue 13)", () => {
+  it("accepts exactly the addresses R-DET-09's pattern does, for every short string", () => {
+    // The spec's own pattern, slow on long input but a fine oracle on short input.
+    const spec = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    const alphabet = ["a", "@", ".", " "];
+    const strings = [""];
+    for (let length = 1; length <= 8; length++) {
+      for (const prefix of strings.filter((s) => s.length === length - 1)) {
+        for (const c of alphabet) strings.push(prefix + c);
+      }
+    }
+    const differences = strings.filter((text) => text.trim() === text && isValidEmail(text) !== spec.test(text));
+    expect(strings.length).toBeGreaterThan(80_000);
+    expect(differences).toEqual([]);
+  });
+
+  it("refuses an address longer than 254 characters without matching it", () => {
+    const longest = `${"a".repeat(EMAIL_MAX_LENGTH - "@example.com".length)}@example.com`;
+    expect(isValidEmail(longest)).toBe(true);
+    expect(isValidEmail(`a${longest}`)).toBe(false);
+    // Issue 13's attack: the old pattern took 0.7 s on 60 kB of it.
+    expect(isValidEmail(`a@${"a.".repeat(30_000)}@`)).toBe(false);
+  });
+
+  it("refuses phone numbers longer than 40 characters", () => {
+    const padded = `+44 ${" ".repeat(PHONE_MAX_LENGTH)}20 7946 0958`;
+    expect(isValidPhone(padded)).toBe(false);
+    expect(isValidUkSmsPhone(padded)).toBe(false);
+    expect(ukPhoneToE164(padded)).toBeNull();
   });
 });

@@ -34,14 +34,36 @@ describe("csvCell: formula-injection guard", () => {
     ["@SUM(A1:A2)", "'@SUM(A1:A2)"],
     ["\t=1+1", "'\t=1+1"],
     ["\r=1+1", "\"'\r=1+1\""],
+    [" =1+1", "' =1+1"],
+    ["\n=1+1", "\"'\n=1+1\""],
+    ["\r\n@SUM(A1)", "\"'\r\n@SUM(A1)\""],
+    [" \t \n-2+3", "\"' \t \n-2+3\""],
+    ["\u00a0+1", "'\u00a0+1"],
+    ["\tplain", "'\tplain"],
+    ["\rplain", "\"'\rplain\""],
   ])("%j is written as text: %j", (value, expected) => {
     expect(csvCell(value)).toBe(expected);
+  });
+
+  it("guards every formula start after every mix of leading whitespace and line breaks", () => {
+    const blanks = ["", " ", "\t", "\r", "\n", "\u00a0", "\u2028", "\ufeff"];
+    for (const first of blanks) {
+      for (const second of blanks) {
+        for (const start of ["=", "+", "-", "@"]) {
+          const value = `${first}${second}${start}1+1`;
+          // Quoted when the value holds a line break; the apostrophe goes inside the quotes.
+          expect([`'${value}`, `"'${value}"`], JSON.stringify(value)).toContain(csvCell(value));
+        }
+      }
+    }
   });
 
   it("leaves text that only contains those characters later alone", () => {
     expect(csvCell("a=b")).toBe("a=b");
     expect(csvCell("jane@acme.co.uk")).toBe("jane@acme.co.uk");
     expect(csvCell("Q1 - Q2")).toBe("Q1 - Q2");
+    expect(csvCell("  spaced = fine")).toBe("  spaced = fine");
+    expect(csvCell("\nnext line")).toBe('"\nnext line"');
   });
 });
 

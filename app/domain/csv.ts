@@ -5,14 +5,15 @@
  *
  * The exports hold text strangers typed into public forms, and staff open them in a spreadsheet,
  * which runs a cell starting with '=', '+', '-' or '@' as a formula (OWASP "CSV injection"). Such
- * a text cell is written with a leading apostrophe, which spreadsheets show as plain text. Tab and
- * carriage return count too, because some spreadsheets skip them before looking for a formula.
+ * a text cell is written with a leading apostrophe, which spreadsheets show as plain text. A leading
+ * tab or carriage return counts on its own (OWASP), and so does any whitespace or line break before
+ * one of the four, because spreadsheets skip it before looking for a formula (issue 13).
  * Numbers are written as numbers: a negative amount is not a formula.
  */
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One cell's text, guarded and quoted as needed. */

@@ -10,7 +10,8 @@ import { clampQuantity } from "./pricing";
  * mid-edit.
  */
 export function isTransientQuantityInput(text: string): boolean {
-  return /^\s*0*\s*$/.test(text);
+  // trim() first: `^\s*0*\s*$` split a run of spaces between its two `\s*` in the square of its length.
+  return /^0*$/.test(text.trim());
 }
 
 /**

@@ -47,6 +47,7 @@ const notes = z.string().trim().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX
 const quantityText = z
   .string({ error: "Enter a whole number." })
   .trim()
+  .max(9, { message: "Enter a whole number.", abort: true })
   .regex(/^\d{1,9}$/, "Enter a whole number.")
   .transform(Number);
 

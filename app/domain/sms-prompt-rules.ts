@@ -62,12 +62,12 @@ export function parseLastShown(raw: string | null): number | null {
 export const smsSignupSchema = z.object({
   phone: z
     .string()
-    .max(40)
+    .max(40, { message: "Enter a UK phone number", abort: true })
     .refine(isValidUkSmsPhone, "Enter a UK phone number")
     .transform((phone) => ukPhoneToE164(phone) ?? phone),
   sourcePage: z
     .string()
-    .max(512)
+    .max(512, { message: "Must be a path on this site", abort: true })
     .regex(/^\/(?!\/)/, "Must be a path on this site")
     .optional(),
 });

@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = contactValuesFrom(form);
   const parsed = parseContactForm(values);
   if (!parsed.ok) {
-    return data<ActionResult>({ values, errors: parsed.errors, formError: null }, { status: 400 });
+    return data<ActionResult>({ values: parsed.values, errors: parsed.errors, formError: null }, { status: 400 });
   }
   const honeypot = form.get(CONTACT_HONEYPOT_FIELD);
   try {

@@ -7,7 +7,9 @@
  */
 
 const HEAD_END = "</head>";
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+// `[^<>]`, not `[^>]`: an unclosed tag must end the scan at the next tag, or many of them take time in
+// the square of the head's length (issue 13).
+const MODULE_PRELOAD = /<link rel="modulepreload"[^<>]*>/g;
 
 /** The transform on one document's bytes: only the head is looked at, the body streams through as is. */
 export function stripModulePreloads(): TransformStream<Uint8Array, Uint8Array> {

@@ -134,3 +134,37 @@ test.describe("the contact form without JavaScript", () => {
     expect(mail.text).toContain("Notes: Diaries for new starters");
   });
 });
+
+// Issue 13 item 5: an e-mail the old pattern took time in the square of its length on
+// ('a@a.a.a.…@'; 60 kB held the server for 0.7 s, 1 MB for minutes). The length is checked before
+// any pattern runs, so the post is refused at once and the server keeps answering.
+test.describe("a slow-pattern attack on the contact form", () => {
+  for (const [label, length] of [
+    ["60 kB", 60_000],
+    ["1 MB", 1_000_000],
+  ] as const) {
+    test(`a ${label} 'a.a.a.…@' e-mail is refused and /healthz never waits 100 ms`, async ({ request }) => {
+      const email = `a@${"a.".repeat(length / 2)}@`;
+      // A first refusal loads the route's code, so the timing below is of the attack, not of a cold start.
+      expect((await request.post("/contact", { form: { email: "warm-up" } })).status()).toBe(400);
+      let posted = false;
+      const post = request
+        .post("/contact", { form: { first_name: "Grace", last_name: "Hopper", email, company: "Cobol & Co" } })
+        .finally(() => {
+          posted = true;
+        });
+      const waits: number[] = [];
+      // Asked while the post is sent and handled, and a few times after: a pattern stuck on the
+      // e-mail would hold every one of these up.
+      while (!posted || waits.length < 3) {
+        const started = performance.now();
+        expect((await request.get("/healthz")).status()).toBe(200);
+        waits.push(Math.round(performance.now() - started));
+      }
+      const answer = await post;
+      expect(answer.status()).toBe(400);
+      expect(await answer.text()).toContain("Keep this under 254 characters");
+      expect(Math.max(...waits), `/healthz took ${waits.join(", ")} ms`).toBeLessThan(100);
+    });
+  }
+});
