@@ -6,7 +6,7 @@ import { useToast } from "./ui/toast";
 export const FIRST_NOTE_DELAY_MS = [10_000, 30_000] as const;
 export const NOTE_INTERVAL_MS = [30_000, 90_000] as const;
 
-type Purchase = { city: string; product: string; daysAgo: number };
+type Purchase = { region: string; product: string; daysAgo: number };
 
 /** The feed's well-formed entries (checked by hand: zod would add 24 kB to every page). */
 function purchasesIn(body: unknown): Purchase[] {
@@ -14,7 +14,7 @@ function purchasesIn(body: unknown): Purchase[] {
   if (!Array.isArray(list)) throw new Error("The recent-purchases feed is not a list");
   return list.filter(
     (p): p is Purchase =>
-      typeof p === "object" && p !== null && typeof p.city === "string" && typeof p.product === "string" && typeof p.daysAgo === "number",
+      typeof p === "object" && p !== null && typeof p.region === "string" && typeof p.product === "string" && typeof p.daysAgo === "number",
   );
 }
 
@@ -22,7 +22,7 @@ const between = ([min, max]: readonly [number, number]) => min + Math.random() *
 
 /**
  * Notes about real orders only (A-3, DESIGN decision 12): the feed holds paid orders from the last
- * 14 days, city and product, no names. No orders, no notes; each order is mentioned at most once
+ * 14 days, region and product, no names. No orders, no notes; each order is mentioned at most once
  * per visit, so one order never looks like many.
  */
 export function PurchaseNotifications() {
@@ -40,7 +40,7 @@ export function PurchaseNotifications() {
           timer = setTimeout(() => {
             toast({
               title: PURCHASE_NOTIFICATION.title,
-              description: PURCHASE_NOTIFICATION.describe(purchase.city, purchase.product, purchase.daysAgo),
+              description: PURCHASE_NOTIFICATION.describe(purchase.region, purchase.product, purchase.daysAgo),
               variant: "info",
             });
             next(between(NOTE_INTERVAL_MS));

@@ -83,9 +83,9 @@ export const SMS_PROMPT = {
 
 export const PURCHASE_NOTIFICATION = {
   title: "Recent order",
-  /** City and product only, never a name (A-3). */
-  describe: (city: string, product: string, daysAgo: number) =>
-    `A team in ${city} ordered ${product} ${
+  /** Region and product only, never a name (A-3). */
+  describe: (region: string, product: string, daysAgo: number) =>
+    `A team in ${region} ordered ${product} ${
       daysAgo <= 0 ? "today" : daysAgo === 1 ? "yesterday" : `${daysAgo} days ago`
     }.`,
 } as const;

@@ -215,7 +215,7 @@ export const PRIVACY: LegalDocument = {
       id: "recent-orders",
       heading: "Recent orders shown on the site",
       body: [
-        "The site may show a short note about a real order paid in the last 14 days, with only the delivery city and the product (for example, \"A team in Leeds ordered Custom Embroidered Cap\"). It never shows a name, company or any other detail. E-mail us if you'd rather your order wasn't included.",
+        "The site may show a short note about a real order paid in the last 14 days, with only the region it was delivered to and the product (for example, \"A team in the North West ordered Custom Embroidered Cap\"). It never shows a name, company or any other detail. E-mail us if you'd rather your order wasn't included.",
       ],
     },
     {

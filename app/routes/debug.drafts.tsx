@@ -11,7 +11,11 @@ type Row = { id: string; status: string; productId: string; updatedAt: string; d
 
 export const WATCH_INTERVAL_MS = 1000;
 
-/** The live drafts watcher (SPEC.md §2 "Diagnostics"): only the signed-in user's latest 20, every second. */
+/**
+ * The live drafts watcher (SPEC.md §2 "Diagnostics"): only the signed-in user's latest 20, every
+ * second while the tab is visible. A hidden tab asks nothing (issue 13: a forgotten tab was one
+ * query a second for ever) and refreshes at once when it is shown again.
+ */
 export default function DebugDraftsRoute({ loaderData }: Route.ComponentProps) {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -30,11 +34,22 @@ export default function DebugDraftsRoute({ loaderData }: Route.ComponentProps) {
         if (!cancelled) setError((e instanceof Error && e.message) || "Failed to load drafts");
       }
     };
-    void load();
-    const timer = setInterval(() => void load(), WATCH_INTERVAL_MS);
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const follow = () => {
+      if (document.visibilityState === "hidden") {
+        clearInterval(timer);
+        timer = undefined;
+      } else if (timer === undefined) {
+        void load();
+        timer = setInterval(() => void load(), WATCH_INTERVAL_MS);
+      }
+    };
+    follow();
+    document.addEventListener("visibilitychange", follow);
     return () => {
       cancelled = true;
       clearInterval(timer);
+      document.removeEventListener("visibilitychange", follow);
     };
   }, [loaderData.signedIn]);
 

@@ -1,14 +1,18 @@
 import { and, desc, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
+import { coarseRegion } from "~/domain/regions";
 import { getDb } from "./db.server";
 
 /** Only orders paid in the last 14 days are mentioned (A-3). */
 export const RECENT_PURCHASE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What a visitor may see of a real order: the delivery city and the product, never who bought it. */
-export type RecentPurchase = { city: string; product: string; daysAgo: number };
+/** What a visitor may see of a real order: a coarse region and the product, never who bought it. */
+export type RecentPurchase = { region: string; product: string; daysAgo: number };
+
+/** How long the feed is served from memory: one query a minute at most, whatever the traffic (issue 13). */
+export const RECENT_PURCHASES_CACHE_MS = 60_000;
 
 /**
  * Real paid orders from the last 14 days, newest first (DESIGN decision 12). Orders are still
@@ -22,7 +26,8 @@ export async function listRecentPurchases(options: { now?: Date; limit?: number 
     .select({
       productId: orderDrafts.productId,
       paidAt: orderDrafts.paidAt,
-      city: sql<string | null>`${orderDrafts.data} -> 'shipping' -> 'address' ->> 'city'`,
+      country: sql<string | null>`${orderDrafts.data} -> 'shipping' -> 'address' ->> 'country'`,
+      postcode: sql<string | null>`${orderDrafts.data} -> 'shipping' -> 'address' ->> 'postcode'`,
     })
     .from(orderDrafts)
     .where(
@@ -39,11 +44,33 @@ export async function listRecentPurchases(options: { now?: Date; limit?: number 
   const purchases: RecentPurchase[] = [];
   for (const row of rows) {
     const product = findProductById(row.productId);
-    const city = row.city?.trim().replace(/\s+/g, " ");
-    // An order without a city or for a product no longer sold says nothing true enough to show.
-    if (!product || !city || city.length > 80 || !row.paidAt) continue;
+    const region = coarseRegion(row);
+    // An order for a product no longer sold, or to nowhere we ship, says nothing true enough to show.
+    if (!product || !region || !row.paidAt) continue;
     const daysAgo = Math.max(0, Math.floor((now.getTime() - new Date(row.paidAt).getTime()) / DAY_MS));
-    purchases.push({ city, product: product.title, daysAgo });
+    purchases.push({ region, product: product.title, daysAgo });
   }
   return purchases;
 }
+
+/**
+ * `load` run at most once per `ttlMs`; callers in between, concurrent ones included, share its
+ * answer. A failed load is forgotten so the next caller tries again; a clock that went back
+ * (another `now`) starts afresh.
+ */
+export function cachedFor<T>(ttlMs: number, load: (now: Date) => Promise<T>): (now?: Date) => Promise<T> {
+  let cached: { at: number; value: Promise<T> } | null = null;
+  return (now = new Date()) => {
+    const at = now.getTime();
+    if (cached && at >= cached.at && at < cached.at + ttlMs) return cached.value;
+    const entry = { at, value: load(now) };
+    cached = entry;
+    entry.value.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return entry.value;
+  };
+}
+
+/** The feed `/api/recent-purchases` serves. */
+export const recentPurchasesFeed = cachedFor(RECENT_PURCHASES_CACHE_MS, (now) => listRecentPurchases({ now }));

@@ -24,8 +24,8 @@ test("each real order shows once, first after 10–30 s, then 30–90 s later, f
     route.fulfill({
       json: {
         purchases: [
-          { city: "Leeds", product: "Custom Embroidered Cap", daysAgo: 2 },
-          { city: "Bristol", product: "Branded A5 Diary", daysAgo: 0 },
+          { region: "Yorkshire and the Humber", product: "Custom Embroidered Cap", daysAgo: 2 },
+          { region: "the South West", product: "Branded A5 Diary", daysAgo: 0 },
         ],
       },
     }),
@@ -37,8 +37,8 @@ test("each real order shows once, first after 10–30 s, then 30–90 s later, f
   await page.goto("/products");
   await feed;
   await expect(page.getByRole("button", { name: "SMS updates" })).toBeVisible();
-  const first = page.getByText("A team in Leeds ordered Custom Embroidered Cap 2 days ago.");
-  const second = page.getByText("A team in Bristol ordered Branded A5 Diary today.");
+  const first = page.getByText("A team in Yorkshire and the Humber ordered Custom Embroidered Cap 2 days ago.");
+  const second = page.getByText("A team in the South West ordered Branded A5 Diary today.");
 
   await page.clock.runFor(9_999);
   await expect(first).toHaveCount(0);
