@@ -13,6 +13,7 @@ import { PROMO_COOKIE } from "./components/promo-banner";
 import { SiteShell } from "./components/site-shell";
 import { buttonClass } from "./components/ui/button";
 import { londonToday } from "./domain/delivery";
+import type { StaffNotice } from "./server/admin-access.server";
 import { getSessionInfo } from "./server/session.server";
 import { countCartLines, listFavouriteIds } from "./server/shopping.server";
 import "./app.css";
@@ -76,6 +77,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <SiteShell>
         <NotFound />
+      </SiteShell>
+    );
+  }
+  // A refusal its reader can fix, e.g. staff without two-step sign-in (admin-access.server.ts).
+  const notice = isRouteErrorResponse(error) ? (error.data as Partial<StaffNotice> | null)?.notice : undefined;
+  if (notice) {
+    return (
+      <SiteShell>
+        <section className="mx-auto max-w-xl px-4 py-24 text-center">
+          <h1 className="text-3xl font-extrabold">{notice.title}</h1>
+          <p className="mt-3 text-muted">{notice.message}</p>
+          <a href={notice.link.href} className={buttonClass("primary", "mt-8")}>
+            {notice.link.label}
+          </a>
+        </section>
       </SiteShell>
     );
   }

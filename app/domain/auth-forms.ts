@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "./contact-rules";
 
 // The account forms' shapes, parsed the same way by every action (STYLE.md: one schema, both sides).
 
-const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
+// `abort`: zod runs the checks after a failed one too, and the length must stop any pattern (issue 13).
+const text = (max: number) => z.string().trim().max(max, { message: `Use at most ${max} characters.`, abort: true });
+const email = text(EMAIL_MAX_LENGTH).pipe(z.email("Enter a valid e-mail address."));
 const required = (message: string, max = 200) => text(max).min(1, message);
 
 export const signInSchema = z.discriminatedUnion("intent", [
@@ -76,10 +79,7 @@ export const accountSchema = z.discriminatedUnion("intent", [
     intent: z.literal("profile"),
     firstName: required("Enter your first name.", 80),
     lastName: required("Enter your last name.", 80),
-    avatarUrl: z
-      .string()
-      .trim()
-      .max(500)
+    avatarUrl: text(500)
       .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), "Use an https:// address for your picture.")
       .transform((v) => (v === "" ? null : v)),
   }),
@@ -89,15 +89,16 @@ export const accountSchema = z.discriminatedUnion("intent", [
     newPassword: z.string().min(1, "Choose a new password.").max(200),
     signOutOthers: z.literal("on").optional(),
   }),
-  z.object({ intent: z.literal("email-start"), newEmail: z.email("Enter a valid e-mail address.").max(200), password: optionalPassword }),
-  z.object({ intent: z.literal("email-confirm"), newEmail: z.email("Enter a valid e-mail address."), code: required("Enter the code we sent you.", 20) }),
+  z.object({ intent: z.literal("email-start"), newEmail: email, password: optionalPassword }),
+  z.object({ intent: z.literal("email-current"), newEmail: email, code: required("Enter the code we sent you.", 20) }),
+  z.object({ intent: z.literal("email-confirm"), newEmail: email, code: required("Enter the code we sent you.", 20) }),
   z.object({ intent: z.literal("2fa-start"), password: z.string().min(1, "Enter your password.").max(200) }),
   z.object({ intent: z.literal("2fa-confirm"), code: required("Enter the code from your authenticator app.", 20) }),
   z.object({ intent: z.literal("2fa-disable"), password: z.string().min(1, "Enter your password.").max(200) }),
   z.object({ intent: z.literal("session-revoke"), sessionId: required("Missing session.", 100) }),
   z.object({ intent: z.literal("org-create"), name: required("Name your organisation.", 80) }),
   z.object({ intent: z.literal("org-switch"), organizationId: z.string().max(100).transform((v) => (v === "" ? null : v)) }),
-  z.object({ intent: z.literal("org-invite"), email: z.email("Enter a valid e-mail address.").max(200), role: z.enum(["member", "admin"]).default("member") }),
+  z.object({ intent: z.literal("org-invite"), email, role: z.enum(["member", "admin"]).default("member") }),
   z.object({ intent: z.literal("org-cancel-invite"), invitationId: required("Missing invitation.", 100) }),
   z.object({ intent: z.literal("org-leave"), organizationId: required("Missing organisation.", 100) }),
   z.object({ intent: z.literal("invite-respond"), invitationId: required("Missing invitation.", 100), accept: z.enum(["yes", "no"]) }),

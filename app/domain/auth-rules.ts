@@ -26,9 +26,9 @@ const COMMON_PASSWORDS = new Set([
 
 /** Why a password is too weak, in words a user can act on; empty when it is fine. */
 export function passwordProblems(password: string, context: { email?: string; name?: string } = {}): string[] {
+  if (password.length > MAX_PASSWORD_LENGTH) return [`Use at most ${MAX_PASSWORD_LENGTH} characters.`];
   const problems: string[] = [];
   if (password.length < MIN_PASSWORD_LENGTH) problems.push(`Use at least ${MIN_PASSWORD_LENGTH} characters.`);
-  if (password.length > MAX_PASSWORD_LENGTH) problems.push(`Use at most ${MAX_PASSWORD_LENGTH} characters.`);
   const lower = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lower)) problems.push("This is one of the most common passwords; choose another.");
   if (/^\d+$/.test(password)) problems.push("Don't use only numbers; add some words.");
@@ -83,6 +83,13 @@ export function accountIdFor(context: { userId: string; activeOrganizationId?: s
   return context.activeOrganizationId || context.userId;
 }
 
+/**
+ * Organisations one user may belong to (issue 13 item 7): better-auth's organizationLimit. Each
+ * one costs nothing to make, and none of them is a new customer for the first-order discount.
+ */
+export const ORGANISATION_LIMIT = 5;
+export const ORGANISATION_LIMIT_MESSAGE = `You can belong to at most ${ORGANISATION_LIMIT} organisations. Leave one to create another.`;
+
 export const GENERIC_SIGN_IN_ERROR = "That e-mail or phone and password don't match an account.";
 
 /** SPEC.md §8 "Identity errors": every failure the identity service can give, in plain words. */
@@ -125,6 +132,8 @@ export function identityErrorMessage(code: string | undefined): string {
       return "We couldn't finish signing you in. Please start again.";
     case "RATE_LIMITED":
       return "Too many attempts. Please wait and try again.";
+    case "YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS":
+      return ORGANISATION_LIMIT_MESSAGE;
     default:
       return "Something went wrong. Please try again.";
   }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/account";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
 import { accountSchema, fieldErrors, type AccountIntent } from "~/domain/auth-forms";
-import { isPlaceholderEmail, isSignInFresh } from "~/domain/auth-rules";
+import { isPlaceholderEmail, isSignInFresh, ORGANISATION_LIMIT, ORGANISATION_LIMIT_MESSAGE } from "~/domain/auth-rules";
 import * as settings from "~/server/account-settings.server";
 import type { Outcome } from "~/server/accounts.server";
 import { readFormData } from "~/server/form-body.server";
@@ -56,8 +56,13 @@ export async function action({ request }: Route.ActionArgs) {
       result = await settings.startEmailChange(request, session, input);
       extra = { newEmail: input.newEmail };
       break;
+    case "email-current":
+      result = await settings.confirmCurrentEmail(request, session, input);
+      extra = { newEmail: input.newEmail };
+      break;
     case "email-confirm":
-      result = await settings.confirmEmailChange(request, input);
+      result = await settings.confirmEmailChange(request, session, input);
+      extra = { newEmail: input.newEmail };
       break;
     case "2fa-start": {
       const started = await settings.startTwoFactor(request, input);
@@ -81,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
       result = await settings.switchOrganisation(request, input);
       break;
     case "org-invite":
-      result = await settings.inviteMember(request, input);
+      result = await settings.inviteMember(request, session, input);
       break;
     case "org-cancel-invite":
       result = await settings.cancelInvitation(request, input);
@@ -155,7 +160,18 @@ export default function AccountRoute({ loaderData, actionData }: Route.Component
               "No e-mail address yet: add one to receive invoices and proofs."
             )}
           </p>
-          {result("email-start")?.ok || (result("email-confirm") && !result("email-confirm")?.ok) ? (
+          {result("email-start")?.ok || (result("email-current") && !result("email-current")?.ok) ? (
+            <Form method="post" className="mt-4 space-y-3" noValidate>
+              <input type="hidden" name="intent" value="email-current" />
+              <input type="hidden" name="newEmail" value={actionData?.newEmail ?? ""} />
+              <Message intent="email-current" success="" />
+              <p className="text-sm">
+                To check it's you, we sent a code to {user.email ?? user.phoneNumber}, the {user.email ? "address" : "number"} you use now.
+              </p>
+              <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" error={errs("email-current").code} />
+              <button type="submit" disabled={busy} className={buttonClass("primary")}>Continue</button>
+            </Form>
+          ) : result("email-current")?.ok || (result("email-confirm") && !result("email-confirm")?.ok) ? (
             <Form method="post" className="mt-4 space-y-3" noValidate>
               <input type="hidden" name="intent" value="email-confirm" />
               <input type="hidden" name="newEmail" value={actionData?.newEmail ?? ""} />
@@ -170,7 +186,7 @@ export default function AccountRoute({ loaderData, actionData }: Route.Component
               <Message intent={["email-start", "email-confirm"]} success="Your e-mail address is changed." />
               <Field label="New e-mail address" name="newEmail" type="email" autoComplete="email" error={errs("email-start").newEmail} />
               {passwordField}
-              <button type="submit" disabled={busy} className={buttonClass("secondary")}>Send a code to the new address</button>
+              <button type="submit" disabled={busy} className={buttonClass("secondary")}>Change e-mail address</button>
             </Form>
           )}
         </section>
@@ -291,11 +307,15 @@ export default function AccountRoute({ loaderData, actionData }: Route.Component
             </div>
             <button type="submit" className={buttonClass("secondary")}>Switch</button>
           </Form>
-          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
-            <input type="hidden" name="intent" value="org-create" />
-            <Field label="New organisation name" name="name" error={errs("org-create").name} />
-            <button type="submit" className={buttonClass("primary")}>Create organisation</button>
-          </Form>
+          {organisations.length >= ORGANISATION_LIMIT ? (
+            <p className="mt-4 text-sm text-muted">{ORGANISATION_LIMIT_MESSAGE}</p>
+          ) : (
+            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
+              <input type="hidden" name="intent" value="org-create" />
+              <Field label="New organisation name" name="name" error={errs("org-create").name} />
+              <button type="submit" className={buttonClass("primary")}>Create organisation</button>
+            </Form>
+          )}
           {activeOrganisation ? (
             <div className="mt-6 border-t border-slate-100 pt-6">
               <h3 className="text-lg font-semibold">{activeOrganisation.name}</h3>

@@ -1,11 +1,24 @@
 import type { Route } from "./+types/api.auth";
-import { getAuth } from "~/server/auth.server";
+import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, getAuth } from "~/server/auth.server";
+import { errorResponse } from "~/server/responses.server";
 
-// better-auth's own endpoints (/api/auth/*): e-mail links, tokens for other services, the JWKS.
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * better-auth's own endpoints (/api/auth/*), served only from the allow-list: everything else it
+ * has (sign-in, codes, the admin and organisation APIs, tokens) would skip the app's own rules
+ * and limits. The exact path is compared, so no spelling of a path can reach another endpoint.
+ */
+async function serve(request: Request) {
+  const path = new URL(request.url).pathname.slice("/api/auth".length);
+  if (!AUTH_ENDPOINTS_SERVED_OVER_HTTP.has(`${request.method} ${path}`)) {
+    return errorResponse(404, "NOT_FOUND", "There is nothing here.", { headers: { "Cache-Control": "no-store" } });
+  }
   return (await getAuth()).handler(request);
 }
 
+export async function loader({ request }: Route.LoaderArgs) {
+  return serve(request);
+}
+
 export async function action({ request }: Route.ActionArgs) {
-  return (await getAuth()).handler(request);
+  return serve(request);
 }

@@ -23,6 +23,11 @@ export async function action({ request }: Route.ActionArgs) {
   return { sent: true, message: undefined, fieldErrors: undefined, identifier: parsed.data.identifier };
 }
 
+/** A refusal's Retry-After (too many attempts) reaches the browser with the page. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (

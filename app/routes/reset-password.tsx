@@ -18,12 +18,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined }, { status: 400 });
   const result = await resetPassword(request, parsed.data);
   if (!result.ok) {
+    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return data(
       { message: result.message, fieldErrors: result.problems ? { password: result.problems } : undefined },
-      { status: result.status },
+      { status: result.status, headers },
     );
   }
   throw redirect("/sign-in?reset=1");
+}
+
+/** A refusal's Retry-After (too many attempts) reaches the browser with the page. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {

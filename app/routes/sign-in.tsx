@@ -55,6 +55,11 @@ function failed(
   );
 }
 
+/** A refusal's Retry-After (too many attempts) reaches the browser with the page. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export default function SignInRoute({ actionData }: Route.ComponentProps) {
   const { redirectTo } = useLoaderData<typeof loader>();
   return (

@@ -47,6 +47,11 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect(next, { headers: result.headers });
 }
 
+/** A refusal's Retry-After (too many attempts) reaches the browser with the page. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export default function SignUpRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.fieldErrors ?? {};

@@ -26,7 +26,10 @@ export async function action({ request }: Route.ActionArgs) {
   const input = parsed.data;
   if (input.intent === "resend") {
     const result = await resendCode(request, input);
-    if (!result.ok) return data({ message: result.message, fieldErrors: undefined, resent: false }, { status: result.status });
+    if (!result.ok) {
+      const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+      return data({ message: result.message, fieldErrors: undefined, resent: false }, { status: result.status, headers });
+    }
     return { resent: true, message: undefined, fieldErrors: undefined };
   }
   const identifier = parseIdentifier(input.identifier);
@@ -34,8 +37,18 @@ export async function action({ request }: Route.ActionArgs) {
     identifier?.kind === "email"
       ? await verifyEmailCode(request, { email: identifier.email, code: input.code })
       : await signInWithCode(request, input);
-  if (!result.ok) return data({ message: result.message, fieldErrors: undefined, resent: false }, { status: result.status });
+  if (!result.ok) {
+    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return data({ message: result.message, fieldErrors: undefined, resent: false }, { status: result.status, headers });
+  }
+  // A proven code signs in, and an account with two-step sign-in asks for its second factor first.
+  if (result.twoFactor) throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
   throw redirect(redirectTo, { headers: result.headers });
+}
+
+/** A refusal's Retry-After (too many attempts) reaches the browser with the page. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export default function VerifyRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { authSession } from "#db/schema";
-import { isSignInFresh, passwordProblems } from "~/domain/auth-rules";
-import { failure, type Failure, type Outcome } from "./accounts.server";
+import { isPlaceholderEmail, isSignInFresh, passwordProblems } from "~/domain/auth-rules";
+import { SITE } from "~/content/links";
+import { checkCode, failure, limitCodeRequests, type Failure, type Outcome } from "./accounts.server";
 import { getAuth } from "./auth.server";
 import { getDb } from "./db.server";
+import { confirmEmailChangeMail, emailChangedMail } from "./mail-templates.server";
+import { sendMail } from "./mail.server";
+import { hitRateLimit } from "./rate-limit.server";
 import type { SessionInfo } from "./session.server";
+import { sendSms } from "./sms.server";
 
 const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers });
 
@@ -69,6 +74,16 @@ export async function changePassword(
   }
 }
 
+type AccountUser = SessionInfo["user"];
+
+/** Where the account's own codes and notices go: its address, or its number for a phone sign-up. */
+const ownChannel = (user: AccountUser) =>
+  isPlaceholderEmail(user.email) && user.phoneNumber ? { kind: "phone" as const, to: user.phoneNumber } : { kind: "email" as const, to: user.email };
+
+/**
+ * Step 1 of an e-mail change (issue 13 item 9): a code to the current address (by SMS for a phone
+ * sign-up), so a session alone, stolen or left open, cannot move the account away from its owner.
+ */
 export async function startEmailChange(
   request: Request,
   session: SessionInfo,
@@ -76,23 +91,46 @@ export async function startEmailChange(
 ): Promise<Outcome> {
   const stale = await requireRecentSignIn(request, session, input.password);
   if (stale) return stale;
+  const newEmail = input.newEmail.trim().toLowerCase();
+  if (newEmail === session.user.email) return { ok: false, status: 400, message: "That's already your e-mail address." };
+  const own = ownChannel(session.user);
+  const limited = await limitCodeRequests(request, own.to);
+  if (limited) return limited;
   const auth = await getAuth();
-  try {
-    await auth.api.requestEmailChangeEmailOTP({ body: { newEmail: input.newEmail }, headers: request.headers });
-    return ok();
-  } catch (error) {
-    return failure(error);
+  // better-auth checks this code (changeEmail.verifyCurrentEmail) before it sends one to the new address.
+  const code = await auth.api.createVerificationOTP({ body: { email: session.user.email, type: "email-verification" } });
+  if (own.kind === "phone") {
+    await sendSms({ to: own.to, text: `${code} allows ${newEmail} as your ${SITE.name} e-mail. Not you? Don't share it.`, meta: { kind: "sms-email-change", code } });
+  } else {
+    await sendMail(confirmEmailChangeMail(own.to, code, newEmail));
   }
+  return ok();
 }
 
-export async function confirmEmailChange(request: Request, input: { newEmail: string; code: string }): Promise<Outcome> {
-  const auth = await getAuth();
-  try {
-    await auth.api.changeEmailEmailOTP({ body: { newEmail: input.newEmail, otp: input.code }, headers: request.headers });
+/** Step 2: the current address's code; better-auth then sends a code to the new address. */
+export async function confirmCurrentEmail(request: Request, session: SessionInfo, input: { newEmail: string; code: string }): Promise<Outcome> {
+  return checkCode(request, ownChannel(session.user).to, async () => {
+    const auth = await getAuth();
+    await auth.api.requestEmailChangeEmailOTP({ body: { newEmail: input.newEmail, otp: input.code.trim() }, headers: request.headers });
     return ok();
-  } catch (error) {
-    return failure(error);
-  }
+  });
+}
+
+/** Step 3: the new address's code. Every other device signs out, and the old address is told, with the way back. */
+export async function confirmEmailChange(request: Request, session: SessionInfo, input: { newEmail: string; code: string }): Promise<Outcome> {
+  const own = ownChannel(session.user);
+  return checkCode(request, own.to, async () => {
+    const auth = await getAuth();
+    await auth.api.changeEmailEmailOTP({ body: { newEmail: input.newEmail, otp: input.code.trim() }, headers: request.headers });
+    await auth.api.revokeOtherSessions({ headers: request.headers });
+    const newEmail = input.newEmail.trim().toLowerCase();
+    if (own.kind === "phone") {
+      await sendSms({ to: own.to, text: `Your ${SITE.name} e-mail is now ${newEmail}. Not you? Write to ${SITE.supportEmail} at once.`, meta: { kind: "sms-email-changed" } });
+    } else {
+      await sendMail(emailChangedMail(own.to, { newEmail }));
+    }
+    return ok();
+  });
 }
 
 export async function startTwoFactor(
@@ -229,7 +267,28 @@ export async function switchOrganisation(request: Request, input: { organization
   }
 }
 
-export async function inviteMember(request: Request, input: { email: string; role: "member" | "admin" }): Promise<Outcome> {
+/**
+ * Invitations are e-mail the shop sends to an address someone typed in (issue 13 item 10): only
+ * from a proven address, and few enough per sender and per recipient that the shop's mail cannot
+ * be turned on a stranger's inbox.
+ */
+const INVITATIONS = {
+  perSender: { limit: 30, windowSeconds: 24 * 3600 },
+  perRecipient: { limit: 3, windowSeconds: 24 * 3600 },
+} as const;
+
+export async function inviteMember(request: Request, session: SessionInfo, input: { email: string; role: "member" | "admin" }): Promise<Outcome> {
+  if (!session.user.emailVerified || isPlaceholderEmail(session.user.email)) {
+    return { ok: false, status: 403, message: "Please confirm your e-mail address before inviting anyone." };
+  }
+  const sender = await hitRateLimit(`invite:sender:${session.user.id}`, INVITATIONS.perSender.limit, INVITATIONS.perSender.windowSeconds);
+  if (!sender.allowed) {
+    return tooManyInvitations(sender.retryAfterSeconds, `You've sent ${INVITATIONS.perSender.limit} invitations today.`);
+  }
+  const recipient = await hitRateLimit(`invite:recipient:${input.email.toLowerCase()}`, INVITATIONS.perRecipient.limit, INVITATIONS.perRecipient.windowSeconds);
+  if (!recipient.allowed) {
+    return tooManyInvitations(recipient.retryAfterSeconds, "That address has had several invitations today.");
+  }
   const auth = await getAuth();
   try {
     await auth.api.createInvitation({ body: { email: input.email, role: input.role }, headers: request.headers });
@@ -237,6 +296,11 @@ export async function inviteMember(request: Request, input: { email: string; rol
   } catch (error) {
     return failure(error);
   }
+}
+
+function tooManyInvitations(retryAfterSeconds: number, why: string): Failure {
+  const hours = Math.ceil(retryAfterSeconds / 3600);
+  return { ok: false, status: 429, retryAfterSeconds, message: `${why} Please try again in ${hours} hour${hours === 1 ? "" : "s"}.` };
 }
 
 export async function cancelInvitation(request: Request, input: { invitationId: string }): Promise<Outcome> {

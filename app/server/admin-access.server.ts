@@ -4,12 +4,18 @@
  * before them, so a check in the layout alone would not stop a child from answering.
  *
  * Everyone else gets the site's ordinary 404, exactly as for a path that does not exist, so the
- * back office does not announce itself to buyers or scanners.
+ * back office does not announce itself to buyers or scanners. Staff themselves also need
+ * two-step sign-in and a sign-in from the last STAFF_SIGN_IN_HOURS (issue 13 item 3), and are
+ * told so: a stolen password or an old session on a shared machine is not enough.
  */
+import { data, redirect } from "react-router";
+import { getAuth } from "./auth.server";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { getSessionInfo, type SessionInfo } from "./session.server";
-import { grantStaffRole, hasStaffRole } from "./admin-staff.server";
+import { emailProvenSincePasswordSet, grantStaffRole, hasStaffRole } from "./admin-staff.server";
+
+export const STAFF_SIGN_IN_HOURS = 12;
 
 export type StaffMember = { id: string; name: string; email: string };
 
@@ -17,24 +23,60 @@ export function adminNotFound(): Response {
   return new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
+/** What the root error boundary shows a staff member who is refused for a reason they can fix. */
+export type StaffNotice = { notice: { title: string; message: string; link: { href: string; label: string } } };
+
+function twoStepRequired() {
+  return data<StaffNotice>(
+    {
+      notice: {
+        title: "Turn on two-step sign-in",
+        message: "The back office needs two-step sign-in. Turn it on in your account with an authenticator app, then come back.",
+        link: { href: "/account#twofa-heading", label: "Go to your account" },
+      },
+    },
+    { status: 403, headers: ADMIN_NO_STORE },
+  );
+}
+
 /**
- * The STAFF_EMAILS bootstrap: a signed-in account whose confirmed address is listed becomes staff
- * on its first visit here. It exists because `npm run staff:add` cannot open the embedded
- * database while the server holds it (PGlite is single-process).
+ * Ends a staff session that is too old and sends its owner to sign in again, back to where they
+ * were going (the sign-in page turns signed-in visitors away, so the session has to end first).
+ */
+async function signInAgain(request: Request) {
+  const url = new URL(request.url);
+  const { headers } = await (await getAuth()).api.signOut({ headers: request.headers, returnHeaders: true });
+  headers.set("Cache-Control", ADMIN_NO_STORE["Cache-Control"]);
+  return redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers });
+}
+
+/**
+ * The STAFF_EMAILS bootstrap: a signed-in account whose listed address was proven after its
+ * password was last set becomes staff on its first visit here. It exists because
+ * `npm run staff:add` cannot open the embedded database while the server holds it (PGlite is
+ * single-process).
  */
 async function grantFromBootstrap(session: SessionInfo): Promise<boolean> {
   const listed = getEnv().STAFF_EMAILS;
   if (!session.user.emailVerified || !listed.includes(session.user.email.toLowerCase())) return false;
-  const result = await grantStaffRole(await getDb(), session.user.email);
+  const db = await getDb();
+  if (!(await emailProvenSincePasswordSet(db, session.user.id))) return false;
+  const result = await grantStaffRole(db, session.user.email);
   if (result.ok && !result.alreadyStaff) console.log(`[staff] ${result.email} became staff (STAFF_EMAILS)`);
   return result.ok;
 }
 
-/** The signed-in staff member, or a thrown 404 for anyone else (signed out included). */
+/**
+ * The signed-in staff member; a thrown 404 for anyone else (signed out included); for staff
+ * without two-step sign-in a 403 page that says so, and with a sign-in older than
+ * STAFF_SIGN_IN_HOURS a redirect to sign in again.
+ */
 export async function requireStaff(request: Request): Promise<StaffMember> {
   const session = await getSessionInfo(request);
   if (!session) throw adminNotFound();
   if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(session))) throw adminNotFound();
+  if (!session.user.twoFactorEnabled) throw twoStepRequired();
+  if (Date.now() - session.session.createdAt.getTime() >= STAFF_SIGN_IN_HOURS * 3_600_000) throw await signInAgain(request);
   return { id: session.user.id, name: session.user.name, email: session.user.email };
 }
 

@@ -1,11 +1,11 @@
 /**
- * Granting the staff role (issue 9 item 1). better-auth's admin plugin reads `user.role`; nothing a
- * buyer can send sets it (the field takes no input at sign-up or profile update), so these
- * functions, run by `npm run staff:add` and the STAFF_EMAILS bootstrap, are the only ways in.
- * They take the database as an argument so the command-line script can open its own.
+ * Granting the staff role (issue 9 item 1). `user.role` takes no input at sign-up or profile update
+ * (auth.server.ts), and better-auth's admin API is not loaded, so these functions, run by
+ * `npm run staff:add` and the STAFF_EMAILS bootstrap, are the only ways in. They take the
+ * database as an argument so the command-line script can open its own.
  */
-import { eq, sql } from "drizzle-orm";
-import { authUser } from "#db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { authAccount, authUser } from "#db/schema";
 import type { Database } from "./db.server";
 
 export const STAFF_ROLE = "staff";
@@ -46,4 +46,20 @@ export async function grantStaffRole(db: Database, email: string): Promise<Grant
   if (hasStaffRole(user.role)) return { ok: true, userId: user.id, email: user.email, alreadyStaff: true };
   await db.update(authUser).set({ role: STAFF_ROLE, updatedAt: new Date() }).where(eq(authUser.id, user.id));
   return { ok: true, userId: user.id, email: user.email, alreadyStaff: false };
+}
+
+/**
+ * True when the account's address was proven (by a code or link: auth.server.ts stamps
+ * emailVerifiedAt) no earlier than its password was last set. A password set afterwards was set
+ * by whoever held a session or a phone code, not shown to belong to the mailbox's owner, so the
+ * address alone no longer vouches for the account (issue 13 item 3).
+ */
+export async function emailProvenSincePasswordSet(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ provenAt: authUser.emailVerifiedAt, passwordSetAt: authAccount.updatedAt })
+    .from(authUser)
+    .leftJoin(authAccount, and(eq(authAccount.userId, authUser.id), eq(authAccount.providerId, "credential")))
+    .where(eq(authUser.id, userId));
+  if (!row?.provenAt) return false;
+  return !row.passwordSetAt || row.provenAt.getTime() >= row.passwordSetAt.getTime();
 }

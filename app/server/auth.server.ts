@@ -5,11 +5,10 @@ import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { verifyPassword as verifyScrypt } from "better-auth/crypto";
-import { admin, emailOTP, jwt, organization, phoneNumber, twoFactor } from "better-auth/plugins";
-import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { emailOTP, jwt, organization, phoneNumber, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalisePhone } from "~/domain/auth-rules";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalisePhone, ORGANISATION_LIMIT } from "~/domain/auth-rules";
 import { SITE } from "~/content/links";
 import { getDb, type Database } from "./db.server";
 import { getEnv } from "./env.server";
@@ -26,31 +25,13 @@ import { sendSms } from "./sms.server";
 /** argon2id with OWASP's minimum: 19 MiB, t = 2, p = 1 (issue 4 item 7). */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/** better-auth's HTTP paths for what the app's own pages do (checked against auth.api in the tests). */
-export const AUTH_PATHS_RUN_BY_THE_APP = [
-  "/sign-up/email",
-  "/sign-in/email",
-  "/sign-in/phone-number",
-  "/sign-in/email-otp",
-  "/email-otp/send-verification-otp",
-  "/email-otp/verify-email",
-  "/phone-number/send-otp",
-  "/phone-number/verify",
-  "/request-password-reset",
-  "/reset-password",
-  "/email-otp/request-password-reset",
-  "/email-otp/reset-password",
-  "/phone-number/request-password-reset",
-  "/phone-number/reset-password",
-  "/change-password",
-  "/email-otp/request-email-change",
-  "/email-otp/change-email",
-  "/verify-password",
-  "/two-factor/enable",
-  "/two-factor/disable",
-  "/two-factor/verify-totp",
-  "/two-factor/verify-backup-code",
-] as const;
+/**
+ * The better-auth endpoints served over HTTP at /api/auth/* (app/routes/api.auth.ts), as
+ * "METHOD /path". None: every page runs its flow on the server through auth.api, where the app's
+ * own rules and limits apply, and links in e-mails open the shop's pages. Anything added here is
+ * reachable by anyone; app/routes/api.auth.test.ts proves every other endpoint answers 404.
+ */
+export const AUTH_ENDPOINTS_SERVED_OVER_HTTP: ReadonlySet<string> = new Set<string>();
 
 export async function hashPassword(password: string) {
   return argon2Hash(password, ARGON2);
@@ -83,12 +64,8 @@ function createAuth(db: Database) {
     baseURL: env.BASE_URL,
     basePath: "/api/auth",
     secret: authSecret(),
-    // The public origin, and whatever host this request reached (e.g. 127.0.0.1 in local runs).
-    trustedOrigins: (request) => {
-      const host = request?.headers.get("host");
-      const proto = https ? "https" : "http";
-      return host ? [env.BASE_URL, `${proto}://${host}`] : [env.BASE_URL];
-    },
+    // The public origin only: a Host header is whatever the client sent.
+    trustedOrigins: [env.BASE_URL],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -108,11 +85,12 @@ function createAuth(db: Database) {
       additionalFields: {
         firstName: { type: "string", required: false },
         lastName: { type: "string", required: false },
+        // Set only on the server (admin-staff.server.ts); no sign-up or profile update takes it.
+        role: { type: "string", required: false, input: false },
+        // When the address was last proven by a code or link (stampEmailProof below).
+        emailVerifiedAt: { type: "date", required: false, input: false, returned: false },
       },
     },
-    // The app runs these flows itself (accounts.server.ts, through auth.api), with its password
-    // rules, confirmation and per-IP and per-account limits; over HTTP they would skip all three.
-    disabledPaths: [...AUTH_PATHS_RUN_BY_THE_APP],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
@@ -153,6 +131,10 @@ function createAuth(db: Database) {
       ipAddress: { ipAddressHeaders: ["x-real-ip"] },
     },
     databaseHooks: {
+      user: {
+        create: { before: async (user) => ({ data: stampEmailProof(user) }) },
+        update: { before: async (user) => ({ data: stampEmailProof(user) }) },
+      },
       session: {
         create: {
           // SPEC.md §3: the profile is upserted on every sign-in.
@@ -170,7 +152,8 @@ function createAuth(db: Database) {
         overrideDefaultEmailVerification: true,
         sendVerificationOnSignUp: false,
         disableSignUp: true,
-        changeEmail: { enabled: true },
+        // The current address confirms a change with its own code first (account-settings.server.ts).
+        changeEmail: { enabled: true, verifyCurrentEmail: true },
         async sendVerificationOTP({ email, otp, type }) {
           const mail = {
             "sign-in": signInCodeMail,
@@ -196,6 +179,7 @@ function createAuth(db: Database) {
       twoFactor({ issuer: SITE.name, backupCodeOptions: { amount: 10, length: 10 } }),
       organization({
         allowUserToCreateOrganization: true,
+        organizationLimit: ORGANISATION_LIMIT,
         invitationExpiresIn: 60 * 60 * 48,
         cancelPendingInvitationsOnReInvite: true,
         // Only the confirmed owner of the invited address may accept (docs/security.md, CVE-2026-53514).
@@ -204,15 +188,16 @@ function createAuth(db: Database) {
           await sendMail(
             invitationMail(data.email, {
               inviter: data.inviter.user.name,
+              inviterEmail: data.inviter.user.email,
               organisation: data.organization.name,
               url: `${env.BASE_URL}/accept-invitation/${data.id}`,
             }),
           );
         },
       }),
+      // Kept for its keys: /.well-known/jwks.json (SPEC.md) serves them through auth.api.getJwks;
+      // its own /token and /jwks endpoints are not served over HTTP.
       jwt({ jwt: { issuer: env.BASE_URL, audience: env.BASE_URL, expirationTime: "15m" } }),
-      // The staff role is granted only on the server (npm run staff:add).
-      admin({ roles: { user: userAc, staff: adminAc }, defaultRole: "user", adminRoles: ["staff"] }),
     ],
   });
 }
@@ -230,6 +215,15 @@ export function getAuth(): Promise<Auth> {
 /** Tests rebuild auth on their own database. */
 export function resetAuthForTests() {
   holder.__swagAuth = undefined;
+}
+
+/**
+ * Every write that marks the address verified (a code, a reset, an e-mail change) records when,
+ * so STAFF_EMAILS can tell a proof made after the password was set from one made before it
+ * (admin-staff.server.ts).
+ */
+function stampEmailProof<T extends { emailVerified?: boolean }>(user: T): T & { emailVerifiedAt?: Date } {
+  return user.emailVerified === true ? { ...user, emailVerifiedAt: new Date() } : user;
 }
 
 async function upsertProfile(db: Database, userId: string) {

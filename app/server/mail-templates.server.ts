@@ -68,12 +68,63 @@ export function changeEmailMail(to: string, code: string): Mail {
   );
 }
 
-export function invitationMail(to: string, invite: { inviter: string; organisation: string; url: string }): Mail {
+/**
+ * The inviter's and organisation's names are anyone's words, so they stay out of the subject (a
+ * mail client shows the subject before anything says who sent it) and go into the body after the
+ * inviter's confirmed address, as text (escaped in the HTML part).
+ */
+export function invitationMail(to: string, invite: { inviter: string; inviterEmail: string; organisation: string; url: string }): Mail {
   return branded(
     to,
-    `${invite.inviter} invited you to ${invite.organisation} on ${SITE.name}`,
-    [`${invite.inviter} invited you to join ${invite.organisation} to order branded merch together.`, "Sign in or create an account with this e-mail address to accept. The invitation expires in 48 hours."],
+    `You're invited to an organisation on ${SITE.name}`,
+    [
+      `${invite.inviterEmail} (${invite.inviter}) invited you to join their organisation on ${SITE.name}, "${invite.organisation}", to order branded merch together.`,
+      "Sign in or create an account with this e-mail address to accept. The invitation expires in 48 hours. If you don't know the sender, you can ignore this e-mail.",
+    ],
     { link: { url: invite.url, label: "Accept the invitation" } },
     { kind: "invitation", url: invite.url },
+  );
+}
+
+/** To the owner of an address someone tried to sign up with: the sign-up page says the same either way (issue 13 item 9). */
+export function signUpAttemptMail(to: string, links: { signIn: string; reset: string }): Mail {
+  return branded(
+    to,
+    `Someone tried to create a ${SITE.name} account with your address`,
+    [
+      `Someone (hopefully you) tried to create a ${SITE.name} account with this e-mail address, which already has one. Nothing was changed.`,
+      `To get in, sign in at ${links.signIn}, with a one-time code if you like. If you've forgotten your password, choose a new one below.`,
+      "If it wasn't you, you can ignore this e-mail.",
+    ],
+    { link: { url: links.reset, label: "Choose a new password" } },
+    { kind: "sign-up-attempt" },
+  );
+}
+
+/** The code that lets a signed-in person move the account to another address: it goes to the current one. */
+export function confirmEmailChangeMail(to: string, code: string, newEmail: string): Mail {
+  return branded(
+    to,
+    `${code} confirms moving your ${SITE.name} account to a new address`,
+    [
+      `Someone signed in to your account asked to change its e-mail address to ${newEmail}. Enter this code to allow it. It expires in 10 minutes.`,
+      "If it wasn't you, don't share the code: change your password and sign out your other devices from your account page.",
+    ],
+    { code },
+    { kind: "confirm-email-change", code },
+  );
+}
+
+/** Sent to the old address once the change is done: the way back if it was not the owner. */
+export function emailChangedMail(to: string, change: { newEmail: string }): Mail {
+  return branded(
+    to,
+    `Your ${SITE.name} e-mail address was changed`,
+    [
+      `Your account's e-mail address is now ${change.newEmail}, and every other device was signed out.`,
+      `If you didn't make this change, write to ${SITE.supportEmail} from this address straight away: we'll move the account back to you and end every session. Keep this e-mail; it shows the address was yours.`,
+    ],
+    undefined,
+    { kind: "email-changed" },
   );
 }

@@ -1,12 +1,16 @@
 import { outbox } from "#db/schema";
 import { getDb } from "./db.server";
+import { getEnv } from "./env.server";
 
 /** Anything that can deliver a text message; a real SMS gateway implements this. */
 export interface SmsSender {
   send(message: { to: string; text: string; meta?: Record<string, unknown> }): Promise<void>;
 }
 
-/** The local default: texts go to the outbox table and the log, where a developer can read them. */
+/**
+ * The default: texts go to the outbox table. The log shows them only on a machine without SMTP_URL
+ * (a developer's), where reading a code there is the point; a deployment's log never holds a code.
+ */
 export const outboxSmsSender: SmsSender = {
   async send(message) {
     const db = await getDb();
@@ -16,7 +20,7 @@ export const outboxSmsSender: SmsSender = {
       text: message.text,
       meta: { channel: "sms", ...message.meta },
     });
-    console.log(`[outbox] SMS to ${message.to}: ${message.text}`);
+    console.log(getEnv().SMTP_URL ? `[outbox] SMS to ${message.to} kept in the outbox` : `[outbox] SMS to ${message.to}: ${message.text}`);
   },
 };
 

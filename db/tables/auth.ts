@@ -11,6 +11,7 @@ export const authUser = pgTable("user", {
   name: text("name").notNull(),
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   image: text("image"),
   firstName: text("first_name"),
   lastName: text("last_name"),

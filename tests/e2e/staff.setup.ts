@@ -1,10 +1,26 @@
-import { signInWithPassword, STAFF } from "./support/api";
-import { signUpOverHttp, test } from "./support/fixtures";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { postForm, signInWithTwoStep, STAFF, STAFF_TOTP_KEY_FILE } from "./support/api";
+import { expect, signUpOverHttp, test } from "./support/fixtures";
+import { totp } from "./support/totp";
 
 // Runs once before every spec (playwright.config.ts: the desktop project depends on this one). The
-// staff account exists and is confirmed before any spec signs in with it: specs that made it
-// themselves raced, and one could sign in to the still-unconfirmed account and meet a 404.
-test("the staff account exists and its address is confirmed", async ({ request, mailbox }) => {
-  if (await signInWithPassword(request, STAFF)) return; // a server reused from an earlier run
+// staff account exists, its address is confirmed and two-step sign-in is on before any spec signs
+// in with it: specs that made it themselves raced, and the back office opens only to staff with
+// two-step sign-in (app/server/admin-access.server.ts).
+test("the staff account exists, its address is confirmed, and two-step sign-in is on once the back office asks for it", async ({ request, mailbox }) => {
+  // A server reused from an earlier run already has the account, and the key file is still there.
+  if (existsSync(STAFF_TOTP_KEY_FILE) && (await signInWithTwoStep(request, STAFF, readFileSync(STAFF_TOTP_KEY_FILE, "utf8").trim()))) return;
   await signUpOverHttp(request, mailbox, STAFF);
+  // Staff now (STAFF_EMAILS), but without two-step sign-in the back office says what to do, not 404.
+  const refused = await request.get("/admin/orders");
+  expect(refused.status()).toBe(403);
+  const page = await refused.text();
+  expect(page).toContain("Turn on two-step sign-in</h1>");
+  expect(page).toContain('href="/account#twofa-heading"');
+  const started = await postForm(request, "/account", { intent: "2fa-start", password: STAFF.password });
+  const key = (started.data as { enrolment?: { secret: string } } | undefined)?.enrolment?.secret;
+  expect(key, started.body.slice(0, 300)).toBeTruthy();
+  const confirmed = await postForm(request, "/account", { intent: "2fa-confirm", code: totp(key!) });
+  expect(confirmed.status, confirmed.body.slice(0, 300)).toBe(200);
+  writeFileSync(STAFF_TOTP_KEY_FILE, key!);
 });

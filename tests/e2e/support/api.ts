@@ -1,6 +1,10 @@
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@playwright/test";
 import { UNSAFE_decodeViaTurboStream } from "react-router";
 import { clientAddress, expect, signUpOverHttp, type Buyer, type Mailbox } from "./fixtures";
+import { totp } from "./totp";
 
 // Clients that talk to the shop over HTTP only, as a browser's scripts do: for the API-level specs
 // (authorization.spec.ts, fuzz.spec.ts) that need several people at once and no pages.
@@ -38,15 +42,33 @@ export async function signInWithPassword(request: APIRequestContext, who: Buyer)
   return response.status() === 302;
 }
 
-/** Signs the staff account in; staff.setup.ts made and confirmed it before any spec ran. */
-export async function signInAsStaff(request: APIRequestContext) {
-  expect(await signInWithPassword(request, STAFF), "the staff account signs in").toBe(true);
+/**
+ * The staff account's authenticator key, which staff.setup.ts writes once it has turned two-step
+ * sign-in on (the back office needs it): one file per server port, so a reused server's key is
+ * still there for the next run.
+ */
+export const STAFF_TOTP_KEY_FILE = join(tmpdir(), `swag-e2e-staff-totp-${process.env.E2E_PORT ?? 4173}`);
+
+/** Signs `who` in with their password and then the code from their authenticator; true once in. */
+export async function signInWithTwoStep(request: APIRequestContext, who: Buyer, key: string): Promise<boolean> {
+  const first = await request.post("/sign-in", { form: { intent: "password", identifier: who.email, password: who.password }, maxRedirects: 0 });
+  const next = first.headers().location ?? "";
+  if (first.status() !== 302 || !next.startsWith("/sign-in/two-factor")) return false;
+  const second = await request.post(next, { form: { kind: "totp", code: totp(key), redirectTo: "/" }, maxRedirects: 0 });
+  return second.status() === 302;
 }
 
-/** The signed-in user's and session's ids, from better-auth's own session endpoint. */
+/** Signs the staff account in; staff.setup.ts made it, confirmed it and turned two-step sign-in on before any spec ran. */
+export async function signInAsStaff(request: APIRequestContext) {
+  const key = readFileSync(STAFF_TOTP_KEY_FILE, "utf8").trim();
+  expect(await signInWithTwoStep(request, STAFF, key), "the staff account signs in with its authenticator code").toBe(true);
+}
+
+/** The signed-in user's and session's ids, from the account page's data. */
 export async function sessionOf(request: APIRequestContext): Promise<{ userId: string; sessionId: string }> {
-  const body = (await (await request.get("/api/auth/get-session")).json()) as { user: { id: string }; session: { id: string } };
-  return { userId: body.user.id, sessionId: body.session.id };
+  const { data } = await loaderData(request, "/account", "routes/account");
+  const { user, sessions } = data as { user: { id: string }; sessions: { id: string; current: boolean }[] };
+  return { userId: user.id, sessionId: sessions.find((s) => s.current)!.id };
 }
 
 // ---------------------------------------------------------------------------------------------
