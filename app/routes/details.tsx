@@ -13,7 +13,8 @@ import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { canProceedDetails, detailsErrors, missingDetails, stepHref, type DraftDetails, type StepNumber } from "~/domain/draft";
 import { draftTotals } from "~/domain/draft";
 import { unitPricePence } from "~/domain/pricing";
-import { firstOrderDiscountApplies, loadCheckout, stepperState } from "~/server/checkout.server";
+import { loadCheckout, stepperState } from "~/server/checkout.server";
+import { firstOrderDiscountApplies } from "~/server/first-order-discount.server";
 
 const LABELS: Record<string, string> = {
   contact_name: "Full name",
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     quantity: draft.data.quantity,
     selections: draft.data.customization_selections,
     completed: stepperState(draft, cart.length > 0),
-    firstOrderDiscount: await firstOrderDiscountApplies(session.accountId),
+    firstOrderDiscount: await firstOrderDiscountApplies({ userId: session.user.id, accountId: session.accountId }),
   };
 }
 

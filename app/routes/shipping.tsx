@@ -27,7 +27,8 @@ import {
 } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import { unitPricePence } from "~/domain/pricing";
-import { firstOrderDiscountApplies, loadCheckout, stepperState } from "~/server/checkout.server";
+import { loadCheckout, stepperState } from "~/server/checkout.server";
+import { firstOrderDiscountApplies } from "~/server/first-order-discount.server";
 
 const LABELS: Record<string, string> = {
   "address.company": "Company",
@@ -52,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     draft: { id: draft.id, version: draft.version },
     data: draft.data,
     completed: stepperState(draft, cart.length > 0),
-    firstOrderDiscount: await firstOrderDiscountApplies(session.accountId),
+    firstOrderDiscount: await firstOrderDiscountApplies({ userId: session.user.id, accountId: session.accountId }),
   };
 }
 

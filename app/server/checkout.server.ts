@@ -1,8 +1,5 @@
-import { and, eq, isNotNull } from "drizzle-orm";
-import { orderDrafts } from "#db/schema";
 import { completedSteps, type DraftData, type DraftStatus, type StepNumber } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
-import { getDb } from "./db.server";
 import { findLatestDraftForProduct, getDraft, type DraftRecord } from "./drafts.server";
 import { getSessionInfo } from "./session.server";
 import { listCart, type CartLine } from "./shopping.server";
@@ -51,16 +48,4 @@ export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null
 
 export function stepperState(draft: CheckoutDraft | null, cartNonEmpty: boolean): StepNumber[] {
   return completedSteps(draft ? { status: draft.status, data: { confirm: draft.data.confirm, proof_acknowledged: draft.data.proof_acknowledged } } : null, cartNonEmpty);
-}
-
-
-/** B-15: an account's first paid order gets 10% off goods; shown before payment, applied by the server. */
-export async function firstOrderDiscountApplies(accountId: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: orderDrafts.id })
-    .from(orderDrafts)
-    .where(and(eq(orderDrafts.accountId, accountId), isNotNull(orderDrafts.paidAt)))
-    .limit(1);
-  return !row;
 }

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { firstOrderClaims } from "#db/schema";
 import { DRAFT_STATUSES as DB_STATUSES } from "#db/tables/core";
+import { insertPaidOrder } from "../../tests/setup/paid-orders";
 import { countStatements, createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { DRAFT_STATUSES, customisationPart, type DraftCartLine } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
@@ -57,6 +59,12 @@ async function newDraft(userId = ALICE, productId = "8"): Promise<DraftSnapshot>
 }
 
 type RawRow = { status: string; version: number; updated_at: string | Date; data: Record<string, unknown> };
+
+/** The person's first order paid with its discount claimed, as orders.server.ts leaves it. */
+async function firstOrderPaidBy(userId: string) {
+  const order = await insertPaidOrder(handle.db, { userId, email: "first@example.com", company: "First Ltd" });
+  await handle.db.insert(firstOrderClaims).values({ orderId: order.id, userId, discountPence: 2750 });
+}
 
 async function rawRow(id: string): Promise<RawRow | undefined> {
   const [row] = await queryRows<RawRow>(handle.db, sql`select status, version, updated_at, data from order_drafts where id = ${id}`);
@@ -384,15 +392,15 @@ describe("saveDraftStep", () => {
     expect(half.ok && half.draft.status).toBe("customisation_draft");
   });
 
-  it("keeps the first-order discount when only another account has paid (B-15)", async () => {
-    await handle.db.execute(sql`insert into order_drafts (account_id, user_id, product_id, status, paid_at) values ('account-of-user-bob', ${BOB}, '16', 'paid', now())`);
+  it("keeps the first-order discount when only another person has had it (B-15)", async () => {
+    await firstOrderPaidBy(BOB);
     const draft = await throughShipping(await newDraft());
     expect(draft.data.totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860 });
   });
 
   it("re-prices when step 2 changes the quantity after step 4", async () => {
     const draft = await throughShipping(await newDraft());
-    await handle.db.execute(sql`insert into order_drafts (account_id, user_id, product_id, status, paid_at) values ('account-of-user-alice', ${ALICE}, '16', 'paid', now())`);
+    await firstOrderPaidBy(ALICE);
     const result = await saveDraftStep({
       userId: ALICE,
       draftId: draft.id,
@@ -402,12 +410,12 @@ describe("saveDraftStep", () => {
       now: NOW,
     });
     if (!result.ok) throw new Error(result.message);
-    // The account has paid before, so no first-order discount: 400 caps at £3.88, standard, GB (C.1).
+    // The person has had the discount, so none: 400 caps at £3.88, standard, GB (C.1).
     expect(result.draft.data.totals).toEqual({ subtotal: 155200, discount: 0, shipping: 1800, vat: 31400, total: 188400 });
   });
 
   it("charges no VAT outside the UK and changes the estimate with the method", async () => {
-    await handle.db.execute(sql`insert into order_drafts (account_id, user_id, product_id, status, paid_at) values ('account-of-user-alice', ${ALICE}, '16', 'paid', now())`);
+    await firstOrderPaidBy(ALICE);
     const draft = await throughShipping(await newDraft(), { address: { ...ADDRESS, country: "FR" }, method: "standard" });
     expect(draft.data.totals).toEqual({ subtotal: 27500, discount: 0, shipping: 1800, vat: 0, total: 29300 });
     expect(draft.data.eta).toEqual({ start: "2026-12-25", end: "2026-12-27" });

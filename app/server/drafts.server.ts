@@ -7,8 +7,8 @@
  * with B-11's codes, so a route can answer with `status` and show `message` (A-43).
  *
  * A save (saveDraftStep) is at most two SQL statements:
- *   1. read the row (by id and user), with "has this account paid before?" for the first-order
- *      discount: answers 404, and 409 for a locked draft or a stale version, on its own;
+ *   1. read the row (by id and user), with "has this person had the first-order discount?":
+ *      answers 404, and 409 for a locked draft or a stale version, on its own;
  *   2. one conditional `update … where id and user_id and version = expected` that merges only
  *      the step's keys into `data` with jsonb `||` (R-DRAFT-13), bumps version and updated_at, and
  *      in the same statement returns the current row if the version moved since statement 1.
@@ -23,6 +23,7 @@ import { findProductById } from "~/catalogue/catalogue";
 import { DRAFT_STEPS, EDITABLE_STATUSES, MISSING_SAVE_DATA_MESSAGE, NO_DRAFT_MESSAGE, advanceStatus, applyBillingAsShipping, canProceedDetails, canProceedShipping, customisationProductErrors, draftEta, draftTotals, isDraftId, isDraftStatus, isEditableStatus, joinName, storedTotals, totalsCountry, type DraftData, type DraftStatus, type CustomisationPatch, type DetailsPatch, type DraftStep, type FieldErrors, type ProofingPatch, type ShippingPatch } from "~/domain/draft";
 import { customisationPatchSchema, detailsPatchSchema, draftDataSchema, fieldErrorsFrom, proofingPatchSchema, shippingPatchSchema } from "~/domain/draft-schemas";
 import { getDb, queryRows } from "./db.server";
+import { firstOrderClaimedSql } from "./first-order-discount.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 
 export type DraftRecord = {
@@ -387,11 +388,10 @@ export async function saveDraftStep(input: {
   const [row] = await db
     .select({
       ...recordColumns,
-      // B-15: the first paid order of an account gets 10% off goods; the row's own status is
-      // editable here, so it never counts itself.
+      // B-15: the person's first paid order gets 10% off goods (first-order-discount.server.ts).
       // Spelled out: Drizzle renders ${orderDrafts.accountId} here as a bare "account_id", which the
-      // subquery would read as paid.account_id, so any paid order anywhere would end the discount.
-      accountHasPaid: sql<boolean>`exists (select 1 from order_drafts paid where paid.account_id = order_drafts.account_id and paid.paid_at is not null)`,
+      // subquery would read as its own table's column.
+      firstOrderClaimed: firstOrderClaimedSql({ userId: sql`order_drafts.user_id`, accountId: sql`order_drafts.account_id` }),
     })
     .from(orderDrafts)
     .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
@@ -401,7 +401,7 @@ export async function saveDraftStep(input: {
   if (!isEditableStatus(current.status) || current.version !== expectedVersion) return refused(current);
 
   const plan = planSave(parsed.value, current, {
-    firstOrderDiscount: !row.accountHasPaid,
+    firstOrderDiscount: !row.firstOrderClaimed,
     now: input.now ?? new Date(),
   });
   if (!plan.ok) return invalid(plan.fieldErrors);

@@ -24,12 +24,14 @@ import { SITE } from "~/content/links";
 import type { CardInput } from "~/domain/cards";
 import { COUNTRY_NAMES, SHIPPING_METHODS, isCountryCode, type ShippingMethod } from "~/domain/checkout";
 import { formatDisplayDate, londonToday, type IsoDate } from "~/domain/delivery";
+import { formatPence } from "~/domain/money";
 import { NO_DRAFT_MESSAGE, canProceedCustomisation, canProceedDetails, canProceedShipping, customisationPart, customisationProductErrors, draftEta, draftTotals, isDraftId, isDraftStatus, statusAtLeast, storedTotals, totalsCountry, type DraftData } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { unitPricePence } from "~/domain/pricing";
 import { ORDER_STATUS_LABELS, canTransition, formatInvoiceNumber, formatOrderNumber, isOrderStatus, type Actor, type DeliveryView, type OrderStatus } from "~/domain/orders";
 import { getDb, queryRows, type Database } from "./db.server";
 import { getEnv } from "./env.server";
+import { claimFirstOrderDiscount, firstOrderDiscountApplies } from "./first-order-discount.server";
 import { sendMail } from "./mail.server";
 import { orderConfirmationMail, type OrderConfirmationView } from "./order-mail.server";
 import { PaymentProviderError, getPaymentProvider, type PaymentEvent, type ProviderIntent, type ProviderKind } from "./payments.server";
@@ -114,12 +116,6 @@ function parseDraftData(row: { data: unknown; productId: string; status: string 
   return parsed.success ? parsed.data : null;
 }
 
-/** B-15 / A-20: an account's first paid order gets the discount; any earlier order means it has had it. */
-async function accountHasOrder(db: Tx, accountId: string): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.accountId, accountId)).limit(1);
-  return row !== undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Completeness (B-2 step 2, B-22)
 
@@ -183,8 +179,8 @@ const PAYABLE: readonly ProviderIntent["status"][] = ["requires_payment_method",
  * Checks, in order: signed in (401), rate limit (429), the draft is the caller's (404, another
  * user's draft looks exactly like a missing one), product_id matches (422), not already paid
  * (409 ALREADY_PAID), complete (409 DRAFT_INCOMPLETE). Then the amount: tier price × quantity,
- * shipping method, VAT by ship-to country, minus 10% of the goods when the draft's account has no
- * order yet. The intent stored on the draft is reused while the amount is unchanged; a changed
+ * shipping method, VAT by ship-to country, minus 10% of the goods while the person has not had
+ * the first-order discount. The intent stored on the draft is reused while the amount is unchanged; a changed
  * amount cancels the old one first (so two tabs cannot pay two amounts) and creates a new one
  * with the idempotency key draft_id + amount. A provider fault or timeout is a 502 and stores
  * nothing; the retry reuses what the provider made under the same key.
@@ -221,7 +217,8 @@ export async function startPayment(input: {
     quantity: data.quantity,
     country: totalsCountry(data),
     method,
-    firstOrderDiscount: !(await accountHasOrder(db, row.accountId)),
+    // Priced, not claimed: the claim is made when the order is paid (first-order-discount.server.ts).
+    firstOrderDiscount: await firstOrderDiscountApplies({ userId: row.userId, accountId: row.accountId }, db),
   });
   if (!computed) return fail(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.unknownProduct);
   const amount = computed.total;
@@ -493,6 +490,10 @@ async function approvedPreviousOrder(tx: Tx, draft: { accountId: string; userId:
   return previous ?? null;
 }
 
+/** The history note of an order paid with a first-order discount that another order had claimed. */
+export const firstOrderShortfallNote = (discountPence: number) =>
+  `Needs attention: the first-order discount of ${formatPence(discountPence)} was already used by this customer's earlier order, so this order was charged ${formatPence(discountPence)} too little`;
+
 /** The promised date fixed at proof approval: the latest day of the checkout's estimate (DESIGN decision 6). */
 function promisedDeliveryDate(snapshot: OrderSnapshot, now: Date): IsoDate {
   return draftEta({ product: snapshot.product, method: snapshot.data.shipping.method ?? "standard", now }).end;
@@ -588,6 +589,15 @@ export async function handlePaymentSucceeded(event: PaymentEvent, options: { now
     const history: Array<typeof orderStatusHistory.$inferInsert> = [
       { orderId: order.id, fromStatus: null, toStatus: "paid", actor: "system", note: `Paid by card (${ledger.provider} ${ledger.intentId})` },
     ];
+    // The discount the amount included is taken now, once per person; a payment that lost the race
+    // to another order of the same person has been charged too little, which staff must settle.
+    if (ledger.discountPence > 0) {
+      const claim = { orderId: order.id, userId: draft.userId, accountId: draft.accountId, discountPence: ledger.discountPence };
+      if (!(await claimFirstOrderDiscount(tx, claim))) {
+        console.error(`[payments] order ${number} was given a first-order discount its customer had already used: ${formatPence(ledger.discountPence)} short`);
+        history.push({ orderId: order.id, fromStatus: "paid", toStatus: "paid", actor: "system", note: firstOrderShortfallNote(ledger.discountPence) });
+      }
+    }
     if (data.proof.preference === "skip_proof") {
       history.push(
         repeatOf

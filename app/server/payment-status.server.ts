@@ -1,18 +1,22 @@
 import { getEnv, type Env } from "./env.server";
 
-/** The spec's three words for /env (SPEC.md §2 "Diagnostics", R-DIAG; DESIGN decision 13: never a key). */
-export type PaymentStatus = "ok" | "missing publishable key" | "failed to initialize";
+/**
+ * The spec's three words for /env (SPEC.md §2 "Diagnostics", R-DIAG; DESIGN decision 13: never a
+ * key), and "test mode" for the built-in provider: it takes no money, so it is never "ok" (issue 13).
+ */
+export type PaymentStatus = "ok" | "test mode" | "missing publishable key" | "failed to initialize";
 
 /**
  * Which provider the keys select (DESIGN "payment"):
- * - none of the three Stripe variables set: the built-in test-mode provider;
+ * - none of the three Stripe variables set: the built-in test-mode provider, unless PAYMENT_PROVIDER
+ *   is stripe (an https:// BASE_URL needs PAYMENT_PROVIDER=test for it: env.server.ts);
  * - all three set and well-formed: Stripe;
  * - anything in between: no provider at all. A half-configured production server must not fall
  *   back to test mode and take "payments" that charge nothing (A-49), so payment is refused
  *   with "Payments are temporarily unavailable" (A-1) and /env says why.
  */
 export type PaymentConfiguration =
-  | { mode: "test"; status: "ok" }
+  | { mode: "test"; status: "test mode" }
   | { mode: "stripe"; status: "ok"; secretKey: string; publishableKey: string; webhookSecret: string }
   | { mode: "unavailable"; status: Exclude<PaymentStatus, "ok">; problem: string };
 
@@ -21,10 +25,10 @@ const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9]+$/;
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=]+$/;
 
 export function paymentConfiguration(
-  env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET">,
+  env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET" | "PAYMENT_PROVIDER">,
 ): PaymentConfiguration {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
-  if (!secretKey && !publishableKey && !webhookSecret) return { mode: "test", status: "ok" };
+  if (!secretKey && !publishableKey && !webhookSecret && env.PAYMENT_PROVIDER !== "stripe") return { mode: "test", status: "test mode" };
   if (!publishableKey) {
     return { mode: "unavailable", status: "missing publishable key", problem: "STRIPE_PUBLISHABLE_KEY is not set" };
   }

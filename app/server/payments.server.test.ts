@@ -456,10 +456,14 @@ describe("the Stripe webhook", () => {
 });
 
 describe("paymentConfiguration (/env)", () => {
-  it("says ok, missing publishable key or failed to initialize, and never falls back to test mode half-configured", () => {
+  it("says test mode, ok, missing publishable key or failed to initialize, and never falls back to test mode half-configured", () => {
     const none = { STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
     const all = { STRIPE_SECRET_KEY: KEYS.secretKey, STRIPE_PUBLISHABLE_KEY: KEYS.publishableKey, STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret };
-    expect(paymentConfiguration(none)).toEqual({ mode: "test", status: "ok" });
+    // Issue 13: the built-in provider takes no money, so /env never calls it ok.
+    expect(paymentConfiguration(none)).toEqual({ mode: "test", status: "test mode" });
+    expect(paymentConfiguration({ ...none, PAYMENT_PROVIDER: "test" })).toEqual({ mode: "test", status: "test mode" });
+    // Stripe asked for by name and no keys: nobody can pay, rather than everybody for free.
+    expect(paymentConfiguration({ ...none, PAYMENT_PROVIDER: "stripe" })).toMatchObject({ mode: "unavailable", status: "missing publishable key" });
     expect(paymentConfiguration(all)).toMatchObject({ mode: "stripe", status: "ok" });
     expect(paymentConfiguration({ ...all, STRIPE_PUBLISHABLE_KEY: undefined })).toMatchObject({ mode: "unavailable", status: "missing publishable key" });
     expect(paymentConfiguration({ ...none, STRIPE_SECRET_KEY: KEYS.secretKey })).toMatchObject({ status: "missing publishable key" });

@@ -191,3 +191,20 @@ export const invoices = pgTable("invoices", {
     .references(() => orders.id),
   issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The first-order discount (B-15) as claimed when an order is paid, never when it is priced
+ * (issue 13): one row per person's first order. A person is a user with the organisations they
+ * belong to, so the unique keys stop a user's second claim and an organisation's second claim
+ * outright, and claimFirstOrderDiscount (app/server/first-order-discount.server.ts) refuses the
+ * rest under one lock. `discount_pence` is what the order was given (0 for orders from before).
+ */
+export const firstOrderClaims = pgTable("first_order_claims", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id),
+  userId: text("user_id").notNull().unique(),
+  organizationId: text("organization_id").unique(),
+  discountPence: integer("discount_pence").notNull(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+});

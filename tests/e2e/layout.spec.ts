@@ -93,7 +93,8 @@ test("/env shows status words only", async ({ page }) => {
   await page.goto("/env");
   await expect(page.getByRole("heading", { name: "Environment" })).toBeVisible();
   await expect(page.getByText("Database")).toBeVisible();
-  // No Stripe keys: the built-in test-mode provider is running, so both services are 'ok'.
-  await expect(page.locator("dd").filter({ hasText: /^ok$/ })).toHaveCount(2);
+  // No Stripe keys: the built-in provider takes no money, so it says 'test mode', never 'ok' (issue 13).
+  await expect(page.locator("dd").filter({ hasText: /^test mode$/ })).toHaveCount(1);
+  await expect(page.locator("dd").filter({ hasText: /^ok$/ })).toHaveCount(1);
   await expect(page.getByText("missing publishable key")).toHaveCount(0);
 });
