@@ -9,7 +9,6 @@ import { serve, type HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler } from "react-router";
 import * as build from "virtual:react-router/server-build";
@@ -19,8 +18,11 @@ import { checkDatabase } from "~/server/health.server";
 import { createHtmlCache } from "~/server/html-cache.server";
 import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { isCrossSiteWrite } from "~/server/origin.server";
+import { paymentMode } from "~/server/payment-status.server";
 import { securityHeaders } from "~/server/security-headers.server";
-import { bodyLimitFor, tooLargeMessage } from "~/server/body-limits.server";
+import { bodyLimitFor, countedBody, tooLargeMessage } from "~/server/body-limits.server";
+import { clientAddress } from "~/server/client-address.server";
+import { markPrivacy } from "~/server/private-responses.server";
 import { finishReadingBody } from "~/server/unread-body.server";
 import { PROMO_COOKIE } from "~/components/promo-banner";
 
@@ -38,12 +40,17 @@ const clientDir = relative(
   resolve(dirname(fileURLToPath(import.meta.url)), "../client"),
 );
 const handleRequest = createRequestHandler(build, "production");
-const app = new Hono<{ Bindings: HttpBindings; Variables: { nonce: string } }>();
+const app = new Hono<{ Bindings: HttpBindings; Variables: { nonce: string; staticFile?: true } }>();
 
 const newNonce = () => randomBytes(16).toString("base64");
 /** Set by SIGTERM/SIGINT (shutdown below). */
 let stopping = false;
 
+// Issue 13 item 8: every answer but a build file varies by cookie, and a personal one is never stored.
+app.use(async (c, next) => {
+  await next();
+  if (!c.get("staticFile")) markPrivacy(c.req.raw, c.res);
+});
 // While shutting down, every response ends its connection, so no client sends a request on a
 // connection the server is about to close.
 app.use(async (c, next) => {
@@ -54,36 +61,55 @@ app.use(async (c, next) => {
   const nonce = newNonce();
   c.set("nonce", nonce);
   await next();
-  for (const [name, value] of Object.entries(securityHeaders({ nonce, baseUrl: env.BASE_URL }))) {
+  for (const [name, value] of Object.entries(securityHeaders({ nonce, baseUrl: env.BASE_URL, stripe: paymentMode() === "stripe" }))) {
     c.res.headers.set(name, value);
   }
 });
-// A write refused before its body was read gets its answer only once the body is in: see unread-body.server.ts.
+// A write refused before its body was read gets its answer once the body is in, or 1 MB of it
+// (unread-body.server.ts). Past that the answer goes out at once, and @hono/node-server drops what
+// still arrives for at most 500 ms before it closes the connection: the client is still sending
+// and can read its answer, but cannot keep the server reading (issue 13 item 6). No
+// `Connection: close` here: Node would close at once, and a client still sending would lose the answer.
 app.use(async (c, next) => {
   await next();
   if (c.req.method === "GET" || c.req.method === "HEAD") return;
-  if (!(await finishReadingBody(c.env.incoming))) c.res.headers.set("Connection", "close");
+  await finishReadingBody(c.env.incoming);
 });
 // Cross-site writes are refused everywhere, not only on the auth routes (issue 4 item 8).
 app.use(async (c, next) => {
   if (isCrossSiteWrite(c.req.raw, env.BASE_URL)) {
     return c.json({ error: { code: "CROSS_SITE", message: "Cross-site requests are not allowed." } }, 403);
   }
-  // The client's address: the socket's, or the proxy's first X-Forwarded-For hop when TRUST_PROXY is
-  // set; a header of the same name sent by the client is always replaced.
-  const forwarded = env.TRUST_PROXY ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-  c.req.raw.headers.set("x-real-ip", forwarded || getConnInfo(c).remote.address || "unknown");
+  // The one client address every limit keys on, the shop's and better-auth's (client-address.server.ts);
+  // a header of the same name sent by the client is always replaced.
+  const address = clientAddress({
+    socket: getConnInfo(c).remote.address,
+    forwardedFor: c.req.header("x-forwarded-for") ?? null,
+    trust: env.TRUST_PROXY,
+  });
+  c.req.raw.headers.set("x-real-ip", address);
   c.req.raw.headers.delete("x-forwarded-for");
   await next();
 });
-// Bodies are read into memory, so each is capped by its address (body-limits.server.ts).
-app.use((c, next) => {
+// Each body is capped by its address (body-limits.server.ts): a declared length over the cap is
+// refused here, an undeclared one is counted as the route reads it. Nothing is read ahead, so a
+// route that refuses first (an upload without a session) never has the body in memory.
+app.use(async (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-  const maxSize = bodyLimitFor(c.req.path);
-  return bodyLimit({
-    maxSize,
-    onError: (c) => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: tooLargeMessage(maxSize) } }, 413),
-  })(c, next);
+  const maxBytes = bodyLimitFor(c.req.path);
+  const tooLarge = () => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: tooLargeMessage(maxBytes) } }, 413);
+  const declared = c.req.header("content-length");
+  // Node's parser has checked the header is a number and stops the body at it.
+  if (declared !== undefined) return Number(declared) > maxBytes ? tooLarge() : next();
+  if (!c.req.raw.body) return next();
+  const counted = countedBody(c.req.raw.body, maxBytes);
+  c.req.raw = new Request(c.req.raw, { body: counted.body, duplex: "half" } as RequestInit);
+  await next();
+  if (counted.exceeded()) {
+    await c.res.body?.cancel();
+    c.res = undefined;
+    c.res = tooLarge();
+  }
 });
 // gzip only: brotli in-process costs more CPU than it saves on HTML (issue 3).
 app.use(compress({ encoding: "gzip" }));
@@ -100,7 +126,10 @@ app.use(
   serveStatic({
     root: clientDir,
     precompressed: true,
-    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    onFound: (_path, c) => {
+      c.set("staticFile", true);
+      c.header("Cache-Control", "public, max-age=31536000, immutable");
+    },
   }),
 );
 app.use(
@@ -108,7 +137,10 @@ app.use(
   serveStatic({
     root: clientDir,
     precompressed: true,
-    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    onFound: (_path, c) => {
+      c.set("staticFile", true);
+      c.header("Cache-Control", "public, max-age=3600");
+    },
   }),
 );
 

@@ -7,6 +7,8 @@ import { DRAFT_LIMITS } from "./draft";
 
 /** 50 MB, counted as 50 × 1024 × 1024 bytes (B-6). */
 export const ARTWORK_MAX_BYTES = 50 * 1024 * 1024;
+/** Bytes one user may upload in 24 hours (issue 13 item 6): four files at the limit. */
+export const ARTWORK_BYTES_PER_DAY = 200 * 1024 * 1024;
 /** Files on one draft; a logo plus variants fits, an accidental folder upload doesn't. */
 export const ARTWORK_MAX_FILES = DRAFT_LIMITS.files;
 /** Bytes read before deciding whether the content is really a PDF or EPS. */
@@ -33,6 +35,10 @@ export const ARTWORK_MESSAGES = {
   tooMany: `You can upload at most ${DRAFT_LIMITS.files} files per order.`,
   /** 404 */
   notFound: "That file isn't on this order any more.",
+  /** 403: an account whose e-mail address is not confirmed (issue 13 item 6). */
+  unverified: "Please confirm your e-mail address before uploading artwork. You can confirm it, or add one, on your account page.",
+  /** 429: over ARTWORK_BYTES_PER_DAY. */
+  quota: `You can upload at most ${ARTWORK_BYTES_PER_DAY / (1024 * 1024)} MB of artwork in a day. Please try again tomorrow, or e-mail your files to us instead.`,
 } as const;
 
 export type ArtworkKind = "pdf" | "eps";

@@ -1,12 +1,18 @@
 import type { Route } from "./+types/api.draft-artwork";
+import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
 import { saveArtwork } from "~/server/artwork.server";
 import { errorResponse } from "~/server/responses.server";
 import { getSessionInfo } from "~/server/session.server";
 
-/** Artwork upload: the raw file as the body, its name in X-File-Name (app/server/artwork.server.ts). */
+/**
+ * Artwork upload: the raw file as the body, its name in X-File-Name (app/server/artwork.server.ts).
+ * Who may upload is settled before a byte of the body is read (issue 13 item 6): a signed-in
+ * buyer whose e-mail address is confirmed, so a throwaway account cannot fill the disk.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
   if (!session) return errorResponse(401, "UNAUTHENTICATED", "Please sign in to upload artwork.");
+  if (!session.user.emailVerified) return errorResponse(403, "EMAIL_NOT_VERIFIED", ARTWORK_MESSAGES.unverified);
   const result = await saveArtwork({ userId: session.user.id, draftId: params.id, request });
   if (!result.ok) return errorResponse(result.status, result.code, result.message);
   return Response.json({ file: result.file, version: result.version }, { status: 201 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
-import { ARTWORK_MAX_FILES } from "~/domain/artwork-rules";
+import { ARTWORK_BYTES_PER_DAY, ARTWORK_MAX_FILES, ARTWORK_MESSAGES } from "~/domain/artwork-rules";
 import { customisationPart } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
 import { ARTWORK_NAME_HEADER, artworkDownloadHeaders, openArtwork, removeArtwork, saveArtwork } from "./artwork.server";
@@ -224,6 +224,72 @@ describe("saveArtwork", () => {
     const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "one-more.pdf"), storage });
     expect(result).toMatchObject({ status: 409, code: "TOO_MANY_FILES", message: "You can upload at most 10 files per order." });
     expect(filesOnDisk()).toEqual([]);
+  });
+
+  describe("the daily allowance (issue 13 item 6)", () => {
+    const MB = 1024 * 1024;
+    const usedToday = async (userId = ALICE) =>
+      (await queryRows<{ count: number }>(handle.db, sql`select count from rate_limits where key = ${`upload-bytes:${userId}`}`))[0]?.count ?? 0;
+    const useUp = (bytesLeft: number, userId = ALICE) =>
+      handle.db.execute(
+        sql`insert into rate_limits (key, count, window_start) values (${`upload-bytes:${userId}`}, ${ARTWORK_BYTES_PER_DAY - bytesLeft}, now())`,
+      );
+
+    it("counts the bytes of each upload read, kept or refused", async () => {
+      const draft = await newDraft();
+      expect((await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage })).ok).toBe(true);
+      expect(await usedToday()).toBe(PDF.byteLength);
+      expect(await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PNG, "logo.pdf"), storage })).toMatchObject({ status: 415 });
+      expect(await usedToday()).toBe(PDF.byteLength + PNG.byteLength);
+    });
+
+    it("refuses (429) before reading a byte once the day's allowance is used up, and stores nothing", async () => {
+      const draft = await newDraft();
+      await useUp(0);
+      let pulled = false;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled = true;
+            controller.enqueue(PDF);
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(body, "logo.pdf"), storage });
+      expect(result).toEqual({ ok: false, status: 429, code: "UPLOAD_QUOTA", message: ARTWORK_MESSAGES.quota });
+      expect(ARTWORK_MESSAGES.quota).toContain("200 MB");
+      expect(pulled).toBe(false);
+      expect(filesOnDisk()).toEqual([]);
+    });
+
+    it("refuses a declared size the allowance cannot cover", async () => {
+      const draft = await newDraft();
+      await useUp(PDF.byteLength - 1);
+      const result = await saveArtwork({
+        userId: ALICE,
+        draftId: draft.id,
+        request: upload(PDF, "logo.pdf", { "Content-Length": String(PDF.byteLength) }),
+        storage,
+      });
+      expect(result).toMatchObject({ status: 429, code: "UPLOAD_QUOTA" });
+    });
+
+    it("stops an undeclared upload where the allowance ends (429) and removes the partial file", async () => {
+      const draft = await newDraft();
+      await useUp(2 * 1024);
+      const big = new Uint8Array(8 * 1024);
+      big.set(PDF);
+      const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(big, "big.pdf"), storage });
+      expect(result).toMatchObject({ status: 429, code: "UPLOAD_QUOTA" });
+      expect(filesOnDisk()).toEqual([]);
+      expect(await usedToday()).toBeLessThanOrEqual(ARTWORK_BYTES_PER_DAY);
+      // Another user's allowance is their own.
+      const bobs = await newDraft(BOB);
+      expect((await saveArtwork({ userId: BOB, draftId: bobs.id, request: upload(big, "big.pdf"), storage })).ok).toBe(true);
+      expect(await usedToday(BOB)).toBeLessThan(MB);
+    });
   });
 
   it("survives a later step-2 save: the files list belongs to the upload endpoint", async () => {

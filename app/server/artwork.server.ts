@@ -11,11 +11,13 @@
  *     without it the body is counted as it streams and reading stops past the limit.
  *   Answers: ok → the new file entry and the draft's new version (the page's next save must send
  *   it); 400 FILE_NAME_MISSING / FILE_EMPTY, 404 DRAFT_NOT_FOUND, 409 DRAFT_LOCKED /
- *   TOO_MANY_FILES, 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE, each with the buyer-facing
- *   message from app/domain/artwork-rules.ts.
+ *   TOO_MANY_FILES, 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE, 429 UPLOAD_QUOTA, each with the
+ *   buyer-facing message from app/domain/artwork-rules.ts. (The route answers 401 and 403 for a
+ *   visitor without a session or a confirmed e-mail address before any of this.)
  *
  * The body streams through a byte counter and a content check into storage, so memory use does
- * not grow with the file and nothing past the limit is read.
+ * not grow with the file and nothing past the limit is read. Each upload first reserves its bytes
+ * of the user's daily allowance (upload-quota.server.ts).
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -35,6 +37,7 @@ import { EDITABLE_STATUSES, NO_DRAFT_MESSAGE, isDraftId, isDraftStatus, isEditab
 import { getDb, queryRows } from "./db.server";
 import { DRAFT_MESSAGES } from "./drafts.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
+import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";
 
 /** The request header that carries the file's name (URI-encoded). */
 export const ARTWORK_NAME_HEADER = "X-File-Name";
@@ -47,11 +50,12 @@ export type ArtworkErrorCode =
   | "TOO_MANY_FILES"
   | "FILE_NOT_FOUND"
   | "DRAFT_NOT_FOUND"
-  | "DRAFT_LOCKED";
+  | "DRAFT_LOCKED"
+  | "UPLOAD_QUOTA";
 
 export type ArtworkFailure = {
   ok: false;
-  status: 400 | 404 | 409 | 413 | 415;
+  status: 400 | 404 | 409 | 413 | 415 | 429;
   code: ArtworkErrorCode;
   message: string;
 };
@@ -72,6 +76,7 @@ const FAILURES = {
   noFile: () => fail(404, "FILE_NOT_FOUND", ARTWORK_MESSAGES.notFound),
   noDraft: () => fail(404, "DRAFT_NOT_FOUND", NO_DRAFT_MESSAGE),
   locked: () => fail(409, "DRAFT_LOCKED", DRAFT_MESSAGES.locked),
+  quota: () => fail(429, "UPLOAD_QUOTA", ARTWORK_MESSAGES.quota),
 };
 
 const editableList = sql.join(
@@ -94,9 +99,9 @@ function decodeName(header: string | null): string {
 /**
  * Counts bytes and checks the first ARTWORK_SNIFF_BYTES against the extension's format before
  * passing anything on; errors the stream (which cancels the request body) at the first byte past
- * `maxBytes` or on content that isn't what the name says.
+ * `maxBytes`, refusing with `overLimit`, or on content that isn't what the name says.
  */
-function guardUpload(kind: ArtworkKind, maxBytes: number) {
+function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: ArtworkFailure) {
   let rejection: ArtworkFailure | null = null;
   let head: Uint8Array[] = [];
   let headSize = 0;
@@ -124,7 +129,7 @@ function guardUpload(kind: ArtworkKind, maxBytes: number) {
   const stream = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       size += chunk.byteLength;
-      if (size > maxBytes) return reject(controller, FAILURES.tooLarge());
+      if (size > maxBytes) return reject(controller, overLimit);
       if (sniffed) return controller.enqueue(chunk);
       head.push(chunk);
       headSize += chunk.byteLength;
@@ -134,7 +139,7 @@ function guardUpload(kind: ArtworkKind, maxBytes: number) {
       if (!sniffed) release(controller);
     },
   });
-  return { stream, rejection: (): ArtworkFailure | null => rejection };
+  return { stream, rejection: (): ArtworkFailure | null => rejection, size: () => size };
 }
 
 type DraftState = { status: string; files: number };
@@ -175,12 +180,10 @@ export async function saveArtwork(input: {
   if (name === "") return FAILURES.noName();
   const kind = artworkKind(name);
   if (!kind) return FAILURES.wrongType();
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null && /^\d+$/.test(declared.trim())) {
-    const length = Number(declared);
-    if (length > maxBytes) return FAILURES.tooLarge();
-    if (length === 0) return FAILURES.empty();
-  }
+  const declared = request.headers.get("Content-Length")?.trim() ?? "";
+  const length = declared.length <= 16 && /^\d+$/.test(declared) ? Number(declared) : null;
+  if (length !== null && length > maxBytes) return FAILURES.tooLarge();
+  if (length === 0) return FAILURES.empty();
   if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
   const state = await draftState(userId, draftId);
   const refused = stateFailure(state);
@@ -188,7 +191,10 @@ export async function saveArtwork(input: {
   if (state && state.files >= ARTWORK_MAX_FILES) return FAILURES.tooMany();
   if (!request.body) return FAILURES.empty();
 
-  const guard = guardUpload(kind, maxBytes);
+  const reserved = await reserveUploadBytes(userId, length !== null ? { exactly: length } : { atMost: maxBytes });
+  if (reserved === 0) return FAILURES.quota();
+  // Cut short by the allowance only when the size was not declared (a declared one was granted whole).
+  const guard = guardUpload(kind, reserved, length === null && reserved < maxBytes ? FAILURES.quota() : FAILURES.tooLarge());
   let stored: { storedName: string; size: number };
   try {
     stored = await storage.put(request.body.pipeThrough(guard.stream));
@@ -196,6 +202,8 @@ export async function saveArtwork(input: {
     const rejection = guard.rejection();
     if (rejection) return rejection;
     throw error;
+  } finally {
+    await returnUploadBytes(userId, reserved - guard.size());
   }
   if (stored.size === 0) {
     await storage.delete(stored.storedName);

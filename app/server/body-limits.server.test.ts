@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ARTWORK_MAX_BYTES } from "~/domain/artwork-rules";
 import { PROOF_MAX_BYTES } from "~/domain/proof-rules";
-import { bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, tooLargeMessage } from "./body-limits.server";
+import { bodyLimitFor, countedBody, DEFAULT_BODY_LIMIT_BYTES, tooLargeMessage } from "./body-limits.server";
 
 describe("bodyLimitFor", () => {
   it("gives forms and JSON 1 MB", () => {
@@ -24,5 +24,54 @@ describe("bodyLimitFor", () => {
 
   it("says the limit in megabytes", () => {
     expect(tooLargeMessage(DEFAULT_BODY_LIMIT_BYTES)).toBe("The request is larger than this address accepts (1 MB).");
+  });
+});
+
+describe("countedBody (issue 13 item 6)", () => {
+  /** A body that hands out `chunks` one read at a time and records how many were taken. */
+  function source(chunks: number, size: number) {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled === chunks) return controller.close();
+          pulled += 1;
+          controller.enqueue(new Uint8Array(size));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, pulled: () => pulled };
+  }
+
+  it("passes a body within the limit through whole", async () => {
+    const { stream } = source(4, 250);
+    const counted = countedBody(stream, 1000);
+    expect((await new Response(counted.body).arrayBuffer()).byteLength).toBe(1000);
+    expect(counted.exceeded()).toBe(false);
+  });
+
+  it("errors at the first byte past the limit and reads no further", async () => {
+    const { stream, pulled } = source(100, 300);
+    const counted = countedBody(stream, 1000);
+    await expect(new Response(counted.body).arrayBuffer()).rejects.toThrow();
+    expect(counted.exceeded()).toBe(true);
+    expect(pulled()).toBe(4);
+  });
+
+  it("reads nothing while the route reads nothing", async () => {
+    const { stream, pulled } = source(100, 300);
+    countedBody(stream, 1000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pulled()).toBe(0);
+  });
+
+  it("reads only as far as the route has asked", async () => {
+    const { stream, pulled } = source(100, 300);
+    const reader = countedBody(stream, 1_000_000).body.getReader();
+    await reader.read();
+    await reader.read();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pulled()).toBe(2);
   });
 });

@@ -2,6 +2,12 @@
  * How large a request body the server accepts, by path (issue 3: bad input gets a 4xx, never a
  * server out of memory). Forms and JSON are read whole into memory, so they get 1 MB; the two
  * uploads get their file limit and room for the multipart wrapping around it.
+ *
+ * server.ts refuses a declared Content-Length over the limit before the route runs, and counts a
+ * body without one (chunked) as the route reads it (countedBody). Nothing is read ahead or held
+ * here (issue 13 item 6): a route that refuses before reading, as the uploads do for a visitor
+ * without a session, never has the body in memory. The uploads also count for themselves, to
+ * their file limit (artwork.server.ts, admin-proofs.server.ts).
  */
 import { ARTWORK_MAX_BYTES } from "~/domain/artwork-rules";
 import { PROOF_MAX_BYTES } from "~/domain/proof-rules";
@@ -21,4 +27,38 @@ export function bodyLimitFor(pathname: string): number {
 
 export function tooLargeMessage(bytes: number): string {
   return `The request is larger than this address accepts (${Math.round(bytes / MB)} MB).`;
+}
+
+/**
+ * `body` as the route reads it, erroring at the first byte past `maxBytes`. It reads only when
+ * the route asks for more, so an unread body stays unread; `exceeded` says whether it tripped,
+ * for server.ts to answer 413 whatever the route made of the error.
+ */
+export function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number): { body: ReadableStream<Uint8Array>; exceeded: () => boolean } {
+  let size = 0;
+  let exceeded = false;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const counted = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reader ??= body.getReader();
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        size += value.byteLength;
+        if (size > maxBytes) {
+          exceeded = true;
+          controller.error(new Error(tooLargeMessage(maxBytes)));
+          // Not cancelled: what is left is server.ts's to read out or cut off (unread-body.server.ts).
+          reader.releaseLock();
+          return;
+        }
+        controller.enqueue(value);
+      },
+      async cancel(reason) {
+        await (reader ?? body).cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { body: counted, exceeded: () => exceeded };
 }

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./client-address.server";
 
 const optional = z
   .string()
@@ -23,14 +24,23 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Swag Studio <hello@swagstudio.example>"),
-  /** Behind a load balancer: take the client address from the first X-Forwarded-For hop. */
+  /** The proxies in front of the server, whose X-Forwarded-For entries are believed (client-address.server.ts). */
   TRUST_PROXY: z
-    .enum(["0", "1", "false", "true"])
+    .string()
     .default("0")
-    .transform((v) => v === "1" || v === "true"),
+    .transform((value, ctx): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** `test` allows the built-in test-mode payments on an https:// shop; `stripe` never falls back to them. */
+  PAYMENT_PROVIDER: z.enum(["stripe", "test"], "must be stripe or test").optional(),
   /**
    * Issue 9: addresses that become staff (the back office under /admin) when they sign in with
    * that e-mail confirmed. For the first staff account while the server holds the embedded
@@ -62,7 +72,22 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const problem = paymentProviderProblem(env);
+  if (problem) throw new Error(`Invalid environment variables:\n  PAYMENT_PROVIDER: ${problem}`);
   return { ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` };
+}
+
+/**
+ * Issue 13: a public (https://) shop without Stripe keys would take test-mode payments that charge
+ * nothing and ship real goods, so it does not start unless test mode is asked for by name.
+ */
+function paymentProviderProblem(env: z.infer<typeof schema>): string | null {
+  const stripeKeys = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY || env.STRIPE_WEBHOOK_SECRET);
+  if (env.PAYMENT_PROVIDER === "test" && stripeKeys) return "is test, but STRIPE_* keys are set: unset one or the other";
+  if (env.BASE_URL?.startsWith("https://") && !stripeKeys && env.PAYMENT_PROVIDER !== "test") {
+    return "BASE_URL is https:// and no STRIPE_* keys are set: set the Stripe keys, or PAYMENT_PROVIDER=test to take test payments that charge nothing";
+  }
+  return null;
 }
 
 let cached: Env | undefined;

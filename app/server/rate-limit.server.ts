@@ -31,7 +31,10 @@ export async function clearRateLimit(key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
-/** The client's address: server.ts writes the socket's address into x-real-ip on every request. */
+/**
+ * The client's address key: server.ts writes it into x-real-ip on every request, from the socket and
+ * the trusted proxies' X-Forwarded-For entries (client-address.server.ts), the same one better-auth keys on.
+ */
 export function clientIp(request: Request): string {
   return request.headers.get("x-real-ip") ?? "unknown";
 }

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { finishReadingBody } from "./unread-body.server";
+import { finishReadingBody, UNREAD_BODY_MAX_BYTES } from "./unread-body.server";
 
 const body = (...chunks: string[]) => Readable.from(chunks.map((c) => Buffer.from(c)), { objectMode: false });
 
@@ -25,6 +25,13 @@ describe("finishReadingBody (issue 3 item 2)", () => {
 
   it("stops past the limit and says the connection must close", async () => {
     expect(await finishReadingBody(body("a".repeat(600), "b".repeat(600)), 1000)).toBe(false);
+  });
+
+  it("reads at most 1 MB of a refused body unless told otherwise (issue 13 item 6)", async () => {
+    expect(UNREAD_BODY_MAX_BYTES).toBeLessThanOrEqual(1024 * 1024);
+    const megabyte = "a".repeat(1024 * 1024);
+    expect(await finishReadingBody(body(megabyte))).toBe(true);
+    expect(await finishReadingBody(body(megabyte, "b"))).toBe(false);
   });
 
   it("says false for a body cut off by the client", async () => {

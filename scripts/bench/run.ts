@@ -3,7 +3,7 @@
  *
  *   BUILD_DIR=build-bench           where to build (default build-bench; `build` is never touched)
  *   BENCH_SKIP_BUILD=1              measure the build already in BUILD_DIR
- *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash
+ *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood
  *   BENCH_SECONDS=10                autocannon duration per measurement
  *   BENCH_LIGHTHOUSE_RUNS=3         Lighthouse runs per page (the median run is reported)
  *   BENCH_COLD_STARTS=5             measured restarts
@@ -25,8 +25,9 @@ import { lighthouseRows, type LighthousePage } from "./lighthouse";
 import { startServer } from "./server";
 import { formatTable, type Row } from "./table";
 import { throughputRows, writeStaticCopies, type PagePair } from "./throughput";
+import { uploadFloodRows, UPLOADS as FLOOD_UPLOADS } from "./upload-flood";
 
-const SECTIONS = ["bundles", "lighthouse", "throughput", "autosave", "cold-start", "crash"] as const;
+const SECTIONS = ["bundles", "lighthouse", "throughput", "autosave", "cold-start", "crash", "upload-flood"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const LIGHTHOUSE_PAGES: LighthousePage[] = [
@@ -114,6 +115,10 @@ async function main() {
     if (sections.has("crash")) {
       log(`crash safety, ${crashKills} SIGKILLs while ${crashUsers} users autosave, then a SIGTERM`);
       rows.push(...(await crashSafetyRows({ buildDir, users: crashUsers, kills: crashKills })));
+    }
+    if (sections.has("upload-flood")) {
+      log(`upload flood, ${FLOOD_UPLOADS} unauthenticated chunked 50 MB uploads at once`);
+      rows.push(...(await uploadFloodRows(buildDir)));
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

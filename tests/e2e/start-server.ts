@@ -29,8 +29,9 @@ const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/serv
     BASE_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtp.url,
     STAFF_EMAILS: "staff@swagstudio.example",
-    // Every browser test connects from 127.0.0.1; each says who it is in X-Forwarded-For, as clients
-    // behind a load balancer do, so per-IP abuse limits count tests apart (support/fixtures.ts).
+    // Every browser test connects from 127.0.0.1; each says who it is in X-Forwarded-For, as the one
+    // load balancer in front of a real shop appends it, so per-IP abuse limits count tests apart
+    // (support/fixtures.ts). With one trusted proxy that rightmost entry is the client's address.
     TRUST_PROXY: "1",
   },
 });
