@@ -143,10 +143,20 @@ test.describe("a slow-pattern attack on the contact form", () => {
     ["60 kB", 60_000],
     ["1 MB", 1_000_000],
   ] as const) {
-    test(`a ${label} 'a.a.a.…@' e-mail is refused and /healthz never waits 100 ms`, async ({ request }) => {
+    test(`a ${label} 'a.a.a.…@' e-mail is refused and /healthz is never held up 100 ms`, async ({ request }) => {
       const email = `a@${"a.".repeat(length / 2)}@`;
       // A first refusal loads the route's code, so the timing below is of the attack, not of a cold start.
       expect((await request.post("/contact", { form: { email: "warm-up" } })).status()).toBe(400);
+      const timeHealthz = async () => {
+        const started = performance.now();
+        expect((await request.get("/healthz")).status()).toBe(200);
+        return Math.round(performance.now() - started);
+      };
+      // What /healthz takes on this machine right now, with the other workers' load: the attack's
+      // delay is measured on top of it, so a busy CI machine is not mistaken for a stalled server.
+      const before: number[] = [];
+      for (let i = 0; i < 5; i += 1) before.push(await timeHealthz());
+      const usual = before.sort((a, b) => a - b)[2]!;
       let posted = false;
       const post = request
         .post("/contact", { form: { first_name: "Grace", last_name: "Hopper", email, company: "Cobol & Co" } })
@@ -156,15 +166,11 @@ test.describe("a slow-pattern attack on the contact form", () => {
       const waits: number[] = [];
       // Asked while the post is sent and handled, and a few times after: a pattern stuck on the
       // e-mail would hold every one of these up.
-      while (!posted || waits.length < 3) {
-        const started = performance.now();
-        expect((await request.get("/healthz")).status()).toBe(200);
-        waits.push(Math.round(performance.now() - started));
-      }
+      while (!posted || waits.length < 3) waits.push(await timeHealthz());
       const answer = await post;
       expect(answer.status()).toBe(400);
       expect(await answer.text()).toContain("Keep this under 254 characters");
-      expect(Math.max(...waits), `/healthz took ${waits.join(", ")} ms`).toBeLessThan(100);
+      expect(Math.max(...waits) - usual, `/healthz took ${waits.join(", ")} ms (usually ${usual} ms)`).toBeLessThan(100);
     });
   }
 });
