@@ -6,4 +6,3 @@ declare module "react-router" {
     nonce?: string;
   }
 }
-export {};

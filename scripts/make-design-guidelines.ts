@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { runnerImport, type InlineConfig } from "vite";
 import { CHROMIUM_LAUNCH } from "./chromium";
+import { escapeHtml } from "../app/domain/html";
 
 type Catalogue = typeof import("../app/catalogue/catalogue");
 type GuidelinesModule = typeof import("../app/content/design-guidelines");
@@ -36,8 +37,6 @@ async function load<T>(id: string): Promise<T> {
   return (await runnerImport<T>(id, viteConfig)).module;
 }
 
-const escape = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A catalogue picture as a data URI; the dev URL ('/app/…svg?no-inline') names the file. */
 function imageDataUri(devUrl: string): string {
@@ -46,7 +45,7 @@ function imageDataUri(devUrl: string): string {
 }
 
 function list(items: readonly string[]) {
-  return `<ul>${items.map((item) => `<li>${escape(item)}</li>`).join("")}</ul>`;
+  return `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
 }
 
 function render(catalogue: Catalogue, guide: GuidelinesModule["DESIGN_GUIDELINES"], site: LinksModule["SITE"]) {
@@ -60,15 +59,15 @@ function render(catalogue: Catalogue, guide: GuidelinesModule["DESIGN_GUIDELINES
       <article class="product">
         ${image ? `<img src="${imageDataUri(image.full)}" alt="" />` : ""}
         <div>
-          <h3>${escape(product.title)}</h3>
-          <p class="meta"><strong>${escape(guide.placement.methodLabel)}:</strong> ${escape(decoration)}</p>
-          <p class="meta"><strong>${escape(guide.placement.timesLabel)}:</strong> ${escape(product.leadTime)} / ${escape(
+          <h3>${escapeHtml(product.title)}</h3>
+          <p class="meta"><strong>${escapeHtml(guide.placement.methodLabel)}:</strong> ${escapeHtml(decoration)}</p>
+          <p class="meta"><strong>${escapeHtml(guide.placement.timesLabel)}:</strong> ${escapeHtml(product.leadTime)} / ${escapeHtml(
             product.deliveryTime,
           )}; minimum order ${product.moq}</p>
-          <p class="label">${escape(guide.placement.areasLabel)}</p>
+          <p class="label">${escapeHtml(guide.placement.areasLabel)}</p>
           <table>
             ${product.customizationOptions
-              .map((option) => `<tr><th>${escape(option.title)}</th><td>${escape(option.subtitle ?? "")}</td></tr>`)
+              .map((option) => `<tr><th>${escapeHtml(option.title)}</th><td>${escapeHtml(option.subtitle ?? "")}</td></tr>`)
               .join("")}
           </table>
         </div>
@@ -80,7 +79,7 @@ function render(catalogue: Catalogue, guide: GuidelinesModule["DESIGN_GUIDELINES
 <html lang="en-GB">
 <head>
 <meta charset="utf-8" />
-<title>${escape(site.name)} ${escape(guide.title)}</title>
+<title>${escapeHtml(site.name)} ${escapeHtml(guide.title)}</title>
 <style>
   @page { size: A4; margin: 18mm 16mm 20mm; }
   * { box-sizing: border-box; }
@@ -116,69 +115,69 @@ function render(catalogue: Catalogue, guide: GuidelinesModule["DESIGN_GUIDELINES
 </head>
 <body>
   <section class="page cover">
-    <div class="brand"><span class="mark">S</span>${escape(site.name)}</div>
+    <div class="brand"><span class="mark">S</span>${escapeHtml(site.name)}</div>
     <div>
-      <h1>${escape(guide.title)}</h1>
-      <p class="sub">${escape(guide.subtitle)}</p>
+      <h1>${escapeHtml(guide.title)}</h1>
+      <p class="sub">${escapeHtml(guide.subtitle)}</p>
     </div>
     <div class="band">
       <ol class="toc">
-        <li>${escape(artwork.heading.replace(/^\d+\.\s*/, ""))}</li>
-        <li>${escape(colours.heading.replace(/^\d+\.\s*/, ""))}</li>
-        <li>${escape(guide.placement.heading.replace(/^\d+\.\s*/, ""))}</li>
-        <li>${escape(proofs.heading.replace(/^\d+\.\s*/, ""))}</li>
+        <li>${escapeHtml(artwork.heading.replace(/^\d+\.\s*/, ""))}</li>
+        <li>${escapeHtml(colours.heading.replace(/^\d+\.\s*/, ""))}</li>
+        <li>${escapeHtml(guide.placement.heading.replace(/^\d+\.\s*/, ""))}</li>
+        <li>${escapeHtml(proofs.heading.replace(/^\d+\.\s*/, ""))}</li>
       </ol>
-      <p>${escape(guide.version)} · ${escape(site.supportEmail)} · ${escape(site.city)}</p>
+      <p>${escapeHtml(guide.version)} · ${escapeHtml(site.supportEmail)} · ${escapeHtml(site.city)}</p>
     </div>
   </section>
 
   <section class="page">
-    <h2>${escape(artwork.heading)}</h2>
-    <p>${escape(artwork.intro)}</p>
+    <h2>${escapeHtml(artwork.heading)}</h2>
+    <p>${escapeHtml(artwork.intro)}</p>
     ${list(artwork.points)}
-    <h3>${escape(artwork.minimumsHeading)}</h3>
-    <table>${artwork.minimums.map((m) => `<tr><th>${escape(m.method)}</th><td>${escape(m.detail)}</td></tr>`).join("")}</table>
+    <h3>${escapeHtml(artwork.minimumsHeading)}</h3>
+    <table>${artwork.minimums.map((m) => `<tr><th>${escapeHtml(m.method)}</th><td>${escapeHtml(m.detail)}</td></tr>`).join("")}</table>
   </section>
 
   <section class="page">
-    <h2>${escape(colours.heading)}</h2>
-    <p>${escape(colours.intro)}</p>
+    <h2>${escapeHtml(colours.heading)}</h2>
+    <p>${escapeHtml(colours.intro)}</p>
     ${list(colours.points)}
-    <h3>${escape(colours.exampleHeading)}</h3>
-    <p>${escape(colours.exampleIntro)}</p>
+    <h3>${escapeHtml(colours.exampleHeading)}</h3>
+    <p>${escapeHtml(colours.exampleIntro)}</p>
     <div class="swatch">
       <div class="chip"></div>
       <table style="width:auto">
-        <tr><th>Name</th><td>${escape(colours.example.name)}</td></tr>
-        <tr><th>HEX</th><td>${escape(colours.example.hex)}</td></tr>
-        <tr><th>RGB</th><td>${escape(colours.example.rgb)}</td></tr>
-        <tr><th>CMYK</th><td>${escape(colours.example.cmyk)}</td></tr>
+        <tr><th>Name</th><td>${escapeHtml(colours.example.name)}</td></tr>
+        <tr><th>HEX</th><td>${escapeHtml(colours.example.hex)}</td></tr>
+        <tr><th>RGB</th><td>${escapeHtml(colours.example.rgb)}</td></tr>
+        <tr><th>CMYK</th><td>${escapeHtml(colours.example.cmyk)}</td></tr>
       </table>
     </div>
-    <p>${escape(colours.exampleNote)}</p>
+    <p>${escapeHtml(colours.exampleNote)}</p>
   </section>
 
   <section class="page">
-    <h2>${escape(guide.placement.heading)}</h2>
-    <p>${escape(guide.placement.intro)}</p>
+    <h2>${escapeHtml(guide.placement.heading)}</h2>
+    <p>${escapeHtml(guide.placement.intro)}</p>
     ${products}
   </section>
 
   <section class="page">
-    <h2>${escape(proofs.heading)}</h2>
-    <p>${escape(proofs.intro)}</p>
+    <h2>${escapeHtml(proofs.heading)}</h2>
+    <p>${escapeHtml(proofs.intro)}</p>
     <div class="options">
-      ${proofs.options.map((o) => `<div class="option"><h3>${escape(o.title)}</h3><p>${escape(o.body)}</p></div>`).join("")}
+      ${proofs.options.map((o) => `<div class="option"><h3>${escapeHtml(o.title)}</h3><p>${escapeHtml(o.body)}</p></div>`).join("")}
     </div>
-    <h3>${escape(proofs.checkHeading)}</h3>
+    <h3>${escapeHtml(proofs.checkHeading)}</h3>
     ${list(proofs.check)}
-    <h3>${escape(proofs.confirmationsHeading)}</h3>
-    <ul>${proofs.confirmations.map((c) => `<li class="quote">${escape(c)}</li>`).join("")}</ul>
+    <h3>${escapeHtml(proofs.confirmationsHeading)}</h3>
+    <ul>${proofs.confirmations.map((c) => `<li class="quote">${escapeHtml(c)}</li>`).join("")}</ul>
     ${list(proofs.timing)}
     <div class="band">
-      <h3>${escape(guide.contact.heading)}</h3>
-      <p>${escape(guide.contact.body)}</p>
-      <p><strong>${escape(site.supportEmail)}</strong> · ${escape(site.bookingUrl)}</p>
+      <h3>${escapeHtml(guide.contact.heading)}</h3>
+      <p>${escapeHtml(guide.contact.body)}</p>
+      <p><strong>${escapeHtml(site.supportEmail)}</strong> · ${escapeHtml(site.bookingUrl)}</p>
     </div>
   </section>
 </body>
@@ -203,9 +202,9 @@ async function main() {
       preferCSSPageSize: true,
       displayHeaderFooter: true,
       headerTemplate: "<span></span>",
-      footerTemplate: `<div style="width:100%;font-size:8px;color:#4b4b63;padding:0 16mm;display:flex;justify-content:space-between"><span>${escape(
+      footerTemplate: `<div style="width:100%;font-size:8px;color:#4b4b63;padding:0 16mm;display:flex;justify-content:space-between"><span>${escapeHtml(
         links.SITE.name,
-      )} · ${escape(guidelines.DESIGN_GUIDELINES.title)}</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`,
+      )} · ${escapeHtml(guidelines.DESIGN_GUIDELINES.title)}</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`,
       tagged: true,
     });
     writeFileSync(OUTPUT, pdf);

@@ -90,6 +90,7 @@ export function Confetti(props: { config?: Partial<ConfettiConfig>; onStop?: () 
 
   if (!running) return null;
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: the canvas takes no focus; it is decoration only.
     <canvas
       ref={canvas}
       aria-hidden="true"

@@ -16,6 +16,7 @@ export function PromoBanner({ initiallyClosed }: { initiallyClosed: boolean }) {
         aria-label="Close promotion"
         className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full p-1.5 hover:bg-white/20"
         onClick={() => {
+          // biome-ignore lint/suspicious/noDocumentCookie: one cookie, read by the server to render the page without the banner.
           document.cookie = `${PROMO_COOKIE}=1; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax`;
           setClosed(true);
         }}

@@ -62,7 +62,7 @@ export const HOW_IT_WORKS_PAGE = {
     {
       ...homeStep(2),
       details: [
-        "Nothing is made until you approve your mock-up and pay. " + POLICY.production,
+        `Nothing is made until you approve your mock-up and pay. ${POLICY.production}`,
         "We produce your order at the factory and quality-check it before it ships.",
         "We keep you posted by e-mail at each stage, from proof to dispatch, and send the courier's tracking reference when your order ships.",
       ],
@@ -294,7 +294,7 @@ export const QUICK_WINS: readonly QuickWin[] = [
     paragraphs: [
       "Run clubs, meet-ups, user groups and alumni networks all want something that says they belong. Our custom running shorts (from 50 pairs, sizes XS to XXL) and embroidered caps are made for exactly that.",
       "Ask the community first: a quick poll on colours and sizes avoids leftovers. Order once with a little headroom for new members, since tier prices fall as the quantity rises.",
-      "Plan back from your date: " + POLICY.production.charAt(0).toLowerCase() + POLICY.production.slice(1),
+      `Plan back from your date: ${POLICY.production.charAt(0).toLowerCase()}${POLICY.production.slice(1)}`,
     ],
   },
   {

@@ -7,7 +7,7 @@ describe("parseOrderListQuery", () => {
   });
   it("falls back to the defaults for values a hand-edited link may hold", () => {
     expect(parseOrderListQuery(new URLSearchParams("status=bogus&page=-2"))).toEqual({ status: undefined, q: "", page: 1 });
-    expect(parseOrderListQuery(new URLSearchParams("page=abc&q=" + "x".repeat(500)))).toEqual({ status: undefined, q: "", page: 1 });
+    expect(parseOrderListQuery(new URLSearchParams(`page=abc&q=${"x".repeat(500)}`))).toEqual({ status: undefined, q: "", page: 1 });
     expect(parseOrderListQuery(new URLSearchParams(""))).toEqual({ status: undefined, q: "", page: 1 });
   });
 });

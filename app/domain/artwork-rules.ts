@@ -55,6 +55,7 @@ export const ARTWORK_CONTENT_TYPES: Readonly<Record<ArtworkKind, string>> = {
  */
 export function cleanArtworkName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
   const visible = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   if (visible.length <= DRAFT_LIMITS.fileName) return visible;
   const dot = visible.lastIndexOf(".");

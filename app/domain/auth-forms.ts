@@ -67,7 +67,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
-    (out[key] ??= []).push(issue.message);
+    out[key] = [...(out[key] ?? []), issue.message];
   }
   return out;
 }

@@ -11,13 +11,7 @@
 import { findProductById, type Product } from "~/catalogue/catalogue";
 import { isOfferedColour } from "~/catalogue/colours";
 import {
-  BRANDING_METHOD_IDS,
-  COUNTRIES,
-  DEFAULT_BRANDING_METHOD,
   DEFAULT_COUNTRY,
-  DEFAULT_PROOF_PREFERENCE,
-  PROOF_PREFERENCE_IDS,
-  SHIPPING_METHOD_IDS,
   orderTotals,
   type OrderTotals,
   type ShippingMethod,
@@ -134,16 +128,10 @@ export const DRAFT_LIMITS = {
 } as const;
 
 import type {
-  ArtworkFileEntry,
   DraftTotals,
   DraftData,
-  DraftDataInput,
   CustomisationPatch,
-  DetailsPatch,
-  ShippingPatch,
-  ProofingPatch,
   DraftDetails,
-  BillingAddress,
   DraftShipping,
   ShippingAddress,
   DraftEta,

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.stripe-webhook";
 import { applyPaymentEvent, failureResponse } from "~/server/orders.server";
-import { WebhookSignatureError, getPaymentProvider } from "~/server/payments.server";
+import { WebhookSignatureError, getPaymentProvider, type WebhookResult } from "~/server/payments.server";
 
 /** Stripe's payment_intent events are a few kB; anything near this is not from Stripe. */
 const MAX_BODY = 256 * 1024;
@@ -21,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   const body = new Uint8Array(await request.arrayBuffer());
   if (body.byteLength > MAX_BODY) return failureResponse({ ok: false, status: 400, code: "VALIDATION_FAILED", message: "Payload too large." });
 
-  let verified;
+  let verified: WebhookResult;
   try {
     verified = provider.verifyWebhook(body, request.headers.get("stripe-signature"));
   } catch (error) {

@@ -336,7 +336,10 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
     const printed: string[] = [];
     const capture = (...args: unknown[]) => void printed.push(args.map(String).join(" "));
     for (const method of ["log", "info", "warn", "error", "debug"] as const) vi.spyOn(console, method).mockImplementation(capture);
-    const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (printed.push(String(chunk)), true));
+    const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      printed.push(String(chunk));
+      return true;
+    });
     try {
       await signUpJane();
       const emailCode = codeIn((await smtp.waitFor("jane@acme.co")).text);
@@ -492,7 +495,7 @@ describe("changing the e-mail address (issue 13 item 9)", () => {
     const session = (await getSessionInfo(asJane()))!;
 
     const current = await nextCode("jane@acme.co", () => startEmailChange(asJane(), session, { newEmail: "jane@newco.co" }));
-    expect(smtp.messages[0]?.subject).toBe("" + current + " confirms moving your Swag Studio account to a new address");
+    expect(smtp.messages[0]?.subject).toBe(`${current} confirms moving your Swag Studio account to a new address`);
     smtp.messages.length = 0;
     expect((await confirmCurrentEmail(asJane(), session, { newEmail: "jane@newco.co", code: otherThan(current) })).ok).toBe(false);
     expect(smtp.messages).toHaveLength(0);

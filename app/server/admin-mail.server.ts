@@ -6,9 +6,8 @@
  */
 import { SITE } from "~/content/links";
 import type { Mail } from "./mail.server";
+import { escapeHtml } from "~/domain/html";
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** The same words as text and as simple HTML, with one button to the order. */
 function orderMail(input: { to: string; subject: string; lines: string[]; orderUrl: string; button: string; meta: Mail["meta"] }): Mail {
@@ -16,13 +15,13 @@ function orderMail(input: { to: string; subject: string; lines: string[]; orderU
   const html = `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escape(SITE.name)}</td></tr>
+<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(SITE.name)}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
-${input.lines.map((line) => `<p style="margin:0 0 12px">${escape(line)}</p>`).join("\n")}
-<p style="margin:16px 0"><a href="${escape(input.orderUrl)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escape(input.button)}</a></p>
-<p style="font-size:12px;color:#4b4b63">Or paste this link into your browser: ${escape(input.orderUrl)}</p>
+${input.lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("\n")}
+<p style="margin:16px 0"><a href="${escapeHtml(input.orderUrl)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(input.button)}</a></p>
+<p style="font-size:12px;color:#4b4b63">Or paste this link into your browser: ${escapeHtml(input.orderUrl)}</p>
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escape(SITE.name)}, ${escape(SITE.city)} · ${escape(SITE.supportEmail)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escapeHtml(SITE.name)}, ${escapeHtml(SITE.city)} · ${escapeHtml(SITE.supportEmail)}</td></tr>
 </table></td></tr></table></body></html>`;
   return { to: input.to, subject: input.subject, text, html, meta: input.meta };
 }

@@ -16,7 +16,7 @@ import { artworkFiles, authUser, invoices, orderProofs, orders, orderStatusHisto
 import { colourName } from "~/catalogue/colours";
 import { ADMIN_MESSAGES, ORDER_LIST_PAGE_SIZE, defaultStatusNote, type OrderListQuery, type StatusChange } from "~/domain/admin-orders";
 import { BRANDING_METHODS, COUNTRY_NAMES, PROOF_PREFERENCES, SHIPPING_METHODS, isCountryCode } from "~/domain/checkout";
-import { type DraftData } from "~/domain/draft";
+import type { DraftData } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { ORDER_STATUS_LABELS, canTransition, isOrderStatus, staffStatusChoices, type Actor, type OrderStatus } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";

@@ -230,7 +230,7 @@ describe("saveArtwork", () => {
     const MB = 1024 * 1024;
     const usedToday = async (userId = ALICE) =>
       (await queryRows<{ count: number }>(handle.db, sql`select count from rate_limits where key = ${`upload-bytes:${userId}`}`))[0]?.count ?? 0;
-    const useUp = (bytesLeft: number, userId = ALICE) =>
+    const spendAllBut = (bytesLeft: number, userId = ALICE) =>
       handle.db.execute(
         sql`insert into rate_limits (key, count, window_start) values (${`upload-bytes:${userId}`}, ${ARTWORK_BYTES_PER_DAY - bytesLeft}, now())`,
       );
@@ -245,7 +245,7 @@ describe("saveArtwork", () => {
 
     it("refuses (429) before reading a byte once the day's allowance is used up, and stores nothing", async () => {
       const draft = await newDraft();
-      await useUp(0);
+      await spendAllBut(0);
       let pulled = false;
       const body = new ReadableStream<Uint8Array>(
         {
@@ -266,7 +266,7 @@ describe("saveArtwork", () => {
 
     it("refuses a declared size the allowance cannot cover", async () => {
       const draft = await newDraft();
-      await useUp(PDF.byteLength - 1);
+      await spendAllBut(PDF.byteLength - 1);
       const result = await saveArtwork({
         userId: ALICE,
         draftId: draft.id,
@@ -278,7 +278,7 @@ describe("saveArtwork", () => {
 
     it("stops an undeclared upload where the allowance ends (429) and removes the partial file", async () => {
       const draft = await newDraft();
-      await useUp(2 * 1024);
+      await spendAllBut(2 * 1024);
       const big = new Uint8Array(8 * 1024);
       big.set(PDF);
       const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(big, "big.pdf"), storage });

@@ -25,7 +25,7 @@ const migrationsFolder = (() => {
     const candidate = join(dir, "db", "migrations");
     if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error("db/migrations not found above " + fileURLToPath(import.meta.url));
+    if (parent === dir) throw new Error(`db/migrations not found above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 })();

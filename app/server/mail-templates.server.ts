@@ -1,8 +1,7 @@
 import { SITE } from "~/content/links";
 import type { Mail } from "./mail.server";
+import { escapeHtml } from "~/domain/html";
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A plain, branded e-mail: the same words as text and as simple HTML. */
 function branded(to: string, subject: string, lines: string[], extra?: { code?: string; link?: { url: string; label: string } }, meta?: Mail["meta"]): Mail {
@@ -17,13 +16,13 @@ function branded(to: string, subject: string, lines: string[], extra?: { code?: 
   const html = `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escape(SITE.name)}</td></tr>
+<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(SITE.name)}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
-${lines.map((l) => `<p style="margin:0 0 12px">${escape(l)}</p>`).join("\n")}
-${extra?.code ? `<p style="margin:16px 0;font-size:28px;font-weight:bold;letter-spacing:6px">${escape(extra.code)}</p>` : ""}
-${extra?.link ? `<p style="margin:16px 0"><a href="${escape(extra.link.url)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escape(extra.link.label)}</a></p><p style="font-size:12px;color:#4b4b63">Or paste this link into your browser: ${escape(extra.link.url)}</p>` : ""}
+${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("\n")}
+${extra?.code ? `<p style="margin:16px 0;font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(extra.code)}</p>` : ""}
+${extra?.link ? `<p style="margin:16px 0"><a href="${escapeHtml(extra.link.url)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(extra.link.label)}</a></p><p style="font-size:12px;color:#4b4b63">Or paste this link into your browser: ${escapeHtml(extra.link.url)}</p>` : ""}
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escape(SITE.name)}, ${escape(SITE.city)} · ${escape(SITE.supportEmail)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escapeHtml(SITE.name)}, ${escapeHtml(SITE.city)} · ${escapeHtml(SITE.supportEmail)}</td></tr>
 </table></td></tr></table></body></html>`;
   return { to, subject, text, html, meta };
 }

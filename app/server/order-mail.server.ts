@@ -12,6 +12,7 @@ import { SELLER, SITE } from "~/content/links";
 import { formatDisplayDate, type IsoDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
 import type { Mail } from "./mail.server";
+import { escapeHtml } from "~/domain/html";
 
 export type OrderConfirmationView = {
   to: string;
@@ -38,8 +39,6 @@ export type OrderConfirmationView = {
   nextSteps: string[];
 };
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 type Row = { label: string; amount: string; strong?: boolean };
 
@@ -106,29 +105,29 @@ export function orderConfirmationMail(view: OrderConfirmationView): Mail {
   ].join("\n");
 
   const block = (title: string, lines: string[]) =>
-    `<td valign="top" style="padding:0 12px 12px 0;font-size:13px;line-height:1.5"><strong>${escape(title)}</strong><br>${lines.map(escape).join("<br>")}</td>`;
+    `<td valign="top" style="padding:0 12px 12px 0;font-size:13px;line-height:1.5"><strong>${escapeHtml(title)}</strong><br>${lines.map(escapeHtml).join("<br>")}</td>`;
   const html = `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escape(SITE.name)}</td></tr>
+<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(SITE.name)}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
-<p style="margin:0 0 12px">Thank you for your order <strong>${escape(view.orderNumber)}</strong>. We have received your payment of <strong>${escape(formatPence(view.totalPence))}</strong>.</p>
-${view.nextSteps.map((line) => `<p style="margin:0 0 12px">${escape(line)}</p>`).join("\n")}
-<p style="margin:16px 0"><a href="${escape(view.orderUrl)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">View your order</a></p>
-<h2 style="margin:28px 0 4px;font-size:18px">VAT invoice ${escape(view.invoiceNumber)}</h2>
-<p style="margin:0 0 16px;font-size:13px;color:#4b4b63">Invoice date ${escape(date)} · Order ${escape(view.orderNumber)}</p>
+<p style="margin:0 0 12px">Thank you for your order <strong>${escapeHtml(view.orderNumber)}</strong>. We have received your payment of <strong>${escapeHtml(formatPence(view.totalPence))}</strong>.</p>
+${view.nextSteps.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("\n")}
+<p style="margin:16px 0"><a href="${escapeHtml(view.orderUrl)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">View your order</a></p>
+<h2 style="margin:28px 0 4px;font-size:18px">VAT invoice ${escapeHtml(view.invoiceNumber)}</h2>
+<p style="margin:0 0 16px;font-size:13px;color:#4b4b63">Invoice date ${escapeHtml(date)} · Order ${escapeHtml(view.orderNumber)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr>${block("From", seller)}${block("To", customer)}${block("Deliver to", shipTo)}</tr></table>
 <table width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin-top:8px">
 ${rows
   .map(
     (row) =>
-      `<tr style="border-top:1px solid #e5e5ef${row.strong ? ";font-weight:bold" : ""}"><td>${escape(row.label)}</td><td align="right" style="white-space:nowrap">${escape(row.amount)}</td></tr>`,
+      `<tr style="border-top:1px solid #e5e5ef${row.strong ? ";font-weight:bold" : ""}"><td>${escapeHtml(row.label)}</td><td align="right" style="white-space:nowrap">${escapeHtml(row.amount)}</td></tr>`,
   )
   .join("\n")}
 </table>
 <p style="margin:16px 0 0;font-size:13px;color:#4b4b63">Paid in full by card.</p>
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escape(SITE.name)}, ${escape(SITE.city)} · ${escape(SITE.supportEmail)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escapeHtml(SITE.name)}, ${escapeHtml(SITE.city)} · ${escapeHtml(SITE.supportEmail)}</td></tr>
 </table></td></tr></table></body></html>`;
 
   return {

@@ -12,7 +12,7 @@ import {
   testPaymentIntents,
 } from "#db/schema";
 import { SELLER } from "~/content/links";
-import { type DraftDataInput } from "~/domain/draft";
+import type { DraftDataInput } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
 import { loader as paymentStatusLoader } from "~/routes/api.payment-status";
@@ -171,7 +171,7 @@ describe("startPayment: the amount is the server's", () => {
     expect(row?.status).toBe("awaiting_payment");
     expect(row?.amountPence).toBe(31860);
     expect(row?.paymentIntentId).toBe(intent.intentId);
-    expect((row?.data as { totals: unknown }).totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860 });
+    expect((row!.data as { totals: unknown }).totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860 });
     const [stored] = await handle.db.select().from(testPaymentIntents);
     expect(stored?.amountPence).toBe(31860);
     expect(stored?.currency).toBe("gbp");

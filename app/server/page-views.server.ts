@@ -17,6 +17,7 @@ export function normalisePagePath(raw: unknown): string | null {
   const path = raw.split("#", 1)[0] ?? "";
   if (!path.startsWith("/") || path.startsWith("//")) return null;
   if (path.length > MAX_PAGE_PATH) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
   if (/[\u0000-\u001f\u007f\\]/.test(path)) return null;
   return path;
 }

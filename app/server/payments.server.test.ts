@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { orderDrafts, orders, orderStatusHistory, outbox, paymentEvents, paymentIntents } from "#db/schema";
-import { type DraftDataInput } from "~/domain/draft";
+import type { DraftDataInput } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
 import { action as webhookAction } from "~/routes/api.stripe-webhook";

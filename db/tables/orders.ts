@@ -83,7 +83,7 @@ export const testPaymentIntents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("test_payment_intents_status_check", inList("status", ["requires_payment_method", "succeeded", "canceled"]))],
+  (_t) => [check("test_payment_intents_status_check", inList("status", ["requires_payment_method", "succeeded", "canceled"]))],
 );
 
 /**

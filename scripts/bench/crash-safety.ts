@@ -81,7 +81,7 @@ function newTally(): Tally {
 async function checkDrafts(baseUrl: string, users: SimulatedUser[], tally: Tally, when: string): Promise<void> {
   await Promise.all(
     users.map(async (user) => {
-      let stored;
+      let stored: Awaited<ReturnType<typeof readDraft>>;
       try {
         stored = await readDraft(baseUrl, user.cookie, user.draft.id);
       } catch (error) {

@@ -22,7 +22,7 @@ export async function startSmtpServer(options: { port?: number } = {}) {
           text: plainText(raw),
           raw,
         });
-        waiters.splice(0).forEach((wake) => wake());
+        for (const wake of waiters.splice(0)) wake();
         callback();
       });
     },
