@@ -35,10 +35,7 @@ const env = (() => {
   }
 })();
 
-const clientDir = relative(
-  process.cwd(),
-  resolve(dirname(fileURLToPath(import.meta.url)), "../client"),
-);
+const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));
 const handleRequest = createRequestHandler(build, "production");
 const app = new Hono<{ Bindings: HttpBindings; Variables: { nonce: string; staticFile?: true } }>();
 
@@ -61,7 +58,9 @@ app.use(async (c, next) => {
   const nonce = newNonce();
   c.set("nonce", nonce);
   await next();
-  for (const [name, value] of Object.entries(securityHeaders({ nonce, baseUrl: env.BASE_URL, stripe: paymentMode() === "stripe" }))) {
+  for (const [name, value] of Object.entries(
+    securityHeaders({ nonce, baseUrl: env.BASE_URL, stripe: paymentMode() === "stripe" }),
+  )) {
     c.res.headers.set(name, value);
   }
 });

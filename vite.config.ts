@@ -51,7 +51,15 @@ function precompressClientAssets(): Plugin {
  * to them (PGlite's WebAssembly and data), or optional modules at run time (pg-native, nodemailer's
  * transports, Stripe's and qrcode's CommonJS internals).
  */
-const SERVER_EXTERNALS = ["@electric-sql/pglite", "@node-rs/argon2", "pg", "pg-native", "nodemailer", "stripe", "qrcode"];
+const SERVER_EXTERNALS = [
+  "@electric-sql/pglite",
+  "@node-rs/argon2",
+  "pg",
+  "pg-native",
+  "nodemailer",
+  "stripe",
+  "qrcode",
+];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {

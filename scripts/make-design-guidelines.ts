@@ -37,7 +37,6 @@ async function load<T>(id: string): Promise<T> {
   return (await runnerImport<T>(id, viteConfig)).module;
 }
 
-
 /** A catalogue picture as a data URI; the dev URL ('/app/…svg?no-inline') names the file. */
 function imageDataUri(devUrl: string): string {
   const file = join(ROOT, devUrl.split("?")[0] ?? "");
@@ -67,7 +66,10 @@ function render(catalogue: Catalogue, guide: GuidelinesModule["DESIGN_GUIDELINES
           <p class="label">${escapeHtml(guide.placement.areasLabel)}</p>
           <table>
             ${product.customizationOptions
-              .map((option) => `<tr><th>${escapeHtml(option.title)}</th><td>${escapeHtml(option.subtitle ?? "")}</td></tr>`)
+              .map(
+                (option) =>
+                  `<tr><th>${escapeHtml(option.title)}</th><td>${escapeHtml(option.subtitle ?? "")}</td></tr>`,
+              )
               .join("")}
           </table>
         </div>

@@ -35,7 +35,9 @@ let dataDir: string | undefined;
 if (!env.DATABASE_URL) {
   dataDir = join(resolve(env.DATA_DIR), "db");
   if (!existsSync(join(dataDir, "PG_VERSION"))) {
-    refuse(`There is no shop database in ${dataDir} yet. Start the shop once (npm start), sign up with ${email.data}, then run this again.`);
+    refuse(
+      `There is no shop database in ${dataDir} yet. Start the shop once (npm start), sign up with ${email.data}, then run this again.`,
+    );
   }
   // PGlite writes this file while a process has the database open and removes it on a clean close.
   if (existsSync(join(dataDir, "postmaster.pid"))) {
@@ -53,4 +55,8 @@ const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
 // Closed before any exit: an embedded database left open keeps its lock file and looks in use.
 const result = await grantStaffRole(handle.db, email.data).finally(() => handle.close());
 if (!result.ok) refuse(result.message);
-console.log(result.alreadyStaff ? `${result.email} is already staff.` : `${result.email} is now staff. They can open /admin after signing in.`);
+console.log(
+  result.alreadyStaff
+    ? `${result.email} is already staff.`
+    : `${result.email} is now staff. They can open /admin after signing in.`,
+);

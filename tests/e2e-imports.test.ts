@@ -33,7 +33,10 @@ describe("browser specs", () => {
   });
 
   it("catches a value import and lets a type import through", () => {
-    expect(valueImportsFromPlaywright('import { test, expect, type Page } from "@playwright/test";')).toEqual(["test", "expect"]);
+    expect(valueImportsFromPlaywright('import { test, expect, type Page } from "@playwright/test";')).toEqual([
+      "test",
+      "expect",
+    ]);
     expect(valueImportsFromPlaywright('import type { Page } from "@playwright/test";')).toEqual([]);
   });
 });

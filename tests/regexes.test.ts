@@ -27,10 +27,17 @@ function sourceFiles(dir: string): string[] {
 /** The patterns of one file, and the `RegExp` calls whose pattern is only known at run time. */
 function patternsIn(file: string): { patterns: Pattern[]; dynamic: string[] } {
   const text = readFileSync(file, "utf8");
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const patterns: Pattern[] = [];
   const dynamic: string[] = [];
-  const where = (node: ts.Node) => `${relative(APP, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const where = (node: ts.Node) =>
+    `${relative(APP, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node) => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
       const literal = node.getText();
@@ -80,9 +87,13 @@ describe("regular expressions", () => {
       // A fixed seed: the fuzzer (used for look-arounds) gives the same answer on every run.
       const result = await check(pattern.source, pattern.flags, { randomSeed: 1, timeout: 20_000 });
       if (result.status === "vulnerable") {
-        vulnerable.push(`${pattern.where} /${pattern.source}/${pattern.flags}: ${result.complexity.summary}, e.g. ${result.attack.pattern}`);
+        vulnerable.push(
+          `${pattern.where} /${pattern.source}/${pattern.flags}: ${result.complexity.summary}, e.g. ${result.attack.pattern}`,
+        );
       } else if (result.status === "unknown") {
-        vulnerable.push(`${pattern.where} /${pattern.source}/${pattern.flags}: recheck could not decide (${result.error.kind})`);
+        vulnerable.push(
+          `${pattern.where} /${pattern.source}/${pattern.flags}: recheck could not decide (${result.error.kind})`,
+        );
       }
     }
     expect(vulnerable).toEqual([]);

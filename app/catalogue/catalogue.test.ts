@@ -3,24 +3,12 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { parsePrice, parseTierRange, tierFor } from "~/domain/pricing";
-import {
-  PRODUCTS,
-  featuredProducts,
-  findProductById,
-  listByCategory,
-  relatedProducts,
-} from "./catalogue";
+import { PRODUCTS, featuredProducts, findProductById, listByCategory, relatedProducts } from "./catalogue";
 import { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
 import { DEFAULT_PALETTE, coloursFor } from "./colours";
 import { IMAGE_FILES, PRODUCT_IMAGES } from "./images";
 import { PLACEHOLDER_KEYS } from "./images/placeholders";
-import {
-  CATEGORY_NAMES,
-  CUSTOMIZATION_THEMES,
-  PRODUCT_TAGS,
-  type PricingRow,
-  type Product,
-} from "./types";
+import { CATEGORY_NAMES, CUSTOMIZATION_THEMES, PRODUCT_TAGS, type PricingRow, type Product } from "./types";
 
 const IMAGE_DIR = fileURLToPath(new URL("./images/", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -67,7 +55,9 @@ const productSchema = z.strictObject({
     .strictObject({
       headers: z.array(nonEmpty).length(5),
       rows: z
-        .array(z.strictObject({ size: nonEmpty, height: nonEmpty, weight: nonEmpty, waist: nonEmpty, length: nonEmpty }))
+        .array(
+          z.strictObject({ size: nonEmpty, height: nonEmpty, weight: nonEmpty, waist: nonEmpty, length: nonEmpty }),
+        )
         .min(1),
       note: nonEmpty,
     })
@@ -420,7 +410,9 @@ describe("images", () => {
     expect(new Set(alts).size).toBe(alts.length);
     const css = readFileSync(`${IMAGE_DIR}placeholders.css`, "utf8");
     for (const key of PLACEHOLDER_KEYS) {
-      const uri = new RegExp(`\\.placeholder-${key} \\{\\n  background-image: url\\("(data:image/webp;base64,[^"]+)"\\);`).exec(css)?.[1];
+      const uri = new RegExp(
+        `\\.placeholder-${key} \\{\\n  background-image: url\\("(data:image/webp;base64,[^"]+)"\\);`,
+      ).exec(css)?.[1];
       expect(uri, key).toBeDefined();
       expect(uri!.length, key).toBeLessThan(400);
     }

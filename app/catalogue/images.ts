@@ -51,24 +51,90 @@ function image(key: PlaceholderKey, full: string, src400: string, src320: string
 /** Gallery images per product id, first image first (the card shows the second on hover). */
 export const PRODUCT_IMAGES = {
   "8": [
-    image("cap-1", cap1Full, cap1W400, cap1W320, "Navy six-panel cap, three-quarter front view, with a placeholder for your embroidered front logo"),
-    image("cap-2", cap2Full, cap2W400, cap2W320, "Navy cap, side view, showing the side logo position and the adjustable back strap"),
+    image(
+      "cap-1",
+      cap1Full,
+      cap1W400,
+      cap1W320,
+      "Navy six-panel cap, three-quarter front view, with a placeholder for your embroidered front logo",
+    ),
+    image(
+      "cap-2",
+      cap2Full,
+      cap2W400,
+      cap2W320,
+      "Navy cap, side view, showing the side logo position and the adjustable back strap",
+    ),
     image("cap-3", cap3Full, cap3W400, cap3W320, "Back of the cap with a close-up of the custom woven strap tag"),
   ],
   "15": [
-    image("shorts-1", shorts1Full, shorts1W400, shorts1W320, "Black running shorts with orange trim, front view, with a placeholder for your leg logo"),
-    image("shorts-2", shorts2Full, shorts2W400, shorts2W320, "Orange running shorts, back view, with the rear zip pocket and a placeholder for a back-waist print"),
-    image("shorts-3", shorts3Full, shorts3W400, shorts3W320, "Close-up of the split hem with orange piping, a printed logo and the lightweight fabric"),
+    image(
+      "shorts-1",
+      shorts1Full,
+      shorts1W400,
+      shorts1W320,
+      "Black running shorts with orange trim, front view, with a placeholder for your leg logo",
+    ),
+    image(
+      "shorts-2",
+      shorts2Full,
+      shorts2W400,
+      shorts2W320,
+      "Orange running shorts, back view, with the rear zip pocket and a placeholder for a back-waist print",
+    ),
+    image(
+      "shorts-3",
+      shorts3Full,
+      shorts3W400,
+      shorts3W320,
+      "Close-up of the split hem with orange piping, a printed logo and the lightweight fabric",
+    ),
   ],
   "16": [
-    image("diary-1", diary1Full, diary1W400, diary1W320, "Blue A5 hardback diary, front cover, with a placeholder for your debossed logo"),
-    image("diary-2", diary2Full, diary2W400, diary2W320, "The diary open on a week-to-view spread, with a custom printed page for your logo"),
-    image("diary-3", diary3Full, diary3W400, diary3W320, "Three diaries stacked in blue, burgundy and black, with a foil-stamped logo on the top one"),
+    image(
+      "diary-1",
+      diary1Full,
+      diary1W400,
+      diary1W320,
+      "Blue A5 hardback diary, front cover, with a placeholder for your debossed logo",
+    ),
+    image(
+      "diary-2",
+      diary2Full,
+      diary2W400,
+      diary2W320,
+      "The diary open on a week-to-view spread, with a custom printed page for your logo",
+    ),
+    image(
+      "diary-3",
+      diary3Full,
+      diary3W400,
+      diary3W320,
+      "Three diaries stacked in blue, burgundy and black, with a foil-stamped logo on the top one",
+    ),
   ],
   "17": [
-    image("yoga-mat-1", yogaMat1Full, yogaMat1W400, yogaMat1W320, "Green yoga mat rolled up with its carry strap, with a placeholder for your printed logo"),
-    image("yoga-mat-2", yogaMat2Full, yogaMat2W400, yogaMat2W320, "The yoga mat rolled out flat, with a placeholder for your printed logo at one end"),
-    image("yoga-mat-3", yogaMat3Full, yogaMat3W400, yogaMat3W320, "Close-up of a corner of the mat: 6 mm thick, two-tone layers and a non-slip texture"),
+    image(
+      "yoga-mat-1",
+      yogaMat1Full,
+      yogaMat1W400,
+      yogaMat1W320,
+      "Green yoga mat rolled up with its carry strap, with a placeholder for your printed logo",
+    ),
+    image(
+      "yoga-mat-2",
+      yogaMat2Full,
+      yogaMat2W400,
+      yogaMat2W320,
+      "The yoga mat rolled out flat, with a placeholder for your printed logo at one end",
+    ),
+    image(
+      "yoga-mat-3",
+      yogaMat3Full,
+      yogaMat3W400,
+      yogaMat3W320,
+      "Close-up of a corner of the mat: 6 mm thick, two-tone layers and a non-slip texture",
+    ),
   ],
 } satisfies Record<string, ProductImage[]>;
 

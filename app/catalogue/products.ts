@@ -180,12 +180,7 @@ export const DIARY: Product = {
     "Pocket inside the back cover",
     "Dated or undated pages",
   ],
-  goodFor: [
-    "New-starter welcome kits",
-    "Client year-end gifts",
-    "Conference and event packs",
-    "Sales kick-offs",
-  ],
+  goodFor: ["New-starter welcome kits", "Client year-end gifts", "Conference and event packs", "Sales kick-offs"],
   pricingTable: [
     { quantity: "50-999", price: "£2.24" },
     { quantity: "1000+", price: "£1.65" },

@@ -16,5 +16,9 @@ const TONES: Record<OrderStatus, string> = {
 
 /** An order's status as a pill, in the back office's lists and pages. */
 export function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-semibold ${TONES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-semibold ${TONES[status]}`}>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
 }

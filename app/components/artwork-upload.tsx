@@ -1,6 +1,12 @@
 import { useId, useRef, useState } from "react";
 import type { ArtworkFileEntry } from "~/domain/draft";
-import { ARTWORK_ACCEPT, ARTWORK_MAX_BYTES, ARTWORK_MESSAGES, ARTWORK_TOOLTIP, isAllowedArtworkName } from "~/domain/artwork-rules";
+import {
+  ARTWORK_ACCEPT,
+  ARTWORK_MAX_BYTES,
+  ARTWORK_MESSAGES,
+  ARTWORK_TOOLTIP,
+  isAllowedArtworkName,
+} from "~/domain/artwork-rules";
 import { SITE } from "~/content/links";
 import { buttonClass } from "./ui/button";
 import { InfoTooltip } from "./ui/tooltip";
@@ -33,11 +39,19 @@ export function ArtworkUpload(props: {
       if (!draftId) return setMessage("Please wait for your choices to save, then try again.");
       const response = await fetch(`/api/drafts/${draftId}/artwork`, {
         method: "POST",
-        headers: { "X-File-Name": encodeURIComponent(file.name), "Content-Type": file.type || "application/octet-stream" },
+        headers: {
+          "X-File-Name": encodeURIComponent(file.name),
+          "Content-Type": file.type || "application/octet-stream",
+        },
         body: file,
       });
-      const body = (await response.json()) as { file?: ArtworkFileEntry; version?: number; error?: { message: string } };
-      if (!response.ok || !body.file || body.version === undefined) return setMessage(body.error?.message ?? "The upload failed. Please try again.");
+      const body = (await response.json()) as {
+        file?: ArtworkFileEntry;
+        version?: number;
+        error?: { message: string };
+      };
+      if (!response.ok || !body.file || body.version === undefined)
+        return setMessage(body.error?.message ?? "The upload failed. Please try again.");
       props.onFiles([...props.files, body.file], body.version);
     } catch {
       setMessage("The upload failed. Check your connection and try again.");
@@ -55,7 +69,8 @@ export function ArtworkUpload(props: {
       body: JSON.stringify({ draft_id: props.draftId }),
     });
     const body = (await response.json()) as { version?: number; error?: { message: string } };
-    if (!response.ok || body.version === undefined) return setMessage(body.error?.message ?? "Couldn't remove that file.");
+    if (!response.ok || body.version === undefined)
+      return setMessage(body.error?.message ?? "Couldn't remove that file.");
     props.onFiles(
       props.files.filter((f) => f.id !== file.id),
       body.version,
@@ -100,12 +115,20 @@ export function ArtworkUpload(props: {
       {props.files.length > 0 ? (
         <ul className="mt-3 space-y-2" aria-label="Uploaded artwork">
           {props.files.map((file) => (
-            <li key={file.id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm">
+            <li
+              key={file.id}
+              className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm"
+            >
               <a href={`/api/artwork/${file.id}`} className="font-medium text-brand underline">
                 {file.name}
               </a>
               <span className="text-muted">{(file.size / 1024).toFixed(0)} kB</span>
-              <button type="button" className={buttonClass("ghost", "px-2 py-1")} onClick={() => void remove(file)} aria-label={`Remove ${file.name}`}>
+              <button
+                type="button"
+                className={buttonClass("ghost", "px-2 py-1")}
+                onClick={() => void remove(file)}
+                aria-label={`Remove ${file.name}`}
+              >
                 Remove
               </button>
             </li>
@@ -113,7 +136,12 @@ export function ArtworkUpload(props: {
         </ul>
       ) : null}
       <label className="mt-3 flex items-center gap-2 text-sm">
-        <input type="checkbox" className="accent-brand" checked={props.emailLater} onChange={(e) => props.onEmailLater(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="accent-brand"
+          checked={props.emailLater}
+          onChange={(e) => props.onEmailLater(e.target.checked)}
+        />
         I'll e-mail my artwork later to {SITE.supportEmail}
       </label>
     </fieldset>

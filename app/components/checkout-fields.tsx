@@ -15,7 +15,8 @@ export function StepField(props: {
   maxLength?: number;
 }) {
   const id = useId();
-  const describedBy = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={props.className}>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -48,7 +49,12 @@ export function StepField(props: {
   );
 }
 
-export function CountrySelect(props: { label: string; value: string; onChange: (value: string) => void; className?: string }) {
+export function CountrySelect(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
   const id = useId();
   return (
     <div className={props.className}>

@@ -39,7 +39,10 @@ export function CheckoutStepper(props: {
           return (
             <li key={step}>
               {reachable && !current ? (
-                <Link to={stepHref(step, { productId: props.productId, draftId: props.draftId })} className={`${base} border-slate-300 hover:border-brand`}>
+                <Link
+                  to={stepHref(step, { productId: props.productId, draftId: props.draftId })}
+                  className={`${base} border-slate-300 hover:border-brand`}
+                >
                   {text}
                 </Link>
               ) : (

@@ -10,7 +10,15 @@ import { useToast } from "./ui/toast";
  * The favourite heart (SPEC.md §2 "Product card", §5 "Favourites"): toggles for a signed-in
  * buyer (stored on the server); a visitor is told to sign in and offered the sign-in modal.
  */
-export function FavouriteButton({ productId, productTitle, className = "" }: { productId: string; productTitle: string; className?: string }) {
+export function FavouriteButton({
+  productId,
+  productTitle,
+  className = "",
+}: {
+  productId: string;
+  productTitle: string;
+  className?: string;
+}) {
   const toast = useToast();
   const { openSignIn } = useSignIn();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -24,7 +32,8 @@ export function FavouriteButton({ productId, productTitle, className = "" }: { p
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
-    if ("error" in result) toast({ title: "Couldn't update favourites", description: result.error.message, variant: "error" });
+    if ("error" in result)
+      toast({ title: "Couldn't update favourites", description: result.error.message, variant: "error" });
     else if (result.favourited) toast({ title: "Added to favourites", variant: "success" });
   }, [fetcher.state, fetcher.data, toast]);
 

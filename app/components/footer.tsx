@@ -16,8 +16,7 @@ export function Footer({ year }: { year: number }) {
             <Logo />
           </div>
           <p className="mt-3 text-sm">
-            Custom branded merch for teams, sourced direct from factories and quality-checked in{" "}
-            {SITE.city}.
+            Custom branded merch for teams, sourced direct from factories and quality-checked in {SITE.city}.
           </p>
           <p className="mt-3 text-sm">
             <a className="underline hover:text-white" href={`mailto:${SITE.supportEmail}`}>

@@ -39,13 +39,7 @@ function MenuLinks({ links, ...list }: { links: NavLinkItem[] } & ComponentProps
   );
 }
 
-export function Header({
-  cartCount,
-  user,
-}: {
-  cartCount: number;
-  user: { name: string; email: string } | null;
-}) {
+export function Header({ cartCount, user }: { cartCount: number; user: { name: string; email: string } | null }) {
   const signedIn = user !== null;
   const { openSignIn } = useSignIn();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -74,7 +68,10 @@ export function Header({
             panelClassName="absolute left-0 top-full z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
           >
             <MenuLinks links={COMPANY_NAV} />
-            <p id="more-quick-wins" className="mt-1 border-t border-slate-100 px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-muted">
+            <p
+              id="more-quick-wins"
+              className="mt-1 border-t border-slate-100 px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-muted"
+            >
               {QUICK_WINS_TITLE}
             </p>
             <MenuLinks links={QUICK_WINS_NAV} aria-labelledby="more-quick-wins" />

@@ -45,7 +45,12 @@ export default function MobileDrawer(props: { onClose: () => void; onSignIn: () 
               <p id="drawer-quick-wins" className="px-3 text-xs font-semibold uppercase tracking-wide text-muted">
                 {QUICK_WINS_TITLE}
               </p>
-              <LinkList links={QUICK_WINS_NAV} linkClassName={linkClass} labelledBy="drawer-quick-wins" onFollow={close} />
+              <LinkList
+                links={QUICK_WINS_NAV}
+                linkClassName={linkClass}
+                labelledBy="drawer-quick-wins"
+                onFollow={close}
+              />
             </div>
             <div className="space-y-2 border-t border-slate-100 pt-4">
               <a href={SITE.bookingUrl} {...EXTERNAL} className={buttonClass("primary", "w-full")}>

@@ -51,7 +51,8 @@ export function PaymentReturn(props: { draftId: string; productId: string | null
         </span>
         <h1 className="mt-6 text-3xl font-extrabold">Payment received</h1>
         <p className="mt-3 text-muted">
-          Thank you. Your order <strong className="text-ink">{status.order_number}</strong> is confirmed, and a VAT invoice is on its way by e-mail. We'll send your proof within 2 working days.
+          Thank you. Your order <strong className="text-ink">{status.order_number}</strong> is confirmed, and a VAT
+          invoice is on its way by e-mail. We'll send your proof within 2 working days.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to={`/orders/${status.order_id}`} className={buttonClass("primary")}>
@@ -82,7 +83,9 @@ export function PaymentReturn(props: { draftId: string; productId: string | null
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-extrabold">Payment processing</h1>
         <p role="status" className="mt-3 text-muted">
-          {gaveUp ? "We're confirming your payment; you'll get an e-mail as soon as it's through." : "We're checking with the payment provider…"}
+          {gaveUp
+            ? "We're confirming your payment; you'll get an e-mail as soon as it's through."
+            : "We're checking with the payment provider…"}
         </p>
       </section>
     );

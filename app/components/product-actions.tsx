@@ -11,13 +11,19 @@ import { useToast } from "./ui/toast";
 type Result = ErrorBody | { ok: true };
 
 /** Shows the toast for a fetcher's answer once: the success text, or the server's reason. */
-function useResultToast(fetcher: { state: string; data?: Result }, success: string, failureTitle: string, onSuccess?: () => void) {
+function useResultToast(
+  fetcher: { state: string; data?: Result },
+  success: string,
+  failureTitle: string,
+  onSuccess?: () => void,
+) {
   const toast = useToast();
   const handled = useRef<unknown>(null);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
-    if ("error" in fetcher.data) toast({ title: failureTitle, description: fetcher.data.error.message, variant: "error" });
+    if ("error" in fetcher.data)
+      toast({ title: failureTitle, description: fetcher.data.error.message, variant: "error" });
     else {
       toast({ title: success, variant: "success" });
       onSuccess?.();
@@ -38,11 +44,19 @@ export function AddToCart(props: {
   const fetcher = useFetcher<Result>();
   const [notes, setNotes] = useState("");
   useResultToast(fetcher, "Added to cart", "Couldn't add to cart");
-  const addable = canAddToCart({ colour: props.colour, selections: props.selections, optionCount: props.product.customizationOptions.length });
+  const addable = canAddToCart({
+    colour: props.colour,
+    selections: props.selections,
+    optionCount: props.product.customizationOptions.length,
+  });
 
   if (!props.signedIn) {
     return (
-      <button type="button" onClick={() => openSignIn("Sign in to add products to your cart.")} className={buttonClass("primary", "w-full py-3 text-base")}>
+      <button
+        type="button"
+        onClick={() => openSignIn("Sign in to add products to your cart.")}
+        className={buttonClass("primary", "w-full py-3 text-base")}
+      >
         Sign in to add to cart
       </button>
     );
@@ -81,13 +95,23 @@ export function AddToCart(props: {
       >
         {fetcher.state !== "idle" ? "Adding…" : "Add to Cart"}
       </button>
-      {addable ? null : <p className="text-sm text-muted">Choose a colour and at least one customisation to add this to your cart.</p>}
+      {addable ? null : (
+        <p className="text-sm text-muted">Choose a colour and at least one customisation to add this to your cart.</p>
+      )}
     </div>
   );
 }
 
 /** 'Add to shopping list' with the chosen quantity and a note (REQUIREMENTS.md A-18). */
-export function AddToShoppingList({ product, signedIn, quantity }: { product: Product; signedIn: boolean; quantity: number }) {
+export function AddToShoppingList({
+  product,
+  signedIn,
+  quantity,
+}: {
+  product: Product;
+  signedIn: boolean;
+  quantity: number;
+}) {
   const { openSignIn } = useSignIn();
   const fetcher = useFetcher<Result>();
   const [open, setOpen] = useState(false);
@@ -96,7 +120,11 @@ export function AddToShoppingList({ product, signedIn, quantity }: { product: Pr
 
   if (!signedIn) {
     return (
-      <button type="button" className={buttonClass("secondary", "w-full")} onClick={() => openSignIn("Please sign in to use your shopping list.")}>
+      <button
+        type="button"
+        className={buttonClass("secondary", "w-full")}
+        onClick={() => openSignIn("Please sign in to use your shopping list.")}
+      >
         Add to shopping list
       </button>
     );

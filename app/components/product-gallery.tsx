@@ -65,7 +65,15 @@ export function ProductGallery({ images, title }: { images: Image[]; title: stri
                 i === index ? "border-brand" : "border-transparent"
               }`}
             >
-              <img src={image.src320} alt="" width={64} height={64} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+              <img
+                src={image.src320}
+                alt=""
+                width={64}
+                height={64}
+                loading="lazy"
+                decoding="async"
+                className="h-full w-full object-cover"
+              />
             </button>
           </li>
         ))}

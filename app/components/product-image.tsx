@@ -54,7 +54,11 @@ export function ProductImage({
       className={`relative overflow-hidden bg-slate-100 ${status === "loaded" ? "" : `${image.placeholderClass} bg-cover`} ${className}`}
     >
       {status === "error" ? (
-        <div role="img" aria-label={image.alt} className="flex h-full w-full items-center justify-center p-4 text-sm text-muted">
+        <div
+          role="img"
+          aria-label={image.alt}
+          className="flex h-full w-full items-center justify-center p-4 text-sm text-muted"
+        >
           Failed to load image
         </div>
       ) : visible ? (
@@ -75,7 +79,13 @@ export function ProductImage({
         />
       ) : (
         <noscript>
-          <img src={image.src400} width={image.width} height={image.height} alt={image.alt} className="h-full w-full object-cover" />
+          <img
+            src={image.src400}
+            width={image.width}
+            height={image.height}
+            alt={image.alt}
+            className="h-full w-full object-cover"
+          />
         </noscript>
       )}
     </div>

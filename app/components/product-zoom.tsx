@@ -10,7 +10,10 @@ export default function ProductZoom(props: { image: ProductImage; title: string;
     <RadixDialog.Root open onOpenChange={(open) => open || props.onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/80" />
-        <RadixDialog.Content onCloseAutoFocus={returnFocus} className="fixed inset-4 z-50 flex items-center justify-center">
+        <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed inset-4 z-50 flex items-center justify-center"
+        >
           <RadixDialog.Title className="sr-only">{props.title}: zoomed image</RadixDialog.Title>
           <RadixDialog.Description className="sr-only">{props.image.alt}</RadixDialog.Description>
           <img
@@ -20,7 +23,10 @@ export default function ProductZoom(props: { image: ProductImage; title: string;
             height={800}
             className="max-h-full max-w-full rounded-2xl bg-white object-contain"
           />
-          <RadixDialog.Close aria-label="Close zoom" className="absolute right-2 top-2 rounded-full bg-white p-2 shadow">
+          <RadixDialog.Close
+            aria-label="Close zoom"
+            className="absolute right-2 top-2 rounded-full bg-white p-2 shadow"
+          >
             <CrossIcon className="h-5 w-5" />
           </RadixDialog.Close>
         </RadixDialog.Content>

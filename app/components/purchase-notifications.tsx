@@ -10,11 +10,16 @@ type Purchase = { region: string; product: string; daysAgo: number };
 
 /** The feed's well-formed entries (checked by hand: zod would add 24 kB to every page). */
 function purchasesIn(body: unknown): Purchase[] {
-  const list: unknown = typeof body === "object" && body !== null ? (body as { purchases?: unknown }).purchases : undefined;
+  const list: unknown =
+    typeof body === "object" && body !== null ? (body as { purchases?: unknown }).purchases : undefined;
   if (!Array.isArray(list)) throw new Error("The recent-purchases feed is not a list");
   return list.filter(
     (p): p is Purchase =>
-      typeof p === "object" && p !== null && typeof p.region === "string" && typeof p.product === "string" && typeof p.daysAgo === "number",
+      typeof p === "object" &&
+      p !== null &&
+      typeof p.region === "string" &&
+      typeof p.product === "string" &&
+      typeof p.daysAgo === "number",
   );
 }
 

@@ -34,7 +34,10 @@ export function QuantityCalculator(props: {
   return (
     <div className="rounded-2xl border border-slate-200 p-5">
       <label htmlFor={inputId} className="text-sm font-semibold">
-        Quantity <span className="font-normal text-muted">(min {moq}, max {max.toLocaleString("en-GB")})</span>
+        Quantity{" "}
+        <span className="font-normal text-muted">
+          (min {moq}, max {max.toLocaleString("en-GB")})
+        </span>
       </label>
       <div className="mt-2 flex items-center gap-2">
         <button
@@ -88,21 +91,31 @@ export function QuantityCalculator(props: {
           {formatPence(lineTotalPence(unit, quantity))}
         </dd>
       </dl>
-      {savings ? <p className="mt-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">{savings}</p> : null}
+      {savings ? (
+        <p className="mt-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">{savings}</p>
+      ) : null}
 
       <table className="mt-4 w-full text-sm">
         <caption className="mb-1 text-left font-semibold">Price per unit by quantity</caption>
         <thead>
           <tr className="text-left text-muted">
-            <th scope="col" className="py-1 font-medium">Quantity</th>
-            <th scope="col" className="py-1 text-right font-medium">Unit price</th>
+            <th scope="col" className="py-1 font-medium">
+              Quantity
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Unit price
+            </th>
           </tr>
         </thead>
         <tbody>
           {pricingTable.map((tier) => {
             const active = tier === currentTier;
             return (
-              <tr key={tier.quantity} className={active ? "bg-brand-soft font-semibold" : ""} aria-current={active ? "true" : undefined}>
+              <tr
+                key={tier.quantity}
+                className={active ? "bg-brand-soft font-semibold" : ""}
+                aria-current={active ? "true" : undefined}
+              >
                 <td className="px-1 py-1">{tier.quantity}</td>
                 <td className="px-1 py-1 text-right">{tier.price}</td>
               </tr>
@@ -113,4 +126,3 @@ export function QuantityCalculator(props: {
     </div>
   );
 }
-

@@ -20,7 +20,11 @@ export function SignInPanel({ redirectTo, actionData }: { redirectTo: string; ac
 
   return (
     <div>
-      <div role="tablist" aria-label="How to sign in" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-semibold">
+      <div
+        role="tablist"
+        aria-label="How to sign in"
+        className="grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-semibold"
+      >
         {(["password", "code"] as const).map((m) => (
           <button
             key={m}
@@ -39,7 +43,9 @@ export function SignInPanel({ redirectTo, actionData }: { redirectTo: string; ac
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {result?.message ? <FormMessage>{result.message}</FormMessage> : null}
         {codeSent && !result?.message ? (
-          <FormMessage tone="success">We've sent a 6-digit code to {result?.identifier}. It expires in 10 minutes.</FormMessage>
+          <FormMessage tone="success">
+            We've sent a 6-digit code to {result?.identifier}. It expires in 10 minutes.
+          </FormMessage>
         ) : null}
         <Field
           label="E-mail or phone"
@@ -53,8 +59,21 @@ export function SignInPanel({ redirectTo, actionData }: { redirectTo: string; ac
         />
         {mode === "password" ? (
           <>
-            <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
-            <button type="submit" name="intent" value="password" disabled={busy} className={buttonClass("primary", "w-full")}>
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errors.password}
+            />
+            <button
+              type="submit"
+              name="intent"
+              value="password"
+              disabled={busy}
+              className={buttonClass("primary", "w-full")}
+            >
               {busy ? "Signing in…" : "Sign in"}
             </button>
             <p className="text-right text-sm">
@@ -65,23 +84,51 @@ export function SignInPanel({ redirectTo, actionData }: { redirectTo: string; ac
           </>
         ) : codeSent ? (
           <>
-            <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" required error={errors.code} />
-            <button type="submit" name="intent" value="verify-code" disabled={busy} className={buttonClass("primary", "w-full")}>
+            <Field
+              label="Code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              error={errors.code}
+            />
+            <button
+              type="submit"
+              name="intent"
+              value="verify-code"
+              disabled={busy}
+              className={buttonClass("primary", "w-full")}
+            >
               {busy ? "Checking…" : "Sign in with code"}
             </button>
-            <button type="submit" name="intent" value="send-code" disabled={busy} className={buttonClass("ghost", "w-full")}>
+            <button
+              type="submit"
+              name="intent"
+              value="send-code"
+              disabled={busy}
+              className={buttonClass("ghost", "w-full")}
+            >
               Send a new code
             </button>
           </>
         ) : (
-          <button type="submit" name="intent" value="send-code" disabled={busy} className={buttonClass("primary", "w-full")}>
+          <button
+            type="submit"
+            name="intent"
+            value="send-code"
+            disabled={busy}
+            className={buttonClass("primary", "w-full")}
+          >
             {busy ? "Sending…" : "Send me a code"}
           </button>
         )}
       </fetcher.Form>
       <p className="mt-6 text-center text-sm text-muted">
         New here?{" "}
-        <Link to={`/sign-up?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-semibold text-brand underline">
+        <Link
+          to={`/sign-up?redirectTo=${encodeURIComponent(redirectTo)}`}
+          className="font-semibold text-brand underline"
+        >
           Create an account
         </Link>
       </p>

@@ -15,7 +15,10 @@ export function SignInPrompt({ title, message }: { title: string; message: strin
         <button type="button" className={buttonClass("primary")} onClick={() => openSignIn(message)}>
           Sign in
         </button>
-        <Link to={`/sign-up?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className={buttonClass("secondary")}>
+        <Link
+          to={`/sign-up?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+          className={buttonClass("secondary")}
+        >
           Create an account
         </Link>
       </div>

@@ -25,24 +25,24 @@ export function SiteShell({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <SignInProvider>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
-      >
-        Skip to content
-      </a>
-      <PromoBanner initiallyClosed={root?.promoClosed ?? false} />
-      <Header cartCount={root?.cartCount ?? 0} user={root?.user ?? null} />
-      {/* Focusable from script only: the skip link and useFocusAfterNavigation move focus here. */}
-      <main id="main" tabIndex={-1} className="min-h-[60vh] focus:outline-none">
-        {children}
-      </main>
-      <Footer year={root?.year ?? new Date().getFullYear()} />
-      <LocalMirror />
-      {/* Issue 6: page views, the SMS prompt and real recent-order notes, on every page. */}
-      <PageViewTracker />
-      {SmsPrompt ? <SmsPrompt /> : null}
-      {PurchaseNotifications ? <PurchaseNotifications /> : null}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <PromoBanner initiallyClosed={root?.promoClosed ?? false} />
+        <Header cartCount={root?.cartCount ?? 0} user={root?.user ?? null} />
+        {/* Focusable from script only: the skip link and useFocusAfterNavigation move focus here. */}
+        <main id="main" tabIndex={-1} className="min-h-[60vh] focus:outline-none">
+          {children}
+        </main>
+        <Footer year={root?.year ?? new Date().getFullYear()} />
+        <LocalMirror />
+        {/* Issue 6: page views, the SMS prompt and real recent-order notes, on every page. */}
+        <PageViewTracker />
+        {SmsPrompt ? <SmsPrompt /> : null}
+        {PurchaseNotifications ? <PurchaseNotifications /> : null}
       </SignInProvider>
     </ToastProvider>
   );

@@ -91,7 +91,9 @@ export function SmsPrompt() {
           <span className="sr-only sm:not-sr-only">{SMS_PROMPT.openButton}</span>
         </button>
       )}
-      {open && SmsPromptCard ? <SmsPromptCard openedByItself={openedByItself} onClose={close} onSignedUp={signedUpNow} /> : null}
+      {open && SmsPromptCard ? (
+        <SmsPromptCard openedByItself={openedByItself} onClose={close} onSignedUp={signedUpNow} />
+      ) : null}
     </>
   );
 }

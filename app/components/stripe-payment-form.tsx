@@ -4,10 +4,19 @@ import { useMemo, useState } from "react";
 import { buttonClass } from "./ui/button";
 
 /** Stripe's Payment Element (cards, Apple Pay, Google Pay), loaded only when Stripe is configured. */
-export default function StripePaymentForm(props: { publishableKey: string; clientSecret: string; returnUrl: string; amountLabel: string; onPaid: () => void }) {
+export default function StripePaymentForm(props: {
+  publishableKey: string;
+  clientSecret: string;
+  returnUrl: string;
+  amountLabel: string;
+  onPaid: () => void;
+}) {
   const stripe = useMemo<Promise<Stripe | null>>(() => loadStripe(props.publishableKey), [props.publishableKey]);
   return (
-    <Elements stripe={stripe} options={{ clientSecret: props.clientSecret, appearance: { variables: { colorPrimary: "#2c2adb" } } }}>
+    <Elements
+      stripe={stripe}
+      options={{ clientSecret: props.clientSecret, appearance: { variables: { colorPrimary: "#2c2adb" } } }}
+    >
       <Inner {...props} />
     </Elements>
   );
@@ -27,7 +36,11 @@ function Inner(props: { returnUrl: string; amountLabel: string; onPaid: () => vo
         setBusy(true);
         setError(null);
         // Redirects only when the card needs it (3-D Secure), returning to /inquiry-success (R-PAY-06).
-        const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: props.returnUrl }, redirect: "if_required" });
+        const result = await stripe.confirmPayment({
+          elements,
+          confirmParams: { return_url: props.returnUrl },
+          redirect: "if_required",
+        });
         setBusy(false);
         if (result.error) setError(result.error.message || "Payment failed. Please try again.");
         else props.onPaid();

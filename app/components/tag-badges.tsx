@@ -10,7 +10,10 @@ export function TagBadges({ tags, className = "" }: { tags: readonly string[]; c
   return (
     <ul className={`flex flex-wrap gap-1.5 ${className}`} aria-label="Tags">
       {tags.map((tag) => (
-        <li key={tag} className={`rounded-full px-2 py-0.5 text-xs font-bold ${styles[tag] ?? "bg-slate-200 text-ink"}`}>
+        <li
+          key={tag}
+          className={`rounded-full px-2 py-0.5 text-xs font-bold ${styles[tag] ?? "bg-slate-200 text-ink"}`}
+        >
           {tag}
         </li>
       ))}

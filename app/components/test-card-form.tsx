@@ -36,13 +36,19 @@ export function TestCardForm(props: { clientSecret: string; amountLabel: string;
               name: String(form.get("name") ?? ""),
             }),
           });
-          const body = (await response.json()) as { error?: { message?: string; fieldErrors?: Record<string, string[]> } };
+          const body = (await response.json()) as {
+            error?: { message?: string; fieldErrors?: Record<string, string[]> };
+          };
           if (response.ok) {
             setResult({ ok: true });
             props.onPaid();
             return;
           }
-          setResult({ ok: false, message: body.error?.message || "Payment failed. Please try again.", fieldErrors: body.error?.fieldErrors });
+          setResult({
+            ok: false,
+            message: body.error?.message || "Payment failed. Please try again.",
+            fieldErrors: body.error?.fieldErrors,
+          });
         } catch {
           setResult({ ok: false, message: "Payment failed. Please try again." });
         } finally {
@@ -50,8 +56,12 @@ export function TestCardForm(props: { clientSecret: string; amountLabel: string;
         }
       }}
     >
-      <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">{TEST_MODE_LABEL}</p>
-      <p className="text-xs text-muted">Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline; any future expiry and any 3 digits.</p>
+      <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900">
+        {TEST_MODE_LABEL}
+      </p>
+      <p className="text-xs text-muted">
+        Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline; any future expiry and any 3 digits.
+      </p>
       {result && !result.ok ? (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {result.message}

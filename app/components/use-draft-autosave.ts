@@ -83,7 +83,9 @@ export function useDraftAutosave<P>(options: {
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ product_id: productId, patch }),
         });
-    const body = (await response.json().catch(() => ({ error: { code: "BAD_RESPONSE", message: "" } }))) as SaveResponse;
+    const body = (await response
+      .json()
+      .catch(() => ({ error: { code: "BAD_RESPONSE", message: "" } }))) as SaveResponse;
     return { ...body, httpStatus: response.status };
   }, []);
 
@@ -129,7 +131,11 @@ export function useDraftAutosave<P>(options: {
       pending.current = pending.current ?? patch;
       const delay = RETRY_DELAYS_MS[Math.min(attempt.current, RETRY_DELAYS_MS.length - 1)]!;
       attempt.current += 1;
-      setState({ status: "error", error: saveErrorMessage(error instanceof Error ? error.message : null), retrying: true });
+      setState({
+        status: "error",
+        error: saveErrorMessage(error instanceof Error ? error.message : null),
+        retrying: true,
+      });
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void run(), delay);
     }

@@ -18,7 +18,10 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
       buttonClassName="ml-1 inline-flex items-center gap-1 rounded-full border border-slate-200 py-1 pl-1 pr-2 hover:border-brand"
       button={(open) => (
         <>
-          <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-brand text-xs font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="flex h-7 w-7 items-center justify-center rounded-full bg-brand text-xs font-bold text-white"
+          >
             {initials || "?"}
           </span>
           <ChevronIcon direction={open ? "up" : "down"} />

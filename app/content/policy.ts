@@ -19,7 +19,6 @@ import { formatPence } from "~/domain/money";
 
 export { POLICY_NUMBERS } from "./policy-numbers";
 
-
 export const POLICY = {
   quoteValidity: "Quotes are valid for 30 days from the date we send them.",
   production:

@@ -1,13 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_MESSAGES, defaultStatusNote, formatLondonDateTime, isInboxKind, parseOrderListQuery, proofUploadSchema, statusChangeSchema } from "./admin-orders";
+import {
+  ADMIN_MESSAGES,
+  defaultStatusNote,
+  formatLondonDateTime,
+  isInboxKind,
+  parseOrderListQuery,
+  proofUploadSchema,
+  statusChangeSchema,
+} from "./admin-orders";
 
 describe("parseOrderListQuery", () => {
   it("reads status, search and page", () => {
-    expect(parseOrderListQuery(new URLSearchParams("status=shipped&q=%20acme%20&page=3"))).toEqual({ status: "shipped", q: "acme", page: 3 });
+    expect(parseOrderListQuery(new URLSearchParams("status=shipped&q=%20acme%20&page=3"))).toEqual({
+      status: "shipped",
+      q: "acme",
+      page: 3,
+    });
   });
   it("falls back to the defaults for values a hand-edited link may hold", () => {
-    expect(parseOrderListQuery(new URLSearchParams("status=bogus&page=-2"))).toEqual({ status: undefined, q: "", page: 1 });
-    expect(parseOrderListQuery(new URLSearchParams(`page=abc&q=${"x".repeat(500)}`))).toEqual({ status: undefined, q: "", page: 1 });
+    expect(parseOrderListQuery(new URLSearchParams("status=bogus&page=-2"))).toEqual({
+      status: undefined,
+      q: "",
+      page: 1,
+    });
+    expect(parseOrderListQuery(new URLSearchParams(`page=abc&q=${"x".repeat(500)}`))).toEqual({
+      status: undefined,
+      q: "",
+      page: 1,
+    });
     expect(parseOrderListQuery(new URLSearchParams(""))).toEqual({ status: undefined, q: "", page: 1 });
   });
 });
@@ -20,7 +40,9 @@ describe("statusChangeSchema", () => {
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
       ["trackingNumber", "Enter the carrier and the tracking number."],
     ]);
-    expect(statusChangeSchema.parse({ ...base, to: "shipped", carrier: " DPD ", trackingNumber: "15501234" })).toMatchObject({
+    expect(
+      statusChangeSchema.parse({ ...base, to: "shipped", carrier: " DPD ", trackingNumber: "15501234" }),
+    ).toMatchObject({
       to: "shipped",
       version: 4,
       carrier: "DPD",
@@ -34,7 +56,11 @@ describe("statusChangeSchema", () => {
     expect(statusChangeSchema.safeParse({ ...base, to: "in_production", note: "x".repeat(1001) }).success).toBe(false);
   });
   it("keeps the proof form's fields apart", () => {
-    expect(proofUploadSchema.parse({ intent: "proof", version: "2", note: " v2: logo larger " })).toEqual({ intent: "proof", version: 2, note: "v2: logo larger" });
+    expect(proofUploadSchema.parse({ intent: "proof", version: "2", note: " v2: logo larger " })).toEqual({
+      intent: "proof",
+      version: 2,
+      note: "v2: logo larger",
+    });
   });
 });
 
@@ -43,7 +69,9 @@ it("words the refusals with the statuses' labels", () => {
     'An order that is "In production" cannot be moved to "Delivered". Nothing was changed.',
   );
   expect(ADMIN_MESSAGES.stale("shipped")).toMatch(/^This order changed since you opened it: it is now "Shipped"\./);
-  expect(defaultStatusNote({ to: "shipped", carrier: "DPD", trackingNumber: "155" })).toBe("Shipped with DPD (tracking 155)");
+  expect(defaultStatusNote({ to: "shipped", carrier: "DPD", trackingNumber: "155" })).toBe(
+    "Shipped with DPD (tracking 155)",
+  );
   expect(defaultStatusNote({ to: "quality_check" })).toBe("Moved to Quality check");
 });
 

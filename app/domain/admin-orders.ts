@@ -31,7 +31,10 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
 }
 
 /** The version of the order the page showed; a different one now is a 409 (the page is stale). */
-const version = z.coerce.number({ error: "Reload the page and try again." }).int().min(1, "Reload the page and try again.");
+const version = z.coerce
+  .number({ error: "Reload the page and try again." })
+  .int()
+  .min(1, "Reload the page and try again.");
 const note = z.string().trim().max(ADMIN_NOTE_MAX, `Keep the note under ${ADMIN_NOTE_MAX} characters.`).default("");
 const shortText = (label: string) => z.string().trim().max(100, `Keep the ${label} under 100 characters.`).default("");
 

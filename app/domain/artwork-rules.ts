@@ -36,7 +36,8 @@ export const ARTWORK_MESSAGES = {
   /** 404 */
   notFound: "That file isn't on this order any more.",
   /** 403: an account whose e-mail address is not confirmed (issue 13 item 6). */
-  unverified: "Please confirm your e-mail address before uploading artwork. You can confirm it, or add one, on your account page.",
+  unverified:
+    "Please confirm your e-mail address before uploading artwork. You can confirm it, or add one, on your account page.",
   /** 429: over ARTWORK_BYTES_PER_DAY. */
   quota: `You can upload at most ${ARTWORK_BYTES_PER_DAY / (1024 * 1024)} MB of artwork in a day. Please try again tomorrow, or e-mail your files to us instead.`,
 } as const;

@@ -4,7 +4,11 @@ import { EMAIL_MAX_LENGTH } from "./contact-rules";
 // The account forms' shapes, parsed the same way by every action (STYLE.md: one schema, both sides).
 
 // `abort`: zod runs the checks after a failed one too, and the length must stop any pattern (issue 13).
-const text = (max: number) => z.string().trim().max(max, { message: `Use at most ${max} characters.`, abort: true });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Use at most ${max} characters.`, abort: true });
 const email = text(EMAIL_MAX_LENGTH).pipe(z.email("Enter a valid e-mail address."));
 const required = (message: string, max = 200) => text(max).min(1, message);
 
@@ -37,7 +41,11 @@ export const signUpSchema = z.object({
 });
 
 export const verifySchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("verify"), identifier: required("Missing e-mail or phone."), code: required("Enter the code we sent you.", 20) }),
+  z.object({
+    intent: z.literal("verify"),
+    identifier: required("Missing e-mail or phone."),
+    code: required("Enter the code we sent you.", 20),
+  }),
   z.object({ intent: z.literal("resend"), identifier: required("Missing e-mail or phone.") }),
 ]);
 
@@ -47,7 +55,10 @@ export const forgotPasswordSchema = z.object({
 });
 
 export const resetPasswordSchema = z.union([
-  z.object({ token: required("This link is incomplete.", 500), password: z.string().min(1, "Choose a new password.").max(200) }),
+  z.object({
+    token: required("This link is incomplete.", 500),
+    password: z.string().min(1, "Choose a new password.").max(200),
+  }),
   z.object({
     identifier: required("Enter your e-mail address or phone number."),
     code: required("Enter the code we sent you.", 20),
@@ -72,7 +83,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
-const optionalPassword = z.string().max(200).optional().transform((v) => (v ? v : undefined));
+const optionalPassword = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 export const accountSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -97,10 +112,20 @@ export const accountSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("2fa-disable"), password: z.string().min(1, "Enter your password.").max(200) }),
   z.object({ intent: z.literal("session-revoke"), sessionId: required("Missing session.", 100) }),
   z.object({ intent: z.literal("org-create"), name: required("Name your organisation.", 80) }),
-  z.object({ intent: z.literal("org-switch"), organizationId: z.string().max(100).transform((v) => (v === "" ? null : v)) }),
+  z.object({
+    intent: z.literal("org-switch"),
+    organizationId: z
+      .string()
+      .max(100)
+      .transform((v) => (v === "" ? null : v)),
+  }),
   z.object({ intent: z.literal("org-invite"), email, role: z.enum(["member", "admin"]).default("member") }),
   z.object({ intent: z.literal("org-cancel-invite"), invitationId: required("Missing invitation.", 100) }),
   z.object({ intent: z.literal("org-leave"), organizationId: required("Missing organisation.", 100) }),
-  z.object({ intent: z.literal("invite-respond"), invitationId: required("Missing invitation.", 100), accept: z.enum(["yes", "no"]) }),
+  z.object({
+    intent: z.literal("invite-respond"),
+    invitationId: required("Missing invitation.", 100),
+    accept: z.enum(["yes", "no"]),
+  }),
 ]);
 export type AccountIntent = z.infer<typeof accountSchema>["intent"];

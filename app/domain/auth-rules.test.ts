@@ -85,7 +85,12 @@ describe("accountIdFor", () => {
 
 describe("identityErrorMessage", () => {
   it("gives one generic message for every wrong-credentials code", () => {
-    for (const code of ["INVALID_EMAIL_OR_PASSWORD", "INVALID_PHONE_NUMBER_OR_PASSWORD", "USER_NOT_FOUND", "INVALID_CREDENTIALS"]) {
+    for (const code of [
+      "INVALID_EMAIL_OR_PASSWORD",
+      "INVALID_PHONE_NUMBER_OR_PASSWORD",
+      "USER_NOT_FOUND",
+      "INVALID_CREDENTIALS",
+    ]) {
       expect(identityErrorMessage(code)).toBe(GENERIC_SIGN_IN_ERROR);
     }
   });

@@ -34,7 +34,11 @@ describe("expiry and CVC", () => {
 describe("test card outcomes", () => {
   it("declines the documented decline numbers and passes the rest", () => {
     expect(testCardOutcome("4242424242424242")).toEqual({ outcome: "succeeded" });
-    expect(testCardOutcome("4000 0000 0000 0002")).toEqual({ outcome: "declined", code: "card_declined", message: "Your card was declined." });
+    expect(testCardOutcome("4000 0000 0000 0002")).toEqual({
+      outcome: "declined",
+      code: "card_declined",
+      message: "Your card was declined.",
+    });
     expect(testCardOutcome("4000000000009995")).toMatchObject({ code: "insufficient_funds" });
   });
   it("reports every problem of a form at once", () => {

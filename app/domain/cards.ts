@@ -41,9 +41,7 @@ export function cvcProblem(text: string, number: string): string | null {
   return (amex ? /^\d{4}$/ : /^\d{3}$/).test(text.trim()) ? null : "Your card's security code is incomplete.";
 }
 
-export type TestCardOutcome =
-  | { outcome: "succeeded" }
-  | { outcome: "declined"; code: string; message: string };
+export type TestCardOutcome = { outcome: "succeeded" } | { outcome: "declined"; code: string; message: string };
 
 /** What Stripe does with its documented test numbers; any other valid number succeeds. */
 export function testCardOutcome(number: string): TestCardOutcome {

@@ -37,9 +37,7 @@ export function slugToTitle(slug: string): string {
 export function matchesSearch(product: SearchableProduct, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (needle === "") return true;
-  return [product.title, product.description, product.category].some((field) =>
-    field.toLowerCase().includes(needle),
-  );
+  return [product.title, product.description, product.category].some((field) => field.toLowerCase().includes(needle));
 }
 
 /** Header suggestions: none for a blank query, else the first `limit` matches in catalogue order. */

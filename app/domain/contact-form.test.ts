@@ -89,14 +89,21 @@ describe("over-long values (issue 13)", () => {
     // The slow-pattern attack: the e-mail rule must never see it, and the page must not echo it.
     const result = parseContactForm({ ...valid, email: `a@${"a.".repeat(500_000)}@`, notes: "n".repeat(6000) });
     if (result.ok) throw new Error("accepted");
-    expect(result.errors).toEqual({ email: "Keep this under 254 characters", notes: "Keep your notes under 5,000 characters" });
+    expect(result.errors).toEqual({
+      email: "Keep this under 254 characters",
+      notes: "Keep your notes under 5,000 characters",
+    });
     expect(result.values.email).toHaveLength(255);
     expect(result.values.notes).toHaveLength(5001);
     expect(result.values.first_name).toBe(valid.first_name);
   });
 
   it("refuses long phone numbers and deadlines with their own messages", () => {
-    const result = parseContactForm({ ...valid, phone: `+44 ${"0".repeat(100)}`, deadline: `2026-12-18${" x".repeat(50)}` });
+    const result = parseContactForm({
+      ...valid,
+      phone: `+44 ${"0".repeat(100)}`,
+      deadline: `2026-12-18${" x".repeat(50)}`,
+    });
     if (result.ok) throw new Error("accepted");
     expect(result.errors).toEqual({ phone: phoneErrorMessage, deadline: "Enter the deadline as a date" });
   });

@@ -45,7 +45,11 @@ const MAX_LENGTHS: Readonly<Record<ContactField, number>> = {
 
 // `abort`: zod runs the checks after a failed one too, and the length must stop any pattern (issue 13).
 const required = (message: string, max: number) =>
-  z.string().trim().min(1, message).max(max, { message: `Keep this under ${max} characters`, abort: true });
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .max(max, { message: `Keep this under ${max} characters`, abort: true });
 
 /** Optional text: blank becomes undefined, so nothing but real input is stored. */
 const optional = <T extends z.ZodType<unknown, string | undefined>>(inner: T) =>
@@ -71,11 +75,19 @@ export const contactFormSchema = z.object({
     "Enter an e-mail address in the format name@company.com",
   ),
   phone: optional(
-    z.string().max(MAX_LENGTHS.phone, { message: phoneErrorMessage, abort: true }).refine(isValidPhone, phoneErrorMessage).optional(),
+    z
+      .string()
+      .max(MAX_LENGTHS.phone, { message: phoneErrorMessage, abort: true })
+      .refine(isValidPhone, phoneErrorMessage)
+      .optional(),
   ),
   company: required("Enter your company name", MAX_LENGTHS.company),
   deadline: optional(
-    z.string().max(MAX_LENGTHS.deadline, { message: "Enter the deadline as a date", abort: true }).refine(isCalendarDate, "Enter the deadline as a date").optional(),
+    z
+      .string()
+      .max(MAX_LENGTHS.deadline, { message: "Enter the deadline as a date", abort: true })
+      .refine(isCalendarDate, "Enter the deadline as a date")
+      .optional(),
   ),
   purpose: optional(z.enum(PURPOSE_IDS, "Choose one of the options").optional()),
   notes: optional(z.string().max(MAX_LENGTHS.notes, "Keep your notes under 5,000 characters").optional()),
@@ -87,7 +99,8 @@ export type ContactValues = Record<ContactField, string>;
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
 export type ContactParseResult =
-  { ok: true; data: ContactInput } | { ok: false; errors: ContactErrors; values: ContactValues };
+  | { ok: true; data: ContactInput }
+  | { ok: false; errors: ContactErrors; values: ContactValues };
 
 export const EMPTY_CONTACT_VALUES: ContactValues = Object.fromEntries(
   CONTACT_FIELDS.map((field) => [field, ""]),
@@ -118,6 +131,8 @@ export function parseContactForm(values: ContactValues): ContactParseResult {
       errors[field as ContactField] ??= issue.message;
     }
   }
-  const refill = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, values[field].slice(0, MAX_LENGTHS[field] + 1)]));
+  const refill = Object.fromEntries(
+    CONTACT_FIELDS.map((field) => [field, values[field].slice(0, MAX_LENGTHS[field] + 1)]),
+  );
   return { ok: false, errors, values: refill as ContactValues };
 }

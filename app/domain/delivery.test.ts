@@ -41,13 +41,10 @@ describe("parseDays (R-CALC-09)", () => {
     expect(parseDays("5-7 days")).toBe(7);
   });
 
-  it.each(["", "   ", "soon", "weeks", "5-7", "about 5 days", "5 months"])(
-    "treats %j as '5-7 days'",
-    (text) => {
-      expect(parseDays(text, "upper")).toBe(7);
-      expect(parseDays(text, "lower")).toBe(5);
-    },
-  );
+  it.each(["", "   ", "soon", "weeks", "5-7", "about 5 days", "5 months"])("treats %j as '5-7 days'", (text) => {
+    expect(parseDays(text, "upper")).toBe(7);
+    expect(parseDays(text, "lower")).toBe(5);
+  });
 
   it("treats null and undefined as '5-7 days'", () => {
     expect(parseDays(null)).toBe(7);

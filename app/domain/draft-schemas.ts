@@ -19,7 +19,10 @@ import { clampQuantity, maxQuantity } from "./pricing";
 
 const text = (max: number) => z.string().max(max, `Keep this under ${max} characters`);
 const countryOrBlank = z.union([z.enum(COUNTRIES), z.literal("")], { error: "Choose a country from the list" });
-const colourHex = z.string().max(7, { message: "Choose a colour", abort: true }).regex(/^(#[0-9a-fA-F]{6})?$/, "Choose a colour");
+const colourHex = z
+  .string()
+  .max(7, { message: "Choose a colour", abort: true })
+  .regex(/^(#[0-9a-fA-F]{6})?$/, "Choose a colour");
 const quantity = z
   .number({ error: "Enter a whole number" })
   .int("Enter a whole number")
@@ -28,7 +31,10 @@ const quantity = z
 const selections = z
   .array(text(DRAFT_LIMITS.selectionTitle))
   .max(DRAFT_LIMITS.selections, `Choose at most ${DRAFT_LIMITS.selections} options`);
-const isoDate = z.string().max(10, { message: "Not an ISO date", abort: true }).regex(/^\d{4}-\d{2}-\d{2}$/, "Not an ISO date");
+const isoDate = z
+  .string()
+  .max(10, { message: "Not an ISO date", abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Not an ISO date");
 const pence = z.number().int().min(0);
 
 const brandingFields = {
@@ -242,7 +248,6 @@ export type ShippingPatch = z.output<typeof shippingPatchSchema>;
 export const proofingPatchSchema = z.strictObject({ proof_acknowledged: z.boolean() });
 export type ProofingPatch = z.output<typeof proofingPatchSchema>;
 
-
 export const STEP_PATCH_SCHEMAS = {
   customisation: customisationPatchSchema,
   details: detailsPatchSchema,
@@ -286,4 +291,3 @@ export function buildInitialDraft(line: DraftCartLine, existing?: DraftData | nu
     handwritten_note: line.handwrittenNote,
   };
 }
-

@@ -1,6 +1,55 @@
 import { describe, expect, it } from "vitest";
-import { CONFIRMATION_LABELS, DETAILS_REQUIRED_FIELDS, MISSING_SAVE_DATA_MESSAGE, NO_DRAFT_MESSAGE, SHIPPING_REQUIRED_FIELDS, STANDARD_EXTRA_TRANSIT_DAYS, STEPS, advanceStatus, applyBillingAsShipping, canNavigate, canProceedCustomisation, canProceedDetails, canProceedShipping, completedSteps, customisationPart, customisationProductErrors, detailsErrors, draftEta, draftTotals, isDraftId, isEditableStatus, joinName, missingCustomisation, missingDetails, missingShipping, prefillShipping, saveErrorMessage, shippingErrors, splitName, statusAtLeast, stepHref, storedTotals, totalsCountry, type DraftCartLine, type DraftData, type DraftDetails, type DraftShipping, type DraftStatus, type StepNumber } from "./draft";
-import { buildInitialDraft, customisationPatchSchema, defaultDraftData, detailsPatchSchema, draftDataSchema, fieldErrorsFrom, proofingPatchSchema, shippingPatchSchema } from "./draft-schemas";
+import {
+  CONFIRMATION_LABELS,
+  DETAILS_REQUIRED_FIELDS,
+  MISSING_SAVE_DATA_MESSAGE,
+  NO_DRAFT_MESSAGE,
+  SHIPPING_REQUIRED_FIELDS,
+  STANDARD_EXTRA_TRANSIT_DAYS,
+  STEPS,
+  advanceStatus,
+  applyBillingAsShipping,
+  canNavigate,
+  canProceedCustomisation,
+  canProceedDetails,
+  canProceedShipping,
+  completedSteps,
+  customisationPart,
+  customisationProductErrors,
+  detailsErrors,
+  draftEta,
+  draftTotals,
+  isDraftId,
+  isEditableStatus,
+  joinName,
+  missingCustomisation,
+  missingDetails,
+  missingShipping,
+  prefillShipping,
+  saveErrorMessage,
+  shippingErrors,
+  splitName,
+  statusAtLeast,
+  stepHref,
+  storedTotals,
+  totalsCountry,
+  type DraftCartLine,
+  type DraftData,
+  type DraftDetails,
+  type DraftShipping,
+  type DraftStatus,
+  type StepNumber,
+} from "./draft";
+import {
+  buildInitialDraft,
+  customisationPatchSchema,
+  defaultDraftData,
+  detailsPatchSchema,
+  draftDataSchema,
+  fieldErrorsFrom,
+  proofingPatchSchema,
+  shippingPatchSchema,
+} from "./draft-schemas";
 import { findProductById } from "~/catalogue/catalogue";
 
 const CAP_LINE: DraftCartLine = {
@@ -89,7 +138,15 @@ describe("draft data schema (R-DRAFT-08/09)", () => {
       ].sort(),
     );
     const data = defaultDraftData("8", 50);
-    expect(Object.keys(data.details.billing)).toEqual(["company", "name", "line1", "line2", "city", "postcode", "country"]);
+    expect(Object.keys(data.details.billing)).toEqual([
+      "company",
+      "name",
+      "line1",
+      "line2",
+      "city",
+      "postcode",
+      "country",
+    ]);
     expect(Object.keys(data.shipping.address)).toEqual([
       "company",
       "firstName",
@@ -135,9 +192,12 @@ describe("draft data schema (R-DRAFT-08/09)", () => {
     expect(draftDataSchema.safeParse({ ...base, shipping: { method: "teleport" } }).success).toBe(false);
     // Money is whole pence (R-CALC-18).
     expect(
-      draftDataSchema.safeParse({ ...base, totals: { subtotal: 1.5, discount: 0, shipping: 0, vat: 0, total: 1.5 } }).success,
+      draftDataSchema.safeParse({ ...base, totals: { subtotal: 1.5, discount: 0, shipping: 0, vat: 0, total: 1.5 } })
+        .success,
     ).toBe(false);
-    expect(draftDataSchema.safeParse({ ...base, eta: { start: "mid-September", end: "2025-09-20" } }).success).toBe(false);
+    expect(draftDataSchema.safeParse({ ...base, eta: { start: "mid-September", end: "2025-09-20" } }).success).toBe(
+      false,
+    );
   });
 
   it("limits text length: 200 characters for names, 16 for a postcode", () => {
@@ -226,7 +286,10 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
   it("merges into an existing draft: later steps' data and the confirmations survive", () => {
     const existing = completedDraft();
     const snapshot = structuredClone(existing);
-    const data = buildInitialDraft({ ...CAP_LINE, quantity: 400, selectedColor: "#d62828", customizationSelections: ["Side logo"] }, existing);
+    const data = buildInitialDraft(
+      { ...CAP_LINE, quantity: 400, selectedColor: "#d62828", customizationSelections: ["Side logo"] },
+      existing,
+    );
     expect(data.quantity).toBe(400);
     expect(data.variant.color_hex).toBe("#d62828");
     expect(data.customization_selections).toEqual(["Side logo"]);
@@ -271,7 +334,9 @@ describe("customisation step (R-CUST-14, A-40)", () => {
 
   it("keeps the confirmations' exact wording", () => {
     expect(CONFIRMATION_LABELS.rights_confirmed).toBe("I confirm I have the rights to use the supplied artwork.");
-    expect(CONFIRMATION_LABELS.lead_time_acknowledged).toBe("I understand lead time starts after payment and proof approval.");
+    expect(CONFIRMATION_LABELS.lead_time_acknowledged).toBe(
+      "I understand lead time starts after payment and proof approval.",
+    );
   });
 
   it("checks a patch against the product", () => {
@@ -286,7 +351,9 @@ describe("customisation step (R-CUST-14, A-40)", () => {
     expect(customisationProductErrors(cap, { quantity: 10001 })).toHaveProperty("quantity");
     expect(customisationProductErrors(cap, { quantity: 10000 })).toEqual({});
     // The shorts come only in black and orange (R-CAT-10).
-    expect(customisationProductErrors(shorts, { variant: { color_hex: "#ffffff" } })).toHaveProperty("variant.color_hex");
+    expect(customisationProductErrors(shorts, { variant: { color_hex: "#ffffff" } })).toHaveProperty(
+      "variant.color_hex",
+    );
     expect(customisationProductErrors(shorts, { variant: { color_hex: "#F26B12" } })).toEqual({});
     expect(customisationProductErrors(cap, { customization_selections: ["Side logo", "Glitter"] })).toHaveProperty(
       "customization_selections",
@@ -318,7 +385,10 @@ describe("applyBillingAsShipping (R-DET-06)", () => {
   const empty = () => defaultDraftData("8", 50).shipping;
 
   it("copies the billing address into the ship-to address", () => {
-    const details = { ...validDetails(), billing: { ...validDetails().billing, company: "Billing Co", line2: "Floor 2", country: "IE" as const } };
+    const details = {
+      ...validDetails(),
+      billing: { ...validDetails().billing, company: "Billing Co", line2: "Floor 2", country: "IE" as const },
+    };
     const shipping = applyBillingAsShipping(details, empty());
     expect(shipping.address).toEqual({
       company: "Billing Co",
@@ -437,7 +507,9 @@ describe("details step (R-DET-08/09/10)", () => {
   ])("e-mail %j is valid: %s", (email, valid) => {
     const details = { ...validDetails(), email };
     expect(canProceedDetails(details)).toBe(valid);
-    expect(detailsErrors(details).email).toBe(valid ? undefined : "Enter an e-mail address in the format name@company.com");
+    expect(detailsErrors(details).email).toBe(
+      valid ? undefined : "Enter an e-mail address in the format name@company.com",
+    );
   });
 
   it.each([
@@ -545,7 +617,13 @@ describe("draftTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
   });
 
   it("the first-order discount takes 10% off goods before VAT, never off shipping (A-20)", () => {
-    const totals = draftTotals({ productId: "8", quantity: 50, country: "GB", method: "standard", firstOrderDiscount: true });
+    const totals = draftTotals({
+      productId: "8",
+      quantity: 50,
+      country: "GB",
+      method: "standard",
+      firstOrderDiscount: true,
+    });
     expect(totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860, vatRate: 20 });
     if (!totals) throw new Error("unreachable");
     expect(storedTotals(totals)).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860 });
@@ -591,12 +669,16 @@ describe("draftEta (A-4, DESIGN decision 6)", () => {
   it("standard adds its extra transit days, so the method changes the estimate", () => {
     expect(STANDARD_EXTRA_TRANSIT_DAYS).toBe(5);
     expect(draftEta({ product: cap, method: "standard", now })).toEqual({ start: "2026-12-25", end: "2026-12-27" });
-    expect(draftEta({ product: cap, method: "standard", now })).not.toEqual(draftEta({ product: cap, method: "express", now }));
+    expect(draftEta({ product: cap, method: "standard", now })).not.toEqual(
+      draftEta({ product: cap, method: "express", now }),
+    );
   });
 
   it("counts from London's date, not UTC's (23:30 UTC on 30 June is 1 July in London)", () => {
     const lateJune = new Date("2026-06-30T23:30:00Z");
-    expect(draftEta({ product: { leadTime: "9 days", deliveryTime: "10 days" }, method: "express", now: lateJune })).toEqual({
+    expect(
+      draftEta({ product: { leadTime: "9 days", deliveryTime: "10 days" }, method: "express", now: lateJune }),
+    ).toEqual({
       start: "2026-07-20",
       end: "2026-07-20",
     });
@@ -645,14 +727,20 @@ describe("checkout stepper (R-STEP-01..05)", () => {
   it("derives completed steps from the saved draft", () => {
     const draft = (status: DraftStatus, confirmed: boolean, acknowledged = false) => ({
       status,
-      data: { confirm: { rights_confirmed: confirmed, lead_time_acknowledged: confirmed }, proof_acknowledged: acknowledged },
+      data: {
+        confirm: { rights_confirmed: confirmed, lead_time_acknowledged: confirmed },
+        proof_acknowledged: acknowledged,
+      },
     });
     expect(completedSteps(null, false)).toEqual([]);
     expect(completedSteps(null, true)).toEqual([1]);
     expect(completedSteps(draft("customisation_draft", false), true)).toEqual([1]);
     expect(
       completedSteps(
-        { status: "customisation_draft", data: { confirm: { rights_confirmed: true, lead_time_acknowledged: false }, proof_acknowledged: false } },
+        {
+          status: "customisation_draft",
+          data: { confirm: { rights_confirmed: true, lead_time_acknowledged: false }, proof_acknowledged: false },
+        },
         true,
       ),
     ).toEqual([1]);
@@ -665,7 +753,8 @@ describe("checkout stepper (R-STEP-01..05)", () => {
 
   it("opens only steps at or before the current one, or completed ones", () => {
     const all: StepNumber[] = [1, 2, 3, 4, 5, 6];
-    const open = (current: StepNumber, completed: StepNumber[]) => all.filter((t) => canNavigate(t, current, completed));
+    const open = (current: StepNumber, completed: StepNumber[]) =>
+      all.filter((t) => canNavigate(t, current, completed));
     expect(open(1, [])).toEqual([1]);
     expect(open(2, [1])).toEqual([1, 2]);
     expect(open(2, [1, 2, 3, 4])).toEqual([1, 2, 3, 4]);

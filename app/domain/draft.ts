@@ -10,12 +10,7 @@
  */
 import { findProductById, type Product } from "~/catalogue/catalogue";
 import { isOfferedColour } from "~/catalogue/colours";
-import {
-  DEFAULT_COUNTRY,
-  orderTotals,
-  type OrderTotals,
-  type ShippingMethod,
-} from "./checkout";
+import { DEFAULT_COUNTRY, orderTotals, type OrderTotals, type ShippingMethod } from "./checkout";
 import { isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
 import { addDays, deliveryWindow, type DeliveryTimes, type IsoDate } from "./delivery";
 import { clampQuantity, maxQuantity, unitPricePence } from "./pricing";
@@ -172,7 +167,10 @@ export type DraftCartLine = {
   notes?: string;
 };
 
-export type CustomisationField = "confirm.rights_confirmed" | "confirm.lead_time_acknowledged" | "proof.previous_order_ref";
+export type CustomisationField =
+  | "confirm.rights_confirmed"
+  | "confirm.lead_time_acknowledged"
+  | "proof.previous_order_ref";
 
 /** What still blocks step 2's Next (R-CUST-14; A-40: a previous order reference for skip_proof). */
 export function missingCustomisation(data: Pick<DraftData, "confirm" | "proof">): CustomisationField[] {
@@ -371,7 +369,10 @@ export function canProceedShipping(shipping: DraftShipping): boolean {
 // Totals and delivery estimate (server-computed; the pages show the same figures)
 
 /** VAT follows the ship-to country, else the billing country as an estimate, else GB (A-5, DESIGN decision 5). */
-export function totalsCountry(data: { details: { billing: { country: string } }; shipping: { address: { country: string } } }): string {
+export function totalsCountry(data: {
+  details: { billing: { country: string } };
+  shipping: { address: { country: string } };
+}): string {
   return data.shipping.address.country || data.details.billing.country || DEFAULT_COUNTRY;
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { allowedMoves, canTransition, formatInvoiceNumber, formatOrderNumber, ORDER_STATUSES, shippingDetailsProblem, staffStatusChoices } from "./orders";
+import {
+  allowedMoves,
+  canTransition,
+  formatInvoiceNumber,
+  formatOrderNumber,
+  ORDER_STATUSES,
+  shippingDetailsProblem,
+  staffStatusChoices,
+} from "./orders";
 
 describe("order transitions", () => {
   it("lets staff move production forward one step at a time", () => {
@@ -11,8 +19,10 @@ describe("order transitions", () => {
     expect(canTransition("delivered", "in_production", "staff")).toBe(false);
   });
   it("allows cancelling only before the proof is approved", () => {
-    for (const from of ["paid", "proof_sent", "changes_requested"] as const) expect(canTransition(from, "cancelled", "staff")).toBe(true);
-    for (const from of ["proof_approved", "in_production", "shipped", "delivered"] as const) expect(canTransition(from, "cancelled", "staff")).toBe(false);
+    for (const from of ["paid", "proof_sent", "changes_requested"] as const)
+      expect(canTransition(from, "cancelled", "staff")).toBe(true);
+    for (const from of ["proof_approved", "in_production", "shipped", "delivered"] as const)
+      expect(canTransition(from, "cancelled", "staff")).toBe(false);
   });
   it("lets the buyer only answer a proof", () => {
     expect(canTransition("proof_sent", "proof_approved", "buyer")).toBe(true);
@@ -35,7 +45,9 @@ describe("order transitions", () => {
 
 describe("shipping details and numbers", () => {
   it("needs both the carrier and the tracking number", () => {
-    expect(shippingDetailsProblem({ carrier: "DHL", trackingNumber: " " })).toBe("Enter the carrier and the tracking number.");
+    expect(shippingDetailsProblem({ carrier: "DHL", trackingNumber: " " })).toBe(
+      "Enter the carrier and the tracking number.",
+    );
     expect(shippingDetailsProblem({ carrier: "DHL", trackingNumber: "JD0123" })).toBeNull();
   });
   it("formats order and invoice numbers", () => {

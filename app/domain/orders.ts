@@ -68,7 +68,10 @@ export function staffStatusChoices(from: OrderStatus): OrderStatus[] {
 }
 
 /** Shipping needs the carrier and tracking number the buyer is e-mailed (issue 9 item 4). */
-export function shippingDetailsProblem(input: { carrier?: string | null; trackingNumber?: string | null }): string | null {
+export function shippingDetailsProblem(input: {
+  carrier?: string | null;
+  trackingNumber?: string | null;
+}): string | null {
   if (!input.carrier?.trim() || !input.trackingNumber?.trim()) return "Enter the carrier and the tracking number.";
   return null;
 }

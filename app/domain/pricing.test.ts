@@ -30,12 +30,9 @@ describe("parsePrice (R-CALC-02)", () => {
     expect(parsePrice(text)).toBe(value);
   });
 
-  it.each(["", "£", "abc", "£5.50.1", "£-5.50", "$5.50", "£5,50", "£.50", "5.5p"])(
-    "throws on %j",
-    (text) => {
-      expect(() => parsePrice(text)).toThrow(/Unparsable price/);
-    },
-  );
+  it.each(["", "£", "abc", "£5.50.1", "£-5.50", "$5.50", "£5,50", "£.50", "5.5p"])("throws on %j", (text) => {
+    expect(() => parsePrice(text)).toThrow(/Unparsable price/);
+  });
 });
 
 describe("parseTierRange", () => {
@@ -141,7 +138,14 @@ describe("maxQuantity (R-CALC-01)", () => {
     ["shorts 400+", SHORTS_TABLE, 10000],
     ["mat 400+", MAT_TABLE, 10000],
     ["diary 1000+", DIARY_TABLE, 25000],
-    ["bounded last tier", [{ quantity: "50-100", price: "£1.00" }, { quantity: "100-750", price: "£0.90" }], 750],
+    [
+      "bounded last tier",
+      [
+        { quantity: "50-100", price: "£1.00" },
+        { quantity: "100-750", price: "£0.90" },
+      ],
+      750,
+    ],
     ["single open tier 10+", [{ quantity: "10+", price: "£1.00" }], 250],
   ])("%s → %i", (_name, table, max) => {
     expect(maxQuantity(table)).toBe(max);

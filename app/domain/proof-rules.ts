@@ -40,7 +40,8 @@ const SIGNATURES: ReadonlyArray<{ kind: ProofKind; bytes: readonly number[] }> =
 /** The proof's type from its first bytes, or null when it is not a PDF, PNG or JPEG. */
 export function proofKind(head: Uint8Array): ProofKind | null {
   for (const signature of SIGNATURES) {
-    if (head.length >= signature.bytes.length && signature.bytes.every((byte, i) => head[i] === byte)) return signature.kind;
+    if (head.length >= signature.bytes.length && signature.bytes.every((byte, i) => head[i] === byte))
+      return signature.kind;
   }
   return null;
 }

@@ -26,7 +26,9 @@ describe("addToList and addToCart", () => {
   });
   it("replaces the same product's cart line, else appends", () => {
     const cart = [{ productId: "8", quantity: 50, id: "a" }];
-    expect(addToCart(cart, { productId: "8", quantity: 400, id: "b" })).toEqual([{ productId: "8", quantity: 400, id: "b" }]);
+    expect(addToCart(cart, { productId: "8", quantity: 400, id: "b" })).toEqual([
+      { productId: "8", quantity: 400, id: "b" },
+    ]);
     expect(addToCart(cart, { productId: "15", quantity: 50, id: "c" })).toHaveLength(2);
   });
 });
@@ -38,7 +40,12 @@ describe("pricing lines", () => {
     expect(priceLine("15", 99)).toEqual({ unitPence: 920, totalPence: 91_080 });
   });
   it("sums goods only for the estimated total", () => {
-    expect(estimatedTotalPence([{ productId: "8", quantity: 50 }, { productId: "16", quantity: 50 }])).toBe(27_500 + 11_200);
+    expect(
+      estimatedTotalPence([
+        { productId: "8", quantity: 50 },
+        { productId: "16", quantity: 50 },
+      ]),
+    ).toBe(27_500 + 11_200);
     expect(estimatedTotalPence([])).toBe(0);
   });
 });
@@ -59,25 +66,37 @@ describe("cart actions", () => {
   });
   it("refuses unknown products, quantities outside [MOQ, max], colours and options the product lacks", () => {
     expect(add({ productId: "999" }).error?.issues[0]?.message).toBe("We don't sell that product.");
-    expect(add({ selectedColor: "#111111", quantity: "49" }).error?.issues[0]?.message).toBe("Order between 50 and 10,000 of Custom Embroidered Cap.");
+    expect(add({ selectedColor: "#111111", quantity: "49" }).error?.issues[0]?.message).toBe(
+      "Order between 50 and 10,000 of Custom Embroidered Cap.",
+    );
     expect(add({ selectedColor: "#111111", quantity: "10001" }).success).toBe(false);
     expect(add({ selectedColor: "#111111", quantity: "-5" }).success).toBe(false);
     expect(add({ selectedColor: "#111111", quantity: "abc" }).error?.issues[0]?.message).toBe("Enter a whole number.");
     for (const quantity of ["0x32", "1e2", "50.0", " ", "", "5 0"]) {
-      expect(add({ selectedColor: "#111111", quantity }).error?.issues[0]?.message, quantity).toBe("Enter a whole number.");
+      expect(add({ selectedColor: "#111111", quantity }).error?.issues[0]?.message, quantity).toBe(
+        "Enter a whole number.",
+      );
     }
     expect(add({ selectedColor: "#111111", quantity: " 60 " }).success).toBe(true);
     expect(add({ selectedColor: "#123456" }).error?.issues[0]?.message).toBe("Choose one of this product's colours.");
-    expect(add({ selectedColor: "#111111", customizationSelections: '["Gold plating"]' }).error?.issues[0]?.message).toBe(
-      "Choose from this product's customisations.",
+    expect(
+      add({ selectedColor: "#111111", customizationSelections: '["Gold plating"]' }).error?.issues[0]?.message,
+    ).toBe("Choose from this product's customisations.");
+    expect(add({ selectedColor: "#111111", customizationSelections: "[]" }).error?.issues[0]?.message).toBe(
+      "Choose at least one customisation.",
     );
-    expect(add({ selectedColor: "#111111", customizationSelections: "[]" }).error?.issues[0]?.message).toBe("Choose at least one customisation.");
     expect(add({ selectedColor: "#111111", customizationSelections: "{bad json" }).success).toBe(false);
-    expect(add({ selectedColor: "#111111", handwrittenNote: "true" }).error?.issues[0]?.message).toBe("This product can't carry a handwritten note.");
+    expect(add({ selectedColor: "#111111", handwrittenNote: "true" }).error?.issues[0]?.message).toBe(
+      "This product can't carry a handwritten note.",
+    );
   });
   it("refuses over-long notes and blank feedback, saying the limit", () => {
-    expect(add({ selectedColor: "#111111", notes: "x".repeat(501) }).error?.issues[0]?.message).toBe("Notes can be at most 500 characters.");
-    expect(cartActionSchema.safeParse({ intent: "feedback", text: "   " }).error?.issues[0]?.message).toBe("Write something first.");
+    expect(add({ selectedColor: "#111111", notes: "x".repeat(501) }).error?.issues[0]?.message).toBe(
+      "Notes can be at most 500 characters.",
+    );
+    expect(cartActionSchema.safeParse({ intent: "feedback", text: "   " }).error?.issues[0]?.message).toBe(
+      "Write something first.",
+    );
     expect(cartActionSchema.safeParse({ intent: "feedback", text: "Great" }).success).toBe(true);
   });
 });
@@ -85,7 +104,12 @@ describe("cart actions", () => {
 describe("shopping list actions", () => {
   it("uses the MOQ as the minimum", () => {
     expect(shoppingListActionSchema.safeParse({ intent: "add", productId: "16", quantity: "49" }).success).toBe(false);
-    expect(shoppingListActionSchema.safeParse({ intent: "add", productId: "16", quantity: "25000" }).success).toBe(true);
-    expect(shoppingListActionSchema.safeParse({ intent: "update", id: "not-a-uuid", productId: "16", quantity: "60" }).success).toBe(false);
+    expect(shoppingListActionSchema.safeParse({ intent: "add", productId: "16", quantity: "25000" }).success).toBe(
+      true,
+    );
+    expect(
+      shoppingListActionSchema.safeParse({ intent: "update", id: "not-a-uuid", productId: "16", quantity: "60" })
+        .success,
+    ).toBe(false);
   });
 });

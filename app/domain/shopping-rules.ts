@@ -41,7 +41,10 @@ export function estimatedTotalPence(lines: readonly { productId: string; quantit
   return lines.reduce((sum, l) => sum + priceLine(l.productId, l.quantity).totalPence, 0);
 }
 
-const productId = z.string().trim().refine((id) => findProductById(id) !== undefined, "We don't sell that product.");
+const productId = z
+  .string()
+  .trim()
+  .refine((id) => findProductById(id) !== undefined, "We don't sell that product.");
 const notes = z.string().trim().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters.`).default("");
 /** Digits only: Number() would also take "0x32", "1e2" or " " (as 50, 100 and 0). */
 const quantityText = z
@@ -69,7 +72,9 @@ export const favouriteActionSchema = z.object({ intent: z.literal("toggle"), pro
 
 export const shoppingListActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId, quantity: quantityText, notes }).superRefine(quantityInRange),
-  z.object({ intent: z.literal("update"), id: z.uuid("Unknown list item."), productId, quantity: quantityText, notes }).superRefine(quantityInRange),
+  z
+    .object({ intent: z.literal("update"), id: z.uuid("Unknown list item."), productId, quantity: quantityText, notes })
+    .superRefine(quantityInRange),
   z.object({ intent: z.literal("remove"), id: z.uuid("Unknown list item.") }),
   z.object({ intent: z.literal("clear") }),
 ]);
@@ -97,7 +102,10 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
       quantity: quantityText,
       selectedColor: z.string().trim().max(20),
       customizationSelections: selections,
-      handwrittenNote: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+      handwrittenNote: z
+        .enum(["true", "false"])
+        .default("false")
+        .transform((v) => v === "true"),
       notes,
     })
     .superRefine(quantityInRange)
@@ -109,20 +117,44 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
       }
       const titles = product.customizationOptions.map((o) => o.title);
       if (line.customizationSelections.some((s) => !titles.includes(s))) {
-        ctx.addIssue({ code: "custom", path: ["customizationSelections"], message: "Choose from this product's customisations." });
-      } else if (!canAddToCart({ colour: line.selectedColor, selections: line.customizationSelections, optionCount: titles.length })) {
-        ctx.addIssue({ code: "custom", path: ["customizationSelections"], message: "Choose at least one customisation." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["customizationSelections"],
+          message: "Choose from this product's customisations.",
+        });
+      } else if (
+        !canAddToCart({
+          colour: line.selectedColor,
+          selections: line.customizationSelections,
+          optionCount: titles.length,
+        })
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["customizationSelections"],
+          message: "Choose at least one customisation.",
+        });
       }
       if (line.handwrittenNote && !product.allowHandwrittenNote) {
-        ctx.addIssue({ code: "custom", path: ["handwrittenNote"], message: "This product can't carry a handwritten note." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["handwrittenNote"],
+          message: "This product can't carry a handwritten note.",
+        });
       }
     }),
-  z.object({ intent: z.literal("update"), id: z.uuid("Unknown cart line."), productId, quantity: quantityText }).superRefine(quantityInRange),
+  z
+    .object({ intent: z.literal("update"), id: z.uuid("Unknown cart line."), productId, quantity: quantityText })
+    .superRefine(quantityInRange),
   z.object({ intent: z.literal("remove"), id: z.uuid("Unknown cart line.") }),
   z.object({ intent: z.literal("clear") }),
   z.object({
     intent: z.literal("feedback"),
-    text: z.string().trim().min(1, "Write something first.").max(FEEDBACK_MAX, `Feedback can be at most ${FEEDBACK_MAX} characters.`),
+    text: z
+      .string()
+      .trim()
+      .min(1, "Write something first.")
+      .max(FEEDBACK_MAX, `Feedback can be at most ${FEEDBACK_MAX} characters.`),
     page: z.string().max(500).default("/cart"),
   }),
 ]);

@@ -20,7 +20,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!result.ok) return data({ message: result.message }, { status: result.status });
   if (accept) {
     const auth = await import("~/server/auth.server").then((m) => m.getAuth());
-    const invitation = await auth.api.getInvitation({ headers: request.headers, query: { id: params.id } }).catch(() => null);
+    const invitation = await auth.api
+      .getInvitation({ headers: request.headers, query: { id: params.id } })
+      .catch(() => null);
     if (invitation) await switchOrganisation(request, { organizationId: invitation.organizationId });
   }
   throw redirect("/account");
@@ -31,18 +33,32 @@ export default function AcceptInvitationRoute({ loaderData, actionData }: Route.
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold">Join your team</h1>
-      {actionData?.message ? <div className="mt-4"><FormMessage>{actionData.message}</FormMessage></div> : null}
+      {actionData?.message ? (
+        <div className="mt-4">
+          <FormMessage>{actionData.message}</FormMessage>
+        </div>
+      ) : null}
       {loaderData.signedIn ? (
         <Form method="post" className="mt-6 flex gap-3">
-          <button type="submit" name="accept" value="yes" className={buttonClass("primary")}>Accept invitation</button>
-          <button type="submit" name="accept" value="no" className={buttonClass("ghost")}>Decline</button>
+          <button type="submit" name="accept" value="yes" className={buttonClass("primary")}>
+            Accept invitation
+          </button>
+          <button type="submit" name="accept" value="no" className={buttonClass("ghost")}>
+            Decline
+          </button>
         </Form>
       ) : (
         <div className="mt-4 space-y-4">
-          <p className="text-muted">Sign in, or create an account with the e-mail address the invitation was sent to, to accept it.</p>
+          <p className="text-muted">
+            Sign in, or create an account with the e-mail address the invitation was sent to, to accept it.
+          </p>
           <div className="flex gap-3">
-            <Link to={`/sign-in?redirectTo=${encodeURIComponent(back)}`} className={buttonClass("primary")}>Sign in</Link>
-            <Link to={`/sign-up?redirectTo=${encodeURIComponent(back)}`} className={buttonClass("secondary")}>Create account</Link>
+            <Link to={`/sign-in?redirectTo=${encodeURIComponent(back)}`} className={buttonClass("primary")}>
+              Sign in
+            </Link>
+            <Link to={`/sign-up?redirectTo=${encodeURIComponent(back)}`} className={buttonClass("secondary")}>
+              Create account
+            </Link>
           </div>
         </div>
       )}

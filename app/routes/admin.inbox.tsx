@@ -42,10 +42,17 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
       </div>
 
       {inbox.rows.length === 0 ? (
-        <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-muted">{EMPTY[kind]}</p>
+        <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-muted">
+          {EMPTY[kind]}
+        </p>
       ) : (
         // Focusable so a keyboard user can scroll the table sideways on a phone (WCAG 2.1.1).
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label={label}>
+        <div
+          className="mt-6 overflow-x-auto rounded-xl border border-slate-200"
+          tabIndex={0}
+          role="region"
+          aria-label={label}
+        >
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">{label}, newest first</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
@@ -61,7 +68,10 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
               {inbox.rows.map((row, index) => (
                 <tr key={index}>
                   {row.map((cell, column) => (
-                    <td key={column} className={`px-4 py-3 ${column === 0 ? "whitespace-nowrap" : "whitespace-pre-wrap break-words"}`}>
+                    <td
+                      key={column}
+                      className={`px-4 py-3 ${column === 0 ? "whitespace-nowrap" : "whitespace-pre-wrap break-words"}`}
+                    >
                       {cell.text}
                     </td>
                   ))}
@@ -98,5 +108,8 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData ? INBOX_LABELS[loaderData.kind] : "Inbox"} | Back office | Swag Studio` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${loaderData ? INBOX_LABELS[loaderData.kind] : "Inbox"} | Back office | Swag Studio` },
+    { name: "robots", content: "noindex" },
+  ];
 }

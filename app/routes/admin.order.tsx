@@ -25,7 +25,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 function refused(intent: ActionData["intent"], failure: AdminFailure) {
-  return data<ActionData>({ intent, ok: false, message: failure.message, fieldErrors: failure.fieldErrors }, { status: failure.status, headers: ADMIN_NO_STORE });
+  return data<ActionData>(
+    { intent, ok: false, message: failure.message, fieldErrors: failure.fieldErrors },
+    { status: failure.status, headers: ADMIN_NO_STORE },
+  );
 }
 
 /** Two forms post here: the proof upload (multipart, with the file) and the status change. */
@@ -41,7 +44,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
-      return data<ActionData>({ intent: "proof", ok: false, message: Object.values(errors)[0]?.[0] ?? "Check the form.", fieldErrors: errors }, { status: 400 });
+      return data<ActionData>(
+        {
+          intent: "proof",
+          ok: false,
+          message: Object.values(errors)[0]?.[0] ?? "Check the form.",
+          fieldErrors: errors,
+        },
+        { status: 400 },
+      );
     }
     const result = await uploadProof({ staff, orderId: params.id, fields: parsed.data, file: read.form.get("proof") });
     if (!result.ok) return refused("proof", result);
@@ -51,7 +62,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = statusChangeSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return data<ActionData>({ intent: "status", ok: false, message: Object.values(errors)[0]?.[0] ?? "Check the form.", fieldErrors: errors }, { status: 400 });
+    return data<ActionData>(
+      { intent: "status", ok: false, message: Object.values(errors)[0]?.[0] ?? "Check the form.", fieldErrors: errors },
+      { status: 400 },
+    );
   }
   const result = await changeOrderStatus({ staff, orderId: params.id, change: parsed.data });
   if (!result.ok) return refused("status", result);
@@ -101,7 +115,8 @@ function Lines({ lines }: { lines: string[] }) {
   );
 }
 
-const bytes = (size: number) => (size >= 1024 * 1024 ? `${(size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`);
+const bytes = (size: number) =>
+  size >= 1024 * 1024 ? `${(size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
 const when = (at: Date | string) => formatLondonDateTime(new Date(at));
 
 function NoteField({ label, hint }: { label: string; hint: string }) {
@@ -169,9 +184,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 ["Placement details", order.choices.placementDetails],
                 [
                   "Proof preference",
-                  order.choices.previousOrderRef ? `${order.choices.proofPreference}: repeat of ${order.choices.previousOrderRef}` : order.choices.proofPreference,
+                  order.choices.previousOrderRef
+                    ? `${order.choices.proofPreference}: repeat of ${order.choices.previousOrderRef}`
+                    : order.choices.proofPreference,
                 ],
-                ["Notes", order.choices.notes ? <span className="whitespace-pre-wrap">{order.choices.notes}</span> : ""],
+                [
+                  "Notes",
+                  order.choices.notes ? <span className="whitespace-pre-wrap">{order.choices.notes}</span> : "",
+                ],
               ]}
             />
           </section>
@@ -182,14 +202,20 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </h2>
             {order.artwork.files.length === 0 ? (
               <p className="mt-3 text-sm text-muted">
-                {order.artwork.emailLater ? "No files uploaded: the buyer chose to e-mail the artwork." : "No files uploaded."}
+                {order.artwork.emailLater
+                  ? "No files uploaded: the buyer chose to e-mail the artwork."
+                  : "No files uploaded."}
               </p>
             ) : (
               <ul className="mt-3 space-y-2 text-sm">
                 {order.artwork.files.map((file) => (
                   <li key={file.id} className="flex flex-wrap items-center justify-between gap-2">
                     {file.available ? (
-                      <a href={`/admin/orders/${order.id}/artwork/${file.id}`} className="font-medium text-brand underline" download>
+                      <a
+                        href={`/admin/orders/${order.id}/artwork/${file.id}`}
+                        className="font-medium text-brand underline"
+                        download
+                      >
                         Download {file.name}
                       </a>
                     ) : (
@@ -212,7 +238,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <Facts
                 rows={[
                   ["Name", order.contact.name],
-                  ["Work e-mail", order.contact.email ? <a href={`mailto:${order.contact.email}`} className="text-brand underline">{order.contact.email}</a> : ""],
+                  [
+                    "Work e-mail",
+                    order.contact.email ? (
+                      <a href={`mailto:${order.contact.email}`} className="text-brand underline">
+                        {order.contact.email}
+                      </a>
+                    ) : (
+                      ""
+                    ),
+                  ],
                   ["Company", order.contact.company],
                   ["Phone", order.contact.phone],
                   ["PO / reference", order.contact.poRef],
@@ -245,7 +280,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   ["Phone", order.shipping.phone],
                   ["Method", order.shipping.method],
                   ["Delivery notes", order.shipping.notes],
-                  ["Promised by", order.promisedDeliveryDate ? formatDisplayDate(order.promisedDeliveryDate) : "Fixed when the buyer approves the proof"],
+                  [
+                    "Promised by",
+                    order.promisedDeliveryDate
+                      ? formatDisplayDate(order.promisedDeliveryDate)
+                      : "Fixed when the buyer approves the proof",
+                  ],
                   ["Carrier", order.carrier ?? ""],
                   ["Tracking number", order.trackingNumber ?? ""],
                 ]}
@@ -259,12 +299,22 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 rows={[
                   ["Unit price", formatPence(order.amounts.unitPence)],
                   ["Goods", formatPence(order.amounts.subtotalPence)],
-                  ["Discount", order.amounts.discountPence > 0 ? `−${formatPence(order.amounts.discountPence)}` : formatPence(0)],
+                  [
+                    "Discount",
+                    order.amounts.discountPence > 0 ? `−${formatPence(order.amounts.discountPence)}` : formatPence(0),
+                  ],
                   ["Shipping", formatPence(order.amounts.shippingPence)],
                   [`VAT (${order.amounts.vatRate}%)`, formatPence(order.amounts.vatPence)],
                   ["Total paid", <strong>{formatPence(order.amounts.totalPence)}</strong>],
                   ["Payment reference", <code className="break-all text-xs">{order.payment.intentId}</code>],
-                  ["Provider", order.payment.provider === "test" ? "Test mode (no card charged)" : order.payment.provider === "stripe" ? "Stripe" : ""],
+                  [
+                    "Provider",
+                    order.payment.provider === "test"
+                      ? "Test mode (no card charged)"
+                      : order.payment.provider === "stripe"
+                        ? "Stripe"
+                        : "",
+                  ],
                   ["Invoice", order.invoiceNumber ?? ""],
                 ]}
               />
@@ -278,10 +328,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               Send a proof
             </h2>
             {order.canSendProof ? (
-              <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3" key={`proof-${order.version}`}>
+              <Form
+                method="post"
+                encType="multipart/form-data"
+                className="mt-3 space-y-3"
+                key={`proof-${order.version}`}
+              >
                 <input type="hidden" name="intent" value="proof" />
                 <input type="hidden" name="version" value={order.version} />
-                {proofResult ? <FormMessage tone={proofResult.ok ? "success" : "error"}>{proofResult.message}</FormMessage> : null}
+                {proofResult ? (
+                  <FormMessage tone={proofResult.ok ? "success" : "error"}>{proofResult.message}</FormMessage>
+                ) : null}
                 <Field
                   label={`Proof version ${nextProof}`}
                   hint="PDF, PNG or JPEG, up to 20 MB. The buyer is e-mailed a link to approve it or ask for changes."
@@ -291,7 +348,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   required
                   error={proofResult?.fieldErrors?.proof}
                 />
-                <NoteField label="Note to the buyer (optional)" hint="Goes in the e-mail and the order history, which the buyer can see." />
+                <NoteField
+                  label="Note to the buyer (optional)"
+                  hint="Goes in the e-mail and the order history, which the buyer can see."
+                />
                 <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
                   Send proof version {nextProof}
                 </button>
@@ -303,7 +363,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     <FormMessage tone={proofResult.ok ? "success" : "error"}>{proofResult.message}</FormMessage>
                   </div>
                 ) : null}
-                <p className="mt-3 text-sm text-muted">Proofs can be sent while the order is paid, waiting for the buyer or has changes requested.</p>
+                <p className="mt-3 text-sm text-muted">
+                  Proofs can be sent while the order is paid, waiting for the buyer or has changes requested.
+                </p>
               </>
             )}
           </section>
@@ -319,7 +381,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ) : null}
             {order.statusChoices.length === 0 ? (
               <p className="mt-3 text-sm text-muted">
-                {order.status === "proof_sent" ? "Waiting for the buyer to answer the proof." : "No status change is possible from here."}
+                {order.status === "proof_sent"
+                  ? "Waiting for the buyer to answer the proof."
+                  : "No status change is possible from here."}
               </p>
             ) : (
               <Form method="post" className="mt-3 space-y-3" key={`status-${order.version}`}>
@@ -329,7 +393,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   <label htmlFor={statusSelectId} className="block text-sm font-medium">
                     New status
                   </label>
-                  <select id={statusSelectId} name="to" className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" required>
+                  <select
+                    id={statusSelectId}
+                    name="to"
+                    className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                    required
+                  >
                     {order.statusChoices.map((status) => (
                       <option key={status} value={status}>
                         {ORDER_STATUS_LABELS[status]}
@@ -337,16 +406,35 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     ))}
                   </select>
                   {order.statusChoices.includes("refunded") ? (
-                    <p className="mt-1 text-xs text-muted">Refunded records a refund made in the payment provider's dashboard; it moves no money.</p>
+                    <p className="mt-1 text-xs text-muted">
+                      Refunded records a refund made in the payment provider's dashboard; it moves no money.
+                    </p>
                   ) : null}
                 </div>
                 {order.statusChoices.includes("shipped") ? (
                   <>
-                    <Field label="Carrier" name="carrier" autoComplete="off" maxLength={100} required error={statusResult?.fieldErrors?.carrier} />
-                    <Field label="Tracking number" name="trackingNumber" autoComplete="off" maxLength={100} required error={statusResult?.fieldErrors?.trackingNumber} />
+                    <Field
+                      label="Carrier"
+                      name="carrier"
+                      autoComplete="off"
+                      maxLength={100}
+                      required
+                      error={statusResult?.fieldErrors?.carrier}
+                    />
+                    <Field
+                      label="Tracking number"
+                      name="trackingNumber"
+                      autoComplete="off"
+                      maxLength={100}
+                      required
+                      error={statusResult?.fieldErrors?.trackingNumber}
+                    />
                   </>
                 ) : null}
-                <NoteField label="Note (optional)" hint="Kept in the order history with your name; the buyer can see it." />
+                <NoteField
+                  label="Note (optional)"
+                  hint="Kept in the order history with your name; the buyer can see it."
+                />
                 <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
                   Change status
                 </button>
@@ -369,11 +457,21 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <caption className="sr-only">Proof versions, newest first</caption>
               <thead className="text-xs uppercase tracking-wide text-muted">
                 <tr>
-                  <th scope="col" className="py-2 pr-4">Version</th>
-                  <th scope="col" className="py-2 pr-4">Sent</th>
-                  <th scope="col" className="py-2 pr-4">File</th>
-                  <th scope="col" className="py-2 pr-4">Buyer's answer</th>
-                  <th scope="col" className="py-2">Buyer's comment</th>
+                  <th scope="col" className="py-2 pr-4">
+                    Version
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Sent
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    File
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Buyer's answer
+                  </th>
+                  <th scope="col" className="py-2">
+                    Buyer's comment
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200 align-top">
@@ -387,14 +485,24 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       <span className="block text-xs text-muted">by {proof.uploadedBy}</span>
                     </td>
                     <td className="py-2 pr-4">
-                      <a href={`/admin/orders/${order.id}/proofs/${proof.version}`} className="font-medium text-brand underline" download>
+                      <a
+                        href={`/admin/orders/${order.id}/proofs/${proof.version}`}
+                        className="font-medium text-brand underline"
+                        download
+                      >
                         {proof.originalName}
                       </a>
                       <span className="block text-xs text-muted">{bytes(proof.sizeBytes)}</span>
                     </td>
                     <td className="py-2 pr-4">
-                      {proof.decision === "approved" ? "Approved" : proof.decision === "changes_requested" ? "Changes requested" : "Waiting"}
-                      {proof.decidedAt ? <span className="block text-xs text-muted">{when(proof.decidedAt)}</span> : null}
+                      {proof.decision === "approved"
+                        ? "Approved"
+                        : proof.decision === "changes_requested"
+                          ? "Changes requested"
+                          : "Waiting"}
+                      {proof.decidedAt ? (
+                        <span className="block text-xs text-muted">{when(proof.decidedAt)}</span>
+                      ) : null}
                     </td>
                     <td className="py-2 whitespace-pre-wrap">{proof.comment ?? ""}</td>
                   </tr>
@@ -414,10 +522,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <caption className="sr-only">Every status change, newest first</caption>
             <thead className="text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className="py-2 pr-4">When</th>
-                <th scope="col" className="py-2 pr-4">Change</th>
-                <th scope="col" className="py-2 pr-4">By</th>
-                <th scope="col" className="py-2">Note</th>
+                <th scope="col" className="py-2 pr-4">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Change
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  By
+                </th>
+                <th scope="col" className="py-2">
+                  Note
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 align-top">
@@ -430,7 +546,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   </td>
                   <td className="py-2 pr-4">
                     {entry.actor === "staff" ? "Staff" : entry.actor === "buyer" ? "Buyer" : "System"}
-                    {entry.actorName ? <span className="block text-xs text-muted break-all">{entry.actorName}</span> : null}
+                    {entry.actorName ? (
+                      <span className="block text-xs text-muted break-all">{entry.actorName}</span>
+                    ) : null}
                   </td>
                   <td className="py-2 whitespace-pre-wrap">{entry.note ?? ""}</td>
                 </tr>
@@ -444,5 +562,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData ? `Order ${loaderData.order.number}` : "Order"} | Back office | Swag Studio` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${loaderData ? `Order ${loaderData.order.number}` : "Order"} | Back office | Swag Studio` },
+    { name: "robots", content: "noindex" },
+  ];
 }

@@ -40,7 +40,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {filtered ? " match" : ""}, newest first.
       </p>
 
-      <Form method="get" className="mt-6 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end" role="search" aria-label="Filter orders">
+      <Form
+        method="get"
+        className="mt-6 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+        role="search"
+        aria-label="Filter orders"
+      >
         <div>
           <label htmlFor="orders-status" className="block text-sm font-medium">
             Status
@@ -85,18 +90,37 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         // Focusable so a keyboard user can scroll the table sideways on a phone (WCAG 2.1.1).
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label="Orders">
+        <div
+          className="mt-6 overflow-x-auto rounded-xl border border-slate-200"
+          tabIndex={0}
+          role="region"
+          aria-label="Orders"
+        >
           <table className="w-full min-w-[52rem] text-left text-sm">
             <caption className="sr-only">Orders, newest first</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className="px-4 py-3">Order</th>
-                <th scope="col" className="px-4 py-3">Placed</th>
-                <th scope="col" className="px-4 py-3">Company</th>
-                <th scope="col" className="px-4 py-3">E-mail</th>
-                <th scope="col" className="px-4 py-3">Product</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3 text-right">Total</th>
+                <th scope="col" className="px-4 py-3">
+                  Order
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Placed
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Company
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  E-mail
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Product
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -116,7 +140,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3">
                     <StatusBadge status={order.status} />
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right font-medium">{formatPence(order.totalPence)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-right font-medium">
+                    {formatPence(order.totalPence)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -20,7 +20,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const body = await readJsonBody(request);
   if (!body.ok) return errorResponse(400, "BAD_JSON", body.message);
   const draftId = (body.value as { draft_id?: unknown }).draft_id;
-  const result = await removeArtwork({ userId: session.user.id, draftId: typeof draftId === "string" ? draftId : "", fileId: params.fileId });
+  const result = await removeArtwork({
+    userId: session.user.id,
+    draftId: typeof draftId === "string" ? draftId : "",
+    fileId: params.fileId,
+  });
   if (!result.ok) return errorResponse(result.status, result.code, result.message);
   return Response.json({ version: result.version });
 }

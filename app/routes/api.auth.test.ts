@@ -18,7 +18,14 @@ afterAll(async () => {
 });
 
 /** What the admin plugin served before it was dropped: none of it may come back. */
-const FORMER_ADMIN_API = ["/admin/set-role", "/admin/impersonate-user", "/admin/set-user-password", "/admin/ban-user", "/admin/list-users", "/admin/create-user"];
+const FORMER_ADMIN_API = [
+  "/admin/set-role",
+  "/admin/impersonate-user",
+  "/admin/set-user-password",
+  "/admin/ban-user",
+  "/admin/list-users",
+  "/admin/create-user",
+];
 
 type Args = { request: Request; params: Record<string, string>; context: object };
 type Handler = (args: Args) => unknown;
@@ -34,14 +41,29 @@ async function routerPaths(): Promise<string[]> {
 /** The answer the mounted route gives, signed in, with a body that would pass most endpoints' checks. */
 async function ask(method: "GET" | "POST", path: string, cookie: string): Promise<{ status: number; body: string }> {
   const url = `http://127.0.0.1:3999/api/auth${path.replace(/:[^/]+|\*+/g, "x")}`;
-  const headers = { cookie, origin: "http://127.0.0.1:3999", "x-real-ip": "10.7.7.7", "content-type": "application/json" };
+  const headers = {
+    cookie,
+    origin: "http://127.0.0.1:3999",
+    "x-real-ip": "10.7.7.7",
+    "content-type": "application/json",
+  };
   const body =
     method === "POST"
-      ? JSON.stringify({ email: "victim@acme.example", type: "forget-password", userId: "x", role: "staff", newPassword: "marmalade skyline 43", name: "Evil Ltd", slug: "evil-ltd" })
+      ? JSON.stringify({
+          email: "victim@acme.example",
+          type: "forget-password",
+          userId: "x",
+          role: "staff",
+          newPassword: "marmalade skyline 43",
+          name: "Evil Ltd",
+          slug: "evil-ltd",
+        })
       : undefined;
   const request = new Request(url, { method, headers, body });
   const handler = (method === "GET" ? loader : action) as unknown as Handler;
-  const answer = (await handler({ request, params: { "*": path.slice(1) }, context: {} })) as Response | { data: unknown; init: ResponseInit | null };
+  const answer = (await handler({ request, params: { "*": path.slice(1) }, context: {} })) as
+    | Response
+    | { data: unknown; init: ResponseInit | null };
   if (answer instanceof Response) return { status: answer.status, body: await answer.text() };
   return { status: answer.init?.status ?? 200, body: JSON.stringify(answer.data) };
 }
@@ -51,7 +73,15 @@ describe("/api/auth/*", () => {
     const { cookie } = await createSignedInUser("surface@acme.example");
     const paths = [...(await routerPaths()), ...FORMER_ADMIN_API];
     // The router really is enumerated: the endpoints the issue found open are in it.
-    expect(paths).toEqual(expect.arrayContaining(["/forget-password/email-otp", "/send-verification-email", "/token", "/jwks", "/organization/invite-member"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/forget-password/email-otp",
+        "/send-verification-email",
+        "/token",
+        "/jwks",
+        "/organization/invite-member",
+      ]),
+    );
     const open: string[] = [];
     for (const path of paths) {
       for (const method of ["GET", "POST"] as const) {

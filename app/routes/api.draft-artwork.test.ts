@@ -32,13 +32,20 @@ function upload(cookie?: string) {
   );
   const headers = new Headers({ "x-real-ip": "10.8.8.8", "X-File-Name": "logo.pdf" });
   if (cookie) headers.set("cookie", cookie);
-  const request = new Request(`http://127.0.0.1:3999/api/drafts/${crypto.randomUUID()}/artwork`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+  const request = new Request(`http://127.0.0.1:3999/api/drafts/${crypto.randomUUID()}/artwork`, {
+    method: "POST",
+    headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
   return { request, read };
 }
 
 async function answer(request: Request) {
   const params = { id: new URL(request.url).pathname.split("/")[3]! };
-  const result = (await action({ request, params, context: {} } as unknown as Parameters<typeof action>[0])) as Response | { data: unknown; init: ResponseInit | null };
+  const result = (await action({ request, params, context: {} } as unknown as Parameters<typeof action>[0])) as
+    | Response
+    | { data: unknown; init: ResponseInit | null };
   if (result instanceof Response) return { status: result.status, body: await result.json() };
   return { status: result.init?.status ?? 200, body: result.data };
 }
@@ -55,7 +62,10 @@ describe("POST /api/drafts/:id/artwork", () => {
     const db = await getDb();
     await db.update(authUser).set({ emailVerified: false }).where(eq(authUser.id, userId));
     const { request, read } = upload(cookie);
-    expect(await answer(request)).toEqual({ status: 403, body: { error: { code: "EMAIL_NOT_VERIFIED", message: ARTWORK_MESSAGES.unverified } } });
+    expect(await answer(request)).toEqual({
+      status: 403,
+      body: { error: { code: "EMAIL_NOT_VERIFIED", message: ARTWORK_MESSAGES.unverified } },
+    });
     expect(read.pulled).toBe(false);
 
     // Confirmed, the same upload gets past the gate (to the draft check: this draft is not theirs).

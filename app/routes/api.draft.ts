@@ -32,7 +32,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
   if (!result.ok) {
     return Response.json(
-      { error: { code: result.code, message: result.message, fieldErrors: fieldErrorLists(result.fieldErrors), current: result.current } },
+      {
+        error: {
+          code: result.code,
+          message: result.message,
+          fieldErrors: fieldErrorLists(result.fieldErrors),
+          current: result.current,
+        },
+      },
       { status: result.status },
     );
   }

@@ -27,7 +27,10 @@ export async function action({ request }: Route.ActionArgs) {
     productId: typeof productId === "string" ? productId : "",
     data: patch,
   });
-  if (!result.ok) return errorResponse(result.status, result.code, result.message, { fieldErrors: fieldErrorLists(result.fieldErrors) });
+  if (!result.ok)
+    return errorResponse(result.status, result.code, result.message, {
+      fieldErrors: fieldErrorLists(result.fieldErrors),
+    });
   await syncCartWithDraftPatch(session.user.id, result.draft.productId, patch);
   return Response.json({ draft: result.draft }, { status: 201 });
 }

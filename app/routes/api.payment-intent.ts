@@ -16,9 +16,14 @@ const invalid = (message: string) => failureResponse({ ok: false, status: 400, c
  * PAYMENT_PROCESSING, 422 PRODUCT_MISMATCH, 429 RATE_LIMITED, 502 PAYMENT_PROVIDER_ERROR.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use POST." } }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json(
+      { error: { code: "METHOD_NOT_ALLOWED", message: "Use POST." } },
+      { status: 405, headers: { Allow: "POST" } },
+    );
   const session = await getSessionInfo(request);
-  if (!session) return failureResponse({ ok: false, status: 401, code: "UNAUTHENTICATED", message: PAYMENT_MESSAGES.signIn });
+  if (!session)
+    return failureResponse({ ok: false, status: 401, code: "UNAUTHENTICATED", message: PAYMENT_MESSAGES.signIn });
   const text = await request.text();
   if (text.length > MAX_BODY) return invalid("Request too large.");
   let json: unknown;

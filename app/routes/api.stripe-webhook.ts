@@ -13,13 +13,25 @@ const MAX_BODY = 256 * 1024;
  * makes the retry safe). 404 while the test-mode provider is active.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use POST." } }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json(
+      { error: { code: "METHOD_NOT_ALLOWED", message: "Use POST." } },
+      { status: 405, headers: { Allow: "POST" } },
+    );
   const provider = await getPaymentProvider();
-  if (provider?.kind !== "stripe") return failureResponse({ ok: false, status: 404, code: "NOT_FOUND", message: "Stripe webhooks are not configured." });
+  if (provider?.kind !== "stripe")
+    return failureResponse({
+      ok: false,
+      status: 404,
+      code: "NOT_FOUND",
+      message: "Stripe webhooks are not configured.",
+    });
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY) return failureResponse({ ok: false, status: 400, code: "VALIDATION_FAILED", message: "Payload too large." });
+  if (declared > MAX_BODY)
+    return failureResponse({ ok: false, status: 400, code: "VALIDATION_FAILED", message: "Payload too large." });
   const body = new Uint8Array(await request.arrayBuffer());
-  if (body.byteLength > MAX_BODY) return failureResponse({ ok: false, status: 400, code: "VALIDATION_FAILED", message: "Payload too large." });
+  if (body.byteLength > MAX_BODY)
+    return failureResponse({ ok: false, status: 400, code: "VALIDATION_FAILED", message: "Payload too large." });
 
   let verified: WebhookResult;
   try {
@@ -27,7 +39,12 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       console.warn(`[payments] webhook refused: ${error.message}`);
-      return failureResponse({ ok: false, status: 400, code: "INVALID_SIGNATURE", message: "Webhook signature verification failed." });
+      return failureResponse({
+        ok: false,
+        status: 400,
+        code: "INVALID_SIGNATURE",
+        message: "Webhook signature verification failed.",
+      });
     }
     throw error;
   }

@@ -21,11 +21,22 @@ const bodySchema = z.object({
  * never stored or logged.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use POST." } }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json(
+      { error: { code: "METHOD_NOT_ALLOWED", message: "Use POST." } },
+      { status: 405, headers: { Allow: "POST" } },
+    );
   // With Stripe keys set this door does not exist: only Stripe can take a payment then.
-  if ((await getPaymentProvider())?.kind !== "test") return failureResponse({ ok: false, status: 404, code: "NOT_FOUND", message: "Test-mode payments are not enabled." });
+  if ((await getPaymentProvider())?.kind !== "test")
+    return failureResponse({
+      ok: false,
+      status: 404,
+      code: "NOT_FOUND",
+      message: "Test-mode payments are not enabled.",
+    });
   const session = await getSessionInfo(request);
-  if (!session) return failureResponse({ ok: false, status: 401, code: "UNAUTHENTICATED", message: PAYMENT_MESSAGES.signIn });
+  if (!session)
+    return failureResponse({ ok: false, status: 401, code: "UNAUTHENTICATED", message: PAYMENT_MESSAGES.signIn });
   const text = await request.text();
   let json: unknown = null;
   try {
@@ -35,7 +46,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = bodySchema.safeParse(json);
   if (!parsed.success) {
-    return failureResponse({ ok: false, status: 400, code: "VALIDATION_FAILED", message: "Send JSON {client_secret, number, expiry, cvc, name}." });
+    return failureResponse({
+      ok: false,
+      status: 400,
+      code: "VALIDATION_FAILED",
+      message: "Send JSON {client_secret, number, expiry, cvc, name}.",
+    });
   }
   const { client_secret, ...card } = parsed.data;
   const result = await confirmTestPayment({ clientSecret: client_secret, card, userId: session.user.id });

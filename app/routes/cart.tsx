@@ -45,7 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
   const input = parsed.data;
   if (input.intent === "feedback") {
     const limited = await hitRateLimit(`feedback:${clientIp(request)}`, 20, 3600);
-    if (!limited.allowed) return errorResponse(429, "RATE_LIMITED", "Too much feedback at once. Please try again later.");
+    if (!limited.allowed)
+      return errorResponse(429, "RATE_LIMITED", "Too much feedback at once. Please try again later.");
     await shopping.saveFeedback({ text: input.text, page: input.page, userId: session?.user.id ?? null });
     return data({ ok: true as const, intent: input.intent });
   }
@@ -63,7 +64,8 @@ export async function action({ request }: Route.ActionArgs) {
       }
       break;
     case "remove":
-      if (!(await shopping.removeCartLine({ userId, id: input.id }))) return errorResponse(404, "NOT_FOUND", "That item isn't in your cart any more.");
+      if (!(await shopping.removeCartLine({ userId, id: input.id })))
+        return errorResponse(404, "NOT_FOUND", "That item isn't in your cart any more.");
       break;
     case "clear":
       await shopping.clearCart({ userId });
@@ -100,7 +102,12 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <CheckoutStepper current={1} completed={loaderData.completed} productId={first.productId} draftId={loaderData.draftId} />
+      <CheckoutStepper
+        current={1}
+        completed={loaderData.completed}
+        productId={first.productId}
+        draftId={loaderData.draftId}
+      />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-extrabold">Shopping Cart</h1>
         <clear.Form method="post" action="/cart">
@@ -109,7 +116,9 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
           </button>
         </clear.Form>
       </div>
-      <p className="mt-2 text-sm text-muted">Each product is customised, proofed and paid for separately, one after the other.</p>
+      <p className="mt-2 text-sm text-muted">
+        Each product is customised, proofed and paid for separately, one after the other.
+      </p>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <ul className="space-y-4" aria-label="Cart items">
@@ -123,16 +132,24 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
           <div className="rounded-2xl border border-slate-200 p-5">
             <p className="flex items-baseline justify-between">
               <span className="font-semibold">Estimated Total</span>
-              <strong data-testid="cart-total" className="text-2xl">{formatPence(estimatedTotalPence(lines))}</strong>
+              <strong data-testid="cart-total" className="text-2xl">
+                {formatPence(estimatedTotalPence(lines))}
+              </strong>
             </p>
             <p className="mt-1 text-xs text-muted">Goods only; shipping and VAT are added at checkout.</p>
             {window_ ? (
               <p className="mt-3 text-sm">
-                Estimated delivery: <strong data-testid="delivery-window">{formatDisplayDate(window_.earliest)} – {formatDisplayDate(window_.latest)}</strong>
+                Estimated delivery:{" "}
+                <strong data-testid="delivery-window">
+                  {formatDisplayDate(window_.earliest)} – {formatDisplayDate(window_.latest)}
+                </strong>
                 <span className="block text-xs text-muted">If your proofs are approved today.</span>
               </p>
             ) : null}
-            <Link to={stepHref(2, { productId: first.productId, draftId: loaderData.draftId })} className={buttonClass("primary", "mt-4 w-full")}>
+            <Link
+              to={stepHref(2, { productId: first.productId, draftId: loaderData.draftId })}
+              className={buttonClass("primary", "mt-4 w-full")}
+            >
               Next: Customise your product
             </Link>
           </div>
@@ -144,7 +161,11 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
             >
               Order a sample
             </a>
-            <a className={buttonClass("secondary")} href={`${SITE.rushChatBaseUrl}?text=${encodeURIComponent(rushText)}`} {...EXTERNAL}>
+            <a
+              className={buttonClass("secondary")}
+              href={`${SITE.rushChatBaseUrl}?text=${encodeURIComponent(rushText)}`}
+              {...EXTERNAL}
+            >
               Need it sooner? Ask about rush delivery
             </a>
             <a className={buttonClass("ghost")} href="/design-guidelines.pdf" {...EXTERNAL}>
@@ -171,7 +192,10 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
   const colour = coloursFor(product.id).find((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase());
   const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error.message : null;
   const image = product.images[0];
-  const step = (delta: number) => setQuantity(String(stepQuantity(commitQuantityInput(quantity, line.quantity, product.moq, max), delta, product.moq, max)));
+  const step = (delta: number) =>
+    setQuantity(
+      String(stepQuantity(commitQuantityInput(quantity, line.quantity, product.moq, max), delta, product.moq, max)),
+    );
 
   return (
     <li data-testid="cart-line" className="flex gap-4 rounded-2xl border border-slate-200 p-4">
@@ -183,12 +207,18 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
               {product.title}
             </Link>
           </h2>
-          <p className="text-lg font-bold" data-testid="line-total">{formatPence(price.totalPence)}</p>
+          <p className="text-lg font-bold" data-testid="line-total">
+            {formatPence(price.totalPence)}
+          </p>
         </div>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-muted">
           <dt>Colour</dt>
           <dd className="flex items-center gap-2 text-ink">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border" style={{ backgroundColor: line.selectedColor }} />
+            <span
+              aria-hidden="true"
+              className="inline-block h-3 w-3 rounded-full border"
+              style={{ backgroundColor: line.selectedColor }}
+            />
             {colour?.name ?? line.selectedColor}
           </dd>
           <dt>Customisation</dt>
@@ -200,7 +230,9 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
             </>
           ) : null}
           <dt>Unit price</dt>
-          <dd className="text-ink" data-testid="unit-price">{formatPence(price.unitPence)}</dd>
+          <dd className="text-ink" data-testid="unit-price">
+            {formatPence(price.unitPence)}
+          </dd>
           {!editing ? (
             <>
               <dt>Quantity</dt>
@@ -210,7 +242,12 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
         </dl>
         {editing ? (
           <div className="mt-3 flex flex-wrap items-center gap-2">
-            <button type="button" aria-label={`Decrease quantity of ${product.title}`} className="h-9 w-9 rounded-lg border border-slate-300" onClick={() => step(-1)}>
+            <button
+              type="button"
+              aria-label={`Decrease quantity of ${product.title}`}
+              className="h-9 w-9 rounded-lg border border-slate-300"
+              onClick={() => step(-1)}
+            >
               −
             </button>
             <input
@@ -221,7 +258,12 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
               onBlur={() => setQuantity(String(commitQuantityInput(quantity, line.quantity, product.moq, max)))}
               className="h-9 w-24 rounded-lg border border-slate-300 text-center"
             />
-            <button type="button" aria-label={`Increase quantity of ${product.title}`} className="h-9 w-9 rounded-lg border border-slate-300" onClick={() => step(1)}>
+            <button
+              type="button"
+              aria-label={`Increase quantity of ${product.title}`}
+              className="h-9 w-9 rounded-lg border border-slate-300"
+              onClick={() => step(1)}
+            >
               +
             </button>
             <button
@@ -230,7 +272,12 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
               disabled={fetcher.state !== "idle"}
               onClick={() =>
                 fetcher.submit(
-                  { intent: "update", id: line.id, productId: product.id, quantity: String(commitQuantityInput(quantity, line.quantity, product.moq, max)) },
+                  {
+                    intent: "update",
+                    id: line.id,
+                    productId: product.id,
+                    quantity: String(commitQuantityInput(quantity, line.quantity, product.moq, max)),
+                  },
                   { method: "post", action: "/cart" },
                 )
               }
@@ -255,13 +302,23 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
             </button>
             <fetcher.Form method="post" action="/cart">
               <input type="hidden" name="id" value={line.id} />
-              <button type="submit" name="intent" value="remove" className={buttonClass("ghost", "px-3 py-1.5")} aria-label={`Remove ${product.title}`}>
+              <button
+                type="submit"
+                name="intent"
+                value="remove"
+                className={buttonClass("ghost", "px-3 py-1.5")}
+                aria-label={`Remove ${product.title}`}
+              >
                 Remove
               </button>
             </fetcher.Form>
           </div>
         )}
-        {error ? <div className="mt-2"><FormMessage>{error}</FormMessage></div> : null}
+        {error ? (
+          <div className="mt-2">
+            <FormMessage>{error}</FormMessage>
+          </div>
+        ) : null}
       </div>
     </li>
   );

@@ -41,7 +41,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Step 2's part of the draft (the rest belongs to later steps and is never sent from here). */
-type CustomisationForm = Pick<DraftData, "variant" | "quantity" | "branding" | "proof" | "confirm" | "notes" | "handwritten_note" | "customization_selections"> & {
+type CustomisationForm = Pick<
+  DraftData,
+  "variant" | "quantity" | "branding" | "proof" | "confirm" | "notes" | "handwritten_note" | "customization_selections"
+> & {
   artwork: { email_later: boolean };
 };
 const formFrom = (d: DraftData): CustomisationForm => ({
@@ -154,7 +157,10 @@ function CustomisationStep(props: {
             <legend className="text-lg font-bold">Branding method</legend>
             <div className="mt-3 grid gap-2 sm:grid-cols-3">
               {BRANDING_METHOD_IDS.map((method) => (
-                <label key={method} className="flex cursor-pointer items-center gap-2 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+                <label
+                  key={method}
+                  className="flex cursor-pointer items-center gap-2 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
+                >
                   <input
                     type="radio"
                     name="branding"
@@ -172,7 +178,10 @@ function CustomisationStep(props: {
             <legend className="text-lg font-bold">Customisable parts</legend>
             <div className="mt-3 grid gap-2 sm:grid-cols-2">
               {product.customizationOptions.map((option) => (
-                <label key={option.title} className="flex cursor-pointer items-start gap-2 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+                <label
+                  key={option.title}
+                  className="flex cursor-pointer items-start gap-2 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
+                >
                   <input
                     type="checkbox"
                     className="mt-1 accent-brand"
@@ -199,7 +208,9 @@ function CustomisationStep(props: {
             <label htmlFor="placement" className="text-lg font-bold">
               Placement
             </label>
-            <p className="text-sm text-muted">Where should the logo go, and how big? e.g. "Centred on the front, 8 cm wide".</p>
+            <p className="text-sm text-muted">
+              Where should the logo go, and how big? e.g. "Centred on the front, 8 cm wide".
+            </p>
             <textarea
               id="placement"
               rows={3}
@@ -245,7 +256,9 @@ function CustomisationStep(props: {
                   className="mt-1 w-full max-w-xs rounded-lg border border-slate-300 px-3 py-2 text-sm"
                 />
                 <p id="previous-ref-hint" className="mt-1 text-xs text-muted">
-                  {form.proof.previous_order_ref.trim() ? "We'll reuse the approved proof of that order." : PREVIOUS_ORDER_REF_MESSAGE}
+                  {form.proof.previous_order_ref.trim()
+                    ? "We'll reuse the approved proof of that order."
+                    : PREVIOUS_ORDER_REF_MESSAGE}
                 </p>
               </div>
             ) : null}
@@ -290,7 +303,12 @@ function CustomisationStep(props: {
         </div>
 
         <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
-          <OrderSummary product={product} quantity={form.quantity} unitPence={unit} selections={form.customization_selections}>
+          <OrderSummary
+            product={product}
+            quantity={form.quantity}
+            unitPence={unit}
+            selections={form.customization_selections}
+          >
             <p className="mt-3 flex justify-between text-sm">
               <span className="text-muted">Total (goods)</span>
               <strong data-testid="step-total">{formatPence(unit * form.quantity)}</strong>
@@ -303,7 +321,12 @@ function CustomisationStep(props: {
               <span className="block text-xs text-muted">If your proof is approved today.</span>
             </p>
           </OrderSummary>
-          <a href="/design-guidelines.pdf" target="_blank" rel="noopener noreferrer" className={buttonClass("ghost", "w-full")}>
+          <a
+            href="/design-guidelines.pdf"
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("ghost", "w-full")}
+          >
             Download design guidelines (PDF)
           </a>
         </div>

@@ -71,7 +71,9 @@ export default function DebugDraftsRoute({ loaderData }: Route.ComponentProps) {
               <span className="font-mono font-semibold">{row.id.slice(0, 8)}</span>
               <span>{row.status}</span>
               <span>product {row.productId}</span>
-              <span className="text-muted">{new Date(row.updatedAt).toLocaleString("en-GB", { timeZone: "Europe/London" })}</span>
+              <span className="text-muted">
+                {new Date(row.updatedAt).toLocaleString("en-GB", { timeZone: "Europe/London" })}
+              </span>
             </p>
             {/* A scrolling box takes the focus, so it can be scrolled from the keyboard (WCAG 2.1.1). */}
             <pre

@@ -14,7 +14,13 @@ import { loadCheckout, stepperState } from "~/server/checkout.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const { session, cart, draft } = await loadCheckout(request);
   if (!session || !draft) return { ready: false as const };
-  return { ready: true as const, userId: session.user.id, draft: { id: draft.id, version: draft.version }, data: draft.data, completed: stepperState(draft, cart.length > 0) };
+  return {
+    ready: true as const,
+    userId: session.user.id,
+    draft: { id: draft.id, version: draft.version },
+    data: draft.data,
+    completed: stepperState(draft, cart.length > 0),
+  };
 }
 
 /** Step 5 (REQUIREMENTS.md B-3): what proof the buyer chose, the artwork we have, and what happens next. */
@@ -38,7 +44,9 @@ export default function DesignProofingRoute({ loaderData }: Route.ComponentProps
     <section className="mx-auto max-w-3xl px-4 py-10">
       <CheckoutStepper current={5} completed={loaderData.completed} productId={data.product_id} draftId={draft.id} />
       <h1 className="text-3xl font-extrabold">Design proofing</h1>
-      <p className="mt-2 text-muted">Check what happens between payment and production for your {product?.title ?? "order"}.</p>
+      <p className="mt-2 text-muted">
+        Check what happens between payment and production for your {product?.title ?? "order"}.
+      </p>
 
       <dl className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200">
         <div className="grid gap-1 p-4 sm:grid-cols-3">
@@ -67,7 +75,10 @@ export default function DesignProofingRoute({ loaderData }: Route.ComponentProps
             ) : (
               <>
                 No files uploaded. E-mail your artwork to{" "}
-                <a className="text-brand underline" href={`mailto:${SITE.supportEmail}?subject=${encodeURIComponent(`Artwork for draft ${reference}`)}`}>
+                <a
+                  className="text-brand underline"
+                  href={`mailto:${SITE.supportEmail}?subject=${encodeURIComponent(`Artwork for draft ${reference}`)}`}
+                >
                   {SITE.supportEmail}
                 </a>{" "}
                 quoting reference <strong>{reference}</strong>, or go back and upload it.
@@ -84,7 +95,9 @@ export default function DesignProofingRoute({ loaderData }: Route.ComponentProps
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm">
           <li>You pay on the next step.</li>
           {skip ? (
-            <li>Because this repeats an earlier order, we reuse its approved proof and production starts straight away.</li>
+            <li>
+              Because this repeats an earlier order, we reuse its approved proof and production starts straight away.
+            </li>
           ) : (
             <>
               <li>We send your proof within 2 working days of payment, by e-mail and on your order page.</li>

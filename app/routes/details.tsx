@@ -10,7 +10,14 @@ import { SaveStatus } from "~/components/save-status";
 import { buttonClass } from "~/components/ui/button";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
-import { canProceedDetails, detailsErrors, missingDetails, stepHref, type DraftDetails, type StepNumber } from "~/domain/draft";
+import {
+  canProceedDetails,
+  detailsErrors,
+  missingDetails,
+  stepHref,
+  type DraftDetails,
+  type StepNumber,
+} from "~/domain/draft";
 import { draftTotals } from "~/domain/draft";
 import { unitPricePence } from "~/domain/pricing";
 import { loadCheckout, stepperState } from "~/server/checkout.server";
@@ -75,11 +82,19 @@ function DetailsStep(props: {
     setDetails(next);
     autosave.schedule(next);
   };
-  const set = (key: keyof Omit<DraftDetails, "billing">) => (value: string | boolean) => change({ ...details, [key]: value });
-  const setBilling = (key: keyof DraftDetails["billing"]) => (value: string) => change({ ...details, billing: { ...details.billing, [key]: value } });
+  const set = (key: keyof Omit<DraftDetails, "billing">) => (value: string | boolean) =>
+    change({ ...details, [key]: value });
+  const setBilling = (key: keyof DraftDetails["billing"]) => (value: string) =>
+    change({ ...details, billing: { ...details.billing, [key]: value } });
   const errors = detailsErrors(details);
   const missing = missingDetails(details).map((f) => LABELS[f] ?? f);
-  const totals = draftTotals({ productId: product.id, quantity: props.quantity, country: details.billing.country, method: null, firstOrderDiscount: props.firstOrderDiscount });
+  const totals = draftTotals({
+    productId: product.id,
+    quantity: props.quantity,
+    country: details.billing.country,
+    method: null,
+    firstOrderDiscount: props.firstOrderDiscount,
+  });
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
@@ -89,10 +104,38 @@ function DetailsStep(props: {
         <form className="space-y-8" onSubmit={(e) => e.preventDefault()} noValidate>
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-bold">Contact</legend>
-            <StepField label="Full name" required value={details.contact_name} onChange={set("contact_name")} autoComplete="name" />
-            <StepField label="Work email" required type="email" value={details.email} onChange={set("email")} autoComplete="email" error={errors.email} />
-            <StepField label="Company" required value={details.company} onChange={set("company")} autoComplete="organization" />
-            <StepField label="Phone (for courier/issues)" required type="tel" value={details.phone} onChange={set("phone")} autoComplete="tel" error={errors.phone} />
+            <StepField
+              label="Full name"
+              required
+              value={details.contact_name}
+              onChange={set("contact_name")}
+              autoComplete="name"
+            />
+            <StepField
+              label="Work email"
+              required
+              type="email"
+              value={details.email}
+              onChange={set("email")}
+              autoComplete="email"
+              error={errors.email}
+            />
+            <StepField
+              label="Company"
+              required
+              value={details.company}
+              onChange={set("company")}
+              autoComplete="organization"
+            />
+            <StepField
+              label="Phone (for courier/issues)"
+              required
+              type="tel"
+              value={details.phone}
+              onChange={set("phone")}
+              autoComplete="tel"
+              error={errors.phone}
+            />
             <StepField
               label="VAT number (UK/EU, optional)"
               value={details.vat_number}
@@ -112,12 +155,41 @@ function DetailsStep(props: {
 
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-bold">Billing address</legend>
-            <StepField label="Company" value={details.billing.company} onChange={setBilling("company")} hint="Optional" />
+            <StepField
+              label="Company"
+              value={details.billing.company}
+              onChange={setBilling("company")}
+              hint="Optional"
+            />
             <StepField label="Name" required value={details.billing.name} onChange={setBilling("name")} />
-            <StepField label="Address line 1" required value={details.billing.line1} onChange={setBilling("line1")} autoComplete="address-line1" />
-            <StepField label="Address line 2" value={details.billing.line2} onChange={setBilling("line2")} autoComplete="address-line2" hint="Optional" />
-            <StepField label="City" required value={details.billing.city} onChange={setBilling("city")} autoComplete="address-level2" />
-            <StepField label="Postcode" required value={details.billing.postcode} onChange={setBilling("postcode")} autoComplete="postal-code" />
+            <StepField
+              label="Address line 1"
+              required
+              value={details.billing.line1}
+              onChange={setBilling("line1")}
+              autoComplete="address-line1"
+            />
+            <StepField
+              label="Address line 2"
+              value={details.billing.line2}
+              onChange={setBilling("line2")}
+              autoComplete="address-line2"
+              hint="Optional"
+            />
+            <StepField
+              label="City"
+              required
+              value={details.billing.city}
+              onChange={setBilling("city")}
+              autoComplete="address-level2"
+            />
+            <StepField
+              label="Postcode"
+              required
+              value={details.billing.postcode}
+              onChange={setBilling("postcode")}
+              autoComplete="postal-code"
+            />
             <CountrySelect label="Country" value={details.billing.country} onChange={setBilling("country")} />
           </fieldset>
 
@@ -132,7 +204,12 @@ function DetailsStep(props: {
               Use the billing address for shipping
             </label>
             <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" className="mt-1 accent-brand" checked={details.tos_accepted} onChange={(e) => set("tos_accepted")(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="mt-1 accent-brand"
+                checked={details.tos_accepted}
+                onChange={(e) => set("tos_accepted")(e.target.checked)}
+              />
               <span>
                 I accept the{" "}
                 <Link to="/terms" target="_blank" className="text-brand underline">
@@ -149,7 +226,10 @@ function DetailsStep(props: {
 
           <SaveStatus state={autosave.state} />
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <Link to={stepHref(2, { productId: props.productId, draftId: props.draft.id })} className={buttonClass("secondary")}>
+            <Link
+              to={stepHref(2, { productId: props.productId, draftId: props.draft.id })}
+              className={buttonClass("secondary")}
+            >
               Back
             </Link>
             <button

@@ -60,4 +60,3 @@ export default function FavouritesRoute({ loaderData }: Route.ComponentProps) {
 export function meta() {
   return [{ title: "Your Favourites | Swag Studio" }];
 }
-

@@ -27,8 +27,5 @@ export default function HomeRoute() {
 }
 
 export function meta() {
-  return [
-    { title: HOME_META.title },
-    { name: "description", content: HOME_META.description },
-  ];
+  return [{ title: HOME_META.title }, { name: "description", content: HOME_META.description }];
 }

@@ -9,7 +9,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await getSessionInfo(request);
   const version = Number(params.version);
   if (!session || !Number.isSafeInteger(version)) return errorResponse(404, "NOT_FOUND", "No such proof.");
-  const file = await openProofForBuyer({ userId: session.user.id, accountId: session.accountId, orderId: params.id, version });
+  const file = await openProofForBuyer({
+    userId: session.user.id,
+    accountId: session.accountId,
+    orderId: params.id,
+    version,
+  });
   if (!file) return errorResponse(404, "NOT_FOUND", "No such proof.");
   return new Response(file.stream, { headers: artworkDownloadHeaders(file) });
 }

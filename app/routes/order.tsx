@@ -41,7 +41,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function OrderRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  if (!loaderData.signedIn || !loaderData.order) return <SignInPrompt title="Your order" message="Please sign in to see your order." />;
+  if (!loaderData.signedIn || !loaderData.order)
+    return <SignInPrompt title="Your order" message="Please sign in to see your order." />;
   const order = loaderData.order;
   const snap = order.snapshot.data;
   const latest = order.proofs[0];
@@ -80,31 +81,63 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <ul className="mt-3 space-y-2 text-sm">
                 {order.proofs.map((proof) => (
-                  <li key={proof.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-100 px-3 py-2">
-                    <a className="font-medium text-brand underline" href={`/orders/${order.id}/proofs/${proof.version}`}>
+                  <li
+                    key={proof.id}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-100 px-3 py-2"
+                  >
+                    <a
+                      className="font-medium text-brand underline"
+                      href={`/orders/${order.id}/proofs/${proof.version}`}
+                    >
                       Version {proof.version}: {proof.originalName}
                     </a>
                     <span className="text-muted">
-                      {proof.decision === "approved" ? "Approved" : proof.decision === "changes_requested" ? `Changes requested: ${proof.comment ?? ""}` : "Waiting for your answer"}
+                      {proof.decision === "approved"
+                        ? "Approved"
+                        : proof.decision === "changes_requested"
+                          ? `Changes requested: ${proof.comment ?? ""}`
+                          : "Waiting for your answer"}
                     </span>
                   </li>
                 ))}
               </ul>
             )}
-            {error ? <div className="mt-3"><FormMessage>{error}</FormMessage></div> : null}
+            {error ? (
+              <div className="mt-3">
+                <FormMessage>{error}</FormMessage>
+              </div>
+            ) : null}
             {order.canRespondToProof && latest ? (
               <Form method="post" className="mt-4 space-y-3">
                 <input type="hidden" name="proofVersion" value={latest.version} />
-                <button type="submit" name="decision" value="approve" disabled={busy} className={buttonClass("primary")}>
+                <button
+                  type="submit"
+                  name="decision"
+                  value="approve"
+                  disabled={busy}
+                  className={buttonClass("primary")}
+                >
                   Approve version {latest.version}
                 </button>
                 <div>
                   <label htmlFor="proof-comment" className="block text-sm font-medium">
                     Or tell us what to change
                   </label>
-                  <textarea id="proof-comment" name="comment" rows={3} maxLength={PROOF_COMMENT_MAX} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+                  <textarea
+                    id="proof-comment"
+                    name="comment"
+                    rows={3}
+                    maxLength={PROOF_COMMENT_MAX}
+                    className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                  />
                 </div>
-                <button type="submit" name="decision" value="changes" disabled={busy} className={buttonClass("secondary")}>
+                <button
+                  type="submit"
+                  name="decision"
+                  value="changes"
+                  disabled={busy}
+                  className={buttonClass("secondary")}
+                >
                   Request changes
                 </button>
               </Form>
@@ -119,7 +152,9 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
               {order.timeline.map((entry, i) => (
                 <li key={`${entry.to}-${i}`}>
                   <strong>{ORDER_STATUS_LABELS[entry.to]}</strong>{" "}
-                  <span className="text-muted">{new Date(entry.at).toLocaleString("en-GB", { timeZone: "Europe/London" })}</span>
+                  <span className="text-muted">
+                    {new Date(entry.at).toLocaleString("en-GB", { timeZone: "Europe/London" })}
+                  </span>
                   {entry.note ? <span className="block text-muted">{entry.note}</span> : null}
                 </li>
               ))}
@@ -132,16 +167,22 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
             </h2>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
               <dt className="text-muted">Product</dt>
-              <dd>{order.quantity.toLocaleString("en-GB")} × {order.productTitle}</dd>
+              <dd>
+                {order.quantity.toLocaleString("en-GB")} × {order.productTitle}
+              </dd>
               <dt className="text-muted">Customisation</dt>
               <dd>{snap.customization_selections.join(", ") || "None"}</dd>
               <dt className="text-muted">Branding</dt>
-              <dd>{BRANDING_METHODS[snap.branding.method]}{snap.branding.placement_details ? `: ${snap.branding.placement_details}` : ""}</dd>
+              <dd>
+                {BRANDING_METHODS[snap.branding.method]}
+                {snap.branding.placement_details ? `: ${snap.branding.placement_details}` : ""}
+              </dd>
               <dt className="text-muted">Proof</dt>
               <dd>{PROOF_PREFERENCES[snap.proof.preference]}</dd>
               <dt className="text-muted">Ship to</dt>
               <dd>
-                {snap.shipping.address.name}, {snap.shipping.address.company}, {snap.shipping.address.line1}, {snap.shipping.address.city} {snap.shipping.address.postcode}
+                {snap.shipping.address.name}, {snap.shipping.address.company}, {snap.shipping.address.line1},{" "}
+                {snap.shipping.address.city} {snap.shipping.address.postcode}
               </dd>
             </dl>
           </section>
@@ -150,15 +191,34 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
         <aside className="rounded-2xl border border-slate-200 p-5 text-sm lg:self-start">
           <h2 className="text-lg font-bold">Payment</h2>
           <dl className="mt-3 space-y-1">
-            <div className="flex justify-between"><dt className="text-muted">Goods</dt><dd>{formatPence(order.subtotalPence)}</dd></div>
+            <div className="flex justify-between">
+              <dt className="text-muted">Goods</dt>
+              <dd>{formatPence(order.subtotalPence)}</dd>
+            </div>
             {order.discountPence > 0 ? (
-              <div className="flex justify-between text-green-800"><dt>First order discount (10%)</dt><dd>−{formatPence(order.discountPence)}</dd></div>
+              <div className="flex justify-between text-green-800">
+                <dt>First order discount (10%)</dt>
+                <dd>−{formatPence(order.discountPence)}</dd>
+              </div>
             ) : null}
-            <div className="flex justify-between"><dt className="text-muted">Shipping</dt><dd>{formatPence(order.shippingPence)}</dd></div>
-            <div className="flex justify-between"><dt className="text-muted">VAT ({order.vatRate}%)</dt><dd>{formatPence(order.vatPence)}</dd></div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 font-bold"><dt>Total paid</dt><dd>{formatPence(order.totalPence)}</dd></div>
+            <div className="flex justify-between">
+              <dt className="text-muted">Shipping</dt>
+              <dd>{formatPence(order.shippingPence)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted">VAT ({order.vatRate}%)</dt>
+              <dd>{formatPence(order.vatPence)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-200 pt-2 font-bold">
+              <dt>Total paid</dt>
+              <dd>{formatPence(order.totalPence)}</dd>
+            </div>
           </dl>
-          {order.invoiceNumber ? <p className="mt-3 text-muted">Invoice {order.invoiceNumber}, paid {formatDisplayDate(new Date(order.paidAt).toISOString().slice(0, 10))}</p> : null}
+          {order.invoiceNumber ? (
+            <p className="mt-3 text-muted">
+              Invoice {order.invoiceNumber}, paid {formatDisplayDate(new Date(order.paidAt).toISOString().slice(0, 10))}
+            </p>
+          ) : null}
         </aside>
       </div>
     </section>
@@ -166,5 +226,8 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.order ? `Order ${loaderData.order.number}` : "Your order"} | Swag Studio` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${loaderData?.order ? `Order ${loaderData.order.number}` : "Your order"} | Swag Studio` },
+    { name: "robots", content: "noindex" },
+  ];
 }

@@ -10,7 +10,10 @@ import { getSessionInfo } from "~/server/session.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSessionInfo(request);
   if (!session) return { signedIn: false as const, orders: [] };
-  return { signedIn: true as const, orders: await listOrders({ userId: session.user.id, accountId: session.accountId }) };
+  return {
+    signedIn: true as const,
+    orders: await listOrders({ userId: session.user.id, accountId: session.accountId }),
+  };
 }
 
 /** Order tracking (issue 8 item 8): the buyer's orders and their organisation's. */

@@ -20,7 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { session, cart, draft } = await loadCheckout(request);
   if (!session) return { state: "signed-out" as const };
-  if (!draft || !url.searchParams.get("draft_id") || !url.searchParams.get("product_id")) return { state: "no-draft" as const };
+  if (!draft || !url.searchParams.get("draft_id") || !url.searchParams.get("product_id"))
+    return { state: "no-draft" as const };
   return {
     state: "ready" as const,
     draftId: draft.id,
@@ -40,12 +41,19 @@ type Intent = {
 };
 
 export default function PaymentRoute({ loaderData }: Route.ComponentProps) {
-  if (loaderData.state === "signed-out") return <SignInPrompt title="Payment" message="Please sign in to continue to payment." />;
+  if (loaderData.state === "signed-out")
+    return <SignInPrompt title="Payment" message="Please sign in to continue to payment." />;
   if (loaderData.state === "no-draft") return <NoDraft title="Payment" />;
   return <PaymentStep {...loaderData} />;
 }
 
-function PaymentStep(props: { draftId: string; productId: string; quantity: number; selections: string[]; completed: StepNumber[] }) {
+function PaymentStep(props: {
+  draftId: string;
+  productId: string;
+  quantity: number;
+  selections: string[];
+  completed: StepNumber[];
+}) {
   const navigate = useNavigate();
   const [intent, setIntent] = useState<Intent | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -85,9 +93,15 @@ function PaymentStep(props: { draftId: string; productId: string; quantity: numb
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div>
           {error ? (
-            <div role="alert" className="space-y-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <div
+              role="alert"
+              className="space-y-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+            >
               <p>{error}</p>
-              <Link to={stepHref(5, { productId: props.productId, draftId: props.draftId })} className={buttonClass("secondary")}>
+              <Link
+                to={stepHref(5, { productId: props.productId, draftId: props.draftId })}
+                className={buttonClass("secondary")}
+              >
                 Back to the previous step
               </Link>
             </div>

@@ -45,9 +45,7 @@ function ProductDetail({ product }: { product: Product }) {
   const related = relatedProducts(product.id);
 
   const toggleSelection = (title: string) =>
-    setSelections((current) =>
-      current.includes(title) ? current.filter((t) => t !== title) : [...current, title],
-    );
+    setSelections((current) => (current.includes(title) ? current.filter((t) => t !== title) : [...current, title]));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -204,7 +202,9 @@ function ProductDetail({ product }: { product: Product }) {
                     <tbody>
                       {product.sizingTable.rows.map((row) => (
                         <tr key={row.size}>
-                          <th scope="row" className="py-1 pr-3">{row.size}</th>
+                          <th scope="row" className="py-1 pr-3">
+                            {row.size}
+                          </th>
                           <td className="py-1 pr-3">{row.height}</td>
                           <td className="py-1 pr-3">{row.weight}</td>
                           <td className="py-1 pr-3">{row.waist}</td>
@@ -285,10 +285,7 @@ function ProductNotFound() {
 export function meta({ loaderData }: Route.MetaArgs) {
   const product = loaderData ? findProductById(loaderData.productId) : undefined;
   if (!product) return [{ title: "Product not found | Swag Studio" }];
-  return [
-    { title: `${product.title} | Swag Studio` },
-    { name: "description", content: product.description },
-  ];
+  return [{ title: `${product.title} | Swag Studio` }, { name: "description", content: product.description }];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

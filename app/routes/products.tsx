@@ -54,7 +54,11 @@ export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
 
-      <Form method="get" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => e.preventDefault()}>
+      <Form
+        method="get"
+        className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="relative flex-1">
           <label htmlFor="listing-search" className="mb-1 block text-sm font-medium">
             Search

@@ -59,7 +59,14 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
         ) : (
           <>
             <input type="hidden" name="identifier" value={loaderData.identifier ?? ""} />
-            <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" required error={errors.code} />
+            <Field
+              label="Code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              error={errors.code}
+            />
           </>
         )}
         <Field

@@ -93,11 +93,21 @@ function ShippingStep(props: {
     setForm(next);
     autosave.schedule(next);
   };
-  const setAddress = (key: keyof ShippingForm["address"]) => (value: string) => change({ ...form, address: { ...form.address, [key]: value } });
-  const shipping: DraftShipping = { ...form, address: { ...form.address, name: `${form.address.firstName} ${form.address.lastName}`.trim() } };
+  const setAddress = (key: keyof ShippingForm["address"]) => (value: string) =>
+    change({ ...form, address: { ...form.address, [key]: value } });
+  const shipping: DraftShipping = {
+    ...form,
+    address: { ...form.address, name: `${form.address.firstName} ${form.address.lastName}`.trim() },
+  };
   const errors = shippingErrors(shipping);
   const country = totalsCountry({ details: props.data.details, shipping });
-  const totals = draftTotals({ productId, quantity: props.data.quantity, country, method: form.method, firstOrderDiscount: props.firstOrderDiscount });
+  const totals = draftTotals({
+    productId,
+    quantity: props.data.quantity,
+    country,
+    method: form.method,
+    firstOrderDiscount: props.firstOrderDiscount,
+  });
   const eta = form.method ? draftEta({ product, method: form.method, now }) : null;
   const missing = missingShipping(shipping).map((f) => LABELS[f] ?? f);
 
@@ -109,24 +119,84 @@ function ShippingStep(props: {
         <form className="space-y-8" onSubmit={(e) => e.preventDefault()} noValidate>
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-bold">Ship to</legend>
-            <StepField className="sm:col-span-2" label="Company" required value={form.address.company} onChange={setAddress("company")} autoComplete="organization" />
-            <StepField label="First name" required value={form.address.firstName} onChange={setAddress("firstName")} autoComplete="given-name" />
-            <StepField label="Last name" required value={form.address.lastName} onChange={setAddress("lastName")} autoComplete="family-name" />
-            <StepField label="Address line 1" required value={form.address.line1} onChange={setAddress("line1")} autoComplete="address-line1" />
-            <StepField label="Address line 2" value={form.address.line2} onChange={setAddress("line2")} autoComplete="address-line2" hint="Optional" />
-            <StepField label="City" required value={form.address.city} onChange={setAddress("city")} autoComplete="address-level2" />
-            <StepField label="Postcode" required value={form.address.postcode} onChange={setAddress("postcode")} autoComplete="postal-code" />
+            <StepField
+              className="sm:col-span-2"
+              label="Company"
+              required
+              value={form.address.company}
+              onChange={setAddress("company")}
+              autoComplete="organization"
+            />
+            <StepField
+              label="First name"
+              required
+              value={form.address.firstName}
+              onChange={setAddress("firstName")}
+              autoComplete="given-name"
+            />
+            <StepField
+              label="Last name"
+              required
+              value={form.address.lastName}
+              onChange={setAddress("lastName")}
+              autoComplete="family-name"
+            />
+            <StepField
+              label="Address line 1"
+              required
+              value={form.address.line1}
+              onChange={setAddress("line1")}
+              autoComplete="address-line1"
+            />
+            <StepField
+              label="Address line 2"
+              value={form.address.line2}
+              onChange={setAddress("line2")}
+              autoComplete="address-line2"
+              hint="Optional"
+            />
+            <StepField
+              label="City"
+              required
+              value={form.address.city}
+              onChange={setAddress("city")}
+              autoComplete="address-level2"
+            />
+            <StepField
+              label="Postcode"
+              required
+              value={form.address.postcode}
+              onChange={setAddress("postcode")}
+              autoComplete="postal-code"
+            />
             <CountrySelect label="Country" value={form.address.country} onChange={setAddress("country")} />
-            <StepField label="Phone" required type="tel" value={form.address.phone} onChange={setAddress("phone")} autoComplete="tel" error={errors["address.phone"]} />
+            <StepField
+              label="Phone"
+              required
+              type="tel"
+              value={form.address.phone}
+              onChange={setAddress("phone")}
+              autoComplete="tel"
+              error={errors["address.phone"]}
+            />
           </fieldset>
 
           <fieldset>
             <legend className="text-lg font-bold">Shipping method</legend>
             <div className="mt-3 grid gap-2 sm:grid-cols-2">
               {SHIPPING_METHOD_IDS.map((method) => (
-                <label key={method} className="flex cursor-pointer items-center justify-between gap-2 rounded-xl border border-slate-200 p-4 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+                <label
+                  key={method}
+                  className="flex cursor-pointer items-center justify-between gap-2 rounded-xl border border-slate-200 p-4 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
+                >
                   <span className="flex items-center gap-2">
-                    <input type="radio" name="method" className="accent-brand" checked={form.method === method} onChange={() => change({ ...form, method })} />
+                    <input
+                      type="radio"
+                      name="method"
+                      className="accent-brand"
+                      checked={form.method === method}
+                      onChange={() => change({ ...form, method })}
+                    />
                     {SHIPPING_METHODS[method].label}
                   </span>
                   <strong>{formatPence(SHIPPING_METHODS[method].pence)}</strong>
@@ -135,7 +205,10 @@ function ShippingStep(props: {
             </div>
             {eta ? (
               <p className="mt-3 text-sm" data-testid="eta">
-                Estimated delivery if your proof is approved today: <strong>{formatDisplayDate(eta.start)} – {formatDisplayDate(eta.end)}</strong>
+                Estimated delivery if your proof is approved today:{" "}
+                <strong>
+                  {formatDisplayDate(eta.start)} – {formatDisplayDate(eta.end)}
+                </strong>
               </p>
             ) : null}
           </fieldset>

@@ -22,7 +22,11 @@ import * as shopping from "~/server/shopping.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSessionInfo(request);
   if (!session) return { signedIn: false as const, userId: null, items: [] };
-  return { signedIn: true as const, userId: session.user.id, items: await shopping.listShoppingList({ userId: session.user.id }) };
+  return {
+    signedIn: true as const,
+    userId: session.user.id,
+    items: await shopping.listShoppingList({ userId: session.user.id }),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,10 +41,12 @@ export async function action({ request }: Route.ActionArgs) {
       await shopping.addToShoppingList({ userId, ...input });
       break;
     case "update":
-      if (!(await shopping.updateShoppingListItem({ userId, ...input }))) return errorResponse(404, "NOT_FOUND", "That item isn't on your list any more.");
+      if (!(await shopping.updateShoppingListItem({ userId, ...input })))
+        return errorResponse(404, "NOT_FOUND", "That item isn't on your list any more.");
       break;
     case "remove":
-      if (!(await shopping.removeShoppingListItem({ userId, id: input.id }))) return errorResponse(404, "NOT_FOUND", "That item isn't on your list any more.");
+      if (!(await shopping.removeShoppingListItem({ userId, id: input.id })))
+        return errorResponse(404, "NOT_FOUND", "That item isn't on your list any more.");
       break;
     case "clear":
       await shopping.clearShoppingList({ userId });
@@ -57,7 +63,8 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
     loaderData.userId ? STORAGE_KEYS.shoppingList(loaderData.userId) : null,
     loaderData.items.map(({ productId, quantity, notes }) => ({ productId, quantity, notes })),
   );
-  if (!loaderData.signedIn) return <SignInPrompt title="Shopping list" message="Please sign in to use your shopping list." />;
+  if (!loaderData.signedIn)
+    return <SignInPrompt title="Shopping list" message="Please sign in to use your shopping list." />;
   const items = loaderData.items;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
@@ -67,7 +74,9 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
           Ask a Merch Expert
         </a>
       </div>
-      <p className="mt-2 text-muted">Keep quantities and notes here while you get sign-off, then add them to your cart or ask us for a quote.</p>
+      <p className="mt-2 text-muted">
+        Keep quantities and notes here while you get sign-off, then add them to your cart or ask us for a quote.
+      </p>
       {items.length === 0 ? (
         <div className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
           <h2 className="text-xl font-bold">Your shopping list is empty</h2>
@@ -169,7 +178,11 @@ function ListRow({ item, product }: { item: Item; product: Product }) {
         ) : (
           <span className="text-muted">{item.notes || "—"}</span>
         )}
-        {error ? <div className="mt-2"><FormMessage>{error}</FormMessage></div> : null}
+        {error ? (
+          <div className="mt-2">
+            <FormMessage>{error}</FormMessage>
+          </div>
+        ) : null}
       </td>
       <td className="px-4 py-3">
         <div className="flex gap-2">
@@ -181,7 +194,13 @@ function ListRow({ item, product }: { item: Item; product: Product }) {
                 disabled={fetcher.state !== "idle"}
                 onClick={() =>
                   fetcher.submit(
-                    { intent: "update", id: item.id, productId: product.id, quantity: String(commitQuantityInput(quantity, item.quantity, product.moq, max)), notes },
+                    {
+                      intent: "update",
+                      id: item.id,
+                      productId: product.id,
+                      quantity: String(commitQuantityInput(quantity, item.quantity, product.moq, max)),
+                      notes,
+                    },
                     { method: "post", action: "/shopping-list" },
                   )
                 }
@@ -202,12 +221,22 @@ function ListRow({ item, product }: { item: Item; product: Product }) {
             </>
           ) : (
             <>
-              <button type="button" className={buttonClass("secondary", "px-3 py-1.5")} onClick={() => setEditing(true)}>
+              <button
+                type="button"
+                className={buttonClass("secondary", "px-3 py-1.5")}
+                onClick={() => setEditing(true)}
+              >
                 Edit
               </button>
               <fetcher.Form method="post" action="/shopping-list">
                 <input type="hidden" name="id" value={item.id} />
-                <button type="submit" name="intent" value="remove" className={buttonClass("ghost", "px-3 py-1.5")} aria-label={`Remove ${product.title}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="remove"
+                  className={buttonClass("ghost", "px-3 py-1.5")}
+                  aria-label={`Remove ${product.title}`}
+                >
                   Remove
                 </button>
               </fetcher.Form>

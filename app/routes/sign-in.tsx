@@ -25,7 +25,11 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = signInSchema.safeParse(form);
   if (!parsed.success) {
     return data<SignInActionData>(
-      { intent: String(form.intent ?? ""), fieldErrors: fieldErrors(parsed.error), identifier: String(form.identifier ?? "") },
+      {
+        intent: String(form.intent ?? ""),
+        fieldErrors: fieldErrors(parsed.error),
+        identifier: String(form.identifier ?? ""),
+      },
       { status: 400 },
     );
   }
@@ -36,7 +40,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (!result.ok) return failed(input, result);
     return data<SignInActionData>({ intent: input.intent, codeSent: true, identifier: input.identifier });
   }
-  const result = input.intent === "password" ? await signInWithPassword(request, input) : await signInWithCode(request, input);
+  const result =
+    input.intent === "password" ? await signInWithPassword(request, input) : await signInWithCode(request, input);
   if (!result.ok) return failed(input, result);
   if ("twoFactor" in result && result.twoFactor) {
     throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
@@ -50,7 +55,12 @@ function failed(
 ) {
   const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
   return data<SignInActionData>(
-    { intent: input.intent, message: result.message, identifier: input.identifier, codeSent: input.intent === "verify-code" },
+    {
+      intent: input.intent,
+      message: result.message,
+      identifier: input.identifier,
+      codeSent: input.intent === "verify-code",
+    },
     { status: result.status, headers },
   );
 }

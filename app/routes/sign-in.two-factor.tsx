@@ -27,7 +27,9 @@ export default function TwoFactorRoute({ loaderData, actionData }: Route.Compone
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold">Two-step check</h1>
       <p className="mt-2 text-sm text-muted">
-        {backup ? "Enter one of your backup codes. Each works once." : "Enter the 6-digit code from your authenticator app."}
+        {backup
+          ? "Enter one of your backup codes. Each works once."
+          : "Enter the 6-digit code from your authenticator app."}
       </p>
       <Form method="post" className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

@@ -64,8 +64,22 @@ export default function SignUpRoute({ loaderData, actionData }: Route.ComponentP
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
         <div className="grid grid-cols-2 gap-3">
-          <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={values.firstName} error={errors.firstName} />
-          <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={values.lastName} error={errors.lastName} />
+          <Field
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            defaultValue={values.firstName}
+            error={errors.firstName}
+          />
+          <Field
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            defaultValue={values.lastName}
+            error={errors.lastName}
+          />
         </div>
         <Field
           label="Work e-mail or mobile number"
@@ -103,7 +117,10 @@ export default function SignUpRoute({ loaderData, actionData }: Route.ComponentP
       </Form>
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{" "}
-        <Link to={`/sign-in?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} className="font-semibold text-brand underline">
+        <Link
+          to={`/sign-in?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
+          className="font-semibold text-brand underline"
+        >
           Sign in
         </Link>
       </p>

@@ -22,13 +22,17 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   const parsed = verifySchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined, resent: false }, { status: 400 });
+  if (!parsed.success)
+    return data({ fieldErrors: fieldErrors(parsed.error), message: undefined, resent: false }, { status: 400 });
   const input = parsed.data;
   if (input.intent === "resend") {
     const result = await resendCode(request, input);
     if (!result.ok) {
       const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-      return data({ message: result.message, fieldErrors: undefined, resent: false }, { status: result.status, headers });
+      return data(
+        { message: result.message, fieldErrors: undefined, resent: false },
+        { status: result.status, headers },
+      );
     }
     return { resent: true, message: undefined, fieldErrors: undefined };
   }
@@ -42,7 +46,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ message: result.message, fieldErrors: undefined, resent: false }, { status: result.status, headers });
   }
   // A proven code signs in, and an account with two-step sign-in asks for its second factor first.
-  if (result.twoFactor) throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
+  if (result.twoFactor)
+    throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
   throw redirect(redirectTo, { headers: result.headers });
 }
 
@@ -57,13 +62,20 @@ export default function VerifyRoute({ loaderData, actionData }: Route.ComponentP
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold">Confirm your {loaderData.kind === "email" ? "e-mail" : "phone"}</h1>
       <p className="mt-2 text-sm text-muted">
-        We sent a 6-digit code to <strong className="text-ink">{loaderData.identifier}</strong>. It expires in 10 minutes.
+        We sent a 6-digit code to <strong className="text-ink">{loaderData.identifier}</strong>. It expires in 10
+        minutes.
       </p>
       <Form method="post" className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="identifier" value={loaderData.identifier} />
         {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
         {actionData?.resent ? <FormMessage tone="success">We've sent you a new code.</FormMessage> : null}
-        <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" error={actionData?.fieldErrors?.code} />
+        <Field
+          label="Code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={actionData?.fieldErrors?.code}
+        />
         <button type="submit" name="intent" value="verify" disabled={busy} className={buttonClass("primary", "w-full")}>
           Confirm
         </button>

@@ -17,7 +17,11 @@ const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers }
  * Sensitive changes need a sign-in from the last 10 minutes, or the password again
  * (issue 4 item 2; SPEC.md §6 "strict").
  */
-async function requireRecentSignIn(request: Request, session: SessionInfo, password: string | undefined): Promise<Failure | null> {
+async function requireRecentSignIn(
+  request: Request,
+  session: SessionInfo,
+  password: string | undefined,
+): Promise<Failure | null> {
   if (isSignInFresh(session.session.createdAt, new Date())) return null;
   if (!password) {
     return { ok: false, status: 403, message: "For your security, please confirm your password to make this change." };
@@ -62,7 +66,11 @@ export async function changePassword(
   const auth = await getAuth();
   try {
     const { headers } = await auth.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: input.signOutOthers },
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: input.signOutOthers,
+      },
       headers: request.headers,
       returnHeaders: true,
     });
@@ -70,7 +78,9 @@ export async function changePassword(
   } catch (error) {
     const result = failure(error);
     // better-auth answers a wrong current password as invalid credentials.
-    return result.status === 400 || result.status === 401 ? { ...result, message: "Your current password isn't right." } : result;
+    return result.status === 400 || result.status === 401
+      ? { ...result, message: "Your current password isn't right." }
+      : result;
   }
 }
 
@@ -78,7 +88,9 @@ type AccountUser = SessionInfo["user"];
 
 /** Where the account's own codes and notices go: its address, or its number for a phone sign-up. */
 const ownChannel = (user: AccountUser) =>
-  isPlaceholderEmail(user.email) && user.phoneNumber ? { kind: "phone" as const, to: user.phoneNumber } : { kind: "email" as const, to: user.email };
+  isPlaceholderEmail(user.email) && user.phoneNumber
+    ? { kind: "phone" as const, to: user.phoneNumber }
+    : { kind: "email" as const, to: user.email };
 
 /**
  * Step 1 of an e-mail change (issue 13 item 9): a code to the current address (by SMS for a phone
@@ -92,15 +104,22 @@ export async function startEmailChange(
   const stale = await requireRecentSignIn(request, session, input.password);
   if (stale) return stale;
   const newEmail = input.newEmail.trim().toLowerCase();
-  if (newEmail === session.user.email) return { ok: false, status: 400, message: "That's already your e-mail address." };
+  if (newEmail === session.user.email)
+    return { ok: false, status: 400, message: "That's already your e-mail address." };
   const own = ownChannel(session.user);
   const limited = await limitCodeRequests(request, own.to);
   if (limited) return limited;
   const auth = await getAuth();
   // better-auth checks this code (changeEmail.verifyCurrentEmail) before it sends one to the new address.
-  const code = await auth.api.createVerificationOTP({ body: { email: session.user.email, type: "email-verification" } });
+  const code = await auth.api.createVerificationOTP({
+    body: { email: session.user.email, type: "email-verification" },
+  });
   if (own.kind === "phone") {
-    await sendSms({ to: own.to, text: `${code} allows ${newEmail} as your ${SITE.name} e-mail. Not you? Don't share it.`, meta: { kind: "sms-email-change", code } });
+    await sendSms({
+      to: own.to,
+      text: `${code} allows ${newEmail} as your ${SITE.name} e-mail. Not you? Don't share it.`,
+      meta: { kind: "sms-email-change", code },
+    });
   } else {
     await sendMail(confirmEmailChangeMail(own.to, code, newEmail));
   }
@@ -108,24 +127,42 @@ export async function startEmailChange(
 }
 
 /** Step 2: the current address's code; better-auth then sends a code to the new address. */
-export async function confirmCurrentEmail(request: Request, session: SessionInfo, input: { newEmail: string; code: string }): Promise<Outcome> {
+export async function confirmCurrentEmail(
+  request: Request,
+  session: SessionInfo,
+  input: { newEmail: string; code: string },
+): Promise<Outcome> {
   return checkCode(request, ownChannel(session.user).to, async () => {
     const auth = await getAuth();
-    await auth.api.requestEmailChangeEmailOTP({ body: { newEmail: input.newEmail, otp: input.code.trim() }, headers: request.headers });
+    await auth.api.requestEmailChangeEmailOTP({
+      body: { newEmail: input.newEmail, otp: input.code.trim() },
+      headers: request.headers,
+    });
     return ok();
   });
 }
 
 /** Step 3: the new address's code. Every other device signs out, and the old address is told, with the way back. */
-export async function confirmEmailChange(request: Request, session: SessionInfo, input: { newEmail: string; code: string }): Promise<Outcome> {
+export async function confirmEmailChange(
+  request: Request,
+  session: SessionInfo,
+  input: { newEmail: string; code: string },
+): Promise<Outcome> {
   const own = ownChannel(session.user);
   return checkCode(request, own.to, async () => {
     const auth = await getAuth();
-    await auth.api.changeEmailEmailOTP({ body: { newEmail: input.newEmail, otp: input.code.trim() }, headers: request.headers });
+    await auth.api.changeEmailEmailOTP({
+      body: { newEmail: input.newEmail, otp: input.code.trim() },
+      headers: request.headers,
+    });
     await auth.api.revokeOtherSessions({ headers: request.headers });
     const newEmail = input.newEmail.trim().toLowerCase();
     if (own.kind === "phone") {
-      await sendSms({ to: own.to, text: `Your ${SITE.name} e-mail is now ${newEmail}. Not you? Write to ${SITE.supportEmail} at once.`, meta: { kind: "sms-email-changed" } });
+      await sendSms({
+        to: own.to,
+        text: `Your ${SITE.name} e-mail is now ${newEmail}. Not you? Write to ${SITE.supportEmail} at once.`,
+        meta: { kind: "sms-email-changed" },
+      });
     } else {
       await sendMail(emailChangedMail(own.to, { newEmail }));
     }
@@ -149,14 +186,20 @@ export async function startTwoFactor(
     return { ...ok(), secret, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, backupCodes };
   } catch (error) {
     const result = failure(error);
-    return result.status === 400 || result.status === 401 ? { ...result, message: "That password isn't right." } : result;
+    return result.status === 400 || result.status === 401
+      ? { ...result, message: "That password isn't right." }
+      : result;
   }
 }
 
 export async function confirmTwoFactor(request: Request, input: { code: string }): Promise<Outcome> {
   const auth = await getAuth();
   try {
-    const { headers } = await auth.api.verifyTOTP({ body: { code: input.code.replace(/\s/g, "") }, headers: request.headers, returnHeaders: true });
+    const { headers } = await auth.api.verifyTOTP({
+      body: { code: input.code.replace(/\s/g, "") },
+      headers: request.headers,
+      returnHeaders: true,
+    });
     return ok(headers);
   } catch (error) {
     return failure(error);
@@ -166,15 +209,27 @@ export async function confirmTwoFactor(request: Request, input: { code: string }
 export async function disableTwoFactor(request: Request, input: { password: string }): Promise<Outcome> {
   const auth = await getAuth();
   try {
-    const { headers } = await auth.api.disableTwoFactor({ body: { password: input.password }, headers: request.headers, returnHeaders: true });
+    const { headers } = await auth.api.disableTwoFactor({
+      body: { password: input.password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
     return ok(headers);
   } catch (error) {
     const result = failure(error);
-    return result.status === 400 || result.status === 401 ? { ...result, message: "That password isn't right." } : result;
+    return result.status === 400 || result.status === 401
+      ? { ...result, message: "That password isn't right." }
+      : result;
   }
 }
 
-export type ActiveSession = { id: string; current: boolean; createdAt: string; userAgent: string | null; ipAddress: string | null };
+export type ActiveSession = {
+  id: string;
+  current: boolean;
+  createdAt: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+};
 
 export async function listActiveSessions(request: Request, session: SessionInfo): Promise<ActiveSession[]> {
   const auth = await getAuth();
@@ -212,7 +267,12 @@ export type OrganisationSummary = { id: string; name: string; slug: string; acti
 export async function listMyOrganisations(request: Request, session: SessionInfo): Promise<OrganisationSummary[]> {
   const auth = await getAuth();
   const orgs = await auth.api.listOrganizations({ headers: request.headers });
-  return orgs.map((o) => ({ id: o.id, name: o.name, slug: o.slug, active: o.id === session.session.activeOrganizationId }));
+  return orgs.map((o) => ({
+    id: o.id,
+    name: o.name,
+    slug: o.slug,
+    active: o.id === session.session.activeOrganizationId,
+  }));
 }
 
 export async function activeOrganisationDetails(request: Request, session: SessionInfo) {
@@ -231,7 +291,12 @@ export async function activeOrganisationDetails(request: Request, session: Sessi
     members: org.members.map((m) => ({ id: m.id, name: m.user.name, email: m.user.email, role: m.role })),
     invitations: org.invitations
       .filter((i) => i.status === "pending")
-      .map((i) => ({ id: i.id, email: i.email, role: i.role ?? "member", expiresAt: new Date(i.expiresAt).toISOString() })),
+      .map((i) => ({
+        id: i.id,
+        email: i.email,
+        role: i.role ?? "member",
+        expiresAt: new Date(i.expiresAt).toISOString(),
+      })),
   };
 }
 
@@ -244,13 +309,22 @@ export async function listMyInvitations(request: Request) {
 }
 
 const slugify = (name: string) =>
-  `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "team"}-${Math.random().toString(36).slice(2, 7)}`;
+  `${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "team"
+  }-${Math.random().toString(36).slice(2, 7)}`;
 
 export async function createOrganisation(request: Request, input: { name: string }): Promise<Outcome> {
   const auth = await getAuth();
   try {
     // The new organisation becomes the active one, so new drafts belong to it (R-AUTH-05).
-    await auth.api.createOrganization({ body: { name: input.name, slug: slugify(input.name) }, headers: request.headers });
+    await auth.api.createOrganization({
+      body: { name: input.name, slug: slugify(input.name) },
+      headers: request.headers,
+    });
     return ok();
   } catch (error) {
     return failure(error);
@@ -277,15 +351,30 @@ const INVITATIONS = {
   perRecipient: { limit: 3, windowSeconds: 24 * 3600 },
 } as const;
 
-export async function inviteMember(request: Request, session: SessionInfo, input: { email: string; role: "member" | "admin" }): Promise<Outcome> {
+export async function inviteMember(
+  request: Request,
+  session: SessionInfo,
+  input: { email: string; role: "member" | "admin" },
+): Promise<Outcome> {
   if (!session.user.emailVerified || isPlaceholderEmail(session.user.email)) {
     return { ok: false, status: 403, message: "Please confirm your e-mail address before inviting anyone." };
   }
-  const sender = await hitRateLimit(`invite:sender:${session.user.id}`, INVITATIONS.perSender.limit, INVITATIONS.perSender.windowSeconds);
+  const sender = await hitRateLimit(
+    `invite:sender:${session.user.id}`,
+    INVITATIONS.perSender.limit,
+    INVITATIONS.perSender.windowSeconds,
+  );
   if (!sender.allowed) {
-    return tooManyInvitations(sender.retryAfterSeconds, `You've sent ${INVITATIONS.perSender.limit} invitations today.`);
+    return tooManyInvitations(
+      sender.retryAfterSeconds,
+      `You've sent ${INVITATIONS.perSender.limit} invitations today.`,
+    );
   }
-  const recipient = await hitRateLimit(`invite:recipient:${input.email.toLowerCase()}`, INVITATIONS.perRecipient.limit, INVITATIONS.perRecipient.windowSeconds);
+  const recipient = await hitRateLimit(
+    `invite:recipient:${input.email.toLowerCase()}`,
+    INVITATIONS.perRecipient.limit,
+    INVITATIONS.perRecipient.windowSeconds,
+  );
   if (!recipient.allowed) {
     return tooManyInvitations(recipient.retryAfterSeconds, "That address has had several invitations today.");
   }
@@ -300,7 +389,12 @@ export async function inviteMember(request: Request, session: SessionInfo, input
 
 function tooManyInvitations(retryAfterSeconds: number, why: string): Failure {
   const hours = Math.ceil(retryAfterSeconds / 3600);
-  return { ok: false, status: 429, retryAfterSeconds, message: `${why} Please try again in ${hours} hour${hours === 1 ? "" : "s"}.` };
+  return {
+    ok: false,
+    status: 429,
+    retryAfterSeconds,
+    message: `${why} Please try again in ${hours} hour${hours === 1 ? "" : "s"}.`,
+  };
 }
 
 export async function cancelInvitation(request: Request, input: { invitationId: string }): Promise<Outcome> {
@@ -313,10 +407,14 @@ export async function cancelInvitation(request: Request, input: { invitationId: 
   }
 }
 
-export async function respondToInvitation(request: Request, input: { invitationId: string; accept: boolean }): Promise<Outcome> {
+export async function respondToInvitation(
+  request: Request,
+  input: { invitationId: string; accept: boolean },
+): Promise<Outcome> {
   const auth = await getAuth();
   try {
-    if (input.accept) await auth.api.acceptInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
+    if (input.accept)
+      await auth.api.acceptInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
     else await auth.api.rejectInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
     return ok();
   } catch (error) {

@@ -4,7 +4,13 @@ import { authAccount, authMember, authSession, authTwoFactor, authUser, outbox, 
 import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { totp } from "../../tests/e2e/support/totp";
-import { confirmCurrentEmail, confirmEmailChange, confirmTwoFactor, startEmailChange, startTwoFactor } from "./account-settings.server";
+import {
+  confirmCurrentEmail,
+  confirmEmailChange,
+  confirmTwoFactor,
+  startEmailChange,
+  startTwoFactor,
+} from "./account-settings.server";
 import {
   requestPasswordReset,
   resendCode,
@@ -73,7 +79,10 @@ async function signUpJane() {
 async function confirmedJane() {
   const created = await signUpJane();
   const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
-  const verified = await verifyEmailCode(request({ cookie: cookieFrom(created.headers) }), { email: "jane@acme.co", code });
+  const verified = await verifyEmailCode(request({ cookie: cookieFrom(created.headers) }), {
+    email: "jane@acme.co",
+    code,
+  });
   if (!verified.ok) throw new Error(verified.message);
   smtp.messages.length = 0;
   return verified;
@@ -89,7 +98,10 @@ describe("sign-up and e-mail verification", () => {
     const code = codeIn(mail.text);
     expect(code).toMatch(/^\d{6}$/);
 
-    const wrong = await verifyEmailCode(request(), { email: "jane@acme.co", code: code === "000000" ? "111111" : "000000" });
+    const wrong = await verifyEmailCode(request(), {
+      email: "jane@acme.co",
+      code: code === "000000" ? "111111" : "000000",
+    });
     expect(wrong).toMatchObject({ ok: false, message: "That code isn't right. Check it and try again." });
     const verified = await verifyEmailCode(request(), { email: "jane@acme.co", code });
     expect(verified.ok).toBe(true);
@@ -98,10 +110,20 @@ describe("sign-up and e-mail verification", () => {
   });
 
   it("refuses weak passwords with the reasons and malformed e-mail addresses", async () => {
-    const weak = await signUp(request(), { firstName: "J", lastName: "S", identifier: "j@acme.co", password: "1234567890" });
+    const weak = await signUp(request(), {
+      firstName: "J",
+      lastName: "S",
+      identifier: "j@acme.co",
+      password: "1234567890",
+    });
     expect(weak).toMatchObject({ ok: false, status: 400, message: "That password is too weak." });
     expect(weak.ok === false && weak.problems).toContain("Don't use only numbers; add some words.");
-    const malformed = await signUp(request(), { firstName: "J", lastName: "S", identifier: "j@acme", password: "marmalade skyline 42" });
+    const malformed = await signUp(request(), {
+      firstName: "J",
+      lastName: "S",
+      identifier: "j@acme",
+      password: "marmalade skyline 42",
+    });
     expect(malformed).toMatchObject({ ok: false, message: "Enter a valid e-mail address or phone number." });
     expect(await handle.db.select().from(authUser)).toHaveLength(0);
   });
@@ -109,9 +131,13 @@ describe("sign-up and e-mail verification", () => {
   it("signs in the signing-up browser when it confirms the address, keeping the password it chose", async () => {
     const verified = await confirmedJane();
     expect(verified.twoFactor).toBe(false);
-    const session = await getSessionInfo(new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(verified.headers) } }));
+    const session = await getSessionInfo(
+      new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(verified.headers) } }),
+    );
     expect(session?.user.email).toBe("jane@acme.co");
-    expect((await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" })).ok).toBe(true);
+    expect(
+      (await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" })).ok,
+    ).toBe(true);
   });
 });
 
@@ -121,18 +147,25 @@ describe("signing in", () => {
     const ok = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
     expect(ok.ok).toBe(true);
     if (!ok.ok) return;
-    const session = await getSessionInfo(new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(ok.headers) } }));
+    const session = await getSessionInfo(
+      new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(ok.headers) } }),
+    );
     expect(session?.user.email).toBe("jane@acme.co");
     expect(session?.accountId).toBe(session?.user.id);
     const [profile] = await handle.db.select().from(profiles);
     expect(profile).toMatchObject({ email: "jane@acme.co", firstName: "Jane", lastName: "Smith" });
 
-    const wrongPassword = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "wrong password here" });
-    const unknownUser = await signInWithPassword(request(), { identifier: "nobody@acme.co", password: "marmalade skyline 42" });
+    const wrongPassword = await signInWithPassword(request(), {
+      identifier: "jane@acme.co",
+      password: "wrong password here",
+    });
+    const unknownUser = await signInWithPassword(request(), {
+      identifier: "nobody@acme.co",
+      password: "marmalade skyline 42",
+    });
     expect(wrongPassword).toMatchObject({ ok: false, status: 401 });
     expect(unknownUser.ok === false && unknownUser.message).toBe(wrongPassword.ok === false && wrongPassword.message);
   });
-
 
   it("signs in with a one-time code sent by e-mail", async () => {
     await signUpJane();
@@ -151,7 +184,8 @@ describe("signing in", () => {
     const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
     const wrong = code === "000000" ? "111111" : "000000";
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await signInWithCode(request(), { identifier: "jane@acme.co", code: wrong }));
+    for (let i = 0; i < 6; i++)
+      answers.push(await signInWithCode(request(), { identifier: "jane@acme.co", code: wrong }));
     expect(answers.every((a) => !a.ok)).toBe(true);
     expect(answers.at(-1)).toMatchObject({ ok: false, message: "Too many wrong codes. Ask for a new one." });
     // Even the right code is refused now: a new one must be asked for.
@@ -180,9 +214,15 @@ describe("signing in", () => {
     expect(texts).toHaveLength(1);
     const code = /^(\d{6})/.exec(texts[0]!.text)?.[1] ?? "";
     if (!created.ok) return;
-    const confirmed = await signInWithCode(request({ cookie: cookieFrom(created.headers) }), { identifier: "+44 7123 456789", code });
+    const confirmed = await signInWithCode(request({ cookie: cookieFrom(created.headers) }), {
+      identifier: "+44 7123 456789",
+      code,
+    });
     expect(confirmed.ok).toBe(true);
-    const withPassword = await signInWithPassword(request(), { identifier: "07123456789", password: "marmalade skyline 42" });
+    const withPassword = await signInWithPassword(request(), {
+      identifier: "07123456789",
+      password: "marmalade skyline 42",
+    });
     expect(withPassword.ok).toBe(true);
   });
 });
@@ -190,12 +230,18 @@ describe("signing in", () => {
 describe("the active organisation", () => {
   it("counts only while the user is still a member: a removed member's sessions lose it", async () => {
     await signUpJane();
-    const signedIn = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
+    const signedIn = await signInWithPassword(request(), {
+      identifier: "jane@acme.co",
+      password: "marmalade skyline 42",
+    });
     if (!signedIn.ok) throw new Error(signedIn.message);
     const cookie = cookieFrom(signedIn.headers);
     const asJane = () => getSessionInfo(new Request("http://127.0.0.1:3999/", { headers: { cookie } }));
     const auth = await getAuth();
-    const organisation = await auth.api.createOrganization({ body: { name: "Acme Events", slug: "acme-events" }, headers: new Headers({ cookie }) });
+    const organisation = await auth.api.createOrganization({
+      body: { name: "Acme Events", slug: "acme-events" },
+      headers: new Headers({ cookie }),
+    });
     expect((await asJane())?.accountId).toBe(organisation?.id);
 
     // What removing a member does; better-auth leaves the session's activeOrganizationId as it was.
@@ -209,7 +255,10 @@ describe("the active organisation", () => {
 describe("password reset", () => {
   it("resets by e-mailed link and revokes existing sessions", async () => {
     await signUpJane();
-    const before = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
+    const before = await signInWithPassword(request(), {
+      identifier: "jane@acme.co",
+      password: "marmalade skyline 42",
+    });
     smtp.messages.length = 0;
     await requestPasswordReset(request(), { identifier: "jane@acme.co", method: "link" });
     const mail = await smtp.waitFor("jane@acme.co");
@@ -217,15 +266,28 @@ describe("password reset", () => {
     expect(token).toBeTruthy();
     const weak = await resetPassword(request(), { token: decodeURIComponent(token!), password: "short" });
     expect(weak).toMatchObject({ ok: false, message: "That password is too weak." });
-    const done = await resetPassword(request(), { token: decodeURIComponent(token!), password: "a brand new phrase 77" });
+    const done = await resetPassword(request(), {
+      token: decodeURIComponent(token!),
+      password: "a brand new phrase 77",
+    });
     expect(done.ok).toBe(true);
     if (before.ok) {
-      const stale = await getSessionInfo(new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(before.headers) } }));
+      const stale = await getSessionInfo(
+        new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(before.headers) } }),
+      );
       expect(stale).toBeNull();
     }
-    const replay = await resetPassword(request(), { token: decodeURIComponent(token!), password: "yet another phrase 88" });
-    expect(replay).toMatchObject({ ok: false, message: "This link is invalid or has expired. Please ask for a new one." });
-    expect((await signInWithPassword(request(), { identifier: "jane@acme.co", password: "a brand new phrase 77" })).ok).toBe(true);
+    const replay = await resetPassword(request(), {
+      token: decodeURIComponent(token!),
+      password: "yet another phrase 88",
+    });
+    expect(replay).toMatchObject({
+      ok: false,
+      message: "This link is invalid or has expired. Please ask for a new one.",
+    });
+    expect(
+      (await signInWithPassword(request(), { identifier: "jane@acme.co", password: "a brand new phrase 77" })).ok,
+    ).toBe(true);
   });
 
   it("resets by e-mailed code", async () => {
@@ -233,7 +295,11 @@ describe("password reset", () => {
     smtp.messages.length = 0;
     await requestPasswordReset(request(), { identifier: "jane@acme.co", method: "code" });
     const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
-    const done = await resetPassword(request(), { identifier: "jane@acme.co", code, password: "a brand new phrase 77" });
+    const done = await resetPassword(request(), {
+      identifier: "jane@acme.co",
+      code,
+      password: "a brand new phrase 77",
+    });
     expect(done.ok).toBe(true);
   });
 
@@ -259,7 +325,10 @@ describe("password hashing", () => {
 describe("JWKS", () => {
   it("publishes a public key set and signs JWTs for the signed-in user", async () => {
     await signUpJane();
-    const signedIn = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
+    const signedIn = await signInWithPassword(request(), {
+      identifier: "jane@acme.co",
+      password: "marmalade skyline 42",
+    });
     if (!signedIn.ok) throw new Error("sign-in failed");
     const auth = await getAuth();
     const { token } = await auth.api.getToken({ headers: new Headers({ cookie: cookieFrom(signedIn.headers) }) });
@@ -284,7 +353,8 @@ async function nextCode(to: string, send: () => Promise<unknown>) {
 }
 
 const otherThan = (code: string) => (code === "000000" ? "111111" : "000000");
-const asCookie = (headers: Headers) => new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(headers) } });
+const asCookie = (headers: Headers) =>
+  new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(headers) } });
 const TOO_MANY = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
 
 describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
@@ -292,13 +362,21 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
     await signUpJane();
     const jane = { identifier: "jane@acme.co" };
     const signInCode = await nextCode("jane@acme.co", () => sendSignInCode(request(), jane));
-    for (let i = 0; i < 4; i++) expect((await signInWithCode(request(), { ...jane, code: otherThan(signInCode) })).ok).toBe(false);
-    const resetCode = await nextCode("jane@acme.co", () => requestPasswordReset(request(), { ...jane, method: "code" }));
+    for (let i = 0; i < 4; i++)
+      expect((await signInWithCode(request(), { ...jane, code: otherThan(signInCode) })).ok).toBe(false);
+    const resetCode = await nextCode("jane@acme.co", () =>
+      requestPasswordReset(request(), { ...jane, method: "code" }),
+    );
     for (let i = 0; i < 4; i++) {
-      expect((await resetPassword(request(), { ...jane, code: otherThan(resetCode), password: "a brand new phrase 77" })).ok).toBe(false);
+      expect(
+        (await resetPassword(request(), { ...jane, code: otherThan(resetCode), password: "a brand new phrase 77" })).ok,
+      ).toBe(false);
     }
     const confirmCode = await nextCode("jane@acme.co", () => resendCode(request(), jane));
-    for (let i = 0; i < 2; i++) expect((await verifyEmailCode(request(), { email: "jane@acme.co", code: otherThan(confirmCode) })).ok).toBe(false);
+    for (let i = 0; i < 2; i++)
+      expect((await verifyEmailCode(request(), { email: "jane@acme.co", code: otherThan(confirmCode) })).ok).toBe(
+        false,
+      );
 
     const fresh = await nextCode("jane@acme.co", () => sendSignInCode(request(), jane));
     const refused = await signInWithCode(request(), { ...jane, code: fresh });
@@ -312,10 +390,16 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
     await signUpJane();
     const ip = { "x-real-ip": "10.77.0.1" };
     for (let i = 0; i < 30; i++) {
-      expect(await signInWithCode(request(ip), { identifier: `guess-${i}@acme.co`, code: "123456" })).toMatchObject({ ok: false, status: 400 });
+      expect(await signInWithCode(request(ip), { identifier: `guess-${i}@acme.co`, code: "123456" })).toMatchObject({
+        ok: false,
+        status: 400,
+      });
     }
     const code = await nextCode("jane@acme.co", () => sendSignInCode(request(), { identifier: "jane@acme.co" }));
-    expect(await signInWithCode(request(ip), { identifier: "jane@acme.co", code })).toMatchObject({ ok: false, status: 429 });
+    expect(await signInWithCode(request(ip), { identifier: "jane@acme.co", code })).toMatchObject({
+      ok: false,
+      status: 429,
+    });
     expect((await signInWithCode(request(), { identifier: "jane@acme.co", code })).ok).toBe(true);
   });
 
@@ -324,18 +408,24 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
     const jane = { identifier: "jane@acme.co" };
     const first = await nextCode("jane@acme.co", () => sendSignInCode(request(), jane));
     const second = await nextCode("jane@acme.co", () => sendSignInCode(request(), jane));
-    expect(await signInWithCode(request(), { ...jane, code: first })).toMatchObject({ ok: false, message: "That code isn't right. Check it and try again." });
+    expect(await signInWithCode(request(), { ...jane, code: first })).toMatchObject({
+      ok: false,
+      message: "That code isn't right. Check it and try again.",
+    });
 
     const reset = await nextCode("jane@acme.co", () => requestPasswordReset(request(), { ...jane, method: "code" }));
     await nextCode("jane@acme.co", () => sendSignInCode(request(), jane));
-    expect((await resetPassword(request(), { ...jane, code: reset, password: "a brand new phrase 77" })).ok).toBe(false);
+    expect((await resetPassword(request(), { ...jane, code: reset, password: "a brand new phrase 77" })).ok).toBe(
+      false,
+    );
     expect((await signInWithCode(request(), { ...jane, code: second })).ok).toBe(false);
   });
 
   it("prints no code to the server log when SMTP_URL is set, for e-mail or SMS", async () => {
     const printed: string[] = [];
     const capture = (...args: unknown[]) => void printed.push(args.map(String).join(" "));
-    for (const method of ["log", "info", "warn", "error", "debug"] as const) vi.spyOn(console, method).mockImplementation(capture);
+    for (const method of ["log", "info", "warn", "error", "debug"] as const)
+      vi.spyOn(console, method).mockImplementation(capture);
     const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
       printed.push(String(chunk));
       return true;
@@ -343,7 +433,12 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
     try {
       await signUpJane();
       const emailCode = codeIn((await smtp.waitFor("jane@acme.co")).text);
-      await signUp(request(), { firstName: "Raj", lastName: "Patel", identifier: "07123 456789", password: "marmalade skyline 42" });
+      await signUp(request(), {
+        firstName: "Raj",
+        lastName: "Patel",
+        identifier: "07123 456789",
+        password: "marmalade skyline 42",
+      });
       const smsCode = /^(\d{6})/.exec(await lastText("+447123456789"))?.[1] ?? "";
       expect(smsCode).toMatch(/^\d{6}$/);
       expect(printed.join("\n")).toContain("+447123456789");
@@ -358,7 +453,12 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
 
 describe("proving an address binds the account to its owner (issue 13 item 3)", () => {
   async function squat(identifier: string) {
-    const squatter = await signUp(request(), { firstName: "Mal", lastName: "Icious", identifier, password: "squatter phrase 1234" });
+    const squatter = await signUp(request(), {
+      firstName: "Mal",
+      lastName: "Icious",
+      identifier,
+      password: "squatter phrase 1234",
+    });
     expect(squatter.ok).toBe(true);
     const signedIn = await signInWithPassword(request(), { identifier, password: "squatter phrase 1234" });
     return signedIn.ok ? signedIn.headers : new Headers();
@@ -372,13 +472,21 @@ describe("proving an address binds the account to its owner (issue 13 item 3)", 
     await handle.db.insert(authTwoFactor).values({ id: "tf-1", secret: "x", backupCodes: "x", userId: account!.id });
 
     const owner = await nextCode("jane@acme.co", () => signUpJane().then((r) => (ownerHeaders = r.headers)));
-    const verified = await verifyEmailCode(request({ cookie: cookieFrom(ownerHeaders) }), { email: "jane@acme.co", code: owner });
+    const verified = await verifyEmailCode(request({ cookie: cookieFrom(ownerHeaders) }), {
+      email: "jane@acme.co",
+      code: owner,
+    });
     expect(verified).toMatchObject({ ok: true, twoFactor: false });
 
     expect(await getSessionInfo(asCookie(squatterSession))).toBeNull();
-    expect((await signInWithPassword(request(), { identifier: "jane@acme.co", password: "squatter phrase 1234" })).ok).toBe(false);
+    expect(
+      (await signInWithPassword(request(), { identifier: "jane@acme.co", password: "squatter phrase 1234" })).ok,
+    ).toBe(false);
     expect(await handle.db.select().from(authTwoFactor)).toHaveLength(0);
-    const signedIn = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
+    const signedIn = await signInWithPassword(request(), {
+      identifier: "jane@acme.co",
+      password: "marmalade skyline 42",
+    });
     expect(signedIn).toMatchObject({ ok: true, twoFactor: false });
     expect(await handle.db.select({ firstName: authUser.firstName }).from(authUser)).toEqual([{ firstName: "Jane" }]);
   });
@@ -397,27 +505,45 @@ describe("proving an address binds the account to its owner (issue 13 item 3)", 
   it("counts a phone number only once proven, and lets its owner take it from an unproven account", async () => {
     const phone = "+447123456789";
     await squat("07123 456789");
-    expect((await signInWithPassword(request(), { identifier: phone, password: "squatter phrase 1234" })).ok).toBe(false);
+    expect((await signInWithPassword(request(), { identifier: phone, password: "squatter phrase 1234" })).ok).toBe(
+      false,
+    );
     const textsBefore = (await handle.db.select().from(outbox).where(eq(outbox.to, phone))).length;
     expect((await sendSignInCode(request(), { identifier: phone })).ok).toBe(true);
     expect(await requestPasswordReset(request(), { identifier: phone, method: "code" })).toMatchObject({ ok: true });
     expect(await handle.db.select().from(outbox).where(eq(outbox.to, phone))).toHaveLength(textsBefore);
 
-    const owner = await signUp(request(), { firstName: "Raj", lastName: "Patel", identifier: "07123 456789", password: "marmalade skyline 42" });
+    const owner = await signUp(request(), {
+      firstName: "Raj",
+      lastName: "Patel",
+      identifier: "07123 456789",
+      password: "marmalade skyline 42",
+    });
     expect(owner.ok).toBe(true);
     if (!owner.ok) return;
     const code = /^(\d{6})/.exec(await lastText(phone))?.[1] ?? "";
-    expect((await signInWithCode(request({ cookie: cookieFrom(owner.headers) }), { identifier: phone, code })).ok).toBe(true);
-    expect(await handle.db.select({ phone: authUser.phoneNumber, proven: authUser.phoneNumberVerified, firstName: authUser.firstName }).from(authUser)).toEqual([
-      { phone, proven: true, firstName: "Raj" },
-    ]);
-    expect((await signInWithPassword(request(), { identifier: phone, password: "squatter phrase 1234" })).ok).toBe(false);
-    expect((await signInWithPassword(request(), { identifier: phone, password: "marmalade skyline 42" })).ok).toBe(true);
+    expect((await signInWithCode(request({ cookie: cookieFrom(owner.headers) }), { identifier: phone, code })).ok).toBe(
+      true,
+    );
+    expect(
+      await handle.db
+        .select({ phone: authUser.phoneNumber, proven: authUser.phoneNumberVerified, firstName: authUser.firstName })
+        .from(authUser),
+    ).toEqual([{ phone, proven: true, firstName: "Raj" }]);
+    expect((await signInWithPassword(request(), { identifier: phone, password: "squatter phrase 1234" })).ok).toBe(
+      false,
+    );
+    expect((await signInWithPassword(request(), { identifier: phone, password: "marmalade skyline 42" })).ok).toBe(
+      true,
+    );
   });
 
   it("asks for the second factor after a sign-in code, as after a password", async () => {
     await confirmedJane();
-    const signedIn = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
+    const signedIn = await signInWithPassword(request(), {
+      identifier: "jane@acme.co",
+      password: "marmalade skyline 42",
+    });
     if (!signedIn.ok) throw new Error(signedIn.message);
     const enrolment = await startTwoFactor(asCookie(signedIn.headers), { password: "marmalade skyline 42" });
     if (!enrolment.ok) throw new Error(enrolment.message);
@@ -428,7 +554,10 @@ describe("proving an address binds the account to its owner (issue 13 item 3)", 
     expect(byCode).toMatchObject({ ok: true, twoFactor: true });
     if (!byCode.ok) return;
     expect(await getSessionInfo(asCookie(byCode.headers))).toBeNull();
-    const second = await verifySecondFactor(request({ cookie: cookieFrom(byCode.headers) }), { code: totp(enrolment.secret), kind: "totp" });
+    const second = await verifySecondFactor(request({ cookie: cookieFrom(byCode.headers) }), {
+      code: totp(enrolment.secret),
+      kind: "totp",
+    });
     expect(second.ok).toBe(true);
     expect(second.ok && (await getSessionInfo(asCookie(second.headers)))?.user.email).toBe("jane@acme.co");
   });
@@ -446,7 +575,12 @@ describe("accounts are not enumerable or lockable by strangers (issue 13 item 9)
   it("answers sign-up, reset and code requests alike for an address with an account and one without", async () => {
     await confirmedJane();
 
-    const input = (identifier: string) => ({ firstName: "Jane", lastName: "Smith", identifier, password: "another long phrase 9" });
+    const input = (identifier: string) => ({
+      firstName: "Jane",
+      lastName: "Smith",
+      identifier,
+      password: "another long phrase 9",
+    });
     const taken = await signUp(request(), input("jane@acme.co"));
     const fresh = await signUp(request(), input("new@acme.co"));
     expect(seen(taken)).toEqual(seen(fresh));
@@ -461,27 +595,43 @@ describe("accounts are not enumerable or lockable by strangers (issue 13 item 9)
       const unknown = await requestPasswordReset(request(), { identifier: "nobody@acme.co", method });
       expect(seen(known)).toEqual(seen(unknown));
     }
-    expect(seen(await sendSignInCode(request(), { identifier: "jane@acme.co" }))).toEqual(seen(await sendSignInCode(request(), { identifier: "nobody@acme.co" })));
+    expect(seen(await sendSignInCode(request(), { identifier: "jane@acme.co" }))).toEqual(
+      seen(await sendSignInCode(request(), { identifier: "nobody@acme.co" })),
+    );
   });
 
   it("backs off an address's failed sign-ins for one account, step by step, while the owner signs in from another", async () => {
     await signUpJane();
     const stranger = { "x-real-ip": "10.66.0.1" };
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await signInWithPassword(request(stranger), { identifier: "jane@acme.co", password: `wrong guess ${i}xyz` }));
+    for (let i = 0; i < 6; i++)
+      answers.push(
+        await signInWithPassword(request(stranger), { identifier: "jane@acme.co", password: `wrong guess ${i}xyz` }),
+      );
     expect(answers.slice(0, 5).every((a) => !a.ok && a.status === 401)).toBe(true);
-    expect(answers[5]).toMatchObject({ ok: false, status: 429, message: "Too many attempts. Please try again in 1 minute." });
+    expect(answers[5]).toMatchObject({
+      ok: false,
+      status: 429,
+      message: "Too many attempts. Please try again in 1 minute.",
+    });
     // Even the right password waits out the back-off from that address.
-    expect(await signInWithPassword(request(stranger), { identifier: "jane@acme.co", password: "marmalade skyline 42" })).toMatchObject({ status: 429 });
+    expect(
+      await signInWithPassword(request(stranger), { identifier: "jane@acme.co", password: "marmalade skyline 42" }),
+    ).toMatchObject({ status: 429 });
 
     // Later steps wait longer: as if the first minute had passed with ten failures in the quarter-hour.
     await handle.db.execute(sql`delete from rate_limits where key like 'signin-fail:60:%'`);
     await handle.db.execute(sql`update rate_limits set count = 10 where key like 'signin-fail:900:%'`);
-    const longer = await signInWithPassword(request(stranger), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
+    const longer = await signInWithPassword(request(stranger), {
+      identifier: "jane@acme.co",
+      password: "marmalade skyline 42",
+    });
     expect(longer).toMatchObject({ ok: false, status: 429 });
     expect(longer.ok === false && longer.retryAfterSeconds).toBeGreaterThan(60);
 
-    expect((await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" })).ok).toBe(true);
+    expect(
+      (await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" })).ok,
+    ).toBe(true);
   });
 });
 
@@ -494,10 +644,14 @@ describe("changing the e-mail address (issue 13 item 9)", () => {
     const asJane = (headers: Record<string, string> = {}) => request({ cookie: cookieFrom(here.headers), ...headers });
     const session = (await getSessionInfo(asJane()))!;
 
-    const current = await nextCode("jane@acme.co", () => startEmailChange(asJane(), session, { newEmail: "jane@newco.co" }));
+    const current = await nextCode("jane@acme.co", () =>
+      startEmailChange(asJane(), session, { newEmail: "jane@newco.co" }),
+    );
     expect(smtp.messages[0]?.subject).toBe(`${current} confirms moving your Swag Studio account to a new address`);
     smtp.messages.length = 0;
-    expect((await confirmCurrentEmail(asJane(), session, { newEmail: "jane@newco.co", code: otherThan(current) })).ok).toBe(false);
+    expect(
+      (await confirmCurrentEmail(asJane(), session, { newEmail: "jane@newco.co", code: otherThan(current) })).ok,
+    ).toBe(false);
     expect(smtp.messages).toHaveLength(0);
     expect((await confirmCurrentEmail(asJane(), session, { newEmail: "jane@newco.co", code: current })).ok).toBe(true);
     const code = codeIn((await smtp.waitFor("jane@newco.co")).text);
@@ -512,6 +666,11 @@ describe("changing the e-mail address (issue 13 item 9)", () => {
     expect(notice.text).toContain("hello@swagstudio.example");
     expect(await getSessionInfo(asCookie(other.headers))).toBeNull();
     expect(await getSessionInfo(asCookie(here.headers))).not.toBeNull();
-    expect(await handle.db.select().from(authSession).where(and(eq(authSession.userId, session.user.id)))).toHaveLength(1);
+    expect(
+      await handle.db
+        .select()
+        .from(authSession)
+        .where(and(eq(authSession.userId, session.user.id))),
+    ).toHaveLength(1);
   });
 });

@@ -41,7 +41,10 @@ const LIMITS = {
  * 1-in-100,000 chance an hour for one account, and an owner who mistypes needs two or three; 30 per
  * address lets an office behind one address mistype while one address gets three accounts' worth.
  */
-const WRONG_CODES = { perAccount: { limit: 10, windowSeconds: 3600 }, perIp: { limit: 30, windowSeconds: 3600 } } as const;
+const WRONG_CODES = {
+  perAccount: { limit: 10, windowSeconds: 3600 },
+  perIp: { limit: 30, windowSeconds: 3600 },
+} as const;
 
 /**
  * Failed sign-ins per account from one client address back off in steps: five quick retries, then
@@ -93,7 +96,11 @@ async function countHit(counters: Counter[]) {
 export function failure(error: unknown, fallbackStatus = 400): Failure {
   if (isAPIError(error)) {
     const code = typeof error.body?.code === "string" ? error.body.code : undefined;
-    return { ok: false, status: error.statusCode >= 500 ? 502 : error.statusCode || fallbackStatus, message: identityErrorMessage(code) };
+    return {
+      ok: false,
+      status: error.statusCode >= 500 ? 502 : error.statusCode || fallbackStatus,
+      message: identityErrorMessage(code),
+    };
   }
   throw error;
 }
@@ -106,7 +113,10 @@ const subjectOf = (identifier: Identifier) => (identifier.kind === "email" ? ide
 
 /** Limits asking for codes to one address, per address and per client address. */
 export async function limitCodeRequests(request: Request, subject: string): Promise<Failure | null> {
-  return (await limit(`code-ip:${clientIp(request)}`, LIMITS.codePerIp)) ?? (await limit(`code:${subject}`, LIMITS.codePerAccount));
+  return (
+    (await limit(`code-ip:${clientIp(request)}`, LIMITS.codePerIp)) ??
+    (await limit(`code:${subject}`, LIMITS.codePerAccount))
+  );
 }
 
 const wrongCodeCounters = (request: Request, subject: string): Counter[] => [
@@ -119,7 +129,11 @@ const wrongCodeCounters = (request: Request, subject: string): Counter[] => [
  * ceilings: once the account or the client address has spent them, the code is refused before
  * better-auth compares it; every code better-auth refuses counts against both.
  */
-export async function checkCode<T extends object>(request: Request, subject: string, check: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+export async function checkCode<T extends object>(
+  request: Request,
+  subject: string,
+  check: () => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
   const refused = await spent(wrongCodeCounters(request, subject));
   if (refused) return refused;
   try {
@@ -128,7 +142,9 @@ export async function checkCode<T extends object>(request: Request, subject: str
     if (!isAPIError(error) || error.statusCode >= 500) return failure(error);
     await countHit(wrongCodeCounters(request, subject));
     // No code waiting (none is ever sent to an unknown or unproven number) reads as a wrong code.
-    return error.body?.code === "OTP_NOT_FOUND" ? { ok: false, status: 400, message: identityErrorMessage("INVALID_OTP") } : failure(error);
+    return error.body?.code === "OTP_NOT_FOUND"
+      ? { ok: false, status: 400, message: identityErrorMessage("INVALID_OTP") }
+      : failure(error);
   }
 }
 
@@ -138,14 +154,19 @@ type Holder = { id: string; proven: boolean };
 async function holderOf(identifier: Identifier): Promise<Holder | null> {
   const db = await getDb();
   if (identifier.kind === "email") {
-    const [row] = await db.select({ id: authUser.id, proven: authUser.emailVerified }).from(authUser).where(eq(authUser.email, identifier.email));
+    const [row] = await db
+      .select({ id: authUser.id, proven: authUser.emailVerified })
+      .from(authUser)
+      .where(eq(authUser.email, identifier.email));
     return row ?? null;
   }
   // A phone sign-up's placeholder address names the number too.
   const rows = await db
     .select({ id: authUser.id, phone: authUser.phoneNumber, verified: authUser.phoneNumberVerified })
     .from(authUser)
-    .where(or(eq(authUser.phoneNumber, identifier.phone), eq(authUser.email, placeholderEmailForPhone(identifier.phone))));
+    .where(
+      or(eq(authUser.phoneNumber, identifier.phone), eq(authUser.email, placeholderEmailForPhone(identifier.phone))),
+    );
   const row = rows.find((r) => r.phone === identifier.phone) ?? rows[0];
   return row ? { id: row.id, proven: row.phone === identifier.phone && row.verified === true } : null;
 }
@@ -170,13 +191,22 @@ async function sendConfirmationCode(request: Request, identifier: Identifier) {
   await dropCodes(identifier);
   const auth = await getAuth();
   if (identifier.kind === "email") {
-    await auth.api.sendVerificationOTP({ body: { email: identifier.email, type: "email-verification" }, headers: request.headers });
+    await auth.api.sendVerificationOTP({
+      body: { email: identifier.email, type: "email-verification" },
+      headers: request.headers,
+    });
   } else {
     await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: identifier.phone }, headers: request.headers });
   }
 }
 
-type CookieAttributes = { maxAge?: number; path?: string; httpOnly?: boolean; secure?: boolean; sameSite?: string | boolean };
+type CookieAttributes = {
+  maxAge?: number;
+  path?: string;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: string | boolean;
+};
 
 function setCookie(name: string, value: string, attributes: CookieAttributes): string {
   const sameSite = typeof attributes.sameSite === "string" ? attributes.sameSite : undefined;
@@ -250,19 +280,33 @@ async function takeClaim(request: Request, userId: string): Promise<SignUpClaim 
  * (a reset) or is the browser that signed up with the address (its claim sets the password and
  * names it chose). Anyone else who proves it can set a password by resetting it.
  */
-async function settleProof(request: Request, holder: Holder, proof: { channel: "email" | "phone"; passwordChosen?: boolean; keepSession?: string }) {
+async function settleProof(
+  request: Request,
+  holder: Holder,
+  proof: { channel: "email" | "phone"; passwordChosen?: boolean; keepSession?: string },
+) {
   if (holder.proven) return;
   const db = await getDb();
   await db
     .delete(authSession)
-    .where(proof.keepSession ? and(eq(authSession.userId, holder.id), ne(authSession.token, proof.keepSession)) : eq(authSession.userId, holder.id));
+    .where(
+      proof.keepSession
+        ? and(eq(authSession.userId, holder.id), ne(authSession.token, proof.keepSession))
+        : eq(authSession.userId, holder.id),
+    );
   await db.delete(authTwoFactor).where(eq(authTwoFactor.userId, holder.id));
   const credential = and(eq(authAccount.userId, holder.id), eq(authAccount.providerId, "credential"));
   const claim = proof.passwordChosen ? null : await takeClaim(request, holder.id);
   if (claim) {
     const [current] = await db.select({ password: authAccount.password }).from(authAccount).where(credential);
     if (!current) {
-      await db.insert(authAccount).values({ id: randomUUID(), accountId: holder.id, providerId: "credential", userId: holder.id, password: claim.passwordHash });
+      await db.insert(authAccount).values({
+        id: randomUUID(),
+        accountId: holder.id,
+        providerId: "credential",
+        userId: holder.id,
+        password: claim.passwordHash,
+      });
     } else if (current.password !== claim.passwordHash) {
       await db.update(authAccount).set({ password: claim.passwordHash, updatedAt: new Date() }).where(credential);
     }
@@ -274,7 +318,9 @@ async function settleProof(request: Request, holder: Holder, proof: { channel: "
   await context.internalAdapter.updateUser(holder.id, {
     twoFactorEnabled: false,
     ...(proof.channel === "email" ? { emailVerified: true } : { phoneNumberVerified: true }),
-    ...(claim ? { firstName: claim.firstName, lastName: claim.lastName, name: `${claim.firstName} ${claim.lastName}`.trim() } : {}),
+    ...(claim
+      ? { firstName: claim.firstName, lastName: claim.lastName, name: `${claim.firstName} ${claim.lastName}`.trim() }
+      : {}),
   });
 }
 
@@ -284,9 +330,15 @@ async function settleProof(request: Request, holder: Holder, proof: { channel: "
  * after a password (issue 13 item 3). A trusted device is not asked for a code after a password;
  * after a one-time code it always is.
  */
-async function afterCodeSignIn(userId: string, session: { token: string; headers: Headers }): Promise<Success<{ twoFactor: boolean }>> {
+async function afterCodeSignIn(
+  userId: string,
+  session: { token: string; headers: Headers },
+): Promise<Success<{ twoFactor: boolean }>> {
   const db = await getDb();
-  const [user] = await db.select({ twoFactor: authUser.twoFactorEnabled }).from(authUser).where(eq(authUser.id, userId));
+  const [user] = await db
+    .select({ twoFactor: authUser.twoFactorEnabled })
+    .from(authUser)
+    .where(eq(authUser.id, userId));
   if (!user?.twoFactor) return { ok: true, headers: session.headers, twoFactor: false };
   const context = await (await getAuth()).$context;
   await context.internalAdapter.deleteSession(session.token);
@@ -300,17 +352,25 @@ async function twoFactorChallenge(userId: string): Promise<Headers> {
   const identifier = `2fa-${randomBytes(15).toString("hex")}`;
   const expiresAt = new Date(Date.now() + TWO_FACTOR_SECONDS * 1000);
   await context.internalAdapter.createVerificationValue({ value: userId, identifier, expiresAt });
-  await context.internalAdapter.createVerificationValue({ value: "0", identifier: `2fa-attempts-${identifier}`, expiresAt });
+  await context.internalAdapter.createVerificationValue({
+    value: "0",
+    identifier: `2fa-attempts-${identifier}`,
+    expiresAt,
+  });
   // better-call's signed cookie: the value, a dot and its HMAC-SHA256 in base64, URI-encoded.
   const signature = createHmac("sha256", context.secret).update(identifier).digest("base64");
-  return new Headers({ "set-cookie": setCookie(cookie.name, encodeURIComponent(`${identifier}.${signature}`), cookie.attributes) });
+  return new Headers({
+    "set-cookie": setCookie(cookie.name, encodeURIComponent(`${identifier}.${signature}`), cookie.attributes),
+  });
 }
 
 /** Tells the owner of a proven address or number that someone tried to sign up with it. */
 async function tellOwnerOfSignUpAttempt(identifier: Identifier) {
   const base = getEnv().BASE_URL;
   if (identifier.kind === "email") {
-    await sendMail(signUpAttemptMail(identifier.email, { signIn: `${base}/sign-in`, reset: `${base}/forgot-password` }));
+    await sendMail(
+      signUpAttemptMail(identifier.email, { signIn: `${base}/sign-in`, reset: `${base}/forgot-password` }),
+    );
   } else {
     await sendSms({
       to: identifier.phone,
@@ -335,7 +395,9 @@ export async function signUp(
   const email = identifier.kind === "email" ? identifier.email : placeholderEmailForPhone(identifier.phone);
   const problems = passwordProblems(input.password, { email: identifier.kind === "email" ? email : undefined });
   if (problems.length > 0) return { ok: false, status: 400, message: "That password is too weak.", problems };
-  const limited = (await limit(`signup-ip:${clientIp(request)}`, LIMITS.signUpPerIp)) ?? (await limit(`code:${subjectOf(identifier)}`, LIMITS.codePerAccount));
+  const limited =
+    (await limit(`signup-ip:${clientIp(request)}`, LIMITS.signUpPerIp)) ??
+    (await limit(`code:${subjectOf(identifier)}`, LIMITS.codePerAccount));
   if (limited) return limited;
 
   const names = { firstName: input.firstName, lastName: input.lastName };
@@ -362,14 +424,21 @@ export async function signUp(
     await db.delete(authSession).where(eq(authSession.userId, userId));
     if (identifier.kind === "phone") {
       // The phone becomes the account's sign-in name once its code is confirmed.
-      await db.update(authUser).set({ phoneNumber: identifier.phone, phoneNumberVerified: false }).where(eq(authUser.id, userId));
+      await db
+        .update(authUser)
+        .set({ phoneNumber: identifier.phone, phoneNumberVerified: false })
+        .where(eq(authUser.id, userId));
     }
     const [credential] = await db
       .select({ password: authAccount.password })
       .from(authAccount)
       .where(and(eq(authAccount.userId, userId), eq(authAccount.providerId, "credential")));
     await sendConfirmationCode(request, identifier);
-    return { ok: true, headers: await signUpAnswer({ userId, passwordHash: credential?.password ?? "", ...names }), identifier };
+    return {
+      ok: true,
+      headers: await signUpAnswer({ userId, passwordHash: credential?.password ?? "", ...names }),
+      identifier,
+    };
   } catch (error) {
     return failure(error);
   }
@@ -381,7 +450,10 @@ export async function signInWithPassword(
 ): Promise<Outcome<{ twoFactor: boolean }>> {
   const identifier = parseIdentifier(input.identifier);
   if (!identifier) return { ok: false, status: 400, message: GENERIC_SIGN_IN_ERROR };
-  const failures = FAILED_SIGN_IN_STEPS.map((rule) => ({ key: `signin-fail:${rule.windowSeconds}:${subjectOf(identifier)}:${clientIp(request)}`, rule }));
+  const failures = FAILED_SIGN_IN_STEPS.map((rule) => ({
+    key: `signin-fail:${rule.windowSeconds}:${subjectOf(identifier)}:${clientIp(request)}`,
+    rule,
+  }));
   const backOff = await spent(failures);
   if (backOff) return backOff;
   const limited = await limit(`signin-ip:${clientIp(request)}`, LIMITS.signInPerIp);
@@ -418,7 +490,10 @@ export async function signInWithPassword(
 }
 
 /** Sends a one-time sign-in code by e-mail or SMS; answers the same whether or not the account exists. */
-export async function sendSignInCode(request: Request, input: { identifier: string }): Promise<Outcome<{ identifier: Identifier }>> {
+export async function sendSignInCode(
+  request: Request,
+  input: { identifier: string },
+): Promise<Outcome<{ identifier: Identifier }>> {
   const identifier = parseIdentifier(input.identifier);
   if (!identifier) return invalidIdentifier();
   const limited = await limitCodeRequests(request, subjectOf(identifier));
@@ -430,7 +505,10 @@ export async function sendSignInCode(request: Request, input: { identifier: stri
     if (holder && (identifier.kind === "email" || holder.proven)) {
       await dropCodes(identifier);
       if (identifier.kind === "email") {
-        await auth.api.sendVerificationOTP({ body: { email: identifier.email, type: "sign-in" }, headers: request.headers });
+        await auth.api.sendVerificationOTP({
+          body: { email: identifier.email, type: "sign-in" },
+          headers: request.headers,
+        });
       } else {
         await auth.api.sendPhoneNumberOTP({ body: { phoneNumber: identifier.phone }, headers: request.headers });
       }
@@ -442,7 +520,10 @@ export async function sendSignInCode(request: Request, input: { identifier: stri
 }
 
 /** Signs in with a code sent to the address or number (also how a number is confirmed after sign-up). */
-export async function signInWithCode(request: Request, input: { identifier: string; code: string }): Promise<Outcome<{ twoFactor: boolean }>> {
+export async function signInWithCode(
+  request: Request,
+  input: { identifier: string; code: string },
+): Promise<Outcome<{ twoFactor: boolean }>> {
   const identifier = parseIdentifier(input.identifier);
   if (!identifier) return invalidIdentifier();
   return checkCode(request, subjectOf(identifier), async () => {
@@ -450,7 +531,11 @@ export async function signInWithCode(request: Request, input: { identifier: stri
     const auth = await getAuth();
     const { headers, response } =
       identifier.kind === "email"
-        ? await auth.api.signInEmailOTP({ body: { email: identifier.email, otp: input.code.trim() }, headers: request.headers, returnHeaders: true })
+        ? await auth.api.signInEmailOTP({
+            body: { email: identifier.email, otp: input.code.trim() },
+            headers: request.headers,
+            returnHeaders: true,
+          })
         : await auth.api.verifyPhoneNumber({
             body: { phoneNumber: identifier.phone, code: input.code.trim() },
             headers: request.headers,
@@ -463,7 +548,10 @@ export async function signInWithCode(request: Request, input: { identifier: stri
 }
 
 /** Confirms an e-mail address with the code sent to it, and signs its owner in. */
-export async function verifyEmailCode(request: Request, input: { email: string; code: string }): Promise<Outcome<{ twoFactor: boolean }>> {
+export async function verifyEmailCode(
+  request: Request,
+  input: { email: string; code: string },
+): Promise<Outcome<{ twoFactor: boolean }>> {
   const email = input.email.trim().toLowerCase();
   return checkCode(request, email, async () => {
     const holder = await holderOf({ kind: "email", email });
@@ -473,7 +561,11 @@ export async function verifyEmailCode(request: Request, input: { email: string; 
     // The address is proven now: a sign-in code minted on the server opens the session through
     // better-auth, and the second step applies as to any code.
     const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
-    const { headers, response } = await auth.api.signInEmailOTP({ body: { email, otp }, headers: request.headers, returnHeaders: true });
+    const { headers, response } = await auth.api.signInEmailOTP({
+      body: { email, otp },
+      headers: request.headers,
+      returnHeaders: true,
+    });
     return afterCodeSignIn(response.user.id, { token: response.token, headers });
   });
 }
@@ -513,7 +605,10 @@ export async function requestPasswordReset(
     if (identifier.kind === "phone") {
       if (holder?.proven) {
         await dropCodes(identifier);
-        await auth.api.requestPasswordResetPhoneNumber({ body: { phoneNumber: identifier.phone }, headers: request.headers });
+        await auth.api.requestPasswordResetPhoneNumber({
+          body: { phoneNumber: identifier.phone },
+          headers: request.headers,
+        });
       }
     } else if (input.method === "code") {
       if (holder) {
@@ -550,7 +645,10 @@ export async function resetPassword(
   if ("token" in input) {
     try {
       const holder = await holderOfResetToken(input.token);
-      await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
+      await auth.api.resetPassword({
+        body: { token: input.token, newPassword: input.password },
+        headers: request.headers,
+      });
       if (holder) await settleProof(request, holder, { channel: "email", passwordChosen: true });
       return { ok: true, headers: new Headers() };
     } catch (error) {

@@ -61,7 +61,10 @@ async function signedInStaff(email = "ops@swag.example", options = { twoStep: tr
 }
 
 async function signedInHoursAgo(userId: string, hours: number) {
-  await handle.db.update(authSession).set({ createdAt: new Date(Date.now() - hours * 3_600_000) }).where(eq(authSession.userId, userId));
+  await handle.db
+    .update(authSession)
+    .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+    .where(eq(authSession.userId, userId));
 }
 
 async function roleOf(userId: string) {
@@ -84,7 +87,8 @@ async function statusOf(handler: Handler, args: Args): Promise<number> {
     return 200;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
-    if (thrown && typeof thrown === "object" && "init" in thrown) return (thrown as { init?: { status?: number } | null }).init?.status ?? 200;
+    if (thrown && typeof thrown === "object" && "init" in thrown)
+      return (thrown as { init?: { status?: number } | null }).init?.status ?? 200;
     throw thrown;
   }
 }
@@ -96,14 +100,22 @@ async function everyAdminEndpoint(cookie: string | undefined, orderId: string) {
   return {
     layout: await statusOf(layout.loader, { request: get("/admin"), params: {}, context: {} }),
     list: await statusOf(orderList.loader, { request: get("/admin/orders"), params: {}, context: {} }),
-    order: await statusOf(orderPage.loader, { request: get(`/admin/orders/${orderId}`), params: { id: orderId }, context: {} }),
+    order: await statusOf(orderPage.loader, {
+      request: get(`/admin/orders/${orderId}`),
+      params: { id: orderId },
+      context: {},
+    }),
     change: await statusOf(orderPage.action, {
       request: post(`/admin/orders/${orderId}`, { intent: "status", to: "cancelled", version: "1", note: "" }),
       params: { id: orderId },
       context: {},
     }),
     inbox: await statusOf(inbox.loader, { request: get("/admin/inbox/sms"), params: { kind: "sms" }, context: {} }),
-    csv: await statusOf(inboxExport.loader, { request: get("/admin/inbox/sms/export.csv"), params: { kind: "sms" }, context: {} }),
+    csv: await statusOf(inboxExport.loader, {
+      request: get("/admin/inbox/sms/export.csv"),
+      params: { kind: "sms" },
+      context: {},
+    }),
   };
 }
 
@@ -111,15 +123,36 @@ describe("who reaches /admin", () => {
   it("answers 404 everywhere to a signed-out visitor and to a buyer, even for the buyer's own order, and changes nothing", async () => {
     const buyer = await createSignedInUser("buyer@acme.example");
     await confirmEmail(buyer.userId);
-    const order = await insertPaidOrder(handle.db, { userId: buyer.userId, email: "buyer@acme.example", company: "Acme" });
+    const order = await insertPaidOrder(handle.db, {
+      userId: buyer.userId,
+      email: "buyer@acme.example",
+      company: "Acme",
+    });
     const all404 = { layout: 404, list: 404, order: 404, change: 404, inbox: 404, csv: 404 };
 
     expect(await everyAdminEndpoint(undefined, order.id)).toEqual(all404);
     expect(await everyAdminEndpoint(buyer.cookie, order.id)).toEqual(all404);
-    expect(await statusOf(home.loader, { request: siteRequest("/admin", { cookie: buyer.cookie }), params: {}, context: {} })).toBe(404);
-    const fileArgs = (path: string, params: Record<string, string>) => ({ request: siteRequest(path, { cookie: buyer.cookie }), params, context: {} });
-    expect(await statusOf(proof.loader, fileArgs(`/admin/orders/${order.id}/proofs/1`, { id: order.id, version: "1" }))).toBe(404);
-    expect(await statusOf(artwork.loader, fileArgs(`/admin/orders/${order.id}/artwork/${order.id}`, { id: order.id, fileId: order.id }))).toBe(404);
+    expect(
+      await statusOf(home.loader, {
+        request: siteRequest("/admin", { cookie: buyer.cookie }),
+        params: {},
+        context: {},
+      }),
+    ).toBe(404);
+    const fileArgs = (path: string, params: Record<string, string>) => ({
+      request: siteRequest(path, { cookie: buyer.cookie }),
+      params,
+      context: {},
+    });
+    expect(
+      await statusOf(proof.loader, fileArgs(`/admin/orders/${order.id}/proofs/1`, { id: order.id, version: "1" })),
+    ).toBe(404);
+    expect(
+      await statusOf(
+        artwork.loader,
+        fileArgs(`/admin/orders/${order.id}/artwork/${order.id}`, { id: order.id, fileId: order.id }),
+      ),
+    ).toBe(404);
 
     const [after] = await handle.db.select().from(orders);
     expect(after?.status).toBe("paid");
@@ -128,30 +161,66 @@ describe("who reaches /admin", () => {
 
   it("lets staff in everywhere", async () => {
     const buyer = await createSignedInUser("buyer@acme.example");
-    const order = await insertPaidOrder(handle.db, { userId: buyer.userId, email: "buyer@acme.example", company: "Acme" });
+    const order = await insertPaidOrder(handle.db, {
+      userId: buyer.userId,
+      email: "buyer@acme.example",
+      company: "Acme",
+    });
     const staff = await signedInStaff();
-    expect(await everyAdminEndpoint(staff.cookie, order.id)).toEqual({ layout: 200, list: 200, order: 200, change: 200, inbox: 200, csv: 200 });
-    expect(await statusOf(home.loader, { request: siteRequest("/admin", { cookie: staff.cookie }), params: {}, context: {} })).toBe(302);
+    expect(await everyAdminEndpoint(staff.cookie, order.id)).toEqual({
+      layout: 200,
+      list: 200,
+      order: 200,
+      change: 200,
+      inbox: 200,
+      csv: 200,
+    });
+    expect(
+      await statusOf(home.loader, {
+        request: siteRequest("/admin", { cookie: staff.cookie }),
+        params: {},
+        context: {},
+      }),
+    ).toBe(302);
   });
 
   it("404s a staff member's request for an order or inbox that does not exist", async () => {
     const staff = await signedInStaff();
     const missing = "00000000-0000-4000-8000-000000000000";
-    const args = (path: string, params: Record<string, string>) => ({ request: siteRequest(path, { cookie: staff.cookie }), params, context: {} });
+    const args = (path: string, params: Record<string, string>) => ({
+      request: siteRequest(path, { cookie: staff.cookie }),
+      params,
+      context: {},
+    });
     expect(await statusOf(orderPage.loader, args(`/admin/orders/${missing}`, { id: missing }))).toBe(404);
     expect(await statusOf(orderPage.loader, args("/admin/orders/not-a-uuid", { id: "not-a-uuid" }))).toBe(404);
     expect(await statusOf(inbox.loader, args("/admin/inbox/orders", { kind: "orders" }))).toBe(404);
-    expect(await statusOf(proof.loader, args(`/admin/orders/${missing}/proofs/1`, { id: missing, version: "1" }))).toBe(404);
+    expect(await statusOf(proof.loader, args(`/admin/orders/${missing}/proofs/1`, { id: missing, version: "1" }))).toBe(
+      404,
+    );
   });
 });
 
 describe("what staff need beyond the role", () => {
   it("shows staff without two-step sign-in a 403 page that says to turn it on, everywhere, and changes nothing", async () => {
     const buyer = await createSignedInUser("buyer@acme.example");
-    const order = await insertPaidOrder(handle.db, { userId: buyer.userId, email: "buyer@acme.example", company: "Acme" });
+    const order = await insertPaidOrder(handle.db, {
+      userId: buyer.userId,
+      email: "buyer@acme.example",
+      company: "Acme",
+    });
     const staff = await signedInStaff("ops@swag.example", { twoStep: false });
-    expect(await everyAdminEndpoint(staff.cookie, order.id)).toEqual({ layout: 403, list: 403, order: 403, change: 403, inbox: 403, csv: 403 });
-    const refusal = await layout.loader({ request: siteRequest("/admin", { cookie: staff.cookie }), params: {}, context: {} } as never).catch((thrown: unknown) => thrown);
+    expect(await everyAdminEndpoint(staff.cookie, order.id)).toEqual({
+      layout: 403,
+      list: 403,
+      order: 403,
+      change: 403,
+      inbox: 403,
+      csv: 403,
+    });
+    const refusal = await layout
+      .loader({ request: siteRequest("/admin", { cookie: staff.cookie }), params: {}, context: {} } as never)
+      .catch((thrown: unknown) => thrown);
     expect(refusal).toMatchObject({
       data: { notice: { title: "Turn on two-step sign-in", link: { href: "/account#twofa-heading" } } },
       init: { status: 403, headers: { "Cache-Control": "private, no-store" } },
@@ -160,19 +229,35 @@ describe("what staff need beyond the role", () => {
     expect(after?.status).toBe("paid");
 
     await turnOnTwoStep(staff.userId);
-    expect(await statusOf(orderList.loader, { request: siteRequest("/admin/orders", { cookie: staff.cookie }), params: {}, context: {} })).toBe(200);
+    expect(
+      await statusOf(orderList.loader, {
+        request: siteRequest("/admin/orders", { cookie: staff.cookie }),
+        params: {},
+        context: {},
+      }),
+    ).toBe(200);
   });
 
   it("gives a buyer without two-step sign-in the ordinary 404, not the staff page", async () => {
     const buyer = await createSignedInUser("buyer@acme.example");
     await confirmEmail(buyer.userId);
-    expect(await statusOf(orderList.loader, { request: siteRequest("/admin/orders", { cookie: buyer.cookie }), params: {}, context: {} })).toBe(404);
+    expect(
+      await statusOf(orderList.loader, {
+        request: siteRequest("/admin/orders", { cookie: buyer.cookie }),
+        params: {},
+        context: {},
+      }),
+    ).toBe(404);
   });
 
   it("sends staff whose sign-in is 12 hours old to sign in again, and ends that session", async () => {
     const staff = await signedInStaff();
     await signedInHoursAgo(staff.userId, 11.9);
-    const args = () => ({ request: siteRequest("/admin/inbox/sms?x=1", { cookie: staff.cookie }), params: { kind: "sms" }, context: {} });
+    const args = () => ({
+      request: siteRequest("/admin/inbox/sms?x=1", { cookie: staff.cookie }),
+      params: { kind: "sms" },
+      context: {},
+    });
     expect(await statusOf(inbox.loader, args())).toBe(200);
 
     await signedInHoursAgo(staff.userId, 12);
@@ -191,12 +276,17 @@ describe("the staff role is granted only on the server", () => {
   it("takes no role from sign-up or a profile update, even in the server's own calls to better-auth", async () => {
     // /api/auth/* serves none of these (api.auth.test.ts); this is the layer below.
     const auth = await getAuth();
-    const signUp = auth.api.signUpEmail({ body: { email: "sneaky@acme.example", password: "marmalade skyline 42", name: "Sneaky", role: "staff" } as never });
+    const signUp = auth.api.signUpEmail({
+      body: { email: "sneaky@acme.example", password: "marmalade skyline 42", name: "Sneaky", role: "staff" } as never,
+    });
     await expect(signUp).rejects.toMatchObject({ statusCode: 400 });
     expect(await handle.db.select().from(authUser).where(eq(authUser.email, "sneaky@acme.example"))).toEqual([]);
 
     const buyer = await createSignedInUser("buyer@acme.example");
-    const update = auth.api.updateUser({ body: { role: "staff" } as never, headers: new Headers({ cookie: buyer.cookie }) });
+    const update = auth.api.updateUser({
+      body: { role: "staff" } as never,
+      headers: new Headers({ cookie: buyer.cookie }),
+    });
     await expect(update).rejects.toMatchObject({ statusCode: 400 });
     expect(await roleOf(buyer.userId)).not.toBe("staff");
   });
@@ -256,7 +346,10 @@ describe("the staff role is granted only on the server", () => {
     // A row marked verified by anything but better-auth's code or link (an older database, a
     // hand edit) has no proof time, so the bootstrap cannot tell when it happened.
     const listed = await createSignedInUser("boot@swag.example");
-    await handle.db.update(authUser).set({ emailVerified: true, twoFactorEnabled: true }).where(eq(authUser.id, listed.userId));
+    await handle.db
+      .update(authUser)
+      .set({ emailVerified: true, twoFactorEnabled: true })
+      .where(eq(authUser.id, listed.userId));
     const args = { request: siteRequest("/admin/orders", { cookie: listed.cookie }), params: {}, context: {} };
     expect(await statusOf(orderList.loader, args)).toBe(404);
     await confirmEmail(listed.userId);

@@ -31,7 +31,8 @@ function twoStepRequired() {
     {
       notice: {
         title: "Turn on two-step sign-in",
-        message: "The back office needs two-step sign-in. Turn it on in your account with an authenticator app, then come back.",
+        message:
+          "The back office needs two-step sign-in. Turn it on in your account with an authenticator app, then come back.",
         link: { href: "/account#twofa-heading", label: "Go to your account" },
       },
     },
@@ -76,7 +77,8 @@ export async function requireStaff(request: Request): Promise<StaffMember> {
   if (!session) throw adminNotFound();
   if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(session))) throw adminNotFound();
   if (!session.user.twoFactorEnabled) throw twoStepRequired();
-  if (Date.now() - session.session.createdAt.getTime() >= STAFF_SIGN_IN_HOURS * 3_600_000) throw await signInAgain(request);
+  if (Date.now() - session.session.createdAt.getTime() >= STAFF_SIGN_IN_HOURS * 3_600_000)
+    throw await signInAgain(request);
   return { id: session.user.id, name: session.user.name, email: session.user.email };
 }
 

@@ -25,8 +25,22 @@ const at = (iso: string) => new Date(iso);
 describe("the inbox", () => {
   it("lists contact inquiries newest first and exports them with hostile cells neutralised", async () => {
     await handle.db.insert(inquiries).values([
-      { firstName: "Ada", lastName: "Lovelace", email: "ada@engine.example", company: "Engine, Ltd", notes: 'Needs "rush"', createdAt: at("2026-03-01T09:00:00Z") },
-      { firstName: "=HYPERLINK(\"http://evil\")", lastName: "X", email: "x@evil.example", phone: "+44 20 7946 0958", company: "@corp", createdAt: at("2026-03-02T09:00:00Z") },
+      {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada@engine.example",
+        company: "Engine, Ltd",
+        notes: 'Needs "rush"',
+        createdAt: at("2026-03-01T09:00:00Z"),
+      },
+      {
+        firstName: '=HYPERLINK("http://evil")',
+        lastName: "X",
+        email: "x@evil.example",
+        phone: "+44 20 7946 0958",
+        company: "@corp",
+        createdAt: at("2026-03-02T09:00:00Z"),
+      },
     ]);
     const page = await listInbox("inquiries", 1);
     expect(page.total).toBe(2);
@@ -59,21 +73,44 @@ describe("the inbox", () => {
       "/cart",
       "sms@acme.example",
     ]);
-    expect((await inboxCsv("sms")).split("\r\n")[1]).toMatch(/^'\+447700900123,2026-07-01T12:30:00\.000Z,Text me offers\. Reply STOP to opt out\.,\/cart,sms@acme\.example,/);
+    expect((await inboxCsv("sms")).split("\r\n")[1]).toMatch(
+      /^'\+447700900123,2026-07-01T12:30:00\.000Z,Text me offers\. Reply STOP to opt out\.,\/cart,sms@acme\.example,/,
+    );
   });
 
   it("lists cart feedback and quote requests, and an empty list is just the header", async () => {
     expect(await inboxCsv("quotes")).toBe("Received,Account e-mail,Items,Notes\r\n");
     await handle.db.insert(feedback).values({ text: "Loved it", page: "/cart" });
-    await handle.db.insert(quoteRequests).values({ userId: "u-1", items: [{ productId: "8", quantity: 250, notes: "navy" }], notes: "By June" });
-    expect((await listInbox("feedback", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual(["/cart", "Loved it", ""]);
-    expect((await listInbox("quotes", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual(["", "250 × Custom Embroidered Cap (navy)", "By June"]);
+    await handle.db
+      .insert(quoteRequests)
+      .values({ userId: "u-1", items: [{ productId: "8", quantity: 250, notes: "navy" }], notes: "By June" });
+    expect((await listInbox("feedback", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual([
+      "/cart",
+      "Loved it",
+      "",
+    ]);
+    expect((await listInbox("quotes", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual([
+      "",
+      "250 × Custom Embroidered Cap (navy)",
+      "By June",
+    ]);
   });
 
   it("pages long lists", async () => {
-    await handle.db.insert(feedback).values(Array.from({ length: INBOX_PAGE_SIZE + 1 }, (_, i) => ({ text: `note ${i}`, page: "/cart", createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })));
+    await handle.db.insert(feedback).values(
+      Array.from({ length: INBOX_PAGE_SIZE + 1 }, (_, i) => ({
+        text: `note ${i}`,
+        page: "/cart",
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
+    );
     const second = await listInbox("feedback", 2);
-    expect([second.total, second.pageCount, second.rows.length, second.rows[0]?.[2]?.text]).toEqual([INBOX_PAGE_SIZE + 1, 2, 1, "note 0"]);
+    expect([second.total, second.pageCount, second.rows.length, second.rows[0]?.[2]?.text]).toEqual([
+      INBOX_PAGE_SIZE + 1,
+      2,
+      1,
+      "note 0",
+    ]);
     expect((await inboxCsv("feedback")).trimEnd().split("\r\n")).toHaveLength(INBOX_PAGE_SIZE + 2);
   });
 });

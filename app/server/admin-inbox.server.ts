@@ -19,7 +19,10 @@ export type InboxPage = { columns: string[]; rows: InboxCell[][]; total: number;
 const EXPORT_MAX_ROWS = 50_000;
 
 const textCell = (value: string | null | undefined): InboxCell => ({ text: value ?? "", csv: value ?? "" });
-const timeCell = (value: Date | null | undefined): InboxCell => ({ text: value ? formatLondonDateTime(value) : "", csv: value ?? null });
+const timeCell = (value: Date | null | undefined): InboxCell => ({
+  text: value ? formatLondonDateTime(value) : "",
+  csv: value ?? null,
+});
 
 type Slice = { limit: number; offset: number };
 
@@ -49,7 +52,12 @@ const SOURCES: Record<InboxKind, Source> = {
       return row?.n ?? 0;
     },
     async rows({ limit, offset }) {
-      const rows = await (await getDb()).select().from(inquiries).orderBy(desc(inquiries.createdAt), desc(inquiries.id)).limit(limit).offset(offset);
+      const rows = await (await getDb())
+        .select()
+        .from(inquiries)
+        .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+        .limit(limit)
+        .offset(offset);
       return rows.map((r) => [
         timeCell(r.createdAt),
         textCell(r.firstName),
@@ -77,7 +85,12 @@ const SOURCES: Record<InboxKind, Source> = {
         .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
         .limit(limit)
         .offset(offset);
-      return rows.map(({ request, email }) => [timeCell(request.createdAt), textCell(email), textCell(itemsText(request.items)), textCell(request.notes)]);
+      return rows.map(({ request, email }) => [
+        timeCell(request.createdAt),
+        textCell(email),
+        textCell(itemsText(request.items)),
+        textCell(request.notes),
+      ]);
     },
   },
   sms: {
@@ -118,7 +131,12 @@ const SOURCES: Record<InboxKind, Source> = {
         .orderBy(desc(feedback.createdAt), desc(feedback.id))
         .limit(limit)
         .offset(offset);
-      return rows.map(({ entry, email }) => [timeCell(entry.createdAt), textCell(entry.page), textCell(entry.text), textCell(email)]);
+      return rows.map(({ entry, email }) => [
+        timeCell(entry.createdAt),
+        textCell(entry.page),
+        textCell(entry.text),
+        textCell(email),
+      ]);
     },
   },
 };
@@ -137,5 +155,8 @@ export async function listInbox(kind: InboxKind, page: number): Promise<InboxPag
 export async function inboxCsv(kind: InboxKind): Promise<string> {
   const source = SOURCES[kind];
   const rows = await source.rows({ limit: EXPORT_MAX_ROWS, offset: 0 });
-  return toCsv(source.columns, rows.map((row) => row.map((cell) => cell.csv)));
+  return toCsv(
+    source.columns,
+    rows.map((row) => row.map((cell) => cell.csv)),
+  );
 }

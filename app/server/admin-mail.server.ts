@@ -8,10 +8,23 @@ import { SITE } from "~/content/links";
 import type { Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/html";
 
-
 /** The same words as text and as simple HTML, with one button to the order. */
-function orderMail(input: { to: string; subject: string; lines: string[]; orderUrl: string; button: string; meta: Mail["meta"] }): Mail {
-  const text = [...input.lines, "", `${input.button}: ${input.orderUrl}`, "", `${SITE.name}, ${SITE.city}`, `Questions? ${SITE.supportEmail}`].join("\n");
+function orderMail(input: {
+  to: string;
+  subject: string;
+  lines: string[];
+  orderUrl: string;
+  button: string;
+  meta: Mail["meta"];
+}): Mail {
+  const text = [
+    ...input.lines,
+    "",
+    `${input.button}: ${input.orderUrl}`,
+    "",
+    `${SITE.name}, ${SITE.city}`,
+    `Questions? ${SITE.supportEmail}`,
+  ].join("\n");
   const html = `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
@@ -26,7 +39,13 @@ ${input.lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`
   return { to: input.to, subject: input.subject, text, html, meta: input.meta };
 }
 
-export function proofReadyMail(view: { to: string; orderNumber: string; orderUrl: string; version: number; note: string }): Mail {
+export function proofReadyMail(view: {
+  to: string;
+  orderNumber: string;
+  orderUrl: string;
+  version: number;
+  note: string;
+}): Mail {
   const lines = [
     view.version === 1
       ? `Your design proof for order ${view.orderNumber} is ready.`
@@ -44,7 +63,13 @@ export function proofReadyMail(view: { to: string; orderNumber: string; orderUrl
   });
 }
 
-export function orderShippedMail(view: { to: string; orderNumber: string; orderUrl: string; carrier: string; trackingNumber: string }): Mail {
+export function orderShippedMail(view: {
+  to: string;
+  orderNumber: string;
+  orderUrl: string;
+  carrier: string;
+  trackingNumber: string;
+}): Mail {
   return orderMail({
     to: view.to,
     subject: `Order ${view.orderNumber} has shipped`,
@@ -56,6 +81,11 @@ export function orderShippedMail(view: { to: string; orderNumber: string; orderU
     ],
     orderUrl: view.orderUrl,
     button: "View your order",
-    meta: { kind: "order-shipped", orderNumber: view.orderNumber, carrier: view.carrier, trackingNumber: view.trackingNumber },
+    meta: {
+      kind: "order-shipped",
+      orderNumber: view.orderNumber,
+      carrier: view.carrier,
+      trackingNumber: view.trackingNumber,
+    },
   });
 }

@@ -62,20 +62,53 @@ const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n");
 const paidOrder = (extra: Partial<Parameters<typeof insertPaidOrder>[1]> = {}) =>
   insertPaidOrder(handle.db, { userId: BUYER, email: "jane@acme.example", company: "Acme Events", ...extra });
 
-const change = (input: { to: OrderStatus; version: number; note?: string; carrier?: string; trackingNumber?: string }) =>
-  statusChangeSchema.parse({ intent: "status", note: "", carrier: "", trackingNumber: "", ...input, version: String(input.version) });
+const change = (input: {
+  to: OrderStatus;
+  version: number;
+  note?: string;
+  carrier?: string;
+  trackingNumber?: string;
+}) =>
+  statusChangeSchema.parse({
+    intent: "status",
+    note: "",
+    carrier: "",
+    trackingNumber: "",
+    ...input,
+    version: String(input.version),
+  });
 
 async function current(orderId: string) {
   const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
-  const history = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id));
-  const proofs = await handle.db.select().from(orderProofs).where(eq(orderProofs.orderId, orderId)).orderBy(asc(orderProofs.version));
+  const history = await handle.db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
+  const proofs = await handle.db
+    .select()
+    .from(orderProofs)
+    .where(eq(orderProofs.orderId, orderId))
+    .orderBy(asc(orderProofs.version));
   return { order: order!, history, proofs };
 }
 
-const proofFile = (bytes: Uint8Array, name: string, type = "application/octet-stream") => new File([new Uint8Array(bytes)], name, { type });
+const proofFile = (bytes: Uint8Array, name: string, type = "application/octet-stream") =>
+  new File([new Uint8Array(bytes)], name, { type });
 
-const upload = (orderId: string, version: number, file: FormDataEntryValue | null, extra: { note?: string; maxBytes?: number } = {}) =>
-  uploadProof({ staff, orderId, fields: { intent: "proof", version, note: extra.note ?? "" }, file, maxBytes: extra.maxBytes });
+const upload = (
+  orderId: string,
+  version: number,
+  file: FormDataEntryValue | null,
+  extra: { note?: string; maxBytes?: number } = {},
+) =>
+  uploadProof({
+    staff,
+    orderId,
+    fields: { intent: "proof", version, note: extra.note ?? "" },
+    file,
+    maxBytes: extra.maxBytes,
+  });
 
 describe("status changes follow app/domain/orders.ts and nothing else", () => {
   it("allows exactly the moves canTransition allows staff, and leaves a refused order untouched", async () => {
@@ -85,12 +118,21 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
         if (to === "proof_sent") continue;
         const order = await paidOrder({ status: from });
         const before = await current(order.id);
-        const result = await changeOrderStatus({ staff, orderId: order.id, change: change({ to, version: 1, carrier: "DPD", trackingNumber: "155" }) });
+        const result = await changeOrderStatus({
+          staff,
+          orderId: order.id,
+          change: change({ to, version: 1, carrier: "DPD", trackingNumber: "155" }),
+        });
         const after = await current(order.id);
         if (canTransition(from, to, "staff")) {
           expect(result, `${from} → ${to}`).toMatchObject({ ok: true, status: to, version: 2 });
           expect(after.order.status).toBe(to);
-          expect(after.history.at(-1)).toMatchObject({ fromStatus: from, toStatus: to, actor: "staff", actorUserId: staff.id });
+          expect(after.history.at(-1)).toMatchObject({
+            fromStatus: from,
+            toStatus: to,
+            actor: "staff",
+            actorUserId: staff.id,
+          });
           outcomes.push(`${from}→${to}`);
         } else {
           expect(result, `${from} → ${to}`).toMatchObject({ ok: false, status: 409, code: "INVALID_TRANSITION" });
@@ -118,7 +160,11 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
 
   it("says why a move is refused", async () => {
     const order = await paidOrder({ status: "in_production" });
-    const result = await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "delivered", version: 1 }) });
+    const result = await changeOrderStatus({
+      staff,
+      orderId: order.id,
+      change: change({ to: "delivered", version: 1 }),
+    });
     expect(result).toEqual({
       ok: false,
       status: 409,
@@ -130,7 +176,9 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
 
   it("sends proof_sent to the proof form instead", async () => {
     const order = await paidOrder();
-    expect(await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "proof_sent", version: 1 }) })).toMatchObject({
+    expect(
+      await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "proof_sent", version: 1 }) }),
+    ).toMatchObject({
       ok: false,
       status: 400,
       code: "USE_PROOF_FORM",
@@ -140,7 +188,9 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
 
   it("answers a stale page with 409 and the current status, changing nothing", async () => {
     const order = await paidOrder({ status: "proof_approved" });
-    expect(await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "in_production", version: 1 }) })).toMatchObject({ ok: true, version: 2 });
+    expect(
+      await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "in_production", version: 1 }) }),
+    ).toMatchObject({ ok: true, version: 2 });
     const before = await current(order.id);
     // A second tab still showing version 1 tries to refund.
     const stale = await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "refunded", version: 1 }) });
@@ -152,11 +202,19 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
   });
 
   it("404s an unknown order", async () => {
-    expect(await changeOrderStatus({ staff, orderId: "00000000-0000-4000-8000-000000000000", change: change({ to: "cancelled", version: 1 }) })).toMatchObject({
+    expect(
+      await changeOrderStatus({
+        staff,
+        orderId: "00000000-0000-4000-8000-000000000000",
+        change: change({ to: "cancelled", version: 1 }),
+      }),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
-    expect(await changeOrderStatus({ staff, orderId: "nope", change: change({ to: "cancelled", version: 1 }) })).toMatchObject({ ok: false, status: 404 });
+    expect(
+      await changeOrderStatus({ staff, orderId: "nope", change: change({ to: "cancelled", version: 1 }) }),
+    ).toMatchObject({ ok: false, status: 404 });
   });
 
   it("ships with the carrier and tracking number, records them, and e-mails the buyer", async () => {
@@ -164,12 +222,23 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
     const result = await changeOrderStatus({
       staff,
       orderId: order.id,
-      change: change({ to: "shipped", version: 1, carrier: "DPD", trackingNumber: "15501234567890", note: "Two boxes" }),
+      change: change({
+        to: "shipped",
+        version: 1,
+        carrier: "DPD",
+        trackingNumber: "15501234567890",
+        note: "Two boxes",
+      }),
     });
     expect(result).toMatchObject({ ok: true, status: "shipped" });
     const after = await current(order.id);
     expect(after.order).toMatchObject({ carrier: "DPD", trackingNumber: "15501234567890", version: 2 });
-    expect(after.history.at(-1)).toMatchObject({ toStatus: "shipped", actor: "staff", actorUserId: staff.id, note: "Two boxes" });
+    expect(after.history.at(-1)).toMatchObject({
+      toStatus: "shipped",
+      actor: "staff",
+      actorUserId: staff.id,
+      note: "Two boxes",
+    });
 
     const mail = await smtp.waitFor("jane@acme.example");
     expect(mail.subject).toBe(`Order ${order.number} has shipped`);
@@ -195,15 +264,27 @@ describe("proofs", () => {
     expect(proofMail.text).toContain(`http://127.0.0.1:3999/orders/${order.id}`);
     expect(proofMail.text).toContain("A note from our studio: Logo centred");
 
-    const changes = await respondToProof({ userId: BUYER, orderId: order.id, decision: "changes", comment: "Make the logo bigger", proofVersion: 1 });
+    const changes = await respondToProof({
+      userId: BUYER,
+      orderId: order.id,
+      decision: "changes",
+      comment: "Make the logo bigger",
+      proofVersion: 1,
+    });
     expect(changes).toMatchObject({ ok: true, status: "changes_requested" });
     const seen = await getOrderForStaff(order.id);
-    expect(seen?.proofs[0]).toMatchObject({ version: 1, decision: "changes_requested", comment: "Make the logo bigger" });
+    expect(seen?.proofs[0]).toMatchObject({
+      version: 1,
+      decision: "changes_requested",
+      comment: "Make the logo bigger",
+    });
     expect(seen?.canSendProof).toBe(true);
 
     const second = await upload(order.id, seen!.version, proofFile(PDF, "cap-mockup-v2.pdf"));
     expect(second).toMatchObject({ ok: true, proofVersion: 2 });
-    expect(await respondToProof({ userId: BUYER, orderId: order.id, decision: "approve", proofVersion: 2 })).toMatchObject({ ok: true, status: "proof_approved" });
+    expect(
+      await respondToProof({ userId: BUYER, orderId: order.id, decision: "approve", proofVersion: 2 }),
+    ).toMatchObject({ ok: true, status: "proof_approved" });
 
     const after = await current(order.id);
     expect(after.order.status).toBe("proof_approved");
@@ -231,7 +312,13 @@ describe("proofs", () => {
   });
 
   it.each([
-    ["an HTML page named .pdf", new TextEncoder().encode("<!doctype html><script>alert(1)</script>"), "proof.pdf", 415, "PROOF_WRONG_TYPE"],
+    [
+      "an HTML page named .pdf",
+      new TextEncoder().encode("<!doctype html><script>alert(1)</script>"),
+      "proof.pdf",
+      415,
+      "PROOF_WRONG_TYPE",
+    ],
     ["an EPS", new TextEncoder().encode("%!PS-Adobe-3.0 EPSF-3.0\n"), "proof.eps", 415, "PROOF_WRONG_TYPE"],
     ["an empty file", new Uint8Array(), "proof.pdf", 400, "PROOF_EMPTY"],
   ])("refuses %s and changes nothing", async (_label, bytes, name, status, code) => {
@@ -246,10 +333,17 @@ describe("proofs", () => {
   it("refuses a proof over the size limit, a missing file, a stale page and a finished order, changing nothing", async () => {
     const order = await paidOrder();
     const before = await current(order.id);
-    expect(await upload(order.id, 1, proofFile(PDF, "big.pdf"), { maxBytes: PDF.byteLength - 1 })).toMatchObject({ ok: false, status: 413 });
+    expect(await upload(order.id, 1, proofFile(PDF, "big.pdf"), { maxBytes: PDF.byteLength - 1 })).toMatchObject({
+      ok: false,
+      status: 413,
+    });
     expect(await upload(order.id, 1, null)).toMatchObject({ ok: false, status: 400, code: "PROOF_MISSING" });
     expect(await upload(order.id, 1, "not a file")).toMatchObject({ ok: false, status: 400, code: "PROOF_MISSING" });
-    expect(await upload(order.id, 7, proofFile(PDF, "p.pdf"))).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
+    expect(await upload(order.id, 7, proofFile(PDF, "p.pdf"))).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "ORDER_CHANGED",
+    });
     expect(await current(order.id)).toEqual(before);
 
     const producing = await paidOrder({ status: "in_production" });
@@ -272,9 +366,13 @@ describe("proofs", () => {
     const small = new FormData();
     small.set("intent", "proof");
     small.set("proof", proofFile(PDF, "p.pdf"));
-    const read = await readProofForm(new Request("http://127.0.0.1:3999/admin/orders/x", { method: "POST", body: small }));
+    const read = await readProofForm(
+      new Request("http://127.0.0.1:3999/admin/orders/x", { method: "POST", body: small }),
+    );
     expect(read.ok && read.form.get("proof") instanceof File).toBe(true);
-    expect(await readProofForm(new Request("http://127.0.0.1:3999/x", { method: "POST", body: "intent=proof" }))).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await readProofForm(new Request("http://127.0.0.1:3999/x", { method: "POST", body: "intent=proof" })),
+    ).toMatchObject({ ok: false, status: 400 });
   });
 
   it("keeps no file when the order changes while the proof is being stored", async () => {
@@ -289,7 +387,13 @@ describe("proofs", () => {
         return stored;
       },
     };
-    const result = await uploadProof({ staff, orderId: order.id, fields: { intent: "proof", version: 1, note: "" }, file: proofFile(PDF, "p.pdf"), storage: racing });
+    const result = await uploadProof({
+      staff,
+      orderId: order.id,
+      fields: { intent: "proof", version: 1, note: "" },
+      file: proofFile(PDF, "p.pdf"),
+      storage: racing,
+    });
     expect(result).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
     expect(storedFiles()).toEqual([]);
     expect((await current(order.id)).proofs).toEqual([]);
@@ -300,9 +404,19 @@ describe("the order list", () => {
   it("filters by status, searches number, company and e-mail, newest first", async () => {
     const base = Date.UTC(2026, 0, 10, 12);
     const a = await paidOrder({ company: "Acme Events", email: "jane@acme.example", createdAt: new Date(base) });
-    const b = await paidOrder({ company: "Globex 100% Ltd", email: "ops@globex.example", status: "shipped", createdAt: new Date(base + 60_000) });
-    const c = await paidOrder({ company: "Initech", email: "bill@initech.example", createdAt: new Date(base + 120_000) });
-    const numbers = async (query: string) => (await listOrdersForStaff(parseOrderListQuery(new URLSearchParams(query)))).rows.map((r) => r.number);
+    const b = await paidOrder({
+      company: "Globex 100% Ltd",
+      email: "ops@globex.example",
+      status: "shipped",
+      createdAt: new Date(base + 60_000),
+    });
+    const c = await paidOrder({
+      company: "Initech",
+      email: "bill@initech.example",
+      createdAt: new Date(base + 120_000),
+    });
+    const numbers = async (query: string) =>
+      (await listOrdersForStaff(parseOrderListQuery(new URLSearchParams(query)))).rows.map((r) => r.number);
 
     expect(await numbers("")).toEqual([c.number, b.number, a.number]);
     expect(await numbers("status=shipped")).toEqual([b.number]);
@@ -316,15 +430,28 @@ describe("the order list", () => {
     expect(await numbers("q=initech&status=shipped")).toEqual([]);
 
     const [row] = (await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("q=acme")))).rows;
-    expect(row).toMatchObject({ company: "Acme Events", email: "jane@acme.example", productTitle: "Custom Embroidered Cap", quantity: 100, totalPence: 68160, statusLabel: "Paid" });
+    expect(row).toMatchObject({
+      company: "Acme Events",
+      email: "jane@acme.example",
+      productTitle: "Custom Embroidered Cap",
+      quantity: 100,
+      totalPence: 68160,
+      statusLabel: "Paid",
+    });
   });
 
   it("pages through many orders", async () => {
-    for (let i = 0; i < ORDER_LIST_PAGE_SIZE + 2; i++) await paidOrder({ createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000) });
+    for (let i = 0; i < ORDER_LIST_PAGE_SIZE + 2; i++)
+      await paidOrder({ createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000) });
     const first = await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("")));
     const second = await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("page=2")));
     const beyond = await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("page=99")));
-    expect([first.total, first.pageCount, first.rows.length, second.rows.length]).toEqual([ORDER_LIST_PAGE_SIZE + 2, 2, ORDER_LIST_PAGE_SIZE, 2]);
+    expect([first.total, first.pageCount, first.rows.length, second.rows.length]).toEqual([
+      ORDER_LIST_PAGE_SIZE + 2,
+      2,
+      ORDER_LIST_PAGE_SIZE,
+      2,
+    ]);
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(ORDER_LIST_PAGE_SIZE + 2);
     expect(beyond.page).toBe(2);
   });
@@ -346,10 +473,20 @@ describe("one order for staff", () => {
         proofPreference: "Manufacturer mock-up",
         notes: "Navy thread please",
       },
-      contact: { name: "Jane Smith", email: "jane@acme.example", company: "Acme Events", phone: "+44 20 7946 0958", poRef: "PO-77" },
+      contact: {
+        name: "Jane Smith",
+        email: "jane@acme.example",
+        company: "Acme Events",
+        phone: "+44 20 7946 0958",
+        poRef: "PO-77",
+      },
       vatNumber: "GB123456789",
       billing: { lines: ["1 High Street", "London", "EC1A 1BB", "United Kingdom"] },
-      shipping: { name: "Jane Smith", lines: ["2 Dock Road", "Leeds", "LS1 4AP", "United Kingdom"], method: "Standard Shipping" },
+      shipping: {
+        name: "Jane Smith",
+        lines: ["2 Dock Road", "Leeds", "LS1 4AP", "United Kingdom"],
+        method: "Standard Shipping",
+      },
       amounts: { subtotalPence: 55000, shippingPence: 1800, vatPence: 11360, totalPence: 68160, vatRate: 20 },
       payment: { intentId: order.paymentIntentId },
       statusChoices: ["cancelled", "refunded"],

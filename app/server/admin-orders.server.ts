@@ -14,11 +14,24 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { artworkFiles, authUser, invoices, orderProofs, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { colourName } from "~/catalogue/colours";
-import { ADMIN_MESSAGES, ORDER_LIST_PAGE_SIZE, defaultStatusNote, type OrderListQuery, type StatusChange } from "~/domain/admin-orders";
+import {
+  ADMIN_MESSAGES,
+  ORDER_LIST_PAGE_SIZE,
+  defaultStatusNote,
+  type OrderListQuery,
+  type StatusChange,
+} from "~/domain/admin-orders";
 import { BRANDING_METHODS, COUNTRY_NAMES, PROOF_PREFERENCES, SHIPPING_METHODS, isCountryCode } from "~/domain/checkout";
 import type { DraftData } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
-import { ORDER_STATUS_LABELS, canTransition, isOrderStatus, staffStatusChoices, type Actor, type OrderStatus } from "~/domain/orders";
+import {
+  ORDER_STATUS_LABELS,
+  canTransition,
+  isOrderStatus,
+  staffStatusChoices,
+  type Actor,
+  type OrderStatus,
+} from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
 import { orderShippedMail } from "./admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "./artwork.server";
@@ -38,7 +51,12 @@ export type AdminFailure = {
   fieldErrors?: Record<string, string[]>;
 };
 
-export function adminFail(status: AdminFailure["status"], code: string, message: string, fieldErrors?: Record<string, string[]>): AdminFailure {
+export function adminFail(
+  status: AdminFailure["status"],
+  code: string,
+  message: string,
+  fieldErrors?: Record<string, string[]>,
+): AdminFailure {
   return { ok: false, status, code, message, fieldErrors };
 }
 
@@ -193,7 +211,10 @@ export type StaffOrderDetail = {
   carrier: string | null;
   trackingNumber: string | null;
   promisedDeliveryDate: string | null;
-  artwork: { emailLater: boolean; files: Array<{ id: string; name: string; sizeBytes: number; uploadedAt: Date; available: boolean }> };
+  artwork: {
+    emailLater: boolean;
+    files: Array<{ id: string; name: string; sizeBytes: number; uploadedAt: Date; available: boolean }>;
+  };
   proofs: Array<{
     version: number;
     originalName: string;
@@ -205,7 +226,15 @@ export type StaffOrderDetail = {
     comment: string | null;
     decidedAt: Date | null;
   }>;
-  history: Array<{ id: number; at: Date; from: OrderStatus | null; to: OrderStatus; actor: Actor; actorName: string | null; note: string | null }>;
+  history: Array<{
+    id: number;
+    at: Date;
+    from: OrderStatus | null;
+    to: OrderStatus;
+    actor: Actor;
+    actorName: string | null;
+    note: string | null;
+  }>;
   /** What the status form offers now (proof uploads have their own form). */
   statusChoices: OrderStatus[];
   canSendProof: boolean;
@@ -251,7 +280,11 @@ export async function getOrderForStaff(orderId: string): Promise<StaffOrderDetai
       .orderBy(desc(orderProofs.version)),
     db.select({ id: artworkFiles.id }).from(artworkFiles).where(eq(artworkFiles.draftId, order.draftId)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1),
-    db.select({ provider: paymentIntents.provider }).from(paymentIntents).where(eq(paymentIntents.intentId, order.paymentIntentId)).limit(1),
+    db
+      .select({ provider: paymentIntents.provider })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.intentId, order.paymentIntentId))
+      .limit(1),
   ]);
 
   const { data, productTitle } = readOrderSnapshot(order.number, order.snapshot);
@@ -270,7 +303,9 @@ export async function getOrderForStaff(orderId: string): Promise<StaffOrderDetai
     updatedAt: order.updatedAt,
     product: { id: order.productId, title: productTitle, quantity: order.quantity },
     choices: {
-      colour: data.variant.color_hex ? `${colourName(order.productId, data.variant.color_hex) ?? "Custom"} (${data.variant.color_hex})` : null,
+      colour: data.variant.color_hex
+        ? `${colourName(order.productId, data.variant.color_hex) ?? "Custom"} (${data.variant.color_hex})`
+        : null,
       customisations: data.customization_selections,
       handwrittenNote: data.handwritten_note,
       branding: BRANDING_METHODS[data.branding.method],
@@ -289,7 +324,11 @@ export async function getOrderForStaff(orderId: string): Promise<StaffOrderDetai
     },
     account: { userId: order.userId, email: buyer?.email ?? null, name: buyer?.name ?? null },
     vatNumber: data.details.vat_number,
-    billing: { company: bill.company, name: bill.name, lines: addressLines([bill.line1, bill.line2, bill.city, bill.postcode], bill.country) },
+    billing: {
+      company: bill.company,
+      name: bill.name,
+      lines: addressLines([bill.line1, bill.line2, bill.city, bill.postcode], bill.country),
+    },
     shipping: {
       name: ship.name || `${ship.firstName} ${ship.lastName}`.trim(),
       company: ship.company,
@@ -373,47 +412,61 @@ export function orderUrl(orderId: string): string {
  * the carrier and tracking number and e-mails them to the buyer after the commit; a mail fault is
  * logged and never undoes the change (the buyer's order page shows the tracking number too).
  */
-export async function changeOrderStatus(input: { staff: StaffMember; orderId: string; change: StatusChange }): Promise<AdminChange | AdminFailure> {
+export async function changeOrderStatus(input: {
+  staff: StaffMember;
+  orderId: string;
+  change: StatusChange;
+}): Promise<AdminChange | AdminFailure> {
   const { staff, change } = input;
   if (!isOrderId(input.orderId)) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   if (change.to === "proof_sent") return adminFail(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
   const note = change.note || defaultStatusNote(change);
 
   const db = await getDb();
-  const result = await db.transaction(async (tx): Promise<(AdminChange & { mail?: Parameters<typeof orderShippedMail>[0] }) | AdminFailure> => {
-    const order = await lockOrder(tx, input.orderId);
-    if (!order) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
-    if (order.version !== change.version) return staleFailure(order);
-    const from = toOrderStatus(order.status);
-    if (!canTransition(from, change.to, "staff")) return adminFail(409, "INVALID_TRANSITION", ADMIN_MESSAGES.invalidTransition(from, change.to));
+  const result = await db.transaction(
+    async (tx): Promise<(AdminChange & { mail?: Parameters<typeof orderShippedMail>[0] }) | AdminFailure> => {
+      const order = await lockOrder(tx, input.orderId);
+      if (!order) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+      if (order.version !== change.version) return staleFailure(order);
+      const from = toOrderStatus(order.status);
+      if (!canTransition(from, change.to, "staff"))
+        return adminFail(409, "INVALID_TRANSITION", ADMIN_MESSAGES.invalidTransition(from, change.to));
 
-    const shipping = change.to === "shipped" ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {};
-    const [updated] = await tx
-      .update(orders)
-      .set({ status: change.to, ...shipping, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, order.id), eq(orders.version, change.version)))
-      .returning({ version: orders.version });
-    if (!updated) return staleFailure(order);
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus: from,
-      toStatus: change.to,
-      actor: "staff",
-      actorUserId: staff.id,
-      note,
-    });
-    const { data } = readOrderSnapshot(order.number, order.snapshot);
-    return {
-      ok: true,
-      status: change.to,
-      version: updated.version,
-      message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".`,
-      mail:
-        change.to === "shipped"
-          ? { to: data.details.email.trim(), orderNumber: order.number, orderUrl: orderUrl(order.id), carrier: change.carrier, trackingNumber: change.trackingNumber }
-          : undefined,
-    };
-  });
+      const shipping =
+        change.to === "shipped" ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {};
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: change.to, ...shipping, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, order.id), eq(orders.version, change.version)))
+        .returning({ version: orders.version });
+      if (!updated) return staleFailure(order);
+      await tx.insert(orderStatusHistory).values({
+        orderId: order.id,
+        fromStatus: from,
+        toStatus: change.to,
+        actor: "staff",
+        actorUserId: staff.id,
+        note,
+      });
+      const { data } = readOrderSnapshot(order.number, order.snapshot);
+      return {
+        ok: true,
+        status: change.to,
+        version: updated.version,
+        message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".`,
+        mail:
+          change.to === "shipped"
+            ? {
+                to: data.details.email.trim(),
+                orderNumber: order.number,
+                orderUrl: orderUrl(order.id),
+                carrier: change.carrier,
+                trackingNumber: change.trackingNumber,
+              }
+            : undefined,
+      };
+    },
+  );
   if (!result.ok) return result;
   const { mail, ...changed } = result;
   if (mail) {
@@ -432,7 +485,11 @@ export async function changeOrderStatus(input: { staff: StaffMember; orderId: st
 // Files staff download
 
 /** An artwork file of this order's draft (uploaded by the buyer at checkout), or null. */
-export async function openOrderArtwork(input: { orderId: string; fileId: string; storage?: FileStorage }): Promise<ArtworkDownload | null> {
+export async function openOrderArtwork(input: {
+  orderId: string;
+  fileId: string;
+  storage?: FileStorage;
+}): Promise<ArtworkDownload | null> {
   if (!isOrderId(input.orderId) || !isOrderId(input.fileId)) return null;
   const db = await getDb();
   const [file] = await db
@@ -447,7 +504,11 @@ export async function openOrderArtwork(input: { orderId: string; fileId: string;
 }
 
 /** One proof version of this order, or null. */
-export async function openOrderProof(input: { orderId: string; version: number; storage?: FileStorage }): Promise<ArtworkDownload | null> {
+export async function openOrderProof(input: {
+  orderId: string;
+  version: number;
+  storage?: FileStorage;
+}): Promise<ArtworkDownload | null> {
   if (!isOrderId(input.orderId) || !Number.isSafeInteger(input.version) || input.version < 1) return null;
   const db = await getDb();
   const [proof] = await db
@@ -460,4 +521,3 @@ export async function openOrderProof(input: { orderId: string; version: number; 
   if (!stream) return null;
   return { name: proof.originalName, contentType: proof.contentType, size: proof.sizeBytes, stream };
 }
-

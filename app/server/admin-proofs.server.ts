@@ -11,10 +11,27 @@ import { eq, sql } from "drizzle-orm";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { ADMIN_MESSAGES, type ProofUploadFields } from "~/domain/admin-orders";
 import { ORDER_STATUS_LABELS, canTransition } from "~/domain/orders";
-import { PROOF_CONTENT_TYPES, PROOF_MAX_BYTES, PROOF_MESSAGES, PROOF_SNIFF_BYTES, proofFileName, proofKind } from "~/domain/proof-rules";
+import {
+  PROOF_CONTENT_TYPES,
+  PROOF_MAX_BYTES,
+  PROOF_MESSAGES,
+  PROOF_SNIFF_BYTES,
+  proofFileName,
+  proofKind,
+} from "~/domain/proof-rules";
 import type { StaffMember } from "./admin-access.server";
 import { proofReadyMail } from "./admin-mail.server";
-import { adminFail, isOrderId, lockOrder, orderUrl, readOrderSnapshot, staleFailure, toOrderStatus, type AdminChange, type AdminFailure } from "./admin-orders.server";
+import {
+  adminFail,
+  isOrderId,
+  lockOrder,
+  orderUrl,
+  readOrderSnapshot,
+  staleFailure,
+  toOrderStatus,
+  type AdminChange,
+  type AdminFailure,
+} from "./admin-orders.server";
 import { getDb } from "./db.server";
 import { sendMail } from "./mail.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
@@ -26,13 +43,19 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
  * The proof form's body, read only up to the proof limit plus the form's overhead: a larger body
  * is refused (413) as it arrives, so a huge upload cannot fill the server's memory first.
  */
-export async function readProofForm(request: Request, maxBytes = PROOF_MAX_BYTES): Promise<{ ok: true; form: FormData } | AdminFailure> {
+export async function readProofForm(
+  request: Request,
+  maxBytes = PROOF_MAX_BYTES,
+): Promise<{ ok: true; form: FormData } | AdminFailure> {
   const contentType = request.headers.get("Content-Type") ?? "";
-  if (!/^multipart\/form-data/i.test(contentType)) return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
+  if (!/^multipart\/form-data/i.test(contentType))
+    return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
   const limit = maxBytes + FORM_OVERHEAD_BYTES;
   const declared = Number(request.headers.get("Content-Length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, { proof: [PROOF_MESSAGES.tooLarge] });
-  if (!request.body) return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
+  if (Number.isFinite(declared) && declared > limit)
+    return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, { proof: [PROOF_MESSAGES.tooLarge] });
+  if (!request.body)
+    return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
 
   let size = 0;
   let tooLarge = false;
@@ -53,7 +76,8 @@ export async function readProofForm(request: Request, maxBytes = PROOF_MAX_BYTES
     const form = await new Response(counted, { headers: { "Content-Type": contentType } }).formData();
     return { ok: true, form };
   } catch (error) {
-    if (tooLarge) return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, { proof: [PROOF_MESSAGES.tooLarge] });
+    if (tooLarge)
+      return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, { proof: [PROOF_MESSAGES.tooLarge] });
     // A body that is not the multipart form it claims to be (a cut-off upload, a hand-made request).
     console.warn("[admin] unreadable proof upload:", error instanceof Error ? error.message : error);
     return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
@@ -77,15 +101,21 @@ export async function uploadProof(input: {
   const field = (message: string) => ({ proof: [message] });
   if (!isOrderId(input.orderId)) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   const file = input.file;
-  if (!(file instanceof File) || (file.size === 0 && file.name === "")) return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, field(PROOF_MESSAGES.missing));
+  if (!(file instanceof File) || (file.size === 0 && file.name === ""))
+    return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, field(PROOF_MESSAGES.missing));
   if (file.size === 0) return adminFail(400, "PROOF_EMPTY", PROOF_MESSAGES.empty, field(PROOF_MESSAGES.empty));
-  if (file.size > maxBytes) return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, field(PROOF_MESSAGES.tooLarge));
+  if (file.size > maxBytes)
+    return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, field(PROOF_MESSAGES.tooLarge));
   const kind = proofKind(new Uint8Array(await file.slice(0, PROOF_SNIFF_BYTES).arrayBuffer()));
   if (!kind) return adminFail(415, "PROOF_WRONG_TYPE", PROOF_MESSAGES.wrongType, field(PROOF_MESSAGES.wrongType));
 
   const db = await getDb();
   // Checked before the bytes are written, so a stale page or a finished order costs no disk.
-  const [before] = await db.select({ status: orders.status, version: orders.version }).from(orders).where(eq(orders.id, input.orderId)).limit(1);
+  const [before] = await db
+    .select({ status: orders.status, version: orders.version })
+    .from(orders)
+    .where(eq(orders.id, input.orderId))
+    .limit(1);
   if (!before) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   if (before.version !== fields.version) return staleFailure(before);
   if (!canTransition(toOrderStatus(before.status), "proof_sent", "staff")) {
@@ -103,7 +133,8 @@ export async function uploadProof(input: {
       if (!order) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
       if (order.version !== fields.version) return staleFailure(order);
       const from = toOrderStatus(order.status);
-      if (!canTransition(from, "proof_sent", "staff")) return adminFail(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(from));
+      if (!canTransition(from, "proof_sent", "staff"))
+        return adminFail(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(from));
 
       const [latest] = await tx
         .select({ version: sql<number>`coalesce(max(${orderProofs.version}), 0)::int` })
@@ -139,7 +170,13 @@ export async function uploadProof(input: {
         version: updated?.version ?? order.version + 1,
         proofVersion,
         message: `Proof version ${proofVersion} sent to the buyer. The order is now "${ORDER_STATUS_LABELS.proof_sent}".`,
-        mail: { to: data.details.email.trim(), orderNumber: order.number, orderUrl: orderUrl(order.id), version: proofVersion, note: fields.note },
+        mail: {
+          to: data.details.email.trim(),
+          orderNumber: order.number,
+          orderUrl: orderUrl(order.id),
+          version: proofVersion,
+          note: fields.note,
+        },
       };
     });
   } catch (error) {

@@ -34,7 +34,11 @@ export async function grantStaffRole(db: Database, email: string): Promise<Grant
     .where(eq(sql`lower(${authUser.email})`, wanted))
     .limit(1);
   if (!user) {
-    return { ok: false, reason: "no-account", message: `No account uses ${wanted}. Sign up with that address first, then run this again.` };
+    return {
+      ok: false,
+      reason: "no-account",
+      message: `No account uses ${wanted}. Sign up with that address first, then run this again.`,
+    };
   }
   if (!user.emailVerified) {
     return {

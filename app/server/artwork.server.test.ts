@@ -41,8 +41,31 @@ const PDF = text(
   "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n" +
     "trailer << /Root 1 0 R >>\n%%EOF\n",
 );
-const EPS = text("%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\nnewpath 10 10 moveto 90 90 lineto stroke\n%%EOF\n");
-const PNG = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1);
+const EPS = text(
+  "%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\nnewpath 10 10 moveto 90 90 lineto stroke\n%%EOF\n",
+);
+const PNG = Uint8Array.of(
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  0,
+  0,
+  0,
+  13,
+  0x49,
+  0x48,
+  0x44,
+  0x52,
+  0,
+  0,
+  0,
+  1,
+);
 
 async function newDraft(userId = ALICE): Promise<{ id: string; version: number }> {
   const result = await createDraft({
@@ -50,7 +73,13 @@ async function newDraft(userId = ALICE): Promise<{ id: string; version: number }
     userId,
     productId: "8",
     data: customisationPart(
-      buildInitialDraft({ productId: "8", quantity: 50, selectedColor: "#111111", customizationSelections: [], handwrittenNote: false }),
+      buildInitialDraft({
+        productId: "8",
+        quantity: 50,
+        selectedColor: "#111111",
+        customizationSelections: [],
+        handwrittenNote: false,
+      }),
     ),
   });
   if (!result.ok) throw new Error(result.message);
@@ -72,7 +101,12 @@ const filesOnDisk = () => readdirSync(uploadsDir);
 describe("saveArtwork", () => {
   it("stores a PDF under a random name and lists it on the draft", async () => {
     const draft = await newDraft();
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "Brand Logo.PDF"), storage });
+    const result = await saveArtwork({
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PDF, "Brand Logo.PDF"),
+      storage,
+    });
     if (!result.ok) throw new Error(result.message);
     expect(result.file).toMatchObject({ name: "Brand Logo.PDF", size: PDF.byteLength });
     expect(result.version).toBe(2);
@@ -81,11 +115,22 @@ describe("saveArtwork", () => {
     expect(saved?.version).toBe(2);
     expect(saved?.data.artwork).toEqual({ email_later: false, files: [result.file] });
 
-    const [row] = await queryRows<{ original_name: string; stored_name: string; content_type: string; size_bytes: number; user_id: string }>(
+    const [row] = await queryRows<{
+      original_name: string;
+      stored_name: string;
+      content_type: string;
+      size_bytes: number;
+      user_id: string;
+    }>(
       handle.db,
       sql`select original_name, stored_name, content_type, size_bytes, user_id from artwork_files where id = ${result.file.id}`,
     );
-    expect(row).toMatchObject({ original_name: "Brand Logo.PDF", content_type: "application/pdf", size_bytes: PDF.byteLength, user_id: ALICE });
+    expect(row).toMatchObject({
+      original_name: "Brand Logo.PDF",
+      content_type: "application/pdf",
+      size_bytes: PDF.byteLength,
+      user_id: ALICE,
+    });
     // Only the random name is on disk, and the bytes are exactly what was sent.
     expect(filesOnDisk()).toEqual([row?.stored_name]);
     expect(row?.stored_name).toMatch(/^[0-9a-f-]{36}$/);
@@ -95,7 +140,12 @@ describe("saveArtwork", () => {
   it("accepts an EPS, and a streamed body without Content-Length", async () => {
     const draft = await newDraft();
     const stream = new Blob([EPS.slice(0, 10), EPS.slice(10)]).stream();
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(stream, "logo.eps"), storage });
+    const result = await saveArtwork({
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(stream, "logo.eps"),
+      storage,
+    });
     if (!result.ok) throw new Error(result.message);
     const [row] = await queryRows<{ content_type: string }>(handle.db, sql`select content_type from artwork_files`);
     expect(row?.content_type).toBe("application/postscript");
@@ -103,7 +153,12 @@ describe("saveArtwork", () => {
 
   it("keeps a non-ASCII file name (sent URI-encoded)", async () => {
     const draft = await newDraft();
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "Café – logo.pdf"), storage });
+    const result = await saveArtwork({
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PDF, "Café – logo.pdf"),
+      storage,
+    });
     expect(result.ok && result.file.name).toBe("Café – logo.pdf");
   });
 
@@ -117,7 +172,10 @@ describe("saveArtwork", () => {
       message: "This file isn't a valid PDF or EPS. Export your artwork as .PDF or .EPS and upload that.",
     });
     expect(filesOnDisk()).toEqual([]);
-    expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork).toEqual({ email_later: true, files: [] });
+    expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork).toEqual({
+      email_later: true,
+      files: [],
+    });
   });
 
   it("refuses a .png by its name (415) before reading it", async () => {
@@ -128,7 +186,11 @@ describe("saveArtwork", () => {
 
   it("refuses an empty file (400 'The file is empty.')", async () => {
     const draft = await newDraft();
-    for (const request of [upload(new Uint8Array(0), "logo.pdf"), upload(null, "logo.pdf"), upload(new Blob([]).stream(), "logo.pdf")]) {
+    for (const request of [
+      upload(new Uint8Array(0), "logo.pdf"),
+      upload(null, "logo.pdf"),
+      upload(new Blob([]).stream(), "logo.pdf"),
+    ]) {
       const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request, storage });
       expect(result).toEqual({ ok: false, status: 400, code: "FILE_EMPTY", message: "The file is empty." });
     }
@@ -147,12 +209,28 @@ describe("saveArtwork", () => {
     const draft = await newDraft();
     const big = new Uint8Array(4096);
     big.set(PDF);
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(big, "big.pdf"), storage, maxBytes: 2048 });
+    const result = await saveArtwork({
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(big, "big.pdf"),
+      storage,
+      maxBytes: 2048,
+    });
     expect(result).toEqual({ ok: false, status: 413, code: "FILE_TOO_LARGE", message: "Files can be at most 50 MB." });
     expect(filesOnDisk()).toEqual([]);
     const exact = new Uint8Array(2048);
     exact.set(PDF);
-    expect((await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(exact, "exact.pdf"), storage, maxBytes: 2048 })).ok).toBe(true);
+    expect(
+      (
+        await saveArtwork({
+          userId: ALICE,
+          draftId: draft.id,
+          request: upload(exact, "exact.pdf"),
+          storage,
+          maxBytes: 2048,
+        })
+      ).ok,
+    ).toBe(true);
   });
 
   it("stops reading an endless body soon after the limit", async () => {
@@ -164,7 +242,13 @@ describe("saveArtwork", () => {
         controller.enqueue(pulls === 1 ? PDF : new Uint8Array(1024));
       },
     });
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(endless, "endless.pdf"), storage, maxBytes: 10 * 1024 });
+    const result = await saveArtwork({
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(endless, "endless.pdf"),
+      storage,
+      maxBytes: 10 * 1024,
+    });
     expect(result).toMatchObject({ status: 413 });
     expect(pulls).toBeLessThan(30);
     expect(filesOnDisk()).toEqual([]);
@@ -221,15 +305,29 @@ describe("saveArtwork", () => {
     await handle.db.execute(
       sql`update order_drafts set data = jsonb_set(data, '{artwork,files}', ${JSON.stringify(entries)}::jsonb) where id = ${draft.id}`,
     );
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "one-more.pdf"), storage });
-    expect(result).toMatchObject({ status: 409, code: "TOO_MANY_FILES", message: "You can upload at most 10 files per order." });
+    const result = await saveArtwork({
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PDF, "one-more.pdf"),
+      storage,
+    });
+    expect(result).toMatchObject({
+      status: 409,
+      code: "TOO_MANY_FILES",
+      message: "You can upload at most 10 files per order.",
+    });
     expect(filesOnDisk()).toEqual([]);
   });
 
   describe("the daily allowance (issue 13 item 6)", () => {
     const MB = 1024 * 1024;
     const usedToday = async (userId = ALICE) =>
-      (await queryRows<{ count: number }>(handle.db, sql`select count from rate_limits where key = ${`upload-bytes:${userId}`}`))[0]?.count ?? 0;
+      (
+        await queryRows<{ count: number }>(
+          handle.db,
+          sql`select count from rate_limits where key = ${`upload-bytes:${userId}`}`,
+        )
+      )[0]?.count ?? 0;
     const spendAllBut = (bytesLeft: number, userId = ALICE) =>
       handle.db.execute(
         sql`insert into rate_limits (key, count, window_start) values (${`upload-bytes:${userId}`}, ${ARTWORK_BYTES_PER_DAY - bytesLeft}, now())`,
@@ -237,9 +335,13 @@ describe("saveArtwork", () => {
 
     it("counts the bytes of each upload read, kept or refused", async () => {
       const draft = await newDraft();
-      expect((await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage })).ok).toBe(true);
+      expect(
+        (await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage })).ok,
+      ).toBe(true);
       expect(await usedToday()).toBe(PDF.byteLength);
-      expect(await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PNG, "logo.pdf"), storage })).toMatchObject({ status: 415 });
+      expect(
+        await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PNG, "logo.pdf"), storage }),
+      ).toMatchObject({ status: 415 });
       expect(await usedToday()).toBe(PDF.byteLength + PNG.byteLength);
     });
 
@@ -257,7 +359,12 @@ describe("saveArtwork", () => {
         },
         { highWaterMark: 0 },
       );
-      const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(body, "logo.pdf"), storage });
+      const result = await saveArtwork({
+        userId: ALICE,
+        draftId: draft.id,
+        request: upload(body, "logo.pdf"),
+        storage,
+      });
       expect(result).toEqual({ ok: false, status: 429, code: "UPLOAD_QUOTA", message: ARTWORK_MESSAGES.quota });
       expect(ARTWORK_MESSAGES.quota).toContain("200 MB");
       expect(pulled).toBe(false);
@@ -287,7 +394,9 @@ describe("saveArtwork", () => {
       expect(await usedToday()).toBeLessThanOrEqual(ARTWORK_BYTES_PER_DAY);
       // Another user's allowance is their own.
       const bobs = await newDraft(BOB);
-      expect((await saveArtwork({ userId: BOB, draftId: bobs.id, request: upload(big, "big.pdf"), storage })).ok).toBe(true);
+      expect((await saveArtwork({ userId: BOB, draftId: bobs.id, request: upload(big, "big.pdf"), storage })).ok).toBe(
+        true,
+      );
       expect(await usedToday(BOB)).toBeLessThan(MB);
     });
   });
@@ -353,7 +462,9 @@ describe("openArtwork and removeArtwork", () => {
 
   it("lets nobody else remove a file", async () => {
     const { draft, file } = await withFile();
-    expect(await removeArtwork({ userId: BOB, draftId: draft.id, fileId: file.id, storage })).toMatchObject({ status: 404 });
+    expect(await removeArtwork({ userId: BOB, draftId: draft.id, fileId: file.id, storage })).toMatchObject({
+      status: 404,
+    });
     expect(filesOnDisk()).toHaveLength(1);
     expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork.files).toHaveLength(1);
   });

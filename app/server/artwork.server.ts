@@ -33,7 +33,14 @@ import {
   contentMatchesArtwork,
   type ArtworkKind,
 } from "~/domain/artwork-rules";
-import { EDITABLE_STATUSES, NO_DRAFT_MESSAGE, isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
+import {
+  EDITABLE_STATUSES,
+  NO_DRAFT_MESSAGE,
+  isDraftId,
+  isDraftStatus,
+  isEditableStatus,
+  type ArtworkFileEntry,
+} from "~/domain/draft";
 import { getDb, queryRows } from "./db.server";
 import { DRAFT_MESSAGES } from "./drafts.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
@@ -194,7 +201,11 @@ export async function saveArtwork(input: {
   const reserved = await reserveUploadBytes(userId, length !== null ? { exactly: length } : { atMost: maxBytes });
   if (reserved === 0) return FAILURES.quota();
   // Cut short by the allowance only when the size was not declared (a declared one was granted whole).
-  const guard = guardUpload(kind, reserved, length === null && reserved < maxBytes ? FAILURES.quota() : FAILURES.tooLarge());
+  const guard = guardUpload(
+    kind,
+    reserved,
+    length === null && reserved < maxBytes ? FAILURES.quota() : FAILURES.tooLarge(),
+  );
   let stored: { storedName: string; size: number };
   try {
     stored = await storage.put(request.body.pipeThrough(guard.stream));
@@ -314,7 +325,12 @@ export async function openArtwork(input: {
   const { userId, fileId } = input;
   if (!userId || !isDraftId(fileId)) return null;
   const db = await getDb();
-  const [row] = await queryRows<{ original_name: string; stored_name: string; content_type: string; size_bytes: number }>(
+  const [row] = await queryRows<{
+    original_name: string;
+    stored_name: string;
+    content_type: string;
+    size_bytes: number;
+  }>(
     db,
     sql`select original_name, stored_name, content_type, size_bytes
           from artwork_files where id = ${fileId} and user_id = ${userId}`,

@@ -170,10 +170,18 @@ function createAuth(db: Database) {
         allowedAttempts: 5,
         phoneNumberValidator: (value) => normalisePhone(value) === value,
         async sendOTP({ phoneNumber: to, code }) {
-          await sendSms({ to, text: `${code} is your ${SITE.name} code. It expires in 10 minutes.`, meta: { kind: "sms-code", code } });
+          await sendSms({
+            to,
+            text: `${code} is your ${SITE.name} code. It expires in 10 minutes.`,
+            meta: { kind: "sms-code", code },
+          });
         },
         async sendPasswordResetOTP({ phoneNumber: to, code }) {
-          await sendSms({ to, text: `${code} is your ${SITE.name} password reset code.`, meta: { kind: "sms-reset", code } });
+          await sendSms({
+            to,
+            text: `${code} is your ${SITE.name} password reset code.`,
+            meta: { kind: "sms-reset", code },
+          });
         },
       }),
       twoFactor({ issuer: SITE.name, backupCodeOptions: { amount: 10, length: 10 } }),
@@ -237,8 +245,5 @@ async function upsertProfile(db: Database, userId: string) {
     avatarUrl: user.image,
     updatedAt: new Date(),
   };
-  await db
-    .insert(schema.profiles)
-    .values(row)
-    .onConflictDoUpdate({ target: schema.profiles.userId, set: row });
+  await db.insert(schema.profiles).values(row).onConflictDoUpdate({ target: schema.profiles.userId, set: row });
 }

@@ -5,7 +5,15 @@ import { bodyLimitFor, countedBody, DEFAULT_BODY_LIMIT_BYTES, tooLargeMessage } 
 
 describe("bodyLimitFor", () => {
   it("gives forms and JSON 1 MB", () => {
-    for (const path of ["/sign-up", "/cart", "/cart.data", "/api/drafts/abc", "/api/payment-intent", "/contact", "/api/auth/sign-in/email"]) {
+    for (const path of [
+      "/sign-up",
+      "/cart",
+      "/cart.data",
+      "/api/drafts/abc",
+      "/api/payment-intent",
+      "/contact",
+      "/api/auth/sign-in/email",
+    ]) {
       expect(bodyLimitFor(path), path).toBe(DEFAULT_BODY_LIMIT_BYTES);
     }
   });

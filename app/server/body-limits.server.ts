@@ -34,7 +34,10 @@ export function tooLargeMessage(bytes: number): string {
  * the route asks for more, so an unread body stays unread; `exceeded` says whether it tripped,
  * for server.ts to answer 413 whatever the route made of the error.
  */
-export function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number): { body: ReadableStream<Uint8Array>; exceeded: () => boolean } {
+export function countedBody(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): { body: ReadableStream<Uint8Array>; exceeded: () => boolean } {
   let size = 0;
   let exceeded = false;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;

@@ -47,5 +47,13 @@ export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null
 }
 
 export function stepperState(draft: CheckoutDraft | null, cartNonEmpty: boolean): StepNumber[] {
-  return completedSteps(draft ? { status: draft.status, data: { confirm: draft.data.confirm, proof_acknowledged: draft.data.proof_acknowledged } } : null, cartNonEmpty);
+  return completedSteps(
+    draft
+      ? {
+          status: draft.status,
+          data: { confirm: draft.data.confirm, proof_acknowledged: draft.data.proof_acknowledged },
+        }
+      : null,
+    cartNonEmpty,
+  );
 }

@@ -1,7 +1,14 @@
 import { isIP } from "node:net";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { addressKey, clientAddress, parseAddress, parseTrustProxy, UNKNOWN_ADDRESS, type TrustProxy } from "./client-address.server";
+import {
+  addressKey,
+  clientAddress,
+  parseAddress,
+  parseTrustProxy,
+  UNKNOWN_ADDRESS,
+  type TrustProxy,
+} from "./client-address.server";
 
 const from = (socket: string | undefined, forwardedFor: string | null, trust: TrustProxy | string) =>
   clientAddress({ socket, forwardedFor, trust: typeof trust === "string" ? parseTrustProxy(trust) : trust });
@@ -94,7 +101,12 @@ describe("clientAddress keys", () => {
   });
 
   it("gives keys that are addresses, which better-auth also reads from x-real-ip", () => {
-    for (const key of [from("198.51.100.9", null, "0"), from("2001:db8:1:2::1", null, "0"), from("::", null, "0"), from("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", null, "0")]) {
+    for (const key of [
+      from("198.51.100.9", null, "0"),
+      from("2001:db8:1:2::1", null, "0"),
+      from("::", null, "0"),
+      from("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", null, "0"),
+    ]) {
       expect(isIP(key), key).not.toBe(0);
       expect(z.union([z.ipv4(), z.ipv6()]).safeParse(key).success, key).toBe(true);
     }

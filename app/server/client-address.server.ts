@@ -56,13 +56,19 @@ function parseIPv6(text: string): Address | null {
   const tail = halves.length === 2 ? groupsOf(halves[1]!) : [];
   if (halves.length === 1 ? head.length !== 8 : head.length + tail.length > 7) return null;
   if (![...head, ...tail].every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return null;
-  const words = [...head, ...Array<string>(8 - head.length - tail.length).fill("0"), ...tail].map((group) => parseInt(group, 16));
+  const words = [...head, ...Array<string>(8 - head.length - tail.length).fill("0"), ...tail].map((group) =>
+    parseInt(group, 16),
+  );
   return words.flatMap((word) => [word >> 8, word & 0xff]);
 }
 
 /** IPv4-mapped IPv6 (`::ffff:a.b.c.d`) is the IPv4 client it stands for. */
 function unmapped(address: Address): Address {
-  const mapped = address.length === 16 && address.slice(0, 10).every((byte) => byte === 0) && address[10] === 0xff && address[11] === 0xff;
+  const mapped =
+    address.length === 16 &&
+    address.slice(0, 10).every((byte) => byte === 0) &&
+    address[10] === 0xff &&
+    address[11] === 0xff;
   return mapped ? address.slice(12) : address;
 }
 
@@ -133,7 +139,9 @@ export function parseTrustProxy(value: string): TrustProxy {
   const proxies = entries.map(parseRange);
   const bad = entries.filter((_, i) => proxies[i] === null).map((entry) => entry.trim());
   if (bad.length > 0) {
-    throw new Error(`must be a number of proxies or a comma-separated list of proxy addresses and CIDR ranges; not an address: ${bad.map((b) => JSON.stringify(b)).join(", ")}`);
+    throw new Error(
+      `must be a number of proxies or a comma-separated list of proxy addresses and CIDR ranges; not an address: ${bad.map((b) => JSON.stringify(b)).join(", ")}`,
+    );
   }
   return { proxies: proxies as Range[] };
 }
@@ -142,7 +150,11 @@ export function parseTrustProxy(value: string): TrustProxy {
  * The client's address key (see the top of this module) from the socket's address and the
  * X-Forwarded-For header as it arrived (null when absent).
  */
-export function clientAddress(input: { socket: string | undefined; forwardedFor: string | null; trust: TrustProxy }): string {
+export function clientAddress(input: {
+  socket: string | undefined;
+  forwardedFor: string | null;
+  trust: TrustProxy;
+}): string {
   const nearest = parseAddress(input.socket ?? "");
   if (!nearest) return UNKNOWN_ADDRESS;
   // Nearest first: what the socket's peer wrote, then the proxy before it, and so on.

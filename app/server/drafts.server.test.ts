@@ -52,7 +52,9 @@ async function newDraft(userId = ALICE, productId = "8"): Promise<DraftSnapshot>
     accountId: `account-of-${userId}`,
     userId,
     productId,
-    data: customisationPart(buildInitialDraft({ ...LINE, productId, selectedColor: "#111111", customizationSelections: [] })),
+    data: customisationPart(
+      buildInitialDraft({ ...LINE, productId, selectedColor: "#111111", customizationSelections: [] }),
+    ),
   });
   if (!result.ok) throw new Error(`createDraft failed: ${result.message}`);
   return result.draft;
@@ -67,7 +69,10 @@ async function firstOrderPaidBy(userId: string) {
 }
 
 async function rawRow(id: string): Promise<RawRow | undefined> {
-  const [row] = await queryRows<RawRow>(handle.db, sql`select status, version, updated_at, data from order_drafts where id = ${id}`);
+  const [row] = await queryRows<RawRow>(
+    handle.db,
+    sql`select status, version, updated_at, data from order_drafts where id = ${id}`,
+  );
   return row;
 }
 
@@ -91,7 +96,10 @@ const ADDRESS = {
 };
 
 /** Runs steps 2–4 and returns the draft after step 4. */
-async function throughShipping(draft: DraftSnapshot, shipping: Record<string, unknown> = { address: ADDRESS, method: "standard" }) {
+async function throughShipping(
+  draft: DraftSnapshot,
+  shipping: Record<string, unknown> = { address: ADDRESS, method: "standard" },
+) {
   const base = { userId: ALICE, draftId: draft.id, now: NOW };
   const two = await saveDraftStep({
     ...base,
@@ -107,7 +115,12 @@ async function throughShipping(draft: DraftSnapshot, shipping: Record<string, un
     expectedVersion: two.draft.version,
   });
   if (!three.ok) throw new Error(three.message);
-  const four = await saveDraftStep({ ...base, step: "shipping", patch: shipping, expectedVersion: three.draft.version });
+  const four = await saveDraftStep({
+    ...base,
+    step: "shipping",
+    patch: shipping,
+    expectedVersion: three.draft.version,
+  });
   if (!four.ok) throw new Error(`${four.message} ${JSON.stringify(four.fieldErrors)}`);
   return four.draft;
 }
@@ -143,21 +156,35 @@ describe("createDraft (R-DRAFT-03)", () => {
 
   it("needs an account, a user and a product (R-DRAFT-01)", async () => {
     const result = await createDraft({ accountId: "", userId: ALICE, productId: "8", data: { quantity: 50 } });
-    expect(result).toMatchObject({ ok: false, status: 400, code: "MISSING_SAVE_DATA", message: "Missing required data for save" });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "MISSING_SAVE_DATA",
+      message: "Missing required data for save",
+    });
     expect(await listLatestDrafts({ userId: ALICE })).toEqual([]);
   });
 
   it("refuses an unknown product, a quantity below the MOQ and server-owned fields", async () => {
-    expect(await createDraft({ accountId: ALICE, userId: ALICE, productId: "99", data: { quantity: 50 } })).toMatchObject({
+    expect(
+      await createDraft({ accountId: ALICE, userId: ALICE, productId: "99", data: { quantity: 50 } }),
+    ).toMatchObject({
       status: 400,
       fieldErrors: { product_id: "We don't sell that product." },
     });
-    expect(await createDraft({ accountId: ALICE, userId: ALICE, productId: "8", data: { quantity: 10 } })).toMatchObject({
+    expect(
+      await createDraft({ accountId: ALICE, userId: ALICE, productId: "8", data: { quantity: 10 } }),
+    ).toMatchObject({
       status: 400,
       fieldErrors: { quantity: "Order between 50 and 10,000 of Custom Embroidered Cap." },
     });
     expect(
-      await createDraft({ accountId: ALICE, userId: ALICE, productId: "8", data: { quantity: 50, totals: { total: 1 } } }),
+      await createDraft({
+        accountId: ALICE,
+        userId: ALICE,
+        productId: "8",
+        data: { quantity: 50, totals: { total: 1 } },
+      }),
     ).toMatchObject({ status: 400, fieldErrors: { totals: expect.any(String) } });
     expect(await listLatestDrafts({ userId: ALICE })).toEqual([]);
   });
@@ -204,7 +231,9 @@ describe("saveDraftStep", () => {
     expect(after?.data.branding).toEqual({ method: "dtf", placement: "none", placement_details: "" });
     // Compared as Postgres wrote them (microseconds), not as millisecond Dates.
     expect(String(after?.updated_at)).not.toBe(String(before?.updated_at));
-    expect(new Date(after?.updated_at ?? 0).getTime()).toBeGreaterThanOrEqual(new Date(before?.updated_at ?? Infinity).getTime());
+    expect(new Date(after?.updated_at ?? 0).getTime()).toBeGreaterThanOrEqual(
+      new Date(before?.updated_at ?? Infinity).getTime(),
+    );
   });
 
   it("answers 404 for an unknown draft", async () => {
@@ -231,7 +260,13 @@ describe("saveDraftStep", () => {
     expect(result).toMatchObject({ ok: false, status: 404 });
     expect(result).not.toHaveProperty("current");
     // A wrong version must not turn into a 409 that hands Bob Alice's draft as `current`.
-    const guessed = await saveDraftStep({ userId: BOB, draftId: draft.id, step: "customisation", patch: {}, expectedVersion: 7 });
+    const guessed = await saveDraftStep({
+      userId: BOB,
+      draftId: draft.id,
+      step: "customisation",
+      patch: {},
+      expectedVersion: 7,
+    });
     expect(guessed).toMatchObject({ ok: false, status: 404 });
     expect(guessed).not.toHaveProperty("current");
     expect(await rawRow(draft.id)).toEqual(before);
@@ -239,10 +274,22 @@ describe("saveDraftStep", () => {
 
   it("answers 409 with the current draft for a stale version and changes nothing", async () => {
     const draft = await newDraft();
-    const first = await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { notes: "tab A" }, expectedVersion: 1 });
+    const first = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { notes: "tab A" },
+      expectedVersion: 1,
+    });
     expect(first.ok).toBe(true);
     const before = await rawRow(draft.id);
-    const stale = await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { notes: "tab B" }, expectedVersion: 1 });
+    const stale = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { notes: "tab B" },
+      expectedVersion: 1,
+    });
     expect(stale).toMatchObject({ ok: false, status: 409, code: "VERSION_CONFLICT" });
     if (stale.ok) return;
     expect(stale.current?.version).toBe(2);
@@ -258,11 +305,20 @@ describe("saveDraftStep", () => {
       const result = await original(...args);
       // Right after saveDraftStep's read, another tab saves.
       if (++calls === 1) {
-        await original(`update order_drafts set version = version + 1, data = data || '{"notes": "other tab"}' where id = $1`, [draft.id]);
+        await original(
+          `update order_drafts set version = version + 1, data = data || '{"notes": "other tab"}' where id = $1`,
+          [draft.id],
+        );
       }
       return result;
     });
-    const result = await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { notes: "mine" }, expectedVersion: 1 });
+    const result = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { notes: "mine" },
+      expectedVersion: 1,
+    });
     vi.restoreAllMocks();
     expect(result).toMatchObject({ ok: false, status: 409, code: "VERSION_CONFLICT" });
     if (result.ok) return;
@@ -286,8 +342,17 @@ describe("saveDraftStep", () => {
       code: "VALIDATION_FAILED",
       fieldErrors: { email: "Keep this under 254 characters", "billing.country": "Choose a country from the list" },
     });
-    const tooFew = await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { quantity: 49 }, expectedVersion: 1 });
-    expect(tooFew).toMatchObject({ status: 400, fieldErrors: { quantity: "Order between 50 and 10,000 of Custom Embroidered Cap." } });
+    const tooFew = await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { quantity: 49 },
+      expectedVersion: 1,
+    });
+    expect(tooFew).toMatchObject({
+      status: 400,
+      fieldErrors: { quantity: "Order between 50 and 10,000 of Custom Embroidered Cap." },
+    });
     const totals = await saveDraftStep({
       userId: ALICE,
       draftId: draft.id,
@@ -336,7 +401,13 @@ describe("saveDraftStep", () => {
     if (!shipping.ok) throw new Error(shipping.message);
     expect(shipping.draft.status).toBe("shipping_done");
     // A new account's first order: 10% off the goods (A-20). 50 caps: £275.00 − £27.50 + £18.00 + VAT.
-    expect(shipping.draft.data.totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860 });
+    expect(shipping.draft.data.totals).toEqual({
+      subtotal: 27500,
+      discount: 2750,
+      shipping: 1800,
+      vat: 5310,
+      total: 31860,
+    });
     expect(shipping.draft.data.eta).toEqual({ start: "2026-12-25", end: "2026-12-27" });
     const row = await rawRow(draft.id);
     expect(row?.status).toBe("shipping_done");
@@ -411,12 +482,21 @@ describe("saveDraftStep", () => {
     });
     if (!result.ok) throw new Error(result.message);
     // The person has had the discount, so none: 400 caps at £3.88, standard, GB (C.1).
-    expect(result.draft.data.totals).toEqual({ subtotal: 155200, discount: 0, shipping: 1800, vat: 31400, total: 188400 });
+    expect(result.draft.data.totals).toEqual({
+      subtotal: 155200,
+      discount: 0,
+      shipping: 1800,
+      vat: 31400,
+      total: 188400,
+    });
   });
 
   it("charges no VAT outside the UK and changes the estimate with the method", async () => {
     await firstOrderPaidBy(ALICE);
-    const draft = await throughShipping(await newDraft(), { address: { ...ADDRESS, country: "FR" }, method: "standard" });
+    const draft = await throughShipping(await newDraft(), {
+      address: { ...ADDRESS, country: "FR" },
+      method: "standard",
+    });
     expect(draft.data.totals).toEqual({ subtotal: 27500, discount: 0, shipping: 1800, vat: 0, total: 29300 });
     expect(draft.data.eta).toEqual({ start: "2026-12-25", end: "2026-12-27" });
     const express = await saveDraftStep({
@@ -487,11 +567,23 @@ describe("saveDraftStep", () => {
     expect(count()).toBe(2);
 
     const stale = countStatements(handle);
-    await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { notes: "x" }, expectedVersion: 1 });
+    await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { notes: "x" },
+      expectedVersion: 1,
+    });
     expect(stale()).toBe(1);
 
     const invalid = countStatements(handle);
-    await saveDraftStep({ userId: ALICE, draftId: draft.id, step: "customisation", patch: { bogus: 1 }, expectedVersion: 1 });
+    await saveDraftStep({
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { bogus: 1 },
+      expectedVersion: 1,
+    });
     expect(invalid()).toBe(0);
   });
 });

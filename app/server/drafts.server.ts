@@ -20,8 +20,41 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { orderDrafts } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
-import { DRAFT_STEPS, EDITABLE_STATUSES, MISSING_SAVE_DATA_MESSAGE, NO_DRAFT_MESSAGE, advanceStatus, applyBillingAsShipping, canProceedDetails, canProceedShipping, customisationProductErrors, draftEta, draftTotals, isDraftId, isDraftStatus, isEditableStatus, joinName, storedTotals, totalsCountry, type DraftData, type DraftStatus, type CustomisationPatch, type DetailsPatch, type DraftStep, type FieldErrors, type ProofingPatch, type ShippingPatch } from "~/domain/draft";
-import { customisationPatchSchema, detailsPatchSchema, draftDataSchema, fieldErrorsFrom, proofingPatchSchema, shippingPatchSchema } from "~/domain/draft-schemas";
+import {
+  DRAFT_STEPS,
+  EDITABLE_STATUSES,
+  MISSING_SAVE_DATA_MESSAGE,
+  NO_DRAFT_MESSAGE,
+  advanceStatus,
+  applyBillingAsShipping,
+  canProceedDetails,
+  canProceedShipping,
+  customisationProductErrors,
+  draftEta,
+  draftTotals,
+  isDraftId,
+  isDraftStatus,
+  isEditableStatus,
+  joinName,
+  storedTotals,
+  totalsCountry,
+  type DraftData,
+  type DraftStatus,
+  type CustomisationPatch,
+  type DetailsPatch,
+  type DraftStep,
+  type FieldErrors,
+  type ProofingPatch,
+  type ShippingPatch,
+} from "~/domain/draft";
+import {
+  customisationPatchSchema,
+  detailsPatchSchema,
+  draftDataSchema,
+  fieldErrorsFrom,
+  proofingPatchSchema,
+  shippingPatchSchema,
+} from "~/domain/draft-schemas";
 import { getDb, queryRows } from "./db.server";
 import { firstOrderClaimedSql } from "./first-order-discount.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
@@ -98,7 +131,9 @@ function toDraftData(raw: unknown, row: { id: string; productId: string; status:
   const base = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
   const parsed = draftDataSchema.safeParse({ ...base, product_id: row.productId, status: row.status });
   if (!parsed.success) {
-    throw new Error(`Draft ${row.id} holds data outside the draft schema: ${JSON.stringify(fieldErrorsFrom(parsed.error))}`);
+    throw new Error(
+      `Draft ${row.id} holds data outside the draft schema: ${JSON.stringify(fieldErrorsFrom(parsed.error))}`,
+    );
   }
   return parsed.data;
 }
@@ -115,7 +150,9 @@ const recordColumns = {
   data: orderDrafts.data,
 };
 
-type RecordRow = { [K in keyof typeof recordColumns]: K extends "data" ? unknown : K extends "status" ? string : DraftRecord[K] };
+type RecordRow = {
+  [K in keyof typeof recordColumns]: K extends "data" ? unknown : K extends "status" ? string : DraftRecord[K];
+};
 
 function toRecord(row: RecordRow): DraftRecord {
   const { id, accountId, userId, productId, version, createdAt, updatedAt } = row;
@@ -173,7 +210,13 @@ export async function findLatestDraftForProduct({
 export type DraftListItem = { id: string; status: string; productId: string; updatedAt: Date; data: unknown };
 
 /** The /debug/drafts watcher: this user's latest drafts, newest first, raw data (R-DIAG-04/05, DESIGN decision 13). */
-export async function listLatestDrafts({ userId, limit = 20 }: { userId: string; limit?: number }): Promise<DraftListItem[]> {
+export async function listLatestDrafts({
+  userId,
+  limit = 20,
+}: {
+  userId: string;
+  limit?: number;
+}): Promise<DraftListItem[]> {
   if (!userId) return [];
   const db = await getDb();
   return db
@@ -299,7 +342,12 @@ function planSave(input: StepPatch, current: DraftSnapshot, context: { firstOrde
     }
     case "shipping": {
       const address = mergedWith({ shipping: input.patch }).shipping.address;
-      patch = { shipping: { ...input.patch, address: { ...input.patch.address, name: joinName(address.firstName, address.lastName) } } };
+      patch = {
+        shipping: {
+          ...input.patch,
+          address: { ...input.patch.address, name: joinName(address.firstName, address.lastName) },
+        },
+      };
       if (canProceedShipping(mergedWith(patch).shipping)) status = advanceStatus(status, "shipping_done");
       break;
     }
@@ -391,7 +439,10 @@ export async function saveDraftStep(input: {
       // B-15: the person's first paid order gets 10% off goods (first-order-discount.server.ts).
       // Spelled out: Drizzle renders ${orderDrafts.accountId} here as a bare "account_id", which the
       // subquery would read as its own table's column.
-      firstOrderClaimed: firstOrderClaimedSql({ userId: sql`order_drafts.user_id`, accountId: sql`order_drafts.account_id` }),
+      firstOrderClaimed: firstOrderClaimedSql({
+        userId: sql`order_drafts.user_id`,
+        accountId: sql`order_drafts.account_id`,
+      }),
     })
     .from(orderDrafts)
     .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))

@@ -30,25 +30,40 @@ describe("parseEnv", () => {
     expect(parseEnv({}).TRUST_PROXY).toEqual({ hops: 0 });
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toEqual({ hops: 1 });
     expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8" }).TRUST_PROXY).toHaveProperty("proxies");
-    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/8,load-balancer" })).toThrow(/TRUST_PROXY: .*not an address: "load-balancer"/);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/8,load-balancer" })).toThrow(
+      /TRUST_PROXY: .*not an address: "load-balancer"/,
+    );
   });
 
   it("does not start an https:// shop without Stripe keys unless PAYMENT_PROVIDER=test (issue 13)", () => {
-    const keys = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" };
+    const keys = {
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+    };
     expect(() => parseEnv({ BASE_URL: "https://shop.example" })).toThrow(
       /PAYMENT_PROVIDER: BASE_URL is https:\/\/ and no STRIPE_\* keys are set: set the Stripe keys, or PAYMENT_PROVIDER=test/,
     );
-    expect(() => parseEnv({ BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "stripe" })).toThrow(/PAYMENT_PROVIDER: BASE_URL is https/);
+    expect(() => parseEnv({ BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "stripe" })).toThrow(
+      /PAYMENT_PROVIDER: BASE_URL is https/,
+    );
     expect(parseEnv({ BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "test" }).PAYMENT_PROVIDER).toBe("test");
     expect(parseEnv({ BASE_URL: "https://shop.example", ...keys }).PAYMENT_PROVIDER).toBeUndefined();
     expect(parseEnv({ BASE_URL: "http://localhost:3000" }).PAYMENT_PROVIDER).toBeUndefined();
-    expect(() => parseEnv({ PAYMENT_PROVIDER: "test", ...keys })).toThrow(/PAYMENT_PROVIDER: is test, but STRIPE_\* keys are set/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "test", ...keys })).toThrow(
+      /PAYMENT_PROVIDER: is test, but STRIPE_\* keys are set/,
+    );
     expect(() => parseEnv({ PAYMENT_PROVIDER: "free" })).toThrow(/PAYMENT_PROVIDER: must be stripe or test/);
   });
 
   it("reads STAFF_EMAILS as a lower-case list and names a bad entry", () => {
     expect(parseEnv({}).STAFF_EMAILS).toEqual([]);
-    expect(parseEnv({ STAFF_EMAILS: " Ops@Swag.example , ,second@swag.example" }).STAFF_EMAILS).toEqual(["ops@swag.example", "second@swag.example"]);
-    expect(() => parseEnv({ STAFF_EMAILS: "ops@swag.example,nobody" })).toThrow(/STAFF_EMAILS.*comma-separated list of e-mail addresses/);
+    expect(parseEnv({ STAFF_EMAILS: " Ops@Swag.example , ,second@swag.example" }).STAFF_EMAILS).toEqual([
+      "ops@swag.example",
+      "second@swag.example",
+    ]);
+    expect(() => parseEnv({ STAFF_EMAILS: "ops@swag.example,nobody" })).toThrow(
+      /STAFF_EMAILS.*comma-separated list of e-mail addresses/,
+    );
   });
 });

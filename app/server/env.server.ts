@@ -66,9 +66,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`,
-    );
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
   }
   const env = result.data;
@@ -83,7 +81,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  */
 function paymentProviderProblem(env: z.infer<typeof schema>): string | null {
   const stripeKeys = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY || env.STRIPE_WEBHOOK_SECRET);
-  if (env.PAYMENT_PROVIDER === "test" && stripeKeys) return "is test, but STRIPE_* keys are set: unset one or the other";
+  if (env.PAYMENT_PROVIDER === "test" && stripeKeys)
+    return "is test, but STRIPE_* keys are set: unset one or the other";
   if (env.BASE_URL?.startsWith("https://") && !stripeKeys && env.PAYMENT_PROVIDER !== "test") {
     return "BASE_URL is https:// and no STRIPE_* keys are set: set the Stripe keys, or PAYMENT_PROVIDER=test to take test payments that charge nothing";
   }

@@ -1,6 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { authMember, authOrganization, authUser, firstOrderClaims, orderDrafts, orders, orderStatusHistory } from "#db/schema";
+import {
+  authMember,
+  authOrganization,
+  authUser,
+  firstOrderClaims,
+  orderDrafts,
+  orders,
+  orderStatusHistory,
+} from "#db/schema";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
@@ -43,7 +51,14 @@ const DATA = draftDataSchema.parse({
     email: "ada@analytical.example",
     company: "Analytical Ltd",
     phone: "+44 20 7946 0958",
-    billing: { company: "Analytical Ltd", name: "Ada Lovelace", line1: "1 Engine Street", city: "London", postcode: "N1 9GU", country: "GB" },
+    billing: {
+      company: "Analytical Ltd",
+      name: "Ada Lovelace",
+      line1: "1 Engine Street",
+      city: "London",
+      postcode: "N1 9GU",
+      country: "GB",
+    },
     tos_accepted: true,
     use_billing_as_shipping: false,
   },
@@ -66,15 +81,23 @@ const DATA = draftDataSchema.parse({
 
 async function addUser(id: string) {
   const now = new Date();
-  await handle.db.insert(authUser).values({ id, name: id, email: `${id}@example.com`, emailVerified: true, createdAt: now, updatedAt: now });
+  await handle.db
+    .insert(authUser)
+    .values({ id, name: id, email: `${id}@example.com`, emailVerified: true, createdAt: now, updatedAt: now });
 }
 
 /** An organisation with its members, as better-auth's organization plugin stores them. */
 async function addOrganisation(id: string, members: string[]) {
   await handle.db.insert(authOrganization).values({ id, name: id, slug: id, createdAt: new Date() });
-  await handle.db
-    .insert(authMember)
-    .values(members.map((userId, i) => ({ id: `${id}-${userId}`, organizationId: id, userId, role: i === 0 ? "owner" : "member", createdAt: new Date() })));
+  await handle.db.insert(authMember).values(
+    members.map((userId, i) => ({
+      id: `${id}-${userId}`,
+      organizationId: id,
+      userId,
+      role: i === 0 ? "owner" : "member",
+      createdAt: new Date(),
+    })),
+  );
 }
 
 /** A complete draft of `userId`, for the organisation `accountId` or (by default) for themself. */
@@ -95,7 +118,10 @@ async function pay(userId: string, intent: StartedPayment) {
 }
 
 async function notes(orderId: string) {
-  const rows = await handle.db.select({ note: orderStatusHistory.note }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
+  const rows = await handle.db
+    .select({ note: orderStatusHistory.note })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId));
   return rows.map((row) => row.note);
 }
 
@@ -151,9 +177,11 @@ describe("the first-order discount", () => {
     await Promise.all(["ada", "bob", "cyd"].map(addUser));
     await addOrganisation("engines", ["ada", "bob"]);
     await pay("ada", await priced("ada", "engines"));
-    expect(await handle.db.select({ userId: firstOrderClaims.userId, organizationId: firstOrderClaims.organizationId }).from(firstOrderClaims)).toEqual([
-      { userId: "ada", organizationId: "engines" },
-    ]);
+    expect(
+      await handle.db
+        .select({ userId: firstOrderClaims.userId, organizationId: firstOrderClaims.organizationId })
+        .from(firstOrderClaims),
+    ).toEqual([{ userId: "ada", organizationId: "engines" }]);
 
     expect((await priced("bob", "engines")).totals.discount).toBe(0);
     expect((await priced("bob")).totals.discount).toBe(0);

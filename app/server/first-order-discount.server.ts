@@ -34,7 +34,10 @@ async function claimed(db: Database, person: { userId: string; accountId: string
 }
 
 /** Whether an order by `userId` for `accountId` would be priced with the first-order discount now. */
-export async function firstOrderDiscountApplies(person: { userId: string; accountId: string }, db?: Database): Promise<boolean> {
+export async function firstOrderDiscountApplies(
+  person: { userId: string; accountId: string },
+  db?: Database,
+): Promise<boolean> {
   return !(await claimed(db ?? (await getDb()), person));
 }
 

@@ -15,11 +15,17 @@ export const FORM_BODY_MESSAGES = {
  */
 export async function readFormData(request: Request): Promise<FormData> {
   if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) {
-    throw data<ErrorBody>({ error: { code: "UNSUPPORTED_MEDIA_TYPE", message: FORM_BODY_MESSAGES.notAForm } }, { status: 415, statusText: "Unsupported Media Type" });
+    throw data<ErrorBody>(
+      { error: { code: "UNSUPPORTED_MEDIA_TYPE", message: FORM_BODY_MESSAGES.notAForm } },
+      { status: 415, statusText: "Unsupported Media Type" },
+    );
   }
   try {
     return await request.formData();
   } catch {
-    throw data<ErrorBody>({ error: { code: "BAD_FORM", message: FORM_BODY_MESSAGES.unreadable } }, { status: 400, statusText: "Bad Request" });
+    throw data<ErrorBody>(
+      { error: { code: "BAD_FORM", message: FORM_BODY_MESSAGES.unreadable } },
+      { status: 400, statusText: "Bad Request" },
+    );
   }
 }

@@ -78,7 +78,13 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     // Only a complete document is worth replaying.
     if (!body.trimEnd().endsWith("</html>")) return;
     entries.delete(key);
-    entries.set(key, { body, status: response.status, headers: [...response.headers.entries()], nonce, storedAt: now() });
+    entries.set(key, {
+      body,
+      status: response.status,
+      headers: [...response.headers.entries()],
+      nonce,
+      storedAt: now(),
+    });
     // Oldest first: a Map keeps insertion order.
     while (entries.size > options.maxEntries) {
       const oldest = entries.keys().next().value;
@@ -102,7 +108,10 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       return undefined;
     }
     const body = entry.body.replaceAll(`nonce="${entry.nonce}"`, `nonce="${nonce}"`);
-    return { response: new Response(body, { status: entry.status, headers: entry.headers }), stale: age >= options.ttlMs };
+    return {
+      response: new Response(body, { status: entry.status, headers: entry.headers }),
+      stale: age >= options.ttlMs,
+    };
   }
 
   /** Returns the response to send; when it can be cached, a copy of its body is kept as it streams. */

@@ -9,7 +9,9 @@ import { hitRateLimit } from "./rate-limit.server";
 export const INQUIRY_LIMIT_PER_HOUR = 10;
 
 export type InquiryOutcome =
-  { status: "stored"; id: string } | { status: "ignored" } | { status: "rate_limited"; retryAfterSeconds: number };
+  | { status: "stored"; id: string }
+  | { status: "ignored" }
+  | { status: "rate_limited"; retryAfterSeconds: number };
 
 /**
  * Stores a contact-form message and tells the sales inbox (SPEC.md §2 "Contact", DESIGN decision

@@ -57,7 +57,9 @@ describe("invitations", () => {
     expect((await invite("colleague@acme.example")).ok).toBe(true);
     const [mail] = await mailTo("colleague@acme.example");
     expect(mail!.subject).toBe("You're invited to an organisation on Swag Studio");
-    expect(mail!.text).toContain(`owner@acme.example (Test Buyer) invited you to join their organisation on Swag Studio, "${name}"`);
+    expect(mail!.text).toContain(
+      `owner@acme.example (Test Buyer) invited you to join their organisation on Swag Studio, "${name}"`,
+    );
     expect(mail!.html).not.toContain('<a href="https://evil.example">');
     expect(mail!.html).toContain("&lt;a href=&quot;https://evil.example&quot;&gt;Claim your refund&lt;/a&gt;");
   });
@@ -67,16 +69,21 @@ describe("invitations", () => {
     for (const sender of senders.slice(0, 3)) expect((await sender.invite("target@elsewhere.example")).ok).toBe(true);
     const refused = await senders[3]!.invite("Target@Elsewhere.example");
     expect(refused).toMatchObject({ ok: false, status: 429 });
-    expect(refused.ok ? "" : refused.message).toMatch(/^That address has had several invitations today\. Please try again in 2[34] hours\.$/);
+    expect(refused.ok ? "" : refused.message).toMatch(
+      /^That address has had several invitations today\. Please try again in 2[34] hours\.$/,
+    );
     expect(await mailTo("target@elsewhere.example")).toHaveLength(3);
   });
 
   it("number at most thirty a day from one sender", async () => {
     const { invite } = await owner("busy@acme.example");
-    for (let i = 1; i <= 30; i++) expect((await invite(`person${i}@elsewhere.example`)).ok, `invitation ${i}`).toBe(true);
+    for (let i = 1; i <= 30; i++)
+      expect((await invite(`person${i}@elsewhere.example`)).ok, `invitation ${i}`).toBe(true);
     const refused = await invite("person31@elsewhere.example");
     expect(refused).toMatchObject({ ok: false, status: 429 });
-    expect(refused.ok ? "" : refused.message).toMatch(/^You've sent 30 invitations today\. Please try again in 2[34] hours\.$/);
+    expect(refused.ok ? "" : refused.message).toMatch(
+      /^You've sent 30 invitations today\. Please try again in 2[34] hours\.$/,
+    );
     expect(await mailTo("person31@elsewhere.example")).toEqual([]);
   });
 });

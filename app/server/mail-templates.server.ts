@@ -2,9 +2,14 @@ import { SITE } from "~/content/links";
 import type { Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/html";
 
-
 /** A plain, branded e-mail: the same words as text and as simple HTML. */
-function branded(to: string, subject: string, lines: string[], extra?: { code?: string; link?: { url: string; label: string } }, meta?: Mail["meta"]): Mail {
+function branded(
+  to: string,
+  subject: string,
+  lines: string[],
+  extra?: { code?: string; link?: { url: string; label: string } },
+  meta?: Mail["meta"],
+): Mail {
   const text = [
     ...lines,
     ...(extra?.code ? ["", `Your code: ${extra.code}`] : []),
@@ -31,7 +36,10 @@ export function verifyEmailMail(to: string, code: string): Mail {
   return branded(
     to,
     `${code} is your ${SITE.name} verification code`,
-    ["Welcome! Enter this code to confirm your e-mail address. It expires in 10 minutes.", "If you didn't create an account, you can ignore this e-mail."],
+    [
+      "Welcome! Enter this code to confirm your e-mail address. It expires in 10 minutes.",
+      "If you didn't create an account, you can ignore this e-mail.",
+    ],
     { code },
     { kind: "verify-email", code },
   );
@@ -41,7 +49,10 @@ export function signInCodeMail(to: string, code: string): Mail {
   return branded(
     to,
     `${code} is your ${SITE.name} sign-in code`,
-    ["Enter this code to sign in. It expires in 10 minutes.", "If you didn't ask to sign in, you can ignore this e-mail: nobody can sign in without the code."],
+    [
+      "Enter this code to sign in. It expires in 10 minutes.",
+      "If you didn't ask to sign in, you can ignore this e-mail: nobody can sign in without the code.",
+    ],
     { code },
     { kind: "sign-in-code", code },
   );
@@ -51,7 +62,10 @@ export function passwordResetMail(to: string, reset: { url?: string; code?: stri
   return branded(
     to,
     `Reset your ${SITE.name} password`,
-    ["Someone (hopefully you) asked to reset the password for this account.", "If it wasn't you, ignore this e-mail and your password stays the same."],
+    [
+      "Someone (hopefully you) asked to reset the password for this account.",
+      "If it wasn't you, ignore this e-mail and your password stays the same.",
+    ],
     { code: reset.code, link: reset.url ? { url: reset.url, label: "Choose a new password" } : undefined },
     { kind: "password-reset", code: reset.code, url: reset.url },
   );
@@ -72,7 +86,10 @@ export function changeEmailMail(to: string, code: string): Mail {
  * mail client shows the subject before anything says who sent it) and go into the body after the
  * inviter's confirmed address, as text (escaped in the HTML part).
  */
-export function invitationMail(to: string, invite: { inviter: string; inviterEmail: string; organisation: string; url: string }): Mail {
+export function invitationMail(
+  to: string,
+  invite: { inviter: string; inviterEmail: string; organisation: string; url: string },
+): Mail {
   return branded(
     to,
     `You're invited to an organisation on ${SITE.name}`,

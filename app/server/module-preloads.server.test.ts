@@ -23,13 +23,16 @@ function chunked(text: string, size: number, contentType = "text/html; charset=u
 }
 
 describe("withoutModulePreloads", () => {
-  it.each([1, 3, 7, 64, 100_000])("drops the head's module preloads and keeps every other byte (%i-byte chunks)", async (size) => {
-    const text = await withoutModulePreloads(chunked(HEAD + BODY, size)).text();
-    expect(text).toBe(
-      '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link nonce="n" rel="stylesheet" href="/assets/root-c.css"/></head>' +
-        BODY,
-    );
-  });
+  it.each([1, 3, 7, 64, 100_000])(
+    "drops the head's module preloads and keeps every other byte (%i-byte chunks)",
+    async (size) => {
+      const text = await withoutModulePreloads(chunked(HEAD + BODY, size)).text();
+      expect(text).toBe(
+        '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link nonce="n" rel="stylesheet" href="/assets/root-c.css"/></head>' +
+          BODY,
+      );
+    },
+  );
 
   it("keeps the status and headers", async () => {
     const response = withoutModulePreloads(

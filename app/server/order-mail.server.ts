@@ -39,7 +39,6 @@ export type OrderConfirmationView = {
   nextSteps: string[];
 };
 
-
 type Row = { label: string; amount: string; strong?: boolean };
 
 function invoiceRows(view: OrderConfirmationView): Row[] {
@@ -51,7 +50,8 @@ function invoiceRows(view: OrderConfirmationView): Row[] {
     },
   ];
   // A-20: the first-order discount comes off the goods before VAT.
-  if (view.discountPence > 0) rows.push({ label: "First order discount (10%)", amount: `−${formatPence(view.discountPence)}` });
+  if (view.discountPence > 0)
+    rows.push({ label: "First order discount (10%)", amount: `−${formatPence(view.discountPence)}` });
   rows.push({ label: view.shipping.label, amount: formatPence(view.shipping.pence) });
   rows.push({ label: "Total excluding VAT", amount: formatPence(net) });
   rows.push({
@@ -66,7 +66,12 @@ function invoiceRows(view: OrderConfirmationView): Row[] {
 export function orderConfirmationMail(view: OrderConfirmationView): Mail {
   const rows = invoiceRows(view);
   const date = formatDisplayDate(view.issuedOn);
-  const seller = [SELLER.legalName, ...SELLER.addressLines, `VAT registration number: ${SELLER.vatNumber}`, `Company number: ${SELLER.companyNumber}`];
+  const seller = [
+    SELLER.legalName,
+    ...SELLER.addressLines,
+    `VAT registration number: ${SELLER.vatNumber}`,
+    `Company number: ${SELLER.companyNumber}`,
+  ];
   const customer = [
     view.customer.company,
     view.customer.name,
@@ -74,7 +79,9 @@ export function orderConfirmationMail(view: OrderConfirmationView): Mail {
     ...(view.customer.vatNumber.trim() ? [`VAT number: ${view.customer.vatNumber.trim()}`] : []),
     ...(view.customer.poRef.trim() ? [`Your PO reference: ${view.customer.poRef.trim()}`] : []),
   ].filter((line) => line.trim() !== "");
-  const shipTo = [view.shipTo.name, view.shipTo.company, ...view.shipTo.addressLines].filter((line) => line.trim() !== "");
+  const shipTo = [view.shipTo.name, view.shipTo.company, ...view.shipTo.addressLines].filter(
+    (line) => line.trim() !== "",
+  );
 
   const text = [
     `Thank you for your order ${view.orderNumber}. We have received your payment of ${formatPence(view.totalPence)}.`,

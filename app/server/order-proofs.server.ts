@@ -8,7 +8,12 @@ import { getUploadStorage } from "./storage.server";
  * A proof file of an order the buyer may see (their own, or their active organisation's), for
  * download; null for anyone else or a missing version.
  */
-export async function openProofForBuyer(input: { userId: string; accountId: string; orderId: string; version: number }) {
+export async function openProofForBuyer(input: {
+  userId: string;
+  accountId: string;
+  orderId: string;
+  version: number;
+}) {
   const order = await getOrder({ userId: input.userId, accountId: input.accountId, orderId: input.orderId });
   if (!order) return null;
   const db = await getDb();

@@ -79,7 +79,14 @@ function completeData(overrides: Partial<DraftDataInput> = {}): DraftDataInput {
       phone: "+44 20 7946 0958",
       vat_number: "GB987654321",
       po_ref: "PO-77",
-      billing: { company: "Analytical Ltd", name: "Ada Lovelace", line1: "1 Engine Street", city: "London", postcode: "N1 9GU", country: "GB" },
+      billing: {
+        company: "Analytical Ltd",
+        name: "Ada Lovelace",
+        line1: "1 Engine Street",
+        city: "London",
+        postcode: "N1 9GU",
+        country: "GB",
+      },
       tos_accepted: true,
       use_billing_as_shipping: false,
     },
@@ -104,7 +111,10 @@ function completeData(overrides: Partial<DraftDataInput> = {}): DraftDataInput {
   };
 }
 
-async function insertDraft(owner: { userId: string; accountId?: string }, options: { status?: string; data?: DraftDataInput } = {}) {
+async function insertDraft(
+  owner: { userId: string; accountId?: string },
+  options: { status?: string; data?: DraftDataInput } = {},
+) {
   const data = draftDataSchema.parse(options.data ?? completeData());
   const [row] = await handle.db
     .insert(orderDrafts)
@@ -163,7 +173,14 @@ describe("startPayment: the amount is the server's", () => {
     const first = await insertDraft({ userId: "alice" });
     const intent = await started("alice", first);
     expect(intent.amountPence).toBe(31860);
-    expect(intent.totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860, vatRate: 20 });
+    expect(intent.totals).toEqual({
+      subtotal: 27500,
+      discount: 2750,
+      shipping: 1800,
+      vat: 5310,
+      total: 31860,
+      vatRate: 20,
+    });
     expect(intent.provider).toBe("test");
     expect(intent.publishableKey).toBeNull();
     // The tampered data.totals (£1.00) was replaced by the figures charged, and the draft is locked.
@@ -171,19 +188,37 @@ describe("startPayment: the amount is the server's", () => {
     expect(row?.status).toBe("awaiting_payment");
     expect(row?.amountPence).toBe(31860);
     expect(row?.paymentIntentId).toBe(intent.intentId);
-    expect((row!.data as { totals: unknown }).totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860 });
+    expect((row!.data as { totals: unknown }).totals).toEqual({
+      subtotal: 27500,
+      discount: 2750,
+      shipping: 1800,
+      vat: 5310,
+      total: 31860,
+    });
     const [stored] = await handle.db.select().from(testPaymentIntents);
     expect(stored?.amountPence).toBe(31860);
     expect(stored?.currency).toBe("gbp");
 
-    const confirmed = await confirmTestPayment({ clientSecret: intent.clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
+    const confirmed = await confirmTestPayment({
+      clientSecret: intent.clientSecret,
+      card: GOOD_CARD,
+      userId: "alice",
+      now: NOW,
+    });
     expect(confirmed.ok).toBe(true);
 
     // Second order of the same account: no discount. 27500 + 1800 = 29300; VAT 5860; total £351.60.
     const second = await insertDraft({ userId: "alice" });
     const again = await started("alice", second);
     expect(again.amountPence).toBe(35160);
-    expect(again.totals).toEqual({ subtotal: 27500, discount: 0, shipping: 1800, vat: 5860, total: 35160, vatRate: 20 });
+    expect(again.totals).toEqual({
+      subtotal: 27500,
+      discount: 0,
+      shipping: 1800,
+      vat: 5860,
+      total: 35160,
+      vatRate: 20,
+    });
   });
 
   it("charges no VAT when the goods ship outside the UK", async () => {
@@ -202,16 +237,51 @@ describe("startPayment: the amount is the server's", () => {
       { userId: "alice" },
       { data: completeData({ confirm: { rights_confirmed: true, lead_time_acknowledged: false } }) },
     );
-    const noDetails = await insertDraft({ userId: "alice" }, { status: "customisation_draft", data: completeData({ details: {} }) });
-    const badPhone = await insertDraft({ userId: "alice" }, { data: completeData({ shipping: { ...completeData().shipping, address: { ...completeData().shipping?.address, phone: "12" } } }) });
+    const noDetails = await insertDraft(
+      { userId: "alice" },
+      { status: "customisation_draft", data: completeData({ details: {} }) },
+    );
+    const badPhone = await insertDraft(
+      { userId: "alice" },
+      {
+        data: completeData({
+          shipping: { ...completeData().shipping, address: { ...completeData().shipping?.address, phone: "12" } },
+        }),
+      },
+    );
     const cases: Array<[Parameters<typeof startPayment>[0], number, string, string]> = [
-      [{ session: null, draftId: alices, productId: "8" }, 401, "UNAUTHENTICATED", "Please sign in to continue to payment."],
+      [
+        { session: null, draftId: alices, productId: "8" },
+        401,
+        "UNAUTHENTICATED",
+        "Please sign in to continue to payment.",
+      ],
       [{ session: session("bob"), draftId: alices, productId: "8" }, 404, "DRAFT_NOT_FOUND", "No draft found."],
       [{ session: session("alice"), draftId: "not-a-uuid", productId: "8" }, 404, "DRAFT_NOT_FOUND", "No draft found."],
-      [{ session: session("alice"), draftId: alices, productId: "15" }, 422, "PRODUCT_MISMATCH", "This draft is for a different product. Go back to your cart and open the payment step again."],
-      [{ session: session("alice"), draftId: unconfirmed, productId: "8" }, 409, "DRAFT_INCOMPLETE", "Complete the Customisation step before paying."],
-      [{ session: session("alice"), draftId: noDetails, productId: "8" }, 409, "DRAFT_INCOMPLETE", "Complete the Details step before paying."],
-      [{ session: session("alice"), draftId: badPhone, productId: "8" }, 409, "DRAFT_INCOMPLETE", "Complete the Shipping step before paying."],
+      [
+        { session: session("alice"), draftId: alices, productId: "15" },
+        422,
+        "PRODUCT_MISMATCH",
+        "This draft is for a different product. Go back to your cart and open the payment step again.",
+      ],
+      [
+        { session: session("alice"), draftId: unconfirmed, productId: "8" },
+        409,
+        "DRAFT_INCOMPLETE",
+        "Complete the Customisation step before paying.",
+      ],
+      [
+        { session: session("alice"), draftId: noDetails, productId: "8" },
+        409,
+        "DRAFT_INCOMPLETE",
+        "Complete the Details step before paying.",
+      ],
+      [
+        { session: session("alice"), draftId: badPhone, productId: "8" },
+        409,
+        "DRAFT_INCOMPLETE",
+        "Complete the Shipping step before paying.",
+      ],
     ];
     for (const [input, status, code, message] of cases) {
       expect(await startPayment(input)).toEqual({ ok: false, status, code, message });
@@ -247,12 +317,18 @@ describe("startPayment: the amount is the server's", () => {
       ...provider,
       async createOrReuseIntent(input) {
         // The shipping step autosaves (a new version) between pricing and storing the intent.
-        await handle.db.update(orderDrafts).set({ version: sql`${orderDrafts.version} + 1` }).where(eq(orderDrafts.id, draftId));
+        await handle.db
+          .update(orderDrafts)
+          .set({ version: sql`${orderDrafts.version} + 1` })
+          .where(eq(orderDrafts.id, draftId));
         return provider.createOrReuseIntent(input);
       },
     });
     try {
-      expect(await startPayment({ session: session("alice"), draftId, productId: "8" })).toMatchObject({ status: 409, code: "DRAFT_CHANGED" });
+      expect(await startPayment({ session: session("alice"), draftId, productId: "8" })).toMatchObject({
+        status: 409,
+        code: "DRAFT_CHANGED",
+      });
     } finally {
       usePaymentProviderForTests(undefined);
     }
@@ -264,8 +340,12 @@ describe("startPayment: the amount is the server's", () => {
 
   it("limits a user to 10 payment-intent requests a minute (B-22)", async () => {
     const draftId = await insertDraft({ userId: "alice" });
-    for (let i = 0; i < 10; i++) expect((await startPayment({ session: session("alice"), draftId, productId: "8" })).ok).toBe(true);
-    expect(await startPayment({ session: session("alice"), draftId, productId: "8" })).toMatchObject({ status: 429, code: "RATE_LIMITED" });
+    for (let i = 0; i < 10; i++)
+      expect((await startPayment({ session: session("alice"), draftId, productId: "8" })).ok).toBe(true);
+    expect(await startPayment({ session: session("alice"), draftId, productId: "8" })).toMatchObject({
+      status: 429,
+      code: "RATE_LIMITED",
+    });
   });
 });
 
@@ -279,16 +359,29 @@ describe("test-mode payment through the routes", () => {
     ]);
     smtp.messages.length = 0;
 
-    const intent = await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }, alice.cookie));
+    const intent = await call(
+      paymentIntentAction,
+      jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }, alice.cookie),
+    );
     expect(intent.status).toBe(200);
-    expect(intent.json).toMatchObject({ amount_pence: 31860, currency: "gbp", provider: "test", publishable_key: null });
-    expect(await call(paymentStatusLoader, siteRequest(`/api/payment-status?draft_id=${draftId}`, { cookie: alice.cookie }))).toEqual({
+    expect(intent.json).toMatchObject({
+      amount_pence: 31860,
+      currency: "gbp",
+      provider: "test",
+      publishable_key: null,
+    });
+    expect(
+      await call(paymentStatusLoader, siteRequest(`/api/payment-status?draft_id=${draftId}`, { cookie: alice.cookie })),
+    ).toEqual({
       status: 200,
       json: { state: "processing" },
     });
 
     const secret = String(intent.json.client_secret);
-    const paid = await call(testConfirmAction, jsonPost("/api/test-payments/confirm", { client_secret: secret, ...GOOD_CARD }, alice.cookie));
+    const paid = await call(
+      testConfirmAction,
+      jsonPost("/api/test-payments/confirm", { client_secret: secret, ...GOOD_CARD }, alice.cookie),
+    );
     expect(paid.status).toBe(200);
     expect(paid.json.status).toBe("succeeded");
 
@@ -317,7 +410,10 @@ describe("test-mode payment through the routes", () => {
     const draft = await draftRow(draftId);
     expect(draft?.status).toBe("paid");
     expect(draft?.paidAt).not.toBeNull();
-    const cart = await handle.db.select({ productId: cartItems.productId }).from(cartItems).where(eq(cartItems.userId, alice.userId));
+    const cart = await handle.db
+      .select({ productId: cartItems.productId })
+      .from(cartItems)
+      .where(eq(cartItems.userId, alice.userId));
     expect(cart).toEqual([{ productId: "16" }]);
 
     const mail = await smtp.waitFor(BUYER_EMAIL);
@@ -339,13 +435,18 @@ describe("test-mode payment through the routes", () => {
       expect(mail.text).toContain(line);
     }
 
-    expect(await call(paymentStatusLoader, siteRequest(`/api/payment-status?draft_id=${draftId}`, { cookie: alice.cookie }))).toEqual({
+    expect(
+      await call(paymentStatusLoader, siteRequest(`/api/payment-status?draft_id=${draftId}`, { cookie: alice.cookie })),
+    ).toEqual({
       status: 200,
       json: { state: "paid", order_id: order?.id, order_number: order?.number },
     });
 
     // A double-submitted form: the same answer, still one order, one e-mail, one event.
-    const again = await call(testConfirmAction, jsonPost("/api/test-payments/confirm", { client_secret: secret, ...GOOD_CARD }, alice.cookie));
+    const again = await call(
+      testConfirmAction,
+      jsonPost("/api/test-payments/confirm", { client_secret: secret, ...GOOD_CARD }, alice.cookie),
+    );
     expect(again.json.status).toBe("succeeded");
     expect(await handle.db.select().from(orders)).toHaveLength(1);
     expect(await handle.db.select().from(paymentEvents)).toHaveLength(1);
@@ -356,17 +457,27 @@ describe("test-mode payment through the routes", () => {
     const alice = await createSignedInUser("alice@acme.co");
     const bob = await createSignedInUser("bob@acme.co");
     const draftId = await insertDraft({ userId: alice.userId });
-    expect((await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }))).status).toBe(401);
-    const asBob = await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }, bob.cookie));
+    expect(
+      (await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }))).status,
+    ).toBe(401);
+    const asBob = await call(
+      paymentIntentAction,
+      jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }, bob.cookie),
+    );
     expect(asBob).toEqual({ status: 404, json: { error: { code: "DRAFT_NOT_FOUND", message: "No draft found." } } });
-    expect((await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId }, alice.cookie))).status).toBe(400);
+    expect(
+      (await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId }, alice.cookie))).status,
+    ).toBe(400);
 
     const intent = await started(alice.userId, draftId);
     const body = { client_secret: intent.clientSecret, ...GOOD_CARD };
     expect((await call(testConfirmAction, jsonPost("/api/test-payments/confirm", body))).status).toBe(401);
     const stolen = await call(testConfirmAction, jsonPost("/api/test-payments/confirm", body, bob.cookie));
     expect(stolen.status).toBe(404);
-    expect((await call(paymentStatusLoader, siteRequest(`/api/payment-status?draft_id=${draftId}`, { cookie: bob.cookie }))).status).toBe(404);
+    expect(
+      (await call(paymentStatusLoader, siteRequest(`/api/payment-status?draft_id=${draftId}`, { cookie: bob.cookie })))
+        .status,
+    ).toBe(404);
     expect((await draftRow(draftId))?.status).toBe("awaiting_payment");
     expect(await handle.db.select().from(orders)).toHaveLength(0);
   });
@@ -376,17 +487,30 @@ describe("test-mode cards", () => {
   it("4000 0000 0000 0002 is declined with the card's message, nothing is paid, and the buyer can pay again", async () => {
     const draftId = await insertDraft({ userId: "alice" });
     const intent = await started("alice", draftId);
-    const declined = await confirmTestPayment({ clientSecret: intent.clientSecret, card: DECLINED_CARD, userId: "alice", now: NOW });
+    const declined = await confirmTestPayment({
+      clientSecret: intent.clientSecret,
+      card: DECLINED_CARD,
+      userId: "alice",
+      now: NOW,
+    });
     expect(declined).toEqual({ ok: false, status: 402, code: "CARD_DECLINED", message: "Your card was declined." });
     expect((await draftRow(draftId))?.status).toBe("payment_failed");
-    expect(await paymentState({ userId: "alice", draftId })).toEqual({ state: "failed", message: "Your card was declined." });
+    expect(await paymentState({ userId: "alice", draftId })).toEqual({
+      state: "failed",
+      message: "Your card was declined.",
+    });
     expect(await handle.db.select().from(orders)).toHaveLength(0);
 
     // Reloading /payment reuses the same intent, and a good card then pays it.
     const retry = await started("alice", draftId);
     expect(retry.intentId).toBe(intent.intentId);
     expect(await paymentState({ userId: "alice", draftId })).toEqual({ state: "processing" });
-    const paid = await confirmTestPayment({ clientSecret: retry.clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
+    const paid = await confirmTestPayment({
+      clientSecret: retry.clientSecret,
+      card: GOOD_CARD,
+      userId: "alice",
+      now: NOW,
+    });
     expect(paid).toMatchObject({ ok: true, status: "succeeded" });
     expect(await paymentState({ userId: "alice", draftId })).toMatchObject({ state: "paid" });
   });
@@ -402,7 +526,13 @@ describe("test-mode cards", () => {
     ];
     for (const [card, fieldErrors] of cases) {
       const result = await confirmTestPayment({ clientSecret: intent.clientSecret, card, userId: "alice", now: NOW });
-      expect(result).toEqual({ ok: false, status: 402, code: "CARD_INVALID", message: Object.values(fieldErrors)[0]?.[0], fieldErrors });
+      expect(result).toEqual({
+        ok: false,
+        status: 402,
+        code: "CARD_INVALID",
+        message: Object.values(fieldErrors)[0]?.[0],
+        fieldErrors,
+      });
     }
     expect((await draftRow(draftId))?.status).toBe("awaiting_payment");
     expect(await handle.db.select().from(paymentEvents)).toHaveLength(0);
@@ -411,7 +541,12 @@ describe("test-mode cards", () => {
   });
 
   it("knows no client secret it did not issue", async () => {
-    const result = await confirmTestPayment({ clientSecret: "pi_test_000_secret_000", card: GOOD_CARD, userId: "alice", now: NOW });
+    const result = await confirmTestPayment({
+      clientSecret: "pi_test_000_secret_000",
+      card: GOOD_CARD,
+      userId: "alice",
+      now: NOW,
+    });
     expect(result).toMatchObject({ status: 404, code: "PAYMENT_NOT_FOUND" });
   });
 });
@@ -421,7 +556,9 @@ describe("repeat orders (skip_proof)", () => {
     const { order: first } = await paidOrder("alice");
     await handle.db.update(orders).set({ status: "delivered" }).where(eq(orders.id, first.id));
 
-    const repeat = completeData({ proof: { preference: "skip_proof", previous_order_ref: ` ${first.number.toLowerCase()} ` } });
+    const repeat = completeData({
+      proof: { preference: "skip_proof", previous_order_ref: ` ${first.number.toLowerCase()} ` },
+    });
     const { order } = await paidOrder("alice", { data: repeat });
     expect(order.status).toBe("proof_approved");
     // 20 Nov 2026 + ceil(3.5 weeks + 7 days) = 32 days, + 5 for standard shipping = 27 Dec 2026.
@@ -443,7 +580,9 @@ describe("repeat orders (skip_proof)", () => {
   it("stay paid (a proof will be sent) when the reference is not an approved order of this account", async () => {
     const { order: bobs } = await paidOrder("bob");
     await handle.db.update(orders).set({ status: "delivered" }).where(eq(orders.id, bobs.id));
-    const { order } = await paidOrder("alice", { data: completeData({ proof: { preference: "skip_proof", previous_order_ref: bobs.number } }) });
+    const { order } = await paidOrder("alice", {
+      data: completeData({ proof: { preference: "skip_proof", previous_order_ref: bobs.number } }),
+    });
     expect(order.status).toBe("paid");
     expect(order.promisedDeliveryDate).toBeNull();
   });
@@ -457,7 +596,13 @@ describe("order tracking", () => {
 
     const mine = await listOrders({ userId: "alice", accountId: "alice", now: NOW });
     expect(mine.map((o) => o.number)).toEqual([own.number]);
-    expect(mine[0]).toMatchObject({ status: "paid", statusLabel: "Paid", totalPence: 31860, productTitle: "Custom Embroidered Cap", placedByMe: true });
+    expect(mine[0]).toMatchObject({
+      status: "paid",
+      statusLabel: "Paid",
+      totalPence: 31860,
+      productTitle: "Custom Embroidered Cap",
+      placedByMe: true,
+    });
     // Not yet approved: the window if the proof were approved today: ceil(24.5 + 5) = 30 and
     // ceil(24.5 + 7) = 32 days, + 5 for standard shipping, from 20 Nov 2026.
     expect(mine[0]?.delivery).toEqual({ kind: "estimate", start: "2026-12-25", end: "2026-12-27" });
@@ -502,7 +647,9 @@ describe("respondToProof", () => {
       status: 404,
       code: "ORDER_NOT_FOUND",
     });
-    expect(await respondToProof({ userId: "alice", orderId: order.id, decision: "changes", comment: "  ", now: NOW })).toMatchObject({
+    expect(
+      await respondToProof({ userId: "alice", orderId: order.id, decision: "changes", comment: "  ", now: NOW }),
+    ).toMatchObject({
       status: 400,
       message: "Tell us what to change.",
     });
@@ -515,9 +662,18 @@ describe("respondToProof", () => {
     const order = await orderWithProof();
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
 
-    const changes = await respondToProof({ userId: "alice", orderId: order.id, decision: "changes", comment: "Logo 10% larger, please", proofVersion: 1, now: NOW });
+    const changes = await respondToProof({
+      userId: "alice",
+      orderId: order.id,
+      decision: "changes",
+      comment: "Logo 10% larger, please",
+      proofVersion: 1,
+      now: NOW,
+    });
     expect(changes).toMatchObject({ ok: true, status: "changes_requested", promisedDeliveryDate: null });
-    expect(await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", now: NOW })).toMatchObject({ status: 409 });
+    expect(await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", now: NOW })).toMatchObject({
+      status: 409,
+    });
 
     // Staff upload version 2 and send it.
     await handle.db.insert(orderProofs).values({
@@ -530,15 +686,27 @@ describe("respondToProof", () => {
       uploadedBy: "staff-1",
     });
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
-    expect(await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", proofVersion: 1, now: NOW })).toMatchObject({
+    expect(
+      await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", proofVersion: 1, now: NOW }),
+    ).toMatchObject({
       status: 409,
       code: "PROOF_OUTDATED",
     });
 
-    const approved = await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", proofVersion: 2, now: NOW });
+    const approved = await respondToProof({
+      userId: "alice",
+      orderId: order.id,
+      decision: "approve",
+      proofVersion: 2,
+      now: NOW,
+    });
     expect(approved).toMatchObject({ ok: true, status: "proof_approved", promisedDeliveryDate: "2026-12-27" });
 
-    const proofs = await handle.db.select().from(orderProofs).where(eq(orderProofs.orderId, order.id)).orderBy(asc(orderProofs.version));
+    const proofs = await handle.db
+      .select()
+      .from(orderProofs)
+      .where(eq(orderProofs.orderId, order.id))
+      .orderBy(asc(orderProofs.version));
     expect(proofs.map((p) => [p.version, p.decision, p.comment])).toEqual([
       [1, "changes_requested", "Logo 10% larger, please"],
       [2, "approved", null],

@@ -17,7 +17,16 @@
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { cartItems, invoices, orderDrafts, orderProofs, orders, orderStatusHistory, paymentEvents, paymentIntents } from "#db/schema";
+import {
+  cartItems,
+  invoices,
+  orderDrafts,
+  orderProofs,
+  orders,
+  orderStatusHistory,
+  paymentEvents,
+  paymentIntents,
+} from "#db/schema";
 import { colourName } from "~/catalogue/colours";
 import { findProductById, type Product } from "~/catalogue/catalogue";
 import { SITE } from "~/content/links";
@@ -25,16 +34,46 @@ import type { CardInput } from "~/domain/cards";
 import { COUNTRY_NAMES, SHIPPING_METHODS, isCountryCode, type ShippingMethod } from "~/domain/checkout";
 import { formatDisplayDate, londonToday, type IsoDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
-import { NO_DRAFT_MESSAGE, canProceedCustomisation, canProceedDetails, canProceedShipping, customisationPart, customisationProductErrors, draftEta, draftTotals, isDraftId, isDraftStatus, statusAtLeast, storedTotals, totalsCountry, type DraftData } from "~/domain/draft";
+import {
+  NO_DRAFT_MESSAGE,
+  canProceedCustomisation,
+  canProceedDetails,
+  canProceedShipping,
+  customisationPart,
+  customisationProductErrors,
+  draftEta,
+  draftTotals,
+  isDraftId,
+  isDraftStatus,
+  statusAtLeast,
+  storedTotals,
+  totalsCountry,
+  type DraftData,
+} from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { unitPricePence } from "~/domain/pricing";
-import { ORDER_STATUS_LABELS, canTransition, formatInvoiceNumber, formatOrderNumber, isOrderStatus, type Actor, type DeliveryView, type OrderStatus } from "~/domain/orders";
+import {
+  ORDER_STATUS_LABELS,
+  canTransition,
+  formatInvoiceNumber,
+  formatOrderNumber,
+  isOrderStatus,
+  type Actor,
+  type DeliveryView,
+  type OrderStatus,
+} from "~/domain/orders";
 import { getDb, queryRows, type Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { claimFirstOrderDiscount, firstOrderDiscountApplies } from "./first-order-discount.server";
 import { sendMail } from "./mail.server";
 import { orderConfirmationMail, type OrderConfirmationView } from "./order-mail.server";
-import { PaymentProviderError, getPaymentProvider, type PaymentEvent, type ProviderIntent, type ProviderKind } from "./payments.server";
+import {
+  PaymentProviderError,
+  getPaymentProvider,
+  type PaymentEvent,
+  type ProviderIntent,
+  type ProviderKind,
+} from "./payments.server";
 import { hitRateLimit } from "./rate-limit.server";
 import type { ErrorBody } from "./responses.server";
 
@@ -91,7 +130,8 @@ export const PAYMENT_MESSAGES = {
 export const PAYMENT_INTENT_LIMIT = { hits: 10, windowSeconds: 60 } as const;
 
 /** B-3: what a buyer is promised after paying for an order that needs a proof. */
-export const PROOF_PROMISE = "We'll send your proof within 2 working days of payment; production starts when you approve it.";
+export const PROOF_PROMISE =
+  "We'll send your proof within 2 working days of payment; production starts when you approve it.";
 
 // ---------------------------------------------------------------------------------------------
 // Shared reading
@@ -134,12 +174,16 @@ export function paymentReadiness(row: { productId: string; status: string; data:
   if (!product) return { ok: false, message: PAYMENT_MESSAGES.unknownProduct };
   const data = parseDraftData({ data: row.data, productId: row.productId, status: row.status });
   if (!data) return { ok: false, message: PAYMENT_MESSAGES.invalidDraft };
-  if (!canProceedCustomisation(data) || Object.keys(customisationProductErrors(product, customisationPart(data))).length > 0) {
+  if (
+    !canProceedCustomisation(data) ||
+    Object.keys(customisationProductErrors(product, customisationPart(data))).length > 0
+  ) {
     return { ok: false, message: PAYMENT_MESSAGES.incomplete.customisation };
   }
   if (!canProceedDetails(data.details)) return { ok: false, message: PAYMENT_MESSAGES.incomplete.details };
   const method = data.shipping.method;
-  if (!canProceedShipping(data.shipping) || method === null) return { ok: false, message: PAYMENT_MESSAGES.incomplete.shipping };
+  if (!canProceedShipping(data.shipping) || method === null)
+    return { ok: false, message: PAYMENT_MESSAGES.incomplete.shipping };
   if (!isDraftStatus(row.status) || !statusAtLeast(row.status, "shipping_done")) {
     return { ok: false, message: PAYMENT_MESSAGES.incomplete.shipping };
   }
@@ -171,7 +215,11 @@ export type StartedPayment = {
 };
 
 /** Intents a buyer can still pay with; anything else is finished, in flight or dead. */
-const PAYABLE: readonly ProviderIntent["status"][] = ["requires_payment_method", "requires_confirmation", "requires_action"];
+const PAYABLE: readonly ProviderIntent["status"][] = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+];
 
 /**
  * Creates or reuses the payment intent for a draft and returns its client secret (B-2, A-44).
@@ -192,8 +240,13 @@ export async function startPayment(input: {
 }): Promise<StartedPayment | ApiFailure> {
   if (!input.session) return fail(401, "UNAUTHENTICATED", PAYMENT_MESSAGES.signIn);
   const userId = input.session.user.id;
-  const limit = await hitRateLimit(`payment-intent:${userId}`, PAYMENT_INTENT_LIMIT.hits, PAYMENT_INTENT_LIMIT.windowSeconds);
-  if (!limit.allowed) return fail(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
+  const limit = await hitRateLimit(
+    `payment-intent:${userId}`,
+    PAYMENT_INTENT_LIMIT.hits,
+    PAYMENT_INTENT_LIMIT.windowSeconds,
+  );
+  if (!limit.allowed)
+    return fail(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
   if (!isDraftId(input.draftId)) return fail(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
 
   const db = await getDb();
@@ -259,7 +312,9 @@ export async function startPayment(input: {
       intent = await provider.createOrReuseIntent({ ...request, idempotencyKey: usedKey });
     }
     if (intent.amountPence !== amount || intent.currency !== "gbp") {
-      throw new PaymentProviderError(`Intent ${intent.id} holds ${intent.amountPence} ${intent.currency}, expected ${amount} gbp`);
+      throw new PaymentProviderError(
+        `Intent ${intent.id} holds ${intent.amountPence} ${intent.currency}, expected ${amount} gbp`,
+      );
     }
   } catch (error) {
     if (error instanceof PaymentProviderError) {
@@ -324,7 +379,10 @@ export async function startPayment(input: {
     return updated;
   });
   if (saved.length === 0) {
-    const [current] = await db.select({ paidAt: orderDrafts.paidAt }).from(orderDrafts).where(eq(orderDrafts.id, row.id));
+    const [current] = await db
+      .select({ paidAt: orderDrafts.paidAt })
+      .from(orderDrafts)
+      .where(eq(orderDrafts.id, row.id));
     return current?.paidAt
       ? fail(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid)
       : fail(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
@@ -364,7 +422,10 @@ export type PaymentEventOutcome =
 export type PaymentEventResult = { outcome: PaymentEventOutcome; orderId?: string; orderNumber?: string };
 
 /** Dispatches an allow-listed event from either provider to its handler. */
-export async function applyPaymentEvent(event: PaymentEvent, options: { now?: Date } = {}): Promise<PaymentEventResult> {
+export async function applyPaymentEvent(
+  event: PaymentEvent,
+  options: { now?: Date } = {},
+): Promise<PaymentEventResult> {
   switch (event.type) {
     case "payment_intent.succeeded":
       return handlePaymentSucceeded(event, options);
@@ -394,7 +455,11 @@ async function withClaimedEvent<T extends PaymentEventResult>(
       .onConflictDoNothing({ target: paymentEvents.eventId })
       .returning({ eventId: paymentEvents.eventId });
     if (claimed.length === 0) return { outcome: "duplicate" as const };
-    const [ledger] = await tx.select().from(paymentIntents).where(eq(paymentIntents.intentId, event.intentId)).for("update");
+    const [ledger] = await tx
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.intentId, event.intentId))
+      .for("update");
     const result = ledger ? await apply(tx, ledger) : { outcome: "unknown_intent" as const };
     await tx.update(paymentEvents).set({ outcome: result.outcome }).where(eq(paymentEvents.eventId, event.eventId));
     return result;
@@ -407,7 +472,8 @@ async function lockDraft(tx: Tx, draftId: string) {
   return draft;
 }
 
-const isNewer = (event: PaymentEvent, ledger: LedgerRow) => !ledger.lastEventAt || event.createdAt >= ledger.lastEventAt;
+const isNewer = (event: PaymentEvent, ledger: LedgerRow) =>
+  !ledger.lastEventAt || event.createdAt >= ledger.lastEventAt;
 
 async function setDraftStatus(tx: Tx, draftId: string, status: "awaiting_payment" | "payment_failed") {
   await tx
@@ -506,30 +572,49 @@ function promisedDeliveryDate(snapshot: OrderSnapshot, now: Date): IsoDate {
  * the product's cart line. The confirmation e-mail goes after the commit, so a mail fault never
  * undoes a payment (and a replay never sends a second one).
  */
-export async function handlePaymentSucceeded(event: PaymentEvent, options: { now?: Date } = {}): Promise<PaymentEventResult> {
+export async function handlePaymentSucceeded(
+  event: PaymentEvent,
+  options: { now?: Date } = {},
+): Promise<PaymentEventResult> {
   const now = options.now ?? new Date();
   type Applied = PaymentEventResult & { mail?: OrderConfirmationView; replacedIntentId?: string };
   const result = await withClaimedEvent(event, async (tx, ledger): Promise<Applied> => {
-    if (event.currency !== ledger.currency || event.amountPence !== ledger.amountPence || event.amountReceivedPence !== ledger.amountPence) {
+    if (
+      event.currency !== ledger.currency ||
+      event.amountPence !== ledger.amountPence ||
+      event.amountReceivedPence !== ledger.amountPence
+    ) {
       console.error(
         `[payments] intent ${ledger.intentId} reported ${event.amountReceivedPence}/${event.amountPence} ${event.currency}, ` +
           `server computed ${ledger.amountPence} ${ledger.currency}: not marked paid, needs a person`,
       );
       await tx
         .update(paymentIntents)
-        .set({ lastErrorCode: "amount_mismatch", lastErrorMessage: "Paid amount differs from the order total", updatedAt: sql`now()` })
+        .set({
+          lastErrorCode: "amount_mismatch",
+          lastErrorMessage: "Paid amount differs from the order total",
+          updatedAt: sql`now()`,
+        })
         .where(eq(paymentIntents.intentId, ledger.intentId));
       return { outcome: "amount_mismatch" };
     }
     await tx
       .update(paymentIntents)
-      .set({ status: "succeeded", lastErrorCode: null, lastErrorMessage: null, lastEventAt: event.createdAt, updatedAt: sql`now()` })
+      .set({
+        status: "succeeded",
+        lastErrorCode: null,
+        lastErrorMessage: null,
+        lastEventAt: event.createdAt,
+        updatedAt: sql`now()`,
+      })
       .where(eq(paymentIntents.intentId, ledger.intentId));
 
     const draft = await lockDraft(tx, ledger.draftId);
     if (draft.status === "paid" || draft.paidAt) {
       if (draft.paymentIntentId !== ledger.intentId) {
-        console.error(`[payments] draft ${draft.id} was paid twice (intents ${draft.paymentIntentId} and ${ledger.intentId}): refund ${ledger.intentId}`);
+        console.error(
+          `[payments] draft ${draft.id} was paid twice (intents ${draft.paymentIntentId} and ${ledger.intentId}): refund ${ledger.intentId}`,
+        );
       }
       return { outcome: "already_paid" };
     }
@@ -556,8 +641,11 @@ export async function handlePaymentSucceeded(event: PaymentEvent, options: { now
     const invoiceNumber = formatInvoiceNumber(Number(issuedOn.slice(0, 4)), sequence.invoice_seq);
 
     const repeatOf =
-      data.proof.preference === "skip_proof" ? await approvedPreviousOrder(tx, draft, data.proof.previous_order_ref) : null;
-    const status: OrderStatus = repeatOf && canTransition("paid", "proof_approved", "system") ? "proof_approved" : "paid";
+      data.proof.preference === "skip_proof"
+        ? await approvedPreviousOrder(tx, draft, data.proof.previous_order_ref)
+        : null;
+    const status: OrderStatus =
+      repeatOf && canTransition("paid", "proof_approved", "system") ? "proof_approved" : "paid";
     const promised = status === "proof_approved" ? promisedDeliveryDate(snapshot, now) : null;
 
     const [order] = await tx
@@ -587,21 +675,46 @@ export async function handlePaymentSucceeded(event: PaymentEvent, options: { now
     if (!order) throw new Error("Inserting an order returned no row");
 
     const history: Array<typeof orderStatusHistory.$inferInsert> = [
-      { orderId: order.id, fromStatus: null, toStatus: "paid", actor: "system", note: `Paid by card (${ledger.provider} ${ledger.intentId})` },
+      {
+        orderId: order.id,
+        fromStatus: null,
+        toStatus: "paid",
+        actor: "system",
+        note: `Paid by card (${ledger.provider} ${ledger.intentId})`,
+      },
     ];
     // The discount the amount included is taken now, once per person; a payment that lost the race
     // to another order of the same person has been charged too little, which staff must settle.
     if (ledger.discountPence > 0) {
-      const claim = { orderId: order.id, userId: draft.userId, accountId: draft.accountId, discountPence: ledger.discountPence };
+      const claim = {
+        orderId: order.id,
+        userId: draft.userId,
+        accountId: draft.accountId,
+        discountPence: ledger.discountPence,
+      };
       if (!(await claimFirstOrderDiscount(tx, claim))) {
-        console.error(`[payments] order ${number} was given a first-order discount its customer had already used: ${formatPence(ledger.discountPence)} short`);
-        history.push({ orderId: order.id, fromStatus: "paid", toStatus: "paid", actor: "system", note: firstOrderShortfallNote(ledger.discountPence) });
+        console.error(
+          `[payments] order ${number} was given a first-order discount its customer had already used: ${formatPence(ledger.discountPence)} short`,
+        );
+        history.push({
+          orderId: order.id,
+          fromStatus: "paid",
+          toStatus: "paid",
+          actor: "system",
+          note: firstOrderShortfallNote(ledger.discountPence),
+        });
       }
     }
     if (data.proof.preference === "skip_proof") {
       history.push(
         repeatOf
-          ? { orderId: order.id, fromStatus: "paid", toStatus: "proof_approved", actor: "system", note: `Repeat of ${repeatOf.number}: proof skipped` }
+          ? {
+              orderId: order.id,
+              fromStatus: "paid",
+              toStatus: "proof_approved",
+              actor: "system",
+              note: `Repeat of ${repeatOf.number}: proof skipped`,
+            }
           : {
               orderId: order.id,
               fromStatus: "paid",
@@ -643,7 +756,8 @@ export async function handlePaymentSucceeded(event: PaymentEvent, options: { now
       orderId: order.id,
       orderNumber: number,
       mail,
-      replacedIntentId: draft.paymentIntentId && draft.paymentIntentId !== ledger.intentId ? draft.paymentIntentId : undefined,
+      replacedIntentId:
+        draft.paymentIntentId && draft.paymentIntentId !== ledger.intentId ? draft.paymentIntentId : undefined,
     };
   });
 
@@ -653,13 +767,13 @@ export async function handlePaymentSucceeded(event: PaymentEvent, options: { now
   if (replacedIntentId) {
     await (await getPaymentProvider())
       ?.cancelIntent(replacedIntentId)
-      .catch((error: unknown) => console.error(`[payments] could not cancel replaced intent ${replacedIntentId}:`, error));
+      .catch((error: unknown) =>
+        console.error(`[payments] could not cancel replaced intent ${replacedIntentId}:`, error),
+      );
   }
   if (mail) await sendOrderConfirmation(mail);
   return outcome;
 }
-
-
 
 /** The cart line of a paid product goes away (issue 8 item 6). */
 async function removePaidCartLine(tx: Tx, line: { userId: string; productId: string }) {
@@ -673,7 +787,9 @@ function addressLines(parts: Array<string | undefined>, country: string): string
 }
 
 function lineDescription(snapshot: OrderSnapshot): string {
-  const colour = snapshot.data.variant.color_hex ? colourName(snapshot.product.id, snapshot.data.variant.color_hex) : undefined;
+  const colour = snapshot.data.variant.color_hex
+    ? colourName(snapshot.product.id, snapshot.data.variant.color_hex)
+    : undefined;
   const extras = [colour, ...snapshot.data.customization_selections].filter((part): part is string => Boolean(part));
   return extras.length > 0 ? `${snapshot.product.title} (${extras.join(", ")})` : snapshot.product.title;
 }
@@ -775,12 +891,15 @@ export async function confirmTestPayment(input: {
     .from(paymentIntents)
     .where(eq(paymentIntents.intentId, intent.id))
     .limit(1);
-  if (!ledger || ledger.userId !== input.userId) return fail(404, "PAYMENT_NOT_FOUND", PAYMENT_MESSAGES.paymentNotFound);
+  if (!ledger || ledger.userId !== input.userId)
+    return fail(404, "PAYMENT_NOT_FOUND", PAYMENT_MESSAGES.paymentNotFound);
 
   const confirmation = await provider.confirmIntent({ intentId: intent.id, card: input.card, now });
   switch (confirmation.kind) {
     case "invalid_card": {
-      const fieldErrors = Object.fromEntries(Object.entries(confirmation.fieldErrors).map(([field, message]) => [field, [message]]));
+      const fieldErrors = Object.fromEntries(
+        Object.entries(confirmation.fieldErrors).map(([field, message]) => [field, [message]]),
+      );
       const first = Object.values(confirmation.fieldErrors)[0] ?? PAYMENT_MESSAGES.failedDefault;
       return fail(402, "CARD_INVALID", first, { fieldErrors });
     }
@@ -792,7 +911,8 @@ export async function confirmTestPayment(input: {
       if (event.type === "payment_intent.payment_failed") {
         return fail(402, "CARD_DECLINED", event.errorMessage ?? PAYMENT_MESSAGES.failedDefault);
       }
-      if (applied.outcome === "paid") return { ok: true, status: "succeeded", orderId: applied.orderId, orderNumber: applied.orderNumber };
+      if (applied.outcome === "paid")
+        return { ok: true, status: "succeeded", orderId: applied.orderId, orderNumber: applied.orderNumber };
       return { ok: true, status: "succeeded" };
     }
   }
@@ -812,7 +932,13 @@ export type PaymentState =
  * redirect_status). Paid only once an event was applied; processing while an intent is out and
  * no failure came back; failed with the provider's message. Null for another user's or an unknown draft.
  */
-export async function paymentState({ userId, draftId }: { userId: string; draftId: string }): Promise<PaymentState | null> {
+export async function paymentState({
+  userId,
+  draftId,
+}: {
+  userId: string;
+  draftId: string;
+}): Promise<PaymentState | null> {
   if (!userId || !isDraftId(draftId)) return null;
   const db = await getDb();
   const [draft] = await db
@@ -822,7 +948,11 @@ export async function paymentState({ userId, draftId }: { userId: string; draftI
     .limit(1);
   if (!draft) return null;
   if (draft.status === "paid") {
-    const [order] = await db.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.draftId, draftId)).limit(1);
+    const [order] = await db
+      .select({ id: orders.id, number: orders.number })
+      .from(orders)
+      .where(eq(orders.draftId, draftId))
+      .limit(1);
     if (order) return { state: "paid", orderId: order.id, orderNumber: order.number };
     return { state: "processing" };
   }
@@ -863,7 +993,13 @@ export type OrderSummary = {
   placedByMe: boolean;
 };
 
-export type OrderTimelineEntry = { from: OrderStatus | null; to: OrderStatus; actor: Actor; note: string | null; at: Date };
+export type OrderTimelineEntry = {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actor: Actor;
+  note: string | null;
+  at: Date;
+};
 
 export type OrderProofView = {
   id: string;
@@ -942,7 +1078,12 @@ function visibleTo(userId: string, accountId: string) {
 }
 
 /** The user's orders and their active organisation's, newest first (B-8 /orders). */
-export async function listOrders(input: { userId: string; accountId: string; now?: Date; limit?: number }): Promise<OrderSummary[]> {
+export async function listOrders(input: {
+  userId: string;
+  accountId: string;
+  now?: Date;
+  limit?: number;
+}): Promise<OrderSummary[]> {
   if (!input.userId) return [];
   const db = await getDb();
   const rows = await db
@@ -958,7 +1099,12 @@ export async function listOrders(input: { userId: string; accountId: string; now
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One order with its timeline, proofs and invoice number; null when this user may not read it. */
-export async function getOrder(input: { userId: string; accountId: string; orderId: string; now?: Date }): Promise<OrderDetail | null> {
+export async function getOrder(input: {
+  userId: string;
+  accountId: string;
+  orderId: string;
+  now?: Date;
+}): Promise<OrderDetail | null> {
   if (!input.userId || !UUID.test(input.orderId)) return null;
   const db = await getDb();
   const [row] = await db
@@ -968,7 +1114,11 @@ export async function getOrder(input: { userId: string; accountId: string; order
     .limit(1);
   if (!row) return null;
   const [history, proofs, [invoice]] = await Promise.all([
-    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, row.id)).orderBy(asc(orderStatusHistory.id)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, row.id))
+      .orderBy(asc(orderStatusHistory.id)),
     db.select().from(orderProofs).where(eq(orderProofs.orderId, row.id)).orderBy(desc(orderProofs.version)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1),
   ]);
@@ -1003,7 +1153,8 @@ export async function getOrder(input: { userId: string; accountId: string; order
       comment: proof.comment,
       decidedAt: proof.decidedAt,
     })),
-    canRespondToProof: summary.placedByMe && summary.status === "proof_sent" && latest !== undefined && latest.decision === null,
+    canRespondToProof:
+      summary.placedByMe && summary.status === "proof_sent" && latest !== undefined && latest.decision === null,
   };
 }
 
@@ -1042,13 +1193,19 @@ export async function respondToProof(input: {
 }): Promise<ProofResponse | ApiFailure> {
   const comment = (input.comment ?? "").trim();
   if (input.decision !== "approve" && input.decision !== "changes") {
-    return fail(400, "VALIDATION_FAILED", "Choose approve or request changes.", { fieldErrors: { decision: ["Choose approve or request changes."] } });
+    return fail(400, "VALIDATION_FAILED", "Choose approve or request changes.", {
+      fieldErrors: { decision: ["Choose approve or request changes."] },
+    });
   }
   if (input.decision === "changes" && comment === "") {
-    return fail(400, "VALIDATION_FAILED", PROOF_MESSAGES.commentRequired, { fieldErrors: { comment: [PROOF_MESSAGES.commentRequired] } });
+    return fail(400, "VALIDATION_FAILED", PROOF_MESSAGES.commentRequired, {
+      fieldErrors: { comment: [PROOF_MESSAGES.commentRequired] },
+    });
   }
   if (comment.length > PROOF_COMMENT_MAX) {
-    return fail(400, "VALIDATION_FAILED", PROOF_MESSAGES.commentTooLong, { fieldErrors: { comment: [PROOF_MESSAGES.commentTooLong] } });
+    return fail(400, "VALIDATION_FAILED", PROOF_MESSAGES.commentTooLong, {
+      fieldErrors: { comment: [PROOF_MESSAGES.commentTooLong] },
+    });
   }
   if (!input.userId || !UUID.test(input.orderId)) return fail(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
   const now = input.now ?? new Date();
@@ -1076,14 +1233,24 @@ export async function respondToProof(input: {
       return fail(409, "PROOF_OUTDATED", PROOF_MESSAGES.outdated);
     }
 
-    const promised = target === "proof_approved" ? promisedDeliveryDate(readSnapshot(order), now) : order.promisedDeliveryDate;
+    const promised =
+      target === "proof_approved" ? promisedDeliveryDate(readSnapshot(order), now) : order.promisedDeliveryDate;
     await tx
       .update(orderProofs)
-      .set({ decision: target === "proof_approved" ? "approved" : "changes_requested", comment: comment || null, decidedAt: now })
+      .set({
+        decision: target === "proof_approved" ? "approved" : "changes_requested",
+        comment: comment || null,
+        decidedAt: now,
+      })
       .where(eq(orderProofs.id, latest.id));
     const [updated] = await tx
       .update(orders)
-      .set({ status: target, promisedDeliveryDate: promised, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .set({
+        status: target,
+        promisedDeliveryDate: promised,
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, order.id))
       .returning({ version: orders.version });
     await tx.insert(orderStatusHistory).values({
@@ -1097,4 +1264,3 @@ export async function respondToProof(input: {
     return { ok: true, status: target, promisedDeliveryDate: promised, version: updated?.version ?? order.version + 1 };
   });
 }
-

@@ -11,7 +11,9 @@ describe("isCrossSiteWrite", () => {
   });
   it("accepts writes from the public origin or the requested host", () => {
     expect(isCrossSiteWrite(req("POST", { origin: base }), base)).toBe(false);
-    expect(isCrossSiteWrite(req("POST", { origin: "http://127.0.0.1:4173", host: "127.0.0.1:4173" }), base)).toBe(false);
+    expect(isCrossSiteWrite(req("POST", { origin: "http://127.0.0.1:4173", host: "127.0.0.1:4173" }), base)).toBe(
+      false,
+    );
   });
   it("accepts writes from clients that send no Origin (webhooks, scripts)", () => {
     expect(isCrossSiteWrite(req("POST", {}), base)).toBe(false);

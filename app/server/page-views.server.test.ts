@@ -68,7 +68,9 @@ describe("POST /api/page-views (R-AN-01, A-51)", () => {
     async (body) => {
       const response = await beacon(body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { code: "VALIDATION_FAILED", message: expect.any(String) } });
+      expect(await response.json()).toMatchObject({
+        error: { code: "VALIDATION_FAILED", message: expect.any(String) },
+      });
       expect(await queryRows(handle.db, sql`select 1 from page_views`)).toHaveLength(0);
     },
   );

@@ -27,21 +27,32 @@ const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=]+$/;
 export function paymentConfiguration(
   env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET" | "PAYMENT_PROVIDER">,
 ): PaymentConfiguration {
-  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
-  if (!secretKey && !publishableKey && !webhookSecret && env.PAYMENT_PROVIDER !== "stripe") return { mode: "test", status: "test mode" };
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+  } = env;
+  if (!secretKey && !publishableKey && !webhookSecret && env.PAYMENT_PROVIDER !== "stripe")
+    return { mode: "test", status: "test mode" };
   if (!publishableKey) {
     return { mode: "unavailable", status: "missing publishable key", problem: "STRIPE_PUBLISHABLE_KEY is not set" };
   }
-  const failed = (problem: string): PaymentConfiguration => ({ mode: "unavailable", status: "failed to initialize", problem });
+  const failed = (problem: string): PaymentConfiguration => ({
+    mode: "unavailable",
+    status: "failed to initialize",
+    problem,
+  });
   if (!secretKey) return failed("STRIPE_SECRET_KEY is not set");
   if (!webhookSecret) return failed("STRIPE_WEBHOOK_SECRET is not set");
   const secret = SECRET_KEY.exec(secretKey);
   const publishable = PUBLISHABLE_KEY.exec(publishableKey);
   if (!secret) return failed("STRIPE_SECRET_KEY is not a Stripe secret key");
   if (!publishable) return failed("STRIPE_PUBLISHABLE_KEY is not a Stripe publishable key");
-  if (!WEBHOOK_SECRET.test(webhookSecret)) return failed("STRIPE_WEBHOOK_SECRET is not a Stripe webhook signing secret");
+  if (!WEBHOOK_SECRET.test(webhookSecret))
+    return failed("STRIPE_WEBHOOK_SECRET is not a Stripe webhook signing secret");
   // A test secret key with a live publishable key (or the reverse) makes every card form fail.
-  if (secret[2] !== publishable[1]) return failed("the secret and publishable keys are from different modes (test/live)");
+  if (secret[2] !== publishable[1])
+    return failed("the secret and publishable keys are from different modes (test/live)");
   return { mode: "stripe", status: "ok", secretKey, publishableKey, webhookSecret };
 }
 

@@ -46,7 +46,9 @@ async function startFakeStripe() {
     res.end(JSON.stringify(body));
   };
   const missing = (res: ServerResponse, id: string) =>
-    send(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${id}'` } });
+    send(res, 404, {
+      error: { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${id}'` },
+    });
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = "";
@@ -89,7 +91,9 @@ async function startFakeStripe() {
         const intent = intents.get(cancel[1]);
         if (!intent) return missing(res, cancel[1]);
         if (intent.status === "succeeded" || intent.status === "processing") {
-          return send(res, 400, { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "Cannot cancel" } });
+          return send(res, 400, {
+            error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "Cannot cancel" },
+          });
         }
         intent.status = "canceled";
         return send(res, 200, intent);
@@ -99,7 +103,9 @@ async function startFakeStripe() {
         const intent = intents.get(read[1]);
         return intent ? send(res, 200, intent) : missing(res, read[1]);
       }
-      send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      send(res, 404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -134,7 +140,14 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 let handle: DatabaseHandle;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-const stripeProvider = () => createStripeProvider({ ...KEYS, apiHost: "127.0.0.1", apiPort: fake.port, apiProtocol: "http", maxNetworkRetries: 0 });
+const stripeProvider = () =>
+  createStripeProvider({
+    ...KEYS,
+    apiHost: "127.0.0.1",
+    apiPort: fake.port,
+    apiProtocol: "http",
+    maxNetworkRetries: 0,
+  });
 
 beforeAll(async () => {
   delete process.env.SMTP_URL; // Confirmation mail goes to the outbox table, where it can be counted.
@@ -213,7 +226,12 @@ async function draftRow(id: string) {
 
 let eventCounter = 0;
 /** A Stripe event as Stripe would POST it: the intent as the fake holds it, with `changes` applied. */
-function eventPayload(type: string, intentId: string, changes: Partial<FakeIntent> = {}, options: { id?: string; created?: number } = {}) {
+function eventPayload(
+  type: string,
+  intentId: string,
+  changes: Partial<FakeIntent> = {},
+  options: { id?: string; created?: number } = {},
+) {
   const intent = fake.intents.get(intentId) ?? ({ id: intentId } as FakeIntent);
   return JSON.stringify({
     id: options.id ?? `evt_fake_${++eventCounter}`,
@@ -235,7 +253,10 @@ const failed = (intentId: string, message: string, options?: { id?: string; crea
   eventPayload(
     "payment_intent.payment_failed",
     intentId,
-    { status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message } },
+    {
+      status: "requires_payment_method",
+      last_payment_error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message },
+    },
     options,
   );
 
@@ -263,7 +284,10 @@ describe("Stripe intents through the real SDK", () => {
     const second = await started("alice", draftId);
     expect(second.clientSecret).toBe(first.clientSecret);
 
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/payment_intents", `GET /v1/payment_intents/${first.intentId}`]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /v1/payment_intents",
+      `GET /v1/payment_intents/${first.intentId}`,
+    ]);
     const [create] = fake.requests;
     expect(create?.idempotencyKey).toBe(`draft:${draftId}:amount:31860`);
     expect(create?.body.get("amount")).toBe("31860");
@@ -312,7 +336,16 @@ describe("Stripe intents through the real SDK", () => {
   });
 
   it("answers a provider that times out with a 502, stores nothing, and the retry reuses the same intent", async () => {
-    usePaymentProviderForTests(await createStripeProvider({ ...KEYS, apiHost: "127.0.0.1", apiPort: fake.port, apiProtocol: "http", timeoutMs: 300, maxNetworkRetries: 0 }));
+    usePaymentProviderForTests(
+      await createStripeProvider({
+        ...KEYS,
+        apiHost: "127.0.0.1",
+        apiPort: fake.port,
+        apiProtocol: "http",
+        timeoutMs: 300,
+        maxNetworkRetries: 0,
+      }),
+    );
     const draftId = await insertDraft("alice");
     fake.state.hang = true;
     const result = await startPayment({ session: { user: { id: "alice" } }, draftId, productId: "8" });
@@ -347,7 +380,12 @@ describe("Stripe intents through the real SDK", () => {
     );
     expect(response).toMatchObject({
       status: 200,
-      json: { client_secret: "pi_fake_1_secret_fake", amount_pence: 31860, provider: "stripe", publishable_key: KEYS.publishableKey },
+      json: {
+        client_secret: "pi_fake_1_secret_fake",
+        amount_pence: 31860,
+        provider: "stripe",
+        publishable_key: KEYS.publishableKey,
+      },
     });
   });
 });
@@ -358,7 +396,11 @@ describe("the Stripe webhook", () => {
     const intent = await started("alice", draftId);
     const payload = succeeded(intent.intentId);
     const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: KEYS.webhookSecret });
-    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: KEYS.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: KEYS.webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     const attempts = [
       webhookRequest(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_forged" })),
       webhookRequest(payload, null),
@@ -392,15 +434,24 @@ describe("the Stripe webhook", () => {
     const mails = await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("Total paid: £318.60");
-    expect(await paymentState({ userId: "alice", draftId })).toEqual({ state: "paid", orderId: all[0]?.id, orderNumber: all[0]?.number });
+    expect(await paymentState({ userId: "alice", draftId })).toEqual({
+      state: "paid",
+      orderId: all[0]?.id,
+      orderNumber: all[0]?.number,
+    });
   });
 
   it("never lets a late failure or processing event undo a success", async () => {
     const draftId = await insertDraft("alice");
     const intent = await started("alice", draftId);
     expect((await deliver(succeeded(intent.intentId, { created: 1_790_000_200 }))).json.outcome).toBe("paid");
-    expect((await deliver(failed(intent.intentId, "Your card was declined.", { created: 1_790_000_100 }))).json.outcome).toBe("already_paid");
-    expect((await deliver(eventPayload("payment_intent.processing", intent.intentId, { status: "processing" }))).json.outcome).toBe("already_paid");
+    expect(
+      (await deliver(failed(intent.intentId, "Your card was declined.", { created: 1_790_000_100 }))).json.outcome,
+    ).toBe("already_paid");
+    expect(
+      (await deliver(eventPayload("payment_intent.processing", intent.intentId, { status: "processing" }))).json
+        .outcome,
+    ).toBe("already_paid");
     expect((await draftRow(draftId))?.status).toBe("paid");
     expect(await handle.db.select().from(orders)).toHaveLength(1);
   });
@@ -408,9 +459,20 @@ describe("the Stripe webhook", () => {
   it("marks a failure with Stripe's message, ignores an older processing event, and a later success still pays once", async () => {
     const draftId = await insertDraft("alice");
     const intent = await started("alice", draftId);
-    expect((await deliver(failed(intent.intentId, "Your card has insufficient funds.", { created: 1_790_000_200 }))).json.outcome).toBe("failed");
-    expect(await paymentState({ userId: "alice", draftId })).toEqual({ state: "failed", message: "Your card has insufficient funds." });
-    const late = eventPayload("payment_intent.processing", intent.intentId, { status: "processing" }, { created: 1_790_000_150 });
+    expect(
+      (await deliver(failed(intent.intentId, "Your card has insufficient funds.", { created: 1_790_000_200 }))).json
+        .outcome,
+    ).toBe("failed");
+    expect(await paymentState({ userId: "alice", draftId })).toEqual({
+      state: "failed",
+      message: "Your card has insufficient funds.",
+    });
+    const late = eventPayload(
+      "payment_intent.processing",
+      intent.intentId,
+      { status: "processing" },
+      { created: 1_790_000_150 },
+    );
     expect((await deliver(late)).json.outcome).toBe("stale");
     expect((await draftRow(draftId))?.status).toBe("payment_failed");
 
@@ -422,10 +484,22 @@ describe("the Stripe webhook", () => {
   it("does not mark paid when the amount or currency differs from the server's", async () => {
     const draftId = await insertDraft("alice");
     const intent = await started("alice", draftId);
-    const cheaper = eventPayload("payment_intent.succeeded", intent.intentId, { status: "succeeded", amount: 100, amount_received: 100 });
-    const dollars = eventPayload("payment_intent.succeeded", intent.intentId, { status: "succeeded", currency: "usd", amount_received: 31860 });
-    const partial = eventPayload("payment_intent.succeeded", intent.intentId, { status: "succeeded", amount_received: 100 });
-    for (const payload of [cheaper, dollars, partial]) expect((await deliver(payload)).json.outcome).toBe("amount_mismatch");
+    const cheaper = eventPayload("payment_intent.succeeded", intent.intentId, {
+      status: "succeeded",
+      amount: 100,
+      amount_received: 100,
+    });
+    const dollars = eventPayload("payment_intent.succeeded", intent.intentId, {
+      status: "succeeded",
+      currency: "usd",
+      amount_received: 31860,
+    });
+    const partial = eventPayload("payment_intent.succeeded", intent.intentId, {
+      status: "succeeded",
+      amount_received: 100,
+    });
+    for (const payload of [cheaper, dollars, partial])
+      expect((await deliver(payload)).json.outcome).toBe("amount_mismatch");
     expect((await draftRow(draftId))?.status).toBe("awaiting_payment");
     expect(await handle.db.select().from(orders)).toHaveLength(0);
     expect(await paymentState({ userId: "alice", draftId })).toEqual({ state: "processing" });
@@ -435,7 +509,9 @@ describe("the Stripe webhook", () => {
     const ignored = await deliver(eventPayload("charge.succeeded", "ch_1"));
     expect(ignored).toEqual({ status: 200, json: { received: true, ignored: "charge.succeeded" } });
     expect(await handle.db.select().from(paymentEvents)).toHaveLength(0);
-    const unknown = await deliver(eventPayload("payment_intent.succeeded", "pi_elsewhere", { amount: 500, amount_received: 500, currency: "gbp" }));
+    const unknown = await deliver(
+      eventPayload("payment_intent.succeeded", "pi_elsewhere", { amount: 500, amount_received: 500, currency: "gbp" }),
+    );
     expect(unknown).toEqual({ status: 200, json: { received: true, outcome: "unknown_intent" } });
     expect(await handle.db.select().from(orders)).toHaveLength(0);
   });
@@ -445,8 +521,16 @@ describe("the Stripe webhook", () => {
     const intent = await started("alice", draftId);
     const alice = await createSignedInUser("alice@acme.co");
     const base = siteRequest("/api/test-payments/confirm", { cookie: alice.cookie, method: "POST" });
-    const body = JSON.stringify({ client_secret: intent.clientSecret, number: "4242424242424242", expiry: "12/34", cvc: "123" });
-    const confirm = await post(testConfirmAction, new Request(base.url, { method: "POST", headers: base.headers, body }));
+    const body = JSON.stringify({
+      client_secret: intent.clientSecret,
+      number: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    });
+    const confirm = await post(
+      testConfirmAction,
+      new Request(base.url, { method: "POST", headers: base.headers, body }),
+    );
     expect(confirm.status).toBe(404);
 
     usePaymentProviderForTests(createTestProvider());
@@ -458,15 +542,27 @@ describe("the Stripe webhook", () => {
 describe("paymentConfiguration (/env)", () => {
   it("says test mode, ok, missing publishable key or failed to initialize, and never falls back to test mode half-configured", () => {
     const none = { STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
-    const all = { STRIPE_SECRET_KEY: KEYS.secretKey, STRIPE_PUBLISHABLE_KEY: KEYS.publishableKey, STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret };
+    const all = {
+      STRIPE_SECRET_KEY: KEYS.secretKey,
+      STRIPE_PUBLISHABLE_KEY: KEYS.publishableKey,
+      STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
+    };
     // Issue 13: the built-in provider takes no money, so /env never calls it ok.
     expect(paymentConfiguration(none)).toEqual({ mode: "test", status: "test mode" });
     expect(paymentConfiguration({ ...none, PAYMENT_PROVIDER: "test" })).toEqual({ mode: "test", status: "test mode" });
     // Stripe asked for by name and no keys: nobody can pay, rather than everybody for free.
-    expect(paymentConfiguration({ ...none, PAYMENT_PROVIDER: "stripe" })).toMatchObject({ mode: "unavailable", status: "missing publishable key" });
+    expect(paymentConfiguration({ ...none, PAYMENT_PROVIDER: "stripe" })).toMatchObject({
+      mode: "unavailable",
+      status: "missing publishable key",
+    });
     expect(paymentConfiguration(all)).toMatchObject({ mode: "stripe", status: "ok" });
-    expect(paymentConfiguration({ ...all, STRIPE_PUBLISHABLE_KEY: undefined })).toMatchObject({ mode: "unavailable", status: "missing publishable key" });
-    expect(paymentConfiguration({ ...none, STRIPE_SECRET_KEY: KEYS.secretKey })).toMatchObject({ status: "missing publishable key" });
+    expect(paymentConfiguration({ ...all, STRIPE_PUBLISHABLE_KEY: undefined })).toMatchObject({
+      mode: "unavailable",
+      status: "missing publishable key",
+    });
+    expect(paymentConfiguration({ ...none, STRIPE_SECRET_KEY: KEYS.secretKey })).toMatchObject({
+      status: "missing publishable key",
+    });
     for (const broken of [
       { ...all, STRIPE_SECRET_KEY: undefined },
       { ...all, STRIPE_WEBHOOK_SECRET: undefined },

@@ -42,7 +42,8 @@ const KNOWN_STATUSES: readonly string[] = [
   "canceled",
   "succeeded",
 ];
-const isKnownStatus = (status: string): status is Exclude<ProviderIntentStatus, "unknown"> => KNOWN_STATUSES.includes(status);
+const isKnownStatus = (status: string): status is Exclude<ProviderIntentStatus, "unknown"> =>
+  KNOWN_STATUSES.includes(status);
 
 /** An intent as the provider holds it; amounts in pence, currency lower-case ('gbp'). */
 export type ProviderIntent = {
@@ -115,7 +116,9 @@ interface ProviderBase {
   cancelIntent(intentId: string): Promise<ProviderIntent | null>;
 }
 
-export type WebhookResult = { kind: "payment"; event: PaymentEvent } | { kind: "ignored"; eventId: string; type: string };
+export type WebhookResult =
+  | { kind: "payment"; event: PaymentEvent }
+  | { kind: "ignored"; eventId: string; type: string };
 
 export interface StripePaymentProvider extends ProviderBase {
   readonly kind: "stripe";
@@ -162,7 +165,8 @@ export type StripeProviderOptions = {
 export const STRIPE_TIMEOUT_MS = 10_000;
 
 function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
-  if (!intent.client_secret) throw new PaymentProviderError(`Stripe returned intent ${intent.id} without a client secret`);
+  if (!intent.client_secret)
+    throw new PaymentProviderError(`Stripe returned intent ${intent.id} without a client secret`);
   return {
     id: intent.id,
     clientSecret: intent.client_secret,
@@ -182,9 +186,12 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
   /** Stripe's own errors (timeouts and connection failures included) become PaymentProviderError. */
   function providerError(action: string, error: unknown): never {
     if (error instanceof Stripe.errors.StripeError) {
-      throw new PaymentProviderError(`Stripe could not ${action}: ${error.type} ${error.code ?? ""} ${error.message}`.trim(), {
-        cause: error,
-      });
+      throw new PaymentProviderError(
+        `Stripe could not ${action}: ${error.type} ${error.code ?? ""} ${error.message}`.trim(),
+        {
+          cause: error,
+        },
+      );
     }
     throw error;
   }
@@ -242,7 +249,10 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
       } catch (error) {
         if (isMissingResource(error)) return null;
         // Succeeded and processing intents cannot be cancelled: report them as they are.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "payment_intent_unexpected_state") {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === "payment_intent_unexpected_state"
+        ) {
           return retrieveIntent(intentId);
         }
         return providerError("cancel a payment", error);
@@ -329,7 +339,10 @@ export function createTestProvider(): TestPaymentProvider {
           metadata: input.metadata,
         })
         .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey });
-      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, input.idempotencyKey));
+      const [row] = await db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.idempotencyKey, input.idempotencyKey));
       if (!row) throw new PaymentProviderError("The test-mode provider lost an intent it had just stored");
       // Stripe refuses a key reused with other parameters; so does this provider.
       if (row.amountPence !== input.amountPence || row.currency !== input.currency) {
@@ -358,7 +371,11 @@ export function createTestProvider(): TestPaymentProvider {
       const db = await getDb();
       const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
       if (!row || row.status === "canceled") return { kind: "canceled" };
-      const event = (type: PaymentEventType, eventId: string, error?: { code: string; message: string }): TestConfirmation => ({
+      const event = (
+        type: PaymentEventType,
+        eventId: string,
+        error?: { code: string; message: string },
+      ): TestConfirmation => ({
         kind: "event",
         event: {
           eventId,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { hasAuthCookie, markPrivacy } from "./private-responses.server";
 
-const request = (path: string, cookie?: string) => new Request(`http://shop.test${path}`, { headers: cookie ? { cookie } : {} });
+const request = (path: string, cookie?: string) =>
+  new Request(`http://shop.test${path}`, { headers: cookie ? { cookie } : {} });
 const marked = (req: Request, init: ResponseInit = {}) => {
   const response = new Response("x", init);
   markPrivacy(req, response);
@@ -20,18 +21,31 @@ describe("hasAuthCookie", () => {
 
 describe("markPrivacy (issue 13 item 8)", () => {
   it("makes any answer to a signed-in request private and never stored, even one a route called public", () => {
-    expect(marked(request("/account", "swag.session_token=abc"))).toEqual({ cacheControl: "private, no-store", vary: "Cookie" });
-    expect(marked(request("/api/recent-purchases", "swag.session_token=abc"), { headers: { "Cache-Control": "public, max-age=60" } }).cacheControl).toBe("private, no-store");
+    expect(marked(request("/account", "swag.session_token=abc"))).toEqual({
+      cacheControl: "private, no-store",
+      vary: "Cookie",
+    });
+    expect(
+      marked(request("/api/recent-purchases", "swag.session_token=abc"), {
+        headers: { "Cache-Control": "public, max-age=60" },
+      }).cacheControl,
+    ).toBe("private, no-store");
   });
 
   it("makes an answer that sets a cookie private", () => {
-    expect(marked(request("/sign-in"), { headers: { "Set-Cookie": "swag.session_token=abc" } }).cacheControl).toBe("private, no-store");
+    expect(marked(request("/sign-in"), { headers: { "Set-Cookie": "swag.session_token=abc" } }).cacheControl).toBe(
+      "private, no-store",
+    );
   });
 
   it("makes /api answers private unless they say they are public", () => {
     expect(marked(request("/api/drafts")).cacheControl).toBe("private, no-store");
-    expect(marked(request("/api/drafts"), { headers: { "Cache-Control": "no-store" } }).cacheControl).toBe("private, no-store");
-    expect(marked(request("/api/recent-purchases"), { headers: { "Cache-Control": "public, max-age=60" } }).cacheControl).toBe("public, max-age=60");
+    expect(marked(request("/api/drafts"), { headers: { "Cache-Control": "no-store" } }).cacheControl).toBe(
+      "private, no-store",
+    );
+    expect(
+      marked(request("/api/recent-purchases"), { headers: { "Cache-Control": "public, max-age=60" } }).cacheControl,
+    ).toBe("public, max-age=60");
   });
 
   it("leaves a signed-out page's caching to the page, varying by cookie", () => {

@@ -22,7 +22,9 @@ function cookieNames(header: string | null): string[] {
 
 /** Whether the request carries one of better-auth's cookies, a valid session or not. */
 export function hasAuthCookie(request: Request): boolean {
-  return cookieNames(request.headers.get("Cookie")).some((name) => AUTH_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix)));
+  return cookieNames(request.headers.get("Cookie")).some((name) =>
+    AUTH_COOKIE_PREFIXES.some((prefix) => name.startsWith(prefix)),
+  );
 }
 
 /**

@@ -40,7 +40,10 @@ export function clientIp(request: Request): string {
 }
 
 /** How many hits `key` has in its current window, without counting one. */
-export async function peekRateLimit(key: string, windowSeconds: number): Promise<{ count: number; retryAfterSeconds: number }> {
+export async function peekRateLimit(
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; retryAfterSeconds: number }> {
   const db = await getDb();
   const [row] = await queryRows<{ count: number; window_start: string | Date }>(
     db,
@@ -49,5 +52,8 @@ export async function peekRateLimit(key: string, windowSeconds: number): Promise
   );
   if (!row) return { count: 0, retryAfterSeconds: 0 };
   const started = new Date(row.window_start).getTime();
-  return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((started + windowSeconds * 1000 - Date.now()) / 1000)) };
+  return {
+    count: row.count,
+    retryAfterSeconds: Math.max(1, Math.ceil((started + windowSeconds * 1000 - Date.now()) / 1000)),
+  };
 }

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { loader } from "~/routes/api.recent-purchases";
 import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
-import { cachedFor, listRecentPurchases, RECENT_PURCHASES_CACHE_MS, recentPurchasesFeed } from "./recent-purchases.server";
+import {
+  cachedFor,
+  listRecentPurchases,
+  RECENT_PURCHASES_CACHE_MS,
+  recentPurchasesFeed,
+} from "./recent-purchases.server";
 
 let handle: DatabaseHandle;
 const now = new Date("2026-11-20T12:00:00Z");

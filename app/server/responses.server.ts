@@ -6,8 +6,16 @@ import { fieldErrors } from "~/domain/auth-forms";
 export type { ErrorBody };
 
 /** The one error shape of every action and API route (REQUIREMENTS.md B-11). */
-export function errorResponse(status: number, code: string, message: string, extra?: { fieldErrors?: Record<string, string[]>; headers?: HeadersInit }) {
-  return data<ErrorBody>({ error: { code, message, fieldErrors: extra?.fieldErrors } }, { status, headers: extra?.headers });
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  extra?: { fieldErrors?: Record<string, string[]>; headers?: HeadersInit },
+) {
+  return data<ErrorBody>(
+    { error: { code, message, fieldErrors: extra?.fieldErrors } },
+    { status, headers: extra?.headers },
+  );
 }
 
 export function validationError(error: z.ZodError) {

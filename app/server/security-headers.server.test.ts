@@ -3,7 +3,8 @@ import { securityHeaders } from "./security-headers.server";
 
 /** The CSP as directive → sources. */
 function csp(stripe: boolean): Record<string, string[]> {
-  const header = securityHeaders({ nonce: "abc", baseUrl: "http://localhost:3000", stripe })["Content-Security-Policy"] ?? "";
+  const header =
+    securityHeaders({ nonce: "abc", baseUrl: "http://localhost:3000", stripe })["Content-Security-Policy"] ?? "";
   return Object.fromEntries(
     header.split("; ").map((directive) => {
       const [name = "", ...sources] = directive.split(" ");

@@ -27,14 +27,16 @@ beforeEach(async () => {
 
 type ActionArgs = { request: Request; params: Record<string, string>; context: object };
 // Route modules are called as plain functions, as React Router would call them.
-const call = (fn: unknown, request: Request) => (fn as (args: ActionArgs) => Promise<unknown>)({ request, params: {}, context: {} });
+const call = (fn: unknown, request: Request) =>
+  (fn as (args: ActionArgs) => Promise<unknown>)({ request, params: {}, context: {} });
 async function body(result: unknown): Promise<{ status: number; json: unknown }> {
   // data() results carry { data, init }; Response results carry a body.
   if (result instanceof Response) return { status: result.status, json: await result.json() };
   const d = result as { data: unknown; init?: { status?: number } | null };
   return { status: d.init?.status ?? 200, json: d.data };
 }
-const post = (path: string, cookie: string | undefined, form: Record<string, string>) => siteRequest(path, { cookie, form });
+const post = (path: string, cookie: string | undefined, form: Record<string, string>) =>
+  siteRequest(path, { cookie, form });
 const addCap = (cookie: string, quantity = "50") =>
   post("/cart", cookie, {
     intent: "add",
@@ -52,9 +54,16 @@ describe("cart", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.quantity).toBe(120);
 
-    const update = await call(cartAction, post("/cart", alice.cookie, { intent: "update", id: rows[0]!.id, productId: "8", quantity: "400" }));
+    const update = await call(
+      cartAction,
+      post("/cart", alice.cookie, { intent: "update", id: rows[0]!.id, productId: "8", quantity: "400" }),
+    );
     expect((await body(update)).status).toBe(200);
-    const loaded = (await cartLoader({ request: siteRequest("/cart", { cookie: alice.cookie }), params: {}, context: {} } as never)) as { lines: { quantity: number }[] };
+    const loaded = (await cartLoader({
+      request: siteRequest("/cart", { cookie: alice.cookie }),
+      params: {},
+      context: {},
+    } as never)) as { lines: { quantity: number }[] };
     expect(loaded.lines[0]?.quantity).toBe(400);
   });
 
@@ -82,7 +91,12 @@ describe("cart", () => {
   it("never lets one user change or remove another's line", async () => {
     await call(cartAction, addCap(alice.cookie));
     const [line] = await handle.db.select().from(cartItems);
-    const update = await body(await call(cartAction, post("/cart", bob.cookie, { intent: "update", id: line!.id, productId: "8", quantity: "300" })));
+    const update = await body(
+      await call(
+        cartAction,
+        post("/cart", bob.cookie, { intent: "update", id: line!.id, productId: "8", quantity: "300" }),
+      ),
+    );
     const remove = await body(await call(cartAction, post("/cart", bob.cookie, { intent: "remove", id: line!.id })));
     expect(update.status).toBe(404);
     expect(remove.status).toBe(404);
@@ -104,7 +118,9 @@ describe("cart", () => {
       { accountId: bob.userId, userId: bob.userId, productId: "8", status: "customisation_draft" },
     ]);
     await call(cartAction, post("/cart", alice.cookie, { intent: "clear" }));
-    const left = await handle.db.select({ userId: orderDrafts.userId, productId: orderDrafts.productId, status: orderDrafts.status }).from(orderDrafts);
+    const left = await handle.db
+      .select({ userId: orderDrafts.userId, productId: orderDrafts.productId, status: orderDrafts.status })
+      .from(orderDrafts);
     expect(left).toHaveLength(3);
     expect(left).not.toContainEqual({ userId: alice.userId, productId: "8", status: "shipping_done" });
     expect(await handle.db.select().from(cartItems)).toHaveLength(0);
@@ -113,7 +129,12 @@ describe("cart", () => {
   it("stores non-blank feedback, signed in or not", async () => {
     const blank = await body(await call(cartAction, post("/cart", undefined, { intent: "feedback", text: "   " })));
     expect(blank.status).toBe(400);
-    const ok = await body(await call(cartAction, post("/cart", alice.cookie, { intent: "feedback", text: "Love the tier table", page: "/cart" })));
+    const ok = await body(
+      await call(
+        cartAction,
+        post("/cart", alice.cookie, { intent: "feedback", text: "Love the tier table", page: "/cart" }),
+      ),
+    );
     expect(ok.status).toBe(200);
     const rows = await handle.db.select().from(feedback);
     expect(rows).toEqual([expect.objectContaining({ text: "Love the tier table", userId: alice.userId })]);
@@ -127,20 +148,42 @@ describe("favourites", () => {
     expect(await listFavouriteIds({ userId: bob.userId })).toEqual([]);
     await call(favouritesAction, post("/favorites", alice.cookie, { intent: "toggle", productId: "15" }));
     expect(await listFavouriteIds({ userId: alice.userId })).toEqual([]);
-    const visitor = await body(await call(favouritesAction, post("/favorites", undefined, { intent: "toggle", productId: "15" })));
-    expect(visitor).toMatchObject({ status: 401, json: { error: { message: "Sign in required: Please sign in to manage favourites." } } });
+    const visitor = await body(
+      await call(favouritesAction, post("/favorites", undefined, { intent: "toggle", productId: "15" })),
+    );
+    expect(visitor).toMatchObject({
+      status: 401,
+      json: { error: { message: "Sign in required: Please sign in to manage favourites." } },
+    });
   });
 });
 
 describe("shopping list", () => {
   it("updates an existing product instead of adding it twice, and keeps users apart", async () => {
-    await call(listAction, post("/shopping-list", alice.cookie, { intent: "add", productId: "16", quantity: "60", notes: "Q1 kit" }));
-    await call(listAction, post("/shopping-list", alice.cookie, { intent: "add", productId: "16", quantity: "1000", notes: "whole company" }));
-    const aliceList = (await listLoader({ request: siteRequest("/shopping-list", { cookie: alice.cookie }), params: {}, context: {} } as never)) as {
+    await call(
+      listAction,
+      post("/shopping-list", alice.cookie, { intent: "add", productId: "16", quantity: "60", notes: "Q1 kit" }),
+    );
+    await call(
+      listAction,
+      post("/shopping-list", alice.cookie, {
+        intent: "add",
+        productId: "16",
+        quantity: "1000",
+        notes: "whole company",
+      }),
+    );
+    const aliceList = (await listLoader({
+      request: siteRequest("/shopping-list", { cookie: alice.cookie }),
+      params: {},
+      context: {},
+    } as never)) as {
       items: { id: string; quantity: number; notes: string }[];
     };
     expect(aliceList.items).toEqual([expect.objectContaining({ quantity: 1000, notes: "whole company" })]);
-    const stolen = await body(await call(listAction, post("/shopping-list", bob.cookie, { intent: "remove", id: aliceList.items[0]!.id })));
+    const stolen = await body(
+      await call(listAction, post("/shopping-list", bob.cookie, { intent: "remove", id: aliceList.items[0]!.id })),
+    );
     expect(stolen.status).toBe(404);
   });
 });

@@ -12,12 +12,22 @@ const known = <T extends { productId: string }>(rows: T[]) => rows.filter((r) =>
 
 export async function listFavouriteIds({ userId }: { userId: string }): Promise<string[]> {
   const db = await getDb();
-  const rows = await db.select({ productId: favourites.productId }).from(favourites).where(eq(favourites.userId, userId)).orderBy(asc(favourites.createdAt));
+  const rows = await db
+    .select({ productId: favourites.productId })
+    .from(favourites)
+    .where(eq(favourites.userId, userId))
+    .orderBy(asc(favourites.createdAt));
   return known(rows).map((r) => r.productId);
 }
 
 /** Adds or removes one favourite; says which it did. */
-export async function toggleFavourite({ userId, productId }: { userId: string; productId: string }): Promise<{ favourited: boolean }> {
+export async function toggleFavourite({
+  userId,
+  productId,
+}: {
+  userId: string;
+  productId: string;
+}): Promise<{ favourited: boolean }> {
   const db = await getDb();
   const removed = await db
     .delete(favourites)
@@ -33,7 +43,12 @@ export type ShoppingListRow = { id: string; productId: string; quantity: number;
 export async function listShoppingList({ userId }: { userId: string }): Promise<ShoppingListRow[]> {
   const db = await getDb();
   const rows = await db
-    .select({ id: shoppingListItems.id, productId: shoppingListItems.productId, quantity: shoppingListItems.quantity, notes: shoppingListItems.notes })
+    .select({
+      id: shoppingListItems.id,
+      productId: shoppingListItems.productId,
+      quantity: shoppingListItems.quantity,
+      notes: shoppingListItems.notes,
+    })
     .from(shoppingListItems)
     .where(eq(shoppingListItems.userId, userId))
     .orderBy(asc(shoppingListItems.createdAt));
@@ -41,7 +56,17 @@ export async function listShoppingList({ userId }: { userId: string }): Promise<
 }
 
 /** R-SL-02: adding a product already on the list updates its quantity and notes. */
-export async function addToShoppingList({ userId, productId, quantity, notes }: { userId: string; productId: string; quantity: number; notes: string }) {
+export async function addToShoppingList({
+  userId,
+  productId,
+  quantity,
+  notes,
+}: {
+  userId: string;
+  productId: string;
+  quantity: number;
+  notes: string;
+}) {
   const db = await getDb();
   await db
     .insert(shoppingListItems)
@@ -53,7 +78,17 @@ export async function addToShoppingList({ userId, productId, quantity, notes }: 
 }
 
 /** False when the line is not this user's (or gone). */
-export async function updateShoppingListItem({ userId, id, quantity, notes }: { userId: string; id: string; quantity: number; notes: string }): Promise<boolean> {
+export async function updateShoppingListItem({
+  userId,
+  id,
+  quantity,
+  notes,
+}: {
+  userId: string;
+  id: string;
+  quantity: number;
+  notes: string;
+}): Promise<boolean> {
   const db = await getDb();
   const rows = await db
     .update(shoppingListItems)
@@ -99,7 +134,11 @@ const cartColumns = {
 
 export async function listCart({ userId }: { userId: string }): Promise<CartLine[]> {
   const db = await getDb();
-  const rows = await db.select(cartColumns).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt));
+  const rows = await db
+    .select(cartColumns)
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt));
   return known(rows);
 }
 
@@ -124,7 +163,15 @@ export async function addCartLine({ userId, line }: { userId: string; line: Omit
 }
 
 /** Changes a line's quantity (the unit price follows from the tier at display time). */
-export async function updateCartQuantity({ userId, id, quantity }: { userId: string; id: string; quantity: number }): Promise<boolean> {
+export async function updateCartQuantity({
+  userId,
+  id,
+  quantity,
+}: {
+  userId: string;
+  id: string;
+  quantity: number;
+}): Promise<boolean> {
   const db = await getDb();
   const rows = await db
     .update(cartItems)
@@ -140,7 +187,12 @@ export async function updateCartChoices({
   productId,
   selectedColor,
   customizationSelections,
-}: { userId: string; productId: string; selectedColor?: string; customizationSelections?: string[] }) {
+}: {
+  userId: string;
+  productId: string;
+  selectedColor?: string;
+  customizationSelections?: string[];
+}) {
   const db = await getDb();
   await db
     .update(cartItems)
@@ -154,7 +206,10 @@ export async function updateCartChoices({
 
 export async function removeCartLine({ userId, id }: { userId: string; id: string }): Promise<boolean> {
   const db = await getDb();
-  const rows = await db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId))).returning({ id: cartItems.id });
+  const rows = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
   return rows.length === 1;
 }
 
@@ -164,7 +219,10 @@ export async function removeCartLine({ userId, id }: { userId: string; id: strin
  */
 export async function clearCart({ userId }: { userId: string }): Promise<{ productIds: string[] }> {
   const db = await getDb();
-  const removed = await db.delete(cartItems).where(eq(cartItems.userId, userId)).returning({ productId: cartItems.productId });
+  const removed = await db
+    .delete(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .returning({ productId: cartItems.productId });
   const productIds = removed.map((r) => r.productId);
   await deleteUnpaidDraftsForProducts({ userId, productIds });
   return { productIds };
@@ -182,5 +240,6 @@ export async function syncCartWithDraftPatch(userId: string, productId: string, 
   const colour = typeof p.variant?.color_hex === "string" ? p.variant.color_hex : undefined;
   const list = p.customization_selections;
   const selections = Array.isArray(list) && list.every((s) => typeof s === "string") ? (list as string[]) : undefined;
-  if (colour || selections) await updateCartChoices({ userId, productId, selectedColor: colour, customizationSelections: selections });
+  if (colour || selections)
+    await updateCartChoices({ userId, productId, selectedColor: colour, customizationSelections: selections });
 }

@@ -20,7 +20,11 @@ export const outboxSmsSender: SmsSender = {
       text: message.text,
       meta: { channel: "sms", ...message.meta },
     });
-    console.log(getEnv().SMTP_URL ? `[outbox] SMS to ${message.to} kept in the outbox` : `[outbox] SMS to ${message.to}: ${message.text}`);
+    console.log(
+      getEnv().SMTP_URL
+        ? `[outbox] SMS to ${message.to} kept in the outbox`
+        : `[outbox] SMS to ${message.to}: ${message.text}`,
+    );
   },
 };
 

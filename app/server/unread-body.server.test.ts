@@ -2,7 +2,11 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { finishReadingBody, UNREAD_BODY_MAX_BYTES } from "./unread-body.server";
 
-const body = (...chunks: string[]) => Readable.from(chunks.map((c) => Buffer.from(c)), { objectMode: false });
+const body = (...chunks: string[]) =>
+  Readable.from(
+    chunks.map((c) => Buffer.from(c)),
+    { objectMode: false },
+  );
 
 describe("finishReadingBody (issue 3 item 2)", () => {
   it("reads an unread body to its end", async () => {

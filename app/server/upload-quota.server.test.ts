@@ -16,7 +16,12 @@ beforeEach(() => resetDatabase(handle));
 
 const MB = 1024 * 1024;
 const used = async (userId: string) =>
-  (await queryRows<{ count: number }>(handle.db, sql`select count from rate_limits where key = ${`upload-bytes:${userId}`}`))[0]?.count ?? 0;
+  (
+    await queryRows<{ count: number }>(
+      handle.db,
+      sql`select count from rate_limits where key = ${`upload-bytes:${userId}`}`,
+    )
+  )[0]?.count ?? 0;
 
 describe("reserveUploadBytes (issue 13 item 6)", () => {
   it("grants a declared size while the day's allowance covers it, and no more", async () => {
@@ -46,7 +51,9 @@ describe("reserveUploadBytes (issue 13 item 6)", () => {
 
   it("starts a new allowance 24 hours after the window began", async () => {
     await reserveUploadBytes("alice", { exactly: 200 * MB });
-    await handle.db.execute(sql`update rate_limits set window_start = now() - interval '25 hours' where key = 'upload-bytes:alice'`);
+    await handle.db.execute(
+      sql`update rate_limits set window_start = now() - interval '25 hours' where key = 'upload-bytes:alice'`,
+    );
     expect(await reserveUploadBytes("alice", { exactly: 10 * MB })).toBe(10 * MB);
     expect(await used("alice")).toBe(10 * MB);
   });

@@ -19,11 +19,16 @@ const keyFor = (userId: string) => `upload-bytes:${userId}`;
  * Reserves `exactly` bytes, or up to `atMost` when the size is not known yet. Says how many were
  * granted: 0 when the day's allowance cannot cover the request.
  */
-export async function reserveUploadBytes(userId: string, wanted: { exactly: number } | { atMost: number }): Promise<number> {
+export async function reserveUploadBytes(
+  userId: string,
+  wanted: { exactly: number } | { atMost: number },
+): Promise<number> {
   const key = keyFor(userId);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`insert into rate_limits (key, count, window_start) values (${key}, 0, now()) on conflict (key) do nothing`);
+    await tx.execute(
+      sql`insert into rate_limits (key, count, window_start) values (${key}, 0, now()) on conflict (key) do nothing`,
+    );
     const [row] = await queryRows<{ count: number; expired: boolean }>(
       tx,
       sql`select count, window_start < now() - make_interval(secs => ${WINDOW_SECONDS}) as expired
@@ -34,7 +39,9 @@ export async function reserveUploadBytes(userId: string, wanted: { exactly: numb
     const granted = "exactly" in wanted ? (wanted.exactly <= left ? wanted.exactly : 0) : Math.min(wanted.atMost, left);
     if (granted <= 0) return 0;
     const windowStart = row?.expired ? sql`now()` : sql`window_start`;
-    await tx.execute(sql`update rate_limits set count = ${used + granted}, window_start = ${windowStart} where key = ${key}`);
+    await tx.execute(
+      sql`update rate_limits set count = ${used + granted}, window_start = ${windowStart} where key = ${key}`,
+    );
     return granted;
   });
 }

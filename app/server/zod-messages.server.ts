@@ -13,6 +13,8 @@ z.config({
     if (issue.code === "invalid_union") return "This form is incomplete: fill in every field it asks for.";
     if (issue.code !== "invalid_type" && issue.code !== "invalid_value") return undefined;
     if (issue.input === undefined) return "This field is required.";
-    return issue.code === "invalid_type" ? "This value is not in the expected form." : "Choose one of the options offered.";
+    return issue.code === "invalid_type"
+      ? "This value is not in the expected form."
+      : "Choose one of the options offered.";
   },
 });

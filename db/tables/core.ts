@@ -45,9 +45,6 @@ export const orderDrafts = pgTable(
     index("order_drafts_user_updated_idx").on(t.userId, t.updatedAt.desc()),
     // The first-order discount asks "has this account paid before?" on every priced save (A-20).
     index("order_drafts_account_paid_idx").on(t.accountId).where(sql`paid_at is not null`),
-    check(
-      "order_drafts_status_check",
-      sql.raw(`status in (${DRAFT_STATUSES.map((s) => `'${s}'`).join(", ")})`),
-    ),
+    check("order_drafts_status_check", sql.raw(`status in (${DRAFT_STATUSES.map((s) => `'${s}'`).join(", ")})`)),
   ],
 );

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ORDER_STATUSES } from "../../app/domain/orders";
 import { orderDrafts } from "./core";
 
@@ -50,7 +63,10 @@ export const paymentIntents = pgTable(
   (t) => [
     index("payment_intents_draft_idx").on(t.draftId),
     check("payment_intents_provider_check", inList("provider", ["stripe", "test"])),
-    check("payment_intents_status_check", inList("status", ["created", "processing", "succeeded", "failed", "canceled"])),
+    check(
+      "payment_intents_status_check",
+      inList("status", ["created", "processing", "succeeded", "failed", "canceled"]),
+    ),
     check("payment_intents_amount_positive", sql`amount_pence > 0`),
   ],
 );
@@ -83,7 +99,9 @@ export const testPaymentIntents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (_t) => [check("test_payment_intents_status_check", inList("status", ["requires_payment_method", "succeeded", "canceled"]))],
+  (_t) => [
+    check("test_payment_intents_status_check", inList("status", ["requires_payment_method", "succeeded", "canceled"])),
+  ],
 );
 
 /**

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 // A signed-in buyer's favourites, shopping list and cart (issue 5); every row belongs to one user.
 
@@ -24,7 +37,10 @@ export const shoppingListItems = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("shopping_list_user_product").on(t.userId, t.productId), check("shopping_list_quantity", sql`quantity > 0`)],
+  (t) => [
+    unique("shopping_list_user_product").on(t.userId, t.productId),
+    check("shopping_list_quantity", sql`quantity > 0`),
+  ],
 );
 
 export const cartItems = pgTable(

@@ -81,7 +81,11 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function autosaveRow(context: AutosaveContext): Promise<Row> {
-  const base = { benchmark: `Autosave (${context.users} users, ${context.durationSeconds} s)`, subject: "checkout step 2 saves", target: "no failed, conflicting or lost saves" };
+  const base = {
+    benchmark: `Autosave (${context.users} users, ${context.durationSeconds} s)`,
+    subject: "checkout step 2 saves",
+    target: "no failed, conflicting or lost saves",
+  };
   if (!checkoutBuilt(context.routeIds)) return { ...base, result: "n/a (checkout not built yet)" };
 
   const dataDir = mkdtempSync(join(tmpdir(), "swag-bench-autosave-"));

@@ -96,7 +96,11 @@ export function routeIds(clientDir: string): string[] {
 
 function urlPathOf(manifest: ClientManifest, route: ManifestRoute): string {
   const parts: string[] = [];
-  for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? manifest.routes[current.parentId] : undefined) {
+  for (
+    let current: ManifestRoute | undefined = route;
+    current;
+    current = current.parentId ? manifest.routes[current.parentId] : undefined
+  ) {
     if (current.path) parts.unshift(current.path);
   }
   return `/${parts.join("/")}`;

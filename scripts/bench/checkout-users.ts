@@ -85,7 +85,8 @@ export async function saveNotes(baseUrl: string, cookie: string, draft: DraftRef
     body: notesSaveBody(notes, draft.version),
   });
   const body = (await response.json()) as { draft?: DraftRef; error?: { code: string; current?: DraftRef } };
-  if (response.status === 200 && body.draft) return { kind: "saved", draft: { id: body.draft.id, version: body.draft.version } };
+  if (response.status === 200 && body.draft)
+    return { kind: "saved", draft: { id: body.draft.id, version: body.draft.version } };
   if (response.status === 409 && body.error?.current) {
     return { kind: "conflict", current: { id: body.error.current.id, version: body.error.current.version } };
   }
@@ -93,7 +94,11 @@ export async function saveNotes(baseUrl: string, cookie: string, draft: DraftRef
 }
 
 /** The draft as stored, read as its owner. */
-export async function readDraft(baseUrl: string, cookie: string, id: string): Promise<DraftRef & { notes: string | undefined }> {
+export async function readDraft(
+  baseUrl: string,
+  cookie: string,
+  id: string,
+): Promise<DraftRef & { notes: string | undefined }> {
   const response = await fetch(`${baseUrl}/api/drafts/${id}`, { headers: { cookie } });
   if (response.status !== 200) {
     await response.body?.cancel();

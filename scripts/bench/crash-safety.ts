@@ -90,7 +90,9 @@ async function checkDrafts(baseUrl: string, users: SimulatedUser[], tally: Tally
       }
       const number = saveNumber(stored.notes);
       if (number === undefined || number < user.acknowledged) {
-        tally.lost.push(`${when}: user ${user.n} was acknowledged save ${user.acknowledged}, the database holds "${stored.notes}"`);
+        tally.lost.push(
+          `${when}: user ${user.n} was acknowledged save ${user.acknowledged}, the database holds "${stored.notes}"`,
+        );
       }
       user.draft = { id: stored.id, version: stored.version };
     }),
@@ -231,7 +233,11 @@ interface GracefulResult {
  * in tests/e2e/server.spec.ts); the rest of each save's body after the shutdown has begun. Every
  * request not yet answered when the signal went out is in flight and must get its response.
  */
-async function sigtermWithRequestsInFlight(server: RunningServer, users: SimulatedUser[], tally: Tally): Promise<GracefulResult> {
+async function sigtermWithRequestsInFlight(
+  server: RunningServer,
+  users: SimulatedUser[],
+  tally: Tally,
+): Promise<GracefulResult> {
   const saves = users.map((user) => {
     const number = ++user.sent;
     const sending = sendRequest(`${server.url}/api/drafts/${user.draft.id}`, {
@@ -274,7 +280,13 @@ async function sigtermWithRequestsInFlight(server: RunningServer, users: Simulat
     }
   }
   for (const page of pagesInFlight) judge("page", await page.outcome);
-  return { inFlight: saves.length + pagesInFlight.length, saves: saves.length, pages: pagesInFlight.length, dropped, exitCode: await exited };
+  return {
+    inFlight: saves.length + pagesInFlight.length,
+    saves: saves.length,
+    pages: pagesInFlight.length,
+    dropped,
+    exitCode: await exited,
+  };
 }
 
 function summary(items: string[]): string {
@@ -301,7 +313,13 @@ export async function crashSafetyRows(context: CrashContext): Promise<Row[]> {
     server = await start();
     const url = server.url;
     const users: SimulatedUser[] = await Promise.all(
-      cookies.map(async (cookie, n) => ({ n, cookie, draft: await createDraft(url, cookie, notesFor(n, 0)), sent: 0, acknowledged: 0 })),
+      cookies.map(async (cookie, n) => ({
+        n,
+        cookie,
+        draft: await createDraft(url, cookie, notesFor(n, 0)),
+        sent: 0,
+        acknowledged: 0,
+      })),
     );
 
     const begun = performance.now();
@@ -321,7 +339,9 @@ export async function crashSafetyRows(context: CrashContext): Promise<Row[]> {
       await checkDrafts(server.url, users, crash, `after kill ${kills}`);
       if (kills % 10 === 0) {
         const seconds = Math.round((performance.now() - begun) / 1000);
-        process.stderr.write(`[bench] crash: ${kills} kills in ${seconds} s, ${crash.acknowledged} saves acknowledged, ${crash.lost.length} lost\n`);
+        process.stderr.write(
+          `[bench] crash: ${kills} kills in ${seconds} s, ${crash.acknowledged} saves acknowledged, ${crash.lost.length} lost\n`,
+        );
       }
     }
     const crashRow: Row = {
@@ -332,7 +352,8 @@ export async function crashSafetyRows(context: CrashContext): Promise<Row[]> {
         `${crash.failures.length} failed saves${summary(crash.failures)}; ${crash.cutOff} saves cut off by the kills`,
       met: crash.lost.length === 0 && !failedRestart && kills === context.kills && crash.failures.length === 0,
     };
-    if (!server) return [crashRow, { ...gracefulBase, subject: "SIGTERM", result: "n/a (the server did not come back)" }];
+    if (!server)
+      return [crashRow, { ...gracefulBase, subject: "SIGTERM", result: "n/a (the server did not come back)" }];
 
     const shutdown = await sigtermWithRequestsInFlight(server, users, graceful);
     server = await start();

@@ -138,7 +138,13 @@ export async function lighthouseRows(baseUrl: string, pages: LighthousePage[], r
         }
       }
       if (results.length === 0) {
-        rows.push({ benchmark: "Lighthouse mobile", subject: page.path, result: `failed: ${problems.at(-1)}`, target, met: false });
+        rows.push({
+          benchmark: "Lighthouse mobile",
+          subject: page.path,
+          result: `failed: ${problems.at(-1)}`,
+          target,
+          met: false,
+        });
         continue;
       }
       const chosen = medianRun(results);
@@ -150,7 +156,9 @@ export async function lighthouseRows(baseUrl: string, pages: LighthousePage[], r
         subject: page.path,
         result: `${describe(chosen)}${spread}`,
         target,
-        met: (!page.scoreTarget || chosen.performance >= TARGETS.performance) && median(results.map((r) => r.cls)) <= TARGETS.cls,
+        met:
+          (!page.scoreTarget || chosen.performance >= TARGETS.performance) &&
+          median(results.map((r) => r.cls)) <= TARGETS.cls,
       });
     }
   } finally {

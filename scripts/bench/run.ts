@@ -47,10 +47,13 @@ function numberFromEnv(name: string, fallback: number): number {
 }
 
 function selectedSections(): Set<Section> {
-  const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!only?.length) return new Set(SECTIONS);
   const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
-  if (unknown.length) throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(", ")}; known: ${SECTIONS.join(", ")}`);
+  if (unknown.length)
+    throw new Error(`BENCH_ONLY: unknown section(s) ${unknown.join(", ")}; known: ${SECTIONS.join(", ")}`);
   return new Set(only as Section[]);
 }
 
@@ -70,7 +73,10 @@ async function main() {
 
   if (process.env.BENCH_SKIP_BUILD !== "1") {
     log(`building into ${buildDir}`);
-    execFileSync("npx", ["react-router", "build"], { env: { ...process.env, BUILD_DIR: buildDir }, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("npx", ["react-router", "build"], {
+      env: { ...process.env, BUILD_DIR: buildDir },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   }
 
   const rows: Row[] = [];
@@ -96,7 +102,9 @@ async function main() {
         if (sections.has("throughput")) {
           log(`SSR vs static, ${seconds} s each`);
           await writeStaticCopies(server.url, join(servedDir, "client"), THROUGHPUT_PAGES);
-          rows.push(...(await throughputRows(server.url, THROUGHPUT_PAGES, { connections: 10, durationSeconds: seconds })));
+          rows.push(
+            ...(await throughputRows(server.url, THROUGHPUT_PAGES, { connections: 10, durationSeconds: seconds })),
+          );
         }
       } finally {
         await server.stop();
@@ -105,7 +113,12 @@ async function main() {
     if (sections.has("autosave")) {
       log(`autosave, ${autosaveUsers} users for ${seconds} s (signing them up first)`);
       rows.push(
-        await autosaveRow({ buildDir, users: autosaveUsers, routeIds: routeIds(join(buildDir, "client")), durationSeconds: seconds }),
+        await autosaveRow({
+          buildDir,
+          users: autosaveUsers,
+          routeIds: routeIds(join(buildDir, "client")),
+          durationSeconds: seconds,
+        }),
       );
     }
     if (sections.has("cold-start")) {

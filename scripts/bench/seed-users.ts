@@ -22,7 +22,12 @@ function visitorRequest(path: string, n: number, cookie?: string): Request {
 
 async function seedUser(n: number): Promise<string> {
   const identifier = `bench-buyer-${n}@bench.example`;
-  const created = await signUp(visitorRequest("/sign-up", n), { firstName: "Bench", lastName: `Buyer ${n}`, identifier, password: PASSWORD });
+  const created = await signUp(visitorRequest("/sign-up", n), {
+    firstName: "Bench",
+    lastName: `Buyer ${n}`,
+    identifier,
+    password: PASSWORD,
+  });
   if (!created.ok) throw new Error(`sign-up ${n}: ${created.message}`);
   const signedIn = await signInWithPassword(visitorRequest("/sign-in", n), { identifier, password: PASSWORD });
   if (!signedIn.ok) throw new Error(`sign-in ${n}: ${signedIn.message}`);

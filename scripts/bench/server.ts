@@ -27,7 +27,12 @@ export function freePort(): Promise<number> {
 }
 
 /** Spawns the production server on `port`; `env` adds to (or overrides) the bench's environment. */
-export function spawnServer(options: { buildDir: string; dataDir: string; port: number; env?: NodeJS.ProcessEnv }): ChildProcess {
+export function spawnServer(options: {
+  buildDir: string;
+  dataDir: string;
+  port: number;
+  env?: NodeJS.ProcessEnv;
+}): ChildProcess {
   return spawn(process.execPath, [resolve(options.buildDir, "server/index.js")], {
     env: {
       ...process.env,

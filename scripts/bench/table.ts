@@ -7,7 +7,13 @@ export interface Row {
   met?: boolean;
 }
 
-const HEADINGS: Row = { benchmark: "Benchmark", subject: "Subject", result: "Result", target: "Target", met: undefined };
+const HEADINGS: Row = {
+  benchmark: "Benchmark",
+  subject: "Subject",
+  result: "Result",
+  target: "Target",
+  met: undefined,
+};
 
 function verdict(row: Row): string {
   if (row === HEADINGS) return "Met";

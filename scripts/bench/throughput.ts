@@ -20,7 +20,10 @@ export const TARGETS = { ratio: 0.5, p99Ms: 50 };
 /** What a browser sends that changes the server's work: it asks for gzip. */
 const HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html" };
 
-export async function load(url: string, options: { connections: number; durationSeconds: number }): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { connections: number; durationSeconds: number },
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections,

@@ -140,17 +140,37 @@ test.describe("menus", () => {
  * A buyer with something on every signed-in page (a paid order, a draft at the payment step, a cart
  * line, a favourite, a shopping-list row) and a member of staff, made once per worker.
  */
-type SignedInShop = { buyer: BrowserContextOptions["storageState"]; staff: BrowserContextOptions["storageState"]; draftId: string; orderId: string };
+type SignedInShop = {
+  buyer: BrowserContextOptions["storageState"];
+  staff: BrowserContextOptions["storageState"];
+  draftId: string;
+  orderId: string;
+};
 
 async function makeSignedInShop(browser: Browser, baseURL: string): Promise<SignedInShop> {
   const mailbox = new Mailbox(baseURL);
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
   const buyer = newBuyer("a11y");
   await signUpOverHttp(context.request, mailbox, buyer);
-  const plan: DraftPlan = { productId: "8", colour: "#1f2a56", customisation: "Front embroidery", branding: "embroidery", quantity: 100, marker: "Axe", email: buyer.email };
+  const plan: DraftPlan = {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 100,
+    marker: "Axe",
+    email: buyer.email,
+  };
   const paid = await completeDraft(context.request, plan);
   const { orderId } = await payInTestMode(context.request, await startPayment(context.request, paid, "8"));
-  const cartLine = { productId: "8", quantity: "100", selectedColor: "#1f2a56", customizationSelections: '["Front embroidery"]', handwrittenNote: "false", notes: "" };
+  const cartLine = {
+    productId: "8",
+    quantity: "100",
+    selectedColor: "#1f2a56",
+    customizationSelections: '["Front embroidery"]',
+    handwrittenNote: "false",
+    notes: "",
+  };
   for (const [path, form] of [
     ["/cart", { intent: "add", ...cartLine }],
     ["/favorites", { intent: "toggle", productId: "16" }],

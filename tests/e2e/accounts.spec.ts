@@ -44,7 +44,11 @@ test("sign up, confirm the e-mailed code, sign out and sign back in", async ({ p
   await expect(page.getByRole("button", { name: /Account menu for Jane Smith/ })).toBeVisible();
 });
 
-test("the header's favourites button opens the sign-in modal and signing in keeps the page", async ({ page, mailbox, browser }) => {
+test("the header's favourites button opens the sign-in modal and signing in keeps the page", async ({
+  page,
+  mailbox,
+  browser,
+}) => {
   const buyer = newBuyer();
   const other = await browser.newContext();
   await signUpOverHttp(other.request, mailbox, buyer);
@@ -115,7 +119,11 @@ test("reset a forgotten password by e-mailed link; the link works once", async (
   await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
 });
 
-test("enrol two-step sign-in and sign in with an authenticator code, after a password or a one-time code", async ({ page, mailbox, signedInBuyer }) => {
+test("enrol two-step sign-in and sign in with an authenticator code, after a password or a one-time code", async ({
+  page,
+  mailbox,
+  signedInBuyer,
+}) => {
   await page.goto("/account");
   const section = page.getByRole("region", { name: "Two-step sign-in" });
   await section.getByLabel("Password").fill(signedInBuyer.password);
@@ -147,34 +155,50 @@ test("enrol two-step sign-in and sign in with an authenticator code, after a pas
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Sign in with code" }).click();
   await expect(page.getByRole("heading", { name: "Two-step check" })).toBeVisible();
-  expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: expect.stringMatching(/session_token/) }));
+  expect(await page.context().cookies()).not.toContainEqual(
+    expect.objectContaining({ name: expect.stringMatching(/session_token/) }),
+  );
   await page.getByLabel("Authenticator code").fill(totp(secret));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
 });
 
-test("sign-up answers alike for a taken address and tells its owner instead; wrong codes stop at a 429", async ({ request, mailbox, browser }) => {
+test("sign-up answers alike for a taken address and tells its owner instead; wrong codes stop at a 429", async ({
+  request,
+  mailbox,
+  browser,
+}) => {
   const owner = newBuyer("owner");
   const other = await browser.newContext();
   await signUpOverHttp(other.request, mailbox, owner);
   await other.close();
 
   const signUp = (email: string) =>
-    request.post("/sign-up", { form: { firstName: "Mal", lastName: "Icious", identifier: email, password: "squatter phrase 1234" }, maxRedirects: 0 });
+    request.post("/sign-up", {
+      form: { firstName: "Mal", lastName: "Icious", identifier: email, password: "squatter phrase 1234" },
+      maxRedirects: 0,
+    });
   const taken = await signUp(owner.email);
   const fresh = await signUp(newBuyer("fresh").email);
   expect(taken.status()).toBe(fresh.status());
-  expect(taken.headers().location?.replace(/identifier=[^&]+/, "")).toBe(fresh.headers().location?.replace(/identifier=[^&]+/, ""));
+  expect(taken.headers().location?.replace(/identifier=[^&]+/, "")).toBe(
+    fresh.headers().location?.replace(/identifier=[^&]+/, ""),
+  );
   expect(Object.keys(taken.headers()).sort()).toEqual(Object.keys(fresh.headers()).sort());
   await mailbox.latest(owner.email, /Someone tried to create a Swag Studio account with your address/);
 
   // Ten wrong codes for the account (five for each of two codes), each from another client
   // address, and then even the right code is refused.
   const verify = (code: string) =>
-    request.post("/sign-in", { form: { intent: "verify-code", identifier: owner.email, code }, headers: { "X-Forwarded-For": clientAddress() } });
+    request.post("/sign-in", {
+      form: { intent: "verify-code", identifier: owner.email, code },
+      headers: { "X-Forwarded-For": clientAddress() },
+    });
   const codesSent = async (count: number) => {
     await request.post("/sign-in", { form: { intent: "send-code", identifier: owner.email } });
-    await expect.poll(async () => (await mailbox.all(owner.email)).filter((m) => /sign-in code/.test(m.subject)).length).toBe(count);
+    await expect
+      .poll(async () => (await mailbox.all(owner.email)).filter((m) => /sign-in code/.test(m.subject)).length)
+      .toBe(count);
   };
   for (const count of [1, 2]) {
     await codesSent(count);
@@ -187,14 +211,20 @@ test("sign-up answers alike for a taken address and tells its owner instead; wro
   expect(await refused.text()).toMatch(/Too many attempts\. Please try again in \d+ minutes\./);
 });
 
-test("changing the e-mail address asks the current address first and tells it afterwards", async ({ page, mailbox, signedInBuyer }) => {
+test("changing the e-mail address asks the current address first and tells it afterwards", async ({
+  page,
+  mailbox,
+  signedInBuyer,
+}) => {
   const next = newBuyer("moved");
   await page.goto("/account");
   const section = page.getByRole("region", { name: "E-mail address" });
   await section.getByLabel("New e-mail address").fill(next.email);
   await section.getByRole("button", { name: "Change e-mail address" }).click();
   await expect(section.getByText(`we sent a code to ${signedInBuyer.email}`)).toBeVisible();
-  await section.getByLabel("Code").fill(await mailbox.code(signedInBuyer.email, /confirms moving your Swag Studio account/));
+  await section
+    .getByLabel("Code")
+    .fill(await mailbox.code(signedInBuyer.email, /confirms moving your Swag Studio account/));
   await section.getByRole("button", { name: "Continue" }).click();
   await expect(section.getByText(`We sent a code to ${next.email}.`)).toBeVisible();
   await section.getByLabel("Code").fill(await mailbox.code(next.email, /confirms your new Swag Studio e-mail address/));
@@ -205,7 +235,12 @@ test("changing the e-mail address asks the current address first and tells it af
   expect(notice.text).toContain(next.email);
 });
 
-test("create an organisation and invite a colleague who accepts; the invitation can't be used twice", async ({ page, mailbox, browser, signedInBuyer }) => {
+test("create an organisation and invite a colleague who accepts; the invitation can't be used twice", async ({
+  page,
+  mailbox,
+  browser,
+  signedInBuyer,
+}) => {
   await page.goto("/account");
   const orgs = page.getByRole("region", { name: "Organisations" });
   await orgs.getByLabel("New organisation name").fill("Acme Events");
@@ -220,7 +255,9 @@ test("create an organisation and invite a colleague who accepts; the invitation 
   // The organisation's name is the inviter's words: in the body, never in the subject (issue 13 item 10).
   const invite = await mailbox.latest(colleague.email, /invited to an organisation/);
   expect(invite.subject).not.toContain("Acme Events");
-  expect(invite.text).toContain(`${signedInBuyer.email} (${signedInBuyer.firstName} ${signedInBuyer.lastName}) invited you to join their organisation on Swag Studio, "Acme Events"`);
+  expect(invite.text).toContain(
+    `${signedInBuyer.email} (${signedInBuyer.firstName} ${signedInBuyer.lastName}) invited you to join their organisation on Swag Studio, "Acme Events"`,
+  );
   const link = /(http:\/\/\S+\/accept-invitation\/\S+)/.exec(invite.text)?.[1];
   expect(link).toBeTruthy();
 

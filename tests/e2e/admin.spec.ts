@@ -23,7 +23,12 @@ async function orderLinkIn(mailbox: Mailbox, to: string, subject: RegExp): Promi
   return new URL(link).pathname;
 }
 
-test("a paid order goes from proof to shipped, and the buyer sees the tracking number", async ({ page, browser, mailbox, signedInBuyer: buyer }) => {
+test("a paid order goes from proof to shipped, and the buyer sees the tracking number", async ({
+  page,
+  browser,
+  mailbox,
+  signedInBuyer: buyer,
+}) => {
   test.setTimeout(180_000);
 
   // The buyer pays in test mode.
@@ -43,7 +48,13 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
   const orderNumber = /Order (SS-\d+)/.exec((await mailbox.latest(buyer.email, /confirmed/)).subject)![1]!;
 
   // A buyer never reaches the back office, not even for their own order.
-  for (const path of ["/admin/inbox/sms/export.csv", `/admin/orders/${orderId}/proofs/1`, "/admin", "/admin/orders", `/admin/orders/${orderId}`]) {
+  for (const path of [
+    "/admin/inbox/sms/export.csv",
+    `/admin/orders/${orderId}/proofs/1`,
+    "/admin",
+    "/admin/orders",
+    `/admin/orders/${orderId}`,
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
   }
@@ -62,9 +73,13 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
   await expect(staff.getByText("GB123456789")).toBeVisible();
 
   // A file that is not a PDF, PNG or JPEG is refused and nothing changes.
-  await staff.getByLabel("Proof version 1").setInputFiles({ name: "proof.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>not a proof</html>") });
+  await staff
+    .getByLabel("Proof version 1")
+    .setInputFiles({ name: "proof.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>not a proof</html>") });
   await staff.getByRole("button", { name: "Send proof version 1" }).click();
-  await expect(staff.getByRole("alert").filter({ hasText: "A proof must be a PDF, PNG or JPEG file." }).first()).toBeVisible();
+  await expect(
+    staff.getByRole("alert").filter({ hasText: "A proof must be a PDF, PNG or JPEG file." }).first(),
+  ).toBeVisible();
   await expect(staff.getByText("No proof sent yet.")).toBeVisible();
 
   await staff.getByLabel("Proof version 1").setInputFiles({ name: "cap-v1.png", mimeType: "image/png", buffer: PNG });
@@ -82,16 +97,22 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
 
   // Staff's page still shows the order before the buyer answered: the upload is refused as stale,
   // and the page shows the current state, with the buyer's comment.
-  await staff.getByLabel("Proof version 2").setInputFiles({ name: "cap-v2.pdf", mimeType: "application/pdf", buffer: PDF });
+  await staff
+    .getByLabel("Proof version 2")
+    .setInputFiles({ name: "cap-v2.pdf", mimeType: "application/pdf", buffer: PDF });
   await staff.getByRole("button", { name: "Send proof version 2" }).click();
   await expect(
-    staff.getByRole("alert").filter({ hasText: 'This order changed since you opened it: it is now "Changes requested". Nothing was changed' }),
+    staff.getByRole("alert").filter({
+      hasText: 'This order changed since you opened it: it is now "Changes requested". Nothing was changed',
+    }),
   ).toBeVisible();
   const proofs = staff.getByRole("table", { name: "Proof versions, newest first" });
   await expect(proofs.getByRole("row", { name: /^1 / })).toContainText("Changes requested");
   await expect(proofs.getByRole("row", { name: /^1 / })).toContainText("Make the logo bigger, please");
 
-  await staff.getByLabel("Proof version 2").setInputFiles({ name: "cap-v2.pdf", mimeType: "application/pdf", buffer: PDF });
+  await staff
+    .getByLabel("Proof version 2")
+    .setInputFiles({ name: "cap-v2.pdf", mimeType: "application/pdf", buffer: PDF });
   await staff.getByRole("button", { name: "Send proof version 2" }).click();
   await expect(staff.getByRole("status").filter({ hasText: "Proof version 2 sent to the buyer." })).toBeVisible();
   await expect(proofs.getByRole("row")).toHaveCount(3);
@@ -138,8 +159,14 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
     for (const path of [`/admin/orders/${orderId}`, "/admin/orders", "/admin/inbox/inquiries"]) {
       await staff.goto(path);
       await staff.waitForFunction(() => "__reactRouterDataRouter" in window);
-      const results = await new AxeBuilder({ page: staff }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((v) => `${path} at ${width} px: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      const results = await new AxeBuilder({ page: staff })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        results.violations.map(
+          (v) => `${path} at ${width} px: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
     }
   }
   await staffContext.close();
@@ -162,7 +189,9 @@ test("the inbox lists SMS sign-ups with their consent time and exports them as C
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="sms-\d{4}-\d{2}-\d{2}\.csv"$/);
   const text = await csv.text();
-  expect(text.split("\r\n")[0]).toBe("\uFEFFPhone,Consent given,Consent wording,Signed up on page,Account e-mail,First signed up");
+  expect(text.split("\r\n")[0]).toBe(
+    "\uFEFFPhone,Consent given,Consent wording,Signed up on page,Account e-mail,First signed up",
+  );
   // The leading + is written as text, so a spreadsheet does not run it as a formula.
   expect(text).toContain(`'${phone},`);
   await context.close();

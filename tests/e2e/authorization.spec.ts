@@ -79,7 +79,11 @@ type Attempt = (request: APIRequestContext, world: World, headers?: Record<strin
 async function answerOf(response: APIResponse): Promise<Answer> {
   // A download's name is part of what it gives away.
   const disposition = response.headers()["content-disposition"] ?? "";
-  return { status: response.status(), body: `${disposition}\n${await response.text()}`, redirect: response.headers().location };
+  return {
+    status: response.status(),
+    body: `${disposition}\n${await response.text()}`,
+    redirect: response.headers().location,
+  };
 }
 const routeAnswer = ({ status, body, redirect }: RouteAnswer): Answer => ({ status, body, redirect });
 
@@ -125,7 +129,9 @@ type Row = {
 const draftState = async (w: World, draftId: string) => {
   const response = await w.alice.request.get(`/api/drafts/${draftId}`);
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { draft: { version: number; status: string; data: { artwork: { files: unknown[] } } } }).draft;
+  return (
+    (await response.json()) as { draft: { version: number; status: string; data: { artwork: { files: unknown[] } } } }
+  ).draft;
 };
 const aliceSees = async (w: World, path: string, routeId: string) => {
   const answer = await loaderData(w.alice.request, path, routeId);
@@ -140,13 +146,21 @@ const staffSees = async (w: World, path: string, routeId: string) => {
 /** Alice's organisation as her account page shows it: members, and the invitations still pending. */
 const organisation = async (w: World) => {
   const { activeOrganisation } = (await aliceSees(w, "/account", "routes/account")) as {
-    activeOrganisation: { id: string; members: { email: string; role: string }[]; invitations: { id: string; email: string }[] };
+    activeOrganisation: {
+      id: string;
+      members: { email: string; role: string }[];
+      invitations: { id: string; email: string }[];
+    };
   };
   expect(activeOrganisation.id).toBe(w.alice.organisationId);
-  return { members: activeOrganisation.members.map((m) => [m.email, m.role]).sort(), invitations: activeOrganisation.invitations.map((i) => [i.id, i.email]).sort() };
+  return {
+    members: activeOrganisation.members.map((m) => [m.email, m.role]).sort(),
+    invitations: activeOrganisation.invitations.map((i) => [i.id, i.email]).sort(),
+  };
 };
 /** Alice's role, as her account page has it. */
-const aliceRole = async (w: World) => ((await aliceSees(w, "/account", "routes/account")) as { user: { role: string | null } }).user.role;
+const aliceRole = async (w: World) =>
+  ((await aliceSees(w, "/account", "routes/account")) as { user: { role: string | null } }).user.role;
 
 const CHECKOUT_PAGES = [
   ["/customization", "routes/customization"],
@@ -204,7 +218,10 @@ const ROWS: Row[] = [
     resource: "an artwork file",
     owner: "A",
     read: get((w) => `/api/artwork/${w.alice.artworkId}`),
-    change: postJson((w) => `/api/artwork/${w.alice.artworkId}`, (w) => ({ draft_id: w.alice.openDraftId })),
+    change: postJson(
+      (w) => `/api/artwork/${w.alice.artworkId}`,
+      (w) => ({ draft_id: w.alice.openDraftId }),
+    ),
     state: async (w) => ({
       files: (await draftState(w, w.alice.openDraftId)).data.artwork.files,
       download: (await w.alice.request.get(`/api/artwork/${w.alice.artworkId}`)).status(),
@@ -240,7 +257,10 @@ const ROWS: Row[] = [
     routes: ["/api/payment-intent"],
     resource: "a complete draft (starting its payment)",
     owner: "A",
-    change: postJson(() => "/api/payment-intent", (w) => ({ draft_id: w.alice.openDraftId, product_id: "17" })),
+    change: postJson(
+      () => "/api/payment-intent",
+      (w) => ({ draft_id: w.alice.openDraftId, product_id: "17" }),
+    ),
     state: (w) => draftState(w, w.alice.openDraftId),
     leaks: (w) => [w.marker],
     intruder: { change: [404] },
@@ -250,7 +270,10 @@ const ROWS: Row[] = [
     routes: ["/api/test-payments/confirm"],
     resource: "a started card payment (confirming it)",
     owner: "A",
-    change: postJson(() => "/api/test-payments/confirm", (w) => ({ client_secret: w.alice.clientSecret, ...TEST_CARD })),
+    change: postJson(
+      () => "/api/test-payments/confirm",
+      (w) => ({ client_secret: w.alice.clientSecret, ...TEST_CARD }),
+    ),
     state: async (w) => (await w.alice.request.get(`/api/payment-status?draft_id=${w.alice.pendingDraftId}`)).json(),
     leaks: (w) => [w.alice.pendingDraftId, w.marker],
     intruder: { change: [404] },
@@ -281,8 +304,12 @@ const ROWS: Row[] = [
     resource: "an order (answering its proof)",
     owner: "A",
     read: page((w) => `/orders/${w.alice.orderId}`, "routes/order"),
-    change: form((w) => `/orders/${w.alice.orderId}`, () => ({ decision: "approve", proofVersion: "1" })),
-    state: async (w) => ((await aliceSees(w, `/orders/${w.alice.orderId}`, "routes/order")) as { order: unknown }).order,
+    change: form(
+      (w) => `/orders/${w.alice.orderId}`,
+      () => ({ decision: "approve", proofVersion: "1" }),
+    ),
+    state: async (w) =>
+      ((await aliceSees(w, `/orders/${w.alice.orderId}`, "routes/order")) as { order: unknown }).order,
     leaks: (w) => [w.alice.orderNumber, w.marker],
     intruder: { read: [404], change: [404] },
     signedOut: { read: "nothing of A's", change: [401] },
@@ -302,7 +329,10 @@ const ROWS: Row[] = [
     resource: "a cart line (changing its quantity)",
     owner: "A",
     read: page(() => "/cart", "routes/cart"),
-    change: form(() => "/cart", (w) => ({ intent: "update", id: w.alice.cartLineId, productId: "15", quantity: "75" })),
+    change: form(
+      () => "/cart",
+      (w) => ({ intent: "update", id: w.alice.cartLineId, productId: "15", quantity: "75" }),
+    ),
     state: async (w) => ((await aliceSees(w, "/cart", "routes/cart")) as { lines: unknown }).lines,
     leaks: (w) => [w.alice.cartLineId, w.marker],
     intruder: { read: "nothing of A's", change: [404] },
@@ -312,7 +342,10 @@ const ROWS: Row[] = [
     routes: ["/cart"],
     resource: "a cart line (removing it)",
     owner: "A",
-    change: form(() => "/cart", (w) => ({ intent: "remove", id: w.alice.cartLineId })),
+    change: form(
+      () => "/cart",
+      (w) => ({ intent: "remove", id: w.alice.cartLineId }),
+    ),
     state: async (w) => ((await aliceSees(w, "/cart", "routes/cart")) as { lines: unknown }).lines,
     leaks: (w) => [w.marker],
     intruder: { change: [404] },
@@ -323,7 +356,10 @@ const ROWS: Row[] = [
     resource: "a shopping-list item (changing it)",
     owner: "A",
     read: page(() => "/shopping-list", "routes/shopping-list"),
-    change: form(() => "/shopping-list", (w) => ({ intent: "update", id: w.alice.listItemId, productId: "16", quantity: "60", notes: "taken over" })),
+    change: form(
+      () => "/shopping-list",
+      (w) => ({ intent: "update", id: w.alice.listItemId, productId: "16", quantity: "60", notes: "taken over" }),
+    ),
     state: async (w) => ((await aliceSees(w, "/shopping-list", "routes/shopping-list")) as { items: unknown }).items,
     leaks: (w) => [w.alice.listItemId, w.marker],
     intruder: { read: "nothing of A's", change: [404] },
@@ -333,7 +369,10 @@ const ROWS: Row[] = [
     routes: ["/shopping-list"],
     resource: "a shopping-list item (removing it)",
     owner: "A",
-    change: form(() => "/shopping-list", (w) => ({ intent: "remove", id: w.alice.listItemId })),
+    change: form(
+      () => "/shopping-list",
+      (w) => ({ intent: "remove", id: w.alice.listItemId }),
+    ),
     state: async (w) => ((await aliceSees(w, "/shopping-list", "routes/shopping-list")) as { items: unknown }).items,
     leaks: (w) => [w.marker],
     intruder: { change: [404] },
@@ -345,7 +384,10 @@ const ROWS: Row[] = [
     owner: "A",
     read: page(() => "/favorites", "routes/favorites"),
     // Favourites have no id of their own: another buyer's toggle may only ever touch their own list.
-    change: form(() => "/favorites", () => ({ intent: "toggle", productId: "15" })),
+    change: form(
+      () => "/favorites",
+      () => ({ intent: "toggle", productId: "15" }),
+    ),
     state: async (w) => ((await aliceSees(w, "/favorites", "routes/favorites")) as { productIds: unknown }).productIds,
     leaks: () => ['"productIds":["15"]'],
     intruder: { read: "nothing of A's", change: "nothing of A's" },
@@ -356,8 +398,14 @@ const ROWS: Row[] = [
     resource: "account settings and sessions (ending one of A's sessions)",
     owner: "A",
     read: page(() => "/account", "routes/account"),
-    change: form(() => "/account", (w) => ({ intent: "session-revoke", sessionId: w.alice.sessionId })),
-    state: async (w) => ((await aliceSees(w, "/account", "routes/account")) as { sessions: { id: string }[] }).sessions.map((s) => s.id).sort(),
+    change: form(
+      () => "/account",
+      (w) => ({ intent: "session-revoke", sessionId: w.alice.sessionId }),
+    ),
+    state: async (w) =>
+      ((await aliceSees(w, "/account", "routes/account")) as { sessions: { id: string }[] }).sessions
+        .map((s) => s.id)
+        .sort(),
     leaks: (w) => [w.alice.email, w.alice.sessionId, w.marker],
     intruder: { read: "nothing of A's", change: [404] },
     signedOut: { read: "sign-in", change: "sign-in" },
@@ -367,7 +415,10 @@ const ROWS: Row[] = [
     resource: "an organisation (switching into it)",
     owner: "A",
     read: page(() => "/account", "routes/account"),
-    change: form(() => "/account", (w) => ({ intent: "org-switch", organizationId: w.alice.organisationId })),
+    change: form(
+      () => "/account",
+      (w) => ({ intent: "org-switch", organizationId: w.alice.organisationId }),
+    ),
     state: organisation,
     leaks: (w) => [w.alice.email, w.marker],
     intruder: { read: "nothing of A's", change: [403] },
@@ -378,7 +429,10 @@ const ROWS: Row[] = [
     resource: "an organisation's pending invitation (cancelling it)",
     owner: "A",
     read: page(() => "/account", "routes/account"),
-    change: form(() => "/account", (w) => ({ intent: "org-cancel-invite", invitationId: w.alice.invitationId })),
+    change: form(
+      () => "/account",
+      (w) => ({ intent: "org-cancel-invite", invitationId: w.alice.invitationId }),
+    ),
     state: organisation,
     leaks: (w) => [w.alice.inviteeEmail],
     // better-auth answers "not a member" to a cancel with 400 MEMBER_NOT_FOUND.
@@ -390,7 +444,10 @@ const ROWS: Row[] = [
       routes: ["/accept-invitation/:id"],
       resource: `an invitation to someone else (${accept === "yes" ? "accepting" : "declining"} it)`,
       owner: "A",
-      change: form((w) => `/accept-invitation/${w.alice.invitationId}`, () => ({ accept })),
+      change: form(
+        (w) => `/accept-invitation/${w.alice.invitationId}`,
+        () => ({ accept }),
+      ),
       state: organisation,
       leaks: (w) => [w.alice.inviteeEmail, w.marker],
       intruder: { change: [403] },
@@ -439,8 +496,14 @@ const ROWS: Row[] = [
     owner: "staff",
     change: async (request, w, headers) => {
       const { order } = await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order");
-      const multipart = { intent: "proof", version: String(order.version), proof: { name: "taken-over.png", mimeType: "image/png", buffer: PNG } };
-      return routeAnswer(await readRouteAnswer(await request.post(dataUrl(`/admin/orders/${w.alice.orderId}`), { multipart, headers })));
+      const multipart = {
+        intent: "proof",
+        version: String(order.version),
+        proof: { name: "taken-over.png", mimeType: "image/png", buffer: PNG },
+      };
+      return routeAnswer(
+        await readRouteAnswer(await request.post(dataUrl(`/admin/orders/${w.alice.orderId}`), { multipart, headers })),
+      );
     },
     state: async (w) => (await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order")).order.proofs,
     leaks: (w) => [w.marker],
@@ -496,11 +559,35 @@ const ROWS: Row[] = [
  * webhook (signature-checked; 404 in test mode) and the not-found page.
  */
 const PUBLIC_ROUTES = [
-  "/", "/products", "/products/:category", "/product/:id", "/env",
-  "/sign-in", "/sign-in/two-factor", "/sign-up", "/verify", "/forgot-password", "/reset-password", "/sign-out",
+  "/",
+  "/products",
+  "/products/:category",
+  "/product/:id",
+  "/env",
+  "/sign-in",
+  "/sign-in/two-factor",
+  "/sign-up",
+  "/verify",
+  "/forgot-password",
+  "/reset-password",
+  "/sign-out",
   "/.well-known/jwks.json",
-  "/how-it-works", "/compare", "/customer-love", "/about", "/contact", "/faqs", "/terms", "/guarantee", "/privacy", "/cookies", "/blog", "/quick-wins/:slug",
-  "/api/page-views", "/api/sms-signups", "/api/recent-purchases", "/api/stripe-webhook",
+  "/how-it-works",
+  "/compare",
+  "/customer-love",
+  "/about",
+  "/contact",
+  "/faqs",
+  "/terms",
+  "/guarantee",
+  "/privacy",
+  "/cookies",
+  "/blog",
+  "/quick-wins/:slug",
+  "/api/page-views",
+  "/api/sms-signups",
+  "/api/recent-purchases",
+  "/api/stripe-webhook",
   "/*",
 ];
 
@@ -552,19 +639,37 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   };
   const { invitations } = org;
   const invitationFor = (email: string) => invitations.find((i) => i.email === email)!.id;
-  expect((await postForm(removed, `/accept-invitation/${invitationFor(removedBuyer.email)}`, { accept: "yes" })).redirect).toBe("/account");
+  expect(
+    (await postForm(removed, `/accept-invitation/${invitationFor(removedBuyer.email)}`, { accept: "yes" })).redirect,
+  ).toBe("/account");
   const removedElsewhere = await newClient(playwright, baseURL);
-  const signIn = await removedElsewhere.post("/sign-in", { form: { intent: "password", identifier: removedBuyer.email, password: removedBuyer.password }, maxRedirects: 0 });
+  const signIn = await removedElsewhere.post("/sign-in", {
+    form: { intent: "password", identifier: removedBuyer.email, password: removedBuyer.password },
+    maxRedirects: 0,
+  });
   expect(signIn.status()).toBe(302);
-  expect((await postForm(removedElsewhere, "/account", { intent: "org-switch", organizationId: org.id })).status).toBe(200);
+  expect((await postForm(removedElsewhere, "/account", { intent: "org-switch", organizationId: org.id })).status).toBe(
+    200,
+  );
 
   const cart = (productId: string, colour: string, customisation: string) =>
-    postForm(a, "/cart", { intent: "add", productId, quantity: "50", selectedColor: colour, customizationSelections: JSON.stringify([customisation]), notes: marker });
+    postForm(a, "/cart", {
+      intent: "add",
+      productId,
+      quantity: "50",
+      selectedColor: colour,
+      customizationSelections: JSON.stringify([customisation]),
+      notes: marker,
+    });
   expect((await cart("17", "#2c6bdb", "Printed logo")).status).toBe(200);
   expect((await cart("15", "#111111", "Leg logo print")).status).toBe(200);
-  expect((await postForm(a, "/shopping-list", { intent: "add", productId: "16", quantity: "60", notes: marker })).status).toBe(200);
+  expect(
+    (await postForm(a, "/shopping-list", { intent: "add", productId: "16", quantity: "60", notes: marker })).status,
+  ).toBe(200);
   expect((await postForm(a, "/favorites", { intent: "toggle", productId: "15" })).status).toBe(200);
-  expect((await postForm(a, "/cart", { intent: "feedback", text: `${marker} liked the cart`, page: "/cart" })).status).toBe(200);
+  expect(
+    (await postForm(a, "/cart", { intent: "feedback", text: `${marker} liked the cart`, page: "/cart" })).status,
+  ).toBe(200);
 
   const draft = (productId: string, colour: string, customisation: string, branding: string) =>
     completeDraft(a, { productId, colour, customisation, branding, quantity: 50, marker, email: aliceBuyer.email });
@@ -576,13 +681,21 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const pendingDraftId = await draft("16", "#111111", "Debossed cover logo", "deboss");
   const clientSecret = await startPayment(a, pendingDraftId, "16");
 
-  const { lines } = (await loaderData(a, "/cart", "routes/cart")).data as { lines: { id: string; productId: string }[] };
+  const { lines } = (await loaderData(a, "/cart", "routes/cart")).data as {
+    lines: { id: string; productId: string }[];
+  };
   const { items } = (await loaderData(a, "/shopping-list", "routes/shopping-list")).data as { items: { id: string }[] };
 
   // Staff send proof version 1, so the order has a proof file.
-  const { order: staffOrder } = (await loaderData(staff, `/admin/orders/${order.orderId}`, "routes/admin.order")).data as { order: { version: number } };
+  const { order: staffOrder } = (await loaderData(staff, `/admin/orders/${order.orderId}`, "routes/admin.order"))
+    .data as { order: { version: number } };
   const proof = await staff.post(`/admin/orders/${order.orderId}`, {
-    multipart: { intent: "proof", version: String(staffOrder.version), note: "", proof: { name: `${marker}-proof.png`, mimeType: "image/png", buffer: PNG } },
+    multipart: {
+      intent: "proof",
+      version: String(staffOrder.version),
+      note: "",
+      proof: { name: `${marker}-proof.png`, mimeType: "image/png", buffer: PNG },
+    },
   });
   expect(proof.status()).toBe(200);
 
@@ -673,19 +786,73 @@ for (const row of ROWS) {
 const CLOSED_ROUTES = ["/api/auth/*"];
 const BETTER_AUTH_ATTEMPTS: [string, Attempt][] = [
   ["list users", get(() => "/api/auth/admin/list-users")],
-  ["make A staff", postJson(() => "/api/auth/admin/set-role", (w) => ({ userId: w.alice.userId, role: "staff" }))],
-  ["impersonate A", postJson(() => "/api/auth/admin/impersonate-user", (w) => ({ userId: w.alice.userId }))],
-  ["set A's password", postJson(() => "/api/auth/admin/set-user-password", (w) => ({ userId: w.alice.userId, newPassword: "taken over 12345" }))],
-  ["make oneself staff", postJson(() => "/api/auth/update-user", () => ({ role: "staff" }))],
-  ["read A's organisation", get((w) => `/api/auth/organization/get-full-organization?organizationId=${w.alice.organisationId}`)],
-  ["list A's invitations", get((w) => `/api/auth/organization/list-invitations?organizationId=${w.alice.organisationId}`)],
-  ["invite into A's organisation", postJson(() => "/api/auth/organization/invite-member", (w) => ({ email: `spam-${w.marker}@elsewhere.example`, role: "member", organizationId: w.alice.organisationId }))],
-  ["remove A from her organisation", postJson(() => "/api/auth/organization/remove-member", (w) => ({ memberIdOrEmail: w.alice.email, organizationId: w.alice.organisationId }))],
+  [
+    "make A staff",
+    postJson(
+      () => "/api/auth/admin/set-role",
+      (w) => ({ userId: w.alice.userId, role: "staff" }),
+    ),
+  ],
+  [
+    "impersonate A",
+    postJson(
+      () => "/api/auth/admin/impersonate-user",
+      (w) => ({ userId: w.alice.userId }),
+    ),
+  ],
+  [
+    "set A's password",
+    postJson(
+      () => "/api/auth/admin/set-user-password",
+      (w) => ({ userId: w.alice.userId, newPassword: "taken over 12345" }),
+    ),
+  ],
+  [
+    "make oneself staff",
+    postJson(
+      () => "/api/auth/update-user",
+      () => ({ role: "staff" }),
+    ),
+  ],
+  [
+    "read A's organisation",
+    get((w) => `/api/auth/organization/get-full-organization?organizationId=${w.alice.organisationId}`),
+  ],
+  [
+    "list A's invitations",
+    get((w) => `/api/auth/organization/list-invitations?organizationId=${w.alice.organisationId}`),
+  ],
+  [
+    "invite into A's organisation",
+    postJson(
+      () => "/api/auth/organization/invite-member",
+      (w) => ({ email: `spam-${w.marker}@elsewhere.example`, role: "member", organizationId: w.alice.organisationId }),
+    ),
+  ],
+  [
+    "remove A from her organisation",
+    postJson(
+      () => "/api/auth/organization/remove-member",
+      (w) => ({ memberIdOrEmail: w.alice.email, organizationId: w.alice.organisationId }),
+    ),
+  ],
   ["read one's session and its token", get(() => "/api/auth/get-session")],
   ["list one's sessions", get(() => "/api/auth/list-sessions")],
   ["mint a JWT", get(() => "/api/auth/token")],
-  ["reset A's password by code", postJson(() => "/api/auth/forget-password/email-otp", (w) => ({ email: w.alice.email }))],
-  ["send A a verification e-mail", postJson(() => "/api/auth/send-verification-email", (w) => ({ email: w.alice.email }))],
+  [
+    "reset A's password by code",
+    postJson(
+      () => "/api/auth/forget-password/email-otp",
+      (w) => ({ email: w.alice.email }),
+    ),
+  ],
+  [
+    "send A a verification e-mail",
+    postJson(
+      () => "/api/auth/send-verification-email",
+      (w) => ({ email: w.alice.email }),
+    ),
+  ],
 ];
 
 test("/api/auth/*: better-auth's own API answers 404 to everyone, staff and A included, and changes nothing", async () => {
@@ -697,7 +864,10 @@ test("/api/auth/*: better-auth's own API answers 404 to everyone, staff and A in
       expectRefused(await attempt(request, w), [404], [w.alice.email, w.alice.userId, w.marker], `${who}: ${what}`);
     }
   }
-  expect({ role: await aliceRole(w), organisation: await organisation(w) }, "A's role and organisation afterwards").toEqual(before);
+  expect(
+    { role: await aliceRole(w), organisation: await organisation(w) },
+    "A's role and organisation afterwards",
+  ).toEqual(before);
   expect((await w.intruders["another buyer"].get("/admin/orders", { maxRedirects: 0 })).status()).toBe(404);
 });
 
@@ -709,7 +879,12 @@ test("every route of app/routes.ts that holds someone's data has a row", () => {
       return [path, ...paths(entry.children ?? [], path)];
     });
   const covered = new Set([...ROWS.flatMap((row) => row.routes), ...CLOSED_ROUTES]);
-  const missing = [...new Set(paths(routeConfig as Entry[]))].filter((path) => !covered.has(path) && !PUBLIC_ROUTES.includes(path));
+  const missing = [...new Set(paths(routeConfig as Entry[]))].filter(
+    (path) => !covered.has(path) && !PUBLIC_ROUTES.includes(path),
+  );
   expect(missing, "routes with neither a row nor a place in PUBLIC_ROUTES").toEqual([]);
-  expect(PUBLIC_ROUTES.filter((path) => covered.has(path)), "public routes that also have a row").toEqual([]);
+  expect(
+    PUBLIC_ROUTES.filter((path) => covered.has(path)),
+    "public routes that also have a row",
+  ).toEqual([]);
 });

@@ -5,7 +5,10 @@ test.describe("finding a product", () => {
     await page.goto("/");
     const search = page.getByRole("search").first().getByRole("searchbox");
     await search.fill("cAp");
-    const suggestion = page.getByRole("link", { name: /cap/i }).filter({ hasNot: page.getByText("View all results") }).first();
+    const suggestion = page
+      .getByRole("link", { name: /cap/i })
+      .filter({ hasNot: page.getByText("View all results") })
+      .first();
     await expect(page.getByRole("link", { name: 'View all results for "cAp"' })).toBeVisible();
     await suggestion.click();
     await expect(page).toHaveURL(/\/product\/8$/);
@@ -170,6 +173,9 @@ test.describe("not found", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Oops! This page went on a merch run" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
-    await expect(page.getByRole("main").getByRole("link", { name: "Browse products" })).toHaveAttribute("href", "/products");
+    await expect(page.getByRole("main").getByRole("link", { name: "Browse products" })).toHaveAttribute(
+      "href",
+      "/products",
+    );
   });
 });

@@ -4,7 +4,10 @@ import { expect, test } from "./support/fixtures";
 // Walking steps 2 to 4 with reloads is a long journey on a 2-core machine.
 test.describe.configure({ timeout: 60_000 });
 
-test("steps 2 to 4 autosave into a draft that survives a reload and a trip back to step 2", async ({ page, signedInBuyer: _buyer }) => {
+test("steps 2 to 4 autosave into a draft that survives a reload and a trip back to step 2", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
   await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery", quantity: 120 });
   await page.goto("/cart");
   await page.getByRole("link", { name: "Next: Customise your product" }).click();
@@ -68,14 +71,21 @@ test("steps 2 to 4 autosave into a draft that survives a reload and a trip back 
   await expect(page.getByTestId("draft-row").first()).toContainText('"method": "standard"');
 });
 
-test("a failed save shows the error box, keeps the input and succeeds on retry", async ({ page, signedInBuyer: _buyer }) => {
+test("a failed save shows the error box, keeps the input and succeeds on retry", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
   await addToCart(page, "16", { colour: "Red" });
   await page.goto("/customization?product_id=16");
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
   let failing = true;
   await page.route("**/api/drafts/*", async (route) => {
     if (failing && route.request().method() === "POST") {
-      await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "BOOM", message: "boom" } }) });
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "BOOM", message: "boom" } }),
+      });
     } else await route.continue();
   });
   await page.getByLabel("Placement").fill("Debossed on the cover");
@@ -97,11 +107,16 @@ test("a second tab's newer save is loaded, not overwritten", async ({ page, sign
   await other.getByLabel("Placement").fill("Corner print from tab two");
   await expect(other.getByTestId("save-status")).toHaveText("Saved");
   await page.getByLabel("Placement").fill("Edit from tab one");
-  await expect(page.getByText("This draft was changed in another tab or window, so the latest version has been loaded.")).toBeVisible();
+  await expect(
+    page.getByText("This draft was changed in another tab or window, so the latest version has been loaded."),
+  ).toBeVisible();
   await expect(page.getByLabel("Placement")).toHaveValue("Corner print from tab two");
 });
 
-test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused", async ({ page, signedInBuyer: _buyer }) => {
+test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
   await addToCart(page, "15", { colour: "Black" });
   await page.goto("/customization?product_id=15");
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
@@ -111,7 +126,9 @@ test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused", as
   await input.setInputFiles("tests/e2e/fixtures/logo.eps");
   await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.eps");
   await input.setInputFiles("tests/e2e/fixtures/not-really.pdf");
-  await expect(page.getByRole("alert")).toHaveText("This file isn't a valid PDF or EPS. Export your artwork as .PDF or .EPS and upload that.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "This file isn't a valid PDF or EPS. Export your artwork as .PDF or .EPS and upload that.",
+  );
   await expect(page.getByRole("list", { name: "Uploaded artwork" }).getByRole("listitem")).toHaveCount(2);
 
   // The next autosave builds on the upload's version: no conflict.

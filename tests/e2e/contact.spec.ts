@@ -170,7 +170,9 @@ test.describe("a slow-pattern attack on the contact form", () => {
       const answer = await post;
       expect(answer.status()).toBe(400);
       expect(await answer.text()).toContain("Keep this under 254 characters");
-      expect(Math.max(...waits) - usual, `/healthz took ${waits.join(", ")} ms (usually ${usual} ms)`).toBeLessThan(100);
+      expect(Math.max(...waits) - usual, `/healthz took ${waits.join(", ")} ms (usually ${usual} ms)`).toBeLessThan(
+        100,
+      );
     });
   }
 });

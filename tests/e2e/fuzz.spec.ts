@@ -1,5 +1,15 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { PDF, PNG, completeDraft, dataUrl, newClient, newSignedInClient, readRouteAnswer, signInAsStaff, uploadArtwork } from "./support/api";
+import {
+  PDF,
+  PNG,
+  completeDraft,
+  dataUrl,
+  newClient,
+  newSignedInClient,
+  readRouteAnswer,
+  signInAsStaff,
+  uploadArtwork,
+} from "./support/api";
 import { Mailbox, expect, newBuyer, test } from "./support/fixtures";
 
 // Issue 3 item 2: every route that takes a POST (app/routes.ts: the /api routes and the pages with
@@ -35,7 +45,14 @@ type Target = {
 
 const TARGETS: Target[] = [
   // /api routes: JSON in, {error: {code, message}} out
-  { route: "/api/drafts", path: () => "/api/drafts", as: "buyer", kind: "json", fields: { product_id: "8", patch: { quantity: 50 } }, odd: { product_id: ["../8", "8\u0000"] } },
+  {
+    route: "/api/drafts",
+    path: () => "/api/drafts",
+    as: "buyer",
+    kind: "json",
+    fields: { product_id: "8", patch: { quantity: 50 } },
+    odd: { product_id: ["../8", "8\u0000"] },
+  },
   {
     route: "/api/drafts/:id",
     path: (ids) => `/api/drafts/${ids.draftId}`,
@@ -45,23 +62,73 @@ const TARGETS: Target[] = [
     intent: "step",
     odd: { expectedVersion: [-1, 1.5, 2 ** 60, "1"], step: ["__proto__", "constructor"] },
   },
-  { route: "/api/artwork/:fileId", path: (ids) => `/api/artwork/${ids.artworkId}`, as: "buyer", kind: "json", fields: { draft_id: NOBODY }, odd: { draft_id: ["' or 1=1 --"] } },
-  { route: "/api/payment-intent", path: () => "/api/payment-intent", as: "buyer", kind: "json", fields: { draft_id: NOBODY, product_id: "8" } },
+  {
+    route: "/api/artwork/:fileId",
+    path: (ids) => `/api/artwork/${ids.artworkId}`,
+    as: "buyer",
+    kind: "json",
+    fields: { draft_id: NOBODY },
+    odd: { draft_id: ["' or 1=1 --"] },
+  },
+  {
+    route: "/api/payment-intent",
+    path: () => "/api/payment-intent",
+    as: "buyer",
+    kind: "json",
+    fields: { draft_id: NOBODY, product_id: "8" },
+  },
   {
     route: "/api/test-payments/confirm",
     path: () => "/api/test-payments/confirm",
     as: "buyer",
     kind: "json",
-    fields: { client_secret: "pi_test_nothing_secret_nothing", number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Jane Smith" },
+    fields: {
+      client_secret: "pi_test_nothing_secret_nothing",
+      number: "4242 4242 4242 4242",
+      expiry: "12/34",
+      cvc: "123",
+      name: "Jane Smith",
+    },
   },
-  { route: "/api/page-views", path: () => "/api/page-views", as: "visitor", kind: "json", fields: { path: "/products" }, odd: { path: ["https://evil.example/", "//evil.example", "/a\u0000b"] } },
-  { route: "/api/sms-signups", path: () => "/api/sms-signups", as: "visitor", kind: "json", fields: { phone: "07700 900123", sourcePage: "/cart" } },
+  {
+    route: "/api/page-views",
+    path: () => "/api/page-views",
+    as: "visitor",
+    kind: "json",
+    fields: { path: "/products" },
+    odd: { path: ["https://evil.example/", "//evil.example", "/a\u0000b"] },
+  },
+  {
+    route: "/api/sms-signups",
+    path: () => "/api/sms-signups",
+    as: "visitor",
+    kind: "json",
+    fields: { phone: "07700 900123", sourcePage: "/cart" },
+  },
   // 404 while the test-mode provider is active: whatever is sent, Stripe's door is not there.
-  { route: "/api/stripe-webhook", path: () => "/api/stripe-webhook", as: "visitor", kind: "json", fields: { type: "payment_intent.succeeded" } },
+  {
+    route: "/api/stripe-webhook",
+    path: () => "/api/stripe-webhook",
+    as: "visitor",
+    kind: "json",
+    fields: { type: "payment_intent.succeeded" },
+  },
   // better-auth serves none of its endpoints over HTTP (auth.server.ts AUTH_ENDPOINTS_SERVED_OVER_HTTP):
   // whatever is sent to one, even signed in, the answer is the app's own 404.
-  { route: "/api/auth/*", path: () => "/api/auth/organization/create", as: "buyer", kind: "json", fields: { name: "Fuzz Events Ltd", slug: "fuzz-events" } },
-  { route: "/api/drafts/:id/artwork", path: (ids) => `/api/drafts/${ids.draftId}/artwork`, as: "buyer", kind: "file", fields: {} },
+  {
+    route: "/api/auth/*",
+    path: () => "/api/auth/organization/create",
+    as: "buyer",
+    kind: "json",
+    fields: { name: "Fuzz Events Ltd", slug: "fuzz-events" },
+  },
+  {
+    route: "/api/drafts/:id/artwork",
+    path: (ids) => `/api/drafts/${ids.draftId}/artwork`,
+    as: "buyer",
+    kind: "file",
+    fields: {},
+  },
 
   // Pages with an action: forms in, the page's action data (a message or field errors) out
   {
@@ -69,11 +136,30 @@ const TARGETS: Target[] = [
     path: () => "/cart",
     as: "buyer",
     kind: "form",
-    fields: { intent: "add", productId: "8", quantity: "50", selectedColor: "#1f2a56", customizationSelections: '["Front embroidery"]', notes: "" },
+    fields: {
+      intent: "add",
+      productId: "8",
+      quantity: "50",
+      selectedColor: "#1f2a56",
+      customizationSelections: '["Front embroidery"]',
+      notes: "",
+    },
     intent: "intent",
-    odd: { quantity: ["1e309", "NaN", "-50", "50.5"], customizationSelections: ["{", '[{"a":1}]', "[1,2]"], productId: ["8' or '1'='1"] },
+    odd: {
+      quantity: ["1e309", "NaN", "-50", "50.5"],
+      customizationSelections: ["{", '[{"a":1}]', "[1,2]"],
+      productId: ["8' or '1'='1"],
+    },
   },
-  { route: "/favorites", path: () => "/favorites", as: "buyer", kind: "form", fields: { intent: "toggle", productId: "8" }, intent: "intent", odd: { productId: ["999", ""] } },
+  {
+    route: "/favorites",
+    path: () => "/favorites",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "toggle", productId: "8" },
+    intent: "intent",
+    odd: { productId: ["999", ""] },
+  },
   {
     route: "/shopping-list",
     path: () => "/shopping-list",
@@ -83,12 +169,60 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { quantity: ["1e309", "-1"], id: ["not-a-uuid"] },
   },
-  { route: "/orders/:id", path: () => `/orders/${NOBODY}`, as: "buyer", kind: "form", fields: { decision: "approve", proofVersion: "1" }, intent: "decision", odd: { proofVersion: ["0", "-1", "1e309", "one"] } },
-  { route: "/account", path: () => "/account", as: "buyer", kind: "form", fields: { intent: "profile", firstName: "Jane", lastName: "Smith", avatarUrl: "" }, intent: "intent", odd: { avatarUrl: ["javascript:alert(1)", "http://plain.example/a.png"] } },
-  { route: "/accept-invitation/:id", path: () => "/accept-invitation/no-such-invitation", as: "buyer", kind: "form", fields: { accept: "yes" }, intent: "accept" },
-  { route: "/sign-in", path: () => "/sign-in", as: "visitor", kind: "form", fields: { intent: "password", identifier: "nobody@acme-events.co.uk", password: "wrong" }, intent: "intent" },
-  { route: "/sign-in/two-factor", path: () => "/sign-in/two-factor", as: "visitor", kind: "form", fields: { kind: "totp", code: "123456" }, intent: "kind" },
-  { route: "/sign-up", path: () => "/sign-up", as: "visitor", kind: "form", fields: { firstName: "Jane", lastName: "Smith", identifier: "fuzz-sign-up@acme-events.co.uk", password: "marmalade skyline 42" } },
+  {
+    route: "/orders/:id",
+    path: () => `/orders/${NOBODY}`,
+    as: "buyer",
+    kind: "form",
+    fields: { decision: "approve", proofVersion: "1" },
+    intent: "decision",
+    odd: { proofVersion: ["0", "-1", "1e309", "one"] },
+  },
+  {
+    route: "/account",
+    path: () => "/account",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "profile", firstName: "Jane", lastName: "Smith", avatarUrl: "" },
+    intent: "intent",
+    odd: { avatarUrl: ["javascript:alert(1)", "http://plain.example/a.png"] },
+  },
+  {
+    route: "/accept-invitation/:id",
+    path: () => "/accept-invitation/no-such-invitation",
+    as: "buyer",
+    kind: "form",
+    fields: { accept: "yes" },
+    intent: "accept",
+  },
+  {
+    route: "/sign-in",
+    path: () => "/sign-in",
+    as: "visitor",
+    kind: "form",
+    fields: { intent: "password", identifier: "nobody@acme-events.co.uk", password: "wrong" },
+    intent: "intent",
+  },
+  {
+    route: "/sign-in/two-factor",
+    path: () => "/sign-in/two-factor",
+    as: "visitor",
+    kind: "form",
+    fields: { kind: "totp", code: "123456" },
+    intent: "kind",
+  },
+  {
+    route: "/sign-up",
+    path: () => "/sign-up",
+    as: "visitor",
+    kind: "form",
+    fields: {
+      firstName: "Jane",
+      lastName: "Smith",
+      identifier: "fuzz-sign-up@acme-events.co.uk",
+      password: "marmalade skyline 42",
+    },
+  },
   {
     route: "/verify",
     path: () => "/verify?identifier=nobody%40acme-events.co.uk",
@@ -97,8 +231,21 @@ const TARGETS: Target[] = [
     fields: { intent: "verify", identifier: "nobody@acme-events.co.uk", code: "000000" },
     intent: "intent",
   },
-  { route: "/forgot-password", path: () => "/forgot-password", as: "visitor", kind: "form", fields: { identifier: "nobody@acme-events.co.uk", method: "link" }, intent: "method" },
-  { route: "/reset-password", path: () => "/reset-password", as: "visitor", kind: "form", fields: { token: "no-such-token", password: "marmalade skyline 42" } },
+  {
+    route: "/forgot-password",
+    path: () => "/forgot-password",
+    as: "visitor",
+    kind: "form",
+    fields: { identifier: "nobody@acme-events.co.uk", method: "link" },
+    intent: "method",
+  },
+  {
+    route: "/reset-password",
+    path: () => "/reset-password",
+    as: "visitor",
+    kind: "form",
+    fields: { token: "no-such-token", password: "marmalade skyline 42" },
+  },
   {
     route: "/sign-out",
     path: () => "/sign-out",
@@ -106,14 +253,24 @@ const TARGETS: Target[] = [
     kind: "form",
     fields: { scope: "local" },
     intent: "scope",
-    wellFormed: { "an empty form": "no scope means this device only", "missing fields": "no scope means this device only" },
+    wellFormed: {
+      "an empty form": "no scope means this device only",
+      "missing fields": "no scope means this device only",
+    },
   },
   {
     route: "/contact",
     path: () => "/contact",
     as: "visitor",
     kind: "form",
-    fields: { first_name: "Jane", last_name: "Smith", email: "jane@acme-events.co.uk", company: "Acme Events Ltd", purpose: "quote", notes: "" },
+    fields: {
+      first_name: "Jane",
+      last_name: "Smith",
+      email: "jane@acme-events.co.uk",
+      company: "Acme Events Ltd",
+      purpose: "quote",
+      notes: "",
+    },
     intent: "purpose",
     odd: { deadline: ["2026-02-30", "tomorrow"] },
   },
@@ -127,7 +284,14 @@ const TARGETS: Target[] = [
     odd: { version: ["0", "1e309"], to: ["__proto__"] },
   },
   // A page without an action answers every post with 405 Method Not Allowed.
-  { route: "/products", path: () => "/products", as: "visitor", kind: "form", fields: { intent: "add" }, intent: "intent" },
+  {
+    route: "/products",
+    path: () => "/products",
+    as: "visitor",
+    kind: "form",
+    fields: { intent: "add" },
+    intent: "intent",
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -137,13 +301,26 @@ type Send = (request: APIRequestContext, url: string) => Promise<APIResponse>;
 /** `browser`: a body a browser's own form could send, so a page without JavaScript can get it too. */
 type Case = { name: string; send: Send; browser?: boolean };
 
-const each = (fields: Fields, value: (current: unknown) => unknown) => Object.fromEntries(Object.entries(fields).map(([key, current]) => [key, value(current)]));
-const asText = (fields: Fields) => Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]));
-const json = (body: string): Send => (request, url) => request.post(url, { data: body, headers: { "Content-Type": "application/json" } });
-const form = (fields: Record<string, string>): Send => (request, url) => request.post(url, { form: fields });
+const each = (fields: Fields, value: (current: unknown) => unknown) =>
+  Object.fromEntries(Object.entries(fields).map(([key, current]) => [key, value(current)]));
+const asText = (fields: Fields) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]),
+  );
+const json =
+  (body: string): Send =>
+  (request, url) =>
+    request.post(url, { data: body, headers: { "Content-Type": "application/json" } });
+const form =
+  (fields: Record<string, string>): Send =>
+  (request, url) =>
+    request.post(url, { form: fields });
 const oddCases = (target: Target, build: (fields: Fields) => Send): Case[] =>
   Object.entries(target.odd ?? {}).flatMap(([field, values]) =>
-    values.map((value) => ({ name: `${field} = ${JSON.stringify(value)}`, send: build({ ...target.fields, [field]: value }) })),
+    values.map((value) => ({
+      name: `${field} = ${JSON.stringify(value)}`,
+      send: build({ ...target.fields, [field]: value }),
+    })),
   );
 
 function jsonCases(target: Target): Case[] {
@@ -156,12 +333,17 @@ function jsonCases(target: Target): Case[] {
     { name: "a JSON array", send: json(JSON.stringify([fields])) },
     { name: "JSON null", send: json("null") },
     { name: "missing fields", send: json("{}") },
-    { name: "wrong types", send: json(JSON.stringify(each(fields, (v) => (typeof v === "number" ? "twelve" : 12345)))) },
+    {
+      name: "wrong types",
+      send: json(JSON.stringify(each(fields, (v) => (typeof v === "number" ? "twelve" : 12345)))),
+    },
     { name: "arrays where strings are expected", send: json(JSON.stringify(each(fields, () => ["a", "b"]))) },
     { name: "null fields", send: json(JSON.stringify(each(fields, () => null))) },
     { name: "1 MB strings", send: json(JSON.stringify(each(fields, () => MEGABYTE))) },
     { name: "JSON nested 5,000 deep", send: json(`${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`) },
-    ...(intent ? [{ name: `an unknown ${intent}`, send: json(JSON.stringify({ ...fields, [intent]: "explode" })) }] : []),
+    ...(intent
+      ? [{ name: `an unknown ${intent}`, send: json(JSON.stringify({ ...fields, [intent]: "explode" })) }]
+      : []),
     ...oddCases(target, (body) => json(JSON.stringify(body))),
   ];
 }
@@ -170,43 +352,90 @@ function formCases(target: Target): Case[] {
   const fields = asText(target.fields);
   const { intent } = target;
   const names = Object.keys(fields);
-  const multipart = (parts: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>): Send => (request, url) => request.post(url, { multipart: parts });
+  const multipart =
+    (parts: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>): Send =>
+    (request, url) =>
+      request.post(url, { multipart: parts });
   return [
     { name: "no body at all", send: (request, url) => request.post(url) },
     { name: "an empty form", send: form({}), browser: true },
     { name: "missing fields", send: form(intent ? { [intent]: fields[intent]! } : {}), browser: true },
-    ...(intent ? [{ name: `an unknown ${intent}`, send: form({ ...fields, [intent]: "explode" }), browser: true }] : []),
+    ...(intent
+      ? [{ name: `an unknown ${intent}`, send: form({ ...fields, [intent]: "explode" }), browser: true }]
+      : []),
     {
       name: "arrays where strings are expected",
-      send: (request, url) => request.post(url, { data: names.flatMap((n) => [`${n}=%5B%22a%22%5D`, `${n}[]=b`, `${n}=%5B%22a%22%2C%22b%22%5D`]).join("&"), headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      send: (request, url) =>
+        request.post(url, {
+          data: names.flatMap((n) => [`${n}=%5B%22a%22%5D`, `${n}[]=b`, `${n}=%5B%22a%22%2C%22b%22%5D`]).join("&"),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
       browser: true,
     },
-    { name: "files where text is expected", send: multipart(Object.fromEntries(names.map((n) => [n, { name: `${n}.png`, mimeType: "image/png", buffer: PNG }]))), browser: true },
-    { name: "1 MB text in every field", send: form(Object.fromEntries(names.map((n) => [n, MEGABYTE]))), browser: true },
+    {
+      name: "files where text is expected",
+      send: multipart(
+        Object.fromEntries(names.map((n) => [n, { name: `${n}.png`, mimeType: "image/png", buffer: PNG }])),
+      ),
+      browser: true,
+    },
+    {
+      name: "1 MB text in every field",
+      send: form(Object.fromEntries(names.map((n) => [n, MEGABYTE]))),
+      browser: true,
+    },
     { name: "JSON instead of a form", send: json(JSON.stringify(target.fields)) },
-    { name: "plain text instead of a form", send: (request, url) => request.post(url, { data: "intent=add", headers: { "Content-Type": "text/plain" } }) },
-    { name: "a multipart body that breaks off", send: (request, url) => request.post(url, { data: '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd', headers: { "Content-Type": "multipart/form-data; boundary=xyz" } }) },
+    {
+      name: "plain text instead of a form",
+      send: (request, url) => request.post(url, { data: "intent=add", headers: { "Content-Type": "text/plain" } }),
+    },
+    {
+      name: "a multipart body that breaks off",
+      send: (request, url) =>
+        request.post(url, {
+          data: '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd',
+          headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+        }),
+    },
     ...oddCases(target, (body) => form(asText(body))).map((c) => ({ ...c, browser: true })),
   ];
 }
 
 function fileCases(): Case[] {
-  const upload = (body: string | Buffer, headers: Record<string, string>): Send => (request, url) => request.post(url, { data: body, headers });
+  const upload =
+    (body: string | Buffer, headers: Record<string, string>): Send =>
+    (request, url) =>
+      request.post(url, { data: body, headers });
   return [
     { name: "no file name", send: upload(PDF, { "Content-Type": "application/pdf" }) },
     { name: "an empty file", send: upload(Buffer.alloc(0), { "X-File-Name": "logo.pdf" }) },
     { name: "a type that is not artwork", send: upload(PDF, { "X-File-Name": "logo.exe" }) },
     { name: "a PNG named .pdf", send: upload(PNG, { "X-File-Name": "logo.pdf" }) },
-    { name: "a path for a name", send: upload(MEGABYTE, { "X-File-Name": encodeURIComponent("../../../etc/passwd.pdf") }) },
+    {
+      name: "a path for a name",
+      send: upload(MEGABYTE, { "X-File-Name": encodeURIComponent("../../../etc/passwd.pdf") }),
+    },
     { name: "a name that is not URI-encoded", send: upload("%PDX", { "X-File-Name": "%E0%A4%A.pdf" }) },
     { name: "an 8 kB name", send: upload(PDF, { "X-File-Name": `${MEGABYTE.slice(0, 8000)}.exe` }) },
-    { name: "1 MB of JSON named .pdf", send: upload(JSON.stringify({ a: MEGABYTE }), { "X-File-Name": "logo.pdf", "Content-Type": "application/json" }) },
-    { name: "a browser's multipart form", send: (request, url) => request.post(url, { multipart: { file: { name: "logo.pdf", mimeType: "application/pdf", buffer: PDF } }, headers: { "X-File-Name": "logo.pdf" } }) },
+    {
+      name: "1 MB of JSON named .pdf",
+      send: upload(JSON.stringify({ a: MEGABYTE }), { "X-File-Name": "logo.pdf", "Content-Type": "application/json" }),
+    },
+    {
+      name: "a browser's multipart form",
+      send: (request, url) =>
+        request.post(url, {
+          multipart: { file: { name: "logo.pdf", mimeType: "application/pdf", buffer: PDF } },
+          headers: { "X-File-Name": "logo.pdf" },
+        }),
+    },
   ];
 }
 
 const casesFor = (target: Target): Case[] =>
-  (target.kind === "file" ? fileCases() : target.kind === "form" ? formCases(target) : jsonCases(target)).filter((c) => !target.wellFormed?.[c.name]);
+  (target.kind === "file" ? fileCases() : target.kind === "form" ? formCases(target) : jsonCases(target)).filter(
+    (c) => !target.wellFormed?.[c.name],
+  );
 
 // ---------------------------------------------------------------------------------------------
 // What a refusal must carry
@@ -217,7 +446,9 @@ function reasonIn(value: unknown, depth = 0): string | undefined {
   for (const [key, entry] of Object.entries(value)) {
     if (["message", "formError", "statusText"].includes(key) && typeof entry === "string" && entry.trim()) return entry;
     if (["fieldErrors", "errors", "problems"].includes(key) && entry && typeof entry === "object") {
-      const first = Object.values(entry).flat().find((text) => typeof text === "string" && text.trim());
+      const first = Object.values(entry)
+        .flat()
+        .find((text) => typeof text === "string" && text.trim());
       if (typeof first === "string") return first;
     }
     const nested = reasonIn(entry, depth + 1);
@@ -233,9 +464,14 @@ async function expectRefusedWithReason(target: Target, response: APIResponse, wh
   expect(status, `${what}: ${text.slice(0, 300)}`).toBeLessThan(500);
   if (target.kind === "form") {
     const answer = await readRouteAnswer(response);
-    expect(reasonIn({ data: answer.data, error: answer.error }) ?? reasonIn(JSON.parse(answer.body || "{}")), `${what} says why: ${answer.body.slice(0, 300)}`).toBeTruthy();
+    expect(
+      reasonIn({ data: answer.data, error: answer.error }) ?? reasonIn(JSON.parse(answer.body || "{}")),
+      `${what} says why: ${answer.body.slice(0, 300)}`,
+    ).toBeTruthy();
   } else {
-    expect(JSON.parse(text), what).toMatchObject({ error: { code: expect.any(String), message: expect.stringMatching(/\S/) } });
+    expect(JSON.parse(text), what).toMatchObject({
+      error: { code: expect.any(String), message: expect.stringMatching(/\S/) },
+    });
   }
 }
 
@@ -258,7 +494,15 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   staff = await newClient(playwright, baseURL);
   await signInAsStaff(staff);
   // A draft and a file of the buyer's own, so the draft routes get past "not found" to the checks.
-  const draftId = await completeDraft(buyer, { productId: "8", colour: "#1f2a56", customisation: "Front embroidery", branding: "embroidery", quantity: 50, marker: "fuzz", email: who.email });
+  const draftId = await completeDraft(buyer, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 50,
+    marker: "fuzz",
+    email: who.email,
+  });
   ids = { draftId, artworkId: await uploadArtwork(buyer, draftId, "logo.pdf") };
 });
 
@@ -266,7 +510,8 @@ for (const target of TARGETS) {
   for (const malformed of casesFor(target)) {
     test(`POST ${target.route} with ${malformed.name}: a 4xx that says why`, async ({ playwright, baseURL }) => {
       // Visitors each get an address of their own, so per-IP limits never answer for the check.
-      const request = target.as === "buyer" ? buyer : target.as === "staff" ? staff : await newClient(playwright, baseURL!);
+      const request =
+        target.as === "buyer" ? buyer : target.as === "staff" ? staff : await newClient(playwright, baseURL!);
       const path = target.path(ids);
       if (target.kind === "form") {
         // As the router posts it (its action data says why), and as a browser without JavaScript does.

@@ -46,14 +46,16 @@ test("a buyer completes the whole checkout with the keyboard alone, always seein
 }) => {
   // Step 1: the product page and the cart.
   await page.goto("/product/8");
-  await tabTo(page, page.getByRole("group", { name: "Customise it" }).getByRole("checkbox", { name: /Front embroidery/ }));
+  await tabTo(
+    page,
+    page.getByRole("group", { name: "Customise it" }).getByRole("checkbox", { name: /Front embroidery/ }),
+  );
   await page.keyboard.press("Space");
   await tabTo(page, page.getByRole("radiogroup", { name: /^Colour for / }).getByRole("radio", { name: "Navy" }));
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("radiogroup", { name: /^Colour for / }).getByRole("radio", { name: "Navy" })).toHaveAttribute(
-    "aria-checked",
-    "true",
-  );
+  await expect(
+    page.getByRole("radiogroup", { name: /^Colour for / }).getByRole("radio", { name: "Navy" }),
+  ).toHaveAttribute("aria-checked", "true");
   await tabTo(page, page.getByRole("button", { name: "Add to Cart" }));
   await page.keyboard.press("Enter");
   await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
@@ -66,7 +68,10 @@ test("a buyer completes the whole checkout with the keyboard alone, always seein
   await expect(page.getByRole("heading", { name: "Customise your Custom Embroidered Cap" })).toBeVisible();
   await tabTo(page, page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }));
   await page.keyboard.press("Space");
-  await tabTo(page, page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }));
+  await tabTo(
+    page,
+    page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }),
+  );
   await page.keyboard.press("Space");
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
   await tabTo(page, page.getByRole("button", { name: "Next: Your details" }));

@@ -31,10 +31,9 @@ test("the header stays in view and carries every link", async ({ page }) => {
   await more.click();
   await expect(more).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("link", { name: "Careers" }).first()).toHaveAttribute("href", "/about#our-team");
-  await expect(page.getByRole("list", { name: "Make your brand stand out" }).getByRole("link", { name: "Limited editions" })).toHaveAttribute(
-    "href",
-    "/quick-wins/limited-editions",
-  );
+  await expect(
+    page.getByRole("list", { name: "Make your brand stand out" }).getByRole("link", { name: "Limited editions" }),
+  ).toHaveAttribute("href", "/quick-wins/limited-editions");
   await page.keyboard.press("Escape");
   await expect(more).toHaveAttribute("aria-expanded", "false");
   await expect(more).toBeFocused();
@@ -52,7 +51,10 @@ test("signed out, the favourites button opens the sign-in dialog without navigat
 
 test("a product card's heart asks a visitor to sign in", async ({ page }) => {
   await page.goto("/products");
-  await page.getByRole("button", { name: /Add .* to favourites/ }).first().click();
+  await page
+    .getByRole("button", { name: /Add .* to favourites/ })
+    .first()
+    .click();
   await expect(page.getByText("Sign in required", { exact: true })).toBeVisible();
   await expect(page.getByText("Please sign in to manage favourites.", { exact: true })).toBeVisible();
 });

@@ -41,7 +41,10 @@ test("browse, customise, pay with 4242 and find the order", async ({ page, signe
   await payWith(page, "4242 4242 4242 4242");
 
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
-  const number = (await page.getByText(/^Thank you\. Your order/).locator("strong").textContent())!;
+  const number = (await page
+    .getByText(/^Thank you\. Your order/)
+    .locator("strong")
+    .textContent())!;
   expect(number).toMatch(/^SS-\d{6}$/);
   await page.getByRole("link", { name: "View your order" }).click();
   await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
@@ -57,7 +60,10 @@ test("browse, customise, pay with 4242 and find the order", async ({ page, signe
   expect(confirmation.text).toContain("£339.00");
 });
 
-test("a declined card keeps the buyer on the payment step with the message", async ({ page, signedInBuyer: _buyer }) => {
+test("a declined card keeps the buyer on the payment step with the message", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
   await addToCart(page, "17", { colour: "Blue" });
   await checkoutTo(page, "Custom Yoga Mat");
   await payWith(page, "4242 4242 4242 4241");

@@ -19,7 +19,11 @@ const UPLOAD_BYTES = 50 * MB;
  * answers; says what it answered and how much had been sent by then. `chunked`: no
  * Content-Length, as in the attack.
  */
-function uploadUntilAnswered(baseURL: string, path: string, options: { chunked: boolean; bytes?: number; headers?: Record<string, string> }) {
+function uploadUntilAnswered(
+  baseURL: string,
+  path: string,
+  options: { chunked: boolean; bytes?: number; headers?: Record<string, string> },
+) {
   const total = options.bytes ?? UPLOAD_BYTES;
   return new Promise<{ status: number; body: string; sentBytes: number }>((resolve, reject) => {
     let sent = 0;
@@ -60,7 +64,9 @@ function uploadUntilAnswered(baseURL: string, path: string, options: { chunked: 
 }
 
 for (const chunked of [true, false]) {
-  test(`an upload without a session (${chunked ? "chunked" : "with Content-Length"}) is refused with 401 before its body is read`, async ({ baseURL }) => {
+  test(`an upload without a session (${chunked ? "chunked" : "with Content-Length"}) is refused with 401 before its body is read`, async ({
+    baseURL,
+  }) => {
     const answer = await uploadUntilAnswered(baseURL!, `/api/drafts/${crypto.randomUUID()}/artwork`, { chunked });
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
@@ -68,7 +74,11 @@ for (const chunked of [true, false]) {
     expect(answer.sentBytes).toBeLessThan(UPLOAD_BYTES / 2);
     // The same for a staff-only upload (the 20 MB proof form) sent by a visitor.
     const proofBytes = 20 * MB;
-    const proof = await uploadUntilAnswered(baseURL!, `/admin/orders/${crypto.randomUUID()}`, { chunked, bytes: proofBytes, headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    const proof = await uploadUntilAnswered(baseURL!, `/admin/orders/${crypto.randomUUID()}`, {
+      chunked,
+      bytes: proofBytes,
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
     expect(proof.status).toBe(404);
     expect(proof.sentBytes).toBeLessThan(proofBytes);
   });
@@ -78,7 +88,14 @@ test("a form without Content-Length is counted as it arrives and refused past 1 
   const body = Buffer.alloc(2 * MB, "a");
   const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
     const url = new URL("/contact", test.info().project.use.baseURL);
-    const req = httpRequest(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked", "X-Forwarded-For": clientAddress() } });
+    const req = httpRequest(url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Transfer-Encoding": "chunked",
+        "X-Forwarded-For": clientAddress(),
+      },
+    });
     req.on("response", (response) => {
       let text = "";
       response.setEncoding("utf8");
@@ -89,7 +106,9 @@ test("a form without Content-Length is counted as it arrives and refused past 1 
     req.end(Buffer.concat([Buffer.from("email="), body]));
   });
   expect(answer.status).toBe(413);
-  expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request is larger than this address accepts (1 MB)." } });
+  expect(JSON.parse(answer.body)).toMatchObject({
+    error: { code: "PAYLOAD_TOO_LARGE", message: "The request is larger than this address accepts (1 MB)." },
+  });
   expect((await request.get("/healthz")).status()).toBe(200);
 });
 
@@ -97,7 +116,15 @@ test("a form without Content-Length is counted as it arrives and refused past 1 
 // e-mail sign-ups get no session until confirmed, and a phone sign-up's SMS code is not readable here.
 test.describe("artwork uploads stay within a day's allowance", () => {
   async function draftOf(client: APIRequestContext, email: string) {
-    return completeDraft(client, { productId: "8", colour: "#1f2a56", customisation: "Front embroidery", branding: "embroidery", quantity: 50, marker: "edge", email });
+    return completeDraft(client, {
+      productId: "8",
+      colour: "#1f2a56",
+      customisation: "Front embroidery",
+      branding: "embroidery",
+      quantity: 50,
+      marker: "edge",
+      email,
+    });
   }
 
   test("past 200 MB in a day the next upload gets 429 and the reason", async ({ playwright, baseURL, mailbox }) => {
@@ -108,20 +135,34 @@ test.describe("artwork uploads stay within a day's allowance", () => {
     const file = Buffer.alloc(UPLOAD_BYTES);
     PDF.copy(file);
     for (let i = 0; i < 4; i++) {
-      const response = await client.post(`/api/drafts/${draftId}/artwork`, { data: file, headers: { "X-File-Name": `big-${i}.pdf`, "Content-Type": "application/pdf" } });
+      const response = await client.post(`/api/drafts/${draftId}/artwork`, {
+        data: file,
+        headers: { "X-File-Name": `big-${i}.pdf`, "Content-Type": "application/pdf" },
+      });
       expect(response.status(), await response.text()).toBe(201);
     }
-    const response = await client.post(`/api/drafts/${draftId}/artwork`, { data: PDF, headers: { "X-File-Name": "one-more.pdf", "Content-Type": "application/pdf" } });
+    const response = await client.post(`/api/drafts/${draftId}/artwork`, {
+      data: PDF,
+      headers: { "X-File-Name": "one-more.pdf", "Content-Type": "application/pdf" },
+    });
     expect(response.status()).toBe(429);
     expect(await response.json()).toEqual({
-      error: { code: "UPLOAD_QUOTA", message: "You can upload at most 200 MB of artwork in a day. Please try again tomorrow, or e-mail your files to us instead." },
+      error: {
+        code: "UPLOAD_QUOTA",
+        message:
+          "You can upload at most 200 MB of artwork in a day. Please try again tomorrow, or e-mail your files to us instead.",
+      },
     });
     await client.dispose();
   });
 });
 
 test.describe("nothing personal is cacheable", () => {
-  test("pages and JSON for a signed-in buyer are private and never stored; build files stay cached", async ({ playwright, baseURL, mailbox }) => {
+  test("pages and JSON for a signed-in buyer are private and never stored; build files stay cached", async ({
+    playwright,
+    baseURL,
+    mailbox,
+  }) => {
     const client = await newSignedInClient(playwright, baseURL!, mailbox, newBuyer("cache"));
     for (const path of ["/account", "/cart", "/", "/api/drafts", "/api/auth/get-session", "/cart.data"]) {
       const headers = (await client.get(path)).headers();
@@ -135,7 +176,9 @@ test.describe("nothing personal is cacheable", () => {
     await client.dispose();
   });
 
-  test("a personal API answers a visitor without a cookie privately too; signed-out pages vary by cookie", async ({ request }) => {
+  test("a personal API answers a visitor without a cookie privately too; signed-out pages vary by cookie", async ({
+    request,
+  }) => {
     const drafts = await request.get("/api/drafts");
     expect(drafts.status()).toBe(401);
     expect(drafts.headers()["cache-control"]).toBe("private, no-store");
@@ -158,7 +201,9 @@ async function smsSignUps(request: APIRequestContext, addresses: (i: number) => 
   return statuses;
 }
 
-test("with one trusted proxy, entries a client writes before the proxy's own do not change its address", async ({ request }) => {
+test("with one trusted proxy, entries a client writes before the proxy's own do not change its address", async ({
+  request,
+}) => {
   const real = clientAddress();
   const statuses = await smsSignUps(request, (i) => `203.0.113.${i}, 198.51.100.${i}, ${real}`);
   expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
@@ -175,7 +220,14 @@ test("without TRUST_PROXY, X-Forwarded-For is ignored: the socket's address is t
   });
   const dataDir = mkdtempSync(join(tmpdir(), "swag-trust-"));
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, TRUST_PROXY: "0" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      TRUST_PROXY: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -185,7 +237,10 @@ test("without TRUST_PROXY, X-Forwarded-For is ignored: the socket's address is t
   try {
     await expect.poll(() => output, { timeout: 30_000 }).toContain("ready at");
     const statuses = await smsSignUps(client, (i) => `203.0.113.${i}`);
-    expect(statuses.slice(0, 10).every((status) => status === 201), output).toBe(true);
+    expect(
+      statuses.slice(0, 10).every((status) => status === 201),
+      output,
+    ).toBe(true);
     expect(statuses[10]).toBe(429);
   } finally {
     await client.dispose();

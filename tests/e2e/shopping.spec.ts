@@ -19,7 +19,10 @@ test("favourite while signed out, sign in from the prompt, then favourite", asyn
 
   await page.getByRole("button", { name: "Add Custom Yoga Mat to favourites" }).click();
   await expect(page.getByText("Added to favourites", { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Remove Custom Yoga Mat from favourites" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Remove Custom Yoga Mat from favourites" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 
   await page.getByRole("link", { name: "Favourites" }).click();
   await expect(page.getByRole("heading", { name: "Your Favourites" })).toBeVisible();
@@ -67,7 +70,10 @@ test("add to the shopping list, edit a row, clear the list", async ({ page, sign
   await expect(page.getByRole("heading", { name: "Your shopping list is empty" })).toBeVisible();
 });
 
-test("two products in the cart, a quantity edited across a tier edge, the cart cleared", async ({ page, signedInBuyer: _buyer }) => {
+test("two products in the cart, a quantity edited across a tier edge, the cart cleared", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
   await page.clock.setFixedTime(new Date("2026-11-20T10:00:00Z"));
   await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery", quantity: 399 });
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
@@ -94,9 +100,18 @@ test("two products in the cart, a quantity edited across a tier edge, the cart c
   await cap.getByRole("button", { name: "Cancel" }).click();
   await expect(cap.getByTestId("unit-price")).toHaveText("£3.88");
 
-  await expect(page.getByRole("link", { name: "Next: Customise your product" })).toHaveAttribute("href", "/customization?product_id=8");
-  await expect(page.getByRole("link", { name: "Design guidelines (PDF)" })).toHaveAttribute("href", "/design-guidelines.pdf");
-  await expect(page.getByRole("link", { name: /rush delivery/ })).toHaveAttribute("href", /text=Hi%2C%20I'd%20like%20rush%20delivery%20for%3A%20http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcart/);
+  await expect(page.getByRole("link", { name: "Next: Customise your product" })).toHaveAttribute(
+    "href",
+    "/customization?product_id=8",
+  );
+  await expect(page.getByRole("link", { name: "Design guidelines (PDF)" })).toHaveAttribute(
+    "href",
+    "/design-guidelines.pdf",
+  );
+  await expect(page.getByRole("link", { name: /rush delivery/ })).toHaveAttribute(
+    "href",
+    /text=Hi%2C%20I'd%20like%20rush%20delivery%20for%3A%20http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcart/,
+  );
   await expect(page.getByRole("link", { name: "Order a sample" })).toHaveAttribute("href", /^mailto:/);
 
   await page.getByRole("button", { name: "Clear Cart" }).click();
@@ -119,11 +134,20 @@ test("the feedback box thanks the buyer only after the server stored it", async 
   await expect(page.getByText("Thanks for your feedback!")).toBeVisible();
 });
 
-test("the cart follows the buyer to another browser; signing out wipes every local copy", async ({ page, browser, signedInBuyer }) => {
+test("the cart follows the buyer to another browser; signing out wipes every local copy", async ({
+  page,
+  browser,
+  signedInBuyer,
+}) => {
   await addToCart(page, "16", { colour: "Red" });
   await page.goto("/cart");
-  const keys = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("swag:") && !k.includes("sms")));
-  await expect.poll(keys).toEqual(expect.arrayContaining([expect.stringMatching(/^swag:cart:/), expect.stringMatching(/^swag:favourites:/)]));
+  const keys = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("swag:") && !k.includes("sms")));
+  await expect
+    .poll(keys)
+    .toEqual(
+      expect.arrayContaining([expect.stringMatching(/^swag:cart:/), expect.stringMatching(/^swag:favourites:/)]),
+    );
 
   const second = await browser.newContext();
   const other = await second.newPage();

@@ -7,9 +7,16 @@ import { totp } from "./support/totp";
 // staff account exists, its address is confirmed and two-step sign-in is on before any spec signs
 // in with it: specs that made it themselves raced, and the back office opens only to staff with
 // two-step sign-in (app/server/admin-access.server.ts).
-test("the staff account exists, its address is confirmed, and two-step sign-in is on once the back office asks for it", async ({ request, mailbox }) => {
+test("the staff account exists, its address is confirmed, and two-step sign-in is on once the back office asks for it", async ({
+  request,
+  mailbox,
+}) => {
   // A server reused from an earlier run already has the account, and the key file is still there.
-  if (existsSync(STAFF_TOTP_KEY_FILE) && (await signInWithTwoStep(request, STAFF, readFileSync(STAFF_TOTP_KEY_FILE, "utf8").trim()))) return;
+  if (
+    existsSync(STAFF_TOTP_KEY_FILE) &&
+    (await signInWithTwoStep(request, STAFF, readFileSync(STAFF_TOTP_KEY_FILE, "utf8").trim()))
+  )
+    return;
   await signUpOverHttp(request, mailbox, STAFF);
   // Staff now (STAFF_EMAILS), but without two-step sign-in the back office says what to do, not 404.
   const refused = await request.get("/admin/orders");

@@ -65,10 +65,7 @@ async function setupPostgres(project: TestProject, adminUrl: string) {
   project.provide("testDatabase", { kind: "postgres", adminUrl, template, prefix });
 
   return async () => {
-    const { rows } = await adminQuery(
-      adminUrl,
-      `select datname from pg_database where datname like '${prefix}\\_%'`,
-    );
+    const { rows } = await adminQuery(adminUrl, `select datname from pg_database where datname like '${prefix}\\_%'`);
     for (const { datname } of rows as { datname: string }[]) {
       // FORCE ends connections a test file left open (PostgreSQL 13+).
       await adminQuery(adminUrl, `drop database if exists ${datname} with (force)`);

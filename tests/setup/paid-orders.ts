@@ -29,11 +29,26 @@ export async function insertPaidOrder(
       phone: "+44 20 7946 0958",
       vat_number: "GB123456789",
       po_ref: "PO-77",
-      billing: { company: input.company, name: "Jane Smith", line1: "1 High Street", city: "London", postcode: "EC1A 1BB", country: "GB" },
+      billing: {
+        company: input.company,
+        name: "Jane Smith",
+        line1: "1 High Street",
+        city: "London",
+        postcode: "EC1A 1BB",
+        country: "GB",
+      },
       tos_accepted: true,
     },
     shipping: {
-      address: { firstName: "Jane", lastName: "Smith", name: "Jane Smith", line1: "2 Dock Road", city: "Leeds", postcode: "LS1 4AP", country: "GB" },
+      address: {
+        firstName: "Jane",
+        lastName: "Smith",
+        name: "Jane Smith",
+        line1: "2 Dock Road",
+        city: "Leeds",
+        postcode: "LS1 4AP",
+        country: "GB",
+      },
       method: "standard",
     },
     status: "paid",
@@ -41,7 +56,16 @@ export async function insertPaidOrder(
   const paidAt = input.createdAt ?? new Date();
   const [draft] = await db
     .insert(orderDrafts)
-    .values({ accountId: input.userId, userId: input.userId, productId: "8", status: "paid", data, paidAt, paymentIntentId: "pi_test_1", amountPence: 67800 })
+    .values({
+      accountId: input.userId,
+      userId: input.userId,
+      productId: "8",
+      status: "paid",
+      data,
+      paidAt,
+      paymentIntentId: "pi_test_1",
+      amountPence: 67800,
+    })
     .returning({ id: orderDrafts.id });
   const [sequence] = await queryRows<{ n: number }>(db, sql`select nextval('order_number_seq')::int as n`);
   const [order] = await db
@@ -53,7 +77,10 @@ export async function insertPaidOrder(
       userId: input.userId,
       productId: "8",
       quantity,
-      snapshot: { data, product: { id: "8", title: "Custom Embroidered Cap", leadTime: "3.5 weeks", deliveryTime: "5-7 days" } },
+      snapshot: {
+        data,
+        product: { id: "8", title: "Custom Embroidered Cap", leadTime: "3.5 weeks", deliveryTime: "5-7 days" },
+      },
       unitPence: 550,
       subtotalPence: 55000,
       discountPence: 0,
@@ -67,6 +94,8 @@ export async function insertPaidOrder(
       createdAt: paidAt,
     })
     .returning();
-  await db.insert(orderStatusHistory).values({ orderId: order!.id, fromStatus: null, toStatus: "paid", actor: "system", note: "Paid by card (test)" });
+  await db
+    .insert(orderStatusHistory)
+    .values({ orderId: order!.id, fromStatus: null, toStatus: "paid", actor: "system", note: "Paid by card (test)" });
   return order!;
 }

@@ -3,8 +3,14 @@ import { signInWithPassword, signUp } from "~/server/accounts.server";
 let ip = 0;
 
 /** A request as a browser on this site would send it (its own client address, same-origin). */
-export function siteRequest(path: string, init: { method?: string; cookie?: string; form?: Record<string, string> } = {}) {
-  const headers = new Headers({ "x-real-ip": `10.9.${Math.floor(++ip / 250)}.${ip % 250}`, origin: "http://127.0.0.1:3999" });
+export function siteRequest(
+  path: string,
+  init: { method?: string; cookie?: string; form?: Record<string, string> } = {},
+) {
+  const headers = new Headers({
+    "x-real-ip": `10.9.${Math.floor(++ip / 250)}.${ip % 250}`,
+    origin: "http://127.0.0.1:3999",
+  });
   if (init.cookie) headers.set("cookie", init.cookie);
   const body = init.form ? new URLSearchParams(init.form) : undefined;
   return new Request(`http://127.0.0.1:3999${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
@@ -12,7 +18,12 @@ export function siteRequest(path: string, init: { method?: string; cookie?: stri
 
 /** Signs a new user up and in through the real auth code; returns their id and session cookie. */
 export async function createSignedInUser(email: string, password = "marmalade skyline 42") {
-  const created = await signUp(siteRequest("/sign-up"), { firstName: "Test", lastName: "Buyer", identifier: email, password });
+  const created = await signUp(siteRequest("/sign-up"), {
+    firstName: "Test",
+    lastName: "Buyer",
+    identifier: email,
+    password,
+  });
   if (!created.ok) throw new Error(`sign-up failed: ${created.message}`);
   const signedIn = await signInWithPassword(siteRequest("/sign-in"), { identifier: email, password });
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`);

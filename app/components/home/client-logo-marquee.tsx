@@ -57,7 +57,9 @@ function LogoList(props: {
       aria-label={props.label}
       aria-hidden={props.duplicate ? true : undefined}
       className={`flex shrink-0 items-center ${
-        props.duplicate ? "motion-reduce:hidden" : "motion-reduce:w-full motion-reduce:flex-wrap motion-reduce:justify-center motion-reduce:gap-y-4"
+        props.duplicate
+          ? "motion-reduce:hidden"
+          : "motion-reduce:w-full motion-reduce:flex-wrap motion-reduce:justify-center motion-reduce:gap-y-4"
       }`}
     >
       {props.logos.map((logo) => (

@@ -29,11 +29,21 @@ export function HomeHero() {
           <span aria-hidden="true">
             <span className="block">
               {HERO.lead}{" "}
-              <RotatingWord words={HERO.productWords} current={product} className="text-brand" testId="hero-product-word" />
+              <RotatingWord
+                words={HERO.productWords}
+                current={product}
+                className="text-brand"
+                testId="hero-product-word"
+              />
             </span>
             <span className="block">
               {HERO.audienceLead}{" "}
-              <RotatingWord words={HERO.audienceWords} current={audience} className="text-brand" testId="hero-audience-word" />
+              <RotatingWord
+                words={HERO.audienceWords}
+                current={audience}
+                className="text-brand"
+                testId="hero-audience-word"
+              />
             </span>
             <RotatingWord
               words={HERO.painPoints}
@@ -51,11 +61,19 @@ export function HomeHero() {
           <Link to="/products" className={buttonClass("primary", "w-full px-6 py-3 text-base sm:w-auto")}>
             {HERO.browseCta}
           </Link>
-          <a href={SITE.founderChatUrl} {...EXTERNAL} className={buttonClass("secondary", "w-full px-6 py-3 text-base sm:w-auto")}>
+          <a
+            href={SITE.founderChatUrl}
+            {...EXTERNAL}
+            className={buttonClass("secondary", "w-full px-6 py-3 text-base sm:w-auto")}
+          >
             {HERO.founderChatCta}
             <span className="sr-only"> {NEW_TAB_NOTE}</span>
           </a>
-          <a href={SITE.bookingUrl} {...EXTERNAL} className={buttonClass("ghost", "w-full px-6 py-3 text-base underline underline-offset-4 sm:w-auto")}>
+          <a
+            href={SITE.bookingUrl}
+            {...EXTERNAL}
+            className={buttonClass("ghost", "w-full px-6 py-3 text-base underline underline-offset-4 sm:w-auto")}
+          >
             {HERO.bookCallCta}
             <span className="sr-only"> {NEW_TAB_NOTE}</span>
           </a>

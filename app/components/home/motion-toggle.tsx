@@ -14,12 +14,7 @@ export function usePausedMotion() {
  * Pause / play for content that moves or changes on its own (WCAG 2.2.2). Disabled until hydration:
  * before then nothing moves and the button could not do anything.
  */
-export function MotionToggle(props: {
-  label: string;
-  paused: boolean;
-  onToggle: () => void;
-  className?: string;
-}) {
+export function MotionToggle(props: { label: string; paused: boolean; onToggle: () => void; className?: string }) {
   const hydrated = useHydrated();
   return (
     <button

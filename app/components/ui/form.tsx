@@ -7,7 +7,12 @@ export function Field({
   hint,
   className = "",
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | string[]; hint?: ReactNode; name: string }) {
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: ReactNode;
+  error?: string | string[];
+  hint?: ReactNode;
+  name: string;
+}) {
   const id = useId();
   const errors = typeof error === "string" ? [error] : (error ?? []);
   const describedBy = [hint ? `${id}-hint` : null, errors.length ? `${id}-error` : null].filter(Boolean).join(" ");
@@ -40,7 +45,13 @@ export function Field({
 }
 
 /** A form-level message, announced when it appears. */
-export function FormMessage({ tone = "error", children }: { tone?: "error" | "success" | "info"; children: ReactNode }) {
+export function FormMessage({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "success" | "info";
+  children: ReactNode;
+}) {
   const styles = {
     error: "border-red-300 bg-red-50 text-red-800",
     success: "border-green-300 bg-green-50 text-green-900",

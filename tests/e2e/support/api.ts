@@ -10,10 +10,17 @@ import { totp } from "./totp";
 // (authorization.spec.ts, fuzz.spec.ts) that need several people at once and no pages.
 
 /** The address tests/e2e/start-server.ts lists in STAFF_EMAILS: it becomes staff once confirmed. */
-export const STAFF: Buyer = { email: "staff@swagstudio.example", password: "marmalade skyline 42", firstName: "Olive", lastName: "Ops" };
+export const STAFF: Buyer = {
+  email: "staff@swagstudio.example",
+  password: "marmalade skyline 42",
+  firstName: "Olive",
+  lastName: "Ops",
+};
 
 /** The smallest file the artwork and proof checks take for a PNG (its signature and IHDR). */
-export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+export const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+]);
 
 /** The smallest file the artwork check takes for a PDF (artwork is PDF or EPS only). */
 export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -26,11 +33,22 @@ export const TEST_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: 
  * apart), and the shop's Origin on every request, as a browser sends it on writes (server.ts refuses
  * cross-site writes).
  */
-export async function newClient(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
-  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress(), Origin: new URL(baseURL).origin } });
+export async function newClient(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string,
+): Promise<APIRequestContext> {
+  return playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": clientAddress(), Origin: new URL(baseURL).origin },
+  });
 }
 
-export async function newSignedInClient(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, mailbox: Mailbox, buyer: Buyer) {
+export async function newSignedInClient(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string,
+  mailbox: Mailbox,
+  buyer: Buyer,
+) {
   const request = await newClient(playwright, baseURL);
   await signUpOverHttp(request, mailbox, buyer);
   return request;
@@ -38,7 +56,10 @@ export async function newSignedInClient(playwright: PlaywrightWorkerArgs["playwr
 
 /** True when the sign-in form let `who` in (its answer is a redirect). */
 export async function signInWithPassword(request: APIRequestContext, who: Buyer): Promise<boolean> {
-  const response = await request.post("/sign-in", { form: { intent: "password", identifier: who.email, password: who.password }, maxRedirects: 0 });
+  const response = await request.post("/sign-in", {
+    form: { intent: "password", identifier: who.email, password: who.password },
+    maxRedirects: 0,
+  });
   return response.status() === 302;
 }
 
@@ -51,17 +72,25 @@ export const STAFF_TOTP_KEY_FILE = join(tmpdir(), `swag-e2e-staff-totp-${process
 
 /** Signs `who` in with their password and then the code from their authenticator; true once in. */
 export async function signInWithTwoStep(request: APIRequestContext, who: Buyer, key: string): Promise<boolean> {
-  const first = await request.post("/sign-in", { form: { intent: "password", identifier: who.email, password: who.password }, maxRedirects: 0 });
+  const first = await request.post("/sign-in", {
+    form: { intent: "password", identifier: who.email, password: who.password },
+    maxRedirects: 0,
+  });
   const next = first.headers().location ?? "";
   if (first.status() !== 302 || !next.startsWith("/sign-in/two-factor")) return false;
-  const second = await request.post(next, { form: { kind: "totp", code: totp(key), redirectTo: "/" }, maxRedirects: 0 });
+  const second = await request.post(next, {
+    form: { kind: "totp", code: totp(key), redirectTo: "/" },
+    maxRedirects: 0,
+  });
   return second.status() === 302;
 }
 
 /** Signs the staff account in; staff.setup.ts made it, confirmed it and turned two-step sign-in on before any spec ran. */
 export async function signInAsStaff(request: APIRequestContext) {
   const key = readFileSync(STAFF_TOTP_KEY_FILE, "utf8").trim();
-  expect(await signInWithTwoStep(request, STAFF, key), "the staff account signs in with its authenticator code").toBe(true);
+  expect(await signInWithTwoStep(request, STAFF, key), "the staff account signs in with its authenticator code").toBe(
+    true,
+  );
 }
 
 /** The signed-in user's and session's ids, from the account page's data. */
@@ -99,7 +128,13 @@ export async function readRouteAnswer(response: APIResponse, routeId?: string): 
   );
   const answer = (routeId && routeId in decoded ? decoded[routeId] : decoded) as { data?: unknown; error?: unknown };
   const redirect = redirected?.redirect;
-  return { status, data: answer.data, error: answer.error, redirect, body: JSON.stringify({ data: answer.data, error: answer.error, redirect }) };
+  return {
+    status,
+    data: answer.data,
+    error: answer.error,
+    redirect,
+    body: JSON.stringify({ data: answer.data, error: answer.error, redirect }),
+  };
 }
 
 /** A page's loader data for one route (GET {path}.data?_routes=…). */
@@ -150,7 +185,9 @@ export async function completeDraft(request: APIRequestContext, plan: DraftPlan)
   expect(created.status(), await created.text()).toBe(201);
   let { draft } = (await created.json()) as { draft: { id: string; version: number } };
   const save = async (step: string, patch: object) => {
-    const response = await request.post(`/api/drafts/${draft.id}`, { data: { step, patch, expectedVersion: draft.version } });
+    const response = await request.post(`/api/drafts/${draft.id}`, {
+      data: { step, patch, expectedVersion: draft.version },
+    });
     expect(response.ok(), await response.text()).toBe(true);
     ({ draft } = (await response.json()) as { draft: { id: string; version: number } });
   };
@@ -161,12 +198,28 @@ export async function completeDraft(request: APIRequestContext, plan: DraftPlan)
     company,
     phone: "020 7946 0958",
     vat_number: plan.vatNumber ?? "",
-    billing: { company, name: "Jane Smith", line1: "1 Canal Street", city: "London", postcode: "N1 9AA", country: "GB" },
+    billing: {
+      company,
+      name: "Jane Smith",
+      line1: "1 Canal Street",
+      city: "London",
+      postcode: "N1 9AA",
+      country: "GB",
+    },
     tos_accepted: true,
     use_billing_as_shipping: true,
   });
   await save("shipping", {
-    address: { company, firstName: "Jane", lastName: "Smith", line1: "1 Canal Street", city: "London", postcode: "N1 9AA", country: "GB", phone: "020 7946 0958" },
+    address: {
+      company,
+      firstName: "Jane",
+      lastName: "Smith",
+      line1: "1 Canal Street",
+      city: "London",
+      postcode: "N1 9AA",
+      country: "GB",
+      phone: "020 7946 0958",
+    },
     method: "standard",
   });
   await save("proofing", { proof_acknowledged: true });
@@ -175,7 +228,10 @@ export async function completeDraft(request: APIRequestContext, plan: DraftPlan)
 
 /** Uploads a PDF as the draft's artwork; returns the file's id. */
 export async function uploadArtwork(request: APIRequestContext, draftId: string, name: string): Promise<string> {
-  const response = await request.post(`/api/drafts/${draftId}/artwork`, { data: PDF, headers: { "X-File-Name": encodeURIComponent(name), "Content-Type": "application/pdf" } });
+  const response = await request.post(`/api/drafts/${draftId}/artwork`, {
+    data: PDF,
+    headers: { "X-File-Name": encodeURIComponent(name), "Content-Type": "application/pdf" },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { file: { id: string } }).file.id;
 }
@@ -188,8 +244,13 @@ export async function startPayment(request: APIRequestContext, draftId: string, 
 }
 
 /** Pays with the test card; returns the new order. */
-export async function payInTestMode(request: APIRequestContext, clientSecret: string): Promise<{ orderId: string; orderNumber: string }> {
-  const response = await request.post("/api/test-payments/confirm", { data: { client_secret: clientSecret, ...TEST_CARD } });
+export async function payInTestMode(
+  request: APIRequestContext,
+  clientSecret: string,
+): Promise<{ orderId: string; orderNumber: string }> {
+  const response = await request.post("/api/test-payments/confirm", {
+    data: { client_secret: clientSecret, ...TEST_CARD },
+  });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { order_id: string; order_number: string };
   return { orderId: body.order_id, orderNumber: body.order_number };

@@ -2,7 +2,11 @@ import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 /** Adds a product to the cart from its page, as a buyer would. */
-export async function addToCart(page: Page, productId: string, options: { colour: string; customisation?: string; quantity?: number }) {
+export async function addToCart(
+  page: Page,
+  productId: string,
+  options: { colour: string; customisation?: string; quantity?: number },
+) {
   await page.goto(`/product/${productId}`);
   if (options.quantity) {
     const quantity = page.getByLabel(/^Quantity/);
@@ -10,8 +14,14 @@ export async function addToCart(page: Page, productId: string, options: { colour
     await quantity.blur();
   }
   const customise = page.getByRole("group", { name: "Customise it" });
-  await (options.customisation ? customise.getByRole("checkbox", { name: new RegExp(options.customisation) }) : customise.getByRole("checkbox").first()).check();
-  await page.getByRole("radiogroup", { name: /^Colour for / }).getByRole("radio", { name: options.colour }).click();
+  await (options.customisation
+    ? customise.getByRole("checkbox", { name: new RegExp(options.customisation) })
+    : customise.getByRole("checkbox").first()
+  ).check();
+  await page
+    .getByRole("radiogroup", { name: /^Colour for / })
+    .getByRole("radio", { name: options.colour })
+    .click();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
 }

@@ -20,10 +20,13 @@ export class Mailbox {
   async latest(to: string, subject: RegExp): Promise<Mail> {
     let found: Mail | undefined;
     await expect
-      .poll(async () => {
-        found = (await this.all(to)).filter((m) => subject.test(m.subject)).at(-1);
-        return found !== undefined;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          found = (await this.all(to)).filter((m) => subject.test(m.subject)).at(-1);
+          return found !== undefined;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(true);
     return found!;
   }
