@@ -139,40 +139,60 @@ test.describe("the contact form without JavaScript", () => {
 // ('a@a.a.a.…@'; 60 kB held the server for 0.7 s, 1 MB for minutes). The length is checked before
 // any pattern runs, so the post is refused at once and the server keeps answering.
 test.describe("a slow-pattern attack on the contact form", () => {
-  for (const [label, length] of [
-    ["60 kB", 60_000],
-    ["1 MB", 1_000_000],
-  ] as const) {
-    test(`a ${label} 'a.a.a.…@' e-mail is refused and /healthz is never held up 100 ms`, async ({ request }) => {
-      const email = `a@${"a.".repeat(length / 2)}@`;
-      // A first refusal loads the route's code, so the timing below is of the attack, not of a cold start.
-      expect((await request.post("/contact", { form: { email: "warm-up" } })).status()).toBe(400);
-      const timeHealthz = async () => {
-        const started = performance.now();
-        expect((await request.get("/healthz")).status()).toBe(200);
-        return Math.round(performance.now() - started);
-      };
-      // What /healthz takes on this machine right now, with the other workers' load: the attack's
-      // delay is measured on top of it, so a busy CI machine is not mistaken for a stalled server.
+  const attack = (length: number) => ({
+    form: { first_name: "Grace", last_name: "Hopper", email: `a@${"a.".repeat(length / 2)}@`, company: "Cobol & Co" },
+  });
+
+  test("a 60 kB 'a.a.a.…@' e-mail is refused and /healthz is never held up 100 ms", async ({ request }) => {
+    // A first refusal loads the route's code, so the timing below is of the attack, not of a cold start.
+    expect((await request.post("/contact", { form: { email: "warm-up" } })).status()).toBe(400);
+    const timeHealthz = async () => {
+      const started = performance.now();
+      expect((await request.get("/healthz")).status()).toBe(200);
+      return Math.round(performance.now() - started);
+    };
+    /**
+     * How much longer than usual /healthz waits while the attack is sent and handled. "Usual" is
+     * the median of five asks just before, under whatever load the other test workers make.
+     */
+    const holdUp = async () => {
       const before: number[] = [];
       for (let i = 0; i < 5; i += 1) before.push(await timeHealthz());
       const usual = before.sort((a, b) => a - b)[2]!;
       let posted = false;
-      const post = request
-        .post("/contact", { form: { first_name: "Grace", last_name: "Hopper", email, company: "Cobol & Co" } })
-        .finally(() => {
-          posted = true;
-        });
+      const post = request.post("/contact", attack(60_000)).finally(() => {
+        posted = true;
+      });
       const waits: number[] = [];
       // Asked while the post is sent and handled, and a few times after: a pattern stuck on the
-      // e-mail would hold every one of these up.
+      // e-mail would hold one of these up for as long as it runs.
       while (!posted || waits.length < 3) waits.push(await timeHealthz());
       const answer = await post;
       expect(answer.status()).toBe(400);
       expect(await answer.text()).toContain("Keep this under 254 characters");
-      expect(Math.max(...waits) - usual, `/healthz took ${waits.join(", ")} ms (usually ${usual} ms)`).toBeLessThan(
-        100,
-      );
-    });
-  }
+      return { extra: Math.max(...waits) - usual, seen: `${waits.join(", ")} ms (usually ${usual} ms)` };
+    };
+    // A slow pattern holds the server up on every attack alike (0.7 s or more each time on the old
+    // one); a busy CI machine's hiccups come and go. So the attack is sent up to five times, and one
+    // round in which /healthz was not held up shows the attack itself does not hold it up.
+    const rounds: string[] = [];
+    let clean = false;
+    while (!clean && rounds.length < 5) {
+      const { extra, seen } = await holdUp();
+      rounds.push(seen);
+      clean = extra < 100;
+    }
+    expect(clean, `/healthz took ${rounds.join("; ")}`).toBe(true);
+  });
+
+  test("a 1 MB 'a.a.a.…@' e-mail is refused with the length message, and the page sent back stays small", async ({
+    request,
+  }) => {
+    const answer = await request.post("/contact", attack(1_000_000));
+    expect(answer.status()).toBe(400);
+    const page = await answer.text();
+    expect(page).toContain("Keep this under 254 characters");
+    // The refused values are sent back cut to their limits, not echoed whole (a 2 MB page before).
+    expect(page.length).toBeLessThan(200_000);
+  });
 });
