@@ -133,7 +133,6 @@ export default function AccountRoute({ loaderData, actionData }: Route.Component
       ? actionData
       : undefined;
   const errs = (intent: AccountIntent) => result(intent)?.fieldErrors ?? {};
-  // biome-ignore lint/correctness/noComponentHookFactories: it reads this render's action data; it goes when the page splits by concern (issue 14).
   const Message = ({ intent, success }: { intent: AccountIntent | AccountIntent[]; success: string }) => {
     const r = result(intent);
     if (!r) return null;
