@@ -630,7 +630,14 @@ describe("deleteUnpaidDraftsForProducts (R-CART-12, A-12, A-61)", () => {
 describe("listLatestDrafts (R-DIAG-04)", () => {
   it("lists only the user's drafts, newest first, at most the limit", async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await newDraft()).id);
+    for (let i = 0; i < 3; i++) {
+      const { id } = await newDraft();
+      // Drafts made in the same millisecond would tie on updated_at: give each its own minute.
+      await handle.db.execute(
+        sql`update order_drafts set updated_at = ${new Date(NOW.getTime() + i * 60_000)} where id = ${id}`,
+      );
+      ids.push(id);
+    }
     await newDraft(BOB);
     const list = await listLatestDrafts({ userId: ALICE });
     expect(list.map((d) => d.id)).toEqual([...ids].reverse());
