@@ -1,2 +1,10 @@
-/** The one error shape every action and API route answers with (REQUIREMENTS.md B-11). */
-export type ErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string[]> } };
+import type { FieldErrors } from "./field-errors";
+
+/**
+ * The one error shape every action and API route answers with (REQUIREMENTS.md B-11): the client
+ * always shows `message`; `fieldErrors` says which fields, `current` is the record as it is now
+ * (a 409 on a draft). A page's action may send the state its form needs back beside `error`.
+ */
+export type ErrorBody = {
+  error: { code: string; message: string; fieldErrors?: FieldErrors; current?: unknown };
+};

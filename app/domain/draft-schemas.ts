@@ -14,7 +14,7 @@ import {
   PROOF_PREFERENCE_IDS,
   SHIPPING_METHOD_IDS,
 } from "./checkout";
-import { DRAFT_LIMITS, DRAFT_STATUSES, type DraftCartLine, type FieldErrors } from "./draft";
+import { DRAFT_LIMITS, DRAFT_STATUSES, type DraftCartLine } from "./draft";
 import { clampQuantity, maxQuantity } from "./pricing";
 
 const text = (max: number) => z.string().max(max, `Keep this under ${max} characters`);
@@ -254,20 +254,6 @@ export const STEP_PATCH_SCHEMAS = {
   shipping: shippingPatchSchema,
   proofing: proofingPatchSchema,
 } as const;
-
-/** zod issues as {'billing.city': message}, first message per field; '' for the patch itself. */
-export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join(".");
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) errors[path ? `${path}.${key}` : key] ??= "This field can't be changed here";
-      continue;
-    }
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}
 
 /**
  * The draft step 2 starts from (R-CUST-02). Quantity, colour, selections and the handwritten

@@ -46,10 +46,10 @@ import {
   defaultDraftData,
   detailsPatchSchema,
   draftDataSchema,
-  fieldErrorsFrom,
   proofingPatchSchema,
   shippingPatchSchema,
 } from "./draft-schemas";
+import { fieldErrorsFrom } from "./field-errors";
 import { findProductById } from "~/catalogue/catalogue";
 
 const CAP_LINE: DraftCartLine = {

@@ -131,13 +131,12 @@ import type {
   ShippingAddress,
   DraftEta,
 } from "./draft-schemas";
+import type { FieldErrors } from "./field-errors";
 
 export type * from "./draft-schemas";
 
 export const DRAFT_STEPS = ["customisation", "details", "shipping", "proofing"] as const;
 export type DraftStep = (typeof DRAFT_STEPS)[number];
-
-export type FieldErrors = Record<string, string>;
 
 /** The step-2 part of a draft, as createDraft() and the customisation autosave send it. */
 export function customisationPart(data: DraftData): Required<CustomisationPatch> {
