@@ -1,21 +1,25 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { SignInActionData } from "~/routes/sign-in";
+import { type FormReply, formMessage } from "./account/form-error";
 import { buttonClass } from "./ui/button";
 import { Field, FormMessage } from "./ui/form";
+
+/** What /sign-in's action answers: the tab, the identifier and the code step, and any error. */
+export type SignInReply = FormReply & { intent?: string; identifier?: string; codeSent?: boolean };
 
 /**
  * Sign in with a password or a one-time code, used by the /sign-in page and the sign-in modal.
  * A fetcher form posting to /sign-in: without JavaScript it is a plain form to the same action.
  */
-export function SignInPanel({ redirectTo, actionData }: { redirectTo: string; actionData?: SignInActionData }) {
-  const fetcher = useFetcher<SignInActionData>({ key: "sign-in" });
-  const result = fetcher.data ?? actionData;
+export function SignInPanel({ redirectTo, reply }: { redirectTo: string; reply?: SignInReply }) {
+  const fetcher = useFetcher<SignInReply>({ key: "sign-in" });
+  const result = fetcher.data ?? reply;
   const [mode, setMode] = useState<"password" | "code">(
     result?.intent === "send-code" || result?.intent === "verify-code" ? "code" : "password",
   );
   const busy = fetcher.state !== "idle";
-  const errors = result?.fieldErrors ?? {};
+  const errors = result?.error?.fieldErrors ?? {};
+  const message = formMessage(result);
   const codeSent = mode === "code" && result?.codeSent;
 
   return (
@@ -41,8 +45,8 @@ export function SignInPanel({ redirectTo, actionData }: { redirectTo: string; ac
 
       <fetcher.Form method="post" action="/sign-in" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {result?.message ? <FormMessage>{result.message}</FormMessage> : null}
-        {codeSent && !result?.message ? (
+        {message ? <FormMessage>{message}</FormMessage> : null}
+        {codeSent && !result?.error ? (
           <FormMessage tone="success">
             We've sent a 6-digit code to {result?.identifier}. It expires in 10 minutes.
           </FormMessage>

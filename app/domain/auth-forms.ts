@@ -73,44 +73,44 @@ export const twoFactorSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** Field errors keyed by field name, from a failed parse. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] = [...(out[key] ?? []), issue.message];
-  }
-  return out;
-}
-
 const optionalPassword = z
   .string()
   .max(200)
   .optional()
   .transform((v) => (v ? v : undefined));
 
-export const accountSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("profile"),
-    firstName: required("Enter your first name.", 80),
-    lastName: required("Enter your last name.", 80),
-    avatarUrl: text(500)
-      .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), "Use an https:// address for your picture.")
-      .transform((v) => (v === "" ? null : v)),
-  }),
-  z.object({
-    intent: z.literal("password"),
-    currentPassword: z.string().min(1, "Enter your current password.").max(200),
-    newPassword: z.string().min(1, "Choose a new password.").max(200),
-    signOutOthers: z.literal("on").optional(),
-  }),
+// /account, one schema per concern (each its own route, as epic-stack's settings); a concern with
+// several steps or forms names them in `intent`.
+
+export const profileSchema = z.object({
+  firstName: required("Enter your first name.", 80),
+  lastName: required("Enter your last name.", 80),
+  avatarUrl: text(500)
+    .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), "Use an https:// address for your picture.")
+    .transform((v) => (v === "" ? null : v)),
+});
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, "Enter your current password.").max(200),
+  newPassword: z.string().min(1, "Choose a new password.").max(200),
+  signOutOthers: z.literal("on").optional(),
+});
+
+export const emailChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("email-start"), newEmail: email, password: optionalPassword }),
   z.object({ intent: z.literal("email-current"), newEmail: email, code: required("Enter the code we sent you.", 20) }),
   z.object({ intent: z.literal("email-confirm"), newEmail: email, code: required("Enter the code we sent you.", 20) }),
+]);
+
+export const twoFactorSettingsSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("2fa-start"), password: z.string().min(1, "Enter your password.").max(200) }),
   z.object({ intent: z.literal("2fa-confirm"), code: required("Enter the code from your authenticator app.", 20) }),
   z.object({ intent: z.literal("2fa-disable"), password: z.string().min(1, "Enter your password.").max(200) }),
-  z.object({ intent: z.literal("session-revoke"), sessionId: required("Missing session.", 100) }),
+]);
+
+export const sessionRevokeSchema = z.object({ sessionId: required("Missing session.", 100) });
+
+export const organisationSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("org-create"), name: required("Name your organisation.", 80) }),
   z.object({
     intent: z.literal("org-switch"),
@@ -128,4 +128,3 @@ export const accountSchema = z.discriminatedUnion("intent", [
     accept: z.enum(["yes", "no"]),
   }),
 ]);
-export type AccountIntent = z.infer<typeof accountSchema>["intent"];

@@ -1,10 +1,14 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/accept-invitation";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { respondToInvitation, switchOrganisation } from "~/server/account-settings.server";
-import { readFormData } from "~/server/form-body.server";
+import { parseForm, toResponse } from "~/server/http.server";
 import { getSessionInfo } from "~/server/session.server";
+
+// Anything but "yes" declines, as the Decline button does.
+const schema = z.object({ accept: z.string().optional() });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await getSessionInfo(request);
@@ -14,10 +18,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
   if (!session) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/accept-invitation/${params.id}`)}`);
-  const form = await readFormData(request);
-  const accept = form.get("accept") === "yes";
+  const parsed = await parseForm(request, schema);
+  if (!parsed.ok) return toResponse(parsed);
+  const accept = parsed.value.accept === "yes";
   const result = await respondToInvitation(request, { invitationId: params.id, accept });
-  if (!result.ok) return data({ message: result.message }, { status: result.status });
+  if (!result.ok) return toResponse(result);
   if (accept) {
     const auth = await import("~/server/auth.server").then((m) => m.getAuth());
     const invitation = await auth.api
@@ -33,9 +38,9 @@ export default function AcceptInvitationRoute({ loaderData, actionData }: Route.
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold">Join your team</h1>
-      {actionData?.message ? (
+      {actionData?.error ? (
         <div className="mt-4">
-          <FormMessage>{actionData.message}</FormMessage>
+          <FormMessage>{actionData.error.message}</FormMessage>
         </div>
       ) : null}
       {loaderData.signedIn ? (

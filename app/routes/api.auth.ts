@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.auth";
 import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, getAuth } from "~/server/auth.server";
-import { errorResponse } from "~/server/responses.server";
+import { failure, toResponse } from "~/server/http.server";
 
 /**
  * better-auth's own endpoints (/api/auth/*), served only from the allow-list: everything else it
@@ -10,7 +10,7 @@ import { errorResponse } from "~/server/responses.server";
 async function serve(request: Request) {
   const path = new URL(request.url).pathname.slice("/api/auth".length);
   if (!AUTH_ENDPOINTS_SERVED_OVER_HTTP.has(`${request.method} ${path}`)) {
-    return errorResponse(404, "NOT_FOUND", "There is nothing here.", { headers: { "Cache-Control": "no-store" } });
+    return toResponse(failure(404, "NOT_FOUND", "There is nothing here."));
   }
   return (await getAuth()).handler(request);
 }

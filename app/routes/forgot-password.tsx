@@ -1,38 +1,27 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { buttonClass } from "~/components/ui/button";
+import { fieldErrorsOf, formMessage } from "~/components/account/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
-import { fieldErrors, forgotPasswordSchema } from "~/domain/auth-forms";
+import { forgotPasswordSchema } from "~/domain/auth-forms";
 import { requestPasswordReset } from "~/server/accounts.server";
-import { readFormData } from "~/server/form-body.server";
+import { readForm, toResponse, validate } from "~/server/http.server";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await readFormData(request));
-  const parsed = forgotPasswordSchema.safeParse(form);
-  if (!parsed.success)
-    return data(
-      {
-        fieldErrors: fieldErrors(parsed.error),
-        message: undefined,
-        sent: false,
-        identifier: String(form.identifier ?? ""),
-      },
-      { status: 400 },
-    );
-  const result = await requestPasswordReset(request, parsed.data);
-  if (!result.ok) {
-    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return data(
-      { message: result.message, fieldErrors: undefined, sent: false, identifier: parsed.data.identifier },
-      { status: result.status, headers },
-    );
-  }
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form, { identifier: "" });
+  const parsed = validate(forgotPasswordSchema, form.value);
+  // The form keeps the address or number typed in.
+  if (!parsed.ok) return toResponse(parsed, { identifier: form.value.identifier ?? "" });
+  const { identifier } = parsed.value;
+  const result = await requestPasswordReset(request, parsed.value);
+  if (!result.ok) return toResponse(result, { identifier });
   // Codes (by e-mail or SMS) are typed in on the reset page; links arrive by e-mail.
-  if (result.identifier.kind === "phone" || parsed.data.method === "code") {
+  if (result.identifier.kind === "phone" || parsed.value.method === "code") {
     const who = result.identifier.kind === "email" ? result.identifier.email : result.identifier.phone;
     throw redirect(`/reset-password?identifier=${encodeURIComponent(who)}`);
   }
-  return { sent: true, message: undefined, fieldErrors: undefined, identifier: parsed.data.identifier };
+  return data({ sent: true, identifier });
 }
 
 /** A refusal's Retry-After (too many attempts) reaches the browser with the page. */
@@ -42,6 +31,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const message = formMessage(actionData);
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold">Reset your password</h1>
@@ -49,8 +39,8 @@ export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps
         Tell us your e-mail or phone. If there's an account, we'll send a link or a code.
       </p>
       <Form method="post" className="mt-6 space-y-4" noValidate>
-        {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
-        {actionData?.sent ? (
+        {message ? <FormMessage>{message}</FormMessage> : null}
+        {actionData && "sent" in actionData ? (
           <FormMessage tone="success">
             If {actionData.identifier} has an account, a reset link is on its way. It works for an hour.
           </FormMessage>
@@ -61,7 +51,7 @@ export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps
           autoComplete="username"
           required
           defaultValue={actionData?.identifier}
-          error={actionData?.fieldErrors?.identifier}
+          error={fieldErrorsOf(actionData).identifier}
         />
         <button type="submit" name="method" value="link" disabled={busy} className={buttonClass("primary", "w-full")}>
           E-mail me a reset link

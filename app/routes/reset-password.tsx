@@ -1,11 +1,12 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { buttonClass } from "~/components/ui/button";
+import { formMessage } from "~/components/account/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
-import { fieldErrors, resetPasswordSchema } from "~/domain/auth-forms";
+import { resetPasswordSchema } from "~/domain/auth-forms";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth-rules";
 import { resetPassword } from "~/server/accounts.server";
-import { readFormData } from "~/server/form-body.server";
+import { parseForm, toResponse } from "~/server/http.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -14,16 +15,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined }, { status: 400 });
-  const result = await resetPassword(request, parsed.data);
-  if (!result.ok) {
-    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return data(
-      { message: result.message, fieldErrors: result.problems ? { password: result.problems } : undefined },
-      { status: result.status, headers },
-    );
-  }
+  const parsed = await parseForm(request, resetPasswordSchema);
+  if (!parsed.ok) return toResponse(parsed);
+  const result = await resetPassword(request, parsed.value);
+  if (!result.ok) return toResponse(result);
   throw redirect("/sign-in?reset=1");
 }
 
@@ -34,7 +29,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string[] | undefined> = actionData?.fieldErrors ?? {};
+  const errors = actionData?.error.fieldErrors ?? {};
+  const message = formMessage(actionData);
   if (loaderData.linkError || (!loaderData.token && !loaderData.identifier)) {
     return (
       <section className="mx-auto max-w-md px-4 py-12">
@@ -53,7 +49,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
         <p className="mt-2 text-sm text-muted">Enter the code we sent to {loaderData.identifier}.</p>
       ) : null}
       <Form method="post" className="mt-6 space-y-4" noValidate>
-        {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
+        {message ? <FormMessage>{message}</FormMessage> : null}
         {loaderData.token ? (
           <input type="hidden" name="token" value={loaderData.token} />
         ) : (

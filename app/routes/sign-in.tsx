@@ -1,18 +1,10 @@
 import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { SignInPanel } from "~/components/sign-in-panel";
-import { fieldErrors, signInSchema } from "~/domain/auth-forms";
+import { signInSchema } from "~/domain/auth-forms";
 import { sendSignInCode, signInWithCode, signInWithPassword } from "~/server/accounts.server";
-import { readFormData } from "~/server/form-body.server";
+import { readForm, toResponse, validate } from "~/server/http.server";
 import { getSessionInfo, safeRedirect } from "~/server/session.server";
-
-export type SignInActionData = {
-  intent?: string;
-  message?: string;
-  fieldErrors?: Record<string, string[]>;
-  codeSent?: boolean;
-  identifier?: string;
-};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -21,48 +13,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await readFormData(request));
-  const parsed = signInSchema.safeParse(form);
-  if (!parsed.success) {
-    return data<SignInActionData>(
-      {
-        intent: String(form.intent ?? ""),
-        fieldErrors: fieldErrors(parsed.error),
-        identifier: String(form.identifier ?? ""),
-      },
-      { status: 400 },
-    );
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form);
+  const parsed = validate(signInSchema, form.value);
+  // The panel keeps its tab, the identifier typed in and the code step beside any error.
+  if (!parsed.ok) {
+    return toResponse(parsed, {
+      intent: form.value.intent ?? "",
+      identifier: form.value.identifier ?? "",
+      codeSent: false,
+    });
   }
-  const input = parsed.data;
+  const input = parsed.value;
+  const state = { intent: input.intent, identifier: input.identifier, codeSent: input.intent === "verify-code" };
   const redirectTo = safeRedirect(input.redirectTo);
   if (input.intent === "send-code") {
     const result = await sendSignInCode(request, input);
-    if (!result.ok) return failed(input, result);
-    return data<SignInActionData>({ intent: input.intent, codeSent: true, identifier: input.identifier });
+    if (!result.ok) return toResponse(result, state);
+    return data({ ...state, codeSent: true });
   }
   const result =
     input.intent === "password" ? await signInWithPassword(request, input) : await signInWithCode(request, input);
-  if (!result.ok) return failed(input, result);
-  if ("twoFactor" in result && result.twoFactor) {
+  if (!result.ok) return toResponse(result, state);
+  if (result.twoFactor) {
     throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
   }
   throw redirect(redirectTo, { headers: result.headers });
-}
-
-function failed(
-  input: { intent: string; identifier: string },
-  result: { status: number; message: string; retryAfterSeconds?: number },
-) {
-  const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-  return data<SignInActionData>(
-    {
-      intent: input.intent,
-      message: result.message,
-      identifier: input.identifier,
-      codeSent: input.intent === "verify-code",
-    },
-    { status: result.status, headers },
-  );
 }
 
 /** A refusal's Retry-After (too many attempts) reaches the browser with the page. */
@@ -77,7 +53,7 @@ export default function SignInRoute({ actionData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold">Sign in</h1>
       <p className="mt-2 text-sm text-muted">Favourites, lists, your cart and checkout live in your account.</p>
       <div className="mt-6">
-        <SignInPanel redirectTo={redirectTo} actionData={actionData} />
+        <SignInPanel redirectTo={redirectTo} reply={actionData} />
       </div>
     </section>
   );

@@ -1,10 +1,11 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in.two-factor";
 import { buttonClass } from "~/components/ui/button";
+import { formMessage } from "~/components/account/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
-import { fieldErrors, twoFactorSchema } from "~/domain/auth-forms";
+import { twoFactorSchema } from "~/domain/auth-forms";
 import { verifySecondFactor } from "~/server/accounts.server";
-import { readFormData } from "~/server/form-body.server";
+import { parseForm, toResponse } from "~/server/http.server";
 import { safeRedirect } from "~/server/session.server";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -13,16 +14,18 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = twoFactorSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), message: undefined }, { status: 400 });
-  const result = await verifySecondFactor(request, { ...parsed.data, trustDevice: parsed.data.trustDevice === "on" });
-  if (!result.ok) return data({ message: result.message, fieldErrors: undefined }, { status: result.status });
-  throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers });
+  const parsed = await parseForm(request, twoFactorSchema);
+  if (!parsed.ok) return toResponse(parsed);
+  const input = parsed.value;
+  const result = await verifySecondFactor(request, { ...input, trustDevice: input.trustDevice === "on" });
+  if (!result.ok) return toResponse(result);
+  throw redirect(safeRedirect(input.redirectTo), { headers: result.headers });
 }
 
 export default function TwoFactorRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const backup = loaderData.backup;
+  const message = formMessage(actionData);
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold">Two-step check</h1>
@@ -34,14 +37,14 @@ export default function TwoFactorRoute({ loaderData, actionData }: Route.Compone
       <Form method="post" className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <input type="hidden" name="kind" value={backup ? "backup" : "totp"} />
-        {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
+        {message ? <FormMessage>{message}</FormMessage> : null}
         <Field
           label={backup ? "Backup code" : "Authenticator code"}
           name="code"
           inputMode={backup ? "text" : "numeric"}
           autoComplete="one-time-code"
           required
-          error={actionData?.fieldErrors?.code}
+          error={actionData?.error.fieldErrors?.code}
         />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="trustDevice" className="h-4 w-4 accent-brand" /> Trust this device for 30 days

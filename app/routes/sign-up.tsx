@@ -1,19 +1,13 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { buttonClass } from "~/components/ui/button";
+import { formMessage } from "~/components/account/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
-import { fieldErrors, signUpSchema } from "~/domain/auth-forms";
+import { signUpSchema } from "~/domain/auth-forms";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth-rules";
 import { signUp } from "~/server/accounts.server";
-import { readFormData } from "~/server/form-body.server";
+import { readForm, toResponse, validate } from "~/server/http.server";
 import { getSessionInfo, safeRedirect } from "~/server/session.server";
-
-type ActionData = {
-  message?: string;
-  problems?: string[];
-  fieldErrors?: Record<string, string[]>;
-  values?: Record<string, string>;
-};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -22,30 +16,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await readFormData(request));
-  const values = {
-    firstName: String(form.firstName ?? ""),
-    lastName: String(form.lastName ?? ""),
-    identifier: String(form.identifier ?? ""),
-  };
-  const parsed = signUpSchema.safeParse(form);
-  if (!parsed.success) return data<ActionData>({ fieldErrors: fieldErrors(parsed.error), values }, { status: 400 });
-  const result = await signUp(request, parsed.data);
-  if (!result.ok) {
-    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return data<ActionData>(
-      {
-        message: result.message,
-        values,
-        fieldErrors: result.problems ? { password: result.problems } : undefined,
-      },
-      { status: result.status, headers },
-    );
-  }
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form, { values: typedIn({}) });
+  const values = typedIn(form.value);
+  const parsed = validate(signUpSchema, form.value);
+  if (!parsed.ok) return toResponse(parsed, { values });
+  const result = await signUp(request, parsed.value);
+  if (!result.ok) return toResponse(result, { values });
   const who = result.identifier.kind === "email" ? result.identifier.email : result.identifier.phone;
-  const next = `/verify?identifier=${encodeURIComponent(who)}&redirectTo=${encodeURIComponent(safeRedirect(parsed.data.redirectTo))}`;
+  const next = `/verify?identifier=${encodeURIComponent(who)}&redirectTo=${encodeURIComponent(safeRedirect(parsed.value.redirectTo))}`;
   throw redirect(next, { headers: result.headers });
 }
+
+/** What the form keeps after a refusal: everything typed in but the password. */
+const typedIn = ({ firstName = "", lastName = "", identifier = "" }: Record<string, string>) => ({
+  firstName,
+  lastName,
+  identifier,
+});
 
 /** A refusal's Retry-After (too many attempts) reaches the browser with the page. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -54,22 +42,23 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export default function SignUpRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.fieldErrors ?? {};
-  const values = actionData?.values ?? {};
+  const errors = actionData?.error?.fieldErrors ?? {};
+  const message = formMessage(actionData);
+  const values = actionData?.values;
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold">Create your account</h1>
       <p className="mt-2 text-sm text-muted">Save favourites and quote lists, and check out with tiered prices.</p>
       <Form method="post" className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
+        {message ? <FormMessage>{message}</FormMessage> : null}
         <div className="grid grid-cols-2 gap-3">
           <Field
             label="First name"
             name="firstName"
             autoComplete="given-name"
             required
-            defaultValue={values.firstName}
+            defaultValue={values?.firstName}
             error={errors.firstName}
           />
           <Field
@@ -77,7 +66,7 @@ export default function SignUpRoute({ loaderData, actionData }: Route.ComponentP
             name="lastName"
             autoComplete="family-name"
             required
-            defaultValue={values.lastName}
+            defaultValue={values?.lastName}
             error={errors.lastName}
           />
         </div>
@@ -86,7 +75,7 @@ export default function SignUpRoute({ loaderData, actionData }: Route.ComponentP
           name="identifier"
           autoComplete="username"
           required
-          defaultValue={values.identifier}
+          defaultValue={values?.identifier}
           error={errors.identifier}
           hint="We'll send a code to confirm it."
         />

@@ -1,11 +1,12 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/verify";
 import { buttonClass } from "~/components/ui/button";
+import { fieldErrorsOf, formMessage } from "~/components/account/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
-import { fieldErrors, verifySchema } from "~/domain/auth-forms";
+import { verifySchema } from "~/domain/auth-forms";
 import { parseIdentifier } from "~/domain/auth-rules";
 import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts.server";
-import { readFormData } from "~/server/form-body.server";
+import { parseForm, toResponse } from "~/server/http.server";
 import { safeRedirect } from "~/server/session.server";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -21,30 +22,20 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  const parsed = verifySchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success)
-    return data({ fieldErrors: fieldErrors(parsed.error), message: undefined, resent: false }, { status: 400 });
-  const input = parsed.data;
+  const parsed = await parseForm(request, verifySchema);
+  if (!parsed.ok) return toResponse(parsed);
+  const input = parsed.value;
   if (input.intent === "resend") {
     const result = await resendCode(request, input);
-    if (!result.ok) {
-      const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-      return data(
-        { message: result.message, fieldErrors: undefined, resent: false },
-        { status: result.status, headers },
-      );
-    }
-    return { resent: true, message: undefined, fieldErrors: undefined };
+    if (!result.ok) return toResponse(result);
+    return data({ resent: true });
   }
   const identifier = parseIdentifier(input.identifier);
   const result =
     identifier?.kind === "email"
       ? await verifyEmailCode(request, { email: identifier.email, code: input.code })
       : await signInWithCode(request, input);
-  if (!result.ok) {
-    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return data({ message: result.message, fieldErrors: undefined, resent: false }, { status: result.status, headers });
-  }
+  if (!result.ok) return toResponse(result);
   // A proven code signs in, and an account with two-step sign-in asks for its second factor first.
   if (result.twoFactor)
     throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
@@ -58,6 +49,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export default function VerifyRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const message = formMessage(actionData);
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold">Confirm your {loaderData.kind === "email" ? "e-mail" : "phone"}</h1>
@@ -67,14 +59,16 @@ export default function VerifyRoute({ loaderData, actionData }: Route.ComponentP
       </p>
       <Form method="post" className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="identifier" value={loaderData.identifier} />
-        {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
-        {actionData?.resent ? <FormMessage tone="success">We've sent you a new code.</FormMessage> : null}
+        {message ? <FormMessage>{message}</FormMessage> : null}
+        {actionData && "resent" in actionData ? (
+          <FormMessage tone="success">We've sent you a new code.</FormMessage>
+        ) : null}
         <Field
           label="Code"
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          error={actionData?.fieldErrors?.code}
+          error={fieldErrorsOf(actionData).code}
         />
         <button type="submit" name="intent" value="verify" disabled={busy} className={buttonClass("primary", "w-full")}>
           Confirm

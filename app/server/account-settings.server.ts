@@ -1,10 +1,8 @@
-import { and, eq } from "drizzle-orm";
-import { authSession } from "#db/schema";
 import { isPlaceholderEmail, isSignInFresh, passwordProblems } from "~/domain/auth-rules";
 import { SITE } from "~/content/links";
-import { checkCode, failure, limitCodeRequests, type Failure, type Outcome } from "./accounts.server";
+import { authFailure, checkCode, limitCodeRequests, type Outcome, weakPassword } from "./account-codes.server";
 import { getAuth } from "./auth.server";
-import { getDb } from "./db.server";
+import { type Failure, failure } from "./http.server";
 import { confirmEmailChangeMail, emailChangedMail } from "./mail-templates.server";
 import { sendMail } from "./mail.server";
 import { hitRateLimit } from "./rate-limit.server";
@@ -24,14 +22,14 @@ async function requireRecentSignIn(
 ): Promise<Failure | null> {
   if (isSignInFresh(session.session.createdAt, new Date())) return null;
   if (!password) {
-    return { ok: false, status: 403, message: "For your security, please confirm your password to make this change." };
+    return failure(403, "REAUTHENTICATE", "For your security, please confirm your password to make this change.");
   }
   const auth = await getAuth();
   try {
     await auth.api.verifyPassword({ body: { password }, headers: request.headers });
     return null;
   } catch {
-    return { ok: false, status: 403, message: "That password isn't right." };
+    return failure(403, "INVALID_PASSWORD", "That password isn't right.");
   }
 }
 
@@ -52,7 +50,7 @@ export async function updateProfile(
     });
     return ok();
   } catch (error) {
-    return failure(error);
+    return authFailure(error);
   }
 }
 
@@ -62,7 +60,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string; signOutOthers: boolean },
 ): Promise<Outcome> {
   const problems = passwordProblems(input.newPassword, { email: session.user.email });
-  if (problems.length > 0) return { ok: false, status: 400, message: "That password is too weak.", problems };
+  if (problems.length > 0) return weakPassword("newPassword", problems);
   const auth = await getAuth();
   try {
     const { headers } = await auth.api.changePassword({
@@ -76,7 +74,7 @@ export async function changePassword(
     });
     return ok(headers);
   } catch (error) {
-    const result = failure(error);
+    const result = authFailure(error);
     // better-auth answers a wrong current password as invalid credentials.
     return result.status === 400 || result.status === 401
       ? { ...result, message: "Your current password isn't right." }
@@ -104,8 +102,7 @@ export async function startEmailChange(
   const stale = await requireRecentSignIn(request, session, input.password);
   if (stale) return stale;
   const newEmail = input.newEmail.trim().toLowerCase();
-  if (newEmail === session.user.email)
-    return { ok: false, status: 400, message: "That's already your e-mail address." };
+  if (newEmail === session.user.email) return failure(400, "SAME_EMAIL", "That's already your e-mail address.");
   const own = ownChannel(session.user);
   const limited = await limitCodeRequests(request, own.to);
   if (limited) return limited;
@@ -168,98 +165,6 @@ export async function confirmEmailChange(
     }
     return ok();
   });
-}
-
-export async function startTwoFactor(
-  request: Request,
-  input: { password: string },
-): Promise<Outcome<{ secret: string; qrCode: string; backupCodes: string[] }>> {
-  const auth = await getAuth();
-  try {
-    const enrolment = await auth.api.enableTwoFactor({ body: { password: input.password }, headers: request.headers });
-    if (!("totpURI" in enrolment)) throw new Error("Authenticator-app enrolment expected");
-    const { totpURI, backupCodes } = enrolment;
-    // Loaded on the rare enrolment, not at every start of the server.
-    const { default: QRCode } = await import("qrcode");
-    const svg = await QRCode.toString(totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-    const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-    return { ...ok(), secret, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, backupCodes };
-  } catch (error) {
-    const result = failure(error);
-    return result.status === 400 || result.status === 401
-      ? { ...result, message: "That password isn't right." }
-      : result;
-  }
-}
-
-export async function confirmTwoFactor(request: Request, input: { code: string }): Promise<Outcome> {
-  const auth = await getAuth();
-  try {
-    const { headers } = await auth.api.verifyTOTP({
-      body: { code: input.code.replace(/\s/g, "") },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    return ok(headers);
-  } catch (error) {
-    return failure(error);
-  }
-}
-
-export async function disableTwoFactor(request: Request, input: { password: string }): Promise<Outcome> {
-  const auth = await getAuth();
-  try {
-    const { headers } = await auth.api.disableTwoFactor({
-      body: { password: input.password },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    return ok(headers);
-  } catch (error) {
-    const result = failure(error);
-    return result.status === 400 || result.status === 401
-      ? { ...result, message: "That password isn't right." }
-      : result;
-  }
-}
-
-export type ActiveSession = {
-  id: string;
-  current: boolean;
-  createdAt: string;
-  userAgent: string | null;
-  ipAddress: string | null;
-};
-
-export async function listActiveSessions(request: Request, session: SessionInfo): Promise<ActiveSession[]> {
-  const auth = await getAuth();
-  const sessions = await auth.api.listSessions({ headers: request.headers });
-  return sessions
-    .map((s) => ({
-      id: s.id,
-      current: s.id === session.session.id,
-      createdAt: new Date(s.createdAt).toISOString(),
-      userAgent: s.userAgent ?? null,
-      ipAddress: s.ipAddress ?? null,
-    }))
-    .sort((a, b) => Number(b.current) - Number(a.current) || b.createdAt.localeCompare(a.createdAt));
-}
-
-/** Ends one of the user's own sessions by its id; tokens never leave the server. */
-export async function revokeSessionById(request: Request, session: SessionInfo, sessionId: string): Promise<Outcome> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ token: authSession.token })
-    .from(authSession)
-    .where(and(eq(authSession.id, sessionId), eq(authSession.userId, session.user.id)));
-  if (!row) return { ok: false, status: 404, message: "That session has already ended." };
-  const auth = await getAuth();
-  try {
-    await auth.api.revokeSession({ body: { token: row.token }, headers: request.headers });
-    return ok();
-  } catch (error) {
-    return failure(error);
-  }
 }
 
 export type OrganisationSummary = { id: string; name: string; slug: string; active: boolean };
@@ -327,7 +232,7 @@ export async function createOrganisation(request: Request, input: { name: string
     });
     return ok();
   } catch (error) {
-    return failure(error);
+    return authFailure(error);
   }
 }
 
@@ -337,7 +242,7 @@ export async function switchOrganisation(request: Request, input: { organization
     await auth.api.setActiveOrganization({ body: { organizationId: input.organizationId }, headers: request.headers });
     return ok();
   } catch (error) {
-    return failure(error);
+    return authFailure(error);
   }
 }
 
@@ -357,7 +262,7 @@ export async function inviteMember(
   input: { email: string; role: "member" | "admin" },
 ): Promise<Outcome> {
   if (!session.user.emailVerified || isPlaceholderEmail(session.user.email)) {
-    return { ok: false, status: 403, message: "Please confirm your e-mail address before inviting anyone." };
+    return failure(403, "EMAIL_NOT_CONFIRMED", "Please confirm your e-mail address before inviting anyone.");
   }
   const sender = await hitRateLimit(
     `invite:sender:${session.user.id}`,
@@ -383,18 +288,15 @@ export async function inviteMember(
     await auth.api.createInvitation({ body: { email: input.email, role: input.role }, headers: request.headers });
     return ok();
   } catch (error) {
-    return failure(error);
+    return authFailure(error);
   }
 }
 
 function tooManyInvitations(retryAfterSeconds: number, why: string): Failure {
   const hours = Math.ceil(retryAfterSeconds / 3600);
-  return {
-    ok: false,
-    status: 429,
+  return failure(429, "RATE_LIMITED", `${why} Please try again in ${hours} hour${hours === 1 ? "" : "s"}.`, {
     retryAfterSeconds,
-    message: `${why} Please try again in ${hours} hour${hours === 1 ? "" : "s"}.`,
-  };
+  });
 }
 
 export async function cancelInvitation(request: Request, input: { invitationId: string }): Promise<Outcome> {
@@ -403,7 +305,7 @@ export async function cancelInvitation(request: Request, input: { invitationId: 
     await auth.api.cancelInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
     return ok();
   } catch (error) {
-    return failure(error);
+    return authFailure(error);
   }
 }
 
@@ -418,7 +320,7 @@ export async function respondToInvitation(
     else await auth.api.rejectInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
     return ok();
   } catch (error) {
-    return failure(error);
+    return authFailure(error);
   }
 }
 
@@ -428,6 +330,6 @@ export async function leaveOrganisation(request: Request, input: { organizationI
     await auth.api.leaveOrganization({ body: { organizationId: input.organizationId }, headers: request.headers });
     return ok();
   } catch (error) {
-    return failure(error);
+    return authFailure(error);
   }
 }

@@ -4,13 +4,8 @@ import { authAccount, authMember, authSession, authTwoFactor, authUser, outbox, 
 import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { totp } from "../../tests/e2e/support/totp";
-import {
-  confirmCurrentEmail,
-  confirmEmailChange,
-  confirmTwoFactor,
-  startEmailChange,
-  startTwoFactor,
-} from "./account-settings.server";
+import { confirmTwoFactor, startTwoFactor } from "./account-security.server";
+import { confirmCurrentEmail, confirmEmailChange, startEmailChange } from "./account-settings.server";
 import {
   requestPasswordReset,
   resendCode,
@@ -116,8 +111,13 @@ describe("sign-up and e-mail verification", () => {
       identifier: "j@acme.co",
       password: "1234567890",
     });
-    expect(weak).toMatchObject({ ok: false, status: 400, message: "That password is too weak." });
-    expect(weak.ok === false && weak.problems).toContain("Don't use only numbers; add some words.");
+    expect(weak).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "WEAK_PASSWORD",
+      message: "That password is too weak.",
+    });
+    expect(weak.ok === false && weak.fieldErrors?.password).toContain("Don't use only numbers; add some words.");
     const malformed = await signUp(request(), {
       firstName: "J",
       lastName: "S",

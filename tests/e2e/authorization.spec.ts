@@ -394,13 +394,20 @@ const ROWS: Row[] = [
     signedOut: { read: "nothing of A's", change: [401] },
   },
   {
-    routes: ["/account"],
+    routes: [
+      "/account",
+      "/account/profile",
+      "/account/password",
+      "/account/email",
+      "/account/two-factor",
+      "/account/sessions",
+    ],
     resource: "account settings and sessions (ending one of A's sessions)",
     owner: "A",
     read: page(() => "/account", "routes/account"),
     change: form(
-      () => "/account",
-      (w) => ({ intent: "session-revoke", sessionId: w.alice.sessionId }),
+      () => "/account/sessions",
+      (w) => ({ sessionId: w.alice.sessionId }),
     ),
     state: async (w) =>
       ((await aliceSees(w, "/account", "routes/account")) as { sessions: { id: string }[] }).sessions
@@ -411,12 +418,12 @@ const ROWS: Row[] = [
     signedOut: { read: "sign-in", change: "sign-in" },
   },
   {
-    routes: ["/account"],
+    routes: ["/account/organisation"],
     resource: "an organisation (switching into it)",
     owner: "A",
     read: page(() => "/account", "routes/account"),
     change: form(
-      () => "/account",
+      () => "/account/organisation",
       (w) => ({ intent: "org-switch", organizationId: w.alice.organisationId }),
     ),
     state: organisation,
@@ -425,12 +432,12 @@ const ROWS: Row[] = [
     signedOut: { read: "sign-in", change: "sign-in" },
   },
   {
-    routes: ["/account"],
+    routes: ["/account/organisation"],
     resource: "an organisation's pending invitation (cancelling it)",
     owner: "A",
     read: page(() => "/account", "routes/account"),
     change: form(
-      () => "/account",
+      () => "/account/organisation",
       (w) => ({ intent: "org-cancel-invite", invitationId: w.alice.invitationId }),
     ),
     state: organisation,
@@ -629,10 +636,14 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const anonymous = await newClient(playwright, baseURL);
 
   // The organisation first, so Alice's drafts and order belong to it.
-  expect((await postForm(a, "/account", { intent: "org-create", name: `${marker} Events` })).status).toBe(200);
+  expect((await postForm(a, "/account/organisation", { intent: "org-create", name: `${marker} Events` })).status).toBe(
+    200,
+  );
   const inviteeEmail = `invitee-${marker}@acme-events.co.uk`;
   for (const email of [inviteeEmail, removedBuyer.email]) {
-    expect((await postForm(a, "/account", { intent: "org-invite", email, role: "member" })).status).toBe(200);
+    expect((await postForm(a, "/account/organisation", { intent: "org-invite", email, role: "member" })).status).toBe(
+      200,
+    );
   }
   const { activeOrganisation: org } = (await loaderData(a, "/account", "routes/account")).data as {
     activeOrganisation: { id: string; invitations: { id: string; email: string }[] };
@@ -648,9 +659,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     maxRedirects: 0,
   });
   expect(signIn.status()).toBe(302);
-  expect((await postForm(removedElsewhere, "/account", { intent: "org-switch", organizationId: org.id })).status).toBe(
-    200,
-  );
+  expect(
+    (await postForm(removedElsewhere, "/account/organisation", { intent: "org-switch", organizationId: org.id }))
+      .status,
+  ).toBe(200);
 
   const cart = (productId: string, colour: string, customisation: string) =>
     postForm(a, "/cart", {
@@ -701,7 +713,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
   // The member saw the organisation's order while they belonged to it; then they leave, in their first session.
   expect((await loaderData(removedElsewhere, "/orders", "routes/orders")).body).toContain(order.orderNumber);
-  expect((await postForm(removed, "/account", { intent: "org-leave", organizationId: org.id })).status).toBe(200);
+  expect(
+    (await postForm(removed, "/account/organisation", { intent: "org-leave", organizationId: org.id })).status,
+  ).toBe(200);
 
   const { userId, sessionId } = await sessionOf(a);
   world = {

@@ -24,10 +24,10 @@ test("the staff account exists, its address is confirmed, and two-step sign-in i
   const page = await refused.text();
   expect(page).toContain("Turn on two-step sign-in</h1>");
   expect(page).toContain('href="/account#twofa-heading"');
-  const started = await postForm(request, "/account", { intent: "2fa-start", password: STAFF.password });
+  const started = await postForm(request, "/account/two-factor", { intent: "2fa-start", password: STAFF.password });
   const key = (started.data as { enrolment?: { secret: string } } | undefined)?.enrolment?.secret;
   expect(key, started.body.slice(0, 300)).toBeTruthy();
-  const confirmed = await postForm(request, "/account", { intent: "2fa-confirm", code: totp(key!) });
+  const confirmed = await postForm(request, "/account/two-factor", { intent: "2fa-confirm", code: totp(key!) });
   expect(confirmed.status, confirmed.body.slice(0, 300)).toBe(200);
   writeFileSync(STAFF_TOTP_KEY_FILE, key!);
 });

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import type { Route } from "./+types/account.email";
+import { AccountPage } from "~/components/account/account-page";
+import { emailChangeSchema } from "~/domain/auth-forms";
+import { confirmCurrentEmail, confirmEmailChange, startEmailChange } from "~/server/account-settings.server";
+import { readForm, toResponse, validate } from "~/server/http.server";
+import { requireSessionInfo } from "~/server/session.server";
+
+/** The three steps of an e-mail change; each answer names its step and the address being moved to. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireSessionInfo(request);
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form, { intent: "", newEmail: "" });
+  const parsed = validate(emailChangeSchema, form.value);
+  if (!parsed.ok) return toResponse(parsed, { intent: form.value.intent ?? "", newEmail: form.value.newEmail ?? "" });
+  const input = parsed.value;
+  const reply = { intent: input.intent, newEmail: input.newEmail };
+  const result =
+    input.intent === "email-start"
+      ? await startEmailChange(request, session, input)
+      : input.intent === "email-current"
+        ? await confirmCurrentEmail(request, session, input)
+        : await confirmEmailChange(request, session, input);
+  if (!result.ok) return toResponse(result, reply);
+  return data(reply, { headers: result.headers });
+}
+
+export default function AccountEmailRoute({ actionData }: Route.ComponentProps) {
+  return <AccountPage reply={actionData} />;
+}

@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import type { Route } from "./+types/account.password";
+import { AccountPage } from "~/components/account/account-page";
+import { passwordChangeSchema } from "~/domain/auth-forms";
+import { changePassword } from "~/server/account-settings.server";
+import { parseForm, toResponse } from "~/server/http.server";
+import { requireSessionInfo } from "~/server/session.server";
+
+const reply = { intent: "password" };
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireSessionInfo(request);
+  const parsed = await parseForm(request, passwordChangeSchema);
+  if (!parsed.ok) return toResponse(parsed, reply);
+  const input = parsed.value;
+  const result = await changePassword(request, session, { ...input, signOutOthers: input.signOutOthers === "on" });
+  if (!result.ok) return toResponse(result, reply);
+  return data(reply, { headers: result.headers });
+}
+
+export default function AccountPasswordRoute({ actionData }: Route.ComponentProps) {
+  return <AccountPage reply={actionData} />;
+}

@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import type { Route } from "./+types/account.profile";
+import { AccountPage } from "~/components/account/account-page";
+import { profileSchema } from "~/domain/auth-forms";
+import { updateProfile } from "~/server/account-settings.server";
+import { parseForm, toResponse } from "~/server/http.server";
+import { requireSessionInfo } from "~/server/session.server";
+
+const reply = { intent: "profile" };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireSessionInfo(request);
+  const parsed = await parseForm(request, profileSchema);
+  if (!parsed.ok) return toResponse(parsed, reply);
+  const result = await updateProfile(request, parsed.value);
+  if (!result.ok) return toResponse(result, reply);
+  return data(reply, { headers: result.headers });
+}
+
+export default function AccountProfileRoute({ actionData }: Route.ComponentProps) {
+  return <AccountPage reply={actionData} />;
+}

@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import type { Route } from "./+types/account.sessions";
+import { AccountPage } from "~/components/account/account-page";
+import { sessionRevokeSchema } from "~/domain/auth-forms";
+import { revokeSessionById } from "~/server/account-security.server";
+import { parseForm, toResponse } from "~/server/http.server";
+import { requireSessionInfo } from "~/server/session.server";
+
+const reply = { intent: "session-revoke" };
+
+/** Signs out one other device; all others or everywhere is /sign-out's. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireSessionInfo(request);
+  const parsed = await parseForm(request, sessionRevokeSchema);
+  if (!parsed.ok) return toResponse(parsed, reply);
+  const result = await revokeSessionById(request, session, parsed.value.sessionId);
+  if (!result.ok) return toResponse(result, reply);
+  return data(reply, { headers: result.headers });
+}
+
+export default function AccountSessionsRoute({ actionData }: Route.ComponentProps) {
+  return <AccountPage reply={actionData} />;
+}
