@@ -1,9 +1,11 @@
 import { useState } from "react";
+import type { ErrorBody } from "~/domain/api-errors";
 import { TEST_MODE_LABEL } from "~/domain/cards";
+import type { FieldErrors } from "~/domain/field-errors";
 import { buttonClass } from "./ui/button";
 import { Field } from "./ui/form";
 
-type Result = { ok: true } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };
+type Result = { ok: true } | { ok: false; message: string; fieldErrors?: FieldErrors };
 
 /**
  * The built-in test-mode provider's card form (issue 8 item 3): no card is charged, and the
@@ -36,9 +38,7 @@ export function TestCardForm(props: { clientSecret: string; amountLabel: string;
               name: String(form.get("name") ?? ""),
             }),
           });
-          const body = (await response.json()) as {
-            error?: { message?: string; fieldErrors?: Record<string, string[]> };
-          };
+          const body = (await response.json()) as Partial<ErrorBody>;
           if (response.ok) {
             setResult({ ok: true });
             props.onPaid();

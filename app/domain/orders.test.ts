@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrorsFrom } from "./field-errors";
 import {
   allowedMoves,
   canTransition,
   formatInvoiceNumber,
   formatOrderNumber,
   ORDER_STATUSES,
+  proofAnswerSchema,
   shippingDetailsProblem,
   staffStatusChoices,
 } from "./orders";
@@ -53,5 +55,37 @@ describe("shipping details and numbers", () => {
   it("formats order and invoice numbers", () => {
     expect(formatOrderNumber(42)).toBe("SS-000042");
     expect(formatInvoiceNumber(2026, 7)).toBe("INV-2026-000007");
+  });
+});
+
+describe("the buyer's proof answer", () => {
+  const problems = (input: unknown) => {
+    const parsed = proofAnswerSchema.safeParse(input);
+    return parsed.success ? null : fieldErrorsFrom(parsed.error);
+  };
+
+  it("takes an approval, or changes with a comment, as the order page posts them", () => {
+    expect(proofAnswerSchema.parse({ decision: "approve", comment: "", proofVersion: "2" })).toEqual({
+      decision: "approve",
+      comment: "",
+      proofVersion: 2,
+    });
+    expect(proofAnswerSchema.parse({ decision: "changes", comment: "  Logo bigger  " })).toEqual({
+      decision: "changes",
+      comment: "Logo bigger",
+    });
+  });
+
+  it("refuses anything else with the message the buyer sees", () => {
+    expect(problems({ decision: "maybe" })).toEqual({ decision: "Choose approve or request changes." });
+    expect(problems({})).toEqual({ decision: "Choose approve or request changes." });
+    expect(problems({ decision: "changes", comment: "   " })).toEqual({ comment: "Tell us what to change." });
+    expect(problems({ decision: "changes" })).toEqual({ comment: "Tell us what to change." });
+    expect(problems({ decision: "changes", comment: "x".repeat(2001) })).toEqual({
+      comment: "Keep your comment under 2000 characters.",
+    });
+    expect(problems({ decision: "approve", proofVersion: "0" })).toEqual({
+      proofVersion: "Choose approve or request changes.",
+    });
   });
 });

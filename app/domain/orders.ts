@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * An order's life after payment (issue 8 item 6; REQUIREMENTS.md B-4): who may move it where.
  * Staff run production; the buyer only answers a proof; the system records payment.
@@ -91,6 +93,30 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 
 /** How long a buyer's comment on a proof may be. */
 export const PROOF_COMMENT_MAX = 2000;
+
+export const PROOF_ANSWER_MESSAGES = {
+  choose: "Choose approve or request changes.",
+  commentRequired: "Tell us what to change.",
+  commentTooLong: "Keep your comment under 2000 characters.",
+} as const;
+
+/**
+ * The buyer's answer to a proof (B-3), checked once: the order page's action parses the form with
+ * it and respondToProof takes what it returns. Changes need a comment; the version is the one the
+ * buyer looked at, so a newer proof since can be refused.
+ */
+export const proofAnswerSchema = z
+  .object({
+    decision: z.enum(["approve", "changes"], PROOF_ANSWER_MESSAGES.choose),
+    comment: z.string().trim().max(PROOF_COMMENT_MAX, PROOF_ANSWER_MESSAGES.commentTooLong).optional(),
+    proofVersion: z.coerce.number().int().positive(PROOF_ANSWER_MESSAGES.choose).optional(),
+  })
+  .refine((answer) => answer.decision === "approve" || Boolean(answer.comment), {
+    path: ["comment"],
+    message: PROOF_ANSWER_MESSAGES.commentRequired,
+  });
+
+export type ProofAnswer = z.infer<typeof proofAnswerSchema>;
 
 /** An order's delivery date as the buyer sees it: promised once the proof is approved, else an estimate. */
 export type DeliveryView =

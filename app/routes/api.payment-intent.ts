@@ -1,46 +1,31 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.payment-intent";
-import { PAYMENT_MESSAGES, failureResponse, startPayment } from "~/server/orders.server";
+import { failure, readJson, signInRequired, toResponse, onlyPost } from "~/server/http.server";
+import { PAYMENT_MESSAGES, startPayment } from "~/server/orders.server";
 import { getSessionInfo } from "~/server/session.server";
 
-const MAX_BODY = 2048;
-const bodySchema = z.object({ draft_id: z.string().min(1).max(64), product_id: z.string().min(1).max(32) });
-
-const invalid = (message: string) => failureResponse({ ok: false, status: 400, code: "VALIDATION_FAILED", message });
+const SEND_JSON = "Send JSON {draft_id, product_id}.";
+const bodySchema = z.object({
+  draft_id: z.string(SEND_JSON).min(1, SEND_JSON).max(64, SEND_JSON),
+  product_id: z.string(SEND_JSON).min(1, SEND_JSON).max(32, SEND_JSON),
+});
 
 /**
  * POST {draft_id, product_id} → 200 {client_secret, amount_pence, currency, provider,
  * publishable_key, totals} (SPEC.md §7 "create-payment-intent", REQUIREMENTS B-2; the amount is
  * the server's, DESIGN decision 10). Errors: {error: {code, message}} with 400 VALIDATION_FAILED,
  * 401 UNAUTHENTICATED, 404 DRAFT_NOT_FOUND, 409 DRAFT_INCOMPLETE | ALREADY_PAID |
- * PAYMENT_PROCESSING, 422 PRODUCT_MISMATCH, 429 RATE_LIMITED, 502 PAYMENT_PROVIDER_ERROR.
+ * PAYMENT_PROCESSING, 422 PRODUCT_MISMATCH, 429 RATE_LIMITED, 502 PAYMENT_PROVIDER_ERROR, and the
+ * request edge's 400/413/415 for a body that is not small JSON.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST")
-    return Response.json(
-      { error: { code: "METHOD_NOT_ALLOWED", message: "Use POST." } },
-      { status: 405, headers: { Allow: "POST" } },
-    );
+  if (request.method !== "POST") return onlyPost();
   const session = await getSessionInfo(request);
-  if (!session)
-    return failureResponse({ ok: false, status: 401, code: "UNAUTHENTICATED", message: PAYMENT_MESSAGES.signIn });
-  const text = await request.text();
-  if (text.length > MAX_BODY) return invalid("Request too large.");
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return invalid("Send JSON {draft_id, product_id}.");
-  }
-  const parsed = bodySchema.safeParse(json);
-  if (!parsed.success) return invalid("Send JSON {draft_id, product_id}.");
-
-  const result = await startPayment({
-    session,
-    draftId: parsed.data.draft_id,
-    productId: parsed.data.product_id,
-  });
-  if (!result.ok) return failureResponse(result);
+  if (!session) return toResponse(signInRequired(PAYMENT_MESSAGES.signIn));
+  const body = await readJson(request, bodySchema, { maxBytes: 2048 });
+  if (!body.ok) return toResponse(body);
+  const result = await startPayment({ session, draftId: body.value.draft_id, productId: body.value.product_id });
+  if (!result.ok) return toResponse(result);
   return Response.json(
     {
       client_secret: result.clientSecret,

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api.payment-status";
-import { failureResponse, paymentState } from "~/server/orders.server";
+import { failure, signInRequired, toResponse } from "~/server/http.server";
+import { paymentState } from "~/server/orders.server";
 import { getSessionInfo } from "~/server/session.server";
 
 /**
@@ -11,16 +12,10 @@ import { getSessionInfo } from "~/server/session.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSessionInfo(request);
-  if (!session)
-    return failureResponse({
-      ok: false,
-      status: 401,
-      code: "UNAUTHENTICATED",
-      message: "Please sign in to see this payment.",
-    });
+  if (!session) return toResponse(signInRequired("Please sign in to see this payment."));
   const draftId = new URL(request.url).searchParams.get("draft_id") ?? "";
   const state = await paymentState({ userId: session.user.id, draftId });
-  if (!state) return failureResponse({ ok: false, status: 404, code: "DRAFT_NOT_FOUND", message: "No draft found." });
+  if (!state) return toResponse(failure(404, "DRAFT_NOT_FOUND", "No draft found."));
   const body =
     state.state === "paid" ? { state: state.state, order_id: state.orderId, order_number: state.orderNumber } : state;
   return Response.json(body, { headers: { "Cache-Control": "no-store" } });

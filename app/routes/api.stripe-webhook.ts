@@ -1,6 +1,8 @@
 import type { Route } from "./+types/api.stripe-webhook";
-import { applyPaymentEvent, failureResponse } from "~/server/orders.server";
-import { WebhookSignatureError, getPaymentProvider, type WebhookResult } from "~/server/payments.server";
+import { failure, toResponse, onlyPost } from "~/server/http.server";
+import { applyPaymentEvent } from "~/server/orders.server";
+import { WebhookSignatureError, type WebhookResult } from "~/server/payment-provider.server";
+import { getPaymentProvider } from "~/server/payments.server";
 
 /** Stripe's payment_intent events are a few kB; anything near this is not from Stripe. */
 const MAX_BODY = 256 * 1024;
@@ -11,27 +13,18 @@ const MAX_BODY = 256 * 1024;
  * one is 400 and changes nothing. Allow-listed and ignored events alike answer 200 {received:
  * true}, so Stripe stops retrying; a database fault is a 500, so Stripe retries (the event id
  * makes the retry safe). 404 while the test-mode provider is active.
+ *
+ * The body is read here as raw bytes, not with readJson: the signature covers the exact bytes
+ * Stripe sent, and the provider parses the event only once they are verified.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST")
-    return Response.json(
-      { error: { code: "METHOD_NOT_ALLOWED", message: "Use POST." } },
-      { status: 405, headers: { Allow: "POST" } },
-    );
+  if (request.method !== "POST") return onlyPost();
   const provider = await getPaymentProvider();
-  if (provider?.kind !== "stripe")
-    return failureResponse({
-      ok: false,
-      status: 404,
-      code: "NOT_FOUND",
-      message: "Stripe webhooks are not configured.",
-    });
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY)
-    return failureResponse({ ok: false, status: 400, code: "VALIDATION_FAILED", message: "Payload too large." });
+  if (provider?.kind !== "stripe") return toResponse(failure(404, "NOT_FOUND", "Stripe webhooks are not configured."));
+  const tooLarge = failure(400, "VALIDATION_FAILED", "Payload too large.");
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY) return toResponse(tooLarge);
   const body = new Uint8Array(await request.arrayBuffer());
-  if (body.byteLength > MAX_BODY)
-    return failureResponse({ ok: false, status: 400, code: "VALIDATION_FAILED", message: "Payload too large." });
+  if (body.byteLength > MAX_BODY) return toResponse(tooLarge);
 
   let verified: WebhookResult;
   try {
@@ -39,12 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       console.warn(`[payments] webhook refused: ${error.message}`);
-      return failureResponse({
-        ok: false,
-        status: 400,
-        code: "INVALID_SIGNATURE",
-        message: "Webhook signature verification failed.",
-      });
+      return toResponse(failure(400, "INVALID_SIGNATURE", "Webhook signature verification failed."));
     }
     throw error;
   }

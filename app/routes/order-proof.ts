@@ -1,20 +1,20 @@
 import type { Route } from "./+types/order-proof";
 import { artworkDownloadHeaders } from "~/server/artwork.server";
 import { openProofForBuyer } from "~/server/order-proofs.server";
-import { errorResponse } from "~/server/responses.server";
+import { failure, toResponse } from "~/server/http.server";
 import { getSessionInfo } from "~/server/session.server";
 
 /** A proof version, for the order's buyer only, always as an attachment. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await getSessionInfo(request);
   const version = Number(params.version);
-  if (!session || !Number.isSafeInteger(version)) return errorResponse(404, "NOT_FOUND", "No such proof.");
+  if (!session || !Number.isSafeInteger(version)) return toResponse(failure(404, "NOT_FOUND", "No such proof."));
   const file = await openProofForBuyer({
     userId: session.user.id,
     accountId: session.accountId,
     orderId: params.id,
     version,
   });
-  if (!file) return errorResponse(404, "NOT_FOUND", "No such proof.");
+  if (!file) return toResponse(failure(404, "NOT_FOUND", "No such proof."));
   return new Response(file.stream, { headers: artworkDownloadHeaders(file) });
 }

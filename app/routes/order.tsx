@@ -1,5 +1,4 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/order";
 import { deliveryText } from "~/components/order-delivery";
 import { SignInPrompt } from "~/components/sign-in-prompt";
@@ -8,17 +7,10 @@ import { FormMessage } from "~/components/ui/form";
 import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
 import { formatDisplayDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
-import { ORDER_STATUS_LABELS, PROOF_COMMENT_MAX } from "~/domain/orders";
-import { readFormData } from "~/server/form-body.server";
+import { ORDER_STATUS_LABELS, PROOF_COMMENT_MAX, proofAnswerSchema } from "~/domain/orders";
+import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/orders.server";
-import { errorResponse } from "~/server/responses.server";
 import { getSessionInfo } from "~/server/session.server";
-
-const proofAnswer = z.object({
-  decision: z.enum(["approve", "changes"]),
-  comment: z.string().max(PROOF_COMMENT_MAX).optional(),
-  proofVersion: z.coerce.number().int().positive().optional(),
-});
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await getSessionInfo(request);
@@ -31,12 +23,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
-  if (!session) return errorResponse(401, "UNAUTHENTICATED", "Please sign in to answer the proof.");
-  const parsed = proofAnswer.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return errorResponse(400, "VALIDATION_FAILED", "Choose approve or request changes.");
-  const result = await respondToProof({ userId: session.user.id, orderId: params.id, ...parsed.data });
-  if (!result.ok) return errorResponse(result.status, result.code, result.message);
-  return { ok: true as const, decision: parsed.data.decision };
+  if (!session) return toResponse(signInRequired("Please sign in to answer the proof."));
+  const answer = await parseForm(request, proofAnswerSchema);
+  if (!answer.ok) return toResponse(answer);
+  const result = await respondToProof({ userId: session.user.id, orderId: params.id, ...answer.value });
+  if (!result.ok) return toResponse(result);
+  return { ok: true as const, decision: answer.value.decision };
 }
 
 export default function OrderRoute({ loaderData, actionData }: Route.ComponentProps) {

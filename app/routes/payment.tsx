@@ -8,6 +8,7 @@ import { OrderSummary } from "~/components/order-summary";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { TestCardForm } from "~/components/test-card-form";
 import { buttonClass } from "~/components/ui/button";
+import type { ErrorBody } from "~/domain/api-errors";
 import type { OrderTotals } from "~/domain/checkout";
 import { stepHref, type StepNumber } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
@@ -69,7 +70,7 @@ function PaymentStep(props: {
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ draft_id: props.draftId, product_id: props.productId }),
         });
-        const body = (await response.json()) as Intent & { error?: { message?: string } };
+        const body = (await response.json()) as Intent & Partial<ErrorBody>;
         if (cancelled) return;
         if (!response.ok) setError(body.error?.message || "Failed to start payment.");
         else setIntent(body);

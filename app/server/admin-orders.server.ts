@@ -7,13 +7,12 @@
  * Every change names the order version the page showed. A different version now means someone
  * else (a colleague, or the buyer answering a proof) changed the order meanwhile: the answer is a
  * 409 with the current state and nothing is written. Each change adds a row to
- * order_status_history with the staff member and a note, in the same transaction.
+ * order_status_history with the staff member and a note, in the same transaction. One order as
+ * staff see it is app/server/admin-order-detail.server.ts.
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { artworkFiles, authUser, invoices, orderProofs, orders, orderStatusHistory, paymentIntents } from "#db/schema";
-import { colourName } from "~/catalogue/colours";
+import { artworkFiles, authUser, orderProofs, orders, orderStatusHistory } from "#db/schema";
 import {
   ADMIN_MESSAGES,
   ORDER_LIST_PAGE_SIZE,
@@ -21,44 +20,20 @@ import {
   type OrderListQuery,
   type StatusChange,
 } from "~/domain/admin-orders";
-import { BRANDING_METHODS, COUNTRY_NAMES, PROOF_PREFERENCES, SHIPPING_METHODS, isCountryCode } from "~/domain/checkout";
 import type { DraftData } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
-import {
-  ORDER_STATUS_LABELS,
-  canTransition,
-  isOrderStatus,
-  staffStatusChoices,
-  type Actor,
-  type OrderStatus,
-} from "~/domain/orders";
+import { ORDER_STATUS_LABELS, canTransition, isOrderStatus, type OrderStatus } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
 import { orderShippedMail } from "./admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "./artwork.server";
 import { getDb, type Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
+import { failure, type Failure } from "./http.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 
 // ---------------------------------------------------------------------------------------------
 // Results
-
-export type AdminFailure = {
-  ok: false;
-  status: 400 | 404 | 409 | 413 | 415;
-  code: string;
-  message: string;
-  fieldErrors?: Record<string, string[]>;
-};
-
-export function adminFail(
-  status: AdminFailure["status"],
-  code: string,
-  message: string,
-  fieldErrors?: Record<string, string[]>,
-): AdminFailure {
-  return { ok: false, status, code, message, fieldErrors };
-}
 
 export type AdminChange = { ok: true; status: OrderStatus; version: number; message: string };
 
@@ -168,226 +143,6 @@ export async function listOrdersForStaff(query: OrderListQuery): Promise<StaffOr
 }
 
 // ---------------------------------------------------------------------------------------------
-// One order
-
-export type StaffOrderDetail = {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  statusLabel: string;
-  version: number;
-  createdAt: Date;
-  paidAt: Date;
-  updatedAt: Date;
-  product: { id: string; title: string; quantity: number };
-  choices: {
-    colour: string | null;
-    customisations: string[];
-    handwrittenNote: boolean;
-    branding: string;
-    placement: string;
-    placementDetails: string;
-    proofPreference: string;
-    previousOrderRef: string;
-    notes: string;
-  };
-  contact: { name: string; email: string; company: string; phone: string; poRef: string };
-  account: { userId: string; email: string | null; name: string | null };
-  vatNumber: string;
-  billing: { company: string; name: string; lines: string[] };
-  shipping: { name: string; company: string; lines: string[]; phone: string; method: string; notes: string };
-  amounts: {
-    unitPence: number;
-    subtotalPence: number;
-    discountPence: number;
-    shippingPence: number;
-    vatPence: number;
-    vatRate: number;
-    totalPence: number;
-    currency: string;
-  };
-  payment: { intentId: string; provider: string | null };
-  invoiceNumber: string | null;
-  carrier: string | null;
-  trackingNumber: string | null;
-  promisedDeliveryDate: string | null;
-  artwork: {
-    emailLater: boolean;
-    files: Array<{ id: string; name: string; sizeBytes: number; uploadedAt: Date; available: boolean }>;
-  };
-  proofs: Array<{
-    version: number;
-    originalName: string;
-    contentType: string;
-    sizeBytes: number;
-    createdAt: Date;
-    uploadedBy: string;
-    decision: "approved" | "changes_requested" | null;
-    comment: string | null;
-    decidedAt: Date | null;
-  }>;
-  history: Array<{
-    id: number;
-    at: Date;
-    from: OrderStatus | null;
-    to: OrderStatus;
-    actor: Actor;
-    actorName: string | null;
-    note: string | null;
-  }>;
-  /** What the status form offers now (proof uploads have their own form). */
-  statusChoices: OrderStatus[];
-  canSendProof: boolean;
-};
-
-function addressLines(parts: string[], country: string): string[] {
-  const lines = parts.map((part) => part.trim()).filter((part) => part !== "");
-  if (country) lines.push(isCountryCode(country) ? COUNTRY_NAMES[country] : country);
-  return lines;
-}
-
-const actorOf = (value: string): Actor => (value === "staff" || value === "buyer" ? value : "system");
-const decisionOf = (value: string | null) => (value === "approved" || value === "changes_requested" ? value : null);
-const personName = (user: { name: string | null; email: string | null } | null) =>
-  user ? (user.name?.trim() ? `${user.name.trim()} (${user.email})` : user.email) : null;
-
-/** One order as staff see it, or null for an unknown id. */
-export async function getOrderForStaff(orderId: string): Promise<StaffOrderDetail | null> {
-  if (!isOrderId(orderId)) return null;
-  const db = await getDb();
-  const [found] = await db
-    .select({ order: orders, buyer: { email: authUser.email, name: authUser.name } })
-    .from(orders)
-    .leftJoin(authUser, eq(authUser.id, orders.userId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  if (!found) return null;
-  const { order, buyer } = found;
-  const actor = alias(authUser, "actor");
-  const uploader = alias(authUser, "uploader");
-  const [history, proofs, files, [invoice], [intent]] = await Promise.all([
-    db
-      .select({ entry: orderStatusHistory, actorName: actor.name, actorEmail: actor.email })
-      .from(orderStatusHistory)
-      .leftJoin(actor, eq(actor.id, orderStatusHistory.actorUserId))
-      .where(eq(orderStatusHistory.orderId, order.id))
-      .orderBy(desc(orderStatusHistory.id)),
-    db
-      .select({ proof: orderProofs, uploaderName: uploader.name, uploaderEmail: uploader.email })
-      .from(orderProofs)
-      .leftJoin(uploader, eq(uploader.id, orderProofs.uploadedBy))
-      .where(eq(orderProofs.orderId, order.id))
-      .orderBy(desc(orderProofs.version)),
-    db.select({ id: artworkFiles.id }).from(artworkFiles).where(eq(artworkFiles.draftId, order.draftId)),
-    db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1),
-    db
-      .select({ provider: paymentIntents.provider })
-      .from(paymentIntents)
-      .where(eq(paymentIntents.intentId, order.paymentIntentId))
-      .limit(1),
-  ]);
-
-  const { data, productTitle } = readOrderSnapshot(order.number, order.snapshot);
-  const status = toOrderStatus(order.status);
-  const stored = new Set(files.map((file) => file.id));
-  const ship = data.shipping.address;
-  const bill = data.details.billing;
-  return {
-    id: order.id,
-    number: order.number,
-    status,
-    statusLabel: ORDER_STATUS_LABELS[status],
-    version: order.version,
-    createdAt: order.createdAt,
-    paidAt: order.paidAt,
-    updatedAt: order.updatedAt,
-    product: { id: order.productId, title: productTitle, quantity: order.quantity },
-    choices: {
-      colour: data.variant.color_hex
-        ? `${colourName(order.productId, data.variant.color_hex) ?? "Custom"} (${data.variant.color_hex})`
-        : null,
-      customisations: data.customization_selections,
-      handwrittenNote: data.handwritten_note,
-      branding: BRANDING_METHODS[data.branding.method],
-      placement: data.branding.placement,
-      placementDetails: data.branding.placement_details,
-      proofPreference: PROOF_PREFERENCES[data.proof.preference],
-      previousOrderRef: data.proof.previous_order_ref,
-      notes: data.notes,
-    },
-    contact: {
-      name: data.details.contact_name,
-      email: data.details.email,
-      company: data.details.company,
-      phone: data.details.phone,
-      poRef: data.details.po_ref,
-    },
-    account: { userId: order.userId, email: buyer?.email ?? null, name: buyer?.name ?? null },
-    vatNumber: data.details.vat_number,
-    billing: {
-      company: bill.company,
-      name: bill.name,
-      lines: addressLines([bill.line1, bill.line2, bill.city, bill.postcode], bill.country),
-    },
-    shipping: {
-      name: ship.name || `${ship.firstName} ${ship.lastName}`.trim(),
-      company: ship.company,
-      lines: addressLines([ship.line1, ship.line2, ship.city, ship.postcode], ship.country),
-      phone: ship.phone,
-      method: data.shipping.method ? SHIPPING_METHODS[data.shipping.method].label : "",
-      notes: data.shipping.notes,
-    },
-    amounts: {
-      unitPence: order.unitPence,
-      subtotalPence: order.subtotalPence,
-      discountPence: order.discountPence,
-      shippingPence: order.shippingPence,
-      vatPence: order.vatPence,
-      vatRate: order.vatRate,
-      totalPence: order.totalPence,
-      currency: order.currency,
-    },
-    payment: { intentId: order.paymentIntentId, provider: intent?.provider ?? null },
-    invoiceNumber: invoice?.number ?? null,
-    carrier: order.carrier,
-    trackingNumber: order.trackingNumber,
-    promisedDeliveryDate: order.promisedDeliveryDate,
-    artwork: {
-      emailLater: data.artwork.email_later,
-      files: data.artwork.files.map((file) => ({
-        id: file.id,
-        name: file.name,
-        sizeBytes: file.size,
-        uploadedAt: new Date(file.uploaded_at),
-        available: stored.has(file.id),
-      })),
-    },
-    proofs: proofs.map(({ proof, uploaderName, uploaderEmail }) => ({
-      version: proof.version,
-      originalName: proof.originalName,
-      contentType: proof.contentType,
-      sizeBytes: proof.sizeBytes,
-      createdAt: proof.createdAt,
-      uploadedBy: personName(uploaderEmail ? { name: uploaderName, email: uploaderEmail } : null) ?? proof.uploadedBy,
-      decision: decisionOf(proof.decision),
-      comment: proof.comment,
-      decidedAt: proof.decidedAt,
-    })),
-    history: history.map(({ entry, actorName, actorEmail }) => ({
-      id: entry.id,
-      at: entry.createdAt,
-      from: entry.fromStatus === null ? null : toOrderStatus(entry.fromStatus),
-      to: toOrderStatus(entry.toStatus),
-      actor: actorOf(entry.actor),
-      actorName: personName(actorEmail ? { name: actorName, email: actorEmail } : null),
-      note: entry.note,
-    })),
-    statusChoices: staffStatusChoices(status),
-    canSendProof: canTransition(status, "proof_sent", "staff"),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Status changes
 
 type Tx = Database;
@@ -398,8 +153,8 @@ export async function lockOrder(tx: Tx, orderId: string) {
   return order ?? null;
 }
 
-export function staleFailure(current: { status: string }): AdminFailure {
-  return adminFail(409, "ORDER_CHANGED", ADMIN_MESSAGES.stale(toOrderStatus(current.status)));
+export function staleFailure(current: { status: string }): Failure {
+  return failure(409, "ORDER_CHANGED", ADMIN_MESSAGES.stale(toOrderStatus(current.status)));
 }
 
 export function orderUrl(orderId: string): string {
@@ -416,21 +171,21 @@ export async function changeOrderStatus(input: {
   staff: StaffMember;
   orderId: string;
   change: StatusChange;
-}): Promise<AdminChange | AdminFailure> {
+}): Promise<AdminChange | Failure> {
   const { staff, change } = input;
-  if (!isOrderId(input.orderId)) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
-  if (change.to === "proof_sent") return adminFail(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
+  if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+  if (change.to === "proof_sent") return failure(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
   const note = change.note || defaultStatusNote(change);
 
   const db = await getDb();
   const result = await db.transaction(
-    async (tx): Promise<(AdminChange & { mail?: Parameters<typeof orderShippedMail>[0] }) | AdminFailure> => {
+    async (tx): Promise<(AdminChange & { mail?: Parameters<typeof orderShippedMail>[0] }) | Failure> => {
       const order = await lockOrder(tx, input.orderId);
-      if (!order) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+      if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
       if (order.version !== change.version) return staleFailure(order);
       const from = toOrderStatus(order.status);
       if (!canTransition(from, change.to, "staff"))
-        return adminFail(409, "INVALID_TRANSITION", ADMIN_MESSAGES.invalidTransition(from, change.to));
+        return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.invalidTransition(from, change.to));
 
       const shipping =
         change.to === "shipped" ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {};

@@ -22,7 +22,6 @@ import {
 import type { StaffMember } from "./admin-access.server";
 import { proofReadyMail } from "./admin-mail.server";
 import {
-  adminFail,
   isOrderId,
   lockOrder,
   orderUrl,
@@ -30,11 +29,14 @@ import {
   staleFailure,
   toOrderStatus,
   type AdminChange,
-  type AdminFailure,
 } from "./admin-orders.server";
 import { getDb } from "./db.server";
+import { failure, type Failure } from "./http.server";
 import { sendMail } from "./mail.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
+
+/** A refusal names the proof field, so the form shows it under the file input. */
+const proofField = (message: string) => ({ fieldErrors: { proof: message } });
 
 /** Room for the multipart boundaries and the form's text fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -46,16 +48,15 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 export async function readProofForm(
   request: Request,
   maxBytes = PROOF_MAX_BYTES,
-): Promise<{ ok: true; form: FormData } | AdminFailure> {
+): Promise<{ ok: true; form: FormData } | Failure> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType))
-    return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
+    return failure(400, "PROOF_MISSING", PROOF_MESSAGES.missing, proofField(PROOF_MESSAGES.missing));
   const limit = maxBytes + FORM_OVERHEAD_BYTES;
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > limit)
-    return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, { proof: [PROOF_MESSAGES.tooLarge] });
-  if (!request.body)
-    return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
+    return failure(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, proofField(PROOF_MESSAGES.tooLarge));
+  if (!request.body) return failure(400, "PROOF_MISSING", PROOF_MESSAGES.missing, proofField(PROOF_MESSAGES.missing));
 
   let size = 0;
   let tooLarge = false;
@@ -76,11 +77,10 @@ export async function readProofForm(
     const form = await new Response(counted, { headers: { "Content-Type": contentType } }).formData();
     return { ok: true, form };
   } catch (error) {
-    if (tooLarge)
-      return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, { proof: [PROOF_MESSAGES.tooLarge] });
+    if (tooLarge) return failure(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, proofField(PROOF_MESSAGES.tooLarge));
     // A body that is not the multipart form it claims to be (a cut-off upload, a hand-made request).
     console.warn("[admin] unreadable proof upload:", error instanceof Error ? error.message : error);
-    return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, { proof: [PROOF_MESSAGES.missing] });
+    return failure(400, "PROOF_MISSING", PROOF_MESSAGES.missing, proofField(PROOF_MESSAGES.missing));
   }
 }
 
@@ -95,19 +95,18 @@ export async function uploadProof(input: {
   file: FormDataEntryValue | null;
   maxBytes?: number;
   storage?: FileStorage;
-}): Promise<(AdminChange & { proofVersion: number }) | AdminFailure> {
+}): Promise<(AdminChange & { proofVersion: number }) | Failure> {
   const { staff, fields } = input;
   const maxBytes = input.maxBytes ?? PROOF_MAX_BYTES;
-  const field = (message: string) => ({ proof: [message] });
-  if (!isOrderId(input.orderId)) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+  if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   const file = input.file;
   if (!(file instanceof File) || (file.size === 0 && file.name === ""))
-    return adminFail(400, "PROOF_MISSING", PROOF_MESSAGES.missing, field(PROOF_MESSAGES.missing));
-  if (file.size === 0) return adminFail(400, "PROOF_EMPTY", PROOF_MESSAGES.empty, field(PROOF_MESSAGES.empty));
+    return failure(400, "PROOF_MISSING", PROOF_MESSAGES.missing, proofField(PROOF_MESSAGES.missing));
+  if (file.size === 0) return failure(400, "PROOF_EMPTY", PROOF_MESSAGES.empty, proofField(PROOF_MESSAGES.empty));
   if (file.size > maxBytes)
-    return adminFail(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, field(PROOF_MESSAGES.tooLarge));
+    return failure(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, proofField(PROOF_MESSAGES.tooLarge));
   const kind = proofKind(new Uint8Array(await file.slice(0, PROOF_SNIFF_BYTES).arrayBuffer()));
-  if (!kind) return adminFail(415, "PROOF_WRONG_TYPE", PROOF_MESSAGES.wrongType, field(PROOF_MESSAGES.wrongType));
+  if (!kind) return failure(415, "PROOF_WRONG_TYPE", PROOF_MESSAGES.wrongType, proofField(PROOF_MESSAGES.wrongType));
 
   const db = await getDb();
   // Checked before the bytes are written, so a stale page or a finished order costs no disk.
@@ -116,25 +115,25 @@ export async function uploadProof(input: {
     .from(orders)
     .where(eq(orders.id, input.orderId))
     .limit(1);
-  if (!before) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+  if (!before) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   if (before.version !== fields.version) return staleFailure(before);
   if (!canTransition(toOrderStatus(before.status), "proof_sent", "staff")) {
-    return adminFail(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(toOrderStatus(before.status)));
+    return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(toOrderStatus(before.status)));
   }
 
   const storage = input.storage ?? getUploadStorage();
   const stored = await storage.put(file.stream());
   const name = proofFileName(file.name, kind);
   type Sent = AdminChange & { proofVersion: number; mail: Parameters<typeof proofReadyMail>[0] };
-  let result: Sent | AdminFailure;
+  let result: Sent | Failure;
   try {
-    result = await db.transaction(async (tx): Promise<Sent | AdminFailure> => {
+    result = await db.transaction(async (tx): Promise<Sent | Failure> => {
       const order = await lockOrder(tx, input.orderId);
-      if (!order) return adminFail(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+      if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
       if (order.version !== fields.version) return staleFailure(order);
       const from = toOrderStatus(order.status);
       if (!canTransition(from, "proof_sent", "staff"))
-        return adminFail(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(from));
+        return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(from));
 
       const [latest] = await tx
         .select({ version: sql<number>`coalesce(max(${orderProofs.version}), 0)::int` })

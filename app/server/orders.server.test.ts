@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { answerOf } from "../../tests/setup/route-answer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   cartItems,
@@ -30,7 +31,8 @@ import {
   startPayment,
   type StartedPayment,
 } from "./orders.server";
-import { createTestProvider, usePaymentProviderForTests } from "./payments.server";
+import { usePaymentProviderForTests } from "./payments.server";
+import { createTestProvider } from "./test-payment-provider.server";
 
 // Signing users in (argon2) and loading the migrated template database take seconds on a busy
 // machine; these limits catch a hang, not slowness.
@@ -154,10 +156,10 @@ async function paidOrder(userId: string, options: { accountId?: string; data?: D
   return { draftId, order };
 }
 
-type Args = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
-async function call(fn: (args: never) => Promise<Response>, request: Request) {
-  const response = await fn({ request, params: {}, context: {} } satisfies Args as never);
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+/** A route's answer as the client reads it: a Response, or toResponse's data() as it goes on the wire. */
+async function call(fn: (args: never) => unknown, request: Request) {
+  const { status, body } = await answerOf(fn, { request });
+  return { status, json: body as Record<string, unknown> };
 }
 function jsonPost(path: string, body: unknown, cookie?: string) {
   const base = siteRequest(path, { cookie, method: "POST" });
@@ -518,11 +520,11 @@ describe("test-mode cards", () => {
   it("answers Luhn, expiry and CVC problems with a 402 per field and changes nothing", async () => {
     const draftId = await insertDraft({ userId: "alice" });
     const intent = await started("alice", draftId);
-    const cases: Array<[typeof GOOD_CARD, Record<string, string[]>]> = [
-      [{ ...GOOD_CARD, number: "4242 4242 4242 4241" }, { number: ["Your card number is invalid."] }],
-      [{ ...GOOD_CARD, expiry: "10/26" }, { expiry: ["Your card's expiration date is in the past."] }],
-      [{ ...GOOD_CARD, expiry: "13/30" }, { expiry: ["Enter the expiry date as MM/YY."] }],
-      [{ ...GOOD_CARD, cvc: "12" }, { cvc: ["Your card's security code is incomplete."] }],
+    const cases: Array<[typeof GOOD_CARD, Record<string, string>]> = [
+      [{ ...GOOD_CARD, number: "4242 4242 4242 4241" }, { number: "Your card number is invalid." }],
+      [{ ...GOOD_CARD, expiry: "10/26" }, { expiry: "Your card's expiration date is in the past." }],
+      [{ ...GOOD_CARD, expiry: "13/30" }, { expiry: "Enter the expiry date as MM/YY." }],
+      [{ ...GOOD_CARD, cvc: "12" }, { cvc: "Your card's security code is incomplete." }],
     ];
     for (const [card, fieldErrors] of cases) {
       const result = await confirmTestPayment({ clientSecret: intent.clientSecret, card, userId: "alice", now: NOW });
@@ -530,7 +532,7 @@ describe("test-mode cards", () => {
         ok: false,
         status: 402,
         code: "CARD_INVALID",
-        message: Object.values(fieldErrors)[0]?.[0],
+        message: Object.values(fieldErrors)[0],
         fieldErrors,
       });
     }
@@ -646,12 +648,6 @@ describe("respondToProof", () => {
     expect(await respondToProof({ userId: "bob", orderId: order.id, decision: "approve", now: NOW })).toMatchObject({
       status: 404,
       code: "ORDER_NOT_FOUND",
-    });
-    expect(
-      await respondToProof({ userId: "alice", orderId: order.id, decision: "changes", comment: "  ", now: NOW }),
-    ).toMatchObject({
-      status: 400,
-      message: "Tell us what to change.",
     });
     const [unchanged] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
     expect(unchanged?.status).toBe("proof_sent");

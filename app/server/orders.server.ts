@@ -12,8 +12,8 @@
  *   never downgraded, and the amount and currency must equal what the server computed.
  * - paymentState, listOrders, getOrder, respondToProof: what the buyer's pages read and do.
  *
- * Failures are values ({ ok: false, status, code, message }, B-11's envelope) that a route turns
- * into JSON with failureResponse(); only bugs and database faults throw.
+ * Failures are http.server's Failure values (B-11's envelope) that a route answers with
+ * toResponse(); only bugs and database faults throw.
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -61,6 +61,7 @@ import {
   type Actor,
   type DeliveryView,
   type OrderStatus,
+  type ProofAnswer,
 } from "~/domain/orders";
 import { getDb, queryRows, type Database } from "./db.server";
 import { getEnv } from "./env.server";
@@ -69,37 +70,16 @@ import { sendMail } from "./mail.server";
 import { orderConfirmationMail, type OrderConfirmationView } from "./order-mail.server";
 import {
   PaymentProviderError,
-  getPaymentProvider,
   type PaymentEvent,
   type ProviderIntent,
   type ProviderKind,
-} from "./payments.server";
+} from "./payment-provider.server";
+import { getPaymentProvider } from "./payments.server";
 import { hitRateLimit } from "./rate-limit.server";
-import type { ErrorBody } from "./responses.server";
+import { failure, signInRequired, type Failure } from "./http.server";
 
 // ---------------------------------------------------------------------------------------------
-// Failures and messages
-
-export type ApiFailure = {
-  ok: false;
-  status: 400 | 401 | 402 | 404 | 409 | 422 | 429 | 502;
-  code: string;
-  message: string;
-  fieldErrors?: Record<string, string[]>;
-  retryAfterSeconds?: number;
-};
-
-function fail(status: ApiFailure["status"], code: string, message: string, extra?: Partial<ApiFailure>): ApiFailure {
-  return { ok: false, status, code, message, ...extra };
-}
-
-/** B-11's one envelope {error: {code, message}}; the client always shows `message`. */
-export function failureResponse(failure: ApiFailure): Response {
-  const body: ErrorBody = { error: { code: failure.code, message: failure.message, fieldErrors: failure.fieldErrors } };
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (failure.retryAfterSeconds) headers.set("Retry-After", String(failure.retryAfterSeconds));
-  return Response.json(body, { status: failure.status, headers });
-}
+// Messages
 
 export const PAYMENT_MESSAGES = {
   /** R-PAY-01. */
@@ -237,8 +217,8 @@ export async function startPayment(input: {
   session: { user: { id: string } } | null;
   draftId: string;
   productId: string;
-}): Promise<StartedPayment | ApiFailure> {
-  if (!input.session) return fail(401, "UNAUTHENTICATED", PAYMENT_MESSAGES.signIn);
+}): Promise<StartedPayment | Failure> {
+  if (!input.session) return signInRequired(PAYMENT_MESSAGES.signIn);
   const userId = input.session.user.id;
   const limit = await hitRateLimit(
     `payment-intent:${userId}`,
@@ -246,8 +226,8 @@ export async function startPayment(input: {
     PAYMENT_INTENT_LIMIT.windowSeconds,
   );
   if (!limit.allowed)
-    return fail(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
-  if (!isDraftId(input.draftId)) return fail(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
+    return failure(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
+  if (!isDraftId(input.draftId)) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
 
   const db = await getDb();
   const [row] = await db
@@ -255,14 +235,14 @@ export async function startPayment(input: {
     .from(orderDrafts)
     .where(and(eq(orderDrafts.id, input.draftId), eq(orderDrafts.userId, userId)))
     .limit(1);
-  if (!row) return fail(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
-  if (row.productId !== input.productId) return fail(422, "PRODUCT_MISMATCH", PAYMENT_MESSAGES.productMismatch);
-  if (row.status === "paid" || row.paidAt) return fail(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
+  if (!row) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
+  if (row.productId !== input.productId) return failure(422, "PRODUCT_MISMATCH", PAYMENT_MESSAGES.productMismatch);
+  if (row.status === "paid" || row.paidAt) return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
   const ready = paymentReadiness(row);
-  if (!ready.ok) return fail(409, "DRAFT_INCOMPLETE", ready.message);
+  if (!ready.ok) return failure(409, "DRAFT_INCOMPLETE", ready.message);
 
   const provider = await getPaymentProvider();
-  if (!provider) return fail(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.unavailable);
+  if (!provider) return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.unavailable);
 
   const { data, product, method } = ready;
   const computed = draftTotals({
@@ -273,7 +253,7 @@ export async function startPayment(input: {
     // Priced, not claimed: the claim is made when the order is paid (first-order-discount.server.ts).
     firstOrderDiscount: await firstOrderDiscountApplies({ userId: row.userId, accountId: row.accountId }, db),
   });
-  if (!computed) return fail(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.unknownProduct);
+  if (!computed) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.unknownProduct);
   const amount = computed.total;
   const unitPence = unitPricePence(product.pricingTable, data.quantity);
   const idempotencyKey = `draft:${row.id}:amount:${amount}`;
@@ -288,13 +268,13 @@ export async function startPayment(input: {
     if (stored && stored.provider === provider.kind) {
       if (stored.amountPence === amount) {
         const current = await provider.retrieveIntent(stored.intentId);
-        if (current?.status === "succeeded") return fail(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
-        if (current?.status === "processing") return fail(409, "PAYMENT_PROCESSING", PAYMENT_MESSAGES.processing);
+        if (current?.status === "succeeded") return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
+        if (current?.status === "processing") return failure(409, "PAYMENT_PROCESSING", PAYMENT_MESSAGES.processing);
         if (current && PAYABLE.includes(current.status)) intent = current;
       } else {
         const old = await provider.cancelIntent(stored.intentId);
-        if (old?.status === "succeeded") return fail(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
-        if (old?.status === "processing") return fail(409, "PAYMENT_PROCESSING", PAYMENT_MESSAGES.processing);
+        if (old?.status === "succeeded") return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
+        if (old?.status === "processing") return failure(409, "PAYMENT_PROCESSING", PAYMENT_MESSAGES.processing);
       }
     }
     const request = {
@@ -319,7 +299,7 @@ export async function startPayment(input: {
   } catch (error) {
     if (error instanceof PaymentProviderError) {
       console.error(`[payments] draft ${row.id}: ${error.message}`);
-      return fail(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.providerDown);
+      return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.providerDown);
     }
     throw error;
   }
@@ -384,8 +364,8 @@ export async function startPayment(input: {
       .from(orderDrafts)
       .where(eq(orderDrafts.id, row.id));
     return current?.paidAt
-      ? fail(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid)
-      : fail(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
+      ? failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid)
+      : failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
   }
 
   return {
@@ -865,7 +845,7 @@ async function sendOrderConfirmation(view: OrderConfirmationView) {
 // ---------------------------------------------------------------------------------------------
 // Test-mode confirmation (issue 8 item 3)
 
-export type TestPaymentResult = { ok: true; status: "succeeded"; orderId?: string; orderNumber?: string } | ApiFailure;
+export type TestPaymentResult = { ok: true; status: "succeeded"; orderId?: string; orderNumber?: string } | Failure;
 
 /**
  * The test-mode card form's submit: only while the test-mode provider is active (else 404), only
@@ -881,10 +861,10 @@ export async function confirmTestPayment(input: {
   now?: Date;
 }): Promise<TestPaymentResult> {
   const provider = await getPaymentProvider();
-  if (provider?.kind !== "test") return fail(404, "NOT_FOUND", "Test-mode payments are not enabled.");
+  if (provider?.kind !== "test") return failure(404, "NOT_FOUND", "Test-mode payments are not enabled.");
   const now = input.now ?? new Date();
   const intent = await provider.findIntentByClientSecret(input.clientSecret);
-  if (!intent) return fail(404, "PAYMENT_NOT_FOUND", PAYMENT_MESSAGES.paymentNotFound);
+  if (!intent) return failure(404, "PAYMENT_NOT_FOUND", PAYMENT_MESSAGES.paymentNotFound);
   const db = await getDb();
   const [ledger] = await db
     .select({ userId: paymentIntents.userId })
@@ -892,24 +872,22 @@ export async function confirmTestPayment(input: {
     .where(eq(paymentIntents.intentId, intent.id))
     .limit(1);
   if (!ledger || ledger.userId !== input.userId)
-    return fail(404, "PAYMENT_NOT_FOUND", PAYMENT_MESSAGES.paymentNotFound);
+    return failure(404, "PAYMENT_NOT_FOUND", PAYMENT_MESSAGES.paymentNotFound);
 
   const confirmation = await provider.confirmIntent({ intentId: intent.id, card: input.card, now });
   switch (confirmation.kind) {
     case "invalid_card": {
-      const fieldErrors = Object.fromEntries(
-        Object.entries(confirmation.fieldErrors).map(([field, message]) => [field, [message]]),
-      );
-      const first = Object.values(confirmation.fieldErrors)[0] ?? PAYMENT_MESSAGES.failedDefault;
-      return fail(402, "CARD_INVALID", first, { fieldErrors });
+      const { fieldErrors } = confirmation;
+      const first = Object.values(fieldErrors)[0] ?? PAYMENT_MESSAGES.failedDefault;
+      return failure(402, "CARD_INVALID", first, { fieldErrors });
     }
     case "canceled":
-      return fail(409, "PAYMENT_REPLACED", PAYMENT_MESSAGES.paymentReplaced);
+      return failure(409, "PAYMENT_REPLACED", PAYMENT_MESSAGES.paymentReplaced);
     case "event": {
       const { event } = confirmation;
       const applied = await applyPaymentEvent(event, { now });
       if (event.type === "payment_intent.payment_failed") {
-        return fail(402, "CARD_DECLINED", event.errorMessage ?? PAYMENT_MESSAGES.failedDefault);
+        return failure(402, "CARD_DECLINED", event.errorMessage ?? PAYMENT_MESSAGES.failedDefault);
       }
       if (applied.outcome === "paid")
         return { ok: true, status: "succeeded", orderId: applied.orderId, orderNumber: applied.orderNumber };
@@ -1162,11 +1140,7 @@ export const PROOF_MESSAGES = {
   notFound: "Order not found.",
   notAwaiting: "This proof is not waiting for your answer.",
   outdated: "A newer proof has been sent. Please review the latest version.",
-  commentRequired: "Tell us what to change.",
-  commentTooLong: "Keep your comment under 2000 characters.",
 } as const;
-
-export const PROOF_COMMENT_MAX = 2000;
 
 export type ProofResponse = {
   ok: true;
@@ -1180,47 +1154,31 @@ export type ProofResponse = {
  * the order is proof_sent, only the newest version, once. Approve moves the order to
  * proof_approved and fixes the promised delivery date (today in Europe/London + lead + delivery
  * days of the method bought, DESIGN decision 6, B-19); changes needs a comment and moves it to
- * changes_requested for staff to upload a new version. Both write a history row.
+ * changes_requested for staff to upload a new version. Both write a history row. The answer comes
+ * checked by proofAnswerSchema, so a request for changes carries its comment.
  */
-export async function respondToProof(input: {
-  userId: string;
-  orderId: string;
-  decision: "approve" | "changes";
-  comment?: string | null;
-  /** The proof version the buyer looked at; a newer one since is a 409. */
-  proofVersion?: number;
-  now?: Date;
-}): Promise<ProofResponse | ApiFailure> {
-  const comment = (input.comment ?? "").trim();
-  if (input.decision !== "approve" && input.decision !== "changes") {
-    return fail(400, "VALIDATION_FAILED", "Choose approve or request changes.", {
-      fieldErrors: { decision: ["Choose approve or request changes."] },
-    });
-  }
-  if (input.decision === "changes" && comment === "") {
-    return fail(400, "VALIDATION_FAILED", PROOF_MESSAGES.commentRequired, {
-      fieldErrors: { comment: [PROOF_MESSAGES.commentRequired] },
-    });
-  }
-  if (comment.length > PROOF_COMMENT_MAX) {
-    return fail(400, "VALIDATION_FAILED", PROOF_MESSAGES.commentTooLong, {
-      fieldErrors: { comment: [PROOF_MESSAGES.commentTooLong] },
-    });
-  }
-  if (!input.userId || !UUID.test(input.orderId)) return fail(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
+export async function respondToProof(
+  input: ProofAnswer & {
+    userId: string;
+    orderId: string;
+    now?: Date;
+  },
+): Promise<ProofResponse | Failure> {
+  const comment = input.comment ?? "";
+  if (!input.userId || !UUID.test(input.orderId)) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
   const now = input.now ?? new Date();
   const target: OrderStatus = input.decision === "approve" ? "proof_approved" : "changes_requested";
 
   const db = await getDb();
-  return db.transaction(async (tx): Promise<ProofResponse | ApiFailure> => {
+  return db.transaction(async (tx): Promise<ProofResponse | Failure> => {
     const [order] = await tx
       .select()
       .from(orders)
       .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
       .for("update");
-    if (!order) return fail(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
+    if (!order) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
     const from = toStatus(order.status);
-    if (!canTransition(from, target, "buyer")) return fail(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
+    if (!canTransition(from, target, "buyer")) return failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
     const [latest] = await tx
       .select()
       .from(orderProofs)
@@ -1228,9 +1186,9 @@ export async function respondToProof(input: {
       .orderBy(desc(orderProofs.version))
       .limit(1)
       .for("update");
-    if (!latest || latest.decision !== null) return fail(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
+    if (!latest || latest.decision !== null) return failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
     if (input.proofVersion !== undefined && input.proofVersion !== latest.version) {
-      return fail(409, "PROOF_OUTDATED", PROOF_MESSAGES.outdated);
+      return failure(409, "PROOF_OUTDATED", PROOF_MESSAGES.outdated);
     }
 
     const promised =

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
+import { answerOf } from "../../tests/setup/route-answer";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { orderDrafts, orders, orderStatusHistory, outbox, paymentEvents, paymentIntents } from "#db/schema";
 import type { DraftDataInput } from "~/domain/draft";
@@ -14,7 +15,8 @@ import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/u
 import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import { paymentState, startPayment, type StartedPayment } from "./orders.server";
 import { paymentConfiguration } from "./payment-status.server";
-import { createStripeProvider, createTestProvider, usePaymentProviderForTests } from "./payments.server";
+import { createStripeProvider, usePaymentProviderForTests } from "./payments.server";
+import { createTestProvider } from "./test-payment-provider.server";
 
 // ---------------------------------------------------------------------------------------------
 // A loopback fake of the three Stripe endpoints the server uses, driven by the real SDK.
@@ -269,9 +271,10 @@ async function deliver(payload: string, secret = KEYS.webhookSecret) {
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
   return post(webhookAction, webhookRequest(payload, signature));
 }
-async function post(fn: (args: never) => Promise<Response>, request: Request) {
-  const response = await fn({ request, params: {}, context: {} } as never);
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+/** A route's answer as the client reads it: a Response, or toResponse's data() as it goes on the wire. */
+async function post(fn: (args: never) => unknown, request: Request) {
+  const { status, body } = await answerOf(fn, { request });
+  return { status, json: body as Record<string, unknown> };
 }
 
 // ---------------------------------------------------------------------------------------------

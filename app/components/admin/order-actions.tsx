@@ -1,0 +1,155 @@
+import { useId } from "react";
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/form";
+import { ADMIN_NOTE_MAX } from "~/domain/admin-orders";
+import type { FieldErrors } from "~/domain/field-errors";
+import { ORDER_STATUS_LABELS } from "~/domain/orders";
+import { PROOF_ACCEPT } from "~/domain/proof-rules";
+import type { StaffOrderDetail } from "~/server/admin-order-detail.server";
+import { Card } from "./order-card";
+
+/** What the last post of one of the two forms came back with. */
+export type FormReply = { ok: boolean; message: string; fieldErrors?: FieldErrors };
+
+function NoteField({ label, hint }: { label: string; hint: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
+        {hint}
+      </p>
+      <textarea
+        id={id}
+        name="note"
+        rows={3}
+        maxLength={ADMIN_NOTE_MAX}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+      />
+    </div>
+  );
+}
+
+/** The two forms staff work an order with: send the next proof, change the status. */
+export function OrderActions(props: {
+  order: StaffOrderDetail;
+  proofResult?: FormReply;
+  statusResult?: FormReply;
+  busy: boolean;
+}) {
+  const { order, proofResult, statusResult, busy } = props;
+  const nextProof = (order.proofs[0]?.version ?? 0) + 1;
+  const statusSelectId = `status-to-${order.id}`;
+  return (
+    <aside className="space-y-6" aria-label="Actions">
+      <Card id="proof-upload" title="Send a proof">
+        {order.canSendProof ? (
+          <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3" key={`proof-${order.version}`}>
+            <input type="hidden" name="intent" value="proof" />
+            <input type="hidden" name="version" value={order.version} />
+            {proofResult ? (
+              <FormMessage tone={proofResult.ok ? "success" : "error"}>{proofResult.message}</FormMessage>
+            ) : null}
+            <Field
+              label={`Proof version ${nextProof}`}
+              hint="PDF, PNG or JPEG, up to 20 MB. The buyer is e-mailed a link to approve it or ask for changes."
+              name="proof"
+              type="file"
+              accept={PROOF_ACCEPT}
+              required
+              error={proofResult?.fieldErrors?.proof}
+            />
+            <NoteField
+              label="Note to the buyer (optional)"
+              hint="Goes in the e-mail and the order history, which the buyer can see."
+            />
+            <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
+              Send proof version {nextProof}
+            </button>
+          </Form>
+        ) : (
+          <>
+            {proofResult ? (
+              <div className="mt-3">
+                <FormMessage tone={proofResult.ok ? "success" : "error"}>{proofResult.message}</FormMessage>
+              </div>
+            ) : null}
+            <p className="mt-3 text-sm text-muted">
+              Proofs can be sent while the order is paid, waiting for the buyer or has changes requested.
+            </p>
+          </>
+        )}
+      </Card>
+
+      <Card id="status-change" title="Change status">
+        {statusResult ? (
+          <div className="mt-3">
+            <FormMessage tone={statusResult.ok ? "success" : "error"}>{statusResult.message}</FormMessage>
+          </div>
+        ) : null}
+        {order.statusChoices.length === 0 ? (
+          <p className="mt-3 text-sm text-muted">
+            {order.status === "proof_sent"
+              ? "Waiting for the buyer to answer the proof."
+              : "No status change is possible from here."}
+          </p>
+        ) : (
+          <Form method="post" className="mt-3 space-y-3" key={`status-${order.version}`}>
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="version" value={order.version} />
+            <div>
+              <label htmlFor={statusSelectId} className="block text-sm font-medium">
+                New status
+              </label>
+              <select
+                id={statusSelectId}
+                name="to"
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                required
+              >
+                {order.statusChoices.map((status) => (
+                  <option key={status} value={status}>
+                    {ORDER_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+              {order.statusChoices.includes("refunded") ? (
+                <p className="mt-1 text-xs text-muted">
+                  Refunded records a refund made in the payment provider's dashboard; it moves no money.
+                </p>
+              ) : null}
+            </div>
+            {order.statusChoices.includes("shipped") ? (
+              <>
+                <Field
+                  label="Carrier"
+                  name="carrier"
+                  autoComplete="off"
+                  maxLength={100}
+                  required
+                  error={statusResult?.fieldErrors?.carrier}
+                />
+                <Field
+                  label="Tracking number"
+                  name="trackingNumber"
+                  autoComplete="off"
+                  maxLength={100}
+                  required
+                  error={statusResult?.fieldErrors?.trackingNumber}
+                />
+              </>
+            ) : null}
+            <NoteField label="Note (optional)" hint="Kept in the order history with your name; the buyer can see it." />
+            <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
+              Change status
+            </button>
+          </Form>
+        )}
+      </Card>
+    </aside>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import { formatLondonDateTime } from "~/domain/admin-orders";
+
+/** One titled card of the back office's order page. */
+export function Card(props: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section
+      className={`rounded-2xl border border-slate-200 p-5${props.className ? ` ${props.className}` : ""}`}
+      aria-labelledby={props.id}
+    >
+      <h2 id={props.id} className="text-lg font-bold">
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+/** Label and value pairs; an empty value shows as a dash. */
+export function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="mt-3 grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="min-w-0 break-words">{value === "" || value === null || value === undefined ? "—" : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Lines({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return <>—</>;
+  return (
+    <>
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}
+
+export const fileSize = (size: number) =>
+  size >= 1024 * 1024 ? `${(size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
+
+export const londonTime = (at: Date | string) => formatLondonDateTime(new Date(at));

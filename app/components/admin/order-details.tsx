@@ -1,0 +1,143 @@
+import { formatDisplayDate } from "~/domain/delivery";
+import { formatPence } from "~/domain/money";
+import type { StaffOrderDetail } from "~/server/admin-order-detail.server";
+import { Card, Facts, Lines, fileSize, londonTime } from "./order-card";
+
+/** What the buyer chose, their artwork, who they are, where it goes and what they paid. */
+export function OrderDetails({ order }: { order: StaffOrderDetail }) {
+  return (
+    <div className="space-y-6 lg:col-span-2">
+      <Card id="chosen" title="What the buyer chose">
+        <Facts
+          rows={[
+            ["Product", `${order.product.title} (product ${order.product.id})`],
+            ["Quantity", order.product.quantity.toLocaleString("en-GB")],
+            ["Colour", order.choices.colour],
+            ["Customisation", order.choices.customisations.join(", ")],
+            ["Handwritten note", order.choices.handwrittenNote ? "Yes" : "No"],
+            ["Branding", order.choices.branding],
+            ["Placement", order.choices.placement === "none" ? "" : order.choices.placement],
+            ["Placement details", order.choices.placementDetails],
+            [
+              "Proof preference",
+              order.choices.previousOrderRef
+                ? `${order.choices.proofPreference}: repeat of ${order.choices.previousOrderRef}`
+                : order.choices.proofPreference,
+            ],
+            ["Notes", order.choices.notes ? <span className="whitespace-pre-wrap">{order.choices.notes}</span> : ""],
+          ]}
+        />
+      </Card>
+
+      <Card id="artwork" title="Artwork">
+        {order.artwork.files.length === 0 ? (
+          <p className="mt-3 text-sm text-muted">
+            {order.artwork.emailLater
+              ? "No files uploaded: the buyer chose to e-mail the artwork."
+              : "No files uploaded."}
+          </p>
+        ) : (
+          <ul className="mt-3 space-y-2 text-sm">
+            {order.artwork.files.map((file) => (
+              <li key={file.id} className="flex flex-wrap items-center justify-between gap-2">
+                {file.available ? (
+                  <a
+                    href={`/admin/orders/${order.id}/artwork/${file.id}`}
+                    className="font-medium text-brand underline"
+                    download
+                  >
+                    Download {file.name}
+                  </a>
+                ) : (
+                  <span>{file.name} (file missing from storage)</span>
+                )}
+                <span className="text-muted">
+                  {fileSize(file.sizeBytes)} · uploaded {londonTime(file.uploadedAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card id="contact" title="Contact">
+          <Facts
+            rows={[
+              ["Name", order.contact.name],
+              [
+                "Work e-mail",
+                order.contact.email ? (
+                  <a href={`mailto:${order.contact.email}`} className="text-brand underline">
+                    {order.contact.email}
+                  </a>
+                ) : (
+                  ""
+                ),
+              ],
+              ["Company", order.contact.company],
+              ["Phone", order.contact.phone],
+              ["PO / reference", order.contact.poRef],
+              ["VAT number", order.vatNumber],
+              ["Account", order.account.email ?? order.account.userId],
+            ]}
+          />
+        </Card>
+        <Card id="billing" title="Billing address">
+          <Facts
+            rows={[
+              ["Company", order.billing.company],
+              ["Name", order.billing.name],
+              ["Address", <Lines lines={order.billing.lines} />],
+            ]}
+          />
+        </Card>
+        <Card id="shipping" title="Shipping">
+          <Facts
+            rows={[
+              ["Deliver to", order.shipping.name],
+              ["Company", order.shipping.company],
+              ["Address", <Lines lines={order.shipping.lines} />],
+              ["Phone", order.shipping.phone],
+              ["Method", order.shipping.method],
+              ["Delivery notes", order.shipping.notes],
+              [
+                "Promised by",
+                order.promisedDeliveryDate
+                  ? formatDisplayDate(order.promisedDeliveryDate)
+                  : "Fixed when the buyer approves the proof",
+              ],
+              ["Carrier", order.carrier ?? ""],
+              ["Tracking number", order.trackingNumber ?? ""],
+            ]}
+          />
+        </Card>
+        <Card id="amounts" title="Amounts and payment">
+          <Facts
+            rows={[
+              ["Unit price", formatPence(order.amounts.unitPence)],
+              ["Goods", formatPence(order.amounts.subtotalPence)],
+              [
+                "Discount",
+                order.amounts.discountPence > 0 ? `−${formatPence(order.amounts.discountPence)}` : formatPence(0),
+              ],
+              ["Shipping", formatPence(order.amounts.shippingPence)],
+              [`VAT (${order.amounts.vatRate}%)`, formatPence(order.amounts.vatPence)],
+              ["Total paid", <strong>{formatPence(order.amounts.totalPence)}</strong>],
+              ["Payment reference", <code className="break-all text-xs">{order.payment.intentId}</code>],
+              [
+                "Provider",
+                order.payment.provider === "test"
+                  ? "Test mode (no card charged)"
+                  : order.payment.provider === "stripe"
+                    ? "Stripe"
+                    : "",
+              ],
+              ["Invoice", order.invoiceNumber ?? ""],
+            ]}
+          />
+        </Card>
+      </div>
+    </div>
+  );
+}

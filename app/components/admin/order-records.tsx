@@ -1,0 +1,118 @@
+import { ORDER_STATUS_LABELS } from "~/domain/orders";
+import type { StaffOrderDetail } from "~/server/admin-order-detail.server";
+import { Card, fileSize, londonTime } from "./order-card";
+
+/** Every proof version with the buyer's answer, and every status change, newest first. */
+export function OrderRecords({ order }: { order: StaffOrderDetail }) {
+  return (
+    <>
+      <Card id="proofs" title="Proofs" className="mt-6">
+        {order.proofs.length === 0 ? (
+          <p className="mt-3 text-sm text-muted">No proof sent yet.</p>
+        ) : (
+          // Focusable so a keyboard user can scroll the table sideways on a phone (WCAG 2.1.1).
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Proof versions">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">Proof versions, newest first</caption>
+              <thead className="text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    Version
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Sent
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    File
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Buyer's answer
+                  </th>
+                  <th scope="col" className="py-2">
+                    Buyer's comment
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 align-top">
+                {order.proofs.map((proof) => (
+                  <tr key={proof.version}>
+                    <th scope="row" className="py-2 pr-4 font-semibold">
+                      {proof.version}
+                    </th>
+                    <td className="py-2 pr-4">
+                      {londonTime(proof.createdAt)}
+                      <span className="block text-xs text-muted">by {proof.uploadedBy}</span>
+                    </td>
+                    <td className="py-2 pr-4">
+                      <a
+                        href={`/admin/orders/${order.id}/proofs/${proof.version}`}
+                        className="font-medium text-brand underline"
+                        download
+                      >
+                        {proof.originalName}
+                      </a>
+                      <span className="block text-xs text-muted">{fileSize(proof.sizeBytes)}</span>
+                    </td>
+                    <td className="py-2 pr-4">
+                      {proof.decision === "approved"
+                        ? "Approved"
+                        : proof.decision === "changes_requested"
+                          ? "Changes requested"
+                          : "Waiting"}
+                      {proof.decidedAt ? (
+                        <span className="block text-xs text-muted">{londonTime(proof.decidedAt)}</span>
+                      ) : null}
+                    </td>
+                    <td className="py-2 whitespace-pre-wrap">{proof.comment ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+
+      <Card id="history" title="Status history" className="mt-6">
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Status history">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Every status change, newest first</caption>
+            <thead className="text-xs uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Change
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  By
+                </th>
+                <th scope="col" className="py-2">
+                  Note
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 align-top">
+              {order.history.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="whitespace-nowrap py-2 pr-4">{londonTime(entry.at)}</td>
+                  <td className="py-2 pr-4">
+                    {entry.from && entry.from !== entry.to ? `${ORDER_STATUS_LABELS[entry.from]} → ` : ""}
+                    {ORDER_STATUS_LABELS[entry.to]}
+                  </td>
+                  <td className="py-2 pr-4">
+                    {entry.actor === "staff" ? "Staff" : entry.actor === "buyer" ? "Buyer" : "System"}
+                    {entry.actorName ? (
+                      <span className="block text-xs text-muted break-all">{entry.actorName}</span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 whitespace-pre-wrap">{entry.note ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+    </>
+  );
+}
