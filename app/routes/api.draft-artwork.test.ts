@@ -4,6 +4,7 @@ import { authUser } from "#db/schema";
 import { createTestDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, useTestEnv } from "../../tests/setup/users";
 import { action } from "./api.draft-artwork";
+import { answerOf } from "../../tests/setup/route-answer";
 import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
 import { resetAuthForTests } from "~/server/auth.server";
 import { closeDatabase, getDb, useDatabaseForTests } from "~/server/db.server";
@@ -42,12 +43,7 @@ function upload(cookie?: string) {
 }
 
 async function answer(request: Request) {
-  const params = { id: new URL(request.url).pathname.split("/")[3]! };
-  const result = (await action({ request, params, context: {} } as unknown as Parameters<typeof action>[0])) as
-    | Response
-    | { data: unknown; init: ResponseInit | null };
-  if (result instanceof Response) return { status: result.status, body: await result.json() };
-  return { status: result.init?.status ?? 200, body: result.data };
+  return answerOf(action, { request, params: { id: new URL(request.url).pathname.split("/")[3]! } });
 }
 
 describe("POST /api/drafts/:id/artwork", () => {
@@ -62,7 +58,7 @@ describe("POST /api/drafts/:id/artwork", () => {
     const db = await getDb();
     await db.update(authUser).set({ emailVerified: false }).where(eq(authUser.id, userId));
     const { request, read } = upload(cookie);
-    expect(await answer(request)).toEqual({
+    expect(await answer(request)).toMatchObject({
       status: 403,
       body: { error: { code: "EMAIL_NOT_VERIFIED", message: ARTWORK_MESSAGES.unverified } },
     });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.draft-artwork";
 import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
 import { saveArtwork } from "~/server/artwork.server";
-import { errorResponse } from "~/server/responses.server";
+import { failure, signInRequired, toResponse } from "~/server/http.server";
 import { getSessionInfo } from "~/server/session.server";
 
 /**
@@ -11,9 +11,9 @@ import { getSessionInfo } from "~/server/session.server";
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
-  if (!session) return errorResponse(401, "UNAUTHENTICATED", "Please sign in to upload artwork.");
-  if (!session.user.emailVerified) return errorResponse(403, "EMAIL_NOT_VERIFIED", ARTWORK_MESSAGES.unverified);
+  if (!session) return toResponse(signInRequired("Please sign in to upload artwork."));
+  if (!session.user.emailVerified) return toResponse(failure(403, "EMAIL_NOT_VERIFIED", ARTWORK_MESSAGES.unverified));
   const result = await saveArtwork({ userId: session.user.id, draftId: params.id, request });
-  if (!result.ok) return errorResponse(result.status, result.code, result.message);
+  if (!result.ok) return toResponse(result);
   return Response.json({ file: result.file, version: result.version }, { status: 201 });
 }

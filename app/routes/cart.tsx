@@ -18,9 +18,8 @@ import { formatPence } from "~/domain/money";
 import { maxQuantity } from "~/domain/pricing";
 import { commitQuantityInput, stepQuantity } from "~/domain/quantity";
 import { cartActionSchema, estimatedTotalPence, priceLine } from "~/domain/shopping-rules";
-import { readFormData } from "~/server/form-body.server";
 import { clientIp, hitRateLimit } from "~/server/rate-limit.server";
-import { errorResponse, signInRequired, validationError, type ErrorBody } from "~/server/responses.server";
+import { failure, parseForm, signInRequired, toResponse, type ErrorBody } from "~/server/http.server";
 import { getSessionInfo } from "~/server/session.server";
 import * as shopping from "~/server/shopping.server";
 import { getEnv } from "~/server/env.server";
@@ -40,17 +39,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
-  const parsed = cartActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return validationError(parsed.error);
-  const input = parsed.data;
+  const parsed = await parseForm(request, cartActionSchema);
+  if (!parsed.ok) return toResponse(parsed);
+  const input = parsed.value;
   if (input.intent === "feedback") {
     const limited = await hitRateLimit(`feedback:${clientIp(request)}`, 20, 3600);
-    if (!limited.allowed)
-      return errorResponse(429, "RATE_LIMITED", "Too much feedback at once. Please try again later.");
+    if (!limited.allowed) {
+      const { retryAfterSeconds } = limited;
+      return toResponse(
+        failure(429, "RATE_LIMITED", "Too much feedback at once. Please try again later.", { retryAfterSeconds }),
+      );
+    }
     await shopping.saveFeedback({ text: input.text, page: input.page, userId: session?.user.id ?? null });
     return data({ ok: true as const, intent: input.intent });
   }
-  if (!session) return signInRequired("Please sign in to use your cart.");
+  if (!session) return toResponse(signInRequired("Please sign in to use your cart."));
   const userId = session.user.id;
   switch (input.intent) {
     case "add": {
@@ -60,12 +63,12 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "update":
       if (!(await shopping.updateCartQuantity({ userId, id: input.id, quantity: input.quantity }))) {
-        return errorResponse(404, "NOT_FOUND", "That item isn't in your cart any more.");
+        return toResponse(failure(404, "NOT_FOUND", "That item isn't in your cart any more."));
       }
       break;
     case "remove":
       if (!(await shopping.removeCartLine({ userId, id: input.id })))
-        return errorResponse(404, "NOT_FOUND", "That item isn't in your cart any more.");
+        return toResponse(failure(404, "NOT_FOUND", "That item isn't in your cart any more."));
       break;
     case "clear":
       await shopping.clearCart({ userId });

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/contact-form";
 import { ExternalLink, PageHero } from "~/components/marketing-page";
@@ -7,40 +7,39 @@ import { SITE } from "~/content/links";
 import {
   CONTACT_HONEYPOT_FIELD,
   contactValuesFrom,
+  EMPTY_CONTACT_VALUES,
   parseContactForm,
-  type ContactErrors,
-  type ContactValues,
 } from "~/domain/contact-form";
-import { readFormData } from "~/server/form-body.server";
+import { failure, readForm, toResponse } from "~/server/http.server";
 import { submitInquiry } from "~/server/inquiries.server";
 import { clientIp } from "~/server/rate-limit.server";
 
-type ActionResult = { values: ContactValues; errors: ContactErrors; formError: string | null };
-
+/** Every refusal gives back what the visitor typed (`values`), so nothing is lost. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const values = contactValuesFrom(form);
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form, { values: EMPTY_CONTACT_VALUES });
+  const values = contactValuesFrom(new URLSearchParams(form.value));
   const parsed = parseContactForm(values);
   if (!parsed.ok) {
-    return data<ActionResult>({ values: parsed.values, errors: parsed.errors, formError: null }, { status: 400 });
+    const first = Object.values(parsed.errors)[0] ?? "";
+    return toResponse(failure(400, "VALIDATION_FAILED", first, { fieldErrors: parsed.errors }), {
+      values: parsed.values,
+    });
   }
-  const honeypot = form.get(CONTACT_HONEYPOT_FIELD);
   try {
     const outcome = await submitInquiry({
       data: parsed.data,
-      honeypot: typeof honeypot === "string" ? honeypot : "",
+      honeypot: form.value[CONTACT_HONEYPOT_FIELD] ?? "",
       ip: clientIp(request),
     });
     if (outcome.status === "rate_limited") {
-      return data<ActionResult>(
-        { values, errors: {}, formError: CONTACT_PAGE.rateLimited },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
+      const { retryAfterSeconds } = outcome;
+      return toResponse(failure(429, "RATE_LIMITED", CONTACT_PAGE.rateLimited, { retryAfterSeconds }), { values });
     }
   } catch (error) {
     // B-26: the visitor keeps what they typed and is told to e-mail instead.
     console.error("The contact form could not be stored:", error);
-    return data<ActionResult>({ values, errors: {}, formError: CONTACT_PAGE.failed }, { status: 500 });
+    return toResponse(failure(500, "NOT_STORED", CONTACT_PAGE.failed), { values });
   }
   return redirect("/inquiry-success");
 }
@@ -50,7 +49,11 @@ export default function ContactRoute({ actionData }: Route.ComponentProps) {
     <>
       <PageHero title={CONTACT_PAGE.title} lead={CONTACT_PAGE.lead} />
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 lg:grid-cols-[1fr_18rem]">
-        <ContactForm values={actionData?.values} errors={actionData?.errors} formError={actionData?.formError} />
+        <ContactForm
+          values={actionData?.values}
+          errors={actionData?.error.fieldErrors}
+          formError={actionData?.error.fieldErrors ? null : actionData?.error.message}
+        />
         <aside aria-labelledby="other-ways" className="space-y-4 text-sm">
           <h2 id="other-ways" className="text-lg font-bold text-ink">
             {CONTACT_PAGE.otherWaysHeading}

@@ -5,8 +5,7 @@ import { ProductCard } from "~/components/product-card";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { favouriteActionSchema } from "~/domain/shopping-rules";
-import { readFormData } from "~/server/form-body.server";
-import { signInRequired, validationError } from "~/server/responses.server";
+import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getSessionInfo } from "~/server/session.server";
 import { listFavouriteIds, toggleFavourite } from "~/server/shopping.server";
 
@@ -18,11 +17,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
-  if (!session) return signInRequired("Sign in required: Please sign in to manage favourites.");
-  const parsed = favouriteActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return validationError(parsed.error);
-  const result = await toggleFavourite({ userId: session.user.id, productId: parsed.data.productId });
-  return data({ ok: true as const, productId: parsed.data.productId, favourited: result.favourited });
+  if (!session) return toResponse(signInRequired("Sign in required: Please sign in to manage favourites."));
+  const parsed = await parseForm(request, favouriteActionSchema);
+  if (!parsed.ok) return toResponse(parsed);
+  const { productId } = parsed.value;
+  const result = await toggleFavourite({ userId: session.user.id, productId });
+  return data({ ok: true as const, productId, favourited: result.favourited });
 }
 
 export default function FavouritesRoute({ loaderData }: Route.ComponentProps) {

@@ -14,8 +14,7 @@ import { maxQuantity } from "~/domain/pricing";
 import { commitQuantityInput } from "~/domain/quantity";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { estimatedTotalPence, NOTES_MAX, priceLine, shoppingListActionSchema } from "~/domain/shopping-rules";
-import { readFormData } from "~/server/form-body.server";
-import { errorResponse, signInRequired, validationError, type ErrorBody } from "~/server/responses.server";
+import { failure, parseForm, signInRequired, toResponse, type ErrorBody } from "~/server/http.server";
 import { getSessionInfo } from "~/server/session.server";
 import * as shopping from "~/server/shopping.server";
 
@@ -31,10 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await getSessionInfo(request);
-  if (!session) return signInRequired("Please sign in to use your shopping list.");
-  const parsed = shoppingListActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return validationError(parsed.error);
-  const input = parsed.data;
+  if (!session) return toResponse(signInRequired("Please sign in to use your shopping list."));
+  const parsed = await parseForm(request, shoppingListActionSchema);
+  if (!parsed.ok) return toResponse(parsed);
+  const input = parsed.value;
   const userId = session.user.id;
   switch (input.intent) {
     case "add":
@@ -42,11 +41,11 @@ export async function action({ request }: Route.ActionArgs) {
       break;
     case "update":
       if (!(await shopping.updateShoppingListItem({ userId, ...input })))
-        return errorResponse(404, "NOT_FOUND", "That item isn't on your list any more.");
+        return toResponse(failure(404, "NOT_FOUND", "That item isn't on your list any more."));
       break;
     case "remove":
       if (!(await shopping.removeShoppingListItem({ userId, id: input.id })))
-        return errorResponse(404, "NOT_FOUND", "That item isn't on your list any more.");
+        return toResponse(failure(404, "NOT_FOUND", "That item isn't on your list any more."));
       break;
     case "clear":
       await shopping.clearShoppingList({ userId });

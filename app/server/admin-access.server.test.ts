@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authSession, authUser, orders } from "#db/schema";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
+import { answerOf } from "../../tests/setup/route-answer";
 import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import * as layout from "~/routes/admin";
@@ -72,25 +73,11 @@ async function roleOf(userId: string) {
   return row?.role ?? null;
 }
 
-type Args = { request: Request; params: Record<string, string>; context: object };
-type Handler = (args: never) => unknown;
+type Args = { request: Request; params?: Record<string, string>; context?: object };
 
-/** The HTTP status a loader or action answers with: a thrown Response's, a data() result's, else 200. */
-async function statusOf(handler: Handler, args: Args): Promise<number> {
-  try {
-    const result = await (handler as unknown as (args: Args) => Promise<unknown>)(args);
-    if (result instanceof Response) return result.status;
-    if (result && typeof result === "object" && "init" in result) {
-      const init = (result as { init?: { status?: number } | null }).init;
-      return init?.status ?? 200;
-    }
-    return 200;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.status;
-    if (thrown && typeof thrown === "object" && "init" in thrown)
-      return (thrown as { init?: { status?: number } | null }).init?.status ?? 200;
-    throw thrown;
-  }
+/** The HTTP status a loader or action answers with, thrown or returned. */
+async function statusOf(handler: (args: never) => unknown, args: Args): Promise<number> {
+  return (await answerOf(handler, args)).status;
 }
 
 /** Every staff URL with a real order, proof-less (downloads 404 for staff too, by design: there is no file). */
@@ -98,8 +85,8 @@ async function everyAdminEndpoint(cookie: string | undefined, orderId: string) {
   const get = (path: string) => siteRequest(path, { cookie });
   const post = (path: string, form: Record<string, string>) => siteRequest(path, { cookie, form });
   return {
-    layout: await statusOf(layout.loader, { request: get("/admin"), params: {}, context: {} }),
-    list: await statusOf(orderList.loader, { request: get("/admin/orders"), params: {}, context: {} }),
+    layout: await statusOf(layout.loader, { request: get("/admin"), params: {} }),
+    list: await statusOf(orderList.loader, { request: get("/admin/orders"), params: {} }),
     order: await statusOf(orderPage.loader, {
       request: get(`/admin/orders/${orderId}`),
       params: { id: orderId },
@@ -110,7 +97,7 @@ async function everyAdminEndpoint(cookie: string | undefined, orderId: string) {
       params: { id: orderId },
       context: {},
     }),
-    inbox: await statusOf(inbox.loader, { request: get("/admin/inbox/sms"), params: { kind: "sms" }, context: {} }),
+    inbox: await statusOf(inbox.loader, { request: get("/admin/inbox/sms"), params: { kind: "sms" } }),
     csv: await statusOf(inboxExport.loader, {
       request: get("/admin/inbox/sms/export.csv"),
       params: { kind: "sms" },
@@ -219,7 +206,7 @@ describe("what staff need beyond the role", () => {
       csv: 403,
     });
     const refusal = await layout
-      .loader({ request: siteRequest("/admin", { cookie: staff.cookie }), params: {}, context: {} } as never)
+      .loader({ request: siteRequest("/admin", { cookie: staff.cookie }), params: {} } as never)
       .catch((thrown: unknown) => thrown);
     expect(refusal).toMatchObject({
       data: { notice: { title: "Turn on two-step sign-in", link: { href: "/account#twofa-heading" } } },
@@ -304,7 +291,7 @@ describe("the staff role is granted only on the server", () => {
 
   it("makes a STAFF_EMAILS address staff once its e-mail is confirmed, and no other", async () => {
     const listed = await createSignedInUser("boot@swag.example");
-    const args = (cookie: string) => ({ request: siteRequest("/admin/orders", { cookie }), params: {}, context: {} });
+    const args = (cookie: string) => ({ request: siteRequest("/admin/orders", { cookie }), params: {} });
     // Anyone can sign up with a listed address; only confirming it proves it is theirs.
     expect(await statusOf(orderList.loader, args(listed.cookie))).toBe(404);
     expect(await roleOf(listed.userId)).not.toBe("staff");
@@ -332,7 +319,7 @@ describe("the staff role is granted only on the server", () => {
       body: { currentPassword: "marmalade skyline 42", newPassword: "lighthouse porridge 77" },
       headers: new Headers({ cookie: listed.cookie }),
     });
-    const args = { request: siteRequest("/admin/orders", { cookie: listed.cookie }), params: {}, context: {} };
+    const args = { request: siteRequest("/admin/orders", { cookie: listed.cookie }), params: {} };
     expect(await statusOf(orderList.loader, args)).toBe(404);
     expect(await roleOf(listed.userId)).not.toBe("staff");
 
@@ -350,7 +337,7 @@ describe("the staff role is granted only on the server", () => {
       .update(authUser)
       .set({ emailVerified: true, twoFactorEnabled: true })
       .where(eq(authUser.id, listed.userId));
-    const args = { request: siteRequest("/admin/orders", { cookie: listed.cookie }), params: {}, context: {} };
+    const args = { request: siteRequest("/admin/orders", { cookie: listed.cookie }), params: {} };
     expect(await statusOf(orderList.loader, args)).toBe(404);
     await confirmEmail(listed.userId);
     expect(await statusOf(orderList.loader, args)).toBe(200);

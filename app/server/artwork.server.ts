@@ -43,47 +43,24 @@ import {
 } from "~/domain/draft";
 import { getDb, queryRows } from "./db.server";
 import { DRAFT_MESSAGES } from "./drafts.server";
+import { type Failure, failure } from "./http.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";
 
 /** The request header that carries the file's name (URI-encoded). */
 export const ARTWORK_NAME_HEADER = "X-File-Name";
 
-export type ArtworkErrorCode =
-  | "FILE_NAME_MISSING"
-  | "FILE_EMPTY"
-  | "FILE_TOO_LARGE"
-  | "UNSUPPORTED_FILE_TYPE"
-  | "TOO_MANY_FILES"
-  | "FILE_NOT_FOUND"
-  | "DRAFT_NOT_FOUND"
-  | "DRAFT_LOCKED"
-  | "UPLOAD_QUOTA";
-
-export type ArtworkFailure = {
-  ok: false;
-  status: 400 | 404 | 409 | 413 | 415 | 429;
-  code: ArtworkErrorCode;
-  message: string;
-};
-
-const fail = (status: ArtworkFailure["status"], code: ArtworkErrorCode, message: string): ArtworkFailure => ({
-  ok: false,
-  status,
-  code,
-  message,
-});
 const FAILURES = {
-  noName: () => fail(400, "FILE_NAME_MISSING", ARTWORK_MESSAGES.noName),
-  empty: () => fail(400, "FILE_EMPTY", ARTWORK_MESSAGES.empty),
-  tooLarge: () => fail(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.tooLarge),
-  wrongType: () => fail(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.wrongType),
-  notArtwork: () => fail(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.notArtwork),
-  tooMany: () => fail(409, "TOO_MANY_FILES", ARTWORK_MESSAGES.tooMany),
-  noFile: () => fail(404, "FILE_NOT_FOUND", ARTWORK_MESSAGES.notFound),
-  noDraft: () => fail(404, "DRAFT_NOT_FOUND", NO_DRAFT_MESSAGE),
-  locked: () => fail(409, "DRAFT_LOCKED", DRAFT_MESSAGES.locked),
-  quota: () => fail(429, "UPLOAD_QUOTA", ARTWORK_MESSAGES.quota),
+  noName: () => failure(400, "FILE_NAME_MISSING", ARTWORK_MESSAGES.noName),
+  empty: () => failure(400, "FILE_EMPTY", ARTWORK_MESSAGES.empty),
+  tooLarge: () => failure(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.tooLarge),
+  wrongType: () => failure(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.wrongType),
+  notArtwork: () => failure(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.notArtwork),
+  tooMany: () => failure(409, "TOO_MANY_FILES", ARTWORK_MESSAGES.tooMany),
+  noFile: () => failure(404, "FILE_NOT_FOUND", ARTWORK_MESSAGES.notFound),
+  noDraft: () => failure(404, "DRAFT_NOT_FOUND", NO_DRAFT_MESSAGE),
+  locked: () => failure(409, "DRAFT_LOCKED", DRAFT_MESSAGES.locked),
+  quota: () => failure(429, "UPLOAD_QUOTA", ARTWORK_MESSAGES.quota),
 };
 
 const editableList = sql.join(
@@ -108,16 +85,16 @@ function decodeName(header: string | null): string {
  * passing anything on; errors the stream (which cancels the request body) at the first byte past
  * `maxBytes`, refusing with `overLimit`, or on content that isn't what the name says.
  */
-function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: ArtworkFailure) {
-  let rejection: ArtworkFailure | null = null;
+function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
+  let rejection: Failure | null = null;
   let head: Uint8Array[] = [];
   let headSize = 0;
   let sniffed = false;
   let size = 0;
 
-  const reject = (controller: TransformStreamDefaultController<Uint8Array>, failure: ArtworkFailure) => {
-    rejection = failure;
-    controller.error(new Error(failure.message));
+  const reject = (controller: TransformStreamDefaultController<Uint8Array>, refusal: Failure) => {
+    rejection = refusal;
+    controller.error(new Error(refusal.message));
   };
   const release = (controller: TransformStreamDefaultController<Uint8Array>) => {
     sniffed = true;
@@ -146,7 +123,7 @@ function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: ArtworkFail
       if (!sniffed) release(controller);
     },
   });
-  return { stream, rejection: (): ArtworkFailure | null => rejection, size: () => size };
+  return { stream, rejection: (): Failure | null => rejection, size: () => size };
 }
 
 type DraftState = { status: string; files: number };
@@ -161,7 +138,7 @@ async function draftState(userId: string, draftId: string): Promise<DraftState |
   return row ?? null;
 }
 
-function stateFailure(state: DraftState | null): ArtworkFailure | null {
+function stateFailure(state: DraftState | null): Failure | null {
   if (!state) return FAILURES.noDraft();
   if (!isDraftStatus(state.status) || !isEditableStatus(state.status)) return FAILURES.locked();
   return null;
@@ -178,7 +155,7 @@ export async function saveArtwork(input: {
   request: Request;
   maxBytes?: number;
   storage?: FileStorage;
-}): Promise<{ ok: true; file: ArtworkFileEntry; version: number } | ArtworkFailure> {
+}): Promise<{ ok: true; file: ArtworkFileEntry; version: number } | Failure> {
   const { userId, draftId, request } = input;
   const maxBytes = input.maxBytes ?? ARTWORK_MAX_BYTES;
   const storage = input.storage ?? getUploadStorage();
@@ -271,7 +248,7 @@ export async function removeArtwork(input: {
   draftId: string;
   fileId: string;
   storage?: FileStorage;
-}): Promise<{ ok: true; version: number } | ArtworkFailure> {
+}): Promise<{ ok: true; version: number } | Failure> {
   const { userId, draftId, fileId } = input;
   if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
   if (!isDraftId(fileId)) return FAILURES.noFile();

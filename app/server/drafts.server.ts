@@ -3,8 +3,8 @@
  * 5, 8, 9). Every function takes one options object and is scoped by the signed-in user's id:
  * another user's draft id behaves exactly like an id that does not exist (B-1, R-DRAFT-12).
  *
- * Failures are values, not throws: `{ ok: false, status, code, message, fieldErrors?, current? }`
- * with B-11's codes, so a route can answer with `status` and show `message` (A-43).
+ * Failures are values, not throws: the request edge's `Failure` (http.server.ts) with B-11's codes
+ * and, on a 409, the draft as it is now, so a route can answer with `status` and show `message` (A-43).
  *
  * A save (saveDraftStep) is at most two SQL statements:
  *   1. read the row (by id and user), with "has this person had the first-order discount?":
@@ -43,7 +43,6 @@ import {
   type CustomisationPatch,
   type DetailsPatch,
   type DraftStep,
-  type FieldErrors,
   type ProofingPatch,
   type ShippingPatch,
 } from "~/domain/draft";
@@ -51,11 +50,12 @@ import {
   customisationPatchSchema,
   detailsPatchSchema,
   draftDataSchema,
-  fieldErrorsFrom,
   proofingPatchSchema,
   shippingPatchSchema,
 } from "~/domain/draft-schemas";
+import { type FieldErrors, fieldErrorsFrom } from "~/domain/field-errors";
 import { getDb, queryRows } from "./db.server";
+import { type Failure, failure } from "./http.server";
 import { firstOrderClaimedSql } from "./first-order-discount.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 
@@ -74,25 +74,8 @@ export type DraftRecord = {
 /** What a save returns, and what a 409 carries as `current` so the page can reload it. */
 export type DraftSnapshot = Pick<DraftRecord, "id" | "productId" | "status" | "version" | "updatedAt" | "data">;
 
-export type DraftErrorCode =
-  | "VALIDATION_FAILED"
-  | "MISSING_SAVE_DATA"
-  | "DRAFT_NOT_FOUND"
-  | "VERSION_CONFLICT"
-  | "DRAFT_LOCKED";
-
-export type DraftFailure = {
-  ok: false;
-  status: 400 | 404 | 409;
-  code: DraftErrorCode;
-  message: string;
-  /** 400: messages by field path relative to the step ('email', 'billing.city', 'address.phone', 'quantity'). */
-  fieldErrors?: FieldErrors;
-  /** 409: the draft as it is now. */
-  current?: DraftSnapshot;
-};
-
-export type DraftResult<T> = { ok: true; draft: T } | DraftFailure;
+/** A refusal; a 409 carries the draft as it is now. */
+export type DraftResult<T> = { ok: true; draft: T } | Failure<DraftSnapshot>;
 
 export const DRAFT_MESSAGES = {
   invalid: "Some fields need attention.",
@@ -101,18 +84,13 @@ export const DRAFT_MESSAGES = {
   unknownProduct: "We don't sell that product.",
 } as const;
 
-const invalid = (fieldErrors: FieldErrors): DraftFailure => ({
-  ok: false,
-  status: 400,
-  code: "VALIDATION_FAILED",
-  message: DRAFT_MESSAGES.invalid,
-  fieldErrors,
-});
-const notFound = (): DraftFailure => ({ ok: false, status: 404, code: "DRAFT_NOT_FOUND", message: NO_DRAFT_MESSAGE });
-const refused = (current: DraftSnapshot): DraftFailure =>
+const invalid = (fieldErrors: FieldErrors) =>
+  failure<DraftSnapshot>(400, "VALIDATION_FAILED", DRAFT_MESSAGES.invalid, { fieldErrors });
+const notFound = () => failure<DraftSnapshot>(404, "DRAFT_NOT_FOUND", NO_DRAFT_MESSAGE);
+const refused = (current: DraftSnapshot) =>
   isEditableStatus(current.status)
-    ? { ok: false, status: 409, code: "VERSION_CONFLICT", message: DRAFT_MESSAGES.conflict, current }
-    : { ok: false, status: 409, code: "DRAFT_LOCKED", message: DRAFT_MESSAGES.locked, current };
+    ? failure(409, "VERSION_CONFLICT", DRAFT_MESSAGES.conflict, { current })
+    : failure(409, "DRAFT_LOCKED", DRAFT_MESSAGES.locked, { current });
 
 // ---------------------------------------------------------------------------------------------
 // Reading rows
@@ -493,7 +471,7 @@ export async function createDraft(input: {
 }): Promise<DraftResult<DraftSnapshot>> {
   const { accountId, userId, productId } = input;
   if (!accountId || !userId || !productId) {
-    return { ok: false, status: 400, code: "MISSING_SAVE_DATA", message: MISSING_SAVE_DATA_MESSAGE };
+    return failure<DraftSnapshot>(400, "MISSING_SAVE_DATA", MISSING_SAVE_DATA_MESSAGE);
   }
   const product = findProductById(productId);
   if (!product) return invalid({ product_id: DRAFT_MESSAGES.unknownProduct });

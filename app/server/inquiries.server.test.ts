@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { SITE } from "~/content/links";
 import { action } from "~/routes/contact";
+import { answerOf } from "../../tests/setup/route-answer";
 import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import { INQUIRY_LIMIT_PER_HOUR } from "./inquiries.server";
 import { resetMailTransport } from "./mail.server";
@@ -88,8 +89,13 @@ function post(fields: Record<string, string>, ip = "203.0.113.7") {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   const request = new Request("http://localhost/contact", { method: "POST", body, headers: { "x-real-ip": ip } });
-  return action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0]);
+  return answerOf(action, { request });
 }
+
+type Refusal = {
+  values: Record<string, string>;
+  error: { code: string; message: string; fieldErrors?: Record<string, string> };
+};
 
 async function storedInquiries() {
   return queryRows<Record<string, unknown>>(handle.db, sql`select * from inquiries order by created_at`);
@@ -98,9 +104,8 @@ async function storedInquiries() {
 describe("the contact form's action", () => {
   it("stores every field, e-mails the sales inbox over SMTP and redirects to /inquiry-success", async () => {
     const response = await post(complete);
-    expect(response).toBeInstanceOf(Response);
-    expect((response as Response).status).toBe(302);
-    expect((response as Response).headers.get("Location")).toBe("/inquiry-success");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/inquiry-success");
 
     const rows = await storedInquiries();
     expect(rows).toHaveLength(1);
@@ -143,23 +148,20 @@ describe("the contact form's action", () => {
   it("answers bad input with 400, field errors and every value kept, storing and sending nothing", async () => {
     const typed = { ...complete, first_name: "", email: "grace-at-example", notes: "keep this" };
     const result = await post(typed);
-    expect(result).not.toBeInstanceOf(Response);
-    const { data, init } = result as unknown as {
-      data: { values: Record<string, string>; errors: Record<string, string> };
-      init: ResponseInit;
-    };
-    expect(init.status).toBe(400);
-    expect(data.errors).toEqual({
+    expect(result.status).toBe(400);
+    const refusal = result.body as Refusal;
+    expect(refusal.error.fieldErrors).toEqual({
       first_name: "Enter your first name",
       email: "Enter an e-mail address in the format name@company.com",
     });
-    expect(data.values).toEqual(typed);
+    expect(refusal.error.message).toBe("Enter your first name");
+    expect(refusal.values).toEqual(typed);
     expect(await storedInquiries()).toHaveLength(0);
     expect(smtp.received).toHaveLength(0);
   });
 
   it("gives a filled honeypot the same redirect but keeps and sends nothing", async () => {
-    const response = (await post({ ...complete, website: "https://spam.example" })) as Response;
+    const response = await post({ ...complete, website: "https://spam.example" });
     expect(response.status).toBe(302);
     expect(await storedInquiries()).toHaveLength(0);
     expect(smtp.received).toHaveLength(0);
@@ -167,15 +169,13 @@ describe("the contact form's action", () => {
 
   it("refuses an address that sends too many messages in an hour", async () => {
     for (let i = 0; i < INQUIRY_LIMIT_PER_HOUR; i++) {
-      expect(((await post(complete, "198.51.100.1")) as Response).status).toBe(302);
+      expect((await post(complete, "198.51.100.1")).status).toBe(302);
     }
-    const limited = (await post(complete, "198.51.100.1")) as unknown as {
-      data: { formError: string };
-      init: ResponseInit;
-    };
-    expect(limited.init.status).toBe(429);
-    expect(limited.data.formError).toMatch(/several messages/);
-    expect(((await post(complete, "198.51.100.2")) as Response).status).toBe(302);
+    const limited = await post(complete, "198.51.100.1");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((limited.body as Refusal).error.message).toMatch(/several messages/);
+    expect((await post(complete, "198.51.100.2")).status).toBe(302);
     expect(await storedInquiries()).toHaveLength(INQUIRY_LIMIT_PER_HOUR + 1);
   });
 
@@ -185,13 +185,11 @@ describe("the contact form's action", () => {
     await spare.close();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const result = (await post(complete)) as unknown as {
-        data: { formError: string; values: Record<string, string> };
-        init: ResponseInit;
-      };
-      expect(result.init.status).toBe(500);
-      expect(result.data.formError).toBe(`Sorry, your message couldn't be sent. Please e-mail ${SITE.supportEmail}.`);
-      expect(result.data.values.notes).toBe(complete.notes);
+      const result = await post(complete);
+      expect(result.status).toBe(500);
+      const refusal = result.body as Refusal;
+      expect(refusal.error.message).toBe(`Sorry, your message couldn't be sent. Please e-mail ${SITE.supportEmail}.`);
+      expect(refusal.values.notes).toBe(complete.notes);
       expect(logged).toHaveBeenCalledWith("The contact form could not be stored:", expect.any(Error));
     } finally {
       logged.mockRestore();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { action } from "~/routes/api.page-views";
+import { answerOf } from "../../tests/setup/route-answer";
 import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import { normalisePagePath } from "./page-views.server";
 
@@ -21,7 +22,7 @@ function beacon(body: string) {
     headers: { "Content-Type": "text/plain;charset=UTF-8", "x-real-ip": "203.0.113.5", Cookie: "promo_closed=1" },
     body,
   });
-  return action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0]);
+  return answerOf(action, { request });
 }
 
 describe("normalisePagePath", () => {
@@ -63,15 +64,15 @@ describe("POST /api/page-views (R-AN-01, A-51)", () => {
     expect(columns.map((c) => c.column_name).sort()).toEqual(["created_at", "id", "path"]);
   });
 
-  it.each(["not json", JSON.stringify({ path: "https://evil.example/" }), JSON.stringify({}), JSON.stringify(null)])(
-    "refuses %j with 400",
-    async (body) => {
-      const response = await beacon(body);
-      expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({
-        error: { code: "VALIDATION_FAILED", message: expect.any(String) },
-      });
-      expect(await queryRows(handle.db, sql`select 1 from page_views`)).toHaveLength(0);
-    },
-  );
+  it.each([
+    ["not json", "BAD_JSON"],
+    [JSON.stringify(null), "BAD_JSON"],
+    [JSON.stringify({ path: "https://evil.example/" }), "VALIDATION_FAILED"],
+    [JSON.stringify({}), "VALIDATION_FAILED"],
+  ])("refuses %j with 400", async (body, code) => {
+    const response = await beacon(body);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ error: { code, message: expect.any(String) } });
+    expect(await queryRows(handle.db, sql`select 1 from page_views`)).toHaveLength(0);
+  });
 });

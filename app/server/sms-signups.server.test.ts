@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
 import { SMS_CONSENT_TEXT } from "~/content/contact";
 import { action } from "~/routes/api.sms-signups";
+import { answerOf } from "../../tests/setup/route-answer";
 import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import { SMS_SIGNUP_LIMIT_PER_HOUR } from "./sms-signups.server";
 
@@ -21,7 +22,7 @@ function post(body: unknown, ip = "203.0.113.9") {
     headers: { "Content-Type": "application/json", "x-real-ip": ip },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  return action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0]);
+  return answerOf(action, { request });
 }
 
 const rows = () =>
@@ -40,7 +41,7 @@ describe("POST /api/sms-signups (A-21, B-14, R-SMS-10)", () => {
     // A consent text in the request is ignored: the record is of what the site showed.
     const response = await post({ phone: "07123 456789", sourcePage: "/faqs", consentText: "I agree to nothing" });
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const { id } = response.body as { id: string };
     const [row, ...others] = await rows();
     expect(others).toHaveLength(0);
     expect(row).toMatchObject({
@@ -54,25 +55,29 @@ describe("POST /api/sms-signups (A-21, B-14, R-SMS-10)", () => {
   });
 
   it("keeps one row per number and refreshes its consent when it signs up again", async () => {
-    const first = (await (await post({ phone: "+447123456789", sourcePage: "/" })).json()) as { id: string };
+    const first = (await post({ phone: "+447123456789", sourcePage: "/" })).body as { id: string };
     const second = await post({ phone: "07123456789", sourcePage: "/contact" });
     expect(second.status).toBe(201);
-    expect(((await second.json()) as { id: string }).id).toBe(first.id);
+    expect((second.body as { id: string }).id).toBe(first.id);
     const all = await rows();
     expect(all).toHaveLength(1);
     expect(all[0]?.source_page).toBe("/contact");
   });
 
   it.each([
-    ["a number that is not a UK one", { phone: "447123456789" }],
-    ["a hyphenated number", { phone: "07123-456789" }],
-    ["no number", {}],
-    ["a source that is not a path here", { phone: "07123456789", sourcePage: "https://evil.example" }],
-    ["a body that is not JSON", "phone=07123456789"],
-  ])("refuses %s with 400 and stores nothing", async (_label, body) => {
+    ["a number that is not a UK one", { phone: "447123456789" }, "VALIDATION_FAILED"],
+    ["a hyphenated number", { phone: "07123-456789" }, "VALIDATION_FAILED"],
+    ["no number", {}, "VALIDATION_FAILED"],
+    [
+      "a source that is not a path here",
+      { phone: "07123456789", sourcePage: "https://evil.example" },
+      "VALIDATION_FAILED",
+    ],
+    ["a body that is not JSON", "phone=07123456789", "BAD_JSON"],
+  ])("refuses %s with 400 and stores nothing", async (_label, body, code) => {
     const response = await post(body);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("VALIDATION_FAILED");
+    expect(response.body).toMatchObject({ error: { code, message: expect.any(String) } });
     expect(await rows()).toHaveLength(0);
   });
 
