@@ -24,7 +24,7 @@ import { bodyLimitFor, countedBody, tooLargeMessage } from "~/server/body-limits
 import { clientAddress } from "~/server/client-address.server";
 import { markPrivacy } from "~/server/private-responses.server";
 import { finishReadingBody } from "~/server/unread-body.server";
-import { PROMO_COOKIE } from "~/components/promo-banner";
+import { PROMO_COOKIE } from "~/domain/promo";
 
 const env = (() => {
   try {

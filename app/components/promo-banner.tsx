@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { PROMO_TEXT } from "~/content/navigation";
+import { PROMO_COOKIE } from "~/domain/promo";
 import { CrossIcon } from "./icons";
-
-export const PROMO_COOKIE = "promo_closed";
 
 /** Closable promo banner; a cookie keeps it closed across pages and visits (R-LAYOUT-03). */
 export function PromoBanner({ initiallyClosed }: { initiallyClosed: boolean }) {
