@@ -2,27 +2,27 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
-import { PROMO_COOKIE } from "./components/promo-banner";
+import type { RootData } from "./components/root-data";
 import { SiteShell } from "./components/site-shell";
 import { buttonClass } from "./components/ui/button";
 import { londonToday } from "./domain/delivery";
+import { promoClosed } from "./domain/promo";
 import type { StaffNotice } from "./server/admin-access.server";
 import { getSessionInfo } from "./server/session.server";
 import { countCartLines, listFavouriteIds } from "./server/shopping.server";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const cookies = request.headers.get("Cookie") ?? "";
   const session = await getSessionInfo(request);
   return {
-    promoClosed: cookies.split(/;\s*/).includes(`${PROMO_COOKIE}=1`),
+    promoClosed: promoClosed(request.headers.get("Cookie")),
     year: Number(londonToday(new Date()).slice(0, 4)),
     now: Date.now(),
     signedIn: session !== null,
     user: session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
     favouriteIds: session ? await listFavouriteIds({ userId: session.user.id }) : [],
     cartCount: session ? await countCartLines({ userId: session.user.id }) : 0,
-  };
+  } satisfies RootData;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

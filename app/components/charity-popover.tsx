@@ -1,7 +1,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useRef } from "react";
 import { EXTERNAL, SITE } from "~/content/links";
-import { CHARITY_TRIGGER_CLASS, CHARITY_TRIGGER_TEXT } from "./footer";
+import { CHARITY_TRIGGER_CLASS, CHARITY_TRIGGER_TEXT } from "./charity-trigger";
 
 /**
  * The footer's charity popover (R-FOOT-06). Loaded on the first hover, focus or click of its trigger

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
-import { useFetcher, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import { useFetcher } from "react-router";
 import type { ErrorBody } from "~/domain/api-errors";
 import { HeartIcon } from "./icons";
 import { useSignIn } from "./sign-in-context";
 import { useToast } from "./ui/toast";
+import { useRootData } from "./root-data";
 
 /**
  * The favourite heart (SPEC.md §2 "Product card", §5 "Favourites"): toggles for a signed-in
@@ -21,7 +21,7 @@ export function FavouriteButton({
 }) {
   const toast = useToast();
   const { openSignIn } = useSignIn();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const fetcher = useFetcher<ErrorBody | { ok: true; favourited: boolean }>();
   const saved = root?.favouriteIds.includes(productId) ?? false;
   // Optimistic: the heart flips at once and settles when the server answers.

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CATEGORIES } from "~/catalogue/categories";
 import { SITE } from "~/content/links";
 import { COMPANY_NAV, LEGAL_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE } from "~/content/navigation";
+import { CHARITY_TRIGGER_CLASS, CHARITY_TRIGGER_TEXT } from "./charity-trigger";
 import { Logo } from "./logo";
 
 export function Footer({ year }: { year: number }) {
@@ -89,10 +90,6 @@ function FooterColumn(props: { title: string; headingClass: string; children: Re
     </nav>
   );
 }
-
-export const CHARITY_TRIGGER_CLASS =
-  "mt-4 text-left text-sm text-slate-200 underline decoration-dotted underline-offset-4 hover:text-white";
-export const CHARITY_TRIGGER_TEXT = `${SITE.charityShare} goes to two cancer charities`;
 
 const CharityPopover = lazy(() => import("./charity-popover"));
 

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
-import { useRouteLoaderData } from "react-router";
 import { isSessionKey, STORAGE_KEYS } from "~/domain/storage-keys";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "./root-data";
 
 function storage(): Storage | null {
   try {
@@ -32,7 +31,7 @@ export function useLocalMirror(key: string | null, value: unknown) {
  * list, cart or drafts, and a signed-in one holds only its own user's.
  */
 export function LocalMirror() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const userId = root?.user?.id ?? null;
   useEffect(() => {
     if (!root) return;

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import { useLocation } from "react-router";
 import { SignInPanel } from "./sign-in-panel";
 import { Dialog } from "./ui/dialog";
+import { useRootData } from "./root-data";
 
 /** The sign-in modal; after signing in the user stays on the page they were on (R-AUTH-02). */
 export default function SignInDialog(props: { onClose: () => void; reason?: string }) {
   const location = useLocation();
-  const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
+  const signedIn = useRootData()?.signedIn ?? false;
   const { onClose } = props;
   useEffect(() => {
     if (signedIn) onClose();

@@ -1,6 +1,4 @@
 import type { ReactNode } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { LocalMirror } from "./local-mirror";
@@ -10,6 +8,7 @@ import { SignInProvider } from "./sign-in-context";
 import { ToastProvider } from "./ui/toast";
 import { useFocusAfterNavigation } from "./use-focus-after-navigation";
 import { useLoaded } from "./use-loaded";
+import { useRootData } from "./root-data";
 
 // Neither shows anything before the page is interactive (the prompt waits 23 s, the first note
 // 10 s), so their code is fetched once React has hydrated the page, off its critical path.
@@ -18,7 +17,7 @@ const loadPurchaseNotifications = () => import("./purchase-notifications");
 
 /** Banner, sticky header, page, footer: the frame of every page, error pages included. */
 export function SiteShell({ children }: { children: ReactNode }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const SmsPrompt = useLoaded(loadSmsPrompt)?.SmsPrompt;
   const PurchaseNotifications = useLoaded(loadPurchaseNotifications)?.PurchaseNotifications;
   useFocusAfterNavigation("main");

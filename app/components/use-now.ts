@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { useRouteLoaderData } from "react-router";
 import { londonToday } from "~/domain/delivery";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "./root-data";
 
 /**
  * "Now" for date estimates: the server's clock while rendering, the browser's once hydrated, so the
@@ -10,7 +9,7 @@ import type { loader as rootLoader } from "~/root";
  * otherwise the page is not rendered a second time straight after hydrating (issue 3: TBT).
  */
 export function useNow(): Date {
-  const serverNow = useRouteLoaderData<typeof rootLoader>("root")?.now;
+  const serverNow = useRootData()?.now;
   const [now, setNow] = useState(() => serverNow ?? Date.now());
   useEffect(() => {
     const browserNow = Date.now();

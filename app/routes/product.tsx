@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, isRouteErrorResponse, Link, useNavigate, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
 import { findProductById, relatedProducts } from "~/catalogue/catalogue";
 import { coloursFor } from "~/catalogue/colours";
@@ -19,7 +19,7 @@ import { useNow } from "~/components/use-now";
 import { deliveryDate, formatDisplayDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
 import { maxQuantity, unitPricePence } from "~/domain/pricing";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 export function loader({ params }: Route.LoaderArgs) {
   const product = findProductById(params.id);
@@ -35,7 +35,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
 }
 
 function ProductDetail({ product }: { product: Product }) {
-  const signedIn = useRouteLoaderData<typeof rootLoader>("root")?.signedIn ?? false;
+  const signedIn = useRootData()?.signedIn ?? false;
   const now = useNow();
   const [quantity, setQuantity] = useState(product.moq);
   const [colour, setColour] = useState<string | null>(null);

@@ -1,14 +1,6 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 import { useLoaded } from "../use-loaded";
-
-export type ToastInput = {
-  title: string;
-  description?: string;
-  variant?: "success" | "error" | "info";
-  action?: { label: string; onClick: () => void };
-};
-
-export type ToastItem = ToastInput & { id: number };
+import type { ToastInput, ToastItem } from "./toast-item";
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 

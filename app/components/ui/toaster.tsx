@@ -1,5 +1,5 @@
 import * as RadixToast from "@radix-ui/react-toast";
-import type { ToastItem } from "./toast";
+import type { ToastItem } from "./toast-item";
 
 /** The toasts on show; each closes after 5 s (SPEC.md §9 library defaults: 4-5 s). */
 export default function Toaster({ toasts, onRemove }: { toasts: ToastItem[]; onRemove: (id: number) => void }) {
