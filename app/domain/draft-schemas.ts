@@ -14,7 +14,7 @@ import {
   PROOF_PREFERENCE_IDS,
   SHIPPING_METHOD_IDS,
 } from "./checkout";
-import { DRAFT_LIMITS, DRAFT_STATUSES, type DraftCartLine } from "./draft";
+import { DRAFT_LIMITS, DRAFT_STATUSES, type DraftCartLine } from "./draft-base";
 import { clampQuantity, maxQuantity } from "./pricing";
 
 const text = (max: number) => z.string().max(max, `Keep this under ${max} characters`);

@@ -8,12 +8,14 @@
  * Text limits (characters) are in DRAFT_LIMITS. Strings are stored as typed (autosave runs while
  * the buyer is still typing); "required" and format rules are the canProceed… checks, which trim.
  */
-import { findProductById, type Product } from "~/catalogue/catalogue";
+import type { Product } from "~/catalogue/catalogue";
 import { isOfferedColour } from "~/catalogue/colours";
-import { DEFAULT_COUNTRY, orderTotals, type OrderTotals, type ShippingMethod } from "./checkout";
 import { isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
-import { addDays, deliveryWindow, type DeliveryTimes, type IsoDate } from "./delivery";
-import { clampQuantity, maxQuantity, unitPricePence } from "./pricing";
+import type { IsoDate } from "./delivery";
+import { type DraftStatus, statusAtLeast } from "./draft-base";
+import type { CustomisationPatch, DraftData, DraftDetails, DraftShipping, ShippingAddress } from "./draft-schemas";
+import type { FieldErrors } from "./field-errors";
+import { maxQuantity } from "./pricing";
 
 // ---------------------------------------------------------------------------------------------
 // Texts
@@ -33,6 +35,18 @@ export const EMAIL_ERROR_MESSAGE = "Enter an e-mail address in the format name@c
 /** A-40: skip_proof repeats an earlier order, so it must say which one. */
 export const PREVIOUS_ORDER_REF_MESSAGE = "Enter the reference of the order you want to repeat";
 export { phoneErrorMessage };
+export * from "./draft-base";
+export * from "./draft-totals";
+export type { IsoDate };
+export type * from "./draft-schemas";
+
+/** The server's answers to a draft save it refuses (drafts.server.ts, artwork.server.ts). */
+export const DRAFT_MESSAGES = {
+  invalid: "Some fields need attention.",
+  conflict: "This draft was changed in another tab or window, so the latest version has been loaded.",
+  locked: "This order is already being paid for, so it can't be changed.",
+  unknownProduct: "We don't sell that product.",
+} as const;
 
 /** A-43: 'Save failed: ' + (message || 'Unknown error'). */
 export function saveErrorMessage(message?: string | null): string {
@@ -40,100 +54,7 @@ export function saveErrorMessage(message?: string | null): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Statuses (R-DRAFT-10, A-12, B-4)
-
-/** Every status a draft row can hold; db/tables/core.ts keeps the same list for its check constraint. */
-export const DRAFT_STATUSES = [
-  "customisation_draft",
-  "details_done",
-  "shipping_done",
-  "awaiting_payment",
-  "paid",
-  "payment_failed",
-] as const;
-export type DraftStatus = (typeof DRAFT_STATUSES)[number];
-
-/**
- * customisation_draft < details_done < shipping_done < awaiting_payment < paid. payment_failed is
- * a side state beside awaiting_payment (B-4): the payment module moves between those two itself.
- */
-const STATUS_RANK: Readonly<Record<DraftStatus, number>> = {
-  customisation_draft: 0,
-  details_done: 1,
-  shipping_done: 2,
-  awaiting_payment: 3,
-  payment_failed: 3,
-  paid: 4,
-};
-
-/** The statuses a buyer may still edit; from awaiting_payment on only the server changes a draft (B-1). */
-export const EDITABLE_STATUSES = ["customisation_draft", "details_done", "shipping_done"] as const;
-export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
-
-export function isDraftStatus(value: unknown): value is DraftStatus {
-  return typeof value === "string" && (DRAFT_STATUSES as readonly string[]).includes(value);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Draft and file ids are UUIDs; anything else in ?draft_id= can be answered 'No draft found.' without a query. */
-export function isDraftId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
-
-export function isEditableStatus(status: DraftStatus): status is EditableStatus {
-  return (EDITABLE_STATUSES as readonly string[]).includes(status);
-}
-
-/** True when `status` is `min` or later in the order above. */
-export function statusAtLeast(status: DraftStatus, min: DraftStatus): boolean {
-  return STATUS_RANK[status] >= STATUS_RANK[min];
-}
-
-/** A status never goes backwards (A-12): revisiting step 2 after step 4 keeps shipping_done. */
-export function advanceStatus(current: DraftStatus, next: DraftStatus): DraftStatus {
-  return STATUS_RANK[next] > STATUS_RANK[current] ? next : current;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Field schemas
-
-/** Character limits of the draft's text fields (REQUIREMENTS B-22: the server validates the JSON). */
-export const DRAFT_LIMITS = {
-  /** Names, company, address lines, city. */
-  shortText: 200,
-  /** RFC 5321's longest deliverable address. */
-  email: 254,
-  /** Room for '+44 (0)20 7946 0958 ext. 1234'; the phone rule decides validity. */
-  phone: 40,
-  postcode: 16,
-  vatNumber: 32,
-  /** PO reference, previous-order reference, branding placement. */
-  reference: 100,
-  placementDetails: 1000,
-  notes: 1000,
-  /** Customisation titles ticked on one draft. */
-  selections: 20,
-  selectionTitle: 120,
-  /** Artwork files on one draft (ARTWORK_MAX_FILES in artwork-rules.ts is this). */
-  files: 10,
-  fileName: 255,
-  /** The largest quantity any catalogue table allows is 25 × 1000 (R-CALC-01). */
-  quantity: 1_000_000,
-} as const;
-
-import type {
-  DraftTotals,
-  DraftData,
-  CustomisationPatch,
-  DraftDetails,
-  DraftShipping,
-  ShippingAddress,
-  DraftEta,
-} from "./draft-schemas";
-import type { FieldErrors } from "./field-errors";
-
-export type * from "./draft-schemas";
+// Steps
 
 export const DRAFT_STEPS = ["customisation", "details", "shipping", "proofing"] as const;
 export type DraftStep = (typeof DRAFT_STEPS)[number];
@@ -155,16 +76,6 @@ export function customisationPart(data: DraftData): Required<CustomisationPatch>
 
 // ---------------------------------------------------------------------------------------------
 // Step 2: customisation
-
-/** The parts of a cart line the draft is built from (SPEC.md §3 "Cart item"). */
-export type DraftCartLine = {
-  productId: string;
-  quantity: number;
-  selectedColor: string;
-  customizationSelections: readonly string[];
-  handwrittenNote: boolean;
-  notes?: string;
-};
 
 export type CustomisationField =
   | "confirm.rights_confirmed"
@@ -363,74 +274,6 @@ export function shippingErrors(shipping: DraftShipping): Partial<Record<"address
 export function canProceedShipping(shipping: DraftShipping): boolean {
   return missingShipping(shipping).length === 0 && Object.keys(shippingErrors(shipping)).length === 0;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Totals and delivery estimate (server-computed; the pages show the same figures)
-
-/** VAT follows the ship-to country, else the billing country as an estimate, else GB (A-5, DESIGN decision 5). */
-export function totalsCountry(data: {
-  details: { billing: { country: string } };
-  shipping: { address: { country: string } };
-}): string {
-  return data.shipping.address.country || data.details.billing.country || DEFAULT_COUNTRY;
-}
-
-/**
- * Order totals for a draft, all integer pence, from the catalogue's tier price at the quantity
- * (clamped to [MOQ, max], DESIGN decisions 3 and 4). Null for a product the catalogue doesn't
- * sell. The first-order discount is the server's decision (A-20, B-15).
- */
-export function draftTotals(input: {
-  productId: string;
-  quantity: number;
-  country: string | null | undefined;
-  method: ShippingMethod | null;
-  firstOrderDiscount?: boolean;
-}): OrderTotals | null {
-  const product = findProductById(input.productId);
-  if (!product) return null;
-  const qty = clampQuantity(input.quantity, product.moq, maxQuantity(product.pricingTable));
-  return orderTotals({
-    unitPence: unitPricePence(product.pricingTable, qty),
-    quantity: qty,
-    shippingMethod: input.method,
-    country: input.country || DEFAULT_COUNTRY,
-    firstOrderDiscount: input.firstOrderDiscount ?? false,
-  });
-}
-
-/** The five figures data.totals stores (the VAT rate is derivable from the country). */
-export function storedTotals(totals: OrderTotals): DraftTotals {
-  return {
-    subtotal: totals.subtotal,
-    discount: totals.discount,
-    shipping: totals.shipping,
-    vat: totals.vat,
-    total: totals.total,
-  };
-}
-
-/**
- * Extra transit days of Standard Shipping over Express Air Freight. The spec gives no transit
- * time for standard (A-4 asks the business to confirm one); 5 days is our placeholder, so that
- * the chosen method visibly changes the estimate (DESIGN decision 6).
- */
-export const STANDARD_EXTRA_TRANSIT_DAYS = 5;
-
-/**
- * Estimated delivery window (A-4, DESIGN decision 6): today in Europe/London + lead time +
- * delivery time, earliest from the lower bounds, latest from the upper bounds (R-CALC-13).
- * Express is the product's own air-courier delivery time; standard adds
- * STANDARD_EXTRA_TRANSIT_DAYS to both ends. Lead time starts at proof approval, so pages label
- * it an estimate "if your proof is approved today" (A-28).
- */
-export function draftEta(input: { product: DeliveryTimes; method: ShippingMethod; now: Date }): DraftEta {
-  const window = deliveryWindow(input.product, input.now);
-  const extra = input.method === "standard" ? STANDARD_EXTRA_TRANSIT_DAYS : 0;
-  return { start: addDays(window.earliest, extra), end: addDays(window.latest, extra) };
-}
-
-export type { IsoDate };
 
 // ---------------------------------------------------------------------------------------------
 // Checkout stepper (R-STEP-01..05, R-ROUTE-20)

@@ -34,6 +34,7 @@ import {
   type ArtworkKind,
 } from "~/domain/artwork-rules";
 import {
+  DRAFT_MESSAGES,
   EDITABLE_STATUSES,
   NO_DRAFT_MESSAGE,
   isDraftId,
@@ -42,7 +43,6 @@ import {
   type ArtworkFileEntry,
 } from "~/domain/draft";
 import { getDb, queryRows } from "./db.server";
-import { DRAFT_MESSAGES } from "./drafts.server";
 import { type Failure, failure } from "./http.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";

@@ -16,45 +16,27 @@
  * catalogue (the client never sends totals, DESIGN decision 5), and refuses a quantity outside
  * the product's [MOQ, max].
  */
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { z } from "zod";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import {
+  DRAFT_MESSAGES,
   DRAFT_STEPS,
   EDITABLE_STATUSES,
   MISSING_SAVE_DATA_MESSAGE,
   NO_DRAFT_MESSAGE,
-  advanceStatus,
-  applyBillingAsShipping,
-  canProceedDetails,
-  canProceedShipping,
   customisationProductErrors,
-  draftEta,
-  draftTotals,
   isDraftId,
   isDraftStatus,
   isEditableStatus,
-  joinName,
-  storedTotals,
-  totalsCountry,
   type DraftData,
   type DraftStatus,
-  type CustomisationPatch,
-  type DetailsPatch,
   type DraftStep,
-  type ProofingPatch,
-  type ShippingPatch,
 } from "~/domain/draft";
-import {
-  customisationPatchSchema,
-  detailsPatchSchema,
-  draftDataSchema,
-  proofingPatchSchema,
-  shippingPatchSchema,
-} from "~/domain/draft-schemas";
+import { customisationPatchSchema, draftDataSchema } from "~/domain/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/field-errors";
 import { getDb, queryRows } from "./db.server";
+import { mergeJson, mergeSql, parseStepPatch, planSave } from "./draft-plan.server";
 import { type Failure, failure } from "./http.server";
 import { firstOrderClaimedSql } from "./first-order-discount.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
@@ -76,13 +58,6 @@ export type DraftSnapshot = Pick<DraftRecord, "id" | "productId" | "status" | "v
 
 /** A refusal; a 409 carries the draft as it is now. */
 export type DraftResult<T> = { ok: true; draft: T } | Failure<DraftSnapshot>;
-
-export const DRAFT_MESSAGES = {
-  invalid: "Some fields need attention.",
-  conflict: "This draft was changed in another tab or window, so the latest version has been loaded.",
-  locked: "This order is already being paid for, so it can't be changed.",
-  unknownProduct: "We don't sell that product.",
-} as const;
 
 const invalid = (fieldErrors: FieldErrors) =>
   failure<DraftSnapshot>(400, "VALIDATION_FAILED", DRAFT_MESSAGES.invalid, { fieldErrors });
@@ -209,148 +184,6 @@ export async function listLatestDrafts({
     .where(eq(orderDrafts.userId, userId))
     .orderBy(desc(orderDrafts.updatedAt))
     .limit(Math.min(100, Math.max(1, Math.floor(limit))));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Merging: objects merge key by key, everything else (strings, arrays, null) replaces
-
-type PlainObject = Record<string, unknown>;
-
-function isPlainObject(value: unknown): value is PlainObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** The merge the SQL below performs, in TypeScript, to compute what depends on the result. */
-function mergeJson(base: unknown, patch: PlainObject): PlainObject {
-  const result: PlainObject = isPlainObject(base) ? { ...base } : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) continue;
-    result[key] = isPlainObject(value) ? mergeJson(result[key], value) : value;
-  }
-  return result;
-}
-
-/**
- * `target || {scalars} || {key: <merge of target->key and the sub-patch>} …` in SQL, so keys the
- * patch does not name are never rewritten, whatever another request wrote meanwhile (R-DRAFT-13,
- * A-14). A non-object at a merged path (never written by this module) is treated as {}.
- */
-function mergeSql(target: SQL, patch: PlainObject): SQL {
-  const asObject = sql`(case when jsonb_typeof(${target}) = 'object' then ${target} else '{}'::jsonb end)`;
-  const replaced: PlainObject = {};
-  const nested: SQL[] = [];
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) continue;
-    if (isPlainObject(value)) {
-      nested.push(sql`jsonb_build_object(${key}::text, ${mergeSql(sql`(${target} -> ${key}::text)`, value)})`);
-    } else {
-      replaced[key] = value;
-    }
-  }
-  let merged = sql`${asObject} || ${JSON.stringify(replaced)}::jsonb`;
-  for (const part of nested) merged = sql`${merged} || ${part}`;
-  return merged;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Saving a step
-
-type StepPatch =
-  | { step: "customisation"; patch: CustomisationPatch }
-  | { step: "details"; patch: DetailsPatch }
-  | { step: "shipping"; patch: ShippingPatch }
-  | { step: "proofing"; patch: ProofingPatch };
-
-type Parsed = { ok: true; value: StepPatch } | { ok: false; fieldErrors: FieldErrors };
-
-/** The step's own schema (app/domain/draft.ts), before anything touches the database. */
-function parseStepPatch(step: DraftStep, raw: unknown): Parsed {
-  const failed = (error: z.ZodError): Parsed => ({ ok: false, fieldErrors: fieldErrorsFrom(error) });
-  switch (step) {
-    case "customisation": {
-      const result = customisationPatchSchema.safeParse(raw);
-      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
-    }
-    case "details": {
-      const result = detailsPatchSchema.safeParse(raw);
-      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
-    }
-    case "shipping": {
-      const result = shippingPatchSchema.safeParse(raw);
-      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
-    }
-    case "proofing": {
-      const result = proofingPatchSchema.safeParse(raw);
-      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
-    }
-  }
-}
-
-type Plan = { ok: true; patch: PlainObject; status: DraftStatus } | { ok: false; fieldErrors: FieldErrors };
-
-/**
- * What one step writes: only its own keys (DESIGN decision 8), plus what the server derives —
- * the status (forward only, and only once the step's Next rule holds, so a completed step in the
- * stepper means a complete step), shipping.address.name, the billing-as-shipping copy, and
- * totals and eta whenever a shipping method is chosen.
- */
-function planSave(input: StepPatch, current: DraftSnapshot, context: { firstOrderDiscount: boolean; now: Date }): Plan {
-  let patch: PlainObject;
-  let status = current.status;
-  const mergedWith = (p: PlainObject): DraftData => draftDataSchema.parse(mergeJson(current.data, p));
-  const product = findProductById(current.productId);
-
-  switch (input.step) {
-    case "customisation": {
-      if (!product) return { ok: false, fieldErrors: { product_id: DRAFT_MESSAGES.unknownProduct } };
-      const errors = customisationProductErrors(product, input.patch);
-      if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
-      patch = { ...input.patch };
-      break;
-    }
-    case "details": {
-      patch = { details: input.patch };
-      const merged = mergedWith(patch);
-      // R-DET-06: the copy is written with the details, so the shipping step opens on it.
-      if (merged.details.use_billing_as_shipping) {
-        patch.shipping = { address: applyBillingAsShipping(merged.details, merged.shipping).address };
-      }
-      if (canProceedDetails(merged.details)) status = advanceStatus(status, "details_done");
-      break;
-    }
-    case "shipping": {
-      const address = mergedWith({ shipping: input.patch }).shipping.address;
-      patch = {
-        shipping: {
-          ...input.patch,
-          address: { ...input.patch.address, name: joinName(address.firstName, address.lastName) },
-        },
-      };
-      if (canProceedShipping(mergedWith(patch).shipping)) status = advanceStatus(status, "shipping_done");
-      break;
-    }
-    case "proofing":
-      patch = { ...input.patch };
-      break;
-  }
-
-  const merged = mergedWith(patch);
-  const method = merged.shipping.method;
-  // Re-priced on every save once a method exists, so data.totals always matches the summary
-  // even after step 2 changes the quantity or step 3 the billing country (R-SHIP-11).
-  if (method && product) {
-    const totals = draftTotals({
-      productId: product.id,
-      quantity: merged.quantity,
-      country: totalsCountry(merged),
-      method,
-      firstOrderDiscount: context.firstOrderDiscount,
-    });
-    if (totals) patch.totals = storedTotals(totals);
-    patch.eta = draftEta({ product, method, now: context.now });
-  }
-  patch.status = status;
-  return { ok: true, patch, status };
 }
 
 type SavedRow = {

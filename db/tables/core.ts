@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { DRAFT_STATUSES } from "../../app/domain/draft-base";
 
 /** One row per user, upserted on every sign-in (SPEC.md §3 "Profile"). */
 export const profiles = pgTable("profiles", {
@@ -10,16 +11,6 @@ export const profiles = pgTable("profiles", {
   avatarUrl: text("avatar_url"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Every status a draft (and the order it becomes) can hold; REQUIREMENTS.md B-4. */
-export const DRAFT_STATUSES = [
-  "customisation_draft",
-  "details_done",
-  "shipping_done",
-  "awaiting_payment",
-  "paid",
-  "payment_failed",
-] as const;
 
 /** SPEC.md §3 "Order draft", plus the payment columns of DESIGN.md's data model. */
 export const orderDrafts = pgTable(

@@ -1,0 +1,98 @@
+/**
+ * What the draft's rules (draft.ts) and its schemas (draft-schemas.ts) both build on: the statuses,
+ * the field limits and the cart line a draft is made from. Kept apart so neither of those two
+ * imports the other's module back.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Statuses (R-DRAFT-10, A-12, B-4)
+
+/** Every status a draft row can hold; db/tables/core.ts builds its check constraint from this list. */
+export const DRAFT_STATUSES = [
+  "customisation_draft",
+  "details_done",
+  "shipping_done",
+  "awaiting_payment",
+  "paid",
+  "payment_failed",
+] as const;
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+
+/**
+ * customisation_draft < details_done < shipping_done < awaiting_payment < paid. payment_failed is
+ * a side state beside awaiting_payment (B-4): the payment module moves between those two itself.
+ */
+const STATUS_RANK: Readonly<Record<DraftStatus, number>> = {
+  customisation_draft: 0,
+  details_done: 1,
+  shipping_done: 2,
+  awaiting_payment: 3,
+  payment_failed: 3,
+  paid: 4,
+};
+
+/** The statuses a buyer may still edit; from awaiting_payment on only the server changes a draft (B-1). */
+export const EDITABLE_STATUSES = ["customisation_draft", "details_done", "shipping_done"] as const;
+export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
+
+export function isDraftStatus(value: unknown): value is DraftStatus {
+  return typeof value === "string" && (DRAFT_STATUSES as readonly string[]).includes(value);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Draft and file ids are UUIDs; anything else in ?draft_id= can be answered 'No draft found.' without a query. */
+export function isDraftId(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+export function isEditableStatus(status: DraftStatus): status is EditableStatus {
+  return (EDITABLE_STATUSES as readonly string[]).includes(status);
+}
+
+/** True when `status` is `min` or later in the order above. */
+export function statusAtLeast(status: DraftStatus, min: DraftStatus): boolean {
+  return STATUS_RANK[status] >= STATUS_RANK[min];
+}
+
+/** A status never goes backwards (A-12): revisiting step 2 after step 4 keeps shipping_done. */
+export function advanceStatus(current: DraftStatus, next: DraftStatus): DraftStatus {
+  return STATUS_RANK[next] > STATUS_RANK[current] ? next : current;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field limits
+
+/** Character limits of the draft's text fields (REQUIREMENTS B-22: the server validates the JSON). */
+export const DRAFT_LIMITS = {
+  /** Names, company, address lines, city. */
+  shortText: 200,
+  /** RFC 5321's longest deliverable address. */
+  email: 254,
+  /** Room for '+44 (0)20 7946 0958 ext. 1234'; the phone rule decides validity. */
+  phone: 40,
+  postcode: 16,
+  vatNumber: 32,
+  /** PO reference, previous-order reference, branding placement. */
+  reference: 100,
+  placementDetails: 1000,
+  notes: 1000,
+  /** Customisation titles ticked on one draft. */
+  selections: 20,
+  selectionTitle: 120,
+  /** Artwork files on one draft (ARTWORK_MAX_FILES in artwork-rules.ts is this). */
+  files: 10,
+  fileName: 255,
+  /** The largest quantity any catalogue table allows is 25 × 1000 (R-CALC-01). */
+  quantity: 1_000_000,
+} as const;
+
+/** The parts of a cart line the draft is built from (SPEC.md §3 "Cart item"). */
+export type DraftCartLine = {
+  productId: string;
+  quantity: number;
+  selectedColor: string;
+  customizationSelections: readonly string[];
+  handwrittenNote: boolean;
+  notes?: string;
+};

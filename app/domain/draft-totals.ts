@@ -1,0 +1,72 @@
+/**
+ * A draft's totals and delivery estimate, computed on the server at every save (drafts.server.ts)
+ * and shown by the pages with the same figures (R-SHIP-11, R-CALC-13).
+ */
+import { findProductById } from "~/catalogue/catalogue";
+import { DEFAULT_COUNTRY, orderTotals, type OrderTotals, type ShippingMethod } from "./checkout";
+import { addDays, deliveryWindow, type DeliveryTimes } from "./delivery";
+import type { DraftEta, DraftTotals } from "./draft-schemas";
+import { clampQuantity, maxQuantity, unitPricePence } from "./pricing";
+
+/** VAT follows the ship-to country, else the billing country as an estimate, else GB (A-5, DESIGN decision 5). */
+export function totalsCountry(data: {
+  details: { billing: { country: string } };
+  shipping: { address: { country: string } };
+}): string {
+  return data.shipping.address.country || data.details.billing.country || DEFAULT_COUNTRY;
+}
+
+/**
+ * Order totals for a draft, all integer pence, from the catalogue's tier price at the quantity
+ * (clamped to [MOQ, max], DESIGN decisions 3 and 4). Null for a product the catalogue doesn't
+ * sell. The first-order discount is the server's decision (A-20, B-15).
+ */
+export function draftTotals(input: {
+  productId: string;
+  quantity: number;
+  country: string | null | undefined;
+  method: ShippingMethod | null;
+  firstOrderDiscount?: boolean;
+}): OrderTotals | null {
+  const product = findProductById(input.productId);
+  if (!product) return null;
+  const qty = clampQuantity(input.quantity, product.moq, maxQuantity(product.pricingTable));
+  return orderTotals({
+    unitPence: unitPricePence(product.pricingTable, qty),
+    quantity: qty,
+    shippingMethod: input.method,
+    country: input.country || DEFAULT_COUNTRY,
+    firstOrderDiscount: input.firstOrderDiscount ?? false,
+  });
+}
+
+/** The five figures data.totals stores (the VAT rate is derivable from the country). */
+export function storedTotals(totals: OrderTotals): DraftTotals {
+  return {
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    shipping: totals.shipping,
+    vat: totals.vat,
+    total: totals.total,
+  };
+}
+
+/**
+ * Extra transit days of Standard Shipping over Express Air Freight. The spec gives no transit
+ * time for standard (A-4 asks the business to confirm one); 5 days is our placeholder, so that
+ * the chosen method visibly changes the estimate (DESIGN decision 6).
+ */
+export const STANDARD_EXTRA_TRANSIT_DAYS = 5;
+
+/**
+ * Estimated delivery window (A-4, DESIGN decision 6): today in Europe/London + lead time +
+ * delivery time, earliest from the lower bounds, latest from the upper bounds (R-CALC-13).
+ * Express is the product's own air-courier delivery time; standard adds
+ * STANDARD_EXTRA_TRANSIT_DAYS to both ends. Lead time starts at proof approval, so pages label
+ * it an estimate "if your proof is approved today" (A-28).
+ */
+export function draftEta(input: { product: DeliveryTimes; method: ShippingMethod; now: Date }): DraftEta {
+  const window = deliveryWindow(input.product, input.now);
+  const extra = input.method === "standard" ? STANDARD_EXTRA_TRANSIT_DAYS : 0;
+  return { start: addDays(window.earliest, extra), end: addDays(window.latest, extra) };
+}
