@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.payment-intent";
-import { failure, readJson, signInRequired, toResponse, onlyPost } from "~/server/http.server";
+import { onlyPost, readJson, signInRequired, toResponse } from "~/server/http.server";
 import { PAYMENT_MESSAGES, startPayment } from "~/server/orders.server";
 import { getSessionInfo } from "~/server/session.server";
 
