@@ -19,6 +19,7 @@ import { createHtmlCache } from "~/server/html-cache.server";
 import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { isCrossSiteWrite } from "~/server/origin.server";
 import { paymentMode } from "~/server/payment-status.server";
+import { requestContext } from "~/server/request-context.server";
 import { securityHeaders } from "~/server/security-headers.server";
 import { bodyLimitFor, countedBody, tooLargeMessage } from "~/server/body-limits.server";
 import { clientAddress } from "~/server/client-address.server";
@@ -144,7 +145,7 @@ app.use(
 );
 
 const renderPage = async (request: Request, nonce: string) =>
-  withoutModulePreloads(await handleRequest(request, { nonce }));
+  withoutModulePreloads(await handleRequest(request, requestContext(nonce)));
 
 // Signed-out pages are the same for everyone for a few seconds: render once, replay with a new nonce.
 const htmlCache = createHtmlCache({ ttlMs: 10_000, staleMs: 60_000, maxEntries: 500, safeCookies: [PROMO_COOKIE] });

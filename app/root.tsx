@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { sessionMiddleware, sessionOf } from "~/server/request-context.server";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
@@ -8,12 +9,14 @@ import { buttonClass } from "./components/ui/button";
 import { londonToday } from "./domain/delivery";
 import { promoClosed } from "./domain/promo";
 import type { StaffNotice } from "./server/admin-access.server";
-import { getSessionInfo } from "./server/session.server";
 import { countCartLines, listFavouriteIds } from "./server/shopping.server";
 import "./app.css";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+/** Every request's session is looked up once, by the first loader or action that asks (docs/decisions/011). */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   return {
     promoClosed: promoClosed(request.headers.get("Cookie")),
     year: Number(londonToday(new Date()).slice(0, 4)),

@@ -1,22 +1,22 @@
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accept-invitation";
+import { sessionOf } from "~/server/request-context.server";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { respondToInvitation, switchOrganisation } from "~/server/account-settings.server";
 import { parseForm, toResponse } from "~/server/http.server";
-import { getSessionInfo } from "~/server/session.server";
 
 // Anything but "yes" declines, as the Decline button does.
 const schema = z.object({ accept: z.string().optional() });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   return { signedIn: session !== null, invitationId: params.id };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const session = await getSessionInfo(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = await sessionOf(context);
   if (!session) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/accept-invitation/${params.id}`)}`);
   const parsed = await parseForm(request, schema);
   if (!parsed.ok) return toResponse(parsed);

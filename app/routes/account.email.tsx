@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.email";
+import { requireSessionInfo } from "~/server/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { emailChangeSchema } from "~/domain/auth-forms";
 import { confirmCurrentEmail, confirmEmailChange, startEmailChange } from "~/server/account-settings.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
-import { requireSessionInfo } from "~/server/session.server";
 
 /** The three steps of an e-mail change; each answer names its step and the address being moved to. */
-export async function action({ request }: Route.ActionArgs) {
-  const session = await requireSessionInfo(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireSessionInfo({ request, context });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { intent: "", newEmail: "" });
   const parsed = validate(emailChangeSchema, form.value);

@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.organisation";
+import { requireSessionInfo } from "~/server/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { organisationSchema } from "~/domain/auth-forms";
 import * as organisations from "~/server/account-settings.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
-import { requireSessionInfo } from "~/server/session.server";
 
 /** Working as a team: create, switch, invite, cancel an invitation, leave, answer an invitation. */
-export async function action({ request }: Route.ActionArgs) {
-  const session = await requireSessionInfo(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireSessionInfo({ request, context });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { intent: "" });
   const parsed = validate(organisationSchema, form.value);

@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.password";
+import { requireSessionInfo } from "~/server/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { passwordChangeSchema } from "~/domain/auth-forms";
 import { changePassword } from "~/server/account-settings.server";
 import { parseForm, toResponse } from "~/server/http.server";
-import { requireSessionInfo } from "~/server/session.server";
 
 const reply = { intent: "password" };
 
-export async function action({ request }: Route.ActionArgs) {
-  const session = await requireSessionInfo(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireSessionInfo({ request, context });
   const parsed = await parseForm(request, passwordChangeSchema);
   if (!parsed.ok) return toResponse(parsed, reply);
   const input = parsed.value;

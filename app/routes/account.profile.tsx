@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.profile";
+import { requireSessionInfo } from "~/server/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { profileSchema } from "~/domain/auth-forms";
 import { updateProfile } from "~/server/account-settings.server";
 import { parseForm, toResponse } from "~/server/http.server";
-import { requireSessionInfo } from "~/server/session.server";
 
 const reply = { intent: "profile" };
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireSessionInfo(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireSessionInfo({ request, context });
   const parsed = await parseForm(request, profileSchema);
   if (!parsed.ok) return toResponse(parsed, reply);
   const result = await updateProfile(request, parsed.value);

@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.sessions";
+import { requireSessionInfo } from "~/server/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { sessionRevokeSchema } from "~/domain/auth-forms";
 import { revokeSessionById } from "~/server/account-security.server";
 import { parseForm, toResponse } from "~/server/http.server";
-import { requireSessionInfo } from "~/server/session.server";
 
 const reply = { intent: "session-revoke" };
 
 /** Signs out one other device; all others or everywhere is /sign-out's. */
-export async function action({ request }: Route.ActionArgs) {
-  const session = await requireSessionInfo(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireSessionInfo({ request, context });
   const parsed = await parseForm(request, sessionRevokeSchema);
   if (!parsed.ok) return toResponse(parsed, reply);
   const result = await revokeSessionById(request, session, parsed.value.sessionId);

@@ -1,17 +1,17 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/account";
+import { requireSessionInfo } from "~/server/request-context.server";
 import type { AccountView } from "~/components/account/account-page";
 import { isPlaceholderEmail, isSignInFresh } from "~/domain/auth-rules";
 import { listActiveSessions } from "~/server/account-security.server";
 import { activeOrganisationDetails, listMyInvitations, listMyOrganisations } from "~/server/account-settings.server";
-import { requireSessionInfo } from "~/server/session.server";
 
 /**
  * /account: what the page shows, for every concern's route below it (account.profile.tsx,
  * account.email.tsx…), each of which has its own action and shows the whole page.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireSessionInfo(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireSessionInfo({ request, context });
   const [sessions, organisations, activeOrganisation, invitations] = await Promise.all([
     listActiveSessions(request, session),
     listMyOrganisations(request, session),

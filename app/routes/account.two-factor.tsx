@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.two-factor";
+import { requireSessionInfo } from "~/server/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { twoFactorSettingsSchema } from "~/domain/auth-forms";
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from "~/server/account-security.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
-import { requireSessionInfo } from "~/server/session.server";
 
 /** Two-step sign-in: set up (the answer carries the key, QR code and backup codes), confirm, turn off. */
-export async function action({ request }: Route.ActionArgs) {
-  await requireSessionInfo(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireSessionInfo({ request, context });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { intent: "" });
   const parsed = validate(twoFactorSettingsSchema, form.value);

@@ -5,8 +5,8 @@ import { adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { inboxCsv } from "~/server/admin-inbox.server";
 
 /** One inbox list as a CSV download (issue 9 item 5). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   if (!isInboxKind(params.kind)) throw adminNotFound();
   const csv = await inboxCsv(params.kind);
   // The byte-order mark makes Excel read the file as UTF-8 (names such as Zoë); other tools ignore it.

@@ -12,8 +12,8 @@ const EMPTY: Record<string, string> = {
   feedback: "No cart feedback yet.",
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   if (!isInboxKind(params.kind)) throw adminNotFound();
   const url = new URL(request.url);
   // A page route cannot answer with a file, so ?format=csv hands over to the export route.

@@ -4,8 +4,8 @@ import { openOrderArtwork } from "~/server/admin-orders.server";
 import { artworkDownloadHeaders } from "~/server/artwork.server";
 
 /** An artwork file the buyer uploaded for this order, for staff (issue 9 item 2). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const file = await openOrderArtwork({ orderId: params.id, fileId: params.fileId });
   if (!file) throw adminNotFound();
   return new Response(file.stream, { headers: artworkDownloadHeaders(file) });

@@ -4,8 +4,8 @@ import { openOrderProof } from "~/server/admin-orders.server";
 import { artworkDownloadHeaders } from "~/server/artwork.server";
 
 /** One proof version of an order, for staff (issue 9 item 3); always a download, never shown inline. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const file = await openOrderProof({ orderId: params.id, version: Number(params.version) });
   if (!file) throw adminNotFound();
   return new Response(file.stream, { headers: artworkDownloadHeaders(file) });

@@ -15,16 +15,16 @@ import { parseForm, toResponse, validate } from "~/server/http.server";
 
 type Intent = "proof" | "status";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const order = await getOrderForStaff(params.id);
   if (!order) throw adminNotFound();
   return { order };
 }
 
 /** Two forms post here: the proof upload (multipart, with the file) and the status change. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = await requireStaff({ request, context });
   if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
     const intent: Intent = "proof";
     const read = await readProofForm(request);

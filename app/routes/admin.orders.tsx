@@ -8,8 +8,8 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/domain/orders";
 import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
 import { listOrdersForStaff } from "~/server/admin-orders.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
   const query = parseOrderListQuery(new URL(request.url).searchParams);
   return { query, list: await listOrdersForStaff(query) };
 }

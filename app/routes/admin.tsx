@@ -7,8 +7,8 @@ import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
  * The operator back office's frame (issue 9). Its check is repeated by every child loader and
  * action (app/server/admin-access.server.ts says why); anyone but staff sees the site's 404.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff({ request, context });
   return { staff: { name: staff.name, email: staff.email } };
 }
 

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.artwork-file";
+import { sessionOf } from "~/server/request-context.server";
 import { artworkDownloadHeaders, openArtwork, removeArtwork } from "~/server/artwork.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
-import { getSessionInfo } from "~/server/session.server";
 
 const removeSchema = z.object({ draft_id: z.string("Send JSON {draft_id}.").max(64, "Send JSON {draft_id}.") });
 const noSuchFile = () => toResponse(failure(404, "NOT_FOUND", "No such file."));
 
 /** Downloads one's own artwork, always as an attachment; anyone else gets 404. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   if (!session) return noSuchFile();
   const file = await openArtwork({ userId: session.user.id, fileId: params.fileId });
   if (!file) return noSuchFile();
@@ -17,8 +17,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Removes a file from its draft: body {draft_id}. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const session = await getSessionInfo(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in."));
   const body = await readJson(request, removeSchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);

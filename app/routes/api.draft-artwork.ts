@@ -1,16 +1,16 @@
 import type { Route } from "./+types/api.draft-artwork";
+import { sessionOf } from "~/server/request-context.server";
 import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
 import { saveArtwork } from "~/server/artwork.server";
 import { failure, signInRequired, toResponse } from "~/server/http.server";
-import { getSessionInfo } from "~/server/session.server";
 
 /**
  * Artwork upload: the raw file as the body, its name in X-File-Name (app/server/artwork.server.ts).
  * Who may upload is settled before a byte of the body is read (issue 13 item 6): a signed-in
  * buyer whose e-mail address is confirmed, so a throwaway account cannot fill the disk.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const session = await getSessionInfo(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in to upload artwork."));
   if (!session.user.emailVerified) return toResponse(failure(403, "EMAIL_NOT_VERIFIED", ARTWORK_MESSAGES.unverified));
   const result = await saveArtwork({ userId: session.user.id, draftId: params.id, request });

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.draft";
+import { sessionOf } from "~/server/request-context.server";
 import { DRAFT_STEPS } from "~/domain/draft";
 import { getDraft, saveDraftStep } from "~/server/drafts.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
-import { getSessionInfo } from "~/server/session.server";
+
 import { syncCartWithDraftPatch } from "~/server/shopping.server";
 
 /** The step is checked here; the patch by the step's own schema in saveDraftStep. */
@@ -14,8 +15,8 @@ const saveSchema = z.object({
 });
 
 /** One draft of the signed-in user; another user's id is simply not found (issue 7 item 9). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired());
   const draft = await getDraft({ userId: session.user.id, draftId: params.id });
   if (!draft) return toResponse(failure(404, "DRAFT_NOT_FOUND", "No draft found."));
@@ -23,8 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Saves one step: body {step, patch, expectedVersion}; 409 carries the newer draft. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const session = await getSessionInfo(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = await sessionOf(context);
   if (!session) return toResponse(failure(401, "MISSING_SAVE_DATA", "Missing required data for save"));
   const body = await readJson(request, saveSchema);
   if (!body.ok) return toResponse(body);

@@ -1,25 +1,26 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.drafts";
+import { sessionOf } from "~/server/request-context.server";
 import { createDraft, listLatestDrafts } from "~/server/drafts.server";
 import { failure, readJson, signInRequired, toResponse, onlyPost } from "~/server/http.server";
-import { getSessionInfo } from "~/server/session.server";
+
 import { syncCartWithDraftPatch } from "~/server/shopping.server";
 
 /** createDraft checks both: an empty product id is "Missing required data for save". */
 const createSchema = z.object({ product_id: z.string().catch(""), patch: z.unknown() });
 
 /** The signed-in user's latest 20 drafts, for the /debug/drafts watcher (R-DIAG-04). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in to view your drafts."));
   const drafts = await listLatestDrafts({ userId: session.user.id, limit: 20 });
   return Response.json({ drafts }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Step 2's first save: inserts the draft (R-DRAFT-03). Body: {product_id, patch}. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return onlyPost();
-  const session = await getSessionInfo(request);
+  const session = await sessionOf(context);
   if (!session) return toResponse(failure(401, "MISSING_SAVE_DATA", "Missing required data for save"));
   const body = await readJson(request, createSchema);
   if (!body.ok) return toResponse(body);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.payment-intent";
+import { sessionOf } from "~/server/request-context.server";
 import { onlyPost, readJson, signInRequired, toResponse } from "~/server/http.server";
 import { PAYMENT_MESSAGES, startPayment } from "~/server/orders.server";
-import { getSessionInfo } from "~/server/session.server";
 
 const SEND_JSON = "Send JSON {draft_id, product_id}.";
 const bodySchema = z.object({
@@ -18,9 +18,9 @@ const bodySchema = z.object({
  * PAYMENT_PROCESSING, 422 PRODUCT_MISMATCH, 429 RATE_LIMITED, 502 PAYMENT_PROVIDER_ERROR, and the
  * request edge's 400/413/415 for a body that is not small JSON.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return onlyPost();
-  const session = await getSessionInfo(request);
+  const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired(PAYMENT_MESSAGES.signIn));
   const body = await readJson(request, bodySchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.payment-status";
+import { sessionOf } from "~/server/request-context.server";
 import { failure, signInRequired, toResponse } from "~/server/http.server";
 import { paymentState } from "~/server/orders.server";
-import { getSessionInfo } from "~/server/session.server";
 
 /**
  * GET ?draft_id= → the server's word on a draft's payment (issue 8 item 4; A-2, B-5): 200
@@ -10,8 +10,8 @@ import { getSessionInfo } from "~/server/session.server";
  * provider's redirect_status is never consulted. 401 signed out, 404 DRAFT_NOT_FOUND for an
  * unknown or another user's draft.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in to see this payment."));
   const draftId = new URL(request.url).searchParams.get("draft_id") ?? "";
   const state = await paymentState({ userId: session.user.id, draftId });

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.test-payments.confirm";
+import { sessionOf } from "~/server/request-context.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
 import { PAYMENT_MESSAGES, confirmTestPayment } from "~/server/orders.server";
 import { getPaymentProvider } from "~/server/payments.server";
-import { getSessionInfo } from "~/server/session.server";
 
 const SEND_JSON = "Send JSON {client_secret, number, expiry, cvc, name}.";
 const bodySchema = z.object({
@@ -21,13 +21,13 @@ const bodySchema = z.object({
  * CARD_DECLINED, message}}; 401, 404 PAYMENT_NOT_FOUND, 409 PAYMENT_REPLACED, and the request
  * edge's 400/413/415 for a body that is not small JSON. The card number is never stored or logged.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST")
     return toResponse(failure(405, "METHOD_NOT_ALLOWED", "Use POST."), undefined, { headers: { Allow: "POST" } });
   // With Stripe keys set this door does not exist: only Stripe can take a payment then.
   if ((await getPaymentProvider())?.kind !== "test")
     return toResponse(failure(404, "NOT_FOUND", "Test-mode payments are not enabled."));
-  const session = await getSessionInfo(request);
+  const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired(PAYMENT_MESSAGES.signIn));
   const body = await readJson(request, bodySchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cart";
+import { sessionOf } from "~/server/request-context.server";
 import { coloursFor, findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { CheckoutStepper } from "~/components/checkout-stepper";
@@ -20,14 +21,14 @@ import { commitQuantityInput, stepQuantity } from "~/domain/quantity";
 import { cartActionSchema, estimatedTotalPence, priceLine } from "~/domain/shopping-rules";
 import { clientIp, hitRateLimit } from "~/server/rate-limit.server";
 import { failure, parseForm, signInRequired, toResponse, type ErrorBody } from "~/server/http.server";
-import { getSessionInfo } from "~/server/session.server";
+
 import * as shopping from "~/server/shopping.server";
 import { getEnv } from "~/server/env.server";
 import { loadCheckout, stepperState } from "~/server/checkout.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The stepper and Next follow the first cart product and its draft (DESIGN decision 9).
-  const { session, cart, draft } = await loadCheckout(request);
+  const { session, cart, draft } = await loadCheckout({ request, context });
   return {
     lines: cart,
     userId: session?.user.id ?? null,
@@ -37,8 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const session = await getSessionInfo(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await sessionOf(context);
   const parsed = await parseForm(request, cartActionSchema);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;

@@ -26,8 +26,8 @@ import { formatPence } from "~/domain/money";
 import { unitPricePence } from "~/domain/pricing";
 import { initialCustomisation, loadCheckout, stepperState } from "~/server/checkout.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { session, cart, line, draft } = await loadCheckout(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, cart, line, draft } = await loadCheckout({ request, context });
   const product = findProductById(line?.productId ?? "");
   if (!session || !line || !product) return { ready: false as const };
   return {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/debug.drafts";
+import { sessionOf } from "~/server/request-context.server";
 import { SignInPrompt } from "~/components/sign-in-prompt";
-import { getSessionInfo } from "~/server/session.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { signedIn: (await getSessionInfo(request)) !== null };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { signedIn: (await sessionOf(context)) !== null };
 }
 
 type Row = { id: string; status: string; productId: string; updatedAt: string; data: unknown };

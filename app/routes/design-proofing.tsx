@@ -11,8 +11,8 @@ import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
 import { stepHref } from "~/domain/draft";
 import { loadCheckout, stepperState } from "~/server/checkout.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { session, cart, draft } = await loadCheckout(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, cart, draft } = await loadCheckout({ request, context });
   if (!session || !draft) return { ready: false as const };
   return {
     ready: true as const,

@@ -1,22 +1,23 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/favorites";
+import { sessionOf } from "~/server/request-context.server";
 import { findProductById } from "~/catalogue/catalogue";
 import { ProductCard } from "~/components/product-card";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { favouriteActionSchema } from "~/domain/shopping-rules";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
-import { getSessionInfo } from "~/server/session.server";
+
 import { listFavouriteIds, toggleFavourite } from "~/server/shopping.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   if (!session) return { signedIn: false as const, productIds: [] };
   return { signedIn: true as const, productIds: await listFavouriteIds({ userId: session.user.id }) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const session = await getSessionInfo(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Sign in required: Please sign in to manage favourites."));
   const parsed = await parseForm(request, favouriteActionSchema);
   if (!parsed.ok) return toResponse(parsed);

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/order-proof";
+import { sessionOf } from "~/server/request-context.server";
 import { artworkDownloadHeaders } from "~/server/artwork.server";
 import { openProofForBuyer } from "~/server/order-proofs.server";
 import { failure, toResponse } from "~/server/http.server";
-import { getSessionInfo } from "~/server/session.server";
 
 /** A proof version, for the order's buyer only, always as an attachment. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   const version = Number(params.version);
   if (!session || !Number.isSafeInteger(version)) return toResponse(failure(404, "NOT_FOUND", "No such proof."));
   const file = await openProofForBuyer({

@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
+import { sessionOf } from "~/server/request-context.server";
 import { deliveryText } from "~/components/order-delivery";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
@@ -10,10 +11,9 @@ import { formatPence } from "~/domain/money";
 import { ORDER_STATUS_LABELS, PROOF_COMMENT_MAX, proofAnswerSchema } from "~/domain/orders";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/orders.server";
-import { getSessionInfo } from "~/server/session.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   if (!session) return { signedIn: false as const, order: null };
   const order = await getOrder({ userId: session.user.id, accountId: session.accountId, orderId: params.id });
   // Another buyer's order is indistinguishable from one that doesn't exist.
@@ -21,8 +21,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { signedIn: true as const, order };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const session = await getSessionInfo(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in to answer the proof."));
   const answer = await parseForm(request, proofAnswerSchema);
   if (!answer.ok) return toResponse(answer);

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
+import { sessionOf } from "~/server/request-context.server";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { formatPence } from "~/domain/money";
 import { deliveryText } from "~/components/order-delivery";
 import { listOrders } from "~/server/orders.server";
-import { getSessionInfo } from "~/server/session.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   if (!session) return { signedIn: false as const, orders: [] };
   return {
     signedIn: true as const,

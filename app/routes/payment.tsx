@@ -17,9 +17,9 @@ import { loadCheckout, stepperState } from "~/server/checkout.server";
 
 const StripePaymentForm = lazy(() => import("~/components/stripe-payment-form"));
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { session, cart, draft } = await loadCheckout(request);
+  const { session, cart, draft } = await loadCheckout({ request, context });
   if (!session) return { state: "signed-out" as const };
   if (!draft || !url.searchParams.get("draft_id") || !url.searchParams.get("product_id"))
     return { state: "no-draft" as const };

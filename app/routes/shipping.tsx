@@ -44,8 +44,8 @@ const LABELS: Record<string, string> = {
 
 type ShippingForm = Omit<DraftShipping, "address"> & { address: Omit<DraftShipping["address"], "name"> };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { session, cart, draft } = await loadCheckout(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, cart, draft } = await loadCheckout({ request, context });
   if (!session || !draft) return { ready: false as const };
   return {
     ready: true as const,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/shopping-list";
+import { sessionOf } from "~/server/request-context.server";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { useLocalMirror } from "~/components/local-mirror";
@@ -15,11 +16,11 @@ import { commitQuantityInput } from "~/domain/quantity";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { estimatedTotalPence, NOTES_MAX, priceLine, shoppingListActionSchema } from "~/domain/shopping-rules";
 import { failure, parseForm, signInRequired, toResponse, type ErrorBody } from "~/server/http.server";
-import { getSessionInfo } from "~/server/session.server";
+
 import * as shopping from "~/server/shopping.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getSessionInfo(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await sessionOf(context);
   if (!session) return { signedIn: false as const, userId: null, items: [] };
   return {
     signedIn: true as const,
@@ -28,8 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const session = await getSessionInfo(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in to use your shopping list."));
   const parsed = await parseForm(request, shoppingListActionSchema);
   if (!parsed.ok) return toResponse(parsed);

@@ -1,14 +1,15 @@
 import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
+import { sessionOf } from "~/server/request-context.server";
 import { SignInPanel } from "~/components/sign-in-panel";
 import { signInSchema } from "~/domain/auth-forms";
 import { sendSignInCode, signInWithCode, signInWithPassword } from "~/server/accounts.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
-import { getSessionInfo, safeRedirect } from "~/server/session.server";
+import { safeRedirect } from "~/server/session.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getSessionInfo(request)) throw redirect(redirectTo);
+  if (await sessionOf(context)) throw redirect(redirectTo);
   return { redirectTo };
 }
 

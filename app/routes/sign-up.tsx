@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-up";
+import { sessionOf } from "~/server/request-context.server";
 import { buttonClass } from "~/components/ui/button";
 import { formMessage } from "~/components/account/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
@@ -7,11 +8,11 @@ import { signUpSchema } from "~/domain/auth-forms";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth-rules";
 import { signUp } from "~/server/accounts.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
-import { getSessionInfo, safeRedirect } from "~/server/session.server";
+import { safeRedirect } from "~/server/session.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getSessionInfo(request)) throw redirect(redirectTo);
+  if (await sessionOf(context)) throw redirect(redirectTo);
   return { redirectTo };
 }
 

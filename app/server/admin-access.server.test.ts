@@ -73,7 +73,7 @@ async function roleOf(userId: string) {
   return row?.role ?? null;
 }
 
-type Args = { request: Request; params?: Record<string, string>; context?: object };
+type Args = { request: Request; params?: Record<string, string> };
 
 /** The HTTP status a loader or action answers with, thrown or returned. */
 async function statusOf(handler: (args: never) => unknown, args: Args): Promise<number> {
@@ -90,18 +90,15 @@ async function everyAdminEndpoint(cookie: string | undefined, orderId: string) {
     order: await statusOf(orderPage.loader, {
       request: get(`/admin/orders/${orderId}`),
       params: { id: orderId },
-      context: {},
     }),
     change: await statusOf(orderPage.action, {
       request: post(`/admin/orders/${orderId}`, { intent: "status", to: "cancelled", version: "1", note: "" }),
       params: { id: orderId },
-      context: {},
     }),
     inbox: await statusOf(inbox.loader, { request: get("/admin/inbox/sms"), params: { kind: "sms" } }),
     csv: await statusOf(inboxExport.loader, {
       request: get("/admin/inbox/sms/export.csv"),
       params: { kind: "sms" },
-      context: {},
     }),
   };
 }
@@ -123,13 +120,11 @@ describe("who reaches /admin", () => {
       await statusOf(home.loader, {
         request: siteRequest("/admin", { cookie: buyer.cookie }),
         params: {},
-        context: {},
       }),
     ).toBe(404);
     const fileArgs = (path: string, params: Record<string, string>) => ({
       request: siteRequest(path, { cookie: buyer.cookie }),
       params,
-      context: {},
     });
     expect(
       await statusOf(proof.loader, fileArgs(`/admin/orders/${order.id}/proofs/1`, { id: order.id, version: "1" })),
@@ -166,7 +161,6 @@ describe("who reaches /admin", () => {
       await statusOf(home.loader, {
         request: siteRequest("/admin", { cookie: staff.cookie }),
         params: {},
-        context: {},
       }),
     ).toBe(302);
   });
@@ -177,7 +171,6 @@ describe("who reaches /admin", () => {
     const args = (path: string, params: Record<string, string>) => ({
       request: siteRequest(path, { cookie: staff.cookie }),
       params,
-      context: {},
     });
     expect(await statusOf(orderPage.loader, args(`/admin/orders/${missing}`, { id: missing }))).toBe(404);
     expect(await statusOf(orderPage.loader, args("/admin/orders/not-a-uuid", { id: "not-a-uuid" }))).toBe(404);
@@ -205,13 +198,12 @@ describe("what staff need beyond the role", () => {
       inbox: 403,
       csv: 403,
     });
-    const refusal = await layout
-      .loader({ request: siteRequest("/admin", { cookie: staff.cookie }), params: {} } as never)
-      .catch((thrown: unknown) => thrown);
+    const refusal = await answerOf(layout.loader, { request: siteRequest("/admin", { cookie: staff.cookie }) });
     expect(refusal).toMatchObject({
-      data: { notice: { title: "Turn on two-step sign-in", link: { href: "/account#twofa-heading" } } },
-      init: { status: 403, headers: { "Cache-Control": "private, no-store" } },
+      status: 403,
+      body: { notice: { title: "Turn on two-step sign-in", link: { href: "/account#twofa-heading" } } },
     });
+    expect(refusal.headers.get("Cache-Control")).toBe("private, no-store");
     const [after] = await handle.db.select().from(orders);
     expect(after?.status).toBe("paid");
 
@@ -220,7 +212,6 @@ describe("what staff need beyond the role", () => {
       await statusOf(orderList.loader, {
         request: siteRequest("/admin/orders", { cookie: staff.cookie }),
         params: {},
-        context: {},
       }),
     ).toBe(200);
   });
@@ -232,7 +223,6 @@ describe("what staff need beyond the role", () => {
       await statusOf(orderList.loader, {
         request: siteRequest("/admin/orders", { cookie: buyer.cookie }),
         params: {},
-        context: {},
       }),
     ).toBe(404);
   });
@@ -243,14 +233,11 @@ describe("what staff need beyond the role", () => {
     const args = () => ({
       request: siteRequest("/admin/inbox/sms?x=1", { cookie: staff.cookie }),
       params: { kind: "sms" },
-      context: {},
     });
     expect(await statusOf(inbox.loader, args())).toBe(200);
 
     await signedInHoursAgo(staff.userId, 12);
-    const answer = await inbox.loader(args() as never).catch((thrown: unknown) => thrown);
-    expect(answer).toBeInstanceOf(Response);
-    const redirect = answer as Response;
+    const redirect = await answerOf(inbox.loader, args());
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("Location")).toBe("/sign-in?redirectTo=%2Fadmin%2Finbox%2Fsms%3Fx%3D1");
     expect(redirect.headers.get("Set-Cookie")).toMatch(/session_token=;/);

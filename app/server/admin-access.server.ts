@@ -12,7 +12,8 @@ import { data, redirect } from "react-router";
 import { getAuth } from "./auth.server";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
-import { getSessionInfo, type SessionInfo } from "./session.server";
+import { type RequestArgs, sessionOf } from "./request-context.server";
+import type { SessionInfo } from "./session.server";
 import { emailProvenSincePasswordSet, grantStaffRole, hasStaffRole } from "./admin-staff.server";
 
 export const STAFF_SIGN_IN_HOURS = 12;
@@ -72,8 +73,8 @@ async function grantFromBootstrap(session: SessionInfo): Promise<boolean> {
  * without two-step sign-in a 403 page that says so, and with a sign-in older than
  * STAFF_SIGN_IN_HOURS a redirect to sign in again.
  */
-export async function requireStaff(request: Request): Promise<StaffMember> {
-  const session = await getSessionInfo(request);
+export async function requireStaff({ request, context }: RequestArgs): Promise<StaffMember> {
+  const session = await sessionOf(context);
   if (!session) throw adminNotFound();
   if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(session))) throw adminNotFound();
   if (!session.user.twoFactorEnabled) throw twoStepRequired();

@@ -1,7 +1,7 @@
 import { completedSteps, type DraftData, type DraftStatus, type StepNumber } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
 import { findLatestDraftForProduct, getDraft, type DraftRecord } from "./drafts.server";
-import { getSessionInfo } from "./session.server";
+import { type RequestArgs, sessionOf } from "./request-context.server";
 import { listCart, type CartLine } from "./shopping.server";
 
 export type CheckoutDraft = { id: string; version: number; status: DraftStatus; data: DraftData };
@@ -13,9 +13,9 @@ const view = (d: DraftRecord): CheckoutDraft => ({ id: d.id, version: d.version,
  * in `product_id` (else the first in the cart, A-36) and its draft: the one in `draft_id` if it is
  * this user's and this product's, else the newest editable one (R-DET-14).
  */
-export async function loadCheckout(request: Request) {
+export async function loadCheckout({ request, context }: RequestArgs) {
   const url = new URL(request.url);
-  const session = await getSessionInfo(request);
+  const session = await sessionOf(context);
   if (!session) return { session: null, cart: [] as CartLine[], line: null, draft: null };
   const cart = await listCart({ userId: session.user.id });
   const wanted = url.searchParams.get("product_id");

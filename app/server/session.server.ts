@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { redirect } from "react-router";
 import { authMember } from "#db/schema";
 import { accountIdFor } from "~/domain/auth-rules";
 import { getAuth } from "./auth.server";
@@ -25,7 +24,10 @@ export type SessionInfo = {
   accountId: string;
 };
 
-/** The signed-in user of this request, or null. */
+/**
+ * The signed-in user of this request, or null: one better-auth lookup and one membership query.
+ * Routes ask `sessionOf(context)` (request-context.server.ts), which calls this once per request.
+ */
 export async function getSessionInfo(request: Request): Promise<SessionInfo | null> {
   const auth = await getAuth();
   const result = await auth.api.getSession({ headers: request.headers });
@@ -64,14 +66,6 @@ async function stillAMember(userId: string, organizationId: string | null): Prom
     .where(and(eq(authMember.organizationId, organizationId), eq(authMember.userId, userId)))
     .limit(1);
   return member ? organizationId : null;
-}
-
-/** The signed-in user, or a redirect to sign in that comes back here afterwards. */
-export async function requireSessionInfo(request: Request): Promise<SessionInfo> {
-  const info = await getSessionInfo(request);
-  if (info) return info;
-  const url = new URL(request.url);
-  throw redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /** Only same-site paths may be returned to after signing in. */

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { answerOf, type RouteAnswer } from "../../tests/setup/route-answer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, feedback, orderDrafts } from "#db/schema";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
@@ -25,15 +26,10 @@ beforeEach(async () => {
   bob = await createSignedInUser("bob@acme.co");
 });
 
-type ActionArgs = { request: Request; params: Record<string, string>; context: object };
-// Route modules are called as plain functions, as React Router would call them.
-const call = (fn: unknown, request: Request) =>
-  (fn as (args: ActionArgs) => Promise<unknown>)({ request, params: {}, context: {} });
-async function body(result: unknown): Promise<{ status: number; json: unknown }> {
-  // data() results carry { data, init }; Response results carry a body.
-  if (result instanceof Response) return { status: result.status, json: await result.json() };
-  const d = result as { data: unknown; init?: { status?: number } | null };
-  return { status: d.init?.status ?? 200, json: d.data };
+// Route modules are called as plain functions, with the context React Router gives them.
+const call = (fn: (args: never) => unknown, request: Request) => answerOf(fn, { request });
+function body(answer: RouteAnswer): { status: number; json: unknown } {
+  return { status: answer.status, json: answer.body };
 }
 const post = (path: string, cookie: string | undefined, form: Record<string, string>) =>
   siteRequest(path, { cookie, form });
@@ -59,11 +55,9 @@ describe("cart", () => {
       post("/cart", alice.cookie, { intent: "update", id: rows[0]!.id, productId: "8", quantity: "400" }),
     );
     expect((await body(update)).status).toBe(200);
-    const loaded = (await cartLoader({
-      request: siteRequest("/cart", { cookie: alice.cookie }),
-      params: {},
-      context: {},
-    } as never)) as { lines: { quantity: number }[] };
+    const loaded = (await answerOf(cartLoader, { request: siteRequest("/cart", { cookie: alice.cookie }) })).body as {
+      lines: { quantity: number }[];
+    };
     expect(loaded.lines[0]?.quantity).toBe(400);
   });
 
@@ -173,11 +167,8 @@ describe("shopping list", () => {
         notes: "whole company",
       }),
     );
-    const aliceList = (await listLoader({
-      request: siteRequest("/shopping-list", { cookie: alice.cookie }),
-      params: {},
-      context: {},
-    } as never)) as {
+    const aliceList = (await answerOf(listLoader, { request: siteRequest("/shopping-list", { cookie: alice.cookie }) }))
+      .body as {
       items: { id: string; quantity: number; notes: string }[];
     };
     expect(aliceList.items).toEqual([expect.objectContaining({ quantity: 1000, notes: "whole company" })]);

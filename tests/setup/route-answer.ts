@@ -1,6 +1,10 @@
+import type { RouterContextProvider } from "react-router";
+import { requestContext, sessionMiddleware } from "~/server/request-context.server";
+
 /**
  * What a route's loader or action answered, as a client would see it, for unit tests that call
  * the route directly: a Response, a data() result (the request edge's toResponse) or a thrown one.
+ * The route gets the context a real request gets: the root middleware's session lookup.
  */
 export type RouteAnswer = { status: number; headers: Headers; body: unknown };
 
@@ -8,11 +12,12 @@ type Handler = (args: never) => unknown;
 
 export async function answerOf(
   handler: Handler,
-  args: { request: Request; params?: Record<string, string>; context?: object },
+  args: { request: Request; params?: Record<string, string> },
 ): Promise<RouteAnswer> {
   let result: unknown;
   try {
-    result = await (handler as (args: unknown) => Promise<unknown>)({ params: {}, context: {}, ...args });
+    const context = await routeContext(args.request);
+    result = await (handler as (args: unknown) => Promise<unknown>)({ params: {}, ...args, context });
   } catch (thrown) {
     result = thrown;
     if (!(thrown instanceof Response || isData(thrown))) throw thrown;
@@ -38,4 +43,12 @@ function parse(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** The context React Router builds for `request` once the root route's middleware has run. */
+export async function routeContext(request: Request): Promise<RouterContextProvider> {
+  const context = requestContext("");
+  const args = { request, context, params: {} } as unknown as Parameters<typeof sessionMiddleware>[0];
+  await sessionMiddleware(args, async () => new Response(null));
+  return context;
 }
