@@ -1,0 +1,127 @@
+/**
+ * The HTTP edge every request crosses before React Router, in production (server.ts) and in
+ * development (scripts/dev.ts) alike (docs/decisions/009): privacy marks, the CSP nonce and
+ * security headers, cross-site refusal, the client address, body limits, gzip and /healthz. What
+ * differs between the two is passed in: how build files are served and how a page is rendered.
+ */
+import { randomBytes } from "node:crypto";
+import type { HttpBindings } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { bodyLimitFor, countedBody, tooLargeMessage } from "./body-limits.server";
+import { clientAddress } from "./client-address.server";
+import type { Env } from "./env.server";
+import { checkDatabase } from "./health.server";
+import { isCrossSiteWrite } from "./origin.server";
+import { paymentMode } from "./payment-status.server";
+import { markPrivacy } from "./private-responses.server";
+import { requestContext } from "./request-context.server";
+import { securityHeaders } from "./security-headers.server";
+import { finishReadingBody } from "./unread-body.server";
+
+export type HttpApp = Hono<{ Bindings: HttpBindings; Variables: { nonce: string; staticFile?: true } }>;
+
+export const newNonce = () => randomBytes(16).toString("base64");
+
+/** React Router's handler for `build`, each request starting from a context with its nonce (decision 011). */
+export function reactRouterRenderer(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: "production" | "development",
+): (request: Request, nonce: string) => Promise<Response> {
+  const handle = createRequestHandler(build, mode);
+  return (request, nonce) => handle(request, requestContext(nonce));
+}
+
+export function createHttpApp(options: {
+  env: Env;
+  /** True once the server is shutting down: every answer then closes its connection. */
+  stopping: () => boolean;
+  /** Mounts the handlers of build files; each marks its answers with `c.set("staticFile", true)`. */
+  serveFiles?: (app: HttpApp) => void;
+  /** A page or resource route's answer, rendered with this response's CSP nonce. */
+  render: (request: Request, nonce: string) => Promise<Response>;
+}): HttpApp {
+  const { env } = options;
+  const app: HttpApp = new Hono();
+
+  // Issue 13 item 8: every answer but a build file varies by cookie, and a personal one is never stored.
+  app.use(async (c, next) => {
+    await next();
+    if (!c.get("staticFile")) markPrivacy(c.req.raw, c.res);
+  });
+  // While shutting down, every response ends its connection, so no client sends a request on a
+  // connection the server is about to close.
+  app.use(async (c, next) => {
+    await next();
+    if (options.stopping()) c.res.headers.set("Connection", "close");
+  });
+  app.use(async (c, next) => {
+    const nonce = newNonce();
+    c.set("nonce", nonce);
+    await next();
+    for (const [name, value] of Object.entries(
+      securityHeaders({ nonce, baseUrl: env.BASE_URL, stripe: paymentMode() === "stripe" }),
+    )) {
+      c.res.headers.set(name, value);
+    }
+  });
+  // A write refused before its body was read gets its answer once the body is in, or 1 MB of it
+  // (unread-body.server.ts). Past that the answer goes out at once, and @hono/node-server drops what
+  // still arrives for at most 500 ms before it closes the connection: the client is still sending
+  // and can read its answer, but cannot keep the server reading (issue 13 item 6). No
+  // `Connection: close` here: Node would close at once, and a client still sending would lose the answer.
+  app.use(async (c, next) => {
+    await next();
+    if (c.req.method === "GET" || c.req.method === "HEAD") return;
+    await finishReadingBody(c.env.incoming);
+  });
+  // Cross-site writes are refused everywhere, not only on the auth routes (issue 4 item 8).
+  app.use(async (c, next) => {
+    if (isCrossSiteWrite(c.req.raw, env.BASE_URL)) {
+      return c.json({ error: { code: "CROSS_SITE", message: "Cross-site requests are not allowed." } }, 403);
+    }
+    // The one client address every limit keys on, the shop's and better-auth's (client-address.server.ts);
+    // a header of the same name sent by the client is always replaced.
+    const address = clientAddress({
+      socket: getConnInfo(c).remote.address,
+      forwardedFor: c.req.header("x-forwarded-for") ?? null,
+      trust: env.TRUST_PROXY,
+    });
+    c.req.raw.headers.set("x-real-ip", address);
+    c.req.raw.headers.delete("x-forwarded-for");
+    await next();
+  });
+  // Each body is capped by its address (body-limits.server.ts): a declared length over the cap is
+  // refused here, an undeclared one is counted as the route reads it. Nothing is read ahead, so a
+  // route that refuses first (an upload without a session) never has the body in memory.
+  app.use(async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const maxBytes = bodyLimitFor(c.req.path);
+    const tooLarge = () => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: tooLargeMessage(maxBytes) } }, 413);
+    const declared = c.req.header("content-length");
+    // Node's parser has checked the header is a number and stops the body at it.
+    if (declared !== undefined) return Number(declared) > maxBytes ? tooLarge() : next();
+    if (!c.req.raw.body) return next();
+    const counted = countedBody(c.req.raw.body, maxBytes);
+    c.req.raw = new Request(c.req.raw, { body: counted.body, duplex: "half" } as RequestInit);
+    await next();
+    if (counted.exceeded()) {
+      await c.res.body?.cancel();
+      c.res = undefined;
+      c.res = tooLarge();
+    }
+  });
+  // gzip only: brotli in-process costs more CPU than it saves on HTML (issue 3).
+  app.use(compress({ encoding: "gzip" }));
+
+  app.get("/healthz", async (c) => {
+    const database = await checkDatabase();
+    return c.json({ status: database === "ok" ? "ok" : "degraded", database }, database === "ok" ? 200 : 503);
+  });
+
+  options.serveFiles?.(app);
+  app.all("*", (c) => options.render(c.req.raw, c.get("nonce")));
+  return app;
+}

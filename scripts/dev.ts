@@ -1,0 +1,78 @@
+/**
+ * `npm run dev`: the production HTTP edge (app/server/http-app.server.ts) with Vite as middleware,
+ * so development has the same security headers, CSP, cross-site refusal, client address and body
+ * limits as `npm start` (docs/decisions/009). Vite answers its own requests (modules, HMR, files
+ * under public/); everything else goes through the edge to React Router, whose build Vite
+ * rebuilds on each change. No page cache and no precompressed files: those are build concerns.
+ *
+ * Exported for tests/dev-server.test.ts; run directly, it listens on PORT (default 3000).
+ */
+import { createServer as createHttpServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
+
+type AppModules = {
+  createHttpApp: typeof import("../app/server/http-app.server").createHttpApp;
+  reactRouterRenderer: typeof import("../app/server/http-app.server").reactRouterRenderer;
+  getEnv: typeof import("../app/server/env.server").getEnv;
+  closeDatabase: typeof import("../app/server/db.server").closeDatabase;
+};
+
+export async function startDevServer(options: { port: number; host?: string }): Promise<{
+  server: Server;
+  vite: ViteDevServer;
+  url: string;
+  close: () => Promise<void>;
+}> {
+  const server = createHttpServer();
+  const vite = await createViteServer({
+    server: { middlewareMode: true, hmr: { server } },
+    appType: "custom",
+  });
+  // The app's modules go through Vite, so they resolve "~/" and share one copy of React Router
+  // with the build Vite serves.
+  const { createHttpApp, reactRouterRenderer } = (await vite.ssrLoadModule("/app/server/http-app.server.ts")) as Pick<
+    AppModules,
+    "createHttpApp" | "reactRouterRenderer"
+  >;
+  const { getEnv } = (await vite.ssrLoadModule("/app/server/env.server.ts")) as Pick<AppModules, "getEnv">;
+  const { closeDatabase } = (await vite.ssrLoadModule("/app/server/db.server.ts")) as Pick<AppModules, "closeDatabase">;
+  const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const app = createHttpApp({
+    env: getEnv(),
+    stopping: () => false,
+    render: reactRouterRenderer(build, "development"),
+  });
+  const edge = getRequestListener(app.fetch);
+  server.on("request", (req, res) => {
+    vite.middlewares(req, res, () => {
+      void edge(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    vite,
+    url: `http://localhost:${port}`,
+    close: async () => {
+      await vite.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeDatabase();
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.env.PORT ?? 3000);
+  const dev = await startDevServer({ port, host: process.env.HOST ?? "0.0.0.0" });
+  console.log(`Swag storefront (development) at ${dev.url}`);
+  const stop = async () => {
+    await dev.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
