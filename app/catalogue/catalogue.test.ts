@@ -49,6 +49,16 @@ const productSchema = z.strictObject({
   features: z.array(nonEmpty).min(3),
   goodFor: z.array(nonEmpty).min(3),
   pricingTable: z.array(z.strictObject({ quantity: nonEmpty, price: nonEmpty })).min(1),
+  tiers: z
+    .array(
+      z.strictObject({
+        label: nonEmpty,
+        min: z.number().int().positive(),
+        max: z.number().int().positive().nullable(),
+        unitPence: z.number().int().positive(),
+      }),
+    )
+    .min(1),
   shippingInfo: nonEmpty,
   specifications: z.array(z.strictObject({ label: nonEmpty, value: nonEmpty })).min(4),
   sizingTable: z
@@ -100,6 +110,15 @@ describe("catalogue data (R-CAT-01..05)", () => {
   test.each(PRODUCTS.map((product) => [product.id, product] as const))("product %s has every field", (_id, product) => {
     const parsed = productSchema.safeParse(product);
     expect(parsed.error?.issues ?? []).toEqual([]);
+  });
+
+  test("each product's numeric tiers are its table's rows, one for one, in pence", () => {
+    for (const product of PRODUCTS) {
+      expect(product.tiers.map((tier) => tier.label)).toEqual(product.pricingTable.map((row) => row.quantity));
+      expect(product.tiers.map((tier) => tier.unitPence / 100)).toEqual(
+        product.pricingTable.map((row) => parsePrice(row.price)),
+      );
+    }
   });
 
   test("ids map to the products of DESIGN decision 1, each in its category", () => {
@@ -208,7 +227,8 @@ describe("pricing tables (R-CAT-12, R-CONST-01..05)", () => {
       for (let quantity = product.moq; quantity <= top; quantity += 1) {
         // The band a reader expects: the last one starting at or below the quantity.
         const expected = bands.filter((band) => band.min <= quantity).at(-1)?.price;
-        expect(tierFor(product.pricingTable, quantity).price, `${product.id} @ ${quantity}`).toBe(expected);
+        const tier = tierFor(product.tiers, quantity);
+        expect(product.pricingTable[product.tiers.indexOf(tier)]?.price, `${product.id} @ ${quantity}`).toBe(expected);
       }
     }
   });
@@ -236,7 +256,10 @@ describe("pricing tables (R-CAT-12, R-CONST-01..05)", () => {
   });
 
   test("boundary prices: cap 399/400, shorts 99/100/250/400, diary 999/1000, mat 399/400", () => {
-    const at = (id: string, quantity: number) => tierFor(byId(id).pricingTable, quantity).price;
+    const at = (id: string, quantity: number) => {
+      const product = byId(id);
+      return product.pricingTable[product.tiers.indexOf(tierFor(product.tiers, quantity))]?.price;
+    };
     expect([at("8", 50), at("8", 399), at("8", 400), at("8", 10000)]).toEqual(["£5.50", "£5.50", "£3.88", "£3.88"]);
     expect([at("15", 99), at("15", 100), at("15", 250), at("15", 400)]).toEqual(["£9.20", "£10.40", "£10.00", "£8.00"]);
     expect([at("16", 999), at("16", 1000)]).toEqual(["£2.24", "£1.65"]);

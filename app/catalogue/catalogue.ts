@@ -2,12 +2,17 @@
  * The catalogue's public API (SPEC.md §3 helpers; R-CAT-06..08, R-PDP-22). Static data, no I/O:
  * safe to import from routes, components and *.server.ts alike.
  */
+import { parseTiers } from "~/domain/pricing";
 import { categoryBySlug } from "./categories";
 import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
 import type { Product } from "./types";
 
 /** All products, in catalogue order (ids '8', '15', '16', '17'). */
-export const PRODUCTS: readonly Product[] = [CAP, RUNNING_SHORTS, DIARY, YOGA_MAT];
+/** The products, each with its tier table parsed into numbers once, here. */
+export const PRODUCTS: readonly Product[] = [CAP, RUNNING_SHORTS, DIARY, YOGA_MAT].map((entry) => ({
+  ...entry,
+  tiers: parseTiers(entry.pricingTable),
+}));
 
 /** How many products the home page features and 'You might also like' shows at most. */
 export const FEATURED_LIMIT = 4;

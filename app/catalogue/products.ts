@@ -13,13 +13,13 @@
  * exist; replace both from that source.
  */
 import { PRODUCT_IMAGES } from "./images";
-import type { Product } from "./types";
+import type { CatalogueEntry } from "./types";
 
 /** the checkout's flat rates are what is charged; product pages say so instead of quoting per-unit air freight. */
 const SHIPPING_INFO =
   "Sent by air courier once production is finished. Shipping is calculated at checkout (Standard £18, Express £35).";
 
-export const CAP: Product = {
+export const CAP: CatalogueEntry = {
   id: "8",
   title: "Custom Embroidered Cap",
   description:
@@ -75,7 +75,7 @@ export const CAP: Product = {
   shippingPerUnitPence: 195,
 };
 
-export const RUNNING_SHORTS: Product = {
+export const RUNNING_SHORTS: CatalogueEntry = {
   id: "15",
   title: "Custom Running Shorts",
   description:
@@ -150,7 +150,7 @@ export const RUNNING_SHORTS: Product = {
   shippingPerUnitPence: 195,
 };
 
-export const DIARY: Product = {
+export const DIARY: CatalogueEntry = {
   id: "16",
   title: "Branded A5 Diary",
   description:
@@ -200,7 +200,7 @@ export const DIARY: Product = {
   shippingPerUnitPence: 125,
 };
 
-export const YOGA_MAT: Product = {
+export const YOGA_MAT: CatalogueEntry = {
   id: "17",
   title: "Custom Yoga Mat",
   description:

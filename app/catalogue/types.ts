@@ -3,6 +3,7 @@
  * REQUIREMENTS R-CAT-01..12). The catalogue changes only by code deploy (B-25), and the same
  * module prices the payment on the server, so display and charge can never diverge.
  */
+import type { PriceTier } from "~/domain/pricing";
 
 export const CATEGORY_NAMES = ["Drinkware", "Office Essentials", "Other", "Apparel", "Bags", "Hats"] as const;
 export type CategoryName = (typeof CATEGORY_NAMES)[number];
@@ -50,7 +51,8 @@ export type Specification = { label: string; value: string };
 export type SizingRow = { size: string; height: string; weight: string; waist: string; length: string };
 export type SizingTable = { headers: string[]; rows: SizingRow[]; note: string };
 
-export type Product = {
+/** A product as the catalogue writes it (products.ts). */
+export type CatalogueEntry = {
   /** String ids '8', '15', '16', '17' (R-CAT-01; mapping per DESIGN decision 1). */
   id: string;
   title: string;
@@ -87,3 +89,6 @@ export type Product = {
    */
   shippingPerUnitPence: number;
 };
+
+/** A product as the shop uses it: the catalogue's entry with its tier table parsed once (catalogue.ts). */
+export type Product = CatalogueEntry & { tiers: readonly PriceTier[] };

@@ -1,6 +1,13 @@
 import { useEffect, useId, useState } from "react";
 import { formatPence } from "~/domain/money";
-import { lineTotalPence, savingsMessage, tierFor, unitPricePence, type PricingTier } from "~/domain/pricing";
+import {
+  lineTotalPence,
+  type PriceTier,
+  type PricingTier,
+  savingsMessage,
+  tierFor,
+  unitPricePence,
+} from "~/domain/pricing";
 import { commitQuantityInput, isTransientQuantityInput, stepQuantity } from "~/domain/quantity";
 import { usePressAndHold } from "./use-press-and-hold";
 
@@ -10,9 +17,11 @@ export function QuantityCalculator(props: {
   onQuantityChange: (quantity: number) => void;
   moq: number;
   max: number;
+  /** The rows as the buyer reads them, and the same rows as numbers, one for one. */
   pricingTable: readonly PricingTier[];
+  tiers: readonly PriceTier[];
 }) {
-  const { quantity, moq, max, pricingTable } = props;
+  const { quantity, moq, max, pricingTable, tiers } = props;
   const [text, setText] = useState(String(quantity));
   const inputId = useId();
   useEffect(() => setText(String(quantity)), [quantity]);
@@ -21,9 +30,9 @@ export function QuantityCalculator(props: {
   const minus = usePressAndHold(() => change(stepQuantity(quantity, -1, moq, max)));
   const plus = usePressAndHold(() => change(stepQuantity(quantity, 1, moq, max)));
 
-  const unit = unitPricePence(pricingTable, quantity);
-  const savings = savingsMessage(pricingTable, quantity);
-  const currentTier = tierFor(pricingTable, quantity);
+  const unit = unitPricePence(tiers, quantity);
+  const savings = savingsMessage(tiers, quantity);
+  const current = tiers.indexOf(tierFor(tiers, quantity));
 
   function commit() {
     const next = commitQuantityInput(text, quantity, moq, max);
@@ -108,8 +117,8 @@ export function QuantityCalculator(props: {
           </tr>
         </thead>
         <tbody>
-          {pricingTable.map((tier) => {
-            const active = tier === currentTier;
+          {pricingTable.map((tier, index) => {
+            const active = index === current;
             return (
               <tr
                 key={tier.quantity}

@@ -22,7 +22,7 @@ import {
   vatRatePercent,
 } from "./checkout";
 import { formatPence, poundsToPence } from "./money";
-import { parsePrice, type PricingTier, unitPricePence } from "./pricing";
+import { parsePrice, parseTiers, type PricingTier, unitPricePence } from "./pricing";
 import { CAP_TABLE, DIARY_TABLE, MAT_TABLE, SHORTS_TABLE } from "./spec-fixtures";
 
 const TABLES: Record<string, readonly PricingTier[]> = {
@@ -194,8 +194,8 @@ describe("orderTotals: REQUIREMENTS Part 2 C.1–C.4 worked rows", () => {
       if (table === undefined) throw new Error(`No table for ${product}`);
       const stated = poundsToPence(parsePrice(unit));
       // DESIGN decision 2 rejects the spec-literal first-match reading, so those rows must differ.
-      if (firstMatch) expect(unitPricePence(table, quantity)).not.toBe(stated);
-      else expect(unitPricePence(table, quantity)).toBe(stated);
+      if (firstMatch) expect(unitPricePence(parseTiers(table), quantity)).not.toBe(stated);
+      else expect(unitPricePence(parseTiers(table), quantity)).toBe(stated);
     },
   );
 });

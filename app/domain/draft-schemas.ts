@@ -263,7 +263,7 @@ export const STEP_PATCH_SCHEMAS = {
  */
 export function buildInitialDraft(line: DraftCartLine, existing?: DraftData | null): DraftData {
   const product = findProductById(line.productId);
-  const qty = product ? clampQuantity(line.quantity, product.moq, maxQuantity(product.pricingTable)) : line.quantity;
+  const qty = product ? clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers)) : line.quantity;
   const base =
     existing && existing.product_id === line.productId
       ? existing

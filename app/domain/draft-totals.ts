@@ -30,9 +30,9 @@ export function draftTotals(input: {
 }): OrderTotals | null {
   const product = findProductById(input.productId);
   if (!product) return null;
-  const qty = clampQuantity(input.quantity, product.moq, maxQuantity(product.pricingTable));
+  const qty = clampQuantity(input.quantity, product.moq, maxQuantity(product.tiers));
   return orderTotals({
-    unitPence: unitPricePence(product.pricingTable, qty),
+    unitPence: unitPricePence(product.tiers, qty),
     quantity: qty,
     shippingMethod: input.method,
     country: input.country || DEFAULT_COUNTRY,

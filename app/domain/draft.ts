@@ -104,7 +104,7 @@ export function canProceedCustomisation(data: Pick<DraftData, "confirm" | "proof
  */
 export function customisationProductErrors(product: Product, patch: CustomisationPatch): FieldErrors {
   const errors: FieldErrors = {};
-  const max = maxQuantity(product.pricingTable);
+  const max = maxQuantity(product.tiers);
   if (patch.quantity !== undefined && (patch.quantity < product.moq || patch.quantity > max)) {
     errors.quantity = `Order between ${product.moq} and ${max.toLocaleString("en-GB")} of ${product.title}.`;
   }

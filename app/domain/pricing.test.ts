@@ -9,6 +9,7 @@ import {
   midpoint,
   parsePrice,
   parseTierRange,
+  parseTiers,
   type PricingTier,
   savingsMessage,
   savingsPercent,
@@ -82,7 +83,7 @@ describe("tierFor (R-CALC-04, DESIGN decision 2: lower-bound inclusive)", () => 
     [DIARY_TABLE, 999, "50-999"],
     [DIARY_TABLE, 1000, "1000+"],
   ])("%#: quantity %i → band %s", (table, quantity, band) => {
-    expect(tierFor(table, quantity).quantity).toBe(band);
+    expect(tierFor(parseTiers(table), quantity).label).toBe(band);
   });
 
   it("uses the highest band at or below the quantity past a bounded last band", () => {
@@ -90,14 +91,31 @@ describe("tierFor (R-CALC-04, DESIGN decision 2: lower-bound inclusive)", () => 
       { quantity: "10-20", price: "£2.00" },
       { quantity: "20-30", price: "£1.50" },
     ];
-    expect(tierFor(bounded, 30).price).toBe("£1.50");
-    expect(tierFor(bounded, 500).price).toBe("£1.50");
-    expect(tierFor(bounded, 5).price).toBe("£2.00");
+    const tiers = parseTiers(bounded);
+    expect(tierFor(tiers, 30).unitPence).toBe(150);
+    expect(tierFor(tiers, 500).unitPence).toBe(150);
+    expect(tierFor(tiers, 5).unitPence).toBe(200);
   });
 
-  it("throws on an empty table and on a malformed band", () => {
+  it("throws on an empty table", () => {
     expect(() => tierFor([], 50)).toThrow(/empty/);
-    expect(() => tierFor([{ quantity: "lots", price: "£1.00" }], 50)).toThrow(/Unparsable tier range/);
+  });
+});
+
+describe("parseTiers: the catalogue's rows as numbers, once", () => {
+  it("keeps each row's label and reads its band and price in pence", () => {
+    expect(parseTiers(SHORTS_TABLE)).toEqual([
+      { label: "50-100", min: 50, max: 100, unitPence: 920 },
+      { label: "100-200", min: 100, max: 200, unitPence: 1040 },
+      { label: "200-300", min: 200, max: 300, unitPence: 1000 },
+      { label: "300-400", min: 300, max: 400, unitPence: 900 },
+      { label: "400+", min: 400, max: null, unitPence: 800 },
+    ]);
+  });
+
+  it("throws on a band or a price it cannot read", () => {
+    expect(() => parseTiers([{ quantity: "lots", price: "£1.00" }])).toThrow(/Unparsable tier range/);
+    expect(() => parseTiers([{ quantity: "50+", price: "ask us" }])).toThrow(/Unparsable price/);
   });
 });
 
@@ -122,7 +140,7 @@ describe("unitPricePence", () => {
     ["mat", MAT_TABLE, 50, 550],
     ["mat", MAT_TABLE, 400, 380],
   ])("%s × %i → %i pence", (_name, table, quantity, pence) => {
-    expect(unitPricePence(table, quantity)).toBe(pence);
+    expect(unitPricePence(parseTiers(table), quantity)).toBe(pence);
   });
 });
 
@@ -148,7 +166,7 @@ describe("maxQuantity (R-CALC-01)", () => {
     ],
     ["single open tier 10+", [{ quantity: "10+", price: "£1.00" }], 250],
   ])("%s → %i", (_name, table, max) => {
-    expect(maxQuantity(table)).toBe(max);
+    expect(maxQuantity(parseTiers(table))).toBe(max);
   });
 });
 
@@ -219,7 +237,7 @@ describe("savingsPercent (R-CALC-07, A-8: against the first tier)", () => {
     ["shorts", SHORTS_TABLE, 300, 2.2],
     ["shorts", SHORTS_TABLE, 99, 0],
   ])("%s at %i → %d", (_name, table, quantity, percent) => {
-    expect(savingsPercent(table, quantity)).toBe(percent);
+    expect(savingsPercent(parseTiers(table), quantity)).toBe(percent);
   });
 
   it("rounds an exact .x5 half-up: £4.00 → £3.99 is 0.25% → 0.3", () => {
@@ -227,7 +245,7 @@ describe("savingsPercent (R-CALC-07, A-8: against the first tier)", () => {
       { quantity: "50-100", price: "£4.00" },
       { quantity: "100+", price: "£3.99" },
     ];
-    expect(savingsPercent(table, 100)).toBe(0.3);
+    expect(savingsPercent(parseTiers(table), 100)).toBe(0.3);
   });
 
   it("is 0 for an empty table", () => {
@@ -243,7 +261,7 @@ describe("savingsMessage (R-PDP-10, R-CALC-08)", () => {
     [SHORTS_TABLE, 1000, "You're saving 13.0% per unit vs 50-100"],
     [SHORTS_TABLE, 300, "You're saving 2.2% per unit vs 50-100"],
   ])("%#: %i units", (table, quantity, message) => {
-    expect(savingsMessage(table, quantity)).toBe(message);
+    expect(savingsMessage(parseTiers(table), quantity)).toBe(message);
   });
 
   it.each([
@@ -255,7 +273,7 @@ describe("savingsMessage (R-PDP-10, R-CALC-08)", () => {
     ["shorts at 100 (−13.0)", SHORTS_TABLE, 100],
     ["shorts at 250 (−8.7)", SHORTS_TABLE, 250],
   ])("no message for %s", (_name, table, quantity) => {
-    expect(savingsMessage(table, quantity)).toBeNull();
+    expect(savingsMessage(parseTiers(table), quantity)).toBeNull();
   });
 
   it("is null for an empty table", () => {
@@ -269,13 +287,13 @@ describe("lineTotalPence (R-CALC-06, R-CALC-18)", () => {
   });
 
   it("10000 × £3.88 is exactly £38,800.00 (no float drift)", () => {
-    const total = lineTotalPence(unitPricePence(CAP_TABLE, 10000), 10000);
+    const total = lineTotalPence(unitPricePence(parseTiers(CAP_TABLE), 10000), 10000);
     expect(total).toBe(3880000);
     expect(formatPence(total)).toBe("£38,800.00");
   });
 
   it("25000 × £1.65 is exactly £41,250.00", () => {
-    expect(lineTotalPence(unitPricePence(DIARY_TABLE, 25000), 25000)).toBe(4125000);
+    expect(lineTotalPence(unitPricePence(parseTiers(DIARY_TABLE), 25000), 25000)).toBe(4125000);
   });
 
   it("refuses pounds or fractional quantities", () => {

@@ -46,37 +46,50 @@ function covers(range: TierRange, quantity: number): boolean {
 }
 
 /**
+ * One tier as the pages and the server price it: parsed once, when the catalogue loads
+ * (catalogue.ts), from the row the buyer reads. `label` is that row's quantity text ('50-399').
+ */
+export type PriceTier = { label: string; min: number; max: number | null; unitPence: number };
+
+/** A catalogue table as numeric tiers. Throws on a row it cannot read, so a typo fails the catalogue test. */
+export function parseTiers(table: readonly PricingTier[]): PriceTier[] {
+  return table.map((row) => ({
+    label: row.quantity,
+    ...parseTierRange(row.quantity),
+    unitPence: poundsToPence(parsePrice(row.price)),
+  }));
+}
+
+/**
  * The tier that prices `quantity`. Below the first band the first band applies (the MOQ clamp
  * normally prevents that); past a bounded last band, or in a gap, the highest band starting at
  * or below the quantity applies, so a malformed table never leaves a line without a price.
  */
-export function tierFor(table: readonly PricingTier[], quantity: number): PricingTier {
-  const first = table[0];
+export function tierFor(tiers: readonly PriceTier[], quantity: number): PriceTier {
+  const first = tiers[0];
   if (first === undefined) throw new Error("Pricing table is empty");
   let fallback = first;
   let fallbackMin = Number.NEGATIVE_INFINITY;
-  for (const tier of table) {
-    const range = parseTierRange(tier.quantity);
-    if (covers(range, quantity)) return tier;
-    if (range.min <= quantity && range.min >= fallbackMin) {
+  for (const tier of tiers) {
+    if (covers(tier, quantity)) return tier;
+    if (tier.min <= quantity && tier.min >= fallbackMin) {
       fallback = tier;
-      fallbackMin = range.min;
+      fallbackMin = tier.min;
     }
   }
   return fallback;
 }
 
 /** Unit price in pence for `quantity` (DESIGN decision 3: totals always use the tier price). */
-export function unitPricePence(table: readonly PricingTier[], quantity: number): number {
-  return poundsToPence(parsePrice(tierFor(table, quantity).price));
+export function unitPricePence(tiers: readonly PriceTier[], quantity: number): number {
+  return tierFor(tiers, quantity).unitPence;
 }
 
 /** R-CALC-01: 10000 without a table, 25 × N for an 'N+' last tier, else the last tier's upper bound. */
-export function maxQuantity(table: readonly PricingTier[] | null | undefined): number {
-  const last = table?.[table.length - 1];
+export function maxQuantity(tiers: readonly PriceTier[] | null | undefined): number {
+  const last = tiers?.[tiers.length - 1];
   if (last === undefined) return DEFAULT_MAX_QUANTITY;
-  const range = parseTierRange(last.quantity);
-  return range.max ?? OPEN_TIER_MULTIPLIER * range.min;
+  return last.max ?? OPEN_TIER_MULTIPLIER * last.min;
 }
 
 /**
@@ -111,12 +124,12 @@ export function effectiveUnitPrice(price: UnitPrice): number {
  * when a later tier costs more (shorts at 100–399, A-7). Computed on integer pence and rounded
  * half away from zero in integer arithmetic so x.x5 cases cannot flip with float error.
  */
-export function savingsPercent(table: readonly PricingTier[], quantity: number): number {
-  const first = table[0];
+export function savingsPercent(tiers: readonly PriceTier[], quantity: number): number {
+  const first = tiers[0];
   if (first === undefined) return 0;
-  const base = poundsToPence(parsePrice(first.price));
+  const base = first.unitPence;
   if (base <= 0) return 0;
-  const diff = base - unitPricePence(table, quantity);
+  const diff = base - unitPricePence(tiers, quantity);
   // tenths of a percent = diff / base × 1000, rounded: floor((2·|diff|·1000 + base) / (2·base)).
   const tenths = Math.floor((2 * Math.abs(diff) * 1000 + base) / (2 * base));
   if (tenths === 0) return 0;
@@ -124,12 +137,12 @@ export function savingsPercent(table: readonly PricingTier[], quantity: number):
 }
 
 /** "You're saving 29.5% per unit vs 50-399", or null when there is no positive saving (A-8, R-CALC-08). */
-export function savingsMessage(table: readonly PricingTier[], quantity: number): string | null {
-  const first = table[0];
+export function savingsMessage(tiers: readonly PriceTier[], quantity: number): string | null {
+  const first = tiers[0];
   if (first === undefined) return null;
-  const percent = savingsPercent(table, quantity);
+  const percent = savingsPercent(tiers, quantity);
   if (percent <= 0) return null;
-  return `You're saving ${percent.toFixed(1)}% per unit vs ${first.quantity}`;
+  return `You're saving ${percent.toFixed(1)}% per unit vs ${first.label}`;
 }
 
 /** Unit price × quantity in whole pence (R-CALC-06). Both must already be integers. */

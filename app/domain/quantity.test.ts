@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { maxQuantity } from "./pricing";
+import { maxQuantity, parseTiers } from "./pricing";
 import { commitQuantityInput, isTransientQuantityInput, stepQuantity } from "./quantity";
 import { CAP_TABLE, DIARY_TABLE } from "./spec-fixtures";
 
-const DIARY_MAX = maxQuantity(DIARY_TABLE); // 25000
-const CAP_MAX = maxQuantity(CAP_TABLE); // 10000
+const DIARY_MAX = maxQuantity(parseTiers(DIARY_TABLE)); // 25000
+const CAP_MAX = maxQuantity(parseTiers(CAP_TABLE)); // 10000
 
 describe("isTransientQuantityInput (R-PDP-06)", () => {
   it.each(["", " ", "   ", "0", "00", " 0 "])("%j leaves state unchanged", (text) => {

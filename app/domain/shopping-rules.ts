@@ -32,7 +32,7 @@ export function addToCart<T extends { productId: string }>(cart: readonly T[], l
 export function priceLine(productId: string, quantity: number): { unitPence: number; totalPence: number } {
   const product = findProductById(productId);
   if (!product) return { unitPence: 0, totalPence: 0 };
-  const unitPence = unitPricePence(product.pricingTable, quantity);
+  const unitPence = unitPricePence(product.tiers, quantity);
   return { unitPence, totalPence: lineTotalPence(unitPence, quantity) };
 }
 
@@ -58,7 +58,7 @@ const quantityText = z
 function quantityInRange<T extends { productId: string; quantity: number }>(value: T, ctx: z.RefinementCtx) {
   const product = findProductById(value.productId);
   if (!product) return;
-  const max = maxQuantity(product.pricingTable);
+  const max = maxQuantity(product.tiers);
   if (value.quantity < product.moq || value.quantity > max) {
     ctx.addIssue({
       code: "custom",

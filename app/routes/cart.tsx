@@ -187,7 +187,7 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
   const fetcher = useFetcher<ErrorBody | { ok: true }>();
   const [editing, setEditing] = useState(false);
   const [quantity, setQuantity] = useState(String(line.quantity));
-  const max = maxQuantity(product.pricingTable);
+  const max = maxQuantity(product.tiers);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) setEditing(false);
   }, [fetcher.state, fetcher.data]);

@@ -115,7 +115,7 @@ function CustomisationStep(props: {
       return next;
     });
   };
-  const unit = unitPricePence(product.pricingTable, form.quantity);
+  const unit = unitPricePence(product.tiers, form.quantity);
   const canGoOn = canProceedCustomisation({ confirm: form.confirm, proof: form.proof });
   const image = product.images[0];
 

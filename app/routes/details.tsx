@@ -250,7 +250,7 @@ function DetailsStep(props: {
           <OrderSummary
             product={product}
             quantity={props.quantity}
-            unitPence={unitPricePence(product.pricingTable, props.quantity)}
+            unitPence={unitPricePence(product.tiers, props.quantity)}
             selections={props.selections}
             totals={totals}
             totalsNote="Estimated from your billing country; shipping is chosen on the next step."

@@ -128,7 +128,7 @@ function PaymentStep(props: {
           <OrderSummary
             product={product}
             quantity={props.quantity}
-            unitPence={unitPricePence(product.pricingTable, props.quantity)}
+            unitPence={unitPricePence(product.tiers, props.quantity)}
             selections={props.selections}
             totals={intent?.totals ?? null}
             totalsNote={intent ? `The amount that will be charged: ${amountLabel}.` : undefined}

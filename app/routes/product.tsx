@@ -41,7 +41,7 @@ function ProductDetail({ product }: { product: Product }) {
   const [colour, setColour] = useState<string | null>(null);
   const [selections, setSelections] = useState<string[]>([]);
   const [handwrittenNote, setHandwrittenNote] = useState(false);
-  const max = maxQuantity(product.pricingTable);
+  const max = maxQuantity(product.tiers);
   const related = relatedProducts(product.id);
 
   const toggleSelection = (title: string) =>
@@ -61,7 +61,7 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
           <Stars rating={product.reviews.rating} count={product.reviews.count} className="mt-2" />
           <p className="mt-3 text-2xl font-bold">
-            {formatPence(unitPricePence(product.pricingTable, quantity))}{" "}
+            {formatPence(unitPricePence(product.tiers, quantity))}{" "}
             <span className="text-sm font-normal text-muted">per unit at {quantity.toLocaleString("en-GB")} units</span>
           </p>
           <p className="mt-4 text-muted">{product.description}</p>
@@ -96,6 +96,7 @@ function ProductDetail({ product }: { product: Product }) {
               moq={product.moq}
               max={max}
               pricingTable={product.pricingTable}
+              tiers={product.tiers}
             />
           </div>
 

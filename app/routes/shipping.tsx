@@ -251,7 +251,7 @@ function ShippingStep(props: {
           <OrderSummary
             product={product}
             quantity={props.data.quantity}
-            unitPence={unitPricePence(product.pricingTable, props.data.quantity)}
+            unitPence={unitPricePence(product.tiers, props.data.quantity)}
             selections={props.data.customization_selections}
             totals={totals}
             totalsNote={form.method ? undefined : "Choose a shipping method to see the total."}

@@ -129,7 +129,7 @@ function ListRow({ item, product }: { item: Item; product: Product }) {
   const [editing, setEditing] = useState(false);
   const [quantity, setQuantity] = useState(String(item.quantity));
   const [notes, setNotes] = useState(item.notes);
-  const max = maxQuantity(product.pricingTable);
+  const max = maxQuantity(product.tiers);
   const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error.message : null;
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) setEditing(false);

@@ -255,7 +255,7 @@ export async function startPayment(input: {
   });
   if (!computed) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.unknownProduct);
   const amount = computed.total;
-  const unitPence = unitPricePence(product.pricingTable, data.quantity);
+  const unitPence = unitPricePence(product.tiers, data.quantity);
   const idempotencyKey = `draft:${row.id}:amount:${amount}`;
 
   let intent: ProviderIntent | null = null;
