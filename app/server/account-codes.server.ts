@@ -82,6 +82,12 @@ export function authFailure(error: unknown): Failure {
   );
 }
 
+/** better-auth's refusal of a password check (it answers a wrong one as 400 or 401), in the shop's words. */
+export function passwordFailure(error: unknown, wrongPassword: string): Failure {
+  const result = authFailure(error);
+  return result.status === 400 || result.status === 401 ? { ...result, message: wrongPassword } : result;
+}
+
 export const invalidIdentifier = () =>
   failure(400, "INVALID_IDENTIFIER", "Enter a valid e-mail address or phone number.");
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { authSession } from "#db/schema";
-import { authFailure, type Outcome } from "./account-codes.server";
+import { authFailure, type Outcome, passwordFailure } from "./account-codes.server";
 import { getAuth } from "./auth.server";
 import { getDb } from "./db.server";
 import { failure } from "./http.server";
@@ -25,10 +25,7 @@ export async function startTwoFactor(
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
     return { ...ok(), secret, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, backupCodes };
   } catch (error) {
-    const result = authFailure(error);
-    return result.status === 400 || result.status === 401
-      ? { ...result, message: "That password isn't right." }
-      : result;
+    return passwordFailure(error, "That password isn't right.");
   }
 }
 
@@ -56,10 +53,7 @@ export async function disableTwoFactor(request: Request, input: { password: stri
     });
     return ok(headers);
   } catch (error) {
-    const result = authFailure(error);
-    return result.status === 400 || result.status === 401
-      ? { ...result, message: "That password isn't right." }
-      : result;
+    return passwordFailure(error, "That password isn't right.");
   }
 }
 

@@ -1,6 +1,13 @@
 import { isPlaceholderEmail, isSignInFresh, passwordProblems } from "~/domain/auth-rules";
 import { SITE } from "~/content/links";
-import { authFailure, checkCode, limitCodeRequests, type Outcome, weakPassword } from "./account-codes.server";
+import {
+  authFailure,
+  checkCode,
+  limitCodeRequests,
+  type Outcome,
+  passwordFailure,
+  weakPassword,
+} from "./account-codes.server";
 import { getAuth } from "./auth.server";
 import { type Failure, failure } from "./http.server";
 import { confirmEmailChangeMail, emailChangedMail } from "./mail-templates.server";
@@ -74,11 +81,7 @@ export async function changePassword(
     });
     return ok(headers);
   } catch (error) {
-    const result = authFailure(error);
-    // better-auth answers a wrong current password as invalid credentials.
-    return result.status === 400 || result.status === 401
-      ? { ...result, message: "Your current password isn't right." }
-      : result;
+    return passwordFailure(error, "Your current password isn't right.");
   }
 }
 
