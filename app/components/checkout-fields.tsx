@@ -78,3 +78,40 @@ export function CountrySelect(props: {
     </div>
   );
 }
+
+type PostalAddress = { line1: string; line2: string; city: string; postcode: string; country: string };
+
+/** The postal part of an address, as the billing (step 3) and ship-to (step 4) forms both ask it. */
+export function AddressFields(props: {
+  value: PostalAddress;
+  onChange: (field: keyof PostalAddress) => (value: string) => void;
+}) {
+  const { value, onChange } = props;
+  return (
+    <>
+      <StepField
+        label="Address line 1"
+        required
+        value={value.line1}
+        onChange={onChange("line1")}
+        autoComplete="address-line1"
+      />
+      <StepField
+        label="Address line 2"
+        value={value.line2}
+        onChange={onChange("line2")}
+        autoComplete="address-line2"
+        hint="Optional"
+      />
+      <StepField label="City" required value={value.city} onChange={onChange("city")} autoComplete="address-level2" />
+      <StepField
+        label="Postcode"
+        required
+        value={value.postcode}
+        onChange={onChange("postcode")}
+        autoComplete="postal-code"
+      />
+      <CountrySelect label="Country" value={value.country} onChange={onChange("country")} />
+    </>
+  );
+}

@@ -7,8 +7,6 @@ import { CHARITY_TRIGGER_CLASS, CHARITY_TRIGGER_TEXT } from "./charity-trigger";
 import { Logo } from "./logo";
 
 export function Footer({ year }: { year: number }) {
-  const heading = "text-sm font-semibold text-white";
-  const link = "text-sm text-slate-300 hover:text-white";
   return (
     <footer className="mt-16 bg-ink text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -26,52 +24,16 @@ export function Footer({ year }: { year: number }) {
           </p>
           <CharityNote />
         </div>
-        <FooterColumn title="Shop" headingClass={heading}>
-          {CATEGORIES.map((category) => (
-            <li key={category.slug}>
-              <Link className={link} to={`/products/${category.slug}`}>
-                {category.name}
-              </Link>
-            </li>
-          ))}
-        </FooterColumn>
-        <FooterColumn title="Company" headingClass={heading}>
-          {COMPANY_NAV.map((item) => (
-            <li key={item.to}>
-              <Link className={link} to={item.to}>
-                {item.label}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link className={link} to="/how-it-works">
-              How it works
-            </Link>
-          </li>
-          <li>
-            <Link className={link} to="/contact">
-              Contact
-            </Link>
-          </li>
-        </FooterColumn>
-        <FooterColumn title={QUICK_WINS_TITLE} headingClass={heading}>
-          {QUICK_WINS_NAV.map((item) => (
-            <li key={item.to}>
-              <Link className={link} to={item.to}>
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </FooterColumn>
-        <FooterColumn title="Legal" headingClass={heading}>
-          {LEGAL_NAV.map((item) => (
-            <li key={item.to}>
-              <Link className={link} to={item.to}>
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </FooterColumn>
+        <FooterColumn
+          title="Shop"
+          links={CATEGORIES.map((category) => ({ to: `/products/${category.slug}`, label: category.name }))}
+        />
+        <FooterColumn
+          title="Company"
+          links={[...COMPANY_NAV, { to: "/how-it-works", label: "How it works" }, { to: "/contact", label: "Contact" }]}
+        />
+        <FooterColumn title={QUICK_WINS_TITLE} links={QUICK_WINS_NAV} />
+        <FooterColumn title="Legal" links={LEGAL_NAV} />
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400">
@@ -82,11 +44,19 @@ export function Footer({ year }: { year: number }) {
   );
 }
 
-function FooterColumn(props: { title: string; headingClass: string; children: React.ReactNode }) {
+function FooterColumn(props: { title: string; links: readonly { to: string; label: string }[] }) {
   return (
     <nav aria-label={props.title}>
-      <h2 className={props.headingClass}>{props.title}</h2>
-      <ul className="mt-3 space-y-2">{props.children}</ul>
+      <h2 className="text-sm font-semibold text-white">{props.title}</h2>
+      <ul className="mt-3 space-y-2">
+        {props.links.map((item) => (
+          <li key={item.to}>
+            <Link className="text-sm text-slate-300 hover:text-white" to={item.to}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }

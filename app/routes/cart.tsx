@@ -8,6 +8,7 @@ import { CheckoutStepper } from "~/components/checkout-stepper";
 import { FeedbackBox } from "~/components/feedback-box";
 import { useLocalMirror } from "~/components/local-mirror";
 import { ProductImage } from "~/components/product-image";
+import { RemoveLineButton } from "~/components/remove-line-button";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { useNow } from "~/components/use-now";
@@ -304,18 +305,7 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
             <button type="button" className={buttonClass("secondary", "px-3 py-1.5")} onClick={() => setEditing(true)}>
               Edit
             </button>
-            <fetcher.Form method="post" action="/cart">
-              <input type="hidden" name="id" value={line.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="remove"
-                className={buttonClass("ghost", "px-3 py-1.5")}
-                aria-label={`Remove ${product.title}`}
-              >
-                Remove
-              </button>
-            </fetcher.Form>
+            <RemoveLineButton fetcher={fetcher} action="/cart" id={line.id} productTitle={product.title} />
           </div>
         )}
         {error ? (

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/details";
 import { CheckoutStepper } from "~/components/checkout-stepper";
-import { CountrySelect, StepField } from "~/components/checkout-fields";
+import { AddressFields, StepField } from "~/components/checkout-fields";
 import { MissingSummary, NoDraft } from "~/components/no-draft";
 import { OrderSummary } from "~/components/order-summary";
 import { SaveStatus } from "~/components/save-status";
@@ -162,35 +162,7 @@ function DetailsStep(props: {
               hint="Optional"
             />
             <StepField label="Name" required value={details.billing.name} onChange={setBilling("name")} />
-            <StepField
-              label="Address line 1"
-              required
-              value={details.billing.line1}
-              onChange={setBilling("line1")}
-              autoComplete="address-line1"
-            />
-            <StepField
-              label="Address line 2"
-              value={details.billing.line2}
-              onChange={setBilling("line2")}
-              autoComplete="address-line2"
-              hint="Optional"
-            />
-            <StepField
-              label="City"
-              required
-              value={details.billing.city}
-              onChange={setBilling("city")}
-              autoComplete="address-level2"
-            />
-            <StepField
-              label="Postcode"
-              required
-              value={details.billing.postcode}
-              onChange={setBilling("postcode")}
-              autoComplete="postal-code"
-            />
-            <CountrySelect label="Country" value={details.billing.country} onChange={setBilling("country")} />
+            <AddressFields value={details.billing} onChange={setBilling} />
           </fieldset>
 
           <div className="space-y-3">

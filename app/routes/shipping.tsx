@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/shipping";
 import { CheckoutStepper } from "~/components/checkout-stepper";
-import { CountrySelect, StepField } from "~/components/checkout-fields";
+import { AddressFields, StepField } from "~/components/checkout-fields";
 import { MissingSummary, NoDraft } from "~/components/no-draft";
 import { OrderSummary } from "~/components/order-summary";
 import { SaveStatus } from "~/components/save-status";
@@ -141,35 +141,7 @@ function ShippingStep(props: {
               onChange={setAddress("lastName")}
               autoComplete="family-name"
             />
-            <StepField
-              label="Address line 1"
-              required
-              value={form.address.line1}
-              onChange={setAddress("line1")}
-              autoComplete="address-line1"
-            />
-            <StepField
-              label="Address line 2"
-              value={form.address.line2}
-              onChange={setAddress("line2")}
-              autoComplete="address-line2"
-              hint="Optional"
-            />
-            <StepField
-              label="City"
-              required
-              value={form.address.city}
-              onChange={setAddress("city")}
-              autoComplete="address-level2"
-            />
-            <StepField
-              label="Postcode"
-              required
-              value={form.address.postcode}
-              onChange={setAddress("postcode")}
-              autoComplete="postal-code"
-            />
-            <CountrySelect label="Country" value={form.address.country} onChange={setAddress("country")} />
+            <AddressFields value={form.address} onChange={setAddress} />
             <StepField
               label="Phone"
               required

@@ -6,6 +6,7 @@ import { findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { useLocalMirror } from "~/components/local-mirror";
 import { ProductImage } from "~/components/product-image";
+import { RemoveLineButton } from "~/components/remove-line-button";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
@@ -228,18 +229,7 @@ function ListRow({ item, product }: { item: Item; product: Product }) {
               >
                 Edit
               </button>
-              <fetcher.Form method="post" action="/shopping-list">
-                <input type="hidden" name="id" value={item.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="remove"
-                  className={buttonClass("ghost", "px-3 py-1.5")}
-                  aria-label={`Remove ${product.title}`}
-                >
-                  Remove
-                </button>
-              </fetcher.Form>
+              <RemoveLineButton fetcher={fetcher} action="/shopping-list" id={item.id} productTitle={product.title} />
             </>
           )}
         </div>
