@@ -20,8 +20,8 @@ import { formatPence } from "~/domain/money";
 import { maxQuantity } from "~/domain/pricing";
 import { commitQuantityInput, stepQuantity } from "~/domain/quantity";
 import { cartActionSchema, estimatedTotalPence, priceLine } from "~/domain/shopping-rules";
-import { clientIp, hitRateLimit } from "~/server/rate-limit.server";
-import { failure, parseForm, signInRequired, toResponse, type ErrorBody } from "~/server/http.server";
+import { clientIp } from "~/server/rate-limit.server";
+import { parseForm, signInRequired, toResponse, type ErrorBody } from "~/server/http.server";
 
 import * as shopping from "~/server/shopping.server";
 import { getEnv } from "~/server/env.server";
@@ -45,37 +45,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
   if (input.intent === "feedback") {
-    const limited = await hitRateLimit(`feedback:${clientIp(request)}`, 20, 3600);
-    if (!limited.allowed) {
-      const { retryAfterSeconds } = limited;
-      return toResponse(
-        failure(429, "RATE_LIMITED", "Too much feedback at once. Please try again later.", { retryAfterSeconds }),
-      );
-    }
-    await shopping.saveFeedback({ text: input.text, page: input.page, userId: session?.user.id ?? null });
+    const { text, page } = input;
+    const saved = await shopping.saveFeedback({ text, page, userId: session?.user.id ?? null, ip: clientIp(request) });
+    if (!saved.ok) return toResponse(saved);
     return data({ ok: true as const, intent: input.intent });
   }
   if (!session) return toResponse(signInRequired("Please sign in to use your cart."));
-  const userId = session.user.id;
-  switch (input.intent) {
-    case "add": {
-      const { intent: _intent, ...line } = input;
-      await shopping.addCartLine({ userId, line });
-      break;
-    }
-    case "update":
-      if (!(await shopping.updateCartQuantity({ userId, id: input.id, quantity: input.quantity }))) {
-        return toResponse(failure(404, "NOT_FOUND", "That item isn't in your cart any more."));
-      }
-      break;
-    case "remove":
-      if (!(await shopping.removeCartLine({ userId, id: input.id })))
-        return toResponse(failure(404, "NOT_FOUND", "That item isn't in your cart any more."));
-      break;
-    case "clear":
-      await shopping.clearCart({ userId });
-      break;
-  }
+  const result = await shopping.changeCart(session.user.id, input);
+  if (!result.ok) return toResponse(result);
   return data({ ok: true as const, intent: input.intent });
 }
 

@@ -16,7 +16,7 @@ import { maxQuantity } from "~/domain/pricing";
 import { commitQuantityInput } from "~/domain/quantity";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { estimatedTotalPence, NOTES_MAX, priceLine, shoppingListActionSchema } from "~/domain/shopping-rules";
-import { failure, parseForm, signInRequired, toResponse, type ErrorBody } from "~/server/http.server";
+import { parseForm, signInRequired, toResponse, type ErrorBody } from "~/server/http.server";
 
 import * as shopping from "~/server/shopping.server";
 
@@ -36,23 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, shoppingListActionSchema);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
-  const userId = session.user.id;
-  switch (input.intent) {
-    case "add":
-      await shopping.addToShoppingList({ userId, ...input });
-      break;
-    case "update":
-      if (!(await shopping.updateShoppingListItem({ userId, ...input })))
-        return toResponse(failure(404, "NOT_FOUND", "That item isn't on your list any more."));
-      break;
-    case "remove":
-      if (!(await shopping.removeShoppingListItem({ userId, id: input.id })))
-        return toResponse(failure(404, "NOT_FOUND", "That item isn't on your list any more."));
-      break;
-    case "clear":
-      await shopping.clearShoppingList({ userId });
-      break;
-  }
+  const result = await shopping.changeShoppingList(session.user.id, input);
+  if (!result.ok) return toResponse(result);
   return data({ ok: true as const, intent: input.intent });
 }
 

@@ -1,9 +1,15 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { cartItems, favourites, feedback, shoppingListItems } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
-import type { CartLineInput } from "~/domain/shopping-rules";
+import type { cartActionSchema, CartLineInput, shoppingListActionSchema } from "~/domain/shopping-rules";
+import type { z } from "zod";
 import { getDb } from "./db.server";
 import { deleteUnpaidDraftsForProducts } from "./drafts.server";
+import { type Failure, failure } from "./http.server";
+import { hitRateLimit } from "./rate-limit.server";
+
+type Done = { ok: true };
+const DONE: Done = { ok: true };
 
 // Favourites, shopping list and cart of one signed-in user (issue 5). Every query is scoped by
 // user_id; a line id of another user simply matches nothing.
@@ -228,9 +234,21 @@ export async function clearCart({ userId }: { userId: string }): Promise<{ produ
   return { productIds };
 }
 
-export async function saveFeedback({ text, page, userId }: { text: string; page: string; userId: string | null }) {
+/** Feedback from anyone, signed in or not; 20 an hour from one client address. */
+export async function saveFeedback(input: {
+  text: string;
+  page: string;
+  userId: string | null;
+  ip: string;
+}): Promise<Done | Failure> {
+  const limited = await hitRateLimit(`feedback:${input.ip}`, 20, 3600);
+  if (!limited.allowed) {
+    const { retryAfterSeconds } = limited;
+    return failure(429, "RATE_LIMITED", "Too much feedback at once. Please try again later.", { retryAfterSeconds });
+  }
   const db = await getDb();
-  await db.insert(feedback).values({ text, page, userId });
+  await db.insert(feedback).values({ text: input.text, page: input.page, userId: input.userId });
+  return DONE;
 }
 
 /** Colour and customisations saved on step 2 follow the cart line (R-CUST-03/08). */
@@ -242,4 +260,46 @@ export async function syncCartWithDraftPatch(userId: string, productId: string, 
   const selections = Array.isArray(list) && list.every((s) => typeof s === "string") ? (list as string[]) : undefined;
   if (colour || selections)
     await updateCartChoices({ userId, productId, selectedColor: colour, customizationSelections: selections });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The /cart and /shopping-list forms, one call each
+
+type CartChange = Exclude<z.infer<typeof cartActionSchema>, { intent: "feedback" }>;
+type ListChange = z.infer<typeof shoppingListActionSchema>;
+const goneFromCart = () => failure(404, "NOT_FOUND", "That item isn't in your cart any more.");
+const goneFromList = () => failure(404, "NOT_FOUND", "That item isn't on your list any more.");
+
+/** One change a buyer makes on /cart; a line that is not (or no longer) theirs is a 404. */
+export async function changeCart(userId: string, change: CartChange): Promise<Done | Failure> {
+  switch (change.intent) {
+    case "add": {
+      const { intent: _intent, ...line } = change;
+      await addCartLine({ userId, line });
+      return DONE;
+    }
+    case "update":
+      return (await updateCartQuantity({ userId, id: change.id, quantity: change.quantity })) ? DONE : goneFromCart();
+    case "remove":
+      return (await removeCartLine({ userId, id: change.id })) ? DONE : goneFromCart();
+    case "clear":
+      await clearCart({ userId });
+      return DONE;
+  }
+}
+
+/** One change a buyer makes on /shopping-list; an item that is not (or no longer) theirs is a 404. */
+export async function changeShoppingList(userId: string, change: ListChange): Promise<Done | Failure> {
+  switch (change.intent) {
+    case "add":
+      await addToShoppingList({ userId, ...change });
+      return DONE;
+    case "update":
+      return (await updateShoppingListItem({ userId, ...change })) ? DONE : goneFromList();
+    case "remove":
+      return (await removeShoppingListItem({ userId, id: change.id })) ? DONE : goneFromList();
+    case "clear":
+      await clearShoppingList({ userId });
+      return DONE;
+  }
 }
