@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { FAQ_PAGE, type FaqCategory, type FaqEntry } from "~/content/faqs";
 import { SITE } from "~/content/links";
 import { categoryOfQuestion, countFaqs, filterFaqs, searchSummary } from "~/domain/faq-search";
 import { FaqCategoryDrawer, FaqCategoryLinks } from "./faq-category-drawer";
 import { CrossIcon, SearchIcon } from "./icons";
-import { ExternalLink, PageHero } from "./marketing-page";
+import { ContentLink, PageHero } from "./marketing-page";
 
 /**
  * Search, category sidebar / drawer, table of contents and answers (SPEC.md §2 "FAQs",
@@ -174,17 +174,9 @@ function FaqList({ entries }: { entries: readonly FaqEntry[] }) {
           <p className="mt-2 leading-7 text-ink">{entry.answer}</p>
           {entry.links ? (
             <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm font-semibold">
-              {entry.links.map((link) =>
-                link.external ? (
-                  <ExternalLink key={link.to} href={link.to} className="text-brand underline underline-offset-4">
-                    {link.label}
-                  </ExternalLink>
-                ) : (
-                  <Link key={link.to} to={link.to} className="text-brand underline underline-offset-4">
-                    {link.label}
-                  </Link>
-                ),
-              )}
+              {entry.links.map((link) => (
+                <ContentLink key={link.to} link={link} />
+              ))}
             </p>
           ) : null}
         </article>

@@ -31,6 +31,20 @@ export function ExternalLink(props: { href: string; className?: string; children
   );
 }
 
+/** A link of the content (an FAQ answer, a page's further reading): in the shop, or out of it in a new tab. */
+export function ContentLink({ link }: { link: { to: string; label: string; external?: boolean } }) {
+  const className = "text-brand underline underline-offset-4";
+  return link.external ? (
+    <ExternalLink href={link.to} className={className}>
+      {link.label}
+    </ExternalLink>
+  ) : (
+    <Link to={link.to} className={className}>
+      {link.label}
+    </Link>
+  );
+}
+
 /**
  * The invitation to book a 15-minute call with a merch expert (which also serves to request a new
  * product) and to chat with the founders (R-MKT-01, R-MKT-11, R-MKT-12).

@@ -9,18 +9,10 @@ import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { SITE } from "~/content/links";
 import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
 import { stepHref } from "~/domain/draft";
-import { loadCheckout, stepperState } from "~/server/checkout.server";
+import { loadDraftStep } from "~/server/checkout.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session, cart, draft } = await loadCheckout({ request, context });
-  if (!session || !draft) return { ready: false as const };
-  return {
-    ready: true as const,
-    userId: session.user.id,
-    draft: { id: draft.id, version: draft.version },
-    data: draft.data,
-    completed: stepperState(draft, cart.length > 0),
-  };
+export async function loader(args: Route.LoaderArgs) {
+  return loadDraftStep(args);
 }
 
 /** Step 5 (REQUIREMENTS.md B-3): what proof the buyer chose, the artwork we have, and what happens next. */

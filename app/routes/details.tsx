@@ -10,18 +10,10 @@ import { SaveStatus } from "~/components/save-status";
 import { buttonClass } from "~/components/ui/button";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
-import {
-  canProceedDetails,
-  detailsErrors,
-  missingDetails,
-  stepHref,
-  type DraftDetails,
-  type StepNumber,
-} from "~/domain/draft";
+import { canProceedDetails, detailsErrors, missingDetails, stepHref, type DraftDetails } from "~/domain/draft";
 import { draftTotals } from "~/domain/draft";
 import { unitPricePence } from "~/domain/pricing";
-import { loadCheckout, stepperState } from "~/server/checkout.server";
-import { firstOrderDiscountApplies } from "~/server/first-order-discount.server";
+import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
 
 const LABELS: Record<string, string> = {
   contact_name: "Full name",
@@ -36,20 +28,8 @@ const LABELS: Record<string, string> = {
   tos_accepted: "accepting the Terms",
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session, cart, draft } = await loadCheckout({ request, context });
-  if (!session || !draft) return { ready: false as const };
-  return {
-    ready: true as const,
-    userId: session.user.id,
-    productId: draft.data.product_id,
-    draft: { id: draft.id, version: draft.version },
-    details: draft.data.details,
-    quantity: draft.data.quantity,
-    selections: draft.data.customization_selections,
-    completed: stepperState(draft, cart.length > 0),
-    firstOrderDiscount: await firstOrderDiscountApplies({ userId: session.user.id, accountId: session.accountId }),
-  };
+export async function loader(args: Route.LoaderArgs) {
+  return loadDraftStep(args);
 }
 
 export default function DetailsRoute({ loaderData }: Route.ComponentProps) {
@@ -57,23 +37,15 @@ export default function DetailsRoute({ loaderData }: Route.ComponentProps) {
   return <DetailsStep key={loaderData.draft.id} {...loaderData} />;
 }
 
-function DetailsStep(props: {
-  userId: string;
-  productId: string;
-  draft: { id: string; version: number };
-  details: DraftDetails;
-  quantity: number;
-  selections: string[];
-  completed: StepNumber[];
-  firstOrderDiscount: boolean;
-}) {
+function DetailsStep(props: DraftStepData) {
   const navigate = useNavigate();
-  const product = findProductById(props.productId);
-  const [details, setDetails] = useState(props.details);
+  const { product_id: productId, quantity, customization_selections: selections } = props.data;
+  const product = findProductById(productId);
+  const [details, setDetails] = useState(props.data.details);
   const autosave = useDraftAutosave<DraftDetails>({
     step: "details",
     userId: props.userId,
-    productId: props.productId,
+    productId: productId,
     draft: props.draft,
     onConflict: (draft) => setDetails(draft.data.details),
   });
@@ -90,7 +62,7 @@ function DetailsStep(props: {
   const missing = missingDetails(details).map((f) => LABELS[f] ?? f);
   const totals = draftTotals({
     productId: product.id,
-    quantity: props.quantity,
+    quantity: quantity,
     country: details.billing.country,
     method: null,
     firstOrderDiscount: props.firstOrderDiscount,
@@ -98,7 +70,7 @@ function DetailsStep(props: {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <CheckoutStepper current={3} completed={props.completed} productId={props.productId} draftId={props.draft.id} />
+      <CheckoutStepper current={3} completed={props.completed} productId={productId} draftId={props.draft.id} />
       <h1 className="text-3xl font-extrabold">Who should we send the invoice and mockups to?</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <form className="space-y-8" onSubmit={(e) => e.preventDefault()} noValidate>
@@ -199,7 +171,7 @@ function DetailsStep(props: {
           <SaveStatus state={autosave.state} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Link
-              to={stepHref(2, { productId: props.productId, draftId: props.draft.id })}
+              to={stepHref(2, { productId: productId, draftId: props.draft.id })}
               className={buttonClass("secondary")}
             >
               Back
@@ -210,7 +182,7 @@ function DetailsStep(props: {
               className={buttonClass("primary")}
               onClick={async () => {
                 await autosave.flush();
-                navigate(stepHref(4, { productId: props.productId, draftId: props.draft.id }));
+                navigate(stepHref(4, { productId: productId, draftId: props.draft.id }));
               }}
             >
               Next: Add shipping details
@@ -221,9 +193,9 @@ function DetailsStep(props: {
         <div className="lg:sticky lg:top-24 lg:self-start">
           <OrderSummary
             product={product}
-            quantity={props.quantity}
-            unitPence={unitPricePence(product.tiers, props.quantity)}
-            selections={props.selections}
+            quantity={quantity}
+            unitPence={unitPricePence(product.tiers, quantity)}
+            selections={selections}
             totals={totals}
             totalsNote="Estimated from your billing country; shipping is chosen on the next step."
           />

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import { CheckIcon } from "~/components/icons";
-import { CallToAction, ExternalLink, PageHero } from "~/components/marketing-page";
+import { CallToAction, ContentLink, PageHero } from "~/components/marketing-page";
 import { SITE } from "~/content/links";
 import { HOW_IT_WORKS_PAGE } from "~/content/marketing";
 
@@ -39,17 +38,9 @@ export default function HowItWorksRoute() {
           ))}
         </ol>
         <p className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold">
-          {HOW_IT_WORKS_PAGE.links.map((link) =>
-            link.external ? (
-              <ExternalLink key={link.to} href={link.to} className="text-brand underline underline-offset-4">
-                {link.label}
-              </ExternalLink>
-            ) : (
-              <Link key={link.to} to={link.to} className="text-brand underline underline-offset-4">
-                {link.label}
-              </Link>
-            ),
-          )}
+          {HOW_IT_WORKS_PAGE.links.map((link) => (
+            <ContentLink key={link.to} link={link} />
+          ))}
         </p>
       </div>
       <CallToAction showBrowse />

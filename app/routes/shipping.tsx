@@ -23,12 +23,10 @@ import {
   totalsCountry,
   type DraftData,
   type DraftShipping,
-  type StepNumber,
 } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import { unitPricePence } from "~/domain/pricing";
-import { loadCheckout, stepperState } from "~/server/checkout.server";
-import { firstOrderDiscountApplies } from "~/server/first-order-discount.server";
+import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
 
 const LABELS: Record<string, string> = {
   "address.company": "Company",
@@ -44,17 +42,8 @@ const LABELS: Record<string, string> = {
 
 type ShippingForm = Omit<DraftShipping, "address"> & { address: Omit<DraftShipping["address"], "name"> };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session, cart, draft } = await loadCheckout({ request, context });
-  if (!session || !draft) return { ready: false as const };
-  return {
-    ready: true as const,
-    userId: session.user.id,
-    draft: { id: draft.id, version: draft.version },
-    data: draft.data,
-    completed: stepperState(draft, cart.length > 0),
-    firstOrderDiscount: await firstOrderDiscountApplies({ userId: session.user.id, accountId: session.accountId }),
-  };
+export async function loader(args: Route.LoaderArgs) {
+  return loadDraftStep(args);
 }
 
 export default function ShippingRoute({ loaderData }: Route.ComponentProps) {
@@ -69,13 +58,7 @@ const formOf = (data: DraftData): ShippingForm => {
   return { ...rest, address: fields };
 };
 
-function ShippingStep(props: {
-  userId: string;
-  draft: { id: string; version: number };
-  data: DraftData;
-  completed: StepNumber[];
-  firstOrderDiscount: boolean;
-}) {
+function ShippingStep(props: DraftStepData) {
   const navigate = useNavigate();
   const now = useNow();
   const productId = props.data.product_id;

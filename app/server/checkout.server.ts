@@ -1,6 +1,7 @@
 import { completedSteps, type DraftData, type DraftStatus, type StepNumber } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
 import { findLatestDraftForProduct, getDraft, type DraftRecord } from "./drafts.server";
+import { firstOrderDiscountApplies } from "./first-order-discount.server";
 import { type RequestArgs, sessionOf } from "./request-context.server";
 import { listCart, type CartLine } from "./shopping.server";
 
@@ -57,3 +58,25 @@ export function stepperState(draft: CheckoutDraft | null, cartNonEmpty: boolean)
     cartNonEmpty,
   );
 }
+
+/**
+ * What the details, shipping and proofing steps (3 to 5) load: the buyer's draft as the page edits
+ * it, with the first-order discount the summary prices it at; not ready without a signed-in buyer
+ * and a draft (the page then says so, R-ERR-16).
+ */
+export async function loadDraftStep(args: RequestArgs) {
+  const { session, cart, draft } = await loadCheckout(args);
+  if (!session || !draft) return { ready: false as const };
+  const { user, accountId } = session;
+  return {
+    ready: true as const,
+    userId: user.id,
+    draft: { id: draft.id, version: draft.version },
+    data: draft.data,
+    completed: stepperState(draft, cart.length > 0),
+    firstOrderDiscount: await firstOrderDiscountApplies({ userId: user.id, accountId }),
+  };
+}
+
+/** A ready step's data, as its page component takes it. */
+export type DraftStepData = Extract<Awaited<ReturnType<typeof loadDraftStep>>, { ready: true }>;
