@@ -3,6 +3,7 @@
  * used by the route actions and the server tests alike. Which status may follow which lives only
  * in ./orders (canTransition); this module only reads and words it. Pure: no I/O.
  */
+import { oneOf } from "./one-of";
 import { z } from "zod";
 import { formatDisplayDate } from "./delivery";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, shippingDetailsProblem, type OrderStatus } from "./orders";
@@ -94,9 +95,7 @@ export const INBOX_LABELS: Readonly<Record<InboxKind, string>> = {
   feedback: "Cart feedback",
 };
 
-export function isInboxKind(value: unknown): value is InboxKind {
-  return typeof value === "string" && (INBOX_KINDS as readonly string[]).includes(value);
-}
+export const isInboxKind = oneOf(INBOX_KINDS);
 
 export const INBOX_PAGE_SIZE = 50;
 

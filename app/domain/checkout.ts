@@ -2,6 +2,7 @@
  * Checkout constants and order totals (R-CONST-11..14, R-CALC-14..20). The server recomputes
  * every total with this module (DESIGN decisions 5 and 10), so it must stay pure.
  */
+import { keysOf, oneOf } from "./one-of";
 import { percentOfPence } from "./money";
 import { lineTotalPence } from "./pricing";
 
@@ -23,9 +24,7 @@ export const COUNTRY_NAMES: Readonly<Record<CountryCode, string>> = {
 };
 export const DEFAULT_COUNTRY: CountryCode = "GB";
 
-export function isCountryCode(value: unknown): value is CountryCode {
-  return typeof value === "string" && (COUNTRIES as readonly string[]).includes(value);
-}
+export const isCountryCode = oneOf(COUNTRIES);
 
 /** Flat per-order rates actually charged (R-CONST-12; A-6: the per-unit figures are not charged). */
 export const SHIPPING_METHODS = {
@@ -33,11 +32,8 @@ export const SHIPPING_METHODS = {
   express: { label: "Express Air Freight", pence: 3500 },
 } as const;
 export type ShippingMethod = keyof typeof SHIPPING_METHODS;
-export const SHIPPING_METHOD_IDS = ["standard", "express"] as const satisfies readonly ShippingMethod[];
-
-export function isShippingMethod(value: unknown): value is ShippingMethod {
-  return typeof value === "string" && (SHIPPING_METHOD_IDS as readonly string[]).includes(value);
-}
+export const SHIPPING_METHOD_IDS = keysOf(SHIPPING_METHODS);
+export const isShippingMethod = oneOf(SHIPPING_METHOD_IDS);
 
 /** Branding methods (R-CONST-14). The spec gives only the ids; the labels are ours. */
 export const BRANDING_METHODS = {
@@ -49,20 +45,10 @@ export const BRANDING_METHODS = {
   none: "No branding",
 } as const;
 export type BrandingMethod = keyof typeof BRANDING_METHODS;
-export const BRANDING_METHOD_IDS = [
-  "embroidery",
-  "screen_print",
-  "dtf",
-  "laser",
-  "deboss",
-  "none",
-] as const satisfies readonly BrandingMethod[];
+export const BRANDING_METHOD_IDS = keysOf(BRANDING_METHODS);
+export const isBrandingMethod = oneOf(BRANDING_METHOD_IDS);
 /** The customisation step starts a draft with no branding chosen (SPEC §4). */
 export const DEFAULT_BRANDING_METHOD: BrandingMethod = "none";
-
-export function isBrandingMethod(value: unknown): value is BrandingMethod {
-  return typeof value === "string" && (BRANDING_METHOD_IDS as readonly string[]).includes(value);
-}
 
 /** Design-proof preferences (R-CONST-14); labels are ours. */
 export const PROOF_PREFERENCES = {
@@ -71,17 +57,10 @@ export const PROOF_PREFERENCES = {
   skip_proof: "Skip proof (repeat of a previous order)",
 } as const;
 export type ProofPreference = keyof typeof PROOF_PREFERENCES;
-export const PROOF_PREFERENCE_IDS = [
-  "ai_mockup",
-  "manufacturer_mockup",
-  "skip_proof",
-] as const satisfies readonly ProofPreference[];
+export const PROOF_PREFERENCE_IDS = keysOf(PROOF_PREFERENCES);
+export const isProofPreference = oneOf(PROOF_PREFERENCE_IDS);
 /** The customisation step's default proof choice (SPEC §4). */
 export const DEFAULT_PROOF_PREFERENCE: ProofPreference = "ai_mockup";
-
-export function isProofPreference(value: unknown): value is ProofPreference {
-  return typeof value === "string" && (PROOF_PREFERENCE_IDS as readonly string[]).includes(value);
-}
 
 /** First-order discount, percent of goods only (A-20, DESIGN decision 12). */
 export const FIRST_ORDER_DISCOUNT_PERCENT = 10;

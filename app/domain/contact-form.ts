@@ -2,6 +2,7 @@
  * The contact form's one schema (SPEC.md §5 "Contact form", R-CONTACT-02..04): the page checks it
  * before submitting and the action re-checks it, so both sides give the same messages.
  */
+import { keysOf } from "./one-of";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
 
@@ -29,7 +30,7 @@ export const CONTACT_PURPOSES = {
   other: "Something else",
 } as const;
 export type ContactPurpose = keyof typeof CONTACT_PURPOSES;
-const PURPOSE_IDS = Object.keys(CONTACT_PURPOSES) as [ContactPurpose, ...ContactPurpose[]];
+const PURPOSE_IDS = keysOf(CONTACT_PURPOSES);
 
 /** The longest value each field takes; the schema refuses longer ones before any pattern runs. */
 const MAX_LENGTHS: Readonly<Record<ContactField, number>> = {

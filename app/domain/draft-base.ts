@@ -3,6 +3,7 @@
  * the field limits and the cart line a draft is made from. Kept apart so neither of those two
  * imports the other's module back.
  */
+import { oneOf } from "./one-of";
 
 // ---------------------------------------------------------------------------------------------
 // Statuses (R-DRAFT-10, A-12, B-4)
@@ -35,9 +36,7 @@ const STATUS_RANK: Readonly<Record<DraftStatus, number>> = {
 export const EDITABLE_STATUSES = ["customisation_draft", "details_done", "shipping_done"] as const;
 export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 
-export function isDraftStatus(value: unknown): value is DraftStatus {
-  return typeof value === "string" && (DRAFT_STATUSES as readonly string[]).includes(value);
-}
+export const isDraftStatus = oneOf(DRAFT_STATUSES);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

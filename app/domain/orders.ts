@@ -1,3 +1,4 @@
+import { oneOf } from "./one-of";
 import { z } from "zod";
 
 /**
@@ -87,9 +88,7 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
   return `INV-${year}-${String(sequence).padStart(6, "0")}`;
 }
 
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
-}
+export const isOrderStatus = oneOf(ORDER_STATUSES);
 
 /** How long a buyer's comment on a proof may be. */
 export const PROOF_COMMENT_MAX = 2000;
