@@ -2,8 +2,29 @@ import { SITE } from "~/content/links";
 import type { Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/html";
 
-/** A plain, branded e-mail: the same words as text and as simple HTML. */
-function branded(
+/** Every e-mail's closing lines in text. */
+export const MAIL_SIGNATURE = ["", `${SITE.name}, ${SITE.city}`, `Questions? ${SITE.supportEmail}`];
+
+/** Every e-mail's HTML frame: the brand bar, `body` (already escaped), the contact footer. */
+export function mailHtml(body: string, width = 560): string {
+  return `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="${width}" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(SITE.name)}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5">
+${body}
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escapeHtml(SITE.name)}, ${escapeHtml(SITE.city)} · ${escapeHtml(SITE.supportEmail)}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+/** The one button an e-mail links with. */
+export function mailButton(url: string, label: string): string {
+  return `<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
+}
+
+/** A plain, branded e-mail: the same words as text and as simple HTML, with a code or a button. */
+export function branded(
   to: string,
   subject: string,
   lines: string[],
@@ -14,21 +35,22 @@ function branded(
     ...lines,
     ...(extra?.code ? ["", `Your code: ${extra.code}`] : []),
     ...(extra?.link ? ["", `${extra.link.label}: ${extra.link.url}`] : []),
-    "",
-    `${SITE.name}, ${SITE.city}`,
-    `Questions? ${SITE.supportEmail}`,
+    ...MAIL_SIGNATURE,
   ].join("\n");
-  const html = `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(SITE.name)}</td></tr>
-<tr><td style="padding:24px;font-size:15px;line-height:1.5">
-${lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join("\n")}
-${extra?.code ? `<p style="margin:16px 0;font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(extra.code)}</p>` : ""}
-${extra?.link ? `<p style="margin:16px 0"><a href="${escapeHtml(extra.link.url)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(extra.link.label)}</a></p><p style="font-size:12px;color:#4b4b63">Or paste this link into your browser: ${escapeHtml(extra.link.url)}</p>` : ""}
-</td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escapeHtml(SITE.name)}, ${escapeHtml(SITE.city)} · ${escapeHtml(SITE.supportEmail)}</td></tr>
-</table></td></tr></table></body></html>`;
+  const html = mailHtml(
+    [
+      ...lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`),
+      ...(extra?.code
+        ? [`<p style="margin:16px 0;font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(extra.code)}</p>`]
+        : []),
+      ...(extra?.link
+        ? [
+            mailButton(extra.link.url, extra.link.label),
+            `<p style="font-size:12px;color:#4b4b63">Or paste this link into your browser: ${escapeHtml(extra.link.url)}</p>`,
+          ]
+        : []),
+    ].join("\n"),
+  );
   return { to, subject, text, html, meta };
 }
 

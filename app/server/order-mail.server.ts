@@ -8,7 +8,8 @@
  * the body as text and HTML; sendMail (app/server/mail.server.ts) carries no attachments yet, so
  * the PDF copy B-9 proposes is left for later.
  */
-import { SELLER, SITE } from "~/content/links";
+import { SELLER } from "~/content/links";
+import { MAIL_SIGNATURE, mailButton, mailHtml } from "./mail-templates.server";
 import { formatDisplayDate, type IsoDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
 import type { Mail } from "./mail.server";
@@ -106,21 +107,15 @@ export function orderConfirmationMail(view: OrderConfirmationView): Mail {
     ...rows.map((row) => `${row.label}: ${row.amount}`),
     "",
     "Paid in full by card.",
-    "",
-    `${SITE.name}, ${SITE.city}`,
-    `Questions? ${SITE.supportEmail}`,
+    ...MAIL_SIGNATURE,
   ].join("\n");
 
   const block = (title: string, lines: string[]) =>
     `<td valign="top" style="padding:0 12px 12px 0;font-size:13px;line-height:1.5"><strong>${escapeHtml(title)}</strong><br>${lines.map(escapeHtml).join("<br>")}</td>`;
-  const html = `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#2c2adb;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(SITE.name)}</td></tr>
-<tr><td style="padding:24px;font-size:15px;line-height:1.5">
-<p style="margin:0 0 12px">Thank you for your order <strong>${escapeHtml(view.orderNumber)}</strong>. We have received your payment of <strong>${escapeHtml(formatPence(view.totalPence))}</strong>.</p>
+  const html = mailHtml(
+    `<p style="margin:0 0 12px">Thank you for your order <strong>${escapeHtml(view.orderNumber)}</strong>. We have received your payment of <strong>${escapeHtml(formatPence(view.totalPence))}</strong>.</p>
 ${view.nextSteps.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("\n")}
-<p style="margin:16px 0"><a href="${escapeHtml(view.orderUrl)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">View your order</a></p>
+${mailButton(view.orderUrl, "View your order")}
 <h2 style="margin:28px 0 4px;font-size:18px">VAT invoice ${escapeHtml(view.invoiceNumber)}</h2>
 <p style="margin:0 0 16px;font-size:13px;color:#4b4b63">Invoice date ${escapeHtml(date)} · Order ${escapeHtml(view.orderNumber)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr>${block("From", seller)}${block("To", customer)}${block("Deliver to", shipTo)}</tr></table>
@@ -132,10 +127,9 @@ ${rows
   )
   .join("\n")}
 </table>
-<p style="margin:16px 0 0;font-size:13px;color:#4b4b63">Paid in full by card.</p>
-</td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escapeHtml(SITE.name)}, ${escapeHtml(SITE.city)} · ${escapeHtml(SITE.supportEmail)}</td></tr>
-</table></td></tr></table></body></html>`;
+<p style="margin:16px 0 0;font-size:13px;color:#4b4b63">Paid in full by card.</p>`,
+    600,
+  );
 
   return {
     to: view.to,

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { SITE } from "~/content/links";
+import { orderShippedMail, proofReadyMail } from "./admin-mail.server";
+import type { Mail } from "./mail.server";
+import { branded, passwordResetMail, signInCodeMail } from "./mail-templates.server";
+
+/** Every e-mail is one frame: the brand bar, the words, the contact footer; the text ends the same way. */
+function expectFramed(mail: Mail) {
+  const html = mail.html ?? "";
+  expect(html.startsWith("<!doctype html>")).toBe(true);
+  expect(html).toContain(`font-weight:bold">${SITE.name}</td>`);
+  expect(html).toContain(`${SITE.name}, ${SITE.city} · ${SITE.supportEmail}`);
+  expect(html.endsWith("</body></html>")).toBe(true);
+  expect(mail.text.endsWith(`\n\n${SITE.name}, ${SITE.city}\nQuestions? ${SITE.supportEmail}`)).toBe(true);
+}
+
+describe("the e-mail layout", () => {
+  it("frames a code e-mail and a link e-mail alike", () => {
+    const code = signInCodeMail("buyer@example.com", "123456");
+    expectFramed(code);
+    expect(code.text).toContain("Your code: 123456");
+    expect(code.html).toContain('letter-spacing:6px">123456</p>');
+
+    const reset = passwordResetMail("buyer@example.com", { url: "https://shop.example/reset?token=a&b=1" });
+    expectFramed(reset);
+    expect(reset.html).toContain('<a href="https://shop.example/reset?token=a&amp;b=1"');
+    expect(reset.html).toContain("Or paste this link into your browser: https://shop.example/reset?token=a&amp;b=1");
+  });
+
+  it("links staff e-mails to the order with one button and the address to paste", () => {
+    const proof = proofReadyMail({
+      to: "buyer@example.com",
+      orderNumber: "SW-1001",
+      orderUrl: "https://shop.example/orders/1",
+      version: 2,
+      note: "",
+    });
+    expectFramed(proof);
+    expect(proof.text).toContain("Review your proof: https://shop.example/orders/1");
+    expect(proof.html).toContain('font-weight:bold">Review your proof</a>');
+    expect(proof.meta).toEqual({ kind: "proof-ready", orderNumber: "SW-1001", version: 2 });
+
+    const shipped = orderShippedMail({
+      to: "buyer@example.com",
+      orderNumber: "SW-1001",
+      orderUrl: "https://shop.example/orders/1",
+      carrier: "DPD",
+      trackingNumber: "1Z999",
+    });
+    expectFramed(shipped);
+    expect(shipped.text).toContain("Tracking number: 1Z999");
+    expect(shipped.html).toContain('font-weight:bold">View your order</a>');
+  });
+
+  it("escapes what a person typed", () => {
+    const mail = branded("a@example.com", "Hi", ['<img src=x onerror="alert(1)">'], {
+      link: { url: 'https://x.example/"><script>', label: "<b>Go</b>" },
+    });
+    expect(mail.html).not.toContain("<img src=x");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;b&gt;Go&lt;/b&gt;");
+  });
+});
