@@ -8,11 +8,11 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import * as build from "virtual:react-router/server-build";
-import { getDatabaseHandle, closeDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { createHtmlCache } from "~/server/html-cache.server";
 import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/http-app.server";
+import { openServices } from "~/server/services.server";
 import { PROMO_COOKIE } from "~/domain/promo";
 
 const env = (() => {
@@ -24,8 +24,11 @@ const env = (() => {
   }
 })();
 
+const startedAt = performance.now();
+// The database is migrated before the first request.
+const { services, close: closeServices } = await openServices(env);
 const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));
-const renderReactRouter = reactRouterRenderer(build, "production");
+const renderReactRouter = reactRouterRenderer(build, "production", services);
 /** Set by SIGTERM/SIGINT (shutdown below). */
 let stopping = false;
 
@@ -52,6 +55,7 @@ async function render(request: Request, nonce: string) {
 
 const app = createHttpApp({
   env,
+  services,
   stopping: () => stopping,
   render,
   serveFiles: (app) => {
@@ -82,8 +86,6 @@ const app = createHttpApp({
   },
 });
 
-const startedAt = performance.now();
-await getDatabaseHandle(); // migrations are applied before the first request
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   console.log(
@@ -123,7 +125,7 @@ function closeOnceQuiet(deadline: number) {
       return;
     }
     server.close(async () => {
-      await closeDatabase();
+      await closeServices();
       console.log("Stopped cleanly");
       process.exit(0);
     });

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { sessionMiddleware, sessionOf } from "~/server/request-context.server";
+import { sessionMiddleware, sessionOf, dbOf } from "~/server/request-context.server";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
@@ -16,6 +16,7 @@ import "./app.css";
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   return {
     promoClosed: promoClosed(request.headers.get("Cookie")),
@@ -23,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: Date.now(),
     signedIn: session !== null,
     user: session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
-    favouriteIds: session ? await listFavouriteIds({ userId: session.user.id }) : [],
-    cartCount: session ? await countCartLines({ userId: session.user.id }) : 0,
+    favouriteIds: session ? await listFavouriteIds(db, { userId: session.user.id }) : [],
+    cartCount: session ? await countCartLines(db, { userId: session.user.id }) : 0,
   } satisfies RootData;
 }
 

@@ -17,7 +17,7 @@ type AppModules = {
   createHttpApp: typeof import("../app/server/http-app.server").createHttpApp;
   reactRouterRenderer: typeof import("../app/server/http-app.server").reactRouterRenderer;
   getEnv: typeof import("../app/server/env.server").getEnv;
-  closeDatabase: typeof import("../app/server/db.server").closeDatabase;
+  openServices: typeof import("../app/server/services.server").openServices;
 };
 
 export async function startDevServer(options: { port: number; host?: string }): Promise<{
@@ -38,12 +38,19 @@ export async function startDevServer(options: { port: number; host?: string }): 
     "createHttpApp" | "reactRouterRenderer"
   >;
   const { getEnv } = (await vite.ssrLoadModule("/app/server/env.server.ts")) as Pick<AppModules, "getEnv">;
-  const { closeDatabase } = (await vite.ssrLoadModule("/app/server/db.server.ts")) as Pick<AppModules, "closeDatabase">;
+  const { openServices } = (await vite.ssrLoadModule("/app/server/services.server.ts")) as Pick<
+    AppModules,
+    "openServices"
+  >;
+  const env = getEnv();
+  // Opened once: the database and payment provider outlive the app modules Vite reloads.
+  const { services, close: closeServices } = await openServices(env);
   const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const app = createHttpApp({
-    env: getEnv(),
+    env,
+    services,
     stopping: () => false,
-    render: reactRouterRenderer(build, "development"),
+    render: reactRouterRenderer(build, "development", services),
   });
   const edge = getRequestListener(app.fetch);
   server.on("request", (req, res) => {
@@ -60,7 +67,7 @@ export async function startDevServer(options: { port: number; host?: string }): 
     close: async () => {
       await vite.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await closeDatabase();
+      await closeServices();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Confetti } from "./confetti";
 import { CheckIcon } from "./icons";
@@ -67,38 +67,49 @@ export function PaymentReturn(props: { draftId: string; productId: string | null
   }
   if (status.state === "failed") {
     return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-extrabold">Payment failed</h1>
+      <Outcome title="Payment failed" link={{ to: retry, label: "Try again" }}>
         <p role="alert" className="mt-3 text-red-800">
           {status.message || "Payment failed. Please try again."}
         </p>
-        <Link to={retry} className={buttonClass("primary", "mt-8")}>
-          Try again
-        </Link>
-      </section>
+      </Outcome>
     );
   }
   if (status.state === "processing") {
     return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-extrabold">Payment processing</h1>
+      <Outcome title="Payment processing">
         <p role="status" className="mt-3 text-muted">
           {gaveUp
             ? "We're confirming your payment; you'll get an e-mail as soon as it's through."
             : "We're checking with the payment provider…"}
         </p>
-      </section>
+      </Outcome>
     );
   }
   return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-extrabold">We couldn't find that payment</h1>
+    <Outcome
+      title="We couldn't find that payment"
+      link={
+        status.state === "unpaid" ? { to: retry, label: "Go to payment" } : { to: "/cart", label: "Back to your cart" }
+      }
+    >
       <p className="mt-3 text-muted">
         {status.state === "signed-out" ? "Please sign in to see this payment." : "This order hasn't been paid yet."}
       </p>
-      <Link to={status.state === "unpaid" ? retry : "/cart"} className={buttonClass("primary", "mt-8")}>
-        {status.state === "unpaid" ? "Go to payment" : "Back to your cart"}
-      </Link>
+    </Outcome>
+  );
+}
+
+/** A payment that is not (yet) through: what happened, and the one way on. */
+function Outcome(props: { title: string; children: ReactNode; link?: { to: string; label: string } }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-extrabold">{props.title}</h1>
+      {props.children}
+      {props.link ? (
+        <Link to={props.link.to} className={buttonClass("primary", "mt-8")}>
+          {props.link.label}
+        </Link>
+      ) : null}
     </section>
   );
 }

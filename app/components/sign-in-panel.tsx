@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { type FormReply, formMessage } from "./account/form-error";
 import { buttonClass } from "./ui/button";
-import { Field, FormMessage } from "./ui/form";
+import { CodeField, Field, FormMessage } from "./ui/form";
 
 /** What /sign-in's action answers: the tab, the identifier and the code step, and any error. */
 export type SignInReply = FormReply & { intent?: string; identifier?: string; codeSent?: boolean };
@@ -88,14 +88,7 @@ export function SignInPanel({ redirectTo, reply }: { redirectTo: string; reply?:
           </>
         ) : codeSent ? (
           <>
-            <Field
-              label="Code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              error={errors.code}
-            />
+            <CodeField required error={errors.code} />
             <button
               type="submit"
               name="intent"

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.email";
-import { requireSessionInfo } from "~/server/request-context.server";
+import { requireSessionInfo, dbOf } from "~/server/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { emailChangeSchema } from "~/domain/auth-forms";
 import { confirmCurrentEmail, confirmEmailChange, startEmailChange } from "~/server/account-settings.server";
@@ -8,6 +8,7 @@ import { readForm, toResponse, validate } from "~/server/http.server";
 
 /** The three steps of an e-mail change; each answer names its step and the address being moved to. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const session = await requireSessionInfo({ request, context });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { intent: "", newEmail: "" });
@@ -17,10 +18,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply = { intent: input.intent, newEmail: input.newEmail };
   const result =
     input.intent === "email-start"
-      ? await startEmailChange(request, session, input)
+      ? await startEmailChange(db, request, session, input)
       : input.intent === "email-current"
-        ? await confirmCurrentEmail(request, session, input)
-        : await confirmEmailChange(request, session, input);
+        ? await confirmCurrentEmail(db, request, session, input)
+        : await confirmEmailChange(db, request, session, input);
   if (!result.ok) return toResponse(result, reply);
   return data(reply, { headers: result.headers });
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.organisation";
-import { requireSessionInfo } from "~/server/request-context.server";
+import { dbOf, requireSessionInfo } from "~/server/request-context.server";
+import type { Database } from "~/server/db.server";
 import { AccountPage } from "~/components/account/account-page";
 import { organisationSchema } from "~/domain/auth-forms";
 import * as organisations from "~/server/account-settings.server";
@@ -15,27 +16,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return toResponse(parsed, { intent: form.value.intent ?? "" });
   const input = parsed.value;
   const reply = { intent: input.intent };
-  const result = await change(request, session, input);
+  const result = await change(dbOf(context), request, session, input);
   if (!result.ok) return toResponse(result, reply);
   return data(reply, { headers: result.headers });
 }
 
 type Change = (typeof organisationSchema)["_output"];
 
-function change(request: Request, session: Awaited<ReturnType<typeof requireSessionInfo>>, input: Change) {
+function change(
+  db: Database,
+  request: Request,
+  session: Awaited<ReturnType<typeof requireSessionInfo>>,
+  input: Change,
+) {
   switch (input.intent) {
     case "org-create":
-      return organisations.createOrganisation(request, input);
+      return organisations.createOrganisation(db, request, input);
     case "org-switch":
-      return organisations.switchOrganisation(request, input);
+      return organisations.switchOrganisation(db, request, input);
     case "org-invite":
-      return organisations.inviteMember(request, session, input);
+      return organisations.inviteMember(db, request, session, input);
     case "org-cancel-invite":
-      return organisations.cancelInvitation(request, input);
+      return organisations.cancelInvitation(db, request, input);
     case "org-leave":
-      return organisations.leaveOrganisation(request, input);
+      return organisations.leaveOrganisation(db, request, input);
     case "invite-respond":
-      return organisations.respondToInvitation(request, { ...input, accept: input.accept === "yes" });
+      return organisations.respondToInvitation(db, request, { ...input, accept: input.accept === "yes" });
   }
 }
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.password";
-import { requireSessionInfo } from "~/server/request-context.server";
+import { requireSessionInfo, dbOf } from "~/server/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { passwordChangeSchema } from "~/domain/auth-forms";
 import { changePassword } from "~/server/account-settings.server";
@@ -9,11 +9,12 @@ import { parseForm, toResponse } from "~/server/http.server";
 const reply = { intent: "password" };
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const session = await requireSessionInfo({ request, context });
   const parsed = await parseForm(request, passwordChangeSchema);
   if (!parsed.ok) return toResponse(parsed, reply);
   const input = parsed.value;
-  const result = await changePassword(request, session, { ...input, signOutOthers: input.signOutOthers === "on" });
+  const result = await changePassword(db, request, session, { ...input, signOutOthers: input.signOutOthers === "on" });
   if (!result.ok) return toResponse(result, reply);
   return data(reply, { headers: result.headers });
 }

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/account";
-import { requireSessionInfo } from "~/server/request-context.server";
+import { requireSessionInfo, dbOf } from "~/server/request-context.server";
 import type { AccountView } from "~/components/account/account-page";
 import { isPlaceholderEmail, isSignInFresh } from "~/domain/auth-rules";
 import { listActiveSessions } from "~/server/account-security.server";
@@ -11,12 +11,13 @@ import { activeOrganisationDetails, listMyInvitations, listMyOrganisations } fro
  * account.email.tsx…), each of which has its own action and shows the whole page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   const session = await requireSessionInfo({ request, context });
   const [sessions, organisations, activeOrganisation, invitations] = await Promise.all([
-    listActiveSessions(request, session),
-    listMyOrganisations(request, session),
-    activeOrganisationDetails(request, session),
-    listMyInvitations(request),
+    listActiveSessions(db, request, session),
+    listMyOrganisations(db, request, session),
+    activeOrganisationDetails(db, request, session),
+    listMyInvitations(db, request),
   ]);
   return {
     user: { ...session.user, email: isPlaceholderEmail(session.user.email) ? null : session.user.email },

@@ -3,12 +3,13 @@ import { isInboxKind } from "~/domain/admin-orders";
 import { londonToday } from "~/domain/delivery";
 import { adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { inboxCsv } from "~/server/admin-inbox.server";
+import { dbOf } from "~/server/request-context.server";
 
 /** One inbox list as a CSV download (issue 9 item 5). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
   if (!isInboxKind(params.kind)) throw adminNotFound();
-  const csv = await inboxCsv(params.kind);
+  const csv = await inboxCsv(dbOf(context), params.kind);
   // The byte-order mark makes Excel read the file as UTF-8 (names such as Zoë); other tools ignore it.
   return new Response(`\uFEFF${csv}`, {
     headers: {

@@ -1,9 +1,11 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { HeaderRow, Pager } from "~/components/admin/table-parts";
 import type { Route } from "./+types/admin.inbox";
 import { buttonClass } from "~/components/ui/button";
 import { INBOX_LABELS, isInboxKind } from "~/domain/admin-orders";
 import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { listInbox } from "~/server/admin-inbox.server";
+import { dbOf } from "~/server/request-context.server";
 
 const EMPTY: Record<string, string> = {
   inquiries: "No contact inquiries yet. They arrive from the contact page.",
@@ -19,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A page route cannot answer with a file, so ?format=csv hands over to the export route.
   if (url.searchParams.get("format") === "csv") throw redirect(`/admin/inbox/${params.kind}/export.csv`);
   const page = Number(url.searchParams.get("page") ?? "1");
-  return { kind: params.kind, inbox: await listInbox(params.kind, Number.isFinite(page) ? page : 1) };
+  return { kind: params.kind, inbox: await listInbox(dbOf(context), params.kind, Number.isFinite(page) ? page : 1) };
 }
 
 export function headers() {
@@ -56,13 +58,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">{label}, newest first</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
-              <tr>
-                {inbox.columns.map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3">
-                    {column}
-                  </th>
-                ))}
-              </tr>
+              <HeaderRow columns={inbox.columns} cellClass="px-4 py-3" />
             </thead>
             <tbody className="divide-y divide-slate-200 align-top">
               {inbox.rows.map((row, index) => (
@@ -82,27 +78,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {inbox.pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
-          {inbox.page > 1 ? (
-            <Link to={`/admin/inbox/${kind}?page=${inbox.page - 1}`} className={buttonClass("secondary")}>
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-muted">
-            Page {inbox.page} of {inbox.pageCount}
-          </p>
-          {inbox.page < inbox.pageCount ? (
-            <Link to={`/admin/inbox/${kind}?page=${inbox.page + 1}`} className={buttonClass("secondary")}>
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={inbox.page} pageCount={inbox.pageCount} href={(page) => `/admin/inbox/${kind}?page=${page}`} />
     </section>
   );
 }

@@ -2,11 +2,13 @@ import type { Route } from "./+types/admin.order-artwork";
 import { adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { openOrderArtwork } from "~/server/admin-orders.server";
 import { artworkDownloadHeaders } from "~/server/artwork.server";
+import { dbOf } from "~/server/request-context.server";
 
 /** An artwork file the buyer uploaded for this order, for staff (issue 9 item 2). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   await requireStaff({ request, context });
-  const file = await openOrderArtwork({ orderId: params.id, fileId: params.fileId });
+  const file = await openOrderArtwork(db, { orderId: params.id, fileId: params.fileId });
   if (!file) throw adminNotFound();
   return new Response(file.stream, { headers: artworkDownloadHeaders(file) });
 }

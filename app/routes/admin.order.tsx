@@ -12,18 +12,21 @@ import { getOrderForStaff } from "~/server/admin-order-detail.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
 import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
 import { parseForm, toResponse, validate } from "~/server/http.server";
+import { dbOf } from "~/server/request-context.server";
 
 type Intent = "proof" | "status";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   await requireStaff({ request, context });
-  const order = await getOrderForStaff(params.id);
+  const order = await getOrderForStaff(db, params.id);
   if (!order) throw adminNotFound();
   return { order };
 }
 
 /** Two forms post here: the proof upload (multipart, with the file) and the status change. */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const staff = await requireStaff({ request, context });
   if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
     const intent: Intent = "proof";
@@ -35,7 +38,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       note: read.form.get("note") ?? undefined,
     });
     if (!fields.ok) return toResponse(fields, { intent });
-    const result = await uploadProof({ staff, orderId: params.id, fields: fields.value, file: read.form.get("proof") });
+    const result = await uploadProof(db, {
+      staff,
+      orderId: params.id,
+      fields: fields.value,
+      file: read.form.get("proof"),
+    });
     if (!result.ok) return toResponse(result, { intent });
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
@@ -43,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent: Intent = "status";
   const change = await parseForm(request, statusChangeSchema);
   if (!change.ok) return toResponse(change, { intent });
-  const result = await changeOrderStatus({ staff, orderId: params.id, change: change.value });
+  const result = await changeOrderStatus(db, { staff, orderId: params.id, change: change.value });
   if (!result.ok) return toResponse(result, { intent });
   return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
 }

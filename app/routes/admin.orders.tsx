@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { HeaderRow, Pager } from "~/components/admin/table-parts";
 import type { Route } from "./+types/admin.orders";
 import { buttonClass } from "~/components/ui/button";
 import { StatusBadge } from "~/components/admin-status-badge";
@@ -7,11 +8,13 @@ import { formatPence } from "~/domain/money";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/domain/orders";
 import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
 import { listOrdersForStaff } from "~/server/admin-orders.server";
+import { dbOf } from "~/server/request-context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   await requireStaff({ request, context });
   const query = parseOrderListQuery(new URL(request.url).searchParams);
-  return { query, list: await listOrdersForStaff(query) };
+  return { query, list: await listOrdersForStaff(db, query) };
 }
 
 export function headers() {
@@ -99,29 +102,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <table className="w-full min-w-[52rem] text-left text-sm">
             <caption className="sr-only">Orders, newest first</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Order
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Placed
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Company
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  E-mail
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Product
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Total
-                </th>
-              </tr>
+              <HeaderRow
+                columns={["Order", "Placed", "Company", "E-mail", "Product", "Status", "Total"]}
+                cellClass="px-4 py-3"
+                lastClass="px-4 py-3 text-right"
+              />
             </thead>
             <tbody className="divide-y divide-slate-200">
               {list.rows.map((order) => (
@@ -150,27 +135,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {list.pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
-          {list.page > 1 ? (
-            <Link to={pageLink(query, list.page - 1)} className={buttonClass("secondary")}>
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-muted">
-            Page {list.page} of {list.pageCount}
-          </p>
-          {list.page < list.pageCount ? (
-            <Link to={pageLink(query, list.page + 1)} className={buttonClass("secondary")}>
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageLink(query, page)} />
     </section>
   );
 }

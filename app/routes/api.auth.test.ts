@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/setup/test-db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testServices, testFileDatabase } from "../../tests/setup/test-db";
+import { routeContext } from "../../tests/setup/route-answer";
 import { createSignedInUser, useTestEnv } from "../../tests/setup/users";
 import { action, loader } from "./api.auth";
-import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, getAuth, resetAuthForTests } from "~/server/auth.server";
-import { closeDatabase, useDatabaseForTests } from "~/server/db.server";
+import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, authFor } from "~/server/auth.server";
 
 // Issue 13 item 1: /api/auth/* serves only AUTH_ENDPOINTS_SERVED_OVER_HTTP. Every endpoint in
 // better-auth's router is asked for, signed in, through the route the server mounts.
 
-beforeAll(async () => {
-  useTestEnv();
-  useDatabaseForTests(await createTestDatabase());
-  resetAuthForTests();
-});
-afterAll(async () => {
-  await closeDatabase();
-});
+const handle = testFileDatabase({ reset: false });
+beforeAll(() => useTestEnv());
 
 /** What the admin plugin served before it was dropped: none of it may come back. */
 const FORMER_ADMIN_API = [
@@ -27,11 +21,11 @@ const FORMER_ADMIN_API = [
   "/admin/create-user",
 ];
 
-type Args = { request: Request; params: Record<string, string>; context: object };
+type Args = { request: Request; params: Record<string, string>; context: unknown };
 type Handler = (args: Args) => unknown;
 
 async function routerPaths(): Promise<string[]> {
-  const api = (await getAuth()).api as unknown as Record<string, { path?: unknown }>;
+  const api = authFor(handle.db).api as unknown as Record<string, { path?: unknown }>;
   const paths = Object.values(api)
     .map((endpoint) => endpoint.path)
     .filter((path): path is string => typeof path === "string" && path.startsWith("/"));
@@ -61,16 +55,18 @@ async function ask(method: "GET" | "POST", path: string, cookie: string): Promis
       : undefined;
   const request = new Request(url, { method, headers, body });
   const handler = (method === "GET" ? loader : action) as unknown as Handler;
-  const answer = (await handler({ request, params: { "*": path.slice(1) }, context: {} })) as
-    | Response
-    | { data: unknown; init: ResponseInit | null };
+  const answer = (await handler({
+    request,
+    params: { "*": path.slice(1) },
+    context: await routeContext(request, testServices(handle)),
+  })) as Response | { data: unknown; init: ResponseInit | null };
   if (answer instanceof Response) return { status: answer.status, body: await answer.text() };
   return { status: answer.init?.status ?? 200, body: JSON.stringify(answer.data) };
 }
 
 describe("/api/auth/*", () => {
   it("answers 404 for every endpoint of better-auth's router that is not on the allow-list, signed in, GET and POST", async () => {
-    const { cookie } = await createSignedInUser("surface@acme.example");
+    const { cookie } = await createSignedInUser(handle.db, "surface@acme.example");
     const paths = [...(await routerPaths()), ...FORMER_ADMIN_API];
     // The router really is enumerated: the endpoints the issue found open are in it.
     expect(paths).toEqual(
@@ -102,7 +98,7 @@ describe("/api/auth/*", () => {
     const served = AUTH_ENDPOINTS_SERVED_OVER_HTTP as Set<string>;
     served.add("GET /ok");
     try {
-      const { cookie } = await createSignedInUser("control@acme.example");
+      const { cookie } = await createSignedInUser(handle.db, "control@acme.example");
       expect(await ask("GET", "/ok", cookie)).toEqual({ status: 200, body: '{"ok":true}' });
       expect((await ask("GET", "/ok/", cookie)).status).toBe(404);
       expect((await ask("POST", "/ok", cookie)).status).toBe(404);

@@ -1,22 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { authUser } from "#db/schema";
-import { createTestDatabase } from "../../tests/setup/test-db";
+import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, useTestEnv } from "../../tests/setup/users";
 import { action } from "./api.draft-artwork";
 import { answerOf } from "../../tests/setup/route-answer";
 import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
-import { resetAuthForTests } from "~/server/auth.server";
-import { closeDatabase, getDb, useDatabaseForTests } from "~/server/db.server";
 
 // Issue 13 item 6: who may upload is settled before a byte of the body is read.
 
-beforeAll(async () => {
-  useTestEnv();
-  useDatabaseForTests(await createTestDatabase());
-  resetAuthForTests();
-});
-afterAll(() => closeDatabase());
+const handle = testFileDatabase({ reset: false });
+beforeAll(() => useTestEnv());
 
 /** An upload whose body records whether anything read it. */
 function upload(cookie?: string) {
@@ -43,7 +37,11 @@ function upload(cookie?: string) {
 }
 
 async function answer(request: Request) {
-  return answerOf(action, { request, params: { id: new URL(request.url).pathname.split("/")[3]! } });
+  return answerOf(action, {
+    request,
+    params: { id: new URL(request.url).pathname.split("/")[3]! },
+    services: testServices(handle),
+  });
 }
 
 describe("POST /api/drafts/:id/artwork", () => {
@@ -54,8 +52,8 @@ describe("POST /api/drafts/:id/artwork", () => {
   });
 
   it("answers 403 to an account whose e-mail address is not confirmed, and reads nothing", async () => {
-    const { userId, cookie } = await createSignedInUser("unconfirmed-uploader@acme.example");
-    const db = await getDb();
+    const { userId, cookie } = await createSignedInUser(handle.db, "unconfirmed-uploader@acme.example");
+    const db = handle.db;
     await db.update(authUser).set({ emailVerified: false }).where(eq(authUser.id, userId));
     const { request, read } = upload(cookie);
     expect(await answer(request)).toMatchObject({

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.draft-artwork";
-import { sessionOf } from "~/server/request-context.server";
+import { sessionOf, dbOf } from "~/server/request-context.server";
 import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
 import { saveArtwork } from "~/server/artwork.server";
 import { failure, signInRequired, toResponse } from "~/server/http.server";
@@ -10,10 +10,11 @@ import { failure, signInRequired, toResponse } from "~/server/http.server";
  * buyer whose e-mail address is confirmed, so a throwaway account cannot fill the disk.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in to upload artwork."));
   if (!session.user.emailVerified) return toResponse(failure(403, "EMAIL_NOT_VERIFIED", ARTWORK_MESSAGES.unverified));
-  const result = await saveArtwork({ userId: session.user.id, draftId: params.id, request });
+  const result = await saveArtwork(db, { userId: session.user.id, draftId: params.id, request });
   if (!result.ok) return toResponse(result);
   return Response.json({ file: result.file, version: result.version }, { status: 201 });
 }

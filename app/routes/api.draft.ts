@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.draft";
-import { sessionOf } from "~/server/request-context.server";
+import { sessionOf, dbOf } from "~/server/request-context.server";
 import { DRAFT_STEPS } from "~/domain/draft";
 import { getDraft, saveDraftStep } from "~/server/drafts.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
@@ -16,22 +16,24 @@ const saveSchema = z.object({
 
 /** One draft of the signed-in user; another user's id is simply not found (issue 7 item 9). */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired());
-  const draft = await getDraft({ userId: session.user.id, draftId: params.id });
+  const draft = await getDraft(db, { userId: session.user.id, draftId: params.id });
   if (!draft) return toResponse(failure(404, "DRAFT_NOT_FOUND", "No draft found."));
   return Response.json({ draft: { id: draft.id, version: draft.version, status: draft.status, data: draft.data } });
 }
 
 /** Saves one step: body {step, patch, expectedVersion}; 409 carries the newer draft. */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return toResponse(failure(401, "MISSING_SAVE_DATA", "Missing required data for save"));
   const body = await readJson(request, saveSchema);
   if (!body.ok) return toResponse(body);
   const { step, patch, expectedVersion } = body.value;
-  const result = await saveDraftStep({ userId: session.user.id, draftId: params.id, step, patch, expectedVersion });
+  const result = await saveDraftStep(db, { userId: session.user.id, draftId: params.id, step, patch, expectedVersion });
   if (!result.ok) return toResponse(result);
-  if (step === "customisation") await syncCartWithDraftPatch(session.user.id, result.draft.productId, patch);
+  if (step === "customisation") await syncCartWithDraftPatch(db, session.user.id, result.draft.productId, patch);
   return Response.json({ draft: result.draft });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.payment-intent";
-import { sessionOf } from "~/server/request-context.server";
+import { servicesOf, sessionOf } from "~/server/request-context.server";
 import { onlyPost, readJson, signInRequired, toResponse } from "~/server/http.server";
 import { PAYMENT_MESSAGES, startPayment } from "~/server/orders.server";
 
@@ -24,7 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!session) return toResponse(signInRequired(PAYMENT_MESSAGES.signIn));
   const body = await readJson(request, bodySchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);
-  const result = await startPayment({ session, draftId: body.value.draft_id, productId: body.value.product_id });
+  const result = await startPayment(servicesOf(context), {
+    session,
+    draftId: body.value.draft_id,
+    productId: body.value.product_id,
+  });
   if (!result.ok) return toResponse(result);
   return Response.json(
     {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.payment-status";
-import { sessionOf } from "~/server/request-context.server";
+import { sessionOf, dbOf } from "~/server/request-context.server";
 import { failure, signInRequired, toResponse } from "~/server/http.server";
 import { paymentState } from "~/server/orders.server";
 
@@ -11,10 +11,11 @@ import { paymentState } from "~/server/orders.server";
  * unknown or another user's draft.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in to see this payment."));
   const draftId = new URL(request.url).searchParams.get("draft_id") ?? "";
-  const state = await paymentState({ userId: session.user.id, draftId });
+  const state = await paymentState(db, { userId: session.user.id, draftId });
   if (!state) return toResponse(failure(404, "DRAFT_NOT_FOUND", "No draft found."));
   const body =
     state.state === "paid" ? { state: state.state, order_id: state.orderId, order_number: state.orderNumber } : state;

@@ -3,13 +3,15 @@ import { smsSignupSchema } from "~/domain/sms-prompt-rules";
 import { failure, readJson, toResponse, onlyPost } from "~/server/http.server";
 import { clientIp } from "~/server/rate-limit.server";
 import { saveSmsSignup } from "~/server/sms-signups.server";
+import { dbOf } from "~/server/request-context.server";
 
 /** POST {phone, sourcePage}: stores an SMS opt-in with its consent record (A-21, B-14); 201 {id}. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   if (request.method !== "POST") return onlyPost();
   const body = await readJson(request, smsSignupSchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);
-  const outcome = await saveSmsSignup({
+  const outcome = await saveSmsSignup(db, {
     phoneE164: body.value.phone,
     sourcePage: body.value.sourcePage,
     // Accounts link sign-ups to a user once the session is available here; visitors stay anonymous.

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.stripe-webhook";
 import { failure, toResponse, onlyPost } from "~/server/http.server";
 import { applyPaymentEvent } from "~/server/orders.server";
 import { WebhookSignatureError, type WebhookResult } from "~/server/payment-provider.server";
-import { getPaymentProvider } from "~/server/payments.server";
+import { servicesOf } from "~/server/request-context.server";
 
 /** Stripe's payment_intent events are a few kB; anything near this is not from Stripe. */
 const MAX_BODY = 256 * 1024;
@@ -17,9 +17,10 @@ const MAX_BODY = 256 * 1024;
  * The body is read here as raw bytes, not with readJson: the signature covers the exact bytes
  * Stripe sent, and the provider parses the event only once they are verified.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return onlyPost();
-  const provider = await getPaymentProvider();
+  const services = servicesOf(context);
+  const provider = services.payments;
   if (provider?.kind !== "stripe") return toResponse(failure(404, "NOT_FOUND", "Stripe webhooks are not configured."));
   const tooLarge = failure(400, "VALIDATION_FAILED", "Payload too large.");
   if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY) return toResponse(tooLarge);
@@ -37,6 +38,6 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   if (verified.kind === "ignored") return Response.json({ received: true, ignored: verified.type });
-  const result = await applyPaymentEvent(verified.event);
+  const result = await applyPaymentEvent(services, verified.event);
   return Response.json({ received: true, outcome: result.outcome });
 }

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.test-payments.confirm";
-import { sessionOf } from "~/server/request-context.server";
+import { servicesOf, sessionOf } from "~/server/request-context.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
 import { PAYMENT_MESSAGES, confirmTestPayment } from "~/server/orders.server";
-import { getPaymentProvider } from "~/server/payments.server";
 
 const SEND_JSON = "Send JSON {client_secret, number, expiry, cvc, name}.";
 const bodySchema = z.object({
@@ -25,14 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST")
     return toResponse(failure(405, "METHOD_NOT_ALLOWED", "Use POST."), undefined, { headers: { Allow: "POST" } });
   // With Stripe keys set this door does not exist: only Stripe can take a payment then.
-  if ((await getPaymentProvider())?.kind !== "test")
+  const services = servicesOf(context);
+  if (services.payments?.kind !== "test")
     return toResponse(failure(404, "NOT_FOUND", "Test-mode payments are not enabled."));
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired(PAYMENT_MESSAGES.signIn));
   const body = await readJson(request, bodySchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);
   const { client_secret, ...card } = body.value;
-  const result = await confirmTestPayment({ clientSecret: client_secret, card, userId: session.user.id });
+  const result = await confirmTestPayment(services, { clientSecret: client_secret, card, userId: session.user.id });
   if (!result.ok) return toResponse(result);
   return Response.json(
     { status: result.status, order_id: result.orderId ?? null, order_number: result.orderNumber ?? null },

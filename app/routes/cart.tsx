@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cart";
-import { sessionOf } from "~/server/request-context.server";
+import { dbOf, sessionOf } from "~/server/request-context.server";
 import { coloursFor, findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { CheckoutStepper } from "~/components/checkout-stepper";
 import { FeedbackBox } from "~/components/feedback-box";
 import { useLocalMirror } from "~/components/local-mirror";
 import { ProductImage } from "~/components/product-image";
-import { RemoveLineButton } from "~/components/remove-line-button";
+import { LineEditButtons, useLineEditor } from "~/components/line-editor";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { useNow } from "~/components/use-now";
@@ -17,11 +17,9 @@ import { cartDeliveryWindow, formatDisplayDate } from "~/domain/delivery";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { stepHref } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
-import { maxQuantity } from "~/domain/pricing";
-import { commitQuantityInput, stepQuantity } from "~/domain/quantity";
 import { cartActionSchema, estimatedTotalPence, priceLine } from "~/domain/shopping-rules";
 import { clientIp } from "~/server/rate-limit.server";
-import { parseForm, signInRequired, toResponse, type ErrorBody } from "~/server/http.server";
+import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 
 import * as shopping from "~/server/shopping.server";
 import { getEnv } from "~/server/env.server";
@@ -46,12 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.value;
   if (input.intent === "feedback") {
     const { text, page } = input;
-    const saved = await shopping.saveFeedback({ text, page, userId: session?.user.id ?? null, ip: clientIp(request) });
+    const saved = await shopping.saveFeedback(dbOf(context), {
+      text,
+      page,
+      userId: session?.user.id ?? null,
+      ip: clientIp(request),
+    });
     if (!saved.ok) return toResponse(saved);
     return data({ ok: true as const, intent: input.intent });
   }
   if (!session) return toResponse(signInRequired("Please sign in to use your cart."));
-  const result = await shopping.changeCart(session.user.id, input);
+  const result = await shopping.changeCart(dbOf(context), session.user.id, input);
   if (!result.ok) return toResponse(result);
   return data({ ok: true as const, intent: input.intent });
 }
@@ -162,22 +165,11 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 
 /** A cart line with its edit row: quantity clamped to [MOQ, max] and re-priced (DESIGN decision 4). */
 function CartLineItem({ line, product }: { line: Line; product: Product }) {
-  const fetcher = useFetcher<ErrorBody | { ok: true }>();
-  const [editing, setEditing] = useState(false);
-  const [quantity, setQuantity] = useState(String(line.quantity));
-  const max = maxQuantity(product.tiers);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) setEditing(false);
-  }, [fetcher.state, fetcher.data]);
-  const shown = editing ? commitQuantityInput(quantity, line.quantity, product.moq, max) : line.quantity;
-  const price = priceLine(product.id, shown);
+  const editor = useLineEditor(line, product, "/cart");
+  const { editing, error } = editor;
+  const price = priceLine(product.id, editor.shownQuantity);
   const colour = coloursFor(product.id).find((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase());
-  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error.message : null;
   const image = product.images[0];
-  const step = (delta: number) =>
-    setQuantity(
-      String(stepQuantity(commitQuantityInput(quantity, line.quantity, product.moq, max), delta, product.moq, max)),
-    );
 
   return (
     <li data-testid="cart-line" className="flex gap-4 rounded-2xl border border-slate-200 p-4">
@@ -228,61 +220,29 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
               type="button"
               aria-label={`Decrease quantity of ${product.title}`}
               className="h-9 w-9 rounded-lg border border-slate-300"
-              onClick={() => step(-1)}
+              onClick={() => editor.step(-1)}
             >
               −
             </button>
             <input
               aria-label={`Quantity of ${product.title}`}
               inputMode="numeric"
-              value={quantity}
-              onChange={(e) => setQuantity(e.target.value)}
-              onBlur={() => setQuantity(String(commitQuantityInput(quantity, line.quantity, product.moq, max)))}
+              {...editor.quantityInput}
               className="h-9 w-24 rounded-lg border border-slate-300 text-center"
             />
             <button
               type="button"
               aria-label={`Increase quantity of ${product.title}`}
               className="h-9 w-9 rounded-lg border border-slate-300"
-              onClick={() => step(1)}
+              onClick={() => editor.step(1)}
             >
               +
             </button>
-            <button
-              type="button"
-              className={buttonClass("primary", "px-3 py-1.5")}
-              disabled={fetcher.state !== "idle"}
-              onClick={() =>
-                fetcher.submit(
-                  {
-                    intent: "update",
-                    id: line.id,
-                    productId: product.id,
-                    quantity: String(commitQuantityInput(quantity, line.quantity, product.moq, max)),
-                  },
-                  { method: "post", action: "/cart" },
-                )
-              }
-            >
-              Save
-            </button>
-            <button
-              type="button"
-              className={buttonClass("ghost", "px-3 py-1.5")}
-              onClick={() => {
-                setQuantity(String(line.quantity));
-                setEditing(false);
-              }}
-            >
-              Cancel
-            </button>
+            <LineEditButtons editor={editor} />
           </div>
         ) : (
           <div className="mt-3 flex gap-2">
-            <button type="button" className={buttonClass("secondary", "px-3 py-1.5")} onClick={() => setEditing(true)}>
-              Edit
-            </button>
-            <RemoveLineButton fetcher={fetcher} action="/cart" id={line.id} productTitle={product.title} />
+            <LineEditButtons editor={editor} />
           </div>
         )}
         {error ? (

@@ -13,9 +13,11 @@ import {
 import { failure, readForm, toResponse } from "~/server/http.server";
 import { submitInquiry } from "~/server/inquiries.server";
 import { clientIp } from "~/server/rate-limit.server";
+import { dbOf } from "~/server/request-context.server";
 
 /** Every refusal gives back what the visitor typed (`values`), so nothing is lost. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { values: EMPTY_CONTACT_VALUES });
   const values = contactValuesFrom(new URLSearchParams(form.value));
@@ -27,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   try {
-    const outcome = await submitInquiry({
+    const outcome = await submitInquiry(db, {
       data: parsed.data,
       honeypot: form.value[CONTACT_HONEYPOT_FIELD] ?? "",
       ip: clientIp(request),

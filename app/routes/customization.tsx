@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { StepNav } from "~/components/step-nav";
+import { Link } from "react-router";
 import type { Route } from "./+types/customization";
 import { coloursFor, findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
@@ -85,7 +86,6 @@ function CustomisationStep(props: {
   completed: StepNumber[];
 }) {
   const { product } = props;
-  const navigate = useNavigate();
   const now = useNow();
   const [form, setForm] = useState<CustomisationForm>(() => formFrom(props.data));
   const [files, setFiles] = useState(props.data.artwork.files);
@@ -284,22 +284,14 @@ function CustomisationStep(props: {
 
           <SaveStatus state={autosave.state} />
 
-          <div className="flex flex-wrap justify-between gap-3">
-            <Link to="/cart" className={buttonClass("secondary")}>
-              Back to Cart
-            </Link>
-            <button
-              type="button"
-              disabled={!canGoOn}
-              className={buttonClass("primary")}
-              onClick={async () => {
-                const draftId = await autosave.flush();
-                navigate(stepHref(3, { productId: props.productId, draftId }));
-              }}
-            >
-              Next: Your details
-            </button>
-          </div>
+          <StepNav
+            back={{ to: "/cart", label: "Back to Cart" }}
+            next={{
+              label: "Next: Your details",
+              disabled: !canGoOn,
+              onNext: async () => stepHref(3, { productId: props.productId, draftId: await autosave.flush() }),
+            }}
+          />
         </div>
 
         <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">

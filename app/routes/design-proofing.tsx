@@ -1,10 +1,9 @@
-import { Link, useNavigate } from "react-router";
+import { StepNav } from "~/components/step-nav";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/design-proofing";
 import { CheckoutStepper } from "~/components/checkout-stepper";
 import { NoDraft } from "~/components/no-draft";
 import { SaveStatus } from "~/components/save-status";
-import { buttonClass } from "~/components/ui/button";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { SITE } from "~/content/links";
 import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
@@ -17,7 +16,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Step 5 (REQUIREMENTS.md B-3): what proof the buyer chose, the artwork we have, and what happens next. */
 export default function DesignProofingRoute({ loaderData }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const ready = loaderData.ready;
   const autosave = useDraftAutosave<{ proof_acknowledged: boolean }>({
     step: "proofing",
@@ -103,22 +101,18 @@ export default function DesignProofingRoute({ loaderData }: Route.ComponentProps
       <div className="mt-6">
         <SaveStatus state={autosave.state} />
       </div>
-      <div className="mt-4 flex flex-wrap justify-between gap-3">
-        <Link to={stepHref(4, { productId: data.product_id, draftId: draft.id })} className={buttonClass("secondary")}>
-          Back to Shipping
-        </Link>
-        <button
-          type="button"
-          className={buttonClass("primary")}
-          onClick={async () => {
+      <StepNav
+        className="mt-4"
+        back={{ to: stepHref(4, { productId: data.product_id, draftId: draft.id }), label: "Back to Shipping" }}
+        next={{
+          label: "Next: Payment",
+          onNext: async () => {
             autosave.schedule({ proof_acknowledged: true });
             await autosave.flush();
-            navigate(stepHref(6, { productId: data.product_id, draftId: draft.id }));
-          }}
-        >
-          Next: Payment
-        </button>
-      </div>
+            return stepHref(6, { productId: data.product_id, draftId: draft.id });
+          },
+        }}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { StepNav } from "~/components/step-nav";
+import { Link } from "react-router";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/details";
 import { CheckoutStepper } from "~/components/checkout-stepper";
@@ -7,7 +8,6 @@ import { AddressFields, StepField } from "~/components/checkout-fields";
 import { MissingSummary, NoDraft } from "~/components/no-draft";
 import { OrderSummary } from "~/components/order-summary";
 import { SaveStatus } from "~/components/save-status";
-import { buttonClass } from "~/components/ui/button";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { canProceedDetails, detailsErrors, missingDetails, stepHref, type DraftDetails } from "~/domain/draft";
@@ -38,7 +38,6 @@ export default function DetailsRoute({ loaderData }: Route.ComponentProps) {
 }
 
 function DetailsStep(props: DraftStepData) {
-  const navigate = useNavigate();
   const { product_id: productId, quantity, customization_selections: selections } = props.data;
   const product = findProductById(productId);
   const [details, setDetails] = useState(props.data.details);
@@ -169,25 +168,17 @@ function DetailsStep(props: DraftStepData) {
           </div>
 
           <SaveStatus state={autosave.state} />
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Link
-              to={stepHref(2, { productId: productId, draftId: props.draft.id })}
-              className={buttonClass("secondary")}
-            >
-              Back
-            </Link>
-            <button
-              type="button"
-              disabled={!canProceedDetails(details)}
-              className={buttonClass("primary")}
-              onClick={async () => {
+          <StepNav
+            back={{ to: stepHref(2, { productId, draftId: props.draft.id }), label: "Back" }}
+            next={{
+              label: "Next: Add shipping details",
+              disabled: !canProceedDetails(details),
+              onNext: async () => {
                 await autosave.flush();
-                navigate(stepHref(4, { productId: productId, draftId: props.draft.id }));
-              }}
-            >
-              Next: Add shipping details
-            </button>
-          </div>
+                return stepHref(4, { productId, draftId: props.draft.id });
+              },
+            }}
+          />
           <MissingSummary labels={missing} />
         </form>
         <div className="lg:sticky lg:top-24 lg:self-start">

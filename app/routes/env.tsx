@@ -1,9 +1,10 @@
 import type { Route } from "./+types/env";
 import { checkDatabase } from "~/server/health.server";
 import { paymentProviderStatus } from "~/server/payment-status.server";
+import { dbOf } from "~/server/request-context.server";
 
-export async function loader() {
-  return { database: await checkDatabase(), payment: paymentProviderStatus() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { database: await checkDatabase(dbOf(context)), payment: paymentProviderStatus() };
 }
 
 // Live status: never replayed from the server's page cache (server.ts) or kept by a browser.

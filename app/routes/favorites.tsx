@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/favorites";
-import { sessionOf } from "~/server/request-context.server";
+import { sessionOf, dbOf } from "~/server/request-context.server";
 import { findProductById } from "~/catalogue/catalogue";
 import { ProductCard } from "~/components/product-card";
 import { SignInPrompt } from "~/components/sign-in-prompt";
@@ -11,18 +11,20 @@ import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { listFavouriteIds, toggleFavourite } from "~/server/shopping.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return { signedIn: false as const, productIds: [] };
-  return { signedIn: true as const, productIds: await listFavouriteIds({ userId: session.user.id }) };
+  return { signedIn: true as const, productIds: await listFavouriteIds(db, { userId: session.user.id }) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Sign in required: Please sign in to manage favourites."));
   const parsed = await parseForm(request, favouriteActionSchema);
   if (!parsed.ok) return toResponse(parsed);
   const { productId } = parsed.value;
-  const result = await toggleFavourite({ userId: session.user.id, productId });
+  const result = await toggleFavourite(db, { userId: session.user.id, productId });
   return data({ ok: true as const, productId, favourited: result.favourited });
 }
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/inquiry-success";
-import { sessionOf } from "~/server/request-context.server";
+import { sessionOf, dbOf } from "~/server/request-context.server";
 import { CheckIcon } from "~/components/icons";
 import { ExternalLink } from "~/components/marketing-page";
 import { PaymentReturn, type PaymentReturnState } from "~/components/payment-return";
@@ -10,13 +10,14 @@ import { SITE } from "~/content/links";
 import { paymentState } from "~/server/orders.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   // one route, two meanings. A draft_id means a payment return, answered from the server's
   // records only (never from the provider's redirect parameters).
   const params = new URL(request.url).searchParams;
   const draftId = params.get("draft_id");
   if (!draftId) return { paymentReturn: false as const };
   const session = await sessionOf(context);
-  const state = session ? await paymentState({ userId: session.user.id, draftId }) : null;
+  const state = session ? await paymentState(db, { userId: session.user.id, draftId }) : null;
   const initial: PaymentReturnState = !session
     ? { state: "signed-out" }
     : !state

@@ -1,8 +1,10 @@
-import { getAuth } from "~/server/auth.server";
+import { authFor } from "~/server/auth.server";
+import { dbOf } from "~/server/request-context.server";
+import type { Route } from "./+types/jwks";
 
 /** The public keys that verify our JWTs, at the well-known path other services look for. */
-export async function loader() {
-  const auth = await getAuth();
+export async function loader({ context }: Route.LoaderArgs) {
+  const auth = authFor(dbOf(context));
   const jwks = await auth.api.getJwks();
   return Response.json(jwks, { headers: { "Cache-Control": "public, max-age=600" } });
 }

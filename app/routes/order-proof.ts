@@ -1,15 +1,16 @@
 import type { Route } from "./+types/order-proof";
-import { sessionOf } from "~/server/request-context.server";
+import { sessionOf, dbOf } from "~/server/request-context.server";
 import { artworkDownloadHeaders } from "~/server/artwork.server";
 import { openProofForBuyer } from "~/server/order-proofs.server";
 import { failure, toResponse } from "~/server/http.server";
 
 /** A proof version, for the order's buyer only, always as an attachment. */
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   const version = Number(params.version);
   if (!session || !Number.isSafeInteger(version)) return toResponse(failure(404, "NOT_FOUND", "No such proof."));
-  const file = await openProofForBuyer({
+  const file = await openProofForBuyer(db, {
     userId: session.user.id,
     accountId: session.accountId,
     orderId: params.id,

@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
-import { sessionOf } from "~/server/request-context.server";
+import { sessionOf, dbOf } from "~/server/request-context.server";
 import { deliveryText } from "~/components/order-delivery";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
@@ -13,20 +13,22 @@ import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/orders.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return { signedIn: false as const, order: null };
-  const order = await getOrder({ userId: session.user.id, accountId: session.accountId, orderId: params.id });
+  const order = await getOrder(db, { userId: session.user.id, accountId: session.accountId, orderId: params.id });
   // Another buyer's order is indistinguishable from one that doesn't exist.
   if (!order) throw data(null, { status: 404 });
   return { signedIn: true as const, order };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in to answer the proof."));
   const answer = await parseForm(request, proofAnswerSchema);
   if (!answer.ok) return toResponse(answer);
-  const result = await respondToProof({ userId: session.user.id, orderId: params.id, ...answer.value });
+  const result = await respondToProof(db, { userId: session.user.id, orderId: params.id, ...answer.value });
   if (!result.ok) return toResponse(result);
   return { ok: true as const, decision: answer.value.decision };
 }

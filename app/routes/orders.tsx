@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { sessionOf } from "~/server/request-context.server";
+import { sessionOf, dbOf } from "~/server/request-context.server";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { formatPence } from "~/domain/money";
@@ -8,11 +8,12 @@ import { deliveryText } from "~/components/order-delivery";
 import { listOrders } from "~/server/orders.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return { signedIn: false as const, orders: [] };
   return {
     signedIn: true as const,
-    orders: await listOrders({ userId: session.user.id, accountId: session.accountId }),
+    orders: await listOrders(db, { userId: session.user.id, accountId: session.accountId }),
   };
 }
 

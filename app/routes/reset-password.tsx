@@ -2,11 +2,12 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { buttonClass } from "~/components/ui/button";
 import { formMessage } from "~/components/account/form-error";
-import { Field, FormMessage } from "~/components/ui/form";
+import { CodeField, Field, FormMessage } from "~/components/ui/form";
 import { resetPasswordSchema } from "~/domain/auth-forms";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth-rules";
 import { resetPassword } from "~/server/accounts.server";
 import { parseForm, toResponse } from "~/server/http.server";
+import { dbOf } from "~/server/request-context.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -14,10 +15,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: params.get("token"), identifier: params.get("identifier"), linkError: params.get("error") };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const parsed = await parseForm(request, resetPasswordSchema);
   if (!parsed.ok) return toResponse(parsed);
-  const result = await resetPassword(request, parsed.value);
+  const result = await resetPassword(db, request, parsed.value);
   if (!result.ok) return toResponse(result);
   throw redirect("/sign-in?reset=1");
 }
@@ -55,14 +57,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
         ) : (
           <>
             <input type="hidden" name="identifier" value={loaderData.identifier ?? ""} />
-            <Field
-              label="Code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              error={errors.code}
-            />
+            <CodeField required error={errors.code} />
           </>
         )}
         <Field

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { StepNav } from "~/components/step-nav";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/shipping";
 import { CheckoutStepper } from "~/components/checkout-stepper";
@@ -7,7 +7,6 @@ import { AddressFields, StepField } from "~/components/checkout-fields";
 import { MissingSummary, NoDraft } from "~/components/no-draft";
 import { OrderSummary } from "~/components/order-summary";
 import { SaveStatus } from "~/components/save-status";
-import { buttonClass } from "~/components/ui/button";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { useNow } from "~/components/use-now";
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/checkout";
@@ -59,7 +58,6 @@ const formOf = (data: DraftData): ShippingForm => {
 };
 
 function ShippingStep(props: DraftStepData) {
-  const navigate = useNavigate();
   const now = useNow();
   const productId = props.data.product_id;
   const product = findProductById(productId);
@@ -184,22 +182,17 @@ function ShippingStep(props: DraftStepData) {
           </div>
 
           <SaveStatus state={autosave.state} />
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Link to={stepHref(3, { productId, draftId: props.draft.id })} className={buttonClass("secondary")}>
-              Back to Details
-            </Link>
-            <button
-              type="button"
-              disabled={!canProceedShipping(shipping)}
-              className={buttonClass("primary")}
-              onClick={async () => {
+          <StepNav
+            back={{ to: stepHref(3, { productId, draftId: props.draft.id }), label: "Back to Details" }}
+            next={{
+              label: "Next: Design proofing",
+              disabled: !canProceedShipping(shipping),
+              onNext: async () => {
                 await autosave.flush();
-                navigate(stepHref(5, { productId, draftId: props.draft.id }));
-              }}
-            >
-              Next: Design proofing
-            </button>
-          </div>
+                return stepHref(5, { productId, draftId: props.draft.id });
+              },
+            }}
+          />
           <MissingSummary labels={missing} />
         </form>
         <div className="lg:sticky lg:top-24 lg:self-start">

@@ -1,22 +1,20 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/shopping-list";
-import { sessionOf } from "~/server/request-context.server";
+import { dbOf, sessionOf } from "~/server/request-context.server";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { useLocalMirror } from "~/components/local-mirror";
 import { ProductImage } from "~/components/product-image";
-import { RemoveLineButton } from "~/components/remove-line-button";
+import { LineEditButtons, useLineEditor } from "~/components/line-editor";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { EXTERNAL, SITE } from "~/content/links";
 import { formatPence } from "~/domain/money";
-import { maxQuantity } from "~/domain/pricing";
-import { commitQuantityInput } from "~/domain/quantity";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { estimatedTotalPence, NOTES_MAX, priceLine, shoppingListActionSchema } from "~/domain/shopping-rules";
-import { parseForm, signInRequired, toResponse, type ErrorBody } from "~/server/http.server";
+import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 
 import * as shopping from "~/server/shopping.server";
 
@@ -26,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     signedIn: true as const,
     userId: session.user.id,
-    items: await shopping.listShoppingList({ userId: session.user.id }),
+    items: await shopping.listShoppingList(dbOf(context), { userId: session.user.id }),
   };
 }
 
@@ -36,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, shoppingListActionSchema);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
-  const result = await shopping.changeShoppingList(session.user.id, input);
+  const result = await shopping.changeShoppingList(dbOf(context), session.user.id, input);
   if (!result.ok) return toResponse(result);
   return data({ ok: true as const, intent: input.intent });
 }
@@ -111,17 +109,10 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
 
 /** One row with inline editing (SPEC.md §4 "Row editing"): quantity at least the MOQ, re-priced by tier. */
 function ListRow({ item, product }: { item: Item; product: Product }) {
-  const fetcher = useFetcher<ErrorBody | { ok: true }>();
-  const [editing, setEditing] = useState(false);
-  const [quantity, setQuantity] = useState(String(item.quantity));
+  const editor = useLineEditor(item, product, "/shopping-list");
+  const { editing, error } = editor;
   const [notes, setNotes] = useState(item.notes);
-  const max = maxQuantity(product.tiers);
-  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error.message : null;
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) setEditing(false);
-  }, [fetcher.state, fetcher.data]);
-  const shownQuantity = editing ? commitQuantityInput(quantity, item.quantity, product.moq, max) : item.quantity;
-  const price = priceLine(product.id, shownQuantity);
+  const price = priceLine(product.id, editor.shownQuantity);
   const image = product.images[0];
 
   return (
@@ -140,10 +131,8 @@ function ListRow({ item, product }: { item: Item; product: Product }) {
             type="number"
             inputMode="numeric"
             min={product.moq}
-            max={max}
-            value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
-            onBlur={() => setQuantity(String(commitQuantityInput(quantity, item.quantity, product.moq, max)))}
+            max={editor.max}
+            {...editor.quantityInput}
             className="w-24 rounded-lg border border-slate-300 px-2 py-1"
           />
         ) : (
@@ -172,51 +161,7 @@ function ListRow({ item, product }: { item: Item; product: Product }) {
       </td>
       <td className="px-4 py-3">
         <div className="flex gap-2">
-          {editing ? (
-            <>
-              <button
-                type="button"
-                className={buttonClass("primary", "px-3 py-1.5")}
-                disabled={fetcher.state !== "idle"}
-                onClick={() =>
-                  fetcher.submit(
-                    {
-                      intent: "update",
-                      id: item.id,
-                      productId: product.id,
-                      quantity: String(commitQuantityInput(quantity, item.quantity, product.moq, max)),
-                      notes,
-                    },
-                    { method: "post", action: "/shopping-list" },
-                  )
-                }
-              >
-                Save
-              </button>
-              <button
-                type="button"
-                className={buttonClass("ghost", "px-3 py-1.5")}
-                onClick={() => {
-                  setQuantity(String(item.quantity));
-                  setNotes(item.notes);
-                  setEditing(false);
-                }}
-              >
-                Cancel
-              </button>
-            </>
-          ) : (
-            <>
-              <button
-                type="button"
-                className={buttonClass("secondary", "px-3 py-1.5")}
-                onClick={() => setEditing(true)}
-              >
-                Edit
-              </button>
-              <RemoveLineButton fetcher={fetcher} action="/shopping-list" id={item.id} productTitle={product.title} />
-            </>
-          )}
+          <LineEditButtons editor={editor} extra={{ notes }} onCancel={() => setNotes(item.notes)} />
         </div>
       </td>
     </tr>

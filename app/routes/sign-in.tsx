@@ -1,19 +1,18 @@
 import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
-import { sessionOf } from "~/server/request-context.server";
+import { dbOf, redirectIfSignedIn } from "~/server/request-context.server";
 import { SignInPanel } from "~/components/sign-in-panel";
 import { signInSchema } from "~/domain/auth-forms";
 import { sendSignInCode, signInWithCode, signInWithPassword } from "~/server/accounts.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
 import { safeRedirect } from "~/server/session.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await sessionOf(context)) throw redirect(redirectTo);
-  return { redirectTo };
+export function loader(args: Route.LoaderArgs) {
+  return redirectIfSignedIn(args);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);
   const parsed = validate(signInSchema, form.value);
@@ -29,12 +28,14 @@ export async function action({ request }: Route.ActionArgs) {
   const state = { intent: input.intent, identifier: input.identifier, codeSent: input.intent === "verify-code" };
   const redirectTo = safeRedirect(input.redirectTo);
   if (input.intent === "send-code") {
-    const result = await sendSignInCode(request, input);
+    const result = await sendSignInCode(db, request, input);
     if (!result.ok) return toResponse(result, state);
     return data({ ...state, codeSent: true });
   }
   const result =
-    input.intent === "password" ? await signInWithPassword(request, input) : await signInWithCode(request, input);
+    input.intent === "password"
+      ? await signInWithPassword(db, request, input)
+      : await signInWithCode(db, request, input);
   if (!result.ok) return toResponse(result, state);
   if (result.twoFactor) {
     throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });

@@ -2,22 +2,24 @@ import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in.two-factor";
 import { buttonClass } from "~/components/ui/button";
 import { formMessage } from "~/components/account/form-error";
-import { Field, FormMessage } from "~/components/ui/form";
+import { CodeField, FormMessage } from "~/components/ui/form";
 import { twoFactorSchema } from "~/domain/auth-forms";
 import { verifySecondFactor } from "~/server/accounts.server";
 import { parseForm, toResponse } from "~/server/http.server";
 import { safeRedirect } from "~/server/session.server";
+import { dbOf } from "~/server/request-context.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   return { redirectTo: safeRedirect(params.get("redirectTo")), backup: params.get("backup") === "1" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const parsed = await parseForm(request, twoFactorSchema);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
-  const result = await verifySecondFactor(request, { ...input, trustDevice: input.trustDevice === "on" });
+  const result = await verifySecondFactor(db, request, { ...input, trustDevice: input.trustDevice === "on" });
   if (!result.ok) return toResponse(result);
   throw redirect(safeRedirect(input.redirectTo), { headers: result.headers });
 }
@@ -38,11 +40,9 @@ export default function TwoFactorRoute({ loaderData, actionData }: Route.Compone
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <input type="hidden" name="kind" value={backup ? "backup" : "totp"} />
         {message ? <FormMessage>{message}</FormMessage> : null}
-        <Field
+        <CodeField
           label={backup ? "Backup code" : "Authenticator code"}
-          name="code"
           inputMode={backup ? "text" : "numeric"}
-          autoComplete="one-time-code"
           required
           error={actionData?.error.fieldErrors?.code}
         />

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/sign-out";
 import { signOut } from "~/server/accounts.server";
 import { parseForm, toResponse } from "~/server/http.server";
+import { dbOf } from "~/server/request-context.server";
 
 const schema = z.object({
   scope: z.enum(["local", "global", "others"], { message: "Unknown sign-out scope." }).default("local"),
@@ -12,11 +13,12 @@ export function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const parsed = await parseForm(request, schema);
   if (!parsed.ok) return toResponse(parsed);
   const { scope } = parsed.value;
-  const result = await signOut(request, scope);
+  const result = await signOut(db, request, scope);
   if (!result.ok) return toResponse(result);
   // Signing out of other devices keeps this one where it was; the others end on the home page.
   if (scope === "others") return redirect("/account?signedOutOthers=1", { headers: result.headers });

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-up";
-import { sessionOf } from "~/server/request-context.server";
+import { dbOf, redirectIfSignedIn } from "~/server/request-context.server";
 import { buttonClass } from "~/components/ui/button";
 import { formMessage } from "~/components/account/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
@@ -10,19 +10,18 @@ import { signUp } from "~/server/accounts.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
 import { safeRedirect } from "~/server/session.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await sessionOf(context)) throw redirect(redirectTo);
-  return { redirectTo };
+export function loader(args: Route.LoaderArgs) {
+  return redirectIfSignedIn(args);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { values: typedIn({}) });
   const values = typedIn(form.value);
   const parsed = validate(signUpSchema, form.value);
   if (!parsed.ok) return toResponse(parsed, { values });
-  const result = await signUp(request, parsed.value);
+  const result = await signUp(db, request, parsed.value);
   if (!result.ok) return toResponse(result, { values });
   const who = result.identifier.kind === "email" ? result.identifier.email : result.identifier.phone;
   const next = `/verify?identifier=${encodeURIComponent(who)}&redirectTo=${encodeURIComponent(safeRedirect(parsed.value.redirectTo))}`;

@@ -2,12 +2,13 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/verify";
 import { buttonClass } from "~/components/ui/button";
 import { fieldErrorsOf, formMessage } from "~/components/account/form-error";
-import { Field, FormMessage } from "~/components/ui/form";
+import { CodeField, FormMessage } from "~/components/ui/form";
 import { verifySchema } from "~/domain/auth-forms";
 import { parseIdentifier } from "~/domain/auth-rules";
 import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts.server";
 import { parseForm, toResponse } from "~/server/http.server";
 import { safeRedirect } from "~/server/session.server";
+import { dbOf } from "~/server/request-context.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -20,21 +21,22 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   const parsed = await parseForm(request, verifySchema);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
   if (input.intent === "resend") {
-    const result = await resendCode(request, input);
+    const result = await resendCode(db, request, input);
     if (!result.ok) return toResponse(result);
     return data({ resent: true });
   }
   const identifier = parseIdentifier(input.identifier);
   const result =
     identifier?.kind === "email"
-      ? await verifyEmailCode(request, { email: identifier.email, code: input.code })
-      : await signInWithCode(request, input);
+      ? await verifyEmailCode(db, request, { email: identifier.email, code: input.code })
+      : await signInWithCode(db, request, input);
   if (!result.ok) return toResponse(result);
   // A proven code signs in, and an account with two-step sign-in asks for its second factor first.
   if (result.twoFactor)
@@ -63,13 +65,7 @@ export default function VerifyRoute({ loaderData, actionData }: Route.ComponentP
         {actionData && "resent" in actionData ? (
           <FormMessage tone="success">We've sent you a new code.</FormMessage>
         ) : null}
-        <Field
-          label="Code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          error={fieldErrorsOf(actionData).code}
-        />
+        <CodeField error={fieldErrorsOf(actionData).code} />
         <button type="submit" name="intent" value="verify" disabled={busy} className={buttonClass("primary", "w-full")}>
           Confirm
         </button>

@@ -2,8 +2,8 @@ import { isAPIError } from "better-auth/api";
 import { eq, inArray, or } from "drizzle-orm";
 import { authUser, authVerification } from "#db/schema";
 import { identityErrorMessage, placeholderEmailForPhone, type Identifier } from "~/domain/auth-rules";
-import { getAuth } from "./auth.server";
-import { getDb } from "./db.server";
+import { authFor } from "./auth.server";
+import type { Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { clientIp, hitRateLimit, peekRateLimit } from "./rate-limit.server";
 
@@ -48,24 +48,24 @@ function tooMany(retryAfterSeconds: number): Failure {
   );
 }
 
-export async function limit(key: string, rule: Rule): Promise<Failure | null> {
-  const result = await hitRateLimit(key, rule.limit, rule.windowSeconds);
+export async function limit(db: Database, key: string, rule: Rule): Promise<Failure | null> {
+  const result = await hitRateLimit(db, key, rule.limit, rule.windowSeconds);
   return result.allowed ? null : tooMany(result.retryAfterSeconds);
 }
 
 export type Counter = { key: string; rule: Rule };
 
 /** The refusal for the first counter whose window is used up, without counting a hit. */
-export async function spent(counters: Counter[]): Promise<Failure | null> {
+export async function spent(db: Database, counters: Counter[]): Promise<Failure | null> {
   for (const { key, rule } of counters) {
-    const seen = await peekRateLimit(key, rule.windowSeconds);
+    const seen = await peekRateLimit(db, key, rule.windowSeconds);
     if (seen.count >= rule.limit) return tooMany(seen.retryAfterSeconds);
   }
   return null;
 }
 
-export async function countHit(counters: Counter[]) {
-  for (const { key, rule } of counters) await hitRateLimit(key, rule.limit, rule.windowSeconds);
+export async function countHit(db: Database, counters: Counter[]) {
+  for (const { key, rule } of counters) await hitRateLimit(db, key, rule.limit, rule.windowSeconds);
 }
 
 /**
@@ -99,10 +99,10 @@ export const subjectOf = (identifier: Identifier) =>
   identifier.kind === "email" ? identifier.email : identifier.phone;
 
 /** Limits asking for codes to one address, per address and per client address. */
-export async function limitCodeRequests(request: Request, subject: string): Promise<Failure | null> {
+export async function limitCodeRequests(db: Database, request: Request, subject: string): Promise<Failure | null> {
   return (
-    (await limit(`code-ip:${clientIp(request)}`, LIMITS.codePerIp)) ??
-    (await limit(`code:${subject}`, LIMITS.codePerAccount))
+    (await limit(db, `code-ip:${clientIp(request)}`, LIMITS.codePerIp)) ??
+    (await limit(db, `code:${subject}`, LIMITS.codePerAccount))
   );
 }
 
@@ -117,17 +117,18 @@ const wrongCodeCounters = (request: Request, subject: string): Counter[] => [
  * better-auth compares it; every code better-auth refuses counts against both.
  */
 export async function checkCode<T extends object>(
+  db: Database,
   request: Request,
   subject: string,
   check: () => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  const refused = await spent(wrongCodeCounters(request, subject));
+  const refused = await spent(db, wrongCodeCounters(request, subject));
   if (refused) return refused;
   try {
     return await check();
   } catch (error) {
     if (!isAPIError(error) || error.statusCode >= 500) return authFailure(error);
-    await countHit(wrongCodeCounters(request, subject));
+    await countHit(db, wrongCodeCounters(request, subject));
     // No code waiting (none is ever sent to an unknown or unproven number) reads as a wrong code.
     return error.body?.code === "OTP_NOT_FOUND"
       ? failure(400, "INVALID_OTP", identityErrorMessage("INVALID_OTP"))
@@ -138,8 +139,7 @@ export async function checkCode<T extends object>(
 export type Holder = { id: string; proven: boolean };
 
 /** The account an address or number belongs to, and whether it was proven by a code or link sent to it. */
-export async function holderOf(identifier: Identifier): Promise<Holder | null> {
-  const db = await getDb();
+export async function holderOf(db: Database, identifier: Identifier): Promise<Holder | null> {
   if (identifier.kind === "email") {
     const [row] = await db
       .select({ id: authUser.id, proven: authUser.emailVerified })
@@ -164,19 +164,18 @@ export async function holderOf(identifier: Identifier): Promise<Holder | null> {
  * item 2). These are better-auth's identifiers (email-otp and phone-number plugins); the tests prove
  * an older code of another kind fails.
  */
-export async function dropCodes(identifier: Identifier) {
+export async function dropCodes(db: Database, identifier: Identifier) {
   const identifiers =
     identifier.kind === "email"
       ? ["sign-in", "email-verification", "forget-password"].map((type) => `${type}-otp-${identifier.email}`)
       : [`phone-number-otp-${identifier.phone}`, `phone-number-reset-${identifier.phone}`];
-  const db = await getDb();
   await db.delete(authVerification).where(inArray(authVerification.identifier, identifiers));
 }
 
 /** The code that proves a new or not yet proven address: by e-mail, or by SMS to the number. */
-export async function sendConfirmationCode(request: Request, identifier: Identifier) {
-  await dropCodes(identifier);
-  const auth = await getAuth();
+export async function sendConfirmationCode(db: Database, request: Request, identifier: Identifier) {
+  await dropCodes(db, identifier);
+  const auth = authFor(db);
   if (identifier.kind === "email") {
     await auth.api.sendVerificationOTP({
       body: { email: identifier.email, type: "email-verification" },

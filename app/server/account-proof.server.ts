@@ -3,9 +3,9 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "#db/schema";
 import { SITE } from "~/content/links";
 import type { Identifier } from "~/domain/auth-rules";
-import { getAuth } from "./auth.server";
+import { authFor } from "./auth.server";
 import type { Holder } from "./account-codes.server";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { signUpAttemptMail } from "./mail-templates.server";
 import { sendMail } from "./mail.server";
@@ -50,8 +50,8 @@ function readCookie(request: Request, name: string): string | null {
 
 type SignUpClaim = { userId: string; passwordHash: string; firstName: string; lastName: string };
 
-async function signUpClaimCookie() {
-  const context = await (await getAuth()).$context;
+async function signUpClaimCookie(db: Database) {
+  const context = await authFor(db).$context;
   return context.createAuthCookie("sign_up", { maxAge: SIGN_UP_CLAIM_SECONDS });
 }
 
@@ -60,10 +60,9 @@ async function signUpClaimCookie() {
  * sign-up made one, and looks the same when it did not, so the answer never tells whether the
  * address already had a proven account.
  */
-export async function signUpAnswer(claim: SignUpClaim | null): Promise<Headers> {
+export async function signUpAnswer(db: Database, claim: SignUpClaim | null): Promise<Headers> {
   const token = randomBytes(32).toString("base64url");
   if (claim) {
-    const db = await getDb();
     await db.insert(authVerification).values({
       id: randomUUID(),
       identifier: `sign-up-claim-${token}`,
@@ -71,15 +70,14 @@ export async function signUpAnswer(claim: SignUpClaim | null): Promise<Headers> 
       expiresAt: new Date(Date.now() + SIGN_UP_CLAIM_SECONDS * 1000),
     });
   }
-  const cookie = await signUpClaimCookie();
+  const cookie = await signUpClaimCookie(db);
   return new Headers({ "set-cookie": setCookie(cookie.name, token, cookie.attributes) });
 }
 
 /** This browser's sign-up claim on the account, used up once read. */
-async function takeClaim(request: Request, userId: string): Promise<SignUpClaim | null> {
-  const token = readCookie(request, (await signUpClaimCookie()).name);
+async function takeClaim(db: Database, request: Request, userId: string): Promise<SignUpClaim | null> {
+  const token = readCookie(request, (await signUpClaimCookie(db)).name);
   if (!token) return null;
-  const db = await getDb();
   const [row] = await db
     .select()
     .from(authVerification)
@@ -99,12 +97,12 @@ async function takeClaim(request: Request, userId: string): Promise<SignUpClaim 
  * names it chose). Anyone else who proves it can set a password by resetting it.
  */
 export async function settleProof(
+  db: Database,
   request: Request,
   holder: Holder,
   proof: { channel: "email" | "phone"; passwordChosen?: boolean; keepSession?: string },
 ) {
   if (holder.proven) return;
-  const db = await getDb();
   await db
     .delete(authSession)
     .where(
@@ -114,7 +112,7 @@ export async function settleProof(
     );
   await db.delete(authTwoFactor).where(eq(authTwoFactor.userId, holder.id));
   const credential = and(eq(authAccount.userId, holder.id), eq(authAccount.providerId, "credential"));
-  const claim = proof.passwordChosen ? null : await takeClaim(request, holder.id);
+  const claim = proof.passwordChosen ? null : await takeClaim(db, request, holder.id);
   if (claim) {
     const [current] = await db.select({ password: authAccount.password }).from(authAccount).where(credential);
     if (!current) {
@@ -132,7 +130,7 @@ export async function settleProof(
     await db.delete(authAccount).where(credential);
   }
   // Through better-auth, so its hooks see the address become proven.
-  const context = await (await getAuth()).$context;
+  const context = await authFor(db).$context;
   await context.internalAdapter.updateUser(holder.id, {
     twoFactorEnabled: false,
     ...(proof.channel === "email" ? { emailVerified: true } : { phoneNumberVerified: true }),
@@ -149,23 +147,23 @@ export async function settleProof(
  * after a one-time code it always is.
  */
 export async function afterCodeSignIn(
+  db: Database,
   userId: string,
   session: { token: string; headers: Headers },
 ): Promise<{ ok: true; headers: Headers; twoFactor: boolean }> {
-  const db = await getDb();
   const [user] = await db
     .select({ twoFactor: authUser.twoFactorEnabled })
     .from(authUser)
     .where(eq(authUser.id, userId));
   if (!user?.twoFactor) return { ok: true, headers: session.headers, twoFactor: false };
-  const context = await (await getAuth()).$context;
+  const context = await authFor(db).$context;
   await context.internalAdapter.deleteSession(session.token);
-  return { ok: true, headers: await twoFactorChallenge(userId), twoFactor: true };
+  return { ok: true, headers: await twoFactorChallenge(db, userId), twoFactor: true };
 }
 
 /** better-auth's two-step challenge (two-factor plugin): a short-lived record and its signed cookie, which verifyTOTP reads. */
-async function twoFactorChallenge(userId: string): Promise<Headers> {
-  const context = await (await getAuth()).$context;
+async function twoFactorChallenge(db: Database, userId: string): Promise<Headers> {
+  const context = await authFor(db).$context;
   const cookie = context.createAuthCookie("two_factor", { maxAge: TWO_FACTOR_SECONDS });
   const identifier = `2fa-${randomBytes(15).toString("hex")}`;
   const expiresAt = new Date(Date.now() + TWO_FACTOR_SECONDS * 1000);
@@ -183,14 +181,15 @@ async function twoFactorChallenge(userId: string): Promise<Headers> {
 }
 
 /** Tells the owner of a proven address or number that someone tried to sign up with it. */
-export async function tellOwnerOfSignUpAttempt(identifier: Identifier) {
+export async function tellOwnerOfSignUpAttempt(db: Database, identifier: Identifier) {
   const base = getEnv().BASE_URL;
   if (identifier.kind === "email") {
     await sendMail(
+      db,
       signUpAttemptMail(identifier.email, { signIn: `${base}/sign-in`, reset: `${base}/forgot-password` }),
     );
   } else {
-    await sendSms({
+    await sendSms(db, {
       to: identifier.phone,
       text: `Someone tried to create a ${SITE.name} account with this number, which already has one. Sign in or reset your password at ${base}/sign-in`,
       meta: { kind: "sms-sign-up-attempt" },

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { authSession } from "#db/schema";
 import { authFailure, type Outcome, passwordFailure } from "./account-codes.server";
-import { getAuth } from "./auth.server";
-import { getDb } from "./db.server";
+import { authFor } from "./auth.server";
+import type { Database } from "./db.server";
 import { failure } from "./http.server";
 import type { SessionInfo } from "./session.server";
 
@@ -11,10 +11,11 @@ import type { SessionInfo } from "./session.server";
 const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers });
 
 export async function startTwoFactor(
+  db: Database,
   request: Request,
   input: { password: string },
 ): Promise<Outcome<{ secret: string; qrCode: string; backupCodes: string[] }>> {
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
     const enrolment = await auth.api.enableTwoFactor({ body: { password: input.password }, headers: request.headers });
     if (!("totpURI" in enrolment)) throw new Error("Authenticator-app enrolment expected");
@@ -29,8 +30,8 @@ export async function startTwoFactor(
   }
 }
 
-export async function confirmTwoFactor(request: Request, input: { code: string }): Promise<Outcome> {
-  const auth = await getAuth();
+export async function confirmTwoFactor(db: Database, request: Request, input: { code: string }): Promise<Outcome> {
+  const auth = authFor(db);
   try {
     const { headers } = await auth.api.verifyTOTP({
       body: { code: input.code.replace(/\s/g, "") },
@@ -43,8 +44,8 @@ export async function confirmTwoFactor(request: Request, input: { code: string }
   }
 }
 
-export async function disableTwoFactor(request: Request, input: { password: string }): Promise<Outcome> {
-  const auth = await getAuth();
+export async function disableTwoFactor(db: Database, request: Request, input: { password: string }): Promise<Outcome> {
+  const auth = authFor(db);
   try {
     const { headers } = await auth.api.disableTwoFactor({
       body: { password: input.password },
@@ -65,8 +66,12 @@ export type ActiveSession = {
   ipAddress: string | null;
 };
 
-export async function listActiveSessions(request: Request, session: SessionInfo): Promise<ActiveSession[]> {
-  const auth = await getAuth();
+export async function listActiveSessions(
+  db: Database,
+  request: Request,
+  session: SessionInfo,
+): Promise<ActiveSession[]> {
+  const auth = authFor(db);
   const sessions = await auth.api.listSessions({ headers: request.headers });
   return sessions
     .map((s) => ({
@@ -80,14 +85,18 @@ export async function listActiveSessions(request: Request, session: SessionInfo)
 }
 
 /** Ends one of the user's own sessions by its id; tokens never leave the server. */
-export async function revokeSessionById(request: Request, session: SessionInfo, sessionId: string): Promise<Outcome> {
-  const db = await getDb();
+export async function revokeSessionById(
+  db: Database,
+  request: Request,
+  session: SessionInfo,
+  sessionId: string,
+): Promise<Outcome> {
   const [row] = await db
     .select({ token: authSession.token })
     .from(authSession)
     .where(and(eq(authSession.id, sessionId), eq(authSession.userId, session.user.id)));
   if (!row) return failure(404, "SESSION_NOT_FOUND", "That session has already ended.");
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
     await auth.api.revokeSession({ body: { token: row.token }, headers: request.headers });
     return ok();

@@ -8,13 +8,14 @@ import {
   passwordFailure,
   weakPassword,
 } from "./account-codes.server";
-import { getAuth } from "./auth.server";
+import { authFor } from "./auth.server";
 import { type Failure, failure } from "./http.server";
 import { confirmEmailChangeMail, emailChangedMail } from "./mail-templates.server";
 import { sendMail } from "./mail.server";
 import { hitRateLimit } from "./rate-limit.server";
 import type { SessionInfo } from "./session.server";
 import { sendSms } from "./sms.server";
+import type { Database } from "./db.server";
 
 const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers });
 
@@ -23,6 +24,7 @@ const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers }
  * (issue 4 item 2; SPEC.md §6 "strict").
  */
 async function requireRecentSignIn(
+  db: Database,
   request: Request,
   session: SessionInfo,
   password: string | undefined,
@@ -31,7 +33,7 @@ async function requireRecentSignIn(
   if (!password) {
     return failure(403, "REAUTHENTICATE", "For your security, please confirm your password to make this change.");
   }
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
     await auth.api.verifyPassword({ body: { password }, headers: request.headers });
     return null;
@@ -41,10 +43,11 @@ async function requireRecentSignIn(
 }
 
 export async function updateProfile(
+  db: Database,
   request: Request,
   input: { firstName: string; lastName: string; avatarUrl: string | null },
 ): Promise<Outcome> {
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
     await auth.api.updateUser({
       body: {
@@ -62,13 +65,14 @@ export async function updateProfile(
 }
 
 export async function changePassword(
+  db: Database,
   request: Request,
   session: SessionInfo,
   input: { currentPassword: string; newPassword: string; signOutOthers: boolean },
 ): Promise<Outcome> {
   const problems = passwordProblems(input.newPassword, { email: session.user.email });
   if (problems.length > 0) return weakPassword("newPassword", problems);
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
     const { headers } = await auth.api.changePassword({
       body: {
@@ -98,42 +102,44 @@ const ownChannel = (user: AccountUser) =>
  * sign-up), so a session alone, stolen or left open, cannot move the account away from its owner.
  */
 export async function startEmailChange(
+  db: Database,
   request: Request,
   session: SessionInfo,
   input: { newEmail: string; password?: string },
 ): Promise<Outcome> {
-  const stale = await requireRecentSignIn(request, session, input.password);
+  const stale = await requireRecentSignIn(db, request, session, input.password);
   if (stale) return stale;
   const newEmail = input.newEmail.trim().toLowerCase();
   if (newEmail === session.user.email) return failure(400, "SAME_EMAIL", "That's already your e-mail address.");
   const own = ownChannel(session.user);
-  const limited = await limitCodeRequests(request, own.to);
+  const limited = await limitCodeRequests(db, request, own.to);
   if (limited) return limited;
-  const auth = await getAuth();
+  const auth = authFor(db);
   // better-auth checks this code (changeEmail.verifyCurrentEmail) before it sends one to the new address.
   const code = await auth.api.createVerificationOTP({
     body: { email: session.user.email, type: "email-verification" },
   });
   if (own.kind === "phone") {
-    await sendSms({
+    await sendSms(db, {
       to: own.to,
       text: `${code} allows ${newEmail} as your ${SITE.name} e-mail. Not you? Don't share it.`,
       meta: { kind: "sms-email-change", code },
     });
   } else {
-    await sendMail(confirmEmailChangeMail(own.to, code, newEmail));
+    await sendMail(db, confirmEmailChangeMail(own.to, code, newEmail));
   }
   return ok();
 }
 
 /** Step 2: the current address's code; better-auth then sends a code to the new address. */
 export async function confirmCurrentEmail(
+  db: Database,
   request: Request,
   session: SessionInfo,
   input: { newEmail: string; code: string },
 ): Promise<Outcome> {
-  return checkCode(request, ownChannel(session.user).to, async () => {
-    const auth = await getAuth();
+  return checkCode(db, request, ownChannel(session.user).to, async () => {
+    const auth = authFor(db);
     await auth.api.requestEmailChangeEmailOTP({
       body: { newEmail: input.newEmail, otp: input.code.trim() },
       headers: request.headers,
@@ -144,13 +150,14 @@ export async function confirmCurrentEmail(
 
 /** Step 3: the new address's code. Every other device signs out, and the old address is told, with the way back. */
 export async function confirmEmailChange(
+  db: Database,
   request: Request,
   session: SessionInfo,
   input: { newEmail: string; code: string },
 ): Promise<Outcome> {
   const own = ownChannel(session.user);
-  return checkCode(request, own.to, async () => {
-    const auth = await getAuth();
+  return checkCode(db, request, own.to, async () => {
+    const auth = authFor(db);
     await auth.api.changeEmailEmailOTP({
       body: { newEmail: input.newEmail, otp: input.code.trim() },
       headers: request.headers,
@@ -158,13 +165,13 @@ export async function confirmEmailChange(
     await auth.api.revokeOtherSessions({ headers: request.headers });
     const newEmail = input.newEmail.trim().toLowerCase();
     if (own.kind === "phone") {
-      await sendSms({
+      await sendSms(db, {
         to: own.to,
         text: `Your ${SITE.name} e-mail is now ${newEmail}. Not you? Write to ${SITE.supportEmail} at once.`,
         meta: { kind: "sms-email-changed" },
       });
     } else {
-      await sendMail(emailChangedMail(own.to, { newEmail }));
+      await sendMail(db, emailChangedMail(own.to, { newEmail }));
     }
     return ok();
   });
@@ -172,8 +179,12 @@ export async function confirmEmailChange(
 
 export type OrganisationSummary = { id: string; name: string; slug: string; active: boolean };
 
-export async function listMyOrganisations(request: Request, session: SessionInfo): Promise<OrganisationSummary[]> {
-  const auth = await getAuth();
+export async function listMyOrganisations(
+  db: Database,
+  request: Request,
+  session: SessionInfo,
+): Promise<OrganisationSummary[]> {
+  const auth = authFor(db);
   const orgs = await auth.api.listOrganizations({ headers: request.headers });
   return orgs.map((o) => ({
     id: o.id,
@@ -183,9 +194,9 @@ export async function listMyOrganisations(request: Request, session: SessionInfo
   }));
 }
 
-export async function activeOrganisationDetails(request: Request, session: SessionInfo) {
+export async function activeOrganisationDetails(db: Database, request: Request, session: SessionInfo) {
   if (!session.session.activeOrganizationId) return null;
-  const auth = await getAuth();
+  const auth = authFor(db);
   const org = await auth.api.getFullOrganization({
     headers: request.headers,
     query: { organizationId: session.session.activeOrganizationId },
@@ -208,8 +219,8 @@ export async function activeOrganisationDetails(request: Request, session: Sessi
   };
 }
 
-export async function listMyInvitations(request: Request) {
-  const auth = await getAuth();
+export async function listMyInvitations(db: Database, request: Request) {
+  const auth = authFor(db);
   const invitations = await auth.api.listUserInvitations({ headers: request.headers });
   return invitations
     .filter((i) => i.status === "pending" && new Date(i.expiresAt) > new Date())
@@ -225,8 +236,8 @@ const slugify = (name: string) =>
       .slice(0, 40) || "team"
   }-${Math.random().toString(36).slice(2, 7)}`;
 
-export async function createOrganisation(request: Request, input: { name: string }): Promise<Outcome> {
-  const auth = await getAuth();
+export async function createOrganisation(db: Database, request: Request, input: { name: string }): Promise<Outcome> {
+  const auth = authFor(db);
   try {
     // The new organisation becomes the active one, so new drafts belong to it (R-AUTH-05).
     await auth.api.createOrganization({
@@ -239,8 +250,12 @@ export async function createOrganisation(request: Request, input: { name: string
   }
 }
 
-export async function switchOrganisation(request: Request, input: { organizationId: string | null }): Promise<Outcome> {
-  const auth = await getAuth();
+export async function switchOrganisation(
+  db: Database,
+  request: Request,
+  input: { organizationId: string | null },
+): Promise<Outcome> {
+  const auth = authFor(db);
   try {
     await auth.api.setActiveOrganization({ body: { organizationId: input.organizationId }, headers: request.headers });
     return ok();
@@ -260,6 +275,7 @@ const INVITATIONS = {
 } as const;
 
 export async function inviteMember(
+  db: Database,
   request: Request,
   session: SessionInfo,
   input: { email: string; role: "member" | "admin" },
@@ -268,6 +284,7 @@ export async function inviteMember(
     return failure(403, "EMAIL_NOT_CONFIRMED", "Please confirm your e-mail address before inviting anyone.");
   }
   const sender = await hitRateLimit(
+    db,
     `invite:sender:${session.user.id}`,
     INVITATIONS.perSender.limit,
     INVITATIONS.perSender.windowSeconds,
@@ -279,6 +296,7 @@ export async function inviteMember(
     );
   }
   const recipient = await hitRateLimit(
+    db,
     `invite:recipient:${input.email.toLowerCase()}`,
     INVITATIONS.perRecipient.limit,
     INVITATIONS.perRecipient.windowSeconds,
@@ -286,7 +304,7 @@ export async function inviteMember(
   if (!recipient.allowed) {
     return tooManyInvitations(recipient.retryAfterSeconds, "That address has had several invitations today.");
   }
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
     await auth.api.createInvitation({ body: { email: input.email, role: input.role }, headers: request.headers });
     return ok();
@@ -302,8 +320,12 @@ function tooManyInvitations(retryAfterSeconds: number, why: string): Failure {
   });
 }
 
-export async function cancelInvitation(request: Request, input: { invitationId: string }): Promise<Outcome> {
-  const auth = await getAuth();
+export async function cancelInvitation(
+  db: Database,
+  request: Request,
+  input: { invitationId: string },
+): Promise<Outcome> {
+  const auth = authFor(db);
   try {
     await auth.api.cancelInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
     return ok();
@@ -313,10 +335,11 @@ export async function cancelInvitation(request: Request, input: { invitationId: 
 }
 
 export async function respondToInvitation(
+  db: Database,
   request: Request,
   input: { invitationId: string; accept: boolean },
 ): Promise<Outcome> {
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
     if (input.accept)
       await auth.api.acceptInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
@@ -327,8 +350,12 @@ export async function respondToInvitation(
   }
 }
 
-export async function leaveOrganisation(request: Request, input: { organizationId: string }): Promise<Outcome> {
-  const auth = await getAuth();
+export async function leaveOrganisation(
+  db: Database,
+  request: Request,
+  input: { organizationId: string },
+): Promise<Outcome> {
+  const auth = authFor(db);
   try {
     await auth.api.leaveOrganization({ body: { organizationId: input.organizationId }, headers: request.headers });
     return ok();

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { authAccount, authMember, authSession, authTwoFactor, authUser, outbox, profiles } from "#db/schema";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { testFileDatabase } from "../../tests/setup/test-db";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { totp } from "../../tests/e2e/support/totp";
 import { confirmTwoFactor, startTwoFactor } from "./account-security.server";
@@ -17,11 +17,10 @@ import {
   verifyEmailCode,
   verifySecondFactor,
 } from "./accounts.server";
-import { getAuth, hashPassword, verifyPasswordHash } from "./auth.server";
-import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import { hashPassword, verifyPasswordHash, authFor } from "./auth.server";
 import { getSessionInfo } from "./session.server";
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
@@ -29,15 +28,11 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-1234";
   process.env.BASE_URL = "http://127.0.0.1:3999";
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
 });
 afterAll(async () => {
-  await closeDatabase();
   await smtp.close();
 });
 beforeEach(async () => {
-  await resetDatabase(handle);
   smtp.messages.length = 0;
 });
 
@@ -60,7 +55,7 @@ function cookieFrom(headers: Headers) {
 const codeIn = (text: string) => /Your code: (\d{6})/.exec(text)?.[1] ?? "";
 
 async function signUpJane() {
-  const result = await signUp(request(), {
+  const result = await signUp(handle.db, request(), {
     firstName: "Jane",
     lastName: "Smith",
     identifier: "jane@acme.co",
@@ -74,7 +69,7 @@ async function signUpJane() {
 async function confirmedJane() {
   const created = await signUpJane();
   const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
-  const verified = await verifyEmailCode(request({ cookie: cookieFrom(created.headers) }), {
+  const verified = await verifyEmailCode(handle.db, request({ cookie: cookieFrom(created.headers) }), {
     email: "jane@acme.co",
     code,
   });
@@ -93,19 +88,19 @@ describe("sign-up and e-mail verification", () => {
     const code = codeIn(mail.text);
     expect(code).toMatch(/^\d{6}$/);
 
-    const wrong = await verifyEmailCode(request(), {
+    const wrong = await verifyEmailCode(handle.db, request(), {
       email: "jane@acme.co",
       code: code === "000000" ? "111111" : "000000",
     });
     expect(wrong).toMatchObject({ ok: false, message: "That code isn't right. Check it and try again." });
-    const verified = await verifyEmailCode(request(), { email: "jane@acme.co", code });
+    const verified = await verifyEmailCode(handle.db, request(), { email: "jane@acme.co", code });
     expect(verified.ok).toBe(true);
     const [user] = await handle.db.select().from(authUser).where(eq(authUser.email, "jane@acme.co"));
     expect(user?.emailVerified).toBe(true);
   });
 
   it("refuses weak passwords with the reasons and malformed e-mail addresses", async () => {
-    const weak = await signUp(request(), {
+    const weak = await signUp(handle.db, request(), {
       firstName: "J",
       lastName: "S",
       identifier: "j@acme.co",
@@ -118,7 +113,7 @@ describe("sign-up and e-mail verification", () => {
       message: "That password is too weak.",
     });
     expect(weak.ok === false && weak.fieldErrors?.password).toContain("Don't use only numbers; add some words.");
-    const malformed = await signUp(request(), {
+    const malformed = await signUp(handle.db, request(), {
       firstName: "J",
       lastName: "S",
       identifier: "j@acme",
@@ -132,11 +127,13 @@ describe("sign-up and e-mail verification", () => {
     const verified = await confirmedJane();
     expect(verified.twoFactor).toBe(false);
     const session = await getSessionInfo(
+      handle.db,
       new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(verified.headers) } }),
     );
     expect(session?.user.email).toBe("jane@acme.co");
     expect(
-      (await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" })).ok,
+      (await signInWithPassword(handle.db, request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" }))
+        .ok,
     ).toBe(true);
   });
 });
@@ -144,10 +141,14 @@ describe("sign-up and e-mail verification", () => {
 describe("signing in", () => {
   it("signs in with the password, upserts the profile and gives one generic message when wrong", async () => {
     await signUpJane();
-    const ok = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
+    const ok = await signInWithPassword(handle.db, request(), {
+      identifier: "jane@acme.co",
+      password: "marmalade skyline 42",
+    });
     expect(ok.ok).toBe(true);
     if (!ok.ok) return;
     const session = await getSessionInfo(
+      handle.db,
       new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(ok.headers) } }),
     );
     expect(session?.user.email).toBe("jane@acme.co");
@@ -155,11 +156,11 @@ describe("signing in", () => {
     const [profile] = await handle.db.select().from(profiles);
     expect(profile).toMatchObject({ email: "jane@acme.co", firstName: "Jane", lastName: "Smith" });
 
-    const wrongPassword = await signInWithPassword(request(), {
+    const wrongPassword = await signInWithPassword(handle.db, request(), {
       identifier: "jane@acme.co",
       password: "wrong password here",
     });
-    const unknownUser = await signInWithPassword(request(), {
+    const unknownUser = await signInWithPassword(handle.db, request(), {
       identifier: "nobody@acme.co",
       password: "marmalade skyline 42",
     });
@@ -170,38 +171,39 @@ describe("signing in", () => {
   it("signs in with a one-time code sent by e-mail", async () => {
     await signUpJane();
     smtp.messages.length = 0;
-    const sent = await sendSignInCode(request(), { identifier: "jane@acme.co" });
+    const sent = await sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" });
     expect(sent.ok).toBe(true);
     const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
-    const signedIn = await signInWithCode(request(), { identifier: "jane@acme.co", code });
+    const signedIn = await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code });
     expect(signedIn.ok).toBe(true);
   });
 
   it("stops accepting a code after too many wrong tries", async () => {
     await signUpJane();
     smtp.messages.length = 0;
-    await sendSignInCode(request(), { identifier: "jane@acme.co" });
+    await sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" });
     const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
     const wrong = code === "000000" ? "111111" : "000000";
     const answers = [];
     for (let i = 0; i < 6; i++)
-      answers.push(await signInWithCode(request(), { identifier: "jane@acme.co", code: wrong }));
+      answers.push(await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code: wrong }));
     expect(answers.every((a) => !a.ok)).toBe(true);
     expect(answers.at(-1)).toMatchObject({ ok: false, message: "Too many wrong codes. Ask for a new one." });
     // Even the right code is refused now: a new one must be asked for.
-    expect((await signInWithCode(request(), { identifier: "jane@acme.co", code })).ok).toBe(false);
+    expect((await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code })).ok).toBe(false);
   });
 
   it("limits code requests per account, the sign-up's own code included", async () => {
     await signUpJane();
     const results = [];
-    for (let i = 0; i < 5; i++) results.push(await sendSignInCode(request(), { identifier: "jane@acme.co" }));
+    for (let i = 0; i < 5; i++)
+      results.push(await sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" }));
     expect(results.slice(0, 4).every((r) => r.ok)).toBe(true);
     expect(results[4]).toMatchObject({ ok: false, status: 429 });
   });
 
   it("signs up, confirms and signs in with a phone number and an SMS code (via the outbox)", async () => {
-    const created = await signUp(request(), {
+    const created = await signUp(handle.db, request(), {
       firstName: "Raj",
       lastName: "Patel",
       identifier: "07123 456789",
@@ -214,12 +216,12 @@ describe("signing in", () => {
     expect(texts).toHaveLength(1);
     const code = /^(\d{6})/.exec(texts[0]!.text)?.[1] ?? "";
     if (!created.ok) return;
-    const confirmed = await signInWithCode(request({ cookie: cookieFrom(created.headers) }), {
+    const confirmed = await signInWithCode(handle.db, request({ cookie: cookieFrom(created.headers) }), {
       identifier: "+44 7123 456789",
       code,
     });
     expect(confirmed.ok).toBe(true);
-    const withPassword = await signInWithPassword(request(), {
+    const withPassword = await signInWithPassword(handle.db, request(), {
       identifier: "07123456789",
       password: "marmalade skyline 42",
     });
@@ -230,14 +232,14 @@ describe("signing in", () => {
 describe("the active organisation", () => {
   it("counts only while the user is still a member: a removed member's sessions lose it", async () => {
     await signUpJane();
-    const signedIn = await signInWithPassword(request(), {
+    const signedIn = await signInWithPassword(handle.db, request(), {
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
     if (!signedIn.ok) throw new Error(signedIn.message);
     const cookie = cookieFrom(signedIn.headers);
-    const asJane = () => getSessionInfo(new Request("http://127.0.0.1:3999/", { headers: { cookie } }));
-    const auth = await getAuth();
+    const asJane = () => getSessionInfo(handle.db, new Request("http://127.0.0.1:3999/", { headers: { cookie } }));
+    const auth = authFor(handle.db);
     const organisation = await auth.api.createOrganization({
       body: { name: "Acme Events", slug: "acme-events" },
       headers: new Headers({ cookie }),
@@ -255,29 +257,30 @@ describe("the active organisation", () => {
 describe("password reset", () => {
   it("resets by e-mailed link and revokes existing sessions", async () => {
     await signUpJane();
-    const before = await signInWithPassword(request(), {
+    const before = await signInWithPassword(handle.db, request(), {
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
     smtp.messages.length = 0;
-    await requestPasswordReset(request(), { identifier: "jane@acme.co", method: "link" });
+    await requestPasswordReset(handle.db, request(), { identifier: "jane@acme.co", method: "link" });
     const mail = await smtp.waitFor("jane@acme.co");
     const token = /reset-password\?token=([^\s]+)/.exec(mail.text)?.[1];
     expect(token).toBeTruthy();
-    const weak = await resetPassword(request(), { token: decodeURIComponent(token!), password: "short" });
+    const weak = await resetPassword(handle.db, request(), { token: decodeURIComponent(token!), password: "short" });
     expect(weak).toMatchObject({ ok: false, message: "That password is too weak." });
-    const done = await resetPassword(request(), {
+    const done = await resetPassword(handle.db, request(), {
       token: decodeURIComponent(token!),
       password: "a brand new phrase 77",
     });
     expect(done.ok).toBe(true);
     if (before.ok) {
       const stale = await getSessionInfo(
+        handle.db,
         new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(before.headers) } }),
       );
       expect(stale).toBeNull();
     }
-    const replay = await resetPassword(request(), {
+    const replay = await resetPassword(handle.db, request(), {
       token: decodeURIComponent(token!),
       password: "yet another phrase 88",
     });
@@ -286,16 +289,21 @@ describe("password reset", () => {
       message: "This link is invalid or has expired. Please ask for a new one.",
     });
     expect(
-      (await signInWithPassword(request(), { identifier: "jane@acme.co", password: "a brand new phrase 77" })).ok,
+      (
+        await signInWithPassword(handle.db, request(), {
+          identifier: "jane@acme.co",
+          password: "a brand new phrase 77",
+        })
+      ).ok,
     ).toBe(true);
   });
 
   it("resets by e-mailed code", async () => {
     await signUpJane();
     smtp.messages.length = 0;
-    await requestPasswordReset(request(), { identifier: "jane@acme.co", method: "code" });
+    await requestPasswordReset(handle.db, request(), { identifier: "jane@acme.co", method: "code" });
     const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
-    const done = await resetPassword(request(), {
+    const done = await resetPassword(handle.db, request(), {
       identifier: "jane@acme.co",
       code,
       password: "a brand new phrase 77",
@@ -304,7 +312,7 @@ describe("password reset", () => {
   });
 
   it("answers the same for an unknown address and sends nothing", async () => {
-    const result = await requestPasswordReset(request(), { identifier: "nobody@acme.co", method: "link" });
+    const result = await requestPasswordReset(handle.db, request(), { identifier: "nobody@acme.co", method: "link" });
     expect(result.ok).toBe(true);
     expect(smtp.messages).toHaveLength(0);
   });
@@ -325,12 +333,12 @@ describe("password hashing", () => {
 describe("JWKS", () => {
   it("publishes a public key set and signs JWTs for the signed-in user", async () => {
     await signUpJane();
-    const signedIn = await signInWithPassword(request(), {
+    const signedIn = await signInWithPassword(handle.db, request(), {
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
     if (!signedIn.ok) throw new Error("sign-in failed");
-    const auth = await getAuth();
+    const auth = authFor(handle.db);
     const { token } = await auth.api.getToken({ headers: new Headers({ cookie: cookieFrom(signedIn.headers) }) });
     expect(token.split(".")).toHaveLength(3);
     const jwks = await auth.api.getJwks();
@@ -361,64 +369,76 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
   it("refuses every code, the right one too, after 10 wrong ones for an account across kinds and addresses", async () => {
     await signUpJane();
     const jane = { identifier: "jane@acme.co" };
-    const signInCode = await nextCode("jane@acme.co", () => sendSignInCode(request(), jane));
+    const signInCode = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
     for (let i = 0; i < 4; i++)
-      expect((await signInWithCode(request(), { ...jane, code: otherThan(signInCode) })).ok).toBe(false);
+      expect((await signInWithCode(handle.db, request(), { ...jane, code: otherThan(signInCode) })).ok).toBe(false);
     const resetCode = await nextCode("jane@acme.co", () =>
-      requestPasswordReset(request(), { ...jane, method: "code" }),
+      requestPasswordReset(handle.db, request(), { ...jane, method: "code" }),
     );
     for (let i = 0; i < 4; i++) {
       expect(
-        (await resetPassword(request(), { ...jane, code: otherThan(resetCode), password: "a brand new phrase 77" })).ok,
+        (
+          await resetPassword(handle.db, request(), {
+            ...jane,
+            code: otherThan(resetCode),
+            password: "a brand new phrase 77",
+          })
+        ).ok,
       ).toBe(false);
     }
-    const confirmCode = await nextCode("jane@acme.co", () => resendCode(request(), jane));
+    const confirmCode = await nextCode("jane@acme.co", () => resendCode(handle.db, request(), jane));
     for (let i = 0; i < 2; i++)
-      expect((await verifyEmailCode(request(), { email: "jane@acme.co", code: otherThan(confirmCode) })).ok).toBe(
-        false,
-      );
+      expect(
+        (await verifyEmailCode(handle.db, request(), { email: "jane@acme.co", code: otherThan(confirmCode) })).ok,
+      ).toBe(false);
 
-    const fresh = await nextCode("jane@acme.co", () => sendSignInCode(request(), jane));
-    const refused = await signInWithCode(request(), { ...jane, code: fresh });
+    const fresh = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
+    const refused = await signInWithCode(handle.db, request(), { ...jane, code: fresh });
     expect(refused).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(TOO_MANY) });
     expect(refused.ok === false && refused.retryAfterSeconds).toBeGreaterThan(3000);
     // Refused before better-auth saw it: the code is still unused, and still refused.
-    expect(await signInWithCode(request(), { ...jane, code: fresh })).toMatchObject({ status: 429 });
+    expect(await signInWithCode(handle.db, request(), { ...jane, code: fresh })).toMatchObject({ status: 429 });
   });
 
   it("refuses every code from a client address after 30 wrong ones there, whichever accounts they were for", async () => {
     await signUpJane();
     const ip = { "x-real-ip": "10.77.0.1" };
     for (let i = 0; i < 30; i++) {
-      expect(await signInWithCode(request(ip), { identifier: `guess-${i}@acme.co`, code: "123456" })).toMatchObject({
+      expect(
+        await signInWithCode(handle.db, request(ip), { identifier: `guess-${i}@acme.co`, code: "123456" }),
+      ).toMatchObject({
         ok: false,
         status: 400,
       });
     }
-    const code = await nextCode("jane@acme.co", () => sendSignInCode(request(), { identifier: "jane@acme.co" }));
-    expect(await signInWithCode(request(ip), { identifier: "jane@acme.co", code })).toMatchObject({
+    const code = await nextCode("jane@acme.co", () =>
+      sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" }),
+    );
+    expect(await signInWithCode(handle.db, request(ip), { identifier: "jane@acme.co", code })).toMatchObject({
       ok: false,
       status: 429,
     });
-    expect((await signInWithCode(request(), { identifier: "jane@acme.co", code })).ok).toBe(true);
+    expect((await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code })).ok).toBe(true);
   });
 
   it("lets only the newest code work, whatever kind the older one was", async () => {
     await signUpJane();
     const jane = { identifier: "jane@acme.co" };
-    const first = await nextCode("jane@acme.co", () => sendSignInCode(request(), jane));
-    const second = await nextCode("jane@acme.co", () => sendSignInCode(request(), jane));
-    expect(await signInWithCode(request(), { ...jane, code: first })).toMatchObject({
+    const first = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
+    const second = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
+    expect(await signInWithCode(handle.db, request(), { ...jane, code: first })).toMatchObject({
       ok: false,
       message: "That code isn't right. Check it and try again.",
     });
 
-    const reset = await nextCode("jane@acme.co", () => requestPasswordReset(request(), { ...jane, method: "code" }));
-    await nextCode("jane@acme.co", () => sendSignInCode(request(), jane));
-    expect((await resetPassword(request(), { ...jane, code: reset, password: "a brand new phrase 77" })).ok).toBe(
-      false,
+    const reset = await nextCode("jane@acme.co", () =>
+      requestPasswordReset(handle.db, request(), { ...jane, method: "code" }),
     );
-    expect((await signInWithCode(request(), { ...jane, code: second })).ok).toBe(false);
+    await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
+    expect(
+      (await resetPassword(handle.db, request(), { ...jane, code: reset, password: "a brand new phrase 77" })).ok,
+    ).toBe(false);
+    expect((await signInWithCode(handle.db, request(), { ...jane, code: second })).ok).toBe(false);
   });
 
   it("prints no code to the server log when SMTP_URL is set, for e-mail or SMS", async () => {
@@ -433,7 +453,7 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
     try {
       await signUpJane();
       const emailCode = codeIn((await smtp.waitFor("jane@acme.co")).text);
-      await signUp(request(), {
+      await signUp(handle.db, request(), {
         firstName: "Raj",
         lastName: "Patel",
         identifier: "07123 456789",
@@ -453,37 +473,38 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
 
 describe("proving an address binds the account to its owner (issue 13 item 3)", () => {
   async function squat(identifier: string) {
-    const squatter = await signUp(request(), {
+    const squatter = await signUp(handle.db, request(), {
       firstName: "Mal",
       lastName: "Icious",
       identifier,
       password: "squatter phrase 1234",
     });
     expect(squatter.ok).toBe(true);
-    const signedIn = await signInWithPassword(request(), { identifier, password: "squatter phrase 1234" });
+    const signedIn = await signInWithPassword(handle.db, request(), { identifier, password: "squatter phrase 1234" });
     return signedIn.ok ? signedIn.headers : new Headers();
   }
 
   it("ends a squatter's sessions, password and second factor when the owner signs up and confirms the address", async () => {
     const squatterSession = await squat("jane@acme.co");
-    expect(await getSessionInfo(asCookie(squatterSession))).not.toBeNull();
+    expect(await getSessionInfo(handle.db, asCookie(squatterSession))).not.toBeNull();
     const [account] = await handle.db.select().from(authUser);
     await handle.db.update(authUser).set({ twoFactorEnabled: true }).where(eq(authUser.id, account!.id));
     await handle.db.insert(authTwoFactor).values({ id: "tf-1", secret: "x", backupCodes: "x", userId: account!.id });
 
     const owner = await nextCode("jane@acme.co", () => signUpJane().then((r) => (ownerHeaders = r.headers)));
-    const verified = await verifyEmailCode(request({ cookie: cookieFrom(ownerHeaders) }), {
+    const verified = await verifyEmailCode(handle.db, request({ cookie: cookieFrom(ownerHeaders) }), {
       email: "jane@acme.co",
       code: owner,
     });
     expect(verified).toMatchObject({ ok: true, twoFactor: false });
 
-    expect(await getSessionInfo(asCookie(squatterSession))).toBeNull();
+    expect(await getSessionInfo(handle.db, asCookie(squatterSession))).toBeNull();
     expect(
-      (await signInWithPassword(request(), { identifier: "jane@acme.co", password: "squatter phrase 1234" })).ok,
+      (await signInWithPassword(handle.db, request(), { identifier: "jane@acme.co", password: "squatter phrase 1234" }))
+        .ok,
     ).toBe(false);
     expect(await handle.db.select().from(authTwoFactor)).toHaveLength(0);
-    const signedIn = await signInWithPassword(request(), {
+    const signedIn = await signInWithPassword(handle.db, request(), {
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
@@ -494,26 +515,30 @@ describe("proving an address binds the account to its owner (issue 13 item 3)", 
 
   it("ends a squatter's sessions and password when the owner signs in with an e-mailed code", async () => {
     const squatterSession = await squat("jane@acme.co");
-    const code = await nextCode("jane@acme.co", () => sendSignInCode(request(), { identifier: "jane@acme.co" }));
-    const owner = await signInWithCode(request(), { identifier: "jane@acme.co", code });
+    const code = await nextCode("jane@acme.co", () =>
+      sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" }),
+    );
+    const owner = await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code });
     expect(owner).toMatchObject({ ok: true, twoFactor: false });
-    expect(await getSessionInfo(asCookie(squatterSession))).toBeNull();
-    expect(owner.ok && (await getSessionInfo(asCookie(owner.headers)))?.user.emailVerified).toBe(true);
+    expect(await getSessionInfo(handle.db, asCookie(squatterSession))).toBeNull();
+    expect(owner.ok && (await getSessionInfo(handle.db, asCookie(owner.headers)))?.user.emailVerified).toBe(true);
     expect(await handle.db.select().from(authAccount).where(eq(authAccount.providerId, "credential"))).toHaveLength(0);
   });
 
   it("counts a phone number only once proven, and lets its owner take it from an unproven account", async () => {
     const phone = "+447123456789";
     await squat("07123 456789");
-    expect((await signInWithPassword(request(), { identifier: phone, password: "squatter phrase 1234" })).ok).toBe(
-      false,
-    );
+    expect(
+      (await signInWithPassword(handle.db, request(), { identifier: phone, password: "squatter phrase 1234" })).ok,
+    ).toBe(false);
     const textsBefore = (await handle.db.select().from(outbox).where(eq(outbox.to, phone))).length;
-    expect((await sendSignInCode(request(), { identifier: phone })).ok).toBe(true);
-    expect(await requestPasswordReset(request(), { identifier: phone, method: "code" })).toMatchObject({ ok: true });
+    expect((await sendSignInCode(handle.db, request(), { identifier: phone })).ok).toBe(true);
+    expect(await requestPasswordReset(handle.db, request(), { identifier: phone, method: "code" })).toMatchObject({
+      ok: true,
+    });
     expect(await handle.db.select().from(outbox).where(eq(outbox.to, phone))).toHaveLength(textsBefore);
 
-    const owner = await signUp(request(), {
+    const owner = await signUp(handle.db, request(), {
       firstName: "Raj",
       lastName: "Patel",
       identifier: "07123 456789",
@@ -522,44 +547,48 @@ describe("proving an address binds the account to its owner (issue 13 item 3)", 
     expect(owner.ok).toBe(true);
     if (!owner.ok) return;
     const code = /^(\d{6})/.exec(await lastText(phone))?.[1] ?? "";
-    expect((await signInWithCode(request({ cookie: cookieFrom(owner.headers) }), { identifier: phone, code })).ok).toBe(
-      true,
-    );
+    expect(
+      (await signInWithCode(handle.db, request({ cookie: cookieFrom(owner.headers) }), { identifier: phone, code })).ok,
+    ).toBe(true);
     expect(
       await handle.db
         .select({ phone: authUser.phoneNumber, proven: authUser.phoneNumberVerified, firstName: authUser.firstName })
         .from(authUser),
     ).toEqual([{ phone, proven: true, firstName: "Raj" }]);
-    expect((await signInWithPassword(request(), { identifier: phone, password: "squatter phrase 1234" })).ok).toBe(
-      false,
-    );
-    expect((await signInWithPassword(request(), { identifier: phone, password: "marmalade skyline 42" })).ok).toBe(
-      true,
-    );
+    expect(
+      (await signInWithPassword(handle.db, request(), { identifier: phone, password: "squatter phrase 1234" })).ok,
+    ).toBe(false);
+    expect(
+      (await signInWithPassword(handle.db, request(), { identifier: phone, password: "marmalade skyline 42" })).ok,
+    ).toBe(true);
   });
 
   it("asks for the second factor after a sign-in code, as after a password", async () => {
     await confirmedJane();
-    const signedIn = await signInWithPassword(request(), {
+    const signedIn = await signInWithPassword(handle.db, request(), {
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
     if (!signedIn.ok) throw new Error(signedIn.message);
-    const enrolment = await startTwoFactor(asCookie(signedIn.headers), { password: "marmalade skyline 42" });
+    const enrolment = await startTwoFactor(handle.db, asCookie(signedIn.headers), { password: "marmalade skyline 42" });
     if (!enrolment.ok) throw new Error(enrolment.message);
-    expect((await confirmTwoFactor(asCookie(signedIn.headers), { code: totp(enrolment.secret) })).ok).toBe(true);
+    expect((await confirmTwoFactor(handle.db, asCookie(signedIn.headers), { code: totp(enrolment.secret) })).ok).toBe(
+      true,
+    );
 
-    const code = await nextCode("jane@acme.co", () => sendSignInCode(request(), { identifier: "jane@acme.co" }));
-    const byCode = await signInWithCode(request(), { identifier: "jane@acme.co", code });
+    const code = await nextCode("jane@acme.co", () =>
+      sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" }),
+    );
+    const byCode = await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code });
     expect(byCode).toMatchObject({ ok: true, twoFactor: true });
     if (!byCode.ok) return;
-    expect(await getSessionInfo(asCookie(byCode.headers))).toBeNull();
-    const second = await verifySecondFactor(request({ cookie: cookieFrom(byCode.headers) }), {
+    expect(await getSessionInfo(handle.db, asCookie(byCode.headers))).toBeNull();
+    const second = await verifySecondFactor(handle.db, request({ cookie: cookieFrom(byCode.headers) }), {
       code: totp(enrolment.secret),
       kind: "totp",
     });
     expect(second.ok).toBe(true);
-    expect(second.ok && (await getSessionInfo(asCookie(second.headers)))?.user.email).toBe("jane@acme.co");
+    expect(second.ok && (await getSessionInfo(handle.db, asCookie(second.headers)))?.user.email).toBe("jane@acme.co");
   });
 });
 
@@ -581,8 +610,8 @@ describe("accounts are not enumerable or lockable by strangers (issue 13 item 9)
       identifier,
       password: "another long phrase 9",
     });
-    const taken = await signUp(request(), input("jane@acme.co"));
-    const fresh = await signUp(request(), input("new@acme.co"));
+    const taken = await signUp(handle.db, request(), input("jane@acme.co"));
+    const fresh = await signUp(handle.db, request(), input("new@acme.co"));
     expect(seen(taken)).toEqual(seen(fresh));
     expect(taken.ok && taken.headers.getSetCookie()).toHaveLength(1);
     expect(await handle.db.select().from(authUser).where(eq(authUser.email, "jane@acme.co"))).toHaveLength(1);
@@ -591,12 +620,12 @@ describe("accounts are not enumerable or lockable by strangers (issue 13 item 9)
     expect(notice.text).toContain("http://127.0.0.1:3999/forgot-password");
 
     for (const method of ["link", "code"] as const) {
-      const known = await requestPasswordReset(request(), { identifier: "jane@acme.co", method });
-      const unknown = await requestPasswordReset(request(), { identifier: "nobody@acme.co", method });
+      const known = await requestPasswordReset(handle.db, request(), { identifier: "jane@acme.co", method });
+      const unknown = await requestPasswordReset(handle.db, request(), { identifier: "nobody@acme.co", method });
       expect(seen(known)).toEqual(seen(unknown));
     }
-    expect(seen(await sendSignInCode(request(), { identifier: "jane@acme.co" }))).toEqual(
-      seen(await sendSignInCode(request(), { identifier: "nobody@acme.co" })),
+    expect(seen(await sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" }))).toEqual(
+      seen(await sendSignInCode(handle.db, request(), { identifier: "nobody@acme.co" })),
     );
   });
 
@@ -606,7 +635,10 @@ describe("accounts are not enumerable or lockable by strangers (issue 13 item 9)
     const answers = [];
     for (let i = 0; i < 6; i++)
       answers.push(
-        await signInWithPassword(request(stranger), { identifier: "jane@acme.co", password: `wrong guess ${i}xyz` }),
+        await signInWithPassword(handle.db, request(stranger), {
+          identifier: "jane@acme.co",
+          password: `wrong guess ${i}xyz`,
+        }),
       );
     expect(answers.slice(0, 5).every((a) => !a.ok && a.status === 401)).toBe(true);
     expect(answers[5]).toMatchObject({
@@ -616,13 +648,16 @@ describe("accounts are not enumerable or lockable by strangers (issue 13 item 9)
     });
     // Even the right password waits out the back-off from that address.
     expect(
-      await signInWithPassword(request(stranger), { identifier: "jane@acme.co", password: "marmalade skyline 42" }),
+      await signInWithPassword(handle.db, request(stranger), {
+        identifier: "jane@acme.co",
+        password: "marmalade skyline 42",
+      }),
     ).toMatchObject({ status: 429 });
 
     // Later steps wait longer: as if the first minute had passed with ten failures in the quarter-hour.
     await handle.db.execute(sql`delete from rate_limits where key like 'signin-fail:60:%'`);
     await handle.db.execute(sql`update rate_limits set count = 10 where key like 'signin-fail:900:%'`);
-    const longer = await signInWithPassword(request(stranger), {
+    const longer = await signInWithPassword(handle.db, request(stranger), {
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
@@ -630,7 +665,8 @@ describe("accounts are not enumerable or lockable by strangers (issue 13 item 9)
     expect(longer.ok === false && longer.retryAfterSeconds).toBeGreaterThan(60);
 
     expect(
-      (await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" })).ok,
+      (await signInWithPassword(handle.db, request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" }))
+        .ok,
     ).toBe(true);
   });
 });
@@ -638,34 +674,43 @@ describe("accounts are not enumerable or lockable by strangers (issue 13 item 9)
 describe("changing the e-mail address (issue 13 item 9)", () => {
   it("needs a code from the current address, tells it afterwards with the way back, and ends other sessions", async () => {
     await confirmedJane();
-    const other = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
-    const here = await signInWithPassword(request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" });
+    const other = await signInWithPassword(handle.db, request(), {
+      identifier: "jane@acme.co",
+      password: "marmalade skyline 42",
+    });
+    const here = await signInWithPassword(handle.db, request(), {
+      identifier: "jane@acme.co",
+      password: "marmalade skyline 42",
+    });
     if (!other.ok || !here.ok) throw new Error("sign-in failed");
     const asJane = (headers: Record<string, string> = {}) => request({ cookie: cookieFrom(here.headers), ...headers });
-    const session = (await getSessionInfo(asJane()))!;
+    const session = (await getSessionInfo(handle.db, asJane()))!;
 
     const current = await nextCode("jane@acme.co", () =>
-      startEmailChange(asJane(), session, { newEmail: "jane@newco.co" }),
+      startEmailChange(handle.db, asJane(), session, { newEmail: "jane@newco.co" }),
     );
     expect(smtp.messages[0]?.subject).toBe(`${current} confirms moving your Swag Studio account to a new address`);
     smtp.messages.length = 0;
     expect(
-      (await confirmCurrentEmail(asJane(), session, { newEmail: "jane@newco.co", code: otherThan(current) })).ok,
+      (await confirmCurrentEmail(handle.db, asJane(), session, { newEmail: "jane@newco.co", code: otherThan(current) }))
+        .ok,
     ).toBe(false);
     expect(smtp.messages).toHaveLength(0);
-    expect((await confirmCurrentEmail(asJane(), session, { newEmail: "jane@newco.co", code: current })).ok).toBe(true);
+    expect(
+      (await confirmCurrentEmail(handle.db, asJane(), session, { newEmail: "jane@newco.co", code: current })).ok,
+    ).toBe(true);
     const code = codeIn((await smtp.waitFor("jane@newco.co")).text);
 
     smtp.messages.length = 0;
-    expect((await confirmEmailChange(asJane(), session, { newEmail: "jane@newco.co", code })).ok).toBe(true);
+    expect((await confirmEmailChange(handle.db, asJane(), session, { newEmail: "jane@newco.co", code })).ok).toBe(true);
     const [user] = await handle.db.select({ email: authUser.email }).from(authUser);
     expect(user?.email).toBe("jane@newco.co");
     const notice = await smtp.waitFor("jane@acme.co");
     expect(notice.subject).toBe("Your Swag Studio e-mail address was changed");
     expect(notice.text).toContain("jane@newco.co");
     expect(notice.text).toContain("hello@swagstudio.example");
-    expect(await getSessionInfo(asCookie(other.headers))).toBeNull();
-    expect(await getSessionInfo(asCookie(here.headers))).not.toBeNull();
+    expect(await getSessionInfo(handle.db, asCookie(other.headers))).toBeNull();
+    expect(await getSessionInfo(handle.db, asCookie(here.headers))).not.toBeNull();
     expect(
       await handle.db
         .select()

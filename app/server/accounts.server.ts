@@ -26,8 +26,8 @@ import {
   weakPassword,
 } from "./account-codes.server";
 import { afterCodeSignIn, settleProof, signUpAnswer, tellOwnerOfSignUpAttempt } from "./account-proof.server";
-import { getAuth, hashPassword } from "./auth.server";
-import { getDb } from "./db.server";
+import { hashPassword, authFor } from "./auth.server";
+import type { Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { clearRateLimit, clientIp } from "./rate-limit.server";
 
@@ -50,6 +50,7 @@ const FAILED_SIGN_IN_STEPS = [
  * with this password once it enters the code. Nobody is signed in before the code is entered.
  */
 export async function signUp(
+  db: Database,
   request: Request,
   input: { firstName: string; lastName: string; identifier: string; password: string },
 ): Promise<Outcome<{ identifier: Identifier }>> {
@@ -59,31 +60,30 @@ export async function signUp(
   const problems = passwordProblems(input.password, { email: identifier.kind === "email" ? email : undefined });
   if (problems.length > 0) return weakPassword("password", problems);
   const limited =
-    (await limit(`signup-ip:${clientIp(request)}`, LIMITS.signUpPerIp)) ??
-    (await limit(`code:${subjectOf(identifier)}`, LIMITS.codePerAccount));
+    (await limit(db, `signup-ip:${clientIp(request)}`, LIMITS.signUpPerIp)) ??
+    (await limit(db, `code:${subjectOf(identifier)}`, LIMITS.codePerAccount));
   if (limited) return limited;
 
   const names = { firstName: input.firstName, lastName: input.lastName };
-  const holder = await holderOf(identifier);
+  const holder = await holderOf(db, identifier);
   try {
     if (holder?.proven) {
       // Hashed all the same, so the answer takes as long as for a new account.
       await hashPassword(input.password);
-      await tellOwnerOfSignUpAttempt(identifier);
-      return { ok: true, headers: await signUpAnswer(null), identifier };
+      await tellOwnerOfSignUpAttempt(db, identifier);
+      return { ok: true, headers: await signUpAnswer(db, null), identifier };
     }
     if (holder) {
       const claim = { userId: holder.id, passwordHash: await hashPassword(input.password), ...names };
-      await sendConfirmationCode(request, identifier);
-      return { ok: true, headers: await signUpAnswer(claim), identifier };
+      await sendConfirmationCode(db, request, identifier);
+      return { ok: true, headers: await signUpAnswer(db, claim), identifier };
     }
-    const auth = await getAuth();
+    const auth = authFor(db);
     const created = await auth.api.signUpEmail({
       body: { email, password: input.password, name: `${input.firstName} ${input.lastName}`.trim(), ...names },
       headers: request.headers,
     });
     const userId = created.user.id;
-    const db = await getDb();
     await db.delete(authSession).where(eq(authSession.userId, userId));
     if (identifier.kind === "phone") {
       // The phone becomes the account's sign-in name once its code is confirmed.
@@ -96,10 +96,10 @@ export async function signUp(
       .select({ password: authAccount.password })
       .from(authAccount)
       .where(and(eq(authAccount.userId, userId), eq(authAccount.providerId, "credential")));
-    await sendConfirmationCode(request, identifier);
+    await sendConfirmationCode(db, request, identifier);
     return {
       ok: true,
-      headers: await signUpAnswer({ userId, passwordHash: credential?.password ?? "", ...names }),
+      headers: await signUpAnswer(db, { userId, passwordHash: credential?.password ?? "", ...names }),
       identifier,
     };
   } catch (error) {
@@ -108,6 +108,7 @@ export async function signUp(
 }
 
 export async function signInWithPassword(
+  db: Database,
   request: Request,
   input: { identifier: string; password: string; rememberMe?: boolean },
 ): Promise<Outcome<{ twoFactor: boolean }>> {
@@ -117,19 +118,19 @@ export async function signInWithPassword(
     key: `signin-fail:${rule.windowSeconds}:${subjectOf(identifier)}:${clientIp(request)}`,
     rule,
   }));
-  const backOff = await spent(failures);
+  const backOff = await spent(db, failures);
   if (backOff) return backOff;
-  const limited = await limit(`signin-ip:${clientIp(request)}`, LIMITS.signInPerIp);
+  const limited = await limit(db, `signin-ip:${clientIp(request)}`, LIMITS.signInPerIp);
   if (limited) return limited;
   // One message for every wrong-credentials case: never say which part was wrong.
   const wrong = async (): Promise<Failure> => {
-    await countHit(failures);
+    await countHit(db, failures);
     return failure(401, "INVALID_CREDENTIALS", GENERIC_SIGN_IN_ERROR);
   };
   // A number signs in only once it is proven (issue 13 item 3).
-  if (identifier.kind === "phone" && !(await holderOf(identifier))?.proven) return wrong();
+  if (identifier.kind === "phone" && !(await holderOf(db, identifier))?.proven) return wrong();
 
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
     const { headers, response } =
       identifier.kind === "email"
@@ -143,7 +144,7 @@ export async function signInWithPassword(
             headers: request.headers,
             returnHeaders: true,
           });
-    for (const { key } of failures) await clearRateLimit(key);
+    for (const { key } of failures) await clearRateLimit(db, key);
     const twoFactor = "twoFactorRedirect" in response && response.twoFactorRedirect === true;
     return { ok: true, headers, twoFactor };
   } catch (error) {
@@ -154,19 +155,20 @@ export async function signInWithPassword(
 
 /** Sends a one-time sign-in code by e-mail or SMS; answers the same whether or not the account exists. */
 export async function sendSignInCode(
+  db: Database,
   request: Request,
   input: { identifier: string },
 ): Promise<Outcome<{ identifier: Identifier }>> {
   const identifier = parseIdentifier(input.identifier);
   if (!identifier) return invalidIdentifier();
-  const limited = await limitCodeRequests(request, subjectOf(identifier));
+  const limited = await limitCodeRequests(db, request, subjectOf(identifier));
   if (limited) return limited;
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
-    const holder = await holderOf(identifier);
+    const holder = await holderOf(db, identifier);
     // A number gets a code only once it is proven; an address also before, so its owner can claim it back.
     if (holder && (identifier.kind === "email" || holder.proven)) {
-      await dropCodes(identifier);
+      await dropCodes(db, identifier);
       if (identifier.kind === "email") {
         await auth.api.sendVerificationOTP({
           body: { email: identifier.email, type: "sign-in" },
@@ -184,14 +186,15 @@ export async function sendSignInCode(
 
 /** Signs in with a code sent to the address or number (also how a number is confirmed after sign-up). */
 export async function signInWithCode(
+  db: Database,
   request: Request,
   input: { identifier: string; code: string },
 ): Promise<Outcome<{ twoFactor: boolean }>> {
   const identifier = parseIdentifier(input.identifier);
   if (!identifier) return invalidIdentifier();
-  return checkCode(request, subjectOf(identifier), async () => {
-    const holder = await holderOf(identifier);
-    const auth = await getAuth();
+  return checkCode(db, request, subjectOf(identifier), async () => {
+    const holder = await holderOf(db, identifier);
+    const auth = authFor(db);
     const { headers, response } =
       identifier.kind === "email"
         ? await auth.api.signInEmailOTP({
@@ -205,22 +208,23 @@ export async function signInWithCode(
             returnHeaders: true,
           });
     const token = response.token ?? "";
-    if (holder) await settleProof(request, holder, { channel: identifier.kind, keepSession: token });
-    return afterCodeSignIn(response.user.id, { token, headers });
+    if (holder) await settleProof(db, request, holder, { channel: identifier.kind, keepSession: token });
+    return afterCodeSignIn(db, response.user.id, { token, headers });
   });
 }
 
 /** Confirms an e-mail address with the code sent to it, and signs its owner in. */
 export async function verifyEmailCode(
+  db: Database,
   request: Request,
   input: { email: string; code: string },
 ): Promise<Outcome<{ twoFactor: boolean }>> {
   const email = input.email.trim().toLowerCase();
-  return checkCode(request, email, async () => {
-    const holder = await holderOf({ kind: "email", email });
-    const auth = await getAuth();
+  return checkCode(db, request, email, async () => {
+    const holder = await holderOf(db, { kind: "email", email });
+    const auth = authFor(db);
     await auth.api.verifyEmailOTP({ body: { email, otp: input.code.trim() }, headers: request.headers });
-    if (holder) await settleProof(request, holder, { channel: "email" });
+    if (holder) await settleProof(db, request, holder, { channel: "email" });
     // The address is proven now: a sign-in code minted on the server opens the session through
     // better-auth, and the second step applies as to any code.
     const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
@@ -229,19 +233,19 @@ export async function verifyEmailCode(
       headers: request.headers,
       returnHeaders: true,
     });
-    return afterCodeSignIn(response.user.id, { token: response.token, headers });
+    return afterCodeSignIn(db, response.user.id, { token: response.token, headers });
   });
 }
 
 /** Resends the code that confirms an address or number; answers the same whether or not one was sent. */
-export async function resendCode(request: Request, input: { identifier: string }): Promise<Outcome> {
+export async function resendCode(db: Database, request: Request, input: { identifier: string }): Promise<Outcome> {
   const identifier = parseIdentifier(input.identifier);
   if (!identifier) return invalidIdentifier();
-  const limited = await limitCodeRequests(request, subjectOf(identifier));
+  const limited = await limitCodeRequests(db, request, subjectOf(identifier));
   if (limited) return limited;
   try {
-    const holder = await holderOf(identifier);
-    if (holder && !holder.proven) await sendConfirmationCode(request, identifier);
+    const holder = await holderOf(db, identifier);
+    if (holder && !holder.proven) await sendConfirmationCode(db, request, identifier);
     return { ok: true, headers: new Headers() };
   } catch (error) {
     return authFailure(error);
@@ -253,21 +257,22 @@ export async function resendCode(request: Request, input: { identifier: string }
  * answer never says whether the account exists.
  */
 export async function requestPasswordReset(
+  db: Database,
   request: Request,
   input: { identifier: string; method: "link" | "code" },
 ): Promise<Outcome<{ identifier: Identifier }>> {
   const identifier = parseIdentifier(input.identifier);
   if (!identifier) return invalidIdentifier();
   const limited =
-    (await limit(`reset-ip:${clientIp(request)}`, LIMITS.resetPerIp)) ??
-    (await limit(`reset:${subjectOf(identifier)}`, LIMITS.resetPerAccount));
+    (await limit(db, `reset-ip:${clientIp(request)}`, LIMITS.resetPerIp)) ??
+    (await limit(db, `reset:${subjectOf(identifier)}`, LIMITS.resetPerAccount));
   if (limited) return limited;
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
-    const holder = await holderOf(identifier);
+    const holder = await holderOf(db, identifier);
     if (identifier.kind === "phone") {
       if (holder?.proven) {
-        await dropCodes(identifier);
+        await dropCodes(db, identifier);
         await auth.api.requestPasswordResetPhoneNumber({
           body: { phoneNumber: identifier.phone },
           headers: request.headers,
@@ -275,7 +280,7 @@ export async function requestPasswordReset(
       }
     } else if (input.method === "code") {
       if (holder) {
-        await dropCodes(identifier);
+        await dropCodes(db, identifier);
         await auth.api.requestPasswordResetEmailOTP({ body: { email: identifier.email }, headers: request.headers });
       }
     } else {
@@ -288,8 +293,7 @@ export async function requestPasswordReset(
 }
 
 /** The account a reset link was sent for (better-auth's `reset-password:<token>` record). */
-async function holderOfResetToken(token: string): Promise<Holder | null> {
-  const db = await getDb();
+async function holderOfResetToken(db: Database, token: string): Promise<Holder | null> {
   const [row] = await db
     .select({ id: authUser.id, proven: authUser.emailVerified })
     .from(authVerification)
@@ -299,20 +303,21 @@ async function holderOfResetToken(token: string): Promise<Holder | null> {
 }
 
 export async function resetPassword(
+  db: Database,
   request: Request,
   input: { password: string } & ({ token: string } | { identifier: string; code: string }),
 ): Promise<Outcome> {
   const problems = passwordProblems(input.password);
   if (problems.length > 0) return weakPassword("password", problems);
-  const auth = await getAuth();
+  const auth = authFor(db);
   if ("token" in input) {
     try {
-      const holder = await holderOfResetToken(input.token);
+      const holder = await holderOfResetToken(db, input.token);
       await auth.api.resetPassword({
         body: { token: input.token, newPassword: input.password },
         headers: request.headers,
       });
-      if (holder) await settleProof(request, holder, { channel: "email", passwordChosen: true });
+      if (holder) await settleProof(db, request, holder, { channel: "email", passwordChosen: true });
       return { ok: true, headers: new Headers() };
     } catch (error) {
       return authFailure(error);
@@ -320,8 +325,8 @@ export async function resetPassword(
   }
   const identifier = parseIdentifier(input.identifier);
   if (!identifier) return invalidIdentifier();
-  return checkCode(request, subjectOf(identifier), async () => {
-    const holder = await holderOf(identifier);
+  return checkCode(db, request, subjectOf(identifier), async () => {
+    const holder = await holderOf(db, identifier);
     if (identifier.kind === "email") {
       await auth.api.resetPasswordEmailOTP({
         body: { email: identifier.email, otp: input.code.trim(), password: input.password },
@@ -333,17 +338,18 @@ export async function resetPassword(
         headers: request.headers,
       });
     }
-    if (holder) await settleProof(request, holder, { channel: identifier.kind, passwordChosen: true });
+    if (holder) await settleProof(db, request, holder, { channel: identifier.kind, passwordChosen: true });
     return { ok: true, headers: new Headers() };
   });
 }
 
 /** Finishes a sign-in that needs a second factor: an authenticator code or a backup code. */
 export async function verifySecondFactor(
+  db: Database,
   request: Request,
   input: { code: string; kind: "totp" | "backup"; trustDevice?: boolean },
 ): Promise<Outcome> {
-  const auth = await getAuth();
+  const auth = authFor(db);
   try {
     const { headers } =
       input.kind === "totp"
@@ -364,8 +370,8 @@ export async function verifySecondFactor(
 }
 
 /** Signs out this device (local), every device (global) or every other device (others). */
-export async function signOut(request: Request, scope: "local" | "global" | "others"): Promise<Outcome> {
-  const auth = await getAuth();
+export async function signOut(db: Database, request: Request, scope: "local" | "global" | "others"): Promise<Outcome> {
+  const auth = authFor(db);
   try {
     if (scope === "others") {
       await auth.api.revokeOtherSessions({ headers: request.headers });

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authSession, authUser, orders } from "#db/schema";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
 import { answerOf } from "../../tests/setup/route-answer";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import * as layout from "~/routes/admin";
 import * as home from "~/routes/admin._index";
@@ -16,11 +16,10 @@ import * as orderPage from "~/routes/admin.order";
 import * as artwork from "~/routes/admin.order-artwork";
 import * as proof from "~/routes/admin.order-proof";
 import * as orderList from "~/routes/admin.orders";
-import { getAuth, resetAuthForTests } from "./auth.server";
+import { authFor } from "./auth.server";
 import { grantStaffRole } from "./admin-staff.server";
-import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 let dataDir: string;
 
 beforeAll(async () => {
@@ -28,23 +27,16 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "swag-admin-access-"));
   process.env.DATA_DIR = dataDir;
   process.env.STAFF_EMAILS = "Boot@Swag.example";
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
-  resetAuthForTests();
 });
 afterAll(async () => {
-  await closeDatabase();
   rmSync(dataDir, { recursive: true, force: true });
   delete process.env.STAFF_EMAILS;
   delete process.env.DATA_DIR;
 });
-beforeEach(async () => {
-  await resetDatabase(handle);
-});
 
 /** Confirms the address the way a code or link does: through better-auth, whose hook records when. */
 async function confirmEmail(userId: string) {
-  const auth = await getAuth();
+  const auth = authFor(handle.db);
   await (await auth.$context).internalAdapter.updateUser(userId, { emailVerified: true });
 }
 
@@ -53,7 +45,7 @@ async function turnOnTwoStep(userId: string) {
 }
 
 async function signedInStaff(email = "ops@swag.example", options = { twoStep: true }) {
-  const user = await createSignedInUser(email);
+  const user = await createSignedInUser(handle.db, email);
   await confirmEmail(user.userId);
   const granted = await grantStaffRole(handle.db, email);
   if (!granted.ok) throw new Error(granted.message);
@@ -77,7 +69,7 @@ type Args = { request: Request; params?: Record<string, string> };
 
 /** The HTTP status a loader or action answers with, thrown or returned. */
 async function statusOf(handler: (args: never) => unknown, args: Args): Promise<number> {
-  return (await answerOf(handler, args)).status;
+  return (await answerOf(handler, { ...args, services: testServices(handle) })).status;
 }
 
 /** Every staff URL with a real order, proof-less (downloads 404 for staff too, by design: there is no file). */
@@ -105,7 +97,7 @@ async function everyAdminEndpoint(cookie: string | undefined, orderId: string) {
 
 describe("who reaches /admin", () => {
   it("answers 404 everywhere to a signed-out visitor and to a buyer, even for the buyer's own order, and changes nothing", async () => {
-    const buyer = await createSignedInUser("buyer@acme.example");
+    const buyer = await createSignedInUser(handle.db, "buyer@acme.example");
     await confirmEmail(buyer.userId);
     const order = await insertPaidOrder(handle.db, {
       userId: buyer.userId,
@@ -142,7 +134,7 @@ describe("who reaches /admin", () => {
   });
 
   it("lets staff in everywhere", async () => {
-    const buyer = await createSignedInUser("buyer@acme.example");
+    const buyer = await createSignedInUser(handle.db, "buyer@acme.example");
     const order = await insertPaidOrder(handle.db, {
       userId: buyer.userId,
       email: "buyer@acme.example",
@@ -183,7 +175,7 @@ describe("who reaches /admin", () => {
 
 describe("what staff need beyond the role", () => {
   it("shows staff without two-step sign-in a 403 page that says to turn it on, everywhere, and changes nothing", async () => {
-    const buyer = await createSignedInUser("buyer@acme.example");
+    const buyer = await createSignedInUser(handle.db, "buyer@acme.example");
     const order = await insertPaidOrder(handle.db, {
       userId: buyer.userId,
       email: "buyer@acme.example",
@@ -198,7 +190,10 @@ describe("what staff need beyond the role", () => {
       inbox: 403,
       csv: 403,
     });
-    const refusal = await answerOf(layout.loader, { request: siteRequest("/admin", { cookie: staff.cookie }) });
+    const refusal = await answerOf(layout.loader, {
+      request: siteRequest("/admin", { cookie: staff.cookie }),
+      services: testServices(handle),
+    });
     expect(refusal).toMatchObject({
       status: 403,
       body: { notice: { title: "Turn on two-step sign-in", link: { href: "/account#twofa-heading" } } },
@@ -217,7 +212,7 @@ describe("what staff need beyond the role", () => {
   });
 
   it("gives a buyer without two-step sign-in the ordinary 404, not the staff page", async () => {
-    const buyer = await createSignedInUser("buyer@acme.example");
+    const buyer = await createSignedInUser(handle.db, "buyer@acme.example");
     await confirmEmail(buyer.userId);
     expect(
       await statusOf(orderList.loader, {
@@ -237,7 +232,7 @@ describe("what staff need beyond the role", () => {
     expect(await statusOf(inbox.loader, args())).toBe(200);
 
     await signedInHoursAgo(staff.userId, 12);
-    const redirect = await answerOf(inbox.loader, args());
+    const redirect = await answerOf(inbox.loader, { ...args(), services: testServices(handle) });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("Location")).toBe("/sign-in?redirectTo=%2Fadmin%2Finbox%2Fsms%3Fx%3D1");
     expect(redirect.headers.get("Set-Cookie")).toMatch(/session_token=;/);
@@ -249,14 +244,14 @@ describe("what staff need beyond the role", () => {
 describe("the staff role is granted only on the server", () => {
   it("takes no role from sign-up or a profile update, even in the server's own calls to better-auth", async () => {
     // /api/auth/* serves none of these (api.auth.test.ts); this is the layer below.
-    const auth = await getAuth();
+    const auth = authFor(handle.db);
     const signUp = auth.api.signUpEmail({
       body: { email: "sneaky@acme.example", password: "marmalade skyline 42", name: "Sneaky", role: "staff" } as never,
     });
     await expect(signUp).rejects.toMatchObject({ statusCode: 400 });
     expect(await handle.db.select().from(authUser).where(eq(authUser.email, "sneaky@acme.example"))).toEqual([]);
 
-    const buyer = await createSignedInUser("buyer@acme.example");
+    const buyer = await createSignedInUser(handle.db, "buyer@acme.example");
     const update = auth.api.updateUser({
       body: { role: "staff" } as never,
       headers: new Headers({ cookie: buyer.cookie }),
@@ -267,7 +262,7 @@ describe("the staff role is granted only on the server", () => {
 
   it("grants only confirmed accounts from the command line", async () => {
     expect(await grantStaffRole(handle.db, "nobody@acme.example")).toMatchObject({ ok: false, reason: "no-account" });
-    const user = await createSignedInUser("new@acme.example");
+    const user = await createSignedInUser(handle.db, "new@acme.example");
     expect(await grantStaffRole(handle.db, "new@acme.example")).toMatchObject({ ok: false, reason: "unverified" });
     expect(await roleOf(user.userId)).not.toBe("staff");
     await confirmEmail(user.userId);
@@ -277,7 +272,7 @@ describe("the staff role is granted only on the server", () => {
   });
 
   it("makes a STAFF_EMAILS address staff once its e-mail is confirmed, and no other", async () => {
-    const listed = await createSignedInUser("boot@swag.example");
+    const listed = await createSignedInUser(handle.db, "boot@swag.example");
     const args = (cookie: string) => ({ request: siteRequest("/admin/orders", { cookie }), params: {} });
     // Anyone can sign up with a listed address; only confirming it proves it is theirs.
     expect(await statusOf(orderList.loader, args(listed.cookie))).toBe(404);
@@ -290,18 +285,18 @@ describe("the staff role is granted only on the server", () => {
     await turnOnTwoStep(listed.userId);
     expect(await statusOf(orderList.loader, args(listed.cookie))).toBe(200);
 
-    const other = await createSignedInUser("boot2@swag.example");
+    const other = await createSignedInUser(handle.db, "boot2@swag.example");
     await confirmEmail(other.userId);
     await turnOnTwoStep(other.userId);
     expect(await statusOf(orderList.loader, args(other.cookie))).toBe(404);
   });
 
   it("does not make a STAFF_EMAILS address staff when its password was set after the address was last proven", async () => {
-    const listed = await createSignedInUser("boot@swag.example");
+    const listed = await createSignedInUser(handle.db, "boot@swag.example");
     await confirmEmail(listed.userId);
     await turnOnTwoStep(listed.userId);
     // Whoever holds a session can set a new password; that proves nothing about the mailbox.
-    const auth = await getAuth();
+    const auth = authFor(handle.db);
     await auth.api.changePassword({
       body: { currentPassword: "marmalade skyline 42", newPassword: "lighthouse porridge 77" },
       headers: new Headers({ cookie: listed.cookie }),
@@ -319,7 +314,7 @@ describe("the staff role is granted only on the server", () => {
   it("does not count an address confirmed without a recorded proof", async () => {
     // A row marked verified by anything but better-auth's code or link (an older database, a
     // hand edit) has no proof time, so the bootstrap cannot tell when it happened.
-    const listed = await createSignedInUser("boot@swag.example");
+    const listed = await createSignedInUser(handle.db, "boot@swag.example");
     await handle.db
       .update(authUser)
       .set({ emailVerified: true, twoFactorEnabled: true })

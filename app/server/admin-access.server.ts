@@ -9,10 +9,10 @@
  * told so: a stolen password or an old session on a shared machine is not enough.
  */
 import { data, redirect } from "react-router";
-import { getAuth } from "./auth.server";
-import { getDb } from "./db.server";
+import { authFor } from "./auth.server";
+import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
-import { type RequestArgs, sessionOf } from "./request-context.server";
+import { type RequestArgs, sessionOf, dbOf } from "./request-context.server";
 import type { SessionInfo } from "./session.server";
 import { emailProvenSincePasswordSet, grantStaffRole, hasStaffRole } from "./admin-staff.server";
 
@@ -45,9 +45,9 @@ function twoStepRequired() {
  * Ends a staff session that is too old and sends its owner to sign in again, back to where they
  * were going (the sign-in page turns signed-in visitors away, so the session has to end first).
  */
-async function signInAgain(request: Request) {
+async function signInAgain(db: Database, request: Request) {
   const url = new URL(request.url);
-  const { headers } = await (await getAuth()).api.signOut({ headers: request.headers, returnHeaders: true });
+  const { headers } = await authFor(db).api.signOut({ headers: request.headers, returnHeaders: true });
   headers.set("Cache-Control", ADMIN_NO_STORE["Cache-Control"]);
   return redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers });
 }
@@ -58,10 +58,9 @@ async function signInAgain(request: Request) {
  * `npm run staff:add` cannot open the embedded database while the server holds it (PGlite is
  * single-process).
  */
-async function grantFromBootstrap(session: SessionInfo): Promise<boolean> {
+async function grantFromBootstrap(db: Database, session: SessionInfo): Promise<boolean> {
   const listed = getEnv().STAFF_EMAILS;
   if (!session.user.emailVerified || !listed.includes(session.user.email.toLowerCase())) return false;
-  const db = await getDb();
   if (!(await emailProvenSincePasswordSet(db, session.user.id))) return false;
   const result = await grantStaffRole(db, session.user.email);
   if (result.ok && !result.alreadyStaff) console.log(`[staff] ${result.email} became staff (STAFF_EMAILS)`);
@@ -74,12 +73,13 @@ async function grantFromBootstrap(session: SessionInfo): Promise<boolean> {
  * STAFF_SIGN_IN_HOURS a redirect to sign in again.
  */
 export async function requireStaff({ request, context }: RequestArgs): Promise<StaffMember> {
+  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) throw adminNotFound();
-  if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(session))) throw adminNotFound();
+  if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(db, session))) throw adminNotFound();
   if (!session.user.twoFactorEnabled) throw twoStepRequired();
   if (Date.now() - session.session.createdAt.getTime() >= STAFF_SIGN_IN_HOURS * 3_600_000)
-    throw await signInAgain(request);
+    throw await signInAgain(db, request);
   return { id: session.user.id, name: session.user.name, email: session.user.email };
 }
 

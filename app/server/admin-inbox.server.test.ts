@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { feedback, inquiries, quoteRequests, smsSignups } from "#db/schema";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, useTestEnv } from "../../tests/setup/users";
 import { INBOX_PAGE_SIZE } from "~/domain/admin-orders";
 import { inboxCsv, listInbox } from "./admin-inbox.server";
-import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 
-beforeAll(async () => {
-  useTestEnv();
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
-});
-afterAll(async () => {
-  await closeDatabase();
-});
-beforeEach(async () => {
-  await resetDatabase(handle);
-});
+beforeAll(() => useTestEnv());
 
 const at = (iso: string) => new Date(iso);
 
@@ -42,13 +31,13 @@ describe("the inbox", () => {
         createdAt: at("2026-03-02T09:00:00Z"),
       },
     ]);
-    const page = await listInbox("inquiries", 1);
+    const page = await listInbox(handle.db, "inquiries", 1);
     expect(page.total).toBe(2);
     expect(page.columns[0]).toBe("Received");
     expect(page.rows.map((row) => row[1]?.text)).toEqual(['=HYPERLINK("http://evil")', "Ada"]);
     expect(page.rows[1]?.[0]?.text).toBe("Sun, Mar 1, 2026, 09:00");
 
-    expect((await inboxCsv("inquiries")).split("\r\n")).toEqual([
+    expect((await inboxCsv(handle.db, "inquiries")).split("\r\n")).toEqual([
       "Received,First name,Last name,E-mail,Phone,Company,Deadline,Purpose,Notes",
       `2026-03-02T09:00:00.000Z,"'=HYPERLINK(""http://evil"")",X,x@evil.example,'+44 20 7946 0958,'@corp,,,`,
       `2026-03-01T09:00:00.000Z,Ada,Lovelace,ada@engine.example,,"Engine, Ltd",,,"Needs ""rush"""`,
@@ -57,7 +46,7 @@ describe("the inbox", () => {
   });
 
   it("shows SMS sign-ups with the consent wording and the time consent was given", async () => {
-    const user = await createSignedInUser("sms@acme.example");
+    const user = await createSignedInUser(handle.db, "sms@acme.example");
     await handle.db.insert(smsSignups).values({
       phoneE164: "+447700900123",
       consentText: "Text me offers. Reply STOP to opt out.",
@@ -65,7 +54,7 @@ describe("the inbox", () => {
       sourcePage: "/cart",
       userId: user.userId,
     });
-    const page = await listInbox("sms", 1);
+    const page = await listInbox(handle.db, "sms", 1);
     expect(page.rows[0]?.map((cell) => cell.text).slice(0, 5)).toEqual([
       "+447700900123",
       "Wed, Jul 1, 2026, 13:30",
@@ -73,23 +62,23 @@ describe("the inbox", () => {
       "/cart",
       "sms@acme.example",
     ]);
-    expect((await inboxCsv("sms")).split("\r\n")[1]).toMatch(
+    expect((await inboxCsv(handle.db, "sms")).split("\r\n")[1]).toMatch(
       /^'\+447700900123,2026-07-01T12:30:00\.000Z,Text me offers\. Reply STOP to opt out\.,\/cart,sms@acme\.example,/,
     );
   });
 
   it("lists cart feedback and quote requests, and an empty list is just the header", async () => {
-    expect(await inboxCsv("quotes")).toBe("Received,Account e-mail,Items,Notes\r\n");
+    expect(await inboxCsv(handle.db, "quotes")).toBe("Received,Account e-mail,Items,Notes\r\n");
     await handle.db.insert(feedback).values({ text: "Loved it", page: "/cart" });
     await handle.db
       .insert(quoteRequests)
       .values({ userId: "u-1", items: [{ productId: "8", quantity: 250, notes: "navy" }], notes: "By June" });
-    expect((await listInbox("feedback", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual([
+    expect((await listInbox(handle.db, "feedback", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual([
       "/cart",
       "Loved it",
       "",
     ]);
-    expect((await listInbox("quotes", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual([
+    expect((await listInbox(handle.db, "quotes", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual([
       "",
       "250 × Custom Embroidered Cap (navy)",
       "By June",
@@ -104,13 +93,13 @@ describe("the inbox", () => {
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
       })),
     );
-    const second = await listInbox("feedback", 2);
+    const second = await listInbox(handle.db, "feedback", 2);
     expect([second.total, second.pageCount, second.rows.length, second.rows[0]?.[2]?.text]).toEqual([
       INBOX_PAGE_SIZE + 1,
       2,
       1,
       "note 0",
     ]);
-    expect((await inboxCsv("feedback")).trimEnd().split("\r\n")).toHaveLength(INBOX_PAGE_SIZE + 2);
+    expect((await inboxCsv(handle.db, "feedback")).trimEnd().split("\r\n")).toHaveLength(INBOX_PAGE_SIZE + 2);
   });
 });

@@ -9,8 +9,7 @@ import { authUser, feedback, inquiries, quoteRequests, smsSignups } from "#db/sc
 import { findProductById } from "~/catalogue/catalogue";
 import { INBOX_PAGE_SIZE, formatLondonDateTime, type InboxKind } from "~/domain/admin-orders";
 import { toCsv, type CsvValue } from "~/domain/csv";
-import { getDb } from "./db.server";
-
+import type { Database } from "./db.server";
 /** A cell: what the page shows, and what the CSV holds (times in ISO 8601 UTC there, for spreadsheets). */
 export type InboxCell = { text: string; csv: CsvValue };
 export type InboxPage = { columns: string[]; rows: InboxCell[][]; total: number; page: number; pageCount: number };
@@ -26,7 +25,11 @@ const timeCell = (value: Date | null | undefined): InboxCell => ({
 
 type Slice = { limit: number; offset: number };
 
-type Source = { columns: string[]; total(): Promise<number>; rows(slice: Slice): Promise<InboxCell[][]> };
+type Source = {
+  columns: string[];
+  total(db: Database): Promise<number>;
+  rows(db: Database, slice: Slice): Promise<InboxCell[][]>;
+};
 
 /** quote_requests.items as written by the shopping list's "Request a quote"; a malformed line is shown as "?". */
 const quoteItem = z.object({ productId: z.string(), quantity: z.number(), notes: z.string().optional() });
@@ -47,12 +50,12 @@ function itemsText(items: unknown): string {
 const SOURCES: Record<InboxKind, Source> = {
   inquiries: {
     columns: ["Received", "First name", "Last name", "E-mail", "Phone", "Company", "Deadline", "Purpose", "Notes"],
-    async total() {
-      const [row] = await (await getDb()).select({ n: count() }).from(inquiries);
+    async total(db) {
+      const [row] = await db.select({ n: count() }).from(inquiries);
       return row?.n ?? 0;
     },
-    async rows({ limit, offset }) {
-      const rows = await (await getDb())
+    async rows(db, { limit, offset }) {
+      const rows = await db
         .select()
         .from(inquiries)
         .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
@@ -73,12 +76,12 @@ const SOURCES: Record<InboxKind, Source> = {
   },
   quotes: {
     columns: ["Received", "Account e-mail", "Items", "Notes"],
-    async total() {
-      const [row] = await (await getDb()).select({ n: count() }).from(quoteRequests);
+    async total(db) {
+      const [row] = await db.select({ n: count() }).from(quoteRequests);
       return row?.n ?? 0;
     },
-    async rows({ limit, offset }) {
-      const rows = await (await getDb())
+    async rows(db, { limit, offset }) {
+      const rows = await db
         .select({ request: quoteRequests, email: authUser.email })
         .from(quoteRequests)
         .leftJoin(authUser, eq(authUser.id, quoteRequests.userId))
@@ -95,12 +98,12 @@ const SOURCES: Record<InboxKind, Source> = {
   },
   sms: {
     columns: ["Phone", "Consent given", "Consent wording", "Signed up on page", "Account e-mail", "First signed up"],
-    async total() {
-      const [row] = await (await getDb()).select({ n: count() }).from(smsSignups);
+    async total(db) {
+      const [row] = await db.select({ n: count() }).from(smsSignups);
       return row?.n ?? 0;
     },
-    async rows({ limit, offset }) {
-      const rows = await (await getDb())
+    async rows(db, { limit, offset }) {
+      const rows = await db
         .select({ signup: smsSignups, email: authUser.email })
         .from(smsSignups)
         .leftJoin(authUser, eq(authUser.id, smsSignups.userId))
@@ -119,12 +122,12 @@ const SOURCES: Record<InboxKind, Source> = {
   },
   feedback: {
     columns: ["Received", "Page", "Feedback", "Account e-mail"],
-    async total() {
-      const [row] = await (await getDb()).select({ n: count() }).from(feedback);
+    async total(db) {
+      const [row] = await db.select({ n: count() }).from(feedback);
       return row?.n ?? 0;
     },
-    async rows({ limit, offset }) {
-      const rows = await (await getDb())
+    async rows(db, { limit, offset }) {
+      const rows = await db
         .select({ entry: feedback, email: authUser.email })
         .from(feedback)
         .leftJoin(authUser, eq(authUser.id, feedback.userId))
@@ -142,19 +145,19 @@ const SOURCES: Record<InboxKind, Source> = {
 };
 
 /** One page of one kind, newest first. */
-export async function listInbox(kind: InboxKind, page: number): Promise<InboxPage> {
+export async function listInbox(db: Database, kind: InboxKind, page: number): Promise<InboxPage> {
   const source = SOURCES[kind];
-  const total = await source.total();
+  const total = await source.total(db);
   const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const rows = await source.rows({ limit: INBOX_PAGE_SIZE, offset: (current - 1) * INBOX_PAGE_SIZE });
+  const rows = await source.rows(db, { limit: INBOX_PAGE_SIZE, offset: (current - 1) * INBOX_PAGE_SIZE });
   return { columns: source.columns, rows, total, page: current, pageCount };
 }
 
 /** Every row of one kind as CSV (app/domain/csv.ts: RFC 4180, formula cells neutralised). */
-export async function inboxCsv(kind: InboxKind): Promise<string> {
+export async function inboxCsv(db: Database, kind: InboxKind): Promise<string> {
   const source = SOURCES[kind];
-  const rows = await source.rows({ limit: EXPORT_MAX_ROWS, offset: 0 });
+  const rows = await source.rows(db, { limit: EXPORT_MAX_ROWS, offset: 0 });
   return toCsv(
     source.columns,
     rows.map((row) => row.map((cell) => cell.csv)),

@@ -10,7 +10,7 @@ import { colourName } from "~/catalogue/colours";
 import { BRANDING_METHODS, COUNTRY_NAMES, PROOF_PREFERENCES, SHIPPING_METHODS, isCountryCode } from "~/domain/checkout";
 import { ORDER_STATUS_LABELS, canTransition, staffStatusChoices, type Actor, type OrderStatus } from "~/domain/orders";
 import { isOrderId, readOrderSnapshot, toOrderStatus } from "./admin-orders.server";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 
 export type StaffOrderDetail = {
   id: string;
@@ -94,9 +94,8 @@ const personName = (user: { name: string | null; email: string | null } | null) 
   user ? (user.name?.trim() ? `${user.name.trim()} (${user.email})` : user.email) : null;
 
 /** One order as staff see it, or null for an unknown id. */
-export async function getOrderForStaff(orderId: string): Promise<StaffOrderDetail | null> {
+export async function getOrderForStaff(db: Database, orderId: string): Promise<StaffOrderDetail | null> {
   if (!isOrderId(orderId)) return null;
-  const db = await getDb();
   const [found] = await db
     .select({ order: orders, buyer: { email: authUser.email, name: authUser.name } })
     .from(orders)

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../tests/setup/smtp";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
 import { ORDER_LIST_PAGE_SIZE, parseOrderListQuery, statusChangeSchema } from "~/domain/admin-orders";
 import { ORDER_STATUSES, canTransition, type OrderStatus } from "~/domain/orders";
@@ -14,12 +14,11 @@ import type { StaffMember } from "./admin-access.server";
 import { getOrderForStaff } from "./admin-order-detail.server";
 import { changeOrderStatus, listOrdersForStaff, openOrderProof } from "./admin-orders.server";
 import { readProofForm, uploadProof } from "./admin-proofs.server";
-import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import { resetMailTransport } from "./mail.server";
 import { respondToProof } from "./orders.server";
 import { createLocalStorage } from "./storage.server";
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let dataDir: string;
 const uploadsDir = () => join(dataDir, "uploads");
@@ -38,19 +37,15 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "swag-admin-orders-"));
   process.env.DATA_DIR = dataDir;
   resetMailTransport();
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
 });
 afterAll(async () => {
   resetMailTransport();
-  await closeDatabase();
   await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
   delete process.env.SMTP_URL;
   delete process.env.DATA_DIR;
 });
 beforeEach(async () => {
-  await resetDatabase(handle);
   smtp.messages.length = 0;
   rmSync(uploadsDir(), { recursive: true, force: true });
 });
@@ -103,7 +98,7 @@ const upload = (
   file: FormDataEntryValue | null,
   extra: { note?: string; maxBytes?: number } = {},
 ) =>
-  uploadProof({
+  uploadProof(handle.db, {
     staff,
     orderId,
     fields: { intent: "proof", version, note: extra.note ?? "" },
@@ -119,7 +114,7 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
         if (to === "proof_sent") continue;
         const order = await paidOrder({ status: from });
         const before = await current(order.id);
-        const result = await changeOrderStatus({
+        const result = await changeOrderStatus(handle.db, {
           staff,
           orderId: order.id,
           change: change({ to, version: 1, carrier: "DPD", trackingNumber: "155" }),
@@ -161,7 +156,7 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
 
   it("says why a move is refused", async () => {
     const order = await paidOrder({ status: "in_production" });
-    const result = await changeOrderStatus({
+    const result = await changeOrderStatus(handle.db, {
       staff,
       orderId: order.id,
       change: change({ to: "delivered", version: 1 }),
@@ -178,7 +173,11 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
   it("sends proof_sent to the proof form instead", async () => {
     const order = await paidOrder();
     expect(
-      await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "proof_sent", version: 1 }) }),
+      await changeOrderStatus(handle.db, {
+        staff,
+        orderId: order.id,
+        change: change({ to: "proof_sent", version: 1 }),
+      }),
     ).toMatchObject({
       ok: false,
       status: 400,
@@ -190,11 +189,19 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
   it("answers a stale page with 409 and the current status, changing nothing", async () => {
     const order = await paidOrder({ status: "proof_approved" });
     expect(
-      await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "in_production", version: 1 }) }),
+      await changeOrderStatus(handle.db, {
+        staff,
+        orderId: order.id,
+        change: change({ to: "in_production", version: 1 }),
+      }),
     ).toMatchObject({ ok: true, version: 2 });
     const before = await current(order.id);
     // A second tab still showing version 1 tries to refund.
-    const stale = await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "refunded", version: 1 }) });
+    const stale = await changeOrderStatus(handle.db, {
+      staff,
+      orderId: order.id,
+      change: change({ to: "refunded", version: 1 }),
+    });
     expect(stale).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
     expect(stale.ok ? "" : stale.message).toBe(
       'This order changed since you opened it: it is now "In production". Nothing was changed; the page below shows its current state.',
@@ -204,7 +211,7 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
 
   it("404s an unknown order", async () => {
     expect(
-      await changeOrderStatus({
+      await changeOrderStatus(handle.db, {
         staff,
         orderId: "00000000-0000-4000-8000-000000000000",
         change: change({ to: "cancelled", version: 1 }),
@@ -214,13 +221,13 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
       status: 404,
     });
     expect(
-      await changeOrderStatus({ staff, orderId: "nope", change: change({ to: "cancelled", version: 1 }) }),
+      await changeOrderStatus(handle.db, { staff, orderId: "nope", change: change({ to: "cancelled", version: 1 }) }),
     ).toMatchObject({ ok: false, status: 404 });
   });
 
   it("ships with the carrier and tracking number, records them, and e-mails the buyer", async () => {
     const order = await paidOrder({ status: "quality_check" });
-    const result = await changeOrderStatus({
+    const result = await changeOrderStatus(handle.db, {
       staff,
       orderId: order.id,
       change: change({
@@ -250,7 +257,11 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
 
   it("writes a default note when staff give none", async () => {
     const order = await paidOrder({ status: "proof_approved" });
-    await changeOrderStatus({ staff, orderId: order.id, change: change({ to: "in_production", version: 1 }) });
+    await changeOrderStatus(handle.db, {
+      staff,
+      orderId: order.id,
+      change: change({ to: "in_production", version: 1 }),
+    });
     expect((await current(order.id)).history.at(-1)?.note).toBe("Moved to In production");
   });
 });
@@ -265,7 +276,7 @@ describe("proofs", () => {
     expect(proofMail.text).toContain(`http://127.0.0.1:3999/orders/${order.id}`);
     expect(proofMail.text).toContain("A note from our studio: Logo centred");
 
-    const changes = await respondToProof({
+    const changes = await respondToProof(handle.db, {
       userId: BUYER,
       orderId: order.id,
       decision: "changes",
@@ -273,7 +284,7 @@ describe("proofs", () => {
       proofVersion: 1,
     });
     expect(changes).toMatchObject({ ok: true, status: "changes_requested" });
-    const seen = await getOrderForStaff(order.id);
+    const seen = await getOrderForStaff(handle.db, order.id);
     expect(seen?.proofs[0]).toMatchObject({
       version: 1,
       decision: "changes_requested",
@@ -284,7 +295,7 @@ describe("proofs", () => {
     const second = await upload(order.id, seen!.version, proofFile(PDF, "cap-mockup-v2.pdf"));
     expect(second).toMatchObject({ ok: true, proofVersion: 2 });
     expect(
-      await respondToProof({ userId: BUYER, orderId: order.id, decision: "approve", proofVersion: 2 }),
+      await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "approve", proofVersion: 2 }),
     ).toMatchObject({ ok: true, status: "proof_approved" });
 
     const after = await current(order.id);
@@ -306,10 +317,10 @@ describe("proofs", () => {
     ]);
     expect(storedFiles()).toHaveLength(2);
 
-    const download = await openOrderProof({ orderId: order.id, version: 1 });
+    const download = await openOrderProof(handle.db, { orderId: order.id, version: 1 });
     expect(download).toMatchObject({ name: "cap-mockup.png", contentType: "image/png", size: PNG.byteLength });
     expect(new Uint8Array(await new Response(download!.stream).arrayBuffer())).toEqual(PNG);
-    expect(await openOrderProof({ orderId: order.id, version: 3 })).toBeNull();
+    expect(await openOrderProof(handle.db, { orderId: order.id, version: 3 })).toBeNull();
   });
 
   it.each([
@@ -388,7 +399,7 @@ describe("proofs", () => {
         return stored;
       },
     };
-    const result = await uploadProof({
+    const result = await uploadProof(handle.db, {
       staff,
       orderId: order.id,
       fields: { intent: "proof", version: 1, note: "" },
@@ -417,7 +428,7 @@ describe("the order list", () => {
       createdAt: new Date(base + 120_000),
     });
     const numbers = async (query: string) =>
-      (await listOrdersForStaff(parseOrderListQuery(new URLSearchParams(query)))).rows.map((r) => r.number);
+      (await listOrdersForStaff(handle.db, parseOrderListQuery(new URLSearchParams(query)))).rows.map((r) => r.number);
 
     expect(await numbers("")).toEqual([c.number, b.number, a.number]);
     expect(await numbers("status=shipped")).toEqual([b.number]);
@@ -430,7 +441,7 @@ describe("the order list", () => {
     expect(await numbers("q=%25")).toEqual([b.number]);
     expect(await numbers("q=initech&status=shipped")).toEqual([]);
 
-    const [row] = (await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("q=acme")))).rows;
+    const [row] = (await listOrdersForStaff(handle.db, parseOrderListQuery(new URLSearchParams("q=acme")))).rows;
     expect(row).toMatchObject({
       company: "Acme Events",
       email: "jane@acme.example",
@@ -444,9 +455,9 @@ describe("the order list", () => {
   it("pages through many orders", async () => {
     for (let i = 0; i < ORDER_LIST_PAGE_SIZE + 2; i++)
       await paidOrder({ createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000) });
-    const first = await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("")));
-    const second = await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("page=2")));
-    const beyond = await listOrdersForStaff(parseOrderListQuery(new URLSearchParams("page=99")));
+    const first = await listOrdersForStaff(handle.db, parseOrderListQuery(new URLSearchParams("")));
+    const second = await listOrdersForStaff(handle.db, parseOrderListQuery(new URLSearchParams("page=2")));
+    const beyond = await listOrdersForStaff(handle.db, parseOrderListQuery(new URLSearchParams("page=99")));
     expect([first.total, first.pageCount, first.rows.length, second.rows.length]).toEqual([
       ORDER_LIST_PAGE_SIZE + 2,
       2,
@@ -461,7 +472,7 @@ describe("the order list", () => {
 describe("one order for staff", () => {
   it("shows everything the buyer chose, the contact, addresses, VAT number, amounts and payment reference", async () => {
     const order = await paidOrder();
-    const view = await getOrderForStaff(order.id);
+    const view = await getOrderForStaff(handle.db, order.id);
     expect(view).toMatchObject({
       number: order.number,
       status: "paid",

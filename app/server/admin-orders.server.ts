@@ -26,7 +26,7 @@ import { ORDER_STATUS_LABELS, canTransition, isOrderStatus, type OrderStatus } f
 import type { StaffMember } from "./admin-access.server";
 import { orderShippedMail } from "./admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "./artwork.server";
-import { getDb, type Database } from "./db.server";
+import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
 import { failure, type Failure } from "./http.server";
@@ -86,8 +86,7 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * Orders newest first, filtered by status and searched by order number, company or e-mail (the
  * work e-mail of the Details step or the account's), a page of ORDER_LIST_PAGE_SIZE at a time.
  */
-export async function listOrdersForStaff(query: OrderListQuery): Promise<StaffOrderList> {
-  const db = await getDb();
+export async function listOrdersForStaff(db: Database, query: OrderListQuery): Promise<StaffOrderList> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.q) {
@@ -167,17 +166,18 @@ export function orderUrl(orderId: string): string {
  * the carrier and tracking number and e-mails them to the buyer after the commit; a mail fault is
  * logged and never undoes the change (the buyer's order page shows the tracking number too).
  */
-export async function changeOrderStatus(input: {
-  staff: StaffMember;
-  orderId: string;
-  change: StatusChange;
-}): Promise<AdminChange | Failure> {
+export async function changeOrderStatus(
+  db: Database,
+  input: {
+    staff: StaffMember;
+    orderId: string;
+    change: StatusChange;
+  },
+): Promise<AdminChange | Failure> {
   const { staff, change } = input;
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   if (change.to === "proof_sent") return failure(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
   const note = change.note || defaultStatusNote(change);
-
-  const db = await getDb();
   const result = await db.transaction(
     async (tx): Promise<(AdminChange & { mail?: Parameters<typeof orderShippedMail>[0] }) | Failure> => {
       const order = await lockOrder(tx, input.orderId);
@@ -228,7 +228,7 @@ export async function changeOrderStatus(input: {
     if (!mail.to) {
       console.error(`[admin] order ${mail.orderNumber} shipped but has no e-mail address to tell`);
     } else {
-      await sendMail(orderShippedMail(mail)).catch((error: unknown) => {
+      await sendMail(db, orderShippedMail(mail)).catch((error: unknown) => {
         console.error(`[admin] shipped e-mail for ${mail.orderNumber} to ${mail.to} failed:`, error);
       });
     }
@@ -240,13 +240,15 @@ export async function changeOrderStatus(input: {
 // Files staff download
 
 /** An artwork file of this order's draft (uploaded by the buyer at checkout), or null. */
-export async function openOrderArtwork(input: {
-  orderId: string;
-  fileId: string;
-  storage?: FileStorage;
-}): Promise<ArtworkDownload | null> {
+export async function openOrderArtwork(
+  db: Database,
+  input: {
+    orderId: string;
+    fileId: string;
+    storage?: FileStorage;
+  },
+): Promise<ArtworkDownload | null> {
   if (!isOrderId(input.orderId) || !isOrderId(input.fileId)) return null;
-  const db = await getDb();
   const [file] = await db
     .select({ userId: artworkFiles.userId })
     .from(artworkFiles)
@@ -255,17 +257,19 @@ export async function openOrderArtwork(input: {
     .limit(1);
   if (!file) return null;
   // openArtwork is scoped to the uploader; the join above has checked the file is this order's.
-  return openArtwork({ userId: file.userId, fileId: input.fileId, storage: input.storage });
+  return openArtwork(db, { userId: file.userId, fileId: input.fileId, storage: input.storage });
 }
 
 /** One proof version of this order, or null. */
-export async function openOrderProof(input: {
-  orderId: string;
-  version: number;
-  storage?: FileStorage;
-}): Promise<ArtworkDownload | null> {
+export async function openOrderProof(
+  db: Database,
+  input: {
+    orderId: string;
+    version: number;
+    storage?: FileStorage;
+  },
+): Promise<ArtworkDownload | null> {
   if (!isOrderId(input.orderId) || !Number.isSafeInteger(input.version) || input.version < 1) return null;
-  const db = await getDb();
   const [proof] = await db
     .select()
     .from(orderProofs)

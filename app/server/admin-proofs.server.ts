@@ -30,7 +30,7 @@ import {
   toOrderStatus,
   type AdminChange,
 } from "./admin-orders.server";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { sendMail } from "./mail.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
@@ -88,14 +88,17 @@ export async function readProofForm(
  * Stores `file` as the order's next proof version and sends it to the buyer. Refusals change
  * nothing: no proof row, no file left in storage, no status change, no e-mail.
  */
-export async function uploadProof(input: {
-  staff: StaffMember;
-  orderId: string;
-  fields: ProofUploadFields;
-  file: FormDataEntryValue | null;
-  maxBytes?: number;
-  storage?: FileStorage;
-}): Promise<(AdminChange & { proofVersion: number }) | Failure> {
+export async function uploadProof(
+  db: Database,
+  input: {
+    staff: StaffMember;
+    orderId: string;
+    fields: ProofUploadFields;
+    file: FormDataEntryValue | null;
+    maxBytes?: number;
+    storage?: FileStorage;
+  },
+): Promise<(AdminChange & { proofVersion: number }) | Failure> {
   const { staff, fields } = input;
   const maxBytes = input.maxBytes ?? PROOF_MAX_BYTES;
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
@@ -107,8 +110,6 @@ export async function uploadProof(input: {
     return failure(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, proofField(PROOF_MESSAGES.tooLarge));
   const kind = proofKind(new Uint8Array(await file.slice(0, PROOF_SNIFF_BYTES).arrayBuffer()));
   if (!kind) return failure(415, "PROOF_WRONG_TYPE", PROOF_MESSAGES.wrongType, proofField(PROOF_MESSAGES.wrongType));
-
-  const db = await getDb();
   // Checked before the bytes are written, so a stale page or a finished order costs no disk.
   const [before] = await db
     .select({ status: orders.status, version: orders.version })
@@ -191,7 +192,7 @@ export async function uploadProof(input: {
     console.error(`[admin] proof ${sent.proofVersion} of ${mail.orderNumber} has no e-mail address to go to`);
   } else {
     // After the commit: a mail fault is logged and never takes the proof back (the order page has it).
-    await sendMail(proofReadyMail(mail)).catch((error: unknown) => {
+    await sendMail(db, proofReadyMail(mail)).catch((error: unknown) => {
       console.error(`[admin] proof e-mail for ${mail.orderNumber} to ${mail.to} failed:`, error);
     });
   }

@@ -3,31 +3,27 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { testFileDatabase } from "../../tests/setup/test-db";
 import { ARTWORK_BYTES_PER_DAY, ARTWORK_MAX_FILES, ARTWORK_MESSAGES } from "~/domain/artwork-rules";
 import { customisationPart } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
 import { ARTWORK_NAME_HEADER, artworkDownloadHeaders, openArtwork, removeArtwork, saveArtwork } from "./artwork.server";
-import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import { queryRows } from "./db.server";
 import { createDraft, getDraft, saveDraftStep } from "./drafts.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 let dataDir: string;
 let uploadsDir: string;
 let storage: FileStorage;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
   dataDir = mkdtempSync(join(tmpdir(), "swag-artwork-"));
 });
 afterAll(async () => {
-  await closeDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await resetDatabase(handle);
   // A fresh `${DATA_DIR}/uploads` per test, so "nothing left on disk" can be checked.
   uploadsDir = mkdtempSync(join(dataDir, "uploads-"));
   storage = createLocalStorage(uploadsDir);
@@ -68,7 +64,7 @@ const PNG = Uint8Array.of(
 );
 
 async function newDraft(userId = ALICE): Promise<{ id: string; version: number }> {
-  const result = await createDraft({
+  const result = await createDraft(handle.db, {
     accountId: userId,
     userId,
     productId: "8",
@@ -101,7 +97,7 @@ const filesOnDisk = () => readdirSync(uploadsDir);
 describe("saveArtwork", () => {
   it("stores a PDF under a random name and lists it on the draft", async () => {
     const draft = await newDraft();
-    const result = await saveArtwork({
+    const result = await saveArtwork(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       request: upload(PDF, "Brand Logo.PDF"),
@@ -111,7 +107,7 @@ describe("saveArtwork", () => {
     expect(result.file).toMatchObject({ name: "Brand Logo.PDF", size: PDF.byteLength });
     expect(result.version).toBe(2);
 
-    const saved = await getDraft({ userId: ALICE, draftId: draft.id });
+    const saved = await getDraft(handle.db, { userId: ALICE, draftId: draft.id });
     expect(saved?.version).toBe(2);
     expect(saved?.data.artwork).toEqual({ email_later: false, files: [result.file] });
 
@@ -140,7 +136,7 @@ describe("saveArtwork", () => {
   it("accepts an EPS, and a streamed body without Content-Length", async () => {
     const draft = await newDraft();
     const stream = new Blob([EPS.slice(0, 10), EPS.slice(10)]).stream();
-    const result = await saveArtwork({
+    const result = await saveArtwork(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       request: upload(stream, "logo.eps"),
@@ -153,7 +149,7 @@ describe("saveArtwork", () => {
 
   it("keeps a non-ASCII file name (sent URI-encoded)", async () => {
     const draft = await newDraft();
-    const result = await saveArtwork({
+    const result = await saveArtwork(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       request: upload(PDF, "Café – logo.pdf"),
@@ -164,7 +160,12 @@ describe("saveArtwork", () => {
 
   it("refuses a PNG renamed .pdf (415) and leaves nothing behind", async () => {
     const draft = await newDraft();
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PNG, "logo.pdf"), storage });
+    const result = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PNG, "logo.pdf"),
+      storage,
+    });
     expect(result).toEqual({
       ok: false,
       status: 415,
@@ -172,7 +173,7 @@ describe("saveArtwork", () => {
       message: "This file isn't a valid PDF or EPS. Export your artwork as .PDF or .EPS and upload that.",
     });
     expect(filesOnDisk()).toEqual([]);
-    expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork).toEqual({
+    expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork).toEqual({
       email_later: true,
       files: [],
     });
@@ -180,7 +181,12 @@ describe("saveArtwork", () => {
 
   it("refuses a .png by its name (415) before reading it", async () => {
     const draft = await newDraft();
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PNG, "logo.png"), storage });
+    const result = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PNG, "logo.png"),
+      storage,
+    });
     expect(result).toMatchObject({ status: 415, message: "Only .EPS or .PDF files are accepted." });
   });
 
@@ -191,7 +197,7 @@ describe("saveArtwork", () => {
       upload(null, "logo.pdf"),
       upload(new Blob([]).stream(), "logo.pdf"),
     ]) {
-      const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request, storage });
+      const result = await saveArtwork(handle.db, { userId: ALICE, draftId: draft.id, request, storage });
       expect(result).toEqual({ ok: false, status: 400, code: "FILE_EMPTY", message: "The file is empty." });
     }
     expect(filesOnDisk()).toEqual([]);
@@ -199,7 +205,9 @@ describe("saveArtwork", () => {
 
   it("refuses an upload without a file name (400)", async () => {
     const draft = await newDraft();
-    expect(await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, null), storage })).toMatchObject({
+    expect(
+      await saveArtwork(handle.db, { userId: ALICE, draftId: draft.id, request: upload(PDF, null), storage }),
+    ).toMatchObject({
       status: 400,
       code: "FILE_NAME_MISSING",
     });
@@ -209,7 +217,7 @@ describe("saveArtwork", () => {
     const draft = await newDraft();
     const big = new Uint8Array(4096);
     big.set(PDF);
-    const result = await saveArtwork({
+    const result = await saveArtwork(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       request: upload(big, "big.pdf"),
@@ -222,7 +230,7 @@ describe("saveArtwork", () => {
     exact.set(PDF);
     expect(
       (
-        await saveArtwork({
+        await saveArtwork(handle.db, {
           userId: ALICE,
           draftId: draft.id,
           request: upload(exact, "exact.pdf"),
@@ -242,7 +250,7 @@ describe("saveArtwork", () => {
         controller.enqueue(pulls === 1 ? PDF : new Uint8Array(1024));
       },
     });
-    const result = await saveArtwork({
+    const result = await saveArtwork(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       request: upload(endless, "endless.pdf"),
@@ -268,7 +276,7 @@ describe("saveArtwork", () => {
       },
       { highWaterMark: 0 },
     );
-    const result = await saveArtwork({
+    const result = await saveArtwork(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       request: upload(body, "logo.pdf", { "Content-Length": String(60 * 1024 * 1024) }),
@@ -280,16 +288,26 @@ describe("saveArtwork", () => {
 
   it("answers 404 for another user's draft and stores nothing", async () => {
     const draft = await newDraft(BOB);
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage });
+    const result = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PDF, "logo.pdf"),
+      storage,
+    });
     expect(result).toMatchObject({ status: 404, code: "DRAFT_NOT_FOUND", message: "No draft found." });
     expect(filesOnDisk()).toEqual([]);
-    expect((await getDraft({ userId: BOB, draftId: draft.id }))?.version).toBe(1);
+    expect((await getDraft(handle.db, { userId: BOB, draftId: draft.id }))?.version).toBe(1);
   });
 
   it("answers 409 for a draft being paid for", async () => {
     const draft = await newDraft();
     await handle.db.execute(sql`update order_drafts set status = 'awaiting_payment' where id = ${draft.id}`);
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage });
+    const result = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PDF, "logo.pdf"),
+      storage,
+    });
     expect(result).toMatchObject({ status: 409, code: "DRAFT_LOCKED" });
     expect(filesOnDisk()).toEqual([]);
   });
@@ -305,7 +323,7 @@ describe("saveArtwork", () => {
     await handle.db.execute(
       sql`update order_drafts set data = jsonb_set(data, '{artwork,files}', ${JSON.stringify(entries)}::jsonb) where id = ${draft.id}`,
     );
-    const result = await saveArtwork({
+    const result = await saveArtwork(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       request: upload(PDF, "one-more.pdf"),
@@ -336,11 +354,12 @@ describe("saveArtwork", () => {
     it("counts the bytes of each upload read, kept or refused", async () => {
       const draft = await newDraft();
       expect(
-        (await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage })).ok,
+        (await saveArtwork(handle.db, { userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage }))
+          .ok,
       ).toBe(true);
       expect(await usedToday()).toBe(PDF.byteLength);
       expect(
-        await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PNG, "logo.pdf"), storage }),
+        await saveArtwork(handle.db, { userId: ALICE, draftId: draft.id, request: upload(PNG, "logo.pdf"), storage }),
       ).toMatchObject({ status: 415 });
       expect(await usedToday()).toBe(PDF.byteLength + PNG.byteLength);
     });
@@ -359,7 +378,7 @@ describe("saveArtwork", () => {
         },
         { highWaterMark: 0 },
       );
-      const result = await saveArtwork({
+      const result = await saveArtwork(handle.db, {
         userId: ALICE,
         draftId: draft.id,
         request: upload(body, "logo.pdf"),
@@ -374,7 +393,7 @@ describe("saveArtwork", () => {
     it("refuses a declared size the allowance cannot cover", async () => {
       const draft = await newDraft();
       await spendAllBut(PDF.byteLength - 1);
-      const result = await saveArtwork({
+      const result = await saveArtwork(handle.db, {
         userId: ALICE,
         draftId: draft.id,
         request: upload(PDF, "logo.pdf", { "Content-Length": String(PDF.byteLength) }),
@@ -388,24 +407,34 @@ describe("saveArtwork", () => {
       await spendAllBut(2 * 1024);
       const big = new Uint8Array(8 * 1024);
       big.set(PDF);
-      const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(big, "big.pdf"), storage });
+      const result = await saveArtwork(handle.db, {
+        userId: ALICE,
+        draftId: draft.id,
+        request: upload(big, "big.pdf"),
+        storage,
+      });
       expect(result).toMatchObject({ status: 429, code: "UPLOAD_QUOTA" });
       expect(filesOnDisk()).toEqual([]);
       expect(await usedToday()).toBeLessThanOrEqual(ARTWORK_BYTES_PER_DAY);
       // Another user's allowance is their own.
       const bobs = await newDraft(BOB);
-      expect((await saveArtwork({ userId: BOB, draftId: bobs.id, request: upload(big, "big.pdf"), storage })).ok).toBe(
-        true,
-      );
+      expect(
+        (await saveArtwork(handle.db, { userId: BOB, draftId: bobs.id, request: upload(big, "big.pdf"), storage })).ok,
+      ).toBe(true);
       expect(await usedToday(BOB)).toBeLessThan(MB);
     });
   });
 
   it("survives a later step-2 save: the files list belongs to the upload endpoint", async () => {
     const draft = await newDraft();
-    const uploaded = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage });
+    const uploaded = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PDF, "logo.pdf"),
+      storage,
+    });
     if (!uploaded.ok) throw new Error(uploaded.message);
-    const saved = await saveDraftStep({
+    const saved = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -420,30 +449,39 @@ describe("saveArtwork", () => {
 describe("openArtwork and removeArtwork", () => {
   async function withFile() {
     const draft = await newDraft();
-    const result = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "logo.pdf"), storage });
+    const result = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PDF, "logo.pdf"),
+      storage,
+    });
     if (!result.ok) throw new Error(result.message);
     return { draft, file: result.file, version: result.version };
   }
 
   it("opens the file only for its owner", async () => {
     const { file } = await withFile();
-    const opened = await openArtwork({ userId: ALICE, fileId: file.id, storage });
+    const opened = await openArtwork(handle.db, { userId: ALICE, fileId: file.id, storage });
     expect(opened).toMatchObject({ name: "logo.pdf", contentType: "application/pdf", size: PDF.byteLength });
     if (!opened) return;
     expect(new Uint8Array(await new Response(opened.stream).arrayBuffer())).toEqual(PDF);
-    expect(await openArtwork({ userId: BOB, fileId: file.id, storage })).toBeNull();
-    expect(await openArtwork({ userId: ALICE, fileId: "00000000-0000-4000-8000-000000000000", storage })).toBeNull();
-    expect(await openArtwork({ userId: ALICE, fileId: "../../etc/passwd", storage })).toBeNull();
+    expect(await openArtwork(handle.db, { userId: BOB, fileId: file.id, storage })).toBeNull();
+    expect(
+      await openArtwork(handle.db, { userId: ALICE, fileId: "00000000-0000-4000-8000-000000000000", storage }),
+    ).toBeNull();
+    expect(await openArtwork(handle.db, { userId: ALICE, fileId: "../../etc/passwd", storage })).toBeNull();
   });
 
   it("removes the record, the list entry and the bytes", async () => {
     const { draft, file, version } = await withFile();
-    const result = await removeArtwork({ userId: ALICE, draftId: draft.id, fileId: file.id, storage });
+    const result = await removeArtwork(handle.db, { userId: ALICE, draftId: draft.id, fileId: file.id, storage });
     expect(result).toEqual({ ok: true, version: version + 1 });
-    expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork.files).toEqual([]);
+    expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork.files).toEqual([]);
     expect(await queryRows(handle.db, sql`select id from artwork_files`)).toEqual([]);
     expect(filesOnDisk()).toEqual([]);
-    expect(await removeArtwork({ userId: ALICE, draftId: draft.id, fileId: file.id, storage })).toMatchObject({
+    expect(
+      await removeArtwork(handle.db, { userId: ALICE, draftId: draft.id, fileId: file.id, storage }),
+    ).toMatchObject({
       status: 404,
       code: "FILE_NOT_FOUND",
     });
@@ -451,22 +489,34 @@ describe("openArtwork and removeArtwork", () => {
 
   it("keeps the other files in their order", async () => {
     const { draft } = await withFile();
-    const second = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(EPS, "b.eps"), storage });
-    const third = await saveArtwork({ userId: ALICE, draftId: draft.id, request: upload(PDF, "c.pdf"), storage });
+    const second = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(EPS, "b.eps"),
+      storage,
+    });
+    const third = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PDF, "c.pdf"),
+      storage,
+    });
     if (!second.ok || !third.ok) throw new Error("upload failed");
-    await removeArtwork({ userId: ALICE, draftId: draft.id, fileId: second.file.id, storage });
-    const names = (await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork.files.map((f) => f.name);
+    await removeArtwork(handle.db, { userId: ALICE, draftId: draft.id, fileId: second.file.id, storage });
+    const names = (await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork.files.map(
+      (f) => f.name,
+    );
     expect(names).toEqual(["logo.pdf", "c.pdf"]);
     expect(filesOnDisk()).toHaveLength(2);
   });
 
   it("lets nobody else remove a file", async () => {
     const { draft, file } = await withFile();
-    expect(await removeArtwork({ userId: BOB, draftId: draft.id, fileId: file.id, storage })).toMatchObject({
+    expect(await removeArtwork(handle.db, { userId: BOB, draftId: draft.id, fileId: file.id, storage })).toMatchObject({
       status: 404,
     });
     expect(filesOnDisk()).toHaveLength(1);
-    expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.artwork.files).toHaveLength(1);
+    expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork.files).toHaveLength(1);
   });
 });
 

@@ -42,7 +42,7 @@ import {
   isEditableStatus,
   type ArtworkFileEntry,
 } from "~/domain/draft";
-import { getDb, queryRows } from "./db.server";
+import { queryRows, type Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";
@@ -128,8 +128,7 @@ function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
 
 type DraftState = { status: string; files: number };
 
-async function draftState(userId: string, draftId: string): Promise<DraftState | null> {
-  const db = await getDb();
+async function draftState(db: Database, userId: string, draftId: string): Promise<DraftState | null> {
   const [row] = await queryRows<DraftState>(
     db,
     sql`select status, jsonb_array_length(${FILES})::int as files
@@ -149,13 +148,16 @@ function stateFailure(state: DraftState | null): Failure | null {
  * data.artwork.files with email_later false (B-6). See the contract at the top of this module.
  * `maxBytes` and `storage` are for tests; the app uses 50 MB and `${DATA_DIR}/uploads`.
  */
-export async function saveArtwork(input: {
-  userId: string;
-  draftId: string;
-  request: Request;
-  maxBytes?: number;
-  storage?: FileStorage;
-}): Promise<{ ok: true; file: ArtworkFileEntry; version: number } | Failure> {
+export async function saveArtwork(
+  db: Database,
+  input: {
+    userId: string;
+    draftId: string;
+    request: Request;
+    maxBytes?: number;
+    storage?: FileStorage;
+  },
+): Promise<{ ok: true; file: ArtworkFileEntry; version: number } | Failure> {
   const { userId, draftId, request } = input;
   const maxBytes = input.maxBytes ?? ARTWORK_MAX_BYTES;
   const storage = input.storage ?? getUploadStorage();
@@ -169,13 +171,13 @@ export async function saveArtwork(input: {
   if (length !== null && length > maxBytes) return FAILURES.tooLarge();
   if (length === 0) return FAILURES.empty();
   if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
-  const state = await draftState(userId, draftId);
+  const state = await draftState(db, userId, draftId);
   const refused = stateFailure(state);
   if (refused) return refused;
   if (state && state.files >= ARTWORK_MAX_FILES) return FAILURES.tooMany();
   if (!request.body) return FAILURES.empty();
 
-  const reserved = await reserveUploadBytes(userId, length !== null ? { exactly: length } : { atMost: maxBytes });
+  const reserved = await reserveUploadBytes(db, userId, length !== null ? { exactly: length } : { atMost: maxBytes });
   if (reserved === 0) return FAILURES.quota();
   // Cut short by the allowance only when the size was not declared (a declared one was granted whole).
   const guard = guardUpload(
@@ -191,7 +193,7 @@ export async function saveArtwork(input: {
     if (rejection) return rejection;
     throw error;
   } finally {
-    await returnUploadBytes(userId, reserved - guard.size());
+    await returnUploadBytes(db, userId, reserved - guard.size());
   }
   if (stored.size === 0) {
     await storage.delete(stored.storedName);
@@ -200,7 +202,6 @@ export async function saveArtwork(input: {
 
   const file: ArtworkFileEntry = { id: randomUUID(), name, size: stored.size, uploaded_at: new Date().toISOString() };
   try {
-    const db = await getDb();
     const version = await db.transaction(async (tx) => {
       const result = (await tx.execute(
         sql`update order_drafts
@@ -232,7 +233,7 @@ export async function saveArtwork(input: {
     if (version === null) {
       // The draft changed while the bytes were arriving (deleted, paid for, or filled up).
       await storage.delete(stored.storedName);
-      const now = await draftState(userId, draftId);
+      const now = await draftState(db, userId, draftId);
       return stateFailure(now) ?? FAILURES.tooMany();
     }
     return { ok: true, file, version };
@@ -243,16 +244,18 @@ export async function saveArtwork(input: {
 }
 
 /** Removes one artwork file from a draft of this user's, record and bytes. Returns the draft's new version. */
-export async function removeArtwork(input: {
-  userId: string;
-  draftId: string;
-  fileId: string;
-  storage?: FileStorage;
-}): Promise<{ ok: true; version: number } | Failure> {
+export async function removeArtwork(
+  db: Database,
+  input: {
+    userId: string;
+    draftId: string;
+    fileId: string;
+    storage?: FileStorage;
+  },
+): Promise<{ ok: true; version: number } | Failure> {
   const { userId, draftId, fileId } = input;
   if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
   if (!isDraftId(fileId)) return FAILURES.noFile();
-  const db = await getDb();
   const [found] = await queryRows<{ status: string; stored_name: string | null }>(
     db,
     sql`select d.status, f.stored_name
@@ -283,7 +286,7 @@ export async function removeArtwork(input: {
     await tx.execute(sql`delete from artwork_files where id = ${fileId} and user_id = ${userId}`);
     return row.version;
   });
-  if (version === null) return stateFailure(await draftState(userId, draftId)) ?? FAILURES.noFile();
+  if (version === null) return stateFailure(await draftState(db, userId, draftId)) ?? FAILURES.noFile();
   await (input.storage ?? getUploadStorage()).delete(storedName);
   return { ok: true, version };
 }
@@ -294,14 +297,16 @@ export type ArtworkDownload = { name: string; contentType: string; size: number;
  * One artwork file for download, only for the user who uploaded it (B-6); null for anyone else,
  * an unknown id or a file missing from storage.
  */
-export async function openArtwork(input: {
-  userId: string;
-  fileId: string;
-  storage?: FileStorage;
-}): Promise<ArtworkDownload | null> {
+export async function openArtwork(
+  db: Database,
+  input: {
+    userId: string;
+    fileId: string;
+    storage?: FileStorage;
+  },
+): Promise<ArtworkDownload | null> {
   const { userId, fileId } = input;
   if (!userId || !isDraftId(fileId)) return null;
-  const db = await getDb();
   const [row] = await queryRows<{
     original_name: string;
     stored_name: string;

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalisePhone, ORGANISATION_LIMIT } from "~/domain/auth-rules";
 import { SITE } from "~/content/links";
-import { getDb, type Database } from "./db.server";
+import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import {
   changeEmailMail,
@@ -101,7 +101,7 @@ function createAuth(db: Database) {
       async sendResetPassword({ user, token }) {
         // Our own page takes the token, so the link works with or without JavaScript.
         const url = `${env.BASE_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        await sendMail(passwordResetMail(user.email, { url }));
+        await sendMail(db, passwordResetMail(user.email, { url }));
       },
     },
     session: {
@@ -161,7 +161,7 @@ function createAuth(db: Database) {
             "change-email": changeEmailMail,
             "forget-password": (to: string, code: string) => passwordResetMail(to, { code }),
           }[type](email, otp);
-          await sendMail(mail);
+          await sendMail(db, mail);
         },
       }),
       phoneNumber({
@@ -170,14 +170,14 @@ function createAuth(db: Database) {
         allowedAttempts: 5,
         phoneNumberValidator: (value) => normalisePhone(value) === value,
         async sendOTP({ phoneNumber: to, code }) {
-          await sendSms({
+          await sendSms(db, {
             to,
             text: `${code} is your ${SITE.name} code. It expires in 10 minutes.`,
             meta: { kind: "sms-code", code },
           });
         },
         async sendPasswordResetOTP({ phoneNumber: to, code }) {
-          await sendSms({
+          await sendSms(db, {
             to,
             text: `${code} is your ${SITE.name} password reset code.`,
             meta: { kind: "sms-reset", code },
@@ -194,6 +194,7 @@ function createAuth(db: Database) {
         requireEmailVerificationOnInvitation: true,
         async sendInvitationEmail(data) {
           await sendMail(
+            db,
             invitationMail(data.email, {
               inviter: data.inviter.user.name,
               inviterEmail: data.inviter.user.email,
@@ -212,17 +213,16 @@ function createAuth(db: Database) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const holder = globalThis as typeof globalThis & { __swagAuth?: Promise<Auth> };
+const instances = new WeakMap<Database, Auth>();
 
-/** The process's better-auth instance, built on the process's database. */
-export function getAuth(): Promise<Auth> {
-  holder.__swagAuth ??= getDb().then(createAuth);
-  return holder.__swagAuth;
-}
-
-/** Tests rebuild auth on their own database. */
-export function resetAuthForTests() {
-  holder.__swagAuth = undefined;
+/** better-auth on `db`: built the first time it is asked for, then kept as long as the database. */
+export function authFor(db: Database): Auth {
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth(db);
+    instances.set(db, auth);
+  }
+  return auth;
 }
 
 /**

@@ -2,7 +2,7 @@ import { completedSteps, type DraftData, type DraftStatus, type StepNumber } fro
 import { buildInitialDraft } from "~/domain/draft-schemas";
 import { findLatestDraftForProduct, getDraft, type DraftRecord } from "./drafts.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
-import { type RequestArgs, sessionOf } from "./request-context.server";
+import { type RequestArgs, sessionOf, dbOf } from "./request-context.server";
 import { listCart, type CartLine } from "./shopping.server";
 
 export type CheckoutDraft = { id: string; version: number; status: DraftStatus; data: DraftData };
@@ -15,20 +15,21 @@ const view = (d: DraftRecord): CheckoutDraft => ({ id: d.id, version: d.version,
  * this user's and this product's, else the newest editable one (R-DET-14).
  */
 export async function loadCheckout({ request, context }: RequestArgs) {
+  const db = dbOf(context);
   const url = new URL(request.url);
   const session = await sessionOf(context);
   if (!session) return { session: null, cart: [] as CartLine[], line: null, draft: null };
-  const cart = await listCart({ userId: session.user.id });
+  const cart = await listCart(db, { userId: session.user.id });
   const wanted = url.searchParams.get("product_id");
   const line = cart.find((l) => l.productId === wanted) ?? cart[0] ?? null;
   const productId = line?.productId ?? wanted;
   const draftIdParam = url.searchParams.get("draft_id");
   let draft: DraftRecord | null = null;
   if (draftIdParam) {
-    const found = await getDraft({ userId: session.user.id, draftId: draftIdParam });
+    const found = await getDraft(db, { userId: session.user.id, draftId: draftIdParam });
     if (found && (!productId || found.productId === productId)) draft = found;
   }
-  if (!draft && productId) draft = await findLatestDraftForProduct({ userId: session.user.id, productId });
+  if (!draft && productId) draft = await findLatestDraftForProduct(db, { userId: session.user.id, productId });
   return { session, cart, line, draft: draft ? view(draft) : null };
 }
 
@@ -65,6 +66,7 @@ export function stepperState(draft: CheckoutDraft | null, cartNonEmpty: boolean)
  * and a draft (the page then says so, R-ERR-16).
  */
 export async function loadDraftStep(args: RequestArgs) {
+  const db = dbOf(args.context);
   const { session, cart, draft } = await loadCheckout(args);
   if (!session || !draft) return { ready: false as const };
   const { user, accountId } = session;
@@ -74,7 +76,7 @@ export async function loadDraftStep(args: RequestArgs) {
     draft: { id: draft.id, version: draft.version },
     data: draft.data,
     completed: stepperState(draft, cart.length > 0),
-    firstOrderDiscount: await firstOrderDiscountApplies({ userId: user.id, accountId }),
+    firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: user.id, accountId }),
   };
 }
 

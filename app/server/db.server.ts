@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
@@ -7,7 +7,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import * as schema from "#db/schema";
-import { getEnv } from "./env.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -64,36 +63,6 @@ export async function openDatabase(options: {
   if (shouldMigrate) await migratePglite(db, { migrationsFolder });
   const owned = client;
   return { db: db as unknown as Database, driver: "pglite", close: () => owned.close() };
-}
-
-// One handle per process; kept on globalThis so the dev server's module reloads reuse it.
-const holder = globalThis as typeof globalThis & { __swagDb?: Promise<DatabaseHandle> };
-
-/** The process's database, opened from the environment on first use. */
-export function getDatabaseHandle(): Promise<DatabaseHandle> {
-  holder.__swagDb ??= (() => {
-    const env = getEnv();
-    return openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: join(resolve(env.DATA_DIR), "db"),
-    });
-  })();
-  return holder.__swagDb;
-}
-
-export async function getDb(): Promise<Database> {
-  return (await getDatabaseHandle()).db;
-}
-
-/** Tests hand in a database of their own. */
-export function useDatabaseForTests(handle: DatabaseHandle) {
-  holder.__swagDb = Promise.resolve(handle);
-}
-
-export async function closeDatabase() {
-  const pending = holder.__swagDb;
-  holder.__swagDb = undefined;
-  if (pending) await (await pending).close();
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { firstOrderClaims } from "#db/schema";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
-import { countStatements, createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { countStatements, testFileDatabase } from "../../tests/setup/test-db";
 import { DRAFT_STATUSES, customisationPart, type DraftCartLine } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
-import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import { queryRows } from "./db.server";
 import {
   createDraft,
   deleteUnpaidDraftsForProducts,
@@ -21,17 +21,13 @@ import {
 } from "./drafts.server";
 import { createLocalStorage } from "./storage.server";
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 let client: PGlite;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
   // drizzle keeps the driver's client on the instance; the statement counter wraps it.
   client = (handle.db as unknown as { $client: PGlite }).$client;
 });
-afterAll(() => closeDatabase());
-beforeEach(() => resetDatabase(handle));
 afterEach(() => vi.restoreAllMocks());
 
 const ALICE = "user-alice";
@@ -47,7 +43,7 @@ const LINE: DraftCartLine = {
 };
 
 async function newDraft(userId = ALICE, productId = "8"): Promise<DraftSnapshot> {
-  const result = await createDraft({
+  const result = await createDraft(handle.db, {
     accountId: `account-of-${userId}`,
     userId,
     productId,
@@ -100,21 +96,21 @@ async function throughShipping(
   shipping: Record<string, unknown> = { address: ADDRESS, method: "standard" },
 ) {
   const base = { userId: ALICE, draftId: draft.id, now: NOW };
-  const two = await saveDraftStep({
+  const two = await saveDraftStep(handle.db, {
     ...base,
     step: "customisation",
     patch: { confirm: { rights_confirmed: true, lead_time_acknowledged: true } },
     expectedVersion: draft.version,
   });
   if (!two.ok) throw new Error(two.message);
-  const three = await saveDraftStep({
+  const three = await saveDraftStep(handle.db, {
     ...base,
     step: "details",
     patch: { ...DETAILS, use_billing_as_shipping: false },
     expectedVersion: two.draft.version,
   });
   if (!three.ok) throw new Error(three.message);
-  const four = await saveDraftStep({
+  const four = await saveDraftStep(handle.db, {
     ...base,
     step: "shipping",
     patch: shipping,
@@ -159,58 +155,63 @@ describe("createDraft (R-DRAFT-03)", () => {
   });
 
   it("needs an account, a user and a product (R-DRAFT-01)", async () => {
-    const result = await createDraft({ accountId: "", userId: ALICE, productId: "8", data: { quantity: 50 } });
+    const result = await createDraft(handle.db, {
+      accountId: "",
+      userId: ALICE,
+      productId: "8",
+      data: { quantity: 50 },
+    });
     expect(result).toMatchObject({
       ok: false,
       status: 400,
       code: "MISSING_SAVE_DATA",
       message: "Missing required data for save",
     });
-    expect(await listLatestDrafts({ userId: ALICE })).toEqual([]);
+    expect(await listLatestDrafts(handle.db, { userId: ALICE })).toEqual([]);
   });
 
   it("refuses an unknown product, a quantity below the MOQ and server-owned fields", async () => {
     expect(
-      await createDraft({ accountId: ALICE, userId: ALICE, productId: "99", data: { quantity: 50 } }),
+      await createDraft(handle.db, { accountId: ALICE, userId: ALICE, productId: "99", data: { quantity: 50 } }),
     ).toMatchObject({
       status: 400,
       fieldErrors: { product_id: "We don't sell that product." },
     });
     expect(
-      await createDraft({ accountId: ALICE, userId: ALICE, productId: "8", data: { quantity: 10 } }),
+      await createDraft(handle.db, { accountId: ALICE, userId: ALICE, productId: "8", data: { quantity: 10 } }),
     ).toMatchObject({
       status: 400,
       fieldErrors: { quantity: "Order between 50 and 10,000 of Custom Embroidered Cap." },
     });
     expect(
-      await createDraft({
+      await createDraft(handle.db, {
         accountId: ALICE,
         userId: ALICE,
         productId: "8",
         data: { quantity: 50, totals: { total: 1 } },
       }),
     ).toMatchObject({ status: 400, fieldErrors: { totals: expect.any(String) } });
-    expect(await listLatestDrafts({ userId: ALICE })).toEqual([]);
+    expect(await listLatestDrafts(handle.db, { userId: ALICE })).toEqual([]);
   });
 });
 
 describe("getDraft and findLatestDraftForProduct (R-DRAFT-12)", () => {
   it("reads only the user's own draft", async () => {
     const draft = await newDraft();
-    expect((await getDraft({ userId: ALICE, draftId: draft.id }))?.data.product_id).toBe("8");
-    expect(await getDraft({ userId: BOB, draftId: draft.id })).toBeNull();
-    expect(await getDraft({ userId: ALICE, draftId: "not-a-uuid" })).toBeNull();
-    expect(await getDraft({ userId: ALICE, draftId: "00000000-0000-4000-8000-000000000000" })).toBeNull();
+    expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.product_id).toBe("8");
+    expect(await getDraft(handle.db, { userId: BOB, draftId: draft.id })).toBeNull();
+    expect(await getDraft(handle.db, { userId: ALICE, draftId: "not-a-uuid" })).toBeNull();
+    expect(await getDraft(handle.db, { userId: ALICE, draftId: "00000000-0000-4000-8000-000000000000" })).toBeNull();
   });
 
   it("finds the newest unpaid draft for a product", async () => {
     const older = await newDraft();
     const newer = await newDraft();
     await newDraft(BOB);
-    expect((await findLatestDraftForProduct({ userId: ALICE, productId: "8" }))?.id).toBe(newer.id);
+    expect((await findLatestDraftForProduct(handle.db, { userId: ALICE, productId: "8" }))?.id).toBe(newer.id);
     await handle.db.execute(sql`update order_drafts set status = 'paid', paid_at = now() where id = ${newer.id}`);
-    expect((await findLatestDraftForProduct({ userId: ALICE, productId: "8" }))?.id).toBe(older.id);
-    expect(await findLatestDraftForProduct({ userId: ALICE, productId: "15" })).toBeNull();
+    expect((await findLatestDraftForProduct(handle.db, { userId: ALICE, productId: "8" }))?.id).toBe(older.id);
+    expect(await findLatestDraftForProduct(handle.db, { userId: ALICE, productId: "15" })).toBeNull();
   });
 });
 
@@ -218,7 +219,7 @@ describe("saveDraftStep", () => {
   it("saves a step-2 change, bumps the version and updated_at", async () => {
     const draft = await newDraft();
     const before = await rawRow(draft.id);
-    const result = await saveDraftStep({
+    const result = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -241,7 +242,7 @@ describe("saveDraftStep", () => {
   });
 
   it("answers 404 for an unknown draft", async () => {
-    const result = await saveDraftStep({
+    const result = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: "00000000-0000-4000-8000-000000000000",
       step: "customisation",
@@ -254,7 +255,7 @@ describe("saveDraftStep", () => {
   it("answers 404 for another user's draft and changes nothing (R-DRAFT-12)", async () => {
     const draft = await newDraft();
     const before = await rawRow(draft.id);
-    const result = await saveDraftStep({
+    const result = await saveDraftStep(handle.db, {
       userId: BOB,
       draftId: draft.id,
       step: "customisation",
@@ -264,7 +265,7 @@ describe("saveDraftStep", () => {
     expect(result).toMatchObject({ ok: false, status: 404 });
     expect(result).not.toHaveProperty("current");
     // A wrong version must not turn into a 409 that hands Bob Alice's draft as `current`.
-    const guessed = await saveDraftStep({
+    const guessed = await saveDraftStep(handle.db, {
       userId: BOB,
       draftId: draft.id,
       step: "customisation",
@@ -278,7 +279,7 @@ describe("saveDraftStep", () => {
 
   it("answers 409 with the current draft for a stale version and changes nothing", async () => {
     const draft = await newDraft();
-    const first = await saveDraftStep({
+    const first = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -287,7 +288,7 @@ describe("saveDraftStep", () => {
     });
     expect(first.ok).toBe(true);
     const before = await rawRow(draft.id);
-    const stale = await saveDraftStep({
+    const stale = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -316,7 +317,7 @@ describe("saveDraftStep", () => {
       }
       return result;
     });
-    const result = await saveDraftStep({
+    const result = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -333,7 +334,7 @@ describe("saveDraftStep", () => {
   it("answers 400 with field errors for a bad patch and changes nothing", async () => {
     const draft = await newDraft();
     const before = await rawRow(draft.id);
-    const bad = await saveDraftStep({
+    const bad = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "details",
@@ -346,7 +347,7 @@ describe("saveDraftStep", () => {
       code: "VALIDATION_FAILED",
       fieldErrors: { email: "Keep this under 254 characters", "billing.country": "Choose a country from the list" },
     });
-    const tooFew = await saveDraftStep({
+    const tooFew = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -357,7 +358,7 @@ describe("saveDraftStep", () => {
       status: 400,
       fieldErrors: { quantity: "Order between 50 and 10,000 of Custom Embroidered Cap." },
     });
-    const totals = await saveDraftStep({
+    const totals = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "shipping",
@@ -370,7 +371,7 @@ describe("saveDraftStep", () => {
 
   it("walks steps 2–4: statuses, billing-as-shipping copy, server-computed totals and eta", async () => {
     const draft = await newDraft();
-    const details = await saveDraftStep({
+    const details = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "details",
@@ -394,7 +395,7 @@ describe("saveDraftStep", () => {
     });
     expect(details.draft.data.totals).toBeNull();
 
-    const shipping = await saveDraftStep({
+    const shipping = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "shipping",
@@ -421,7 +422,7 @@ describe("saveDraftStep", () => {
   it("a step-2 save after step 4 keeps details, shipping and totals, and the status (R-DRAFT-13)", async () => {
     const draft = await throughShipping(await newDraft());
     const before = (await rawRow(draft.id))?.data;
-    const result = await saveDraftStep({
+    const result = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -443,7 +444,7 @@ describe("saveDraftStep", () => {
 
   it("never moves the status backwards, even when a step is re-saved incomplete", async () => {
     const draft = await throughShipping(await newDraft());
-    const result = await saveDraftStep({
+    const result = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "details",
@@ -457,7 +458,7 @@ describe("saveDraftStep", () => {
 
   it("only marks a step done when its Next rule holds", async () => {
     const draft = await newDraft();
-    const half = await saveDraftStep({
+    const half = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "details",
@@ -476,7 +477,7 @@ describe("saveDraftStep", () => {
   it("re-prices when step 2 changes the quantity after step 4", async () => {
     const draft = await throughShipping(await newDraft());
     await firstOrderPaidBy(ALICE);
-    const result = await saveDraftStep({
+    const result = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -503,7 +504,7 @@ describe("saveDraftStep", () => {
     });
     expect(draft.data.totals).toEqual({ subtotal: 27500, discount: 0, shipping: 1800, vat: 0, total: 29300 });
     expect(draft.data.eta).toEqual({ start: "2026-12-25", end: "2026-12-27" });
-    const express = await saveDraftStep({
+    const express = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "shipping",
@@ -518,7 +519,7 @@ describe("saveDraftStep", () => {
 
   it("derives the ship-to name on the server (R-SHIP-10)", async () => {
     const draft = await throughShipping(await newDraft());
-    const result = await saveDraftStep({
+    const result = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "shipping",
@@ -530,7 +531,7 @@ describe("saveDraftStep", () => {
 
   it("records the proof acknowledgement without changing the status", async () => {
     const draft = await throughShipping(await newDraft());
-    const result = await saveDraftStep({
+    const result = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "proofing",
@@ -545,7 +546,7 @@ describe("saveDraftStep", () => {
     const draft = await newDraft();
     await handle.db.execute(sql`update order_drafts set status = ${status} where id = ${draft.id}`);
     const before = await rawRow(draft.id);
-    const result = await saveDraftStep({
+    const result = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -559,7 +560,7 @@ describe("saveDraftStep", () => {
   it("uses at most two SQL statements per save", async () => {
     const draft = await throughShipping(await newDraft());
     const count = countStatements(handle);
-    const saved = await saveDraftStep({
+    const saved = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "shipping",
@@ -571,7 +572,7 @@ describe("saveDraftStep", () => {
     expect(count()).toBe(2);
 
     const stale = countStatements(handle);
-    await saveDraftStep({
+    await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -581,7 +582,7 @@ describe("saveDraftStep", () => {
     expect(stale()).toBe(1);
 
     const invalid = countStatements(handle);
-    await saveDraftStep({
+    await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
       step: "customisation",
@@ -612,7 +613,11 @@ describe("deleteUnpaidDraftsForProducts (R-CART-12, A-12, A-61)", () => {
             values (gen_random_uuid(), ${cap.id}, ${ALICE}, 'logo.pdf', ${stored.storedName}, ${stored.size}, 'application/pdf')`,
       );
 
-      const result = await deleteUnpaidDraftsForProducts({ userId: ALICE, productIds: ["8", "15", "16"], storage });
+      const result = await deleteUnpaidDraftsForProducts(handle.db, {
+        userId: ALICE,
+        productIds: ["8", "15", "16"],
+        storage,
+      });
       expect(result).toEqual({ deleted: 2 });
       const left = await queryRows<{ id: string }>(handle.db, sql`select id from order_drafts order by id`);
       expect(left.map((r) => r.id).sort()).toEqual([paid.id, paying.id, mat.id, bobs.id].sort());
@@ -626,8 +631,8 @@ describe("deleteUnpaidDraftsForProducts (R-CART-12, A-12, A-61)", () => {
 
   it("does nothing for an empty product list", async () => {
     await newDraft();
-    expect(await deleteUnpaidDraftsForProducts({ userId: ALICE, productIds: [] })).toEqual({ deleted: 0 });
-    expect(await listLatestDrafts({ userId: ALICE })).toHaveLength(1);
+    expect(await deleteUnpaidDraftsForProducts(handle.db, { userId: ALICE, productIds: [] })).toEqual({ deleted: 0 });
+    expect(await listLatestDrafts(handle.db, { userId: ALICE })).toHaveLength(1);
   });
 });
 
@@ -643,9 +648,9 @@ describe("listLatestDrafts (R-DIAG-04)", () => {
       ids.push(id);
     }
     await newDraft(BOB);
-    const list = await listLatestDrafts({ userId: ALICE });
+    const list = await listLatestDrafts(handle.db, { userId: ALICE });
     expect(list.map((d) => d.id)).toEqual([...ids].reverse());
     expect(list[0]).toMatchObject({ status: "customisation_draft", productId: "8", data: { product_id: "8" } });
-    expect(await listLatestDrafts({ userId: ALICE, limit: 2 })).toHaveLength(2);
+    expect(await listLatestDrafts(handle.db, { userId: ALICE, limit: 2 })).toHaveLength(2);
   });
 });

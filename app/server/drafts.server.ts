@@ -35,7 +35,7 @@ import {
 } from "~/domain/draft";
 import { customisationPatchSchema, draftDataSchema } from "~/domain/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/field-errors";
-import { getDb, queryRows } from "./db.server";
+import { queryRows, type Database } from "./db.server";
 import { mergeJson, mergeSql, parseStepPatch, planSave } from "./draft-plan.server";
 import { type Failure, failure } from "./http.server";
 import { firstOrderClaimedSql } from "./first-order-discount.server";
@@ -76,13 +76,29 @@ function toStatus(value: string): DraftStatus {
 }
 
 /**
- * The stored JSON as a complete DraftData. The row's product and status columns win over the
- * copies in data (B-4: the column is the source of truth). Data that no longer fits the schema is
- * a bug to see, not to paper over, so it throws.
+ * The stored JSON as a DraftData, or the schema's refusal. The row's product and status columns
+ * win over the copies in data (B-4: the column is the source of truth). Every reader of a draft
+ * row goes through this (the payment path in orders.server.ts too).
  */
+export function parseDraftRow(row: { data: unknown; productId: string; status: string }) {
+  const base = row.data !== null && typeof row.data === "object" && !Array.isArray(row.data) ? row.data : {};
+  return draftDataSchema.safeParse({ ...base, product_id: row.productId, status: row.status });
+}
+
+/** The columns every reader of a draft row selects; each adds what its job needs. */
+export const draftRowColumns = {
+  id: orderDrafts.id,
+  accountId: orderDrafts.accountId,
+  userId: orderDrafts.userId,
+  productId: orderDrafts.productId,
+  status: orderDrafts.status,
+  version: orderDrafts.version,
+  data: orderDrafts.data,
+};
+
+/** A draft's data for its owner's pages: data that no longer fits the schema is a bug to see, so it throws. */
 function toDraftData(raw: unknown, row: { id: string; productId: string; status: DraftStatus }): DraftData {
-  const base = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
-  const parsed = draftDataSchema.safeParse({ ...base, product_id: row.productId, status: row.status });
+  const parsed = parseDraftRow({ data: raw, productId: row.productId, status: row.status });
   if (!parsed.success) {
     throw new Error(
       `Draft ${row.id} holds data outside the draft schema: ${JSON.stringify(fieldErrorsFrom(parsed.error))}`,
@@ -91,17 +107,7 @@ function toDraftData(raw: unknown, row: { id: string; productId: string; status:
   return parsed.data;
 }
 
-const recordColumns = {
-  id: orderDrafts.id,
-  accountId: orderDrafts.accountId,
-  userId: orderDrafts.userId,
-  productId: orderDrafts.productId,
-  status: orderDrafts.status,
-  version: orderDrafts.version,
-  createdAt: orderDrafts.createdAt,
-  updatedAt: orderDrafts.updatedAt,
-  data: orderDrafts.data,
-};
+const recordColumns = { ...draftRowColumns, createdAt: orderDrafts.createdAt, updatedAt: orderDrafts.updatedAt };
 
 type RecordRow = {
   [K in keyof typeof recordColumns]: K extends "data" ? unknown : K extends "status" ? string : DraftRecord[K];
@@ -120,9 +126,11 @@ function toSnapshot(record: DraftRecord): DraftSnapshot {
 }
 
 /** One draft of this user's, or null (unknown id, malformed id, or another user's draft). */
-export async function getDraft({ userId, draftId }: { userId: string; draftId: string }): Promise<DraftRecord | null> {
+export async function getDraft(
+  db: Database,
+  { userId, draftId }: { userId: string; draftId: string },
+): Promise<DraftRecord | null> {
   if (!userId || !isDraftId(draftId)) return null;
-  const db = await getDb();
   const [row] = await db
     .select(recordColumns)
     .from(orderDrafts)
@@ -136,15 +144,17 @@ export async function getDraft({ userId, draftId }: { userId: string; draftId: s
  * product_id" when the browser has none; DESIGN decision 9: one draft per product). Paid drafts
  * are orders now and never come back as drafts.
  */
-export async function findLatestDraftForProduct({
-  userId,
-  productId,
-}: {
-  userId: string;
-  productId: string;
-}): Promise<DraftRecord | null> {
+export async function findLatestDraftForProduct(
+  db: Database,
+  {
+    userId,
+    productId,
+  }: {
+    userId: string;
+    productId: string;
+  },
+): Promise<DraftRecord | null> {
   if (!userId || !productId) return null;
-  const db = await getDb();
   const [row] = await db
     .select(recordColumns)
     .from(orderDrafts)
@@ -163,15 +173,17 @@ export async function findLatestDraftForProduct({
 export type DraftListItem = { id: string; status: string; productId: string; updatedAt: Date; data: unknown };
 
 /** The /debug/drafts watcher: this user's latest drafts, newest first, raw data (R-DIAG-04/05, DESIGN decision 13). */
-export async function listLatestDrafts({
-  userId,
-  limit = 20,
-}: {
-  userId: string;
-  limit?: number;
-}): Promise<DraftListItem[]> {
+export async function listLatestDrafts(
+  db: Database,
+  {
+    userId,
+    limit = 20,
+  }: {
+    userId: string;
+    limit?: number;
+  },
+): Promise<DraftListItem[]> {
   if (!userId) return [];
-  const db = await getDb();
   return db
     .select({
       id: orderDrafts.id,
@@ -224,15 +236,18 @@ const editableList = sql.join(
  * - awaiting_payment and later: 409 DRAFT_LOCKED (B-1). Unknown id or another user's: 404.
  * - On success the returned draft carries the new version for the next save.
  */
-export async function saveDraftStep(input: {
-  userId: string;
-  draftId: string;
-  step: DraftStep;
-  patch: unknown;
-  expectedVersion: number;
-  /** The clock for the delivery estimate; tests pass one. */
-  now?: Date;
-}): Promise<DraftResult<DraftSnapshot>> {
+export async function saveDraftStep(
+  db: Database,
+  input: {
+    userId: string;
+    draftId: string;
+    step: DraftStep;
+    patch: unknown;
+    expectedVersion: number;
+    /** The clock for the delivery estimate; tests pass one. */
+    now?: Date;
+  },
+): Promise<DraftResult<DraftSnapshot>> {
   const { userId, draftId, expectedVersion } = input;
   if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 1) {
     return invalid({ expectedVersion: "Reload the page and try again" });
@@ -242,8 +257,6 @@ export async function saveDraftStep(input: {
   const parsed = parseStepPatch(input.step, input.patch);
   if (!parsed.ok) return invalid(parsed.fieldErrors);
   if (!userId || !isDraftId(draftId)) return notFound();
-
-  const db = await getDb();
   const [row] = await db
     .select({
       ...recordColumns,
@@ -296,12 +309,15 @@ export async function saveDraftStep(input: {
  * the step-2 fields in `data` (a CustomisationPatch; customisationPart(buildInitialDraft(…))
  * gives one). Needs an account, a user and a product (R-DRAFT-01).
  */
-export async function createDraft(input: {
-  accountId: string;
-  userId: string;
-  productId: string;
-  data: unknown;
-}): Promise<DraftResult<DraftSnapshot>> {
+export async function createDraft(
+  db: Database,
+  input: {
+    accountId: string;
+    userId: string;
+    productId: string;
+    data: unknown;
+  },
+): Promise<DraftResult<DraftSnapshot>> {
   const { accountId, userId, productId } = input;
   if (!accountId || !userId || !productId) {
     return failure<DraftSnapshot>(400, "MISSING_SAVE_DATA", MISSING_SAVE_DATA_MESSAGE);
@@ -316,7 +332,6 @@ export async function createDraft(input: {
 
   const status: DraftStatus = "customisation_draft";
   const data = draftDataSchema.parse(mergeJson({ product_id: productId, status }, parsed.data));
-  const db = await getDb();
   const [row] = await db
     .insert(orderDrafts)
     .values({ accountId, userId, productId, status, data })
@@ -331,14 +346,16 @@ export async function createDraft(input: {
  * an organisation colleague's — and their uploaded artwork. One statement, so rows and artwork
  * records go together; the files on disk are removed after it.
  */
-export async function deleteUnpaidDraftsForProducts(input: {
-  userId: string;
-  productIds: readonly string[];
-  storage?: FileStorage;
-}): Promise<{ deleted: number }> {
+export async function deleteUnpaidDraftsForProducts(
+  db: Database,
+  input: {
+    userId: string;
+    productIds: readonly string[];
+    storage?: FileStorage;
+  },
+): Promise<{ deleted: number }> {
   const { userId, productIds } = input;
   if (!userId || productIds.length === 0) return { deleted: 0 };
-  const db = await getDb();
   const products = sql.join(
     productIds.map((id) => sql`${id}`),
     sql`, `,

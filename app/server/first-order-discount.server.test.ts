@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   authMember,
   authOrganization,
@@ -10,11 +10,10 @@ import {
   orderStatusHistory,
 } from "#db/schema";
 import { draftDataSchema } from "~/domain/draft-schemas";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import { ORGANISATION_LIMIT, ORGANISATION_LIMIT_MESSAGE } from "~/domain/auth-rules";
 import { createOrganisation } from "./account-settings.server";
-import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
 import { confirmTestPayment, firstOrderShortfallNote, startPayment, type StartedPayment } from "./orders.server";
 
@@ -23,18 +22,14 @@ import { confirmTestPayment, firstOrderShortfallNote, startPayment, type Started
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 
 beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_PUBLISHABLE_KEY;
   delete process.env.STRIPE_WEBHOOK_SECRET;
   useTestEnv();
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
 });
-afterAll(() => closeDatabase());
-beforeEach(() => resetDatabase(handle));
 
 const CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada Lovelace" };
 /** 50 caps, standard, GB: £275.00 of goods, so the discount is £27.50. */
@@ -106,13 +101,21 @@ async function priced(userId: string, accountId = userId): Promise<StartedPaymen
     .insert(orderDrafts)
     .values({ accountId, userId, productId: "8", status: "shipping_done", data: DATA })
     .returning({ id: orderDrafts.id });
-  const result = await startPayment({ session: { user: { id: userId } }, draftId: draft!.id, productId: "8" });
+  const result = await startPayment(testServices(handle), {
+    session: { user: { id: userId } },
+    draftId: draft!.id,
+    productId: "8",
+  });
   if (!result.ok) throw new Error(`startPayment: ${result.code} ${result.message}`);
   return result;
 }
 
 async function pay(userId: string, intent: StartedPayment) {
-  const paid = await confirmTestPayment({ clientSecret: intent.clientSecret, card: CARD, userId });
+  const paid = await confirmTestPayment(testServices(handle), {
+    clientSecret: intent.clientSecret,
+    card: CARD,
+    userId,
+  });
   if (!paid.ok || !paid.orderId) throw new Error(`payment failed: ${JSON.stringify(paid)}`);
   return paid.orderId;
 }
@@ -132,7 +135,7 @@ describe("the first-order discount", () => {
     const second = await priced("ada");
     expect([first.totals.discount, second.totals.discount]).toEqual([DISCOUNT, DISCOUNT]);
     expect(await handle.db.select().from(firstOrderClaims)).toEqual([]);
-    expect(await firstOrderDiscountApplies({ userId: "ada", accountId: "ada" })).toBe(true);
+    expect(await firstOrderDiscountApplies(handle.db, { userId: "ada", accountId: "ada" })).toBe(true);
   });
 
   it("is claimed once when two discounted orders are paid at the same time; the other records what it lacks", async () => {
@@ -201,8 +204,9 @@ describe("the first-order discount", () => {
 
 describe("organisations per user", () => {
   it(`are capped at ${ORGANISATION_LIMIT}, with a message that says how to make room`, async () => {
-    const { cookie } = await createSignedInUser("maker@example.com");
-    const create = (name: string) => createOrganisation(siteRequest("/account", { cookie, method: "POST" }), { name });
+    const { cookie } = await createSignedInUser(handle.db, "maker@example.com");
+    const create = (name: string) =>
+      createOrganisation(handle.db, siteRequest("/account", { cookie, method: "POST" }), { name });
     for (let i = 1; i <= ORGANISATION_LIMIT; i++) expect((await create(`Shell ${i}`)).ok).toBe(true);
     expect(await create("One too many")).toMatchObject({ ok: false, status: 403, message: ORGANISATION_LIMIT_MESSAGE });
     expect(await handle.db.select().from(authOrganization)).toHaveLength(ORGANISATION_LIMIT);

@@ -11,7 +11,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { firstOrderClaims } from "#db/schema";
-import { getDb, queryRows, type Database } from "./db.server";
+import { queryRows, type Database } from "./db.server";
 
 /**
  * True when a claim exists for anyone in the person of `userId` ordering for `accountId` (the
@@ -35,10 +35,10 @@ async function claimed(db: Database, person: { userId: string; accountId: string
 
 /** Whether an order by `userId` for `accountId` would be priced with the first-order discount now. */
 export async function firstOrderDiscountApplies(
+  db: Database,
   person: { userId: string; accountId: string },
-  db?: Database,
 ): Promise<boolean> {
-  return !(await claimed(db ?? (await getDb()), person));
+  return !(await claimed(db, person));
 }
 
 // Any fixed number: the one advisory lock every claim takes (see claimFirstOrderDiscount).

@@ -1,16 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/setup/test-db";
-import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import { describe, expect, it } from "vitest";
+import { createTestDatabase, testFileDatabase } from "../../tests/setup/test-db";
+import { queryRows } from "./db.server";
 import { checkDatabase } from "./health.server";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
-});
-afterAll(() => closeDatabase());
+const handle = testFileDatabase({ reset: false });
 
 describe("the migrated database", () => {
   it("has the profiles and order_drafts tables of SPEC.md §3", async () => {
@@ -50,7 +44,7 @@ describe("the migrated database", () => {
 
 describe("checkDatabase", () => {
   it("says ok when the head-only count on profiles works", async () => {
-    expect(await checkDatabase()).toBe("ok");
+    expect(await checkDatabase(handle.db)).toBe("ok");
   });
 
   it("says reachable but RLS/permissions issue when the table is refused", async () => {
@@ -58,7 +52,7 @@ describe("checkDatabase", () => {
     await handle.db.execute(sql`revoke all on profiles from public`);
     await handle.db.execute(sql`set role swag_reader`);
     try {
-      expect(await checkDatabase()).toBe("reachable but RLS/permissions issue");
+      expect(await checkDatabase(handle.db)).toBe("reachable but RLS/permissions issue");
     } finally {
       await handle.db.execute(sql`reset role`);
     }
@@ -66,9 +60,7 @@ describe("checkDatabase", () => {
 
   it("says connection/error when the database is gone", async () => {
     const spare = await createTestDatabase();
-    useDatabaseForTests(spare);
     await spare.close();
-    expect(await checkDatabase()).toBe("connection/error");
-    useDatabaseForTests(handle);
+    expect(await checkDatabase(spare.db)).toBe("connection/error");
   });
 });

@@ -1,13 +1,12 @@
 import { count } from "drizzle-orm";
 import { profiles } from "#db/schema";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 
 export type DatabaseStatus = "ok" | "reachable but RLS/permissions issue" | "connection/error";
 
 /** A head-only count on profiles, as SPEC.md §2 "Diagnostics" describes; status words only. */
-export async function checkDatabase(): Promise<DatabaseStatus> {
+export async function checkDatabase(db: Database): Promise<DatabaseStatus> {
   try {
-    const db = await getDb();
     await db.select({ n: count() }).from(profiles);
     return "ok";
   } catch (error) {

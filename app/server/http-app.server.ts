@@ -20,22 +20,29 @@ import { markPrivacy } from "./private-responses.server";
 import { requestContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
 import { finishReadingBody } from "./unread-body.server";
+import type { Services } from "./services.server";
 
 export type HttpApp = Hono<{ Bindings: HttpBindings; Variables: { nonce: string; staticFile?: true } }>;
 
 export const newNonce = () => randomBytes(16).toString("base64");
 
-/** React Router's handler for `build`, each request starting from a context with its nonce (decision 011). */
+/**
+ * React Router's handler for `build`, each request starting from a context with the server's
+ * services and its nonce (decision 011).
+ */
 export function reactRouterRenderer(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: "production" | "development",
+  services: Services,
 ): (request: Request, nonce: string) => Promise<Response> {
   const handle = createRequestHandler(build, mode);
-  return (request, nonce) => handle(request, requestContext(nonce));
+  return (request, nonce) => handle(request, requestContext(services, nonce));
 }
 
 export function createHttpApp(options: {
   env: Env;
+  /** The services the server opened (services.server.ts); /healthz checks their database. */
+  services: Services;
   /** True once the server is shutting down: every answer then closes its connection. */
   stopping: () => boolean;
   /** Mounts the handlers of build files; each marks its answers with `c.set("staticFile", true)`. */
@@ -117,7 +124,7 @@ export function createHttpApp(options: {
   app.use(compress({ encoding: "gzip" }));
 
   app.get("/healthz", async (c) => {
-    const database = await checkDatabase();
+    const database = await checkDatabase(options.services.db);
     return c.json({ status: database === "ok" ? "ok" : "degraded", database }, database === "ok" ? 200 : 503);
   });
 

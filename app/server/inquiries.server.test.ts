@@ -2,11 +2,11 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { createTestDatabase, testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { SITE } from "~/content/links";
 import { action } from "~/routes/contact";
 import { answerOf } from "../../tests/setup/route-answer";
-import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import { queryRows } from "./db.server";
 import { INQUIRY_LIMIT_PER_HOUR } from "./inquiries.server";
 import { resetMailTransport } from "./mail.server";
 
@@ -49,7 +49,7 @@ function subjectOf(raw: string): string {
   return /^subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? "";
 }
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 beforeAll(async () => {
@@ -59,18 +59,14 @@ beforeAll(async () => {
   // Vitest puts Vite's BASE_URL ('/') into process.env, which is not the absolute URL getEnv() needs.
   process.env.BASE_URL = "http://localhost:3000";
   resetMailTransport();
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
 });
 afterAll(async () => {
   resetMailTransport();
-  await closeDatabase();
   await smtp.close();
   delete process.env.SMTP_URL;
   delete process.env.BASE_URL;
 });
 beforeEach(async () => {
-  await resetDatabase(handle);
   smtp.received.length = 0;
 });
 
@@ -85,11 +81,11 @@ const complete = {
   notes: "120 navy caps with our logo — for the Christmas party",
 };
 
-function post(fields: Record<string, string>, ip = "203.0.113.7") {
+function post(fields: Record<string, string>, ip = "203.0.113.7", services = testServices(handle)) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   const request = new Request("http://localhost/contact", { method: "POST", body, headers: { "x-real-ip": ip } });
-  return answerOf(action, { request });
+  return answerOf(action, { request, services });
 }
 
 type Refusal = {
@@ -181,11 +177,10 @@ describe("the contact form's action", () => {
 
   it("keeps the input and says to e-mail when the message cannot be stored", async () => {
     const spare = await createTestDatabase();
-    useDatabaseForTests(spare);
     await spare.close();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const result = await post(complete);
+      const result = await post(complete, undefined, testServices(spare));
       expect(result.status).toBe(500);
       const refusal = result.body as Refusal;
       expect(refusal.error.message).toBe(`Sorry, your message couldn't be sent. Please e-mail ${SITE.supportEmail}.`);
@@ -193,7 +188,6 @@ describe("the contact form's action", () => {
       expect(logged).toHaveBeenCalledWith("The contact form could not be stored:", expect.any(Error));
     } finally {
       logged.mockRestore();
-      useDatabaseForTests(handle);
     }
   });
 });

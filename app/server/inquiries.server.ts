@@ -1,7 +1,7 @@
 import { inquiries } from "#db/schema";
 import { SITE } from "~/content/links";
 import { CONTACT_PURPOSES, type ContactInput } from "~/domain/contact-form";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { sendMail } from "./mail.server";
 import { hitRateLimit } from "./rate-limit.server";
 
@@ -18,17 +18,19 @@ export type InquiryOutcome =
  * 12). A filled honeypot is a bot: it gets the same redirect as a person, so it learns nothing,
  * but nothing is stored or sent.
  */
-export async function submitInquiry(input: {
-  data: ContactInput;
-  honeypot: string;
-  ip: string;
-}): Promise<InquiryOutcome> {
+export async function submitInquiry(
+  db: Database,
+  input: {
+    data: ContactInput;
+    honeypot: string;
+    ip: string;
+  },
+): Promise<InquiryOutcome> {
   if (input.honeypot.trim() !== "") return { status: "ignored" };
-  const limit = await hitRateLimit(`contact:${input.ip}`, INQUIRY_LIMIT_PER_HOUR, 3600);
+  const limit = await hitRateLimit(db, `contact:${input.ip}`, INQUIRY_LIMIT_PER_HOUR, 3600);
   if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
 
   const { data } = input;
-  const db = await getDb();
   const [row] = await db
     .insert(inquiries)
     .values({
@@ -47,7 +49,7 @@ export async function submitInquiry(input: {
   // The message is safe in the table once stored; a mail failure must not tell the sender it was
   // lost (they would send it twice), so it is logged for the team instead.
   try {
-    await sendMail(inquiryNotification(row.id, data));
+    await sendMail(db, inquiryNotification(row.id, data));
   } catch (error) {
     console.error(`Inquiry ${row.id} stored, but the notification e-mail failed:`, error);
   }

@@ -1,38 +1,27 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { authInvitation, authUser, outbox } from "#db/schema";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import { createOrganisation, inviteMember } from "./account-settings.server";
-import { resetAuthForTests } from "./auth.server";
-import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import { getSessionInfo } from "./session.server";
 
 // Issue 13 item 10: the shop's invitation mail cannot be turned on strangers.
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 
-beforeAll(async () => {
-  useTestEnv();
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
-  resetAuthForTests();
-});
-afterAll(async () => {
-  await closeDatabase();
-});
-beforeEach(async () => {
-  await resetDatabase(handle);
-});
+beforeAll(() => useTestEnv());
 
 /** A signed-in owner of an organisation called `organisation`; confirmed unless told otherwise. */
 async function owner(email: string, organisation = "Acme Events", confirmed = true) {
-  const { userId, cookie } = await createSignedInUser(email);
+  const { userId, cookie } = await createSignedInUser(handle.db, email);
   if (confirmed) await handle.db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, userId));
-  expect((await createOrganisation(siteRequest("/account", { cookie }), { name: organisation })).ok).toBe(true);
+  expect((await createOrganisation(handle.db, siteRequest("/account", { cookie }), { name: organisation })).ok).toBe(
+    true,
+  );
   const invite = async (to: string) => {
     const request = siteRequest("/account", { cookie });
-    return inviteMember(request, (await getSessionInfo(request))!, { email: to, role: "member" });
+    return inviteMember(handle.db, request, (await getSessionInfo(handle.db, request))!, { email: to, role: "member" });
   };
   return { userId, invite };
 }

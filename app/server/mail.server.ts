@@ -1,6 +1,6 @@
 import type { Transporter } from "nodemailer";
 import { outbox } from "#db/schema";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 
 export type Mail = {
@@ -18,7 +18,7 @@ let transporter: Transporter | undefined;
  * Sends over SMTP when SMTP_URL is set; otherwise keeps the message in the outbox table and
  * logs it, so a local user can read their sign-in code without a mail server.
  */
-export async function sendMail(mail: Mail): Promise<void> {
+export async function sendMail(db: Database, mail: Mail): Promise<void> {
   const env = getEnv();
   if (env.SMTP_URL) {
     // Loaded with the first message, not at every start of the server.
@@ -32,7 +32,6 @@ export async function sendMail(mail: Mail): Promise<void> {
     });
     return;
   }
-  const db = await getDb();
   await db.insert(outbox).values({
     to: mail.to,
     subject: mail.subject,

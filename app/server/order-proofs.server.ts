@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { orderProofs } from "#db/schema";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { getOrder } from "./orders.server";
 import { getUploadStorage } from "./storage.server";
 
@@ -8,15 +8,17 @@ import { getUploadStorage } from "./storage.server";
  * A proof file of an order the buyer may see (their own, or their active organisation's), for
  * download; null for anyone else or a missing version.
  */
-export async function openProofForBuyer(input: {
-  userId: string;
-  accountId: string;
-  orderId: string;
-  version: number;
-}) {
-  const order = await getOrder({ userId: input.userId, accountId: input.accountId, orderId: input.orderId });
+export async function openProofForBuyer(
+  db: Database,
+  input: {
+    userId: string;
+    accountId: string;
+    orderId: string;
+    version: number;
+  },
+) {
+  const order = await getOrder(db, { userId: input.userId, accountId: input.accountId, orderId: input.orderId });
   if (!order) return null;
-  const db = await getDb();
   const [proof] = await db
     .select()
     .from(orderProofs)

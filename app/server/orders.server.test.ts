@@ -18,10 +18,9 @@ import { draftDataSchema } from "~/domain/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
 import { loader as paymentStatusLoader } from "~/routes/api.payment-status";
 import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
-import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import {
   confirmTestPayment,
   getOrder,
@@ -31,14 +30,15 @@ import {
   startPayment,
   type StartedPayment,
 } from "./orders.server";
-import { usePaymentProviderForTests } from "./payments.server";
+import type { Services } from "./services.server";
 import { createTestProvider } from "./test-payment-provider.server";
 
 // Signing users in (argon2) and loading the migrated template database take seconds on a busy
 // machine; these limits catch a hang, not slowness.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
+let services: Services;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
@@ -49,15 +49,12 @@ beforeAll(async () => {
   delete process.env.STRIPE_PUBLISHABLE_KEY;
   delete process.env.STRIPE_WEBHOOK_SECRET;
   useTestEnv();
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
+  services = testServices(handle);
 });
 afterAll(async () => {
-  await closeDatabase();
   await smtp.close();
 });
 beforeEach(async () => {
-  await resetDatabase(handle);
   smtp.messages.length = 0;
 });
 
@@ -135,7 +132,7 @@ async function insertDraft(
 const session = (userId: string) => ({ user: { id: userId } });
 
 async function started(userId: string, draftId: string, productId = "8"): Promise<StartedPayment> {
-  const result = await startPayment({ session: session(userId), draftId, productId });
+  const result = await startPayment(services, { session: session(userId), draftId, productId });
   if (!result.ok) throw new Error(`startPayment failed: ${result.code} ${result.message}`);
   return result;
 }
@@ -149,7 +146,12 @@ async function draftRow(id: string) {
 async function paidOrder(userId: string, options: { accountId?: string; data?: DraftDataInput } = {}) {
   const draftId = await insertDraft({ userId, accountId: options.accountId }, { data: options.data });
   const intent = await started(userId, draftId);
-  const confirmed = await confirmTestPayment({ clientSecret: intent.clientSecret, card: GOOD_CARD, userId, now: NOW });
+  const confirmed = await confirmTestPayment(services, {
+    clientSecret: intent.clientSecret,
+    card: GOOD_CARD,
+    userId,
+    now: NOW,
+  });
   if (!confirmed.ok || !confirmed.orderId) throw new Error(`payment failed: ${JSON.stringify(confirmed)}`);
   const [order] = await handle.db.select().from(orders).where(eq(orders.id, confirmed.orderId));
   if (!order) throw new Error("no order");
@@ -158,7 +160,7 @@ async function paidOrder(userId: string, options: { accountId?: string; data?: D
 
 /** A route's answer as the client reads it: a Response, or toResponse's data() as it goes on the wire. */
 async function call(fn: (args: never) => unknown, request: Request) {
-  const { status, body } = await answerOf(fn, { request });
+  const { status, body } = await answerOf(fn, { request, services });
   return { status, json: body as Record<string, unknown> };
 }
 function jsonPost(path: string, body: unknown, cookie?: string) {
@@ -201,7 +203,7 @@ describe("startPayment: the amount is the server's", () => {
     expect(stored?.amountPence).toBe(31860);
     expect(stored?.currency).toBe("gbp");
 
-    const confirmed = await confirmTestPayment({
+    const confirmed = await confirmTestPayment(services, {
       clientSecret: intent.clientSecret,
       card: GOOD_CARD,
       userId: "alice",
@@ -251,7 +253,7 @@ describe("startPayment: the amount is the server's", () => {
         }),
       },
     );
-    const cases: Array<[Parameters<typeof startPayment>[0], number, string, string]> = [
+    const cases: Array<[Parameters<typeof startPayment>[1], number, string, string]> = [
       [
         { session: null, draftId: alices, productId: "8" },
         401,
@@ -286,14 +288,14 @@ describe("startPayment: the amount is the server's", () => {
       ],
     ];
     for (const [input, status, code, message] of cases) {
-      expect(await startPayment(input)).toEqual({ ok: false, status, code, message });
+      expect(await startPayment(services, input)).toEqual({ ok: false, status, code, message });
     }
     expect(await handle.db.select().from(testPaymentIntents)).toHaveLength(0);
     expect(await handle.db.select().from(paymentIntents)).toHaveLength(0);
     expect((await draftRow(alices))?.status).toBe("shipping_done");
 
     const { draftId: paid } = await paidOrder("alice");
-    expect(await startPayment({ session: session("alice"), draftId: paid, productId: "8" })).toMatchObject({
+    expect(await startPayment(services, { session: session("alice"), draftId: paid, productId: "8" })).toMatchObject({
       ok: false,
       status: 409,
       code: "ALREADY_PAID",
@@ -314,8 +316,8 @@ describe("startPayment: the amount is the server's", () => {
 
   it("does not lock a draft at a stale amount when it was saved while the intent was being made", async () => {
     const draftId = await insertDraft({ userId: "alice" });
-    const provider = createTestProvider();
-    usePaymentProviderForTests({
+    const provider = createTestProvider(handle.db);
+    const saving = testServices(handle, {
       ...provider,
       async createOrReuseIntent(input) {
         // The shipping step autosaves (a new version) between pricing and storing the intent.
@@ -326,14 +328,10 @@ describe("startPayment: the amount is the server's", () => {
         return provider.createOrReuseIntent(input);
       },
     });
-    try {
-      expect(await startPayment({ session: session("alice"), draftId, productId: "8" })).toMatchObject({
-        status: 409,
-        code: "DRAFT_CHANGED",
-      });
-    } finally {
-      usePaymentProviderForTests(undefined);
-    }
+    expect(await startPayment(saving, { session: session("alice"), draftId, productId: "8" })).toMatchObject({
+      status: 409,
+      code: "DRAFT_CHANGED",
+    });
     expect((await draftRow(draftId))?.status).toBe("shipping_done");
     expect(await handle.db.select().from(paymentIntents)).toHaveLength(0);
     // Trying again prices the draft as it now is.
@@ -343,8 +341,8 @@ describe("startPayment: the amount is the server's", () => {
   it("limits a user to 10 payment-intent requests a minute (B-22)", async () => {
     const draftId = await insertDraft({ userId: "alice" });
     for (let i = 0; i < 10; i++)
-      expect((await startPayment({ session: session("alice"), draftId, productId: "8" })).ok).toBe(true);
-    expect(await startPayment({ session: session("alice"), draftId, productId: "8" })).toMatchObject({
+      expect((await startPayment(services, { session: session("alice"), draftId, productId: "8" })).ok).toBe(true);
+    expect(await startPayment(services, { session: session("alice"), draftId, productId: "8" })).toMatchObject({
       status: 429,
       code: "RATE_LIMITED",
     });
@@ -353,7 +351,7 @@ describe("startPayment: the amount is the server's", () => {
 
 describe("test-mode payment through the routes", () => {
   it("4242 pays: an order with history and invoice, the cart line gone, a VAT invoice e-mailed, state paid", async () => {
-    const alice = await createSignedInUser("alice@acme.co");
+    const alice = await createSignedInUser(handle.db, "alice@acme.co");
     const draftId = await insertDraft({ userId: alice.userId });
     await handle.db.insert(cartItems).values([
       { userId: alice.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" },
@@ -456,8 +454,8 @@ describe("test-mode payment through the routes", () => {
   });
 
   it("refuses the payment routes to visitors and another user's client secret", async () => {
-    const alice = await createSignedInUser("alice@acme.co");
-    const bob = await createSignedInUser("bob@acme.co");
+    const alice = await createSignedInUser(handle.db, "alice@acme.co");
+    const bob = await createSignedInUser(handle.db, "bob@acme.co");
     const draftId = await insertDraft({ userId: alice.userId });
     expect(
       (await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }))).status,
@@ -489,7 +487,7 @@ describe("test-mode cards", () => {
   it("4000 0000 0000 0002 is declined with the card's message, nothing is paid, and the buyer can pay again", async () => {
     const draftId = await insertDraft({ userId: "alice" });
     const intent = await started("alice", draftId);
-    const declined = await confirmTestPayment({
+    const declined = await confirmTestPayment(services, {
       clientSecret: intent.clientSecret,
       card: DECLINED_CARD,
       userId: "alice",
@@ -497,7 +495,7 @@ describe("test-mode cards", () => {
     });
     expect(declined).toEqual({ ok: false, status: 402, code: "CARD_DECLINED", message: "Your card was declined." });
     expect((await draftRow(draftId))?.status).toBe("payment_failed");
-    expect(await paymentState({ userId: "alice", draftId })).toEqual({
+    expect(await paymentState(handle.db, { userId: "alice", draftId })).toEqual({
       state: "failed",
       message: "Your card was declined.",
     });
@@ -506,15 +504,15 @@ describe("test-mode cards", () => {
     // Reloading /payment reuses the same intent, and a good card then pays it.
     const retry = await started("alice", draftId);
     expect(retry.intentId).toBe(intent.intentId);
-    expect(await paymentState({ userId: "alice", draftId })).toEqual({ state: "processing" });
-    const paid = await confirmTestPayment({
+    expect(await paymentState(handle.db, { userId: "alice", draftId })).toEqual({ state: "processing" });
+    const paid = await confirmTestPayment(services, {
       clientSecret: retry.clientSecret,
       card: GOOD_CARD,
       userId: "alice",
       now: NOW,
     });
     expect(paid).toMatchObject({ ok: true, status: "succeeded" });
-    expect(await paymentState({ userId: "alice", draftId })).toMatchObject({ state: "paid" });
+    expect(await paymentState(handle.db, { userId: "alice", draftId })).toMatchObject({ state: "paid" });
   });
 
   it("answers Luhn, expiry and CVC problems with a 402 per field and changes nothing", async () => {
@@ -527,7 +525,12 @@ describe("test-mode cards", () => {
       [{ ...GOOD_CARD, cvc: "12" }, { cvc: "Your card's security code is incomplete." }],
     ];
     for (const [card, fieldErrors] of cases) {
-      const result = await confirmTestPayment({ clientSecret: intent.clientSecret, card, userId: "alice", now: NOW });
+      const result = await confirmTestPayment(services, {
+        clientSecret: intent.clientSecret,
+        card,
+        userId: "alice",
+        now: NOW,
+      });
       expect(result).toEqual({
         ok: false,
         status: 402,
@@ -543,7 +546,7 @@ describe("test-mode cards", () => {
   });
 
   it("knows no client secret it did not issue", async () => {
-    const result = await confirmTestPayment({
+    const result = await confirmTestPayment(services, {
       clientSecret: "pi_test_000_secret_000",
       card: GOOD_CARD,
       userId: "alice",
@@ -596,7 +599,7 @@ describe("order tracking", () => {
     const { order: team } = await paidOrder("carol", { accountId: "org-acme" });
     const { order: other } = await paidOrder("bob");
 
-    const mine = await listOrders({ userId: "alice", accountId: "alice", now: NOW });
+    const mine = await listOrders(handle.db, { userId: "alice", accountId: "alice", now: NOW });
     expect(mine.map((o) => o.number)).toEqual([own.number]);
     expect(mine[0]).toMatchObject({
       status: "paid",
@@ -609,12 +612,12 @@ describe("order tracking", () => {
     // ceil(24.5 + 7) = 32 days, + 5 for standard shipping, from 20 Nov 2026.
     expect(mine[0]?.delivery).toEqual({ kind: "estimate", start: "2026-12-25", end: "2026-12-27" });
 
-    const inOrg = await listOrders({ userId: "alice", accountId: "org-acme", now: NOW });
+    const inOrg = await listOrders(handle.db, { userId: "alice", accountId: "org-acme", now: NOW });
     expect(inOrg.map((o) => o.number).sort()).toEqual([own.number, team.number].sort());
     expect(inOrg.find((o) => o.number === team.number)?.placedByMe).toBe(false);
 
-    expect(await getOrder({ userId: "alice", accountId: "alice", orderId: other.id })).toBeNull();
-    const detail = await getOrder({ userId: "alice", accountId: "alice", orderId: own.id, now: NOW });
+    expect(await getOrder(handle.db, { userId: "alice", accountId: "alice", orderId: other.id })).toBeNull();
+    const detail = await getOrder(handle.db, { userId: "alice", accountId: "alice", orderId: own.id, now: NOW });
     expect(detail?.invoiceNumber).toMatch(/^INV-/);
     expect(detail?.timeline.map((t) => t.to)).toEqual(["paid"]);
     expect(detail?.snapshot.data.details.email).toBe(BUYER_EMAIL);
@@ -640,25 +643,31 @@ describe("respondToProof", () => {
   it("answers only the owner, only while the proof is sent", async () => {
     const order = await orderWithProof();
     // Still 'paid': staff have not sent the proof yet.
-    expect(await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", now: NOW })).toMatchObject({
+    expect(
+      await respondToProof(handle.db, { userId: "alice", orderId: order.id, decision: "approve", now: NOW }),
+    ).toMatchObject({
       status: 409,
       code: "PROOF_NOT_AWAITING",
     });
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
-    expect(await respondToProof({ userId: "bob", orderId: order.id, decision: "approve", now: NOW })).toMatchObject({
+    expect(
+      await respondToProof(handle.db, { userId: "bob", orderId: order.id, decision: "approve", now: NOW }),
+    ).toMatchObject({
       status: 404,
       code: "ORDER_NOT_FOUND",
     });
     const [unchanged] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
     expect(unchanged?.status).toBe("proof_sent");
-    expect((await getOrder({ userId: "alice", accountId: "alice", orderId: order.id }))?.canRespondToProof).toBe(true);
+    expect(
+      (await getOrder(handle.db, { userId: "alice", accountId: "alice", orderId: order.id }))?.canRespondToProof,
+    ).toBe(true);
   });
 
   it("requests changes with a comment, then approves the newer version and fixes the promised date", async () => {
     const order = await orderWithProof();
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
 
-    const changes = await respondToProof({
+    const changes = await respondToProof(handle.db, {
       userId: "alice",
       orderId: order.id,
       decision: "changes",
@@ -667,7 +676,9 @@ describe("respondToProof", () => {
       now: NOW,
     });
     expect(changes).toMatchObject({ ok: true, status: "changes_requested", promisedDeliveryDate: null });
-    expect(await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", now: NOW })).toMatchObject({
+    expect(
+      await respondToProof(handle.db, { userId: "alice", orderId: order.id, decision: "approve", now: NOW }),
+    ).toMatchObject({
       status: 409,
     });
 
@@ -683,13 +694,19 @@ describe("respondToProof", () => {
     });
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
     expect(
-      await respondToProof({ userId: "alice", orderId: order.id, decision: "approve", proofVersion: 1, now: NOW }),
+      await respondToProof(handle.db, {
+        userId: "alice",
+        orderId: order.id,
+        decision: "approve",
+        proofVersion: 1,
+        now: NOW,
+      }),
     ).toMatchObject({
       status: 409,
       code: "PROOF_OUTDATED",
     });
 
-    const approved = await respondToProof({
+    const approved = await respondToProof(handle.db, {
       userId: "alice",
       orderId: order.id,
       decision: "approve",
@@ -716,7 +733,7 @@ describe("respondToProof", () => {
       ["proof_sent", "changes_requested", "alice"],
       ["proof_sent", "proof_approved", "alice"],
     ]);
-    const detail = await getOrder({ userId: "alice", accountId: "alice", orderId: order.id, now: NOW });
+    const detail = await getOrder(handle.db, { userId: "alice", accountId: "alice", orderId: order.id, now: NOW });
     expect(detail?.delivery).toEqual({ kind: "promised", date: "2026-12-27" });
     expect(detail?.proofs.map((p) => p.version)).toEqual([2, 1]);
     const [row] = await handle.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));

@@ -15,6 +15,7 @@
  * Failures are http.server's Failure values (B-11's envelope) that a route answers with
  * toResponse(); only bugs and database faults throw.
  */
+import { draftRowColumns, parseDraftRow } from "./drafts.server";
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -31,7 +32,13 @@ import { colourName } from "~/catalogue/colours";
 import { findProductById, type Product } from "~/catalogue/catalogue";
 import { SITE } from "~/content/links";
 import type { CardInput } from "~/domain/cards";
-import { COUNTRY_NAMES, SHIPPING_METHODS, isCountryCode, type ShippingMethod } from "~/domain/checkout";
+import {
+  COUNTRY_NAMES,
+  isCountryCode,
+  type OrderTotals,
+  SHIPPING_METHODS,
+  type ShippingMethod,
+} from "~/domain/checkout";
 import { formatDisplayDate, londonToday, type IsoDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
 import {
@@ -63,7 +70,7 @@ import {
   type OrderStatus,
   type ProofAnswer,
 } from "~/domain/orders";
-import { getDb, queryRows, type Database } from "./db.server";
+import { queryRows, type Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { claimFirstOrderDiscount, firstOrderDiscountApplies } from "./first-order-discount.server";
 import { sendMail } from "./mail.server";
@@ -74,7 +81,7 @@ import {
   type ProviderIntent,
   type ProviderKind,
 } from "./payment-provider.server";
-import { getPaymentProvider } from "./payments.server";
+import type { Services } from "./services.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { failure, signInRequired, type Failure } from "./http.server";
 
@@ -119,20 +126,14 @@ export const PROOF_PROMISE =
 type Tx = Database;
 
 const draftColumns = {
-  id: orderDrafts.id,
-  accountId: orderDrafts.accountId,
-  userId: orderDrafts.userId,
-  productId: orderDrafts.productId,
-  status: orderDrafts.status,
-  version: orderDrafts.version,
-  data: orderDrafts.data,
+  ...draftRowColumns,
   paymentIntentId: orderDrafts.paymentIntentId,
   amountPence: orderDrafts.amountPence,
   paidAt: orderDrafts.paidAt,
 };
+/** A draft's data for the payment path: data outside the schema is refused, not thrown. */
 function parseDraftData(row: { data: unknown; productId: string; status: string }): DraftData | null {
-  const base = row.data !== null && typeof row.data === "object" && !Array.isArray(row.data) ? row.data : {};
-  const parsed = draftDataSchema.safeParse({ ...base, product_id: row.productId, status: row.status });
+  const parsed = parseDraftRow(row);
   return parsed.success ? parsed.data : null;
 }
 
@@ -173,15 +174,6 @@ export function paymentReadiness(row: { productId: string; status: string; data:
 // ---------------------------------------------------------------------------------------------
 // startPayment: the create-payment-intent function (B-2)
 
-export type PaymentTotals = {
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  vat: number;
-  total: number;
-  vatRate: number;
-};
-
 export type StartedPayment = {
   ok: true;
   clientSecret: string;
@@ -191,7 +183,7 @@ export type StartedPayment = {
   provider: ProviderKind;
   /** Stripe's publishable key for Stripe.js; null in test mode (the page shows the test card form). */
   publishableKey: string | null;
-  totals: PaymentTotals;
+  totals: OrderTotals;
 };
 
 /** Intents a buyer can still pay with; anything else is finished, in flight or dead. */
@@ -213,14 +205,19 @@ const PAYABLE: readonly ProviderIntent["status"][] = [
  * with the idempotency key draft_id + amount. A provider fault or timeout is a 502 and stores
  * nothing; the retry reuses what the provider made under the same key.
  */
-export async function startPayment(input: {
-  session: { user: { id: string } } | null;
-  draftId: string;
-  productId: string;
-}): Promise<StartedPayment | Failure> {
+export async function startPayment(
+  services: Services,
+  input: {
+    session: { user: { id: string } } | null;
+    draftId: string;
+    productId: string;
+  },
+): Promise<StartedPayment | Failure> {
+  const { db, payments } = services;
   if (!input.session) return signInRequired(PAYMENT_MESSAGES.signIn);
   const userId = input.session.user.id;
   const limit = await hitRateLimit(
+    db,
     `payment-intent:${userId}`,
     PAYMENT_INTENT_LIMIT.hits,
     PAYMENT_INTENT_LIMIT.windowSeconds,
@@ -228,8 +225,6 @@ export async function startPayment(input: {
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
   if (!isDraftId(input.draftId)) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
-
-  const db = await getDb();
   const [row] = await db
     .select(draftColumns)
     .from(orderDrafts)
@@ -241,7 +236,7 @@ export async function startPayment(input: {
   const ready = paymentReadiness(row);
   if (!ready.ok) return failure(409, "DRAFT_INCOMPLETE", ready.message);
 
-  const provider = await getPaymentProvider();
+  const provider = payments;
   if (!provider) return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.unavailable);
 
   const { data, product, method } = ready;
@@ -251,7 +246,7 @@ export async function startPayment(input: {
     country: totalsCountry(data),
     method,
     // Priced, not claimed: the claim is made when the order is paid (first-order-discount.server.ts).
-    firstOrderDiscount: await firstOrderDiscountApplies({ userId: row.userId, accountId: row.accountId }, db),
+    firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: row.userId, accountId: row.accountId }),
   });
   if (!computed) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.unknownProduct);
   const amount = computed.total;
@@ -305,7 +300,7 @@ export async function startPayment(input: {
   }
 
   const paymentIntent = intent;
-  const totals: PaymentTotals = { ...storedTotals(computed), vatRate: computed.vatRate };
+  const totals: OrderTotals = { ...storedTotals(computed), vatRate: computed.vatRate };
   const saved = await db.transaction(async (tx) => {
     // B-2 step 5 and B-15: the draft records the intent, the amount and the figures charged, and
     // is locked for editing (awaiting_payment, B-1). A draft paid meanwhile is left alone, and so
@@ -403,16 +398,18 @@ export type PaymentEventResult = { outcome: PaymentEventOutcome; orderId?: strin
 
 /** Dispatches an allow-listed event from either provider to its handler. */
 export async function applyPaymentEvent(
+  services: Services,
   event: PaymentEvent,
   options: { now?: Date } = {},
 ): Promise<PaymentEventResult> {
+  const { db } = services;
   switch (event.type) {
     case "payment_intent.succeeded":
-      return handlePaymentSucceeded(event, options);
+      return handlePaymentSucceeded(services, event, options);
     case "payment_intent.payment_failed":
-      return handlePaymentFailed(event);
+      return handlePaymentFailed(db, event);
     case "payment_intent.processing":
-      return handlePaymentProcessing(event);
+      return handlePaymentProcessing(db, event);
   }
 }
 
@@ -424,10 +421,10 @@ type LedgerRow = typeof paymentIntents.$inferSelect;
  * 'duplicate'; a fault rolls the claim back with everything else, so the provider's retry works.
  */
 async function withClaimedEvent<T extends PaymentEventResult>(
+  db: Database,
   event: PaymentEvent,
   apply: (tx: Tx, ledger: LedgerRow) => Promise<T>,
 ): Promise<T | { outcome: "duplicate" | "unknown_intent" }> {
-  const db = await getDb();
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(paymentEvents)
@@ -468,8 +465,8 @@ async function setDraftStatus(tx: Tx, draftId: string, status: "awaiting_payment
 }
 
 /** A declined or failed attempt: the draft shows the provider's message and can be paid again. */
-export async function handlePaymentFailed(event: PaymentEvent): Promise<PaymentEventResult> {
-  return withClaimedEvent(event, async (tx, ledger) => {
+export async function handlePaymentFailed(db: Database, event: PaymentEvent): Promise<PaymentEventResult> {
+  return withClaimedEvent(db, event, async (tx, ledger) => {
     if (ledger.status === "succeeded") return { outcome: "already_paid" };
     if (!isNewer(event, ledger)) return { outcome: "stale" };
     await tx
@@ -491,8 +488,8 @@ export async function handlePaymentFailed(event: PaymentEvent): Promise<PaymentE
 }
 
 /** A new attempt is in flight (e.g. after a decline): the draft is pending again, not failed. */
-export async function handlePaymentProcessing(event: PaymentEvent): Promise<PaymentEventResult> {
-  return withClaimedEvent(event, async (tx, ledger) => {
+export async function handlePaymentProcessing(db: Database, event: PaymentEvent): Promise<PaymentEventResult> {
+  return withClaimedEvent(db, event, async (tx, ledger) => {
     if (ledger.status === "succeeded") return { outcome: "already_paid" };
     if (!isNewer(event, ledger)) return { outcome: "stale" };
     await tx
@@ -553,12 +550,14 @@ function promisedDeliveryDate(snapshot: OrderSnapshot, now: Date): IsoDate {
  * undoes a payment (and a replay never sends a second one).
  */
 export async function handlePaymentSucceeded(
+  services: Services,
   event: PaymentEvent,
   options: { now?: Date } = {},
 ): Promise<PaymentEventResult> {
+  const { db, payments } = services;
   const now = options.now ?? new Date();
   type Applied = PaymentEventResult & { mail?: OrderConfirmationView; replacedIntentId?: string };
-  const result = await withClaimedEvent(event, async (tx, ledger): Promise<Applied> => {
+  const result = await withClaimedEvent(db, event, async (tx, ledger): Promise<Applied> => {
     if (
       event.currency !== ledger.currency ||
       event.amountPence !== ledger.amountPence ||
@@ -745,13 +744,13 @@ export async function handlePaymentSucceeded(
   const { mail, replacedIntentId, ...outcome } = result;
   // An older intent of this draft got paid: the newer one must not be payable as well.
   if (replacedIntentId) {
-    await (await getPaymentProvider())
+    await payments
       ?.cancelIntent(replacedIntentId)
       .catch((error: unknown) =>
         console.error(`[payments] could not cancel replaced intent ${replacedIntentId}:`, error),
       );
   }
-  if (mail) await sendOrderConfirmation(mail);
+  if (mail) await sendOrderConfirmation(db, mail);
   return outcome;
 }
 
@@ -834,9 +833,9 @@ function confirmationView(input: {
 }
 
 /** B-9: after the commit; a mail fault is logged, never undoes the payment (the order page has the invoice too). */
-async function sendOrderConfirmation(view: OrderConfirmationView) {
+async function sendOrderConfirmation(db: Database, view: OrderConfirmationView) {
   try {
-    await sendMail(orderConfirmationMail(view));
+    await sendMail(db, orderConfirmationMail(view));
   } catch (error) {
     console.error(`[orders] confirmation e-mail for ${view.orderNumber} to ${view.to} failed:`, error);
   }
@@ -854,18 +853,21 @@ export type TestPaymentResult = { ok: true; status: "succeeded"; orderId?: strin
  * draft payment_failed; a good number succeeds. Declines and successes go through
  * applyPaymentEvent, exactly as Stripe's webhook events do.
  */
-export async function confirmTestPayment(input: {
-  clientSecret: string;
-  card: CardInput;
-  userId: string;
-  now?: Date;
-}): Promise<TestPaymentResult> {
-  const provider = await getPaymentProvider();
+export async function confirmTestPayment(
+  services: Services,
+  input: {
+    clientSecret: string;
+    card: CardInput;
+    userId: string;
+    now?: Date;
+  },
+): Promise<TestPaymentResult> {
+  const { db, payments } = services;
+  const provider = payments;
   if (provider?.kind !== "test") return failure(404, "NOT_FOUND", "Test-mode payments are not enabled.");
   const now = input.now ?? new Date();
   const intent = await provider.findIntentByClientSecret(input.clientSecret);
   if (!intent) return failure(404, "PAYMENT_NOT_FOUND", PAYMENT_MESSAGES.paymentNotFound);
-  const db = await getDb();
   const [ledger] = await db
     .select({ userId: paymentIntents.userId })
     .from(paymentIntents)
@@ -885,7 +887,7 @@ export async function confirmTestPayment(input: {
       return failure(409, "PAYMENT_REPLACED", PAYMENT_MESSAGES.paymentReplaced);
     case "event": {
       const { event } = confirmation;
-      const applied = await applyPaymentEvent(event, { now });
+      const applied = await applyPaymentEvent(services, event, { now });
       if (event.type === "payment_intent.payment_failed") {
         return failure(402, "CARD_DECLINED", event.errorMessage ?? PAYMENT_MESSAGES.failedDefault);
       }
@@ -910,15 +912,17 @@ export type PaymentState =
  * redirect_status). Paid only once an event was applied; processing while an intent is out and
  * no failure came back; failed with the provider's message. Null for another user's or an unknown draft.
  */
-export async function paymentState({
-  userId,
-  draftId,
-}: {
-  userId: string;
-  draftId: string;
-}): Promise<PaymentState | null> {
+export async function paymentState(
+  db: Database,
+  {
+    userId,
+    draftId,
+  }: {
+    userId: string;
+    draftId: string;
+  },
+): Promise<PaymentState | null> {
   if (!userId || !isDraftId(draftId)) return null;
-  const db = await getDb();
   const [draft] = await db
     .select({ status: orderDrafts.status, paymentIntentId: orderDrafts.paymentIntentId })
     .from(orderDrafts)
@@ -1056,14 +1060,16 @@ function visibleTo(userId: string, accountId: string) {
 }
 
 /** The user's orders and their active organisation's, newest first (B-8 /orders). */
-export async function listOrders(input: {
-  userId: string;
-  accountId: string;
-  now?: Date;
-  limit?: number;
-}): Promise<OrderSummary[]> {
+export async function listOrders(
+  db: Database,
+  input: {
+    userId: string;
+    accountId: string;
+    now?: Date;
+    limit?: number;
+  },
+): Promise<OrderSummary[]> {
   if (!input.userId) return [];
-  const db = await getDb();
   const rows = await db
     .select()
     .from(orders)
@@ -1077,14 +1083,16 @@ export async function listOrders(input: {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One order with its timeline, proofs and invoice number; null when this user may not read it. */
-export async function getOrder(input: {
-  userId: string;
-  accountId: string;
-  orderId: string;
-  now?: Date;
-}): Promise<OrderDetail | null> {
+export async function getOrder(
+  db: Database,
+  input: {
+    userId: string;
+    accountId: string;
+    orderId: string;
+    now?: Date;
+  },
+): Promise<OrderDetail | null> {
   if (!input.userId || !UUID.test(input.orderId)) return null;
-  const db = await getDb();
   const [row] = await db
     .select()
     .from(orders)
@@ -1158,6 +1166,7 @@ export type ProofResponse = {
  * checked by proofAnswerSchema, so a request for changes carries its comment.
  */
 export async function respondToProof(
+  db: Database,
   input: ProofAnswer & {
     userId: string;
     orderId: string;
@@ -1168,8 +1177,6 @@ export async function respondToProof(
   if (!input.userId || !UUID.test(input.orderId)) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
   const now = input.now ?? new Date();
   const target: OrderStatus = input.decision === "approve" ? "proof_approved" : "changes_requested";
-
-  const db = await getDb();
   return db.transaction(async (tx): Promise<ProofResponse | Failure> => {
     const [order] = await tx
       .select()

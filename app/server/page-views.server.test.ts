@@ -1,19 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { describe, expect, it } from "vitest";
+import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { action } from "~/routes/api.page-views";
 import { answerOf } from "../../tests/setup/route-answer";
-import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import { queryRows } from "./db.server";
 import { normalisePagePath } from "./page-views.server";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
-});
-afterAll(() => closeDatabase());
-beforeEach(() => resetDatabase(handle));
+const handle = testFileDatabase();
 
 // navigator.sendBeacon posts a string body as text/plain.
 function beacon(body: string) {
@@ -22,7 +15,7 @@ function beacon(body: string) {
     headers: { "Content-Type": "text/plain;charset=UTF-8", "x-real-ip": "203.0.113.5", Cookie: "promo_closed=1" },
     body,
   });
-  return answerOf(action, { request });
+  return answerOf(action, { request, services: testServices(handle) });
 }
 
 describe("normalisePagePath", () => {

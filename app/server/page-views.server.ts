@@ -1,5 +1,5 @@
 import { pageViews } from "#db/schema";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { hitRateLimit } from "./rate-limit.server";
 
 /** Longest path (with query string) kept; longer ones are refused rather than cut. */
@@ -25,10 +25,9 @@ export function normalisePagePath(raw: unknown): string | null {
 export type PageViewOutcome = "recorded" | "rate_limited";
 
 /** Stores one page view: the path and the time, nothing that identifies the visitor (R-AN-01, A-51). */
-export async function recordPageView(input: { path: string; ip: string }): Promise<PageViewOutcome> {
-  const limit = await hitRateLimit(`page-view:${input.ip}`, PAGE_VIEW_LIMIT_PER_HOUR, 3600);
+export async function recordPageView(db: Database, input: { path: string; ip: string }): Promise<PageViewOutcome> {
+  const limit = await hitRateLimit(db, `page-view:${input.ip}`, PAGE_VIEW_LIMIT_PER_HOUR, 3600);
   if (!limit.allowed) return "rate_limited";
-  const db = await getDb();
   await db.insert(pageViews).values({ path: input.path });
   return "recorded";
 }

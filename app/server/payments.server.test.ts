@@ -3,20 +3,19 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { answerOf } from "../../tests/setup/route-answer";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { orderDrafts, orders, orderStatusHistory, outbox, paymentEvents, paymentIntents } from "#db/schema";
 import type { DraftDataInput } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
 import { action as webhookAction } from "~/routes/api.stripe-webhook";
 import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
-import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import { paymentState, startPayment, type StartedPayment } from "./orders.server";
 import { paymentConfiguration } from "./payment-status.server";
-import { createStripeProvider, usePaymentProviderForTests } from "./payments.server";
-import { createTestProvider } from "./test-payment-provider.server";
+import { createStripeProvider } from "./payments.server";
+import type { Services } from "./services.server";
 
 // ---------------------------------------------------------------------------------------------
 // A loopback fake of the three Stripe endpoints the server uses, driven by the real SDK.
@@ -140,7 +139,9 @@ const KEYS = { secretKey: "sk_test_fake123", publishableKey: "pk_test_fake123", 
 // machine; these limits catch a hang, not slowness.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
+/** Stripe on the loopback fake, unless a test says otherwise. */
+let services: Services;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 const stripeProvider = () =>
   createStripeProvider({
@@ -155,20 +156,14 @@ beforeAll(async () => {
   delete process.env.SMTP_URL; // Confirmation mail goes to the outbox table, where it can be counted.
   useTestEnv();
   fake = await startFakeStripe();
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
 });
 afterAll(async () => {
-  usePaymentProviderForTests(undefined);
-  await closeDatabase();
   await fake.close();
 });
 beforeEach(async () => {
-  await resetDatabase(handle);
   fake.reset();
-  usePaymentProviderForTests(await stripeProvider());
+  services = testServices(handle, await stripeProvider());
 });
-afterEach(() => usePaymentProviderForTests(undefined));
 
 function completeData(): DraftDataInput {
   return {
@@ -216,7 +211,7 @@ async function insertDraft(userId: string, accountId = `account-of-${userId}`) {
 }
 
 async function started(userId: string, draftId: string): Promise<StartedPayment> {
-  const result = await startPayment({ session: { user: { id: userId } }, draftId, productId: "8" });
+  const result = await startPayment(services, { session: { user: { id: userId } }, draftId, productId: "8" });
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
   return result;
 }
@@ -273,7 +268,7 @@ async function deliver(payload: string, secret = KEYS.webhookSecret) {
 }
 /** A route's answer as the client reads it: a Response, or toResponse's data() as it goes on the wire. */
 async function post(fn: (args: never) => unknown, request: Request) {
-  const { status, body } = await answerOf(fn, { request });
+  const { status, body } = await answerOf(fn, { request, services });
   return { status, json: body as Record<string, unknown> };
 }
 
@@ -323,14 +318,18 @@ describe("Stripe intents through the real SDK", () => {
     const intent = await started("alice", a);
     const taken = fake.intents.get(intent.intentId);
     if (taken) taken.status = "succeeded";
-    expect(await startPayment({ session: { user: { id: "alice" } }, draftId: a, productId: "8" })).toMatchObject({
+    expect(
+      await startPayment(services, { session: { user: { id: "alice" } }, draftId: a, productId: "8" }),
+    ).toMatchObject({
       status: 409,
       code: "ALREADY_PAID",
     });
     // The amount changes (another order of the account is paid): the taken intent cannot be cancelled.
     await deliver(succeeded((await started("alice", b)).intentId));
     const creates = fake.requests.filter((r) => r.path === "/v1/payment_intents").length;
-    expect(await startPayment({ session: { user: { id: "alice" } }, draftId: a, productId: "8" })).toMatchObject({
+    expect(
+      await startPayment(services, { session: { user: { id: "alice" } }, draftId: a, productId: "8" }),
+    ).toMatchObject({
       status: 409,
       code: "ALREADY_PAID",
     });
@@ -339,7 +338,8 @@ describe("Stripe intents through the real SDK", () => {
   });
 
   it("answers a provider that times out with a 502, stores nothing, and the retry reuses the same intent", async () => {
-    usePaymentProviderForTests(
+    services = testServices(
+      handle,
       await createStripeProvider({
         ...KEYS,
         apiHost: "127.0.0.1",
@@ -351,7 +351,7 @@ describe("Stripe intents through the real SDK", () => {
     );
     const draftId = await insertDraft("alice");
     fake.state.hang = true;
-    const result = await startPayment({ session: { user: { id: "alice" } }, draftId, productId: "8" });
+    const result = await startPayment(services, { session: { user: { id: "alice" } }, draftId, productId: "8" });
     expect(result).toEqual({
       ok: false,
       status: 502,
@@ -372,7 +372,7 @@ describe("Stripe intents through the real SDK", () => {
   });
 
   it("tells the page which provider and key to use through /api/payment-intent", async () => {
-    const alice = await createSignedInUser("alice@acme.co");
+    const alice = await createSignedInUser(handle.db, "alice@acme.co");
     const draftId = await insertDraft(alice.userId);
     const base = siteRequest("/api/payment-intent", { cookie: alice.cookie, method: "POST" });
     const headers = new Headers(base.headers);
@@ -437,7 +437,7 @@ describe("the Stripe webhook", () => {
     const mails = await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("Total paid: £318.60");
-    expect(await paymentState({ userId: "alice", draftId })).toEqual({
+    expect(await paymentState(handle.db, { userId: "alice", draftId })).toEqual({
       state: "paid",
       orderId: all[0]?.id,
       orderNumber: all[0]?.number,
@@ -466,7 +466,7 @@ describe("the Stripe webhook", () => {
       (await deliver(failed(intent.intentId, "Your card has insufficient funds.", { created: 1_790_000_200 }))).json
         .outcome,
     ).toBe("failed");
-    expect(await paymentState({ userId: "alice", draftId })).toEqual({
+    expect(await paymentState(handle.db, { userId: "alice", draftId })).toEqual({
       state: "failed",
       message: "Your card has insufficient funds.",
     });
@@ -505,7 +505,7 @@ describe("the Stripe webhook", () => {
       expect((await deliver(payload)).json.outcome).toBe("amount_mismatch");
     expect((await draftRow(draftId))?.status).toBe("awaiting_payment");
     expect(await handle.db.select().from(orders)).toHaveLength(0);
-    expect(await paymentState({ userId: "alice", draftId })).toEqual({ state: "processing" });
+    expect(await paymentState(handle.db, { userId: "alice", draftId })).toEqual({ state: "processing" });
   });
 
   it("acknowledges events outside the allow-list and unknown intents without changing anything", async () => {
@@ -522,7 +522,7 @@ describe("the Stripe webhook", () => {
   it("is only open while Stripe is the provider, and the test-mode form only while it is not", async () => {
     const draftId = await insertDraft("alice");
     const intent = await started("alice", draftId);
-    const alice = await createSignedInUser("alice@acme.co");
+    const alice = await createSignedInUser(handle.db, "alice@acme.co");
     const base = siteRequest("/api/test-payments/confirm", { cookie: alice.cookie, method: "POST" });
     const body = JSON.stringify({
       client_secret: intent.clientSecret,
@@ -536,7 +536,7 @@ describe("the Stripe webhook", () => {
     );
     expect(confirm.status).toBe(404);
 
-    usePaymentProviderForTests(createTestProvider());
+    services = testServices(handle);
     expect((await deliver(succeeded(intent.intentId))).status).toBe(404);
     expect((await draftRow(draftId))?.status).toBe("awaiting_payment");
   });

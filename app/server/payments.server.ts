@@ -11,7 +11,7 @@
  * same code path handles both providers' events.
  */
 import type Stripe from "stripe";
-import { getEnv } from "./env.server";
+import type { Env } from "./env.server";
 import { paymentConfiguration } from "./payment-status.server";
 import {
   type ProviderIntent,
@@ -19,10 +19,10 @@ import {
   PaymentProviderError,
   WebhookSignatureError,
   type StripePaymentProvider,
-  type TestPaymentProvider,
   type PaymentProvider,
 } from "./payment-provider.server";
 import { createTestProvider } from "./test-payment-provider.server";
+import type { Database } from "./db.server";
 
 // ---------------------------------------------------------------------------------------------
 // Stripe
@@ -191,30 +191,19 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
 // ---------------------------------------------------------------------------------------------
 // Choosing one
 
-let stripeProvider: Promise<StripePaymentProvider> | undefined;
-let testProvider: TestPaymentProvider | undefined;
-let override: PaymentProvider | undefined;
-
 /**
- * The provider the environment selects (app/server/payment-status.server.ts has the rules), or
- * null when the Stripe variables are half set: then nobody can pay and /env says why.
+ * The provider `env` selects (app/server/payment-status.server.ts has the rules), or null when the
+ * Stripe variables are half set: then nobody can pay and /env says why. The test-mode provider
+ * keeps its intents in `db`. Chosen once, when the server opens its services (services.server.ts).
  */
-export async function getPaymentProvider(): Promise<PaymentProvider | null> {
-  if (override) return override;
-  const config = paymentConfiguration(getEnv());
+export async function selectPaymentProvider(db: Database, env: Env): Promise<PaymentProvider | null> {
+  const config = paymentConfiguration(env);
   switch (config.mode) {
     case "test":
-      testProvider ??= createTestProvider();
-      return testProvider;
+      return createTestProvider(db);
     case "stripe":
-      stripeProvider ??= createStripeProvider(config);
-      return stripeProvider;
+      return createStripeProvider(config);
     case "unavailable":
       return null;
   }
-}
-
-/** Tests hand in a provider (e.g. Stripe pointed at a loopback fake); undefined restores the env's. */
-export function usePaymentProviderForTests(provider: PaymentProvider | undefined) {
-  override = provider;
 }

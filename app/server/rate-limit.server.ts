@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "./db.server";
+import { queryRows, type Database } from "./db.server";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -7,8 +7,12 @@ export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSe
  * Counts a hit against `key` in a fixed window held in the database (so limits hold across
  * processes) and says whether it is within `limit`. One statement per hit.
  */
-export async function hitRateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-  const db = await getDb();
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
   const [row] = await queryRows<{ count: number; window_start: string | Date }>(
     db,
     sql`insert into rate_limits (key, count, window_start) values (${key}, 1, now())
@@ -26,8 +30,7 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
 }
 
 /** Forgets the hits on `key` (e.g. failed sign-ins after a successful one). */
-export async function clearRateLimit(key: string): Promise<void> {
-  const db = await getDb();
+export async function clearRateLimit(db: Database, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
@@ -41,10 +44,10 @@ export function clientIp(request: Request): string {
 
 /** How many hits `key` has in its current window, without counting one. */
 export async function peekRateLimit(
+  db: Database,
   key: string,
   windowSeconds: number,
 ): Promise<{ count: number; retryAfterSeconds: number }> {
-  const db = await getDb();
   const [row] = await queryRows<{ count: number; window_start: string | Date }>(
     db,
     sql`select count, window_start from rate_limits

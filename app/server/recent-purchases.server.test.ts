@@ -1,8 +1,8 @@
 import { orderDrafts } from "#db/schema";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { describe, expect, it } from "vitest";
+import { testServices, testFileDatabase } from "../../tests/setup/test-db";
+import { routeContext } from "../../tests/setup/route-answer";
 import { loader } from "~/routes/api.recent-purchases";
-import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import {
   cachedFor,
   listRecentPurchases,
@@ -10,16 +10,9 @@ import {
   recentPurchasesFeed,
 } from "./recent-purchases.server";
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 const now = new Date("2026-11-20T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
-});
-afterAll(() => closeDatabase());
-beforeEach(() => resetDatabase(handle));
 
 function order(options: {
   productId?: string;
@@ -57,7 +50,7 @@ function order(options: {
 describe("listRecentPurchases (A-3, R-LAYOUT-08)", () => {
   it("is empty when there are no paid orders", async () => {
     await handle.db.insert(orderDrafts).values([order({ status: "shipping_done", paidDaysAgo: null })]);
-    expect(await listRecentPurchases({ now })).toEqual([]);
+    expect(await listRecentPurchases(handle.db, { now })).toEqual([]);
   });
 
   it("lists only paid orders from the last 14 days, newest first, as region and product", async () => {
@@ -72,7 +65,7 @@ describe("listRecentPurchases (A-3, R-LAYOUT-08)", () => {
       order({ postcode: "", paidDaysAgo: 4 }),
       order({ postcode: "", country: "ZZ", paidDaysAgo: 4 }), // nowhere we ship
     ]);
-    const purchases = await listRecentPurchases({ now });
+    const purchases = await listRecentPurchases(handle.db, { now });
     expect(purchases).toEqual([
       { region: "Yorkshire and the Humber", product: "Custom Embroidered Cap", daysAgo: 0 },
       { region: "Ireland", product: "Custom Embroidered Cap", daysAgo: 2 },
@@ -86,13 +79,13 @@ describe("listRecentPurchases (A-3, R-LAYOUT-08)", () => {
     const at = new Date("2026-11-20T12:00:00Z");
     const later = (ms: number) => new Date(at.getTime() + ms);
     await handle.db.insert(orderDrafts).values([order({ postcode: "LS1 4AP", from: at })]);
-    const first = await Promise.all(Array.from({ length: 50 }, () => recentPurchasesFeed(at)));
+    const first = await Promise.all(Array.from({ length: 50 }, () => recentPurchasesFeed(handle.db, at)));
     expect(first.every((purchases) => purchases.length === 1)).toBe(true);
 
     // A second order: the feed does not see it until the minute is up, so it did not query again.
     await handle.db.insert(orderDrafts).values([order({ postcode: "EH1 1YZ", from: at, paidDaysAgo: 0.5 })]);
-    expect(await recentPurchasesFeed(later(RECENT_PURCHASES_CACHE_MS - 1))).toHaveLength(1);
-    expect((await recentPurchasesFeed(later(RECENT_PURCHASES_CACHE_MS))).map((p) => p.region)).toEqual([
+    expect(await recentPurchasesFeed(handle.db, later(RECENT_PURCHASES_CACHE_MS - 1))).toHaveLength(1);
+    expect((await recentPurchasesFeed(handle.db, later(RECENT_PURCHASES_CACHE_MS))).map((p) => p.region)).toEqual([
       "Scotland",
       "Yorkshire and the Humber",
     ]);
@@ -101,7 +94,8 @@ describe("listRecentPurchases (A-3, R-LAYOUT-08)", () => {
   it("never exposes who bought", async () => {
     // The route asks about the real "now".
     await handle.db.insert(orderDrafts).values([order({ from: new Date() })]);
-    const response = await loader();
+    const request = new Request("http://127.0.0.1:3999/api/recent-purchases");
+    const response = await loader({ request, context: await routeContext(request, testServices(handle)) } as never);
     const text = await response.clone().text();
     for (const secret of ["Jo", "Bloggs", "Secret", "jo@secret.example", "acct", "user", "Little Hamlet", "LS1"])
       expect(text).not.toContain(secret);

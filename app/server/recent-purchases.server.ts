@@ -2,7 +2,7 @@ import { and, desc, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import { coarseRegion } from "~/domain/regions";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 
 /** Only orders paid in the last 14 days are mentioned (A-3). */
 export const RECENT_PURCHASE_DAYS = 14;
@@ -18,10 +18,12 @@ export const RECENT_PURCHASES_CACHE_MS = 60_000;
  * Real paid orders from the last 14 days, newest first (DESIGN decision 12). Orders are still
  * paid drafts today: when an `orders` table exists, only this query changes.
  */
-export async function listRecentPurchases(options: { now?: Date; limit?: number } = {}): Promise<RecentPurchase[]> {
+export async function listRecentPurchases(
+  db: Database,
+  options: { now?: Date; limit?: number } = {},
+): Promise<RecentPurchase[]> {
   const now = options.now ?? new Date();
   const since = new Date(now.getTime() - RECENT_PURCHASE_DAYS * DAY_MS);
-  const db = await getDb();
   const rows = await db
     .select({
       productId: orderDrafts.productId,
@@ -72,5 +74,14 @@ export function cachedFor<T>(ttlMs: number, load: (now: Date) => Promise<T>): (n
   };
 }
 
-/** The feed `/api/recent-purchases` serves. */
-export const recentPurchasesFeed = cachedFor(RECENT_PURCHASES_CACHE_MS, (now) => listRecentPurchases({ now }));
+const feeds = new WeakMap<Database, (now?: Date) => Promise<RecentPurchase[]>>();
+
+/** The feed `/api/recent-purchases` serves: one cache per database. */
+export function recentPurchasesFeed(db: Database, now?: Date): Promise<RecentPurchase[]> {
+  let feed = feeds.get(db);
+  if (!feed) {
+    feed = cachedFor(RECENT_PURCHASES_CACHE_MS, (at) => listRecentPurchases(db, { now: at }));
+    feeds.set(db, feed);
+  }
+  return feed(now);
+}

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { authMember } from "#db/schema";
 import { accountIdFor } from "~/domain/auth-rules";
-import { getAuth } from "./auth.server";
-import { getDb } from "./db.server";
+import { authFor } from "./auth.server";
+import type { Database } from "./db.server";
 
 export type SignedInUser = {
   id: string;
@@ -28,12 +28,12 @@ export type SessionInfo = {
  * The signed-in user of this request, or null: one better-auth lookup and one membership query.
  * Routes ask `sessionOf(context)` (request-context.server.ts), which calls this once per request.
  */
-export async function getSessionInfo(request: Request): Promise<SessionInfo | null> {
-  const auth = await getAuth();
+export async function getSessionInfo(db: Database, request: Request): Promise<SessionInfo | null> {
+  const auth = authFor(db);
   const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;
   const { user, session } = result;
-  const activeOrganizationId = await stillAMember(user.id, session.activeOrganizationId ?? null);
+  const activeOrganizationId = await stillAMember(db, user.id, session.activeOrganizationId ?? null);
   return {
     user: {
       id: user.id,
@@ -57,9 +57,8 @@ export async function getSessionInfo(request: Request): Promise<SessionInfo | nu
  * clears it only in the session that leaves; the user's other sessions, and every session of a
  * member who is removed, keep it, and with it the organisation's orders (issue 3 item 1).
  */
-async function stillAMember(userId: string, organizationId: string | null): Promise<string | null> {
+async function stillAMember(db: Database, userId: string, organizationId: string | null): Promise<string | null> {
   if (!organizationId) return null;
-  const db = await getDb();
   const [member] = await db
     .select({ id: authMember.id })
     .from(authMember)

@@ -1,33 +1,27 @@
 import { eq } from "drizzle-orm";
 import { answerOf, type RouteAnswer } from "../../tests/setup/route-answer";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, feedback, orderDrafts } from "#db/schema";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { action as favouritesAction } from "~/routes/favorites";
 import { action as listAction, loader as listLoader } from "~/routes/shopping-list";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
-import { closeDatabase, useDatabaseForTests, type DatabaseHandle } from "./db.server";
 import { listFavouriteIds } from "./shopping.server";
 
-let handle: DatabaseHandle;
+const handle = testFileDatabase();
 let alice: { userId: string; cookie: string };
 let bob: { userId: string; cookie: string };
 
-beforeAll(async () => {
-  useTestEnv();
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
-});
-afterAll(() => closeDatabase());
+beforeAll(() => useTestEnv());
 beforeEach(async () => {
-  await resetDatabase(handle);
-  alice = await createSignedInUser("alice@acme.co");
-  bob = await createSignedInUser("bob@acme.co");
+  alice = await createSignedInUser(handle.db, "alice@acme.co");
+  bob = await createSignedInUser(handle.db, "bob@acme.co");
 });
 
 // Route modules are called as plain functions, with the context React Router gives them.
-const call = (fn: (args: never) => unknown, request: Request) => answerOf(fn, { request });
+const call = (fn: (args: never) => unknown, request: Request) =>
+  answerOf(fn, { request, services: testServices(handle) });
 function body(answer: RouteAnswer): { status: number; json: unknown } {
   return { status: answer.status, json: answer.body };
 }
@@ -55,7 +49,12 @@ describe("cart", () => {
       post("/cart", alice.cookie, { intent: "update", id: rows[0]!.id, productId: "8", quantity: "400" }),
     );
     expect((await body(update)).status).toBe(200);
-    const loaded = (await answerOf(cartLoader, { request: siteRequest("/cart", { cookie: alice.cookie }) })).body as {
+    const loaded = (
+      await answerOf(cartLoader, {
+        request: siteRequest("/cart", { cookie: alice.cookie }),
+        services: testServices(handle),
+      })
+    ).body as {
       lines: { quantity: number }[];
     };
     expect(loaded.lines[0]?.quantity).toBe(400);
@@ -138,10 +137,10 @@ describe("cart", () => {
 describe("favourites", () => {
   it("toggles per user", async () => {
     await call(favouritesAction, post("/favorites", alice.cookie, { intent: "toggle", productId: "15" }));
-    expect(await listFavouriteIds({ userId: alice.userId })).toEqual(["15"]);
-    expect(await listFavouriteIds({ userId: bob.userId })).toEqual([]);
+    expect(await listFavouriteIds(handle.db, { userId: alice.userId })).toEqual(["15"]);
+    expect(await listFavouriteIds(handle.db, { userId: bob.userId })).toEqual([]);
     await call(favouritesAction, post("/favorites", alice.cookie, { intent: "toggle", productId: "15" }));
-    expect(await listFavouriteIds({ userId: alice.userId })).toEqual([]);
+    expect(await listFavouriteIds(handle.db, { userId: alice.userId })).toEqual([]);
     const visitor = await body(
       await call(favouritesAction, post("/favorites", undefined, { intent: "toggle", productId: "15" })),
     );
@@ -167,8 +166,12 @@ describe("shopping list", () => {
         notes: "whole company",
       }),
     );
-    const aliceList = (await answerOf(listLoader, { request: siteRequest("/shopping-list", { cookie: alice.cookie }) }))
-      .body as {
+    const aliceList = (
+      await answerOf(listLoader, {
+        request: siteRequest("/shopping-list", { cookie: alice.cookie }),
+        services: testServices(handle),
+      })
+    ).body as {
       items: { id: string; quantity: number; notes: string }[];
     };
     expect(aliceList.items).toEqual([expect.objectContaining({ quantity: 1000, notes: "whole company" })]);

@@ -3,7 +3,7 @@ import { cartItems, favourites, feedback, shoppingListItems } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import type { cartActionSchema, CartLineInput, shoppingListActionSchema } from "~/domain/shopping-rules";
 import type { z } from "zod";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { deleteUnpaidDraftsForProducts } from "./drafts.server";
 import { type Failure, failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
@@ -16,8 +16,7 @@ const DONE: Done = { ok: true };
 
 const known = <T extends { productId: string }>(rows: T[]) => rows.filter((r) => findProductById(r.productId));
 
-export async function listFavouriteIds({ userId }: { userId: string }): Promise<string[]> {
-  const db = await getDb();
+export async function listFavouriteIds(db: Database, { userId }: { userId: string }): Promise<string[]> {
   const rows = await db
     .select({ productId: favourites.productId })
     .from(favourites)
@@ -27,14 +26,16 @@ export async function listFavouriteIds({ userId }: { userId: string }): Promise<
 }
 
 /** Adds or removes one favourite; says which it did. */
-export async function toggleFavourite({
-  userId,
-  productId,
-}: {
-  userId: string;
-  productId: string;
-}): Promise<{ favourited: boolean }> {
-  const db = await getDb();
+export async function toggleFavourite(
+  db: Database,
+  {
+    userId,
+    productId,
+  }: {
+    userId: string;
+    productId: string;
+  },
+): Promise<{ favourited: boolean }> {
   const removed = await db
     .delete(favourites)
     .where(and(eq(favourites.userId, userId), eq(favourites.productId, productId)))
@@ -46,8 +47,7 @@ export async function toggleFavourite({
 
 export type ShoppingListRow = { id: string; productId: string; quantity: number; notes: string };
 
-export async function listShoppingList({ userId }: { userId: string }): Promise<ShoppingListRow[]> {
-  const db = await getDb();
+export async function listShoppingList(db: Database, { userId }: { userId: string }): Promise<ShoppingListRow[]> {
   const rows = await db
     .select({
       id: shoppingListItems.id,
@@ -62,18 +62,20 @@ export async function listShoppingList({ userId }: { userId: string }): Promise<
 }
 
 /** R-SL-02: adding a product already on the list updates its quantity and notes. */
-export async function addToShoppingList({
-  userId,
-  productId,
-  quantity,
-  notes,
-}: {
-  userId: string;
-  productId: string;
-  quantity: number;
-  notes: string;
-}) {
-  const db = await getDb();
+export async function addToShoppingList(
+  db: Database,
+  {
+    userId,
+    productId,
+    quantity,
+    notes,
+  }: {
+    userId: string;
+    productId: string;
+    quantity: number;
+    notes: string;
+  },
+) {
   await db
     .insert(shoppingListItems)
     .values({ userId, productId, quantity, notes })
@@ -84,18 +86,20 @@ export async function addToShoppingList({
 }
 
 /** False when the line is not this user's (or gone). */
-export async function updateShoppingListItem({
-  userId,
-  id,
-  quantity,
-  notes,
-}: {
-  userId: string;
-  id: string;
-  quantity: number;
-  notes: string;
-}): Promise<boolean> {
-  const db = await getDb();
+export async function updateShoppingListItem(
+  db: Database,
+  {
+    userId,
+    id,
+    quantity,
+    notes,
+  }: {
+    userId: string;
+    id: string;
+    quantity: number;
+    notes: string;
+  },
+): Promise<boolean> {
   const rows = await db
     .update(shoppingListItems)
     .set({ quantity, notes, updatedAt: sql`now()` })
@@ -104,8 +108,10 @@ export async function updateShoppingListItem({
   return rows.length === 1;
 }
 
-export async function removeShoppingListItem({ userId, id }: { userId: string; id: string }): Promise<boolean> {
-  const db = await getDb();
+export async function removeShoppingListItem(
+  db: Database,
+  { userId, id }: { userId: string; id: string },
+): Promise<boolean> {
   const rows = await db
     .delete(shoppingListItems)
     .where(and(eq(shoppingListItems.id, id), eq(shoppingListItems.userId, userId)))
@@ -113,8 +119,7 @@ export async function removeShoppingListItem({ userId, id }: { userId: string; i
   return rows.length === 1;
 }
 
-export async function clearShoppingList({ userId }: { userId: string }) {
-  const db = await getDb();
+export async function clearShoppingList(db: Database, { userId }: { userId: string }) {
   await db.delete(shoppingListItems).where(eq(shoppingListItems.userId, userId));
 }
 
@@ -138,8 +143,7 @@ const cartColumns = {
   notes: cartItems.notes,
 };
 
-export async function listCart({ userId }: { userId: string }): Promise<CartLine[]> {
-  const db = await getDb();
+export async function listCart(db: Database, { userId }: { userId: string }): Promise<CartLine[]> {
   const rows = await db
     .select(cartColumns)
     .from(cartItems)
@@ -148,13 +152,15 @@ export async function listCart({ userId }: { userId: string }): Promise<CartLine
   return known(rows);
 }
 
-export async function countCartLines({ userId }: { userId: string }): Promise<number> {
-  return (await listCart({ userId })).length;
+export async function countCartLines(db: Database, { userId }: { userId: string }): Promise<number> {
+  return (await listCart(db, { userId })).length;
 }
 
 /** R-CART-06: the same product replaces its line (keeping its place in the cart). */
-export async function addCartLine({ userId, line }: { userId: string; line: Omit<CartLineInput, "intent"> }) {
-  const db = await getDb();
+export async function addCartLine(
+  db: Database,
+  { userId, line }: { userId: string; line: Omit<CartLineInput, "intent"> },
+) {
   const values = {
     quantity: line.quantity,
     selectedColor: line.selectedColor.toLowerCase(),
@@ -169,16 +175,18 @@ export async function addCartLine({ userId, line }: { userId: string; line: Omit
 }
 
 /** Changes a line's quantity (the unit price follows from the tier at display time). */
-export async function updateCartQuantity({
-  userId,
-  id,
-  quantity,
-}: {
-  userId: string;
-  id: string;
-  quantity: number;
-}): Promise<boolean> {
-  const db = await getDb();
+export async function updateCartQuantity(
+  db: Database,
+  {
+    userId,
+    id,
+    quantity,
+  }: {
+    userId: string;
+    id: string;
+    quantity: number;
+  },
+): Promise<boolean> {
   const rows = await db
     .update(cartItems)
     .set({ quantity, updatedAt: sql`now()` })
@@ -188,18 +196,20 @@ export async function updateCartQuantity({
 }
 
 /** Colour or customisations changed on the customisation step follow the cart line (R-CUST-03/08). */
-export async function updateCartChoices({
-  userId,
-  productId,
-  selectedColor,
-  customizationSelections,
-}: {
-  userId: string;
-  productId: string;
-  selectedColor?: string;
-  customizationSelections?: string[];
-}) {
-  const db = await getDb();
+export async function updateCartChoices(
+  db: Database,
+  {
+    userId,
+    productId,
+    selectedColor,
+    customizationSelections,
+  }: {
+    userId: string;
+    productId: string;
+    selectedColor?: string;
+    customizationSelections?: string[];
+  },
+) {
   await db
     .update(cartItems)
     .set({
@@ -210,8 +220,7 @@ export async function updateCartChoices({
     .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
 }
 
-export async function removeCartLine({ userId, id }: { userId: string; id: string }): Promise<boolean> {
-  const db = await getDb();
+export async function removeCartLine(db: Database, { userId, id }: { userId: string; id: string }): Promise<boolean> {
   const rows = await db
     .delete(cartItems)
     .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
@@ -223,43 +232,44 @@ export async function removeCartLine({ userId, id }: { userId: string; id: strin
  * Clear Cart: empties the cart and deletes this user's unpaid drafts for those products, never a
  * paid one or an organisation colleague's (DESIGN decision 8, REQUIREMENTS A-12/A-61).
  */
-export async function clearCart({ userId }: { userId: string }): Promise<{ productIds: string[] }> {
-  const db = await getDb();
+export async function clearCart(db: Database, { userId }: { userId: string }): Promise<{ productIds: string[] }> {
   const removed = await db
     .delete(cartItems)
     .where(eq(cartItems.userId, userId))
     .returning({ productId: cartItems.productId });
   const productIds = removed.map((r) => r.productId);
-  await deleteUnpaidDraftsForProducts({ userId, productIds });
+  await deleteUnpaidDraftsForProducts(db, { userId, productIds });
   return { productIds };
 }
 
 /** Feedback from anyone, signed in or not; 20 an hour from one client address. */
-export async function saveFeedback(input: {
-  text: string;
-  page: string;
-  userId: string | null;
-  ip: string;
-}): Promise<Done | Failure> {
-  const limited = await hitRateLimit(`feedback:${input.ip}`, 20, 3600);
+export async function saveFeedback(
+  db: Database,
+  input: {
+    text: string;
+    page: string;
+    userId: string | null;
+    ip: string;
+  },
+): Promise<Done | Failure> {
+  const limited = await hitRateLimit(db, `feedback:${input.ip}`, 20, 3600);
   if (!limited.allowed) {
     const { retryAfterSeconds } = limited;
     return failure(429, "RATE_LIMITED", "Too much feedback at once. Please try again later.", { retryAfterSeconds });
   }
-  const db = await getDb();
   await db.insert(feedback).values({ text: input.text, page: input.page, userId: input.userId });
   return DONE;
 }
 
 /** Colour and customisations saved on step 2 follow the cart line (R-CUST-03/08). */
-export async function syncCartWithDraftPatch(userId: string, productId: string, patch: unknown) {
+export async function syncCartWithDraftPatch(db: Database, userId: string, productId: string, patch: unknown) {
   if (!patch || typeof patch !== "object") return;
   const p = patch as { variant?: { color_hex?: unknown }; customization_selections?: unknown };
   const colour = typeof p.variant?.color_hex === "string" ? p.variant.color_hex : undefined;
   const list = p.customization_selections;
   const selections = Array.isArray(list) && list.every((s) => typeof s === "string") ? (list as string[]) : undefined;
   if (colour || selections)
-    await updateCartChoices({ userId, productId, selectedColor: colour, customizationSelections: selections });
+    await updateCartChoices(db, { userId, productId, selectedColor: colour, customizationSelections: selections });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -271,35 +281,37 @@ const goneFromCart = () => failure(404, "NOT_FOUND", "That item isn't in your ca
 const goneFromList = () => failure(404, "NOT_FOUND", "That item isn't on your list any more.");
 
 /** One change a buyer makes on /cart; a line that is not (or no longer) theirs is a 404. */
-export async function changeCart(userId: string, change: CartChange): Promise<Done | Failure> {
+export async function changeCart(db: Database, userId: string, change: CartChange): Promise<Done | Failure> {
   switch (change.intent) {
     case "add": {
       const { intent: _intent, ...line } = change;
-      await addCartLine({ userId, line });
+      await addCartLine(db, { userId, line });
       return DONE;
     }
     case "update":
-      return (await updateCartQuantity({ userId, id: change.id, quantity: change.quantity })) ? DONE : goneFromCart();
+      return (await updateCartQuantity(db, { userId, id: change.id, quantity: change.quantity }))
+        ? DONE
+        : goneFromCart();
     case "remove":
-      return (await removeCartLine({ userId, id: change.id })) ? DONE : goneFromCart();
+      return (await removeCartLine(db, { userId, id: change.id })) ? DONE : goneFromCart();
     case "clear":
-      await clearCart({ userId });
+      await clearCart(db, { userId });
       return DONE;
   }
 }
 
 /** One change a buyer makes on /shopping-list; an item that is not (or no longer) theirs is a 404. */
-export async function changeShoppingList(userId: string, change: ListChange): Promise<Done | Failure> {
+export async function changeShoppingList(db: Database, userId: string, change: ListChange): Promise<Done | Failure> {
   switch (change.intent) {
     case "add":
-      await addToShoppingList({ userId, ...change });
+      await addToShoppingList(db, { userId, ...change });
       return DONE;
     case "update":
-      return (await updateShoppingListItem({ userId, ...change })) ? DONE : goneFromList();
+      return (await updateShoppingListItem(db, { userId, ...change })) ? DONE : goneFromList();
     case "remove":
-      return (await removeShoppingListItem({ userId, id: change.id })) ? DONE : goneFromList();
+      return (await removeShoppingListItem(db, { userId, id: change.id })) ? DONE : goneFromList();
     case "clear":
-      await clearShoppingList({ userId });
+      await clearShoppingList(db, { userId });
       return DONE;
   }
 }

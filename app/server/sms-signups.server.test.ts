@@ -1,20 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { describe, expect, it } from "vitest";
+import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { SMS_CONSENT_TEXT } from "~/content/contact";
 import { action } from "~/routes/api.sms-signups";
 import { answerOf } from "../../tests/setup/route-answer";
-import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import { queryRows } from "./db.server";
 import { SMS_SIGNUP_LIMIT_PER_HOUR } from "./sms-signups.server";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
-});
-afterAll(() => closeDatabase());
-beforeEach(() => resetDatabase(handle));
+const handle = testFileDatabase();
 
 function post(body: unknown, ip = "203.0.113.9") {
   const request = new Request("http://localhost/api/sms-signups", {
@@ -22,7 +15,7 @@ function post(body: unknown, ip = "203.0.113.9") {
     headers: { "Content-Type": "application/json", "x-real-ip": ip },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  return answerOf(action, { request });
+  return answerOf(action, { request, services: testServices(handle) });
 }
 
 const rows = () =>

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { smsSignups } from "#db/schema";
 import { SMS_CONSENT_TEXT } from "~/content/contact";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { hitRateLimit } from "./rate-limit.server";
 
 /** Sign-ups one address may make per hour (B-14, B-22). */
@@ -13,15 +13,17 @@ export type SmsSignupOutcome = { status: "saved"; id: string } | { status: "rate
  * Records an SMS opt-in with the wording shown and the time (A-21, PECR). The consent text is the
  * server's own copy, never the request's. Signing up again refreshes the consent on the same row.
  */
-export async function saveSmsSignup(input: {
-  phoneE164: string;
-  sourcePage?: string;
-  userId?: string | null;
-  ip: string;
-}): Promise<SmsSignupOutcome> {
-  const limit = await hitRateLimit(`sms:${input.ip}`, SMS_SIGNUP_LIMIT_PER_HOUR, 3600);
+export async function saveSmsSignup(
+  db: Database,
+  input: {
+    phoneE164: string;
+    sourcePage?: string;
+    userId?: string | null;
+    ip: string;
+  },
+): Promise<SmsSignupOutcome> {
+  const limit = await hitRateLimit(db, `sms:${input.ip}`, SMS_SIGNUP_LIMIT_PER_HOUR, 3600);
   if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
-  const db = await getDb();
   const now = new Date();
   const [row] = await db
     .insert(smsSignups)

@@ -1,10 +1,10 @@
 import { outbox } from "#db/schema";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 
 /** Anything that can deliver a text message; a real SMS gateway implements this. */
 export interface SmsSender {
-  send(message: { to: string; text: string; meta?: Record<string, unknown> }): Promise<void>;
+  send(message: { to: string; text: string; meta?: Record<string, unknown> }, db: Database): Promise<void>;
 }
 
 /**
@@ -12,8 +12,7 @@ export interface SmsSender {
  * (a developer's), where reading a code there is the point; a deployment's log never holds a code.
  */
 export const outboxSmsSender: SmsSender = {
-  async send(message) {
-    const db = await getDb();
+  async send(message, db) {
     await db.insert(outbox).values({
       to: message.to,
       subject: "SMS",
@@ -30,8 +29,8 @@ export const outboxSmsSender: SmsSender = {
 
 let sender: SmsSender = outboxSmsSender;
 
-export function sendSms(message: { to: string; text: string; meta?: Record<string, unknown> }) {
-  return sender.send(message);
+export function sendSms(db: Database, message: { to: string; text: string; meta?: Record<string, unknown> }) {
+  return sender.send(message, db);
 }
 
 export function useSmsSenderForTests(next: SmsSender) {

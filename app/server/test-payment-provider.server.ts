@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { testPaymentIntents } from "#db/schema";
 import { cardProblems, testCardOutcome } from "~/domain/cards";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import {
   type ProviderIntentStatus,
   type ProviderIntent,
@@ -30,9 +30,8 @@ function newTestIntentId(): string {
   return `pi_test_${randomBytes(12).toString("hex")}`;
 }
 
-export function createTestProvider(): TestPaymentProvider {
+export function createTestProvider(db: Database): TestPaymentProvider {
   async function retrieveIntent(intentId: string): Promise<ProviderIntent | null> {
-    const db = await getDb();
     const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
     return row ? testRowToIntent(row) : null;
   }
@@ -43,7 +42,6 @@ export function createTestProvider(): TestPaymentProvider {
     retrieveIntent,
 
     async createOrReuseIntent(input) {
-      const db = await getDb();
       const id = newTestIntentId();
       await db
         .insert(testPaymentIntents)
@@ -69,7 +67,6 @@ export function createTestProvider(): TestPaymentProvider {
     },
 
     async cancelIntent(intentId) {
-      const db = await getDb();
       await db
         .update(testPaymentIntents)
         .set({ status: "canceled", updatedAt: sql`now()` })
@@ -79,13 +76,11 @@ export function createTestProvider(): TestPaymentProvider {
 
     async findIntentByClientSecret(clientSecret) {
       if (!/^pi_test_[0-9a-f]{24}_secret_[0-9a-f]{32}$/.test(clientSecret)) return null;
-      const db = await getDb();
       const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.clientSecret, clientSecret));
       return row ? testRowToIntent(row) : null;
     },
 
     async confirmIntent({ intentId, card, now }) {
-      const db = await getDb();
       const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
       if (!row || row.status === "canceled") return { kind: "canceled" };
       const event = (

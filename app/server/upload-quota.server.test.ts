@@ -1,18 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, resetDatabase } from "../../tests/setup/test-db";
+import { describe, expect, it } from "vitest";
+import { testFileDatabase } from "../../tests/setup/test-db";
 import { ARTWORK_BYTES_PER_DAY } from "~/domain/artwork-rules";
-import { closeDatabase, queryRows, useDatabaseForTests, type DatabaseHandle } from "./db.server";
+import { queryRows } from "./db.server";
 import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseForTests(handle);
-});
-afterAll(() => closeDatabase());
-beforeEach(() => resetDatabase(handle));
+const handle = testFileDatabase();
 
 const MB = 1024 * 1024;
 const used = async (userId: string) =>
@@ -25,36 +18,38 @@ const used = async (userId: string) =>
 
 describe("reserveUploadBytes (issue 13 item 6)", () => {
   it("grants a declared size while the day's allowance covers it, and no more", async () => {
-    expect(await reserveUploadBytes("alice", { exactly: 150 * MB })).toBe(150 * MB);
-    expect(await reserveUploadBytes("alice", { exactly: 50 * MB })).toBe(50 * MB);
-    expect(await reserveUploadBytes("alice", { exactly: 1 })).toBe(0);
+    expect(await reserveUploadBytes(handle.db, "alice", { exactly: 150 * MB })).toBe(150 * MB);
+    expect(await reserveUploadBytes(handle.db, "alice", { exactly: 50 * MB })).toBe(50 * MB);
+    expect(await reserveUploadBytes(handle.db, "alice", { exactly: 1 })).toBe(0);
     expect(await used("alice")).toBe(ARTWORK_BYTES_PER_DAY);
   });
 
   it("grants an undeclared size what is left, so uploads side by side cannot overrun the allowance", async () => {
-    const grants = await Promise.all(Array.from({ length: 6 }, () => reserveUploadBytes("alice", { atMost: 50 * MB })));
+    const grants = await Promise.all(
+      Array.from({ length: 6 }, () => reserveUploadBytes(handle.db, "alice", { atMost: 50 * MB })),
+    );
     expect(grants.reduce((sum, granted) => sum + granted, 0)).toBe(ARTWORK_BYTES_PER_DAY);
     expect(grants.filter((granted) => granted === 0)).toHaveLength(2);
   });
 
   it("takes back what an upload did not read", async () => {
-    await reserveUploadBytes("alice", { exactly: 200 * MB });
-    await returnUploadBytes("alice", 50 * MB);
+    await reserveUploadBytes(handle.db, "alice", { exactly: 200 * MB });
+    await returnUploadBytes(handle.db, "alice", 50 * MB);
     expect(await used("alice")).toBe(150 * MB);
-    expect(await reserveUploadBytes("alice", { atMost: 80 * MB })).toBe(50 * MB);
+    expect(await reserveUploadBytes(handle.db, "alice", { atMost: 80 * MB })).toBe(50 * MB);
   });
 
   it("keeps each user's allowance apart", async () => {
-    await reserveUploadBytes("alice", { exactly: 200 * MB });
-    expect(await reserveUploadBytes("bob", { exactly: 200 * MB })).toBe(200 * MB);
+    await reserveUploadBytes(handle.db, "alice", { exactly: 200 * MB });
+    expect(await reserveUploadBytes(handle.db, "bob", { exactly: 200 * MB })).toBe(200 * MB);
   });
 
   it("starts a new allowance 24 hours after the window began", async () => {
-    await reserveUploadBytes("alice", { exactly: 200 * MB });
+    await reserveUploadBytes(handle.db, "alice", { exactly: 200 * MB });
     await handle.db.execute(
       sql`update rate_limits set window_start = now() - interval '25 hours' where key = 'upload-bytes:alice'`,
     );
-    expect(await reserveUploadBytes("alice", { exactly: 10 * MB })).toBe(10 * MB);
+    expect(await reserveUploadBytes(handle.db, "alice", { exactly: 10 * MB })).toBe(10 * MB);
     expect(await used("alice")).toBe(10 * MB);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { ARTWORK_BYTES_PER_DAY } from "~/domain/artwork-rules";
-import { getDb, queryRows } from "./db.server";
+import { queryRows, type Database } from "./db.server";
 
 const WINDOW_SECONDS = 24 * 60 * 60;
 
@@ -20,11 +20,11 @@ const keyFor = (userId: string) => `upload-bytes:${userId}`;
  * granted: 0 when the day's allowance cannot cover the request.
  */
 export async function reserveUploadBytes(
+  db: Database,
   userId: string,
   wanted: { exactly: number } | { atMost: number },
 ): Promise<number> {
   const key = keyFor(userId);
-  const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`insert into rate_limits (key, count, window_start) values (${key}, 0, now()) on conflict (key) do nothing`,
@@ -47,8 +47,7 @@ export async function reserveUploadBytes(
 }
 
 /** Gives back reserved bytes the upload did not read. */
-export async function returnUploadBytes(userId: string, bytes: number): Promise<void> {
+export async function returnUploadBytes(db: Database, userId: string, bytes: number): Promise<void> {
   if (bytes <= 0) return;
-  const db = await getDb();
   await db.execute(sql`update rate_limits set count = greatest(0, count - ${bytes}) where key = ${keyFor(userId)}`);
 }

@@ -8,7 +8,9 @@
  */
 import { writeFileSync } from "node:fs";
 import { signInWithPassword, signUp } from "~/server/accounts.server";
-import { closeDatabase } from "~/server/db.server";
+import type { Database } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { openServices } from "~/server/services.server";
 
 const PASSWORD = "marmalade skyline 42";
 
@@ -20,16 +22,16 @@ function visitorRequest(path: string, n: number, cookie?: string): Request {
   return new Request(`${base}${path}`, { method: "POST", headers });
 }
 
-async function seedUser(n: number): Promise<string> {
+async function seedUser(db: Database, n: number): Promise<string> {
   const identifier = `bench-buyer-${n}@bench.example`;
-  const created = await signUp(visitorRequest("/sign-up", n), {
+  const created = await signUp(db, visitorRequest("/sign-up", n), {
     firstName: "Bench",
     lastName: `Buyer ${n}`,
     identifier,
     password: PASSWORD,
   });
   if (!created.ok) throw new Error(`sign-up ${n}: ${created.message}`);
-  const signedIn = await signInWithPassword(visitorRequest("/sign-in", n), { identifier, password: PASSWORD });
+  const signedIn = await signInWithPassword(db, visitorRequest("/sign-in", n), { identifier, password: PASSWORD });
   if (!signedIn.ok) throw new Error(`sign-in ${n}: ${signedIn.message}`);
   return signedIn.headers
     .getSetCookie()
@@ -37,7 +39,7 @@ async function seedUser(n: number): Promise<string> {
     .join("; ");
 }
 
-async function main() {
+async function main(db: Database) {
   const [countArg, out] = process.argv.slice(2);
   const count = Number(countArg);
   if (!Number.isInteger(count) || count < 1 || !out) throw new Error("usage: seed-users.ts <count> <out.json>");
@@ -49,15 +51,17 @@ async function main() {
     Array.from({ length: workers }, async () => {
       while (next < count) {
         const n = next++;
-        cookies[n] = await seedUser(n);
+        cookies[n] = await seedUser(db, n);
       }
     }),
   );
-  await closeDatabase();
   writeFileSync(out, JSON.stringify(cookies));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+const { services, close } = await openServices(getEnv());
+main(services.db)
+  .finally(close)
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  });

@@ -1,10 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext, sessionMiddleware } from "~/server/request-context.server";
+import type { Services } from "~/server/services.server";
 
 /**
  * What a route's loader or action answered, as a client would see it, for unit tests that call
  * the route directly: a Response, a data() result (the request edge's toResponse) or a thrown one.
- * The route gets the context a real request gets: the root middleware's session lookup.
+ * The route gets the context a real request gets: the server's services (tests/setup/test-db.ts
+ * testServices) and the root middleware's session lookup.
  */
 export type RouteAnswer = { status: number; headers: Headers; body: unknown };
 
@@ -12,11 +14,11 @@ type Handler = (args: never) => unknown;
 
 export async function answerOf(
   handler: Handler,
-  args: { request: Request; params?: Record<string, string> },
+  { services, ...args }: { request: Request; params?: Record<string, string>; services: Services },
 ): Promise<RouteAnswer> {
   let result: unknown;
   try {
-    const context = await routeContext(args.request);
+    const context = await routeContext(args.request, services);
     result = await (handler as (args: unknown) => Promise<unknown>)({ params: {}, ...args, context });
   } catch (thrown) {
     result = thrown;
@@ -46,8 +48,8 @@ function parse(text: string): unknown {
 }
 
 /** The context React Router builds for `request` once the root route's middleware has run. */
-export async function routeContext(request: Request): Promise<RouterContextProvider> {
-  const context = requestContext("");
+export async function routeContext(request: Request, services: Services): Promise<RouterContextProvider> {
+  const context = requestContext(services, "");
   const args = { request, context, params: {} } as unknown as Parameters<typeof sessionMiddleware>[0];
   await sessionMiddleware(args, async () => new Response(null));
   return context;

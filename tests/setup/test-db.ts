@@ -3,8 +3,11 @@ import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { inject, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "~/server/db.server";
+import type { PaymentProvider } from "~/server/payment-provider.server";
+import type { Services } from "~/server/services.server";
+import { createTestProvider } from "~/server/test-payment-provider.server";
 import { adminQuery, withDatabase } from "./global-db";
 
 /**
@@ -32,6 +35,47 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await adminQuery(source.adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * This test file's database: copied from the template before its first test, emptied before each
+ * test (unless `reset: false`) and closed after its last. Call it at the top of the file, before
+ * the file's own hooks, so they find the database open. The handle stands for the database of
+ * the moment, so tests use it as they would the one `createTestDatabase` gives.
+ */
+export function testFileDatabase(options: { reset?: boolean } = {}): DatabaseHandle {
+  let current: DatabaseHandle | undefined;
+  const open = () => {
+    if (!current) throw new Error("The test database is opened in beforeAll; use it inside a hook or a test.");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  if (options.reset !== false) beforeEach(() => resetDatabase(open()));
+  return {
+    get db() {
+      return open().db;
+    },
+    get driver() {
+      return open().driver;
+    },
+    close: () => open().close(),
+  };
+}
+
+/**
+ * What a server would hand its requests on this database: by default the test-mode payment
+ * provider, as on a machine without Stripe keys; a test about Stripe hands in its own.
+ */
+export function testServices(
+  handle: DatabaseHandle,
+  payments: PaymentProvider | null = createTestProvider(handle.db),
+): Services {
+  return { db: handle.db, payments };
 }
 
 /** Empties every application table between tests (migrations bookkeeping stays). */

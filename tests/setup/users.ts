@@ -1,4 +1,5 @@
 import { signInWithPassword, signUp } from "~/server/accounts.server";
+import type { Database } from "~/server/db.server";
 
 let ip = 0;
 
@@ -17,22 +18,22 @@ export function siteRequest(
 }
 
 /** Signs a new user up and in through the real auth code; returns their id and session cookie. */
-export async function createSignedInUser(email: string, password = "marmalade skyline 42") {
-  const created = await signUp(siteRequest("/sign-up"), {
+export async function createSignedInUser(db: Database, email: string, password = "marmalade skyline 42") {
+  const created = await signUp(db, siteRequest("/sign-up"), {
     firstName: "Test",
     lastName: "Buyer",
     identifier: email,
     password,
   });
   if (!created.ok) throw new Error(`sign-up failed: ${created.message}`);
-  const signedIn = await signInWithPassword(siteRequest("/sign-in"), { identifier: email, password });
+  const signedIn = await signInWithPassword(db, siteRequest("/sign-in"), { identifier: email, password });
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`);
   const cookie = signedIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
   const { getSessionInfo } = await import("~/server/session.server");
-  const session = await getSessionInfo(siteRequest("/", { cookie }));
+  const session = await getSessionInfo(db, siteRequest("/", { cookie }));
   if (!session) throw new Error("no session after sign-in");
   return { userId: session.user.id, cookie };
 }

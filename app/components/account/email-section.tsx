@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/form";
+import { CodeField, Field } from "~/components/ui/form";
 import { type AccountReply, card, h2, ReplyMessage, replyFor } from "./section";
 
 export type EmailUser = { email: string | null; emailVerified: boolean; phoneNumber: string | null };
@@ -49,7 +49,7 @@ export function EmailSection({
             To check it's you, we sent a code to {user.email ?? user.phoneNumber}, the{" "}
             {user.email ? "address" : "number"} you use now.
           </p>
-          <Field label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" error={codeError(current)} />
+          <CodeField error={codeError(current)} />
           <button type="submit" disabled={busy} className={buttonClass("primary")}>
             Continue
           </button>
@@ -60,13 +60,7 @@ export function EmailSection({
           <input type="hidden" name="newEmail" value={reply?.newEmail ?? ""} />
           <ReplyMessage reply={confirmed} success="" />
           <p className="text-sm">We sent a code to {reply?.newEmail}.</p>
-          <Field
-            label="Code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            error={codeError(confirmed)}
-          />
+          <CodeField error={codeError(confirmed)} />
           <button type="submit" disabled={busy} className={buttonClass("primary")}>
             Confirm new e-mail
           </button>

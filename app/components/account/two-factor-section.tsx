@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { Field } from "~/components/ui/form";
+import { CodeField, Field } from "~/components/ui/form";
 import { type AccountReply, card, h2, ReplyMessage, replyFor } from "./section";
 
 /** Two-step sign-in: set up with the password, confirmed with a first code from the app, or turned off. */
@@ -14,21 +14,14 @@ export function TwoFactorSection({ enabled, reply }: { enabled: boolean; reply?:
         Two-step sign-in
       </h2>
       {enabled ? (
-        <Form method="post" action="/account/two-factor" className="mt-4 space-y-3" noValidate>
-          <input type="hidden" name="intent" value="2fa-disable" />
-          <ReplyMessage reply={replyFor(reply, "2fa-disable", "2fa-confirm")} success="Two-step sign-in is on." />
-          <p className="text-sm">On: you'll enter a code from your authenticator app when you sign in.</p>
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            error={replyFor(reply, "2fa-disable")?.error?.fieldErrors?.password}
-          />
-          <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-            Turn off two-step sign-in
-          </button>
-        </Form>
+        <PasswordStep
+          reply={reply}
+          intent="2fa-disable"
+          shownWith="2fa-confirm"
+          success="Two-step sign-in is on."
+          text="On: you'll enter a code from your authenticator app when you sign in."
+          button={{ label: "Turn off two-step sign-in", variant: "secondary" }}
+        />
       ) : enrolment || confirm?.error ? (
         <Form method="post" action="/account/two-factor" className="mt-4 space-y-4" noValidate>
           <input type="hidden" name="intent" value="2fa-confirm" />
@@ -59,34 +52,53 @@ export function TwoFactorSection({ enabled, reply }: { enabled: boolean; reply?:
               </div>
             </>
           ) : null}
-          <Field
-            label="Code from your app"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            error={confirm?.error?.fieldErrors?.code}
-          />
+          <CodeField label="Code from your app" error={confirm?.error?.fieldErrors?.code} />
           <button type="submit" disabled={busy} className={buttonClass("primary")}>
             Turn on two-step sign-in
           </button>
         </Form>
       ) : (
-        <Form method="post" action="/account/two-factor" className="mt-4 space-y-3" noValidate>
-          <input type="hidden" name="intent" value="2fa-start" />
-          <ReplyMessage reply={replyFor(reply, "2fa-start", "2fa-disable")} success="Two-step sign-in is off." />
-          <p className="text-sm">Off. Add a code from an authenticator app to every sign-in.</p>
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            error={replyFor(reply, "2fa-start")?.error?.fieldErrors?.password}
-          />
-          <button type="submit" disabled={busy} className={buttonClass("primary")}>
-            Set up two-step sign-in
-          </button>
-        </Form>
+        <PasswordStep
+          reply={reply}
+          intent="2fa-start"
+          shownWith="2fa-disable"
+          success="Two-step sign-in is off."
+          text="Off. Add a code from an authenticator app to every sign-in."
+          button={{ label: "Set up two-step sign-in", variant: "primary" }}
+        />
       )}
     </section>
+  );
+}
+
+/**
+ * Turning two-step sign-in on or off starts with the password. The form also shows the answer to
+ * `shownWith`, the step that left it in this state (on after confirming, off after turning off).
+ */
+function PasswordStep(props: {
+  reply?: AccountReply;
+  intent: "2fa-disable" | "2fa-start";
+  shownWith: string;
+  success: string;
+  text: string;
+  button: { label: string; variant: "primary" | "secondary" };
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" action="/account/two-factor" className="mt-4 space-y-3" noValidate>
+      <input type="hidden" name="intent" value={props.intent} />
+      <ReplyMessage reply={replyFor(props.reply, props.intent, props.shownWith)} success={props.success} />
+      <p className="text-sm">{props.text}</p>
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        error={replyFor(props.reply, props.intent)?.error?.fieldErrors?.password}
+      />
+      <button type="submit" disabled={busy} className={buttonClass(props.button.variant)}>
+        {props.button.label}
+      </button>
+    </Form>
   );
 }

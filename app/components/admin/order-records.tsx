@@ -1,6 +1,7 @@
 import { ORDER_STATUS_LABELS } from "~/domain/orders";
 import type { StaffOrderDetail } from "~/server/admin-order-detail.server";
 import { Card, fileSize, londonTime } from "./order-card";
+import { HeaderRow } from "./table-parts";
 
 /** Every proof version with the buyer's answer, and every status change, newest first. */
 export function OrderRecords({ order }: { order: StaffOrderDetail }) {
@@ -15,23 +16,11 @@ export function OrderRecords({ order }: { order: StaffOrderDetail }) {
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Proof versions, newest first</caption>
               <thead className="text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Version
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Sent
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    File
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Buyer's answer
-                  </th>
-                  <th scope="col" className="py-2">
-                    Buyer's comment
-                  </th>
-                </tr>
+                <HeaderRow
+                  columns={["Version", "Sent", "File", "Buyer's answer", "Buyer's comment"]}
+                  cellClass="py-2 pr-4"
+                  lastClass="py-2"
+                />
               </thead>
               <tbody className="divide-y divide-slate-200 align-top">
                 {order.proofs.map((proof) => (
@@ -77,20 +66,7 @@ export function OrderRecords({ order }: { order: StaffOrderDetail }) {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Every status change, newest first</caption>
             <thead className="text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Change
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  By
-                </th>
-                <th scope="col" className="py-2">
-                  Note
-                </th>
-              </tr>
+              <HeaderRow columns={["When", "Change", "By", "Note"]} cellClass="py-2 pr-4" lastClass="py-2" />
             </thead>
             <tbody className="divide-y divide-slate-200 align-top">
               {order.history.map((entry) => (

@@ -44,6 +44,19 @@ export function Field({
   );
 }
 
+/** A one-time code's input: digits on a phone's keypad, filled from an SMS or e-mail by the browser. */
+export function CodeField({
+  label = "Code",
+  ...props
+}: {
+  label?: ReactNode;
+  error?: string | string[];
+  required?: boolean;
+  inputMode?: "numeric" | "text";
+}) {
+  return <Field label={label} name="code" inputMode="numeric" autoComplete="one-time-code" {...props} />;
+}
+
 /** A form-level message, announced when it appears. */
 export function FormMessage({
   tone = "error",

@@ -1,0 +1,20 @@
+/**
+ * What the server opens once at start and hands to every request in its context (docs/decisions/011):
+ * the database and the payment provider. Server code never reaches for a process-wide one; it is
+ * given the database (and, for payments, the provider) by the route that calls it, and tests hand
+ * in their own.
+ */
+import { join, resolve } from "node:path";
+import { type Database, openDatabase } from "./db.server";
+import type { Env } from "./env.server";
+import type { PaymentProvider } from "./payment-provider.server";
+import { selectPaymentProvider } from "./payments.server";
+
+export type Services = { db: Database; payments: PaymentProvider | null };
+
+/** Opens the environment's database (migrating it) and selects its payment provider. */
+export async function openServices(env: Env): Promise<{ services: Services; close: () => Promise<void> }> {
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(resolve(env.DATA_DIR), "db") });
+  const payments = await selectPaymentProvider(handle.db, env);
+  return { services: { db: handle.db, payments }, close: () => handle.close() };
+}
