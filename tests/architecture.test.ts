@@ -11,10 +11,6 @@ import { describe, expect, it } from "vitest";
 const ROOT = join(import.meta.dirname, "..");
 const APP = join(ROOT, "app");
 const MAX_LINES = 400;
-/** Files allowed past MAX_LINES, each with the issue that splits it. */
-const TOO_LONG_FOR_NOW: Record<string, string> = {
-  "app/server/orders.server.ts": "split by the cart-checkout issue (issue 14 item 4 leaves it there)",
-};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -101,15 +97,9 @@ describe("the house rules of app/", () => {
 
   it(`has no source file over ${MAX_LINES} lines`, () => {
     const long = FILES.map((file) => ({ file: name(file), lines: readFileSync(file, "utf8").split("\n").length }))
-      .filter(({ file, lines }) => lines > MAX_LINES && !(file in TOO_LONG_FOR_NOW))
+      .filter(({ lines }) => lines > MAX_LINES)
       .map(({ file, lines }) => `${file}: ${lines}`);
     expect(long).toEqual([]);
-  });
-
-  it("still needs each of its exceptions", () => {
-    for (const file of Object.keys(TOO_LONG_FOR_NOW)) {
-      expect(readFileSync(join(ROOT, file), "utf8").split("\n").length, file).toBeGreaterThan(MAX_LINES);
-    }
   });
 
   it("sees the app: it finds the modules and their imports", () => {

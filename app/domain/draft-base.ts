@@ -3,6 +3,7 @@
  * the field limits and the cart line a draft is made from. Kept apart so neither of those two
  * imports the other's module back.
  */
+import { isUuid } from "./ids";
 import { oneOf } from "./one-of";
 
 // ---------------------------------------------------------------------------------------------
@@ -38,12 +39,8 @@ export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 
 export const isDraftStatus = oneOf(DRAFT_STATUSES);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Draft and file ids are UUIDs; anything else in ?draft_id= can be answered 'No draft found.' without a query. */
-export function isDraftId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export const isDraftId = isUuid;
 
 export function isEditableStatus(status: DraftStatus): status is EditableStatus {
   return (EDITABLE_STATUSES as readonly string[]).includes(status);

@@ -277,3 +277,19 @@ export function buildInitialDraft(line: DraftCartLine, existing?: DraftData | nu
     handwritten_note: line.handwrittenNote,
   };
 }
+
+/**
+ * The stored JSON as a DraftData, or the schema's refusal. The row's product and status columns
+ * win over the copies in data (B-4: the column is the source of truth). Every reader of a draft
+ * row goes through this.
+ */
+export function parseDraftRow(row: { data: unknown; productId: string; status: string }) {
+  const base = row.data !== null && typeof row.data === "object" && !Array.isArray(row.data) ? row.data : {};
+  return draftDataSchema.safeParse({ ...base, product_id: row.productId, status: row.status });
+}
+
+/** A draft's data for the payment path: data outside the schema is refused, not thrown. */
+export function readDraftData(row: { data: unknown; productId: string; status: string }): DraftData | null {
+  const parsed = parseDraftRow(row);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,3 +1,4 @@
+import { isUuid } from "./ids";
 import { oneOf } from "./one-of";
 import { z } from "zod";
 
@@ -89,6 +90,14 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
 }
 
 export const isOrderStatus = oneOf(ORDER_STATUSES);
+
+/** A status read back from the database; one outside the list is a fault in our own data. */
+export function toOrderStatus(value: string): OrderStatus {
+  if (!isOrderStatus(value)) throw new Error(`orders holds an unknown status "${value}"`);
+  return value;
+}
+
+export const isOrderId = isUuid;
 
 /** How long a buyer's comment on a proof may be. */
 export const PROOF_COMMENT_MAX = 2000;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.stripe-webhook";
 import { failure, toResponse, onlyPost } from "~/server/http.server";
-import { applyPaymentEvent } from "~/server/orders.server";
+import { applyPaymentEvent } from "~/server/payment-events.server";
 import { WebhookSignatureError, type WebhookResult } from "~/server/payment-provider.server";
 import { servicesOf } from "~/server/request-context.server";
 

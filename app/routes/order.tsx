@@ -10,7 +10,7 @@ import { formatDisplayDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
 import { ORDER_STATUS_LABELS, PROOF_COMMENT_MAX, proofAnswerSchema } from "~/domain/orders";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
-import { getOrder, respondToProof } from "~/server/orders.server";
+import { getOrder, respondToProof } from "~/server/buyer-orders.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);

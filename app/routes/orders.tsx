@@ -5,7 +5,7 @@ import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { formatPence } from "~/domain/money";
 import { deliveryText } from "~/components/order-delivery";
-import { listOrders } from "~/server/orders.server";
+import { listOrders } from "~/server/buyer-orders.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = dbOf(context);

@@ -9,7 +9,8 @@ import { artworkFiles, authUser, invoices, orderProofs, orders, orderStatusHisto
 import { colourName } from "~/catalogue/colours";
 import { BRANDING_METHODS, COUNTRY_NAMES, PROOF_PREFERENCES, SHIPPING_METHODS, isCountryCode } from "~/domain/checkout";
 import { ORDER_STATUS_LABELS, canTransition, staffStatusChoices, type Actor, type OrderStatus } from "~/domain/orders";
-import { isOrderId, readOrderSnapshot, toOrderStatus } from "./admin-orders.server";
+import { readOrderSnapshot } from "~/domain/order-snapshot";
+import { isOrderId, toOrderStatus } from "~/domain/orders";
 import type { Database } from "./db.server";
 
 export type StaffOrderDetail = {
@@ -128,7 +129,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       .limit(1),
   ]);
 
-  const { data, productTitle } = readOrderSnapshot(order.number, order.snapshot);
+  const { data, product } = readOrderSnapshot(order.number, order.snapshot);
   const status = toOrderStatus(order.status);
   const stored = new Set(files.map((file) => file.id));
   const ship = data.shipping.address;
@@ -142,7 +143,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
     createdAt: order.createdAt,
     paidAt: order.paidAt,
     updatedAt: order.updatedAt,
-    product: { id: order.productId, title: productTitle, quantity: order.quantity },
+    product: { id: order.productId, title: product.title, quantity: order.quantity },
     choices: {
       colour: data.variant.color_hex
         ? `${colourName(order.productId, data.variant.color_hex) ?? "Custom"} (${data.variant.color_hex})`

@@ -15,7 +15,7 @@ import { getOrderForStaff } from "./admin-order-detail.server";
 import { changeOrderStatus, listOrdersForStaff, openOrderProof } from "./admin-orders.server";
 import { readProofForm, uploadProof } from "./admin-proofs.server";
 import { resetMailTransport } from "./mail.server";
-import { respondToProof } from "./orders.server";
+import { respondToProof } from "./buyer-orders.server";
 import { createLocalStorage } from "./storage.server";
 
 const handle = testFileDatabase();

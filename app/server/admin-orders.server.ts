@@ -11,7 +11,6 @@
  * staff see it is app/server/admin-order-detail.server.ts.
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { artworkFiles, authUser, orderProofs, orders, orderStatusHistory } from "#db/schema";
 import {
   ADMIN_MESSAGES,
@@ -20,9 +19,8 @@ import {
   type OrderListQuery,
   type StatusChange,
 } from "~/domain/admin-orders";
-import type { DraftData } from "~/domain/draft";
-import { draftDataSchema } from "~/domain/draft-schemas";
-import { ORDER_STATUS_LABELS, canTransition, isOrderStatus, type OrderStatus } from "~/domain/orders";
+import { readOrderSnapshot } from "~/domain/order-snapshot";
+import { ORDER_STATUS_LABELS, canTransition, isOrderId, toOrderStatus, type OrderStatus } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
 import { orderShippedMail } from "./admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "./artwork.server";
@@ -36,26 +34,6 @@ import { getUploadStorage, type FileStorage } from "./storage.server";
 // Results
 
 export type AdminChange = { ok: true; status: OrderStatus; version: number; message: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isOrderId = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
-
-export function toOrderStatus(value: string): OrderStatus {
-  if (!isOrderStatus(value)) throw new Error(`orders holds an unknown status "${value}"`);
-  return value;
-}
-
-/** The part of orders.snapshot the back office reads (written by app/server/orders.server.ts at payment). */
-const snapshotSchema = z.object({
-  data: draftDataSchema,
-  product: z.object({ id: z.string(), title: z.string() }).loose(),
-});
-
-export function readOrderSnapshot(number: string, snapshot: unknown): { data: DraftData; productTitle: string } {
-  const parsed = snapshotSchema.safeParse(snapshot);
-  if (!parsed.success) throw new Error(`Order ${number} holds a snapshot outside the schema`);
-  return { data: parsed.data.data, productTitle: parsed.data.product.title };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The list

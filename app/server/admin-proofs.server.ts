@@ -2,7 +2,7 @@
  * Staff upload a design proof for an order (issue 9 item 3; REQUIREMENTS B-3). Each upload is a
  * new version (order_proofs keeps every one), moves the order to proof_sent, writes the history,
  * and e-mails the buyer a link to /orders/{id}, where they approve it or ask for changes
- * (app/server/orders.server.ts respondToProof). Staff then see the comment and upload the next.
+ * (app/server/buyer-orders.server.ts respondToProof). Staff then see the comment and upload the next.
  *
  * The file's type comes from its first bytes (app/domain/proof-rules.ts); the browser's name and
  * Content-Type are not trusted. Files go to the upload storage under random names.
@@ -10,7 +10,8 @@
 import { eq, sql } from "drizzle-orm";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { ADMIN_MESSAGES, type ProofUploadFields } from "~/domain/admin-orders";
-import { ORDER_STATUS_LABELS, canTransition } from "~/domain/orders";
+import { readOrderSnapshot } from "~/domain/order-snapshot";
+import { ORDER_STATUS_LABELS, canTransition, isOrderId, toOrderStatus } from "~/domain/orders";
 import {
   PROOF_CONTENT_TYPES,
   PROOF_MAX_BYTES,
@@ -21,15 +22,7 @@ import {
 } from "~/domain/proof-rules";
 import type { StaffMember } from "./admin-access.server";
 import { proofReadyMail } from "./admin-mail.server";
-import {
-  isOrderId,
-  lockOrder,
-  orderUrl,
-  readOrderSnapshot,
-  staleFailure,
-  toOrderStatus,
-  type AdminChange,
-} from "./admin-orders.server";
+import { lockOrder, orderUrl, staleFailure, type AdminChange } from "./admin-orders.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { sendMail } from "./mail.server";

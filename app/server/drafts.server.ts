@@ -33,7 +33,12 @@ import {
   type DraftStatus,
   type DraftStep,
 } from "~/domain/draft";
-import { customisationPatchSchema, draftDataSchema } from "~/domain/draft-schemas";
+import {
+  type CustomisationPatch,
+  customisationPatchSchema,
+  draftDataSchema,
+  parseDraftRow,
+} from "~/domain/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/field-errors";
 import { queryRows, type Database } from "./db.server";
 import { mergeJson, mergeSql, parseStepPatch, planSave } from "./draft-plan.server";
@@ -75,16 +80,6 @@ function toStatus(value: string): DraftStatus {
   return value;
 }
 
-/**
- * The stored JSON as a DraftData, or the schema's refusal. The row's product and status columns
- * win over the copies in data (B-4: the column is the source of truth). Every reader of a draft
- * row goes through this (the payment path in orders.server.ts too).
- */
-export function parseDraftRow(row: { data: unknown; productId: string; status: string }) {
-  const base = row.data !== null && typeof row.data === "object" && !Array.isArray(row.data) ? row.data : {};
-  return draftDataSchema.safeParse({ ...base, product_id: row.productId, status: row.status });
-}
-
 /** The columns every reader of a draft row selects; each adds what its job needs. */
 export const draftRowColumns = {
   id: orderDrafts.id,
@@ -106,6 +101,14 @@ function toDraftData(raw: unknown, row: { id: string; productId: string; status:
   }
   return parsed.data;
 }
+
+/** The columns the payment path reads: the row, and the intent and amount it was last priced at. */
+export const paymentDraftColumns = {
+  ...draftRowColumns,
+  paymentIntentId: orderDrafts.paymentIntentId,
+  amountPence: orderDrafts.amountPence,
+  paidAt: orderDrafts.paidAt,
+};
 
 const recordColumns = { ...draftRowColumns, createdAt: orderDrafts.createdAt, updatedAt: orderDrafts.updatedAt };
 

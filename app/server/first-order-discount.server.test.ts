@@ -15,7 +15,8 @@ import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/u
 import { ORGANISATION_LIMIT, ORGANISATION_LIMIT_MESSAGE } from "~/domain/auth-rules";
 import { createOrganisation } from "./account-settings.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
-import { confirmTestPayment, firstOrderShortfallNote, startPayment, type StartedPayment } from "./orders.server";
+import { firstOrderShortfallNote } from "./first-order-discount.server";
+import { confirmTestPayment, startPayment, type StartedPayment } from "./payment-start.server";
 
 // Issue 13 item 7: the first-order discount is claimed when an order is paid, once per person (a
 // user with the organisations they belong to), never when it is priced.

@@ -11,6 +11,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { firstOrderClaims } from "#db/schema";
+import { formatPence } from "~/domain/money";
 import { queryRows, type Database } from "./db.server";
 
 /**
@@ -68,3 +69,7 @@ export async function claimFirstOrderDiscount(
     .returning({ orderId: firstOrderClaims.orderId });
   return inserted.length === 1;
 }
+
+/** The history note of an order paid with a first-order discount that another order had claimed. */
+export const firstOrderShortfallNote = (discountPence: number) =>
+  `Needs attention: the first-order discount of ${formatPence(discountPence)} was already used by this customer's earlier order, so this order was charged ${formatPence(discountPence)} too little`;

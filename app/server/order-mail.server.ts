@@ -8,11 +8,17 @@
  * the body as text and HTML; sendMail (app/server/mail.server.ts) carries no attachments yet, so
  * the PDF copy B-9 proposes is left for later.
  */
+import type { paymentIntents } from "#db/schema";
+import { colourName } from "~/catalogue/colours";
 import { SELLER } from "~/content/links";
+import { COUNTRY_NAMES, isCountryCode, SHIPPING_METHODS } from "~/domain/checkout";
+import type { OrderSnapshot } from "~/domain/order-snapshot";
+import type { Database } from "./db.server";
+import { getEnv } from "./env.server";
 import { MAIL_SIGNATURE, mailButton, mailHtml } from "./mail-templates.server";
 import { formatDisplayDate, type IsoDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
-import type { Mail } from "./mail.server";
+import { sendMail, type Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/html";
 
 export type OrderConfirmationView = {
@@ -39,6 +45,106 @@ export type OrderConfirmationView = {
   /** What happens next: a proof within 2 working days, or the promised date of a repeat order. */
   nextSteps: string[];
 };
+
+/** B-3: what a buyer is promised after paying for an order that needs a proof. */
+export const PROOF_PROMISE =
+  "We'll send your proof within 2 working days of payment; production starts when you approve it.";
+
+/** What the payment ledger recorded as charged (payment_intents), which the invoice repeats. */
+type ChargedAmounts = Pick<
+  typeof paymentIntents.$inferSelect,
+  | "quantity"
+  | "unitPence"
+  | "subtotalPence"
+  | "discountPence"
+  | "shippingPence"
+  | "vatRate"
+  | "vatPence"
+  | "amountPence"
+>;
+
+function addressLines(parts: Array<string | undefined>, country: string): string[] {
+  const lines = parts.map((part) => part?.trim() ?? "").filter((part) => part !== "");
+  if (country) lines.push(isCountryCode(country) ? COUNTRY_NAMES[country] : country);
+  return lines;
+}
+
+function lineDescription(snapshot: OrderSnapshot): string {
+  const colour = snapshot.data.variant.color_hex
+    ? colourName(snapshot.product.id, snapshot.data.variant.color_hex)
+    : undefined;
+  const extras = [colour, ...snapshot.data.customization_selections].filter((part): part is string => Boolean(part));
+  return extras.length > 0 ? `${snapshot.product.title} (${extras.join(", ")})` : snapshot.product.title;
+}
+
+/** The e-mail's view of an order just paid: the snapshot's addresses and line, the ledger's amounts. */
+export function orderConfirmationView(input: {
+  orderId: string;
+  number: string;
+  invoiceNumber: string;
+  issuedOn: IsoDate;
+  snapshot: OrderSnapshot;
+  ledger: ChargedAmounts;
+  repeatOf: string | null;
+  promised: IsoDate | null;
+}): OrderConfirmationView {
+  const { data } = input.snapshot;
+  const { details, shipping } = data;
+  const method = shipping.method ?? "standard";
+  const nextSteps =
+    input.repeatOf && input.promised
+      ? [
+          `This repeats order ${input.repeatOf}, so there is no new proof to approve: production starts now.`,
+          `Promised delivery: ${formatDisplayDate(input.promised)}.`,
+        ]
+      : [PROOF_PROMISE];
+  return {
+    to: details.email.trim(),
+    orderNumber: input.number,
+    orderUrl: `${getEnv().BASE_URL}/orders/${input.orderId}`,
+    invoiceNumber: input.invoiceNumber,
+    issuedOn: input.issuedOn,
+    customer: {
+      company: details.billing.company.trim() || details.company,
+      name: details.billing.name.trim() || details.contact_name,
+      addressLines: addressLines(
+        [details.billing.line1, details.billing.line2, details.billing.city, details.billing.postcode],
+        details.billing.country,
+      ),
+      vatNumber: details.vat_number,
+      poRef: details.po_ref,
+    },
+    shipTo: {
+      name: shipping.address.name || `${shipping.address.firstName} ${shipping.address.lastName}`.trim(),
+      company: shipping.address.company,
+      addressLines: addressLines(
+        [shipping.address.line1, shipping.address.line2, shipping.address.city, shipping.address.postcode],
+        shipping.address.country,
+      ),
+    },
+    line: {
+      description: lineDescription(input.snapshot),
+      quantity: input.ledger.quantity,
+      unitPence: input.ledger.unitPence,
+      amountPence: input.ledger.subtotalPence,
+    },
+    discountPence: input.ledger.discountPence,
+    shipping: { label: SHIPPING_METHODS[method].label, pence: input.ledger.shippingPence },
+    vatRate: input.ledger.vatRate,
+    vatPence: input.ledger.vatPence,
+    totalPence: input.ledger.amountPence,
+    nextSteps,
+  };
+}
+
+/** B-9: after the commit; a mail fault is logged, never undoes the payment (the order page has the invoice too). */
+export async function sendOrderConfirmation(db: Database, view: OrderConfirmationView) {
+  try {
+    await sendMail(db, orderConfirmationMail(view));
+  } catch (error) {
+    console.error(`[orders] confirmation e-mail for ${view.orderNumber} to ${view.to} failed:`, error);
+  }
+}
 
 type Row = { label: string; amount: string; strong?: boolean };
 

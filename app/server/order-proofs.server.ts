@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { orderProofs } from "#db/schema";
 import type { Database } from "./db.server";
-import { getOrder } from "./orders.server";
+import { getOrder } from "./buyer-orders.server";
 import { getUploadStorage } from "./storage.server";
 
 /**

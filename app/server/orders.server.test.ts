@@ -21,15 +21,8 @@ import { action as testConfirmAction } from "~/routes/api.test-payments.confirm"
 import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
-import {
-  confirmTestPayment,
-  getOrder,
-  listOrders,
-  paymentState,
-  respondToProof,
-  startPayment,
-  type StartedPayment,
-} from "./orders.server";
+import { getOrder, listOrders, respondToProof } from "./buyer-orders.server";
+import { confirmTestPayment, paymentState, startPayment, type StartedPayment } from "./payment-start.server";
 import type { Services } from "./services.server";
 import { createTestProvider } from "./test-payment-provider.server";
 

@@ -37,7 +37,7 @@ export type CreateIntentInput = {
   metadata: Record<string, string>;
 };
 
-/** The events orders.server.ts acts on (the webhook allow-list, item 5). */
+/** The events payment-events.server.ts acts on (the webhook allow-list, item 5). */
 export const PAYMENT_EVENT_TYPES = [
   "payment_intent.succeeded",
   "payment_intent.payment_failed",

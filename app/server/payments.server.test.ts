@@ -12,7 +12,7 @@ import { action as webhookAction } from "~/routes/api.stripe-webhook";
 import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";
 import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
-import { paymentState, startPayment, type StartedPayment } from "./orders.server";
+import { paymentState, startPayment, type StartedPayment } from "./payment-start.server";
 import { paymentConfiguration } from "./payment-status.server";
 import { createStripeProvider } from "./payments.server";
 import type { Services } from "./services.server";

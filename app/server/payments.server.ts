@@ -7,7 +7,7 @@
  *
  * This module speaks for the provider only: it creates, reads and cancels intents and turns a
  * provider's news (a verified Stripe webhook, a test-mode card confirmation) into a PaymentEvent.
- * What an event does to a draft and an order is app/server/orders.server.ts's business, and the
+ * What an event does to a draft and an order is app/server/payment-events.server.ts's business, and the
  * same code path handles both providers' events.
  */
 import type Stripe from "stripe";

@@ -5,7 +5,7 @@ import { formatOrderNumber, type OrderStatus } from "~/domain/orders";
 import { queryRows, type Database } from "~/server/db.server";
 
 /**
- * A paid order as app/server/orders.server.ts leaves it after a successful payment (a paid draft,
+ * A paid order as app/server/payment-events.server.ts leaves it after a successful payment (a paid draft,
  * the order with its snapshot, the first history row), written straight to the database so tests
  * of what happens after payment need not drive the checkout first.
  */

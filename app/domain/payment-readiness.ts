@@ -1,0 +1,74 @@
+/**
+ * Whether a draft may be paid for (REQUIREMENTS B-2 step 2, B-22, A-40), and the payment step's
+ * messages. Pure: app/server/payment-start.server.ts asks it before pricing a payment.
+ */
+import { findProductById, type Product } from "~/catalogue/catalogue";
+import type { ShippingMethod } from "./checkout";
+import {
+  NO_DRAFT_MESSAGE,
+  canProceedCustomisation,
+  canProceedDetails,
+  canProceedShipping,
+  customisationPart,
+  customisationProductErrors,
+  isDraftStatus,
+  statusAtLeast,
+  type DraftData,
+} from "./draft";
+import { readDraftData } from "./draft-schemas";
+
+export const PAYMENT_MESSAGES = {
+  /** R-PAY-01. */
+  signIn: "Please sign in to continue to payment.",
+  noDraft: NO_DRAFT_MESSAGE,
+  productMismatch: "This draft is for a different product. Go back to your cart and open the payment step again.",
+  alreadyPaid: "This order has already been paid.",
+  processing: "Your payment is being processed. We'll e-mail you as soon as it's confirmed.",
+  providerDown: "The payment provider is not responding. Nothing was charged; please try again.",
+  /** A-1, when the Stripe keys are half set. */
+  unavailable: "Payments are temporarily unavailable. Please contact us.",
+  rateLimited: "Too many payment attempts. Please wait a minute and try again.",
+  /** SPEC.md §8 "Payment confirmation failure". */
+  failedDefault: "Payment failed. Please try again.",
+  paymentNotFound: "This payment could not be found. Reload the payment page and try again.",
+  paymentReplaced: "This payment was replaced by a newer one. Reload the payment page and try again.",
+  changed: "Your order changed while the payment was being prepared. Please try again.",
+  invalidDraft: "Some details of this order are no longer valid. Please review the checkout steps.",
+  unknownProduct: "We don't sell that product any more.",
+  incomplete: {
+    customisation: "Complete the Customisation step before paying.",
+    details: "Complete the Details step before paying.",
+    shipping: "Complete the Shipping step before paying.",
+  },
+} as const;
+
+export type DraftReadiness =
+  | { ok: true; data: DraftData; product: Product; method: ShippingMethod }
+  | { ok: false; message: string };
+
+/**
+ * Whether a draft may be paid for: the row's status has reached shipping_done, the JSON fits the
+ * draft schema, both confirmations are ticked (and a previous order reference for skip_proof,
+ * A-40), the customisation fits the product, and the details and shipping steps pass their Next
+ * rules. The message names the first step to finish.
+ */
+export function paymentReadiness(row: { productId: string; status: string; data: unknown }): DraftReadiness {
+  const product = findProductById(row.productId);
+  if (!product) return { ok: false, message: PAYMENT_MESSAGES.unknownProduct };
+  const data = readDraftData({ data: row.data, productId: row.productId, status: row.status });
+  if (!data) return { ok: false, message: PAYMENT_MESSAGES.invalidDraft };
+  if (
+    !canProceedCustomisation(data) ||
+    Object.keys(customisationProductErrors(product, customisationPart(data))).length > 0
+  ) {
+    return { ok: false, message: PAYMENT_MESSAGES.incomplete.customisation };
+  }
+  if (!canProceedDetails(data.details)) return { ok: false, message: PAYMENT_MESSAGES.incomplete.details };
+  const method = data.shipping.method;
+  if (!canProceedShipping(data.shipping) || method === null)
+    return { ok: false, message: PAYMENT_MESSAGES.incomplete.shipping };
+  if (!isDraftStatus(row.status) || !statusAtLeast(row.status, "shipping_done")) {
+    return { ok: false, message: PAYMENT_MESSAGES.incomplete.shipping };
+  }
+  return { ok: true, data, product, method };
+}

@@ -1,0 +1,311 @@
+/**
+ * The buyer's orders (issue 8 items 6 and 7; REQUIREMENTS B-3, B-8, B-19, B-20): the /orders list,
+ * one order with its timeline, proofs and invoice number, and the buyer's answer to a proof. A
+ * user reads their own orders and their active organisation's; only the buyer who placed an order
+ * answers its proof.
+ */
+import { type OrderSnapshot, promisedDeliveryDate, readOrderSnapshot, snapshotEta } from "~/domain/order-snapshot";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
+import type { IsoDate } from "~/domain/delivery";
+import {
+  ORDER_STATUS_LABELS,
+  canTransition,
+  isOrderId,
+  toOrderStatus,
+  type Actor,
+  type DeliveryView,
+  type OrderStatus,
+  type ProofAnswer,
+} from "~/domain/orders";
+import type { Database } from "./db.server";
+import { failure, type Failure } from "./http.server";
+
+export type { DeliveryView };
+
+export type OrderSummary = {
+  id: string;
+  number: string;
+  productId: string;
+  productTitle: string;
+  quantity: number;
+  status: OrderStatus;
+  statusLabel: string;
+  totalPence: number;
+  currency: string;
+  paidAt: Date;
+  delivery: DeliveryView;
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** False for an organisation colleague's order, which this user may read but not answer. */
+  placedByMe: boolean;
+};
+
+export type OrderTimelineEntry = {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actor: Actor;
+  note: string | null;
+  at: Date;
+};
+
+export type OrderProofView = {
+  id: string;
+  version: number;
+  originalName: string;
+  contentType: string;
+  sizeBytes: number;
+  createdAt: Date;
+  decision: "approved" | "changes_requested" | null;
+  comment: string | null;
+  decidedAt: Date | null;
+};
+
+export type OrderDetail = OrderSummary & {
+  snapshot: OrderSnapshot;
+  unitPence: number;
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  vatPence: number;
+  vatRate: number;
+  invoiceNumber: string | null;
+  version: number;
+  timeline: OrderTimelineEntry[];
+  /** Newest first. */
+  proofs: OrderProofView[];
+  /** The buyer may approve or request changes now (owner, proof_sent, latest proof unanswered). */
+  canRespondToProof: boolean;
+};
+
+type OrderRow = typeof orders.$inferSelect;
+
+const readSnapshot = (row: OrderRow) => readOrderSnapshot(row.number, row.snapshot);
+
+function deliveryView(status: OrderStatus, promised: string | null, snapshot: OrderSnapshot, now: Date): DeliveryView {
+  if (status === "cancelled" || status === "refunded") return { kind: "none" };
+  if (promised) return { kind: "promised", date: promised };
+  if (status === "delivered") return { kind: "none" };
+  const eta = snapshotEta(snapshot, now);
+  return { kind: "estimate", start: eta.start, end: eta.end };
+}
+
+function toSummary(row: OrderRow, userId: string, now: Date): OrderSummary {
+  const status = toOrderStatus(row.status);
+  const snapshot = readSnapshot(row);
+  return {
+    id: row.id,
+    number: row.number,
+    productId: row.productId,
+    productTitle: snapshot.product.title,
+    quantity: row.quantity,
+    status,
+    statusLabel: ORDER_STATUS_LABELS[status],
+    totalPence: row.totalPence,
+    currency: row.currency,
+    paidAt: row.paidAt,
+    delivery: deliveryView(status, row.promisedDeliveryDate, snapshot, now),
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    placedByMe: row.userId === userId,
+  };
+}
+
+/** Orders this user can read: their own, and their active organisation's (B-8, B-20). */
+function visibleTo(userId: string, accountId: string) {
+  return or(eq(orders.userId, userId), eq(orders.accountId, accountId));
+}
+
+/** The user's orders and their active organisation's, newest first (B-8 /orders). */
+export async function listOrders(
+  db: Database,
+  input: {
+    userId: string;
+    accountId: string;
+    now?: Date;
+    limit?: number;
+  },
+): Promise<OrderSummary[]> {
+  if (!input.userId) return [];
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(visibleTo(input.userId, input.accountId || input.userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(Math.min(200, Math.max(1, Math.floor(input.limit ?? 100))));
+  const now = input.now ?? new Date();
+  return rows.map((row) => toSummary(row, input.userId, now));
+}
+
+/** One order with its timeline, proofs and invoice number; null when this user may not read it. */
+export async function getOrder(
+  db: Database,
+  input: {
+    userId: string;
+    accountId: string;
+    orderId: string;
+    now?: Date;
+  },
+): Promise<OrderDetail | null> {
+  if (!input.userId || !isOrderId(input.orderId)) return null;
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
+    .limit(1);
+  if (!row) return null;
+  const [history, proofs, [invoice]] = await Promise.all([
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, row.id))
+      .orderBy(asc(orderStatusHistory.id)),
+    db.select().from(orderProofs).where(eq(orderProofs.orderId, row.id)).orderBy(desc(orderProofs.version)),
+    db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1),
+  ]);
+  const summary = toSummary(row, input.userId, input.now ?? new Date());
+  const latest = proofs[0];
+  return {
+    ...summary,
+    snapshot: readSnapshot(row),
+    unitPence: row.unitPence,
+    subtotalPence: row.subtotalPence,
+    discountPence: row.discountPence,
+    shippingPence: row.shippingPence,
+    vatPence: row.vatPence,
+    vatRate: row.vatRate,
+    invoiceNumber: invoice?.number ?? null,
+    version: row.version,
+    timeline: history.map((entry) => ({
+      from: entry.fromStatus === null ? null : toOrderStatus(entry.fromStatus),
+      to: toOrderStatus(entry.toStatus),
+      actor: entry.actor === "staff" || entry.actor === "buyer" ? entry.actor : "system",
+      note: entry.note,
+      at: entry.createdAt,
+    })),
+    proofs: proofs.map((proof) => ({
+      id: proof.id,
+      version: proof.version,
+      originalName: proof.originalName,
+      contentType: proof.contentType,
+      sizeBytes: proof.sizeBytes,
+      createdAt: proof.createdAt,
+      decision: proof.decision === "approved" || proof.decision === "changes_requested" ? proof.decision : null,
+      comment: proof.comment,
+      decidedAt: proof.decidedAt,
+    })),
+    canRespondToProof:
+      summary.placedByMe && summary.status === "proof_sent" && latest !== undefined && latest.decision === null,
+  };
+}
+
+export const PROOF_MESSAGES = {
+  notFound: "Order not found.",
+  notAwaiting: "This proof is not waiting for your answer.",
+  outdated: "A newer proof has been sent. Please review the latest version.",
+} as const;
+
+export type ProofResponse = {
+  ok: true;
+  status: OrderStatus;
+  promisedDeliveryDate: IsoDate | null;
+  version: number;
+};
+
+/**
+ * The buyer answers the latest proof (B-3): only the user who placed the order (B-20), only while
+ * the order is proof_sent, only the newest version, once. Approve moves the order to
+ * proof_approved and fixes the promised delivery date (today in Europe/London + lead + delivery
+ * days of the method bought, DESIGN decision 6, B-19); changes needs a comment and moves it to
+ * changes_requested for staff to upload a new version. Both write a history row. The answer comes
+ * checked by proofAnswerSchema, so a request for changes carries its comment.
+ */
+export async function respondToProof(
+  db: Database,
+  input: ProofAnswer & {
+    userId: string;
+    orderId: string;
+    now?: Date;
+  },
+): Promise<ProofResponse | Failure> {
+  const comment = input.comment ?? "";
+  if (!input.userId || !isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
+  const now = input.now ?? new Date();
+  const target: OrderStatus = input.decision === "approve" ? "proof_approved" : "changes_requested";
+  return db.transaction(async (tx): Promise<ProofResponse | Failure> => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+      .for("update");
+    if (!order) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
+    const from = toOrderStatus(order.status);
+    if (!canTransition(from, target, "buyer")) return failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
+    const [latest] = await tx
+      .select()
+      .from(orderProofs)
+      .where(eq(orderProofs.orderId, order.id))
+      .orderBy(desc(orderProofs.version))
+      .limit(1)
+      .for("update");
+    if (!latest || latest.decision !== null) return failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
+    if (input.proofVersion !== undefined && input.proofVersion !== latest.version) {
+      return failure(409, "PROOF_OUTDATED", PROOF_MESSAGES.outdated);
+    }
+
+    const promised =
+      target === "proof_approved" ? promisedDeliveryDate(readSnapshot(order), now) : order.promisedDeliveryDate;
+    await tx
+      .update(orderProofs)
+      .set({
+        decision: target === "proof_approved" ? "approved" : "changes_requested",
+        comment: comment || null,
+        decidedAt: now,
+      })
+      .where(eq(orderProofs.id, latest.id));
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: target,
+        promisedDeliveryDate: promised,
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, order.id))
+      .returning({ version: orders.version });
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: from,
+      toStatus: target,
+      actor: "buyer",
+      actorUserId: input.userId,
+      note: comment || `Proof version ${latest.version} approved`,
+    });
+    return { ok: true, status: target, promisedDeliveryDate: promised, version: updated?.version ?? order.version + 1 };
+  });
+}
+
+/**
+ * The repeat order of A-40 / B-3: skip_proof names an earlier order of the same account whose
+ * proof was approved. Anything else gets a proof like any other order.
+ */
+export async function approvedPreviousOrder(
+  db: Database,
+  draft: { accountId: string; userId: string },
+  reference: string,
+) {
+  const number = reference.trim().toUpperCase();
+  if (!number) return null;
+  const [previous] = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.number, number),
+        or(eq(orders.accountId, draft.accountId), eq(orders.userId, draft.userId)),
+        inArray(orders.status, ["proof_approved", "in_production", "quality_check", "shipped", "delivered"]),
+      ),
+    )
+    .limit(1);
+  return previous ?? null;
+}

@@ -1,0 +1,384 @@
+/**
+ * Provider events: the only way to paid (issue 8; REQUIREMENTS B-3, B-4, B-9, A-20, A-40; DESIGN
+ * decisions 10 and 12).
+ *
+ * applyPaymentEvent (→ handlePaymentSucceeded / handlePaymentFailed / handlePaymentProcessing) is
+ * the only code that marks a draft paid, reached from the verified Stripe webhook and from the
+ * test-mode provider's server-side confirmation alike. Each event is applied once (payment_events
+ * is keyed by the provider's event id, claimed in the same transaction as its effects), paid is
+ * never downgraded, and the amount and currency must equal what the server computed. A paid
+ * draft becomes an order with its history, invoice and confirmation e-mail.
+ */
+import { paymentDraftColumns } from "./drafts.server";
+import { readDraftData } from "~/domain/draft-schemas";
+import { type OrderSnapshot, promisedDeliveryDate } from "~/domain/order-snapshot";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import {
+  cartItems,
+  invoices,
+  orderDrafts,
+  orders,
+  orderStatusHistory,
+  paymentEvents,
+  paymentIntents,
+} from "#db/schema";
+import { findProductById } from "~/catalogue/catalogue";
+import { londonToday } from "~/domain/delivery";
+import { formatPence } from "~/domain/money";
+import { canTransition, formatInvoiceNumber, formatOrderNumber, type OrderStatus } from "~/domain/orders";
+import { queryRows, type Database } from "./db.server";
+import { approvedPreviousOrder } from "./buyer-orders.server";
+import { claimFirstOrderDiscount, firstOrderShortfallNote } from "./first-order-discount.server";
+import { orderConfirmationView, sendOrderConfirmation, type OrderConfirmationView } from "./order-mail.server";
+import type { PaymentEvent } from "./payment-provider.server";
+import type { Services } from "./services.server";
+
+type Tx = Database;
+
+export type PaymentEventOutcome =
+  /** The draft became an order. */
+  | "paid"
+  /** This event id was applied before; nothing changed. */
+  | "duplicate"
+  /** Not an intent this server created; recorded and ignored. */
+  | "unknown_intent"
+  /** The provider's amount or currency differs from the server's; nothing marked paid. */
+  | "amount_mismatch"
+  /** The draft is paid already; a failure or processing event never downgrades it. */
+  | "already_paid"
+  | "failed"
+  | "processing"
+  /** Older than an event already applied to this intent. */
+  | "stale";
+
+export type PaymentEventResult = { outcome: PaymentEventOutcome; orderId?: string; orderNumber?: string };
+
+/** Dispatches an allow-listed event from either provider to its handler. */
+export async function applyPaymentEvent(
+  services: Services,
+  event: PaymentEvent,
+  options: { now?: Date } = {},
+): Promise<PaymentEventResult> {
+  const { db } = services;
+  switch (event.type) {
+    case "payment_intent.succeeded":
+      return handlePaymentSucceeded(services, event, options);
+    case "payment_intent.payment_failed":
+      return handlePaymentFailed(db, event);
+    case "payment_intent.processing":
+      return handlePaymentProcessing(db, event);
+  }
+}
+
+type LedgerRow = typeof paymentIntents.$inferSelect;
+
+/**
+ * Runs `apply` in one transaction with the event claimed in payment_events (insert … on conflict
+ * do nothing) and the intent's ledger row locked. A replay finds the claim and returns
+ * 'duplicate'; a fault rolls the claim back with everything else, so the provider's retry works.
+ */
+async function withClaimedEvent<T extends PaymentEventResult>(
+  db: Database,
+  event: PaymentEvent,
+  apply: (tx: Tx, ledger: LedgerRow) => Promise<T>,
+): Promise<T | { outcome: "duplicate" | "unknown_intent" }> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(paymentEvents)
+      .values({ eventId: event.eventId, type: event.type, intentId: event.intentId, outcome: "pending" })
+      .onConflictDoNothing({ target: paymentEvents.eventId })
+      .returning({ eventId: paymentEvents.eventId });
+    if (claimed.length === 0) return { outcome: "duplicate" as const };
+    const [ledger] = await tx
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.intentId, event.intentId))
+      .for("update");
+    const result = ledger ? await apply(tx, ledger) : { outcome: "unknown_intent" as const };
+    await tx.update(paymentEvents).set({ outcome: result.outcome }).where(eq(paymentEvents.eventId, event.eventId));
+    return result;
+  });
+}
+
+async function lockDraft(tx: Tx, draftId: string) {
+  const [draft] = await tx
+    .select(paymentDraftColumns)
+    .from(orderDrafts)
+    .where(eq(orderDrafts.id, draftId))
+    .for("update");
+  if (!draft) throw new Error(`Payment ledger points at draft ${draftId}, which does not exist`);
+  return draft;
+}
+
+const isNewer = (event: PaymentEvent, ledger: LedgerRow) =>
+  !ledger.lastEventAt || event.createdAt >= ledger.lastEventAt;
+
+async function setDraftStatus(tx: Tx, draftId: string, status: "awaiting_payment" | "payment_failed") {
+  await tx
+    .update(orderDrafts)
+    .set({
+      status,
+      data: sql`jsonb_set(${orderDrafts.data}, '{status}', ${JSON.stringify(status)}::jsonb)`,
+      version: sql`${orderDrafts.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orderDrafts.id, draftId), isNull(orderDrafts.paidAt)));
+}
+
+/** A declined or failed attempt: the draft shows the provider's message and can be paid again. */
+export async function handlePaymentFailed(db: Database, event: PaymentEvent): Promise<PaymentEventResult> {
+  return withClaimedEvent(db, event, async (tx, ledger) => {
+    if (ledger.status === "succeeded") return { outcome: "already_paid" };
+    if (!isNewer(event, ledger)) return { outcome: "stale" };
+    await tx
+      .update(paymentIntents)
+      .set({
+        status: "failed",
+        lastErrorCode: event.errorCode,
+        lastErrorMessage: event.errorMessage,
+        lastEventAt: event.createdAt,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(paymentIntents.intentId, ledger.intentId));
+    const draft = await lockDraft(tx, ledger.draftId);
+    if (draft.status === "paid" || draft.paidAt) return { outcome: "already_paid" };
+    // An intent the draft has since replaced says nothing about the draft's current payment.
+    if (draft.paymentIntentId === ledger.intentId) await setDraftStatus(tx, draft.id, "payment_failed");
+    return { outcome: "failed" };
+  });
+}
+
+/** A new attempt is in flight (e.g. after a decline): the draft is pending again, not failed. */
+export async function handlePaymentProcessing(db: Database, event: PaymentEvent): Promise<PaymentEventResult> {
+  return withClaimedEvent(db, event, async (tx, ledger) => {
+    if (ledger.status === "succeeded") return { outcome: "already_paid" };
+    if (!isNewer(event, ledger)) return { outcome: "stale" };
+    await tx
+      .update(paymentIntents)
+      .set({ status: "processing", lastEventAt: event.createdAt, updatedAt: sql`now()` })
+      .where(eq(paymentIntents.intentId, ledger.intentId));
+    const draft = await lockDraft(tx, ledger.draftId);
+    if (draft.status === "paid" || draft.paidAt) return { outcome: "already_paid" };
+    if (draft.paymentIntentId === ledger.intentId && draft.status === "payment_failed") {
+      await setDraftStatus(tx, draft.id, "awaiting_payment");
+    }
+    return { outcome: "processing" };
+  });
+}
+
+/**
+ * A successful payment: checks the amount and currency against the ledger, then in one
+ * transaction marks the draft paid, creates the order (number from order_number_seq), its
+ * history, its invoice (invoice_number_seq), approves a valid repeat order at once, and removes
+ * the product's cart line. The confirmation e-mail goes after the commit, so a mail fault never
+ * undoes a payment (and a replay never sends a second one).
+ */
+export async function handlePaymentSucceeded(
+  services: Services,
+  event: PaymentEvent,
+  options: { now?: Date } = {},
+): Promise<PaymentEventResult> {
+  const { db, payments } = services;
+  const now = options.now ?? new Date();
+  type Applied = PaymentEventResult & { mail?: OrderConfirmationView; replacedIntentId?: string };
+  const result = await withClaimedEvent(db, event, async (tx, ledger): Promise<Applied> => {
+    if (
+      event.currency !== ledger.currency ||
+      event.amountPence !== ledger.amountPence ||
+      event.amountReceivedPence !== ledger.amountPence
+    ) {
+      console.error(
+        `[payments] intent ${ledger.intentId} reported ${event.amountReceivedPence}/${event.amountPence} ${event.currency}, ` +
+          `server computed ${ledger.amountPence} ${ledger.currency}: not marked paid, needs a person`,
+      );
+      await tx
+        .update(paymentIntents)
+        .set({
+          lastErrorCode: "amount_mismatch",
+          lastErrorMessage: "Paid amount differs from the order total",
+          updatedAt: sql`now()`,
+        })
+        .where(eq(paymentIntents.intentId, ledger.intentId));
+      return { outcome: "amount_mismatch" };
+    }
+    await tx
+      .update(paymentIntents)
+      .set({
+        status: "succeeded",
+        lastErrorCode: null,
+        lastErrorMessage: null,
+        lastEventAt: event.createdAt,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(paymentIntents.intentId, ledger.intentId));
+
+    const draft = await lockDraft(tx, ledger.draftId);
+    if (draft.status === "paid" || draft.paidAt) {
+      if (draft.paymentIntentId !== ledger.intentId) {
+        console.error(
+          `[payments] draft ${draft.id} was paid twice (intents ${draft.paymentIntentId} and ${ledger.intentId}): refund ${ledger.intentId}`,
+        );
+      }
+      return { outcome: "already_paid" };
+    }
+    const data = readDraftData(draft);
+    if (!data) throw new Error(`Draft ${draft.id} was paid but its data no longer fits the draft schema`);
+    const product = findProductById(draft.productId);
+    const snapshot: OrderSnapshot = {
+      data,
+      product: {
+        id: draft.productId,
+        title: product?.title ?? `Product ${draft.productId}`,
+        leadTime: product?.leadTime ?? "",
+        deliveryTime: product?.deliveryTime ?? null,
+      },
+    };
+
+    const [sequence] = await queryRows<{ order_seq: number; invoice_seq: number }>(
+      tx,
+      sql`select nextval('order_number_seq')::int as order_seq, nextval('invoice_number_seq')::int as invoice_seq`,
+    );
+    if (!sequence) throw new Error("Sequences returned no row");
+    const number = formatOrderNumber(sequence.order_seq);
+    const issuedOn = londonToday(now);
+    const invoiceNumber = formatInvoiceNumber(Number(issuedOn.slice(0, 4)), sequence.invoice_seq);
+
+    const repeatOf =
+      data.proof.preference === "skip_proof"
+        ? await approvedPreviousOrder(tx, draft, data.proof.previous_order_ref)
+        : null;
+    const status: OrderStatus =
+      repeatOf && canTransition("paid", "proof_approved", "system") ? "proof_approved" : "paid";
+    const promised = status === "proof_approved" ? promisedDeliveryDate(snapshot, now) : null;
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        number,
+        draftId: draft.id,
+        accountId: draft.accountId,
+        userId: draft.userId,
+        productId: draft.productId,
+        quantity: ledger.quantity,
+        snapshot,
+        unitPence: ledger.unitPence,
+        subtotalPence: ledger.subtotalPence,
+        discountPence: ledger.discountPence,
+        shippingPence: ledger.shippingPence,
+        vatPence: ledger.vatPence,
+        totalPence: ledger.amountPence,
+        vatRate: ledger.vatRate,
+        currency: ledger.currency,
+        paymentIntentId: ledger.intentId,
+        status,
+        promisedDeliveryDate: promised,
+        paidAt: now,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error("Inserting an order returned no row");
+
+    const history: Array<typeof orderStatusHistory.$inferInsert> = [
+      {
+        orderId: order.id,
+        fromStatus: null,
+        toStatus: "paid",
+        actor: "system",
+        note: `Paid by card (${ledger.provider} ${ledger.intentId})`,
+      },
+    ];
+    // The discount the amount included is taken now, once per person; a payment that lost the race
+    // to another order of the same person has been charged too little, which staff must settle.
+    if (ledger.discountPence > 0) {
+      const claim = {
+        orderId: order.id,
+        userId: draft.userId,
+        accountId: draft.accountId,
+        discountPence: ledger.discountPence,
+      };
+      if (!(await claimFirstOrderDiscount(tx, claim))) {
+        console.error(
+          `[payments] order ${number} was given a first-order discount its customer had already used: ${formatPence(ledger.discountPence)} short`,
+        );
+        history.push({
+          orderId: order.id,
+          fromStatus: "paid",
+          toStatus: "paid",
+          actor: "system",
+          note: firstOrderShortfallNote(ledger.discountPence),
+        });
+      }
+    }
+    if (data.proof.preference === "skip_proof") {
+      history.push(
+        repeatOf
+          ? {
+              orderId: order.id,
+              fromStatus: "paid",
+              toStatus: "proof_approved",
+              actor: "system",
+              note: `Repeat of ${repeatOf.number}: proof skipped`,
+            }
+          : {
+              orderId: order.id,
+              fromStatus: "paid",
+              toStatus: "paid",
+              actor: "system",
+              note: `Previous order reference "${data.proof.previous_order_ref}" is not an approved order of this account, so a proof will be sent`,
+            },
+      );
+    }
+    await tx.insert(orderStatusHistory).values(history);
+    await tx.insert(invoices).values({ number: invoiceNumber, orderId: order.id, issuedAt: now });
+
+    await tx
+      .update(orderDrafts)
+      .set({
+        status: "paid",
+        paidAt: now,
+        paymentIntentId: ledger.intentId,
+        amountPence: ledger.amountPence,
+        data: sql`jsonb_set(${orderDrafts.data}, '{status}', '"paid"')`,
+        version: sql`${orderDrafts.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orderDrafts.id, draft.id));
+    await removePaidCartLine(tx, { userId: draft.userId, productId: draft.productId });
+
+    const mail = orderConfirmationView({
+      orderId: order.id,
+      number,
+      invoiceNumber,
+      issuedOn,
+      snapshot,
+      ledger,
+      repeatOf: repeatOf?.number ?? null,
+      promised,
+    });
+    return {
+      outcome: "paid",
+      orderId: order.id,
+      orderNumber: number,
+      mail,
+      replacedIntentId:
+        draft.paymentIntentId && draft.paymentIntentId !== ledger.intentId ? draft.paymentIntentId : undefined,
+    };
+  });
+
+  if (!("mail" in result)) return result;
+  const { mail, replacedIntentId, ...outcome } = result;
+  // An older intent of this draft got paid: the newer one must not be payable as well.
+  if (replacedIntentId) {
+    await payments
+      ?.cancelIntent(replacedIntentId)
+      .catch((error: unknown) =>
+        console.error(`[payments] could not cancel replaced intent ${replacedIntentId}:`, error),
+      );
+  }
+  if (mail) await sendOrderConfirmation(db, mail);
+  return outcome;
+}
+
+/** The cart line of a paid product goes away (issue 8 item 6). */
+async function removePaidCartLine(tx: Tx, line: { userId: string; productId: string }) {
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, line.userId), eq(cartItems.productId, line.productId)));
+}

@@ -1,0 +1,348 @@
+/**
+ * Starting a payment (issue 8; REQUIREMENTS B-2, B-5, B-15, B-22, A-1, A-2, A-44; DESIGN decisions 5
+ * and 10): what the buyer's payment step calls.
+ *
+ * - startPayment: the create-payment-intent function. The amount is computed here, in pence, from
+ *   the catalogue and the draft (never from data.totals or anything the client sends), and one
+ *   intent per draft and amount is created or reused with an idempotency key.
+ * - confirmTestPayment: the test-mode card form's submit, which ends in applyPaymentEvent
+ *   (payment-events.server.ts) exactly as Stripe's webhook does.
+ * - paymentState: what /inquiry-success and the status poll may say, from the server's records.
+ *
+ * Failures are http.server's Failure values (B-11's envelope) that a route answers with
+ * toResponse(); only bugs and database faults throw.
+ */
+import { paymentDraftColumns } from "./drafts.server";
+import { PAYMENT_MESSAGES, paymentReadiness } from "~/domain/payment-readiness";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { orderDrafts, orders, paymentIntents } from "#db/schema";
+import { SITE } from "~/content/links";
+import type { CardInput } from "~/domain/cards";
+import type { OrderTotals } from "~/domain/checkout";
+import { draftTotals, isDraftId, storedTotals, totalsCountry } from "~/domain/draft";
+import { unitPricePence } from "~/domain/pricing";
+import type { Database } from "./db.server";
+import { firstOrderDiscountApplies } from "./first-order-discount.server";
+import { PaymentProviderError, type ProviderIntent, type ProviderKind } from "./payment-provider.server";
+import type { Services } from "./services.server";
+import { hitRateLimit } from "./rate-limit.server";
+import { failure, signInRequired, type Failure } from "./http.server";
+import { applyPaymentEvent } from "./payment-events.server";
+
+/** B-22: at most 10 payment-intent requests a minute per user. */
+export const PAYMENT_INTENT_LIMIT = { hits: 10, windowSeconds: 60 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// startPayment: the create-payment-intent function (B-2)
+
+export type StartedPayment = {
+  ok: true;
+  clientSecret: string;
+  intentId: string;
+  amountPence: number;
+  currency: "gbp";
+  provider: ProviderKind;
+  /** Stripe's publishable key for Stripe.js; null in test mode (the page shows the test card form). */
+  publishableKey: string | null;
+  totals: OrderTotals;
+};
+
+/** Intents a buyer can still pay with; anything else is finished, in flight or dead. */
+const PAYABLE: readonly ProviderIntent["status"][] = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+];
+
+/**
+ * Creates or reuses the payment intent for a draft and returns its client secret (B-2, A-44).
+ *
+ * Checks, in order: signed in (401), rate limit (429), the draft is the caller's (404, another
+ * user's draft looks exactly like a missing one), product_id matches (422), not already paid
+ * (409 ALREADY_PAID), complete (409 DRAFT_INCOMPLETE). Then the amount: tier price × quantity,
+ * shipping method, VAT by ship-to country, minus 10% of the goods while the person has not had
+ * the first-order discount. The intent stored on the draft is reused while the amount is unchanged; a changed
+ * amount cancels the old one first (so two tabs cannot pay two amounts) and creates a new one
+ * with the idempotency key draft_id + amount. A provider fault or timeout is a 502 and stores
+ * nothing; the retry reuses what the provider made under the same key.
+ */
+export async function startPayment(
+  services: Services,
+  input: {
+    session: { user: { id: string } } | null;
+    draftId: string;
+    productId: string;
+  },
+): Promise<StartedPayment | Failure> {
+  const { db, payments } = services;
+  if (!input.session) return signInRequired(PAYMENT_MESSAGES.signIn);
+  const userId = input.session.user.id;
+  const limit = await hitRateLimit(
+    db,
+    `payment-intent:${userId}`,
+    PAYMENT_INTENT_LIMIT.hits,
+    PAYMENT_INTENT_LIMIT.windowSeconds,
+  );
+  if (!limit.allowed)
+    return failure(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
+  if (!isDraftId(input.draftId)) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
+  const [row] = await db
+    .select(paymentDraftColumns)
+    .from(orderDrafts)
+    .where(and(eq(orderDrafts.id, input.draftId), eq(orderDrafts.userId, userId)))
+    .limit(1);
+  if (!row) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
+  if (row.productId !== input.productId) return failure(422, "PRODUCT_MISMATCH", PAYMENT_MESSAGES.productMismatch);
+  if (row.status === "paid" || row.paidAt) return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
+  const ready = paymentReadiness(row);
+  if (!ready.ok) return failure(409, "DRAFT_INCOMPLETE", ready.message);
+
+  const provider = payments;
+  if (!provider) return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.unavailable);
+
+  const { data, product, method } = ready;
+  const computed = draftTotals({
+    productId: product.id,
+    quantity: data.quantity,
+    country: totalsCountry(data),
+    method,
+    // Priced, not claimed: the claim is made when the order is paid (first-order-discount.server.ts).
+    firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: row.userId, accountId: row.accountId }),
+  });
+  if (!computed) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.unknownProduct);
+  const amount = computed.total;
+  const unitPence = unitPricePence(product.tiers, data.quantity);
+  const idempotencyKey = `draft:${row.id}:amount:${amount}`;
+
+  let intent: ProviderIntent | null = null;
+  let usedKey = idempotencyKey;
+  try {
+    const [stored] = row.paymentIntentId
+      ? await db.select().from(paymentIntents).where(eq(paymentIntents.intentId, row.paymentIntentId)).limit(1)
+      : [];
+    // An intent made by the other provider (the keys changed since) cannot be reused or reached.
+    if (stored && stored.provider === provider.kind) {
+      if (stored.amountPence === amount) {
+        const current = await provider.retrieveIntent(stored.intentId);
+        if (current?.status === "succeeded") return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
+        if (current?.status === "processing") return failure(409, "PAYMENT_PROCESSING", PAYMENT_MESSAGES.processing);
+        if (current && PAYABLE.includes(current.status)) intent = current;
+      } else {
+        const old = await provider.cancelIntent(stored.intentId);
+        if (old?.status === "succeeded") return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
+        if (old?.status === "processing") return failure(409, "PAYMENT_PROCESSING", PAYMENT_MESSAGES.processing);
+      }
+    }
+    const request = {
+      amountPence: amount,
+      currency: "gbp" as const,
+      idempotencyKey,
+      description: `${SITE.name}: ${data.quantity} × ${product.title}`,
+      metadata: { draft_id: row.id, account_id: row.accountId, user_id: userId },
+    };
+    intent ??= await provider.createOrReuseIntent(request);
+    // The key's intent was cancelled (its amount came back after a change): a fresh key, derived
+    // from the dead intent so a retry still lands on the same new one.
+    if (intent.status === "canceled") {
+      usedKey = `${idempotencyKey}:after:${intent.id}`;
+      intent = await provider.createOrReuseIntent({ ...request, idempotencyKey: usedKey });
+    }
+    if (intent.amountPence !== amount || intent.currency !== "gbp") {
+      throw new PaymentProviderError(
+        `Intent ${intent.id} holds ${intent.amountPence} ${intent.currency}, expected ${amount} gbp`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof PaymentProviderError) {
+      console.error(`[payments] draft ${row.id}: ${error.message}`);
+      return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.providerDown);
+    }
+    throw error;
+  }
+
+  const paymentIntent = intent;
+  const totals: OrderTotals = { ...storedTotals(computed), vatRate: computed.vatRate };
+  const saved = await db.transaction(async (tx) => {
+    // B-2 step 5 and B-15: the draft records the intent, the amount and the figures charged, and
+    // is locked for editing (awaiting_payment, B-1). A draft paid meanwhile is left alone, and so
+    // is an editable one saved since it was priced above (its amount may be stale). Once locked,
+    // only payment code bumps the version, so a second tab's call goes through.
+    const updated = await tx
+      .update(orderDrafts)
+      .set({
+        paymentIntentId: paymentIntent.id,
+        amountPence: amount,
+        currency: "gbp",
+        status: "awaiting_payment",
+        data: sql`jsonb_set(jsonb_set(${orderDrafts.data}, '{totals}', ${JSON.stringify(storedTotals(computed))}::jsonb), '{status}', '"awaiting_payment"')`,
+        version: sql`${orderDrafts.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(orderDrafts.id, row.id),
+          eq(orderDrafts.userId, userId),
+          isNull(orderDrafts.paidAt),
+          or(
+            and(eq(orderDrafts.status, "shipping_done"), eq(orderDrafts.version, row.version)),
+            inArray(orderDrafts.status, ["awaiting_payment", "payment_failed"]),
+          ),
+        ),
+      )
+      .returning({ id: orderDrafts.id });
+    if (updated.length === 0) return updated;
+    // The ledger the webhook checks amounts against (a reused intent is already in it).
+    await tx
+      .insert(paymentIntents)
+      .values({
+        intentId: paymentIntent.id,
+        provider: provider.kind,
+        draftId: row.id,
+        accountId: row.accountId,
+        userId,
+        idempotencyKey: usedKey,
+        amountPence: amount,
+        currency: "gbp",
+        subtotalPence: computed.subtotal,
+        discountPence: computed.discount,
+        shippingPence: computed.shipping,
+        vatPence: computed.vat,
+        vatRate: computed.vatRate,
+        unitPence,
+        quantity: data.quantity,
+      })
+      .onConflictDoNothing({ target: paymentIntents.intentId });
+    return updated;
+  });
+  if (saved.length === 0) {
+    const [current] = await db
+      .select({ paidAt: orderDrafts.paidAt })
+      .from(orderDrafts)
+      .where(eq(orderDrafts.id, row.id));
+    return current?.paidAt
+      ? failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid)
+      : failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
+  }
+
+  return {
+    ok: true,
+    clientSecret: paymentIntent.clientSecret,
+    intentId: paymentIntent.id,
+    amountPence: amount,
+    currency: "gbp",
+    provider: provider.kind,
+    publishableKey: provider.publishableKey,
+    totals,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Test-mode confirmation (issue 8 item 3)
+
+export type TestPaymentResult = { ok: true; status: "succeeded"; orderId?: string; orderNumber?: string } | Failure;
+
+/**
+ * The test-mode card form's submit: only while the test-mode provider is active (else 404), only
+ * for the signed-in owner of the intent's draft. Field problems (Luhn, expiry, CVC) are a 402 that
+ * changes nothing; a documented decline number is a 402 with the card's message that marks the
+ * draft payment_failed; a good number succeeds. Declines and successes go through
+ * applyPaymentEvent, exactly as Stripe's webhook events do.
+ */
+export async function confirmTestPayment(
+  services: Services,
+  input: {
+    clientSecret: string;
+    card: CardInput;
+    userId: string;
+    now?: Date;
+  },
+): Promise<TestPaymentResult> {
+  const { db, payments } = services;
+  const provider = payments;
+  if (provider?.kind !== "test") return failure(404, "NOT_FOUND", "Test-mode payments are not enabled.");
+  const now = input.now ?? new Date();
+  const intent = await provider.findIntentByClientSecret(input.clientSecret);
+  if (!intent) return failure(404, "PAYMENT_NOT_FOUND", PAYMENT_MESSAGES.paymentNotFound);
+  const [ledger] = await db
+    .select({ userId: paymentIntents.userId })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.intentId, intent.id))
+    .limit(1);
+  if (!ledger || ledger.userId !== input.userId)
+    return failure(404, "PAYMENT_NOT_FOUND", PAYMENT_MESSAGES.paymentNotFound);
+
+  const confirmation = await provider.confirmIntent({ intentId: intent.id, card: input.card, now });
+  switch (confirmation.kind) {
+    case "invalid_card": {
+      const { fieldErrors } = confirmation;
+      const first = Object.values(fieldErrors)[0] ?? PAYMENT_MESSAGES.failedDefault;
+      return failure(402, "CARD_INVALID", first, { fieldErrors });
+    }
+    case "canceled":
+      return failure(409, "PAYMENT_REPLACED", PAYMENT_MESSAGES.paymentReplaced);
+    case "event": {
+      const { event } = confirmation;
+      const applied = await applyPaymentEvent(services, event, { now });
+      if (event.type === "payment_intent.payment_failed") {
+        return failure(402, "CARD_DECLINED", event.errorMessage ?? PAYMENT_MESSAGES.failedDefault);
+      }
+      if (applied.outcome === "paid")
+        return { ok: true, status: "succeeded", orderId: applied.orderId, orderNumber: applied.orderNumber };
+      return { ok: true, status: "succeeded" };
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment state (B-5, A-2)
+
+export type PaymentState =
+  | { state: "paid"; orderId: string; orderNumber: string }
+  | { state: "processing" }
+  | { state: "failed"; message: string }
+  | { state: "unpaid" };
+
+/**
+ * What /inquiry-success may say about a draft, from the server's records only (A-2: never from
+ * redirect_status). Paid only once an event was applied; processing while an intent is out and
+ * no failure came back; failed with the provider's message. Null for another user's or an unknown draft.
+ */
+export async function paymentState(
+  db: Database,
+  {
+    userId,
+    draftId,
+  }: {
+    userId: string;
+    draftId: string;
+  },
+): Promise<PaymentState | null> {
+  if (!userId || !isDraftId(draftId)) return null;
+  const [draft] = await db
+    .select({ status: orderDrafts.status, paymentIntentId: orderDrafts.paymentIntentId })
+    .from(orderDrafts)
+    .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
+    .limit(1);
+  if (!draft) return null;
+  if (draft.status === "paid") {
+    const [order] = await db
+      .select({ id: orders.id, number: orders.number })
+      .from(orders)
+      .where(eq(orders.draftId, draftId))
+      .limit(1);
+    if (order) return { state: "paid", orderId: order.id, orderNumber: order.number };
+    return { state: "processing" };
+  }
+  if (draft.status === "payment_failed") {
+    const [ledger] = draft.paymentIntentId
+      ? await db
+          .select({ message: paymentIntents.lastErrorMessage })
+          .from(paymentIntents)
+          .where(eq(paymentIntents.intentId, draft.paymentIntentId))
+          .limit(1)
+      : [];
+    return { state: "failed", message: ledger?.message || PAYMENT_MESSAGES.failedDefault };
+  }
+  if (draft.status === "awaiting_payment") return { state: "processing" };
+  return { state: "unpaid" };
+}
