@@ -5,8 +5,6 @@ import { DRAFT_STEPS } from "~/domain/draft";
 import { getDraft, saveDraftStep } from "~/server/drafts.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
 
-import { syncCartWithDraftPatch } from "~/server/shopping.server";
-
 /** The step is checked here; the patch by the step's own schema in saveDraftStep. */
 const saveSchema = z.object({
   step: z.enum(DRAFT_STEPS, "Unknown checkout step."),
@@ -34,6 +32,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { step, patch, expectedVersion } = body.value;
   const result = await saveDraftStep(db, { userId: session.user.id, draftId: params.id, step, patch, expectedVersion });
   if (!result.ok) return toResponse(result);
-  if (step === "customisation") await syncCartWithDraftPatch(db, session.user.id, result.draft.productId, patch);
   return Response.json({ draft: result.draft });
 }

@@ -4,8 +4,6 @@ import { sessionOf, dbOf } from "~/server/request-context.server";
 import { createDraft, listLatestDrafts } from "~/server/drafts.server";
 import { failure, readJson, signInRequired, toResponse, onlyPost } from "~/server/http.server";
 
-import { syncCartWithDraftPatch } from "~/server/shopping.server";
-
 /** createDraft checks both: an empty product id is "Missing required data for save". */
 const createSchema = z.object({ product_id: z.string().catch(""), patch: z.unknown() });
 
@@ -34,6 +32,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     data: patch,
   });
   if (!result.ok) return toResponse(result);
-  await syncCartWithDraftPatch(db, session.user.id, result.draft.productId, patch);
   return Response.json({ draft: result.draft }, { status: 201 });
 }

@@ -181,3 +181,21 @@ export function planSave(
   patch.status = status;
   return { ok: true, patch, status };
 }
+
+/**
+ * Step 2's colour and parts follow the cart line (R-CUST-03, R-CUST-08) in the statement that
+ * saves the draft, as one more CTE: the draft and its cart line change together or not at all.
+ * `productId` is the product of the row the statement wrote; nothing written, nothing followed.
+ */
+export function cartChoicesCte(userId: string, productId: SQL, patch: CustomisationPatch): SQL {
+  const colour = patch.variant?.color_hex?.toLowerCase() ?? null;
+  const parts = patch.customization_selections ? JSON.stringify(patch.customization_selections) : null;
+  if (colour === null && parts === null) return sql``;
+  return sql`, cart as (
+      update cart_items
+         set selected_color = coalesce(${colour}, selected_color),
+             customization_selections = coalesce(${parts}::jsonb, customization_selections),
+             updated_at = now()
+       where user_id = ${userId} and product_id = ${productId}
+    )`;
+}

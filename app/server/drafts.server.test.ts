@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { firstOrderClaims } from "#db/schema";
+import { cartItems, firstOrderClaims } from "#db/schema";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
 import { countStatements, testFileDatabase } from "../../tests/setup/test-db";
 import { DRAFT_STATUSES, customisationPart, type DraftCartLine } from "~/domain/draft";
@@ -19,6 +19,7 @@ import {
   saveDraftStep,
   type DraftSnapshot,
 } from "./drafts.server";
+import { addCartLine } from "./shopping.server";
 import { createLocalStorage } from "./storage.server";
 
 const handle = testFileDatabase();
@@ -57,7 +58,7 @@ async function newDraft(userId = ALICE, productId = "8"): Promise<DraftSnapshot>
 
 type RawRow = { status: string; version: number; updated_at: string | Date; data: Record<string, unknown> };
 
-/** The person's first order paid with its discount claimed, as orders.server.ts leaves it. */
+/** The person's first order paid with its discount claimed, as payment-events.server.ts leaves it. */
 async function firstOrderPaidBy(userId: string) {
   const order = await insertPaidOrder(handle.db, { userId, email: "first@example.com", company: "First Ltd" });
   await handle.db.insert(firstOrderClaims).values({ orderId: order.id, userId, discountPence: 2750 });
@@ -590,6 +591,76 @@ describe("saveDraftStep", () => {
       expectedVersion: 1,
     });
     expect(invalid()).toBe(0);
+  });
+});
+
+describe("step 2's choices follow the cart line (R-CUST-03, R-CUST-08)", () => {
+  const cartLine = async (userId = ALICE) => {
+    const rows = await handle.db
+      .select({ colour: cartItems.selectedColor, parts: cartItems.customizationSelections })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, "8")));
+    return rows[0];
+  };
+  const inCart = (userId = ALICE) =>
+    addCartLine(handle.db, {
+      userId,
+      line: { ...LINE, selectedColor: "#ffffff", customizationSelections: [], notes: "" },
+    });
+  const WHITE = { colour: "#ffffff", parts: [] };
+
+  it("updates the line in the statement that creates the draft", async () => {
+    await inCart();
+    const created = await createDraft(handle.db, {
+      accountId: `account-of-${ALICE}`,
+      userId: ALICE,
+      productId: "8",
+      data: customisationPart(buildInitialDraft(LINE)),
+    });
+    expect(created.ok).toBe(true);
+    expect(await cartLine()).toEqual({ colour: "#1f2a56", parts: ["Front embroidery"] });
+  });
+
+  it("updates the line within the save's two statements, and leaves other people's lines alone", async () => {
+    await inCart();
+    await inCart(BOB);
+    const draft = await newDraft();
+    const count = countStatements(handle);
+    const saved = await saveDraftStep(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { variant: { color_hex: "#D62828" }, customization_selections: ["Side logo"] },
+      expectedVersion: draft.version,
+    });
+    expect(saved.ok).toBe(true);
+    expect(count()).toBe(2);
+    expect(await cartLine()).toEqual({ colour: "#d62828", parts: ["Side logo"] });
+    expect(await cartLine(BOB)).toEqual(WHITE);
+  });
+
+  it("keeps what the patch does not name, and changes nothing when the save is refused", async () => {
+    await inCart();
+    const draft = await newDraft();
+    expect(await cartLine()).toEqual({ colour: "#111111", parts: [] });
+    const saved = await saveDraftStep(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { customization_selections: ["Side logo"] },
+      expectedVersion: draft.version,
+    });
+    expect(saved.ok).toBe(true);
+    expect(await cartLine()).toEqual({ colour: "#111111", parts: ["Side logo"] });
+    const stale = await saveDraftStep(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { variant: { color_hex: "#1f5f3f" } },
+      expectedVersion: draft.version,
+    });
+    expect(stale).toMatchObject({ ok: false, status: 409 });
+    expect(await cartLine()).toEqual({ colour: "#111111", parts: ["Side logo"] });
   });
 });
 

@@ -33,15 +33,10 @@ import {
   type DraftStatus,
   type DraftStep,
 } from "~/domain/draft";
-import {
-  type CustomisationPatch,
-  customisationPatchSchema,
-  draftDataSchema,
-  parseDraftRow,
-} from "~/domain/draft-schemas";
+import { customisationPatchSchema, draftDataSchema, parseDraftRow } from "~/domain/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/field-errors";
 import { queryRows, type Database } from "./db.server";
-import { mergeJson, mergeSql, parseStepPatch, planSave } from "./draft-plan.server";
+import { cartChoicesCte, mergeJson, mergeSql, parseStepPatch, planSave } from "./draft-plan.server";
 import { type Failure, failure } from "./http.server";
 import { firstOrderClaimedSql } from "./first-order-discount.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
@@ -284,6 +279,9 @@ export async function saveDraftStep(
   });
   if (!plan.ok) return invalid(plan.fieldErrors);
 
+  const step = parsed.value;
+  const followingCart =
+    step.step === "customisation" ? cartChoicesCte(userId, sql`(select product_id from updated)`, step.patch) : sql``;
   const rows = await queryRows<SavedRow>(
     db,
     sql`with updated as (
@@ -295,7 +293,7 @@ export async function saveDraftStep(
            where id = ${draftId} and user_id = ${userId} and version = ${expectedVersion}
              and status in (${editableList})
           returning id, product_id, status, version, updated_at, data
-        )
+        )${followingCart}
         select true as saved, id, product_id, status, version, updated_at, data from updated
         union all
         select false as saved, id, product_id, status, version, updated_at, data from order_drafts
@@ -335,12 +333,18 @@ export async function createDraft(
 
   const status: DraftStatus = "customisation_draft";
   const data = draftDataSchema.parse(mergeJson({ product_id: productId, status }, parsed.data));
-  const [row] = await db
-    .insert(orderDrafts)
-    .values({ accountId, userId, productId, status, data })
-    .returning({ id: orderDrafts.id, version: orderDrafts.version, updatedAt: orderDrafts.updatedAt });
+  const [row] = await queryRows<{ id: string; version: number; updated_at: Date | string }>(
+    db,
+    sql`with inserted as (
+          insert into order_drafts (account_id, user_id, product_id, status, data)
+          values (${accountId}, ${userId}, ${productId}, ${status}, ${JSON.stringify(data)}::jsonb)
+          returning id, version, updated_at
+        )${cartChoicesCte(userId, sql`${productId}`, parsed.data)}
+        select id, version, updated_at from inserted`,
+  );
   if (!row) throw new Error("Inserting a draft returned no row");
-  return { ok: true, draft: { id: row.id, productId, status, version: row.version, updatedAt: row.updatedAt, data } };
+  const updatedAt = new Date(row.updated_at);
+  return { ok: true, draft: { id: row.id, productId, status, version: row.version, updatedAt, data } };
 }
 
 /**

@@ -195,31 +195,6 @@ export async function updateCartQuantity(
   return rows.length === 1;
 }
 
-/** Colour or customisations changed on the customisation step follow the cart line (R-CUST-03/08). */
-export async function updateCartChoices(
-  db: Database,
-  {
-    userId,
-    productId,
-    selectedColor,
-    customizationSelections,
-  }: {
-    userId: string;
-    productId: string;
-    selectedColor?: string;
-    customizationSelections?: string[];
-  },
-) {
-  await db
-    .update(cartItems)
-    .set({
-      ...(selectedColor ? { selectedColor: selectedColor.toLowerCase() } : {}),
-      ...(customizationSelections ? { customizationSelections } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
-}
-
 export async function removeCartLine(db: Database, { userId, id }: { userId: string; id: string }): Promise<boolean> {
   const rows = await db
     .delete(cartItems)
@@ -262,16 +237,6 @@ export async function saveFeedback(
 }
 
 /** Colour and customisations saved on step 2 follow the cart line (R-CUST-03/08). */
-export async function syncCartWithDraftPatch(db: Database, userId: string, productId: string, patch: unknown) {
-  if (!patch || typeof patch !== "object") return;
-  const p = patch as { variant?: { color_hex?: unknown }; customization_selections?: unknown };
-  const colour = typeof p.variant?.color_hex === "string" ? p.variant.color_hex : undefined;
-  const list = p.customization_selections;
-  const selections = Array.isArray(list) && list.every((s) => typeof s === "string") ? (list as string[]) : undefined;
-  if (colour || selections)
-    await updateCartChoices(db, { userId, productId, selectedColor: colour, customizationSelections: selections });
-}
-
 // ---------------------------------------------------------------------------------------------
 // The /cart and /shopping-list forms, one call each
 
