@@ -9,6 +9,7 @@ import {
   STEPS,
   advanceStatus,
   applyBillingAsShipping,
+  leavesBillingCopy,
   canNavigate,
   canProceedCustomisation,
   canProceedDetails,
@@ -419,6 +420,39 @@ describe("applyBillingAsShipping (R-DET-06)", () => {
     const result = applyBillingAsShipping(validDetails(), shipping);
     expect(result.method).toBe("express");
     expect(result.notes).toBe("Reception 9-5");
+  });
+});
+
+describe("leavesBillingCopy (issue 15 item 4)", () => {
+  const ticked = () => ({ ...validDetails(), use_billing_as_shipping: true });
+  const copied = () => applyBillingAsShipping(ticked(), defaultDraftData("8", 50).shipping);
+
+  it("is true when step 4 changes a copied field of the address", () => {
+    for (const patch of [
+      { line1: "2 Dock Road" },
+      { line2: "Unit 4" },
+      { city: "Leeds" },
+      { postcode: "LS1 4AP" },
+      { country: "IE" as const },
+      { company: "Another Ltd" },
+      { firstName: "Grace" },
+      { lastName: "Hopper" },
+    ]) {
+      expect(leavesBillingCopy(ticked(), copied(), patch), JSON.stringify(patch)).toBe(true);
+    }
+  });
+
+  it("is false when step 4 sends the copy back unchanged, or changes only the courier's phone", () => {
+    const { name: _name, ...form } = copied().address;
+    expect(leavesBillingCopy(ticked(), copied(), form)).toBe(false);
+    expect(leavesBillingCopy(ticked(), copied(), { ...form, phone: "07700 900123" })).toBe(false);
+    expect(leavesBillingCopy(ticked(), copied(), {})).toBe(false);
+    expect(leavesBillingCopy(ticked(), copied(), undefined)).toBe(false);
+  });
+
+  it("is false when the box is not ticked: there is no copy to leave", () => {
+    const unticked = { ...validDetails(), use_billing_as_shipping: false };
+    expect(leavesBillingCopy(unticked, copied(), { line1: "2 Dock Road" })).toBe(false);
   });
 });
 

@@ -163,6 +163,33 @@ export function applyBillingAsShipping(details: DraftDetails, shipping: DraftShi
   return { ...shipping, address };
 }
 
+/** The delivery-address fields the billing copy writes; the phone is the courier's, not billing's. */
+const COPIED_FROM_BILLING = [
+  "company",
+  "firstName",
+  "lastName",
+  "line1",
+  "line2",
+  "city",
+  "postcode",
+  "country",
+] as const;
+
+/**
+ * Whether a shipping-step patch changes the delivery address away from the billing copy while
+ * "use billing as shipping" is on (issue 15 item 4). Then the tick comes off with that save, so a
+ * later Details save can no longer copy billing over what the buyer typed on step 4.
+ */
+export function leavesBillingCopy(
+  details: DraftDetails,
+  shipping: DraftShipping,
+  patch: Partial<ShippingAddress> | undefined,
+): boolean {
+  if (!details.use_billing_as_shipping || !patch) return false;
+  const copy = applyBillingAsShipping(details, shipping).address;
+  return COPIED_FROM_BILLING.some((key) => patch[key] !== undefined && patch[key] !== copy[key]);
+}
+
 export const DETAILS_REQUIRED_FIELDS = [
   "contact_name",
   "email",

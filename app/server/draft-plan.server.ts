@@ -17,6 +17,7 @@ import {
   draftEta,
   draftTotals,
   joinName,
+  leavesBillingCopy,
   storedTotals,
   totalsCountry,
   type CustomisationPatch,
@@ -116,8 +117,9 @@ type Plan = { ok: true; patch: PlainObject; status: DraftStatus } | { ok: false;
 /**
  * What one step writes: only its own keys (DESIGN decision 8), plus what the server derives —
  * the status (forward only, and only once the step's Next rule holds, so a completed step in the
- * stepper means a complete step), shipping.address.name, the billing-as-shipping copy, and
- * totals and eta whenever a shipping method is chosen.
+ * stepper means a complete step), shipping.address.name, the billing-as-shipping copy (and the
+ * tick's coming off when step 4 changes the copied address), and totals and eta whenever a
+ * shipping method is chosen.
  */
 export function planSave(
   input: StepPatch,
@@ -155,6 +157,8 @@ export function planSave(
           address: { ...input.patch.address, name: joinName(address.firstName, address.lastName) },
         },
       };
+      const { details, shipping } = current.data;
+      if (leavesBillingCopy(details, shipping, input.patch.address)) patch.details = { use_billing_as_shipping: false };
       if (canProceedShipping(mergedWith(patch).shipping)) status = advanceStatus(status, "shipping_done");
       break;
     }

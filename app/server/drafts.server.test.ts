@@ -594,6 +594,58 @@ describe("saveDraftStep", () => {
   });
 });
 
+describe("use billing as shipping never overwrites step 4 (issue 15 item 4)", () => {
+  async function withBillingCopied() {
+    const draft = await newDraft();
+    const saved = await saveDraftStep(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      step: "details",
+      patch: { ...DETAILS, use_billing_as_shipping: true },
+      expectedVersion: draft.version,
+      now: NOW,
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    return saved.draft;
+  }
+  /** Step 4's form: the address as the page shows it (the server derives the joined name). */
+  const form = (draft: DraftSnapshot) => {
+    const { name: _name, ...address } = draft.data.shipping.address;
+    return address;
+  };
+  const save = (draft: DraftSnapshot, step: "details" | "shipping", patch: Record<string, unknown>) =>
+    saveDraftStep(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      step,
+      patch,
+      expectedVersion: draft.version,
+      now: NOW,
+    });
+
+  it("unticks the box when step 4 changes the copied address, so a later Details save keeps it", async () => {
+    const copied = await withBillingCopied();
+    expect(copied.data.shipping.address.line1).toBe(DETAILS.billing.line1);
+    const edited = await save(copied, "shipping", { address: { ...form(copied), line1: "2 Dock Road" } });
+    if (!edited.ok) throw new Error(edited.message);
+    expect(edited.draft.data.details.use_billing_as_shipping).toBe(false);
+    const later = await save(edited.draft, "details", { po_ref: "PO-77", billing: { line1: "9 New Billing Way" } });
+    if (!later.ok) throw new Error(later.message);
+    expect(later.draft.data.shipping.address.line1).toBe("2 Dock Road");
+    expect(later.draft.data.details.billing.line1).toBe("9 New Billing Way");
+  });
+
+  it("keeps the box ticked, and the copy following billing, when step 4 changes only the phone", async () => {
+    const copied = await withBillingCopied();
+    const phone = await save(copied, "shipping", { address: { ...form(copied), phone: "07700 900123" } });
+    if (!phone.ok) throw new Error(phone.message);
+    expect(phone.draft.data.details.use_billing_as_shipping).toBe(true);
+    const later = await save(phone.draft, "details", { billing: { line1: "9 New Billing Way" } });
+    if (!later.ok) throw new Error(later.message);
+    expect(later.draft.data.shipping.address).toMatchObject({ line1: "9 New Billing Way", phone: "07700 900123" });
+  });
+});
+
 describe("step 2's choices follow the cart line (R-CUST-03, R-CUST-08)", () => {
   const cartLine = async (userId = ALICE) => {
     const rows = await handle.db

@@ -171,3 +171,35 @@ test("autosave waits 600 ms after the last change and then saves once", async ({
   await expect.poll(() => saves.length).toBe(1);
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
 });
+
+test("an address changed on step 4 is not copied over by a later Details save (issue 15 item 4)", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
+  await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  await page.getByRole("radio", { name: "Embroidery" }).check();
+  await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
+  await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Next: Your details" }).click();
+
+  await fillDetails(page);
+  const useBilling = page.getByRole("checkbox", { name: "Use the billing address for shipping" });
+  await expect(useBilling).toBeChecked();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Next: Add shipping details" }).click();
+
+  const line1 = page.getByLabel("Address line 1*");
+  await expect(line1).toHaveValue("1 Canal Street");
+  await line1.fill("2 Dock Road");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("link", { name: "Back to Details" }).click();
+
+  await expect(useBilling).not.toBeChecked();
+  await page.getByLabel("PO / Reference").fill("PO-77");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Next: Add shipping details" }).click();
+  await expect(line1).toHaveValue("2 Dock Road");
+});
