@@ -33,7 +33,8 @@ export function rememberDraft(userId: string, productId: string, draftId: string
  * Autosave for one checkout step (SPEC.md §4; issue 7 items 7–8): debounced 600 ms; the first save
  * of step 2 creates the draft; an update that finds no draft creates a new one (R-DRAFT-05); a
  * failure keeps the change and retries with backoff; a newer version saved elsewhere (409) is
- * loaded and announced; leaving the page sends what is pending with a keepalive request.
+ * loaded and announced; leaving the page, or the step by a link, sends what is pending with a
+ * keepalive request.
  */
 export function useDraftAutosave<P>(options: {
   step: DraftStep;
@@ -184,6 +185,8 @@ export function useDraftAutosave<P>(options: {
     window.addEventListener("pagehide", onPageHide);
     return () => {
       window.removeEventListener("pagehide", onPageHide);
+      // Leaving within the debounce by a link (Back, the stepper) unmounts the step: send it too.
+      onPageHide();
       clearTimeout(timer.current);
     };
   }, []);

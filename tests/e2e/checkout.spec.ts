@@ -190,6 +190,9 @@ test("an address changed on step 4 is not copied over by a later Details save (i
   await expect(useBilling).toBeChecked();
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
   await page.getByRole("button", { name: "Next: Add shipping details" }).click();
+  // Details has an "Address line 1*" too (billing): wait for step 4 before touching it.
+  const shippingHeading = page.getByRole("heading", { name: "Where should we ship it?" });
+  await expect(shippingHeading).toBeVisible();
 
   const line1 = page.getByLabel("Address line 1*");
   await expect(line1).toHaveValue("1 Canal Street");
@@ -197,9 +200,34 @@ test("an address changed on step 4 is not copied over by a later Details save (i
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
   await page.getByRole("link", { name: "Back to Details" }).click();
 
+  await expect(page.getByRole("heading", { name: "Who should we send the invoice and mockups to?" })).toBeVisible();
   await expect(useBilling).not.toBeChecked();
   await page.getByLabel("PO / Reference").fill("PO-77");
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
   await page.getByRole("button", { name: "Next: Add shipping details" }).click();
+  await expect(shippingHeading).toBeVisible();
   await expect(line1).toHaveValue("2 Dock Road");
+});
+
+test("a change made just before leaving a step by its Back link is saved, not dropped", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
+  await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
+  await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Next: Your details" }).click();
+  const heading = page.getByRole("heading", { name: "Who should we send the invoice and mockups to?" });
+  await expect(heading).toBeVisible();
+
+  // Within the 600 ms before autosave fires.
+  await page.getByLabel("PO / Reference").fill("PO-LAST-SECOND");
+  await page.getByRole("link", { name: "Back", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Customise your Custom Embroidered Cap" })).toBeVisible();
+  await page.getByRole("button", { name: "Next: Your details" }).click();
+  await expect(heading).toBeVisible();
+  await expect(page.getByLabel("PO / Reference")).toHaveValue("PO-LAST-SECOND");
 });
