@@ -33,9 +33,17 @@ const STATUS_RANK: Readonly<Record<DraftStatus, number>> = {
   paid: 4,
 };
 
-/** The statuses a buyer may still edit; from awaiting_payment on only the server changes a draft (B-1). */
-export const EDITABLE_STATUSES = ["customisation_draft", "details_done", "shipping_done"] as const;
+/** No payment opened yet: Clear Cart deletes only these (R-CART-12, A-12: never a paying draft). */
+export const PRE_PAYMENT_STATUSES = ["customisation_draft", "details_done", "shipping_done"] as const;
+/** A payment is open, or its last attempt failed. */
+export const PAYING_STATUSES = ["awaiting_payment", "payment_failed"] as const;
+/**
+ * The statuses a buyer may still edit: everything but paid (DESIGN decision 9, issue 15 item 3:
+ * nothing is locked before payment succeeds). A change to a paying draft replaces its payment.
+ */
+export const EDITABLE_STATUSES = [...PRE_PAYMENT_STATUSES, ...PAYING_STATUSES] as const;
 export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
+export const isPayingStatus = oneOf(PAYING_STATUSES);
 
 export const isDraftStatus = oneOf(DRAFT_STATUSES);
 

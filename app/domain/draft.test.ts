@@ -22,6 +22,7 @@ import {
   draftTotals,
   isDraftId,
   isEditableStatus,
+  isPayingStatus,
   joinName,
   missingCustomisation,
   missingDetails,
@@ -734,9 +735,17 @@ describe("statuses (R-DRAFT-10, A-12)", () => {
     }
   });
 
-  it("knows which statuses a buyer may still edit", () => {
-    expect(order.filter(isEditableStatus)).toEqual(["customisation_draft", "details_done", "shipping_done"]);
-    expect(isEditableStatus("payment_failed")).toBe(false);
+  it("knows which statuses a buyer may still edit: all but paid (issue 15 item 3)", () => {
+    expect(order.filter(isEditableStatus)).toEqual([
+      "customisation_draft",
+      "details_done",
+      "shipping_done",
+      "awaiting_payment",
+    ]);
+    expect(isEditableStatus("payment_failed")).toBe(true);
+    expect(isEditableStatus("paid")).toBe(false);
+    expect(order.filter(isPayingStatus)).toEqual(["awaiting_payment"]);
+    expect(isPayingStatus("payment_failed")).toBe(true);
   });
 
   it("compares statuses", () => {

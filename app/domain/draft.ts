@@ -44,7 +44,8 @@ export type * from "./draft-schemas";
 export const DRAFT_MESSAGES = {
   invalid: "Some fields need attention.",
   conflict: "This draft was changed in another tab or window, so the latest version has been loaded.",
-  locked: "This order is already being paid for, so it can't be changed.",
+  locked: "This order has been paid, so it can't be changed. You'll find it under your orders.",
+  paymentInFlight: "Your payment is being processed, so this order can't be changed now.",
   unknownProduct: "We don't sell that product.",
 } as const;
 

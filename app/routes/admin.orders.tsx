@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { PaymentsAttention } from "~/components/admin/payments-attention";
 import { HeaderRow, Pager } from "~/components/admin/table-parts";
 import type { Route } from "./+types/admin.orders";
 import { buttonClass } from "~/components/ui/button";
@@ -7,14 +8,14 @@ import { formatLondonDateTime, parseOrderListQuery, type OrderListQuery } from "
 import { formatPence } from "~/domain/money";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/domain/orders";
 import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
-import { listOrdersForStaff } from "~/server/admin-orders.server";
+import { staffOrdersPage } from "~/server/admin-orders.server";
 import { dbOf } from "~/server/request-context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   await requireStaff({ request, context });
   const query = parseOrderListQuery(new URL(request.url).searchParams);
-  return { query, list: await listOrdersForStaff(db, query) };
+  return { query, ...(await staffOrdersPage(db, query)) };
 }
 
 export function headers() {
@@ -33,7 +34,7 @@ function pageLink(query: OrderListQuery, page: number): string {
 const input = "mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm";
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { query, list } = loaderData;
+  const { query, list, attention } = loaderData;
   const filtered = Boolean(query.status || query.q);
   return (
     <section>
@@ -42,6 +43,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {list.total === 1 ? "1 order" : `${list.total} orders`}
         {filtered ? " match" : ""}, newest first.
       </p>
+      <PaymentsAttention payments={attention} />
 
       <Form
         method="get"

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.draft";
-import { sessionOf, dbOf } from "~/server/request-context.server";
+import { sessionOf, dbOf, servicesOf } from "~/server/request-context.server";
 import { DRAFT_STEPS } from "~/domain/draft";
-import { getDraft, saveDraftStep } from "~/server/drafts.server";
+import { getDraft } from "~/server/drafts.server";
+import { saveCheckoutStep } from "~/server/payment-start.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
 
 /** The step is checked here; the patch by the step's own schema in saveDraftStep. */
@@ -24,13 +25,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** Saves one step: body {step, patch, expectedVersion}; 409 carries the newer draft. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return toResponse(failure(401, "MISSING_SAVE_DATA", "Missing required data for save"));
   const body = await readJson(request, saveSchema);
   if (!body.ok) return toResponse(body);
   const { step, patch, expectedVersion } = body.value;
-  const result = await saveDraftStep(db, { userId: session.user.id, draftId: params.id, step, patch, expectedVersion });
+  const result = await saveCheckoutStep(servicesOf(context), {
+    userId: session.user.id,
+    draftId: params.id,
+    step,
+    patch,
+    expectedVersion,
+  });
   if (!result.ok) return toResponse(result);
   return Response.json({ draft: result.draft });
 }

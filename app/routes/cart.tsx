@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cart";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 import { coloursFor, findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { CheckoutStepper } from "~/components/checkout-stepper";
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: true as const, intent: input.intent });
   }
   if (!session) return toResponse(signInRequired("Please sign in to use your cart."));
-  const result = await shopping.changeCart(dbOf(context), session.user.id, input);
+  const result = await shopping.changeCart(servicesOf(context), session.user.id, input);
   if (!result.ok) return toResponse(result);
   return data({ ok: true as const, intent: input.intent });
 }

@@ -27,6 +27,7 @@ import { openArtwork, type ArtworkDownload } from "./artwork.server";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
+import { listPaymentsNeedingAttention } from "./payments-attention.server";
 import { failure, type Failure } from "./http.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 
@@ -59,6 +60,12 @@ const emailExpr = sql<string>`coalesce(nullif(${details} ->> 'email', ''), ${aut
 
 /** `%text%` for ILIKE with the pattern characters the user typed taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** /admin/orders: a page of orders, and the taken payments that made none. */
+export async function staffOrdersPage(db: Database, query: OrderListQuery) {
+  const [list, attention] = await Promise.all([listOrdersForStaff(db, query), listPaymentsNeedingAttention(db)]);
+  return { list, attention };
+}
 
 /**
  * Orders newest first, filtered by status and searched by order number, company or e-mail (the

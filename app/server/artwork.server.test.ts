@@ -299,9 +299,9 @@ describe("saveArtwork", () => {
     expect((await getDraft(handle.db, { userId: BOB, draftId: draft.id }))?.version).toBe(1);
   });
 
-  it("answers 409 for a draft being paid for", async () => {
+  it("answers 409 for a paid draft", async () => {
     const draft = await newDraft();
-    await handle.db.execute(sql`update order_drafts set status = 'awaiting_payment' where id = ${draft.id}`);
+    await handle.db.execute(sql`update order_drafts set status = 'paid' where id = ${draft.id}`);
     const result = await saveArtwork(handle.db, {
       userId: ALICE,
       draftId: draft.id,

@@ -42,7 +42,7 @@ import {
   isEditableStatus,
   type ArtworkFileEntry,
 } from "~/domain/draft";
-import { queryRows, type Database } from "./db.server";
+import { queryRows, sqlList, type Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";
@@ -63,10 +63,7 @@ const FAILURES = {
   quota: () => failure(429, "UPLOAD_QUOTA", ARTWORK_MESSAGES.quota),
 };
 
-const editableList = sql.join(
-  EDITABLE_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
+const editableList = sqlList(EDITABLE_STATUSES);
 // data.artwork.files as a jsonb array whatever the row holds.
 const FILES = sql`(case when jsonb_typeof(data -> 'artwork' -> 'files') = 'array' then data -> 'artwork' -> 'files' else '[]'::jsonb end)`;
 

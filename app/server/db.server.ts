@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -63,6 +63,14 @@ export async function openDatabase(options: {
   if (shouldMigrate) await migratePglite(db, { migrationsFolder });
   const owned = client;
   return { db: db as unknown as Database, driver: "pglite", close: () => owned.close() };
+}
+
+/** Values as a comma-separated list of bound parameters, for `in (…)`. */
+export function sqlList(values: readonly string[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

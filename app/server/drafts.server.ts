@@ -16,7 +16,7 @@
  * catalogue (the client never sends totals, DESIGN decision 5), and refuses a quantity outside
  * the product's [MOQ, max].
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import {
@@ -29,17 +29,17 @@ import {
   isDraftId,
   isDraftStatus,
   isEditableStatus,
+  isPayingStatus,
   type DraftData,
   type DraftStatus,
   type DraftStep,
 } from "~/domain/draft";
 import { customisationPatchSchema, draftDataSchema, parseDraftRow } from "~/domain/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/field-errors";
-import { queryRows, type Database } from "./db.server";
+import { queryRows, sqlList, type Database } from "./db.server";
 import { cartChoicesCte, mergeJson, mergeSql, parseStepPatch, planSave } from "./draft-plan.server";
 import { type Failure, failure } from "./http.server";
 import { firstOrderClaimedSql } from "./first-order-discount.server";
-import { getUploadStorage, type FileStorage } from "./storage.server";
 
 export type DraftRecord = {
   id: string;
@@ -57,7 +57,7 @@ export type DraftRecord = {
 export type DraftSnapshot = Pick<DraftRecord, "id" | "productId" | "status" | "version" | "updatedAt" | "data">;
 
 /** A refusal; a 409 carries the draft as it is now. */
-export type DraftResult<T> = { ok: true; draft: T } | Failure<DraftSnapshot>;
+export type DraftResult<T> = { ok: true; draft: T; releasedIntentId?: string } | Failure<DraftSnapshot>;
 
 const invalid = (fieldErrors: FieldErrors) =>
   failure<DraftSnapshot>(400, "VALIDATION_FAILED", DRAFT_MESSAGES.invalid, { fieldErrors });
@@ -218,10 +218,7 @@ function snapshotFromRaw(row: SavedRow): DraftSnapshot {
   };
 }
 
-const editableList = sql.join(
-  EDITABLE_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
+const editableList = sqlList(EDITABLE_STATUSES);
 
 /**
  * Saves one step of a draft (SPEC.md §4; R-CUST, R-DET-15, R-SHIP-04/10, R-PROOF-03).
@@ -231,7 +228,12 @@ const editableList = sql.join(
  *   of data.details; shipping: a partial of data.shipping; proofing: {proof_acknowledged}.
  * - `expectedVersion` is the version the page last read; if the draft moved on, 409
  *   VERSION_CONFLICT with `current`, nothing written.
- * - awaiting_payment and later: 409 DRAFT_LOCKED (B-1). Unknown id or another user's: 404.
+ * - Paid: 409 DRAFT_LOCKED. A payment the provider is taking (processing, or succeeded before its
+ *   event is applied): 409 PAYMENT_IN_FLIGHT. Unknown id or another user's: 404.
+ * - A draft with an open payment stays editable (DESIGN decision 9, issue 15 item 3): the save
+ *   detaches the intent and cancels its ledger row in the same statement, the status goes back to
+ *   what the steps earn from shipping_done, and `releasedIntentId` names the intent for the caller
+ *   to void at the provider (saveCheckoutStep). The next payment step prices the draft afresh.
  * - On success the returned draft carries the new version for the next save.
  */
 export async function saveDraftStep(
@@ -265,6 +267,10 @@ export async function saveDraftStep(
         userId: sql`order_drafts.user_id`,
         accountId: sql`order_drafts.account_id`,
       }),
+      paymentIntentId: orderDrafts.paymentIntentId,
+      paymentStatus: sql<
+        string | null
+      >`(select status from payment_intents where intent_id = order_drafts.payment_intent_id)`,
     })
     .from(orderDrafts)
     .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
@@ -272,8 +278,14 @@ export async function saveDraftStep(
   if (!row) return notFound();
   const current = toSnapshot(toRecord(row));
   if (!isEditableStatus(current.status) || current.version !== expectedVersion) return refused(current);
+  const openIntent = row.paymentIntentId;
+  if (row.paymentStatus === "processing" || row.paymentStatus === "succeeded") {
+    return failure(409, "PAYMENT_IN_FLIGHT", DRAFT_MESSAGES.paymentInFlight, { current });
+  }
 
-  const plan = planSave(parsed.value, current, {
+  // A paying draft is edited from where the payment step found it.
+  const base = isPayingStatus(current.status) ? { ...current, status: "shipping_done" as const } : current;
+  const plan = planSave(parsed.value, base, {
     firstOrderDiscount: !row.firstOrderClaimed,
     now: input.now ?? new Date(),
   });
@@ -289,11 +301,13 @@ export async function saveDraftStep(
              set data = ${mergeSql(sql`data`, plan.patch)},
                  status = ${plan.status},
                  version = version + 1,
-                 updated_at = now()
+                 updated_at = now(),
+                 payment_intent_id = null,
+                 amount_pence = null
            where id = ${draftId} and user_id = ${userId} and version = ${expectedVersion}
-             and status in (${editableList})
+             and status in (${editableList}) and paid_at is null
           returning id, product_id, status, version, updated_at, data
-        )${followingCart}
+        )${followingCart}${openIntent ? releasedIntentCte(openIntent) : sql``}
         select true as saved, id, product_id, status, version, updated_at, data from updated
         union all
         select false as saved, id, product_id, status, version, updated_at, data from order_drafts
@@ -302,7 +316,16 @@ export async function saveDraftStep(
   const [result] = rows;
   if (!result) return notFound();
   const snapshot = snapshotFromRaw(result);
-  return result.saved ? { ok: true, draft: snapshot } : refused(snapshot);
+  if (!result.saved) return refused(snapshot);
+  return openIntent ? { ok: true, draft: snapshot, releasedIntentId: openIntent } : { ok: true, draft: snapshot };
+}
+
+/** The replaced payment's ledger row, cancelled with the save that replaced it (unless it was paid). */
+function releasedIntentCte(intentId: string): SQL {
+  return sql`, released as (
+      update payment_intents set status = 'canceled', updated_at = now()
+       where intent_id = ${intentId} and status in ('created', 'failed') and exists (select 1 from updated)
+    )`;
 }
 
 /**
@@ -345,49 +368,4 @@ export async function createDraft(
   if (!row) throw new Error("Inserting a draft returned no row");
   const updatedAt = new Date(row.updated_at);
   return { ok: true, draft: { id: row.id, productId, status, version: row.version, updatedAt, data } };
-}
-
-/**
- * Clear Cart (R-CART-12, A-12, A-61): deletes this user's drafts for these products that are
- * still customisation_draft, details_done or shipping_done — never a paid or paying one, never
- * an organisation colleague's — and their uploaded artwork. One statement, so rows and artwork
- * records go together; the files on disk are removed after it.
- */
-export async function deleteUnpaidDraftsForProducts(
-  db: Database,
-  input: {
-    userId: string;
-    productIds: readonly string[];
-    storage?: FileStorage;
-  },
-): Promise<{ deleted: number }> {
-  const { userId, productIds } = input;
-  if (!userId || productIds.length === 0) return { deleted: 0 };
-  const products = sql.join(
-    productIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const [result] = await queryRows<{ deleted: number; stored_names: string[] }>(
-    db,
-    sql`with doomed as (
-          select id from order_drafts
-           where user_id = ${userId} and product_id in (${products}) and status in (${editableList})
-        ),
-        files as (
-          delete from artwork_files where draft_id in (select id from doomed) returning stored_name
-        ),
-        drafts as (
-          delete from order_drafts where id in (select id from doomed) returning id
-        )
-        select (select count(*) from drafts)::int as deleted,
-               coalesce((select array_agg(stored_name) from files), '{}') as stored_names`,
-  );
-  const storage = input.storage ?? getUploadStorage();
-  for (const storedName of result?.stored_names ?? []) {
-    // The records are gone either way; a file that cannot be removed now is only disk space.
-    await storage.delete(storedName).catch((error: unknown) => {
-      console.error(`Could not remove artwork file ${storedName} of a cleared draft:`, error);
-    });
-  }
-  return { deleted: result?.deleted ?? 0 };
 }

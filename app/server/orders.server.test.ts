@@ -22,7 +22,16 @@ import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import { getOrder, listOrders, respondToProof } from "./buyer-orders.server";
-import { confirmTestPayment, paymentState, startPayment, type StartedPayment } from "./payment-start.server";
+import { applyPaymentEvent } from "./payment-events.server";
+import { listPaymentsNeedingAttention } from "./payments-attention.server";
+import { addCartLine, changeCart } from "./shopping.server";
+import {
+  confirmTestPayment,
+  paymentState,
+  saveCheckoutStep,
+  startPayment,
+  type StartedPayment,
+} from "./payment-start.server";
 import type { Services } from "./services.server";
 import { createTestProvider } from "./test-payment-provider.server";
 
@@ -123,6 +132,16 @@ async function insertDraft(
 }
 
 const session = (userId: string) => ({ user: { id: userId } });
+
+/** The cart line of completeData()'s product, as the product page adds it. */
+const CART_LINE = {
+  productId: "8",
+  quantity: 50,
+  selectedColor: "#1f2a56",
+  customizationSelections: ["Front embroidery"],
+  handwrittenNote: false,
+  notes: "",
+};
 
 async function started(userId: string, draftId: string, productId = "8"): Promise<StartedPayment> {
   const result = await startPayment(services, { session: session(userId), draftId, productId });
@@ -304,7 +323,7 @@ describe("startPayment: the amount is the server's", () => {
     expect(second.intentId).toBe(first.intentId);
     expect(await handle.db.select().from(testPaymentIntents)).toHaveLength(1);
     const [ledger] = await handle.db.select().from(paymentIntents);
-    expect(ledger?.idempotencyKey).toBe(`draft:${draftId}:amount:31860`);
+    expect(ledger?.idempotencyKey).toBe(`draft:${draftId}:v1:amount:31860`);
   });
 
   it("does not lock a draft at a stale amount when it was saved while the intent was being made", async () => {
@@ -339,6 +358,195 @@ describe("startPayment: the amount is the server's", () => {
       status: 429,
       code: "RATE_LIMITED",
     });
+  });
+});
+
+describe("editable until paid (issue 15 item 3)", () => {
+  async function save(userId: string, draftId: string, step: "customisation" | "shipping", patch: unknown) {
+    const row = await draftRow(draftId);
+    const result = await saveCheckoutStep(services, {
+      userId,
+      draftId,
+      step,
+      patch,
+      expectedVersion: row?.version ?? 0,
+      now: NOW,
+    });
+    if (!result.ok) throw new Error(`save failed: ${result.code} ${result.message}`);
+    return result;
+  }
+
+  it("opening payment locks nothing: a change replaces the open payment, and the new one charges the new order", async () => {
+    const draftId = await insertDraft({ userId: "alice" });
+    const opened = await started("alice", draftId);
+    expect(opened.amountPence).toBe(31860);
+
+    // Back to step 4 to fix the address, and to the cart to order 100 instead of 50.
+    const moved = await save("alice", draftId, "shipping", { address: { line1: "2 Dock Road", postcode: "N1 7UX" } });
+    expect(moved.releasedIntentId).toBe(opened.intentId);
+    expect(moved.draft.status).toBe("shipping_done");
+    await save("alice", draftId, "customisation", { quantity: 100 });
+    const row = await draftRow(draftId);
+    expect(row).toMatchObject({ status: "shipping_done", paymentIntentId: null, amountPence: null });
+    const [oldLedger] = await handle.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.intentId, opened.intentId));
+    expect(oldLedger?.status).toBe("canceled");
+
+    // The old payment page can no longer take money.
+    const stale = await confirmTestPayment(services, {
+      clientSecret: opened.clientSecret,
+      card: GOOD_CARD,
+      userId: "alice",
+      now: NOW,
+    });
+    expect(stale).toMatchObject({ ok: false, status: 409, code: "PAYMENT_REPLACED" });
+
+    // 100 × £5.50 = £550.00, −£55.00, +£18.00 = £513.00, VAT £102.60: £615.60.
+    const reopened = await started("alice", draftId);
+    expect(reopened.intentId).not.toBe(opened.intentId);
+    expect(reopened.amountPence).toBe(61560);
+    const paid = await confirmTestPayment(services, {
+      clientSecret: reopened.clientSecret,
+      card: GOOD_CARD,
+      userId: "alice",
+      now: NOW,
+    });
+    if (!paid.ok || !paid.orderId) throw new Error(`payment failed: ${JSON.stringify(paid)}`);
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, paid.orderId));
+    expect(order).toMatchObject({ quantity: 100, totalPence: 61560 });
+    const snapshot = order?.snapshot as { data: { shipping: { address: { line1: string } } } };
+    expect(snapshot.data.shipping.address.line1).toBe("2 Dock Road");
+    expect(await handle.db.select().from(orders).where(eq(orders.draftId, draftId))).toHaveLength(1);
+  });
+
+  it("two tabs opening payment for one draft share one intent and make one order", async () => {
+    const draftId = await insertDraft({ userId: "alice" });
+    const [one, two] = await Promise.all([started("alice", draftId), started("alice", draftId)]);
+    expect(two.intentId).toBe(one.intentId);
+    const pay = () =>
+      confirmTestPayment(services, { clientSecret: one.clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
+    const results = await Promise.all([pay(), pay()]);
+    expect(results.filter((result) => result.ok)).not.toHaveLength(0);
+    expect(await handle.db.select().from(orders).where(eq(orders.draftId, draftId))).toHaveLength(1);
+  });
+
+  it("holds a replaced payment that is paid anyway: no order at the old figures, listed for staff", async () => {
+    const draftId = await insertDraft({ userId: "alice" });
+    const opened = await started("alice", draftId);
+    // The void at the provider is lost (a fault), so the old page could still pay.
+    const unreachable = testServices(handle, { ...services.payments!, cancelIntent: async () => null });
+    const changed = await saveCheckoutStep(unreachable, {
+      userId: "alice",
+      draftId,
+      step: "customisation",
+      patch: { quantity: 100 },
+      expectedVersion: (await draftRow(draftId))?.version ?? 0,
+      now: NOW,
+    });
+    expect(changed.ok).toBe(true);
+    await handle.db
+      .update(paymentIntents)
+      .set({ status: "created" })
+      .where(eq(paymentIntents.intentId, opened.intentId));
+    const late = await applyPaymentEvent(services, {
+      type: "payment_intent.succeeded",
+      eventId: "evt_late_1",
+      provider: "test",
+      intentId: opened.intentId,
+      amountPence: 31860,
+      amountReceivedPence: 31860,
+      currency: "gbp",
+      createdAt: NOW,
+      errorCode: null,
+      errorMessage: null,
+    });
+    expect(late.outcome).toBe("held");
+    expect(await handle.db.select().from(orders).where(eq(orders.draftId, draftId))).toHaveLength(0);
+    expect((await draftRow(draftId))?.status).toBe("shipping_done");
+    expect(await listPaymentsNeedingAttention(handle.db)).toEqual([
+      expect.objectContaining({
+        intentId: opened.intentId,
+        amountPence: 31860,
+        reason: "Paid after the buyer changed the order, which replaced this payment: refund it",
+      }),
+    ]);
+  });
+
+  it("a quantity changed in the cart re-prices the draft at once and replaces its open payment (item 5)", async () => {
+    await addCartLine(handle.db, { userId: "alice", line: CART_LINE });
+    const [line] = await handle.db.select().from(cartItems).where(eq(cartItems.userId, "alice"));
+    const draftId = await insertDraft({ userId: "alice" });
+    const opened = await started("alice", draftId);
+
+    expect(
+      await changeCart(services, "alice", { intent: "update", id: line?.id ?? "", productId: "8", quantity: 100 }),
+    ).toEqual({
+      ok: true,
+    });
+    const row = await draftRow(draftId);
+    const data = draftDataSchema.parse(row?.data);
+    expect(data.quantity).toBe(100);
+    expect(data.totals?.total).toBe(61560);
+    expect(row).toMatchObject({ status: "shipping_done", paymentIntentId: null });
+    const stale = await confirmTestPayment(services, {
+      clientSecret: opened.clientSecret,
+      card: GOOD_CARD,
+      userId: "alice",
+      now: NOW,
+    });
+    expect(stale).toMatchObject({ ok: false, code: "PAYMENT_REPLACED" });
+    expect((await started("alice", draftId)).amountPence).toBe(61560);
+  });
+
+  it("a line removed from the cart, or the whole cart cleared, voids its draft's open payment", async () => {
+    await addCartLine(handle.db, { userId: "alice", line: CART_LINE });
+    const [line] = await handle.db.select().from(cartItems).where(eq(cartItems.userId, "alice"));
+    const removedDraft = await insertDraft({ userId: "alice" });
+    const removedPayment = await started("alice", removedDraft);
+    await changeCart(services, "alice", { intent: "remove", id: line?.id ?? "" });
+    expect(await draftRow(removedDraft)).toMatchObject({ status: "shipping_done", paymentIntentId: null });
+    const pay = (clientSecret: string) =>
+      confirmTestPayment(services, { clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
+    expect(await pay(removedPayment.clientSecret)).toMatchObject({ ok: false, code: "PAYMENT_REPLACED" });
+
+    await addCartLine(handle.db, { userId: "alice", line: CART_LINE });
+    const clearedDraft = await insertDraft({ userId: "alice" });
+    const clearedPayment = await started("alice", clearedDraft);
+    await changeCart(services, "alice", { intent: "clear" });
+    expect(await draftRow(clearedDraft)).toBeUndefined();
+    const [voided] = await handle.db
+      .select({ status: testPaymentIntents.status })
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, clearedPayment.intentId));
+    expect(voided?.status).toBe("canceled");
+    expect(await pay(clearedPayment.clientSecret)).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("refuses a change while the provider is taking the payment, and changes nothing", async () => {
+    const draftId = await insertDraft({ userId: "alice" });
+    const opened = await started("alice", draftId);
+    await handle.db
+      .update(paymentIntents)
+      .set({ status: "processing" })
+      .where(eq(paymentIntents.intentId, opened.intentId));
+    const before = await draftRow(draftId);
+    const refused = await saveCheckoutStep(services, {
+      userId: "alice",
+      draftId,
+      step: "customisation",
+      patch: { quantity: 100 },
+      expectedVersion: before?.version ?? 0,
+      now: NOW,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "PAYMENT_IN_FLIGHT",
+      message: "Your payment is being processed, so this order can't be changed now.",
+    });
+    expect(await draftRow(draftId)).toEqual(before);
   });
 });
 

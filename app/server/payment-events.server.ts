@@ -46,6 +46,11 @@ export type PaymentEventOutcome =
   | "amount_mismatch"
   /** The draft is paid already; a failure or processing event never downgrades it. */
   | "already_paid"
+  /**
+   * Paid for a draft that has since changed (the buyer edited it, which replaced this payment):
+   * never fulfilled at the old price; held for staff to refund (issue 15 item 3).
+   */
+  | "held"
   | "failed"
   | "processing"
   /** Older than an event already applied to this intent. */
@@ -125,6 +130,20 @@ async function setDraftStatus(tx: Tx, draftId: string, status: "awaiting_payment
     .where(and(eq(orderDrafts.id, draftId), isNull(orderDrafts.paidAt)));
 }
 
+/** Why a payment waits for a person (the back office lists them: payments-attention.server.ts). */
+export const ATTENTION_REASONS = {
+  amount_mismatch: "Paid amount differs from the order total",
+  paid_twice: "A second payment for an order already paid: refund it",
+  paid_after_change: "Paid after the buyer changed the order, which replaced this payment: refund it",
+} as const;
+
+async function needsAttention(tx: Tx, intentId: string, reason: keyof typeof ATTENTION_REASONS) {
+  await tx
+    .update(paymentIntents)
+    .set({ lastErrorCode: reason, lastErrorMessage: ATTENTION_REASONS[reason], updatedAt: sql`now()` })
+    .where(eq(paymentIntents.intentId, intentId));
+}
+
 /** A declined or failed attempt: the draft shows the provider's message and can be paid again. */
 export async function handlePaymentFailed(db: Database, event: PaymentEvent): Promise<PaymentEventResult> {
   return withClaimedEvent(db, event, async (tx, ledger) => {
@@ -178,9 +197,9 @@ export async function handlePaymentSucceeded(
   event: PaymentEvent,
   options: { now?: Date } = {},
 ): Promise<PaymentEventResult> {
-  const { db, payments } = services;
+  const { db } = services;
   const now = options.now ?? new Date();
-  type Applied = PaymentEventResult & { mail?: OrderConfirmationView; replacedIntentId?: string };
+  type Applied = PaymentEventResult & { mail?: OrderConfirmationView };
   const result = await withClaimedEvent(db, event, async (tx, ledger): Promise<Applied> => {
     if (
       event.currency !== ledger.currency ||
@@ -191,14 +210,7 @@ export async function handlePaymentSucceeded(
         `[payments] intent ${ledger.intentId} reported ${event.amountReceivedPence}/${event.amountPence} ${event.currency}, ` +
           `server computed ${ledger.amountPence} ${ledger.currency}: not marked paid, needs a person`,
       );
-      await tx
-        .update(paymentIntents)
-        .set({
-          lastErrorCode: "amount_mismatch",
-          lastErrorMessage: "Paid amount differs from the order total",
-          updatedAt: sql`now()`,
-        })
-        .where(eq(paymentIntents.intentId, ledger.intentId));
+      await needsAttention(tx, ledger.intentId, "amount_mismatch");
       return { outcome: "amount_mismatch" };
     }
     await tx
@@ -218,8 +230,16 @@ export async function handlePaymentSucceeded(
         console.error(
           `[payments] draft ${draft.id} was paid twice (intents ${draft.paymentIntentId} and ${ledger.intentId}): refund ${ledger.intentId}`,
         );
+        await needsAttention(tx, ledger.intentId, "paid_twice");
       }
       return { outcome: "already_paid" };
+    }
+    // The buyer changed the draft after this payment was opened, which replaced it: the order it
+    // would make is no longer the one this amount was for.
+    if (draft.paymentIntentId !== ledger.intentId) {
+      console.error(`[payments] intent ${ledger.intentId} was paid after draft ${draft.id} changed: held for a refund`);
+      await needsAttention(tx, ledger.intentId, "paid_after_change");
+      return { outcome: "held" };
     }
     const data = readDraftData(draft);
     if (!data) throw new Error(`Draft ${draft.id} was paid but its data no longer fits the draft schema`);
@@ -359,21 +379,11 @@ export async function handlePaymentSucceeded(
       orderId: order.id,
       orderNumber: number,
       mail,
-      replacedIntentId:
-        draft.paymentIntentId && draft.paymentIntentId !== ledger.intentId ? draft.paymentIntentId : undefined,
     };
   });
 
   if (!("mail" in result)) return result;
-  const { mail, replacedIntentId, ...outcome } = result;
-  // An older intent of this draft got paid: the newer one must not be payable as well.
-  if (replacedIntentId) {
-    await payments
-      ?.cancelIntent(replacedIntentId)
-      .catch((error: unknown) =>
-        console.error(`[payments] could not cancel replaced intent ${replacedIntentId}:`, error),
-      );
-  }
+  const { mail, ...outcome } = result;
   if (mail) await sendOrderConfirmation(db, mail);
   return outcome;
 }

@@ -8,18 +8,19 @@
  * - confirmTestPayment: the test-mode card form's submit, which ends in applyPaymentEvent
  *   (payment-events.server.ts) exactly as Stripe's webhook does.
  * - paymentState: what /inquiry-success and the status poll may say, from the server's records.
+ * - saveCheckoutStep: a step's save that voids the payment it replaced.
  *
  * Failures are http.server's Failure values (B-11's envelope) that a route answers with
  * toResponse(); only bugs and database faults throw.
  */
-import { paymentDraftColumns } from "./drafts.server";
+import { paymentDraftColumns, saveDraftStep } from "./drafts.server";
 import { PAYMENT_MESSAGES, paymentReadiness } from "~/domain/payment-readiness";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { orderDrafts, orders, paymentIntents } from "#db/schema";
 import { SITE } from "~/content/links";
 import type { CardInput } from "~/domain/cards";
 import type { OrderTotals } from "~/domain/checkout";
-import { draftTotals, isDraftId, storedTotals, totalsCountry } from "~/domain/draft";
+import { PAYING_STATUSES, draftTotals, isDraftId, storedTotals, totalsCountry } from "~/domain/draft";
 import { unitPricePence } from "~/domain/pricing";
 import type { Database } from "./db.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
@@ -63,8 +64,9 @@ const PAYABLE: readonly ProviderIntent["status"][] = [
  * shipping method, VAT by ship-to country, minus 10% of the goods while the person has not had
  * the first-order discount. The intent stored on the draft is reused while the amount is unchanged; a changed
  * amount cancels the old one first (so two tabs cannot pay two amounts) and creates a new one
- * with the idempotency key draft_id + amount. A provider fault or timeout is a 502 and stores
- * nothing; the retry reuses what the provider made under the same key.
+ * with the idempotency key draft_id + version + amount (a save that replaced the payment made a
+ * new version, so its dead intent is never reused). A provider fault or timeout is a 502 and
+ * stores nothing; the retry reuses what the provider made under the same key.
  */
 export async function startPayment(
   services: Services,
@@ -112,7 +114,8 @@ export async function startPayment(
   if (!computed) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.unknownProduct);
   const amount = computed.total;
   const unitPence = unitPricePence(product.tiers, data.quantity);
-  const idempotencyKey = `draft:${row.id}:amount:${amount}`;
+  // A save replaces the payment and bumps the version, so each version of the draft gets its own key.
+  const idempotencyKey = `draft:${row.id}:v${row.version}:amount:${amount}`;
 
   let intent: ProviderIntent | null = null;
   let usedKey = idempotencyKey;
@@ -164,9 +167,9 @@ export async function startPayment(
   const totals: OrderTotals = { ...storedTotals(computed), vatRate: computed.vatRate };
   const saved = await db.transaction(async (tx) => {
     // B-2 step 5 and B-15: the draft records the intent, the amount and the figures charged, and
-    // is locked for editing (awaiting_payment, B-1). A draft paid meanwhile is left alone, and so
-    // is an editable one saved since it was priced above (its amount may be stale). Once locked,
-    // only payment code bumps the version, so a second tab's call goes through.
+    // shows awaiting_payment. It stays editable (issue 15 item 3): a save detaches the intent. So
+    // the draft must be as priced above: the same version, or (a second tab's call, or an event
+    // that moved the status) still holding this very intent. A draft paid meanwhile is left alone.
     const updated = await tx
       .update(orderDrafts)
       .set({
@@ -183,9 +186,10 @@ export async function startPayment(
           eq(orderDrafts.id, row.id),
           eq(orderDrafts.userId, userId),
           isNull(orderDrafts.paidAt),
+          inArray(orderDrafts.status, ["shipping_done", ...PAYING_STATUSES]),
           or(
-            and(eq(orderDrafts.status, "shipping_done"), eq(orderDrafts.version, row.version)),
-            inArray(orderDrafts.status, ["awaiting_payment", "payment_failed"]),
+            eq(orderDrafts.version, row.version),
+            and(inArray(orderDrafts.status, [...PAYING_STATUSES]), eq(orderDrafts.paymentIntentId, paymentIntent.id)),
           ),
         ),
       )
@@ -234,6 +238,35 @@ export async function startPayment(
     publishableKey: provider.publishableKey,
     totals,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing a draft with an open payment (issue 15 item 3)
+
+/**
+ * A checkout step's save (saveDraftStep). When it replaced an open payment, that intent is voided
+ * at the provider before the buyer sees a new total, so the old payment page cannot take money:
+ * test mode refuses it as replaced, Stripe cancels it. A void that fails is logged; if that intent
+ * is paid anyway, its event is held for staff (payment-events.server.ts), never fulfilled.
+ */
+export async function saveCheckoutStep(
+  services: Services,
+  input: Parameters<typeof saveDraftStep>[1],
+): ReturnType<typeof saveDraftStep> {
+  const result = await saveDraftStep(services.db, input);
+  if (result.ok && result.releasedIntentId) await voidPayment(services, result.releasedIntentId);
+  return result;
+}
+
+async function voidPayment({ payments }: Services, intentId: string) {
+  try {
+    const intent = await payments?.cancelIntent(intentId);
+    if (intent?.status === "succeeded" || intent?.status === "processing") {
+      console.error(`[payments] replaced intent ${intentId} is ${intent.status}: its event will be held for staff`);
+    }
+  } catch (error) {
+    console.error(`[payments] could not void replaced intent ${intentId}:`, error);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { action as webhookAction } from "~/routes/api.stripe-webhook";
 import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";
 import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
-import { paymentState, startPayment, type StartedPayment } from "./payment-start.server";
+import { paymentState, saveCheckoutStep, startPayment, type StartedPayment } from "./payment-start.server";
 import { paymentConfiguration } from "./payment-status.server";
 import { createStripeProvider } from "./payments.server";
 import type { Services } from "./services.server";
@@ -287,7 +287,7 @@ describe("Stripe intents through the real SDK", () => {
       `GET /v1/payment_intents/${first.intentId}`,
     ]);
     const [create] = fake.requests;
-    expect(create?.idempotencyKey).toBe(`draft:${draftId}:amount:31860`);
+    expect(create?.idempotencyKey).toBe(`draft:${draftId}:v1:amount:31860`);
     expect(create?.body.get("amount")).toBe("31860");
     expect(create?.body.get("currency")).toBe("gbp");
     expect(create?.body.get("metadata[draft_id]")).toBe(draftId);
@@ -309,7 +309,7 @@ describe("Stripe intents through the real SDK", () => {
     expect(after.intentId).not.toBe(before.intentId);
     expect(fake.intents.get(before.intentId)?.status).toBe("canceled");
     const created = fake.requests.filter((r) => r.path === "/v1/payment_intents");
-    expect(created.at(-1)?.idempotencyKey).toBe(`draft:${a}:amount:35160`);
+    expect(created.at(-1)?.idempotencyKey).toBe(`draft:${a}:v2:amount:35160`);
   });
 
   it("never replaces an intent the provider has already taken payment on, even before its webhook", async () => {
@@ -335,6 +335,36 @@ describe("Stripe intents through the real SDK", () => {
     });
     expect(fake.requests.filter((r) => r.path === "/v1/payment_intents")).toHaveLength(creates);
     expect(fake.intents.get(intent.intentId)?.status).toBe("succeeded");
+  });
+
+  it("cancels the open intent when the buyer changes the order, and holds it if Stripe takes it anyway (issue 15 item 3)", async () => {
+    const draftId = await insertDraft("alice");
+    const opened = await started("alice", draftId);
+    const changed = await saveCheckoutStep(services, {
+      userId: "alice",
+      draftId,
+      step: "customisation",
+      patch: { quantity: 100 },
+      expectedVersion: (await draftRow(draftId))?.version ?? 0,
+    });
+    expect(changed.ok).toBe(true);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: "POST",
+      path: `/v1/payment_intents/${opened.intentId}/cancel`,
+    });
+    expect(fake.intents.get(opened.intentId)?.status).toBe("canceled");
+
+    const reopened = await started("alice", draftId);
+    expect(reopened.intentId).not.toBe(opened.intentId);
+    expect(reopened.amountPence).toBe(61560);
+
+    // Had the old page's payment gone through before the cancel, its webhook must not make an order.
+    const old = fake.intents.get(opened.intentId);
+    if (old) old.status = "succeeded";
+    expect((await deliver(succeeded(opened.intentId))).json.outcome).toBe("held");
+    expect(await handle.db.select().from(orders)).toHaveLength(0);
+    expect((await deliver(succeeded(reopened.intentId))).json.outcome).toBe("paid");
+    expect(await handle.db.select({ total: orders.totalPence }).from(orders)).toEqual([{ total: 61560 }]);
   });
 
   it("answers a provider that times out with a 502, stores nothing, and the retry reuses the same intent", async () => {
@@ -368,7 +398,7 @@ describe("Stripe intents through the real SDK", () => {
     // The provider had made the intent before the answer was lost; the same key finds it.
     expect(fake.intents.size).toBe(1);
     expect(retried.intentId).toBe("pi_fake_1");
-    expect(new Set(fake.requests.map((r) => r.idempotencyKey))).toEqual(new Set([`draft:${draftId}:amount:31860`]));
+    expect(new Set(fake.requests.map((r) => r.idempotencyKey))).toEqual(new Set([`draft:${draftId}:v1:amount:31860`]));
   });
 
   it("tells the page which provider and key to use through /api/payment-intent", async () => {

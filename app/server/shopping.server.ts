@@ -1,12 +1,16 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { cartItems, favourites, feedback, shoppingListItems } from "#db/schema";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { cartItems, favourites, feedback, orderDrafts, shoppingListItems } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import type { cartActionSchema, CartLineInput, shoppingListActionSchema } from "~/domain/shopping-rules";
 import type { z } from "zod";
-import type { Database } from "./db.server";
-import { deleteUnpaidDraftsForProducts } from "./drafts.server";
+import { queryRows, sqlList, type Database } from "./db.server";
+import { getUploadStorage, type FileStorage } from "./storage.server";
+import { PAYING_STATUSES, PRE_PAYMENT_STATUSES } from "~/domain/draft";
 import { type Failure, failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
+import { findLatestDraftForProduct } from "./drafts.server";
+import { saveCheckoutStep } from "./payment-start.server";
+import type { Services } from "./services.server";
 
 type Done = { ok: true };
 const DONE: Done = { ok: true };
@@ -186,35 +190,93 @@ export async function updateCartQuantity(
     id: string;
     quantity: number;
   },
-): Promise<boolean> {
-  const rows = await db
+): Promise<string | null> {
+  const [row] = await db
     .update(cartItems)
     .set({ quantity, updatedAt: sql`now()` })
     .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
-    .returning({ id: cartItems.id });
-  return rows.length === 1;
+    .returning({ productId: cartItems.productId });
+  return row?.productId ?? null;
 }
 
-export async function removeCartLine(db: Database, { userId, id }: { userId: string; id: string }): Promise<boolean> {
-  const rows = await db
+/** Removes a line; the product it was for, or null when it is not (or no longer) this user's. */
+export async function removeCartLine(
+  db: Database,
+  { userId, id }: { userId: string; id: string },
+): Promise<string | null> {
+  const [row] = await db
     .delete(cartItems)
     .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
-    .returning({ id: cartItems.id });
-  return rows.length === 1;
+    .returning({ productId: cartItems.productId });
+  return row?.productId ?? null;
 }
 
 /**
  * Clear Cart: empties the cart and deletes this user's unpaid drafts for those products, never a
- * paid one or an organisation colleague's (DESIGN decision 8, REQUIREMENTS A-12/A-61).
+ * paid one or an organisation colleague's (DESIGN decision 8, REQUIREMENTS A-12/A-61). A draft
+ * with an open payment has it voided first, so it goes too.
  */
-export async function clearCart(db: Database, { userId }: { userId: string }): Promise<{ productIds: string[] }> {
-  const removed = await db
+async function clearCart(services: Services, { userId }: { userId: string }) {
+  const removed = await services.db
     .delete(cartItems)
     .where(eq(cartItems.userId, userId))
     .returning({ productId: cartItems.productId });
   const productIds = removed.map((r) => r.productId);
-  await deleteUnpaidDraftsForProducts(db, { userId, productIds });
-  return { productIds };
+  if (productIds.length === 0) return;
+  const paying = await services.db
+    .select({ id: orderDrafts.id, version: orderDrafts.version })
+    .from(orderDrafts)
+    .where(
+      and(
+        eq(orderDrafts.userId, userId),
+        inArray(orderDrafts.productId, productIds),
+        inArray(orderDrafts.status, [...PAYING_STATUSES]),
+      ),
+    );
+  for (const draft of paying) await resave(services, userId, draft, {});
+  await deleteUnpaidDraftsForProducts(services.db, { userId, productIds });
+}
+
+/**
+ * Clear Cart (R-CART-12, A-12, A-61): deletes this user's drafts for these products that are
+ * still customisation_draft, details_done or shipping_done — never a paid or paying one, never
+ * an organisation colleague's — and their uploaded artwork. One statement, so rows and artwork
+ * records go together; the files on disk are removed after it.
+ */
+export async function deleteUnpaidDraftsForProducts(
+  db: Database,
+  input: {
+    userId: string;
+    productIds: readonly string[];
+    storage?: FileStorage;
+  },
+): Promise<{ deleted: number }> {
+  const { userId, productIds } = input;
+  if (!userId || productIds.length === 0) return { deleted: 0 };
+  const products = sqlList(productIds);
+  const [result] = await queryRows<{ deleted: number; stored_names: string[] }>(
+    db,
+    sql`with doomed as (
+          select id from order_drafts
+           where user_id = ${userId} and product_id in (${products}) and status in (${sqlList(PRE_PAYMENT_STATUSES)})
+        ),
+        files as (
+          delete from artwork_files where draft_id in (select id from doomed) returning stored_name
+        ),
+        drafts as (
+          delete from order_drafts where id in (select id from doomed) returning id
+        )
+        select (select count(*) from drafts)::int as deleted,
+               coalesce((select array_agg(stored_name) from files), '{}') as stored_names`,
+  );
+  const storage = input.storage ?? getUploadStorage();
+  for (const storedName of result?.stored_names ?? []) {
+    // The records are gone either way; a file that cannot be removed now is only disk space.
+    await storage.delete(storedName).catch((error: unknown) => {
+      console.error(`Could not remove artwork file ${storedName} of a cleared draft:`, error);
+    });
+  }
+  return { deleted: result?.deleted ?? 0 };
 }
 
 /** Feedback from anyone, signed in or not; 20 an hour from one client address. */
@@ -245,24 +307,62 @@ type ListChange = z.infer<typeof shoppingListActionSchema>;
 const goneFromCart = () => failure(404, "NOT_FOUND", "That item isn't in your cart any more.");
 const goneFromList = () => failure(404, "NOT_FOUND", "That item isn't on your list any more.");
 
-/** One change a buyer makes on /cart; a line that is not (or no longer) theirs is a 404. */
-export async function changeCart(db: Database, userId: string, change: CartChange): Promise<Done | Failure> {
+/**
+ * One change a buyer makes on /cart; a line that is not (or no longer) theirs is a 404. The cart
+ * and the checkout agree at once (issue 15 item 5): a new quantity re-prices the line's draft, and
+ * a line that leaves the cart voids its draft's open payment (issue 15 item 3).
+ */
+export async function changeCart(services: Services, userId: string, change: CartChange): Promise<Done | Failure> {
+  const { db } = services;
   switch (change.intent) {
     case "add": {
       const { intent: _intent, ...line } = change;
       await addCartLine(db, { userId, line });
+      await followCart(services, userId, line.productId, { quantity: line.quantity });
       return DONE;
     }
-    case "update":
-      return (await updateCartQuantity(db, { userId, id: change.id, quantity: change.quantity }))
-        ? DONE
-        : goneFromCart();
-    case "remove":
-      return (await removeCartLine(db, { userId, id: change.id })) ? DONE : goneFromCart();
+    case "update": {
+      const productId = await updateCartQuantity(db, { userId, id: change.id, quantity: change.quantity });
+      if (!productId) return goneFromCart();
+      await followCart(services, userId, productId, { quantity: change.quantity });
+      return DONE;
+    }
+    case "remove": {
+      const productId = await removeCartLine(db, { userId, id: change.id });
+      if (!productId) return goneFromCart();
+      await followCart(services, userId, productId, {});
+      return DONE;
+    }
     case "clear":
-      await clearCart(db, { userId });
+      await clearCart(services, { userId });
       return DONE;
   }
+}
+
+/**
+ * The line's newest unpaid draft takes the cart's change through a step-2 save, which re-prices it
+ * and replaces an open payment. A draft that cannot take it now (a payment the provider is taking,
+ * or a save racing this one) keeps its figures; step 2 takes the cart's quantity when it opens.
+ */
+async function followCart(services: Services, userId: string, productId: string, patch: { quantity?: number }) {
+  const draft = await findLatestDraftForProduct(services.db, { userId, productId });
+  if (draft) await resave(services, userId, draft, patch);
+}
+
+async function resave(
+  services: Services,
+  userId: string,
+  draft: { id: string; version: number },
+  patch: { quantity?: number },
+) {
+  const saved = await saveCheckoutStep(services, {
+    userId,
+    draftId: draft.id,
+    step: "customisation",
+    patch,
+    expectedVersion: draft.version,
+  });
+  if (!saved.ok) console.warn(`[cart] draft ${draft.id} kept its figures: ${saved.code}`);
 }
 
 /** One change a buyer makes on /shopping-list; an item that is not (or no longer) theirs is a 404. */

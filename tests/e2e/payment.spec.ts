@@ -77,3 +77,38 @@ test("signed out, the payment step asks the visitor to sign in", async ({ page }
   await page.goto("/payment?draft_id=00000000-0000-4000-8000-000000000000&product_id=8");
   await expect(page.getByText("Please sign in to continue to payment.")).toBeVisible();
 });
+
+test("opening payment locks nothing: back to fix the address and the quantity, then pay the new total (issue 15 item 3)", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
+  await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
+  await checkoutTo(page, "Custom Embroidered Cap");
+  await expect(page.getByText("You'll be charged £339.00.")).toBeVisible();
+  const paymentUrl = page.url();
+
+  await page
+    .getByRole("navigation", { name: "Checkout steps" })
+    .getByRole("link", { name: /Shipping/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "Where should we ship it?" })).toBeVisible();
+  await page.getByLabel("Address line 1*").fill("2 Dock Road");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+
+  await page.goto("/cart");
+  const cap = page.getByTestId("cart-line").filter({ hasText: "Custom Embroidered Cap" });
+  await cap.getByRole("button", { name: "Edit" }).click();
+  await cap.getByLabel("Quantity of Custom Embroidered Cap", { exact: true }).fill("100");
+  await cap.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("cart-total")).toHaveText("£550.00");
+
+  // 100 caps × £5.50 = £550.00, −£55.00 first-order discount, £35 express, 20% VAT: £636.00.
+  await page.goto(paymentUrl);
+  await expect(page.getByText("You'll be charged £636.00.")).toBeVisible();
+  await payWith(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  await page.getByRole("link", { name: "View your order" }).click();
+  await expect(page.getByTestId("order-status")).toHaveText("Paid");
+  await expect(page.getByText("2 Dock Road")).toBeVisible();
+  await expect(page.getByText("£636.00").first()).toBeVisible();
+});
