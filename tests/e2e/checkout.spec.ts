@@ -1,4 +1,4 @@
-import { addToCart, fillDetails } from "./support/checkout";
+import { addToCart, customiseToDetails, DETAILS_HEADING, fillDetails } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
 // Walking steps 2 to 4 with reloads is a long journey on a 2-core machine.
@@ -177,14 +177,7 @@ test("an address changed on step 4 is not copied over by a later Details save (i
   signedInBuyer: _buyer,
 }) => {
   await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
-  await page.goto("/cart");
-  await page.getByRole("link", { name: "Next: Customise your product" }).click();
-  await page.getByRole("radio", { name: "Embroidery" }).check();
-  await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
-  await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();
-  await expect(page.getByTestId("save-status")).toHaveText("Saved");
-  await page.getByRole("button", { name: "Next: Your details" }).click();
-
+  await customiseToDetails(page);
   await fillDetails(page);
   const useBilling = page.getByRole("checkbox", { name: "Use the billing address for shipping" });
   await expect(useBilling).toBeChecked();
@@ -200,7 +193,7 @@ test("an address changed on step 4 is not copied over by a later Details save (i
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
   await page.getByRole("link", { name: "Back to Details" }).click();
 
-  await expect(page.getByRole("heading", { name: "Who should we send the invoice and mockups to?" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: DETAILS_HEADING })).toBeVisible();
   await expect(useBilling).not.toBeChecked();
   await page.getByLabel("PO / Reference").fill("PO-77");
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
@@ -214,14 +207,8 @@ test("a change made just before leaving a step by its Back link is saved, not dr
   signedInBuyer: _buyer,
 }) => {
   await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
-  await page.goto("/cart");
-  await page.getByRole("link", { name: "Next: Customise your product" }).click();
-  await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
-  await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();
-  await expect(page.getByTestId("save-status")).toHaveText("Saved");
-  await page.getByRole("button", { name: "Next: Your details" }).click();
-  const heading = page.getByRole("heading", { name: "Who should we send the invoice and mockups to?" });
-  await expect(heading).toBeVisible();
+  await customiseToDetails(page);
+  const heading = page.getByRole("heading", { name: DETAILS_HEADING });
 
   // Within the 600 ms before autosave fires.
   await page.getByLabel("PO / Reference").fill("PO-LAST-SECOND");

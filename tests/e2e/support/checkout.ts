@@ -38,3 +38,16 @@ export async function fillDetails(page: Page) {
   await page.getByLabel("Postcode*").fill("N1 9AA");
   await page.getByRole("checkbox", { name: /I accept the Terms/ }).check();
 }
+
+/** From the cart into step 3 with the cart's first line, step 2's two confirmations ticked and saved. */
+export async function customiseToDetails(page: Page) {
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
+  await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Next: Your details" }).click();
+  await expect(page.getByRole("heading", { name: DETAILS_HEADING })).toBeVisible();
+}
+
+export const DETAILS_HEADING = "Who should we send the invoice and mockups to?";
