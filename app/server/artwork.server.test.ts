@@ -299,6 +299,19 @@ describe("saveArtwork", () => {
     expect((await getDraft(handle.db, { userId: BOB, draftId: draft.id }))?.version).toBe(1);
   });
 
+  it("takes artwork for a draft with a payment open: nothing is locked before payment (issue 15 item 3)", async () => {
+    const draft = await newDraft();
+    await handle.db.execute(sql`update order_drafts set status = 'awaiting_payment' where id = ${draft.id}`);
+    const result = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload(PDF, "logo.pdf"),
+      storage,
+    });
+    expect(result).toMatchObject({ ok: true });
+    expect(filesOnDisk()).toHaveLength(1);
+  });
+
   it("answers 409 for a paid draft", async () => {
     const draft = await newDraft();
     await handle.db.execute(sql`update order_drafts set status = 'paid' where id = ${draft.id}`);

@@ -213,6 +213,13 @@ describe("getDraft and findLatestDraftForProduct (R-DRAFT-12)", () => {
     expect((await findLatestDraftForProduct(handle.db, { userId: ALICE, productId: "8" }))?.id).toBe(older.id);
     expect(await findLatestDraftForProduct(handle.db, { userId: ALICE, productId: "15" })).toBeNull();
   });
+
+  it("finds a draft with a payment open, so going back through the cart reopens it (issue 15 item 3)", async () => {
+    await newDraft();
+    const paying = await newDraft();
+    await handle.db.execute(sql`update order_drafts set status = 'awaiting_payment' where id = ${paying.id}`);
+    expect((await findLatestDraftForProduct(handle.db, { userId: ALICE, productId: "8" }))?.id).toBe(paying.id);
+  });
 });
 
 describe("saveDraftStep", () => {
