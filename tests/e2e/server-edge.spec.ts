@@ -13,10 +13,18 @@ import { clientAddress, expect, newBuyer, test } from "./support/fixtures";
 
 const MB = 1024 * 1024;
 const UPLOAD_BYTES = 50 * MB;
+/**
+ * 10 MB/s. After its answer the server still drops what arrives for up to 500 ms, and a busy
+ * machine can be as slow again to deliver the answer to this client. Unthrottled, a loopback
+ * client could send the whole 50 MB in that time, so the count measured the machine's load, not
+ * the server (it failed .ci/run once). At this rate the answer comes long before the body could
+ * be in: a server that read the whole body first would need 5 s for it.
+ */
+const SEND_BYTES_PER_MS = (10 * MB) / 1000;
 
 /**
- * Sends an upload of `bytes` (50 MB unless told) as fast as the server takes it, until the server
- * answers; says what it answered and how much had been sent by then. `chunked`: no
+ * Sends an upload of `bytes` (50 MB unless told) at 10 MB/s or as fast as the server takes it,
+ * until the server answers; says what it answered and how much had been sent by then. `chunked`: no
  * Content-Length, as in the attack.
  */
 function uploadUntilAnswered(
@@ -52,8 +60,11 @@ function uploadUntilAnswered(
     req.on("error", (error) => {
       if (!answered) reject(error);
     });
+    const started = Date.now();
     const write = () => {
       while (!answered && sent < total) {
+        const ahead = sent - (Date.now() - started) * SEND_BYTES_PER_MS;
+        if (ahead > 0) return void setTimeout(write, Math.ceil(ahead / SEND_BYTES_PER_MS));
         sent += chunk.length;
         if (!req.write(chunk)) return void req.once("drain", write);
       }
