@@ -85,11 +85,17 @@ describe("the house rules of app/", () => {
     expect(circles()).toEqual([]);
   });
 
-  it("has no component that imports a route or the root route", () => {
+  it("has no component that imports a route, the root route or server code (type-only imports included)", () => {
     const routes = join(APP, "routes");
     const offenders = FILES.filter((file) => file.startsWith(join(APP, "components"))).flatMap((file) =>
       (GRAPH.get(file) ?? [])
-        .filter((target) => target.startsWith(routes) || target.startsWith(join(APP, "root.")))
+        .filter(
+          (target) =>
+            target.startsWith(routes) ||
+            target.startsWith(join(APP, "root.")) ||
+            target.startsWith(join(APP, "server")) ||
+            /\.server\.tsx?$/.test(target),
+        )
         .map((target) => `${name(file)} → ${name(target)}`),
     );
     expect(offenders).toEqual([]);

@@ -6,7 +6,14 @@
 import { oneOf } from "./one-of";
 import { z } from "zod";
 import { formatDisplayDate } from "./delivery";
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, shippingDetailsProblem, type OrderStatus } from "./orders";
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  shippingDetailsProblem,
+  type Actor,
+  type OrderAmounts,
+  type OrderStatus,
+} from "./orders";
 
 export const ORDER_LIST_PAGE_SIZE = 25;
 export const ADMIN_NOTE_MAX = 1000;
@@ -120,3 +127,75 @@ export function formatLondonDateTime(at: Date): string {
   const parts = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((part) => [part.type, part.value]));
   return `${formatDisplayDate(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute}`;
 }
+
+/** One order as the back office sees it (admin-order-detail.server.ts builds it; the order page shows it). */
+export type StaffOrderDetail = {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  version: number;
+  createdAt: Date;
+  paidAt: Date;
+  updatedAt: Date;
+  product: { id: string; title: string; quantity: number };
+  choices: {
+    colour: string | null;
+    customisations: string[];
+    handwrittenNote: boolean;
+    branding: string;
+    placement: string;
+    placementDetails: string;
+    proofPreference: string;
+    previousOrderRef: string;
+    notes: string;
+  };
+  contact: { name: string; email: string; company: string; phone: string; poRef: string };
+  account: { userId: string; email: string | null; name: string | null };
+  vatNumber: string;
+  billing: { company: string; name: string; lines: string[] };
+  shipping: { name: string; company: string; lines: string[]; phone: string; method: string; notes: string };
+  amounts: OrderAmounts & { totalPence: number; currency: string };
+  payment: { intentId: string; provider: string | null };
+  invoiceNumber: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  promisedDeliveryDate: string | null;
+  artwork: {
+    emailLater: boolean;
+    files: Array<{ id: string; name: string; sizeBytes: number; uploadedAt: Date; available: boolean }>;
+  };
+  proofs: Array<{
+    version: number;
+    originalName: string;
+    contentType: string;
+    sizeBytes: number;
+    createdAt: Date;
+    uploadedBy: string;
+    decision: "approved" | "changes_requested" | null;
+    comment: string | null;
+    decidedAt: Date | null;
+  }>;
+  history: Array<{
+    id: number;
+    at: Date;
+    from: OrderStatus | null;
+    to: OrderStatus;
+    actor: Actor;
+    actorName: string | null;
+    note: string | null;
+  }>;
+  /** What the status form offers now (proof uploads have their own form). */
+  statusChoices: OrderStatus[];
+  canSendProof: boolean;
+};
+
+/** A payment the provider took that made no order, with why (payments-attention.server.ts lists them). */
+export type PaymentNeedingAttention = {
+  intentId: string;
+  provider: string;
+  amountPence: number;
+  email: string | null;
+  reason: string;
+  at: Date;
+};

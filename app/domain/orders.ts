@@ -126,6 +126,16 @@ export const proofAnswerSchema = z
 
 export type ProofAnswer = z.infer<typeof proofAnswerSchema>;
 
+/** What an order charged, from the payment ledger (pence; vatRate in percent). */
+export type OrderAmounts = {
+  unitPence: number;
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  vatPence: number;
+  vatRate: number;
+};
+
 /** An order's delivery date as the buyer sees it: promised once the proof is approved, else an estimate. */
 export type DeliveryView =
   | { kind: "promised"; date: string }

@@ -8,80 +8,11 @@ import { alias } from "drizzle-orm/pg-core";
 import { artworkFiles, authUser, invoices, orderProofs, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { colourName } from "~/catalogue/colours";
 import { BRANDING_METHODS, COUNTRY_NAMES, PROOF_PREFERENCES, SHIPPING_METHODS, isCountryCode } from "~/domain/checkout";
-import { ORDER_STATUS_LABELS, canTransition, staffStatusChoices, type Actor, type OrderStatus } from "~/domain/orders";
+import { ORDER_STATUS_LABELS, canTransition, staffStatusChoices, type Actor } from "~/domain/orders";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { isOrderId, toOrderStatus } from "~/domain/orders";
+import type { StaffOrderDetail } from "~/domain/admin-orders";
 import type { Database } from "./db.server";
-
-export type StaffOrderDetail = {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  statusLabel: string;
-  version: number;
-  createdAt: Date;
-  paidAt: Date;
-  updatedAt: Date;
-  product: { id: string; title: string; quantity: number };
-  choices: {
-    colour: string | null;
-    customisations: string[];
-    handwrittenNote: boolean;
-    branding: string;
-    placement: string;
-    placementDetails: string;
-    proofPreference: string;
-    previousOrderRef: string;
-    notes: string;
-  };
-  contact: { name: string; email: string; company: string; phone: string; poRef: string };
-  account: { userId: string; email: string | null; name: string | null };
-  vatNumber: string;
-  billing: { company: string; name: string; lines: string[] };
-  shipping: { name: string; company: string; lines: string[]; phone: string; method: string; notes: string };
-  amounts: {
-    unitPence: number;
-    subtotalPence: number;
-    discountPence: number;
-    shippingPence: number;
-    vatPence: number;
-    vatRate: number;
-    totalPence: number;
-    currency: string;
-  };
-  payment: { intentId: string; provider: string | null };
-  invoiceNumber: string | null;
-  carrier: string | null;
-  trackingNumber: string | null;
-  promisedDeliveryDate: string | null;
-  artwork: {
-    emailLater: boolean;
-    files: Array<{ id: string; name: string; sizeBytes: number; uploadedAt: Date; available: boolean }>;
-  };
-  proofs: Array<{
-    version: number;
-    originalName: string;
-    contentType: string;
-    sizeBytes: number;
-    createdAt: Date;
-    uploadedBy: string;
-    decision: "approved" | "changes_requested" | null;
-    comment: string | null;
-    decidedAt: Date | null;
-  }>;
-  history: Array<{
-    id: number;
-    at: Date;
-    from: OrderStatus | null;
-    to: OrderStatus;
-    actor: Actor;
-    actorName: string | null;
-    note: string | null;
-  }>;
-  /** What the status form offers now (proof uploads have their own form). */
-  statusChoices: OrderStatus[];
-  canSendProof: boolean;
-};
 
 function addressLines(parts: string[], country: string): string[] {
   const lines = parts.map((part) => part.trim()).filter((part) => part !== "");

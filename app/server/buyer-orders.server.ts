@@ -12,6 +12,7 @@ import {
   ORDER_STATUS_LABELS,
   canTransition,
   isOrderId,
+  type OrderAmounts,
   toOrderStatus,
   type Actor,
   type DeliveryView,
@@ -61,22 +62,17 @@ export type OrderProofView = {
   decidedAt: Date | null;
 };
 
-export type OrderDetail = OrderSummary & {
-  snapshot: OrderSnapshot;
-  unitPence: number;
-  subtotalPence: number;
-  discountPence: number;
-  shippingPence: number;
-  vatPence: number;
-  vatRate: number;
-  invoiceNumber: string | null;
-  version: number;
-  timeline: OrderTimelineEntry[];
-  /** Newest first. */
-  proofs: OrderProofView[];
-  /** The buyer may approve or request changes now (owner, proof_sent, latest proof unanswered). */
-  canRespondToProof: boolean;
-};
+export type OrderDetail = OrderSummary &
+  OrderAmounts & {
+    snapshot: OrderSnapshot;
+    invoiceNumber: string | null;
+    version: number;
+    timeline: OrderTimelineEntry[];
+    /** Newest first. */
+    proofs: OrderProofView[];
+    /** The buyer may approve or request changes now (owner, proof_sent, latest proof unanswered). */
+    canRespondToProof: boolean;
+  };
 
 type OrderRow = typeof orders.$inferSelect;
 

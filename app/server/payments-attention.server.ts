@@ -6,17 +6,9 @@
  */
 import { desc, eq, inArray } from "drizzle-orm";
 import { authUser, paymentIntents } from "#db/schema";
+import type { PaymentNeedingAttention } from "~/domain/admin-orders";
 import type { Database } from "./db.server";
 import { ATTENTION_REASONS } from "./payment-events.server";
-
-export type PaymentNeedingAttention = {
-  intentId: string;
-  provider: string;
-  amountPence: number;
-  email: string | null;
-  reason: string;
-  at: Date;
-};
 
 /** The newest 50; callers have checked requireStaff. */
 export async function listPaymentsNeedingAttention(db: Database): Promise<PaymentNeedingAttention[]> {

@@ -6,7 +6,7 @@ import { ADMIN_NOTE_MAX } from "~/domain/admin-orders";
 import type { FieldErrors } from "~/domain/field-errors";
 import { ORDER_STATUS_LABELS } from "~/domain/orders";
 import { PROOF_ACCEPT } from "~/domain/proof-rules";
-import type { StaffOrderDetail } from "~/server/admin-order-detail.server";
+import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { Card } from "./order-card";
 
 /** What the last post of one of the two forms came back with. */

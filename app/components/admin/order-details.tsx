@@ -1,6 +1,6 @@
 import { formatDisplayDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
-import type { StaffOrderDetail } from "~/server/admin-order-detail.server";
+import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { Card, Facts, Lines, fileSize, londonTime } from "./order-card";
 
 /** What the buyer chose, their artwork, who they are, where it goes and what they paid. */

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS } from "~/domain/orders";
-import type { StaffOrderDetail } from "~/server/admin-order-detail.server";
+import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { Card, fileSize, londonTime } from "./order-card";
 import { HeaderRow } from "./table-parts";
 

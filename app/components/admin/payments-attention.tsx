@@ -1,6 +1,6 @@
 import { formatLondonDateTime } from "~/domain/admin-orders";
 import { formatPence } from "~/domain/money";
-import type { PaymentNeedingAttention } from "~/server/payments-attention.server";
+import type { PaymentNeedingAttention } from "~/domain/admin-orders";
 import { HeaderRow } from "./table-parts";
 
 /** Taken payments that made no order, each with its reason; nothing when there are none. */
