@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addressLines,
   BRANDING_METHOD_IDS,
   BRANDING_METHODS,
   COUNTRIES,
@@ -124,6 +125,22 @@ describe("constants (R-CONST-11..14)", () => {
     expect(isBrandingMethod("screen print")).toBe(false);
     expect(isProofPreference("skip_proof")).toBe(true);
     expect(isProofPreference("toString")).toBe(false);
+  });
+});
+
+describe("addressLines", () => {
+  it("keeps the non-blank parts, trimmed, and ends with the country's name", () => {
+    expect(addressLines([" 1 Engine Street ", "", undefined, "London", "N1 9GU"], "GB")).toEqual([
+      "1 Engine Street",
+      "London",
+      "N1 9GU",
+      "United Kingdom",
+    ]);
+  });
+
+  it("prints an unknown country code as given, and no line for no country", () => {
+    expect(addressLines(["Main St"], "ZZ")).toEqual(["Main St", "ZZ"]);
+    expect(addressLines(["Main St"], "")).toEqual(["Main St"]);
   });
 });
 

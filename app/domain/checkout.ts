@@ -26,6 +26,13 @@ export const DEFAULT_COUNTRY: CountryCode = "GB";
 
 export const isCountryCode = oneOf(COUNTRIES);
 
+/** An address as printed lines: the non-blank parts, then the country's name (mails, invoices, back office). */
+export function addressLines(parts: ReadonlyArray<string | undefined>, country: string): string[] {
+  const lines = parts.map((part) => part?.trim() ?? "").filter((part) => part !== "");
+  if (country) lines.push(isCountryCode(country) ? COUNTRY_NAMES[country] : country);
+  return lines;
+}
+
 /** Flat per-order rates actually charged (R-CONST-12; A-6: the per-unit figures are not charged). */
 export const SHIPPING_METHODS = {
   standard: { label: "Standard Shipping", pence: 1800 },

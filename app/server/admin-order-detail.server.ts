@@ -7,18 +7,12 @@ import { desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { artworkFiles, authUser, invoices, orderProofs, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { colourName } from "~/catalogue/colours";
-import { BRANDING_METHODS, COUNTRY_NAMES, PROOF_PREFERENCES, SHIPPING_METHODS, isCountryCode } from "~/domain/checkout";
+import { BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS, addressLines } from "~/domain/checkout";
 import { ORDER_STATUS_LABELS, canTransition, staffStatusChoices, type Actor } from "~/domain/orders";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { isOrderId, toOrderStatus } from "~/domain/orders";
 import type { StaffOrderDetail } from "~/domain/admin-orders";
 import type { Database } from "./db.server";
-
-function addressLines(parts: string[], country: string): string[] {
-  const lines = parts.map((part) => part.trim()).filter((part) => part !== "");
-  if (country) lines.push(isCountryCode(country) ? COUNTRY_NAMES[country] : country);
-  return lines;
-}
 
 const actorOf = (value: string): Actor => (value === "staff" || value === "buyer" ? value : "system");
 const decisionOf = (value: string | null) => (value === "approved" || value === "changes_requested" ? value : null);

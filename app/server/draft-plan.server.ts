@@ -203,3 +203,11 @@ export function cartChoicesCte(userId: string, productId: SQL, patch: Customisat
        where user_id = ${userId} and product_id = ${productId}
     )`;
 }
+
+/** The replaced payment's ledger row, cancelled with the save that replaced it (unless it was paid). */
+export function releasedIntentCte(intentId: string): SQL {
+  return sql`, released as (
+      update payment_intents set status = 'canceled', updated_at = now()
+       where intent_id = ${intentId} and status in ('created', 'failed') and exists (select 1 from updated)
+    )`;
+}

@@ -16,7 +16,7 @@
  * catalogue (the client never sends totals, DESIGN decision 5), and refuses a quantity outside
  * the product's [MOQ, max].
  */
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import {
@@ -37,7 +37,7 @@ import {
 import { customisationPatchSchema, draftDataSchema, parseDraftRow } from "~/domain/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/field-errors";
 import { queryRows, sqlList, type Database } from "./db.server";
-import { cartChoicesCte, mergeJson, mergeSql, parseStepPatch, planSave } from "./draft-plan.server";
+import { cartChoicesCte, mergeJson, releasedIntentCte, mergeSql, parseStepPatch, planSave } from "./draft-plan.server";
 import { type Failure, failure } from "./http.server";
 import { firstOrderClaimedSql } from "./first-order-discount.server";
 
@@ -278,7 +278,6 @@ export async function saveDraftStep(
   if (!row) return notFound();
   const current = toSnapshot(toRecord(row));
   if (!isEditableStatus(current.status) || current.version !== expectedVersion) return refused(current);
-  const openIntent = row.paymentIntentId;
   if (row.paymentStatus === "processing" || row.paymentStatus === "succeeded") {
     return failure(409, "PAYMENT_IN_FLIGHT", DRAFT_MESSAGES.paymentInFlight, { current });
   }
@@ -307,7 +306,7 @@ export async function saveDraftStep(
            where id = ${draftId} and user_id = ${userId} and version = ${expectedVersion}
              and status in (${editableList}) and paid_at is null
           returning id, product_id, status, version, updated_at, data
-        )${followingCart}${openIntent ? releasedIntentCte(openIntent) : sql``}
+        )${followingCart}${row.paymentIntentId ? releasedIntentCte(row.paymentIntentId) : sql``}
         select true as saved, id, product_id, status, version, updated_at, data from updated
         union all
         select false as saved, id, product_id, status, version, updated_at, data from order_drafts
@@ -317,15 +316,7 @@ export async function saveDraftStep(
   if (!result) return notFound();
   const snapshot = snapshotFromRaw(result);
   if (!result.saved) return refused(snapshot);
-  return openIntent ? { ok: true, draft: snapshot, releasedIntentId: openIntent } : { ok: true, draft: snapshot };
-}
-
-/** The replaced payment's ledger row, cancelled with the save that replaced it (unless it was paid). */
-function releasedIntentCte(intentId: string): SQL {
-  return sql`, released as (
-      update payment_intents set status = 'canceled', updated_at = now()
-       where intent_id = ${intentId} and status in ('created', 'failed') and exists (select 1 from updated)
-    )`;
+  return { ok: true, draft: snapshot, ...(row.paymentIntentId ? { releasedIntentId: row.paymentIntentId } : {}) };
 }
 
 /**

@@ -11,7 +11,7 @@
 import type { paymentIntents } from "#db/schema";
 import { colourName } from "~/catalogue/colours";
 import { SELLER } from "~/content/links";
-import { COUNTRY_NAMES, isCountryCode, SHIPPING_METHODS } from "~/domain/checkout";
+import { addressLines, SHIPPING_METHODS } from "~/domain/checkout";
 import type { OrderSnapshot } from "~/domain/order-snapshot";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
@@ -62,12 +62,6 @@ type ChargedAmounts = Pick<
   | "vatPence"
   | "amountPence"
 >;
-
-function addressLines(parts: Array<string | undefined>, country: string): string[] {
-  const lines = parts.map((part) => part?.trim() ?? "").filter((part) => part !== "");
-  if (country) lines.push(isCountryCode(country) ? COUNTRY_NAMES[country] : country);
-  return lines;
-}
 
 function lineDescription(snapshot: OrderSnapshot): string {
   const colour = snapshot.data.variant.color_hex

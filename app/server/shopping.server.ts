@@ -298,7 +298,6 @@ export async function saveFeedback(
   return DONE;
 }
 
-/** Colour and customisations saved on step 2 follow the cart line (R-CUST-03/08). */
 // ---------------------------------------------------------------------------------------------
 // The /cart and /shopping-list forms, one call each
 
