@@ -138,18 +138,29 @@ export type StaffOrderDetail = {
   createdAt: Date;
   paidAt: Date;
   updatedAt: Date;
-  product: { id: string; title: string; quantity: number };
-  choices: {
-    colour: string | null;
-    customisations: string[];
-    handwrittenNote: boolean;
-    branding: string;
-    placement: string;
-    placementDetails: string;
-    proofPreference: string;
-    previousOrderRef: string;
-    notes: string;
-  };
+  /** One per product, as the cart listed them. */
+  lines: Array<{
+    id: string;
+    product: { id: string; title: string };
+    quantity: number;
+    unitPence: number;
+    subtotalPence: number;
+    choices: {
+      colour: string | null;
+      customisations: string[];
+      handwrittenNote: boolean;
+      branding: string;
+      placement: string;
+      placementDetails: string;
+      proofPreference: string;
+      previousOrderRef: string;
+      notes: string;
+    };
+    artwork: {
+      emailLater: boolean;
+      files: Array<{ id: string; name: string; sizeBytes: number; uploadedAt: Date; available: boolean }>;
+    };
+  }>;
   contact: { name: string; email: string; company: string; phone: string; poRef: string };
   account: { userId: string; email: string | null; name: string | null };
   vatNumber: string;
@@ -161,10 +172,6 @@ export type StaffOrderDetail = {
   carrier: string | null;
   trackingNumber: string | null;
   promisedDeliveryDate: string | null;
-  artwork: {
-    emailLater: boolean;
-    files: Array<{ id: string; name: string; sizeBytes: number; uploadedAt: Date; available: boolean }>;
-  };
   proofs: Array<{
     version: number;
     originalName: string;

@@ -4,7 +4,7 @@
  */
 import { findProductById } from "~/catalogue/catalogue";
 import { DEFAULT_COUNTRY, orderTotals, type OrderTotals, type ShippingMethod } from "./checkout";
-import { addDays, deliveryWindow, type DeliveryTimes } from "./delivery";
+import { addDays, cartDeliveryWindow, deliveryWindow, type DeliveryTimes } from "./delivery";
 import type { DraftEta, DraftTotals } from "./draft-schemas";
 import { clampQuantity, maxQuantity, unitPricePence } from "./pricing";
 
@@ -60,13 +60,18 @@ export const STANDARD_EXTRA_TRANSIT_DAYS = 5;
 
 /**
  * Estimated delivery window (A-4, DESIGN decision 6): today in Europe/London + lead time +
- * delivery time, earliest from the lower bounds, latest from the upper bounds (R-CALC-13).
+ * delivery time, earliest from the lower bounds, latest from the upper bounds (R-CALC-13). With
+ * several products both ends are the slowest product's, since one shipment carries them all.
  * Express is the product's own air-courier delivery time; standard adds
  * STANDARD_EXTRA_TRANSIT_DAYS to both ends. Lead time starts at proof approval, so pages label
  * it an estimate "if your proof is approved today" (A-28).
  */
-export function draftEta(input: { product: DeliveryTimes; method: ShippingMethod; now: Date }): DraftEta {
-  const window = deliveryWindow(input.product, input.now);
+export function draftEta(input: {
+  products: readonly [DeliveryTimes, ...DeliveryTimes[]];
+  method: ShippingMethod;
+  now: Date;
+}): DraftEta {
+  const window = cartDeliveryWindow(input.products, input.now) ?? deliveryWindow(input.products[0], input.now);
   const extra = input.method === "standard" ? STANDARD_EXTRA_TRANSIT_DAYS : 0;
   return { start: addDays(window.earliest, extra), end: addDays(window.latest, extra) };
 }

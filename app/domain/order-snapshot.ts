@@ -1,32 +1,92 @@
 /**
- * What an order keeps of its draft at payment (orders.snapshot): the draft's data and the product
- * as it was sold. Written once by app/server/payment-events.server.ts; read by the buyer's order
- * pages and the back office through readOrderSnapshot, so both read the same shape.
+ * What an order keeps at payment, so later edits to the catalogue or the account never rewrite
+ * what was bought. The order's snapshot holds what applies to the whole order (contact, billing,
+ * delivery address and method); each line's holds its product's customisation and the product as
+ * sold. Written once by app/server/payment-events.server.ts; read by the buyer's order pages, the
+ * back office and the e-mails through the readers below, so all read the same shapes.
  */
 import { z } from "zod";
+import type { ShippingMethod } from "./checkout";
 import type { IsoDate } from "./delivery";
-import { draftDataSchema } from "./draft-schemas";
+import { type DraftData, draftDataSchema } from "./draft-schemas";
 import { draftEta } from "./draft-totals";
 
-export const orderSnapshotSchema = z.object({
-  data: draftDataSchema,
-  product: z.object({ id: z.string(), title: z.string(), leadTime: z.string(), deliveryTime: z.string().nullable() }),
+/** The draft fields that describe one product (step 2, customisation); the rest is the order's. */
+const LINE_FIELDS = {
+  product_id: true,
+  variant: true,
+  quantity: true,
+  branding: true,
+  proof: true,
+  artwork: true,
+  confirm: true,
+  notes: true,
+  handwritten_note: true,
+  customization_selections: true,
+} as const;
+
+export const soldProductSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  leadTime: z.string(),
+  deliveryTime: z.string().nullable(),
 });
+export type SoldProduct = z.output<typeof soldProductSchema>;
+
+export const orderSnapshotSchema = z.object({ data: draftDataSchema.omit(LINE_FIELDS) });
 export type OrderSnapshot = z.output<typeof orderSnapshotSchema>;
 
+export const orderLineSnapshotSchema = z.object({
+  customization: draftDataSchema.pick(LINE_FIELDS),
+  product: soldProductSchema,
+});
+export type OrderLineSnapshot = z.output<typeof orderLineSnapshotSchema>;
+export type LineCustomization = OrderLineSnapshot["customization"];
+
+/** A line of a paid order: its snapshot, with the quantity and tier price it was charged. */
+export type OrderLine = OrderLineSnapshot & {
+  id: string;
+  position: number;
+  draftId: string;
+  quantity: number;
+  unitPence: number;
+  subtotalPence: number;
+};
+
+/** A draft at payment, split into the order's part and its line's part. */
+export function splitDraftData(data: DraftData, product: SoldProduct) {
+  const order: OrderSnapshot = orderSnapshotSchema.parse({ data });
+  const line: OrderLineSnapshot = orderLineSnapshotSchema.parse({ customization: data, product });
+  return { order, line };
+}
+
 /** A stored snapshot outside the schema is a fault in our own data, so it throws, naming the order. */
-export function readOrderSnapshot(orderNumber: string, snapshot: unknown): OrderSnapshot {
-  const parsed = orderSnapshotSchema.safeParse(snapshot);
+function read<T extends z.ZodType>(schema: T, orderNumber: string, snapshot: unknown): z.output<T> {
+  const parsed = schema.safeParse(snapshot);
   if (!parsed.success) throw new Error(`Order ${orderNumber} holds a snapshot outside the schema`);
   return parsed.data;
 }
 
-/** The delivery window of the method bought, if production started on `now` (DESIGN decision 6). */
-export function snapshotEta(snapshot: OrderSnapshot, now: Date) {
-  return draftEta({ product: snapshot.product, method: snapshot.data.shipping.method ?? "standard", now });
+export const readOrderSnapshot = (orderNumber: string, snapshot: unknown): OrderSnapshot =>
+  read(orderSnapshotSchema, orderNumber, snapshot);
+
+export const readOrderLineSnapshot = (orderNumber: string, snapshot: unknown): OrderLineSnapshot =>
+  read(orderLineSnapshotSchema, orderNumber, snapshot);
+
+/**
+ * The order's delivery window if production started on `now` (DESIGN decision 6): the method
+ * bought, and the slowest of its lines' products, since they ship together.
+ */
+export function orderEta(
+  order: { method: ShippingMethod | null; products: readonly SoldProduct[] },
+  now: Date,
+): { start: IsoDate; end: IsoDate } {
+  const [first, ...rest] = order.products;
+  if (!first) throw new Error("An order has at least one line");
+  return draftEta({ products: [first, ...rest], method: order.method ?? "standard", now });
 }
 
-/** The promised date fixed at proof approval: the latest day of the checkout's estimate. */
-export function promisedDeliveryDate(snapshot: OrderSnapshot, now: Date): IsoDate {
-  return snapshotEta(snapshot, now).end;
+/** The promised date fixed at proof approval: the latest day of the order's estimate. */
+export function promisedDeliveryDate(order: Parameters<typeof orderEta>[0], now: Date): IsoDate {
+  return orderEta(order, now).end;
 }

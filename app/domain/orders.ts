@@ -128,7 +128,6 @@ export type ProofAnswer = z.infer<typeof proofAnswerSchema>;
 
 /** What an order charged, from the payment ledger (pence; vatRate in percent). */
 export type OrderAmounts = {
-  unitPence: number;
   subtotalPence: number;
   discountPence: number;
   shippingPence: number;
@@ -142,3 +141,11 @@ export type DeliveryView =
   /** Before proof approval: the window if the proof were approved today (A-28). */
   | { kind: "estimate"; start: string; end: string }
   | { kind: "none" };
+
+/** One product of an order, as lists show it. */
+export type OrderLineSummary = { productId: string; title: string; quantity: number };
+
+/** "250 × Embroidered Cap, 100 × Shorts": an order's lines in one line of text. */
+export function describeLines(lines: readonly Pick<OrderLineSummary, "title" | "quantity">[]): string {
+  return lines.map((line) => `${line.quantity.toLocaleString("en-GB")} × ${line.title}`).join(", ");
+}

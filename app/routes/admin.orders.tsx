@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { StatusBadge } from "~/components/admin-status-badge";
 import { formatLondonDateTime, parseOrderListQuery, type OrderListQuery } from "~/domain/admin-orders";
 import { formatPence } from "~/domain/money";
-import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "~/domain/orders";
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, describeLines } from "~/domain/orders";
 import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
 import { staffOrdersPage } from "~/server/admin-orders.server";
 import { dbOf } from "~/server/request-context.server";
@@ -121,9 +121,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <td className="whitespace-nowrap px-4 py-3">{formatLondonDateTime(new Date(order.createdAt))}</td>
                   <td className="px-4 py-3">{order.company || "—"}</td>
                   <td className="px-4 py-3 break-all">{order.email || "—"}</td>
-                  <td className="px-4 py-3">
-                    {order.quantity} × {order.productTitle}
-                  </td>
+                  <td className="px-4 py-3">{describeLines(order.lines)}</td>
                   <td className="px-4 py-3">
                     <StatusBadge status={order.status} />
                   </td>

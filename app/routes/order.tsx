@@ -68,7 +68,8 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
             </h2>
             {order.proofs.length === 0 ? (
               <p className="mt-2 text-sm text-muted">
-                {order.status === "proof_approved" || snap.proof.preference === "skip_proof"
+                {order.status === "proof_approved" ||
+                order.lines.every((line) => line.customization.proof.preference === "skip_proof")
                   ? "No new proof needed: this repeats an approved design."
                   : "We'll upload your proof here within 2 working days of payment and e-mail you."}
               </p>
@@ -159,20 +160,24 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
             <h2 id="choices-heading" className="text-xl font-bold">
               What you ordered
             </h2>
+            {order.lines.map(({ id, product, quantity, customization: line }) => (
+              <dl key={id} className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" data-testid="order-line">
+                <dt className="text-muted">Product</dt>
+                <dd>
+                  {quantity.toLocaleString("en-GB")} × {product.title}
+                </dd>
+                <dt className="text-muted">Customisation</dt>
+                <dd>{line.customization_selections.join(", ") || "None"}</dd>
+                <dt className="text-muted">Branding</dt>
+                <dd>
+                  {BRANDING_METHODS[line.branding.method]}
+                  {line.branding.placement_details ? `: ${line.branding.placement_details}` : ""}
+                </dd>
+                <dt className="text-muted">Proof</dt>
+                <dd>{PROOF_PREFERENCES[line.proof.preference]}</dd>
+              </dl>
+            ))}
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-              <dt className="text-muted">Product</dt>
-              <dd>
-                {order.quantity.toLocaleString("en-GB")} × {order.productTitle}
-              </dd>
-              <dt className="text-muted">Customisation</dt>
-              <dd>{snap.customization_selections.join(", ") || "None"}</dd>
-              <dt className="text-muted">Branding</dt>
-              <dd>
-                {BRANDING_METHODS[snap.branding.method]}
-                {snap.branding.placement_details ? `: ${snap.branding.placement_details}` : ""}
-              </dd>
-              <dt className="text-muted">Proof</dt>
-              <dd>{PROOF_PREFERENCES[snap.proof.preference]}</dd>
               <dt className="text-muted">Ship to</dt>
               <dd>
                 {snap.shipping.address.name}, {snap.shipping.address.company}, {snap.shipping.address.line1},{" "}

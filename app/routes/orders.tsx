@@ -4,6 +4,7 @@ import { sessionOf, dbOf } from "~/server/request-context.server";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { formatPence } from "~/domain/money";
+import { describeLines } from "~/domain/orders";
 import { deliveryText } from "~/components/order-delivery";
 import { listOrders } from "~/server/buyer-orders.server";
 
@@ -38,7 +39,7 @@ export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 className="text-lg font-semibold">
                   <Link to={`/orders/${order.id}`} className="hover:text-brand">
-                    {order.number}: {order.quantity.toLocaleString("en-GB")} × {order.productTitle}
+                    {order.number}: {describeLines(order.lines)}
                   </Link>
                 </h2>
                 <span className="rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold" data-testid="order-status">

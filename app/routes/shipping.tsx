@@ -89,7 +89,7 @@ function ShippingStep(props: DraftStepData) {
     method: form.method,
     firstOrderDiscount: props.firstOrderDiscount,
   });
-  const eta = form.method ? draftEta({ product, method: form.method, now }) : null;
+  const eta = form.method ? draftEta({ products: [product], method: form.method, now }) : null;
   const missing = missingShipping(shipping).map((f) => LABELS[f] ?? f);
 
   return (

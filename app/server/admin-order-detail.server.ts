@@ -3,7 +3,7 @@
  * chose, the amounts, artwork, proofs and history, and what the status form may offer now.
  * Callers have checked requireStaff; nothing here is scoped to a buyer.
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { artworkFiles, authUser, invoices, orderProofs, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { colourName } from "~/catalogue/colours";
@@ -13,6 +13,7 @@ import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { isOrderId, toOrderStatus } from "~/domain/orders";
 import type { StaffOrderDetail } from "~/domain/admin-orders";
 import type { Database } from "./db.server";
+import { linesOfOrder } from "./order-lines.server";
 
 const actorOf = (value: string): Actor => (value === "staff" || value === "buyer" ? value : "system");
 const decisionOf = (value: string | null) => (value === "approved" || value === "changes_requested" ? value : null);
@@ -32,7 +33,8 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
   const { order, buyer } = found;
   const actor = alias(authUser, "actor");
   const uploader = alias(authUser, "uploader");
-  const [history, proofs, files, [invoice], [intent]] = await Promise.all([
+  const [lines, history, proofs, [invoice], [intent]] = await Promise.all([
+    linesOfOrder(db, order),
     db
       .select({ entry: orderStatusHistory, actorName: actor.name, actorEmail: actor.email })
       .from(orderStatusHistory)
@@ -45,7 +47,6 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       .leftJoin(uploader, eq(uploader.id, orderProofs.uploadedBy))
       .where(eq(orderProofs.orderId, order.id))
       .orderBy(desc(orderProofs.version)),
-    db.select({ id: artworkFiles.id }).from(artworkFiles).where(eq(artworkFiles.draftId, order.draftId)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1),
     db
       .select({ provider: paymentIntents.provider })
@@ -54,8 +55,17 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       .limit(1),
   ]);
 
-  const { data, product } = readOrderSnapshot(order.number, order.snapshot);
+  const { data } = readOrderSnapshot(order.number, order.snapshot);
   const status = toOrderStatus(order.status);
+  const files = await db
+    .select({ id: artworkFiles.id })
+    .from(artworkFiles)
+    .where(
+      inArray(
+        artworkFiles.draftId,
+        lines.map((line) => line.draftId),
+      ),
+    );
   const stored = new Set(files.map((file) => file.id));
   const ship = data.shipping.address;
   const bill = data.details.billing;
@@ -68,20 +78,36 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
     createdAt: order.createdAt,
     paidAt: order.paidAt,
     updatedAt: order.updatedAt,
-    product: { id: order.productId, title: product.title, quantity: order.quantity },
-    choices: {
-      colour: data.variant.color_hex
-        ? `${colourName(order.productId, data.variant.color_hex) ?? "Custom"} (${data.variant.color_hex})`
-        : null,
-      customisations: data.customization_selections,
-      handwrittenNote: data.handwritten_note,
-      branding: BRANDING_METHODS[data.branding.method],
-      placement: data.branding.placement,
-      placementDetails: data.branding.placement_details,
-      proofPreference: PROOF_PREFERENCES[data.proof.preference],
-      previousOrderRef: data.proof.previous_order_ref,
-      notes: data.notes,
-    },
+    lines: lines.map(({ id, product, quantity, unitPence, subtotalPence, customization: line }) => ({
+      id,
+      product: { id: product.id, title: product.title },
+      quantity,
+      unitPence,
+      subtotalPence,
+      choices: {
+        colour: line.variant.color_hex
+          ? `${colourName(product.id, line.variant.color_hex) ?? "Custom"} (${line.variant.color_hex})`
+          : null,
+        customisations: line.customization_selections,
+        handwrittenNote: line.handwritten_note,
+        branding: BRANDING_METHODS[line.branding.method],
+        placement: line.branding.placement,
+        placementDetails: line.branding.placement_details,
+        proofPreference: PROOF_PREFERENCES[line.proof.preference],
+        previousOrderRef: line.proof.previous_order_ref,
+        notes: line.notes,
+      },
+      artwork: {
+        emailLater: line.artwork.email_later,
+        files: line.artwork.files.map((file) => ({
+          id: file.id,
+          name: file.name,
+          sizeBytes: file.size,
+          uploadedAt: new Date(file.uploaded_at),
+          available: stored.has(file.id),
+        })),
+      },
+    })),
     contact: {
       name: data.details.contact_name,
       email: data.details.email,
@@ -105,7 +131,6 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       notes: data.shipping.notes,
     },
     amounts: {
-      unitPence: order.unitPence,
       subtotalPence: order.subtotalPence,
       discountPence: order.discountPence,
       shippingPence: order.shippingPence,
@@ -119,16 +144,6 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     promisedDeliveryDate: order.promisedDeliveryDate,
-    artwork: {
-      emailLater: data.artwork.email_later,
-      files: data.artwork.files.map((file) => ({
-        id: file.id,
-        name: file.name,
-        sizeBytes: file.size,
-        uploadedAt: new Date(file.uploaded_at),
-        available: stored.has(file.id),
-      })),
-    },
     proofs: proofs.map(({ proof, uploaderName, uploaderEmail }) => ({
       version: proof.version,
       originalName: proof.originalName,

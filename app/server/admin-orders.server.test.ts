@@ -15,7 +15,7 @@ import { getOrderForStaff } from "./admin-order-detail.server";
 import { changeOrderStatus, listOrdersForStaff, openOrderProof } from "./admin-orders.server";
 import { readProofForm, uploadProof } from "./admin-proofs.server";
 import { resetMailTransport } from "./mail.server";
-import { respondToProof } from "./buyer-orders.server";
+import { getOrder, respondToProof } from "./buyer-orders.server";
 import { createLocalStorage } from "./storage.server";
 
 const handle = testFileDatabase();
@@ -445,8 +445,7 @@ describe("the order list", () => {
     expect(row).toMatchObject({
       company: "Acme Events",
       email: "jane@acme.example",
-      productTitle: "Custom Embroidered Cap",
-      quantity: 100,
+      lines: [{ productId: "8", title: "Custom Embroidered Cap", quantity: 100 }],
       totalPence: 68160,
       statusLabel: "Paid",
     });
@@ -476,15 +475,22 @@ describe("one order for staff", () => {
     expect(view).toMatchObject({
       number: order.number,
       status: "paid",
-      product: { id: "8", title: "Custom Embroidered Cap", quantity: 100 },
-      choices: {
-        customisations: ["Front embroidery"],
-        branding: "Embroidery",
-        placement: "Front",
-        placementDetails: "Centred, 8 cm wide",
-        proofPreference: "Manufacturer mock-up",
-        notes: "Navy thread please",
-      },
+      lines: [
+        {
+          product: { id: "8", title: "Custom Embroidered Cap" },
+          quantity: 100,
+          unitPence: 550,
+          subtotalPence: 55000,
+          choices: {
+            customisations: ["Front embroidery"],
+            branding: "Embroidery",
+            placement: "Front",
+            placementDetails: "Centred, 8 cm wide",
+            proofPreference: "Manufacturer mock-up",
+            notes: "Navy thread please",
+          },
+        },
+      ],
       contact: {
         name: "Jane Smith",
         email: "jane@acme.example",
@@ -504,7 +510,38 @@ describe("one order for staff", () => {
       statusChoices: ["cancelled", "refunded"],
       canSendProof: true,
     });
-    expect(view?.choices.colour).toMatch(/\(#1B2A4A\)$/);
+    expect(view?.lines[0]?.choices.colour).toMatch(/\(#1B2A4A\)$/);
     expect(view?.history).toHaveLength(1);
+  });
+
+  it("shows an order of several products line by line, to staff and to the buyer, with one set of totals (issue 15)", async () => {
+    const shorts = { id: "15", title: "Custom Running Shorts", leadTime: "10 days", deliveryTime: "1-30 days" };
+    const order = await paidOrder({ quantity: 250, more: [{ product: shorts, quantity: 100, unitPence: 1100 }] });
+    // 250 × £5.50 + 100 × £11.00 = £2,475.00; one £18 shipping; VAT 20% of £2,493.00.
+    expect(order).toMatchObject({ subtotalPence: 247500, shippingPence: 1800, vatPence: 49860, totalPence: 299160 });
+
+    const view = await getOrderForStaff(handle.db, order.id);
+    expect(view?.lines.map((line) => [line.product.title, line.quantity, line.unitPence, line.subtotalPence])).toEqual([
+      ["Custom Embroidered Cap", 250, 550, 137500],
+      ["Custom Running Shorts", 100, 1100, 110000],
+    ]);
+    expect(view?.amounts).toMatchObject({ subtotalPence: 247500, shippingPence: 1800, totalPence: 299160 });
+
+    const [row] = (await listOrdersForStaff(handle.db, parseOrderListQuery(new URLSearchParams(`q=${order.number}`))))
+      .rows;
+    expect(row?.lines.map((line) => `${line.quantity} × ${line.title}`)).toEqual([
+      "250 × Custom Embroidered Cap",
+      "100 × Custom Running Shorts",
+    ]);
+
+    const mine = await getOrder(handle.db, {
+      userId: BUYER,
+      accountId: BUYER,
+      orderId: order.id,
+      now: new Date("2026-11-20T12:00:00Z"),
+    });
+    expect(mine?.lines.map((line) => line.product.id)).toEqual(["8", "15"]);
+    // Not yet approved: the estimate is the slower product's, the shorts' 10 + 30 days, + 5 standard.
+    expect(mine?.delivery).toEqual({ kind: "estimate", start: "2026-12-25", end: "2027-01-04" });
   });
 });

@@ -11,7 +11,7 @@
  * staff see it is app/server/admin-order-detail.server.ts.
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { artworkFiles, authUser, orderProofs, orders, orderStatusHistory } from "#db/schema";
+import { artworkFiles, authUser, orderLines, orderProofs, orders, orderStatusHistory } from "#db/schema";
 import {
   ADMIN_MESSAGES,
   ORDER_LIST_PAGE_SIZE,
@@ -20,7 +20,14 @@ import {
   type StatusChange,
 } from "~/domain/admin-orders";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
-import { ORDER_STATUS_LABELS, canTransition, isOrderId, toOrderStatus, type OrderStatus } from "~/domain/orders";
+import {
+  ORDER_STATUS_LABELS,
+  canTransition,
+  isOrderId,
+  toOrderStatus,
+  type OrderLineSummary,
+  type OrderStatus,
+} from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
 import { orderShippedMail } from "./admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "./artwork.server";
@@ -29,6 +36,7 @@ import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
 import { listPaymentsNeedingAttention } from "./payments-attention.server";
 import { failure, type Failure } from "./http.server";
+import { linesOfOrders } from "./order-lines.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -44,8 +52,7 @@ export type StaffOrderRow = {
   number: string;
   status: OrderStatus;
   statusLabel: string;
-  productTitle: string;
-  quantity: number;
+  lines: OrderLineSummary[];
   company: string;
   email: string;
   totalPence: number;
@@ -101,8 +108,6 @@ export async function listOrdersForStaff(db: Database, query: OrderListQuery): P
       id: orders.id,
       number: orders.number,
       status: orders.status,
-      productTitle: sql<string>`${orders.snapshot} -> 'product' ->> 'title'`,
-      quantity: orders.quantity,
       company: companyExpr,
       email: emailExpr,
       totalPence: orders.totalPence,
@@ -115,10 +120,16 @@ export async function listOrdersForStaff(db: Database, query: OrderListQuery): P
     .limit(ORDER_LIST_PAGE_SIZE)
     .offset((page - 1) * ORDER_LIST_PAGE_SIZE);
 
+  const lines = await linesOfOrders(db, rows);
   return {
     rows: rows.map((row) => {
       const status = toOrderStatus(row.status);
-      return { ...row, productTitle: row.productTitle ?? "", status, statusLabel: ORDER_STATUS_LABELS[status] };
+      const summary = (lines.get(row.id) ?? []).map((line) => ({
+        productId: line.product.id,
+        title: line.product.title,
+        quantity: line.quantity,
+      }));
+      return { ...row, lines: summary, status, statusLabel: ORDER_STATUS_LABELS[status] };
     }),
     total,
     page,
@@ -224,7 +235,7 @@ export async function changeOrderStatus(
 // ---------------------------------------------------------------------------------------------
 // Files staff download
 
-/** An artwork file of this order's draft (uploaded by the buyer at checkout), or null. */
+/** An artwork file of one of this order's lines (uploaded by the buyer at checkout), or null. */
 export async function openOrderArtwork(
   db: Database,
   input: {
@@ -237,8 +248,8 @@ export async function openOrderArtwork(
   const [file] = await db
     .select({ userId: artworkFiles.userId })
     .from(artworkFiles)
-    .innerJoin(orders, eq(orders.draftId, artworkFiles.draftId))
-    .where(and(eq(orders.id, input.orderId), eq(artworkFiles.id, input.fileId)))
+    .innerJoin(orderLines, eq(orderLines.draftId, artworkFiles.draftId))
+    .where(and(eq(orderLines.orderId, input.orderId), eq(artworkFiles.id, input.fileId)))
     .limit(1);
   if (!file) return null;
   // openArtwork is scoped to the uploader; the join above has checked the file is this order's.

@@ -4,7 +4,13 @@
  * user reads their own orders and their active organisation's; only the buyer who placed an order
  * answers its proof.
  */
-import { type OrderSnapshot, promisedDeliveryDate, readOrderSnapshot, snapshotEta } from "~/domain/order-snapshot";
+import {
+  type OrderLine,
+  type OrderSnapshot,
+  orderEta,
+  promisedDeliveryDate,
+  readOrderSnapshot,
+} from "~/domain/order-snapshot";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
 import type { IsoDate } from "~/domain/delivery";
@@ -13,6 +19,7 @@ import {
   canTransition,
   isOrderId,
   type OrderAmounts,
+  type OrderLineSummary,
   toOrderStatus,
   type Actor,
   type DeliveryView,
@@ -21,15 +28,14 @@ import {
 } from "~/domain/orders";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
+import { linesOfOrder, linesOfOrders } from "./order-lines.server";
 
 export type { DeliveryView };
 
 export type OrderSummary = {
   id: string;
   number: string;
-  productId: string;
-  productTitle: string;
-  quantity: number;
+  lines: OrderLineSummary[];
   status: OrderStatus;
   statusLabel: string;
   totalPence: number;
@@ -62,9 +68,10 @@ export type OrderProofView = {
   decidedAt: Date | null;
 };
 
-export type OrderDetail = OrderSummary &
+export type OrderDetail = Omit<OrderSummary, "lines"> &
   OrderAmounts & {
     snapshot: OrderSnapshot;
+    lines: OrderLine[];
     invoiceNumber: string | null;
     version: number;
     timeline: OrderTimelineEntry[];
@@ -78,29 +85,36 @@ type OrderRow = typeof orders.$inferSelect;
 
 const readSnapshot = (row: OrderRow) => readOrderSnapshot(row.number, row.snapshot);
 
-function deliveryView(status: OrderStatus, promised: string | null, snapshot: OrderSnapshot, now: Date): DeliveryView {
+/** What an order's dates depend on: its method and its lines' products. */
+const etaInput = (snapshot: OrderSnapshot, lines: readonly OrderLine[]) => ({
+  method: snapshot.data.shipping.method,
+  products: lines.map((line) => line.product),
+});
+
+function deliveryView(
+  status: OrderStatus,
+  promised: string | null,
+  eta: () => { start: IsoDate; end: IsoDate },
+): DeliveryView {
   if (status === "cancelled" || status === "refunded") return { kind: "none" };
   if (promised) return { kind: "promised", date: promised };
   if (status === "delivered") return { kind: "none" };
-  const eta = snapshotEta(snapshot, now);
-  return { kind: "estimate", start: eta.start, end: eta.end };
+  return { kind: "estimate", ...eta() };
 }
 
-function toSummary(row: OrderRow, userId: string, now: Date): OrderSummary {
+function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, now: Date): OrderSummary {
   const status = toOrderStatus(row.status);
   const snapshot = readSnapshot(row);
   return {
     id: row.id,
     number: row.number,
-    productId: row.productId,
-    productTitle: snapshot.product.title,
-    quantity: row.quantity,
+    lines: lines.map((line) => ({ productId: line.product.id, title: line.product.title, quantity: line.quantity })),
     status,
     statusLabel: ORDER_STATUS_LABELS[status],
     totalPence: row.totalPence,
     currency: row.currency,
     paidAt: row.paidAt,
-    delivery: deliveryView(status, row.promisedDeliveryDate, snapshot, now),
+    delivery: deliveryView(status, row.promisedDeliveryDate, () => orderEta(etaInput(snapshot, lines), now)),
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     placedByMe: row.userId === userId,
@@ -130,7 +144,8 @@ export async function listOrders(
     .orderBy(desc(orders.createdAt))
     .limit(Math.min(200, Math.max(1, Math.floor(input.limit ?? 100))));
   const now = input.now ?? new Date();
-  return rows.map((row) => toSummary(row, input.userId, now));
+  const lines = await linesOfOrders(db, rows);
+  return rows.map((row) => toSummary(row, lines.get(row.id) ?? [], input.userId, now));
 }
 
 /** One order with its timeline, proofs and invoice number; null when this user may not read it. */
@@ -150,7 +165,8 @@ export async function getOrder(
     .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
     .limit(1);
   if (!row) return null;
-  const [history, proofs, [invoice]] = await Promise.all([
+  const [lines, history, proofs, [invoice]] = await Promise.all([
+    linesOfOrder(db, row),
     db
       .select()
       .from(orderStatusHistory)
@@ -159,12 +175,12 @@ export async function getOrder(
     db.select().from(orderProofs).where(eq(orderProofs.orderId, row.id)).orderBy(desc(orderProofs.version)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1),
   ]);
-  const summary = toSummary(row, input.userId, input.now ?? new Date());
+  const summary = toSummary(row, lines, input.userId, input.now ?? new Date());
   const latest = proofs[0];
   return {
     ...summary,
     snapshot: readSnapshot(row),
-    unitPence: row.unitPence,
+    lines,
     subtotalPence: row.subtotalPence,
     discountPence: row.discountPence,
     shippingPence: row.shippingPence,
@@ -250,7 +266,9 @@ export async function respondToProof(
     }
 
     const promised =
-      target === "proof_approved" ? promisedDeliveryDate(readSnapshot(order), now) : order.promisedDeliveryDate;
+      target === "proof_approved"
+        ? promisedDeliveryDate(etaInput(readSnapshot(order), await linesOfOrder(tx, order)), now)
+        : order.promisedDeliveryDate;
     await tx
       .update(orderProofs)
       .set({

@@ -180,7 +180,7 @@ export function planSave(
       firstOrderDiscount: context.firstOrderDiscount,
     });
     if (totals) patch.totals = storedTotals(totals);
-    patch.eta = draftEta({ product, method, now: context.now });
+    patch.eta = draftEta({ products: [product], method, now: context.now });
   }
   patch.status = status;
   return { ok: true, patch, status };

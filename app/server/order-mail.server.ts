@@ -12,7 +12,7 @@ import type { paymentIntents } from "#db/schema";
 import { colourName } from "~/catalogue/colours";
 import { SELLER } from "~/content/links";
 import { addressLines, SHIPPING_METHODS } from "~/domain/checkout";
-import type { OrderSnapshot } from "~/domain/order-snapshot";
+import type { OrderLineSnapshot, OrderSnapshot } from "~/domain/order-snapshot";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { MAIL_SIGNATURE, mailButton, mailHtml } from "./mail-templates.server";
@@ -36,7 +36,9 @@ export type OrderConfirmationView = {
     poRef: string;
   };
   shipTo: { name: string; company: string; addressLines: string[] };
-  line: { description: string; quantity: number; unitPence: number; amountPence: number };
+  lines: Array<{ description: string; quantity: number; unitPence: number; amountPence: number }>;
+  /** The goods before discount: the lines' sum. */
+  subtotalPence: number;
   discountPence: number;
   shipping: { label: string; pence: number };
   vatRate: number;
@@ -53,31 +55,26 @@ export const PROOF_PROMISE =
 /** What the payment ledger recorded as charged (payment_intents), which the invoice repeats. */
 type ChargedAmounts = Pick<
   typeof paymentIntents.$inferSelect,
-  | "quantity"
-  | "unitPence"
-  | "subtotalPence"
-  | "discountPence"
-  | "shippingPence"
-  | "vatRate"
-  | "vatPence"
-  | "amountPence"
+  "subtotalPence" | "discountPence" | "shippingPence" | "vatRate" | "vatPence" | "amountPence"
 >;
 
-function lineDescription(snapshot: OrderSnapshot): string {
-  const colour = snapshot.data.variant.color_hex
-    ? colourName(snapshot.product.id, snapshot.data.variant.color_hex)
-    : undefined;
-  const extras = [colour, ...snapshot.data.customization_selections].filter((part): part is string => Boolean(part));
-  return extras.length > 0 ? `${snapshot.product.title} (${extras.join(", ")})` : snapshot.product.title;
+/** A line as paid: its snapshot with the quantity and tier price the order was charged. */
+export type ChargedLine = OrderLineSnapshot & { quantity: number; unitPence: number; subtotalPence: number };
+
+function lineDescription({ product, customization }: OrderLineSnapshot): string {
+  const colour = customization.variant.color_hex ? colourName(product.id, customization.variant.color_hex) : undefined;
+  const extras = [colour, ...customization.customization_selections].filter((part): part is string => Boolean(part));
+  return extras.length > 0 ? `${product.title} (${extras.join(", ")})` : product.title;
 }
 
-/** The e-mail's view of an order just paid: the snapshot's addresses and line, the ledger's amounts. */
+/** The e-mail's view of an order just paid: the snapshot's addresses, its lines, the ledger's amounts. */
 export function orderConfirmationView(input: {
   orderId: string;
   number: string;
   invoiceNumber: string;
   issuedOn: IsoDate;
   snapshot: OrderSnapshot;
+  lines: readonly ChargedLine[];
   ledger: ChargedAmounts;
   repeatOf: string | null;
   promised: IsoDate | null;
@@ -116,12 +113,13 @@ export function orderConfirmationView(input: {
         shipping.address.country,
       ),
     },
-    line: {
-      description: lineDescription(input.snapshot),
-      quantity: input.ledger.quantity,
-      unitPence: input.ledger.unitPence,
-      amountPence: input.ledger.subtotalPence,
-    },
+    lines: input.lines.map((line) => ({
+      description: lineDescription(line),
+      quantity: line.quantity,
+      unitPence: line.unitPence,
+      amountPence: line.subtotalPence,
+    })),
+    subtotalPence: input.ledger.subtotalPence,
     discountPence: input.ledger.discountPence,
     shipping: { label: SHIPPING_METHODS[method].label, pence: input.ledger.shippingPence },
     vatRate: input.ledger.vatRate,
@@ -143,13 +141,11 @@ export async function sendOrderConfirmation(db: Database, view: OrderConfirmatio
 type Row = { label: string; amount: string; strong?: boolean };
 
 function invoiceRows(view: OrderConfirmationView): Row[] {
-  const net = view.line.amountPence - view.discountPence + view.shipping.pence;
-  const rows: Row[] = [
-    {
-      label: `${view.line.quantity} × ${view.line.description} @ ${formatPence(view.line.unitPence)}`,
-      amount: formatPence(view.line.amountPence),
-    },
-  ];
+  const net = view.subtotalPence - view.discountPence + view.shipping.pence;
+  const rows: Row[] = view.lines.map((line) => ({
+    label: `${line.quantity} × ${line.description} @ ${formatPence(line.unitPence)}`,
+    amount: formatPence(line.amountPence),
+  }));
   // A-20: the first-order discount comes off the goods before VAT.
   if (view.discountPence > 0)
     rows.push({ label: "First order discount (10%)", amount: `−${formatPence(view.discountPence)}` });

@@ -5,6 +5,7 @@ import {
   cartItems,
   invoices,
   orderDrafts,
+  orderLines,
   orderProofs,
   orders,
   orderStatusHistory,
@@ -152,6 +153,16 @@ async function started(userId: string, draftId: string, productId = "8"): Promis
 async function draftRow(id: string) {
   const [row] = await handle.db.select().from(orderDrafts).where(eq(orderDrafts.id, id));
   return row;
+}
+
+/** The orders with a line made from this draft, each with that line. */
+async function ordersOfDraft(draftId: string) {
+  const rows = await handle.db
+    .select({ order: orders, line: orderLines })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.draftId, draftId));
+  return rows.map(({ order, line }) => ({ ...order, line }));
 }
 
 /** Pays a fresh draft of `userId` with 4242 and returns the order. */
@@ -414,11 +425,11 @@ describe("editable until paid (issue 15 item 3)", () => {
       now: NOW,
     });
     if (!paid.ok || !paid.orderId) throw new Error(`payment failed: ${JSON.stringify(paid)}`);
-    const [order] = await handle.db.select().from(orders).where(eq(orders.id, paid.orderId));
-    expect(order).toMatchObject({ quantity: 100, totalPence: 61560 });
+    const [order] = await ordersOfDraft(draftId);
+    expect(order).toMatchObject({ id: paid.orderId, line: { quantity: 100 }, totalPence: 61560 });
     const snapshot = order?.snapshot as { data: { shipping: { address: { line1: string } } } };
     expect(snapshot.data.shipping.address.line1).toBe("2 Dock Road");
-    expect(await handle.db.select().from(orders).where(eq(orders.draftId, draftId))).toHaveLength(1);
+    expect(await ordersOfDraft(draftId)).toHaveLength(1);
   });
 
   it("two tabs opening payment for one draft share one intent and make one order", async () => {
@@ -429,7 +440,7 @@ describe("editable until paid (issue 15 item 3)", () => {
       confirmTestPayment(services, { clientSecret: one.clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
     const results = await Promise.all([pay(), pay()]);
     expect(results.filter((result) => result.ok)).not.toHaveLength(0);
-    expect(await handle.db.select().from(orders).where(eq(orders.draftId, draftId))).toHaveLength(1);
+    expect(await ordersOfDraft(draftId)).toHaveLength(1);
   });
 
   it("holds a replaced payment that is paid anyway: no order at the old figures, listed for staff", async () => {
@@ -463,7 +474,7 @@ describe("editable until paid (issue 15 item 3)", () => {
       errorMessage: null,
     });
     expect(late.outcome).toBe("held");
-    expect(await handle.db.select().from(orders).where(eq(orders.draftId, draftId))).toHaveLength(0);
+    expect(await ordersOfDraft(draftId)).toHaveLength(0);
     expect((await draftRow(draftId))?.status).toBe("shipping_done");
     expect(await listPaymentsNeedingAttention(handle.db)).toEqual([
       expect.objectContaining({
@@ -586,13 +597,11 @@ describe("test-mode payment through the routes", () => {
     expect(paid.status).toBe(200);
     expect(paid.json.status).toBe("succeeded");
 
-    const [order] = await handle.db.select().from(orders).where(eq(orders.draftId, draftId));
+    const [order] = await ordersOfDraft(draftId);
     expect(order).toMatchObject({
       userId: alice.userId,
-      productId: "8",
-      quantity: 50,
+      line: { position: 1, productId: "8", quantity: 50, unitPence: 550, subtotalPence: 27500 },
       status: "paid",
-      unitPence: 550,
       subtotalPence: 27500,
       discountPence: 2750,
       shippingPence: 1800,
@@ -806,7 +815,7 @@ describe("order tracking", () => {
       status: "paid",
       statusLabel: "Paid",
       totalPence: 31860,
-      productTitle: "Custom Embroidered Cap",
+      lines: [{ productId: "8", title: "Custom Embroidered Cap", quantity: 50 }],
       placedByMe: true,
     });
     // Not yet approved: the window if the proof were approved today: ceil(24.5 + 5) = 30 and

@@ -11,12 +11,13 @@
  */
 import { paymentDraftColumns } from "./drafts.server";
 import { readDraftData } from "~/domain/draft-schemas";
-import { type OrderSnapshot, promisedDeliveryDate } from "~/domain/order-snapshot";
+import { promisedDeliveryDate, splitDraftData } from "~/domain/order-snapshot";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   cartItems,
   invoices,
   orderDrafts,
+  orderLines,
   orders,
   orderStatusHistory,
   paymentEvents,
@@ -244,15 +245,12 @@ export async function handlePaymentSucceeded(
     const data = readDraftData(draft);
     if (!data) throw new Error(`Draft ${draft.id} was paid but its data no longer fits the draft schema`);
     const product = findProductById(draft.productId);
-    const snapshot: OrderSnapshot = {
-      data,
-      product: {
-        id: draft.productId,
-        title: product?.title ?? `Product ${draft.productId}`,
-        leadTime: product?.leadTime ?? "",
-        deliveryTime: product?.deliveryTime ?? null,
-      },
-    };
+    const { order: snapshot, line } = splitDraftData(data, {
+      id: draft.productId,
+      title: product?.title ?? `Product ${draft.productId}`,
+      leadTime: product?.leadTime ?? "",
+      deliveryTime: product?.deliveryTime ?? null,
+    });
 
     const [sequence] = await queryRows<{ order_seq: number; invoice_seq: number }>(
       tx,
@@ -269,19 +267,18 @@ export async function handlePaymentSucceeded(
         : null;
     const status: OrderStatus =
       repeatOf && canTransition("paid", "proof_approved", "system") ? "proof_approved" : "paid";
-    const promised = status === "proof_approved" ? promisedDeliveryDate(snapshot, now) : null;
+    const promised =
+      status === "proof_approved"
+        ? promisedDeliveryDate({ method: snapshot.data.shipping.method, products: [line.product] }, now)
+        : null;
 
     const [order] = await tx
       .insert(orders)
       .values({
         number,
-        draftId: draft.id,
         accountId: draft.accountId,
         userId: draft.userId,
-        productId: draft.productId,
-        quantity: ledger.quantity,
         snapshot,
-        unitPence: ledger.unitPence,
         subtotalPence: ledger.subtotalPence,
         discountPence: ledger.discountPence,
         shippingPence: ledger.shippingPence,
@@ -296,6 +293,16 @@ export async function handlePaymentSucceeded(
       })
       .returning({ id: orders.id });
     if (!order) throw new Error("Inserting an order returned no row");
+    await tx.insert(orderLines).values({
+      orderId: order.id,
+      position: 1,
+      draftId: draft.id,
+      productId: draft.productId,
+      quantity: ledger.quantity,
+      unitPence: ledger.unitPence,
+      subtotalPence: ledger.subtotalPence,
+      snapshot: line,
+    });
 
     const history: Array<typeof orderStatusHistory.$inferInsert> = [
       {
@@ -370,6 +377,7 @@ export async function handlePaymentSucceeded(
       invoiceNumber,
       issuedOn,
       snapshot,
+      lines: [{ ...line, quantity: ledger.quantity, unitPence: ledger.unitPence, subtotalPence: ledger.subtotalPence }],
       ledger,
       repeatOf: repeatOf?.number ?? null,
       promised,

@@ -16,7 +16,7 @@
 import { paymentDraftColumns, saveDraftStep } from "./drafts.server";
 import { PAYMENT_MESSAGES, paymentReadiness } from "~/domain/payment-readiness";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { orderDrafts, orders, paymentIntents } from "#db/schema";
+import { orderDrafts, orderLines, orders, paymentIntents } from "#db/schema";
 import { SITE } from "~/content/links";
 import type { CardInput } from "~/domain/cards";
 import type { OrderTotals } from "~/domain/checkout";
@@ -360,8 +360,9 @@ export async function paymentState(
   if (draft.status === "paid") {
     const [order] = await db
       .select({ id: orders.id, number: orders.number })
-      .from(orders)
-      .where(eq(orders.draftId, draftId))
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(orderLines.draftId, draftId))
       .limit(1);
     if (order) return { state: "paid", orderId: order.id, orderNumber: order.number };
     return { state: "processing" };

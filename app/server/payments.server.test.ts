@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { answerOf } from "../../tests/setup/route-answer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { orderDrafts, orders, orderStatusHistory, outbox, paymentEvents, paymentIntents } from "#db/schema";
+import { orderDrafts, orderLines, orders, orderStatusHistory, outbox, paymentEvents, paymentIntents } from "#db/schema";
 import type { DraftDataInput } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
@@ -462,7 +462,8 @@ describe("the Stripe webhook", () => {
 
     const all = await handle.db.select().from(orders);
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ draftId, totalPence: 31860, paymentIntentId: intent.intentId, status: "paid" });
+    expect(all[0]).toMatchObject({ totalPence: 31860, paymentIntentId: intent.intentId, status: "paid" });
+    expect(await handle.db.select({ draftId: orderLines.draftId }).from(orderLines)).toEqual([{ draftId }]);
     expect(await handle.db.select().from(orderStatusHistory)).toHaveLength(1);
     const mails = await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"));
     expect(mails).toHaveLength(1);

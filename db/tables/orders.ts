@@ -105,8 +105,9 @@ export const testPaymentIntents = pgTable(
 );
 
 /**
- * A paid draft (DESIGN decision 9: one draft, one payment, one order). `snapshot` is the draft's
- * data at payment, so later edits to the catalogue or the account never rewrite what was bought.
+ * A paid checkout (DESIGN decision 9: one payment, one order with a line per product). `snapshot`
+ * is what applies to the whole order at payment (contact, billing, delivery, method), so later
+ * edits to the account never rewrite what was bought; each product is an order_lines row.
  * `version` is bumped on every change, for the staff pages' optimistic concurrency.
  */
 export const orders = pgTable(
@@ -114,16 +115,9 @@ export const orders = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     number: text("number").notNull().unique(),
-    draftId: uuid("draft_id")
-      .notNull()
-      .unique()
-      .references(() => orderDrafts.id),
     accountId: text("account_id").notNull(),
     userId: text("user_id").notNull(),
-    productId: text("product_id").notNull(),
-    quantity: integer("quantity").notNull(),
     snapshot: jsonb("snapshot").notNull(),
-    unitPence: integer("unit_pence").notNull(),
     subtotalPence: integer("subtotal_pence").notNull(),
     discountPence: integer("discount_pence").notNull(),
     shippingPence: integer("shipping_pence").notNull(),
@@ -146,6 +140,36 @@ export const orders = pgTable(
     index("orders_account_created_idx").on(t.accountId, t.createdAt.desc()),
     check("orders_status_check", inList("status", ORDER_STATUSES)),
     check("orders_total_check", sql`total_pence = subtotal_pence - discount_pence + shipping_pence + vat_pence`),
+  ],
+);
+
+/**
+ * One product of an order, from the draft that customised it: the quantity and tier price paid,
+ * and `snapshot`, the customisation and the product as sold (app/domain/order-snapshot.ts).
+ * `position` orders the lines as the cart listed them; the order's subtotal is their sum.
+ */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    draftId: uuid("draft_id")
+      .notNull()
+      .unique()
+      .references(() => orderDrafts.id),
+    productId: text("product_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPence: integer("unit_pence").notNull(),
+    subtotalPence: integer("subtotal_pence").notNull(),
+    snapshot: jsonb("snapshot").notNull(),
+  },
+  (t) => [
+    unique("order_lines_order_position").on(t.orderId, t.position),
+    check("order_lines_quantity_positive", sql`quantity > 0`),
+    check("order_lines_subtotal_check", sql`subtotal_pence = unit_pence * quantity`),
   ],
 );
 

@@ -1,17 +1,27 @@
 import { sql } from "drizzle-orm";
-import { orderDrafts, orders, orderStatusHistory } from "#db/schema";
+import { orderDrafts, orderLines, orders, orderStatusHistory } from "#db/schema";
 import { draftDataSchema } from "~/domain/draft-schemas";
+import { type SoldProduct, splitDraftData } from "~/domain/order-snapshot";
 import { formatOrderNumber, type OrderStatus } from "~/domain/orders";
 import { queryRows, type Database } from "~/server/db.server";
 
 /**
- * A paid order as app/server/payment-events.server.ts leaves it after a successful payment (a paid draft,
- * the order with its snapshot, the first history row), written straight to the database so tests
+ * A paid order as app/server/payment-events.server.ts leaves it after a successful payment (a paid draft
+ * per line, the order with its snapshot and lines, the first history row), written straight to the database so tests
  * of what happens after payment need not drive the checkout first.
  */
 export async function insertPaidOrder(
   db: Database,
-  input: { userId: string; email: string; company: string; status?: OrderStatus; createdAt?: Date; quantity?: number },
+  input: {
+    userId: string;
+    email: string;
+    company: string;
+    status?: OrderStatus;
+    createdAt?: Date;
+    quantity?: number;
+    /** Products after the cap, each its own line (a whole-cart order, issue 15). */
+    more?: Array<{ product: SoldProduct; quantity: number; unitPence: number }>;
+  },
 ) {
   const quantity = input.quantity ?? 100;
   const data = draftDataSchema.parse({
@@ -54,46 +64,58 @@ export async function insertPaidOrder(
     status: "paid",
   });
   const paidAt = input.createdAt ?? new Date();
-  const [draft] = await db
-    .insert(orderDrafts)
-    .values({
-      accountId: input.userId,
-      userId: input.userId,
-      productId: "8",
-      status: "paid",
-      data,
-      paidAt,
-      paymentIntentId: "pi_test_1",
-      amountPence: 67800,
-    })
-    .returning({ id: orderDrafts.id });
+  const cap = { id: "8", title: "Custom Embroidered Cap", leadTime: "3.5 weeks", deliveryTime: "5-7 days" };
+  const wanted = [{ product: cap, quantity, unitPence: 550 }, ...(input.more ?? [])];
+  const lines = [];
+  for (const [index, want] of wanted.entries()) {
+    const lineData = { ...data, product_id: want.product.id, quantity: want.quantity };
+    const [draft] = await db
+      .insert(orderDrafts)
+      .values({
+        accountId: input.userId,
+        userId: input.userId,
+        productId: want.product.id,
+        status: "paid",
+        data: lineData,
+        paidAt,
+        paymentIntentId: "pi_test_1",
+        amountPence: 67800,
+      })
+      .returning({ id: orderDrafts.id });
+    lines.push({
+      position: index + 1,
+      draftId: draft!.id,
+      productId: want.product.id,
+      quantity: want.quantity,
+      unitPence: want.unitPence,
+      subtotalPence: want.unitPence * want.quantity,
+      snapshot: splitDraftData(lineData, want.product).line,
+    });
+  }
   const [sequence] = await queryRows<{ n: number }>(db, sql`select nextval('order_number_seq')::int as n`);
+  const { order: snapshot } = splitDraftData(data, cap);
+  const subtotalPence = lines.reduce((sum, line) => sum + line.subtotalPence, 0);
+  const vatPence = Math.round((subtotalPence + 1800) * 0.2);
   const [order] = await db
     .insert(orders)
     .values({
       number: formatOrderNumber(sequence!.n),
-      draftId: draft!.id,
       accountId: input.userId,
       userId: input.userId,
-      productId: "8",
-      quantity,
-      snapshot: {
-        data,
-        product: { id: "8", title: "Custom Embroidered Cap", leadTime: "3.5 weeks", deliveryTime: "5-7 days" },
-      },
-      unitPence: 550,
-      subtotalPence: 55000,
+      snapshot,
+      subtotalPence,
       discountPence: 0,
       shippingPence: 1800,
-      vatPence: 11360,
-      totalPence: 68160,
+      vatPence,
+      totalPence: subtotalPence + 1800 + vatPence,
       vatRate: 20,
-      paymentIntentId: `pi_test_${draft!.id.slice(0, 8)}`,
+      paymentIntentId: `pi_test_${lines[0]!.draftId.slice(0, 8)}`,
       status: input.status ?? "paid",
       paidAt,
       createdAt: paidAt,
     })
     .returning();
+  await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order!.id })));
   await db
     .insert(orderStatusHistory)
     .values({ orderId: order!.id, fromStatus: null, toStatus: "paid", actor: "system", note: "Paid by card (test)" });

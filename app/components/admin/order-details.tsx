@@ -7,58 +7,9 @@ import { Card, Facts, Lines, fileSize, londonTime } from "./order-card";
 export function OrderDetails({ order }: { order: StaffOrderDetail }) {
   return (
     <div className="space-y-6 lg:col-span-2">
-      <Card id="chosen" title="What the buyer chose">
-        <Facts
-          rows={[
-            ["Product", `${order.product.title} (product ${order.product.id})`],
-            ["Quantity", order.product.quantity.toLocaleString("en-GB")],
-            ["Colour", order.choices.colour],
-            ["Customisation", order.choices.customisations.join(", ")],
-            ["Handwritten note", order.choices.handwrittenNote ? "Yes" : "No"],
-            ["Branding", order.choices.branding],
-            ["Placement", order.choices.placement === "none" ? "" : order.choices.placement],
-            ["Placement details", order.choices.placementDetails],
-            [
-              "Proof preference",
-              order.choices.previousOrderRef
-                ? `${order.choices.proofPreference}: repeat of ${order.choices.previousOrderRef}`
-                : order.choices.proofPreference,
-            ],
-            ["Notes", order.choices.notes ? <span className="whitespace-pre-wrap">{order.choices.notes}</span> : ""],
-          ]}
-        />
-      </Card>
-
-      <Card id="artwork" title="Artwork">
-        {order.artwork.files.length === 0 ? (
-          <p className="mt-3 text-sm text-muted">
-            {order.artwork.emailLater
-              ? "No files uploaded: the buyer chose to e-mail the artwork."
-              : "No files uploaded."}
-          </p>
-        ) : (
-          <ul className="mt-3 space-y-2 text-sm">
-            {order.artwork.files.map((file) => (
-              <li key={file.id} className="flex flex-wrap items-center justify-between gap-2">
-                {file.available ? (
-                  <a
-                    href={`/admin/orders/${order.id}/artwork/${file.id}`}
-                    className="font-medium text-brand underline"
-                    download
-                  >
-                    Download {file.name}
-                  </a>
-                ) : (
-                  <span>{file.name} (file missing from storage)</span>
-                )}
-                <span className="text-muted">
-                  {fileSize(file.sizeBytes)} · uploaded {londonTime(file.uploadedAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      {order.lines.map((line, index) => (
+        <OrderLineCard key={line.id} orderId={order.id} line={line} index={index} />
+      ))}
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card id="contact" title="Contact">
@@ -115,7 +66,6 @@ export function OrderDetails({ order }: { order: StaffOrderDetail }) {
         <Card id="amounts" title="Amounts and payment">
           <Facts
             rows={[
-              ["Unit price", formatPence(order.amounts.unitPence)],
               ["Goods", formatPence(order.amounts.subtotalPence)],
               [
                 "Discount",
@@ -139,5 +89,63 @@ export function OrderDetails({ order }: { order: StaffOrderDetail }) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** What the buyer chose for one product, and its artwork. */
+function OrderLineCard(props: { orderId: string; line: StaffOrderDetail["lines"][number]; index: number }) {
+  const { line } = props;
+  const { choices, artwork } = line;
+  return (
+    <Card id={`line-${props.index + 1}`} title={`What the buyer chose: ${line.product.title}`}>
+      <Facts
+        rows={[
+          ["Product", `${line.product.title} (product ${line.product.id})`],
+          ["Quantity", line.quantity.toLocaleString("en-GB")],
+          ["Unit price", formatPence(line.unitPence)],
+          ["Line total", formatPence(line.subtotalPence)],
+          ["Colour", choices.colour],
+          ["Customisation", choices.customisations.join(", ")],
+          ["Handwritten note", choices.handwrittenNote ? "Yes" : "No"],
+          ["Branding", choices.branding],
+          ["Placement", choices.placement === "none" ? "" : choices.placement],
+          ["Placement details", choices.placementDetails],
+          [
+            "Proof preference",
+            choices.previousOrderRef
+              ? `${choices.proofPreference}: repeat of ${choices.previousOrderRef}`
+              : choices.proofPreference,
+          ],
+          ["Notes", choices.notes ? <span className="whitespace-pre-wrap">{choices.notes}</span> : ""],
+        ]}
+      />
+      <h3 className="mt-4 font-semibold">Artwork</h3>
+      {artwork.files.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">
+          {artwork.emailLater ? "No files uploaded: the buyer chose to e-mail the artwork." : "No files uploaded."}
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-2 text-sm">
+          {artwork.files.map((file) => (
+            <li key={file.id} className="flex flex-wrap items-center justify-between gap-2">
+              {file.available ? (
+                <a
+                  href={`/admin/orders/${props.orderId}/artwork/${file.id}`}
+                  className="font-medium text-brand underline"
+                  download
+                >
+                  Download {file.name}
+                </a>
+              ) : (
+                <span>{file.name} (file missing from storage)</span>
+              )}
+              <span className="text-muted">
+                {fileSize(file.sizeBytes)} · uploaded {londonTime(file.uploadedAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, describe, expect, it } from "vitest";
+import { orderLineSnapshotSchema, orderSnapshotSchema } from "~/domain/order-snapshot";
+import { draftDataSchema } from "~/domain/draft-schemas";
+
+// Issue 15 item 7: an order paid before orders had lines becomes a one-line order, with nothing
+// of what the buyer chose or paid lost. Runs the committed SQL files in order, stopping before
+// 0010 to write an order the way the code before it did.
+const folder = fileURLToPath(new URL("./migrations", import.meta.url));
+const files = readdirSync(folder)
+  .filter((name) => name.endsWith(".sql"))
+  .sort();
+const client = new PGlite();
+afterAll(() => client.close());
+
+async function apply(name: string) {
+  const text = readFileSync(`${folder}/${name}`, "utf8");
+  for (const statement of text.split("--> statement-breakpoint")) {
+    if (statement.trim()) await client.exec(statement);
+  }
+}
+
+describe("migration 0010: order lines", () => {
+  it("turns each earlier order into a one-line order, keeping its choices, product and price", async () => {
+    const at = files.indexOf("0010_order_lines.sql");
+    expect(at).toBeGreaterThan(0);
+    for (const name of files.slice(0, at)) await apply(name);
+
+    const data = draftDataSchema.parse({
+      product_id: "8",
+      quantity: 120,
+      variant: { color_hex: "#1B2A4A" },
+      branding: { method: "embroidery", placement: "Front", placement_details: "Centred" },
+      customization_selections: ["Front embroidery"],
+      notes: "Navy thread please",
+      details: { contact_name: "Jane Smith", email: "jane@acme.example", po_ref: "PO-77" },
+      shipping: { address: { line1: "2 Dock Road", city: "Leeds", country: "GB" }, method: "express" },
+      status: "paid",
+    });
+    const product = { id: "8", title: "Custom Embroidered Cap", leadTime: "3.5 weeks", deliveryTime: "5-7 days" };
+    const draft = await client.query<{ id: string }>(
+      `insert into order_drafts (account_id, user_id, product_id, status, data, paid_at)
+       values ('u1', 'u1', '8', 'paid', $1, now()) returning id`,
+      [JSON.stringify(data)],
+    );
+    const draftId = draft.rows[0]?.id;
+    await client.query(
+      `insert into orders (number, draft_id, account_id, user_id, product_id, quantity, snapshot, unit_pence,
+         subtotal_pence, discount_pence, shipping_pence, vat_pence, total_pence, vat_rate, payment_intent_id, paid_at)
+       values ('SS-000001', $1, 'u1', 'u1', '8', 120, $2, 550, 66000, 0, 3500, 13900, 83400, 20, 'pi_test_1', now())`,
+      [draftId, JSON.stringify({ data, product })],
+    );
+
+    await apply(files[at] ?? "");
+
+    const orders = await client.query<{ snapshot: unknown; subtotal_pence: number; total_pence: number }>(
+      "select snapshot, subtotal_pence, total_pence from orders",
+    );
+    expect(orders.rows).toHaveLength(1);
+    const order = orders.rows[0];
+    expect(order).toMatchObject({ subtotal_pence: 66000, total_pence: 83400 });
+    const kept = orderSnapshotSchema.parse(order?.snapshot);
+    expect(kept.data.details).toEqual(data.details);
+    expect(kept.data.shipping).toEqual(data.shipping);
+
+    const lines = await client.query<{
+      position: number;
+      draft_id: string;
+      product_id: string;
+      quantity: number;
+      unit_pence: number;
+      subtotal_pence: number;
+      snapshot: unknown;
+    }>("select position, draft_id, product_id, quantity, unit_pence, subtotal_pence, snapshot from order_lines");
+    expect(lines.rows).toHaveLength(1);
+    const line = lines.rows[0];
+    expect(line).toMatchObject({
+      position: 1,
+      draft_id: draftId,
+      product_id: "8",
+      quantity: 120,
+      unit_pence: 550,
+      subtotal_pence: 66000,
+    });
+    const parsed = orderLineSnapshotSchema.parse(line?.snapshot);
+    expect(parsed.product).toEqual(product);
+    expect(parsed.customization).toMatchObject({
+      variant: data.variant,
+      branding: data.branding,
+      customization_selections: data.customization_selections,
+      notes: data.notes,
+      quantity: 120,
+    });
+    // What belongs to the whole order is no longer repeated on its line, and the reverse.
+    expect(Object.keys(line?.snapshot as object).sort()).toEqual(["customization", "product"]);
+    expect(Object.keys(parsed.customization)).not.toContain("details");
+    expect(Object.keys(order?.snapshot ?? {})).toEqual(["data"]);
+    expect(JSON.stringify(order?.snapshot)).not.toContain("branding");
+  });
+});
