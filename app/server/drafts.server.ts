@@ -16,6 +16,7 @@
  * catalogue (the client never sends totals, DESIGN decision 5), and refuses a quantity outside
  * the product's [MOQ, max].
  */
+import { isDeepStrictEqual } from "node:util";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
@@ -246,6 +247,8 @@ export async function saveDraftStep(
     expectedVersion: number;
     /** The clock for the delivery estimate; tests pass one. */
     now?: Date;
+    /** Replace an open payment even if the draft's data stays the same (its cart line went). */
+    releasePayment?: boolean;
   },
 ): Promise<DraftResult<DraftSnapshot>> {
   const { userId, draftId, expectedVersion } = input;
@@ -289,6 +292,12 @@ export async function saveDraftStep(
     now: input.now ?? new Date(),
   });
   if (!plan.ok) return invalid(plan.fieldErrors);
+  // Reopening a step and saving what it already holds keeps the open payment: only a change to
+  // the draft, or to the cart outside it, replaces it.
+  const keepsPayment = isPayingStatus(current.status) && !input.releasePayment;
+  if (row.paymentIntentId && keepsPayment && !changesOrder(current.data, plan.patch)) {
+    return { ok: true, draft: current };
+  }
 
   const step = parsed.value;
   const followingCart =
@@ -317,6 +326,13 @@ export async function saveDraftStep(
   const snapshot = snapshotFromRaw(result);
   if (!result.saved) return refused(snapshot);
   return { ok: true, draft: snapshot, ...(row.paymentIntentId ? { releasedIntentId: row.paymentIntentId } : {}) };
+}
+
+/** Whether merging `patch` into `data` changes what would be bought (the estimate and status aside). */
+function changesOrder(data: DraftData, patch: Parameters<typeof mergeJson>[1]): boolean {
+  const { eta: _eta, status: _status, ...before } = data;
+  const { eta: _newEta, status: _newStatus, ...after } = mergeJson(data, patch);
+  return !isDeepStrictEqual(before, after);
 }
 
 /**

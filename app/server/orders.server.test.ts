@@ -432,6 +432,24 @@ describe("editable until paid (issue 15 item 3)", () => {
     expect(await ordersOfDraft(draftId)).toHaveLength(1);
   });
 
+  it("reopening a step and saving what it already holds keeps the open payment", async () => {
+    const draftId = await insertDraft({ userId: "alice" });
+    const opened = await started("alice", draftId);
+    const before = await draftRow(draftId);
+    const same = await save("alice", draftId, "customisation", { quantity: 50 });
+    expect(same.releasedIntentId).toBeUndefined();
+    expect(same.draft.version).toBe(before?.version);
+    expect(await draftRow(draftId)).toMatchObject({ status: "awaiting_payment", paymentIntentId: opened.intentId });
+    const paid = await confirmTestPayment(services, {
+      clientSecret: opened.clientSecret,
+      card: GOOD_CARD,
+      userId: "alice",
+      now: NOW,
+    });
+    expect(paid.ok).toBe(true);
+    expect(await ordersOfDraft(draftId)).toHaveLength(1);
+  });
+
   it("two tabs opening payment for one draft share one intent and make one order", async () => {
     const draftId = await insertDraft({ userId: "alice" });
     const [one, two] = await Promise.all([started("alice", draftId), started("alice", draftId)]);

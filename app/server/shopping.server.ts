@@ -233,7 +233,7 @@ async function clearCart(services: Services, { userId }: { userId: string }) {
         inArray(orderDrafts.status, [...PAYING_STATUSES]),
       ),
     );
-  for (const draft of paying) await resave(services, userId, draft, {});
+  for (const draft of paying) await resave(services, userId, draft, {}, { releasePayment: true });
   await deleteUnpaidDraftsForProducts(services.db, { userId, productIds });
 }
 
@@ -329,7 +329,7 @@ export async function changeCart(services: Services, userId: string, change: Car
     case "remove": {
       const productId = await removeCartLine(db, { userId, id: change.id });
       if (!productId) return goneFromCart();
-      await followCart(services, userId, productId, {});
+      await followCart(services, userId, productId, {}, { releasePayment: true });
       return DONE;
     }
     case "clear":
@@ -343,9 +343,15 @@ export async function changeCart(services: Services, userId: string, change: Car
  * and replaces an open payment. A draft that cannot take it now (a payment the provider is taking,
  * or a save racing this one) keeps its figures; step 2 takes the cart's quantity when it opens.
  */
-async function followCart(services: Services, userId: string, productId: string, patch: { quantity?: number }) {
+async function followCart(
+  services: Services,
+  userId: string,
+  productId: string,
+  patch: { quantity?: number },
+  options: { releasePayment?: boolean } = {},
+) {
   const draft = await findLatestDraftForProduct(services.db, { userId, productId });
-  if (draft) await resave(services, userId, draft, patch);
+  if (draft) await resave(services, userId, draft, patch, options);
 }
 
 async function resave(
@@ -353,6 +359,7 @@ async function resave(
   userId: string,
   draft: { id: string; version: number },
   patch: { quantity?: number },
+  options: { releasePayment?: boolean },
 ) {
   const saved = await saveCheckoutStep(services, {
     userId,
@@ -360,6 +367,7 @@ async function resave(
     step: "customisation",
     patch,
     expectedVersion: draft.version,
+    ...options,
   });
   if (!saved.ok) console.warn(`[cart] draft ${draft.id} kept its figures: ${saved.code}`);
 }
