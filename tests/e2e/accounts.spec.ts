@@ -241,6 +241,8 @@ test("create an organisation and invite a colleague who accepts; the invitation 
   browser,
   signedInBuyer,
 }) => {
+  // Two browsers and a dozen page loads: on a loaded 2-core machine this takes more than 30 s.
+  test.slow();
   await page.goto("/account");
   const orgs = page.getByRole("region", { name: "Organisations" });
   await orgs.getByLabel("New organisation name").fill("Acme Events");

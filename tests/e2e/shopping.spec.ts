@@ -139,6 +139,8 @@ test("the cart follows the buyer to another browser; signing out wipes every loc
   browser,
   signedInBuyer,
 }) => {
+  // Two browsers and a dozen page loads: on a loaded 2-core machine this takes more than 30 s.
+  test.slow();
   await addToCart(page, "16", { colour: "Red" });
   await page.goto("/cart");
   const keys = () =>
