@@ -10,27 +10,11 @@
  * draft becomes an order with its history, invoice and confirmation e-mail.
  */
 import { paymentDraftColumns } from "./drafts.server";
-import { readDraftData } from "~/domain/draft-schemas";
-import { promisedDeliveryDate, splitDraftData } from "~/domain/order-snapshot";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import {
-  cartItems,
-  invoices,
-  orderDrafts,
-  orderLines,
-  orders,
-  orderStatusHistory,
-  paymentEvents,
-  paymentIntents,
-} from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
-import { londonToday } from "~/domain/delivery";
-import { formatPence } from "~/domain/money";
-import { canTransition, formatInvoiceNumber, formatOrderNumber, type OrderStatus } from "~/domain/orders";
-import { queryRows, type Database } from "./db.server";
-import { approvedPreviousOrder } from "./buyer-orders.server";
-import { claimFirstOrderDiscount, firstOrderShortfallNote } from "./first-order-discount.server";
-import { orderConfirmationView, sendOrderConfirmation, type OrderConfirmationView } from "./order-mail.server";
+import { orderDrafts, paymentEvents, paymentIntents } from "#db/schema";
+import type { Database } from "./db.server";
+import { createPaidOrder } from "./order-creation.server";
+import { sendOrderConfirmation, type OrderConfirmationView } from "./order-mail.server";
 import type { PaymentEvent } from "./payment-provider.server";
 import type { Services } from "./services.server";
 
@@ -187,11 +171,10 @@ export async function handlePaymentProcessing(db: Database, event: PaymentEvent)
 }
 
 /**
- * A successful payment: checks the amount and currency against the ledger, then in one
- * transaction marks the draft paid, creates the order (number from order_number_seq), its
- * history, its invoice (invoice_number_seq), approves a valid repeat order at once, and removes
- * the product's cart line. The confirmation e-mail goes after the commit, so a mail fault never
- * undoes a payment (and a replay never sends a second one).
+ * A successful payment: checks the amount and currency against the ledger, then, in the same
+ * transaction, refuses a draft paid already or changed since (both held for staff) and makes the
+ * order (createPaidOrder, order-creation.server.ts). The confirmation e-mail goes after the
+ * commit, so a mail fault never undoes a payment (and a replay never sends a second one).
  */
 export async function handlePaymentSucceeded(
   services: Services,
@@ -242,161 +225,12 @@ export async function handlePaymentSucceeded(
       await needsAttention(tx, ledger.intentId, "paid_after_change");
       return { outcome: "held" };
     }
-    const data = readDraftData(draft);
-    if (!data) throw new Error(`Draft ${draft.id} was paid but its data no longer fits the draft schema`);
-    const product = findProductById(draft.productId);
-    const { order: snapshot, line } = splitDraftData(data, {
-      id: draft.productId,
-      title: product?.title ?? `Product ${draft.productId}`,
-      leadTime: product?.leadTime ?? "",
-      deliveryTime: product?.deliveryTime ?? null,
-    });
-
-    const [sequence] = await queryRows<{ order_seq: number; invoice_seq: number }>(
-      tx,
-      sql`select nextval('order_number_seq')::int as order_seq, nextval('invoice_number_seq')::int as invoice_seq`,
-    );
-    if (!sequence) throw new Error("Sequences returned no row");
-    const number = formatOrderNumber(sequence.order_seq);
-    const issuedOn = londonToday(now);
-    const invoiceNumber = formatInvoiceNumber(Number(issuedOn.slice(0, 4)), sequence.invoice_seq);
-
-    const repeatOf =
-      data.proof.preference === "skip_proof"
-        ? await approvedPreviousOrder(tx, draft, data.proof.previous_order_ref)
-        : null;
-    const status: OrderStatus =
-      repeatOf && canTransition("paid", "proof_approved", "system") ? "proof_approved" : "paid";
-    const promised =
-      status === "proof_approved"
-        ? promisedDeliveryDate({ method: snapshot.data.shipping.method, products: [line.product] }, now)
-        : null;
-
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        number,
-        accountId: draft.accountId,
-        userId: draft.userId,
-        snapshot,
-        subtotalPence: ledger.subtotalPence,
-        discountPence: ledger.discountPence,
-        shippingPence: ledger.shippingPence,
-        vatPence: ledger.vatPence,
-        totalPence: ledger.amountPence,
-        vatRate: ledger.vatRate,
-        currency: ledger.currency,
-        paymentIntentId: ledger.intentId,
-        status,
-        promisedDeliveryDate: promised,
-        paidAt: now,
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error("Inserting an order returned no row");
-    await tx.insert(orderLines).values({
-      orderId: order.id,
-      position: 1,
-      draftId: draft.id,
-      productId: draft.productId,
-      quantity: ledger.quantity,
-      unitPence: ledger.unitPence,
-      subtotalPence: ledger.subtotalPence,
-      snapshot: line,
-    });
-
-    const history: Array<typeof orderStatusHistory.$inferInsert> = [
-      {
-        orderId: order.id,
-        fromStatus: null,
-        toStatus: "paid",
-        actor: "system",
-        note: `Paid by card (${ledger.provider} ${ledger.intentId})`,
-      },
-    ];
-    // The discount the amount included is taken now, once per person; a payment that lost the race
-    // to another order of the same person has been charged too little, which staff must settle.
-    if (ledger.discountPence > 0) {
-      const claim = {
-        orderId: order.id,
-        userId: draft.userId,
-        accountId: draft.accountId,
-        discountPence: ledger.discountPence,
-      };
-      if (!(await claimFirstOrderDiscount(tx, claim))) {
-        console.error(
-          `[payments] order ${number} was given a first-order discount its customer had already used: ${formatPence(ledger.discountPence)} short`,
-        );
-        history.push({
-          orderId: order.id,
-          fromStatus: "paid",
-          toStatus: "paid",
-          actor: "system",
-          note: firstOrderShortfallNote(ledger.discountPence),
-        });
-      }
-    }
-    if (data.proof.preference === "skip_proof") {
-      history.push(
-        repeatOf
-          ? {
-              orderId: order.id,
-              fromStatus: "paid",
-              toStatus: "proof_approved",
-              actor: "system",
-              note: `Repeat of ${repeatOf.number}: proof skipped`,
-            }
-          : {
-              orderId: order.id,
-              fromStatus: "paid",
-              toStatus: "paid",
-              actor: "system",
-              note: `Previous order reference "${data.proof.previous_order_ref}" is not an approved order of this account, so a proof will be sent`,
-            },
-      );
-    }
-    await tx.insert(orderStatusHistory).values(history);
-    await tx.insert(invoices).values({ number: invoiceNumber, orderId: order.id, issuedAt: now });
-
-    await tx
-      .update(orderDrafts)
-      .set({
-        status: "paid",
-        paidAt: now,
-        paymentIntentId: ledger.intentId,
-        amountPence: ledger.amountPence,
-        data: sql`jsonb_set(${orderDrafts.data}, '{status}', '"paid"')`,
-        version: sql`${orderDrafts.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orderDrafts.id, draft.id));
-    await removePaidCartLine(tx, { userId: draft.userId, productId: draft.productId });
-
-    const mail = orderConfirmationView({
-      orderId: order.id,
-      number,
-      invoiceNumber,
-      issuedOn,
-      snapshot,
-      lines: [{ ...line, quantity: ledger.quantity, unitPence: ledger.unitPence, subtotalPence: ledger.subtotalPence }],
-      ledger,
-      repeatOf: repeatOf?.number ?? null,
-      promised,
-    });
-    return {
-      outcome: "paid",
-      orderId: order.id,
-      orderNumber: number,
-      mail,
-    };
+    const made = await createPaidOrder(tx, { draft, ledger, now });
+    return { outcome: "paid", ...made };
   });
 
   if (!("mail" in result)) return result;
   const { mail, ...outcome } = result;
   if (mail) await sendOrderConfirmation(db, mail);
   return outcome;
-}
-
-/** The cart line of a paid product goes away (issue 8 item 6). */
-async function removePaidCartLine(tx: Tx, line: { userId: string; productId: string }) {
-  await tx.delete(cartItems).where(and(eq(cartItems.userId, line.userId), eq(cartItems.productId, line.productId)));
 }
