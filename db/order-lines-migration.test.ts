@@ -6,8 +6,9 @@ import { orderLineSnapshotSchema, orderSnapshotSchema } from "~/domain/order-sna
 import { draftDataSchema } from "~/domain/draft-schemas";
 
 // Issue 15 item 7: an order paid before orders had lines becomes a one-line order, with nothing
-// of what the buyer chose or paid lost. Runs the committed SQL files in order, stopping before
-// 0010 to write an order the way the code before it did.
+// of what the buyer chose or paid lost, and its proofs become that line's (0011). Runs the
+// committed SQL files in order, stopping before 0010 to write an order and a proof the way the
+// code before it did.
 const folder = fileURLToPath(new URL("./migrations", import.meta.url));
 const files = readdirSync(folder)
   .filter((name) => name.endsWith(".sql"))
@@ -22,7 +23,8 @@ async function apply(name: string) {
   }
 }
 
-describe("migration 0010: order lines", () => {
+describe("migrations 0010 and 0011: order lines and their proofs", () => {
+  // A fresh PGlite and twelve migrations take a while on a busy 2-core machine; not a speed check.
   it("turns each earlier order into a one-line order, keeping its choices, product and price", async () => {
     const at = files.indexOf("0010_order_lines.sql");
     expect(at).toBeGreaterThan(0);
@@ -46,14 +48,21 @@ describe("migration 0010: order lines", () => {
       [JSON.stringify(data)],
     );
     const draftId = draft.rows[0]?.id;
-    await client.query(
+    const inserted = await client.query<{ id: string }>(
       `insert into orders (number, draft_id, account_id, user_id, product_id, quantity, snapshot, unit_pence,
          subtotal_pence, discount_pence, shipping_pence, vat_pence, total_pence, vat_rate, payment_intent_id, paid_at)
-       values ('SS-000001', $1, 'u1', 'u1', '8', 120, $2, 550, 66000, 0, 3500, 13900, 83400, 20, 'pi_test_1', now())`,
+       values ('SS-000001', $1, 'u1', 'u1', '8', 120, $2, 550, 66000, 0, 3500, 13900, 83400, 20, 'pi_test_1', now())
+       returning id`,
       [draftId, JSON.stringify({ data, product })],
     );
+    const orderId = inserted.rows[0]?.id;
+    await client.query(
+      `insert into order_proofs (order_id, version, stored_name, original_name, content_type, size_bytes, uploaded_by)
+       values ($1, 1, 'stored-1', 'proof.pdf', 'application/pdf', 10, 'staff1')`,
+      [orderId],
+    );
 
-    await apply(files[at] ?? "");
+    for (const name of files.slice(at)) await apply(name);
 
     const orders = await client.query<{ snapshot: unknown; subtotal_pence: number; total_pence: number }>(
       "select snapshot, subtotal_pence, total_pence from orders",
@@ -98,5 +107,11 @@ describe("migration 0010: order lines", () => {
     expect(Object.keys(parsed.customization)).not.toContain("details");
     expect(Object.keys(order?.snapshot ?? {})).toEqual(["data"]);
     expect(JSON.stringify(order?.snapshot)).not.toContain("branding");
-  });
+
+    const proofs = await client.query<{ order_id: string; order_line_id: string; version: number }>(
+      "select p.order_id, p.order_line_id, p.version from order_proofs p",
+    );
+    const lineId = (await client.query<{ id: string }>("select id from order_lines")).rows[0]?.id;
+    expect(proofs.rows).toEqual([{ order_id: orderId, order_line_id: lineId, version: 1 }]);
+  }, 120_000);
 });

@@ -60,7 +60,11 @@ describe("statusChangeSchema", () => {
       intent: "proof",
       version: 2,
       note: "v2: logo larger",
+      line: 1,
     });
+    expect(proofUploadSchema.parse({ intent: "proof", version: "2", line: "3" })).toMatchObject({ line: 3 });
+    expect(proofUploadSchema.safeParse({ intent: "proof", version: "2", line: "0" }).success).toBe(false);
+    expect(proofUploadSchema.safeParse({ intent: "proof", version: "2", line: "x" }).success).toBe(false);
   });
 });
 

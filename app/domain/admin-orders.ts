@@ -8,6 +8,7 @@ import { z } from "zod";
 import { formatDisplayDate } from "./delivery";
 import {
   ORDER_STATUSES,
+  MAX_ORDER_LINES,
   ORDER_STATUS_LABELS,
   shippingDetailsProblem,
   type Actor,
@@ -69,6 +70,13 @@ export const proofUploadSchema = z.object({
   intent: z.literal("proof"),
   version,
   note,
+  /** The order line the proof is for, by position (issue 15 item 6). */
+  line: z.coerce
+    .number({ error: "Choose the product." })
+    .int()
+    .min(1, "Choose the product.")
+    .max(MAX_ORDER_LINES)
+    .default(1),
 });
 export type ProofUploadFields = z.output<typeof proofUploadSchema>;
 
@@ -81,6 +89,8 @@ export const ADMIN_MESSAGES = {
   proofNotAllowed: (status: OrderStatus) =>
     `A proof cannot be sent for an order that is "${ORDER_STATUS_LABELS[status]}". Nothing was changed.`,
   useProofForm: "Send a proof with the proof upload form.",
+  noSuchLine: "This order has no such product. Reload the page and try again.",
+  lineApproved: (title: string) => `The buyer has approved the proof for ${title} already. Nothing was changed.`,
 } as const;
 
 /** The history's default note when staff give none, so every row says what happened. */
@@ -129,6 +139,18 @@ export function formatLondonDateTime(at: Date): string {
 }
 
 /** One order as the back office sees it (admin-order-detail.server.ts builds it; the order page shows it). */
+export type StaffProof = {
+  version: number;
+  originalName: string;
+  contentType: string;
+  sizeBytes: number;
+  createdAt: Date;
+  uploadedBy: string;
+  decision: "approved" | "changes_requested" | null;
+  comment: string | null;
+  decidedAt: Date | null;
+};
+
 export type StaffOrderDetail = {
   id: string;
   number: string;
@@ -141,6 +163,7 @@ export type StaffOrderDetail = {
   /** One per product, as the cart listed them. */
   lines: Array<{
     id: string;
+    position: number;
     product: { id: string; title: string };
     quantity: number;
     unitPence: number;
@@ -160,6 +183,10 @@ export type StaffOrderDetail = {
       emailLater: boolean;
       files: Array<{ id: string; name: string; sizeBytes: number; uploadedAt: Date; available: boolean }>;
     };
+    /** This line's proof versions, newest first. */
+    proofs: StaffProof[];
+    /** A proof can be sent for this line now: the order allows it and this line's is not approved. */
+    canSendProof: boolean;
   }>;
   contact: { name: string; email: string; company: string; phone: string; poRef: string };
   account: { userId: string; email: string | null; name: string | null };
@@ -172,17 +199,6 @@ export type StaffOrderDetail = {
   carrier: string | null;
   trackingNumber: string | null;
   promisedDeliveryDate: string | null;
-  proofs: Array<{
-    version: number;
-    originalName: string;
-    contentType: string;
-    sizeBytes: number;
-    createdAt: Date;
-    uploadedBy: string;
-    decision: "approved" | "changes_requested" | null;
-    comment: string | null;
-    decidedAt: Date | null;
-  }>;
   history: Array<{
     id: number;
     at: Date;

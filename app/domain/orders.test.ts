@@ -5,8 +5,11 @@ import {
   canTransition,
   formatInvoiceNumber,
   formatOrderNumber,
+  lineProofState,
   ORDER_STATUSES,
   proofAnswerSchema,
+  proofLineParam,
+  statusFromLineProofs,
   shippingDetailsProblem,
   staffStatusChoices,
 } from "./orders";
@@ -65,14 +68,16 @@ describe("the buyer's proof answer", () => {
   };
 
   it("takes an approval, or changes with a comment, as the order page posts them", () => {
-    expect(proofAnswerSchema.parse({ decision: "approve", comment: "", proofVersion: "2" })).toEqual({
+    expect(proofAnswerSchema.parse({ decision: "approve", comment: "", proofVersion: "2", line: "2" })).toEqual({
       decision: "approve",
       comment: "",
       proofVersion: 2,
+      line: 2,
     });
     expect(proofAnswerSchema.parse({ decision: "changes", comment: "  Logo bigger  " })).toEqual({
       decision: "changes",
       comment: "Logo bigger",
+      line: 1,
     });
   });
 
@@ -87,5 +92,36 @@ describe("the buyer's proof answer", () => {
     expect(problems({ decision: "approve", proofVersion: "0" })).toEqual({
       proofVersion: "Choose approve or request changes.",
     });
+    expect(problems({ decision: "approve", line: "0" })).toEqual({ line: "Choose approve or request changes." });
+    expect(problems({ decision: "approve", line: "101" })).not.toBeNull();
+    expect(problems({ decision: "approve", line: "1.5" })).not.toBeNull();
+  });
+});
+
+describe("proofs per line (issue 15 item 6)", () => {
+  it("reads a line's state from its latest version", () => {
+    expect(lineProofState(undefined)).toBe("waiting_for_proof");
+    expect(lineProofState({ decision: null })).toBe("awaiting_answer");
+    expect(lineProofState({ decision: "approved" })).toBe("approved");
+    expect(lineProofState({ decision: "changes_requested" })).toBe("changes_requested");
+  });
+
+  it("approves the order only when every line is approved; changes on any line win", () => {
+    expect(statusFromLineProofs(["approved"])).toBe("proof_approved");
+    expect(statusFromLineProofs(["approved", "approved", "approved"])).toBe("proof_approved");
+    expect(statusFromLineProofs(["approved", "awaiting_answer"])).toBe("proof_sent");
+    expect(statusFromLineProofs(["approved", "waiting_for_proof"])).toBe("proof_sent");
+    expect(statusFromLineProofs(["awaiting_answer"])).toBe("proof_sent");
+    expect(statusFromLineProofs(["approved", "changes_requested"])).toBe("changes_requested");
+    expect(statusFromLineProofs(["changes_requested", "awaiting_answer", "approved"])).toBe("changes_requested");
+    expect(statusFromLineProofs([])).toBe("proof_sent");
+  });
+
+  it("reads the line of a proof link, the first when none is named", () => {
+    expect(proofLineParam(null)).toBe(1);
+    expect(proofLineParam("")).toBe(1);
+    expect(proofLineParam("2")).toBe(2);
+    expect(proofLineParam("100")).toBe(100);
+    for (const bad of ["0", "-1", "101", "1.5", "two", "1e2", " 2"]) expect(proofLineParam(bad)).toBeNull();
   });
 });

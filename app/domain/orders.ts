@@ -99,6 +99,45 @@ export function toOrderStatus(value: string): OrderStatus {
 
 export const isOrderId = isUuid;
 
+/** More lines than a cart can hold; bounds a line number read from a form or a link. */
+export const MAX_ORDER_LINES = 100;
+
+/** The line a proof link or form names (?line=2); the first when absent, null when not a line number. */
+export function proofLineParam(value: string | null): number | null {
+  if (value === null || value === "") return 1;
+  if (!/^[1-9][0-9]{0,2}$/.test(value)) return null;
+  const line = Number(value);
+  return line <= MAX_ORDER_LINES ? line : null;
+}
+
+/** "Proof version 2", naming the product when the order has several (history notes, messages). */
+export function proofName(version: number, line: { title: string; ofSeveral: boolean }): string {
+  return line.ofSeveral ? `Proof version ${version} of ${line.title}` : `Proof version ${version}`;
+}
+
+/** Where one order line stands on its proof (issue 15 item 6), from its latest version. */
+export type LineProofState = "waiting_for_proof" | "awaiting_answer" | "approved" | "changes_requested";
+
+export function lineProofState(latest: { decision: string | null } | undefined): LineProofState {
+  if (!latest) return "waiting_for_proof";
+  if (latest.decision === "approved") return "approved";
+  if (latest.decision === "changes_requested") return "changes_requested";
+  return "awaiting_answer";
+}
+
+/**
+ * The order's status after the buyer answers one line's proof (statuses stay per order): changes
+ * asked on any line win, since production waits for them; every line approved approves the order;
+ * otherwise it still waits on a proof.
+ */
+export function statusFromLineProofs(
+  states: readonly LineProofState[],
+): "proof_sent" | "changes_requested" | "proof_approved" {
+  if (states.includes("changes_requested")) return "changes_requested";
+  if (states.length > 0 && states.every((state) => state === "approved")) return "proof_approved";
+  return "proof_sent";
+}
+
 /** How long a buyer's comment on a proof may be. */
 export const PROOF_COMMENT_MAX = 2000;
 
@@ -118,6 +157,8 @@ export const proofAnswerSchema = z
     decision: z.enum(["approve", "changes"], PROOF_ANSWER_MESSAGES.choose),
     comment: z.string().trim().max(PROOF_COMMENT_MAX, PROOF_ANSWER_MESSAGES.commentTooLong).optional(),
     proofVersion: z.coerce.number().int().positive(PROOF_ANSWER_MESSAGES.choose).optional(),
+    /** The order line the proof is for, by position; an order of one product has only line 1. */
+    line: z.coerce.number().int().min(1, PROOF_ANSWER_MESSAGES.choose).max(MAX_ORDER_LINES).default(1),
   })
   .refine((answer) => answer.decision === "approve" || Boolean(answer.comment), {
     path: ["comment"],

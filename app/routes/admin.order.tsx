@@ -36,6 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       intent: read.form.get("intent"),
       version: read.form.get("version"),
       note: read.form.get("note") ?? undefined,
+      line: read.form.get("line") ?? undefined,
     });
     if (!fields.ok) return toResponse(fields, { intent });
     const result = await uploadProof(db, {

@@ -1,14 +1,14 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { sessionOf, dbOf } from "~/server/request-context.server";
 import { deliveryText } from "~/components/order-delivery";
+import { LineProofs } from "~/components/order-proofs";
 import { SignInPrompt } from "~/components/sign-in-prompt";
-import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
 import { formatDisplayDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
-import { ORDER_STATUS_LABELS, PROOF_COMMENT_MAX, proofAnswerSchema } from "~/domain/orders";
+import { ORDER_STATUS_LABELS, proofAnswerSchema } from "~/domain/orders";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/buyer-orders.server";
 
@@ -39,7 +39,6 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
     return <SignInPrompt title="Your order" message="Please sign in to see your order." />;
   const order = loaderData.order;
   const snap = order.snapshot.data;
-  const latest = order.proofs[0];
   const error = actionData && "error" in actionData ? actionData.error.message : null;
 
   return (
@@ -66,77 +65,27 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
             <h2 id="proof-heading" className="text-xl font-bold">
               Proof
             </h2>
-            {order.proofs.length === 0 ? (
-              <p className="mt-2 text-sm text-muted">
-                {order.status === "proof_approved" ||
-                order.lines.every((line) => line.customization.proof.preference === "skip_proof")
-                  ? "No new proof needed: this repeats an approved design."
-                  : "We'll upload your proof here within 2 working days of payment and e-mail you."}
-              </p>
-            ) : (
-              <ul className="mt-3 space-y-2 text-sm">
-                {order.proofs.map((proof) => (
-                  <li
-                    key={proof.id}
-                    className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-100 px-3 py-2"
-                  >
-                    <a
-                      className="font-medium text-brand underline"
-                      href={`/orders/${order.id}/proofs/${proof.version}`}
-                    >
-                      Version {proof.version}: {proof.originalName}
-                    </a>
-                    <span className="text-muted">
-                      {proof.decision === "approved"
-                        ? "Approved"
-                        : proof.decision === "changes_requested"
-                          ? `Changes requested: ${proof.comment ?? ""}`
-                          : "Waiting for your answer"}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
             {error ? (
               <div className="mt-3">
                 <FormMessage>{error}</FormMessage>
               </div>
             ) : null}
-            {order.canRespondToProof && latest ? (
-              <Form method="post" className="mt-4 space-y-3">
-                <input type="hidden" name="proofVersion" value={latest.version} />
-                <button
-                  type="submit"
-                  name="decision"
-                  value="approve"
-                  disabled={busy}
-                  className={buttonClass("primary")}
-                >
-                  Approve version {latest.version}
-                </button>
-                <div>
-                  <label htmlFor="proof-comment" className="block text-sm font-medium">
-                    Or tell us what to change
-                  </label>
-                  <textarea
-                    id="proof-comment"
-                    name="comment"
-                    rows={3}
-                    maxLength={PROOF_COMMENT_MAX}
-                    className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-                  />
-                </div>
-                <button
-                  type="submit"
-                  name="decision"
-                  value="changes"
-                  disabled={busy}
-                  className={buttonClass("secondary")}
-                >
-                  Request changes
-                </button>
-              </Form>
-            ) : null}
+            {order.lines.map((line) => (
+              <LineProofs
+                key={line.id}
+                orderId={order.id}
+                position={line.position}
+                title={order.lines.length > 1 ? line.product.title : null}
+                proofs={line.proofs}
+                canRespond={line.canRespond}
+                busy={busy}
+                emptyText={
+                  order.status === "proof_approved" || line.customization.proof.preference === "skip_proof"
+                    ? "No new proof needed: this repeats an approved design."
+                    : "We'll upload your proof here within 2 working days of payment and e-mail you."
+                }
+              />
+            ))}
           </section>
 
           <section aria-labelledby="timeline-heading">

@@ -13,11 +13,14 @@ export function proofReadyMail(view: {
   orderUrl: string;
   version: number;
   note: string;
+  /** The product the proof is for, named when the order has several. */
+  product: string | null;
 }): Mail {
+  const what = view.product ? `${view.product} (order ${view.orderNumber})` : `order ${view.orderNumber}`;
   const lines = [
     view.version === 1
-      ? `Your design proof for order ${view.orderNumber} is ready.`
-      : `Version ${view.version} of your design proof for order ${view.orderNumber} is ready.`,
+      ? `Your design proof for ${what} is ready.`
+      : `Version ${view.version} of your design proof for ${what} is ready.`,
     "Open your order to look at it, then approve it or tell us what to change. Production starts when you approve it.",
   ];
   if (view.note.trim()) lines.push(`A note from our studio: ${view.note.trim()}`);

@@ -11,7 +11,7 @@ import { BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS, addressLines } f
 import { ORDER_STATUS_LABELS, canTransition, staffStatusChoices, type Actor } from "~/domain/orders";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { isOrderId, toOrderStatus } from "~/domain/orders";
-import type { StaffOrderDetail } from "~/domain/admin-orders";
+import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
 import type { Database } from "./db.server";
 import { linesOfOrder } from "./order-lines.server";
 
@@ -19,6 +19,26 @@ const actorOf = (value: string): Actor => (value === "staff" || value === "buyer
 const decisionOf = (value: string | null) => (value === "approved" || value === "changes_requested" ? value : null);
 const personName = (user: { name: string | null; email: string | null } | null) =>
   user ? (user.name?.trim() ? `${user.name.trim()} (${user.email})` : user.email) : null;
+
+type ProofRow = {
+  proof: typeof orderProofs.$inferSelect;
+  uploaderName: string | null;
+  uploaderEmail: string | null;
+};
+
+function toStaffProof({ proof, uploaderName, uploaderEmail }: ProofRow): StaffProof {
+  return {
+    version: proof.version,
+    originalName: proof.originalName,
+    contentType: proof.contentType,
+    sizeBytes: proof.sizeBytes,
+    createdAt: proof.createdAt,
+    uploadedBy: personName(uploaderEmail ? { name: uploaderName, email: uploaderEmail } : null) ?? proof.uploadedBy,
+    decision: decisionOf(proof.decision),
+    comment: proof.comment,
+    decidedAt: proof.decidedAt,
+  };
+}
 
 /** One order as staff see it, or null for an unknown id. */
 export async function getOrderForStaff(db: Database, orderId: string): Promise<StaffOrderDetail | null> {
@@ -78,36 +98,42 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
     createdAt: order.createdAt,
     paidAt: order.paidAt,
     updatedAt: order.updatedAt,
-    lines: lines.map(({ id, product, quantity, unitPence, subtotalPence, customization: line }) => ({
-      id,
-      product: { id: product.id, title: product.title },
-      quantity,
-      unitPence,
-      subtotalPence,
-      choices: {
-        colour: line.variant.color_hex
-          ? `${colourName(product.id, line.variant.color_hex) ?? "Custom"} (${line.variant.color_hex})`
-          : null,
-        customisations: line.customization_selections,
-        handwrittenNote: line.handwritten_note,
-        branding: BRANDING_METHODS[line.branding.method],
-        placement: line.branding.placement,
-        placementDetails: line.branding.placement_details,
-        proofPreference: PROOF_PREFERENCES[line.proof.preference],
-        previousOrderRef: line.proof.previous_order_ref,
-        notes: line.notes,
-      },
-      artwork: {
-        emailLater: line.artwork.email_later,
-        files: line.artwork.files.map((file) => ({
-          id: file.id,
-          name: file.name,
-          sizeBytes: file.size,
-          uploadedAt: new Date(file.uploaded_at),
-          available: stored.has(file.id),
-        })),
-      },
-    })),
+    lines: lines.map(({ id, position, product, quantity, unitPence, subtotalPence, customization: line }) => {
+      const own = proofs.filter(({ proof }) => proof.orderLineId === id).map(toStaffProof);
+      return {
+        id,
+        position,
+        product: { id: product.id, title: product.title },
+        quantity,
+        unitPence,
+        subtotalPence,
+        choices: {
+          colour: line.variant.color_hex
+            ? `${colourName(product.id, line.variant.color_hex) ?? "Custom"} (${line.variant.color_hex})`
+            : null,
+          customisations: line.customization_selections,
+          handwrittenNote: line.handwritten_note,
+          branding: BRANDING_METHODS[line.branding.method],
+          placement: line.branding.placement,
+          placementDetails: line.branding.placement_details,
+          proofPreference: PROOF_PREFERENCES[line.proof.preference],
+          previousOrderRef: line.proof.previous_order_ref,
+          notes: line.notes,
+        },
+        artwork: {
+          emailLater: line.artwork.email_later,
+          files: line.artwork.files.map((file) => ({
+            id: file.id,
+            name: file.name,
+            sizeBytes: file.size,
+            uploadedAt: new Date(file.uploaded_at),
+            available: stored.has(file.id),
+          })),
+        },
+        proofs: own,
+        canSendProof: canTransition(status, "proof_sent", "staff") && own[0]?.decision !== "approved",
+      };
+    }),
     contact: {
       name: data.details.contact_name,
       email: data.details.email,
@@ -144,17 +170,6 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     promisedDeliveryDate: order.promisedDeliveryDate,
-    proofs: proofs.map(({ proof, uploaderName, uploaderEmail }) => ({
-      version: proof.version,
-      originalName: proof.originalName,
-      contentType: proof.contentType,
-      sizeBytes: proof.sizeBytes,
-      createdAt: proof.createdAt,
-      uploadedBy: personName(uploaderEmail ? { name: uploaderName, email: uploaderEmail } : null) ?? proof.uploadedBy,
-      decision: decisionOf(proof.decision),
-      comment: proof.comment,
-      decidedAt: proof.decidedAt,
-    })),
     history: history.map(({ entry, actorName, actorEmail }) => ({
       id: entry.id,
       at: entry.createdAt,

@@ -96,12 +96,12 @@ const upload = (
   orderId: string,
   version: number,
   file: FormDataEntryValue | null,
-  extra: { note?: string; maxBytes?: number } = {},
+  extra: { note?: string; maxBytes?: number; line?: number } = {},
 ) =>
   uploadProof(handle.db, {
     staff,
     orderId,
-    fields: { intent: "proof", version, note: extra.note ?? "" },
+    fields: { intent: "proof", version, note: extra.note ?? "", line: extra.line },
     file,
     maxBytes: extra.maxBytes,
   });
@@ -267,6 +267,86 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
 });
 
 describe("proofs", () => {
+  it("runs a proof loop per line of a two-product order; the order waits for every line (issue 15 item 6)", async () => {
+    const shorts = { id: "15", title: "Custom Running Shorts", leadTime: "10 days", deliveryTime: "1-30 days" };
+    const order = await paidOrder({ more: [{ product: shorts, quantity: 100, unitPence: 1100 }] });
+    const cap = await upload(order.id, 1, proofFile(PNG, "cap.png", "image/png"), { line: 1 });
+    expect(cap).toMatchObject({
+      ok: true,
+      proofVersion: 1,
+      message: expect.stringContaining("Proof version 1 of Custom Embroidered Cap sent"),
+    });
+    const shortsProof = await upload(order.id, 2, proofFile(PDF, "shorts.pdf"), { line: 2 });
+    expect(shortsProof).toMatchObject({ ok: true, proofVersion: 1, status: "proof_sent" });
+    const sentTo = () =>
+      smtp.messages
+        .filter((mail) => mail.to.includes("jane@acme.example"))
+        .map((mail) => mail.text)
+        .join("\n");
+    await expect
+      .poll(sentTo)
+      .toContain(`Your design proof for Custom Running Shorts (order ${order.number}) is ready.`);
+    expect(sentTo()).toContain(`Your design proof for Custom Embroidered Cap (order ${order.number}) is ready.`);
+    expect(await upload(order.id, 3, proofFile(PDF, "x.pdf"), { line: 3 })).toMatchObject({
+      status: 409,
+      code: "NO_SUCH_LINE",
+    });
+
+    // Each line's version 1 is its own file.
+    const shortsFile = await openOrderProof(handle.db, { orderId: order.id, line: 2, version: 1 });
+    expect(shortsFile?.name).toBe("shorts.pdf");
+    await shortsFile?.stream.cancel();
+    const capFile = await openOrderProof(handle.db, { orderId: order.id, version: 1 });
+    expect(capFile?.name).toBe("cap.png");
+    await capFile?.stream.cancel();
+
+    const answer = (line: number, decision: "approve" | "changes", proofVersion: number) =>
+      respondToProof(handle.db, {
+        userId: BUYER,
+        orderId: order.id,
+        line,
+        decision,
+        proofVersion,
+        comment: decision === "changes" ? "Bigger logo" : undefined,
+        now: new Date("2026-11-20T12:00:00Z"),
+      });
+    expect(await answer(1, "approve", 1)).toMatchObject({ ok: true, status: "proof_sent", promisedDeliveryDate: null });
+    expect(await answer(1, "approve", 1)).toMatchObject({ status: 409, code: "PROOF_NOT_AWAITING" });
+    expect(await answer(2, "changes", 1)).toMatchObject({ ok: true, status: "changes_requested" });
+
+    const seen = await getOrderForStaff(handle.db, order.id);
+    expect(seen?.lines.map((line) => line.canSendProof)).toEqual([false, true]);
+    expect(await upload(order.id, seen!.version, proofFile(PDF, "cap-again.pdf"), { line: 1 })).toMatchObject({
+      status: 409,
+      code: "LINE_APPROVED",
+    });
+    expect(await upload(order.id, seen!.version, proofFile(PDF, "shorts-v2.pdf"), { line: 2 })).toMatchObject({
+      ok: true,
+      proofVersion: 2,
+    });
+    // The last line approved approves the order, promised by the slower product: 20 Nov + 40 + 5 days.
+    expect(await answer(2, "approve", 2)).toMatchObject({
+      ok: true,
+      status: "proof_approved",
+      promisedDeliveryDate: "2027-01-04",
+    });
+    const after = await current(order.id);
+    expect(after.history.map((h) => [h.fromStatus, h.toStatus, h.actor, h.note])).toEqual([
+      [null, "paid", "system", "Paid by card (test)"],
+      ["paid", "proof_sent", "staff", "Proof version 1 of Custom Embroidered Cap sent"],
+      ["proof_sent", "proof_sent", "staff", "Proof version 1 of Custom Running Shorts sent"],
+      ["proof_sent", "proof_sent", "buyer", "Proof version 1 of Custom Embroidered Cap approved"],
+      ["proof_sent", "changes_requested", "buyer", "Proof version 1 of Custom Running Shorts: Bigger logo"],
+      ["changes_requested", "proof_sent", "staff", "Proof version 2 of Custom Running Shorts sent"],
+      ["proof_sent", "proof_approved", "buyer", "Proof version 2 of Custom Running Shorts approved"],
+    ]);
+    const mine = await getOrder(handle.db, { userId: BUYER, accountId: BUYER, orderId: order.id });
+    expect(mine?.lines.map((line) => [line.proofState, line.proofs.map((p) => p.version)])).toEqual([
+      ["approved", [1]],
+      ["approved", [2, 1]],
+    ]);
+  });
+
   it("runs the proof loop: v1, the buyer asks for changes, v2, the buyer approves; every version is kept", async () => {
     const order = await paidOrder();
     const first = await upload(order.id, 1, proofFile(PNG, "cap-mockup.png", "image/png"), { note: "Logo centred" });
@@ -285,7 +365,7 @@ describe("proofs", () => {
     });
     expect(changes).toMatchObject({ ok: true, status: "changes_requested" });
     const seen = await getOrderForStaff(handle.db, order.id);
-    expect(seen?.proofs[0]).toMatchObject({
+    expect(seen?.lines[0]?.proofs[0]).toMatchObject({
       version: 1,
       decision: "changes_requested",
       comment: "Make the logo bigger",

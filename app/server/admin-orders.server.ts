@@ -256,21 +256,30 @@ export async function openOrderArtwork(
   return openArtwork(db, { userId: file.userId, fileId: input.fileId, storage: input.storage });
 }
 
-/** One proof version of this order, or null. */
+/** One proof version of one line of this order (by position, the first by default), or null. */
 export async function openOrderProof(
   db: Database,
   input: {
     orderId: string;
+    line?: number;
     version: number;
     storage?: FileStorage;
   },
 ): Promise<ArtworkDownload | null> {
   if (!isOrderId(input.orderId) || !Number.isSafeInteger(input.version) || input.version < 1) return null;
-  const [proof] = await db
-    .select()
+  const [found] = await db
+    .select({ proof: orderProofs })
     .from(orderProofs)
-    .where(and(eq(orderProofs.orderId, input.orderId), eq(orderProofs.version, input.version)))
+    .innerJoin(orderLines, eq(orderLines.id, orderProofs.orderLineId))
+    .where(
+      and(
+        eq(orderProofs.orderId, input.orderId),
+        eq(orderLines.position, input.line ?? 1),
+        eq(orderProofs.version, input.version),
+      ),
+    )
     .limit(1);
+  const proof = found?.proof;
   if (!proof) return null;
   const stream = await (input.storage ?? getUploadStorage()).get(proof.storedName);
   if (!stream) return null;

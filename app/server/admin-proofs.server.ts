@@ -7,11 +7,11 @@
  * The file's type comes from its first bytes (app/domain/proof-rules.ts); the browser's name and
  * Content-Type are not trusted. Files go to the upload storage under random names.
  */
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { ADMIN_MESSAGES, type ProofUploadFields } from "~/domain/admin-orders";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
-import { ORDER_STATUS_LABELS, canTransition, isOrderId, toOrderStatus } from "~/domain/orders";
+import { ORDER_STATUS_LABELS, canTransition, isOrderId, proofName, toOrderStatus } from "~/domain/orders";
 import {
   PROOF_CONTENT_TYPES,
   PROOF_MAX_BYTES,
@@ -26,6 +26,7 @@ import { lockOrder, orderUrl, staleFailure, type AdminChange } from "./admin-ord
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { sendMail } from "./mail.server";
+import { linesOfOrder } from "./order-lines.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 
 /** A refusal names the proof field, so the form shows it under the file input. */
@@ -86,7 +87,8 @@ export async function uploadProof(
   input: {
     staff: StaffMember;
     orderId: string;
-    fields: ProofUploadFields;
+    /** `line` by position; the first when not named. */
+    fields: Omit<ProofUploadFields, "line"> & { line?: number };
     file: FormDataEntryValue | null;
     maxBytes?: number;
     storage?: FileStorage;
@@ -129,13 +131,22 @@ export async function uploadProof(
       if (!canTransition(from, "proof_sent", "staff"))
         return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(from));
 
+      const lines = await linesOfOrder(tx, order);
+      const line = lines.find((each) => each.position === (fields.line ?? 1));
+      if (!line) return failure(409, "NO_SUCH_LINE", ADMIN_MESSAGES.noSuchLine);
       const [latest] = await tx
-        .select({ version: sql<number>`coalesce(max(${orderProofs.version}), 0)::int` })
+        .select({ version: orderProofs.version, decision: orderProofs.decision })
         .from(orderProofs)
-        .where(eq(orderProofs.orderId, order.id));
+        .where(eq(orderProofs.orderLineId, line.id))
+        .orderBy(desc(orderProofs.version))
+        .limit(1);
+      if (latest?.decision === "approved")
+        return failure(409, "LINE_APPROVED", ADMIN_MESSAGES.lineApproved(line.product.title));
       const proofVersion = (latest?.version ?? 0) + 1;
+      const label = proofName(proofVersion, { title: line.product.title, ofSeveral: lines.length > 1 });
       await tx.insert(orderProofs).values({
         orderId: order.id,
+        orderLineId: line.id,
         version: proofVersion,
         storedName: stored.storedName,
         originalName: name,
@@ -154,7 +165,7 @@ export async function uploadProof(
         toStatus: "proof_sent",
         actor: "staff",
         actorUserId: staff.id,
-        note: fields.note ? `Proof version ${proofVersion} sent: ${fields.note}` : `Proof version ${proofVersion} sent`,
+        note: fields.note ? `${label} sent: ${fields.note}` : `${label} sent`,
       });
       const { data } = readOrderSnapshot(order.number, order.snapshot);
       return {
@@ -162,13 +173,14 @@ export async function uploadProof(
         status: "proof_sent",
         version: updated?.version ?? order.version + 1,
         proofVersion,
-        message: `Proof version ${proofVersion} sent to the buyer. The order is now "${ORDER_STATUS_LABELS.proof_sent}".`,
+        message: `${label} sent to the buyer. The order is now "${ORDER_STATUS_LABELS.proof_sent}".`,
         mail: {
           to: data.details.email.trim(),
           orderNumber: order.number,
           orderUrl: orderUrl(order.id),
           version: proofVersion,
           note: fields.note,
+          product: lines.length > 1 ? line.product.title : null,
         },
       };
     });

@@ -17,6 +17,10 @@ import type { IsoDate } from "~/domain/delivery";
 import {
   ORDER_STATUS_LABELS,
   canTransition,
+  type LineProofState,
+  lineProofState,
+  proofName,
+  statusFromLineProofs,
   isOrderId,
   type OrderAmounts,
   type OrderLineSummary,
@@ -68,17 +72,22 @@ export type OrderProofView = {
   decidedAt: Date | null;
 };
 
+/** A line of the buyer's order with its proofs (issue 15 item 6). */
+export type OrderLineWithProofs = OrderLine & {
+  /** Newest first. */
+  proofs: OrderProofView[];
+  proofState: LineProofState;
+  /** The buyer may approve or request changes now (owner, proof_sent, this line's latest unanswered). */
+  canRespond: boolean;
+};
+
 export type OrderDetail = Omit<OrderSummary, "lines"> &
   OrderAmounts & {
     snapshot: OrderSnapshot;
-    lines: OrderLine[];
+    lines: OrderLineWithProofs[];
     invoiceNumber: string | null;
     version: number;
     timeline: OrderTimelineEntry[];
-    /** Newest first. */
-    proofs: OrderProofView[];
-    /** The buyer may approve or request changes now (owner, proof_sent, latest proof unanswered). */
-    canRespondToProof: boolean;
   };
 
 type OrderRow = typeof orders.$inferSelect;
@@ -176,11 +185,19 @@ export async function getOrder(
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1),
   ]);
   const summary = toSummary(row, lines, input.userId, input.now ?? new Date());
-  const latest = proofs[0];
   return {
     ...summary,
     snapshot: readSnapshot(row),
-    lines,
+    lines: lines.map((line) => {
+      const own = proofs.filter((proof) => proof.orderLineId === line.id).map(toProofView);
+      const proofState = lineProofState(own[0]);
+      return {
+        ...line,
+        proofs: own,
+        proofState,
+        canRespond: summary.placedByMe && summary.status === "proof_sent" && proofState === "awaiting_answer",
+      };
+    }),
     subtotalPence: row.subtotalPence,
     discountPence: row.discountPence,
     shippingPence: row.shippingPence,
@@ -195,19 +212,20 @@ export async function getOrder(
       note: entry.note,
       at: entry.createdAt,
     })),
-    proofs: proofs.map((proof) => ({
-      id: proof.id,
-      version: proof.version,
-      originalName: proof.originalName,
-      contentType: proof.contentType,
-      sizeBytes: proof.sizeBytes,
-      createdAt: proof.createdAt,
-      decision: proof.decision === "approved" || proof.decision === "changes_requested" ? proof.decision : null,
-      comment: proof.comment,
-      decidedAt: proof.decidedAt,
-    })),
-    canRespondToProof:
-      summary.placedByMe && summary.status === "proof_sent" && latest !== undefined && latest.decision === null,
+  };
+}
+
+function toProofView(proof: typeof orderProofs.$inferSelect): OrderProofView {
+  return {
+    id: proof.id,
+    version: proof.version,
+    originalName: proof.originalName,
+    contentType: proof.contentType,
+    sizeBytes: proof.sizeBytes,
+    createdAt: proof.createdAt,
+    decision: proof.decision === "approved" || proof.decision === "changes_requested" ? proof.decision : null,
+    comment: proof.comment,
+    decidedAt: proof.decidedAt,
   };
 }
 
@@ -225,16 +243,20 @@ export type ProofResponse = {
 };
 
 /**
- * The buyer answers the latest proof (B-3): only the user who placed the order (B-20), only while
- * the order is proof_sent, only the newest version, once. Approve moves the order to
- * proof_approved and fixes the promised delivery date (today in Europe/London + lead + delivery
- * days of the method bought, DESIGN decision 6, B-19); changes needs a comment and moves it to
- * changes_requested for staff to upload a new version. Both write a history row. The answer comes
- * checked by proofAnswerSchema, so a request for changes carries its comment.
+ * The buyer answers a line's latest proof (B-3, issue 15 item 6): only the user who placed the
+ * order (B-20), only while the order is proof_sent, only the line's newest version, once. The
+ * order's status then follows its lines (statusFromLineProofs): changes asked on any line move it
+ * to changes_requested for staff to upload a new version; the last line approved moves it to
+ * proof_approved and fixes the promised delivery date (today in Europe/London + the slowest
+ * line's lead and delivery days for the method bought, DESIGN decision 6, B-19); otherwise it
+ * stays proof_sent. Every answer writes a history row. The answer comes checked by
+ * proofAnswerSchema, so a request for changes carries its comment.
  */
 export async function respondToProof(
   db: Database,
-  input: ProofAnswer & {
+  input: Omit<ProofAnswer, "line"> & {
+    /** The line by position; the first when not named. */
+    line?: number;
     userId: string;
     orderId: string;
     now?: Date;
@@ -243,7 +265,7 @@ export async function respondToProof(
   const comment = input.comment ?? "";
   if (!input.userId || !isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
   const now = input.now ?? new Date();
-  const target: OrderStatus = input.decision === "approve" ? "proof_approved" : "changes_requested";
+  const notAwaiting = () => failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
   return db.transaction(async (tx): Promise<ProofResponse | Failure> => {
     const [order] = await tx
       .select()
@@ -252,30 +274,39 @@ export async function respondToProof(
       .for("update");
     if (!order) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
     const from = toOrderStatus(order.status);
-    if (!canTransition(from, target, "buyer")) return failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
-    const [latest] = await tx
-      .select()
+    if (from !== "proof_sent") return notAwaiting();
+    const lines = await linesOfOrder(tx, order);
+    const line = lines.find((candidate) => candidate.position === (input.line ?? 1));
+    if (!line) return notAwaiting();
+    const proofs = await tx
+      .select({
+        id: orderProofs.id,
+        lineId: orderProofs.orderLineId,
+        version: orderProofs.version,
+        decision: orderProofs.decision,
+      })
       .from(orderProofs)
       .where(eq(orderProofs.orderId, order.id))
       .orderBy(desc(orderProofs.version))
-      .limit(1)
       .for("update");
-    if (!latest || latest.decision !== null) return failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
+    const latestOf = (lineId: string) => proofs.find((proof) => proof.lineId === lineId);
+    const latest = latestOf(line.id);
+    if (!latest || latest.decision !== null) return notAwaiting();
     if (input.proofVersion !== undefined && input.proofVersion !== latest.version) {
       return failure(409, "PROOF_OUTDATED", PROOF_MESSAGES.outdated);
     }
 
+    const decision = input.decision === "approve" ? "approved" : "changes_requested";
+    latest.decision = decision;
+    const target = statusFromLineProofs(lines.map((each) => lineProofState(latestOf(each.id))));
+    if (target !== from && !canTransition(from, target, "buyer")) return notAwaiting();
     const promised =
       target === "proof_approved"
-        ? promisedDeliveryDate(etaInput(readSnapshot(order), await linesOfOrder(tx, order)), now)
+        ? promisedDeliveryDate(etaInput(readSnapshot(order), lines), now)
         : order.promisedDeliveryDate;
     await tx
       .update(orderProofs)
-      .set({
-        decision: target === "proof_approved" ? "approved" : "changes_requested",
-        comment: comment || null,
-        decidedAt: now,
-      })
+      .set({ decision, comment: comment || null, decidedAt: now })
       .where(eq(orderProofs.id, latest.id));
     const [updated] = await tx
       .update(orders)
@@ -287,13 +318,14 @@ export async function respondToProof(
       })
       .where(eq(orders.id, order.id))
       .returning({ version: orders.version });
+    const name = proofName(latest.version, { title: line.product.title, ofSeveral: lines.length > 1 });
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: from,
       toStatus: target,
       actor: "buyer",
       actorUserId: input.userId,
-      note: comment || `Proof version ${latest.version} approved`,
+      note: decision === "approved" ? `${name} approved` : lines.length > 1 ? `${name}: ${comment}` : comment,
     });
     return { ok: true, status: target, promisedDeliveryDate: promised, version: updated?.version ?? order.version + 1 };
   });

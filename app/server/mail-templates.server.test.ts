@@ -34,9 +34,21 @@ describe("the e-mail layout", () => {
       orderUrl: "https://shop.example/orders/1",
       version: 2,
       note: "",
+      product: null,
     });
     expectFramed(proof);
+    expect(proof.text).toContain("Version 2 of your design proof for order SW-1001 is ready.");
     expect(proof.text).toContain("Review your proof: https://shop.example/orders/1");
+    expect(
+      proofReadyMail({
+        to: "buyer@example.com",
+        orderNumber: "SW-1001",
+        orderUrl: "https://shop.example/orders/1",
+        version: 1,
+        note: "",
+        product: "Custom Running Shorts",
+      }).text,
+    ).toContain("Your design proof for Custom Running Shorts (order SW-1001) is ready.");
     expect(proof.html).toContain('font-weight:bold">Review your proof</a>');
     expect(proof.meta).toEqual({ kind: "proof-ready", orderNumber: "SW-1001", version: 2 });
 

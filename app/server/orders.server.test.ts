@@ -849,22 +849,29 @@ describe("order tracking", () => {
     expect(detail?.invoiceNumber).toMatch(/^INV-/);
     expect(detail?.timeline.map((t) => t.to)).toEqual(["paid"]);
     expect(detail?.snapshot.data.details.email).toBe(BUYER_EMAIL);
-    expect(detail?.canRespondToProof).toBe(false);
+    expect(detail?.lines.map((line) => line.canRespond)).toEqual([false]);
   });
 });
 
 describe("respondToProof", () => {
-  async function orderWithProof(userId = "alice") {
-    const { order } = await paidOrder(userId);
+  /** A proof version of the order's first line, as staff leave it. */
+  async function insertProof(orderId: string, version: number) {
+    const [line] = await handle.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     await handle.db.insert(orderProofs).values({
-      orderId: order.id,
-      version: 1,
-      storedName: `proof-${order.id}-1.pdf`,
-      originalName: "cap-proof.pdf",
+      orderId,
+      orderLineId: line?.id ?? "",
+      version,
+      storedName: `proof-${orderId}-${version}.pdf`,
+      originalName: version === 1 ? "cap-proof.pdf" : `cap-proof-v${version}.pdf`,
       contentType: "application/pdf",
       sizeBytes: 1234,
       uploadedBy: "staff-1",
     });
+  }
+
+  async function orderWithProof(userId = "alice") {
+    const { order } = await paidOrder(userId);
+    await insertProof(order.id, 1);
     return order;
   }
 
@@ -887,7 +894,7 @@ describe("respondToProof", () => {
     const [unchanged] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
     expect(unchanged?.status).toBe("proof_sent");
     expect(
-      (await getOrder(handle.db, { userId: "alice", accountId: "alice", orderId: order.id }))?.canRespondToProof,
+      (await getOrder(handle.db, { userId: "alice", accountId: "alice", orderId: order.id }))?.lines[0]?.canRespond,
     ).toBe(true);
   });
 
@@ -911,15 +918,7 @@ describe("respondToProof", () => {
     });
 
     // Staff upload version 2 and send it.
-    await handle.db.insert(orderProofs).values({
-      orderId: order.id,
-      version: 2,
-      storedName: `proof-${order.id}-2.pdf`,
-      originalName: "cap-proof-v2.pdf",
-      contentType: "application/pdf",
-      sizeBytes: 2345,
-      uploadedBy: "staff-1",
-    });
+    await insertProof(order.id, 2);
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
     expect(
       await respondToProof(handle.db, {
@@ -963,7 +962,7 @@ describe("respondToProof", () => {
     ]);
     const detail = await getOrder(handle.db, { userId: "alice", accountId: "alice", orderId: order.id, now: NOW });
     expect(detail?.delivery).toEqual({ kind: "promised", date: "2026-12-27" });
-    expect(detail?.proofs.map((p) => p.version)).toEqual([2, 1]);
+    expect(detail?.lines[0]?.proofs.map((p) => p.version)).toEqual([2, 1]);
     const [row] = await handle.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
     expect(row?.version).toBe(3);
   });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -168,6 +169,8 @@ export const orderLines = pgTable(
   },
   (t) => [
     unique("order_lines_order_position").on(t.orderId, t.position),
+    // The target of order_proofs' (order_id, order_line_id) key: a proof's line is its order's.
+    unique("order_lines_order_id_id").on(t.orderId, t.id),
     check("order_lines_quantity_positive", sql`quantity > 0`),
     check("order_lines_subtotal_check", sql`subtotal_pence = unit_pence * quantity`),
   ],
@@ -195,8 +198,8 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
- * Design proofs, one row per version (B-3). Staff upload them (a later issue); the buyer answers
- * only the latest version, once.
+ * Design proofs, one row per version of one order line (B-3, issue 15 item 6): staff upload them,
+ * the buyer answers only the line's latest version, once.
  */
 export const orderProofs = pgTable(
   "order_proofs",
@@ -205,6 +208,7 @@ export const orderProofs = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    orderLineId: uuid("order_line_id").notNull(),
     version: integer("version").notNull(),
     storedName: text("stored_name").notNull().unique(),
     originalName: text("original_name").notNull(),
@@ -217,7 +221,12 @@ export const orderProofs = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (t) => [
-    unique("order_proofs_order_version").on(t.orderId, t.version),
+    unique("order_proofs_line_version").on(t.orderLineId, t.version),
+    foreignKey({
+      name: "order_proofs_line_fk",
+      columns: [t.orderId, t.orderLineId],
+      foreignColumns: [orderLines.orderId, orderLines.id],
+    }).onDelete("cascade"),
     check("order_proofs_decision_check", sql`decision is null or decision in ('approved', 'changes_requested')`),
     check("order_proofs_size_positive", sql`size_bytes > 0`),
   ],

@@ -141,7 +141,7 @@ const aliceSees = async (w: World, path: string, routeId: string) => {
 const staffSees = async (w: World, path: string, routeId: string) => {
   const answer = await loaderData(w.staff, path, routeId);
   expect(answer.status, `${path} as staff`).toBe(200);
-  return answer.data as { order: { status: string; version: number; proofs: unknown[] } };
+  return answer.data as { order: { status: string; version: number; lines: Array<{ proofs: unknown[] }> } };
 };
 /** Alice's organisation as her account page shows it: members, and the invitations still pending. */
 const organisation = async (w: World) => {
@@ -512,7 +512,10 @@ const ROWS: Row[] = [
         await readRouteAnswer(await request.post(dataUrl(`/admin/orders/${w.alice.orderId}`), { multipart, headers })),
       );
     },
-    state: async (w) => (await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order")).order.proofs,
+    state: async (w) =>
+      (await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order")).order.lines.map(
+        (line) => line.proofs,
+      ),
     leaks: (w) => [w.marker],
     intruder: { change: [404] },
     signedOut: { change: [404] },

@@ -42,47 +42,32 @@ export function OrderActions(props: {
   busy: boolean;
 }) {
   const { order, proofResult, statusResult, busy } = props;
-  const nextProof = (order.proofs[0]?.version ?? 0) + 1;
   const statusSelectId = `status-to-${order.id}`;
+  const sendable = order.lines.filter((line) => line.canSendProof);
   return (
     <aside className="space-y-6" aria-label="Actions">
       <Card id="proof-upload" title="Send a proof">
-        {order.canSendProof ? (
-          <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3" key={`proof-${order.version}`}>
-            <input type="hidden" name="intent" value="proof" />
-            <input type="hidden" name="version" value={order.version} />
-            {proofResult ? (
-              <FormMessage tone={proofResult.ok ? "success" : "error"}>{proofResult.message}</FormMessage>
-            ) : null}
-            <Field
-              label={`Proof version ${nextProof}`}
-              hint="PDF, PNG or JPEG, up to 20 MB. The buyer is e-mailed a link to approve it or ask for changes."
-              name="proof"
-              type="file"
-              accept={PROOF_ACCEPT}
-              required
-              error={proofResult?.fieldErrors?.proof}
-            />
-            <NoteField
-              label="Note to the buyer (optional)"
-              hint="Goes in the e-mail and the order history, which the buyer can see."
-            />
-            <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
-              Send proof version {nextProof}
-            </button>
-          </Form>
-        ) : (
-          <>
-            {proofResult ? (
-              <div className="mt-3">
-                <FormMessage tone={proofResult.ok ? "success" : "error"}>{proofResult.message}</FormMessage>
-              </div>
-            ) : null}
-            <p className="mt-3 text-sm text-muted">
-              Proofs can be sent while the order is paid, waiting for the buyer or has changes requested.
-            </p>
-          </>
-        )}
+        {proofResult ? (
+          <div className="mt-3">
+            <FormMessage tone={proofResult.ok ? "success" : "error"}>{proofResult.message}</FormMessage>
+          </div>
+        ) : null}
+        {sendable.map((line) => (
+          <ProofForm
+            key={`proof-${line.id}-${order.version}`}
+            orderVersion={order.version}
+            position={line.position}
+            title={order.lines.length > 1 ? line.product.title : null}
+            nextVersion={(line.proofs[0]?.version ?? 0) + 1}
+            fileError={proofResult?.fieldErrors?.proof}
+            busy={busy}
+          />
+        ))}
+        {sendable.length === 0 ? (
+          <p className="mt-3 text-sm text-muted">
+            Proofs can be sent while the order is paid, waiting for the buyer or has changes requested.
+          </p>
+        ) : null}
       </Card>
 
       <Card id="status-change" title="Change status">
@@ -151,5 +136,43 @@ export function OrderActions(props: {
         )}
       </Card>
     </aside>
+  );
+}
+
+/** The upload form for one line's next proof version. */
+function ProofForm(props: {
+  orderVersion: number;
+  position: number;
+  /** The product, named when the order has several. */
+  title: string | null;
+  nextVersion: number;
+  fileError?: string;
+  busy: boolean;
+}) {
+  const name = props.title
+    ? `${props.title}: proof version ${props.nextVersion}`
+    : `Proof version ${props.nextVersion}`;
+  return (
+    <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="proof" />
+      <input type="hidden" name="version" value={props.orderVersion} />
+      <input type="hidden" name="line" value={props.position} />
+      <Field
+        label={name}
+        hint="PDF, PNG or JPEG, up to 20 MB. The buyer is e-mailed a link to approve it or ask for changes."
+        name="proof"
+        type="file"
+        accept={PROOF_ACCEPT}
+        required
+        error={props.fileError}
+      />
+      <NoteField
+        label="Note to the buyer (optional)"
+        hint="Goes in the e-mail and the order history, which the buyer can see."
+      />
+      <button type="submit" className={buttonClass("primary", "w-full")} disabled={props.busy}>
+        Send {props.title ? `${props.title} proof` : "proof"} version {props.nextVersion}
+      </button>
+    </Form>
   );
 }

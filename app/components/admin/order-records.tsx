@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS } from "~/domain/orders";
-import type { StaffOrderDetail } from "~/domain/admin-orders";
+import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
 import { Card, fileSize, londonTime } from "./order-card";
 import { HeaderRow } from "./table-parts";
 
@@ -8,57 +8,15 @@ export function OrderRecords({ order }: { order: StaffOrderDetail }) {
   return (
     <>
       <Card id="proofs" title="Proofs" className="mt-6">
-        {order.proofs.length === 0 ? (
-          <p className="mt-3 text-sm text-muted">No proof sent yet.</p>
-        ) : (
-          // Focusable so a keyboard user can scroll the table sideways on a phone (WCAG 2.1.1).
-          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Proof versions">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <caption className="sr-only">Proof versions, newest first</caption>
-              <thead className="text-xs uppercase tracking-wide text-muted">
-                <HeaderRow
-                  columns={["Version", "Sent", "File", "Buyer's answer", "Buyer's comment"]}
-                  cellClass="py-2 pr-4"
-                  lastClass="py-2"
-                />
-              </thead>
-              <tbody className="divide-y divide-slate-200 align-top">
-                {order.proofs.map((proof) => (
-                  <tr key={proof.version}>
-                    <th scope="row" className="py-2 pr-4 font-semibold">
-                      {proof.version}
-                    </th>
-                    <td className="py-2 pr-4">
-                      {londonTime(proof.createdAt)}
-                      <span className="block text-xs text-muted">by {proof.uploadedBy}</span>
-                    </td>
-                    <td className="py-2 pr-4">
-                      <a
-                        href={`/admin/orders/${order.id}/proofs/${proof.version}`}
-                        className="font-medium text-brand underline"
-                        download
-                      >
-                        {proof.originalName}
-                      </a>
-                      <span className="block text-xs text-muted">{fileSize(proof.sizeBytes)}</span>
-                    </td>
-                    <td className="py-2 pr-4">
-                      {proof.decision === "approved"
-                        ? "Approved"
-                        : proof.decision === "changes_requested"
-                          ? "Changes requested"
-                          : "Waiting"}
-                      {proof.decidedAt ? (
-                        <span className="block text-xs text-muted">{londonTime(proof.decidedAt)}</span>
-                      ) : null}
-                    </td>
-                    <td className="py-2 whitespace-pre-wrap">{proof.comment ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {order.lines.map((line) => (
+          <ProofTable
+            key={line.id}
+            orderId={order.id}
+            position={line.position}
+            title={order.lines.length > 1 ? line.product.title : null}
+            proofs={line.proofs}
+          />
+        ))}
       </Card>
 
       <Card id="history" title="Status history" className="mt-6">
@@ -89,6 +47,68 @@ export function OrderRecords({ order }: { order: StaffOrderDetail }) {
           </table>
         </div>
       </Card>
+    </>
+  );
+}
+
+/** One line's proof versions with the buyer's answers, newest first. */
+function ProofTable(props: { orderId: string; position: number; title: string | null; proofs: StaffProof[] }) {
+  const of = props.title ? ` of ${props.title}` : "";
+  const query = props.position > 1 ? `?line=${props.position}` : "";
+  return (
+    <>
+      {props.title ? <h3 className="mt-4 font-semibold">{props.title}</h3> : null}
+      {props.proofs.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">No proof sent yet.</p>
+      ) : (
+        // Focusable so a keyboard user can scroll the table sideways on a phone (WCAG 2.1.1).
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`Proof versions${of}`}>
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Proof versions{of}, newest first</caption>
+            <thead className="text-xs uppercase tracking-wide text-muted">
+              <HeaderRow
+                columns={["Version", "Sent", "File", "Buyer's answer", "Buyer's comment"]}
+                cellClass="py-2 pr-4"
+                lastClass="py-2"
+              />
+            </thead>
+            <tbody className="divide-y divide-slate-200 align-top">
+              {props.proofs.map((proof) => (
+                <tr key={proof.version}>
+                  <th scope="row" className="py-2 pr-4 font-semibold">
+                    {proof.version}
+                  </th>
+                  <td className="py-2 pr-4">
+                    {londonTime(proof.createdAt)}
+                    <span className="block text-xs text-muted">by {proof.uploadedBy}</span>
+                  </td>
+                  <td className="py-2 pr-4">
+                    <a
+                      href={`/admin/orders/${props.orderId}/proofs/${proof.version}${query}`}
+                      className="font-medium text-brand underline"
+                      download
+                    >
+                      {proof.originalName}
+                    </a>
+                    <span className="block text-xs text-muted">{fileSize(proof.sizeBytes)}</span>
+                  </td>
+                  <td className="py-2 pr-4">
+                    {proof.decision === "approved"
+                      ? "Approved"
+                      : proof.decision === "changes_requested"
+                        ? "Changes requested"
+                        : "Waiting"}
+                    {proof.decidedAt ? (
+                      <span className="block text-xs text-muted">{londonTime(proof.decidedAt)}</span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 whitespace-pre-wrap">{proof.comment ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </>
   );
 }

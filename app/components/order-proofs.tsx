@@ -1,0 +1,97 @@
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { PROOF_COMMENT_MAX } from "~/domain/orders";
+
+type Proof = {
+  id: string;
+  version: number;
+  originalName: string;
+  decision: "approved" | "changes_requested" | null;
+  comment: string | null;
+};
+
+/**
+ * One order line's proofs on the buyer's order page (issue 15 item 6): every version, newest
+ * first, with its answer, and the form to answer the latest while it waits for the buyer.
+ */
+export function LineProofs(props: {
+  orderId: string;
+  position: number;
+  /** The product's title, shown when the order has more than one line. */
+  title: string | null;
+  proofs: Proof[];
+  canRespond: boolean;
+  busy: boolean;
+  /** What to say while no proof has been sent. */
+  emptyText: string;
+}) {
+  const latest = props.proofs[0];
+  const commentId = `proof-comment-${props.position}`;
+  return (
+    <div className="mt-3" data-testid="line-proofs">
+      {props.title ? <h3 className="font-semibold">{props.title}</h3> : null}
+      {props.proofs.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{props.emptyText}</p>
+      ) : (
+        <ul className="mt-2 space-y-2 text-sm">
+          {props.proofs.map((proof) => (
+            <li
+              key={proof.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-100 px-3 py-2"
+            >
+              <a
+                className="font-medium text-brand underline"
+                href={`/orders/${props.orderId}/proofs/${proof.version}${props.position > 1 ? `?line=${props.position}` : ""}`}
+              >
+                Version {proof.version}: {proof.originalName}
+              </a>
+              <span className="text-muted">
+                {proof.decision === "approved"
+                  ? "Approved"
+                  : proof.decision === "changes_requested"
+                    ? `Changes requested: ${proof.comment ?? ""}`
+                    : "Waiting for your answer"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.canRespond && latest ? (
+        <Form method="post" className="mt-4 space-y-3">
+          <input type="hidden" name="line" value={props.position} />
+          <input type="hidden" name="proofVersion" value={latest.version} />
+          <button
+            type="submit"
+            name="decision"
+            value="approve"
+            disabled={props.busy}
+            className={buttonClass("primary")}
+          >
+            Approve version {latest.version}
+          </button>
+          <div>
+            <label htmlFor={commentId} className="block text-sm font-medium">
+              Or tell us what to change
+            </label>
+            <textarea
+              id={commentId}
+              name="comment"
+              rows={3}
+              maxLength={PROOF_COMMENT_MAX}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+          </div>
+          <button
+            type="submit"
+            name="decision"
+            value="changes"
+            disabled={props.busy}
+            className={buttonClass("secondary")}
+          >
+            Request changes
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
