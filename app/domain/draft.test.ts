@@ -406,10 +406,21 @@ describe("applyBillingAsShipping (R-DET-06)", () => {
     });
   });
 
-  it("keeps an existing shipping phone, else uses the contact phone", () => {
+  it("keeps a shipping phone of its own, else uses the contact phone", () => {
     const withPhone = { ...empty(), address: { ...empty().address, phone: "07700 900123" } };
     expect(applyBillingAsShipping(validDetails(), withPhone).address.phone).toBe("07700 900123");
     expect(applyBillingAsShipping(validDetails(), empty()).address.phone).toBe("+44 20 7946 0958");
+  });
+
+  it("lets a corrected contact phone replace its earlier copy, never a phone typed on step 4", () => {
+    // A save landed while the contact phone was a typo, so the typo was copied to step 4.
+    const typo = { ...validDetails(), phone: "12345" };
+    const copied = applyBillingAsShipping(typo, empty());
+    expect(copied.address.phone).toBe("12345");
+    expect(applyBillingAsShipping(validDetails(), copied, typo).address.phone).toBe("+44 20 7946 0958");
+    // The buyer's own courier phone from step 4 stays, whatever the contact phone becomes.
+    const own = { ...copied, address: { ...copied.address, phone: "07700 900123" } };
+    expect(applyBillingAsShipping(validDetails(), own, typo).address.phone).toBe("07700 900123");
   });
 
   it("uses the contact's company when the billing company is blank (ship-to company is required)", () => {

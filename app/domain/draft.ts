@@ -142,12 +142,20 @@ export function joinName(firstName: string, lastName: string): string {
 
 /**
  * R-DET-06: while 'use billing as shipping' is on, the billing address becomes the ship-to
- * address. The phone is the shipping phone already there, else the contact phone; the billing
- * name is split per A-37. Billing company is optional but the ship-to company is required
- * (R-SHIP-07), so the contact's company fills in for a blank one. Method and notes are kept.
+ * address. The phone is the contact phone while the shipping phone is blank or still the copy of
+ * the contact phone as it was (`before`), so a corrected contact phone reaches step 4; a phone
+ * typed on step 4 is kept. The billing name is split per A-37. Billing company is optional but
+ * the ship-to company is required (R-SHIP-07), so the contact's company fills in for a blank one.
+ * Method and notes are kept.
  */
-export function applyBillingAsShipping(details: DraftDetails, shipping: DraftShipping): DraftShipping {
+export function applyBillingAsShipping(
+  details: DraftDetails,
+  shipping: DraftShipping,
+  before: Pick<DraftDetails, "phone"> = details,
+): DraftShipping {
   const { billing } = details;
+  const shippingPhone = shipping.address.phone.trim();
+  const phoneIsCopy = shippingPhone === "" || shippingPhone === before.phone.trim();
   const { firstName, lastName } = splitName(billing.name);
   const address: ShippingAddress = {
     company: billing.company.trim() !== "" ? billing.company : details.company,
@@ -159,7 +167,7 @@ export function applyBillingAsShipping(details: DraftDetails, shipping: DraftShi
     city: billing.city,
     postcode: billing.postcode,
     country: billing.country,
-    phone: shipping.address.phone.trim() !== "" ? shipping.address.phone : details.phone,
+    phone: phoneIsCopy ? details.phone : shipping.address.phone,
   };
   return { ...shipping, address };
 }

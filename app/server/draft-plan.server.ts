@@ -144,7 +144,8 @@ export function planSave(
       const merged = mergedWith(patch);
       // R-DET-06: the copy is written with the details, so the shipping step opens on it.
       if (merged.details.use_billing_as_shipping) {
-        patch.shipping = { address: applyBillingAsShipping(merged.details, merged.shipping).address };
+        const address = applyBillingAsShipping(merged.details, merged.shipping, current.data.details).address;
+        patch.shipping = { address };
       }
       if (canProceedDetails(merged.details)) status = advanceStatus(status, "details_done");
       break;

@@ -641,6 +641,15 @@ describe("use billing as shipping never overwrites step 4 (issue 15 item 4)", ()
     expect(later.draft.data.details.billing.line1).toBe("9 New Billing Way");
   });
 
+  it("carries a corrected contact phone to step 4 when a save took the typo first", async () => {
+    const copied = await withBillingCopied();
+    const typo = await save(copied, "details", { phone: "12345" });
+    if (!typo.ok) throw new Error(typo.message);
+    const fixed = await save(typo.draft, "details", { phone: "020 7946 0958" });
+    if (!fixed.ok) throw new Error(fixed.message);
+    expect(fixed.draft.data.shipping.address.phone).toBe("020 7946 0958");
+  });
+
   it("keeps the box ticked, and the copy following billing, when step 4 changes only the phone", async () => {
     const copied = await withBillingCopied();
     const phone = await save(copied, "shipping", { address: { ...form(copied), phone: "07700 900123" } });
