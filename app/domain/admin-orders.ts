@@ -8,8 +8,9 @@ import { z } from "zod";
 import { formatDisplayDate } from "./delivery";
 import {
   ORDER_STATUSES,
-  MAX_ORDER_LINES,
   ORDER_STATUS_LABELS,
+  orderLineField,
+  type ProofDecision,
   shippingDetailsProblem,
   type Actor,
   type OrderAmounts,
@@ -71,12 +72,7 @@ export const proofUploadSchema = z.object({
   version,
   note,
   /** The order line the proof is for, by position (issue 15 item 6). */
-  line: z.coerce
-    .number({ error: "Choose the product." })
-    .int()
-    .min(1, "Choose the product.")
-    .max(MAX_ORDER_LINES)
-    .default(1),
+  line: orderLineField("Choose the product."),
 });
 export type ProofUploadFields = z.output<typeof proofUploadSchema>;
 
@@ -146,7 +142,7 @@ export type StaffProof = {
   sizeBytes: number;
   createdAt: Date;
   uploadedBy: string;
-  decision: "approved" | "changes_requested" | null;
+  decision: ProofDecision | null;
   comment: string | null;
   decidedAt: Date | null;
 };

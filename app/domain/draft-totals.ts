@@ -4,7 +4,7 @@
  */
 import { findProductById } from "~/catalogue/catalogue";
 import { DEFAULT_COUNTRY, orderTotals, type OrderTotals, type ShippingMethod } from "./checkout";
-import { addDays, cartDeliveryWindow, deliveryWindow, type DeliveryTimes } from "./delivery";
+import { addDays, cartDeliveryWindow, type DeliveryTimes } from "./delivery";
 import type { DraftEta, DraftTotals } from "./draft-schemas";
 import { clampQuantity, maxQuantity, unitPricePence } from "./pricing";
 
@@ -66,12 +66,9 @@ export const STANDARD_EXTRA_TRANSIT_DAYS = 5;
  * STANDARD_EXTRA_TRANSIT_DAYS to both ends. Lead time starts at proof approval, so pages label
  * it an estimate "if your proof is approved today" (A-28).
  */
-export function draftEta(input: {
-  products: readonly [DeliveryTimes, ...DeliveryTimes[]];
-  method: ShippingMethod;
-  now: Date;
-}): DraftEta {
-  const window = cartDeliveryWindow(input.products, input.now) ?? deliveryWindow(input.products[0], input.now);
+export function draftEta(input: { products: readonly DeliveryTimes[]; method: ShippingMethod; now: Date }): DraftEta {
+  const window = cartDeliveryWindow(input.products, input.now);
+  if (!window) throw new Error("An order has at least one line");
   const extra = input.method === "standard" ? STANDARD_EXTRA_TRANSIT_DAYS : 0;
   return { start: addDays(window.earliest, extra), end: addDays(window.latest, extra) };
 }

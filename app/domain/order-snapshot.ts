@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { ShippingMethod } from "./checkout";
 import type { IsoDate } from "./delivery";
+import type { OrderLineSummary } from "./orders";
 import { type DraftData, draftDataSchema } from "./draft-schemas";
 import { draftEta } from "./draft-totals";
 
@@ -60,6 +61,11 @@ export function splitDraftData(data: DraftData, product: SoldProduct) {
   return { order, line };
 }
 
+/** A line as lists show it. */
+export function lineSummary(line: Pick<OrderLine, "product" | "quantity">): OrderLineSummary {
+  return { productId: line.product.id, title: line.product.title, quantity: line.quantity };
+}
+
 /** A stored snapshot outside the schema is a fault in our own data, so it throws, naming the order. */
 function read<T extends z.ZodType>(schema: T, orderNumber: string, snapshot: unknown): z.output<T> {
   const parsed = schema.safeParse(snapshot);
@@ -73,6 +79,11 @@ export const readOrderSnapshot = (orderNumber: string, snapshot: unknown): Order
 export const readOrderLineSnapshot = (orderNumber: string, snapshot: unknown): OrderLineSnapshot =>
   read(orderLineSnapshotSchema, orderNumber, snapshot);
 
+/** What an order's dates depend on: its method and its lines' products. */
+export function etaInput(snapshot: OrderSnapshot, lines: readonly Pick<OrderLine, "product">[]) {
+  return { method: snapshot.data.shipping.method, products: lines.map((line) => line.product) };
+}
+
 /**
  * The order's delivery window if production started on `now` (DESIGN decision 6): the method
  * bought, and the slowest of its lines' products, since they ship together.
@@ -81,9 +92,7 @@ export function orderEta(
   order: { method: ShippingMethod | null; products: readonly SoldProduct[] },
   now: Date,
 ): { start: IsoDate; end: IsoDate } {
-  const [first, ...rest] = order.products;
-  if (!first) throw new Error("An order has at least one line");
-  return draftEta({ products: [first, ...rest], method: order.method ?? "standard", now });
+  return draftEta({ products: order.products, method: order.method ?? "standard", now });
 }
 
 /** The promised date fixed at proof approval: the latest day of the order's estimate. */

@@ -6,9 +6,11 @@ import {
   formatInvoiceNumber,
   formatOrderNumber,
   lineProofState,
+  lineTitle,
   ORDER_STATUSES,
   proofAnswerSchema,
   proofLineParam,
+  proofName,
   statusFromLineProofs,
   shippingDetailsProblem,
   staffStatusChoices,
@@ -115,6 +117,14 @@ describe("proofs per line (issue 15 item 6)", () => {
     expect(statusFromLineProofs(["approved", "changes_requested"])).toBe("changes_requested");
     expect(statusFromLineProofs(["changes_requested", "awaiting_answer", "approved"])).toBe("changes_requested");
     expect(statusFromLineProofs([])).toBe("proof_sent");
+  });
+
+  it("names the product only when the order has several", () => {
+    const cap = { product: { title: "Cap" } };
+    expect(lineTitle([cap], cap)).toBeNull();
+    expect(lineTitle([cap, { product: { title: "Shorts" } }], cap)).toBe("Cap");
+    expect(proofName(2, null)).toBe("Proof version 2");
+    expect(proofName(2, "Cap")).toBe("Proof version 2 of Cap");
   });
 
   it("reads the line of a proof link, the first when none is named", () => {

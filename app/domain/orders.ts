@@ -102,7 +102,12 @@ export const isOrderId = isUuid;
 /** More lines than a cart can hold; bounds a line number read from a form or a link. */
 export const MAX_ORDER_LINES = 100;
 
-/** The line a proof link or form names (?line=2); the first when absent, null when not a line number. */
+/** An order line by position, as a form posts it; the first when the form names none. */
+export function orderLineField(message: string) {
+  return z.coerce.number({ error: message }).int().min(1, message).max(MAX_ORDER_LINES, message).default(1);
+}
+
+/** The line a proof link names (?line=2); the first when absent, null when not a line number. */
 export function proofLineParam(value: string | null): number | null {
   if (value === null || value === "") return 1;
   if (!/^[1-9][0-9]{0,2}$/.test(value)) return null;
@@ -110,9 +115,24 @@ export function proofLineParam(value: string | null): number | null {
   return line <= MAX_ORDER_LINES ? line : null;
 }
 
-/** "Proof version 2", naming the product when the order has several (history notes, messages). */
-export function proofName(version: number, line: { title: string; ofSeveral: boolean }): string {
-  return line.ofSeveral ? `Proof version ${version} of ${line.title}` : `Proof version ${version}`;
+/**
+ * An order line's product title where it tells the lines apart, so only when the order has
+ * several; null for an order of one product, whose pages and messages read as they always have.
+ */
+export function lineTitle(lines: readonly unknown[], line: { product: { title: string } }): string | null {
+  return lines.length > 1 ? line.product.title : null;
+}
+
+/** "Proof version 2", or "Proof version 2 of Shorts" with a lineTitle (history notes, messages). */
+export function proofName(version: number, title: string | null): string {
+  return title ? `Proof version ${version} of ${title}` : `Proof version ${version}`;
+}
+
+export type ProofDecision = "approved" | "changes_requested";
+
+/** A proof's stored decision read back: one of the two answers, or none yet. */
+export function proofDecision(value: string | null): ProofDecision | null {
+  return value === "approved" || value === "changes_requested" ? value : null;
 }
 
 /** Where one order line stands on its proof (issue 15 item 6), from its latest version. */
@@ -120,9 +140,7 @@ export type LineProofState = "waiting_for_proof" | "awaiting_answer" | "approved
 
 export function lineProofState(latest: { decision: string | null } | undefined): LineProofState {
   if (!latest) return "waiting_for_proof";
-  if (latest.decision === "approved") return "approved";
-  if (latest.decision === "changes_requested") return "changes_requested";
-  return "awaiting_answer";
+  return proofDecision(latest.decision) ?? "awaiting_answer";
 }
 
 /**
@@ -158,7 +176,7 @@ export const proofAnswerSchema = z
     comment: z.string().trim().max(PROOF_COMMENT_MAX, PROOF_ANSWER_MESSAGES.commentTooLong).optional(),
     proofVersion: z.coerce.number().int().positive(PROOF_ANSWER_MESSAGES.choose).optional(),
     /** The order line the proof is for, by position; an order of one product has only line 1. */
-    line: z.coerce.number().int().min(1, PROOF_ANSWER_MESSAGES.choose).max(MAX_ORDER_LINES).default(1),
+    line: orderLineField(PROOF_ANSWER_MESSAGES.choose),
   })
   .refine((answer) => answer.decision === "approve" || Boolean(answer.comment), {
     path: ["comment"],

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.order-proof";
 import { adminNotFound, requireStaff } from "~/server/admin-access.server";
-import { openOrderProof } from "~/server/admin-orders.server";
+import { openOrderProof } from "~/server/order-proofs.server";
 import { artworkDownloadHeaders } from "~/server/artwork.server";
 import { dbOf } from "~/server/request-context.server";
 import { proofLineParam } from "~/domain/orders";

@@ -8,7 +8,7 @@ import { FormMessage } from "~/components/ui/form";
 import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
 import { formatDisplayDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
-import { ORDER_STATUS_LABELS, proofAnswerSchema } from "~/domain/orders";
+import { ORDER_STATUS_LABELS, lineTitle, proofAnswerSchema } from "~/domain/orders";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/buyer-orders.server";
 
@@ -75,7 +75,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
                 key={line.id}
                 orderId={order.id}
                 position={line.position}
-                title={order.lines.length > 1 ? line.product.title : null}
+                title={lineTitle(order.lines, line)}
                 proofs={line.proofs}
                 canRespond={line.canRespond}
                 busy={busy}

@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { artworkFiles, authUser, invoices, orderProofs, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { colourName } from "~/catalogue/colours";
 import { BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS, addressLines } from "~/domain/checkout";
-import { ORDER_STATUS_LABELS, canTransition, staffStatusChoices, type Actor } from "~/domain/orders";
+import { ORDER_STATUS_LABELS, canTransition, proofDecision, staffStatusChoices, type Actor } from "~/domain/orders";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { isOrderId, toOrderStatus } from "~/domain/orders";
 import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
@@ -16,7 +16,6 @@ import type { Database } from "./db.server";
 import { linesOfOrder } from "./order-lines.server";
 
 const actorOf = (value: string): Actor => (value === "staff" || value === "buyer" ? value : "system");
-const decisionOf = (value: string | null) => (value === "approved" || value === "changes_requested" ? value : null);
 const personName = (user: { name: string | null; email: string | null } | null) =>
   user ? (user.name?.trim() ? `${user.name.trim()} (${user.email})` : user.email) : null;
 
@@ -34,7 +33,7 @@ function toStaffProof({ proof, uploaderName, uploaderEmail }: ProofRow): StaffPr
     sizeBytes: proof.sizeBytes,
     createdAt: proof.createdAt,
     uploadedBy: personName(uploaderEmail ? { name: uploaderName, email: uploaderEmail } : null) ?? proof.uploadedBy,
-    decision: decisionOf(proof.decision),
+    decision: proofDecision(proof.decision),
     comment: proof.comment,
     decidedAt: proof.decidedAt,
   };

@@ -12,7 +12,8 @@ import { ORDER_LIST_PAGE_SIZE, parseOrderListQuery, statusChangeSchema } from "~
 import { ORDER_STATUSES, canTransition, type OrderStatus } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
 import { getOrderForStaff } from "./admin-order-detail.server";
-import { changeOrderStatus, listOrdersForStaff, openOrderProof } from "./admin-orders.server";
+import { changeOrderStatus, listOrdersForStaff } from "./admin-orders.server";
+import { openOrderProof } from "./order-proofs.server";
 import { readProofForm, uploadProof } from "./admin-proofs.server";
 import { resetMailTransport } from "./mail.server";
 import { getOrder, respondToProof } from "./buyer-orders.server";

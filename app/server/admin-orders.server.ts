@@ -11,7 +11,7 @@
  * staff see it is app/server/admin-order-detail.server.ts.
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { artworkFiles, authUser, orderLines, orderProofs, orders, orderStatusHistory } from "#db/schema";
+import { artworkFiles, authUser, orderLines, orders, orderStatusHistory } from "#db/schema";
 import {
   ADMIN_MESSAGES,
   ORDER_LIST_PAGE_SIZE,
@@ -19,7 +19,7 @@ import {
   type OrderListQuery,
   type StatusChange,
 } from "~/domain/admin-orders";
-import { readOrderSnapshot } from "~/domain/order-snapshot";
+import { lineSummary, readOrderSnapshot } from "~/domain/order-snapshot";
 import {
   ORDER_STATUS_LABELS,
   canTransition,
@@ -37,7 +37,7 @@ import { sendMail } from "./mail.server";
 import { listPaymentsNeedingAttention } from "./payments-attention.server";
 import { failure, type Failure } from "./http.server";
 import { linesOfOrders } from "./order-lines.server";
-import { getUploadStorage, type FileStorage } from "./storage.server";
+import type { FileStorage } from "./storage.server";
 
 // ---------------------------------------------------------------------------------------------
 // Results
@@ -124,12 +124,12 @@ export async function listOrdersForStaff(db: Database, query: OrderListQuery): P
   return {
     rows: rows.map((row) => {
       const status = toOrderStatus(row.status);
-      const summary = (lines.get(row.id) ?? []).map((line) => ({
-        productId: line.product.id,
-        title: line.product.title,
-        quantity: line.quantity,
-      }));
-      return { ...row, lines: summary, status, statusLabel: ORDER_STATUS_LABELS[status] };
+      return {
+        ...row,
+        lines: (lines.get(row.id) ?? []).map(lineSummary),
+        status,
+        statusLabel: ORDER_STATUS_LABELS[status],
+      };
     }),
     total,
     page,
@@ -254,34 +254,4 @@ export async function openOrderArtwork(
   if (!file) return null;
   // openArtwork is scoped to the uploader; the join above has checked the file is this order's.
   return openArtwork(db, { userId: file.userId, fileId: input.fileId, storage: input.storage });
-}
-
-/** One proof version of one line of this order (by position, the first by default), or null. */
-export async function openOrderProof(
-  db: Database,
-  input: {
-    orderId: string;
-    line?: number;
-    version: number;
-    storage?: FileStorage;
-  },
-): Promise<ArtworkDownload | null> {
-  if (!isOrderId(input.orderId) || !Number.isSafeInteger(input.version) || input.version < 1) return null;
-  const [found] = await db
-    .select({ proof: orderProofs })
-    .from(orderProofs)
-    .innerJoin(orderLines, eq(orderLines.id, orderProofs.orderLineId))
-    .where(
-      and(
-        eq(orderProofs.orderId, input.orderId),
-        eq(orderLines.position, input.line ?? 1),
-        eq(orderProofs.version, input.version),
-      ),
-    )
-    .limit(1);
-  const proof = found?.proof;
-  if (!proof) return null;
-  const stream = await (input.storage ?? getUploadStorage()).get(proof.storedName);
-  if (!stream) return null;
-  return { name: proof.originalName, contentType: proof.contentType, size: proof.sizeBytes, stream };
 }

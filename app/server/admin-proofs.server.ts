@@ -11,7 +11,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { ADMIN_MESSAGES, type ProofUploadFields } from "~/domain/admin-orders";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
-import { ORDER_STATUS_LABELS, canTransition, isOrderId, proofName, toOrderStatus } from "~/domain/orders";
+import { ORDER_STATUS_LABELS, canTransition, isOrderId, lineTitle, proofName, toOrderStatus } from "~/domain/orders";
 import {
   PROOF_CONTENT_TYPES,
   PROOF_MAX_BYTES,
@@ -143,7 +143,8 @@ export async function uploadProof(
       if (latest?.decision === "approved")
         return failure(409, "LINE_APPROVED", ADMIN_MESSAGES.lineApproved(line.product.title));
       const proofVersion = (latest?.version ?? 0) + 1;
-      const label = proofName(proofVersion, { title: line.product.title, ofSeveral: lines.length > 1 });
+      const title = lineTitle(lines, line);
+      const label = proofName(proofVersion, title);
       await tx.insert(orderProofs).values({
         orderId: order.id,
         orderLineId: line.id,
@@ -180,7 +181,7 @@ export async function uploadProof(
           orderUrl: orderUrl(order.id),
           version: proofVersion,
           note: fields.note,
-          product: lines.length > 1 ? line.product.title : null,
+          product: title,
         },
       };
     });

@@ -5,6 +5,8 @@
  * answers its proof.
  */
 import {
+  etaInput,
+  lineSummary,
   type OrderLine,
   type OrderSnapshot,
   orderEta,
@@ -19,6 +21,9 @@ import {
   canTransition,
   type LineProofState,
   lineProofState,
+  lineTitle,
+  type ProofDecision,
+  proofDecision,
   proofName,
   statusFromLineProofs,
   isOrderId,
@@ -67,7 +72,7 @@ export type OrderProofView = {
   contentType: string;
   sizeBytes: number;
   createdAt: Date;
-  decision: "approved" | "changes_requested" | null;
+  decision: ProofDecision | null;
   comment: string | null;
   decidedAt: Date | null;
 };
@@ -94,12 +99,6 @@ type OrderRow = typeof orders.$inferSelect;
 
 const readSnapshot = (row: OrderRow) => readOrderSnapshot(row.number, row.snapshot);
 
-/** What an order's dates depend on: its method and its lines' products. */
-const etaInput = (snapshot: OrderSnapshot, lines: readonly OrderLine[]) => ({
-  method: snapshot.data.shipping.method,
-  products: lines.map((line) => line.product),
-});
-
 function deliveryView(
   status: OrderStatus,
   promised: string | null,
@@ -117,7 +116,7 @@ function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, n
   return {
     id: row.id,
     number: row.number,
-    lines: lines.map((line) => ({ productId: line.product.id, title: line.product.title, quantity: line.quantity })),
+    lines: lines.map(lineSummary),
     status,
     statusLabel: ORDER_STATUS_LABELS[status],
     totalPence: row.totalPence,
@@ -223,7 +222,7 @@ function toProofView(proof: typeof orderProofs.$inferSelect): OrderProofView {
     contentType: proof.contentType,
     sizeBytes: proof.sizeBytes,
     createdAt: proof.createdAt,
-    decision: proof.decision === "approved" || proof.decision === "changes_requested" ? proof.decision : null,
+    decision: proofDecision(proof.decision),
     comment: proof.comment,
     decidedAt: proof.decidedAt,
   };
@@ -318,14 +317,15 @@ export async function respondToProof(
       })
       .where(eq(orders.id, order.id))
       .returning({ version: orders.version });
-    const name = proofName(latest.version, { title: line.product.title, ofSeveral: lines.length > 1 });
+    const title = lineTitle(lines, line);
+    const name = proofName(latest.version, title);
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: from,
       toStatus: target,
       actor: "buyer",
       actorUserId: input.userId,
-      note: decision === "approved" ? `${name} approved` : lines.length > 1 ? `${name}: ${comment}` : comment,
+      note: decision === "approved" ? `${name} approved` : title ? `${name}: ${comment}` : comment,
     });
     return { ok: true, status: target, promisedDeliveryDate: promised, version: updated?.version ?? order.version + 1 };
   });

@@ -4,6 +4,7 @@
  * may write, what the server derives from the merged result (status, totals, delivery estimate),
  * and the jsonb merge itself, in TypeScript and as the SQL the update runs.
  */
+import { isDeepStrictEqual } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { findProductById } from "~/catalogue/catalogue";
@@ -112,7 +113,15 @@ export function parseStepPatch(step: DraftStep, raw: unknown): Parsed {
   }
 }
 
-type Plan = { ok: true; patch: PlainObject; status: DraftStatus } | { ok: false; fieldErrors: FieldErrors };
+type Plan =
+  | {
+      ok: true;
+      patch: PlainObject;
+      status: DraftStatus;
+      /** Whether the save changes what would be bought (the estimate and status aside). */
+      changesOrder: boolean;
+    }
+  | { ok: false; fieldErrors: FieldErrors };
 
 /**
  * What one step writes: only its own keys (DESIGN decision 8), plus what the server derives —
@@ -184,7 +193,9 @@ export function planSave(
     patch.eta = draftEta({ products: [product], method, now: context.now });
   }
   patch.status = status;
-  return { ok: true, patch, status };
+  const { eta: _eta, status: _status, ...before } = current.data;
+  const { eta: _newEta, status: _newStatus, ...after } = mergedWith(patch);
+  return { ok: true, patch, status, changesOrder: !isDeepStrictEqual(before, after) };
 }
 
 /**

@@ -16,7 +16,6 @@
  * catalogue (the client never sends totals, DESIGN decision 5), and refuses a quantity outside
  * the product's [MOQ, max].
  */
-import { isDeepStrictEqual } from "node:util";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
@@ -295,7 +294,7 @@ export async function saveDraftStep(
   // Reopening a step and saving what it already holds keeps the open payment: only a change to
   // the draft, or to the cart outside it, replaces it.
   const keepsPayment = isPayingStatus(current.status) && !input.releasePayment;
-  if (row.paymentIntentId && keepsPayment && !changesOrder(current.data, plan.patch)) {
+  if (row.paymentIntentId && keepsPayment && !plan.changesOrder) {
     return { ok: true, draft: current };
   }
 
@@ -326,13 +325,6 @@ export async function saveDraftStep(
   const snapshot = snapshotFromRaw(result);
   if (!result.saved) return refused(snapshot);
   return { ok: true, draft: snapshot, ...(row.paymentIntentId ? { releasedIntentId: row.paymentIntentId } : {}) };
-}
-
-/** Whether merging `patch` into `data` changes what would be bought (the estimate and status aside). */
-function changesOrder(data: DraftData, patch: Parameters<typeof mergeJson>[1]): boolean {
-  const { eta: _eta, status: _status, ...before } = data;
-  const { eta: _newEta, status: _newStatus, ...after } = mergeJson(data, patch);
-  return !isDeepStrictEqual(before, after);
 }
 
 /**

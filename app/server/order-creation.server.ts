@@ -20,7 +20,7 @@ import { findProductById } from "~/catalogue/catalogue";
 import { londonToday } from "~/domain/delivery";
 import { readDraftData } from "~/domain/draft-schemas";
 import { formatPence } from "~/domain/money";
-import { promisedDeliveryDate, splitDraftData } from "~/domain/order-snapshot";
+import { etaInput, promisedDeliveryDate, splitDraftData } from "~/domain/order-snapshot";
 import { canTransition, formatInvoiceNumber, formatOrderNumber, type OrderStatus } from "~/domain/orders";
 import { approvedPreviousOrder } from "./buyer-orders.server";
 import { queryRows, type Database } from "./db.server";
@@ -40,12 +40,14 @@ export async function createPaidOrder(
   const data = readDraftData(draft);
   if (!data) throw new Error(`Draft ${draft.id} was paid but its data no longer fits the draft schema`);
   const product = findProductById(draft.productId);
-  const { order: snapshot, line } = splitDraftData(data, {
+  const { order: snapshot, line: sold } = splitDraftData(data, {
     id: draft.productId,
     title: product?.title ?? `Product ${draft.productId}`,
     leadTime: product?.leadTime ?? "",
     deliveryTime: product?.deliveryTime ?? null,
   });
+  // The line as charged: the ledger's quantity and tier price.
+  const line = { ...sold, quantity: ledger.quantity, unitPence: ledger.unitPence, subtotalPence: ledger.subtotalPence };
 
   const [sequence] = await queryRows<{ order_seq: number; invoice_seq: number }>(
     tx,
@@ -61,10 +63,7 @@ export async function createPaidOrder(
       ? await approvedPreviousOrder(tx, draft, data.proof.previous_order_ref)
       : null;
   const status: OrderStatus = repeatOf && canTransition("paid", "proof_approved", "system") ? "proof_approved" : "paid";
-  const promised =
-    status === "proof_approved"
-      ? promisedDeliveryDate({ method: snapshot.data.shipping.method, products: [line.product] }, now)
-      : null;
+  const promised = status === "proof_approved" ? promisedDeliveryDate(etaInput(snapshot, [line]), now) : null;
 
   const [order] = await tx
     .insert(orders)
@@ -92,10 +91,10 @@ export async function createPaidOrder(
     position: 1,
     draftId: draft.id,
     productId: draft.productId,
-    quantity: ledger.quantity,
-    unitPence: ledger.unitPence,
-    subtotalPence: ledger.subtotalPence,
-    snapshot: line,
+    quantity: line.quantity,
+    unitPence: line.unitPence,
+    subtotalPence: line.subtotalPence,
+    snapshot: sold,
   });
 
   const history: Array<typeof orderStatusHistory.$inferInsert> = [
@@ -171,7 +170,7 @@ export async function createPaidOrder(
     invoiceNumber,
     issuedOn,
     snapshot,
-    lines: [{ ...line, quantity: ledger.quantity, unitPence: ledger.unitPence, subtotalPence: ledger.subtotalPence }],
+    lines: [line],
     ledger,
     repeatOf: repeatOf?.number ?? null,
     promised,

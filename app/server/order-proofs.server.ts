@@ -1,8 +1,44 @@
-import { eq } from "drizzle-orm";
-import { orderProofs } from "#db/schema";
+/**
+ * Opening a proof file: staff open any order's (admin.order-proof), a buyer only an order they
+ * may read (order-proof). Always by order, line position and version.
+ */
+import { and, eq } from "drizzle-orm";
+import { orderLines, orderProofs } from "#db/schema";
+import { isOrderId } from "~/domain/orders";
+import type { ArtworkDownload } from "./artwork.server";
 import type { Database } from "./db.server";
 import { getOrder } from "./buyer-orders.server";
-import { getUploadStorage } from "./storage.server";
+import { type FileStorage, getUploadStorage } from "./storage.server";
+
+/** One proof version of one line of this order (by position, the first by default), or null. */
+export async function openOrderProof(
+  db: Database,
+  input: {
+    orderId: string;
+    line?: number;
+    version: number;
+    storage?: FileStorage;
+  },
+): Promise<ArtworkDownload | null> {
+  if (!isOrderId(input.orderId) || !Number.isSafeInteger(input.version) || input.version < 1) return null;
+  const [found] = await db
+    .select({ proof: orderProofs })
+    .from(orderProofs)
+    .innerJoin(orderLines, eq(orderLines.id, orderProofs.orderLineId))
+    .where(
+      and(
+        eq(orderProofs.orderId, input.orderId),
+        eq(orderLines.position, input.line ?? 1),
+        eq(orderProofs.version, input.version),
+      ),
+    )
+    .limit(1);
+  const proof = found?.proof;
+  if (!proof) return null;
+  const stream = await (input.storage ?? getUploadStorage()).get(proof.storedName);
+  if (!stream) return null;
+  return { name: proof.originalName, contentType: proof.contentType, size: proof.sizeBytes, stream };
+}
 
 /**
  * A proof file of an order line the buyer may see (their own order, or their active
@@ -19,17 +55,6 @@ export async function openProofForBuyer(
   },
 ) {
   const order = await getOrder(db, { userId: input.userId, accountId: input.accountId, orderId: input.orderId });
-  const proof = order?.lines
-    .find((line) => line.position === input.line)
-    ?.proofs.find((each) => each.version === input.version);
-  if (!proof) return null;
-  const [stored] = await db
-    .select({ storedName: orderProofs.storedName })
-    .from(orderProofs)
-    .where(eq(orderProofs.id, proof.id))
-    .limit(1);
-  if (!stored) return null;
-  const stream = await getUploadStorage().get(stored.storedName);
-  if (!stream) return null;
-  return { name: proof.originalName, contentType: proof.contentType, size: proof.sizeBytes, stream };
+  if (!order) return null;
+  return openOrderProof(db, { orderId: order.id, line: input.line, version: input.version });
 }

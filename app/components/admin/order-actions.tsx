@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
 import { ADMIN_NOTE_MAX } from "~/domain/admin-orders";
 import type { FieldErrors } from "~/domain/field-errors";
-import { ORDER_STATUS_LABELS } from "~/domain/orders";
+import { ORDER_STATUS_LABELS, lineTitle } from "~/domain/orders";
 import { PROOF_ACCEPT } from "~/domain/proof-rules";
 import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { Card } from "./order-card";
@@ -57,7 +57,7 @@ export function OrderActions(props: {
             key={`proof-${line.id}-${order.version}`}
             orderVersion={order.version}
             position={line.position}
-            title={order.lines.length > 1 ? line.product.title : null}
+            title={lineTitle(order.lines, line)}
             nextVersion={(line.proofs[0]?.version ?? 0) + 1}
             fileError={proofResult?.fieldErrors?.proof}
             busy={busy}

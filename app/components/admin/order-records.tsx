@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS } from "~/domain/orders";
+import { ORDER_STATUS_LABELS, lineTitle } from "~/domain/orders";
 import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
 import { Card, fileSize, londonTime } from "./order-card";
 import { HeaderRow } from "./table-parts";
@@ -13,7 +13,7 @@ export function OrderRecords({ order }: { order: StaffOrderDetail }) {
             key={line.id}
             orderId={order.id}
             position={line.position}
-            title={order.lines.length > 1 ? line.product.title : null}
+            title={lineTitle(order.lines, line)}
             proofs={line.proofs}
           />
         ))}
