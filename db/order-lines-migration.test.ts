@@ -4,9 +4,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 import { orderLineSnapshotSchema, orderSnapshotSchema } from "~/domain/order-snapshot";
 import { draftDataSchema } from "~/domain/draft-schemas";
+import { readLedgerLines } from "~/domain/ledger-lines";
 
 // Issue 15 item 7: an order paid before orders had lines becomes a one-line order, with nothing
-// of what the buyer chose or paid lost, and its proofs become that line's (0011). Runs the
+// of what the buyer chose or paid lost, its proofs become that line's (0011), and its payment
+// records that one line (0012). Runs the
 // committed SQL files in order, stopping before 0010 to write an order and a proof the way the
 // code before it did.
 const folder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -23,8 +25,8 @@ async function apply(name: string) {
   }
 }
 
-describe("migrations 0010 and 0011: order lines and their proofs", () => {
-  // A fresh PGlite and twelve migrations take a while on a busy 2-core machine; not a speed check.
+describe("migrations 0010 to 0012: order lines, their proofs and the payment's lines", () => {
+  // A fresh PGlite and thirteen migrations take a while on a busy 2-core machine; not a speed check.
   it("turns each earlier order into a one-line order, keeping its choices, product and price", async () => {
     const at = files.indexOf("0010_order_lines.sql");
     expect(at).toBeGreaterThan(0);
@@ -56,6 +58,12 @@ describe("migrations 0010 and 0011: order lines and their proofs", () => {
       [draftId, JSON.stringify({ data, product })],
     );
     const orderId = inserted.rows[0]?.id;
+    await client.query(
+      `insert into payment_intents (intent_id, provider, draft_id, account_id, user_id, idempotency_key, amount_pence,
+         currency, subtotal_pence, discount_pence, shipping_pence, vat_pence, vat_rate, unit_pence, quantity, status)
+       values ('pi_test_1', 'test', $1, 'u1', 'u1', 'key-1', 83400, 'gbp', 66000, 0, 3500, 13900, 20, 550, 120, 'succeeded')`,
+      [draftId],
+    );
     await client.query(
       `insert into order_proofs (order_id, version, stored_name, original_name, content_type, size_bytes, uploaded_by)
        values ($1, 1, 'stored-1', 'proof.pdf', 'application/pdf', 10, 'staff1')`,
@@ -113,5 +121,12 @@ describe("migrations 0010 and 0011: order lines and their proofs", () => {
     );
     const lineId = (await client.query<{ id: string }>("select id from order_lines")).rows[0]?.id;
     expect(proofs.rows).toEqual([{ order_id: orderId, order_line_id: lineId, version: 1 }]);
+
+    // 0012: the payment's one line, as the ledger now records a cart's lines (issue 15).
+    const ledger = await client.query<{ lines: unknown }>("select * from payment_intents");
+    expect(readLedgerLines(ledger.rows[0]?.lines)).toEqual([
+      { draftId, version: 1, productId: "8", quantity: 120, unitPence: 550, subtotalPence: 66000 },
+    ]);
+    expect(Object.keys(ledger.rows[0] ?? {})).not.toContain("unit_pence");
   }, 120_000);
 });

@@ -1,53 +1,82 @@
-import type { Product } from "~/catalogue/types";
-import { summariseTags } from "~/domain/checkout";
+import { findProductById } from "~/catalogue/catalogue";
+import type { SummaryLine } from "~/domain/cart-checkout";
+import { summariseTags, type OrderTotals } from "~/domain/checkout";
+import { checkoutTotals, pricedLine } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
-import type { OrderTotals } from "~/domain/checkout";
+import { lineTotalPence } from "~/domain/pricing";
 import { ProductImage } from "./product-image";
 
 /**
- * The order summary (SPEC.md §2 "Order summary"): up to 2 customisation tags then '+N';
- * amounts come from the one domain totals function, never added up here.
+ * The order summary (SPEC.md §2 "Order summary"; issue 15 item 5): every line with its image,
+ * title, quantity, up to 2 customisation tags then '+N' and line total, and one set of totals.
+ * Amounts come from the domain's pricing and totals functions, never added up here.
  */
 export function OrderSummary(props: {
-  product: Product;
-  quantity: number;
-  unitPence: number;
-  selections: readonly string[];
+  lines: readonly SummaryLine[];
   totals?: OrderTotals | null;
   totalsNote?: string;
   children?: React.ReactNode;
 }) {
-  const tags = summariseTags(props.selections);
-  const image = props.product.images[0];
-  const goods = props.totals?.subtotal ?? props.unitPence * props.quantity;
+  const lines = props.lines.flatMap((line) => {
+    const product = findProductById(line.productId);
+    const priced = pricedLine(line);
+    return product && priced ? [{ ...line, product, ...priced }] : [];
+  });
+  const single = lines.length === 1 ? lines[0] : null;
+  const goods =
+    props.totals?.subtotal ?? checkoutTotals({ lines: props.lines, country: null, method: null })?.subtotal ?? 0;
   return (
     <aside aria-labelledby="summary-heading" className="rounded-2xl border border-slate-200 p-5">
       <h2 id="summary-heading" className="text-lg font-bold">
         Order summary
       </h2>
-      <div className="mt-4 flex gap-3">
-        {image ? <ProductImage image={image} className="h-16 w-16 shrink-0 rounded-lg" sizes="64px" /> : null}
-        <div>
-          <p className="font-semibold">{props.product.title}</p>
-          <ul className="mt-1 flex flex-wrap gap-1" aria-label="Customisations">
-            {tags.shown.map((tag) => (
-              <li key={tag} className="rounded-full bg-brand-soft px-2 py-0.5 text-xs">
-                {tag}
-              </li>
-            ))}
-            {tags.more > 0 ? <li className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">+{tags.more}</li> : null}
-          </ul>
-        </div>
-      </div>
+      <ul className="mt-4 space-y-4" aria-label="Products">
+        {lines.map((line) => {
+          const tags = summariseTags(line.selections);
+          const image = line.product.images[0];
+          return (
+            <li key={line.product.id} className="flex gap-3" data-testid="summary-line">
+              {image ? <ProductImage image={image} className="h-16 w-16 shrink-0 rounded-lg" sizes="64px" /> : null}
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{line.product.title}</p>
+                <ul className="mt-1 flex flex-wrap gap-1" aria-label="Customisations">
+                  {tags.shown.map((tag) => (
+                    <li key={tag} className="rounded-full bg-brand-soft px-2 py-0.5 text-xs">
+                      {tag}
+                    </li>
+                  ))}
+                  {tags.more > 0 ? (
+                    <li className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">+{tags.more}</li>
+                  ) : null}
+                </ul>
+                {single ? null : (
+                  <p className="mt-1 flex justify-between gap-2 text-sm">
+                    <span className="text-muted">
+                      {line.quantity.toLocaleString("en-GB")} × {formatPence(line.unitPence)}
+                    </span>
+                    <span data-testid="summary-line-total">
+                      {formatPence(lineTotalPence(line.unitPence, line.quantity))}
+                    </span>
+                  </p>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
       <dl className="mt-4 space-y-1 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-muted">Unit price</dt>
-          <dd data-testid="summary-unit">{formatPence(props.unitPence)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-muted">Quantity</dt>
-          <dd>{props.quantity.toLocaleString("en-GB")}</dd>
-        </div>
+        {single ? (
+          <>
+            <div className="flex justify-between">
+              <dt className="text-muted">Unit price</dt>
+              <dd data-testid="summary-unit">{formatPence(single.unitPence)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted">Quantity</dt>
+              <dd>{single.quantity.toLocaleString("en-GB")}</dd>
+            </div>
+          </>
+        ) : null}
         <div className="flex justify-between">
           <dt className="text-muted">Goods</dt>
           <dd data-testid="summary-goods">{formatPence(goods)}</dd>

@@ -170,8 +170,7 @@ describe("orderTotals: REQUIREMENTS Part 2 C.1–C.4 worked rows", () => {
     "%s %i @ %s (first-match %s), %s, GB",
     (_product, quantity, unit, _firstMatch, method, subtotal, shipping, vat, gbTotal) => {
       const totals = orderTotals({
-        unitPence: poundsToPence(parsePrice(unit)),
-        quantity,
+        lines: [{ unitPence: poundsToPence(parsePrice(unit)), quantity }],
         shippingMethod: method,
         country: "GB",
       });
@@ -190,8 +189,7 @@ describe("orderTotals: REQUIREMENTS Part 2 C.1–C.4 worked rows", () => {
     (_product, quantity, unit, _firstMatch, method, subtotal, shipping, _vat, _gbTotal, nonGbTotal) => {
       for (const country of NON_GB) {
         const totals = orderTotals({
-          unitPence: poundsToPence(parsePrice(unit)),
-          quantity,
+          lines: [{ unitPence: poundsToPence(parsePrice(unit)), quantity }],
           shippingMethod: method,
           country,
         });
@@ -220,15 +218,14 @@ describe("orderTotals: REQUIREMENTS Part 2 C.1–C.4 worked rows", () => {
 describe("orderTotals: other rules", () => {
   it("charges no shipping when no method is chosen yet (A-38)", () => {
     for (const shippingMethod of [null, undefined]) {
-      const totals = orderTotals({ unitPence: 550, quantity: 50, shippingMethod, country: "GB" });
+      const totals = orderTotals({ lines: [{ unitPence: 550, quantity: 50 }], shippingMethod, country: "GB" });
       expect(totals).toEqual({ subtotal: 27500, discount: 0, shipping: 0, vat: 5500, total: 33000, vatRate: 20 });
     }
   });
 
   it("takes the first-order discount off goods only, before VAT (A-20)", () => {
     const totals = orderTotals({
-      unitPence: 388,
-      quantity: 400,
+      lines: [{ unitPence: 388, quantity: 400 }],
       shippingMethod: "standard",
       country: "GB",
       firstOrderDiscount: true,
@@ -246,8 +243,7 @@ describe("orderTotals: other rules", () => {
 
   it("applies the discount without VAT outside GB", () => {
     const totals = orderTotals({
-      unitPence: 550,
-      quantity: 50,
+      lines: [{ unitPence: 550, quantity: 50 }],
       shippingMethod: "express",
       country: "FR",
       firstOrderDiscount: true,
@@ -257,30 +253,62 @@ describe("orderTotals: other rules", () => {
 
   it("rounds a discount of exactly half a penny up", () => {
     // 201 × 5 = 1005; 10% = 100.5 → 101.
-    const totals = orderTotals({ unitPence: 201, quantity: 5, country: "IE", firstOrderDiscount: true });
+    const totals = orderTotals({ lines: [{ unitPence: 201, quantity: 5 }], country: "IE", firstOrderDiscount: true });
     expect(totals.discount).toBe(101);
     expect(totals.total).toBe(904);
   });
 
   it("rounds VAT half-up to the penny: 20% of 29303 is 5860.6 → 5861, of 29302 is 5860.4 → 5860", () => {
-    expect(orderTotals({ unitPence: 27503, quantity: 1, shippingMethod: "standard", country: "GB" }).vat).toBe(5861);
-    expect(orderTotals({ unitPence: 27502, quantity: 1, shippingMethod: "standard", country: "GB" }).vat).toBe(5860);
+    expect(
+      orderTotals({ lines: [{ unitPence: 27503, quantity: 1 }], shippingMethod: "standard", country: "GB" }).vat,
+    ).toBe(5861);
+    expect(
+      orderTotals({ lines: [{ unitPence: 27502, quantity: 1 }], shippingMethod: "standard", country: "GB" }).vat,
+    ).toBe(5860);
   });
 
   it("VAT on a discounted odd amount rounds on the discounted base", () => {
     // 1005 − 101 = 904 goods, no shipping: 20% = 180.8 → 181.
-    const totals = orderTotals({ unitPence: 201, quantity: 5, country: "GB", firstOrderDiscount: true });
+    const totals = orderTotals({ lines: [{ unitPence: 201, quantity: 5 }], country: "GB", firstOrderDiscount: true });
     expect(totals).toEqual({ subtotal: 1005, discount: 101, shipping: 0, vat: 181, total: 1085, vatRate: 20 });
   });
 
   it("10000 × £3.88 with express to GB has no float drift", () => {
-    const totals = orderTotals({ unitPence: 388, quantity: 10000, shippingMethod: "express", country: "GB" });
+    const totals = orderTotals({
+      lines: [{ unitPence: 388, quantity: 10000 }],
+      shippingMethod: "express",
+      country: "GB",
+    });
     expect(totals.subtotal).toBe(3880000);
     expect(totals.total).toBe(4660200);
   });
 
+  it("prices a cart of two products as one order: goods summed, shipping once, VAT on the whole", () => {
+    // Issue 15: 250 caps at £5.50 and 100 shorts at £11.00, Standard Shipping to GB.
+    const lines = [
+      { unitPence: 550, quantity: 250 },
+      { unitPence: 1100, quantity: 100 },
+    ];
+    expect(orderTotals({ lines, shippingMethod: "standard", country: "GB" })).toEqual({
+      subtotal: 247500,
+      discount: 0,
+      shipping: 1800,
+      vat: 49860,
+      total: 299160,
+      vatRate: 20,
+    });
+    // The first-order discount is 10% of the whole order's goods, never of shipping.
+    const first = orderTotals({ lines, shippingMethod: "express", country: "GB", firstOrderDiscount: true });
+    expect(first).toMatchObject({ subtotal: 247500, discount: 24750, shipping: 3500, vat: 45250 });
+    expect(first.total).toBe(247500 - 24750 + 3500 + 45250);
+  });
+
+  it("an order without lines has no goods", () => {
+    expect(orderTotals({ lines: [], shippingMethod: "standard", country: "GB" }).subtotal).toBe(0);
+  });
+
   it("refuses pounds passed where pence are expected", () => {
-    expect(() => orderTotals({ unitPence: 5.5, quantity: 50, country: "GB" })).toThrow(RangeError);
+    expect(() => orderTotals({ lines: [{ unitPence: 5.5, quantity: 50 }], country: "GB" })).toThrow(RangeError);
   });
 });
 

@@ -81,9 +81,12 @@ export function vatRatePercent(country: string | null | undefined): number {
   return country?.trim().toUpperCase() === "GB" ? VAT_RATE_GB : 0;
 }
 
+/** One line of an order: a product's tier price and quantity. */
+export type PricedLine = { unitPence: number; quantity: number };
+
 export type OrderTotalsInput = {
-  unitPence: number;
-  quantity: number;
+  /** Every line of the order (issue 15): goods are their sum; shipping and VAT are the order's. */
+  lines: readonly PricedLine[];
   shippingMethod?: ShippingMethod | null;
   country: string | null | undefined;
   firstOrderDiscount?: boolean;
@@ -105,7 +108,7 @@ export type OrderTotals = {
  * penny so the figures shown, stored and charged are the same integers.
  */
 export function orderTotals(input: OrderTotalsInput): OrderTotals {
-  const subtotal = lineTotalPence(input.unitPence, input.quantity);
+  const subtotal = input.lines.reduce((sum, line) => sum + lineTotalPence(line.unitPence, line.quantity), 0);
   if (subtotal < 0) throw new RangeError("Order subtotal cannot be negative");
   const discount = input.firstOrderDiscount ? percentOfPence(subtotal, FIRST_ORDER_DISCOUNT_PERCENT) : 0;
   const shipping = input.shippingMethod ? SHIPPING_METHODS[input.shippingMethod].pence : 0;

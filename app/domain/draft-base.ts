@@ -54,6 +54,11 @@ export function isEditableStatus(status: DraftStatus): status is EditableStatus 
   return (EDITABLE_STATUSES as readonly string[]).includes(status);
 }
 
+/** How far along the order above a status is (0 for customisation_draft). */
+export function statusRank(status: DraftStatus): number {
+  return STATUS_RANK[status];
+}
+
 /** True when `status` is `min` or later in the order above. */
 export function statusAtLeast(status: DraftStatus, min: DraftStatus): boolean {
   return STATUS_RANK[status] >= STATUS_RANK[min];

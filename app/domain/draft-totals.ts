@@ -3,7 +3,7 @@
  * and shown by the pages with the same figures (R-SHIP-11, R-CALC-13).
  */
 import { findProductById } from "~/catalogue/catalogue";
-import { DEFAULT_COUNTRY, orderTotals, type OrderTotals, type ShippingMethod } from "./checkout";
+import { DEFAULT_COUNTRY, orderTotals, type OrderTotals, type PricedLine, type ShippingMethod } from "./checkout";
 import { addDays, cartDeliveryWindow, type DeliveryTimes } from "./delivery";
 import type { DraftEta, DraftTotals } from "./draft-schemas";
 import { clampQuantity, maxQuantity, unitPricePence } from "./pricing";
@@ -16,28 +16,37 @@ export function totalsCountry(data: {
   return data.shipping.address.country || data.details.billing.country || DEFAULT_COUNTRY;
 }
 
+/** A product and the quantity a checkout line asks for. */
+export type CheckoutLineQuantity = { productId: string; quantity: number };
+
 /**
- * Order totals for a draft, all integer pence, from the catalogue's tier price at the quantity
- * (clamped to [MOQ, max], DESIGN decisions 3 and 4). Null for a product the catalogue doesn't
- * sell. The first-order discount is the server's decision (A-20, B-15).
+ * Order totals for a checkout, all integer pence: each line at the catalogue's tier price for its
+ * quantity (clamped to [MOQ, max], DESIGN decisions 3 and 4), one shipping charge and VAT on the
+ * whole order (issue 15). Null when a line's product is not sold or there is no line. The
+ * first-order discount is the server's decision (A-20, B-15).
  */
-export function draftTotals(input: {
-  productId: string;
-  quantity: number;
+export function checkoutTotals(input: {
+  lines: readonly CheckoutLineQuantity[];
   country: string | null | undefined;
   method: ShippingMethod | null;
   firstOrderDiscount?: boolean;
 }): OrderTotals | null {
-  const product = findProductById(input.productId);
-  if (!product) return null;
-  const qty = clampQuantity(input.quantity, product.moq, maxQuantity(product.tiers));
+  const priced = input.lines.map((line) => pricedLine(line));
+  if (priced.length === 0 || priced.some((line) => line === null)) return null;
   return orderTotals({
-    unitPence: unitPricePence(product.tiers, qty),
-    quantity: qty,
+    lines: priced.filter((line) => line !== null),
     shippingMethod: input.method,
     country: input.country || DEFAULT_COUNTRY,
     firstOrderDiscount: input.firstOrderDiscount ?? false,
   });
+}
+
+/** A line at its tier price, its quantity clamped to what the product sells; null for a product not sold. */
+export function pricedLine(line: CheckoutLineQuantity): PricedLine | null {
+  const product = findProductById(line.productId);
+  if (!product) return null;
+  const quantity = clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers));
+  return { unitPence: unitPricePence(product.tiers, quantity), quantity };
 }
 
 /** The five figures data.totals stores (the VAT rate is derivable from the country). */

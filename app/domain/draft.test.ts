@@ -19,7 +19,8 @@ import {
   customisationProductErrors,
   detailsErrors,
   draftEta,
-  draftTotals,
+  checkoutTotals,
+  pricedLine,
   isDraftId,
   isEditableStatus,
   isPayingStatus,
@@ -620,7 +621,7 @@ describe("shipping step (R-SHIP-07, A-38, A-39)", () => {
   });
 });
 
-describe("draftTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
+describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
   // [product, quantity, method, GB total, non-GB total] in pence, from C.1–C.4.
   const rows: [string, number, "standard" | "express", number, number][] = [
     ["8", 50, "standard", 35160, 29300],
@@ -646,13 +647,13 @@ describe("draftTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
   ];
 
   it.each(rows)("product %s × %i, %s: GB %i, non-GB %i", (productId, quantity, method, gb, nonGb) => {
-    expect(draftTotals({ productId, quantity, country: "GB", method })?.total).toBe(gb);
-    expect(draftTotals({ productId, quantity, country: "FR", method })?.total).toBe(nonGb);
-    expect(draftTotals({ productId, quantity, country: "US", method })?.vat).toBe(0);
+    expect(checkoutTotals({ lines: [{ productId, quantity }], country: "GB", method })?.total).toBe(gb);
+    expect(checkoutTotals({ lines: [{ productId, quantity }], country: "FR", method })?.total).toBe(nonGb);
+    expect(checkoutTotals({ lines: [{ productId, quantity }], country: "US", method })?.vat).toBe(0);
   });
 
   it("cap 50 standard GB: £275.00 + £18.00 + VAT £58.60 = £351.60", () => {
-    expect(draftTotals({ productId: "8", quantity: 50, country: "GB", method: "standard" })).toEqual({
+    expect(checkoutTotals({ lines: [{ productId: "8", quantity: 50 }], country: "GB", method: "standard" })).toEqual({
       subtotal: 27500,
       discount: 0,
       shipping: 1800,
@@ -663,9 +664,8 @@ describe("draftTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
   });
 
   it("the first-order discount takes 10% off goods before VAT, never off shipping (A-20)", () => {
-    const totals = draftTotals({
-      productId: "8",
-      quantity: 50,
+    const totals = checkoutTotals({
+      lines: [{ productId: "8", quantity: 50 }],
       country: "GB",
       method: "standard",
       firstOrderDiscount: true,
@@ -676,15 +676,52 @@ describe("draftTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
   });
 
   it("no method yet means no shipping charge", () => {
-    expect(draftTotals({ productId: "8", quantity: 50, country: "GB", method: null })?.total).toBe(33000);
+    expect(checkoutTotals({ lines: [{ productId: "8", quantity: 50 }], country: "GB", method: null })?.total).toBe(
+      33000,
+    );
   });
 
   it("prices a quantity outside [MOQ, max] at the clamped quantity", () => {
-    expect(draftTotals({ productId: "8", quantity: 10, country: "GB", method: "standard" })?.subtotal).toBe(27500);
+    expect(
+      checkoutTotals({ lines: [{ productId: "8", quantity: 10 }], country: "GB", method: "standard" })?.subtotal,
+    ).toBe(27500);
+  });
+
+  it("prices every line of a cart at its own tier and charges shipping once (issue 15)", () => {
+    const lines = [
+      { productId: "8", quantity: 250 },
+      { productId: "15", quantity: 100 },
+    ];
+    const cap = pricedLine({ productId: "8", quantity: 250 });
+    const shorts = pricedLine({ productId: "15", quantity: 100 });
+    expect([cap, shorts]).toEqual([
+      { unitPence: 550, quantity: 250 },
+      { unitPence: 1040, quantity: 100 },
+    ]);
+    // £1,375.00 + £1,040.00 = £2,415.00 goods, £18.00 shipping once, VAT 20% of £2,433.00.
+    expect(checkoutTotals({ lines, country: "GB", method: "standard" })).toEqual({
+      subtotal: 241500,
+      discount: 0,
+      shipping: 1800,
+      vat: 48660,
+      total: 291960,
+      vatRate: 20,
+    });
+  });
+
+  it("is null without a line, or when any line's product is not sold", () => {
+    expect(checkoutTotals({ lines: [], country: "GB", method: "standard" })).toBeNull();
+    const lines = [
+      { productId: "8", quantity: 50 },
+      { productId: "999", quantity: 50 },
+    ];
+    expect(checkoutTotals({ lines, country: "GB", method: "standard" })).toBeNull();
   });
 
   it("is null for a product the catalogue doesn't sell", () => {
-    expect(draftTotals({ productId: "999", quantity: 50, country: "GB", method: "standard" })).toBeNull();
+    expect(
+      checkoutTotals({ lines: [{ productId: "999", quantity: 50 }], country: "GB", method: "standard" }),
+    ).toBeNull();
   });
 
   it("takes VAT from the ship-to country, else billing, else GB (A-5)", () => {

@@ -37,6 +37,8 @@ export const PAYMENT_MESSAGES = {
   unknownProduct: "We don't sell that product any more.",
   incomplete: {
     customisation: "Complete the Customisation step before paying.",
+    /** A cart line other than the one whose draft carries the checkout (issue 15). */
+    line: (title: string) => `Complete the Customisation step for your ${title} before paying.`,
     details: "Complete the Details step before paying.",
     shipping: "Complete the Shipping step before paying.",
   },
@@ -53,16 +55,9 @@ export type DraftReadiness =
  * rules. The message names the first step to finish.
  */
 export function paymentReadiness(row: { productId: string; status: string; data: unknown }): DraftReadiness {
-  const product = findProductById(row.productId);
-  if (!product) return { ok: false, message: PAYMENT_MESSAGES.unknownProduct };
-  const data = readDraftData({ data: row.data, productId: row.productId, status: row.status });
-  if (!data) return { ok: false, message: PAYMENT_MESSAGES.invalidDraft };
-  if (
-    !canProceedCustomisation(data) ||
-    Object.keys(customisationProductErrors(product, customisationPart(data))).length > 0
-  ) {
-    return { ok: false, message: PAYMENT_MESSAGES.incomplete.customisation };
-  }
+  const line = lineReadiness(row);
+  if (!line.ok) return line.missing ? { ok: false, message: PAYMENT_MESSAGES.incomplete.customisation } : line;
+  const { data, product } = line;
   if (!canProceedDetails(data.details)) return { ok: false, message: PAYMENT_MESSAGES.incomplete.details };
   const method = data.shipping.method;
   if (!canProceedShipping(data.shipping) || method === null)
@@ -71,4 +66,27 @@ export function paymentReadiness(row: { productId: string; status: string; data:
     return { ok: false, message: PAYMENT_MESSAGES.incomplete.shipping };
   }
   return { ok: true, data, product, method };
+}
+
+export type LineReadiness =
+  | { ok: true; data: DraftData; product: Product }
+  | { ok: false; message: string; missing?: true };
+
+/**
+ * Whether one line's draft may be paid for (issue 15): the JSON fits the draft schema, both
+ * confirmations are ticked (and a previous order reference for skip_proof, A-40) and the
+ * customisation fits the product. `missing` marks an unfinished step 2, which names the product.
+ */
+export function lineReadiness(row: { productId: string; status: string; data: unknown }): LineReadiness {
+  const product = findProductById(row.productId);
+  if (!product) return { ok: false, message: PAYMENT_MESSAGES.unknownProduct };
+  const data = readDraftData({ data: row.data, productId: row.productId, status: row.status });
+  if (!data) return { ok: false, message: PAYMENT_MESSAGES.invalidDraft };
+  if (
+    !canProceedCustomisation(data) ||
+    Object.keys(customisationProductErrors(product, customisationPart(data))).length > 0
+  ) {
+    return { ok: false, message: PAYMENT_MESSAGES.incomplete.line(product.title), missing: true };
+  }
+  return { ok: true, data, product };
 }

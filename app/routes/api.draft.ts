@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.draft";
 import { sessionOf, dbOf, servicesOf } from "~/server/request-context.server";
 import { DRAFT_STEPS } from "~/domain/draft";
 import { getDraft } from "~/server/drafts.server";
-import { saveCheckoutStep } from "~/server/payment-start.server";
+import { saveCheckoutStep } from "~/server/checkout-save.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
 
 /** The step is checked here; the patch by the step's own schema in saveDraftStep. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.drafts";
 import { sessionOf, dbOf } from "~/server/request-context.server";
-import { createDraft, listLatestDrafts } from "~/server/drafts.server";
+import { listLatestDrafts } from "~/server/debug-drafts.server";
+import { createDraft } from "~/server/drafts.server";
 import { failure, readJson, signInRequired, toResponse, onlyPost } from "~/server/http.server";
 
 /** createDraft checks both: an empty product id is "Missing required data for save". */

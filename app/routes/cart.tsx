@@ -26,13 +26,13 @@ import { getEnv } from "~/server/env.server";
 import { loadCheckout, stepperState } from "~/server/checkout.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The stepper and Next follow the first cart product and its draft (DESIGN decision 9).
-  const { session, cart, draft } = await loadCheckout({ request, context });
+  // Next opens the first cart product's step 2; the stepper is the whole cart's checkout (DESIGN decision 9).
+  const { session, cart, lines, draft, checkout } = await loadCheckout({ request, context });
   return {
     lines: cart,
     userId: session?.user.id ?? null,
     draftId: draft?.id ?? null,
-    completed: stepperState(draft, cart.length > 0),
+    completed: stepperState(checkout, lines),
     pageUrl: `${getEnv().BASE_URL}/cart`,
   };
 }

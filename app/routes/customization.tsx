@@ -13,6 +13,8 @@ import { SaveStatus } from "~/components/save-status";
 import { buttonClass } from "~/components/ui/button";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { useNow } from "~/components/use-now";
+import { LineSwitcher } from "~/components/line-switcher";
+import { type CheckoutLineState, leadLineIndex, nextLineToCustomise } from "~/domain/cart-checkout";
 import { BRANDING_METHOD_IDS, BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/checkout";
 import { deliveryDate, formatDisplayDate } from "~/domain/delivery";
 import {
@@ -25,10 +27,10 @@ import {
 } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import { unitPricePence } from "~/domain/pricing";
-import { initialCustomisation, loadCheckout, stepperState } from "~/server/checkout.server";
+import { initialCustomisation, lineStates, loadCheckout, stepperState } from "~/server/checkout.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session, cart, line, draft } = await loadCheckout({ request, context });
+  const { session, lines, line, draft, checkout } = await loadCheckout({ request, context });
   const product = findProductById(line?.productId ?? "");
   if (!session || !line || !product) return { ready: false as const };
   return {
@@ -37,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     productId: product.id,
     draft: draft ? { id: draft.id, version: draft.version } : null,
     data: initialCustomisation(line, draft),
-    completed: stepperState(draft, cart.length > 0),
+    lines: lineStates(lines),
+    completed: stepperState(checkout, lines),
   };
 }
 
@@ -83,6 +86,7 @@ function CustomisationStep(props: {
   productId: string;
   draft: { id: string; version: number } | null;
   data: DraftData;
+  lines: CheckoutLineState[];
   completed: StepNumber[];
 }) {
   const { product } = props;
@@ -117,12 +121,35 @@ function CustomisationStep(props: {
   };
   const unit = unitPricePence(product.tiers, form.quantity);
   const canGoOn = canProceedCustomisation({ confirm: form.confirm, proof: form.proof });
+  // The cart's lines as they will be once this one is saved: Next goes to the next line still to
+  // customise, then to Details on the checkout's lead draft (issue 15 item 1).
+  const linesAfterSave = (draftId: string | null): CheckoutLineState[] =>
+    props.lines.map((line) =>
+      line.productId === props.productId && draftId
+        ? {
+            ...line,
+            draft: { id: draftId, status: line.draft?.status ?? "customisation_draft", data: form },
+          }
+        : line,
+    );
+  const nextLine = nextLineToCustomise(linesAfterSave(autosave.draftId), props.productId);
+  const nextTitle = nextLine ? findProductById(nextLine.productId)?.title : null;
+  const goNext = async () => {
+    const lines = linesAfterSave(await autosave.flush());
+    const next = nextLineToCustomise(lines, props.productId);
+    if (next) return stepHref(2, { productId: next.productId, draftId: next.draft?.id });
+    const lead = lines[leadLineIndex(lines)];
+    return lead
+      ? stepHref(3, { productId: lead.productId, draftId: lead.draft?.id })
+      : stepHref(3, { productId: props.productId, draftId: autosave.draftId });
+  };
   const image = product.images[0];
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <CheckoutStepper current={2} completed={props.completed} productId={props.productId} draftId={autosave.draftId} />
       <h1 className="text-3xl font-extrabold">Customise your {product.title}</h1>
+      <LineSwitcher lines={linesAfterSave(autosave.draftId)} current={props.productId} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
           {image ? <ProductImage image={image} priority className="aspect-square w-full max-w-sm rounded-2xl" /> : null}
@@ -287,19 +314,16 @@ function CustomisationStep(props: {
           <StepNav
             back={{ to: "/cart", label: "Back to Cart" }}
             next={{
-              label: "Next: Your details",
+              label: nextTitle ? `Next: ${nextTitle}` : "Next: Your details",
               disabled: !canGoOn,
-              onNext: async () => stepHref(3, { productId: props.productId, draftId: await autosave.flush() }),
+              onNext: goNext,
             }}
           />
         </div>
 
         <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
           <OrderSummary
-            product={product}
-            quantity={form.quantity}
-            unitPence={unit}
-            selections={form.customization_selections}
+            lines={[{ productId: product.id, quantity: form.quantity, selections: form.customization_selections }]}
           >
             <p className="mt-3 flex justify-between text-sm">
               <span className="text-muted">Total (goods)</span>

@@ -8,7 +8,7 @@ import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { SITE } from "~/content/links";
 import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
 import { stepHref } from "~/domain/draft";
-import { loadDraftStep } from "~/server/checkout.server";
+import { type LineCustomisation, loadDraftStep } from "~/server/checkout.server";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadDraftStep(args);
@@ -25,58 +25,23 @@ export default function DesignProofingRoute({ loaderData }: Route.ComponentProps
     onConflict: () => undefined,
   });
   if (!ready) return <NoDraft title="Design Proofing" />;
-  const { data, draft } = loaderData;
-  const product = findProductById(data.product_id);
-  const reference = draft.id.slice(0, 8).toUpperCase();
-  const skip = data.proof.preference === "skip_proof";
+  const { data, draft, customisations } = loaderData;
+  const several = customisations.length > 1;
+  const titles = customisations.map((line) => findProductById(line.product_id)?.title ?? "product");
+  // Production starts at once only when every product repeats an approved order.
+  const skip = customisations.length > 0 && customisations.every((line) => line.proof.preference === "skip_proof");
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <CheckoutStepper current={5} completed={loaderData.completed} productId={data.product_id} draftId={draft.id} />
       <h1 className="text-3xl font-extrabold">Design proofing</h1>
       <p className="mt-2 text-muted">
-        Check what happens between payment and production for your {product?.title ?? "order"}.
+        Check what happens between payment and production for your {titles.join(" and ") || "order"}.
       </p>
 
-      <dl className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200">
-        <div className="grid gap-1 p-4 sm:grid-cols-3">
-          <dt className="font-semibold">Proof</dt>
-          <dd className="sm:col-span-2" data-testid="proof-choice">
-            {PROOF_PREFERENCES[data.proof.preference]}
-            {skip && data.proof.previous_order_ref ? ` (repeat of order ${data.proof.previous_order_ref})` : ""}
-          </dd>
-        </div>
-        <div className="grid gap-1 p-4 sm:grid-cols-3">
-          <dt className="font-semibold">Branding</dt>
-          <dd className="sm:col-span-2">
-            {BRANDING_METHODS[data.branding.method]}
-            {data.branding.placement_details ? `: ${data.branding.placement_details}` : ""}
-          </dd>
-        </div>
-        <div className="grid gap-1 p-4 sm:grid-cols-3">
-          <dt className="font-semibold">Artwork</dt>
-          <dd className="sm:col-span-2" data-testid="artwork-status">
-            {data.artwork.files.length > 0 ? (
-              <ul className="list-disc pl-5">
-                {data.artwork.files.map((f) => (
-                  <li key={f.id}>{f.name}</li>
-                ))}
-              </ul>
-            ) : (
-              <>
-                No files uploaded. E-mail your artwork to{" "}
-                <a
-                  className="text-brand underline"
-                  href={`mailto:${SITE.supportEmail}?subject=${encodeURIComponent(`Artwork for draft ${reference}`)}`}
-                >
-                  {SITE.supportEmail}
-                </a>{" "}
-                quoting reference <strong>{reference}</strong>, or go back and upload it.
-              </>
-            )}
-          </dd>
-        </div>
-      </dl>
+      {customisations.map((line, index) => (
+        <LineProofing key={line.draftId} line={line} title={several ? (titles[index] ?? null) : null} />
+      ))}
 
       <section aria-labelledby="next-heading" className="mt-8 rounded-2xl bg-brand-soft p-6">
         <h2 id="next-heading" className="text-xl font-bold">
@@ -113,6 +78,56 @@ export default function DesignProofingRoute({ loaderData }: Route.ComponentProps
           },
         }}
       />
+    </section>
+  );
+}
+
+/** One product's proof choice, branding and artwork; the product named when the order has several. */
+function LineProofing({ line, title }: { line: LineCustomisation; title: string | null }) {
+  const reference = line.draftId.slice(0, 8).toUpperCase();
+  const skip = line.proof.preference === "skip_proof";
+  return (
+    <section aria-label={title ?? undefined} className="mt-6">
+      {title ? <h2 className="mb-2 text-lg font-bold">{title}</h2> : null}
+      <dl className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
+        <div className="grid gap-1 p-4 sm:grid-cols-3">
+          <dt className="font-semibold">Proof</dt>
+          <dd className="sm:col-span-2" data-testid="proof-choice">
+            {PROOF_PREFERENCES[line.proof.preference]}
+            {skip && line.proof.previous_order_ref ? ` (repeat of order ${line.proof.previous_order_ref})` : ""}
+          </dd>
+        </div>
+        <div className="grid gap-1 p-4 sm:grid-cols-3">
+          <dt className="font-semibold">Branding</dt>
+          <dd className="sm:col-span-2">
+            {BRANDING_METHODS[line.branding.method]}
+            {line.branding.placement_details ? `: ${line.branding.placement_details}` : ""}
+          </dd>
+        </div>
+        <div className="grid gap-1 p-4 sm:grid-cols-3">
+          <dt className="font-semibold">Artwork</dt>
+          <dd className="sm:col-span-2" data-testid="artwork-status">
+            {line.artwork.files.length > 0 ? (
+              <ul className="list-disc pl-5">
+                {line.artwork.files.map((f) => (
+                  <li key={f.id}>{f.name}</li>
+                ))}
+              </ul>
+            ) : (
+              <>
+                No files uploaded. E-mail your artwork to{" "}
+                <a
+                  className="text-brand underline"
+                  href={`mailto:${SITE.supportEmail}?subject=${encodeURIComponent(`Artwork for draft ${reference}`)}`}
+                >
+                  {SITE.supportEmail}
+                </a>{" "}
+                quoting reference <strong>{reference}</strong>, or go back and upload it.
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
     </section>
   );
 }

@@ -11,8 +11,7 @@ import { SaveStatus } from "~/components/save-status";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { canProceedDetails, detailsErrors, missingDetails, stepHref, type DraftDetails } from "~/domain/draft";
-import { draftTotals } from "~/domain/draft";
-import { unitPricePence } from "~/domain/pricing";
+import { checkoutTotals } from "~/domain/draft";
 import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
 
 const LABELS: Record<string, string> = {
@@ -38,7 +37,7 @@ export default function DetailsRoute({ loaderData }: Route.ComponentProps) {
 }
 
 function DetailsStep(props: DraftStepData) {
-  const { product_id: productId, quantity, customization_selections: selections } = props.data;
+  const { product_id: productId } = props.data;
   const product = findProductById(productId);
   const [details, setDetails] = useState(props.data.details);
   const autosave = useDraftAutosave<DraftDetails>({
@@ -59,9 +58,8 @@ function DetailsStep(props: DraftStepData) {
     change({ ...details, billing: { ...details.billing, [key]: value } });
   const errors = detailsErrors(details);
   const missing = missingDetails(details).map((f) => LABELS[f] ?? f);
-  const totals = draftTotals({
-    productId: product.id,
-    quantity: quantity,
+  const totals = checkoutTotals({
+    lines: props.lines,
     country: details.billing.country,
     method: null,
     firstOrderDiscount: props.firstOrderDiscount,
@@ -183,10 +181,7 @@ function DetailsStep(props: DraftStepData) {
         </form>
         <div className="lg:sticky lg:top-24 lg:self-start">
           <OrderSummary
-            product={product}
-            quantity={quantity}
-            unitPence={unitPricePence(product.tiers, quantity)}
-            selections={selections}
+            lines={props.lines}
             totals={totals}
             totalsNote="Estimated from your billing country; shipping is chosen on the next step."
           />

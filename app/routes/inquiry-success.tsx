@@ -7,7 +7,7 @@ import { PaymentReturn, type PaymentReturnState } from "~/components/payment-ret
 import { buttonClass } from "~/components/ui/button";
 import { INQUIRY_SUCCESS_PAGE } from "~/content/contact";
 import { SITE } from "~/content/links";
-import { paymentState } from "~/server/payment-start.server";
+import { paymentState } from "~/server/payment-state.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);

@@ -12,24 +12,23 @@ import type { ErrorBody } from "~/domain/api-errors";
 import type { OrderTotals } from "~/domain/checkout";
 import { stepHref, type StepNumber } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
-import { unitPricePence } from "~/domain/pricing";
-import { loadCheckout, stepperState } from "~/server/checkout.server";
+import type { SummaryLine } from "~/domain/cart-checkout";
+import { loadCheckout, stepperState, summaryLines } from "~/server/checkout.server";
 
 const StripePaymentForm = lazy(() => import("~/components/stripe-payment-form"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { session, cart, draft } = await loadCheckout({ request, context });
+  const { session, lines, checkout } = await loadCheckout({ request, context });
   if (!session) return { state: "signed-out" as const };
-  if (!draft || !url.searchParams.get("draft_id") || !url.searchParams.get("product_id"))
+  if (!checkout || !url.searchParams.get("draft_id") || !url.searchParams.get("product_id"))
     return { state: "no-draft" as const };
   return {
     state: "ready" as const,
-    draftId: draft.id,
-    productId: draft.data.product_id,
-    quantity: draft.data.quantity,
-    selections: draft.data.customization_selections,
-    completed: stepperState(draft, cart.length > 0),
+    draftId: checkout.id,
+    productId: checkout.data.product_id,
+    lines: summaryLines(lines, checkout),
+    completed: stepperState(checkout, lines),
   };
 }
 
@@ -48,13 +47,7 @@ export default function PaymentRoute({ loaderData }: Route.ComponentProps) {
   return <PaymentStep {...loaderData} />;
 }
 
-function PaymentStep(props: {
-  draftId: string;
-  productId: string;
-  quantity: number;
-  selections: string[];
-  completed: StepNumber[];
-}) {
+function PaymentStep(props: { draftId: string; productId: string; lines: SummaryLine[]; completed: StepNumber[] }) {
   const navigate = useNavigate();
   const [intent, setIntent] = useState<Intent | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -126,10 +119,7 @@ function PaymentStep(props: {
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
           <OrderSummary
-            product={product}
-            quantity={props.quantity}
-            unitPence={unitPricePence(product.tiers, props.quantity)}
-            selections={props.selections}
+            lines={props.lines}
             totals={intent?.totals ?? null}
             totalsNote={intent ? `The amount that will be charged: ${amountLabel}.` : undefined}
           />

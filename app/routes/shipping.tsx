@@ -14,7 +14,7 @@ import { formatDisplayDate } from "~/domain/delivery";
 import {
   canProceedShipping,
   draftEta,
-  draftTotals,
+  checkoutTotals,
   missingShipping,
   prefillShipping,
   shippingErrors,
@@ -24,7 +24,6 @@ import {
   type DraftShipping,
 } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
-import { unitPricePence } from "~/domain/pricing";
 import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
 
 const LABELS: Record<string, string> = {
@@ -82,14 +81,14 @@ function ShippingStep(props: DraftStepData) {
   };
   const errors = shippingErrors(shipping);
   const country = totalsCountry({ details: props.data.details, shipping });
-  const totals = draftTotals({
-    productId,
-    quantity: props.data.quantity,
+  const totals = checkoutTotals({
+    lines: props.lines,
     country,
     method: form.method,
     firstOrderDiscount: props.firstOrderDiscount,
   });
-  const eta = form.method ? draftEta({ products: [product], method: form.method, now }) : null;
+  const products = props.lines.flatMap((line) => findProductById(line.productId) ?? []);
+  const eta = form.method ? draftEta({ products, method: form.method, now }) : null;
   const missing = missingShipping(shipping).map((f) => LABELS[f] ?? f);
 
   return (
@@ -197,10 +196,7 @@ function ShippingStep(props: DraftStepData) {
         </form>
         <div className="lg:sticky lg:top-24 lg:self-start">
           <OrderSummary
-            product={product}
-            quantity={props.data.quantity}
-            unitPence={unitPricePence(product.tiers, props.data.quantity)}
-            selections={props.data.customization_selections}
+            lines={props.lines}
             totals={totals}
             totalsNote={form.method ? undefined : "Choose a shipping method to see the total."}
           />

@@ -1,6 +1,13 @@
-import { completedSteps, type DraftData, type DraftStatus, type StepNumber } from "~/domain/draft";
+import {
+  checkoutCompletedSteps,
+  leadLineIndex,
+  type CheckoutLineState,
+  type SummaryLine,
+} from "~/domain/cart-checkout";
+import type { DraftData, DraftStatus, StepNumber } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
-import { findLatestDraftForProduct, getDraft, type DraftRecord } from "./drafts.server";
+import { getDraft, latestDraftsForProducts, type DraftRecord } from "./drafts.server";
+import type { Database } from "./db.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
 import { type RequestArgs, sessionOf, dbOf } from "./request-context.server";
 import { listCart, type CartLine } from "./shopping.server";
@@ -9,28 +16,65 @@ export type CheckoutDraft = { id: string; version: number; status: DraftStatus; 
 
 const view = (d: DraftRecord): CheckoutDraft => ({ id: d.id, version: d.version, status: d.status, data: d.data });
 
+/** A cart line and the draft customising it (its newest editable one), if step 2 has opened it. */
+export type CheckoutLine = { cart: CartLine; draft: CheckoutDraft | null };
+
+/** A line as the rules of app/domain/cart-checkout.ts read it, and as step 2's switcher gets it. */
+const stateOf = ({ cart, draft }: CheckoutLine): CheckoutLineState => ({
+  productId: cart.productId,
+  draft: draft
+    ? { id: draft.id, status: draft.status, data: { confirm: draft.data.confirm, proof: draft.data.proof } }
+    : null,
+});
+
+/** The buyer's cart lines, in cart order, each with its newest editable draft: two queries. */
+export async function readCartLines(db: Database, userId: string): Promise<CheckoutLine[]> {
+  const cart = await listCart(db, { userId });
+  const drafts = await latestDraftsForProducts(db, { userId, productIds: cart.map((l) => l.productId) });
+  return cart.map((line) => {
+    const found = drafts.get(line.productId);
+    return { cart: line, draft: found ? view(found) : null };
+  });
+}
+
 /**
- * What every checkout step needs (SPEC.md §4): the signed-in user, the cart line of the product
- * in `product_id` (else the first in the cart, A-36) and its draft: the one in `draft_id` if it is
- * this user's and this product's, else the newest editable one (R-DET-14).
+ * What every checkout step needs (SPEC.md §4; issue 15, docs/decisions/016): the signed-in user,
+ * the cart's lines with their drafts, and
+ * - `line` and `draft`, what step 2 edits: the cart line of the product in `product_id` (else the
+ *   first, A-36) and its draft: the one in `draft_id` if it is this user's and this product's,
+ *   else the newest editable one (R-DET-14);
+ * - `checkout`, the draft that carries Details, Shipping, Design proofing and Payment for the
+ *   whole cart: the lead line's draft (leadLineIndex); with an empty cart, the draft of the link
+ *   on its own, so a draft whose product left the cart still opens.
  */
 export async function loadCheckout({ request, context }: RequestArgs) {
   const db = dbOf(context);
   const url = new URL(request.url);
   const session = await sessionOf(context);
-  if (!session) return { session: null, cart: [] as CartLine[], line: null, draft: null };
-  const cart = await listCart(db, { userId: session.user.id });
+  if (!session) {
+    return {
+      session: null,
+      cart: [] as CartLine[],
+      lines: [] as CheckoutLine[],
+      line: null,
+      draft: null,
+      checkout: null,
+    };
+  }
+  const userId = session.user.id;
+  const lines = await readCartLines(db, userId);
+  const cart = lines.map((l) => l.cart);
   const wanted = url.searchParams.get("product_id");
   const line = cart.find((l) => l.productId === wanted) ?? cart[0] ?? null;
   const productId = line?.productId ?? wanted;
+  let draft = lines.find((l) => l.cart === line)?.draft ?? null;
   const draftIdParam = url.searchParams.get("draft_id");
-  let draft: DraftRecord | null = null;
-  if (draftIdParam) {
-    const found = await getDraft(db, { userId: session.user.id, draftId: draftIdParam });
-    if (found && (!productId || found.productId === productId)) draft = found;
+  if (draftIdParam && draftIdParam !== draft?.id) {
+    const found = await getDraft(db, { userId, draftId: draftIdParam });
+    if (found && (!productId || found.productId === productId)) draft = view(found);
   }
-  if (!draft && productId) draft = await findLatestDraftForProduct(db, { userId: session.user.id, productId });
-  return { session, cart, line, draft: draft ? view(draft) : null };
+  const lead = lines[leadLineIndex(lines.map(stateOf))]?.draft ?? null;
+  return { session, cart, lines, line, draft, checkout: lines.length > 0 ? lead : draft };
 }
 
 /** Step 2's starting point: the cart line merged into the draft (R-CUST-02, A-14). */
@@ -48,34 +92,68 @@ export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null
   );
 }
 
-export function stepperState(draft: CheckoutDraft | null, cartNonEmpty: boolean): StepNumber[] {
-  return completedSteps(
-    draft
-      ? {
-          status: draft.status,
-          data: { confirm: draft.data.confirm, proof_acknowledged: draft.data.proof_acknowledged },
-        }
-      : null,
-    cartNonEmpty,
-  );
+/** The stepper of a checkout: the checkout draft's steps, step 2 once every line is customised. */
+export function stepperState(checkout: CheckoutDraft | null, lines: readonly CheckoutLine[]): StepNumber[] {
+  return checkoutCompletedSteps(lines.map(stateOf), checkout);
+}
+
+/** Step 2's line switcher and Next: each line's product, draft and whether it is customised. */
+export function lineStates(lines: readonly CheckoutLine[]): CheckoutLineState[] {
+  return lines.map(stateOf);
 }
 
 /**
- * What the details, shipping and proofing steps (3 to 5) load: the buyer's draft as the page edits
- * it, with the first-order discount the summary prices it at; not ready without a signed-in buyer
- * and a draft (the page then says so, R-ERR-16).
+ * The lines the order summary lists and the totals price: each cart line as its draft customised
+ * it (the cart's quantity re-prices the draft at once, so the two agree); the checkout draft alone
+ * when the cart is empty.
+ */
+export function summaryLines(lines: readonly CheckoutLine[], checkout: CheckoutDraft): SummaryLine[] {
+  if (lines.length === 0) return [summaryOf(checkout.data)];
+  return lines.map(({ cart, draft }) =>
+    draft
+      ? summaryOf(draft.data)
+      : { productId: cart.productId, quantity: cart.quantity, selections: cart.customizationSelections },
+  );
+}
+
+/** What step 5 shows of each line: its proof choice, branding and artwork (issue 15 item 1). */
+export type LineCustomisation = Pick<DraftData, "product_id" | "proof" | "branding" | "artwork"> & { draftId: string };
+
+function customisations(lines: readonly CheckoutLine[], checkout: CheckoutDraft): LineCustomisation[] {
+  const drafts = lines.length === 0 ? [checkout] : lines.flatMap((line) => line.draft ?? []);
+  return drafts.map(({ id, data }) => ({
+    draftId: id,
+    product_id: data.product_id,
+    proof: data.proof,
+    branding: data.branding,
+    artwork: data.artwork,
+  }));
+}
+
+const summaryOf = (data: DraftData): SummaryLine => ({
+  productId: data.product_id,
+  quantity: data.quantity,
+  selections: data.customization_selections,
+});
+
+/**
+ * What the details, shipping and proofing steps (3 to 5) load: the checkout draft as the page
+ * edits it, the cart's lines for the summary, with the first-order discount the summary prices
+ * it at; not ready without a signed-in buyer and a draft (the page then says so, R-ERR-16).
  */
 export async function loadDraftStep(args: RequestArgs) {
   const db = dbOf(args.context);
-  const { session, cart, draft } = await loadCheckout(args);
-  if (!session || !draft) return { ready: false as const };
+  const { session, lines, checkout } = await loadCheckout(args);
+  if (!session || !checkout) return { ready: false as const };
   const { user, accountId } = session;
   return {
     ready: true as const,
     userId: user.id,
-    draft: { id: draft.id, version: draft.version },
-    data: draft.data,
-    completed: stepperState(draft, cart.length > 0),
+    draft: { id: checkout.id, version: checkout.version },
+    data: checkout.data,
+    lines: summaryLines(lines, checkout),
+    customisations: customisations(lines, checkout),
+    completed: stepperState(checkout, lines),
     firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: user.id, accountId }),
   };
 }

@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { findProductById } from "~/catalogue/catalogue";
+import { pricedCheckoutLines } from "~/domain/cart-checkout";
 import {
   advanceStatus,
   applyBillingAsShipping,
@@ -15,8 +16,9 @@ import {
   canProceedShipping,
   customisationProductErrors,
   DRAFT_MESSAGES,
+  checkoutTotals,
   draftEta,
-  draftTotals,
+  type CheckoutLineQuantity,
   joinName,
   leavesBillingCopy,
   storedTotals,
@@ -133,7 +135,12 @@ type Plan =
 export function planSave(
   input: StepPatch,
   current: { status: DraftStatus; productId: string; data: DraftData },
-  context: { firstOrderDiscount: boolean; now: Date },
+  context: {
+    firstOrderDiscount: boolean;
+    now: Date;
+    /** The buyer's cart lines: a checkout draft prices the whole cart (issue 15). */
+    cart: readonly CheckoutLineQuantity[];
+  },
 ): Plan {
   let patch: PlainObject;
   let status = current.status;
@@ -182,15 +189,16 @@ export function planSave(
   // Re-priced on every save once a method exists, so data.totals always matches the summary
   // even after step 2 changes the quantity or step 3 the billing country (R-SHIP-11).
   if (method && product) {
-    const totals = draftTotals({
-      productId: product.id,
-      quantity: merged.quantity,
+    const lines = pricedCheckoutLines(context.cart, { productId: product.id, quantity: merged.quantity });
+    const totals = checkoutTotals({
+      lines,
       country: totalsCountry(merged),
       method,
       firstOrderDiscount: context.firstOrderDiscount,
     });
     if (totals) patch.totals = storedTotals(totals);
-    patch.eta = draftEta({ products: [product], method, now: context.now });
+    const products = lines.flatMap((line) => findProductById(line.productId) ?? []);
+    patch.eta = draftEta({ products, method, now: context.now });
   }
   patch.status = status;
   const { eta: _eta, status: _status, ...before } = current.data;

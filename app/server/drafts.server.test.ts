@@ -10,14 +10,8 @@ import { countStatements, testFileDatabase } from "../../tests/setup/test-db";
 import { DRAFT_STATUSES, customisationPart, type DraftCartLine } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
 import { queryRows } from "./db.server";
-import {
-  createDraft,
-  findLatestDraftForProduct,
-  getDraft,
-  listLatestDrafts,
-  saveDraftStep,
-  type DraftSnapshot,
-} from "./drafts.server";
+import { createDraft, findLatestDraftForProduct, getDraft, saveDraftStep, type DraftSnapshot } from "./drafts.server";
+import { listLatestDrafts } from "./debug-drafts.server";
 import { addCartLine, deleteUnpaidDraftsForProducts } from "./shopping.server";
 import { createLocalStorage } from "./storage.server";
 

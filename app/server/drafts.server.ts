@@ -7,8 +7,9 @@
  * and, on a 409, the draft as it is now, so a route can answer with `status` and show `message` (A-43).
  *
  * A save (saveDraftStep) is at most two SQL statements:
- *   1. read the row (by id and user), with "has this person had the first-order discount?":
- *      answers 404, and 409 for a locked draft or a stale version, on its own;
+ *   1. read the row (by id and user), with "has this person had the first-order discount?", the
+ *      cart's lines (a checkout prices the whole cart, issue 15) and the buyer's other drafts
+ *      holding a payment: answers 404, and 409 for a locked draft or a stale version, on its own;
  *   2. one conditional `update … where id and user_id and version = expected` that merges only
  *      the step's keys into `data` with jsonb `||` (R-DRAFT-13), bumps version and updated_at, and
  *      in the same statement returns the current row if the version moved since statement 1.
@@ -33,6 +34,7 @@ import {
   type DraftData,
   type DraftStatus,
   type DraftStep,
+  type CheckoutLineQuantity,
 } from "~/domain/draft";
 import { customisationPatchSchema, draftDataSchema, parseDraftRow } from "~/domain/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/field-errors";
@@ -57,7 +59,16 @@ export type DraftRecord = {
 export type DraftSnapshot = Pick<DraftRecord, "id" | "productId" | "status" | "version" | "updatedAt" | "data">;
 
 /** A refusal; a 409 carries the draft as it is now. */
-export type DraftResult<T> = { ok: true; draft: T; releasedIntentId?: string } | Failure<DraftSnapshot>;
+export type DraftResult<T> =
+  | {
+      ok: true;
+      draft: T;
+      /** The intent this save detached, for the caller to void at the provider. */
+      releasedIntentId?: string;
+      /** Other drafts of the buyer's with an open payment, which a changed cart line replaces (issue 15). */
+      paymentsElsewhere?: { id: string; version: number }[];
+    }
+  | Failure<DraftSnapshot>;
 
 const invalid = (fieldErrors: FieldErrors) =>
   failure<DraftSnapshot>(400, "VALIDATION_FAILED", DRAFT_MESSAGES.invalid, { fieldErrors });
@@ -168,32 +179,27 @@ export async function findLatestDraftForProduct(
   return row ? toRecord(row) : null;
 }
 
-export type DraftListItem = { id: string; status: string; productId: string; updatedAt: Date; data: unknown };
-
-/** The /debug/drafts watcher: this user's latest drafts, newest first, raw data (R-DIAG-04/05, DESIGN decision 13). */
-export async function listLatestDrafts(
+/**
+ * The user's newest editable draft of each product in `productIds`, keyed by product id: the
+ * drafts of a cart's lines, read in one query (issue 15).
+ */
+export async function latestDraftsForProducts(
   db: Database,
-  {
-    userId,
-    limit = 20,
-  }: {
-    userId: string;
-    limit?: number;
-  },
-): Promise<DraftListItem[]> {
-  if (!userId) return [];
-  return db
-    .select({
-      id: orderDrafts.id,
-      status: orderDrafts.status,
-      productId: orderDrafts.productId,
-      updatedAt: orderDrafts.updatedAt,
-      data: orderDrafts.data,
-    })
+  { userId, productIds }: { userId: string; productIds: readonly string[] },
+): Promise<Map<string, DraftRecord>> {
+  if (!userId || productIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([orderDrafts.productId], recordColumns)
     .from(orderDrafts)
-    .where(eq(orderDrafts.userId, userId))
-    .orderBy(desc(orderDrafts.updatedAt))
-    .limit(Math.min(100, Math.max(1, Math.floor(limit))));
+    .where(
+      and(
+        eq(orderDrafts.userId, userId),
+        inArray(orderDrafts.productId, [...productIds]),
+        inArray(orderDrafts.status, [...EDITABLE_STATUSES]),
+      ),
+    )
+    .orderBy(orderDrafts.productId, desc(orderDrafts.updatedAt));
+  return new Map(rows.map((row) => [row.productId, toRecord(row)]));
 }
 
 type SavedRow = {
@@ -269,6 +275,13 @@ export async function saveDraftStep(
         userId: sql`order_drafts.user_id`,
         accountId: sql`order_drafts.account_id`,
       }),
+      // The cart the checkout prices (issue 15), in the same statement.
+      paymentsElsewhere: sql<
+        { id: string; version: number }[] | null
+      >`(select json_agg(json_build_object('id', o.id, 'version', o.version)) from order_drafts o where o.user_id = order_drafts.user_id and o.id <> order_drafts.id and o.payment_intent_id is not null and o.paid_at is null)`,
+      cart: sql<
+        CheckoutLineQuantity[] | null
+      >`(select json_agg(json_build_object('productId', product_id, 'quantity', quantity) order by created_at) from cart_items where user_id = order_drafts.user_id)`,
       paymentIntentId: orderDrafts.paymentIntentId,
       paymentStatus: sql<
         string | null
@@ -289,6 +302,7 @@ export async function saveDraftStep(
   const plan = planSave(parsed.value, base, {
     firstOrderDiscount: !row.firstOrderClaimed,
     now: input.now ?? new Date(),
+    cart: row.cart ?? [],
   });
   if (!plan.ok) return invalid(plan.fieldErrors);
   // Reopening a step and saving what it already holds keeps the open payment: only a change to
@@ -324,7 +338,15 @@ export async function saveDraftStep(
   if (!result) return notFound();
   const snapshot = snapshotFromRaw(result);
   if (!result.saved) return refused(snapshot);
-  return { ok: true, draft: snapshot, ...(row.paymentIntentId ? { releasedIntentId: row.paymentIntentId } : {}) };
+  return {
+    ok: true,
+    draft: snapshot,
+    ...(row.paymentIntentId ? { releasedIntentId: row.paymentIntentId } : {}),
+    // A line's step 2 is part of the cart's order: the checkout's open payment no longer fits it.
+    ...(step.step === "customisation" && (plan.changesOrder || input.releasePayment) && row.paymentsElsewhere
+      ? { paymentsElsewhere: row.paymentsElsewhere }
+      : {}),
+  };
 }
 
 /**

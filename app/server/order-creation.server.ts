@@ -1,12 +1,13 @@
 /**
- * A paid draft becomes an order (issue 8; REQUIREMENTS B-3, B-9, A-20, A-40; DESIGN decision 9),
- * inside the transaction that applies the payment event (payment-events.server.ts): the order
- * (number from order_number_seq) with its line, history and invoice (invoice_number_seq), the
- * first-order discount claimed, a valid repeat order approved at once, the draft marked paid and
- * the product's cart line removed. It returns the confirmation e-mail's view, which the caller
+ * A paid checkout becomes an order (issue 8; REQUIREMENTS B-3, B-9, A-20, A-40; DESIGN decision 9,
+ * docs/decisions/016), inside the transaction that applies the payment event
+ * (payment-events.server.ts): the order (number from order_number_seq) with a line per line the
+ * ledger charged, its history and invoice (invoice_number_seq), the first-order discount claimed,
+ * a valid repeat order approved at once, every line's draft marked paid and their cart lines
+ * removed. It returns the confirmation e-mail's view, which the caller
  * sends after the commit, so a mail fault never undoes a payment.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   cartItems,
   invoices,
@@ -18,36 +19,62 @@ import {
 } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import { londonToday } from "~/domain/delivery";
+import { readLedgerLines, type LedgerLine } from "~/domain/ledger-lines";
 import { readDraftData } from "~/domain/draft-schemas";
 import { formatPence } from "~/domain/money";
 import { etaInput, promisedDeliveryDate, splitDraftData } from "~/domain/order-snapshot";
-import { canTransition, formatInvoiceNumber, formatOrderNumber, type OrderStatus } from "~/domain/orders";
+import { canTransition, formatInvoiceNumber, formatOrderNumber, lineTitle, type OrderStatus } from "~/domain/orders";
 import { approvedPreviousOrder } from "./buyer-orders.server";
 import { queryRows, type Database } from "./db.server";
 import { claimFirstOrderDiscount, firstOrderShortfallNote } from "./first-order-discount.server";
 import { orderConfirmationView } from "./order-mail.server";
 
 type Tx = Database;
-/** The draft as the payment event locked it. */
+/** A draft as the payment event locked it. */
 type PaidDraft = { id: string; accountId: string; userId: string; productId: string; status: string; data: unknown };
 
-/** Makes the order of a paid draft; see the module comment. */
-export async function createPaidOrder(
-  tx: Tx,
-  input: { draft: PaidDraft; ledger: typeof paymentIntents.$inferSelect; now: Date },
-) {
-  const { draft, ledger, now } = input;
-  const data = readDraftData(draft);
-  if (!data) throw new Error(`Draft ${draft.id} was paid but its data no longer fits the draft schema`);
+/** A line of the order: what the ledger charged for it, and its draft's customisation as sold. */
+function soldLine(charged: LedgerLine, draft: PaidDraft | undefined) {
+  const data = draft ? readDraftData(draft) : null;
+  if (!draft || !data)
+    throw new Error(`Draft ${charged.draftId} was paid but is gone or no longer fits the draft schema`);
   const product = findProductById(draft.productId);
-  const { order: snapshot, line: sold } = splitDraftData(data, {
+  const split = splitDraftData(data, {
     id: draft.productId,
     title: product?.title ?? `Product ${draft.productId}`,
     leadTime: product?.leadTime ?? "",
     deliveryTime: product?.deliveryTime ?? null,
   });
-  // The line as charged: the ledger's quantity and tier price.
-  const line = { ...sold, quantity: ledger.quantity, unitPence: ledger.unitPence, subtotalPence: ledger.subtotalPence };
+  const line = {
+    ...split.line,
+    quantity: charged.quantity,
+    unitPence: charged.unitPence,
+    subtotalPence: charged.subtotalPence,
+  };
+  return { draft, data, order: split.order, line };
+}
+
+/**
+ * Makes the order of a paid checkout; see the module comment. `draft` is the checkout's draft
+ * (its contact, addresses and method are the order's); `lineDrafts` the other lines' drafts,
+ * locked and checked against the ledger's versions by the caller.
+ */
+export async function createPaidOrder(
+  tx: Tx,
+  input: {
+    draft: PaidDraft;
+    lineDrafts: readonly PaidDraft[];
+    ledger: typeof paymentIntents.$inferSelect;
+    now: Date;
+  },
+) {
+  const { draft, ledger, now } = input;
+  const drafts = new Map([draft, ...input.lineDrafts].map((d) => [d.id, d]));
+  const sold = readLedgerLines(ledger.lines).map((charged) => soldLine(charged, drafts.get(charged.draftId)));
+  const own = sold.find((s) => s.draft.id === draft.id);
+  if (!own) throw new Error(`Payment ${ledger.intentId} does not charge its own draft ${draft.id}`);
+  const snapshot = own.order;
+  const lines = sold.map((s) => s.line);
 
   const [sequence] = await queryRows<{ order_seq: number; invoice_seq: number }>(
     tx,
@@ -58,12 +85,21 @@ export async function createPaidOrder(
   const issuedOn = londonToday(now);
   const invoiceNumber = formatInvoiceNumber(Number(issuedOn.slice(0, 4)), sequence.invoice_seq);
 
-  const repeatOf =
-    data.proof.preference === "skip_proof"
-      ? await approvedPreviousOrder(tx, draft, data.proof.previous_order_ref)
-      : null;
+  // A line that skips its proof repeats an approved order of this account (A-40); the order is
+  // approved at once only when every line does.
+  const repeats = await Promise.all(
+    sold.map(async ({ data }) =>
+      data.proof.preference === "skip_proof"
+        ? {
+            ref: data.proof.previous_order_ref,
+            of: await approvedPreviousOrder(tx, draft, data.proof.previous_order_ref),
+          }
+        : null,
+    ),
+  );
+  const repeatOf = repeats.every((r) => r?.of) ? (repeats[0]?.of ?? null) : null;
   const status: OrderStatus = repeatOf && canTransition("paid", "proof_approved", "system") ? "proof_approved" : "paid";
-  const promised = status === "proof_approved" ? promisedDeliveryDate(etaInput(snapshot, [line]), now) : null;
+  const promised = status === "proof_approved" ? promisedDeliveryDate(etaInput(snapshot, lines), now) : null;
 
   const [order] = await tx
     .insert(orders)
@@ -86,16 +122,18 @@ export async function createPaidOrder(
     })
     .returning({ id: orders.id });
   if (!order) throw new Error("Inserting an order returned no row");
-  await tx.insert(orderLines).values({
-    orderId: order.id,
-    position: 1,
-    draftId: draft.id,
-    productId: draft.productId,
-    quantity: line.quantity,
-    unitPence: line.unitPence,
-    subtotalPence: line.subtotalPence,
-    snapshot: sold,
-  });
+  await tx.insert(orderLines).values(
+    sold.map(({ draft: lineDraft, line }, index) => ({
+      orderId: order.id,
+      position: index + 1,
+      draftId: lineDraft.id,
+      productId: lineDraft.productId,
+      quantity: line.quantity,
+      unitPence: line.unitPence,
+      subtotalPence: line.subtotalPence,
+      snapshot: { customization: line.customization, product: line.product },
+    })),
+  );
 
   const history: Array<typeof orderStatusHistory.$inferInsert> = [
     {
@@ -128,25 +166,31 @@ export async function createPaidOrder(
       });
     }
   }
-  if (data.proof.preference === "skip_proof") {
-    history.push(
-      repeatOf
-        ? {
-            orderId: order.id,
-            fromStatus: "paid",
-            toStatus: "proof_approved",
-            actor: "system",
-            note: `Repeat of ${repeatOf.number}: proof skipped`,
-          }
-        : {
-            orderId: order.id,
-            fromStatus: "paid",
-            toStatus: "paid",
-            actor: "system",
-            note: `Previous order reference "${data.proof.previous_order_ref}" is not an approved order of this account, so a proof will be sent`,
-          },
-    );
-  }
+  repeats.forEach((repeat, index) => {
+    if (!repeat) return;
+    const line = lines[index];
+    const named = line ? lineTitle(lines, line) : null;
+    const title = named ? `${named}: ` : "";
+    if (repeatOf && repeat.of) {
+      history.push({
+        orderId: order.id,
+        fromStatus: "paid",
+        toStatus: "proof_approved",
+        actor: "system",
+        note: `${title}Repeat of ${repeat.of.number}: proof skipped`,
+      });
+    } else {
+      history.push({
+        orderId: order.id,
+        fromStatus: "paid",
+        toStatus: "paid",
+        actor: "system",
+        note: repeat.of
+          ? `${title}Repeat of ${repeat.of.number}, but another product of the order needs a proof, so proofs will be sent`
+          : `${title}Previous order reference "${repeat.ref}" is not an approved order of this account, so a proof will be sent`,
+      });
+    }
+  });
   await tx.insert(orderStatusHistory).values(history);
   await tx.insert(invoices).values({ number: invoiceNumber, orderId: order.id, issuedAt: now });
 
@@ -161,8 +205,8 @@ export async function createPaidOrder(
       version: sql`${orderDrafts.version} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(eq(orderDrafts.id, draft.id));
-  await removePaidCartLine(tx, { userId: draft.userId, productId: draft.productId });
+    .where(inArray(orderDrafts.id, [...drafts.keys()]));
+  await removePaidCartLines(tx, { userId: draft.userId, productIds: sold.map((s) => s.draft.productId) });
 
   const mail = orderConfirmationView({
     orderId: order.id,
@@ -170,7 +214,7 @@ export async function createPaidOrder(
     invoiceNumber,
     issuedOn,
     snapshot,
-    lines: [line],
+    lines,
     ledger,
     repeatOf: repeatOf?.number ?? null,
     promised,
@@ -178,7 +222,9 @@ export async function createPaidOrder(
   return { orderId: order.id, orderNumber: number, mail };
 }
 
-/** The cart line of a paid product goes away (issue 8 item 6). */
-async function removePaidCartLine(tx: Tx, line: { userId: string; productId: string }) {
-  await tx.delete(cartItems).where(and(eq(cartItems.userId, line.userId), eq(cartItems.productId, line.productId)));
+/** The cart lines of the products paid for go away (issue 8 item 6). */
+async function removePaidCartLines(tx: Tx, paid: { userId: string; productIds: string[] }) {
+  await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, paid.productIds)));
 }

@@ -25,14 +25,10 @@ import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/u
 import { getOrder, listOrders, respondToProof } from "./buyer-orders.server";
 import { applyPaymentEvent } from "./payment-events.server";
 import { listPaymentsNeedingAttention } from "./payments-attention.server";
+import { saveCheckoutStep } from "./checkout-save.server";
 import { addCartLine, changeCart } from "./shopping.server";
-import {
-  confirmTestPayment,
-  paymentState,
-  saveCheckoutStep,
-  startPayment,
-  type StartedPayment,
-} from "./payment-start.server";
+import { confirmTestPayment, startPayment, type StartedPayment } from "./payment-start.server";
+import { paymentState } from "./payment-state.server";
 import type { Services } from "./services.server";
 import { createTestProvider } from "./test-payment-provider.server";
 
@@ -131,6 +127,10 @@ async function insertDraft(
   if (!row) throw new Error("no draft row");
   return row.id;
 }
+
+/** The idempotency key of a draft's payment: its id, version, a digest of its lines and the amount. */
+const keyOf = (draftId: string, version: number, amount: number) =>
+  new RegExp(`^draft:${draftId}:v${version}:lines:[0-9a-f]{16}:amount:${amount}$`);
 
 const session = (userId: string) => ({ user: { id: userId } });
 
@@ -334,7 +334,7 @@ describe("startPayment: the amount is the server's", () => {
     expect(second.intentId).toBe(first.intentId);
     expect(await handle.db.select().from(testPaymentIntents)).toHaveLength(1);
     const [ledger] = await handle.db.select().from(paymentIntents);
-    expect(ledger?.idempotencyKey).toBe(`draft:${draftId}:v1:amount:31860`);
+    expect(ledger?.idempotencyKey).toMatch(keyOf(draftId, 1, 31860));
   });
 
   it("does not lock a draft at a stale amount when it was saved while the intent was being made", async () => {
@@ -583,10 +583,9 @@ describe("test-mode payment through the routes", () => {
   it("4242 pays: an order with history and invoice, the cart line gone, a VAT invoice e-mailed, state paid", async () => {
     const alice = await createSignedInUser(handle.db, "alice@acme.co");
     const draftId = await insertDraft({ userId: alice.userId });
-    await handle.db.insert(cartItems).values([
-      { userId: alice.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" },
-      { userId: alice.userId, productId: "16", quantity: 100, selectedColor: "#111111" },
-    ]);
+    await handle.db
+      .insert(cartItems)
+      .values([{ userId: alice.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" }]);
     smtp.messages.length = 0;
 
     const intent = await call(
@@ -642,7 +641,7 @@ describe("test-mode payment through the routes", () => {
       .select({ productId: cartItems.productId })
       .from(cartItems)
       .where(eq(cartItems.userId, alice.userId));
-    expect(cart).toEqual([{ productId: "16" }]);
+    expect(cart).toEqual([]);
 
     const mail = await smtp.waitFor(BUYER_EMAIL);
     expect(mail.subject).toBe(`Order ${order?.number} confirmed: VAT invoice ${invoice?.number}`);

@@ -10,7 +10,9 @@
  * draft becomes an order with its history, invoice and confirmation e-mail.
  */
 import { paymentDraftColumns } from "./drafts.server";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { readLedgerLines, type LedgerLine } from "~/domain/ledger-lines";
+import { isDraftStatus, isEditableStatus } from "~/domain/draft";
 import { orderDrafts, paymentEvents, paymentIntents } from "#db/schema";
 import type { Database } from "./db.server";
 import { createPaidOrder } from "./order-creation.server";
@@ -98,6 +100,36 @@ async function lockDraft(tx: Tx, draftId: string) {
     .for("update");
   if (!draft) throw new Error(`Payment ledger points at draft ${draftId}, which does not exist`);
   return draft;
+}
+
+/**
+ * Locks the drafts of a payment's other lines; null unless each is still editable, unpaid and at
+ * the version it was priced at.
+ */
+async function lockLineDrafts(tx: Tx, lines: readonly LedgerLine[], checkoutDraftId: string) {
+  const wanted = lines.filter((line) => line.draftId !== checkoutDraftId);
+  if (wanted.length === 0) return [];
+  const rows = await tx
+    .select(paymentDraftColumns)
+    .from(orderDrafts)
+    .where(
+      inArray(
+        orderDrafts.id,
+        wanted.map((line) => line.draftId),
+      ),
+    )
+    .for("update");
+  const unchanged = wanted.every((line) => {
+    const row = rows.find((r) => r.id === line.draftId);
+    return (
+      row &&
+      row.version === line.version &&
+      row.paidAt === null &&
+      isDraftStatus(row.status) &&
+      isEditableStatus(row.status)
+    );
+  });
+  return unchanged ? rows : null;
 }
 
 const isNewer = (event: PaymentEvent, ledger: LedgerRow) =>
@@ -225,7 +257,17 @@ export async function handlePaymentSucceeded(
       await needsAttention(tx, ledger.intentId, "paid_after_change");
       return { outcome: "held" };
     }
-    const made = await createPaidOrder(tx, { draft, ledger, now });
+    // The cart's other lines must be as they were priced: a line changed, paid or dropped since
+    // means the order this amount was for no longer exists.
+    const lineDrafts = await lockLineDrafts(tx, readLedgerLines(ledger.lines), draft.id);
+    if (!lineDrafts) {
+      console.error(
+        `[payments] intent ${ledger.intentId} was paid after a line of draft ${draft.id}'s cart changed: held for a refund`,
+      );
+      await needsAttention(tx, ledger.intentId, "paid_after_change");
+      return { outcome: "held" };
+    }
+    const made = await createPaidOrder(tx, { draft, lineDrafts, ledger, now });
     return { outcome: "paid", ...made };
   });
 

@@ -3,25 +3,33 @@
  * and 10): what the buyer's payment step calls.
  *
  * - startPayment: the create-payment-intent function. The amount is computed here, in pence, from
- *   the catalogue and the draft (never from data.totals or anything the client sends), and one
- *   intent per draft and amount is created or reused with an idempotency key.
+ *   the catalogue, the checkout's draft and every cart line's draft (never from data.totals or
+ *   anything the client sends; issue 15), and one intent per checkout, lines and amount is created
+ *   or reused with an idempotency key.
  * - confirmTestPayment: the test-mode card form's submit, which ends in applyPaymentEvent
  *   (payment-events.server.ts) exactly as Stripe's webhook does.
- * - paymentState: what /inquiry-success and the status poll may say, from the server's records.
- * - saveCheckoutStep: a step's save that voids the payment it replaced.
+ *
+ * A step's save that replaces a payment is checkout-save.server.ts; what /inquiry-success may say
+ * about a payment, payment-state.server.ts.
  *
  * Failures are http.server's Failure values (B-11's envelope) that a route answers with
  * toResponse(); only bugs and database faults throw.
  */
-import { paymentDraftColumns, saveDraftStep } from "./drafts.server";
-import { PAYMENT_MESSAGES, paymentReadiness } from "~/domain/payment-readiness";
+import { paymentDraftColumns } from "./drafts.server";
+import { createHash } from "node:crypto";
+import { lineReadiness, PAYMENT_MESSAGES, paymentReadiness } from "~/domain/payment-readiness";
+import { findProductById } from "~/catalogue/catalogue";
+import { type LedgerLine, readLedgerLines, sameLedgerLines } from "~/domain/ledger-lines";
+import { orderTotals } from "~/domain/checkout";
+import { describeLines } from "~/domain/orders";
+import { lineTotalPence } from "~/domain/pricing";
+import { readCartLines } from "./checkout.server";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { orderDrafts, orderLines, orders, paymentIntents } from "#db/schema";
+import { orderDrafts, paymentIntents } from "#db/schema";
 import { SITE } from "~/content/links";
 import type { CardInput } from "~/domain/cards";
 import type { OrderTotals } from "~/domain/checkout";
-import { PAYING_STATUSES, draftTotals, isDraftId, storedTotals, totalsCountry } from "~/domain/draft";
-import { unitPricePence } from "~/domain/pricing";
+import { PAYING_STATUSES, isDraftId, pricedLine, storedTotals, totalsCountry, type DraftData } from "~/domain/draft";
 import type { Database } from "./db.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
 import { PaymentProviderError, type ProviderIntent, type ProviderKind } from "./payment-provider.server";
@@ -60,11 +68,12 @@ const PAYABLE: readonly ProviderIntent["status"][] = [
  *
  * Checks, in order: signed in (401), rate limit (429), the draft is the caller's (404, another
  * user's draft looks exactly like a missing one), product_id matches (422), not already paid
- * (409 ALREADY_PAID), complete (409 DRAFT_INCOMPLETE). Then the amount: tier price × quantity,
- * shipping method, VAT by ship-to country, minus 10% of the goods while the person has not had
- * the first-order discount. The intent stored on the draft is reused while the amount is unchanged; a changed
- * amount cancels the old one first (so two tabs cannot pay two amounts) and creates a new one
- * with the idempotency key draft_id + version + amount (a save that replaced the payment made a
+ * (409 ALREADY_PAID), complete, and every other cart line customised (409 DRAFT_INCOMPLETE).
+ * Then the amount: each line's tier price × quantity, one shipping charge, VAT by ship-to
+ * country, minus 10% of the goods while the person has not had the first-order discount. The
+ * intent stored on the draft is reused while the amount and the lines are unchanged; otherwise the
+ * old one is cancelled first (so two tabs cannot pay two amounts) and a new one made with the
+ * idempotency key draft_id + version + lines + amount (a save that replaced the payment made a
  * new version, so its dead intent is never reused). A provider fault or timeout is a 502 and
  * stores nothing; the retry reuses what the provider made under the same key.
  */
@@ -102,20 +111,27 @@ export async function startPayment(
   const provider = payments;
   if (!provider) return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.unavailable);
 
-  const { data, product, method } = ready;
-  const computed = draftTotals({
-    productId: product.id,
-    quantity: data.quantity,
+  const { data, method } = ready;
+  const paying = await draftsToPay(db, { ...row, data });
+  if (!paying.ok) return paying;
+  const lines: LedgerLine[] = paying.drafts.map((draft) => {
+    const priced = pricedLine({ productId: draft.productId, quantity: draft.data.quantity });
+    if (!priced) throw new Error(`Draft ${draft.id} passed its readiness check for a product not sold`);
+    const subtotalPence = lineTotalPence(priced.unitPence, priced.quantity);
+    return { draftId: draft.id, version: draft.version, productId: draft.productId, ...priced, subtotalPence };
+  });
+  const computed = orderTotals({
+    lines,
+    shippingMethod: method,
     country: totalsCountry(data),
-    method,
     // Priced, not claimed: the claim is made when the order is paid (first-order-discount.server.ts).
     firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: row.userId, accountId: row.accountId }),
   });
-  if (!computed) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.unknownProduct);
   const amount = computed.total;
-  const unitPence = unitPricePence(product.tiers, data.quantity);
-  // A save replaces the payment and bumps the version, so each version of the draft gets its own key.
-  const idempotencyKey = `draft:${row.id}:v${row.version}:amount:${amount}`;
+  // A save replaces the payment and bumps the version, so each version of the checkout gets its
+  // own key; the other lines' drafts and versions are in it too, so a change to any line does.
+  const idempotencyKey = `draft:${row.id}:v${row.version}:lines:${linesDigest(lines)}:amount:${amount}`;
+  const description = `${SITE.name}: ${describeLines(paying.drafts.map((d) => ({ title: d.title, quantity: d.data.quantity })))}`;
 
   let intent: ProviderIntent | null = null;
   let usedKey = idempotencyKey;
@@ -125,7 +141,7 @@ export async function startPayment(
       : [];
     // An intent made by the other provider (the keys changed since) cannot be reused or reached.
     if (stored && stored.provider === provider.kind) {
-      if (stored.amountPence === amount) {
+      if (stored.amountPence === amount && sameLedgerLines(readLedgerLines(stored.lines), lines, row.id)) {
         const current = await provider.retrieveIntent(stored.intentId);
         if (current?.status === "succeeded") return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
         if (current?.status === "processing") return failure(409, "PAYMENT_PROCESSING", PAYMENT_MESSAGES.processing);
@@ -140,7 +156,7 @@ export async function startPayment(
       amountPence: amount,
       currency: "gbp" as const,
       idempotencyKey,
-      description: `${SITE.name}: ${data.quantity} × ${product.title}`,
+      description: description.slice(0, 500),
       metadata: { draft_id: row.id, account_id: row.accountId, user_id: userId },
     };
     intent ??= await provider.createOrReuseIntent(request);
@@ -212,8 +228,7 @@ export async function startPayment(
         shippingPence: computed.shipping,
         vatPence: computed.vat,
         vatRate: computed.vatRate,
-        unitPence,
-        quantity: data.quantity,
+        lines,
       })
       .onConflictDoNothing({ target: paymentIntents.intentId });
     return updated;
@@ -240,33 +255,41 @@ export async function startPayment(
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Changing a draft with an open payment (issue 15 item 3)
+/** A draft one payment is for, with the product title its description names. */
+type DraftToPay = { id: string; version: number; productId: string; title: string; data: DraftData };
 
 /**
- * A checkout step's save (saveDraftStep). When it replaced an open payment, that intent is voided
- * at the provider before the buyer sees a new total, so the old payment page cannot take money:
- * test mode refuses it as replaced, Stripe cancels it. A void that fails is logged; if that intent
- * is paid anyway, its event is held for staff (payment-events.server.ts), never fulfilled.
+ * The drafts one payment is for (issue 15): every cart line's newest editable draft, in cart
+ * order, the checkout's own draft for its product; each line must have finished step 2, or the
+ * payment names the product to finish. A draft whose product is no longer in the cart pays for
+ * itself alone, as before carts had one checkout.
  */
-export async function saveCheckoutStep(
-  services: Services,
-  input: Parameters<typeof saveDraftStep>[1],
-): ReturnType<typeof saveDraftStep> {
-  const result = await saveDraftStep(services.db, input);
-  if (result.ok && result.releasedIntentId) await voidPayment(services, result.releasedIntentId);
-  return result;
+async function draftsToPay(
+  db: Database,
+  checkout: { id: string; version: number; userId: string; productId: string; data: DraftData },
+): Promise<{ ok: true; drafts: DraftToPay[] } | Failure> {
+  const titleOf = (productId: string) => findProductById(productId)?.title ?? productId;
+  const own = { ...checkout, title: titleOf(checkout.productId) };
+  const lines = await readCartLines(db, checkout.userId);
+  if (!lines.some((line) => line.cart.productId === checkout.productId)) return { ok: true, drafts: [own] };
+  const drafts: DraftToPay[] = [];
+  for (const { cart, draft } of lines) {
+    const title = titleOf(cart.productId);
+    if (cart.productId === checkout.productId) drafts.push(own);
+    else if (!draft) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.incomplete.line(title));
+    else {
+      const ready = lineReadiness({ ...draft, productId: cart.productId });
+      if (!ready.ok) return failure(409, "DRAFT_INCOMPLETE", ready.message);
+      drafts.push({ id: draft.id, version: draft.version, productId: cart.productId, title, data: ready.data });
+    }
+  }
+  return { ok: true, drafts };
 }
 
-async function voidPayment({ payments }: Services, intentId: string) {
-  try {
-    const intent = await payments?.cancelIntent(intentId);
-    if (intent?.status === "succeeded" || intent?.status === "processing") {
-      console.error(`[payments] replaced intent ${intentId} is ${intent.status}: its event will be held for staff`);
-    }
-  } catch (error) {
-    console.error(`[payments] could not void replaced intent ${intentId}:`, error);
-  }
+/** A short, stable name for the lines priced: their drafts, versions and quantities. */
+function linesDigest(lines: readonly LedgerLine[]): string {
+  const text = lines.map((l) => `${l.draftId}.${l.version}.${l.quantity}`).join(",");
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,59 +347,4 @@ export async function confirmTestPayment(
       return { ok: true, status: "succeeded" };
     }
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Payment state (B-5, A-2)
-
-export type PaymentState =
-  | { state: "paid"; orderId: string; orderNumber: string }
-  | { state: "processing" }
-  | { state: "failed"; message: string }
-  | { state: "unpaid" };
-
-/**
- * What /inquiry-success may say about a draft, from the server's records only (A-2: never from
- * redirect_status). Paid only once an event was applied; processing while an intent is out and
- * no failure came back; failed with the provider's message. Null for another user's or an unknown draft.
- */
-export async function paymentState(
-  db: Database,
-  {
-    userId,
-    draftId,
-  }: {
-    userId: string;
-    draftId: string;
-  },
-): Promise<PaymentState | null> {
-  if (!userId || !isDraftId(draftId)) return null;
-  const [draft] = await db
-    .select({ status: orderDrafts.status, paymentIntentId: orderDrafts.paymentIntentId })
-    .from(orderDrafts)
-    .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
-    .limit(1);
-  if (!draft) return null;
-  if (draft.status === "paid") {
-    const [order] = await db
-      .select({ id: orders.id, number: orders.number })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(eq(orderLines.draftId, draftId))
-      .limit(1);
-    if (order) return { state: "paid", orderId: order.id, orderNumber: order.number };
-    return { state: "processing" };
-  }
-  if (draft.status === "payment_failed") {
-    const [ledger] = draft.paymentIntentId
-      ? await db
-          .select({ message: paymentIntents.lastErrorMessage })
-          .from(paymentIntents)
-          .where(eq(paymentIntents.intentId, draft.paymentIntentId))
-          .limit(1)
-      : [];
-    return { state: "failed", message: ledger?.message || PAYMENT_MESSAGES.failedDefault };
-  }
-  if (draft.status === "awaiting_payment") return { state: "processing" };
-  return { state: "unpaid" };
 }

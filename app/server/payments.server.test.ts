@@ -12,7 +12,9 @@ import { action as webhookAction } from "~/routes/api.stripe-webhook";
 import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";
 import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
-import { paymentState, saveCheckoutStep, startPayment, type StartedPayment } from "./payment-start.server";
+import { saveCheckoutStep } from "./checkout-save.server";
+import { startPayment, type StartedPayment } from "./payment-start.server";
+import { paymentState } from "./payment-state.server";
 import { paymentConfiguration } from "./payment-status.server";
 import { createStripeProvider } from "./payments.server";
 import type { Services } from "./services.server";
@@ -165,6 +167,10 @@ beforeEach(async () => {
   services = testServices(handle, await stripeProvider());
 });
 
+/** The idempotency key of a draft's payment: its id, version, a digest of its lines and the amount. */
+const keyOf = (draftId: string, version: number, amount: number) =>
+  new RegExp(`^draft:${draftId}:v${version}:lines:[0-9a-f]{16}:amount:${amount}$`);
+
 function completeData(): DraftDataInput {
   return {
     product_id: "8",
@@ -287,7 +293,7 @@ describe("Stripe intents through the real SDK", () => {
       `GET /v1/payment_intents/${first.intentId}`,
     ]);
     const [create] = fake.requests;
-    expect(create?.idempotencyKey).toBe(`draft:${draftId}:v1:amount:31860`);
+    expect(create?.idempotencyKey).toMatch(keyOf(draftId, 1, 31860));
     expect(create?.body.get("amount")).toBe("31860");
     expect(create?.body.get("currency")).toBe("gbp");
     expect(create?.body.get("metadata[draft_id]")).toBe(draftId);
@@ -309,7 +315,7 @@ describe("Stripe intents through the real SDK", () => {
     expect(after.intentId).not.toBe(before.intentId);
     expect(fake.intents.get(before.intentId)?.status).toBe("canceled");
     const created = fake.requests.filter((r) => r.path === "/v1/payment_intents");
-    expect(created.at(-1)?.idempotencyKey).toBe(`draft:${a}:v2:amount:35160`);
+    expect(created.at(-1)?.idempotencyKey).toMatch(keyOf(a, 2, 35160));
   });
 
   it("never replaces an intent the provider has already taken payment on, even before its webhook", async () => {
@@ -398,7 +404,8 @@ describe("Stripe intents through the real SDK", () => {
     // The provider had made the intent before the answer was lost; the same key finds it.
     expect(fake.intents.size).toBe(1);
     expect(retried.intentId).toBe("pi_fake_1");
-    expect(new Set(fake.requests.map((r) => r.idempotencyKey))).toEqual(new Set([`draft:${draftId}:v1:amount:31860`]));
+    const keys = new Set(fake.requests.map((r) => r.idempotencyKey));
+    expect([...keys]).toEqual([expect.stringMatching(keyOf(draftId, 1, 31860))]);
   });
 
   it("tells the page which provider and key to use through /api/payment-intent", async () => {

@@ -9,7 +9,7 @@ import { PAYING_STATUSES, PRE_PAYMENT_STATUSES } from "~/domain/draft";
 import { type Failure, failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { findLatestDraftForProduct } from "./drafts.server";
-import { saveCheckoutStep } from "./payment-start.server";
+import { saveCheckoutStep } from "./checkout-save.server";
 import type { Services } from "./services.server";
 
 type Done = { ok: true };

@@ -14,6 +14,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { LedgerLine } from "../../app/domain/ledger-lines";
 import { ORDER_STATUSES } from "../../app/domain/orders";
 import { orderDrafts } from "./core";
 
@@ -52,8 +53,9 @@ export const paymentIntents = pgTable(
     shippingPence: integer("shipping_pence").notNull(),
     vatPence: integer("vat_pence").notNull(),
     vatRate: integer("vat_rate").notNull(),
-    unitPence: integer("unit_pence").notNull(),
-    quantity: integer("quantity").notNull(),
+    // The lines this payment is for (issue 15): one per draft, each at its version, quantity and
+    // tier price when priced (app/domain/ledger-lines.ts).
+    lines: jsonb("lines").$type<LedgerLine[]>().notNull().default(sql`'[]'::jsonb`),
     status: text("status").notNull().default("created"),
     lastErrorCode: text("last_error_code"),
     lastErrorMessage: text("last_error_message"),

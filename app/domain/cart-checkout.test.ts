@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import {
+  isLineCustomised,
+  leadLineIndex,
+  nextLineToCustomise,
+  pricedCheckoutLines,
+  type CheckoutLineState,
+} from "./cart-checkout";
+import type { DraftStatus } from "./draft";
+
+type Step2 = NonNullable<CheckoutLineState["draft"]>["data"];
+const done: Step2 = {
+  confirm: { rights_confirmed: true, lead_time_acknowledged: true },
+  proof: { preference: "ai_mockup", previous_order_ref: "" },
+};
+const open: Step2 = { ...done, confirm: { rights_confirmed: true, lead_time_acknowledged: false } };
+
+function line(productId: string, status: DraftStatus | null, data: Step2 = done): CheckoutLineState {
+  return { productId, draft: status ? { id: `draft-${productId}`, status, data } : null };
+}
+
+describe("isLineCustomised", () => {
+  it("needs a draft with both confirmations", () => {
+    expect(isLineCustomised(line("8", "customisation_draft"))).toBe(true);
+    expect(isLineCustomised(line("8", "customisation_draft", open))).toBe(false);
+    expect(isLineCustomised(line("8", null))).toBe(false);
+  });
+
+  it("needs a previous order reference for skip_proof (A-40)", () => {
+    const skip: Step2 = { ...done, proof: { preference: "skip_proof", previous_order_ref: "" } };
+    expect(isLineCustomised(line("8", "customisation_draft", skip))).toBe(false);
+    const withRef: Step2 = { ...done, proof: { preference: "skip_proof", previous_order_ref: "SW-1001" } };
+    expect(isLineCustomised(line("8", "customisation_draft", withRef))).toBe(true);
+  });
+});
+
+describe("leadLineIndex", () => {
+  it("is -1 for an empty cart and the first line of a fresh one", () => {
+    expect(leadLineIndex([])).toBe(-1);
+    expect(leadLineIndex([line("8", null), line("15", null)])).toBe(0);
+    expect(leadLineIndex([line("8", "customisation_draft"), line("15", "customisation_draft")])).toBe(0);
+  });
+
+  it("is the draft furthest along, so the details stay with the checkout", () => {
+    expect(leadLineIndex([line("8", "customisation_draft"), line("15", "details_done")])).toBe(1);
+    expect(leadLineIndex([line("8", "shipping_done"), line("15", "details_done")])).toBe(0);
+    expect(leadLineIndex([line("8", "details_done"), line("15", "awaiting_payment")])).toBe(1);
+  });
+
+  it("never gives the lead to a line without a draft over one with a draft", () => {
+    expect(leadLineIndex([line("8", null), line("15", "customisation_draft")])).toBe(1);
+  });
+
+  it("keeps the first line on a tie between a failed and an open payment", () => {
+    expect(leadLineIndex([line("8", "payment_failed"), line("15", "awaiting_payment")])).toBe(0);
+  });
+});
+
+describe("nextLineToCustomise", () => {
+  const cart = [line("8", "customisation_draft", open), line("15", null), line("3", "customisation_draft")];
+
+  it("goes to the next line not done, in cart order", () => {
+    expect(nextLineToCustomise(cart, "8")?.productId).toBe("15");
+  });
+
+  it("wraps round to an earlier line not done", () => {
+    expect(nextLineToCustomise(cart, "3")?.productId).toBe("8");
+    expect(nextLineToCustomise(cart, "15")?.productId).toBe("8");
+  });
+
+  it("is null once every other line is done, so Next goes to Details", () => {
+    const ready = [line("8", "customisation_draft"), line("15", "customisation_draft", open)];
+    expect(nextLineToCustomise(ready, "15")).toBeNull();
+    expect(nextLineToCustomise([line("8", null)], "8")).toBeNull();
+  });
+
+  it("starts from the first line for a product not in the cart", () => {
+    expect(nextLineToCustomise(cart, "999")?.productId).toBe("8");
+  });
+});
+
+describe("pricedCheckoutLines", () => {
+  const cart = [
+    { productId: "8", quantity: 250 },
+    { productId: "15", quantity: 100 },
+  ];
+
+  it("prices every cart line, the saved draft's at its own quantity", () => {
+    expect(pricedCheckoutLines(cart, { productId: "15", quantity: 120 })).toEqual([
+      { productId: "8", quantity: 250 },
+      { productId: "15", quantity: 120 },
+    ]);
+  });
+
+  it("prices a draft whose product left the cart alone", () => {
+    expect(pricedCheckoutLines(cart, { productId: "3", quantity: 50 })).toEqual([{ productId: "3", quantity: 50 }]);
+    expect(pricedCheckoutLines([], { productId: "3", quantity: 50 })).toEqual([{ productId: "3", quantity: 50 }]);
+  });
+});

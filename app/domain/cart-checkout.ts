@@ -1,0 +1,85 @@
+/**
+ * One checkout for the whole cart (issue 15, DESIGN decision 9, docs/decisions/016). Step 2
+ * customises each cart line in its own draft, as SPEC.md's drafts are per product; Details,
+ * Shipping, Design proofing and Payment happen once, on one of those drafts: the checkout's
+ * lead. These are the rules that decide which draft leads and where step 2's Next goes.
+ */
+import type { CheckoutLineQuantity } from "./draft-totals";
+import {
+  canProceedCustomisation,
+  completedSteps,
+  statusRank,
+  type DraftData,
+  type DraftStatus,
+  type StepNumber,
+  type StepperDraft,
+} from "./draft";
+
+/** A cart line as the checkout sees it: its product and the draft customising it, if any yet. */
+export type CheckoutLineState = {
+  productId: string;
+  draft: { id: string; status: DraftStatus; data: Pick<DraftData, "confirm" | "proof"> } | null;
+};
+
+/** Whether a line's step 2 is done: its draft holds both confirmations (and a skip_proof reference). */
+export function isLineCustomised(line: CheckoutLineState): boolean {
+  return line.draft !== null && canProceedCustomisation(line.draft.data);
+}
+
+/**
+ * The index of the line whose draft carries the steps done once for the cart: the draft furthest
+ * along (so details typed once stay with the checkout when the cart changes around them), the
+ * first in the cart among equals; -1 for an empty cart. A line without a draft never leads one
+ * that has a draft.
+ */
+export function leadLineIndex(lines: readonly CheckoutLineState[]): number {
+  let lead = -1;
+  let best = -1;
+  lines.forEach((line, index) => {
+    const rank = line.draft ? statusRank(line.draft.status) : -1;
+    if (lead === -1 || rank > best) {
+      lead = index;
+      best = rank;
+    }
+  });
+  return lead;
+}
+
+/**
+ * Where step 2's Next goes from the line of `productId` (issue 15 item 1): the next line in the
+ * cart, wrapping round, whose customisation is not done; null when every other line is done, so
+ * Next goes to Details. The current line counts as done: its Next is enabled only then.
+ */
+export function nextLineToCustomise(lines: readonly CheckoutLineState[], productId: string): CheckoutLineState | null {
+  const at = lines.findIndex((line) => line.productId === productId);
+  for (let step = 1; step < lines.length; step++) {
+    const line = lines[(at + step + lines.length) % lines.length];
+    if (line && line.productId !== productId && !isLineCustomised(line)) return line;
+  }
+  return null;
+}
+
+/**
+ * The stepper's completed steps for a cart's checkout (R-STEP-04): the lead draft's, except that
+ * step 2 is done only once every line is customised. Without cart lines (a draft opened by its
+ * link after its product left the cart) the draft's own.
+ */
+export function checkoutCompletedSteps(lines: readonly CheckoutLineState[], lead: StepperDraft | null): StepNumber[] {
+  const steps = completedSteps(lead, lines.length > 0);
+  return lines.length === 0 || lines.every(isLineCustomised) ? steps : steps.filter((step) => step !== 2);
+}
+
+/** A line as the order summary lists it (issue 15 item 5). */
+export type SummaryLine = { productId: string; quantity: number; selections: readonly string[] };
+
+/**
+ * What a draft's save prices (issue 15 item 2): the cart's lines, with the saved draft's own line
+ * at the quantity the save leaves it with; a draft whose product is not in the cart, alone.
+ */
+export function pricedCheckoutLines(
+  cart: readonly CheckoutLineQuantity[],
+  own: CheckoutLineQuantity,
+): CheckoutLineQuantity[] {
+  if (!cart.some((line) => line.productId === own.productId)) return [own];
+  return cart.map((line) => (line.productId === own.productId ? own : line));
+}
