@@ -13,6 +13,7 @@ import { useTestEnv } from "../../tests/setup/users";
 import { applyPaymentEvent } from "./payment-events.server";
 import { saveCheckoutStep } from "./checkout-save.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
+import { changeCart } from "./shopping.server";
 import type { Services } from "./services.server";
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
@@ -179,19 +180,13 @@ describe("a cart of two products", () => {
     expect(await handle.db.select().from(paymentIntents)).toEqual([]);
   });
 
-  it("a change to the other line replaces the checkout's open payment, and the new one charges the new cart", async () => {
-    const { checkout, line } = await twoProductCheckout();
+  it("a quantity changed in the cart for the other line replaces the checkout's open payment; the new one charges the new cart", async () => {
+    const { checkout } = await twoProductCheckout();
     const opened = await start(checkout);
     if (!opened.ok) throw new Error(opened.message);
-    const saved = await saveCheckoutStep(services, {
-      userId: BUYER,
-      draftId: line,
-      step: "customisation",
-      patch: { quantity: 150 },
-      expectedVersion: await version(line),
-      now: NOW,
-    });
-    expect(saved.ok).toBe(true);
+    const [shorts] = await handle.db.select().from(cartItems).where(eq(cartItems.productId, "15"));
+    const update = { intent: "update" as const, id: shorts?.id ?? "", productId: "15", quantity: 150 };
+    expect(await changeCart(services, BUYER, update)).toEqual({ ok: true });
     const [row] = await handle.db.select().from(orderDrafts).where(eq(orderDrafts.id, checkout));
     expect(row).toMatchObject({ status: "shipping_done", paymentIntentId: null });
     expect(await pay(opened.clientSecret)).toMatchObject({ ok: false, code: "PAYMENT_REPLACED" });
@@ -203,6 +198,29 @@ describe("a cart of two products", () => {
     expect(await pay(reopened.clientSecret)).toMatchObject({ ok: true });
     const lines = await handle.db.select().from(orderLines).orderBy(asc(orderLines.position));
     expect(lines.map((l) => l.quantity)).toEqual([250, 150]);
+  });
+
+  it("a step-2 change to the other line makes the payment step open a new payment for the same amount", async () => {
+    const { checkout, line } = await twoProductCheckout();
+    const opened = await start(checkout);
+    if (!opened.ok) throw new Error(opened.message);
+    const saved = await saveCheckoutStep(services, {
+      userId: BUYER,
+      draftId: line,
+      step: "customisation",
+      patch: { variant: { color_hex: "#f26b12" } },
+      expectedVersion: await version(line),
+      now: NOW,
+    });
+    expect(saved.ok).toBe(true);
+    const reopened = await start(checkout);
+    if (!reopened.ok) throw new Error(reopened.message);
+    expect(reopened.amountPence).toBe(opened.amountPence);
+    expect(reopened.intentId).not.toBe(opened.intentId);
+    expect(await pay(opened.clientSecret)).toMatchObject({ ok: false, code: "PAYMENT_REPLACED" });
+    expect(await pay(reopened.clientSecret)).toMatchObject({ ok: true });
+    const [shorts] = await handle.db.select().from(orderLines).where(eq(orderLines.productId, "15"));
+    expect(shorts?.snapshot).toMatchObject({ customization: { variant: { color_hex: "#f26b12" } } });
   });
 
   it("holds a payment whose other line changed after it was priced: no order at the old figures", async () => {

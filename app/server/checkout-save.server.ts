@@ -1,7 +1,10 @@
 /**
  * A checkout step's save, as the routes and the cart call it (issue 15 item 3): the draft's save
- * (saveDraftStep) and the voiding of any payment it replaced.
+ * (saveDraftStep) and the voiding of any payment it replaced; and a cart change's release of the
+ * checkout's payment.
  */
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { orderDrafts } from "#db/schema";
 import { saveDraftStep } from "./drafts.server";
 import type { Services } from "./services.server";
 
@@ -16,21 +19,26 @@ export async function saveCheckoutStep(
   input: Parameters<typeof saveDraftStep>[1],
 ): ReturnType<typeof saveDraftStep> {
   const result = await saveDraftStep(services.db, input);
-  if (!result.ok) return result;
-  if (result.releasedIntentId) await voidPayment(services, result.releasedIntentId);
-  // A changed line changes the cart's order, whose payment another draft (the checkout's) holds.
-  for (const other of result.paymentsElsewhere ?? []) {
-    const released = await saveDraftStep(services.db, {
-      userId: input.userId,
-      draftId: other.id,
-      step: "customisation",
-      patch: {},
-      expectedVersion: other.version,
-      releasePayment: true,
-    });
-    if (released.ok && released.releasedIntentId) await voidPayment(services, released.releasedIntentId);
-  }
+  if (result.ok && result.releasedIntentId) await voidPayment(services, result.releasedIntentId);
   return result;
+}
+
+/**
+ * A change to the cart (a line's quantity, a line added or removed) changes the whole cart's
+ * order, so the open payment, which the checkout's draft holds, is replaced and voided (issue 15
+ * item 3). A payment a step-2 edit of another line leaves open is re-priced when the payment step
+ * opens again, and held if the old one is paid (payment-events.server.ts).
+ */
+export async function releaseCheckoutPayments(services: Services, userId: string) {
+  const open = await services.db
+    .select({ id: orderDrafts.id, version: orderDrafts.version })
+    .from(orderDrafts)
+    .where(and(eq(orderDrafts.userId, userId), isNotNull(orderDrafts.paymentIntentId), isNull(orderDrafts.paidAt)));
+  for (const draft of open) {
+    const input = { userId, draftId: draft.id, step: "customisation" as const, patch: {}, releasePayment: true };
+    const released = await saveCheckoutStep(services, { ...input, expectedVersion: draft.version });
+    if (!released.ok) console.warn(`[cart] draft ${draft.id} kept its payment: ${released.code}`);
+  }
 }
 
 async function voidPayment({ payments }: Services, intentId: string) {

@@ -7,9 +7,9 @@
  * and, on a 409, the draft as it is now, so a route can answer with `status` and show `message` (A-43).
  *
  * A save (saveDraftStep) is at most two SQL statements:
- *   1. read the row (by id and user), with "has this person had the first-order discount?", the
- *      cart's lines (a checkout prices the whole cart, issue 15) and the buyer's other drafts
- *      holding a payment: answers 404, and 409 for a locked draft or a stale version, on its own;
+ *   1. read the row (by id and user), with "has this person had the first-order discount?" and
+ *      the cart's lines (a checkout prices the whole cart, issue 15): answers 404, and 409 for a
+ *      locked draft or a stale version, on its own;
  *   2. one conditional `update … where id and user_id and version = expected` that merges only
  *      the step's keys into `data` with jsonb `||` (R-DRAFT-13), bumps version and updated_at, and
  *      in the same statement returns the current row if the version moved since statement 1.
@@ -65,8 +65,6 @@ export type DraftResult<T> =
       draft: T;
       /** The intent this save detached, for the caller to void at the provider. */
       releasedIntentId?: string;
-      /** Other drafts of the buyer's with an open payment, which a changed cart line replaces (issue 15). */
-      paymentsElsewhere?: { id: string; version: number }[];
     }
   | Failure<DraftSnapshot>;
 
@@ -276,9 +274,7 @@ export async function saveDraftStep(
         accountId: sql`order_drafts.account_id`,
       }),
       // The cart the checkout prices (issue 15), in the same statement.
-      paymentsElsewhere: sql<
-        { id: string; version: number }[] | null
-      >`(select json_agg(json_build_object('id', o.id, 'version', o.version)) from order_drafts o where o.user_id = order_drafts.user_id and o.id <> order_drafts.id and o.payment_intent_id is not null and o.paid_at is null)`,
+      // The cart a priced checkout prices (issue 15), in the same statement.
       cart: sql<
         CheckoutLineQuantity[] | null
       >`(select json_agg(json_build_object('productId', product_id, 'quantity', quantity) order by created_at) from cart_items where user_id = order_drafts.user_id)`,
@@ -342,10 +338,6 @@ export async function saveDraftStep(
     ok: true,
     draft: snapshot,
     ...(row.paymentIntentId ? { releasedIntentId: row.paymentIntentId } : {}),
-    // A line's step 2 is part of the cart's order: the checkout's open payment no longer fits it.
-    ...(step.step === "customisation" && (plan.changesOrder || input.releasePayment) && row.paymentsElsewhere
-      ? { paymentsElsewhere: row.paymentsElsewhere }
-      : {}),
   };
 }
 

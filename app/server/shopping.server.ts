@@ -1,15 +1,15 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { cartItems, favourites, feedback, orderDrafts, shoppingListItems } from "#db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { cartItems, favourites, feedback, shoppingListItems } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import type { cartActionSchema, CartLineInput, shoppingListActionSchema } from "~/domain/shopping-rules";
 import type { z } from "zod";
 import { queryRows, sqlList, type Database } from "./db.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
-import { PAYING_STATUSES, PRE_PAYMENT_STATUSES } from "~/domain/draft";
+import { PRE_PAYMENT_STATUSES } from "~/domain/draft";
 import { type Failure, failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { findLatestDraftForProduct } from "./drafts.server";
-import { saveCheckoutStep } from "./checkout-save.server";
+import { releaseCheckoutPayments, saveCheckoutStep } from "./checkout-save.server";
 import type { Services } from "./services.server";
 
 type Done = { ok: true };
@@ -223,17 +223,7 @@ async function clearCart(services: Services, { userId }: { userId: string }) {
     .returning({ productId: cartItems.productId });
   const productIds = removed.map((r) => r.productId);
   if (productIds.length === 0) return;
-  const paying = await services.db
-    .select({ id: orderDrafts.id, version: orderDrafts.version })
-    .from(orderDrafts)
-    .where(
-      and(
-        eq(orderDrafts.userId, userId),
-        inArray(orderDrafts.productId, productIds),
-        inArray(orderDrafts.status, [...PAYING_STATUSES]),
-      ),
-    );
-  for (const draft of paying) await resave(services, userId, draft, {}, { releasePayment: true });
+  await releaseCheckoutPayments(services, userId);
   await deleteUnpaidDraftsForProducts(services.db, { userId, productIds });
 }
 
@@ -309,7 +299,7 @@ const goneFromList = () => failure(404, "NOT_FOUND", "That item isn't on your li
 /**
  * One change a buyer makes on /cart; a line that is not (or no longer) theirs is a 404. The cart
  * and the checkout agree at once (issue 15 item 5): a new quantity re-prices the line's draft, and
- * a line that leaves the cart voids its draft's open payment (issue 15 item 3).
+ * any change replaces the checkout's open payment (issue 15 item 3).
  */
 export async function changeCart(services: Services, userId: string, change: CartChange): Promise<Done | Failure> {
   const { db } = services;
@@ -318,18 +308,20 @@ export async function changeCart(services: Services, userId: string, change: Car
       const { intent: _intent, ...line } = change;
       await addCartLine(db, { userId, line });
       await followCart(services, userId, line.productId, { quantity: line.quantity });
+      await releaseCheckoutPayments(services, userId);
       return DONE;
     }
     case "update": {
       const productId = await updateCartQuantity(db, { userId, id: change.id, quantity: change.quantity });
       if (!productId) return goneFromCart();
       await followCart(services, userId, productId, { quantity: change.quantity });
+      await releaseCheckoutPayments(services, userId);
       return DONE;
     }
     case "remove": {
       const productId = await removeCartLine(db, { userId, id: change.id });
       if (!productId) return goneFromCart();
-      await followCart(services, userId, productId, {}, { releasePayment: true });
+      await releaseCheckoutPayments(services, userId);
       return DONE;
     }
     case "clear":
@@ -343,31 +335,15 @@ export async function changeCart(services: Services, userId: string, change: Car
  * and replaces an open payment. A draft that cannot take it now (a payment the provider is taking,
  * or a save racing this one) keeps its figures; step 2 takes the cart's quantity when it opens.
  */
-async function followCart(
-  services: Services,
-  userId: string,
-  productId: string,
-  patch: { quantity?: number },
-  options: { releasePayment?: boolean } = {},
-) {
+async function followCart(services: Services, userId: string, productId: string, patch: { quantity?: number }) {
   const draft = await findLatestDraftForProduct(services.db, { userId, productId });
-  if (draft) await resave(services, userId, draft, patch, options);
-}
-
-async function resave(
-  services: Services,
-  userId: string,
-  draft: { id: string; version: number },
-  patch: { quantity?: number },
-  options: { releasePayment?: boolean },
-) {
+  if (!draft) return;
   const saved = await saveCheckoutStep(services, {
     userId,
     draftId: draft.id,
     step: "customisation",
     patch,
     expectedVersion: draft.version,
-    ...options,
   });
   if (!saved.ok) console.warn(`[cart] draft ${draft.id} kept its figures: ${saved.code}`);
 }
