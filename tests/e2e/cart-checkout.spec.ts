@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { addToCart, fillDetails } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
@@ -5,16 +6,34 @@ import { expect, test } from "./support/fixtures";
 test.describe.configure({ timeout: 120_000 });
 
 /** Ticks step 2's two confirmations of the line on screen. */
-async function confirmLine(page: import("@playwright/test").Page) {
+async function confirmLine(page: Page) {
   await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
   await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();
 }
 
-test("two products, one pass: customise both, one Details, one Shipping, pay once, one order with two lines (issue 15)", async ({
-  page,
-  signedInBuyer: _buyer,
-  mailbox,
-}) => {
+/** Fills the test card form of the payment step and pays. */
+async function payWith4242(page: Page) {
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay now" }).click();
+}
+
+/** The order number /inquiry-success thanks the buyer for. */
+async function thankedOrder(page: Page) {
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  return (await page
+    .getByText(/^Thank you\. Your order/)
+    .locator("strong")
+    .textContent())!;
+}
+
+/**
+ * 250 caps and 100 shorts through steps 2 to 5, each step once for the cart, to the payment step.
+ * 250 × £5.50 + 100 × £10.40 = £2,415.00; −£241.50 first-order discount; £18.00 shipping once;
+ * VAT 20% of £2,191.50 = £438.30; total £2,629.80.
+ */
+async function twoProductsToPayment(page: Page) {
   await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery", quantity: 250 });
   await addToCart(page, "15", { colour: "Black", customisation: "Leg logo print", quantity: 100 });
 
@@ -37,8 +56,6 @@ test("two products, one pass: customise both, one Details, one Shipping, pay onc
   await page.getByRole("button", { name: "Next: Add shipping details" }).click();
   await page.getByRole("radio", { name: "Standard Shipping" }).check();
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
-  // 250 × £5.50 + 100 × £10.40 = £2,415.00; −£241.50 first-order discount; £18.00 shipping once;
-  // VAT 20% of £2,191.50 = £438.30; total £2,629.80.
   await expect(page.getByTestId("summary-line-total")).toHaveText(["£1,375.00", "£1,040.00"]);
   await expect(page.getByTestId("summary-goods")).toHaveText("£2,415.00");
   await expect(page.getByTestId("summary-shipping")).toHaveText("£18.00");
@@ -49,16 +66,16 @@ test("two products, one pass: customise both, one Details, one Shipping, pay onc
   await expect(page.getByTestId("proof-choice")).toHaveText(["AI mock-up", "AI mock-up"]);
   await page.getByRole("button", { name: "Next: Payment" }).click();
   await expect(page.getByText("You'll be charged £2,629.80.")).toBeVisible();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Pay now" }).click();
+}
 
-  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
-  const number = (await page
-    .getByText(/^Thank you\. Your order/)
-    .locator("strong")
-    .textContent())!;
+test("two products, one pass: customise both, one Details, one Shipping, pay once, one order with two lines (issue 15)", async ({
+  page,
+  signedInBuyer: _buyer,
+  mailbox,
+}) => {
+  await twoProductsToPayment(page);
+  await payWith4242(page);
+  const number = await thankedOrder(page);
   await page.getByRole("link", { name: "View your order" }).click();
   await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
   await expect(page.getByTestId("order-line")).toHaveCount(2);
@@ -74,4 +91,23 @@ test("two products, one pass: customise both, one Details, one Shipping, pay onc
   expect(invoice.text).toContain("100 × Custom Running Shorts");
   expect(invoice.text).toContain("Standard Shipping: £18.00");
   expect(invoice.text).toContain("Total paid: £2,629.80");
+});
+
+test("two tabs paying the same cart make one order (issue 15 item 3)", async ({
+  page,
+  signedInBuyer: _buyer,
+  context,
+}) => {
+  await twoProductsToPayment(page);
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByText("You'll be charged £2,629.80.")).toBeVisible();
+
+  await payWith4242(page);
+  const number = await thankedOrder(page);
+  await payWith4242(other);
+  expect(await thankedOrder(other)).toBe(number);
+
+  await page.goto("/orders");
+  await expect(page.getByRole("link", { name: /^SS-/ })).toHaveCount(1);
 });
