@@ -6,7 +6,7 @@ import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
 import { SiteShell } from "./components/site-shell";
 import { buttonClass } from "./components/ui/button";
-import { londonToday } from "./domain/delivery";
+import { londonToday } from "./domain/dates";
 import { promoClosed } from "./domain/promo";
 import type { StaffNotice } from "./server/admin-access.server";
 import { countCartLines, listFavouriteIds } from "./server/shopping.server";

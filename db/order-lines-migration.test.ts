@@ -25,7 +25,7 @@ async function apply(name: string) {
   }
 }
 
-describe("migrations 0010 to 0012: order lines, their proofs and the payment's lines", () => {
+describe("migrations 0010 to 0013: order lines, their proofs, the payment's lines and its note", () => {
   // A fresh PGlite and thirteen migrations take a while on a busy 2-core machine; not a speed check.
   it("turns each earlier order into a one-line order, keeping its choices, product and price", async () => {
     const at = files.indexOf("0010_order_lines.sql");
@@ -67,6 +67,13 @@ describe("migrations 0010 to 0012: order lines, their proofs and the payment's l
     await client.query(
       `insert into order_proofs (order_id, version, stored_name, original_name, content_type, size_bytes, uploaded_by)
        values ($1, 1, 'stored-1', 'proof.pdf', 'application/pdf', 10, 'staff1')`,
+      [orderId],
+    );
+
+    await client.query(
+      `insert into order_status_history (order_id, from_status, to_status, actor, note)
+       values ($1, null, 'paid', 'system', 'Paid by card (test pi_test_1)'),
+              ($1, 'paid', 'proof_sent', 'staff', 'Paid by card (pi_x) was checked')`,
       [orderId],
     );
 
@@ -128,5 +135,9 @@ describe("migrations 0010 to 0012: order lines, their proofs and the payment's l
       { draftId, version: 1, productId: "8", quantity: 120, unitPence: 550, subtotalPence: 66000 },
     ]);
     expect(Object.keys(ledger.rows[0] ?? {})).not.toContain("unit_pence");
+
+    // 0013: the buyer's timeline says how they paid in words; a staff note is theirs and kept.
+    const history = await client.query<{ note: string }>("select note from order_status_history order by id");
+    expect(history.rows.map((row) => row.note)).toEqual(["Paid by card", "Paid by card (pi_x) was checked"]);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { formatDisplayDate } from "~/domain/delivery";
+import { formatDisplayDate } from "~/domain/dates";
 import type { DeliveryView } from "~/domain/orders";
 
 /** How an order's delivery date reads: promised once the proof is approved, else an estimate. */

@@ -5,6 +5,7 @@ import { checkoutTotals, pricedLine } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import { lineTotalPence } from "~/domain/pricing";
 import { ProductImage } from "./product-image";
+import { type ShippingState, TotalsList } from "./totals-list";
 
 /**
  * The order summary (SPEC.md §2 "Order summary"; issue 15 item 5): every line with its image,
@@ -14,6 +15,8 @@ import { ProductImage } from "./product-image";
 export function OrderSummary(props: {
   lines: readonly SummaryLine[];
   totals?: OrderTotals | null;
+  /** How shipping stands; "chosen" unless said. */
+  shipping?: ShippingState;
   totalsNote?: string;
   children?: React.ReactNode;
 }) {
@@ -77,32 +80,7 @@ export function OrderSummary(props: {
             </div>
           </>
         ) : null}
-        <div className="flex justify-between">
-          <dt className="text-muted">Goods</dt>
-          <dd data-testid="summary-goods">{formatPence(goods)}</dd>
-        </div>
-        {props.totals ? (
-          <>
-            {props.totals.discount > 0 ? (
-              <div className="flex justify-between text-green-800">
-                <dt>First order discount (10%)</dt>
-                <dd data-testid="summary-discount">−{formatPence(props.totals.discount)}</dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between">
-              <dt className="text-muted">Shipping</dt>
-              <dd data-testid="summary-shipping">{formatPence(props.totals.shipping)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted">VAT ({props.totals.vatRate}%)</dt>
-              <dd data-testid="summary-vat">{formatPence(props.totals.vat)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-              <dt>Total</dt>
-              <dd data-testid="summary-total">{formatPence(props.totals.total)}</dd>
-            </div>
-          </>
-        ) : null}
+        <TotalsList goods={goods} totals={props.totals} shipping={props.shipping ?? { kind: "chosen" }} />
       </dl>
       {props.totalsNote ? <p className="mt-2 text-xs text-muted">{props.totalsNote}</p> : null}
       {props.children}

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { Confetti } from "./confetti";
 import { CheckIcon } from "./icons";
 import { buttonClass } from "./ui/button";
@@ -20,8 +20,20 @@ const POLL_FOR_MS = 10_000;
  * it, polls for up to 10 s while the payment is processing, offers a retry on failure, and
  * celebrates a confirmed payment only (A-53).
  */
-export function PaymentReturn(props: { draftId: string; productId: string | null; initial: PaymentReturnState }) {
+export function PaymentReturn(props: {
+  draftId: string;
+  productId: string | null;
+  initial: PaymentReturnState;
+  /** The order's summary, once the loader has read it (a poll that finds the payment reloads it). */
+  confirmation: ReactNode;
+}) {
   const [status, setStatus] = useState(props.initial);
+  const revalidator = useRevalidator();
+  const paid = status.state === "paid";
+  const { revalidate } = revalidator;
+  useEffect(() => {
+    if (paid && props.confirmation === null) void revalidate();
+  }, [paid, props.confirmation, revalidate]);
   const [gaveUp, setGaveUp] = useState(false);
   const started = useRef(Date.now());
 
@@ -52,16 +64,12 @@ export function PaymentReturn(props: { draftId: string; productId: string | null
         <h1 className="mt-6 text-3xl font-extrabold">Payment received</h1>
         <p className="mt-3 text-muted">
           Thank you. Your order <strong className="text-ink">{status.order_number}</strong> is confirmed, and a VAT
-          invoice is on its way by e-mail. We'll send your proof within 2 working days.
+          invoice is on its way by e-mail.
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to={`/orders/${status.order_id}`} className={buttonClass("primary")}>
-            View your order
-          </Link>
-          <Link to="/cart" className={buttonClass("secondary")}>
-            Back to your cart
-          </Link>
-        </div>
+        {props.confirmation}
+        <Link to={`/orders/${status.order_id}`} className={buttonClass("primary", "mt-8")}>
+          View your order
+        </Link>
       </section>
     );
   }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { londonToday } from "~/domain/delivery";
+import { londonToday } from "~/domain/dates";
 import { useRootData } from "./root-data";
 
 /**

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   ADMIN_MESSAGES,
   defaultStatusNote,
-  formatLondonDateTime,
   isInboxKind,
   parseOrderListQuery,
   proofUploadSchema,
@@ -82,9 +81,4 @@ it("words the refusals with the statuses' labels", () => {
 it("knows the inbox kinds", () => {
   expect(isInboxKind("sms")).toBe(true);
   expect(isInboxKind("orders")).toBe(false);
-});
-
-it("shows times in London, summer time included", () => {
-  expect(formatLondonDateTime(new Date("2027-01-05T14:03:59Z"))).toBe("Tue, Jan 5, 2027, 14:03");
-  expect(formatLondonDateTime(new Date("2026-07-01T23:30:00Z"))).toBe("Thu, Jul 2, 2026, 00:30");
 });

@@ -5,7 +5,6 @@
  */
 import { oneOf } from "./one-of";
 import { z } from "zod";
-import { formatDisplayDate } from "./delivery";
 import {
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
@@ -111,28 +110,6 @@ export const INBOX_LABELS: Readonly<Record<InboxKind, string>> = {
 export const isInboxKind = oneOf(INBOX_KINDS);
 
 export const INBOX_PAGE_SIZE = 50;
-
-// ---------------------------------------------------------------------------------------------
-// Times
-
-const LONDON_PARTS = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/**
- * 'Tue, Jan 5, 2027, 14:03' in Europe/London (A-63), the site's date pattern plus the time: staff
- * need the minute a proof was answered or a status changed, not only the day.
- */
-export function formatLondonDateTime(at: Date): string {
-  const parts = Object.fromEntries(LONDON_PARTS.formatToParts(at).map((part) => [part.type, part.value]));
-  return `${formatDisplayDate(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute}`;
-}
 
 /** One order as the back office sees it (admin-order-detail.server.ts builds it; the order page shows it). */
 export type StaffProof = {

@@ -3,7 +3,7 @@ import {
   isLineCustomised,
   leadLineIndex,
   nextLineToCustomise,
-  pricedCheckoutLines,
+  checkoutLines,
   type CheckoutLineState,
 } from "./cart-checkout";
 import type { DraftStatus } from "./draft";
@@ -79,21 +79,21 @@ describe("nextLineToCustomise", () => {
   });
 });
 
-describe("pricedCheckoutLines", () => {
+describe("checkoutLines", () => {
   const cart = [
     { productId: "8", quantity: 250 },
     { productId: "15", quantity: 100 },
   ];
 
   it("prices every cart line, the saved draft's at its own quantity", () => {
-    expect(pricedCheckoutLines(cart, { productId: "15", quantity: 120 })).toEqual([
+    expect(checkoutLines(cart, { productId: "15", quantity: 120 })).toEqual([
       { productId: "8", quantity: 250 },
       { productId: "15", quantity: 120 },
     ]);
   });
 
   it("prices a draft whose product left the cart alone", () => {
-    expect(pricedCheckoutLines(cart, { productId: "3", quantity: 50 })).toEqual([{ productId: "3", quantity: 50 }]);
-    expect(pricedCheckoutLines([], { productId: "3", quantity: 50 })).toEqual([{ productId: "3", quantity: 50 }]);
+    expect(checkoutLines(cart, { productId: "3", quantity: 50 })).toEqual([{ productId: "3", quantity: 50 }]);
+    expect(checkoutLines([], { productId: "3", quantity: 50 })).toEqual([{ productId: "3", quantity: 50 }]);
   });
 });

@@ -73,13 +73,12 @@ export function checkoutCompletedSteps(lines: readonly CheckoutLineState[], lead
 export type SummaryLine = { productId: string; quantity: number; selections: readonly string[] };
 
 /**
- * What a draft's save prices (issue 15 item 2): the cart's lines, with the saved draft's own line
- * at the quantity the save leaves it with; a draft whose product is not in the cart, alone.
+ * The lines a checkout draft stands for (issue 15): the cart's lines, with the draft's own product's
+ * line replaced by `own` (as the save leaves it, or as it is paid); a draft whose product is not
+ * in the cart (opened by its link after its product left) stands alone. Saves price, the summary
+ * lists and the payment charges these lines, so they can never disagree.
  */
-export function pricedCheckoutLines(
-  cart: readonly CheckoutLineQuantity[],
-  own: CheckoutLineQuantity,
-): CheckoutLineQuantity[] {
+export function checkoutLines<T extends { productId: string }>(cart: readonly T[], own: T): T[] {
   if (!cart.some((line) => line.productId === own.productId)) return [own];
   return cart.map((line) => (line.productId === own.productId ? own : line));
 }

@@ -42,6 +42,11 @@ export type ShippingMethod = keyof typeof SHIPPING_METHODS;
 export const SHIPPING_METHOD_IDS = keysOf(SHIPPING_METHODS);
 export const isShippingMethod = oneOf(SHIPPING_METHOD_IDS);
 
+/** The method totals are estimated with before the buyer chooses one (issue 16 item 7): the cheapest. */
+export const CHEAPEST_SHIPPING_METHOD: ShippingMethod = SHIPPING_METHOD_IDS.reduce((cheapest, method) =>
+  SHIPPING_METHODS[method].pence < SHIPPING_METHODS[cheapest].pence ? method : cheapest,
+);
+
 /** Branding methods (R-CONST-14). The spec gives only the ids; the labels are ours. */
 export const BRANDING_METHODS = {
   embroidery: "Embroidery",

@@ -1,34 +1,25 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  cartDeliveryWindow,
-  DEFAULT_DELIVERY_TIME,
-  deliveryDate,
-  deliveryOffsetDays,
-  deliveryWindow,
-  formatDisplayDate,
-  londonToday,
-  parseDays,
-} from "./delivery";
+import { formatDateRange } from "./dates";
+import { DEFAULT_DELIVERY_TIME, deliveryOffsetDays, estimateDelivery, parseDays } from "./delivery";
 import { CAP_TIMES, DIARY_TIMES, MAT_TIMES, SHORTS_TIMES } from "./spec-fixtures";
 
 // Fri 20 Nov 2026, mid-morning in London (GMT): the date REQUIREMENTS Part 2 C uses.
 const NOV_20 = new Date("2026-11-20T10:00:00Z");
 
-describe("parseDays (R-CALC-09)", () => {
+describe("parseDays (R-CALC-09, in working days)", () => {
   it.each([
     ["9 days", "upper", 9],
     ["10 days", "upper", 10],
     ["1 day", "upper", 1],
-    ["2 weeks", "upper", 14],
-    ["1 week", "upper", 7],
-    ["3.5 weeks", "upper", 24.5],
-    ["3.5 weeks", "lower", 24.5],
+    ["2 weeks", "upper", 10],
+    ["1 week", "upper", 5],
+    ["3.5 weeks", "upper", 17.5],
+    ["3.5 weeks", "lower", 17.5],
     ["5-7 days", "upper", 7],
     ["5-7 days", "lower", 5],
-    ["2-3 weeks", "upper", 21],
-    ["2-3 weeks", "lower", 14],
-    ["2 - 3 Weeks", "upper", 21],
+    ["2-3 weeks", "upper", 15],
+    ["2-3 weeks", "lower", 10],
+    ["2 - 3 Weeks", "upper", 15],
     ["5–7 days", "upper", 7],
     ["7-5 days", "lower", 5], // reversed bounds still give the smaller as lower
     ["1.5-2.5 days", "upper", 2.5],
@@ -53,12 +44,12 @@ describe("parseDays (R-CALC-09)", () => {
   });
 });
 
-describe("deliveryOffsetDays (R-CALC-10)", () => {
+describe("deliveryOffsetDays (R-CALC-10, in working days)", () => {
   it.each([
-    ["cap", CAP_TIMES, 32, 30],
+    ["cap", CAP_TIMES, 25, 23],
     ["shorts", SHORTS_TIMES, 19, 19],
-    ["diary", DIARY_TIMES, 28, 19],
-    ["mat", MAT_TIMES, 21, 19],
+    ["diary", DIARY_TIMES, 22, 15],
+    ["mat", MAT_TIMES, 17, 15],
   ])("%s → %i upper / %i lower", (_name, times, upper, lower) => {
     expect(deliveryOffsetDays(times.leadTime, times.deliveryTime)).toBe(upper);
     expect(deliveryOffsetDays(times.leadTime, times.deliveryTime, "upper")).toBe(upper);
@@ -66,12 +57,13 @@ describe("deliveryOffsetDays (R-CALC-10)", () => {
   });
 
   it("defaults a missing delivery time to 5-7 days", () => {
-    expect(deliveryOffsetDays("2 weeks", "")).toBe(21);
-    expect(deliveryOffsetDays("2 weeks", undefined, "lower")).toBe(19);
+    expect(deliveryOffsetDays("2 weeks", "")).toBe(17);
+    expect(deliveryOffsetDays("2 weeks", undefined, "lower")).toBe(15);
   });
 
-  it("does not add a day for floating-point noise (2.1 weeks + 0.3 days = 15)", () => {
-    expect(deliveryOffsetDays("2.1 weeks", "0.3 days")).toBe(15);
+  it("does not add a day for floating-point noise (0.56 weeks + 0.2 days = 3)", () => {
+    expect(0.56 * 5 + 0.2).not.toBe(3);
+    expect(deliveryOffsetDays("0.56 weeks", "0.2 days")).toBe(3);
   });
 
   it("rounds a fractional total up", () => {
@@ -79,153 +71,86 @@ describe("deliveryOffsetDays (R-CALC-10)", () => {
   });
 });
 
-describe("londonToday (A-63: Europe/London)", () => {
+const estimate = (
+  products: Parameters<typeof estimateDelivery>[0]["products"],
+  method: "standard" | "express",
+  now = NOV_20,
+) => estimateDelivery({ products, method, now });
+
+describe("estimateDelivery (issue 16 item 4: working days, weekends and bank holidays skipped)", () => {
   it.each([
-    // Winter (GMT): London equals UTC.
-    ["2026-01-15T23:30:00Z", "2026-01-15"],
-    ["2026-01-16T00:00:00Z", "2026-01-16"],
-    // BST starts 2026-03-29 01:00 UTC.
-    ["2026-03-28T23:30:00Z", "2026-03-28"], // still GMT
-    ["2026-03-29T00:30:00Z", "2026-03-29"],
-    ["2026-03-29T22:59:00Z", "2026-03-29"], // 23:59 BST
-    ["2026-03-29T23:30:00Z", "2026-03-30"], // 00:30 BST, already tomorrow
-    // Summer, 23:30 UTC is 00:30 the next day in London.
-    ["2026-07-15T22:59:59Z", "2026-07-15"],
-    ["2026-07-15T23:00:00Z", "2026-07-16"],
-    ["2026-07-15T23:30:00Z", "2026-07-16"],
-    // BST ends 2026-10-25 01:00 UTC.
-    ["2026-10-24T23:30:00Z", "2026-10-25"], // 00:30 BST on the 25th
-    ["2026-10-25T00:59:00Z", "2026-10-25"], // 01:59 BST
-    ["2026-10-25T01:30:00Z", "2026-10-25"], // 01:30 GMT
-    ["2026-10-25T23:30:00Z", "2026-10-25"], // GMT again: still the 25th
-    ["2026-12-31T23:59:59Z", "2026-12-31"],
-    ["2026-06-30T23:30:00Z", "2026-07-01"], // summer month rollover
-    ["2025-12-31T23:30:00Z", "2025-12-31"],
-  ])("%s → %s", (instant, iso) => {
-    expect(londonToday(new Date(instant))).toBe(iso);
+    // Cap, express: 23 to 25 working days from Fri 20 Nov. Christmas Day and Monday 28 December
+    // (Boxing Day's substitute) are skipped, so 25 lands on Tue 29 Dec, never on Fri 25 Dec.
+    ["cap", CAP_TIMES, "express", "2026-12-23", "2026-12-29"],
+    // Standard adds 5 working days: 28 to 30 → Mon 4 Jan to Wed 6 Jan 2027 (New Year's Day skipped).
+    ["cap", CAP_TIMES, "standard", "2027-01-04", "2027-01-06"],
+    ["shorts", SHORTS_TIMES, "express", "2026-12-17", "2026-12-17"],
+    ["diary", DIARY_TIMES, "express", "2026-12-11", "2026-12-22"],
+    ["mat", MAT_TIMES, "express", "2026-12-11", "2026-12-15"],
+  ] as const)("%s, %s → %s to %s", (_name, times, method, start, end) => {
+    expect(estimate([times], method)).toEqual({ start, end });
   });
 
-  it("throws on an invalid clock", () => {
-    expect(() => londonToday(new Date("nonsense"))).toThrow();
-  });
-});
-
-describe("addDays", () => {
-  it.each([
-    ["2026-11-20", 32, "2026-12-22"],
-    ["2026-11-20", 0, "2026-11-20"],
-    ["2026-03-28", 1, "2026-03-29"], // across the spring DST change
-    ["2026-03-28", 2, "2026-03-30"],
-    ["2026-10-24", 1, "2026-10-25"], // across the autumn DST change
-    ["2026-10-24", 2, "2026-10-26"],
-    ["2026-12-31", 1, "2027-01-01"],
-    ["2028-02-28", 1, "2028-02-29"],
-    ["2027-02-28", 1, "2027-03-01"],
-    ["2026-03-01", -1, "2026-02-28"],
-    ["2026-01-01", 365, "2027-01-01"],
-  ])("%s + %i → %s", (iso, days, expected) => {
-    expect(addDays(iso, days)).toBe(expected);
+  it("never lands on a weekend or a bank holiday", () => {
+    for (let day = 0; day < 800; day++) {
+      const now = new Date(Date.UTC(2025, 0, 1, 12) + day * 86_400_000);
+      for (const method of ["standard", "express"] as const) {
+        const { start, end } = estimate([CAP_TIMES, SHORTS_TIMES], method, now);
+        for (const iso of [start, end]) {
+          const weekday = new Date(`${iso}T00:00:00Z`).getUTCDay();
+          expect([iso, weekday !== 0 && weekday !== 6]).toEqual([iso, true]);
+          expect(["2025-12-25", "2025-12-26", "2026-12-25", "2026-12-28", "2027-12-27", "2027-12-28"]).not.toContain(
+            iso,
+          );
+        }
+      }
+    }
   });
 
-  it.each(["2026-02-30", "2026-13-01", "26-11-20", "2026-11-20T00:00:00Z", ""])("rejects %j", (iso) => {
-    expect(() => addDays(iso, 1)).toThrow(RangeError);
-  });
-
-  it("rejects fractional days", () => {
-    expect(() => addDays("2026-11-20", 1.5)).toThrow(RangeError);
-  });
-});
-
-describe("formatDisplayDate (R-CALC-12, A-27)", () => {
-  it.each([
-    ["2026-12-22", "Tue, Dec 22, 2026"],
-    ["2025-01-05", "Sun, Jan 5, 2025"],
-    ["2026-12-20", "Sun, Dec 20, 2026"],
-    ["2026-12-18", "Fri, Dec 18, 2026"],
-    ["2026-12-11", "Fri, Dec 11, 2026"],
-    ["2026-12-09", "Wed, Dec 9, 2026"],
-    ["2028-02-29", "Tue, Feb 29, 2028"],
-    ["2026-04-30", "Thu, Apr 30, 2026"],
-    ["2026-11-20", "Fri, Nov 20, 2026"],
-  ])("%s → %s", (iso, text) => {
-    expect(formatDisplayDate(iso)).toBe(text);
-  });
-
-  it("rejects an impossible date", () => {
-    expect(() => formatDisplayDate("2025-02-29")).toThrow(RangeError);
-  });
-});
-
-describe("deliveryDate (R-CALC-11, R-PDP-15)", () => {
-  it.each([
-    ["cap", CAP_TIMES, "2026-12-22", "Tue, Dec 22, 2026"],
-    ["shorts", SHORTS_TIMES, "2026-12-09", "Wed, Dec 9, 2026"],
-    ["diary", DIARY_TIMES, "2026-12-18", "Fri, Dec 18, 2026"],
-    ["mat", MAT_TIMES, "2026-12-11", "Fri, Dec 11, 2026"],
-  ])("%s ordered on 2026-11-20 → %s", (_name, times, iso, text) => {
-    const date = deliveryDate(times, NOV_20);
-    expect(date).toBe(iso);
-    expect(formatDisplayDate(date)).toBe(text);
-  });
-
-  it("uses lower bounds when asked", () => {
-    expect(deliveryDate(CAP_TIMES, NOV_20, "lower")).toBe("2026-12-20");
-  });
-
-  it("counts from the London date, not the UTC date, late on a summer evening", () => {
-    // 23:30 UTC on 29 Mar 2026 is already 30 Mar in London (BST).
-    expect(deliveryDate(MAT_TIMES, new Date("2026-03-29T23:30:00Z"))).toBe("2026-04-20");
-    // An hour earlier London is still on the 29th.
-    expect(deliveryDate(MAT_TIMES, new Date("2026-03-29T22:30:00Z"))).toBe("2026-04-19");
-  });
-
-  it("counts from the London date in winter, when 23:30 UTC is the same day", () => {
-    expect(deliveryDate(SHORTS_TIMES, new Date("2026-10-25T23:30:00Z"))).toBe("2026-11-13");
-    expect(deliveryDate(SHORTS_TIMES, new Date("2026-10-24T23:30:00Z"))).toBe("2026-11-13");
-  });
-
-  it("falls back to 5-7 days when the delivery time is missing", () => {
-    expect(deliveryDate({ leadTime: "2 weeks" }, NOV_20)).toBe("2026-12-11");
-    expect(deliveryDate({ leadTime: "2 weeks", deliveryTime: null }, NOV_20)).toBe("2026-12-11");
-  });
-});
-
-describe("deliveryWindow", () => {
-  it("spans lower to upper bounds for one product", () => {
-    expect(deliveryWindow(DIARY_TIMES, NOV_20)).toEqual({ earliest: "2026-12-09", latest: "2026-12-18" });
-    expect(deliveryWindow(SHORTS_TIMES, NOV_20)).toEqual({ earliest: "2026-12-09", latest: "2026-12-09" });
-  });
-});
-
-describe("cartDeliveryWindow (R-CALC-13, A-29)", () => {
-  it("is null for an empty cart", () => {
-    expect(cartDeliveryWindow([], NOV_20)).toBeNull();
-  });
-
-  it("cap + shorts on 2026-11-20 → Sun, Dec 20 to Tue, Dec 22, 2026", () => {
-    const window = cartDeliveryWindow([CAP_TIMES, SHORTS_TIMES], NOV_20);
-    expect(window).toEqual({ earliest: "2026-12-20", latest: "2026-12-22" });
-    expect(window && formatDisplayDate(window.earliest)).toBe("Sun, Dec 20, 2026");
-    expect(window && formatDisplayDate(window.latest)).toBe("Tue, Dec 22, 2026");
-  });
-
-  it("does not depend on item order", () => {
-    expect(cartDeliveryWindow([SHORTS_TIMES, CAP_TIMES], NOV_20)).toEqual({
-      earliest: "2026-12-20",
-      latest: "2026-12-22",
+  it("skips Easter", () => {
+    // Approved Thu 26 Mar 2026: shorts take 19 working days; Good Friday (3 Apr) and Easter Monday
+    // (6 Apr) push the end from Wed 22 Apr to Fri 24 Apr.
+    expect(estimate([SHORTS_TIMES], "express", new Date("2026-03-26T12:00:00Z"))).toEqual({
+      start: "2026-04-24",
+      end: "2026-04-24",
     });
   });
 
-  it("takes each end's maximum from different items", () => {
-    // shorts: 19/19; diary: 19/28; a fixed 25-day item: 25/25 → earliest 25, latest 28.
-    const window = cartDeliveryWindow(
-      [SHORTS_TIMES, DIARY_TIMES, { leadTime: "15 days", deliveryTime: "10 days" }],
-      NOV_20,
-    );
-    expect(window).toEqual({ earliest: "2026-12-15", latest: "2026-12-18" });
+  it("starts production on the next working day when approved at the weekend", () => {
+    const saturday = estimate([MAT_TIMES], "express", new Date("2026-11-21T12:00:00Z"));
+    const monday = estimate([MAT_TIMES], "express", new Date("2026-11-23T12:00:00Z"));
+    expect(saturday).toEqual(monday);
+    expect(estimate([MAT_TIMES], "express", new Date("2026-11-22T12:00:00Z"))).toEqual(monday);
   });
 
-  it("for a single item equals that item's window", () => {
-    expect(cartDeliveryWindow([MAT_TIMES], NOV_20)).toEqual(deliveryWindow(MAT_TIMES, NOV_20));
+  it("counts from the London date, not the UTC date, late on a summer evening", () => {
+    // 23:30 UTC on Tue 14 Jul 2026 is already Wed 15 Jul in London (BST).
+    const late = estimate([SHORTS_TIMES], "express", new Date("2026-07-14T23:30:00Z"));
+    const wednesday = estimate([SHORTS_TIMES], "express", new Date("2026-07-15T09:00:00Z"));
+    expect(late).toEqual(wednesday);
+    expect(estimate([SHORTS_TIMES], "express", new Date("2026-07-14T22:30:00Z"))).not.toEqual(wednesday);
+  });
+
+  it("takes both ends from the slowest product (R-CALC-13)", () => {
+    // shorts 19/19, diary 15/22 → 19 to 22 working days.
+    expect(estimate([SHORTS_TIMES, DIARY_TIMES], "express")).toEqual({ start: "2026-12-17", end: "2026-12-22" });
+    expect(estimate([DIARY_TIMES, SHORTS_TIMES], "express")).toEqual(estimate([SHORTS_TIMES, DIARY_TIMES], "express"));
+  });
+
+  it("for a single product equals that product's window", () => {
+    expect(estimate([MAT_TIMES, MAT_TIMES], "standard")).toEqual(estimate([MAT_TIMES], "standard"));
+  });
+
+  it("prints a one-day window once", () => {
+    const { start, end } = estimate([SHORTS_TIMES], "express");
+    expect(formatDateRange(start, end)).toBe("Thu, Dec 17, 2026");
+  });
+
+  it("never returns the spec's fixed 2025 dates (R-SHIP-05)", () => {
+    expect(estimate([CAP_TIMES], "standard").start.startsWith("2025")).toBe(false);
+  });
+
+  it("refuses an order without products", () => {
+    expect(() => estimate([], "standard")).toThrow(RangeError);
   });
 });

@@ -1,16 +1,30 @@
 /**
- * Delivery estimates (R-CALC-09..13, DESIGN decision 6): today in Europe/London plus lead time
- * plus delivery time, in calendar days. Dates are ISO 'YYYY-MM-DD' strings so that no local time
- * zone can shift them; the clock is always passed in.
+ * The date engine (issue 16 item 4; DESIGN decision 6, A-4, A-29): every delivery estimate the shop
+ * shows (product page, cart, checkout, confirmation, order page, e-mails) comes from
+ * `estimateDelivery`. Production and transit are counted in working days, skipping weekends and
+ * England and Wales bank holidays, from the day the proof is approved (today, for an estimate).
+ * Why working days and how the catalogue's texts are read: docs/decisions/017-working-day-dates.md.
  */
+import type { ShippingMethod } from "./checkout";
+import { type IsoDate, londonToday } from "./dates";
+import { addWorkingDays } from "./working-days";
 
 export type DayBound = "upper" | "lower";
-export type IsoDate = string;
 export type DeliveryTimes = { leadTime: string; deliveryTime?: string | null };
-export type DeliveryWindow = { earliest: IsoDate; latest: IsoDate };
+export type DeliveryEstimate = { start: IsoDate; end: IsoDate };
 
 /** Used when a product gives no (or unreadable) delivery text (R-CALC-09, R-PDP-14). */
 export const DEFAULT_DELIVERY_TIME = "5-7 days";
+
+/** A working week: production and couriers work Monday to Friday. */
+const WORKING_DAYS_PER_WEEK = 5;
+
+/**
+ * Extra transit working days of Standard Shipping over Express Air Freight. The spec gives no
+ * transit time for standard (A-4 asks the business to confirm one); 5 is our placeholder, so the
+ * chosen method visibly changes the estimate (DESIGN decision 6).
+ */
+export const STANDARD_EXTRA_TRANSIT_DAYS = 5;
 
 const DURATION = /^(\d+(?:\.\d+)?)\s*(?:[-–]\s*(\d+(?:\.\d+)?)\s*)?(day|week)s?$/i;
 
@@ -19,14 +33,15 @@ function parseDuration(text: string): { low: number; high: number } | null {
   if (match?.[1] === undefined || match[3] === undefined) return null;
   const first = Number(match[1]);
   const second = match[2] === undefined ? first : Number(match[2]);
-  const unit = match[3].toLowerCase() === "week" ? 7 : 1;
+  const unit = match[3].toLowerCase() === "week" ? WORKING_DAYS_PER_WEEK : 1;
   return { low: Math.min(first, second) * unit, high: Math.max(first, second) * unit };
 }
 
 /**
- * Days in a duration text: 'N days' → N, 'N weeks' → 7N, 'a-b …' → b (or a for the lower
- * bound), decimals allowed ('3.5 weeks' → 24.5). Empty or unreadable text counts as '5-7 days'
- * (R-CALC-09) rather than throwing, so one bad catalogue string cannot break a page.
+ * Working days in a duration text (R-CALC-09, read in working days): 'N days' → N, 'N weeks' →
+ * 5N, 'a-b …' → b (or a for the lower bound), decimals allowed ('3.5 weeks' → 17.5). Empty or
+ * unreadable text counts as '5-7 days' rather than throwing, so one bad catalogue string cannot
+ * break a page.
  */
 export function parseDays(text: string | null | undefined, bound: DayBound = "upper"): number {
   const parsed = parseDuration(text ?? "") ?? parseDuration(DEFAULT_DELIVERY_TIME);
@@ -35,8 +50,8 @@ export function parseDays(text: string | null | undefined, bound: DayBound = "up
 }
 
 /**
- * ceil(lead + delivery) days (R-CALC-10). The sum is trimmed to 6 decimals first because e.g.
- * 2.1 weeks + 0.3 days is 15.000000000000002 in floating point, and ceil would add a whole day.
+ * ceil(lead + delivery) working days (R-CALC-10). The sum is trimmed to 6 decimals first because
+ * e.g. 2.1 weeks + 0.3 days is 10.800000000000001 in floating point, and ceil must not add a day.
  */
 export function deliveryOffsetDays(
   leadTime: string | null | undefined,
@@ -47,91 +62,23 @@ export function deliveryOffsetDays(
   return Math.ceil(Math.round(sum * 1e6) / 1e6);
 }
 
-const LONDON_DATE = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** Today's calendar date in Europe/London at instant `now` (A-63: one zone on server and client). */
-export function londonToday(now: Date): IsoDate {
-  const parts = LONDON_DATE.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes): string => {
-    const value = parts.find((p) => p.type === type)?.value;
-    if (value === undefined) throw new Error(`London date has no ${type}`);
-    return value;
-  };
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Milliseconds at UTC midnight of an ISO date; rejects impossible dates such as 2026-02-30. */
-function utcMidnight(iso: IsoDate): number {
-  const match = ISO_DATE.exec(iso);
-  if (match?.[1] === undefined || match[2] === undefined || match[3] === undefined) {
-    throw new RangeError(`Not an ISO date: "${iso}"`);
-  }
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  const ms = Date.UTC(year, month - 1, day);
-  const check = new Date(ms);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    throw new RangeError(`Not a calendar date: "${iso}"`);
-  }
-  return ms;
-}
-
-const DAY_MS = 86_400_000;
-
-/** Calendar arithmetic done at UTC midnight, where no day is 23 or 25 hours long. */
-export function addDays(iso: IsoDate, days: number): IsoDate {
-  if (!Number.isInteger(days)) throw new RangeError(`Days must be a whole number: ${days}`);
-  return new Date(utcMidnight(iso) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
 /**
- * 'EEE, MMM d, yyyy', e.g. 'Tue, Dec 22, 2026'. The spec's US-style pattern is kept (A-27,
- * DESIGN decision 14) but the weekday is computed. Built by hand rather than with Intl because
- * ICU versions differ in punctuation, and server and browser must print the same text.
+ * The delivery window of an order whose proof is approved at `now`: production starts that day
+ * (the next working day after a weekend or holiday); the earliest end from the lower bounds, the
+ * latest from the upper bounds (A-29). With several products both ends are the slowest product's,
+ * since one shipment carries them all (R-CALC-13). Express is the product's own air-courier time;
+ * standard adds STANDARD_EXTRA_TRANSIT_DAYS.
  */
-export function formatDisplayDate(iso: IsoDate): string {
-  const date = new Date(utcMidnight(iso));
-  return `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
-
-/** Estimated delivery date for one product ordered at `now` (R-CALC-11; upper bounds by default). */
-export function deliveryDate(item: DeliveryTimes, now: Date, bound: DayBound = "upper"): IsoDate {
-  return addDays(londonToday(now), deliveryOffsetDays(item.leadTime, item.deliveryTime, bound));
-}
-
-/** One product's window: earliest from the lower bounds, latest from the upper bounds (A-29). */
-export function deliveryWindow(item: DeliveryTimes, now: Date): DeliveryWindow {
-  const today = londonToday(now);
-  return {
-    earliest: addDays(today, deliveryOffsetDays(item.leadTime, item.deliveryTime, "lower")),
-    latest: addDays(today, deliveryOffsetDays(item.leadTime, item.deliveryTime, "upper")),
-  };
-}
-
-/**
- * The cart's window (R-CALC-13): the order is only complete when its slowest item arrives, so
- * both ends take the maximum over items. Null for an empty cart.
- */
-export function cartDeliveryWindow(items: readonly DeliveryTimes[], now: Date): DeliveryWindow | null {
-  if (items.length === 0) return null;
-  let earliest = 0;
-  let latest = 0;
-  for (const item of items) {
-    earliest = Math.max(earliest, deliveryOffsetDays(item.leadTime, item.deliveryTime, "lower"));
-    latest = Math.max(latest, deliveryOffsetDays(item.leadTime, item.deliveryTime, "upper"));
-  }
+export function estimateDelivery(input: {
+  products: readonly DeliveryTimes[];
+  method: ShippingMethod;
+  now: Date;
+}): DeliveryEstimate {
+  if (input.products.length === 0) throw new RangeError("An estimate needs at least one product");
+  const extra = input.method === "standard" ? STANDARD_EXTRA_TRANSIT_DAYS : 0;
+  const slowest = (bound: DayBound) =>
+    Math.max(...input.products.map((p) => deliveryOffsetDays(p.leadTime, p.deliveryTime, bound))) + extra;
   // Read the clock once so both ends share the same "today" even across midnight.
-  const today = londonToday(now);
-  return { earliest: addDays(today, earliest), latest: addDays(today, latest) };
+  const today = londonToday(input.now);
+  return { start: addWorkingDays(today, slowest("lower")), end: addWorkingDays(today, slowest("upper")) };
 }

@@ -4,8 +4,7 @@
  */
 import { findProductById } from "~/catalogue/catalogue";
 import { DEFAULT_COUNTRY, orderTotals, type OrderTotals, type PricedLine, type ShippingMethod } from "./checkout";
-import { addDays, cartDeliveryWindow, type DeliveryTimes } from "./delivery";
-import type { DraftEta, DraftTotals } from "./draft-schemas";
+import type { DraftTotals } from "./draft-schemas";
 import { clampQuantity, maxQuantity, unitPricePence } from "./pricing";
 
 /** VAT follows the ship-to country, else the billing country as an estimate, else GB (A-5, DESIGN decision 5). */
@@ -58,26 +57,4 @@ export function storedTotals(totals: OrderTotals): DraftTotals {
     vat: totals.vat,
     total: totals.total,
   };
-}
-
-/**
- * Extra transit days of Standard Shipping over Express Air Freight. The spec gives no transit
- * time for standard (A-4 asks the business to confirm one); 5 days is our placeholder, so that
- * the chosen method visibly changes the estimate (DESIGN decision 6).
- */
-export const STANDARD_EXTRA_TRANSIT_DAYS = 5;
-
-/**
- * Estimated delivery window (A-4, DESIGN decision 6): today in Europe/London + lead time +
- * delivery time, earliest from the lower bounds, latest from the upper bounds (R-CALC-13). With
- * several products both ends are the slowest product's, since one shipment carries them all.
- * Express is the product's own air-courier delivery time; standard adds
- * STANDARD_EXTRA_TRANSIT_DAYS to both ends. Lead time starts at proof approval, so pages label
- * it an estimate "if your proof is approved today" (A-28).
- */
-export function draftEta(input: { products: readonly DeliveryTimes[]; method: ShippingMethod; now: Date }): DraftEta {
-  const window = cartDeliveryWindow(input.products, input.now);
-  if (!window) throw new Error("An order has at least one line");
-  const extra = input.method === "standard" ? STANDARD_EXTRA_TRANSIT_DAYS : 0;
-  return { start: addDays(window.earliest, extra), end: addDays(window.latest, extra) };
 }

@@ -5,7 +5,6 @@ import {
   MISSING_SAVE_DATA_MESSAGE,
   NO_DRAFT_MESSAGE,
   SHIPPING_REQUIRED_FIELDS,
-  STANDARD_EXTRA_TRANSIT_DAYS,
   STEPS,
   advanceStatus,
   applyBillingAsShipping,
@@ -18,7 +17,6 @@ import {
   customisationPart,
   customisationProductErrors,
   detailsErrors,
-  draftEta,
   checkoutTotals,
   pricedLine,
   isDraftId,
@@ -734,57 +732,6 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
     data.details.billing.country = "";
     data.shipping.address.country = "";
     expect(totalsCountry(data)).toBe("GB");
-  });
-});
-
-describe("draftEta (A-4, DESIGN decision 6)", () => {
-  const now = new Date("2026-11-20T12:00:00Z");
-  const cap = { leadTime: "3.5 weeks", deliveryTime: "5-7 days" };
-
-  it("express is today in London + lead + the air-courier delivery time", () => {
-    expect(draftEta({ products: [cap], method: "express", now })).toEqual({ start: "2026-12-20", end: "2026-12-22" });
-    expect(draftEta({ products: [{ leadTime: "9 days", deliveryTime: "10 days" }], method: "express", now })).toEqual({
-      start: "2026-12-09",
-      end: "2026-12-09",
-    });
-  });
-
-  it("standard adds its extra transit days, so the method changes the estimate", () => {
-    expect(STANDARD_EXTRA_TRANSIT_DAYS).toBe(5);
-    expect(draftEta({ products: [cap], method: "standard", now })).toEqual({ start: "2026-12-25", end: "2026-12-27" });
-    expect(draftEta({ products: [cap], method: "standard", now })).not.toEqual(
-      draftEta({ products: [cap], method: "express", now }),
-    );
-  });
-
-  it("counts from London's date, not UTC's (23:30 UTC on 30 June is 1 July in London)", () => {
-    const lateJune = new Date("2026-06-30T23:30:00Z");
-    expect(
-      draftEta({ products: [{ leadTime: "9 days", deliveryTime: "10 days" }], method: "express", now: lateJune }),
-    ).toEqual({
-      start: "2026-07-20",
-      end: "2026-07-20",
-    });
-  });
-
-  it("never returns the spec's fixed 2025 dates", () => {
-    expect(draftEta({ products: [cap], method: "standard", now }).start.startsWith("2025")).toBe(false);
-  });
-
-  it("with several products, both ends are the slowest product's, whatever their order (issue 15)", () => {
-    const quick = { leadTime: "9 days", deliveryTime: "10 days" };
-    const slowEnd = { leadTime: "10 days", deliveryTime: "1-30 days" };
-    expect(draftEta({ products: [quick, cap], method: "express", now })).toEqual(
-      draftEta({ products: [cap], method: "express", now }),
-    );
-    expect(draftEta({ products: [cap, quick], method: "standard", now })).toEqual(
-      draftEta({ products: [cap], method: "standard", now }),
-    );
-    // The earliest end comes from the cap, the latest from the product with the long tail.
-    expect(draftEta({ products: [cap, slowEnd], method: "express", now })).toEqual({
-      start: "2026-12-20",
-      end: "2026-12-30",
-    });
   });
 });
 

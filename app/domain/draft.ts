@@ -11,7 +11,7 @@
 import type { Product } from "~/catalogue/catalogue";
 import { isOfferedColour } from "~/catalogue/colours";
 import { isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
-import type { IsoDate } from "./delivery";
+import type { IsoDate } from "./dates";
 import { type DraftStatus, statusAtLeast } from "./draft-base";
 import type { CustomisationPatch, DraftData, DraftDetails, DraftShipping, ShippingAddress } from "./draft-schemas";
 import type { FieldErrors } from "./field-errors";

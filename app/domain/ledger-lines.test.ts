@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readLedgerLines, sameLedgerLines, type LedgerLine } from "./ledger-lines";
+import { linesUnchangedSincePriced, readLedgerLines, sameLedgerLines, type LedgerLine } from "./ledger-lines";
 
 const cap: LedgerLine = {
   draftId: "d-cap",
@@ -45,5 +45,37 @@ describe("readLedgerLines", () => {
     expect(readLedgerLines([cap])).toEqual([cap]);
     expect(() => readLedgerLines([])).toThrow();
     expect(() => readLedgerLines([{ ...cap, quantity: 0 }])).toThrow();
+  });
+});
+
+describe("linesUnchangedSincePriced (issue 15 item 3)", () => {
+  const row = (line: LedgerLine, over: Partial<{ version: number; paidAt: Date | null; status: string }> = {}) => ({
+    id: line.draftId,
+    version: line.version,
+    paidAt: null,
+    status: "customisation_draft",
+    ...over,
+  });
+
+  it("holds when every other line's draft is at the version priced, unpaid and editable", () => {
+    expect(linesUnchangedSincePriced([cap, shorts], [row(shorts)], "d-cap")).toBe(true);
+    expect(linesUnchangedSincePriced([cap], [], "d-cap")).toBe(true);
+  });
+
+  it("leaves the checkout's own draft out: opening the payment bumps it", () => {
+    expect(linesUnchangedSincePriced([cap, shorts], [row(cap, { version: 9 }), row(shorts)], "d-cap")).toBe(true);
+  });
+
+  it.each([
+    ["saved since", { version: 3 }],
+    ["paid by another order", { paidAt: new Date("2026-11-20T12:00:00Z") }],
+    ["no longer editable", { status: "paid" }],
+    ["an unknown status", { status: "lost" }],
+  ])("fails for a line %s", (_name, over) => {
+    expect(linesUnchangedSincePriced([cap, shorts], [row(shorts, over)], "d-cap")).toBe(false);
+  });
+
+  it("fails for a line whose draft is gone", () => {
+    expect(linesUnchangedSincePriced([cap, shorts], [], "d-cap")).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
  * docs/decisions/008).
  */
 import { z } from "zod";
+import { isDraftStatus, isEditableStatus } from "./draft-base";
 
 /**
  * A line of a payment, as the ledger (payment_intents.lines) records it when the payment is priced:
@@ -45,4 +46,31 @@ export function sameLedgerLines(a: readonly LedgerLine[], b: readonly LedgerLine
       );
     })
   );
+}
+
+/** A line draft as the payment event reads it, locked. */
+export type PricedDraftRow = { id: string; version: number; paidAt: Date | null; status: string };
+
+/**
+ * Whether every other line's draft (not the checkout's own) is still as the payment priced it
+ * (issue 15 item 3): there, at the version priced, unpaid and editable. Otherwise the buyer changed
+ * the order after this payment was opened, and the payment waits for staff.
+ */
+export function linesUnchangedSincePriced(
+  lines: readonly LedgerLine[],
+  rows: readonly PricedDraftRow[],
+  checkoutDraftId: string,
+): boolean {
+  return lines
+    .filter((line) => line.draftId !== checkoutDraftId)
+    .every((line) => {
+      const row = rows.find((r) => r.id === line.draftId);
+      return (
+        row !== undefined &&
+        row.version === line.version &&
+        row.paidAt === null &&
+        isDraftStatus(row.status) &&
+        isEditableStatus(row.status)
+      );
+    });
 }

@@ -7,10 +7,10 @@
  */
 import { z } from "zod";
 import type { ShippingMethod } from "./checkout";
-import type { IsoDate } from "./delivery";
+import type { IsoDate } from "./dates";
+import { estimateDelivery } from "./delivery";
 import type { OrderLineSummary } from "./orders";
 import { type DraftData, draftDataSchema } from "./draft-schemas";
-import { draftEta } from "./draft-totals";
 
 /** The draft fields that describe one product (step 2, customisation); the rest is the order's. */
 const LINE_FIELDS = {
@@ -92,7 +92,7 @@ export function orderEta(
   order: { method: ShippingMethod | null; products: readonly SoldProduct[] },
   now: Date,
 ): { start: IsoDate; end: IsoDate } {
-  return draftEta({ products: order.products, method: order.method ?? "standard", now });
+  return estimateDelivery({ products: order.products, method: order.method ?? "standard", now });
 }
 
 /** The promised date fixed at proof approval: the latest day of the order's estimate. */

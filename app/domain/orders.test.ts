@@ -8,6 +8,7 @@ import {
   lineProofState,
   lineTitle,
   ORDER_STATUSES,
+  paymentStatusText,
   proofAnswerSchema,
   proofLineParam,
   proofName,
@@ -133,5 +134,13 @@ describe("proofs per line (issue 15 item 6)", () => {
     expect(proofLineParam("2")).toBe(2);
     expect(proofLineParam("100")).toBe(100);
     for (const bad of ["0", "-1", "101", "1.5", "two", "1e2", " 2"]) expect(proofLineParam(bad)).toBeNull();
+  });
+});
+
+describe("the payment in words (issue 16 item 8)", () => {
+  it("says how and when the buyer paid, never a provider id", () => {
+    expect(paymentStatusText("paid", "Tue, Nov 24, 2026")).toBe("Paid by card on Tue, Nov 24, 2026");
+    expect(paymentStatusText("shipped", "Tue, Nov 24, 2026")).toBe("Paid by card on Tue, Nov 24, 2026");
+    expect(paymentStatusText("refunded", "Tue, Nov 24, 2026")).toBe("Paid by card on Tue, Nov 24, 2026; refunded");
   });
 });

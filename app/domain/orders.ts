@@ -1,4 +1,6 @@
 import { isUuid } from "./ids";
+import { formatDisplayDate, type IsoDate } from "./dates";
+import { addWorkingDays } from "./working-days";
 import { oneOf } from "./one-of";
 import { z } from "zod";
 
@@ -32,6 +34,28 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
   refunded: "Refunded",
 };
+
+/** Staff send a proof within this many working days of payment (B-3). */
+export const PROOF_WORKING_DAYS = 2;
+
+/** The day a proof is due for an order paid on `paidOn` (its London date), on the one date engine. */
+export function proofDueDate(paidOn: IsoDate): IsoDate {
+  return addWorkingDays(paidOn, PROOF_WORKING_DAYS);
+}
+
+/** What a buyer is promised after paying for an order that needs a proof (B-3), with its date. */
+export function proofPromise(paidOn: IsoDate): string {
+  return `We'll send your proof by ${formatDisplayDate(proofDueDate(paidOn))} (within ${PROOF_WORKING_DAYS} working days of payment); production starts when you approve it.`;
+}
+
+/**
+ * The payment in words for the buyer (issue 16 item 8): never the provider's id, which only staff
+ * need (the back office shows it as the payment reference).
+ */
+export function paymentStatusText(status: OrderStatus, paidOn: string): string {
+  if (status === "refunded") return `Paid by card on ${paidOn}; refunded`;
+  return `Paid by card on ${paidOn}`;
+}
 
 export type Actor = "staff" | "buyer" | "system";
 

@@ -55,8 +55,8 @@ export type DraftReadiness =
  * rules. The message names the first step to finish.
  */
 export function paymentReadiness(row: { productId: string; status: string; data: unknown }): DraftReadiness {
-  const line = lineReadiness(row);
-  if (!line.ok) return line.missing ? { ok: false, message: PAYMENT_MESSAGES.incomplete.customisation } : line;
+  const line = lineReadiness(row, () => PAYMENT_MESSAGES.incomplete.customisation);
+  if (!line.ok) return line;
   const { data, product } = line;
   if (!canProceedDetails(data.details)) return { ok: false, message: PAYMENT_MESSAGES.incomplete.details };
   const method = data.shipping.method;
@@ -68,16 +68,18 @@ export function paymentReadiness(row: { productId: string; status: string; data:
   return { ok: true, data, product, method };
 }
 
-export type LineReadiness =
-  | { ok: true; data: DraftData; product: Product }
-  | { ok: false; message: string; missing?: true };
+export type LineReadiness = { ok: true; data: DraftData; product: Product } | { ok: false; message: string };
 
 /**
  * Whether one line's draft may be paid for (issue 15): the JSON fits the draft schema, both
  * confirmations are ticked (and a previous order reference for skip_proof, A-40) and the
- * customisation fits the product. `missing` marks an unfinished step 2, which names the product.
+ * customisation fits the product. An unfinished step 2 is refused with `incomplete(title)`: the
+ * checkout's own line and the cart's other lines word it differently.
  */
-export function lineReadiness(row: { productId: string; status: string; data: unknown }): LineReadiness {
+export function lineReadiness(
+  row: { productId: string; status: string; data: unknown },
+  incomplete: (title: string) => string = PAYMENT_MESSAGES.incomplete.line,
+): LineReadiness {
   const product = findProductById(row.productId);
   if (!product) return { ok: false, message: PAYMENT_MESSAGES.unknownProduct };
   const data = readDraftData({ data: row.data, productId: row.productId, status: row.status });
@@ -86,7 +88,7 @@ export function lineReadiness(row: { productId: string; status: string; data: un
     !canProceedCustomisation(data) ||
     Object.keys(customisationProductErrors(product, customisationPart(data))).length > 0
   ) {
-    return { ok: false, message: PAYMENT_MESSAGES.incomplete.line(product.title), missing: true };
+    return { ok: false, message: incomplete(product.title) };
   }
   return { ok: true, data, product };
 }

@@ -3,12 +3,13 @@
  * not working days. Production and transit are counted in working days by the date engine built
  * on this. Dates are ISO 'YYYY-MM-DD' strings, as in delivery.ts.
  */
-import { addDays, type IsoDate } from "./delivery";
+import { addDays, dayOfWeek, type IsoDate } from "./dates";
 
 /**
  * England and Wales bank holidays, 2025 to 2028, with the substitute days the government
- * announces when a holiday falls on a weekend (gov.uk/bank-holidays). Years outside the table are
- * refused rather than guessed: see workingDaysCovered.
+ * announces when a holiday falls on a weekend (gov.uk/bank-holidays). Outside these years only
+ * weekends are skipped: an estimate a few days short beats a page that fails. Add each year when
+ * gov.uk publishes it.
  */
 export const BANK_HOLIDAYS: ReadonlySet<IsoDate> = new Set([
   // 2025
@@ -49,19 +50,9 @@ export const BANK_HOLIDAYS: ReadonlySet<IsoDate> = new Set([
   "2028-12-26",
 ]);
 
-const FIRST_YEAR = 2025;
-const LAST_YEAR = 2028;
-
-/** Whether the table above knows the year of `iso`. */
-export function workingDaysCovered(iso: IsoDate): boolean {
-  const year = Number(iso.slice(0, 4));
-  return year >= FIRST_YEAR && year <= LAST_YEAR;
-}
-
-/** Monday to Friday and not a bank holiday. */
+/** Monday to Friday and not a bank holiday (only weekends count outside the table's years). */
 export function isWorkingDay(iso: IsoDate): boolean {
-  if (!workingDaysCovered(iso)) throw new RangeError(`No bank holiday table for ${iso.slice(0, 4)}`);
-  const weekday = new Date(`${iso}T00:00:00Z`).getUTCDay();
+  const weekday = dayOfWeek(iso);
   return weekday !== 0 && weekday !== 6 && !BANK_HOLIDAYS.has(iso);
 }
 

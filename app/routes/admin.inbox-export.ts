@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.inbox-export";
 import { isInboxKind } from "~/domain/admin-orders";
-import { londonToday } from "~/domain/delivery";
+import { londonToday } from "~/domain/dates";
 import { adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { inboxCsv } from "~/server/admin-inbox.server";
 import { dbOf } from "~/server/request-context.server";

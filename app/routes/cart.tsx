@@ -5,30 +5,42 @@ import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 import { coloursFor, findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { CheckoutStepper } from "~/components/checkout-stepper";
+import { DeliveryEstimates } from "~/components/delivery-estimates";
 import { FeedbackBox } from "~/components/feedback-box";
 import { useLocalMirror } from "~/components/local-mirror";
 import { ProductImage } from "~/components/product-image";
+import { TotalsList } from "~/components/totals-list";
 import { LineEditButtons, useLineEditor } from "~/components/line-editor";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { useNow } from "~/components/use-now";
 import { EXTERNAL, SITE } from "~/content/links";
-import { cartDeliveryWindow, formatDisplayDate } from "~/domain/delivery";
+import { CHEAPEST_SHIPPING_METHOD } from "~/domain/checkout";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
-import { stepHref } from "~/domain/draft";
+import { checkoutTotals, stepHref, totalsCountry } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
-import { cartActionSchema, estimatedTotalPence, priceLine } from "~/domain/shopping-rules";
+import { cartActionSchema, priceLine } from "~/domain/shopping-rules";
 import { clientIp } from "~/server/rate-limit.server";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 
 import * as shopping from "~/server/shopping.server";
 import { getEnv } from "~/server/env.server";
 import { loadCheckout, stepperState } from "~/server/checkout.server";
+import { firstOrderDiscountApplies } from "~/server/first-order-discount.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Next opens the first cart product's step 2; the stepper is the whole cart's checkout (DESIGN decision 9).
   const { session, cart, lines, draft, checkout } = await loadCheckout({ request, context });
   return {
+    // What the cart's totals are priced with (issue 16 item 7): the checkout's country and method
+    // once given, and the first-order discount as the server decides it.
+    totalsBasis: {
+      country: checkout ? totalsCountry(checkout.data) : null,
+      method: checkout?.data.shipping.method ?? null,
+      firstOrderDiscount: session
+        ? await firstOrderDiscountApplies(dbOf(context), { userId: session.user.id, accountId: session.accountId })
+        : false,
+    },
     lines: cart,
     userId: session?.user.id ?? null,
     draftId: draft?.id ?? null,
@@ -80,7 +92,9 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
     );
   }
   const products = lines.map((l) => findProductById(l.productId)).filter((p) => p !== undefined);
-  const window_ = cartDeliveryWindow(products, now);
+  const { country, method: chosen, firstOrderDiscount } = loaderData.totalsBasis;
+  const method = chosen ?? CHEAPEST_SHIPPING_METHOD;
+  const totals = checkoutTotals({ lines, country, method, firstOrderDiscount });
   const first = lines[0]!;
   const sampleBody = `Hello, I'd like a sample of:\n${products.map((p) => `- ${p.title}`).join("\n")}\n\nCompany:\nDelivery address:\n`;
   const rushText = `Hi, I'd like rush delivery for: ${pageUrl}`;
@@ -102,7 +116,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
         </clear.Form>
       </div>
       <p className="mt-2 text-sm text-muted">
-        Each product is customised, proofed and paid for separately, one after the other.
+        Customise each product, then give your details, shipping and payment once for the whole cart.
       </p>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
@@ -115,22 +129,17 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 
         <aside className="space-y-4">
           <div className="rounded-2xl border border-slate-200 p-5">
-            <p className="flex items-baseline justify-between">
-              <span className="font-semibold">Estimated Total</span>
-              <strong data-testid="cart-total" className="text-2xl">
-                {formatPence(estimatedTotalPence(lines))}
-              </strong>
-            </p>
-            <p className="mt-1 text-xs text-muted">Goods only; shipping and VAT are added at checkout.</p>
-            {window_ ? (
-              <p className="mt-3 text-sm">
-                Estimated delivery:{" "}
-                <strong data-testid="delivery-window">
-                  {formatDisplayDate(window_.earliest)} – {formatDisplayDate(window_.latest)}
-                </strong>
-                <span className="block text-xs text-muted">If your proofs are approved today.</span>
-              </p>
-            ) : null}
+            <h2 className="text-lg font-bold">Totals</h2>
+            <dl className="mt-3 space-y-1 text-sm">
+              <TotalsList
+                goods={totals?.subtotal ?? 0}
+                totals={totals}
+                shipping={chosen ? { kind: "chosen" } : { kind: "estimated", method }}
+                totalLabel="Estimated Total"
+              />
+            </dl>
+            {country ? null : <p className="mt-1 text-xs text-muted">VAT at the UK rate until you give an address.</p>}
+            <DeliveryEstimates products={products} now={now} proofs="proofs" />
             <Link
               to={stepHref(2, { productId: first.productId, draftId: loaderData.draftId })}
               className={buttonClass("primary", "mt-4 w-full")}

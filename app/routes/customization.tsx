@@ -7,6 +7,7 @@ import type { Product } from "~/catalogue/types";
 import { ArtworkUpload } from "~/components/artwork-upload";
 import { CheckoutStepper } from "~/components/checkout-stepper";
 import { ColourSwatches } from "~/components/colour-swatches";
+import { DeliveryEstimates } from "~/components/delivery-estimates";
 import { OrderSummary } from "~/components/order-summary";
 import { ProductImage } from "~/components/product-image";
 import { SaveStatus } from "~/components/save-status";
@@ -16,7 +17,6 @@ import { useNow } from "~/components/use-now";
 import { LineSwitcher } from "~/components/line-switcher";
 import { type CheckoutLineState, leadLineIndex, nextLineToCustomise } from "~/domain/cart-checkout";
 import { BRANDING_METHOD_IDS, BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/checkout";
-import { deliveryDate, formatDisplayDate } from "~/domain/delivery";
 import {
   canProceedCustomisation,
   CONFIRMATION_LABELS,
@@ -332,10 +332,7 @@ function CustomisationStep(props: {
             <Link to="/cart" className="mt-2 inline-block text-sm font-medium text-brand underline">
               Change quantity
             </Link>
-            <p className="mt-3 text-sm">
-              Estimated delivery: <strong>{formatDisplayDate(deliveryDate(product, now))}</strong>
-              <span className="block text-xs text-muted">If your proof is approved today.</span>
-            </p>
+            <DeliveryEstimates products={[product]} now={now} />
           </OrderSummary>
           <a
             href="/design-guidelines.pdf"

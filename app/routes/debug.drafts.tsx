@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { Route } from "./+types/debug.drafts";
 import { sessionOf } from "~/server/request-context.server";
 import { SignInPrompt } from "~/components/sign-in-prompt";
+import { formatLondonDateTime } from "~/domain/dates";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { signedIn: (await sessionOf(context)) !== null };
@@ -71,9 +72,7 @@ export default function DebugDraftsRoute({ loaderData }: Route.ComponentProps) {
               <span className="font-mono font-semibold">{row.id.slice(0, 8)}</span>
               <span>{row.status}</span>
               <span>product {row.productId}</span>
-              <span className="text-muted">
-                {new Date(row.updatedAt).toLocaleString("en-GB", { timeZone: "Europe/London" })}
-              </span>
+              <span className="text-muted">{formatLondonDateTime(new Date(row.updatedAt))}</span>
             </p>
             {/* A scrolling box takes the focus, so it can be scrolled from the keyboard (WCAG 2.1.1). */}
             <pre

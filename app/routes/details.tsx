@@ -11,7 +11,7 @@ import { SaveStatus } from "~/components/save-status";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { canProceedDetails, detailsErrors, missingDetails, stepHref, type DraftDetails } from "~/domain/draft";
-import { checkoutTotals } from "~/domain/draft";
+import { checkoutTotals, totalsCountry } from "~/domain/draft";
 import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
 
 const LABELS: Record<string, string> = {
@@ -60,8 +60,8 @@ function DetailsStep(props: DraftStepData) {
   const missing = missingDetails(details).map((f) => LABELS[f] ?? f);
   const totals = checkoutTotals({
     lines: props.lines,
-    country: details.billing.country,
-    method: null,
+    country: totalsCountry({ details, shipping: props.data.shipping }),
+    method: props.data.shipping.method,
     firstOrderDiscount: props.firstOrderDiscount,
   });
 
@@ -183,7 +183,12 @@ function DetailsStep(props: DraftStepData) {
           <OrderSummary
             lines={props.lines}
             totals={totals}
-            totalsNote="Estimated from your billing country; shipping is chosen on the next step."
+            shipping={props.data.shipping.method ? { kind: "chosen" } : { kind: "choose" }}
+            totalsNote={
+              props.data.shipping.address.country
+                ? undefined
+                : "VAT is estimated from your billing country until you give the delivery address."
+            }
           />
         </div>
       </div>

@@ -8,6 +8,9 @@ import { buttonClass } from "~/components/ui/button";
 import { INQUIRY_SUCCESS_PAGE } from "~/content/contact";
 import { SITE } from "~/content/links";
 import { paymentState } from "~/server/payment-state.server";
+import { Confirmation } from "~/components/order-confirmation";
+import { getOrder } from "~/server/buyer-orders.server";
+import { countCartLines } from "~/server/shopping.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -25,12 +28,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : state.state === "paid"
         ? { state: "paid", order_id: state.orderId, order_number: state.orderNumber }
         : state;
-  return { paymentReturn: true as const, draftId, productId: params.get("product_id"), initial };
+  // The confirmation's summary (issue 16 item 8): the order as its page shows it, and what is
+  // still in the cart, read once the server knows the payment is through.
+  const confirmation =
+    session && initial.state === "paid"
+      ? {
+          order: await getOrder(db, {
+            userId: session.user.id,
+            accountId: session.accountId,
+            orderId: initial.order_id,
+          }),
+          cartLeft: await countCartLines(db, { userId: session.user.id }),
+        }
+      : null;
+  return { paymentReturn: true as const, draftId, productId: params.get("product_id"), initial, confirmation };
 }
 
 export default function InquirySuccessRoute({ loaderData }: Route.ComponentProps) {
   return loaderData.paymentReturn ? (
-    <PaymentReturn draftId={loaderData.draftId} productId={loaderData.productId} initial={loaderData.initial} />
+    <PaymentReturn
+      draftId={loaderData.draftId}
+      productId={loaderData.productId}
+      initial={loaderData.initial}
+      confirmation={
+        loaderData.confirmation?.order ? (
+          <Confirmation order={loaderData.confirmation.order} cartLeft={loaderData.confirmation.cartLeft} />
+        ) : null
+      }
+    />
   ) : (
     <MessageSent />
   );

@@ -1,14 +1,14 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { sessionOf, dbOf } from "~/server/request-context.server";
+import { OrderChoices } from "~/components/order-choices";
 import { deliveryText } from "~/components/order-delivery";
 import { LineProofs } from "~/components/order-proofs";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { FormMessage } from "~/components/ui/form";
-import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
-import { formatDisplayDate } from "~/domain/delivery";
+import { formatDisplayDate, formatDisplayDay, formatLondonDateTime, londonToday } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
-import { ORDER_STATUS_LABELS, lineTitle, proofAnswerSchema } from "~/domain/orders";
+import { ORDER_STATUS_LABELS, lineTitle, paymentStatusText, proofAnswerSchema, proofDueDate } from "~/domain/orders";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/buyer-orders.server";
 
@@ -38,7 +38,6 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
   if (!loaderData.signedIn || !loaderData.order)
     return <SignInPrompt title="Your order" message="Please sign in to see your order." />;
   const order = loaderData.order;
-  const snap = order.snapshot.data;
   const error = actionData && "error" in actionData ? actionData.error.message : null;
 
   return (
@@ -82,7 +81,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
                 emptyText={
                   order.status === "proof_approved" || line.customization.proof.preference === "skip_proof"
                     ? "No new proof needed: this repeats an approved design."
-                    : "We'll upload your proof here within 2 working days of payment and e-mail you."
+                    : `We'll upload your proof here by ${formatDisplayDate(proofDueDate(londonToday(new Date(order.paidAt))))} and e-mail you.`
                 }
               />
             ))}
@@ -96,44 +95,14 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
               {order.timeline.map((entry, i) => (
                 <li key={`${entry.to}-${i}`}>
                   <strong>{ORDER_STATUS_LABELS[entry.to]}</strong>{" "}
-                  <span className="text-muted">
-                    {new Date(entry.at).toLocaleString("en-GB", { timeZone: "Europe/London" })}
-                  </span>
+                  <span className="text-muted">{formatLondonDateTime(new Date(entry.at))}</span>
                   {entry.note ? <span className="block text-muted">{entry.note}</span> : null}
                 </li>
               ))}
             </ol>
           </section>
 
-          <section aria-labelledby="choices-heading">
-            <h2 id="choices-heading" className="text-xl font-bold">
-              What you ordered
-            </h2>
-            {order.lines.map(({ id, product, quantity, customization: line }) => (
-              <dl key={id} className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" data-testid="order-line">
-                <dt className="text-muted">Product</dt>
-                <dd>
-                  {quantity.toLocaleString("en-GB")} × {product.title}
-                </dd>
-                <dt className="text-muted">Customisation</dt>
-                <dd>{line.customization_selections.join(", ") || "None"}</dd>
-                <dt className="text-muted">Branding</dt>
-                <dd>
-                  {BRANDING_METHODS[line.branding.method]}
-                  {line.branding.placement_details ? `: ${line.branding.placement_details}` : ""}
-                </dd>
-                <dt className="text-muted">Proof</dt>
-                <dd>{PROOF_PREFERENCES[line.proof.preference]}</dd>
-              </dl>
-            ))}
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-              <dt className="text-muted">Ship to</dt>
-              <dd>
-                {snap.shipping.address.name}, {snap.shipping.address.company}, {snap.shipping.address.line1},{" "}
-                {snap.shipping.address.city} {snap.shipping.address.postcode}
-              </dd>
-            </dl>
-          </section>
+          <OrderChoices lines={order.lines} snapshot={order.snapshot} />
         </div>
 
         <aside className="rounded-2xl border border-slate-200 p-5 text-sm lg:self-start">
@@ -162,11 +131,10 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
               <dd>{formatPence(order.totalPence)}</dd>
             </div>
           </dl>
-          {order.invoiceNumber ? (
-            <p className="mt-3 text-muted">
-              Invoice {order.invoiceNumber}, paid {formatDisplayDate(new Date(order.paidAt).toISOString().slice(0, 10))}
-            </p>
-          ) : null}
+          <p className="mt-3" data-testid="payment-status">
+            {paymentStatusText(order.status, formatDisplayDay(order.paidAt))}
+          </p>
+          {order.invoiceNumber ? <p className="mt-1 text-muted">VAT invoice {order.invoiceNumber}</p> : null}
         </aside>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { DeliveryEstimates } from "~/components/delivery-estimates";
 import type { Route } from "./+types/product";
 import { findProductById, relatedProducts } from "~/catalogue/catalogue";
 import { coloursFor } from "~/catalogue/colours";
@@ -16,7 +17,6 @@ import { TagBadges } from "~/components/tag-badges";
 import { buttonClass } from "~/components/ui/button";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useNow } from "~/components/use-now";
-import { deliveryDate, formatDisplayDate } from "~/domain/delivery";
 import { formatPence } from "~/domain/money";
 import { maxQuantity, unitPricePence } from "~/domain/pricing";
 import { useRootData } from "~/components/root-data";
@@ -83,10 +83,7 @@ function ProductDetail({ product }: { product: Product }) {
               <dd className="font-semibold">{product.moq} units</dd>
             </div>
           </dl>
-          <p className="mt-3 text-sm">
-            Estimated delivery if your proof is approved today:{" "}
-            <strong data-testid="delivery-date">{formatDisplayDate(deliveryDate(product, now))}</strong>
-          </p>
+          <DeliveryEstimates products={[product]} now={now} />
           <p className="mt-1 text-sm text-muted">{product.shippingInfo}</p>
 
           <div className="mt-6">

@@ -3,6 +3,7 @@ import { StepNav } from "~/components/step-nav";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/shipping";
 import { CheckoutStepper } from "~/components/checkout-stepper";
+import { deliveryRange } from "~/components/delivery-estimates";
 import { AddressFields, StepField } from "~/components/checkout-fields";
 import { MissingSummary, NoDraft } from "~/components/no-draft";
 import { OrderSummary } from "~/components/order-summary";
@@ -10,10 +11,10 @@ import { SaveStatus } from "~/components/save-status";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { useNow } from "~/components/use-now";
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/checkout";
-import { formatDisplayDate } from "~/domain/delivery";
+import { formatDateRange } from "~/domain/dates";
+import { estimateDelivery } from "~/domain/delivery";
 import {
   canProceedShipping,
-  draftEta,
   checkoutTotals,
   missingShipping,
   prefillShipping,
@@ -88,7 +89,7 @@ function ShippingStep(props: DraftStepData) {
     firstOrderDiscount: props.firstOrderDiscount,
   });
   const products = props.lines.flatMap((line) => findProductById(line.productId) ?? []);
-  const eta = form.method ? draftEta({ products, method: form.method, now }) : null;
+  const eta = form.method ? estimateDelivery({ products, method: form.method, now }) : null;
   const missing = missingShipping(shipping).map((f) => LABELS[f] ?? f);
 
   return (
@@ -149,7 +150,12 @@ function ShippingStep(props: DraftStepData) {
                       checked={form.method === method}
                       onChange={() => change({ ...form, method })}
                     />
-                    {SHIPPING_METHODS[method].label}
+                    <span>
+                      {SHIPPING_METHODS[method].label}
+                      <span className="block text-xs text-muted" data-testid={`window-${method}`}>
+                        {deliveryRange(products, method, now)}
+                      </span>
+                    </span>
                   </span>
                   <strong>{formatPence(SHIPPING_METHODS[method].pence)}</strong>
                 </label>
@@ -158,9 +164,7 @@ function ShippingStep(props: DraftStepData) {
             {eta ? (
               <p className="mt-3 text-sm" data-testid="eta">
                 Estimated delivery if your proof is approved today:{" "}
-                <strong>
-                  {formatDisplayDate(eta.start)} – {formatDisplayDate(eta.end)}
-                </strong>
+                <strong>{formatDateRange(eta.start, eta.end)}</strong>
               </p>
             ) : null}
           </fieldset>
@@ -198,7 +202,7 @@ function ShippingStep(props: DraftStepData) {
           <OrderSummary
             lines={props.lines}
             totals={totals}
-            totalsNote={form.method ? undefined : "Choose a shipping method to see the total."}
+            shipping={form.method ? { kind: "chosen" } : { kind: "choose" }}
           />
         </div>
       </div>

@@ -7,7 +7,8 @@ import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { authUser, feedback, inquiries, quoteRequests, smsSignups } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
-import { INBOX_PAGE_SIZE, formatLondonDateTime, type InboxKind } from "~/domain/admin-orders";
+import { INBOX_PAGE_SIZE, type InboxKind } from "~/domain/admin-orders";
+import { formatLondonDateTime } from "~/domain/dates";
 import { toCsv, type CsvValue } from "~/domain/csv";
 import type { Database } from "./db.server";
 /** A cell: what the page shows, and what the CSV holds (times in ISO 8601 UTC there, for spreadsheets). */

@@ -325,15 +325,16 @@ describe("proofs", () => {
       ok: true,
       proofVersion: 2,
     });
-    // The last line approved approves the order, promised by the slower product: 20 Nov + 40 + 5 days.
+    // The last line approved approves the order, promised by the slower product: 40 + 5 working days
+    // from Fri 20 Nov, past Christmas and New Year.
     expect(await answer(2, "approve", 2)).toMatchObject({
       ok: true,
       status: "proof_approved",
-      promisedDeliveryDate: "2027-01-04",
+      promisedDeliveryDate: "2027-01-27",
     });
     const after = await current(order.id);
     expect(after.history.map((h) => [h.fromStatus, h.toStatus, h.actor, h.note])).toEqual([
-      [null, "paid", "system", "Paid by card (test)"],
+      [null, "paid", "system", "Paid by card"],
       ["paid", "proof_sent", "staff", "Proof version 1 of Custom Embroidered Cap sent"],
       ["proof_sent", "proof_sent", "staff", "Proof version 1 of Custom Running Shorts sent"],
       ["proof_sent", "proof_sent", "buyer", "Proof version 1 of Custom Embroidered Cap approved"],
@@ -386,7 +387,7 @@ describe("proofs", () => {
       [2, "application/pdf", "approved", "cap-mockup-v2.pdf"],
     ]);
     expect(after.history.map((h) => [h.fromStatus, h.toStatus, h.actor, h.note])).toEqual([
-      [null, "paid", "system", "Paid by card (test)"],
+      [null, "paid", "system", "Paid by card"],
       ["paid", "proof_sent", "staff", "Proof version 1 sent: Logo centred"],
       ["proof_sent", "changes_requested", "buyer", "Make the logo bigger"],
       ["changes_requested", "proof_sent", "staff", "Proof version 2 sent"],
@@ -622,7 +623,7 @@ describe("one order for staff", () => {
       now: new Date("2026-11-20T12:00:00Z"),
     });
     expect(mine?.lines.map((line) => line.product.id)).toEqual(["8", "15"]);
-    // Not yet approved: the estimate is the slower product's, the shorts' 10 + 30 days, + 5 standard.
-    expect(mine?.delivery).toEqual({ kind: "estimate", start: "2026-12-25", end: "2027-01-04" });
+    // Not yet approved: each end is the slower product's (cap 23, shorts 40 working days) + 5 standard.
+    expect(mine?.delivery).toEqual({ kind: "estimate", start: "2027-01-04", end: "2027-01-27" });
   });
 });

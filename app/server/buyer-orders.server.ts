@@ -15,7 +15,7 @@ import {
 } from "~/domain/order-snapshot";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
-import type { IsoDate } from "~/domain/delivery";
+import type { IsoDate } from "~/domain/dates";
 import {
   ORDER_STATUS_LABELS,
   canTransition,

@@ -1,5 +1,6 @@
 import {
   checkoutCompletedSteps,
+  checkoutLines,
   leadLineIndex,
   type CheckoutLineState,
   type SummaryLine,
@@ -103,24 +104,27 @@ export function lineStates(lines: readonly CheckoutLine[]): CheckoutLineState[] 
 }
 
 /**
- * The lines the order summary lists and the totals price: each cart line as its draft customised
- * it (the cart's quantity re-prices the draft at once, so the two agree); the checkout draft alone
- * when the cart is empty.
+ * The lines the order summary lists and the totals price (checkoutLines): each cart line as its
+ * draft customised it (the cart's quantity re-prices the draft at once, so the two agree).
  */
 export function summaryLines(lines: readonly CheckoutLine[], checkout: CheckoutDraft): SummaryLine[] {
-  if (lines.length === 0) return [summaryOf(checkout.data)];
-  return lines.map(({ cart, draft }) =>
+  const cart = lines.map(({ cart, draft }) =>
     draft
       ? summaryOf(draft.data)
       : { productId: cart.productId, quantity: cart.quantity, selections: cart.customizationSelections },
   );
+  return checkoutLines(cart, summaryOf(checkout.data));
 }
 
 /** What step 5 shows of each line: its proof choice, branding and artwork (issue 15 item 1). */
 export type LineCustomisation = Pick<DraftData, "product_id" | "proof" | "branding" | "artwork"> & { draftId: string };
 
 function customisations(lines: readonly CheckoutLine[], checkout: CheckoutDraft): LineCustomisation[] {
-  const drafts = lines.length === 0 ? [checkout] : lines.flatMap((line) => line.draft ?? []);
+  type Item = { productId: string; draft: CheckoutDraft | null };
+  const cart: Item[] = lines.map((line) => ({ productId: line.cart.productId, draft: line.draft }));
+  const drafts = checkoutLines(cart, { productId: checkout.data.product_id, draft: checkout }).flatMap(
+    (item) => item.draft ?? [],
+  );
   return drafts.map(({ id, data }) => ({
     draftId: id,
     product_id: data.product_id,

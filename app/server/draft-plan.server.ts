@@ -8,7 +8,8 @@ import { isDeepStrictEqual } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { findProductById } from "~/catalogue/catalogue";
-import { pricedCheckoutLines } from "~/domain/cart-checkout";
+import { checkoutLines } from "~/domain/cart-checkout";
+import { estimateDelivery } from "~/domain/delivery";
 import {
   advanceStatus,
   applyBillingAsShipping,
@@ -17,7 +18,6 @@ import {
   customisationProductErrors,
   DRAFT_MESSAGES,
   checkoutTotals,
-  draftEta,
   type CheckoutLineQuantity,
   joinName,
   leavesBillingCopy,
@@ -189,7 +189,7 @@ export function planSave(
   // Re-priced on every save once a method exists, so data.totals always matches the summary
   // even after step 2 changes the quantity or step 3 the billing country (R-SHIP-11).
   if (method && product) {
-    const lines = pricedCheckoutLines(context.cart, { productId: product.id, quantity: merged.quantity });
+    const lines = checkoutLines(context.cart, { productId: product.id, quantity: merged.quantity });
     const totals = checkoutTotals({
       lines,
       country: totalsCountry(merged),
@@ -198,7 +198,7 @@ export function planSave(
     });
     if (totals) patch.totals = storedTotals(totals);
     const products = lines.flatMap((line) => findProductById(line.productId) ?? []);
-    patch.eta = draftEta({ products, method, now: context.now });
+    patch.eta = estimateDelivery({ products, method, now: context.now });
   }
   patch.status = status;
   const { eta: _eta, status: _status, ...before } = current.data;

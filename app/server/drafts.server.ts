@@ -147,39 +147,10 @@ export async function getDraft(
 }
 
 /**
- * The user's newest draft for a product that can still be edited (R-DET-14 "the stored id for
- * product_id" when the browser has none; DESIGN decision 9: one draft per product). Paid drafts
- * are orders now and never come back as drafts.
- */
-export async function findLatestDraftForProduct(
-  db: Database,
-  {
-    userId,
-    productId,
-  }: {
-    userId: string;
-    productId: string;
-  },
-): Promise<DraftRecord | null> {
-  if (!userId || !productId) return null;
-  const [row] = await db
-    .select(recordColumns)
-    .from(orderDrafts)
-    .where(
-      and(
-        eq(orderDrafts.userId, userId),
-        eq(orderDrafts.productId, productId),
-        inArray(orderDrafts.status, [...EDITABLE_STATUSES]),
-      ),
-    )
-    .orderBy(desc(orderDrafts.updatedAt))
-    .limit(1);
-  return row ? toRecord(row) : null;
-}
-
-/**
  * The user's newest editable draft of each product in `productIds`, keyed by product id: the
- * drafts of a cart's lines, read in one query (issue 15).
+ * drafts of a cart's lines, read in one query (issue 15). Editable includes a payment still open,
+ * so going back through the cart reopens it; paid drafts are orders now and never come back
+ * (R-DRAFT-12, DESIGN decision 9: one draft per product).
  */
 export async function latestDraftsForProducts(
   db: Database,

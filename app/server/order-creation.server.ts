@@ -18,12 +18,13 @@ import {
   type paymentIntents,
 } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
-import { londonToday } from "~/domain/delivery";
+import { londonToday } from "~/domain/dates";
 import { readLedgerLines, type LedgerLine } from "~/domain/ledger-lines";
 import { readDraftData } from "~/domain/draft-schemas";
 import { formatPence } from "~/domain/money";
 import { etaInput, promisedDeliveryDate, splitDraftData } from "~/domain/order-snapshot";
 import { canTransition, formatInvoiceNumber, formatOrderNumber, lineTitle, type OrderStatus } from "~/domain/orders";
+import { repeatDecision } from "~/domain/repeat-orders";
 import { approvedPreviousOrder } from "./buyer-orders.server";
 import { queryRows, type Database } from "./db.server";
 import { claimFirstOrderDiscount, firstOrderShortfallNote } from "./first-order-discount.server";
@@ -97,7 +98,10 @@ export async function createPaidOrder(
         : null,
     ),
   );
-  const repeatOf = repeats.every((r) => r?.of) ? (repeats[0]?.of ?? null) : null;
+  const { repeatOf, notes: repeatNotes } = repeatDecision(
+    repeats,
+    lines.map((line) => lineTitle(lines, line)),
+  );
   const status: OrderStatus = repeatOf && canTransition("paid", "proof_approved", "system") ? "proof_approved" : "paid";
   const promised = status === "proof_approved" ? promisedDeliveryDate(etaInput(snapshot, lines), now) : null;
 
@@ -141,7 +145,8 @@ export async function createPaidOrder(
       fromStatus: null,
       toStatus: "paid",
       actor: "system",
-      note: `Paid by card (${ledger.provider} ${ledger.intentId})`,
+      // In words: the provider's id is the order's payment reference, shown to staff only.
+      note: "Paid by card",
     },
   ];
   // The discount the amount included is taken now, once per person; a payment that lost the race
@@ -166,31 +171,9 @@ export async function createPaidOrder(
       });
     }
   }
-  repeats.forEach((repeat, index) => {
-    if (!repeat) return;
-    const line = lines[index];
-    const named = line ? lineTitle(lines, line) : null;
-    const title = named ? `${named}: ` : "";
-    if (repeatOf && repeat.of) {
-      history.push({
-        orderId: order.id,
-        fromStatus: "paid",
-        toStatus: "proof_approved",
-        actor: "system",
-        note: `${title}Repeat of ${repeat.of.number}: proof skipped`,
-      });
-    } else {
-      history.push({
-        orderId: order.id,
-        fromStatus: "paid",
-        toStatus: "paid",
-        actor: "system",
-        note: repeat.of
-          ? `${title}Repeat of ${repeat.of.number}, but another product of the order needs a proof, so proofs will be sent`
-          : `${title}Previous order reference "${repeat.ref}" is not an approved order of this account, so a proof will be sent`,
-      });
-    }
-  });
+  for (const { toStatus, note } of repeatNotes) {
+    history.push({ orderId: order.id, fromStatus: "paid", toStatus, actor: "system", note });
+  }
   await tx.insert(orderStatusHistory).values(history);
   await tx.insert(invoices).values({ number: invoiceNumber, orderId: order.id, issuedAt: now });
 

@@ -16,7 +16,8 @@ import type { OrderLineSnapshot, OrderSnapshot } from "~/domain/order-snapshot";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { MAIL_SIGNATURE, mailButton, mailHtml } from "./mail-templates.server";
-import { formatDisplayDate, type IsoDate } from "~/domain/delivery";
+import { formatDisplayDate, type IsoDate } from "~/domain/dates";
+import { proofPromise } from "~/domain/orders";
 import { formatPence } from "~/domain/money";
 import { sendMail, type Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/html";
@@ -47,10 +48,6 @@ export type OrderConfirmationView = {
   /** What happens next: a proof within 2 working days, or the promised date of a repeat order. */
   nextSteps: string[];
 };
-
-/** B-3: what a buyer is promised after paying for an order that needs a proof. */
-export const PROOF_PROMISE =
-  "We'll send your proof within 2 working days of payment; production starts when you approve it.";
 
 /** What the payment ledger recorded as charged (payment_intents), which the invoice repeats. */
 type ChargedAmounts = Pick<
@@ -88,7 +85,7 @@ export function orderConfirmationView(input: {
           `This repeats order ${input.repeatOf}, so there is no new proof to approve: production starts now.`,
           `Promised delivery: ${formatDisplayDate(input.promised)}.`,
         ]
-      : [PROOF_PROMISE];
+      : [proofPromise(input.issuedOn)];
   return {
     to: details.email.trim(),
     orderNumber: input.number,

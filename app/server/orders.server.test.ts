@@ -793,8 +793,9 @@ describe("repeat orders (skip_proof)", () => {
     });
     const { order } = await paidOrder("alice", { data: repeat });
     expect(order.status).toBe("proof_approved");
-    // 20 Nov 2026 + ceil(3.5 weeks + 7 days) = 32 days, + 5 for standard shipping = 27 Dec 2026.
-    expect(order.promisedDeliveryDate).toBe("2026-12-27");
+    // Fri 20 Nov 2026 + 25 working days (17.5 + 7) + 5 for standard shipping = 30, skipping the
+    // Christmas and New Year bank holidays: Wed 6 Jan 2027.
+    expect(order.promisedDeliveryDate).toBe("2027-01-06");
     const history = await handle.db
       .select()
       .from(orderStatusHistory)
@@ -806,7 +807,7 @@ describe("repeat orders (skip_proof)", () => {
     ]);
     // confirmTestPayment returns after the SMTP server accepted the message, so it is here now.
     const repeatMail = smtp.messages.find((m) => m.subject.startsWith(`Order ${order.number}`));
-    expect(repeatMail?.text).toContain("Promised delivery: Sun, Dec 27, 2026.");
+    expect(repeatMail?.text).toContain("Promised delivery: Wed, Jan 6, 2027.");
   });
 
   it("stay paid (a proof will be sent) when the reference is not an approved order of this account", async () => {
@@ -837,7 +838,7 @@ describe("order tracking", () => {
     });
     // Not yet approved: the window if the proof were approved today: ceil(24.5 + 5) = 30 and
     // ceil(24.5 + 7) = 32 days, + 5 for standard shipping, from 20 Nov 2026.
-    expect(mine[0]?.delivery).toEqual({ kind: "estimate", start: "2026-12-25", end: "2026-12-27" });
+    expect(mine[0]?.delivery).toEqual({ kind: "estimate", start: "2027-01-04", end: "2027-01-06" });
 
     const inOrg = await listOrders(handle.db, { userId: "alice", accountId: "org-acme", now: NOW });
     expect(inOrg.map((o) => o.number).sort()).toEqual([own.number, team.number].sort());
@@ -939,7 +940,7 @@ describe("respondToProof", () => {
       proofVersion: 2,
       now: NOW,
     });
-    expect(approved).toMatchObject({ ok: true, status: "proof_approved", promisedDeliveryDate: "2026-12-27" });
+    expect(approved).toMatchObject({ ok: true, status: "proof_approved", promisedDeliveryDate: "2027-01-06" });
 
     const proofs = await handle.db
       .select()
@@ -960,7 +961,7 @@ describe("respondToProof", () => {
       ["proof_sent", "proof_approved", "alice"],
     ]);
     const detail = await getOrder(handle.db, { userId: "alice", accountId: "alice", orderId: order.id, now: NOW });
-    expect(detail?.delivery).toEqual({ kind: "promised", date: "2026-12-27" });
+    expect(detail?.delivery).toEqual({ kind: "promised", date: "2027-01-06" });
     expect(detail?.lines[0]?.proofs.map((p) => p.version)).toEqual([2, 1]);
     const [row] = await handle.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
     expect(row?.version).toBe(3);

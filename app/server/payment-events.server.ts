@@ -11,8 +11,7 @@
  */
 import { paymentDraftColumns } from "./drafts.server";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { readLedgerLines, type LedgerLine } from "~/domain/ledger-lines";
-import { isDraftStatus, isEditableStatus } from "~/domain/draft";
+import { linesUnchangedSincePriced, readLedgerLines, type LedgerLine } from "~/domain/ledger-lines";
 import { orderDrafts, paymentEvents, paymentIntents } from "#db/schema";
 import type { Database } from "./db.server";
 import { createPaidOrder } from "./order-creation.server";
@@ -119,17 +118,7 @@ async function lockLineDrafts(tx: Tx, lines: readonly LedgerLine[], checkoutDraf
       ),
     )
     .for("update");
-  const unchanged = wanted.every((line) => {
-    const row = rows.find((r) => r.id === line.draftId);
-    return (
-      row &&
-      row.version === line.version &&
-      row.paidAt === null &&
-      isDraftStatus(row.status) &&
-      isEditableStatus(row.status)
-    );
-  });
-  return unchanged ? rows : null;
+  return linesUnchangedSincePriced(lines, rows, checkoutDraftId) ? rows : null;
 }
 
 const isNewer = (event: PaymentEvent, ledger: LedgerRow) =>

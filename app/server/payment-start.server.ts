@@ -23,7 +23,8 @@ import { type LedgerLine, readLedgerLines, sameLedgerLines } from "~/domain/ledg
 import { orderTotals } from "~/domain/checkout";
 import { describeLines } from "~/domain/orders";
 import { lineTotalPence } from "~/domain/pricing";
-import { readCartLines } from "./checkout.server";
+import { type CheckoutLine, readCartLines } from "./checkout.server";
+import { checkoutLines } from "~/domain/cart-checkout";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { orderDrafts, paymentIntents } from "#db/schema";
 import { SITE } from "~/content/links";
@@ -270,17 +271,20 @@ async function draftsToPay(
 ): Promise<{ ok: true; drafts: DraftToPay[] } | Failure> {
   const titleOf = (productId: string) => findProductById(productId)?.title ?? productId;
   const own = { ...checkout, title: titleOf(checkout.productId) };
-  const lines = await readCartLines(db, checkout.userId);
-  if (!lines.some((line) => line.cart.productId === checkout.productId)) return { ok: true, drafts: [own] };
+  type Item = { productId: string; line: CheckoutLine | null };
+  const cart: Item[] = (await readCartLines(db, checkout.userId)).map((line) => ({
+    productId: line.cart.productId,
+    line,
+  }));
   const drafts: DraftToPay[] = [];
-  for (const { cart, draft } of lines) {
-    const title = titleOf(cart.productId);
-    if (cart.productId === checkout.productId) drafts.push(own);
-    else if (!draft) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.incomplete.line(title));
+  for (const { productId, line } of checkoutLines<Item>(cart, { productId: checkout.productId, line: null })) {
+    const title = titleOf(productId);
+    if (!line) drafts.push(own);
+    else if (!line.draft) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.incomplete.line(title));
     else {
-      const ready = lineReadiness({ ...draft, productId: cart.productId });
+      const ready = lineReadiness({ ...line.draft, productId });
       if (!ready.ok) return failure(409, "DRAFT_INCOMPLETE", ready.message);
-      drafts.push({ id: draft.id, version: draft.version, productId: cart.productId, title, data: ready.data });
+      drafts.push({ id: line.draft.id, version: line.draft.version, productId, title, data: ready.data });
     }
   }
   return { ok: true, drafts };

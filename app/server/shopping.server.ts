@@ -8,7 +8,7 @@ import { getUploadStorage, type FileStorage } from "./storage.server";
 import { PRE_PAYMENT_STATUSES } from "~/domain/draft";
 import { type Failure, failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
-import { findLatestDraftForProduct } from "./drafts.server";
+import { latestDraftsForProducts } from "./drafts.server";
 import { releaseCheckoutPayments, saveCheckoutStep } from "./checkout-save.server";
 import type { Services } from "./services.server";
 
@@ -336,7 +336,7 @@ export async function changeCart(services: Services, userId: string, change: Car
  * or a save racing this one) keeps its figures; step 2 takes the cart's quantity when it opens.
  */
 async function followCart(services: Services, userId: string, productId: string, patch: { quantity?: number }) {
-  const draft = await findLatestDraftForProduct(services.db, { userId, productId });
+  const draft = (await latestDraftsForProducts(services.db, { userId, productIds: [productId] })).get(productId);
   if (!draft) return;
   const saved = await saveCheckoutStep(services, {
     userId,

@@ -121,10 +121,12 @@ test.describe("the product calculator", () => {
     await expect(quantity).toHaveValue(String(50 + 1 + 8));
   });
 
-  test("shows a computed delivery date and the savings at 400 caps", async ({ page }) => {
+  test("shows computed delivery windows and the savings at 400 caps", async ({ page }) => {
     await page.clock.setFixedTime(new Date("2026-11-20T10:00:00Z"));
     await page.goto("/product/8");
-    await expect(page.getByTestId("delivery-date")).toHaveText("Tue, Dec 22, 2026");
+    // 23 to 25 working days from Fri 20 Nov, never on Christmas Day or Boxing Day's substitute.
+    await expect(page.getByTestId("delivery-express")).toHaveText("Wed, Dec 23, 2026 – Tue, Dec 29, 2026");
+    await expect(page.getByTestId("delivery-standard")).toHaveText("Mon, Jan 4, 2027 – Wed, Jan 6, 2027");
     const quantity = page.getByLabel(/^Quantity/);
     await quantity.fill("400");
     await quantity.blur();

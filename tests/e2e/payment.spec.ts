@@ -100,7 +100,9 @@ test("opening payment locks nothing: back to fix the address and the quantity, t
   await cap.getByRole("button", { name: "Edit" }).click();
   await cap.getByLabel("Quantity of Custom Embroidered Cap", { exact: true }).fill("100");
   await cap.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByTestId("cart-total")).toHaveText("£550.00");
+  await expect(page.getByTestId("summary-goods")).toHaveText("£550.00");
+  // The cart prices the method chosen in the checkout, express, not an estimate.
+  await expect(page.getByTestId("summary-total")).toHaveText("£636.00");
 
   // 100 caps × £5.50 = £550.00, −£55.00 first-order discount, £35 express, 20% VAT: £636.00.
   await page.goto(paymentUrl);

@@ -84,14 +84,24 @@ test("two products in the cart, a quantity edited across a tier edge, the cart c
   await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
   const cap = page.getByTestId("cart-line").filter({ hasText: "Custom Embroidered Cap" });
   await expect(cap.getByTestId("unit-price")).toHaveText("£5.50");
-  await expect(page.getByTestId("cart-total")).toHaveText("£2,654.50"); // 399 × £5.50 + 50 × £9.20
-  await expect(page.getByTestId("delivery-window")).toHaveText("Sun, Dec 20, 2026 – Tue, Dec 22, 2026");
+  // Goods 399 × £5.50 + 50 × £9.20; 10% off a first order; Standard Shipping as the estimate until one
+  // is chosen; 20% VAT (issue 16 item 7).
+  await expect(page.getByTestId("summary-goods")).toHaveText("£2,654.50");
+  await expect(page.getByTestId("summary-discount")).toHaveText("−£265.45");
+  await expect(page.getByText("Estimated shipping (Standard Shipping)")).toBeVisible();
+  await expect(page.getByTestId("summary-shipping")).toHaveText("£18.00");
+  await expect(page.getByTestId("summary-vat")).toHaveText("£481.41");
+  await expect(page.getByTestId("summary-total")).toHaveText("£2,888.46");
+  // The slower product's window, in working days past Christmas and New Year (issue 16 item 4).
+  await expect(page.getByTestId("delivery-standard")).toHaveText("Mon, Jan 4, 2027 – Wed, Jan 6, 2027");
+  await expect(page.getByTestId("delivery-express")).toHaveText("Wed, Dec 23, 2026 – Tue, Dec 29, 2026");
 
   await cap.getByRole("button", { name: "Edit" }).click();
   await cap.getByRole("button", { name: "Increase quantity of Custom Embroidered Cap" }).click();
   await cap.getByRole("button", { name: "Save" }).click();
   await expect(cap.getByTestId("unit-price")).toHaveText("£3.88");
-  await expect(page.getByTestId("cart-total")).toHaveText("£2,012.00"); // 400 × £3.88 + £460.00
+  await expect(page.getByTestId("summary-goods")).toHaveText("£2,012.00"); // 400 × £3.88 + £460.00
+  await expect(page.getByTestId("summary-total")).toHaveText("£2,194.56");
 
   await cap.getByRole("button", { name: "Edit" }).click();
   await cap.getByLabel("Quantity of Custom Embroidered Cap", { exact: true }).fill("5");

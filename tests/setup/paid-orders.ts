@@ -118,6 +118,6 @@ export async function insertPaidOrder(
   await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order!.id })));
   await db
     .insert(orderStatusHistory)
-    .values({ orderId: order!.id, fromStatus: null, toStatus: "paid", actor: "system", note: "Paid by card (test)" });
+    .values({ orderId: order!.id, fromStatus: null, toStatus: "paid", actor: "system", note: "Paid by card" });
   return order!;
 }

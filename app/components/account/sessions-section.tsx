@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { formatLondonDateTime } from "~/domain/dates";
 import { type AccountReply, card, h2, ReplyMessage, replyFor } from "./section";
 
 export type DeviceSession = {
@@ -26,7 +27,7 @@ export function SessionsSection({ sessions, reply }: { sessions: DeviceSession[]
                 {describeDevice(s.userAgent)} {s.current ? <span className="text-green-800">(this device)</span> : null}
               </p>
               <p className="text-xs text-muted">
-                Signed in {new Date(s.createdAt).toLocaleString("en-GB", { timeZone: "Europe/London" })}
+                Signed in {formatLondonDateTime(new Date(s.createdAt))}
                 {s.ipAddress ? ` from ${s.ipAddress}` : ""}
               </p>
             </div>

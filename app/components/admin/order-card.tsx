@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatLondonDateTime } from "~/domain/admin-orders";
+import { formatLondonDateTime } from "~/domain/dates";
 
 /** One titled card of the back office's order page. */
 export function Card(props: { id: string; title: string; className?: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { formatDisplayDate } from "~/domain/delivery";
+import { formatDisplayDate } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
 import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { Card, Facts, Lines, fileSize, londonTime } from "./order-card";

@@ -1,4 +1,4 @@
-import { formatLondonDateTime } from "~/domain/admin-orders";
+import { formatLondonDateTime } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
 import type { PaymentNeedingAttention } from "~/domain/admin-orders";
 import { HeaderRow } from "./table-parts";

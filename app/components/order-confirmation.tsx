@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import { londonToday } from "~/domain/dates";
+import { formatPence } from "~/domain/money";
+import { lineTotalPence } from "~/domain/pricing";
+import { proofPromise } from "~/domain/orders";
+import type { OrderDetail } from "~/server/buyer-orders.server";
+import { deliveryText } from "./order-delivery";
+import { TotalsList } from "./totals-list";
+
+/**
+ * The confirmation's summary after paying (issue 16 item 8): what was bought and paid, what happens
+ * next with its dates (the same engine and words as the order page and the e-mail), and the way
+ * back to whatever is still in the cart.
+ */
+export function Confirmation({ order, cartLeft }: { order: OrderDetail; cartLeft: number }) {
+  const approved = order.status !== "paid";
+  return (
+    <div className="mt-8 space-y-6 text-left">
+      <section aria-labelledby="confirmation-summary" className="rounded-2xl border border-slate-200 p-5">
+        <h2 id="confirmation-summary" className="text-lg font-bold">
+          Order summary
+        </h2>
+        <ul className="mt-3 space-y-1 text-sm" aria-label="Products">
+          {order.lines.map((line) => (
+            <li key={line.id} className="flex justify-between gap-3" data-testid="confirmation-line">
+              <span>
+                {line.quantity.toLocaleString("en-GB")} × {line.product.title}
+              </span>
+              <span>{formatPence(lineTotalPence(line.unitPence, line.quantity))}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm">
+          <TotalsList
+            goods={order.subtotalPence}
+            totals={{
+              subtotal: order.subtotalPence,
+              discount: order.discountPence,
+              shipping: order.shippingPence,
+              vat: order.vatPence,
+              total: order.totalPence,
+              vatRate: order.vatRate,
+            }}
+            shipping={{ kind: "chosen" }}
+            totalLabel="Total paid"
+          />
+        </dl>
+      </section>
+      <section aria-labelledby="confirmation-next">
+        <h2 id="confirmation-next" className="text-lg font-bold">
+          What happens next
+        </h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm" data-testid="next-steps">
+          {approved ? null : <li>{proofPromise(londonToday(new Date(order.paidAt)))}</li>}
+          <li>{deliveryText(order.delivery)}.</li>
+          <li>We e-mail you when your order ships, with its tracking number.</li>
+        </ol>
+      </section>
+      {cartLeft > 0 ? (
+        <p className="rounded-xl bg-brand-soft px-4 py-3 text-sm" data-testid="cart-left">
+          {cartLeft === 1 ? "1 product is" : `${cartLeft} products are`} still in your cart.{" "}
+          <Link to="/cart" className="font-semibold text-brand underline">
+            Go to your cart
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
