@@ -49,7 +49,8 @@ export function Header({ cartCount, user }: { cartCount: number; user: { name: s
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link to="/" aria-label={`${SITE.name} home`} className="shrink-0">
-          <Logo />
+          {/* Below 360 px the mark alone, so the row fits a 320 px screen. */}
+          <Logo wordmarkClassName="max-[359px]:sr-only" />
         </Link>
 
         <nav aria-label="Main" className="ml-2 hidden items-center gap-1 md:flex">
@@ -94,7 +95,13 @@ export function Header({ cartCount, user }: { cartCount: number; user: { name: s
 
         <div className="ml-auto flex items-center gap-1 lg:ml-2">
           {signedIn ? (
-            <Link to="/favorites" className="rounded-full p-2 hover:bg-slate-100" aria-label="Favourites">
+            // On phones the account menu and the drawer list Favourites: the row has no room for it
+            // beside the menu and the drawer's buttons (issue 16: the page was 380 px wide at 375).
+            <Link
+              to="/favorites"
+              className="hidden rounded-full p-2 hover:bg-slate-100 sm:block"
+              aria-label="Favourites"
+            >
               <HeartIcon />
             </Link>
           ) : (

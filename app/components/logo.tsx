@@ -1,6 +1,6 @@
 import { SITE } from "~/content/links";
 
-export function Logo() {
+export function Logo({ wordmarkClassName }: { wordmarkClassName?: string }) {
   return (
     <span className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-ink">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8">
@@ -13,7 +13,7 @@ export function Logo() {
           strokeLinecap="round"
         />
       </svg>
-      {SITE.name}
+      <span className={wordmarkClassName}>{SITE.name}</span>
     </span>
   );
 }

@@ -1,9 +1,16 @@
-import { dbOf } from "~/server/request-context.server";
+import { PRIVATE_CACHE_CONTROL } from "~/server/private-responses.server";
+import { ownBuyers } from "~/server/recent-buyers.server";
 import { recentPurchasesFeed } from "~/server/recent-purchases.server";
+import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/api.recent-purchases";
 
-/** GET: real orders paid in the last 14 days, region and product only; [] when there are none. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const purchases = await recentPurchasesFeed(dbOf(context));
-  return Response.json({ purchases }, { headers: { "Cache-Control": "public, max-age=60" } });
+/**
+ * GET: real orders paid in the last 14 days, region and product only (A-3); [] when there are none.
+ * Never the asker's own orders (issue 16 item 6), so an answer for a known buyer is theirs alone.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const exclude = await ownBuyers({ request, context });
+  const purchases = await recentPurchasesFeed(dbOf(context), { exclude });
+  const cacheControl = exclude.length > 0 ? PRIVATE_CACHE_CONTROL : "public, max-age=60";
+  return Response.json({ purchases }, { headers: { "Cache-Control": cacheControl } });
 }

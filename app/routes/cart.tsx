@@ -181,7 +181,7 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
   const image = product.images[0];
 
   return (
-    <li data-testid="cart-line" className="flex gap-4 rounded-2xl border border-slate-200 p-4">
+    <li data-testid="cart-line" className="flex flex-col gap-4 rounded-2xl border border-slate-200 p-4 sm:flex-row">
       {image ? <ProductImage image={image} className="h-24 w-24 shrink-0 rounded-xl" sizes="96px" /> : null}
       <div className="flex-1">
         <div className="flex flex-wrap items-start justify-between gap-2">

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/sign-out";
 import { signOut } from "~/server/accounts.server";
 import { parseForm, toResponse } from "~/server/http.server";
-import { dbOf } from "~/server/request-context.server";
+import { rememberBuyer } from "~/server/recent-buyers.server";
+import { dbOf, sessionOf } from "~/server/request-context.server";
 
 const schema = z.object({
   scope: z.enum(["local", "global", "others"], { message: "Unknown sign-out scope." }).default("local"),
@@ -18,9 +19,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, schema);
   if (!parsed.ok) return toResponse(parsed);
   const { scope } = parsed.value;
+  const session = await sessionOf(context);
   const result = await signOut(db, request, scope);
   if (!result.ok) return toResponse(result);
   // Signing out of other devices keeps this one where it was; the others end on the home page.
   if (scope === "others") return redirect("/account?signedOutOthers=1", { headers: result.headers });
+  // Signed out, this browser still never hears of the buyer's own orders (issue 16 item 6).
+  if (session) result.headers.append("Set-Cookie", await rememberBuyer(db, request, session.user.id));
   return redirect("/", { headers: result.headers });
 }

@@ -1,16 +1,17 @@
 import { orderDrafts } from "#db/schema";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { routeContext } from "../../tests/setup/route-answer";
+import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import { loader } from "~/routes/api.recent-purchases";
-import {
-  cachedFor,
-  listRecentPurchases,
-  RECENT_PURCHASES_CACHE_MS,
-  recentPurchasesFeed,
-} from "./recent-purchases.server";
+import { rememberBuyer } from "./recent-buyers.server";
+import { cachedFor, listRecentOrders, RECENT_PURCHASES_CACHE_MS, recentPurchasesFeed } from "./recent-purchases.server";
+
+vi.setConfig({ testTimeout: 20_000 });
 
 const handle = testFileDatabase();
+
+beforeAll(() => useTestEnv());
 const now = new Date("2026-11-20T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,10 +22,11 @@ function order(options: {
   postcode?: string;
   country?: string;
   from?: Date;
+  userId?: string;
 }) {
   return {
     accountId: "acct",
-    userId: "user",
+    userId: options.userId ?? "user",
     productId: options.productId ?? "8",
     status: options.status ?? "paid",
     paidAt:
@@ -47,13 +49,13 @@ function order(options: {
   };
 }
 
-describe("listRecentPurchases (A-3, R-LAYOUT-08)", () => {
+describe("listRecentOrders (A-3, R-LAYOUT-08)", () => {
   it("is empty when there are no paid orders", async () => {
     await handle.db.insert(orderDrafts).values([order({ status: "shipping_done", paidDaysAgo: null })]);
-    expect(await listRecentPurchases(handle.db, { now })).toEqual([]);
+    expect(await listRecentOrders(handle.db, { now })).toEqual([]);
   });
 
-  it("lists only paid orders from the last 14 days, newest first, as region and product", async () => {
+  it("lists only paid orders from the last 14 days, newest first, as region, product and buyer", async () => {
     await handle.db.insert(orderDrafts).values([
       order({ postcode: " m1 1ae ", paidDaysAgo: 3, productId: "16" }),
       order({ postcode: "LS1 4AP", paidDaysAgo: 0.5 }),
@@ -65,13 +67,13 @@ describe("listRecentPurchases (A-3, R-LAYOUT-08)", () => {
       order({ postcode: "", paidDaysAgo: 4 }),
       order({ postcode: "", country: "ZZ", paidDaysAgo: 4 }), // nowhere we ship
     ]);
-    const purchases = await listRecentPurchases(handle.db, { now });
+    const purchases = await listRecentOrders(handle.db, { now });
     expect(purchases).toEqual([
-      { region: "Yorkshire and the Humber", product: "Custom Embroidered Cap", daysAgo: 0 },
-      { region: "Ireland", product: "Custom Embroidered Cap", daysAgo: 2 },
-      { region: "the North West", product: "Branded A5 Diary", daysAgo: 3 },
-      { region: "the UK", product: "Custom Embroidered Cap", daysAgo: 4 },
-      { region: "the South West", product: "Custom Yoga Mat", daysAgo: 13 },
+      { region: "Yorkshire and the Humber", product: "Custom Embroidered Cap", daysAgo: 0, buyerId: "user" },
+      { region: "Ireland", product: "Custom Embroidered Cap", daysAgo: 2, buyerId: "user" },
+      { region: "the North West", product: "Branded A5 Diary", daysAgo: 3, buyerId: "user" },
+      { region: "the UK", product: "Custom Embroidered Cap", daysAgo: 4, buyerId: "user" },
+      { region: "the South West", product: "Custom Yoga Mat", daysAgo: 13, buyerId: "user" },
     ]);
   });
 
@@ -79,29 +81,69 @@ describe("listRecentPurchases (A-3, R-LAYOUT-08)", () => {
     const at = new Date("2026-11-20T12:00:00Z");
     const later = (ms: number) => new Date(at.getTime() + ms);
     await handle.db.insert(orderDrafts).values([order({ postcode: "LS1 4AP", from: at })]);
-    const first = await Promise.all(Array.from({ length: 50 }, () => recentPurchasesFeed(handle.db, at)));
+    const first = await Promise.all(Array.from({ length: 50 }, () => recentPurchasesFeed(handle.db, { now: at })));
     expect(first.every((purchases) => purchases.length === 1)).toBe(true);
 
     // A second order: the feed does not see it until the minute is up, so it did not query again.
     await handle.db.insert(orderDrafts).values([order({ postcode: "EH1 1YZ", from: at, paidDaysAgo: 0.5 })]);
-    expect(await recentPurchasesFeed(handle.db, later(RECENT_PURCHASES_CACHE_MS - 1))).toHaveLength(1);
-    expect((await recentPurchasesFeed(handle.db, later(RECENT_PURCHASES_CACHE_MS))).map((p) => p.region)).toEqual([
-      "Scotland",
-      "Yorkshire and the Humber",
-    ]);
+    expect(await recentPurchasesFeed(handle.db, { now: later(RECENT_PURCHASES_CACHE_MS - 1) })).toHaveLength(1);
+    const refreshed = await recentPurchasesFeed(handle.db, { now: later(RECENT_PURCHASES_CACHE_MS) });
+    expect(refreshed.map((p) => p.region)).toEqual(["Scotland", "Yorkshire and the Humber"]);
   });
 
-  it("never exposes who bought", async () => {
+  it("leaves out the orders of the buyers it is told to, from the same cached list (issue 16 item 6)", async () => {
+    const at = new Date("2026-12-01T12:00:00Z");
+    await handle.db
+      .insert(orderDrafts)
+      .values([
+        order({ postcode: "LS1 4AP", from: at, userId: "asker" }),
+        order({ postcode: "EH1 1YZ", from: at, userId: "someone-else", paidDaysAgo: 2 }),
+        order({ postcode: "M1 1AE", from: at, userId: "signed-out-here", paidDaysAgo: 3 }),
+      ]);
+    expect((await recentPurchasesFeed(handle.db, { now: at })).map((p) => p.region)).toEqual([
+      "Yorkshire and the Humber",
+      "Scotland",
+      "the North West",
+    ]);
+    const others = await recentPurchasesFeed(handle.db, { now: at, exclude: ["asker", "signed-out-here"] });
+    expect(others).toEqual([{ region: "Scotland", product: "Custom Embroidered Cap", daysAgo: 2 }]);
+  });
+
+  it("never exposes who bought, nor tells buyers of their own orders, signed in or signed out here", async () => {
+    const buyer = await createSignedInUser(handle.db, "own-orders@acme-events.co.uk");
     // The route asks about the real "now".
-    await handle.db.insert(orderDrafts).values([order({ from: new Date() })]);
-    const request = new Request("http://127.0.0.1:3999/api/recent-purchases");
-    const response = await loader({ request, context: await routeContext(request, testServices(handle)) } as never);
-    const text = await response.clone().text();
+    await handle.db
+      .insert(orderDrafts)
+      .values([order({ from: new Date() }), order({ from: new Date(), userId: buyer.userId, postcode: "EH1 1YZ" })]);
+    const ask = async (cookie?: string) => {
+      const request = siteRequest("/api/recent-purchases", { cookie });
+      const response = await loader({ request, context: await routeContext(request, testServices(handle)) } as never);
+      const text = await response.text();
+      const { purchases } = JSON.parse(text) as { purchases: Record<string, unknown>[] };
+      return { text, regions: purchases.map((p) => p.region), cache: response.headers.get("Cache-Control"), purchases };
+    };
+
+    const anyone = await ask();
     for (const secret of ["Jo", "Bloggs", "Secret", "jo@secret.example", "acct", "user", "Little Hamlet", "LS1"])
-      expect(text).not.toContain(secret);
-    const body = (await response.json()) as { purchases: Record<string, unknown>[] };
-    expect(body.purchases).toHaveLength(1);
-    expect(Object.keys(body.purchases[0] ?? {}).sort()).toEqual(["daysAgo", "product", "region"]);
+      expect(anyone.text).not.toContain(secret);
+    expect(anyone.text).not.toContain(buyer.userId);
+    expect(anyone.regions).toEqual(["Yorkshire and the Humber", "Scotland"]);
+    expect(Object.keys(anyone.purchases[0] ?? {}).sort()).toEqual(["daysAgo", "product", "region"]);
+    expect(anyone.cache).toBe("public, max-age=60");
+
+    // Signed in, and signed out in the same browser (sign-out leaves the signed list of its buyers).
+    const remembered = (await rememberBuyer(handle.db, siteRequest("/sign-out"), buyer.userId)).split(";")[0]!;
+    for (const cookie of [buyer.cookie, remembered, `${buyer.cookie}; ${remembered}`]) {
+      const own = await ask(cookie);
+      expect(own.regions, cookie).toEqual(["Yorkshire and the Humber"]);
+      expect(own.cache).toBe("private, no-store");
+    }
+
+    // Someone else's id under this signature is not honoured: it would tell which orders are theirs.
+    const [name, value] = remembered.split("=") as [string, string];
+    const signature = value.slice(value.indexOf("."));
+    const forged = `${name}=${encodeURIComponent(btoa(JSON.stringify(["user"])))}${signature}`;
+    expect((await ask(forged)).regions).toEqual(["Yorkshire and the Humber", "Scotland"]);
   });
 });
 

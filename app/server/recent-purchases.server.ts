@@ -10,6 +10,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a visitor may see of a real order: a coarse region and the product, never who bought it. */
 export type RecentPurchase = { region: string; product: string; daysAgo: number };
+/** A recent purchase and its buyer's user id, which never leaves the server. */
+export type RecentOrder = RecentPurchase & { buyerId: string };
 
 /** How long the feed is served from memory: one query a minute at most, whatever the traffic (issue 13). */
 export const RECENT_PURCHASES_CACHE_MS = 60_000;
@@ -18,15 +20,16 @@ export const RECENT_PURCHASES_CACHE_MS = 60_000;
  * Real paid orders from the last 14 days, newest first (DESIGN decision 12). Orders are still
  * paid drafts today: when an `orders` table exists, only this query changes.
  */
-export async function listRecentPurchases(
+export async function listRecentOrders(
   db: Database,
   options: { now?: Date; limit?: number } = {},
-): Promise<RecentPurchase[]> {
+): Promise<RecentOrder[]> {
   const now = options.now ?? new Date();
   const since = new Date(now.getTime() - RECENT_PURCHASE_DAYS * DAY_MS);
   const rows = await db
     .select({
       productId: orderDrafts.productId,
+      buyerId: orderDrafts.userId,
       paidAt: orderDrafts.paidAt,
       country: sql<string | null>`${orderDrafts.data} -> 'shipping' -> 'address' ->> 'country'`,
       postcode: sql<string | null>`${orderDrafts.data} -> 'shipping' -> 'address' ->> 'postcode'`,
@@ -43,14 +46,14 @@ export async function listRecentPurchases(
     .orderBy(desc(orderDrafts.paidAt))
     .limit(options.limit ?? 20);
 
-  const purchases: RecentPurchase[] = [];
+  const purchases: RecentOrder[] = [];
   for (const row of rows) {
     const product = findProductById(row.productId);
     const region = coarseRegion(row);
     // An order for a product no longer sold, or to nowhere we ship, says nothing true enough to show.
     if (!product || !region || !row.paidAt) continue;
     const daysAgo = Math.max(0, Math.floor((now.getTime() - new Date(row.paidAt).getTime()) / DAY_MS));
-    purchases.push({ region, product: product.title, daysAgo });
+    purchases.push({ region, product: product.title, daysAgo, buyerId: row.buyerId });
   }
   return purchases;
 }
@@ -74,14 +77,23 @@ export function cachedFor<T>(ttlMs: number, load: (now: Date) => Promise<T>): (n
   };
 }
 
-const feeds = new WeakMap<Database, (now?: Date) => Promise<RecentPurchase[]>>();
+const feeds = new WeakMap<Database, (now?: Date) => Promise<RecentOrder[]>>();
 
-/** The feed `/api/recent-purchases` serves: one cache per database. */
-export function recentPurchasesFeed(db: Database, now?: Date): Promise<RecentPurchase[]> {
+/**
+ * The feed `/api/recent-purchases` serves (one cache per database), without the orders of
+ * `exclude`: the buyers who must not be told of their own orders (recent-buyers.server.ts).
+ */
+export async function recentPurchasesFeed(
+  db: Database,
+  options: { exclude?: readonly string[]; now?: Date } = {},
+): Promise<RecentPurchase[]> {
   let feed = feeds.get(db);
   if (!feed) {
-    feed = cachedFor(RECENT_PURCHASES_CACHE_MS, (at) => listRecentPurchases(db, { now: at }));
+    feed = cachedFor(RECENT_PURCHASES_CACHE_MS, (at) => listRecentOrders(db, { now: at }));
     feeds.set(db, feed);
   }
-  return feed(now);
+  const exclude = new Set(options.exclude);
+  return (await feed(options.now))
+    .filter((order) => !exclude.has(order.buyerId))
+    .map(({ region, product, daysAgo }) => ({ region, product, daysAgo }));
 }

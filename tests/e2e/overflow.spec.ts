@@ -1,0 +1,223 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { completeDraft, payInTestMode, startPayment, type DraftPlan } from "./support/api";
+import { clientAddress, expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
+
+// Issue 16 item 1: no page is wider than the screen at 320, 375 and 768 px, signed in or out.
+
+const WIDTHS = [320, 375, 768] as const;
+
+const CATEGORY_SLUGS = ["drinkware", "office-essentials", "other", "apparel", "bags", "hats"];
+const QUICK_WIN_SLUGS = ["ad-gift", "3pl", "community", "limited-editions", "order-details"];
+
+/** What a signed-in buyer has, so their pages show content rather than empty states. */
+type Shop = { draftId: string; orderId: string };
+
+/**
+ * Every storefront page route of app/routes.ts (by its full path there) and the URLs opened for it;
+ * `draft` and `order` stand for the signed-in buyer's own. The back office (admin/*) is a staff
+ * desk tool and is left out. A route added to app/routes.ts without a line here fails the first test.
+ */
+const PAGES: Record<string, (shop: Shop) => string[]> = {
+  "": () => ["/"],
+  products: () => ["/products", "/products?q=cap"],
+  "products/:category": () => CATEGORY_SLUGS.map((slug) => `/products/${slug}`),
+  "product/:id": () => ["/product/8", "/product/15", "/product/16", "/product/17", "/product/999"],
+  env: () => ["/env"],
+  "sign-in": () => ["/sign-in"],
+  "sign-in/two-factor": () => ["/sign-in/two-factor"],
+  "sign-up": () => ["/sign-up"],
+  verify: () => ["/verify?identifier=jane%40acme-events.co.uk"],
+  "forgot-password": () => ["/forgot-password"],
+  "reset-password": () => ["/reset-password"],
+  "sign-out": () => ["/sign-out"],
+  account: () => ["/account"],
+  "account/profile": () => ["/account/profile"],
+  "account/password": () => ["/account/password"],
+  "account/email": () => ["/account/email"],
+  "account/two-factor": () => ["/account/two-factor"],
+  "account/sessions": () => ["/account/sessions"],
+  "account/organisation": () => ["/account/organisation"],
+  "accept-invitation/:id": () => ["/accept-invitation/no-such-invitation"],
+  favorites: () => ["/favorites"],
+  "shopping-list": () => ["/shopping-list"],
+  cart: () => ["/cart"],
+  customization: (shop) => [`/customization?${draftQuery(shop)}`],
+  details: (shop) => [`/details?${draftQuery(shop)}`],
+  shipping: (shop) => [`/shipping?${draftQuery(shop)}`],
+  "design-proofing": (shop) => [`/design-proofing?${draftQuery(shop)}`],
+  "debug/drafts": () => ["/debug/drafts"],
+  payment: (shop) => [`/payment?${draftQuery(shop)}`],
+  orders: () => ["/orders"],
+  "orders/:id": (shop) => [`/orders/${shop.orderId}`],
+  "how-it-works": () => ["/how-it-works"],
+  compare: () => ["/compare"],
+  "customer-love": () => ["/customer-love"],
+  about: () => ["/about"],
+  contact: () => ["/contact"],
+  faqs: () => ["/faqs"],
+  terms: () => ["/terms"],
+  guarantee: () => ["/guarantee"],
+  privacy: () => ["/privacy"],
+  cookies: () => ["/cookies"],
+  blog: () => ["/blog"],
+  "quick-wins/:slug": () => QUICK_WIN_SLUGS.map((slug) => `/quick-wins/${slug}`),
+  "inquiry-success": () => ["/inquiry-success"],
+  "*": () => ["/no-such-page/at-all"],
+};
+
+const draftQuery = (shop: Shop) => `draft_id=${shop.draftId}&product_id=8`;
+
+/** Full paths of the page routes in app/routes.ts (a .tsx module; resource routes are .ts), back office aside. */
+function storefrontRoutePaths(entries: RouteConfigEntry[] = routes, parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    if (path === "admin" || path.startsWith("admin/")) return [];
+    const own = entry.file.endsWith(".tsx") ? [path] : [];
+    return [...own, ...storefrontRoutePaths(entry.children ?? [], path)];
+  });
+}
+
+/**
+ * How far the document is wider than the window, and, when it is, the elements that stick out
+ * furthest: the innermost ones past the right edge that no clipping ancestor hides, each as a short
+ * CSS path with its width and a bit of its text, so the failure says what to fix.
+ */
+function measureOverflow(): { scrollWidth: number; innerWidth: number; culprits: string[] } {
+  const { innerWidth } = window;
+  const { scrollWidth } = document.documentElement;
+  if (scrollWidth <= innerWidth) return { scrollWidth, innerWidth, culprits: [] };
+  const clipped = (element: Element) => {
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  const past = (element: Element) => element.getBoundingClientRect().right > innerWidth + 0.5;
+  const describe = (element: Element) => {
+    const path: string[] = [];
+    for (
+      let node: Element | null = element;
+      node && node !== document.body && path.length < 4;
+      node = node.parentElement
+    ) {
+      const classes = [...node.classList]
+        .slice(0, 3)
+        .map((c) => `.${CSS.escape(c)}`)
+        .join("");
+      path.unshift(`${node.localName}${node.id ? `#${node.id}` : ""}${classes}`);
+    }
+    const box = element.getBoundingClientRect();
+    const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    return `${path.join(" > ")} (${Math.round(box.left)}–${Math.round(box.right)} px${text ? `, "${text}"` : ""})`;
+  };
+  const culprits = [...document.body.querySelectorAll("*")]
+    .filter((element) => past(element) && ![...element.children].some(past) && !clipped(element))
+    .sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right)
+    .slice(0, 3)
+    .map(describe);
+  return { scrollWidth, innerWidth, culprits };
+}
+
+/**
+ * Opens each URL once and measures it at every width (the layout follows the window as it is
+ * resized, which is much faster than opening every page three times); returns a line per page and
+ * width that is wider than the window.
+ */
+async function overflowingPages(page: Page, urls: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const url of urls) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    const response = await page.goto(url);
+    expect(response?.headers()["content-type"], `${url} answers with a document`).toContain("text/html");
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      const { scrollWidth, innerWidth, culprits } = await page.evaluate(measureOverflow);
+      if (scrollWidth > innerWidth) {
+        found.push(`${url} at ${width} px is ${scrollWidth} px wide; widest: ${culprits.join("; ") || "(none found)"}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** A buyer with something on every signed-in page: a paid order, a draft at the payment step, a cart line, a favourite, a list row. */
+async function signedInContext(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; shop: Shop }> {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
+  const buyer = newBuyer("overflow");
+  await signUpOverHttp(context.request, new Mailbox(baseURL), buyer);
+  const plan: DraftPlan = {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 100,
+    marker: "Overflow",
+    email: buyer.email,
+  };
+  const paid = await completeDraft(context.request, plan);
+  const { orderId } = await payInTestMode(context.request, await startPayment(context.request, paid, "8"));
+  for (const [path, form] of [
+    [
+      "/cart",
+      {
+        intent: "add",
+        productId: "8",
+        quantity: "100",
+        selectedColor: "#1f2a56",
+        customizationSelections: '["Front embroidery"]',
+        handwrittenNote: "false",
+        notes: "",
+      },
+    ],
+    ["/favorites", { intent: "toggle", productId: "16" }],
+    ["/shopping-list", { intent: "add", productId: "15", quantity: "100", notes: "For the summit" }],
+  ] as const) {
+    expect((await context.request.post(path, { form })).ok(), path).toBe(true);
+  }
+  return { context, shop: { draftId: await completeDraft(context.request, plan), orderId } };
+}
+
+/** One page per worker for each state, reused for every route and width. */
+const overflow = test.extend<object, { signedOut: Page; signedIn: { page: Page; shop: Shop } }>({
+  signedOut: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        extraHTTPHeaders: { "X-Forwarded-For": clientAddress() },
+      });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  signedIn: [
+    async ({ browser }, use, workerInfo) => {
+      const { context, shop } = await signedInContext(browser, workerInfo.project.use.baseURL!);
+      await use({ page: await context.newPage(), shop });
+      await context.close();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+});
+
+overflow("every storefront page route in app/routes.ts has URLs in the overflow table", () => {
+  const missing = [...new Set(storefrontRoutePaths())].filter((path) => !(path in PAGES));
+  expect(missing, "add these routes to PAGES in tests/e2e/overflow.spec.ts").toEqual([]);
+});
+
+const NO_SHOP: Shop = { draftId: "no-such-draft", orderId: "no-such-order" };
+
+// A test per route and state, so a failure names the route; each reuses its worker's page.
+overflow.describe("no page is wider than the screen", () => {
+  overflow.describe.configure({ timeout: 60_000 });
+  for (const [route, urls] of Object.entries(PAGES)) {
+    overflow(`${route || "index"}, signed out, at 320, 375 and 768 px`, async ({ signedOut }) => {
+      expect(await overflowingPages(signedOut, urls(NO_SHOP))).toEqual([]);
+    });
+    overflow(`${route || "index"}, signed in, at 320, 375 and 768 px`, async ({ signedIn }) => {
+      expect(await overflowingPages(signedIn.page, urls(signedIn.shop))).toEqual([]);
+    });
+  }
+});
