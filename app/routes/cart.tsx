@@ -8,7 +8,7 @@ import { CheckoutStepper } from "~/components/checkout-stepper";
 import { FeedbackBox } from "~/components/feedback-box";
 import { useLocalMirror } from "~/components/local-mirror";
 import { ProductImage } from "~/components/product-image";
-import { LineEditButtons, useLineEditor } from "~/components/line-editor";
+import { LineEditButtons, LinePriceBreak, useLineEditor } from "~/components/line-editor";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { useNow } from "~/components/use-now";
@@ -245,6 +245,7 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
             <LineEditButtons editor={editor} />
           </div>
         )}
+        <LinePriceBreak editor={editor} product={product} />
         {error ? (
           <div className="mt-2">
             <FormMessage>{error}</FormMessage>
