@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { BRANDING_METHOD_IDS } from "~/domain/checkout";
 import { parsePrice, parseTierRange, tierFor } from "~/domain/pricing";
 import { PRODUCTS, featuredProducts, findProductById, listByCategory, relatedProducts } from "./catalogue";
 import { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
@@ -46,6 +47,10 @@ const productSchema = z.strictObject({
     .array(z.strictObject({ title: nonEmpty, subtitle: nonEmpty.optional(), className: nonEmpty.optional() }))
     .min(3)
     .max(5),
+  branding: z.strictObject({
+    methods: z.array(z.enum(BRANDING_METHOD_IDS)).min(1),
+    default: z.enum(BRANDING_METHOD_IDS),
+  }),
   features: z.array(nonEmpty).min(3),
   goodFor: z.array(nonEmpty).min(3),
   pricingTable: z.array(z.strictObject({ quantity: nonEmpty, price: nonEmpty })).min(1),
@@ -114,10 +119,41 @@ describe("catalogue data (R-CAT-01..05)", () => {
 
   test("each product's numeric tiers are its table's rows, one for one, in pence", () => {
     for (const product of PRODUCTS) {
-      expect(product.tiers.map((tier) => tier.label)).toEqual(product.pricingTable.map((row) => row.quantity));
+      expect(product.tiers.map((tier) => [tier.min, tier.max])).toEqual(
+        product.pricingTable.map((row) => Object.values(parseTierRange(row.quantity))),
+      );
       expect(product.tiers.map((tier) => tier.unitPence / 100)).toEqual(
         product.pricingTable.map((row) => parsePrice(row.price)),
       );
+    }
+  });
+
+  test("tier labels are the real bands, never overlapping (issue 16 item 3)", () => {
+    expect(PRODUCTS.map((product) => [product.id, product.tiers.map((tier) => tier.label)])).toEqual([
+      ["8", ["50–399", "400+"]],
+      ["15", ["50–99", "100–199", "200–299", "300–399", "400+"]],
+      ["16", ["50–999", "1000+"]],
+      ["17", ["50–399", "400+"]],
+    ]);
+  });
+
+  test("each product offers its own branding methods, the default among them (issue 16 item 5)", () => {
+    expect(PRODUCTS.map((product) => [product.id, product.branding])).toEqual([
+      ["8", { methods: ["embroidery", "dtf"], default: "embroidery" }],
+      ["15", { methods: ["dtf", "screen_print"], default: "dtf" }],
+      ["16", { methods: ["deboss", "laser"], default: "deboss" }],
+      ["17", { methods: ["screen_print", "laser"], default: "screen_print" }],
+    ]);
+    for (const product of PRODUCTS) {
+      expect(product.branding.methods).toContain(product.branding.default);
+      expect(new Set(product.branding.methods).size).toBe(product.branding.methods.length);
+      // Everything we sell is branded: "No branding" is what a draft holds before a choice.
+      expect(product.branding.methods).not.toContain("none");
+    }
+    // Neither fabric nor a cap's crown can be engraved or debossed.
+    for (const id of ["8", "15"]) {
+      expect(byId(id).branding.methods).not.toContain("laser");
+      expect(byId(id).branding.methods).not.toContain("deboss");
     }
   });
 

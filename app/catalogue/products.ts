@@ -42,6 +42,8 @@ export const CAP: CatalogueEntry = {
     { title: "Custom strap tag", subtitle: "Woven label with your logo on the back strap" },
     { title: "Printed under-peak", subtitle: "Full-colour print on the underside of the peak" },
   ],
+  // Embroidered, as the name says; a DTF transfer suits a full-colour logo or the under-peak print.
+  branding: { methods: ["embroidery", "dtf"], default: "embroidery" },
   features: [
     "Brushed cotton twill with a structured front panel that holds its shape",
     "Six panels with embroidered eyelets and a covered top button",
@@ -97,6 +99,8 @@ export const RUNNING_SHORTS: CatalogueEntry = {
     { title: "Back waist print", subtitle: "One-colour print below the rear pocket, up to 12 × 4 cm" },
     { title: "Custom inner label", subtitle: "Printed tagless label inside the waistband" },
   ],
+  // The copy's "heat transfer or screen print": stitching would weigh the lightweight fabric down.
+  branding: { methods: ["dtf", "screen_print"], default: "dtf" },
   features: [
     "Lightweight 100% polyester that dries quickly",
     "Split side hems with contrast piping for a free stride",
@@ -173,6 +177,8 @@ export const DIARY: CatalogueEntry = {
     { title: "Custom printed pages", subtitle: "Up to 4 full-colour pages at the front" },
     { title: "Ribbon colour", subtitle: "Ribbon marker matched to your brand colour" },
   ],
+  // A debossed cover logo (foil is a customisation on top of it), or laser engraving on the soft-touch PU.
+  branding: { methods: ["deboss", "laser"], default: "deboss" },
   features: [
     "A5 hardback with a soft-touch cover",
     "Week-to-view layout on 80 gsm cream paper",
@@ -222,6 +228,8 @@ export const YOGA_MAT: CatalogueEntry = {
     { title: "Branded carry strap", subtitle: "Your logo printed on the strap" },
     { title: "Two-tone colours", subtitle: "Choose the top and bottom layer colours" },
   ],
+  // The logo is printed at one end; TPE also takes a laser-engraved, tone-on-tone logo.
+  branding: { methods: ["screen_print", "laser"], default: "screen_print" },
   features: [
     "6 mm TPE foam: cushioned, yet light to carry",
     "Textured non-slip surface on both sides",

@@ -3,6 +3,7 @@
  * REQUIREMENTS R-CAT-01..12). The catalogue changes only by code deploy (B-25), and the same
  * module prices the payment on the server, so display and charge can never diverge.
  */
+import type { BrandingMethod } from "~/domain/checkout";
 import type { PriceTier } from "~/domain/pricing";
 
 export const CATEGORY_NAMES = ["Drinkware", "Office Essentials", "Other", "Apparel", "Bags", "Hats"] as const;
@@ -73,6 +74,11 @@ export type CatalogueEntry = {
   customizationTheme: CustomizationTheme;
   allowHandwrittenNote: boolean;
   customizationOptions: CustomizationOption[];
+  /**
+   * How the factory can put a logo on this product (issue 16 item 5): step 2 offers only these
+   * methods, with `default` preselected, and a draft is saved and paid only with one of them.
+   */
+  branding: { methods: readonly BrandingMethod[]; default: BrandingMethod };
   features: string[];
   goodFor: string[];
   pricingTable: PricingRow[];

@@ -7,13 +7,15 @@ import {
   ARTWORK_TOOLTIP,
   isAllowedArtworkName,
 } from "~/domain/artwork-rules";
+import { formatFileSize } from "~/domain/file-size";
 import { SITE } from "~/content/links";
 import { buttonClass } from "./ui/button";
 import { InfoTooltip } from "./ui/tooltip";
 
 /**
  * Artwork for the draft (issue 7 item 10): .EPS or .PDF, checked here for a quick answer and by
- * the server on the bytes; files are listed with their size and can be removed.
+ * the server on the bytes; files are listed with their size and can be removed. A file uploaded
+ * again under the same name replaces the earlier one (issue 16 item 5), and the page says so.
  */
 export function ArtworkUpload(props: {
   draftId: string | null;
@@ -27,9 +29,11 @@ export function ArtworkUpload(props: {
   const inputId = useId();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
 
   async function upload(file: File) {
     setMessage(null);
+    setStatus(null);
     if (!isAllowedArtworkName(file.name)) return setMessage(ARTWORK_MESSAGES.wrongType);
     if (file.size === 0) return setMessage(ARTWORK_MESSAGES.empty);
     if (file.size > ARTWORK_MAX_BYTES) return setMessage(ARTWORK_MESSAGES.tooLarge);
@@ -47,12 +51,16 @@ export function ArtworkUpload(props: {
       });
       const body = (await response.json()) as {
         file?: ArtworkFileEntry;
+        files?: ArtworkFileEntry[];
         version?: number;
         error?: { message: string };
       };
-      if (!response.ok || !body.file || body.version === undefined)
+      if (!response.ok || !body.file || !body.files || body.version === undefined)
         return setMessage(body.error?.message ?? "The upload failed. Please try again.");
-      props.onFiles([...props.files, body.file], body.version);
+      const name = body.file.name;
+      const replaced = props.files.some((f) => f.name === name);
+      props.onFiles(body.files, body.version);
+      setStatus(replaced ? `${name} was replaced with the file you just uploaded.` : `${name} was uploaded.`);
     } catch {
       setMessage("The upload failed. Check your connection and try again.");
     } finally {
@@ -63,6 +71,7 @@ export function ArtworkUpload(props: {
 
   async function remove(file: ArtworkFileEntry) {
     setMessage(null);
+    setStatus(null);
     const response = await fetch(`/api/artwork/${file.id}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -82,7 +91,9 @@ export function ArtworkUpload(props: {
       <legend className="flex items-center gap-2 text-lg font-bold">
         Artwork <InfoTooltip label="Which files?" content={ARTWORK_TOOLTIP} />
       </legend>
-      <p className="text-sm text-muted">Vector artwork prints sharpest. Up to 50 MB per file.</p>
+      <p className="text-sm text-muted">
+        Vector artwork prints sharpest. Up to 50 MB per file; a file with the same name replaces the earlier one.
+      </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <input
           ref={input}
@@ -112,6 +123,9 @@ export function ArtworkUpload(props: {
           {message}
         </p>
       ) : null}
+      <p role="status" className="mt-2 text-sm text-muted empty:hidden">
+        {status}
+      </p>
       {props.files.length > 0 ? (
         <ul className="mt-3 space-y-2" aria-label="Uploaded artwork">
           {props.files.map((file) => (
@@ -122,7 +136,7 @@ export function ArtworkUpload(props: {
               <a href={`/api/artwork/${file.id}`} className="font-medium text-brand underline">
                 {file.name}
               </a>
-              <span className="text-muted">{(file.size / 1024).toFixed(0)} kB</span>
+              <span className="text-muted">{formatFileSize(file.size)}</span>
               <button
                 type="button"
                 className={buttonClass("ghost", "px-2 py-1")}

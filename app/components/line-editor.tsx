@@ -4,6 +4,7 @@ import type { Product } from "~/catalogue/types";
 import { maxQuantity } from "~/domain/pricing";
 import { commitQuantityInput, stepQuantity } from "~/domain/quantity";
 import type { ErrorBody } from "~/domain/api-errors";
+import { PriceBreakHint } from "./price-break-hint";
 import { buttonClass } from "./ui/button";
 
 type Action = "/cart" | "/shopping-list";
@@ -22,6 +23,11 @@ export function useLineEditor(line: { id: string; quantity: number }, product: P
     if (fetcher.state === "idle" && fetcher.data && "ok" in fetcher.data) setEditing(false);
   }, [fetcher.state, fetcher.data]);
   const committed = () => commitQuantityInput(quantity, line.quantity, product.moq, max);
+  const submit = (next: number, extra: Record<string, string>) =>
+    fetcher.submit(
+      { intent: "update", id: line.id, productId: product.id, quantity: String(next), ...extra },
+      { method: "post", action },
+    );
 
   return {
     fetcher,
@@ -40,11 +46,12 @@ export function useLineEditor(line: { id: string; quantity: number }, product: P
     },
     step: (delta: number) => setQuantity(String(stepQuantity(committed(), delta, product.moq, max))),
     edit: () => setEditing(true),
-    save: (extra: Record<string, string>) =>
-      fetcher.submit(
-        { intent: "update", id: line.id, productId: product.id, quantity: String(committed()), ...extra },
-        { method: "post", action },
-      ),
+    save: (extra: Record<string, string>) => submit(committed(), extra),
+    /** Saves this quantity at once, editing or not (the price-break hint's one click). */
+    applyQuantity: (next: number) => {
+      setQuantity(String(next));
+      submit(next, {});
+    },
     cancel: () => {
       setQuantity(String(line.quantity));
       setEditing(false);
@@ -53,6 +60,22 @@ export function useLineEditor(line: { id: string; quantity: number }, product: P
 }
 
 export type LineEditor = ReturnType<typeof useLineEditor>;
+
+/**
+ * A cart row's price-break hint (issue 16 item 3) for the quantity it prices, saved or being
+ * typed. The one click goes through the cart's own update action, so the line's draft re-prices
+ * as with any other quantity change.
+ */
+export function LinePriceBreak({ editor, product }: { editor: LineEditor; product: Product }) {
+  return (
+    <PriceBreakHint
+      tiers={product.tiers}
+      quantity={editor.shownQuantity}
+      busy={editor.fetcher.state !== "idle"}
+      onApply={editor.applyQuantity}
+    />
+  );
+}
 
 /**
  * The row's buttons: Save and Cancel while editing, Edit and Remove otherwise. `extra` is posted

@@ -1,27 +1,20 @@
 import { useEffect, useId, useState } from "react";
 import { formatPence } from "~/domain/money";
-import {
-  lineTotalPence,
-  type PriceTier,
-  type PricingTier,
-  savingsMessage,
-  tierFor,
-  unitPricePence,
-} from "~/domain/pricing";
+import { lineTotalPence, type PriceTier, savingsMessage, tierFor, unitPricePence } from "~/domain/pricing";
 import { commitQuantityInput, isTransientQuantityInput, stepQuantity } from "~/domain/quantity";
+import { PriceBreakHint } from "./price-break-hint";
 import { usePressAndHold } from "./use-press-and-hold";
 
-/** The detail page's quantity and pricing calculator (R-PDP-04..11). */
+/** The detail page's quantity and pricing calculator (R-PDP-04..11), with the price-break hint (issue 16 item 3). */
 export function QuantityCalculator(props: {
   quantity: number;
   onQuantityChange: (quantity: number) => void;
   moq: number;
   max: number;
-  /** The rows as the buyer reads them, and the same rows as numbers, one for one. */
-  pricingTable: readonly PricingTier[];
+  /** The product's tiers, each labelled with the band it really prices ('50–99', '400+'). */
   tiers: readonly PriceTier[];
 }) {
-  const { quantity, moq, max, pricingTable, tiers } = props;
+  const { quantity, moq, max, tiers } = props;
   const [text, setText] = useState(String(quantity));
   const inputId = useId();
   useEffect(() => setText(String(quantity)), [quantity]);
@@ -32,7 +25,7 @@ export function QuantityCalculator(props: {
 
   const unit = unitPricePence(tiers, quantity);
   const savings = savingsMessage(tiers, quantity);
-  const current = tiers.indexOf(tierFor(tiers, quantity));
+  const current = tierFor(tiers, quantity);
 
   function commit() {
     const next = commitQuantityInput(text, quantity, moq, max);
@@ -103,6 +96,7 @@ export function QuantityCalculator(props: {
       {savings ? (
         <p className="mt-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">{savings}</p>
       ) : null}
+      <PriceBreakHint tiers={tiers} quantity={quantity} onApply={change} />
 
       <table className="mt-4 w-full text-sm">
         <caption className="mb-1 text-left font-semibold">Price per unit by quantity</caption>
@@ -117,16 +111,16 @@ export function QuantityCalculator(props: {
           </tr>
         </thead>
         <tbody>
-          {pricingTable.map((tier, index) => {
-            const active = index === current;
+          {tiers.map((tier) => {
+            const active = tier === current;
             return (
               <tr
-                key={tier.quantity}
+                key={tier.label}
                 className={active ? "bg-brand-soft font-semibold" : ""}
                 aria-current={active ? "true" : undefined}
               >
-                <td className="px-1 py-1">{tier.quantity}</td>
-                <td className="px-1 py-1 text-right">{tier.price}</td>
+                <td className="px-1 py-1">{tier.label}</td>
+                <td className="px-1 py-1 text-right">{formatPence(tier.unitPence)}</td>
               </tr>
             );
           })}

@@ -59,7 +59,11 @@ export const BRANDING_METHODS = {
 export type BrandingMethod = keyof typeof BRANDING_METHODS;
 export const BRANDING_METHOD_IDS = keysOf(BRANDING_METHODS);
 export const isBrandingMethod = oneOf(BRANDING_METHOD_IDS);
-/** The customisation step starts a draft with no branding chosen (SPEC §4). */
+/**
+ * What a draft holds before a method is chosen (SPEC §4), and what a stored draft without one
+ * reads as. Step 2 preselects the product's own default (catalogue `branding`), and a draft is
+ * saved and paid only with a method its product offers (issue 16 item 5).
+ */
 export const DEFAULT_BRANDING_METHOD: BrandingMethod = "none";
 
 /** Design-proof preferences (R-CONST-14); labels are ours. */

@@ -259,7 +259,9 @@ export const STEP_PATCH_SCHEMAS = {
  * The draft step 2 starts from (R-CUST-02). Quantity, colour, selections and the handwritten
  * note always come from the cart line (the cart is where they are edited; quantity clamped to
  * [MOQ, max], DESIGN decision 4). An existing draft for the same product is kept and only those
- * fields change (A-14), so returning to step 2 loses no details, shipping or totals.
+ * fields change (A-14), so returning to step 2 loses no details, shipping or totals. A branding
+ * method the product does not offer (a new draft's 'none', or a draft saved before products
+ * declared their methods) becomes the product's default, preselected (issue 16 item 5).
  */
 export function buildInitialDraft(line: DraftCartLine, existing?: DraftData | null): DraftData {
   const product = findProductById(line.productId);
@@ -268,10 +270,16 @@ export function buildInitialDraft(line: DraftCartLine, existing?: DraftData | nu
     existing && existing.product_id === line.productId
       ? existing
       : draftDataSchema.parse({ product_id: line.productId, quantity: qty, notes: line.notes ?? "" });
+  const method = base.branding.method;
+  const branding =
+    product && !product.branding.methods.includes(method)
+      ? { ...base.branding, method: product.branding.default }
+      : base.branding;
   return {
     ...base,
     product_id: line.productId,
     quantity: qty,
+    branding,
     variant: { ...base.variant, color_hex: line.selectedColor },
     customization_selections: [...line.customizationSelections],
     handwritten_note: line.handwrittenNote,

@@ -272,7 +272,7 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
     expect(data.customization_selections).toEqual(["Front embroidery", "Side logo", "Custom strap tag"]);
     expect(data.handwritten_note).toBe(false);
     expect(data.notes).toBe("Logo centred");
-    expect(data.branding.method).toBe("none");
+    expect(data.branding.method).toBe("embroidery");
     expect(data.branding.placement).toBe("none");
     expect(data.proof.preference).toBe("ai_mockup");
     expect(data.confirm).toEqual({ rights_confirmed: false, lead_time_acknowledged: false });
@@ -300,6 +300,35 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
     expect(data.status).toBe("shipping_done");
     expect(data.confirm).toEqual({ rights_confirmed: true, lead_time_acknowledged: true });
     expect(existing).toEqual(snapshot);
+  });
+
+  it.each([
+    ["8", "embroidery"],
+    ["15", "dtf"],
+    ["16", "deboss"],
+    ["17", "screen_print"],
+  ])("preselects product %s's own default branding method, %s (issue 16 item 5)", (productId, method) => {
+    expect(buildInitialDraft({ ...CAP_LINE, productId }).branding.method).toBe(method);
+  });
+
+  it("keeps a saved method the product offers, and replaces one it does not with the default", () => {
+    const saved = (method: DraftData["branding"]["method"]) => ({
+      ...completedDraft(),
+      branding: { method, placement: "Front", placement_details: "Centred" },
+    });
+    expect(buildInitialDraft(CAP_LINE, saved("dtf")).branding).toEqual({
+      method: "dtf",
+      placement: "Front",
+      placement_details: "Centred",
+    });
+    // A draft saved before products declared their methods: 'none' or laser on a cap.
+    for (const method of ["none", "laser", "deboss"] as const) {
+      expect(buildInitialDraft(CAP_LINE, saved(method)).branding).toEqual({
+        method: "embroidery",
+        placement: "Front",
+        placement_details: "Centred",
+      });
+    }
   });
 
   it("ignores an existing draft for another product", () => {
@@ -361,6 +390,29 @@ describe("customisation step (R-CUST-14, A-40)", () => {
     );
     expect(customisationProductErrors(cap, { handwritten_note: true })).toHaveProperty("handwritten_note");
     expect(customisationProductErrors(diary, { handwritten_note: true })).toEqual({});
+  });
+
+  it("accepts only a branding method the product offers, and says which it does (issue 16 item 5)", () => {
+    const product = (id: string) => {
+      const found = findProductById(id);
+      if (!found) throw new Error("catalogue changed");
+      return found;
+    };
+    expect(customisationProductErrors(product("8"), { branding: { method: "embroidery" } })).toEqual({});
+    expect(customisationProductErrors(product("8"), { branding: { method: "dtf" } })).toEqual({});
+    expect(customisationProductErrors(product("8"), { branding: { method: "laser" } })).toEqual({
+      "branding.method":
+        "Laser engraving isn't offered for the Custom Embroidered Cap: choose Embroidery or DTF transfer.",
+    });
+    expect(customisationProductErrors(product("15"), { branding: { method: "deboss" } })).toEqual({
+      "branding.method": "Deboss isn't offered for the Custom Running Shorts: choose DTF transfer or Screen print.",
+    });
+    expect(customisationProductErrors(product("16"), { branding: { method: "none" } })).toEqual({
+      "branding.method": "No branding isn't offered for the Branded A5 Diary: choose Deboss or Laser engraving.",
+    });
+    expect(customisationProductErrors(product("17"), { branding: { method: "laser" } })).toEqual({});
+    // A patch without a method (placement only) is not checked for one.
+    expect(customisationProductErrors(product("8"), { branding: { placement_details: "Left" } })).toEqual({});
   });
 });
 

@@ -10,6 +10,7 @@
  */
 import type { Product } from "~/catalogue/catalogue";
 import { isOfferedColour } from "~/catalogue/colours";
+import { BRANDING_METHODS, type BrandingMethod } from "./checkout";
 import { isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
 import type { IsoDate } from "./dates";
 import { type DraftStatus, statusAtLeast } from "./draft-base";
@@ -98,10 +99,18 @@ export function canProceedCustomisation(data: Pick<DraftData, "confirm" | "proof
   return missingCustomisation(data).length === 0;
 }
 
+/** "Laser engraving isn't offered for the Custom Embroidered Cap: choose Embroidery or DTF transfer." */
+export function brandingMethodMessage(product: Product, method: BrandingMethod): string {
+  const labels = product.branding.methods.map((offered) => BRANDING_METHODS[offered]);
+  const choices = labels.length > 1 ? `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}` : labels.join("");
+  return `${BRANDING_METHODS[method]} isn't offered for the ${product.title}: choose ${choices}.`;
+}
+
 /**
  * Checks of a step-2 patch that need the product (the server runs them; the page can too):
  * quantity within [MOQ, max] (refused, not silently changed, as the cart does), a colour the
- * product is made in, customisations the product offers, a handwritten note only where allowed.
+ * product is made in, customisations and a branding method the product offers (issue 16 item 5),
+ * a handwritten note only where allowed.
  */
 export function customisationProductErrors(product: Product, patch: CustomisationPatch): FieldErrors {
   const errors: FieldErrors = {};
@@ -114,6 +123,10 @@ export function customisationProductErrors(product: Product, patch: Customisatio
   const offered = new Set(product.customizationOptions.map((option) => option.title));
   if (patch.customization_selections?.some((title) => !offered.has(title))) {
     errors.customization_selections = "Choose from this product's customisations";
+  }
+  const method = patch.branding?.method;
+  if (method !== undefined && !product.branding.methods.includes(method)) {
+    errors["branding.method"] = brandingMethodMessage(product, method);
   }
   if (patch.handwritten_note === true && !product.allowHandwrittenNote) {
     errors.handwritten_note = "This product can't come with a handwritten note";

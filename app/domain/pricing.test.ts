@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bandLabel,
   clampQuantity,
   DEFAULT_MAX_QUANTITY,
   effectiveUnitPrice,
@@ -10,6 +11,7 @@ import {
   parsePrice,
   parseTierRange,
   parseTiers,
+  priceBreakHint,
   type PricingTier,
   savingsMessage,
   savingsPercent,
@@ -60,27 +62,28 @@ describe("parseTierRange", () => {
 
 describe("tierFor (R-CALC-04, DESIGN decision 2: lower-bound inclusive)", () => {
   it.each([
-    [SHORTS_TABLE, 49, "50-100"], // below the first band → first band
-    [SHORTS_TABLE, 50, "50-100"],
-    [SHORTS_TABLE, 99, "50-100"],
-    [SHORTS_TABLE, 100, "100-200"],
-    [SHORTS_TABLE, 199, "100-200"],
-    [SHORTS_TABLE, 200, "200-300"],
-    [SHORTS_TABLE, 250, "200-300"],
-    [SHORTS_TABLE, 299, "200-300"],
-    [SHORTS_TABLE, 300, "300-400"],
-    [SHORTS_TABLE, 399, "300-400"],
+    [SHORTS_TABLE, 49, "50–99"], // below the first band → first band
+    [SHORTS_TABLE, 50, "50–99"],
+    [SHORTS_TABLE, 99, "50–99"],
+    [SHORTS_TABLE, 100, "100–199"],
+    [SHORTS_TABLE, 199, "100–199"],
+    [SHORTS_TABLE, 200, "200–299"],
+    [SHORTS_TABLE, 250, "200–299"],
+    [SHORTS_TABLE, 299, "200–299"],
+    [SHORTS_TABLE, 300, "300–399"],
+    [SHORTS_TABLE, 399, "300–399"],
     [SHORTS_TABLE, 400, "400+"],
     [SHORTS_TABLE, 10000, "400+"],
-    [CAP_TABLE, 1, "50-399"],
-    [CAP_TABLE, 50, "50-399"],
-    [CAP_TABLE, 99, "50-399"],
-    [CAP_TABLE, 100, "50-399"],
-    [CAP_TABLE, 398, "50-399"],
-    // '50-399' excludes its upper bound, so 399 falls in the gap before 400+; the band below applies.
-    [CAP_TABLE, 399, "50-399"],
+    [CAP_TABLE, 1, "50–399"],
+    [CAP_TABLE, 50, "50–399"],
+    [CAP_TABLE, 99, "50–399"],
+    [CAP_TABLE, 100, "50–399"],
+    [CAP_TABLE, 398, "50–399"],
+    // The row '50-399' excludes its upper bound, so 399 falls in the gap before 400+; the band below
+    // applies, and its label says so.
+    [CAP_TABLE, 399, "50–399"],
     [CAP_TABLE, 400, "400+"],
-    [DIARY_TABLE, 999, "50-999"],
+    [DIARY_TABLE, 999, "50–999"],
     [DIARY_TABLE, 1000, "1000+"],
   ])("%#: quantity %i → band %s", (table, quantity, band) => {
     expect(tierFor(parseTiers(table), quantity).label).toBe(band);
@@ -103,14 +106,40 @@ describe("tierFor (R-CALC-04, DESIGN decision 2: lower-bound inclusive)", () => 
 });
 
 describe("parseTiers: the catalogue's rows as numbers, once", () => {
-  it("keeps each row's label and reads its band and price in pence", () => {
+  it("reads each row's band and price in pence, labelled with the quantities it really prices", () => {
     expect(parseTiers(SHORTS_TABLE)).toEqual([
-      { label: "50-100", min: 50, max: 100, unitPence: 920 },
-      { label: "100-200", min: 100, max: 200, unitPence: 1040 },
-      { label: "200-300", min: 200, max: 300, unitPence: 1000 },
-      { label: "300-400", min: 300, max: 400, unitPence: 900 },
+      { label: "50–99", min: 50, max: 100, unitPence: 920 },
+      { label: "100–199", min: 100, max: 200, unitPence: 1040 },
+      { label: "200–299", min: 200, max: 300, unitPence: 1000 },
+      { label: "300–399", min: 300, max: 400, unitPence: 900 },
       { label: "400+", min: 400, max: null, unitPence: 800 },
     ]);
+  });
+
+  it.each([
+    ["cap", CAP_TABLE, ["50–399", "400+"]],
+    ["shorts", SHORTS_TABLE, ["50–99", "100–199", "200–299", "300–399", "400+"]],
+    ["diary", DIARY_TABLE, ["50–999", "1000+"]],
+    ["mat", MAT_TABLE, ["50–399", "400+"]],
+  ])("labels the %s's bands without overlaps, with an en dash (issue 16 item 3)", (_name, table, labels) => {
+    expect(parseTiers(table).map((tier) => tier.label)).toEqual(labels);
+  });
+
+  it.each([
+    ["cap", CAP_TABLE],
+    ["shorts", SHORTS_TABLE],
+    ["diary", DIARY_TABLE],
+    ["mat", MAT_TABLE],
+  ])("%s: every quantity from the MOQ to the top band is priced by the band its label names", (_name, table) => {
+    const tiers = parseTiers(table);
+    const within = (label: string, quantity: number) => {
+      const [low, high] = label.replace("+", "").split("–").map(Number);
+      return quantity >= (low ?? 0) && (label.endsWith("+") || quantity <= (high ?? low ?? 0));
+    };
+    for (let quantity = 50; quantity <= (tiers.at(-1)?.min ?? 0) + 1; quantity += 1) {
+      expect(within(tierFor(tiers, quantity).label, quantity), `${quantity}`).toBe(true);
+      expect(tiers.filter((tier) => within(tier.label, quantity))).toHaveLength(1);
+    }
   });
 
   it("throws on a band or a price it cannot read", () => {
@@ -255,11 +284,11 @@ describe("savingsPercent (R-CALC-07, A-8: against the first tier)", () => {
 
 describe("savingsMessage (R-PDP-10, R-CALC-08)", () => {
   it.each([
-    [CAP_TABLE, 400, "You're saving 29.5% per unit vs 50-399"],
-    [MAT_TABLE, 400, "You're saving 30.9% per unit vs 50-399"],
-    [DIARY_TABLE, 1000, "You're saving 26.3% per unit vs 50-999"],
-    [SHORTS_TABLE, 1000, "You're saving 13.0% per unit vs 50-100"],
-    [SHORTS_TABLE, 300, "You're saving 2.2% per unit vs 50-100"],
+    [CAP_TABLE, 400, "You're saving 29.5% per unit vs 50–399"],
+    [MAT_TABLE, 400, "You're saving 30.9% per unit vs 50–399"],
+    [DIARY_TABLE, 1000, "You're saving 26.3% per unit vs 50–999"],
+    [SHORTS_TABLE, 1000, "You're saving 13.0% per unit vs 50–99"],
+    [SHORTS_TABLE, 300, "You're saving 2.2% per unit vs 50–99"],
   ])("%#: %i units", (table, quantity, message) => {
     expect(savingsMessage(parseTiers(table), quantity)).toBe(message);
   });
@@ -300,4 +329,118 @@ describe("lineTotalPence (R-CALC-06, R-CALC-18)", () => {
     expect(() => lineTotalPence(3.88, 10)).toThrow(RangeError);
     expect(() => lineTotalPence(388, 1.5)).toThrow(RangeError);
   });
+});
+
+describe("bandLabel: the quantities a band really prices (issue 16 item 3)", () => {
+  it.each([
+    [{ min: 50, max: 100 }, { min: 100, max: 200 }, "50–99"],
+    [{ min: 50, max: 399 }, { min: 400, max: null }, "50–399"],
+    [{ min: 400, max: null }, undefined, "400+"],
+    // A bounded last band sells up to its upper bound (maxQuantity), so the label includes it.
+    [{ min: 100, max: 750 }, undefined, "100–750"],
+    // A band one quantity wide is that quantity alone.
+    [{ min: 50, max: 51 }, { min: 51, max: null }, "50"],
+  ])("%j before %j → %s", (range, next, label) => {
+    expect(bandLabel(range, next)).toBe(label);
+  });
+});
+
+describe("priceBreakHint: a larger quantity in the next tier that costs less in total", () => {
+  const hint = (table: readonly PricingTier[], quantity: number) => priceBreakHint(parseTiers(table), quantity);
+
+  it("399 caps cost £2,194.50 and 400 cost £1,552.00: add 1 more and pay £642.50 less", () => {
+    expect(hint(CAP_TABLE, 399)).toEqual({
+      quantity: 400,
+      addUnits: 1,
+      savingPence: 64250,
+      message: "Add 1 more and pay £642.50 less",
+    });
+  });
+
+  it.each([
+    // Cap: 283 × £5.50 = £1,556.50 > 400 × £3.88 = £1,552.00; 282 × £5.50 = £1,551.00 is less.
+    ["cap", CAP_TABLE, 283, "Add 117 more and pay £4.50 less"],
+    ["cap", CAP_TABLE, 398, "Add 2 more and pay £637.00 less"],
+    // Shorts (A-7's rising prices): 199 × £10.40 = £2,069.60 > 200 × £10.00.
+    ["shorts", SHORTS_TABLE, 193, "Add 7 more and pay £7.20 less"],
+    ["shorts", SHORTS_TABLE, 199, "Add 1 more and pay £69.60 less"],
+    ["shorts", SHORTS_TABLE, 271, "Add 29 more and pay £10.00 less"],
+    ["shorts", SHORTS_TABLE, 299, "Add 1 more and pay £290.00 less"],
+    ["shorts", SHORTS_TABLE, 356, "Add 44 more and pay £4.00 less"],
+    ["shorts", SHORTS_TABLE, 374, "Add 26 more and pay £166.00 less"],
+    ["shorts", SHORTS_TABLE, 399, "Add 1 more and pay £391.00 less"],
+    ["diary", DIARY_TABLE, 737, "Add 263 more and pay £0.88 less"],
+    ["diary", DIARY_TABLE, 999, "Add 1 more and pay £587.76 less"],
+    ["mat", MAT_TABLE, 277, "Add 123 more and pay £3.50 less"],
+    ["mat", MAT_TABLE, 399, "Add 1 more and pay £674.50 less"],
+  ])("%s at %i: %s", (_name, table, quantity, message) => {
+    expect(hint(table, quantity)?.message).toBe(message);
+  });
+
+  it.each([
+    ["cap at the MOQ", CAP_TABLE, 50],
+    ["cap at 282 (£1,551.00 < £1,552.00)", CAP_TABLE, 282],
+    ["cap in the last tier", CAP_TABLE, 400],
+    ["cap at the maximum", CAP_TABLE, 10000],
+    ["shorts at the MOQ", SHORTS_TABLE, 50],
+    ["shorts at 99 (100 cost £1,040.00 > £910.80)", SHORTS_TABLE, 99],
+    ["shorts at 100", SHORTS_TABLE, 100],
+    ["shorts at 192 (£1,996.80 < £2,000.00)", SHORTS_TABLE, 192],
+    ["shorts at 270 (£2,700.00, the same as 300)", SHORTS_TABLE, 270],
+    ["shorts at 300", SHORTS_TABLE, 300],
+    ["shorts at 355 (£3,195.00 < £3,200.00)", SHORTS_TABLE, 355],
+    ["shorts in the last tier", SHORTS_TABLE, 400],
+    ["diary at 736 (£1,648.64 < £1,650.00)", DIARY_TABLE, 736],
+    ["diary in the last tier", DIARY_TABLE, 1000],
+    ["diary at the maximum", DIARY_TABLE, 25000],
+    ["mat at 276 (£1,518.00 < £1,520.00)", MAT_TABLE, 276],
+    ["mat in the last tier", MAT_TABLE, 400],
+  ])("no hint for %s", (_name, table, quantity) => {
+    expect(hint(table, quantity)).toBeNull();
+  });
+
+  it("groups thousands in the units and the saving", () => {
+    const table: PricingTier[] = [
+      { quantity: "1-5000", price: "£1.00" },
+      { quantity: "5000+", price: "£0.10" },
+    ];
+    expect(hint(table, 1000)?.message).toBe("Add 4,000 more and pay £500.00 less");
+    expect(
+      hint(
+        [
+          { quantity: "1-3000", price: "£1.00" },
+          { quantity: "3000+", price: "£0.10" },
+        ],
+        2999,
+      )?.message,
+    ).toBe("Add 1 more and pay £2,699.00 less");
+  });
+
+  it("has no next tier to offer with a single tier", () => {
+    expect(hint([{ quantity: "50+", price: "£1.00" }], 60)).toBeNull();
+  });
+
+  it.each([
+    ["cap", CAP_TABLE],
+    ["shorts", SHORTS_TABLE],
+    ["diary", DIARY_TABLE],
+    ["mat", MAT_TABLE],
+  ])(
+    "%s: at every quantity from the MOQ to the maximum, the hint is exactly the next band's cheaper total",
+    (_name, table) => {
+      const tiers = parseTiers(table);
+      const starts = tiers.map((tier) => tier.min);
+      for (let quantity = 50; quantity <= maxQuantity(tiers); quantity += 1) {
+        const next = starts.find((start) => start > quantity);
+        const saving =
+          next === undefined ? 0 : unitPricePence(tiers, quantity) * quantity - unitPricePence(tiers, next) * next;
+        const expected =
+          next !== undefined && saving > 0 ? { quantity: next, addUnits: next - quantity, savingPence: saving } : null;
+        const actual = priceBreakHint(tiers, quantity);
+        expect(
+          actual && { quantity: actual.quantity, addUnits: actual.addUnits, savingPence: actual.savingPence },
+        ).toEqual(expected);
+      }
+    },
+  );
 });

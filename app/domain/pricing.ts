@@ -2,7 +2,7 @@
  * Tier pricing (REQUIREMENTS §24, R-CALC-01..08). Shared by the product page, cart and the
  * server's payment amount so the two can never disagree (R-CALC-20).
  */
-import { formatPounds, poundsToPence } from "./money";
+import { formatPence, formatPounds, poundsToPence } from "./money";
 
 /** One row of a catalogue pricing table, exactly as the catalogue writes it. */
 export type PricingTier = { quantity: string; price: string };
@@ -47,17 +47,30 @@ function covers(range: TierRange, quantity: number): boolean {
 
 /**
  * One tier as the pages and the server price it: parsed once, when the catalogue loads
- * (catalogue.ts), from the row the buyer reads. `label` is that row's quantity text ('50-399').
+ * (catalogue.ts). `label` is the band the tier really prices ('50–99', '400+'), not the
+ * catalogue's text ('50-100'): see bandLabel.
  */
 export type PriceTier = { label: string; min: number; max: number | null; unitPence: number };
 
+/**
+ * The quantities a tier really prices, as the buyer reads them, with an en dash (issue 16 item 3).
+ * A band ends just before the next band starts, so the spec's overlapping '50-100', '100-200'
+ * read '50–99', '100–199' (DESIGN decision 2) and '50-399' before '400+' reads '50–399'. The last
+ * band is open ('400+') or ends at its upper bound, the largest quantity it sells (maxQuantity).
+ */
+export function bandLabel(range: TierRange, next: TierRange | undefined): string {
+  const last = next === undefined ? range.max : next.min - 1;
+  if (last === null) return `${range.min}+`;
+  return last <= range.min ? `${range.min}` : `${range.min}–${last}`;
+}
+
 /** A catalogue table as numeric tiers. Throws on a row it cannot read, so a typo fails the catalogue test. */
 export function parseTiers(table: readonly PricingTier[]): PriceTier[] {
-  return table.map((row) => ({
-    label: row.quantity,
+  const tiers = table.map((row) => ({
     ...parseTierRange(row.quantity),
     unitPence: poundsToPence(parsePrice(row.price)),
   }));
+  return tiers.map((tier, index) => ({ label: bandLabel(tier, tiers[index + 1]), ...tier }));
 }
 
 /**
@@ -136,7 +149,7 @@ export function savingsPercent(tiers: readonly PriceTier[], quantity: number): n
   return (diff < 0 ? -tenths : tenths) / 10;
 }
 
-/** "You're saving 29.5% per unit vs 50-399", or null when there is no positive saving (A-8, R-CALC-08). */
+/** "You're saving 29.5% per unit vs 50–399", or null when there is no positive saving (A-8, R-CALC-08). */
 export function savingsMessage(tiers: readonly PriceTier[], quantity: number): string | null {
   const first = tiers[0];
   if (first === undefined) return null;
@@ -152,4 +165,29 @@ export function lineTotalPence(unitPence: number, quantity: number): number {
   const total = unitPence * quantity;
   if (!Number.isSafeInteger(total)) throw new RangeError("Line total is too large");
   return total;
+}
+
+/** "Add 1 more and pay £642.50 less": a larger quantity in the next tier that costs less in total. */
+export type PriceBreakHint = { quantity: number; addUnits: number; savingPence: number; message: string };
+
+/**
+ * The price break just above `quantity` (issue 16 item 3): when the next tier's smallest quantity
+ * costs less in total than `quantity` does now (399 caps £2,194.50, 400 caps £1,552.00), how many
+ * more to add and how much less to pay. Null in the last tier, or when the next tier costs the
+ * same or more in total (shorts 99 → 100, caps up to 282). Tiers are in order and contiguous (the
+ * catalogue test), so the next tier starts above `quantity` and within the largest quantity sold.
+ */
+export function priceBreakHint(tiers: readonly PriceTier[], quantity: number): PriceBreakHint | null {
+  const current = tierFor(tiers, quantity);
+  const next = tiers[tiers.indexOf(current) + 1];
+  if (next === undefined) return null;
+  const savingPence = lineTotalPence(current.unitPence, quantity) - lineTotalPence(next.unitPence, next.min);
+  if (savingPence <= 0) return null;
+  const addUnits = next.min - quantity;
+  return {
+    quantity: next.min,
+    addUnits,
+    savingPence,
+    message: `Add ${addUnits.toLocaleString("en-GB")} more and pay ${formatPence(savingPence)} less`,
+  };
 }

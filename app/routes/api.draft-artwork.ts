@@ -16,5 +16,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!session.user.emailVerified) return toResponse(failure(403, "EMAIL_NOT_VERIFIED", ARTWORK_MESSAGES.unverified));
   const result = await saveArtwork(db, { userId: session.user.id, draftId: params.id, request });
   if (!result.ok) return toResponse(result);
-  return Response.json({ file: result.file, version: result.version }, { status: 201 });
+  return Response.json({ file: result.file, files: result.files, version: result.version }, { status: 201 });
 }

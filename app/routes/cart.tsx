@@ -10,7 +10,7 @@ import { FeedbackBox } from "~/components/feedback-box";
 import { useLocalMirror } from "~/components/local-mirror";
 import { ProductImage } from "~/components/product-image";
 import { TotalsList } from "~/components/totals-list";
-import { LineEditButtons, useLineEditor } from "~/components/line-editor";
+import { LineEditButtons, LinePriceBreak, useLineEditor } from "~/components/line-editor";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { useNow } from "~/components/use-now";
@@ -254,6 +254,7 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
             <LineEditButtons editor={editor} />
           </div>
         )}
+        <LinePriceBreak editor={editor} product={product} />
         {error ? (
           <div className="mt-2">
             <FormMessage>{error}</FormMessage>

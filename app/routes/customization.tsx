@@ -8,6 +8,7 @@ import { ArtworkUpload } from "~/components/artwork-upload";
 import { CheckoutStepper } from "~/components/checkout-stepper";
 import { ColourSwatches } from "~/components/colour-swatches";
 import { DeliveryEstimates } from "~/components/delivery-estimates";
+import { MissingSummary } from "~/components/no-draft";
 import { OrderSummary } from "~/components/order-summary";
 import { ProductImage } from "~/components/product-image";
 import { SaveStatus } from "~/components/save-status";
@@ -16,10 +17,11 @@ import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { useNow } from "~/components/use-now";
 import { LineSwitcher } from "~/components/line-switcher";
 import { type CheckoutLineState, leadLineIndex, nextLineToCustomise } from "~/domain/cart-checkout";
-import { BRANDING_METHOD_IDS, BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/checkout";
+import { BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/checkout";
 import {
-  canProceedCustomisation,
   CONFIRMATION_LABELS,
+  type CustomisationField,
+  missingCustomisation,
   PREVIOUS_ORDER_REF_MESSAGE,
   stepHref,
   type DraftData,
@@ -43,6 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     completed: stepperState(checkout, lines),
   };
 }
+
+/** What the "Still needed:" list under Next calls each missing choice (as Details does). */
+const MISSING_LABELS: Record<CustomisationField, string> = {
+  "confirm.rights_confirmed": "confirming you have the rights to the artwork",
+  "confirm.lead_time_acknowledged": "acknowledging the lead time",
+  "proof.previous_order_ref": "Previous order reference",
+};
 
 /** Step 2's part of the draft (the rest belongs to later steps and is never sent from here). */
 type CustomisationForm = Pick<
@@ -120,7 +129,7 @@ function CustomisationStep(props: {
     });
   };
   const unit = unitPricePence(product.tiers, form.quantity);
-  const canGoOn = canProceedCustomisation({ confirm: form.confirm, proof: form.proof });
+  const missing = missingCustomisation({ confirm: form.confirm, proof: form.proof });
   // The cart's lines as they will be once this one is saved: Next goes to the next line still to
   // customise, then to Details on the checkout's lead draft (issue 15 item 1).
   const linesAfterSave = (draftId: string | null): CheckoutLineState[] =>
@@ -182,8 +191,8 @@ function CustomisationStep(props: {
 
           <fieldset>
             <legend className="text-lg font-bold">Branding method</legend>
-            <div className="mt-3 grid gap-2 sm:grid-cols-3">
-              {BRANDING_METHOD_IDS.map((method) => (
+            <div className="mt-3 grid gap-2 sm:grid-cols-2">
+              {product.branding.methods.map((method) => (
                 <label
                   key={method}
                   className="flex cursor-pointer items-center gap-2 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
@@ -315,10 +324,11 @@ function CustomisationStep(props: {
             back={{ to: "/cart", label: "Back to Cart" }}
             next={{
               label: nextTitle ? `Next: ${nextTitle}` : "Next: Your details",
-              disabled: !canGoOn,
+              disabled: missing.length > 0,
               onNext: goNext,
             }}
           />
+          <MissingSummary labels={missing.map((field) => MISSING_LABELS[field])} />
         </div>
 
         <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">

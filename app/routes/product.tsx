@@ -92,7 +92,6 @@ function ProductDetail({ product }: { product: Product }) {
               onQuantityChange={setQuantity}
               moq={product.moq}
               max={max}
-              pricingTable={product.pricingTable}
               tiers={product.tiers}
             />
           </div>

@@ -350,6 +350,90 @@ describe("saveArtwork", () => {
     expect(filesOnDisk()).toEqual([]);
   });
 
+  describe("uploading a file again under its name replaces it (issue 16 item 5)", () => {
+    const send = (draftId: string, body: Uint8Array<ArrayBuffer>, name: string) =>
+      saveArtwork(handle.db, { userId: ALICE, draftId, request: upload(body, name), storage });
+    const storedNames = async () =>
+      (
+        await queryRows<{ stored_name: string }>(
+          handle.db,
+          sql`select stored_name from artwork_files order by stored_name`,
+        )
+      ).map((row) => row.stored_name);
+
+    it("lists it once, in its place, with the new bytes; the old record and bytes are gone", async () => {
+      const draft = await newDraft();
+      const first = await send(draft.id, PDF, "logo.pdf");
+      const other = await send(draft.id, EPS, "mark.eps");
+      if (!first.ok || !other.ok) throw new Error("upload failed");
+      const before = await storedNames();
+      const bigger = text(`${new TextDecoder().decode(PDF)}% revised\n`);
+      const again = await send(draft.id, bigger, "logo.pdf");
+      if (!again.ok) throw new Error(again.message);
+
+      expect(again.file).toMatchObject({ name: "logo.pdf", size: bigger.byteLength });
+      expect(again.file.id).not.toBe(first.file.id);
+      expect(again.files).toEqual([again.file, other.file]);
+      expect(again.version).toBe(other.version + 1);
+      expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork.files).toEqual(
+        again.files,
+      );
+      const after = await storedNames();
+      expect(after).toHaveLength(2);
+      expect(filesOnDisk().sort()).toEqual(after);
+      expect(after.filter((name) => before.includes(name))).toHaveLength(1);
+      const opened = await openArtwork(handle.db, { userId: ALICE, fileId: again.file.id, storage });
+      expect(new Uint8Array(await new Response(opened?.stream).arrayBuffer())).toEqual(bigger);
+      expect(await openArtwork(handle.db, { userId: ALICE, fileId: first.file.id, storage })).toBeNull();
+    });
+
+    it("keeps a file whose name differs only in case, or in another draft", async () => {
+      const draft = await newDraft();
+      const elsewhere = await newDraft();
+      await send(draft.id, PDF, "logo.pdf");
+      await send(elsewhere.id, PDF, "logo.pdf");
+      const upper = await send(draft.id, PDF, "Logo.pdf");
+      if (!upper.ok) throw new Error(upper.message);
+      expect(upper.files.map((f) => f.name)).toEqual(["logo.pdf", "Logo.pdf"]);
+      expect((await getDraft(handle.db, { userId: ALICE, draftId: elsewhere.id }))?.data.artwork.files).toHaveLength(1);
+      expect(filesOnDisk()).toHaveLength(3);
+    });
+
+    it(`replaces a file on a draft that already has ${ARTWORK_MAX_FILES}`, async () => {
+      const draft = await newDraft();
+      const entries = Array.from({ length: ARTWORK_MAX_FILES }, (_, i) => ({
+        id: crypto.randomUUID(),
+        name: `logo-${i}.pdf`,
+        size: 10,
+        uploaded_at: new Date().toISOString(),
+      }));
+      await handle.db.execute(
+        sql`update order_drafts set data = jsonb_set(data, '{artwork,files}', ${JSON.stringify(entries)}::jsonb) where id = ${draft.id}`,
+      );
+      const again = await send(draft.id, PDF, "logo-3.pdf");
+      if (!again.ok) throw new Error(again.message);
+      expect(again.files.map((f) => f.name)).toEqual(entries.map((e) => e.name));
+      expect(again.files[3]).toEqual(again.file);
+    });
+
+    it("folds a name listed twice (before issue 16) into the one new file", async () => {
+      const draft = await newDraft();
+      const first = await send(draft.id, PDF, "logo.pdf");
+      if (!first.ok) throw new Error(first.message);
+      const twice = [first.file, { ...first.file, id: crypto.randomUUID() }];
+      await handle.db.execute(
+        sql`update order_drafts set data = jsonb_set(data, '{artwork,files}', ${JSON.stringify(twice)}::jsonb) where id = ${draft.id}`,
+      );
+      // A refused upload (an EPS named .pdf) replaces nothing.
+      expect(await send(draft.id, EPS, "logo.pdf")).toMatchObject({ status: 415 });
+      expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork.files).toEqual(twice);
+      const replaced = await send(draft.id, PDF, "logo.pdf");
+      if (!replaced.ok) throw new Error(replaced.message);
+      expect(replaced.files).toEqual([replaced.file]);
+      expect(filesOnDisk()).toHaveLength(1);
+    });
+  });
+
   describe("the daily allowance (issue 13 item 6)", () => {
     const MB = 1024 * 1024;
     const usedToday = async (userId = ALICE) =>

@@ -9,18 +9,22 @@
  *   - `Content-Type` is ignored: the server reads the first bytes instead;
  *   - `Content-Length`, when sent, lets a too-large file be refused before any byte is read;
  *     without it the body is counted as it streams and reading stops past the limit.
- *   Answers: ok → the new file entry and the draft's new version (the page's next save must send
- *   it); 400 FILE_NAME_MISSING / FILE_EMPTY, 404 DRAFT_NOT_FOUND, 409 DRAFT_LOCKED /
+ *   Answers: ok → the new file entry, the draft's files as they now are and the draft's new
+ *   version (the page's next save must send it); 400 FILE_NAME_MISSING / FILE_EMPTY, 404 DRAFT_NOT_FOUND, 409 DRAFT_LOCKED /
  *   TOO_MANY_FILES, 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE, 429 UPLOAD_QUOTA, each with the
  *   buyer-facing message from app/domain/artwork-rules.ts. (The route answers 401 and 403 for a
  *   visitor without a session or a confirmed e-mail address before any of this.)
+ *
+ * A file with the name of one already on the draft replaces it, in its place in the list, record
+ * and bytes (issue 16 item 5: a re-uploaded logo was listed twice); so a replacement is never
+ * refused as one file too many.
  *
  * The body streams through a byte counter and a content check into storage, so memory use does
  * not grow with the file and nothing past the limit is read. Each upload first reserves its bytes
  * of the user's daily allowance (upload-quota.server.ts).
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { artworkFiles } from "#db/schema";
 import {
   ARTWORK_CONTENT_TYPES,
@@ -66,6 +70,23 @@ const FAILURES = {
 const editableList = sqlList(EDITABLE_STATUSES);
 // data.artwork.files as a jsonb array whatever the row holds.
 const FILES = sql`(case when jsonb_typeof(data -> 'artwork' -> 'files') = 'array' then data -> 'artwork' -> 'files' else '[]'::jsonb end)`;
+/** How many of the draft's files an upload named `name` keeps: all but those it replaces. */
+const keptCount = (name: string | null) =>
+  sql`(select count(*) from jsonb_array_elements(${FILES}) as e(value) where e.value ->> 'name' is distinct from ${name})::int`;
+/**
+ * The draft's files with `entry` in: in place of the first file of the same name (and of any
+ * later ones, listed twice before issue 16), else at the end.
+ */
+const withUpload = (entry: ArtworkFileEntry) => sql`(
+  select jsonb_agg(f.value order by f.position) from (
+    select e.value, e.position from jsonb_array_elements(${FILES}) with ordinality as e(value, position)
+     where e.value ->> 'name' is distinct from ${entry.name}
+    union all
+    select ${JSON.stringify(entry)}::jsonb, coalesce(
+      (select min(e.position) from jsonb_array_elements(${FILES}) with ordinality as e(value, position)
+        where e.value ->> 'name' = ${entry.name}),
+      jsonb_array_length(${FILES}) + 1)
+  ) as f(value, position))`;
 
 function decodeName(header: string | null): string {
   if (header === null) return "";
@@ -123,13 +144,18 @@ function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
   return { stream, rejection: (): Failure | null => rejection, size: () => size };
 }
 
-type DraftState = { status: string; files: number };
+/** The draft's status, and how many of its files stay beside an upload named `name` (all, for null). */
+type DraftState = { status: string; kept: number };
 
-async function draftState(db: Database, userId: string, draftId: string): Promise<DraftState | null> {
+async function draftState(
+  db: Database,
+  userId: string,
+  draftId: string,
+  name: string | null = null,
+): Promise<DraftState | null> {
   const [row] = await queryRows<DraftState>(
     db,
-    sql`select status, jsonb_array_length(${FILES})::int as files
-          from order_drafts where id = ${draftId} and user_id = ${userId}`,
+    sql`select status, ${keptCount(name)} as kept from order_drafts where id = ${draftId} and user_id = ${userId}`,
   );
   return row ?? null;
 }
@@ -142,7 +168,8 @@ function stateFailure(state: DraftState | null): Failure | null {
 
 /**
  * Stores one uploaded artwork file for a draft of this user's and lists it in
- * data.artwork.files with email_later false (B-6). See the contract at the top of this module.
+ * data.artwork.files with email_later false (B-6), replacing a file of the same name. See the
+ * contract at the top of this module.
  * `maxBytes` and `storage` are for tests; the app uses 50 MB and `${DATA_DIR}/uploads`.
  */
 export async function saveArtwork(
@@ -154,7 +181,7 @@ export async function saveArtwork(
     maxBytes?: number;
     storage?: FileStorage;
   },
-): Promise<{ ok: true; file: ArtworkFileEntry; version: number } | Failure> {
+): Promise<{ ok: true; file: ArtworkFileEntry; files: ArtworkFileEntry[]; version: number } | Failure> {
   const { userId, draftId, request } = input;
   const maxBytes = input.maxBytes ?? ARTWORK_MAX_BYTES;
   const storage = input.storage ?? getUploadStorage();
@@ -168,10 +195,10 @@ export async function saveArtwork(
   if (length !== null && length > maxBytes) return FAILURES.tooLarge();
   if (length === 0) return FAILURES.empty();
   if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
-  const state = await draftState(db, userId, draftId);
+  const state = await draftState(db, userId, draftId, name);
   const refused = stateFailure(state);
   if (refused) return refused;
-  if (state && state.files >= ARTWORK_MAX_FILES) return FAILURES.tooMany();
+  if (state && state.kept >= ARTWORK_MAX_FILES) return FAILURES.tooMany();
   if (!request.body) return FAILURES.empty();
 
   const reserved = await reserveUploadBytes(db, userId, length !== null ? { exactly: length } : { atMost: maxBytes });
@@ -199,23 +226,29 @@ export async function saveArtwork(
 
   const file: ArtworkFileEntry = { id: randomUUID(), name, size: stored.size, uploaded_at: new Date().toISOString() };
   try {
-    const version = await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const result = (await tx.execute(
         sql`update order_drafts
                set data = jsonb_set(
                      case when jsonb_typeof(data) = 'object' then data else '{}'::jsonb end,
                      '{artwork}',
                      (case when jsonb_typeof(data -> 'artwork') = 'object' then data -> 'artwork' else '{}'::jsonb end)
-                       || jsonb_build_object('email_later', false, 'files', ${FILES} || jsonb_build_array(${JSON.stringify(file)}::jsonb))
+                       || jsonb_build_object('email_later', false, 'files', ${withUpload(file)})
                    ),
                    version = version + 1,
                    updated_at = now()
              where id = ${draftId} and user_id = ${userId} and status in (${editableList})
-               and jsonb_array_length(${FILES}) < ${ARTWORK_MAX_FILES}
-            returning version`,
-      )) as unknown as { rows: { version: number }[] };
+               and ${keptCount(name)} < ${ARTWORK_MAX_FILES}
+            returning version, data -> 'artwork' -> 'files' as files`,
+      )) as unknown as { rows: { version: number; files: ArtworkFileEntry[] }[] };
       const row = result.rows[0];
       if (!row) return null;
+      const replaced = await tx
+        .delete(artworkFiles)
+        .where(
+          and(eq(artworkFiles.draftId, draftId), eq(artworkFiles.userId, userId), eq(artworkFiles.originalName, name)),
+        )
+        .returning({ storedName: artworkFiles.storedName });
       await tx.insert(artworkFiles).values({
         id: file.id,
         draftId,
@@ -225,15 +258,16 @@ export async function saveArtwork(
         sizeBytes: stored.size,
         contentType: ARTWORK_CONTENT_TYPES[kind],
       });
-      return row.version;
+      return { version: row.version, files: row.files, replaced };
     });
-    if (version === null) {
+    if (saved === null) {
       // The draft changed while the bytes were arriving (deleted, paid for, or filled up).
       await storage.delete(stored.storedName);
-      const now = await draftState(db, userId, draftId);
+      const now = await draftState(db, userId, draftId, name);
       return stateFailure(now) ?? FAILURES.tooMany();
     }
-    return { ok: true, file, version };
+    for (const old of saved.replaced) await storage.delete(old.storedName);
+    return { ok: true, file, files: saved.files, version: saved.version };
   } catch (error) {
     await storage.delete(stored.storedName);
     throw error;
@@ -260,7 +294,7 @@ export async function removeArtwork(
           left join artwork_files f on f.draft_id = d.id and f.id = ${fileId} and f.user_id = ${userId}
          where d.id = ${draftId} and d.user_id = ${userId}`,
   );
-  const refused = stateFailure(found ? { status: found.status, files: 0 } : null);
+  const refused = stateFailure(found ? { status: found.status, kept: 0 } : null);
   if (refused) return refused;
   const storedName = found?.stored_name;
   if (!storedName) return FAILURES.noFile();

@@ -5,6 +5,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cartItems, invoices, orderDrafts, orderLines, orders, paymentIntents } from "#db/schema";
+import { findProductById } from "~/catalogue/catalogue";
 import type { DraftDataInput } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { startSmtpServer } from "../../tests/setup/smtp";
@@ -40,11 +41,12 @@ const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", 
 const BUYER = "alice";
 const EMAIL = "ada@analytical.example";
 
-/** Step 2 of a line, done: both confirmations ticked. */
+/** Step 2 of a line, done: the product's own branding method, both confirmations ticked. */
 const customised = (productId: string, quantity: number, colour: string): DraftDataInput => ({
   product_id: productId,
   quantity,
   variant: { color_hex: colour },
+  branding: { method: findProductById(productId)?.branding.default },
   confirm: { rights_confirmed: true, lead_time_acknowledged: true },
 });
 
@@ -171,6 +173,18 @@ describe("a cart of two products", () => {
     const { checkout } = await twoProductCheckout({
       confirm: { rights_confirmed: true, lead_time_acknowledged: false },
     });
+    expect(await start(checkout)).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "DRAFT_INCOMPLETE",
+      message: "Complete the Customisation step for your Custom Running Shorts before paying.",
+    });
+    expect(await handle.db.select().from(paymentIntents)).toEqual([]);
+  });
+
+  it("refuses to pay a line saved with a branding method its product does not offer (issue 16 item 5)", async () => {
+    // Saved before products declared their methods: step 2 now preselects the shorts' own default.
+    const { checkout } = await twoProductCheckout({ branding: { method: "laser" } });
     expect(await start(checkout)).toMatchObject({
       ok: false,
       status: 409,

@@ -136,7 +136,7 @@ describe("createDraft (R-DRAFT-03)", () => {
       product_id: "8",
       quantity: 50,
       status: "customisation_draft",
-      branding: { method: "none", placement: "none" },
+      branding: { method: "embroidery", placement: "none" },
       artwork: { email_later: true, files: [] },
       details: { billing: { country: "GB" } },
       totals: null,
@@ -185,6 +185,20 @@ describe("createDraft (R-DRAFT-03)", () => {
         data: { quantity: 50, totals: { total: 1 } },
       }),
     ).toMatchObject({ status: 400, fieldErrors: { totals: expect.any(String) } });
+    expect(
+      await createDraft(handle.db, {
+        accountId: ALICE,
+        userId: ALICE,
+        productId: "8",
+        data: { quantity: 50, branding: { method: "laser" } },
+      }),
+    ).toMatchObject({
+      status: 400,
+      fieldErrors: {
+        "branding.method":
+          "Laser engraving isn't offered for the Custom Embroidered Cap: choose Embroidery or DTF transfer.",
+      },
+    });
     expect(await listLatestDrafts(handle.db, { userId: ALICE })).toEqual([]);
   });
 });
@@ -369,6 +383,20 @@ describe("saveDraftStep", () => {
       status: 400,
       fieldErrors: { quantity: "Order between 50 and 10,000 of Custom Embroidered Cap." },
     });
+    // Issue 16 item 5: only a branding method the cap offers.
+    const deboss = await saveDraftStep(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { branding: { method: "deboss" } },
+      expectedVersion: 1,
+    });
+    expect(deboss).toMatchObject({
+      status: 400,
+      fieldErrors: {
+        "branding.method": "Deboss isn't offered for the Custom Embroidered Cap: choose Embroidery or DTF transfer.",
+      },
+    });
     const totals = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
@@ -450,7 +478,11 @@ describe("saveDraftStep", () => {
     expect(after?.data.totals).toEqual(before?.totals);
     expect(after?.data.confirm).toEqual({ rights_confirmed: true, lead_time_acknowledged: true });
     expect(after?.data.notes).toBe("Please match Pantone 2728 C");
-    expect(after?.data.branding).toEqual({ method: "none", placement: "none", placement_details: "Centre front" });
+    expect(after?.data.branding).toEqual({
+      method: "embroidery",
+      placement: "none",
+      placement_details: "Centre front",
+    });
   });
 
   it("never moves the status backwards, even when a step is re-saved incomplete", async () => {

@@ -41,6 +41,7 @@ const DATA = draftDataSchema.parse({
   quantity: 50,
   variant: { color_hex: "#1f2a56" },
   customization_selections: ["Front embroidery"],
+  branding: { method: "embroidery" },
   confirm: { rights_confirmed: true, lead_time_acknowledged: true },
   details: {
     contact_name: "Ada Lovelace",

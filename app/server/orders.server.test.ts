@@ -69,6 +69,7 @@ function completeData(overrides: Partial<DraftDataInput> = {}): DraftDataInput {
     quantity: 50,
     variant: { color_hex: "#1f2a56" },
     customization_selections: ["Front embroidery"],
+    branding: { method: "embroidery" },
     confirm: { rights_confirmed: true, lead_time_acknowledged: true },
     details: {
       contact_name: "Ada Lovelace",

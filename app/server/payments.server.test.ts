@@ -177,6 +177,7 @@ function completeData(): DraftDataInput {
     quantity: 50,
     variant: { color_hex: "#111111" },
     customization_selections: ["Front embroidery"],
+    branding: { method: "embroidery" },
     confirm: { rights_confirmed: true, lead_time_acknowledged: true },
     details: {
       contact_name: "Grace Hopper",

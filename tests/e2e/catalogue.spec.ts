@@ -82,7 +82,7 @@ test.describe("the product calculator", () => {
     await quantity.fill("400");
     await quantity.press("Enter");
     await expect(page.getByTestId("unit-price")).toHaveText("£8.00");
-    await expect(page.getByText("You're saving 13.0% per unit vs 50-100")).toBeVisible();
+    await expect(page.getByText("You're saving 13.0% per unit vs 50–99")).toBeVisible();
 
     await quantity.fill("20");
     await quantity.blur();
@@ -130,7 +130,7 @@ test.describe("the product calculator", () => {
     const quantity = page.getByLabel(/^Quantity/);
     await quantity.fill("400");
     await quantity.blur();
-    await expect(page.getByText("You're saving 29.5% per unit vs 50-399")).toBeVisible();
+    await expect(page.getByText("You're saving 29.5% per unit vs 50–399")).toBeVisible();
   });
 
   test("signed out, the buyer is asked to sign in instead of adding to the cart", async ({ page }) => {

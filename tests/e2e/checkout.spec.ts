@@ -15,11 +15,22 @@ test("steps 2 to 4 autosave into a draft that survives a reload and a trip back 
   await expect(page.getByRole("heading", { name: "Customise your Custom Embroidered Cap" })).toBeVisible();
   const next = page.getByRole("button", { name: "Next: Your details" });
   await expect(next).toBeDisabled();
-  await page.getByRole("radio", { name: "Embroidery" }).check();
+  // Issue 16 item 5: only the cap's own methods, embroidery preselected; Next says why it waits.
+  const branding = page.getByRole("group", { name: "Branding method" });
+  await expect(branding.getByRole("radio")).toHaveCount(2);
+  await expect(branding.getByRole("radio", { name: "Embroidery" })).toBeChecked();
+  await expect(branding.getByRole("radio", { name: "DTF transfer" })).not.toBeChecked();
+  const stillNeeded = page.getByText(/^Still needed:/);
+  await expect(stillNeeded).toHaveText(
+    "Still needed: confirming you have the rights to the artwork, acknowledging the lead time.",
+  );
   await page.getByLabel("Placement").fill("Centred on the front panel, 8 cm wide");
   await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
   await expect(next).toBeDisabled();
+  await expect(stillNeeded).toHaveText("Still needed: acknowledging the lead time.");
   await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();
+  await expect(stillNeeded).toHaveCount(0);
+  await expect(next).toBeEnabled();
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
   await expect(page).toHaveURL(/draft_id=[0-9a-f-]{36}/);
 
@@ -59,6 +70,7 @@ test("steps 2 to 4 autosave into a draft that survives a reload and a trip back 
   await expect(row).toContainText("shipping_done");
   await expect(row).toContainText('"placement_details": "Centred on the front panel, 8 cm wide"');
   await expect(row).toContainText('"method": "standard"');
+  await expect(row).toContainText('"method": "embroidery"');
   await expect(row).toContainText('"total": 73440');
 
   await page.goBack();
@@ -113,23 +125,39 @@ test("a second tab's newer save is loaded, not overwritten", async ({ page, sign
   await expect(page.getByLabel("Placement")).toHaveValue("Corner print from tab two");
 });
 
-test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused", async ({
+test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused, a re-upload replaces", async ({
   page,
   signedInBuyer: _buyer,
 }) => {
   await addToCart(page, "15", { colour: "Black" });
   await page.goto("/customization?product_id=15");
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  // Issue 16 item 5: the shorts are printed, never engraved or debossed; DTF (heat transfer) first.
+  const branding = page.getByRole("group", { name: "Branding method" });
+  await expect(branding.getByRole("radio")).toHaveCount(2);
+  await expect(branding.getByRole("radio", { name: "DTF transfer" })).toBeChecked();
+  await expect(branding.getByRole("radio", { name: "Screen print" })).toBeVisible();
+
   const input = page.getByLabel("Upload artwork (.EPS or .PDF)");
+  const files = page.getByRole("list", { name: "Uploaded artwork" }).getByRole("listitem");
   await input.setInputFiles("tests/e2e/fixtures/logo.pdf");
-  await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.pdf");
+  await expect(files.filter({ hasText: "logo.pdf" })).toContainText("125 bytes");
   await input.setInputFiles("tests/e2e/fixtures/logo.eps");
-  await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.eps");
+  await expect(files.filter({ hasText: "logo.eps" })).toContainText("107 bytes");
   await input.setInputFiles("tests/e2e/fixtures/not-really.pdf");
   await expect(page.getByRole("alert")).toHaveText(
     "This file isn't a valid PDF or EPS. Export your artwork as .PDF or .EPS and upload that.",
   );
-  await expect(page.getByRole("list", { name: "Uploaded artwork" }).getByRole("listitem")).toHaveCount(2);
+  await expect(files).toHaveCount(2);
+  // The same file again takes the first one's place rather than being listed twice.
+  await input.setInputFiles("tests/e2e/fixtures/logo.pdf");
+  await expect(page.getByRole("status").filter({ hasText: "logo.pdf was replaced" })).toHaveText(
+    "logo.pdf was replaced with the file you just uploaded.",
+  );
+  await expect(files).toHaveCount(2);
+  await expect(files.first()).toContainText("logo.pdf");
+  await page.reload();
+  await expect(files).toHaveCount(2);
 
   // The next autosave builds on the upload's version: no conflict.
   await page.getByLabel("Placement").fill("Left leg");

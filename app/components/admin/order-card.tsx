@@ -43,7 +43,7 @@ export function Lines({ lines }: { lines: string[] }) {
   );
 }
 
-export const fileSize = (size: number) =>
-  size >= 1024 * 1024 ? `${(size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
+/** One way to show a file's size, for buyers and staff alike. */
+export { formatFileSize as fileSize } from "~/domain/file-size";
 
 export const londonTime = (at: Date | string) => formatLondonDateTime(new Date(at));
