@@ -13,7 +13,9 @@ function productLinks(slugs: readonly CategorySlug[]): NavLink[] {
   const promoted = promotedCategories();
   return [
     { to: "/products", label: "All Products" },
-    ...slugs.flatMap((slug) => promoted.filter((c) => c.slug === slug)).map((c) => ({ to: `/products/${c.slug}`, label: c.name })),
+    ...slugs
+      .flatMap((slug) => promoted.filter((c) => c.slug === slug))
+      .map((c) => ({ to: `/products/${c.slug}`, label: c.name })),
   ];
 }
 
