@@ -25,7 +25,7 @@ async function apply(name: string) {
   }
 }
 
-describe("migrations 0010 to 0013: order lines, their proofs, the payment's lines and its note", () => {
+describe("migrations 0010 to 0015: order lines, their proofs, the payment's lines and its note", () => {
   // A fresh PGlite and thirteen migrations take a while on a busy 2-core machine; not a speed check.
   it("turns each earlier order into a one-line order, keeping its choices, product and price", async () => {
     const at = files.indexOf("0010_order_lines.sql");
@@ -136,7 +136,7 @@ describe("migrations 0010 to 0013: order lines, their proofs, the payment's line
     ]);
     expect(Object.keys(ledger.rows[0] ?? {})).not.toContain("unit_pence");
 
-    // 0013: the buyer's timeline says how they paid in words; a staff note is theirs and kept.
+    // 0015: the buyer's timeline says how they paid in words; a staff note is theirs and kept.
     const history = await client.query<{ note: string }>("select note from order_status_history order by id");
     expect(history.rows.map((row) => row.note)).toEqual(["Paid by card", "Paid by card (pi_x) was checked"]);
   }, 120_000);

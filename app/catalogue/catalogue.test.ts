@@ -4,7 +4,14 @@ import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { BRANDING_METHOD_IDS } from "~/domain/checkout";
 import { parsePrice, parseTierRange, tierFor } from "~/domain/pricing";
-import { PRODUCTS, featuredProducts, findProductById, listByCategory, relatedProducts } from "./catalogue";
+import {
+  PRODUCTS,
+  featuredProducts,
+  findProductById,
+  listByCategory,
+  promotedCategories,
+  relatedProducts,
+} from "./catalogue";
 import { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
 import { DEFAULT_PALETTE, coloursFor } from "./colours";
 import { IMAGE_FILES, PRODUCT_IMAGES } from "./images";
@@ -413,6 +420,35 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
       "other",
     ]);
     expect(homeCategoryOrder([...CATEGORIES].reverse()).at(-1)?.slug).toBe("other");
+    expect(homeCategoryOrder(promotedCategories()).map((category) => category.slug)).toEqual([
+      "office-essentials",
+      "apparel",
+      "hats",
+      "other",
+    ]);
+  });
+
+  test("a category is promoted iff it has products (issue 16 item 9)", () => {
+    expect(promotedCategories().map((category) => category.slug)).toEqual([
+      "office-essentials",
+      "other",
+      "apparel",
+      "hats",
+    ]);
+    for (const category of CATEGORIES) {
+      expect(promotedCategories().includes(category)).toBe(listByCategory(category.slug).length > 0);
+    }
+    // A mug in the catalogue would promote Drinkware, in the catalogue's order.
+    const withMug = [...PRODUCTS, { category: "Drinkware" as const }];
+    expect(promotedCategories(CATEGORIES, withMug).map((category) => category.slug)).toEqual([
+      "drinkware",
+      "office-essentials",
+      "other",
+      "apparel",
+      "hats",
+    ]);
+    expect(promotedCategories(CATEGORIES, [])).toEqual([]);
+    expect(promotedCategories([], PRODUCTS)).toEqual([]);
   });
 });
 

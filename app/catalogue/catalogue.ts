@@ -3,9 +3,9 @@
  * safe to import from routes, components and *.server.ts alike.
  */
 import { parseTiers } from "~/domain/pricing";
-import { categoryBySlug } from "./categories";
+import { CATEGORIES, categoryBySlug } from "./categories";
 import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
-import type { Product } from "./types";
+import type { Category, Product } from "./types";
 
 /** All products, in catalogue order (ids '8', '15', '16', '17'). */
 /** The products, each with its tier table parsed into numbers once, here. */
@@ -28,6 +28,18 @@ export function listByCategory(slug: string): Product[] {
   const category = categoryBySlug(slug);
   if (!category) return [];
   return PRODUCTS.filter((product) => product.category === category.name);
+}
+
+/**
+ * The categories the site promotes (header, drawer, home grid, footer, the listing's filter): a
+ * category is promoted iff it has products, so no link leads to an empty shelf (issue 16 item 9).
+ * An empty category's page still answers, with what we can source and a request form.
+ */
+export function promotedCategories(
+  categories: readonly Category[] = CATEGORIES,
+  products: readonly Pick<Product, "category">[] = PRODUCTS,
+): Category[] {
+  return categories.filter((category) => products.some((product) => product.category === category.name));
 }
 
 /** 'Our most-loved picks': the first four products tagged Hot, in catalogue order (R-CAT-08). */

@@ -1,11 +1,13 @@
 import { useId } from "react";
 import { COUNTRIES, COUNTRY_NAMES } from "~/domain/checkout";
+import { postcodeError, tidyPostcode } from "~/domain/postcodes";
 
 /** A text field of a checkout step; the label carries '*' when the field is required. */
 export function StepField(props: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
   required?: boolean;
   error?: string;
   hint?: React.ReactNode;
@@ -38,6 +40,7 @@ export function StepField(props: {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onBlur}
         className={`mt-1 w-full rounded-lg border px-3 py-2 text-sm ${props.error ? "border-red-600" : "border-slate-300"}`}
       />
       {props.error ? (
@@ -81,12 +84,21 @@ export function CountrySelect(props: {
 
 type PostalAddress = { line1: string; line2: string; city: string; postcode: string; country: string };
 
-/** The postal part of an address, as the billing (step 3) and ship-to (step 4) forms both ask it. */
+/**
+ * The postal part of an address, as the billing (step 3) and ship-to (step 4) forms both ask it. A
+ * GB postcode is checked by its format here, for both steps, with the rule their Next buttons and
+ * the server use (app/domain/postcodes.ts), and written in Royal Mail's form once the buyer leaves
+ * the field.
+ */
 export function AddressFields(props: {
   value: PostalAddress;
   onChange: (field: keyof PostalAddress) => (value: string) => void;
 }) {
   const { value, onChange } = props;
+  const tidy = () => {
+    const tidied = tidyPostcode(value.country, value.postcode);
+    if (tidied !== value.postcode) onChange("postcode")(tidied);
+  };
   return (
     <>
       <StepField
@@ -109,6 +121,8 @@ export function AddressFields(props: {
         required
         value={value.postcode}
         onChange={onChange("postcode")}
+        onBlur={tidy}
+        error={postcodeError(value.country, value.postcode)}
         autoComplete="postal-code"
       />
       <CountrySelect label="Country" value={value.country} onChange={onChange("country")} />

@@ -1,8 +1,7 @@
 import { lazy, startTransition, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
-import { CATEGORIES } from "~/catalogue/categories";
 import { SITE } from "~/content/links";
-import { COMPANY_NAV, LEGAL_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE } from "~/content/navigation";
+import { COMPANY_NAV, LEGAL_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE, SHOP_NAV } from "~/content/navigation";
 import { CHARITY_TRIGGER_CLASS, CHARITY_TRIGGER_TEXT } from "./charity-trigger";
 import { Logo } from "./logo";
 
@@ -24,10 +23,7 @@ export function Footer({ year }: { year: number }) {
           </p>
           <CharityNote />
         </div>
-        <FooterColumn
-          title="Shop"
-          links={CATEGORIES.map((category) => ({ to: `/products/${category.slug}`, label: category.name }))}
-        />
+        <FooterColumn title="Shop" links={SHOP_NAV} />
         <FooterColumn
           title="Company"
           links={[...COMPANY_NAV, { to: "/how-it-works", label: "How it works" }, { to: "/contact", label: "Contact" }]}

@@ -1,12 +1,11 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { EXTERNAL, SITE } from "~/content/links";
-import { COMPANY_NAV, PRIMARY_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE, type NavLink } from "~/content/navigation";
+import { COMPANY_NAV, DRAWER_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE, type NavLink } from "~/content/navigation";
 import { ChevronIcon } from "./icons";
 import { buttonClass } from "./ui/button";
 import { useReturnFocusOnClose } from "./ui/dialog";
 
-const DRINKWARE = { to: "/products/drinkware", label: "Drinkware" };
 const FAVOURITES = { to: "/favorites", label: "Favourites" };
 
 /** The small screens' navigation drawer, loaded when the menu button is first pressed. */
@@ -31,7 +30,7 @@ export default function MobileDrawer(props: { onClose: () => void; onSignIn: () 
           <RadixDialog.Description className="sr-only">Site navigation</RadixDialog.Description>
           <nav aria-label="Mobile" className="mt-4 space-y-6">
             <LinkList
-              links={[...PRIMARY_NAV, DRINKWARE, ...(props.signedIn ? [FAVOURITES] : [])]}
+              links={[...DRAWER_NAV, ...(props.signedIn ? [FAVOURITES] : [])]}
               linkClassName={linkClass}
               onFollow={close}
             />

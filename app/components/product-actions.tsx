@@ -11,7 +11,7 @@ import { useToast } from "./ui/toast";
 type Result = ErrorBody | { ok: true };
 
 /** Shows the toast for a fetcher's answer once: the success text, or the server's reason. */
-function useResultToast(
+export function useResultToast(
   fetcher: { state: string; data?: Result },
   success: string,
   failureTitle: string,
@@ -102,15 +102,24 @@ export function AddToCart(props: {
   );
 }
 
-/** 'Add to shopping list' with the chosen quantity and a note (REQUIREMENTS.md A-18). */
+/**
+ * 'Add to shopping list' with the chosen quantity, colour, customisations and a note (REQUIREMENTS.md
+ * A-18); the list's "Add to cart" adds them just as chosen here (issue 16 item 9).
+ */
 export function AddToShoppingList({
   product,
   signedIn,
   quantity,
+  colour,
+  selections,
+  handwrittenNote,
 }: {
   product: Product;
   signedIn: boolean;
   quantity: number;
+  colour: string | null;
+  selections: string[];
+  handwrittenNote: boolean;
 }) {
   const { openSignIn } = useSignIn();
   const fetcher = useFetcher<Result>();
@@ -141,8 +150,12 @@ export function AddToShoppingList({
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={product.id} />
       <input type="hidden" name="quantity" value={quantity} />
+      <input type="hidden" name="selectedColor" value={colour ?? ""} />
+      <input type="hidden" name="customizationSelections" value={JSON.stringify(selections)} />
+      <input type="hidden" name="handwrittenNote" value={String(handwrittenNote)} />
       <p className="text-sm">
-        Add <strong>{quantity.toLocaleString("en-GB")}</strong> × {product.title} to your shopping list.
+        Add <strong>{quantity.toLocaleString("en-GB")}</strong> × {product.title} to your shopping list
+        {colour || selections.length > 0 ? ", with the colour and customisation chosen above" : ""}.
       </p>
       <label htmlFor="list-notes" className="block text-sm font-medium">
         Note <span className="font-normal text-muted">(optional, up to {NOTES_MAX} characters)</span>

@@ -1,12 +1,30 @@
 /** The site's link lists, shared by the header, the mobile drawer and the footer (SPEC.md §2). */
+import { promotedCategories } from "~/catalogue/catalogue";
+import type { CategorySlug } from "~/catalogue/types";
+
 export type NavLink = { to: string; label: string };
 
-export const PRIMARY_NAV: NavLink[] = [
-  { to: "/products", label: "All Products" },
-  { to: "/products/apparel", label: "Apparel" },
-  { to: "/products/hats", label: "Hats" },
-  { to: "/products/other", label: "Other" },
-];
+/** The spec's pick of categories for the header; the drawer adds Drinkware (SPEC.md §2 "Header"). */
+const HEADER_CATEGORIES: readonly CategorySlug[] = ["apparel", "hats", "other"];
+const DRAWER_CATEGORIES: readonly CategorySlug[] = [...HEADER_CATEGORIES, "drinkware"];
+
+/** All Products, then those of `slugs` the site promotes (a category with products), in that order. */
+function productLinks(slugs: readonly CategorySlug[]): NavLink[] {
+  const promoted = promotedCategories();
+  return [
+    { to: "/products", label: "All Products" },
+    ...slugs
+      .flatMap((slug) => promoted.filter((c) => c.slug === slug))
+      .map((c) => ({ to: `/products/${c.slug}`, label: c.name })),
+  ];
+}
+
+export const PRIMARY_NAV: NavLink[] = productLinks(HEADER_CATEGORIES);
+/** The small screens' drawer (SPEC.md §2: it also lists Drinkware, once Drinkware has products). */
+export const DRAWER_NAV: NavLink[] = productLinks(DRAWER_CATEGORIES);
+
+/** The footer's Shop column: every promoted category, in catalogue order. */
+export const SHOP_NAV: NavLink[] = promotedCategories().map((c) => ({ to: `/products/${c.slug}`, label: c.name }));
 
 export const COMPANY_NAV: NavLink[] = [
   { to: "/about", label: "About us" },

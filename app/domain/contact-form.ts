@@ -5,6 +5,18 @@
 import { keysOf } from "./one-of";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
+import {
+  emptyValues,
+  HONEYPOT_FIELD,
+  type FormErrors,
+  type FormParseResult,
+  type FormValues,
+  isCalendarDate,
+  optionalText as optional,
+  parseFlatForm,
+  requiredText as required,
+  valuesFrom,
+} from "./form-rules";
 
 export const CONTACT_FIELDS = [
   "first_name",
@@ -18,8 +30,8 @@ export const CONTACT_FIELDS = [
 ] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-/** A field people never see; only form-filling bots put anything in it (B-22). */
-export const CONTACT_HONEYPOT_FIELD = "website";
+/** The spam trap's field (B-22, app/domain/form-rules.ts). */
+export const CONTACT_HONEYPOT_FIELD = HONEYPOT_FIELD;
 
 /** What the enquiry is about; the spec leaves `purpose` free, a short list keeps replies routed. */
 export const CONTACT_PURPOSES = {
@@ -43,30 +55,6 @@ const MAX_LENGTHS: Readonly<Record<ContactField, number>> = {
   purpose: Math.max(...PURPOSE_IDS.map((id) => id.length)),
   notes: 5000,
 };
-
-// `abort`: zod runs the checks after a failed one too, and the length must stop any pattern (issue 13).
-const required = (message: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, message)
-    .max(max, { message: `Keep this under ${max} characters`, abort: true });
-
-/** Optional text: blank becomes undefined, so nothing but real input is stored. */
-const optional = <T extends z.ZodType<unknown, string | undefined>>(inner: T) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => (value === "" ? undefined : value))
-    .pipe(inner);
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isCalendarDate(text: string): boolean {
-  if (!ISO_DATE.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 export const contactFormSchema = z.object({
   first_name: required("Enter your first name", MAX_LENGTHS.first_name),
@@ -96,44 +84,18 @@ export const contactFormSchema = z.object({
 
 export type ContactInput = z.output<typeof contactFormSchema>;
 /** The form as typed, every field a string, for re-filling it after an error. */
-export type ContactValues = Record<ContactField, string>;
-export type ContactErrors = Partial<Record<ContactField, string>>;
+export type ContactValues = FormValues<ContactField>;
+export type ContactErrors = FormErrors<ContactField>;
+export type ContactParseResult = FormParseResult<ContactField, ContactInput>;
 
-export type ContactParseResult =
-  | { ok: true; data: ContactInput }
-  | { ok: false; errors: ContactErrors; values: ContactValues };
-
-export const EMPTY_CONTACT_VALUES: ContactValues = Object.fromEntries(
-  CONTACT_FIELDS.map((field) => [field, ""]),
-) as ContactValues;
+export const EMPTY_CONTACT_VALUES: ContactValues = emptyValues(CONTACT_FIELDS);
 
 /** The form's fields as strings (a file or a missing field counts as empty). */
 export function contactValuesFrom(source: { get(name: string): unknown }): ContactValues {
-  const values = { ...EMPTY_CONTACT_VALUES };
-  for (const field of CONTACT_FIELDS) {
-    const value = source.get(field);
-    values[field] = typeof value === "string" ? value : "";
-  }
-  return values;
+  return valuesFrom(CONTACT_FIELDS, source);
 }
 
-/**
- * Checks the typed values; on failure returns the first message per field and the values as typed
- * (B-26), each cut to one character over its field's limit: enough that the error still stands,
- * and a megabyte posted into one field is not sent back in the page (issue 13).
- */
+/** Checks the typed values; a refusal keeps what was typed (B-26, app/domain/form-rules.ts). */
 export function parseContactForm(values: ContactValues): ContactParseResult {
-  const result = contactFormSchema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: ContactErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (CONTACT_FIELDS as readonly string[]).includes(field)) {
-      errors[field as ContactField] ??= issue.message;
-    }
-  }
-  const refill = Object.fromEntries(
-    CONTACT_FIELDS.map((field) => [field, values[field].slice(0, MAX_LENGTHS[field] + 1)]),
-  );
-  return { ok: false, errors, values: refill as ContactValues };
+  return parseFlatForm(contactFormSchema, CONTACT_FIELDS, MAX_LENGTHS, values);
 }

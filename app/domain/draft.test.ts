@@ -579,6 +579,23 @@ describe("details step (R-DET-08/09/10)", () => {
     },
   );
 
+  it("a GB billing postcode is checked by its format; other countries keep today's rule (issue 16)", () => {
+    const details = validDetails();
+    details.billing.country = "GB";
+    details.billing.postcode = "XYZ";
+    expect(canProceedDetails(details)).toBe(false);
+    expect(missingDetails(details)).toEqual([]);
+    expect(detailsErrors(details)).toEqual({ "billing.postcode": "Enter a valid UK postcode, e.g. SW1A 1AA" });
+    for (const postcode of ["SW1A 1AA", "m1 1ae", "gir0aa", "DN55 1PT"]) {
+      details.billing.postcode = postcode;
+      expect(canProceedDetails(details)).toBe(true);
+    }
+    details.billing.country = "FR";
+    details.billing.postcode = "XYZ";
+    expect(detailsErrors(details)).toEqual({});
+    expect(canProceedDetails(details)).toBe(true);
+  });
+
   it("the terms box must be ticked", () => {
     const details = { ...validDetails(), tos_accepted: false };
     expect(canProceedDetails(details)).toBe(false);
@@ -668,6 +685,20 @@ describe("shipping step (R-SHIP-07, A-38, A-39)", () => {
     expect(canProceedShipping(shipping)).toBe(false);
     expect(shippingErrors(shipping)).toEqual({ "address.phone": "Enter a valid phone number, e.g. +44 20 7946 0958" });
     expect(shippingErrors(validShipping())).toEqual({});
+  });
+
+  it("a GB ship-to postcode is checked by its format; other countries keep today's rule (issue 16)", () => {
+    const shipping = validShipping();
+    shipping.address.country = "GB";
+    shipping.address.postcode = "XYZ";
+    expect(canProceedShipping(shipping)).toBe(false);
+    expect(shippingErrors(shipping)).toEqual({ "address.postcode": "Enter a valid UK postcode, e.g. SW1A 1AA" });
+    shipping.address.postcode = "sw1a1aa";
+    expect(canProceedShipping(shipping)).toBe(true);
+    shipping.address.country = "IE";
+    shipping.address.postcode = "XYZ";
+    expect(shippingErrors(shipping)).toEqual({});
+    expect(canProceedShipping(shipping)).toBe(true);
   });
 });
 

@@ -16,6 +16,7 @@ import type { IsoDate } from "./dates";
 import { type DraftStatus, statusAtLeast } from "./draft-base";
 import type { CustomisationPatch, DraftData, DraftDetails, DraftShipping, ShippingAddress } from "./draft-schemas";
 import type { FieldErrors } from "./field-errors";
+import { postcodeError } from "./postcodes";
 import { maxQuantity } from "./pricing";
 
 // ---------------------------------------------------------------------------------------------
@@ -250,14 +251,16 @@ export function missingDetails(details: DraftDetails): DetailsField[] {
 }
 
 /**
- * Messages for filled-in fields that are wrong (R-DET-09/10): the e-mail pattern and the phone
- * rule. A blank field gets no message (an empty phone shows nothing, R-DET-10) but still blocks
- * Next through missingDetails().
+ * Messages for filled-in fields that are wrong (R-DET-09/10): the e-mail pattern, the phone rule
+ * and a GB billing postcode's format (issue 16 item 9). A blank field gets no message (an empty
+ * phone shows nothing, R-DET-10) but still blocks Next through missingDetails().
  */
-export function detailsErrors(details: DraftDetails): Partial<Record<"email" | "phone", string>> {
-  const errors: Partial<Record<"email" | "phone", string>> = {};
+export function detailsErrors(details: DraftDetails): Partial<Record<"email" | "phone" | "billing.postcode", string>> {
+  const errors: Partial<Record<"email" | "phone" | "billing.postcode", string>> = {};
   if (details.email.trim() !== "" && !isValidEmail(details.email)) errors.email = EMAIL_ERROR_MESSAGE;
   if (!isValidPhone(details.phone)) errors.phone = phoneErrorMessage;
+  const postcode = postcodeError(details.billing.country, details.billing.postcode);
+  if (postcode) errors["billing.postcode"] = postcode;
   return errors;
 }
 
@@ -314,9 +317,16 @@ export function missingShipping(shipping: DraftShipping): ShippingField[] {
   return missing;
 }
 
-/** the courier's phone follows the same rule, with the same message, as the details phone. */
-export function shippingErrors(shipping: DraftShipping): Partial<Record<"address.phone", string>> {
-  return isValidPhone(shipping.address.phone) ? {} : { "address.phone": phoneErrorMessage };
+/**
+ * A-39: the courier's phone follows the same rule, with the same message, as the details phone;
+ * a GB ship-to postcode is checked by its format, as the billing one is (issue 16 item 9).
+ */
+export function shippingErrors(shipping: DraftShipping): Partial<Record<"address.phone" | "address.postcode", string>> {
+  const errors: Partial<Record<"address.phone" | "address.postcode", string>> = {};
+  if (!isValidPhone(shipping.address.phone)) errors["address.phone"] = phoneErrorMessage;
+  const postcode = postcodeError(shipping.address.country, shipping.address.postcode);
+  if (postcode) errors["address.postcode"] = postcode;
+  return errors;
 }
 
 /** R-SHIP-07 with A-39. line2 and notes are optional. */

@@ -4,6 +4,7 @@ import {
   addToList,
   cartActionSchema,
   estimatedTotalPence,
+  listLineToCart,
   priceLine,
   shoppingListActionSchema,
   toggleFavourite,
@@ -111,5 +112,76 @@ describe("shopping list actions", () => {
       shoppingListActionSchema.safeParse({ intent: "update", id: "not-a-uuid", productId: "16", quantity: "60" })
         .success,
     ).toBe(false);
+  });
+
+  const add = (over: Record<string, string>) =>
+    shoppingListActionSchema.safeParse({ intent: "add", productId: "16", quantity: "60", ...over });
+
+  it("keeps the colour, customisations and handwritten note chosen on the product page (issue 16)", () => {
+    expect(
+      add({
+        selectedColor: "#1F2A56",
+        customizationSelections: JSON.stringify(["Debossed cover logo", "Ribbon colour"]),
+        handwrittenNote: "true",
+      }).data,
+    ).toMatchObject({
+      selectedColor: "#1F2A56",
+      customizationSelections: ["Debossed cover logo", "Ribbon colour"],
+      handwrittenNote: true,
+    });
+  });
+
+  it("lets a list line wait for its colour and customisations", () => {
+    expect(add({}).data).toMatchObject({ selectedColor: "", customizationSelections: [], handwrittenNote: false });
+  });
+
+  it("refuses choices the product does not offer", () => {
+    expect(add({ selectedColor: "#123456" }).error?.issues[0]?.message).toBe("Choose one of this product's colours.");
+    expect(add({ customizationSelections: '["Front embroidery"]' }).error?.issues[0]?.message).toBe(
+      "Choose from this product's customisations.",
+    );
+    expect(
+      shoppingListActionSchema.safeParse({ intent: "add", productId: "8", quantity: "60", handwrittenNote: "true" })
+        .error?.issues[0]?.message,
+    ).toBe("This product can't carry a handwritten note.");
+  });
+
+  it("takes Add to cart for one row or for all", () => {
+    const id = "6b1f0c56-3f8e-4c43-9a53-3d8b4b2b8e11";
+    expect(shoppingListActionSchema.safeParse({ intent: "to-cart", id }).success).toBe(true);
+    expect(shoppingListActionSchema.safeParse({ intent: "to-cart", id: "7" }).success).toBe(false);
+    expect(shoppingListActionSchema.safeParse({ intent: "all-to-cart" }).success).toBe(true);
+  });
+});
+
+describe("listLineToCart (issue 16 item 9)", () => {
+  const line = {
+    productId: "16",
+    quantity: 120,
+    notes: "For the onboarding packs",
+    selectedColor: "#1f2a56",
+    customizationSelections: ["Debossed cover logo"],
+    handwrittenNote: true,
+  };
+
+  it("is the cart's own Add to Cart line, with the row's quantity, colour, customisations, note and notes", () => {
+    const result = listLineToCart(line);
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual({ intent: "add", ...line });
+  });
+
+  it("refuses a row without a colour or a customisation, with the cart's reasons", () => {
+    expect(listLineToCart({ ...line, selectedColor: "" }).error?.issues[0]?.message).toBe(
+      "Choose one of this product's colours.",
+    );
+    expect(listLineToCart({ ...line, customizationSelections: [] }).error?.issues[0]?.message).toBe(
+      "Choose at least one customisation.",
+    );
+  });
+
+  it("applies the cart's MOQ", () => {
+    expect(listLineToCart({ ...line, quantity: 10 }).error?.issues[0]?.message).toBe(
+      "Order between 50 and 25,000 of Branded A5 Diary.",
+    );
   });
 });

@@ -68,17 +68,6 @@ function quantityInRange<T extends { productId: string; quantity: number }>(valu
   }
 }
 
-export const favouriteActionSchema = z.object({ intent: z.literal("toggle"), productId });
-
-export const shoppingListActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), productId, quantity: quantityText, notes }).superRefine(quantityInRange),
-  z
-    .object({ intent: z.literal("update"), id: z.uuid("Unknown list item."), productId, quantity: quantityText, notes })
-    .superRefine(quantityInRange),
-  z.object({ intent: z.literal("remove"), id: z.uuid("Unknown list item.") }),
-  z.object({ intent: z.literal("clear") }),
-]);
-
 const selections = z
   .string()
   .max(2000)
@@ -94,55 +83,110 @@ const selections = z
     return z.NEVER;
   });
 
-export const cartActionSchema = z.discriminatedUnion("intent", [
+const handwrittenNote = z
+  .enum(["true", "false"])
+  .default("false")
+  .transform((v) => v === "true");
+
+type Choices = {
+  productId: string;
+  selectedColor: string;
+  customizationSelections: string[];
+  handwrittenNote: boolean;
+};
+
+/**
+ * The colour, customisations and handwritten note must be the product's own. A cart line must also
+ * be complete: a colour and at least one customisation (SPEC.md §5); a shopping-list line may
+ * leave them for later (issue 16 item 9), and the list asks for them before it goes to the cart.
+ */
+function choicesFit(complete: boolean) {
+  return (line: Choices, ctx: z.RefinementCtx) => {
+    const product = findProductById(line.productId);
+    if (!product) return;
+    const colourGiven = complete || line.selectedColor !== "";
+    if (colourGiven && !coloursFor(product.id).some((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase())) {
+      ctx.addIssue({ code: "custom", path: ["selectedColor"], message: "Choose one of this product's colours." });
+    }
+    const titles = product.customizationOptions.map((o) => o.title);
+    if (line.customizationSelections.some((s) => !titles.includes(s))) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["customizationSelections"],
+        message: "Choose from this product's customisations.",
+      });
+    } else if (
+      complete &&
+      !canAddToCart({
+        colour: line.selectedColor,
+        selections: line.customizationSelections,
+        optionCount: titles.length,
+      })
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["customizationSelections"],
+        message: "Choose at least one customisation.",
+      });
+    }
+    if (line.handwrittenNote && !product.allowHandwrittenNote) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["handwrittenNote"],
+        message: "This product can't carry a handwritten note.",
+      });
+    }
+  };
+}
+
+export const favouriteActionSchema = z.object({ intent: z.literal("toggle"), productId });
+
+/** A list line's choices, as the product page and the row's editor post them; none chosen is '' and []. */
+const listChoices = {
+  selectedColor: z.string().trim().max(20).default(""),
+  customizationSelections: selections,
+  handwrittenNote,
+};
+
+export const shoppingListActionSchema = z.discriminatedUnion("intent", [
+  z
+    .object({ intent: z.literal("add"), productId, quantity: quantityText, notes, ...listChoices })
+    .superRefine(quantityInRange)
+    .superRefine(choicesFit(false)),
   z
     .object({
-      intent: z.literal("add"),
+      intent: z.literal("update"),
+      id: z.uuid("Unknown list item."),
       productId,
       quantity: quantityText,
-      selectedColor: z.string().trim().max(20),
-      customizationSelections: selections,
-      handwrittenNote: z
-        .enum(["true", "false"])
-        .default("false")
-        .transform((v) => v === "true"),
       notes,
+      ...listChoices,
     })
     .superRefine(quantityInRange)
-    .superRefine((line, ctx) => {
-      const product = findProductById(line.productId);
-      if (!product) return;
-      if (!coloursFor(product.id).some((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase())) {
-        ctx.addIssue({ code: "custom", path: ["selectedColor"], message: "Choose one of this product's colours." });
-      }
-      const titles = product.customizationOptions.map((o) => o.title);
-      if (line.customizationSelections.some((s) => !titles.includes(s))) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["customizationSelections"],
-          message: "Choose from this product's customisations.",
-        });
-      } else if (
-        !canAddToCart({
-          colour: line.selectedColor,
-          selections: line.customizationSelections,
-          optionCount: titles.length,
-        })
-      ) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["customizationSelections"],
-          message: "Choose at least one customisation.",
-        });
-      }
-      if (line.handwrittenNote && !product.allowHandwrittenNote) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["handwrittenNote"],
-          message: "This product can't carry a handwritten note.",
-        });
-      }
-    }),
+    .superRefine(choicesFit(false)),
+  z.object({ intent: z.literal("remove"), id: z.uuid("Unknown list item.") }),
+  z.object({ intent: z.literal("clear") }),
+  // "Add to cart" from one row, and "Add all to cart" (issue 16 item 9).
+  z.object({ intent: z.literal("to-cart"), id: z.uuid("Unknown list item.") }),
+  z.object({ intent: z.literal("all-to-cart") }),
+]);
+
+/** Add to Cart, from the product page or the shopping list: the one way a line enters the cart. */
+const cartAddSchema = z
+  .object({
+    intent: z.literal("add"),
+    productId,
+    quantity: quantityText,
+    selectedColor: z.string().trim().max(20),
+    customizationSelections: selections,
+    handwrittenNote,
+    notes,
+  })
+  .superRefine(quantityInRange)
+  .superRefine(choicesFit(true));
+
+export const cartActionSchema = z.discriminatedUnion("intent", [
+  cartAddSchema,
   z
     .object({ intent: z.literal("update"), id: z.uuid("Unknown cart line."), productId, quantity: quantityText })
     .superRefine(quantityInRange),
@@ -159,4 +203,27 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export type CartLineInput = Extract<z.infer<typeof cartActionSchema>, { intent: "add" }>;
+export type CartLineInput = z.infer<typeof cartAddSchema>;
+
+/** A shopping-list row as it is kept, with the choices made on the product page. */
+export type ListLine = ListItem & {
+  selectedColor: string;
+  customizationSelections: string[];
+  handwrittenNote: boolean;
+};
+
+/**
+ * A list row as the product page's Add to Cart posts it, checked by the cart's own schema: the one
+ * way a line enters the cart, so the MOQ, price and choice rules are the same (issue 16 item 9).
+ */
+export function listLineToCart(line: ListLine) {
+  return cartAddSchema.safeParse({
+    intent: "add",
+    productId: line.productId,
+    quantity: String(line.quantity),
+    selectedColor: line.selectedColor,
+    customizationSelections: JSON.stringify(line.customizationSelections),
+    handwrittenNote: String(line.handwrittenNote),
+    notes: line.notes,
+  });
+}

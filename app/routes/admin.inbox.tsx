@@ -9,7 +9,7 @@ import { dbOf } from "~/server/request-context.server";
 
 const EMPTY: Record<string, string> = {
   inquiries: "No contact inquiries yet. They arrive from the contact page.",
-  quotes: "No quote requests yet. They arrive from the shopping list's Request a quote.",
+  quotes: 'No quote requests yet. They arrive from "Request this product" on empty categories and searches.',
   sms: "No SMS sign-ups yet.",
   feedback: "No cart feedback yet.",
 };

@@ -155,7 +155,14 @@ function ProductDetail({ product }: { product: Product }) {
               selections={selections}
               handwrittenNote={handwrittenNote}
             />
-            <AddToShoppingList product={product} signedIn={signedIn} quantity={quantity} />
+            <AddToShoppingList
+              product={product}
+              signedIn={signedIn}
+              quantity={quantity}
+              colour={colour}
+              selections={selections}
+              handwrittenNote={handwrittenNote}
+            />
           </div>
 
           <div className="mt-8 divide-y divide-slate-200 border-y border-slate-200">

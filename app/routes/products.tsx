@@ -1,17 +1,68 @@
 import { data, Form, Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/products";
-import { PRODUCTS, listByCategory } from "~/catalogue/catalogue";
+import { PRODUCTS, listByCategory, promotedCategories } from "~/catalogue/catalogue";
 import { CATEGORIES, categoryBySlug } from "~/catalogue/categories";
+import type { Category } from "~/catalogue/types";
+import { EmptyCategory, NoResults } from "~/components/listing-empty";
 import { ProductCard } from "~/components/product-card";
 import { SearchIcon } from "~/components/icons";
 import { buttonClass } from "~/components/ui/button";
+import { PRODUCT_REQUEST_COPY } from "~/content/sourcing";
 import { matchesSearch, parseSort, sortProducts, SORT_OPTIONS } from "~/domain/catalogue-rules";
+import { HONEYPOT_FIELD } from "~/domain/form-rules";
+import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } from "~/domain/product-request";
+import { failure, readForm, toResponse } from "~/server/http.server";
+import { submitProductRequest } from "~/server/quote-requests.server";
+import { clientIp } from "~/server/rate-limit.server";
+import { dbOf, sessionOf } from "~/server/request-context.server";
+
+/** An unlisted slug is the not-found page (REQUIREMENTS.md A-34); a known one answers, empty or not. */
+function knownCategory(slug: string | undefined) {
+  if (slug !== undefined && !categoryBySlug(slug)) throw data(null, { status: 404 });
+  return slug ?? null;
+}
 
 export function loader({ params }: Route.LoaderArgs) {
-  if (params.category === undefined) return { categorySlug: null };
-  // An unlisted slug is the not-found page (REQUIREMENTS.md A-34).
-  if (!categoryBySlug(params.category)) throw data(null, { status: 404 });
-  return { categorySlug: params.category };
+  return { categorySlug: knownCategory(params.category) };
+}
+
+/**
+ * "Request this product" from an empty category or an empty search (issue 16 item 9), into the
+ * back office's quote inbox. Every refusal gives back what was typed (`values`).
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  knownCategory(params.category);
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form, { values: EMPTY_PRODUCT_REQUEST });
+  const values = productRequestValuesFrom(new URLSearchParams(form.value));
+  const parsed = parseProductRequest(values, new Date());
+  if (!parsed.ok) {
+    const first = Object.values(parsed.errors)[0] ?? "";
+    return toResponse(failure(400, "VALIDATION_FAILED", first, { fieldErrors: parsed.errors }), {
+      values: parsed.values,
+    });
+  }
+  const url = new URL(request.url);
+  try {
+    const outcome = await submitProductRequest(dbOf(context), {
+      data: parsed.data,
+      honeypot: form.value[HONEYPOT_FIELD] ?? "",
+      ip: clientIp(request),
+      userId: (await sessionOf(context))?.user.id ?? null,
+      sourcePage: `${url.pathname}${url.search}`,
+    });
+    if (outcome.status === "rate_limited") {
+      const { retryAfterSeconds } = outcome;
+      return toResponse(failure(429, "RATE_LIMITED", PRODUCT_REQUEST_COPY.rateLimited, { retryAfterSeconds }), {
+        values,
+      });
+    }
+  } catch (error) {
+    console.error("A product request could not be stored:", error);
+    return toResponse(failure(500, "NOT_STORED", PRODUCT_REQUEST_COPY.failed), { values });
+  }
+  const { product, quantity, email } = parsed.data;
+  return data({ requested: { product, quantity, email } }, { headers: { "Cache-Control": "no-store" } });
 }
 
 // The catalogue is static: search and sort changes are worked out in the browser, no round trip.
@@ -19,7 +70,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
-export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
+export default function ProductsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const search = searchParams.get("search") ?? "";
@@ -101,7 +152,7 @@ export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
 
       <nav aria-label="Categories" className="mt-5">
         <ul className="flex flex-wrap gap-2">
-          {[{ slug: null, name: "All" }, ...CATEGORIES].map((c) => {
+          {[{ slug: null, name: "All" }, ...filterCategories(category)].map((c) => {
             const active = (c.slug ?? null) === (category?.slug ?? null);
             return (
               <li key={c.name}>
@@ -134,17 +185,19 @@ export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      ) : category && pool.length === 0 ? (
+        <EmptyCategory category={category} search={query} reply={actionData} />
       ) : (
-        <div className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
-          <h2 className="text-xl font-bold">No products found</h2>
-          <p className="mt-2 text-muted">Try adjusting your search or filter criteria.</p>
-          <button type="button" className={buttonClass("primary", "mt-6")} onClick={() => navigate("/products")}>
-            Clear Filters
-          </button>
-        </div>
+        <NoResults search={query} onClear={() => navigate("/products")} reply={actionData} />
       )}
     </section>
   );
+}
+
+/** The filter's categories, in catalogue order: the promoted ones, and the one on show even when it is empty. */
+function filterCategories(current: Category | undefined): Category[] {
+  const promoted = promotedCategories();
+  return CATEGORIES.filter((c) => c === current || promoted.includes(c));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

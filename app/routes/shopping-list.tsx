@@ -1,22 +1,19 @@
-import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/shopping-list";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 import { findProductById } from "~/catalogue/catalogue";
-import type { Product } from "~/catalogue/types";
 import { useLocalMirror } from "~/components/local-mirror";
-import { ProductImage } from "~/components/product-image";
-import { LineEditButtons, useLineEditor } from "~/components/line-editor";
+import { LIST_COLUMNS, ShoppingListRow } from "~/components/shopping-list-row";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { EXTERNAL, SITE } from "~/content/links";
+import type { ErrorBody } from "~/domain/api-errors";
 import { formatPence } from "~/domain/money";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
-import { estimatedTotalPence, NOTES_MAX, priceLine, shoppingListActionSchema } from "~/domain/shopping-rules";
+import { estimatedTotalPence, shoppingListActionSchema } from "~/domain/shopping-rules";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
-
-import * as shopping from "~/server/shopping.server";
+import { changeShoppingList, listShoppingList, type RefusedRow } from "~/server/shopping-list.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
@@ -24,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     signedIn: true as const,
     userId: session.user.id,
-    items: await shopping.listShoppingList(dbOf(context), { userId: session.user.id }),
+    items: await listShoppingList(dbOf(context), { userId: session.user.id }),
   };
 }
 
@@ -34,15 +31,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, shoppingListActionSchema);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
-  const result = await shopping.changeShoppingList(dbOf(context), session.user.id, input);
+  const result = await changeShoppingList(servicesOf(context), session.user.id, input);
   if (!result.ok) return toResponse(result);
-  return data({ ok: true as const, intent: input.intent });
+  const toCart = "added" in result ? { added: result.added, refused: result.refused } : {};
+  return data({ ok: true as const, intent: input.intent, ...toCart });
 }
 
-type Item = { id: string; productId: string; quantity: number; notes: string };
+type AddAllAnswer = ErrorBody | { ok: true; added?: string[]; refused?: RefusedRow[] };
 
 export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) {
   const clear = useFetcher();
+  const addAll = useFetcher<AddAllAnswer>();
   useLocalMirror(
     loaderData.userId ? STORAGE_KEYS.shoppingList(loaderData.userId) : null,
     loaderData.items.map(({ productId, quantity, notes }) => ({ productId, quantity, notes })),
@@ -50,6 +49,12 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
   if (!loaderData.signedIn)
     return <SignInPrompt title="Shopping list" message="Please sign in to use your shopping list." />;
   const items = loaderData.items;
+  const answer = addAll.state === "idle" ? addAll.data : undefined;
+  const refused = new Map(
+    answer && "error" in answer
+      ? Object.entries(answer.error.fieldErrors ?? {})
+      : (answer?.refused ?? []).map((row) => [row.id, row.message] as const),
+  );
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -71,100 +76,83 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
         </div>
       ) : (
         <>
-          <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200">
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <thead className="bg-slate-50 text-muted">
+          {/* A table from md up; below it each row is a card (components/shopping-list-row.tsx). */}
+          <div className="mt-6 md:overflow-x-auto md:rounded-2xl md:border md:border-slate-200">
+            <table className="w-full text-left text-sm max-md:block md:min-w-[720px]">
+              <thead className="bg-slate-50 text-muted max-md:sr-only">
                 <tr>
-                  {["Product", "Unit Price", "Quantity", "Total", "Notes", "Actions"].map((h) => (
+                  {LIST_COLUMNS.map((h) => (
                     <th key={h} scope="col" className="px-4 py-3 font-semibold">
                       {h}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="max-md:block md:divide-y md:divide-slate-100">
                 {items.map((item) => {
                   const product = findProductById(item.productId);
-                  return product ? <ListRow key={item.id} item={item} product={product} /> : null;
+                  return product ? (
+                    <ShoppingListRow key={item.id} item={item} product={product} refused={refused.get(item.id)} />
+                  ) : null;
                 })}
               </tbody>
             </table>
           </div>
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-            <clear.Form method="post">
-              <button type="submit" name="intent" value="clear" className={buttonClass("ghost", "text-red-700")}>
-                Clear Shopping List
-              </button>
-            </clear.Form>
+            <div className="flex flex-wrap gap-2">
+              <addAll.Form method="post">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="all-to-cart"
+                  disabled={addAll.state !== "idle"}
+                  className={buttonClass("primary")}
+                >
+                  {addAll.state !== "idle" ? "Adding…" : "Add all to cart"}
+                </button>
+              </addAll.Form>
+              <clear.Form method="post">
+                <button type="submit" name="intent" value="clear" className={buttonClass("ghost", "text-red-700")}>
+                  Clear Shopping List
+                </button>
+              </clear.Form>
+            </div>
             <p className="text-lg">
               Estimated Total: <strong data-testid="list-total">{formatPence(estimatedTotalPence(items))}</strong>{" "}
               <span className="text-sm text-muted">ex. VAT and shipping</span>
             </p>
           </div>
+          <AddAllResult answer={answer} />
         </>
       )}
     </section>
   );
 }
 
-/** One row with inline editing (SPEC.md §4 "Row editing"): quantity at least the MOQ, re-priced by tier. */
-function ListRow({ item, product }: { item: Item; product: Product }) {
-  const editor = useLineEditor(item, product, "/shopping-list");
-  const { editing, error } = editor;
-  const [notes, setNotes] = useState(item.notes);
-  const price = priceLine(product.id, editor.shownQuantity);
-  const image = product.images[0];
-
+/** What "Add all to cart" did, in words, with the way to the cart. */
+function AddAllResult({ answer }: { answer: AddAllAnswer | undefined }) {
+  if (!answer) return null;
+  if ("error" in answer) {
+    return (
+      <div className="mt-4">
+        <FormMessage>Nothing was added to your cart. {answer.error.message}</FormMessage>
+      </div>
+    );
+  }
+  const added = answer.added ?? [];
+  const refused = answer.refused ?? [];
   return (
-    <tr className="align-top">
-      <td className="px-4 py-3">
-        <Link to={`/product/${product.id}`} className="flex items-center gap-3 font-semibold hover:text-brand">
-          {image ? <ProductImage image={image} className="h-12 w-12 rounded-lg" sizes="48px" /> : null}
-          {product.title}
+    <div className="mt-4">
+      <FormMessage tone={refused.length > 0 ? "info" : "success"}>
+        {added.length === 1 ? "Added 1 item to your cart" : `Added ${added.length} items to your cart`}
+        {refused.length > 0
+          ? `; ${refused.length} could not be added: ${refused.map((r) => r.message).join(" ")}`
+          : "."}{" "}
+        <Link to="/cart" className="font-semibold underline">
+          Go to your cart
         </Link>
-      </td>
-      <td className="px-4 py-3">{formatPence(price.unitPence)}</td>
-      <td className="px-4 py-3">
-        {editing ? (
-          <input
-            aria-label={`Quantity of ${product.title}`}
-            type="number"
-            inputMode="numeric"
-            min={product.moq}
-            max={editor.max}
-            {...editor.quantityInput}
-            className="w-24 rounded-lg border border-slate-300 px-2 py-1"
-          />
-        ) : (
-          item.quantity.toLocaleString("en-GB")
-        )}
-      </td>
-      <td className="px-4 py-3 font-semibold">{formatPence(price.totalPence)}</td>
-      <td className="px-4 py-3">
-        {editing ? (
-          <textarea
-            aria-label={`Notes for ${product.title}`}
-            maxLength={NOTES_MAX}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            rows={2}
-            className="w-48 rounded-lg border border-slate-300 px-2 py-1"
-          />
-        ) : (
-          <span className="text-muted">{item.notes || "—"}</span>
-        )}
-        {error ? (
-          <div className="mt-2">
-            <FormMessage>{error}</FormMessage>
-          </div>
-        ) : null}
-      </td>
-      <td className="px-4 py-3">
-        <div className="flex gap-2">
-          <LineEditButtons editor={editor} extra={{ notes }} onCancel={() => setNotes(item.notes)} />
-        </div>
-      </td>
-    </tr>
+      </FormMessage>
+    </div>
   );
 }
 

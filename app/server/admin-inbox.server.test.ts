@@ -68,20 +68,46 @@ describe("the inbox", () => {
   });
 
   it("lists cart feedback and quote requests, and an empty list is just the header", async () => {
-    expect(await inboxCsv(handle.db, "quotes")).toBe("Received,Account e-mail,Items,Notes\r\n");
+    expect(await inboxCsv(handle.db, "quotes")).toBe(
+      "Received,Name,E-mail,Company,Items,Needed by,Notes,Asked on,Account e-mail\r\n",
+    );
     await handle.db.insert(feedback).values({ text: "Loved it", page: "/cart" });
-    await handle.db
-      .insert(quoteRequests)
-      .values({ userId: "u-1", items: [{ productId: "8", quantity: 250, notes: "navy" }], notes: "By June" });
+    await handle.db.insert(quoteRequests).values({
+      userId: "u-1",
+      items: [{ productId: "8", quantity: 250, notes: "navy" }],
+      notes: "By June",
+      createdAt: new Date("2026-07-01T12:00:00Z"),
+    });
+    // "Request this product" from a signed-out visitor (issue 16 item 9).
+    await handle.db.insert(quoteRequests).values({
+      userId: null,
+      contactName: "Ada Lovelace",
+      email: "ada@example.co.uk",
+      company: "Analytical Engines Ltd",
+      neededBy: "2026-12-18",
+      sourcePage: "/products/drinkware",
+      items: [{ wanted: "Enamel mugs", quantity: 300 }],
+      notes: "Navy",
+      createdAt: new Date("2026-07-02T12:00:00Z"),
+    });
     expect((await listInbox(handle.db, "feedback", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual([
       "/cart",
       "Loved it",
       "",
     ]);
-    expect((await listInbox(handle.db, "quotes", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual([
-      "",
-      "250 × Custom Embroidered Cap (navy)",
-      "By June",
+    const quotes = await listInbox(handle.db, "quotes", 1);
+    expect(quotes.rows.map((row) => row.map((cell) => cell.text).slice(1))).toEqual([
+      [
+        "Ada Lovelace",
+        "ada@example.co.uk",
+        "Analytical Engines Ltd",
+        "300 × Enamel mugs (to source)",
+        "Fri, Dec 18, 2026",
+        "Navy",
+        "/products/drinkware",
+        "",
+      ],
+      ["", "", "", "250 × Custom Embroidered Cap (navy)", "", "By June", "", ""],
     ]);
   });
 

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { authUser, feedback, inquiries, quoteRequests, smsSignups } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import { INBOX_PAGE_SIZE, type InboxKind } from "~/domain/admin-orders";
-import { formatLondonDateTime } from "~/domain/dates";
+import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
 import { toCsv, type CsvValue } from "~/domain/csv";
 import type { Database } from "./db.server";
 /** A cell: what the page shows, and what the CSV holds (times in ISO 8601 UTC there, for spreadsheets). */
@@ -24,6 +24,12 @@ const timeCell = (value: Date | null | undefined): InboxCell => ({
   csv: value ?? null,
 });
 
+/** A calendar date: the site's date format on the page, ISO in the CSV. */
+const dateCell = (value: string | null | undefined): InboxCell => ({
+  text: value ? formatDisplayDate(value) : "",
+  csv: value ?? "",
+});
+
 type Slice = { limit: number; offset: number };
 
 type Source = {
@@ -32,8 +38,14 @@ type Source = {
   rows(db: Database, slice: Slice): Promise<InboxCell[][]>;
 };
 
-/** quote_requests.items as written by the shopping list's "Request a quote"; a malformed line is shown as "?". */
-const quoteItem = z.object({ productId: z.string(), quantity: z.number(), notes: z.string().optional() });
+/**
+ * quote_requests.items (db/tables/admin.ts): a catalogue product, or a product to source as the
+ * buyer named it ("Request this product"); a malformed line is shown as "?".
+ */
+const quoteItem = z.union([
+  z.object({ productId: z.string(), quantity: z.number(), notes: z.string().optional() }),
+  z.object({ wanted: z.string(), quantity: z.number() }),
+]);
 
 function itemsText(items: unknown): string {
   if (!Array.isArray(items)) return "";
@@ -41,9 +53,10 @@ function itemsText(items: unknown): string {
     .map((item: unknown) => {
       const parsed = quoteItem.safeParse(item);
       if (!parsed.success) return "?";
-      const { productId, quantity, notes } = parsed.data;
-      const title = findProductById(productId)?.title ?? `Product ${productId}`;
-      return `${quantity} × ${title}${notes?.trim() ? ` (${notes.trim()})` : ""}`;
+      const line = parsed.data;
+      if ("wanted" in line) return `${line.quantity} × ${line.wanted} (to source)`;
+      const title = findProductById(line.productId)?.title ?? `Product ${line.productId}`;
+      return `${line.quantity} × ${title}${line.notes?.trim() ? ` (${line.notes.trim()})` : ""}`;
     })
     .join("; ");
 }
@@ -76,7 +89,7 @@ const SOURCES: Record<InboxKind, Source> = {
     },
   },
   quotes: {
-    columns: ["Received", "Account e-mail", "Items", "Notes"],
+    columns: ["Received", "Name", "E-mail", "Company", "Items", "Needed by", "Notes", "Asked on", "Account e-mail"],
     async total(db) {
       const [row] = await db.select({ n: count() }).from(quoteRequests);
       return row?.n ?? 0;
@@ -91,9 +104,14 @@ const SOURCES: Record<InboxKind, Source> = {
         .offset(offset);
       return rows.map(({ request, email }) => [
         timeCell(request.createdAt),
-        textCell(email),
+        textCell(request.contactName),
+        textCell(request.email),
+        textCell(request.company),
         textCell(itemsText(request.items)),
+        dateCell(request.neededBy),
         textCell(request.notes),
+        textCell(request.sourcePage),
+        textCell(email),
       ]);
     },
   },

@@ -7,6 +7,7 @@ import {
 } from "~/domain/cart-checkout";
 import type { DraftData, DraftStatus, StepNumber } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
+import { withCheckoutPrefill } from "./checkout-prefill.server";
 import { getDraft, latestDraftsForProducts, type DraftRecord } from "./drafts.server";
 import type { Database } from "./db.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
@@ -154,7 +155,7 @@ export async function loadDraftStep(args: RequestArgs) {
     ready: true as const,
     userId: user.id,
     draft: { id: checkout.id, version: checkout.version },
-    data: checkout.data,
+    data: await withCheckoutPrefill(db, user, checkout.data),
     lines: summaryLines(lines, checkout),
     customisations: customisations(lines, checkout),
     completed: stepperState(checkout, lines),

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { cartItems, favourites, feedback, shoppingListItems } from "#db/schema";
+import { cartItems, favourites, feedback } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
-import type { cartActionSchema, CartLineInput, shoppingListActionSchema } from "~/domain/shopping-rules";
+import type { cartActionSchema, CartLineInput } from "~/domain/shopping-rules";
 import type { z } from "zod";
 import { queryRows, sqlList, type Database } from "./db.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
@@ -18,7 +18,8 @@ const DONE: Done = { ok: true };
 // Favourites, shopping list and cart of one signed-in user (issue 5). Every query is scoped by
 // user_id; a line id of another user simply matches nothing.
 
-const known = <T extends { productId: string }>(rows: T[]) => rows.filter((r) => findProductById(r.productId));
+/** Rows of products the catalogue still sells; a product taken off sale drops out of every list. */
+export const known = <T extends { productId: string }>(rows: T[]) => rows.filter((r) => findProductById(r.productId));
 
 export async function listFavouriteIds(db: Database, { userId }: { userId: string }): Promise<string[]> {
   const rows = await db
@@ -47,84 +48,6 @@ export async function toggleFavourite(
   if (removed.length > 0) return { favourited: false };
   await db.insert(favourites).values({ userId, productId }).onConflictDoNothing();
   return { favourited: true };
-}
-
-export type ShoppingListRow = { id: string; productId: string; quantity: number; notes: string };
-
-export async function listShoppingList(db: Database, { userId }: { userId: string }): Promise<ShoppingListRow[]> {
-  const rows = await db
-    .select({
-      id: shoppingListItems.id,
-      productId: shoppingListItems.productId,
-      quantity: shoppingListItems.quantity,
-      notes: shoppingListItems.notes,
-    })
-    .from(shoppingListItems)
-    .where(eq(shoppingListItems.userId, userId))
-    .orderBy(asc(shoppingListItems.createdAt));
-  return known(rows);
-}
-
-/** R-SL-02: adding a product already on the list updates its quantity and notes. */
-export async function addToShoppingList(
-  db: Database,
-  {
-    userId,
-    productId,
-    quantity,
-    notes,
-  }: {
-    userId: string;
-    productId: string;
-    quantity: number;
-    notes: string;
-  },
-) {
-  await db
-    .insert(shoppingListItems)
-    .values({ userId, productId, quantity, notes })
-    .onConflictDoUpdate({
-      target: [shoppingListItems.userId, shoppingListItems.productId],
-      set: { quantity, notes, updatedAt: sql`now()` },
-    });
-}
-
-/** False when the line is not this user's (or gone). */
-export async function updateShoppingListItem(
-  db: Database,
-  {
-    userId,
-    id,
-    quantity,
-    notes,
-  }: {
-    userId: string;
-    id: string;
-    quantity: number;
-    notes: string;
-  },
-): Promise<boolean> {
-  const rows = await db
-    .update(shoppingListItems)
-    .set({ quantity, notes, updatedAt: sql`now()` })
-    .where(and(eq(shoppingListItems.id, id), eq(shoppingListItems.userId, userId)))
-    .returning({ id: shoppingListItems.id });
-  return rows.length === 1;
-}
-
-export async function removeShoppingListItem(
-  db: Database,
-  { userId, id }: { userId: string; id: string },
-): Promise<boolean> {
-  const rows = await db
-    .delete(shoppingListItems)
-    .where(and(eq(shoppingListItems.id, id), eq(shoppingListItems.userId, userId)))
-    .returning({ id: shoppingListItems.id });
-  return rows.length === 1;
-}
-
-export async function clearShoppingList(db: Database, { userId }: { userId: string }) {
-  await db.delete(shoppingListItems).where(eq(shoppingListItems.userId, userId));
 }
 
 export type CartLine = {
@@ -289,12 +212,10 @@ export async function saveFeedback(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The /cart and /shopping-list forms, one call each
+// The /cart form, one call per change
 
 type CartChange = Exclude<z.infer<typeof cartActionSchema>, { intent: "feedback" }>;
-type ListChange = z.infer<typeof shoppingListActionSchema>;
 const goneFromCart = () => failure(404, "NOT_FOUND", "That item isn't in your cart any more.");
-const goneFromList = () => failure(404, "NOT_FOUND", "That item isn't on your list any more.");
 
 /**
  * One change a buyer makes on /cart; a line that is not (or no longer) theirs is a 404. The cart
@@ -346,20 +267,4 @@ async function followCart(services: Services, userId: string, productId: string,
     expectedVersion: draft.version,
   });
   if (!saved.ok) console.warn(`[cart] draft ${draft.id} kept its figures: ${saved.code}`);
-}
-
-/** One change a buyer makes on /shopping-list; an item that is not (or no longer) theirs is a 404. */
-export async function changeShoppingList(db: Database, userId: string, change: ListChange): Promise<Done | Failure> {
-  switch (change.intent) {
-    case "add":
-      await addToShoppingList(db, { userId, ...change });
-      return DONE;
-    case "update":
-      return (await updateShoppingListItem(db, { userId, ...change })) ? DONE : goneFromList();
-    case "remove":
-      return (await removeShoppingListItem(db, { userId, id: change.id })) ? DONE : goneFromList();
-    case "clear":
-      await clearShoppingList(db, { userId });
-      return DONE;
-  }
 }

@@ -34,6 +34,11 @@ export const shoppingListItems = pgTable(
     productId: text("product_id").notNull(),
     quantity: integer("quantity").notNull(),
     notes: text("notes").notNull().default(""),
+    // The colour and customisation chosen on the product page, so "Add to cart" from the list
+    // keeps them (issue 16 item 9); '' and [] while none is chosen.
+    selectedColor: text("selected_color").notNull().default(""),
+    customizationSelections: jsonb("customization_selections").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    handwrittenNote: boolean("handwritten_note").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import { homeCategoryOrder } from "~/catalogue/categories";
+import { homeCategoryOrder, promotedCategories } from "~/catalogue/catalogue";
 import { ChevronIcon } from "~/components/icons";
 import { CATEGORY_SECTION } from "~/content/home";
 import { HomeSection } from "./home-section";
 
-/** R-HOME-03/04: a card per category, 'Other' last, two columns then three from md. */
+/** R-HOME-03/04: a card per promoted category (one with products), 'Other' last, two columns then three from md. */
 export function CategoryGrid() {
   return (
     <HomeSection id="home-categories" title={CATEGORY_SECTION.heading} intro={CATEGORY_SECTION.intro}>
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
-        {homeCategoryOrder().map((category) => (
+        {homeCategoryOrder(promotedCategories()).map((category) => (
           <li key={category.slug}>
             <Link
               to={`/products/${category.slug}`}

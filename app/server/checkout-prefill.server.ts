@@ -1,0 +1,29 @@
+import { desc, eq } from "drizzle-orm";
+import { orders } from "#db/schema";
+import { prefillCheckout } from "~/domain/checkout-prefill";
+import type { DraftData } from "~/domain/draft";
+import { orderSnapshotSchema } from "~/domain/order-snapshot";
+import type { Database } from "./db.server";
+import type { SignedInUser } from "./session.server";
+
+/**
+ * The checkout draft as steps 3 to 5 show it: its blanks filled from the signed-in account and the
+ * buyer's own most recent order (issue 16 item 9; app/domain/checkout-prefill.ts). Nothing is
+ * written here: the filled values are saved with the buyer's first change, like anything typed.
+ */
+export async function withCheckoutPrefill(
+  db: Database,
+  user: Pick<SignedInUser, "id" | "name" | "email" | "phoneNumber">,
+  data: DraftData,
+): Promise<DraftData> {
+  const [last] = await db
+    .select({ number: orders.number, snapshot: orders.snapshot })
+    .from(orders)
+    .where(eq(orders.userId, user.id))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  // A snapshot this release cannot read costs the buyer only the convenience, never the page.
+  const parsed = last ? orderSnapshotSchema.safeParse(last.snapshot) : null;
+  const lastOrder = parsed?.success ? parsed.data.data : null;
+  return prefillCheckout(data, { account: user, lastOrder });
+}

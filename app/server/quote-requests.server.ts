@@ -1,0 +1,88 @@
+import { quoteRequests } from "#db/schema";
+import { SITE } from "~/content/links";
+import type { ProductRequest } from "~/domain/product-request";
+import type { Database } from "./db.server";
+import { sendMail } from "./mail.server";
+import { hitRateLimit } from "./rate-limit.server";
+
+/** Requests one address may send per hour before being asked to wait (B-22, as the contact form). */
+export const PRODUCT_REQUEST_LIMIT_PER_HOUR = 10;
+
+export type ProductRequestOutcome =
+  | { status: "stored"; id: string }
+  | { status: "ignored" }
+  | { status: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Stores a "Request this product" in the back office's quote inbox and tells the sales inbox
+ * (issue 16 item 9). Anyone may send one: it is limited per client address, a filled honeypot is
+ * a bot (it is told the same as a person, and nothing is kept), and the account is recorded only
+ * for a signed-in buyer.
+ */
+export async function submitProductRequest(
+  db: Database,
+  input: {
+    data: ProductRequest;
+    honeypot: string;
+    ip: string;
+    userId: string | null;
+    /** Where the request was sent from: a category page or a search (path and query). */
+    sourcePage: string;
+  },
+): Promise<ProductRequestOutcome> {
+  if (input.honeypot.trim() !== "") return { status: "ignored" };
+  const limit = await hitRateLimit(db, `quote:${input.ip}`, PRODUCT_REQUEST_LIMIT_PER_HOUR, 3600);
+  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+
+  const { data } = input;
+  const [row] = await db
+    .insert(quoteRequests)
+    .values({
+      userId: input.userId,
+      contactName: data.name,
+      email: data.email,
+      company: data.company ?? null,
+      neededBy: data.needed_by ?? null,
+      sourcePage: input.sourcePage.slice(0, 500),
+      items: [{ wanted: data.product, quantity: data.quantity }],
+      notes: data.notes ?? "",
+    })
+    .returning({ id: quoteRequests.id });
+  if (!row) throw new Error("Storing the product request returned no row");
+
+  // Stored is what counts; a mail failure must not make the buyer send it twice.
+  try {
+    await sendMail(db, productRequestNotification(row.id, data, input.sourcePage));
+  } catch (error) {
+    console.error(`Product request ${row.id} stored, but the notification e-mail failed:`, error);
+  }
+  return { status: "stored", id: row.id };
+}
+
+/** The e-mail to the sales inbox: every field, labelled, in plain text. */
+export function productRequestNotification(id: string, data: ProductRequest, sourcePage: string) {
+  const lines: [string, string | undefined][] = [
+    ["Product", data.product],
+    ["Quantity", data.quantity.toLocaleString("en-GB")],
+    ["Needed by", data.needed_by],
+    ["Notes", data.notes],
+    ["Name", data.name],
+    ["E-mail", data.email],
+    ["Company", data.company],
+    ["Asked on", sourcePage],
+  ];
+  const text = [
+    `New product request (${id}). It is in the back office's quote inbox.`,
+    "",
+    ...lines.map(([label, value]) => `${label}: ${value ?? "(not given)"}`),
+    "",
+    `Reply to ${data.email}.`,
+  ].join("\n");
+  return {
+    to: SITE.salesEmail,
+    // One line, whatever was posted: a header never takes a line break from a form.
+    subject: `Product request: ${data.quantity.toLocaleString("en-GB")} × ${data.product.replace(/\s+/g, " ")}`,
+    text,
+    meta: { kind: "product-request", quoteRequestId: id },
+  };
+}
