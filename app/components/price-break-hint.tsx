@@ -34,7 +34,7 @@ export function PriceBreakHint(props: {
               setApplied({ quantity: hint.quantity, savingPence: hint.savingPence });
               props.onApply(hint.quantity);
             }}
-            className="mt-3 w-full rounded-lg border border-green-300 bg-green-50 px-3 py-2 text-left text-sm font-semibold text-green-900 underline decoration-green-400 underline-offset-2 hover:bg-green-100 disabled:cursor-wait disabled:opacity-60"
+            className="mt-3 w-full rounded-lg border border-green-300 sm:w-auto bg-green-50 px-3 py-2 text-left text-sm font-semibold text-green-900 underline decoration-green-400 underline-offset-2 hover:bg-green-100 disabled:cursor-wait disabled:opacity-60"
           >
             {hint.message}
           </button>
@@ -44,7 +44,7 @@ export function PriceBreakHint(props: {
         <p
           ref={confirmation}
           tabIndex={-1}
-          className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900"
+          className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900 sm:w-fit"
         >
           Quantity changed to {applied.quantity.toLocaleString("en-GB")}: you pay {formatPence(applied.savingPence)}{" "}
           less.

@@ -94,7 +94,9 @@ export function QuantityCalculator(props: {
         </dd>
       </dl>
       {savings ? (
-        <p className="mt-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">{savings}</p>
+        <p className="mt-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-balance text-green-900">
+          {savings}
+        </p>
       ) : null}
       <PriceBreakHint tiers={tiers} quantity={quantity} onApply={change} />
 
