@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { coloursFor, colourName } from "~/catalogue/colours";
 import type { Product } from "~/catalogue/types";
@@ -59,7 +59,11 @@ export function ShoppingListRow({ item, product, refused }: { item: ListRowItem;
   const { editing } = editor;
   const price = priceLine(product.id, editor.shownQuantity);
   const image = product.images[0];
-  const toCartError = toCart.state === "idle" && toCart.data && "error" in toCart.data ? toCart.data.error : null;
+  // The last "Add to cart" answer speaks of the row as it was then; once the row changes it goes.
+  const answeredRow = useRef<ListRowItem | null>(null);
+  if (toCart.state !== "idle") answeredRow.current = null;
+  else if (toCart.data && answeredRow.current === null) answeredRow.current = item;
+  const toCartError = answeredRow.current === item && toCart.data && "error" in toCart.data ? toCart.data.error : null;
   const error = editor.error ?? (toCartError ? (toCartError.fieldErrors?.[item.id] ?? toCartError.message) : refused);
   const restore = () => {
     setNotes(item.notes);
@@ -131,11 +135,11 @@ export function ShoppingListRow({ item, product, refused }: { item: ListRowItem;
                 type="submit"
                 name="intent"
                 value="to-cart"
+                aria-label={`Add to cart: ${product.title}`}
                 disabled={toCart.state !== "idle"}
                 className={buttonClass("primary", "px-3 py-1.5")}
               >
                 {toCart.state !== "idle" ? "Adding…" : "Add to cart"}
-                <span className="sr-only">: {product.title}</span>
               </button>
             </toCart.Form>
           )}

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/shopping-list";
 import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
@@ -42,6 +43,11 @@ type AddAllAnswer = ErrorBody | { ok: true; added?: string[]; refused?: RefusedR
 export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) {
   const clear = useFetcher();
   const addAll = useFetcher<AddAllAnswer>();
+  // "Add all to cart"'s answer speaks of the list as it was then: once the list changes (a row
+  // edited, added or removed), its reasons and summary are out of date and go.
+  const answeredList = useRef<unknown>(null);
+  if (addAll.state !== "idle") answeredList.current = null;
+  else if (addAll.data && answeredList.current === null) answeredList.current = loaderData.items;
   useLocalMirror(
     loaderData.userId ? STORAGE_KEYS.shoppingList(loaderData.userId) : null,
     loaderData.items.map(({ productId, quantity, notes }) => ({ productId, quantity, notes })),
@@ -49,7 +55,7 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
   if (!loaderData.signedIn)
     return <SignInPrompt title="Shopping list" message="Please sign in to use your shopping list." />;
   const items = loaderData.items;
-  const answer = addAll.state === "idle" ? addAll.data : undefined;
+  const answer = addAll.state === "idle" && answeredList.current === items ? addAll.data : undefined;
   const refused = new Map(
     answer && "error" in answer
       ? Object.entries(answer.error.fieldErrors ?? {})

@@ -55,10 +55,12 @@ test.describe("finding a product", () => {
     await expect(page.getByText("Showing 4 product(s)")).toBeVisible();
   });
 
-  test("an empty category shows the empty state, an unknown one is not found", async ({ page }) => {
-    await page.goto("/products/drinkware");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Drinkware");
-    await expect(page.getByRole("heading", { name: "No products found" })).toBeVisible();
+  test("an empty category says what we can source, an unknown one is not found", async ({ page }) => {
+    await page.goto("/products/bags");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bags");
+    await expect(page.getByText("Showing 0 product(s)")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "We source bags to order" })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Request this product" })).toBeVisible();
     const response = await page.goto("/products/shoes");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Oops! This page went on a merch run" })).toBeVisible();
