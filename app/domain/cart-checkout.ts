@@ -4,7 +4,6 @@
  * Shipping, Design proofing and Payment happen once, on one of those drafts: the checkout's
  * lead. These are the rules that decide which draft leads and where step 2's Next goes.
  */
-import type { CheckoutLineQuantity } from "./draft-totals";
 import {
   canProceedCustomisation,
   completedSteps,
