@@ -3,7 +3,7 @@ import { londonToday } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
 import { lineTotalPence } from "~/domain/pricing";
 import { proofPromise } from "~/domain/orders";
-import type { OrderDetail } from "~/server/buyer-orders.server";
+import type { DeliveryView, OrderStatus } from "~/domain/orders";
 import { deliveryText } from "./order-delivery";
 import { TotalsList } from "./totals-list";
 
@@ -12,7 +12,21 @@ import { TotalsList } from "./totals-list";
  * next with its dates (the same engine and words as the order page and the e-mail), and the way
  * back to whatever is still in the cart.
  */
-export function Confirmation({ order, cartLeft }: { order: OrderDetail; cartLeft: number }) {
+/** What the confirmation reads of an order (the order page's OrderDetail has all of it). */
+type PaidOrder = {
+  status: OrderStatus;
+  paidAt: Date | string;
+  delivery: DeliveryView;
+  lines: readonly { id: string; quantity: number; unitPence: number; product: { title: string } }[];
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  vatPence: number;
+  totalPence: number;
+  vatRate: number;
+};
+
+export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: number }) {
   const approved = order.status !== "paid";
   return (
     <div className="mt-8 space-y-6 text-left">
