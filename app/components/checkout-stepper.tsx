@@ -1,17 +1,37 @@
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { canNavigate, STEPS, stepHref, type StepNumber } from "~/domain/draft";
-import { CheckIcon } from "./icons";
+import { CheckIcon, ChevronIcon } from "./icons";
 
-/** The six checkout steps (SPEC.md §2 "Checkout stepper"; R-STEP-01..05). */
+/**
+ * The six checkout steps (SPEC.md §2 "Checkout stepper"; R-STEP-01..05). On phones (below 640 px)
+ * they fold into one row, "Step 4 of 6 · Shipping", a button that shows the full list (issue 16
+ * item 6); from 640 px the list is always shown.
+ */
 export function CheckoutStepper(props: {
   current: StepNumber;
   completed: readonly StepNumber[];
   productId?: string | null;
   draftId?: string | null;
 }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const currentLabel = STEPS[props.current - 1]?.label;
   return (
     <nav aria-label="Checkout steps" className="mb-8">
-      <ol className="flex flex-wrap gap-2 text-sm">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((was) => !was)}
+        className="flex w-full items-center justify-between gap-2 rounded-full border border-brand bg-brand-soft px-4 py-2 text-sm font-semibold sm:hidden"
+      >
+        <span>
+          Step {props.current} of {STEPS.length} · {currentLabel}
+        </span>
+        <ChevronIcon direction={open ? "up" : "down"} />
+      </button>
+      <ol id={listId} className={`${open ? "mt-3 flex" : "hidden"} flex-wrap gap-2 text-sm sm:mt-0 sm:flex`}>
         {STEPS.map(({ step, label }) => {
           const done = props.completed.includes(step);
           const current = step === props.current;

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+import { isCheckoutPage } from "~/domain/checkout-pages";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { LocalMirror } from "./local-mirror";
@@ -11,15 +13,19 @@ import { useLoaded } from "./use-loaded";
 import { useRootData } from "./root-data";
 
 // Neither shows anything before the page is interactive (the prompt waits 23 s, the first note
-// 10 s), so their code is fetched once React has hydrated the page, off its critical path.
+// 10 s), so their code is fetched once React has hydrated the page, off its critical path, and
+// only once the visitor is on a page that may show them.
 const loadSmsPrompt = () => import("./sms-prompt");
 const loadPurchaseNotifications = () => import("./purchase-notifications");
 
 /** Banner, sticky header, page, footer: the frame of every page, error pages included. */
 export function SiteShell({ children }: { children: ReactNode }) {
   const root = useRootData();
-  const SmsPrompt = useLoaded(loadSmsPrompt)?.SmsPrompt;
-  const PurchaseNotifications = useLoaded(loadPurchaseNotifications)?.PurchaseNotifications;
+  // Issue 16 item 6: nothing interrupts the checkout. The SMS prompt and its button leave it
+  // (its 23 s start again afterwards); the notes pause, so none is repeated after it.
+  const checkout = isCheckoutPage(useLocation());
+  const SmsPrompt = useLoaded(loadSmsPrompt, !checkout)?.SmsPrompt;
+  const PurchaseNotifications = useLoaded(loadPurchaseNotifications, !checkout)?.PurchaseNotifications;
   useFocusAfterNavigation("main");
   return (
     <ToastProvider>
@@ -38,10 +44,10 @@ export function SiteShell({ children }: { children: ReactNode }) {
         </main>
         <Footer year={root?.year ?? new Date().getFullYear()} />
         <LocalMirror />
-        {/* Issue 6: page views, the SMS prompt and real recent-order notes, on every page. */}
+        {/* Issue 6: page views, the SMS prompt and real recent-order notes, on every page but the checkout's. */}
         <PageViewTracker />
-        {SmsPrompt ? <SmsPrompt /> : null}
-        {PurchaseNotifications ? <PurchaseNotifications /> : null}
+        {SmsPrompt && !checkout ? <SmsPrompt /> : null}
+        {PurchaseNotifications ? <PurchaseNotifications paused={checkout} userId={root?.user?.id ?? null} /> : null}
       </SignInProvider>
     </ToastProvider>
   );

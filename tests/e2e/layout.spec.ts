@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { stockBuyer } from "./support/shop";
 
 test("the promo banner closes and stays closed", async ({ page }) => {
   await page.goto("/");
@@ -91,6 +92,34 @@ test.describe("on a phone", () => {
     await drawer.getByRole("link", { name: "Apparel" }).click();
     await expect(page).toHaveURL(/\/products\/apparel$/);
     await expect(drawer).toBeHidden();
+  });
+
+  test("the checkout stepper is one row, 'Step 4 of 6 · Shipping', with the full list on demand", async ({
+    page,
+    signedInBuyer,
+  }) => {
+    const shop = await stockBuyer(page.request, signedInBuyer.email);
+    await page.goto(`/shipping?draft_id=${shop.draftId}&product_id=8`);
+    const stepper = page.getByRole("navigation", { name: "Checkout steps" });
+    const toggle = stepper.getByRole("button", { name: "Step 4 of 6 · Shipping" });
+    const steps = stepper.getByRole("list");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(steps).toBeHidden();
+    // One row: no taller than a single line of text with its padding.
+    expect((await stepper.boundingBox())?.height).toBeLessThanOrEqual(48);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(steps.getByRole("listitem")).toHaveCount(6);
+    await expect(steps.locator('[aria-current="step"]')).toContainText("Shipping");
+    await steps.getByRole("link", { name: /Details/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/details\\?draft_id=${shop.draftId}&product_id=8$`));
+    await expect(page.getByRole("button", { name: "Step 3 of 6 · Details" })).toHaveAttribute("aria-expanded", "false");
+
+    // From 640 px the whole list shows, without the button.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByRole("button", { name: /^Step 3 of 6/ })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Checkout steps" }).getByRole("listitem")).toHaveCount(6);
   });
 });
 

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { completeDraft, payInTestMode, startPayment, type DraftPlan } from "./support/api";
 import { clientAddress, expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
+import { type StockedBuyer as Shop, stockBuyer } from "./support/shop";
 
 // Issue 16 item 1: no page is wider than the screen at 320, 375 and 768 px, signed in or out.
 
@@ -11,17 +11,15 @@ const WIDTHS = [320, 375, 768] as const;
 const CATEGORY_SLUGS = ["drinkware", "office-essentials", "other", "apparel", "bags", "hats"];
 const QUICK_WIN_SLUGS = ["ad-gift", "3pl", "community", "limited-editions", "order-details"];
 
-/** What a signed-in buyer has, so their pages show content rather than empty states. */
-type Shop = { draftId: string; orderId: string };
-
 /**
- * Every storefront page route of app/routes.ts (by its full path there) and the URLs opened for it;
- * `draft` and `order` stand for the signed-in buyer's own. The back office (admin/*) is a staff
- * desk tool and is left out. A route added to app/routes.ts without a line here fails the first test.
+ * Every storefront page route of app/routes.ts (by its full path there) and the URLs opened for it,
+ * with the signed-in buyer's own order and drafts (made-up ids when signed out). The back office
+ * (admin/*) is a staff desk tool and is left out. A route added to app/routes.ts without a line
+ * here fails the first test.
  */
 const PAGES: Record<string, (shop: Shop) => string[]> = {
   "": () => ["/"],
-  products: () => ["/products", "/products?q=cap"],
+  products: () => ["/products", "/products?search=cap"],
   "products/:category": () => CATEGORY_SLUGS.map((slug) => `/products/${slug}`),
   "product/:id": () => ["/product/8", "/product/15", "/product/16", "/product/17", "/product/999"],
   env: () => ["/env"],
@@ -63,7 +61,7 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   cookies: () => ["/cookies"],
   blog: () => ["/blog"],
   "quick-wins/:slug": () => QUICK_WIN_SLUGS.map((slug) => `/quick-wins/${slug}`),
-  "inquiry-success": () => ["/inquiry-success"],
+  "inquiry-success": (shop) => ["/inquiry-success", `/inquiry-success?draft_id=${shop.paidDraftId}&product_id=8`],
   "*": () => ["/no-such-page/at-all"],
 };
 
@@ -142,43 +140,6 @@ async function overflowingPages(page: Page, urls: string[]): Promise<string[]> {
   return found;
 }
 
-/** A buyer with something on every signed-in page: a paid order, a draft at the payment step, a cart line, a favourite, a list row. */
-async function signedInContext(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; shop: Shop }> {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
-  const buyer = newBuyer("overflow");
-  await signUpOverHttp(context.request, new Mailbox(baseURL), buyer);
-  const plan: DraftPlan = {
-    productId: "8",
-    colour: "#1f2a56",
-    customisation: "Front embroidery",
-    branding: "embroidery",
-    quantity: 100,
-    marker: "Overflow",
-    email: buyer.email,
-  };
-  const paid = await completeDraft(context.request, plan);
-  const { orderId } = await payInTestMode(context.request, await startPayment(context.request, paid, "8"));
-  for (const [path, form] of [
-    [
-      "/cart",
-      {
-        intent: "add",
-        productId: "8",
-        quantity: "100",
-        selectedColor: "#1f2a56",
-        customizationSelections: '["Front embroidery"]',
-        handwrittenNote: "false",
-        notes: "",
-      },
-    ],
-    ["/favorites", { intent: "toggle", productId: "16" }],
-    ["/shopping-list", { intent: "add", productId: "15", quantity: "100", notes: "For the summit" }],
-  ] as const) {
-    expect((await context.request.post(path, { form })).ok(), path).toBe(true);
-  }
-  return { context, shop: { draftId: await completeDraft(context.request, plan), orderId } };
-}
-
 /** One page per worker for each state, reused for every route and width. */
 const overflow = test.extend<object, { signedOut: Page; signedIn: { page: Page; shop: Shop } }>({
   signedOut: [
@@ -194,7 +155,11 @@ const overflow = test.extend<object, { signedOut: Page; signedIn: { page: Page; 
   ],
   signedIn: [
     async ({ browser }, use, workerInfo) => {
-      const { context, shop } = await signedInContext(browser, workerInfo.project.use.baseURL!);
+      const baseURL = workerInfo.project.use.baseURL!;
+      const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
+      const buyer = newBuyer("overflow");
+      await signUpOverHttp(context.request, new Mailbox(baseURL), buyer);
+      const shop = await stockBuyer(context.request, buyer.email);
       await use({ page: await context.newPage(), shop });
       await context.close();
     },
@@ -207,7 +172,7 @@ overflow("every storefront page route in app/routes.ts has URLs in the overflow 
   expect(missing, "add these routes to PAGES in tests/e2e/overflow.spec.ts").toEqual([]);
 });
 
-const NO_SHOP: Shop = { draftId: "no-such-draft", orderId: "no-such-order" };
+const NO_SHOP: Shop = { draftId: "no-such-draft", paidDraftId: "no-such-draft", orderId: "no-such-order" };
 
 // A test per route and state, so a failure names the route; each reuses its worker's page.
 overflow.describe("no page is wider than the screen", () => {

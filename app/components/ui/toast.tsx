@@ -1,8 +1,10 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useLoaded } from "../use-loaded";
 import type { ToastInput, ToastItem } from "./toast-item";
 
-const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
+/** `show` returns the toast's id, which `dismiss` takes to close it early. */
+type Toasts = { show: (toast: ToastInput) => number; dismiss: (id: number) => void };
+const ToastContext = createContext<Toasts | null>(null);
 
 /** Radix's toasts are fetched with the first toast of the visit (issue 3: JS budget). */
 const loadToaster = () => import("./toaster");
@@ -15,21 +17,34 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [used, setUsed] = useState(false);
   const Toaster = useLoaded(loadToaster, used)?.default;
   const show = useCallback((toast: ToastInput) => {
+    const id = nextId++;
     setUsed(true);
-    setToasts((current) => [...current.slice(-2), { ...toast, id: nextId++ }]);
+    setToasts((current) => [...current.slice(-2), { ...toast, id }]);
+    return id;
   }, []);
   const remove = useCallback((id: number) => setToasts((current) => current.filter((t) => t.id !== id)), []);
+  const context = useMemo(() => ({ show, dismiss: remove }), [show, remove]);
 
   return (
-    <ToastContext.Provider value={show}>
+    <ToastContext.Provider value={context}>
       {children}
       {Toaster ? <Toaster toasts={toasts} onRemove={remove} /> : null}
     </ToastContext.Provider>
   );
 }
 
+function useToasts(): Toasts {
+  const toasts = useContext(ToastContext);
+  if (!toasts) throw new Error("useToast must be used inside <ToastProvider>");
+  return toasts;
+}
+
+/** Shows a toast; returns its id. */
 export function useToast() {
-  const show = useContext(ToastContext);
-  if (!show) throw new Error("useToast must be used inside <ToastProvider>");
-  return show;
+  return useToasts().show;
+}
+
+/** Closes a toast before its time, by the id `useToast()` returned (a no-op once it has gone). */
+export function useDismissToast() {
+  return useToasts().dismiss;
 }
