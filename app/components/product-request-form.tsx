@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { PRODUCT_REQUEST_COPY as COPY, PRODUCT_REQUEST_FIELD_COPY } from "~/content/sourcing";
 import type { ErrorBody } from "~/domain/api-errors";
+import { isPlaceholderEmail } from "~/domain/auth-rules";
 import { londonToday } from "~/domain/dates";
 import { HONEYPOT_FIELD } from "~/domain/form-rules";
 import {
@@ -56,7 +57,8 @@ export function ProductRequestForm(props: { product?: string; reply?: ProductReq
     ...EMPTY_PRODUCT_REQUEST,
     product: another ? "" : (props.product ?? ""),
     name: user?.name ?? "",
-    email: user?.email ?? "",
+    // A phone-only account's e-mail is a placeholder nobody can answer.
+    email: user && !isPlaceholderEmail(user.email) ? user.email : "",
   };
   return (
     <RequestForm

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FAQ_CATEGORIES } from "./faqs";
 import { LEGAL_DOCUMENTS, type LegalBlock } from "./legal";
 import { COMPARE_PAGE, CUSTOMER_LOVE_PAGE, QUICK_WINS } from "./marketing";
-import { QUICK_WINS_NAV } from "./navigation";
+import { DRAWER_NAV, PRIMARY_NAV, QUICK_WINS_NAV, SHOP_NAV } from "./navigation";
 import { POLICY } from "./policy";
 
 const blockText = (block: LegalBlock) => (typeof block === "string" ? block : block.list.join(" "));
@@ -100,5 +100,19 @@ describe("marketing content", () => {
   it("has a guide for every quick-win link and no other (B-12)", () => {
     expect(QUICK_WINS.map((page) => `/quick-wins/${page.slug}`)).toEqual(QUICK_WINS_NAV.map((link) => link.to));
     for (const page of QUICK_WINS) expect(page.paragraphs.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("navigation promotes only categories with products (issue 16 item 9)", () => {
+  it("the header keeps the spec's pick, the drawer leaves out empty Drinkware, the footer lists the rest", () => {
+    const paths = (links: readonly { to: string }[]) => links.map((link) => link.to);
+    expect(paths(PRIMARY_NAV)).toEqual(["/products", "/products/apparel", "/products/hats", "/products/other"]);
+    expect(paths(DRAWER_NAV)).toEqual(paths(PRIMARY_NAV));
+    expect(paths(SHOP_NAV)).toEqual([
+      "/products/office-essentials",
+      "/products/other",
+      "/products/apparel",
+      "/products/hats",
+    ]);
   });
 });

@@ -7,14 +7,12 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
 import {
   emptyValues,
-  HONEYPOT_FIELD,
   type FormErrors,
   type FormParseResult,
   type FormValues,
+  HONEYPOT_FIELD,
   isCalendarDate,
-  optionalText as optional,
-  parseFlatForm,
-  requiredText as required,
+  refillValues,
   valuesFrom,
 } from "./form-rules";
 
@@ -55,6 +53,22 @@ const MAX_LENGTHS: Readonly<Record<ContactField, number>> = {
   purpose: Math.max(...PURPOSE_IDS.map((id) => id.length)),
   notes: 5000,
 };
+
+// `abort`: zod runs the checks after a failed one too, and the length must stop any pattern (issue 13).
+const required = (message: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .max(max, { message: `Keep this under ${max} characters`, abort: true });
+
+/** Optional text: blank becomes undefined, so nothing but real input is stored. */
+const optional = <T extends z.ZodType<unknown, string | undefined>>(inner: T) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(inner);
 
 export const contactFormSchema = z.object({
   first_name: required("Enter your first name", MAX_LENGTHS.first_name),
@@ -97,5 +111,14 @@ export function contactValuesFrom(source: { get(name: string): unknown }): Conta
 
 /** Checks the typed values; a refusal keeps what was typed (B-26, app/domain/form-rules.ts). */
 export function parseContactForm(values: ContactValues): ContactParseResult {
-  return parseFlatForm(contactFormSchema, CONTACT_FIELDS, MAX_LENGTHS, values);
+  const result = contactFormSchema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: ContactErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (CONTACT_FIELDS as readonly string[]).includes(field)) {
+      errors[field as ContactField] ??= issue.message;
+    }
+  }
+  return { ok: false, errors, values: refillValues(CONTACT_FIELDS, MAX_LENGTHS, values) };
 }

@@ -1,9 +1,9 @@
 /**
  * "Request this product" (issue 16 item 9): what an empty category page and an empty search offer
- * instead of a dead end. One schema: the page checks it before sending and the action re-checks
- * it, so both sides give the same messages; the request goes to the back office's quote inbox.
+ * instead of a dead end. One check, both sides: the page runs it before sending and the action runs
+ * it again, so both give the same messages; the request goes to the back office's quote inbox.
+ * Written without zod, so the catalogue pages that carry the form stay light (docs/decisions/008).
  */
-import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "./contact-rules";
 import { type IsoDate, londonToday } from "./dates";
 import {
@@ -12,9 +12,7 @@ import {
   type FormParseResult,
   type FormValues,
   isCalendarDate,
-  optionalText,
-  parseFlatForm,
-  requiredText,
+  refillValues,
   valuesFrom,
 } from "./form-rules";
 
@@ -46,7 +44,7 @@ export const PRODUCT_REQUEST_MESSAGES = {
   product: "Tell us which product you need",
   quantity: "Enter how many you need, as a whole number",
   quantityTooLarge: `Enter a quantity up to ${PRODUCT_REQUEST_MAX_QUANTITY.toLocaleString("en-GB")}`,
-  neededBy: "Enter the date as a date",
+  neededBy: "Enter a valid date",
   neededByPast: "Choose today or a later date",
   notes: `Keep your notes under ${MAX_LENGTHS.notes.toLocaleString("en-GB")} characters`,
   name: "Enter your name",
@@ -56,34 +54,16 @@ export const PRODUCT_REQUEST_MESSAGES = {
 } as const;
 const M = PRODUCT_REQUEST_MESSAGES;
 
-/** The schema for a request sent on `today` (Europe/London): a needed-by date may not be past. */
-export function productRequestSchema(today: IsoDate) {
-  return z.object({
-    product: requiredText(M.product, MAX_LENGTHS.product),
-    quantity: z
-      .string()
-      .trim()
-      .max(MAX_LENGTHS.quantity, { message: M.quantityTooLarge, abort: true })
-      .regex(/^\d+$/, M.quantity)
-      .transform(Number)
-      .pipe(z.number().min(1, M.quantity).max(PRODUCT_REQUEST_MAX_QUANTITY, M.quantityTooLarge)),
-    needed_by: optionalText(
-      z
-        .string()
-        .max(MAX_LENGTHS.needed_by, { message: M.neededBy, abort: true })
-        .refine(isCalendarDate, { message: M.neededBy, abort: true })
-        // ISO dates compare as text.
-        .refine((date) => date >= today, M.neededByPast)
-        .optional(),
-    ),
-    notes: optionalText(z.string().max(MAX_LENGTHS.notes, M.notes).optional()),
-    name: requiredText(M.name, MAX_LENGTHS.name),
-    email: requiredText(M.email, MAX_LENGTHS.email).refine(isValidEmail, M.emailFormat),
-    company: optionalText(z.string().max(MAX_LENGTHS.company, M.company).optional()),
-  });
-}
-
-export type ProductRequest = z.output<ReturnType<typeof productRequestSchema>>;
+/** A request as the quote inbox keeps it: trimmed, blanks left out, the quantity a number. */
+export type ProductRequest = {
+  product: string;
+  quantity: number;
+  needed_by?: IsoDate;
+  notes?: string;
+  name: string;
+  email: string;
+  company?: string;
+};
 export type ProductRequestValues = FormValues<ProductRequestField>;
 export type ProductRequestErrors = FormErrors<ProductRequestField>;
 
@@ -94,10 +74,67 @@ export function productRequestValuesFrom(source: { get(name: string): unknown })
   return valuesFrom(PRODUCT_REQUEST_FIELDS, source);
 }
 
-/** Checks a request typed at `now`; a refusal keeps what was typed (app/domain/form-rules.ts). */
+const tooLong = (max: number) => `Keep this under ${max} characters`;
+
+/** The first problem with a trimmed required text, if any. */
+function requiredText(text: string, missing: string, max: number): string | undefined {
+  if (text === "") return missing;
+  return text.length > max ? tooLong(max) : undefined;
+}
+
+function quantityError(text: string): string | undefined {
+  // The length first: no pattern runs on a long string (issue 13).
+  if (text.length > MAX_LENGTHS.quantity) return M.quantityTooLarge;
+  if (!/^\d+$/.test(text) || Number(text) < 1) return M.quantity;
+  return Number(text) > PRODUCT_REQUEST_MAX_QUANTITY ? M.quantityTooLarge : undefined;
+}
+
+function neededByError(text: string, today: IsoDate): string | undefined {
+  if (text === "") return undefined;
+  if (text.length > MAX_LENGTHS.needed_by || !isCalendarDate(text)) return M.neededBy;
+  // ISO dates compare as text.
+  return text < today ? M.neededByPast : undefined;
+}
+
+function emailError(text: string): string | undefined {
+  return requiredText(text, M.email, MAX_LENGTHS.email) ?? (isValidEmail(text) ? undefined : M.emailFormat);
+}
+
+/**
+ * Checks a request typed at `now` (a needed-by date may not be before today in London); a refusal
+ * gives the first message per field and keeps what was typed (app/domain/form-rules.ts).
+ */
 export function parseProductRequest(
   values: ProductRequestValues,
   now: Date,
 ): FormParseResult<ProductRequestField, ProductRequest> {
-  return parseFlatForm(productRequestSchema(londonToday(now)), PRODUCT_REQUEST_FIELDS, MAX_LENGTHS, values);
+  const v = Object.fromEntries(
+    PRODUCT_REQUEST_FIELDS.map((field) => [field, values[field].trim()]),
+  ) as ProductRequestValues;
+  const found: ProductRequestErrors = {
+    product: requiredText(v.product, M.product, MAX_LENGTHS.product),
+    quantity: quantityError(v.quantity),
+    needed_by: neededByError(v.needed_by, londonToday(now)),
+    notes: v.notes.length > MAX_LENGTHS.notes ? M.notes : undefined,
+    name: requiredText(v.name, M.name, MAX_LENGTHS.name),
+    email: emailError(v.email),
+    company: v.company.length > MAX_LENGTHS.company ? M.company : undefined,
+  };
+  const errors = Object.fromEntries(Object.entries(found).filter(([, message]) => message)) as ProductRequestErrors;
+  if (Object.keys(errors).length > 0) {
+    return { ok: false, errors, values: refillValues(PRODUCT_REQUEST_FIELDS, MAX_LENGTHS, values) };
+  }
+  const optional = (text: string) => (text === "" ? undefined : text);
+  return {
+    ok: true,
+    data: {
+      product: v.product,
+      quantity: Number(v.quantity),
+      needed_by: optional(v.needed_by),
+      notes: optional(v.notes),
+      name: v.name,
+      email: v.email,
+      company: optional(v.company),
+    },
+  };
 }
