@@ -356,7 +356,14 @@ function CustomisationStep(props: {
 
         <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
           <OrderSummary
-            lines={[{ productId: product.id, quantity: form.quantity, selections: form.customization_selections }]}
+            lines={[
+              {
+                productId: product.id,
+                quantity: form.quantity,
+                selections: form.customization_selections,
+                sizes: form.sizes,
+              },
+            ]}
           >
             <p className="mt-3 flex justify-between text-sm">
               <span className="text-muted">Total (goods)</span>
