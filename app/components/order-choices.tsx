@@ -1,6 +1,7 @@
 import { colourName } from "~/catalogue/colours";
 import { addressLines, BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS } from "~/domain/checkout";
 import type { OrderLine, OrderSnapshot } from "~/domain/order-snapshot";
+import { describeSizes } from "~/domain/sizes";
 
 const term = "text-muted";
 
@@ -30,6 +31,12 @@ function LineChoices({ line }: { line: OrderLine }) {
           "Not chosen"
         )}
       </dd>
+      {c.sizes.length > 0 ? (
+        <>
+          <dt className={term}>Sizes</dt>
+          <dd data-testid="order-line-sizes">{describeSizes(c.sizes)}</dd>
+        </>
+      ) : null}
       <dt className={term}>Customisation</dt>
       <dd>{c.customization_selections.join(", ") || "None"}</dd>
       <dt className={term}>Branding</dt>

@@ -4,6 +4,7 @@ import { summariseTags, type OrderTotals } from "~/domain/checkout";
 import { checkoutTotals, pricedLine } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import { lineTotalPence } from "~/domain/pricing";
+import { describeSizes } from "~/domain/sizes";
 import { ProductImage } from "./product-image";
 import { type ShippingState, TotalsList } from "./totals-list";
 
@@ -42,6 +43,11 @@ export function OrderSummary(props: {
               {image ? <ProductImage image={image} className="h-16 w-16 shrink-0 rounded-lg" sizes="64px" /> : null}
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{line.product.title}</p>
+                {line.sizes && line.sizes.length > 0 ? (
+                  <p className="text-sm text-muted" data-testid="summary-line-sizes">
+                    Sizes: {describeSizes(line.sizes)}
+                  </p>
+                ) : null}
                 <ul className="mt-1 flex flex-wrap gap-1" aria-label="Customisations">
                   {tags.shown.map((tag) => (
                     <li key={tag} className="rounded-full bg-brand-soft px-2 py-0.5 text-xs">

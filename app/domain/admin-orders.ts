@@ -144,6 +144,8 @@ export type StaffOrderDetail = {
     choices: {
       colour: string | null;
       customisations: string[];
+      /** "S 20, M 40, L 40"; "" for a product without sizes. */
+      sizes: string;
       handwrittenNote: boolean;
       branding: string;
       placement: string;

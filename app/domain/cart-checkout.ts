@@ -13,6 +13,7 @@ import {
   type StepNumber,
   type StepperDraft,
 } from "./draft";
+import type { SizeBreakdown } from "./sizes";
 
 /** A cart line as the checkout sees it: its product and the draft customising it, if any yet. */
 export type CheckoutLineState = {
@@ -69,7 +70,13 @@ export function checkoutCompletedSteps(lines: readonly CheckoutLineState[], lead
 }
 
 /** A line as the order summary lists it (issue 15 item 5). */
-export type SummaryLine = { productId: string; quantity: number; selections: readonly string[] };
+export type SummaryLine = {
+  productId: string;
+  quantity: number;
+  selections: readonly string[];
+  /** The size breakdown, once step 2 has one (issue 16 item 2). */
+  sizes?: SizeBreakdown;
+};
 
 /**
  * The lines a checkout draft stands for (issue 15): the cart's lines, with the draft's own product's

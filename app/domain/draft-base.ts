@@ -92,6 +92,9 @@ export const DRAFT_LIMITS = {
   /** Artwork files on one draft (ARTWORK_MAX_FILES in artwork-rules.ts is this). */
   files: 10,
   fileName: 255,
+  /** Sizes in one breakdown; the longest sizing table has six. */
+  sizes: 20,
+  sizeName: 8,
   /** The largest quantity any catalogue table allows is 25 × 1000 (R-CALC-01). */
   quantity: 1_000_000,
 } as const;

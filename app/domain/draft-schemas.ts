@@ -31,6 +31,19 @@ const quantity = z
 const selections = z
   .array(text(DRAFT_LIMITS.selectionTitle))
   .max(DRAFT_LIMITS.selections, `Choose at most ${DRAFT_LIMITS.selections} options`);
+/** A size breakdown (issue 16 item 2); app/domain/sizes.ts checks it against the product. */
+const sizes = z
+  .array(
+    z.strictObject({
+      size: text(DRAFT_LIMITS.sizeName).min(1, "Choose a size"),
+      count: z
+        .number({ error: "Enter a whole number" })
+        .int("Enter a whole number")
+        .min(0, "Enter 0 or more")
+        .max(DRAFT_LIMITS.quantity, "That quantity is too large"),
+    }),
+  )
+  .max(DRAFT_LIMITS.sizes, `Choose at most ${DRAFT_LIMITS.sizes} sizes`);
 const isoDate = z
   .string()
   .max(10, { message: "Not an ISO date", abort: true })
@@ -141,6 +154,8 @@ export const draftDataSchema = z.object({
   notes: text(DRAFT_LIMITS.notes).default(""),
   handwritten_note: z.boolean().default(false),
   customization_selections: selections.default([]),
+  /** Empty for a product without a sizing table, and in drafts saved before sizes existed. */
+  sizes: sizes.default([]),
   details: z
     .object({
       contact_name: detailsFields.contact_name.default(""),
@@ -225,6 +240,7 @@ export const customisationPatchSchema = z.strictObject({
   notes: text(DRAFT_LIMITS.notes).optional(),
   handwritten_note: z.boolean().optional(),
   customization_selections: selections.optional(),
+  sizes: sizes.optional(),
 });
 export type CustomisationPatch = z.output<typeof customisationPatchSchema>;
 

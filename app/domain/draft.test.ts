@@ -117,7 +117,7 @@ function completedDraft(): DraftData {
 }
 
 describe("draft data schema (R-DRAFT-08/09)", () => {
-  it("has exactly the spec's keys plus proof_acknowledged", () => {
+  it("has exactly the spec's keys plus proof_acknowledged and sizes (issue 16 item 2)", () => {
     expect(Object.keys(defaultDraftData("8", 50)).sort()).toEqual(
       [
         "product_id",
@@ -130,6 +130,7 @@ describe("draft data schema (R-DRAFT-08/09)", () => {
         "notes",
         "handwritten_note",
         "customization_selections",
+        "sizes",
         "details",
         "shipping",
         "totals",
@@ -413,6 +414,20 @@ describe("customisation step (R-CUST-14, A-40)", () => {
     expect(customisationProductErrors(product("17"), { branding: { method: "laser" } })).toEqual({});
     // A patch without a method (placement only) is not checked for one.
     expect(customisationProductErrors(product("8"), { branding: { placement_details: "Left" } })).toEqual({});
+  });
+
+  it("refuses a size breakdown that does not fit the product, but keeps a half-typed one (issue 16 item 2)", () => {
+    const shorts = findProductById("15");
+    const cap = findProductById("8");
+    if (!shorts || !cap) throw new Error("catalogue changed");
+    expect(customisationProductErrors(shorts, { sizes: [{ size: "M", count: 10 }] })).toEqual({});
+    expect(customisationProductErrors(shorts, { sizes: [{ size: "3XL", count: 10 }] })).toEqual({
+      sizes: "Choose from sizes XS, S, M, L, XL or XXL.",
+    });
+    expect(customisationProductErrors(cap, { sizes: [{ size: "M", count: 50 }] })).toEqual({
+      sizes: "The Custom Embroidered Cap doesn't come in sizes.",
+    });
+    expect(customisationProductErrors(cap, { sizes: [] })).toEqual({});
   });
 });
 

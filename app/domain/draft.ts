@@ -18,6 +18,7 @@ import type { CustomisationPatch, DraftData, DraftDetails, DraftShipping, Shippi
 import type { FieldErrors } from "./field-errors";
 import { postcodeError } from "./postcodes";
 import { maxQuantity } from "./pricing";
+import { sizesShapeError } from "./sizes";
 
 // ---------------------------------------------------------------------------------------------
 // Texts
@@ -74,6 +75,7 @@ export function customisationPart(data: DraftData): Required<CustomisationPatch>
     notes: data.notes,
     handwritten_note: data.handwritten_note,
     customization_selections: [...data.customization_selections],
+    sizes: data.sizes.map((entry) => ({ ...entry })),
   };
 }
 
@@ -129,6 +131,8 @@ export function customisationProductErrors(product: Product, patch: Customisatio
   if (method !== undefined && !product.branding.methods.includes(method)) {
     errors["branding.method"] = brandingMethodMessage(product, method);
   }
+  const sizesError = patch.sizes === undefined ? null : sizesShapeError(product, patch.sizes);
+  if (sizesError) errors.sizes = sizesError;
   if (patch.handwritten_note === true && !product.allowHandwrittenNote) {
     errors.handwritten_note = "This product can't come with a handwritten note";
   }

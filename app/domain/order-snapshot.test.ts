@@ -40,6 +40,7 @@ describe("splitDraftData (issue 15)", () => {
       "product_id",
       "proof",
       "quantity",
+      "sizes",
       "variant",
     ]);
     expect(Object.keys(order.data).sort()).toEqual([

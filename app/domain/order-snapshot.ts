@@ -24,6 +24,7 @@ const LINE_FIELDS = {
   notes: true,
   handwritten_note: true,
   customization_selections: true,
+  sizes: true,
 } as const;
 
 export const soldProductSchema = z.object({

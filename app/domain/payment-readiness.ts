@@ -16,6 +16,7 @@ import {
   type DraftData,
 } from "./draft";
 import { readDraftData } from "./draft-schemas";
+import { sizesComplete } from "./sizes";
 
 export const PAYMENT_MESSAGES = {
   /** R-PAY-01. */
@@ -72,8 +73,9 @@ export type LineReadiness = { ok: true; data: DraftData; product: Product } | { 
 
 /**
  * Whether one line's draft may be paid for (issue 15): the JSON fits the draft schema, both
- * confirmations are ticked (and a previous order reference for skip_proof, A-40) and the
- * customisation fits the product. An unfinished step 2 is refused with `incomplete(title)`: the
+ * confirmations are ticked (and a previous order reference for skip_proof, A-40), a sized
+ * product's size breakdown sums to its quantity (issue 16 item 2) and the customisation fits the
+ * product. An unfinished step 2 is refused with `incomplete(title)`: the
  * checkout's own line and the cart's other lines word it differently.
  */
 export function lineReadiness(
@@ -86,6 +88,7 @@ export function lineReadiness(
   if (!data) return { ok: false, message: PAYMENT_MESSAGES.invalidDraft };
   if (
     !canProceedCustomisation(data) ||
+    !sizesComplete(product, data.sizes, data.quantity) ||
     Object.keys(customisationProductErrors(product, customisationPart(data))).length > 0
   ) {
     return { ok: false, message: incomplete(product.title) };

@@ -18,6 +18,7 @@ import { EXTERNAL, SITE } from "~/content/links";
 import { CHEAPEST_SHIPPING_METHOD } from "~/domain/checkout";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { checkoutTotals, stepHref, totalsCountry } from "~/domain/draft";
+import { describeSizes } from "~/domain/sizes";
 import { formatPence } from "~/domain/money";
 import { cartActionSchema, priceLine } from "~/domain/shopping-rules";
 import { clientIp } from "~/server/rate-limit.server";
@@ -41,7 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? await firstOrderDiscountApplies(dbOf(context), { userId: session.user.id, accountId: session.accountId })
         : false,
     },
-    lines: cart,
+    // Each line's size breakdown is its draft's (issue 16 item 2): step 2 is where it is chosen.
+    lines: cart.map((item) => ({
+      ...item,
+      sizes: lines.find((line) => line.cart.productId === item.productId)?.draft?.data.sizes ?? [],
+    })),
     userId: session?.user.id ?? null,
     draftId: draft?.id ?? null,
     completed: stepperState(checkout, lines),
@@ -206,6 +211,14 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
           </dd>
           <dt>Customisation</dt>
           <dd className="text-ink">{line.customizationSelections.join(", ") || "None"}</dd>
+          {line.sizes.length > 0 ? (
+            <>
+              <dt>Sizes</dt>
+              <dd className="text-ink" data-testid="cart-line-sizes">
+                {describeSizes(line.sizes)}
+              </dd>
+            </>
+          ) : null}
           {line.handwrittenNote ? (
             <>
               <dt>Extras</dt>

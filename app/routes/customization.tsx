@@ -12,6 +12,7 @@ import { MissingSummary } from "~/components/no-draft";
 import { OrderSummary } from "~/components/order-summary";
 import { ProductImage } from "~/components/product-image";
 import { SaveStatus } from "~/components/save-status";
+import { SizeGrid } from "~/components/size-grid";
 import { buttonClass } from "~/components/ui/button";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { useNow } from "~/components/use-now";
@@ -29,6 +30,7 @@ import {
 } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import { unitPricePence } from "~/domain/pricing";
+import { sizesComplete } from "~/domain/sizes";
 import { initialCustomisation, lineStates, loadCheckout, stepperState } from "~/server/checkout.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -56,7 +58,15 @@ const MISSING_LABELS: Record<CustomisationField, string> = {
 /** Step 2's part of the draft (the rest belongs to later steps and is never sent from here). */
 type CustomisationForm = Pick<
   DraftData,
-  "variant" | "quantity" | "branding" | "proof" | "confirm" | "notes" | "handwritten_note" | "customization_selections"
+  | "variant"
+  | "quantity"
+  | "branding"
+  | "proof"
+  | "confirm"
+  | "notes"
+  | "handwritten_note"
+  | "customization_selections"
+  | "sizes"
 > & {
   artwork: { email_later: boolean };
 };
@@ -69,6 +79,7 @@ const formFrom = (d: DraftData): CustomisationForm => ({
   notes: d.notes,
   handwritten_note: d.handwritten_note,
   customization_selections: d.customization_selections,
+  sizes: d.sizes,
   artwork: { email_later: d.artwork.email_later },
 });
 
@@ -129,7 +140,12 @@ function CustomisationStep(props: {
     });
   };
   const unit = unitPricePence(product.tiers, form.quantity);
-  const missing = missingCustomisation({ confirm: form.confirm, proof: form.proof });
+  const missing = missingCustomisation({ confirm: form.confirm, proof: form.proof }).map(
+    (field) => MISSING_LABELS[field],
+  );
+  if (!sizesComplete(product, form.sizes, form.quantity)) {
+    missing.unshift(`sizes adding up to ${form.quantity.toLocaleString("en-GB")}`);
+  }
   // The cart's lines as they will be once this one is saved: Next goes to the next line still to
   // customise, then to Details on the checkout's lead draft (issue 15 item 1).
   const linesAfterSave = (draftId: string | null): CheckoutLineState[] =>
@@ -240,6 +256,13 @@ function CustomisationStep(props: {
             </div>
           </fieldset>
 
+          <SizeGrid
+            product={product}
+            sizes={form.sizes}
+            quantity={form.quantity}
+            onChange={(sizes) => update((f) => ({ ...f, sizes }))}
+          />
+
           <div>
             <label htmlFor="placement" className="text-lg font-bold">
               Placement
@@ -328,12 +351,19 @@ function CustomisationStep(props: {
               onNext: goNext,
             }}
           />
-          <MissingSummary labels={missing.map((field) => MISSING_LABELS[field])} />
+          <MissingSummary labels={missing} />
         </div>
 
         <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
           <OrderSummary
-            lines={[{ productId: product.id, quantity: form.quantity, selections: form.customization_selections }]}
+            lines={[
+              {
+                productId: product.id,
+                quantity: form.quantity,
+                selections: form.customization_selections,
+                sizes: form.sizes,
+              },
+            ]}
           >
             <p className="mt-3 flex justify-between text-sm">
               <span className="text-muted">Total (goods)</span>

@@ -14,6 +14,7 @@ import { isOrderId, toOrderStatus } from "~/domain/orders";
 import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
 import type { Database } from "./db.server";
 import { linesOfOrder } from "./order-lines.server";
+import { describeSizes } from "~/domain/sizes";
 
 const actorOf = (value: string): Actor => (value === "staff" || value === "buyer" ? value : "system");
 const personName = (user: { name: string | null; email: string | null } | null) =>
@@ -111,6 +112,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
             ? `${colourName(product.id, line.variant.color_hex) ?? "Custom"} (${line.variant.color_hex})`
             : null,
           customisations: line.customization_selections,
+          sizes: describeSizes(line.sizes),
           handwrittenNote: line.handwritten_note,
           branding: BRANDING_METHODS[line.branding.method],
           placement: line.branding.placement,

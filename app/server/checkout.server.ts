@@ -139,6 +139,7 @@ const summaryOf = (data: DraftData): SummaryLine => ({
   productId: data.product_id,
   quantity: data.quantity,
   selections: data.customization_selections,
+  sizes: data.sizes,
 });
 
 /**

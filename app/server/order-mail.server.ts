@@ -21,6 +21,7 @@ import { proofPromise } from "~/domain/orders";
 import { formatPence } from "~/domain/money";
 import { sendMail, type Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/html";
+import { describeSizes } from "~/domain/sizes";
 
 export type OrderConfirmationView = {
   to: string;
@@ -60,7 +61,10 @@ export type ChargedLine = OrderLineSnapshot & { quantity: number; unitPence: num
 
 function lineDescription({ product, customization }: OrderLineSnapshot): string {
   const colour = customization.variant.color_hex ? colourName(product.id, customization.variant.color_hex) : undefined;
-  const extras = [colour, ...customization.customization_selections].filter((part): part is string => Boolean(part));
+  const sizes = describeSizes(customization.sizes);
+  const extras = [colour, sizes && `sizes ${sizes}`, ...customization.customization_selections].filter(
+    (part): part is string => Boolean(part),
+  );
   return extras.length > 0 ? `${product.title} (${extras.join(", ")})` : product.title;
 }
 

@@ -968,3 +968,60 @@ describe("respondToProof", () => {
     expect(row?.version).toBe(3);
   });
 });
+
+describe("size breakdowns (issue 16 item 2)", () => {
+  /** 100 orange shorts with a DTF leg print, ready to pay but for `sizes`. */
+  const shortsData = (sizes: { size: string; count: number }[]) =>
+    completeData({
+      product_id: "15",
+      quantity: 100,
+      variant: { color_hex: "#F26B12" },
+      customization_selections: ["Leg logo print"],
+      branding: { method: "dtf" },
+      sizes,
+    });
+
+  it("step 2 refuses a size the product is not made in with a 400 and a reason, and changes nothing", async () => {
+    const draftId = await insertDraft({ userId: "sizer" }, { data: shortsData([]) });
+    const before = await draftRow(draftId);
+    const refused = await saveCheckoutStep(services, {
+      userId: "sizer",
+      draftId,
+      step: "customisation",
+      patch: { sizes: [{ size: "3XL", count: 100 }] },
+      expectedVersion: before?.version ?? 0,
+      now: NOW,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { sizes: "Choose from sizes XS, S, M, L, XL or XXL." },
+    });
+    expect(await draftRow(draftId)).toEqual(before);
+  });
+
+  it("refuses payment until the sizes add up to the quantity", async () => {
+    const draftId = await insertDraft({ userId: "sizer" }, { data: shortsData([{ size: "M", count: 90 }]) });
+    const result = await startPayment(services, { session: session("sizer"), draftId, productId: "15" });
+    expect(result).toMatchObject({ ok: false, message: "Complete the Customisation step before paying." });
+  });
+
+  it("puts a split that adds up on the paid order's line", async () => {
+    const sizes = [
+      { size: "S", count: 20 },
+      { size: "M", count: 40 },
+      { size: "L", count: 40 },
+    ];
+    const draftId = await insertDraft({ userId: "sized-buyer" }, { data: shortsData(sizes) });
+    const intent = await started("sized-buyer", draftId, "15");
+    const confirmed = await confirmTestPayment(services, {
+      clientSecret: intent.clientSecret,
+      card: GOOD_CARD,
+      userId: "sized-buyer",
+      now: NOW,
+    });
+    expect(confirmed).toMatchObject({ ok: true });
+    const [order] = await ordersOfDraft(draftId);
+    expect(order?.line.snapshot).toMatchObject({ customization: { sizes } });
+  });
+});

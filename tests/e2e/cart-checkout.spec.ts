@@ -48,6 +48,10 @@ async function twoProductsToPayment(page: Page) {
   await expect(page.getByRole("heading", { name: "Customise your Custom Running Shorts" })).toBeVisible();
   await expect(lines.getByRole("link", { name: /Custom Embroidered Cap/ })).toContainText("✓");
   await confirmLine(page);
+  // Issue 16 item 2: the shorts are ordered as a size split adding up to the quantity.
+  const sizes = page.getByRole("group", { name: "Sizes" });
+  await sizes.getByLabel("M", { exact: true }).fill("60");
+  await sizes.getByLabel("L", { exact: true }).fill("40");
   await page.getByRole("button", { name: "Next: Your details" }).click();
 
   await expect(page.getByRole("heading", { name: "Who should we send the invoice and mockups to?" })).toBeVisible();

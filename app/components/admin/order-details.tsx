@@ -106,6 +106,7 @@ function OrderLineCard(props: { orderId: string; line: StaffOrderDetail["lines"]
           ["Line total", formatPence(line.subtotalPence)],
           ["Colour", choices.colour],
           ["Customisation", choices.customisations.join(", ")],
+          ["Sizes", choices.sizes],
           ["Handwritten note", choices.handwrittenNote ? "Yes" : "No"],
           ["Branding", choices.branding],
           ["Placement", choices.placement === "none" ? "" : choices.placement],

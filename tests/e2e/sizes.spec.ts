@@ -1,0 +1,61 @@
+import { addToCart, DETAILS_HEADING, fillDetails } from "./support/checkout";
+import { expect, test } from "./support/fixtures";
+
+// One sized product through every step on a 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+test("the shorts' size grid must add up to the quantity, and the split reaches the order page and invoice (issue 16 item 2)", async ({
+  page,
+  signedInBuyer: _buyer,
+  mailbox,
+}) => {
+  await addToCart(page, "15", { colour: "Black", customisation: "Leg logo print", quantity: 100 });
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  await expect(page.getByRole("heading", { name: "Customise your Custom Running Shorts" })).toBeVisible();
+  await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
+  await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();
+
+  const grid = page.getByRole("group", { name: "Sizes" });
+  const next = page.getByRole("button", { name: "Next: Your details" });
+  await expect(grid.getByRole("textbox")).toHaveCount(6);
+  await expect(next).toBeDisabled();
+  await expect(page.getByText("Still needed: sizes adding up to 100.")).toBeVisible();
+
+  await grid.getByLabel("M", { exact: true }).fill("60");
+  await grid.getByLabel("L", { exact: true }).fill("30");
+  await expect(grid.getByText("Sizes add up to 90; the quantity is 100.")).toBeVisible();
+  await expect(next).toBeDisabled();
+  await grid.getByLabel("L", { exact: true }).fill("40");
+  await expect(grid.getByText("Sizes add up to 100, matching the quantity.")).toBeVisible();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  // What was typed is kept on the draft.
+  await page.reload();
+  await expect(grid.getByLabel("M", { exact: true })).toHaveValue("60");
+  await expect(grid.getByLabel("L", { exact: true })).toHaveValue("40");
+  await next.click();
+
+  await expect(page.getByRole("heading", { name: DETAILS_HEADING })).toBeVisible();
+  await fillDetails(page);
+  await page.getByRole("button", { name: "Next: Add shipping details" }).click();
+  await page.getByRole("radio", { name: "Standard Shipping" }).check();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Next: Design proofing" }).click();
+  await page.getByRole("button", { name: "Next: Payment" }).click();
+
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  const number = (await page
+    .getByText(/^Thank you\. Your order/)
+    .locator("strong")
+    .textContent())!;
+  await page.getByRole("link", { name: "View your order" }).click();
+  await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByTestId("order-line-sizes")).toHaveText("M 60, L 40");
+
+  const invoice = await mailbox.latest("jane@acme-events.co.uk", new RegExp(number));
+  expect(invoice.text).toContain("sizes M 60, L 40");
+});
