@@ -17,8 +17,11 @@ const PAYMENT_RETURN_PATH = "/inquiry-success";
 
 /** Whether the page at `pathname` and `search` (as the router's location gives them) is part of the checkout. */
 export function isCheckoutPage({ pathname, search }: { pathname: string; search: string }): boolean {
-  // The router matches paths case-insensitively and with or without a trailing slash.
-  const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  // The router matches paths case-insensitively and with or without a trailing slash (trimmed by
+  // hand: /\/+$/ is slow on a long run of slashes).
+  let path = pathname.toLowerCase();
+  while (path.endsWith("/")) path = path.slice(0, -1);
+  path ||= "/";
   if (CHECKOUT_STEP_PATHS.includes(path)) return true;
   return path === PAYMENT_RETURN_PATH && new URLSearchParams(search).has("draft_id");
 }
