@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import type { Product } from "~/catalogue/types";
 import { canAddToCart } from "~/domain/cart-rules";
 import { NOTES_MAX } from "~/domain/shopping-rules";
+import { type SizeCount, sizesMismatch } from "~/domain/sizes";
 import type { ErrorBody } from "~/domain/api-errors";
 import { useSignIn } from "./sign-in-context";
 import { buttonClass } from "./ui/button";
@@ -39,16 +40,20 @@ export function AddToCart(props: {
   colour: string | null;
   selections: string[];
   handwrittenNote: boolean;
+  /** A sized product's split, [] to leave it for checkout (issue 16 item 2). */
+  sizes: SizeCount[];
 }) {
   const { openSignIn } = useSignIn();
   const fetcher = useFetcher<Result>();
   const [notes, setNotes] = useState("");
   useResultToast(fetcher, "Added to cart", "Couldn't add to cart");
-  const addable = canAddToCart({
+  const choicesMade = canAddToCart({
     colour: props.colour,
     selections: props.selections,
     optionCount: props.product.customizationOptions.length,
   });
+  const sizesOff = props.sizes.length > 0 && sizesMismatch(props.product, props.sizes, props.quantity) !== null;
+  const addable = choicesMade && !sizesOff;
 
   if (!props.signedIn) {
     return (
@@ -88,6 +93,7 @@ export function AddToCart(props: {
               customizationSelections: JSON.stringify(props.selections),
               handwrittenNote: String(props.handwrittenNote),
               notes,
+              sizes: JSON.stringify(props.sizes),
             },
             { method: "post", action: "/cart" },
           )
@@ -95,9 +101,14 @@ export function AddToCart(props: {
       >
         {fetcher.state !== "idle" ? "Adding…" : "Add to Cart"}
       </button>
-      {addable ? null : (
+      {choicesMade ? null : (
         <p className="text-sm text-muted">Choose a colour and at least one customisation to add this to your cart.</p>
       )}
+      {sizesOff ? (
+        <p className="text-sm text-muted">
+          Make the sizes add up to {props.quantity.toLocaleString("en-GB")}, or clear them to split at checkout.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -12,6 +12,8 @@ export function SizeGrid(props: {
   sizes: readonly SizeCount[];
   quantity: number;
   onChange: (sizes: SizeCount[]) => void;
+  /** On the product page the split may wait for checkout: an empty grid is no mismatch there. */
+  optional?: boolean;
 }) {
   const sizes = offeredSizes(props.product);
   const counts = new Map(props.sizes.map((entry) => [entry.size, entry.count]));
@@ -20,7 +22,8 @@ export function SizeGrid(props: {
   );
   if (sizes.length === 0) return null;
   const total = sizesTotal(props.sizes);
-  const mismatch = sizesMismatch(props.product, props.sizes, props.quantity);
+  const waiting = props.optional && total === 0;
+  const mismatch = waiting ? null : sizesMismatch(props.product, props.sizes, props.quantity);
   const change = (size: string, text: string) => {
     setTyped((current) => ({ ...current, [size]: text }));
     const trimmed = text.trim();
@@ -34,6 +37,7 @@ export function SizeGrid(props: {
       <legend className="text-lg font-bold">Sizes</legend>
       <p className="text-sm text-muted">
         Split your {props.quantity.toLocaleString("en-GB")} across the sizes; the counts must add up to the quantity.
+        {props.optional ? " You can also leave this for checkout." : null}
       </p>
       <div className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-6">
         {sizes.map((size) => {
@@ -63,7 +67,9 @@ export function SizeGrid(props: {
         })}
       </div>
       <p id="sizes-total" aria-live="polite" className={mismatch ? "mt-2 text-sm text-red-700" : "mt-2 text-sm"}>
-        {mismatch ?? `Sizes add up to ${total.toLocaleString("en-GB")}, matching the quantity.`}
+        {waiting
+          ? "No sizes yet: you'll split them at checkout."
+          : (mismatch ?? `Sizes add up to ${total.toLocaleString("en-GB")}, matching the quantity.`)}
       </p>
     </fieldset>
   );

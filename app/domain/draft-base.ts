@@ -107,4 +107,6 @@ export type DraftCartLine = {
   customizationSelections: readonly string[];
   handwrittenNote: boolean;
   notes?: string;
+  /** The line's size split (issue 16 item 2); the draft keeps its own when the line has none. */
+  sizes?: readonly { size: string; count: number }[];
 };

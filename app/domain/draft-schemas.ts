@@ -299,6 +299,7 @@ export function buildInitialDraft(line: DraftCartLine, existing?: DraftData | nu
     variant: { ...base.variant, color_hex: line.selectedColor },
     customization_selections: [...line.customizationSelections],
     handwritten_note: line.handwrittenNote,
+    sizes: line.sizes?.length ? line.sizes.map((entry) => ({ ...entry })) : base.sizes,
   };
 }
 

@@ -91,6 +91,37 @@ describe("cart actions", () => {
       "This product can't carry a handwritten note.",
     );
   });
+  it("takes a sized product's split when it adds up to the quantity, or none at all (issue 16 item 2)", () => {
+    const shorts = (sizes?: unknown) =>
+      add({
+        productId: "15",
+        quantity: "100",
+        selectedColor: "#f26b12",
+        customizationSelections: JSON.stringify(["Leg logo print"]),
+        ...(sizes === undefined ? {} : { sizes: JSON.stringify(sizes) }),
+      });
+    const sizesOf = (result: ReturnType<typeof shorts>) => (result.data?.intent === "add" ? result.data.sizes : null);
+    expect(sizesOf(shorts())).toEqual([]);
+    const split = [
+      { size: "M", count: 60 },
+      { size: "L", count: 40 },
+    ];
+    expect(sizesOf(shorts(split))).toEqual(split);
+    expect(shorts([{ size: "M", count: 90 }]).error?.issues[0]?.message).toBe(
+      "Sizes add up to 90; the quantity is 100.",
+    );
+    expect(shorts([{ size: "3XL", count: 100 }]).error?.issues[0]?.message).toBe(
+      "Choose from sizes XS, S, M, L, XL or XXL.",
+    );
+    expect(shorts([{ size: "M", count: 100.5 }]).error?.issues[0]?.message).toBe(
+      "Enter a whole number of M (0 or more).",
+    );
+    expect(shorts({ M: 100 }).error?.issues[0]?.message).toBe("Sizes must be a list of sizes and counts.");
+    expect(shorts("[[").error?.issues[0]?.message).toBe("Sizes must be a list of sizes and counts.");
+    expect(add({ sizes: JSON.stringify([{ size: "M", count: 50 }]) }).error?.issues[0]?.message).toBe(
+      "The Custom Embroidered Cap doesn't come in sizes.",
+    );
+  });
   it("refuses over-long notes and blank feedback, saying the limit", () => {
     expect(add({ selectedColor: "#111111", notes: "x".repeat(501) }).error?.issues[0]?.message).toBe(
       "Notes can be at most 500 characters.",
@@ -167,7 +198,8 @@ describe("listLineToCart (issue 16 item 9)", () => {
   it("is the cart's own Add to Cart line, with the row's quantity, colour, customisations, note and notes", () => {
     const result = listLineToCart(line);
     expect(result.success).toBe(true);
-    expect(result.data).toEqual({ intent: "add", ...line });
+    // A list keeps no sizes: a sized product's split is given at step 2.
+    expect(result.data).toEqual({ intent: "add", ...line, sizes: [] });
   });
 
   it("refuses a row without a colour or a customisation, with the cart's reasons", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { coloursFor, findProductById } from "~/catalogue/catalogue";
 import { canAddToCart } from "./cart-rules";
 import { lineTotalPence, maxQuantity, unitPricePence } from "./pricing";
+import { type SizeCount, sizesMismatch, sizesShapeError } from "./sizes";
 
 /** How long a note may be (issue 5: "set a limit and say it"). */
 export const NOTES_MAX = 500;
@@ -82,6 +83,39 @@ const selections = z
     ctx.addIssue({ code: "custom", message: "Customisations must be a list of option names." });
     return z.NEVER;
   });
+
+/** A sized product's split as the product page posts it: JSON of [{ size, count }], [] for none. */
+const sizesText = z
+  .string()
+  .max(2000)
+  .default("[]")
+  .transform((text, ctx) => {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (
+        Array.isArray(parsed) &&
+        parsed.length <= 20 &&
+        parsed.every((v) => typeof v?.size === "string" && typeof v?.count === "number")
+      ) {
+        return (parsed as SizeCount[]).map(({ size, count }) => ({ size, count }));
+      }
+    } catch {
+      // fall through to the issue below
+    }
+    ctx.addIssue({ code: "custom", message: "Sizes must be a list of sizes and counts." });
+    return z.NEVER;
+  });
+
+/**
+ * Sizes given with a cart line are the product's own and add up to its quantity; a line may come
+ * without them (the shopping list, or a buyer who splits at step 2), and payment waits for them.
+ */
+function sizesFit(line: { productId: string; quantity: number; sizes: SizeCount[] }, ctx: z.RefinementCtx) {
+  const product = findProductById(line.productId);
+  if (!product || line.sizes.length === 0) return;
+  const problem = sizesShapeError(product, line.sizes) ?? sizesMismatch(product, line.sizes, line.quantity);
+  if (problem) ctx.addIssue({ code: "custom", path: ["sizes"], message: problem });
+}
 
 const handwrittenNote = z
   .enum(["true", "false"])
@@ -181,9 +215,11 @@ const cartAddSchema = z
     customizationSelections: selections,
     handwrittenNote,
     notes,
+    sizes: sizesText,
   })
   .superRefine(quantityInRange)
-  .superRefine(choicesFit(true));
+  .superRefine(choicesFit(true))
+  .superRefine(sizesFit);
 
 export const cartActionSchema = z.discriminatedUnion("intent", [
   cartAddSchema,

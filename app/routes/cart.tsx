@@ -18,7 +18,7 @@ import { EXTERNAL, SITE } from "~/content/links";
 import { CHEAPEST_SHIPPING_METHOD } from "~/domain/checkout";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { checkoutTotals, stepHref, totalsCountry } from "~/domain/draft";
-import { describeSizes } from "~/domain/sizes";
+import { describeSizes, hasSizes, sizesMismatch } from "~/domain/sizes";
 import { formatPence } from "~/domain/money";
 import { cartActionSchema, priceLine } from "~/domain/shopping-rules";
 import { clientIp } from "~/server/rate-limit.server";
@@ -42,11 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? await firstOrderDiscountApplies(dbOf(context), { userId: session.user.id, accountId: session.accountId })
         : false,
     },
-    // Each line's size breakdown is its draft's (issue 16 item 2): step 2 is where it is chosen.
-    lines: cart.map((item) => ({
-      ...item,
-      sizes: lines.find((line) => line.cart.productId === item.productId)?.draft?.data.sizes ?? [],
-    })),
+    lines: cart,
     userId: session?.user.id ?? null,
     draftId: draft?.id ?? null,
     completed: stepperState(checkout, lines),
@@ -184,6 +180,8 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
   const price = priceLine(product.id, editor.shownQuantity);
   const colour = coloursFor(product.id).find((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase());
   const image = product.images[0];
+  // A quantity changed after the split was given: payment waits until they agree again.
+  const sizesOff = line.sizes.length > 0 ? sizesMismatch(product, line.sizes, line.quantity) : null;
 
   return (
     <li data-testid="cart-line" className="flex flex-col gap-4 rounded-2xl border border-slate-200 p-4 sm:flex-row">
@@ -211,11 +209,11 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
           </dd>
           <dt>Customisation</dt>
           <dd className="text-ink">{line.customizationSelections.join(", ") || "None"}</dd>
-          {line.sizes.length > 0 ? (
+          {hasSizes(product) ? (
             <>
               <dt>Sizes</dt>
               <dd className="text-ink" data-testid="cart-line-sizes">
-                {describeSizes(line.sizes)}
+                {describeSizes(line.sizes) || "Chosen at checkout"}
               </dd>
             </>
           ) : null}
@@ -236,6 +234,11 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
             </>
           ) : null}
         </dl>
+        {sizesOff ? (
+          <p className="mt-2 text-sm text-red-700" data-testid="cart-line-sizes-off">
+            {sizesOff} Change the sizes at checkout.
+          </p>
+        ) : null}
         {editing ? (
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <button

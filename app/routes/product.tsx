@@ -12,6 +12,7 @@ import { ProductCard } from "~/components/product-card";
 import { AddToCart, AddToShoppingList } from "~/components/product-actions";
 import { ProductGallery } from "~/components/product-gallery";
 import { QuantityCalculator } from "~/components/quantity-calculator";
+import { SizeGrid } from "~/components/size-grid";
 import { Stars } from "~/components/stars";
 import { TagBadges } from "~/components/tag-badges";
 import { buttonClass } from "~/components/ui/button";
@@ -19,6 +20,7 @@ import { InfoTooltip } from "~/components/ui/tooltip";
 import { useNow } from "~/components/use-now";
 import { formatPence } from "~/domain/money";
 import { maxQuantity, unitPricePence } from "~/domain/pricing";
+import { hasSizes, type SizeCount } from "~/domain/sizes";
 import { useRootData } from "~/components/root-data";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -41,6 +43,7 @@ function ProductDetail({ product }: { product: Product }) {
   const [colour, setColour] = useState<string | null>(null);
   const [selections, setSelections] = useState<string[]>([]);
   const [handwrittenNote, setHandwrittenNote] = useState(false);
+  const [sizes, setSizes] = useState<SizeCount[]>([]);
   const max = maxQuantity(product.tiers);
   const related = relatedProducts(product.id);
 
@@ -95,6 +98,11 @@ function ProductDetail({ product }: { product: Product }) {
               tiers={product.tiers}
             />
           </div>
+          {hasSizes(product) ? (
+            <div className="mt-6 rounded-2xl border border-slate-200 p-5">
+              <SizeGrid product={product} sizes={sizes} quantity={quantity} onChange={setSizes} optional />
+            </div>
+          ) : null}
 
           <fieldset className="mt-6 rounded-2xl border border-slate-200 p-5">
             <legend className="px-1 text-sm font-semibold">Customise it</legend>
@@ -154,6 +162,7 @@ function ProductDetail({ product }: { product: Product }) {
               colour={colour}
               selections={selections}
               handwrittenNote={handwrittenNote}
+              sizes={sizes}
             />
             <AddToShoppingList
               product={product}

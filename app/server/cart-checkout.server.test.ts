@@ -89,14 +89,21 @@ async function insertDraft(data: DraftDataInput, status: string) {
   return row.id;
 }
 
+/** The shorts' split of their 100 (issue 16 item 2): payment waits for one. */
+const SHORTS_SIZES = [
+  { size: "M", count: 60 },
+  { size: "L", count: 40 },
+];
+
 /** A cart of 250 caps and 100 shorts: the caps' draft carries the checkout, the shorts' is customised. */
 async function twoProductCheckout(shorts: Partial<DraftDataInput> = {}) {
   await handle.db.insert(cartItems).values([
     { userId: BUYER, productId: "8", quantity: 250, selectedColor: "#1f2a56" },
-    { userId: BUYER, productId: "15", quantity: 100, selectedColor: "#111111" },
+    { userId: BUYER, productId: "15", quantity: 100, selectedColor: "#111111", sizes: SHORTS_SIZES },
   ]);
   const checkout = await insertDraft(checkoutData(), "shipping_done");
-  const line = await insertDraft({ ...customised("15", 100, "#111111"), ...shorts }, "customisation_draft");
+  const customisedShorts = { ...customised("15", 100, "#111111"), sizes: SHORTS_SIZES };
+  const line = await insertDraft({ ...customisedShorts, ...shorts }, "customisation_draft");
   return { checkout, line };
 }
 
@@ -204,6 +211,28 @@ describe("a cart of two products", () => {
     const [row] = await handle.db.select().from(orderDrafts).where(eq(orderDrafts.id, checkout));
     expect(row).toMatchObject({ status: "shipping_done", paymentIntentId: null });
     expect(await pay(opened.clientSecret)).toMatchObject({ ok: false, code: "PAYMENT_REPLACED" });
+
+    // The 100 shorts' split no longer adds up: payment waits until step 2 splits the 150.
+    const [cartLine] = await handle.db.select().from(cartItems).where(eq(cartItems.productId, "15"));
+    expect(cartLine?.sizes).toEqual(SHORTS_SIZES);
+    expect(await start(checkout)).toMatchObject({
+      ok: false,
+      message: "Complete the Customisation step for your Custom Running Shorts before paying.",
+    });
+    const [shortsDraft] = await handle.db.select().from(orderDrafts).where(eq(orderDrafts.productId, "15"));
+    const resplit = await saveCheckoutStep(services, {
+      userId: BUYER,
+      draftId: shortsDraft?.id ?? "",
+      step: "customisation",
+      patch: {
+        sizes: [
+          { size: "M", count: 90 },
+          { size: "L", count: 60 },
+        ],
+      },
+      expectedVersion: shortsDraft?.version ?? 0,
+    });
+    expect(resplit.ok).toBe(true);
 
     const reopened = await start(checkout);
     if (!reopened.ok) throw new Error(reopened.message);

@@ -89,6 +89,7 @@ export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null
       customizationSelections: line.customizationSelections,
       handwrittenNote: line.handwrittenNote,
       notes: line.notes,
+      sizes: line.sizes,
     },
     draft?.data,
   );

@@ -207,18 +207,20 @@ export function planSave(
 }
 
 /**
- * Step 2's colour and parts follow the cart line (R-CUST-03, R-CUST-08) in the statement that
+ * Step 2's colour, parts and sizes follow the cart line (R-CUST-03, R-CUST-08) in the statement that
  * saves the draft, as one more CTE: the draft and its cart line change together or not at all.
  * `productId` is the product of the row the statement wrote; nothing written, nothing followed.
  */
 export function cartChoicesCte(userId: string, productId: SQL, patch: CustomisationPatch): SQL {
   const colour = patch.variant?.color_hex?.toLowerCase() ?? null;
   const parts = patch.customization_selections ? JSON.stringify(patch.customization_selections) : null;
-  if (colour === null && parts === null) return sql``;
+  const sizes = patch.sizes ? JSON.stringify(patch.sizes) : null;
+  if (colour === null && parts === null && sizes === null) return sql``;
   return sql`, cart as (
       update cart_items
          set selected_color = coalesce(${colour}, selected_color),
              customization_selections = coalesce(${parts}::jsonb, customization_selections),
+             sizes = coalesce(${sizes}::jsonb, sizes),
              updated_at = now()
        where user_id = ${userId} and product_id = ${productId}
     )`;

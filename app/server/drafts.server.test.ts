@@ -708,7 +708,7 @@ describe("step 2's choices follow the cart line (R-CUST-03, R-CUST-08)", () => {
   const inCart = (userId = ALICE) =>
     addCartLine(handle.db, {
       userId,
-      line: { ...LINE, selectedColor: "#ffffff", customizationSelections: [], notes: "" },
+      line: { ...LINE, selectedColor: "#ffffff", customizationSelections: [], notes: "", sizes: [] },
     });
   const WHITE = { colour: "#ffffff", parts: [] };
 
@@ -764,6 +764,57 @@ describe("step 2's choices follow the cart line (R-CUST-03, R-CUST-08)", () => {
     });
     expect(stale).toMatchObject({ ok: false, status: 409 });
     expect(await cartLine()).toEqual({ colour: "#111111", parts: ["Side logo"] });
+  });
+});
+
+describe("a sized line's split (issue 16 item 2)", () => {
+  const SHORTS = {
+    productId: "15",
+    quantity: 100,
+    selectedColor: "#f26b12",
+    customizationSelections: ["Leg logo print"],
+  };
+  const split = [
+    { size: "M", count: 60 },
+    { size: "L", count: 40 },
+  ];
+  const cartSizes = async () => {
+    const [row] = await handle.db.select({ sizes: cartItems.sizes }).from(cartItems).where(eq(cartItems.userId, ALICE));
+    return row?.sizes;
+  };
+
+  it("goes from the cart line into a new draft, and a step-2 save writes it back to the line", async () => {
+    await addCartLine(handle.db, {
+      userId: ALICE,
+      line: { ...SHORTS, handwrittenNote: false, notes: "", sizes: split },
+    });
+    const initial = buildInitialDraft({ ...SHORTS, handwrittenNote: false, sizes: split });
+    expect(initial.sizes).toEqual(split);
+    const created = await createDraft(handle.db, {
+      accountId: `account-of-${ALICE}`,
+      userId: ALICE,
+      productId: "15",
+      data: customisationPart(initial),
+    });
+    if (!created.ok) throw new Error(created.message);
+    const resplit = [
+      { size: "S", count: 50 },
+      { size: "XL", count: 50 },
+    ];
+    const saved = await saveDraftStep(handle.db, {
+      userId: ALICE,
+      draftId: created.draft.id,
+      step: "customisation",
+      patch: { sizes: resplit },
+      expectedVersion: created.draft.version,
+    });
+    expect(saved.ok).toBe(true);
+    expect(await cartSizes()).toEqual(resplit);
+  });
+
+  it("leaves the draft's own split when the cart line has none", () => {
+    const existing = buildInitialDraft({ ...SHORTS, handwrittenNote: false, sizes: split });
+    expect(buildInitialDraft({ ...SHORTS, handwrittenNote: false, sizes: [] }, existing).sizes).toEqual(split);
   });
 });
 

@@ -143,6 +143,7 @@ const CART_LINE = {
   customizationSelections: ["Front embroidery"],
   handwrittenNote: false,
   notes: "",
+  sizes: [],
 };
 
 async function started(userId: string, draftId: string, productId = "8"): Promise<StartedPayment> {

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { cartItems, favourites, feedback } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
+import { normaliseSizes, type SizeCount } from "~/domain/sizes";
 import type { cartActionSchema, CartLineInput } from "~/domain/shopping-rules";
 import type { z } from "zod";
 import { queryRows, sqlList, type Database } from "./db.server";
@@ -58,6 +59,7 @@ export type CartLine = {
   customizationSelections: string[];
   handwrittenNote: boolean;
   notes: string;
+  sizes: SizeCount[];
 };
 
 const cartColumns = {
@@ -68,6 +70,7 @@ const cartColumns = {
   customizationSelections: cartItems.customizationSelections,
   handwrittenNote: cartItems.handwrittenNote,
   notes: cartItems.notes,
+  sizes: cartItems.sizes,
 };
 
 export async function listCart(db: Database, { userId }: { userId: string }): Promise<CartLine[]> {
@@ -94,6 +97,7 @@ export async function addCartLine(
     customizationSelections: line.customizationSelections,
     handwrittenNote: line.handwrittenNote,
     notes: line.notes,
+    sizes: line.sizes,
   };
   await db
     .insert(cartItems)
@@ -226,9 +230,11 @@ export async function changeCart(services: Services, userId: string, change: Car
   const { db } = services;
   switch (change.intent) {
     case "add": {
-      const { intent: _intent, ...line } = change;
+      const { intent: _intent, ...given } = change;
+      const line = { ...given, sizes: normaliseSizes(findProductById(given.productId) ?? {}, given.sizes) };
       await addCartLine(db, { userId, line });
-      await followCart(services, userId, line.productId, { quantity: line.quantity });
+      // The line is replaced (R-CART-06), sizes too: the draft takes the new quantity and split.
+      await followCart(services, userId, line.productId, { quantity: line.quantity, sizes: line.sizes });
       await releaseCheckoutPayments(services, userId);
       return DONE;
     }
@@ -256,7 +262,12 @@ export async function changeCart(services: Services, userId: string, change: Car
  * and replaces an open payment. A draft that cannot take it now (a payment the provider is taking,
  * or a save racing this one) keeps its figures; step 2 takes the cart's quantity when it opens.
  */
-async function followCart(services: Services, userId: string, productId: string, patch: { quantity?: number }) {
+async function followCart(
+  services: Services,
+  userId: string,
+  productId: string,
+  patch: { quantity?: number; sizes?: SizeCount[] },
+) {
   const draft = (await latestDraftsForProducts(services.db, { userId, productIds: [productId] })).get(productId);
   if (!draft) return;
   const saved = await saveCheckoutStep(services, {

@@ -13,6 +13,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { SizeCount } from "~/domain/sizes";
 
 // A signed-in buyer's favourites, shopping list and cart (issue 5); every row belongs to one user.
 
@@ -59,6 +60,9 @@ export const cartItems = pgTable(
     customizationSelections: jsonb("customization_selections").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     handwrittenNote: boolean("handwritten_note").notNull().default(false),
     notes: text("notes").notNull().default(""),
+    // A sized product's split of the quantity, in its sizing table's order (issue 16 item 2); the
+    // line's draft keeps the same list, and step 2 saves both. [] until the buyer gives one.
+    sizes: jsonb("sizes").$type<SizeCount[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

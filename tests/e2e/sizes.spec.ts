@@ -59,3 +59,55 @@ test("the shorts' size grid must add up to the quantity, and the split reaches t
   const invoice = await mailbox.latest("jane@acme-events.co.uk", new RegExp(number));
   expect(invoice.text).toContain("sizes M 60, L 40");
 });
+
+test("a split given on the product page is the cart line's, warns when the quantity changes, and opens step 2 filled in", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
+  await page.goto("/product/15");
+  const quantity = page.getByLabel(/^Quantity/);
+  await quantity.fill("100");
+  await quantity.blur();
+  await page
+    .getByRole("group", { name: "Customise it" })
+    .getByRole("checkbox", { name: /Leg logo print/ })
+    .check();
+  await page
+    .getByRole("radiogroup", { name: /^Colour for / })
+    .getByRole("radio", { name: "Black" })
+    .click();
+
+  const grid = page.getByRole("group", { name: "Sizes" });
+  const add = page.getByRole("button", { name: "Add to Cart" });
+  await expect(grid.getByText("No sizes yet: you'll split them at checkout.")).toBeVisible();
+  await expect(add).toBeEnabled();
+  await grid.getByLabel("M", { exact: true }).fill("60");
+  await grid.getByLabel("L", { exact: true }).fill("30");
+  await expect(grid.getByText("Sizes add up to 90; the quantity is 100.")).toBeVisible();
+  await expect(add).toBeDisabled();
+  await expect(page.getByText("Make the sizes add up to 100, or clear them to split at checkout.")).toBeVisible();
+  await grid.getByLabel("L", { exact: true }).fill("40");
+  await add.click();
+  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
+
+  await page.goto("/cart");
+  const line = page.getByTestId("cart-line");
+  await expect(line.getByTestId("cart-line-sizes")).toHaveText("M 60, L 40");
+  await line.getByRole("button", { name: "Edit" }).click();
+  await line.getByRole("textbox", { name: "Quantity of Custom Running Shorts" }).fill("120");
+  await line.getByRole("button", { name: "Save" }).click();
+  await expect(line.getByTestId("cart-line-sizes-off")).toHaveText(
+    "Sizes add up to 100; the quantity is 120. Change the sizes at checkout.",
+  );
+
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  const stepGrid = page.getByRole("group", { name: "Sizes" });
+  await expect(stepGrid.getByLabel("M", { exact: true })).toHaveValue("60");
+  await expect(stepGrid.getByLabel("L", { exact: true })).toHaveValue("40");
+  await expect(stepGrid.getByText("Sizes add up to 100; the quantity is 120.")).toBeVisible();
+  await stepGrid.getByLabel("XL", { exact: true }).fill("20");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.goto("/cart");
+  await expect(line.getByTestId("cart-line-sizes")).toHaveText("M 60, L 40, XL 20");
+  await expect(line.getByTestId("cart-line-sizes-off")).toHaveCount(0);
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "cart_items" ADD COLUMN "sizes" jsonb DEFAULT '[]'::jsonb NOT NULL;
