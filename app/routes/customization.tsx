@@ -163,10 +163,9 @@ function CustomisationStep(props: {
     const lines = linesAfterSave(await autosave.flush());
     const next = nextLineToCustomise(lines, props.productId);
     if (next) return stepHref(2, { productId: next.productId, draftId: next.draft?.id });
+    // Step 2 only renders with cart lines, so there is always a lead line to carry the checkout.
     const lead = lines[leadLineIndex(lines)];
-    return lead
-      ? stepHref(3, { productId: lead.productId, draftId: lead.draft?.id })
-      : stepHref(3, { productId: props.productId, draftId: autosave.draftId });
+    return stepHref(3, { productId: lead?.productId ?? props.productId, draftId: lead?.draft?.id });
   };
   const image = product.images[0];
 
