@@ -4,6 +4,7 @@ import {
   leadLineIndex,
   nextLineToCustomise,
   checkoutLines,
+  checkoutCompletedSteps,
   type CheckoutLineState,
 } from "./cart-checkout";
 import type { DraftStatus } from "./draft";
@@ -12,11 +13,16 @@ type Step2 = NonNullable<CheckoutLineState["draft"]>["data"];
 const done: Step2 = {
   confirm: { rights_confirmed: true, lead_time_acknowledged: true },
   proof: { preference: "ai_mockup", previous_order_ref: "" },
+  quantity: 100,
+  sizes: [],
 };
 const open: Step2 = { ...done, confirm: { rights_confirmed: true, lead_time_acknowledged: false } };
+/** The shorts (15) are sized: their lines carry a split of the 100 unless a test gives its own. */
+const SPLIT = [{ size: "M", count: 100 }];
 
 function line(productId: string, status: DraftStatus | null, data: Step2 = done): CheckoutLineState {
-  return { productId, draft: status ? { id: `draft-${productId}`, status, data } : null };
+  const sized = productId === "15" && data.sizes.length === 0 ? { ...data, sizes: SPLIT } : data;
+  return { productId, draft: status ? { id: `draft-${productId}`, status, data: sized } : null };
 }
 
 describe("isLineCustomised", () => {
@@ -31,6 +37,29 @@ describe("isLineCustomised", () => {
     expect(isLineCustomised(line("8", "customisation_draft", skip))).toBe(false);
     const withRef: Step2 = { ...done, proof: { preference: "skip_proof", previous_order_ref: "SW-1001" } };
     expect(isLineCustomised(line("8", "customisation_draft", withRef))).toBe(true);
+  });
+});
+
+describe("isLineCustomised for a sized product (issue 16 item 2)", () => {
+  const shorts = (sizes: Step2["sizes"], quantity = 100): CheckoutLineState => ({
+    productId: "15",
+    draft: { id: "draft-15", status: "customisation_draft", data: { ...done, quantity, sizes } },
+  });
+  it("needs the split to add up to the quantity, as payment does", () => {
+    expect(isLineCustomised(shorts(SPLIT))).toBe(true);
+    expect(isLineCustomised(shorts([]))).toBe(false);
+    expect(isLineCustomised(shorts([{ size: "M", count: 90 }]))).toBe(false);
+    expect(isLineCustomised(shorts(SPLIT, 120))).toBe(false);
+  });
+  it("leads Next to a sized line still to split, and keeps step 2 open for it", () => {
+    const lines = [line("8", "customisation_draft"), shorts([{ size: "M", count: 90 }])];
+    expect(nextLineToCustomise(lines, "8")?.productId).toBe("15");
+    expect(
+      checkoutCompletedSteps(lines, {
+        status: "details_done",
+        data: { confirm: done.confirm, proof_acknowledged: false },
+      }).includes(2),
+    ).toBe(false);
   });
 });
 

@@ -13,17 +13,27 @@ import {
   type StepNumber,
   type StepperDraft,
 } from "./draft";
-import type { SizeBreakdown } from "./sizes";
+import { findProductById } from "~/catalogue/catalogue";
+import { type SizeBreakdown, sizesComplete } from "./sizes";
 
 /** A cart line as the checkout sees it: its product and the draft customising it, if any yet. */
 export type CheckoutLineState = {
   productId: string;
-  draft: { id: string; status: DraftStatus; data: Pick<DraftData, "confirm" | "proof"> } | null;
+  draft: {
+    id: string;
+    status: DraftStatus;
+    data: Pick<DraftData, "confirm" | "proof" | "quantity" | "sizes">;
+  } | null;
 };
 
-/** Whether a line's step 2 is done: its draft holds both confirmations (and a skip_proof reference). */
+/**
+ * Whether a line's step 2 is done: its draft holds both confirmations (and a skip_proof reference),
+ * and a sized product's split adds up to its quantity (issue 16 item 2), as payment requires.
+ */
 export function isLineCustomised(line: CheckoutLineState): boolean {
-  return line.draft !== null && canProceedCustomisation(line.draft.data);
+  if (line.draft === null || !canProceedCustomisation(line.draft.data)) return false;
+  const product = findProductById(line.productId);
+  return !product || sizesComplete(product, line.draft.data.sizes, line.draft.data.quantity);
 }
 
 /**

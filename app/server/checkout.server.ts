@@ -25,7 +25,16 @@ export type CheckoutLine = { cart: CartLine; draft: CheckoutDraft | null };
 const stateOf = ({ cart, draft }: CheckoutLine): CheckoutLineState => ({
   productId: cart.productId,
   draft: draft
-    ? { id: draft.id, status: draft.status, data: { confirm: draft.data.confirm, proof: draft.data.proof } }
+    ? {
+        id: draft.id,
+        status: draft.status,
+        data: {
+          confirm: draft.data.confirm,
+          proof: draft.data.proof,
+          quantity: draft.data.quantity,
+          sizes: draft.data.sizes,
+        },
+      }
     : null,
 });
 
