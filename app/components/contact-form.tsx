@@ -11,6 +11,7 @@ import {
   type ContactField,
   type ContactValues,
 } from "~/domain/contact-form";
+import { FormErrorSummary } from "./form-error-summary";
 import { buttonClass } from "./ui/button";
 
 const REQUIRED: ReadonlySet<ContactField> = new Set(["first_name", "last_name", "email", "company"]);
@@ -52,7 +53,6 @@ export function ContactForm(props: { values?: ContactValues; errors?: ContactErr
   };
 
   const listed = CONTACT_FIELDS.filter((field) => errors[field]);
-  const showSummary = listed.length > 0 || Boolean(props.formError);
 
   return (
     <Form
@@ -73,28 +73,16 @@ export function ContactForm(props: { values?: ContactValues; errors?: ContactErr
       </h2>
       <p className="mt-1 text-sm text-muted">{CONTACT_PAGE.requiredNote}</p>
 
-      <div
+      <FormErrorSummary
         ref={summary}
-        tabIndex={-1}
-        role="alert"
-        className={showSummary ? "mt-5 rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800" : "sr-only"}
-      >
-        {props.formError ? <p className="font-semibold">{props.formError}</p> : null}
-        {listed.length > 0 ? (
-          <>
-            <p className="font-semibold">{CONTACT_PAGE.errorSummary}</p>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              {listed.map((field) => (
-                <li key={field}>
-                  <a href={`#${fieldId(field)}`} className="underline">
-                    {CONTACT_FIELD_COPY[field].label}: {errors[field]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </div>
+        formError={props.formError}
+        fields={listed}
+        errors={errors}
+        label={(field) => CONTACT_FIELD_COPY[field].label}
+        fieldId={fieldId}
+        heading={CONTACT_PAGE.errorSummary}
+        className="mt-5"
+      />
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <TextField field="first_name" values={props.values} errors={errors} />

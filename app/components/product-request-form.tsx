@@ -15,6 +15,7 @@ import {
   type ProductRequestValues,
 } from "~/domain/product-request";
 import { useRootData } from "./root-data";
+import { FormErrorSummary } from "./form-error-summary";
 import { buttonClass } from "./ui/button";
 import { useNow } from "./use-now";
 
@@ -104,7 +105,6 @@ function RequestForm(props: {
     requestAnimationFrame(() => summary.current?.focus());
   };
   const listed = PRODUCT_REQUEST_FIELDS.filter((field) => errors[field]);
-  const showSummary = listed.length > 0 || Boolean(props.formError);
   const field = (name: ProductRequestField, className = "") => (
     <RequestField
       name={name}
@@ -133,28 +133,16 @@ function RequestForm(props: {
         {COPY.heading}
       </h3>
       <p className="mt-1 text-sm text-muted">{COPY.requiredNote}</p>
-      <div
+      <FormErrorSummary
         ref={summary}
-        tabIndex={-1}
-        role="alert"
-        className={showSummary ? "mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-800" : "sr-only"}
-      >
-        {props.formError ? <p className="font-semibold">{props.formError}</p> : null}
-        {listed.length > 0 ? (
-          <>
-            <p className="font-semibold">{COPY.errorSummary}</p>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              {listed.map((name) => (
-                <li key={name}>
-                  <a href={`#${fieldId(name)}`} className="underline">
-                    {PRODUCT_REQUEST_FIELD_COPY[name].label}: {errors[name]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </div>
+        formError={props.formError}
+        fields={listed}
+        errors={errors}
+        label={(field) => PRODUCT_REQUEST_FIELD_COPY[field].label}
+        fieldId={fieldId}
+        heading={COPY.errorSummary}
+        className="mt-4"
+      />
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         {field("product", "sm:col-span-2")}
         {field("quantity")}
