@@ -2,16 +2,10 @@ import { quoteRequests } from "#db/schema";
 import { SITE } from "~/content/links";
 import type { ProductRequest } from "~/domain/product-request";
 import type { Database } from "./db.server";
-import { sendMail } from "./mail.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { receiveSalesMessage, type SalesMessageOutcome } from "./sales-inbox.server";
 
 /** Requests one address may send per hour before being asked to wait (B-22, as the contact form). */
 export const PRODUCT_REQUEST_LIMIT_PER_HOUR = 10;
-
-export type ProductRequestOutcome =
-  | { status: "stored"; id: string }
-  | { status: "ignored" }
-  | { status: "rate_limited"; retryAfterSeconds: number };
 
 /**
  * Stores a "Request this product" in the back office's quote inbox and tells the sales inbox
@@ -29,34 +23,32 @@ export async function submitProductRequest(
     /** Where the request was sent from: a category page or a search (path and query). */
     sourcePage: string;
   },
-): Promise<ProductRequestOutcome> {
-  if (input.honeypot.trim() !== "") return { status: "ignored" };
-  const limit = await hitRateLimit(db, `quote:${input.ip}`, PRODUCT_REQUEST_LIMIT_PER_HOUR, 3600);
-  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
-
+): Promise<SalesMessageOutcome> {
   const { data } = input;
-  const [row] = await db
-    .insert(quoteRequests)
-    .values({
-      userId: input.userId,
-      contactName: data.name,
-      email: data.email,
-      company: data.company ?? null,
-      neededBy: data.needed_by ?? null,
-      sourcePage: input.sourcePage.slice(0, 500),
-      items: [{ wanted: data.product, quantity: data.quantity }],
-      notes: data.notes ?? "",
-    })
-    .returning({ id: quoteRequests.id });
-  if (!row) throw new Error("Storing the product request returned no row");
-
-  // Stored is what counts; a mail failure must not make the buyer send it twice.
-  try {
-    await sendMail(db, productRequestNotification(row.id, data, input.sourcePage));
-  } catch (error) {
-    console.error(`Product request ${row.id} stored, but the notification e-mail failed:`, error);
-  }
-  return { status: "stored", id: row.id };
+  return receiveSalesMessage(db, {
+    honeypot: input.honeypot,
+    ip: input.ip,
+    limit: { bucket: "quote", perHour: PRODUCT_REQUEST_LIMIT_PER_HOUR },
+    kind: "Product request",
+    notification: (id) => productRequestNotification(id, data, input.sourcePage),
+    store: async () => {
+      const [row] = await db
+        .insert(quoteRequests)
+        .values({
+          userId: input.userId,
+          contactName: data.name,
+          email: data.email,
+          company: data.company ?? null,
+          neededBy: data.needed_by ?? null,
+          sourcePage: input.sourcePage.slice(0, 500),
+          items: [{ wanted: data.product, quantity: data.quantity }],
+          notes: data.notes ?? "",
+        })
+        .returning({ id: quoteRequests.id });
+      if (!row) throw new Error("Storing the product request returned no row");
+      return row.id;
+    },
+  });
 }
 
 /** The e-mail to the sales inbox: every field, labelled, in plain text. */
