@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { FEEDBACK_MAX } from "~/domain/shopping-rules";
+import { FEEDBACK_MAX } from "~/domain/cart-rules";
 import type { ErrorBody } from "~/domain/api-errors";
 
 export const FEEDBACK_THANKS_MS = 2500;

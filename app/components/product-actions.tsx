@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Product } from "~/catalogue/types";
-import { canAddToCart } from "~/domain/cart-rules";
-import { NOTES_MAX } from "~/domain/shopping-rules";
+import { canAddToCart, NOTES_MAX } from "~/domain/cart-rules";
 import { type SizeCount, sizesMismatch } from "~/domain/sizes";
 import type { ErrorBody } from "~/domain/api-errors";
 import { useSignIn } from "./sign-in-context";

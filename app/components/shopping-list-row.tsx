@@ -4,7 +4,7 @@ import { coloursFor, colourName } from "~/catalogue/colours";
 import type { Product } from "~/catalogue/types";
 import type { ErrorBody } from "~/domain/api-errors";
 import { formatPence } from "~/domain/money";
-import { NOTES_MAX, priceLine } from "~/domain/shopping-rules";
+import { NOTES_MAX, priceLine } from "~/domain/cart-rules";
 import { LineEditButtons, useLineEditor } from "./line-editor";
 import { useResultToast } from "./product-actions";
 import { ProductImage } from "./product-image";

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { estimatedTotalPence, priceLine } from "./cart-rules";
 import {
   addToCart,
   addToList,
   cartActionSchema,
-  estimatedTotalPence,
   listLineToCart,
-  priceLine,
   shoppingListActionSchema,
   toggleFavourite,
 } from "./shopping-rules";

@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { coloursFor, findProductById } from "~/catalogue/catalogue";
-import { canAddToCart } from "./cart-rules";
-import { lineTotalPence, maxQuantity, unitPricePence } from "./pricing";
+import { canAddToCart, FEEDBACK_MAX, NOTES_MAX } from "./cart-rules";
+import { maxQuantity } from "./pricing";
 import { type SizeCount, sizesMismatch, sizesShapeError } from "./sizes";
-
-/** How long a note may be (issue 5: "set a limit and say it"). */
-export const NOTES_MAX = 500;
-export const FEEDBACK_MAX = 1000;
 
 /** R-FAV-01: toggling adds the id when absent and removes it when present. */
 export function toggleFavourite(ids: readonly string[], productId: string): string[] {
@@ -27,19 +23,6 @@ export function addToCart<T extends { productId: string }>(cart: readonly T[], l
   return cart.some((l) => l.productId === line.productId)
     ? cart.map((l) => (l.productId === line.productId ? line : l))
     : [...cart, line];
-}
-
-/** Unit price and line total of a line at its quantity, always by tier (DESIGN decision 3). */
-export function priceLine(productId: string, quantity: number): { unitPence: number; totalPence: number } {
-  const product = findProductById(productId);
-  if (!product) return { unitPence: 0, totalPence: 0 };
-  const unitPence = unitPricePence(product.tiers, quantity);
-  return { unitPence, totalPence: lineTotalPence(unitPence, quantity) };
-}
-
-/** 'Estimated Total': goods only, the sum of the lines (R-CART-07, R-SL-07). */
-export function estimatedTotalPence(lines: readonly { productId: string; quantity: number }[]): number {
-  return lines.reduce((sum, l) => sum + priceLine(l.productId, l.quantity).totalPence, 0);
 }
 
 const productId = z

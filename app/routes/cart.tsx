@@ -20,7 +20,8 @@ import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { checkoutTotals, stepHref, totalsCountry } from "~/domain/draft";
 import { describeSizes, hasSizes, sizesMismatch } from "~/domain/sizes";
 import { formatPence } from "~/domain/money";
-import { cartActionSchema, priceLine } from "~/domain/shopping-rules";
+import { priceLine } from "~/domain/cart-rules";
+import { cartActionSchema } from "~/domain/shopping-rules";
 import { clientIp } from "~/server/rate-limit.server";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 

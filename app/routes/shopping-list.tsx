@@ -12,7 +12,8 @@ import { EXTERNAL, SITE } from "~/content/links";
 import type { ErrorBody } from "~/domain/api-errors";
 import { formatPence } from "~/domain/money";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
-import { estimatedTotalPence, shoppingListActionSchema } from "~/domain/shopping-rules";
+import { estimatedTotalPence } from "~/domain/cart-rules";
+import { shoppingListActionSchema } from "~/domain/shopping-rules";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { changeShoppingList, listShoppingList, type RefusedRow } from "~/server/shopping-list.server";
 
