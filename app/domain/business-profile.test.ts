@@ -130,8 +130,11 @@ describe("the profile's helpers", () => {
   });
 
   it("make chat and phone links, and split the office into lines", () => {
-    expect(chatLink("https://wa.me/441314960000", "Hi there & welcome")).toBe(
-      "https://wa.me/441314960000?text=Hi+there+%26+welcome",
+    expect(chatLink("https://wa.me/441314960000", "Hi, I'd like it by 5 June & more")).toBe(
+      "https://wa.me/441314960000?text=Hi%2C%20I'd%20like%20it%20by%205%20June%20%26%20more",
+    );
+    expect(chatLink("https://chat.example.com/start?team=sales&text=old#top", "Hi")).toBe(
+      "https://chat.example.com/start?team=sales&text=Hi",
     );
     expect(telHref("+44 (0)131 496-0000")).toBe("tel:+4401314960000");
     expect(officeLines(" 1 High Street, , London ,SW1A 1AA ")).toEqual(["1 High Street", "London", "SW1A 1AA"]);

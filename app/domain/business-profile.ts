@@ -194,11 +194,12 @@ export function publicBusiness({ bank: _bank, ...rest }: BusinessProfile): Publi
   return rest;
 }
 
-/** The chat link opening with a first message. */
+/** The chat link opening with a first message (WhatsApp's ?text=), the message encoded as a URI component. */
 export function chatLink(chatUrl: string, message: string): string {
   const url = new URL(chatUrl);
-  url.searchParams.set("text", message);
-  return url.toString();
+  url.searchParams.delete("text");
+  url.hash = "";
+  return `${url}${url.search ? "&" : "?"}text=${encodeURIComponent(message)}`;
 }
 
 /** The phone number as a tel: link. */
