@@ -22,7 +22,10 @@ function problems(source: Record<string, string>): Record<string, string[]> {
   const result = schema.safeParse(source);
   if (result.success) return {};
   const found: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (found[String(issue.path[0])] ??= []).push(issue.message);
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0]);
+    found[name] = [...(found[name] ?? []), issue.message];
+  }
   return found;
 }
 
