@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_SAMPLES } from "~/domain/business-profile";
+import { BUSINESS_SAMPLES } from "~/domain/business-variables";
 import { GOOD_BUSINESS } from "../../tests/setup/business";
 import { parseEnv } from "./env.server";
 

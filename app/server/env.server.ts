@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SITE } from "~/content/links";
-import { type BusinessProfile, businessProfile, businessVariables, samplesLeft } from "~/domain/business-profile";
+import type { BusinessProfile } from "~/domain/business-profile";
+import { businessProfile, businessVariables, samplesLeft } from "~/domain/business-variables";
 import { parseTrustProxy, type TrustProxy } from "./client-address.server";
 
 const optional = z

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { BUSINESS_SAMPLES } from "../../app/domain/business-profile";
+import { BUSINESS_SAMPLES } from "../../app/domain/business-variables";
 import { expect, test } from "./support/fixtures";
 
 // The stored row is checked against the database in app/server/inquiries.server.test.ts; here the

@@ -3,7 +3,7 @@ import { get } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BUSINESS_SAMPLES } from "../../app/domain/business-profile";
+import { BUSINESS_SAMPLES } from "../../app/domain/business-variables";
 import { expect, test } from "./support/fixtures";
 
 test("HTML carries the security headers, a per-response nonce and gzip", async ({ request }) => {
