@@ -60,7 +60,7 @@ const schema = z.object({
         .filter((email) => email !== ""),
     )
     .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
-  /** Issue 17 item 1: the business profile (app/domain/business-profile.ts). */
+  /** Issue 17 item 1: the business profile's variables (app/domain/business-variables.ts). */
   ...businessVariables,
 });
 
