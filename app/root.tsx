@@ -6,9 +6,11 @@ import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
 import { SiteShell } from "./components/site-shell";
 import { buttonClass } from "./components/ui/button";
+import { publicBusiness } from "./domain/business-profile";
 import { londonToday } from "./domain/dates";
 import { promoClosed } from "./domain/promo";
 import type { StaffNotice } from "./server/admin-access.server";
+import { getEnv } from "./server/env.server";
 import { countCartLines, listFavouriteIds } from "./server/shopping.server";
 import "./app.css";
 
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
     favouriteIds: session ? await listFavouriteIds(db, { userId: session.user.id }) : [],
     cartCount: session ? await countCartLines(db, { userId: session.user.id }) : 0,
+    business: publicBusiness(getEnv().business),
   } satisfies RootData;
 }
 

@@ -129,7 +129,7 @@ function render(catalogue: Catalogue, guide: GuidelinesModule["DESIGN_GUIDELINES
         <li>${escapeHtml(guide.placement.heading.replace(/^\d+\.\s*/, ""))}</li>
         <li>${escapeHtml(proofs.heading.replace(/^\d+\.\s*/, ""))}</li>
       </ol>
-      <p>${escapeHtml(guide.version)} · ${escapeHtml(site.supportEmail)} · ${escapeHtml(site.city)}</p>
+      <p>${escapeHtml(guide.version)} · ${escapeHtml(site.city)}</p>
     </div>
   </section>
 
@@ -179,7 +179,6 @@ function render(catalogue: Catalogue, guide: GuidelinesModule["DESIGN_GUIDELINES
     <div class="band">
       <h3>${escapeHtml(guide.contact.heading)}</h3>
       <p>${escapeHtml(guide.contact.body)}</p>
-      <p><strong>${escapeHtml(site.supportEmail)}</strong> · ${escapeHtml(site.bookingUrl)}</p>
     </div>
   </section>
 </body>

@@ -8,7 +8,7 @@ import {
   isAllowedArtworkName,
 } from "~/domain/artwork-rules";
 import { formatFileSize } from "~/domain/file-size";
-import { SITE } from "~/content/links";
+import { useBusiness } from "./root-data";
 import { buttonClass } from "./ui/button";
 import { InfoTooltip } from "./ui/tooltip";
 
@@ -25,6 +25,7 @@ export function ArtworkUpload(props: {
   emailLater: boolean;
   onEmailLater: (value: boolean) => void;
 }) {
+  const business = useBusiness();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [busy, setBusy] = useState(false);
@@ -156,7 +157,7 @@ export function ArtworkUpload(props: {
           checked={props.emailLater}
           onChange={(e) => props.onEmailLater(e.target.checked)}
         />
-        I'll e-mail my artwork later to {SITE.supportEmail}
+        I'll e-mail my artwork later to {business.supportEmail}
       </label>
     </fieldset>
   );

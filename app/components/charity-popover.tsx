@@ -1,7 +1,8 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useRef } from "react";
 import { EXTERNAL, SITE } from "~/content/links";
-import { CHARITY_TRIGGER_CLASS, CHARITY_TRIGGER_TEXT } from "./charity-trigger";
+import { ABOUT_PAGE } from "~/content/marketing";
+import { CHARITY_TRIGGER_CLASS, charityTriggerText } from "./charity-trigger";
 
 /**
  * The footer's charity popover (R-FOOT-06). Loaded on the first hover, focus or click of its trigger
@@ -14,6 +15,8 @@ export default function CharityPopover(props: {
   onHoverClose: () => void;
   /** This trigger replaces the placeholder the visitor was focused on. */
   takeFocus: boolean;
+  /** The business's pledge, e.g. "5% of our profits". */
+  pledge: string;
 }) {
   const trigger = useRef<HTMLButtonElement>(null);
   const takeFocus = useRef(props.takeFocus);
@@ -29,7 +32,7 @@ export default function CharityPopover(props: {
         onMouseEnter={props.onHoverOpen}
         onMouseLeave={props.onHoverClose}
       >
-        {CHARITY_TRIGGER_TEXT}
+        {charityTriggerText(props.pledge)}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -39,7 +42,7 @@ export default function CharityPopover(props: {
           onMouseLeave={props.onHoverClose}
           className="z-50 w-72 rounded-xl bg-white p-4 text-sm text-ink shadow-xl"
         >
-          <p>We give {SITE.charityShare} to two UK cancer charities, every quarter:</p>
+          <p>{ABOUT_PAGE.givingIntro(props.pledge)}</p>
           <ul className="mt-2 space-y-1">
             {SITE.charities.map((charity) => (
               <li key={charity.url}>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { FAQ_PAGE, type FaqCategory, type FaqEntry } from "~/content/faqs";
-import { SITE } from "~/content/links";
 import { categoryOfQuestion, countFaqs, filterFaqs, searchSummary } from "~/domain/faq-search";
 import { FaqCategoryDrawer, FaqCategoryLinks } from "./faq-category-drawer";
 import { CrossIcon, SearchIcon } from "./icons";
 import { ContentLink, PageHero } from "./marketing-page";
+import { useBusiness } from "./root-data";
 
 /**
  * Search, category sidebar / drawer, table of contents and answers (SPEC.md §2 "FAQs",
@@ -18,6 +18,7 @@ export function FaqBrowser(props: {
   initialQuery: string;
 }) {
   const { categories } = props;
+  const business = useBusiness();
   const [query, setQuery] = useState(props.initialQuery);
   const [selected, setSelected] = useState(props.initialCategory);
   const [scrollTarget, setScrollTarget] = useState<string | null>(null);
@@ -147,8 +148,11 @@ export function FaqBrowser(props: {
             </h2>
             <p className="mt-1 text-muted">
               {FAQ_PAGE.contactBody}{" "}
-              <a href={`mailto:${SITE.supportEmail}`} className="font-semibold text-brand underline underline-offset-4">
-                {SITE.supportEmail}
+              <a
+                href={`mailto:${business.supportEmail}`}
+                className="font-semibold text-brand underline underline-offset-4"
+              >
+                {business.supportEmail}
               </a>
             </p>
           </aside>

@@ -1,11 +1,13 @@
 import { lazy, startTransition, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SITE } from "~/content/links";
+import { type PublicBusiness, registeredIn } from "~/domain/business-profile";
 import { COMPANY_NAV, LEGAL_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE, SHOP_NAV } from "~/content/navigation";
-import { CHARITY_TRIGGER_CLASS, CHARITY_TRIGGER_TEXT } from "./charity-trigger";
+import { CHARITY_TRIGGER_CLASS, charityTriggerText } from "./charity-trigger";
 import { Logo } from "./logo";
 
-export function Footer({ year }: { year: number }) {
+/** The site's footer; `business` is missing only around an error page whose root failed. */
+export function Footer({ year, business }: { year: number; business: PublicBusiness | undefined }) {
   return (
     <footer className="mt-16 bg-ink text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -16,12 +18,16 @@ export function Footer({ year }: { year: number }) {
           <p className="mt-3 text-sm">
             Custom branded merch for teams, sourced direct from factories and quality-checked in {SITE.city}.
           </p>
-          <p className="mt-3 text-sm">
-            <a className="underline hover:text-white" href={`mailto:${SITE.supportEmail}`}>
-              {SITE.supportEmail}
-            </a>
-          </p>
-          <CharityNote />
+          {business ? (
+            <>
+              <p className="mt-3 text-sm">
+                <a className="underline hover:text-white" href={`mailto:${business.supportEmail}`}>
+                  {business.supportEmail}
+                </a>
+              </p>
+              <CharityNote pledge={business.charityPledge} />
+            </>
+          ) : null}
         </div>
         <FooterColumn title="Shop" links={SHOP_NAV} />
         <FooterColumn
@@ -32,9 +38,18 @@ export function Footer({ year }: { year: number }) {
         <FooterColumn title="Legal" links={LEGAL_NAV} />
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400">
-          © {year} {SITE.name} Ltd, {SITE.city}. All prices in GBP.
-        </p>
+        <div className="mx-auto max-w-7xl space-y-1 px-4 py-5 text-xs text-slate-400">
+          <p>
+            © {year} {business?.legalName ?? SITE.name}. All prices in GBP.
+          </p>
+          {/* A UK company's website names its number, where it is registered and its registered office. */}
+          {business ? (
+            <p>
+              Registered in {registeredIn(business.companyNumber)}, company number {business.companyNumber}. Registered
+              office: {business.registeredOffice.join(", ")}.
+            </p>
+          ) : null}
+        </div>
       </div>
     </footer>
   );
@@ -63,7 +78,7 @@ const CharityPopover = lazy(() => import("./charity-popover"));
  * The charity note: its popover opens on hover and on click or tap (R-FOOT-06). Until the visitor
  * first reaches for it, the trigger is a plain button and Radix's popover is not downloaded.
  */
-function CharityNote() {
+function CharityNote({ pledge }: { pledge: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [takeFocus, setTakeFocus] = useState(false);
@@ -96,7 +111,7 @@ function CharityNote() {
         setOpen(true);
       }}
     >
-      {CHARITY_TRIGGER_TEXT}
+      {charityTriggerText(pledge)}
     </button>
   );
   if (!wanted) return placeholder;
@@ -108,6 +123,7 @@ function CharityNote() {
         onHoverOpen={hoverOpen}
         onHoverClose={hoverClose}
         takeFocus={takeFocus}
+        pledge={pledge}
       />
     </Suspense>
   );

@@ -1,6 +1,7 @@
 import { useState, type ComponentProps } from "react";
 import { Link, NavLink } from "react-router";
-import { EXTERNAL, SITE } from "~/content/links";
+import { EXTERNAL, founderChatUrl, SITE } from "~/content/links";
+import type { PublicBusiness } from "~/domain/business-profile";
 import {
   COMPANY_NAV,
   PRIMARY_NAV,
@@ -39,7 +40,16 @@ function MenuLinks({ links, ...list }: { links: NavLinkItem[] } & ComponentProps
   );
 }
 
-export function Header({ cartCount, user }: { cartCount: number; user: { name: string; email: string } | null }) {
+export function Header({
+  cartCount,
+  user,
+  business,
+}: {
+  cartCount: number;
+  user: { name: string; email: string } | null;
+  /** Missing only around an error page whose root failed: the call and chat links are left out. */
+  business: PublicBusiness | undefined;
+}) {
   const signedIn = user !== null;
   const { openSignIn } = useSignIn();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -76,18 +86,20 @@ export function Header({ cartCount, user }: { cartCount: number; user: { name: s
               {QUICK_WINS_TITLE}
             </p>
             <MenuLinks links={QUICK_WINS_NAV} aria-labelledby="more-quick-wins" />
-            <ul className="mt-1 border-t border-slate-100 pt-1">
-              <li>
-                <a href={SITE.bookingUrl} {...EXTERNAL} className={menuLinkClass}>
-                  Book a call with a merch expert
-                </a>
-              </li>
-              <li>
-                <a href={SITE.founderChatUrl} {...EXTERNAL} className={menuLinkClass}>
-                  Chat with the founders
-                </a>
-              </li>
-            </ul>
+            {business ? (
+              <ul className="mt-1 border-t border-slate-100 pt-1">
+                <li>
+                  <a href={business.bookingUrl} {...EXTERNAL} className={menuLinkClass}>
+                    Book a call with a merch expert
+                  </a>
+                </li>
+                <li>
+                  <a href={founderChatUrl(business)} {...EXTERNAL} className={menuLinkClass}>
+                    Chat with the founders
+                  </a>
+                </li>
+              </ul>
+            ) : null}
           </DisclosureMenu>
         </nav>
 
@@ -153,7 +165,12 @@ export function Header({ cartCount, user }: { cartCount: number; user: { name: s
       </div>
 
       {drawerOpen && MobileDrawer ? (
-        <MobileDrawer onClose={() => setDrawerOpen(false)} onSignIn={() => openSignIn()} signedIn={signedIn} />
+        <MobileDrawer
+          onClose={() => setDrawerOpen(false)}
+          onSignIn={() => openSignIn()}
+          signedIn={signedIn}
+          business={business}
+        />
       ) : null}
     </header>
   );

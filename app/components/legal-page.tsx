@@ -1,11 +1,13 @@
 import { LEGAL_PAGE, type LegalBlock, type LegalDocument } from "~/content/legal";
 import { PageHero } from "./marketing-page";
+import { useBusiness } from "./root-data";
 
 /** A policy page: title, date, a table of contents and numbered sections (R-MKT-05, B-23). */
 export function LegalPage({ document }: { document: LegalDocument }) {
+  const { intro, sections } = document.text(useBusiness());
   return (
     <>
-      <PageHero title={document.title} lead={document.intro}>
+      <PageHero title={document.title} lead={intro}>
         <p className="mt-4 text-sm text-muted">
           {LEGAL_PAGE.updatedLabel} {document.updated}
         </p>
@@ -14,7 +16,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
         <nav aria-label={LEGAL_PAGE.tocLabel} className="lg:sticky lg:top-28 lg:self-start">
           <p className="text-sm font-semibold text-ink">{LEGAL_PAGE.tocLabel}</p>
           <ol className="mt-3 space-y-2 text-sm">
-            {document.sections.map((section) => (
+            {sections.map((section) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className="text-brand underline-offset-4 hover:underline">
                   {section.heading}
@@ -24,7 +26,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
           </ol>
         </nav>
         <div className="max-w-3xl space-y-10">
-          {document.sections.map((section) => (
+          {sections.map((section) => (
             <section
               key={section.id}
               id={section.id}

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { NEW_TAB_NOTE } from "~/content/home";
-import { EXTERNAL, SITE } from "~/content/links";
+import { EXTERNAL, founderChatUrl } from "~/content/links";
+import { useBusiness } from "./root-data";
 import { CALL_TO_ACTION } from "~/content/marketing";
 import { buttonClass } from "./ui/button";
 
@@ -50,6 +51,7 @@ export function ContentLink({ link }: { link: { to: string; label: string; exter
  * product) and to chat with the founders (R-MKT-01, R-MKT-11, R-MKT-12).
  */
 export function CallToAction(props: { heading?: string; body?: string; showBrowse?: boolean }) {
+  const business = useBusiness();
   return (
     <section aria-labelledby="cta-heading" className="mx-auto max-w-5xl px-4 py-12">
       <div className="flex flex-col gap-6 rounded-2xl bg-ink p-6 text-white sm:p-10">
@@ -60,11 +62,11 @@ export function CallToAction(props: { heading?: string; body?: string; showBrows
           <p className="mt-2 text-slate-200">{props.body ?? CALL_TO_ACTION.body}</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <ExternalLink href={SITE.bookingUrl} className={buttonClass("primary", "px-5 py-3")}>
+          <ExternalLink href={business.bookingUrl} className={buttonClass("primary", "px-5 py-3")}>
             {CALL_TO_ACTION.bookCall}
           </ExternalLink>
           <ExternalLink
-            href={SITE.founderChatUrl}
+            href={founderChatUrl(business)}
             className="inline-flex items-center justify-center gap-2 rounded-lg border border-white px-5 py-3 text-sm font-semibold text-white transition-colors hover:bg-white/10"
           >
             {CALL_TO_ACTION.founderChat}

@@ -1,6 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
-import { EXTERNAL, SITE } from "~/content/links";
+import { EXTERNAL, founderChatUrl } from "~/content/links";
+import type { PublicBusiness } from "~/domain/business-profile";
 import { COMPANY_NAV, DRAWER_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE, type NavLink } from "~/content/navigation";
 import { ChevronIcon } from "./icons";
 import { buttonClass } from "./ui/button";
@@ -9,7 +10,13 @@ import { useReturnFocusOnClose } from "./ui/dialog";
 const FAVOURITES = { to: "/favorites", label: "Favourites" };
 
 /** The small screens' navigation drawer, loaded when the menu button is first pressed. */
-export default function MobileDrawer(props: { onClose: () => void; onSignIn: () => void; signedIn: boolean }) {
+export default function MobileDrawer(props: {
+  onClose: () => void;
+  onSignIn: () => void;
+  signedIn: boolean;
+  business: PublicBusiness | undefined;
+}) {
+  const business = props.business;
   const close = props.onClose;
   const returnFocus = useReturnFocusOnClose();
   const linkClass = "block rounded-md px-3 py-2 text-base hover:bg-brand-soft";
@@ -52,12 +59,16 @@ export default function MobileDrawer(props: { onClose: () => void; onSignIn: () 
               />
             </div>
             <div className="space-y-2 border-t border-slate-100 pt-4">
-              <a href={SITE.bookingUrl} {...EXTERNAL} className={buttonClass("primary", "w-full")}>
-                Book a call with a merch expert
-              </a>
-              <a href={SITE.founderChatUrl} {...EXTERNAL} className={buttonClass("secondary", "w-full")}>
-                Chat with the founders
-              </a>
+              {business ? (
+                <>
+                  <a href={business.bookingUrl} {...EXTERNAL} className={buttonClass("primary", "w-full")}>
+                    Book a call with a merch expert
+                  </a>
+                  <a href={founderChatUrl(business)} {...EXTERNAL} className={buttonClass("secondary", "w-full")}>
+                    Chat with the founders
+                  </a>
+                </>
+              ) : null}
               {props.signedIn ? null : (
                 <button
                   type="button"

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import type { PublicBusiness } from "~/domain/business-profile";
 
 /**
  * What the root loader (app/root.tsx) gives every page. Declared here, not inferred from the
@@ -13,9 +14,22 @@ export type RootData = {
   user: { id: string; name: string; email: string } | null;
   favouriteIds: string[];
   cartCount: number;
+  /** Issue 17 item 1: every contact point and seller detail a page shows. */
+  business: PublicBusiness;
 };
 
 /** The root loader's data; undefined only where the root loader did not run (a broken root). */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
+}
+
+/**
+ * The business's contact points and seller details, for a page. A route's component renders only
+ * after the root loader has run, so it always has them; the frame around an error page asks
+ * useRootData instead and leaves them out when the root itself failed.
+ */
+export function useBusiness(): PublicBusiness {
+  const business = useRootData()?.business;
+  if (!business) throw new Error("No business profile: the root loader did not run.");
+  return business;
 }

@@ -37,12 +37,12 @@ export function SiteShell({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <PromoBanner initiallyClosed={root?.promoClosed ?? false} />
-        <Header cartCount={root?.cartCount ?? 0} user={root?.user ?? null} />
+        <Header cartCount={root?.cartCount ?? 0} user={root?.user ?? null} business={root?.business} />
         {/* Focusable from script only: the skip link and useFocusAfterNavigation move focus here. */}
         <main id="main" tabIndex={-1} className="min-h-[60vh] focus:outline-none">
           {children}
         </main>
-        <Footer year={root?.year ?? new Date().getFullYear()} />
+        <Footer year={root?.year ?? new Date().getFullYear()} business={root?.business} />
         <LocalMirror />
         {/* Issue 6: page views, the SMS prompt and real recent-order notes, on every page but the checkout's. */}
         <PageViewTracker />

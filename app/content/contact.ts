@@ -16,12 +16,15 @@ export const CONTACT_PAGE = {
   submit: "Send Message",
   sending: "Sending…",
   errorSummary: "Please fix the following:",
-  rateLimited: `You've sent several messages in a short time. Please wait a while, or e-mail ${SITE.supportEmail}.`,
+  /** With the business's support address (its profile). */
+  rateLimited: (supportEmail: string) =>
+    `You've sent several messages in a short time. Please wait a while, or e-mail ${supportEmail}.`,
   // B-26: when the message could not be stored or sent.
-  failed: `Sorry, your message couldn't be sent. Please e-mail ${SITE.supportEmail}.`,
+  failed: (supportEmail: string) => `Sorry, your message couldn't be sent. Please e-mail ${supportEmail}.`,
   honeypotLabel: "Leave this field empty",
   otherWaysHeading: "Other ways to reach us",
   emailLabel: "E-mail",
+  phoneLabel: "Phone",
   callLabel: "Book a 15-minute call with a merch expert",
   chatLabel: "Chat with the founders",
   location: `We're based in ${SITE.city} and work with teams across the UK and Europe.`,
@@ -47,9 +50,10 @@ export const INQUIRY_SUCCESS_PAGE = {
   metaTitle: "Message sent",
   title: "Thanks, your message has been sent.",
   nextHeading: "What happens next",
-  next: [
+  /** With the business's sales address (its profile). */
+  next: (salesEmail: string) => [
     "Our team reads your message and checks the products, quantities and deadline you mentioned.",
-    `We reply from ${SITE.salesEmail} within ${POLICY_NUMBERS.customQuoteWorkingDays} working days, with a quote or the questions we need answered first.`,
+    `We reply from ${salesEmail} within ${POLICY_NUMBERS.customQuoteWorkingDays} working days, with a quote or the questions we need answered first.`,
     "If a call would be quicker, book a 15-minute slot with a merch expert.",
   ],
   browse: "Keep browsing products",

@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_CATEGORIES } from "./faqs";
+import { BUSINESS_SAMPLES, businessProfile } from "~/domain/business-variables";
+import { faqCategories } from "./faqs";
 import { LEGAL_DOCUMENTS, type LegalBlock } from "./legal";
 import { COMPARE_PAGE, CUSTOMER_LOVE_PAGE, QUICK_WINS } from "./marketing";
 import { DRAWER_NAV, PRIMARY_NAV, QUICK_WINS_NAV, SHOP_NAV } from "./navigation";
 import { POLICY } from "./policy";
 
+const business = { ...businessProfile(BUSINESS_SAMPLES), supportEmail: "help@shop.test" };
+const FAQ_CATEGORIES = faqCategories(business);
 const blockText = (block: LegalBlock) => (typeof block === "string" ? block : block.list.join(" "));
 const faqText = FAQ_CATEGORIES.flatMap((c) => c.entries.map((e) => `${e.question} ${e.answer}`)).join(" ");
 const legalText = (path: string) =>
   LEGAL_DOCUMENTS.filter((d) => d.path === path)
+    .map((d) => d.text(business))
     .flatMap((d) => [d.intro, ...d.sections.flatMap((s) => s.body.map(blockText))])
     .join(" ");
 
@@ -114,5 +118,14 @@ describe("navigation promotes only categories with products (issue 16 item 9)", 
       "/products/apparel",
       "/products/hats",
     ]);
+  });
+});
+
+describe("contact points come from the business profile (issue 17 item 1)", () => {
+  it("the FAQs, Terms, Guarantee and Privacy name its support address, and the Terms its company", () => {
+    expect(faqText).toContain("help@shop.test");
+    for (const path of ["/terms", "/guarantee", "/privacy"]) expect(legalText(path)).toContain("help@shop.test");
+    expect(legalText("/terms")).toContain(`${business.legalName} (company number ${business.companyNumber}`);
+    expect(`${faqText} ${LEGAL_DOCUMENTS.map((d) => legalText(d.path)).join(" ")}`).not.toMatch(/\.example\b/);
   });
 });

@@ -9,7 +9,8 @@ import type { PricingRow } from "~/catalogue/types";
 import { COUNTRIES, COUNTRY_NAMES, FIRST_ORDER_DISCOUNT_PERCENT } from "~/domain/checkout";
 import { DESIGN_GUIDELINES_PATH } from "./design-guidelines";
 import { HOW_IT_WORKS } from "./home";
-import { SITE } from "./links";
+import type { PublicBusiness } from "~/domain/business-profile";
+import { founderChatUrl } from "./links";
 import { POLICY } from "./policy";
 
 export type FaqLink = { to: string; label: string; external?: boolean };
@@ -39,7 +40,8 @@ const [capFirst, capLast] = [CAP.pricingTable[0], CAP.pricingTable.at(-1)].map((
 
 const countryList = COUNTRIES.map((code) => COUNTRY_NAMES[code]).join(", ");
 
-export const FAQ_CATEGORIES: readonly FaqCategory[] = [
+/** The FAQs, with the business's contact points (its profile). */
+export const faqCategories = (business: PublicBusiness): readonly FaqCategory[] => [
   {
     slug: "getting-set-up",
     name: "Getting set up",
@@ -75,10 +77,10 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       {
         id: "can-i-talk-to-someone",
         question: "Can I talk to someone before I order?",
-        answer: `Yes. ${HOW_IT_WORKS.callBody} You can also chat with our founders, or e-mail ${SITE.supportEmail}.`,
+        answer: `Yes. ${HOW_IT_WORKS.callBody} You can also chat with our founders, or e-mail ${business.supportEmail}.`,
         links: [
-          { to: SITE.bookingUrl, label: "Book a 15-minute call", external: true },
-          { to: SITE.founderChatUrl, label: "Chat with the founders", external: true },
+          { to: business.bookingUrl, label: "Book a 15-minute call", external: true },
+          { to: founderChatUrl(business), label: "Chat with the founders", external: true },
         ],
       },
     ],
@@ -151,7 +153,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       {
         id: "samples",
         question: "Can I get a sample first?",
-        answer: `${POLICY.noBlankSamples} E-mail ${SITE.supportEmail} with the product and your artwork.`,
+        answer: `${POLICY.noBlankSamples} E-mail ${business.supportEmail} with the product and your artwork.`,
       },
       {
         id: "production-time",
@@ -259,7 +261,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       {
         id: "something-is-wrong",
         question: "Something is wrong with my order. What now?",
-        answer: `${POLICY.qualityDisputes} ${POLICY.remedies} E-mail ${SITE.supportEmail} with your order reference and photos.`,
+        answer: `${POLICY.qualityDisputes} ${POLICY.remedies} E-mail ${business.supportEmail} with your order reference and photos.`,
       },
       {
         id: "defects",

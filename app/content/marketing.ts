@@ -6,7 +6,6 @@
  */
 import { DESIGN_GUIDELINES_PATH } from "./design-guidelines";
 import { HERO, HOW_IT_WORKS, METRICS, type Metric } from "./home";
-import { SITE } from "./links";
 import { QUICK_WINS_NAV } from "./navigation";
 import { POLICY } from "./policy";
 
@@ -219,7 +218,8 @@ export const ABOUT_PAGE = {
     "Ship and deliver to your door, duty paid in the UK.",
   ],
   givingHeading: "Giving back",
-  givingIntro: `We give ${SITE.charityShare} to two UK cancer charities, every quarter:`,
+  /** Around the business's pledge (its profile), e.g. "5% of our profits". */
+  givingIntro: (pledge: string) => `We give ${pledge} to two UK cancer charities, every quarter:`,
   teamHeading: "Our team",
   teamIntro: "A small London team. You'll talk to the people below, not a call centre.",
   team: [

@@ -4,7 +4,6 @@
  */
 import type { CategorySlug } from "~/catalogue/types";
 import type { ProductRequestField } from "~/domain/product-request";
-import { SITE } from "./links";
 import { POLICY_NUMBERS } from "./policy-numbers";
 
 /** What we make to order in each category, whether or not the catalogue lists any of it yet. */
@@ -46,8 +45,10 @@ export const PRODUCT_REQUEST_COPY = {
   submit: "Request this product",
   sending: "Sending…",
   errorSummary: "Please fix the following:",
-  rateLimited: `You've sent several requests in a short time. Please wait a while, or e-mail ${SITE.salesEmail}.`,
-  failed: `Sorry, your request couldn't be sent. Please e-mail ${SITE.salesEmail}.`,
+  /** With the business's sales address (its profile). */
+  rateLimited: (salesEmail: string) =>
+    `You've sent several requests in a short time. Please wait a while, or e-mail ${salesEmail}.`,
+  failed: (salesEmail: string) => `Sorry, your request couldn't be sent. Please e-mail ${salesEmail}.`,
   honeypotLabel: "Leave this field empty",
   thanksTitle: "Thanks, we've got your request",
   thanks: (request: { quantity: number; product: string; email: string }) =>

@@ -2,10 +2,12 @@ import { CheckIcon } from "~/components/icons";
 import { CallToAction, ExternalLink, PageHero, Prose } from "~/components/marketing-page";
 import { SITE } from "~/content/links";
 import { ABOUT_PAGE } from "~/content/marketing";
+import { useBusiness } from "~/components/root-data";
 
 // No loader: static copy (R-MKT-04, R-MKT-10).
 
 export default function AboutRoute() {
+  const business = useBusiness();
   return (
     <>
       <PageHero title={ABOUT_PAGE.title} lead={ABOUT_PAGE.lead} />
@@ -36,7 +38,7 @@ export default function AboutRoute() {
             {ABOUT_PAGE.givingHeading}
           </h2>
           <p className="mt-4 max-w-3xl leading-7">
-            {ABOUT_PAGE.givingIntro}{" "}
+            {ABOUT_PAGE.givingIntro(business.charityPledge)}{" "}
             {SITE.charities.map((charity, index) => (
               <span key={charity.url}>
                 {index > 0 ? " and " : ""}
@@ -65,8 +67,11 @@ export default function AboutRoute() {
           <h3 className="mt-10 text-lg font-bold text-ink">{ABOUT_PAGE.careersHeading}</h3>
           <p className="mt-2 max-w-3xl">
             {ABOUT_PAGE.careersBody}{" "}
-            <a href={`mailto:${SITE.supportEmail}`} className="font-semibold text-brand underline underline-offset-4">
-              {SITE.supportEmail}
+            <a
+              href={`mailto:${business.supportEmail}`}
+              className="font-semibold text-brand underline underline-offset-4"
+            >
+              {business.supportEmail}
             </a>
             .
           </p>

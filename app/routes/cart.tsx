@@ -14,7 +14,9 @@ import { LineEditButtons, LinePriceBreak, useLineEditor } from "~/components/lin
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { useNow } from "~/components/use-now";
-import { EXTERNAL, SITE } from "~/content/links";
+import { EXTERNAL } from "~/content/links";
+import { useBusiness } from "~/components/root-data";
+import { chatLink } from "~/domain/business-profile";
 import { CHEAPEST_SHIPPING_METHOD } from "~/domain/checkout";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { checkoutTotals, stepHref, totalsCountry } from "~/domain/draft";
@@ -78,6 +80,7 @@ type Line = Route.ComponentProps["loaderData"]["lines"][number];
 export default function CartRoute({ loaderData }: Route.ComponentProps) {
   const clear = useFetcher();
   const now = useNow();
+  const business = useBusiness();
   const [pageUrl, setPageUrl] = useState(loaderData.pageUrl);
   useEffect(() => setPageUrl(window.location.href), []);
   const lines = loaderData.lines;
@@ -153,15 +156,11 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-col gap-2 text-sm">
             <a
               className={buttonClass("secondary")}
-              href={`mailto:${SITE.supportEmail}?subject=${encodeURIComponent("Sample order request")}&body=${encodeURIComponent(sampleBody)}`}
+              href={`mailto:${business.supportEmail}?subject=${encodeURIComponent("Sample order request")}&body=${encodeURIComponent(sampleBody)}`}
             >
               Order a sample
             </a>
-            <a
-              className={buttonClass("secondary")}
-              href={`${SITE.rushChatBaseUrl}?text=${encodeURIComponent(rushText)}`}
-              {...EXTERNAL}
-            >
+            <a className={buttonClass("secondary")} href={chatLink(business.chatUrl, rushText)} {...EXTERNAL}>
               Need it sooner? Ask about rush delivery
             </a>
             <a className={buttonClass("ghost")} href="/design-guidelines.pdf" {...EXTERNAL}>

@@ -3,7 +3,10 @@ import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/contact-form";
 import { ExternalLink, PageHero } from "~/components/marketing-page";
 import { CONTACT_PAGE } from "~/content/contact";
-import { SITE } from "~/content/links";
+import { founderChatUrl, SITE } from "~/content/links";
+import { useBusiness } from "~/components/root-data";
+import { telHref } from "~/domain/business-profile";
+import { getEnv } from "~/server/env.server";
 import {
   CONTACT_HONEYPOT_FIELD,
   contactValuesFrom,
@@ -36,17 +39,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (outcome.status === "rate_limited") {
       const { retryAfterSeconds } = outcome;
-      return toResponse(failure(429, "RATE_LIMITED", CONTACT_PAGE.rateLimited, { retryAfterSeconds }), { values });
+      return toResponse(
+        failure(429, "RATE_LIMITED", CONTACT_PAGE.rateLimited(getEnv().business.supportEmail), { retryAfterSeconds }),
+        { values },
+      );
     }
   } catch (error) {
     // B-26: the visitor keeps what they typed and is told to e-mail instead.
     console.error("The contact form could not be stored:", error);
-    return toResponse(failure(500, "NOT_STORED", CONTACT_PAGE.failed), { values });
+    return toResponse(failure(500, "NOT_STORED", CONTACT_PAGE.failed(getEnv().business.supportEmail)), { values });
   }
   return redirect("/inquiry-success");
 }
 
 export default function ContactRoute({ actionData }: Route.ComponentProps) {
+  const business = useBusiness();
   return (
     <>
       <PageHero title={CONTACT_PAGE.title} lead={CONTACT_PAGE.lead} />
@@ -62,17 +69,26 @@ export default function ContactRoute({ actionData }: Route.ComponentProps) {
           </h2>
           <p>
             <span className="block font-semibold text-ink">{CONTACT_PAGE.emailLabel}</span>
-            <a href={`mailto:${SITE.supportEmail}`} className="text-brand underline underline-offset-4">
-              {SITE.supportEmail}
+            <a href={`mailto:${business.supportEmail}`} className="text-brand underline underline-offset-4">
+              {business.supportEmail}
             </a>
           </p>
           <p>
-            <ExternalLink href={SITE.bookingUrl} className="font-semibold text-brand underline underline-offset-4">
+            <span className="block font-semibold text-ink">{CONTACT_PAGE.phoneLabel}</span>
+            <a href={telHref(business.phone)} className="text-brand underline underline-offset-4">
+              {business.phone}
+            </a>
+          </p>
+          <p>
+            <ExternalLink href={business.bookingUrl} className="font-semibold text-brand underline underline-offset-4">
               {CONTACT_PAGE.callLabel}
             </ExternalLink>
           </p>
           <p>
-            <ExternalLink href={SITE.founderChatUrl} className="font-semibold text-brand underline underline-offset-4">
+            <ExternalLink
+              href={founderChatUrl(business)}
+              className="font-semibold text-brand underline underline-offset-4"
+            >
               {CONTACT_PAGE.chatLabel}
             </ExternalLink>
           </p>

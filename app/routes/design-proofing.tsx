@@ -5,7 +5,7 @@ import { CheckoutStepper } from "~/components/checkout-stepper";
 import { NoDraft } from "~/components/no-draft";
 import { SaveStatus } from "~/components/save-status";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
-import { SITE } from "~/content/links";
+import { useBusiness } from "~/components/root-data";
 import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
 import { stepHref } from "~/domain/draft";
 import { type LineCustomisation, loadDraftStep } from "~/server/checkout.server";
@@ -85,6 +85,7 @@ export default function DesignProofingRoute({ loaderData }: Route.ComponentProps
 /** One product's proof choice, branding and artwork; the product named when the order has several. */
 function LineProofing({ line, title }: { line: LineCustomisation; title: string | null }) {
   const reference = line.draftId.slice(0, 8).toUpperCase();
+  const business = useBusiness();
   const skip = line.proof.preference === "skip_proof";
   return (
     <section aria-label={title ?? undefined} className="mt-6">
@@ -118,9 +119,9 @@ function LineProofing({ line, title }: { line: LineCustomisation; title: string 
                 No files uploaded. E-mail your artwork to{" "}
                 <a
                   className="text-brand underline"
-                  href={`mailto:${SITE.supportEmail}?subject=${encodeURIComponent(`Artwork for draft ${reference}`)}`}
+                  href={`mailto:${business.supportEmail}?subject=${encodeURIComponent(`Artwork for draft ${reference}`)}`}
                 >
-                  {SITE.supportEmail}
+                  {business.supportEmail}
                 </a>{" "}
                 quoting reference <strong>{reference}</strong>, or go back and upload it.
               </>

@@ -1,21 +1,25 @@
 import type { Route } from "./+types/faqs";
 import { FaqBrowser } from "~/components/faq-browser";
-import { FAQ_CATEGORIES, FAQ_PAGE } from "~/content/faqs";
+import { useMemo } from "react";
+import { useBusiness } from "~/components/root-data";
+import { FAQ_PAGE, faqCategories } from "~/content/faqs";
 import { SITE } from "~/content/links";
+import { getEnv } from "~/server/env.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   // ?category and ?q make the first render right without JavaScript (the sidebar links and the
   // search form fall back to them); an unknown category is just the first one.
   const url = new URL(request.url);
   const requested = url.searchParams.get("category");
-  const category = FAQ_CATEGORIES.find((c) => c.slug === requested) ?? FAQ_CATEGORIES[0];
+  const categories = faqCategories(getEnv().business);
+  const category = categories.find((c) => c.slug === requested) ?? categories[0];
   return { category: category?.slug ?? "", query: (url.searchParams.get("q") ?? "").slice(0, 200) };
 }
 
 export default function FaqsRoute({ loaderData }: Route.ComponentProps) {
-  return (
-    <FaqBrowser categories={FAQ_CATEGORIES} initialCategory={loaderData.category} initialQuery={loaderData.query} />
-  );
+  const business = useBusiness();
+  const categories = useMemo(() => faqCategories(business), [business]);
+  return <FaqBrowser categories={categories} initialCategory={loaderData.category} initialQuery={loaderData.query} />;
 }
 
 export function meta() {

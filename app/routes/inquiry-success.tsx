@@ -3,6 +3,7 @@ import type { Route } from "./+types/inquiry-success";
 import { sessionOf, dbOf } from "~/server/request-context.server";
 import { CheckIcon } from "~/components/icons";
 import { ExternalLink } from "~/components/marketing-page";
+import { useBusiness } from "~/components/root-data";
 import { PaymentReturn, type PaymentReturnState } from "~/components/payment-return";
 import { buttonClass } from "~/components/ui/button";
 import { INQUIRY_SUCCESS_PAGE } from "~/content/contact";
@@ -62,6 +63,7 @@ export default function InquirySuccessRoute({ loaderData }: Route.ComponentProps
 }
 
 function MessageSent() {
+  const business = useBusiness();
   return (
     <section className="mx-auto max-w-2xl px-4 py-20">
       <span className="flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800">
@@ -70,12 +72,12 @@ function MessageSent() {
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink">{INQUIRY_SUCCESS_PAGE.title}</h1>
       <h2 className="mt-8 text-lg font-bold text-ink">{INQUIRY_SUCCESS_PAGE.nextHeading}</h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-ink">
-        {INQUIRY_SUCCESS_PAGE.next.map((step) => (
+        {INQUIRY_SUCCESS_PAGE.next(business.salesEmail).map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>
       <div className="mt-8 flex flex-wrap gap-3">
-        <ExternalLink href={SITE.bookingUrl} className={buttonClass("primary")}>
+        <ExternalLink href={business.bookingUrl} className={buttonClass("primary")}>
           {INQUIRY_SUCCESS_PAGE.bookCall}
         </ExternalLink>
         <Link to="/products" className={buttonClass("secondary")}>

@@ -11,6 +11,7 @@ import { PRODUCT_REQUEST_COPY } from "~/content/sourcing";
 import { matchesSearch, parseSort, sortProducts, SORT_OPTIONS } from "~/domain/catalogue-rules";
 import { HONEYPOT_FIELD } from "~/domain/form-rules";
 import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } from "~/domain/product-request";
+import { getEnv } from "~/server/env.server";
 import { failure, readForm, toResponse } from "~/server/http.server";
 import { submitProductRequest } from "~/server/quote-requests.server";
 import { clientIp } from "~/server/rate-limit.server";
@@ -53,13 +54,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
     if (outcome.status === "rate_limited") {
       const { retryAfterSeconds } = outcome;
-      return toResponse(failure(429, "RATE_LIMITED", PRODUCT_REQUEST_COPY.rateLimited, { retryAfterSeconds }), {
-        values,
-      });
+      return toResponse(
+        failure(429, "RATE_LIMITED", PRODUCT_REQUEST_COPY.rateLimited(getEnv().business.salesEmail), {
+          retryAfterSeconds,
+        }),
+        {
+          values,
+        },
+      );
     }
   } catch (error) {
     console.error("A product request could not be stored:", error);
-    return toResponse(failure(500, "NOT_STORED", PRODUCT_REQUEST_COPY.failed), { values });
+    return toResponse(failure(500, "NOT_STORED", PRODUCT_REQUEST_COPY.failed(getEnv().business.salesEmail)), {
+      values,
+    });
   }
   const { product, quantity, email } = parsed.data;
   return data({ requested: { product, quantity, email } }, { headers: { "Cache-Control": "no-store" } });

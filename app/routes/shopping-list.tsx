@@ -8,7 +8,8 @@ import { LIST_COLUMNS, ShoppingListRow } from "~/components/shopping-list-row";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { EXTERNAL, SITE } from "~/content/links";
+import { EXTERNAL } from "~/content/links";
+import { useBusiness } from "~/components/root-data";
 import type { ErrorBody } from "~/domain/api-errors";
 import { formatPence } from "~/domain/money";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
@@ -43,6 +44,7 @@ type AddAllAnswer = ErrorBody | { ok: true; added?: string[]; refused?: RefusedR
 
 export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) {
   const clear = useFetcher();
+  const business = useBusiness();
   const addAll = useFetcher<AddAllAnswer>();
   // "Add all to cart"'s answer speaks of the list as it was then: once the list changes (a row
   // edited, added or removed), its reasons and summary are out of date and go.
@@ -66,7 +68,7 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
     <section className="mx-auto max-w-6xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-extrabold">Shopping list</h1>
-        <a href={SITE.bookingUrl} {...EXTERNAL} className={buttonClass("secondary")}>
+        <a href={business.bookingUrl} {...EXTERNAL} className={buttonClass("secondary")}>
           Ask a Merch Expert
         </a>
       </div>

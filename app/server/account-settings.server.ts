@@ -1,5 +1,6 @@
 import { isPlaceholderEmail, isSignInFresh, passwordProblems } from "~/domain/auth-rules";
 import { SITE } from "~/content/links";
+import { getEnv } from "./env.server";
 import {
   authFailure,
   checkCode,
@@ -167,7 +168,7 @@ export async function confirmEmailChange(
     if (own.kind === "phone") {
       await sendSms(db, {
         to: own.to,
-        text: `Your ${SITE.name} e-mail is now ${newEmail}. Not you? Write to ${SITE.supportEmail} at once.`,
+        text: `Your ${SITE.name} e-mail is now ${newEmail}. Not you? Write to ${getEnv().business.supportEmail} at once.`,
         meta: { kind: "sms-email-changed" },
       });
     } else {

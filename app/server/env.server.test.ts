@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { BUSINESS_SAMPLES } from "~/domain/business-variables";
+import { GOOD_BUSINESS } from "../../tests/setup/business";
 import { parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
@@ -47,8 +49,9 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "stripe" })).toThrow(
       /PAYMENT_PROVIDER: BASE_URL is https/,
     );
-    expect(parseEnv({ BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "test" }).PAYMENT_PROVIDER).toBe("test");
-    expect(parseEnv({ BASE_URL: "https://shop.example", ...keys }).PAYMENT_PROVIDER).toBeUndefined();
+    const https = { BASE_URL: "https://shop.example", ...GOOD_BUSINESS };
+    expect(parseEnv({ ...https, PAYMENT_PROVIDER: "test" }).PAYMENT_PROVIDER).toBe("test");
+    expect(parseEnv({ ...https, ...keys }).PAYMENT_PROVIDER).toBeUndefined();
     expect(parseEnv({ BASE_URL: "http://localhost:3000" }).PAYMENT_PROVIDER).toBeUndefined();
     expect(() => parseEnv({ PAYMENT_PROVIDER: "test", ...keys })).toThrow(
       /PAYMENT_PROVIDER: is test, but STRIPE_\* keys are set/,
@@ -65,5 +68,36 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ STAFF_EMAILS: "ops@swag.example,nobody" })).toThrow(
       /STAFF_EMAILS.*comma-separated list of e-mail addresses/,
     );
+  });
+
+  it("reads the business profile, with marked samples on a local shop (issue 17 item 1)", () => {
+    const local = parseEnv({});
+    expect(local.business.legalName).toBe(BUSINESS_SAMPLES.BUSINESS_LEGAL_NAME);
+    expect(local.MAIL_FROM).toBe(`Swag Studio <${BUSINESS_SAMPLES.BUSINESS_SUPPORT_EMAIL}>`);
+    const real = parseEnv({ ...GOOD_BUSINESS, MAIL_FROM: "Orders <orders@swagstudio.co.uk>" });
+    expect(real.business.companyNumber).toBe("SC123456");
+    expect(real.business.bank.sortCode).toBe("20-20-15");
+    expect(real.MAIL_FROM).toBe("Orders <orders@swagstudio.co.uk>");
+    expect(parseEnv(GOOD_BUSINESS).MAIL_FROM).toBe("Swag Studio <help@swagstudio.co.uk>");
+    expect(() => parseEnv({ ...GOOD_BUSINESS, BUSINESS_VAT_NUMBER: "GB12", BUSINESS_BANK_IBAN: "GB00" })).toThrow(
+      /BUSINESS_VAT_NUMBER: must be a UK VAT registration number, e\.g\. GB123456789\n {2}BUSINESS_BANK_IBAN: must be an IBAN/,
+    );
+  });
+
+  it("does not start an https:// shop while any business value is a sample, naming each", () => {
+    const https = { BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "test" };
+    let message = "";
+    try {
+      parseEnv(https);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of Object.keys(BUSINESS_SAMPLES)) {
+      expect(message).toContain(`  ${name}: is still the local sample, and BASE_URL is https://`);
+    }
+    expect(() => parseEnv({ ...https, ...GOOD_BUSINESS, BUSINESS_PHONE: "", BUSINESS_BANK_IBAN: "" })).toThrow(
+      /^Invalid environment variables:\n {2}BUSINESS_PHONE: is still the local sample.*\n {2}BUSINESS_BANK_IBAN: is still the local sample[^\n]*$/,
+    );
+    expect(parseEnv({ ...https, ...GOOD_BUSINESS }).business.legalName).toBe("Swag Studio Ltd");
   });
 });

@@ -1,5 +1,8 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import { SITE } from "~/content/links";
+import type { BusinessProfile } from "~/domain/business-profile";
+import { businessProfile, businessVariables, samplesLeft } from "~/domain/business-variables";
 import { parseTrustProxy, type TrustProxy } from "./client-address.server";
 
 const optional = z
@@ -23,7 +26,8 @@ const schema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
-  MAIL_FROM: z.string().min(3).default("Swag Studio <hello@swagstudio.example>"),
+  /** Unset: the brand name and the business's support address. */
+  MAIL_FROM: z.string().min(3).optional(),
   /** The proxies in front of the server, whose X-Forwarded-For entries are believed (client-address.server.ts). */
   TRUST_PROXY: z
     .string()
@@ -56,9 +60,11 @@ const schema = z.object({
         .filter((email) => email !== ""),
     )
     .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
+  /** Issue 17 item 1: the business profile's variables (app/domain/business-variables.ts). */
+  ...businessVariables,
 });
 
-export type Env = z.infer<typeof schema> & { BASE_URL: string };
+export type Env = z.infer<typeof schema> & { BASE_URL: string; MAIL_FROM: string; business: BusinessProfile };
 
 /** Parses an environment; throws an Error naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -70,9 +76,28 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment variables:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  const problem = paymentProviderProblem(env);
-  if (problem) throw new Error(`Invalid environment variables:\n  PAYMENT_PROVIDER: ${problem}`);
-  return { ...env, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` };
+  const payment = paymentProviderProblem(env);
+  const problems = [...(payment ? [`PAYMENT_PROVIDER: ${payment}`] : []), ...sampleProblems(env)];
+  if (problems.length > 0)
+    throw new Error(`Invalid environment variables:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  const business = businessProfile(env);
+  return {
+    ...env,
+    BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+    MAIL_FROM: env.MAIL_FROM ?? `${SITE.name} <${business.supportEmail}>`,
+    business,
+  };
+}
+
+/**
+ * Issue 17 item 1: a public (https://) shop would print the samples on its invoices and send its
+ * buyers to addresses that reach no one, so it does not start while any is left, naming each.
+ */
+function sampleProblems(env: z.infer<typeof schema>): string[] {
+  if (!env.BASE_URL?.startsWith("https://")) return [];
+  return samplesLeft(env).map(
+    (name) => `${name}: is still the local sample, and BASE_URL is https://: set the business's real value`,
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testServices, testFileDatabase } from "../../tests/setup/test-db";
-import { SITE } from "~/content/links";
+import { getEnv } from "./env.server";
 import { action } from "~/routes/contact";
 import { answerOf } from "../../tests/setup/route-answer";
 import { queryRows } from "./db.server";
@@ -119,7 +119,7 @@ describe("the contact form's action", () => {
 
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
-    expect(mail.to).toEqual([SITE.salesEmail]);
+    expect(mail.to).toEqual([getEnv().business.salesEmail]);
     expect(subjectOf(mail.raw)).toBe("New enquiry: Grace Hopper, Cobol & Co");
     const text = bodyText(mail.raw);
     for (const line of [
@@ -183,7 +183,9 @@ describe("the contact form's action", () => {
       const result = await post(complete, undefined, testServices(spare));
       expect(result.status).toBe(500);
       const refusal = result.body as Refusal;
-      expect(refusal.error.message).toBe(`Sorry, your message couldn't be sent. Please e-mail ${SITE.supportEmail}.`);
+      expect(refusal.error.message).toBe(
+        `Sorry, your message couldn't be sent. Please e-mail ${getEnv().business.supportEmail}.`,
+      );
       expect(refusal.values.notes).toBe(complete.notes);
       expect(logged).toHaveBeenCalledWith("The contact form could not be stored:", expect.any(Error));
     } finally {

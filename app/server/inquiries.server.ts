@@ -1,5 +1,5 @@
 import { inquiries } from "#db/schema";
-import { SITE } from "~/content/links";
+import { getEnv } from "./env.server";
 import { CONTACT_PURPOSES, type ContactInput } from "~/domain/contact-form";
 import type { Database } from "./db.server";
 import { receiveSalesMessage, type SalesMessageOutcome } from "./sales-inbox.server";
@@ -65,7 +65,7 @@ export function inquiryNotification(id: string, data: ContactInput) {
     `Reply to ${data.email}.`,
   ].join("\n");
   return {
-    to: SITE.salesEmail,
+    to: getEnv().business.salesEmail,
     subject: `New enquiry: ${data.first_name} ${data.last_name}, ${data.company}`,
     text,
     meta: { kind: "inquiry", inquiryId: id },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SITE } from "~/content/links";
+import { getEnv } from "./env.server";
 import { orderShippedMail, proofReadyMail } from "./admin-mail.server";
 import type { Mail } from "./mail.server";
 import { branded, passwordResetMail, signInCodeMail } from "./mail-templates.server";
@@ -9,9 +10,9 @@ function expectFramed(mail: Mail) {
   const html = mail.html ?? "";
   expect(html.startsWith("<!doctype html>")).toBe(true);
   expect(html).toContain(`font-weight:bold">${SITE.name}</td>`);
-  expect(html).toContain(`${SITE.name}, ${SITE.city} · ${SITE.supportEmail}`);
+  expect(html).toContain(`${SITE.name}, ${SITE.city} · ${getEnv().business.supportEmail}`);
   expect(html.endsWith("</body></html>")).toBe(true);
-  expect(mail.text.endsWith(`\n\n${SITE.name}, ${SITE.city}\nQuestions? ${SITE.supportEmail}`)).toBe(true);
+  expect(mail.text.endsWith(`\n\n${SITE.name}, ${SITE.city}\nQuestions? ${getEnv().business.supportEmail}`)).toBe(true);
 }
 
 describe("the e-mail layout", () => {

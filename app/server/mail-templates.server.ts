@@ -1,9 +1,10 @@
 import { SITE } from "~/content/links";
+import { getEnv } from "./env.server";
 import type { Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/html";
 
-/** Every e-mail's closing lines in text. */
-export const MAIL_SIGNATURE = ["", `${SITE.name}, ${SITE.city}`, `Questions? ${SITE.supportEmail}`];
+/** Every e-mail's closing lines in text, with the business's support address (its profile). */
+export const mailSignature = () => ["", `${SITE.name}, ${SITE.city}`, `Questions? ${getEnv().business.supportEmail}`];
 
 /** Every e-mail's HTML frame: the brand bar, `body` (already escaped), the contact footer. */
 export function mailHtml(body: string, width = 560): string {
@@ -14,7 +15,7 @@ export function mailHtml(body: string, width = 560): string {
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
 ${body}
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escapeHtml(SITE.name)}, ${escapeHtml(SITE.city)} · ${escapeHtml(SITE.supportEmail)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escapeHtml(SITE.name)}, ${escapeHtml(SITE.city)} · ${escapeHtml(getEnv().business.supportEmail)}</td></tr>
 </table></td></tr></table></body></html>`;
 }
 
@@ -35,7 +36,7 @@ export function branded(
     ...lines,
     ...(extra?.code ? ["", `Your code: ${extra.code}`] : []),
     ...(extra?.link ? ["", `${extra.link.label}: ${extra.link.url}`] : []),
-    ...MAIL_SIGNATURE,
+    ...mailSignature(),
   ].join("\n");
   const html = mailHtml(
     [
@@ -160,7 +161,7 @@ export function emailChangedMail(to: string, change: { newEmail: string }): Mail
     `Your ${SITE.name} e-mail address was changed`,
     [
       `Your account's e-mail address is now ${change.newEmail}, and every other device was signed out.`,
-      `If you didn't make this change, write to ${SITE.supportEmail} from this address straight away: we'll move the account back to you and end every session. Keep this e-mail; it shows the address was yours.`,
+      `If you didn't make this change, write to ${getEnv().business.supportEmail} from this address straight away: we'll move the account back to you and end every session. Keep this e-mail; it shows the address was yours.`,
     ],
     undefined,
     { kind: "email-changed" },

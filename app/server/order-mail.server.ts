@@ -10,12 +10,11 @@
  */
 import type { paymentIntents } from "#db/schema";
 import { colourName } from "~/catalogue/colours";
-import { SELLER } from "~/content/links";
 import { addressLines, SHIPPING_METHODS } from "~/domain/checkout";
 import type { OrderLineSnapshot, OrderSnapshot } from "~/domain/order-snapshot";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
-import { MAIL_SIGNATURE, mailButton, mailHtml } from "./mail-templates.server";
+import { mailButton, mailHtml, mailSignature } from "./mail-templates.server";
 import { formatDisplayDate, type IsoDate } from "~/domain/dates";
 import { proofPromise } from "~/domain/orders";
 import { formatPence } from "~/domain/money";
@@ -164,11 +163,12 @@ function invoiceRows(view: OrderConfirmationView): Row[] {
 export function orderConfirmationMail(view: OrderConfirmationView): Mail {
   const rows = invoiceRows(view);
   const date = formatDisplayDate(view.issuedOn);
+  const business = getEnv().business;
   const seller = [
-    SELLER.legalName,
-    ...SELLER.addressLines,
-    `VAT registration number: ${SELLER.vatNumber}`,
-    `Company number: ${SELLER.companyNumber}`,
+    business.legalName,
+    ...business.registeredOffice,
+    `VAT registration number: ${business.vatNumber}`,
+    `Company number: ${business.companyNumber}`,
   ];
   const customer = [
     view.customer.company,
@@ -204,7 +204,7 @@ export function orderConfirmationMail(view: OrderConfirmationView): Mail {
     ...rows.map((row) => `${row.label}: ${row.amount}`),
     "",
     "Paid in full by card.",
-    ...MAIL_SIGNATURE,
+    ...mailSignature(),
   ].join("\n");
 
   const block = (title: string, lines: string[]) =>

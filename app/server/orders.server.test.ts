@@ -13,7 +13,6 @@ import {
   paymentIntents,
   testPaymentIntents,
 } from "#db/schema";
-import { SELLER } from "~/content/links";
 import type { DraftDataInput } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
@@ -22,6 +21,7 @@ import { action as testConfirmAction } from "~/routes/api.test-payments.confirm"
 import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
+import { getEnv } from "./env.server";
 import { getOrder, listOrders, respondToProof } from "./buyer-orders.server";
 import { applyPaymentEvent } from "./payment-events.server";
 import { listPaymentsNeedingAttention } from "./payments-attention.server";
@@ -650,8 +650,10 @@ describe("test-mode payment through the routes", () => {
     for (const line of [
       "VAT INVOICE",
       `Invoice number: ${invoice?.number}`,
-      SELLER.legalName,
-      `VAT registration number: ${SELLER.vatNumber}`,
+      getEnv().business.legalName,
+      ...getEnv().business.registeredOffice,
+      `VAT registration number: ${getEnv().business.vatNumber}`,
+      `Company number: ${getEnv().business.companyNumber}`,
       "Analytical Ltd",
       "VAT number: GB987654321",
       "50 × Custom Embroidered Cap (Navy, Front embroidery) @ £5.50: £275.00",

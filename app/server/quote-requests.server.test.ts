@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testFileDatabase, testServices } from "../../tests/setup/test-db";
 import { answerOf } from "../../tests/setup/route-answer";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
-import { SITE } from "~/content/links";
+import { getEnv } from "./env.server";
 import { action } from "~/routes/products";
 import { queryRows } from "./db.server";
 import { listInbox } from "./admin-inbox.server";
@@ -71,7 +71,7 @@ describe("Request this product (issue 16 item 9)", () => {
     expect(inbox.rows[0]?.[4]?.text).toBe("300 × Enamel mugs (to source)");
 
     const [mail] = await mails();
-    expect(mail?.to).toBe(SITE.salesEmail);
+    expect(mail?.to).toBe(getEnv().business.salesEmail);
     expect(mail?.subject).toBe("Product request: 300 × Enamel mugs");
     for (const line of [
       "Product: Enamel mugs",
@@ -143,7 +143,9 @@ describe("Request this product (issue 16 item 9)", () => {
       const answer = await post("/products/drinkware", complete, { services: testServices(spare) });
       expect(answer.status).toBe(500);
       const refusal = answer.body as Refusal;
-      expect(refusal.error.message).toBe(`Sorry, your request couldn't be sent. Please e-mail ${SITE.salesEmail}.`);
+      expect(refusal.error.message).toBe(
+        `Sorry, your request couldn't be sent. Please e-mail ${getEnv().business.salesEmail}.`,
+      );
       expect(refusal.values).toEqual(complete);
     } finally {
       logged.mockRestore();

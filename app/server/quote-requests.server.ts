@@ -1,5 +1,5 @@
 import { quoteRequests } from "#db/schema";
-import { SITE } from "~/content/links";
+import { getEnv } from "./env.server";
 import type { ProductRequest } from "~/domain/product-request";
 import type { Database } from "./db.server";
 import { receiveSalesMessage, type SalesMessageOutcome } from "./sales-inbox.server";
@@ -71,7 +71,7 @@ export function productRequestNotification(id: string, data: ProductRequest, sou
     `Reply to ${data.email}.`,
   ].join("\n");
   return {
-    to: SITE.salesEmail,
+    to: getEnv().business.salesEmail,
     // One line, whatever was posted: a header never takes a line break from a form.
     subject: `Product request: ${data.quantity.toLocaleString("en-GB")} × ${data.product.replace(/\s+/g, " ")}`,
     text,

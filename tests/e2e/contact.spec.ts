@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { BUSINESS_SAMPLES } from "../../app/domain/business-variables";
 import { expect, test } from "./support/fixtures";
 
 // The stored row is checked against the database in app/server/inquiries.server.test.ts; here the
 // notification is read back from the loopback SMTP server the test server sends through.
-const SALES_INBOX = "sales@swagstudio.example";
+const SALES_INBOX = BUSINESS_SAMPLES.BUSINESS_SALES_EMAIL;
 
 /** A company name no other run or test uses, to find this test's e-mail. */
 const uniqueCompany = (label: string) => `Cobol & Co ${label} ${Date.now().toString(36)}`;
@@ -52,6 +53,16 @@ test.describe("the contact form (R-CONTACT-01..06)", () => {
     }
     await expect(contactForm(page).getByLabel("Phone")).not.toHaveAttribute("aria-required", "true");
     await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    // Issue 17 item 1: the other ways to reach us are the business profile's (its samples here).
+    const others = page.getByRole("complementary", { name: "Other ways to reach us" });
+    const { BUSINESS_SUPPORT_EMAIL: email, BUSINESS_PHONE: phone, BUSINESS_BOOKING_URL: booking } = BUSINESS_SAMPLES;
+    await expect(others.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+    await expect(others.getByRole("link", { name: phone })).toHaveAttribute("href", "tel:01632960000");
+    await expect(others.getByRole("link", { name: /^Book a 15-minute call/ })).toHaveAttribute("href", booking);
+    await expect(others.getByRole("link", { name: /^Chat with the founders/ })).toHaveAttribute(
+      "href",
+      "https://chat.sample.invalid/?text=Hi%20Swag%20Studio%20founders",
+    );
   });
 
   test("bad input is refused with messages tied to the fields; good input is sent", async ({ page, mailbox }) => {

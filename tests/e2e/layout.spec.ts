@@ -1,3 +1,4 @@
+import { BUSINESS_SAMPLES } from "../../app/domain/business-variables";
 import { expect, test } from "./support/fixtures";
 import { stockBuyer } from "./support/shop";
 
@@ -73,6 +74,14 @@ test("the footer links every category with products, the legal pages and the cha
   }
   await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
   await expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+  // Issue 17 item 1: a UK company's site names its number and registered office (the profile's, here its samples).
+  await expect(footer).toContainText(
+    `Registered in England and Wales, company number ${BUSINESS_SAMPLES.BUSINESS_COMPANY_NUMBER}. Registered office: ${BUSINESS_SAMPLES.BUSINESS_REGISTERED_OFFICE}.`,
+  );
+  await expect(footer.locator('a[href^="mailto:"]')).toHaveAttribute(
+    "href",
+    `mailto:${BUSINESS_SAMPLES.BUSINESS_SUPPORT_EMAIL}`,
+  );
   await footer.getByRole("button", { name: /cancer charities/ }).hover();
   const popover = page.getByRole("dialog");
   await expect(popover.getByRole("link")).toHaveCount(2);

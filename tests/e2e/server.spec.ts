@@ -3,6 +3,7 @@ import { get } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { BUSINESS_SAMPLES } from "../../app/domain/business-variables";
 import { expect, test } from "./support/fixtures";
 
 test("HTML carries the security headers, a per-response nonce and gzip", async ({ request }) => {
@@ -78,6 +79,43 @@ test("SIGTERM finishes in-flight requests, closes the database and exits within 
     expect(await exited).toBe(0);
     expect(Date.now() - start).toBeLessThan(5_000);
     expect(output).toContain("Stopped cleanly");
+  } finally {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("an https:// shop with sample business details refuses to start, naming each one (issue 17 item 1)", async () => {
+  test.setTimeout(60_000);
+  const dataDir = mkdtempSync(join(tmpdir(), "swag-samples-"));
+  // Blank is unset (the sample); two are the samples written out, as a copied example would have them.
+  const unset = Object.fromEntries(Object.keys(BUSINESS_SAMPLES).map((name) => [name, ""]));
+  const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
+    env: {
+      ...process.env,
+      ...unset,
+      BUSINESS_LEGAL_NAME: BUSINESS_SAMPLES.BUSINESS_LEGAL_NAME,
+      BUSINESS_SUPPORT_EMAIL: BUSINESS_SAMPLES.BUSINESS_SUPPORT_EMAIL,
+      NODE_ENV: "production",
+      BASE_URL: "https://shop.example",
+      PAYMENT_PROVIDER: "test",
+      PORT: String(4300 + Math.floor(Math.random() * 500)),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  try {
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code, output).toBe(1);
+    expect(output).toContain("Invalid environment variables:");
+    for (const name of Object.keys(BUSINESS_SAMPLES)) {
+      expect(output).toContain(`${name}: is still the local sample, and BASE_URL is https://`);
+    }
+    expect(output).not.toContain("ready at");
   } finally {
     child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });

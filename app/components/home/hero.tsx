@@ -2,12 +2,14 @@ import { Link } from "react-router";
 import { CheckIcon } from "~/components/icons";
 import { buttonClass } from "~/components/ui/button";
 import { HERO, HERO_ROTATION_MS, NEW_TAB_NOTE } from "~/content/home";
-import { EXTERNAL, SITE } from "~/content/links";
+import { EXTERNAL, founderChatUrl } from "~/content/links";
+import { useBusiness } from "~/components/root-data";
 import { MotionToggle, usePausedMotion } from "./motion-toggle";
 import { RotatingWord, useRotatingWord } from "./rotating-word";
 
 /** R-HOME-01: the hero with three rotating word slots, the calls to action and the claims strip. */
 export function HomeHero() {
+  const business = useBusiness();
   const [paused, setPaused] = usePausedMotion();
   const product = useRotatingWord(HERO.productWords, HERO_ROTATION_MS.product, paused);
   const audience = useRotatingWord(HERO.audienceWords, HERO_ROTATION_MS.audience, paused);
@@ -62,7 +64,7 @@ export function HomeHero() {
             {HERO.browseCta}
           </Link>
           <a
-            href={SITE.founderChatUrl}
+            href={founderChatUrl(business)}
             {...EXTERNAL}
             className={buttonClass("secondary", "w-full px-6 py-3 text-base sm:w-auto")}
           >
@@ -70,7 +72,7 @@ export function HomeHero() {
             <span className="sr-only"> {NEW_TAB_NOTE}</span>
           </a>
           <a
-            href={SITE.bookingUrl}
+            href={business.bookingUrl}
             {...EXTERNAL}
             className={buttonClass("ghost", "w-full px-6 py-3 text-base underline underline-offset-4 sm:w-auto")}
           >

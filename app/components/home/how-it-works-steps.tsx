@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { HOW_IT_WORKS, NEW_TAB_NOTE } from "~/content/home";
-import { EXTERNAL, SITE } from "~/content/links";
+import { EXTERNAL } from "~/content/links";
+import { useBusiness } from "~/components/root-data";
 import { HomeSection } from "./home-section";
 
 /** R-HOME-10/11: the four steps in order, then the invitation to book a call (R-MKT-11). */
 export function HowItWorksSteps() {
+  const business = useBusiness();
   return (
     <HomeSection id="home-how-it-works" title={HOW_IT_WORKS.heading} intro={HOW_IT_WORKS.intro} tone="soft">
       <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -29,7 +31,7 @@ export function HowItWorksSteps() {
           <p className="mt-2 text-muted">{HOW_IT_WORKS.callBody}</p>
         </div>
         <div className="flex flex-wrap items-center gap-4">
-          <a href={SITE.bookingUrl} {...EXTERNAL} className={buttonClass("primary", "px-6 py-3 text-base")}>
+          <a href={business.bookingUrl} {...EXTERNAL} className={buttonClass("primary", "px-6 py-3 text-base")}>
             {HOW_IT_WORKS.callCta}
             <span className="sr-only"> {NEW_TAB_NOTE}</span>
           </a>
