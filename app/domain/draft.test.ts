@@ -611,6 +611,19 @@ describe("details step (R-DET-08/09/10)", () => {
     expect(canProceedDetails(details)).toBe(true);
   });
 
+  it("a VAT number, when given, is checked by its format and check digits (issue 17 item 6)", () => {
+    const details = validDetails();
+    details.vat_number = "GB123456789";
+    expect(canProceedDetails(details)).toBe(false);
+    expect(missingDetails(details)).toEqual([]);
+    expect(detailsErrors(details)).toEqual({ vat_number: "Enter a valid VAT number, e.g. GB123456789" });
+    for (const vatNumber of ["GB980780684", "980 7806 84", "DE136695976", ""]) {
+      details.vat_number = vatNumber;
+      expect(detailsErrors(details)).toEqual({});
+      expect(canProceedDetails(details)).toBe(true);
+    }
+  });
+
   it("the terms box must be ticked", () => {
     const details = { ...validDetails(), tos_accepted: false };
     expect(canProceedDetails(details)).toBe(false);

@@ -19,6 +19,7 @@ import type { FieldErrors } from "./field-errors";
 import { postcodeError } from "./postcodes";
 import { maxQuantity } from "./pricing";
 import { sizesShapeError } from "./sizes";
+import { vatNumberError } from "./vat-number";
 
 // ---------------------------------------------------------------------------------------------
 // Texts
@@ -254,15 +255,19 @@ export function missingDetails(details: DraftDetails): DetailsField[] {
   return missing;
 }
 
+type DetailsErrorField = "email" | "phone" | "vat_number" | "billing.postcode";
+
 /**
- * Messages for filled-in fields that are wrong (R-DET-09/10): the e-mail pattern, the phone rule
- * and a GB billing postcode's format (issue 16 item 9). A blank field gets no message (an empty
- * phone shows nothing, R-DET-10) but still blocks Next through missingDetails().
+ * Messages for filled-in fields that are wrong (R-DET-09/10): the e-mail pattern, the phone rule,
+ * the VAT number (issue 17 item 6) and a GB billing postcode's format (issue 16 item 9). A blank
+ * field gets no message (R-DET-10) but a blank required one still blocks Next (missingDetails()).
  */
-export function detailsErrors(details: DraftDetails): Partial<Record<"email" | "phone" | "billing.postcode", string>> {
-  const errors: Partial<Record<"email" | "phone" | "billing.postcode", string>> = {};
+export function detailsErrors(details: DraftDetails): Partial<Record<DetailsErrorField, string>> {
+  const errors: Partial<Record<DetailsErrorField, string>> = {};
   if (details.email.trim() !== "" && !isValidEmail(details.email)) errors.email = EMAIL_ERROR_MESSAGE;
   if (!isValidPhone(details.phone)) errors.phone = phoneErrorMessage;
+  const vatNumber = vatNumberError(details.vat_number);
+  if (vatNumber) errors.vat_number = vatNumber;
   const postcode = postcodeError(details.billing.country, details.billing.postcode);
   if (postcode) errors["billing.postcode"] = postcode;
   return errors;
