@@ -47,6 +47,15 @@ export const VAT_NUMBER_EXAMPLE = "GB123456789";
 /** Issue 17 item 6, exactly. */
 export const VAT_NUMBER_MESSAGE = `Enter a valid VAT number, e.g. ${VAT_NUMBER_EXAMPLE}`;
 
+/**
+ * What the Details step says when the registry could not be asked (issue 17 item 6): the order goes
+ * on, since an outage at HMRC or VIES is not the buyer's error.
+ */
+export function vatCheckUnavailableMessage(number: Pick<VatNumber, "uk">): string {
+  const registry = number.uk ? "HMRC" : "the EU's VIES service";
+  return `We couldn't reach ${registry} to confirm your VAT number just now. You can carry on: its format and check digits are fine.`;
+}
+
 /** The 27 member states by the prefix their VAT numbers carry (Greece: EL). */
 const EU_STATES: Readonly<Record<string, Country>> = {
   AT: austria,
