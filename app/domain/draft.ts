@@ -255,15 +255,13 @@ export function missingDetails(details: DraftDetails): DetailsField[] {
   return missing;
 }
 
-type DetailsErrorField = "email" | "phone" | "vat_number" | "billing.postcode";
-
 /**
  * Messages for filled-in fields that are wrong (R-DET-09/10): the e-mail pattern, the phone rule,
  * the VAT number (issue 17 item 6) and a GB billing postcode's format (issue 16 item 9). A blank
  * field gets no message (R-DET-10) but a blank required one still blocks Next (missingDetails()).
  */
-export function detailsErrors(details: DraftDetails): Partial<Record<DetailsErrorField, string>> {
-  const errors: Partial<Record<DetailsErrorField, string>> = {};
+export function detailsErrors(details: DraftDetails) {
+  const errors: Partial<Record<"email" | "phone" | "vat_number" | "billing.postcode", string>> = {};
   if (details.email.trim() !== "" && !isValidEmail(details.email)) errors.email = EMAIL_ERROR_MESSAGE;
   if (!isValidPhone(details.phone)) errors.phone = phoneErrorMessage;
   const vatNumber = vatNumberError(details.vat_number);
