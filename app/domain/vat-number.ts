@@ -42,6 +42,7 @@ import {
   spain,
   sweden,
 } from "jsvat";
+import { DRAFT_LIMITS } from "./draft-base";
 
 export const VAT_NUMBER_EXAMPLE = "GB123456789";
 /** Issue 17 item 6, exactly. */
@@ -93,8 +94,6 @@ export type UkPrefix = (typeof UK_PREFIXES)[number];
 /** A VAT number that passed the offline rules: its prefix, the rest, and both together. */
 export type VatNumber = { prefix: string; national: string; canonical: string; uk: boolean };
 
-/** The longest VAT number (a 12-digit UK branch number, or FR/NL's 13 characters) and then some. */
-const MAX_CHARACTERS = 32;
 /** 9 digits, 12 (a branch of a VAT group), or a government department (GD) or health authority (HA). */
 const UK_FORMAT = /^(?:\d{9}|\d{12}|GD\d{3}|HA\d{3})$/;
 
@@ -127,7 +126,8 @@ function ukValid(national: string): boolean {
 
 /** The number as it is written on an invoice, or null when it is not a valid UK or EU VAT number. */
 export function parseVatNumber(text: string): VatNumber | null {
-  if (text.length > MAX_CHARACTERS) return null;
+  // The draft's limit: far more than the longest VAT number (NL's 14 characters), spaces and all.
+  if (text.length > DRAFT_LIMITS.vatNumber) return null;
   let compact = compactVatNumber(text);
   if (UK_FORMAT.test(compact)) compact = `GB${compact}`;
   if (compact.startsWith("GR")) compact = `EL${compact.slice(2)}`;

@@ -10,7 +10,14 @@ import { OrderSummary } from "~/components/order-summary";
 import { SaveStatus } from "~/components/save-status";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
-import { canProceedDetails, detailsErrors, missingDetails, stepHref, type DraftDetails } from "~/domain/draft";
+import {
+  canProceedDetails,
+  DRAFT_LIMITS,
+  detailsErrors,
+  missingDetails,
+  stepHref,
+  type DraftDetails,
+} from "~/domain/draft";
 import { checkoutTotals, totalsCountry } from "~/domain/draft";
 import { tidyVatNumber } from "~/domain/vat-number";
 import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
@@ -120,7 +127,7 @@ function DetailsStep(props: DraftStepData) {
               onBlur={tidyVat}
               error={vatError}
               autoComplete="off"
-              maxLength={32}
+              maxLength={DRAFT_LIMITS.vatNumber}
               hint={
                 <span className="inline-flex items-center gap-1">
                   Shown on your invoice
