@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { canProceedDetails, DETAILS_REQUIRED_FIELDS, detailsErrors, missingDetails } from "./details-rules";
 import {
   CONFIRMATION_LABELS,
-  DETAILS_REQUIRED_FIELDS,
   MISSING_SAVE_DATA_MESSAGE,
   NO_DRAFT_MESSAGE,
   SHIPPING_REQUIRED_FIELDS,
@@ -11,12 +11,10 @@ import {
   leavesBillingCopy,
   canNavigate,
   canProceedCustomisation,
-  canProceedDetails,
   canProceedShipping,
   completedSteps,
   customisationPart,
   customisationProductErrors,
-  detailsErrors,
   checkoutTotals,
   pricedLine,
   isDraftId,
@@ -24,7 +22,6 @@ import {
   isPayingStatus,
   joinName,
   missingCustomisation,
-  missingDetails,
   missingShipping,
   prefillShipping,
   saveErrorMessage,

@@ -10,14 +10,8 @@ import { OrderSummary } from "~/components/order-summary";
 import { SaveStatus } from "~/components/save-status";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
-import {
-  canProceedDetails,
-  DRAFT_LIMITS,
-  detailsErrors,
-  missingDetails,
-  stepHref,
-  type DraftDetails,
-} from "~/domain/draft";
+import { canProceedDetails, detailsErrors, missingDetails } from "~/domain/details-rules";
+import { DRAFT_LIMITS, stepHref, type DraftDetails } from "~/domain/draft";
 import { checkoutTotals, totalsCountry } from "~/domain/draft";
 import { tidyVatNumber } from "~/domain/vat-number";
 import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
