@@ -11,10 +11,14 @@ export type SaveState = {
   error?: string;
   notice?: string;
   retrying?: boolean;
+  /** A 400's messages by field, for the step to show beside the field (the VAT number's online check). */
+  fieldErrors?: Record<string, string>;
 };
 
 type Snapshot = { id: string; version: number; status: string; data: DraftData };
-type SaveResponse = { draft: Snapshot } | { error: { code: string; message: string; current?: Snapshot } };
+type SaveResponse =
+  | { draft: Snapshot; notice?: string }
+  | { error: { code: string; message: string; current?: Snapshot; fieldErrors?: Record<string, string> } };
 
 /** The drafts map {productId → draftId} in local storage, per user (R-DRAFT-07, A-19). */
 export function rememberDraft(userId: string, productId: string, draftId: string | null) {
@@ -53,6 +57,7 @@ export function useDraftAutosave<P>(options: {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const inFlight = useRef<Promise<void> | null>(null);
   const attempt = useRef(0);
+  const refused = useRef(false);
   const opts = useRef(options);
   opts.current = options;
 
@@ -112,11 +117,12 @@ export function useDraftAutosave<P>(options: {
         idRef.current = null;
         result = await request(patch);
       }
+      refused.current = false;
       if ("draft" in result) {
         attempt.current = 0;
         adopt(result.draft);
         opts.current.onSaved?.(result.draft);
-        setState({ status: "saved" });
+        setState({ status: "saved", notice: result.notice });
       } else if (result.error.code === "VERSION_CONFLICT" && result.error.current) {
         adopt(result.error.current);
         opts.current.onConflict(result.error.current);
@@ -125,7 +131,12 @@ export function useDraftAutosave<P>(options: {
         throw new Error(result.error.message || `The server answered ${result.httpStatus}`);
       } else {
         // A refusal with a reason (400 invalid, 409 locked): retrying would not help.
-        setState({ status: "error", error: saveErrorMessage(result.error.message) });
+        refused.current = true;
+        setState({
+          status: "error",
+          error: saveErrorMessage(result.error.message),
+          fieldErrors: result.error.fieldErrors,
+        });
       }
     } catch (error) {
       // Network failure or server error: keep the change and try again, backing off.
@@ -196,5 +207,8 @@ export function useDraftAutosave<P>(options: {
     version.current = Math.max(version.current, next);
   }, []);
 
-  return { schedule, flush, state, draftId, acceptVersion };
+  /** Whether the last save was refused with a reason (a 400 or a 409 other than a conflict): Next stays put. */
+  const wasRefused = useCallback(() => refused.current, []);
+
+  return { schedule, flush, state, draftId, acceptVersion, wasRefused };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { canProceedDetails, DETAILS_REQUIRED_FIELDS, detailsErrors, missingDetails } from "./details-rules";
 import {
   CONFIRMATION_LABELS,
-  DETAILS_REQUIRED_FIELDS,
   MISSING_SAVE_DATA_MESSAGE,
   NO_DRAFT_MESSAGE,
   SHIPPING_REQUIRED_FIELDS,
@@ -11,12 +11,10 @@ import {
   leavesBillingCopy,
   canNavigate,
   canProceedCustomisation,
-  canProceedDetails,
   canProceedShipping,
   completedSteps,
   customisationPart,
   customisationProductErrors,
-  detailsErrors,
   checkoutTotals,
   pricedLine,
   isDraftId,
@@ -24,7 +22,6 @@ import {
   isPayingStatus,
   joinName,
   missingCustomisation,
-  missingDetails,
   missingShipping,
   prefillShipping,
   saveErrorMessage,
@@ -609,6 +606,19 @@ describe("details step (R-DET-08/09/10)", () => {
     details.billing.postcode = "XYZ";
     expect(detailsErrors(details)).toEqual({});
     expect(canProceedDetails(details)).toBe(true);
+  });
+
+  it("a VAT number, when given, is checked by its format and check digits (issue 17 item 6)", () => {
+    const details = validDetails();
+    details.vat_number = "GB123456789";
+    expect(canProceedDetails(details)).toBe(false);
+    expect(missingDetails(details)).toEqual([]);
+    expect(detailsErrors(details)).toEqual({ vat_number: "Enter a valid VAT number, e.g. GB123456789" });
+    for (const vatNumber of ["GB980780684", "980 7806 84", "DE136695976", ""]) {
+      details.vat_number = vatNumber;
+      expect(detailsErrors(details)).toEqual({});
+      expect(canProceedDetails(details)).toBe(true);
+    }
   });
 
   it("the terms box must be ticked", () => {

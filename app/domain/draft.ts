@@ -11,7 +11,7 @@
 import type { Product } from "~/catalogue/catalogue";
 import { isOfferedColour } from "~/catalogue/colours";
 import { BRANDING_METHODS, type BrandingMethod } from "./checkout";
-import { isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
+import { isValidPhone, phoneErrorMessage } from "./contact-rules";
 import type { IsoDate } from "./dates";
 import { type DraftStatus, statusAtLeast } from "./draft-base";
 import type { CustomisationPatch, DraftData, DraftDetails, DraftShipping, ShippingAddress } from "./draft-schemas";
@@ -215,62 +215,6 @@ export function leavesBillingCopy(
   if (!details.use_billing_as_shipping || !patch) return false;
   const copy = applyBillingAsShipping(details, shipping).address;
   return COPIED_FROM_BILLING.some((key) => patch[key] !== undefined && patch[key] !== copy[key]);
-}
-
-export const DETAILS_REQUIRED_FIELDS = [
-  "contact_name",
-  "email",
-  "company",
-  "phone",
-  "billing.name",
-  "billing.line1",
-  "billing.city",
-  "billing.postcode",
-  "billing.country",
-] as const;
-export type DetailsField = (typeof DETAILS_REQUIRED_FIELDS)[number] | "tos_accepted";
-
-function detailsValue(details: DraftDetails, field: (typeof DETAILS_REQUIRED_FIELDS)[number]): string {
-  switch (field) {
-    case "billing.name":
-      return details.billing.name;
-    case "billing.line1":
-      return details.billing.line1;
-    case "billing.city":
-      return details.billing.city;
-    case "billing.postcode":
-      return details.billing.postcode;
-    case "billing.country":
-      return details.billing.country;
-    default:
-      return details[field];
-  }
-}
-
-/** Required details still blank after trimming, plus 'tos_accepted' while unticked (R-DET-08). No messages: see detailsErrors. */
-export function missingDetails(details: DraftDetails): DetailsField[] {
-  const missing: DetailsField[] = DETAILS_REQUIRED_FIELDS.filter((field) => detailsValue(details, field).trim() === "");
-  if (!details.tos_accepted) missing.push("tos_accepted");
-  return missing;
-}
-
-/**
- * Messages for filled-in fields that are wrong (R-DET-09/10): the e-mail pattern, the phone rule
- * and a GB billing postcode's format (issue 16 item 9). A blank field gets no message (an empty
- * phone shows nothing, R-DET-10) but still blocks Next through missingDetails().
- */
-export function detailsErrors(details: DraftDetails): Partial<Record<"email" | "phone" | "billing.postcode", string>> {
-  const errors: Partial<Record<"email" | "phone" | "billing.postcode", string>> = {};
-  if (details.email.trim() !== "" && !isValidEmail(details.email)) errors.email = EMAIL_ERROR_MESSAGE;
-  if (!isValidPhone(details.phone)) errors.phone = phoneErrorMessage;
-  const postcode = postcodeError(details.billing.country, details.billing.postcode);
-  if (postcode) errors["billing.postcode"] = postcode;
-  return errors;
-}
-
-/** R-DET-08: every required field filled, e-mail and phone valid, terms accepted. */
-export function canProceedDetails(details: DraftDetails): boolean {
-  return missingDetails(details).length === 0 && Object.keys(detailsErrors(details)).length === 0;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,10 +4,10 @@
  */
 import { findProductById, type Product } from "~/catalogue/catalogue";
 import type { ShippingMethod } from "./checkout";
+import { canProceedDetails } from "./details-rules";
 import {
   NO_DRAFT_MESSAGE,
   canProceedCustomisation,
-  canProceedDetails,
   canProceedShipping,
   customisationPart,
   customisationProductErrors,

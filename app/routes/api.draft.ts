@@ -38,5 +38,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     expectedVersion,
   });
   if (!result.ok) return toResponse(result);
-  return Response.json({ draft: result.draft });
+  return Response.json({ draft: result.draft, ...(result.notice ? { notice: result.notice } : {}) });
 }

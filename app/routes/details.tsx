@@ -10,8 +10,10 @@ import { OrderSummary } from "~/components/order-summary";
 import { SaveStatus } from "~/components/save-status";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
-import { canProceedDetails, detailsErrors, missingDetails, stepHref, type DraftDetails } from "~/domain/draft";
+import { canProceedDetails, detailsErrors, missingDetails } from "~/domain/details-rules";
+import { DRAFT_LIMITS, stepHref, type DraftDetails } from "~/domain/draft";
 import { checkoutTotals, totalsCountry } from "~/domain/draft";
+import { tidyVatNumber } from "~/domain/vat-number";
 import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
 
 const LABELS: Record<string, string> = {
@@ -57,6 +59,13 @@ function DetailsStep(props: DraftStepData) {
   const setBilling = (key: keyof DraftDetails["billing"]) => (value: string) =>
     change({ ...details, billing: { ...details.billing, [key]: value } });
   const errors = detailsErrors(details);
+  // The registry's refusal (issue 17 item 6) stands until the buyer changes the number.
+  const refusedVat = autosave.state.fieldErrors?.vat_number;
+  const vatError = errors.vat_number ?? refusedVat;
+  const tidyVat = () => {
+    const tidied = tidyVatNumber(details.vat_number);
+    if (tidied !== details.vat_number) set("vat_number")(tidied);
+  };
   const missing = missingDetails(details).map((f) => LABELS[f] ?? f);
   const totals = checkoutTotals({
     lines: props.lines,
@@ -109,6 +118,10 @@ function DetailsStep(props: DraftStepData) {
               label="VAT number (UK/EU, optional)"
               value={details.vat_number}
               onChange={set("vat_number")}
+              onBlur={tidyVat}
+              error={vatError}
+              autoComplete="off"
+              maxLength={DRAFT_LIMITS.vatNumber}
               hint={
                 <span className="inline-flex items-center gap-1">
                   Shown on your invoice
@@ -170,10 +183,11 @@ function DetailsStep(props: DraftStepData) {
             back={{ to: stepHref(2, { productId, draftId: props.draft.id }), label: "Back" }}
             next={{
               label: "Next: Add shipping details",
-              disabled: !canProceedDetails(details),
+              disabled: !canProceedDetails(details) || Boolean(refusedVat),
               onNext: async () => {
                 await autosave.flush();
-                return stepHref(4, { productId, draftId: props.draft.id });
+                // A save the server refused (a VAT number the registry does not know) keeps the buyer here.
+                return stepHref(autosave.wasRefused() ? 3 : 4, { productId, draftId: props.draft.id });
               },
             }}
           />

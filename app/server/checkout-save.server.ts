@@ -5,22 +5,64 @@
  */
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
-import { saveDraftStep } from "./drafts.server";
+import { DRAFT_MESSAGES } from "~/domain/draft";
+import { parseVatNumber, VAT_NUMBER_MESSAGE, vatCheckUnavailableMessage } from "~/domain/vat-number";
+import { type DraftResult, type DraftSnapshot, saveDraftStep } from "./drafts.server";
+import { failure } from "./http.server";
+import { hitRateLimit } from "./rate-limit.server";
 import type { Services } from "./services.server";
+import type { VatCheckAnswer } from "./vat-check.server";
+
+/** Registry look-ups one buyer may cause in an hour; beyond, their numbers are checked offline only. */
+export const VAT_CHECK_LIMIT = { hits: 30, windowSeconds: 3_600 } as const;
 
 /**
  * A checkout step's save (saveDraftStep). When it replaced an open payment, that intent is voided
  * at the provider before the buyer sees a new total, so the old payment page cannot take money:
  * test mode refuses it as replaced, Stripe cancels it. A void that fails is logged; if that intent
  * is paid anyway, its event is held for staff (payment-events.server.ts), never fulfilled.
+ *
+ * A details save carrying a VAT number that passes the offline rules is first checked online when
+ * a registry is configured (issue 17 item 6): one the registry does not know is refused (400, with
+ * the number's message, nothing written); when the registry cannot be asked the save goes on with
+ * a notice for the buyer.
  */
 export async function saveCheckoutStep(
   services: Services,
   input: Parameters<typeof saveDraftStep>[1],
-): ReturnType<typeof saveDraftStep> {
+): Promise<DraftResult<DraftSnapshot> & { notice?: string }> {
+  const vat = await onlineVatCheck(services, input);
+  if (vat?.answer === "invalid") {
+    return failure(400, "VALIDATION_FAILED", DRAFT_MESSAGES.invalid, {
+      fieldErrors: { vat_number: VAT_NUMBER_MESSAGE },
+    });
+  }
   const result = await saveDraftStep(services.db, input);
   if (result.ok && result.releasedIntentId) await voidPayment(services, result.releasedIntentId);
+  if (result.ok && vat?.answer === "unavailable") return { ...result, notice: vatCheckUnavailableMessage(vat) };
   return result;
+}
+
+/** The registry's answer for the VAT number a details save carries; null when there is nothing to ask. */
+async function onlineVatCheck(
+  { db, vatCheck }: Services,
+  input: { userId: string; step: string; patch: unknown },
+): Promise<{ answer: VatCheckAnswer; uk: boolean } | null> {
+  if (!vatCheck || input.step !== "details" || typeof input.patch !== "object" || input.patch === null) return null;
+  const typed = (input.patch as { vat_number?: unknown }).vat_number;
+  const number = typeof typed === "string" ? parseVatNumber(typed) : null;
+  if (!number) return null;
+  const known = vatCheck.known(number);
+  if (known) return { answer: known, uk: number.uk };
+  // Only a signed-in buyer gets here; each may make the shop ask a registry so often, no more.
+  const limit = await hitRateLimit(
+    db,
+    `vat-check:${input.userId}`,
+    VAT_CHECK_LIMIT.hits,
+    VAT_CHECK_LIMIT.windowSeconds,
+  );
+  if (!limit.allowed) return { answer: "unavailable", uk: number.uk };
+  return { answer: await vatCheck.check(number), uk: number.uk };
 }
 
 /**

@@ -10,10 +10,10 @@ import type { z } from "zod";
 import { findProductById } from "~/catalogue/catalogue";
 import { checkoutLines } from "~/domain/cart-checkout";
 import { estimateDelivery } from "~/domain/delivery";
+import { canProceedDetails } from "~/domain/details-rules";
 import {
   advanceStatus,
   applyBillingAsShipping,
-  canProceedDetails,
   canProceedShipping,
   customisationProductErrors,
   DRAFT_MESSAGES,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BUSINESS_SAMPLES } from "~/domain/business-variables";
 import { GOOD_BUSINESS } from "../../tests/setup/business";
 import { parseEnv } from "./env.server";
+import { vatCheckConfig } from "./vat-check.server";
 
 describe("parseEnv", () => {
   it("applies the embedded defaults", () => {
@@ -57,6 +58,24 @@ describe("parseEnv", () => {
       /PAYMENT_PROVIDER: is test, but STRIPE_\* keys are set/,
     );
     expect(() => parseEnv({ PAYMENT_PROVIDER: "free" })).toThrow(/PAYMENT_PROVIDER: must be stripe or test/);
+  });
+
+  it("reads the online VAT check's services; HMRC's three variables come together (issue 17 item 6)", () => {
+    expect(vatCheckConfig(parseEnv({}))).toEqual({ viesUrl: undefined, hmrc: undefined });
+    const hmrc = {
+      VAT_CHECK_HMRC_URL: "https://api.service.hmrc.gov.uk",
+      VAT_CHECK_HMRC_CLIENT_ID: "id",
+      VAT_CHECK_HMRC_CLIENT_SECRET: "secret",
+    };
+    const env = parseEnv({ ...hmrc, VAT_CHECK_VIES_URL: "https://ec.europa.eu/taxation_customs/vies/rest-api" });
+    expect(vatCheckConfig(env)).toEqual({
+      viesUrl: "https://ec.europa.eu/taxation_customs/vies/rest-api",
+      hmrc: { url: "https://api.service.hmrc.gov.uk", clientId: "id", clientSecret: "secret" },
+    });
+    expect(() => parseEnv({ ...hmrc, VAT_CHECK_HMRC_CLIENT_SECRET: "" })).toThrow(
+      /VAT_CHECK_HMRC_\*: set the URL, client id and client secret together, or none/,
+    );
+    expect(() => parseEnv({ VAT_CHECK_VIES_URL: "ftp://vies" })).toThrow(/VAT_CHECK_VIES_URL/);
   });
 
   it("reads STAFF_EMAILS as a lower-case list and names a bad entry", () => {

@@ -60,6 +60,14 @@ const schema = z.object({
         .filter((email) => email !== ""),
     )
     .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
+  /**
+   * Issue 17 item 6: the online VAT number check (vat-check.server.ts). VIES for EU numbers, HMRC
+   * (all three set) for UK ones; unset, only the offline rules apply.
+   */
+  VAT_CHECK_VIES_URL: z.url({ protocol: /^https?$/ }).optional(),
+  VAT_CHECK_HMRC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  VAT_CHECK_HMRC_CLIENT_ID: optional,
+  VAT_CHECK_HMRC_CLIENT_SECRET: optional,
   /** Issue 17 item 1: the business profile's variables (app/domain/business-variables.ts). */
   ...businessVariables,
 });
@@ -77,7 +85,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   const payment = paymentProviderProblem(env);
-  const problems = [...(payment ? [`PAYMENT_PROVIDER: ${payment}`] : []), ...sampleProblems(env)];
+  const hmrc = [env.VAT_CHECK_HMRC_URL, env.VAT_CHECK_HMRC_CLIENT_ID, env.VAT_CHECK_HMRC_CLIENT_SECRET];
+  const hmrcHalfSet = hmrc.some(Boolean) && !hmrc.every(Boolean);
+  const problems = [
+    ...(payment ? [`PAYMENT_PROVIDER: ${payment}`] : []),
+    ...(hmrcHalfSet ? ["VAT_CHECK_HMRC_*: set the URL, client id and client secret together, or none"] : []),
+    ...sampleProblems(env),
+  ];
   if (problems.length > 0)
     throw new Error(`Invalid environment variables:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   const business = businessProfile(env);

@@ -76,7 +76,7 @@ function completeData(overrides: Partial<DraftDataInput> = {}): DraftDataInput {
       email: BUYER_EMAIL,
       company: "Analytical Ltd",
       phone: "+44 20 7946 0958",
-      vat_number: "GB987654321",
+      vat_number: "GB980780684",
       po_ref: "PO-77",
       billing: {
         company: "Analytical Ltd",
@@ -655,7 +655,7 @@ describe("test-mode payment through the routes", () => {
       `VAT registration number: ${getEnv().business.vatNumber}`,
       `Company number: ${getEnv().business.companyNumber}`,
       "Analytical Ltd",
-      "VAT number: GB987654321",
+      "VAT number: GB980780684",
       "50 × Custom Embroidered Cap (Navy, Front embroidery) @ £5.50: £275.00",
       "First order discount (10%): −£27.50",
       "Standard Shipping: £18.00",

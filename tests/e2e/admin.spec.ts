@@ -40,7 +40,7 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
     quantity: 100,
     marker: "Navy thread please",
     email: buyer.email,
-    vatNumber: "GB123456789",
+    vatNumber: "GB980780684",
   });
   await payWithTestCard(page, draftId);
   const orderPath = await orderLinkIn(mailbox, buyer.email, /^Order SS-\d+ confirmed/);
@@ -70,7 +70,7 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
   await staff.getByRole("link", { name: orderNumber }).click();
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Order ${orderNumber}`);
   await expect(staff.getByText("Centred, 8 cm wide")).toBeVisible();
-  await expect(staff.getByText("GB123456789")).toBeVisible();
+  await expect(staff.getByText("GB980780684")).toBeVisible();
 
   // A file that is not a PDF, PNG or JPEG is refused and nothing changes.
   await staff

@@ -37,7 +37,7 @@ export async function insertPaidOrder(
       email: input.email,
       company: input.company,
       phone: "+44 20 7946 0958",
-      vat_number: "GB123456789",
+      vat_number: "GB980780684",
       po_ref: "PO-77",
       billing: {
         company: input.company,
