@@ -7,3 +7,4 @@ export * from "./tables/shopping";
 export * from "./tables/checkout";
 export * from "./tables/orders";
 export * from "./tables/admin";
+export * from "./tables/documents";

@@ -3,7 +3,6 @@ import { fieldErrorsFrom } from "./field-errors";
 import {
   allowedMoves,
   canTransition,
-  formatInvoiceNumber,
   formatOrderNumber,
   lineProofState,
   lineTitle,
@@ -58,9 +57,8 @@ describe("shipping details and numbers", () => {
     );
     expect(shippingDetailsProblem({ carrier: "DHL", trackingNumber: "JD0123" })).toBeNull();
   });
-  it("formats order and invoice numbers", () => {
+  it("formats order numbers", () => {
     expect(formatOrderNumber(42)).toBe("SS-000042");
-    expect(formatInvoiceNumber(2026, 7)).toBe("INV-2026-000007");
   });
 });
 

@@ -109,10 +109,6 @@ export function formatOrderNumber(sequence: number): string {
   return `SS-${String(sequence).padStart(6, "0")}`;
 }
 
-export function formatInvoiceNumber(year: number, sequence: number): string {
-  return `INV-${year}-${String(sequence).padStart(6, "0")}`;
-}
-
 export const isOrderStatus = oneOf(ORDER_STATUSES);
 
 /** A status read back from the database; one outside the list is a fault in our own data. */

@@ -2,7 +2,7 @@
  * A paid checkout becomes an order (issue 8; REQUIREMENTS B-3, B-9, A-20, A-40; DESIGN decision 9,
  * docs/decisions/016), inside the transaction that applies the payment event
  * (payment-events.server.ts): the order (number from order_number_seq) with a line per line the
- * ledger charged, its history and invoice (invoice_number_seq), the first-order discount claimed,
+ * ledger charged, its history and invoice (numbered without gaps, document-numbers.server.ts), the first-order discount claimed,
  * a valid repeat order approved at once, every line's draft marked paid and their cart lines
  * removed. It returns the confirmation e-mail's view, which the caller
  * sends after the commit, so a mail fault never undoes a payment.
@@ -23,10 +23,11 @@ import { readLedgerLines, type LedgerLine } from "~/domain/ledger-lines";
 import { readDraftData } from "~/domain/draft-schemas";
 import { formatPence } from "~/domain/money";
 import { etaInput, promisedDeliveryDate, splitDraftData } from "~/domain/order-snapshot";
-import { canTransition, formatInvoiceNumber, formatOrderNumber, lineTitle, type OrderStatus } from "~/domain/orders";
+import { canTransition, formatOrderNumber, lineTitle, type OrderStatus } from "~/domain/orders";
 import { repeatDecision } from "~/domain/repeat-orders";
 import { approvedPreviousOrder } from "./buyer-orders.server";
 import { queryRows, type Database } from "./db.server";
+import { nextDocumentNumber } from "./document-numbers.server";
 import { claimFirstOrderDiscount, firstOrderShortfallNote } from "./first-order-discount.server";
 import { orderConfirmationView } from "./order-mail.server";
 
@@ -77,14 +78,14 @@ export async function createPaidOrder(
   const snapshot = own.order;
   const lines = sold.map((s) => s.line);
 
-  const [sequence] = await queryRows<{ order_seq: number; invoice_seq: number }>(
+  const [sequence] = await queryRows<{ order_seq: number }>(
     tx,
-    sql`select nextval('order_number_seq')::int as order_seq, nextval('invoice_number_seq')::int as invoice_seq`,
+    sql`select nextval('order_number_seq')::int as order_seq`,
   );
-  if (!sequence) throw new Error("Sequences returned no row");
+  if (!sequence) throw new Error("The order number sequence returned no row");
   const number = formatOrderNumber(sequence.order_seq);
   const issuedOn = londonToday(now);
-  const invoiceNumber = formatInvoiceNumber(Number(issuedOn.slice(0, 4)), sequence.invoice_seq);
+  const invoiceNumber = await nextDocumentNumber(tx, "invoice", now);
 
   // A line that skips its proof repeats an approved order of this account (A-40); the order is
   // approved at once only when every line does.

@@ -24,9 +24,8 @@ import { orderDrafts } from "./core";
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
-/** Human order numbers (SS-000123) and invoice numbers (INV-2026-000123) come from these. */
+/** Human order numbers (SS-000123); invoice numbers run without gaps from document_counters. */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
-export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 1 });
 
 /**
  * Every payment intent the server created for a draft, with the amount and breakdown it computed
@@ -234,7 +233,7 @@ export const orderProofs = pgTable(
   ],
 );
 
-/** VAT invoices (B-9): one per order, numbered from invoice_number_seq. */
+/** VAT invoices (B-9): one per order, numbered from document_counters (INV-2026-000123). */
 export const invoices = pgTable("invoices", {
   id: uuid("id").primaryKey().defaultRandom(),
   number: text("number").notNull().unique(),

@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import { check, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+
+/**
+ * The last number issued of each kind of document in each year (issue 17; DESIGN decision 16):
+ * INV-2026-000123 is the 123rd invoice of 2026. A number is taken by incrementing the row inside
+ * the transaction that stores the document (app/server/document-numbers.server.ts), so the row
+ * lock orders concurrent issuers and a rolled-back transaction gives its number back: invoice
+ * numbers run without gaps or repeats, as HMRC asks, which a sequence cannot promise.
+ */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    kind: text("kind").notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.year] }),
+    check("document_counters_kind_check", sql`kind in ('quote', 'invoice', 'proforma', 'credit_note')`),
+    check("document_counters_last_positive", sql`last > 0`),
+  ],
+);
