@@ -5,12 +5,28 @@
  */
 import { desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { artworkFiles, authUser, invoices, orderProofs, orders, orderStatusHistory, paymentIntents } from "#db/schema";
+import {
+  artworkFiles,
+  authUser,
+  bankTransfers,
+  invoices,
+  orderProofs,
+  orders,
+  orderStatusHistory,
+  paymentIntents,
+} from "#db/schema";
 import { colourName } from "~/catalogue/colours";
 import { BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS, addressLines } from "~/domain/checkout";
-import { ORDER_STATUS_LABELS, canTransition, proofDecision, staffStatusChoices, type Actor } from "~/domain/orders";
+import {
+  ORDER_STATUS_LABELS,
+  canTransition,
+  orderPayment,
+  proofDecision,
+  staffStatusChoices,
+  type Actor,
+} from "~/domain/orders";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
-import { isOrderId, toOrderStatus } from "~/domain/orders";
+import { isOrderId, statusAfterTransferReceived, toOrderStatus } from "~/domain/orders";
 import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
 import type { Database } from "./db.server";
 import { linesOfOrder } from "./order-lines.server";
@@ -53,7 +69,8 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
   const { order, buyer } = found;
   const actor = alias(authUser, "actor");
   const uploader = alias(authUser, "uploader");
-  const [lines, history, proofs, [invoice], [intent]] = await Promise.all([
+  const receiver = alias(authUser, "receiver");
+  const [lines, history, proofs, [invoice], [intent], [transfer]] = await Promise.all([
     linesOfOrder(db, order),
     db
       .select({ entry: orderStatusHistory, actorName: actor.name, actorEmail: actor.email })
@@ -73,10 +90,17 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       .from(paymentIntents)
       .where(eq(paymentIntents.intentId, order.paymentIntentId))
       .limit(1),
+    db
+      .select({ transfer: bankTransfers, receiverName: receiver.name, receiverEmail: receiver.email })
+      .from(bankTransfers)
+      .leftJoin(receiver, eq(receiver.id, bankTransfers.receivedBy))
+      .where(eq(bankTransfers.orderId, order.id))
+      .limit(1),
   ]);
 
   const { data } = readOrderSnapshot(order.number, order.snapshot);
   const status = toOrderStatus(order.status);
+  const payment = orderPayment(order.paidAt);
   const files = await db
     .select({ id: artworkFiles.id })
     .from(artworkFiles)
@@ -132,7 +156,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
           })),
         },
         proofs: own,
-        canSendProof: canTransition(status, "proof_sent", "staff") && own[0]?.decision !== "approved",
+        canSendProof: canTransition(status, "proof_sent", "staff", payment) && own[0]?.decision !== "approved",
       };
     }),
     contact: {
@@ -167,6 +191,23 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       currency: order.currency,
     },
     payment: { intentId: order.paymentIntentId, provider: intent?.provider ?? null },
+    transfer: transfer
+      ? {
+          proformaNumber: transfer.transfer.proformaNumber,
+          dueOn: transfer.transfer.dueOn,
+          remindedAt: transfer.transfer.remindedAt,
+          receivedAt: transfer.transfer.receivedAt,
+          receivedBy:
+            personName(
+              transfer.receiverEmail ? { name: transfer.receiverName, email: transfer.receiverEmail } : null,
+            ) ?? transfer.transfer.receivedBy,
+          expiredAt: transfer.transfer.expiredAt,
+          canMarkReceived:
+            !transfer.transfer.receivedAt &&
+            !transfer.transfer.expiredAt &&
+            statusAfterTransferReceived(status) !== null,
+        }
+      : null,
     invoiceNumber: invoice?.number ?? null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
@@ -180,7 +221,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       actorName: personName(actorEmail ? { name: actorName, email: actorEmail } : null),
       note: entry.note,
     })),
-    statusChoices: staffStatusChoices(status),
-    canSendProof: canTransition(status, "proof_sent", "staff"),
+    statusChoices: staffStatusChoices(status, payment),
+    canSendProof: canTransition(status, "proof_sent", "staff", payment),
   };
 }

@@ -14,11 +14,13 @@ import {
   readOrderSnapshot,
 } from "~/domain/order-snapshot";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
+import { bankTransfers, invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
 import type { IsoDate } from "~/domain/dates";
 import {
   ORDER_STATUS_LABELS,
   canTransition,
+  orderPayment,
+  promisesDelivery,
   type LineProofState,
   lineProofState,
   lineTitle,
@@ -33,6 +35,7 @@ import {
   type Actor,
   type DeliveryView,
   type OrderStatus,
+  type PaymentMethod,
   type ProofAnswer,
 } from "~/domain/orders";
 import type { Database } from "./db.server";
@@ -49,7 +52,9 @@ export type OrderSummary = {
   statusLabel: string;
   totalPence: number;
   currency: string;
-  paidAt: Date;
+  /** Null while a bank transfer is awaited. */
+  paidAt: Date | null;
+  createdAt: Date;
   delivery: DeliveryView;
   carrier: string | null;
   trackingNumber: string | null;
@@ -91,6 +96,8 @@ export type OrderDetail = Omit<OrderSummary, "lines"> &
     snapshot: OrderSnapshot;
     lines: OrderLineWithProofs[];
     invoiceNumber: string | null;
+    /** How the order is paid; for a bank transfer its pro-forma and due date (issue 17 item 4). */
+    payment: { method: PaymentMethod; proformaNumber: string | null; dueOn: IsoDate | null };
     version: number;
     timeline: OrderTimelineEntry[];
   };
@@ -122,6 +129,7 @@ function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, n
     totalPence: row.totalPence,
     currency: row.currency,
     paidAt: row.paidAt,
+    createdAt: row.createdAt,
     delivery: deliveryView(status, row.promisedDeliveryDate, () => orderEta(etaInput(snapshot, lines), now)),
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
@@ -173,7 +181,7 @@ export async function getOrder(
     .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
     .limit(1);
   if (!row) return null;
-  const [lines, history, proofs, [invoice]] = await Promise.all([
+  const [lines, history, proofs, [invoice], [transfer]] = await Promise.all([
     linesOfOrder(db, row),
     db
       .select()
@@ -182,6 +190,11 @@ export async function getOrder(
       .orderBy(asc(orderStatusHistory.id)),
     db.select().from(orderProofs).where(eq(orderProofs.orderId, row.id)).orderBy(desc(orderProofs.version)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1),
+    db
+      .select({ proformaNumber: bankTransfers.proformaNumber, dueOn: bankTransfers.dueOn })
+      .from(bankTransfers)
+      .where(eq(bankTransfers.orderId, row.id))
+      .limit(1),
   ]);
   const summary = toSummary(row, lines, input.userId, input.now ?? new Date());
   return {
@@ -203,6 +216,9 @@ export async function getOrder(
     vatPence: row.vatPence,
     vatRate: row.vatRate,
     invoiceNumber: invoice?.number ?? null,
+    payment: transfer
+      ? { method: "bank_transfer", ...transfer }
+      : { method: "card", proformaNumber: null, dueOn: null },
     version: row.version,
     timeline: history.map((entry) => ({
       from: entry.fromStatus === null ? null : toOrderStatus(entry.fromStatus),
@@ -298,11 +314,11 @@ export async function respondToProof(
     const decision = input.decision === "approve" ? "approved" : "changes_requested";
     latest.decision = decision;
     const target = statusFromLineProofs(lines.map((each) => lineProofState(latestOf(each.id))));
-    if (target !== from && !canTransition(from, target, "buyer")) return notAwaiting();
-    const promised =
-      target === "proof_approved"
-        ? promisedDeliveryDate(etaInput(readSnapshot(order), lines), now)
-        : order.promisedDeliveryDate;
+    const payment = orderPayment(order.paidAt);
+    if (target !== from && !canTransition(from, target, "buyer", payment)) return notAwaiting();
+    const promised = promisesDelivery(target, payment)
+      ? promisedDeliveryDate(etaInput(readSnapshot(order), lines), now)
+      : order.promisedDeliveryDate;
     await tx
       .update(orderProofs)
       .set({ decision, comment: comment || null, decidedAt: now })
