@@ -5,16 +5,19 @@ import { OrderActions, type FormReply } from "~/components/admin/order-actions";
 import { londonTime } from "~/components/admin/order-card";
 import { OrderDetails } from "~/components/admin/order-details";
 import { OrderRecords } from "~/components/admin/order-records";
-import { proofUploadSchema, statusChangeSchema } from "~/domain/admin-orders";
+import { TransferCard } from "~/components/admin/transfer-card";
+import { formatDisplayDate } from "~/domain/dates";
+import { proofUploadSchema, statusChangeSchema, transferReceivedSchema } from "~/domain/admin-orders";
 import { formatPence } from "~/domain/money";
 import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { getOrderForStaff } from "~/server/admin-order-detail.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
+import { markTransferReceived } from "~/server/bank-transfers.server";
 import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
-import { parseForm, toResponse, validate } from "~/server/http.server";
+import { readForm, toResponse, validate } from "~/server/http.server";
 import { dbOf } from "~/server/request-context.server";
 
-type Intent = "proof" | "status";
+type Intent = "proof" | "status" | "transfer";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -24,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order };
 }
 
-/** Two forms post here: the proof upload (multipart, with the file) and the status change. */
+/** Three forms post here: the proof upload (multipart, with the file), the status change and "Mark transfer received". */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
   const staff = await requireStaff({ request, context });
@@ -49,8 +52,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
 
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form, { intent: "status" satisfies Intent });
+  if (form.value.intent === "transfer") {
+    const intent: Intent = "transfer";
+    const fields = validate(transferReceivedSchema, form.value);
+    if (!fields.ok) return toResponse(fields, { intent });
+    const result = await markTransferReceived(db, { staff, orderId: params.id, version: fields.value.version });
+    if (!result.ok) return toResponse(result, { intent });
+    return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
+  }
   const intent: Intent = "status";
-  const change = await parseForm(request, statusChangeSchema);
+  const change = validate(statusChangeSchema, form.value);
   if (!change.ok) return toResponse(change, { intent });
   const result = await changeOrderStatus(db, { staff, orderId: params.id, change: change.value });
   if (!result.ok) return toResponse(result, { intent });
@@ -91,13 +104,20 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <StatusBadge status={order.status} />
       </div>
       <p className="mt-1 text-sm text-muted">
-        Paid {londonTime(order.paidAt)} · {formatPence(order.amounts.totalPence)} · last changed{" "}
-        {londonTime(order.updatedAt)}
+        {order.paidAt
+          ? `Paid ${londonTime(order.paidAt)}`
+          : `Placed ${londonTime(order.createdAt)}, bank transfer due by ${formatDisplayDate(order.transfer?.dueOn ?? "")}`}{" "}
+        · {formatPence(order.amounts.totalPence)} · last changed {londonTime(order.updatedAt)}
       </p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <OrderDetails order={order} />
-        <OrderActions order={order} proofResult={reply("proof")} statusResult={reply("status")} busy={busy} />
+        <div className="space-y-6">
+          {order.transfer ? (
+            <TransferCard order={{ ...order, transfer: order.transfer }} result={reply("transfer")} busy={busy} />
+          ) : null}
+          <OrderActions order={order} proofResult={reply("proof")} statusResult={reply("status")} busy={busy} />
+        </div>
       </div>
 
       <OrderRecords order={order} />

@@ -5,10 +5,18 @@ import { OrderChoices } from "~/components/order-choices";
 import { deliveryText } from "~/components/order-delivery";
 import { LineProofs } from "~/components/order-proofs";
 import { SignInPrompt } from "~/components/sign-in-prompt";
+import { TransferPayment } from "~/components/transfer-payment";
 import { FormMessage } from "~/components/ui/form";
 import { formatDisplayDate, formatDisplayDay, formatLondonDateTime, londonToday } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
-import { ORDER_STATUS_LABELS, lineTitle, paymentStatusText, proofAnswerSchema, proofDueDate } from "~/domain/orders";
+import {
+  ORDER_STATUS_LABELS,
+  lineTitle,
+  paymentStatusText,
+  proofAnswerSchema,
+  proofClockStart,
+  proofDueDate,
+} from "~/domain/orders";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/buyer-orders.server";
 
@@ -81,7 +89,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
                 emptyText={
                   order.status === "proof_approved" || line.customization.proof.preference === "skip_proof"
                     ? "No new proof needed: this repeats an approved design."
-                    : `We'll upload your proof here by ${formatDisplayDate(proofDueDate(londonToday(new Date(order.paidAt))))} and e-mail you.`
+                    : `We'll upload your proof here by ${formatDisplayDate(proofDueDate(londonToday(proofClockStart(order))))} and e-mail you.`
                 }
               />
             ))}
@@ -127,13 +135,28 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
               <dd>{formatPence(order.vatPence)}</dd>
             </div>
             <div className="flex justify-between border-t border-slate-200 pt-2 font-bold">
-              <dt>Total paid</dt>
+              <dt>{order.paidAt ? "Total paid" : "Total to pay"}</dt>
               <dd>{formatPence(order.totalPence)}</dd>
             </div>
           </dl>
           <p className="mt-3" data-testid="payment-status">
-            {paymentStatusText(order.status, formatDisplayDay(order.paidAt))}
+            {paymentStatusText(order.status, {
+              method: order.payment.method,
+              paidOn: order.paidAt ? formatDisplayDay(order.paidAt) : null,
+              dueOn: order.payment.dueOn ? formatDisplayDate(order.payment.dueOn) : null,
+            })}
           </p>
+          {order.payment.proformaNumber && order.payment.dueOn ? (
+            <TransferPayment
+              orderId={order.id}
+              orderNumber={order.number}
+              status={order.status}
+              paid={Boolean(order.paidAt)}
+              totalPence={order.totalPence}
+              proformaNumber={order.payment.proformaNumber}
+              dueOn={order.payment.dueOn}
+            />
+          ) : null}
           {order.invoiceNumber ? <p className="mt-1 text-muted">VAT invoice {order.invoiceNumber}</p> : null}
         </aside>
       </div>
