@@ -430,7 +430,10 @@ describe("reminders and expiry", () => {
     smtp.messages.length = 0;
 
     // On the due date it is not expired yet (its late reminder goes now).
-    expect(await runBankTransferTasks(handle.db, new Date("2026-12-10T23:00:00Z"))).toEqual({ reminded: 1, expired: 0 });
+    expect(await runBankTransferTasks(handle.db, new Date("2026-12-10T23:00:00Z"))).toEqual({
+      reminded: 1,
+      expired: 0,
+    });
     expect(await runBankTransferTasks(handle.db, new Date("2026-12-11T00:30:00Z"))).toEqual({
       reminded: 0,
       expired: 1,
