@@ -46,6 +46,7 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/proofs/:version", "routes/order-proof.ts"),
+  route("orders/:id/proforma.pdf", "routes/order-proforma.ts"),
   // Marketing, policy and help pages (issue 6)
   route("how-it-works", "routes/how-it-works.tsx"),
   route("compare", "routes/compare.tsx"),

@@ -12,14 +12,22 @@ import {
 } from "#db/schema";
 import type { DraftDataInput } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
+import { loader as proformaLoader } from "~/routes/order-proforma";
 import { action as paymentAction } from "~/routes/payment";
+import { pdfText } from "../../tests/setup/pdf-text";
 import { answerOf } from "../../tests/setup/route-answer";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { testFileDatabase, testServices } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import { changeOrderStatus } from "./admin-orders.server";
 import { getOrderForStaff } from "./admin-order-detail.server";
-import { markTransferReceived, placeBankTransferOrder, runBankTransferTasks } from "./bank-transfers.server";
+import {
+  markTransferReceived,
+  placeBankTransferOrder,
+  proformaForBuyer,
+  runBankTransferTasks,
+} from "./bank-transfers.server";
+import { renderDocumentPdf } from "./documents.server";
 import { getOrder, respondToProof } from "./buyer-orders.server";
 import { getEnv } from "./env.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
@@ -299,6 +307,72 @@ describe("placing an order by bank transfer", () => {
     });
     expect(paying).toMatchObject({ ok: false, code: "PAYMENT_REPLACED" });
     expect(await handle.db.select().from(orders)).toHaveLength(1);
+  });
+});
+
+describe("the pro-forma invoice", () => {
+  /** The text with runs of white space as one space, so a table row reads as one string. */
+  const flat = (text: string) => text.replace(/\s+/g, " ");
+
+  it("prints every field and figure: seller, buyer, PO reference, lines, totals, bank details, the order number as reference, the due date", async () => {
+    const { buyer, orderId } = await placed();
+    const order = await orderRow(orderId);
+    const transfer = await transferRow(orderId);
+    const proforma = await proformaForBuyer(handle.db, { userId: buyer.userId, accountId: "", orderId });
+    if (!proforma) throw new Error("no pro-forma");
+    const text = flat(await pdfText(await renderDocumentPdf(proforma)));
+    const business = getEnv().business;
+    for (const expected of [
+      "Pro-forma invoice",
+      `Number ${transfer.proformaNumber}`,
+      "Date Thu, Nov 26, 2026",
+      `Order ${order.number}`,
+      "PO reference PO-7781",
+      `Payment reference ${order.number}`,
+      "Due by Thu, Dec 10, 2026",
+      // The seller.
+      business.legalName,
+      ...business.registeredOffice,
+      `VAT registration number: ${business.vatNumber}`,
+      `Company number: ${business.companyNumber}`,
+      // The buyer and where the goods go.
+      "BILL TO Analytical Ltd Ada Lovelace 1 Engine Street London N1 9GU United Kingdom VAT number: GB980780684",
+      "DELIVER TO Analytical Ltd Ada Lovelace 1 Engine Street London N1 9GU United Kingdom",
+      // 50 caps at £5.50, 10% off the goods, standard shipping, 20% VAT on the rest.
+      "Custom Embroidered Cap Navy Front embroidery 50 £5.50 20% £55.00 £275.00",
+      "First order discount (10%) 1 -£27.50 20% -£5.50 -£27.50",
+      "Standard Shipping 1 £18.00 20% £3.60 £18.00",
+      "Total excluding VAT £265.50 VAT £53.10 Total including VAT £318.60",
+      `Pay by bank transfer Account name: ${business.bank.accountName} Sort code: ${business.bank.sortCode} Account number: ${business.bank.accountNumber} IBAN: ${business.bank.iban} Payment reference: ${order.number}`,
+      `Please pay £318.60 by bank transfer by Thu, Dec 10, 2026, quoting ${order.number} as the payment reference.`,
+      "This is a pro-forma invoice, not a VAT invoice",
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toContain("Time of supply");
+
+    // Their organisation may read it too; nobody else.
+    const colleague = { userId: "colleague", accountId: `account-of-${buyer.userId}`, orderId };
+    expect(await proformaForBuyer(handle.db, colleague)).not.toBeNull();
+    expect(await proformaForBuyer(handle.db, { ...colleague, accountId: "another-org" })).toBeNull();
+  });
+
+  it("is served at /orders/:id/proforma.pdf to the buyer only, never cached; anyone else gets a 404", async () => {
+    const { buyer, orderId } = await placed();
+    const mallory = await createSignedInUser(handle.db, "mallory@evil.example");
+    const get = (cookie?: string, id = orderId) =>
+      answerOf(proformaLoader, {
+        request: siteRequest(`/orders/${id}/proforma.pdf`, { cookie }),
+        params: { id },
+        services,
+      });
+    const own = await get(buyer.cookie);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("application/pdf");
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    expect(own.headers.get("content-disposition")).toMatch(/^attachment; filename="PF-\d{4}-\d{6}\.pdf"$/);
+    expect((await get(mallory.cookie)).status).toBe(404);
+    expect((await get(undefined)).status).toBe(404);
+    expect((await get(buyer.cookie, "not-an-id")).status).toBe(404);
   });
 });
 

@@ -12,7 +12,7 @@
  *   the due date and expires orders unpaid after it, each exactly once across processes.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
   bankTransfers,
   firstOrderClaims,
@@ -23,7 +23,14 @@ import {
   paymentIntents,
 } from "#db/schema";
 import { ADMIN_MESSAGES } from "~/domain/admin-orders";
-import { BANK_TRANSFER_MESSAGES, latestDueWithTask, transferDueOn, transferTask } from "~/domain/bank-transfer";
+import {
+  BANK_TRANSFER_MESSAGES,
+  latestDueWithTask,
+  proformaDocument,
+  transferDueOn,
+  transferTask,
+} from "~/domain/bank-transfer";
+import type { BusinessDocument } from "~/domain/documents";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { etaInput, promisedDeliveryDate } from "~/domain/order-snapshot";
 import {
@@ -48,6 +55,7 @@ import { nextDocumentNumber } from "./document-numbers.server";
 import { failure, signInRequired, type Failure } from "./http.server";
 import { sendMail } from "./mail.server";
 import { createOrder } from "./order-creation.server";
+import { orderGoods } from "./order-documents.server";
 import { linesOfOrder } from "./order-lines.server";
 import { lockDraft, lockLineDrafts } from "./payment-events.server";
 import { PaymentProviderError } from "./payment-provider.server";
@@ -184,6 +192,43 @@ export async function placeBankTransferOrder(
       console.error(`[orders] bank transfer e-mail for ${mail.orderNumber} failed:`, error),
     );
   return placed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pro-forma invoice
+
+/**
+ * The pro-forma invoice of an order placed by bank transfer, for its buyer and their organisation
+ * (like the order page, buyer-orders.server.ts); null for anyone else, an unknown order or a card
+ * order, so the route answers all of them alike with a 404. Dated when the order was placed.
+ */
+export async function proformaForBuyer(
+  db: Database,
+  input: { userId: string; accountId: string; orderId: string },
+): Promise<BusinessDocument | null> {
+  if (!input.userId || !isOrderId(input.orderId)) return null;
+  const [found] = await db
+    .select({ order: orders, transfer: bankTransfers })
+    .from(orders)
+    .innerJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.id, input.orderId),
+        or(eq(orders.userId, input.userId), eq(orders.accountId, input.accountId || input.userId)),
+      ),
+    )
+    .limit(1);
+  if (!found) return null;
+  const { order, transfer } = found;
+  return proformaDocument({
+    number: transfer.proformaNumber,
+    issuedAt: transfer.placedAt,
+    orderNumber: order.number,
+    snapshot: readOrderSnapshot(order.number, order.snapshot),
+    goods: orderGoods(await linesOfOrder(db, order)),
+    amounts: order,
+    dueOn: transfer.dueOn,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
