@@ -47,6 +47,9 @@ export default [
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/proofs/:version", "routes/order-proof.ts"),
   route("orders/:id/proforma.pdf", "routes/order-proforma.ts"),
+  // The order's documents (issue 17 item 3)
+  route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),
+  route("orders/:id/credit-note.pdf", "routes/order-document.ts", { id: "order-credit-note" }),
   // Marketing, policy and help pages (issue 6)
   route("how-it-works", "routes/how-it-works.tsx"),
   route("compare", "routes/compare.tsx"),
@@ -76,6 +79,8 @@ export default [
     route("orders/:id", "routes/admin.order.tsx"),
     route("orders/:id/proofs/:version", "routes/admin.order-proof.ts"),
     route("orders/:id/artwork/:fileId", "routes/admin.order-artwork.ts"),
+    route("orders/:id/invoice.pdf", "routes/admin.order-document.ts", { id: "admin-order-invoice" }),
+    route("orders/:id/credit-note.pdf", "routes/admin.order-document.ts", { id: "admin-order-credit-note" }),
     route("inbox/:kind", "routes/admin.inbox.tsx"),
     route("inbox/:kind/export.csv", "routes/admin.inbox-export.ts"),
   ]),

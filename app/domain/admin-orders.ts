@@ -186,6 +186,7 @@ export type StaffOrderDetail = {
     canMarkReceived: boolean;
   } | null;
   invoiceNumber: string | null;
+  creditNoteNumber: string | null;
   carrier: string | null;
   trackingNumber: string | null;
   promisedDeliveryDate: string | null;

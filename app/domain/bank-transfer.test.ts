@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { orderSnapshotSchema } from "./order-snapshot";
+import { splitDraftData } from "./order-snapshot";
 import { draftDataSchema } from "./draft-schemas";
 import {
   BANK_TRANSFER_DUE_DAYS,
   REMINDER_DAYS_BEFORE,
   expiresOn,
   latestDueWithTask,
-  orderFacts,
-  orderParties,
   proformaDocument,
   reminderOn,
   transferDueOn,
@@ -58,68 +56,35 @@ describe("the due date, the reminder and expiry (issue 17 item 4)", () => {
   });
 });
 
-const snapshot = orderSnapshotSchema.parse({
-  data: draftDataSchema.parse({
-    product_id: "8",
-    quantity: 50,
-    details: {
-      contact_name: "Ada Lovelace",
-      email: "ada@analytical.example",
-      company: "Analytical Ltd",
-      phone: "+44 20 7946 0958",
-      vat_number: "GB123456782",
-      po_ref: "PO-7781",
-      billing: {
-        company: "Analytical Engines Ltd",
-        name: "Ada Lovelace",
-        line1: "1 Engine Street",
-        city: "London",
-        postcode: "N1 9GU",
-        country: "GB",
-      },
-      tos_accepted: true,
+const data = draftDataSchema.parse({
+  product_id: "8",
+  quantity: 50,
+  variant: { color_hex: "#1f2a56" },
+  customization_selections: ["Front embroidery"],
+  details: {
+    contact_name: "Ada Lovelace",
+    email: "ada@analytical.example",
+    company: "Analytical Ltd",
+    phone: "+44 20 7946 0958",
+    vat_number: "GB123456782",
+    po_ref: "PO-7781",
+    billing: { name: "Ada Lovelace", line1: "1 Engine Street", city: "London", postcode: "N1 9GU", country: "GB" },
+    tos_accepted: true,
+  },
+  shipping: {
+    address: {
+      firstName: "Charles",
+      lastName: "Babbage",
+      line1: "2 Mill Lane",
+      city: "Leeds",
+      postcode: "LS1 4AP",
+      country: "GB",
     },
-    shipping: {
-      address: {
-        firstName: "Charles",
-        lastName: "Babbage",
-        name: "",
-        company: "",
-        line1: "2 Mill Lane",
-        city: "Leeds",
-        postcode: "LS1 4AP",
-        country: "GB",
-      },
-      method: "standard",
-    },
-  }),
+    method: "standard",
+  },
 });
-
-describe("what documents about an order print", () => {
-  it("prints the billing company, name and address with the VAT number, and the delivery address", () => {
-    expect(orderParties(snapshot)).toEqual({
-      buyer: {
-        lines: ["Analytical Engines Ltd", "Ada Lovelace", "1 Engine Street", "London", "N1 9GU", "United Kingdom"],
-        vatNumber: "GB123456782",
-      },
-      deliverTo: ["Charles Babbage", "2 Mill Lane", "Leeds", "LS1 4AP", "United Kingdom"],
-    });
-  });
-
-  it("prints the PO reference from Details when there is one", () => {
-    expect(orderFacts({ orderNumber: "SS-000042", poRef: " PO-7781 " })).toEqual([
-      { label: "Order", value: "SS-000042" },
-      { label: "PO reference", value: "PO-7781" },
-    ]);
-    expect(orderFacts({ orderNumber: "SS-000042", poRef: "  " })).toEqual([{ label: "Order", value: "SS-000042" }]);
-  });
-
-  it("says how to pay: the amount, the reference, the due date", () => {
-    expect(transferInstructions({ totalPence: 35160, reference: "SS-000042", dueOn: "2026-12-10" })).toBe(
-      "Please pay £351.60 by bank transfer by Thu, Dec 10, 2026, quoting SS-000042 as the payment reference.",
-    );
-  });
-});
+const cap = { id: "8", title: "Custom Embroidered Cap", leadTime: "3.5 weeks", deliveryTime: "5-7 days" };
+const { order: snapshot, line } = splitDraftData(data, cap);
 
 describe("the pro-forma invoice", () => {
   // 50 caps at £5.50 = £275.00, 10% off (£27.50), standard shipping £18.00, VAT 20% = £53.10.
@@ -128,14 +93,19 @@ describe("the pro-forma invoice", () => {
     issuedAt: new Date("2026-11-26T10:00:00Z"),
     orderNumber: "SS-000042",
     snapshot,
-    goods: [
-      { description: "Custom Embroidered Cap", details: ["Navy"], quantity: 50, unitPence: 550, netPence: 27500 },
-    ],
-    amounts: { discountPence: 2750, shippingPence: 1800, vatPence: 5310, vatRate: 20 },
+    lines: [{ ...line, quantity: 50, unitPence: 550, subtotalPence: 27500 }],
+    amounts: {
+      subtotalPence: 27500,
+      discountPence: 2750,
+      shippingPence: 1800,
+      vatPence: 5310,
+      vatRate: 20,
+      totalPence: 31860,
+    },
     dueOn: "2026-12-10",
   });
 
-  it("is a pro-forma with the order number as its payment reference, the PO reference and the due date", () => {
+  it("is a pro-forma with the order number as its payment reference, the PO reference from Details and the due date", () => {
     expect(proforma.kind).toBe("proforma");
     expect(proforma.number).toBe("PF-2026-000007");
     expect(proforma.bankTransferReference).toBe("SS-000042");
@@ -147,11 +117,21 @@ describe("the pro-forma invoice", () => {
     ]);
   });
 
+  it("is for the buyer who ordered, delivered where they asked", () => {
+    expect(proforma.buyer).toEqual({
+      lines: ["Analytical Ltd", "Ada Lovelace", "1 Engine Street", "London", "N1 9GU", "United Kingdom"],
+      vatNumber: "GB123456782",
+    });
+    expect(proforma.deliverTo).toEqual(["Charles Babbage", "2 Mill Lane", "Leeds", "LS1 4AP", "United Kingdom"]);
+  });
+
   it("charges what the order charged, VAT apportioned over its lines", () => {
-    expect(proforma.lines.map(({ description, netPence, vatPence }) => [description, netPence, vatPence])).toEqual([
-      ["Custom Embroidered Cap", 27500, 5500],
-      ["First order discount (10%)", -2750, -550],
-      ["Standard Shipping", 1800, 360],
+    expect(
+      proforma.lines.map(({ description, details, netPence, vatPence }) => [description, details, netPence, vatPence]),
+    ).toEqual([
+      ["Custom Embroidered Cap", ["Navy", "Front embroidery"], 27500, 5500],
+      ["First order discount (10%)", [], -2750, -550],
+      ["Standard Shipping", [], 1800, 360],
     ]);
     expect(proforma.totals).toEqual({ netPence: 26550, vatPence: 5310, grossPence: 31860 });
   });
@@ -161,5 +141,11 @@ describe("the pro-forma invoice", () => {
       "Please pay £318.60 by bank transfer by Thu, Dec 10, 2026, quoting SS-000042 as the payment reference.",
     );
     expect(proforma.notes[1]).toContain("not a VAT invoice");
+  });
+
+  it("says how to pay in the e-mails' words too", () => {
+    expect(transferInstructions({ totalPence: 35160, reference: "SS-000042", dueOn: "2026-12-10" })).toBe(
+      "Please pay £351.60 by bank transfer by Thu, Dec 10, 2026, quoting SS-000042 as the payment reference.",
+    );
   });
 });

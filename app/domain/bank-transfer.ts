@@ -6,8 +6,8 @@
  * Pure: the clock and the order are passed in.
  */
 import { addDays, formatDisplayDate, londonToday, type IsoDate } from "./dates";
-import { addressLines } from "./checkout";
-import { documentLines, documentPence, documentTotals, type BusinessDocument, type PricedGoods } from "./documents";
+import { documentPence, type BusinessDocument } from "./documents";
+import { orderDocument, type ChargedAmounts, type ChargedLine } from "./order-documents";
 import type { OrderSnapshot } from "./order-snapshot";
 import type { OrderStatus } from "./orders";
 
@@ -68,31 +68,6 @@ export function transferInstructions(input: { totalPence: number; reference: str
   return `Please pay ${documentPence(input.totalPence)} by bank transfer by ${formatDisplayDate(input.dueOn)}, quoting ${input.reference} as the payment reference.`;
 }
 
-/** The buyer and delivery blocks of any document about an order, from the order's snapshot. */
-export function orderParties(snapshot: OrderSnapshot): Pick<BusinessDocument, "buyer" | "deliverTo"> {
-  const { details, shipping } = snapshot.data;
-  const bill = details.billing;
-  const ship = shipping.address;
-  const buyerLines = [
-    bill.company.trim() || details.company.trim(),
-    bill.name.trim() || details.contact_name.trim(),
-    ...addressLines([bill.line1, bill.line2, bill.city, bill.postcode], bill.country),
-  ].filter((line) => line !== "");
-  const deliverTo = [
-    ship.company.trim(),
-    ship.name.trim() || `${ship.firstName} ${ship.lastName}`.trim(),
-    ...addressLines([ship.line1, ship.line2, ship.city, ship.postcode], ship.country),
-  ].filter((line) => line !== "");
-  return { buyer: { lines: buyerLines, vatNumber: details.vat_number.trim() }, deliverTo };
-}
-
-/** The order number and, when the buyer gave one on Details, their PO reference: printed on every document. */
-export function orderFacts(input: { orderNumber: string; poRef: string }): BusinessDocument["facts"] {
-  const facts = [{ label: "Order", value: input.orderNumber }];
-  if (input.poRef.trim()) facts.push({ label: "PO reference", value: input.poRef.trim() });
-  return facts;
-}
-
 /**
  * The pro-forma invoice of an order placed to pay by bank transfer: the order's lines and totals
  * as charged, the order number as the payment reference, the due date. It is a request for
@@ -103,39 +78,22 @@ export function proformaDocument(input: {
   issuedAt: Date;
   orderNumber: string;
   snapshot: OrderSnapshot;
-  goods: readonly PricedGoods[];
-  amounts: { discountPence: number; shippingPence: number; vatPence: number; vatRate: number };
+  lines: readonly ChargedLine[];
+  amounts: ChargedAmounts & { totalPence: number };
   dueOn: IsoDate;
 }): BusinessDocument {
-  const { snapshot, amounts } = input;
-  const lines = documentLines({
-    goods: input.goods,
-    totals: {
-      discount: amounts.discountPence,
-      shipping: amounts.shippingPence,
-      vat: amounts.vatPence,
-      vatRate: amounts.vatRate,
-    },
-    shippingMethod: snapshot.data.shipping.method ?? null,
-  });
-  const totals = documentTotals(lines);
-  return {
+  const { amounts, orderNumber, dueOn } = input;
+  return orderDocument({
+    ...input,
     kind: "proforma",
-    number: input.number,
-    issuedAt: input.issuedAt,
     facts: [
-      ...orderFacts({ orderNumber: input.orderNumber, poRef: snapshot.data.details.po_ref }),
-      { label: "Payment reference", value: input.orderNumber },
-      { label: "Due by", value: formatDisplayDate(input.dueOn) },
+      { label: "Payment reference", value: orderNumber },
+      { label: "Due by", value: formatDisplayDate(dueOn) },
     ],
-    ...orderParties(snapshot),
-    lines,
-    totals,
     notes: [
-      transferInstructions({ totalPence: totals.grossPence, reference: input.orderNumber, dueOn: input.dueOn }),
+      transferInstructions({ totalPence: amounts.totalPence, reference: orderNumber, dueOn }),
       "This is a pro-forma invoice, not a VAT invoice: we send the VAT invoice when your payment arrives.",
-      `An order not paid by its due date expires. We prepare your proof meanwhile; production starts once the payment has arrived and the proof is approved.`,
+      "An order not paid by its due date expires. We prepare your proof meanwhile; production starts once the payment has arrived and the proof is approved.",
     ],
-    bankTransferReference: input.orderNumber,
-  };
+  });
 }

@@ -15,9 +15,10 @@ import { changeOrderStatus } from "~/server/admin-orders.server";
 import { markTransferReceived } from "~/server/bank-transfers.server";
 import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
+import { resendInvoice } from "~/server/invoices.server";
 import { dbOf } from "~/server/request-context.server";
 
-type Intent = "proof" | "status" | "transfer";
+type Intent = "proof" | "status" | "invoice" | "transfer";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -27,7 +28,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order };
 }
 
-/** Three forms post here: the proof upload (multipart, with the file), the status change and "Mark transfer received". */
+/**
+ * Four forms post here: the proof upload (multipart, with the file), the status change, re-sending
+ * the invoice and "Mark transfer received".
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
   const staff = await requireStaff({ request, context });
@@ -54,6 +58,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { intent: "status" satisfies Intent });
+  if (form.value.intent === "invoice") {
+    const intent: Intent = "invoice";
+    const sent = await resendInvoice(db, { staffId: staff.id, orderId: params.id });
+    if (!sent.ok) return toResponse(sent, { intent });
+    return data({ intent, message: sent.message }, { headers: ADMIN_NO_STORE });
+  }
   if (form.value.intent === "transfer") {
     const intent: Intent = "transfer";
     const fields = validate(transferReceivedSchema, form.value);
@@ -116,7 +126,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           {order.transfer ? (
             <TransferCard order={{ ...order, transfer: order.transfer }} result={reply("transfer")} busy={busy} />
           ) : null}
-          <OrderActions order={order} proofResult={reply("proof")} statusResult={reply("status")} busy={busy} />
+          <OrderActions
+            order={order}
+            proofResult={reply("proof")}
+            statusResult={reply("status")}
+            invoiceResult={reply("invoice")}
+            busy={busy}
+          />
         </div>
       </div>
 

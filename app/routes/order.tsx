@@ -157,10 +157,30 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
               dueOn={order.payment.dueOn}
             />
           ) : null}
-          {order.invoiceNumber ? <p className="mt-1 text-muted">VAT invoice {order.invoiceNumber}</p> : null}
+          {order.invoiceNumber ? (
+            <DocumentLink href={`/orders/${order.id}/invoice.pdf`}>
+              Download VAT invoice {order.invoiceNumber} (PDF)
+            </DocumentLink>
+          ) : null}
+          {order.creditNoteNumber ? (
+            <DocumentLink href={`/orders/${order.id}/credit-note.pdf`}>
+              Download credit note {order.creditNoteNumber} (PDF)
+            </DocumentLink>
+          ) : null}
         </aside>
       </div>
     </section>
+  );
+}
+
+/** A document of the order, downloaded as a file (a resource route, so never a client navigation). */
+function DocumentLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <p className="mt-2">
+      <a href={href} download className="font-semibold text-brand underline underline-offset-2">
+        {children}
+      </a>
+    </p>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   artworkFiles,
   authUser,
   bankTransfers,
+  creditNotes,
   invoices,
   orderProofs,
   orders,
@@ -70,7 +71,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
   const actor = alias(authUser, "actor");
   const uploader = alias(authUser, "uploader");
   const receiver = alias(authUser, "receiver");
-  const [lines, history, proofs, [invoice], [intent], [transfer]] = await Promise.all([
+  const [lines, history, proofs, [invoice], [creditNote], [intent], [transfer]] = await Promise.all([
     linesOfOrder(db, order),
     db
       .select({ entry: orderStatusHistory, actorName: actor.name, actorEmail: actor.email })
@@ -85,6 +86,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       .where(eq(orderProofs.orderId, order.id))
       .orderBy(desc(orderProofs.version)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1),
+    db.select({ number: creditNotes.number }).from(creditNotes).where(eq(creditNotes.orderId, order.id)).limit(1),
     db
       .select({ provider: paymentIntents.provider })
       .from(paymentIntents)
@@ -209,6 +211,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
         }
       : null,
     invoiceNumber: invoice?.number ?? null,
+    creditNoteNumber: creditNote?.number ?? null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     promisedDeliveryDate: order.promisedDeliveryDate,

@@ -24,7 +24,7 @@ import { getOrderForStaff } from "./admin-order-detail.server";
 import {
   markTransferReceived,
   placeBankTransferOrder,
-  proformaForBuyer,
+  loadProforma,
   runBankTransferTasks,
 } from "./bank-transfers.server";
 import { renderDocumentPdf } from "./documents.server";
@@ -231,6 +231,12 @@ describe("placing an order by bank transfer", () => {
       `Your pro-forma invoice ${transfer.proformaNumber}`,
     ])
       expect(mail.text).toContain(line);
+    expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      [`Pro-forma invoice ${transfer.proformaNumber}.pdf`, "application/pdf"],
+    ]);
+    expect((await pdfText(mail.attachments[0]!.content)).replace(/\s+/g, " ")).toContain(
+      `Payment reference: ${order.number}`,
+    );
 
     // A double click or a second tab: the same order, one order, one e-mail.
     const second = await post();
@@ -318,7 +324,7 @@ describe("the pro-forma invoice", () => {
     const { buyer, orderId } = await placed();
     const order = await orderRow(orderId);
     const transfer = await transferRow(orderId);
-    const proforma = await proformaForBuyer(handle.db, { userId: buyer.userId, accountId: "", orderId });
+    const proforma = await loadProforma(handle.db, { orderId, reader: { userId: buyer.userId, accountId: "" } });
     if (!proforma) throw new Error("no pro-forma");
     const text = flat(await pdfText(await renderDocumentPdf(proforma)));
     const business = getEnv().business;
@@ -337,7 +343,7 @@ describe("the pro-forma invoice", () => {
       `Company number: ${business.companyNumber}`,
       // The buyer and where the goods go.
       "BILL TO Analytical Ltd Ada Lovelace 1 Engine Street London N1 9GU United Kingdom VAT number: GB980780684",
-      "DELIVER TO Analytical Ltd Ada Lovelace 1 Engine Street London N1 9GU United Kingdom",
+      "DELIVER TO Ada Lovelace Analytical Ltd 1 Engine Street London N1 9GU United Kingdom",
       // 50 caps at £5.50, 10% off the goods, standard shipping, 20% VAT on the rest.
       "Custom Embroidered Cap Navy Front embroidery 50 £5.50 20% £55.00 £275.00",
       "First order discount (10%) 1 -£27.50 20% -£5.50 -£27.50",
@@ -351,9 +357,9 @@ describe("the pro-forma invoice", () => {
     expect(text).not.toContain("Time of supply");
 
     // Their organisation may read it too; nobody else.
-    const colleague = { userId: "colleague", accountId: `account-of-${buyer.userId}`, orderId };
-    expect(await proformaForBuyer(handle.db, colleague)).not.toBeNull();
-    expect(await proformaForBuyer(handle.db, { ...colleague, accountId: "another-org" })).toBeNull();
+    const colleague = { userId: "colleague", accountId: `account-of-${buyer.userId}` };
+    expect(await loadProforma(handle.db, { orderId, reader: colleague })).not.toBeNull();
+    expect(await loadProforma(handle.db, { orderId, reader: { ...colleague, accountId: "another-org" } })).toBeNull();
   });
 
   it("is served at /orders/:id/proforma.pdf to the buyer only, never cached; anyone else gets a 404", async () => {
@@ -369,7 +375,9 @@ describe("the pro-forma invoice", () => {
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("application/pdf");
     expect(own.headers.get("cache-control")).toBe("private, no-store");
-    expect(own.headers.get("content-disposition")).toMatch(/^attachment; filename="PF-\d{4}-\d{6}\.pdf"$/);
+    expect(own.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="Pro-forma invoice PF-\d{4}-\d{6}\.pdf"$/,
+    );
     expect((await get(mallory.cookie)).status).toBe(404);
     expect((await get(undefined)).status).toBe(404);
     expect((await get(buyer.cookie, "not-an-id")).status).toBe(404);
@@ -403,8 +411,17 @@ describe("staff mark the transfer received", () => {
     expect(stale).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
 
     const at = new Date("2026-12-01T09:30:00Z");
+    smtp.messages.length = 0;
     const received = await markTransferReceived(handle.db, { staff, orderId, version: order.version, now: at });
     expect(received).toMatchObject({ ok: true, status: "paid" });
+    // The VAT invoice is issued now, dated when the money arrived, and e-mailed with its PDF.
+    const [invoice] = await handle.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    expect(invoice).toMatchObject({ number: expect.stringMatching(/^INV-2026-\d{6}$/), issuedAt: at });
+    const invoiceMail = await smtp.waitFor(BUYER_EMAIL);
+    expect(invoiceMail.attachments[0]?.filename).toBe(`VAT invoice ${invoice?.number}.pdf`);
+    const invoiceText = (await pdfText(invoiceMail.attachments[0]!.content)).replace(/\s+/g, " ");
+    expect(invoiceText).toContain("Payment Paid by bank transfer on Tue, Dec 1, 2026");
+    expect(invoiceText).toContain("PO reference PO-7781");
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", paidAt: at });
     expect(await transferRow(orderId)).toMatchObject({ receivedAt: at, receivedBy: staff.id });
     expect((await historyOf(orderId)).at(-1)).toMatchObject({

@@ -55,8 +55,10 @@ import { nextDocumentNumber } from "./document-numbers.server";
 import { failure, signInRequired, type Failure } from "./http.server";
 import { sendMail } from "./mail.server";
 import { createOrder } from "./order-creation.server";
-import { orderGoods } from "./order-documents.server";
 import { linesOfOrder } from "./order-lines.server";
+import { documentFileName, type DocumentReader, issueInvoice, mailOrderDocument } from "./invoices.server";
+import { renderDocumentPdf } from "./documents.server";
+import { visibleTo } from "./buyer-orders.server";
 import { lockDraft, lockLineDrafts } from "./payment-events.server";
 import { PaymentProviderError } from "./payment-provider.server";
 import { priceCheckout } from "./payment-start.server";
@@ -186,11 +188,7 @@ export async function placeBankTransferOrder(
   });
   if (!result.ok) return result;
   const { mail, ...placed } = result;
-  // After the commit: a mail fault is logged and never undoes the order (its page has the pro-forma).
-  if (mail)
-    await sendMail(db, transferPlacedMail(mail)).catch((error: unknown) =>
-      console.error(`[orders] bank transfer e-mail for ${mail.orderNumber} failed:`, error),
-    );
+  if (mail?.to) await sendPlacedMail(db, placed.orderId, mail);
   return placed;
 }
 
@@ -199,23 +197,23 @@ export async function placeBankTransferOrder(
 
 /**
  * The pro-forma invoice of an order placed by bank transfer, for its buyer and their organisation
- * (like the order page, buyer-orders.server.ts); null for anyone else, an unknown order or a card
- * order, so the route answers all of them alike with a 404. Dated when the order was placed.
+ * (like the order page) or staff; null for anyone else, an unknown order or a card order, so the
+ * route answers all of them alike with a 404. Dated when the order was placed.
  */
-export async function proformaForBuyer(
+export async function loadProforma(
   db: Database,
-  input: { userId: string; accountId: string; orderId: string },
+  input: { orderId: string; reader: DocumentReader },
 ): Promise<BusinessDocument | null> {
-  if (!input.userId || !isOrderId(input.orderId)) return null;
+  const { reader } = input;
+  if (!isOrderId(input.orderId) || (reader !== "staff" && !reader.userId)) return null;
   const [found] = await db
     .select({ order: orders, transfer: bankTransfers })
     .from(orders)
     .innerJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
     .where(
-      and(
-        eq(orders.id, input.orderId),
-        or(eq(orders.userId, input.userId), eq(orders.accountId, input.accountId || input.userId)),
-      ),
+      reader === "staff"
+        ? eq(orders.id, input.orderId)
+        : and(eq(orders.id, input.orderId), visibleTo(reader.userId, reader.accountId || reader.userId)),
     )
     .limit(1);
   if (!found) return null;
@@ -225,10 +223,25 @@ export async function proformaForBuyer(
     issuedAt: transfer.placedAt,
     orderNumber: order.number,
     snapshot: readOrderSnapshot(order.number, order.snapshot),
-    goods: orderGoods(await linesOfOrder(db, order)),
+    lines: await linesOfOrder(db, order),
     amounts: order,
     dueOn: transfer.dueOn,
   });
+}
+
+/** The placed e-mail with the pro-forma attached; a fault is logged and never undoes the order (its page has the pro-forma). */
+async function sendPlacedMail(db: Database, orderId: string, view: TransferMailView) {
+  try {
+    const proforma = await loadProforma(db, { orderId, reader: "staff" });
+    if (!proforma) throw new Error(`Order ${view.orderNumber} has no pro-forma`);
+    const pdf = await renderDocumentPdf(proforma);
+    await sendMail(db, {
+      ...transferPlacedMail(view),
+      attachments: [{ filename: documentFileName(proforma), content: pdf, contentType: "application/pdf" }],
+    });
+  } catch (error) {
+    console.error(`[orders] bank transfer e-mail for ${view.orderNumber} failed:`, error);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -238,7 +251,8 @@ export async function proformaForBuyer(
  * Staff mark an order's transfer received (issue 17 item 4): only while it is awaited, only from
  * the order version the page showed. The order is paid now (paid_at, its drafts' paid_at), its
  * status follows statusAfterTransferReceived, a delivery date is promised if its proof is approved
- * already, and the history and the transfer record who marked it and when.
+ * already, and the history and the transfer record who marked it and when. The order's VAT invoice
+ * is issued now, in the same transaction, and e-mailed to the buyer after the commit.
  */
 export async function markTransferReceived(
   db: Database,
@@ -246,7 +260,7 @@ export async function markTransferReceived(
 ): Promise<AdminChange | Failure> {
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   const now = input.now ?? new Date();
-  return db.transaction(async (tx): Promise<AdminChange | Failure> => {
+  const result = await db.transaction(async (tx): Promise<AdminChange | Failure> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
     if (order.version !== input.version) return staleFailure(order);
@@ -300,13 +314,22 @@ export async function markTransferReceived(
       note: BANK_TRANSFER_MESSAGES.receivedNote,
       createdAt: now,
     });
+    const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
     return {
       ok: true,
       status: to,
       version: updated.version,
-      message: `${BANK_TRANSFER_MESSAGES.received(order.number)} It is "${ORDER_STATUS_LABELS[to]}".`,
+      message: `${BANK_TRANSFER_MESSAGES.received(order.number)} It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued.`,
     };
   });
+  if (!result.ok) return result;
+  try {
+    const sent = await mailOrderDocument(db, { orderId: input.orderId, kind: "invoice" });
+    if (sent) return { ...result, message: `${result.message} It was e-mailed to ${sent.to}.` };
+  } catch (error) {
+    console.error(`[orders] invoice e-mail for ${input.orderId} after its transfer failed:`, error);
+  }
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------

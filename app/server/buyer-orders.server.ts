@@ -14,7 +14,7 @@ import {
   readOrderSnapshot,
 } from "~/domain/order-snapshot";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { bankTransfers, invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
+import { bankTransfers, creditNotes, invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
 import type { IsoDate } from "~/domain/dates";
 import {
   ORDER_STATUS_LABELS,
@@ -96,6 +96,8 @@ export type OrderDetail = Omit<OrderSummary, "lines"> &
     snapshot: OrderSnapshot;
     lines: OrderLineWithProofs[];
     invoiceNumber: string | null;
+    /** After a refund (issue 17 item 3). */
+    creditNoteNumber: string | null;
     /** How the order is paid; for a bank transfer its pro-forma and due date (issue 17 item 4). */
     payment: { method: PaymentMethod; proformaNumber: string | null; dueOn: IsoDate | null };
     version: number;
@@ -138,7 +140,7 @@ function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, n
 }
 
 /** Orders this user can read: their own, and their active organisation's (B-8, B-20). */
-function visibleTo(userId: string, accountId: string) {
+export function visibleTo(userId: string, accountId: string) {
   return or(eq(orders.userId, userId), eq(orders.accountId, accountId));
 }
 
@@ -181,7 +183,7 @@ export async function getOrder(
     .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
     .limit(1);
   if (!row) return null;
-  const [lines, history, proofs, [invoice], [transfer]] = await Promise.all([
+  const [lines, history, proofs, [invoice], [creditNote], [transfer]] = await Promise.all([
     linesOfOrder(db, row),
     db
       .select()
@@ -190,6 +192,7 @@ export async function getOrder(
       .orderBy(asc(orderStatusHistory.id)),
     db.select().from(orderProofs).where(eq(orderProofs.orderId, row.id)).orderBy(desc(orderProofs.version)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1),
+    db.select({ number: creditNotes.number }).from(creditNotes).where(eq(creditNotes.orderId, row.id)).limit(1),
     db
       .select({ proformaNumber: bankTransfers.proformaNumber, dueOn: bankTransfers.dueOn })
       .from(bankTransfers)
@@ -216,6 +219,7 @@ export async function getOrder(
     vatPence: row.vatPence,
     vatRate: row.vatRate,
     invoiceNumber: invoice?.number ?? null,
+    creditNoteNumber: creditNote?.number ?? null,
     payment: transfer
       ? { method: "bank_transfer", ...transfer }
       : { method: "card", proformaNumber: null, dueOn: null },

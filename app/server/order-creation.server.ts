@@ -2,22 +2,14 @@
  * A paid checkout becomes an order (issue 8; REQUIREMENTS B-3, B-9, A-20, A-40; DESIGN decision 9,
  * docs/decisions/016), inside the transaction that applies the payment event
  * (payment-events.server.ts): the order (number from order_number_seq) with a line per line the
- * ledger charged, its history and invoice (numbered without gaps, document-numbers.server.ts), the first-order discount claimed,
+ * ledger charged, its history and VAT invoice (invoices.server.ts), the first-order discount claimed,
  * a valid repeat order approved at once, every line's draft marked paid and their cart lines
  * removed. It returns the confirmation e-mail's view, which the caller
  * sends after the commit, so a mail fault never undoes a payment. createOrder is the part a
  * checkout placed to pay by bank transfer shares (bank-transfers.server.ts).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import {
-  cartItems,
-  invoices,
-  orderDrafts,
-  orderLines,
-  orders,
-  orderStatusHistory,
-  type paymentIntents,
-} from "#db/schema";
+import { cartItems, orderDrafts, orderLines, orders, orderStatusHistory, type paymentIntents } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import { londonToday } from "~/domain/dates";
 import { readLedgerLines, type LedgerLine } from "~/domain/ledger-lines";
@@ -35,7 +27,7 @@ import {
 import { repeatDecision } from "~/domain/repeat-orders";
 import { approvedPreviousOrder } from "./buyer-orders.server";
 import { queryRows, type Database } from "./db.server";
-import { nextDocumentNumber } from "./document-numbers.server";
+import { invoiceDocument, issueInvoice } from "./invoices.server";
 import { claimFirstOrderDiscount, firstOrderShortfallNote } from "./first-order-discount.server";
 import { orderConfirmationView } from "./order-mail.server";
 
@@ -79,8 +71,7 @@ type OrderInput = {
 export async function createPaidOrder(tx: Tx, input: OrderInput) {
   const { ledger, now } = input;
   const made = await createOrder(tx, input, { payment: "card", firstNote: "Paid by card" });
-  const invoiceNumber = await nextDocumentNumber(tx, "invoice", now);
-  await tx.insert(invoices).values({ number: invoiceNumber, orderId: made.orderId, issuedAt: now });
+  const invoiceNumber = await issueInvoice(tx, { orderId: made.orderId, now });
   const mail = orderConfirmationView({
     orderId: made.orderId,
     number: made.orderNumber,
@@ -91,6 +82,15 @@ export async function createPaidOrder(tx: Tx, input: OrderInput) {
     ledger,
     repeatOf: made.repeatOf,
     promised: made.promised,
+    invoice: invoiceDocument({
+      number: invoiceNumber,
+      issuedAt: now,
+      orderNumber: made.orderNumber,
+      snapshot: made.snapshot,
+      lines: made.lines,
+      amounts: ledger,
+      order: { status: made.status, paidAt: now, method: "card" },
+    }),
   });
   return { orderId: made.orderId, orderNumber: made.orderNumber, mail };
 }

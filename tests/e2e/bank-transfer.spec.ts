@@ -35,7 +35,9 @@ test("a buyer pays by bank transfer against a pro-forma; staff mark the money in
   const orderNumber = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Order ", "");
   expect(orderNumber).toMatch(/^SS-\d{6}$/);
   await expect(page.getByTestId("order-status")).toHaveText("Awaiting transfer");
-  await expect(page.getByTestId("payment-status")).toHaveText(/^Awaiting your bank transfer, due by \w{3}, \w{3} \d+, \d{4}$/);
+  await expect(page.getByTestId("payment-status")).toHaveText(
+    /^Awaiting your bank transfer, due by \w{3}, \w{3} \d+, \d{4}$/,
+  );
   await expect(page.getByTestId("transfer-payment")).toContainText(`quoting ${orderNumber} as the payment reference`);
   await expect(page.getByText("Total to pay")).toBeVisible();
 
