@@ -21,12 +21,8 @@ import { testFileDatabase, testServices } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import { changeOrderStatus } from "./admin-orders.server";
 import { getOrderForStaff } from "./admin-order-detail.server";
-import {
-  markTransferReceived,
-  placeBankTransferOrder,
-  loadProforma,
-  runBankTransferTasks,
-} from "./bank-transfers.server";
+import { markTransferReceived, placeBankTransferOrder, loadProforma } from "./bank-transfers.server";
+import { runBankTransferTasks } from "./bank-transfer-tasks.server";
 import { renderDocumentPdf } from "./documents.server";
 import { getOrder, respondToProof } from "./buyer-orders.server";
 import { getEnv } from "./env.server";

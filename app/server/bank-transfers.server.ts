@@ -8,34 +8,19 @@
  *   checkout's draft, so a double click or a second tab finds the order already placed and gets
  *   the same one back. An open card payment of the checkout is cancelled first.
  * - markTransferReceived: staff mark the money in; who and when are recorded, the order is paid.
- * - runBankTransferTasks: the periodic check (periodic-work.server.ts) that reminds buyers before
- *   the due date and expires orders unpaid after it, each exactly once across processes.
+ *
+ * Reminders before the due date and expiry after it: bank-transfer-tasks.server.ts.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import {
-  bankTransfers,
-  firstOrderClaims,
-  orderDrafts,
-  orderLines,
-  orders,
-  orderStatusHistory,
-  paymentIntents,
-} from "#db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { bankTransfers, orderDrafts, orderLines, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { ADMIN_MESSAGES } from "~/domain/admin-orders";
-import {
-  BANK_TRANSFER_MESSAGES,
-  latestDueWithTask,
-  proformaDocument,
-  transferDueOn,
-  transferTask,
-} from "~/domain/bank-transfer";
+import { BANK_TRANSFER_MESSAGES, proformaDocument, transferDueOn } from "~/domain/bank-transfer";
 import type { BusinessDocument } from "~/domain/documents";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { etaInput, promisedDeliveryDate } from "~/domain/order-snapshot";
 import {
   ORDER_STATUS_LABELS,
-  canTransition,
   isOrderId,
   promisesDelivery,
   statusAfterTransferReceived,
@@ -44,12 +29,7 @@ import {
 import { PAYMENT_MESSAGES } from "~/domain/payment-readiness";
 import type { StaffMember } from "./admin-access.server";
 import { lockOrder, orderUrl, staleFailure, type AdminChange } from "./admin-orders.server";
-import {
-  transferExpiredMail,
-  transferPlacedMail,
-  transferReminderMail,
-  type TransferMailView,
-} from "./bank-transfer-mail.server";
+import { transferPlacedMail, type TransferMailView } from "./bank-transfer-mail.server";
 import type { Database } from "./db.server";
 import { nextDocumentNumber } from "./document-numbers.server";
 import { failure, signInRequired, type Failure } from "./http.server";
@@ -330,86 +310,4 @@ export async function markTransferReceived(
     console.error(`[orders] invoice e-mail for ${input.orderId} after its transfer failed:`, error);
   }
   return result;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reminders and expiry
-
-/**
- * One pass of the periodic check at `now`: every transfer awaited whose reminder day has come is
- * reminded once, and every one past its due date expires. Each transfer is taken with
- * `for update skip locked` and re-checked, so two processes running this at once never both act
- * on one; a reminder is recorded in the same transaction that sends it, so a mail fault leaves it
- * for the next pass.
- */
-export async function runBankTransferTasks(db: Database, now: Date = new Date()) {
-  const candidates = await db
-    .select({ orderId: bankTransfers.orderId })
-    .from(bankTransfers)
-    .where(
-      and(
-        isNull(bankTransfers.receivedAt),
-        isNull(bankTransfers.expiredAt),
-        lte(bankTransfers.dueOn, latestDueWithTask(now)),
-      ),
-    )
-    .orderBy(asc(bankTransfers.dueOn));
-  let reminded = 0;
-  let expired = 0;
-  for (const { orderId } of candidates) {
-    const done = await db.transaction(async (tx) => {
-      const [transfer] = await tx
-        .select()
-        .from(bankTransfers)
-        .where(eq(bankTransfers.orderId, orderId))
-        .for("update", { skipLocked: true });
-      if (!transfer) return null;
-      const task = transferTask(transfer, now);
-      if (!task) return null;
-      const order = await lockOrder(tx, orderId);
-      if (!order || order.paidAt) return null;
-      const { details } = readOrderSnapshot(order.number, order.snapshot).data;
-      const view: TransferMailView = {
-        to: details.email.trim(),
-        orderNumber: order.number,
-        orderUrl: orderUrl(order.id),
-        proformaNumber: transfer.proformaNumber,
-        totalPence: transfer.amountPence,
-        dueOn: transfer.dueOn,
-        poRef: details.po_ref,
-      };
-      if (task === "remind") {
-        await tx.update(bankTransfers).set({ remindedAt: now }).where(eq(bankTransfers.orderId, orderId));
-        if (view.to) await sendMail(tx, transferReminderMail(view));
-        return "remind" as const;
-      }
-      const from = toOrderStatus(order.status);
-      if (!canTransition(from, "expired", "system", "unpaid")) return null;
-      await tx.update(bankTransfers).set({ expiredAt: now }).where(eq(bankTransfers.orderId, orderId));
-      await tx
-        .update(orders)
-        .set({ status: "expired", version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(orders.id, orderId));
-      await tx.insert(orderStatusHistory).values({
-        orderId,
-        fromStatus: from,
-        toStatus: "expired",
-        actor: "system",
-        note: BANK_TRANSFER_MESSAGES.expiredNote(transfer.dueOn),
-        createdAt: now,
-      });
-      // An order never paid gives its first-order discount back (B-15: it is for a first paid order).
-      await tx.delete(firstOrderClaims).where(eq(firstOrderClaims.orderId, orderId));
-      return view;
-    });
-    if (done === "remind") reminded += 1;
-    else if (done) {
-      expired += 1;
-      if (done.to)
-        await sendMail(db, transferExpiredMail(done)).catch((error: unknown) =>
-          console.error(`[orders] expiry e-mail for ${done.orderNumber} failed:`, error),
-        );
-    }
-  }
-  return { reminded, expired };
 }

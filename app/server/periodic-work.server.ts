@@ -1,11 +1,11 @@
 /**
  * Work that runs on a clock rather than on a request (DESIGN "growing past one machine"): today the
- * bank transfer reminders and expiries (bank-transfers.server.ts). Every process runs it; each task
+ * bank transfer reminders and expiries (bank-transfer-tasks.server.ts). Every process runs it; each task
  * takes its rows with `for update skip locked` and records what it did in the same transaction, so
  * any number of processes do each piece exactly once. A pass that fails is logged and retried on
  * the next tick; a tick while the last pass still runs is skipped.
  */
-import { runBankTransferTasks } from "./bank-transfers.server";
+import { runBankTransferTasks } from "./bank-transfer-tasks.server";
 import type { Database } from "./db.server";
 
 /** How often the work runs: a reminder or an expiry is at most this late. */
