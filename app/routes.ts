@@ -46,6 +46,9 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/proofs/:version", "routes/order-proof.ts"),
+  // Quotes (issue 17 item 2)
+  route("quotes", "routes/quotes.tsx"),
+  route("quotes/:id/pdf", "routes/quote-pdf.ts"),
   // Marketing, policy and help pages (issue 6)
   route("how-it-works", "routes/how-it-works.tsx"),
   route("compare", "routes/compare.tsx"),
@@ -77,6 +80,10 @@ export default [
     route("orders/:id/artwork/:fileId", "routes/admin.order-artwork.ts"),
     route("inbox/:kind", "routes/admin.inbox.tsx"),
     route("inbox/:kind/export.csv", "routes/admin.inbox-export.ts"),
+    route("quotes", "routes/admin.quotes.tsx"),
+    route("quotes/export.csv", "routes/admin.quotes-export.ts"),
+    route("quotes/:id/pdf", "routes/admin.quote-pdf.ts"),
+    route("quotes/answer/:requestId", "routes/admin.quote-answer.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
