@@ -580,7 +580,7 @@ describe("one order for staff", () => {
         phone: "+44 20 7946 0958",
         poRef: "PO-77",
       },
-      vatNumber: "GB123456789",
+      vatNumber: "GB980780684",
       billing: { lines: ["1 High Street", "London", "EC1A 1BB", "United Kingdom"] },
       shipping: {
         name: "Jane Smith",
