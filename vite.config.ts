@@ -49,7 +49,8 @@ function precompressClientAssets(): Plugin {
 /**
  * Server dependencies that stay in node_modules: they load native code (argon2), their own files next
  * to them (PGlite's WebAssembly and data), or optional modules at run time (pg-native, nodemailer's
- * transports, Stripe's and qrcode's CommonJS internals).
+ * transports, Stripe's and qrcode's CommonJS internals; pdfkit's standard fonts and colour profile,
+ * which it reads through its package's own `#standard-fonts` imports and files at run time).
  */
 const SERVER_EXTERNALS = [
   "@electric-sql/pglite",
@@ -59,6 +60,7 @@ const SERVER_EXTERNALS = [
   "nodemailer",
   "stripe",
   "qrcode",
+  "pdfkit",
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({

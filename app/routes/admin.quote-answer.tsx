@@ -85,7 +85,11 @@ export default function AdminQuoteAnswer({ loaderData, actionData }: Route.Compo
         <dd className="whitespace-pre-wrap break-words">{request.notes || "—"}</dd>
       </dl>
       <Form method="post" noValidate className="mt-6 space-y-6">
-        {actionData?.error ? <FormMessage>{actionData.error.message}</FormMessage> : null}
+        {actionData?.error ? (
+          <FormMessage>
+            {actionData.error.fieldErrors ? "Check the fields marked below." : actionData.error.message}
+          </FormMessage>
+        ) : null}
         {Array.from({ length: FORM_LINES }, (_, i) => {
           const name = (field: string) => `line-${i}-${field}`;
           return (
