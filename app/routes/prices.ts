@@ -14,7 +14,7 @@ import { safeRedirect } from "~/server/session.server";
  */
 
 const schema = z.object({
-  mode: z.enum(PRICE_MODES, { message: 'Choose how prices show: "ex" or "inc" VAT.' }),
+  mode: z.enum(PRICE_MODES, { message: "Choose how prices show: ex VAT or inc VAT." }),
   /** The page the toggle was on; anything but a path on this site goes home (never an open redirect). */
   returnTo: z.string().max(2048, "The return path is too long.").optional(),
 });
