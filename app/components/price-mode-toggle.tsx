@@ -26,7 +26,8 @@ export function PriceModeToggle({ className = "" }: { className?: string }) {
       className={`flex items-center gap-1.5 ${className}`}
     >
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-      <span id={labelId} className="text-xs font-medium text-muted">
+      {/* Below 360 px the buttons say it all and the search box needs the room; readers still hear "Prices". */}
+      <span id={labelId} className="text-xs font-medium text-muted max-[359px]:sr-only">
         Prices
       </span>
       <div role="group" aria-labelledby={labelId} className="inline-flex rounded-lg border border-slate-300 p-0.5">

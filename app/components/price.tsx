@@ -15,9 +15,9 @@ export function VatLabel({ mode }: { mode: PriceMode }) {
 /** An amount already ex or inc VAT, with its label: the totals, which always show both. */
 export function LabelledAmount({ pence, mode, testId }: { pence: number; mode: PriceMode; testId?: string }) {
   return (
-    <>
+    <span className="whitespace-nowrap">
       <span data-testid={testId}>{formatPence(pence)}</span> <VatLabel mode={mode} />
-    </>
+    </span>
   );
 }
 
