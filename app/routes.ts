@@ -64,6 +64,8 @@ export default [
   route("quick-wins/:slug", "routes/quick-wins.tsx"),
   route("inquiry-success", "routes/inquiry-success.tsx"),
   route("api/page-views", "routes/api.page-views.ts"),
+  // Prices ex or inc VAT: the header's toggle (issue 17 item 5)
+  route("prices", "routes/prices.ts"),
   route("api/sms-signups", "routes/api.sms-signups.ts"),
   route("api/recent-purchases", "routes/api.recent-purchases.ts"),
   // Payments and orders (issue 8)
