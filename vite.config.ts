@@ -49,8 +49,7 @@ function precompressClientAssets(): Plugin {
 /**
  * Server dependencies that stay in node_modules: they load native code (argon2), their own files next
  * to them (PGlite's WebAssembly and data), or optional modules at run time (pg-native, nodemailer's
- * transports, Stripe's and qrcode's CommonJS internals; pdfkit's standard fonts and colour profile,
- * which it reads through its package's own `#standard-fonts` imports and files at run time).
+ * transports, Stripe's and qrcode's CommonJS internals, pdfkit's font metrics).
  */
 const SERVER_EXTERNALS = [
   "@electric-sql/pglite",

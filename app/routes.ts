@@ -46,9 +46,12 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/proofs/:version", "routes/order-proof.ts"),
+  // The order's documents (issue 17 item 3)
+  route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),
+  route("orders/:id/credit-note.pdf", "routes/order-document.ts", { id: "order-credit-note" }),
   // Quotes (issue 17 item 2)
   route("quotes", "routes/quotes.tsx"),
-  route("quotes/:id/pdf", "routes/quote-pdf.ts"),
+  route("quotes/:id/quote.pdf", "routes/quote-pdf.ts"),
   // Marketing, policy and help pages (issue 6)
   route("how-it-works", "routes/how-it-works.tsx"),
   route("compare", "routes/compare.tsx"),
@@ -64,6 +67,8 @@ export default [
   route("quick-wins/:slug", "routes/quick-wins.tsx"),
   route("inquiry-success", "routes/inquiry-success.tsx"),
   route("api/page-views", "routes/api.page-views.ts"),
+  // Prices ex or inc VAT: the header's toggle (issue 17 item 5)
+  route("prices", "routes/prices.ts"),
   route("api/sms-signups", "routes/api.sms-signups.ts"),
   route("api/recent-purchases", "routes/api.recent-purchases.ts"),
   // Payments and orders (issue 8)
@@ -78,11 +83,13 @@ export default [
     route("orders/:id", "routes/admin.order.tsx"),
     route("orders/:id/proofs/:version", "routes/admin.order-proof.ts"),
     route("orders/:id/artwork/:fileId", "routes/admin.order-artwork.ts"),
+    route("orders/:id/invoice.pdf", "routes/admin.order-document.ts", { id: "admin-order-invoice" }),
+    route("orders/:id/credit-note.pdf", "routes/admin.order-document.ts", { id: "admin-order-credit-note" }),
     route("inbox/:kind", "routes/admin.inbox.tsx"),
     route("inbox/:kind/export.csv", "routes/admin.inbox-export.ts"),
     route("quotes", "routes/admin.quotes.tsx"),
     route("quotes/export.csv", "routes/admin.quotes-export.ts"),
-    route("quotes/:id/pdf", "routes/admin.quote-pdf.ts"),
+    route("quotes/:id/quote.pdf", "routes/admin.quote-pdf.ts"),
     route("quotes/answer/:requestId", "routes/admin.quote-answer.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

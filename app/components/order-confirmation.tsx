@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { londonToday } from "~/domain/dates";
-import { formatPence } from "~/domain/money";
 import { lineTotalPence } from "~/domain/pricing";
 import { proofPromise } from "~/domain/orders";
 import type { DeliveryView, OrderStatus } from "~/domain/orders";
 import { deliveryText } from "./order-delivery";
+import { Price } from "./price";
 import { TotalsList } from "./totals-list";
 
 /**
@@ -40,7 +40,9 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
               <span>
                 {line.quantity.toLocaleString("en-GB")} × {line.product.title}
               </span>
-              <span>{formatPence(lineTotalPence(line.unitPence, line.quantity))}</span>
+              <span>
+                <Price pence={lineTotalPence(line.unitPence, line.quantity)} vatRate={order.vatRate} />
+              </span>
             </li>
           ))}
         </ul>

@@ -171,6 +171,7 @@ export type StaffOrderDetail = {
   amounts: OrderAmounts & { totalPence: number; currency: string };
   payment: { intentId: string; provider: string | null };
   invoiceNumber: string | null;
+  creditNoteNumber: string | null;
   carrier: string | null;
   trackingNumber: string | null;
   promisedDeliveryDate: string | null;

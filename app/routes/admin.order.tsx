@@ -11,10 +11,11 @@ import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-acce
 import { getOrderForStaff } from "~/server/admin-order-detail.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
 import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
-import { parseForm, toResponse, validate } from "~/server/http.server";
+import { readForm, toResponse, validate } from "~/server/http.server";
+import { resendInvoice } from "~/server/invoices.server";
 import { dbOf } from "~/server/request-context.server";
 
-type Intent = "proof" | "status";
+type Intent = "proof" | "status" | "invoice";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -24,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order };
 }
 
-/** Two forms post here: the proof upload (multipart, with the file) and the status change. */
+/** Three forms post here: the proof upload (multipart, with the file), the status change and re-sending the invoice. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
   const staff = await requireStaff({ request, context });
@@ -49,8 +50,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
 
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form, { intent: "status" });
+  if (form.value.intent === "invoice") {
+    const intent: Intent = "invoice";
+    const sent = await resendInvoice(db, { staffId: staff.id, orderId: params.id });
+    if (!sent.ok) return toResponse(sent, { intent });
+    return data({ intent, message: sent.message }, { headers: ADMIN_NO_STORE });
+  }
   const intent: Intent = "status";
-  const change = await parseForm(request, statusChangeSchema);
+  const change = validate(statusChangeSchema, form.value);
   if (!change.ok) return toResponse(change, { intent });
   const result = await changeOrderStatus(db, { staff, orderId: params.id, change: change.value });
   if (!result.ok) return toResponse(result, { intent });
@@ -97,7 +106,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <OrderDetails order={order} />
-        <OrderActions order={order} proofResult={reply("proof")} statusResult={reply("status")} busy={busy} />
+        <OrderActions
+          order={order}
+          proofResult={reply("proof")}
+          statusResult={reply("status")}
+          invoiceResult={reply("invoice")}
+          busy={busy}
+        />
       </div>
 
       <OrderRecords order={order} />

@@ -1,13 +1,18 @@
 import type { Route } from "./+types/admin.quote-pdf";
+import { quoteDocument } from "~/domain/quotes";
 import { adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { staffQuote } from "~/server/admin-quotes.server";
-import { quotePdfResponse } from "~/server/quote-pdf.server";
+import { failure, toResponse } from "~/server/http.server";
+import { documentResponse, mayRenderDocument } from "~/server/invoices.server";
 import { dbOf } from "~/server/request-context.server";
 
-/** Any quote's PDF, for staff. */
+/** Any quote's PDF, for staff (issue 17 item 2), within the same download budget as orders' documents. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireStaff({ request, context });
-  const quote = await staffQuote(dbOf(context), params.id);
+  const staff = await requireStaff({ request, context });
+  const db = dbOf(context);
+  if (!(await mayRenderDocument(db, staff.id)))
+    return toResponse(failure(429, "TOO_MANY_DOCUMENTS", "Too many downloads: try again in a few minutes."));
+  const quote = await staffQuote(db, params.id);
   if (!quote) throw adminNotFound();
-  return quotePdfResponse(quote);
+  return documentResponse(quoteDocument(quote));
 }

@@ -137,7 +137,11 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className={`${cell} whitespace-nowrap`}>{formatPence(quote.total)}</td>
                   <td className={cell}>
-                    <a href={`/admin/quotes/${quote.id}/pdf`} className="font-semibold text-brand underline" download>
+                    <a
+                      href={`/admin/quotes/${quote.id}/quote.pdf`}
+                      className="font-semibold text-brand underline"
+                      download
+                    >
                       PDF<span className="sr-only"> of {quote.number}</span>
                     </a>
                   </td>

@@ -8,6 +8,7 @@ import { CheckoutStepper } from "~/components/checkout-stepper";
 import { DeliveryEstimates } from "~/components/delivery-estimates";
 import { FeedbackBox } from "~/components/feedback-box";
 import { useLocalMirror } from "~/components/local-mirror";
+import { Price } from "~/components/price";
 import { ProductImage } from "~/components/product-image";
 import { TotalsList } from "~/components/totals-list";
 import { LineEditButtons, LinePriceBreak, useLineEditor } from "~/components/line-editor";
@@ -21,7 +22,6 @@ import { CHEAPEST_SHIPPING_METHOD } from "~/domain/checkout";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { checkoutTotals, stepHref, totalsCountry } from "~/domain/draft";
 import { describeSizes, hasSizes, sizesMismatch } from "~/domain/sizes";
-import { formatPence } from "~/domain/money";
 import { priceLine } from "~/domain/cart-rules";
 import { lineTotalPence } from "~/domain/pricing";
 import { type QuotedPrice, quotedUnitPence, withQuotedPrices } from "~/domain/quotes";
@@ -149,7 +149,9 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
         <ul className="space-y-4" aria-label="Cart items">
           {lines.map((line) => {
             const product = findProductById(line.productId);
-            return product ? <CartLineItem key={line.id} line={line} product={product} quoted={quoted} /> : null;
+            return product ? (
+              <CartLineItem key={line.id} line={line} product={product} vatRate={totals?.vatRate} quoted={quoted} />
+            ) : null;
           })}
         </ul>
 
@@ -196,7 +198,8 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 }
 
 /** A cart line with its edit row: quantity clamped to [MOQ, max] and re-priced (DESIGN decision 4). */
-function CartLineItem({ line, product, quoted }: { line: Line; product: Product; quoted: readonly QuotedPrice[] }) {
+function CartLineItem(props: { line: Line; product: Product; vatRate?: number; quoted: readonly QuotedPrice[] }) {
+  const { line, product, vatRate, quoted } = props;
   const editor = useLineEditor(line, product, "/cart");
   const { editing, error } = editor;
   // A converted quote's price holds for the quantity quoted; any other quantity is the tier's.
@@ -220,8 +223,8 @@ function CartLineItem({ line, product, quoted }: { line: Line; product: Product;
               {product.title}
             </Link>
           </h2>
-          <p className="text-lg font-bold" data-testid="line-total">
-            {formatPence(price.totalPence)}
+          <p className="text-lg font-bold">
+            <Price pence={price.totalPence} vatRate={vatRate} testId="line-total" />
           </p>
         </div>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-muted">
@@ -251,8 +254,8 @@ function CartLineItem({ line, product, quoted }: { line: Line; product: Product;
             </>
           ) : null}
           <dt>Unit price</dt>
-          <dd className="text-ink" data-testid="unit-price">
-            {formatPence(price.unitPence)}
+          <dd className="text-ink">
+            <Price pence={price.unitPence} vatRate={vatRate} testId="unit-price" />
             {quotedUnit === undefined ? null : <span className="ml-1 text-xs text-muted">(quoted)</span>}
           </dd>
           {!editing ? (
@@ -298,7 +301,7 @@ function CartLineItem({ line, product, quoted }: { line: Line; product: Product;
             <LineEditButtons editor={editor} />
           </div>
         )}
-        <LinePriceBreak editor={editor} product={product} />
+        <LinePriceBreak editor={editor} product={product} vatRate={vatRate} />
         {error ? (
           <div className="mt-2">
             <FormMessage>{error}</FormMessage>

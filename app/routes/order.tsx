@@ -7,7 +7,7 @@ import { LineProofs } from "~/components/order-proofs";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { FormMessage } from "~/components/ui/form";
 import { formatDisplayDate, formatDisplayDay, formatLondonDateTime, londonToday } from "~/domain/dates";
-import { formatPence } from "~/domain/money";
+import { TotalsList } from "~/components/totals-list";
 import { ORDER_STATUS_LABELS, lineTitle, paymentStatusText, proofAnswerSchema, proofDueDate } from "~/domain/orders";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/buyer-orders.server";
@@ -108,36 +108,47 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
         <aside className="rounded-2xl border border-slate-200 p-5 text-sm lg:self-start">
           <h2 className="text-lg font-bold">Payment</h2>
           <dl className="mt-3 space-y-1">
-            <div className="flex justify-between">
-              <dt className="text-muted">Goods</dt>
-              <dd>{formatPence(order.subtotalPence)}</dd>
-            </div>
-            {order.discountPence > 0 ? (
-              <div className="flex justify-between text-green-800">
-                <dt>First order discount (10%)</dt>
-                <dd>−{formatPence(order.discountPence)}</dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between">
-              <dt className="text-muted">Shipping</dt>
-              <dd>{formatPence(order.shippingPence)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted">VAT ({order.vatRate}%)</dt>
-              <dd>{formatPence(order.vatPence)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 font-bold">
-              <dt>Total paid</dt>
-              <dd>{formatPence(order.totalPence)}</dd>
-            </div>
+            <TotalsList
+              goods={order.subtotalPence}
+              totals={{
+                subtotal: order.subtotalPence,
+                discount: order.discountPence,
+                shipping: order.shippingPence,
+                vat: order.vatPence,
+                total: order.totalPence,
+                vatRate: order.vatRate,
+              }}
+              shipping={{ kind: "chosen" }}
+              totalLabel="Total paid"
+            />
           </dl>
           <p className="mt-3" data-testid="payment-status">
             {paymentStatusText(order.status, formatDisplayDay(order.paidAt))}
           </p>
-          {order.invoiceNumber ? <p className="mt-1 text-muted">VAT invoice {order.invoiceNumber}</p> : null}
+          {order.invoiceNumber ? (
+            <DocumentLink href={`/orders/${order.id}/invoice.pdf`}>
+              Download VAT invoice {order.invoiceNumber} (PDF)
+            </DocumentLink>
+          ) : null}
+          {order.creditNoteNumber ? (
+            <DocumentLink href={`/orders/${order.id}/credit-note.pdf`}>
+              Download credit note {order.creditNoteNumber} (PDF)
+            </DocumentLink>
+          ) : null}
         </aside>
       </div>
     </section>
+  );
+}
+
+/** A document of the order, downloaded as a file (a resource route, so never a client navigation). */
+function DocumentLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <p className="mt-2">
+      <a href={href} download className="font-semibold text-brand underline underline-offset-2">
+        {children}
+      </a>
+    </p>
   );
 }
 

@@ -81,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
     });
     if (!made.ok) return toResponse(made);
     // The browser downloads the PDF and stays on the page the buyer asked from.
-    return redirect(`/quotes/${made.id}/pdf`, 303);
+    return redirect(`/quotes/${made.id}/quote.pdf`, 303);
   }
   const converted = await convertQuote(servicesOf(context), {
     userId: session.user.id,
@@ -151,7 +151,7 @@ export default function QuotesRoute({ loaderData, actionData }: Route.ComponentP
                     .join(", ")}
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <a href={`/quotes/${quote.id}/pdf`} className={buttonClass("secondary")} download>
+                  <a href={`/quotes/${quote.id}/quote.pdf`} className={buttonClass("secondary")} download>
                     Download PDF<span className="sr-only"> of {quote.number}</span>
                   </a>
                   {quote.orderable ? (

@@ -5,7 +5,16 @@
  */
 import { desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { artworkFiles, authUser, invoices, orderProofs, orders, orderStatusHistory, paymentIntents } from "#db/schema";
+import {
+  artworkFiles,
+  authUser,
+  creditNotes,
+  invoices,
+  orderProofs,
+  orders,
+  orderStatusHistory,
+  paymentIntents,
+} from "#db/schema";
 import { colourName } from "~/catalogue/colours";
 import { BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS, addressLines } from "~/domain/checkout";
 import { ORDER_STATUS_LABELS, canTransition, proofDecision, staffStatusChoices, type Actor } from "~/domain/orders";
@@ -53,7 +62,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
   const { order, buyer } = found;
   const actor = alias(authUser, "actor");
   const uploader = alias(authUser, "uploader");
-  const [lines, history, proofs, [invoice], [intent]] = await Promise.all([
+  const [lines, history, proofs, [invoice], [creditNote], [intent]] = await Promise.all([
     linesOfOrder(db, order),
     db
       .select({ entry: orderStatusHistory, actorName: actor.name, actorEmail: actor.email })
@@ -68,6 +77,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       .where(eq(orderProofs.orderId, order.id))
       .orderBy(desc(orderProofs.version)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1),
+    db.select({ number: creditNotes.number }).from(creditNotes).where(eq(creditNotes.orderId, order.id)).limit(1),
     db
       .select({ provider: paymentIntents.provider })
       .from(paymentIntents)
@@ -168,6 +178,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
     },
     payment: { intentId: order.paymentIntentId, provider: intent?.provider ?? null },
     invoiceNumber: invoice?.number ?? null,
+    creditNoteNumber: creditNote?.number ?? null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     promisedDeliveryDate: order.promisedDeliveryDate,

@@ -34,6 +34,7 @@ import { openArtwork, type ArtworkDownload } from "./artwork.server";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
+import { issueCreditNote, mailOrderDocument } from "./invoices.server";
 import { listPaymentsNeedingAttention } from "./payments-attention.server";
 import { failure, type Failure } from "./http.server";
 import { linesOfOrders } from "./order-lines.server";
@@ -175,7 +176,11 @@ export async function changeOrderStatus(
   if (change.to === "proof_sent") return failure(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
   const note = change.note || defaultStatusNote(change);
   const result = await db.transaction(
-    async (tx): Promise<(AdminChange & { mail?: Parameters<typeof orderShippedMail>[0] }) | Failure> => {
+    async (
+      tx,
+    ): Promise<
+      (AdminChange & { mail?: Parameters<typeof orderShippedMail>[0]; creditNote: string | null }) | Failure
+    > => {
       const order = await lockOrder(tx, input.orderId);
       if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
       if (order.version !== change.version) return staleFailure(order);
@@ -200,11 +205,15 @@ export async function changeOrderStatus(
         note,
       });
       const { data } = readOrderSnapshot(order.number, order.snapshot);
+      // A refund cancels the VAT invoice with a credit note naming it (issue 17 item 3).
+      const creditNote =
+        change.to === "refunded" ? await issueCreditNote(tx, { orderId: order.id, now: new Date() }) : null;
       return {
         ok: true,
         status: change.to,
         version: updated.version,
-        message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".`,
+        message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".${creditNote ? ` Credit note ${creditNote} issued and e-mailed to the buyer.` : ""}`,
+        creditNote,
         mail:
           change.to === "shipped"
             ? {
@@ -219,7 +228,12 @@ export async function changeOrderStatus(
     },
   );
   if (!result.ok) return result;
-  const { mail, ...changed } = result;
+  const { mail, creditNote, ...changed } = result;
+  if (creditNote) {
+    await mailOrderDocument(db, { orderId: input.orderId, kind: "credit_note" }).catch((error: unknown) => {
+      console.error(`[admin] credit note ${creditNote} e-mail failed:`, error);
+    });
+  }
   if (mail) {
     if (!mail.to) {
       console.error(`[admin] order ${mail.orderNumber} shipped but has no e-mail address to tell`);

@@ -14,7 +14,7 @@ import {
   readOrderSnapshot,
 } from "~/domain/order-snapshot";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
+import { creditNotes, invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
 import type { IsoDate } from "~/domain/dates";
 import {
   ORDER_STATUS_LABELS,
@@ -91,6 +91,8 @@ export type OrderDetail = Omit<OrderSummary, "lines"> &
     snapshot: OrderSnapshot;
     lines: OrderLineWithProofs[];
     invoiceNumber: string | null;
+    /** After a refund (issue 17 item 3). */
+    creditNoteNumber: string | null;
     version: number;
     timeline: OrderTimelineEntry[];
   };
@@ -130,7 +132,7 @@ function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, n
 }
 
 /** Orders this user can read: their own, and their active organisation's (B-8, B-20). */
-function visibleTo(userId: string, accountId: string) {
+export function visibleTo(userId: string, accountId: string) {
   return or(eq(orders.userId, userId), eq(orders.accountId, accountId));
 }
 
@@ -173,7 +175,7 @@ export async function getOrder(
     .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
     .limit(1);
   if (!row) return null;
-  const [lines, history, proofs, [invoice]] = await Promise.all([
+  const [lines, history, proofs, [invoice], [creditNote]] = await Promise.all([
     linesOfOrder(db, row),
     db
       .select()
@@ -182,6 +184,7 @@ export async function getOrder(
       .orderBy(asc(orderStatusHistory.id)),
     db.select().from(orderProofs).where(eq(orderProofs.orderId, row.id)).orderBy(desc(orderProofs.version)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1),
+    db.select({ number: creditNotes.number }).from(creditNotes).where(eq(creditNotes.orderId, row.id)).limit(1),
   ]);
   const summary = toSummary(row, lines, input.userId, input.now ?? new Date());
   return {
@@ -203,6 +206,7 @@ export async function getOrder(
     vatPence: row.vatPence,
     vatRate: row.vatRate,
     invoiceNumber: invoice?.number ?? null,
+    creditNoteNumber: creditNote?.number ?? null,
     version: row.version,
     timeline: history.map((entry) => ({
       from: entry.fromStatus === null ? null : toOrderStatus(entry.fromStatus),

@@ -4,7 +4,6 @@
  * totals, which app/domain/documents.ts builds from the domain's totals. Nothing here computes a
  * price: it prints what it is given, in pdfkit's built-in Helvetica (no font files to ship).
  */
-import PDFDocument from "pdfkit";
 import type { BusinessProfile } from "~/domain/business-profile";
 import { registeredIn } from "~/domain/business-profile";
 import { formatLondonDateTime, formatDisplayDay } from "~/domain/dates";
@@ -31,11 +30,12 @@ const COLUMNS = [
 
 type Pdf = PDFKit.PDFDocument;
 
-/** The document as PDF bytes. */
-export function renderDocumentPdf(
+/** The document as PDF bytes. pdfkit (with its fonts) loads with the first document, not at every start. */
+export async function renderDocumentPdf(
   document: BusinessDocument,
   business: BusinessProfile = getEnv().business,
 ): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit");
   const pdf = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,

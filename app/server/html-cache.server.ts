@@ -10,6 +10,16 @@
  * background replaces it, so no visitor waits for a render of a page that is already cached.
  */
 
+import { PRICE_MODE_COOKIE } from "~/domain/price-mode";
+import { PROMO_COOKIE } from "~/domain/promo";
+
+/**
+ * The cookies that change a signed-out page without saying who the visitor is: the promotion
+ * banner closed, and prices ex or inc VAT (issue 17 item 5). Each is part of the cache key, so a
+ * page rendered with prices inc VAT is only ever replayed to a visitor who asked for inc VAT.
+ */
+export const PAGE_COOKIES: readonly string[] = [PROMO_COOKIE, PRICE_MODE_COOKIE];
+
 interface Entry {
   body: string;
   status: number;

@@ -10,6 +10,8 @@ export type Mail = {
   html?: string;
   /** Kept with outbox rows (e.g. { kind: 'sign-in-code' }); never sent. */
   meta?: Record<string, unknown>;
+  /** Files sent with the message (a document's PDF); the outbox keeps their names only. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 };
 
 let transporter: Transporter | undefined;
@@ -29,6 +31,7 @@ export async function sendMail(db: Database, mail: Mail): Promise<void> {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: mail.attachments,
     });
     return;
   }
@@ -37,7 +40,9 @@ export async function sendMail(db: Database, mail: Mail): Promise<void> {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    meta: mail.meta ?? null,
+    meta: mail.attachments?.length
+      ? { ...mail.meta, attachments: mail.attachments.map((file) => file.filename) }
+      : (mail.meta ?? null),
   });
   console.log(`[outbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
 }

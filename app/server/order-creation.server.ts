@@ -2,21 +2,13 @@
  * A paid checkout becomes an order (issue 8; REQUIREMENTS B-3, B-9, A-20, A-40; DESIGN decision 9,
  * docs/decisions/016), inside the transaction that applies the payment event
  * (payment-events.server.ts): the order (number from order_number_seq) with a line per line the
- * ledger charged, its history and invoice (numbered without gaps, document-numbers.server.ts), the first-order discount claimed,
+ * ledger charged, its history and VAT invoice (invoices.server.ts), the first-order discount claimed,
  * a valid repeat order approved at once, every line's draft marked paid and their cart lines
  * removed. It returns the confirmation e-mail's view, which the caller
  * sends after the commit, so a mail fault never undoes a payment.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import {
-  cartItems,
-  invoices,
-  orderDrafts,
-  orderLines,
-  orders,
-  orderStatusHistory,
-  type paymentIntents,
-} from "#db/schema";
+import { cartItems, orderDrafts, orderLines, orders, orderStatusHistory, type paymentIntents } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import { londonToday } from "~/domain/dates";
 import { readLedgerLines, type LedgerLine } from "~/domain/ledger-lines";
@@ -27,7 +19,7 @@ import { canTransition, formatOrderNumber, lineTitle, type OrderStatus } from "~
 import { repeatDecision } from "~/domain/repeat-orders";
 import { approvedPreviousOrder } from "./buyer-orders.server";
 import { queryRows, type Database } from "./db.server";
-import { nextDocumentNumber } from "./document-numbers.server";
+import { invoiceDocument, issueInvoice } from "./invoices.server";
 import { claimFirstOrderDiscount, firstOrderShortfallNote } from "./first-order-discount.server";
 import { orderConfirmationView } from "./order-mail.server";
 
@@ -85,7 +77,6 @@ export async function createPaidOrder(
   if (!sequence) throw new Error("The order number sequence returned no row");
   const number = formatOrderNumber(sequence.order_seq);
   const issuedOn = londonToday(now);
-  const invoiceNumber = await nextDocumentNumber(tx, "invoice", now);
 
   // A line that skips its proof repeats an approved order of this account (A-40); the order is
   // approved at once only when every line does.
@@ -176,7 +167,7 @@ export async function createPaidOrder(
     history.push({ orderId: order.id, fromStatus: "paid", toStatus, actor: "system", note });
   }
   await tx.insert(orderStatusHistory).values(history);
-  await tx.insert(invoices).values({ number: invoiceNumber, orderId: order.id, issuedAt: now });
+  const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
 
   await tx
     .update(orderDrafts)
@@ -202,6 +193,15 @@ export async function createPaidOrder(
     ledger,
     repeatOf: repeatOf?.number ?? null,
     promised,
+    invoice: invoiceDocument({
+      number: invoiceNumber,
+      issuedAt: now,
+      orderNumber: number,
+      snapshot,
+      lines,
+      amounts: ledger,
+      order: { status, paidAt: now },
+    }),
   });
   return { orderId: order.id, orderNumber: number, mail };
 }

@@ -1,17 +1,20 @@
 /**
- * The order confirmation e-mail with its VAT invoice (issue 8 item 9; REQUIREMENTS B-9). It goes
- * to the "work email" of the Details step, where the buyer was told invoices and mock-ups go.
+ * The order confirmation e-mail with its VAT invoice (issue 8 item 9, issue 17 item 3;
+ * REQUIREMENTS B-9). It goes to the "work email" of the Details step, where the buyer was told
+ * invoices and mock-ups go.
  *
- * The invoice carries what a full UK VAT invoice needs: a unique sequential number, the date, the
- * seller's name, address and VAT number, the customer's name and address (and VAT number when
- * given), each line with quantity and unit price, the VAT rate and amount, and the total. It is in
- * the body as text and HTML; sendMail (app/server/mail.server.ts) carries no attachments yet, so
- * the PDF copy B-9 proposes is left for later.
+ * The invoice is attached as a PDF (the one PDF module) and summarised in the body: a unique
+ * sequential number, the date, the seller's name, address and VAT number, the customer's name and
+ * address (and VAT number when given), each line with quantity and unit price, the VAT rate and
+ * amount, and the total.
  */
 import type { paymentIntents } from "#db/schema";
-import { colourName } from "~/catalogue/colours";
-import { addressLines, SHIPPING_METHODS } from "~/domain/checkout";
-import type { OrderLineSnapshot, OrderSnapshot } from "~/domain/order-snapshot";
+import { SHIPPING_METHODS } from "~/domain/checkout";
+import type { BusinessDocument } from "~/domain/documents";
+import { lineDescription, orderParties, type ChargedLine } from "~/domain/order-documents";
+import type { OrderSnapshot } from "~/domain/order-snapshot";
+import { renderDocumentPdf } from "./documents.server";
+import { documentFileName } from "./invoices.server";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { mailButton, mailHtml, mailSignature } from "./mail-templates.server";
@@ -20,7 +23,6 @@ import { proofPromise } from "~/domain/orders";
 import { formatPence } from "~/domain/money";
 import { sendMail, type Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/html";
-import { describeSizes } from "~/domain/sizes";
 
 export type OrderConfirmationView = {
   to: string;
@@ -47,6 +49,8 @@ export type OrderConfirmationView = {
   totalPence: number;
   /** What happens next: a proof within 2 working days, or the promised date of a repeat order. */
   nextSteps: string[];
+  /** The VAT invoice, attached as a PDF. */
+  invoice: BusinessDocument;
 };
 
 /** What the payment ledger recorded as charged (payment_intents), which the invoice repeats. */
@@ -54,18 +58,6 @@ type ChargedAmounts = Pick<
   typeof paymentIntents.$inferSelect,
   "subtotalPence" | "discountPence" | "shippingPence" | "vatRate" | "vatPence" | "amountPence"
 >;
-
-/** A line as paid: its snapshot with the quantity and tier price the order was charged. */
-export type ChargedLine = OrderLineSnapshot & { quantity: number; unitPence: number; subtotalPence: number };
-
-function lineDescription({ product, customization }: OrderLineSnapshot): string {
-  const colour = customization.variant.color_hex ? colourName(product.id, customization.variant.color_hex) : undefined;
-  const sizes = describeSizes(customization.sizes);
-  const extras = [colour, sizes && `sizes ${sizes}`, ...customization.customization_selections].filter(
-    (part): part is string => Boolean(part),
-  );
-  return extras.length > 0 ? `${product.title} (${extras.join(", ")})` : product.title;
-}
 
 /** The e-mail's view of an order just paid: the snapshot's addresses, its lines, the ledger's amounts. */
 export function orderConfirmationView(input: {
@@ -78,10 +70,10 @@ export function orderConfirmationView(input: {
   ledger: ChargedAmounts;
   repeatOf: string | null;
   promised: IsoDate | null;
+  invoice: BusinessDocument;
 }): OrderConfirmationView {
-  const { data } = input.snapshot;
-  const { details, shipping } = data;
-  const method = shipping.method ?? "standard";
+  const { customer, shipTo, poRef } = orderParties(input.snapshot);
+  const method = input.snapshot.data.shipping.method ?? "standard";
   const nextSteps =
     input.repeatOf && input.promised
       ? [
@@ -90,29 +82,13 @@ export function orderConfirmationView(input: {
         ]
       : [proofPromise(input.issuedOn)];
   return {
-    to: details.email.trim(),
+    to: input.snapshot.data.details.email.trim(),
     orderNumber: input.number,
     orderUrl: `${getEnv().BASE_URL}/orders/${input.orderId}`,
     invoiceNumber: input.invoiceNumber,
     issuedOn: input.issuedOn,
-    customer: {
-      company: details.billing.company.trim() || details.company,
-      name: details.billing.name.trim() || details.contact_name,
-      addressLines: addressLines(
-        [details.billing.line1, details.billing.line2, details.billing.city, details.billing.postcode],
-        details.billing.country,
-      ),
-      vatNumber: details.vat_number,
-      poRef: details.po_ref,
-    },
-    shipTo: {
-      name: shipping.address.name || `${shipping.address.firstName} ${shipping.address.lastName}`.trim(),
-      company: shipping.address.company,
-      addressLines: addressLines(
-        [shipping.address.line1, shipping.address.line2, shipping.address.city, shipping.address.postcode],
-        shipping.address.country,
-      ),
-    },
+    customer: { ...customer, poRef },
+    shipTo,
     lines: input.lines.map((line) => ({
       description: lineDescription(line),
       quantity: line.quantity,
@@ -126,13 +102,18 @@ export function orderConfirmationView(input: {
     vatPence: input.ledger.vatPence,
     totalPence: input.ledger.amountPence,
     nextSteps,
+    invoice: input.invoice,
   };
 }
 
 /** B-9: after the commit; a mail fault is logged, never undoes the payment (the order page has the invoice too). */
 export async function sendOrderConfirmation(db: Database, view: OrderConfirmationView) {
   try {
-    await sendMail(db, orderConfirmationMail(view));
+    const pdf = await renderDocumentPdf(view.invoice);
+    await sendMail(db, {
+      ...orderConfirmationMail(view),
+      attachments: [{ filename: documentFileName(view.invoice), content: pdf, contentType: "application/pdf" }],
+    });
   } catch (error) {
     console.error(`[orders] confirmation e-mail for ${view.orderNumber} to ${view.to} failed:`, error);
   }
@@ -187,6 +168,8 @@ export function orderConfirmationMail(view: OrderConfirmationView): Mail {
     "",
     `View your order: ${view.orderUrl}`,
     "",
+    `Your VAT invoice ${view.invoiceNumber} is attached as a PDF; your order page keeps a copy.`,
+    "",
     "VAT INVOICE",
     `Invoice number: ${view.invoiceNumber}`,
     `Invoice date: ${date}`,
@@ -213,6 +196,7 @@ export function orderConfirmationMail(view: OrderConfirmationView): Mail {
     `<p style="margin:0 0 12px">Thank you for your order <strong>${escapeHtml(view.orderNumber)}</strong>. We have received your payment of <strong>${escapeHtml(formatPence(view.totalPence))}</strong>.</p>
 ${view.nextSteps.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("\n")}
 ${mailButton(view.orderUrl, "View your order")}
+<p style="margin:0 0 12px">Your VAT invoice ${escapeHtml(view.invoiceNumber)} is attached as a PDF; your order page keeps a copy.</p>
 <h2 style="margin:28px 0 4px;font-size:18px">VAT invoice ${escapeHtml(view.invoiceNumber)}</h2>
 <p style="margin:0 0 16px;font-size:13px;color:#4b4b63">Invoice date ${escapeHtml(date)} · Order ${escapeHtml(view.orderNumber)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr>${block("From", seller)}${block("To", customer)}${block("Deliver to", shipTo)}</tr></table>

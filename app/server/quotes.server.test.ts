@@ -44,12 +44,12 @@ async function quoteAliceCart(): Promise<string> {
   const answer = await post(alice.cookie, { intent: "create", source: "cart" });
   expect(answer.status).toBe(303);
   const location = answer.headers.get("location") ?? "";
-  expect(location).toMatch(/^\/quotes\/[0-9a-f-]{36}\/pdf$/);
+  expect(location).toMatch(/^\/quotes\/[0-9a-f-]{36}\/quote\.pdf$/);
   return location.split("/")[2] ?? "";
 }
 
 async function pdfOf(cookie: string, id: string): Promise<Response> {
-  const request = siteRequest(`/quotes/${id}/pdf`, { cookie });
+  const request = siteRequest(`/quotes/${id}/quote.pdf`, { cookie });
   const context = await routeContext(request, testServices(handle));
   return (await pdfLoader({ request, params: { id }, context } as never)) as Response;
 }
@@ -58,7 +58,7 @@ async function pdfOf(cookie: string, id: string): Promise<Response> {
 const pdfStatus = async (cookie: string, id: string) =>
   (
     await answerOf(pdfLoader, {
-      request: siteRequest(`/quotes/${id}/pdf`, { cookie }),
+      request: siteRequest(`/quotes/${id}/quote.pdf`, { cookie }),
       params: { id },
       services: testServices(handle),
     })
@@ -80,7 +80,7 @@ describe("Download quote from the cart", () => {
     const response = await pdfOf(alice.cookie, id);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${first?.number}.pdf"`);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Quote ${first?.number}.pdf"`);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { invoices, orders } from "./orders";
 
 /**
  * The last number issued of each kind of document in each year (issue 17; DESIGN decision 16):
@@ -21,3 +22,20 @@ export const documentCounters = pgTable(
     check("document_counters_last_positive", sql`last > 0`),
   ],
 );
+
+/**
+ * A credit note (issue 17 item 3): issued when a paid order is refunded, for the whole of its VAT
+ * invoice, which it names. One per order: the shop refunds whole orders.
+ */
+export const creditNotes = pgTable("credit_notes", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  number: text("number").notNull().unique(),
+  orderId: uuid("order_id")
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  invoiceId: uuid("invoice_id")
+    .notNull()
+    .references(() => invoices.id),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+});

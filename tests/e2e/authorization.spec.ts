@@ -565,8 +565,9 @@ const ROWS: Row[] = [
 /**
  * Routes that hold nobody's data: the catalogue and content pages, the sign-in forms (they answer
  * for the identifier typed in, never for a signed-in account), public APIs whose answers are
- * the same for everyone (recent purchases: city and product only), better-auth's JWKS, the Stripe
- * webhook (signature-checked; 404 in test mode) and the not-found page.
+ * the same for everyone (recent purchases: city and product only), the price toggle (it sets only
+ * the caller's own cookie), better-auth's JWKS, the Stripe webhook (signature-checked; 404 in test
+ * mode) and the not-found page.
  */
 const PUBLIC_ROUTES = [
   "/",
@@ -598,6 +599,7 @@ const PUBLIC_ROUTES = [
   "/api/sms-signups",
   "/api/recent-purchases",
   "/api/stripe-webhook",
+  "/prices",
   "/*",
 ];
 

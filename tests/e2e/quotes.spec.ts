@@ -24,8 +24,8 @@ test("download a quote from the cart, then order at its prices", async ({ page, 
   await page.goto("/cart");
 
   const quote = await downloaded(page, () => page.getByRole("button", { name: "Download quote" }).click());
-  expect(quote.name).toMatch(/^Q-\d{4}-\d{6}\.pdf$/);
-  const number = quote.name.replace(/\.pdf$/, "");
+  expect(quote.name).toMatch(/^Quote Q-\d{4}-\d{6}\.pdf$/);
+  const number = quote.name.replace(/^Quote (.*)\.pdf$/, "$1");
   // 399 caps at £5.50, 10% off a first order, Standard Shipping, 20% VAT: the cart's own figures.
   for (const expected of [
     number,
@@ -57,13 +57,15 @@ test("download a quote from the cart, then order at its prices", async ({ page, 
   await expect(page).toHaveURL(/\/cart$/);
   const cap = page.getByTestId("cart-line").filter({ hasText: "Custom Embroidered Cap" });
   await expect(page.getByTestId("quote-notices")).toContainText(`Priced at quote ${number}, valid until`);
-  await expect(cap.getByTestId("unit-price")).toHaveText("£5.50(quoted)");
+  await expect(cap.getByTestId("unit-price")).toHaveText("£5.50");
+  await expect(cap.getByText("(quoted)")).toBeVisible();
 
   // A changed quantity is priced from the catalogue again, and the cart says why.
   await cap.getByRole("button", { name: "Edit" }).click();
   await cap.getByRole("button", { name: "Increase quantity of Custom Embroidered Cap" }).click();
   await cap.getByRole("button", { name: "Save" }).click();
   await expect(cap.getByTestId("unit-price")).toHaveText("£3.88");
+  await expect(cap.getByText("(quoted)")).toHaveCount(0);
   await expect(page.getByTestId("quote-notices")).toContainText(
     `Custom Embroidered Cap: quote ${number} is for 399, so 400 is priced from the catalogue.`,
   );
@@ -126,7 +128,8 @@ test("a custom request is answered by staff with a priced quote that the buyer o
   await listed.getByRole("button", { name: `Order at these prices (${number})` }).click();
   await expect(page).toHaveURL(/\/cart$/);
   const cap = page.getByTestId("cart-line").filter({ hasText: "Custom Embroidered Cap" });
-  await expect(cap.getByTestId("unit-price")).toHaveText("£4.00(quoted)");
+  await expect(cap.getByTestId("unit-price")).toHaveText("£4.00");
+  await expect(cap.getByText("(quoted)")).toBeVisible();
   await expect(cap.getByTestId("line-total")).toHaveText("£400.00");
   await expect(page.getByTestId("summary-goods")).toHaveText("£400.00");
 });

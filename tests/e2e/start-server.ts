@@ -16,7 +16,12 @@ const mailApi = createServer((request, response) => {
   const to = url.searchParams.get("to");
   const messages = smtp.messages.filter((m) => !to || m.to.includes(to.toLowerCase()));
   response.setHeader("Content-Type", "application/json");
-  response.end(JSON.stringify(messages.map(({ raw: _raw, ...m }) => m)));
+  // Attachments by name and type only: a test reads a document's PDF from the page that serves it.
+  const summary = messages.map(({ raw: _raw, attachments, ...m }) => ({
+    ...m,
+    attachments: attachments.map(({ content: _content, ...file }) => file),
+  }));
+  response.end(JSON.stringify(summary));
 });
 mailApi.listen(port + 2, "127.0.0.1");
 

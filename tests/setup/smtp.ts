@@ -1,7 +1,14 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; raw: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
+};
 
 /** A real SMTP server on loopback that keeps what it receives (issue 4: e-mail tests speak SMTP). */
 export async function startSmtpServer(options: { port?: number } = {}) {
@@ -21,6 +28,7 @@ export async function startSmtpServer(options: { port?: number } = {}) {
           subject: decodeHeader(header(raw, "subject")),
           text: plainText(raw),
           raw,
+          attachments: attachments(raw),
         });
         for (const wake of waiters.splice(0)) wake();
         callback();
@@ -71,15 +79,43 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
+type MimePart = { head: string; body: string };
+
+/** The leaves of a MIME message: each part's unfolded head and raw body, nested multiparts opened. */
+function leaves(raw: string): MimePart[] {
+  const [rawHead = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  const head = rawHead.replace(/\r?\n[ \t]+/g, " ");
+  const body = rest.join("\r\n\r\n");
+  const boundary = /content-type:\s*multipart\/[^\r\n]*boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
+  if (!boundary) return [{ head, body }];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith("--"))
+    .flatMap((part) => leaves(part.replace(/^\r?\n/, "")));
+}
+
+function decoded({ head, body }: MimePart): Buffer {
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64");
+  if (encoding === "quoted-printable") return Buffer.from(decodeQuotedPrintable(body), "utf8");
+  return Buffer.from(body, "utf8");
+}
+
 /** The text/plain part of a message, decoded. */
 function plainText(raw: string): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
-  const part = parts.find((p) => /content-type:\s*text\/plain/i.test(p)) ?? parts[0] ?? "";
-  const [head = "", ...body] = part.split(/\r?\n\r?\n/);
-  const content = body.join("\n\n");
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
-  if (encoding === "base64") return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") return decodeQuotedPrintable(content);
-  return content;
+  const all = leaves(raw);
+  const part = all.find((p) => /content-type:\s*text\/plain/i.test(p.head)) ?? all[0];
+  return part ? decoded(part).toString("utf8") : "";
+}
+
+/** The files attached to a message, decoded. */
+function attachments(raw: string): ReceivedMail["attachments"] {
+  return leaves(raw)
+    .filter((part) => /content-disposition:\s*attachment/i.test(part.head))
+    .map((part) => ({
+      filename: /filename="?([^";\r\n]+)"?/i.exec(part.head)?.[1] ?? "",
+      contentType: /content-type:\s*([^;\s]+)/i.exec(part.head)?.[1] ?? "",
+      content: decoded(part),
+    }));
 }

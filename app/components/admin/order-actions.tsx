@@ -39,9 +39,10 @@ export function OrderActions(props: {
   order: StaffOrderDetail;
   proofResult?: FormReply;
   statusResult?: FormReply;
+  invoiceResult?: FormReply;
   busy: boolean;
 }) {
-  const { order, proofResult, statusResult, busy } = props;
+  const { order, proofResult, statusResult, invoiceResult, busy } = props;
   const statusSelectId = `status-to-${order.id}`;
   const sendable = order.lines.filter((line) => line.canSendProof);
   return (
@@ -104,7 +105,8 @@ export function OrderActions(props: {
               </select>
               {order.statusChoices.includes("refunded") ? (
                 <p className="mt-1 text-xs text-muted">
-                  Refunded records a refund made in the payment provider's dashboard; it moves no money.
+                  Refunded records a refund made in the payment provider's dashboard; it moves no money. It issues a
+                  credit note for the invoice and e-mails it to the buyer.
                 </p>
               ) : null}
             </div>
@@ -135,7 +137,42 @@ export function OrderActions(props: {
           </Form>
         )}
       </Card>
+
+      <Card id="documents" title="Documents">
+        <DocumentsPanel order={order} result={invoiceResult} busy={busy} />
+      </Card>
     </aside>
+  );
+}
+
+/** The order's VAT invoice and credit note as PDFs, and re-sending the invoice to the buyer (issue 17 item 3). */
+function DocumentsPanel({ order, result, busy }: { order: StaffOrderDetail; result?: FormReply; busy: boolean }) {
+  if (!order.invoiceNumber) return <p className="mt-3 text-sm text-muted">This order has no VAT invoice.</p>;
+  const link = "font-semibold text-brand underline underline-offset-2";
+  return (
+    <div className="mt-3 space-y-3 text-sm">
+      {result ? <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage> : null}
+      <ul className="space-y-1">
+        <li>
+          <a href={`/admin/orders/${order.id}/invoice.pdf`} download className={link}>
+            VAT invoice {order.invoiceNumber} (PDF)
+          </a>
+        </li>
+        {order.creditNoteNumber ? (
+          <li>
+            <a href={`/admin/orders/${order.id}/credit-note.pdf`} download className={link}>
+              Credit note {order.creditNoteNumber} (PDF)
+            </a>
+          </li>
+        ) : null}
+      </ul>
+      <Form method="post">
+        <input type="hidden" name="intent" value="invoice" />
+        <button type="submit" className={buttonClass("secondary", "w-full")} disabled={busy}>
+          Re-send invoice to the buyer
+        </button>
+      </Form>
+    </div>
   );
 }
 

@@ -165,6 +165,7 @@ export type DraftPlan = {
   marker: string;
   email: string;
   vatNumber?: string;
+  poRef?: string;
 };
 
 /** Creates a draft and completes steps 2 to 5; returns its id. */
@@ -198,6 +199,7 @@ export async function completeDraft(request: APIRequestContext, plan: DraftPlan)
     company,
     phone: "020 7946 0958",
     vat_number: plan.vatNumber ?? "",
+    po_ref: plan.poRef ?? "",
     billing: {
       company,
       name: "Jane Smith",

@@ -1,6 +1,12 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
-export type Mail = { from: string; to: string[]; subject: string; text: string };
+export type Mail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  attachments: Array<{ filename: string; contentType: string }>;
+};
 
 /** Reads the mail the app sent through the loopback SMTP server started by start-server.ts. */
 export class Mailbox {
