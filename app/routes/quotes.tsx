@@ -93,13 +93,11 @@ export async function action(args: Route.ActionArgs) {
   return redirect("/cart", 303);
 }
 
-type Reply = Route.ComponentProps["actionData"];
-
 export default function QuotesRoute({ loaderData, actionData }: Route.ComponentProps) {
   const now = useNow();
   const navigation = useNavigation();
   if (!loaderData.signedIn) return <SignInPrompt title="Your quotes" message="Please sign in to see your quotes." />;
-  const reply = actionData as Reply;
+  const reply = actionData;
   const customReply = reply && ("requested" in reply || "values" in reply) ? (reply as ProductRequestReply) : undefined;
   const refused = reply && "error" in reply && !("values" in reply) ? reply.error.message : null;
   return (

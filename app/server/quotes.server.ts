@@ -18,7 +18,6 @@ import { draftDataSchema } from "~/domain/draft-schemas";
 import { isUuid } from "~/domain/ids";
 import {
   catalogueQuoteLines,
-  isQuoteValid,
   NO_QUOTE_PRICING,
   type Quote,
   type QuotePricing,
@@ -189,7 +188,7 @@ export async function getQuote(
 export async function convertQuote(
   services: Services,
   input: { userId: string; accountId: string; quoteId: string; now: Date },
-): Promise<{ ok: true; valid: boolean; number: string } | Failure> {
+): Promise<{ ok: true } | Failure> {
   const quote = await getQuote(services.db, input);
   if (!quote) return failure(404, "NOT_FOUND", QUOTE_MESSAGES.notFound);
   const catalogueLines = quote.lines.filter((line) => line.productId !== null && line.choices !== null);
@@ -212,7 +211,7 @@ export async function convertQuote(
     .insert(cartQuotes)
     .values({ userId, quoteId: quote.id, convertedAt: input.now })
     .onConflictDoUpdate({ target: cartQuotes.userId, set: { quoteId: quote.id, convertedAt: input.now } });
-  return { ok: true, valid: isQuoteValid(quote, input.now), number: quote.number };
+  return { ok: true };
 }
 
 /**
