@@ -5,7 +5,7 @@ import { proofPromise } from "~/domain/orders";
 import type { DeliveryView, OrderStatus } from "~/domain/orders";
 import { deliveryText } from "./order-delivery";
 import { Price } from "./price";
-import { TotalsList } from "./totals-list";
+import { PaidTotals } from "./totals-list";
 
 /**
  * The confirmation's summary after paying (issue 16 item 8): what was bought and paid, what happens
@@ -47,19 +47,7 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
           ))}
         </ul>
         <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm">
-          <TotalsList
-            goods={order.subtotalPence}
-            totals={{
-              subtotal: order.subtotalPence,
-              discount: order.discountPence,
-              shipping: order.shippingPence,
-              vat: order.vatPence,
-              total: order.totalPence,
-              vatRate: order.vatRate,
-            }}
-            shipping={{ kind: "chosen" }}
-            totalLabel="Total paid"
-          />
+          <PaidTotals order={order} />
         </dl>
       </section>
       <section aria-labelledby="confirmation-next">

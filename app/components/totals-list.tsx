@@ -1,4 +1,5 @@
-import { SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "~/domain/checkout";
+import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "~/domain/checkout";
+import type { OrderAmounts } from "~/domain/orders";
 import { formatPence } from "~/domain/money";
 import { LabelledAmount } from "./price";
 
@@ -41,7 +42,7 @@ export function TotalsList(props: {
         <>
           {totals.discount > 0 ? (
             <div className="flex justify-between text-green-800">
-              <dt>First order discount (10%)</dt>
+              <dt>{FIRST_ORDER_DISCOUNT_LABEL}</dt>
               <dd data-testid="summary-discount">−{formatPence(totals.discount)}</dd>
             </div>
           ) : null}
@@ -78,5 +79,24 @@ export function TotalsList(props: {
         </>
       ) : null}
     </>
+  );
+}
+
+/** An order's totals as charged: the order page and the confirmation after paying. */
+export function PaidTotals({ order }: { order: OrderAmounts & { totalPence: number } }) {
+  return (
+    <TotalsList
+      goods={order.subtotalPence}
+      totals={{
+        subtotal: order.subtotalPence,
+        discount: order.discountPence,
+        shipping: order.shippingPence,
+        vat: order.vatPence,
+        total: order.totalPence,
+        vatRate: order.vatRate,
+      }}
+      shipping={{ kind: "chosen" }}
+      totalLabel="Total paid"
+    />
   );
 }

@@ -4,7 +4,9 @@
  * the server renders already shows it and the switch works without JavaScript.
  */
 import { VAT_RATE_GB } from "./checkout";
+import { parseCookies } from "./cookies";
 import { percentOfPence } from "./money";
+import { oneOf } from "./one-of";
 
 export const PRICE_MODES = ["ex", "inc"] as const;
 export type PriceMode = (typeof PRICE_MODES)[number];
@@ -21,18 +23,12 @@ export const PRICE_MODE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 /** What each price says beside it, and the toggle's two buttons. */
 export const PRICE_MODE_LABELS: Readonly<Record<PriceMode, string>> = { ex: "ex VAT", inc: "inc VAT" };
 
-export function isPriceMode(value: unknown): value is PriceMode {
-  return value === "ex" || value === "inc";
-}
+export const isPriceMode = oneOf(PRICE_MODES);
 
 /** The mode a Cookie header asks for; the default when it says nothing valid. */
 export function priceModeFromCookie(cookieHeader: string | null | undefined): PriceMode {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const pair = part.trim();
-    const at = pair.indexOf("=");
-    const value = pair.slice(at + 1);
-    if (at !== -1 && pair.slice(0, at) === PRICE_MODE_COOKIE && isPriceMode(value)) return value;
-  }
+  for (const [name, value] of parseCookies(cookieHeader))
+    if (name === PRICE_MODE_COOKIE && isPriceMode(value)) return value;
   return DEFAULT_PRICE_MODE;
 }
 

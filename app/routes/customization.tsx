@@ -191,8 +191,7 @@ function CustomisationStep(props: {
           </fieldset>
 
           <ArtworkUpload
-            draftId={autosave.draftId}
-            ensureDraft={autosave.flush}
+            alongside={autosave.alongside}
             files={files}
             onFiles={(next, version) => {
               setFiles(next);

@@ -7,7 +7,7 @@ import { LineProofs } from "~/components/order-proofs";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { FormMessage } from "~/components/ui/form";
 import { formatDisplayDate, formatDisplayDay, formatLondonDateTime, londonToday } from "~/domain/dates";
-import { TotalsList } from "~/components/totals-list";
+import { PaidTotals } from "~/components/totals-list";
 import { ORDER_STATUS_LABELS, lineTitle, paymentStatusText, proofAnswerSchema, proofDueDate } from "~/domain/orders";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/buyer-orders.server";
@@ -108,19 +108,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
         <aside className="rounded-2xl border border-slate-200 p-5 text-sm lg:self-start">
           <h2 className="text-lg font-bold">Payment</h2>
           <dl className="mt-3 space-y-1">
-            <TotalsList
-              goods={order.subtotalPence}
-              totals={{
-                subtotal: order.subtotalPence,
-                discount: order.discountPence,
-                shipping: order.shippingPence,
-                vat: order.vatPence,
-                total: order.totalPence,
-                vatRate: order.vatRate,
-              }}
-              shipping={{ kind: "chosen" }}
-              totalLabel="Total paid"
-            />
+            <PaidTotals order={order} />
           </dl>
           <p className="mt-3" data-testid="payment-status">
             {paymentStatusText(order.status, formatDisplayDay(order.paidAt))}

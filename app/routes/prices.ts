@@ -3,14 +3,16 @@ import { z } from "zod";
 import type { Route } from "./+types/prices";
 import { PRICE_MODES, priceModeCookie } from "~/domain/price-mode";
 import { getEnv } from "~/server/env.server";
-import { parseForm, toResponse } from "~/server/http.server";
+import { failure, parseForm, toResponse } from "~/server/http.server";
+import { clientIp, hitRateLimit } from "~/server/rate-limit.server";
+import { dbOf } from "~/server/request-context.server";
 import { safeRedirect } from "~/server/session.server";
 
 /*
  * The header's "ex VAT / inc VAT" toggle posts here (issue 17 item 5). Anyone may call it: it
- * only sets the caller's own cookie, reads nothing stored and writes nothing on the server, so
- * there is nothing to rate-limit. Cross-site posts are refused at the edge (origin.server.ts)
- * and the body is capped there (body-limits.server.ts); the return path is ours only.
+ * only sets the caller's own cookie and reads nothing stored. Cross-site posts are refused at the
+ * edge (origin.server.ts), the body is capped at 4 kB there (body-limits.server.ts), an address
+ * may switch 60 times a minute, and the return path is ours only.
  */
 
 const schema = z.object({
@@ -24,7 +26,14 @@ export function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const allowed = await hitRateLimit(dbOf(context), `prices:${clientIp(request)}`, 60, 60);
+  if (!allowed.allowed)
+    return toResponse(
+      failure(429, "TOO_MANY_SWITCHES", "Prices were switched too often: wait a minute and try again.", {
+        retryAfterSeconds: allowed.retryAfterSeconds,
+      }),
+    );
   const parsed = await parseForm(request, schema);
   if (!parsed.ok) return toResponse(parsed);
   const secure = new URL(getEnv().BASE_URL).protocol === "https:";

@@ -12,6 +12,7 @@
 
 import { PRICE_MODE_COOKIE } from "~/domain/price-mode";
 import { PROMO_COOKIE } from "~/domain/promo";
+import { parseCookies } from "~/domain/cookies";
 
 /**
  * The cookies that change a signed-out page without saying who the visitor is: the promotion
@@ -39,18 +40,6 @@ export interface HtmlCacheOptions {
 
 /** A render of the page for the cache: its response and the nonce it was rendered with. */
 export type Render = () => Promise<{ response: Response; nonce: string }>;
-
-function parseCookies(header: string | null): [string, string][] {
-  if (!header) return [];
-  return header
-    .split(";")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const at = part.indexOf("=");
-      return at === -1 ? [part, ""] : [part.slice(0, at), part.slice(at + 1)];
-    });
-}
 
 function isCacheableResponse(response: Response): boolean {
   const cacheControl = response.headers.get("Cache-Control") ?? "";

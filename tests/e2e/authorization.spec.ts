@@ -325,6 +325,19 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
+    // One loader serves both documents with the same check (issue 17 item 3); A's order has an
+    // invoice, so the invoice is the positive control. A PDF's text is compressed: its signature is
+    // what only a reader of the document receives.
+    routes: ["/orders/:id/invoice.pdf", "/orders/:id/credit-note.pdf"],
+    resource: "an order's VAT invoice and credit note",
+    owner: "A",
+    read: get((w) => `/orders/${w.alice.orderId}/invoice.pdf`),
+    state: async () => null,
+    leaks: () => ["%PDF-"],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
     routes: ["/cart"],
     resource: "a cart line (changing its quantity)",
     owner: "A",
@@ -537,6 +550,16 @@ const ROWS: Row[] = [
     read: get((w) => `/admin/orders/${w.alice.orderId}/artwork/${w.alice.orderArtworkId}`),
     state: async () => null,
     leaks: (w) => [w.marker],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id/invoice.pdf", "/admin/orders/:id/credit-note.pdf"],
+    resource: "an order's VAT invoice and credit note in the back office",
+    owner: "staff",
+    read: get((w) => `/admin/orders/${w.alice.orderId}/invoice.pdf`),
+    state: async () => null,
+    leaks: () => ["%PDF-"],
     intruder: { read: [404] },
     signedOut: { read: [404] },
   },

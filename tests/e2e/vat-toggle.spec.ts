@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { addToCart } from "./support/checkout";
+import { newClient } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
 // Issue 17 item 5: a header toggle "ex VAT / inc VAT", remembered per visitor in a cookie and
@@ -124,6 +125,28 @@ test.describe("prices ex or inc VAT", () => {
       maxRedirects: 0,
     });
     expect(crossSite.status()).toBe(403);
+  });
+
+  test("/prices takes 60 switches a minute from one address, and 4 kB at most", async ({ playwright, baseURL }) => {
+    const visitor = await newClient(playwright, baseURL!);
+    for (let i = 0; i < 60; i += 1) {
+      const answer = await visitor.post("/prices", {
+        form: { mode: i % 2 ? "ex" : "inc", returnTo: "/" },
+        maxRedirects: 0,
+      });
+      expect(answer.status(), `switch ${i + 1}`).toBe(302);
+    }
+    const limited = await visitor.post("/prices", { form: { mode: "inc", returnTo: "/" }, maxRedirects: 0 });
+    expect(limited.status()).toBe(429);
+    expect(await limited.text()).toContain("Prices were switched too often: wait a minute and try again.");
+    expect(limited.headers()["set-cookie"]).toBeUndefined();
+    await visitor.dispose();
+
+    const other = await newClient(playwright, baseURL!);
+    const tooBig = await other.post("/prices", { form: { mode: "inc", returnTo: `/${"x".repeat(5000)}` } });
+    expect(tooBig.status()).toBe(413);
+    expect(await tooBig.text()).toContain("The request is larger than this address accepts (4 kB).");
+    await other.dispose();
   });
 });
 
