@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.quote-pdf";
+import { isUuid } from "~/domain/ids";
 import { quoteDocument } from "~/domain/quotes";
 import { adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { staffQuote } from "~/server/admin-quotes.server";
@@ -10,6 +11,7 @@ import { dbOf } from "~/server/request-context.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
+  if (!isUuid(params.id)) throw adminNotFound();
   if (!(await mayRenderDocument(db, staff.id)))
     return toResponse(failure(429, "TOO_MANY_DOCUMENTS", "Too many downloads: try again in a few minutes."));
   const quote = await staffQuote(db, params.id);
