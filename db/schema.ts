@@ -8,3 +8,4 @@ export * from "./tables/checkout";
 export * from "./tables/orders";
 export * from "./tables/admin";
 export * from "./tables/documents";
+export * from "./tables/quotes";

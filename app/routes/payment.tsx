@@ -13,7 +13,8 @@ import type { OrderTotals } from "~/domain/checkout";
 import { stepHref, type StepNumber } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import type { SummaryLine } from "~/domain/cart-checkout";
-import { loadCheckout, stepperState, summaryLines } from "~/server/checkout.server";
+import { loadCheckout, pricedSummaryLines, stepperState } from "~/server/checkout.server";
+import { dbOf } from "~/server/request-context.server";
 
 const StripePaymentForm = lazy(() => import("~/components/stripe-payment-form"));
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state: "ready" as const,
     draftId: checkout.id,
     productId: checkout.data.product_id,
-    lines: summaryLines(lines, checkout),
+    lines: await pricedSummaryLines(dbOf(context), session.user.id, lines, checkout),
     completed: stepperState(checkout, lines),
   };
 }

@@ -6,6 +6,7 @@ import { findProductById } from "~/catalogue/catalogue";
 import { useLocalMirror } from "~/components/local-mirror";
 import { LabelledAmount } from "~/components/price";
 import { LIST_COLUMNS, ShoppingListRow } from "~/components/shopping-list-row";
+import { QuoteActions } from "~/components/quote-actions";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
@@ -75,7 +76,7 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
         </a>
       </div>
       <p className="mt-2 text-muted">
-        Keep quantities and notes here while you get sign-off, then add them to your cart or ask us for a quote.
+        Keep quantities and notes here while you get sign-off, then add them to your cart or download a quote.
       </p>
       {items.length === 0 ? (
         <div className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
@@ -139,6 +140,9 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
             </p>
           </div>
           <AddAllResult answer={answer} />
+          <div className="mt-6 max-w-xl">
+            <QuoteActions source="list" />
+          </div>
         </>
       )}
     </section>

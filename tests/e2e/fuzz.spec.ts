@@ -299,6 +299,47 @@ const TARGETS: Target[] = [
     fields: { mode: "inc", returnTo: "/products" },
     odd: { mode: ["INC", "both", "inc\u0000", "__proto__"] },
   },
+  {
+    route: "/quotes",
+    path: () => "/quotes",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "convert", quoteId: NOBODY },
+    intent: "intent",
+    odd: { quoteId: ["not-a-quote", `${NOBODY}0`, "' or 1=1 --"] },
+  },
+  {
+    route: "/quotes (a custom request)",
+    path: () => "/quotes",
+    as: "buyer",
+    kind: "form",
+    fields: {
+      intent: "custom",
+      product: "Woven caps",
+      quantity: "100",
+      needed_by: "",
+      notes: "",
+      name: "Jane",
+      email: "jane@acme-events.co.uk",
+    },
+    odd: { quantity: ["0", "-1", "1e9", "ten"], needed_by: ["2026-02-30", "tomorrow"], email: ["not-an-address"] },
+  },
+  {
+    route: "/admin/quotes/answer/:requestId",
+    path: () => `/admin/quotes/answer/${NOBODY}`,
+    as: "staff",
+    kind: "form",
+    fields: {
+      "line-0-productId": "8",
+      "line-0-description": "Woven label inside",
+      "line-0-quantity": "100",
+      "line-0-unitPrice": "4",
+      shippingMethod: "standard",
+      country: "GB",
+      deliveryNote: "About 4 weeks",
+    },
+    odd: { "line-0-unitPrice": ["-1", "1e309", "4.001", "10001"], "line-0-quantity": ["0", "1.5"], country: ["XX"] },
+  },
   // A page without an action answers every post with 405 Method Not Allowed.
   {
     route: "/products",
@@ -573,6 +614,22 @@ for (const [who, prefix] of [
     const posted = await request.post(`${prefix}/${NOBODY}/invoice.pdf`, { form: { intent: "invoice" } });
     expect(posted.status()).toBeGreaterThanOrEqual(400);
     expect(posted.status()).toBeLessThan(500);
+    expect((await request.get("/healthz")).status()).toBe(200);
+  });
+}
+
+// A quote's PDF (issue 17 item 2) likewise: an odd id is "no such quote" before any query.
+for (const [who, prefix] of [
+  ["buyer", "/quotes"],
+  ["staff", "/admin/quotes"],
+] as const) {
+  test(`GET ${prefix}/:id/quote.pdf with odd ids: 404`, async () => {
+    const request = who === "buyer" ? buyer : staff;
+    for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+      const response = await request.get(`${prefix}/${id}/quote.pdf`);
+      expect(response.status(), id.slice(0, 40)).toBe(404);
+      expect(response.headers()["content-type"] ?? "").not.toContain("application/pdf");
+    }
     expect((await request.get("/healthz")).status()).toBe(200);
   });
 }
