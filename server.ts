@@ -9,12 +9,11 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import * as build from "virtual:react-router/server-build";
 import { getEnv } from "~/server/env.server";
-import { createHtmlCache } from "~/server/html-cache.server";
+import { createHtmlCache, PAGE_COOKIES } from "~/server/html-cache.server";
 import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/http-app.server";
 import { openServices } from "~/server/services.server";
 import { startPeriodicWork } from "~/server/periodic-work.server";
-import { PROMO_COOKIE } from "~/domain/promo";
 
 const env = (() => {
   try {
@@ -39,7 +38,7 @@ const renderPage = async (request: Request, nonce: string) =>
   withoutModulePreloads(await renderReactRouter(request, nonce));
 
 // Signed-out pages are the same for everyone for a few seconds: render once, replay with a new nonce.
-const htmlCache = createHtmlCache({ ttlMs: 10_000, staleMs: 60_000, maxEntries: 500, safeCookies: [PROMO_COOKIE] });
+const htmlCache = createHtmlCache({ ttlMs: 10_000, staleMs: 60_000, maxEntries: 500, safeCookies: PAGE_COOKIES });
 async function render(request: Request, nonce: string) {
   const key = htmlCache.keyFor(request);
   if (key === undefined) return renderPage(request, nonce);

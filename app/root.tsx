@@ -8,6 +8,7 @@ import { SiteShell } from "./components/site-shell";
 import { buttonClass } from "./components/ui/button";
 import { publicBusiness } from "./domain/business-profile";
 import { londonToday } from "./domain/dates";
+import { priceModeFromCookie } from "./domain/price-mode";
 import { promoClosed } from "./domain/promo";
 import type { StaffNotice } from "./server/admin-access.server";
 import { getEnv } from "./server/env.server";
@@ -29,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     favouriteIds: session ? await listFavouriteIds(db, { userId: session.user.id }) : [],
     cartCount: session ? await countCartLines(db, { userId: session.user.id }) : 0,
     business: publicBusiness(getEnv().business),
+    priceMode: priceModeFromCookie(request.headers.get("Cookie")),
   } satisfies RootData;
 }
 

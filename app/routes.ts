@@ -50,6 +50,9 @@ export default [
   // The order's documents (issue 17 item 3)
   route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),
   route("orders/:id/credit-note.pdf", "routes/order-document.ts", { id: "order-credit-note" }),
+  // Quotes (issue 17 item 2)
+  route("quotes", "routes/quotes.tsx"),
+  route("quotes/:id/quote.pdf", "routes/quote-pdf.ts"),
   // Marketing, policy and help pages (issue 6)
   route("how-it-works", "routes/how-it-works.tsx"),
   route("compare", "routes/compare.tsx"),
@@ -65,6 +68,8 @@ export default [
   route("quick-wins/:slug", "routes/quick-wins.tsx"),
   route("inquiry-success", "routes/inquiry-success.tsx"),
   route("api/page-views", "routes/api.page-views.ts"),
+  // Prices ex or inc VAT: the header's toggle (issue 17 item 5)
+  route("prices", "routes/prices.ts"),
   route("api/sms-signups", "routes/api.sms-signups.ts"),
   route("api/recent-purchases", "routes/api.recent-purchases.ts"),
   // Payments and orders (issue 8)
@@ -83,6 +88,10 @@ export default [
     route("orders/:id/credit-note.pdf", "routes/admin.order-document.ts", { id: "admin-order-credit-note" }),
     route("inbox/:kind", "routes/admin.inbox.tsx"),
     route("inbox/:kind/export.csv", "routes/admin.inbox-export.ts"),
+    route("quotes", "routes/admin.quotes.tsx"),
+    route("quotes/export.csv", "routes/admin.quotes-export.ts"),
+    route("quotes/:id/quote.pdf", "routes/admin.quote-pdf.ts"),
+    route("quotes/answer/:requestId", "routes/admin.quote-answer.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

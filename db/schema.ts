@@ -9,3 +9,4 @@ export * from "./tables/orders";
 export * from "./tables/admin";
 export * from "./tables/documents";
 export * from "./tables/bank-transfers";
+export * from "./tables/quotes";

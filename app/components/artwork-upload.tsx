@@ -18,8 +18,8 @@ import { InfoTooltip } from "./ui/tooltip";
  * again under the same name replaces the earlier one (issue 16 item 5), and the page says so.
  */
 export function ArtworkUpload(props: {
-  draftId: string | null;
-  ensureDraft: () => Promise<string | null>;
+  /** Runs a request on the draft between its autosaves (`useDraftAutosave().alongside`). */
+  alongside: <T>(task: (draftId: string | null) => Promise<T>) => Promise<T>;
   files: ArtworkFileEntry[];
   onFiles: (files: ArtworkFileEntry[], version: number) => void;
   emailLater: boolean;
@@ -40,28 +40,29 @@ export function ArtworkUpload(props: {
     if (file.size > ARTWORK_MAX_BYTES) return setMessage(ARTWORK_MESSAGES.tooLarge);
     setBusy(true);
     try {
-      const draftId = props.draftId ?? (await props.ensureDraft());
-      if (!draftId) return setMessage("Please wait for your choices to save, then try again.");
-      const response = await fetch(`/api/drafts/${draftId}/artwork`, {
-        method: "POST",
-        headers: {
-          "X-File-Name": encodeURIComponent(file.name),
-          "Content-Type": file.type || "application/octet-stream",
-        },
-        body: file,
+      await props.alongside(async (draftId) => {
+        if (!draftId) return setMessage("Please wait for your choices to save, then try again.");
+        const response = await fetch(`/api/drafts/${draftId}/artwork`, {
+          method: "POST",
+          headers: {
+            "X-File-Name": encodeURIComponent(file.name),
+            "Content-Type": file.type || "application/octet-stream",
+          },
+          body: file,
+        });
+        const body = (await response.json()) as {
+          file?: ArtworkFileEntry;
+          files?: ArtworkFileEntry[];
+          version?: number;
+          error?: { message: string };
+        };
+        if (!response.ok || !body.file || !body.files || body.version === undefined)
+          return setMessage(body.error?.message ?? "The upload failed. Please try again.");
+        const name = body.file.name;
+        const replaced = props.files.some((f) => f.name === name);
+        props.onFiles(body.files, body.version);
+        setStatus(replaced ? `${name} was replaced with the file you just uploaded.` : `${name} was uploaded.`);
       });
-      const body = (await response.json()) as {
-        file?: ArtworkFileEntry;
-        files?: ArtworkFileEntry[];
-        version?: number;
-        error?: { message: string };
-      };
-      if (!response.ok || !body.file || !body.files || body.version === undefined)
-        return setMessage(body.error?.message ?? "The upload failed. Please try again.");
-      const name = body.file.name;
-      const replaced = props.files.some((f) => f.name === name);
-      props.onFiles(body.files, body.version);
-      setStatus(replaced ? `${name} was replaced with the file you just uploaded.` : `${name} was uploaded.`);
     } catch {
       setMessage("The upload failed. Check your connection and try again.");
     } finally {
@@ -73,18 +74,24 @@ export function ArtworkUpload(props: {
   async function remove(file: ArtworkFileEntry) {
     setMessage(null);
     setStatus(null);
-    const response = await fetch(`/api/artwork/${file.id}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ draft_id: props.draftId }),
-    });
-    const body = (await response.json()) as { version?: number; error?: { message: string } };
-    if (!response.ok || body.version === undefined)
-      return setMessage(body.error?.message ?? "Couldn't remove that file.");
-    props.onFiles(
-      props.files.filter((f) => f.id !== file.id),
-      body.version,
-    );
+    try {
+      await props.alongside(async (draftId) => {
+        const response = await fetch(`/api/artwork/${file.id}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ draft_id: draftId }),
+        });
+        const body = (await response.json()) as { version?: number; error?: { message: string } };
+        if (!response.ok || body.version === undefined)
+          return setMessage(body.error?.message ?? "Couldn't remove that file.");
+        props.onFiles(
+          props.files.filter((f) => f.id !== file.id),
+          body.version,
+        );
+      });
+    } catch {
+      setMessage("Couldn't remove that file. Check your connection and try again.");
+    }
   }
 
   return (

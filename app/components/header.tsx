@@ -11,6 +11,7 @@ import {
 } from "~/content/navigation";
 import { CartIcon, ChevronIcon, HeartIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
+import { PriceModeToggle } from "./price-mode-toggle";
 import { SearchBox } from "./search-box";
 import { UserMenu } from "./user-menu";
 import { useSignIn } from "./sign-in-context";
@@ -104,6 +105,8 @@ export function Header({
         </nav>
 
         <SearchBox className="ml-auto hidden w-full max-w-xs lg:block" />
+        {/* Wide screens: beside the search box. Narrower ones: in the row below, always in view. */}
+        <PriceModeToggle className="hidden shrink-0 xl:flex" />
 
         <div className="ml-auto flex items-center gap-1 lg:ml-2">
           {signedIn ? (
@@ -160,8 +163,9 @@ export function Header({
           </button>
         </div>
       </div>
-      <div className="border-t border-slate-100 px-4 py-2 lg:hidden">
-        <SearchBox />
+      <div className="flex items-center gap-3 border-t border-slate-100 px-4 py-2 xl:hidden">
+        <SearchBox className="min-w-0 flex-1 lg:hidden" />
+        <PriceModeToggle className="ml-auto shrink-0" />
       </div>
 
       {drawerOpen && MobileDrawer ? (

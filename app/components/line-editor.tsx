@@ -66,9 +66,19 @@ export type LineEditor = ReturnType<typeof useLineEditor>;
  * typed. The one click goes through the cart's own update action, so the line's draft re-prices
  * as with any other quantity change.
  */
-export function LinePriceBreak({ editor, product }: { editor: LineEditor; product: Product }) {
+export function LinePriceBreak({
+  editor,
+  product,
+  vatRate,
+}: {
+  editor: LineEditor;
+  product: Product;
+  /** The order's VAT rate once the ship-to country is known; else the UK's. */
+  vatRate?: number;
+}) {
   return (
     <PriceBreakHint
+      vatRate={vatRate}
       tiers={product.tiers}
       quantity={editor.shownQuantity}
       busy={editor.fetcher.state !== "idle"}

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { londonToday } from "~/domain/dates";
-import { formatPence } from "~/domain/money";
 import { lineTotalPence } from "~/domain/pricing";
 import { proofClockStart, proofPromise } from "~/domain/orders";
 import type { DeliveryView, OrderStatus } from "~/domain/orders";
 import { deliveryText } from "./order-delivery";
-import { TotalsList } from "./totals-list";
+import { Price } from "./price";
+import { PaidTotals } from "./totals-list";
 
 /**
  * The confirmation's summary after paying (issue 16 item 8): what was bought and paid, what happens
@@ -41,24 +41,14 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
               <span>
                 {line.quantity.toLocaleString("en-GB")} × {line.product.title}
               </span>
-              <span>{formatPence(lineTotalPence(line.unitPence, line.quantity))}</span>
+              <span>
+                <Price pence={lineTotalPence(line.unitPence, line.quantity)} vatRate={order.vatRate} />
+              </span>
             </li>
           ))}
         </ul>
         <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm">
-          <TotalsList
-            goods={order.subtotalPence}
-            totals={{
-              subtotal: order.subtotalPence,
-              discount: order.discountPence,
-              shipping: order.shippingPence,
-              vat: order.vatPence,
-              total: order.totalPence,
-              vatRate: order.vatRate,
-            }}
-            shipping={{ kind: "chosen" }}
-            totalLabel="Total paid"
-          />
+          <PaidTotals order={order} />
         </dl>
       </section>
       <section aria-labelledby="confirmation-next">

@@ -2,9 +2,9 @@ import { findProductById } from "~/catalogue/catalogue";
 import type { SummaryLine } from "~/domain/cart-checkout";
 import { summariseTags, type OrderTotals } from "~/domain/checkout";
 import { checkoutTotals, pricedLine } from "~/domain/draft";
-import { formatPence } from "~/domain/money";
 import { lineTotalPence } from "~/domain/pricing";
 import { describeSizes } from "~/domain/sizes";
+import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { type ShippingState, TotalsList } from "./totals-list";
 
@@ -27,6 +27,8 @@ export function OrderSummary(props: {
     return product && priced ? [{ ...line, product, ...priced }] : [];
   });
   const single = lines.length === 1 ? lines[0] : null;
+  // Line prices ex or inc VAT as the visitor reads them, at the order's rate once it is known.
+  const vatRate = props.totals?.vatRate;
   const goods =
     props.totals?.subtotal ?? checkoutTotals({ lines: props.lines, country: null, method: null })?.subtotal ?? 0;
   return (
@@ -61,10 +63,14 @@ export function OrderSummary(props: {
                 {single ? null : (
                   <p className="mt-1 flex justify-between gap-2 text-sm">
                     <span className="text-muted">
-                      {line.quantity.toLocaleString("en-GB")} × {formatPence(line.unitPence)}
+                      {line.quantity.toLocaleString("en-GB")} × <Price pence={line.unitPence} vatRate={vatRate} />
                     </span>
-                    <span data-testid="summary-line-total">
-                      {formatPence(lineTotalPence(line.unitPence, line.quantity))}
+                    <span className="text-right">
+                      <Price
+                        pence={lineTotalPence(line.unitPence, line.quantity)}
+                        vatRate={vatRate}
+                        testId="summary-line-total"
+                      />
                     </span>
                   </p>
                 )}
@@ -78,7 +84,9 @@ export function OrderSummary(props: {
           <>
             <div className="flex justify-between">
               <dt className="text-muted">Unit price</dt>
-              <dd data-testid="summary-unit">{formatPence(single.unitPence)}</dd>
+              <dd>
+                <Price pence={single.unitPence} vatRate={vatRate} testId="summary-unit" />
+              </dd>
             </div>
             <div className="flex justify-between">
               <dt className="text-muted">Quantity</dt>

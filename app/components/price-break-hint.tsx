@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { formatPence } from "~/domain/money";
 import { type PriceTier, priceBreakHint } from "~/domain/pricing";
+import { useShownPrices, VatLabel } from "./price";
 
 /**
  * "Add 1 more and pay £642.50 less" as a one-click change, wherever a quantity is chosen (issue 16
@@ -14,8 +15,12 @@ export function PriceBreakHint(props: {
   onApply: (quantity: number) => void;
   /** While the change is being saved (the cart): the button waits. */
   busy?: boolean;
+  /** The order's VAT rate where the ship-to country is known (the cart); else the UK's. */
+  vatRate?: number;
 }) {
-  const hint = priceBreakHint(props.tiers, props.quantity);
+  // The saving as the difference of the line totals the buyer reads, ex or inc VAT (issue 17 item 5).
+  const prices = useShownPrices(props.vatRate);
+  const hint = priceBreakHint(props.tiers, props.quantity, prices.shown);
   const [applied, setApplied] = useState<{ quantity: number; savingPence: number } | null>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
   const landed = applied !== null && applied.quantity === props.quantity;
@@ -36,7 +41,7 @@ export function PriceBreakHint(props: {
             }}
             className="mt-3 w-full rounded-lg border border-green-300 sm:w-auto bg-green-50 px-3 py-2 text-left text-sm font-semibold text-green-900 underline decoration-green-400 underline-offset-2 hover:bg-green-100 disabled:cursor-wait disabled:opacity-60"
           >
-            {hint.message}
+            {hint.message} <VatLabel mode={prices.mode} />
           </button>
         ) : null}
       </div>
@@ -47,7 +52,7 @@ export function PriceBreakHint(props: {
           className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-900 sm:w-fit"
         >
           Quantity changed to {applied.quantity.toLocaleString("en-GB")}: you pay {formatPence(applied.savingPence)}{" "}
-          less.
+          less <VatLabel mode={prices.mode} />.
         </p>
       ) : null}
     </>

@@ -5,6 +5,7 @@ import type { Product } from "~/catalogue/types";
 import { formatUnitPrice } from "~/domain/pricing";
 import { ColourSwatches } from "./colour-swatches";
 import { FavouriteButton } from "./favourite-button";
+import { useShownPrices, VatLabel } from "./price";
 import { ProductImage } from "./product-image";
 import { Stars } from "./stars";
 import { TagBadges } from "./tag-badges";
@@ -14,6 +15,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   const [hovered, setHovered] = useState(false);
   const [colour, setColour] = useState<string | null>(null);
   const image = (hovered ? product.images[1] : undefined) ?? product.images[0];
+  const prices = useShownPrices();
 
   return (
     <article
@@ -33,7 +35,9 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           </Link>
         </h3>
         <Stars rating={product.reviews.rating} count={product.reviews.count} />
-        <p className="text-lg font-bold text-ink">{formatUnitPrice(product.unitPrice)}</p>
+        <p className="text-lg font-bold text-ink">
+          {formatUnitPrice(product.unitPrice, prices.shown)} <VatLabel mode={prices.mode} />
+        </p>
         <p className="text-xs text-muted">
           MOQ {product.moq} · Lead time {product.leadTime}
         </p>

@@ -31,7 +31,12 @@ const fieldId = (field: ProductRequestField) => `request-${field}`;
  * JavaScript) and lands in the back office's quote inbox. With JavaScript the same schema checks it
  * first; a refusal keeps everything typed; a signed-in buyer finds their name and e-mail filled in.
  */
-export function ProductRequestForm(props: { product?: string; reply?: ProductRequestReply }) {
+export function ProductRequestForm(props: {
+  product?: string;
+  reply?: ProductRequestReply;
+  /** Another use of the same form, e.g. "Request a custom quote" (issue 17 item 2), with its intent. */
+  copy?: { heading: string; submit: string; intent: string };
+}) {
   const user = useRootData()?.user ?? null;
   // The confirmation the buyer set aside to ask for something else; a newer answer shows again.
   const [dismissed, setDismissed] = useState<ProductRequestReply | undefined>(undefined);
@@ -67,6 +72,7 @@ export function ProductRequestForm(props: { product?: string; reply?: ProductReq
       defaults={defaults}
       errors={failed?.error.fieldErrors as ProductRequestErrors | undefined}
       formError={failed && !failed.error.fieldErrors ? failed.error.message : null}
+      copy={props.copy}
     />
   );
 }
@@ -75,6 +81,7 @@ function RequestForm(props: {
   defaults: ProductRequestValues;
   errors?: ProductRequestErrors;
   formError: string | null;
+  copy?: { heading: string; submit: string; intent: string };
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
@@ -130,7 +137,7 @@ function RequestForm(props: {
       className="rounded-2xl border border-slate-200 bg-white p-5 text-left sm:p-6"
     >
       <h3 id="request-form-heading" className="text-xl font-bold text-ink">
-        {COPY.heading}
+        {props.copy?.heading ?? COPY.heading}
       </h3>
       <p className="mt-1 text-sm text-muted">{COPY.requiredNote}</p>
       <FormErrorSummary
@@ -157,8 +164,9 @@ function RequestForm(props: {
         <label htmlFor={`request-${HONEYPOT_FIELD}`}>{COPY.honeypotLabel}</label>
         <input id={`request-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
+      {props.copy ? <input type="hidden" name="intent" value={props.copy.intent} /> : null}
       <button type="submit" disabled={sending} className={buttonClass("primary", "mt-6 w-full sm:w-auto")}>
-        {sending ? COPY.sending : COPY.submit}
+        {sending ? COPY.sending : (props.copy?.submit ?? COPY.submit)}
       </button>
     </Form>
   );

@@ -1,8 +1,11 @@
 import { useEffect, useId, useState } from "react";
 import { formatPence } from "~/domain/money";
+import { priceInMode } from "~/domain/price-mode";
 import { lineTotalPence, type PriceTier, savingsMessage, tierFor, unitPricePence } from "~/domain/pricing";
 import { commitQuantityInput, isTransientQuantityInput, stepQuantity } from "~/domain/quantity";
 import { PriceBreakHint } from "./price-break-hint";
+import { Price, VatLabel } from "./price";
+import { usePriceMode } from "./root-data";
 import { usePressAndHold } from "./use-press-and-hold";
 
 /** The detail page's quantity and pricing calculator (R-PDP-04..11), with the price-break hint (issue 16 item 3). */
@@ -26,6 +29,7 @@ export function QuantityCalculator(props: {
   const unit = unitPricePence(tiers, quantity);
   const savings = savingsMessage(tiers, quantity);
   const current = tierFor(tiers, quantity);
+  const mode = usePriceMode();
 
   function commit() {
     const next = commitQuantityInput(text, quantity, moq, max);
@@ -85,12 +89,12 @@ export function QuantityCalculator(props: {
 
       <dl className="mt-4 grid grid-cols-2 gap-2 text-sm" aria-live="polite">
         <dt className="text-muted">Unit price</dt>
-        <dd className="text-right font-semibold" data-testid="unit-price">
-          {formatPence(unit)}
+        <dd className="text-right font-semibold">
+          <Price pence={unit} testId="unit-price" />
         </dd>
-        <dt className="text-muted">Total ({quantity.toLocaleString("en-GB")} units, ex. VAT)</dt>
-        <dd className="text-right text-lg font-bold" data-testid="line-total">
-          {formatPence(lineTotalPence(unit, quantity))}
+        <dt className="text-muted">Total ({quantity.toLocaleString("en-GB")} units)</dt>
+        <dd className="text-right text-lg font-bold">
+          <Price pence={lineTotalPence(unit, quantity)} testId="line-total" />
         </dd>
       </dl>
       {savings ? (
@@ -101,7 +105,9 @@ export function QuantityCalculator(props: {
       <PriceBreakHint tiers={tiers} quantity={quantity} onApply={change} />
 
       <table className="mt-4 w-full text-sm">
-        <caption className="mb-1 text-left font-semibold">Price per unit by quantity</caption>
+        <caption className="mb-1 text-left font-semibold">
+          Price per unit by quantity <VatLabel mode={mode} />
+        </caption>
         <thead>
           <tr className="text-left text-muted">
             <th scope="col" className="py-1 font-medium">
@@ -122,7 +128,7 @@ export function QuantityCalculator(props: {
                 aria-current={active ? "true" : undefined}
               >
                 <td className="px-1 py-1">{tier.label}</td>
-                <td className="px-1 py-1 text-right">{formatPence(tier.unitPence)}</td>
+                <td className="px-1 py-1 text-right">{formatPence(priceInMode(tier.unitPence, mode))}</td>
               </tr>
             );
           })}

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { PublicBusiness } from "~/domain/business-profile";
+import { DEFAULT_PRICE_MODE, type PriceMode } from "~/domain/price-mode";
 
 /**
  * What the root loader (app/root.tsx) gives every page. Declared here, not inferred from the
@@ -16,6 +17,8 @@ export type RootData = {
   cartCount: number;
   /** Issue 17 item 1: every contact point and seller detail a page shows. */
   business: PublicBusiness;
+  /** Issue 17 item 5: whether this visitor reads prices ex or inc VAT (their cookie). */
+  priceMode: PriceMode;
 };
 
 /** The root loader's data; undefined only where the root loader did not run (a broken root). */
@@ -32,4 +35,9 @@ export function useBusiness(): PublicBusiness {
   const business = useRootData()?.business;
   if (!business) throw new Error("No business profile: the root loader did not run.");
   return business;
+}
+
+/** How this visitor reads prices; ex VAT around an error page whose root failed. */
+export function usePriceMode(): PriceMode {
+  return useRootData()?.priceMode ?? DEFAULT_PRICE_MODE;
 }

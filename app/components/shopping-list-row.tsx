@@ -3,9 +3,9 @@ import { Link, useFetcher } from "react-router";
 import { coloursFor, colourName } from "~/catalogue/colours";
 import type { Product } from "~/catalogue/types";
 import type { ErrorBody } from "~/domain/api-errors";
-import { formatPence } from "~/domain/money";
 import { NOTES_MAX, priceLine } from "~/domain/cart-rules";
 import { LineEditButtons, useLineEditor } from "./line-editor";
+import { Price } from "./price";
 import { useResultToast } from "./product-actions";
 import { ProductImage } from "./product-image";
 import { buttonClass } from "./ui/button";
@@ -93,7 +93,9 @@ export function ShoppingListRow({ item, product, refused }: { item: ListRowItem;
           <Choices item={item} product={product} />
         )}
       </Cell>
-      <Cell label="Unit Price">{formatPence(price.unitPence)}</Cell>
+      <Cell label="Unit Price">
+        <Price pence={price.unitPence} />
+      </Cell>
       <Cell label="Quantity">
         {editing ? (
           <input
@@ -110,7 +112,7 @@ export function ShoppingListRow({ item, product, refused }: { item: ListRowItem;
         )}
       </Cell>
       <Cell label="Total" className="font-semibold">
-        {formatPence(price.totalPence)}
+        <Price pence={price.totalPence} />
       </Cell>
       <Cell label="Notes">
         {editing ? (

@@ -1,5 +1,7 @@
-import { SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "~/domain/checkout";
+import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "~/domain/checkout";
+import type { OrderAmounts } from "~/domain/orders";
 import { formatPence } from "~/domain/money";
+import { LabelledAmount } from "./price";
 
 /**
  * How shipping stands in a set of totals (issue 16 item 7): "chosen" on the order's own method;
@@ -8,7 +10,11 @@ import { formatPence } from "~/domain/money";
  */
 export type ShippingState = { kind: "chosen" } | { kind: "choose" } | { kind: "estimated"; method: ShippingMethod };
 
-/** Goods, first-order discount, shipping, VAT and total: one list for the cart and every checkout summary. */
+/**
+ * Goods, first-order discount, shipping, VAT and total: one list for the cart, every checkout
+ * summary and the order page. Whichever way the visitor reads prices, the total is shown both ex
+ * and inc VAT (issue 17 item 5), from the order's own figures (VAT charged once, on the total).
+ */
 export function TotalsList(props: {
   goods: number;
   totals: OrderTotals | null | undefined;
@@ -28,13 +34,15 @@ export function TotalsList(props: {
     <>
       <div className="flex justify-between">
         <dt className="text-muted">Goods</dt>
-        <dd data-testid="summary-goods">{formatPence(props.goods)}</dd>
+        <dd>
+          <LabelledAmount pence={props.goods} mode="ex" testId="summary-goods" />
+        </dd>
       </div>
       {totals ? (
         <>
           {totals.discount > 0 ? (
             <div className="flex justify-between text-green-800">
-              <dt>First order discount (10%)</dt>
+              <dt>{FIRST_ORDER_DISCOUNT_LABEL}</dt>
               <dd data-testid="summary-discount">−{formatPence(totals.discount)}</dd>
             </div>
           ) : null}
@@ -44,20 +52,54 @@ export function TotalsList(props: {
                 ? `Estimated shipping (${SHIPPING_METHODS[shipping.method].label})`
                 : "Shipping"}
             </dt>
-            <dd data-testid="summary-shipping" className="text-right">
-              {shipping.kind === "choose" ? "Choose a shipping method" : formatPence(totals.shipping)}
+            <dd className="text-right">
+              {shipping.kind === "choose" ? (
+                <span data-testid="summary-shipping">Choose a shipping method</span>
+              ) : (
+                <LabelledAmount pence={totals.shipping} mode="ex" testId="summary-shipping" />
+              )}
+            </dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-200 pt-2">
+            <dt>{totalLabel}</dt>
+            <dd>
+              <LabelledAmount pence={totals.total - totals.vat} mode="ex" testId="summary-total-ex" />
             </dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-muted">VAT ({totals.vatRate}%)</dt>
             <dd data-testid="summary-vat">{formatPence(totals.vat)}</dd>
           </div>
-          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
+          <div className="flex justify-between text-base font-bold">
             <dt>{totalLabel}</dt>
-            <dd data-testid="summary-total">{formatPence(totals.total)}</dd>
+            <dd>
+              <LabelledAmount pence={totals.total} mode="inc" testId="summary-total" />
+            </dd>
           </div>
         </>
       ) : null}
     </>
+  );
+}
+
+/**
+ * An order's totals as charged: the order page and the confirmation after paying. An order placed
+ * to pay by bank transfer shows "Total to pay" until the money arrives (issue 17 item 4).
+ */
+export function PaidTotals({ order, paid = true }: { order: OrderAmounts & { totalPence: number }; paid?: boolean }) {
+  return (
+    <TotalsList
+      goods={order.subtotalPence}
+      totals={{
+        subtotal: order.subtotalPence,
+        discount: order.discountPence,
+        shipping: order.shippingPence,
+        vat: order.vatPence,
+        total: order.totalPence,
+        vatRate: order.vatRate,
+      }}
+      shipping={{ kind: "chosen" }}
+      totalLabel={paid ? "Total paid" : "Total to pay"}
+    />
   );
 }

@@ -55,7 +55,8 @@ export function useDraftAutosave<P>(options: {
   const idRef = useRef(options.draft?.id ?? null);
   const pending = useRef<P | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const inFlight = useRef<Promise<void> | null>(null);
+  // Every request that moves the draft on, one at a time and in order, so none conflicts with another.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const attempt = useRef(0);
   const refused = useRef(false);
   const opts = useRef(options);
@@ -153,14 +154,14 @@ export function useDraftAutosave<P>(options: {
     }
   }, [adopt, request]);
 
-  const run = useCallback(async () => {
-    // One save at a time, in order; changes made meanwhile go in the next one.
-    while (inFlight.current) await inFlight.current;
-    const promise = send();
-    inFlight.current = promise;
-    await promise;
-    inFlight.current = null;
-  }, [send]);
+  const exclusive = useCallback(<T>(task: () => Promise<T>): Promise<T> => {
+    const result = queue.current.then(task);
+    queue.current = result.catch(() => undefined);
+    return result;
+  }, []);
+
+  // One save at a time, in order; changes made meanwhile go in the next one.
+  const run = useCallback(() => exclusive(send), [exclusive, send]);
 
   const schedule = useCallback(
     (patch: P) => {
@@ -175,9 +176,25 @@ export function useDraftAutosave<P>(options: {
   const flush = useCallback(async (): Promise<string | null> => {
     clearTimeout(timer.current);
     await run();
-    while (inFlight.current) await inFlight.current;
     return idRef.current;
   }, [run]);
+
+  /**
+   * Another request that moves the draft on (an artwork upload or removal): what is pending is saved
+   * first (creating the draft on step 2), and saves scheduled meanwhile wait for it, so they build on
+   * its version instead of conflicting with it and reloading the form without what was just typed.
+   * `task` reports the draft's new version with `acceptVersion` before it resolves.
+   */
+  const alongside = useCallback(
+    <T>(task: (draftId: string | null) => Promise<T>): Promise<T> => {
+      clearTimeout(timer.current);
+      return exclusive(async () => {
+        await send();
+        return task(idRef.current);
+      });
+    },
+    [exclusive, send],
+  );
 
   useEffect(() => {
     const onPageHide = () => {
@@ -210,5 +227,5 @@ export function useDraftAutosave<P>(options: {
   /** Whether the last save was refused with a reason (a 400 or a 409 other than a conflict): Next stays put. */
   const wasRefused = useCallback(() => refused.current, []);
 
-  return { schedule, flush, state, draftId, acceptVersion, wasRefused };
+  return { schedule, flush, alongside, state, draftId, acceptVersion, wasRefused };
 }

@@ -44,6 +44,11 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
           </Link>
         </li>
         <li>
+          <Link to="/quotes" className={itemClass}>
+            Your quotes
+          </Link>
+        </li>
+        <li>
           <Link to="/favorites" className={itemClass}>
             Favourites
           </Link>

@@ -60,6 +60,6 @@ export const POLICY = {
   shippingRates: `Shipping is a flat rate per order at checkout: ${SHIPPING_METHODS.standard.label} ${formatPence(
     SHIPPING_METHODS.standard.pence,
   )} or ${SHIPPING_METHODS.express.label} ${formatPence(SHIPPING_METHODS.express.pence)}.`,
-  vat: "Prices are shown without VAT. UK VAT at 20% is added at checkout on goods and shipping for deliveries in the UK.",
+  vat: 'Prices are shown without VAT unless you choose "inc VAT" at the top of the page, and each price says which it is. UK VAT at 20% is added at checkout on goods and shipping for deliveries in the UK.',
   firstOrder: `The first paid order on your account gets ${FIRST_ORDER_DISCOUNT_PERCENT}% off the goods (not shipping), applied automatically at checkout.`,
 } as const;

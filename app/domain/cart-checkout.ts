@@ -86,6 +86,8 @@ export type SummaryLine = {
   selections: readonly string[];
   /** The size breakdown, once step 2 has one (issue 16 item 2). */
   sizes?: SizeBreakdown;
+  /** A converted quote's unit price for this quantity (issue 17 item 2; draft-totals.ts pricedLine). */
+  quotedUnitPence?: number;
 };
 
 /**

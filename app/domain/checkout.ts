@@ -80,6 +80,8 @@ export const DEFAULT_PROOF_PREFERENCE: ProofPreference = "ai_mockup";
 
 /** First-order discount, percent of goods only (A-20, DESIGN decision 12). */
 export const FIRST_ORDER_DISCOUNT_PERCENT = 10;
+/** Its line in every summary, invoice and e-mail (REQUIREMENTS: a "First order discount (10%)" line). */
+export const FIRST_ORDER_DISCOUNT_LABEL = `First order discount (${FIRST_ORDER_DISCOUNT_PERCENT}%)`;
 
 /**
  * VAT rate in percent for a ship-to country (billing country until a ship-to exists). One

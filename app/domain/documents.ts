@@ -4,7 +4,7 @@
  * builder, and one renderer (app/server/documents.server.ts) turns any of them into a PDF with the
  * business profile, so the seller's details and the arithmetic are printed the same way on all.
  */
-import { SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "./checkout";
+import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "./checkout";
 import { formatPence } from "./money";
 
 export type DocumentKind = "quote" | "invoice" | "proforma" | "credit_note";
@@ -85,7 +85,7 @@ export function documentLines(input: {
   }));
   if (totals.discount > 0)
     rows.push({
-      description: "First order discount (10%)",
+      description: FIRST_ORDER_DISCOUNT_LABEL,
       details: [],
       quantity: 1,
       unitPence: -totals.discount,
@@ -135,8 +135,9 @@ export function documentTotals(lines: readonly DocumentLine[]): DocumentTotals {
   return { netPence, vatPence, grossPence: netPence + vatPence };
 }
 
-/** The VAT column of a line: "20%" or the export wording. */
-export const vatRateText = (line: Pick<DocumentLine, "vatRate">) => (line.vatRate === 0 ? "0%" : `${line.vatRate}%`);
+/** A document's file name: "VAT invoice INV-2026-000123.pdf". */
+export const documentFileName = (document: Pick<BusinessDocument, "kind" | "number">) =>
+  `${DOCUMENT_TITLES[document.kind]} ${document.number}.pdf`;
 
 /** Pence as printed on a document: negative amounts with a minus sign. */
 export const documentPence = (pence: number) => (pence < 0 ? `-${formatPence(-pence)}` : formatPence(pence));

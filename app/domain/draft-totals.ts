@@ -15,8 +15,11 @@ export function totalsCountry(data: {
   return data.shipping.address.country || data.details.billing.country || DEFAULT_COUNTRY;
 }
 
-/** A product and the quantity a checkout line asks for. */
-export type CheckoutLineQuantity = { productId: string; quantity: number };
+/**
+ * A product and the quantity a checkout line asks for; `quotedUnitPence` when a valid quote prices
+ * this product at exactly this quantity (app/domain/quotes.ts withQuotedPrices, issue 17 item 2).
+ */
+export type CheckoutLineQuantity = { productId: string; quantity: number; quotedUnitPence?: number };
 
 /**
  * Order totals for a checkout, all integer pence: each line at the catalogue's tier price for its
@@ -40,12 +43,16 @@ export function checkoutTotals(input: {
   });
 }
 
-/** A line at its tier price, its quantity clamped to what the product sells; null for a product not sold. */
+/**
+ * A line at its tier price (or its quote's, for the quantity quoted), its quantity clamped to what
+ * the product sells; null for a product not sold.
+ */
 export function pricedLine(line: CheckoutLineQuantity): PricedLine | null {
   const product = findProductById(line.productId);
   if (!product) return null;
   const quantity = clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers));
-  return { unitPence: unitPricePence(product.tiers, quantity), quantity };
+  const quoted = quantity === line.quantity ? line.quotedUnitPence : undefined;
+  return { unitPence: quoted ?? unitPricePence(product.tiers, quantity), quantity };
 }
 
 /** The five figures data.totals stores (the VAT rate is derivable from the country). */

@@ -8,6 +8,8 @@ import { colourName } from "~/catalogue/colours";
 import { addressLines } from "./checkout";
 import { documentLines, documentTotals, type BusinessDocument, type DocumentKind } from "./documents";
 import type { OrderLineSnapshot, OrderSnapshot } from "./order-snapshot";
+import { formatDisplayDay } from "./dates";
+import { paymentStatusText, toOrderStatus, type PaymentMethod } from "./orders";
 import { describeSizes } from "./sizes";
 
 /** A line as charged: its snapshot with the quantity and tier price the order was charged. */
@@ -116,4 +118,36 @@ export function orderDocument(input: {
     notes: input.notes,
     ...(input.kind === "proforma" ? { bankTransferReference: input.orderNumber } : {}),
   };
+}
+
+type OrderDocumentInput = Omit<Parameters<typeof orderDocument>[0], "kind" | "facts" | "notes">;
+
+/** An order's VAT invoice: its payment's method and state among the facts. */
+export function invoiceDocument(
+  input: OrderDocumentInput & { order: { status: string; paidAt: Date; method: PaymentMethod } },
+): BusinessDocument {
+  const { order, ...rest } = input;
+  const payment = paymentStatusText(toOrderStatus(order.status), {
+    method: order.method,
+    paidOn: formatDisplayDay(order.paidAt),
+  });
+  return orderDocument({ ...rest, kind: "invoice", facts: [{ label: "Payment", value: payment }], notes: [] });
+}
+
+/** What a refund goes back to, by how the order was paid. */
+const REFUNDED_TO: Record<PaymentMethod, string> = { card: "card", bank_transfer: "bank account" };
+
+/** The credit note that cancels an order's VAT invoice in full after a refund. */
+export function creditNoteDocument(
+  input: OrderDocumentInput & { invoice: { number: string; issuedAt: Date }; method: PaymentMethod },
+): BusinessDocument {
+  const { invoice, method, ...rest } = input;
+  return orderDocument({
+    ...rest,
+    kind: "credit_note",
+    facts: [{ label: "Credits invoice", value: invoice.number }],
+    notes: [
+      `This credit note cancels VAT invoice ${invoice.number} of ${formatDisplayDay(invoice.issuedAt)} in full. The amount including VAT is refunded to the ${REFUNDED_TO[method]} that paid for order ${input.orderNumber}.`,
+    ],
+  });
 }

@@ -2,7 +2,7 @@
  * Tier pricing (REQUIREMENTS §24, R-CALC-01..08). Shared by the product page, cart and the
  * server's payment amount so the two can never disagree (R-CALC-20).
  */
-import { formatPence, formatPounds, poundsToPence } from "./money";
+import { formatPence, poundsToPence } from "./money";
 
 /** One row of a catalogue pricing table, exactly as the catalogue writes it. */
 export type PricingTier = { quantity: string; price: string };
@@ -119,12 +119,17 @@ export function midpoint(range: readonly [number, number]): number {
   return poundsToPence((range[0] + range[1]) / 2) / 100;
 }
 
-/** '£5.50', or '£3.88 - £5.50' for a range, low end first (R-CAT-03). */
-export function formatUnitPrice(price: UnitPrice): string {
-  if (typeof price === "number") return formatPounds(price);
+/** How an ex-VAT amount in pence is shown (price-mode.ts priceInMode); unchanged unless said. */
+export type ShownPence = (exVatPence: number) => number;
+const asIs: ShownPence = (pence) => pence;
+
+/** '£5.50', or '£3.88 - £5.50' for a range, low end first (R-CAT-03); each end through `shown`. */
+export function formatUnitPrice(price: UnitPrice, shown: ShownPence = asIs): string {
+  const format = (pounds: number) => formatPence(shown(poundsToPence(pounds)));
+  if (typeof price === "number") return format(price);
   const low = Math.min(price[0], price[1]);
   const high = Math.max(price[0], price[1]);
-  return `${formatPounds(low)} - ${formatPounds(high)}`;
+  return `${format(low)} - ${format(high)}`;
 }
 
 /** The single figure a price sorts by; a range sorts by its midpoint (DESIGN decision 3, A-10). Never for totals. */
@@ -176,12 +181,20 @@ export type PriceBreakHint = { quantity: number; addUnits: number; savingPence: 
  * more to add and how much less to pay. Null in the last tier, or when the next tier costs the
  * same or more in total (shorts 99 → 100, caps up to 282). Tiers are in order and contiguous (the
  * catalogue test), so the next tier starts above `quantity` and within the largest quantity sold.
+ * `shown` converts each line total the way the page shows it (ex or inc VAT); adding VAT never
+ * turns a saving into a loss, so whether there is a hint does not depend on it.
  */
-export function priceBreakHint(tiers: readonly PriceTier[], quantity: number): PriceBreakHint | null {
+export function priceBreakHint(
+  tiers: readonly PriceTier[],
+  quantity: number,
+  shown: ShownPence = asIs,
+): PriceBreakHint | null {
   const current = tierFor(tiers, quantity);
   const next = tiers[tiers.indexOf(current) + 1];
   if (next === undefined) return null;
-  const savingPence = lineTotalPence(current.unitPence, quantity) - lineTotalPence(next.unitPence, next.min);
+  // The difference of the two line totals as shown, so the saving matches the totals the buyer reads.
+  const savingPence =
+    shown(lineTotalPence(current.unitPence, quantity)) - shown(lineTotalPence(next.unitPence, next.min));
   if (savingPence <= 0) return null;
   const addUnits = next.min - quantity;
   return {

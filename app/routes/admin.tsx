@@ -32,6 +32,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/orders" className={tab}>
           Orders
         </NavLink>
+        <NavLink to="/admin/quotes" className={tab}>
+          Quotes
+        </NavLink>
         {INBOX_KINDS.map((kind) => (
           <NavLink key={kind} to={`/admin/inbox/${kind}`} className={tab}>
             {INBOX_LABELS[kind]}

@@ -8,6 +8,7 @@ import { CheckoutStepper } from "~/components/checkout-stepper";
 import { DeliveryEstimates } from "~/components/delivery-estimates";
 import { FeedbackBox } from "~/components/feedback-box";
 import { useLocalMirror } from "~/components/local-mirror";
+import { Price } from "~/components/price";
 import { ProductImage } from "~/components/product-image";
 import { TotalsList } from "~/components/totals-list";
 import { LineEditButtons, LinePriceBreak, useLineEditor } from "~/components/line-editor";
@@ -21,8 +22,11 @@ import { CHEAPEST_SHIPPING_METHOD } from "~/domain/checkout";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { checkoutTotals, stepHref, totalsCountry } from "~/domain/draft";
 import { describeSizes, hasSizes, sizesMismatch } from "~/domain/sizes";
-import { formatPence } from "~/domain/money";
 import { priceLine } from "~/domain/cart-rules";
+import { lineTotalPence } from "~/domain/pricing";
+import { type QuotedPrice, quotedUnitPence, withQuotedPrices } from "~/domain/quotes";
+import { QuoteActions } from "~/components/quote-actions";
+import { cartQuotePricing } from "~/server/quotes.server";
 import { cartActionSchema } from "~/domain/shopping-rules";
 import { clientIp } from "~/server/rate-limit.server";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
@@ -46,6 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : false,
     },
     lines: cart,
+    // A converted quote's prices for the lines it still prices, and what changed (issue 17 item 2).
+    quotePricing: session
+      ? await cartQuotePricing(dbOf(context), { userId: session.user.id, cart, now: new Date() })
+      : null,
     userId: session?.user.id ?? null,
     draftId: draft?.id ?? null,
     completed: stepperState(checkout, lines),
@@ -99,7 +107,8 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
   const products = lines.map((l) => findProductById(l.productId)).filter((p) => p !== undefined);
   const { country, method: chosen, firstOrderDiscount } = loaderData.totalsBasis;
   const method = chosen ?? CHEAPEST_SHIPPING_METHOD;
-  const totals = checkoutTotals({ lines, country, method, firstOrderDiscount });
+  const quoted = loaderData.quotePricing?.quoted ?? [];
+  const totals = checkoutTotals({ lines: withQuotedPrices(lines, quoted), country, method, firstOrderDiscount });
   const first = lines[0]!;
   const sampleBody = `Hello, I'd like a sample of:\n${products.map((p) => `- ${p.title}`).join("\n")}\n\nCompany:\nDelivery address:\n`;
   const rushText = `Hi, I'd like rush delivery for: ${pageUrl}`;
@@ -124,11 +133,25 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
         Customise each product, then give your details, shipping and payment once for the whole cart.
       </p>
 
+      {loaderData.quotePricing?.notices.length ? (
+        <div className="mt-4" data-testid="quote-notices">
+          <FormMessage tone="info">
+            {loaderData.quotePricing.notices.map((notice) => (
+              <span key={notice} className="block">
+                {notice}
+              </span>
+            ))}
+          </FormMessage>
+        </div>
+      ) : null}
+
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <ul className="space-y-4" aria-label="Cart items">
           {lines.map((line) => {
             const product = findProductById(line.productId);
-            return product ? <CartLineItem key={line.id} line={line} product={product} /> : null;
+            return product ? (
+              <CartLineItem key={line.id} line={line} product={product} vatRate={totals?.vatRate} quoted={quoted} />
+            ) : null;
           })}
         </ul>
 
@@ -152,6 +175,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
               Next: Customise your product
             </Link>
           </div>
+          <QuoteActions source="cart" />
           <FeedbackBox />
           <div className="flex flex-col gap-2 text-sm">
             <a
@@ -174,10 +198,16 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 }
 
 /** A cart line with its edit row: quantity clamped to [MOQ, max] and re-priced (DESIGN decision 4). */
-function CartLineItem({ line, product }: { line: Line; product: Product }) {
+function CartLineItem(props: { line: Line; product: Product; vatRate?: number; quoted: readonly QuotedPrice[] }) {
+  const { line, product, vatRate, quoted } = props;
   const editor = useLineEditor(line, product, "/cart");
   const { editing, error } = editor;
-  const price = priceLine(product.id, editor.shownQuantity);
+  // A converted quote's price holds for the quantity quoted; any other quantity is the tier's.
+  const quotedUnit = quotedUnitPence(quoted, product.id, editor.shownQuantity);
+  const price =
+    quotedUnit === undefined
+      ? priceLine(product.id, editor.shownQuantity)
+      : { unitPence: quotedUnit, totalPence: lineTotalPence(quotedUnit, editor.shownQuantity) };
   const colour = coloursFor(product.id).find((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase());
   const image = product.images[0];
   // A quantity changed after the split was given: payment waits until they agree again.
@@ -193,8 +223,8 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
               {product.title}
             </Link>
           </h2>
-          <p className="text-lg font-bold" data-testid="line-total">
-            {formatPence(price.totalPence)}
+          <p className="text-lg font-bold">
+            <Price pence={price.totalPence} vatRate={vatRate} testId="line-total" />
           </p>
         </div>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-muted">
@@ -224,8 +254,9 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
             </>
           ) : null}
           <dt>Unit price</dt>
-          <dd className="text-ink" data-testid="unit-price">
-            {formatPence(price.unitPence)}
+          <dd className="text-ink">
+            <Price pence={price.unitPence} vatRate={vatRate} testId="unit-price" />
+            {quotedUnit === undefined ? null : <span className="ml-1 text-xs text-muted">(quoted)</span>}
           </dd>
           {!editing ? (
             <>
@@ -270,7 +301,7 @@ function CartLineItem({ line, product }: { line: Line; product: Product }) {
             <LineEditButtons editor={editor} />
           </div>
         )}
-        <LinePriceBreak editor={editor} product={product} />
+        <LinePriceBreak editor={editor} product={product} vatRate={vatRate} />
         {error ? (
           <div className="mt-2">
             <FormMessage>{error}</FormMessage>

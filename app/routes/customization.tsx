@@ -10,6 +10,7 @@ import { ColourSwatches } from "~/components/colour-swatches";
 import { DeliveryEstimates } from "~/components/delivery-estimates";
 import { MissingSummary } from "~/components/no-draft";
 import { OrderSummary } from "~/components/order-summary";
+import { Price } from "~/components/price";
 import { ProductImage } from "~/components/product-image";
 import { SaveStatus } from "~/components/save-status";
 import { SizeGrid } from "~/components/size-grid";
@@ -28,7 +29,6 @@ import {
   type DraftData,
   type StepNumber,
 } from "~/domain/draft";
-import { formatPence } from "~/domain/money";
 import { unitPricePence } from "~/domain/pricing";
 import { sizesComplete } from "~/domain/sizes";
 import { initialCustomisation, lineStates, loadCheckout, stepperState } from "~/server/checkout.server";
@@ -191,8 +191,7 @@ function CustomisationStep(props: {
           </fieldset>
 
           <ArtworkUpload
-            draftId={autosave.draftId}
-            ensureDraft={autosave.flush}
+            alongside={autosave.alongside}
             files={files}
             onFiles={(next, version) => {
               setFiles(next);
@@ -366,7 +365,9 @@ function CustomisationStep(props: {
           >
             <p className="mt-3 flex justify-between text-sm">
               <span className="text-muted">Total (goods)</span>
-              <strong data-testid="step-total">{formatPence(unit * form.quantity)}</strong>
+              <strong>
+                <Price pence={unit * form.quantity} testId="step-total" />
+              </strong>
             </p>
             <Link to="/cart" className="mt-2 inline-block text-sm font-medium text-brand underline">
               Change quantity

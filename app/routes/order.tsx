@@ -8,7 +8,7 @@ import { SignInPrompt } from "~/components/sign-in-prompt";
 import { TransferPayment } from "~/components/transfer-payment";
 import { FormMessage } from "~/components/ui/form";
 import { formatDisplayDate, formatDisplayDay, formatLondonDateTime, londonToday } from "~/domain/dates";
-import { formatPence } from "~/domain/money";
+import { PaidTotals } from "~/components/totals-list";
 import {
   ORDER_STATUS_LABELS,
   lineTitle,
@@ -116,28 +116,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
         <aside className="rounded-2xl border border-slate-200 p-5 text-sm lg:self-start">
           <h2 className="text-lg font-bold">Payment</h2>
           <dl className="mt-3 space-y-1">
-            <div className="flex justify-between">
-              <dt className="text-muted">Goods</dt>
-              <dd>{formatPence(order.subtotalPence)}</dd>
-            </div>
-            {order.discountPence > 0 ? (
-              <div className="flex justify-between text-green-800">
-                <dt>First order discount (10%)</dt>
-                <dd>−{formatPence(order.discountPence)}</dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between">
-              <dt className="text-muted">Shipping</dt>
-              <dd>{formatPence(order.shippingPence)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted">VAT ({order.vatRate}%)</dt>
-              <dd>{formatPence(order.vatPence)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 font-bold">
-              <dt>{order.paidAt ? "Total paid" : "Total to pay"}</dt>
-              <dd>{formatPence(order.totalPence)}</dd>
-            </div>
+            <PaidTotals order={order} paid={Boolean(order.paidAt)} />
           </dl>
           <p className="mt-3" data-testid="payment-status">
             {paymentStatusText(order.status, {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
 import { sessionOf, dbOf } from "~/server/request-context.server";
+import { LabelledAmount } from "~/components/price";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
-import { formatPence } from "~/domain/money";
 import { describeLines } from "~/domain/orders";
 import { deliveryText } from "~/components/order-delivery";
 import { listOrders } from "~/server/buyer-orders.server";
@@ -47,7 +47,7 @@ export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
                 </span>
               </div>
               <p className="mt-1 text-sm text-muted">
-                {formatPence(order.totalPence)} · {deliveryText(order.delivery)}
+                <LabelledAmount pence={order.totalPence} mode="inc" /> · {deliveryText(order.delivery)}
                 {order.trackingNumber ? ` · ${order.carrier} ${order.trackingNumber}` : ""}
                 {order.placedByMe ? "" : " · placed by a colleague"}
               </p>

@@ -14,10 +14,10 @@ import type { OrderTotals } from "~/domain/checkout";
 import { stepHref, type StepNumber } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import type { SummaryLine } from "~/domain/cart-checkout";
-import { loadCheckout, stepperState, summaryLines } from "~/server/checkout.server";
+import { loadCheckout, pricedSummaryLines, stepperState } from "~/server/checkout.server";
 import { placeBankTransferOrder } from "~/server/bank-transfers.server";
 import { parseForm, toResponse } from "~/server/http.server";
-import { servicesOf, sessionOf } from "~/server/request-context.server";
+import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 import { BankTransferOption } from "~/components/bank-transfer-option";
 import { PAYMENT_MESSAGES } from "~/domain/payment-readiness";
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state: "ready" as const,
     draftId: checkout.id,
     productId: checkout.data.product_id,
-    lines: summaryLines(lines, checkout),
+    lines: await pricedSummaryLines(dbOf(context), session.user.id, lines, checkout),
     completed: stepperState(checkout, lines),
   };
 }

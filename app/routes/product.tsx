@@ -18,7 +18,7 @@ import { TagBadges } from "~/components/tag-badges";
 import { buttonClass } from "~/components/ui/button";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useNow } from "~/components/use-now";
-import { formatPence } from "~/domain/money";
+import { Price } from "~/components/price";
 import { maxQuantity, unitPricePence } from "~/domain/pricing";
 import { hasSizes, type SizeCount } from "~/domain/sizes";
 import { useRootData } from "~/components/root-data";
@@ -64,7 +64,7 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
           <Stars rating={product.reviews.rating} count={product.reviews.count} className="mt-2" />
           <p className="mt-3 text-2xl font-bold">
-            {formatPence(unitPricePence(product.tiers, quantity))}{" "}
+            <Price pence={unitPricePence(product.tiers, quantity)} />{" "}
             <span className="text-sm font-normal text-muted">per unit at {quantity.toLocaleString("en-GB")} units</span>
           </p>
           <p className="mt-4 text-muted">{product.description}</p>

@@ -7,6 +7,7 @@ import { deliveryRange } from "~/components/delivery-estimates";
 import { AddressFields, StepField } from "~/components/checkout-fields";
 import { MissingSummary, NoDraft } from "~/components/no-draft";
 import { OrderSummary } from "~/components/order-summary";
+import { Price } from "~/components/price";
 import { SaveStatus } from "~/components/save-status";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { useNow } from "~/components/use-now";
@@ -24,7 +25,6 @@ import {
   type DraftData,
   type DraftShipping,
 } from "~/domain/draft";
-import { formatPence } from "~/domain/money";
 import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
 
 const LABELS: Record<string, string> = {
@@ -157,7 +157,9 @@ function ShippingStep(props: DraftStepData) {
                       </span>
                     </span>
                   </span>
-                  <strong>{formatPence(SHIPPING_METHODS[method].pence)}</strong>
+                  <strong className="whitespace-nowrap">
+                    <Price pence={SHIPPING_METHODS[method].pence} vatRate={totals?.vatRate} />
+                  </strong>
                 </label>
               ))}
             </div>

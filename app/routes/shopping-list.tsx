@@ -4,14 +4,16 @@ import type { Route } from "./+types/shopping-list";
 import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 import { findProductById } from "~/catalogue/catalogue";
 import { useLocalMirror } from "~/components/local-mirror";
+import { LabelledAmount } from "~/components/price";
 import { LIST_COLUMNS, ShoppingListRow } from "~/components/shopping-list-row";
+import { QuoteActions } from "~/components/quote-actions";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { EXTERNAL } from "~/content/links";
 import { useBusiness } from "~/components/root-data";
 import type { ErrorBody } from "~/domain/api-errors";
-import { formatPence } from "~/domain/money";
+import { priceInMode } from "~/domain/price-mode";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { estimatedTotalPence } from "~/domain/cart-rules";
 import { shoppingListActionSchema } from "~/domain/shopping-rules";
@@ -58,6 +60,7 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
   if (!loaderData.signedIn)
     return <SignInPrompt title="Shopping list" message="Please sign in to use your shopping list." />;
   const items = loaderData.items;
+  const listTotal = estimatedTotalPence(items);
   const answer = addAll.state === "idle" && answeredList.current === items ? addAll.data : undefined;
   const refused = new Map(
     answer && "error" in answer
@@ -73,7 +76,7 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
         </a>
       </div>
       <p className="mt-2 text-muted">
-        Keep quantities and notes here while you get sign-off, then add them to your cart or ask us for a quote.
+        Keep quantities and notes here while you get sign-off, then add them to your cart or download a quote.
       </p>
       {items.length === 0 ? (
         <div className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
@@ -126,12 +129,20 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
                 </button>
               </clear.Form>
             </div>
+            {/* A total: both ex and inc VAT whichever way prices show (issue 17 item 5); goods only. */}
             <p className="text-lg">
-              Estimated Total: <strong data-testid="list-total">{formatPence(estimatedTotalPence(items))}</strong>{" "}
-              <span className="text-sm text-muted">ex. VAT and shipping</span>
+              Estimated Total:{" "}
+              <strong>
+                <LabelledAmount pence={listTotal} mode="ex" testId="list-total" />
+              </strong>{" "}
+              (<LabelledAmount pence={priceInMode(listTotal, "inc")} mode="inc" testId="list-total-inc" />){" "}
+              <span className="text-sm text-muted">before shipping</span>
             </p>
           </div>
           <AddAllResult answer={answer} />
+          <div className="mt-6 max-w-xl">
+            <QuoteActions source="list" />
+          </div>
         </>
       )}
     </section>

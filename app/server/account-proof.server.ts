@@ -10,6 +10,7 @@ import { getEnv } from "./env.server";
 import { signUpAttemptMail } from "./mail-templates.server";
 import { sendMail } from "./mail.server";
 import { sendSms } from "./sms.server";
+import { cookieValue } from "~/domain/cookies";
 
 // What proving an address does to an account: the sign-up browser's claim, the settling of an
 // account nobody had proven yet, and the two-step challenge after a code (issue 13 item 3).
@@ -40,13 +41,7 @@ function setCookie(name: string, value: string, attributes: CookieAttributes): s
     .join("; ");
 }
 
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [cookieName, ...value] = part.trim().split("=");
-    if (cookieName === name) return value.join("=");
-  }
-  return null;
-}
+const readCookie = (request: Request, name: string) => cookieValue(request.headers.get("cookie"), name);
 
 type SignUpClaim = { userId: string; passwordHash: string; firstName: string; lastName: string };
 

@@ -69,7 +69,7 @@ describe("the inbox", () => {
 
   it("lists cart feedback and quote requests, and an empty list is just the header", async () => {
     expect(await inboxCsv(handle.db, "quotes")).toBe(
-      "Received,Name,E-mail,Company,Items,Needed by,Notes,Asked on,Account e-mail\r\n",
+      "Received,Reply by,Name,E-mail,Company,Items,Needed by,Notes,Asked on,Account e-mail\r\n",
     );
     await handle.db.insert(feedback).values({ text: "Loved it", page: "/cart" });
     await handle.db.insert(quoteRequests).values({
@@ -98,6 +98,8 @@ describe("the inbox", () => {
     const quotes = await listInbox(handle.db, "quotes", 1);
     expect(quotes.rows.map((row) => row.map((cell) => cell.text).slice(1))).toEqual([
       [
+        // Answered within 2 working days (R-POL-07): Thursday's request by Monday.
+        "Mon, Jul 6, 2026",
         "Ada Lovelace",
         "ada@example.co.uk",
         "Analytical Engines Ltd",
@@ -107,7 +109,7 @@ describe("the inbox", () => {
         "/products/drinkware",
         "",
       ],
-      ["", "", "", "250 × Custom Embroidered Cap (navy)", "", "By June", "", ""],
+      ["Fri, Jul 3, 2026", "", "", "", "250 × Custom Embroidered Cap (navy)", "", "By June", "", ""],
     ]);
   });
 

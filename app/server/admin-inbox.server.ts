@@ -11,6 +11,7 @@ import { INBOX_PAGE_SIZE, type InboxKind } from "~/domain/admin-orders";
 import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
 import { toCsv, type CsvValue } from "~/domain/csv";
 import type { Database } from "./db.server";
+import { customQuoteReplyBy } from "./custom-quotes.server";
 /** A cell: what the page shows, and what the CSV holds (times in ISO 8601 UTC there, for spreadsheets). */
 export type InboxCell = { text: string; csv: CsvValue };
 export type InboxPage = { columns: string[]; rows: InboxCell[][]; total: number; page: number; pageCount: number };
@@ -47,7 +48,7 @@ const quoteItem = z.union([
   z.object({ wanted: z.string(), quantity: z.number() }),
 ]);
 
-function itemsText(items: unknown): string {
+export function itemsText(items: unknown): string {
   if (!Array.isArray(items)) return "";
   return items
     .map((item: unknown) => {
@@ -89,7 +90,18 @@ const SOURCES: Record<InboxKind, Source> = {
     },
   },
   quotes: {
-    columns: ["Received", "Name", "E-mail", "Company", "Items", "Needed by", "Notes", "Asked on", "Account e-mail"],
+    columns: [
+      "Received",
+      "Reply by",
+      "Name",
+      "E-mail",
+      "Company",
+      "Items",
+      "Needed by",
+      "Notes",
+      "Asked on",
+      "Account e-mail",
+    ],
     async total(db) {
       const [row] = await db.select({ n: count() }).from(quoteRequests);
       return row?.n ?? 0;
@@ -104,6 +116,8 @@ const SOURCES: Record<InboxKind, Source> = {
         .offset(offset);
       return rows.map(({ request, email }) => [
         timeCell(request.createdAt),
+        // The day we promised an answer by (R-POL-07, issue 17 item 2).
+        dateCell(customQuoteReplyBy(request.createdAt)),
         textCell(request.contactName),
         textCell(request.email),
         textCell(request.company),

@@ -33,8 +33,8 @@ import type { StaffMember } from "./admin-access.server";
 import { orderShippedMail } from "./admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "./artwork.server";
 import type { Database } from "./db.server";
-import { getEnv } from "./env.server";
 import { sendMail } from "./mail.server";
+import { orderUrl } from "./mail-templates.server";
 import { issueCreditNote, mailOrderDocument } from "./invoices.server";
 import { listPaymentsNeedingAttention } from "./payments-attention.server";
 import { failure, type Failure } from "./http.server";
@@ -152,10 +152,6 @@ export async function lockOrder(tx: Tx, orderId: string) {
 
 export function staleFailure(current: { status: string }): Failure {
   return failure(409, "ORDER_CHANGED", ADMIN_MESSAGES.stale(toOrderStatus(current.status)));
-}
-
-export function orderUrl(orderId: string): string {
-  return `${getEnv().BASE_URL}/orders/${orderId}`;
 }
 
 /**

@@ -30,7 +30,8 @@ import {
 } from "~/domain/proof-rules";
 import type { StaffMember } from "./admin-access.server";
 import { proofReadyMail } from "./admin-mail.server";
-import { lockOrder, orderUrl, staleFailure, type AdminChange } from "./admin-orders.server";
+import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server";
+import { orderUrl } from "./mail-templates.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { sendMail } from "./mail.server";

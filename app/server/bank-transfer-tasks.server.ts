@@ -8,7 +8,8 @@ import { bankTransfers, firstOrderClaims, orders, orderStatusHistory } from "#db
 import { BANK_TRANSFER_MESSAGES, latestDueWithTask, transferTask } from "~/domain/bank-transfer";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { canTransition, toOrderStatus } from "~/domain/orders";
-import { lockOrder, orderUrl } from "./admin-orders.server";
+import { lockOrder } from "./admin-orders.server";
+import { orderUrl } from "./mail-templates.server";
 import { transferExpiredMail, transferReminderMail, type TransferMailView } from "./bank-transfer-mail.server";
 import type { Database } from "./db.server";
 import { sendMail } from "./mail.server";

@@ -30,8 +30,15 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders")).toBe(DEFAULT_BODY_LIMIT_BYTES);
   });
 
-  it("says the limit in megabytes", () => {
+  it("keeps the price toggle's two short fields to 4 kB", () => {
+    expect(bodyLimitFor("/prices")).toBe(4 * 1024);
+    expect(bodyLimitFor("/prices.data")).toBe(4 * 1024);
+    expect(bodyLimitFor("/prices/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
+  it("says the limit in megabytes, or kilobytes below one", () => {
     expect(tooLargeMessage(DEFAULT_BODY_LIMIT_BYTES)).toBe("The request is larger than this address accepts (1 MB).");
+    expect(tooLargeMessage(4 * 1024)).toBe("The request is larger than this address accepts (4 kB).");
   });
 });
 

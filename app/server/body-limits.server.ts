@@ -21,12 +21,19 @@ const UPLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/[^/]+(\.data)?$/, bytes: PROOF_MAX_BYTES + MB },
 ];
 
+/** Forms of a field or two, which need far less than the default. */
+const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
+  // The price toggle: a mode and the page to go back to (issue 17 item 5).
+  { path: /^\/prices(\.data)?$/, bytes: 4 * 1024 },
+];
+
 export function bodyLimitFor(pathname: string): number {
-  return UPLOADS.find((upload) => upload.path.test(pathname))?.bytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  return [...UPLOADS, ...SMALL_FORMS].find((limit) => limit.path.test(pathname))?.bytes ?? DEFAULT_BODY_LIMIT_BYTES;
 }
 
 export function tooLargeMessage(bytes: number): string {
-  return `The request is larger than this address accepts (${Math.round(bytes / MB)} MB).`;
+  const size = bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} kB`;
+  return `The request is larger than this address accepts (${size}).`;
 }
 
 /**

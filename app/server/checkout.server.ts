@@ -13,6 +13,8 @@ import type { Database } from "./db.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
 import { type RequestArgs, sessionOf, dbOf } from "./request-context.server";
 import { listCart, type CartLine } from "./shopping.server";
+import { withQuotedPrices } from "~/domain/quotes";
+import { cartQuotePricing } from "./quotes.server";
 
 export type CheckoutDraft = { id: string; version: number; status: DraftStatus; data: DraftData };
 
@@ -127,6 +129,21 @@ export function summaryLines(lines: readonly CheckoutLine[], checkout: CheckoutD
   return checkoutLines(cart, summaryOf(checkout.data));
 }
 
+/**
+ * The summary's lines priced as the payment will price them: a converted quote's unit prices where
+ * they still hold (issue 17 item 2), the catalogue's elsewhere.
+ */
+export async function pricedSummaryLines(
+  db: Database,
+  userId: string,
+  lines: readonly CheckoutLine[],
+  checkout: CheckoutDraft,
+): Promise<SummaryLine[]> {
+  const summary = summaryLines(lines, checkout);
+  const { quoted } = await cartQuotePricing(db, { userId, cart: summary, now: new Date() });
+  return withQuotedPrices(summary, quoted);
+}
+
 /** What step 5 shows of each line: its proof choice, branding and artwork (issue 15 item 1). */
 export type LineCustomisation = Pick<DraftData, "product_id" | "proof" | "branding" | "artwork"> & { draftId: string };
 
@@ -167,7 +184,7 @@ export async function loadDraftStep(args: RequestArgs) {
     userId: user.id,
     draft: { id: checkout.id, version: checkout.version },
     data: await withCheckoutPrefill(db, user, checkout.data),
-    lines: summaryLines(lines, checkout),
+    lines: await pricedSummaryLines(db, user.id, lines, checkout),
     customisations: customisations(lines, checkout),
     completed: stepperState(checkout, lines),
     firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: user.id, accountId }),

@@ -7,7 +7,7 @@
 import type { BusinessProfile } from "~/domain/business-profile";
 import { registeredIn } from "~/domain/business-profile";
 import { formatLondonDateTime, formatDisplayDay } from "~/domain/dates";
-import { DOCUMENT_TITLES, documentPence, vatRateText, type BusinessDocument } from "~/domain/documents";
+import { DOCUMENT_TITLES, documentPence, type BusinessDocument } from "~/domain/documents";
 import { getEnv } from "./env.server";
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
@@ -137,7 +137,7 @@ function table(pdf: Pdf, document: BusinessDocument) {
       description: line.description,
       quantity: String(line.quantity),
       unit: documentPence(line.unitPence),
-      rate: vatRateText(line),
+      rate: `${line.vatRate}%`,
       vat: documentPence(line.vatPence),
       net: documentPence(line.netPence),
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createHtmlCache } from "./html-cache.server";
+import { createHtmlCache, PAGE_COOKIES } from "./html-cache.server";
 
 const PAGE = (nonce: string) =>
   `<!DOCTYPE html><html><head><script nonce="${nonce}">1</script></head><body><p>Caps</p><script nonce="${nonce}">2</script></body></html>`;
@@ -134,5 +134,27 @@ describe("the signed-out page cache", () => {
     expect(cache.size()).toBe(2);
     expect(cache.lookup(cache.keyFor(new Request("http://shop.test/a"))!, "m")).toBeUndefined();
     expect(cache.lookup(cache.keyFor(new Request("http://shop.test/c"))!, "m")).toBeDefined();
+  });
+
+  it("never replays a page rendered with prices inc VAT to a visitor reading them ex VAT, or the reverse", async () => {
+    // The server's own list of page cookies (server.ts), not the test's.
+    const cache = createHtmlCache({ ttlMs: 10_000, staleMs: 60_000, maxEntries: 10, safeCookies: PAGE_COOKIES });
+    const request = (cookie?: string) =>
+      new Request("http://shop.test/product/8", { headers: cookie ? { Cookie: cookie } : {} });
+    const incKey = cache.keyFor(request("prices=inc"));
+    const exKey = cache.keyFor(request("prices=ex"));
+    const noneKey = cache.keyFor(request());
+    const bannerKey = cache.keyFor(request("promo_closed=1; prices=inc"));
+    expect(incKey).toBeDefined();
+    expect(exKey).toBeDefined();
+    expect(new Set([incKey, exKey, noneKey, bannerKey]).size).toBe(4);
+
+    const incPage = html(PAGE("n").replace("Caps", "£6.60 inc VAT"));
+    await cache.store(incKey!, incPage, "n").text();
+    await cache.settled();
+    expect(await cache.lookup(incKey!, "m")?.response.text()).toContain("inc VAT");
+    expect(cache.lookup(exKey!, "m")).toBeUndefined();
+    expect(cache.lookup(noneKey!, "m")).toBeUndefined();
+    expect(cache.lookup(bannerKey!, "m")).toBeUndefined();
   });
 });

@@ -10,6 +10,17 @@
  * background replaces it, so no visitor waits for a render of a page that is already cached.
  */
 
+import { PRICE_MODE_COOKIE } from "~/domain/price-mode";
+import { PROMO_COOKIE } from "~/domain/promo";
+import { parseCookies } from "~/domain/cookies";
+
+/**
+ * The cookies that change a signed-out page without saying who the visitor is: the promotion
+ * banner closed, and prices ex or inc VAT (issue 17 item 5). Each is part of the cache key, so a
+ * page rendered with prices inc VAT is only ever replayed to a visitor who asked for inc VAT.
+ */
+export const PAGE_COOKIES: readonly string[] = [PROMO_COOKIE, PRICE_MODE_COOKIE];
+
 interface Entry {
   body: string;
   status: number;
@@ -29,18 +40,6 @@ export interface HtmlCacheOptions {
 
 /** A render of the page for the cache: its response and the nonce it was rendered with. */
 export type Render = () => Promise<{ response: Response; nonce: string }>;
-
-function parseCookies(header: string | null): [string, string][] {
-  if (!header) return [];
-  return header
-    .split(";")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const at = part.indexOf("=");
-      return at === -1 ? [part, ""] : [part.slice(0, at), part.slice(at + 1)];
-    });
-}
 
 function isCacheableResponse(response: Response): boolean {
   const cacheControl = response.headers.get("Cache-Control") ?? "";

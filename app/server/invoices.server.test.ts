@@ -9,7 +9,7 @@ import { cartItems, creditNotes, orderDrafts, orders, orderStatusHistory } from 
 import { findProductById } from "~/catalogue/catalogue";
 import type { DraftDataInput } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
-import { pdfText } from "../../tests/setup/pdf-text";
+import { oneLine, pdfText } from "../../tests/setup/pdf-text";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { testFileDatabase, testServices } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
@@ -109,8 +109,6 @@ async function paidOrder(): Promise<string> {
   return paid.orderId;
 }
 
-const flat = (text: string) => text.replace(/\s+/g, " ");
-
 describe("the VAT invoice", () => {
   it("is attached to the confirmation e-mail with every field and figure", async () => {
     const orderId = await paidOrder();
@@ -119,7 +117,7 @@ describe("the VAT invoice", () => {
     expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
       ["VAT invoice INV-2026-000001.pdf", "application/pdf"],
     ]);
-    const text = flat(await pdfText(mail.attachments[0]!.content));
+    const text = oneLine(await pdfText(mail.attachments[0]!.content));
     const seller = getEnv().business;
     // 100 caps at the 100+ tier, £5.50 each: £550.00; 10% first-order discount −£55.00; £18.00
     // shipping; VAT 20% of £513.00 = £102.60; £615.60 in all.
@@ -192,7 +190,7 @@ describe("a refund", () => {
     const mail = await smtp.waitFor(EMAIL);
     expect(mail.subject).toMatch(/^Credit note CN-2026-000001 for order SS-\d{6}$/);
     expect(mail.attachments[0]?.filename).toBe("Credit note CN-2026-000001.pdf");
-    const text = flat(await pdfText(mail.attachments[0]!.content));
+    const text = oneLine(await pdfText(mail.attachments[0]!.content));
     for (const expected of [
       "Credit note",
       "Number CN-2026-000001",

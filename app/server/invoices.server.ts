@@ -6,11 +6,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { bankTransfers, creditNotes, invoices, orders, orderStatusHistory } from "#db/schema";
-import { formatDisplayDay } from "~/domain/dates";
-import { DOCUMENT_TITLES, documentPence, type BusinessDocument } from "~/domain/documents";
-import { orderDocument } from "~/domain/order-documents";
+import { DOCUMENT_TITLES, documentFileName, documentPence, type BusinessDocument } from "~/domain/documents";
+import { creditNoteDocument, invoiceDocument } from "~/domain/order-documents";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
-import { isOrderId, paymentStatusText, toOrderStatus, type PaymentMethod } from "~/domain/orders";
+import { isOrderId } from "~/domain/orders";
 import { visibleTo } from "./buyer-orders.server";
 import type { Database } from "./db.server";
 import { nextDocumentNumber } from "./document-numbers.server";
@@ -19,9 +18,8 @@ import { linesOfOrder } from "./order-lines.server";
 import { PRIVATE_CACHE_CONTROL } from "./private-responses.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { failure, type Failure } from "./http.server";
-import { branded } from "./mail-templates.server";
+import { branded, orderUrl } from "./mail-templates.server";
 import { sendMail } from "./mail.server";
-import { getEnv } from "./env.server";
 
 /** The order's VAT invoice, numbered now; call it inside the transaction that records the payment. */
 export async function issueInvoice(tx: Database, input: { orderId: string; now: Date }): Promise<string> {
@@ -50,20 +48,6 @@ export async function issueCreditNote(tx: Database, input: { orderId: string; no
   const number = await nextDocumentNumber(tx, "credit_note", input.now);
   await tx.insert(creditNotes).values({ number, orderId: input.orderId, invoiceId: invoice.id, issuedAt: input.now });
   return number;
-}
-
-/** An order's VAT invoice: its payment's method and state among the facts. */
-export function invoiceDocument(
-  input: Omit<Parameters<typeof orderDocument>[0], "kind" | "facts" | "notes"> & {
-    order: { status: string; paidAt: Date; method: PaymentMethod };
-  },
-): BusinessDocument {
-  const { order, ...rest } = input;
-  const payment = paymentStatusText(toOrderStatus(order.status), {
-    method: order.method,
-    paidOn: formatDisplayDay(order.paidAt),
-  });
-  return orderDocument({ ...rest, kind: "invoice", facts: [{ label: "Payment", value: payment }], notes: [] });
 }
 
 export type OrderDocumentKind = "invoice" | "credit_note";
@@ -106,15 +90,12 @@ export async function loadOrderDocument(
   };
   if (input.kind === "invoice" || !creditNote)
     return invoiceDocument({ ...common, number: invoice.number, issuedAt: invoice.issuedAt, order: paid });
-  return orderDocument({
+  return creditNoteDocument({
     ...common,
-    kind: "credit_note",
     number: creditNote.number,
     issuedAt: creditNote.issuedAt,
-    facts: [{ label: "Credits invoice", value: invoice.number }],
-    notes: [
-      `This credit note cancels VAT invoice ${invoice.number} of ${formatDisplayDay(invoice.issuedAt)} in full. The amount including VAT is refunded to the ${row.transfer ? "bank account" : "card"} that paid for order ${order.number}.`,
-    ],
+    invoice,
+    method: paid.method,
   });
 }
 
@@ -126,10 +107,6 @@ export async function mayRenderDocument(db: Database, readerKey: string): Promis
   const { limit, windowSeconds } = DOCUMENT_DOWNLOAD_LIMIT;
   return (await hitRateLimit(db, `documents:${readerKey}`, limit, windowSeconds)).allowed;
 }
-
-/** The file name a document downloads as: "VAT invoice INV-2026-000123.pdf". */
-export const documentFileName = (document: BusinessDocument) =>
-  `${DOCUMENT_TITLES[document.kind]} ${document.number}.pdf`;
 
 /** A document as a PDF download, never cached by anyone but the reader's browser, never sniffed. */
 export async function documentResponse(document: BusinessDocument): Promise<Response> {
@@ -151,8 +128,6 @@ export async function documentResponse(document: BusinessDocument): Promise<Resp
  * PDF attached: after a refund (the credit note) and when staff re-send the invoice. A mail fault
  * is the caller's to report.
  */
-const orderUrl = (orderId: string) => `${getEnv().BASE_URL}/orders/${orderId}`;
-
 export async function mailOrderDocument(
   db: Database,
   input: { orderId: string; kind: OrderDocumentKind },

@@ -3,6 +3,9 @@ import { getEnv } from "./env.server";
 import type { Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/html";
 
+/** An order's page, as e-mails link to it. */
+export const orderUrl = (orderId: string) => `${getEnv().BASE_URL}/orders/${orderId}`;
+
 /** Every e-mail's closing lines in text, with the business's support address (its profile). */
 export const mailSignature = () => ["", `${SITE.name}, ${SITE.city}`, `Questions? ${getEnv().business.supportEmail}`];
 

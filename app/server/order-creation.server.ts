@@ -13,6 +13,7 @@ import { cartItems, orderDrafts, orderLines, orders, orderStatusHistory, type pa
 import { findProductById } from "~/catalogue/catalogue";
 import { londonToday } from "~/domain/dates";
 import { readLedgerLines, type LedgerLine } from "~/domain/ledger-lines";
+import { invoiceDocument } from "~/domain/order-documents";
 import { readDraftData } from "~/domain/draft-schemas";
 import { formatPence } from "~/domain/money";
 import { etaInput, promisedDeliveryDate, splitDraftData } from "~/domain/order-snapshot";
@@ -27,7 +28,7 @@ import {
 import { repeatDecision } from "~/domain/repeat-orders";
 import { approvedPreviousOrder } from "./buyer-orders.server";
 import { queryRows, type Database } from "./db.server";
-import { invoiceDocument, issueInvoice } from "./invoices.server";
+import { issueInvoice } from "./invoices.server";
 import { claimFirstOrderDiscount, firstOrderShortfallNote } from "./first-order-discount.server";
 import { orderConfirmationView } from "./order-mail.server";
 

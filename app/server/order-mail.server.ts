@@ -9,15 +9,14 @@
  * amount, and the total.
  */
 import type { paymentIntents } from "#db/schema";
-import { SHIPPING_METHODS } from "~/domain/checkout";
-import type { BusinessDocument } from "~/domain/documents";
+import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS } from "~/domain/checkout";
+import { documentFileName, type BusinessDocument } from "~/domain/documents";
 import { lineDescription, orderParties, type ChargedLine } from "~/domain/order-documents";
 import type { OrderSnapshot } from "~/domain/order-snapshot";
 import { renderDocumentPdf } from "./documents.server";
-import { documentFileName } from "./invoices.server";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
-import { mailButton, mailHtml, mailSignature } from "./mail-templates.server";
+import { mailButton, mailHtml, mailSignature, orderUrl } from "./mail-templates.server";
 import { formatDisplayDate, type IsoDate } from "~/domain/dates";
 import { proofPromise } from "~/domain/orders";
 import { formatPence } from "~/domain/money";
@@ -84,7 +83,7 @@ export function orderConfirmationView(input: {
   return {
     to: input.snapshot.data.details.email.trim(),
     orderNumber: input.number,
-    orderUrl: `${getEnv().BASE_URL}/orders/${input.orderId}`,
+    orderUrl: orderUrl(input.orderId),
     invoiceNumber: input.invoiceNumber,
     issuedOn: input.issuedOn,
     customer: { ...customer, poRef },
@@ -129,7 +128,7 @@ function invoiceRows(view: OrderConfirmationView): Row[] {
   }));
   // A-20: the first-order discount comes off the goods before VAT.
   if (view.discountPence > 0)
-    rows.push({ label: "First order discount (10%)", amount: `−${formatPence(view.discountPence)}` });
+    rows.push({ label: FIRST_ORDER_DISCOUNT_LABEL, amount: `−${formatPence(view.discountPence)}` });
   rows.push({ label: view.shipping.label, amount: formatPence(view.shipping.pence) });
   rows.push({ label: "Total excluding VAT", amount: formatPence(net) });
   rows.push({

@@ -38,6 +38,8 @@ import type { Services } from "./services.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { failure, signInRequired, type Failure } from "./http.server";
 import { applyPaymentEvent } from "./payment-events.server";
+import { withQuotedPrices } from "~/domain/quotes";
+import { cartQuotePricing } from "./quotes.server";
 
 /** B-22: at most 10 payment-intent requests a minute per user. */
 export const PAYMENT_INTENT_LIMIT = { hits: 10, windowSeconds: 60 } as const;
@@ -269,8 +271,17 @@ export async function priceCheckout(
   const { data, method } = ready;
   const paying = await draftsToPay(db, { ...row, data });
   if (!paying.ok) return paying;
-  const lines: LedgerLine[] = paying.drafts.map((draft) => {
-    const priced = pricedLine({ productId: draft.productId, quantity: draft.data.quantity });
+  // A valid quote the buyer converted fixes the unit price of its lines at the quantities quoted (issue 17 item 2).
+  const { quoted } = await cartQuotePricing(db, {
+    userId: input.userId,
+    cart: paying.drafts.map((draft) => ({ productId: draft.productId, quantity: draft.data.quantity })),
+    now: new Date(),
+  });
+  const lines: LedgerLine[] = withQuotedPrices(
+    paying.drafts.map((draft) => ({ draft, productId: draft.productId, quantity: draft.data.quantity })),
+    quoted,
+  ).map(({ draft, ...line }) => {
+    const priced = pricedLine(line);
     if (!priced) throw new Error(`Draft ${draft.id} passed its readiness check for a product not sold`);
     const subtotalPence = lineTotalPence(priced.unitPence, priced.quantity);
     return { draftId: draft.id, version: draft.version, productId: draft.productId, ...priced, subtotalPence };

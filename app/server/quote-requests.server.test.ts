@@ -68,7 +68,8 @@ describe("Request this product (issue 16 item 9)", () => {
       notes: "Navy, one-colour print",
     });
     const inbox = await listInbox(handle.db, "quotes", 1);
-    expect(inbox.rows[0]?.[4]?.text).toBe("300 × Enamel mugs (to source)");
+    expect(inbox.columns[5]).toBe("Items");
+    expect(inbox.rows[0]?.[5]?.text).toBe("300 × Enamel mugs (to source)");
 
     const [mail] = await mails();
     expect(mail?.to).toBe(getEnv().business.salesEmail);

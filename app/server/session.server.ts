@@ -67,8 +67,16 @@ async function stillAMember(db: Database, userId: string, organizationId: string
   return member ? organizationId : null;
 }
 
-/** Only same-site paths may be returned to after signing in. */
+/**
+ * Only same-site paths may be returned to (after signing in, after choosing how prices show). A
+ * browser drops tabs and line breaks from a URL before reading it, so "/\t/evil.example" would
+ * become "//evil.example", another site: a path with any control character is refused too.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  for (let i = 0; i < to.length; i++) {
+    const code = to.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return fallback;
+  }
   return to;
 }

@@ -9,8 +9,20 @@
  * (no service configured for that country). Valid and invalid answers are kept for a day, an
  * outage for a minute, so an autosave every few keystrokes asks the registry at most once per number.
  */
+import { z } from "zod";
 import type { VatNumber } from "~/domain/vat-number";
 import type { Env } from "./env.server";
+
+/** The parts of the registries' answers we read; anything else in them is ignored. */
+const hmrcTokenAnswer = z.object({ access_token: z.string(), expires_in: z.number().optional() });
+const viesAnswer = z.object({ isValid: z.boolean().optional(), userError: z.string().optional() });
+
+/** A JSON body read as `schema`, or null when it is not JSON or not that shape. */
+async function answerAs<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S> | null> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = schema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
 
 export type VatCheckAnswer = "valid" | "invalid" | "unavailable" | "unchecked";
 export type VatChecker = {
@@ -63,9 +75,9 @@ export function createVatChecker(config: VatCheckConfig): VatChecker | null {
       }),
     });
     if (!response.ok) throw new Error(`HMRC token: ${response.status}`);
-    const body = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof body.access_token !== "string") throw new Error("HMRC token: no access_token");
-    const seconds = typeof body.expires_in === "number" ? body.expires_in : 0;
+    const body = await answerAs(response, hmrcTokenAnswer);
+    if (!body) throw new Error("HMRC token: no access_token");
+    const seconds = body.expires_in ?? 0;
     // A minute early, so a token never expires between this check and HMRC reading it.
     token = { value: body.access_token, until: now() + Math.max(0, seconds - 60) * 1000 };
     return token.value;
@@ -87,10 +99,10 @@ export function createVatChecker(config: VatCheckConfig): VatChecker | null {
       headers: { Accept: "application/json" },
     });
     if (!response.ok) return "unavailable";
-    const body = (await response.json()) as { isValid?: unknown; userError?: unknown };
-    if (body.isValid === true) return "valid";
+    const body = await answerAs(response, viesAnswer);
+    if (body?.isValid === true) return "valid";
     // Anything else VIES says (MS_UNAVAILABLE, TIMEOUT, MS_MAX_CONCURRENT_REQ…) is its outage, not the buyer's error.
-    return body.isValid === false && body.userError === "INVALID" ? "invalid" : "unavailable";
+    return body?.isValid === false && body.userError === "INVALID" ? "invalid" : "unavailable";
   }
 
   async function ask(number: VatNumber): Promise<VatCheckAnswer> {

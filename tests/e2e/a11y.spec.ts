@@ -48,10 +48,13 @@ const PAGES: Record<string, string[]> = {
   payment: ["/payment"],
   orders: ["/orders"],
   "orders/:id": ["/orders/no-such-order"],
+  quotes: ["/quotes"],
   admin: ["/admin"],
   "admin/orders": ["/admin/orders"],
   "admin/orders/:id": ["/admin/orders/no-such-order"],
   "admin/inbox/:kind": ["/admin/inbox/contact"],
+  "admin/quotes": ["/admin/quotes"],
+  "admin/quotes/answer/:requestId": ["/admin/quotes/answer/no-such-request"],
   "how-it-works": ["/how-it-works"],
   compare: ["/compare"],
   "customer-love": ["/customer-love"],
@@ -181,6 +184,9 @@ async function makeSignedInShop(browser: Browser, baseURL: string): Promise<Sign
     ["/cart", { intent: "add", ...cartLine }],
     ["/favorites", { intent: "toggle", productId: "16" }],
     ["/shopping-list", { intent: "add", productId: "15", quantity: "100", notes: "For the summit" }],
+    // A quote of the cart and a custom request, for /quotes and the back office's quotes page.
+    ["/quotes", { intent: "create", source: "cart" }],
+    ["/quotes", { intent: "custom", product: "Enamel mugs", quantity: "300", name: "Axe Buyer", email: buyer.email }],
   ] as const) {
     expect((await context.request.post(path, { form })).ok(), path).toBe(true);
   }

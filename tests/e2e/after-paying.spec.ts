@@ -44,7 +44,7 @@ test("after paying, the confirmation sums up the order and the order page shows 
   await page.getByRole("button", { name: "Pay now" }).click();
 
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
-  await expect(page.getByTestId("confirmation-line")).toHaveText(["120 × Custom Embroidered Cap£660.00"]);
+  await expect(page.getByTestId("confirmation-line")).toHaveText(["120 × Custom Embroidered Cap£660.00 ex VAT"]);
   await expect(page.getByTestId("summary-total")).toHaveText("£754.80");
   const next = page.getByTestId("next-steps");
   await expect(next).toContainText(/We'll send your proof by \w{3}, \w{3} \d{1,2}, \d{4} \(within 2 working days/);

@@ -53,6 +53,10 @@ type Alice = {
   transferOrderId: string;
   cartLineId: string;
   listItemId: string;
+  /** A quote of the cart, and a custom quote request waiting for staff (issue 17 item 2). */
+  quoteId: string;
+  quoteNumber: string;
+  quoteRequestId: string;
 };
 
 type World = {
@@ -338,6 +342,19 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
+    // One loader serves both documents with the same check (issue 17 item 3); A's order has an
+    // invoice, so the invoice is the positive control. A PDF's text is compressed: its signature is
+    // what only a reader of the document receives.
+    routes: ["/orders/:id/invoice.pdf", "/orders/:id/credit-note.pdf"],
+    resource: "an order's VAT invoice and credit note",
+    owner: "A",
+    read: get((w) => `/orders/${w.alice.orderId}/invoice.pdf`),
+    state: async () => null,
+    leaks: () => ["%PDF-"],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
     routes: ["/payment"],
     resource: "a complete draft (placing it to pay by bank transfer)",
     owner: "A",
@@ -349,6 +366,33 @@ const ROWS: Row[] = [
     leaks: (w) => [w.marker],
     intruder: { change: [404] },
     signedOut: { change: [401] },
+  },
+  {
+    routes: ["/quotes"],
+    resource: "the quotes (ordering one at its prices)",
+    owner: "A",
+    read: page(() => "/quotes", "routes/quotes"),
+    change: form(
+      () => "/quotes",
+      (w) => ({ intent: "convert", quoteId: w.alice.quoteId }),
+    ),
+    state: async (w) => ({
+      quotes: await aliceSees(w, "/quotes", "routes/quotes"),
+      cart: ((await aliceSees(w, "/cart", "routes/cart")) as { lines: unknown }).lines,
+    }),
+    leaks: (w) => [w.alice.quoteId, w.alice.quoteNumber],
+    intruder: { read: "nothing of A's", change: [404] },
+    signedOut: { read: "nothing of A's", change: [401] },
+  },
+  {
+    routes: ["/quotes/:id/quote.pdf"],
+    resource: "a quote's PDF",
+    owner: "A",
+    read: get((w) => `/quotes/${w.alice.quoteId}/quote.pdf`),
+    state: async () => null,
+    leaks: (w) => ["%PDF-", w.alice.quoteNumber],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
   },
   {
     routes: ["/cart"],
@@ -567,6 +611,69 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
+    routes: ["/admin/orders/:id/invoice.pdf", "/admin/orders/:id/credit-note.pdf"],
+    resource: "an order's VAT invoice and credit note in the back office",
+    owner: "staff",
+    read: get((w) => `/admin/orders/${w.alice.orderId}/invoice.pdf`),
+    state: async () => null,
+    leaks: () => ["%PDF-"],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/quotes"],
+    resource: "every quote and the custom requests waiting (A's)",
+    owner: "staff",
+    read: page(() => "/admin/quotes", "routes/admin.quotes"),
+    state: async () => null,
+    leaks: (w) => [w.alice.quoteNumber, w.marker],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/quotes/export.csv"],
+    resource: "the quotes as CSV",
+    owner: "staff",
+    read: get(() => "/admin/quotes/export.csv"),
+    state: async () => null,
+    leaks: (w) => [w.alice.quoteNumber],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/quotes/:id/quote.pdf"],
+    resource: "a quote's PDF in the back office",
+    owner: "staff",
+    read: get((w) => `/admin/quotes/${w.alice.quoteId}/quote.pdf`),
+    state: async () => null,
+    leaks: () => ["%PDF-"],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/quotes/answer/:requestId"],
+    resource: "A's custom quote request (answering it with a priced quote)",
+    owner: "staff",
+    read: page((w) => `/admin/quotes/answer/${w.alice.quoteRequestId}`, "routes/admin.quote-answer"),
+    change: form(
+      (w) => `/admin/quotes/answer/${w.alice.quoteRequestId}`,
+      () => ({
+        "line-0-productId": "8",
+        "line-0-description": "Taken over",
+        "line-0-quantity": "100",
+        "line-0-unitPrice": "0.01",
+        shippingMethod: "standard",
+        country: "GB",
+        deliveryNote: "Never",
+      }),
+    ),
+    state: async (w) =>
+      ((await loaderData(w.staff, "/admin/quotes", "routes/admin.quotes")).data as { waiting: unknown }).waiting,
+    leaks: (w) => [w.marker],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
     routes: ["/admin/inbox/:kind"],
     resource: "the inbox (A's cart feedback)",
     owner: "staff",
@@ -591,8 +698,9 @@ const ROWS: Row[] = [
 /**
  * Routes that hold nobody's data: the catalogue and content pages, the sign-in forms (they answer
  * for the identifier typed in, never for a signed-in account), public APIs whose answers are
- * the same for everyone (recent purchases: city and product only), better-auth's JWKS, the Stripe
- * webhook (signature-checked; 404 in test mode) and the not-found page.
+ * the same for everyone (recent purchases: city and product only), the price toggle (it sets only
+ * the caller's own cookie), better-auth's JWKS, the Stripe webhook (signature-checked; 404 in test
+ * mode) and the not-found page.
  */
 const PUBLIC_ROUTES = [
   "/",
@@ -624,6 +732,7 @@ const PUBLIC_ROUTES = [
   "/api/sms-signups",
   "/api/recent-purchases",
   "/api/stripe-webhook",
+  "/prices",
   "/*",
 ];
 
@@ -712,6 +821,30 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     (await postForm(a, "/cart", { intent: "feedback", text: `${marker} liked the cart`, page: "/cart" })).status,
   ).toBe(200);
 
+  // A quote of the cart, and a custom request for staff to answer.
+  const quoted = await postForm(a, "/quotes", { intent: "create", source: "cart" });
+  const quoteId = /^\/quotes\/([^/]+)\/quote\.pdf$/.exec(quoted.redirect ?? "")?.[1];
+  expect(quoteId, `a quote is made: ${quoted.status} ${quoted.body.slice(0, 300)}`).toBeTruthy();
+  const { quotes } = (await loaderData(a, "/quotes", "routes/quotes")).data as {
+    quotes: { id: string; number: string }[];
+  };
+  const quoteNumber = quotes.find((q) => q.id === quoteId)!.number;
+  const asked = await postForm(a, "/quotes", {
+    intent: "custom",
+    product: `${marker} woven caps`,
+    quantity: "100",
+    needed_by: "",
+    notes: marker,
+    name: "Alice",
+    email: aliceBuyer.email,
+    company: "",
+  });
+  expect(asked.status, asked.body.slice(0, 300)).toBe(200);
+  const { waiting } = (await loaderData(staff, "/admin/quotes", "routes/admin.quotes")).data as {
+    waiting: { id: string; notes: string }[];
+  };
+  const quoteRequestId = waiting.find((r) => r.notes === marker)!.id;
+
   const draft = (productId: string, colour: string, customisation: string, branding: string) =>
     completeDraft(a, { productId, colour, customisation, branding, quantity: 50, marker, email: aliceBuyer.email });
   const paidDraftId = await draft("8", "#1f2a56", "Front embroidery", "embroidery");
@@ -772,6 +905,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       transferOrderId: transferOrderId!,
       cartLineId: lines.find((l) => l.productId === "15")!.id,
       listItemId: items[0]!.id,
+      quoteId: quoteId!,
+      quoteNumber,
+      quoteRequestId,
     },
     staff,
     intruders: { "another buyer": bob, "a former member of A's organisation": removedElsewhere },

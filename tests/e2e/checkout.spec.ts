@@ -169,6 +169,32 @@ test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused, a r
   expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
 });
 
+test("what is typed just before an upload, and while it runs, is saved with the file, not reloaded away", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
+  await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
+  await page.goto("/customization?product_id=8");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  // The upload's answer is held back past the 600 ms debounce: a save sent meanwhile on the
+  // version before the upload used to conflict and reload the form from the server's copy.
+  await page.route("**/api/drafts/*/artwork", async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.fulfill({ response });
+  });
+  await page.getByLabel("Placement").fill("Centred on the front panel");
+  await page.getByLabel("Upload artwork (.EPS or .PDF)").setInputFiles("tests/e2e/fixtures/logo.pdf");
+  await page.getByLabel("Placement").fill("Centred on the front panel, 8 cm wide");
+  await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.pdf");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await expect(page.getByText(/changed in another tab/)).toHaveCount(0);
+  await expect(page.getByLabel("Placement")).toHaveValue("Centred on the front panel, 8 cm wide");
+  await page.reload();
+  await expect(page.getByLabel("Placement")).toHaveValue("Centred on the front panel, 8 cm wide");
+  await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.pdf");
+});
+
 test("visitors see the empty cart and no draft on the steps", async ({ page }) => {
   await page.goto("/customization");
   await expect(page.getByText("Your cart is empty.")).toBeVisible();

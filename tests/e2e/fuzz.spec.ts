@@ -291,6 +291,55 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { version: ["0", "1e309"], to: ["__proto__"] },
   },
+  {
+    route: "/prices",
+    path: () => "/prices",
+    as: "visitor",
+    kind: "form",
+    fields: { mode: "inc", returnTo: "/products" },
+    odd: { mode: ["INC", "both", "inc\u0000", "__proto__"] },
+  },
+  {
+    route: "/quotes",
+    path: () => "/quotes",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "convert", quoteId: NOBODY },
+    intent: "intent",
+    odd: { quoteId: ["not-a-quote", `${NOBODY}0`, "' or 1=1 --"] },
+  },
+  {
+    route: "/quotes (a custom request)",
+    path: () => "/quotes",
+    as: "buyer",
+    kind: "form",
+    fields: {
+      intent: "custom",
+      product: "Woven caps",
+      quantity: "100",
+      needed_by: "",
+      notes: "",
+      name: "Jane",
+      email: "jane@acme-events.co.uk",
+    },
+    odd: { quantity: ["0", "-1", "1e9", "ten"], needed_by: ["2026-02-30", "tomorrow"], email: ["not-an-address"] },
+  },
+  {
+    route: "/admin/quotes/answer/:requestId",
+    path: () => `/admin/quotes/answer/${NOBODY}`,
+    as: "staff",
+    kind: "form",
+    fields: {
+      "line-0-productId": "8",
+      "line-0-description": "Woven label inside",
+      "line-0-quantity": "100",
+      "line-0-unitPrice": "4",
+      shippingMethod: "standard",
+      country: "GB",
+      deliveryNote: "About 4 weeks",
+    },
+    odd: { "line-0-unitPrice": ["-1", "1e309", "4.001", "10001"], "line-0-quantity": ["0", "1.5"], country: ["XX"] },
+  },
   // A page without an action answers every post with 405 Method Not Allowed.
   {
     route: "/products",
@@ -536,6 +585,53 @@ for (const target of TARGETS) {
       if (target.as === "visitor") await request.dispose();
     });
   }
+}
+
+// The order's documents (issue 17 item 3) take nothing but the order's id in their path: every
+// odd id is "no such document", for the buyer and for staff, and nothing but GET is served.
+const ODD_ORDER_IDS = [
+  "not-an-id",
+  NOBODY.replaceAll("0", "g"),
+  `${NOBODY}0`,
+  "%00",
+  "..%2F..%2Fetc%2Fpasswd",
+  "x".repeat(8000),
+  "' or 1=1 --",
+];
+for (const [who, prefix] of [
+  ["buyer", "/orders"],
+  ["staff", "/admin/orders"],
+] as const) {
+  test(`GET ${prefix}/:id/invoice.pdf and credit-note.pdf with odd ids: 404, and POST is refused`, async () => {
+    const request = who === "buyer" ? buyer : staff;
+    for (const id of ODD_ORDER_IDS) {
+      for (const document of ["invoice.pdf", "credit-note.pdf"]) {
+        const response = await request.get(`${prefix}/${id}/${document}`);
+        expect(response.status(), `${id.slice(0, 40)}/${document}`).toBe(404);
+        expect(response.headers()["content-type"] ?? "").not.toContain("application/pdf");
+      }
+    }
+    const posted = await request.post(`${prefix}/${NOBODY}/invoice.pdf`, { form: { intent: "invoice" } });
+    expect(posted.status()).toBeGreaterThanOrEqual(400);
+    expect(posted.status()).toBeLessThan(500);
+    expect((await request.get("/healthz")).status()).toBe(200);
+  });
+}
+
+// A quote's PDF (issue 17 item 2) likewise: an odd id is "no such quote" before any query.
+for (const [who, prefix] of [
+  ["buyer", "/quotes"],
+  ["staff", "/admin/quotes"],
+] as const) {
+  test(`GET ${prefix}/:id/quote.pdf with odd ids: 404`, async () => {
+    const request = who === "buyer" ? buyer : staff;
+    for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+      const response = await request.get(`${prefix}/${id}/quote.pdf`);
+      expect(response.status(), id.slice(0, 40)).toBe(404);
+      expect(response.headers()["content-type"] ?? "").not.toContain("application/pdf");
+    }
+    expect((await request.get("/healthz")).status()).toBe(200);
+  });
 }
 
 test("after all of it, the buyer's draft and file are intact and the server is healthy", async () => {

@@ -1,12 +1,10 @@
 import { readFileSync } from "node:fs";
-import { pdfText } from "../setup/pdf-text";
+import { oneLine, pdfText } from "../setup/pdf-text";
 import { completeDraft, payInTestMode, signInAsStaff, startPayment } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
 // Issue 17 item 3: a paid order's VAT invoice is a PDF on its order page and attached to the
 // confirmation e-mail; staff re-send it; a refund brings a credit note naming it.
-
-const flat = (text: string) => text.replace(/\s+/g, " ");
 
 test("the buyer downloads the VAT invoice from the order page; staff re-send it, and a refund brings a credit note", async ({
   page,
@@ -39,7 +37,7 @@ test("the buyer downloads the VAT invoice from the order page; staff re-send it,
   await page.getByRole("link", { name: `Download VAT invoice ${invoiceNumber} (PDF)` }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`VAT invoice ${invoiceNumber}.pdf`);
-  const text = flat(await pdfText(readFileSync(await download.path())));
+  const text = oneLine(await pdfText(readFileSync(await download.path())));
   // 100 caps at £5.50, 10% off a first order, £18.00 shipping, VAT at 20%.
   for (const expected of [
     `Number ${invoiceNumber}`,
@@ -84,7 +82,7 @@ test("the buyer downloads the VAT invoice from the order page; staff re-send it,
   const response = await page.request.get(`/orders/${orderId}/credit-note.pdf`);
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("private, no-store");
-  const credit = flat(await pdfText(await response.body()));
+  const credit = oneLine(await pdfText(await response.body()));
   expect(credit).toContain(`Credits invoice ${invoiceNumber}`);
   await expect(page.getByRole("link", { name: `Download credit note ${creditNote} (PDF)` })).toBeVisible();
 });

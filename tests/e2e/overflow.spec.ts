@@ -49,6 +49,7 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   payment: (shop) => [`/payment?${draftQuery(shop)}`],
   orders: () => ["/orders"],
   "orders/:id": (shop) => [`/orders/${shop.orderId}`],
+  quotes: () => ["/quotes"],
   "how-it-works": () => ["/how-it-works"],
   compare: () => ["/compare"],
   "customer-love": () => ["/customer-love"],

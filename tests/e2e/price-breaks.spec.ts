@@ -33,7 +33,7 @@ test.describe("price breaks", () => {
     await expect(quantity).toHaveValue("400");
     await expect(page.getByTestId("line-total")).toHaveText("£1,552.00");
     await expect(hint).toHaveCount(0);
-    await expect(page.getByText("Quantity changed to 400: you pay £642.50 less.")).toBeFocused();
+    await expect(page.getByText("Quantity changed to 400: you pay £642.50 less ex VAT.")).toBeFocused();
 
     // Shorts at 99: 100 would cost more in total (£1,040.00 against £910.80), so no hint.
     await page.goto("/product/15");
@@ -66,7 +66,7 @@ test.describe("price breaks", () => {
     await line.getByRole("button", { name: "Add 1 more and pay £642.50 less" }).click();
     await expect(line.getByTestId("line-total")).toHaveText("£1,552.00");
     await expect(line.getByTestId("unit-price")).toHaveText("£3.88");
-    await expect(line.getByText("Quantity changed to 400: you pay £642.50 less.")).toBeFocused();
+    await expect(line.getByText("Quantity changed to 400: you pay £642.50 less ex VAT.")).toBeFocused();
 
     await page.goto("/debug/drafts");
     await expect(page.getByTestId("draft-row").first()).toContainText('"quantity": 400');

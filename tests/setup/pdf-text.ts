@@ -27,3 +27,6 @@ export async function pdfText(pdf: Uint8Array): Promise<string> {
   await document.destroy();
   return pages.join("\f");
 }
+
+/** Text with every run of white space as one space, so a test reads a table row or a block as one string. */
+export const oneLine = (text: string) => text.replace(/\s+/g, " ");

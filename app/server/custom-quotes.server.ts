@@ -1,0 +1,96 @@
+/**
+ * "Request a custom quote" (issue 17 item 2): a signed-in buyer asks for something the catalogue
+ * lacks. The request goes to the back office's quote inbox with the buyer's notes, their needed-by
+ * date and the date we promised to answer by (R-POL-07: 2 working days); sales are told, and the
+ * buyer gets an acknowledgement e-mail. Staff answer it with a priced quote (admin-quotes.server.ts).
+ */
+import { quoteRequests } from "#db/schema";
+import { POLICY_NUMBERS } from "~/content/policy-numbers";
+import { formatDisplayDate, type IsoDate, londonToday } from "~/domain/dates";
+import type { ProductRequest } from "~/domain/product-request";
+import { addWorkingDays } from "~/domain/working-days";
+import type { Database } from "./db.server";
+import { type Failure, failure } from "./http.server";
+import { branded } from "./mail-templates.server";
+import { sendMail } from "./mail.server";
+import { productRequestNotification } from "./quote-requests.server";
+import { hitRateLimit } from "./rate-limit.server";
+
+/** Custom requests one buyer may send an hour. */
+export const CUSTOM_QUOTE_LIMIT = { hits: 5, windowSeconds: 3600 } as const;
+
+/** Where the inbox says a custom request came from. */
+export const CUSTOM_QUOTE_SOURCE = "Request a custom quote";
+
+/** The day a custom request received at `at` is answered by: 2 working days on (R-POL-07). */
+export function customQuoteReplyBy(at: Date): IsoDate {
+  return addWorkingDays(londonToday(at), POLICY_NUMBERS.customQuoteWorkingDays);
+}
+
+/** The buyer's acknowledgement: what they asked for and when they will hear from us. */
+export function customQuoteAcknowledgement(data: ProductRequest, replyBy: IsoDate) {
+  return branded(
+    data.email,
+    "We've got your quote request",
+    [
+      `Hello ${data.name},`,
+      `Thanks for asking us to quote ${data.quantity.toLocaleString("en-GB")} × ${data.product.replace(/\s+/g, " ")}.`,
+      `We'll send you a priced quote by ${formatDisplayDate(replyBy)}; it will be listed under Quotes in your account.`,
+      ...(data.needed_by ? [`You need it by ${formatDisplayDate(data.needed_by)}: we'll plan for that date.`] : []),
+      ...(data.notes ? [`Your notes: ${data.notes}`] : []),
+    ],
+    undefined,
+    { kind: "custom-quote-acknowledgement" },
+  );
+}
+
+/**
+ * Stores a custom request from a signed-in buyer, limited per buyer; the e-mails follow it, and a
+ * mail failure is logged for the team rather than told to the buyer, who would send it twice.
+ */
+export async function requestCustomQuote(
+  db: Database,
+  input: { userId: string; data: ProductRequest; now: Date },
+): Promise<{ ok: true; id: string; replyBy: IsoDate } | Failure> {
+  const limit = await hitRateLimit(
+    db,
+    `custom-quote:${input.userId}`,
+    CUSTOM_QUOTE_LIMIT.hits,
+    CUSTOM_QUOTE_LIMIT.windowSeconds,
+  );
+  if (!limit.allowed) {
+    return failure(429, "RATE_LIMITED", "You've sent several requests in a short time. Please wait a while.", {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
+  }
+  const { data } = input;
+  const [row] = await db
+    .insert(quoteRequests)
+    .values({
+      userId: input.userId,
+      contactName: data.name,
+      email: data.email,
+      company: data.company ?? null,
+      neededBy: data.needed_by ?? null,
+      sourcePage: CUSTOM_QUOTE_SOURCE,
+      items: [{ wanted: data.product, quantity: data.quantity }],
+      notes: data.notes ?? "",
+      createdAt: input.now,
+    })
+    .returning({ id: quoteRequests.id });
+  if (!row) throw new Error("Storing a custom quote request returned no row");
+  const replyBy = customQuoteReplyBy(input.now);
+  const mails = [
+    {
+      ...productRequestNotification(row.id, data, CUSTOM_QUOTE_SOURCE),
+      subject: `Custom quote request: ${data.quantity.toLocaleString("en-GB")} × ${data.product.replace(/\s+/g, " ")}`,
+    },
+    customQuoteAcknowledgement(data, replyBy),
+  ];
+  for (const mail of mails) {
+    await sendMail(db, mail).catch((error: unknown) => {
+      console.error(`Custom quote request ${row.id} stored, but an e-mail failed:`, error);
+    });
+  }
+  return { ok: true, id: row.id, replyBy };
+}

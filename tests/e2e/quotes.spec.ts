@@ -1,0 +1,135 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { Download, Page } from "@playwright/test";
+import { pdfText } from "../setup/pdf-text";
+import { addToCart } from "./support/checkout";
+import { signInAsStaff } from "./support/api";
+import { expect, test } from "./support/fixtures";
+
+const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+
+// Issue 17 item 2: a buyer downloads a numbered quote from the cart and orders at its prices; a
+// custom request is answered by staff with a priced quote that the buyer orders at its price.
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const downloading = page.waitForEvent("download");
+  await click();
+  const download: Download = await downloading;
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: await pdfText(new Uint8Array(await readFile(path))) };
+}
+
+test("download a quote from the cart, then order at its prices", async ({ page, signedInBuyer: buyer }) => {
+  await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery", quantity: 399 });
+  await page.goto("/cart");
+
+  const quote = await downloaded(page, () => page.getByRole("button", { name: "Download quote" }).click());
+  expect(quote.name).toMatch(/^Quote Q-\d{4}-\d{6}\.pdf$/);
+  const number = quote.name.replace(/^Quote (.*)\.pdf$/, "$1");
+  // 399 caps at £5.50, 10% off a first order, Standard Shipping, 20% VAT: the cart's own figures.
+  for (const expected of [
+    number,
+    "Valid until",
+    "Custom Embroidered Cap",
+    "Colour: Navy",
+    "Customisation: Front embroidery",
+    "£5.50",
+    "£2,194.50",
+    "Standard Shipping",
+    "20%",
+    "£2,391.66",
+    "Estimated delivery:",
+    buyer.email,
+  ]) {
+    expect(quote.text).toContain(expected);
+  }
+  // The buyer stays on the cart while the PDF is saved.
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId("summary-total")).toHaveText("£2,391.66");
+
+  await page.goto("/quotes");
+  const listed = page.getByTestId("quote").filter({ hasText: number });
+  await expect(listed).toContainText(/Valid until \w{3}, \w{3} \d+, \d{4}/);
+  await expect(listed).toContainText("£2,391.66");
+  await expect(listed).toContainText("399 × Custom Embroidered Cap");
+
+  await listed.getByRole("button", { name: `Order at these prices (${number})` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const cap = page.getByTestId("cart-line").filter({ hasText: "Custom Embroidered Cap" });
+  await expect(page.getByTestId("quote-notices")).toContainText(`Priced at quote ${number}, valid until`);
+  await expect(cap.getByTestId("unit-price")).toHaveText("£5.50");
+  await expect(cap.getByText("(quoted)")).toBeVisible();
+
+  // A changed quantity is priced from the catalogue again, and the cart says why.
+  await cap.getByRole("button", { name: "Edit" }).click();
+  await cap.getByRole("button", { name: "Increase quantity of Custom Embroidered Cap" }).click();
+  await cap.getByRole("button", { name: "Save" }).click();
+  await expect(cap.getByTestId("unit-price")).toHaveText("£3.88");
+  await expect(cap.getByText("(quoted)")).toHaveCount(0);
+  await expect(page.getByTestId("quote-notices")).toContainText(
+    `Custom Embroidered Cap: quote ${number} is for 399, so 400 is priced from the catalogue.`,
+  );
+});
+
+test("a custom request is answered by staff with a priced quote that the buyer orders at its price", async ({
+  page,
+  browser,
+  mailbox,
+  signedInBuyer: buyer,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/quotes");
+  const form = page.getByRole("form", { name: "Request a custom quote" });
+  await form.getByLabel(/^Product/).fill("Caps with a woven label inside");
+  await form.getByLabel(/^Quantity/).fill("100");
+  await form.getByLabel(/^Notes/).fill("Navy, woven label");
+  await form.getByRole("button", { name: "Request a custom quote" }).click();
+  await expect(page.getByText("Thanks, we've got your request")).toBeVisible();
+  const ack = await mailbox.latest(buyer.email, /^We've got your quote request$/);
+  expect(ack.text).toContain("Thanks for asking us to quote 100 × Caps with a woven label inside.");
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff.request);
+  await staff.goto("/admin/quotes");
+  const waiting = staff
+    .getByRole("region", { name: "Custom requests to answer" })
+    .getByRole("row", { name: escaped(buyer.email) });
+  await waiting.getByRole("link", { name: /^Answer with a quote/ }).click();
+  await expect(staff.getByRole("heading", { name: "Answer with a quote" })).toBeVisible();
+  expect(
+    (await new AxeBuilder({ page: staff }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze())
+      .violations,
+  ).toEqual([]);
+  const line = staff.getByRole("group", { name: "Line 1" });
+  await line.getByLabel("Product").selectOption({ label: "Custom Embroidered Cap" });
+  await line.getByLabel("Description").fill("Woven label inside");
+  await line.getByLabel("Quantity").fill("100");
+  await line.getByLabel("Unit price ex VAT (£)").fill("4");
+  await staff.getByRole("button", { name: "Send quote" }).click();
+  await expect(staff.getByText("Say when it can be delivered.")).toBeVisible();
+  await staff.getByLabel("Delivery estimate").fill("About 4 weeks from proof approval.");
+  await staff.getByRole("button", { name: "Send quote" }).click();
+  await expect(staff).toHaveURL(/\/admin\/quotes$/);
+  const issued = staff.getByRole("region", { name: "Quotes issued" }).getByRole("row", { name: escaped(buyer.email) });
+  const number = (await issued.getByRole("cell").first().textContent())?.trim() ?? "";
+  expect(number).toMatch(/^Q-\d{4}-\d{6}$/);
+  const csv = await staff.request.get("/admin/quotes/export.csv");
+  expect(await csv.text()).toContain(`${number},`);
+  await staffContext.close();
+
+  const ready = await mailbox.latest(buyer.email, new RegExp(`^Your quote ${number} is ready$`));
+  expect(ready.text).toContain("/quotes");
+  await page.goto("/quotes");
+  const listed = page.getByTestId("quote").filter({ hasText: number });
+  const pdf = await downloaded(page, () => listed.getByRole("link", { name: `Download PDF of ${number}` }).click());
+  for (const expected of [number, "Custom Embroidered Cap", "Woven label inside", "£4.00", "£400.00", "About 4 weeks"])
+    expect(pdf.text).toContain(expected);
+  await listed.getByRole("button", { name: `Order at these prices (${number})` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const cap = page.getByTestId("cart-line").filter({ hasText: "Custom Embroidered Cap" });
+  await expect(cap.getByTestId("unit-price")).toHaveText("£4.00");
+  await expect(cap.getByText("(quoted)")).toBeVisible();
+  await expect(cap.getByTestId("line-total")).toHaveText("£400.00");
+  await expect(page.getByTestId("summary-goods")).toHaveText("£400.00");
+});
