@@ -1,4 +1,5 @@
 import type { Route } from "./+types/order-proforma";
+import { isOrderId } from "~/domain/orders";
 import { loadProforma } from "~/server/bank-transfers.server";
 import { failure, toResponse } from "~/server/http.server";
 import { documentResponse, mayRenderDocument } from "~/server/invoices.server";
@@ -13,7 +14,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
   const notFound = () => toResponse(failure(404, "NOT_FOUND", "No such document."));
-  if (!session) return notFound();
+  // Odd ids and the signed out cost nothing: no rate-limit row, no query.
+  if (!session || !isOrderId(params.id)) return notFound();
   if (!(await mayRenderDocument(db, session.user.id)))
     return toResponse(failure(429, "TOO_MANY_DOCUMENTS", "Too many downloads: try again in a few minutes."));
   const reader = { userId: session.user.id, accountId: session.accountId };
