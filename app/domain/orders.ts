@@ -310,8 +310,11 @@ export type OrderAmounts = {
 /** An order's delivery date as the buyer sees it: promised once the proof is approved, else an estimate. */
 export type DeliveryView =
   | { kind: "promised"; date: string }
-  /** Before proof approval: the window if the proof were approved today. */
-  | { kind: "estimate"; start: string; end: string }
+  /**
+   * Before proof approval: the window if the proof were approved today (A-28); an order awaiting
+   * its bank transfer also needs the money in (issue 17 item 4).
+   */
+  | { kind: "estimate"; start: string; end: string; awaitingPayment: boolean }
   | { kind: "none" };
 
 /** One product of an order, as lists show it. */

@@ -624,6 +624,11 @@ describe("one order for staff", () => {
     });
     expect(mine?.lines.map((line) => line.product.id)).toEqual(["8", "15"]);
     // Not yet approved: each end is the slower product's (cap 23, shorts 40 working days) + 5 standard.
-    expect(mine?.delivery).toEqual({ kind: "estimate", start: "2027-01-04", end: "2027-01-27" });
+    expect(mine?.delivery).toEqual({
+      kind: "estimate",
+      start: "2027-01-04",
+      end: "2027-01-27",
+      awaitingPayment: false,
+    });
   });
 });

@@ -451,6 +451,8 @@ describe("staff mark the transfer received", () => {
     );
     const answered = await respondToProof(handle.db, { userId: buyer.userId, orderId, decision: "approve", line: 1 });
     expect(answered).toMatchObject({ ok: true, status: "proof_approved", promisedDeliveryDate: null });
+    const buyerView = () => getOrder(handle.db, { userId: buyer.userId, accountId: "", orderId });
+    expect((await buyerView())?.delivery).toMatchObject({ kind: "estimate", awaitingPayment: true });
 
     const received = await markTransferReceived(handle.db, {
       staff,
@@ -461,6 +463,7 @@ describe("staff mark the transfer received", () => {
     expect(received).toMatchObject({ ok: true, status: "proof_approved" });
     const after = await orderRow(orderId);
     expect(after.promisedDeliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await buyerView())?.delivery).toEqual({ kind: "promised", date: after.promisedDeliveryDate });
     expect(
       await changeOrderStatus(handle.db, {
         staff,

@@ -110,13 +110,13 @@ const readSnapshot = (row: OrderRow) => readOrderSnapshot(row.number, row.snapsh
 
 function deliveryView(
   status: OrderStatus,
-  promised: string | null,
+  order: { promised: string | null; paid: boolean },
   eta: () => { start: IsoDate; end: IsoDate },
 ): DeliveryView {
-  if (status === "cancelled" || status === "refunded") return { kind: "none" };
-  if (promised) return { kind: "promised", date: promised };
+  if (status === "cancelled" || status === "refunded" || status === "expired") return { kind: "none" };
+  if (order.promised) return { kind: "promised", date: order.promised };
   if (status === "delivered") return { kind: "none" };
-  return { kind: "estimate", ...eta() };
+  return { kind: "estimate", ...eta(), awaitingPayment: !order.paid };
 }
 
 function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, now: Date): OrderSummary {
@@ -132,7 +132,9 @@ function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, n
     currency: row.currency,
     paidAt: row.paidAt,
     createdAt: row.createdAt,
-    delivery: deliveryView(status, row.promisedDeliveryDate, () => orderEta(etaInput(snapshot, lines), now)),
+    delivery: deliveryView(status, { promised: row.promisedDeliveryDate, paid: row.paidAt !== null }, () =>
+      orderEta(etaInput(snapshot, lines), now),
+    ),
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     placedByMe: row.userId === userId,
