@@ -13,6 +13,7 @@ import { createHtmlCache, PAGE_COOKIES } from "~/server/html-cache.server";
 import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/http-app.server";
 import { openServices } from "~/server/services.server";
+import { startPeriodicWork } from "~/server/periodic-work.server";
 
 const env = (() => {
   try {
@@ -26,6 +27,8 @@ const env = (() => {
 const startedAt = performance.now();
 // The database is migrated before the first request.
 const { services, close: closeServices } = await openServices(env);
+// Reminders and expiries of bank transfers (issue 17 item 4), safe to run in every process.
+const stopPeriodicWork = startPeriodicWork(services.db);
 const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));
 const renderReactRouter = reactRouterRenderer(build, "production", services);
 /** Set by SIGTERM/SIGINT (shutdown below). */
@@ -124,6 +127,7 @@ function closeOnceQuiet(deadline: number) {
       return;
     }
     server.close(async () => {
+      stopPeriodicWork();
       await closeServices();
       console.log("Stopped cleanly");
       process.exit(0);

@@ -46,6 +46,7 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/proofs/:version", "routes/order-proof.ts"),
+  route("orders/:id/proforma.pdf", "routes/order-proforma.ts"),
   // The order's documents (issue 17 item 3)
   route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),
   route("orders/:id/credit-note.pdf", "routes/order-document.ts", { id: "order-credit-note" }),

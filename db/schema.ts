@@ -8,4 +8,5 @@ export * from "./tables/checkout";
 export * from "./tables/orders";
 export * from "./tables/admin";
 export * from "./tables/documents";
+export * from "./tables/bank-transfers";
 export * from "./tables/quotes";

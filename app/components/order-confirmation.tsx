@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { londonToday } from "~/domain/dates";
 import { lineTotalPence } from "~/domain/pricing";
-import { proofPromise } from "~/domain/orders";
+import { proofClockStart, proofPromise } from "~/domain/orders";
 import type { DeliveryView, OrderStatus } from "~/domain/orders";
 import { deliveryText } from "./order-delivery";
 import { Price } from "./price";
@@ -15,7 +15,8 @@ import { PaidTotals } from "./totals-list";
 /** What the confirmation reads of an order (the order page's OrderDetail has all of it). */
 type PaidOrder = {
   status: OrderStatus;
-  paidAt: Date | string;
+  paidAt: Date | string | null;
+  createdAt: Date | string;
   delivery: DeliveryView;
   lines: readonly { id: string; quantity: number; unitPence: number; product: { title: string } }[];
   subtotalPence: number;
@@ -55,7 +56,7 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
           What happens next
         </h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm" data-testid="next-steps">
-          {approved ? null : <li>{proofPromise(londonToday(new Date(order.paidAt)))}</li>}
+          {approved ? null : <li>{proofPromise(londonToday(proofClockStart(order)))}</li>}
           <li>{deliveryText(order.delivery)}.</li>
           <li>We e-mail you when your order ships, with its tracking number.</li>
         </ol>

@@ -82,8 +82,11 @@ export function TotalsList(props: {
   );
 }
 
-/** An order's totals as charged: the order page and the confirmation after paying. */
-export function PaidTotals({ order }: { order: OrderAmounts & { totalPence: number } }) {
+/**
+ * An order's totals as charged: the order page and the confirmation after paying. An order placed
+ * to pay by bank transfer shows "Total to pay" until the money arrives (issue 17 item 4).
+ */
+export function PaidTotals({ order, paid = true }: { order: OrderAmounts & { totalPence: number }; paid?: boolean }) {
   return (
     <TotalsList
       goods={order.subtotalPence}
@@ -96,7 +99,7 @@ export function PaidTotals({ order }: { order: OrderAmounts & { totalPence: numb
         vatRate: order.vatRate,
       }}
       shipping={{ kind: "chosen" }}
-      totalLabel="Total paid"
+      totalLabel={paid ? "Total paid" : "Total to pay"}
     />
   );
 }

@@ -75,6 +75,9 @@ export const proofUploadSchema = z.object({
 });
 export type ProofUploadFields = z.output<typeof proofUploadSchema>;
 
+/** The back office's "Mark transfer received" (issue 17 item 4): the order version the page showed. */
+export const transferReceivedSchema = z.object({ intent: z.literal("transfer"), version });
+
 export const ADMIN_MESSAGES = {
   notFound: "Order not found.",
   stale: (status: OrderStatus) =>
@@ -131,7 +134,8 @@ export type StaffOrderDetail = {
   statusLabel: string;
   version: number;
   createdAt: Date;
-  paidAt: Date;
+  /** Null while a bank transfer is awaited. */
+  paidAt: Date | null;
   updatedAt: Date;
   /** One per product, as the cart listed them. */
   lines: Array<{
@@ -170,6 +174,17 @@ export type StaffOrderDetail = {
   shipping: { name: string; company: string; lines: string[]; phone: string; method: string; notes: string };
   amounts: OrderAmounts & { totalPence: number; currency: string };
   payment: { intentId: string; provider: string | null };
+  /** An order placed to pay by bank transfer (issue 17 item 4): its pro-forma and what became of it. */
+  transfer: {
+    proformaNumber: string;
+    dueOn: string;
+    remindedAt: Date | null;
+    receivedAt: Date | null;
+    /** Who marked it received: "Name (email)". */
+    receivedBy: string | null;
+    expiredAt: Date | null;
+    canMarkReceived: boolean;
+  } | null;
   invoiceNumber: string | null;
   creditNoteNumber: string | null;
   carrier: string | null;

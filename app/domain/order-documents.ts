@@ -9,7 +9,7 @@ import { addressLines } from "./checkout";
 import { documentLines, documentTotals, type BusinessDocument, type DocumentKind } from "./documents";
 import type { OrderLineSnapshot, OrderSnapshot } from "./order-snapshot";
 import { formatDisplayDay } from "./dates";
-import { paymentStatusText, toOrderStatus } from "./orders";
+import { paymentStatusText, toOrderStatus, type PaymentMethod } from "./orders";
 import { describeSizes } from "./sizes";
 
 /** A line as charged: its snapshot with the quantity and tier price the order was charged. */
@@ -124,24 +124,30 @@ type OrderDocumentInput = Omit<Parameters<typeof orderDocument>[0], "kind" | "fa
 
 /** An order's VAT invoice: its payment's method and state among the facts. */
 export function invoiceDocument(
-  input: OrderDocumentInput & { order: { status: string; paidAt: Date } },
+  input: OrderDocumentInput & { order: { status: string; paidAt: Date; method: PaymentMethod } },
 ): BusinessDocument {
   const { order, ...rest } = input;
-  const payment = paymentStatusText(toOrderStatus(order.status), formatDisplayDay(order.paidAt));
+  const payment = paymentStatusText(toOrderStatus(order.status), {
+    method: order.method,
+    paidOn: formatDisplayDay(order.paidAt),
+  });
   return orderDocument({ ...rest, kind: "invoice", facts: [{ label: "Payment", value: payment }], notes: [] });
 }
 
+/** What a refund goes back to, by how the order was paid. */
+const REFUNDED_TO: Record<PaymentMethod, string> = { card: "card", bank_transfer: "bank account" };
+
 /** The credit note that cancels an order's VAT invoice in full after a refund. */
 export function creditNoteDocument(
-  input: OrderDocumentInput & { invoice: { number: string; issuedAt: Date } },
+  input: OrderDocumentInput & { invoice: { number: string; issuedAt: Date }; method: PaymentMethod },
 ): BusinessDocument {
-  const { invoice, ...rest } = input;
+  const { invoice, method, ...rest } = input;
   return orderDocument({
     ...rest,
     kind: "credit_note",
     facts: [{ label: "Credits invoice", value: invoice.number }],
     notes: [
-      `This credit note cancels VAT invoice ${invoice.number} of ${formatDisplayDay(invoice.issuedAt)} in full. The amount including VAT is refunded to the card that paid for order ${input.orderNumber}.`,
+      `This credit note cancels VAT invoice ${invoice.number} of ${formatDisplayDay(invoice.issuedAt)} in full. The amount including VAT is refunded to the ${REFUNDED_TO[method]} that paid for order ${input.orderNumber}.`,
     ],
   });
 }

@@ -6,7 +6,12 @@ import {
   formatOrderNumber,
   lineProofState,
   lineTitle,
+  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  orderPayment,
+  promisesDelivery,
+  proofClockStart,
+  statusAfterTransferReceived,
   paymentStatusText,
   proofAnswerSchema,
   proofLineParam,
@@ -18,35 +23,121 @@ import {
 
 describe("order transitions", () => {
   it("lets staff move production forward one step at a time", () => {
-    expect(canTransition("proof_approved", "in_production", "staff")).toBe(true);
-    expect(canTransition("in_production", "quality_check", "staff")).toBe(true);
-    expect(canTransition("quality_check", "shipped", "staff")).toBe(true);
-    expect(canTransition("shipped", "delivered", "staff")).toBe(true);
-    expect(canTransition("proof_approved", "shipped", "staff")).toBe(false);
-    expect(canTransition("delivered", "in_production", "staff")).toBe(false);
+    expect(canTransition("proof_approved", "in_production", "staff", "paid")).toBe(true);
+    expect(canTransition("in_production", "quality_check", "staff", "paid")).toBe(true);
+    expect(canTransition("quality_check", "shipped", "staff", "paid")).toBe(true);
+    expect(canTransition("shipped", "delivered", "staff", "paid")).toBe(true);
+    expect(canTransition("proof_approved", "shipped", "staff", "paid")).toBe(false);
+    expect(canTransition("delivered", "in_production", "staff", "paid")).toBe(false);
   });
   it("allows cancelling only before the proof is approved", () => {
     for (const from of ["paid", "proof_sent", "changes_requested"] as const)
-      expect(canTransition(from, "cancelled", "staff")).toBe(true);
+      expect(canTransition(from, "cancelled", "staff", "paid")).toBe(true);
     for (const from of ["proof_approved", "in_production", "shipped", "delivered"] as const)
-      expect(canTransition(from, "cancelled", "staff")).toBe(false);
+      expect(canTransition(from, "cancelled", "staff", "paid")).toBe(false);
   });
-  it("lets the buyer only answer a proof", () => {
-    expect(canTransition("proof_sent", "proof_approved", "buyer")).toBe(true);
-    expect(canTransition("proof_sent", "changes_requested", "buyer")).toBe(true);
-    for (const from of ORDER_STATUSES) {
-      for (const to of ORDER_STATUSES) {
-        if (from !== "proof_sent") expect(canTransition(from, to, "buyer")).toBe(false);
+  it("lets the buyer only answer a proof, paid or not", () => {
+    for (const payment of ["paid", "unpaid"] as const) {
+      expect(canTransition("proof_sent", "proof_approved", "buyer", payment)).toBe(true);
+      expect(canTransition("proof_sent", "changes_requested", "buyer", payment)).toBe(true);
+      for (const from of ORDER_STATUSES) {
+        for (const to of ORDER_STATUSES) {
+          if (from !== "proof_sent") expect(canTransition(from, to, "buyer", payment)).toBe(false);
+        }
       }
     }
   });
   it("lets the system approve a repeat order on payment and nothing else", () => {
-    expect(allowedMoves("paid", "system")).toEqual(["proof_approved"]);
-    expect(allowedMoves("proof_sent", "system")).toEqual([]);
+    expect(allowedMoves("paid", "system", "paid")).toEqual(["proof_approved"]);
+    expect(allowedMoves("proof_sent", "system", "paid")).toEqual([]);
   });
   it("keeps proof uploads out of the status menu", () => {
-    expect(staffStatusChoices("paid")).toEqual(["cancelled", "refunded"]);
-    expect(staffStatusChoices("quality_check")).toEqual(["shipped"]);
+    expect(staffStatusChoices("paid", "paid")).toEqual(["cancelled", "refunded"]);
+    expect(staffStatusChoices("quality_check", "paid")).toEqual(["shipped"]);
+    expect(staffStatusChoices("awaiting_transfer", "unpaid")).toEqual(["cancelled"]);
+    expect(staffStatusChoices("proof_approved", "unpaid")).toEqual(["cancelled"]);
+  });
+});
+
+describe("orders paid by bank transfer (issue 17 item 4)", () => {
+  /** Every move of the state machine, as "actor payment: from→to", so the whole table is checked. */
+  const every = () => {
+    const moves: string[] = [];
+    for (const payment of ["paid", "unpaid"] as const)
+      for (const actor of ["staff", "buyer", "system"] as const)
+        for (const from of ORDER_STATUSES)
+          for (const to of ORDER_STATUSES)
+            if (canTransition(from, to, actor, payment)) moves.push(`${actor} ${payment}: ${from}→${to}`);
+    return moves;
+  };
+
+  it("runs proofing while the transfer is awaited, never production or a refund, and expires it unpaid", () => {
+    expect(every().filter((move) => move.includes("unpaid"))).toEqual([
+      "staff unpaid: awaiting_transfer→proof_sent",
+      "staff unpaid: awaiting_transfer→cancelled",
+      "staff unpaid: proof_sent→proof_sent",
+      "staff unpaid: proof_sent→cancelled",
+      "staff unpaid: changes_requested→proof_sent",
+      "staff unpaid: changes_requested→cancelled",
+      "staff unpaid: proof_approved→cancelled",
+      "buyer unpaid: proof_sent→changes_requested",
+      "buyer unpaid: proof_sent→proof_approved",
+      "system unpaid: awaiting_transfer→proof_approved",
+      "system unpaid: awaiting_transfer→expired",
+      "system unpaid: proof_sent→expired",
+      "system unpaid: changes_requested→expired",
+      "system unpaid: proof_approved→expired",
+    ]);
+  });
+
+  it("never leaves awaiting transfer or reaches expired once paid", () => {
+    const paid = every().filter((move) => move.includes(" paid:"));
+    expect(paid.filter((move) => move.includes("awaiting_transfer") || move.includes("expired"))).toEqual([]);
+    expect(paid).toHaveLength(19);
+  });
+
+  it("starts production only once the transfer is received", () => {
+    expect(canTransition("proof_approved", "in_production", "staff", "unpaid")).toBe(false);
+    expect(canTransition("proof_approved", "in_production", "staff", "paid")).toBe(true);
+  });
+
+  it("says what marking the transfer received does to each status", () => {
+    const after = Object.fromEntries(ORDER_STATUSES.map((status) => [status, statusAfterTransferReceived(status)]));
+    expect(after).toEqual({
+      awaiting_transfer: "paid",
+      paid: null,
+      proof_sent: "proof_sent",
+      changes_requested: "changes_requested",
+      proof_approved: "proof_approved",
+      in_production: null,
+      quality_check: null,
+      shipped: null,
+      delivered: null,
+      cancelled: null,
+      refunded: null,
+      expired: null,
+    });
+  });
+
+  it("promises a delivery date only once the proof is approved and the money is in", () => {
+    expect(promisesDelivery("proof_approved", "paid")).toBe(true);
+    expect(promisesDelivery("proof_approved", "unpaid")).toBe(false);
+    expect(promisesDelivery("paid", "paid")).toBe(false);
+    expect(orderPayment(null)).toBe("unpaid");
+    expect(orderPayment(new Date())).toBe("paid");
+  });
+
+  it("counts the proof's working days from when the order was placed or paid, whichever came first", () => {
+    const placed = new Date("2026-11-20T10:00:00Z");
+    const paid = new Date("2026-11-27T10:00:00Z");
+    expect(proofClockStart({ createdAt: placed, paidAt: null })).toEqual(placed);
+    expect(proofClockStart({ createdAt: placed, paidAt: paid })).toEqual(placed);
+    expect(proofClockStart({ createdAt: paid, paidAt: placed.toISOString() })).toEqual(placed);
+  });
+
+  it("labels the new statuses", () => {
+    expect(ORDER_STATUS_LABELS.awaiting_transfer).toBe("Awaiting transfer");
+    expect(ORDER_STATUS_LABELS.expired).toBe("Expired");
   });
 });
 
@@ -136,9 +227,22 @@ describe("proofs per line (issue 15 item 6)", () => {
 });
 
 describe("the payment in words (issue 16 item 8)", () => {
+  const card = { method: "card" as const, paidOn: "Tue, Nov 24, 2026" };
   it("says how and when the buyer paid, never a provider id", () => {
-    expect(paymentStatusText("paid", "Tue, Nov 24, 2026")).toBe("Paid by card on Tue, Nov 24, 2026");
-    expect(paymentStatusText("shipped", "Tue, Nov 24, 2026")).toBe("Paid by card on Tue, Nov 24, 2026");
-    expect(paymentStatusText("refunded", "Tue, Nov 24, 2026")).toBe("Paid by card on Tue, Nov 24, 2026; refunded");
+    expect(paymentStatusText("paid", card)).toBe("Paid by card on Tue, Nov 24, 2026");
+    expect(paymentStatusText("shipped", card)).toBe("Paid by card on Tue, Nov 24, 2026");
+    expect(paymentStatusText("refunded", card)).toBe("Paid by card on Tue, Nov 24, 2026; refunded");
+  });
+  it("says a transfer is awaited, received, or never came", () => {
+    const transfer = { method: "bank_transfer" as const, paidOn: null, dueOn: "Thu, Dec 10, 2026" };
+    expect(paymentStatusText("awaiting_transfer", transfer)).toBe(
+      "Awaiting your bank transfer, due by Thu, Dec 10, 2026",
+    );
+    expect(paymentStatusText("proof_sent", transfer)).toBe("Awaiting your bank transfer, due by Thu, Dec 10, 2026");
+    expect(paymentStatusText("expired", transfer)).toBe("Not paid: the bank transfer was due by Thu, Dec 10, 2026");
+    expect(paymentStatusText("cancelled", transfer)).toBe("Not paid: cancelled");
+    expect(paymentStatusText("paid", { ...transfer, paidOn: "Mon, Dec 7, 2026" })).toBe(
+      "Paid by bank transfer on Mon, Dec 7, 2026",
+    );
   });
 });

@@ -5,17 +5,20 @@ import { OrderActions, type FormReply } from "~/components/admin/order-actions";
 import { londonTime } from "~/components/admin/order-card";
 import { OrderDetails } from "~/components/admin/order-details";
 import { OrderRecords } from "~/components/admin/order-records";
-import { proofUploadSchema, statusChangeSchema } from "~/domain/admin-orders";
+import { TransferCard } from "~/components/admin/transfer-card";
+import { formatDisplayDate } from "~/domain/dates";
+import { proofUploadSchema, statusChangeSchema, transferReceivedSchema } from "~/domain/admin-orders";
 import { formatPence } from "~/domain/money";
 import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { getOrderForStaff } from "~/server/admin-order-detail.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
+import { markTransferReceived } from "~/server/bank-transfers.server";
 import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
 import { resendInvoice } from "~/server/invoices.server";
 import { dbOf } from "~/server/request-context.server";
 
-type Intent = "proof" | "status" | "invoice";
+type Intent = "proof" | "status" | "invoice" | "transfer";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -25,7 +28,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order };
 }
 
-/** Three forms post here: the proof upload (multipart, with the file), the status change and re-sending the invoice. */
+/**
+ * Four forms post here: the proof upload (multipart, with the file), the status change, re-sending
+ * the invoice and "Mark transfer received".
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
   const staff = await requireStaff({ request, context });
@@ -51,12 +57,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const form = await readForm(request);
-  if (!form.ok) return toResponse(form, { intent: "status" });
+  if (!form.ok) return toResponse(form, { intent: "status" satisfies Intent });
   if (form.value.intent === "invoice") {
     const intent: Intent = "invoice";
     const sent = await resendInvoice(db, { staffId: staff.id, orderId: params.id });
     if (!sent.ok) return toResponse(sent, { intent });
     return data({ intent, message: sent.message }, { headers: ADMIN_NO_STORE });
+  }
+  if (form.value.intent === "transfer") {
+    const intent: Intent = "transfer";
+    const fields = validate(transferReceivedSchema, form.value);
+    if (!fields.ok) return toResponse(fields, { intent });
+    const result = await markTransferReceived(db, { staff, orderId: params.id, version: fields.value.version });
+    if (!result.ok) return toResponse(result, { intent });
+    return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
   const intent: Intent = "status";
   const change = validate(statusChangeSchema, form.value);
@@ -100,19 +114,26 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <StatusBadge status={order.status} />
       </div>
       <p className="mt-1 text-sm text-muted">
-        Paid {londonTime(order.paidAt)} · {formatPence(order.amounts.totalPence)} · last changed{" "}
-        {londonTime(order.updatedAt)}
+        {order.paidAt
+          ? `Paid ${londonTime(order.paidAt)}`
+          : `Placed ${londonTime(order.createdAt)}, bank transfer due by ${formatDisplayDate(order.transfer?.dueOn ?? "")}`}{" "}
+        · {formatPence(order.amounts.totalPence)} · last changed {londonTime(order.updatedAt)}
       </p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <OrderDetails order={order} />
-        <OrderActions
-          order={order}
-          proofResult={reply("proof")}
-          statusResult={reply("status")}
-          invoiceResult={reply("invoice")}
-          busy={busy}
-        />
+        <div className="space-y-6">
+          {order.transfer ? (
+            <TransferCard order={{ ...order, transfer: order.transfer }} result={reply("transfer")} busy={busy} />
+          ) : null}
+          <OrderActions
+            order={order}
+            proofResult={reply("proof")}
+            statusResult={reply("status")}
+            invoiceResult={reply("invoice")}
+            busy={busy}
+          />
+        </div>
       </div>
 
       <OrderRecords order={order} />

@@ -5,10 +5,18 @@ import { OrderChoices } from "~/components/order-choices";
 import { deliveryText } from "~/components/order-delivery";
 import { LineProofs } from "~/components/order-proofs";
 import { SignInPrompt } from "~/components/sign-in-prompt";
+import { TransferPayment } from "~/components/transfer-payment";
 import { FormMessage } from "~/components/ui/form";
 import { formatDisplayDate, formatDisplayDay, formatLondonDateTime, londonToday } from "~/domain/dates";
 import { PaidTotals } from "~/components/totals-list";
-import { ORDER_STATUS_LABELS, lineTitle, paymentStatusText, proofAnswerSchema, proofDueDate } from "~/domain/orders";
+import {
+  ORDER_STATUS_LABELS,
+  lineTitle,
+  paymentStatusText,
+  proofAnswerSchema,
+  proofClockStart,
+  proofDueDate,
+} from "~/domain/orders";
 import { parseForm, signInRequired, toResponse } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/buyer-orders.server";
 
@@ -81,7 +89,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
                 emptyText={
                   order.status === "proof_approved" || line.customization.proof.preference === "skip_proof"
                     ? "No new proof needed: this repeats an approved design."
-                    : `We'll upload your proof here by ${formatDisplayDate(proofDueDate(londonToday(new Date(order.paidAt))))} and e-mail you.`
+                    : `We'll upload your proof here by ${formatDisplayDate(proofDueDate(londonToday(proofClockStart(order))))} and e-mail you.`
                 }
               />
             ))}
@@ -108,11 +116,26 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
         <aside className="rounded-2xl border border-slate-200 p-5 text-sm lg:self-start">
           <h2 className="text-lg font-bold">Payment</h2>
           <dl className="mt-3 space-y-1">
-            <PaidTotals order={order} />
+            <PaidTotals order={order} paid={Boolean(order.paidAt)} />
           </dl>
           <p className="mt-3" data-testid="payment-status">
-            {paymentStatusText(order.status, formatDisplayDay(order.paidAt))}
+            {paymentStatusText(order.status, {
+              method: order.payment.method,
+              paidOn: order.paidAt ? formatDisplayDay(order.paidAt) : null,
+              dueOn: order.payment.dueOn ? formatDisplayDate(order.payment.dueOn) : null,
+            })}
           </p>
+          {order.payment.proformaNumber && order.payment.dueOn ? (
+            <TransferPayment
+              orderId={order.id}
+              orderNumber={order.number}
+              status={order.status}
+              paid={Boolean(order.paidAt)}
+              totalPence={order.totalPence}
+              proformaNumber={order.payment.proformaNumber}
+              dueOn={order.payment.dueOn}
+            />
+          ) : null}
           {order.invoiceNumber ? (
             <DocumentLink href={`/orders/${order.id}/invoice.pdf`}>
               Download VAT invoice {order.invoiceNumber} (PDF)

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/payment";
 import { findProductById } from "~/catalogue/catalogue";
 import { CheckoutStepper } from "~/components/checkout-stepper";
@@ -14,7 +15,11 @@ import { stepHref, type StepNumber } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import type { SummaryLine } from "~/domain/cart-checkout";
 import { loadCheckout, pricedSummaryLines, stepperState } from "~/server/checkout.server";
-import { dbOf } from "~/server/request-context.server";
+import { placeBankTransferOrder } from "~/server/bank-transfers.server";
+import { parseForm, toResponse } from "~/server/http.server";
+import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
+import { BankTransferOption } from "~/components/bank-transfer-option";
+import { PAYMENT_MESSAGES } from "~/domain/payment-readiness";
 
 const StripePaymentForm = lazy(() => import("~/components/stripe-payment-form"));
 
@@ -33,6 +38,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const transferForm = z.object({
+  intent: z.literal("bank_transfer", PAYMENT_MESSAGES.noDraft),
+  draft_id: z.string(PAYMENT_MESSAGES.noDraft).max(64, PAYMENT_MESSAGES.noDraft),
+  product_id: z.string(PAYMENT_MESSAGES.noDraft).max(32, PAYMENT_MESSAGES.noDraft),
+});
+
+/** "Pay by bank transfer" (issue 17 item 4): places the order unpaid and opens it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await parseForm(request, transferForm);
+  if (!fields.ok) return toResponse(fields);
+  const placed = await placeBankTransferOrder(servicesOf(context), {
+    session: await sessionOf(context),
+    draftId: fields.value.draft_id,
+    productId: fields.value.product_id,
+  });
+  if (!placed.ok) return toResponse(placed);
+  return redirect(`/orders/${placed.orderId}`);
+}
+
 type Intent = {
   client_secret: string;
   amount_pence: number;
@@ -41,14 +65,20 @@ type Intent = {
   totals: OrderTotals;
 };
 
-export default function PaymentRoute({ loaderData }: Route.ComponentProps) {
+export default function PaymentRoute({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state === "signed-out")
     return <SignInPrompt title="Payment" message="Please sign in to continue to payment." />;
   if (loaderData.state === "no-draft") return <NoDraft title="Payment" />;
-  return <PaymentStep {...loaderData} />;
+  return <PaymentStep {...loaderData} transferError={actionData?.error.message ?? null} />;
 }
 
-function PaymentStep(props: { draftId: string; productId: string; lines: SummaryLine[]; completed: StepNumber[] }) {
+function PaymentStep(props: {
+  draftId: string;
+  productId: string;
+  lines: SummaryLine[];
+  completed: StepNumber[];
+  transferError: string | null;
+}) {
   const navigate = useNavigate();
   const [intent, setIntent] = useState<Intent | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -86,37 +116,43 @@ function PaymentStep(props: { draftId: string; productId: string; lines: Summary
       <CheckoutStepper current={6} completed={props.completed} productId={props.productId} draftId={props.draftId} />
       <h1 className="text-3xl font-extrabold">Payment</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <div>
-          {error ? (
-            <div
-              role="alert"
-              className="space-y-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
-            >
-              <p>{error}</p>
-              <Link
-                to={stepHref(5, { productId: props.productId, draftId: props.draftId })}
-                className={buttonClass("secondary")}
+        <div className="space-y-8">
+          <section aria-labelledby="card-heading">
+            <h2 id="card-heading" className="mb-3 text-lg font-bold">
+              Pay by card
+            </h2>
+            {error ? (
+              <div
+                role="alert"
+                className="space-y-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
               >
-                Back to the previous step
-              </Link>
-            </div>
-          ) : !intent ? (
-            <p role="status" className="text-muted">
-              Loading payment…
-            </p>
-          ) : intent.provider === "test" || !intent.publishable_key ? (
-            <TestCardForm clientSecret={intent.client_secret} amountLabel={amountLabel} onPaid={paid} />
-          ) : (
-            <Suspense fallback={<p role="status">Loading payment…</p>}>
-              <StripePaymentForm
-                publishableKey={intent.publishable_key}
-                clientSecret={intent.client_secret}
-                returnUrl={`${window.location.origin}${returnPath}`}
-                amountLabel={amountLabel}
-                onPaid={paid}
-              />
-            </Suspense>
-          )}
+                <p>{error}</p>
+                <Link
+                  to={stepHref(5, { productId: props.productId, draftId: props.draftId })}
+                  className={buttonClass("secondary")}
+                >
+                  Back to the previous step
+                </Link>
+              </div>
+            ) : !intent ? (
+              <p role="status" className="text-muted">
+                Loading payment…
+              </p>
+            ) : intent.provider === "test" || !intent.publishable_key ? (
+              <TestCardForm clientSecret={intent.client_secret} amountLabel={amountLabel} onPaid={paid} />
+            ) : (
+              <Suspense fallback={<p role="status">Loading payment…</p>}>
+                <StripePaymentForm
+                  publishableKey={intent.publishable_key}
+                  clientSecret={intent.client_secret}
+                  returnUrl={`${window.location.origin}${returnPath}`}
+                  amountLabel={amountLabel}
+                  onPaid={paid}
+                />
+              </Suspense>
+            )}
+          </section>
+          <BankTransferOption draftId={props.draftId} productId={props.productId} error={props.transferError} />
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
           <OrderSummary

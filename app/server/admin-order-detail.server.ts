@@ -8,6 +8,7 @@ import { alias } from "drizzle-orm/pg-core";
 import {
   artworkFiles,
   authUser,
+  bankTransfers,
   creditNotes,
   invoices,
   orderProofs,
@@ -17,9 +18,16 @@ import {
 } from "#db/schema";
 import { colourName } from "~/catalogue/colours";
 import { BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS, addressLines } from "~/domain/checkout";
-import { ORDER_STATUS_LABELS, canTransition, proofDecision, staffStatusChoices, type Actor } from "~/domain/orders";
+import {
+  ORDER_STATUS_LABELS,
+  canTransition,
+  orderPayment,
+  proofDecision,
+  staffStatusChoices,
+  type Actor,
+} from "~/domain/orders";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
-import { isOrderId, toOrderStatus } from "~/domain/orders";
+import { isOrderId, statusAfterTransferReceived, toOrderStatus } from "~/domain/orders";
 import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
 import type { Database } from "./db.server";
 import { linesOfOrder } from "./order-lines.server";
@@ -62,7 +70,8 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
   const { order, buyer } = found;
   const actor = alias(authUser, "actor");
   const uploader = alias(authUser, "uploader");
-  const [lines, history, proofs, [invoice], [creditNote], [intent]] = await Promise.all([
+  const receiver = alias(authUser, "receiver");
+  const [lines, history, proofs, [invoice], [creditNote], [intent], [transfer]] = await Promise.all([
     linesOfOrder(db, order),
     db
       .select({ entry: orderStatusHistory, actorName: actor.name, actorEmail: actor.email })
@@ -83,10 +92,17 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       .from(paymentIntents)
       .where(eq(paymentIntents.intentId, order.paymentIntentId))
       .limit(1),
+    db
+      .select({ transfer: bankTransfers, receiverName: receiver.name, receiverEmail: receiver.email })
+      .from(bankTransfers)
+      .leftJoin(receiver, eq(receiver.id, bankTransfers.receivedBy))
+      .where(eq(bankTransfers.orderId, order.id))
+      .limit(1),
   ]);
 
   const { data } = readOrderSnapshot(order.number, order.snapshot);
   const status = toOrderStatus(order.status);
+  const payment = orderPayment(order.paidAt);
   const files = await db
     .select({ id: artworkFiles.id })
     .from(artworkFiles)
@@ -142,7 +158,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
           })),
         },
         proofs: own,
-        canSendProof: canTransition(status, "proof_sent", "staff") && own[0]?.decision !== "approved",
+        canSendProof: canTransition(status, "proof_sent", "staff", payment) && own[0]?.decision !== "approved",
       };
     }),
     contact: {
@@ -177,6 +193,23 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       currency: order.currency,
     },
     payment: { intentId: order.paymentIntentId, provider: intent?.provider ?? null },
+    transfer: transfer
+      ? {
+          proformaNumber: transfer.transfer.proformaNumber,
+          dueOn: transfer.transfer.dueOn,
+          remindedAt: transfer.transfer.remindedAt,
+          receivedAt: transfer.transfer.receivedAt,
+          receivedBy:
+            personName(
+              transfer.receiverEmail ? { name: transfer.receiverName, email: transfer.receiverEmail } : null,
+            ) ?? transfer.transfer.receivedBy,
+          expiredAt: transfer.transfer.expiredAt,
+          canMarkReceived:
+            !transfer.transfer.receivedAt &&
+            !transfer.transfer.expiredAt &&
+            statusAfterTransferReceived(status) !== null,
+        }
+      : null,
     invoiceNumber: invoice?.number ?? null,
     creditNoteNumber: creditNote?.number ?? null,
     carrier: order.carrier,
@@ -191,7 +224,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       actorName: personName(actorEmail ? { name: actorName, email: actorEmail } : null),
       note: entry.note,
     })),
-    statusChoices: staffStatusChoices(status),
-    canSendProof: canTransition(status, "proof_sent", "staff"),
+    statusChoices: staffStatusChoices(status, payment),
+    canSendProof: canTransition(status, "proof_sent", "staff", payment),
   };
 }

@@ -23,6 +23,7 @@ import { lineSummary, readOrderSnapshot } from "~/domain/order-snapshot";
 import {
   ORDER_STATUS_LABELS,
   canTransition,
+  orderPayment,
   isOrderId,
   toOrderStatus,
   type OrderLineSummary,
@@ -181,7 +182,7 @@ export async function changeOrderStatus(
       if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
       if (order.version !== change.version) return staleFailure(order);
       const from = toOrderStatus(order.status);
-      if (!canTransition(from, change.to, "staff"))
+      if (!canTransition(from, change.to, "staff", orderPayment(order.paidAt)))
         return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.invalidTransition(from, change.to));
 
       const shipping =

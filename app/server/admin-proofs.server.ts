@@ -11,7 +11,15 @@ import { desc, eq, sql } from "drizzle-orm";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { ADMIN_MESSAGES, type ProofUploadFields } from "~/domain/admin-orders";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
-import { ORDER_STATUS_LABELS, canTransition, isOrderId, lineTitle, proofName, toOrderStatus } from "~/domain/orders";
+import {
+  ORDER_STATUS_LABELS,
+  canTransition,
+  isOrderId,
+  lineTitle,
+  orderPayment,
+  proofName,
+  toOrderStatus,
+} from "~/domain/orders";
 import {
   PROOF_CONTENT_TYPES,
   PROOF_MAX_BYTES,
@@ -108,13 +116,13 @@ export async function uploadProof(
   if (!kind) return failure(415, "PROOF_WRONG_TYPE", PROOF_MESSAGES.wrongType, proofField(PROOF_MESSAGES.wrongType));
   // Checked before the bytes are written, so a stale page or a finished order costs no disk.
   const [before] = await db
-    .select({ status: orders.status, version: orders.version })
+    .select({ status: orders.status, version: orders.version, paidAt: orders.paidAt })
     .from(orders)
     .where(eq(orders.id, input.orderId))
     .limit(1);
   if (!before) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   if (before.version !== fields.version) return staleFailure(before);
-  if (!canTransition(toOrderStatus(before.status), "proof_sent", "staff")) {
+  if (!canTransition(toOrderStatus(before.status), "proof_sent", "staff", orderPayment(before.paidAt))) {
     return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(toOrderStatus(before.status)));
   }
 
@@ -129,7 +137,7 @@ export async function uploadProof(
       if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
       if (order.version !== fields.version) return staleFailure(order);
       const from = toOrderStatus(order.status);
-      if (!canTransition(from, "proof_sent", "staff"))
+      if (!canTransition(from, "proof_sent", "staff", orderPayment(order.paidAt)))
         return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(from));
 
       const lines = await linesOfOrder(tx, order);

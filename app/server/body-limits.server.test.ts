@@ -30,10 +30,12 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders")).toBe(DEFAULT_BODY_LIMIT_BYTES);
   });
 
-  it("keeps the price toggle's two short fields to 4 kB", () => {
+  it("keeps the price toggle's and the bank transfer's short forms to 4 kB", () => {
     expect(bodyLimitFor("/prices")).toBe(4 * 1024);
     expect(bodyLimitFor("/prices.data")).toBe(4 * 1024);
     expect(bodyLimitFor("/prices/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/payment")).toBe(4 * 1024);
+    expect(bodyLimitFor("/payment.data")).toBe(4 * 1024);
   });
 
   it("says the limit in megabytes, or kilobytes below one", () => {

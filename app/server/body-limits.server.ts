@@ -25,6 +25,8 @@ const UPLOADS: { path: RegExp; bytes: number }[] = [
 const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   // The price toggle: a mode and the page to go back to (issue 17 item 5).
   { path: /^\/prices(\.data)?$/, bytes: 4 * 1024 },
+  // Paying by bank transfer: an intent and the checkout's draft and product (issue 17 item 4).
+  { path: /^\/payment(\.data)?$/, bytes: 4 * 1024 },
 ];
 
 export function bodyLimitFor(pathname: string): number {

@@ -14,11 +14,13 @@ import {
   readOrderSnapshot,
 } from "~/domain/order-snapshot";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { creditNotes, invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
+import { bankTransfers, creditNotes, invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
 import type { IsoDate } from "~/domain/dates";
 import {
   ORDER_STATUS_LABELS,
   canTransition,
+  orderPayment,
+  promisesDelivery,
   type LineProofState,
   lineProofState,
   lineTitle,
@@ -33,6 +35,7 @@ import {
   type Actor,
   type DeliveryView,
   type OrderStatus,
+  type PaymentMethod,
   type ProofAnswer,
 } from "~/domain/orders";
 import type { Database } from "./db.server";
@@ -49,7 +52,9 @@ export type OrderSummary = {
   statusLabel: string;
   totalPence: number;
   currency: string;
-  paidAt: Date;
+  /** Null while a bank transfer is awaited. */
+  paidAt: Date | null;
+  createdAt: Date;
   delivery: DeliveryView;
   carrier: string | null;
   trackingNumber: string | null;
@@ -93,6 +98,8 @@ export type OrderDetail = Omit<OrderSummary, "lines"> &
     invoiceNumber: string | null;
     /** After a refund (issue 17 item 3). */
     creditNoteNumber: string | null;
+    /** How the order is paid; for a bank transfer its pro-forma and due date (issue 17 item 4). */
+    payment: { method: PaymentMethod; proformaNumber: string | null; dueOn: IsoDate | null };
     version: number;
     timeline: OrderTimelineEntry[];
   };
@@ -103,13 +110,13 @@ const readSnapshot = (row: OrderRow) => readOrderSnapshot(row.number, row.snapsh
 
 function deliveryView(
   status: OrderStatus,
-  promised: string | null,
+  order: { promised: string | null; paid: boolean },
   eta: () => { start: IsoDate; end: IsoDate },
 ): DeliveryView {
-  if (status === "cancelled" || status === "refunded") return { kind: "none" };
-  if (promised) return { kind: "promised", date: promised };
+  if (status === "cancelled" || status === "refunded" || status === "expired") return { kind: "none" };
+  if (order.promised) return { kind: "promised", date: order.promised };
   if (status === "delivered") return { kind: "none" };
-  return { kind: "estimate", ...eta() };
+  return { kind: "estimate", ...eta(), awaitingPayment: !order.paid };
 }
 
 function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, now: Date): OrderSummary {
@@ -124,7 +131,10 @@ function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, n
     totalPence: row.totalPence,
     currency: row.currency,
     paidAt: row.paidAt,
-    delivery: deliveryView(status, row.promisedDeliveryDate, () => orderEta(etaInput(snapshot, lines), now)),
+    createdAt: row.createdAt,
+    delivery: deliveryView(status, { promised: row.promisedDeliveryDate, paid: row.paidAt !== null }, () =>
+      orderEta(etaInput(snapshot, lines), now),
+    ),
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     placedByMe: row.userId === userId,
@@ -175,7 +185,7 @@ export async function getOrder(
     .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
     .limit(1);
   if (!row) return null;
-  const [lines, history, proofs, [invoice], [creditNote]] = await Promise.all([
+  const [lines, history, proofs, [invoice], [creditNote], [transfer]] = await Promise.all([
     linesOfOrder(db, row),
     db
       .select()
@@ -185,6 +195,11 @@ export async function getOrder(
     db.select().from(orderProofs).where(eq(orderProofs.orderId, row.id)).orderBy(desc(orderProofs.version)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1),
     db.select({ number: creditNotes.number }).from(creditNotes).where(eq(creditNotes.orderId, row.id)).limit(1),
+    db
+      .select({ proformaNumber: bankTransfers.proformaNumber, dueOn: bankTransfers.dueOn })
+      .from(bankTransfers)
+      .where(eq(bankTransfers.orderId, row.id))
+      .limit(1),
   ]);
   const summary = toSummary(row, lines, input.userId, input.now ?? new Date());
   return {
@@ -207,6 +222,9 @@ export async function getOrder(
     vatRate: row.vatRate,
     invoiceNumber: invoice?.number ?? null,
     creditNoteNumber: creditNote?.number ?? null,
+    payment: transfer
+      ? { method: "bank_transfer", ...transfer }
+      : { method: "card", proformaNumber: null, dueOn: null },
     version: row.version,
     timeline: history.map((entry) => ({
       from: entry.fromStatus === null ? null : toOrderStatus(entry.fromStatus),
@@ -302,11 +320,11 @@ export async function respondToProof(
     const decision = input.decision === "approve" ? "approved" : "changes_requested";
     latest.decision = decision;
     const target = statusFromLineProofs(lines.map((each) => lineProofState(latestOf(each.id))));
-    if (target !== from && !canTransition(from, target, "buyer")) return notAwaiting();
-    const promised =
-      target === "proof_approved"
-        ? promisedDeliveryDate(etaInput(readSnapshot(order), lines), now)
-        : order.promisedDeliveryDate;
+    const payment = orderPayment(order.paidAt);
+    if (target !== from && !canTransition(from, target, "buyer", payment)) return notAwaiting();
+    const promised = promisesDelivery(target, payment)
+      ? promisedDeliveryDate(etaInput(readSnapshot(order), lines), now)
+      : order.promisedDeliveryDate;
     await tx
       .update(orderProofs)
       .set({ decision, comment: comment || null, decidedAt: now })

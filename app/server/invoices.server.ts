@@ -5,7 +5,7 @@
  * PDF module, for the order's buyer, their organisation and staff.
  */
 import { and, eq } from "drizzle-orm";
-import { creditNotes, invoices, orders, orderStatusHistory } from "#db/schema";
+import { bankTransfers, creditNotes, invoices, orders, orderStatusHistory } from "#db/schema";
 import { DOCUMENT_TITLES, documentFileName, documentPence, type BusinessDocument } from "~/domain/documents";
 import { creditNoteDocument, invoiceDocument } from "~/domain/order-documents";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
@@ -66,14 +66,21 @@ export async function loadOrderDocument(
       ? eq(orders.id, input.orderId)
       : and(eq(orders.id, input.orderId), visibleTo(reader.userId, reader.accountId || reader.userId));
   const [row] = await db
-    .select({ order: orders, invoice: invoices, creditNote: creditNotes })
+    .select({ order: orders, invoice: invoices, creditNote: creditNotes, transfer: bankTransfers.orderId })
     .from(orders)
     .innerJoin(invoices, eq(invoices.orderId, orders.id))
     .leftJoin(creditNotes, eq(creditNotes.orderId, orders.id))
+    .leftJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
     .where(scope)
     .limit(1);
   if (!row) return null;
   const { order, invoice, creditNote } = row;
+  // An invoiced order is paid; a bank transfer's invoice is issued when the money arrives.
+  const paid = {
+    status: order.status,
+    paidAt: order.paidAt ?? invoice.issuedAt,
+    method: row.transfer ? "bank_transfer" : "card",
+  } as const;
   if (input.kind === "credit_note" && !creditNote) return null;
   const common = {
     orderNumber: order.number,
@@ -82,8 +89,14 @@ export async function loadOrderDocument(
     amounts: order,
   };
   if (input.kind === "invoice" || !creditNote)
-    return invoiceDocument({ ...common, number: invoice.number, issuedAt: invoice.issuedAt, order });
-  return creditNoteDocument({ ...common, number: creditNote.number, issuedAt: creditNote.issuedAt, invoice });
+    return invoiceDocument({ ...common, number: invoice.number, issuedAt: invoice.issuedAt, order: paid });
+  return creditNoteDocument({
+    ...common,
+    number: creditNote.number,
+    issuedAt: creditNote.issuedAt,
+    invoice,
+    method: paid.method,
+  });
 }
 
 /** Rendering a PDF costs the server a few tens of milliseconds: this many per reader per 10 minutes. */

@@ -5,7 +5,8 @@
  * ledger charged, its history and VAT invoice (invoices.server.ts), the first-order discount claimed,
  * a valid repeat order approved at once, every line's draft marked paid and their cart lines
  * removed. It returns the confirmation e-mail's view, which the caller
- * sends after the commit, so a mail fault never undoes a payment.
+ * sends after the commit, so a mail fault never undoes a payment. createOrder is the part a
+ * checkout placed to pay by bank transfer shares (bank-transfers.server.ts).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { cartItems, orderDrafts, orderLines, orders, orderStatusHistory, type paymentIntents } from "#db/schema";
@@ -16,7 +17,14 @@ import { invoiceDocument } from "~/domain/order-documents";
 import { readDraftData } from "~/domain/draft-schemas";
 import { formatPence } from "~/domain/money";
 import { etaInput, promisedDeliveryDate, splitDraftData } from "~/domain/order-snapshot";
-import { canTransition, formatOrderNumber, lineTitle, type OrderStatus } from "~/domain/orders";
+import {
+  canTransition,
+  formatOrderNumber,
+  lineTitle,
+  promisesDelivery,
+  type OrderStatus,
+  type PaymentMethod,
+} from "~/domain/orders";
 import { repeatDecision } from "~/domain/repeat-orders";
 import { approvedPreviousOrder } from "./buyer-orders.server";
 import { queryRows, type Database } from "./db.server";
@@ -49,20 +57,52 @@ function soldLine(charged: LedgerLine, draft: PaidDraft | undefined) {
   return { draft, data, order: split.order, line };
 }
 
+type OrderInput = {
+  draft: PaidDraft;
+  lineDrafts: readonly PaidDraft[];
+  ledger: typeof paymentIntents.$inferSelect;
+  now: Date;
+};
+
 /**
  * Makes the order of a paid checkout; see the module comment. `draft` is the checkout's draft
  * (its contact, addresses and method are the order's); `lineDrafts` the other lines' drafts,
  * locked and checked against the ledger's versions by the caller.
  */
-export async function createPaidOrder(
-  tx: Tx,
-  input: {
-    draft: PaidDraft;
-    lineDrafts: readonly PaidDraft[];
-    ledger: typeof paymentIntents.$inferSelect;
-    now: Date;
-  },
-) {
+export async function createPaidOrder(tx: Tx, input: OrderInput) {
+  const { ledger, now } = input;
+  const made = await createOrder(tx, input, { payment: "card", firstNote: "Paid by card" });
+  const invoiceNumber = await issueInvoice(tx, { orderId: made.orderId, now });
+  const mail = orderConfirmationView({
+    orderId: made.orderId,
+    number: made.orderNumber,
+    invoiceNumber,
+    issuedOn: londonToday(now),
+    snapshot: made.snapshot,
+    lines: made.lines,
+    ledger,
+    repeatOf: made.repeatOf,
+    promised: made.promised,
+    invoice: invoiceDocument({
+      number: invoiceNumber,
+      issuedAt: now,
+      orderNumber: made.orderNumber,
+      snapshot: made.snapshot,
+      lines: made.lines,
+      amounts: ledger,
+      order: { status: made.status, paidAt: now, method: "card" },
+    }),
+  });
+  return { orderId: made.orderId, orderNumber: made.orderNumber, mail };
+}
+
+/**
+ * The order of a checkout, paid by card or placed to pay by bank transfer (issue 17 item 4): a
+ * card order starts paid; a transfer order starts awaiting_transfer, unpaid (no paid_at, its
+ * drafts done but not paid) until staff mark the money in. A repeat order is approved at once
+ * either way; its delivery date is promised only once it is paid too (promisesDelivery).
+ */
+export async function createOrder(tx: Tx, input: OrderInput, how: { payment: PaymentMethod; firstNote: string }) {
   const { draft, ledger, now } = input;
   const drafts = new Map([draft, ...input.lineDrafts].map((d) => [d.id, d]));
   const sold = readLedgerLines(ledger.lines).map((charged) => soldLine(charged, drafts.get(charged.draftId)));
@@ -70,6 +110,8 @@ export async function createPaidOrder(
   if (!own) throw new Error(`Payment ${ledger.intentId} does not charge its own draft ${draft.id}`);
   const snapshot = own.order;
   const lines = sold.map((s) => s.line);
+  const payment = how.payment === "card" ? "paid" : "unpaid";
+  const placed: OrderStatus = payment === "paid" ? "paid" : "awaiting_transfer";
 
   const [sequence] = await queryRows<{ order_seq: number }>(
     tx,
@@ -77,7 +119,6 @@ export async function createPaidOrder(
   );
   if (!sequence) throw new Error("The order number sequence returned no row");
   const number = formatOrderNumber(sequence.order_seq);
-  const issuedOn = londonToday(now);
 
   // A line that skips its proof repeats an approved order of this account (A-40); the order is
   // approved at once only when every line does.
@@ -95,8 +136,10 @@ export async function createPaidOrder(
     repeats,
     lines.map((line) => lineTitle(lines, line)),
   );
-  const status: OrderStatus = repeatOf && canTransition("paid", "proof_approved", "system") ? "proof_approved" : "paid";
-  const promised = status === "proof_approved" ? promisedDeliveryDate(etaInput(snapshot, lines), now) : null;
+  const status: OrderStatus =
+    repeatOf && canTransition(placed, "proof_approved", "system", payment) ? "proof_approved" : placed;
+  const promised = promisesDelivery(status, payment) ? promisedDeliveryDate(etaInput(snapshot, lines), now) : null;
+  const paidAt = payment === "paid" ? now : null;
 
   const [order] = await tx
     .insert(orders)
@@ -115,7 +158,10 @@ export async function createPaidOrder(
       paymentIntentId: ledger.intentId,
       status,
       promisedDeliveryDate: promised,
-      paidAt: now,
+      paidAt,
+      // A transfer order is placed now (its proof's clock starts: proofClockStart); a card order
+      // keeps the database's time, as it always has.
+      ...(paidAt ? {} : { createdAt: now }),
     })
     .returning({ id: orders.id });
   if (!order) throw new Error("Inserting an order returned no row");
@@ -133,14 +179,8 @@ export async function createPaidOrder(
   );
 
   const history: Array<typeof orderStatusHistory.$inferInsert> = [
-    {
-      orderId: order.id,
-      fromStatus: null,
-      toStatus: "paid",
-      actor: "system",
-      // In words: the provider's id is the order's payment reference, shown to staff only.
-      note: "Paid by card",
-    },
+    // In words: the provider's id is the order's payment reference, shown to staff only.
+    { orderId: order.id, fromStatus: null, toStatus: placed, actor: "system", note: how.firstNote },
   ];
   // The discount the amount included is taken now, once per person; a payment that lost the race
   // to another order of the same person has been charged too little, which staff must settle.
@@ -157,24 +197,30 @@ export async function createPaidOrder(
       );
       history.push({
         orderId: order.id,
-        fromStatus: "paid",
-        toStatus: "paid",
+        fromStatus: placed,
+        toStatus: placed,
         actor: "system",
         note: firstOrderShortfallNote(ledger.discountPence),
       });
     }
   }
   for (const { toStatus, note } of repeatNotes) {
-    history.push({ orderId: order.id, fromStatus: "paid", toStatus, actor: "system", note });
+    history.push({
+      orderId: order.id,
+      fromStatus: placed,
+      toStatus: toStatus === "paid" ? placed : toStatus,
+      actor: "system",
+      note,
+    });
   }
   await tx.insert(orderStatusHistory).values(history);
-  const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
 
   await tx
     .update(orderDrafts)
     .set({
+      // The checkout is done either way; a transfer's drafts get their paid_at with the money.
       status: "paid",
-      paidAt: now,
+      paidAt,
       paymentIntentId: ledger.intentId,
       amountPence: ledger.amountPence,
       data: sql`jsonb_set(${orderDrafts.data}, '{status}', '"paid"')`,
@@ -184,27 +230,15 @@ export async function createPaidOrder(
     .where(inArray(orderDrafts.id, [...drafts.keys()]));
   await removePaidCartLines(tx, { userId: draft.userId, productIds: sold.map((s) => s.draft.productId) });
 
-  const mail = orderConfirmationView({
+  return {
     orderId: order.id,
-    number,
-    invoiceNumber,
-    issuedOn,
+    orderNumber: number,
     snapshot,
     lines,
-    ledger,
-    repeatOf: repeatOf?.number ?? null,
+    status,
     promised,
-    invoice: invoiceDocument({
-      number: invoiceNumber,
-      issuedAt: now,
-      orderNumber: number,
-      snapshot,
-      lines,
-      amounts: ledger,
-      order: { status, paidAt: now },
-    }),
-  });
-  return { orderId: order.id, orderNumber: number, mail };
+    repeatOf: repeatOf?.number ?? null,
+  };
 }
 
 /** The cart lines of the products paid for go away (issue 8 item 6). */

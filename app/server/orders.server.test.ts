@@ -842,7 +842,12 @@ describe("order tracking", () => {
     });
     // Not yet approved: the window if the proof were approved today: ceil(24.5 + 5) = 30 and
     // ceil(24.5 + 7) = 32 days, + 5 for standard shipping, from 20 Nov 2026.
-    expect(mine[0]?.delivery).toEqual({ kind: "estimate", start: "2027-01-04", end: "2027-01-06" });
+    expect(mine[0]?.delivery).toEqual({
+      kind: "estimate",
+      start: "2027-01-04",
+      end: "2027-01-06",
+      awaitingPayment: false,
+    });
 
     const inOrg = await listOrders(handle.db, { userId: "alice", accountId: "org-acme", now: NOW });
     expect(inOrg.map((o) => o.number).sort()).toEqual([own.number, team.number].sort());

@@ -91,7 +91,7 @@ async function withClaimedEvent<T extends PaymentEventResult>(
   });
 }
 
-async function lockDraft(tx: Tx, draftId: string) {
+export async function lockDraft(tx: Tx, draftId: string) {
   const [draft] = await tx
     .select(paymentDraftColumns)
     .from(orderDrafts)
@@ -102,10 +102,10 @@ async function lockDraft(tx: Tx, draftId: string) {
 }
 
 /**
- * Locks the drafts of a payment's other lines; null unless each is still editable, unpaid and at
+ * Locks the drafts of a payment's other lines (or a bank transfer's); null unless each is still editable, unpaid and at
  * the version it was priced at.
  */
-async function lockLineDrafts(tx: Tx, lines: readonly LedgerLine[], checkoutDraftId: string) {
+export async function lockLineDrafts(tx: Tx, lines: readonly LedgerLine[], checkoutDraftId: string) {
   const wanted = lines.filter((line) => line.draftId !== checkoutDraftId);
   if (wanted.length === 0) return [];
   const rows = await tx

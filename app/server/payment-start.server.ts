@@ -99,51 +99,16 @@ export async function startPayment(
   );
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
-  if (!isDraftId(input.draftId)) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
-  const [row] = await db
-    .select(paymentDraftColumns)
-    .from(orderDrafts)
-    .where(and(eq(orderDrafts.id, input.draftId), eq(orderDrafts.userId, userId)))
-    .limit(1);
-  if (!row) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
-  if (row.productId !== input.productId) return failure(422, "PRODUCT_MISMATCH", PAYMENT_MESSAGES.productMismatch);
-  if (row.status === "paid" || row.paidAt) return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
-  const ready = paymentReadiness(row);
-  if (!ready.ok) return failure(409, "DRAFT_INCOMPLETE", ready.message);
-
+  const priced = await priceCheckout(db, { userId, draftId: input.draftId, productId: input.productId });
+  if (!priced.ok) return priced;
   const provider = payments;
   if (!provider) return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.unavailable);
-
-  const { data, method } = ready;
-  const paying = await draftsToPay(db, { ...row, data });
-  if (!paying.ok) return paying;
-  // A valid quote the buyer converted fixes the unit price of its lines at the quantities quoted (issue 17 item 2).
-  const { quoted } = await cartQuotePricing(db, {
-    userId,
-    cart: paying.drafts.map((draft) => ({ productId: draft.productId, quantity: draft.data.quantity })),
-    now: new Date(),
-  });
-  const lines: LedgerLine[] = withQuotedPrices(
-    paying.drafts.map((draft) => ({ draft, productId: draft.productId, quantity: draft.data.quantity })),
-    quoted,
-  ).map(({ draft, ...line }) => {
-    const priced = pricedLine(line);
-    if (!priced) throw new Error(`Draft ${draft.id} passed its readiness check for a product not sold`);
-    const subtotalPence = lineTotalPence(priced.unitPence, priced.quantity);
-    return { draftId: draft.id, version: draft.version, productId: draft.productId, ...priced, subtotalPence };
-  });
-  const computed = orderTotals({
-    lines,
-    shippingMethod: method,
-    country: totalsCountry(data),
-    // Priced, not claimed: the claim is made when the order is paid (first-order-discount.server.ts).
-    firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: row.userId, accountId: row.accountId }),
-  });
+  const { row, paying, lines, computed } = priced;
   const amount = computed.total;
   // A save replaces the payment and bumps the version, so each version of the checkout gets its
   // own key; the other lines' drafts and versions are in it too, so a change to any line does.
   const idempotencyKey = `draft:${row.id}:v${row.version}:lines:${linesDigest(lines)}:amount:${amount}`;
-  const description = `${SITE.name}: ${describeLines(paying.drafts.map((d) => ({ title: d.title, quantity: d.data.quantity })))}`;
+  const description = `${SITE.name}: ${describeLines(paying.map((d) => ({ title: d.title, quantity: d.data.quantity })))}`;
 
   let intent: ProviderIntent | null = null;
   let usedKey = idempotencyKey;
@@ -265,6 +230,70 @@ export async function startPayment(
     publishableKey: provider.publishableKey,
     totals,
   };
+}
+
+/** A checkout priced by the server: its draft, the drafts it pays for, their ledger lines and the totals. */
+export type PricedCheckout = {
+  ok: true;
+  row: NonNullable<Awaited<ReturnType<typeof ownDraft>>>;
+  paying: DraftToPay[];
+  lines: LedgerLine[];
+  computed: ReturnType<typeof orderTotals>;
+};
+
+async function ownDraft(db: Database, userId: string, draftId: string) {
+  const [row] = await db
+    .select(paymentDraftColumns)
+    .from(orderDrafts)
+    .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The amount of a checkout, in pence, from the catalogue, the checkout's draft and every cart
+ * line's draft (never from data.totals or anything the client sends; issue 15), for a card payment
+ * or a bank transfer alike. Refuses another user's draft (404, like a missing one), a product
+ * mismatch (422), a paid draft (409 ALREADY_PAID) and an incomplete checkout (409 DRAFT_INCOMPLETE).
+ */
+export async function priceCheckout(
+  db: Database,
+  input: { userId: string; draftId: string; productId: string },
+): Promise<PricedCheckout | Failure> {
+  if (!isDraftId(input.draftId)) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
+  const row = await ownDraft(db, input.userId, input.draftId);
+  if (!row) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
+  if (row.productId !== input.productId) return failure(422, "PRODUCT_MISMATCH", PAYMENT_MESSAGES.productMismatch);
+  if (row.status === "paid" || row.paidAt) return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
+  const ready = paymentReadiness(row);
+  if (!ready.ok) return failure(409, "DRAFT_INCOMPLETE", ready.message);
+
+  const { data, method } = ready;
+  const paying = await draftsToPay(db, { ...row, data });
+  if (!paying.ok) return paying;
+  // A valid quote the buyer converted fixes the unit price of its lines at the quantities quoted (issue 17 item 2).
+  const { quoted } = await cartQuotePricing(db, {
+    userId: input.userId,
+    cart: paying.drafts.map((draft) => ({ productId: draft.productId, quantity: draft.data.quantity })),
+    now: new Date(),
+  });
+  const lines: LedgerLine[] = withQuotedPrices(
+    paying.drafts.map((draft) => ({ draft, productId: draft.productId, quantity: draft.data.quantity })),
+    quoted,
+  ).map(({ draft, ...line }) => {
+    const priced = pricedLine(line);
+    if (!priced) throw new Error(`Draft ${draft.id} passed its readiness check for a product not sold`);
+    const subtotalPence = lineTotalPence(priced.unitPence, priced.quantity);
+    return { draftId: draft.id, version: draft.version, productId: draft.productId, ...priced, subtotalPence };
+  });
+  const computed = orderTotals({
+    lines,
+    shippingMethod: method,
+    country: totalsCountry(data),
+    // Priced, not claimed: the claim is made when the order is placed (first-order-discount.server.ts).
+    firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: row.userId, accountId: row.accountId }),
+  });
+  return { ok: true, row, paying: paying.drafts, lines, computed };
 }
 
 /** A draft one payment is for, with the product title its description names. */

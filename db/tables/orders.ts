@@ -64,7 +64,8 @@ export const paymentIntents = pgTable(
   },
   (t) => [
     index("payment_intents_draft_idx").on(t.draftId),
-    check("payment_intents_provider_check", inList("provider", ["stripe", "test"])),
+    // bank_transfer: an order placed to pay by transfer, whose amount the ledger records the same way.
+    check("payment_intents_provider_check", inList("provider", ["stripe", "test", "bank_transfer"])),
     check(
       "payment_intents_status_check",
       inList("status", ["created", "processing", "succeeded", "failed", "canceled"]),
@@ -134,7 +135,8 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    // Null while a bank transfer is awaited (bank-transfers.ts); set when the money is in.
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -49,6 +49,8 @@ type Alice = {
   orderId: string;
   orderNumber: string;
   orderArtworkId: string;
+  /** An order placed to pay by bank transfer, with its pro-forma invoice (issue 17 item 4). */
+  transferOrderId: string;
   cartLineId: string;
   listItemId: string;
   /** A quote of the cart, and a custom quote request waiting for staff (issue 17 item 2). */
@@ -329,6 +331,17 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
+    routes: ["/orders/:id/proforma.pdf"],
+    resource: "an order's pro-forma invoice, with the bank details",
+    owner: "A",
+    read: get((w) => `/orders/${w.alice.transferOrderId}/proforma.pdf`),
+    state: async () => null,
+    // Its number is in the download's name; the PDF's text is compressed.
+    leaks: () => ["PF-"],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
     // One loader serves both documents with the same check (issue 17 item 3); A's order has an
     // invoice, so the invoice is the positive control. A PDF's text is compressed: its signature is
     // what only a reader of the document receives.
@@ -340,6 +353,19 @@ const ROWS: Row[] = [
     leaks: () => ["%PDF-"],
     intruder: { read: [404] },
     signedOut: { read: [404] },
+  },
+  {
+    routes: ["/payment"],
+    resource: "a complete draft (placing it to pay by bank transfer)",
+    owner: "A",
+    change: form(
+      () => "/payment",
+      (w) => ({ intent: "bank_transfer", draft_id: w.alice.openDraftId, product_id: "17" }),
+    ),
+    state: (w) => draftState(w, w.alice.openDraftId),
+    leaks: (w) => [w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
   },
   {
     routes: ["/quotes"],
@@ -828,6 +854,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const artworkId = await uploadArtwork(a, openDraftId, `${marker}-mat.pdf`);
   const pendingDraftId = await draft("16", "#111111", "Debossed cover logo", "deboss");
   const clientSecret = await startPayment(a, pendingDraftId, "16");
+  const transferDraftId = await draft("8", "#1f2a56", "Front embroidery", "embroidery");
+  const placed = await postForm(a, "/payment", { intent: "bank_transfer", draft_id: transferDraftId, product_id: "8" });
+  const transferOrderId = /^\/orders\/([0-9a-f-]{36})$/.exec(placed.redirect ?? "")?.[1];
+  expect(transferOrderId, placed.body.slice(0, 300)).toBeTruthy();
 
   const { lines } = (await loaderData(a, "/cart", "routes/cart")).data as {
     lines: { id: string; productId: string }[];
@@ -872,6 +902,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       orderId: order.orderId,
       orderNumber: order.orderNumber,
       orderArtworkId,
+      transferOrderId: transferOrderId!,
       cartLineId: lines.find((l) => l.productId === "15")!.id,
       listItemId: items[0]!.id,
       quoteId: quoteId!,

@@ -340,6 +340,15 @@ const TARGETS: Target[] = [
     },
     odd: { "line-0-unitPrice": ["-1", "1e309", "4.001", "10001"], "line-0-quantity": ["0", "1.5"], country: ["XX"] },
   },
+  {
+    route: "/payment",
+    path: () => "/payment",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "bank_transfer", draft_id: NOBODY, product_id: "8" },
+    intent: "intent",
+    odd: { draft_id: ["not-a-draft", "' or 1=1 --"], product_id: ["../8", "8\u0000"] },
+  },
   // A page without an action answers every post with 405 Method Not Allowed.
   {
     route: "/products",
@@ -602,10 +611,10 @@ for (const [who, prefix] of [
   ["buyer", "/orders"],
   ["staff", "/admin/orders"],
 ] as const) {
-  test(`GET ${prefix}/:id/invoice.pdf and credit-note.pdf with odd ids: 404, and POST is refused`, async () => {
+  test(`GET ${prefix}/:id/invoice.pdf, credit-note.pdf (and the buyer's proforma.pdf) with odd ids: 404, and POST is refused`, async () => {
     const request = who === "buyer" ? buyer : staff;
     for (const id of ODD_ORDER_IDS) {
-      for (const document of ["invoice.pdf", "credit-note.pdf"]) {
+      for (const document of ["invoice.pdf", "credit-note.pdf", ...(who === "buyer" ? ["proforma.pdf"] : [])]) {
         const response = await request.get(`${prefix}/${id}/${document}`);
         expect(response.status(), `${id.slice(0, 40)}/${document}`).toBe(404);
         expect(response.headers()["content-type"] ?? "").not.toContain("application/pdf");

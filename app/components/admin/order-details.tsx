@@ -73,7 +73,7 @@ export function OrderDetails({ order }: { order: StaffOrderDetail }) {
               ],
               ["Shipping", formatPence(order.amounts.shippingPence)],
               [`VAT (${order.amounts.vatRate}%)`, formatPence(order.amounts.vatPence)],
-              ["Total paid", <strong>{formatPence(order.amounts.totalPence)}</strong>],
+              [order.paidAt ? "Total paid" : "Total to pay", <strong>{formatPence(order.amounts.totalPence)}</strong>],
               ["Payment reference", <code className="break-all text-xs">{order.payment.intentId}</code>],
               [
                 "Provider",
@@ -81,7 +81,9 @@ export function OrderDetails({ order }: { order: StaffOrderDetail }) {
                   ? "Test mode (no card charged)"
                   : order.payment.provider === "stripe"
                     ? "Stripe"
-                    : "",
+                    : order.payment.provider === "bank_transfer"
+                      ? "Bank transfer"
+                      : "",
               ],
               ["Invoice", order.invoiceNumber ?? ""],
             ]}

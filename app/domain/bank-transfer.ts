@@ -1,0 +1,99 @@
+/**
+ * Paying by bank transfer (issue 17 item 4; REQUIREMENTS B-10; DESIGN decision 16): the order is
+ * placed unpaid against a pro-forma invoice, due BANK_TRANSFER_DUE_DAYS after it is placed, quoting
+ * the order number as the payment reference. The buyer is reminded REMINDER_DAYS_BEFORE the due
+ * date; an order still unpaid the day after it expires. Dates are Europe/London calendar dates.
+ * Pure: the clock and the order are passed in.
+ */
+import { addDays, formatDisplayDate, londonToday, type IsoDate } from "./dates";
+import { documentPence, type BusinessDocument } from "./documents";
+import { orderDocument, type ChargedAmounts, type ChargedLine } from "./order-documents";
+import type { OrderSnapshot } from "./order-snapshot";
+import type { OrderStatus } from "./orders";
+
+/** A transfer is due this many calendar days after the order is placed. */
+export const BANK_TRANSFER_DUE_DAYS = 14;
+/** The reminder goes this many days before the due date. */
+export const REMINDER_DAYS_BEFORE = 3;
+
+/** The last day the transfer may arrive for an order placed at `placedAt`. */
+export function transferDueOn(placedAt: Date): IsoDate {
+  return addDays(londonToday(placedAt), BANK_TRANSFER_DUE_DAYS);
+}
+
+/** The day the reminder is due: REMINDER_DAYS_BEFORE days before the due date. */
+export const reminderOn = (dueOn: IsoDate): IsoDate => addDays(dueOn, -REMINDER_DAYS_BEFORE);
+
+/** The first day an unpaid order is expired: the day after its due date. */
+export const expiresOn = (dueOn: IsoDate): IsoDate => addDays(dueOn, 1);
+
+/** The latest due date of a transfer that may need a reminder or expiry at `now`: its reminder day has come. */
+export const latestDueWithTask = (now: Date): IsoDate => addDays(londonToday(now), REMINDER_DAYS_BEFORE);
+
+/** What a transfer awaited needs at instant `now`: expiring, a reminder, or nothing yet. */
+export type TransferTask = "expire" | "remind" | null;
+
+export function transferTask(
+  transfer: { dueOn: IsoDate; remindedAt: Date | null; receivedAt: Date | null; expiredAt: Date | null },
+  now: Date,
+): TransferTask {
+  if (transfer.receivedAt || transfer.expiredAt) return null;
+  const today = londonToday(now);
+  if (today >= expiresOn(transfer.dueOn)) return "expire";
+  if (!transfer.remindedAt && today >= reminderOn(transfer.dueOn)) return "remind";
+  return null;
+}
+
+/** Only an order still awaiting its money may be expired, and only these statuses (orders.ts). */
+export const EXPIRABLE_STATUSES: readonly OrderStatus[] = [
+  "awaiting_transfer",
+  "proof_sent",
+  "changes_requested",
+  "proof_approved",
+];
+
+export const BANK_TRANSFER_MESSAGES = {
+  placed: (number: string) => `Order ${number} is placed. Pay by bank transfer to start production.`,
+  alreadyOrdered: "This order has been placed already.",
+  notAwaiting: "This order is not awaiting a bank transfer. Nothing was changed.",
+  received: (number: string) =>
+    `Transfer received for order ${number}: production may start once the proof is approved.`,
+  expiredNote: (dueOn: IsoDate) => `Bank transfer not received by ${formatDisplayDate(dueOn)}: the order has expired.`,
+  receivedNote: "Bank transfer received",
+  placedNote: (dueOn: IsoDate) => `Placed to pay by bank transfer by ${formatDisplayDate(dueOn)}`,
+} as const;
+
+/** How to pay, in words: the amount, the reference to quote and the due date (pro-forma, e-mails, order page). */
+export function transferInstructions(input: { totalPence: number; reference: string; dueOn: IsoDate }): string {
+  return `Please pay ${documentPence(input.totalPence)} by bank transfer by ${formatDisplayDate(input.dueOn)}, quoting ${input.reference} as the payment reference.`;
+}
+
+/**
+ * The pro-forma invoice of an order placed to pay by bank transfer: the order's lines and totals
+ * as charged, the order number as the payment reference, the due date. It is a request for
+ * payment, not a VAT invoice, which is issued when the money arrives.
+ */
+export function proformaDocument(input: {
+  number: string;
+  issuedAt: Date;
+  orderNumber: string;
+  snapshot: OrderSnapshot;
+  lines: readonly ChargedLine[];
+  amounts: ChargedAmounts & { totalPence: number };
+  dueOn: IsoDate;
+}): BusinessDocument {
+  const { amounts, orderNumber, dueOn } = input;
+  return orderDocument({
+    ...input,
+    kind: "proforma",
+    facts: [
+      { label: "Payment reference", value: orderNumber },
+      { label: "Due by", value: formatDisplayDate(dueOn) },
+    ],
+    notes: [
+      transferInstructions({ totalPence: amounts.totalPence, reference: orderNumber, dueOn }),
+      "This is a pro-forma invoice, not a VAT invoice: we send the VAT invoice when your payment arrives.",
+      "An order not paid by its due date expires. We prepare your proof meanwhile; production starts once the payment has arrived and the proof is approved.",
+    ],
+  });
+}

@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { orders } from "./orders";
+
+/**
+ * An order placed to pay by bank transfer (issue 17 item 4; REQUIREMENTS B-10): its pro-forma
+ * invoice (numbered from document_counters), the amount and the day it is due, and what became of
+ * it. `reminded_at` is set once, by whichever process sends the reminder; `received_at` and
+ * `received_by` say which staff member marked the money in and when (the order's history says it
+ * too); `expired_at` when the system expired the order unpaid after its due date.
+ */
+export const bankTransfers = pgTable(
+  "bank_transfers",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    proformaNumber: text("proforma_number").notNull().unique(),
+    amountPence: integer("amount_pence").notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    placedAt: timestamp("placed_at", { withTimezone: true }).notNull(),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    receivedBy: text("received_by"),
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The periodic check reads the transfers still awaited.
+    index("bank_transfers_open_idx").on(t.dueOn).where(sql`received_at is null and expired_at is null`),
+    check("bank_transfers_amount_positive", sql`amount_pence > 0`),
+    check("bank_transfers_received_by", sql`(received_at is null) = (received_by is null)`),
+    check("bank_transfers_one_end", sql`received_at is null or expired_at is null`),
+  ],
+);

@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { pdfText } from "../setup/pdf-text";
+import { completeDraft, PNG, signInAsStaff } from "./support/api";
+import { expect, test } from "./support/fixtures";
+
+// Issue 17 item 4: pay by bank transfer, staff mark it received, the order moves on.
+
+test("a buyer pays by bank transfer against a pro-forma; staff mark the money in and the order moves on", async ({
+  page,
+  browser,
+  mailbox,
+  signedInBuyer: buyer,
+}) => {
+  test.setTimeout(150_000);
+  const draftId = await completeDraft(page.request, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 100,
+    marker: "Transfer journey",
+    email: buyer.email,
+    vatNumber: "GB980780684",
+  });
+
+  // The payment step offers a bank transfer beside the card form.
+  await page.goto(`/payment?draft_id=${draftId}&product_id=8`);
+  await expect(page.getByRole("heading", { name: "Pay by card" })).toBeVisible();
+  const transfer = page.getByRole("region", { name: "Pay by bank transfer" });
+  await expect(transfer).toContainText("pay within 14 days quoting your order number");
+  await transfer.getByRole("button", { name: "Place order and pay by bank transfer" }).click();
+
+  // The order is placed, awaiting the transfer, with how to pay.
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  const orderNumber = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Order ", "");
+  expect(orderNumber).toMatch(/^SS-\d{6}$/);
+  await expect(page.getByTestId("order-status")).toHaveText("Awaiting transfer");
+  await expect(page.getByTestId("payment-status")).toHaveText(
+    /^Awaiting your bank transfer, due by \w{3}, \w{3} \d+, \d{4}$/,
+  );
+  await expect(page.getByTestId("transfer-payment")).toContainText(`quoting ${orderNumber} as the payment reference`);
+  await expect(page.getByText("Total to pay")).toHaveCount(2);
+  // No delivery date is promised on an unpaid order: the estimate says what it waits for.
+  await expect(page.getByText(/^Estimated .+ if the proof is approved and your transfer arrives today$/)).toBeVisible();
+
+  // The pro-forma invoice downloads with the bank details and the order number as the reference.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: /^Download pro-forma invoice PF-\d{4}-\d{6} \(PDF\)$/ }).click();
+  const pdf = readFileSync((await (await download).path())!);
+  const text = (await pdfText(pdf)).replace(/\s+/g, " ");
+  expect(text).toContain("Pro-forma invoice");
+  expect(text).toContain(`Payment reference: ${orderNumber}`);
+  expect(text).toMatch(
+    /Pay by bank transfer Account name: .+ Sort code: .+ Account number: .+ IBAN: .+ Payment reference/,
+  );
+
+  // And the e-mail says how to pay.
+  const placed = await mailbox.latest(buyer.email, new RegExp(`^Order ${orderNumber}: pay by bank transfer by`));
+  expect(placed.text).toContain(`quoting ${orderNumber} as the payment reference.`);
+  expect(placed.text).toMatch(/Sort code: /);
+
+  // Staff find it awaiting the transfer and mark the money received.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff.request);
+  await staff.goto(page.url().replace("/orders/", "/admin/orders/"));
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Order ${orderNumber}`);
+  const card = staff.getByRole("region", { name: "Bank transfer" });
+  await expect(card).toContainText(orderNumber);
+  await card.getByRole("button", { name: "Mark transfer received" }).click();
+  await expect(
+    staff.getByRole("status").filter({ hasText: `Transfer received for order ${orderNumber}` }),
+  ).toBeVisible();
+  await expect(card).toContainText(/Received.+by .*\(/);
+  await expect(card.getByRole("button", { name: "Mark transfer received" })).toHaveCount(0);
+  await expect(staff.getByText("Bank transfer received", { exact: true })).toBeVisible();
+
+  // The order moves on: staff send the proof, and the buyer sees it paid with the proof waiting.
+  await staff.getByLabel("Proof version 1").setInputFiles({ name: "cap-v1.png", mimeType: "image/png", buffer: PNG });
+  await staff.getByRole("button", { name: "Send proof version 1" }).click();
+  await expect(staff.getByRole("status").filter({ hasText: "Proof version 1 sent to the buyer." })).toBeVisible();
+  await staffContext.close();
+
+  await page.reload();
+  await expect(page.getByTestId("order-status")).toHaveText("Proof ready for you");
+  await expect(page.getByTestId("payment-status")).toHaveText(/^Paid by bank transfer on \w{3}, \w{3} \d+, \d{4}$/);
+  await expect(page.getByText("Total paid")).toHaveCount(2);
+});
