@@ -72,14 +72,19 @@ export function CountrySelect(props: {
         className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
       >
         <option value="">Choose a country</option>
-        {COUNTRIES.map((code) => (
-          <option key={code} value={code}>
-            {COUNTRY_NAMES[code]}
-          </option>
-        ))}
+        <CountryOptions />
       </select>
     </div>
   );
+}
+
+/** The countries we deliver to, as a select's options, by name. */
+export function CountryOptions() {
+  return COUNTRIES.map((code) => (
+    <option key={code} value={code}>
+      {COUNTRY_NAMES[code]}
+    </option>
+  ));
 }
 
 type PostalAddress = { line1: string; line2: string; city: string; postcode: string; country: string };

@@ -3,7 +3,8 @@ import type { Route } from "./+types/admin.quote-answer";
 import { PRODUCTS } from "~/catalogue/catalogue";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { COUNTRIES, COUNTRY_NAMES, SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/checkout";
+import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/checkout";
+import { CountryOptions } from "~/components/checkout-fields";
 import { formatDisplayDate } from "~/domain/dates";
 import { staffQuoteInput, staffQuoteSchema } from "~/domain/quote-forms";
 import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
@@ -175,11 +176,7 @@ export default function AdminQuoteAnswer({ loaderData, actionData }: Route.Compo
               Delivery country (sets VAT)
             </label>
             <select {...fieldProps("country", errors.country)} defaultValue={values.country ?? "GB"} className={input}>
-              {COUNTRIES.map((code) => (
-                <option key={code} value={code}>
-                  {COUNTRY_NAMES[code]}
-                </option>
-              ))}
+              <CountryOptions />
             </select>
           </div>
         </div>

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/order-document";
 import { isOrderId } from "~/domain/orders";
-import { failure, toResponse } from "~/server/http.server";
-import { documentResponse, loadOrderDocument, mayRenderDocument } from "~/server/invoices.server";
+import { buyerDocumentDownload } from "~/server/document-downloads.server";
+import { loadOrderDocument } from "~/server/invoices.server";
 import { dbOf, sessionOf } from "~/server/request-context.server";
 
 /**
@@ -11,14 +11,10 @@ import { dbOf, sessionOf } from "~/server/request-context.server";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
-  const session = await sessionOf(context);
-  const notFound = () => toResponse(failure(404, "NOT_FOUND", "No such document."));
-  // Odd ids and the signed out cost nothing: no rate-limit row, no query.
-  if (!session || !isOrderId(params.id)) return notFound();
-  if (!(await mayRenderDocument(db, session.user.id)))
-    return toResponse(failure(429, "TOO_MANY_DOCUMENTS", "Too many downloads: try again in a few minutes."));
   const kind = new URL(request.url).pathname.endsWith("/credit-note.pdf") ? "credit_note" : "invoice";
-  const reader = { userId: session.user.id, accountId: session.accountId };
-  const document = await loadOrderDocument(db, { orderId: params.id, kind, reader });
-  return document ? documentResponse(document) : notFound();
+  return buyerDocumentDownload(db, {
+    session: await sessionOf(context),
+    validId: isOrderId(params.id),
+    load: (reader) => loadOrderDocument(db, { orderId: params.id, kind, reader }),
+  });
 }

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/order-proforma";
 import { isOrderId } from "~/domain/orders";
 import { loadProforma } from "~/server/bank-transfers.server";
-import { failure, toResponse } from "~/server/http.server";
-import { documentResponse, mayRenderDocument } from "~/server/invoices.server";
+import { buyerDocumentDownload } from "~/server/document-downloads.server";
 import { dbOf, sessionOf } from "~/server/request-context.server";
 
 /**
@@ -12,13 +11,9 @@ import { dbOf, sessionOf } from "~/server/request-context.server";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
-  const session = await sessionOf(context);
-  const notFound = () => toResponse(failure(404, "NOT_FOUND", "No such document."));
-  // Odd ids and the signed out cost nothing: no rate-limit row, no query.
-  if (!session || !isOrderId(params.id)) return notFound();
-  if (!(await mayRenderDocument(db, session.user.id)))
-    return toResponse(failure(429, "TOO_MANY_DOCUMENTS", "Too many downloads: try again in a few minutes."));
-  const reader = { userId: session.user.id, accountId: session.accountId };
-  const proforma = await loadProforma(db, { orderId: params.id, reader });
-  return proforma ? documentResponse(proforma) : notFound();
+  return buyerDocumentDownload(db, {
+    session: await sessionOf(context),
+    validId: isOrderId(params.id),
+    load: (reader) => loadProforma(db, { orderId: params.id, reader }),
+  });
 }

@@ -33,7 +33,7 @@ import { orderUrl } from "./mail-templates.server";
 import { transferPlacedMail, type TransferMailView } from "./bank-transfer-mail.server";
 import type { Database } from "./db.server";
 import { nextDocumentNumber } from "./document-numbers.server";
-import { failure, signInRequired, type Failure } from "./http.server";
+import { failure, type Failure } from "./http.server";
 import { sendMail } from "./mail.server";
 import { createOrder } from "./order-creation.server";
 import { linesOfOrder } from "./order-lines.server";
@@ -43,8 +43,7 @@ import { renderDocumentPdf } from "./documents.server";
 import { visibleTo } from "./buyer-orders.server";
 import { lockDraft, lockLineDrafts } from "./payment-events.server";
 import { PaymentProviderError } from "./payment-provider.server";
-import { priceCheckout } from "./payment-start.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { payingBuyer, priceCheckout } from "./payment-start.server";
 import type { Services } from "./services.server";
 
 /** At most 10 orders placed by transfer a minute per user, like payment intents (B-22). */
@@ -70,17 +69,10 @@ export async function placeBankTransferOrder(
   input: { session: { user: { id: string } } | null; draftId: string; productId: string; now?: Date },
 ): Promise<PlacedTransfer | Failure> {
   const { db } = services;
-  if (!input.session) return signInRequired(PAYMENT_MESSAGES.signIn);
-  const userId = input.session.user.id;
+  const buyer = await payingBuyer(db, input.session, "bank-transfer", BANK_TRANSFER_LIMIT);
+  if (!buyer.ok) return buyer;
+  const { userId } = buyer;
   const now = input.now ?? new Date();
-  const limit = await hitRateLimit(
-    db,
-    `bank-transfer:${userId}`,
-    BANK_TRANSFER_LIMIT.hits,
-    BANK_TRANSFER_LIMIT.windowSeconds,
-  );
-  if (!limit.allowed)
-    return failure(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
 
   const priced = await priceCheckout(db, { userId, draftId: input.draftId, productId: input.productId });
   if (!priced.ok) {

@@ -13,7 +13,7 @@ import type { Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { branded } from "./mail-templates.server";
 import { sendMail } from "./mail.server";
-import { productRequestNotification } from "./quote-requests.server";
+import { productRequestNotification, productRequestRow } from "./quote-requests.server";
 import { hitRateLimit } from "./rate-limit.server";
 
 /** Custom requests one buyer may send an hour. */
@@ -66,17 +66,7 @@ export async function requestCustomQuote(
   const { data } = input;
   const [row] = await db
     .insert(quoteRequests)
-    .values({
-      userId: input.userId,
-      contactName: data.name,
-      email: data.email,
-      company: data.company ?? null,
-      neededBy: data.needed_by ?? null,
-      sourcePage: CUSTOM_QUOTE_SOURCE,
-      items: [{ wanted: data.product, quantity: data.quantity }],
-      notes: data.notes ?? "",
-      createdAt: input.now,
-    })
+    .values(productRequestRow(data, { userId: input.userId, sourcePage: CUSTOM_QUOTE_SOURCE, createdAt: input.now }))
     .returning({ id: quoteRequests.id });
   if (!row) throw new Error("Storing a custom quote request returned no row");
   const replyBy = customQuoteReplyBy(input.now);

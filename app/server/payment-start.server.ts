@@ -89,16 +89,9 @@ export async function startPayment(
   },
 ): Promise<StartedPayment | Failure> {
   const { db, payments } = services;
-  if (!input.session) return signInRequired(PAYMENT_MESSAGES.signIn);
-  const userId = input.session.user.id;
-  const limit = await hitRateLimit(
-    db,
-    `payment-intent:${userId}`,
-    PAYMENT_INTENT_LIMIT.hits,
-    PAYMENT_INTENT_LIMIT.windowSeconds,
-  );
-  if (!limit.allowed)
-    return failure(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
+  const buyer = await payingBuyer(db, input.session, "payment-intent", PAYMENT_INTENT_LIMIT);
+  if (!buyer.ok) return buyer;
+  const { userId } = buyer;
   const priced = await priceCheckout(db, { userId, draftId: input.draftId, productId: input.productId });
   if (!priced.ok) return priced;
   const provider = payments;
@@ -248,6 +241,21 @@ async function ownDraft(db: Database, userId: string, draftId: string) {
     .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
     .limit(1);
   return row;
+}
+
+/** The signed-in buyer, within their limit of this kind of payment request; else the refusal. */
+export async function payingBuyer(
+  db: Database,
+  session: { user: { id: string } } | null,
+  bucket: string,
+  limit: { hits: number; windowSeconds: number },
+): Promise<{ ok: true; userId: string } | Failure> {
+  if (!session) return signInRequired(PAYMENT_MESSAGES.signIn);
+  const userId = session.user.id;
+  const hit = await hitRateLimit(db, `${bucket}:${userId}`, limit.hits, limit.windowSeconds);
+  if (!hit.allowed)
+    return failure(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: hit.retryAfterSeconds });
+  return { ok: true, userId };
 }
 
 /**

@@ -34,21 +34,30 @@ export async function submitProductRequest(
     store: async () => {
       const [row] = await db
         .insert(quoteRequests)
-        .values({
-          userId: input.userId,
-          contactName: data.name,
-          email: data.email,
-          company: data.company ?? null,
-          neededBy: data.needed_by ?? null,
-          sourcePage: input.sourcePage.slice(0, 500),
-          items: [{ wanted: data.product, quantity: data.quantity }],
-          notes: data.notes ?? "",
-        })
+        .values(productRequestRow(data, { userId: input.userId, sourcePage: input.sourcePage }))
         .returning({ id: quoteRequests.id });
       if (!row) throw new Error("Storing the product request returned no row");
       return row.id;
     },
   });
+}
+
+/** A product request's row in the quote inbox: what was asked for, by whom, from which page. */
+export function productRequestRow(
+  data: ProductRequest,
+  input: { userId: string | null; sourcePage: string; createdAt?: Date },
+): typeof quoteRequests.$inferInsert {
+  return {
+    userId: input.userId,
+    contactName: data.name,
+    email: data.email,
+    company: data.company ?? null,
+    neededBy: data.needed_by ?? null,
+    sourcePage: input.sourcePage.slice(0, 500),
+    items: [{ wanted: data.product, quantity: data.quantity }],
+    notes: data.notes ?? "",
+    createdAt: input.createdAt,
+  };
 }
 
 /** The e-mail to the sales inbox: every field, labelled, in plain text. */
