@@ -208,6 +208,14 @@ describe("the quote as a document", () => {
     expect(doc.buyer).toEqual(q.buyer);
     expect(doc.notes[0]).toBe("Estimated delivery: soon.");
   });
+  it("prints the PO reference the buyer gave on Details first, when there is one", () => {
+    const q = quote();
+    expect(quoteDocument({ ...q, buyer: { ...q.buyer, poRef: "PO-4471" } }).facts[0]).toEqual({
+      label: "PO reference",
+      value: "PO-4471",
+    });
+    expect(quoteDocument(q).facts.map((fact) => fact.label)).not.toContain("PO reference");
+  });
   it("says when shipping is not included", () => {
     expect(quoteDocument(quote({ shippingMethod: null })).facts[1]).toEqual({
       label: "Shipping",

@@ -54,8 +54,11 @@ export type Quote = {
   totals: OrderTotals;
   /** The delivery estimate as the document prints it. */
   deliveryNote: string;
-  buyer: { lines: string[]; vatNumber: string };
+  /** The buyer's block, and the PO reference they gave on Details, if any (printed on every document). */
+  buyer: QuoteBuyer;
 };
+
+export type QuoteBuyer = { lines: string[]; vatNumber: string; poRef?: string };
 
 /** The last London day a quote issued at `issuedAt` holds: the issue date plus 30 days. */
 export function quoteValidUntil(issuedAt: Date): IsoDate {
@@ -165,13 +168,14 @@ export function quoteDocument(quote: Quote): BusinessDocument {
     number: quote.number,
     issuedAt: quote.issuedAt,
     facts: [
+      ...(quote.buyer.poRef ? [{ label: "PO reference", value: quote.buyer.poRef }] : []),
       { label: "Valid until", value: formatDisplayDate(quote.validUntil) },
       {
         label: "Shipping",
         value: quote.shippingMethod ? SHIPPING_METHODS[quote.shippingMethod].label : "Not included",
       },
     ],
-    buyer: quote.buyer,
+    buyer: { lines: quote.buyer.lines, vatNumber: quote.buyer.vatNumber },
     deliverTo: [],
     lines,
     totals: documentTotals(lines),

@@ -11,7 +11,8 @@ import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/u
 import { answerRequest, quotesCsv } from "./admin-quotes.server";
 import { getEnv } from "./env.server";
 import { addCartLine } from "./shopping.server";
-import { cartQuotePricing, getQuote } from "./quotes.server";
+import { draftDataSchema } from "~/domain/draft-schemas";
+import { buyerBlock, cartQuotePricing, getQuote } from "./quotes.server";
 
 // Issue 17 item 2: quotes made from the cart, numbered, read back from their PDF, converted into
 // the cart at the quoted prices, private to their buyer; custom requests and staff's answers.
@@ -286,5 +287,14 @@ describe("Request a custom quote, and staff's priced answer", () => {
     expect(csv).toContain(
       'Valid,Custom request,Acme Ltd,alice@acme.co,"300 × Insulated bottle, matt black",2210.00,442.00,2652.00',
     );
+  });
+});
+
+describe("the buyer's block on a quote", () => {
+  it("keeps the PO reference given on Details, so the quote prints it as the order's documents do", () => {
+    const details = { company: "Acme Ltd", contact_name: "Ada Lovelace", email: "ada@acme.co", vat_number: "" };
+    const withPo = draftDataSchema.parse({ product_id: "8", details: { ...details, po_ref: " PO-4471 " } });
+    expect(buyerBlock(withPo)).toMatchObject({ poRef: "PO-4471", email: "ada@acme.co" });
+    expect(buyerBlock(draftDataSchema.parse({ product_id: "8", details }))).not.toHaveProperty("poRef");
   });
 });

@@ -20,6 +20,7 @@ import {
   catalogueQuoteLines,
   NO_QUOTE_PRICING,
   type Quote,
+  type QuoteBuyer,
   type QuotePricing,
   quoteDeliveryNote,
   quotePricing,
@@ -84,7 +85,7 @@ const visibleTo = (person: { userId: string; accountId: string }) =>
   or(eq(quotes.userId, person.userId), eq(quotes.accountId, person.accountId || person.userId));
 
 /** The buyer block a quote prints: company, name, billing address and e-mail, and the VAT number. */
-export function buyerBlock(data: DraftData): { lines: string[]; vatNumber: string; email: string } {
+export function buyerBlock(data: DraftData): QuoteBuyer & { email: string } {
   const { details } = data;
   const { billing } = details;
   const lines = [
@@ -93,7 +94,8 @@ export function buyerBlock(data: DraftData): { lines: string[]; vatNumber: strin
     ...addressLines([billing.line1, billing.line2, billing.city, billing.postcode], billing.country),
     details.email,
   ].filter((line) => line.trim() !== "");
-  return { lines, vatNumber: details.vat_number, email: details.email };
+  const poRef = details.po_ref.trim();
+  return { lines, vatNumber: details.vat_number, email: details.email, ...(poRef ? { poRef } : {}) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import type { OrderTotals } from "~/domain/checkout";
-import type { QuoteLine } from "~/domain/quotes";
+import type { QuoteBuyer, QuoteLine } from "~/domain/quotes";
 import { quoteRequests } from "./admin";
 
 /**
@@ -30,7 +30,7 @@ export const quotes = pgTable(
     firstOrderDiscount: boolean("first_order_discount").notNull().default(false),
     totals: jsonb("totals").$type<OrderTotals>().notNull(),
     deliveryNote: text("delivery_note").notNull(),
-    buyer: jsonb("buyer").$type<{ lines: string[]; vatNumber: string; email: string }>().notNull(),
+    buyer: jsonb("buyer").$type<QuoteBuyer & { email: string }>().notNull(),
   },
   (t) => [
     unique("quotes_number_unique").on(t.number),
