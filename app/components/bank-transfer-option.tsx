@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { BANK_TRANSFER_DUE_DAYS } from "~/domain/bank-transfer";
+import { POLICY_NUMBERS } from "~/content/policy-numbers";
 import { buttonClass } from "./ui/button";
 import { FormMessage } from "./ui/form";
 
@@ -18,8 +18,8 @@ export function BankTransferOption(props: { draftId: string; productId: string; 
       </h2>
       <p className="mt-2 text-sm text-muted">
         We place your order now and give you a pro-forma invoice with our bank details; pay within{" "}
-        {BANK_TRANSFER_DUE_DAYS} days quoting your order number. We prepare your proof meanwhile, and production starts
-        once your payment has arrived and the proof is approved. An order not paid in time expires.
+        {POLICY_NUMBERS.bankTransferDueDays} days quoting your order number. We prepare your proof meanwhile, and
+        production starts once your payment has arrived and the proof is approved. An order not paid in time expires.
       </p>
       {props.error ? (
         <div className="mt-3" role="alert">

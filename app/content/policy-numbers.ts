@@ -13,6 +13,8 @@ export const POLICY_NUMBERS = {
   retentionYears: 7,
   minimumAge: 18,
   customQuoteWorkingDays: 2,
+  /** A bank transfer is due this many calendar days after the order is placed (issue 17 item 4). */
+  bankTransferDueDays: 14,
   oceanDays: 36,
   basicAirDays: 15,
   speedyAirDays: 12,

@@ -5,6 +5,7 @@
  * date; an order still unpaid the day after it expires. Dates are Europe/London calendar dates.
  * Pure: the clock and the order are passed in.
  */
+import { POLICY_NUMBERS } from "~/content/policy-numbers";
 import { addDays, formatDisplayDate, londonToday, type IsoDate } from "./dates";
 import { documentPence, type BusinessDocument } from "./documents";
 import { orderDocument, type ChargedAmounts, type ChargedLine } from "./order-documents";
@@ -12,7 +13,7 @@ import type { OrderSnapshot } from "./order-snapshot";
 import type { OrderStatus } from "./orders";
 
 /** A transfer is due this many calendar days after the order is placed. */
-export const BANK_TRANSFER_DUE_DAYS = 14;
+export const BANK_TRANSFER_DUE_DAYS = POLICY_NUMBERS.bankTransferDueDays;
 /** The reminder goes this many days before the due date. */
 export const REMINDER_DAYS_BEFORE = 3;
 

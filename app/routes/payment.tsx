@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/payment";
 import { findProductById } from "~/catalogue/catalogue";
 import { CheckoutStepper } from "~/components/checkout-stepper";
@@ -15,11 +14,10 @@ import { stepHref, type StepNumber } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import type { SummaryLine } from "~/domain/cart-checkout";
 import { loadCheckout, pricedSummaryLines, stepperState } from "~/server/checkout.server";
-import { placeBankTransferOrder } from "~/server/bank-transfers.server";
+import { placeBankTransferOrder, TRANSFER_FORM } from "~/server/bank-transfers.server";
 import { parseForm, toResponse } from "~/server/http.server";
 import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 import { BankTransferOption } from "~/components/bank-transfer-option";
-import { PAYMENT_MESSAGES } from "~/domain/payment-readiness";
 
 const StripePaymentForm = lazy(() => import("~/components/stripe-payment-form"));
 
@@ -38,15 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const transferForm = z.object({
-  intent: z.literal("bank_transfer", PAYMENT_MESSAGES.noDraft),
-  draft_id: z.string(PAYMENT_MESSAGES.noDraft).max(64, PAYMENT_MESSAGES.noDraft),
-  product_id: z.string(PAYMENT_MESSAGES.noDraft).max(32, PAYMENT_MESSAGES.noDraft),
-});
-
 /** "Pay by bank transfer" (issue 17 item 4): places the order unpaid and opens it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = await parseForm(request, transferForm);
+  const fields = await parseForm(request, TRANSFER_FORM);
   if (!fields.ok) return toResponse(fields);
   const placed = await placeBankTransferOrder(servicesOf(context), {
     session: await sessionOf(context),

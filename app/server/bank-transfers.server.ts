@@ -13,6 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import { bankTransfers, orderDrafts, orderLines, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { ADMIN_MESSAGES } from "~/domain/admin-orders";
 import { BANK_TRANSFER_MESSAGES, proformaDocument, transferDueOn } from "~/domain/bank-transfer";
@@ -48,6 +49,16 @@ import type { Services } from "./services.server";
 
 /** At most 10 orders placed by transfer a minute per user, like payment intents (B-22). */
 export const BANK_TRANSFER_LIMIT = { hits: 10, windowSeconds: 60 } as const;
+
+/**
+ * The payment step's "Pay by bank transfer" form. Kept here, not in the route: a schema built at
+ * the route module's top level would ship zod to every buyer's browser with the payment page.
+ */
+export const TRANSFER_FORM = z.object({
+  intent: z.literal("bank_transfer", PAYMENT_MESSAGES.noDraft),
+  draft_id: z.string(PAYMENT_MESSAGES.noDraft).max(64, PAYMENT_MESSAGES.noDraft),
+  product_id: z.string(PAYMENT_MESSAGES.noDraft).max(32, PAYMENT_MESSAGES.noDraft),
+});
 
 export type PlacedTransfer = { ok: true; orderId: string; orderNumber: string };
 
