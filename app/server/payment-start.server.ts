@@ -20,7 +20,7 @@ import { createHash } from "node:crypto";
 import { lineReadiness, PAYMENT_MESSAGES, paymentReadiness } from "~/domain/payment-readiness";
 import { findProductById } from "~/catalogue/catalogue";
 import { type LedgerLine, readLedgerLines, sameLedgerLines } from "~/domain/ledger-lines";
-import { orderTotals } from "~/domain/checkout";
+import { orderTotals, type OrderTotals } from "~/domain/checkout";
 import { describeLines } from "~/domain/orders";
 import { lineTotalPence } from "~/domain/pricing";
 import { type CheckoutLine, readCartLines } from "./checkout.server";
@@ -29,7 +29,6 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { orderDrafts, paymentIntents } from "#db/schema";
 import { SITE } from "~/content/links";
 import type { CardInput } from "~/domain/cards";
-import type { OrderTotals } from "~/domain/checkout";
 import { PAYING_STATUSES, isDraftId, pricedLine, storedTotals, totalsCountry, type DraftData } from "~/domain/draft";
 import type { Database } from "./db.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
@@ -102,7 +101,6 @@ export async function startPayment(
   // own key; the other lines' drafts and versions are in it too, so a change to any line does.
   const idempotencyKey = `draft:${row.id}:v${row.version}:lines:${linesDigest(lines)}:amount:${amount}`;
   const description = `${SITE.name}: ${describeLines(paying.map((d) => ({ title: d.title, quantity: d.data.quantity })))}`;
-
   let intent: ProviderIntent | null = null;
   let usedKey = idempotencyKey;
   try {
@@ -259,10 +257,9 @@ export async function payingBuyer(
 }
 
 /**
- * The amount of a checkout, in pence, from the catalogue, the checkout's draft and every cart
- * line's draft (never from data.totals or anything the client sends; issue 15), for a card payment
- * or a bank transfer alike. Refuses another user's draft (404, like a missing one), a product
- * mismatch (422), a paid draft (409 ALREADY_PAID) and an incomplete checkout (409 DRAFT_INCOMPLETE).
+ * The amount of a checkout, in pence, from the catalogue, every cart line's draft and a converted
+ * quote (never from anything the client sends; issue 15), for a card or a bank transfer alike.
+ * Refuses another's draft (404), a product mismatch (422), a paid draft or an incomplete checkout (409).
  */
 export async function priceCheckout(
   db: Database,

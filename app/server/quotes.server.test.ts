@@ -293,8 +293,12 @@ describe("Request a custom quote, and staff's priced answer", () => {
 describe("the buyer's block on a quote", () => {
   it("keeps the PO reference given on Details, so the quote prints it as the order's documents do", () => {
     const details = { company: "Acme Ltd", contact_name: "Ada Lovelace", email: "ada@acme.co", vat_number: "" };
-    const withPo = draftDataSchema.parse({ product_id: "8", details: { ...details, po_ref: " PO-4471 " } });
+    const withPo = draftDataSchema.parse({
+      product_id: "8",
+      quantity: 50,
+      details: { ...details, po_ref: " PO-4471 " },
+    });
     expect(buyerBlock(withPo)).toMatchObject({ poRef: "PO-4471", email: "ada@acme.co" });
-    expect(buyerBlock(draftDataSchema.parse({ product_id: "8", details }))).not.toHaveProperty("poRef");
+    expect(buyerBlock(draftDataSchema.parse({ product_id: "8", quantity: 50, details }))).not.toHaveProperty("poRef");
   });
 });
