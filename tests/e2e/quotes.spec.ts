@@ -11,6 +11,9 @@ const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g,
 // Issue 17 item 2: a buyer downloads a numbered quote from the cart and orders at its prices; a
 // custom request is answered by staff with a priced quote that the buyer orders at its price.
 
+// A PDF download, a conversion and a cart edit on a 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const downloading = page.waitForEvent("download");
   await click();
