@@ -4,6 +4,7 @@
  * docs/decisions/008).
  */
 import { z } from "zod";
+import type { OrderTotals } from "./checkout";
 import { isDraftStatus, isEditableStatus } from "./draft-base";
 
 /**
@@ -73,4 +74,17 @@ export function linesUnchangedSincePriced(
         isEditableStatus(row.status)
       );
     });
+}
+
+/** A payment's figures as the ledger (payment_intents) records them, from the server's own totals. */
+export function ledgerAmounts(totals: OrderTotals) {
+  return {
+    amountPence: totals.total,
+    currency: "gbp",
+    subtotalPence: totals.subtotal,
+    discountPence: totals.discount,
+    shippingPence: totals.shipping,
+    vatPence: totals.vat,
+    vatRate: totals.vatRate,
+  } as const;
 }

@@ -17,6 +17,7 @@ import { z } from "zod";
 import { bankTransfers, orderDrafts, orderLines, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { ADMIN_MESSAGES } from "~/domain/admin-orders";
 import { BANK_TRANSFER_MESSAGES, proformaDocument, transferDueOn } from "~/domain/bank-transfer";
+import { ledgerAmounts } from "~/domain/ledger-lines";
 import type { BusinessDocument } from "~/domain/documents";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { etaInput, promisedDeliveryDate } from "~/domain/order-snapshot";
@@ -131,13 +132,7 @@ export async function placeBankTransferOrder(
         accountId: draft.accountId,
         userId,
         idempotencyKey: `bank-transfer:draft:${draft.id}:v${draft.version}`,
-        amountPence: computed.total,
-        currency: "gbp",
-        subtotalPence: computed.subtotal,
-        discountPence: computed.discount,
-        shippingPence: computed.shipping,
-        vatPence: computed.vat,
-        vatRate: computed.vatRate,
+        ...ledgerAmounts(computed),
         lines,
       })
       .returning();

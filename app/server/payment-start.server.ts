@@ -19,7 +19,7 @@ import { paymentDraftColumns } from "./drafts.server";
 import { createHash } from "node:crypto";
 import { lineReadiness, PAYMENT_MESSAGES, paymentReadiness } from "~/domain/payment-readiness";
 import { findProductById } from "~/catalogue/catalogue";
-import { type LedgerLine, readLedgerLines, sameLedgerLines } from "~/domain/ledger-lines";
+import { type LedgerLine, ledgerAmounts, readLedgerLines, sameLedgerLines } from "~/domain/ledger-lines";
 import { orderTotals, type OrderTotals } from "~/domain/checkout";
 import { describeLines } from "~/domain/orders";
 import { lineTotalPence } from "~/domain/pricing";
@@ -189,13 +189,7 @@ export async function startPayment(
         accountId: row.accountId,
         userId,
         idempotencyKey: usedKey,
-        amountPence: amount,
-        currency: "gbp",
-        subtotalPence: computed.subtotal,
-        discountPence: computed.discount,
-        shippingPence: computed.shipping,
-        vatPence: computed.vat,
-        vatRate: computed.vatRate,
+        ...ledgerAmounts(computed),
         lines,
       })
       .onConflictDoNothing({ target: paymentIntents.intentId });
