@@ -1,6 +1,10 @@
 import { addToCart } from "./support/checkout";
 import { expect, newBuyer, signUpOverHttp, test } from "./support/fixtures";
 
+// Cart journeys save, re-price and reload several times: 22–26 s on an idle 2-core machine, so the
+// default 30 s failed whenever the machine was busy.
+test.describe.configure({ timeout: 60_000 });
+
 test("favourite while signed out, sign in from the prompt, then favourite", async ({ page, mailbox, browser }) => {
   const buyer = newBuyer();
   const other = await browser.newContext();
