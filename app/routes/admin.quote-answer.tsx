@@ -7,8 +7,8 @@ import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/checkout";
 import { CountryOptions } from "~/components/checkout-fields";
 import { formatDisplayDate } from "~/domain/dates";
 import { staffQuoteInput, staffQuoteSchema } from "~/domain/quote-forms";
-import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
-import { answerRequest, requestToAnswer } from "~/server/admin-quotes.server";
+import { ADMIN_NO_STORE, adminNotFound, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
+import { answerRequest, requestToAnswer, STAFF_QUOTE_LIMITS } from "~/server/admin-quotes.server";
 import { failure, readForm, toResponse, validate } from "~/server/http.server";
 import { dbOf } from "~/server/request-context.server";
 
@@ -26,6 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Staff answer a custom request with a priced quote (issue 17 item 2); what was typed comes back on a refusal. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
+  await requireStaffBudget(dbOf(context), staff.id, "quote-answer", STAFF_QUOTE_LIMITS.answer);
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { values: {} as Record<string, string> });
   const fields = { ...form.value, requestId: params.requestId };

@@ -1,14 +1,16 @@
 import type { Route } from "./+types/admin.quotes-export";
 import { londonToday } from "~/domain/dates";
-import { requireStaff } from "~/server/admin-access.server";
-import { quotesCsv } from "~/server/admin-quotes.server";
+import { requireStaff, requireStaffBudget } from "~/server/admin-access.server";
+import { quotesCsv, STAFF_QUOTE_LIMITS } from "~/server/admin-quotes.server";
 import { dbOf } from "~/server/request-context.server";
 
 /** Every quote as a CSV download (issue 17 item 2), as the inbox exports (admin.inbox-export.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff({ request, context });
+  const staff = await requireStaff({ request, context });
+  const db = dbOf(context);
+  await requireStaffBudget(db, staff.id, "quotes-export", STAFF_QUOTE_LIMITS.export);
   const now = new Date();
-  const csv = await quotesCsv(dbOf(context), now);
+  const csv = await quotesCsv(db, now);
   // The byte-order mark makes Excel read the file as UTF-8; other tools ignore it.
   return new Response(`\uFEFF${csv}`, {
     headers: {

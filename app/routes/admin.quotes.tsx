@@ -5,14 +5,15 @@ import { buttonClass } from "~/components/ui/button";
 import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
 import { isQuoteValid } from "~/domain/quotes";
-import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
-import { listStaffQuotes, listWaitingRequests } from "~/server/admin-quotes.server";
+import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
+import { listStaffQuotes, listWaitingRequests, STAFF_QUOTE_LIMITS } from "~/server/admin-quotes.server";
 import { dbOf } from "~/server/request-context.server";
 
 /** Quotes in the back office (issue 17 item 2): custom requests to answer, and every quote issued. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff({ request, context });
+  const staff = await requireStaff({ request, context });
   const db = dbOf(context);
+  await requireStaffBudget(db, staff.id, "quotes", STAFF_QUOTE_LIMITS.list);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const [listed, waiting] = await Promise.all([
     listStaffQuotes(db, Number.isFinite(page) ? page : 1),

@@ -18,6 +18,7 @@ import * as proof from "~/routes/admin.order-proof";
 import * as orderList from "~/routes/admin.orders";
 import { authFor } from "./auth.server";
 import { grantStaffRole } from "./admin-staff.server";
+import { requireStaffBudget } from "./admin-access.server";
 
 const handle = testFileDatabase();
 let dataDir: string;
@@ -323,5 +324,19 @@ describe("the staff role is granted only on the server", () => {
     expect(await statusOf(orderList.loader, args)).toBe(404);
     await confirmEmail(listed.userId);
     expect(await statusOf(orderList.loader, args)).toBe(200);
+  });
+});
+
+describe("a staff member's budget for costly pages", () => {
+  it("lets each staff member through their own budget, then answers 429 with when to retry", async () => {
+    const limit = { hits: 3, windowSeconds: 60 };
+    for (let i = 0; i < 3; i++) await requireStaffBudget(handle.db, "staff-a", "export", limit);
+    const refused = await requireStaffBudget(handle.db, "staff-a", "export", limit).catch((thrown) => thrown);
+    expect(refused).toMatchObject({ init: { status: 429 } });
+    expect(refused.data.error.message).toBe("Too many requests: wait a minute and try again.");
+    expect(Number(new Headers(refused.init.headers).get("Retry-After"))).toBeGreaterThan(0);
+    // Another staff member, or another page, has a budget of its own.
+    await requireStaffBudget(handle.db, "staff-b", "export", limit);
+    await requireStaffBudget(handle.db, "staff-a", "quotes", limit);
   });
 });

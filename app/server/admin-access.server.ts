@@ -15,6 +15,7 @@ import { getEnv } from "./env.server";
 import { type RequestArgs, sessionOf, dbOf } from "./request-context.server";
 import type { SessionInfo } from "./session.server";
 import { emailProvenSincePasswordSet, grantStaffRole, hasStaffRole } from "./admin-staff.server";
+import { hitRateLimit } from "./rate-limit.server";
 
 export const STAFF_SIGN_IN_HOURS = 12;
 
@@ -85,3 +86,25 @@ export async function requireStaff({ request, context }: RequestArgs): Promise<S
 
 /** Staff pages and files are never cached: not by the server's page cache, not by a browser or proxy. */
 export const ADMIN_NO_STORE = { "Cache-Control": "private, no-store" } as const;
+
+/**
+ * A staff page or export that costs the server a query over every row, or a write: each staff
+ * member has their own budget per bucket, and past it the answer is a 429 that says when to retry
+ * (a stolen staff session cannot hammer the database).
+ */
+export async function requireStaffBudget(
+  db: Database,
+  staffId: string,
+  bucket: string,
+  limit: { hits: number; windowSeconds: number },
+): Promise<void> {
+  const hit = await hitRateLimit(db, `staff-${bucket}:${staffId}`, limit.hits, limit.windowSeconds);
+  if (hit.allowed) return;
+  throw data(
+    { error: { code: "RATE_LIMITED", message: "Too many requests: wait a minute and try again." } },
+    {
+      status: 429,
+      headers: { "Cache-Control": "no-store", "Retry-After": String(hit.retryAfterSeconds) },
+    },
+  );
+}

@@ -22,6 +22,13 @@ import { sendMail } from "./mail.server";
 import { itemsText } from "./admin-inbox.server";
 import { type StoredQuote, storedQuote } from "./quotes.server";
 
+/** Each staff member's budget for the quotes pages: the list and the export read every quote. */
+export const STAFF_QUOTE_LIMITS = {
+  list: { hits: 120, windowSeconds: 60 },
+  export: { hits: 10, windowSeconds: 60 },
+  answer: { hits: 60, windowSeconds: 3600 },
+} as const;
+
 export const STAFF_QUOTES_PAGE_SIZE = 50;
 const EXPORT_MAX_ROWS = 50_000;
 

@@ -38,6 +38,12 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/payment.data")).toBe(4 * 1024);
   });
 
+  it("keeps the quote forms to 64 kB: room for the longest request or answer, encoded", () => {
+    for (const path of ["/quotes", "/quotes.data", "/admin/quotes/answer/3f1c", "/admin/quotes/answer/3f1c.data"])
+      expect(bodyLimitFor(path), path).toBe(64 * 1024);
+    expect(bodyLimitFor("/quotes/3f1c/quote.pdf")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
   it("says the limit in megabytes, or kilobytes below one", () => {
     expect(tooLargeMessage(DEFAULT_BODY_LIMIT_BYTES)).toBe("The request is larger than this address accepts (1 MB).");
     expect(tooLargeMessage(4 * 1024)).toBe("The request is larger than this address accepts (4 kB).");

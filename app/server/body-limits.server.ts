@@ -21,12 +21,16 @@ const UPLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/[^/]+(\.data)?$/, bytes: PROOF_MAX_BYTES + MB },
 ];
 
-/** Forms of a field or two, which need far less than the default. */
+/** Forms of a few short fields, which need far less than the default. */
 const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   // The price toggle: a mode and the page to go back to (issue 17 item 5).
   { path: /^\/prices(\.data)?$/, bytes: 4 * 1024 },
   // Paying by bank transfer: an intent and the checkout's draft and product (issue 17 item 4).
   { path: /^\/payment(\.data)?$/, bytes: 4 * 1024 },
+  // Quotes (issue 17 item 2): a custom request's seven fields (notes up to 2,000 characters) or a
+  // staff answer's ten lines, with room for every character percent-encoded as up to four bytes of UTF-8.
+  { path: /^\/quotes(\.data)?$/, bytes: 64 * 1024 },
+  { path: /^\/admin\/quotes\/answer\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
 ];
 
 export function bodyLimitFor(pathname: string): number {

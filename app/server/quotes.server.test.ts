@@ -153,6 +153,15 @@ describe("Download quote from the cart", () => {
 });
 
 describe("converting a quote into the cart", () => {
+  it("converts as often an hour as quotes may be made, then says to wait", async () => {
+    await addCartLine(handle.db, { userId: alice.userId, line: navyCap });
+    const id = await quoteAliceCart();
+    for (let i = 0; i < 30; i++)
+      expect((await post(alice.cookie, { intent: "convert", quoteId: id })).status).toBe(303);
+    const refused = await post(alice.cookie, { intent: "convert", quoteId: id });
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(refused.body)).toContain("You've ordered from quotes a lot in a short time.");
+  });
   it("puts its lines in the cart and prices them at the quote until it expires", async () => {
     await addCartLine(handle.db, { userId: alice.userId, line: navyCap });
     const id = await quoteAliceCart();

@@ -43,6 +43,7 @@ export const QUOTE_LIMIT = { hits: 30, windowSeconds: 3600 } as const;
 
 export const QUOTE_MESSAGES = {
   rateLimited: "You've made a lot of quotes in a short time. Please wait a while and try again.",
+  convertLimited: "You've ordered from quotes a lot in a short time. Please wait a while and try again.",
   emptyCart: "Your cart is empty: add products to quote them.",
   emptyList: "Your shopping list is empty: add products to quote them.",
   notFound: "We couldn't find that quote.",
@@ -191,6 +192,15 @@ export async function convertQuote(
   services: Services,
   input: { userId: string; accountId: string; quoteId: string; now: Date },
 ): Promise<{ ok: true } | Failure> {
+  // Each conversion rewrites the cart: as many an hour as quotes may be made, no more.
+  const limit = await hitRateLimit(
+    services.db,
+    `quote-convert:${input.userId}`,
+    QUOTE_LIMIT.hits,
+    QUOTE_LIMIT.windowSeconds,
+  );
+  if (!limit.allowed)
+    return failure(429, "RATE_LIMITED", QUOTE_MESSAGES.convertLimited, { retryAfterSeconds: limit.retryAfterSeconds });
   const quote = await getQuote(services.db, input);
   if (!quote) return failure(404, "NOT_FOUND", QUOTE_MESSAGES.notFound);
   const catalogueLines = quote.lines.filter((line) => line.productId !== null && line.choices !== null);

@@ -643,6 +643,25 @@ for (const [who, prefix] of [
   });
 }
 
+// The quote lists take only a page number, which any odd value turns into a page that exists; the
+// export and the lists take no posts.
+test("GET the quote lists with odd queries: never a 5xx; POST to the lists and the export is refused", async () => {
+  for (const page of ["0", "-1", "2.5", "1e309", "NaN", "99999999999999999999", "%00", "x".repeat(8000)]) {
+    const query = `?page=${encodeURIComponent(page)}`;
+    expect((await staff.get(`/admin/quotes${query}`)).status(), page.slice(0, 40)).toBe(200);
+    expect((await buyer.get(`/quotes${query}`)).status(), page.slice(0, 40)).toBe(200);
+  }
+  const csv = await staff.get("/admin/quotes/export.csv?page=%00");
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  for (const path of ["/admin/quotes", "/admin/quotes/export.csv"]) {
+    const posted = await staff.post(path, { form: { intent: "delete" } });
+    expect(posted.status(), path).toBeGreaterThanOrEqual(400);
+    expect(posted.status(), path).toBeLessThan(500);
+  }
+  expect((await staff.get("/healthz")).status()).toBe(200);
+});
+
 test("after all of it, the buyer's draft and file are intact and the server is healthy", async () => {
   expect((await buyer.get(`/api/drafts/${ids.draftId}`)).status()).toBe(200);
   expect((await buyer.get(`/api/artwork/${ids.artworkId}`)).status()).toBe(200);
