@@ -11,7 +11,7 @@ import { INBOX_PAGE_SIZE, type InboxKind } from "~/domain/admin-orders";
 import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
 import { toCsv, type CsvValue } from "~/domain/csv";
 import type { Database } from "./db.server";
-import { customQuoteReplyBy } from "./custom-quotes.server";
+import { customQuoteReplyBy } from "~/domain/quote-records";
 /** A cell: what the page shows, and what the CSV holds (times in ISO 8601 UTC there, for spreadsheets). */
 export type InboxCell = { text: string; csv: CsvValue };
 export type InboxPage = { columns: string[]; rows: InboxCell[][]; total: number; page: number; pageCount: number };

@@ -6,14 +6,13 @@
  */
 import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { quoteRequests, quotes } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
 import { orderTotals } from "~/domain/checkout";
 import { toCsv } from "~/domain/csv";
 import { formatDisplayDate } from "~/domain/dates";
 import type { StaffQuote } from "~/domain/quote-forms";
-import { isQuoteValid, type QuoteLine, quoteValidUntil } from "~/domain/quotes";
+import { quoteValidUntil } from "~/domain/quotes";
 import { isUuid } from "~/domain/ids";
-import { customQuoteReplyBy } from "./custom-quotes.server";
+import { customQuoteReplyBy, staffQuoteLines, staffQuoteRow } from "~/domain/quote-records";
 import type { Database } from "./db.server";
 import { nextDocumentNumber } from "./document-numbers.server";
 import { getEnv } from "./env.server";
@@ -107,23 +106,6 @@ export async function requestToAnswer(
   return { ...waiting(row), userId: row.userId };
 }
 
-/** Staff's lines as quote lines: a catalogue product goes to the cart on conversion, a sourced one does not. */
-export function staffQuoteLines(lines: StaffQuote["lines"]): QuoteLine[] {
-  return lines.map((line) => {
-    const product = line.productId ? findProductById(line.productId) : undefined;
-    return {
-      productId: product?.id ?? null,
-      description: product?.title ?? line.description,
-      details: product && line.description ? [line.description] : [],
-      quantity: line.quantity,
-      unitPence: line.unitPrice,
-      choices: product
-        ? { selectedColor: "", customizationSelections: [], handwrittenNote: false, notes: "", sizes: [] }
-        : null,
-    };
-  });
-}
-
 /**
  * Answers a custom request with a priced quote, numbered in the transaction that stores it (one
  * quote per request: a second answer finds it answered), and tells the buyer by e-mail.
@@ -196,26 +178,6 @@ export const STAFF_QUOTE_COLUMNS = [
   "VAT (£)",
   "Total (£)",
 ] as const;
-
-const pounds = (pence: number) => (pence / 100).toFixed(2);
-
-/** A quote as a row of the staff list and the export: the same columns in both. */
-export function staffQuoteRow(quote: StoredQuote, now: Date): string[] {
-  const { totals } = quote;
-  return [
-    quote.number,
-    quote.issuedAt.toISOString(),
-    quote.validUntil,
-    isQuoteValid(quote, now) ? "Valid" : "Expired",
-    quote.source === "staff" ? "Custom request" : quote.source === "cart" ? "Cart" : "Shopping list",
-    quote.buyer.lines[0] ?? "",
-    quote.buyerEmail,
-    quote.lines.map((line) => `${line.quantity} × ${line.description}`).join("; "),
-    pounds(totals.total - totals.vat),
-    pounds(totals.vat),
-    pounds(totals.total),
-  ];
-}
 
 /** One page of quotes, newest first. */
 export async function listStaffQuotes(

@@ -5,15 +5,14 @@
  * buyer gets an acknowledgement e-mail. Staff answer it with a priced quote (admin-quotes.server.ts).
  */
 import { quoteRequests } from "#db/schema";
-import { POLICY_NUMBERS } from "~/content/policy-numbers";
-import { formatDisplayDate, type IsoDate, londonToday } from "~/domain/dates";
+import { formatDisplayDate, type IsoDate } from "~/domain/dates";
 import type { ProductRequest } from "~/domain/product-request";
-import { addWorkingDays } from "~/domain/working-days";
 import type { Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { branded } from "./mail-templates.server";
 import { sendMail } from "./mail.server";
 import { productRequestNotification, productRequestRow } from "./quote-requests.server";
+import { customQuoteReplyBy } from "~/domain/quote-records";
 import { hitRateLimit } from "./rate-limit.server";
 
 /** Custom requests one buyer may send an hour. */
@@ -21,11 +20,6 @@ export const CUSTOM_QUOTE_LIMIT = { hits: 5, windowSeconds: 3600 } as const;
 
 /** Where the inbox says a custom request came from. */
 export const CUSTOM_QUOTE_SOURCE = "Request a custom quote";
-
-/** The day a custom request received at `at` is answered by: 2 working days on (R-POL-07). */
-export function customQuoteReplyBy(at: Date): IsoDate {
-  return addWorkingDays(londonToday(at), POLICY_NUMBERS.customQuoteWorkingDays);
-}
 
 /** The buyer's acknowledgement: what they asked for and when they will hear from us. */
 export function customQuoteAcknowledgement(data: ProductRequest, replyBy: IsoDate) {

@@ -12,7 +12,8 @@ import { answerRequest, quotesCsv } from "./admin-quotes.server";
 import { getEnv } from "./env.server";
 import { addCartLine } from "./shopping.server";
 import { draftDataSchema } from "~/domain/draft-schemas";
-import { buyerBlock, cartQuotePricing, getQuote } from "./quotes.server";
+import { buyerBlock } from "~/domain/quote-records";
+import { cartQuotePricing, getQuote } from "./quotes.server";
 
 // Issue 17 item 2: quotes made from the cart, numbered, read back from their PDF, converted into
 // the cart at the quoted prices, private to their buyer; custom requests and staff's answers.

@@ -6,13 +6,7 @@
  */
 import { and, desc, eq, or } from "drizzle-orm";
 import { cartQuotes, quotes } from "#db/schema";
-import {
-  addressLines,
-  CHEAPEST_SHIPPING_METHOD,
-  DEFAULT_COUNTRY,
-  isShippingMethod,
-  orderTotals,
-} from "~/domain/checkout";
+import { CHEAPEST_SHIPPING_METHOD, DEFAULT_COUNTRY, isShippingMethod, orderTotals } from "~/domain/checkout";
 import { type DraftData, totalsCountry } from "~/domain/draft";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { isUuid } from "~/domain/ids";
@@ -20,13 +14,13 @@ import {
   catalogueQuoteLines,
   NO_QUOTE_PRICING,
   type Quote,
-  type QuoteBuyer,
   type QuotePricing,
   quoteDeliveryNote,
   quotePricing,
   type QuoteSource,
   quoteValidUntil,
 } from "~/domain/quotes";
+import { buyerBlock } from "~/domain/quote-records";
 import { withCheckoutPrefill } from "./checkout-prefill.server";
 import type { Database } from "./db.server";
 import { nextDocumentNumber } from "./document-numbers.server";
@@ -84,20 +78,6 @@ export function storedQuote(row: QuoteRow): StoredQuote {
 /** Quotes this buyer can read: their own, and their active organisation's (as orders, B-8). */
 const visibleTo = (person: { userId: string; accountId: string }) =>
   or(eq(quotes.userId, person.userId), eq(quotes.accountId, person.accountId || person.userId));
-
-/** The buyer block a quote prints: company, name, billing address and e-mail, and the VAT number. */
-export function buyerBlock(data: DraftData): QuoteBuyer & { email: string } {
-  const { details } = data;
-  const { billing } = details;
-  const lines = [
-    details.company,
-    details.contact_name,
-    ...addressLines([billing.line1, billing.line2, billing.city, billing.postcode], billing.country),
-    details.email,
-  ].filter((line) => line.trim() !== "");
-  const poRef = details.po_ref.trim();
-  return { lines, vatNumber: details.vat_number, email: details.email, ...(poRef ? { poRef } : {}) };
-}
 
 /**
  * "Download quote" (issue 17 item 2): the cart's or the list's lines at today's tier prices, the
