@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { HeaderRow, Pager } from "~/components/admin/table-parts";
+import { HeaderRow, Pager, TableFrame } from "~/components/admin/table-parts";
 import type { Route } from "./+types/admin.inbox";
 import { buttonClass } from "~/components/ui/button";
 import { INBOX_LABELS, isInboxKind } from "~/domain/admin-orders";
@@ -48,13 +48,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
           {EMPTY[kind]}
         </p>
       ) : (
-        // Focusable so a keyboard user can scroll the table sideways on a phone (WCAG 2.1.1).
-        <div
-          className="mt-6 overflow-x-auto rounded-xl border border-slate-200"
-          tabIndex={0}
-          role="region"
-          aria-label={label}
-        >
+        <TableFrame className="mt-6" label={label}>
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">{label}, newest first</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
@@ -75,7 +69,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
 
       <Pager page={inbox.page} pageCount={inbox.pageCount} href={(page) => `/admin/inbox/${kind}?page=${page}`} />

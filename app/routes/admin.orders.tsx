@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { PaymentsAttention } from "~/components/admin/payments-attention";
-import { HeaderRow, Pager } from "~/components/admin/table-parts";
+import { HeaderRow, Pager, TableFrame } from "~/components/admin/table-parts";
 import type { Route } from "./+types/admin.orders";
 import { buttonClass } from "~/components/ui/button";
 import { StatusBadge } from "~/components/admin-status-badge";
@@ -95,13 +95,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           {filtered ? "No orders match these filters." : "No orders yet."}
         </p>
       ) : (
-        // Focusable so a keyboard user can scroll the table sideways on a phone (WCAG 2.1.1).
-        <div
-          className="mt-6 overflow-x-auto rounded-xl border border-slate-200"
-          tabIndex={0}
-          role="region"
-          aria-label="Orders"
-        >
+        <TableFrame className="mt-6" label="Orders">
           <table className="w-full min-w-[52rem] text-left text-sm">
             <caption className="sr-only">Orders, newest first</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
@@ -133,7 +127,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
 
       <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageLink(query, page)} />

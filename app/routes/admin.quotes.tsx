@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.quotes";
-import { HeaderRow, Pager } from "~/components/admin/table-parts";
+import { HeaderRow, Pager, TableFrame } from "~/components/admin/table-parts";
 import { buttonClass } from "~/components/ui/button";
 import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
@@ -57,12 +57,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
           No custom requests waiting. Buyers send them from "Request a custom quote".
         </p>
       ) : (
-        <div
-          className="mt-3 overflow-x-auto rounded-xl border border-slate-200"
-          tabIndex={0}
-          role="region"
-          aria-label="Custom requests to answer"
-        >
+        <TableFrame className="mt-3" label="Custom requests to answer">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
               <HeaderRow columns={["Reply by", "Buyer", "Wanted", "Needed by", "Notes", "Answer"]} cellClass={cell} />
@@ -90,7 +85,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
 
       <div className="mt-10 flex flex-wrap items-end justify-between gap-3">
@@ -109,12 +104,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
           No quotes yet. Buyers make them with "Download quote" on their cart or shopping list.
         </p>
       ) : (
-        <div
-          className="mt-3 overflow-x-auto rounded-xl border border-slate-200"
-          tabIndex={0}
-          role="region"
-          aria-label="Quotes issued"
-        >
+        <TableFrame className="mt-3" label="Quotes issued">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
               <HeaderRow
@@ -150,7 +140,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       <Pager page={loaderData.page} pageCount={loaderData.pageCount} href={(page) => `/admin/quotes?page=${page}`} />
     </section>

@@ -1,5 +1,23 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../ui/button";
+
+/**
+ * The frame around a back-office table: it scrolls sideways on a phone, and is focusable so a
+ * keyboard user can scroll it too (WCAG 2.1.1); `label` names the region.
+ */
+export function TableFrame(props: { label: string; className: string; children: ReactNode }) {
+  return (
+    <div
+      className={`${props.className} overflow-x-auto rounded-xl border border-slate-200`}
+      tabIndex={0}
+      role="region"
+      aria-label={props.label}
+    >
+      {props.children}
+    </div>
+  );
+}
 
 /** A back-office table's header row: one column heading a name, the last one styled apart if asked. */
 export function HeaderRow(props: { columns: readonly string[]; cellClass: string; lastClass?: string }) {
