@@ -56,7 +56,7 @@ export const TERMS: LegalDocument = {
         heading: "Orders, proofs and production",
         body: [
           "Your order is confirmed when you have approved the proof of your design and we have received your payment. Before then you can change anything.",
-          "You choose how you see your design before production: an AI mock-up, a manufacturer mock-up, or, for a repeat of an earlier order, no proof with a reference to that order. Please check spelling, colours, size and placement on your proof: we produce what you approve.",
+          "You choose how you see your design before production: a mock-up made by our designers, a manufacturer mock-up, or, for a repeat of an earlier order, no proof with a reference to that order. Please check spelling, colours, size and placement on your proof: we produce what you approve.",
           POLICY.production,
           POLICY.leadTimeStart,
           "Colours on screen and on proofs are a guide. Embroidery threads and print inks are matched as closely as the method allows; small variations between the proof and the finished goods are normal and are not a defect.",

@@ -55,7 +55,7 @@ export const HOW_IT_WORKS_PAGE = {
       details: [
         "Send vector artwork as .EPS or .PDF; our design guidelines explain formats, colours and print areas for each product.",
         "Choose embroidery, screen print, DTF transfer, laser engraving or deboss, whichever suits your logo and the product.",
-        "AI design help: pick an AI mock-up for a quick preview of your logo on the product, or ask for a manufacturer mock-up. Repeating a previous order? You can skip the proof and quote the old order's reference.",
+        "Design help: our designers make a mock-up of your logo on the product for you to check, or ask for a manufacturer mock-up. Repeating a previous order? You can skip the proof and quote the old order's reference.",
       ],
     },
     {
@@ -103,7 +103,7 @@ export const COMPARE_PAGE = {
     { feature: "Instant tiered prices in pounds", printOnDemand: true, overseas: false, us: true },
     { feature: "Embroidery, deboss and laser, not just print", printOnDemand: false, overseas: true, us: true },
     {
-      feature: "AI design help: a mock-up of your logo on the product",
+      feature: "Design help: our designers mock up your logo on the product",
       printOnDemand: true,
       overseas: false,
       us: true,
