@@ -63,7 +63,7 @@ export const HOW_IT_WORKS_PAGE = {
       details: [
         `Nothing is made until you approve your mock-up and pay. ${POLICY.production}`,
         "We produce your order at the factory and quality-check it before it ships.",
-        "We keep you posted by e-mail at each stage, from proof to dispatch, and send the courier's tracking reference when your order ships.",
+        "We e-mail you at each stage: when your proof is ready, when you approve it, when production starts, when your order ships (with the carrier and tracking number, linked to the carrier's tracking page where it has one) and when it is delivered.",
       ],
     },
     {
