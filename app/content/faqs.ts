@@ -210,7 +210,7 @@ export const faqCategories = (business: PublicBusiness): readonly FaqCategory[] 
       {
         id: "late-delivery",
         question: "What happens if my order is late?",
-        answer: `${POLICY.lateDelivery} See our On-Time Delivery Guarantee for how to claim.`,
+        answer: `${POLICY.lateDelivery} The remedy: ${business.lateDeliveryRemedy} See our On-Time Delivery Guarantee for how to claim.`,
         links: [{ to: "/guarantee", label: "On-Time Delivery Guarantee" }],
       },
       {

@@ -219,7 +219,7 @@ export const ABOUT_PAGE = {
   ],
   givingHeading: "Giving back",
   /** Around the business's pledge (its profile), e.g. "5% of our profits". */
-  givingIntro: (pledge: string) => `We give ${pledge} to two UK cancer charities, every quarter:`,
+  givingIntro: (pledge: string) => `We give ${pledge} to two UK cancer charities:`,
   teamHeading: "Our team",
   teamIntro: "A small London team. You'll talk to the people below, not a call centre.",
   team: [
