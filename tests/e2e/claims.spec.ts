@@ -8,6 +8,7 @@ import { expect, test } from "./support/fixtures";
 test.describe("the policies state what is configured and what the code stores", () => {
   for (const width of [375, 1280]) {
     test(`at ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
 
       await page.goto("/guarantee");
@@ -109,6 +110,12 @@ test("the buyer gets an e-mail at each stage, and the shipped one links the carr
     "href",
     tracking,
   );
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `/tmp/claims-order-${width}.png` });
+  }
   await changeStatus("Delivered");
   await mailbox.latest(buyer.email, /has been delivered$/);
 
