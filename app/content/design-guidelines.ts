@@ -61,8 +61,8 @@ export const DESIGN_GUIDELINES = {
     intro: "Nothing is made until you approve a proof of your design. At checkout you choose how you see it:",
     options: [
       {
-        title: "AI mock-up",
-        body: "A quick preview of your logo on the product, to check size, placement and colours.",
+        title: "Designer mock-up",
+        body: "A mock-up of your logo on the product, made by our designers, to check size, placement and colours.",
       },
       {
         title: "Manufacturer mock-up",

@@ -107,13 +107,13 @@ export const faqCategories = (business: PublicBusiness): readonly FaqCategory[] 
         id: "will-i-see-a-mock-up",
         question: "Will I see a mock-up before production?",
         answer:
-          "Yes. Choose an AI mock-up for a quick preview of your logo on the product, or a manufacturer mock-up made by the factory. If you're repeating an earlier order you can skip the proof and give us that order's reference. Nothing is produced until you approve.",
+          "Yes. Choose a designer mock-up, made by our designers, for a quick preview of your logo on the product, or a manufacturer mock-up made by the factory. If you're repeating an earlier order you can skip the proof and give us that order's reference. Nothing is produced until you approve.",
       },
       {
-        id: "ai-design-help",
+        id: "design-help",
         question: "Can you help with my design?",
         answer:
-          "Yes. AI design help shows your logo on the product as an AI mock-up, our team checks every file for print before production, and on a 15-minute call a merch expert can suggest the branding method and placement that suit your logo.",
+          "Yes. Our designers show your logo on the product in a mock-up, our team checks every file for print before production, and on a 15-minute call a merch expert can suggest the branding method and placement that suit your logo.",
       },
       {
         id: "branding-methods",
@@ -210,7 +210,7 @@ export const faqCategories = (business: PublicBusiness): readonly FaqCategory[] 
       {
         id: "late-delivery",
         question: "What happens if my order is late?",
-        answer: `${POLICY.lateDelivery} See our On-Time Delivery Guarantee for how to claim.`,
+        answer: `${POLICY.lateDelivery} The remedy: ${business.lateDeliveryRemedy} See our On-Time Delivery Guarantee for how to claim.`,
         links: [{ to: "/guarantee", label: "On-Time Delivery Guarantee" }],
       },
       {

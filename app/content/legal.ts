@@ -56,7 +56,7 @@ export const TERMS: LegalDocument = {
         heading: "Orders, proofs and production",
         body: [
           "Your order is confirmed when you have approved the proof of your design and we have received your payment. Before then you can change anything.",
-          "You choose how you see your design before production: an AI mock-up, a manufacturer mock-up, or, for a repeat of an earlier order, no proof with a reference to that order. Please check spelling, colours, size and placement on your proof: we produce what you approve.",
+          "You choose how you see your design before production: a mock-up made by our designers, a manufacturer mock-up, or, for a repeat of an earlier order, no proof with a reference to that order. Please check spelling, colours, size and placement on your proof: we produce what you approve.",
           POLICY.production,
           POLICY.leadTimeStart,
           "Colours on screen and on proofs are a guide. Embroidery threads and print inks are matched as closely as the method allows; small variations between the proof and the finished goods are normal and are not a defect.",
@@ -153,10 +153,7 @@ export const GUARANTEE: LegalDocument = {
       {
         id: "remedy",
         heading: "If we're late",
-        body: [
-          POLICY.lateDelivery,
-          "The remedy is a refund of 10% of the goods price of the late order, or the same amount as credit on your next order if you prefer.",
-        ],
+        body: [POLICY.lateDelivery, `The remedy: ${business.lateDeliveryRemedy}`],
       },
       {
         id: "how-to-claim",
@@ -192,6 +189,11 @@ export const GUARANTEE: LegalDocument = {
   }),
 };
 
+/**
+ * Issue 18 item 4: the Privacy and Cookie Policies say what the code stores, where and for how
+ * long. The periods are the operator's (business profile, BUSINESS_RETENTION_*), and no record is
+ * said to be deleted automatically unless code deletes it: none is yet.
+ */
 export const PRIVACY: LegalDocument = {
   path: "/privacy",
   title: "Privacy Policy",
@@ -204,13 +206,17 @@ export const PRIVACY: LegalDocument = {
         id: "what-we-collect",
         heading: "What we collect and why",
         body: [
+          "Everything below is stored in our own database on our servers, apart from files you upload, which are kept in our own file storage there.",
           {
             list: [
               "Contact form: your name, work e-mail, phone, company, deadline, what you need and your notes, to answer your enquiry (our legitimate interest in replying to you).",
-              "Account: your name and e-mail address, and your organisation if you use one, to sign you in and keep your favourites, shopping list and orders (to provide our service).",
-              "Orders: contact and billing details, delivery address and phone, VAT number and PO reference, your artwork and order choices, to make, deliver and invoice your order (contract, and legal obligation for tax records).",
-              "SMS updates: your phone number, the exact consent wording you agreed to, when you agreed and the page you signed up on, to send monthly product updates (your consent; reply STOP or e-mail us to withdraw it).",
+              "Account: your name and e-mail address, your phone number if you add one, and your organisation if you use one, to sign you in (to provide our service). For each signed-in session we keep the IP address and browser it was started from, so your account page can show your sessions and you can sign any of them out.",
+              "Favourites, shopping list and cart: kept on our server with your account while you're signed in, so they follow you to any device. Checkout drafts keep the choices and details you enter and the artwork you upload, so you can come back to them.",
+              "Orders: contact and billing details, delivery address and phone, VAT number and PO reference, your artwork, proofs and your answers to them, and your order choices, to make, deliver and invoice your order (contract, and legal obligation for tax records).",
+              "Quotes, product requests and cart feedback: your name, e-mail, company, the products and notes you send us, and your feedback with the page it was sent from, to answer you and improve the shop.",
+              "SMS updates: your phone number, the exact consent wording you agreed to, when you agreed and the page you signed up on, to send monthly product updates (your consent; e-mail us to withdraw it).",
               "Page views: the address of each page viewed on this site (path and query string) and the time. No cookie, IP address, device details or referrer is stored with it, so it cannot identify you; we use it to see which pages are useful.",
+              "Abuse counters: to protect sign-in and our forms from abuse, our server counts requests per IP address, or per account, in short windows; a counter holds only the address or account and a number.",
             ],
           },
         ],
@@ -243,7 +249,18 @@ export const PRIVACY: LegalDocument = {
         heading: "How long we keep it",
         body: [
           POLICY.retention,
-          "Contact-form messages are kept while we are talking to you and for up to 2 years afterwards. SMS sign-ups are kept until you opt out, then deleted, except for a record of the opt-out. To protect the contact form, the SMS sign-up and the page-view counter from abuse, our server keeps a request counter per IP address, which resets every hour and holds nothing else.",
+          {
+            list: [
+              `Checkout drafts that are never paid, with the artwork uploaded to them: ${days(business.retention.unpaidDraftDays)} after their last change.`,
+              `Page views: ${days(business.retention.pageViewDays)}.`,
+              `Abuse counters: ${days(business.retention.rateLimitDays)} after their window ends.`,
+              `E-mails and text messages kept in our outbox (text messages always; e-mails only while no mail server is set up): ${days(business.retention.outboxDays)}.`,
+              `SMS sign-ups: while you're signed up, and ${days(business.retention.smsDays)} after you opt out.`,
+              "Sign-in sessions: until you sign out, or for up to 30 days after you last use the site.",
+              "Your account, favourites, shopping list and cart, contact-form messages, quotes, requests and feedback: while your account is open or while we need them to answer you.",
+            ],
+          },
+          `These periods are our policy. The site does not yet delete records automatically when their period ends; to have your records deleted, e-mail ${business.supportEmail}.`,
           "You can ask us to delete your account through our contact page; we delete it except for the order records the law requires us to keep.",
         ],
       },
@@ -259,12 +276,15 @@ export const PRIVACY: LegalDocument = {
         id: "cookies",
         heading: "Cookies",
         body: [
-          "We use only the cookies and browser storage this site needs to work; our Cookie Policy lists each one.",
+          "We use only the cookies and browser storage this site needs to work or that remember a choice you made; our Cookie Policy lists each one.",
         ],
       },
     ],
   }),
 };
+
+/** "1 day", "90 days". */
+const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
 
 export const COOKIES: LegalDocument = {
   path: "/cookies",
@@ -282,7 +302,9 @@ export const COOKIES: LegalDocument = {
           {
             list: [
               "promo_closed: remembers that you closed the promotion banner, so it stays closed (1 year).",
-              "Sign-in session cookies: keep you signed in once you sign in, and are removed when you sign out or the session expires.",
+              "prices: remembers whether you chose to see prices with or without VAT (1 year).",
+              "Sign-in cookies, whose names start with swag. (or __Host-swag. on our secure site): the session cookie keeps you signed in for up to 30 days after you last use the site and is removed when you sign out; two short-lived ones hold a sign-up in progress (24 hours) and a two-step sign-in in progress (10 minutes).",
+              "swag.recent_buyers: when someone signs out, remembers up to 5 accounts that signed out in this browser, so the note about recent orders never tells them about their own order. It is signed, so it can't be altered, and it is deleted when you close your browser.",
             ],
           },
         ],
@@ -291,7 +313,8 @@ export const COOKIES: LegalDocument = {
         id: "browser-storage",
         heading: "Browser storage",
         body: [
-          "Your browser's local storage keeps things on your own device: your cart, favourites and shopping list, and for the SMS sign-up prompt, when it was last shown and whether you've signed up, so we don't ask you again. This never leaves your device unless you send it, for example by placing an order.",
+          "Your favourites, shopping list, cart and checkout drafts are stored on our server with your account, not only on your device. While you're signed in, your browser's local storage keeps a copy of your favourites, shopping list and cart and which checkout draft belongs to which product, so pages show them straight away; these copies are removed from the browser when you sign out.",
+          "For the SMS sign-up prompt, local storage keeps when the prompt was last shown and whether you've signed up, so we don't ask you again. These stay until you clear them.",
         ],
       },
       {
@@ -312,7 +335,7 @@ export const COOKIES: LegalDocument = {
         id: "control",
         heading: "Your choices",
         body: [
-          "You can delete cookies and local storage in your browser's settings at any time. The site still works; the promotion banner and the SMS prompt may simply show again.",
+          "You can delete cookies and local storage in your browser's settings at any time. The site still works; you'll need to sign in again, and the promotion banner, the VAT choice and the SMS prompt may show again.",
         ],
       },
     ],

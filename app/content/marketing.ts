@@ -55,7 +55,7 @@ export const HOW_IT_WORKS_PAGE = {
       details: [
         "Send vector artwork as .EPS or .PDF; our design guidelines explain formats, colours and print areas for each product.",
         "Choose embroidery, screen print, DTF transfer, laser engraving or deboss, whichever suits your logo and the product.",
-        "AI design help: pick an AI mock-up for a quick preview of your logo on the product, or ask for a manufacturer mock-up. Repeating a previous order? You can skip the proof and quote the old order's reference.",
+        "Design help: our designers make a mock-up of your logo on the product for you to check, or ask for a manufacturer mock-up. Repeating a previous order? You can skip the proof and quote the old order's reference.",
       ],
     },
     {
@@ -63,7 +63,7 @@ export const HOW_IT_WORKS_PAGE = {
       details: [
         `Nothing is made until you approve your mock-up and pay. ${POLICY.production}`,
         "We produce your order at the factory and quality-check it before it ships.",
-        "We keep you posted by e-mail at each stage, from proof to dispatch, and send the courier's tracking reference when your order ships.",
+        "We e-mail you at each stage: when your proof is ready, when you approve it, when production starts, when your order ships (with the carrier and tracking number, linked to the carrier's tracking page where it has one) and when it is delivered.",
       ],
     },
     {
@@ -103,7 +103,7 @@ export const COMPARE_PAGE = {
     { feature: "Instant tiered prices in pounds", printOnDemand: true, overseas: false, us: true },
     { feature: "Embroidery, deboss and laser, not just print", printOnDemand: false, overseas: true, us: true },
     {
-      feature: "AI design help: a mock-up of your logo on the product",
+      feature: "Design help: our designers mock up your logo on the product",
       printOnDemand: true,
       overseas: false,
       us: true,
@@ -219,7 +219,7 @@ export const ABOUT_PAGE = {
   ],
   givingHeading: "Giving back",
   /** Around the business's pledge (its profile), e.g. "5% of our profits". */
-  givingIntro: (pledge: string) => `We give ${pledge} to two UK cancer charities, every quarter:`,
+  givingIntro: (pledge: string) => `We give ${pledge} to two UK cancer charities:`,
   teamHeading: "Our team",
   teamIntro: "A small London team. You'll talk to the people below, not a call centre.",
   team: [

@@ -20,6 +20,16 @@ export type BusinessProfile = {
   bookingUrl: string;
   /** The share of profits given to the two charities, as in "5% of our profits goes to two cancer charities". */
   charityPledge: string;
+  /** What a buyer gets when an order arrives late under the On-Time Delivery Guarantee, in the operator's words. */
+  lateDeliveryRemedy: string;
+  /** How long each kind of record is kept, in days (the Privacy Policy states these). */
+  retention: {
+    unpaidDraftDays: number;
+    pageViewDays: number;
+    rateLimitDays: number;
+    outboxDays: number;
+    smsDays: number;
+  };
   /** For bank transfers: printed on pro-forma invoices, never sent to the browser. */
   bank: { accountName: string; sortCode: string; accountNumber: string; iban: string };
 };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { GOOD_BUSINESS } from "../../tests/setup/business";
 import {
   BUSINESS_SAMPLES,
+  RETENTION_DEFAULT_DAYS,
   businessProfile,
   businessVariables,
   normaliseIban,
@@ -27,7 +28,7 @@ function problems(source: Record<string, string>): Record<string, string[]> {
 describe("the business profile's variables", () => {
   it("take the marked samples when unset, and every sample is left", () => {
     const values = schema.parse({});
-    expect(values).toEqual(BUSINESS_SAMPLES);
+    expect(values).toEqual({ ...BUSINESS_SAMPLES, ...RETENTION_DEFAULT_DAYS });
     expect(samplesLeft(values)).toEqual(Object.keys(BUSINESS_SAMPLES));
     for (const [name, sample] of Object.entries(BUSINESS_SAMPLES)) {
       expect(sample, name).toMatch(/\(sample\)|sample\.invalid/);
@@ -49,6 +50,8 @@ describe("the business profile's variables", () => {
       chatUrl: "https://wa.me/441314960000",
       bookingUrl: "https://cal.com/swagstudio/15min",
       charityPledge: "5% of our profits",
+      lateDeliveryRemedy: "A refund of 10% of the goods price of the late order.",
+      retention: { unpaidDraftDays: 90, pageViewDays: 365, rateLimitDays: 1, outboxDays: 30, smsDays: 90 },
       bank: {
         accountName: "Swag Studio Ltd",
         sortCode: "20-20-15",
@@ -78,6 +81,7 @@ describe("the business profile's variables", () => {
       BUSINESS_CHAT_URL: "http://wa.me/441314960000",
       BUSINESS_BOOKING_URL: "cal.com/swagstudio",
       BUSINESS_CHARITY_PLEDGE: "5%".padEnd(81, "!"),
+      BUSINESS_LATE_DELIVERY_REMEDY: "A refund",
       BUSINESS_BANK_ACCOUNT_NAME: "",
       BUSINESS_BANK_SORT_CODE: "20-20-1",
       BUSINESS_BANK_ACCOUNT_NUMBER: "5555 555",
@@ -96,9 +100,43 @@ describe("the business profile's variables", () => {
       BUSINESS_CHAT_URL: ["must be an https:// address"],
       BUSINESS_BOOKING_URL: ["must be an https:// address"],
       BUSINESS_CHARITY_PLEDGE: ["must be at most 80 characters"],
+      BUSINESS_LATE_DELIVERY_REMEDY: ["must be at least 10 characters"],
       BUSINESS_BANK_SORT_CODE: ["must be 6 digits, e.g. 20-00-00"],
       BUSINESS_BANK_ACCOUNT_NUMBER: ["must be 8 digits"],
       BUSINESS_BANK_IBAN: ["must be an IBAN with valid check digits, e.g. GB33 BUKB 2020 1555 5555 55"],
+    });
+  });
+
+  it("read the retention periods as whole days, with defaults that are not samples (issue 18 item 4)", () => {
+    const values = schema.parse({
+      ...GOOD_BUSINESS,
+      BUSINESS_RETENTION_UNPAID_DRAFT_DAYS: "30",
+      BUSINESS_RETENTION_PAGE_VIEW_DAYS: " 730 ",
+      BUSINESS_RETENTION_OUTBOX_DAYS: "3650",
+    });
+    expect(businessProfile(values).retention).toEqual({
+      unpaidDraftDays: 30,
+      pageViewDays: 730,
+      rateLimitDays: 1,
+      outboxDays: 3650,
+      smsDays: 90,
+    });
+    expect(samplesLeft(values)).toEqual([]);
+    const wanted = ["must be a whole number of days from 1 to 3650"];
+    expect(
+      problems({
+        BUSINESS_RETENTION_UNPAID_DRAFT_DAYS: "0",
+        BUSINESS_RETENTION_PAGE_VIEW_DAYS: "1.5",
+        BUSINESS_RETENTION_RATE_LIMIT_DAYS: "a day",
+        BUSINESS_RETENTION_OUTBOX_DAYS: "3651",
+        BUSINESS_RETENTION_SMS_DAYS: "-7",
+      }),
+    ).toEqual({
+      BUSINESS_RETENTION_UNPAID_DRAFT_DAYS: wanted,
+      BUSINESS_RETENTION_PAGE_VIEW_DAYS: wanted,
+      BUSINESS_RETENTION_RATE_LIMIT_DAYS: wanted,
+      BUSINESS_RETENTION_OUTBOX_DAYS: wanted,
+      BUSINESS_RETENTION_SMS_DAYS: wanted,
     });
   });
 

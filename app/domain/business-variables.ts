@@ -24,6 +24,8 @@ export const BUSINESS_SAMPLES = {
   BUSINESS_CHAT_URL: "https://chat.sample.invalid/",
   BUSINESS_BOOKING_URL: "https://booking.sample.invalid/15-minute-call",
   BUSINESS_CHARITY_PLEDGE: "5% of our profits (sample)",
+  BUSINESS_LATE_DELIVERY_REMEDY:
+    "A refund of 10% of the goods price of the late order, or the same amount as credit on your next order (sample).",
   BUSINESS_BANK_ACCOUNT_NAME: "Sample Swag Ltd (sample)",
   BUSINESS_BANK_SORT_CODE: "00-00-00 (sample)",
   BUSINESS_BANK_ACCOUNT_NUMBER: "SAMPLE (sample)",
@@ -90,6 +92,7 @@ const RULES = {
   BUSINESS_CHAT_URL: httpsUrl,
   BUSINESS_BOOKING_URL: httpsUrl,
   BUSINESS_CHARITY_PLEDGE: text(3, 80),
+  BUSINESS_LATE_DELIVERY_REMEDY: text(10, 400),
   BUSINESS_BANK_ACCOUNT_NAME: text(2, 140),
   BUSINESS_BANK_SORT_CODE: z
     .string()
@@ -128,12 +131,56 @@ function variable(name: BusinessVariable) {
     });
 }
 
-/** The BUSINESS_* part of the environment schema (env.server.ts). */
-export const businessVariables = Object.fromEntries(
-  Object.keys(BUSINESS_SAMPLES).map((name) => [name, variable(name as BusinessVariable)]),
-) as { [Name in BusinessVariable]: ReturnType<typeof variable> };
+// ---------------------------------------------------------------------------------------------
+// Issue 18 item 4: how long each kind of record is kept, in days, as the Privacy Policy states it.
+// Sensible defaults rather than samples: a period is the operator's choice, not a fact about the
+// business that only it can write, so a public shop may keep them.
 
-type BusinessValues = Record<BusinessVariable, string>;
+export const RETENTION_DEFAULT_DAYS = {
+  /** Checkout drafts never paid, with their uploaded artwork, counted from their last change. */
+  BUSINESS_RETENTION_UNPAID_DRAFT_DAYS: 90,
+  BUSINESS_RETENTION_PAGE_VIEW_DAYS: 365,
+  /** The abuse counters keyed by IP address, counted from the end of their window. */
+  BUSINESS_RETENTION_RATE_LIMIT_DAYS: 1,
+  /** E-mails and texts kept in the outbox (e-mails only where no mail server is set). */
+  BUSINESS_RETENTION_OUTBOX_DAYS: 30,
+  /** An SMS sign-up after the number opted out. */
+  BUSINESS_RETENTION_SMS_DAYS: 90,
+} as const;
+export type RetentionVariable = keyof typeof RETENTION_DEFAULT_DAYS;
+
+export const RETENTION_MAX_DAYS = 3650;
+
+const days = (fallback: number) => {
+  const message = `must be a whole number of days from 1 to ${RETENTION_MAX_DAYS}`;
+  return z.coerce.number(message).int(message).min(1, message).max(RETENTION_MAX_DAYS, message).default(fallback);
+};
+
+const retentionVariables = Object.fromEntries(
+  Object.entries(RETENTION_DEFAULT_DAYS).map(([name, fallback]) => [name, days(fallback)]),
+) as { [Name in RetentionVariable]: ReturnType<typeof days> };
+
+/** The periods as the profile holds them; one not given (a test's bare samples) is its default. */
+function retentionPeriods(values: Partial<Record<RetentionVariable, number>>): BusinessProfile["retention"] {
+  const period = (name: RetentionVariable) => values[name] ?? RETENTION_DEFAULT_DAYS[name];
+  return {
+    unpaidDraftDays: period("BUSINESS_RETENTION_UNPAID_DRAFT_DAYS"),
+    pageViewDays: period("BUSINESS_RETENTION_PAGE_VIEW_DAYS"),
+    rateLimitDays: period("BUSINESS_RETENTION_RATE_LIMIT_DAYS"),
+    outboxDays: period("BUSINESS_RETENTION_OUTBOX_DAYS"),
+    smsDays: period("BUSINESS_RETENTION_SMS_DAYS"),
+  };
+}
+
+/** The BUSINESS_* part of the environment schema (env.server.ts). */
+export const businessVariables = {
+  ...(Object.fromEntries(Object.keys(BUSINESS_SAMPLES).map((name) => [name, variable(name as BusinessVariable)])) as {
+    [Name in BusinessVariable]: ReturnType<typeof variable>;
+  }),
+  ...retentionVariables,
+};
+
+type BusinessValues = Record<BusinessVariable, string> & Partial<Record<RetentionVariable, number>>;
 
 /** The profile from the parsed variables. */
 export function businessProfile(values: BusinessValues): BusinessProfile {
@@ -148,6 +195,8 @@ export function businessProfile(values: BusinessValues): BusinessProfile {
     chatUrl: values.BUSINESS_CHAT_URL,
     bookingUrl: values.BUSINESS_BOOKING_URL,
     charityPledge: values.BUSINESS_CHARITY_PLEDGE,
+    lateDeliveryRemedy: values.BUSINESS_LATE_DELIVERY_REMEDY,
+    retention: retentionPeriods(values),
     bank: {
       accountName: values.BUSINESS_BANK_ACCOUNT_NAME,
       sortCode: values.BUSINESS_BANK_SORT_CODE,
@@ -158,7 +207,7 @@ export function businessProfile(values: BusinessValues): BusinessProfile {
 }
 
 /** The variables still at their sample value, in the order .env.example lists them. */
-export function samplesLeft(values: BusinessValues): BusinessVariable[] {
+export function samplesLeft(values: Record<BusinessVariable, string>): BusinessVariable[] {
   return (Object.keys(BUSINESS_SAMPLES) as BusinessVariable[]).filter(
     (name) => values[name] === BUSINESS_SAMPLES[name],
   );

@@ -66,9 +66,12 @@ export const isBrandingMethod = oneOf(BRANDING_METHOD_IDS);
  */
 export const DEFAULT_BRANDING_METHOD: BrandingMethod = "none";
 
-/** Design-proof preferences (R-CONST-14); labels are ours. */
+/**
+ * Design-proof preferences (R-CONST-14); labels are ours. `ai_mockup` keeps the spec's id, but the
+ * mock-up is made by our designers: no AI makes one (issue 18 item 4).
+ */
 export const PROOF_PREFERENCES = {
-  ai_mockup: "AI mock-up",
+  ai_mockup: "Designer mock-up",
   manufacturer_mockup: "Manufacturer mock-up",
   skip_proof: "Skip proof (repeat of a previous order)",
 } as const;

@@ -9,6 +9,7 @@ import { TransferPayment } from "~/components/transfer-payment";
 import { FormMessage } from "~/components/ui/form";
 import { formatDisplayDate, formatDisplayDay, formatLondonDateTime, londonToday } from "~/domain/dates";
 import { PaidTotals } from "~/components/totals-list";
+import { trackingLink } from "~/domain/tracking";
 import {
   ORDER_STATUS_LABELS,
   lineTitle,
@@ -46,6 +47,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
   if (!loaderData.signedIn || !loaderData.order)
     return <SignInPrompt title="Your order" message="Please sign in to see your order." />;
   const order = loaderData.order;
+  const tracking = trackingLink(order.carrier, order.trackingNumber);
   const error = actionData && "error" in actionData ? actionData.error.message : null;
 
   return (
@@ -63,6 +65,14 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
       {order.trackingNumber ? (
         <p className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-green-900" data-testid="tracking">
           Shipped with {order.carrier}: tracking number <strong>{order.trackingNumber}</strong>
+          {tracking ? (
+            <>
+              {" · "}
+              <a href={tracking} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+                Track your parcel<span className="sr-only"> (opens the carrier's website in a new tab)</span>
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
 

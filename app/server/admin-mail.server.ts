@@ -1,11 +1,20 @@
 /**
- * The e-mails staff actions send to the buyer (issue 9 items 3 and 4; REQUIREMENTS B-9 "proof
- * ready" and "shipped with tracking"). They go to the Details step's work e-mail, where the buyer
- * was told mock-ups go, and link to the order page, which needs sign-in: the proof itself is never
- * attached, so a forwarded e-mail does not hand the design to anyone else.
+ * The e-mails that follow an order through its stages (issue 9 items 3 and 4, issue 18 item 4;
+ * REQUIREMENTS B-9): proof ready, proof approved with the promised date, in production, shipped
+ * with the carrier and its tracking link, and delivered. The order confirmation with its invoice is
+ * order-mail.server.ts. They go to the Details step's work e-mail, where the buyer was told mock-ups
+ * go, and link to the order page, which needs sign-in: the proof itself is never attached, so a
+ * forwarded e-mail does not hand the design to anyone else.
  */
-import type { Mail } from "./mail.server";
-import { branded } from "./mail-templates.server";
+import { POLICY } from "~/content/policy";
+import { formatDisplayDate, type IsoDate } from "~/domain/dates";
+import { readOrderSnapshot } from "~/domain/order-snapshot";
+import type { OrderStatus } from "~/domain/orders";
+import { trackingLink } from "~/domain/tracking";
+import { getEnv } from "./env.server";
+import type { Database } from "./db.server";
+import { sendMail, type Mail } from "./mail.server";
+import { branded, orderUrl } from "./mail-templates.server";
 
 export function proofReadyMail(view: {
   to: string;
@@ -33,13 +42,50 @@ export function proofReadyMail(view: {
   );
 }
 
-export function orderShippedMail(view: {
-  to: string;
-  orderNumber: string;
-  orderUrl: string;
-  carrier: string;
-  trackingNumber: string;
-}): Mail {
+/** Whom a stage e-mail is for and which order it is about. */
+export type OrderMailView = { to: string; orderNumber: string; orderUrl: string };
+
+/** An order row's buyer address (the Details step's work e-mail), number and page. */
+export function orderMailView(order: { id: string; number: string; snapshot: unknown }): OrderMailView {
+  const { data } = readOrderSnapshot(order.number, order.snapshot);
+  return { to: data.details.email.trim(), orderNumber: order.number, orderUrl: orderUrl(order.id) };
+}
+
+const orderLink = (view: OrderMailView) => ({ link: { url: view.orderUrl, label: "View your order" } });
+const promisedLine = (promised: IsoDate) => `Promised delivery: ${formatDisplayDate(promised)}.`;
+
+/** Every line approved (app/server/buyer-orders.server.ts respondToProof). */
+export function proofApprovedMail(view: OrderMailView & { promised: IsoDate | null }): Mail {
+  return branded(
+    view.to,
+    `Proof approved for order ${view.orderNumber}`,
+    [
+      `Thank you: you approved the proof for order ${view.orderNumber}, and we make exactly what you approved.`,
+      ...(view.promised
+        ? [promisedLine(view.promised), "We'll e-mail you when production starts and again when your order ships."]
+        : ["Production starts when your bank transfer arrives; we'll e-mail you the promised delivery date then."]),
+    ],
+    orderLink(view),
+    { kind: "proof-approved", orderNumber: view.orderNumber, promised: view.promised },
+  );
+}
+
+export function inProductionMail(view: OrderMailView & { promised: IsoDate | null }): Mail {
+  return branded(
+    view.to,
+    `Order ${view.orderNumber} is in production`,
+    [
+      `Order ${view.orderNumber} is now being made. We quality-check it before it ships.`,
+      ...(view.promised ? [promisedLine(view.promised)] : []),
+      "We'll e-mail you the carrier and tracking link when it ships.",
+    ],
+    orderLink(view),
+    { kind: "order-in-production", orderNumber: view.orderNumber },
+  );
+}
+
+export function orderShippedMail(view: OrderMailView & { carrier: string; trackingNumber: string }): Mail {
+  const tracking = trackingLink(view.carrier, view.trackingNumber);
   return branded(
     view.to,
     `Order ${view.orderNumber} has shipped`,
@@ -47,14 +93,65 @@ export function orderShippedMail(view: {
       `Good news: order ${view.orderNumber} is on its way.`,
       `Carrier: ${view.carrier}`,
       `Tracking number: ${view.trackingNumber}`,
-      "Use the tracking number on the carrier's website to follow the parcel. Your order page shows it too.",
+      tracking
+        ? `Your order page shows it too: ${view.orderUrl}`
+        : `Use the tracking number on ${view.carrier}'s website to follow the parcel. Your order page shows it too.`,
     ],
-    { link: { url: view.orderUrl, label: "View your order" } },
+    tracking ? { link: { url: tracking, label: "Track your parcel" } } : orderLink(view),
     {
       kind: "order-shipped",
       orderNumber: view.orderNumber,
       carrier: view.carrier,
       trackingNumber: view.trackingNumber,
+      trackingUrl: tracking,
     },
   );
+}
+
+export function orderDeliveredMail(view: OrderMailView): Mail {
+  return branded(
+    view.to,
+    `Order ${view.orderNumber} has been delivered`,
+    [
+      `Our courier reports that order ${view.orderNumber} has been delivered. We hope your team loves it.`,
+      POLICY.qualityDisputes,
+      POLICY.transitDamage,
+      `To report a problem, e-mail ${getEnv().business.supportEmail} with your order reference and photos.`,
+    ],
+    orderLink(view),
+    { kind: "order-delivered", orderNumber: view.orderNumber },
+  );
+}
+
+/**
+ * The e-mail a status change made by staff sends the buyer (changeOrderStatus), or null for a
+ * status with none: the proof e-mails come from the proof upload and the buyer's answer, and a
+ * refund sends its credit note.
+ */
+export function staffStatusMail(
+  status: OrderStatus,
+  view: OrderMailView & { promised: IsoDate | null; carrier: string; trackingNumber: string },
+): Mail | null {
+  switch (status) {
+    case "in_production":
+      return inProductionMail(view);
+    case "shipped":
+      return orderShippedMail(view);
+    case "delivered":
+      return orderDeliveredMail(view);
+    default:
+      return null;
+  }
+}
+
+/** A stage e-mail after its commit: a fault is logged, never undoes the change the e-mail reports. */
+export async function sendStageMail(db: Database, mail: Mail): Promise<void> {
+  const what = `${String(mail.meta?.kind ?? "order")} e-mail for ${String(mail.meta?.orderNumber ?? "an order")}`;
+  if (!mail.to) {
+    console.error(`[orders] ${what} has no e-mail address to go to`);
+    return;
+  }
+  await sendMail(db, mail).catch((error: unknown) => {
+    console.error(`[orders] ${what} to ${mail.to} failed:`, error);
+  });
 }

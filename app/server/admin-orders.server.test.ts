@@ -253,6 +253,7 @@ describe("status changes follow app/domain/orders.ts and nothing else", () => {
     expect(mail.subject).toBe(`Order ${order.number} has shipped`);
     expect(mail.text).toContain("Carrier: DPD");
     expect(mail.text).toContain("Tracking number: 15501234567890");
+    expect(mail.text).toContain("Track your parcel: https://www.dpd.co.uk/apps/tracking/?reference=15501234567890");
     expect(mail.text).toContain(`http://127.0.0.1:3999/orders/${order.id}`);
   });
 
@@ -396,6 +397,7 @@ describe("proofs", () => {
     expect(smtp.messages.filter((m) => m.to.includes("jane@acme.example")).map((m) => m.subject)).toEqual([
       `Your proof for order ${order.number} is ready (version 1)`,
       `Your proof for order ${order.number} is ready (version 2)`,
+      `Proof approved for order ${order.number}`,
     ]);
     expect(storedFiles()).toHaveLength(2);
 

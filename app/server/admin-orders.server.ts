@@ -19,7 +19,7 @@ import {
   type OrderListQuery,
   type StatusChange,
 } from "~/domain/admin-orders";
-import { lineSummary, readOrderSnapshot } from "~/domain/order-snapshot";
+import { lineSummary } from "~/domain/order-snapshot";
 import {
   ORDER_STATUS_LABELS,
   canTransition,
@@ -30,11 +30,10 @@ import {
   type OrderStatus,
 } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
-import { orderShippedMail } from "./admin-mail.server";
+import { orderMailView, sendStageMail, staffStatusMail } from "./admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "./artwork.server";
 import type { Database } from "./db.server";
-import { sendMail } from "./mail.server";
-import { orderUrl } from "./mail-templates.server";
+import type { Mail } from "./mail.server";
 import { issueCreditNote, mailOrderDocument } from "./invoices.server";
 import { listPaymentsNeedingAttention } from "./payments-attention.server";
 import { failure, type Failure } from "./http.server";
@@ -157,8 +156,9 @@ export function staleFailure(current: { status: string }): Failure {
 /**
  * Moves an order to `change.to` (issue 9 item 4): only a move canTransition allows staff, only
  * from the version the page showed, never to proof_sent (that is a proof upload). Shipping stores
- * the carrier and tracking number and e-mails them to the buyer after the commit; a mail fault is
- * logged and never undoes the change (the buyer's order page shows the tracking number too).
+ * the carrier and tracking number. In production, shipped (with the tracking link) and delivered
+ * each e-mail the buyer after the commit (staffStatusMail, issue 18 item 4); a mail fault is logged
+ * and never undoes the change (the buyer's order page shows the status and tracking number too).
  */
 export async function changeOrderStatus(
   db: Database,
@@ -173,11 +173,7 @@ export async function changeOrderStatus(
   if (change.to === "proof_sent") return failure(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
   const note = change.note || defaultStatusNote(change);
   const result = await db.transaction(
-    async (
-      tx,
-    ): Promise<
-      (AdminChange & { mail?: Parameters<typeof orderShippedMail>[0]; creditNote: string | null }) | Failure
-    > => {
+    async (tx): Promise<(AdminChange & { mail: Mail | null; creditNote: string | null }) | Failure> => {
       const order = await lockOrder(tx, input.orderId);
       if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
       if (order.version !== change.version) return staleFailure(order);
@@ -201,7 +197,6 @@ export async function changeOrderStatus(
         actorUserId: staff.id,
         note,
       });
-      const { data } = readOrderSnapshot(order.number, order.snapshot);
       // A refund cancels the VAT invoice with a credit note naming it (issue 17 item 3).
       const creditNote =
         change.to === "refunded" ? await issueCreditNote(tx, { orderId: order.id, now: new Date() }) : null;
@@ -211,16 +206,12 @@ export async function changeOrderStatus(
         version: updated.version,
         message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".${creditNote ? ` Credit note ${creditNote} issued and e-mailed to the buyer.` : ""}`,
         creditNote,
-        mail:
-          change.to === "shipped"
-            ? {
-                to: data.details.email.trim(),
-                orderNumber: order.number,
-                orderUrl: orderUrl(order.id),
-                carrier: change.carrier,
-                trackingNumber: change.trackingNumber,
-              }
-            : undefined,
+        mail: staffStatusMail(change.to, {
+          ...orderMailView(order),
+          promised: order.promisedDeliveryDate,
+          carrier: change.carrier,
+          trackingNumber: change.trackingNumber,
+        }),
       };
     },
   );
@@ -231,15 +222,7 @@ export async function changeOrderStatus(
       console.error(`[admin] credit note ${creditNote} e-mail failed:`, error);
     });
   }
-  if (mail) {
-    if (!mail.to) {
-      console.error(`[admin] order ${mail.orderNumber} shipped but has no e-mail address to tell`);
-    } else {
-      await sendMail(db, orderShippedMail(mail)).catch((error: unknown) => {
-        console.error(`[admin] shipped e-mail for ${mail.orderNumber} to ${mail.to} failed:`, error);
-      });
-    }
-  }
+  if (mail) await sendStageMail(db, mail);
   return changed;
 }
 

@@ -10,7 +10,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { ADMIN_MESSAGES, type ProofUploadFields } from "~/domain/admin-orders";
-import { readOrderSnapshot } from "~/domain/order-snapshot";
 import {
   ORDER_STATUS_LABELS,
   canTransition,
@@ -29,12 +28,10 @@ import {
   proofKind,
 } from "~/domain/proof-rules";
 import type { StaffMember } from "./admin-access.server";
-import { proofReadyMail } from "./admin-mail.server";
+import { orderMailView, proofReadyMail, sendStageMail } from "./admin-mail.server";
 import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server";
-import { orderUrl } from "./mail-templates.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
-import { sendMail } from "./mail.server";
 import { linesOfOrder } from "./order-lines.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 
@@ -177,7 +174,6 @@ export async function uploadProof(
         actorUserId: staff.id,
         note: fields.note ? `${label} sent: ${fields.note}` : `${label} sent`,
       });
-      const { data } = readOrderSnapshot(order.number, order.snapshot);
       return {
         ok: true,
         status: "proof_sent",
@@ -185,9 +181,7 @@ export async function uploadProof(
         proofVersion,
         message: `${label} sent to the buyer. The order is now "${ORDER_STATUS_LABELS.proof_sent}".`,
         mail: {
-          to: data.details.email.trim(),
-          orderNumber: order.number,
-          orderUrl: orderUrl(order.id),
+          ...orderMailView(order),
           version: proofVersion,
           note: fields.note,
           product: title,
@@ -203,13 +197,7 @@ export async function uploadProof(
     return result;
   }
   const { mail, ...sent } = result;
-  if (!mail.to) {
-    console.error(`[admin] proof ${sent.proofVersion} of ${mail.orderNumber} has no e-mail address to go to`);
-  } else {
-    // After the commit: a mail fault is logged and never takes the proof back (the order page has it).
-    await sendMail(db, proofReadyMail(mail)).catch((error: unknown) => {
-      console.error(`[admin] proof e-mail for ${mail.orderNumber} to ${mail.to} failed:`, error);
-    });
-  }
+  // After the commit: a mail fault is logged and never takes the proof back (the order page has it).
+  await sendStageMail(db, proofReadyMail(mail));
   return sent;
 }

@@ -38,8 +38,10 @@ import {
   type PaymentMethod,
   type ProofAnswer,
 } from "~/domain/orders";
+import { orderMailView, proofApprovedMail, sendStageMail } from "./admin-mail.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
+import type { Mail } from "./mail.server";
 import { linesOfOrder, linesOfOrders } from "./order-lines.server";
 
 export type { DeliveryView };
@@ -270,8 +272,9 @@ export type ProofResponse = {
  * to changes_requested for staff to upload a new version; the last line approved moves it to
  * proof_approved and fixes the promised delivery date (today in Europe/London + the slowest
  * line's lead and delivery days for the method bought, DESIGN decision 6, B-19); otherwise it
- * stays proof_sent. Every answer writes a history row. The answer comes checked by
- * proofAnswerSchema, so a request for changes carries its comment.
+ * stays proof_sent. Every answer writes a history row, and the approval e-mails the buyer after
+ * the commit (issue 18 item 4). The answer comes checked by proofAnswerSchema, so a request for
+ * changes carries its comment.
  */
 export async function respondToProof(
   db: Database,
@@ -287,7 +290,8 @@ export async function respondToProof(
   if (!input.userId || !isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
   const now = input.now ?? new Date();
   const notAwaiting = () => failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
-  return db.transaction(async (tx): Promise<ProofResponse | Failure> => {
+  type Answered = ProofResponse & { mail: Mail | null };
+  const result = await db.transaction(async (tx): Promise<Answered | Failure> => {
     const [order] = await tx
       .select()
       .from(orders)
@@ -349,8 +353,14 @@ export async function respondToProof(
       actorUserId: input.userId,
       note: decision === "approved" ? `${name} approved` : title ? `${name}: ${comment}` : comment,
     });
-    return { ok: true, status: target, promisedDeliveryDate: promised, version: updated?.version ?? order.version + 1 };
+    const version = updated?.version ?? order.version + 1;
+    const mail = target === "proof_approved" ? proofApprovedMail({ ...orderMailView(order), promised }) : null;
+    return { ok: true, status: target, promisedDeliveryDate: promised, version, mail };
   });
+  if (!result.ok) return result;
+  const { mail, ...answered } = result;
+  if (mail) await sendStageMail(db, mail);
+  return answered;
 }
 
 /**

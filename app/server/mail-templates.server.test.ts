@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { SITE } from "~/content/links";
 import { getEnv } from "./env.server";
-import { orderShippedMail, proofReadyMail } from "./admin-mail.server";
+import {
+  inProductionMail,
+  orderDeliveredMail,
+  orderShippedMail,
+  proofApprovedMail,
+  proofReadyMail,
+  staffStatusMail,
+} from "./admin-mail.server";
 import type { Mail } from "./mail.server";
 import { branded, passwordResetMail, signInCodeMail } from "./mail-templates.server";
 
@@ -62,7 +69,39 @@ describe("the e-mail layout", () => {
     });
     expectFramed(shipped);
     expect(shipped.text).toContain("Tracking number: 1Z999");
-    expect(shipped.html).toContain('font-weight:bold">View your order</a>');
+    expect(shipped.html).toContain('<a href="https://www.dpd.co.uk/apps/tracking/?reference=1Z999"');
+    expect(shipped.html).toContain('font-weight:bold">Track your parcel</a>');
+    expect(shipped.text).toContain("Your order page shows it too: https://shop.example/orders/1");
+  });
+
+  it("words each stage of an order (issue 18 item 4)", () => {
+    const view = { to: "buyer@example.com", orderNumber: "SW-1001", orderUrl: "https://shop.example/orders/1" };
+    const approved = proofApprovedMail({ ...view, promised: "2027-01-06" });
+    expectFramed(approved);
+    expect(approved.subject).toBe("Proof approved for order SW-1001");
+    expect(approved.text).toContain("Promised delivery: Wed, Jan 6, 2027.");
+    expect(approved.html).toContain('font-weight:bold">View your order</a>');
+    expect(proofApprovedMail({ ...view, promised: null }).text).toContain(
+      "Production starts when your bank transfer arrives; we'll e-mail you the promised delivery date then.",
+    );
+
+    const making = inProductionMail({ ...view, promised: "2027-01-06" });
+    expectFramed(making);
+    expect(making.subject).toBe("Order SW-1001 is in production");
+    expect(making.text).toContain("Promised delivery: Wed, Jan 6, 2027.");
+    expect(inProductionMail({ ...view, promised: null }).text).not.toContain("Promised delivery");
+
+    const delivered = orderDeliveredMail(view);
+    expectFramed(delivered);
+    expect(delivered.subject).toBe("Order SW-1001 has been delivered");
+    expect(delivered.text).toContain(`To report a problem, e-mail ${getEnv().business.supportEmail}`);
+
+    const stage = { ...view, promised: null, carrier: "Acme Couriers", trackingNumber: "X1" };
+    expect(staffStatusMail("in_production", stage)?.meta).toMatchObject({ kind: "order-in-production" });
+    expect(staffStatusMail("shipped", stage)?.text).toContain("Use the tracking number on Acme Couriers's website");
+    expect(staffStatusMail("delivered", stage)?.meta).toMatchObject({ kind: "order-delivered" });
+    for (const quiet of ["quality_check", "cancelled", "refunded", "paid"] as const)
+      expect(staffStatusMail(quiet, stage)).toBeNull();
   });
 
   it("escapes what a person typed", () => {

@@ -2,7 +2,8 @@ import { getEnv, type Env } from "./env.server";
 
 /**
  * The spec's three words for /env (SPEC.md §2 "Diagnostics", R-DIAG; DESIGN decision 13: never a
- * key), and "test mode" for the built-in provider: it takes no money, so it is never "ok" (issue 13).
+ * key), and "test mode" for a provider that takes no money, so it is never "ok": the built-in one
+ * (issue 13) and Stripe with test keys (issue 18 item 6).
  */
 export type PaymentStatus = "ok" | "test mode" | "missing publishable key" | "failed to initialize";
 
@@ -17,7 +18,7 @@ export type PaymentStatus = "ok" | "test mode" | "missing publishable key" | "fa
  */
 export type PaymentConfiguration =
   | { mode: "test"; status: "test mode" }
-  | { mode: "stripe"; status: "ok"; secretKey: string; publishableKey: string; webhookSecret: string }
+  | { mode: "stripe"; status: "ok" | "test mode"; secretKey: string; publishableKey: string; webhookSecret: string }
   | { mode: "unavailable"; status: Exclude<PaymentStatus, "ok">; problem: string };
 
 const SECRET_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/;
@@ -53,7 +54,9 @@ export function paymentConfiguration(
   // A test secret key with a live publishable key (or the reverse) makes every card form fail.
   if (secret[2] !== publishable[1])
     return failed("the secret and publishable keys are from different modes (test/live)");
-  return { mode: "stripe", status: "ok", secretKey, publishableKey, webhookSecret };
+  // Stripe's test keys charge no card either.
+  const status = secret[2] === "test" ? "test mode" : "ok";
+  return { mode: "stripe", status, secretKey, publishableKey, webhookSecret };
 }
 
 /** The payment provider's health in the spec's words (SPEC.md §2 "Diagnostics"); never a key. */

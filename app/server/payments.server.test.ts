@@ -597,7 +597,15 @@ describe("paymentConfiguration (/env)", () => {
       mode: "unavailable",
       status: "missing publishable key",
     });
-    expect(paymentConfiguration(all)).toMatchObject({ mode: "stripe", status: "ok" });
+    // Issue 18 item 6: Stripe's test keys take no money either; live keys are ok.
+    expect(paymentConfiguration(all)).toMatchObject({ mode: "stripe", status: "test mode" });
+    expect(
+      paymentConfiguration({
+        ...all,
+        STRIPE_SECRET_KEY: "sk_live_fake123",
+        STRIPE_PUBLISHABLE_KEY: "pk_live_fake123",
+      }),
+    ).toMatchObject({ mode: "stripe", status: "ok" });
     expect(paymentConfiguration({ ...all, STRIPE_PUBLISHABLE_KEY: undefined })).toMatchObject({
       mode: "unavailable",
       status: "missing publishable key",

@@ -67,7 +67,7 @@ async function twoProductsToPayment(page: Page) {
   await page.getByRole("button", { name: "Next: Design proofing" }).click();
 
   await expect(page.getByRole("heading", { name: "Design proofing" })).toBeVisible();
-  await expect(page.getByTestId("proof-choice")).toHaveText(["AI mock-up", "AI mock-up"]);
+  await expect(page.getByTestId("proof-choice")).toHaveText(["Designer mock-up", "Designer mock-up"]);
   await page.getByRole("button", { name: "Next: Payment" }).click();
   await expect(page.getByText("You'll be charged £2,629.80.")).toBeVisible();
 }

@@ -19,7 +19,7 @@ async function checkoutTo(page: Page, productName: string) {
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
   await page.getByRole("button", { name: "Next: Design proofing" }).click();
   await expect(page.getByRole("heading", { name: "Design proofing" })).toBeVisible();
-  await expect(page.getByTestId("proof-choice")).toHaveText("AI mock-up");
+  await expect(page.getByTestId("proof-choice")).toHaveText("Designer mock-up");
   await page.getByRole("button", { name: "Next: Payment" }).click();
   await expect(page.getByText("Test mode: no card is charged")).toBeVisible();
 }

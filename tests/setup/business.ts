@@ -12,6 +12,7 @@ export const GOOD_BUSINESS: Record<BusinessVariable, string> = {
   BUSINESS_CHAT_URL: "https://wa.me/441314960000",
   BUSINESS_BOOKING_URL: "https://cal.com/swagstudio/15min",
   BUSINESS_CHARITY_PLEDGE: "5% of our profits",
+  BUSINESS_LATE_DELIVERY_REMEDY: "A refund of 10% of the goods price of the late order.",
   BUSINESS_BANK_ACCOUNT_NAME: "Swag Studio Ltd",
   BUSINESS_BANK_SORT_CODE: "20 20 15",
   BUSINESS_BANK_ACCOUNT_NUMBER: "55555555",

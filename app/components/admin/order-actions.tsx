@@ -8,6 +8,7 @@ import { ORDER_STATUS_LABELS, lineTitle } from "~/domain/orders";
 import { PROOF_ACCEPT } from "~/domain/proof-rules";
 import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { Card } from "./order-card";
+import { KNOWN_CARRIERS } from "~/domain/tracking";
 
 /** What the last post of one of the two forms came back with. */
 export type FormReply = { ok: boolean; message: string; fieldErrors?: FieldErrors };
@@ -118,8 +119,15 @@ export function OrderActions(props: {
                   autoComplete="off"
                   maxLength={100}
                   required
+                  list="known-carriers"
+                  hint={`The buyer's e-mail links the tracking page for ${KNOWN_CARRIERS.join(", ")}.`}
                   error={statusResult?.fieldErrors?.carrier}
                 />
+                <datalist id="known-carriers">
+                  {KNOWN_CARRIERS.map((carrier) => (
+                    <option key={carrier} value={carrier} />
+                  ))}
+                </datalist>
                 <Field
                   label="Tracking number"
                   name="trackingNumber"

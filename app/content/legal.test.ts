@@ -1,0 +1,94 @@
+/**
+ * Issue 18 item 4: every claim is true. The pledge, the late-delivery remedy and the retention
+ * periods read as the business profile configures them; the Cookie Policy names what the code
+ * stores; no page claims an AI feature.
+ */
+import { describe, expect, it } from "vitest";
+import { BUSINESS_SAMPLES, businessProfile } from "~/domain/business-variables";
+import { PRICE_MODE_COOKIE } from "~/domain/price-mode";
+import { PROMO_COOKIE } from "~/domain/promo";
+import { DESIGN_GUIDELINES } from "./design-guidelines";
+import { faqCategories } from "./faqs";
+import { COOKIES, GUARANTEE, LEGAL_DOCUMENTS, type LegalBlock, type LegalDocument, PRIVACY } from "./legal";
+import * as marketing from "./marketing";
+import * as home from "./home";
+
+const business = {
+  ...businessProfile(BUSINESS_SAMPLES),
+  lateDeliveryRemedy: "Free express shipping on your next order, whatever its size.",
+  retention: { unpaidDraftDays: 45, pageViewDays: 200, rateLimitDays: 1, outboxDays: 14, smsDays: 60 },
+};
+const blockText = (block: LegalBlock) => (typeof block === "string" ? block : block.list.join("\n"));
+const words = (document: LegalDocument) => {
+  const { intro, sections } = document.text(business);
+  return [intro, ...sections.flatMap((section) => [section.heading, ...section.body.map(blockText)])].join("\n");
+};
+
+describe("what the business profile configures is shown as configured", () => {
+  it("the guarantee and the FAQs state the configured late-delivery remedy word for word", () => {
+    expect(words(GUARANTEE)).toContain("The remedy: Free express shipping on your next order, whatever its size.");
+    const late = faqCategories(business)
+      .flatMap((category) => category.entries)
+      .find((entry) => entry.id === "late-delivery");
+    expect(late?.answer).toContain("The remedy: Free express shipping on your next order, whatever its size.");
+    expect(words(GUARANTEE)).not.toMatch(/10%/);
+  });
+
+  it("the Privacy Policy states each configured retention period, and that none is purged automatically", () => {
+    const privacy = words(PRIVACY);
+    expect(privacy).toContain(
+      "Checkout drafts that are never paid, with the artwork uploaded to them: 45 days after their last change.",
+    );
+    expect(privacy).toContain("Page views: 200 days.");
+    expect(privacy).toContain("Abuse counters: 1 day after their window ends.");
+    expect(privacy).toContain(
+      "E-mails and text messages kept in our outbox (text messages always; e-mails only while no mail server is set up): 14 days.",
+    );
+    expect(privacy).toContain("SMS sign-ups: while you're signed up, and 60 days after you opt out.");
+    expect(privacy).toContain(
+      "These periods are our policy. The site does not yet delete records automatically when their period ends",
+    );
+    // No STOP keyword is handled yet, and no purge runs: the policy promises neither.
+    expect(privacy).not.toMatch(/reply STOP|resets every hour|then deleted/);
+  });
+
+  it("the About page gives the configured pledge and promises no schedule of its own", () => {
+    expect(marketing.ABOUT_PAGE.givingIntro("2% of our revenue")).toBe(
+      "We give 2% of our revenue to two UK cancer charities:",
+    );
+  });
+});
+
+describe("the Cookie Policy describes what the code stores", () => {
+  const cookies = words(COOKIES);
+
+  it("names every cookie the site sets, with how long it lasts", () => {
+    expect(cookies).toContain(`${PROMO_COOKIE}: remembers that you closed the promotion banner`);
+    expect(cookies).toContain(
+      `${PRICE_MODE_COOKIE}: remembers whether you chose to see prices with or without VAT (1 year)`,
+    );
+    // app/server/recent-buyers.server.ts and better-auth's prefix (app/server/auth.server.ts).
+    expect(cookies).toContain("swag.recent_buyers:");
+    expect(cookies).toContain("Sign-in cookies, whose names start with swag. (or __Host-swag. on our secure site)");
+  });
+
+  it("says the cart, lists and drafts are on the server, with copies in the browser only while signed in", () => {
+    expect(cookies).toContain(
+      "Your favourites, shopping list, cart and checkout drafts are stored on our server with your account, not only on your device.",
+    );
+    expect(cookies).not.toMatch(/never leaves your device/);
+  });
+});
+
+describe("no claim of an AI feature", () => {
+  it("no page, FAQ, policy or guide mentions AI", () => {
+    const everything = JSON.stringify([
+      marketing,
+      home,
+      DESIGN_GUIDELINES,
+      faqCategories(business),
+      LEGAL_DOCUMENTS.map((document) => document.text(business)),
+    ]);
+    expect(everything).not.toMatch(/\bAI\b|artificial intelligence/i);
+  });
+});
