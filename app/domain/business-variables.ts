@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { BusinessProfile } from "./business-profile";
+import type { ShowcaseValues } from "./business-showcase";
 import { isValidEmail, isValidPhone } from "./contact-rules";
 import { normaliseUkPostcode } from "./postcodes";
 
@@ -135,8 +136,8 @@ export const businessVariables = Object.fromEntries(
 
 type BusinessValues = Record<BusinessVariable, string>;
 
-/** The profile from the parsed variables. */
-export function businessProfile(values: BusinessValues): BusinessProfile {
+/** The profile from the parsed variables; without the showcase's (business-showcase.ts), none is shown. */
+export function businessProfile(values: BusinessValues & Partial<ShowcaseValues>): BusinessProfile {
   return {
     legalName: values.BUSINESS_LEGAL_NAME,
     companyNumber: values.BUSINESS_COMPANY_NUMBER,
@@ -154,6 +155,8 @@ export function businessProfile(values: BusinessValues): BusinessProfile {
       accountNumber: values.BUSINESS_BANK_ACCOUNT_NUMBER,
       iban: values.BUSINESS_BANK_IBAN,
     },
+    testimonials: values.BUSINESS_TESTIMONIALS ?? [],
+    clientLogos: values.BUSINESS_CLIENT_LOGOS ?? [],
   };
 }
 
