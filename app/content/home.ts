@@ -1,6 +1,7 @@
 /**
- * Copy of the home page (SPEC.md §2 "Home"). Every claim here is one SPEC.md §1 states; marketing
- * signs them off in this one file (REQUIREMENTS.md A-23). Components only render it.
+ * Copy of the home page (SPEC.md §2 "Home"). The savings, minimum-order and turnaround figures
+ * come from ./claims (issue 18 item 2, A-23), the one place they are written, so every page agrees.
+ * Components only render it.
  */
 import type { MetricId } from "~/domain/shop-metrics";
 import { CLAIMS } from "./claims";
