@@ -6,6 +6,7 @@ import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
 import { SiteShell } from "./components/site-shell";
 import { buttonClass } from "./components/ui/button";
+import { CLAIMS } from "./content/claims";
 import { publicBusiness } from "./domain/business-profile";
 import { londonToday } from "./domain/dates";
 import { priceModeFromCookie } from "./domain/price-mode";
@@ -68,8 +69,7 @@ export function meta() {
     { title: "Swag Studio | Custom branded merch for teams, from London" },
     {
       name: "description",
-      content:
-        "Custom branded caps, apparel, diaries and more for teams and events. Tiered prices in GBP, MOQ from 50, delivery in 2-4 weeks.",
+      content: `Custom branded caps, apparel, diaries and more for teams and events. Tiered prices in GBP, MOQ from ${CLAIMS.moq}, delivery in ${CLAIMS.turnaround}.`,
     },
   ];
 }

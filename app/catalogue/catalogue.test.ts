@@ -4,14 +4,7 @@ import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { BRANDING_METHOD_IDS } from "~/domain/checkout";
 import { parsePrice, parseTierRange, tierFor } from "~/domain/pricing";
-import {
-  PRODUCTS,
-  featuredProducts,
-  findProductById,
-  listByCategory,
-  promotedCategories,
-  relatedProducts,
-} from "./catalogue";
+import { PRODUCTS, findProductById, listByCategory, promotedCategories, relatedProducts } from "./catalogue";
 import { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
 import { DEFAULT_PALETTE, coloursFor } from "./colours";
 import { IMAGE_FILES, PRODUCT_IMAGES } from "./images";
@@ -385,9 +378,8 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
     expect(findProductById("")).toBeUndefined();
   });
 
-  test("featured: the first four tagged Hot, in catalogue order", () => {
-    expect(ids(featuredProducts())).toEqual(["8", "15", "16", "17"]);
-  });
+  // R-CAT-08's featured set (the first four tagged Hot) is the home page's fallback before any
+  // paid order: choosePicks, app/domain/most-loved.ts (issue 18 item 3).
 
   test("related: other products only, same category first, at most the limit", () => {
     for (const product of PRODUCTS) {

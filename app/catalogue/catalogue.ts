@@ -14,8 +14,7 @@ export const PRODUCTS: readonly Product[] = [CAP, RUNNING_SHORTS, DIARY, YOGA_MA
   tiers: parseTiers(entry.pricingTable),
 }));
 
-/** How many products the home page features and 'You might also like' shows at most. */
-export const FEATURED_LIMIT = 4;
+/** How many products 'You might also like' shows at most. */
 export const RELATED_LIMIT = 4;
 
 /** The product with this id, or undefined for an unknown id (the page then shows 'Product not found'). */
@@ -40,11 +39,6 @@ export function promotedCategories(
   products: readonly Pick<Product, "category">[] = PRODUCTS,
 ): Category[] {
   return categories.filter((category) => products.some((product) => product.category === category.name));
-}
-
-/** 'Our most-loved picks': the first four products tagged Hot, in catalogue order (R-CAT-08). */
-export function featuredProducts(): Product[] {
-  return PRODUCTS.filter((product) => product.tags.includes("Hot")).slice(0, FEATURED_LIMIT);
 }
 
 /**

@@ -7,6 +7,7 @@
 import { CAP } from "~/catalogue/products";
 import type { PricingRow } from "~/catalogue/types";
 import { COUNTRIES, COUNTRY_NAMES, FIRST_ORDER_DISCOUNT_PERCENT } from "~/domain/checkout";
+import { CLAIMS } from "./claims";
 import { DESIGN_GUIDELINES_PATH } from "./design-guidelines";
 import { HOW_IT_WORKS } from "./home";
 import type { PublicBusiness } from "~/domain/business-profile";
@@ -60,8 +61,7 @@ export const faqCategories = (business: PublicBusiness): readonly FaqCategory[] 
       {
         id: "minimum-order-quantity",
         question: "What is the minimum order quantity?",
-        answer:
-          "Minimum order quantities start from 50 units: every product in our catalogue has a 50-unit minimum, and the price per unit falls as the quantity rises.",
+        answer: `Minimum order quantities start from ${CLAIMS.moq} units: every product page shows its own minimum, and the price per unit falls as the quantity rises.`,
       },
       {
         id: "how-quickly-can-i-get-a-quote",
@@ -184,8 +184,7 @@ export const faqCategories = (business: PublicBusiness): readonly FaqCategory[] 
       {
         id: "when-will-my-order-arrive",
         question: "When will my order arrive?",
-        answer:
-          "Delivery in 2–4 weeks for most orders. Every product page shows an estimated delivery date if you approve your proof today, and when you approve it we promise a date.",
+        answer: `Delivery in ${CLAIMS.turnaround} from when you approve your proof, by product and shipping method. Every product page shows an estimated delivery date if you approve your proof today, and when you approve it we promise a date.`,
       },
       {
         id: "shipping-times",

@@ -1,30 +1,24 @@
 /**
- * Copy of the home page (SPEC.md §2 "Home"). Every claim here is one SPEC.md §1 states; marketing
- * signs them off in this one file (REQUIREMENTS.md A-23). Components only render it.
+ * Copy of the home page (SPEC.md §2 "Home"). The savings, minimum-order and turnaround figures
+ * come from ./claims (issue 18 item 2, A-23), the one place they are written, so every page agrees.
+ * Components only render it.
  */
-// `?no-inline` keeps each logo a real request even though the files are tiny: a data URL could never
-// fail, so the capitalised-name fallback (R-HOME-02) would be untestable and dead code.
-import brightfold from "~/content/clients/brightfold.svg?no-inline";
-import fernhollow from "~/content/clients/fernhollow.svg?no-inline";
-import kestrelworks from "~/content/clients/kestrelworks.svg?no-inline";
-import lumenloop from "~/content/clients/lumenloop.svg?no-inline";
-import quarrypine from "~/content/clients/quarrypine.svg?no-inline";
-import tidewell from "~/content/clients/tidewell.svg?no-inline";
+import type { MetricId } from "~/domain/shop-metrics";
+import { CLAIMS } from "./claims";
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A list with at least one entry, so the first item can always be rendered on the server. */
 export type NonEmpty<T> = readonly [T, ...T[]];
 
 export type Claim = { title: string; detail: string };
-export type ClientLogo = { slug: string; name: string; src: string; width: number; height: number };
 export type ProblemFix = { problem: string; problemDetail: string; fix: string };
 export type Persona = { slug: string; name: string; audiences: string; benefits: NonEmpty<string> };
-export type Metric = { value: string; label: string };
 export type Step = { title: string; body: string };
 
 export const HOME_META = {
   title: "Swag Studio | Custom branded merch for teams, from London",
-  description:
-    "Custom branded caps, running shorts, diaries and yoga mats for teams, start-ups and events. Minimum orders from 50 units, delivery in 2–4 weeks and tiered prices in pounds.",
+  description: `Custom branded caps, running shorts, diaries and yoga mats for teams, start-ups and events. Minimum orders from ${CLAIMS.moq} units, delivery in ${CLAIMS.turnaround} and tiered prices in pounds.`,
 } as const;
 
 /** Read after the name of every link that opens in a new tab. */
@@ -69,28 +63,21 @@ export const HERO = {
   founderChatCta: "Chat with the founders",
   bookCallCta: "Book a 15-minute call",
   claims: [
-    { title: "MOQ from 50 units", detail: "Order for a team, not a warehouse." },
-    { title: "Delivery in 2–4 weeks", detail: "Sourced, checked, shipped and delivered." },
+    { title: `MOQ from ${CLAIMS.moq} units`, detail: "Order for a team, not a warehouse." },
+    { title: `Delivery in ${CLAIMS.turnaround}`, detail: "Sourced, checked, shipped and delivered." },
     { title: "Quotes in about 10 minutes", detail: "Instant tiered prices on every product." },
-    { title: "About 20–30% savings", detail: "Fair prices compared with print-on-demand." },
+    { title: `${capitalise(CLAIMS.savings)} savings`, detail: "Fair prices compared with print-on-demand." },
   ] satisfies readonly Claim[],
 } as const;
 
+/**
+ * R-HOME-02 with A-24: the logos are the operator's, each shown with the client's permission
+ * (BUSINESS_CLIENT_LOGOS, app/domain/business-showcase.ts); with none configured the strip is left out.
+ */
 export const CLIENTS = {
   heading: "Merch for teams big and small",
   listLabel: "Client logos",
   pauseLabel: "Pause logo animation",
-  // REQUIREMENTS.md A-24: a client's logo appears only with their permission. Until real ones are
-  // signed off, these are made-up companies and the page says so.
-  note: "Illustrative logos: we only show a real client's logo with their permission.",
-  logos: [
-    { slug: "lumenloop", name: "Lumenloop", src: lumenloop, width: 168, height: 40 },
-    { slug: "fernhollow", name: "Fernhollow", src: fernhollow, width: 176, height: 40 },
-    { slug: "tidewell", name: "Tidewell", src: tidewell, width: 150, height: 40 },
-    { slug: "brightfold", name: "Brightfold", src: brightfold, width: 172, height: 40 },
-    { slug: "quarrypine", name: "Quarry & Pine", src: quarrypine, width: 176, height: 40 },
-    { slug: "kestrelworks", name: "Kestrelworks", src: kestrelworks, width: 186, height: 40 },
-  ] satisfies readonly ClientLogo[],
 } as const;
 
 export const CATEGORY_SECTION = {
@@ -108,17 +95,17 @@ export const BUT_WHY = {
     {
       problem: "Print-on-demand is pricey",
       problemDetail: "Paying per-item print-on-demand prices adds up fast once the whole team needs one.",
-      fix: "We source straight from factories: savings of about 20–30% and fair prices compared with print-on-demand.",
+      fix: `We source straight from factories: savings of ${CLAIMS.savings} and fair prices compared with print-on-demand.`,
     },
     {
       problem: "Overseas sourcing is slow and risky",
       problemDetail: "Finding a factory, checking its work and arranging shipping yourself takes time and trust.",
-      fix: "We source from factories for you, do the quality checks, then ship and deliver, with delivery in 2–4 weeks.",
+      fix: `We source from factories for you, do the quality checks, then ship and deliver, with delivery in ${CLAIMS.turnaround}.`,
     },
     {
       problem: "Minimums are too high",
       problemDetail: "Big minimum orders mean paying for merch nobody will wear.",
-      fix: "Minimum order quantities start from 50 units.",
+      fix: `Minimum order quantities start from ${CLAIMS.moq} units.`,
     },
     {
       problem: "No proof before production",
@@ -142,9 +129,9 @@ export const PERSONA_SECTION = {
       name: "Teams & HR",
       audiences: "For teams and HR teams",
       benefits: [
-        "Minimum orders from 50 units, so one team's welcome kit is worth doing.",
+        `Minimum orders from ${CLAIMS.moq} units, so one team's welcome kit is worth doing.`,
         "Tiered prices in pounds, so you know the cost per person before you order.",
-        "Delivery in 2–4 weeks, in time for onboarding or an away day.",
+        `Delivery in ${CLAIMS.turnaround}, in time for onboarding or an away day.`,
       ],
     },
     {
@@ -152,8 +139,8 @@ export const PERSONA_SECTION = {
       name: "Start-ups & founders",
       audiences: "For start-ups and founders",
       benefits: [
-        "Savings of about 20–30%, with fair prices compared with print-on-demand.",
-        "Start from 50 units instead of filling a storeroom.",
+        `Savings of ${CLAIMS.savings}, with fair prices compared with print-on-demand.`,
+        `Start from ${CLAIMS.moq} units instead of filling a storeroom.`,
         "Chat with our founders directly, founder to founder.",
       ],
     },
@@ -163,7 +150,7 @@ export const PERSONA_SECTION = {
       audiences: "For event organisers and event managers",
       benefits: [
         "A realistic delivery date on every product page before you order.",
-        "Delivery in 2–4 weeks, shipped and delivered to you.",
+        `Delivery in ${CLAIMS.turnaround}, shipped and delivered to you.`,
         "Quotes in about 10 minutes, so you can plan the budget today.",
       ],
     },
@@ -190,22 +177,25 @@ export const PERSONA_SECTION = {
   ] satisfies NonEmpty<Persona>,
 } as const;
 
+/**
+ * R-HOME-08 with issue 18 item 2: figures computed from the shop's own orders and reviews
+ * (app/domain/shop-metrics.ts), each left out below its minimum sample; with none, no section.
+ */
 export const METRICS = {
   heading: "Merch by the numbers",
-  // R-HOME-08: exact strings from SPEC.md §1.
-  items: [
-    { value: "35-60%", label: "lower prices" },
-    { value: "2-4 weeks", label: "turnaround" },
-    { value: "50-100 units", label: "starting MOQ" },
-    { value: "20+", label: "happy teams" },
-    { value: "4.7/5", label: "rating" },
-    { value: "96%", label: "on-time" },
-  ] satisfies readonly Metric[],
+  labels: { happyTeams: "happy teams", rating: "rating", onTime: "on-time" } satisfies Record<MetricId, string>,
 } as const;
 
+/** R-HOME-09 with issue 18 item 3: ranked by paid orders, or the Hot products labelled "Featured" before any. */
 export const PICKS = {
-  heading: "Our most-loved picks",
-  intro: "The products teams order most, each with tiered prices from a 50-unit minimum.",
+  mostLoved: {
+    heading: "Our most-loved picks",
+    intro: `The products teams order most, each with tiered prices from a ${CLAIMS.moq}-unit minimum.`,
+  },
+  featured: {
+    heading: "Featured",
+    intro: `A few products to start with, each with tiered prices from a ${CLAIMS.moq}-unit minimum.`,
+  },
   viewAll: "View all products",
 } as const;
 
@@ -228,7 +218,7 @@ export const HOW_IT_WORKS = {
     },
     {
       title: "Sit back",
-      body: "We ship and deliver to your door, with delivery in 2–4 weeks.",
+      body: `We ship and deliver to your door, with delivery in ${CLAIMS.turnaround}.`,
     },
   ] satisfies readonly Step[],
   callHeading: "Rather talk it through?",

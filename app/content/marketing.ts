@@ -5,7 +5,9 @@
  * ~/content/policy, so a figure changes in one place (A-23). Routes and components only render it.
  */
 import { DESIGN_GUIDELINES_PATH } from "./design-guidelines";
-import { HERO, HOW_IT_WORKS, METRICS, type Metric } from "./home";
+import { RUNNING_SHORTS } from "~/catalogue/products";
+import { CLAIMS } from "./claims";
+import { HERO, HOW_IT_WORKS } from "./home";
 import { QUICK_WINS_NAV } from "./navigation";
 import { POLICY } from "./policy";
 
@@ -37,15 +39,14 @@ function homeStep(index: number): { title: string; body: string } {
 
 export const HOW_IT_WORKS_PAGE = {
   title: HOW_IT_WORKS.heading,
-  metaDescription:
-    "How ordering custom branded merch with Swag Studio works: get a quote, share your design, approve your mock-up, and we deliver in 2–4 weeks.",
+  metaDescription: `How ordering custom branded merch with Swag Studio works: get a quote, share your design, approve your mock-up, and we deliver in ${CLAIMS.turnaround}.`,
   lead: `${HOW_IT_WORKS.intro} ${WHAT_WE_DO}`,
   // The same four steps as the home page (R-HOME-10), each with what happens in it.
   steps: [
     {
       ...homeStep(0),
       details: [
-        "Minimum orders from 50 units, and the more you order, the less each unit costs.",
+        `Minimum orders from ${CLAIMS.moq} units, and the more you order, the less each unit costs.`,
         POLICY.customQuote,
         POLICY.quoteValidity,
       ],
@@ -69,7 +70,7 @@ export const HOW_IT_WORKS_PAGE = {
     {
       ...homeStep(3),
       details: [
-        "Delivery in 2–4 weeks for most orders; every product page shows an estimated delivery date before you order.",
+        `Delivery in ${CLAIMS.turnaround} from proof approval, by product and shipping method; every product page shows an estimated delivery date before you order.`,
         "UK deliveries arrive duty paid, so the price at checkout is the price you pay.",
         "If we're 5 or more days late against the date we promised, our On-Time Delivery Guarantee applies.",
       ],
@@ -91,7 +92,7 @@ export const COMPARE_PAGE = {
   title: "Compare your options",
   metaDescription:
     "Print-on-demand, overseas sourcing or Swag Studio: twelve things that matter when you order branded merch for a team.",
-  lead: "Print-on-demand, sourcing from a factory yourself, or Swag Studio: how they compare for a team order of 50 or more.",
+  lead: `Print-on-demand, sourcing from a factory yourself, or Swag Studio: how they compare for a team order of ${CLAIMS.moq} or more.`,
   caption: "How the options compare",
   columns: { feature: "Feature", printOnDemand: "Print-on-Demand", overseas: "Overseas Sourcing", us: "Swag Studio" },
   yes: "Yes",
@@ -99,7 +100,7 @@ export const COMPARE_PAGE = {
   // R-MKT-02: exactly twelve rows. Each mark describes how that option typically works.
   rows: [
     { feature: "Fair factory prices at team volumes", printOnDemand: false, overseas: true, us: true },
-    { feature: "Minimum orders from 50 units", printOnDemand: true, overseas: false, us: true },
+    { feature: `Minimum orders from ${CLAIMS.moq} units`, printOnDemand: true, overseas: false, us: true },
     { feature: "Instant tiered prices in pounds", printOnDemand: true, overseas: false, us: true },
     { feature: "Embroidery, deboss and laser, not just print", printOnDemand: false, overseas: true, us: true },
     {
@@ -112,7 +113,7 @@ export const COMPARE_PAGE = {
     { feature: "Quality checks before dispatch", printOnDemand: false, overseas: false, us: true },
     { feature: "No factory hunting, negotiating or chasing", printOnDemand: true, overseas: false, us: true },
     { feature: "Shipping and UK customs handled, delivered duty paid", printOnDemand: true, overseas: false, us: true },
-    { feature: "Delivery in 2–4 weeks", printOnDemand: true, overseas: false, us: true },
+    { feature: `Delivery in ${CLAIMS.turnaround}`, printOnDemand: true, overseas: false, us: true },
     {
       feature: "Order tracking: updates at every stage and a tracking reference",
       printOnDemand: true,
@@ -122,7 +123,7 @@ export const COMPARE_PAGE = {
     { feature: "On-time delivery guarantee", printOnDemand: false, overseas: false, us: true },
   ] satisfies readonly CompareRow[],
   summary: [
-    "Print-on-demand is quick and has no minimums, but you pay per-item prices on every unit. We source straight from factories, which means savings of about 20–30% and fair prices compared with print-on-demand once you order 50 or more.",
+    `Print-on-demand is quick and has no minimums, but you pay per-item prices on every unit. We source straight from factories, which means savings of ${CLAIMS.savings} and fair prices compared with print-on-demand once you order ${CLAIMS.moq} or more.`,
     "Sourcing overseas yourself gets factory prices, but you find the factory, check the samples, arrange freight and clear customs. " +
       POLICY.shippingEstimates +
       " We do all of that for you.",
@@ -133,65 +134,22 @@ export const COMPARE_PAGE = {
 // ---------------------------------------------------------------------------------------------
 // /customer-love
 
-export type Testimonial = {
-  name: string;
-  company: string;
-  role: string;
-  /** A photo URL; when missing or it fails to load, the initials show instead (R-MKT-03). */
-  avatar?: string;
-  content: string;
-  rating: number;
-  initials: string;
-};
-
-const STAT_LABELS = ["happy teams", "rating", "on-time", "turnaround"] as const;
-
+/**
+ * Issue 18 items 2 and 3 (A-24): the operator's testimonials, each quoted with permission
+ * (BUSINESS_TESTIMONIALS); without any, buyers' published reviews; without those, an honest empty
+ * state. The figures are the home page's, computed from orders, and left out below their sample.
+ */
 export const CUSTOMER_LOVE_PAGE = {
   title: "Customer love",
   metaDescription: "What teams say about ordering custom branded merch with Swag Studio.",
-  lead: "Teams, start-ups and event organisers order their merch with us. Here's how it goes for them.",
+  lead: "What the teams who order their merch with us say, in their own words.",
   statsHeading: "In numbers",
-  // The home page's figures (SPEC.md §1), not a second set of numbers.
-  stats: STAT_LABELS.map((label) => {
-    const metric = METRICS.items.find((item) => item.label === label);
-    if (!metric) throw new Error(`Missing metric: ${label}`);
-    return metric;
-  }) satisfies readonly Metric[],
   testimonialsHeading: "What customers say",
-  // REQUIREMENTS.md A-24 and the DMCC Act 2024: reviews must be genuine. Until customers give
-  // written permission to quote them, these are marked as illustrative on the page, like the
-  // home page's client logos, and use the same made-up companies.
-  illustrativeNote:
-    "Illustrative testimonials: these show how customer stories will appear here. We only publish a real customer's words, name and company with their written permission.",
-  testimonials: [
-    {
-      name: "Priya Shah",
-      company: "Lumenloop",
-      role: "People Lead",
-      content:
-        "We ordered 80 embroidered caps for our summer offsite. The mock-up came back the same week, the caps arrived before our deadline, and the stitching is better than the ones we'd bought before.",
-      rating: 5,
-      initials: "PS",
-    },
-    {
-      name: "Tom Whitfield",
-      company: "Tidewell",
-      role: "Events Manager",
-      content:
-        "Branded diaries for a 200-person conference. Seeing the tier prices change as we typed the quantity made the budget conversation a five-minute job.",
-      rating: 5,
-      initials: "TW",
-    },
-    {
-      name: "Aisha Bello",
-      company: "Fernhollow",
-      role: "Community Manager",
-      content:
-        "Fifty pairs of running shorts for our run club was exactly the minimum we needed. Sizing was spot on; next time we'll order a few extra for new members.",
-      rating: 4,
-      initials: "AB",
-    },
-  ] satisfies readonly Testimonial[],
+  reviewsNote: "From buyers' reviews of their delivered orders.",
+  empty:
+    "No customer stories yet. We only publish a customer's words with their permission, or a review a buyer leaves for a delivered order, so this page fills up as orders arrive.",
+  rated: (rating: number) => `Rated ${rating} out of 5`,
+  reviewOf: (productTitle: string) => `on ${productTitle}`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -207,7 +165,7 @@ export const ABOUT_PAGE = {
   storyHeading: "Our story",
   story: [
     "Buying branded merch for a team used to mean a choice between two bad options. Print-on-demand is easy but expensive once everyone needs one. Going to a factory yourself is cheaper, but you hunt for a supplier, chase samples, arrange freight and hope the boxes look right when they land.",
-    "We started Swag Studio in London to sit in the middle. We source straight from factories, so teams pay fair prices, with savings of about 20–30% compared with print-on-demand. We make a mock-up of every design for you to approve, check the goods before they ship, and deliver them to your door.",
+    `We started Swag Studio in London to sit in the middle. We source straight from factories, so teams pay fair prices, with savings of ${CLAIMS.savings} compared with print-on-demand. We make a mock-up of every design for you to approve, check the goods before they ship, and deliver them to your door.`,
     "Our customers are teams, start-ups, event organisers and managers, marketers and growth managers, HR teams, GTM engineers, founders and sales people: anyone who needs 50 good-looking things with a logo on, on time.",
   ],
   doHeading: "What we do",
@@ -272,7 +230,7 @@ export const QUICK_WINS: readonly QuickWin[] = [
     paragraphs: [
       "A cap worn to the park, a diary open on a desk all year or a yoga mat carried to class is seen far more often than a leaflet. Choose something your audience will use every week, not something that ends up in a drawer.",
       "Keep the branding simple: one clean logo where it will be seen, such as front embroidery on a cap, a debossed logo on a diary cover or a printed logo at one end of a yoga mat. Our design guidelines show the print area of every product.",
-      "With minimum orders from 50 units and tiered prices in pounds, you can price a client-gift run today and scale up for the next event.",
+      `With minimum orders from ${CLAIMS.moq} units and tiered prices in pounds, you can price a client-gift run today and scale up for the next event.`,
     ],
   },
   {
@@ -292,7 +250,7 @@ export const QUICK_WINS: readonly QuickWin[] = [
     metaDescription: "Merch your community will actually wear: run clubs, meet-ups, user groups and alumni networks.",
     lead: "Merch a community actually wears turns members into ambassadors.",
     paragraphs: [
-      "Run clubs, meet-ups, user groups and alumni networks all want something that says they belong. Our custom running shorts (from 50 pairs, sizes XS to XXL) and embroidered caps are made for exactly that.",
+      `Run clubs, meet-ups, user groups and alumni networks all want something that says they belong. Our custom running shorts (from ${RUNNING_SHORTS.moq} pairs, sizes XS to XXL) and embroidered caps are made for exactly that.`,
       "Ask the community first: a quick poll on colours and sizes avoids leftovers. Order once with a little headroom for new members, since tier prices fall as the quantity rises.",
       `Plan back from your date: ${POLICY.production.charAt(0).toLowerCase()}${POLICY.production.slice(1)}`,
     ],
@@ -303,7 +261,7 @@ export const QUICK_WINS: readonly QuickWin[] = [
     metaDescription: "Small, limited runs of branded merch for launches, anniversaries and one-off events.",
     lead: "A small, limited run gives people a reason to want one now.",
     paragraphs: [
-      "Limited editions work for launches, anniversaries and one-off events: a cap in a colour you'll never order again, or a diary for this year's cohort only. Minimum orders from 50 units keep a limited run genuinely limited.",
+      `Limited editions work for launches, anniversaries and one-off events: a cap in a colour you'll never order again, or a diary for this year's cohort only. Minimum orders from ${CLAIMS.moq} units keep a limited run genuinely limited.`,
       "Make the edition visible: a custom strap tag on a cap, a custom inner label in running shorts or printed pages at the front of a diary can carry the edition's name and date.",
       "Every piece is made to order, so fix the launch date first and work back from the estimated delivery date on the product page.",
     ],

@@ -4,6 +4,7 @@
  * profile, read from BUSINESS_* environment variables at start (business-variables.ts,
  * app/server/env.server.ts) and given to pages by the root loader (its public part).
  */
+import type { ClientLogo, Testimonial } from "./business-showcase";
 
 export type BusinessProfile = {
   legalName: string;
@@ -32,13 +33,22 @@ export type BusinessProfile = {
   };
   /** For bank transfers: printed on pro-forma invoices, never sent to the browser. */
   bank: { accountName: string; sortCode: string; accountNumber: string; iban: string };
+  // Issue 18 item 3: the operator's testimonials and client logos, shown with permission
+  // (business-showcase.ts); empty unless configured. Only the pages that show them load them.
+  testimonials: readonly Testimonial[];
+  clientLogos: readonly ClientLogo[];
 };
 
-/** What every page may show: the profile without the bank account (root loader data). */
-export type PublicBusiness = Omit<BusinessProfile, "bank">;
+/** What every page may show: the profile without the bank account and the showcase (root loader data). */
+export type PublicBusiness = Omit<BusinessProfile, "bank" | "testimonials" | "clientLogos">;
 
-/** The profile without the bank account: what the browser is given. */
-export function publicBusiness({ bank: _bank, ...rest }: BusinessProfile): PublicBusiness {
+/** The profile without the bank account and the showcase: what every page is given. */
+export function publicBusiness({
+  bank: _bank,
+  testimonials: _testimonials,
+  clientLogos: _clientLogos,
+  ...rest
+}: BusinessProfile): PublicBusiness {
   return rest;
 }
 

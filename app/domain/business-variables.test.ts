@@ -58,6 +58,8 @@ describe("the business profile's variables", () => {
         accountNumber: "55555555",
         iban: "GB33BUKB20201555555555",
       },
+      testimonials: [],
+      clientLogos: [],
     });
   });
 

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { BusinessProfile } from "./business-profile";
+import type { ShowcaseValues } from "./business-showcase";
 import { isValidEmail, isValidPhone } from "./contact-rules";
 import { normaliseUkPostcode } from "./postcodes";
 
@@ -182,8 +183,8 @@ export const businessVariables = {
 
 type BusinessValues = Record<BusinessVariable, string> & Partial<Record<RetentionVariable, number>>;
 
-/** The profile from the parsed variables. */
-export function businessProfile(values: BusinessValues): BusinessProfile {
+/** The profile from the parsed variables; without the showcase's (business-showcase.ts), none is shown. */
+export function businessProfile(values: BusinessValues & Partial<ShowcaseValues>): BusinessProfile {
   return {
     legalName: values.BUSINESS_LEGAL_NAME,
     companyNumber: values.BUSINESS_COMPANY_NUMBER,
@@ -203,6 +204,8 @@ export function businessProfile(values: BusinessValues): BusinessProfile {
       accountNumber: values.BUSINESS_BANK_ACCOUNT_NUMBER,
       iban: values.BUSINESS_BANK_IBAN,
     },
+    testimonials: values.BUSINESS_TESTIMONIALS ?? [],
+    clientLogos: values.BUSINESS_CLIENT_LOGOS ?? [],
   };
 }
 

@@ -1,40 +1,77 @@
-import { useState } from "react";
+import type { Route } from "./+types/customer-love";
 import { StarIcon } from "~/components/icons";
 import { CallToAction, PageHero } from "~/components/marketing-page";
+import { METRICS } from "~/content/home";
 import { SITE } from "~/content/links";
-import { CUSTOMER_LOVE_PAGE, type Testimonial } from "~/content/marketing";
+import { CUSTOMER_LOVE_PAGE } from "~/content/marketing";
+import type { Testimonial } from "~/domain/business-showcase";
+import { initials } from "~/domain/initials";
+import { metricTiles } from "~/domain/shop-metrics";
+import { getEnv } from "~/server/env.server";
+import { latestPublishedReviews, type ReviewQuote } from "~/server/published-reviews.server";
+import { dbOf } from "~/server/request-context.server";
+import { shopFigures } from "~/server/shop-figures.server";
 
-// No loader: static copy (R-MKT-03).
+/** How many reviews stand in for testimonials. */
+const REVIEWS_SHOWN = 6;
 
-export default function CustomerLoveRoute() {
+/** Issue 18 item 3: the operator's testimonials, else buyers' published reviews, else neither. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = dbOf(context);
+  const { testimonials } = getEnv().business;
+  const [figures, reviews] = await Promise.all([
+    shopFigures(db),
+    testimonials.length > 0 ? [] : latestPublishedReviews(db, { limit: REVIEWS_SHOWN }),
+  ]);
+  return { tiles: metricTiles(figures), testimonials, reviews };
+}
+
+export default function CustomerLoveRoute({ loaderData }: Route.ComponentProps) {
+  const { tiles, testimonials, reviews } = loaderData;
   return (
     <>
       <PageHero title={CUSTOMER_LOVE_PAGE.title} lead={CUSTOMER_LOVE_PAGE.lead} />
-      <section aria-labelledby="stats-heading" className="mx-auto max-w-5xl px-4 pt-12">
-        <h2 id="stats-heading" className="text-2xl font-extrabold tracking-tight text-ink">
-          {CUSTOMER_LOVE_PAGE.statsHeading}
-        </h2>
-        <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
-          {CUSTOMER_LOVE_PAGE.stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse gap-1 rounded-2xl bg-brand p-5 text-white">
-              <dt className="text-sm font-medium text-brand-soft">{stat.label}</dt>
-              <dd className="text-2xl font-extrabold tracking-tight sm:text-3xl">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {tiles.length > 0 ? (
+        <section aria-labelledby="stats-heading" className="mx-auto max-w-5xl px-4 pt-12">
+          <h2 id="stats-heading" className="text-2xl font-extrabold tracking-tight text-ink">
+            {CUSTOMER_LOVE_PAGE.statsHeading}
+          </h2>
+          <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3">
+            {tiles.map((tile) => (
+              <div key={tile.id} className="flex flex-col-reverse gap-1 rounded-2xl bg-brand p-5 text-white">
+                <dt className="text-sm font-medium text-brand-soft">{METRICS.labels[tile.id]}</dt>
+                <dd className="text-2xl font-extrabold tracking-tight sm:text-3xl">{tile.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
       <section aria-labelledby="testimonials-heading" className="mx-auto max-w-5xl px-4 py-12">
         <h2 id="testimonials-heading" className="text-2xl font-extrabold tracking-tight text-ink">
           {CUSTOMER_LOVE_PAGE.testimonialsHeading}
         </h2>
-        <p className="mt-2 text-sm text-muted">{CUSTOMER_LOVE_PAGE.illustrativeNote}</p>
-        <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          {CUSTOMER_LOVE_PAGE.testimonials.map((testimonial) => (
-            <li key={testimonial.name}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
-          ))}
-        </ul>
+        {testimonials.length > 0 ? (
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {testimonials.map((testimonial) => (
+              <li key={`${testimonial.name}|${testimonial.company}`}>
+                <TestimonialCard testimonial={testimonial} />
+              </li>
+            ))}
+          </ul>
+        ) : reviews.length > 0 ? (
+          <>
+            <p className="mt-2 text-sm text-muted">{CUSTOMER_LOVE_PAGE.reviewsNote}</p>
+            <ul className="mt-6 grid gap-6 md:grid-cols-3">
+              {reviews.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="mt-4 max-w-2xl text-muted">{CUSTOMER_LOVE_PAGE.empty}</p>
+        )}
       </section>
       <CallToAction />
     </>
@@ -44,21 +81,16 @@ export default function CustomerLoveRoute() {
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
     <figure className="flex h-full flex-col rounded-2xl border border-slate-200 p-6">
-      <p className="flex text-amber-600">
-        <span className="sr-only">Rated {testimonial.rating} out of 5</span>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <StarIcon key={n} filled={testimonial.rating >= n} />
-        ))}
-      </p>
-      <blockquote className="mt-4 flex-1 text-ink">
-        <p>“{testimonial.content}”</p>
+      <blockquote className="flex-1 text-ink">
+        <p>“{testimonial.text}”</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
-        <Avatar testimonial={testimonial} />
+        <Initials name={testimonial.name} />
         <span className="text-sm">
           <span className="block font-semibold text-ink">{testimonial.name}</span>
           <span className="block text-muted">
-            {testimonial.role}, {testimonial.company}
+            {testimonial.role ? `${testimonial.role}, ` : ""}
+            {testimonial.company}
           </span>
         </span>
       </figcaption>
@@ -66,27 +98,36 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   );
 }
 
-/** The photo, or the initials when there is none or it fails to load (R-MKT-03). */
-function Avatar({ testimonial }: { testimonial: Testimonial }) {
-  const [failed, setFailed] = useState(false);
-  if (testimonial.avatar && !failed) {
-    return (
-      <img
-        src={testimonial.avatar}
-        alt=""
-        width={44}
-        height={44}
-        className="h-11 w-11 rounded-full object-cover"
-        onError={() => setFailed(true)}
-      />
-    );
-  }
+function ReviewCard({ review }: { review: ReviewQuote }) {
+  return (
+    <figure className="flex h-full flex-col rounded-2xl border border-slate-200 p-6">
+      <p className="flex text-amber-600">
+        <span className="sr-only">{CUSTOMER_LOVE_PAGE.rated(review.rating)}</span>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <StarIcon key={n} filled={review.rating >= n} />
+        ))}
+      </p>
+      <blockquote className="mt-4 flex-1 text-ink">
+        <p>“{review.text}”</p>
+      </blockquote>
+      <figcaption className="mt-6 flex items-center gap-3">
+        <Initials name={review.author} />
+        <span className="text-sm">
+          <span className="block font-semibold text-ink">{review.author}</span>
+          <span className="block text-muted">{CUSTOMER_LOVE_PAGE.reviewOf(review.productTitle)}</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function Initials({ name }: { name: string }) {
   return (
     <span
       aria-hidden="true"
-      className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-soft text-sm font-bold text-brand"
+      className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-bold text-brand"
     >
-      {testimonial.initials}
+      {initials(name)}
     </span>
   );
 }

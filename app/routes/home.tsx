@@ -1,3 +1,5 @@
+import type { Route } from "./+types/home";
+import { PRODUCTS } from "~/catalogue/catalogue";
 import { CategoryGrid } from "~/components/home/category-grid";
 import { ClientLogoMarquee } from "~/components/home/client-logo-marquee";
 import { HomeHero } from "~/components/home/hero";
@@ -7,20 +9,33 @@ import { MostLovedPicks } from "~/components/home/most-loved-picks";
 import { PersonaSelector } from "~/components/home/persona-selector";
 import { ProblemsAndFixes } from "~/components/home/problems-and-fixes";
 import { HOME_META } from "~/content/home";
+import { choosePicks } from "~/domain/most-loved";
+import { metricTiles } from "~/domain/shop-metrics";
+import { getEnv } from "~/server/env.server";
+import { dbOf } from "~/server/request-context.server";
+import { shopFigures } from "~/server/shop-figures.server";
 
-// No loader: everything on this page is static copy and the built-in catalogue.
+/** Issue 18 items 2 and 3: the figures and picks from the shop's own orders, the logos from its operator. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const figures = await shopFigures(dbOf(context));
+  return {
+    tiles: metricTiles(figures),
+    picks: choosePicks(figures.ordered, PRODUCTS),
+    clientLogos: getEnv().business.clientLogos,
+  };
+}
 
 /** SPEC.md §2 "Home", sections in the order the spec lists them. */
-export default function HomeRoute() {
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero />
-      <ClientLogoMarquee />
+      <ClientLogoMarquee logos={loaderData.clientLogos} />
       <CategoryGrid />
       <ProblemsAndFixes />
       <PersonaSelector />
-      <Metrics />
-      <MostLovedPicks />
+      <Metrics tiles={loaderData.tiles} />
+      <MostLovedPicks picks={loaderData.picks} />
       <HowItWorksSteps />
     </>
   );

@@ -119,4 +119,28 @@ describe("parseEnv", () => {
     );
     expect(parseEnv({ ...https, ...GOOD_BUSINESS }).business.legalName).toBe("Swag Studio Ltd");
   });
+
+  it("reads testimonials and client logos as given, none when unset, and starts an https:// shop either way (issue 18 item 3)", () => {
+    const https = { BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "test", ...GOOD_BUSINESS };
+    const bare = parseEnv(https).business;
+    expect(bare.testimonials).toEqual([]);
+    expect(bare.clientLogos).toEqual([]);
+    const logo = { name: "Analytical Ltd", src: "/clients/analytical.svg", permissionDate: "2026-03-01" };
+    const quote = {
+      name: "Ada Lovelace",
+      company: "Analytical Ltd",
+      text: "Lovely caps, early.",
+      permissionDate: "2026-03-01",
+    };
+    const shown = parseEnv({
+      ...https,
+      BUSINESS_TESTIMONIALS: JSON.stringify([quote]),
+      BUSINESS_CLIENT_LOGOS: JSON.stringify([logo]),
+    }).business;
+    expect(shown.testimonials).toEqual([quote]);
+    expect(shown.clientLogos).toEqual([logo]);
+    expect(() => parseEnv({ ...https, BUSINESS_CLIENT_LOGOS: "[{}]" })).toThrow(
+      /BUSINESS_CLIENT_LOGOS: item 1, name: /,
+    );
+  });
 });

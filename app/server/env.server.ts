@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SITE } from "~/content/links";
 import type { BusinessProfile } from "~/domain/business-profile";
+import { showcaseVariables } from "~/domain/business-showcase";
 import { businessProfile, businessVariables, samplesLeft } from "~/domain/business-variables";
 import { parseTrustProxy, type TrustProxy } from "./client-address.server";
 
@@ -70,6 +71,8 @@ const schema = z.object({
   VAT_CHECK_HMRC_CLIENT_SECRET: optional,
   /** Issue 17 item 1: the business profile's variables (app/domain/business-variables.ts). */
   ...businessVariables,
+  /** Issue 18 item 3: the operator's testimonials and client logos, optional (app/domain/business-showcase.ts). */
+  ...showcaseVariables,
 });
 
 export type Env = z.infer<typeof schema> & { BASE_URL: string; MAIL_FROM: string; business: BusinessProfile };

@@ -4,15 +4,13 @@ import { expect, test } from "./support/fixtures";
 // The copy below is what a visitor reads (app/content/home.ts). It is repeated here on purpose: that
 // module imports SVG files, which only Vite can load.
 const HERO_NAME = /^Custom branded merch for teams/;
-const SECTION_HEADINGS = [
-  "Merch for teams big and small",
-  "Browse by category",
-  "But why?",
-  "Who we help",
-  "Merch by the numbers",
-  "Our most-loved picks",
-  "How it works",
-];
+/**
+ * The client logos (configured by the operator) and the metrics (from 10 delivered orders) are
+ * absent on this shop; showcase.spec.ts covers both. The picks are "Featured" until an order is
+ * paid, and the other specs pay for orders on this server.
+ */
+const PICKS_HEADING = /^(Featured|Our most-loved picks)$/;
+const SECTION_HEADINGS = ["Browse by category", "But why?", "Who we help", PICKS_HEADING, "How it works"];
 /** The categories with products: only those are promoted (issue 16 item 9). */
 const CATEGORY_SLUGS = ["office-essentials", "other", "apparel", "hats"];
 const PERSONAS = [
@@ -22,14 +20,6 @@ const PERSONAS = [
   "Marketers & growth",
   "GTM engineers & sales",
 ];
-const METRICS = [
-  ["35-60%", "lower prices"],
-  ["2-4 weeks", "turnaround"],
-  ["50-100 units", "starting MOQ"],
-  ["20+", "happy teams"],
-  ["4.7/5", "rating"],
-  ["96%", "on-time"],
-] as const;
 const STEPS = ["Get a quote", "Share your design", "Watch your order", "Sit back"];
 
 /** Opens the home page and waits for hydration: the pause button only works (and is enabled) after it. */
@@ -38,7 +28,7 @@ async function openHome(page: Page) {
   await expect(page.getByRole("button", { name: "Pause rotating words" })).toBeEnabled();
 }
 
-function section(page: Page, name: string) {
+function section(page: Page, name: string | RegExp) {
   return page.getByRole("region", { name, exact: true });
 }
 
@@ -66,7 +56,7 @@ test.describe("home page", () => {
     }
     for (const claim of [
       "MOQ from 50 units",
-      "Delivery in 2–4 weeks",
+      "Delivery in 3–6 weeks",
       "Quotes in about 10 minutes",
       "About 20–30% savings",
     ]) {
@@ -142,6 +132,7 @@ test.describe("home page", () => {
       await expect(section(page, name)).toBeVisible();
     }
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(SECTION_HEADINGS);
+    await expect(page.getByRole("main")).not.toContainText(/Illustrative|35-60%|2–4 weeks|50-100 units/);
   });
 
   test("category cards link to every category with products, with Other last", async ({ page }) => {
@@ -186,22 +177,14 @@ test.describe("home page", () => {
     await expect(gtmPanel).toBeHidden();
   });
 
-  test("the metrics show the stated figures", async ({ page }) => {
+  test("the picks show one to four different products", async ({ page }) => {
     await page.goto("/");
-    const metrics = section(page, "Merch by the numbers");
-    for (const [value, label] of METRICS) {
-      await expect(metrics.getByText(value, { exact: true })).toBeVisible();
-      await expect(metrics.getByText(label, { exact: true })).toBeVisible();
-    }
-  });
-
-  test("'Our most-loved picks' shows four products", async ({ page }) => {
-    await page.goto("/");
-    const productLinks = section(page, "Our most-loved picks").getByRole("heading", { level: 3 }).getByRole("link");
-    await expect(productLinks).toHaveCount(4);
+    const productLinks = section(page, PICKS_HEADING).getByRole("heading", { level: 3 }).getByRole("link");
+    await expect(productLinks.first()).toBeVisible();
     const hrefs = await productLinks.evaluateAll((elements) => elements.map((element) => element.getAttribute("href")));
+    expect(hrefs.length).toBeLessThanOrEqual(4);
     for (const href of hrefs) expect(href).toMatch(/^\/product\/[^/]+$/);
-    expect(new Set(hrefs).size).toBe(4);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
   });
 
   test("how it works lists the four steps in order and offers a call", async ({ page }) => {
@@ -212,18 +195,6 @@ test.describe("home page", () => {
     await expect(call).toHaveAttribute("target", "_blank");
     await expect(call).toHaveAttribute("rel", /noopener/);
     await expect(how.getByText(/request a new product/)).toBeVisible();
-  });
-
-  test("a client logo that fails to load is replaced by the client's name in capitals", async ({ page }) => {
-    // Built assets are renamed tidewell-[hash].svg; under the dev server the file keeps its own name.
-    await page.route(/\/tidewell(-[\w-]+)?\.svg(\?.*)?$/, (route) => route.abort());
-    await page.goto("/");
-    // Scroll the still section, not the list: the list is always moving, so it is never "stable".
-    await section(page, "Merch for teams big and small").scrollIntoViewIfNeeded();
-    const logos = page.getByRole("list", { name: "Client logos" });
-    await expect(logos.getByText("TIDEWELL", { exact: true })).toBeVisible();
-    await expect(logos.getByRole("img", { name: "Tidewell" })).toHaveCount(0);
-    await expect(logos.getByRole("img", { name: "Lumenloop" })).toBeVisible();
   });
 });
 
@@ -240,9 +211,11 @@ test.describe("home grids by screen width", () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/");
       await expect.poll(() => columnCount(section(page, "Browse by category").getByRole("link"))).toBe(categories);
-      await expect
-        .poll(() => columnCount(section(page, "Our most-loved picks").getByRole("heading", { level: 3 })))
-        .toBe(picks);
+      // Before four products have been ordered the ranked picks may be fewer than the columns.
+      const cards = section(page, PICKS_HEADING).getByRole("heading", { level: 3 });
+      await expect(cards.first()).toBeVisible();
+      const shown = await cards.count();
+      await expect.poll(() => columnCount(cards)).toBe(Math.min(picks, shown));
     });
   }
 });

@@ -1,20 +1,23 @@
 import { useCallback, useState } from "react";
-import { CLIENTS, type ClientLogo } from "~/content/home";
+import { CLIENTS } from "~/content/home";
+import type { ClientLogo } from "~/domain/business-showcase";
 import { MotionToggle, usePausedMotion } from "./motion-toggle";
 
 /**
- * R-HOME-02: a scrolling strip of client logos. The list is rendered twice and the track slides by
+ * R-HOME-02: a scrolling strip of the client logos the operator configured with permission (issue
+ * 18 item 3); with none, nothing at all. The list is rendered twice and the track slides by
  * half its width (the `marquee` keyframes), so the loop is seamless; the copy is hidden from
  * assistive technology. It pauses on hover or with the button, and stands still for reduced motion.
  */
-export function ClientLogoMarquee() {
+export function ClientLogoMarquee({ logos }: { logos: readonly ClientLogo[] }) {
   const [paused, setPaused] = usePausedMotion();
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const markFailed = useCallback(
-    (slug: string) => setFailed((current) => (current.has(slug) ? current : new Set(current).add(slug))),
+    (src: string) => setFailed((current) => (current.has(src) ? current : new Set(current).add(src))),
     [],
   );
 
+  if (logos.length === 0) return null;
   return (
     <section aria-labelledby="home-clients-heading" className="border-y border-slate-200 bg-white">
       <div className="mx-auto max-w-7xl px-4 py-10">
@@ -35,11 +38,10 @@ export function ClientLogoMarquee() {
               paused ? "[animation-play-state:paused]" : ""
             }`}
           >
-            <LogoList logos={CLIENTS.logos} failed={failed} onFail={markFailed} label={CLIENTS.listLabel} />
-            <LogoList logos={CLIENTS.logos} failed={failed} onFail={markFailed} duplicate />
+            <LogoList logos={logos} failed={failed} onFail={markFailed} label={CLIENTS.listLabel} />
+            <LogoList logos={logos} failed={failed} onFail={markFailed} duplicate />
           </div>
         </div>
-        <p className="mt-4 text-xs text-muted">{CLIENTS.note}</p>
       </div>
     </section>
   );
@@ -48,7 +50,7 @@ export function ClientLogoMarquee() {
 function LogoList(props: {
   logos: readonly ClientLogo[];
   failed: ReadonlySet<string>;
-  onFail: (slug: string) => void;
+  onFail: (src: string) => void;
   label?: string;
   duplicate?: boolean;
 }) {
@@ -63,8 +65,8 @@ function LogoList(props: {
       }`}
     >
       {props.logos.map((logo) => (
-        <li key={logo.slug} className="flex h-12 shrink-0 items-center justify-center px-8">
-          {props.failed.has(logo.slug) ? (
+        <li key={logo.src} className="flex h-12 shrink-0 items-center justify-center px-8">
+          {props.failed.has(logo.src) ? (
             <span className="min-w-36 text-center text-lg font-extrabold tracking-widest text-muted">
               {logo.name.toUpperCase()}
             </span>
@@ -77,26 +79,25 @@ function LogoList(props: {
   );
 }
 
-function LogoImage(props: { logo: ClientLogo; decorative: boolean; onFail: (slug: string) => void }) {
+function LogoImage(props: { logo: ClientLogo; decorative: boolean; onFail: (src: string) => void }) {
   const { logo, onFail } = props;
   // An image that failed before hydration never fires React's onError, so look once on mount.
   const checkAlreadyFailed = useCallback(
     (img: HTMLImageElement | null) => {
-      if (img?.complete && img.naturalWidth === 0) onFail(logo.slug);
+      if (img?.complete && img.naturalWidth === 0) onFail(logo.src);
     },
-    [logo.slug, onFail],
+    [logo.src, onFail],
   );
   return (
     <img
       ref={checkAlreadyFailed}
       src={logo.src}
       alt={props.decorative ? "" : logo.name}
-      width={logo.width}
-      height={logo.height}
+      height={40}
       loading="lazy"
       decoding="async"
-      onError={() => onFail(logo.slug)}
-      className="h-10 w-auto opacity-80 grayscale"
+      onError={() => onFail(logo.src)}
+      className="h-10 w-auto max-w-48 object-contain opacity-80 grayscale"
     />
   );
 }

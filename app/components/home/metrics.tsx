@@ -1,16 +1,18 @@
 import { METRICS } from "~/content/home";
+import type { MetricTile } from "~/domain/shop-metrics";
 import { HomeSection } from "./home-section";
 
-/** R-HOME-08: the six metrics, figures exactly as SPEC.md §1 gives them. */
-export function Metrics() {
+/** R-HOME-08 with issue 18 item 2: the figures the shop's own data supports; no tiles, no section. */
+export function Metrics({ tiles }: { tiles: readonly MetricTile[] }) {
+  if (tiles.length === 0) return null;
   return (
     <HomeSection id="home-metrics" title={METRICS.heading} tone="brand">
       <dl className="grid grid-cols-2 gap-x-6 gap-y-10 sm:grid-cols-3">
-        {METRICS.items.map((metric) => (
+        {tiles.map((tile) => (
           // The figure reads first on screen; the label stays first in the markup, as <dl> expects.
-          <div key={metric.label} className="flex flex-col-reverse gap-1">
-            <dt className="text-sm font-medium text-brand-soft">{metric.label}</dt>
-            <dd className="text-3xl font-extrabold tracking-tight text-white sm:text-5xl">{metric.value}</dd>
+          <div key={tile.id} className="flex flex-col-reverse gap-1">
+            <dt className="text-sm font-medium text-brand-soft">{METRICS.labels[tile.id]}</dt>
+            <dd className="text-3xl font-extrabold tracking-tight text-white sm:text-5xl">{tile.value}</dd>
           </div>
         ))}
       </dl>

@@ -1,17 +1,27 @@
 import { Link } from "react-router";
-import { featuredProducts } from "~/catalogue/catalogue";
+import { findProductById, type Product } from "~/catalogue/catalogue";
 import { ProductCard } from "~/components/product-card";
 import { buttonClass } from "~/components/ui/button";
 import { PICKS } from "~/content/home";
+import type { Picks } from "~/domain/most-loved";
 import { HomeSection } from "./home-section";
 
-/** R-HOME-09: the featured set, one to four columns by width. */
-export function MostLovedPicks() {
+/**
+ * R-HOME-09 with issue 18 item 3: the products teams order most, or the Hot products under
+ * "Featured" before any order is paid; one to four columns by width.
+ */
+export function MostLovedPicks({ picks }: { picks: Picks }) {
+  const products = picks.productIds.flatMap((id): Product[] => {
+    const product = findProductById(id);
+    return product ? [product] : [];
+  });
+  if (products.length === 0) return null;
+  const copy = PICKS[picks.kind];
   return (
     <HomeSection
       id="home-picks"
-      title={PICKS.heading}
-      intro={PICKS.intro}
+      title={copy.heading}
+      intro={copy.intro}
       action={
         <Link to="/products" className={buttonClass("secondary")}>
           {PICKS.viewAll}
@@ -19,7 +29,7 @@ export function MostLovedPicks() {
       }
     >
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {featuredProducts().map((product) => (
+        {products.map((product) => (
           <li key={product.id} className="flex *:w-full">
             <ProductCard product={product} />
           </li>
