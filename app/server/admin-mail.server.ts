@@ -58,3 +58,20 @@ export function orderShippedMail(view: {
     },
   );
 }
+
+/**
+ * Sent when staff mark an order delivered (issue 18 item 1): the link opens the order page's
+ * reviews, where each delivered line can be rated and reviewed once.
+ */
+export function orderDeliveredMail(view: { to: string; orderNumber: string; orderUrl: string }): Mail {
+  return branded(
+    view.to,
+    `Order ${view.orderNumber} has been delivered`,
+    [
+      `Order ${view.orderNumber} has been delivered. We hope your team loves it.`,
+      "How did we do? Rate each product and write a short review from your order page: it helps other teams choose, and it tells us what to keep and what to fix.",
+    ],
+    { link: { url: `${view.orderUrl}#reviews`, label: "Review your order" } },
+    { kind: "order-delivered", orderNumber: view.orderNumber, reviewUrl: `${view.orderUrl}#reviews` },
+  );
+}

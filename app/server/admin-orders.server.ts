@@ -30,10 +30,10 @@ import {
   type OrderStatus,
 } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
-import { orderShippedMail } from "./admin-mail.server";
+import { orderDeliveredMail, orderShippedMail } from "./admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "./artwork.server";
 import type { Database } from "./db.server";
-import { sendMail } from "./mail.server";
+import { type Mail, sendMail } from "./mail.server";
 import { orderUrl } from "./mail-templates.server";
 import { issueCreditNote, mailOrderDocument } from "./invoices.server";
 import { listPaymentsNeedingAttention } from "./payments-attention.server";
@@ -157,8 +157,9 @@ export function staleFailure(current: { status: string }): Failure {
 /**
  * Moves an order to `change.to` (issue 9 item 4): only a move canTransition allows staff, only
  * from the version the page showed, never to proof_sent (that is a proof upload). Shipping stores
- * the carrier and tracking number and e-mails them to the buyer after the commit; a mail fault is
- * logged and never undoes the change (the buyer's order page shows the tracking number too).
+ * the carrier and tracking number and e-mails them to the buyer after the commit; delivery e-mails
+ * the buyer a link to review the order (issue 18 item 1). A mail fault is logged and never undoes
+ * the change (the buyer's order page shows the tracking number and the review forms too).
  */
 export async function changeOrderStatus(
   db: Database,
@@ -173,11 +174,7 @@ export async function changeOrderStatus(
   if (change.to === "proof_sent") return failure(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
   const note = change.note || defaultStatusNote(change);
   const result = await db.transaction(
-    async (
-      tx,
-    ): Promise<
-      (AdminChange & { mail?: Parameters<typeof orderShippedMail>[0]; creditNote: string | null }) | Failure
-    > => {
+    async (tx): Promise<(AdminChange & { mail?: Mail; number: string; creditNote: string | null }) | Failure> => {
       const order = await lockOrder(tx, input.orderId);
       if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
       if (order.version !== change.version) return staleFailure(order);
@@ -202,6 +199,7 @@ export async function changeOrderStatus(
         note,
       });
       const { data } = readOrderSnapshot(order.number, order.snapshot);
+      const buyer = { to: data.details.email.trim(), orderNumber: order.number, orderUrl: orderUrl(order.id) };
       // A refund cancels the VAT invoice with a credit note naming it (issue 17 item 3).
       const creditNote =
         change.to === "refunded" ? await issueCreditNote(tx, { orderId: order.id, now: new Date() }) : null;
@@ -211,21 +209,18 @@ export async function changeOrderStatus(
         version: updated.version,
         message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".${creditNote ? ` Credit note ${creditNote} issued and e-mailed to the buyer.` : ""}`,
         creditNote,
+        number: order.number,
         mail:
           change.to === "shipped"
-            ? {
-                to: data.details.email.trim(),
-                orderNumber: order.number,
-                orderUrl: orderUrl(order.id),
-                carrier: change.carrier,
-                trackingNumber: change.trackingNumber,
-              }
-            : undefined,
+            ? orderShippedMail({ ...buyer, carrier: change.carrier, trackingNumber: change.trackingNumber })
+            : change.to === "delivered"
+              ? orderDeliveredMail(buyer)
+              : undefined,
       };
     },
   );
   if (!result.ok) return result;
-  const { mail, creditNote, ...changed } = result;
+  const { mail, number, creditNote, ...changed } = result;
   if (creditNote) {
     await mailOrderDocument(db, { orderId: input.orderId, kind: "credit_note" }).catch((error: unknown) => {
       console.error(`[admin] credit note ${creditNote} e-mail failed:`, error);
@@ -233,10 +228,10 @@ export async function changeOrderStatus(
   }
   if (mail) {
     if (!mail.to) {
-      console.error(`[admin] order ${mail.orderNumber} shipped but has no e-mail address to tell`);
+      console.error(`[admin] order ${number} is now ${changed.status} but has no e-mail address to tell`);
     } else {
-      await sendMail(db, orderShippedMail(mail)).catch((error: unknown) => {
-        console.error(`[admin] shipped e-mail for ${mail.orderNumber} to ${mail.to} failed:`, error);
+      await sendMail(db, mail).catch((error: unknown) => {
+        console.error(`[admin] ${changed.status} e-mail for ${number} to ${mail.to} failed:`, error);
       });
     }
   }
