@@ -48,6 +48,18 @@ export function reviewEligibility(input: {
   return "eligible";
 }
 
+/** A buyer's own review of a line; `published` until staff hide it. */
+export type OwnReview = { rating: Rating; text: string; createdAt: Date; published: boolean };
+
+/** A line of an order as the order page's reviews show it. */
+export type LineReview = {
+  lineId: string;
+  position: number;
+  title: string;
+  eligibility: ReviewEligibility;
+  review: OwnReview | null;
+};
+
 // ---------------------------------------------------------------------------------------------
 // The review form
 
