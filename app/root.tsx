@@ -13,6 +13,7 @@ import { priceModeFromCookie } from "./domain/price-mode";
 import { promoClosed } from "./domain/promo";
 import type { StaffNotice } from "./server/admin-access.server";
 import { getEnv } from "./server/env.server";
+import { productRatings } from "./server/reviews.server";
 import { countCartLines, listFavouriteIds } from "./server/shopping.server";
 import "./app.css";
 
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cartCount: session ? await countCartLines(db, { userId: session.user.id }) : 0,
     business: publicBusiness(getEnv().business),
     priceMode: priceModeFromCookie(request.headers.get("Cookie")),
+    ratings: await productRatings(db),
   } satisfies RootData;
 }
 

@@ -92,6 +92,8 @@ export default [
     route("quotes/export.csv", "routes/admin.quotes-export.ts"),
     route("quotes/:id/quote.pdf", "routes/admin.quote-pdf.ts"),
     route("quotes/answer/:requestId", "routes/admin.quote-answer.tsx"),
+    // Buyers' reviews, and hiding one (issue 18 item 1)
+    route("reviews", "routes/admin.reviews.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

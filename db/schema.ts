@@ -10,3 +10,4 @@ export * from "./tables/admin";
 export * from "./tables/documents";
 export * from "./tables/bank-transfers";
 export * from "./tables/quotes";
+export * from "./tables/reviews";

@@ -40,7 +40,6 @@ const productSchema = z.strictObject({
   leadTime: nonEmpty,
   deliveryTime: nonEmpty,
   tags: z.array(z.enum(PRODUCT_TAGS)),
-  reviews: z.strictObject({ rating: z.number().min(0).max(5), count: z.number().int().nonnegative() }),
   customizationTheme: z.enum(CUSTOMIZATION_THEMES),
   allowHandwrittenNote: z.boolean(),
   customizationOptions: z
@@ -326,8 +325,12 @@ describe("business constants (R-CONST-01, 06..09)", () => {
     expect(PRODUCTS.map((product) => product.deliveryTime)).toEqual(["5-7 days", "10 days", "5-7 days", "5-7 days"]);
   });
 
-  test("review ratings 5, 4.8, 4.9, 4.9", () => {
-    expect(PRODUCTS.map((product) => product.reviews.rating)).toEqual([5, 4.8, 4.9, 4.9]);
+  // Issue 18 item 1: ratings and counts come from published reviews only, never the catalogue.
+  test("no product carries a rating or a review count of its own", () => {
+    for (const product of PRODUCTS) {
+      expect(Object.keys(product)).not.toContain("reviews");
+      expect(JSON.stringify(product)).not.toMatch(/"(rating|reviews?|reviewCount|aggregateRating)"/);
+    }
   });
 });
 

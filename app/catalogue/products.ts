@@ -8,9 +8,8 @@
  * use the tier price (DESIGN decision 3).
  *
  * Copy rules: no certifications, awards or sustainability claims we cannot evidence; specs are
- * the supplier's nominal figures. Review figures must come from real, dated reviews (A-24): the
- * ratings are the ones the spec states and the counts are provisional until the review records
- * exist; replace both from that source.
+ * the supplier's nominal figures. No ratings or review counts here: they are computed from the
+ * buyers' published reviews (A-24, issue 18 item 1; app/server/reviews.server.ts).
  */
 import { PRODUCT_IMAGES } from "./images";
 import type { CatalogueEntry } from "./types";
@@ -33,7 +32,6 @@ export const CAP: CatalogueEntry = {
   leadTime: "3.5 weeks",
   deliveryTime: "5-7 days",
   tags: ["Hot", "Low MOQ"],
-  reviews: { rating: 5, count: 12 },
   customizationTheme: "blue",
   allowHandwrittenNote: false,
   customizationOptions: [
@@ -91,7 +89,6 @@ export const RUNNING_SHORTS: CatalogueEntry = {
   leadTime: "9 days",
   deliveryTime: "10 days",
   tags: ["Hot", "Sporty", "New"],
-  reviews: { rating: 4.8, count: 9 },
   customizationTheme: "orange",
   allowHandwrittenNote: false,
   customizationOptions: [
@@ -168,7 +165,6 @@ export const DIARY: CatalogueEntry = {
   leadTime: "2-3 weeks",
   deliveryTime: "5-7 days",
   tags: ["Hot"],
-  reviews: { rating: 4.9, count: 14 },
   customizationTheme: "purple",
   allowHandwrittenNote: true,
   customizationOptions: [
@@ -220,7 +216,6 @@ export const YOGA_MAT: CatalogueEntry = {
   leadTime: "2 weeks",
   deliveryTime: "5-7 days",
   tags: ["Hot", "Sporty"],
-  reviews: { rating: 4.9, count: 7 },
   customizationTheme: "green",
   allowHandwrittenNote: false,
   customizationOptions: [

@@ -69,8 +69,6 @@ export type CatalogueEntry = {
   /** Courier time after production, e.g. '5-7 days'. */
   deliveryTime: string;
   tags: ProductTag[];
-  /** Shown only when count > 0. */
-  reviews: { rating: number; count: number };
   customizationTheme: CustomizationTheme;
   allowHandwrittenNote: boolean;
   customizationOptions: CustomizationOption[];

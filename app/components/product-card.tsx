@@ -7,6 +7,7 @@ import { ColourSwatches } from "./colour-swatches";
 import { FavouriteButton } from "./favourite-button";
 import { useShownPrices, VatLabel } from "./price";
 import { ProductImage } from "./product-image";
+import { useProductRating } from "./root-data";
 import { Stars } from "./stars";
 import { TagBadges } from "./tag-badges";
 
@@ -16,6 +17,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   const [colour, setColour] = useState<string | null>(null);
   const image = (hovered ? product.images[1] : undefined) ?? product.images[0];
   const prices = useShownPrices();
+  const rating = useProductRating(product.id);
 
   return (
     <article
@@ -34,7 +36,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             {product.title}
           </Link>
         </h3>
-        <Stars rating={product.reviews.rating} count={product.reviews.count} />
+        <Stars summary={rating} />
         <p className="text-lg font-bold text-ink">
           {formatUnitPrice(product.unitPrice, prices.shown)} <VatLabel mode={prices.mode} />
         </p>

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { PublicBusiness } from "~/domain/business-profile";
 import { DEFAULT_PRICE_MODE, type PriceMode } from "~/domain/price-mode";
+import type { RatingSummary } from "~/domain/reviews";
 
 /**
  * What the root loader (app/root.tsx) gives every page. Declared here, not inferred from the
@@ -19,6 +20,8 @@ export type RootData = {
   business: PublicBusiness;
   /** Issue 17 item 5: whether this visitor reads prices ex or inc VAT (their cookie). */
   priceMode: PriceMode;
+  /** Issue 18 item 1: each product's published reviews summed up; a product with none is absent. */
+  ratings: Record<string, RatingSummary>;
 };
 
 /** The root loader's data; undefined only where the root loader did not run (a broken root). */
@@ -40,4 +43,9 @@ export function useBusiness(): PublicBusiness {
 /** How this visitor reads prices; ex VAT around an error page whose root failed. */
 export function usePriceMode(): PriceMode {
   return useRootData()?.priceMode ?? DEFAULT_PRICE_MODE;
+}
+
+/** A product's published reviews summed up, or undefined when it has none. */
+export function useProductRating(productId: string): RatingSummary | undefined {
+  return useRootData()?.ratings[productId];
 }

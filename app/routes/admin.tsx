@@ -35,6 +35,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/quotes" className={tab}>
           Quotes
         </NavLink>
+        <NavLink to="/admin/reviews" className={tab}>
+          Reviews
+        </NavLink>
         {INBOX_KINDS.map((kind) => (
           <NavLink key={kind} to={`/admin/inbox/${kind}`} className={tab}>
             {INBOX_LABELS[kind]}

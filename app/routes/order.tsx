@@ -18,28 +18,69 @@ import {
   proofClockStart,
   proofDueDate,
 } from "~/domain/orders";
-import { parseForm, signInRequired, toResponse } from "~/server/http.server";
+import { failure, readForm, signInRequired, toResponse, validate } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/buyer-orders.server";
+import { reviewsOfOrder, submitReview } from "~/server/reviews.server";
+import { OrderReviews, type ReviewReply } from "~/components/order-reviews";
+import { parseReviewForm, REVIEW_FIELDS, type ReviewValues } from "~/domain/reviews";
+import { valuesFrom } from "~/domain/form-rules";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
-  if (!session) return { signedIn: false as const, order: null };
+  if (!session) return { signedIn: false as const, order: null, reviews: [] };
   const order = await getOrder(db, { userId: session.user.id, accountId: session.accountId, orderId: params.id });
   // Another buyer's order is indistinguishable from one that doesn't exist.
   if (!order) throw data(null, { status: 404 });
-  return { signedIn: true as const, order };
+  return { signedIn: true as const, order, reviews: await reviewsOfOrder(db, order) };
 }
 
+/**
+ * Two forms post here: the answer to a proof, and a review of a delivered line (issue 18 item 1,
+ * `intent=review`), whose refusal carries back what was typed.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
-  if (!session) return toResponse(signInRequired("Please sign in to answer the proof."));
-  const answer = await parseForm(request, proofAnswerSchema);
-  if (!answer.ok) return toResponse(answer);
+  const form = await readForm(request);
+  if (form.ok && form.value.intent === "review") {
+    const parsed = parseReviewForm(valuesFrom(REVIEW_FIELDS, new Map(Object.entries(form.value))));
+    // What was typed goes back with any refusal, cut to just over each field's limit.
+    const kept: ReviewValues = parsed.ok ? { ...parsed.data, rating: String(parsed.data.rating) } : parsed.values;
+    const refused = (failed: Parameters<typeof toResponse>[0]) =>
+      toResponse(failed, { intent: "review" as const, lineId: kept.lineId, values: kept });
+    if (!session) return refused(signInRequired("Please sign in to review your order."));
+    if (!parsed.ok) {
+      const message = Object.values(parsed.errors)[0] ?? "";
+      return refused(failure(400, "VALIDATION_FAILED", message, { fieldErrors: parsed.errors }));
+    }
+    const result = await submitReview(db, {
+      userId: session.user.id,
+      accountId: session.accountId,
+      orderId: params.id,
+      review: parsed.data,
+    });
+    if (!result.ok) return refused(result);
+    return { intent: "review" as const, lineId: parsed.data.lineId, message: result.message };
+  }
+  const proof = { intent: "proof" as const };
+  if (!session) return toResponse(signInRequired("Please sign in to answer the proof."), proof);
+  if (!form.ok) return toResponse(form, proof);
+  const answer = validate(proofAnswerSchema, form.value);
+  if (!answer.ok) return toResponse(answer, proof);
   const result = await respondToProof(db, { userId: session.user.id, orderId: params.id, ...answer.value });
-  if (!result.ok) return toResponse(result);
+  if (!result.ok) return toResponse(result, proof);
   return { ok: true as const, decision: answer.value.decision };
+}
+
+/** The review form's answer, for the line it was about. */
+function reviewReply(actionData: Route.ComponentProps["actionData"]): ReviewReply | undefined {
+  if (actionData?.intent !== "review") return undefined;
+  if ("error" in actionData) {
+    const { lineId, values, error } = actionData;
+    return { ok: false, lineId, message: error.message, fieldErrors: error.fieldErrors ?? {}, values };
+  }
+  return { ok: true, lineId: actionData.lineId, message: actionData.message };
 }
 
 export default function OrderRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,7 +89,8 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
     return <SignInPrompt title="Your order" message="Please sign in to see your order." />;
   const order = loaderData.order;
   const tracking = trackingLink(order.carrier, order.trackingNumber);
-  const error = actionData && "error" in actionData ? actionData.error.message : null;
+  const review = reviewReply(actionData);
+  const error = actionData?.intent === "proof" && "error" in actionData ? actionData.error.message : null;
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
@@ -78,6 +120,8 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-8">
+          <OrderReviews lines={loaderData.reviews} reply={review} busy={busy} />
+
           <section aria-labelledby="proof-heading" className="rounded-2xl border border-slate-200 p-5">
             <h2 id="proof-heading" className="text-xl font-bold">
               Proof

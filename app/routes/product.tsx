@@ -21,23 +21,27 @@ import { useNow } from "~/components/use-now";
 import { Price } from "~/components/price";
 import { maxQuantity, unitPricePence } from "~/domain/pricing";
 import { hasSizes, type SizeCount } from "~/domain/sizes";
-import { useRootData } from "~/components/root-data";
+import { useProductRating, useRootData } from "~/components/root-data";
+import { type ProductReview, ProductReviews } from "~/components/product-reviews";
+import { dbOf } from "~/server/request-context.server";
+import { listProductReviews } from "~/server/reviews.server";
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const product = findProductById(params.id);
   if (!product) throw data(null, { status: 404 });
-  return { productId: product.id };
+  return { productId: product.id, reviews: await listProductReviews(dbOf(context), { productId: product.id }) };
 }
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const product = findProductById(loaderData.productId);
   if (!product) return <ProductNotFound />;
   // A new product starts afresh: quantity at its MOQ, no selections (SPEC.md §4 "Product detail").
-  return <ProductDetail key={product.id} product={product} />;
+  return <ProductDetail key={product.id} product={product} reviews={loaderData.reviews} />;
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({ product, reviews }: { product: Product; reviews: ProductReview[] }) {
   const signedIn = useRootData()?.signedIn ?? false;
+  const rating = useProductRating(product.id);
   const now = useNow();
   const [quantity, setQuantity] = useState(product.moq);
   const [colour, setColour] = useState<string | null>(null);
@@ -62,7 +66,9 @@ function ProductDetail({ product }: { product: Product }) {
             <h1 className="text-3xl font-extrabold tracking-tight">{product.title}</h1>
             <FavouriteButton productId={product.id} productTitle={product.title} className="border border-slate-200" />
           </div>
-          <Stars rating={product.reviews.rating} count={product.reviews.count} className="mt-2" />
+          <a href="#reviews-heading" className="mt-2 inline-block hover:underline">
+            <Stars summary={rating} />
+          </a>
           <p className="mt-3 text-2xl font-bold">
             <Price pence={unitPricePence(product.tiers, quantity)} />{" "}
             <span className="text-sm font-normal text-muted">per unit at {quantity.toLocaleString("en-GB")} units</span>
@@ -233,6 +239,8 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
         </div>
       </div>
+
+      <ProductReviews summary={rating} reviews={reviews} />
 
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-16">

@@ -108,6 +108,10 @@ export function orderShippedMail(view: OrderMailView & { carrier: string; tracki
   );
 }
 
+/**
+ * Sent when staff mark an order delivered: the link opens the order page's reviews (issue 18
+ * item 1), where each delivered line can be rated and reviewed once.
+ */
 export function orderDeliveredMail(view: OrderMailView): Mail {
   return branded(
     view.to,
@@ -117,9 +121,10 @@ export function orderDeliveredMail(view: OrderMailView): Mail {
       POLICY.qualityDisputes,
       POLICY.transitDamage,
       `To report a problem, e-mail ${getEnv().business.supportEmail} with your order reference and photos.`,
+      "How did we do? Rate each product and write a short review from your order page: it helps other teams choose, and it tells us what to keep and what to fix.",
     ],
-    orderLink(view),
-    { kind: "order-delivered", orderNumber: view.orderNumber },
+    { link: { url: `${view.orderUrl}#reviews`, label: "Review your order" } },
+    { kind: "order-delivered", orderNumber: view.orderNumber, reviewUrl: `${view.orderUrl}#reviews` },
   );
 }
 

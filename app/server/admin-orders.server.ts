@@ -157,8 +157,9 @@ export function staleFailure(current: { status: string }): Failure {
  * Moves an order to `change.to` (issue 9 item 4): only a move canTransition allows staff, only
  * from the version the page showed, never to proof_sent (that is a proof upload). Shipping stores
  * the carrier and tracking number. In production, shipped (with the tracking link) and delivered
- * each e-mail the buyer after the commit (staffStatusMail, issue 18 item 4); a mail fault is logged
- * and never undoes the change (the buyer's order page shows the status and tracking number too).
+ * each e-mail the buyer after the commit (staffStatusMail, issue 18 item 4); delivery's e-mail links to
+ * the order's reviews (item 1). A mail fault is logged and never undoes the change (the buyer's order
+ * page shows the status, tracking number and review forms too).
  */
 export async function changeOrderStatus(
   db: Database,

@@ -20,6 +20,7 @@ import {
   type RouteAnswer,
 } from "./support/api";
 import { Mailbox, expect, newBuyer, test } from "./support/fixtures";
+import { shipOrder, staffMoves } from "./support/orders";
 
 // Issue 3 item 1: the authorisation matrix. Alice (A) owns one of everything; other people try to
 // read and change it by its id, and afterwards A's data must be exactly as it was. One row per data
@@ -51,6 +52,11 @@ type Alice = {
   orderArtworkId: string;
   /** An order placed to pay by bank transfer, with its pro-forma invoice (issue 17 item 4). */
   transferOrderId: string;
+  /** A delivered order, one of whose lines Alice reviewed (issue 18 item 1). */
+  deliveredOrderId: string;
+  deliveredOrderNumber: string;
+  deliveredLineId: string;
+  reviewId: string;
   cartLineId: string;
   listItemId: string;
   /** A quote of the cart, and a custom quote request waiting for staff (issue 17 item 2). */
@@ -319,6 +325,20 @@ const ROWS: Row[] = [
     leaks: (w) => [w.alice.orderNumber, w.marker],
     intruder: { read: [404], change: [404] },
     signedOut: { read: "nothing of A's", change: [401] },
+  },
+  {
+    routes: ["/orders/:id"],
+    resource: "a delivered order (reviewing its line)",
+    owner: "A",
+    change: form(
+      (w) => `/orders/${w.alice.deliveredOrderId}`,
+      (w) => ({ intent: "review", lineId: w.alice.deliveredLineId, rating: "1", text: "Taken over" }),
+    ),
+    state: async (w) =>
+      ((await aliceSees(w, `/orders/${w.alice.deliveredOrderId}`, "routes/order")) as { reviews: unknown }).reviews,
+    leaks: (w) => [w.alice.deliveredOrderNumber, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
   },
   {
     routes: ["/orders/:id/proofs/:version"],
@@ -674,6 +694,25 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    routes: ["/admin/reviews"],
+    resource: "buyers' reviews, A's among them (hiding one)",
+    owner: "staff",
+    read: page(() => "/admin/reviews", "routes/admin.reviews"),
+    change: form(
+      () => "/admin/reviews",
+      (w) => ({ intent: "hide", reviewId: w.alice.reviewId, reason: "Taken over" }),
+    ),
+    state: async (w) =>
+      (
+        (await loaderData(w.staff, "/admin/reviews", "routes/admin.reviews")).data as {
+          reviews: { id: string; hidden: unknown }[];
+        }
+      ).reviews.find((review) => review.id === w.alice.reviewId),
+    leaks: (w) => [w.alice.deliveredOrderNumber],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
     routes: ["/admin/inbox/:kind"],
     resource: "the inbox (A's cart feedback)",
     owner: "staff",
@@ -877,6 +916,27 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   });
   expect(proof.status()).toBe(200);
 
+  // A second order, delivered, one of whose lines Alice reviews (issue 18 item 1).
+  const deliveredDraftId = await draft("8", "#1f2a56", "Front embroidery", "embroidery");
+  const delivered = await payInTestMode(a, await startPayment(a, deliveredDraftId, "8"));
+  await shipOrder(a, staff, delivered.orderId);
+  await staffMoves(staff, delivered.orderId, "delivered");
+  const { reviews: lineReviews } = (await loaderData(a, `/orders/${delivered.orderId}`, "routes/order")).data as {
+    reviews: { lineId: string }[];
+  };
+  const deliveredLineId = lineReviews[0]!.lineId;
+  const reviewed = await postForm(a, `/orders/${delivered.orderId}`, {
+    intent: "review",
+    lineId: deliveredLineId,
+    rating: "5",
+    text: "Lovely caps",
+  });
+  expect(reviewed.status, reviewed.body.slice(0, 300)).toBe(200);
+  const { reviews: staffReviews } = (await loaderData(staff, "/admin/reviews", "routes/admin.reviews")).data as {
+    reviews: { id: string; orderId: string }[];
+  };
+  const reviewId = staffReviews.find((review) => review.orderId === delivered.orderId)!.id;
+
   // The member saw the organisation's order while they belonged to it; then they leave, in their first session.
   expect((await loaderData(removedElsewhere, "/orders", "routes/orders")).body).toContain(order.orderNumber);
   expect(
@@ -903,6 +963,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       orderNumber: order.orderNumber,
       orderArtworkId,
       transferOrderId: transferOrderId!,
+      deliveredOrderId: delivered.orderId,
+      deliveredOrderNumber: delivered.orderNumber,
+      deliveredLineId,
+      reviewId,
       cartLineId: lines.find((l) => l.productId === "15")!.id,
       listItemId: items[0]!.id,
       quoteId: quoteId!,

@@ -179,6 +179,15 @@ const TARGETS: Target[] = [
     odd: { proofVersion: ["0", "-1", "1e309", "one"] },
   },
   {
+    route: "/orders/:id (a review)",
+    path: () => `/orders/${NOBODY}`,
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "review", lineId: NOBODY, rating: "5", text: "Lovely caps" },
+    intent: "intent",
+    odd: { rating: ["0", "6", "4.5", "five", "5\u0000"], lineId: ["not-a-line", `${NOBODY}0`, "' or 1=1 --"] },
+  },
+  {
     route: "/account/profile",
     path: () => "/account/profile",
     as: "buyer",
@@ -290,6 +299,15 @@ const TARGETS: Target[] = [
     fields: { intent: "status", to: "cancelled", version: "1", note: "" },
     intent: "intent",
     odd: { version: ["0", "1e309"], to: ["__proto__"] },
+  },
+  {
+    route: "/admin/reviews",
+    path: () => "/admin/reviews",
+    as: "staff",
+    kind: "form",
+    fields: { intent: "hide", reviewId: NOBODY, reason: "Off topic" },
+    intent: "intent",
+    odd: { reviewId: ["not-a-review", `${NOBODY}0`], reason: ["", "   ", "r".repeat(501)] },
   },
   {
     route: "/prices",
