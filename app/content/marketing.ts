@@ -149,6 +149,7 @@ export const CUSTOMER_LOVE_PAGE = {
   empty:
     "No customer stories yet. We only publish a customer's words with their permission, or a review a buyer leaves for a delivered order, so this page fills up as orders arrive.",
   rated: (rating: number) => `Rated ${rating} out of 5`,
+  verifiedBuyer: "Verified buyer",
   reviewOf: (productTitle: string) => `on ${productTitle}`,
 } as const;
 

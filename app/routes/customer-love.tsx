@@ -8,7 +8,7 @@ import type { Testimonial } from "~/domain/business-showcase";
 import { initials } from "~/domain/initials";
 import { metricTiles } from "~/domain/shop-metrics";
 import { getEnv } from "~/server/env.server";
-import { latestPublishedReviews, type ReviewQuote } from "~/server/published-reviews.server";
+import { latestPublishedReviews, type ReviewQuote } from "~/server/reviews.server";
 import { dbOf } from "~/server/request-context.server";
 import { shopFigures } from "~/server/shop-figures.server";
 
@@ -111,9 +111,8 @@ function ReviewCard({ review }: { review: ReviewQuote }) {
         <p>“{review.text}”</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
-        <Initials name={review.author} />
         <span className="text-sm">
-          <span className="block font-semibold text-ink">{review.author}</span>
+          <span className="block font-semibold text-ink">{CUSTOMER_LOVE_PAGE.verifiedBuyer}</span>
           <span className="block text-muted">{CUSTOMER_LOVE_PAGE.reviewOf(review.productTitle)}</span>
         </span>
       </figcaption>

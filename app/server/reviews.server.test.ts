@@ -16,10 +16,12 @@ import { resetMailTransport } from "./mail.server";
 import {
   computeProductRatings,
   hideReview,
+  latestPublishedReviews,
   listProductReviews,
   listReviewsForStaff,
   productRatings,
   REVIEW_LIMIT,
+  reviewSummary,
   reviewsOfOrder,
   submitReview,
 } from "./reviews.server";
@@ -205,6 +207,8 @@ describe("submitReview", () => {
 describe("averages", () => {
   it("are absent in a fresh shop", async () => {
     expect(await computeProductRatings(handle.db)).toEqual({});
+    expect(await reviewSummary(handle.db)).toBeNull();
+    expect(await latestPublishedReviews(handle.db, { limit: 6 })).toEqual([]);
   });
 
   it("count published reviews only, per product, rounded to one decimal place", async () => {
@@ -220,6 +224,7 @@ describe("averages", () => {
       "8": { average: 4.7, count: 3 },
       "15": { average: 2, count: 1 },
     });
+    expect(await reviewSummary(handle.db)).toEqual({ average: 4, count: 4 });
 
     const [hidden] = await handle.db.select().from(reviews).where(eq(reviews.rating, 4));
     expect(await hideReview(handle.db, { staff, reviewId: hidden!.id, reason: "Off topic" })).toMatchObject({
@@ -233,6 +238,14 @@ describe("averages", () => {
       "Rated 5",
       "Rated 5",
     ]);
+    // The whole shop's tile, and /customer-love's quotes: published reviews with words, no names.
+    expect(await reviewSummary(handle.db)).toEqual({ average: 4, count: 3 });
+    const quotes = await latestPublishedReviews(handle.db, { limit: 6 });
+    expect(quotes.map(({ id: _id, ...quote }) => quote)).toEqual([
+      { rating: 5, text: "Rated 5", productTitle: expect.any(String) },
+      { rating: 5, text: "Rated 5", productTitle: expect.any(String) },
+    ]);
+    expect(await latestPublishedReviews(handle.db, { limit: 1 })).toHaveLength(1);
   });
 
   it("are served from a cache that a new review or a hidden one refreshes at once", async () => {

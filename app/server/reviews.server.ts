@@ -170,6 +170,33 @@ function forgetRatings(db: Database) {
   ratingCaches.delete(db);
 }
 
+/** Every published review summed up: the home page's rating tile (issue 18 item 2). */
+export async function reviewSummary(db: Database): Promise<RatingSummary | null> {
+  const [row] = await db
+    .select({ count: count(), total: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
+    .from(reviews)
+    .where(isNull(reviews.hiddenAt));
+  return summariseRatings({ total: Number(row?.total ?? 0), count: Number(row?.count ?? 0) });
+}
+
+/** A published review as /customer-love quotes it: never the buyer's name, as on product pages. */
+export type ReviewQuote = { id: string; rating: Rating; text: string; productTitle: string };
+
+/** The newest published reviews that have words, newest first, at most `limit` (issue 18 item 3). */
+export async function latestPublishedReviews(db: Database, input: { limit: number }): Promise<ReviewQuote[]> {
+  const rows = await db
+    .select({ id: reviews.id, rating: reviews.rating, text: reviews.body, productId: reviews.productId })
+    .from(reviews)
+    .where(and(isNull(reviews.hiddenAt), sql`${reviews.body} <> ''`))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(input.limit);
+  return rows.map(({ productId, ...row }) => ({
+    ...row,
+    rating: asRating(row.rating),
+    productTitle: findProductById(productId)?.title ?? productId,
+  }));
+}
+
 export type PublishedReview = { id: string; rating: Rating; text: string; createdAt: Date };
 
 /** A product's newest published reviews, for its page. */

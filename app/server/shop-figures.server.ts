@@ -8,8 +8,8 @@ import { orderLines, orders, orderStatusHistory } from "#db/schema";
 import type { ProductOrders } from "~/domain/most-loved";
 import type { Delivery, ShopFigures } from "~/domain/shop-metrics";
 import type { Database } from "./db.server";
-import { reviewSummary } from "./published-reviews.server";
 import { cachedFor } from "./recent-purchases.server";
+import { reviewSummary } from "./reviews.server";
 
 /** How long the figures are served from memory. */
 export const SHOP_FIGURES_CACHE_MS = 60_000;
