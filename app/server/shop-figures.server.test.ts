@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { orders } from "#db/schema";
+import { orders, reviews } from "#db/schema";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
 import { countStatements, testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
@@ -12,6 +12,8 @@ import type { OrderStatus } from "~/domain/orders";
 import { metricTiles } from "~/domain/shop-metrics";
 import type { StaffMember } from "./admin-access.server";
 import { changeOrderStatus } from "./admin-orders.server";
+import { linesOfOrder } from "./order-lines.server";
+import { hideReview, submitReview } from "./reviews.server";
 import { loadShopFigures, SHOP_FIGURES_CACHE_MS, shopFigures } from "./shop-figures.server";
 
 const handle = testFileDatabase();
@@ -90,6 +92,36 @@ describe("the shop's figures (issue 18 items 2 and 3)", () => {
     const figures = await loadShopFigures(handle.db);
     expect(figures.happyTeams).toBe(9);
     expect(metricTiles(figures)).toEqual([]);
+  });
+
+  it("show the rating tile from ten published reviews, written and hidden through the real flows", async () => {
+    // Eleven teams review their delivered cap: nine give 5 stars, two give 3; staff hide one 3.
+    const ratings = [5, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3] as const;
+    for (const [n, rating] of ratings.entries()) {
+      const team = `reviewer-${n}`;
+      const order = await orderOf(team, { promisedOn: today() });
+      const [line] = await linesOfOrder(handle.db, order);
+      const written = await submitReview(handle.db, {
+        userId: team,
+        accountId: team,
+        orderId: order.id,
+        review: { lineId: line!.id, rating, text: n === 0 ? "Lovely caps" : "" },
+      });
+      expect(written).toMatchObject({ ok: true });
+    }
+    expect((await loadShopFigures(handle.db)).reviews).toEqual({ average: 4.6, count: 11 });
+    const [low] = await handle.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.rating, 3)).limit(1);
+    expect(await hideReview(handle.db, { staff, reviewId: low!.id, reason: "About the courier" })).toMatchObject({
+      ok: true,
+    });
+    const figures = await loadShopFigures(handle.db);
+    // (9 × 5 + 3) / 10 = 4.8, from exactly the sample of ten.
+    expect(figures.reviews).toEqual({ average: 4.8, count: 10 });
+    expect(metricTiles(figures)).toEqual([
+      { id: "happyTeams", value: "10+" },
+      { id: "rating", value: "4.8/5" },
+      { id: "onTime", value: "100%" },
+    ]);
   });
 
   it("rank the products of paid orders, skipping refunded and unpaid ones", async () => {

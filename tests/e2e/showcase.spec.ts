@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GOOD_BUSINESS } from "../setup/business";
 import { expect, test } from "./support/fixtures";
 
 // Issue 18 items 2 and 3: what a shop shows before it has any order, review, testimonial or logo
@@ -104,6 +105,42 @@ test("the operator's client logos and testimonials are shown as configured; a lo
     await expect(quotes).toContainText("People Lead, Analytical Ltd");
     await expect(quotes.getByText("AL", { exact: true })).toBeVisible();
     await expect(page.getByText(/^No customer stories yet/)).toHaveCount(0);
+  } finally {
+    shop.stop();
+  }
+});
+
+// Issue 18's tests: a shop started as in production (https, the operator's business profile) shows
+// nothing left from development on any page a visitor can reach from the home page: no `.example`
+// address, no zeroed account number, no sample value. The whole HTML is read, root data included.
+const PLACEHOLDER = /\.example\b|00000000|\(sample\)|sample\.invalid|Sample Swag|SAMPLE01|GB-SAMPLE|Lorem ipsum|\bTODO\b/;
+
+test("a shop started for production shows no placeholder on any page a visitor can reach", async () => {
+  test.setTimeout(300_000);
+  const shop = await startShop({
+    ...GOOD_BUSINESS,
+    BASE_URL: "https://shop.swagstudio.co.uk",
+    PAYMENT_PROVIDER: "test",
+  });
+  try {
+    const seen = new Set<string>();
+    const queue = ["/", "/no-such-page"];
+    const found: string[] = [];
+    while (queue.length > 0 && seen.size < 80) {
+      const path = queue.shift()!;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const response = await fetch(`${shop.url}${path}`, { redirect: "manual" });
+      const html = await response.text();
+      const marker = PLACEHOLDER.exec(html);
+      if (marker) found.push(`${path}: …${html.slice(Math.max(0, marker.index - 60), marker.index + 40)}…`);
+      for (const [, href] of html.matchAll(/href="(\/[^"#?]*)/g)) {
+        if (!/^\/(api|admin|assets|sign-out)\b|\.(pdf|svg|png|ico|css|js|webmanifest|xml|txt)$/.test(href!))
+          queue.push(href!);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(20);
+    expect(found).toEqual([]);
   } finally {
     shop.stop();
   }
