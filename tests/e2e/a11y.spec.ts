@@ -54,6 +54,7 @@ const PAGES: Record<string, string[]> = {
   "admin/orders/:id": ["/admin/orders/no-such-order"],
   "admin/inbox/:kind": ["/admin/inbox/contact"],
   "admin/quotes": ["/admin/quotes"],
+  "admin/reviews": ["/admin/reviews"],
   "admin/quotes/answer/:requestId": ["/admin/quotes/answer/no-such-request"],
   "how-it-works": ["/how-it-works"],
   compare: ["/compare"],

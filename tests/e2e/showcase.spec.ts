@@ -113,7 +113,8 @@ test("the operator's client logos and testimonials are shown as configured; a lo
 // Issue 18's tests: a shop started as in production (https, the operator's business profile) shows
 // nothing left from development on any page a visitor can reach from the home page: no `.example`
 // address, no zeroed account number, no sample value. The whole HTML is read, root data included.
-const PLACEHOLDER = /\.example\b|00000000|\(sample\)|sample\.invalid|Sample Swag|SAMPLE01|GB-SAMPLE|Lorem ipsum|\bTODO\b/;
+const PLACEHOLDER =
+  /\.example\b|00000000|\(sample\)|sample\.invalid|Sample Swag|SAMPLE01|GB-SAMPLE|Lorem ipsum|\bTODO\b/;
 
 test("a shop started for production shows no placeholder on any page a visitor can reach", async () => {
   test.setTimeout(300_000);
