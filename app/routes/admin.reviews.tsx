@@ -5,20 +5,23 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { formatLondonDateTime } from "~/domain/dates";
 import { HIDE_REASON_MAX, parseHideReason } from "~/domain/reviews";
-import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
+import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
 import { failure, readForm, toResponse } from "~/server/http.server";
 import { dbOf } from "~/server/request-context.server";
-import { hideReview, listReviewsForStaff } from "~/server/reviews.server";
+import { hideReview, listReviewsForStaff, STAFF_REVIEW_LIMITS } from "~/server/reviews.server";
 
 /** Buyers' reviews in the back office (issue 18 item 1): newest first, published and hidden. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff({ request, context });
-  return { reviews: await listReviewsForStaff(dbOf(context)) };
+  const staff = await requireStaff({ request, context });
+  const db = dbOf(context);
+  await requireStaffBudget(db, staff.id, "reviews", STAFF_REVIEW_LIMITS.list);
+  return { reviews: await listReviewsForStaff(db) };
 }
 
 /** "Hide review": the reason is required and kept with who hid it and when. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
+  await requireStaffBudget(dbOf(context), staff.id, "reviews-hide", STAFF_REVIEW_LIMITS.hide);
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { reviewId: "", reason: "" });
   const reviewId = (form.value.reviewId ?? "").slice(0, 36);

@@ -44,6 +44,11 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/quotes/3f1c/quote.pdf")).toBe(DEFAULT_BODY_LIMIT_BYTES);
   });
 
+  it("keeps staff's hide-review form to 16 kB", () => {
+    expect(bodyLimitFor("/admin/reviews")).toBe(16 * 1024);
+    expect(bodyLimitFor("/admin/reviews.data")).toBe(16 * 1024);
+  });
+
   it("says the limit in megabytes, or kilobytes below one", () => {
     expect(tooLargeMessage(DEFAULT_BODY_LIMIT_BYTES)).toBe("The request is larger than this address accepts (1 MB).");
     expect(tooLargeMessage(4 * 1024)).toBe("The request is larger than this address accepts (4 kB).");

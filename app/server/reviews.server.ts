@@ -28,6 +28,12 @@ import { cachedFor } from "./recent-purchases.server";
 /** Reviews one user may post in an hour: more than any buyer's deliveries, few enough to stop a flood. */
 export const REVIEW_LIMIT = { hits: 20, windowSeconds: 3600 } as const;
 
+/** Staff's budget on /admin/reviews: reading the list, and hiding (a spam wave is a few dozen). */
+export const STAFF_REVIEW_LIMITS = {
+  list: { hits: 120, windowSeconds: 60 },
+  hide: { hits: 120, windowSeconds: 3600 },
+} as const;
+
 /**
  * How long the averages are served from memory: as long as an anonymous page stays fresh in the
  * HTML cache (server.ts), so a new review shows within that. A review written or hidden in this
