@@ -31,6 +31,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   // staff answer's ten lines, with room for every character percent-encoded as up to four bytes of UTF-8.
   { path: /^\/quotes(\.data)?$/, bytes: 64 * 1024 },
   { path: /^\/admin\/quotes\/answer\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
+  // The SMS list's unsubscribe button: its signed token (issue 18 item 5).
+  { path: /^\/sms\/unsubscribe(\.data)?$/, bytes: 4 * 1024 },
 ];
 
 export function bodyLimitFor(pathname: string): number {

@@ -105,6 +105,15 @@ const TARGETS: Target[] = [
     kind: "json",
     fields: { phone: "07700 900123", sourcePage: "/cart" },
   },
+  // The SMS list's unsubscribe button (issue 18 item 5): any token that is not a signed one is refused.
+  {
+    route: "/sms/unsubscribe",
+    path: () => "/sms/unsubscribe",
+    as: "visitor",
+    kind: "form",
+    fields: { t: "KzQ0NzcwMDkwMDEyMw.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+    odd: { t: ["", "../../etc/passwd", "a.b.c"] },
+  },
   // 404 while the test-mode provider is active: whatever is sent, Stripe's door is not there.
   {
     route: "/api/stripe-webhook",
