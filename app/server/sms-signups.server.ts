@@ -3,7 +3,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { smsSignups } from "#db/schema";
 import { SMS_CONSENT_TEXT } from "~/content/contact";
 import { SITE } from "~/content/links";
-import { maskedPhone } from "~/domain/sms-keywords";
+import { maskedPhone, smsKeyword } from "~/domain/sms-keywords";
 import { authFor } from "./auth.server";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
@@ -170,4 +170,18 @@ export async function unsubscribeByLink(
   if (!phone) return failure(400, "BAD_LINK", SMS_UNSUBSCRIBE_MESSAGES.badLink);
   await optOutSms(db, phone);
   return { ok: true, value: { phone: maskedPhone(phone) } };
+}
+
+/**
+ * A text the provider received for us (issue 18 item 5): STOP and its synonyms opt the sender out,
+ * START brings back an earlier consent; any other text changes nothing. Answers what it did.
+ */
+export async function applyInboundText(
+  db: Database,
+  input: { from: string; body: string },
+): Promise<"opted_out" | "resumed" | "ignored"> {
+  const keyword = smsKeyword(input.body);
+  if (keyword === "stop") return (await optOutSms(db, input.from)) ? "opted_out" : "ignored";
+  if (keyword === "start") return (await resumeSms(db, input.from)) ? "resumed" : "ignored";
+  return "ignored";
 }

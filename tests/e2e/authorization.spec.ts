@@ -701,8 +701,9 @@ const ROWS: Row[] = [
  * the same for everyone (recent purchases: city and product only), the price toggle (it sets only
  * the caller's own cookie), better-auth's JWKS, the Stripe webhook (signature-checked; 404 in test
  * mode), the SMS list's unsubscribe page (it acts only for the number its HMAC-signed link names,
- * whoever opens it; app/server/sms-signups.server.test.ts proves a changed link does nothing) and the
- * not-found page.
+ * whoever opens it; app/server/sms-signups.server.test.ts proves a changed link does nothing), the
+ * SMS provider's inbound webhook (Twilio-signature-checked, 403 otherwise; 404 with no provider) and
+ * the not-found page.
  */
 const PUBLIC_ROUTES = [
   "/",
@@ -733,6 +734,7 @@ const PUBLIC_ROUTES = [
   "/api/page-views",
   "/api/sms-signups",
   "/sms/unsubscribe",
+  "/api/sms/inbound",
   "/api/recent-purchases",
   "/api/stripe-webhook",
   "/prices",
