@@ -13,6 +13,7 @@ import { promoClosed } from "./domain/promo";
 import type { StaffNotice } from "./server/admin-access.server";
 import { getEnv } from "./server/env.server";
 import { countCartLines, listFavouriteIds } from "./server/shopping.server";
+import { smsAvailable } from "./server/sms.server";
 import "./app.css";
 
 /** Every request's session is looked up once, by the first loader or action that asks (docs/decisions/011). */
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cartCount: session ? await countCartLines(db, { userId: session.user.id }) : 0,
     business: publicBusiness(getEnv().business),
     priceMode: priceModeFromCookie(request.headers.get("Cookie")),
+    phoneSignIn: smsAvailable(),
   } satisfies RootData;
 }
 

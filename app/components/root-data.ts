@@ -19,6 +19,8 @@ export type RootData = {
   business: PublicBusiness;
   /** Issue 17 item 5: whether this visitor reads prices ex or inc VAT (their cookie). */
   priceMode: PriceMode;
+  /** Issue 18 item 5: whether accounts may use a phone number (only with an SMS provider configured). */
+  phoneSignIn: boolean;
 };
 
 /** The root loader's data; undefined only where the root loader did not run (a broken root). */
@@ -40,4 +42,9 @@ export function useBusiness(): PublicBusiness {
 /** How this visitor reads prices; ex VAT around an error page whose root failed. */
 export function usePriceMode(): PriceMode {
   return useRootData()?.priceMode ?? DEFAULT_PRICE_MODE;
+}
+
+/** Whether the account forms offer a phone number beside an e-mail address (issue 18 item 5). */
+export function usePhoneSignIn(): boolean {
+  return useRootData()?.phoneSignIn ?? false;
 }
