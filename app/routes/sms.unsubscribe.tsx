@@ -51,7 +51,7 @@ export default function SmsUnsubscribeRoute({ loaderData, actionData }: Route.Co
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <p className="text-sm text-muted">
-            Stop the monthly product updates to <strong className="text-ink">{link.phone}</strong>?
+            Stop the monthly product updates to <strong className="whitespace-nowrap text-ink">{link.phone}</strong>?
           </p>
           {message ? <FormMessage>{message}</FormMessage> : null}
           <input type="hidden" name="t" value={token} />
