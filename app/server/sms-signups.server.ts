@@ -60,10 +60,13 @@ export async function saveSmsSignup(
     .returning({ id: smsSignups.id });
   if (!row) throw new Error("Saving the SMS sign-up returned no row");
   if (!listed || listed.optedOutAt !== null) {
+    // The consent is recorded either way; a provider that is down costs the welcome text, not the sign-up.
     await sendSms(db, {
       to: input.phoneE164,
       text: `You're signed up for monthly product updates from ${SITE.name}. Reply STOP to opt out, or open ${await smsUnsubscribeUrl(db, input.phoneE164)}`,
       meta: { kind: "sms-list-welcome" },
+    }).catch((error: unknown) => {
+      console.error(`[sms] the welcome text to ${input.phoneE164} was not sent:`, error);
     });
   }
   return { status: "saved", id: row.id };

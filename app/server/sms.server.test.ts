@@ -1,13 +1,13 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { outbox, smsSignups } from "#db/schema";
 import { action as inbound } from "~/routes/api.sms.inbound";
 import { answerOf } from "../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../tests/setup/test-db";
 import { parseEnv } from "./env.server";
-import { smsListStatus } from "./sms-signups.server";
+import { saveSmsSignup, smsListStatus } from "./sms-signups.server";
 import { createTwilioSender, isTwilioSigned, sendSms, smsAvailable, smsProviderConfig } from "./sms.server";
 
 const handle = testFileDatabase();
@@ -127,6 +127,24 @@ describe("createTwilioSender (issue 18 item 5)", () => {
     expect(smsAvailable()).toBe(true);
     await sendSms(handle.db, { to: "+447700900123", text: "Hello" });
     expect(received.map((r) => r.form.get("Body"))).toEqual(["Hello"]);
+  });
+});
+
+describe("the SMS list's welcome text (issue 18 item 5)", () => {
+  it("goes through the provider; a provider that refuses costs the text, not the sign-up", async () => {
+    await saveSmsSignup(handle.db, { phoneE164: "+447700900123", ip: "203.0.113.1" });
+    expect(received.at(-1)?.form.get("Body")).toContain("Reply STOP to opt out");
+    next = { status: 500, body: { message: "Internal error" } };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await saveSmsSignup(handle.db, { phoneE164: "+447700900124", ip: "203.0.113.1" })).toMatchObject({
+        status: "saved",
+      });
+      expect(errors).toHaveBeenCalledOnce();
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await smsListStatus(handle.db, "+447700900124")).toBe("subscribed");
   });
 });
 
