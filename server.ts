@@ -27,8 +27,9 @@ const env = (() => {
 const startedAt = performance.now();
 // The database is migrated before the first request.
 const { services, close: closeServices } = await openServices(env);
-// Reminders and expiries of bank transfers (issue 17 item 4), safe to run in every process.
-const stopPeriodicWork = startPeriodicWork(services.db);
+// Reminders and expiries of bank transfers (issue 17 item 4) and the retention purges (issue 18 item 5),
+// safe to run in every process.
+const stopPeriodicWork = startPeriodicWork(services.db, env.business.retention);
 const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));
 const renderReactRouter = reactRouterRenderer(build, "production", services);
 /** Set by SIGTERM/SIGINT (shutdown below). */

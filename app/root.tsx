@@ -15,6 +15,7 @@ import type { StaffNotice } from "./server/admin-access.server";
 import { getEnv } from "./server/env.server";
 import { productRatings } from "./server/reviews.server";
 import { countCartLines, listFavouriteIds } from "./server/shopping.server";
+import { smsAvailable } from "./server/sms.server";
 import "./app.css";
 
 /** Every request's session is looked up once, by the first loader or action that asks (docs/decisions/011). */
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     business: publicBusiness(getEnv().business),
     priceMode: priceModeFromCookie(request.headers.get("Cookie")),
     ratings: await productRatings(db),
+    phoneSignIn: smsAvailable(),
   } satisfies RootData;
 }
 

@@ -71,6 +71,9 @@ export default [
   // Prices ex or inc VAT: the header's toggle (issue 17 item 5)
   route("prices", "routes/prices.ts"),
   route("api/sms-signups", "routes/api.sms-signups.ts"),
+  // The SMS list's unsubscribe link and the provider's inbound texts (STOP, START) (issue 18 item 5)
+  route("sms/unsubscribe", "routes/sms.unsubscribe.tsx"),
+  route("api/sms/inbound", "routes/api.sms.inbound.ts"),
   route("api/recent-purchases", "routes/api.recent-purchases.ts"),
   // Payments and orders (issue 8)
   route("api/payment-intent", "routes/api.payment-intent.ts"),

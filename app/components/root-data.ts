@@ -22,6 +22,8 @@ export type RootData = {
   priceMode: PriceMode;
   /** Issue 18 item 1: each product's published reviews summed up; a product with none is absent. */
   ratings: Record<string, RatingSummary>;
+  /** Issue 18 item 5: whether accounts may use a phone number (only with an SMS provider configured). */
+  phoneSignIn: boolean;
 };
 
 /** The root loader's data; undefined only where the root loader did not run (a broken root). */
@@ -48,4 +50,9 @@ export function usePriceMode(): PriceMode {
 /** A product's published reviews summed up, or undefined when it has none. */
 export function useProductRating(productId: string): RatingSummary | undefined {
   return useRootData()?.ratings[productId];
+}
+
+/** Whether the account forms offer a phone number beside an e-mail address (issue 18 item 5). */
+export function usePhoneSignIn(): boolean {
+  return useRootData()?.phoneSignIn ?? false;
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { type FormReply, formMessage } from "./account/form-error";
+import { usePhoneSignIn } from "./root-data";
 import { buttonClass } from "./ui/button";
 import { CodeField, Field, FormMessage } from "./ui/form";
 
@@ -21,6 +22,7 @@ export function SignInPanel({ redirectTo, reply }: { redirectTo: string; reply?:
   const errors = result?.error?.fieldErrors ?? {};
   const message = formMessage(result);
   const codeSent = mode === "code" && result?.codeSent;
+  const phoneSignIn = usePhoneSignIn();
 
   return (
     <div>
@@ -52,7 +54,7 @@ export function SignInPanel({ redirectTo, reply }: { redirectTo: string; reply?:
           </FormMessage>
         ) : null}
         <Field
-          label="E-mail or phone"
+          label={phoneSignIn ? "E-mail or phone" : "E-mail"}
           name="identifier"
           type="text"
           autoComplete="username"

@@ -34,7 +34,7 @@ describe("what the business profile configures is shown as configured", () => {
     expect(words(GUARANTEE)).not.toMatch(/10%/);
   });
 
-  it("the Privacy Policy states each configured retention period, and that none is purged automatically", () => {
+  it("the Privacy Policy states each configured retention period, purged automatically (issue 18 item 5)", () => {
     const privacy = words(PRIVACY);
     expect(privacy).toContain(
       "Checkout drafts that are never paid, with the artwork uploaded to them: 45 days after their last change.",
@@ -46,9 +46,9 @@ describe("what the business profile configures is shown as configured", () => {
     );
     expect(privacy).toContain("SMS sign-ups: while you're signed up, and 60 days after you opt out.");
     expect(privacy).toContain(
-      "These periods are our policy. The site does not yet delete records automatically when their period ends",
+      "These periods are our policy: the site deletes each of these records automatically within an hour of its period ending. To have your records deleted sooner, e-mail",
     );
-    // No STOP keyword is handled yet, and no purge runs: the policy promises neither.
+    // The policy names no STOP reply wording and no schedule beyond the hourly purge.
     expect(privacy).not.toMatch(/reply STOP|resets every hour|then deleted/);
   });
 

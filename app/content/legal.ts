@@ -261,7 +261,7 @@ export const PRIVACY: LegalDocument = {
               "Your account, favourites, shopping list and cart, reviews, contact-form messages, quotes, requests and feedback: while your account is open or while we need them to answer you.",
             ],
           },
-          `These periods are our policy. The site does not yet delete records automatically when their period ends; to have your records deleted, e-mail ${business.supportEmail}.`,
+          `These periods are our policy: the site deletes each of these records automatically within an hour of its period ending. To have your records deleted sooner, e-mail ${business.supportEmail}.`,
           "You can ask us to delete your account through our contact page; we delete it except for the order records the law requires us to keep.",
         ],
       },

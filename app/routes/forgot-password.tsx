@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
+import { usePhoneSignIn } from "~/components/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { fieldErrorsOf, formMessage } from "~/components/account/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
@@ -34,11 +35,12 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const message = formMessage(actionData);
+  const phoneSignIn = usePhoneSignIn();
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-extrabold">Reset your password</h1>
       <p className="mt-2 text-sm text-muted">
-        Tell us your e-mail or phone. If there's an account, we'll send a link or a code.
+        Tell us your e-mail{phoneSignIn ? " or phone" : ""}. If there's an account, we'll send a link or a code.
       </p>
       <Form method="post" className="mt-6 space-y-4" noValidate>
         {message ? <FormMessage>{message}</FormMessage> : null}
@@ -48,7 +50,7 @@ export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps
           </FormMessage>
         ) : null}
         <Field
-          label="E-mail or phone"
+          label={phoneSignIn ? "E-mail or phone" : "E-mail"}
           name="identifier"
           autoComplete="username"
           required

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { dbOf, redirectIfSignedIn } from "~/server/request-context.server";
+import { usePhoneSignIn } from "~/components/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { formMessage } from "~/components/account/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
@@ -42,6 +43,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export default function SignUpRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const phoneSignIn = usePhoneSignIn();
   const errors = actionData?.error?.fieldErrors ?? {};
   const message = formMessage(actionData);
   const values = actionData?.values;
@@ -71,7 +73,7 @@ export default function SignUpRoute({ loaderData, actionData }: Route.ComponentP
           />
         </div>
         <Field
-          label="Work e-mail or mobile number"
+          label={phoneSignIn ? "Work e-mail or mobile number" : "Work e-mail"}
           name="identifier"
           autoComplete="username"
           required

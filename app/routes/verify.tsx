@@ -8,12 +8,14 @@ import { parseIdentifier } from "~/domain/auth-rules";
 import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts.server";
 import { parseForm, toResponse } from "~/server/http.server";
 import { safeRedirect } from "~/server/session.server";
+import { smsAvailable } from "~/server/sms.server";
 import { dbOf } from "~/server/request-context.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const identifier = parseIdentifier(params.get("identifier") ?? "");
-  if (!identifier) throw redirect("/sign-up");
+  // A number has no code to confirm while no SMS provider is configured (issue 18 item 5).
+  if (!identifier || (identifier.kind === "phone" && !smsAvailable())) throw redirect("/sign-up");
   return {
     identifier: identifier.kind === "email" ? identifier.email : identifier.phone,
     kind: identifier.kind,

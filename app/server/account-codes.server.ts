@@ -1,11 +1,12 @@
 import { isAPIError } from "better-auth/api";
 import { eq, inArray, or } from "drizzle-orm";
 import { authUser, authVerification } from "#db/schema";
-import { identityErrorMessage, placeholderEmailForPhone, type Identifier } from "~/domain/auth-rules";
+import { identityErrorMessage, parseIdentifier, placeholderEmailForPhone, type Identifier } from "~/domain/auth-rules";
 import { authFor } from "./auth.server";
 import type { Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { clientIp, hitRateLimit, peekRateLimit } from "./rate-limit.server";
+import { smsAvailable } from "./sms.server";
 
 // The account calls' shared ground: their answer, their rate limits, and the one-time codes they
 // send and check (issue 13 items 2 and 9).
@@ -89,7 +90,27 @@ export function passwordFailure(error: unknown, wrongPassword: string): Failure 
 }
 
 export const invalidIdentifier = () =>
-  failure(400, "INVALID_IDENTIFIER", "Enter a valid e-mail address or phone number.");
+  failure(
+    400,
+    "INVALID_IDENTIFIER",
+    smsAvailable() ? "Enter a valid e-mail address or phone number." : "Enter a valid e-mail address.",
+  );
+
+/** Issue 18 item 5: without an SMS provider no code can reach a phone, so accounts are by e-mail only. */
+export const PHONE_UNAVAILABLE_MESSAGE =
+  "We can't send text messages yet, so accounts use e-mail only. Please enter your e-mail address.";
+
+/**
+ * The e-mail address or number typed into an account form, or why it is refused: `invalid()` when
+ * it is neither, and a number while no SMS provider is configured.
+ */
+export function accountIdentifier(text: string, invalid: () => Failure): Identifier | Failure {
+  const identifier = parseIdentifier(text);
+  if (!identifier) return invalid();
+  if (identifier.kind === "phone" && !smsAvailable())
+    return failure(400, "PHONE_UNAVAILABLE", PHONE_UNAVAILABLE_MESSAGE);
+  return identifier;
+}
 
 /** A new password that breaks the rules: every problem, as its field's one message. */
 export const weakPassword = (field: string, problems: string[]) =>

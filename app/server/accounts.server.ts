@@ -3,12 +3,12 @@ import { and, eq } from "drizzle-orm";
 import { authAccount, authSession, authUser, authVerification } from "#db/schema";
 import {
   GENERIC_SIGN_IN_ERROR,
-  parseIdentifier,
   passwordProblems,
   placeholderEmailForPhone,
   type Identifier,
 } from "~/domain/auth-rules";
 import {
+  accountIdentifier,
   authFailure,
   checkCode,
   countHit,
@@ -28,7 +28,7 @@ import {
 import { afterCodeSignIn, settleProof, signUpAnswer, tellOwnerOfSignUpAttempt } from "./account-proof.server";
 import { hashPassword, authFor } from "./auth.server";
 import type { Database } from "./db.server";
-import { type Failure, failure } from "./http.server";
+import { type Failure, failure, isFailure } from "./http.server";
 import { clearRateLimit, clientIp } from "./rate-limit.server";
 
 /**
@@ -54,8 +54,8 @@ export async function signUp(
   request: Request,
   input: { firstName: string; lastName: string; identifier: string; password: string },
 ): Promise<Outcome<{ identifier: Identifier }>> {
-  const identifier = parseIdentifier(input.identifier);
-  if (!identifier) return invalidIdentifier();
+  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  if (isFailure(identifier)) return identifier;
   const email = identifier.kind === "email" ? identifier.email : placeholderEmailForPhone(identifier.phone);
   const problems = passwordProblems(input.password, { email: identifier.kind === "email" ? email : undefined });
   if (problems.length > 0) return weakPassword("password", problems);
@@ -112,8 +112,10 @@ export async function signInWithPassword(
   request: Request,
   input: { identifier: string; password: string; rememberMe?: boolean },
 ): Promise<Outcome<{ twoFactor: boolean }>> {
-  const identifier = parseIdentifier(input.identifier);
-  if (!identifier) return failure(400, "INVALID_CREDENTIALS", GENERIC_SIGN_IN_ERROR);
+  const identifier = accountIdentifier(input.identifier, () =>
+    failure(400, "INVALID_CREDENTIALS", GENERIC_SIGN_IN_ERROR),
+  );
+  if (isFailure(identifier)) return identifier;
   const failures = FAILED_SIGN_IN_STEPS.map((rule) => ({
     key: `signin-fail:${rule.windowSeconds}:${subjectOf(identifier)}:${clientIp(request)}`,
     rule,
@@ -159,8 +161,8 @@ export async function sendSignInCode(
   request: Request,
   input: { identifier: string },
 ): Promise<Outcome<{ identifier: Identifier }>> {
-  const identifier = parseIdentifier(input.identifier);
-  if (!identifier) return invalidIdentifier();
+  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  if (isFailure(identifier)) return identifier;
   const limited = await limitCodeRequests(db, request, subjectOf(identifier));
   if (limited) return limited;
   const auth = authFor(db);
@@ -190,8 +192,8 @@ export async function signInWithCode(
   request: Request,
   input: { identifier: string; code: string },
 ): Promise<Outcome<{ twoFactor: boolean }>> {
-  const identifier = parseIdentifier(input.identifier);
-  if (!identifier) return invalidIdentifier();
+  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  if (isFailure(identifier)) return identifier;
   return checkCode(db, request, subjectOf(identifier), async () => {
     const holder = await holderOf(db, identifier);
     const auth = authFor(db);
@@ -239,8 +241,8 @@ export async function verifyEmailCode(
 
 /** Resends the code that confirms an address or number; answers the same whether or not one was sent. */
 export async function resendCode(db: Database, request: Request, input: { identifier: string }): Promise<Outcome> {
-  const identifier = parseIdentifier(input.identifier);
-  if (!identifier) return invalidIdentifier();
+  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  if (isFailure(identifier)) return identifier;
   const limited = await limitCodeRequests(db, request, subjectOf(identifier));
   if (limited) return limited;
   try {
@@ -261,8 +263,8 @@ export async function requestPasswordReset(
   request: Request,
   input: { identifier: string; method: "link" | "code" },
 ): Promise<Outcome<{ identifier: Identifier }>> {
-  const identifier = parseIdentifier(input.identifier);
-  if (!identifier) return invalidIdentifier();
+  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  if (isFailure(identifier)) return identifier;
   const limited =
     (await limit(db, `reset-ip:${clientIp(request)}`, LIMITS.resetPerIp)) ??
     (await limit(db, `reset:${subjectOf(identifier)}`, LIMITS.resetPerAccount));
@@ -323,8 +325,8 @@ export async function resetPassword(
       return authFailure(error);
     }
   }
-  const identifier = parseIdentifier(input.identifier);
-  if (!identifier) return invalidIdentifier();
+  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  if (isFailure(identifier)) return identifier;
   return checkCode(db, request, subjectOf(identifier), async () => {
     const holder = await holderOf(db, identifier);
     if (identifier.kind === "email") {

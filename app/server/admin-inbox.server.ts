@@ -130,7 +130,16 @@ const SOURCES: Record<InboxKind, Source> = {
     },
   },
   sms: {
-    columns: ["Phone", "Consent given", "Consent wording", "Signed up on page", "Account e-mail", "First signed up"],
+    // "Opted out": when the number said STOP or used its unsubscribe link (issue 18 item 5): never text it.
+    columns: [
+      "Phone",
+      "Consent given",
+      "Consent wording",
+      "Signed up on page",
+      "Account e-mail",
+      "First signed up",
+      "Opted out",
+    ],
     async total(db) {
       const [row] = await db.select({ n: count() }).from(smsSignups);
       return row?.n ?? 0;
@@ -150,6 +159,7 @@ const SOURCES: Record<InboxKind, Source> = {
         textCell(signup.sourcePage),
         textCell(email),
         timeCell(signup.createdAt),
+        timeCell(signup.optedOutAt),
       ]);
     },
   },

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { verifyPassword as verifyScrypt } from "better-auth/crypto";
 import { emailOTP, jwt, organization, phoneNumber, twoFactor } from "better-auth/plugins";
@@ -20,7 +21,10 @@ import {
   verifyEmailMail,
 } from "./mail-templates.server";
 import { sendMail } from "./mail.server";
-import { sendSms } from "./sms.server";
+import { sendSms, smsAvailable } from "./sms.server";
+
+/** better-auth's phone-number plugin's endpoints: all of them send or check a text's code. */
+const PHONE_ENDPOINT = /^\/(phone-number\/|sign-in\/phone-number$)/;
 
 /** argon2id with OWASP's minimum: 19 MiB, t = 2, p = 1 (issue 4 item 7). */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -129,6 +133,14 @@ function createAuth(db: Database) {
       cookiePrefix: https ? "__Host-swag" : "swag",
       defaultCookieAttributes: { secure: https, sameSite: "lax", httpOnly: true, path: "/" },
       ipAddress: { ipAddressHeaders: ["x-real-ip"] },
+    },
+    hooks: {
+      // Issue 18 item 5: without an SMS provider no code reaches a phone, so the phone endpoints refuse.
+      before: createAuthMiddleware(async (ctx) => {
+        if (PHONE_ENDPOINT.test(ctx.path) && !smsAvailable()) {
+          throw new APIError("NOT_FOUND", { message: "Phone sign-in is not available." });
+        }
+      }),
     },
     databaseHooks: {
       user: {

@@ -11,6 +11,7 @@
  */
 import { ARTWORK_MAX_BYTES } from "~/domain/artwork-rules";
 import { PROOF_MAX_BYTES } from "~/domain/proof-rules";
+import { SMS_INBOUND_MAX_BYTES } from "./sms.server";
 
 const MB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
@@ -33,6 +34,10 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/quotes\/answer\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
   // Hiding a review (issue 18 item 1): its id and a reason of up to 500 characters, encoded.
   { path: /^\/admin\/reviews(\.data)?$/, bytes: 16 * 1024 },
+  // The SMS list's unsubscribe button: its signed token (issue 18 item 5).
+  { path: /^\/sms\/unsubscribe(\.data)?$/, bytes: 4 * 1024 },
+  // The SMS provider's inbound text (issue 18 item 5).
+  { path: /^\/api\/sms\/inbound$/, bytes: SMS_INBOUND_MAX_BYTES },
 ];
 
 export function bodyLimitFor(pathname: string): number {

@@ -69,6 +69,22 @@ const schema = z.object({
   VAT_CHECK_HMRC_URL: z.url({ protocol: /^https?$/ }).optional(),
   VAT_CHECK_HMRC_CLIENT_ID: optional,
   VAT_CHECK_HMRC_CLIENT_SECRET: optional,
+  /**
+   * Issue 18 item 5: a Twilio-compatible SMS provider (sms.server.ts). All three set: texts are sent
+   * through it and phone sign-up is offered; none: texts stay in the outbox and accounts are by e-mail only.
+   */
+  SMS_TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio account SID (AC and 32 hex digits)")
+    .optional(),
+  SMS_TWILIO_AUTH_TOKEN: optional,
+  SMS_FROM: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{7,14}$/, "must be the sending number in E.164 form, e.g. +447700900123")
+    .optional(),
+  SMS_API_BASE: z.url({ protocol: /^https?$/ }).default("https://api.twilio.com"),
   /** Issue 17 item 1: the business profile's variables (app/domain/business-variables.ts). */
   ...businessVariables,
   /** Issue 18 item 3: the operator's testimonials and client logos, optional (app/domain/business-showcase.ts). */
@@ -90,9 +106,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const payment = paymentProviderProblem(env);
   const hmrc = [env.VAT_CHECK_HMRC_URL, env.VAT_CHECK_HMRC_CLIENT_ID, env.VAT_CHECK_HMRC_CLIENT_SECRET];
   const hmrcHalfSet = hmrc.some(Boolean) && !hmrc.every(Boolean);
+  const sms = [env.SMS_TWILIO_ACCOUNT_SID, env.SMS_TWILIO_AUTH_TOKEN, env.SMS_FROM];
+  const smsHalfSet = sms.some(Boolean) && !sms.every(Boolean);
   const problems = [
     ...(payment ? [`PAYMENT_PROVIDER: ${payment}`] : []),
     ...(hmrcHalfSet ? ["VAT_CHECK_HMRC_*: set the URL, client id and client secret together, or none"] : []),
+    ...(smsHalfSet
+      ? ["SMS_TWILIO_*, SMS_FROM: set the account SID, auth token and sending number together, or none"]
+      : []),
     ...sampleProblems(env),
   ];
   if (problems.length > 0)

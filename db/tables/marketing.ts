@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Messages from the contact form (SPEC.md §2 "Contact"), kept on our own server instead of a form service. */
@@ -21,7 +22,8 @@ export const inquiries = pgTable(
 /**
  * SMS opt-ins (REQUIREMENTS.md A-21, B-14). PECR needs proof of consent, so the exact wording the
  * person agreed to and when are stored with the number. One row per number: signing up again
- * refreshes the consent.
+ * refreshes the consent and clears an opt-out. `opted_out_at` is when the number said STOP or used
+ * the unsubscribe link (issue 18 item 5); the row is purged the business's SMS period after it.
  */
 export const smsSignups = pgTable(
   "sms_signups",
@@ -32,9 +34,13 @@ export const smsSignups = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
     sourcePage: text("source_page"),
     userId: text("user_id"),
+    optedOutAt: timestamp("opted_out_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("sms_signups_phone_idx").on(t.phoneE164)],
+  (t) => [
+    uniqueIndex("sms_signups_phone_idx").on(t.phoneE164),
+    index("sms_signups_opted_out_idx").on(t.optedOutAt).where(sql`opted_out_at is not null`),
+  ],
 );
 
 /**

@@ -69,6 +69,8 @@ const PAGES: Record<string, string[]> = {
   blog: ["/blog"],
   "quick-wins/:slug": QUICK_WIN_SLUGS.map((slug) => `/quick-wins/${slug}`),
   "inquiry-success": ["/inquiry-success"],
+  // A changed link; the signed one is checked at 375 and 1280 px in sms.spec.ts.
+  "sms/unsubscribe": ["/sms/unsubscribe?t=not-a-signed-link"],
   "*": ["/no-such-page/at-all"],
 };
 

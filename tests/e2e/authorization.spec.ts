@@ -739,7 +739,10 @@ const ROWS: Row[] = [
  * for the identifier typed in, never for a signed-in account), public APIs whose answers are
  * the same for everyone (recent purchases: city and product only), the price toggle (it sets only
  * the caller's own cookie), better-auth's JWKS, the Stripe webhook (signature-checked; 404 in test
- * mode) and the not-found page.
+ * mode), the SMS list's unsubscribe page (it acts only for the number its HMAC-signed link names,
+ * whoever opens it; app/server/sms-signups.server.test.ts proves a changed link does nothing), the
+ * SMS provider's inbound webhook (Twilio-signature-checked, 403 otherwise; 404 with no provider) and
+ * the not-found page.
  */
 const PUBLIC_ROUTES = [
   "/",
@@ -769,6 +772,8 @@ const PUBLIC_ROUTES = [
   "/quick-wins/:slug",
   "/api/page-views",
   "/api/sms-signups",
+  "/sms/unsubscribe",
+  "/api/sms/inbound",
   "/api/recent-purchases",
   "/api/stripe-webhook",
   "/prices",

@@ -24,7 +24,9 @@ test.describe("the policies state what is configured and what the code stores", 
       await expect(
         page.getByText(`Page views: ${RETENTION_DEFAULT_DAYS.BUSINESS_RETENTION_PAGE_VIEW_DAYS} days.`),
       ).toBeVisible();
-      await expect(page.getByText("The site does not yet delete records automatically")).toBeVisible();
+      await expect(
+        page.getByText("the site deletes each of these records automatically within an hour of its period ending"),
+      ).toBeVisible();
       await expect(page.getByText(/reply STOP/)).toHaveCount(0);
 
       await page.goto("/cookies");

@@ -105,6 +105,23 @@ const TARGETS: Target[] = [
     kind: "json",
     fields: { phone: "07700 900123", sourcePage: "/cart" },
   },
+  // 404 while no SMS provider is configured, 403 without its signature when one is (issue 18 item 5).
+  {
+    route: "/api/sms/inbound",
+    path: () => "/api/sms/inbound",
+    as: "visitor",
+    kind: "json",
+    fields: { From: "+447700900123", Body: "STOP" },
+  },
+  // The SMS list's unsubscribe button (issue 18 item 5): any token that is not a signed one is refused.
+  {
+    route: "/sms/unsubscribe",
+    path: () => "/sms/unsubscribe",
+    as: "visitor",
+    kind: "form",
+    fields: { t: "KzQ0NzcwMDkwMDEyMw.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+    odd: { t: ["", "../../etc/passwd", "a.b.c"] },
+  },
   // 404 while the test-mode provider is active: whatever is sent, Stripe's door is not there.
   {
     route: "/api/stripe-webhook",

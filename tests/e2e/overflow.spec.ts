@@ -63,6 +63,8 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   blog: () => ["/blog"],
   "quick-wins/:slug": () => QUICK_WIN_SLUGS.map((slug) => `/quick-wins/${slug}`),
   "inquiry-success": (shop) => ["/inquiry-success", `/inquiry-success?draft_id=${shop.paidDraftId}&product_id=8`],
+  // A changed link; the signed one is checked at 375 and 1280 px in sms.spec.ts.
+  "sms/unsubscribe": () => ["/sms/unsubscribe?t=not-a-signed-link"],
   "*": () => ["/no-such-page/at-all"],
 };
 

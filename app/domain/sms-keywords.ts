@@ -1,0 +1,25 @@
+/**
+ * What an inbound text asks of the SMS list (issue 18 item 5): the opt-out keywords carriers and
+ * Twilio honour, and START to come back. Anything else is not a command and changes nothing.
+ */
+
+/** The words that opt a number out, as the whole message (any case, spaces around ignored). */
+export const SMS_STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"] as const;
+export const SMS_START_WORD = "START";
+
+export type SmsKeyword = "stop" | "start" | null;
+
+export function smsKeyword(body: string): SmsKeyword {
+  const word = body.trim().toUpperCase();
+  if ((SMS_STOP_WORDS as readonly string[]).includes(word)) return "stop";
+  if (word === SMS_START_WORD) return "start";
+  return null;
+}
+
+/** A number as a page shows it to whoever holds its unsubscribe link: the country code and last three digits. */
+export function maskedPhone(phoneE164: string): string {
+  const digits = phoneE164.replace(/\D/g, "");
+  if (digits.length < 8) return "•••";
+  const country = phoneE164.startsWith("+44") ? "+44" : `+${digits.slice(0, 1)}`;
+  return `${country} ••• ••• ${digits.slice(-3)}`;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "sms_signups" ADD COLUMN "opted_out_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "sms_signups_opted_out_idx" ON "sms_signups" USING btree ("opted_out_at") WHERE opted_out_at is not null;
