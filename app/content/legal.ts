@@ -191,8 +191,8 @@ export const GUARANTEE: LegalDocument = {
 
 /**
  * Issue 18 item 4: the Privacy and Cookie Policies say what the code stores, where and for how
- * long. The periods are the operator's (business profile, BUSINESS_RETENTION_*), and no record is
- * said to be deleted automatically unless code deletes it: none is yet.
+ * long. The periods are the operator's (business profile, BUSINESS_RETENTION_*), and the hourly
+ * purge (app/server/retention-purges.server.ts) deletes what is past them, as the policy says.
  */
 export const PRIVACY: LegalDocument = {
   path: "/privacy",
