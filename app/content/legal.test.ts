@@ -48,8 +48,10 @@ describe("what the business profile configures is shown as configured", () => {
     expect(privacy).toContain(
       "These periods are our policy: the site deletes each of these records automatically within an hour of its period ending. To have your records deleted sooner, e-mail",
     );
-    // The policy names no STOP reply wording and no schedule beyond the hourly purge.
-    expect(privacy).not.toMatch(/reply STOP|resets every hour|then deleted/);
+    // STOP and the unsubscribe link are handled (sms-signups.server.ts), so the policy offers them;
+    // it names no schedule beyond the hourly purge.
+    expect(privacy).toContain("To withdraw it, reply STOP to any of our texts, open the unsubscribe link in them");
+    expect(privacy).not.toMatch(/resets every hour|then deleted/);
   });
 
   it("the About page gives the configured pledge and promises no schedule of its own", () => {

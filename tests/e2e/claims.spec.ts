@@ -27,7 +27,9 @@ test.describe("the policies state what is configured and what the code stores", 
       await expect(
         page.getByText("the site deletes each of these records automatically within an hour of its period ending"),
       ).toBeVisible();
-      await expect(page.getByText(/reply STOP/)).toHaveCount(0);
+      await expect(
+        page.getByText(/To withdraw it, reply STOP to any of our texts, open the unsubscribe link in them/),
+      ).toBeVisible();
 
       await page.goto("/cookies");
       await expect(
