@@ -3,6 +3,7 @@
  * request handler, with the build's files and the signed-out page cache. Built by Vite as the SSR
  * entry (vite.config.ts), run with `npm start`. `npm run dev` runs the same edge (scripts/dev.ts).
  */
+import type { Server } from "node:http";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
@@ -94,7 +95,12 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   console.log(
     `Swag storefront ready at http://${host}:${info.port} (started in ${Math.round(performance.now() - startedAt)} ms)`,
   );
-});
+}) as Server;
+// An idle keep-alive connection stays open 65 s, past a load balancer's usual 60 s: with Node's 5 s a
+// client reusing a connection just as the server closes it gets ECONNRESET (seen in the browser
+// tests). The header deadline must exceed it, or Node cuts a slow request's headers first.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 function shutdown(signal: string) {
   if (stopping) return;
