@@ -10,6 +10,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type PurgeCounts, purgePlan } from "~/domain/retention";
 import type { BusinessProfile } from "~/domain/business-profile";
 import { queryRows, type Database } from "./db.server";
+import { deleteDraftsWithArtwork } from "./draft-deletion.server";
 import { type FileStorage, getUploadStorage } from "./storage.server";
 
 async function deletedCount(db: Database, statement: SQL): Promise<number> {
@@ -20,40 +21,16 @@ async function deletedCount(db: Database, statement: SQL): Promise<number> {
   return row?.deleted ?? 0;
 }
 
-/**
- * Checkout drafts never paid whose last change is before the cutoff, with their artwork records
- * (one statement), then the artwork files on disk.
- */
-async function purgeUnpaidDrafts(db: Database, before: Date, storage: FileStorage) {
-  const [result] = await queryRows<{ deleted: number; stored_names: string[] }>(
-    db,
-    sql`with doomed as (
-          select d.id from order_drafts d
-           where d.updated_at < ${before.toISOString()}
-             and d.paid_at is null and d.status <> 'paid'
-             and not exists (select 1 from order_lines l where l.draft_id = d.id)
-        ),
-        files as (
-          delete from artwork_files where draft_id in (select id from doomed) returning stored_name
-        ),
-        drafts as (
-          delete from order_drafts where id in (select id from doomed) returning id
-        )
-        select (select count(*) from drafts)::int as deleted,
-               coalesce((select array_agg(stored_name) from files), '{}') as stored_names`,
-  );
-  const storedNames = result?.stored_names ?? [];
-  let files = 0;
-  for (const storedName of storedNames) {
-    // The records are gone either way; a file that cannot be removed now is logged for the operator.
-    try {
-      await storage.delete(storedName);
-      files += 1;
-    } catch (error) {
-      console.error(`[purge] could not remove artwork file ${storedName} of a purged draft:`, error);
-    }
-  }
-  return { drafts: result?.deleted ?? 0, files };
+/** Checkout drafts never paid nor ordered whose last change is before the cutoff, with their artwork. */
+function purgeUnpaidDrafts(db: Database, before: Date, storage: FileStorage) {
+  return deleteDraftsWithArtwork(db, {
+    doomed: sql`select d.id from order_drafts d
+                 where d.updated_at < ${before.toISOString()}
+                   and d.paid_at is null and d.status <> 'paid'
+                   and not exists (select 1 from order_lines l where l.draft_id = d.id)`,
+    storage,
+    why: "purged",
+  });
 }
 
 /** Deletes everything past its period at `now`; answers how many of each went. */

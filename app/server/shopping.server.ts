@@ -4,11 +4,12 @@ import { findProductById } from "~/catalogue/catalogue";
 import { normaliseSizes, type SizeCount } from "~/domain/sizes";
 import type { cartActionSchema, CartLineInput } from "~/domain/shopping-rules";
 import type { z } from "zod";
-import { queryRows, sqlList, type Database } from "./db.server";
+import { sqlList, type Database } from "./db.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 import { PRE_PAYMENT_STATUSES } from "~/domain/draft";
 import { type Failure, failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
+import { deleteDraftsWithArtwork } from "./draft-deletion.server";
 import { latestDraftsForProducts } from "./drafts.server";
 import { releaseCheckoutPayments, saveCheckoutStep } from "./checkout-save.server";
 import type { Services } from "./services.server";
@@ -170,30 +171,14 @@ export async function deleteUnpaidDraftsForProducts(
 ): Promise<{ deleted: number }> {
   const { userId, productIds } = input;
   if (!userId || productIds.length === 0) return { deleted: 0 };
-  const products = sqlList(productIds);
-  const [result] = await queryRows<{ deleted: number; stored_names: string[] }>(
-    db,
-    sql`with doomed as (
-          select id from order_drafts
-           where user_id = ${userId} and product_id in (${products}) and status in (${sqlList(PRE_PAYMENT_STATUSES)})
-        ),
-        files as (
-          delete from artwork_files where draft_id in (select id from doomed) returning stored_name
-        ),
-        drafts as (
-          delete from order_drafts where id in (select id from doomed) returning id
-        )
-        select (select count(*) from drafts)::int as deleted,
-               coalesce((select array_agg(stored_name) from files), '{}') as stored_names`,
-  );
-  const storage = input.storage ?? getUploadStorage();
-  for (const storedName of result?.stored_names ?? []) {
-    // The records are gone either way; a file that cannot be removed now is only disk space.
-    await storage.delete(storedName).catch((error: unknown) => {
-      console.error(`Could not remove artwork file ${storedName} of a cleared draft:`, error);
-    });
-  }
-  return { deleted: result?.deleted ?? 0 };
+  const { drafts } = await deleteDraftsWithArtwork(db, {
+    doomed: sql`select id from order_drafts
+                 where user_id = ${userId} and product_id in (${sqlList(productIds)})
+                   and status in (${sqlList(PRE_PAYMENT_STATUSES)})`,
+    storage: input.storage ?? getUploadStorage(),
+    why: "cleared",
+  });
+  return { deleted: drafts };
 }
 
 /** Feedback from anyone, signed in or not; 20 an hour from one client address. */
