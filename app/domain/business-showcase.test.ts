@@ -85,10 +85,10 @@ describe("the showcase variables (issue 18 item 3)", () => {
   });
 
   it("keep to a sensible number", () => {
-    expect(problems({ BUSINESS_TESTIMONIALS: JSON.stringify(Array(13).fill(ADA)) })).toEqual([
+    expect(problems({ BUSINESS_TESTIMONIALS: JSON.stringify(Array.from({ length: 13 }, () => ADA)) })).toEqual([
       "BUSINESS_TESTIMONIALS: must list at most 12",
     ]);
-    expect(problems({ BUSINESS_CLIENT_LOGOS: JSON.stringify(Array(25).fill(LOGO)) })).toEqual([
+    expect(problems({ BUSINESS_CLIENT_LOGOS: JSON.stringify(Array.from({ length: 25 }, () => LOGO)) })).toEqual([
       "BUSINESS_CLIENT_LOGOS: must list at most 24",
     ]);
   });

@@ -60,7 +60,7 @@ test("a fresh shop shows no metric tiles, no client logos and no testimonials, a
     // No review yet, so no stars and no count on any card (issue 18 item 1).
     await page.goto(`${shop.url}/products`);
     await expect(main.getByRole("article")).toHaveCount(4);
-    await expect(main.getByTestId("rating")).toHaveText(Array(4).fill("No reviews yet"));
+    await expect(main.getByTestId("rating")).toHaveText(Array.from({ length: 4 }, () => "No reviews yet"));
 
     await page.goto(`${shop.url}/customer-love`);
     await expect(main.getByRole("heading", { name: "In numbers" })).toHaveCount(0);
