@@ -44,6 +44,13 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/quotes/3f1c/quote.pdf")).toBe(DEFAULT_BODY_LIMIT_BYTES);
   });
 
+  it("keeps the order page's proof answer and review forms to 64 kB, not staff's proof upload", () => {
+    expect(bodyLimitFor("/orders/3f1c")).toBe(64 * 1024);
+    expect(bodyLimitFor("/orders/3f1c.data")).toBe(64 * 1024);
+    expect(bodyLimitFor("/orders/3f1c/invoice.pdf")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
   it("keeps staff's hide-review form to 16 kB", () => {
     expect(bodyLimitFor("/admin/reviews")).toBe(16 * 1024);
     expect(bodyLimitFor("/admin/reviews.data")).toBe(16 * 1024);

@@ -32,6 +32,9 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   // staff answer's ten lines, with room for every character percent-encoded as up to four bytes of UTF-8.
   { path: /^\/quotes(\.data)?$/, bytes: 64 * 1024 },
   { path: /^\/admin\/quotes\/answer\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
+  // The order page's two forms: a proof answer (a comment of up to 2,000 characters) or a review of
+  // a line (up to 2,000 characters, issue 18 item 1), encoded.
+  { path: /^\/orders\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
   // Hiding a review (issue 18 item 1): its id and a reason of up to 500 characters, encoded.
   { path: /^\/admin\/reviews(\.data)?$/, bytes: 16 * 1024 },
   // The SMS list's unsubscribe button: its signed token (issue 18 item 5).

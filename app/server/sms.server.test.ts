@@ -2,13 +2,20 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { outbox, smsSignups } from "#db/schema";
+import { outbox, rateLimits, smsSignups } from "#db/schema";
 import { action as inbound } from "~/routes/api.sms.inbound";
 import { answerOf } from "../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../tests/setup/test-db";
 import { parseEnv } from "./env.server";
 import { saveSmsSignup, smsListStatus } from "./sms-signups.server";
-import { createTwilioSender, isTwilioSigned, sendSms, smsAvailable, smsProviderConfig } from "./sms.server";
+import {
+  createTwilioSender,
+  isTwilioSigned,
+  SMS_INBOUND_LIMIT,
+  sendSms,
+  smsAvailable,
+  smsProviderConfig,
+} from "./sms.server";
 
 const handle = testFileDatabase();
 
@@ -234,6 +241,18 @@ describe("POST /api/sms/inbound (issue 18 item 5)", () => {
       expect(answer.status).toBe(403);
       expect(answer.body).toMatchObject({ error: { code: "INVALID_SIGNATURE" } });
     }
+    expect(await smsListStatus(handle.db, "+447700900123")).toBe("subscribed");
+  });
+
+  it(`hears ${SMS_INBOUND_LIMIT.hits} calls a minute from one address, then 429 with Retry-After before reading the body`, async () => {
+    await signUp("+447700900123");
+    // The counter of the request's address ("unknown": no proxy header here) is full: the text is not read.
+    await handle.db
+      .insert(rateLimits)
+      .values({ key: "sms-inbound:unknown", count: SMS_INBOUND_LIMIT.hits, windowStart: new Date() });
+    const answer = await text("+447700900123", "STOP");
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await smsListStatus(handle.db, "+447700900123")).toBe("subscribed");
   });
 

@@ -56,6 +56,12 @@ export function smsAvailable(): boolean {
 /** An inbound text's webhook is a dozen short fields; anything near this is not from the provider. */
 export const SMS_INBOUND_MAX_BYTES = 16 * 1024;
 
+/**
+ * Inbound webhook calls one address may make a minute. Generous: a wave of STOP replies to one send
+ * comes from the provider's few addresses, and Twilio itself stops texting a number that sent STOP.
+ */
+export const SMS_INBOUND_LIMIT = { hits: 600, windowSeconds: 60 } as const;
+
 /** How long the provider has to accept a text before the request gives up. */
 export const SMS_PROVIDER_TIMEOUT_MS = 10_000;
 

@@ -19,7 +19,9 @@ import {
   uploadArtwork,
   type RouteAnswer,
 } from "./support/api";
+import { FAKE_SMS_ACCOUNT } from "../setup/sms-provider";
 import { Mailbox, expect, newBuyer, test } from "./support/fixtures";
+import { newPhone, twilioSignature, unsubscribeLinkOf } from "./support/sms";
 import { shipOrder, staffMoves } from "./support/orders";
 
 // Issue 3 item 1: the authorisation matrix. Alice (A) owns one of everything; other people try to
@@ -1122,6 +1124,49 @@ test("/api/auth/*: better-auth's own API answers 404 to everyone, staff and A in
     "A's role and organisation afterwards",
   ).toEqual(before);
   expect((await w.intruders["another buyer"].get("/admin/orders", { maxRedirects: 0 })).status()).toBe(404);
+});
+
+test("/sms/unsubscribe and /api/sms/inbound: the signed link or the provider's signature decides, never who calls", async ({
+  baseURL,
+}) => {
+  const w = world;
+  // A's number on the SMS list, and the link its welcome text carries.
+  const phone = newPhone();
+  const signUp = await w.alice.request.post("/api/sms-signups", { data: { phone, sourcePage: "/" } });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const link = new URL(await unsubscribeLinkOf(baseURL!, phone));
+  const token = link.searchParams.get("t") ?? "";
+  // The same number, another MAC: what anyone can make without A's link.
+  const forged = token.replace(/\.(.)/, (_, c: string) => `.${c === "A" ? "B" : "A"}`);
+  const subscribed = async () =>
+    (
+      (await loaderData(w.anonymous, `/sms/unsubscribe?t=${encodeURIComponent(token)}`, "routes/sms.unsubscribe"))
+        .data as { link: { subscribed: boolean } | null }
+    ).link?.subscribed;
+  expect(await subscribed()).toBe(true);
+
+  const inbound = `${baseURL}/api/sms/inbound`;
+  const stop = { AccountSid: FAKE_SMS_ACCOUNT.accountSid, Body: "STOP", From: phone, To: FAKE_SMS_ACCOUNT.from };
+  const everyone = { A: w.alice.request, staff: w.staff, ...w.intruders, "signed out": w.anonymous };
+  for (const [who, request] of Object.entries(everyone)) {
+    const pressed = await postForm(request, "/sms/unsubscribe", { t: forged });
+    expect(pressed.status, `${who}: a forged link`).toBe(400);
+    const unsigned = await request.post(inbound, { form: stop, headers: { "X-Twilio-Signature": "bm9wZQ==" } });
+    expect(unsigned.status(), `${who}: an unsigned STOP`).toBe(403);
+  }
+  expect(await subscribed(), "A's number after every refused attempt").toBe(true);
+
+  // Whoever holds the link may use it: it names one number, and only that number is opted out.
+  expect((await postForm(w.anonymous, "/sms/unsubscribe", { t: token })).status).toBe(200);
+  expect(await subscribed()).toBe(false);
+  // The provider's signature is what the webhook hears, from whatever address it comes.
+  expect((await w.alice.request.post("/api/sms-signups", { data: { phone, sourcePage: "/" } })).status()).toBe(201);
+  const signed = await w.anonymous.post(inbound, {
+    form: stop,
+    headers: { "X-Twilio-Signature": twilioSignature(inbound, stop) },
+  });
+  expect(signed.status()).toBe(200);
+  expect(await subscribed()).toBe(false);
 });
 
 test("every route of app/routes.ts that holds someone's data has a row", () => {

@@ -1,33 +1,10 @@
-import { createHmac } from "node:crypto";
-import { FAKE_SMS_ACCOUNT, type ReceivedText } from "../setup/sms-provider";
+import { FAKE_SMS_ACCOUNT } from "../setup/sms-provider";
 import { expect, test } from "./support/fixtures";
+import { latestText, newPhone, twilioSignature, unsubscribeLinkOf } from "./support/sms";
 
 // Issue 18 item 5: texts reach phones through the real HTTP SMS adapter, here pointed at
 // start-server.ts's fake of Twilio's Messages API, whose received texts are read back at PORT+2/sms.
 test.describe.configure({ timeout: 60_000 });
-
-const textsApi = (baseURL: string) => `http://127.0.0.1:${Number(new URL(baseURL).port) + 2}/sms`;
-
-/** A UK mobile number of this test's own. */
-const newPhone = () => `+4477009${String(Math.floor(Math.random() * 100_000)).padStart(5, "0")}`;
-
-/** The newest text to `to` that matches, waiting for it to arrive at the provider. */
-async function latestText(baseURL: string, to: string, match: RegExp): Promise<string> {
-  let found: ReceivedText | undefined;
-  await expect
-    .poll(
-      async () => {
-        const texts = (await (
-          await fetch(`${textsApi(baseURL)}?to=${encodeURIComponent(to)}`)
-        ).json()) as ReceivedText[];
-        found = texts.filter((t) => match.test(t.body)).at(-1);
-        return found !== undefined;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return found!.body;
-}
 
 test("sign up with a mobile number and confirm it with the texted code", async ({ page, baseURL }) => {
   const phone = newPhone();
@@ -56,8 +33,7 @@ test("the SMS list: the welcome text's unsubscribe link opts the number out, and
   const phone = newPhone();
   const signup = await request.post("/api/sms-signups", { data: { phone: `0${phone.slice(3)}`, sourcePage: "/" } });
   expect(signup.status(), await signup.text()).toBe(201);
-  const welcome = await latestText(baseURL!, phone, /Reply STOP to opt out/);
-  const link = /(http\S+\/sms\/unsubscribe\?t=\S+)$/.exec(welcome)?.[1] ?? "";
+  const link = await unsubscribeLinkOf(baseURL!, phone);
   expect(link).toContain(`${baseURL}/sms/unsubscribe?t=`);
 
   for (const width of [375, 1280]) {
@@ -86,13 +62,7 @@ test("the SMS list: the welcome text's unsubscribe link opts the number out, and
   const params = { AccountSid: FAKE_SMS_ACCOUNT.accountSid, Body: " Stop ", From: phone, To: FAKE_SMS_ACCOUNT.from };
   const unsigned = await request.post(url, { form: params, headers: { "X-Twilio-Signature": "bm9wZQ==" } });
   expect(unsigned.status()).toBe(403);
-  const payload =
-    url +
-    Object.keys(params)
-      .sort()
-      .map((k) => k + params[k as keyof typeof params])
-      .join("");
-  const signature = createHmac("sha1", FAKE_SMS_ACCOUNT.authToken).update(payload).digest("base64");
+  const signature = twilioSignature(url, params);
   const stop = await request.post(url, { form: params, headers: { "X-Twilio-Signature": signature } });
   expect(stop.status()).toBe(200);
   expect(await stop.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
