@@ -5,6 +5,7 @@ import {
   approveByDate,
   isAtRisk,
   methodWorkingDays,
+  needByForStaff,
   NEED_BY_MAX_DAYS_AHEAD,
   orderNeedBy,
   parseNeedBy,
@@ -326,5 +327,31 @@ describe("isAtRisk", () => {
     expect(risk(null)).toBe(false);
     expect(risk("2026-11-20", "proof_approved")).toBe(false);
     expect(risk("2026-11-20", "shipped")).toBe(false);
+  });
+});
+
+describe("needByForStaff", () => {
+  const staff = (needBy: string | null, status: string, today: string) =>
+    needByForStaff({ needBy, status, method: "express", products: [TWO_WEEKS], today });
+
+  it("gives the approve-by date and whether the order is at risk", () => {
+    expect(staff("2026-12-24", "proof_sent", "2026-11-26")).toEqual({
+      needBy: "2026-12-24",
+      approveBy: "2026-12-01",
+      atRisk: false,
+    });
+    expect(staff("2026-12-24", "proof_sent", "2026-11-27")).toEqual({
+      needBy: "2026-12-24",
+      approveBy: "2026-12-01",
+      atRisk: true,
+    });
+    expect(staff("2026-12-24", "in_production", "2026-12-10")?.atRisk).toBe(false);
+  });
+
+  it("is null without a need-by date or products", () => {
+    expect(staff(null, "paid", "2026-11-26")).toBeNull();
+    expect(
+      needByForStaff({ needBy: "2026-12-24", status: "paid", method: null, products: [], today: "2026-11-26" }),
+    ).toBeNull();
   });
 });

@@ -185,3 +185,25 @@ export function isAtRisk(input: {
   if (input.needBy === null || input.approveBy === null || !proofStillWaiting(input.status)) return false;
   return workingDaysUntil(input.today, input.approveBy) <= AT_RISK_WORKING_DAYS;
 }
+
+export type NeedByForStaff = { needBy: IsoDate; approveBy: IsoDate; atRisk: boolean };
+
+/** A row of the back office's "At risk" list. */
+export type OrderAtRisk = { id: string; number: string; statusLabel: string; needBy: IsoDate; approveBy: IsoDate };
+
+/** An order's need-by and approve-by dates as the back office shows them; null without a need-by date. */
+export function needByForStaff(input: {
+  needBy: IsoDate | null;
+  status: string;
+  method: ShippingMethod | null;
+  products: readonly DeliveryTimes[];
+  today: IsoDate;
+}): NeedByForStaff | null {
+  if (input.needBy === null || input.products.length === 0) return null;
+  const approveBy = approveByDate({
+    products: input.products,
+    method: input.method ?? "standard",
+    needBy: input.needBy,
+  });
+  return { needBy: input.needBy, approveBy, atRisk: isAtRisk({ ...input, approveBy }) };
+}
