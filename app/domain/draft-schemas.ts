@@ -197,6 +197,8 @@ export const draftDataSchema = z.object({
         .prefault({}),
       method: shippingMethod.default(null),
       notes: text(DRAFT_LIMITS.notes).default(""),
+      /** The buyer's in-hands date (issue 19 "Need it by"), carried onto the order at payment. */
+      need_by: isoDate.nullable().default(null),
     })
     .prefault({}),
   /** Null until a shipping method is chosen (R-SHIP-04). */
@@ -256,6 +258,7 @@ export const shippingPatchSchema = z
     address: z.strictObject(addressFields).partial(),
     method: shippingMethod,
     notes: text(DRAFT_LIMITS.notes),
+    need_by: isoDate.nullable(),
   })
   .partial();
 export type ShippingPatch = z.output<typeof shippingPatchSchema>;

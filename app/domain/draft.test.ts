@@ -97,6 +97,7 @@ function validShipping(): DraftShipping {
     },
     method: "standard",
     notes: "",
+    need_by: null,
   };
 }
 
@@ -221,6 +222,9 @@ describe("step patch schemas (DESIGN decision 8)", () => {
     expect(detailsPatchSchema.parse({ billing: { city: "Leeds" } })).toEqual({ billing: { city: "Leeds" } });
     expect(shippingPatchSchema.parse({ method: "express" })).toEqual({ method: "express" });
     expect(shippingPatchSchema.parse({ method: null })).toEqual({ method: null });
+    expect(shippingPatchSchema.parse({ need_by: "2026-12-24" })).toEqual({ need_by: "2026-12-24" });
+    expect(shippingPatchSchema.parse({ need_by: null })).toEqual({ need_by: null });
+    expect(shippingPatchSchema.safeParse({ need_by: "24/12/2026" }).success).toBe(false);
     expect(proofingPatchSchema.parse({ proof_acknowledged: true })).toEqual({ proof_acknowledged: true });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addWorkingDays, BANK_HOLIDAYS, isWorkingDay } from "./working-days";
+import { addDays } from "./dates";
+import { addWorkingDays, BANK_HOLIDAYS, isWorkingDay, subtractWorkingDays } from "./working-days";
 
 describe("BANK_HOLIDAYS", () => {
   it("has the eight England and Wales bank holidays of each year, 2025 to 2028", () => {
@@ -74,5 +75,44 @@ describe("addWorkingDays", () => {
   it("refuses fractional and negative counts", () => {
     expect(() => addWorkingDays("2026-11-25", 1.5)).toThrow(RangeError);
     expect(() => addWorkingDays("2026-11-25", -1)).toThrow(RangeError);
+  });
+});
+
+describe("subtractWorkingDays", () => {
+  it("skips weekends going back", () => {
+    expect(subtractWorkingDays("2026-11-30", 1)).toBe("2026-11-27"); // Monday → Friday
+    expect(subtractWorkingDays("2026-12-02", 5)).toBe("2026-11-25");
+  });
+
+  it("counts a weekend or holiday target from the working day before it", () => {
+    expect(subtractWorkingDays("2026-11-29", 0)).toBe("2026-11-27"); // Sunday → Friday
+    expect(subtractWorkingDays("2026-12-28", 0)).toBe("2026-12-24"); // substitute holiday → Thursday
+    expect(subtractWorkingDays("2026-11-25", 0)).toBe("2026-11-25");
+  });
+
+  it("skips Christmas and New Year backwards", () => {
+    expect(subtractWorkingDays("2026-12-29", 1)).toBe("2026-12-24");
+    expect(subtractWorkingDays("2027-01-04", 2)).toBe("2026-12-30");
+  });
+
+  it("skips Easter 2027 backwards (Good Friday 26 March, Easter Monday 29 March)", () => {
+    expect(subtractWorkingDays("2027-03-30", 1)).toBe("2027-03-25");
+  });
+
+  it("is the inverse of addWorkingDays: the latest working day that still arrives by the target", () => {
+    for (let offset = 0; offset < 400; offset++) {
+      const to = addDays("2026-11-01", offset);
+      for (const days of [0, 1, 2, 7, 15]) {
+        const from = subtractWorkingDays(to, days);
+        expect(isWorkingDay(from)).toBe(true);
+        expect(addWorkingDays(from, days) <= to).toBe(true);
+        expect(addWorkingDays(addDays(from, 1), days) > to).toBe(true);
+      }
+    }
+  });
+
+  it("refuses fractional and negative counts", () => {
+    expect(() => subtractWorkingDays("2026-11-25", 1.5)).toThrow(RangeError);
+    expect(() => subtractWorkingDays("2026-11-25", -1)).toThrow(RangeError);
   });
 });

@@ -70,3 +70,19 @@ export function addWorkingDays(from: IsoDate, days: number): IsoDate {
   }
   return date;
 }
+
+/**
+ * The inverse of `addWorkingDays` for planning backwards (issue 19): the latest working day `d`
+ * with `addWorkingDays(d, days)` on or before `to`. A `to` that is not a working day counts from
+ * the working day before it, since nothing arrives on a weekend or a holiday.
+ */
+export function subtractWorkingDays(to: IsoDate, days: number): IsoDate {
+  if (!Number.isInteger(days) || days < 0) throw new RangeError(`Working days must be a whole number ≥ 0: ${days}`);
+  let date = to;
+  while (!isWorkingDay(date)) date = addDays(date, -1);
+  for (let left = days; left > 0; ) {
+    date = addDays(date, -1);
+    if (isWorkingDay(date)) left--;
+  }
+  return date;
+}

@@ -6,11 +6,13 @@ import { londonTime } from "~/components/admin/order-card";
 import { OrderDetails } from "~/components/admin/order-details";
 import { OrderRecords } from "~/components/admin/order-records";
 import { TransferCard } from "~/components/admin/transfer-card";
+import { StaffNeedBy } from "~/components/admin/need-by-risk";
 import { formatDisplayDate } from "~/domain/dates";
 import { proofUploadSchema, statusChangeSchema, transferReceivedSchema } from "~/domain/admin-orders";
 import { formatPence } from "~/domain/money";
 import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { getOrderForStaff } from "~/server/admin-order-detail.server";
+import { orderNeedByForStaff } from "~/server/orders-at-risk.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
 import { markTransferReceived } from "~/server/bank-transfers.server";
 import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
@@ -25,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
   const order = await getOrderForStaff(db, params.id);
   if (!order) throw adminNotFound();
-  return { order };
+  return { order, needBy: await orderNeedByForStaff(db, order.id, new Date()) };
 }
 
 /**
@@ -119,6 +121,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           : `Placed ${londonTime(order.createdAt)}, bank transfer due by ${formatDisplayDate(order.transfer?.dueOn ?? "")}`}{" "}
         · {formatPence(order.amounts.totalPence)} · last changed {londonTime(order.updatedAt)}
       </p>
+      <StaffNeedBy plan={loaderData.needBy} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <OrderDetails order={order} />

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { PaymentsAttention } from "~/components/admin/payments-attention";
+import { AtRiskBadge, OrdersAtRisk } from "~/components/admin/need-by-risk";
 import { HeaderRow, Pager, TableFrame } from "~/components/admin/table-parts";
 import type { Route } from "./+types/admin.orders";
 import { buttonClass } from "~/components/ui/button";
@@ -10,13 +11,15 @@ import { formatPence } from "~/domain/money";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, describeLines } from "~/domain/orders";
 import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
 import { staffOrdersPage } from "~/server/admin-orders.server";
+import { listOrdersAtRisk } from "~/server/orders-at-risk.server";
 import { dbOf } from "~/server/request-context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   await requireStaff({ request, context });
   const query = parseOrderListQuery(new URL(request.url).searchParams);
-  return { query, ...(await staffOrdersPage(db, query)) };
+  const [page, atRisk] = await Promise.all([staffOrdersPage(db, query), listOrdersAtRisk(db, new Date())]);
+  return { query, ...page, atRisk };
 }
 
 export function headers() {
@@ -35,8 +38,12 @@ function pageLink(query: OrderListQuery, page: number): string {
 const input = "mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm";
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { query, list, attention } = loaderData;
+  const { query, list, attention, atRisk } = loaderData;
   const filtered = Boolean(query.status || query.q);
+  const atRiskOf = (id: string) => {
+    const found = atRisk.find((order) => order.id === id);
+    return found ? <AtRiskBadge approveBy={found.approveBy} /> : null;
+  };
   return (
     <section>
       <h1 className="text-3xl font-extrabold">Orders</h1>
@@ -44,6 +51,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {list.total === 1 ? "1 order" : `${list.total} orders`}
         {filtered ? " match" : ""}, newest first.
       </p>
+      <OrdersAtRisk orders={atRisk} />
       <PaymentsAttention payments={attention} />
 
       <Form
@@ -119,6 +127,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3">{describeLines(order.lines)}</td>
                   <td className="px-4 py-3">
                     <StatusBadge status={order.status} />
+                    {atRiskOf(order.id)}
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 text-right font-medium">
                     {formatPence(order.totalPence)}

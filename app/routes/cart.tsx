@@ -6,6 +6,7 @@ import { coloursFor, findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { CheckoutStepper } from "~/components/checkout-stepper";
 import { DeliveryEstimates } from "~/components/delivery-estimates";
+import { NeedByPlanner } from "~/components/need-by-planner";
 import { FeedbackBox } from "~/components/feedback-box";
 import { useLocalMirror } from "~/components/local-mirror";
 import { Price } from "~/components/price";
@@ -56,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     userId: session?.user.id ?? null,
     draftId: draft?.id ?? null,
+    // The need-by date the Shipping step saved, as the cart's planner starts (issue 19).
+    needBy: checkout?.data.shipping.need_by ?? null,
     completed: stepperState(checkout, lines),
     pageUrl: `${getEnv().BASE_URL}/cart`,
   };
@@ -168,6 +171,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
             </dl>
             {country ? null : <p className="mt-1 text-xs text-muted">VAT at the UK rate until you give an address.</p>}
             <DeliveryEstimates products={products} now={now} proofs="proofs" />
+            <NeedByPlanner products={products} now={now} initial={loaderData.needBy} />
             <Link
               to={stepHref(2, { productId: first.productId, draftId: loaderData.draftId })}
               className={buttonClass("primary", "mt-4 w-full")}

@@ -4,6 +4,8 @@ import { sessionOf, dbOf } from "~/server/request-context.server";
 import { OrderChoices } from "~/components/order-choices";
 import { deliveryText } from "~/components/order-delivery";
 import { LineProofs } from "~/components/order-proofs";
+import { OrderNeedBy } from "~/components/order-need-by";
+import { useNow } from "~/components/use-now";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { TransferPayment } from "~/components/transfer-payment";
 import { FormMessage } from "~/components/ui/form";
@@ -85,6 +87,7 @@ function reviewReply(actionData: Route.ComponentProps["actionData"]): ReviewRepl
 
 export default function OrderRoute({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const now = useNow();
   if (!loaderData.signedIn || !loaderData.order)
     return <SignInPrompt title="Your order" message="Please sign in to see your order." />;
   const order = loaderData.order;
@@ -126,6 +129,13 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
             <h2 id="proof-heading" className="text-xl font-bold">
               Proof
             </h2>
+            <OrderNeedBy
+              needBy={order.needBy}
+              status={order.status}
+              method={order.snapshot.data.shipping.method}
+              products={order.lines.map((line) => line.product)}
+              now={now}
+            />
             {error ? (
               <div className="mt-3">
                 <FormMessage>{error}</FormMessage>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import { DeliveryEstimates } from "~/components/delivery-estimates";
+import { NeedByPlanner } from "~/components/need-by-planner";
 import type { Route } from "./+types/product";
 import { findProductById, relatedProducts } from "~/catalogue/catalogue";
 import { coloursFor } from "~/catalogue/colours";
@@ -94,6 +95,7 @@ function ProductDetail({ product, reviews }: { product: Product; reviews: Produc
           </dl>
           <DeliveryEstimates products={[product]} now={now} />
           <p className="mt-1 text-sm text-muted">{product.shippingInfo}</p>
+          <NeedByPlanner products={[product]} now={now} />
 
           <div className="mt-6">
             <QuantityCalculator

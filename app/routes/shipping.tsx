@@ -5,6 +5,7 @@ import type { Route } from "./+types/shipping";
 import { CheckoutStepper } from "~/components/checkout-stepper";
 import { deliveryRange } from "~/components/delivery-estimates";
 import { AddressFields, StepField } from "~/components/checkout-fields";
+import { NeedByField } from "~/components/need-by-planner";
 import { MissingSummary, NoDraft } from "~/components/no-draft";
 import { OrderSummary } from "~/components/order-summary";
 import { Price } from "~/components/price";
@@ -170,6 +171,13 @@ function ShippingStep(props: DraftStepData) {
               </p>
             ) : null}
           </fieldset>
+
+          <NeedByField
+            products={products}
+            now={now}
+            value={form.need_by}
+            onChange={(needBy) => change({ ...form, need_by: needBy })}
+          />
 
           <div>
             <label htmlFor="delivery-notes" className="block text-sm font-medium">

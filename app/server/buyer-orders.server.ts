@@ -62,6 +62,8 @@ export type OrderSummary = {
   trackingNumber: string | null;
   /** False for an organisation colleague's order, which this user may read but not answer. */
   placedByMe: boolean;
+  /** The buyer's in-hands date (issue 19), null when none was given. */
+  needBy: IsoDate | null;
 };
 
 export type OrderTimelineEntry = {
@@ -140,6 +142,7 @@ function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, n
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     placedByMe: row.userId === userId,
+    needBy: row.needBy,
   };
 }
 

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { findProductById } from "~/catalogue/catalogue";
 import { checkoutLines } from "~/domain/cart-checkout";
 import { estimateDelivery } from "~/domain/delivery";
+import { parseNeedBy } from "~/domain/need-by";
 import { canProceedDetails } from "~/domain/details-rules";
 import {
   advanceStatus,
@@ -167,6 +168,12 @@ export function planSave(
       break;
     }
     case "shipping": {
+      // A changed need-by date must be one we can plan for today; an unchanged one is kept as is.
+      const needBy = input.patch.need_by;
+      if (needBy && needBy !== current.data.shipping.need_by) {
+        const parsed = parseNeedBy(needBy, context.now);
+        if (!parsed.ok) return { ok: false, fieldErrors: { need_by: parsed.message } };
+      }
       const address = mergedWith({ shipping: input.patch }).shipping.address;
       patch = {
         shipping: {

@@ -408,6 +408,37 @@ describe("saveDraftStep", () => {
     expect(await rawRow(draft.id)).toEqual(before);
   });
 
+  it("keeps the Shipping step's need-by date, refusing one in the past, today or beyond a year (issue 19)", async () => {
+    const draft = await newDraft();
+    const save = (need_by: string | null, expectedVersion: number, now = NOW) =>
+      saveDraftStep(handle.db, {
+        userId: ALICE,
+        draftId: draft.id,
+        step: "shipping",
+        patch: { need_by },
+        expectedVersion,
+        now,
+      });
+    const saved = await save("2026-12-24", 1);
+    if (!saved.ok) throw new Error(saved.message);
+    expect(saved.draft.data.shipping.need_by).toBe("2026-12-24");
+    expect((await rawRow(draft.id))?.data.shipping).toMatchObject({ need_by: "2026-12-24" });
+    for (const [day, message] of [
+      ["2026-11-19", "That date has passed: choose a date after today."],
+      ["2026-11-20", "We cannot deliver today: choose a date after today."],
+      ["2027-11-22", "Choose a date within a year, by Sun, Nov 21, 2027 at the latest."],
+    ]) {
+      expect(await save(day ?? "", 2)).toMatchObject({ status: 400, fieldErrors: { need_by: message } });
+    }
+    expect((await rawRow(draft.id))?.data.shipping).toMatchObject({ need_by: "2026-12-24" });
+    // Saved yesterday and unchanged, a date that has since become today does not block the step's other saves.
+    const later = await save("2026-12-24", 2, new Date("2026-12-24T09:00:00Z"));
+    expect(later.ok).toBe(true);
+    const cleared = await save(null, 3);
+    if (!cleared.ok) throw new Error(cleared.message);
+    expect(cleared.draft.data.shipping.need_by).toBeNull();
+  });
+
   it("walks steps 2–4: statuses, billing-as-shipping copy, server-computed totals and eta", async () => {
     const draft = await newDraft();
     const details = await saveDraftStep(handle.db, {

@@ -158,6 +158,7 @@ export async function createOrder(tx: Tx, input: OrderInput, how: { payment: Pay
       paymentIntentId: ledger.intentId,
       status,
       promisedDeliveryDate: promised,
+      needBy: snapshot.data.shipping.need_by,
       paidAt,
       // A transfer order is placed now (its proof's clock starts: proofClockStart); a card order
       // keeps the database's time, as it always has.

@@ -131,6 +131,8 @@ export const orders = pgTable(
     paymentIntentId: text("payment_intent_id").notNull(),
     status: text("status").notNull().default("paid"),
     promisedDeliveryDate: date("promised_delivery_date", { mode: "string" }),
+    // The buyer's in-hands date from the Shipping step (issue 19 "Need it by"); null when none was given.
+    needBy: date("need_by", { mode: "string" }),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     version: integer("version").notNull().default(1),

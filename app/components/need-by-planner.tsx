@@ -1,0 +1,145 @@
+import { useId, useState } from "react";
+import { Form, useSearchParams } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { addDays, formatDisplayDate, londonToday } from "~/domain/dates";
+import type { DeliveryTimes } from "~/domain/delivery";
+import { NEED_BY_MAX_DAYS_AHEAD, parseNeedBy, planNeedBy } from "~/domain/need-by";
+
+/** The query parameter of the product page's and cart's planner (not stored: a plan, not an order). */
+export const NEED_BY_PARAM = "needBy";
+
+/** The date input's bounds: tomorrow to a year ahead, in London (the server re-checks). */
+export function needByBounds(now: Date): { min: string; max: string } {
+  const today = londonToday(now);
+  return { min: addDays(today, 1), max: addDays(today, NEED_BY_MAX_DAYS_AHEAD) };
+}
+
+/**
+ * What a need-by date means for `products` (issue 19 item 1): each method's approve-by date and
+ * whether it makes the date for an order paid today; "Too tight: …" with the fastest option when
+ * none does; or why the date cannot be planned for.
+ */
+export function NeedByPlan(props: { products: readonly DeliveryTimes[]; needBy: string; now: Date }) {
+  if (props.products.length === 0) return null;
+  const parsed = parseNeedBy(props.needBy, props.now);
+  if (!parsed.ok) {
+    return (
+      <p className="mt-2 text-sm text-red-700" role="alert" data-testid="need-by-error">
+        {parsed.message}
+      </p>
+    );
+  }
+  const plan = planNeedBy({ products: props.products, needBy: parsed.needBy, now: props.now });
+  return (
+    <div className="mt-2 text-sm" data-testid="need-by-plan">
+      <p>
+        To have it by <strong>{formatDisplayDate(plan.needBy)}</strong>:
+      </p>
+      <ul className="mt-1 space-y-1">
+        {plan.methods.map((method) => (
+          <li key={method.method} data-testid={`need-by-${method.method}`}>
+            {method.label}:{" "}
+            {method.feasible ? (
+              <>
+                <span className="font-semibold text-green-800">makes it</span>, approve your proof by{" "}
+                <strong>{formatDisplayDate(method.approveBy)}</strong>
+              </>
+            ) : (
+              <>
+                <span className="font-semibold text-red-700">misses it</span>, earliest{" "}
+                {formatDisplayDate(method.earliestDelivery)}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {plan.tooTight ? (
+        <p className="mt-2 font-semibold text-red-700" data-testid="need-by-too-tight">
+          {plan.tooTight.message} with {plan.tooTight.label}.
+        </p>
+      ) : null}
+      <p className="mt-1 text-xs text-muted">
+        Paid today, your proof comes by {formatDisplayDate(plan.earliestApproval)} (within 2 working days); weekends and
+        UK bank holidays are not counted.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The product page's and cart's "Need it by" planner: a GET form, so it works without JavaScript
+ * and the page's address holds the plan; nothing is stored (the Shipping step stores the date).
+ */
+export function NeedByPlanner(props: { products: readonly DeliveryTimes[]; now: Date; initial?: string | null }) {
+  const [params] = useSearchParams();
+  const needBy = params.get(NEED_BY_PARAM) ?? props.initial ?? "";
+  const bounds = needByBounds(props.now);
+  return (
+    <section className="mt-4 rounded-xl border border-slate-200 p-3" aria-labelledby="need-by-heading">
+      <h2 id="need-by-heading" className="text-sm font-semibold">
+        Need it by a date?
+      </h2>
+      <Form method="get" replace preventScrollReset noValidate className="mt-2 flex flex-wrap items-end gap-2">
+        <label className="text-sm">
+          <span className="block font-medium">Need it by</span>
+          <input
+            key={needBy}
+            type="date"
+            name={NEED_BY_PARAM}
+            defaultValue={needBy}
+            min={bounds.min}
+            max={bounds.max}
+            className="mt-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
+        </label>
+        <button type="submit" className={buttonClass("secondary")}>
+          Plan my dates
+        </button>
+      </Form>
+      {needBy ? <NeedByPlan products={props.products} needBy={needBy} now={props.now} /> : null}
+    </section>
+  );
+}
+
+/**
+ * The Shipping step's "Need it by" (issue 19): saved with the checkout by the step's autosave. A
+ * date that cannot be planned for is shown with its reason and kept in the box, but not saved.
+ */
+export function NeedByField(props: {
+  products: readonly DeliveryTimes[];
+  now: Date;
+  value: string | null;
+  onChange: (needBy: string | null) => void;
+}) {
+  const [text, setText] = useState(props.value ?? "");
+  const bounds = needByBounds(props.now);
+  const id = useId();
+  const update = (next: string) => {
+    setText(next);
+    if (next.trim() === "") props.onChange(null);
+    else {
+      const parsed = parseNeedBy(next, props.now);
+      if (parsed.ok) props.onChange(parsed.needBy);
+    }
+  };
+  return (
+    <div data-testid="need-by-field">
+      <label htmlFor={id} className="block text-sm font-medium">
+        Need it by (optional)
+      </label>
+      <p className="text-xs text-muted">
+        The date your order must be in your hands; we work out when to approve the proof.
+      </p>
+      <input
+        id={id}
+        type="date"
+        value={text}
+        min={bounds.min}
+        max={bounds.max}
+        onChange={(e) => update(e.target.value)}
+        className="mt-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+      />
+      {text ? <NeedByPlan products={props.products} needBy={text} now={props.now} /> : null}
+    </div>
+  );
+}
