@@ -19,32 +19,31 @@ type Link = { id: string; proofId: string; created: string; expires: string };
 export function ProofShare(props: {
   position: number;
   /** The version waiting for an answer, or null when nothing can be shared now. */
-  version: number | null;
-  proofIds: string[];
+  proof: { id: string; version: number } | null;
   links: Link[];
   reply: ShareReply | null;
   busy: boolean;
 }) {
-  const links = props.links.filter((link) => props.proofIds.includes(link.proofId));
   const reply = props.reply?.line === props.position ? props.reply : null;
-  if (props.version === null && links.length === 0) return null;
+  // Links to an older or answered version no longer open anything, so only the waiting one's are listed.
+  const proof = props.proof;
+  if (!proof) return null;
+  const links = props.links.filter((link) => link.proofId === proof.id);
   return (
     <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm" data-testid="proof-share">
       {reply && !reply.ok ? <FormMessage>{reply.message}</FormMessage> : null}
       {reply?.ok && reply.intent === "revoke-share" ? (
         <FormMessage tone="success">{SHARE_LINK_MESSAGES.revokedDone}</FormMessage>
       ) : null}
-      {props.version !== null ? (
-        <Form method="post" className="flex flex-wrap items-center gap-3">
-          <input type="hidden" name="intent" value="share-proof" />
-          <input type="hidden" name="line" value={props.position} />
-          <input type="hidden" name="proofVersion" value={props.version} />
-          <button type="submit" disabled={props.busy} className={buttonClass("secondary")}>
-            Share for approval
-          </button>
-          <span className="text-muted">A colleague can approve or ask for changes without an account.</span>
-        </Form>
-      ) : null}
+      <Form method="post" className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="share-proof" />
+        <input type="hidden" name="line" value={props.position} />
+        <input type="hidden" name="proofVersion" value={proof.version} />
+        <button type="submit" disabled={props.busy} className={buttonClass("secondary")}>
+          Share for approval
+        </button>
+        <span className="text-muted">A colleague can approve or ask for changes without an account.</span>
+      </Form>
       {reply?.ok && reply.intent === "share-proof" ? <NewLink url={reply.url} expires={reply.expires} /> : null}
       {links.length > 0 ? (
         <div className="mt-3">

@@ -43,7 +43,10 @@ describe("shareLinkState", () => {
     expect(shareLinkState({ ...live, ...all })).toEqual({ ok: false, reason: "revoked" });
     expect(shareLinkState({ ...live, ...all, revokedAt: null })).toEqual({ ok: false, reason: "expired" });
     expect(shareLinkState({ ...live, ...all, revokedAt: null, now: created })).toEqual({ ok: false, reason: "stale" });
-    expect(shareLinkState({ ...live, decided: true, orderWaitsForProof: false })).toEqual({ ok: false, reason: "answered" });
+    expect(shareLinkState({ ...live, decided: true, orderWaitsForProof: false })).toEqual({
+      ok: false,
+      reason: "answered",
+    });
     expect(shareLinkState({ ...live, orderWaitsForProof: false })).toEqual({ ok: false, reason: "closed" });
   });
 });
@@ -63,7 +66,14 @@ describe("looksLikeShareToken", () => {
   it("takes 43 base64url characters only", () => {
     expect(looksLikeShareToken("A".repeat(43))).toBe(true);
     expect(looksLikeShareToken("aZ09-_".repeat(7).concat("x"))).toBe(true);
-    for (const bad of ["", "A".repeat(42), "A".repeat(44), `${"A".repeat(42)}=`, `${"A".repeat(42)}/`, "../../etc/passwd"]) {
+    for (const bad of [
+      "",
+      "A".repeat(42),
+      "A".repeat(44),
+      `${"A".repeat(42)}=`,
+      `${"A".repeat(42)}/`,
+      "../../etc/passwd",
+    ]) {
       expect(looksLikeShareToken(bad), bad).toBe(false);
     }
   });
@@ -85,7 +95,9 @@ describe("parseGuestAnswer", () => {
   it("needs a comment to request changes, as the buyer's form does", () => {
     const refused = parseGuestAnswer(values({ name: "Jane", email: "jane@x.co", decision: "changes" }));
     expect(refused).toMatchObject({ ok: false, errors: { comment: PROOF_ANSWER_MESSAGES.commentRequired } });
-    const taken = parseGuestAnswer(values({ name: "Jane", email: "jane@x.co", decision: "changes", comment: "Bigger" }));
+    const taken = parseGuestAnswer(
+      values({ name: "Jane", email: "jane@x.co", decision: "changes", comment: "Bigger" }),
+    );
     expect(taken).toMatchObject({ ok: true, data: { comment: "Bigger" } });
   });
 

@@ -176,8 +176,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
                 {loaderData.sharing?.mayShare ? (
                   <ProofShare
                     position={line.position}
-                    version={line.canRespond ? (line.proofs[0]?.version ?? null) : null}
-                    proofIds={line.proofs.map((each) => each.id)}
+                    proof={line.canRespond ? (line.proofs[0] ?? null) : null}
                     links={loaderData.sharing.links}
                     reply={shareReply(actionData)}
                     busy={busy}
