@@ -30,7 +30,7 @@ export function ProofShare(props: {
   if (!proof) return null;
   const links = props.links.filter((link) => link.proofId === proof.id);
   return (
-    <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm" data-testid="proof-share">
+    <div className="mt-4 space-y-3 rounded-lg bg-slate-50 p-3 text-sm" data-testid="proof-share">
       {reply && !reply.ok ? <FormMessage>{reply.message}</FormMessage> : null}
       {reply?.ok && reply.intent === "revoke-share" ? (
         <FormMessage tone="success">{SHARE_LINK_MESSAGES.revokedDone}</FormMessage>
