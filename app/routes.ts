@@ -46,6 +46,9 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/proofs/:version", "routes/order-proof.ts"),
+  // A share link's public page and its one proof file (issue 19 item 2).
+  route("proof-approval/:token", "routes/proof-approval.tsx"),
+  route("proof-approval/:token/file", "routes/proof-approval-file.ts"),
   route("orders/:id/proforma.pdf", "routes/order-proforma.ts"),
   // The order's documents (issue 17 item 3)
   route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),

@@ -8,6 +8,8 @@ type Proof = {
   originalName: string;
   decision: "approved" | "changes_requested" | null;
   comment: string | null;
+  /** Who answered, when and by which route (issue 19 item 2). */
+  answeredText?: string | null;
 };
 
 /**
@@ -24,6 +26,8 @@ export function LineProofs(props: {
   busy: boolean;
   /** What to say while no proof has been sent. */
   emptyText: string;
+  /** Sharing the proof for approval (proof-share.tsx). */
+  children?: React.ReactNode;
 }) {
   const latest = props.proofs[0];
   const commentId = `proof-comment-${props.position}`;
@@ -52,6 +56,11 @@ export function LineProofs(props: {
                     ? `Changes requested: ${proof.comment ?? ""}`
                     : "Waiting for your answer"}
               </span>
+              {proof.answeredText ? (
+                <span className="w-full text-xs text-muted" data-testid="proof-answered-by">
+                  {proof.answeredText}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -92,6 +101,7 @@ export function LineProofs(props: {
           </button>
         </Form>
       ) : null}
+      {props.children}
     </div>
   );
 }

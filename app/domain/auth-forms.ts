@@ -119,7 +119,7 @@ export const organisationSchema = z.discriminatedUnion("intent", [
       .max(100)
       .transform((v) => (v === "" ? null : v)),
   }),
-  z.object({ intent: z.literal("org-invite"), email, role: z.enum(["member", "admin"]).default("member") }),
+  z.object({ intent: z.literal("org-invite"), email, role: z.enum(["member", "approver", "admin"]).default("member") }),
   z.object({ intent: z.literal("org-cancel-invite"), invitationId: required("Missing invitation.", 100) }),
   z.object({ intent: z.literal("org-leave"), organizationId: required("Missing organisation.", 100) }),
   z.object({

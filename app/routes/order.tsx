@@ -6,6 +6,8 @@ import { deliveryText } from "~/components/order-delivery";
 import { LineProofs } from "~/components/order-proofs";
 import { OrderNeedBy } from "~/components/order-need-by";
 import { useNow } from "~/components/use-now";
+import { ProofShare, type ShareReply } from "~/components/proof-share";
+import { isShareIntent, proofApproval, shareAction } from "~/server/proof-approval-view.server";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { TransferPayment } from "~/components/transfer-payment";
 import { FormMessage } from "~/components/ui/form";
@@ -30,11 +32,13 @@ import { valuesFrom } from "~/domain/form-rules";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
-  if (!session) return { signedIn: false as const, order: null, reviews: [] };
-  const order = await getOrder(db, { userId: session.user.id, accountId: session.accountId, orderId: params.id });
+  if (!session) return { signedIn: false as const, order: null, sharing: null, reviews: [] };
+  const user = { userId: session.user.id, accountId: session.accountId };
+  const found = await getOrder(db, { ...user, orderId: params.id });
   // Another buyer's order is indistinguishable from one that doesn't exist.
-  if (!order) throw data(null, { status: 404 });
-  return { signedIn: true as const, order, reviews: await reviewsOfOrder(db, order) };
+  if (!found) throw data(null, { status: 404 });
+  const { order, sharing } = await proofApproval(db, { ...user, order: found });
+  return { signedIn: true as const, order, sharing, reviews: await reviewsOfOrder(db, order) };
 }
 
 /**
@@ -65,14 +69,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) return refused(result);
     return { intent: "review" as const, lineId: parsed.data.lineId, message: result.message };
   }
+  if (form.ok && isShareIntent(form.value.intent)) {
+    // Share a proof for approval, or revoke a link (issue 19 item 2).
+    const share = { intent: form.value.intent, line: Number(form.value.line) || 1 };
+    if (!session) return toResponse(signInRequired("Please sign in to share the proof."), share);
+    const user = { userId: session.user.id, accountId: session.accountId };
+    const shared = await shareAction(db, { ...user, orderId: params.id, fields: form.value });
+    return shared.ok ? { ...shared, line: share.line } : toResponse(shared, share);
+  }
   const proof = { intent: "proof" as const };
   if (!session) return toResponse(signInRequired("Please sign in to answer the proof."), proof);
   if (!form.ok) return toResponse(form, proof);
   const answer = validate(proofAnswerSchema, form.value);
   if (!answer.ok) return toResponse(answer, proof);
-  const result = await respondToProof(db, { userId: session.user.id, orderId: params.id, ...answer.value });
+  const { user } = session;
+  const answerer = {
+    kind: "account" as const,
+    userId: user.id,
+    accountId: session.accountId,
+    name: user.name,
+    email: user.email,
+  };
+  const result = await respondToProof(db, { userId: user.id, orderId: params.id, ...answer.value, answerer });
   if (!result.ok) return toResponse(result, proof);
   return { ok: true as const, decision: answer.value.decision };
+}
+
+/** The share and revoke forms' answer, for the line it was about. */
+function shareReply(actionData: Route.ComponentProps["actionData"]): ShareReply | null {
+  if (actionData?.intent !== "share-proof" && actionData?.intent !== "revoke-share") return null;
+  if ("error" in actionData) return { ok: false, line: actionData.line, message: actionData.error.message };
+  return actionData;
 }
 
 /** The review form's answer, for the line it was about. */
@@ -155,7 +182,17 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
                     ? "No new proof needed: this repeats an approved design."
                     : `We'll upload your proof here by ${formatDisplayDate(proofDueDate(londonToday(proofClockStart(order))))} and e-mail you.`
                 }
-              />
+              >
+                {loaderData.sharing?.mayShare ? (
+                  <ProofShare
+                    position={line.position}
+                    proof={line.canRespond ? (line.proofs[0] ?? null) : null}
+                    links={loaderData.sharing.links}
+                    reply={shareReply(actionData)}
+                    busy={busy}
+                  />
+                ) : null}
+              </LineProofs>
             ))}
           </section>
 

@@ -279,7 +279,7 @@ export async function inviteMember(
   db: Database,
   request: Request,
   session: SessionInfo,
-  input: { email: string; role: "member" | "admin" },
+  input: { email: string; role: "member" | "approver" | "admin" },
 ): Promise<Outcome> {
   if (!session.user.emailVerified || isPlaceholderEmail(session.user.email)) {
     return failure(403, "EMAIL_NOT_CONFIRMED", "Please confirm your e-mail address before inviting anyone.");

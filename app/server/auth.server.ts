@@ -7,6 +7,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { verifyPassword as verifyScrypt } from "better-auth/crypto";
 import { emailOTP, jwt, organization, phoneNumber, twoFactor } from "better-auth/plugins";
+import { adminAc, defaultAc, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalisePhone, ORGANISATION_LIMIT } from "~/domain/auth-rules";
@@ -202,6 +203,11 @@ function createAuth(db: Database) {
         organizationLimit: ORGANISATION_LIMIT,
         invitationExpiresIn: 60 * 60 * 48,
         cancelPendingInvitationsOnReInvite: true,
+        // "approver" (issue 19 item 2): a member who may also answer the organisation's proofs, a
+        // right the shop checks itself (proof-answerers.server.ts). better-auth 1.7 refuses a role
+        // it does not know, and `roles` replaces its defaults, so all four are listed; `ac` is only
+        // for dynamic access control, which is off. An approver manages nothing, as a member.
+        roles: { owner: ownerAc, admin: adminAc, member: memberAc, approver: defaultAc.newRole(memberAc.statements) },
         // Only the confirmed owner of the invited address may accept (docs/security.md, CVE-2026-53514).
         requireEmailVerificationOnInvitation: true,
         async sendInvitationEmail(data) {

@@ -1,8 +1,8 @@
 /**
  * The buyer's orders (issue 8 items 6 and 7; REQUIREMENTS B-3, B-8, B-19, B-20): the /orders list,
  * one order with its timeline, proofs and invoice number, and the buyer's answer to a proof. A
- * user reads their own orders and their active organisation's; only the buyer who placed an order
- * answers its proof.
+ * user reads their own orders and their active organisation's; the buyer who placed an order, an
+ * approver of its organisation or a share link's guest answers its proof (proof-answerers.server.ts).
  */
 import {
   etaInput,
@@ -43,6 +43,8 @@ import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import type { Mail } from "./mail.server";
 import { linesOfOrder, linesOfOrders } from "./order-lines.server";
+import { answerColumns, answerRecordFor, type ProofAnswerer } from "./proof-answerers.server";
+import { answerRecordOf, type ProofAnswerRecord } from "~/domain/proof-sharing";
 
 export type { DeliveryView };
 
@@ -84,6 +86,8 @@ export type OrderProofView = {
   decision: ProofDecision | null;
   comment: string | null;
   decidedAt: Date | null;
+  /** Who answered, when and by which route (issue 19 item 2). */
+  answeredBy: ProofAnswerRecord | null;
 };
 
 /** A line of the buyer's order with its proofs (issue 15 item 6). */
@@ -252,6 +256,7 @@ function toProofView(proof: typeof orderProofs.$inferSelect): OrderProofView {
     decision: proofDecision(proof.decision),
     comment: proof.comment,
     decidedAt: proof.decidedAt,
+    answeredBy: answerRecordOf(proof),
   };
 }
 
@@ -269,10 +274,11 @@ export type ProofResponse = {
 };
 
 /**
- * The buyer answers a line's latest proof (B-3, issue 15 item 6): only the user who placed the
- * order (B-20), only while the order is proof_sent, only the line's newest version, once. The
- * order's status then follows its lines (statusFromLineProofs): changes asked on any line move it
- * to changes_requested for staff to upload a new version; the last line approved moves it to
+ * The buyer answers a line's latest proof (B-3, issue 15 item 6): the user who placed the order
+ * (B-20) or whom answerRecordFor admits (issue 19 item 2), only while the order is proof_sent,
+ * only the line's newest version, once. The order's status then follows its lines
+ * (statusFromLineProofs): changes asked on any line move it to changes_requested for staff to
+ * upload a new version; the last line approved moves it to
  * proof_approved and fixes the promised delivery date (today in Europe/London + the slowest
  * line's lead and delivery days for the method bought, DESIGN decision 6, B-19); otherwise it
  * stays proof_sent. Every answer writes a history row, and the approval e-mails the buyer after
@@ -287,20 +293,21 @@ export async function respondToProof(
     userId: string;
     orderId: string;
     now?: Date;
+    /** Who answers (issue 19 item 2); the buyer by `userId` when not given. */
+    answerer?: ProofAnswerer;
   },
 ): Promise<ProofResponse | Failure> {
   const comment = input.comment ?? "";
-  if (!input.userId || !isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
+  if ((!input.userId && !input.answerer) || !isOrderId(input.orderId))
+    return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
   const now = input.now ?? new Date();
   const notAwaiting = () => failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
   type Answered = ProofResponse & { mail: Mail | null };
   const result = await db.transaction(async (tx): Promise<Answered | Failure> => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
-      .for("update");
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
+    const who = await answerRecordFor(tx, order, input.answerer ?? { kind: "account", userId: input.userId }, now);
+    if (!who.ok) return who;
     const from = toOrderStatus(order.status);
     if (from !== "proof_sent") return notAwaiting();
     const lines = await linesOfOrder(tx, order);
@@ -334,7 +341,7 @@ export async function respondToProof(
       : order.promisedDeliveryDate;
     await tx
       .update(orderProofs)
-      .set({ decision, comment: comment || null, decidedAt: now })
+      .set({ decision, comment: comment || null, decidedAt: now, ...answerColumns(who.record) })
       .where(eq(orderProofs.id, latest.id));
     const [updated] = await tx
       .update(orders)
@@ -353,7 +360,7 @@ export async function respondToProof(
       fromStatus: from,
       toStatus: target,
       actor: "buyer",
-      actorUserId: input.userId,
+      actorUserId: who.record.userId,
       note: decision === "approved" ? `${name} approved` : title ? `${name}: ${comment}` : comment,
     });
     const version = updated?.version ?? order.version + 1;

@@ -224,9 +224,19 @@ export const orderProofs = pgTable(
     decision: text("decision"),
     comment: text("comment"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    // Who answered and by which route (issue 19 item 2, app/domain/proof-sharing.ts): a user's id,
+    // or a share link's guest by the name and address they gave; null on answers before issue 19.
+    decidedVia: text("decided_via"),
+    decidedByUserId: text("decided_by_user_id"),
+    decidedByName: text("decided_by_name"),
+    decidedByEmail: text("decided_by_email"),
   },
   (t) => [
     unique("order_proofs_line_version").on(t.orderLineId, t.version),
+    check(
+      "order_proofs_decided_via_check",
+      sql`decided_via is null or decided_via in ('order_page', 'share_link', 'approver_account')`,
+    ),
     foreignKey({
       name: "order_proofs_line_fk",
       columns: [t.orderId, t.orderLineId],

@@ -48,6 +48,8 @@ const PAGES: Record<string, string[]> = {
   payment: ["/payment"],
   orders: ["/orders"],
   "orders/:id": ["/orders/no-such-order"],
+  // A link that was never made; a live one is checked at 375 and 1280 px in proof-approval.spec.ts.
+  "proof-approval/:token": ["/proof-approval/not-a-share-link"],
   quotes: ["/quotes"],
   admin: ["/admin"],
   "admin/orders": ["/admin/orders"],

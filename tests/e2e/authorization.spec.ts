@@ -330,6 +330,20 @@ const ROWS: Row[] = [
   },
   {
     routes: ["/orders/:id"],
+    resource: "an order's proof (sharing it for approval, issue 19 item 2)",
+    owner: "A",
+    change: form(
+      (w) => `/orders/${w.alice.orderId}`,
+      () => ({ intent: "share-proof", line: "1", proofVersion: "1" }),
+    ),
+    state: async (w) =>
+      ((await aliceSees(w, `/orders/${w.alice.orderId}`, "routes/order")) as { sharing: unknown }).sharing,
+    leaks: (w) => [w.alice.orderNumber, w.marker, "/proof-approval/"],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/orders/:id"],
     resource: "a delivered order (reviewing its line)",
     owner: "A",
     change: form(
@@ -743,8 +757,10 @@ const ROWS: Row[] = [
  * the caller's own cookie), better-auth's JWKS, the Stripe webhook (signature-checked; 404 in test
  * mode), the SMS list's unsubscribe page (it acts only for the number its HMAC-signed link names,
  * whoever opens it; app/server/sms-signups.server.test.ts proves a changed link does nothing), the
- * SMS provider's inbound webhook (Twilio-signature-checked, 403 otherwise; 404 with no provider) and
- * the not-found page.
+ * SMS provider's inbound webhook (Twilio-signature-checked, 403 otherwise; 404 with no provider), a
+ * proof's share-for-approval page and file (they open only the proof version whose random token the
+ * link carries, whoever opens it; the test below and app/server/proof-share-links.server.test.ts
+ * show a forged token is refused) and the not-found page.
  */
 const PUBLIC_ROUTES = [
   "/",
@@ -776,6 +792,8 @@ const PUBLIC_ROUTES = [
   "/api/sms-signups",
   "/sms/unsubscribe",
   "/api/sms/inbound",
+  "/proof-approval/:token",
+  "/proof-approval/:token/file",
   "/api/recent-purchases",
   "/api/stripe-webhook",
   "/prices",
@@ -1167,6 +1185,54 @@ test("/sms/unsubscribe and /api/sms/inbound: the signed link or the provider's s
   });
   expect(signed.status()).toBe(200);
   expect(await subscribed()).toBe(false);
+});
+
+test("/proof-approval/:token and its file: the token decides, never who calls; a forged one is refused for everyone", async () => {
+  const w = world;
+  const order = `/orders/${w.alice.orderId}`;
+  const shared = await postForm(w.alice.request, order, { intent: "share-proof", line: "1", proofVersion: "1" });
+  expect(shared.status, shared.body.slice(0, 300)).toBe(200);
+  const url = new URL((shared.data as { url: string }).url);
+  const token = url.pathname.split("/")[2]!;
+  const links = async () =>
+    ((await aliceSees(w, order, "routes/order")) as { sharing: { links: { id: string }[] } }).sharing.links;
+  const [link] = await links();
+  // The same length and alphabet, another token: what anyone can make without A's link.
+  const forged = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+  const everyone = { A: w.alice.request, staff: w.staff, ...w.intruders, "signed out": w.anonymous };
+  const guest = { name: "Mallory", email: "mallory@example.com", decision: "approve", comment: "" };
+  for (const [who, request] of Object.entries(everyone)) {
+    const page = await loaderData(request, `/proof-approval/${forged}`, "routes/proof-approval");
+    expectRefused(routeAnswer(page), [404], [w.alice.orderNumber, w.marker], `${who}: a forged link's page`);
+    const file = await request.get(`/proof-approval/${forged}/file`, { maxRedirects: 0 });
+    expectRefused(await answerOf(file), [404], [w.marker], `${who}: a forged link's file`);
+    const answer = await postForm(request, `/proof-approval/${forged}`, guest);
+    expectRefused(routeAnswer(answer), [404], [w.alice.orderNumber], `${who}: a forged link's answer`);
+    if (who !== "A") {
+      const revoke = await postForm(request, order, { intent: "revoke-share", line: "1", linkId: link!.id });
+      expect([401, 404], `${who}: revoking A's link`).toContain(revoke.status);
+    }
+  }
+  expect(await links(), "A's links after every refused attempt").toHaveLength(1);
+  expect(
+    ((await aliceSees(w, order, "routes/order")) as { order: { status: string } }).order.status,
+    "A's order after every refused attempt",
+  ).toBe("proof_sent");
+
+  // Whoever holds the real link sees that proof, and its file privately; once A revokes it, nobody does.
+  const opened = await loaderData(w.anonymous, `/proof-approval/${token}`, "routes/proof-approval");
+  expect(opened.status).toBe(200);
+  expect(opened.body).toContain(w.alice.orderNumber);
+  const file = await w.anonymous.get(`/proof-approval/${token}/file`);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(file.headers()["cache-control"]).toBe("private, no-store");
+  const revoked = await postForm(w.alice.request, order, { intent: "revoke-share", line: "1", linkId: link!.id });
+  expect(revoked.status, revoked.body.slice(0, 300)).toBe(200);
+  for (const [who, request] of Object.entries(everyone)) {
+    const page = await loaderData(request, `/proof-approval/${token}`, "routes/proof-approval");
+    expect(page.status, `${who}: a revoked link`).toBe(410);
+  }
 });
 
 test("every route of app/routes.ts that holds someone's data has a row", () => {

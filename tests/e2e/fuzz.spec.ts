@@ -195,6 +195,26 @@ const TARGETS: Target[] = [
     intent: "decision",
     odd: { proofVersion: ["0", "-1", "1e309", "one"] },
   },
+  // Sharing a proof for approval (issue 19 item 2), on an order that is nobody's.
+  {
+    route: "/orders/:id (sharing a proof)",
+    path: () => `/orders/${NOBODY}`,
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "share-proof", line: "1", proofVersion: "1" },
+    intent: "intent",
+    odd: { proofVersion: ["0", "-1", "1e309", "one"], line: ["0", "x", "1e309"] },
+  },
+  // A share link's answer (issue 19 item 2): a token that was never made is refused whatever is sent.
+  {
+    route: "/proof-approval/:token",
+    path: () => `/proof-approval/${"A".repeat(43)}`,
+    as: "visitor",
+    kind: "form",
+    fields: { name: "Jane Doe", email: "jane@example.com", decision: "approve", comment: "" },
+    intent: "decision",
+    odd: { email: ["not-an-address", "jane@example.com\u0000"], name: ["x".repeat(101), " "] },
+  },
   {
     route: "/orders/:id (a review)",
     path: () => `/orders/${NOBODY}`,

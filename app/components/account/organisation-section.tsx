@@ -173,6 +173,7 @@ function ActiveOrganisationPanel({ organisation, reply }: { organisation: Active
               className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
             >
               <option value="member">Member</option>
+              <option value="approver">Approver (also approves proofs)</option>
               <option value="admin">Admin</option>
             </select>
           </div>

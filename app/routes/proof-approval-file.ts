@@ -1,0 +1,26 @@
+import type { Route } from "./+types/proof-approval-file";
+import { artworkDownloadHeaders } from "~/server/artwork.server";
+import { toResponse } from "~/server/http.server";
+import { countShareLinkHit, openSharedProofFile } from "~/server/proof-share-links.server";
+import { clientIp } from "~/server/rate-limit.server";
+import { dbOf } from "~/server/request-context.server";
+
+/**
+ * GET /proof-approval/:token/file (issue 19 item 2): the one proof version a live share link names,
+ * and never another file. An image is shown in the approval page; a PDF is downloaded. nosniff and
+ * `private, no-store` as every download; a sandbox in case the file is opened on its own.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
+  const limited = await countShareLinkHit(db, clientIp(request));
+  if (limited) return toResponse(limited);
+  const opened = await openSharedProofFile(db, { token: params.token });
+  if (!opened.ok) return toResponse(opened);
+  const headers = artworkDownloadHeaders(opened.file);
+  if (opened.file.contentType.startsWith("image/")) {
+    headers.set("Content-Disposition", headers.get("Content-Disposition")!.replace(/^attachment/, "inline"));
+  }
+  headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
+  headers.set("Referrer-Policy", "no-referrer");
+  return new Response(opened.file.stream, { headers });
+}

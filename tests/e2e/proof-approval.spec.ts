@@ -1,0 +1,227 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import {
+  completeDraft,
+  dataUrl,
+  loaderData,
+  payInTestMode,
+  PNG,
+  postForm,
+  readRouteAnswer,
+  signInAsStaff,
+  startPayment,
+} from "./support/api";
+import { expect, type Mailbox, newBuyer, signUpOverHttp, test, type Buyer } from "./support/fixtures";
+
+// Issue 19 item 2, approve together: the buyer shares a proof version; a colleague without an
+// account opens the link signed out, gives a name and an e-mail address and approves; the order
+// page says who approved, how and when. A revoked link and a forged one refuse. In an
+// organisation, an approver answers from their own account while a plain member cannot.
+
+async function expectAccessible(page: Page, what: string) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+/** A paid order of 100 caps for whoever `request` is signed in as, in their active account. */
+async function placeOrder(request: APIRequestContext, email: string) {
+  const draftId = await completeDraft(request, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 100,
+    marker: "Approve together",
+    email,
+  });
+  return payInTestMode(request, await startPayment(request, draftId, "8"));
+}
+
+/** Staff send proof version 1 from the back office. */
+async function sendProof(browser: Browser, orderId: string) {
+  const context = await browser.newContext();
+  const staff = context.request;
+  await signInAsStaff(staff);
+  const { version } = (
+    (await loaderData(staff, `/admin/orders/${orderId}`, "routes/admin.order")).data as { order: { version: number } }
+  ).order;
+  const sent = await staff.post(dataUrl(`/admin/orders/${orderId}`), {
+    multipart: {
+      intent: "proof",
+      version: String(version),
+      note: "",
+      proof: { name: "cap-mockup.png", mimeType: "image/png", buffer: PNG },
+    },
+  });
+  expect(sent.status(), (await readRouteAnswer(sent)).body.slice(0, 300)).toBe(200);
+  await context.close();
+}
+
+const ANSWERED_AT = /[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/;
+
+test("a colleague without an account approves a shared proof; revoked and forged links refuse", async ({
+  page,
+  browser,
+  mailbox,
+  signedInBuyer: buyer,
+}) => {
+  test.slow();
+  const { orderId, orderNumber } = await placeOrder(page.request, buyer.email);
+  await sendProof(browser, orderId);
+
+  // The buyer makes two links and revokes the second.
+  await page.goto(`/orders/${orderId}`);
+  const share = page.getByTestId("proof-share");
+  await share.getByRole("button", { name: "Share for approval" }).click();
+  await expect(share.getByRole("status")).toContainText("Share link created");
+  const url = await share.getByLabel(/^Share link/).inputValue();
+  expect(url).toMatch(/\/proof-approval\/[A-Za-z0-9_-]{43}$/);
+  await share.getByRole("button", { name: "Share for approval" }).click();
+  await expect(share.getByLabel(/^Share link/)).not.toHaveValue(url);
+  const revokedUrl = await share.getByLabel(/^Share link/).inputValue();
+  await expect(share.getByTestId("share-link")).toHaveCount(2);
+  // Newest first: the second link is the first row.
+  await share
+    .getByTestId("share-link")
+    .first()
+    .getByRole("button", { name: /^Revoke/ })
+    .click();
+  await expect(share.getByRole("status")).toHaveText("Share link revoked: it no longer opens the proof.");
+  await expect(share.getByTestId("share-link")).toHaveCount(1);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `/tmp/proof-share-order-${width}.png`, fullPage: true });
+  }
+  await expectAccessible(page, "the order page with a share link");
+
+  // A colleague, signed out, in a browser of their own.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  const revoked = await guest.goto(new URL(revokedUrl).pathname);
+  expect(revoked?.status()).toBe(410);
+  await expect(guest.getByRole("alert")).toHaveText(
+    "This approval link was withdrawn by the person who shared it. Ask them for a new one.",
+  );
+  const token = new URL(url).pathname.split("/")[2]!;
+  const forged = await guest.goto(`/proof-approval/${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`);
+  expect(forged?.status()).toBe(404);
+  await expect(guest.getByRole("alert")).toContainText("This approval link is not valid.");
+
+  const opened = await guest.goto(new URL(url).pathname);
+  expect(opened?.status()).toBe(200);
+  expect(opened?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(guest.getByRole("heading", { name: `Proof for order ${orderNumber}` })).toBeVisible();
+  await expect(guest.getByRole("img", { name: "Proof version 1 of Custom Embroidered Cap" })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await guest.setViewportSize({ width, height: 900 });
+    await guest.screenshot({ path: `/tmp/proof-approval-${width}.png`, fullPage: true });
+    await expectAccessible(guest, `the approval page at ${width} px`);
+  }
+
+  // Changes need a comment; a name and a valid address are required; what was typed stays.
+  await guest.getByLabel("Your name").fill("Jane Doe");
+  await guest.getByLabel("Your e-mail address").fill("jane.doe@");
+  await guest.getByRole("button", { name: "Request changes" }).click();
+  await expect(guest.getByText("Tell us what to change.")).toBeVisible();
+  await expect(guest.getByText("Enter a valid e-mail address.")).toBeVisible();
+  await expect(guest.getByLabel("Your name")).toHaveValue("Jane Doe");
+  await guest.getByLabel("Your e-mail address").fill("jane.doe@colleague.example");
+  await guest.getByRole("button", { name: "Approve version 1" }).click();
+  await expect(guest.getByRole("status")).toHaveText(
+    "Thank you, Jane Doe: version 1 is approved. We've let the buyer know.",
+  );
+  // Answered once: the link now says so and changes nothing more.
+  const again = await guest.goto(new URL(url).pathname);
+  expect(again?.status()).toBe(410);
+  await expect(guest.getByRole("alert")).toHaveText(
+    "This proof has already been answered, so there is nothing more to do here.",
+  );
+  await guestContext.close();
+
+  // The buyer's order page says who approved, how and when; the order moved on and mailed them.
+  await page.reload();
+  await expect(page.getByTestId("order-status")).toHaveText("Proof approved");
+  const answeredBy = page.getByTestId("proof-answered-by");
+  await expect(answeredBy).toHaveText(/^Approved by Jane Doe \(jane\.doe@colleague\.example\) via a share link, /);
+  expect(await answeredBy.textContent()).toMatch(ANSWERED_AT);
+  await expect(page.getByTestId("proof-share")).toHaveCount(0);
+  const mail = await mailbox.latest(buyer.email, /^Proof approved for order/);
+  expect(mail.subject).toBe(`Proof approved for order ${orderNumber}`);
+});
+
+async function colleague(
+  browser: Browser,
+  mailbox: Mailbox,
+  owner: Page,
+  role: "Member" | "Approver (also approves proofs)",
+) {
+  const who: Buyer = newBuyer(role === "Member" ? "member" : "approver");
+  const orgs = owner.getByRole("region", { name: "Organisations" });
+  await orgs.getByLabel("Invite by e-mail").fill(who.email);
+  await orgs.getByLabel("Role").selectOption({ label: role });
+  await orgs.getByRole("button", { name: "Send invitation" }).click();
+  await expect(orgs.getByText(`Invited: ${who.email}`)).toBeVisible();
+  const invite = await mailbox.latest(who.email, /invited to an organisation/);
+  const link = /(http:\/\/\S+\/accept-invitation\/\S+)/.exec(invite.text)?.[1];
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpOverHttp(page.request, mailbox, who);
+  await page.goto(new URL(link!).pathname);
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByLabel("Working as")).toHaveValue(/.+/);
+  return { who, page, context };
+}
+
+test("an organisation approver approves from their own account; a plain member cannot", async ({
+  page,
+  browser,
+  mailbox,
+  signedInBuyer: buyer,
+}) => {
+  test.slow();
+  await page.goto("/account");
+  const orgs = page.getByRole("region", { name: "Organisations" });
+  await orgs.getByLabel("New organisation name").fill("Approvals Ltd");
+  await orgs.getByRole("button", { name: "Create organisation" }).click();
+  await expect(orgs.getByRole("heading", { name: "Approvals Ltd" })).toBeVisible();
+  const approver = await colleague(browser, mailbox, page, "Approver (also approves proofs)");
+  const member = await colleague(browser, mailbox, page, "Member");
+  await page.reload();
+  await expect(orgs.getByRole("row").filter({ hasText: approver.who.email })).toContainText("approver");
+
+  const { orderId } = await placeOrder(page.request, buyer.email);
+  await sendProof(browser, orderId);
+
+  // The plain member sees the order and its proof, but neither answers nor shares it.
+  await member.page.goto(`/orders/${orderId}`);
+  await expect(member.page.getByText("Waiting for your answer")).toBeVisible();
+  await expect(member.page.getByRole("button", { name: "Approve version 1" })).toHaveCount(0);
+  await expect(member.page.getByRole("button", { name: "Share for approval" })).toHaveCount(0);
+  const refused = await postForm(member.page.request, `/orders/${orderId}`, { decision: "approve", proofVersion: "1" });
+  expect(refused.status).toBe(403);
+  const shared = await postForm(member.page.request, `/orders/${orderId}`, {
+    intent: "share-proof",
+    line: "1",
+    proofVersion: "1",
+  });
+  expect(shared.status).toBe(403);
+  await member.context.close();
+
+  // The approver answers from their own account.
+  await approver.page.goto(`/orders/${orderId}`);
+  await approver.page.getByRole("button", { name: "Approve version 1" }).click();
+  await expect(approver.page.getByTestId("order-status")).toHaveText("Proof approved");
+  await approver.context.close();
+
+  await page.goto(`/orders/${orderId}`);
+  const name = `${approver.who.firstName} ${approver.who.lastName}`;
+  await expect(page.getByTestId("proof-answered-by")).toHaveText(
+    new RegExp(`^Approved by ${name} \\(${approver.who.email.replaceAll(".", "\\.")}\\) via an approver's account, `),
+  );
+});
