@@ -47,6 +47,8 @@ export default [
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/proofs/:version", "routes/order-proof.ts"),
   route("orders/:id/proforma.pdf", "routes/order-proforma.ts"),
+  // Order again (issue 19 item 5)
+  route("orders/:id/reorder", "routes/order-reorder.ts"),
   // The order's documents (issue 17 item 3)
   route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),
   route("orders/:id/credit-note.pdf", "routes/order-document.ts", { id: "order-credit-note" }),

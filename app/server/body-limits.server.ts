@@ -35,6 +35,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   // The order page's two forms: a proof answer (a comment of up to 2,000 characters) or a review of
   // a line (up to 2,000 characters, issue 18 item 1), encoded.
   { path: /^\/orders\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
+  // Order again (issue 19 item 5): an empty form.
+  { path: /^\/orders\/[^/]+\/reorder(\.data)?$/, bytes: 4 * 1024 },
   // Hiding a review (issue 18 item 1): its id and a reason of up to 500 characters, encoded.
   { path: /^\/admin\/reviews(\.data)?$/, bytes: 16 * 1024 },
   // The SMS list's unsubscribe button: its signed token (issue 18 item 5).
