@@ -343,6 +343,27 @@ const ROWS: Row[] = [
     signedOut: { change: [401] },
   },
   {
+    routes: ["/orders/:id/reorder"],
+    resource: "a delivered order (ordering it again into the caller's cart, issue 19 item 5)",
+    owner: "A",
+    change: form(
+      (w) => `/orders/${w.alice.deliveredOrderId}/reorder`,
+      () => ({}),
+    ),
+    // A's cart, and every intruder's: a refused reorder fills nobody's cart with A's order.
+    state: async (w) => {
+      const cartOf = async (request: APIRequestContext) =>
+        ((await loaderData(request, "/cart", "routes/cart")).data as { lines: unknown[] } | undefined)?.lines ?? null;
+      return {
+        alice: await cartOf(w.alice.request),
+        intruders: await Promise.all(INTRUDERS.map((who) => cartOf(w.intruders[who]))),
+      };
+    },
+    leaks: (w) => [w.alice.deliveredOrderNumber, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
     routes: ["/orders/:id/proofs/:version"],
     resource: "an order's proof file",
     owner: "A",

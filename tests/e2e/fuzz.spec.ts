@@ -384,6 +384,14 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { draft_id: ["not-a-draft", "' or 1=1 --"], product_id: ["../8", "8\u0000"] },
   },
+  // Order again (issue 19 item 5): the order is the path's; the form carries nothing it reads.
+  {
+    route: "/orders/:id/reorder",
+    path: () => `/orders/${NOBODY}/reorder`,
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "reorder" },
+  },
   // A page without an action answers every post with 405 Method Not Allowed.
   {
     route: "/products",
@@ -661,6 +669,16 @@ for (const [who, prefix] of [
     expect((await request.get("/healthz")).status()).toBe(200);
   });
 }
+
+// Reordering (issue 19 item 5) an odd id is "no such order", never a 5xx.
+test("POST /orders/:id/reorder with odd ids: a 4xx that says why", async () => {
+  for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+    const response = await buyer.post(dataUrl(`/orders/${id}/reorder`), { form: { intent: "reorder" } });
+    expect(response.status(), id.slice(0, 40)).toBeGreaterThanOrEqual(400);
+    expect(response.status(), id.slice(0, 40)).toBeLessThan(500);
+  }
+  expect((await buyer.get("/healthz")).status()).toBe(200);
+});
 
 // A quote's PDF (issue 17 item 2) likewise: an odd id is "no such quote" before any query.
 for (const [who, prefix] of [
