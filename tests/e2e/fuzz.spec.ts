@@ -384,6 +384,49 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { draft_id: ["not-a-draft", "' or 1=1 --"], product_id: ["../8", "8\u0000"] },
   },
+  // The brand kit (issue 19 item 6): its page's two forms, a logo upload, step 2's "Use this logo".
+  {
+    route: "/account/brand-kit",
+    path: () => "/account/brand-kit",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "save", colours: "#1F2A56", placementNotes: "Centred" },
+    intent: "intent",
+    odd: {
+      colours: [
+        "navy",
+        "#12345",
+        "#1234567",
+        "#gggggg",
+        Array.from({ length: 21 }, () => "#000000").join(",") + ",#ffffff",
+      ],
+      placementNotes: ["n".repeat(1001)],
+    },
+    wellFormed: { "missing fields": "saving no colours and no notes empties the kit, as the page's form can" },
+  },
+  {
+    route: "/account/brand-kit (removing a logo)",
+    path: () => "/account/brand-kit",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "remove", logoId: NOBODY },
+    odd: { logoId: ["not-a-logo", `${NOBODY}0`, "' or 1=1 --"] },
+  },
+  {
+    route: "/api/brand-kit/logos",
+    path: () => "/api/brand-kit/logos",
+    as: "buyer",
+    kind: "file",
+    fields: {},
+  },
+  {
+    route: "/api/drafts/:id/brand-logo",
+    path: (ids) => `/api/drafts/${ids.draftId}/brand-logo`,
+    as: "buyer",
+    kind: "json",
+    fields: { logo_id: NOBODY },
+    odd: { logo_id: ["not-a-logo", "' or 1=1 --", `${NOBODY}0`] },
+  },
   // Order again (issue 19 item 5): the order is the path's; the form carries nothing it reads.
   {
     route: "/orders/:id/reorder",
