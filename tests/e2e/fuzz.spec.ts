@@ -398,7 +398,7 @@ const TARGETS: Target[] = [
         "#12345",
         "#1234567",
         "#gggggg",
-        Array.from({ length: 21 }, () => "#000000").join(",") + ",#ffffff",
+        Array.from({ length: 21 }, (_, i) => `#${String(i).padStart(6, "0")}`).join(","),
       ],
       placementNotes: ["n".repeat(1001)],
     },
