@@ -23,6 +23,8 @@ export default [
     route("two-factor", "routes/account.two-factor.tsx"),
     route("sessions", "routes/account.sessions.tsx"),
     route("organisation", "routes/account.organisation.tsx"),
+    // The brand kit: logos, colours, placement notes (issue 19 item 6)
+    route("brand-kit", "routes/account.brand-kit.tsx"),
   ]),
   route("accept-invitation/:id", "routes/accept-invitation.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
@@ -41,6 +43,9 @@ export default [
   route("api/drafts/:id", "routes/api.draft.ts"),
   route("api/drafts/:id/artwork", "routes/api.draft-artwork.ts"),
   route("api/artwork/:fileId", "routes/api.artwork-file.ts"),
+  // The brand kit's logos, and step 2's "Use this logo" (issue 19 item 6)
+  route("api/brand-kit/logos", "routes/api.brand-kit-logos.ts"),
+  route("api/drafts/:id/brand-logo", "routes/api.draft-brand-logo.ts"),
   // Payment, confirmation and order tracking pages (issue 8)
   route("payment", "routes/payment.tsx"),
   route("orders", "routes/orders.tsx"),
@@ -50,6 +55,8 @@ export default [
   route("proof-approval/:token", "routes/proof-approval.tsx"),
   route("proof-approval/:token/file", "routes/proof-approval-file.ts"),
   route("orders/:id/proforma.pdf", "routes/order-proforma.ts"),
+  // Order again (issue 19 item 5)
+  route("orders/:id/reorder", "routes/order-reorder.ts"),
   // The order's documents (issue 17 item 3)
   route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),
   route("orders/:id/credit-note.pdf", "routes/order-document.ts", { id: "order-credit-note" }),

@@ -12,3 +12,4 @@ export * from "./tables/bank-transfers";
 export * from "./tables/quotes";
 export * from "./tables/reviews";
 export * from "./tables/proof-sharing";
+export * from "./tables/brand-kits";

@@ -63,3 +63,69 @@ export function prefillCheckout(data: DraftData, sources: PrefillSources): Draft
   }
   return { ...data, details, shipping };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Addresses used before (issue 19 item 6): offered on Details and Shipping as choices that fill the form
+
+/** At most this many of each kind are offered. */
+export const SAVED_ADDRESS_LIMIT = 5;
+
+export type SavedAddresses = { billing: BillingAddress[]; delivery: ShippingAddress[] };
+
+/** Case, spacing and a postcode's inner space don't make two addresses different. */
+const same = (text: string) => text.trim().toLowerCase().split(/\s/).filter(Boolean).join(" ");
+const postcodeKey = (text: string) => text.toUpperCase().split(/\s/).join("");
+
+const billingKey = (a: BillingAddress) =>
+  [a.company, a.name, a.line1, a.line2, a.city].map(same).concat(postcodeKey(a.postcode), a.country).join("|");
+const deliveryKey = (a: ShippingAddress) =>
+  [a.company, a.firstName, a.lastName, a.line1, a.line2, a.city, a.phone]
+    .map(same)
+    .concat(postcodeKey(a.postcode), a.country)
+    .join("|");
+
+function distinct<T>(items: readonly T[], key: (item: T) => string, limit: number): T[] {
+  const seen = new Set<string>();
+  const kept: T[] = [];
+  for (const item of items) {
+    const k = key(item);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    kept.push(item);
+    if (kept.length === limit) break;
+  }
+  return kept;
+}
+
+/**
+ * The billing and delivery addresses of earlier orders, newest first (`orders` comes newest
+ * first), each once however it was typed, blanks left out, at most `limit` of each.
+ */
+export function savedAddresses(
+  orders: readonly Pick<DraftData, "details" | "shipping">[],
+  limit: number = SAVED_ADDRESS_LIMIT,
+): SavedAddresses {
+  const billing = orders.map((o) => o.details.billing).filter((a) => !isBlankBilling(a));
+  const delivery = orders.map((o) => o.shipping.address).filter((a) => !isBlankShipping(a));
+  return {
+    billing: distinct(billing, billingKey, limit).map((a) => ({ ...a })),
+    delivery: distinct(delivery, deliveryKey, limit).map((a) => ({ ...a })),
+  };
+}
+
+/** One line that tells a saved address apart: "Jane Smith, Acme Ltd, 1 Canal Street, London N1 9AA". */
+export function addressLabel(address: BillingAddress | ShippingAddress): string {
+  const name = "firstName" in address ? [address.firstName, address.lastName].join(" ") : address.name;
+  const place = [address.city, address.postcode]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(" ");
+  return [name, address.company, address.line1, address.line2, place, address.country === "GB" ? "" : address.country]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** Whether the form already holds this address (its option then shows as chosen). */
+export const isSameBilling = (a: BillingAddress, b: BillingAddress) => billingKey(a) === billingKey(b);
+export const isSameDelivery = (a: ShippingAddress, b: ShippingAddress) => deliveryKey(a) === deliveryKey(b);

@@ -36,6 +36,8 @@ import * as shopping from "~/server/shopping.server";
 import { getEnv } from "~/server/env.server";
 import { loadCheckout, stepperState } from "~/server/checkout.server";
 import { firstOrderDiscountApplies } from "~/server/first-order-discount.server";
+import { reorderNotice } from "~/server/reorder.server";
+import { ReorderNotice } from "~/components/reorder-notice";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Next opens the first cart product's step 2; the stepper is the whole cart's checkout (DESIGN decision 9).
@@ -56,6 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await cartQuotePricing(dbOf(context), { userId: session.user.id, cart, now: new Date() })
       : null,
     userId: session?.user.id ?? null,
+    // After "Reorder" (issue 19 item 5): the order it repeats and what changed since.
+    reorder: session
+      ? await reorderNotice(
+          dbOf(context),
+          { userId: session.user.id, accountId: session.accountId },
+          new URL(request.url).searchParams.get("reordered"),
+        )
+      : null,
     draftId: draft?.id ?? null,
     // The need-by date the Shipping step saved, as the cart's planner starts (issue 19).
     needBy: checkout?.data.shipping.need_by ?? null,
@@ -136,6 +146,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
         Customise each product, then give your details, shipping and payment once for the whole cart.
       </p>
 
+      <ReorderNotice notice={loaderData.reorder} />
       {loaderData.quotePricing?.notices.length ? (
         <div className="mt-4" data-testid="quote-notices">
           <FormMessage tone="info">

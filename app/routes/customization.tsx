@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/customization";
 import { coloursFor, findProductById } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
-import { ArtworkUpload } from "~/components/artwork-upload";
+import { ArtworkChoices } from "~/components/brand-kit-picker";
 import { CheckoutStepper } from "~/components/checkout-stepper";
 import { ColourSwatches } from "~/components/colour-swatches";
 import { DeliveryEstimates } from "~/components/delivery-estimates";
@@ -32,6 +32,7 @@ import {
 import { unitPricePence } from "~/domain/pricing";
 import { sizesComplete } from "~/domain/sizes";
 import { initialCustomisation, lineStates, loadCheckout, stepperState } from "~/server/checkout.server";
+import { brandKitFor } from "~/server/brand-kit.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, lines, line, draft, checkout } = await loadCheckout({ request, context });
@@ -45,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     data: initialCustomisation(line, draft),
     lines: lineStates(lines),
     completed: stepperState(checkout, lines),
+    brandKit: await brandKitFor({ request, context }),
   };
 }
 
@@ -108,6 +110,7 @@ function CustomisationStep(props: {
   data: DraftData;
   lines: CheckoutLineState[];
   completed: StepNumber[];
+  brandKit: Awaited<ReturnType<typeof brandKitFor>>;
 }) {
   const { product } = props;
   const now = useNow();
@@ -190,7 +193,10 @@ function CustomisationStep(props: {
             />
           </fieldset>
 
-          <ArtworkUpload
+          <ArtworkChoices
+            kit={props.brandKit}
+            placement={form.branding.placement_details}
+            onPlacement={(text) => update((f) => ({ ...f, branding: { ...f.branding, placement_details: text } }))}
             alongside={autosave.alongside}
             files={files}
             onFiles={(next, version) => {

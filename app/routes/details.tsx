@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { SavedAddressPicker } from "~/components/saved-address-picker";
 import { StepNav } from "~/components/step-nav";
 import { Link } from "react-router";
 import { findProductById } from "~/catalogue/catalogue";
@@ -137,6 +138,11 @@ function DetailsStep(props: DraftStepData) {
 
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-bold">Billing address</legend>
+            <SavedAddressPicker
+              label="Use a billing address from an earlier order"
+              addresses={props.savedAddresses.billing}
+              onPick={(billing) => change({ ...details, billing })}
+            />
             <StepField
               label="Company"
               value={details.billing.company}

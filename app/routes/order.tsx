@@ -26,6 +26,7 @@ import { failure, readForm, signInRequired, toResponse, validate } from "~/serve
 import { getOrder, respondToProof } from "~/server/buyer-orders.server";
 import { reviewsOfOrder, submitReview } from "~/server/reviews.server";
 import { OrderReviews, type ReviewReply } from "~/components/order-reviews";
+import { ReorderButton } from "~/components/reorder-button";
 import { parseReviewForm, REVIEW_FIELDS, type ReviewValues } from "~/domain/reviews";
 import { valuesFrom } from "~/domain/form-rules";
 
@@ -150,6 +151,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-8">
+          <ReorderButton orderId={order.id} status={order.status} />
           <OrderReviews lines={loaderData.reviews} reply={review} busy={busy} />
 
           <section aria-labelledby="proof-heading" className="rounded-2xl border border-slate-200 p-5">

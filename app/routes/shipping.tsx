@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { SavedAddressPicker } from "~/components/saved-address-picker";
 import { StepNav } from "~/components/step-nav";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/shipping";
@@ -101,6 +102,11 @@ function ShippingStep(props: DraftStepData) {
         <form className="space-y-8" onSubmit={(e) => e.preventDefault()} noValidate>
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-lg font-bold">Ship to</legend>
+            <SavedAddressPicker
+              label="Use a delivery address from an earlier order"
+              addresses={props.savedAddresses.delivery}
+              onPick={({ name: _name, ...address }) => change({ ...form, address })}
+            />
             <StepField
               className="sm:col-span-2"
               label="Company"

@@ -54,7 +54,7 @@ import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";
 /** The request header that carries the file's name (URI-encoded). */
 export const ARTWORK_NAME_HEADER = "X-File-Name";
 
-const FAILURES = {
+export const FAILURES = {
   noName: () => failure(400, "FILE_NAME_MISSING", ARTWORK_MESSAGES.noName),
   empty: () => failure(400, "FILE_EMPTY", ARTWORK_MESSAGES.empty),
   tooLarge: () => failure(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.tooLarge),
@@ -88,7 +88,7 @@ const withUpload = (entry: ArtworkFileEntry) => sql`(
       jsonb_array_length(${FILES}) + 1)
   ) as f(value, position))`;
 
-function decodeName(header: string | null): string {
+export function decodeName(header: string | null): string {
   if (header === null) return "";
   try {
     return cleanArtworkName(decodeURIComponent(header));
@@ -103,7 +103,7 @@ function decodeName(header: string | null): string {
  * passing anything on; errors the stream (which cancels the request body) at the first byte past
  * `maxBytes`, refusing with `overLimit`, or on content that isn't what the name says.
  */
-function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
+export function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
   let rejection: Failure | null = null;
   let head: Uint8Array[] = [];
   let headSize = 0;

@@ -19,6 +19,8 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
 /** React Router's client-side submissions post to the same path with `.data` added. */
 const UPLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/api\/drafts\/[^/]+\/artwork$/, bytes: ARTWORK_MAX_BYTES + MB },
+  // A brand kit's logo (issue 19 item 6), checked as artwork is.
+  { path: /^\/api\/brand-kit\/logos$/, bytes: ARTWORK_MAX_BYTES + MB },
   { path: /^\/admin\/orders\/[^/]+(\.data)?$/, bytes: PROOF_MAX_BYTES + MB },
 ];
 
@@ -37,6 +39,10 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/orders\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
   // A share link's answer (issue 19 item 2): a name, an address and a comment of up to 2,000 characters, encoded.
   { path: /^\/proof-approval\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
+  // The brand kit page (issue 19 item 6): 20 colours and notes of 500 characters, or a logo's id.
+  { path: /^\/account\/brand-kit(\.data)?$/, bytes: 16 * 1024 },
+  // Order again (issue 19 item 5): an empty form.
+  { path: /^\/orders\/[^/]+\/reorder(\.data)?$/, bytes: 4 * 1024 },
   // Hiding a review (issue 18 item 1): its id and a reason of up to 500 characters, encoded.
   { path: /^\/admin\/reviews(\.data)?$/, bytes: 16 * 1024 },
   // The SMS list's unsubscribe button: its signed token (issue 18 item 5).

@@ -7,7 +7,7 @@ import {
 } from "~/domain/cart-checkout";
 import type { DraftData, DraftStatus, StepNumber } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
-import { withCheckoutPrefill } from "./checkout-prefill.server";
+import { savedAddressesFor, withCheckoutPrefill } from "./checkout-prefill.server";
 import { getDraft, latestDraftsForProducts, type DraftRecord } from "./drafts.server";
 import type { Database } from "./db.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
@@ -184,6 +184,8 @@ export async function loadDraftStep(args: RequestArgs) {
     userId: user.id,
     draft: { id: checkout.id, version: checkout.version },
     data: await withCheckoutPrefill(db, user, checkout.data),
+    // Addresses used before, offered on Details and Shipping (issue 19 item 6).
+    savedAddresses: await savedAddressesFor(db, { userId: user.id, accountId }),
     lines: await pricedSummaryLines(db, user.id, lines, checkout),
     customisations: customisations(lines, checkout),
     completed: stepperState(checkout, lines),

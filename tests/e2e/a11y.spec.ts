@@ -36,6 +36,7 @@ const PAGES: Record<string, string[]> = {
   "account/two-factor": ["/account/two-factor"],
   "account/sessions": ["/account/sessions"],
   "account/organisation": ["/account/organisation"],
+  "account/brand-kit": ["/account/brand-kit"],
   "accept-invitation/:id": ["/accept-invitation/no-such-invitation"],
   favorites: ["/favorites"],
   "shopping-list": ["/shopping-list"],

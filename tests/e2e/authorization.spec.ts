@@ -65,6 +65,8 @@ type Alice = {
   quoteId: string;
   quoteNumber: string;
   quoteRequestId: string;
+  /** A logo in the brand kit of A's organisation, whose colours and notes carry the marker (issue 19 item 6). */
+  brandLogoId: string;
 };
 
 type World = {
@@ -353,6 +355,71 @@ const ROWS: Row[] = [
     state: async (w) =>
       ((await aliceSees(w, `/orders/${w.alice.deliveredOrderId}`, "routes/order")) as { reviews: unknown }).reviews,
     leaks: (w) => [w.alice.deliveredOrderNumber, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/orders/:id/reorder"],
+    resource: "a delivered order (ordering it again into the caller's cart, issue 19 item 5)",
+    owner: "A",
+    change: form(
+      (w) => `/orders/${w.alice.deliveredOrderId}/reorder`,
+      () => ({}),
+    ),
+    // A's cart, and every intruder's: a refused reorder fills nobody's cart with A's order.
+    state: async (w) => {
+      const cartOf = async (request: APIRequestContext) =>
+        ((await loaderData(request, "/cart", "routes/cart")).data as { lines: unknown[] } | undefined)?.lines ?? null;
+      return {
+        alice: await cartOf(w.alice.request),
+        intruders: await Promise.all(INTRUDERS.map((who) => cartOf(w.intruders[who]))),
+      };
+    },
+    leaks: (w) => [w.alice.deliveredOrderNumber, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/account/brand-kit"],
+    resource: "the brand kit of A's organisation (removing its logo)",
+    owner: "A",
+    read: page(() => "/account/brand-kit", "routes/account.brand-kit"),
+    change: form(
+      () => "/account/brand-kit",
+      (w) => ({ intent: "remove", logoId: w.alice.brandLogoId }),
+    ),
+    state: (w) => aliceSees(w, "/account/brand-kit", "routes/account.brand-kit"),
+    leaks: (w) => [w.marker, w.alice.brandLogoId],
+    intruder: { read: "nothing of A's", change: [404] },
+    signedOut: { read: "sign-in", change: "sign-in" },
+  },
+  {
+    routes: ["/api/brand-kit/logos"],
+    resource: "the brand kit of A's organisation (adding a logo to it)",
+    owner: "A",
+    // Anyone signed in adds to their own kit only: A's stays as it was.
+    change: async (request, _w, headers) =>
+      answerOf(
+        await request.post("/api/brand-kit/logos", {
+          data: PDF,
+          headers: { ...headers, "X-File-Name": "taken-over.pdf", "Content-Type": "application/pdf" },
+        }),
+      ),
+    state: (w) => aliceSees(w, "/account/brand-kit", "routes/account.brand-kit"),
+    leaks: (w) => [w.marker, w.alice.brandLogoId],
+    intruder: { change: "nothing of A's" },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/api/drafts/:id/brand-logo"],
+    resource: "a brand kit's logo (copying it into a draft)",
+    owner: "A",
+    change: postJson(
+      (w) => `/api/drafts/${w.alice.openDraftId}/brand-logo`,
+      (w) => ({ logo_id: w.alice.brandLogoId }),
+    ),
+    state: async (w) => (await draftState(w, w.alice.openDraftId)).data.artwork.files,
+    leaks: (w) => [w.marker],
     intruder: { change: [404] },
     signedOut: { change: [401] },
   },
@@ -962,6 +1029,20 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   };
   const reviewId = staffReviews.find((review) => review.orderId === delivered.orderId)!.id;
 
+  // The brand kit of A's organisation: a logo, colours and placement notes (issue 19 item 6).
+  const kitLogo = await a.post("/api/brand-kit/logos", {
+    data: PDF,
+    headers: { "X-File-Name": encodeURIComponent(`${marker}-kit.pdf`), "Content-Type": "application/pdf" },
+  });
+  expect(kitLogo.status(), await kitLogo.text()).toBe(201);
+  const brandLogoId = ((await kitLogo.json()) as { logo: { id: string } }).logo.id;
+  const kitSaved = await postForm(a, "/account/brand-kit", {
+    intent: "save",
+    colours: "#1F2A56",
+    placementNotes: marker,
+  });
+  expect(kitSaved.status, kitSaved.body.slice(0, 300)).toBe(200);
+
   // The member saw the organisation's order while they belonged to it; then they leave, in their first session.
   expect((await loaderData(removedElsewhere, "/orders", "routes/orders")).body).toContain(order.orderNumber);
   expect(
@@ -981,6 +1062,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       inviteeEmail,
       openDraftId,
       artworkId,
+      brandLogoId,
       pendingDraftId,
       clientSecret,
       paidDraftId,

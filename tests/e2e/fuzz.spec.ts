@@ -404,6 +404,57 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { draft_id: ["not-a-draft", "' or 1=1 --"], product_id: ["../8", "8\u0000"] },
   },
+  // The brand kit (issue 19 item 6): its page's two forms, a logo upload, step 2's "Use this logo".
+  {
+    route: "/account/brand-kit",
+    path: () => "/account/brand-kit",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "save", colours: "#1F2A56", placementNotes: "Centred" },
+    intent: "intent",
+    odd: {
+      colours: [
+        "navy",
+        "#12345",
+        "#1234567",
+        "#gggggg",
+        Array.from({ length: 21 }, (_, i) => `#${String(i).padStart(6, "0")}`).join(","),
+      ],
+      placementNotes: ["n".repeat(1001)],
+    },
+    wellFormed: { "missing fields": "saving no colours and no notes empties the kit, as the page's form can" },
+  },
+  {
+    route: "/account/brand-kit (removing a logo)",
+    path: () => "/account/brand-kit",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "remove", logoId: NOBODY },
+    odd: { logoId: ["not-a-logo", `${NOBODY}0`, "' or 1=1 --"] },
+  },
+  {
+    route: "/api/brand-kit/logos",
+    path: () => "/api/brand-kit/logos",
+    as: "buyer",
+    kind: "file",
+    fields: {},
+  },
+  {
+    route: "/api/drafts/:id/brand-logo",
+    path: (ids) => `/api/drafts/${ids.draftId}/brand-logo`,
+    as: "buyer",
+    kind: "json",
+    fields: { logo_id: NOBODY },
+    odd: { logo_id: ["not-a-logo", "' or 1=1 --", `${NOBODY}0`] },
+  },
+  // Order again (issue 19 item 5): the order is the path's; the form carries nothing it reads.
+  {
+    route: "/orders/:id/reorder",
+    path: () => `/orders/${NOBODY}/reorder`,
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "reorder" },
+  },
   // A page without an action answers every post with 405 Method Not Allowed.
   {
     route: "/products",
@@ -681,6 +732,16 @@ for (const [who, prefix] of [
     expect((await request.get("/healthz")).status()).toBe(200);
   });
 }
+
+// Reordering (issue 19 item 5) an odd id is "no such order", never a 5xx.
+test("POST /orders/:id/reorder with odd ids: a 4xx that says why", async () => {
+  for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+    const response = await buyer.post(dataUrl(`/orders/${id}/reorder`), { form: { intent: "reorder" } });
+    expect(response.status(), id.slice(0, 40)).toBeGreaterThanOrEqual(400);
+    expect(response.status(), id.slice(0, 40)).toBeLessThan(500);
+  }
+  expect((await buyer.get("/healthz")).status()).toBe(200);
+});
 
 // A quote's PDF (issue 17 item 2) likewise: an odd id is "no such quote" before any query.
 for (const [who, prefix] of [

@@ -1,4 +1,4 @@
-import { useOutletContext, useSearchParams } from "react-router";
+import { Link, useOutletContext, useSearchParams } from "react-router";
 import { FormMessage } from "~/components/ui/form";
 import { EmailSection, type EmailUser } from "./email-section";
 import {
@@ -35,6 +35,11 @@ export function AccountPage({ reply }: { reply?: AccountReply }) {
     <section className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">Your account</h1>
       <p className="mt-1 text-sm text-muted">Signed in as {user.email ?? user.phoneNumber}</p>
+      <p className="mt-2 text-sm">
+        <Link to="/account/brand-kit" className="font-semibold text-brand underline underline-offset-2">
+          Your brand kit: logos, colours and placement notes
+        </Link>
+      </p>
       {params.get("signedOutOthers") ? (
         <div className="mt-4">
           <FormMessage tone="success">You're signed out everywhere else.</FormMessage>

@@ -1,0 +1,151 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { type BrandKitView, withPlacementNotes } from "~/domain/brand-kit";
+import type { ArtworkFileEntry } from "~/domain/draft";
+import { formatFileSize } from "~/domain/file-size";
+import { ArtworkUpload } from "./artwork-upload";
+import { buttonClass } from "./ui/button";
+import { FormMessage } from "./ui/form";
+
+type UploadProps = Parameters<typeof ArtworkUpload>[0];
+
+/**
+ * Step 2's artwork (issue 19 item 6): a logo from the brand kit instead of a new upload — picking
+ * one copies it into the line's draft exactly as an upload would (POST /api/drafts/:id/brand-logo)
+ * — or the upload itself; the kit's placement notes and colours are a click away.
+ */
+export function ArtworkChoices(
+  props: UploadProps & { kit: BrandKitView; placement: string; onPlacement: (text: string) => void },
+) {
+  const { kit, placement, onPlacement, ...upload } = props;
+  return (
+    <div className="space-y-4">
+      <BrandKitPicker kit={kit} upload={upload} placement={placement} onPlacement={onPlacement} />
+      <ArtworkUpload {...upload} />
+    </div>
+  );
+}
+
+function BrandKitPicker({
+  kit,
+  upload,
+  placement,
+  onPlacement,
+}: {
+  kit: BrandKitView;
+  upload: UploadProps;
+  placement: string;
+  onPlacement: (text: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const empty = kit.logos.length === 0 && kit.colours.length === 0 && kit.placementNotes === "";
+  if (empty) {
+    return (
+      <p className="text-sm text-muted">
+        Order often? Keep your logos, colours and placement notes in your{" "}
+        <Link to="/account/brand-kit" className="font-semibold text-brand underline underline-offset-2">
+          brand kit
+        </Link>
+        .
+      </p>
+    );
+  }
+
+  async function pick(logo: BrandKitView["logos"][number]) {
+    setMessage(null);
+    setStatus(null);
+    setBusy(true);
+    try {
+      await upload.alongside(async (draftId) => {
+        if (!draftId) return setMessage("Please wait for your choices to save, then try again.");
+        const response = await fetch(`/api/drafts/${draftId}/brand-logo`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ logo_id: logo.id }),
+        });
+        const body = (await response.json()) as {
+          files?: ArtworkFileEntry[];
+          version?: number;
+          error?: { message: string };
+        };
+        if (!response.ok || !body.files || body.version === undefined)
+          return setMessage(body.error?.message ?? "That logo could not be added. Please try again.");
+        upload.onFiles(body.files, body.version);
+        setStatus(`${logo.name} from your brand kit was added.`);
+      });
+    } catch {
+      setMessage("That logo could not be added. Check your connection and try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const taken = new Set(upload.files.map((file) => file.name));
+  return (
+    <section
+      aria-labelledby="brand-kit-heading"
+      className="rounded-xl border border-slate-200 p-4"
+      data-testid="brand-kit"
+    >
+      <h3 id="brand-kit-heading" className="font-bold">
+        From your brand kit
+      </h3>
+      {kit.logos.length > 0 ? (
+        <ul className="mt-2 space-y-2" aria-label="Logos in your brand kit">
+          {kit.logos.map((logo) => (
+            <li key={logo.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span>
+                <strong>{logo.name}</strong> <span className="text-muted">{formatFileSize(logo.size)}</span>
+              </span>
+              <button
+                type="button"
+                className={buttonClass("secondary")}
+                disabled={busy || taken.has(logo.name)}
+                onClick={() => void pick(logo)}
+                aria-label={`Use ${logo.name}`}
+              >
+                {taken.has(logo.name) ? "Added" : "Use this logo"}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {kit.colours.length > 0 ? (
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-semibold">Brand colours:</span>
+          {kit.colours.map((hex) => (
+            <span key={hex} className="inline-flex items-center gap-1">
+              <span
+                aria-hidden="true"
+                className="inline-block size-4 rounded border border-slate-300"
+                style={{ backgroundColor: hex }}
+              />
+              {hex.toUpperCase()}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {kit.placementNotes ? (
+        <div className="mt-3 text-sm">
+          <p>
+            <span className="font-semibold">Placement notes:</span> {kit.placementNotes}
+          </p>
+          <button
+            type="button"
+            className={buttonClass("ghost", "mt-1 px-0")}
+            onClick={() => onPlacement(withPlacementNotes(placement, kit.placementNotes))}
+            disabled={placement.includes(kit.placementNotes)}
+          >
+            Use these placement notes
+          </button>
+        </div>
+      ) : null}
+      <div className="mt-2 space-y-2" aria-live="polite">
+        {message ? <FormMessage>{message}</FormMessage> : null}
+        {status ? <FormMessage tone="success">{status}</FormMessage> : null}
+      </div>
+    </section>
+  );
+}

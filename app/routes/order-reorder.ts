@@ -1,0 +1,33 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/order-reorder";
+import { readForm, signInRequired, toResponse } from "~/server/http.server";
+import { reorder } from "~/server/reorder.server";
+import { servicesOf, sessionOf } from "~/server/request-context.server";
+
+/*
+ * POST /orders/:id/reorder (issue 19 item 5): "Reorder" on a delivered order puts its lines back
+ * into the cart and opens the cart with the notes of what changed. Signed in only; the order's
+ * buyer or organisation only (anyone else's order is a 404); 10 an hour; a body of a few bytes
+ * (body-limits.server.ts); a double click leaves one cart (reorder.server.ts).
+ */
+
+/** Nothing to show: opening the address goes to the order. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/orders/${encodeURIComponent(params.id)}`);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = await sessionOf(context);
+  if (!session) return toResponse(signInRequired("Please sign in to order again."));
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form);
+  const done = await reorder(servicesOf(context), {
+    userId: session.user.id,
+    accountId: session.accountId,
+    orderId: params.id,
+  });
+  if (!done.ok) return toResponse(done);
+  return redirect(`/cart?reordered=${encodeURIComponent(params.id)}`, {
+    headers: { "Cache-Control": "private, no-store" },
+  });
+}

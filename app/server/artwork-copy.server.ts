@@ -1,0 +1,106 @@
+/**
+ * Copying stored artwork into a draft (issue 19): a reorder's approved artwork and a brand kit's
+ * logo go into the new draft as a copy of the bytes under a new random name, with an
+ * artwork_files row the draft owns, exactly as an upload would leave them. The draft then owns its
+ * files: deleting or purging it removes only its copies, never the order's or the kit's.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { artworkFiles } from "#db/schema";
+import { EDITABLE_STATUSES } from "~/domain/draft";
+import { ARTWORK_MAX_FILES } from "~/domain/artwork-rules";
+import type { ArtworkFileEntry } from "~/domain/draft-schemas";
+import { queryRows, sqlList, type Database } from "./db.server";
+import type { FileStorage } from "./storage.server";
+
+/** A stored file to copy: its name as the buyer sees it and where its bytes are. */
+export type ArtworkSource = { name: string; storedName: string; contentType: string };
+
+const FILES = sql`(case when jsonb_typeof(data -> 'artwork' -> 'files') = 'array' then data -> 'artwork' -> 'files' else '[]'::jsonb end)`;
+
+/** Copies the bytes; null when the source is missing from storage. */
+async function copyBytes(storage: FileStorage, storedName: string) {
+  const stream = await storage.get(storedName);
+  if (!stream) return null;
+  return storage.put(stream);
+}
+
+/**
+ * Adds copies of `sources` to an editable draft of this user's, replacing a file of the same name
+ * (as an upload does) and never past ARTWORK_MAX_FILES. Returns the files added and the draft's
+ * new version; null when the draft is not this user's, not editable, or would hold too many.
+ */
+export async function copyArtworkIntoDraft(
+  db: Database,
+  input: { userId: string; draftId: string; sources: readonly ArtworkSource[]; storage: FileStorage },
+): Promise<{ files: ArtworkFileEntry[]; version: number; missing: string[] } | null> {
+  const { userId, draftId, storage } = input;
+  const copies: { entry: ArtworkFileEntry; storedName: string; contentType: string }[] = [];
+  const missing: string[] = [];
+  for (const source of input.sources) {
+    const stored = await copyBytes(storage, source.storedName);
+    if (!stored || stored.size === 0) {
+      if (stored) await storage.delete(stored.storedName);
+      missing.push(source.name);
+      continue;
+    }
+    const entry = { id: randomUUID(), name: source.name, size: stored.size, uploaded_at: new Date().toISOString() };
+    copies.push({ entry, storedName: stored.storedName, contentType: source.contentType });
+  }
+  const names = JSON.stringify(copies.map((copy) => copy.entry.name));
+  const added = copies.map((copy) => copy.entry);
+  try {
+    const saved = await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ version: number }>(
+        tx,
+        sql`update order_drafts
+               set data = jsonb_set(
+                     case when jsonb_typeof(data) = 'object' then data else '{}'::jsonb end,
+                     '{artwork}',
+                     (case when jsonb_typeof(data -> 'artwork') = 'object' then data -> 'artwork' else '{}'::jsonb end)
+                       || jsonb_build_object('email_later', false, 'files',
+                            coalesce((select jsonb_agg(f.value order by f.position)
+                                        from jsonb_array_elements(${FILES}) with ordinality as f(value, position)
+                                       where f.value ->> 'name' not in (select jsonb_array_elements_text(${names}::jsonb))), '[]'::jsonb)
+                            || ${JSON.stringify(added)}::jsonb)
+                   ),
+                   version = version + 1,
+                   updated_at = now()
+             where id = ${draftId} and user_id = ${userId} and status in (${sqlList(EDITABLE_STATUSES)})
+               and paid_at is null
+               and (select count(*) from jsonb_array_elements(${FILES}) as f(value)
+                     where f.value ->> 'name' not in (select jsonb_array_elements_text(${names}::jsonb))) + ${added.length} <= ${ARTWORK_MAX_FILES}
+            returning version`,
+      );
+      if (!row) return null;
+      const replaced = await queryRows<{ stored_name: string }>(
+        tx,
+        sql`delete from artwork_files where draft_id = ${draftId} and user_id = ${userId}
+               and original_name in (select jsonb_array_elements_text(${names}::jsonb)) returning stored_name`,
+      );
+      if (copies.length > 0) {
+        await tx.insert(artworkFiles).values(
+          copies.map((copy) => ({
+            id: copy.entry.id,
+            draftId,
+            userId,
+            originalName: copy.entry.name,
+            storedName: copy.storedName,
+            sizeBytes: copy.entry.size,
+            contentType: copy.contentType,
+          })),
+        );
+      }
+      return { version: row.version, replaced };
+    });
+    if (!saved) {
+      for (const copy of copies) await storage.delete(copy.storedName);
+      return null;
+    }
+    for (const old of saved.replaced) await storage.delete(old.stored_name);
+    return { files: added, version: saved.version, missing };
+  } catch (error) {
+    for (const copy of copies) await storage.delete(copy.storedName);
+    throw error;
+  }
+}

@@ -1,0 +1,100 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { completeDraft, payInTestMode, signInAsStaff, startPayment, uploadArtwork } from "./support/api";
+import { expect, test } from "./support/fixtures";
+import { shipOrder, staffMoves } from "./support/orders";
+
+// Issue 19 item 5: a delivered order is ordered again. "Reorder" fills the cart with the same
+// product, quantity, colour, customisation and a copy of the approved artwork, each line skipping
+// the proof as a repeat of the order; the buyer pays and the new order skips its proof.
+
+async function expectAccessible(page: Page, what: string) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+test("reorder a delivered order, pay, and the repeat skips its proof", async ({
+  page,
+  browser,
+  signedInBuyer: buyer,
+}) => {
+  test.setTimeout(180_000);
+  const marker = `Reorder journey ${Date.now().toString(36)}`;
+  const draftId = await completeDraft(page.request, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 100,
+    marker,
+    email: buyer.email,
+  });
+  await uploadArtwork(page.request, draftId, "team-logo.pdf");
+  const first = await payInTestMode(page.request, await startPayment(page.request, draftId, "8"));
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff.request);
+  await shipOrder(page.request, staff.request, first.orderId);
+
+  // Not delivered yet: no Reorder.
+  await page.goto(`/orders/${first.orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Shipped");
+  await expect(page.getByRole("button", { name: "Reorder" })).toHaveCount(0);
+
+  await staffMoves(staff.request, first.orderId, "delivered");
+  await page.goto(`/orders/${first.orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+  await expectAccessible(page, "the delivered order with Reorder");
+  await page.getByRole("button", { name: "Reorder" }).click();
+
+  // The cart, with the order it repeats and today's price (unchanged here).
+  await expect(page).toHaveURL(new RegExp(`/cart\\?reordered=${first.orderId}$`));
+  const notice = page.getByTestId("reorder-notice");
+  await expect(notice).toContainText(`Added again from order ${first.orderNumber}, at today's prices.`);
+  await expect(notice).toContainText("Nothing has changed since: same products, same prices.");
+  const items = page.getByRole("list", { name: "Cart items" }).getByRole("listitem");
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText("Custom Embroidered Cap");
+  await expectAccessible(page, "the cart after a reorder");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `/tmp/reorder-cart-${width}.png`, fullPage: true });
+  }
+
+  // Step 2 holds the artwork copy and the repeat, with the order's number.
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  await expect(page.getByRole("heading", { name: "Customise your Custom Embroidered Cap" })).toBeVisible();
+  await expect(page.getByText("team-logo.pdf")).toBeVisible();
+  await expect(page.getByLabel("Previous order reference")).toHaveValue(first.orderNumber);
+  await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
+  await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Next: Your details" }).click();
+
+  // Details come from the last order; the terms are accepted again.
+  await expect(page.getByLabel("Address line 1*")).toHaveValue("1 Canal Street");
+  await page.getByRole("checkbox", { name: /I accept the Terms/ }).check();
+  await page.getByRole("button", { name: "Next: Add shipping details" }).click();
+  await page.getByRole("radio", { name: "Express Air Freight" }).check();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Next: Design proofing" }).click();
+  await expect(page.getByTestId("proof-choice")).toContainText("Skip proof");
+  await page.getByRole("button", { name: "Next: Payment" }).click();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  await page.getByRole("link", { name: "View your order" }).click();
+
+  // Every line repeats an approved order, so the new order skipped its proof.
+  await expect(page.getByTestId("order-status")).toHaveText("Proof approved");
+  await expect(page.getByText(`Repeat of ${first.orderNumber}: proof skipped`)).toBeVisible();
+  await expect(page.getByText("No new proof needed: this repeats an approved design.")).toBeVisible();
+  await staffContext.close();
+});
