@@ -11,3 +11,4 @@ export * from "./tables/documents";
 export * from "./tables/bank-transfers";
 export * from "./tables/quotes";
 export * from "./tables/reviews";
+export * from "./tables/guarantee-claims";

@@ -43,6 +43,7 @@ import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import type { Mail } from "./mail.server";
 import { linesOfOrder, linesOfOrders } from "./order-lines.server";
+import { alertStaff, proofAnswerAlert, type StaffAlert } from "./staff-alerts.server";
 
 export type { DeliveryView };
 
@@ -290,7 +291,7 @@ export async function respondToProof(
   if (!input.userId || !isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
   const now = input.now ?? new Date();
   const notAwaiting = () => failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
-  type Answered = ProofResponse & { mail: Mail | null };
+  type Answered = ProofResponse & { mail: Mail | null; alert: StaffAlert };
   const result = await db.transaction(async (tx): Promise<Answered | Failure> => {
     const [order] = await tx
       .select()
@@ -355,11 +356,13 @@ export async function respondToProof(
     });
     const version = updated?.version ?? order.version + 1;
     const mail = target === "proof_approved" ? proofApprovedMail({ ...orderMailView(order), promised }) : null;
-    return { ok: true, status: target, promisedDeliveryDate: promised, version, mail };
+    const alert = proofAnswerAlert(order, { decision, proof: name, comment });
+    return { ok: true, status: target, promisedDeliveryDate: promised, version, mail, alert };
   });
   if (!result.ok) return result;
-  const { mail, ...answered } = result;
+  const { mail, alert, ...answered } = result;
   if (mail) await sendStageMail(db, mail);
+  await alertStaff(db, alert);
   return answered;
 }
 
