@@ -343,6 +343,20 @@ const ROWS: Row[] = [
     signedOut: { change: [401] },
   },
   {
+    routes: ["/orders/:id"],
+    resource: "a delivered order (claiming its On-time Guarantee)",
+    owner: "A",
+    change: form(
+      (w) => `/orders/${w.alice.deliveredOrderId}`,
+      () => ({ intent: "guarantee", note: "Taken over" }),
+    ),
+    state: async (w) =>
+      ((await aliceSees(w, `/orders/${w.alice.deliveredOrderId}`, "routes/order")) as { follow: unknown }).follow,
+    leaks: (w) => [w.alice.deliveredOrderNumber, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
     routes: ["/orders/:id/proofs/:version"],
     resource: "an order's proof file",
     owner: "A",
@@ -609,6 +623,24 @@ const ROWS: Row[] = [
         (line) => line.proofs,
       ),
     leaks: (w) => [w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id"],
+    resource: "an order in the back office (deciding its On-time Guarantee claim)",
+    owner: "staff",
+    change: form(
+      (w) => `/admin/orders/${w.alice.deliveredOrderId}`,
+      () => ({ intent: "claim", decision: "accept", reason: "Taken over" }),
+    ),
+    state: async (w) =>
+      (
+        (await loaderData(w.staff, `/admin/orders/${w.alice.deliveredOrderId}`, "routes/admin.order")).data as {
+          claim: unknown;
+        }
+      ).claim,
+    leaks: (w) => [w.alice.deliveredOrderNumber, w.marker],
     intruder: { change: [404] },
     signedOut: { change: [404] },
   },

@@ -205,6 +205,15 @@ const TARGETS: Target[] = [
     odd: { rating: ["0", "6", "4.5", "five", "5\u0000"], lineId: ["not-a-line", `${NOBODY}0`, "' or 1=1 --"] },
   },
   {
+    route: "/orders/:id (an On-time Guarantee claim)",
+    path: () => `/orders/${NOBODY}`,
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "guarantee", note: "Our event was on the 18th." },
+    intent: "intent",
+    odd: { note: ["n".repeat(1001), "\u0000"] },
+  },
+  {
     route: "/account/profile",
     path: () => "/account/profile",
     as: "buyer",
@@ -316,6 +325,15 @@ const TARGETS: Target[] = [
     fields: { intent: "status", to: "cancelled", version: "1", note: "" },
     intent: "intent",
     odd: { version: ["0", "1e309"], to: ["__proto__"] },
+  },
+  {
+    route: "/admin/orders/:id (a guarantee claim's decision)",
+    path: () => `/admin/orders/${NOBODY}`,
+    as: "staff",
+    kind: "form",
+    fields: { intent: "claim", decision: "accept", reason: "Late by a week" },
+    intent: "intent",
+    odd: { decision: ["maybe", "__proto__"], reason: ["", "   ", "r".repeat(1001)] },
   },
   {
     route: "/admin/reviews",
