@@ -33,8 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * Four forms post here: the proof upload (multipart, with the file), the status change, re-sending
- * the invoice and "Mark transfer received".
+ * Five forms post here: the proof upload (multipart, with the file), the status change, re-sending
+ * the invoice, "Mark transfer received" and the decision on an On-time Guarantee claim.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
