@@ -23,12 +23,14 @@ export type ClaimReply = { ok: true; message: string } | { ok: false; message: s
  * eligible, then the claim and, once staff decide, the outcome with its reason and any credit note.
  */
 export function GuaranteeClaim({
+  orderId,
   claim,
   eligibility,
   remedy,
   reply,
   busy,
 }: {
+  orderId: string;
   claim: GuaranteeClaimView | null;
   eligibility: GuaranteeEligibility;
   remedy: string;
@@ -51,7 +53,7 @@ export function GuaranteeClaim({
           <FormMessage tone="success">{reply.message}</FormMessage>
         </div>
       ) : null}
-      {claim ? <ClaimOutcome claim={claim} /> : null}
+      {claim ? <ClaimOutcome orderId={orderId} claim={claim} /> : null}
       {!claim && eligibility.eligible ? (
         <Form method="post" className="mt-3 space-y-3">
           <p className="text-sm">
@@ -86,7 +88,7 @@ export function GuaranteeClaim({
   );
 }
 
-function ClaimOutcome({ claim }: { claim: GuaranteeClaimView }) {
+function ClaimOutcome({ orderId, claim }: { orderId: string; claim: GuaranteeClaimView }) {
   const claimed = `You claimed on ${formatDisplayDay(claim.claimedAt)} (${claim.daysLate} days late).`;
   if (claim.status === "open")
     return (
@@ -110,9 +112,20 @@ function ClaimOutcome({ claim }: { claim: GuaranteeClaimView }) {
       </p>
       <p>The remedy: {claim.remedy}</p>
       {claim.creditNoteNumber && claim.creditPence ? (
-        <p>
-          Credit note {claim.creditNoteNumber} for {formatPence(claim.creditPence)} is issued and was e-mailed to you.
-        </p>
+        <>
+          <p>
+            Credit note {claim.creditNoteNumber} for {formatPence(claim.creditPence)} is issued and was e-mailed to you.
+          </p>
+          <p>
+            <a
+              href={`/orders/${orderId}/guarantee-credit-note.pdf`}
+              download
+              className="font-semibold text-brand underline underline-offset-2"
+            >
+              Download credit note {claim.creditNoteNumber} (PDF)
+            </a>
+          </p>
+        </>
       ) : null}
       <p className="break-words">Our note: {claim.reason}</p>
     </div>

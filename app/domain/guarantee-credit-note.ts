@@ -5,9 +5,9 @@
  */
 import { formatDisplayDate, type IsoDate } from "./dates";
 import { documentLines, documentTotals, type BusinessDocument } from "./documents";
-import type { RemedyCredit } from "./guarantee";
+import { type RemedyCredit, remedyCredit } from "./guarantee";
 import { orderParties } from "./order-documents";
-import type { OrderSnapshot } from "./order-snapshot";
+import { type OrderSnapshot, readOrderSnapshot } from "./order-snapshot";
 
 export function guaranteeCreditNote(input: {
   number: string;
@@ -54,4 +54,47 @@ export function guaranteeCreditNote(input: {
       `Order ${input.orderNumber} was promised for ${formatDisplayDate(input.promised)} and arrived ${input.daysLate} days late. Under our On-time Guarantee this credit note credits part of VAT invoice ${input.invoiceNumber}.`,
     ],
   };
+}
+
+/**
+ * The credit note of an accepted claim, from what is stored: the claim's number, decision time
+ * and remedy's words (as they were when staff accepted), the order's amounts and promised date,
+ * and the invoice it credits. Null unless the claim is accepted with a credit. The decision's
+ * e-mail attaches it and the order pages download it, so both are the same document.
+ */
+export function acceptedClaimCreditNote(input: {
+  order: {
+    number: string;
+    snapshot: unknown;
+    vatRate: number;
+    promisedDeliveryDate: string | null;
+    subtotalPence: number;
+    discountPence: number;
+    totalPence: number;
+  };
+  claim: {
+    status: string;
+    remedy: string | null;
+    daysLate: number;
+    creditNoteNumber: string | null;
+    decidedAt: Date | null;
+  };
+  invoiceNumber: string | null;
+}): BusinessDocument | null {
+  const { order, claim } = input;
+  if (claim.status !== "accepted" || !claim.creditNoteNumber || !input.invoiceNumber || !order.promisedDeliveryDate)
+    return null;
+  const credit = remedyCredit(claim.remedy ?? "", order);
+  if (credit.kind !== "credit") return null;
+  return guaranteeCreditNote({
+    number: claim.creditNoteNumber,
+    issuedAt: claim.decidedAt ?? new Date(),
+    orderNumber: order.number,
+    snapshot: readOrderSnapshot(order.number, order.snapshot),
+    invoiceNumber: input.invoiceNumber,
+    credit,
+    vatRate: order.vatRate,
+    promised: order.promisedDeliveryDate,
+    daysLate: claim.daysLate,
+  });
 }

@@ -129,7 +129,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <OrderDetails order={order} />
         <div className="space-y-6">
           {claim ? (
-            <GuaranteeClaimCard claim={claim} remedy={loaderData.remedy} result={reply("claim")} busy={busy} />
+            <GuaranteeClaimCard
+              orderId={order.id}
+              claim={claim}
+              remedy={loaderData.remedy}
+              result={reply("claim")}
+              busy={busy}
+            />
           ) : null}
           {order.transfer ? (
             <TransferCard order={{ ...order, transfer: order.transfer }} result={reply("transfer")} busy={busy} />

@@ -150,7 +150,12 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
 
           {loaderData.follow ? (
             <>
-              <GuaranteeClaim {...loaderData.follow.guarantee} reply={claimReply(actionData)} busy={busy} />
+              <GuaranteeClaim
+                {...loaderData.follow.guarantee}
+                orderId={order.id}
+                reply={claimReply(actionData)}
+                busy={busy}
+              />
               <OrderTimeline timeline={loaderData.follow.timeline} history={order.timeline} />
             </>
           ) : null}

@@ -17,6 +17,8 @@ import type { StaffMember } from "./admin-access.server";
 import { respondToProof } from "./buyer-orders.server";
 import { getEnv } from "./env.server";
 import { claimGuarantee, decideClaim, guaranteeOfOrder, openClaims } from "./guarantee-claims.server";
+import { loadGuaranteeCreditNote } from "./guarantee-documents.server";
+import { renderDocumentPdf } from "./documents.server";
 import { issueInvoice } from "./invoices.server";
 import { resetMailTransport } from "./mail.server";
 import { waitingForStaff } from "./staff-waiting.server";
@@ -183,6 +185,18 @@ describe("staff decide a claim", () => {
     expect(pdf).toContain("On-time Guarantee remedy");
     expect(pdf).toContain(`Order ${order.number}`);
     expect(pdf).toContain("£66.00");
+    // The order pages download the same document: the buyer's and staff's, nobody else's.
+    const downloaded = await loadGuaranteeCreditNote(handle.db, {
+      orderId: order.id,
+      reader: { userId: BUYER, accountId: BUYER },
+    });
+    expect(downloaded?.number).toBe(row?.creditNoteNumber);
+    expect((await pdfText(await renderDocumentPdf(downloaded!))).replace(/\s+/g, " ")).toBe(pdf);
+    expect(await loadGuaranteeCreditNote(handle.db, { orderId: order.id, reader: "staff" })).toMatchObject({
+      number: row?.creditNoteNumber,
+    });
+    const stranger = { userId: "buyer-claims-2", accountId: "buyer-claims-2" };
+    expect(await loadGuaranteeCreditNote(handle.db, { orderId: order.id, reader: stranger })).toBeNull();
 
     expect(await decideClaim(handle.db, { staff, orderId: order.id, decision, now })).toMatchObject({
       ok: false,
@@ -210,6 +224,7 @@ describe("staff decide a claim", () => {
     await expect.poll(() => buyerMail().length).toBe(1);
     expect(buyerMail()[0]?.text).toContain("The reason: The delivery was refused at your door.");
     expect(buyerMail()[0]?.attachments).toEqual([]);
+    expect(await loadGuaranteeCreditNote(handle.db, { orderId: order.id, reader: "staff" })).toBeNull();
   });
 
   it("an order with no claim has nothing to decide", async () => {

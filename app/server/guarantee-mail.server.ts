@@ -4,7 +4,7 @@
  */
 import { documentFileName, type BusinessDocument } from "~/domain/documents";
 import type { RemedyCredit } from "~/domain/guarantee";
-import { guaranteeCreditNote } from "~/domain/guarantee-credit-note";
+import { acceptedClaimCreditNote } from "~/domain/guarantee-credit-note";
 import { formatPence } from "~/domain/money";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import type { Database } from "./db.server";
@@ -15,7 +15,7 @@ import { branded, orderUrl } from "./mail-templates.server";
 export type ClaimDecisionMail = { mail: Mail; creditNote: BusinessDocument | null };
 
 export function claimDecisionMail(input: {
-  order: { id: string; number: string; snapshot: unknown; vatRate: number; promisedDeliveryDate: string | null };
+  order: Parameters<typeof acceptedClaimCreditNote>[0]["order"] & { id: string };
   claim: {
     status: string;
     reason: string | null;
@@ -31,20 +31,7 @@ export function claimDecisionMail(input: {
   const snapshot = readOrderSnapshot(order.number, order.snapshot);
   const to = snapshot.data.details.email.trim();
   const accepted = claim.status === "accepted";
-  const creditNote =
-    accepted && credit.kind === "credit" && claim.creditNoteNumber && input.invoiceNumber && order.promisedDeliveryDate
-      ? guaranteeCreditNote({
-          number: claim.creditNoteNumber,
-          issuedAt: claim.decidedAt ?? new Date(),
-          orderNumber: order.number,
-          snapshot,
-          invoiceNumber: input.invoiceNumber,
-          credit,
-          vatRate: order.vatRate,
-          promised: order.promisedDeliveryDate,
-          daysLate: claim.daysLate,
-        })
-      : null;
+  const creditNote = acceptedClaimCreditNote({ order, claim, invoiceNumber: input.invoiceNumber });
   const lines = accepted
     ? [
         `We accepted your On-time Guarantee claim for order ${order.number}: we're sorry it arrived ${claim.daysLate} days late.`,

@@ -378,11 +378,13 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
-    // One loader serves both documents with the same check (issue 17 item 3); A's order has an
-    // invoice, so the invoice is the positive control. A PDF's text is compressed: its signature is
-    // what only a reader of the document receives.
-    routes: ["/orders/:id/invoice.pdf", "/orders/:id/credit-note.pdf"],
-    resource: "an order's VAT invoice and credit note",
+    // One loader serves the three documents with the same check (issue 17 item 3; the On-time
+    // Guarantee's credit note, issue 19 item 4); A's order has an invoice, so the invoice is the
+    // positive control (an accepted claim needs a late delivery, which guarantee-late.spec.ts makes
+    // on a server of its own, and checks another buyer's 404 there). A PDF's text is compressed:
+    // its signature is what only a reader of the document receives.
+    routes: ["/orders/:id/invoice.pdf", "/orders/:id/credit-note.pdf", "/orders/:id/guarantee-credit-note.pdf"],
+    resource: "an order's VAT invoice and credit notes",
     owner: "A",
     read: get((w) => `/orders/${w.alice.orderId}/invoice.pdf`),
     state: async () => null,
@@ -665,8 +667,12 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
-    routes: ["/admin/orders/:id/invoice.pdf", "/admin/orders/:id/credit-note.pdf"],
-    resource: "an order's VAT invoice and credit note in the back office",
+    routes: [
+      "/admin/orders/:id/invoice.pdf",
+      "/admin/orders/:id/credit-note.pdf",
+      "/admin/orders/:id/guarantee-credit-note.pdf",
+    ],
+    resource: "an order's VAT invoice and credit notes in the back office",
     owner: "staff",
     read: get((w) => `/admin/orders/${w.alice.orderId}/invoice.pdf`),
     state: async () => null,

@@ -664,10 +664,15 @@ for (const [who, prefix] of [
   ["buyer", "/orders"],
   ["staff", "/admin/orders"],
 ] as const) {
-  test(`GET ${prefix}/:id/invoice.pdf, credit-note.pdf (and the buyer's proforma.pdf) with odd ids: 404, and POST is refused`, async () => {
+  test(`GET ${prefix}/:id/invoice.pdf, credit-note.pdf, guarantee-credit-note.pdf (and the buyer's proforma.pdf) with odd ids: 404, and POST is refused`, async () => {
     const request = who === "buyer" ? buyer : staff;
-    for (const id of ODD_ORDER_IDS) {
-      for (const document of ["invoice.pdf", "credit-note.pdf", ...(who === "buyer" ? ["proforma.pdf"] : [])]) {
+    for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+      for (const document of [
+        "invoice.pdf",
+        "credit-note.pdf",
+        "guarantee-credit-note.pdf",
+        ...(who === "buyer" ? ["proforma.pdf"] : []),
+      ]) {
         const response = await request.get(`${prefix}/${id}/${document}`);
         expect(response.status(), `${id.slice(0, 40)}/${document}`).toBe(404);
         expect(response.headers()["content-type"] ?? "").not.toContain("application/pdf");

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Browser } from "@playwright/test";
+import { oneLine, pdfText } from "../setup/pdf-text";
 import { completeDraft, payInTestMode, STAFF, signInWithTwoStep, startPayment, turnOnTwoStep } from "./support/api";
 import { clientAddress, expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
 import { shipOrder, staffMoves } from "./support/orders";
@@ -50,7 +51,7 @@ async function promiseDaysBeforeDelivery(pg: PGlite, orderId: string, days: numb
   expect(moved.affectedRows).toBe(1);
 }
 
-test("staff mark an order delivered 6 days late and the buyer claims the On-time Guarantee; 4 days late offers no claim", async ({
+test("staff mark an order delivered 6 days late and the buyer claims the On-time Guarantee; 4 days late offers no claim; the credit note downloads", async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -125,6 +126,44 @@ test("staff mark an order delivered 6 days late and the buyer claims the On-time
   await expect(outcome).toContainText("Your claim is accepted.");
   await expect(outcome).toContainText(/Credit note \S+ for £[\d,]+\.\d{2} is issued and was e-mailed to you\./);
   await expect(outcome).toContainText("Our note: Our courier lost a day; sorry.");
+  const creditNote = /Credit note (\S+) for/.exec((await outcome.textContent()) ?? "")?.[1] ?? "";
+  const decided = await mailbox.latest(
+    buyer.email,
+    new RegExp(`^Your On-time Guarantee claim for order ${late.orderNumber} is accepted$`),
+  );
+  expect(decided.attachments.map((file) => file.filename)).toEqual([`Credit note ${creditNote}.pdf`]);
+
+  // The buyer downloads the credit note from the order page, and staff from the back office; another
+  // buyer, or nobody signed in, finds no such document.
+  const download = outcome.getByRole("link", { name: `Download credit note ${creditNote} (PDF)` });
+  const href = `/orders/${late.orderId}/guarantee-credit-note.pdf`;
+  await expect(download).toHaveAttribute("href", href);
+  const pdf = await page.request.get(href);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect(pdf.headers()["cache-control"]).toContain("no-store");
+  const text = oneLine(await pdfText(await pdf.body()));
+  expect(text).toContain(creditNote);
+  expect(text).toContain("On-time Guarantee remedy");
+  expect(text).toContain(`Order ${late.orderNumber}`);
+  await staff.reload();
+  const staffHref = `/admin/orders/${late.orderId}/guarantee-credit-note.pdf`;
+  await expect(staff.getByRole("link", { name: `Credit note ${creditNote} (PDF)` })).toHaveAttribute("href", staffHref);
+  const staffPdf = await staff.request.get(staffHref);
+  expect(staffPdf.status()).toBe(200);
+  expect(oneLine(await pdfText(await staffPdf.body()))).toContain(creditNote);
+  const otherContext = await contextOn(browser, url);
+  await signUpOverHttp(otherContext.request, mailbox, newBuyer("late-other"));
+  const signedOutContext = await contextOn(browser, url);
+  for (const request of [otherContext.request, signedOutContext.request]) {
+    const refused = await request.get(href);
+    expect(refused.status()).toBe(404);
+    expect(refused.headers()["content-type"] ?? "").not.toContain("application/pdf");
+  }
+  // A 4-days-late order, with no claim, has no such document either.
+  expect((await page.request.get(`/orders/${short.orderId}/guarantee-credit-note.pdf`)).status()).toBe(404);
+  await otherContext.close();
+  await signedOutContext.close();
 
   await buyerContext.close();
   await staffContext.close();

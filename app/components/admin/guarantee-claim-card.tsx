@@ -24,11 +24,13 @@ export type StaffClaimView = {
  * remedy (a credit note when it names an amount).
  */
 export function GuaranteeClaimCard({
+  orderId,
   claim,
   remedy,
   result,
   busy,
 }: {
+  orderId: string;
   claim: StaffClaimView;
   remedy: string;
   result?: FormReply;
@@ -61,6 +63,17 @@ export function GuaranteeClaimCard({
             : []),
         ]}
       />
+      {claim.creditNoteNumber && claim.creditPence ? (
+        <p className="mt-3 text-sm">
+          <a
+            href={`/admin/orders/${orderId}/guarantee-credit-note.pdf`}
+            download
+            className="font-semibold text-brand underline underline-offset-2"
+          >
+            Credit note {claim.creditNoteNumber} (PDF)
+          </a>
+        </p>
+      ) : null}
       {claim.status === "open" ? (
         <Form method="post" className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="claim" />
