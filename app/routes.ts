@@ -60,6 +60,7 @@ export default [
   // The order's documents (issue 17 item 3)
   route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),
   route("orders/:id/credit-note.pdf", "routes/order-document.ts", { id: "order-credit-note" }),
+  route("orders/:id/guarantee-credit-note.pdf", "routes/order-document.ts", { id: "order-guarantee-credit-note" }),
   // Quotes (issue 17 item 2)
   route("quotes", "routes/quotes.tsx"),
   route("quotes/:id/quote.pdf", "routes/quote-pdf.ts"),
@@ -99,6 +100,9 @@ export default [
     route("orders/:id/artwork/:fileId", "routes/admin.order-artwork.ts"),
     route("orders/:id/invoice.pdf", "routes/admin.order-document.ts", { id: "admin-order-invoice" }),
     route("orders/:id/credit-note.pdf", "routes/admin.order-document.ts", { id: "admin-order-credit-note" }),
+    route("orders/:id/guarantee-credit-note.pdf", "routes/admin.order-document.ts", {
+      id: "admin-order-guarantee-credit-note",
+    }),
     route("inbox/:kind", "routes/admin.inbox.tsx"),
     route("inbox/:kind/export.csv", "routes/admin.inbox-export.ts"),
     route("quotes", "routes/admin.quotes.tsx"),

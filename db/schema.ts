@@ -11,5 +11,6 @@ export * from "./tables/documents";
 export * from "./tables/bank-transfers";
 export * from "./tables/quotes";
 export * from "./tables/reviews";
+export * from "./tables/guarantee-claims";
 export * from "./tables/proof-sharing";
 export * from "./tables/brand-kits";

@@ -1,14 +1,81 @@
-import { redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
-import { requireStaff } from "~/server/admin-access.server";
+import { formatLondonDateTime } from "~/domain/dates";
+import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
+import { openClaims } from "~/server/guarantee-claims.server";
+import { dbOf } from "~/server/request-context.server";
+import { waitingForStaff } from "~/server/staff-waiting.server";
 
 // A page route, not a resource route, so a refused visitor gets the site's 404 page as HTML.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
-  throw redirect("/admin/orders");
+  const db = dbOf(context);
+  const [counts, claims] = await Promise.all([waitingForStaff(db), openClaims(db)]);
+  return { counts, claims };
 }
 
-/** Never shown: the loader always redirects staff and refuses everyone else. */
-export default function AdminIndex() {
-  return null;
+export function headers() {
+  return ADMIN_NO_STORE;
+}
+
+/** What waits for staff (issue 19 item 3), each count linking to where it is handled. */
+export default function AdminIndex({ loaderData }: Route.ComponentProps) {
+  const { counts, claims } = loaderData;
+  const rows = [
+    { label: "Orders paid, waiting for a proof", n: counts.awaitingProof, to: "/admin/orders?status=paid" },
+    {
+      label: "Proofs with changes requested",
+      n: counts.changesRequested,
+      to: "/admin/orders?status=changes_requested",
+    },
+    { label: "Bank transfers awaited", n: counts.transfersAwaited, to: "/admin/orders?status=awaiting_transfer" },
+    { label: "Quote requests unanswered", n: counts.quoteRequests, to: "/admin/quotes" },
+    { label: "Guarantee claims open", n: counts.openClaims, to: "#claims" },
+  ];
+  return (
+    <div>
+      <h1 className="text-3xl font-extrabold">Waiting for you</h1>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="waiting">
+        {rows.map((row) => (
+          <li key={row.label}>
+            <Link
+              to={row.to}
+              className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand"
+            >
+              <span className="font-semibold">{row.label}</span>
+              <span className="text-2xl font-extrabold text-brand">{row.n}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <section id="claims" aria-labelledby="claims-heading" className="mt-8">
+        <h2 id="claims-heading" className="text-xl font-bold">
+          On-time Guarantee claims
+        </h2>
+        {claims.length === 0 ? (
+          <p className="mt-2 text-muted">No open claims.</p>
+        ) : (
+          <ul className="mt-3 space-y-2">
+            {claims.map((claim) => (
+              <li key={claim.orderId} className="rounded-lg border border-slate-200 p-3 text-sm">
+                <Link
+                  to={`/admin/orders/${claim.orderId}#guarantee-claim`}
+                  className="font-semibold text-brand underline"
+                >
+                  {claim.orderNumber}
+                </Link>{" "}
+                · {claim.daysLate} days late · claimed {formatLondonDateTime(new Date(claim.claimedAt))}
+                {claim.note ? <span className="block break-words text-muted">{claim.note}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Waiting for you | Back office | Swag Studio" }, { name: "robots", content: "noindex" }];
 }

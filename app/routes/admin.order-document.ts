@@ -2,17 +2,22 @@ import type { Route } from "./+types/admin.order-document";
 import { isOrderId } from "~/domain/orders";
 import { requireStaff } from "~/server/admin-access.server";
 import { staffDocumentDownload } from "~/server/document-downloads.server";
+import { loadGuaranteeCreditNote } from "~/server/guarantee-documents.server";
 import { loadOrderDocument } from "~/server/invoices.server";
 import { dbOf } from "~/server/request-context.server";
 
-/** An order's VAT invoice or credit note as a PDF, for staff (issue 17 item 3). */
+/** An order's VAT invoice or credit note (issue 17 item 3), or its On-time Guarantee credit note (issue 19 item 4), as a PDF for staff. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const staff = await requireStaff({ request, context });
-  const kind = new URL(request.url).pathname.endsWith("/credit-note.pdf") ? "credit_note" : "invoice";
+  const path = new URL(request.url).pathname;
+  const kind = path.endsWith("/credit-note.pdf") ? "credit_note" : "invoice";
   return staffDocumentDownload(db, {
     staffId: staff.id,
     validId: isOrderId(params.id),
-    load: () => loadOrderDocument(db, { orderId: params.id, kind, reader: "staff" }),
+    load: () =>
+      path.endsWith("/guarantee-credit-note.pdf")
+        ? loadGuaranteeCreditNote(db, { orderId: params.id, reader: "staff" })
+        : loadOrderDocument(db, { orderId: params.id, kind, reader: "staff" }),
   });
 }

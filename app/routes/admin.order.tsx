@@ -19,20 +19,25 @@ import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
 import { resendInvoice } from "~/server/invoices.server";
 import { dbOf } from "~/server/request-context.server";
+import { GuaranteeClaimCard } from "~/components/admin/guarantee-claim-card";
+import { getEnv } from "~/server/env.server";
+import { claimDecisionAction } from "~/server/guarantee-actions.server";
+import { claimOf } from "~/server/guarantee-claims.server";
 
-type Intent = "proof" | "status" | "invoice" | "transfer";
+type Intent = "proof" | "status" | "invoice" | "transfer" | "claim";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   await requireStaff({ request, context });
   const order = await getOrderForStaff(db, params.id);
   if (!order) throw adminNotFound();
-  return { order, needBy: await orderNeedByForStaff(db, order.id, new Date()) };
+  const [needBy, claim] = await Promise.all([orderNeedByForStaff(db, order.id, new Date()), claimOf(db, order.id)]);
+  return { order, needBy, claim, remedy: getEnv().business.lateDeliveryRemedy };
 }
 
 /**
- * Four forms post here: the proof upload (multipart, with the file), the status change, re-sending
- * the invoice and "Mark transfer received".
+ * Five forms post here: the proof upload (multipart, with the file), the status change, re-sending
+ * the invoice, "Mark transfer received" and the decision on an On-time Guarantee claim.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
@@ -66,6 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!sent.ok) return toResponse(sent, { intent });
     return data({ intent, message: sent.message }, { headers: ADMIN_NO_STORE });
   }
+  if (form.value.intent === "claim") return claimDecisionAction(db, staff, params.id, form.value);
   if (form.value.intent === "transfer") {
     const intent: Intent = "transfer";
     const fields = validate(transferReceivedSchema, form.value);
@@ -95,7 +101,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, claim } = loaderData;
   const busy = useNavigation().state === "submitting";
   const reply = (intent: Intent): FormReply | undefined => {
     if (actionData?.intent !== intent) return undefined;
@@ -126,6 +132,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <OrderDetails order={order} />
         <div className="space-y-6">
+          {claim ? (
+            <GuaranteeClaimCard
+              orderId={order.id}
+              claim={claim}
+              remedy={loaderData.remedy}
+              result={reply("claim")}
+              busy={busy}
+            />
+          ) : null}
           {order.transfer ? (
             <TransferCard order={{ ...order, transfer: order.transfer }} result={reply("transfer")} busy={busy} />
           ) : null}

@@ -29,6 +29,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <nav aria-label="Back office" className="mt-4 flex flex-wrap gap-2">
+        <NavLink to="/admin" end className={tab}>
+          Waiting
+        </NavLink>
         <NavLink to="/admin/orders" className={tab}>
           Orders
         </NavLink>

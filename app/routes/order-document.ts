@@ -1,20 +1,26 @@
 import type { Route } from "./+types/order-document";
 import { isOrderId } from "~/domain/orders";
 import { buyerDocumentDownload } from "~/server/document-downloads.server";
+import { loadGuaranteeCreditNote } from "~/server/guarantee-documents.server";
 import { loadOrderDocument } from "~/server/invoices.server";
 import { dbOf, sessionOf } from "~/server/request-context.server";
 
 /**
  * An order's VAT invoice (/orders/:id/invoice.pdf) or credit note (/orders/:id/credit-note.pdf)
- * as a PDF (issue 17 item 3): for the buyer and their organisation only; anyone else, signed out
- * or not, is told there is no such document.
+ * as a PDF (issue 17 item 3), or the credit note of its accepted On-time Guarantee claim
+ * (/orders/:id/guarantee-credit-note.pdf, issue 19 item 4): for the buyer and their organisation
+ * only; anyone else, signed out or not, is told there is no such document.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
-  const kind = new URL(request.url).pathname.endsWith("/credit-note.pdf") ? "credit_note" : "invoice";
+  const path = new URL(request.url).pathname;
+  const kind = path.endsWith("/credit-note.pdf") ? "credit_note" : "invoice";
   return buyerDocumentDownload(db, {
     session: await sessionOf(context),
     validId: isOrderId(params.id),
-    load: (reader) => loadOrderDocument(db, { orderId: params.id, kind, reader }),
+    load: (reader) =>
+      path.endsWith("/guarantee-credit-note.pdf")
+        ? loadGuaranteeCreditNote(db, { orderId: params.id, reader })
+        : loadOrderDocument(db, { orderId: params.id, kind, reader }),
   });
 }

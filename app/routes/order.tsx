@@ -11,17 +11,10 @@ import { isShareIntent, proofApproval, shareAction } from "~/server/proof-approv
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { TransferPayment } from "~/components/transfer-payment";
 import { FormMessage } from "~/components/ui/form";
-import { formatDisplayDate, formatDisplayDay, formatLondonDateTime, londonToday } from "~/domain/dates";
+import { formatDisplayDate, formatDisplayDay, londonToday } from "~/domain/dates";
 import { PaidTotals } from "~/components/totals-list";
 import { trackingLink } from "~/domain/tracking";
-import {
-  ORDER_STATUS_LABELS,
-  lineTitle,
-  paymentStatusText,
-  proofAnswerSchema,
-  proofClockStart,
-  proofDueDate,
-} from "~/domain/orders";
+import { lineTitle, paymentStatusText, proofAnswerSchema, proofClockStart, proofDueDate } from "~/domain/orders";
 import { failure, readForm, signInRequired, toResponse, validate } from "~/server/http.server";
 import { getOrder, respondToProof } from "~/server/buyer-orders.server";
 import { reviewsOfOrder, submitReview } from "~/server/reviews.server";
@@ -29,17 +22,22 @@ import { OrderReviews, type ReviewReply } from "~/components/order-reviews";
 import { ReorderButton } from "~/components/reorder-button";
 import { parseReviewForm, REVIEW_FIELDS, type ReviewValues } from "~/domain/reviews";
 import { valuesFrom } from "~/domain/form-rules";
+import { OrderTimeline } from "~/components/order-timeline";
+import { claimReply, GuaranteeClaim } from "~/components/guarantee-claim";
+import { guaranteeAction } from "~/server/guarantee-actions.server";
+import { followOrder } from "~/server/order-follow.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
-  if (!session) return { signedIn: false as const, order: null, sharing: null, reviews: [] };
+  if (!session) return { signedIn: false as const, order: null, sharing: null, reviews: [], follow: null };
   const user = { userId: session.user.id, accountId: session.accountId };
   const found = await getOrder(db, { ...user, orderId: params.id });
   // Another buyer's order is indistinguishable from one that doesn't exist.
   if (!found) throw data(null, { status: 404 });
   const { order, sharing } = await proofApproval(db, { ...user, order: found });
-  return { signedIn: true as const, order, sharing, reviews: await reviewsOfOrder(db, order) };
+  const [reviews, follow] = await Promise.all([reviewsOfOrder(db, order), followOrder(db, order)]);
+  return { signedIn: true as const, order, sharing, reviews, follow };
 }
 
 /**
@@ -50,6 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
   const form = await readForm(request);
+  if (form.ok && form.value.intent === "guarantee") return guaranteeAction(db, session, params.id, form.value);
   if (form.ok && form.value.intent === "review") {
     const parsed = parseReviewForm(valuesFrom(REVIEW_FIELDS, new Map(Object.entries(form.value))));
     // What was typed goes back with any refusal, cut to just over each field's limit.
@@ -198,20 +197,17 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
             ))}
           </section>
 
-          <section aria-labelledby="timeline-heading">
-            <h2 id="timeline-heading" className="text-xl font-bold">
-              Timeline
-            </h2>
-            <ol className="mt-3 space-y-2 border-l-2 border-brand-soft pl-4 text-sm">
-              {order.timeline.map((entry, i) => (
-                <li key={`${entry.to}-${i}`}>
-                  <strong>{ORDER_STATUS_LABELS[entry.to]}</strong>{" "}
-                  <span className="text-muted">{formatLondonDateTime(new Date(entry.at))}</span>
-                  {entry.note ? <span className="block text-muted">{entry.note}</span> : null}
-                </li>
-              ))}
-            </ol>
-          </section>
+          {loaderData.follow ? (
+            <>
+              <GuaranteeClaim
+                {...loaderData.follow.guarantee}
+                orderId={order.id}
+                reply={claimReply(actionData)}
+                busy={busy}
+              />
+              <OrderTimeline timeline={loaderData.follow.timeline} history={order.timeline} />
+            </>
+          ) : null}
 
           <OrderChoices lines={order.lines} snapshot={order.snapshot} />
         </div>

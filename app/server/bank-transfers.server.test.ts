@@ -241,6 +241,13 @@ describe("placing an order by bank transfer", () => {
     expect(await handle.db.select().from(orders)).toHaveLength(1);
     expect(await handle.db.select().from(bankTransfers)).toHaveLength(1);
     expect(smtp.messages.filter((m) => m.to.includes(BUYER_EMAIL))).toHaveLength(1);
+    // Staff are alerted at the sales address, once (issue 19 item 3).
+    const sales = smtp.messages.filter((m) => m.to.includes(getEnv().business.salesEmail));
+    // The subject is folded as an encoded header (the pound sign): compared with its spaces evened out.
+    expect(sales.map((m) => m.subject.replace(/\s+/g, " "))).toEqual([
+      `Bank transfer order ${order.number} placed: £318.60`,
+    ]);
+    expect(sales[0]?.text).toContain(`/admin/orders/${orderId}`);
 
     // The buyer's order page says how to pay.
     const view = await getOrder(handle.db, { userId: alice.userId, accountId: `account-of-${alice.userId}`, orderId });
@@ -415,6 +422,9 @@ describe("staff mark the transfer received", () => {
     expect(invoice).toMatchObject({ number: expect.stringMatching(/^INV-2026-\d{6}$/), issuedAt: at });
     const invoiceMail = await smtp.waitFor(BUYER_EMAIL);
     expect(invoiceMail.attachments[0]?.filename).toBe(`VAT invoice ${invoice?.number}.pdf`);
+    const alert = await smtp.waitFor(getEnv().business.salesEmail);
+    expect(alert.subject).toBe(`Bank transfer received for order ${order.number}`);
+    expect(alert.text).toContain(`${staff.name} marked the bank transfer for order ${order.number} received.`);
     const invoiceText = (await pdfText(invoiceMail.attachments[0]!.content)).replace(/\s+/g, " ");
     expect(invoiceText).toContain("Payment Paid by bank transfer on Tue, Dec 1, 2026");
     expect(invoiceText).toContain("PO reference PO-7781");

@@ -47,6 +47,7 @@ import { lockDraft, lockLineDrafts } from "./payment-events.server";
 import { PaymentProviderError } from "./payment-provider.server";
 import { payingBuyer, priceCheckout } from "./payment-start.server";
 import type { Services } from "./services.server";
+import { alertStaff } from "./staff-alerts.server";
 
 /** At most 10 orders placed by transfer a minute per user, like payment intents (B-22). */
 export const BANK_TRANSFER_LIMIT = { hits: 10, windowSeconds: 60 } as const;
@@ -169,6 +170,8 @@ export async function placeBankTransferOrder(
   if (!result.ok) return result;
   const { mail, ...placed } = result;
   if (mail?.to) await sendPlacedMail(db, placed.orderId, mail);
+  if (mail)
+    await alertStaff(db, { kind: "transfer-placed", ...placed, totalPence: mail.totalPence, dueOn: mail.dueOn });
   return placed;
 }
 
@@ -240,7 +243,8 @@ export async function markTransferReceived(
 ): Promise<AdminChange | Failure> {
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   const now = input.now ?? new Date();
-  const result = await db.transaction(async (tx): Promise<AdminChange | Failure> => {
+  type Received = AdminChange & { orderNumber: string };
+  const result = await db.transaction(async (tx): Promise<Received | Failure> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
     if (order.version !== input.version) return staleFailure(order);
@@ -299,10 +303,17 @@ export async function markTransferReceived(
       ok: true,
       status: to,
       version: updated.version,
+      orderNumber: order.number,
       message: `${BANK_TRANSFER_MESSAGES.received(order.number)} It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued.`,
     };
   });
   if (!result.ok) return result;
+  await alertStaff(db, {
+    kind: "transfer-received",
+    orderId: input.orderId,
+    orderNumber: result.orderNumber,
+    staffName: input.staff.name,
+  });
   try {
     const sent = await mailOrderDocument(db, { orderId: input.orderId, kind: "invoice" });
     if (sent) return { ...result, message: `${result.message} It was e-mailed to ${sent.to}.` };

@@ -45,6 +45,7 @@ import type { Mail } from "./mail.server";
 import { linesOfOrder, linesOfOrders } from "./order-lines.server";
 import { answerColumns, answerRecordFor, type ProofAnswerer } from "./proof-answerers.server";
 import { answerRecordOf, type ProofAnswerRecord } from "~/domain/proof-sharing";
+import { alertStaff, proofAnswerAlert, type StaffAlert } from "./staff-alerts.server";
 
 export type { DeliveryView };
 
@@ -302,7 +303,7 @@ export async function respondToProof(
     return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
   const now = input.now ?? new Date();
   const notAwaiting = () => failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
-  type Answered = ProofResponse & { mail: Mail | null };
+  type Answered = ProofResponse & { mail: Mail | null; alert: StaffAlert };
   const result = await db.transaction(async (tx): Promise<Answered | Failure> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
@@ -365,11 +366,13 @@ export async function respondToProof(
     });
     const version = updated?.version ?? order.version + 1;
     const mail = target === "proof_approved" ? proofApprovedMail({ ...orderMailView(order), promised }) : null;
-    return { ok: true, status: target, promisedDeliveryDate: promised, version, mail };
+    const alert = proofAnswerAlert(order, { decision, proof: name, comment });
+    return { ok: true, status: target, promisedDeliveryDate: promised, version, mail, alert };
   });
   if (!result.ok) return result;
-  const { mail, ...answered } = result;
+  const { mail, alert, ...answered } = result;
   if (mail) await sendStageMail(db, mail);
+  await alertStaff(db, alert);
   return answered;
 }
 

@@ -15,6 +15,7 @@ import { linesUnchangedSincePriced, readLedgerLines, type LedgerLine } from "~/d
 import { orderDrafts, paymentEvents, paymentIntents } from "#db/schema";
 import type { Database } from "./db.server";
 import { createPaidOrder } from "./order-creation.server";
+import { alertStaff, paidOrderAlert } from "./staff-alerts.server";
 import { sendOrderConfirmation, type OrderConfirmationView } from "./order-mail.server";
 import type { PaymentEvent } from "./payment-provider.server";
 import type { Services } from "./services.server";
@@ -263,5 +264,6 @@ export async function handlePaymentSucceeded(
   if (!("mail" in result)) return result;
   const { mail, ...outcome } = result;
   if (mail) await sendOrderConfirmation(db, mail);
+  if (mail && outcome.orderId) await alertStaff(db, paidOrderAlert(outcome.orderId, mail));
   return outcome;
 }

@@ -1,3 +1,4 @@
+import { getEnv } from "./env.server";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -476,6 +477,10 @@ describe("the Stripe webhook", () => {
     const mails = await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("Total paid: £318.60");
+    // One alert to the sales address for the new paid order (issue 19 item 3), however often replayed.
+    const alerts = await handle.db.select().from(outbox).where(eq(outbox.to, getEnv().business.salesEmail));
+    expect(alerts.map((mail) => mail.subject)).toEqual([`New paid order ${all[0]?.number}: £318.60`]);
+    expect(alerts[0]?.text).toContain(`/admin/orders/${all[0]?.id}`);
     expect(await paymentState(handle.db, { userId: "alice", draftId })).toEqual({
       state: "paid",
       orderId: all[0]?.id,

@@ -225,6 +225,15 @@ const TARGETS: Target[] = [
     odd: { rating: ["0", "6", "4.5", "five", "5\u0000"], lineId: ["not-a-line", `${NOBODY}0`, "' or 1=1 --"] },
   },
   {
+    route: "/orders/:id (an On-time Guarantee claim)",
+    path: () => `/orders/${NOBODY}`,
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "guarantee", note: "Our event was on the 18th." },
+    intent: "intent",
+    odd: { note: ["n".repeat(1001), "\u0000"] },
+  },
+  {
     route: "/account/profile",
     path: () => "/account/profile",
     as: "buyer",
@@ -336,6 +345,15 @@ const TARGETS: Target[] = [
     fields: { intent: "status", to: "cancelled", version: "1", note: "" },
     intent: "intent",
     odd: { version: ["0", "1e309"], to: ["__proto__"] },
+  },
+  {
+    route: "/admin/orders/:id (a guarantee claim's decision)",
+    path: () => `/admin/orders/${NOBODY}`,
+    as: "staff",
+    kind: "form",
+    fields: { intent: "claim", decision: "accept", reason: "Late by a week" },
+    intent: "intent",
+    odd: { decision: ["maybe", "__proto__"], reason: ["", "   ", "r".repeat(1001)] },
   },
   {
     route: "/admin/reviews",
@@ -717,10 +735,15 @@ for (const [who, prefix] of [
   ["buyer", "/orders"],
   ["staff", "/admin/orders"],
 ] as const) {
-  test(`GET ${prefix}/:id/invoice.pdf, credit-note.pdf (and the buyer's proforma.pdf) with odd ids: 404, and POST is refused`, async () => {
+  test(`GET ${prefix}/:id/invoice.pdf, credit-note.pdf, guarantee-credit-note.pdf (and the buyer's proforma.pdf) with odd ids: 404, and POST is refused`, async () => {
     const request = who === "buyer" ? buyer : staff;
-    for (const id of ODD_ORDER_IDS) {
-      for (const document of ["invoice.pdf", "credit-note.pdf", ...(who === "buyer" ? ["proforma.pdf"] : [])]) {
+    for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+      for (const document of [
+        "invoice.pdf",
+        "credit-note.pdf",
+        "guarantee-credit-note.pdf",
+        ...(who === "buyer" ? ["proforma.pdf"] : []),
+      ]) {
         const response = await request.get(`${prefix}/${id}/${document}`);
         expect(response.status(), `${id.slice(0, 40)}/${document}`).toBe(404);
         expect(response.headers()["content-type"] ?? "").not.toContain("application/pdf");

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { postForm, signInWithTwoStep, STAFF, STAFF_TOTP_KEY_FILE } from "./support/api";
+import { signInWithTwoStep, STAFF, STAFF_TOTP_KEY_FILE, turnOnTwoStep } from "./support/api";
 import { expect, signUpOverHttp, test } from "./support/fixtures";
-import { totp } from "./support/totp";
 
 // Runs once before every spec (playwright.config.ts: the desktop project depends on this one). The
 // staff account exists, its address is confirmed and two-step sign-in is on before any spec signs
@@ -24,10 +23,6 @@ test("the staff account exists, its address is confirmed, and two-step sign-in i
   const page = await refused.text();
   expect(page).toContain("Turn on two-step sign-in</h1>");
   expect(page).toContain('href="/account#twofa-heading"');
-  const started = await postForm(request, "/account/two-factor", { intent: "2fa-start", password: STAFF.password });
-  const key = (started.data as { enrolment?: { secret: string } } | undefined)?.enrolment?.secret;
-  expect(key, started.body.slice(0, 300)).toBeTruthy();
-  const confirmed = await postForm(request, "/account/two-factor", { intent: "2fa-confirm", code: totp(key!) });
-  expect(confirmed.status, confirmed.body.slice(0, 300)).toBe(200);
-  writeFileSync(STAFF_TOTP_KEY_FILE, key!);
+  const key = await turnOnTwoStep(request, STAFF);
+  writeFileSync(STAFF_TOTP_KEY_FILE, key);
 });

@@ -85,6 +85,20 @@ export async function signInWithTwoStep(request: APIRequestContext, who: Buyer, 
   return second.status() === 302;
 }
 
+/**
+ * Turns two-step sign-in on for the signed-in `who` (the back office opens only to staff with it);
+ * returns the authenticator key. staff.setup.ts does it once for the shared server, and a spec
+ * with a server of its own (guarantee-late.spec.ts) for that server.
+ */
+export async function turnOnTwoStep(request: APIRequestContext, who: Buyer): Promise<string> {
+  const started = await postForm(request, "/account/two-factor", { intent: "2fa-start", password: who.password });
+  const key = (started.data as { enrolment?: { secret: string } } | undefined)?.enrolment?.secret;
+  expect(key, started.body.slice(0, 300)).toBeTruthy();
+  const confirmed = await postForm(request, "/account/two-factor", { intent: "2fa-confirm", code: totp(key!) });
+  expect(confirmed.status, confirmed.body.slice(0, 300)).toBe(200);
+  return key!;
+}
+
 /** Signs the staff account in; staff.setup.ts made it, confirmed it and turned two-step sign-in on before any spec ran. */
 export async function signInAsStaff(request: APIRequestContext) {
   const key = readFileSync(STAFF_TOTP_KEY_FILE, "utf8").trim();

@@ -1,0 +1,127 @@
+/**
+ * Staff alerts (issue 19 item 3): an e-mail to the business's sales address (its profile) for each
+ * new paid order, each proof answer, each bank transfer placed or received, and each On-time
+ * Guarantee claim, so nobody learns of them by refreshing a list. Quote and product requests
+ * already e-mail the same address as they are stored (quote-requests.server.ts,
+ * custom-quotes.server.ts, quotes.server.ts). Each alert is sent by alertStaff after the change it
+ * reports is committed: a mail fault is logged and never undoes the change, as the stage e-mails do.
+ */
+import { formatDisplayDate, type IsoDate } from "~/domain/dates";
+import { formatPence } from "~/domain/money";
+import { getEnv } from "./env.server";
+import type { Database } from "./db.server";
+import { sendMail, type Mail } from "./mail.server";
+import type { OrderConfirmationView } from "./order-mail.server";
+
+export type StaffAlert =
+  | { kind: "order-paid"; orderId: string; orderNumber: string; totalPence: number; company: string; lines: string }
+  | {
+      kind: "proof-answer";
+      orderId: string;
+      orderNumber: string;
+      decision: "approved" | "changes_requested";
+      /** "Proof version 2" or "Proof version 2 of Shorts". */
+      proof: string;
+      comment: string;
+    }
+  | { kind: "transfer-placed"; orderId: string; orderNumber: string; totalPence: number; dueOn: IsoDate }
+  | { kind: "transfer-received"; orderId: string; orderNumber: string; staffName: string }
+  | { kind: "guarantee-claim"; orderId: string; orderNumber: string; daysLate: number; note: string };
+
+/** An order's page in the back office, as an alert links to it. */
+export const adminOrderUrl = (orderId: string) => `${getEnv().BASE_URL}/admin/orders/${orderId}`;
+
+/** One line, whatever was typed: a header never takes a line break from a form. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+function alertWords(alert: StaffAlert): { subject: string; lines: string[] } {
+  switch (alert.kind) {
+    case "order-paid":
+      return {
+        subject: `New paid order ${alert.orderNumber}: ${formatPence(alert.totalPence)}`,
+        lines: [
+          `Order ${alert.orderNumber} is paid by card (${formatPence(alert.totalPence)}) and waits for its proof.`,
+          `Buyer: ${alert.company || "(no company given)"}`,
+          `Products: ${alert.lines}`,
+        ],
+      };
+    case "proof-answer":
+      return alert.decision === "approved"
+        ? {
+            subject: `Proof approved on order ${alert.orderNumber}`,
+            lines: [
+              `${alert.proof} of order ${alert.orderNumber} was approved.`,
+              "Production can start once the order is paid.",
+            ],
+          }
+        : {
+            subject: `Changes requested on order ${alert.orderNumber}`,
+            lines: [
+              `Changes were requested to ${alert.proof} of order ${alert.orderNumber}:`,
+              alert.comment,
+              "Upload a new version from the order's page.",
+            ],
+          };
+    case "transfer-placed":
+      return {
+        subject: `Bank transfer order ${alert.orderNumber} placed: ${formatPence(alert.totalPence)}`,
+        lines: [
+          `Order ${alert.orderNumber} was placed to pay by bank transfer: ${formatPence(alert.totalPence)}, due by ${formatDisplayDate(alert.dueOn)}.`,
+          "Its proof goes ahead meanwhile; mark the transfer received from the order's page when the money arrives.",
+        ],
+      };
+    case "transfer-received":
+      return {
+        subject: `Bank transfer received for order ${alert.orderNumber}`,
+        lines: [`${alert.staffName} marked the bank transfer for order ${alert.orderNumber} received.`],
+      };
+    case "guarantee-claim":
+      return {
+        subject: `On-time Guarantee claim on order ${alert.orderNumber}`,
+        lines: [
+          `The buyer of order ${alert.orderNumber} claims the On-time Guarantee: it was delivered ${alert.daysLate} days after the promised date.`,
+          alert.note ? `Their note: ${alert.note}` : "They added no note.",
+          "Accept or refuse it, with a reason, from the order's page.",
+        ],
+      };
+  }
+}
+
+/** The alert as an e-mail to the sales address, linking to the order in the back office. */
+export function staffAlertMail(alert: StaffAlert): Mail {
+  const { subject, lines } = alertWords(alert);
+  const link = adminOrderUrl(alert.orderId);
+  return {
+    to: getEnv().business.salesEmail,
+    subject: oneLine(subject),
+    text: [...lines, "", `Open it in the back office: ${link}`].join("\n"),
+    meta: { kind: `staff-alert-${alert.kind}`, orderNumber: alert.orderNumber },
+  };
+}
+
+/** Sends the alert after its change committed; a fault is logged and never undoes the change. */
+export async function alertStaff(db: Database, alert: StaffAlert): Promise<void> {
+  await sendMail(db, staffAlertMail(alert)).catch((error: unknown) => {
+    console.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed:`, error);
+  });
+}
+
+/** The alert for an order just paid by card, from its confirmation e-mail's view. */
+export function paidOrderAlert(orderId: string, view: OrderConfirmationView): StaffAlert {
+  return {
+    kind: "order-paid",
+    orderId,
+    orderNumber: view.orderNumber,
+    totalPence: view.totalPence,
+    company: view.customer.company,
+    lines: view.lines.map((line) => `${line.quantity.toLocaleString("en-GB")} × ${line.description}`).join(", "),
+  };
+}
+
+/** The alert for an answer to a proof, wherever it was given (respondToProof records every answer). */
+export function proofAnswerAlert(
+  order: { id: string; number: string },
+  answer: { decision: "approved" | "changes_requested"; proof: string; comment: string },
+): StaffAlert {
+  return { kind: "proof-answer", orderId: order.id, orderNumber: order.number, ...answer };
+}
