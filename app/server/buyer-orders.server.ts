@@ -13,7 +13,7 @@ import {
   promisedDeliveryDate,
   readOrderSnapshot,
 } from "~/domain/order-snapshot";
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { bankTransfers, creditNotes, invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
 import type { IsoDate } from "~/domain/dates";
 import {
@@ -374,29 +374,4 @@ export async function respondToProof(
   if (mail) await sendStageMail(db, mail);
   await alertStaff(db, alert);
   return answered;
-}
-
-/**
- * The repeat order of A-40 / B-3: skip_proof names an earlier order of the same account whose
- * proof was approved. Anything else gets a proof like any other order.
- */
-export async function approvedPreviousOrder(
-  db: Database,
-  draft: { accountId: string; userId: string },
-  reference: string,
-) {
-  const number = reference.trim().toUpperCase();
-  if (!number) return null;
-  const [previous] = await db
-    .select({ id: orders.id, number: orders.number })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.number, number),
-        or(eq(orders.accountId, draft.accountId), eq(orders.userId, draft.userId)),
-        inArray(orders.status, ["proof_approved", "in_production", "quality_check", "shipped", "delivered"]),
-      ),
-    )
-    .limit(1);
-  return previous ?? null;
 }

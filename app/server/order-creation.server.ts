@@ -8,7 +8,7 @@
  * sends after the commit, so a mail fault never undoes a payment. createOrder is the part a
  * checkout placed to pay by bank transfer shares (bank-transfers.server.ts).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { cartItems, orderDrafts, orderLines, orders, orderStatusHistory, type paymentIntents } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import { londonToday } from "~/domain/dates";
@@ -26,7 +26,6 @@ import {
   type PaymentMethod,
 } from "~/domain/orders";
 import { repeatDecision } from "~/domain/repeat-orders";
-import { approvedPreviousOrder } from "./buyer-orders.server";
 import { queryRows, type Database } from "./db.server";
 import { issueInvoice } from "./invoices.server";
 import { claimFirstOrderDiscount, firstOrderShortfallNote } from "./first-order-discount.server";
@@ -247,4 +246,25 @@ async function removePaidCartLines(tx: Tx, paid: { userId: string; productIds: s
   await tx
     .delete(cartItems)
     .where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, paid.productIds)));
+}
+
+/**
+ * The repeat order of A-40 / B-3: skip_proof names an earlier order of the same account whose
+ * proof was approved. Anything else gets a proof like any other order.
+ */
+async function approvedPreviousOrder(db: Database, draft: { accountId: string; userId: string }, reference: string) {
+  const number = reference.trim().toUpperCase();
+  if (!number) return null;
+  const [previous] = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.number, number),
+        or(eq(orders.accountId, draft.accountId), eq(orders.userId, draft.userId)),
+        inArray(orders.status, ["proof_approved", "in_production", "quality_check", "shipped", "delivered"]),
+      ),
+    )
+    .limit(1);
+  return previous ?? null;
 }
