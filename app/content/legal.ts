@@ -159,7 +159,7 @@ export const GUARANTEE: LegalDocument = {
         id: "how-to-claim",
         heading: "How to claim",
         body: [
-          `E-mail ${business.supportEmail} within 7 days of receiving your order, with your order reference and the date it arrived. We reply within 2 working days and pay accepted claims within 14 days.`,
+          `Within 7 days of receiving your order, open it under Orders and choose "Claim the On-time Guarantee" (the button shows while a claim is open to you), or e-mail ${business.supportEmail} with your order reference and the date it arrived. We reply within 2 working days and pay accepted claims within 14 days; where the remedy is a credit, you get a credit note you can download from the order.`,
         ],
       },
       {
@@ -213,6 +213,9 @@ export const PRIVACY: LegalDocument = {
               "Account: your name and e-mail address, your phone number if you add one, and your organisation if you use one, to sign you in (to provide our service). For each signed-in session we keep the IP address and browser it was started from, so your account page can show your sessions and you can sign any of them out.",
               "Favourites, shopping list and cart: kept on our server with your account while you're signed in, so they follow you to any device. Checkout drafts keep the choices and details you enter and the artwork you upload, so you can come back to them.",
               "Orders: contact and billing details, delivery address and phone, VAT number and PO reference, your artwork, proofs and your answers to them, and your order choices, to make, deliver and invoice your order (contract, and legal obligation for tax records).",
+              "Proof approvals: who answered each proof and how (from your account, an approver's account, or a share link). A colleague who answers through a share link gives us their name and e-mail address, which we keep with the answer and show on the order; a share link itself is kept as a fingerprint that cannot be turned back into the link.",
+              "Planning and claims: the date you need an order by, if you give one, to plan its proof and delivery; an On-time Guarantee claim with your note and our decision with its reason.",
+              "Brand kit: the logos, colours and placement notes your organisation (or you) keeps to reuse in new orders, until you remove them.",
               "Reviews: the stars and words you give a delivered product, with the order line they are about, to show other buyers (your choice to write one). We publish the rating, the words and the date, never your name or company; if we hide a review we keep it with who hid it, when and why.",
               "Quotes, product requests and cart feedback: your name, e-mail, company, the products and notes you send us, and your feedback with the page it was sent from, to answer you and improve the shop.",
               "SMS updates: your phone number, the exact consent wording you agreed to, when you agreed and the page you signed up on, and when you opted out, to send monthly product updates (your consent). To withdraw it, reply STOP to any of our texts, open the unsubscribe link in them, or e-mail us.",
