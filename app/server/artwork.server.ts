@@ -26,46 +26,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { artworkFiles } from "#db/schema";
-import {
-  ARTWORK_CONTENT_TYPES,
-  ARTWORK_MAX_BYTES,
-  ARTWORK_MAX_FILES,
-  ARTWORK_MESSAGES,
-  ARTWORK_SNIFF_BYTES,
-  artworkKind,
-  cleanArtworkName,
-  contentMatchesArtwork,
-  type ArtworkKind,
-} from "~/domain/artwork-rules";
-import {
-  DRAFT_MESSAGES,
-  EDITABLE_STATUSES,
-  NO_DRAFT_MESSAGE,
-  isDraftId,
-  isDraftStatus,
-  isEditableStatus,
-  type ArtworkFileEntry,
-} from "~/domain/draft";
+import { ARTWORK_CONTENT_TYPES, ARTWORK_MAX_BYTES, ARTWORK_MAX_FILES } from "~/domain/artwork-rules";
+import { EDITABLE_STATUSES, isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
 import { queryRows, sqlList, type Database } from "./db.server";
-import { type Failure, failure } from "./http.server";
+import type { Failure } from "./http.server";
+import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
-import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";
-
-/** The request header that carries the file's name (URI-encoded). */
-export const ARTWORK_NAME_HEADER = "X-File-Name";
-
-export const FAILURES = {
-  noName: () => failure(400, "FILE_NAME_MISSING", ARTWORK_MESSAGES.noName),
-  empty: () => failure(400, "FILE_EMPTY", ARTWORK_MESSAGES.empty),
-  tooLarge: () => failure(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.tooLarge),
-  wrongType: () => failure(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.wrongType),
-  notArtwork: () => failure(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.notArtwork),
-  tooMany: () => failure(409, "TOO_MANY_FILES", ARTWORK_MESSAGES.tooMany),
-  noFile: () => failure(404, "FILE_NOT_FOUND", ARTWORK_MESSAGES.notFound),
-  noDraft: () => failure(404, "DRAFT_NOT_FOUND", NO_DRAFT_MESSAGE),
-  locked: () => failure(409, "DRAFT_LOCKED", DRAFT_MESSAGES.locked),
-  quota: () => failure(429, "UPLOAD_QUOTA", ARTWORK_MESSAGES.quota),
-};
 
 const editableList = sqlList(EDITABLE_STATUSES);
 // data.artwork.files as a jsonb array whatever the row holds.
@@ -87,62 +53,6 @@ const withUpload = (entry: ArtworkFileEntry) => sql`(
         where e.value ->> 'name' = ${entry.name}),
       jsonb_array_length(${FILES}) + 1)
   ) as f(value, position))`;
-
-export function decodeName(header: string | null): string {
-  if (header === null) return "";
-  try {
-    return cleanArtworkName(decodeURIComponent(header));
-  } catch {
-    // Not URI-encoded after all (a hand-written client): use it as it came.
-    return cleanArtworkName(header);
-  }
-}
-
-/**
- * Counts bytes and checks the first ARTWORK_SNIFF_BYTES against the extension's format before
- * passing anything on; errors the stream (which cancels the request body) at the first byte past
- * `maxBytes`, refusing with `overLimit`, or on content that isn't what the name says.
- */
-export function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
-  let rejection: Failure | null = null;
-  let head: Uint8Array[] = [];
-  let headSize = 0;
-  let sniffed = false;
-  let size = 0;
-
-  const reject = (controller: TransformStreamDefaultController<Uint8Array>, refusal: Failure) => {
-    rejection = refusal;
-    controller.error(new Error(refusal.message));
-  };
-  const release = (controller: TransformStreamDefaultController<Uint8Array>) => {
-    sniffed = true;
-    const bytes = new Uint8Array(headSize);
-    let offset = 0;
-    for (const part of head) {
-      bytes.set(part, offset);
-      offset += part.byteLength;
-    }
-    head = [];
-    if (bytes.byteLength === 0) return;
-    if (!contentMatchesArtwork(kind, bytes)) return reject(controller, FAILURES.notArtwork());
-    controller.enqueue(bytes);
-  };
-
-  const stream = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      size += chunk.byteLength;
-      if (size > maxBytes) return reject(controller, overLimit);
-      if (sniffed) return controller.enqueue(chunk);
-      head.push(chunk);
-      headSize += chunk.byteLength;
-      if (headSize >= ARTWORK_SNIFF_BYTES) release(controller);
-    },
-    flush(controller) {
-      if (!sniffed) release(controller);
-    },
-  });
-  return { stream, rejection: (): Failure | null => rejection, size: () => size };
-}
 
 /** The draft's status, and how many of its files stay beside an upload named `name` (all, for null). */
 type DraftState = { status: string; kept: number };
@@ -186,14 +96,9 @@ export async function saveArtwork(
   const maxBytes = input.maxBytes ?? ARTWORK_MAX_BYTES;
   const storage = input.storage ?? getUploadStorage();
 
-  const name = decodeName(request.headers.get(ARTWORK_NAME_HEADER));
-  if (name === "") return FAILURES.noName();
-  const kind = artworkKind(name);
-  if (!kind) return FAILURES.wrongType();
-  const declared = request.headers.get("Content-Length")?.trim() ?? "";
-  const length = declared.length <= 16 && /^\d+$/.test(declared) ? Number(declared) : null;
-  if (length !== null && length > maxBytes) return FAILURES.tooLarge();
-  if (length === 0) return FAILURES.empty();
+  const headers = readUploadHeaders(request, maxBytes);
+  if (!headers.ok) return headers;
+  const { name, kind, length } = headers;
   if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
   const state = await draftState(db, userId, draftId, name);
   const refused = stateFailure(state);
@@ -201,28 +106,8 @@ export async function saveArtwork(
   if (state && state.kept >= ARTWORK_MAX_FILES) return FAILURES.tooMany();
   if (!request.body) return FAILURES.empty();
 
-  const reserved = await reserveUploadBytes(db, userId, length !== null ? { exactly: length } : { atMost: maxBytes });
-  if (reserved === 0) return FAILURES.quota();
-  // Cut short by the allowance only when the size was not declared (a declared one was granted whole).
-  const guard = guardUpload(
-    kind,
-    reserved,
-    length === null && reserved < maxBytes ? FAILURES.quota() : FAILURES.tooLarge(),
-  );
-  let stored: { storedName: string; size: number };
-  try {
-    stored = await storage.put(request.body.pipeThrough(guard.stream));
-  } catch (error) {
-    const rejection = guard.rejection();
-    if (rejection) return rejection;
-    throw error;
-  } finally {
-    await returnUploadBytes(db, userId, reserved - guard.size());
-  }
-  if (stored.size === 0) {
-    await storage.delete(stored.storedName);
-    return FAILURES.empty();
-  }
+  const stored = await storeUpload(db, { userId, kind, length, maxBytes, body: request.body, storage });
+  if (!stored.ok) return stored;
 
   const file: ArtworkFileEntry = { id: randomUUID(), name, size: stored.size, uploaded_at: new Date().toISOString() };
   try {

@@ -9,17 +9,16 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { brandKitLogos, brandKits } from "#db/schema";
-import { ARTWORK_CONTENT_TYPES, ARTWORK_MAX_BYTES, artworkKind } from "~/domain/artwork-rules";
+import { ARTWORK_CONTENT_TYPES, ARTWORK_MAX_BYTES } from "~/domain/artwork-rules";
 import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domain/brand-kit";
 import { isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
-import { ARTWORK_NAME_HEADER, decodeName, FAILURES, guardUpload } from "./artwork.server";
+import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { copyArtworkIntoDraft } from "./artwork-copy.server";
 import { queryRows, type Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { dbOf, type RequestArgs, sessionOf } from "./request-context.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
-import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";
 
 /** Whose kit: the session's account, and the member acting on it. */
 export type KitMember = { userId: string; accountId: string };
@@ -94,14 +93,10 @@ export async function uploadBrandLogo(
   const accountId = accountOf(input);
   const maxBytes = input.maxBytes ?? ARTWORK_MAX_BYTES;
   const storage = input.storage ?? getUploadStorage();
-  const name = decodeName(request.headers.get(ARTWORK_NAME_HEADER));
-  if (name === "") return FAILURES.noName();
-  const kind = artworkKind(name);
-  if (!kind) return FAILURES.wrongType();
-  const declared = request.headers.get("Content-Length")?.trim() ?? "";
-  const length = declared.length <= 16 && /^\d+$/.test(declared) ? Number(declared) : null;
-  if (length !== null && length > maxBytes) return FAILURES.tooLarge();
-  if (length === 0 || !request.body) return FAILURES.empty();
+  const headers = readUploadHeaders(request, maxBytes);
+  if (!headers.ok) return headers;
+  const { name, kind, length } = headers;
+  if (!request.body) return FAILURES.empty();
   const refused = await limited(db, input);
   if (refused) return refused;
   const full = async () => {
@@ -110,27 +105,8 @@ export async function uploadBrandLogo(
   };
   if (await full()) return failure(409, "TOO_MANY_LOGOS", BRAND_KIT_MESSAGES.tooManyLogos);
 
-  const reserved = await reserveUploadBytes(db, userId, length !== null ? { exactly: length } : { atMost: maxBytes });
-  if (reserved === 0) return FAILURES.quota();
-  const guard = guardUpload(
-    kind,
-    reserved,
-    length === null && reserved < maxBytes ? FAILURES.quota() : FAILURES.tooLarge(),
-  );
-  let stored: { storedName: string; size: number };
-  try {
-    stored = await storage.put(request.body.pipeThrough(guard.stream));
-  } catch (error) {
-    const rejection = guard.rejection();
-    if (rejection) return rejection;
-    throw error;
-  } finally {
-    await returnUploadBytes(db, userId, reserved - guard.size());
-  }
-  if (stored.size === 0) {
-    await storage.delete(stored.storedName);
-    return FAILURES.empty();
-  }
+  const stored = await storeUpload(db, { userId, kind, length, maxBytes, body: request.body, storage });
+  if (!stored.ok) return stored;
   const id = randomUUID();
   const inserted = await db.transaction(async (tx) => {
     // One upload at a time per kit past this point, so two at once cannot make 21.
