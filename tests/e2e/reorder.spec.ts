@@ -94,6 +94,7 @@ test("reorder a delivered order, pay, and the repeat skips its proof", async ({
 
   // Every line repeats an approved order, so the new order skipped its proof.
   await expect(page.getByTestId("order-status")).toHaveText("Proof approved");
+  await page.getByText("Full history").click();
   await expect(page.getByText(`Repeat of ${first.orderNumber}: proof skipped`)).toBeVisible();
   await expect(page.getByText("No new proof needed: this repeats an approved design.")).toBeVisible();
   await staffContext.close();
