@@ -37,6 +37,7 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "account/two-factor": () => ["/account/two-factor"],
   "account/sessions": () => ["/account/sessions"],
   "account/organisation": () => ["/account/organisation"],
+  "account/brand-kit": () => ["/account/brand-kit"],
   "accept-invitation/:id": () => ["/accept-invitation/no-such-invitation"],
   favorites: () => ["/favorites"],
   "shopping-list": () => ["/shopping-list"],
@@ -65,6 +66,8 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "inquiry-success": (shop) => ["/inquiry-success", `/inquiry-success?draft_id=${shop.paidDraftId}&product_id=8`],
   // A changed link; the signed one is checked at 375 and 1280 px in sms.spec.ts.
   "sms/unsubscribe": () => ["/sms/unsubscribe?t=not-a-signed-link"],
+  // A refused link; a live one is checked at 375 and 1280 px in proof-approval.spec.ts.
+  "proof-approval/:token": () => ["/proof-approval/not-a-live-link"],
   "*": () => ["/no-such-page/at-all"],
 };
 

@@ -116,7 +116,7 @@ function LogosSection({ logos, reply }: { logos: BrandKitView["logos"]; reply?: 
           type="file"
           accept={ARTWORK_ACCEPT}
           disabled={busy || full}
-          className="mt-1 block text-sm"
+          className="mt-1 block w-full max-w-full text-sm"
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file) void upload(file);
