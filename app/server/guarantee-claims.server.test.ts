@@ -104,9 +104,9 @@ describe("the On-time Guarantee claim", () => {
     });
     expect(await handle.db.select().from(guaranteeClaims).where(eq(guaranteeClaims.orderId, order.id))).toHaveLength(1);
     expect(sales()).toHaveLength(1);
-    expect(await openClaims(handle.db)).toEqual([
-      expect.objectContaining({ orderId: order.id, orderNumber: order.number, daysLate: 5 }),
-    ]);
+    const open = await openClaims(handle.db);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ orderId: order.id, orderNumber: order.number, daysLate: 5 });
     expect((await waitingForStaff(handle.db)).openClaims).toBe(1);
   });
 
@@ -172,9 +172,9 @@ describe("staff decide a claim", () => {
       decidedBy: staff.id,
       reason: "Sorry: our courier lost a day.",
       remedy: getEnv().business.lateDeliveryRemedy,
-      creditNoteNumber: expect.stringMatching(/^CN-2026-\d{6}$/),
       creditPence: 6600,
     });
+    expect(row?.creditNoteNumber).toMatch(/^CN-2026-\d{6}$/);
     await expect.poll(() => buyerMail().length).toBe(1);
     const mail = buyerMail()[0]!;
     expect(mail.subject).toBe(`Your On-time Guarantee claim for order ${order.number} is accepted`);

@@ -143,7 +143,8 @@ describe("a share link", () => {
   it("is a random token kept only as its hash, and opens its proof and that file", async () => {
     const order = await orderWithProof();
     const created = await createShareLink(handle.db, { ...buyer, orderId: order.id, line: 1, version: 1 });
-    expect(created).toMatchObject({ ok: true, url: expect.stringMatching(/\/proof-approval\/[A-Za-z0-9_-]{43}$/) });
+    expect(created.ok).toBe(true);
+    expect(created.ok ? created.url : "").toMatch(/\/proof-approval\/[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(created.ok ? created.url : "");
     const [row] = await handle.db.select().from(proofShareLinks);
     expect(row!.tokenHash).toBe(hashShareToken(token));
