@@ -56,6 +56,14 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/reviews.data")).toBe(16 * 1024);
   });
 
+  it("keeps issue 19's short forms small: a share-link answer 64 kB, the brand kit 16 kB, a kit logo's pick and a reorder 4 kB", () => {
+    expect(bodyLimitFor("/proof-approval/abc")).toBe(64 * 1024);
+    expect(bodyLimitFor("/account/brand-kit")).toBe(16 * 1024);
+    expect(bodyLimitFor("/api/drafts/3f1c/brand-logo")).toBe(4 * 1024);
+    expect(bodyLimitFor("/orders/3f1c/reorder")).toBe(4 * 1024);
+    expect(bodyLimitFor("/api/brand-kit/logos")).toBeGreaterThan(ARTWORK_MAX_BYTES);
+  });
+
   it("says the limit in megabytes, or kilobytes below one", () => {
     expect(tooLargeMessage(DEFAULT_BODY_LIMIT_BYTES)).toBe("The request is larger than this address accepts (1 MB).");
     expect(tooLargeMessage(4 * 1024)).toBe("The request is larger than this address accepts (4 kB).");
