@@ -111,10 +111,11 @@ describe("listRecentOrders (A-3, R-LAYOUT-08)", () => {
 
   it("never exposes who bought, nor tells buyers of their own orders, signed in or signed out here", async () => {
     const buyer = await createSignedInUser(handle.db, "own-orders@acme-events.co.uk");
-    // The route asks about the real "now".
+    // The route asks about the real "now". One "now" and two different days, so the order is fixed.
+    const from = new Date();
     await handle.db
       .insert(orderDrafts)
-      .values([order({ from: new Date() }), order({ from: new Date(), userId: buyer.userId, postcode: "EH1 1YZ" })]);
+      .values([order({ from }), order({ from, userId: buyer.userId, postcode: "EH1 1YZ", paidDaysAgo: 2 })]);
     const ask = async (cookie?: string) => {
       const request = siteRequest("/api/recent-purchases", { cookie });
       const response = await loader({ request, context: await routeContext(request, testServices(handle)) } as never);
