@@ -1,0 +1,294 @@
+/**
+ * Artwork preflight (issue 20): what a PDF or EPS holds, as the server read it at upload
+ * (app/server/preflight.server.ts), judged against the decoration method and the placement the
+ * buyer chose. Pure: report in, findings out, so step 2, the order page and the back office say
+ * the same. The thresholds are ours, from what the factory asks for (docs/decisions/027).
+ */
+import type { BrandingMethod } from "./checkout";
+
+// ---------------------------------------------------------------------------------------------
+// The report, as stored with the file
+
+/** A raster image placed in a PDF: its pixels and the size it is drawn at on the page. */
+export type PlacedImage = { widthPx: number; heightPx: number; widthMm: number; heightMm: number };
+
+export type ColourUse = {
+  rgb: boolean;
+  cmyk: boolean;
+  gray: boolean;
+  /** Spot colour names (Separation and DeviceN colourants), e.g. "PANTONE 186 C". */
+  spot: string[];
+};
+
+export type PdfReport = {
+  kind: "pdf";
+  pages: number;
+  /** Page one's size (its crop box). */
+  pageWidthMm: number;
+  pageHeightMm: number;
+  encrypted: boolean;
+  /** Whether page one draws paths or text (vector art), besides any images. */
+  vector: boolean;
+  /** Every image drawn on page one, once per time it is drawn. */
+  images: PlacedImage[];
+  colours: ColourUse;
+  fonts: { name: string; embedded: boolean }[];
+  /** The smallest text on page one, its height on the page; null without text. */
+  smallestTextMm: number | null;
+};
+
+export type EpsReport = {
+  kind: "eps";
+  /** From %%HiResBoundingBox or %%BoundingBox; null when the header has neither (or a bad one). */
+  boundingBox: { widthMm: number; heightMm: number } | null;
+  /** Whether the PostScript draws raster image data (image, colorimage, or embedded data). */
+  raster: boolean;
+  /** The DSC header's comments, e.g. { Creator: "Adobe Illustrator", Title: "logo" }. */
+  dsc: Record<string, string>;
+  colours: ColourUse;
+  /** A binary (DOS) EPS's preview section; null for a plain-text EPS. */
+  preview: { format: "tiff" | "wmf"; bytes: number } | null;
+};
+
+/** Why a file could not be read at all: each refuses the upload. */
+export const UNREADABLE_REASONS = ["damaged", "no_pages", "encrypted", "too_complex"] as const;
+export type UnreadableReason = (typeof UNREADABLE_REASONS)[number];
+export type UnreadableReport = { kind: "unreadable"; reason: UnreadableReason };
+
+export type PreflightReport = PdfReport | EpsReport | UnreadableReport;
+
+// ---------------------------------------------------------------------------------------------
+// Findings
+
+export type FindingLevel = "pass" | "warning" | "blocker";
+export type Finding = { level: FindingLevel; code: string; message: string };
+
+/** Where the artwork goes and how big it prints: fitted into the area, keeping its proportions. */
+export type Placement = { label: string; widthMm: number; heightMm: number };
+
+/** Print resolution DTF, screen print and full-colour print need at the printed size. */
+export const MIN_PPI = 300;
+/** Spot colours screen print takes: one screen each. */
+export const MAX_SCREENS = 6;
+/** The smallest letters each method holds, in millimetres of printed height. */
+export const MIN_TEXT_MM: Partial<Record<BrandingMethod, number>> = { embroidery: 5, deboss: 3, laser: 1 };
+/** Methods that stitch, burn or press outlines: they need paths, not pixels. */
+const VECTOR_METHODS: readonly BrandingMethod[] = ["embroidery", "laser", "deboss"];
+
+export const PREFLIGHT_MESSAGES = {
+  damaged: "We couldn't read this file: it may be damaged or cut short. Export it again and upload that.",
+  no_pages: "This PDF has no pages. Export your artwork again and upload that.",
+  encrypted: "This PDF is password-protected or encrypted. Save a copy without security and upload that.",
+  too_complex:
+    "This file is too complex for us to check in time. Simplify it (flatten effects, remove hidden layers) or e-mail it to us.",
+} as const satisfies Record<UnreadableReason, string>;
+
+/** "10 × 5.5 cm", the way the catalogue writes sizes. */
+export function formatSizeCm(widthMm: number, heightMm: number): string {
+  const cm = (mm: number) => String(Math.round(mm) / 10);
+  return `${cm(widthMm)} × ${cm(heightMm)} cm`;
+}
+
+const MM_PER_INCH = 25.4;
+
+/**
+ * How much the artwork is scaled to print: its page (or bounding box) fitted into the placement,
+ * keeping proportions, larger or smaller. Without a placement it prints at its own size.
+ */
+export function printScale(artwork: { widthMm: number; heightMm: number }, placement: Placement | null): number {
+  if (!placement || artwork.widthMm <= 0 || artwork.heightMm <= 0) return 1;
+  return Math.min(placement.widthMm / artwork.widthMm, placement.heightMm / artwork.heightMm);
+}
+
+/** An image's effective resolution when printed at `scale`: the lower of its two axes, in ppi. */
+export function effectivePpi(image: PlacedImage, scale: number): number {
+  const across = image.widthPx / ((image.widthMm * scale) / MM_PER_INCH);
+  const down = image.heightPx / ((image.heightMm * scale) / MM_PER_INCH);
+  return Math.round(Math.min(across, down));
+}
+
+const pass = (code: string, message: string): Finding => ({ level: "pass", code, message });
+const warning = (code: string, message: string): Finding => ({ level: "warning", code, message });
+const blocker = (code: string, message: string): Finding => ({ level: "blocker", code, message });
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const oxford = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+
+/**
+ * The findings for `report` decorated with `method` at `placement`: blockers first, then
+ * warnings, then passes. A blocker refuses the file; a warning lets the buyer go on only after
+ * "Use it anyway".
+ */
+export function judgePreflight(
+  report: PreflightReport,
+  choice: { method: BrandingMethod; placement: Placement | null },
+): Finding[] {
+  if (report.kind === "unreadable") return [blocker(report.reason, PREFLIGHT_MESSAGES[report.reason])];
+  const findings = report.kind === "pdf" ? judgePdf(report, choice) : judgeEps(report, choice);
+  const rank: Record<FindingLevel, number> = { blocker: 0, warning: 1, pass: 2 };
+  return findings.sort((a, b) => rank[a.level] - rank[b.level]);
+}
+
+function judgePdf(report: PdfReport, { method, placement }: { method: BrandingMethod; placement: Placement | null }) {
+  if (report.encrypted) return [blocker("encrypted", PREFLIGHT_MESSAGES.encrypted)];
+  if (report.pages === 0) return [blocker("no_pages", PREFLIGHT_MESSAGES.no_pages)];
+  const findings: Finding[] = [];
+  const page = { widthMm: report.pageWidthMm, heightMm: report.pageHeightMm };
+  const scale = printScale(page, placement);
+  const at = placement ? `at ${formatSizeCm(placement.widthMm, placement.heightMm)}` : "at its own size";
+
+  if (report.pages > 1) {
+    findings.push(
+      warning("pages", `This PDF has ${report.pages} pages: we'll print page 1 unless your notes say otherwise.`),
+    );
+  }
+  findings.push(...artKind(method, report.images.length > 0, report.vector));
+
+  if (report.images.length > 0 && method !== "none") {
+    const lowest = Math.min(...report.images.map((image) => effectivePpi(image, scale)));
+    if (VECTOR_METHODS.includes(method)) {
+      // Resolution is moot when the image is to be redrawn as outlines.
+    } else if (lowest < MIN_PPI) {
+      findings.push(warning("resolution", `Image at ${lowest} ppi: may print blurry ${at}.`));
+    } else {
+      findings.push(pass("resolution", `Images at ${lowest} ppi or more ${at}.`));
+    }
+  }
+
+  const minText = MIN_TEXT_MM[method];
+  if (minText !== undefined && report.smallestTextMm !== null) {
+    const printed = Math.round(report.smallestTextMm * scale * 10) / 10;
+    if (printed < minText) {
+      findings.push(
+        warning(
+          "detail",
+          `Text ${printed} mm high ${at}: ${methodName(method)} needs letters at least ${minText} mm high.`,
+        ),
+      );
+    } else {
+      findings.push(pass("detail", `Text at least ${printed} mm high ${at}.`));
+    }
+  }
+
+  const missing = report.fonts.filter((font) => !font.embedded).map((font) => font.name);
+  if (missing.length > 0) {
+    findings.push(
+      warning(
+        "fonts",
+        `${missing.length === 1 ? "Font" : "Fonts"} ${oxford(missing)} not embedded: convert text to outlines so it prints as designed.`,
+      ),
+    );
+  } else if (report.fonts.length > 0) {
+    findings.push(pass("fonts", "Fonts embedded."));
+  }
+  findings.push(...colourFindings(method, report.colours));
+  return findings;
+}
+
+function judgeEps(report: EpsReport, { method }: { method: BrandingMethod; placement: Placement | null }) {
+  const findings: Finding[] = [];
+  if (!report.boundingBox) {
+    findings.push(warning("size", "This EPS has no bounding box, so we can't tell its size. Export it again."));
+  }
+  findings.push(...artKind(method, report.raster, true));
+  if (report.raster && method !== "none" && !VECTOR_METHODS.includes(method)) {
+    findings.push(
+      warning(
+        "resolution",
+        "Contains raster image data whose resolution an EPS doesn't state: upload a PDF for a resolution check.",
+      ),
+    );
+  }
+  findings.push(...colourFindings(method, report.colours));
+  return findings;
+}
+
+const methodName = (method: BrandingMethod) =>
+  ({
+    embroidery: "embroidery",
+    screen_print: "screen print",
+    dtf: "DTF transfer",
+    laser: "laser engraving",
+    deboss: "debossing",
+    none: "printing",
+  })[method];
+
+function artKind(method: BrandingMethod, raster: boolean, vector: boolean): Finding[] {
+  if (!raster) return [pass("vector", "Vector artwork: sharp at any size.")];
+  if (VECTOR_METHODS.includes(method)) {
+    return [
+      warning(
+        "raster",
+        `Contains a raster image: ${methodName(method)} needs vector art (paths), so we'd redraw it${vector ? "" : " from pixels"}.`,
+      ),
+    ];
+  }
+  return [];
+}
+
+function colourFindings(method: BrandingMethod, colours: ColourUse): Finding[] {
+  const spot = colours.spot;
+  if (method === "screen_print") {
+    if (spot.length > MAX_SCREENS) {
+      return [
+        warning(
+          "spot",
+          `${plural(spot.length, "spot colour")}: screen print takes at most ${MAX_SCREENS}, so we'd merge the closest.`,
+        ),
+      ];
+    }
+    if (spot.length > 0) return [pass("spot", `${plural(spot.length, "spot colour")}: ${oxford(spot)}.`)];
+    if (colours.rgb || colours.cmyk) {
+      return [
+        warning(
+          "spot",
+          `No spot colours: screen print prints one colour per screen, so we'd match your ${colours.rgb ? "RGB" : "CMYK"} colours by eye. Name them as spot colours for an exact match.`,
+        ),
+      ];
+    }
+    return [];
+  }
+  const used = [
+    ...(colours.cmyk ? ["CMYK"] : []),
+    ...(colours.rgb ? ["RGB"] : []),
+    ...(colours.gray ? ["greyscale"] : []),
+    ...(spot.length > 0 ? [`${plural(spot.length, "spot colour")} (${oxford(spot)})`] : []),
+  ];
+  return used.length > 0 ? [pass("colours", `Colours: ${oxford(used)}.`)] : [];
+}
+
+/** Whether the buyer must say "Use it anyway" before going on, and whether the file is refused. */
+export function preflightVerdict(findings: readonly Finding[]): "refused" | "needs_consent" | "passed" {
+  if (findings.some((finding) => finding.level === "blocker")) return "refused";
+  return findings.some((finding) => finding.level === "warning") ? "needs_consent" : "passed";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placement sizes, from the catalogue's option texts
+
+const SIZE = /up to (\d+(?:\.\d+)?) × (\d+(?:\.\d+)?) (cm|mm)/i;
+
+/** "Up to 10 × 5.5 cm, up to 8 thread colours" → 100 × 55 mm; null when the text gives no size. */
+export function parsePlacementSize(text: string): { widthMm: number; heightMm: number } | null {
+  const match = SIZE.exec(text);
+  if (!match) return null;
+  const unit = match[3]!.toLowerCase() === "cm" ? 10 : 1;
+  return { widthMm: Number(match[1]) * unit, heightMm: Number(match[2]) * unit };
+}
+
+/**
+ * Where a line's artwork prints: the first chosen option (in the catalogue's order) whose text
+ * gives a size, e.g. the cap's "Front embroidery" at 10 × 5.5 cm; null when none does.
+ */
+export function placementFor(
+  options: readonly { title: string; subtitle?: string }[],
+  selections: readonly string[],
+): Placement | null {
+  for (const option of options) {
+    if (!selections.includes(option.title)) continue;
+    const size = parsePlacementSize(option.subtitle ?? "");
+    if (size) return { label: option.title, ...size };
+  }
+  return null;
+}
