@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "./contact-rules";
+import { MEMBER_ROLES } from "./organisation-roles";
 
 // The account forms' shapes, parsed the same way by every action (STYLE.md: one schema, both sides).
 
@@ -119,7 +120,12 @@ export const organisationSchema = z.discriminatedUnion("intent", [
       .max(100)
       .transform((v) => (v === "" ? null : v)),
   }),
-  z.object({ intent: z.literal("org-invite"), email, role: z.enum(["member", "approver", "admin"]).default("member") }),
+  z.object({ intent: z.literal("org-invite"), email, role: z.enum(MEMBER_ROLES).default("member") }),
+  z.object({
+    intent: z.literal("org-member-role"),
+    memberId: required("Missing member.", 100),
+    role: z.enum(MEMBER_ROLES, { message: "Choose a role." }),
+  }),
   z.object({ intent: z.literal("org-cancel-invite"), invitationId: required("Missing invitation.", 100) }),
   z.object({ intent: z.literal("org-leave"), organizationId: required("Missing organisation.", 100) }),
   z.object({

@@ -134,6 +134,12 @@ export function identityErrorMessage(code: string | undefined): string {
       return "Too many attempts. Please wait and try again.";
     case "YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS":
       return ORGANISATION_LIMIT_MESSAGE;
+    case "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER":
+      return "Only the organisation's owner or an admin can change a role, and the owner's role stays as it is.";
+    case "NO_ACTIVE_ORGANIZATION":
+      return "Choose the organisation you're working in first.";
+    case "MEMBER_NOT_FOUND":
+      return "That person is no longer a member of this organisation.";
     default:
       return "Something went wrong. Please try again.";
   }

@@ -21,23 +21,6 @@ export function shareLinkExpiry(createdAt: Date): Date {
   return new Date(createdAt.getTime() + SHARE_LINK_TTL_MS);
 }
 
-/**
- * The organisation roles that may answer a proof from their own account: the owner, admins and
- * approvers. better-auth keeps several roles of one member as "admin,approver".
- */
-export const APPROVING_ROLES = ["owner", "admin", "approver"] as const;
-
-export function mayApproveWithRole(role: string | null | undefined): boolean {
-  return (role ?? "")
-    .split(",")
-    .map((each) => each.trim())
-    .some((each) => (APPROVING_ROLES as readonly string[]).includes(each));
-}
-
-/** The roles offered when inviting someone to an organisation. */
-export const INVITABLE_ROLES = ["member", "approver", "admin"] as const;
-export type InvitableRole = (typeof INVITABLE_ROLES)[number];
-
 // ---------------------------------------------------------------------------------------------
 // Share links
 

@@ -7,7 +7,7 @@ import { organisationSchema } from "~/domain/auth-forms";
 import * as organisations from "~/server/account-settings.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
 
-/** Working as a team: create, switch, invite, cancel an invitation, leave, answer an invitation. */
+/** Working as a team: create, switch, invite, change a role, cancel an invitation, leave, answer an invitation. */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireSessionInfo({ request, context });
   const form = await readForm(request);
@@ -36,6 +36,8 @@ function change(
       return organisations.switchOrganisation(db, request, input);
     case "org-invite":
       return organisations.inviteMember(db, request, session, input);
+    case "org-member-role":
+      return organisations.changeMemberRole(db, request, input);
     case "org-cancel-invite":
       return organisations.cancelInvitation(db, request, input);
     case "org-leave":

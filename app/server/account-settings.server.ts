@@ -1,4 +1,5 @@
 import { isPlaceholderEmail, isSignInFresh, passwordProblems } from "~/domain/auth-rules";
+import type { MemberRole } from "~/domain/organisation-roles";
 import { SITE } from "~/content/links";
 import { getEnv } from "./env.server";
 import {
@@ -208,7 +209,13 @@ export async function activeOrganisationDetails(db: Database, request: Request, 
     id: org.id,
     name: org.name,
     myRole: me?.role ?? "member",
-    members: org.members.map((m) => ({ id: m.id, name: m.user.name, email: m.user.email, role: m.role })),
+    members: org.members.map((m) => ({
+      id: m.id,
+      name: m.user.name,
+      email: m.user.email,
+      role: m.role,
+      isSelf: m.userId === session.user.id,
+    })),
     invitations: org.invitations
       .filter((i) => i.status === "pending")
       .map((i) => ({
@@ -279,7 +286,7 @@ export async function inviteMember(
   db: Database,
   request: Request,
   session: SessionInfo,
-  input: { email: string; role: "member" | "approver" | "admin" },
+  input: { email: string; role: MemberRole },
 ): Promise<Outcome> {
   if (!session.user.emailVerified || isPlaceholderEmail(session.user.email)) {
     return failure(403, "EMAIL_NOT_CONFIRMED", "Please confirm your e-mail address before inviting anyone.");
@@ -319,6 +326,25 @@ function tooManyInvitations(retryAfterSeconds: number, why: string): Failure {
   return failure(429, "RATE_LIMITED", `${why} Please try again in ${hours} hour${hours === 1 ? "" : "s"}.`, {
     retryAfterSeconds,
   });
+}
+
+/**
+ * Gives a member of the active organisation another role (issue 19 item 2: make someone an
+ * approver without inviting them again). better-auth decides who may: the owner or an admin of
+ * that organisation, never for the owner; a plain member's or an approver's attempt is a 403.
+ */
+export async function changeMemberRole(
+  db: Database,
+  request: Request,
+  input: { memberId: string; role: MemberRole },
+): Promise<Outcome> {
+  const auth = authFor(db);
+  try {
+    await auth.api.updateMemberRole({ body: { memberId: input.memberId, role: input.role }, headers: request.headers });
+    return ok();
+  } catch (error) {
+    return authFailure(error);
+  }
 }
 
 export async function cancelInvitation(

@@ -6,12 +6,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { authMember, type orders, proofShareLinks } from "#db/schema";
-import {
-  mayApproveWithRole,
-  type ProofAnswerRecord,
-  SHARE_LINK_MESSAGES,
-  shareLinkState,
-} from "~/domain/proof-sharing";
+import { mayApproveWithRole } from "~/domain/organisation-roles";
+import { type ProofAnswerRecord, SHARE_LINK_MESSAGES, shareLinkState } from "~/domain/proof-sharing";
 import { isPlaceholderEmail } from "~/domain/auth-rules";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";

@@ -5,7 +5,8 @@
  */
 import { formatLondonDateTime } from "~/domain/dates";
 import { proofLineParam } from "~/domain/orders";
-import { answeredByText, mayApproveWithRole } from "~/domain/proof-sharing";
+import { mayApproveWithRole } from "~/domain/organisation-roles";
+import { answeredByText } from "~/domain/proof-sharing";
 import type { OrderDetail } from "./buyer-orders.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";

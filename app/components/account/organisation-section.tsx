@@ -2,6 +2,14 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/form";
 import { isPlaceholderEmail, ORGANISATION_LIMIT, ORGANISATION_LIMIT_MESSAGE } from "~/domain/auth-rules";
+import {
+  describeRole,
+  MEMBER_ROLE_LABELS,
+  MEMBER_ROLES,
+  type MemberRole,
+  mayChangeRole,
+  mayManageMembers,
+} from "~/domain/organisation-roles";
 import { type AccountReply, card, h2, ReplyMessage, replyFor } from "./section";
 
 export type OrganisationChoice = { id: string; name: string; active: boolean };
@@ -9,7 +17,7 @@ export type ActiveOrganisation = {
   id: string;
   name: string;
   myRole: string;
-  members: { id: string; name: string; email: string; role: string }[];
+  members: { id: string; name: string; email: string; role: string; isSelf: boolean }[];
   invitations: { id: string; email: string; role: string }[];
 };
 export type InvitationForMe = { id: string; organizationName: string; role: string };
@@ -108,31 +116,52 @@ export function OrganisationSection({
   );
 }
 
+const roleSelect = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
+
+/** A role the select can start on: the member's own when it is one of the choices. */
+const choiceOf = (role: string): MemberRole => MEMBER_ROLES.find((choice) => choice === role) ?? "member";
+
 function ActiveOrganisationPanel({ organisation, reply }: { organisation: ActiveOrganisation; reply?: AccountReply }) {
+  const manages = mayManageMembers(organisation.myRole);
   return (
     <div className="mt-6 border-t border-slate-100 pt-6">
       <h3 className="text-lg font-semibold">{organisation.name}</h3>
-      <table className="mt-3 w-full text-left text-sm">
-        <caption className="sr-only">Members of {organisation.name}</caption>
-        <thead>
-          <tr className="text-muted">
-            <th scope="col" className="py-1">
-              Name
-            </th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-          </tr>
-        </thead>
-        <tbody>
-          {organisation.members.map((m) => (
-            <tr key={m.id} className="border-t border-slate-100">
-              <td className="py-2">{m.name}</td>
-              <td>{isPlaceholderEmail(m.email) ? "(phone sign-in)" : m.email}</td>
-              <td>{m.role}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ReplyMessage reply={replyFor(reply, "org-member-role")} success="Role changed." />
+      <h4 className="mt-3 text-sm font-medium text-muted">Members</h4>
+      <ul aria-label={`Members of ${organisation.name}`} className="mt-1 divide-y divide-slate-100 text-sm">
+        {organisation.members.map((m) => (
+          <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <div className="min-w-0">
+              <p className="font-medium">{m.name}</p>
+              <p className="break-all text-muted">{isPlaceholderEmail(m.email) ? "(phone sign-in)" : m.email}</p>
+            </div>
+            {mayChangeRole(organisation.myRole, m) ? (
+              <Form method="post" action="/account/organisation" className="flex items-center gap-2">
+                <input type="hidden" name="intent" value="org-member-role" />
+                <input type="hidden" name="memberId" value={m.id} />
+                <select
+                  name="role"
+                  aria-label={`Role of ${m.name}`}
+                  defaultValue={choiceOf(m.role)}
+                  key={m.role}
+                  className={roleSelect}
+                >
+                  {MEMBER_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {describeRole(role)}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className={buttonClass("secondary")}>
+                  Change
+                </button>
+              </Form>
+            ) : (
+              <span>{describeRole(m.role)}</span>
+            )}
+          </li>
+        ))}
+      </ul>
       {organisation.invitations.length > 0 ? (
         <ul className="mt-4 space-y-1 text-sm">
           {organisation.invitations.map((inv) => (
@@ -151,7 +180,7 @@ function ActiveOrganisationPanel({ organisation, reply }: { organisation: Active
           ))}
         </ul>
       ) : null}
-      {organisation.myRole !== "member" ? (
+      {manages ? (
         <Form method="post" action="/account/organisation" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
           <input type="hidden" name="intent" value="org-invite" />
           <div className="w-full">
@@ -167,14 +196,12 @@ function ActiveOrganisationPanel({ organisation, reply }: { organisation: Active
             <label htmlFor="invite-role" className="block text-sm font-medium">
               Role
             </label>
-            <select
-              id="invite-role"
-              name="role"
-              className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-            >
-              <option value="member">Member</option>
-              <option value="approver">Approver (also approves proofs)</option>
-              <option value="admin">Admin</option>
+            <select id="invite-role" name="role" className={`mt-1 ${roleSelect}`}>
+              {MEMBER_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {MEMBER_ROLE_LABELS[role]}
+                </option>
+              ))}
             </select>
           </div>
           <button type="submit" className={buttonClass("primary")}>
