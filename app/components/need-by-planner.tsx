@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Form, useSearchParams } from "react-router";
+import { Form, useFetcher, useSearchParams } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { addDays, formatDisplayDate, londonToday } from "~/domain/dates";
 import type { DeliveryTimes } from "~/domain/delivery";
@@ -68,11 +68,17 @@ export function NeedByPlan(props: { products: readonly DeliveryTimes[]; needBy: 
 
 /**
  * The product page's and cart's "Need it by" planner: a GET form, so it works without JavaScript
- * and the page's address holds the plan; nothing is stored (the Shipping step stores the date).
+ * and the page's address holds the plan. The product page stores nothing; the cart (`saved`, the
+ * checkout's date) also saves the planned date for checkout, as the Shipping step would.
  */
-export function NeedByPlanner(props: { products: readonly DeliveryTimes[]; now: Date; initial?: string | null }) {
+export function NeedByPlanner(props: {
+  products: readonly DeliveryTimes[];
+  now: Date;
+  /** The cart's: the date saved for checkout, which the planner starts on. */
+  saved?: { needBy: string | null };
+}) {
   const [params] = useSearchParams();
-  const needBy = params.get(NEED_BY_PARAM) ?? props.initial ?? "";
+  const needBy = params.get(NEED_BY_PARAM) ?? props.saved?.needBy ?? "";
   const bounds = needByBounds(props.now);
   return (
     <section className="mt-4 rounded-xl border border-slate-200 p-3" aria-labelledby="need-by-heading">
@@ -97,7 +103,36 @@ export function NeedByPlanner(props: { products: readonly DeliveryTimes[]; now: 
         </button>
       </Form>
       {needBy ? <NeedByPlan products={props.products} needBy={needBy} now={props.now} /> : null}
+      {props.saved && parseNeedBy(needBy, props.now).ok ? (
+        <SaveNeedBy needBy={needBy.trim()} saved={props.saved.needBy} />
+      ) : null}
     </section>
+  );
+}
+
+/** The cart's save of the planned date for checkout (POST /cart, intent need-by), or its removal. */
+function SaveNeedBy({ needBy, saved }: { needBy: string; saved: string | null }) {
+  const fetcher = useFetcher<{ error?: { message: string } }>();
+  const isSaved = saved === needBy;
+  const error = fetcher.state === "idle" ? fetcher.data?.error?.message : undefined;
+  return (
+    <fetcher.Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="need-by" />
+      <input type="hidden" name="needBy" value={isSaved ? "" : needBy} />
+      {isSaved ? (
+        <p role="status" className="text-sm font-medium text-green-800">
+          Saved for your checkout: the Shipping step plans for {formatDisplayDate(needBy)}.
+        </p>
+      ) : null}
+      <button type="submit" className={buttonClass(isSaved ? "ghost" : "secondary")}>
+        {isSaved ? "Remove the date" : "Save this date for checkout"}
+      </button>
+      {error ? (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
   );
 }
 

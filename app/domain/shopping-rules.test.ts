@@ -130,6 +130,15 @@ describe("cart actions", () => {
     );
     expect(cartActionSchema.safeParse({ intent: "feedback", text: "Great" }).success).toBe(true);
   });
+  it("takes a need-by date, or an empty one to remove it, leaving the date itself to need-by.ts", () => {
+    for (const needBy of ["2026-12-18", "", "soon"]) {
+      expect(cartActionSchema.safeParse({ intent: "need-by", needBy }).success, needBy).toBe(true);
+    }
+    expect(cartActionSchema.safeParse({ intent: "need-by" }).success).toBe(false);
+    expect(cartActionSchema.safeParse({ intent: "need-by", needBy: "9".repeat(41) }).error?.issues[0]?.message).toBe(
+      "Enter a real date.",
+    );
+  });
 });
 
 describe("shopping list actions", () => {

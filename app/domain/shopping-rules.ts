@@ -211,6 +211,8 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
     .superRefine(quantityInRange),
   z.object({ intent: z.literal("remove"), id: z.uuid("Unknown cart line.") }),
   z.object({ intent: z.literal("clear") }),
+  // The need-by date to save for checkout, or "" to remove it; need-by.ts judges the date (issue 19).
+  z.object({ intent: z.literal("need-by"), needBy: z.string().max(40, "Enter a real date.") }),
   z.object({
     intent: z.literal("feedback"),
     text: z

@@ -37,6 +37,7 @@ import { getEnv } from "~/server/env.server";
 import { loadCheckout, stepperState } from "~/server/checkout.server";
 import { firstOrderDiscountApplies } from "~/server/first-order-discount.server";
 import { reorderNotice } from "~/server/reorder.server";
+import { saveCartNeedBy } from "~/server/cart-need-by.server";
 import { ReorderNotice } from "~/components/reorder-notice";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         )
       : null,
     draftId: draft?.id ?? null,
-    // The need-by date the Shipping step saved, as the cart's planner starts (issue 19).
+    // The need-by date saved for checkout (here or by the Shipping step), as the cart's planner starts (issue 19).
     needBy: checkout?.data.shipping.need_by ?? null,
     completed: stepperState(checkout, lines),
     pageUrl: `${getEnv().BASE_URL}/cart`,
@@ -91,6 +92,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: true as const, intent: input.intent });
   }
   if (!session) return toResponse(signInRequired("Please sign in to use your cart."));
+  if (input.intent === "need-by") {
+    const saved = await saveCartNeedBy(
+      servicesOf(context),
+      { userId: session.user.id, accountId: session.accountId },
+      input.needBy,
+    );
+    if (!saved.ok) return toResponse(saved, { intent: input.intent });
+    return data({ ok: true as const, intent: input.intent });
+  }
   const result = await shopping.changeCart(servicesOf(context), session.user.id, input);
   if (!result.ok) return toResponse(result);
   return data({ ok: true as const, intent: input.intent });
@@ -182,7 +192,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
             </dl>
             {country ? null : <p className="mt-1 text-xs text-muted">VAT at the UK rate until you give an address.</p>}
             <DeliveryEstimates products={products} now={now} proofs="proofs" />
-            <NeedByPlanner products={products} now={now} initial={loaderData.needBy} />
+            <NeedByPlanner products={products} now={now} saved={{ needBy: loaderData.needBy }} />
             <Link
               to={stepHref(2, { productId: first.productId, draftId: loaderData.draftId })}
               className={buttonClass("primary", "mt-4 w-full")}

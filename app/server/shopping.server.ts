@@ -203,7 +203,7 @@ export async function saveFeedback(
 // ---------------------------------------------------------------------------------------------
 // The /cart form, one call per change
 
-type CartChange = Exclude<z.infer<typeof cartActionSchema>, { intent: "feedback" }>;
+type CartChange = Exclude<z.infer<typeof cartActionSchema>, { intent: "feedback" | "need-by" }>;
 const goneFromCart = () => failure(404, "NOT_FOUND", "That item isn't in your cart any more.");
 
 /**
