@@ -5,15 +5,7 @@ import { bodyLimitFor, countedBody, DEFAULT_BODY_LIMIT_BYTES, tooLargeMessage } 
 
 describe("bodyLimitFor", () => {
   it("gives forms and JSON 1 MB", () => {
-    for (const path of [
-      "/sign-up",
-      "/cart",
-      "/cart.data",
-      "/api/drafts/abc",
-      "/api/payment-intent",
-      "/contact",
-      "/api/auth/sign-in/email",
-    ]) {
+    for (const path of ["/sign-up", "/api/drafts/abc", "/api/payment-intent", "/contact", "/api/auth/sign-in/email"]) {
       expect(bodyLimitFor(path), path).toBe(DEFAULT_BODY_LIMIT_BYTES);
     }
   });
@@ -54,6 +46,14 @@ describe("bodyLimitFor", () => {
   it("keeps staff's hide-review form to 16 kB", () => {
     expect(bodyLimitFor("/admin/reviews")).toBe(16 * 1024);
     expect(bodyLimitFor("/admin/reviews.data")).toBe(16 * 1024);
+  });
+
+  it("keeps the cart's forms to 64 kB and working as a team to 16 kB, not the pages below them", () => {
+    for (const path of ["/cart", "/cart.data"]) expect(bodyLimitFor(path), path).toBe(64 * 1024);
+    for (const path of ["/account/organisation", "/account/organisation.data"])
+      expect(bodyLimitFor(path), path).toBe(16 * 1024);
+    expect(bodyLimitFor("/cart/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/account/organisations")).toBe(DEFAULT_BODY_LIMIT_BYTES);
   });
 
   it("keeps issue 19's short forms small: a share-link answer 64 kB, the brand kit 16 kB, a kit logo's pick and a reorder 4 kB", () => {

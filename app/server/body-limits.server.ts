@@ -39,6 +39,11 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/orders\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
   // A share link's answer (issue 19 item 2): a name, an address and a comment of up to 2,000 characters, encoded.
   { path: /^\/proof-approval\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
+  // The cart's forms: a line (notes of 500 characters, its choices and sizes as JSON of up to 2,000
+  // each), feedback of 1,000 characters, or a need-by date (issue 19 item 1), encoded.
+  { path: /^\/cart(\.data)?$/, bytes: 64 * 1024 },
+  // Working as a team: an organisation's name, an e-mail address, a role, or an id (issue 19 item 2).
+  { path: /^\/account\/organisation(\.data)?$/, bytes: 16 * 1024 },
   // The brand kit page (issue 19 item 6): 20 colours and notes of 500 characters, or a logo's id.
   { path: /^\/account\/brand-kit(\.data)?$/, bytes: 16 * 1024 },
   // Step 2's "Use this logo" (issue 19 item 6): a logo's id in JSON.

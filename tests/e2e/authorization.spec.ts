@@ -38,6 +38,8 @@ type Alice = {
   userId: string;
   sessionId: string;
   organisationId: string;
+  /** Alice's membership of her organisation, whose owner she is. */
+  memberId: string;
   /** A pending invitation to someone else's address. */
   invitationId: string;
   inviteeEmail: string;
@@ -88,6 +90,8 @@ type Intruder = (typeof INTRUDERS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Requests, and what a row expects of their answers
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Answer = { status: number; body: string; redirect?: string };
 type Attempt = (request: APIRequestContext, world: World, headers?: Record<string, string>) => Promise<Answer>;
@@ -529,6 +533,20 @@ const ROWS: Row[] = [
   },
   {
     routes: ["/cart"],
+    resource: "the checkout's need-by date (saving one from the cart)",
+    owner: "A",
+    // Nothing names A's cart: another buyer's save may only ever touch their own.
+    change: form(
+      () => "/cart",
+      () => ({ intent: "need-by", needBy: new Date(Date.now() + 60 * DAY_MS).toISOString().slice(0, 10) }),
+    ),
+    state: async (w) => ((await aliceSees(w, "/cart", "routes/cart")) as { needBy: unknown }).needBy,
+    leaks: (w) => [w.marker],
+    intruder: { change: "nothing of A's" },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/cart"],
     resource: "a cart line (removing it)",
     owner: "A",
     change: form(
@@ -619,6 +637,20 @@ const ROWS: Row[] = [
     leaks: (w) => [w.alice.email, w.marker],
     intruder: { read: "nothing of A's", change: [403] },
     signedOut: { read: "sign-in", change: "sign-in" },
+  },
+  {
+    routes: ["/account/organisation"],
+    resource: "a member's role in an organisation (changing the owner's)",
+    owner: "A",
+    change: form(
+      () => "/account/organisation",
+      (w) => ({ intent: "org-member-role", memberId: w.alice.memberId, role: "member" }),
+    ),
+    state: organisation,
+    leaks: (w) => [w.alice.email, w.marker],
+    // better-auth: 400 without an active organisation or outside this one, 403 inside another.
+    intruder: { change: [400, 403] },
+    signedOut: { change: "sign-in" },
   },
   {
     routes: ["/account/organisation"],
@@ -953,7 +985,11 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     );
   }
   const { activeOrganisation: org } = (await loaderData(a, "/account", "routes/account")).data as {
-    activeOrganisation: { id: string; invitations: { id: string; email: string }[] };
+    activeOrganisation: {
+      id: string;
+      members: { id: string; isSelf: boolean }[];
+      invitations: { id: string; email: string }[];
+    };
   };
   const { invitations } = org;
   const invitationFor = (email: string) => invitations.find((i) => i.email === email)!.id;
@@ -1096,6 +1132,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       userId,
       sessionId,
       organisationId: org.id,
+      memberId: org.members.find((m) => m.isSelf)!.id,
       invitationId: invitationFor(inviteeEmail),
       inviteeEmail,
       openDraftId,

@@ -168,6 +168,16 @@ const TARGETS: Target[] = [
       productId: ["8' or '1'='1"],
     },
   },
+  // Saving the cart's need-by date for checkout (issue 19 item 1).
+  {
+    route: "/cart (saving a need-by date)",
+    path: () => "/cart",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "need-by", needBy: "2099-01-01" },
+    intent: "intent",
+    odd: { needBy: ["2020-01-01", "2027-02-30", "tomorrow", "9".repeat(41)] },
+  },
   {
     route: "/favorites",
     path: () => "/favorites",
@@ -249,6 +259,16 @@ const TARGETS: Target[] = [
     fields: { intent: "org-invite", email: "colleague@acme-events.co.uk", role: "member" },
     intent: "intent",
     odd: { role: ["owner", "__proto__"], email: ["not-an-address", "a@b"] },
+  },
+  // Changing a member's role (issue 19 item 2), for a member who is nobody.
+  {
+    route: "/account/organisation (changing a role)",
+    path: () => "/account/organisation",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "org-member-role", memberId: NOBODY, role: "approver" },
+    intent: "intent",
+    odd: { role: ["owner", "__proto__", "admin,owner"], memberId: ["", "x".repeat(101)] },
   },
   {
     route: "/accept-invitation/:id",

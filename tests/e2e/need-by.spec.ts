@@ -104,3 +104,39 @@ test("a need-by date given on the Shipping step is kept on the order, whose proo
   );
   await expect(page.getByTestId("need-by-countdown")).toContainText(/working days left/);
 });
+
+test("a need-by date planned on the cart is saved for checkout: the Shipping step opens on it, and it can be removed (issue 19)", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
+  const needBy = addDays(today(), 60);
+  await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery", quantity: 120 });
+  await page.goto("/cart");
+  const planner = page.getByRole("region", { name: "Need it by a date?" });
+  await planner.getByLabel("Need it by").fill(needBy);
+  await planner.getByRole("button", { name: "Plan my dates" }).click();
+  await planner.getByRole("button", { name: "Save this date for checkout" }).click();
+  const saved = `Saved for your checkout: the Shipping step plans for ${formatDisplayDate(needBy)}.`;
+  await expect(planner.getByRole("status")).toHaveText(saved);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await planner.screenshot({ path: `/tmp/cart-need-by-${width}.png` });
+  }
+  // Saved, not only in the address: the cart opened afresh starts on it.
+  await page.goto("/cart");
+  await expect(planner.getByLabel("Need it by")).toHaveValue(needBy);
+  await expect(planner.getByRole("status")).toHaveText(saved);
+
+  await customiseToDetails(page);
+  await fillDetails(page);
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Next: Add shipping details" }).click();
+  await expect(page.getByTestId("need-by-field").getByLabel("Need it by (optional)")).toHaveValue(needBy);
+
+  await page.goto("/cart");
+  await planner.getByRole("button", { name: "Remove the date" }).click();
+  await expect(planner.getByRole("button", { name: "Save this date for checkout" })).toHaveCount(0);
+  await expect(planner.getByLabel("Need it by")).toHaveValue("");
+  await page.goto("/shipping");
+  await expect(page.getByTestId("need-by-field").getByLabel("Need it by (optional)")).toHaveValue("");
+});

@@ -1,22 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import {
-  completeDraft,
-  dataUrl,
-  loaderData,
-  payInTestMode,
-  PNG,
-  postForm,
-  readRouteAnswer,
-  signInAsStaff,
-  startPayment,
-} from "./support/api";
+import { completeDraft, payInTestMode, postForm, signInAsStaff, startPayment } from "./support/api";
 import { expect, type Mailbox, newBuyer, signUpOverHttp, test, type Buyer } from "./support/fixtures";
+import { sendProof } from "./support/orders";
 
 // Issue 19 item 2, approve together: the buyer shares a proof version; a colleague without an
 // account opens the link signed out, gives a name and an e-mail address and approves; the order
 // page says who approved, how and when. A revoked link and a forged one refuse. In an
-// organisation, an approver answers from their own account while a plain member cannot.
+// organisation, an approver answers from their own account while a plain member cannot, until the
+// owner makes them an approver.
 
 async function expectAccessible(page: Page, what: string) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
@@ -43,22 +35,10 @@ async function placeOrder(request: APIRequestContext, email: string) {
 }
 
 /** Staff send proof version 1 from the back office. */
-async function sendProof(browser: Browser, orderId: string) {
+async function sendProofAsStaff(browser: Browser, orderId: string) {
   const context = await browser.newContext();
-  const staff = context.request;
-  await signInAsStaff(staff);
-  const { version } = (
-    (await loaderData(staff, `/admin/orders/${orderId}`, "routes/admin.order")).data as { order: { version: number } }
-  ).order;
-  const sent = await staff.post(dataUrl(`/admin/orders/${orderId}`), {
-    multipart: {
-      intent: "proof",
-      version: String(version),
-      note: "",
-      proof: { name: "cap-mockup.png", mimeType: "image/png", buffer: PNG },
-    },
-  });
-  expect(sent.status(), (await readRouteAnswer(sent)).body.slice(0, 300)).toBe(200);
+  await signInAsStaff(context.request);
+  await sendProof(context.request, orderId);
   await context.close();
 }
 
@@ -72,7 +52,7 @@ test("a colleague without an account approves a shared proof; revoked and forged
 }) => {
   test.slow();
   const { orderId, orderNumber } = await placeOrder(page.request, buyer.email);
-  await sendProof(browser, orderId);
+  await sendProofAsStaff(browser, orderId);
 
   // The buyer makes two links and revokes the second.
   await page.goto(`/orders/${orderId}`);
@@ -178,7 +158,7 @@ async function colleague(
   return { who, page, context };
 }
 
-test("an organisation approver approves from their own account; a plain member cannot", async ({
+test("an organisation approver approves from their own account; a plain member cannot until the owner changes their role", async ({
   page,
   browser,
   mailbox,
@@ -193,10 +173,14 @@ test("an organisation approver approves from their own account; a plain member c
   const approver = await colleague(browser, mailbox, page, "Approver (also approves proofs)");
   const member = await colleague(browser, mailbox, page, "Member");
   await page.reload();
-  await expect(orgs.getByRole("row").filter({ hasText: approver.who.email })).toContainText("approver");
+  const memberRow = (email: string) =>
+    orgs.getByRole("list", { name: "Members of Approvals Ltd" }).getByRole("listitem").filter({ hasText: email });
+  const roleOf = (who: Buyer) => memberRow(who.email).getByLabel(`Role of ${who.firstName} ${who.lastName}`);
+  await expect(roleOf(approver.who)).toHaveValue("approver");
+  await expect(roleOf(member.who)).toHaveValue("member");
 
   const { orderId } = await placeOrder(page.request, buyer.email);
-  await sendProof(browser, orderId);
+  await sendProofAsStaff(browser, orderId);
 
   // The plain member sees the order and its proof, but neither answers nor shares it.
   await member.page.goto(`/orders/${orderId}`);
@@ -211,6 +195,22 @@ test("an organisation approver approves from their own account; a plain member c
     proofVersion: "1",
   });
   expect(shared.status).toBe(403);
+
+  // The owner makes the member an approver on the account page (no new invitation): the member's
+  // order page now offers the answer, and the owner's own role cannot be changed.
+  await page.goto("/account");
+  await roleOf(member.who).selectOption({ label: "Approver" });
+  await memberRow(member.who.email).getByRole("button", { name: "Change" }).click();
+  await expect(orgs.getByText("Role changed.")).toBeVisible();
+  await expect(roleOf(member.who)).toHaveValue("approver");
+  await expect(memberRow(buyer.email)).toContainText("Owner");
+  await expect(memberRow(buyer.email).getByRole("combobox")).toHaveCount(0);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await orgs.screenshot({ path: `/tmp/organisation-roles-${width}.png` });
+  }
+  await member.page.reload();
+  await expect(member.page.getByRole("button", { name: "Approve version 1" })).toBeVisible();
   await member.context.close();
 
   // The approver answers from their own account.
