@@ -14,11 +14,8 @@ export async function staffMoves(staff: APIRequestContext, orderId: string, to: 
   expect(answer.status, answer.body.slice(0, 300)).toBe(200);
 }
 
-/**
- * A paid order taken to "Shipped" through the real flows: staff send proof version 1, the buyer
- * approves it, staff move it through production and quality check and ship it.
- */
-export async function shipOrder(buyer: APIRequestContext, staff: APIRequestContext, orderId: string) {
+/** Staff send the next proof version of a paid order (a PNG), as the back office's form posts it. */
+export async function sendProof(staff: APIRequestContext, orderId: string) {
   const proof = await staff.post(dataUrl(`/admin/orders/${orderId}`), {
     multipart: {
       intent: "proof",
@@ -28,6 +25,14 @@ export async function shipOrder(buyer: APIRequestContext, staff: APIRequestConte
     },
   });
   expect(proof.status(), (await readRouteAnswer(proof)).body.slice(0, 300)).toBe(200);
+}
+
+/**
+ * A paid order taken to "Shipped" through the real flows: staff send proof version 1, the buyer
+ * approves it, staff move it through production and quality check and ship it.
+ */
+export async function shipOrder(buyer: APIRequestContext, staff: APIRequestContext, orderId: string) {
+  await sendProof(staff, orderId);
   const approved = await postForm(buyer, `/orders/${orderId}`, { decision: "approve", proofVersion: "1" });
   expect(approved.status, approved.body.slice(0, 300)).toBe(200);
   for (const to of ["in_production", "quality_check", "shipped"]) await staffMoves(staff, orderId, to);
