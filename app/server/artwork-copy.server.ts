@@ -12,11 +12,10 @@ import { ARTWORK_MAX_FILES } from "~/domain/artwork-rules";
 import type { ArtworkFileEntry } from "~/domain/draft-schemas";
 import { queryRows, sqlList, type Database } from "./db.server";
 import type { FileStorage } from "./storage.server";
+import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
 
 /** A stored file to copy: its name as the buyer sees it and where its bytes are. */
 export type ArtworkSource = { name: string; storedName: string; contentType: string };
-
-const FILES = sql`(case when jsonb_typeof(data -> 'artwork' -> 'files') = 'array' then data -> 'artwork' -> 'files' else '[]'::jsonb end)`;
 
 /** Copies the bytes; null when the source is missing from storage. */
 async function copyBytes(storage: FileStorage, storedName: string) {
@@ -54,21 +53,15 @@ export async function copyArtworkIntoDraft(
       const [row] = await queryRows<{ version: number }>(
         tx,
         sql`update order_drafts
-               set data = jsonb_set(
-                     case when jsonb_typeof(data) = 'object' then data else '{}'::jsonb end,
-                     '{artwork}',
-                     (case when jsonb_typeof(data -> 'artwork') = 'object' then data -> 'artwork' else '{}'::jsonb end)
-                       || jsonb_build_object('email_later', false, 'files',
-                            coalesce((select jsonb_agg(f.value order by f.position)
-                                        from jsonb_array_elements(${FILES}) with ordinality as f(value, position)
+               set data = ${withDraftFiles(sql`coalesce((select jsonb_agg(f.value order by f.position)
+                                        from jsonb_array_elements(${DRAFT_FILES}) with ordinality as f(value, position)
                                        where f.value ->> 'name' not in (select jsonb_array_elements_text(${names}::jsonb))), '[]'::jsonb)
-                            || ${JSON.stringify(added)}::jsonb)
-                   ),
+                            || ${JSON.stringify(added)}::jsonb`)},
                    version = version + 1,
                    updated_at = now()
              where id = ${draftId} and user_id = ${userId} and status in (${sqlList(EDITABLE_STATUSES)})
                and paid_at is null
-               and (select count(*) from jsonb_array_elements(${FILES}) as f(value)
+               and (select count(*) from jsonb_array_elements(${DRAFT_FILES}) as f(value)
                      where f.value ->> 'name' not in (select jsonb_array_elements_text(${names}::jsonb))) + ${added.length} <= ${ARTWORK_MAX_FILES}
             returning version`,
       );

@@ -32,26 +32,25 @@ import { queryRows, sqlList, type Database } from "./db.server";
 import type { Failure } from "./http.server";
 import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
+import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
 
 const editableList = sqlList(EDITABLE_STATUSES);
-// data.artwork.files as a jsonb array whatever the row holds.
-const FILES = sql`(case when jsonb_typeof(data -> 'artwork' -> 'files') = 'array' then data -> 'artwork' -> 'files' else '[]'::jsonb end)`;
 /** How many of the draft's files an upload named `name` keeps: all but those it replaces. */
 const keptCount = (name: string | null) =>
-  sql`(select count(*) from jsonb_array_elements(${FILES}) as e(value) where e.value ->> 'name' is distinct from ${name})::int`;
+  sql`(select count(*) from jsonb_array_elements(${DRAFT_FILES}) as e(value) where e.value ->> 'name' is distinct from ${name})::int`;
 /**
  * The draft's files with `entry` in: in place of the first file of the same name (and of any
  * later ones, listed twice before issue 16), else at the end.
  */
 const withUpload = (entry: ArtworkFileEntry) => sql`(
   select jsonb_agg(f.value order by f.position) from (
-    select e.value, e.position from jsonb_array_elements(${FILES}) with ordinality as e(value, position)
+    select e.value, e.position from jsonb_array_elements(${DRAFT_FILES}) with ordinality as e(value, position)
      where e.value ->> 'name' is distinct from ${entry.name}
     union all
     select ${JSON.stringify(entry)}::jsonb, coalesce(
-      (select min(e.position) from jsonb_array_elements(${FILES}) with ordinality as e(value, position)
+      (select min(e.position) from jsonb_array_elements(${DRAFT_FILES}) with ordinality as e(value, position)
         where e.value ->> 'name' = ${entry.name}),
-      jsonb_array_length(${FILES}) + 1)
+      jsonb_array_length(${DRAFT_FILES}) + 1)
   ) as f(value, position))`;
 
 /** The draft's status, and how many of its files stay beside an upload named `name` (all, for null). */
@@ -114,12 +113,7 @@ export async function saveArtwork(
     const saved = await db.transaction(async (tx) => {
       const result = (await tx.execute(
         sql`update order_drafts
-               set data = jsonb_set(
-                     case when jsonb_typeof(data) = 'object' then data else '{}'::jsonb end,
-                     '{artwork}',
-                     (case when jsonb_typeof(data -> 'artwork') = 'object' then data -> 'artwork' else '{}'::jsonb end)
-                       || jsonb_build_object('email_later', false, 'files', ${withUpload(file)})
-                   ),
+               set data = ${withDraftFiles(withUpload(file))},
                    version = version + 1,
                    updated_at = now()
              where id = ${draftId} and user_id = ${userId} and status in (${editableList})
@@ -189,7 +183,7 @@ export async function removeArtwork(
       sql`update order_drafts
              set data = jsonb_set(data, '{artwork,files}', coalesce(
                    (select jsonb_agg(f.value order by f.position)
-                      from jsonb_array_elements(${FILES}) with ordinality as f(value, position)
+                      from jsonb_array_elements(${DRAFT_FILES}) with ordinality as f(value, position)
                      where f.value ->> 'id' <> ${fileId}),
                    '[]'::jsonb)),
                  version = version + 1,
