@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { BrandColour } from "~/components/brand-colour";
 import { Link } from "react-router";
 import { type BrandKitView, withPlacementNotes } from "~/domain/brand-kit";
 import type { ArtworkFileEntry } from "~/domain/draft";
@@ -117,12 +118,7 @@ function BrandKitPicker({
           <span className="font-semibold">Brand colours:</span>
           {kit.colours.map((hex) => (
             <span key={hex} className="inline-flex items-center gap-1">
-              <span
-                aria-hidden="true"
-                className="inline-block size-4 rounded border border-slate-300"
-                style={{ backgroundColor: hex }}
-              />
-              {hex.toUpperCase()}
+              <BrandColour hex={hex} />
             </span>
           ))}
         </p>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { BrandColour } from "~/components/brand-colour";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { ARTWORK_ACCEPT, ARTWORK_MAX_BYTES, ARTWORK_MESSAGES, isAllowedArtworkName } from "~/domain/artwork-rules";
 import { BRAND_KIT_LIMITS, type BrandKitView } from "~/domain/brand-kit";
@@ -148,12 +149,7 @@ function ColoursSection({ kit, reply }: { kit: BrandKitView; reply?: Reply }) {
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Brand colours">
           {kit.colours.map((hex) => (
             <li key={hex} className="flex items-center gap-1 text-sm">
-              <span
-                aria-hidden="true"
-                className="inline-block size-5 rounded border border-slate-300"
-                style={{ backgroundColor: hex }}
-              />
-              {hex.toUpperCase()}
+              <BrandColour hex={hex} />
             </li>
           ))}
         </ul>
