@@ -4,7 +4,7 @@
  * entry (vite.config.ts), run with `npm start`. `npm run dev` runs the same edge (scripts/dev.ts).
  */
 import type { Server } from "node:http";
-import { dirname, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -13,6 +13,7 @@ import { getEnv } from "~/server/env.server";
 import { createHtmlCache, PAGE_COOKIES } from "~/server/html-cache.server";
 import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/http-app.server";
+import { setPreflightWorkerFile } from "~/server/preflight.server";
 import { openServices } from "~/server/services.server";
 import { startPeriodicWork } from "~/server/periodic-work.server";
 
@@ -24,6 +25,9 @@ const env = (() => {
     process.exit(1);
   }
 })();
+
+// Issue 20: the build emits the preflight worker next to this file (vite.config.ts).
+setPreflightWorkerFile(join(dirname(fileURLToPath(import.meta.url)), "preflight-worker.js"));
 
 const startedAt = performance.now();
 // The database is migrated before the first request.

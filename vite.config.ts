@@ -47,9 +47,30 @@ function precompressClientAssets(): Plugin {
 }
 
 /**
+ * Issue 20: the artwork preflight runs in a worker thread of its own, started from a file, so the SSR
+ * build emits that entry as build/server/preflight-worker.js next to the server, which tells the
+ * runner where it is (server.ts: setPreflightWorkerFile).
+ */
+function emitPreflightWorker(): Plugin {
+  return {
+    name: "swag:emit-preflight-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      this.emitFile({
+        type: "chunk",
+        id: fileURLToPath(new URL("./app/server/preflight-worker.ts", import.meta.url)),
+        fileName: "preflight-worker.js",
+      });
+    },
+  };
+}
+
+/**
  * Server dependencies that stay in node_modules: they load native code (argon2), their own files next
  * to them (PGlite's WebAssembly and data), or optional modules at run time (pg-native, nodemailer's
- * transports, Stripe's and qrcode's CommonJS internals, pdfkit's font metrics).
+ * transports, Stripe's and qrcode's CommonJS internals, pdfkit's font metrics, pdfjs' standard fonts and
+ * the fake worker it imports by path, @napi-rs/canvas's native binary).
  */
 const SERVER_EXTERNALS = [
   "@electric-sql/pglite",
@@ -60,6 +81,8 @@ const SERVER_EXTERNALS = [
   "stripe",
   "qrcode",
   "pdfkit",
+  "pdfjs-dist",
+  "@napi-rs/canvas",
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -81,5 +104,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // resolving and compiling thousands in node_modules, about 0.5 s less from start to first page
   // (issue 3: cold start ≤ 2 s). The dev server keeps loading them from node_modules.
   ssr: command === "build" ? { noExternal: true, external: SERVER_EXTERNALS } : undefined,
-  plugins: [tailwindcss(), reactRouter(), precompressClientAssets()],
+  plugins: [tailwindcss(), reactRouter(), precompressClientAssets(), emitPreflightWorker()],
 }));
