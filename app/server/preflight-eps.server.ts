@@ -28,14 +28,17 @@ export function readEps(bytes: Uint8Array): EpsReport | UnreadableReport {
   const head = latin1.decode(postscript.subarray(0, HEADER_BYTES));
   if (!head.startsWith("%!PS-Adobe")) return damaged;
   const header = readHeader(head);
-  const tail = () => readHeader(latin1.decode(postscript.subarray(Math.max(0, postscript.length - TRAILER_BYTES))), true);
+  const tail = () =>
+    readHeader(latin1.decode(postscript.subarray(Math.max(0, postscript.length - TRAILER_BYTES))), true);
   const box = (key: string) => {
     const value = header.values.get(key);
     return value === "(atend)" ? tail().values.get(key) : value;
   };
   const colours: ColourUse = { rgb: false, cmyk: false, gray: false, spot: [] };
   const custom = header.values.get("DocumentCustomColors");
-  for (const name of dscNames(custom === "(atend)" ? (tail().values.get("DocumentCustomColors") ?? "") : (custom ?? ""))) {
+  for (const name of dscNames(
+    custom === "(atend)" ? (tail().values.get("DocumentCustomColors") ?? "") : (custom ?? ""),
+  )) {
     if (!colours.spot.includes(name)) colours.spot.push(name);
   }
   const process = dscNames(header.values.get("DocumentProcessColors") ?? "");
@@ -51,9 +54,7 @@ export function readEps(bytes: Uint8Array): EpsReport | UnreadableReport {
 }
 
 /** A DOS EPS starts C5 D0 D3 C6, then the offsets and lengths of its PostScript, WMF and TIFF sections. */
-function splitBinaryEps(
-  bytes: Uint8Array,
-): { postscript: Uint8Array; preview: EpsReport["preview"] } | null {
+function splitBinaryEps(bytes: Uint8Array): { postscript: Uint8Array; preview: EpsReport["preview"] } | null {
   const binary = bytes[0] === 0xc5 && bytes[1] === 0xd0 && bytes[2] === 0xd3 && bytes[3] === 0xc6;
   if (!binary) return { postscript: bytes, preview: null };
   if (bytes.length < 30) return null;
@@ -132,7 +133,10 @@ const nextSpace = (text: string, from: number) => {
 /** "llx lly urx ury" in points → millimetres; null when absent, "(atend)" unresolved or empty. */
 function parseBox(value: string | undefined): EpsReport["boundingBox"] {
   if (value === undefined) return null;
-  const numbers = value.split(" ").filter((part) => part !== "").map(Number);
+  const numbers = value
+    .split(" ")
+    .filter((part) => part !== "")
+    .map(Number);
   if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) return null;
   const [llx, lly, urx, ury] = numbers as [number, number, number, number];
   if (urx <= llx || ury <= lly) return null;

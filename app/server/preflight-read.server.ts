@@ -145,7 +145,12 @@ const multiply = (outer: Matrix, inner: readonly number[]): Matrix => {
     outer[1] * e + outer[3] * f + outer[5],
   ];
 };
-const TEXT_OPS = new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
+const TEXT_OPS = new Set<number>([
+  OPS.showText,
+  OPS.showSpacedText,
+  OPS.nextLineShowText,
+  OPS.nextLineSetSpacingShowText,
+]);
 const PIXELS_BY_ARGUMENT = new Set<number>([OPS.paintInlineImageXObject, OPS.paintImageMaskXObject]);
 type Pixels = { width: number; height: number };
 const isPixels = (value: unknown): value is Pixels =>
@@ -320,7 +325,8 @@ function scanContent(walk: Walk, stream: PDFRawStream) {
     if (token === "rg" || token === "RG") walk.colours.rgb = true;
     else if (token === "k" || token === "K") walk.colours.cmyk = true;
     else if (token === "g" || token === "G") walk.colours.gray = true;
-    else if ((token === "cs" || token === "CS") && previous.startsWith("/")) classifyName(walk.colours, previous.slice(1));
+    else if ((token === "cs" || token === "CS") && previous.startsWith("/"))
+      classifyName(walk.colours, previous.slice(1));
     previous = token;
   });
 }

@@ -90,7 +90,9 @@ export const cmykArtwork = () =>
 /** Two named spot colours (Separation colour spaces over DeviceCMYK). */
 export const spotArtwork = () =>
   pdfkit((pdf) => {
-    const spot = pdf as PDFKit.PDFDocument & { addSpotColor(name: string, c: number, m: number, y: number, k: number): void };
+    const spot = pdf as PDFKit.PDFDocument & {
+      addSpotColor(name: string, c: number, m: number, y: number, k: number): void;
+    };
     spot.addSpotColor("PANTONE 186 C", 0, 100, 80, 5);
     spot.addSpotColor("PANTONE 286 C", 100, 66, 0, 2);
     pdf.rect(10, 10, 120, 60).fill("PANTONE 186 C");
