@@ -6,15 +6,15 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { PreflightReport } from "~/domain/preflight";
-import { readEps, readPdf, renderPdfPreview } from "./preflight-read.server";
+import { readEps, readPdfWithPreview } from "./preflight-read.server";
 
 export type PreflightJob = { kind: "pdf" | "eps"; bytes: Uint8Array };
 export type PreflightAnswer = { report: PreflightReport; preview: Uint8Array | null };
 
 const port = parentPort;
 port?.once("message", async ({ kind, bytes }: PreflightJob) => {
-  const report = kind === "pdf" ? await readPdf(bytes) : readEps(bytes);
-  const preview = report.kind === "pdf" ? await renderPdfPreview(bytes) : null;
-  const answer: PreflightAnswer = { report, preview };
+  const answer: PreflightAnswer =
+    kind === "pdf" ? await readPdfWithPreview(bytes) : { report: readEps(bytes), preview: null };
+  const { preview } = answer;
   port.postMessage(answer, preview ? [preview.buffer as ArrayBuffer] : []);
 });

@@ -101,6 +101,10 @@ describe("reading a PDF", () => {
     expect(await readPdf(corpus.garbagePdf())).toEqual({ kind: "unreadable", reason: "damaged" });
   });
 
+  it("refuses an image too big to decode within the worker's memory before decoding it", async () => {
+    expect(await readPdf(await corpus.hugeImagePdf())).toEqual({ kind: "unreadable", reason: "too_complex" });
+  });
+
   it("refuses a PDF whose page tree is empty", async () => {
     expect(await readPdf(await corpus.noPagesPdf())).toEqual({ kind: "unreadable", reason: "no_pages" });
   });

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { PDFDocument as PdfLibDocument } from "@cantoo/pdf-lib";
+import { PDFName, PDFDocument as PdfLibDocument } from "@cantoo/pdf-lib";
 import { createCanvas } from "@napi-rs/canvas";
 import PDFDocument from "pdfkit";
 
@@ -118,6 +118,26 @@ export const truncatedPdf = async () => {
 /** A PDF whose page tree is empty (/Count 0): pdf-lib saves one when told not to add a blank page. */
 export const noPagesPdf = async () =>
   PdfLibDocument.create().then((document) => document.save({ addDefaultPage: false }));
+
+/**
+ * A decompression bomb's shape: an image that says it is 20 000 × 20 000 pixels (1.6 GB decoded,
+ * outside any V8 heap limit) over three bytes of data.
+ */
+export async function hugeImagePdf(): Promise<Uint8Array> {
+  const document = await PdfLibDocument.create();
+  const page = document.addPage([283, 156]);
+  const image = document.context.stream(new Uint8Array(3), {
+    Type: "XObject",
+    Subtype: "Image",
+    Width: 20_000,
+    Height: 20_000,
+    ColorSpace: "DeviceRGB",
+    BitsPerComponent: 8,
+  });
+  page.node.setXObject(PDFName.of("Im0"), document.context.register(image));
+  page.node.addContentStream(document.context.register(document.context.stream("q 283 0 0 156 0 0 cm /Im0 Do Q")));
+  return document.save();
+}
 
 /** "%PDF-" and then nothing a reader can use. */
 export const garbagePdf = () => new TextEncoder().encode(`%PDF-1.7\n${"nonsense ".repeat(200)}`);
