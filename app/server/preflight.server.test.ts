@@ -148,6 +148,12 @@ describe("reading an EPS", () => {
     expect(readEps(corpus.binaryEps().slice(0, 100))).toEqual({ kind: "unreadable", reason: "damaged" });
   });
 
+  it("reads an old Mac EPS (lines ending in CR) whose bounding box is given at the end", () => {
+    const lines = ["%!PS-Adobe-3.0 EPSF-3.0", "%%BoundingBox: (atend)", "%%EndComments", "0 0 moveto", "%%Trailer"];
+    const report = readEps(new TextEncoder().encode(`${[...lines, "%%BoundingBox: 0 0 72 36", "%%EOF"].join("\r")}\r`));
+    expect(report.kind === "eps" && report.boundingBox).toEqual({ widthMm: 25.4, heightMm: 12.7 });
+  });
+
   it("keeps at most 20 DSC keys of at most 200 characters", () => {
     const lines = ["%!PS-Adobe-3.0 EPSF-3.0", ...Array.from({ length: 30 }, (_, i) => `%%Key${i}: ${"x".repeat(300)}`)];
     const report = readEps(new TextEncoder().encode(`${lines.join("\n")}\n%%EndComments\n`));

@@ -21,8 +21,10 @@ export type PreflightResult =
   | { ok: false; busy: true };
 
 /**
- * Reading and rendering a 50 MB PDF of images peaks at about <see docs/bench> MB of V8 heap (the
- * pixels themselves live outside it, in @napi-rs/canvas and typed arrays); the limits leave room.
+ * Measured (build/server/preflight-worker.js, 2 cores): a 50 MB PDF of noise images, read and
+ * rendered in about 2.4 s, needs between 64 and 96 MB of old generation (64 runs out), so 384 leaves
+ * four times the room. Decoded pixels live outside the heap (the process's RSS grows by about
+ * 500 MB): preflight-read.server.ts refuses images over 100 megapixels before decoding them.
  */
 const DEFAULTS = { timeoutMs: 20_000, maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 48 } as const;
 const MAX_RUNNING = 1;
