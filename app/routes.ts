@@ -43,6 +43,9 @@ export default [
   route("api/drafts/:id", "routes/api.draft.ts"),
   route("api/drafts/:id/artwork", "routes/api.draft-artwork.ts"),
   route("api/artwork/:fileId", "routes/api.artwork-file.ts"),
+  // Artwork preflight (issue 20): page one's picture, and "Use it anyway"
+  route("api/artwork/:fileId/preview", "routes/api.artwork-preview.ts"),
+  route("api/artwork/:fileId/use-anyway", "routes/api.artwork-use-anyway.ts"),
   // The brand kit's logos, and step 2's "Use this logo" (issue 19 item 6)
   route("api/brand-kit/logos", "routes/api.brand-kit-logos.ts"),
   route("api/drafts/:id/brand-logo", "routes/api.draft-brand-logo.ts"),
@@ -98,6 +101,7 @@ export default [
     route("orders/:id", "routes/admin.order.tsx"),
     route("orders/:id/proofs/:version", "routes/admin.order-proof.ts"),
     route("orders/:id/artwork/:fileId", "routes/admin.order-artwork.ts"),
+    route("orders/:id/artwork/:fileId/preview", "routes/admin.order-artwork-preview.ts"),
     route("orders/:id/invoice.pdf", "routes/admin.order-document.ts", { id: "admin-order-invoice" }),
     route("orders/:id/credit-note.pdf", "routes/admin.order-document.ts", { id: "admin-order-credit-note" }),
     route("orders/:id/guarantee-credit-note.pdf", "routes/admin.order-document.ts", {

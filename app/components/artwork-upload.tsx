@@ -8,13 +8,16 @@ import {
   isAllowedArtworkName,
 } from "~/domain/artwork-rules";
 import { formatFileSize } from "~/domain/file-size";
+import type { ArtworkChoice } from "~/domain/artwork-preflight";
+import { ArtworkCheck } from "./artwork-check";
 import { useBusiness } from "./root-data";
 import { buttonClass } from "./ui/button";
 import { InfoTooltip } from "./ui/tooltip";
 
 /**
  * Artwork for the draft (issue 7 item 10): .EPS or .PDF, checked here for a quick answer and by
- * the server on the bytes; files are listed with their size and can be removed. A file uploaded
+ * the server on the bytes, whose preflight (issue 20) each file shows with page one; files are
+ * listed with their size and can be removed. A file uploaded
  * again under the same name replaces the earlier one (issue 16 item 5), and the page says so.
  */
 export function ArtworkUpload(props: {
@@ -22,6 +25,8 @@ export function ArtworkUpload(props: {
   alongside: <T>(task: (draftId: string | null) => Promise<T>) => Promise<T>;
   files: ArtworkFileEntry[];
   onFiles: (files: ArtworkFileEntry[], version: number) => void;
+  /** Where the line's artwork prints, which each file is checked against (issue 20). */
+  choice: ArtworkChoice;
   emailLater: boolean;
   onEmailLater: (value: boolean) => void;
 }) {
@@ -94,6 +99,29 @@ export function ArtworkUpload(props: {
     }
   }
 
+  async function acceptWarnings(file: ArtworkFileEntry, codes: string[]) {
+    setMessage(null);
+    try {
+      await props.alongside(async (draftId) => {
+        const response = await fetch(`/api/artwork/${file.id}/use-anyway`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ draft_id: draftId, codes }),
+        });
+        const body = (await response.json()) as {
+          files?: ArtworkFileEntry[];
+          version?: number;
+          error?: { message: string };
+        };
+        if (!response.ok || !body.files || body.version === undefined)
+          return setMessage(body.error?.message ?? "Couldn't record your answer. Please try again.");
+        props.onFiles(body.files, body.version);
+      });
+    } catch {
+      setMessage("Couldn't record your answer. Check your connection and try again.");
+    }
+  }
+
   return (
     <fieldset>
       <legend className="flex items-center gap-2 text-lg font-bold">
@@ -137,22 +165,22 @@ export function ArtworkUpload(props: {
       {props.files.length > 0 ? (
         <ul className="mt-3 space-y-2" aria-label="Uploaded artwork">
           {props.files.map((file) => (
-            <li
-              key={file.id}
-              className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm"
-            >
-              <a href={`/api/artwork/${file.id}`} className="font-medium text-brand underline">
-                {file.name}
-              </a>
-              <span className="text-muted">{formatFileSize(file.size)}</span>
-              <button
-                type="button"
-                className={buttonClass("ghost", "px-2 py-1")}
-                onClick={() => void remove(file)}
-                aria-label={`Remove ${file.name}`}
-              >
-                Remove
-              </button>
+            <li key={file.id} className="space-y-2 rounded-lg border border-slate-200 px-3 py-2 text-sm">
+              <div className="flex items-center justify-between gap-3">
+                <a href={`/api/artwork/${file.id}`} className="min-w-0 break-all font-medium text-brand underline">
+                  {file.name}
+                </a>
+                <span className="shrink-0 text-muted">{formatFileSize(file.size)}</span>
+                <button
+                  type="button"
+                  className={buttonClass("ghost", "px-2 py-1")}
+                  onClick={() => void remove(file)}
+                  aria-label={`Remove ${file.name}`}
+                >
+                  Remove
+                </button>
+              </div>
+              <ArtworkCheck file={file} choice={props.choice} onUseAnyway={(codes) => acceptWarnings(file, codes)} />
             </li>
           ))}
         </ul>

@@ -11,8 +11,12 @@ import type { DraftStatus } from "./draft";
 
 type Step2 = NonNullable<CheckoutLineState["draft"]>["data"];
 const done: Step2 = {
+  product_id: "8",
   confirm: { rights_confirmed: true, lead_time_acknowledged: true },
   proof: { preference: "ai_mockup", previous_order_ref: "" },
+  artwork: { email_later: false, files: [] },
+  branding: { method: "embroidery", placement: "", placement_details: "" },
+  customization_selections: [],
   quantity: 100,
   sizes: [],
 };

@@ -8,6 +8,7 @@ import {
   canProceedCustomisation,
   completedSteps,
   statusRank,
+  type CustomisationGate,
   type DraftData,
   type DraftStatus,
   type StepNumber,
@@ -22,7 +23,7 @@ export type CheckoutLineState = {
   draft: {
     id: string;
     status: DraftStatus;
-    data: Pick<DraftData, "confirm" | "proof" | "quantity" | "sizes">;
+    data: CustomisationGate & Pick<DraftData, "quantity" | "sizes">;
   } | null;
 };
 

@@ -344,6 +344,7 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
 
 describe("customisation step (R-CUST-14, A-40)", () => {
   const data = (rights: boolean, lead: boolean, preference: "ai_mockup" | "skip_proof" = "ai_mockup", ref = "") => ({
+    ...buildInitialDraft(CAP_LINE),
     confirm: { rights_confirmed: rights, lead_time_acknowledged: lead },
     proof: { preference, previous_order_ref: ref },
   });

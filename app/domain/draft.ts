@@ -10,6 +10,7 @@
  */
 import type { Product } from "~/catalogue/catalogue";
 import { isOfferedColour } from "~/catalogue/colours";
+import { filesAwaitingConsent } from "./artwork-preflight";
 import { BRANDING_METHODS, type BrandingMethod } from "./checkout";
 import { isValidPhone, phoneErrorMessage } from "./contact-rules";
 import type { IsoDate } from "./dates";
@@ -63,8 +64,22 @@ export function saveErrorMessage(message?: string | null): string {
 export const DRAFT_STEPS = ["customisation", "details", "shipping", "proofing"] as const;
 export type DraftStep = (typeof DRAFT_STEPS)[number];
 
+/** Step 2's part of a draft (the rest belongs to later steps and is never sent from step 2). */
+export type CustomisationForm = Pick<
+  DraftData,
+  | "variant"
+  | "quantity"
+  | "branding"
+  | "proof"
+  | "confirm"
+  | "notes"
+  | "handwritten_note"
+  | "customization_selections"
+  | "sizes"
+> & { artwork: { email_later: boolean } };
+
 /** The step-2 part of a draft, as createDraft() and the customisation autosave send it. */
-export function customisationPart(data: DraftData): Required<CustomisationPatch> {
+export function customisationPart(data: DraftData): CustomisationForm {
   return {
     variant: { ...data.variant },
     quantity: data.quantity,
@@ -85,20 +100,37 @@ export function customisationPart(data: DraftData): Required<CustomisationPatch>
 export type CustomisationField =
   | "confirm.rights_confirmed"
   | "confirm.lead_time_acknowledged"
-  | "proof.previous_order_ref";
+  | "proof.previous_order_ref"
+  | "artwork.use_anyway";
 
-/** What still blocks step 2's Next (R-CUST-14; A-40: a previous order reference for skip_proof). */
-export function missingCustomisation(data: Pick<DraftData, "confirm" | "proof">): CustomisationField[] {
+/** What step 2's Next reads of a draft. */
+export type CustomisationGate = Pick<
+  DraftData,
+  "confirm" | "proof" | "artwork" | "branding" | "customization_selections" | "product_id"
+>;
+
+/**
+ * What still blocks step 2's Next (R-CUST-14; A-40: a previous order reference for skip_proof;
+ * issue 20: a file whose preflight warnings for this method and placement the buyer has not said
+ * "Use it anyway" to).
+ */
+export function missingCustomisation(data: CustomisationGate): CustomisationField[] {
   const missing: CustomisationField[] = [];
   if (!data.confirm.rights_confirmed) missing.push("confirm.rights_confirmed");
   if (!data.confirm.lead_time_acknowledged) missing.push("confirm.lead_time_acknowledged");
   if (data.proof.preference === "skip_proof" && data.proof.previous_order_ref.trim() === "") {
     missing.push("proof.previous_order_ref");
   }
+  const choice = {
+    productId: data.product_id,
+    method: data.branding.method,
+    selections: data.customization_selections,
+  };
+  if (filesAwaitingConsent(data.artwork.files, choice).length > 0) missing.push("artwork.use_anyway");
   return missing;
 }
 
-export function canProceedCustomisation(data: Pick<DraftData, "confirm" | "proof">): boolean {
+export function canProceedCustomisation(data: CustomisationGate): boolean {
   return missingCustomisation(data).length === 0;
 }
 

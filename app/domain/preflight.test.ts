@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BrandingMethod } from "./checkout";
 import {
+  describeReport,
   effectivePpi,
   type EpsReport,
   type Finding,
@@ -276,5 +277,44 @@ describe("an EPS", () => {
     expect(messages(judge(eps({ colours: { ...NO_COLOURS, spot: ["PANTONE 286 C"] } }), "screen_print"))).toContain(
       "pass: 1 spot colour: PANTONE 286 C.",
     );
+  });
+});
+
+describe("describeReport", () => {
+  it("states a PDF's facts as staff read them", () => {
+    const report = pdf({
+      pages: 2,
+      images: [imageAt(300), imageAt(72)],
+      colours: { rgb: true, cmyk: true, gray: false, spot: ["PANTONE 186 C"] },
+      fonts: [
+        { name: "Helvetica", embedded: false },
+        { name: "Inter", embedded: true },
+      ],
+      smallestTextMm: 2.04,
+    });
+    expect(describeReport(report)).toEqual([
+      "PDF, 2 pages, page 1 100 × 55 mm",
+      "Vector art and 2 images, the lowest at 72 ppi on the page",
+      "Colours: CMYK; RGB; spot: PANTONE 186 C",
+      "Fonts: Helvetica (not embedded), Inter (embedded)",
+      "Smallest text 2 mm high on the page",
+    ]);
+    expect(describeReport(pdf({ colours: NO_COLOURS }))).toEqual([
+      "PDF, 1 page, page 1 100 × 55 mm",
+      "Vector only",
+      "Colours: none found",
+    ]);
+  });
+
+  it("states an EPS's facts, its DSC header among them, and an unreadable file's reason", () => {
+    expect(describeReport(eps({ raster: true, preview: { format: "tiff", bytes: 512 } }))).toEqual([
+      "EPS, 100 × 55 mm",
+      "Contains raster image data",
+      "Colours: CMYK",
+      "Creator: Adobe Illustrator",
+      "TIFF preview of 512 bytes",
+    ]);
+    expect(describeReport(eps({ boundingBox: null }))[0]).toBe("EPS without a bounding box");
+    expect(describeReport({ kind: "unreadable", reason: "damaged" })).toEqual([PREFLIGHT_MESSAGES.damaged]);
   });
 });

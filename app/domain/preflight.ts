@@ -258,10 +258,88 @@ function colourFindings(method: BrandingMethod, colours: ColourUse): Finding[] {
   return used.length > 0 ? [pass("colours", `Colours: ${oxford(used)}.`)] : [];
 }
 
+const mmText = (mm: number) => `${Math.round(mm * 10) / 10}`;
+const coloursText = (use: ColourUse) => {
+  const spaces = [...(use.cmyk ? ["CMYK"] : []), ...(use.rgb ? ["RGB"] : []), ...(use.gray ? ["greyscale"] : [])];
+  const spot = use.spot.length > 0 ? [`spot: ${use.spot.join(", ")}`] : [];
+  return [...spaces, ...spot].join("; ") || "none found";
+};
+
+/** What a report found, fact by fact, as staff read it when they make the proof (issue 20 item 3). */
+export function describeReport(report: PreflightReport): string[] {
+  if (report.kind === "unreadable") return [PREFLIGHT_MESSAGES[report.reason]];
+  if (report.kind === "eps") {
+    const box = report.boundingBox;
+    return [
+      box ? `EPS, ${mmText(box.widthMm)} × ${mmText(box.heightMm)} mm` : "EPS without a bounding box",
+      report.raster ? "Contains raster image data" : "Vector only",
+      `Colours: ${coloursText(report.colours)}`,
+      ...Object.entries(report.dsc).map(([key, value]) => `${key}: ${value}`),
+      report.preview ? `${report.preview.format.toUpperCase()} preview of ${report.preview.bytes} bytes` : "No preview",
+    ];
+  }
+  const images = report.images;
+  const lowest = images.length > 0 ? Math.min(...images.map((image) => effectivePpi(image, 1))) : null;
+  return [
+    `PDF, ${plural(report.pages, "page")}, page 1 ${mmText(report.pageWidthMm)} × ${mmText(report.pageHeightMm)} mm`,
+    images.length === 0
+      ? "Vector only"
+      : `${report.vector ? "Vector art and " : ""}${plural(images.length, "image")}, the lowest at ${lowest} ppi on the page`,
+    `Colours: ${coloursText(report.colours)}`,
+    ...(report.fonts.length > 0
+      ? [
+          `Fonts: ${report.fonts.map((font) => `${font.name} (${font.embedded ? "embedded" : "not embedded"})`).join(", ")}`,
+        ]
+      : []),
+    ...(report.smallestTextMm !== null ? [`Smallest text ${mmText(report.smallestTextMm)} mm high on the page`] : []),
+  ];
+}
+
 /** Whether the buyer must say "Use it anyway" before going on, and whether the file is refused. */
 export function preflightVerdict(findings: readonly Finding[]): "refused" | "needs_consent" | "passed" {
   if (findings.some((finding) => finding.level === "blocker")) return "refused";
   return findings.some((finding) => finding.level === "warning") ? "needs_consent" : "passed";
+}
+
+/**
+ * The warnings of `findings` the buyer has not yet said "Use it anyway" to. Consent is kept as
+ * the warnings' codes, so a warning that appears later (another method, another placement) asks again.
+ */
+export function unconsentedWarnings(findings: readonly Finding[], accepted: readonly string[]): Finding[] {
+  return findings.filter((finding) => finding.level === "warning" && !accepted.includes(finding.code));
+}
+
+/** What a report may hold when stored with its file: the lowest-resolution images, bounded lists. */
+export const REPORT_LIMITS = { images: 20, fonts: 50, spot: 50, name: 100, dscKeys: 20, dscValue: 200 } as const;
+
+const pixelsPerMm = (image: PlacedImage) => Math.min(image.widthPx / image.widthMm, image.heightPx / image.heightMm);
+
+/**
+ * `report` bounded for storage (REPORT_LIMITS): a PDF drawing ten thousand images keeps the 20 of
+ * lowest resolution, which is all the judging needs (the scale is the same for every image of a
+ * page, so the order by resolution is too); long lists and names are cut.
+ */
+export function boundReport(report: PreflightReport): PreflightReport {
+  const name = (text: string) => text.slice(0, REPORT_LIMITS.name);
+  const colours = (use: ColourUse): ColourUse => ({ ...use, spot: use.spot.slice(0, REPORT_LIMITS.spot).map(name) });
+  if (report.kind === "pdf") {
+    return {
+      ...report,
+      images: [...report.images]
+        .filter((image) => image.widthMm > 0 && image.heightMm > 0)
+        .sort((a, b) => pixelsPerMm(a) - pixelsPerMm(b))
+        .slice(0, REPORT_LIMITS.images),
+      colours: colours(report.colours),
+      fonts: report.fonts.slice(0, REPORT_LIMITS.fonts).map((font) => ({ ...font, name: name(font.name) })),
+    };
+  }
+  if (report.kind === "eps") {
+    const dsc = Object.entries(report.dsc)
+      .slice(0, REPORT_LIMITS.dscKeys)
+      .map(([key, value]) => [name(key), value.slice(0, REPORT_LIMITS.dscValue)]);
+    return { ...report, dsc: Object.fromEntries(dsc), colours: colours(report.colours) };
+  }
+  return report;
 }
 
 // ---------------------------------------------------------------------------------------------

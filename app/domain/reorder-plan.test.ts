@@ -87,7 +87,7 @@ describe("planReorder (issue 19 item 5)", () => {
       proof: { preference: "skip_proof", previous_order_ref: "SS-000042" },
       artwork: { email_later: false },
     });
-    expect(line?.artwork).toEqual([FILE]);
+    expect(line?.artwork).toEqual([{ ...FILE, use_anyway: [] }]);
   });
 
   it("prices at today's tier and says what changed", () => {

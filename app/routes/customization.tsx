@@ -23,6 +23,8 @@ import { BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/dom
 import {
   CONFIRMATION_LABELS,
   type CustomisationField,
+  type CustomisationForm,
+  customisationPart,
   missingCustomisation,
   PREVIOUS_ORDER_REF_MESSAGE,
   stepHref,
@@ -55,35 +57,10 @@ const MISSING_LABELS: Record<CustomisationField, string> = {
   "confirm.rights_confirmed": "confirming you have the rights to the artwork",
   "confirm.lead_time_acknowledged": "acknowledging the lead time",
   "proof.previous_order_ref": "Previous order reference",
+  "artwork.use_anyway": 'your answer to the artwork check ("Use it anyway" or a new file)',
 };
 
-/** Step 2's part of the draft (the rest belongs to later steps and is never sent from here). */
-type CustomisationForm = Pick<
-  DraftData,
-  | "variant"
-  | "quantity"
-  | "branding"
-  | "proof"
-  | "confirm"
-  | "notes"
-  | "handwritten_note"
-  | "customization_selections"
-  | "sizes"
-> & {
-  artwork: { email_later: boolean };
-};
-const formFrom = (d: DraftData): CustomisationForm => ({
-  variant: d.variant,
-  quantity: d.quantity,
-  branding: d.branding,
-  proof: d.proof,
-  confirm: d.confirm,
-  notes: d.notes,
-  handwritten_note: d.handwritten_note,
-  customization_selections: d.customization_selections,
-  sizes: d.sizes,
-  artwork: { email_later: d.artwork.email_later },
-});
+const formFrom = customisationPart;
 
 export default function CustomizationRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.ready) {
@@ -143,9 +120,8 @@ function CustomisationStep(props: {
     });
   };
   const unit = unitPricePence(product.tiers, form.quantity);
-  const missing = missingCustomisation({ confirm: form.confirm, proof: form.proof }).map(
-    (field) => MISSING_LABELS[field],
-  );
+  const step2 = { ...form, product_id: props.productId, artwork: { email_later: form.artwork.email_later, files } };
+  const missing = missingCustomisation(step2).map((field) => MISSING_LABELS[field]);
   if (!sizesComplete(product, form.sizes, form.quantity)) {
     missing.unshift(`sizes adding up to ${form.quantity.toLocaleString("en-GB")}`);
   }
@@ -156,7 +132,7 @@ function CustomisationStep(props: {
       line.productId === props.productId && draftId
         ? {
             ...line,
-            draft: { id: draftId, status: line.draft?.status ?? "customisation_draft", data: form },
+            draft: { id: draftId, status: line.draft?.status ?? "customisation_draft", data: step2 },
           }
         : line,
     );
@@ -198,6 +174,11 @@ function CustomisationStep(props: {
             placement={form.branding.placement_details}
             onPlacement={(text) => update((f) => ({ ...f, branding: { ...f.branding, placement_details: text } }))}
             alongside={autosave.alongside}
+            choice={{
+              productId: props.productId,
+              method: form.branding.method,
+              selections: form.customization_selections,
+            }}
             files={files}
             onFiles={(next, version) => {
               setFiles(next);

@@ -18,6 +18,7 @@ import { readProofForm, uploadProof } from "./admin-proofs.server";
 import { resetMailTransport } from "./mail.server";
 import { getOrder, respondToProof } from "./buyer-orders.server";
 import { createLocalStorage } from "./storage.server";
+import { MINIMAL_PDF } from "../../tests/setup/minimal-pdf";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -54,7 +55,7 @@ beforeEach(async () => {
 const staff: StaffMember = { id: "staff-user-1", name: "Olive Ops", email: "ops@swag.example" };
 const BUYER = "buyer-user-1";
 const PNG = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82);
-const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n");
+const PDF = new Uint8Array(MINIMAL_PDF);
 
 const paidOrder = (extra: Partial<Parameters<typeof insertPaidOrder>[1]> = {}) =>
   insertPaidOrder(handle.db, { userId: BUYER, email: "jane@acme.example", company: "Acme Events", ...extra });

@@ -236,6 +236,7 @@ export async function openOrderArtwork(
   input: {
     orderId: string;
     fileId: string;
+    preview?: boolean;
     storage?: FileStorage;
   },
 ): Promise<ArtworkDownload | null> {
@@ -248,5 +249,5 @@ export async function openOrderArtwork(
     .limit(1);
   if (!file) return null;
   // openArtwork is scoped to the uploader; the join above has checked the file is this order's.
-  return openArtwork(db, { userId: file.userId, fileId: input.fileId, storage: input.storage });
+  return openArtwork(db, { ...input, userId: file.userId });
 }

@@ -8,10 +8,11 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { artworkFiles } from "#db/schema";
 import { EDITABLE_STATUSES } from "~/domain/draft";
-import { ARTWORK_MAX_FILES } from "~/domain/artwork-rules";
+import { ARTWORK_MAX_FILES, artworkKind } from "~/domain/artwork-rules";
 import type { ArtworkFileEntry } from "~/domain/draft-schemas";
 import { queryRows, sqlList, type Database } from "./db.server";
-import type { FileStorage } from "./storage.server";
+import { deleteStored, type FileStorage } from "./storage.server";
+import { preflightStored } from "./artwork-preflight.server";
 import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
 
 /** A stored file to copy: its name as the buyer sees it and where its bytes are. */
@@ -34,18 +35,43 @@ export async function copyArtworkIntoDraft(
   input: { userId: string; draftId: string; sources: readonly ArtworkSource[]; storage: FileStorage },
 ): Promise<{ files: ArtworkFileEntry[]; version: number; missing: string[] } | null> {
   const { userId, draftId, storage } = input;
-  const copies: { entry: ArtworkFileEntry; storedName: string; contentType: string }[] = [];
+  const copies: {
+    entry: ArtworkFileEntry;
+    storedName: string;
+    previewStoredName: string | null;
+    contentType: string;
+  }[] = [];
   const missing: string[] = [];
   for (const source of input.sources) {
     const stored = await copyBytes(storage, source.storedName);
-    if (!stored || stored.size === 0) {
+    const kind = artworkKind(source.name);
+    if (!stored || stored.size === 0 || !kind) {
       if (stored) await storage.delete(stored.storedName);
       missing.push(source.name);
       continue;
     }
-    const entry = { id: randomUUID(), name: source.name, size: stored.size, uploaded_at: new Date().toISOString() };
-    copies.push({ entry, storedName: stored.storedName, contentType: source.contentType });
+    // Checked as an upload is (issue 20): its report and preview are the copy's own.
+    const checked = await preflightStored(storage, stored, kind);
+    if (!checked.ok) {
+      missing.push(source.name);
+      continue;
+    }
+    const entry: ArtworkFileEntry = {
+      id: randomUUID(),
+      name: source.name,
+      size: stored.size,
+      uploaded_at: new Date().toISOString(),
+      preflight: checked.report,
+      use_anyway: [],
+    };
+    copies.push({
+      entry,
+      storedName: stored.storedName,
+      previewStoredName: checked.previewStoredName,
+      contentType: source.contentType,
+    });
   }
+  const ours = copies.flatMap((copy) => [copy.storedName, copy.previewStoredName]);
   const names = JSON.stringify(copies.map((copy) => copy.entry.name));
   const added = copies.map((copy) => copy.entry);
   try {
@@ -66,10 +92,11 @@ export async function copyArtworkIntoDraft(
             returning version`,
       );
       if (!row) return null;
-      const replaced = await queryRows<{ stored_name: string }>(
+      const replaced = await queryRows<{ stored_name: string; preview_stored_name: string | null }>(
         tx,
         sql`delete from artwork_files where draft_id = ${draftId} and user_id = ${userId}
-               and original_name in (select jsonb_array_elements_text(${names}::jsonb)) returning stored_name`,
+               and original_name in (select jsonb_array_elements_text(${names}::jsonb))
+         returning stored_name, preview_stored_name`,
       );
       if (copies.length > 0) {
         await tx.insert(artworkFiles).values(
@@ -79,6 +106,7 @@ export async function copyArtworkIntoDraft(
             userId,
             originalName: copy.entry.name,
             storedName: copy.storedName,
+            previewStoredName: copy.previewStoredName,
             sizeBytes: copy.entry.size,
             contentType: copy.contentType,
           })),
@@ -87,13 +115,13 @@ export async function copyArtworkIntoDraft(
       return { version: row.version, replaced };
     });
     if (!saved) {
-      for (const copy of copies) await storage.delete(copy.storedName);
+      await deleteStored(storage, ours);
       return null;
     }
-    for (const old of saved.replaced) await storage.delete(old.stored_name);
+    for (const old of saved.replaced) await deleteStored(storage, [old.stored_name, old.preview_stored_name]);
     return { files: added, version: saved.version, missing };
   } catch (error) {
-    for (const copy of copies) await storage.delete(copy.storedName);
+    await deleteStored(storage, ours);
     throw error;
   }
 }

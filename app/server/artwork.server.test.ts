@@ -12,6 +12,7 @@ import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
 import { queryRows } from "./db.server";
 import { createDraft, getDraft, saveDraftStep } from "./drafts.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";
+import { MINIMAL_PDF, minimalPdfOfSize } from "../../tests/setup/minimal-pdf";
 
 const handle = testFileDatabase();
 let dataDir: string;
@@ -34,10 +35,7 @@ const ALICE = "user-alice";
 const BOB = "user-bob";
 
 const text = (value: string) => new TextEncoder().encode(value);
-const PDF = text(
-  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n" +
-    "trailer << /Root 1 0 R >>\n%%EOF\n",
-);
+const PDF = new Uint8Array(MINIMAL_PDF);
 const EPS = text(
   "%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\nnewpath 10 10 moveto 90 90 lineto stroke\n%%EOF\n",
 );
@@ -115,12 +113,14 @@ describe("saveArtwork", () => {
     const [row] = await queryRows<{
       original_name: string;
       stored_name: string;
+      preview_stored_name: string | null;
       content_type: string;
       size_bytes: number;
       user_id: string;
     }>(
       handle.db,
-      sql`select original_name, stored_name, content_type, size_bytes, user_id from artwork_files where id = ${result.file.id}`,
+      sql`select original_name, stored_name, preview_stored_name, content_type, size_bytes, user_id
+            from artwork_files where id = ${result.file.id}`,
     );
     expect(row).toMatchObject({
       original_name: "Brand Logo.PDF",
@@ -128,10 +128,16 @@ describe("saveArtwork", () => {
       size_bytes: PDF.byteLength,
       user_id: ALICE,
     });
-    // Only the random name is on disk, and the bytes are exactly what was sent.
-    expect(filesOnDisk()).toEqual([row?.stored_name]);
+    // Only random names are on disk: the bytes exactly as sent, and page one as a PNG (issue 20).
+    expect(filesOnDisk().sort()).toEqual([row?.stored_name, row?.preview_stored_name].sort());
     expect(row?.stored_name).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Uint8Array(readFileSync(join(uploadsDir, row?.stored_name ?? "")))).toEqual(PDF);
+    expect(
+      readFileSync(join(uploadsDir, row?.preview_stored_name ?? ""))
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
+    expect(result.file.preflight).toMatchObject({ kind: "pdf", pages: 1, vector: true, images: [] });
   });
 
   it("accepts an EPS, and a streamed body without Content-Length", async () => {
@@ -227,8 +233,7 @@ describe("saveArtwork", () => {
     });
     expect(result).toEqual({ ok: false, status: 413, code: "FILE_TOO_LARGE", message: "Files can be at most 50 MB." });
     expect(filesOnDisk()).toEqual([]);
-    const exact = new Uint8Array(2048);
-    exact.set(PDF);
+    const exact = new Uint8Array(minimalPdfOfSize(2048));
     expect(
       (
         await saveArtwork(handle.db, {
@@ -310,7 +315,7 @@ describe("saveArtwork", () => {
       storage,
     });
     expect(result).toMatchObject({ ok: true });
-    expect(filesOnDisk()).toHaveLength(1);
+    expect(filesOnDisk()).toHaveLength(2);
   });
 
   it("answers 409 for a paid draft", async () => {
@@ -356,11 +361,12 @@ describe("saveArtwork", () => {
       saveArtwork(handle.db, { userId: ALICE, draftId, request: upload(body, name), storage });
     const storedNames = async () =>
       (
-        await queryRows<{ stored_name: string }>(
+        await queryRows<{ name: string }>(
           handle.db,
-          sql`select stored_name from artwork_files order by stored_name`,
+          sql`select name from artwork_files, unnest(array[stored_name, preview_stored_name]) as name
+               where name is not null order by name`,
         )
-      ).map((row) => row.stored_name);
+      ).map((row) => row.name);
 
     it("lists it once, in its place, with the new bytes; the old record and bytes are gone", async () => {
       const draft = await newDraft();
@@ -379,8 +385,9 @@ describe("saveArtwork", () => {
       expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork.files).toEqual(
         again.files,
       );
+      // logo.pdf and its preview, mark.eps (an EPS has none).
       const after = await storedNames();
-      expect(after).toHaveLength(2);
+      expect(after).toHaveLength(3);
       expect(filesOnDisk().sort()).toEqual(after);
       expect(after.filter((name) => before.includes(name))).toHaveLength(1);
       const opened = await openArtwork(handle.db, { userId: ALICE, fileId: again.file.id, storage });
@@ -397,7 +404,7 @@ describe("saveArtwork", () => {
       if (!upper.ok) throw new Error(upper.message);
       expect(upper.files.map((f) => f.name)).toEqual(["logo.pdf", "Logo.pdf"]);
       expect((await getDraft(handle.db, { userId: ALICE, draftId: elsewhere.id }))?.data.artwork.files).toHaveLength(1);
-      expect(filesOnDisk()).toHaveLength(3);
+      expect(filesOnDisk()).toHaveLength(6);
     });
 
     it(`replaces a file on a draft that already has ${ARTWORK_MAX_FILES}`, async () => {
@@ -431,7 +438,7 @@ describe("saveArtwork", () => {
       const replaced = await send(draft.id, PDF, "logo.pdf");
       if (!replaced.ok) throw new Error(replaced.message);
       expect(replaced.files).toEqual([replaced.file]);
-      expect(filesOnDisk()).toHaveLength(1);
+      expect(filesOnDisk()).toHaveLength(2);
     });
   });
 
@@ -503,8 +510,7 @@ describe("saveArtwork", () => {
     it("stops an undeclared upload where the allowance ends (429) and removes the partial file", async () => {
       const draft = await newDraft();
       await spendAllBut(2 * 1024);
-      const big = new Uint8Array(8 * 1024);
-      big.set(PDF);
+      const big = new Uint8Array(minimalPdfOfSize(8 * 1024));
       const result = await saveArtwork(handle.db, {
         userId: ALICE,
         draftId: draft.id,
@@ -605,7 +611,7 @@ describe("openArtwork and removeArtwork", () => {
       (f) => f.name,
     );
     expect(names).toEqual(["logo.pdf", "c.pdf"]);
-    expect(filesOnDisk()).toHaveLength(2);
+    expect(filesOnDisk()).toHaveLength(4);
   });
 
   it("lets nobody else remove a file", async () => {
@@ -613,7 +619,7 @@ describe("openArtwork and removeArtwork", () => {
     expect(await removeArtwork(handle.db, { userId: BOB, draftId: draft.id, fileId: file.id, storage })).toMatchObject({
       status: 404,
     });
-    expect(filesOnDisk()).toHaveLength(1);
+    expect(filesOnDisk()).toHaveLength(2);
     expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork.files).toHaveLength(1);
   });
 });

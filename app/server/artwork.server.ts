@@ -31,8 +31,9 @@ import { EDITABLE_STATUSES, isDraftId, isDraftStatus, isEditableStatus, type Art
 import { queryRows, sqlList, type Database } from "./db.server";
 import type { Failure } from "./http.server";
 import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
-import { getUploadStorage, type FileStorage } from "./storage.server";
+import { deleteStored, getUploadStorage, type FileStorage } from "./storage.server";
 import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
+import { preflightStored } from "./artwork-preflight.server";
 
 const editableList = sqlList(EDITABLE_STATUSES);
 /** How many of the draft's files an upload named `name` keeps: all but those it replaces. */
@@ -107,8 +108,18 @@ export async function saveArtwork(
 
   const stored = await storeUpload(db, { userId, kind, length, maxBytes, body: request.body, storage });
   if (!stored.ok) return stored;
+  const checked = await preflightStored(storage, stored, kind);
+  if (!checked.ok) return checked;
+  const ours = [stored.storedName, checked.previewStoredName];
 
-  const file: ArtworkFileEntry = { id: randomUUID(), name, size: stored.size, uploaded_at: new Date().toISOString() };
+  const file: ArtworkFileEntry = {
+    id: randomUUID(),
+    name,
+    size: stored.size,
+    uploaded_at: new Date().toISOString(),
+    preflight: checked.report,
+    use_anyway: [],
+  };
   try {
     const saved = await db.transaction(async (tx) => {
       const result = (await tx.execute(
@@ -127,13 +138,14 @@ export async function saveArtwork(
         .where(
           and(eq(artworkFiles.draftId, draftId), eq(artworkFiles.userId, userId), eq(artworkFiles.originalName, name)),
         )
-        .returning({ storedName: artworkFiles.storedName });
+        .returning({ storedName: artworkFiles.storedName, previewStoredName: artworkFiles.previewStoredName });
       await tx.insert(artworkFiles).values({
         id: file.id,
         draftId,
         userId,
         originalName: name,
         storedName: stored.storedName,
+        previewStoredName: checked.previewStoredName,
         sizeBytes: stored.size,
         contentType: ARTWORK_CONTENT_TYPES[kind],
       });
@@ -141,14 +153,14 @@ export async function saveArtwork(
     });
     if (saved === null) {
       // The draft changed while the bytes were arriving (deleted, paid for, or filled up).
-      await storage.delete(stored.storedName);
+      await deleteStored(storage, ours);
       const now = await draftState(db, userId, draftId, name);
       return stateFailure(now) ?? FAILURES.tooMany();
     }
-    for (const old of saved.replaced) await storage.delete(old.storedName);
+    for (const old of saved.replaced) await deleteStored(storage, [old.storedName, old.previewStoredName]);
     return { ok: true, file, files: saved.files, version: saved.version };
   } catch (error) {
-    await storage.delete(stored.storedName);
+    await deleteStored(storage, ours);
     throw error;
   }
 }
@@ -166,9 +178,9 @@ export async function removeArtwork(
   const { userId, draftId, fileId } = input;
   if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
   if (!isDraftId(fileId)) return FAILURES.noFile();
-  const [found] = await queryRows<{ status: string; stored_name: string | null }>(
+  const [found] = await queryRows<{ status: string; stored_name: string | null; preview_stored_name: string | null }>(
     db,
-    sql`select d.status, f.stored_name
+    sql`select d.status, f.stored_name, f.preview_stored_name
           from order_drafts d
           left join artwork_files f on f.draft_id = d.id and f.id = ${fileId} and f.user_id = ${userId}
          where d.id = ${draftId} and d.user_id = ${userId}`,
@@ -197,21 +209,59 @@ export async function removeArtwork(
     return row.version;
   });
   if (version === null) return stateFailure(await draftState(db, userId, draftId)) ?? FAILURES.noFile();
-  await (input.storage ?? getUploadStorage()).delete(storedName);
+  await deleteStored(input.storage ?? getUploadStorage(), [storedName, found?.preview_stored_name ?? null]);
   return { ok: true, version };
 }
 
-export type ArtworkDownload = { name: string; contentType: string; size: number; stream: ReadableStream<Uint8Array> };
+/**
+ * Records the buyer's "Use it anyway" on one file of a draft of theirs (issue 20 item 2): `codes`
+ * are the warnings they accepted, kept on the file's entry so the order carries them. Answers the
+ * draft's files and new version, as an upload does.
+ */
+export async function acceptArtworkWarnings(
+  db: Database,
+  input: { userId: string; draftId: string; fileId: string; codes: readonly string[] },
+): Promise<{ ok: true; files: ArtworkFileEntry[]; version: number } | Failure> {
+  const { userId, draftId, fileId } = input;
+  if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
+  if (!isDraftId(fileId)) return FAILURES.noFile();
+  const [row] = await queryRows<{ version: number; files: ArtworkFileEntry[] }>(
+    db,
+    sql`update order_drafts
+           set data = jsonb_set(data, '{artwork,files}', (
+                 select jsonb_agg(case when f.value ->> 'id' = ${fileId}
+                                       then f.value || jsonb_build_object('use_anyway', ${JSON.stringify(input.codes)}::jsonb)
+                                       else f.value end order by f.position)
+                   from jsonb_array_elements(${DRAFT_FILES}) with ordinality as f(value, position))),
+               version = version + 1,
+               updated_at = now()
+         where id = ${draftId} and user_id = ${userId} and status in (${editableList})
+           and exists (select 1 from jsonb_array_elements(${DRAFT_FILES}) as f(value) where f.value ->> 'id' = ${fileId})
+        returning version, data -> 'artwork' -> 'files' as files`,
+  );
+  if (row) return { ok: true, ...row };
+  return stateFailure(await draftState(db, userId, draftId)) ?? FAILURES.noFile();
+}
+
+export type ArtworkDownload = {
+  name: string;
+  contentType: string;
+  /** null when not known without reading (a preview). */
+  size: number | null;
+  stream: ReadableStream<Uint8Array>;
+};
 
 /**
- * One artwork file for download, only for the user who uploaded it (B-6); null for anyone else,
- * an unknown id or a file missing from storage.
+ * One artwork file for download, or the PNG of its page one (`preview`, issue 20), only for the
+ * user who uploaded it (B-6); null for anyone else, an unknown id, a file without a preview or
+ * one missing from storage.
  */
 export async function openArtwork(
   db: Database,
   input: {
     userId: string;
     fileId: string;
+    preview?: boolean;
     storage?: FileStorage;
   },
 ): Promise<ArtworkDownload | null> {
@@ -220,17 +270,36 @@ export async function openArtwork(
   const [row] = await queryRows<{
     original_name: string;
     stored_name: string;
+    preview_stored_name: string | null;
     content_type: string;
     size_bytes: number;
   }>(
     db,
-    sql`select original_name, stored_name, content_type, size_bytes
+    sql`select original_name, stored_name, preview_stored_name, content_type, size_bytes
           from artwork_files where id = ${fileId} and user_id = ${userId}`,
   );
   if (!row) return null;
-  const stream = await (input.storage ?? getUploadStorage()).get(row.stored_name);
+  const storage = input.storage ?? getUploadStorage();
+  if (input.preview) {
+    const stream = row.preview_stored_name ? await storage.get(row.preview_stored_name) : null;
+    return stream ? { name: `${row.original_name}.png`, contentType: "image/png", size: null, stream } : null;
+  }
+  const stream = await storage.get(row.stored_name);
   if (!stream) return null;
   return { name: row.original_name, contentType: row.content_type, size: row.size_bytes, stream };
+}
+
+/**
+ * A preview's headers (issue 20 item 4): a PNG shown as an image, never sniffed as anything else;
+ * the same file id always has the same preview, so the browser keeps it a while, privately.
+ */
+export function artworkPreviewHeaders(): Headers {
+  return new Headers({
+    "Content-Type": "image/png",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'",
+    "Cache-Control": "private, max-age=3600",
+  });
 }
 
 /**
@@ -241,7 +310,7 @@ export function artworkDownloadHeaders(file: Pick<ArtworkDownload, "name" | "con
   const fallback = file.name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return new Headers({
     "Content-Type": file.contentType,
-    "Content-Length": String(file.size),
+    ...(file.size === null ? {} : { "Content-Length": String(file.size) }),
     "Content-Disposition": `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "private, no-store",

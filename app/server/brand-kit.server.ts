@@ -13,12 +13,13 @@ import { ARTWORK_CONTENT_TYPES, ARTWORK_MAX_BYTES } from "~/domain/artwork-rules
 import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domain/brand-kit";
 import { isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
 import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
+import { preflightStored } from "./artwork-preflight.server";
 import { copyArtworkIntoDraft } from "./artwork-copy.server";
 import { queryRows, type Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { dbOf, type RequestArgs, sessionOf } from "./request-context.server";
-import { getUploadStorage, type FileStorage } from "./storage.server";
+import { deleteStored, getUploadStorage, type FileStorage } from "./storage.server";
 
 /** Whose kit: the session's account, and the member acting on it. */
 export type KitMember = { userId: string; accountId: string };
@@ -107,6 +108,11 @@ export async function uploadBrandLogo(
 
   const stored = await storeUpload(db, { userId, kind, length, maxBytes, body: request.body, storage });
   if (!stored.ok) return stored;
+  // A file that can never print is refused here as in step 2 (issue 20); the kit keeps no report,
+  // since each copy into a draft is checked again for its own method and placement.
+  const checked = await preflightStored(storage, stored, kind);
+  if (!checked.ok) return checked;
+  await deleteStored(storage, [checked.previewStoredName]);
   const id = randomUUID();
   const inserted = await db.transaction(async (tx) => {
     // One upload at a time per kit past this point, so two at once cannot make 21.

@@ -31,8 +31,12 @@ const stateOf = ({ cart, draft }: CheckoutLine): CheckoutLineState => ({
         id: draft.id,
         status: draft.status,
         data: {
+          product_id: draft.data.product_id,
           confirm: draft.data.confirm,
           proof: draft.data.proof,
+          artwork: draft.data.artwork,
+          branding: draft.data.branding,
+          customization_selections: draft.data.customization_selections,
           quantity: draft.data.quantity,
           sizes: draft.data.sizes,
         },

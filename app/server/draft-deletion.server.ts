@@ -17,13 +17,14 @@ export async function deleteDraftsWithArtwork(
     db,
     sql`with doomed as (${input.doomed}),
         files as (
-          delete from artwork_files where draft_id in (select id from doomed) returning stored_name
+          delete from artwork_files where draft_id in (select id from doomed) returning stored_name, preview_stored_name
         ),
         drafts as (
           delete from order_drafts where id in (select id from doomed) returning id
         )
         select (select count(*) from drafts)::int as deleted,
-               coalesce((select array_agg(stored_name) from files), '{}') as stored_names`,
+               coalesce((select array_agg(name) from files, unnest(array[stored_name, preview_stored_name]) as name
+                          where name is not null), '{}') as stored_names`,
   );
   let files = 0;
   for (const storedName of result?.stored_names ?? []) {

@@ -15,6 +15,7 @@ import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/u
 import { queryRows } from "./db.server";
 import { reorder, reorderNotice, REORDER_LIMIT } from "./reorder.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";
+import { MINIMAL_PDF } from "../../tests/setup/minimal-pdf";
 
 // Issue 19 item 5 on the real test database: a delivered order goes back into its reader's cart
 // with drafts that repeat it and own copies of its artwork; nobody else's order, nothing undelivered.
@@ -24,7 +25,7 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 const handle = testFileDatabase();
 let storage: FileStorage;
 const BUYER = "buyer-reorder-1";
-const PDF = new TextEncoder().encode("%PDF-1.7\nthe approved logo\n%%EOF\n");
+const PDF = new Uint8Array(MINIMAL_PDF);
 
 beforeAll(() => {
   useTestEnv();

@@ -84,3 +84,8 @@ export function getUploadStorage(): FileStorage {
   uploads ??= createLocalStorage(join(resolve(getEnv().DATA_DIR), "uploads"));
   return uploads;
 }
+
+/** Deletes each of `names` that is set: a file and the preview rendered from it (issue 20). */
+export async function deleteStored(storage: FileStorage, names: readonly (string | null)[]): Promise<void> {
+  for (const name of names) if (name) await storage.delete(name);
+}

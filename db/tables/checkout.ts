@@ -21,6 +21,8 @@ export const artworkFiles = pgTable(
     storedName: text("stored_name").notNull().unique(),
     sizeBytes: integer("size_bytes").notNull(),
     contentType: text("content_type").notNull(),
+    /** Page one as a PNG, rendered at upload (issue 20); null for an EPS and files from before it. */
+    previewStoredName: text("preview_stored_name").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -141,7 +141,7 @@ test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused, a r
   const input = page.getByLabel("Upload artwork (.EPS or .PDF)");
   const files = page.getByRole("list", { name: "Uploaded artwork" }).getByRole("listitem");
   await input.setInputFiles("tests/e2e/fixtures/logo.pdf");
-  await expect(files.filter({ hasText: "logo.pdf" })).toContainText("125 bytes");
+  await expect(files.filter({ hasText: "logo.pdf" })).toContainText("462 bytes");
   await input.setInputFiles("tests/e2e/fixtures/logo.eps");
   await expect(files.filter({ hasText: "logo.eps" })).toContainText("107 bytes");
   await input.setInputFiles("tests/e2e/fixtures/not-really.pdf");

@@ -5,6 +5,7 @@ import type { APIRequestContext, APIResponse, PlaywrightWorkerArgs } from "@play
 import { UNSAFE_decodeViaTurboStream } from "react-router";
 import { clientAddress, expect, signUpOverHttp, type Buyer, type Mailbox } from "./fixtures";
 import { totp } from "./totp";
+import { MINIMAL_PDF } from "../../setup/minimal-pdf";
 
 // Clients that talk to the shop over HTTP only, as a browser's scripts do: for the API-level specs
 // (authorization.spec.ts, fuzz.spec.ts) that need several people at once and no pages.
@@ -23,7 +24,8 @@ export const PNG = Buffer.from([
 ]);
 
 /** The smallest file the artwork check takes for a PDF (artwork is PDF or EPS only). */
-export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+/** A real one-page PDF that passes the artwork preflight for every method (issue 20). */
+export const PDF = MINIMAL_PDF;
 
 /** A test card the built-in test-mode provider accepts. */
 export const TEST_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Jane Smith" };

@@ -1,0 +1,2 @@
+ALTER TABLE "artwork_files" ADD COLUMN "preview_stored_name" text;--> statement-breakpoint
+ALTER TABLE "artwork_files" ADD CONSTRAINT "artwork_files_preview_stored_name_unique" UNIQUE("preview_stored_name");
