@@ -1,4 +1,6 @@
 import { colourName } from "~/catalogue/colours";
+import { FindingList } from "~/components/artwork-check";
+import { fileFindings } from "~/domain/artwork-preflight";
 import { addressLines, BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS } from "~/domain/checkout";
 import type { OrderLine, OrderSnapshot } from "~/domain/order-snapshot";
 import { describeSizes } from "~/domain/sizes";
@@ -46,12 +48,21 @@ function LineChoices({ line }: { line: OrderLine }) {
       <dt className={term}>Artwork</dt>
       <dd className="min-w-0">
         {files.length > 0 ? (
-          <ul>
-            {files.map((file) => (
-              <li key={file.id} className="break-all">
-                {file.name}
-              </li>
-            ))}
+          <ul className="space-y-2">
+            {files.map((file) => {
+              const choice = {
+                productId: line.product.id,
+                method: c.branding.method,
+                selections: c.customization_selections,
+              };
+              return (
+                <li key={file.id} className="space-y-1">
+                  <p className="break-all">{file.name}</p>
+                  <FindingList findings={fileFindings(file, choice)} />
+                  {file.use_anyway.length > 0 ? <p className="font-medium">You chose to use it anyway.</p> : null}
+                </li>
+              );
+            })}
           </ul>
         ) : null}
         {c.artwork.email_later ? <p>{files.length > 0 ? "More by e-mail later" : "By e-mail later"}</p> : null}

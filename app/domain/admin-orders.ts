@@ -4,6 +4,7 @@
  * in ./orders (canTransition); this module only reads and words it. Pure: no I/O.
  */
 import { oneOf } from "./one-of";
+import type { Finding, PreflightReport } from "./preflight";
 import { z } from "zod";
 import {
   ORDER_STATUSES,
@@ -160,7 +161,18 @@ export type StaffOrderDetail = {
     };
     artwork: {
       emailLater: boolean;
-      files: Array<{ id: string; name: string; sizeBytes: number; uploadedAt: Date; available: boolean }>;
+      files: Array<{
+        id: string;
+        name: string;
+        sizeBytes: number;
+        uploadedAt: Date;
+        available: boolean;
+        /** Issue 20: page one's picture, the report read at upload, its findings here, the warnings accepted. */
+        hasPreview: boolean;
+        report: PreflightReport | null;
+        findings: Finding[];
+        usedAnyway: string[];
+      }>;
     };
     /** This line's proof versions, newest first. */
     proofs: StaffProof[];

@@ -3,6 +3,7 @@
  * chose, the amounts, artwork, proofs and history, and what the status form may offer now.
  * Callers have checked requireStaff; nothing here is scoped to a buyer.
  */
+import { fileFindings } from "~/domain/artwork-preflight";
 import { desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
@@ -104,7 +105,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
   const status = toOrderStatus(order.status);
   const payment = orderPayment(order.paidAt);
   const files = await db
-    .select({ id: artworkFiles.id })
+    .select({ id: artworkFiles.id, preview: artworkFiles.previewStoredName })
     .from(artworkFiles)
     .where(
       inArray(
@@ -113,6 +114,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       ),
     );
   const stored = new Set(files.map((file) => file.id));
+  const previewed = new Set(files.filter((file) => file.preview !== null).map((file) => file.id));
   const ship = data.shipping.address;
   const bill = data.details.billing;
   return {
@@ -155,6 +157,15 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
             sizeBytes: file.size,
             uploadedAt: new Date(file.uploaded_at),
             available: stored.has(file.id),
+            // Issue 20: the preflight as staff make the proof: findings for this line, the report, consent.
+            hasPreview: previewed.has(file.id),
+            report: file.preflight ?? null,
+            findings: fileFindings(file, {
+              productId: product.id,
+              method: line.branding.method,
+              selections: line.customization_selections,
+            }),
+            usedAnyway: file.use_anyway,
           })),
         },
         proofs: own,

@@ -1,4 +1,6 @@
 import { formatDisplayDate } from "~/domain/dates";
+import { ArtworkPreview, FindingList } from "~/components/artwork-check";
+import { describeReport } from "~/domain/preflight";
 import { formatPence } from "~/domain/money";
 import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { Card, Facts, Lines, fileSize, londonTime } from "./order-card";
@@ -128,27 +130,62 @@ function OrderLineCard(props: { orderId: string; line: StaffOrderDetail["lines"]
           {artwork.emailLater ? "No files uploaded: the buyer chose to e-mail the artwork." : "No files uploaded."}
         </p>
       ) : (
-        <ul className="mt-2 space-y-2 text-sm">
+        <ul className="mt-2 space-y-3 text-sm">
           {artwork.files.map((file) => (
-            <li key={file.id} className="flex flex-wrap items-center justify-between gap-2">
-              {file.available ? (
-                <a
-                  href={`/admin/orders/${props.orderId}/artwork/${file.id}`}
-                  className="font-medium text-brand underline"
-                  download
-                >
-                  Download {file.name}
-                </a>
-              ) : (
-                <span>{file.name} (file missing from storage)</span>
-              )}
-              <span className="text-muted">
-                {fileSize(file.sizeBytes)} · uploaded {londonTime(file.uploadedAt)}
-              </span>
+            <li key={file.id} className="space-y-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                {file.available ? (
+                  <a
+                    href={`/admin/orders/${props.orderId}/artwork/${file.id}`}
+                    className="font-medium text-brand underline"
+                    download
+                  >
+                    Download {file.name}
+                  </a>
+                ) : (
+                  <span>{file.name} (file missing from storage)</span>
+                )}
+                <span className="text-muted">
+                  {fileSize(file.sizeBytes)} · uploaded {londonTime(file.uploadedAt)}
+                </span>
+              </div>
+              <StaffArtworkCheck orderId={props.orderId} file={file} />
             </li>
           ))}
         </ul>
       )}
     </Card>
+  );
+}
+
+/** Issue 20: the file's preflight as staff make the proof: page one, the findings, consent, the full report. */
+function StaffArtworkCheck(props: {
+  orderId: string;
+  file: StaffOrderDetail["lines"][number]["artwork"]["files"][number];
+}) {
+  const { file } = props;
+  if (!file.report) return <p className="text-muted">Uploaded before the artwork checks: not checked.</p>;
+  return (
+    <div className="flex flex-wrap items-start gap-3" data-testid="staff-artwork-check">
+      {file.hasPreview ? (
+        <ArtworkPreview src={`/admin/orders/${props.orderId}/artwork/${file.id}/preview`} name={file.name} />
+      ) : null}
+      <div className="min-w-0 flex-1 space-y-2">
+        <FindingList findings={file.findings} />
+        {file.usedAnyway.length > 0 ? (
+          <p className="font-medium">The buyer chose to use it anyway ({file.usedAnyway.join(", ")}).</p>
+        ) : null}
+        <details>
+          <summary className="cursor-pointer">Full report</summary>
+          <ul className="mt-1 list-disc pl-5 text-muted">
+            {describeReport(file.report).map((fact) => (
+              <li key={fact} className="break-words">
+                {fact}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </div>
+    </div>
   );
 }
