@@ -48,6 +48,11 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/reviews.data")).toBe(16 * 1024);
   });
 
+  it("keeps issue 20's 'Use it anyway' to 4 kB, not the file's own address", () => {
+    expect(bodyLimitFor("/api/artwork/3f1c/use-anyway")).toBe(4 * 1024);
+    expect(bodyLimitFor("/api/artwork/3f1c")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
   it("keeps the cart's forms to 64 kB and working as a team to 16 kB, not the pages below them", () => {
     for (const path of ["/cart", "/cart.data"]) expect(bodyLimitFor(path), path).toBe(64 * 1024);
     for (const path of ["/account/organisation", "/account/organisation.data"])

@@ -48,6 +48,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/account\/brand-kit(\.data)?$/, bytes: 16 * 1024 },
   // Step 2's "Use this logo" (issue 19 item 6): a logo's id in JSON.
   { path: /^\/api\/drafts\/[^/]+\/brand-logo$/, bytes: 4 * 1024 },
+  // "Use it anyway" (issue 20 item 2): a draft's id and a few warning codes in JSON.
+  { path: /^\/api\/artwork\/[^/]+\/use-anyway$/, bytes: 4 * 1024 },
   // Order again (issue 19 item 5): an empty form.
   { path: /^\/orders\/[^/]+\/reorder(\.data)?$/, bytes: 4 * 1024 },
   // Hiding a review (issue 18 item 1): its id and a reason of up to 500 characters, encoded.

@@ -250,6 +250,21 @@ const ROWS: Row[] = [
     intruder: { read: [404], change: [404] },
     signedOut: { read: [404], change: [401] },
   },
+  {
+    routes: ["/api/artwork/:fileId/preview", "/api/artwork/:fileId/use-anyway"],
+    resource: "an artwork file's preflight (its page-one picture; answering its warnings)",
+    owner: "A",
+    read: get((w) => `/api/artwork/${w.alice.artworkId}/preview`),
+    change: postJson(
+      (w) => `/api/artwork/${w.alice.artworkId}/use-anyway`,
+      (w) => ({ draft_id: w.alice.openDraftId, codes: ["resolution"] }),
+    ),
+    state: async (w) => (await draftState(w, w.alice.openDraftId)).data.artwork.files,
+    // A PNG begins with "\x89PNG".
+    leaks: () => ["PNG"],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [401] },
+  },
   ...CHECKOUT_PAGES.map(
     ([path, routeId]): Row => ({
       routes: [path],
@@ -776,6 +791,16 @@ const ROWS: Row[] = [
     read: get((w) => `/admin/orders/${w.alice.orderId}/artwork/${w.alice.orderArtworkId}`),
     state: async () => null,
     leaks: (w) => [w.marker],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id/artwork/:fileId/preview"],
+    resource: "the page-one picture of an order's artwork in the back office",
+    owner: "staff",
+    read: get((w) => `/admin/orders/${w.alice.orderId}/artwork/${w.alice.orderArtworkId}/preview`),
+    state: async () => null,
+    leaks: () => ["PNG"],
     intruder: { read: [404] },
     signedOut: { read: [404] },
   },

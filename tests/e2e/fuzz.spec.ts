@@ -147,6 +147,15 @@ const TARGETS: Target[] = [
     fields: {},
   },
 
+  // "Use it anyway" on a file's preflight warnings (issue 20 item 2).
+  {
+    route: "/api/artwork/:fileId/use-anyway",
+    path: (ids) => `/api/artwork/${ids.artworkId}/use-anyway`,
+    as: "buyer",
+    kind: "json",
+    fields: { draft_id: NOBODY, codes: ["resolution"] },
+    odd: { codes: [[], ["Resolution"], ["a".repeat(41)], Array.from({ length: 21 }, () => "x"), [1]] },
+  },
   // Pages with an action: forms in, the page's action data (a message or field errors) out
   {
     route: "/cart",
