@@ -139,7 +139,8 @@ test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused, a r
   await expect(branding.getByRole("radio", { name: "Screen print" })).toBeVisible();
 
   const input = page.getByLabel("Upload artwork (.EPS or .PDF)");
-  const files = page.getByRole("list", { name: "Uploaded artwork" }).getByRole("listitem");
+  // Each file is an item of the list; its findings are a list of their own.
+  const files = page.getByRole("list", { name: "Uploaded artwork" }).locator(":scope > li");
   await input.setInputFiles("tests/e2e/fixtures/logo.pdf");
   await expect(files.filter({ hasText: "logo.pdf" })).toContainText("462 bytes");
   await input.setInputFiles("tests/e2e/fixtures/logo.eps");

@@ -5,15 +5,15 @@
  * that only need "an artwork file" upload a real one without a PDF library.
  */
 function minimalPdf(padding = 0): Buffer {
-  // A comment line in the page's content stream, `padding` bytes long, sizes the file at will.
-  const content = `0.2 g 20 20 100 100 re f\n${padding > 0 ? `%${"x".repeat(padding - 2)}\n` : ""}`;
+  const content = "0.2 g 20 20 100 100 re f\n";
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 283.46 155.91] /Contents 4 0 R /Resources << >> >>",
     `<< /Length ${content.length} >>\nstream\n${content}endstream`,
   ];
-  let body = "%PDF-1.4\n";
+  // A comment line after the header, `padding` bytes long, sizes the file at will.
+  let body = `%PDF-1.4\n${padding > 0 ? `%${"x".repeat(padding - 2)}\n` : ""}`;
   const offsets: number[] = [];
   objects.forEach((object, index) => {
     offsets.push(body.length);
@@ -31,6 +31,6 @@ export const MINIMAL_PDF = minimalPdf();
 /** The same PDF made exactly `bytes` long (at least MINIMAL_PDF's length plus 2). */
 export function minimalPdfOfSize(bytes: number): Buffer {
   const padded = minimalPdf(bytes - MINIMAL_PDF.length);
-  // The stream's /Length grows by digits as the padding does: take them back off the padding.
+  // The offsets in the cross-reference table keep their width, but startxref grows by digits: take them back off.
   return padded.length === bytes ? padded : minimalPdf(bytes - MINIMAL_PDF.length - (padded.length - bytes));
 }
