@@ -32,7 +32,7 @@ export function FindingList({ findings }: { findings: readonly Finding[] }) {
   );
 }
 
-/** Page one of a file as the server drew it; hidden if there is no picture (an EPS, an old file). */
+/** Page one of a file as the server drew it; hidden if there is none (an EPS without Ghostscript). */
 export function ArtworkPreview({ src, name }: { src: string; name: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return null;
@@ -64,9 +64,7 @@ export function ArtworkCheck(props: {
   const accepted = findings.some((finding) => finding.level === "warning") && open.length === 0;
   return (
     <div className="flex flex-wrap items-start gap-3" data-testid="artwork-check">
-      {file.preflight.kind === "pdf" ? (
-        <ArtworkPreview src={`/api/artwork/${file.id}/preview`} name={file.name} />
-      ) : null}
+      <ArtworkPreview src={`/api/artwork/${file.id}/preview`} name={file.name} />
       <div className="min-w-0 flex-1 space-y-2">
         <FindingList findings={findings} />
         {open.length > 0 ? (

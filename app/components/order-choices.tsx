@@ -1,5 +1,5 @@
 import { colourName } from "~/catalogue/colours";
-import { FindingList } from "~/components/artwork-check";
+import { ArtworkPreview, FindingList } from "~/components/artwork-check";
 import { fileFindings } from "~/domain/artwork-preflight";
 import { addressLines, BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS } from "~/domain/checkout";
 import type { OrderLine, OrderSnapshot } from "~/domain/order-snapshot";
@@ -58,8 +58,16 @@ function LineChoices({ line }: { line: OrderLine }) {
               return (
                 <li key={file.id} className="space-y-1">
                   <p className="break-all">{file.name}</p>
-                  <FindingList findings={fileFindings(file, choice)} />
-                  {file.use_anyway.length > 0 ? <p className="font-medium">You chose to use it anyway.</p> : null}
+                  <div className="flex flex-wrap items-start gap-3">
+                    {/* The uploader's own picture of page one; hidden for anyone else and without one. */}
+                    {file.preflight ? (
+                      <ArtworkPreview src={`/api/artwork/${file.id}/preview`} name={file.name} />
+                    ) : null}
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <FindingList findings={fileFindings(file, choice)} />
+                      {file.use_anyway.length > 0 ? <p className="font-medium">You chose to use it anyway.</p> : null}
+                    </div>
+                  </div>
                 </li>
               );
             })}

@@ -53,6 +53,11 @@ export function readEps(bytes: Uint8Array): EpsReport | UnreadableReport {
   };
 }
 
+/** The PostScript an EPS holds: all of a plain one, the PostScript section of a binary one. */
+export function epsPostScript(bytes: Uint8Array): Uint8Array | null {
+  return splitBinaryEps(bytes)?.postscript ?? null;
+}
+
 /** A DOS EPS starts C5 D0 D3 C6, then the offsets and lengths of its PostScript, WMF and TIFF sections. */
 function splitBinaryEps(bytes: Uint8Array): { postscript: Uint8Array; preview: EpsReport["preview"] } | null {
   const binary = bytes[0] === 0xc5 && bytes[1] === 0xd0 && bytes[2] === 0xd3 && bytes[3] === 0xc6;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { effectivePpi, judgePreflight, type PdfReport, type PreflightReport } from "~/domain/preflight";
 import * as corpus from "../../tests/setup/artwork-corpus";
 import { readEps, readPdf } from "./preflight-read.server";
+import { ghostscriptInstalled, renderEpsPreview } from "./eps-preview.server";
 import { type PreflightResult, runPreflight } from "./preflight.server";
 
 /**
@@ -173,12 +174,6 @@ describe("running the preflight in a worker", () => {
     expect(pngSize(preview)).toEqual({ width: 800, height: 440 });
   });
 
-  it("answers an EPS with its report and no preview", async () => {
-    const result = answered(await runPreflight("eps", corpus.binaryEps()));
-    expect(result.report.kind).toBe("eps");
-    expect(result.preview).toBeNull();
-  });
-
   it("refuses a file as too complex when the worker runs out of memory, and carries on", async () => {
     const heavy = await corpus.heavyPdf(2, 1000);
     const result = answered(
@@ -201,5 +196,37 @@ describe("running the preflight in a worker", () => {
     const results = await Promise.all(jobs);
     expect(results.map((result) => result.ok)).toEqual([true, true, true, true, true, false]);
     expect(answered(await runPreflight("eps", eps())).report.kind).toBe("eps");
+  });
+});
+
+const ghostscript = await ghostscriptInstalled();
+const program = (body: string) =>
+  new TextEncoder().encode(`%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\n%%EndComments\n${body}\n`);
+const SQUARE = { widthMm: 35.3, heightMm: 35.3 };
+
+describe("page one of an EPS, drawn by Ghostscript where it is installed (.ci/run installs it)", () => {
+  it.runIf(ghostscript)("answers a binary EPS with its report and a PNG fitted within 800 px", async () => {
+    const result = answered(await runPreflight("eps", corpus.binaryEps()));
+    expect(result.report.kind).toBe("eps");
+    const preview = result.preview ?? new Uint8Array();
+    expect([...preview.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    // Its bounding box, 2 × 1 inches, at 400 dpi.
+    expect(pngSize(preview)).toEqual({ width: 800, height: 400 });
+  });
+
+  it.runIf(ghostscript)("stops a program that never ends at its CPU limit, with no picture", async () => {
+    expect(await renderEpsPreview(program("{ 1 pop } loop"), SQUARE, { cpuSeconds: 1 })).toBeNull();
+  });
+
+  it.runIf(ghostscript)("lets no program read the server's files (-dSAFER): no picture", async () => {
+    expect(await renderEpsPreview(program("(/etc/passwd) (r) file 100 string readstring pop =="), SQUARE)).toBeNull();
+    // The same program drawing instead is pictured.
+    expect(await renderEpsPreview(program("newpath 10 10 moveto 90 90 lineto stroke"), SQUARE)).not.toBeNull();
+  });
+
+  it.skipIf(ghostscript)("answers an EPS with its report and no picture without Ghostscript", async () => {
+    const result = answered(await runPreflight("eps", corpus.binaryEps()));
+    expect(result.report.kind).toBe("eps");
+    expect(result.preview).toBeNull();
   });
 });

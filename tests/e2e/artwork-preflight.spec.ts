@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { embeddedFontLogo, lowResImage, userPasswordPdf } from "../setup/artwork-corpus";
+import { embeddedFontLogo, lowResImage, userPasswordPdf, vectorEps } from "../setup/artwork-corpus";
 import { newClient, signInAsStaff } from "./support/api";
 import { addToCart, fillDetails } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
@@ -26,7 +26,8 @@ test("a 72 ppi logo warns for embroidery and for DTF, is used anyway and recorde
   await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery", quantity: 120 });
   await page.goto("/customization?product_id=8");
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
-  const files = page.getByRole("list", { name: "Uploaded artwork" }).getByRole("listitem");
+  // Each file is an item of the list; its findings are a list of their own.
+  const files = page.getByRole("list", { name: "Uploaded artwork" }).locator(":scope > li");
 
   // A password-protected PDF is refused with its reason, and nothing else on the step changes.
   await page.getByLabel("Placement").fill("Centred on the front panel");
@@ -71,6 +72,13 @@ test("a 72 ppi logo warns for embroidery and for DTF, is used anyway and recorde
   await expect(vector).toContainText("Vector artwork: sharp at any size.");
   await expect(vector).toContainText("Fonts embedded.");
   await expect(vector.getByRole("button", { name: "Use it anyway" })).toHaveCount(0);
+  // An EPS too: its page one is drawn by Ghostscript (.ci/run installs it).
+  await page
+    .getByLabel("Upload artwork (.EPS or .PDF)")
+    .setInputFiles({ name: "mark.eps", mimeType: "application/postscript", buffer: Buffer.from(vectorEps()) });
+  const eps = files.filter({ hasText: "mark.eps" }).getByTestId("artwork-check");
+  await expect(eps).toContainText("Vector artwork: sharp at any size.");
+  await expect(eps.getByRole("img", { name: "Page one of mark.eps" })).toBeVisible();
 
   await check.getByRole("button", { name: "Use it anyway" }).click();
   await expect(check).toContainText("You chose to use it anyway.");
@@ -97,6 +105,11 @@ test("a 72 ppi logo warns for embroidery and for DTF, is used anyway and recorde
   const ordered = page.getByTestId("order-line");
   await expect(ordered).toContainText("Image at 72 ppi: may print blurry at 10 × 5.5 cm.");
   await expect(ordered).toContainText("You chose to use it anyway.");
+  await expect(ordered.getByRole("img", { name: "Page one of screenshot-logo.pdf" })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await ordered.screenshot({ path: `/tmp/order-artwork-${width}.png` });
+  }
   const orderId = new URL(page.url()).pathname.split("/")[2]!;
 
   // Staff see page one, the findings, the buyer's answer and the full report.
