@@ -9,6 +9,7 @@ import { customisationPart } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
 import { artworkDownloadHeaders, openArtwork, removeArtwork, saveArtwork } from "./artwork.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
+import { ghostscriptInstalled } from "./eps-preview.server";
 import { queryRows } from "./db.server";
 import { createDraft, getDraft, saveDraftStep } from "./drafts.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";
@@ -385,11 +386,12 @@ describe("saveArtwork", () => {
       expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork.files).toEqual(
         again.files,
       );
-      // logo.pdf and its preview, mark.eps (an EPS has none).
+      // The new logo.pdf and its preview; mark.eps, untouched, with its preview where Ghostscript draws one.
+      const eps = (await ghostscriptInstalled()) ? 2 : 1;
       const after = await storedNames();
-      expect(after).toHaveLength(3);
+      expect(after).toHaveLength(2 + eps);
       expect(filesOnDisk().sort()).toEqual(after);
-      expect(after.filter((name) => before.includes(name))).toHaveLength(1);
+      expect(after.filter((name) => before.includes(name))).toHaveLength(eps);
       const opened = await openArtwork(handle.db, { userId: ALICE, fileId: again.file.id, storage });
       expect(new Uint8Array(await new Response(opened?.stream).arrayBuffer())).toEqual(bigger);
       expect(await openArtwork(handle.db, { userId: ALICE, fileId: first.file.id, storage })).toBeNull();
