@@ -10,7 +10,8 @@ export default defineConfig({
   },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/server/**/*.test.ts", "tests/*.test.ts"],
-    globalSetup: ["tests/setup/global-db.ts"],
+    globalSetup: ["tests/setup/global-db.ts", "tests/setup/preflight-worker-build.ts"],
+    setupFiles: ["tests/setup/preflight-worker.ts"],
     environment: "node",
     // Loading a PGlite copy takes seconds on a busy 2-core machine; these are not speed checks.
     testTimeout: 30_000,

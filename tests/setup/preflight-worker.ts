@@ -1,0 +1,5 @@
+// Every test file checks artwork with the worker bundled once for the run (preflight-worker-build.ts).
+import { inject } from "vitest";
+import { setPreflightWorkerFile } from "~/server/preflight.server";
+
+setPreflightWorkerFile(inject("preflightWorkerFile"));
