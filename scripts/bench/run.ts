@@ -3,7 +3,7 @@
  *
  *   BUILD_DIR=build-bench           where to build (default build-bench; `build` is never touched)
  *   BENCH_SKIP_BUILD=1              measure the build already in BUILD_DIR
- *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood
+ *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood, preflight
  *   BENCH_SECONDS=10                autocannon duration per measurement
  *   BENCH_LIGHTHOUSE_RUNS=3         Lighthouse runs per page (the median run is reported)
  *   BENCH_COLD_STARTS=5             measured restarts
@@ -22,12 +22,22 @@ import { bundleRows, routeIds } from "./bundle-size";
 import { coldStartRow } from "./cold-start";
 import { crashSafetyRows, KILLS as CRASH_KILLS, USERS as CRASH_USERS } from "./crash-safety";
 import { lighthouseRows, type LighthousePage } from "./lighthouse";
+import { preflightRows } from "./preflight";
 import { startServer } from "./server";
 import { formatTable, type Row } from "./table";
 import { throughputRows, writeStaticCopies, type PagePair } from "./throughput";
 import { uploadFloodRows, UPLOADS as FLOOD_UPLOADS } from "./upload-flood";
 
-const SECTIONS = ["bundles", "lighthouse", "throughput", "autosave", "cold-start", "crash", "upload-flood"] as const;
+const SECTIONS = [
+  "bundles",
+  "lighthouse",
+  "throughput",
+  "autosave",
+  "cold-start",
+  "crash",
+  "upload-flood",
+  "preflight",
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const LIGHTHOUSE_PAGES: LighthousePage[] = [
@@ -132,6 +142,10 @@ async function main() {
     if (sections.has("upload-flood")) {
       log(`upload flood, ${FLOOD_UPLOADS} unauthenticated chunked 50 MB uploads at once`);
       rows.push(...(await uploadFloodRows(buildDir)));
+    }
+    if (sections.has("preflight")) {
+      log("artwork preflight of a 50 MB PDF, with /healthz meanwhile");
+      rows.push(...(await preflightRows(buildDir)));
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
