@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { embeddedFontLogo, lowResImage, userPasswordPdf, vectorEps } from "../setup/artwork-corpus";
 import { newClient, signInAsStaff } from "./support/api";
-import { addToCart, fillDetails } from "./support/checkout";
+import { addToCart, fillDetails, payAndViewOrder } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
 // Issue 20's journey: a buyer uploads a 72 ppi screenshot-in-a-PDF for the cap's front embroidery
@@ -94,14 +94,7 @@ test("a 72 ppi logo warns for embroidery and for DTF, is used anyway and recorde
   await page.getByRole("button", { name: "Next: Add shipping details" }).click();
   await page.getByRole("radio", { name: "Express Air Freight" }).check();
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
-  await page.getByRole("button", { name: "Next: Design proofing" }).click();
-  await page.getByRole("button", { name: "Next: Payment" }).click();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Pay now" }).click();
-  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
-  await page.getByRole("link", { name: "View your order" }).click();
+  await payAndViewOrder(page);
   const ordered = page.getByTestId("order-line");
   await expect(ordered).toContainText("Image at 72 ppi: may print blurry at 10 × 5.5 cm.");
   await expect(ordered).toContainText("You chose to use it anyway.");

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import type { Browser } from "@playwright/test";
+import type { PGlite } from "@electric-sql/pglite";
 import { oneLine, pdfText } from "../setup/pdf-text";
 import { completeDraft, payInTestMode, STAFF, signInWithTwoStep, startPayment, turnOnTwoStep } from "./support/api";
-import { clientAddress, expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
+import { expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
 import { shipOrder, staffMoves } from "./support/orders";
-import { type ShopServer, startShopServer } from "./support/own-server";
+import { ownServerForSpec } from "./support/own-server-spec";
 
 // Issue 19 item 4's journey "staff mark delivered late and the buyer claims", in the browser. The
 // shared server cannot be written to while it runs and the shipped server has no test clock, so
@@ -16,28 +12,8 @@ import { type ShopServer, startShopServer } from "./support/own-server";
 // stops, the spec moves the promised date back in its database (6 days late, still within the
 // 7-day window; a second order 4 days late), and starts it again on the same data dir.
 
-const PORT = 4750;
 const SALES = "sales@sample.invalid";
-let dataDir = "";
-let server: ShopServer | undefined;
-
-const start = async () => {
-  server = await startShopServer({ port: PORT, dataDir, quiet: true, waitUntilUp: true });
-  return server;
-};
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "swag-e2e-late-"));
-  await start();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-const contextOn = (browser: Browser, url: string) =>
-  browser.newContext({ baseURL: url, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
+const server = ownServerForSpec(4750, "late");
 
 /** Moves the order's promised date to `days` before the London date it was first marked delivered. */
 async function promiseDaysBeforeDelivery(pg: PGlite, orderId: string, days: number) {
@@ -55,10 +31,10 @@ test("staff mark an order delivered 6 days late and the buyer claims the On-time
   browser,
 }) => {
   test.setTimeout(240_000);
-  const url = server!.url;
+  const url = server.url;
   const mailbox = new Mailbox(url);
-  const buyerContext = await contextOn(browser, url);
-  const staffContext = await contextOn(browser, url);
+  const buyerContext = await server.context(browser);
+  const staffContext = await server.context(browser);
   const page = await buyerContext.newPage();
   const staff = await staffContext.newPage();
 
@@ -90,13 +66,10 @@ test("staff mark an order delivered 6 days late and the buyer claims the On-time
   await expect(page.getByRole("button", { name: "Claim the On-time Guarantee" })).toHaveCount(0);
 
   // The server stops; its database says the promises were 6 and 4 days before delivery.
-  await server!.stop();
-  const pg = new PGlite(join(dataDir, "db"));
-  await pg.waitReady;
-  await promiseDaysBeforeDelivery(pg, late.orderId, 6);
-  await promiseDaysBeforeDelivery(pg, short.orderId, 4);
-  await pg.close();
-  await start();
+  await server.editDatabase(async (pg) => {
+    await promiseDaysBeforeDelivery(pg, late.orderId, 6);
+    await promiseDaysBeforeDelivery(pg, short.orderId, 4);
+  });
 
   // 4 days late: below the guarantee's 5, no claim.
   await page.goto(`/orders/${short.orderId}`);
@@ -152,9 +125,9 @@ test("staff mark an order delivered 6 days late and the buyer claims the On-time
   const staffPdf = await staff.request.get(staffHref);
   expect(staffPdf.status()).toBe(200);
   expect(oneLine(await pdfText(await staffPdf.body()))).toContain(creditNote);
-  const otherContext = await contextOn(browser, url);
+  const otherContext = await server.context(browser);
   await signUpOverHttp(otherContext.request, mailbox, newBuyer("late-other"));
-  const signedOutContext = await contextOn(browser, url);
+  const signedOutContext = await server.context(browser);
   for (const request of [otherContext.request, signedOutContext.request]) {
     const refused = await request.get(href);
     expect(refused.status()).toBe(404);

@@ -1,6 +1,6 @@
 import { addDays, formatDisplayDate, londonToday } from "../../app/domain/dates";
 import { approveByDate, planNeedBy } from "../../app/domain/need-by";
-import { addToCart, customiseToDetails, fillDetails } from "./support/checkout";
+import { addToCart, customiseToDetails, fillDetails, payAndViewOrder } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
 // Every step to a paid order on a 2-core machine.
@@ -88,15 +88,7 @@ test("a need-by date given on the Shipping step is kept on the order, whose proo
   await page.goto(shipping);
   await expect(page.getByTestId("need-by-field").getByLabel("Need it by (optional)")).toHaveValue(needBy);
 
-  await page.getByRole("button", { name: "Next: Design proofing" }).click();
-  await page.getByRole("button", { name: "Next: Payment" }).click();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Pay now" }).click();
-  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
-
-  await page.getByRole("link", { name: "View your order" }).click();
+  await payAndViewOrder(page);
   const needByBox = page.getByTestId("order-need-by");
   await expect(needByBox).toContainText(`Need it by: ${formatDisplayDate(needBy)}`);
   await expect(page.getByTestId("need-by-countdown")).toContainText(

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { completeDraft, payInTestMode, STAFF, signInWithTwoStep, startPayment, turnOnTwoStep } from "./support/api";
-import { clientAddress, expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
-import { sendProof } from "./support/orders";
-import { type ShopServer, startShopServer } from "./support/own-server";
+import { STAFF, signInWithTwoStep, turnOnTwoStep } from "./support/api";
+import { expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
+import { placeCapOrder, sendProof } from "./support/orders";
+import { ownServerForSpec } from "./support/own-server-spec";
 
 // Issue 19 item 2's "an expired link refuses", in the browser. A link lives 7 days and the shipped
 // server has no test clock, so this spec runs a server of its own (ports 4754–4757, its own data
@@ -13,35 +9,15 @@ import { type ShopServer, startShopServer } from "./support/own-server";
 // the link's creation and expiry back 7 days and a minute in its database; the server starts again on the same
 // data dir, and a colleague opening the link is refused with the reason, the proof unanswered.
 
-const PORT = 4754;
-let dataDir = "";
-let server: ShopServer | undefined;
-
-const start = async () => {
-  server = await startShopServer({ port: PORT, dataDir, quiet: true, waitUntilUp: true });
-  return server;
-};
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "swag-e2e-expired-"));
-  await start();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const server = ownServerForSpec(4754, "expired");
 
 test("a share link past its 7 days refuses the colleague who opens it, and the proof still waits for an answer", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const url = server!.url;
-  const mailbox = new Mailbox(url);
-  const contextOn = () =>
-    browser.newContext({ baseURL: url, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
-  const buyerContext = await contextOn();
-  const staffContext = await contextOn();
+  const mailbox = new Mailbox(server.url);
+  const buyerContext = await server.context(browser);
+  const staffContext = await server.context(browser);
   const page = await buyerContext.newPage();
   const staff = staffContext.request;
 
@@ -50,16 +26,7 @@ test("a share link past its 7 days refuses the colleague who opens it, and the p
   await signUpOverHttp(page.request, mailbox, buyer);
   await signUpOverHttp(staff, mailbox, STAFF);
   expect(await signInWithTwoStep(staff, STAFF, await turnOnTwoStep(staff, STAFF))).toBe(true);
-  const draftId = await completeDraft(page.request, {
-    productId: "8",
-    colour: "#1f2a56",
-    customisation: "Front embroidery",
-    branding: "embroidery",
-    quantity: 100,
-    marker: "Expired share link",
-    email: buyer.email,
-  });
-  const { orderId } = await payInTestMode(page.request, await startPayment(page.request, draftId, "8"));
+  const { orderId } = await placeCapOrder(page.request, { email: buyer.email, marker: "Expired share link" });
   await sendProof(staff, orderId);
 
   await page.goto(`/orders/${orderId}`);
@@ -68,19 +35,16 @@ test("a share link past its 7 days refuses the colleague who opens it, and the p
   const link = new URL(await share.getByLabel(/^Share link/).inputValue()).pathname;
   await expect(share.getByTestId("share-link")).toHaveCount(1);
 
-  // The server stops; its database says the link expired a minute ago.
-  await server!.stop();
-  const pg = new PGlite(join(dataDir, "db"));
-  await pg.waitReady;
-  // Created and expiring 7 days and a minute earlier: the table requires expiry after creation.
-  const moved = await pg.query(
-    "update proof_share_links set created_at = created_at - interval '7 days 1 minute', expires_at = expires_at - interval '7 days 1 minute'",
-  );
-  expect(moved.affectedRows).toBe(1);
-  await pg.close();
-  await start();
+  // The server stops; its database says the link was made 7 days and a minute ago (the table
+  // requires expiry after creation, so both move).
+  await server.editDatabase(async (pg) => {
+    const moved = await pg.query(
+      "update proof_share_links set created_at = created_at - interval '7 days 1 minute', expires_at = expires_at - interval '7 days 1 minute'",
+    );
+    expect(moved.affectedRows).toBe(1);
+  });
 
-  const guestContext = await contextOn();
+  const guestContext = await server.context(browser);
   const guest = await guestContext.newPage();
   const opened = await guest.goto(link);
   expect(opened?.status()).toBe(410);

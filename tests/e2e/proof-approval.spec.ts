@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { completeDraft, payInTestMode, postForm, signInAsStaff, startPayment } from "./support/api";
+import type { Browser, Page } from "@playwright/test";
+import { postForm, signInAsStaff } from "./support/api";
 import { expect, type Mailbox, newBuyer, signUpOverHttp, test, type Buyer } from "./support/fixtures";
-import { sendProof } from "./support/orders";
+import { placeCapOrder, sendProof } from "./support/orders";
 
 // Issue 19 item 2, approve together: the buyer shares a proof version; a colleague without an
 // account opens the link signed out, gives a name and an e-mail address and approves; the order
@@ -18,20 +18,6 @@ async function expectAccessible(page: Page, what: string) {
   expect(
     results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);
-}
-
-/** A paid order of 100 caps for whoever `request` is signed in as, in their active account. */
-async function placeOrder(request: APIRequestContext, email: string) {
-  const draftId = await completeDraft(request, {
-    productId: "8",
-    colour: "#1f2a56",
-    customisation: "Front embroidery",
-    branding: "embroidery",
-    quantity: 100,
-    marker: "Approve together",
-    email,
-  });
-  return payInTestMode(request, await startPayment(request, draftId, "8"));
 }
 
 /** Staff send proof version 1 from the back office. */
@@ -51,7 +37,10 @@ test("a colleague without an account approves a shared proof; revoked and forged
   signedInBuyer: buyer,
 }) => {
   test.slow();
-  const { orderId, orderNumber } = await placeOrder(page.request, buyer.email);
+  const { orderId, orderNumber } = await placeCapOrder(page.request, {
+    email: buyer.email,
+    marker: "Approve together",
+  });
   await sendProofAsStaff(browser, orderId);
 
   // The buyer makes two links and revokes the second.
@@ -179,7 +168,7 @@ test("an organisation approver approves from their own account; a plain member c
   await expect(roleOf(approver.who)).toHaveValue("approver");
   await expect(roleOf(member.who)).toHaveValue("member");
 
-  const { orderId } = await placeOrder(page.request, buyer.email);
+  const { orderId } = await placeCapOrder(page.request, { email: buyer.email, marker: "Approve together" });
   await sendProofAsStaff(browser, orderId);
 
   // The plain member sees the order and its proof, but neither answers nor shares it.

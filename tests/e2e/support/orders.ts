@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { dataUrl, loaderData, PNG, postForm, readRouteAnswer } from "./api";
+import { completeDraft, dataUrl, loaderData, payInTestMode, PNG, postForm, readRouteAnswer, startPayment } from "./api";
 import { expect } from "./fixtures";
 
 const versionOf = async (staff: APIRequestContext, orderId: string) =>
@@ -36,4 +36,17 @@ export async function shipOrder(buyer: APIRequestContext, staff: APIRequestConte
   const approved = await postForm(buyer, `/orders/${orderId}`, { decision: "approve", proofVersion: "1" });
   expect(approved.status, approved.body.slice(0, 300)).toBe(200);
   for (const to of ["in_production", "quality_check", "shipped"]) await staffMoves(staff, orderId, to);
+}
+
+/** A paid order of 100 navy caps, front embroidery, for whoever `request` is signed in as, in their active account. */
+export async function placeCapOrder(request: APIRequestContext, input: { email: string; marker: string }) {
+  const draftId = await completeDraft(request, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 100,
+    ...input,
+  });
+  return payInTestMode(request, await startPayment(request, draftId, "8"));
 }
