@@ -1,11 +1,13 @@
 import type { Route } from "./+types/api.artwork-preview";
 import { dbOf, sessionOf } from "~/server/request-context.server";
-import { artworkPreviewHeaders, openArtwork } from "~/server/artwork.server";
+import { artworkPreviewHeaders, openArtwork, preflightLimited } from "~/server/artwork.server";
 import { failure, toResponse } from "~/server/http.server";
 
 /** The PNG of page one of one's own artwork (issue 20 item 3); anyone else, or no preview, gets 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
+  const limited = session ? await preflightLimited(dbOf(context), "previews", session.user.id) : null;
+  if (limited) return toResponse(limited);
   const file = session
     ? await openArtwork(dbOf(context), { userId: session.user.id, fileId: params.fileId, preview: true })
     : null;

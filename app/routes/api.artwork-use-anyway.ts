@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.artwork-use-anyway";
 import { dbOf, sessionOf } from "~/server/request-context.server";
-import { acceptArtworkWarnings } from "~/server/artwork.server";
+import { acceptArtworkWarnings, preflightLimited } from "~/server/artwork.server";
 import { readJson, signInRequired, toResponse } from "~/server/http.server";
 
 const WRONG = "Send JSON {draft_id, codes}.";
@@ -17,6 +17,8 @@ const consentSchema = z.object({
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in."));
+  const limited = await preflightLimited(dbOf(context), "answers", session.user.id);
+  if (limited) return toResponse(limited);
   const body = await readJson(request, consentSchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);
   const result = await acceptArtworkWarnings(dbOf(context), {

@@ -29,7 +29,8 @@ import { artworkFiles } from "#db/schema";
 import { ARTWORK_CONTENT_TYPES, ARTWORK_MAX_BYTES, ARTWORK_MAX_FILES } from "~/domain/artwork-rules";
 import { EDITABLE_STATUSES, isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
 import { queryRows, sqlList, type Database } from "./db.server";
-import type { Failure } from "./http.server";
+import { type Failure, failure } from "./http.server";
+import { hitRateLimit } from "./rate-limit.server";
 import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { deleteStored, getUploadStorage, type FileStorage } from "./storage.server";
 import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
@@ -211,6 +212,34 @@ export async function removeArtwork(
   if (version === null) return stateFailure(await draftState(db, userId, draftId)) ?? FAILURES.noFile();
   await deleteStored(input.storage ?? getUploadStorage(), [storedName, found?.preview_stored_name ?? null]);
   return { ok: true, version };
+}
+
+/**
+ * How often one person may ask for pictures of page one (each opens a stored file) and answer
+ * warnings (each writes a draft): far above a buyer's or staff member's real use, far below a flood.
+ */
+export const PREFLIGHT_LIMITS = {
+  previews: { hits: 600, windowSeconds: 3600 },
+  answers: { hits: 120, windowSeconds: 3600 },
+} as const;
+
+/** A 429 with its reason when `who` is past `limit`; null while allowed. */
+export async function preflightLimited(
+  db: Database,
+  limit: keyof typeof PREFLIGHT_LIMITS,
+  who: string,
+): Promise<Failure | null> {
+  const { hits, windowSeconds } = PREFLIGHT_LIMITS[limit];
+  const hit = await hitRateLimit(db, `artwork-${limit}:${who}`, hits, windowSeconds);
+  if (hit.allowed) return null;
+  return failure(
+    429,
+    "RATE_LIMITED",
+    "Too many requests for artwork checks. Please wait a few minutes and try again.",
+    {
+      retryAfterSeconds: hit.retryAfterSeconds,
+    },
+  );
 }
 
 /**

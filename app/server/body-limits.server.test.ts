@@ -51,6 +51,8 @@ describe("bodyLimitFor", () => {
   it("keeps issue 20's 'Use it anyway' to 4 kB, not the file's own address", () => {
     expect(bodyLimitFor("/api/artwork/3f1c/use-anyway")).toBe(4 * 1024);
     expect(bodyLimitFor("/api/artwork/3f1c")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/api/artwork/3f1c/preview")).toBe(1024);
+    expect(bodyLimitFor("/admin/orders/3f1c/artwork/9a/preview")).toBe(1024);
   });
 
   it("keeps the cart's forms to 64 kB and working as a team to 16 kB, not the pages below them", () => {

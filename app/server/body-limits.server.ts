@@ -50,6 +50,9 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/api\/drafts\/[^/]+\/brand-logo$/, bytes: 4 * 1024 },
   // "Use it anyway" (issue 20 item 2): a draft's id and a few warning codes in JSON.
   { path: /^\/api\/artwork\/[^/]+\/use-anyway$/, bytes: 4 * 1024 },
+  // Pictures of page one (issue 20 item 3): GETs that read nothing.
+  { path: /^\/api\/artwork\/[^/]+\/preview$/, bytes: 1024 },
+  { path: /^\/admin\/orders\/[^/]+\/artwork\/[^/]+\/preview$/, bytes: 1024 },
   // Order again (issue 19 item 5): an empty form.
   { path: /^\/orders\/[^/]+\/reorder(\.data)?$/, bytes: 4 * 1024 },
   // Hiding a review (issue 18 item 1): its id and a reason of up to 500 characters, encoded.

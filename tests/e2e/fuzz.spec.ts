@@ -785,6 +785,31 @@ for (const [who, prefix] of [
   });
 }
 
+// Issue 20's pictures of page one and "Use it anyway" with odd ids: "no such file", never a 5xx or an image.
+test("GET the artwork previews and POST 'Use it anyway' with odd ids: a 4xx, never an image, and POST to a preview is refused", async () => {
+  for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+    for (const [request, path] of [
+      [buyer, `/api/artwork/${id}/preview`],
+      [staff, `/admin/orders/${id}/artwork/${id}/preview`],
+      [staff, `/admin/orders/${NOBODY}/artwork/${id}/preview`],
+    ] as const) {
+      const response = await request.get(path);
+      // 404, or 431 where the 8,000-character id twice makes the request line too long.
+      expect([404, 431], path.slice(0, 60)).toContain(response.status());
+      expect(response.headers()["content-type"] ?? "").not.toContain("image/png");
+    }
+    const answered = await buyer.post(`/api/artwork/${id}/use-anyway`, {
+      data: { draft_id: ids.draftId, codes: ["resolution"] },
+    });
+    expect(answered.status(), id.slice(0, 40)).toBeGreaterThanOrEqual(400);
+    expect(answered.status(), id.slice(0, 40)).toBeLessThan(500);
+  }
+  const posted = await buyer.post(`/api/artwork/${ids.artworkId}/preview`, { data: "x".repeat(4096) });
+  expect(posted.status()).toBeGreaterThanOrEqual(400);
+  expect(posted.status()).toBeLessThan(500);
+  expect((await buyer.get("/healthz")).status()).toBe(200);
+});
+
 // Reordering (issue 19 item 5) an odd id is "no such order", never a 5xx.
 test("POST /orders/:id/reorder with odd ids: a 4xx that says why", async () => {
   for (const id of [...ODD_ORDER_IDS, NOBODY]) {
