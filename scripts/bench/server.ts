@@ -33,7 +33,9 @@ export function spawnServer(options: {
   port: number;
   env?: NodeJS.ProcessEnv;
 }): ChildProcess {
-  return spawn(process.execPath, [resolve(options.buildDir, "server/index.js")], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles each server the bench starts.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, resolve(options.buildDir, "server/index.js")], {
     env: {
       ...process.env,
       ...options.env,
