@@ -3,6 +3,7 @@
  * request handler, with the build's files and the signed-out page cache. Built by Vite as the SSR
  * entry (vite.config.ts), run with `npm start`. `npm run dev` runs the same edge (scripts/dev.ts).
  */
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,8 +14,10 @@ import { getEnv } from "~/server/env.server";
 import { createHtmlCache, PAGE_COOKIES } from "~/server/html-cache.server";
 import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/http-app.server";
+import { createLog, sendConsoleTo } from "~/server/log.server";
 import { setPreflightWorkerFile } from "~/server/preflight.server";
-import { openServices } from "~/server/services.server";
+import { servesRequests, superviseServers } from "~/server/processes.server";
+import { openEnvDatabase, openServices } from "~/server/services.server";
 import { startPeriodicWork } from "~/server/periodic-work.server";
 
 const env = (() => {
@@ -26,126 +29,142 @@ const env = (() => {
   }
 })();
 
-// Issue 20: the build emits the preflight worker next to this file (vite.config.ts).
-setPreflightWorkerFile(join(dirname(fileURLToPath(import.meta.url)), "preflight-worker.js"));
+// Issue 21: one JSON line per event, each naming its process and request (log.server.ts).
+const log = createLog(env.LOG_LEVEL);
+sendConsoleTo(log);
 
-const startedAt = performance.now();
-// The database is migrated before the first request.
-const { services, close: closeServices } = await openServices(env);
-// Reminders and expiries of bank transfers (issue 17 item 4) and the retention purges (issue 18 item 5),
-// safe to run in every process.
-const stopPeriodicWork = startPeriodicWork(services.db, env.business.retention);
-const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));
-const renderReactRouter = reactRouterRenderer(build, "production", services);
-/** Set by SIGTERM/SIGINT (shutdown below). */
-let stopping = false;
-
-const renderPage = async (request: Request, nonce: string) =>
-  withoutModulePreloads(await renderReactRouter(request, nonce));
-
-// Signed-out pages are the same for everyone for a few seconds: render once, replay with a new nonce.
-const htmlCache = createHtmlCache({ ttlMs: 10_000, staleMs: 60_000, maxEntries: 500, safeCookies: PAGE_COOKIES });
-async function render(request: Request, nonce: string) {
-  const key = htmlCache.keyFor(request);
-  if (key === undefined) return renderPage(request, nonce);
-  const cached = htmlCache.lookup(key, nonce);
-  if (!cached) return htmlCache.store(key, await renderPage(request, nonce), nonce);
-  if (cached.stale) {
-    // A request of its own, so this visitor hanging up cannot abort the background render.
-    const copy = new Request(request.url, { headers: request.headers });
-    htmlCache.revalidate(key, async () => {
-      const renderNonce = newNonce();
-      return { response: await renderPage(copy, renderNonce), nonce: renderNonce };
-    });
-  }
-  return cached.response;
-}
-
-const app = createHttpApp({
-  env,
-  services,
-  stopping: () => stopping,
-  render,
-  serveFiles: (app) => {
-    // Fingerprinted build output never changes under its name. The build writes .br and .gz copies next
-    // to each text asset (vite.config.ts), so no asset is compressed per request.
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: clientDir,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.set("staticFile", true);
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
-    app.use(
-      "*",
-      serveStatic({
-        root: clientDir,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.set("staticFile", true);
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
-  },
-});
-
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
-  console.log(
-    `Swag storefront ready at http://${host}:${info.port} (started in ${Math.round(performance.now() - startedAt)} ms)`,
-  );
-}) as Server;
-// An idle keep-alive connection stays open 65 s, past a load balancer's usual 60 s: with Node's 5 s a
-// client reusing a connection just as the server closes it gets ECONNRESET (seen in the browser
-// tests). The header deadline must exceed it, or Node cuts a slow request's headers first.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received: finishing in-flight requests`);
-  // Past 5 s the process exits regardless (issue 2: exit within 5 s).
-  setTimeout(() => {
-    console.error("Shutdown took too long; exiting");
-    process.exit(1);
-  }, 4_500).unref();
-  closeOnceQuiet(performance.now() + 2_000);
-}
-
-// Connections accepted since closeOnceQuiet last looked.
-let acceptedThisTurn = 0;
-server.on("connection", () => (acceptedThisTurn += 1));
-
-/**
- * close() stops listening, which resets connections the kernel still queues, and ends connections
- * whose request has not begun. A busy server has both when the signal comes: one turn of the event
- * loop can serve many requests (PGlite answers synchronously), and a connection accepted in one turn
- * has its request read in the next. So the server keeps accepting until a turn accepts nothing,
- * then closes; past `deadline` it closes regardless. `BENCH_ONLY=crash npm run bench` counts what a
- * shutdown drops.
- */
-function closeOnceQuiet(deadline: number) {
-  setImmediate(() => {
-    if (acceptedThisTurn > 0 && performance.now() < deadline) {
-      acceptedThisTurn = 0;
-      closeOnceQuiet(deadline);
-      return;
-    }
-    server.close(async () => {
-      stopPeriodicWork();
-      await closeServices();
-      console.log("Stopped cleanly");
-      process.exit(0);
-    });
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+if (servesRequests(env.WEB_CONCURRENCY)) await serveRequests();
+else {
+  await superviseServers({
+    processes: env.WEB_CONCURRENCY,
+    log,
+    migrate: async () => (await openEnvDatabase(env, { migrate: true })).close(),
   });
 }
 
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+async function serveRequests() {
+  // Issue 20: the build emits the preflight worker next to this file (vite.config.ts).
+  setPreflightWorkerFile(join(dirname(fileURLToPath(import.meta.url)), "preflight-worker.js"));
+
+  const startedAt = performance.now();
+  // The database is migrated before the first request (by the supervisor when there are several processes).
+  const { services, close: closeServices } = await openServices(env, { migrate: !cluster.isWorker });
+  // Reminders and expiries of bank transfers (issue 17 item 4) and the retention purges (issue 18 item 5),
+  // safe to run in every process.
+  const stopPeriodicWork = startPeriodicWork(services.db, env.business.retention);
+  const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));
+  const renderReactRouter = reactRouterRenderer(build, "production", services);
+  /** Set by SIGTERM/SIGINT (shutdown below). */
+  let stopping = false;
+
+  const renderPage = async (request: Request, nonce: string) =>
+    withoutModulePreloads(await renderReactRouter(request, nonce));
+
+  // Signed-out pages are the same for everyone for a few seconds: render once, replay with a new nonce.
+  const htmlCache = createHtmlCache({ ttlMs: 10_000, staleMs: 60_000, maxEntries: 500, safeCookies: PAGE_COOKIES });
+  async function render(request: Request, nonce: string) {
+    const key = htmlCache.keyFor(request);
+    if (key === undefined) return renderPage(request, nonce);
+    const cached = htmlCache.lookup(key, nonce);
+    if (!cached) return htmlCache.store(key, await renderPage(request, nonce), nonce);
+    if (cached.stale) {
+      // A request of its own, so this visitor hanging up cannot abort the background render.
+      const copy = new Request(request.url, { headers: request.headers });
+      htmlCache.revalidate(key, async () => {
+        const renderNonce = newNonce();
+        return { response: await renderPage(copy, renderNonce), nonce: renderNonce };
+      });
+    }
+    return cached.response;
+  }
+
+  const app = createHttpApp({
+    env,
+    services,
+    stopping: () => stopping,
+    render,
+    log,
+    serveFiles: (app) => {
+      // Fingerprinted build output never changes under its name. The build writes .br and .gz copies next
+      // to each text asset (vite.config.ts), so no asset is compressed per request.
+      app.use(
+        "/assets/*",
+        serveStatic({
+          root: clientDir,
+          precompressed: true,
+          onFound: (_path, c) => {
+            c.set("staticFile", true);
+            c.header("Cache-Control", "public, max-age=31536000, immutable");
+          },
+        }),
+      );
+      app.use(
+        "*",
+        serveStatic({
+          root: clientDir,
+          precompressed: true,
+          onFound: (_path, c) => {
+            c.set("staticFile", true);
+            c.header("Cache-Control", "public, max-age=3600");
+          },
+        }),
+      );
+    },
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+    console.log(
+      `Swag storefront ready at http://${host}:${info.port} (started in ${Math.round(performance.now() - startedAt)} ms)`,
+    );
+  }) as Server;
+  // An idle keep-alive connection stays open 65 s, past a load balancer's usual 60 s: with Node's 5 s a
+  // client reusing a connection just as the server closes it gets ECONNRESET (seen in the browser
+  // tests). The header deadline must exceed it, or Node cuts a slow request's headers first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing in-flight requests`);
+    // Past 5 s the process exits regardless (issue 2: exit within 5 s).
+    setTimeout(() => {
+      console.error("Shutdown took too long; exiting");
+      process.exit(1);
+    }, 4_500).unref();
+    closeOnceQuiet(performance.now() + 2_000);
+  }
+
+  // Connections accepted since closeOnceQuiet last looked.
+  let acceptedThisTurn = 0;
+  server.on("connection", () => (acceptedThisTurn += 1));
+
+  /**
+   * close() stops listening, which resets connections the kernel still queues, and ends connections
+   * whose request has not begun. A busy server has both when the signal comes: one turn of the event
+   * loop can serve many requests (PGlite answers synchronously), and a connection accepted in one turn
+   * has its request read in the next. So the server keeps accepting until a turn accepts nothing,
+   * then closes; past `deadline` it closes regardless. `BENCH_ONLY=crash npm run bench` counts what a
+   * shutdown drops.
+   */
+  function closeOnceQuiet(deadline: number) {
+    setImmediate(() => {
+      if (acceptedThisTurn > 0 && performance.now() < deadline) {
+        acceptedThisTurn = 0;
+        closeOnceQuiet(deadline);
+        return;
+      }
+      server.close(async () => {
+        stopPeriodicWork();
+        await closeServices();
+        console.log("Stopped cleanly");
+        process.exit(0);
+      });
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    });
+  }
+
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}

@@ -14,6 +14,17 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it("runs several processes only on PostgreSQL, and says so (issue 21)", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(
+      "WEB_CONCURRENCY: is 2, but the embedded database (PGlite) can be opened by one process only: set DATABASE_URL to a PostgreSQL server to run 2 processes, or set WEB_CONCURRENCY=1",
+    );
+    expect(parseEnv({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db/shop" }).WEB_CONCURRENCY).toBe(4);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
   it("derives BASE_URL from PORT", () => {
     expect(parseEnv({ PORT: "4123" }).BASE_URL).toBe("http://localhost:4123");
   });

@@ -22,6 +22,13 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  /**
+   * Issue 21: how many processes `npm start` runs on the port (node:cluster). More than one needs
+   * DATABASE_URL: the embedded PGlite database belongs to one process.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int("must be a whole number").min(1).max(64).default(1),
+  /** Issue 21: the JSON log's threshold (pino's levels). */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
     .string()
@@ -115,6 +122,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       ? ["SMS_TWILIO_*, SMS_FROM: set the account SID, auth token and sending number together, or none"]
       : []),
     ...sampleProblems(env),
+    ...(env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL ? [SEVERAL_PROCESSES_NEED_POSTGRES(env.WEB_CONCURRENCY)] : []),
   ];
   if (problems.length > 0)
     throw new Error(`Invalid environment variables:\n${problems.map((p) => `  ${p}`).join("\n")}`);
@@ -126,6 +134,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     business,
   };
 }
+
+/** Issue 21: several processes cannot share the embedded database, so the server refuses to start them. */
+export const SEVERAL_PROCESSES_NEED_POSTGRES = (n: number) =>
+  `WEB_CONCURRENCY: is ${n}, but the embedded database (PGlite) can be opened by one process only: set DATABASE_URL to a PostgreSQL server to run ${n} processes, or set WEB_CONCURRENCY=1`;
 
 /**
  * Issue 17 item 1: a public (https://) shop would print the samples on its invoices and send its

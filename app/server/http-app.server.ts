@@ -14,6 +14,7 @@ import { bodyLimitFor, countedBody, tooLargeMessage } from "./body-limits.server
 import { clientAddress } from "./client-address.server";
 import type { Env } from "./env.server";
 import { checkDatabase } from "./health.server";
+import { type Logger, loggablePath, requestIdFrom, withRequestId } from "./log.server";
 import { isCrossSiteWrite } from "./origin.server";
 import { paymentMode } from "./payment-status.server";
 import { markPrivacy } from "./private-responses.server";
@@ -49,9 +50,31 @@ export function createHttpApp(options: {
   serveFiles?: (app: HttpApp) => void;
   /** A page or resource route's answer, rendered with this response's CSP nonce. */
   render: (request: Request, nonce: string) => Promise<Response>;
+  /** Where each answered request is logged (the production server's JSON log); unset, none is. */
+  log?: Logger;
 }): HttpApp {
-  const { env } = options;
+  const { env, log } = options;
   const app: HttpApp = new Hono();
+
+  // Issue 21: every request has an id, the load balancer's or a new one, sent back as X-Request-Id
+  // and on every log line written while it is handled, ending with one line for the answer.
+  app.use((c, next) => {
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    return withRequestId(requestId, async () => {
+      const startedAt = performance.now();
+      await next();
+      c.res.headers.set("X-Request-Id", requestId);
+      log?.info(
+        {
+          method: c.req.method,
+          path: loggablePath(c.req.path),
+          status: c.res.status,
+          ms: Math.round((performance.now() - startedAt) * 10) / 10,
+        },
+        "request",
+      );
+    });
+  });
 
   // Issue 13 item 8: every answer but a build file varies by cookie, and a personal one is never stored.
   app.use(async (c, next) => {
@@ -123,9 +146,20 @@ export function createHttpApp(options: {
   // gzip only: brotli in-process costs more CPU than it saves on HTML (issue 3).
   app.use(compress({ encoding: "gzip" }));
 
+  // SPEC.md's diagnostics: the process answers and its database with it.
   app.get("/healthz", async (c) => {
     const database = await checkDatabase(options.services.db);
     return c.json({ status: database === "ok" ? "ok" : "degraded", database }, database === "ok" ? 200 : 503);
+  });
+  // Issue 21: whether a load balancer should send this process requests: its database and file
+  // storage answer, and it is not shutting down (a stopping process drains instead).
+  app.get("/readyz", async (c) => {
+    const database = await checkDatabase(options.services.db);
+    const ready = database === "ok" && !options.stopping();
+    return c.json(
+      { status: ready ? "ready" : options.stopping() ? "stopping" : "not ready", database },
+      ready ? 200 : 503,
+    );
   });
 
   options.serveFiles?.(app);

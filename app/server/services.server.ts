@@ -14,9 +14,19 @@ import { createVatChecker, type VatChecker, vatCheckConfig } from "./vat-check.s
 /** `vatCheck`: the online VAT number check when configured (issue 17 item 6); absent, offline rules only. */
 export type Services = { db: Database; payments: PaymentProvider | null; vatCheck?: VatChecker | null };
 
-/** Opens the environment's database (migrating it) and selects its payment provider. */
-export async function openServices(env: Env): Promise<{ services: Services; close: () => Promise<void> }> {
-  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(resolve(env.DATA_DIR), "db") });
+/** Opens the environment's database. */
+export const openEnvDatabase = (env: Env, options: { migrate: boolean }) =>
+  openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(resolve(env.DATA_DIR), "db"), migrate: options.migrate });
+
+/**
+ * Opens the environment's database (migrating it, unless the supervisor of several processes has:
+ * processes.server.ts) and selects its payment provider.
+ */
+export async function openServices(
+  env: Env,
+  options = { migrate: true },
+): Promise<{ services: Services; close: () => Promise<void> }> {
+  const handle = await openEnvDatabase(env, options);
   const payments = await selectPaymentProvider(handle.db, env);
   const vatCheck = createVatChecker(vatCheckConfig(env));
   return { services: { db: handle.db, payments, vatCheck }, close: () => handle.close() };
