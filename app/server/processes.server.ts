@@ -28,6 +28,11 @@ export async function superviseServers(options: {
 }): Promise<void> {
   const { processes, log } = options;
   await options.migrate();
+  // The servers share the listening socket and the kernel hands each connection to one that accepts
+  // it. Round-robin (Node's default) passes each connection from this process to a server instead,
+  // and one handed to a server as it dies is never answered nor closed: the client waits for ever
+  // (several-processes.spec.ts kills a server under load). Here a dead server's connections are reset.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   const started = new Map<Worker, number>();
   const fork = () => {
@@ -44,7 +49,7 @@ export async function superviseServers(options: {
       }
       return;
     }
-    log.error({ pid: worker.process.pid, code, signal }, "a server process died; starting another");
+    log.error({ server: worker.process.pid, code, signal }, "a server process died; starting another");
     setTimeout(fork, Math.max(0, since + RESTART_BACKOFF_MS - Date.now()));
   });
 

@@ -28,6 +28,10 @@ export async function startShopServer(options: {
   dataDir: string;
   quiet?: boolean;
   waitUntilUp?: boolean;
+  /** Added to the server's environment (a PostgreSQL DATABASE_URL and WEB_CONCURRENCY, say). */
+  env?: Record<string, string>;
+  /** Receives the server's log (one JSON object per line) instead of the terminal. */
+  onLog?: (chunk: string) => void;
 }): Promise<ShopServer> {
   const { port, dataDir } = options;
   const smtp = await startSmtpServer({ port: port + 1 });
@@ -54,7 +58,7 @@ export async function startShopServer(options: {
 
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
-    stdio: options.quiet ? "ignore" : "inherit",
+    stdio: options.onLog ? ["ignore", "pipe", "inherit"] : options.quiet ? "ignore" : "inherit",
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -69,8 +73,10 @@ export async function startShopServer(options: {
       // one load balancer in front of a real shop appends it, so per-IP abuse limits count tests
       // apart (support/fixtures.ts). With one trusted proxy that rightmost entry is the client's address.
       TRUST_PROXY: "1",
+      ...options.env,
     },
   });
+  if (options.onLog) child.stdout?.setEncoding("utf8").on("data", options.onLog);
   const exited = new Promise<number>((resolve) => {
     child.on("exit", async (code) => {
       mailApi.close();
