@@ -11,7 +11,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import * as build from "virtual:react-router/server-build";
 import { getEnv } from "~/server/env.server";
-import { createHtmlCache, PAGE_COOKIES } from "~/server/html-cache.server";
+import { acceptsGzip, createHtmlCache, PAGE_COOKIES } from "~/server/html-cache.server";
 import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/http-app.server";
 import { createLog, sendConsoleTo } from "~/server/log.server";
@@ -65,7 +65,7 @@ async function serveRequests() {
   async function render(request: Request, nonce: string) {
     const key = htmlCache.keyFor(request);
     if (key === undefined) return renderPage(request, nonce);
-    const cached = htmlCache.lookup(key, nonce);
+    const cached = htmlCache.lookup(key, nonce, acceptsGzip(request));
     if (!cached) return htmlCache.store(key, await renderPage(request, nonce), nonce);
     if (cached.stale) {
       // A request of its own, so this visitor hanging up cannot abort the background render.

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createHtmlCache, PAGE_COOKIES } from "./html-cache.server";
 
@@ -43,6 +44,20 @@ describe("the signed-out page cache", () => {
     expect(replay?.response.status).toBe(200);
     expect(replay?.response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
     expect(await replay?.response.text()).toBe(PAGE("second"));
+  });
+
+  it("sends a visitor who accepts gzip the page gzipped, with their own nonce (issue 21)", async () => {
+    const { cache, render } = setup();
+    await render("http://shop.test/product/8", html(PAGE("first")), "first");
+    const key = cache.keyFor(new Request("http://shop.test/product/8"))!;
+    for (const nonce of ["second", "third"]) {
+      const replay = cache.lookup(key, nonce, true);
+      const bytes = Buffer.from(await replay!.response.arrayBuffer());
+      expect(replay?.response.headers.get("Content-Encoding")).toBe("gzip");
+      expect(replay?.response.headers.get("Content-Length")).toBe(String(bytes.length));
+      expect(replay?.response.headers.get("Vary")).toContain("Accept-Encoding");
+      expect(gunzipSync(bytes).toString("utf8")).toBe(PAGE(nonce));
+    }
   });
 
   it("never caches a request that carries a session or any unknown cookie", () => {

@@ -13,6 +13,7 @@
 import { PRICE_MODE_COOKIE } from "~/domain/price-mode";
 import { PROMO_COOKIE } from "~/domain/promo";
 import { parseCookies } from "~/domain/cookies";
+import { type Precompressed, precompress, splicedGzip } from "./spliced-gzip.server";
 
 /**
  * The cookies that change a signed-out page without saying who the visitor is: the promotion
@@ -22,10 +23,12 @@ import { parseCookies } from "~/domain/cookies";
 export const PAGE_COOKIES: readonly string[] = [PROMO_COOKIE, PRICE_MODE_COOKIE];
 
 interface Entry {
-  body: string;
+  /** The page's text between the places its nonce was. */
+  pieces: string[];
+  /** The pieces gzipped, once the first visitor who accepts gzip asks. */
+  gzipped?: Precompressed;
   status: number;
   headers: [string, string][];
-  nonce: string;
   storedAt: number;
 }
 
@@ -51,6 +54,11 @@ function isCacheableResponse(response: Response): boolean {
     response.body !== null
   );
 }
+
+const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
+
+/** Whether the visitor takes gzip, read as the server's compression reads it (http-app.server.ts). */
+export const acceptsGzip = (request: Request) => (request.headers.get("Accept-Encoding") ?? "").includes("gzip");
 
 export function createHtmlCache(options: HtmlCacheOptions) {
   const now = options.now ?? Date.now;
@@ -78,10 +86,9 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     if (!body.trimEnd().endsWith("</html>")) return;
     entries.delete(key);
     entries.set(key, {
-      body,
+      pieces: body.split(nonceAttribute(nonce)),
       status: response.status,
       headers: [...response.headers.entries()],
-      nonce,
       storedAt: now(),
     });
     // Oldest first: a Map keeps insertion order.
@@ -97,8 +104,12 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     pending.add(settledWork);
   }
 
-  /** The cached page with `nonce` in place of the one it was rendered with; `stale` asks for a refresh. */
-  function lookup(key: string, nonce: string): { response: Response; stale: boolean } | undefined {
+  /**
+   * The cached page with `nonce` in place of the one it was rendered with, gzipped when the visitor
+   * accepts it (spliced-gzip.server.ts: compressed once per render, not per visitor); `stale` asks
+   * for a refresh.
+   */
+  function lookup(key: string, nonce: string, gzip = false): { response: Response; stale: boolean } | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
     const age = now() - entry.storedAt;
@@ -106,11 +117,18 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       entries.delete(key);
       return undefined;
     }
-    const body = entry.body.replaceAll(`nonce="${entry.nonce}"`, `nonce="${nonce}"`);
-    return {
-      response: new Response(body, { status: entry.status, headers: entry.headers }),
-      stale: age >= options.ttlMs,
-    };
+    const stale = age >= options.ttlMs;
+    if (!gzip) {
+      const body = entry.pieces.join(nonceAttribute(nonce));
+      return { response: new Response(body, { status: entry.status, headers: entry.headers }), stale };
+    }
+    entry.gzipped ??= precompress(entry.pieces);
+    const body = splicedGzip(entry.gzipped, nonceAttribute(nonce));
+    const headers = new Headers(entry.headers);
+    headers.set("Content-Encoding", "gzip");
+    headers.set("Content-Length", String(body.length));
+    headers.append("Vary", "Accept-Encoding");
+    return { response: new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers }), stale };
   }
 
   /** Returns the response to send; when it can be cached, a copy of its body is kept as it streams. */

@@ -14,7 +14,7 @@
  * Progress goes to stderr; stdout carries only the table.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { autosaveRow, USERS } from "./autosave";
@@ -25,7 +25,7 @@ import { lighthouseRows, type LighthousePage } from "./lighthouse";
 import { preflightRows } from "./preflight";
 import { startServer } from "./server";
 import { formatTable, type Row } from "./table";
-import { throughputRows, writeStaticCopies, type PagePair } from "./throughput";
+import { throughputRows } from "./throughput";
 import { uploadFloodRows, UPLOADS as FLOOD_UPLOADS } from "./upload-flood";
 
 const SECTIONS = [
@@ -46,10 +46,7 @@ const LIGHTHOUSE_PAGES: LighthousePage[] = [
   { path: "/product/8", scoreTarget: true },
   { path: "/cart", scoreTarget: false, missing: "n/a (route not built yet)" },
 ];
-const THROUGHPUT_PAGES: PagePair[] = [
-  { path: "/", staticName: "home.html" },
-  { path: "/product/8", staticName: "product-8.html" },
-];
+const THROUGHPUT_PAGES = ["/", "/product/8"];
 
 function numberFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name]);
@@ -93,25 +90,19 @@ async function main() {
   if (sections.has("bundles")) rows.push(...bundleRows(join(buildDir, "client")));
 
   const needsServer = sections.has("lighthouse") || sections.has("throughput");
-  // A copy of the build whose client dir also holds the static copies of the pages (see throughput.ts);
-  // it sits beside the build so the server finds db/migrations the same way.
-  const servedDir = `${buildDir}-static`;
   const dataDir = mkdtempSync(join(tmpdir(), "swag-bench-data-"));
   const coldStartDataDir = mkdtempSync(join(tmpdir(), "swag-bench-cold-"));
   try {
     if (needsServer) {
-      rmSync(servedDir, { recursive: true, force: true });
-      cpSync(buildDir, servedDir, { recursive: true });
-      log(`starting ${servedDir}`);
-      const server = await startServer({ buildDir: servedDir, dataDir });
+      log(`starting ${buildDir}`);
+      const server = await startServer({ buildDir, dataDir });
       try {
         if (sections.has("lighthouse")) {
           log(`Lighthouse, ${lighthouseRuns} run(s) per page`);
           rows.push(...(await lighthouseRows(server.url, LIGHTHOUSE_PAGES, lighthouseRuns)));
         }
         if (sections.has("throughput")) {
-          log(`SSR vs static, ${seconds} s each`);
-          await writeStaticCopies(server.url, join(servedDir, "client"), THROUGHPUT_PAGES);
+          log(`SSR vs a plain Node server, ${seconds} s each`);
           rows.push(
             ...(await throughputRows(server.url, THROUGHPUT_PAGES, { connections: 10, durationSeconds: seconds })),
           );
@@ -150,7 +141,6 @@ async function main() {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(coldStartDataDir, { recursive: true, force: true });
-    rmSync(servedDir, { recursive: true, force: true });
   }
 
   const [one] = loadavg();

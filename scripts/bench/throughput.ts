@@ -1,9 +1,12 @@
 /**
- * SSR throughput against the same server sending a static copy of the same HTML. The copy is written
- * under `<client>/bench-static/` of a bench-only copy of the build, so the production server serves it
- * through its ordinary static middleware: same headers, same gzip, same process, no code of its own.
+ * Issue 21: SSR throughput against a plain Node HTTP server sending the same page from memory (gzipped
+ * once, as the shop gzips its answer), each in a process of its own, in the same run. The plain server
+ * is the ceiling of a Node process answering HTTP; the ratio says how much of it the shop keeps while
+ * it renders (or replays) the page, sets its headers and compresses it.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import type { Row } from "./table";
@@ -38,20 +41,49 @@ export async function load(
   };
 }
 
-export interface PagePair {
-  path: string;
-  staticName: string;
-}
+/** The plain server: each page's bytes in memory, gzipped once, sent with a length. */
+const PLAIN_SERVER = `
+const http = require("node:http"), zlib = require("node:zlib"), fs = require("node:fs");
+const pages = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+const bodies = new Map(pages.map((p) => [p.path, { plain: Buffer.from(p.html), gzip: zlib.gzipSync(p.html) }]));
+http.createServer((request, response) => {
+  const body = bodies.get(request.url);
+  if (!body) { response.statusCode = 404; response.end(); return; }
+  const gzip = (request.headers["accept-encoding"] || "").includes("gzip");
+  const bytes = gzip ? body.gzip : body.plain;
+  response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": bytes.length, ...(gzip ? { "content-encoding": "gzip" } : {}) });
+  response.end(bytes);
+}).listen(0, "127.0.0.1", function () { process.stdout.write(this.address().port + "\\n"); });
+`;
 
-/** Fetches each page's SSR HTML once and writes it where the static middleware will find it. */
-export async function writeStaticCopies(baseUrl: string, clientDir: string, pages: PagePair[]): Promise<void> {
-  const dir = join(clientDir, "bench-static");
-  mkdirSync(dir, { recursive: true });
-  for (const page of pages) {
-    const response = await fetch(`${baseUrl}${page.path}`);
-    if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
-    writeFileSync(join(dir, page.staticName), await response.text());
+/** Fetches each page's SSR HTML once and starts the plain server with it; resolves with its origin. */
+export async function startPlainServer(
+  baseUrl: string,
+  paths: string[],
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const copies = [];
+  for (const path of paths) {
+    const response = await fetch(`${baseUrl}${path}`);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    copies.push({ path, html: await response.text() });
   }
+  const dir = mkdtempSync(join(tmpdir(), "swag-bench-plain-"));
+  const file = join(dir, "pages.json");
+  writeFileSync(file, JSON.stringify(copies));
+  const child = spawn(process.execPath, ["-e", PLAIN_SERVER, file], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the plain server exited with ${code}`)));
+    child.stdout.setEncoding("utf8").once("data", (line: string) => resolve(line.trim()));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 function describe(result: LoadResult): string {
@@ -61,13 +93,27 @@ function describe(result: LoadResult): string {
 /** For each page: a warm-up, then SSR and static back to back, each for the same fixed duration. */
 export async function throughputRows(
   baseUrl: string,
-  pages: PagePair[],
+  paths: string[],
+  options: { connections: number; durationSeconds: number },
+): Promise<Row[]> {
+  const plain = await startPlainServer(baseUrl, paths);
+  try {
+    return await measurePairs(baseUrl, plain.url, paths, options);
+  } finally {
+    await plain.stop();
+  }
+}
+
+async function measurePairs(
+  baseUrl: string,
+  plainUrl: string,
+  paths: string[],
   options: { connections: number; durationSeconds: number },
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const page of pages) {
-    const ssrUrl = `${baseUrl}${page.path}`;
-    const staticUrl = `${baseUrl}/bench-static/${page.staticName}`;
+  for (const path of paths) {
+    const ssrUrl = `${baseUrl}${path}`;
+    const staticUrl = `${plainUrl}${path}`;
     // JIT warm-up, so neither side pays for the first compilations.
     await load(ssrUrl, { connections: options.connections, durationSeconds: 2 });
     await load(staticUrl, { connections: options.connections, durationSeconds: 2 });
@@ -76,10 +122,10 @@ export async function throughputRows(
     const ratio = ssr.requestsPerSecond / staticCopy.requestsPerSecond;
     const failures = ssr.failures + staticCopy.failures;
     rows.push({
-      benchmark: `SSR vs static (${options.connections} conn, ${options.durationSeconds} s)`,
-      subject: page.path,
+      benchmark: `SSR vs plain Node server (${options.connections} conn, ${options.durationSeconds} s)`,
+      subject: path,
       result:
-        `SSR ${describe(ssr)} | static ${describe(staticCopy)} | ratio ${ratio.toFixed(2)}` +
+        `SSR ${describe(ssr)} | plain Node ${describe(staticCopy)} | ratio ${ratio.toFixed(2)}` +
         (failures > 0 ? ` | ${failures} failed` : ""),
       target: `ratio ≥ ${TARGETS.ratio}, SSR p99 ≤ ${TARGETS.p99Ms} ms`,
       met: ratio >= TARGETS.ratio && ssr.p99Ms <= TARGETS.p99Ms && failures === 0,
