@@ -28,6 +28,7 @@ export const S3_PART_BYTES = 8 * 1024 * 1024;
 
 /** How long the readiness check waits for the bucket before calling it unreachable. */
 const CHECK_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 type Sdk = typeof import("@aws-sdk/client-s3");
 
@@ -66,6 +67,10 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
         endpoint: config.endpoint,
         forcePathStyle: config.forcePathStyle ?? false,
         credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+        // An endpoint that drops packets would otherwise hold an upload for the system's connect
+        // timeout (minutes) on each of the SDK's attempts. No idle timeout: a download streams at
+        // the buyer's pace.
+        requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
       }),
     }));
     return loaded;
