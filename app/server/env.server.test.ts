@@ -89,6 +89,31 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ VAT_CHECK_VIES_URL: "ftp://vies" })).toThrow(/VAT_CHECK_VIES_URL/);
   });
 
+  it("reads an S3 bucket's variables, which come together or not at all (issue 21 item 2)", () => {
+    const s3 = {
+      S3_BUCKET: "swag-uploads",
+      S3_REGION: "eu-west-2",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(parseEnv({}).S3_BUCKET).toBeUndefined();
+    expect(parseEnv({}).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(parseEnv(s3)).toMatchObject({ ...s3, S3_FORCE_PATH_STYLE: false });
+    expect(parseEnv({ ...s3, S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true" })).toMatchObject({
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: true,
+    });
+    const half =
+      /S3_\*: S3_REGION, S3_SECRET_ACCESS_KEY not set: set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/;
+    expect(() => parseEnv({ S3_BUCKET: "swag-uploads", S3_ACCESS_KEY_ID: "AKIAEXAMPLE" })).toThrow(half);
+    expect(() => parseEnv({ ...s3, S3_BUCKET: "" })).toThrow(/S3_\*: S3_BUCKET not set/);
+    expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_\*: S3_BUCKET, S3_REGION/);
+    expect(() => parseEnv({ ...s3, S3_BUCKET: "ab" })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => parseEnv({ ...s3, S3_BUCKET: "Swag_Uploads" })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => parseEnv({ ...s3, S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/);
+    expect(() => parseEnv({ ...s3, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+  });
+
   it("reads STAFF_EMAILS as a lower-case list and names a bad entry", () => {
     expect(parseEnv({}).STAFF_EMAILS).toEqual([]);
     expect(parseEnv({ STAFF_EMAILS: " Ops@Swag.example , ,second@swag.example" }).STAFF_EMAILS).toEqual([

@@ -92,6 +92,24 @@ const schema = z.object({
     .regex(/^\+[1-9]\d{7,14}$/, "must be the sending number in E.164 form, e.g. +447700900123")
     .optional(),
   SMS_API_BASE: z.url({ protocol: /^https?$/ }).default("https://api.twilio.com"),
+  /**
+   * Issue 21 item 2: uploaded files in an S3-compatible bucket (s3-storage.server.ts) instead of
+   * `${DATA_DIR}/uploads`. The bucket, region and both keys together, or none (s3Problems).
+   */
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, "must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens")
+    .optional(),
+  /** For a provider other than AWS (MinIO, R2, …); unset: AWS's endpoint for S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], "must be true or false")
+    .default("false")
+    .transform((value) => value === "true"),
   /** Issue 17 item 1: the business profile's variables (app/domain/business-variables.ts). */
   ...businessVariables,
   /** Issue 18 item 3: the operator's testimonials and client logos, optional (app/domain/business-showcase.ts). */
@@ -123,6 +141,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       : []),
     ...sampleProblems(env),
     ...(env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL ? [SEVERAL_PROCESSES_NEED_POSTGRES(env.WEB_CONCURRENCY)] : []),
+    ...s3Problems(env),
   ];
   if (problems.length > 0)
     throw new Error(`Invalid environment variables:\n${problems.map((p) => `  ${p}`).join("\n")}`);
@@ -148,6 +167,23 @@ function sampleProblems(env: z.infer<typeof schema>): string[] {
   return samplesLeft(env).map(
     (name) => `${name}: is still the local sample, and BASE_URL is https://: set the business's real value`,
   );
+}
+
+/**
+ * Issue 21 item 2: a bucket without its region or keys would fail at the first upload, long after
+ * boot, and keys without a bucket would leave files on one machine's disk unnoticed.
+ */
+function s3Problems(env: z.infer<typeof schema>): string[] {
+  const { S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+  const needed = { S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY };
+  const set = Object.values(needed).some(Boolean) || env.S3_ENDPOINT !== undefined || env.S3_FORCE_PATH_STYLE;
+  const missing = Object.entries(needed)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (!set || missing.length === 0) return [];
+  return [
+    `S3_*: ${missing.join(", ")} not set: set S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (S3_ENDPOINT and S3_FORCE_PATH_STYLE too if the provider needs them), or none to keep files in DATA_DIR`,
+  ];
 }
 
 /**

@@ -1,28 +1,21 @@
 /**
- * Where uploaded files live (DESIGN "files": local disk behind a small interface, S3-compatible
- * later). Files are stored under random names from crypto.randomUUID(), never the uploader's
- * name, in `${DATA_DIR}/uploads`, which the static file server does not serve; the only way out
- * is a route that checks ownership first (app/server/artwork.server.ts).
+ * Where uploaded files live (DESIGN "Growing past one machine"): local disk by default, or an
+ * S3-compatible bucket when S3_BUCKET is set (s3-storage.server.ts). Files are stored under random
+ * names from crypto.randomUUID(), never the uploader's name; on disk in `${DATA_DIR}/uploads`,
+ * which the static file server does not serve. The only way out is a route that checks ownership
+ * first (app/server/artwork.server.ts).
  */
-import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { getEnv } from "./env.server";
+import { type Env, getEnv } from "./env.server";
+import { type FileStorage, isStoredName, newStoredName } from "./file-storage.server";
+import { createS3Storage } from "./s3-storage.server";
 
-export interface FileStorage {
-  /** Stores the whole stream under a new random name; rejects (leaving nothing behind) if the stream errors. */
-  put(stream: ReadableStream<Uint8Array>): Promise<{ storedName: string; size: number }>;
-  /** The stored bytes, or null when there is no such file. */
-  get(storedName: string): Promise<ReadableStream<Uint8Array> | null>;
-  /** Removes the file; a missing file is not an error. */
-  delete(storedName: string): Promise<void>;
-}
-
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export type { FileStorage } from "./file-storage.server";
 
 function isMissing(error: unknown): boolean {
   return error instanceof Error && "code" in error && error.code === "ENOENT";
@@ -31,13 +24,12 @@ function isMissing(error: unknown): boolean {
 /** Files in one directory on local disk. */
 export function createLocalStorage(root: string): FileStorage {
   const dir = resolve(root);
-  // Only names this module made can be opened, so no caller can reach outside `dir` ('../…').
-  const pathOf = (storedName: string): string | null => (STORED_NAME.test(storedName) ? join(dir, storedName) : null);
+  const pathOf = (storedName: string): string | null => (isStoredName(storedName) ? join(dir, storedName) : null);
 
   return {
     async put(stream) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      const storedName = randomUUID();
+      const storedName = newStoredName();
       const final = join(dir, storedName);
       // Written beside the final name and renamed when complete, so a reader never sees half a file.
       const partial = `${final}.part`;
@@ -74,15 +66,51 @@ export function createLocalStorage(root: string): FileStorage {
       const path = pathOf(storedName);
       if (path) await rm(path, { force: true });
     },
+
+    async check() {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await access(dir, constants.W_OK);
+    },
   };
+}
+
+/** The storage an environment asks for: its S3 bucket when S3_BUCKET is set, else `${DATA_DIR}/uploads`. */
+export function storageFromEnv(env: Env): FileStorage {
+  const { S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId } = env;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (!bucket) return createLocalStorage(join(resolve(env.DATA_DIR), "uploads"));
+  if (!region || !accessKeyId || !secretAccessKey)
+    throw new Error("S3_BUCKET is set without S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  return createS3Storage({
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  });
 }
 
 let uploads: FileStorage | undefined;
 
-/** The app's upload storage: `${DATA_DIR}/uploads`. */
+/** The app's upload storage (storageFromEnv of the process's environment). */
 export function getUploadStorage(): FileStorage {
-  uploads ??= createLocalStorage(join(resolve(getEnv().DATA_DIR), "uploads"));
+  uploads ??= storageFromEnv(getEnv());
   return uploads;
+}
+
+/**
+ * For /readyz: whether files can be stored. The reason for "unreachable" (an endpoint, a bucket
+ * name, an error from the provider) goes to the server's log only, never to whoever asked.
+ */
+export async function checkStorage(storage: FileStorage): Promise<"ok" | "unreachable"> {
+  try {
+    await storage.check();
+    return "ok";
+  } catch (error) {
+    console.error("[storage] not ready:", error);
+    return "unreachable";
+  }
 }
 
 /** Deletes each of `names` that is set: a file and the preview rendered from it (issue 20). */
