@@ -18,6 +18,7 @@ import { createLog, sendConsoleTo } from "~/server/log.server";
 import { setPreflightWorkerFile } from "~/server/preflight.server";
 import { servesRequests, superviseServers } from "~/server/processes.server";
 import { openEnvDatabase, openServices } from "~/server/services.server";
+import { getUploadStorage } from "~/server/storage.server";
 import { startPeriodicWork } from "~/server/periodic-work.server";
 
 const env = (() => {
@@ -84,6 +85,7 @@ async function serveRequests() {
     stopping: () => stopping,
     render,
     log,
+    storage: getUploadStorage(),
     serveFiles: (app) => {
       // Fingerprinted build output never changes under its name. The build writes .br and .gz copies next
       // to each text asset (vite.config.ts), so no asset is compressed per request.

@@ -18,6 +18,7 @@ type AppModules = {
   reactRouterRenderer: typeof import("../app/server/http-app.server").reactRouterRenderer;
   getEnv: typeof import("../app/server/env.server").getEnv;
   openServices: typeof import("../app/server/services.server").openServices;
+  getUploadStorage: typeof import("../app/server/storage.server").getUploadStorage;
 };
 
 export async function startDevServer(options: { port: number; host?: string }): Promise<{
@@ -42,6 +43,10 @@ export async function startDevServer(options: { port: number; host?: string }): 
     AppModules,
     "openServices"
   >;
+  const { getUploadStorage } = (await vite.ssrLoadModule("/app/server/storage.server.ts")) as Pick<
+    AppModules,
+    "getUploadStorage"
+  >;
   const env = getEnv();
   // Opened once: the database and payment provider outlive the app modules Vite reloads.
   const { services, close: closeServices } = await openServices(env);
@@ -51,6 +56,7 @@ export async function startDevServer(options: { port: number; host?: string }): 
     services,
     stopping: () => false,
     render: reactRouterRenderer(build, "development", services),
+    storage: getUploadStorage(),
   });
   const edge = getRequestListener(app.fetch);
   server.on("request", (req, res) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
@@ -56,9 +56,18 @@ function authSecret(): string {
   const file = join(dir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dir, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  // Written whole under a name of its own, then linked into place, which fails if another process
+  // got there first (WEB_CONCURRENCY servers starting together): then every process reads that one.
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, randomBytes(32).toString("hex"), { mode: 0o600 });
+  try {
+    linkSync(partial, file);
+  } catch (error) {
+    if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 function createAuth(db: Database) {

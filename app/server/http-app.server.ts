@@ -20,6 +20,7 @@ import { paymentMode } from "./payment-status.server";
 import { markPrivacy } from "./private-responses.server";
 import { requestContext } from "./request-context.server";
 import { securityHeaders } from "./security-headers.server";
+import { checkStorage, type FileStorage } from "./storage.server";
 import { finishReadingBody } from "./unread-body.server";
 import type { Services } from "./services.server";
 
@@ -50,6 +51,8 @@ export function createHttpApp(options: {
   serveFiles?: (app: HttpApp) => void;
   /** A page or resource route's answer, rendered with this response's CSP nonce. */
   render: (request: Request, nonce: string) => Promise<Response>;
+  /** Where uploaded files are kept; /readyz checks it answers. */
+  storage: FileStorage;
   /** Where each answered request is logged (the production server's JSON log); unset, none is. */
   log?: Logger;
 }): HttpApp {
@@ -154,10 +157,10 @@ export function createHttpApp(options: {
   // Issue 21: whether a load balancer should send this process requests: its database and file
   // storage answer, and it is not shutting down (a stopping process drains instead).
   app.get("/readyz", async (c) => {
-    const database = await checkDatabase(options.services.db);
-    const ready = database === "ok" && !options.stopping();
+    const [database, storage] = await Promise.all([checkDatabase(options.services.db), checkStorage(options.storage)]);
+    const ready = database === "ok" && storage === "ok" && !options.stopping();
     return c.json(
-      { status: ready ? "ready" : options.stopping() ? "stopping" : "not ready", database },
+      { status: ready ? "ready" : options.stopping() ? "stopping" : "not ready", database, storage },
       ready ? 200 : 503,
     );
   });

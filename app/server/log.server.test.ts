@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "./env.server";
 import { createHttpApp } from "./http-app.server";
+import { createLocalStorage, type FileStorage } from "./storage.server";
 import { createLog, loggablePath, requestIdFrom, sendConsoleTo, withRequestId } from "./log.server";
 import { testFileDatabase } from "../../tests/setup/test-db";
 
@@ -72,15 +76,17 @@ describe("the JSON log", () => {
 describe("the HTTP edge's request ids and readiness (issue 21)", () => {
   const handle = testFileDatabase({ reset: false });
   const env = parseEnv({ BASE_URL: "http://localhost:3000" });
+  const storageDir = mkdtempSync(join(tmpdir(), "swag-readyz-"));
 
   /** The edge served on a loopback port, as `npm start` serves it. */
-  async function app(options: { stopping?: boolean } = {}) {
+  async function app(options: { stopping?: boolean; storage?: FileStorage } = {}) {
     const lines: Record<string, unknown>[] = [];
     const edge = createHttpApp({
       env,
       services: { db: handle.db, payments: null },
       stopping: () => options.stopping ?? false,
       render: async () => new Response("page"),
+      storage: options.storage ?? createLocalStorage(storageDir),
       log: capturedLog(lines),
     });
     const server = serve({ fetch: edge.fetch, port: 0, hostname: "127.0.0.1" });
@@ -92,6 +98,7 @@ describe("the HTTP edge's request ids and readiness (issue 21)", () => {
   const servers: ServerType[] = [];
   afterAll(() => {
     for (const server of servers) server.close();
+    rmSync(storageDir, { recursive: true, force: true });
   });
 
   it("answers each request with its id and logs one line for it, with no query string", async () => {
@@ -116,9 +123,15 @@ describe("the HTTP edge's request ids and readiness (issue 21)", () => {
   it("is ready while its database answers, and not once it is stopping", async () => {
     const ready = await (await app()).request("/readyz");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: "ok" });
+    expect(await ready.json()).toEqual({ status: "ready", database: "ok", storage: "ok" });
     const stopping = await (await app({ stopping: true })).request("/readyz");
     expect(stopping.status).toBe(503);
-    expect(await stopping.json()).toEqual({ status: "stopping", database: "ok" });
+    expect(await stopping.json()).toEqual({ status: "stopping", database: "ok", storage: "ok" });
+    // A directory that cannot be made: its parent is a file.
+    writeFileSync(join(storageDir, "a-file"), "");
+    const unwritable = createLocalStorage(join(storageDir, "a-file", "uploads"));
+    const noStorage = await (await app({ storage: unwritable })).request("/readyz");
+    expect(noStorage.status).toBe(503);
+    expect(await noStorage.json()).toEqual({ status: "not ready", database: "ok", storage: "unreachable" });
   });
 });
