@@ -41,6 +41,13 @@ test("the health endpoint reports the database", async ({ request }) => {
   expect(await response.json()).toEqual({ status: "ok", database: "ok" });
 });
 
+test("a load balancer can ask whether to send requests, and each answer names its request (issue 21)", async ({ request }) => {
+  const response = await request.get("/readyz", { headers: { "X-Request-Id": "balancer-7f3a9c" } });
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ready", database: "ok", storage: "ok" });
+  expect(response.headers()["x-request-id"]).toBe("balancer-7f3a9c");
+});
+
 test("deep links render on the server", async ({ request }) => {
   for (const path of ["/product/8", "/products/office-essentials", "/products?search=cap"]) {
     const response = await request.get(path);
