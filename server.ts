@@ -4,6 +4,7 @@
  * entry (vite.config.ts), run with `npm start`. `npm run dev` runs the same edge (scripts/dev.ts).
  */
 import cluster from "node:cluster";
+import { readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -100,17 +101,18 @@ async function serveRequests() {
           },
         }),
       );
-      app.use(
-        "*",
-        serveStatic({
-          root: clientDir,
-          precompressed: true,
-          onFound: (_path, c) => {
-            c.set("staticFile", true);
-            c.header("Cache-Control", "public, max-age=3600");
-          },
-        }),
-      );
+      const servePublic = serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.set("staticFile", true);
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      });
+      // The public files (favicon, the design guidelines) are listed once, so a page's request does
+      // not look on disk for a file of its name first (issue 21: a cheaper request).
+      const publicNames = new Set(readdirSync(clientDir));
+      app.use("*", (c, next) => (publicNames.has(c.req.path.split("/")[1] ?? "") ? servePublic(c, next) : next()));
     },
   });
 
