@@ -15,7 +15,7 @@ import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/http-app.server";
 import { setPreflightWorkerFile } from "~/server/preflight.server";
 import { openServices } from "~/server/services.server";
-import { startPeriodicWork } from "~/server/periodic-work.server";
+import { startJobWorker } from "~/server/job-worker.server";
 
 const env = (() => {
   try {
@@ -32,9 +32,8 @@ setPreflightWorkerFile(join(dirname(fileURLToPath(import.meta.url)), "preflight-
 const startedAt = performance.now();
 // The database is migrated before the first request.
 const { services, close: closeServices } = await openServices(env);
-// Reminders and expiries of bank transfers (issue 17 item 4) and the retention purges (issue 18 item 5),
-// safe to run in every process.
-const stopPeriodicWork = startPeriodicWork(services.db, env.business.retention);
+// Mail, texts and the recurring work run as jobs in the database (decision 028), in every process.
+const jobWorker = startJobWorker({ db: services.db, payments: services.payments, retention: env.business.retention });
 const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));
 const renderReactRouter = reactRouterRenderer(build, "production", services);
 /** Set by SIGTERM/SIGINT (shutdown below). */
@@ -138,7 +137,8 @@ function closeOnceQuiet(deadline: number) {
       return;
     }
     server.close(async () => {
-      stopPeriodicWork();
+      // A job still running after the grace is left to its lease, and another process retries it.
+      await jobWorker.stop();
       await closeServices();
       console.log("Stopped cleanly");
       process.exit(0);

@@ -1,6 +1,6 @@
 /**
  * The periodic check of bank transfers awaited (issue 17 item 4; rules in
- * app/domain/bank-transfer.ts), run by periodic-work.server.ts: buyers are reminded before the due
+ * app/domain/bank-transfer.ts), run as a recurring job (job-handlers.server.ts): buyers are reminded before the due
  * date and orders unpaid after it expire, each exactly once across processes.
  */
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
