@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { jobs } from "#db/schema";
+import { jobs, outbox } from "#db/schema";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import type { JobHandler } from "./job-handlers.server";
 import { periodStart, runDueJobs, scheduleRecurringJobs, startJobWorker } from "./job-worker.server";
@@ -17,6 +17,7 @@ import {
   failJob,
   retryDelayMs,
 } from "./jobs.server";
+import { sendMail } from "./mail.server";
 
 const handle = testFileDatabase();
 
@@ -167,6 +168,20 @@ describe("recurring jobs", () => {
       "tick@2026-11-26T10:00:00.000Z",
       "tick@2026-11-26T10:15:00.000Z",
     ]);
+  });
+});
+
+describe("a message on a machine without SMTP_URL (as this file's)", () => {
+  it("is kept in the outbox and logged, with no job", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      await sendMail(handle.db, { to: "jane@acme.example", subject: "Your code", text: "123456" });
+      expect(log).toHaveBeenCalledWith(expect.stringContaining("123456"));
+    } finally {
+      log.mockRestore();
+    }
+    expect(await handle.db.select().from(outbox)).toMatchObject([{ status: "kept", text: "123456" }]);
+    expect(await handle.db.select().from(jobs)).toEqual([]);
   });
 });
 

@@ -14,15 +14,13 @@ export type ReceivedMail = {
  * A real SMTP server on loopback that keeps what it receives (issue 4: e-mail tests speak SMTP).
  * Mail reaches it through the job queue (decision 028): given `deliver` (which runs the jobs due on
  * the test's database, `runDueJobs`), `waitFor` and `delivered` first call it, as a server's worker
- * would run them. `refuse`
- * answers the first that many messages with a temporary failure (451), as a busy server does.
+ * would run them. `refuseNext(n)` answers the next n messages with a temporary failure (451), as a
+ * busy server does.
  */
-export async function startSmtpServer(
-  options: { port?: number; deliver?: () => Promise<unknown>; refuse?: number } = {},
-) {
+export async function startSmtpServer(options: { port?: number; deliver?: () => Promise<unknown> } = {}) {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
-  let refusals = options.refuse ?? 0;
+  let refusals = 0;
   const deliver = async () => {
     await options.deliver?.();
   };
@@ -57,6 +55,9 @@ export async function startSmtpServer(
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuseNext(count: number) {
+      refusals = count;
+    },
     /** Forgets what was received, once the mail jobs due have run (so none arrives late). */
     async clear(): Promise<void> {
       await deliver();
