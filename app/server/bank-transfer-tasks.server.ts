@@ -18,8 +18,8 @@ import { sendMail } from "./mail.server";
  * One pass of the periodic check at `now`: every transfer awaited whose reminder day has come is
  * reminded once, and every one past its due date expires. Each transfer is taken with
  * `for update skip locked` and re-checked, so two processes running this at once never both act
- * on one; a reminder is recorded in the same transaction that sends it, so a mail fault leaves it
- * for the next pass.
+ * on one; a reminder is recorded in the same transaction that queues its e-mail (decision 028), so
+ * both happen or neither does, and the mail job retries a failed send.
  */
 export async function runBankTransferTasks(db: Database, now: Date = new Date()) {
   const candidates = await db

@@ -12,6 +12,7 @@ import {
   claimJobs,
   completeJob,
   DEFAULT_LEASE_MS,
+  deleteFinishedJobs,
   enqueueJob,
   FIRST_RETRY_DELAY_MS,
   failJob,
@@ -133,6 +134,23 @@ describe("a failing job", () => {
     expect(calls).toBe(3);
     expect(errors).toHaveBeenCalledTimes(3);
     errors.mockRestore();
+  });
+});
+
+describe("finished jobs", () => {
+  it("are deleted once older than the cutoff; queued and running ones stay", async () => {
+    for (const key of ["done-old", "done-new", "running", "queued"])
+      await enqueueJob(handle.db, { kind: "test", key, runAt: T });
+    const claimed = await claimJobs(handle.db, { workerId: "a", now: T, limit: 3 });
+    const byKey = new Map(claimed.map((job) => [job.key, job]));
+    await completeJob(handle.db, byKey.get("done-old")!, at(-60_000));
+    await completeJob(handle.db, byKey.get("done-new")!, T);
+    expect(await deleteFinishedJobs(handle.db, at(-1))).toBe(1);
+    expect((await handle.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()).toEqual([
+      "done-new",
+      "queued",
+      "running",
+    ]);
   });
 });
 
