@@ -493,17 +493,17 @@ describe("the Stripe webhook", () => {
     const draftId = await insertDraft("alice");
     const intent = await started("alice", draftId);
     const startedAt = (await handle.db.select().from(paymentIntents))[0]!.createdAt;
-    const after = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000);
+    const minutesIn = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000);
     // The buyer paid at Stripe; the webhook never came.
     const held = fake.intents.get(intent.intentId)!;
     Object.assign(held, { status: "succeeded", amount_received: held.amount });
 
     // Left to its webhook for 15 minutes.
-    expect(await reconcilePayments(services, after(14))).toEqual({ checked: 0, outcomes: [] });
+    expect(await reconcilePayments(services, minutesIn(14))).toEqual({ checked: 0, outcomes: [] });
     expect(fake.requests.filter((r) => r.method === "GET")).toHaveLength(0);
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
-      expect(await reconcilePayments(services, after(15))).toEqual({ checked: 1, outcomes: ["paid"] });
+      expect(await reconcilePayments(services, minutesIn(15))).toEqual({ checked: 1, outcomes: ["paid"] });
     } finally {
       log.mockRestore();
     }
@@ -514,7 +514,7 @@ describe("the Stripe webhook", () => {
     expect(await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"))).toHaveLength(1);
 
     // Paid now: the next run asks nothing, and the webhook arriving late is a no-op.
-    expect(await reconcilePayments(services, after(120))).toEqual({ checked: 0, outcomes: [] });
+    expect(await reconcilePayments(services, minutesIn(120))).toEqual({ checked: 0, outcomes: [] });
     expect((await deliver(succeeded(intent.intentId))).json.outcome).toBe("already_paid");
     expect(await handle.db.select().from(orders)).toHaveLength(1);
     expect(await handle.db.select().from(orderStatusHistory)).toHaveLength(1);
@@ -528,10 +528,10 @@ describe("the Stripe webhook", () => {
     const draftId = await insertDraft("alice");
     const intent = await started("alice", draftId);
     const startedAt = (await handle.db.select().from(paymentIntents))[0]!.createdAt;
-    const after = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000);
-    expect(await reconcilePayments(services, after(16))).toEqual({ checked: 1, outcomes: [] });
-    expect(await reconcilePayments(services, after(30))).toEqual({ checked: 0, outcomes: [] });
-    expect(await reconcilePayments(services, after(76))).toEqual({ checked: 1, outcomes: [] });
+    const minutesIn = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000);
+    expect(await reconcilePayments(services, minutesIn(16))).toEqual({ checked: 1, outcomes: [] });
+    expect(await reconcilePayments(services, minutesIn(30))).toEqual({ checked: 0, outcomes: [] });
+    expect(await reconcilePayments(services, minutesIn(76))).toEqual({ checked: 1, outcomes: [] });
     expect(
       fake.requests.filter((r) => r.path === `/v1/payment_intents/${intent.intentId}` && r.method === "GET"),
     ).toHaveLength(2);
