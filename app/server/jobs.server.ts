@@ -107,8 +107,10 @@ export async function claimJobs(
   db: Database,
   input: { workerId: string; now?: Date; leaseMs?: number; limit?: number },
 ): Promise<Job[]> {
-  const now = (input.now ?? new Date()).toISOString();
-  const until = new Date(Date.parse(now) + (input.leaseMs ?? DEFAULT_LEASE_MS)).toISOString();
+  // The database's clock unless a test moves time: a row inserted with its default now() carries
+  // microseconds, and a claim by the millisecond JavaScript clock just after it would find it not due.
+  const now = input.now ? sql`${input.now.toISOString()}::timestamptz` : sql`statement_timestamp()`;
+  const until = sql`${now} + ${input.leaseMs ?? DEFAULT_LEASE_MS} * interval '1 millisecond'`;
   await db.execute(sql`
     update jobs set status = 'dead', finished_at = ${now}, locked_until = null,
       last_error = coalesce(last_error || ' / ', '') || 'lease ran out on the last attempt'

@@ -493,7 +493,8 @@ describe("the Stripe webhook", () => {
     const draftId = await insertDraft("alice");
     const intent = await started("alice", draftId);
     const startedAt = (await handle.db.select().from(paymentIntents))[0]!.createdAt;
-    const minutesIn = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000);
+    // The column has microseconds, a Date only milliseconds: a millisecond on, so the 15th minute is reached.
+    const minutesIn = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000 + 1);
     // The buyer paid at Stripe; the webhook never came.
     const held = fake.intents.get(intent.intentId)!;
     Object.assign(held, { status: "succeeded", amount_received: held.amount });
@@ -528,7 +529,8 @@ describe("the Stripe webhook", () => {
     const draftId = await insertDraft("alice");
     const intent = await started("alice", draftId);
     const startedAt = (await handle.db.select().from(paymentIntents))[0]!.createdAt;
-    const minutesIn = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000);
+    // The column has microseconds, a Date only milliseconds: a millisecond on, so the 15th minute is reached.
+    const minutesIn = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000 + 1);
     expect(await reconcilePayments(services, minutesIn(16))).toEqual({ checked: 1, outcomes: [] });
     expect(await reconcilePayments(services, minutesIn(30))).toEqual({ checked: 0, outcomes: [] });
     expect(await reconcilePayments(services, minutesIn(76))).toEqual({ checked: 1, outcomes: [] });
