@@ -18,6 +18,7 @@ type AppModules = {
   reactRouterRenderer: typeof import("../app/server/http-app.server").reactRouterRenderer;
   getEnv: typeof import("../app/server/env.server").getEnv;
   openServices: typeof import("../app/server/services.server").openServices;
+  startJobWorker: typeof import("../app/server/job-worker.server").startJobWorker;
 };
 
 export async function startDevServer(options: { port: number; host?: string }): Promise<{
@@ -45,6 +46,12 @@ export async function startDevServer(options: { port: number; host?: string }): 
   const env = getEnv();
   // Opened once: the database and payment provider outlive the app modules Vite reloads.
   const { services, close: closeServices } = await openServices(env);
+  // Mail with SMTP_URL, texts with a provider and the recurring work are jobs (decision 028), run here as in `npm start`.
+  const { startJobWorker } = (await vite.ssrLoadModule("/app/server/job-worker.server.ts")) as Pick<
+    AppModules,
+    "startJobWorker"
+  >;
+  const jobWorker = startJobWorker({ db: services.db, payments: services.payments, retention: env.business.retention });
   const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const app = createHttpApp({
     env,
@@ -67,6 +74,7 @@ export async function startDevServer(options: { port: number; host?: string }): 
     close: async () => {
       await vite.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobWorker.stop();
       await closeServices();
     },
   };
