@@ -52,7 +52,8 @@ export async function enqueueJob(db: Database, input: EnqueueInput): Promise<boo
       kind: input.kind,
       payload: input.payload ?? {},
       key: input.key ?? null,
-      runAt: input.runAt ?? new Date(),
+      // Unset, the database's now(): the same clock the worker claims by.
+      ...(input.runAt ? { runAt: input.runAt } : {}),
       maxAttempts: input.maxAttempts ?? 8,
     })
     .onConflictDoNothing()
