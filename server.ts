@@ -20,7 +20,7 @@ import { setPreflightWorkerFile } from "~/server/preflight.server";
 import { servesRequests, superviseServers } from "~/server/processes.server";
 import { openEnvDatabase, openServices } from "~/server/services.server";
 import { getUploadStorage } from "~/server/storage.server";
-import { startPeriodicWork } from "~/server/periodic-work.server";
+import { startJobWorker } from "~/server/job-worker.server";
 
 const env = (() => {
   try {
@@ -51,9 +51,8 @@ async function serveRequests() {
   const startedAt = performance.now();
   // The database is migrated before the first request (by the supervisor when there are several processes).
   const { services, close: closeServices } = await openServices(env, { migrate: !cluster.isWorker });
-  // Reminders and expiries of bank transfers (issue 17 item 4) and the retention purges (issue 18 item 5),
-  // safe to run in every process.
-  const stopPeriodicWork = startPeriodicWork(services.db, env.business.retention);
+  // Mail, texts and the recurring work run as jobs in the database (decision 030), in every process.
+  const jobWorker = startJobWorker({ db: services.db, payments: services.payments, retention: env.business.retention });
   const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));
   const renderReactRouter = reactRouterRenderer(build, "production", services);
   /** Set by SIGTERM/SIGINT (shutdown below). */
@@ -160,7 +159,8 @@ async function serveRequests() {
         return;
       }
       server.close(async () => {
-        stopPeriodicWork();
+        // A job still running after the grace is left to its lease, and another process retries it.
+        await jobWorker.stop();
         await closeServices();
         console.log("Stopped cleanly");
         process.exit(0);

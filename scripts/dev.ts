@@ -19,6 +19,7 @@ type AppModules = {
   getEnv: typeof import("../app/server/env.server").getEnv;
   openServices: typeof import("../app/server/services.server").openServices;
   getUploadStorage: typeof import("../app/server/storage.server").getUploadStorage;
+  startJobWorker: typeof import("../app/server/job-worker.server").startJobWorker;
 };
 
 export async function startDevServer(options: { port: number; host?: string }): Promise<{
@@ -50,6 +51,12 @@ export async function startDevServer(options: { port: number; host?: string }): 
   const env = getEnv();
   // Opened once: the database and payment provider outlive the app modules Vite reloads.
   const { services, close: closeServices } = await openServices(env);
+  // Mail with SMTP_URL, texts with a provider and the recurring work are jobs (decision 030), run here as in `npm start`.
+  const { startJobWorker } = (await vite.ssrLoadModule("/app/server/job-worker.server.ts")) as Pick<
+    AppModules,
+    "startJobWorker"
+  >;
+  const jobWorker = startJobWorker({ db: services.db, payments: services.payments, retention: env.business.retention });
   const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const app = createHttpApp({
     env,
@@ -73,6 +80,7 @@ export async function startDevServer(options: { port: number; host?: string }): 
     close: async () => {
       await vite.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobWorker.stop();
       await closeServices();
     },
   };

@@ -42,7 +42,7 @@ describe("what the business profile configures is shown as configured", () => {
     expect(privacy).toContain("Page views: 200 days.");
     expect(privacy).toContain("Abuse counters: 1 day after their window ends.");
     expect(privacy).toContain(
-      "E-mails and text messages kept in our outbox (text messages always; e-mails only while no mail server is set up): 14 days.",
+      "E-mails and text messages we send, kept in our outbox (with any file attached only until it is sent): 14 days.",
     );
     expect(privacy).toContain("SMS sign-ups: while you're signed up, and 60 days after you opt out.");
     expect(privacy).toContain(

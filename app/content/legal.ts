@@ -258,7 +258,7 @@ export const PRIVACY: LegalDocument = {
               `Checkout drafts that are never paid, with the artwork uploaded to them: ${days(business.retention.unpaidDraftDays)} after their last change.`,
               `Page views: ${days(business.retention.pageViewDays)}.`,
               `Abuse counters: ${days(business.retention.rateLimitDays)} after their window ends.`,
-              `E-mails and text messages kept in our outbox (text messages always; e-mails only while no mail server is set up): ${days(business.retention.outboxDays)}.`,
+              `E-mails and text messages we send, kept in our outbox (with any file attached only until it is sent): ${days(business.retention.outboxDays)}.`,
               `SMS sign-ups: while you're signed up, and ${days(business.retention.smsDays)} after you opt out.`,
               "Sign-in sessions: until you sign out, or for up to 30 days after you last use the site.",
               "Your account, favourites, shopping list and cart, reviews, contact-form messages, quotes, requests and feedback: while your account is open or while we need them to answer you.",

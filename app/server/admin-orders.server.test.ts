@@ -19,6 +19,7 @@ import { resetMailTransport } from "./mail.server";
 import { getOrder, respondToProof } from "./buyer-orders.server";
 import { createLocalStorage } from "./storage.server";
 import { MINIMAL_PDF } from "../../tests/setup/minimal-pdf";
+import { runDueJobs } from "./job-worker.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -34,7 +35,7 @@ const storedFiles = () => {
 
 beforeAll(async () => {
   useTestEnv();
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
   process.env.SMTP_URL = smtp.url;
   dataDir = mkdtempSync(join(tmpdir(), "swag-admin-orders-"));
   process.env.DATA_DIR = dataDir;
@@ -48,7 +49,7 @@ afterAll(async () => {
   delete process.env.DATA_DIR;
 });
 beforeEach(async () => {
-  smtp.messages.length = 0;
+  await smtp.clear();
   rmSync(uploadsDir(), { recursive: true, force: true });
 });
 
@@ -281,15 +282,15 @@ describe("proofs", () => {
     });
     const shortsProof = await upload(order.id, 2, proofFile(PDF, "shorts.pdf"), { line: 2 });
     expect(shortsProof).toMatchObject({ ok: true, proofVersion: 1, status: "proof_sent" });
-    const sentTo = () =>
-      smtp.messages
+    const sentTo = async () =>
+      (await smtp.delivered())
         .filter((mail) => mail.to.includes("jane@acme.example"))
         .map((mail) => mail.text)
         .join("\n");
     await expect
       .poll(sentTo)
       .toContain(`Your design proof for Custom Running Shorts (order ${order.number}) is ready.`);
-    expect(sentTo()).toContain(`Your design proof for Custom Embroidered Cap (order ${order.number}) is ready.`);
+    expect(await sentTo()).toContain(`Your design proof for Custom Embroidered Cap (order ${order.number}) is ready.`);
     expect(await upload(order.id, 3, proofFile(PDF, "x.pdf"), { line: 3 })).toMatchObject({
       status: 409,
       code: "NO_SUCH_LINE",
@@ -395,7 +396,7 @@ describe("proofs", () => {
       ["changes_requested", "proof_sent", "staff", "Proof version 2 sent"],
       ["proof_sent", "proof_approved", "buyer", "Proof version 2 approved"],
     ]);
-    expect(smtp.messages.filter((m) => m.to.includes("jane@acme.example")).map((m) => m.subject)).toEqual([
+    expect((await smtp.delivered()).filter((m) => m.to.includes("jane@acme.example")).map((m) => m.subject)).toEqual([
       `Your proof for order ${order.number} is ready (version 1)`,
       `Your proof for order ${order.number} is ready (version 2)`,
       `Proof approved for order ${order.number}`,
@@ -424,7 +425,7 @@ describe("proofs", () => {
     expect(await upload(order.id, 1, proofFile(bytes, name))).toMatchObject({ ok: false, status, code });
     expect(await current(order.id)).toEqual(before);
     expect(storedFiles()).toEqual([]);
-    expect(smtp.messages).toEqual([]);
+    expect(await smtp.delivered()).toEqual([]);
   });
 
   it("refuses a proof over the size limit, a missing file, a stale page and a finished order, changing nothing", async () => {
@@ -450,7 +451,7 @@ describe("proofs", () => {
       message: 'A proof cannot be sent for an order that is "In production". Nothing was changed.',
     });
     expect(storedFiles()).toEqual([]);
-    expect(smtp.messages).toEqual([]);
+    expect(await smtp.delivered()).toEqual([]);
   });
 
   it("reads a proof form only up to its limit", async () => {

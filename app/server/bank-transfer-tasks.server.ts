@@ -1,6 +1,6 @@
 /**
  * The periodic check of bank transfers awaited (issue 17 item 4; rules in
- * app/domain/bank-transfer.ts), run by periodic-work.server.ts: buyers are reminded before the due
+ * app/domain/bank-transfer.ts), run as a recurring job (job-handlers.server.ts): buyers are reminded before the due
  * date and orders unpaid after it expire, each exactly once across processes.
  */
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
@@ -18,8 +18,8 @@ import { sendMail } from "./mail.server";
  * One pass of the periodic check at `now`: every transfer awaited whose reminder day has come is
  * reminded once, and every one past its due date expires. Each transfer is taken with
  * `for update skip locked` and re-checked, so two processes running this at once never both act
- * on one; a reminder is recorded in the same transaction that sends it, so a mail fault leaves it
- * for the next pass.
+ * on one; a reminder is recorded in the same transaction that queues its e-mail (decision 030), so
+ * both happen or neither does, and the mail job retries a failed send.
  */
 export async function runBankTransferTasks(db: Database, now: Date = new Date()) {
   const candidates = await db

@@ -28,6 +28,7 @@ import { getOrder, respondToProof } from "./buyer-orders.server";
 import { getEnv } from "./env.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
 import type { Services } from "./services.server";
+import { runDueJobs } from "./job-worker.server";
 
 // Issue 17 item 4: pay by bank transfer, from the payment step to the money received or the order expired.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
@@ -37,7 +38,7 @@ let services: Services;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
   process.env.SMTP_URL = smtp.url;
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_PUBLISHABLE_KEY;
@@ -48,8 +49,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp.close();
 });
-beforeEach(() => {
-  smtp.messages.length = 0;
+beforeEach(async () => {
+  await smtp.clear();
 });
 
 /** Thu 26 Nov 2026, 10:00 in London: the transfer is due by Thu 10 Dec. */
@@ -240,9 +241,9 @@ describe("placing an order by bank transfer", () => {
     expect(second.headers.get("location")).toBe(location);
     expect(await handle.db.select().from(orders)).toHaveLength(1);
     expect(await handle.db.select().from(bankTransfers)).toHaveLength(1);
-    expect(smtp.messages.filter((m) => m.to.includes(BUYER_EMAIL))).toHaveLength(1);
+    expect((await smtp.delivered()).filter((m) => m.to.includes(BUYER_EMAIL))).toHaveLength(1);
     // Staff are alerted at the sales address, once (issue 19 item 3).
-    const sales = smtp.messages.filter((m) => m.to.includes(getEnv().business.salesEmail));
+    const sales = (await smtp.delivered()).filter((m) => m.to.includes(getEnv().business.salesEmail));
     // The subject is folded as an encoded header (the pound sign): compared with its spaces evened out.
     expect(sales.map((m) => m.subject.replace(/\s+/g, " "))).toEqual([
       `Bank transfer order ${order.number} placed: £318.60`,
@@ -414,7 +415,7 @@ describe("staff mark the transfer received", () => {
     expect(stale).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
 
     const at = new Date("2026-12-01T09:30:00Z");
-    smtp.messages.length = 0;
+    await smtp.clear();
     const received = await markTransferReceived(handle.db, { staff, orderId, version: order.version, now: at });
     expect(received).toMatchObject({ ok: true, status: "paid" });
     // The VAT invoice is issued now, dated when the money arrived, and e-mailed with its PDF.
@@ -494,7 +495,7 @@ describe("staff mark the transfer received", () => {
 describe("reminders and expiry", () => {
   it("reminds once, 3 days before the due date, however many passes run at once", async () => {
     const { orderId } = await placed();
-    smtp.messages.length = 0;
+    await smtp.clear();
     expect(await runBankTransferTasks(handle.db, new Date("2026-12-06T12:00:00Z"))).toEqual({
       reminded: 0,
       expired: 0,
@@ -507,7 +508,7 @@ describe("reminders and expiry", () => {
       reminded: 0,
       expired: 0,
     });
-    const reminders = smtp.messages.filter((m) => m.subject.startsWith("Reminder:"));
+    const reminders = (await smtp.delivered()).filter((m) => m.subject.startsWith("Reminder:"));
     expect(reminders).toHaveLength(1);
     const order = await orderRow(orderId);
     expect(reminders[0]?.subject).toBe(`Reminder: order ${order.number} is due by Thu, Dec 10, 2026`);
@@ -527,7 +528,7 @@ describe("reminders and expiry", () => {
     expect(
       await handle.db.select().from(firstOrderClaims).where(eq(firstOrderClaims.orderId, unpaid.orderId)),
     ).toHaveLength(1);
-    smtp.messages.length = 0;
+    await smtp.clear();
 
     // On the due date it is not expired yet (its late reminder goes now).
     expect(await runBankTransferTasks(handle.db, new Date("2026-12-10T23:00:00Z"))).toEqual({
@@ -553,7 +554,7 @@ describe("reminders and expiry", () => {
     expect(await handle.db.select().from(firstOrderClaims).where(eq(firstOrderClaims.orderId, unpaid.orderId))).toEqual(
       [],
     );
-    expect(smtp.messages.map((m) => m.subject)).toEqual([
+    expect((await smtp.delivered()).map((m) => m.subject)).toEqual([
       `Reminder: order ${order.number} is due by Thu, Dec 10, 2026`,
       `Order ${order.number} has expired`,
     ]);

@@ -16,6 +16,7 @@ import { saveCheckoutStep } from "./checkout-save.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
 import { changeCart } from "./shopping.server";
 import type { Services } from "./services.server";
+import { runDueJobs } from "./job-worker.server";
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
@@ -24,7 +25,7 @@ let services: Services;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
   process.env.SMTP_URL = smtp.url;
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_PUBLISHABLE_KEY;
@@ -173,7 +174,7 @@ describe("a cart of two products", () => {
     ]) {
       expect(mail.text).toContain(text);
     }
-    expect(smtp.messages.filter((m) => m.to.includes(EMAIL))).toHaveLength(1);
+    expect((await smtp.delivered()).filter((m) => m.to.includes(EMAIL))).toHaveLength(1);
   });
 
   it("refuses to pay while another line's customisation is not done, naming the product", async () => {

@@ -22,13 +22,14 @@ import { renderDocumentPdf } from "./documents.server";
 import { issueInvoice } from "./invoices.server";
 import { resetMailTransport } from "./mail.server";
 import { waitingForStaff } from "./staff-waiting.server";
+import { runDueJobs } from "./job-worker.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
   useTestEnv();
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
   process.env.SMTP_URL = smtp.url;
   resetMailTransport();
 });
@@ -37,15 +38,15 @@ afterAll(async () => {
   await smtp.close();
   delete process.env.SMTP_URL;
 });
-beforeEach(() => {
-  smtp.messages.length = 0;
+beforeEach(async () => {
+  await smtp.clear();
 });
 
 const BUYER = "buyer-claims-1";
 const EMAIL = "pat@claims.example";
 const staff: StaffMember = { id: "staff-claims-1", name: "Olive Ops", email: "ops@swag.example" };
-const sales = () => smtp.messages.filter((mail) => mail.to.includes(getEnv().business.salesEmail));
-const buyerMail = () => smtp.messages.filter((mail) => mail.to.includes(EMAIL));
+const sales = async () => (await smtp.delivered()).filter((mail) => mail.to.includes(getEnv().business.salesEmail));
+const buyerMail = async () => (await smtp.delivered()).filter((mail) => mail.to.includes(EMAIL));
 
 /** An order of 100 caps at £5.50, promised for Mon, Nov 16, 2026 and delivered at `deliveredAt`. */
 async function deliveredOrder(deliveredAt: string, promised: string | null = "2026-11-16") {
@@ -90,11 +91,11 @@ describe("the On-time Guarantee claim", () => {
     });
     const [row] = await handle.db.select().from(guaranteeClaims).where(eq(guaranteeClaims.orderId, order.id));
     expect(row).toMatchObject({ status: "open", daysLate: 5, note: "Our event was on the 18th.", claimedBy: BUYER });
-    await expect.poll(() => sales().length).toBe(1);
-    expect(sales()[0]?.subject).toBe(`On-time Guarantee claim on order ${order.number}`);
-    expect(sales()[0]?.text).toContain("it was delivered 5 days after the promised date.");
-    expect(sales()[0]?.text).toContain("Their note: Our event was on the 18th.");
-    expect(sales()[0]?.text).toContain(`/admin/orders/${order.id}`);
+    await expect.poll(async () => (await sales()).length).toBe(1);
+    expect((await sales())[0]?.subject).toBe(`On-time Guarantee claim on order ${order.number}`);
+    expect((await sales())[0]?.text).toContain("it was delivered 5 days after the promised date.");
+    expect((await sales())[0]?.text).toContain("Their note: Our event was on the 18th.");
+    expect((await sales())[0]?.text).toContain(`/admin/orders/${order.id}`);
 
     // Once: a second claim (another tab) is refused, and nothing else is sent.
     expect(await claim(order.id, "2026-11-22T09:05:00Z")).toMatchObject({
@@ -103,7 +104,7 @@ describe("the On-time Guarantee claim", () => {
       code: "CLAIM_ALREADY_CLAIMED",
     });
     expect(await handle.db.select().from(guaranteeClaims).where(eq(guaranteeClaims.orderId, order.id))).toHaveLength(1);
-    expect(sales()).toHaveLength(1);
+    expect(await sales()).toHaveLength(1);
     const open = await openClaims(handle.db);
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ orderId: order.id, orderNumber: order.number, daysLate: 5 });
@@ -133,7 +134,7 @@ describe("the On-time Guarantee claim", () => {
       status: "shipped",
     });
     expect(await claim(shipped.id, "2026-11-22T09:00:00Z")).toMatchObject({ code: "CLAIM_NOT_DELIVERED" });
-    expect(sales().map((mail) => mail.subject)).toEqual([`On-time Guarantee claim on order ${late.number}`]);
+    expect((await sales()).map((mail) => mail.subject)).toEqual([`On-time Guarantee claim on order ${late.number}`]);
   });
 
   it("is the buyer's or their organisation's: anyone else's claim is the 404 of an unknown order", async () => {
@@ -160,7 +161,7 @@ describe("staff decide a claim", () => {
   it("accepting issues a credit note for 10% of the goods with VAT, e-mailed as a PDF; a second decision is refused", async () => {
     const order = await deliveredOrder("2026-11-23T12:00:00Z");
     expect(await claim(order.id, "2026-11-24T09:00:00Z")).toMatchObject({ ok: true });
-    smtp.messages.length = 0;
+    await smtp.clear();
     const decision = claimDecisionSchema.parse({ decision: "accept", reason: "Sorry: our courier lost a day." });
     const now = new Date("2026-11-25T10:00:00Z");
     const accepted = await decideClaim(handle.db, { staff, orderId: order.id, decision, now });
@@ -175,8 +176,8 @@ describe("staff decide a claim", () => {
       creditPence: 6600,
     });
     expect(row?.creditNoteNumber).toMatch(/^CN-2026-\d{6}$/);
-    await expect.poll(() => buyerMail().length).toBe(1);
-    const mail = buyerMail()[0]!;
+    await expect.poll(async () => (await buyerMail()).length).toBe(1);
+    const mail = (await buyerMail())[0]!;
     expect(mail.subject).toBe(`Your On-time Guarantee claim for order ${order.number} is accepted`);
     expect(mail.text).toContain(`Credit note ${row?.creditNoteNumber} for £66.00 is attached`);
     expect(mail.text).toContain("Our note: Sorry: our courier lost a day.");
@@ -203,7 +204,7 @@ describe("staff decide a claim", () => {
       status: 409,
       code: "CLAIM_DECIDED",
     });
-    expect(buyerMail()).toHaveLength(1);
+    expect(await buyerMail()).toHaveLength(1);
   });
 
   it("refusing needs a reason, which the buyer is e-mailed; no credit note", async () => {
@@ -213,7 +214,7 @@ describe("staff decide a claim", () => {
     expect(claimDecisionSchema.safeParse({ decision: "refuse", reason: "x".repeat(1001) }).success).toBe(false);
     const order = await deliveredOrder("2026-11-23T12:00:00Z");
     expect(await claim(order.id, "2026-11-24T09:00:00Z")).toMatchObject({ ok: true });
-    smtp.messages.length = 0;
+    await smtp.clear();
     const decision = claimDecisionSchema.parse({
       decision: "refuse",
       reason: "The delivery was refused at your door.",
@@ -221,9 +222,9 @@ describe("staff decide a claim", () => {
     expect(await decideClaim(handle.db, { staff, orderId: order.id, decision })).toMatchObject({ ok: true });
     const [row] = await handle.db.select().from(guaranteeClaims).where(eq(guaranteeClaims.orderId, order.id));
     expect(row).toMatchObject({ status: "refused", creditNoteNumber: null, creditPence: null });
-    await expect.poll(() => buyerMail().length).toBe(1);
-    expect(buyerMail()[0]?.text).toContain("The reason: The delivery was refused at your door.");
-    expect(buyerMail()[0]?.attachments).toEqual([]);
+    await expect.poll(async () => (await buyerMail()).length).toBe(1);
+    expect((await buyerMail())[0]?.text).toContain("The reason: The delivery was refused at your door.");
+    expect((await buyerMail())[0]?.attachments).toEqual([]);
     expect(await loadGuaranteeCreditNote(handle.db, { orderId: order.id, reader: "staff" })).toBeNull();
   });
 
@@ -265,10 +266,10 @@ describe("the proof-answer alert", () => {
         comment: "Bigger logo",
       }),
     ).toMatchObject({ ok: true, status: "changes_requested" });
-    await expect.poll(() => sales().length).toBe(1);
-    expect(sales()[0]?.subject).toBe(`Changes requested on order ${order.number}`);
-    expect(sales()[0]?.text).toContain("Changes were requested to Proof version 1 of order");
-    expect(sales()[0]?.text).toContain("Bigger logo");
+    await expect.poll(async () => (await sales()).length).toBe(1);
+    expect((await sales())[0]?.subject).toBe(`Changes requested on order ${order.number}`);
+    expect((await sales())[0]?.text).toContain("Changes were requested to Proof version 1 of order");
+    expect((await sales())[0]?.text).toContain("Bigger logo");
     expect((await waitingForStaff(handle.db)).changesRequested).toBeGreaterThanOrEqual(1);
   });
 

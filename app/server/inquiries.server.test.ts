@@ -9,6 +9,7 @@ import { answerOf } from "../../tests/setup/route-answer";
 import { queryRows } from "./db.server";
 import { INQUIRY_LIMIT_PER_HOUR } from "./inquiries.server";
 import { resetMailTransport } from "./mail.server";
+import { runDueJobs } from "./job-worker.server";
 
 type Received = { to: string[]; raw: string };
 
@@ -117,6 +118,7 @@ describe("the contact form's action", () => {
     });
     expect(rows[0]?.created_at).toBeTruthy();
 
+    await runDueJobs(handle.db);
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
     expect(mail.to).toEqual([getEnv().business.salesEmail]);
@@ -153,6 +155,7 @@ describe("the contact form's action", () => {
     expect(refusal.error.message).toBe("Enter your first name");
     expect(refusal.values).toEqual(typed);
     expect(await storedInquiries()).toHaveLength(0);
+    await runDueJobs(handle.db);
     expect(smtp.received).toHaveLength(0);
   });
 
@@ -160,6 +163,7 @@ describe("the contact form's action", () => {
     const response = await post({ ...complete, website: "https://spam.example" });
     expect(response.status).toBe(302);
     expect(await storedInquiries()).toHaveLength(0);
+    await runDueJobs(handle.db);
     expect(smtp.received).toHaveLength(0);
   });
 

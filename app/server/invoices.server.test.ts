@@ -20,6 +20,7 @@ import { getEnv } from "./env.server";
 import { INVOICE_RESEND_LIMIT, loadOrderDocument, resendInvoice } from "./invoices.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
 import type { Services } from "./services.server";
+import { runDueJobs } from "./job-worker.server";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
@@ -28,7 +29,7 @@ let services: Services;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
   process.env.SMTP_URL = smtp.url;
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_PUBLISHABLE_KEY;
@@ -39,8 +40,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp.close();
 });
-beforeEach(() => {
-  smtp.messages.length = 0;
+beforeEach(async () => {
+  await smtp.clear();
 });
 
 const NOW = new Date("2026-11-20T12:00:00Z");
@@ -168,7 +169,7 @@ describe("the VAT invoice", () => {
 describe("a refund", () => {
   it("issues a credit note naming the invoice, e-mailed to the buyer", async () => {
     const orderId = await paidOrder();
-    smtp.messages.length = 0;
+    await smtp.clear();
     const refund = async () => {
       const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
       return changeOrderStatus(handle.db, {
@@ -211,7 +212,7 @@ describe("staff re-send the invoice", () => {
   it("e-mails the PDF again and records who sent it where, a few times an hour at most", async () => {
     const orderId = await paidOrder();
     await smtp.waitFor(EMAIL);
-    smtp.messages.length = 0;
+    await smtp.clear();
     const sent = await resendInvoice(handle.db, { staffId: staff.id, orderId });
     expect(sent).toEqual({ ok: true, message: `Invoice INV-2026-000001 sent to ${EMAIL}.` });
     const mail = await smtp.waitFor(EMAIL);

@@ -22,6 +22,7 @@ import { createLocalStorage } from "./storage.server";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runDueJobs } from "./job-worker.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -29,7 +30,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   useTestEnv();
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
   process.env.SMTP_URL = smtp.url;
   dataDir = mkdtempSync(join(tmpdir(), "swag-stage-mail-"));
   resetMailTransport();
@@ -40,8 +41,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   delete process.env.SMTP_URL;
 });
-beforeEach(() => {
-  smtp.messages.length = 0;
+beforeEach(async () => {
+  await smtp.clear();
 });
 
 const BUYER = "buyer-stage-1";
@@ -76,10 +77,10 @@ async function sendProof(orderId: string) {
 }
 
 /** The subjects of the buyer's mail, in the order it arrived. */
-const inbox = () => smtp.messages.filter((mail) => mail.to.includes(EMAIL));
-const mailAbout = (subject: string) => {
-  const mail = inbox().find((each) => each.subject === subject);
-  if (!mail) throw new Error(`no e-mail "${subject}" in ${JSON.stringify(inbox().map((m) => m.subject))}`);
+const inbox = async () => (await smtp.delivered()).filter((mail) => mail.to.includes(EMAIL));
+const mailAbout = async (subject: string) => {
+  const mail = (await inbox()).find((each) => each.subject === subject);
+  if (!mail) throw new Error(`no e-mail "${subject}" in ${JSON.stringify((await inbox()).map((m) => m.subject))}`);
   return mail;
 };
 
@@ -90,7 +91,7 @@ describe("an e-mail at each stage", () => {
     const page = `http://127.0.0.1:3999/orders/${order.id}`;
 
     expect(await sendProof(order.id)).toMatchObject({ ok: true, status: "proof_sent" });
-    await expect.poll(() => inbox().length).toBe(1);
+    await expect.poll(async () => (await inbox()).length).toBe(1);
 
     const now = new Date("2026-11-26T10:00:00Z");
     const answer = await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "approve", now });
@@ -98,25 +99,25 @@ describe("an e-mail at each stage", () => {
     expect(answer).not.toHaveProperty("mail");
     const promised = answer.ok ? answer.promisedDeliveryDate : null;
     expect(promised).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const approved = mailAbout(`Proof approved for order ${number}`);
+    const approved = await mailAbout(`Proof approved for order ${number}`);
     expect(approved.text).toContain(`you approved the proof for order ${number}`);
     expect(approved.text).toContain(`Promised delivery: ${formatDisplayDate(promised!)}.`);
     expect(approved.text).toContain(page);
 
     expect(await move(order.id, "in_production")).toMatchObject({ ok: true });
-    const making = mailAbout(`Order ${number} is in production`);
+    const making = await mailAbout(`Order ${number} is in production`);
     expect(making.text).toContain(`Order ${number} is now being made.`);
     expect(making.text).toContain(`Promised delivery: ${formatDisplayDate(promised!)}.`);
     expect(making.text).toContain(page);
 
     // Quality check is an internal step: no e-mail.
     expect(await move(order.id, "quality_check")).toMatchObject({ ok: true });
-    expect(inbox()).toHaveLength(3);
+    expect(await inbox()).toHaveLength(3);
 
     expect(
       await move(order.id, "shipped", { carrier: "Royal Mail", trackingNumber: "AB 1234 5678 9GB" }),
     ).toMatchObject({ ok: true });
-    const shipped = mailAbout(`Order ${number} has shipped`);
+    const shipped = await mailAbout(`Order ${number} has shipped`);
     expect(shipped.text).toContain("Carrier: Royal Mail");
     expect(shipped.text).toContain("Tracking number: AB 1234 5678 9GB");
     expect(shipped.text).toContain(
@@ -125,12 +126,12 @@ describe("an e-mail at each stage", () => {
     expect(shipped.text).toContain(`Your order page shows it too: ${page}`);
 
     expect(await move(order.id, "delivered")).toMatchObject({ ok: true });
-    const delivered = mailAbout(`Order ${number} has been delivered`);
+    const delivered = await mailAbout(`Order ${number} has been delivered`);
     expect(delivered.text).toContain(`order ${number} has been delivered`);
     expect(delivered.text).toContain("must be raised within 14 days of delivery");
     expect(delivered.text).toContain(page);
 
-    expect(inbox().map((mail) => mail.subject)).toEqual([
+    expect((await inbox()).map((mail) => mail.subject)).toEqual([
       `Your proof for order ${number} is ready (version 1)`,
       `Proof approved for order ${number}`,
       `Order ${number} is in production`,
@@ -149,7 +150,7 @@ describe("an e-mail at each stage", () => {
     expect(await move(order.id, "shipped", { carrier: "Speedy Vans", trackingNumber: "SV-42" })).toMatchObject({
       ok: true,
     });
-    const shipped = mailAbout(`Order ${order.number} has shipped`);
+    const shipped = await mailAbout(`Order ${order.number} has shipped`);
     expect(shipped.text).toContain("Use the tracking number on Speedy Vans's website to follow the parcel.");
     expect(shipped.text).toContain(`View your order: http://127.0.0.1:3999/orders/${order.id}`);
     expect(shipped.text).not.toContain("Track your parcel");
@@ -161,7 +162,7 @@ describe("an e-mail at each stage", () => {
     await handle.db.update(orders).set({ paidAt: null }).where(eq(orders.id, order.id));
     const answer = await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "approve" });
     expect(answer).toMatchObject({ ok: true, status: "proof_approved", promisedDeliveryDate: null });
-    const approved = mailAbout(`Proof approved for order ${order.number}`);
+    const approved = await mailAbout(`Proof approved for order ${order.number}`);
     expect(approved.text).toContain("Production starts when your bank transfer arrives");
     expect(approved.text).not.toContain("Promised delivery");
   });
@@ -169,12 +170,14 @@ describe("an e-mail at each stage", () => {
   it("sends nothing for changes asked, a refused move or a cancellation", async () => {
     const order = await insertPaidOrder(handle.db, { userId: BUYER, email: EMAIL, company: "Stages Ltd" });
     expect(await sendProof(order.id)).toMatchObject({ ok: true });
-    await expect.poll(() => inbox().length).toBe(1);
+    await expect.poll(async () => (await inbox()).length).toBe(1);
     expect(
       await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "changes", comment: "Bigger" }),
     ).toMatchObject({ ok: true, status: "changes_requested" });
     expect(await move(order.id, "delivered")).toMatchObject({ ok: false, status: 409 });
     expect(await move(order.id, "cancelled")).toMatchObject({ ok: true, status: "cancelled" });
-    expect(inbox().map((mail) => mail.subject)).toEqual([`Your proof for order ${order.number} is ready (version 1)`]);
+    expect((await inbox()).map((mail) => mail.subject)).toEqual([
+      `Your proof for order ${order.number} is ready (version 1)`,
+    ]);
   });
 });

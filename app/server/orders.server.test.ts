@@ -31,6 +31,7 @@ import { confirmTestPayment, startPayment, type StartedPayment } from "./payment
 import { paymentState } from "./payment-state.server";
 import type { Services } from "./services.server";
 import { createTestProvider } from "./test-payment-provider.server";
+import { runDueJobs } from "./job-worker.server";
 
 // Signing users in (argon2) and loading the migrated template database take seconds on a busy
 // machine; these limits catch a hang, not slowness.
@@ -41,7 +42,7 @@ let services: Services;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
   // Before the first getEnv() of this file: SMTP on loopback, and no Stripe keys (test mode).
   process.env.SMTP_URL = smtp.url;
   delete process.env.STRIPE_SECRET_KEY;
@@ -54,7 +55,7 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  smtp.messages.length = 0;
+  await smtp.clear();
 });
 
 const NOW = new Date("2026-11-20T12:00:00Z");
@@ -588,7 +589,7 @@ describe("test-mode payment through the routes", () => {
     await handle.db
       .insert(cartItems)
       .values([{ userId: alice.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" }]);
-    smtp.messages.length = 0;
+    await smtp.clear();
 
     const intent = await call(
       paymentIntentAction,
@@ -681,7 +682,7 @@ describe("test-mode payment through the routes", () => {
     expect(again.json.status).toBe("succeeded");
     expect(await handle.db.select().from(orders)).toHaveLength(1);
     expect(await handle.db.select().from(paymentEvents)).toHaveLength(1);
-    expect(smtp.messages.filter((m) => m.to.includes(BUYER_EMAIL))).toHaveLength(1);
+    expect((await smtp.delivered()).filter((m) => m.to.includes(BUYER_EMAIL))).toHaveLength(1);
   });
 
   it("refuses the payment routes to visitors and another user's client secret", async () => {
@@ -810,7 +811,7 @@ describe("repeat orders (skip_proof)", () => {
       ["paid", "proof_approved", `Repeat of ${first.number}: proof skipped`],
     ]);
     // confirmTestPayment returns after the SMTP server accepted the message, so it is here now.
-    const repeatMail = smtp.messages.find((m) => m.subject.startsWith(`Order ${order.number}`));
+    const repeatMail = (await smtp.delivered()).find((m) => m.subject.startsWith(`Order ${order.number}`));
     expect(repeatMail?.text).toContain("Promised delivery: Wed, Jan 6, 2027.");
   });
 

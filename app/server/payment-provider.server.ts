@@ -24,6 +24,8 @@ export type ProviderIntent = {
   id: string;
   clientSecret: string;
   amountPence: number;
+  /** What the provider has taken so far: the whole amount once succeeded, else 0. */
+  amountReceivedPence: number;
   currency: string;
   status: ProviderIntentStatus;
 };

@@ -16,6 +16,7 @@ import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/u
 import { saveCheckoutStep } from "./checkout-save.server";
 import { startPayment, type StartedPayment } from "./payment-start.server";
 import { paymentState } from "./payment-state.server";
+import { reconcilePayments, reconciliationEventId } from "./payment-reconciliation.server";
 import { paymentConfiguration } from "./payment-status.server";
 import { createStripeProvider } from "./payments.server";
 import type { Services } from "./services.server";
@@ -486,6 +487,58 @@ describe("the Stripe webhook", () => {
       orderId: all[0]?.id,
       orderNumber: all[0]?.number,
     });
+  });
+
+  it("reconciles a payment that succeeded without its webhook into one order; the late webhook changes nothing", async () => {
+    const draftId = await insertDraft("alice");
+    const intent = await started("alice", draftId);
+    const startedAt = (await handle.db.select().from(paymentIntents))[0]!.createdAt;
+    // The column has microseconds, a Date only milliseconds: a millisecond on, so the 15th minute is reached.
+    const minutesIn = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000 + 1);
+    // The buyer paid at Stripe; the webhook never came.
+    const held = fake.intents.get(intent.intentId)!;
+    Object.assign(held, { status: "succeeded", amount_received: held.amount });
+
+    // Left to its webhook for 15 minutes.
+    expect(await reconcilePayments(services, minutesIn(14))).toEqual({ checked: 0, outcomes: [] });
+    expect(fake.requests.filter((r) => r.method === "GET")).toHaveLength(0);
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      expect(await reconcilePayments(services, minutesIn(15))).toEqual({ checked: 1, outcomes: ["paid"] });
+    } finally {
+      log.mockRestore();
+    }
+    expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/payment_intents/${intent.intentId}` });
+    const all = await handle.db.select().from(orders);
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ totalPence: 31860, paymentIntentId: intent.intentId, status: "paid" });
+    expect(await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"))).toHaveLength(1);
+
+    // Paid now: the next run asks nothing, and the webhook arriving late is a no-op.
+    expect(await reconcilePayments(services, minutesIn(120))).toEqual({ checked: 0, outcomes: [] });
+    expect((await deliver(succeeded(intent.intentId))).json.outcome).toBe("already_paid");
+    expect(await handle.db.select().from(orders)).toHaveLength(1);
+    expect(await handle.db.select().from(orderStatusHistory)).toHaveLength(1);
+    expect(await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"))).toHaveLength(1);
+    expect((await handle.db.select().from(paymentEvents)).map((e) => e.eventId)).toContain(
+      reconciliationEventId(intent.intentId),
+    );
+  });
+
+  it("asks about an unpaid payment once an hour, and changes nothing while it is unpaid", async () => {
+    const draftId = await insertDraft("alice");
+    const intent = await started("alice", draftId);
+    const startedAt = (await handle.db.select().from(paymentIntents))[0]!.createdAt;
+    // The column has microseconds, a Date only milliseconds: a millisecond on, so the 15th minute is reached.
+    const minutesIn = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000 + 1);
+    expect(await reconcilePayments(services, minutesIn(16))).toEqual({ checked: 1, outcomes: [] });
+    expect(await reconcilePayments(services, minutesIn(30))).toEqual({ checked: 0, outcomes: [] });
+    expect(await reconcilePayments(services, minutesIn(76))).toEqual({ checked: 1, outcomes: [] });
+    expect(
+      fake.requests.filter((r) => r.path === `/v1/payment_intents/${intent.intentId}` && r.method === "GET"),
+    ).toHaveLength(2);
+    expect(await handle.db.select().from(orders)).toEqual([]);
+    expect((await draftRow(draftId))?.paidAt).toBeNull();
   });
 
   it("never lets a late failure or processing event undo a success", async () => {

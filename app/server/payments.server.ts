@@ -62,6 +62,7 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     id: intent.id,
     clientSecret: intent.client_secret,
     amountPence: intent.amount,
+    amountReceivedPence: intent.amount_received ?? 0,
     currency: intent.currency,
     status: isKnownStatus(intent.status) ? intent.status : "unknown",
   };

@@ -32,6 +32,7 @@ import {
   revokeShareLink,
 } from "./proof-share-links.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";
+import { runDueJobs } from "./job-worker.server";
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
@@ -42,7 +43,7 @@ let storage: FileStorage;
 
 beforeAll(async () => {
   useTestEnv();
-  smtp = await startSmtpServer();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
   process.env.SMTP_URL = smtp.url;
   resetMailTransport();
   dataDir = mkdtempSync(join(tmpdir(), "swag-share-links-"));
@@ -54,8 +55,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   delete process.env.SMTP_URL;
 });
-beforeEach(() => {
-  smtp.messages.length = 0;
+beforeEach(async () => {
+  await smtp.clear();
 });
 
 const BUYER = "share-buyer";
@@ -263,7 +264,7 @@ describe("a share link", () => {
       decidedAt: now,
     });
     await expect
-      .poll(() => smtp.messages.filter((mail) => mail.to.includes(EMAIL)).map((mail) => mail.subject))
+      .poll(async () => (await smtp.delivered()).filter((mail) => mail.to.includes(EMAIL)).map((mail) => mail.subject))
       .toContain(`Proof approved for order ${order.number}`);
 
     const second = await answerByShareLink(handle.db, {

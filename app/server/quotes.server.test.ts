@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { cartItems, cartQuotes, outbox, quoteRequests, quotes } from "#db/schema";
 import { formatPence } from "~/domain/money";
 import { loader as pdfLoader } from "~/routes/quote-pdf";
@@ -13,7 +13,9 @@ import { getEnv } from "./env.server";
 import { addCartLine } from "./shopping.server";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { buyerBlock } from "~/domain/quote-records";
-import { cartQuotePricing, getQuote } from "./quotes.server";
+import { JOB_HANDLERS } from "./job-handlers.server";
+import { runDueJobs, scheduleRecurringJobs } from "./job-worker.server";
+import { cartQuotePricing, getQuote, markExpiredQuotes } from "./quotes.server";
 
 // Issue 17 item 2: quotes made from the cart, numbered, read back from their PDF, converted into
 // the cart at the quoted prices, private to their buyer; custom requests and staff's answers.
@@ -205,6 +207,31 @@ describe("converting a quote into the cart", () => {
     expect(expired.notices[0]).toMatch(
       /^Quote Q-\d{4}-000001 expired on .*, so your cart is priced at today's catalogue prices\.$/,
     );
+  });
+});
+
+describe("the quote-expiry job", () => {
+  it("stamps a quote expired the London day after its last valid day, once, and leaves valid ones", async () => {
+    await addCartLine(handle.db, { userId: alice.userId, line: navyCap });
+    const id = await quoteAliceCart();
+    const [row] = await handle.db.select().from(quotes).where(eq(quotes.id, id));
+    // Noon UTC is that same day in London, in summer time or not.
+    const lastValidDay = new Date(`${row?.validUntil}T12:00:00Z`);
+    expect(await markExpiredQuotes(handle.db, lastValidDay)).toBe(0);
+    const nextDay = new Date(lastValidDay.getTime() + 86_400_000);
+    expect(
+      await runDueJobs(handle.db, { now: nextDay, handlers: { "quote-expiry": JOB_HANDLERS["quote-expiry"]! } }),
+    ).toBe(0);
+    await scheduleRecurringJobs(handle.db, nextDay, [{ kind: "quote-expiry", everyMs: 3_600_000 }]);
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      expect(await runDueJobs(handle.db, { now: nextDay })).toBe(1);
+    } finally {
+      log.mockRestore();
+    }
+    const [expired] = await handle.db.select().from(quotes).where(eq(quotes.id, id));
+    expect(expired?.expiredAt).toEqual(nextDay);
+    expect(await markExpiredQuotes(handle.db, new Date(nextDay.getTime() + 86_400_000))).toBe(0);
   });
 });
 

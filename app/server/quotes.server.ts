@@ -4,10 +4,11 @@
  * and convert them. Someone else's quote is a 404, as a missing one is. Staff's side is
  * admin-quotes.server.ts; custom requests, custom-quotes.server.ts.
  */
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { cartQuotes, quotes } from "#db/schema";
 import { CHEAPEST_SHIPPING_METHOD, DEFAULT_COUNTRY, isShippingMethod, orderTotals } from "~/domain/checkout";
 import { type DraftData, totalsCountry } from "~/domain/draft";
+import { londonToday } from "~/domain/dates";
 import { draftDataSchema } from "~/domain/draft-schemas";
 import { isUuid } from "~/domain/ids";
 import {
@@ -222,4 +223,18 @@ export async function cartQuotePricing(
     .where(eq(cartQuotes.userId, input.userId))
     .limit(1);
   return quotePricing(row ? storedQuote(row.quote) : null, input.cart, input.now);
+}
+
+/**
+ * The quote-expiry job (job-handlers.server.ts): stamps `expired_at` on each quote whose last valid
+ * London day is before `now`'s. Prices still follow isQuoteValid on read (decision 021), so a run
+ * that is late or missed changes no price; no e-mail is due (SPEC and R-POL-01 promise none).
+ */
+export async function markExpiredQuotes(db: Database, now: Date = new Date()): Promise<number> {
+  const marked = await db
+    .update(quotes)
+    .set({ expiredAt: now })
+    .where(and(isNull(quotes.expiredAt), lt(quotes.validUntil, londonToday(now))))
+    .returning({ id: quotes.id });
+  return marked.length;
 }

@@ -3,7 +3,7 @@
  * past its period in the business profile (app/domain/retention.ts has the cutoffs) and the artwork
  * files of the drafts it deletes. It never touches a draft that was paid or became an order line,
  * nor quotes, orders or their documents: those are kept for the tax period. Run by the periodic work
- * (periodic-work.server.ts); safe in any number of processes, as each statement deletes what is
+ * (a recurring job, job-handlers.server.ts); safe in any number of processes, as each statement deletes what is
  * past its cutoff and a second run finds nothing left.
  */
 import { type SQL, sql } from "drizzle-orm";

@@ -1,12 +1,14 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { outbox, rateLimits, smsSignups } from "#db/schema";
 import { action as inbound } from "~/routes/api.sms.inbound";
 import { answerOf } from "../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../tests/setup/test-db";
 import { parseEnv } from "./env.server";
+import { runDueJobs } from "./job-worker.server";
 import { saveSmsSignup, smsListStatus } from "./sms-signups.server";
 import {
   createTwilioSender,
@@ -132,14 +134,24 @@ describe("createTwilioSender (issue 18 item 5)", () => {
 
   it("is what sendSms uses once the environment configures it", async () => {
     expect(smsAvailable()).toBe(true);
-    await sendSms(handle.db, { to: "+447700900123", text: "Hello" });
+    await sendSms(handle.db, { to: "+447700900123", text: "Hello", meta: { code: "Hello" } });
+    const [queued] = await texts();
+    expect(queued).toMatchObject({ status: "queued", text: "Hello" });
+    expect(received).toHaveLength(0);
+    expect(await runDueJobs(handle.db)).toBe(1);
     expect(received.map((r) => r.form.get("Body"))).toEqual(["Hello"]);
+    // Sent: the row keeps the provider's id and no longer holds the code.
+    const [sent] = await texts();
+    expect(sent).toMatchObject({ status: "sent", text: "••••••", attempts: 1 });
+    expect(sent?.meta).toMatchObject({ channel: "sms", provider: "twilio", providerId: "SM123" });
+    expect(sent?.meta).not.toHaveProperty("code");
   });
 });
 
 describe("the SMS list's welcome text (issue 18 item 5)", () => {
   it("goes through the provider; a provider that refuses costs the text, not the sign-up", async () => {
     await saveSmsSignup(handle.db, { phoneE164: "+447700900123", ip: "203.0.113.1" });
+    await runDueJobs(handle.db);
     expect(received.at(-1)?.form.get("Body")).toContain("Reply STOP to opt out");
     next = { status: 500, body: { message: "Internal error" } };
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -147,11 +159,16 @@ describe("the SMS list's welcome text (issue 18 item 5)", () => {
       expect(await saveSmsSignup(handle.db, { phoneE164: "+447700900124", ip: "203.0.113.1" })).toMatchObject({
         status: "saved",
       });
+      await runDueJobs(handle.db);
       expect(errors).toHaveBeenCalledOnce();
     } finally {
       errors.mockRestore();
     }
     expect(await smsListStatus(handle.db, "+447700900124")).toBe("subscribed");
+    // The refused text waits for its retry, with the provider's reason.
+    const [waiting] = await handle.db.select().from(outbox).where(eq(outbox.to, "+447700900124"));
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
+    expect(waiting?.lastError).toContain("Internal error");
   });
 });
 

@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { outbox } from "#db/schema";
 import type { Database } from "./db.server";
 import { type Env, getEnv } from "./env.server";
+import { nudgeJobWorker } from "./jobs.server";
+import { queuedOutboxRow, recordFailedAttempt } from "./mail.server";
 
 export type SmsMessage = { to: string; text: string; meta?: Record<string, unknown> };
 
@@ -73,6 +76,24 @@ function auditCopy(message: SmsMessage): SmsMessage {
     : message;
 }
 
+/** Posts one text to the provider; answers the provider's message id. A refusal throws with its own message. */
+async function postText(config: SmsProviderConfig, message: SmsMessage, timeoutMs: number): Promise<string | null> {
+  const url = `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
+  const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString("base64")}`;
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ To: message.to, From: config.from, Body: message.text }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const answer = (await response.json().catch(() => null)) as { sid?: unknown; message?: unknown } | null;
+  if (!response.ok) {
+    const reason = typeof answer?.message === "string" ? answer.message : response.statusText;
+    throw new Error(`The SMS provider refused the text to ${message.to} (${response.status}): ${reason}`);
+  }
+  return typeof answer?.sid === "string" ? answer.sid : null;
+}
+
 /**
  * Sends through Twilio's Messages API, or any server that speaks it: POST
  * {base}/2010-04-01/Accounts/{sid}/Messages.json with Basic auth and the form fields To, From and
@@ -80,25 +101,10 @@ function auditCopy(message: SmsMessage): SmsMessage {
  * with the provider's message id.
  */
 export function createTwilioSender(config: SmsProviderConfig, timeoutMs = SMS_PROVIDER_TIMEOUT_MS): SmsSender {
-  const url = `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
-  const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString("base64")}`;
   return {
     async send(message, db) {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ To: message.to, From: config.from, Body: message.text }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const answer = (await response.json().catch(() => null)) as { sid?: unknown; message?: unknown } | null;
-      if (!response.ok) {
-        const reason = typeof answer?.message === "string" ? answer.message : response.statusText;
-        throw new Error(`The SMS provider refused the text to ${message.to} (${response.status}): ${reason}`);
-      }
-      await recordText(db, auditCopy(message), {
-        provider: "twilio",
-        providerId: typeof answer?.sid === "string" ? answer.sid : null,
-      });
+      const providerId = await postText(config, message, timeoutMs);
+      await recordText(db, auditCopy(message), { provider: "twilio", providerId });
     },
   };
 }
@@ -122,13 +128,65 @@ export function isTwilioSigned(input: {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-let sender: SmsSender | undefined;
+/** The job kind that sends one queued text (job-handlers.server.ts). */
+export const SMS_JOB = "sms";
+/** A text carries a code that lasts minutes: a few quick attempts, then it is given up. */
+export const SMS_MAX_ATTEMPTS = 4;
 
-/** Sends a text through the configured provider, or keeps it in the outbox when there is none. */
-export function sendSms(db: Database, message: SmsMessage) {
-  if (!sender) {
-    const config = smsProviderConfig(getEnv());
-    sender = config ? createTwilioSender(config) : outboxSmsSender;
+/**
+ * Sends a text through the configured provider, or keeps it in the outbox when there is none.
+ * With a provider the text is queued in the outbox, in the caller's transaction when `db` is one,
+ * and a job sends it with retries (decision 030); its code is blanked from the row once it is sent.
+ */
+export async function sendSms(db: Database, message: SmsMessage): Promise<void> {
+  if (!smsProviderConfig(getEnv())) return outboxSmsSender.send(message, db);
+  await db.execute(sql`
+    with message as (
+      insert into outbox (status, "to", subject, text, meta)
+      values ('queued', ${message.to}, 'SMS', ${message.text},
+              ${JSON.stringify({ channel: "sms", ...message.meta })}::jsonb)
+      returning id)
+    insert into jobs (kind, payload, max_attempts)
+    select ${SMS_JOB}, jsonb_build_object('outboxId', id), ${SMS_MAX_ATTEMPTS} from message`);
+  nudgeJobWorker();
+}
+
+/** The outbox row of a text as it stays once its job is over: the code blanked, the provider's id kept. */
+function finishedText(row: { text: string; meta: unknown }, extra: Record<string, unknown>) {
+  const meta = (row.meta ?? {}) as Record<string, unknown>;
+  const copy = auditCopy({ to: "", text: row.text, meta });
+  return { text: copy.text, meta: { ...copy.meta, ...extra } };
+}
+
+/**
+ * The SMS job: sends one queued text and marks it sent. A refusal counts the attempt and throws, so
+ * the queue retries; the last one marks it failed. Either way the code leaves the row when it is over.
+ */
+export async function deliverOutboxSms(db: Database, id: number, options: { last: boolean }): Promise<void> {
+  const row = await queuedOutboxRow(db, id);
+  if (!row) return;
+  const config = smsProviderConfig(getEnv());
+  if (!config) {
+    await db.update(outbox).set({ status: "kept" }).where(eq(outbox.id, id));
+    return;
   }
-  return sender.send(message, db);
+  const meta = (row.meta ?? {}) as Record<string, unknown>;
+  let providerId: string | null;
+  try {
+    providerId = await postText(config, { to: row.to, text: row.text, meta }, SMS_PROVIDER_TIMEOUT_MS);
+  } catch (error) {
+    await recordFailedAttempt(db, id, error, options.last);
+    if (options.last) await db.update(outbox).set(finishedText(row, {})).where(eq(outbox.id, id));
+    throw error;
+  }
+  await db
+    .update(outbox)
+    .set({
+      ...finishedText(row, { provider: "twilio", providerId }),
+      status: "sent",
+      sentAt: new Date(),
+      attempts: sql`${outbox.attempts} + 1`,
+      lastError: null,
+    })
+    .where(eq(outbox.id, id));
 }

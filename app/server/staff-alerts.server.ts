@@ -3,8 +3,9 @@
  * new paid order, each proof answer, each bank transfer placed or received, and each On-time
  * Guarantee claim, so nobody learns of them by refreshing a list. Quote and product requests
  * already e-mail the same address as they are stored (quote-requests.server.ts,
- * custom-quotes.server.ts, quotes.server.ts). Each alert is sent by alertStaff after the change it
- * reports is committed: a mail fault is logged and never undoes the change, as the stage e-mails do.
+ * custom-quotes.server.ts, quotes.server.ts). Each alert is queued by alertStaff after the change it
+ * reports is committed, as a mail job that retries a failed send (decision 030); a fault queueing
+ * it is logged and never undoes the change, as the stage e-mails do.
  */
 import { formatDisplayDate, type IsoDate } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
@@ -99,7 +100,7 @@ export function staffAlertMail(alert: StaffAlert): Mail {
   };
 }
 
-/** Sends the alert after its change committed; a fault is logged and never undoes the change. */
+/** Queues the alert after its change committed; a fault is logged and never undoes the change. */
 export async function alertStaff(db: Database, alert: StaffAlert): Promise<void> {
   await sendMail(db, staffAlertMail(alert)).catch((error: unknown) => {
     console.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed:`, error);

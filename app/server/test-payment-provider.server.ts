@@ -22,7 +22,14 @@ type TestIntentRow = typeof testPaymentIntents.$inferSelect;
 function testRowToIntent(row: TestIntentRow): ProviderIntent {
   const status: ProviderIntentStatus =
     row.status === "succeeded" ? "succeeded" : row.status === "canceled" ? "canceled" : "requires_payment_method";
-  return { id: row.id, clientSecret: row.clientSecret, amountPence: row.amountPence, currency: row.currency, status };
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    amountPence: row.amountPence,
+    amountReceivedPence: status === "succeeded" ? row.amountPence : 0,
+    currency: row.currency,
+    status,
+  };
 }
 
 /** Stripe-shaped ids and secrets, so logs and the client code look the same in both modes. */

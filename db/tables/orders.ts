@@ -59,11 +59,14 @@ export const paymentIntents = pgTable(
     lastErrorCode: text("last_error_code"),
     lastErrorMessage: text("last_error_message"),
     lastEventAt: timestamp("last_event_at", { withTimezone: true }),
+    /** When payment reconciliation (payment-reconciliation.server.ts) last asked the provider about it. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("payment_intents_draft_idx").on(t.draftId),
+    index("payment_intents_open_idx").on(t.createdAt).where(sql`status in ('created', 'processing')`),
     // bank_transfer: an order placed to pay by transfer, whose amount the ledger records the same way.
     check("payment_intents_provider_check", inList("provider", ["stripe", "test", "bank_transfer"])),
     check(

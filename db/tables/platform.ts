@@ -1,6 +1,26 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
-/** Mail kept when no SMTP server is configured, so a local user can read their codes (DESIGN.md "e-mail"). */
+/** A file sent with a message, kept until the message is sent so a retry can attach it again. */
+export type OutboxAttachment = { filename: string; contentType: string; base64: string };
+
+/**
+ * Every e-mail and text the shop sends (decision 028). Without SMTP_URL (or an SMS provider) a
+ * message stays here as `kept`, so a local user can read their codes (DESIGN.md "e-mail");
+ * otherwise it is `queued` with a job that sends it and marks it `sent`, or `failed` once the job
+ * gives up.
+ */
 export const outbox = pgTable(
   "outbox",
   {
@@ -11,8 +31,48 @@ export const outbox = pgTable(
     html: text("html"),
     meta: jsonb("meta"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status").notNull().default("kept"),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** Dropped once sent: the outbox keeps the file names (meta.attachments) for its whole period. */
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>(),
   },
-  (t) => [index("outbox_to_idx").on(t.to, t.createdAt.desc())],
+  (t) => [
+    index("outbox_to_idx").on(t.to, t.createdAt.desc()),
+    check("outbox_status_check", sql`status in ('kept', 'queued', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * The durable job queue (issue 21 item 1, decision 028): claimed with `for update skip locked`
+ * under a lease (`locked_until`), so each job runs in one process at a time and a worker that dies
+ * mid-job leaves it to be taken again when the lease runs out. `key` makes an enqueue happen once
+ * across processes (a recurring job's key names its period).
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    key: text("key"),
+    status: text("status").notNull().default("queued"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("jobs_key_idx").on(t.key),
+    index("jobs_due_idx").on(t.runAt).where(sql`status in ('queued', 'running')`),
+    index("jobs_finished_idx").on(t.finishedAt).where(sql`finished_at is not null`),
+    check("jobs_status_check", sql`status in ('queued', 'running', 'done', 'dead')`),
+  ],
 );
 
 /** Fixed-window counters shared by every process on the database (abuse limits, issue 4 item 8). */

@@ -31,12 +31,18 @@ export const quotes = pgTable(
     totals: jsonb("totals").$type<OrderTotals>().notNull(),
     deliveryNote: text("delivery_note").notNull(),
     buyer: jsonb("buyer").$type<QuoteBuyer & { email: string }>().notNull(),
+    /**
+     * When the quote-expiry job (job-handlers.server.ts) found it past `valid_until`. Validity is
+     * still worked out on read (decision 021); this records the moment for lists and reports.
+     */
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
   },
   (t) => [
     unique("quotes_number_unique").on(t.number),
     index("quotes_account_issued_idx").on(t.accountId, t.issuedAt.desc()),
     index("quotes_user_issued_idx").on(t.userId, t.issuedAt.desc()),
     index("quotes_request_idx").on(t.requestId),
+    index("quotes_unexpired_idx").on(t.validUntil).where(sql`expired_at is null`),
     check("quotes_source_check", sql`source in ('cart', 'list', 'staff')`),
   ],
 );

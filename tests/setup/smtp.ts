@@ -10,13 +10,28 @@ export type ReceivedMail = {
   attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 };
 
-/** A real SMTP server on loopback that keeps what it receives (issue 4: e-mail tests speak SMTP). */
-export async function startSmtpServer(options: { port?: number } = {}) {
+/**
+ * A real SMTP server on loopback that keeps what it receives (issue 4: e-mail tests speak SMTP).
+ * Mail reaches it through the job queue (decision 030): given `deliver` (which runs the jobs due on
+ * the test's database, `runDueJobs`), `waitFor` and `delivered` first call it, as a server's worker
+ * would run them. `refuseNext(n)` answers the next n messages with a temporary failure (451), as a
+ * busy server does.
+ */
+export async function startSmtpServer(options: { port?: number; deliver?: () => Promise<unknown> } = {}) {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  let refusals = 0;
+  const deliver = async () => {
+    await options.deliver?.();
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onMailFrom(_address, _session, callback) {
+      if (refusals <= 0) return callback();
+      refusals -= 1;
+      callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.setEncoding("utf8");
@@ -40,10 +55,24 @@ export async function startSmtpServer(options: { port?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuseNext(count: number) {
+      refusals = count;
+    },
+    /** Forgets what was received, once the mail jobs due have run (so none arrives late). */
+    async clear(): Promise<void> {
+      await deliver();
+      messages.length = 0;
+    },
+    /** Every message received, once the mail jobs due have run. */
+    async delivered(): Promise<ReceivedMail[]> {
+      await deliver();
+      return messages;
+    },
     /** Resolves with the first message to `to` that arrives (or has arrived). */
     async waitFor(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
+        await deliver();
         const found = messages.find((m) => m.to.includes(to));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
