@@ -195,6 +195,46 @@ function snapshotFromRaw(row: SavedRow): DraftSnapshot {
 
 const editableList = sqlList(EDITABLE_STATUSES);
 
+/** A save's first statement: the row, and what pricing it needs besides (see the header). */
+function prepareSaveRead(db: Database) {
+  return db
+    .select({
+      ...recordColumns,
+      // B-15: the person's first paid order gets 10% off goods (first-order-discount.server.ts).
+      // Spelled out: Drizzle renders ${orderDrafts.accountId} here as a bare "account_id", which the
+      // subquery would read as its own table's column.
+      firstOrderClaimed: firstOrderClaimedSql({
+        userId: sql`order_drafts.user_id`,
+        accountId: sql`order_drafts.account_id`,
+      }),
+      // The cart a priced checkout prices (issue 15), in the same statement.
+      cart: sql<
+        CheckoutLineQuantity[] | null
+      >`(select json_agg(json_build_object('productId', product_id, 'quantity', quantity) order by created_at) from cart_items where user_id = order_drafts.user_id)`,
+      paymentIntentId: orderDrafts.paymentIntentId,
+      paymentStatus: sql<
+        string | null
+      >`(select status from payment_intents where intent_id = order_drafts.payment_intent_id)`,
+    })
+    .from(orderDrafts)
+    .where(and(eq(orderDrafts.id, sql.placeholder("draftId")), eq(orderDrafts.userId, sql.placeholder("userId"))))
+    .limit(1)
+    .prepare("draft_save_read");
+}
+
+// Built once per database, not per save (issue 21 item 4): Drizzle's query building showed in the
+// autosave profile, and PostgreSQL keeps a named statement parsed per connection.
+const saveReads = new WeakMap<Database, ReturnType<typeof prepareSaveRead>>();
+
+function saveReadFor(db: Database) {
+  let read = saveReads.get(db);
+  if (!read) {
+    read = prepareSaveRead(db);
+    saveReads.set(db, read);
+  }
+  return read;
+}
+
 /**
  * Saves one step of a draft (SPEC.md §4; R-CUST, R-DET-15, R-SHIP-04/10, R-PROOF-03).
  *
@@ -234,29 +274,7 @@ export async function saveDraftStep(
   const parsed = parseStepPatch(input.step, input.patch);
   if (!parsed.ok) return invalid(parsed.fieldErrors);
   if (!userId || !isDraftId(draftId)) return notFound();
-  const [row] = await db
-    .select({
-      ...recordColumns,
-      // B-15: the person's first paid order gets 10% off goods (first-order-discount.server.ts).
-      // Spelled out: Drizzle renders ${orderDrafts.accountId} here as a bare "account_id", which the
-      // subquery would read as its own table's column.
-      firstOrderClaimed: firstOrderClaimedSql({
-        userId: sql`order_drafts.user_id`,
-        accountId: sql`order_drafts.account_id`,
-      }),
-      // The cart the checkout prices (issue 15), in the same statement.
-      // The cart a priced checkout prices (issue 15), in the same statement.
-      cart: sql<
-        CheckoutLineQuantity[] | null
-      >`(select json_agg(json_build_object('productId', product_id, 'quantity', quantity) order by created_at) from cart_items where user_id = order_drafts.user_id)`,
-      paymentIntentId: orderDrafts.paymentIntentId,
-      paymentStatus: sql<
-        string | null
-      >`(select status from payment_intents where intent_id = order_drafts.payment_intent_id)`,
-    })
-    .from(orderDrafts)
-    .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
-    .limit(1);
+  const [row] = await saveReadFor(db).execute({ draftId, userId });
   if (!row) return notFound();
   const current = toSnapshot(toRecord(row));
   if (!isEditableStatus(current.status) || current.version !== expectedVersion) return refused(current);

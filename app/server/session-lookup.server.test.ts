@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { authMember, authOrganization, authSession } from "#db/schema";
-import { testFileDatabase } from "../../tests/setup/test-db";
+import { countStatements, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import { signOut } from "./accounts.server";
 import { authFor } from "./auth.server";
@@ -32,10 +32,12 @@ async function tokenOf(userId: string) {
 }
 
 describe("the per-request session lookup (issue 21 item 4)", () => {
-  it("finds a signed-in buyer without asking better-auth", async () => {
+  it("finds a signed-in buyer in one statement, without asking better-auth", async () => {
     const jane = await createSignedInUser(handle.db, "jane@acme.example");
     const lookups = betterAuthLookups();
+    const statements = countStatements(handle);
     const session = await getSessionInfo(handle.db, asBrowser(jane.cookie));
+    expect(statements()).toBe(1);
     expect(session).toMatchObject({
       user: {
         id: jane.userId,
