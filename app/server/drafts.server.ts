@@ -296,7 +296,6 @@ export async function saveDraftStep(
   if (row.paymentStatus === "processing" || row.paymentStatus === "succeeded") {
     return failure(409, "PAYMENT_IN_FLIGHT", DRAFT_MESSAGES.paymentInFlight, { current });
   }
-
   // A paying draft is edited from where the payment step found it.
   const base = isPayingStatus(current.status) ? { ...current, status: "shipping_done" as const } : current;
   const plan = planSave(step, base, { firstOrderDiscount: !row.firstOrderClaimed, now, cart: row.cart ?? [] });
