@@ -4,7 +4,7 @@ import { sessionOf, dbOf, servicesOf } from "~/server/request-context.server";
 import { DRAFT_STEPS } from "~/domain/draft";
 import { getDraft } from "~/server/drafts.server";
 import { saveCheckoutStep } from "~/server/checkout-save.server";
-import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
+import { failure, jsonAnswer, readJson, signInRequired, toResponse } from "~/server/http.server";
 
 /** The step is checked here; the patch by the step's own schema in saveDraftStep. */
 const saveSchema = z.object({
@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!session) return toResponse(signInRequired());
   const draft = await getDraft(db, { userId: session.user.id, draftId: params.id });
   if (!draft) return toResponse(failure(404, "DRAFT_NOT_FOUND", "No draft found."));
-  return Response.json({ draft: { id: draft.id, version: draft.version, status: draft.status, data: draft.data } });
+  return jsonAnswer({ draft: { id: draft.id, version: draft.version, status: draft.status, data: draft.data } });
 }
 
 /** Saves one step: body {step, patch, expectedVersion}; 409 carries the newer draft. */
@@ -38,5 +38,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     expectedVersion,
   });
   if (!result.ok) return toResponse(result);
-  return Response.json({ draft: result.draft, ...(result.notice ? { notice: result.notice } : {}) });
+  return jsonAnswer({ draft: result.draft, ...(result.notice ? { notice: result.notice } : {}) });
 }

@@ -6,7 +6,8 @@
  * Failures are values, not throws: the request edge's `Failure` (http.server.ts) with B-11's codes
  * and, on a 409, the draft as it is now, so a route can answer with `status` and show `message` (A-43).
  *
- * A save (saveDraftStep) is at most two SQL statements:
+ * A save (saveDraftStep) is at most two SQL statements, one when this process saved the version it
+ * expects and nothing needs pricing (draft-memo.server.ts):
  *   1. read the row (by id and user), with "has this person had the first-order discount?" and
  *      the cart's lines (a checkout prices the whole cart, issue 15): answers 404, and 409 for a
  *      locked draft or a stale version, on its own;
@@ -39,7 +40,16 @@ import {
 import { customisationPatchSchema, draftDataSchema, parseDraftRow } from "~/domain/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/field-errors";
 import { queryRows, sqlList, type Database } from "./db.server";
-import { cartChoicesCte, mergeJson, releasedIntentCte, mergeSql, parseStepPatch, planSave } from "./draft-plan.server";
+import { forgetDraft, rememberDraft, rememberedDraft } from "./draft-memo.server";
+import {
+  cartChoicesCte,
+  mergeJson,
+  releasedIntentCte,
+  mergeSql,
+  parseStepPatch,
+  planSave,
+  type StepPatch,
+} from "./draft-plan.server";
 import { type Failure, failure } from "./http.server";
 import { firstOrderClaimedSql } from "./first-order-discount.server";
 
@@ -195,6 +205,38 @@ function snapshotFromRaw(row: SavedRow): DraftSnapshot {
 
 const editableList = sqlList(EDITABLE_STATUSES);
 
+/** A save's first statement: the row, and what pricing it needs besides (see the header). */
+function prepareSaveRead(db: Database) {
+  return db
+    .select({
+      ...recordColumns,
+      // B-15: the person's first paid order gets 10% off goods (first-order-discount.server.ts).
+      // Spelled out: Drizzle renders ${orderDrafts.accountId} here as a bare "account_id", which the
+      // subquery would read as its own table's column.
+      firstOrderClaimed: firstOrderClaimedSql({
+        userId: sql`order_drafts.user_id`,
+        accountId: sql`order_drafts.account_id`,
+      }),
+      // The cart a priced checkout prices (issue 15), in the same statement.
+      cart: sql<
+        CheckoutLineQuantity[] | null
+      >`(select json_agg(json_build_object('productId', product_id, 'quantity', quantity) order by created_at) from cart_items where user_id = order_drafts.user_id)`,
+      paymentIntentId: orderDrafts.paymentIntentId,
+      paymentStatus: sql<
+        string | null
+      >`(select status from payment_intents where intent_id = order_drafts.payment_intent_id)`,
+    })
+    .from(orderDrafts)
+    .where(and(eq(orderDrafts.id, sql.placeholder("draftId")), eq(orderDrafts.userId, sql.placeholder("userId"))))
+    .limit(1)
+    .prepare("draft_save_read");
+}
+
+// Built once per database, not per save (issue 21 item 4): Drizzle's query building showed in the
+// autosave profile, and PostgreSQL keeps a named statement parsed per connection.
+const saveReads = new WeakMap<Database, ReturnType<typeof prepareSaveRead>>();
+const saveReadFor = (db: Database) => saveReads.get(db) ?? saveReads.set(db, prepareSaveRead(db)).get(db)!;
+
 /**
  * Saves one step of a draft (SPEC.md §4; R-CUST, R-DET-15, R-SHIP-04/10, R-PROOF-03).
  *
@@ -234,55 +276,63 @@ export async function saveDraftStep(
   const parsed = parseStepPatch(input.step, input.patch);
   if (!parsed.ok) return invalid(parsed.fieldErrors);
   if (!userId || !isDraftId(draftId)) return notFound();
-  const [row] = await db
-    .select({
-      ...recordColumns,
-      // B-15: the person's first paid order gets 10% off goods (first-order-discount.server.ts).
-      // Spelled out: Drizzle renders ${orderDrafts.accountId} here as a bare "account_id", which the
-      // subquery would read as its own table's column.
-      firstOrderClaimed: firstOrderClaimedSql({
-        userId: sql`order_drafts.user_id`,
-        accountId: sql`order_drafts.account_id`,
-      }),
-      // The cart the checkout prices (issue 15), in the same statement.
-      // The cart a priced checkout prices (issue 15), in the same statement.
-      cart: sql<
-        CheckoutLineQuantity[] | null
-      >`(select json_agg(json_build_object('productId', product_id, 'quantity', quantity) order by created_at) from cart_items where user_id = order_drafts.user_id)`,
-      paymentIntentId: orderDrafts.paymentIntentId,
-      paymentStatus: sql<
-        string | null
-      >`(select status from payment_intents where intent_id = order_drafts.payment_intent_id)`,
-    })
-    .from(orderDrafts)
-    .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
-    .limit(1);
+  const step = parsed.value;
+  const now = input.now ?? new Date();
+
+  // Step 2 of a draft with no shipping method prices nothing, so what this process saved last is
+  // all the plan needs; the update holds only if the row is still that version (draft-memo.server.ts).
+  const known = step.step === "customisation" ? rememberedDraft(db, { draftId, userId, expectedVersion }) : null;
+  if (known && !isPayingStatus(known.status) && isEditableStatus(known.status) && !known.data.shipping.method) {
+    const plan = planSave(step, known, { firstOrderDiscount: false, now, cart: [] });
+    const [saved] = plan.ok ? await writeSave(db, { ...input, step, plan, releasedIntentId: null, known: true }) : [];
+    if (saved) return savedDraft(db, userId, snapshotFromRaw(saved));
+    forgetDraft(db, draftId);
+  }
+
+  const [row] = await saveReadFor(db).execute({ draftId, userId });
   if (!row) return notFound();
   const current = toSnapshot(toRecord(row));
   if (!isEditableStatus(current.status) || current.version !== expectedVersion) return refused(current);
   if (row.paymentStatus === "processing" || row.paymentStatus === "succeeded") {
     return failure(409, "PAYMENT_IN_FLIGHT", DRAFT_MESSAGES.paymentInFlight, { current });
   }
-
   // A paying draft is edited from where the payment step found it.
   const base = isPayingStatus(current.status) ? { ...current, status: "shipping_done" as const } : current;
-  const plan = planSave(parsed.value, base, {
-    firstOrderDiscount: !row.firstOrderClaimed,
-    now: input.now ?? new Date(),
-    cart: row.cart ?? [],
-  });
+  const plan = planSave(step, base, { firstOrderDiscount: !row.firstOrderClaimed, now, cart: row.cart ?? [] });
   if (!plan.ok) return invalid(plan.fieldErrors);
   // Reopening a step and saving what it already holds keeps the open payment: only a change to
   // the draft, or to the cart outside it, replaces it.
   const keepsPayment = isPayingStatus(current.status) && !input.releasePayment;
-  if (row.paymentIntentId && keepsPayment && !plan.changesOrder) {
-    return { ok: true, draft: current };
-  }
+  if (row.paymentIntentId && keepsPayment && !plan.changesOrder) return { ok: true, draft: current };
 
-  const step = parsed.value;
+  const [result] = await writeSave(db, { ...input, step, plan, releasedIntentId: row.paymentIntentId, known: false });
+  if (!result) return notFound();
+  const snapshot = snapshotFromRaw(result);
+  if (!result.saved) return refused(snapshot);
+  const saved = savedDraft(db, userId, snapshot);
+  return row.paymentIntentId ? { ...saved, releasedIntentId: row.paymentIntentId } : saved;
+}
+
+function savedDraft(db: Database, userId: string, draft: DraftSnapshot) {
+  rememberDraft(db, userId, draft);
+  return { ok: true as const, draft };
+}
+
+type Write = { userId: string; draftId: string; expectedVersion: number; step: StepPatch; known: boolean };
+type Planned = { plan: { patch: Record<string, unknown>; status: DraftStatus }; releasedIntentId: string | null };
+/**
+ * The conditional update (see the header). When the row was read, a refused update answers with the
+ * row as it is now (saved false); when it was remembered, with nothing, and the save reads the row.
+ */
+function writeSave(db: Database, input: Write & Planned) {
+  const { userId, draftId, expectedVersion, step, plan, releasedIntentId } = input;
   const followingCart =
     step.step === "customisation" ? cartChoicesCte(userId, sql`(select product_id from updated)`, step.patch) : sql``;
-  const rows = await queryRows<SavedRow>(
+  const asItIs = sql`
+        union all
+        select false as saved, id, product_id, status, version, updated_at, data from order_drafts
+         where id = ${draftId} and user_id = ${userId} and not exists (select 1 from updated)`;
+  return queryRows<SavedRow>(
     db,
     sql`with updated as (
           update order_drafts
@@ -293,23 +343,11 @@ export async function saveDraftStep(
                  payment_intent_id = null,
                  amount_pence = null
            where id = ${draftId} and user_id = ${userId} and version = ${expectedVersion}
-             and status in (${editableList}) and paid_at is null
+             and status in (${editableList}) and paid_at is null${input.known ? sql` and payment_intent_id is null` : sql``}
           returning id, product_id, status, version, updated_at, data
-        )${followingCart}${row.paymentIntentId ? releasedIntentCte(row.paymentIntentId) : sql``}
-        select true as saved, id, product_id, status, version, updated_at, data from updated
-        union all
-        select false as saved, id, product_id, status, version, updated_at, data from order_drafts
-         where id = ${draftId} and user_id = ${userId} and not exists (select 1 from updated)`,
+        )${followingCart}${releasedIntentId ? releasedIntentCte(releasedIntentId) : sql``}
+        select true as saved, id, product_id, status, version, updated_at, data from updated${input.known ? sql`` : asItIs}`,
   );
-  const [result] = rows;
-  if (!result) return notFound();
-  const snapshot = snapshotFromRaw(result);
-  if (!result.saved) return refused(snapshot);
-  return {
-    ok: true,
-    draft: snapshot,
-    ...(row.paymentIntentId ? { releasedIntentId: row.paymentIntentId } : {}),
-  };
 }
 
 /**
@@ -350,6 +388,12 @@ export async function createDraft(
         select id, version, updated_at from inserted`,
   );
   if (!row) throw new Error("Inserting a draft returned no row");
-  const updatedAt = new Date(row.updated_at);
-  return { ok: true, draft: { id: row.id, productId, status, version: row.version, updatedAt, data } };
+  return savedDraft(db, userId, {
+    id: row.id,
+    productId,
+    status,
+    version: row.version,
+    updatedAt: new Date(row.updated_at),
+    data,
+  });
 }

@@ -146,8 +146,10 @@ export function createHttpApp(options: {
       c.res = tooLarge();
     }
   });
-  // gzip only: brotli in-process costs more CPU than it saves on HTML (issue 3).
-  app.use(compress({ encoding: "gzip" }));
+  // gzip only: brotli in-process costs more CPU than it saves on HTML (issue 3). An answer that
+  // states a length under 4 kB goes as it is: a zlib stream per answer cost the autosave more CPU
+  // than the few hundred bytes it saved (issue 21 item 4); pages are streamed and still gzipped.
+  app.use(compress({ encoding: "gzip", threshold: 4096 }));
 
   // SPEC.md's diagnostics: the process answers and its database with it.
   app.get("/healthz", async (c) => {

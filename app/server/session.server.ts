@@ -3,6 +3,7 @@ import { authMember } from "#db/schema";
 import { accountIdFor } from "~/domain/auth-rules";
 import { authFor } from "./auth.server";
 import type { Database } from "./db.server";
+import { ASK_BETTER_AUTH, type LookedUpSession, lookUpSession } from "./session-lookup.server";
 
 export type SignedInUser = {
   id: string;
@@ -25,16 +26,22 @@ export type SessionInfo = {
 };
 
 /**
- * The signed-in user of this request, or null: one better-auth lookup and one membership query.
+ * The signed-in user of this request, or null: one statement (session-lookup.server.ts), or
+ * better-auth's own lookup and a membership query when the session has to be extended or deleted.
  * Routes ask `sessionOf(context)` (request-context.server.ts), which calls this once per request.
  */
 export async function getSessionInfo(db: Database, request: Request): Promise<SessionInfo | null> {
-  const auth = authFor(db);
-  const result = await auth.api.getSession({ headers: request.headers });
+  const looked = await lookUpSession(db, request);
+  if (looked === ASK_BETTER_AUTH) return betterAuthSession(db, request);
+  return looked && sessionInfoFrom(looked);
+}
+
+async function betterAuthSession(db: Database, request: Request): Promise<SessionInfo | null> {
+  const result = await authFor(db).api.getSession({ headers: request.headers });
   if (!result) return null;
   const { user, session } = result;
   const activeOrganizationId = await stillAMember(db, user.id, session.activeOrganizationId ?? null);
-  return {
+  return sessionInfoFrom({
     user: {
       id: user.id,
       name: user.name,
@@ -48,7 +55,14 @@ export async function getSessionInfo(db: Database, request: Request): Promise<Se
       role: user.role ?? null,
     },
     session: { id: session.id, createdAt: new Date(session.createdAt), activeOrganizationId },
-    accountId: accountIdFor({ userId: user.id, activeOrganizationId }),
+  });
+}
+
+function sessionInfoFrom({ user, session }: LookedUpSession): SessionInfo {
+  return {
+    user: { ...user, twoFactorEnabled: user.twoFactorEnabled ?? false },
+    session,
+    accountId: accountIdFor({ userId: user.id, activeOrganizationId: session.activeOrganizationId }),
   };
 }
 

@@ -11,16 +11,16 @@ import { join } from "node:path";
 const PRODUCT_ID = "8";
 
 /**
- * The environment the seeder and every server on `dataDir` share. The session cookies are signed
+ * The environment the seeder and every server on `dataDir` (and `databaseUrl`, if any) share. The session cookies are signed
  * with AUTH_SECRET, so it must stay the same for as long as the cookies are used.
  */
-export function usersServerEnv(dataDir: string, baseUrl: string): NodeJS.ProcessEnv {
+export function usersServerEnv(dataDir: string, baseUrl: string, databaseUrl = ""): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATA_DIR: dataDir,
     BASE_URL: baseUrl,
     AUTH_SECRET: randomBytes(24).toString("hex"),
-    DATABASE_URL: "",
+    DATABASE_URL: databaseUrl,
     SMTP_URL: "",
   };
 }

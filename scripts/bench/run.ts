@@ -17,7 +17,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { autosaveRow, USERS } from "./autosave";
+import { autosaveRows, USERS } from "./autosave";
 import { bundleRows, routeIds } from "./bundle-size";
 import { coldStartRow } from "./cold-start";
 import { crashSafetyRows, KILLS as CRASH_KILLS, USERS as CRASH_USERS } from "./crash-safety";
@@ -112,14 +112,14 @@ async function main() {
       }
     }
     if (sections.has("autosave")) {
-      log(`autosave, ${autosaveUsers} users for ${seconds} s (signing them up first)`);
+      log(`autosave, ${autosaveUsers} users for ${seconds} s on PGlite, then on PostgreSQL (signing them up first)`);
       rows.push(
-        await autosaveRow({
+        ...(await autosaveRows({
           buildDir,
           users: autosaveUsers,
           routeIds: routeIds(join(buildDir, "client")),
           durationSeconds: seconds,
-        }),
+        })),
       );
     }
     if (sections.has("cold-start")) {

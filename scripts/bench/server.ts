@@ -32,6 +32,8 @@ export function spawnServer(options: {
   dataDir: string;
   port: number;
   env?: NodeJS.ProcessEnv;
+  /** A PostgreSQL to use instead of the embedded default (PGlite in the data dir). */
+  databaseUrl?: string;
 }): ChildProcess {
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles each server the bench starts.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
@@ -44,8 +46,8 @@ export function spawnServer(options: {
       HOST: "127.0.0.1",
       BASE_URL: `http://127.0.0.1:${options.port}`,
       DATA_DIR: options.dataDir,
-      // The benchmarks measure the embedded default, whatever the shell has set.
-      DATABASE_URL: "",
+      // The embedded default unless the bench asks for PostgreSQL, whatever the shell has set.
+      DATABASE_URL: options.databaseUrl ?? "",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
