@@ -22,6 +22,14 @@ export function findProductById(id: string): Product | undefined {
   return PRODUCTS.find((product) => product.id === id);
 }
 
+/**
+ * Stored entries whose product is not in the catalogue are dropped (R-LS-07). Here rather than in
+ * storage-keys.ts, which every page loads and which must not bring the catalogue with it (issue 21).
+ */
+export function knownProducts<T extends { productId: string }>(entries: readonly T[]): T[] {
+  return entries.filter((e) => findProductById(e.productId) !== undefined);
+}
+
 /** Only the products in the category with this slug; [] for an empty or unknown category. */
 export function listByCategory(slug: string): Product[] {
   const category = categoryBySlug(slug);

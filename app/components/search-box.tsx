@@ -1,8 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { PRODUCTS } from "~/catalogue/catalogue";
-import { suggestProducts } from "~/domain/catalogue-rules";
 import { SearchIcon } from "./icons";
+import { useLoaded } from "./use-loaded";
+
+/**
+ * The catalogue and its matching, fetched when the visitor first reaches for the search box: the
+ * header is on every page, and most pages have no other use for the catalogue (issue 21: JS budget).
+ */
+const loadSearch = () =>
+  Promise.all([import("~/catalogue/catalogue"), import("~/domain/catalogue-rules")]).then(
+    ([catalogue, rules]) =>
+      (query: string) =>
+        rules.suggestProducts(catalogue.PRODUCTS, query),
+  );
 
 /**
  * The header's product search (SPEC.md §2 "Header", §4 "Search"): up to 6 suggestions while typing,
@@ -11,11 +21,13 @@ import { SearchIcon } from "./icons";
 export function SearchBox({ className = "", onDone }: { className?: string; onDone?: () => void }) {
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const suggest = useLoaded(loadSearch, wanted);
   const navigate = useNavigate();
   const rootRef = useRef<HTMLFormElement>(null);
   const listId = useId();
   const query = text.trim();
-  const suggestions = open && query ? suggestProducts(PRODUCTS, query) : [];
+  const suggestions = open && query && suggest ? suggest(query) : [];
 
   useEffect(() => {
     if (!open) return;
@@ -61,10 +73,14 @@ export function SearchBox({ className = "", onDone }: { className?: string; onDo
         value={text}
         aria-controls={suggestions.length ? listId : undefined}
         onChange={(event) => {
+          setWanted(true);
           setText(event.target.value);
           setOpen(event.target.value.trim() !== "");
         }}
-        onFocus={() => setOpen(text.trim() !== "")}
+        onFocus={() => {
+          setWanted(true);
+          setOpen(text.trim() !== "");
+        }}
         onKeyDown={(event) => {
           if (event.key === "Escape") setOpen(false);
         }}
@@ -76,7 +92,7 @@ export function SearchBox({ className = "", onDone }: { className?: string; onDo
           className="absolute left-0 right-0 top-full z-40 mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
         >
           <p className="sr-only" aria-live="polite">
-            {suggestions.length} suggestion(s)
+            {suggest ? `${suggestions.length} suggestion(s)` : null}
           </p>
           <ul>
             {suggestions.map((product) => (

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLAIMS } from "./claims";
+import { PRODUCTS } from "~/catalogue/catalogue";
+import { catalogueTurnaround, formatWeeks, lowestMoq } from "~/domain/claims";
 import { FAQ_PAGE, faqCategories } from "./faqs";
 import { BUT_WHY, HERO, HOME_META, HOW_IT_WORKS, PERSONA_SECTION, PICKS } from "./home";
 import { ABOUT_PAGE, COMPARE_PAGE, HOW_IT_WORKS_PAGE } from "./marketing";
@@ -24,6 +26,11 @@ const TYPED_CLAIM =
 describe("the savings, MOQ and turnaround claims (issue 18 item 2, A-23)", () => {
   it("are the signed-off savings and the catalogue's minimum order and turnaround", () => {
     expect(CLAIMS).toEqual({ savings: "about 20–30%", moq: 50, turnaround: "3–6 weeks" });
+  });
+
+  it("are the minimum order and the turnaround the catalogue computes, whatever its products", () => {
+    expect(CLAIMS.moq).toBe(lowestMoq(PRODUCTS));
+    expect(CLAIMS.turnaround).toBe(formatWeeks(catalogueTurnaround(PRODUCTS)));
   });
 
   it("are typed in no copy, page or component but content/claims.ts (the customs-duty rate is not a claim)", () => {

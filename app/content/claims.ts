@@ -1,11 +1,12 @@
 /**
  * Issue 18 item 2 (A-23, CAP Code): the shop's savings, minimum-order and turnaround claims,
  * written once. Every page, meta description and FAQ that states one reads it from here, so they
- * agree everywhere. The minimum order and the turnaround are computed from the catalogue
- * (app/domain/claims.ts); the savings figure is the one marketing signs off with its evidence.
+ * agree everywhere. The minimum order and the turnaround are the catalogue's figures
+ * (app/domain/claims.ts computes them, and claims.test.ts holds these to what it computes); they are
+ * written out because every page states them, and reading them from the catalogue put the whole
+ * catalogue in every page's JavaScript (issue 21: JS budget). The savings figure is the one
+ * marketing signs off with its evidence.
  */
-import { PRODUCTS } from "~/catalogue/catalogue";
-import { catalogueTurnaround, formatWeeks, lowestMoq } from "~/domain/claims";
 
 /** Savings against print-on-demand, always said as "about …" (SPEC.md §1). */
 const SAVINGS_RANGE = "20–30%";
@@ -13,8 +14,8 @@ const SAVINGS_RANGE = "20–30%";
 export const CLAIMS = {
   /** "about 20–30%" */
   savings: `about ${SAVINGS_RANGE}`,
-  /** 50: the smallest minimum order of any product. */
-  moq: lowestMoq(PRODUCTS),
-  /** "3–6 weeks": from proof approval, the fastest product by express to the slowest by standard. */
-  turnaround: formatWeeks(catalogueTurnaround(PRODUCTS)),
+  /** The smallest minimum order of any product. */
+  moq: 50,
+  /** From proof approval, the fastest product by express to the slowest by standard. */
+  turnaround: "3–6 weeks",
 } as const;

@@ -4,6 +4,7 @@ import { faqCategories } from "./faqs";
 import { LEGAL_DOCUMENTS, type LegalBlock } from "./legal";
 import { COMPARE_PAGE, QUICK_WINS } from "./marketing";
 import { DRAWER_NAV, PRIMARY_NAV, QUICK_WINS_NAV, SHOP_NAV } from "./navigation";
+import { promotedCategories } from "~/catalogue/catalogue";
 import { POLICY } from "./policy";
 
 const business = { ...businessProfile(BUSINESS_SAMPLES), supportEmail: "help@shop.test" };
@@ -104,6 +105,10 @@ describe("navigation promotes only categories with products (issue 16 item 9)", 
       "/products/apparel",
       "/products/hats",
     ]);
+  });
+
+  it("promotes exactly the catalogue's categories with products, in catalogue order", () => {
+    expect(SHOP_NAV).toEqual(promotedCategories().map((c) => ({ to: `/products/${c.slug}`, label: c.name })));
   });
 });
 

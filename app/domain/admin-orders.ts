@@ -9,13 +9,13 @@ import { z } from "zod";
 import {
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
-  orderLineField,
   type ProofDecision,
   shippingDetailsProblem,
   type Actor,
   type OrderAmounts,
   type OrderStatus,
 } from "./orders";
+import { orderLineField } from "./order-forms";
 
 export const ORDER_LIST_PAGE_SIZE = 25;
 export const ADMIN_NOTE_MAX = 1000;

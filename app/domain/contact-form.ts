@@ -6,40 +6,27 @@ import { keysOf } from "./one-of";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, isValidEmail, isValidPhone, phoneErrorMessage } from "./contact-rules";
 import {
-  emptyValues,
-  type FormErrors,
-  type FormParseResult,
-  type FormValues,
-  HONEYPOT_FIELD,
-  isCalendarDate,
-  refillValues,
-  valuesFrom,
-} from "./form-rules";
+  CONTACT_FIELDS,
+  CONTACT_PURPOSES,
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+} from "./contact-fields";
+import { type FormParseResult, isCalendarDate, refillValues } from "./form-rules";
 
-export const CONTACT_FIELDS = [
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "company",
-  "deadline",
-  "purpose",
-  "notes",
-] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
+// The fields and their wording live in contact-fields.ts, which the page loads without zod.
+export {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_PURPOSES,
+  contactValuesFrom,
+  EMPTY_CONTACT_VALUES,
+  type ContactErrors,
+  type ContactField,
+  type ContactPurpose,
+  type ContactValues,
+} from "./contact-fields";
 
-/** The spam trap's field (B-22, app/domain/form-rules.ts). */
-export const CONTACT_HONEYPOT_FIELD = HONEYPOT_FIELD;
-
-/** What the enquiry is about; the spec leaves `purpose` free, a short list keeps replies routed. */
-export const CONTACT_PURPOSES = {
-  quote: "A quote for catalogue products",
-  custom_product: "A product that isn't in the catalogue",
-  sample: "A branded sample order",
-  existing_order: "An order I've already placed",
-  other: "Something else",
-} as const;
-export type ContactPurpose = keyof typeof CONTACT_PURPOSES;
 const PURPOSE_IDS = keysOf(CONTACT_PURPOSES);
 
 /** The longest value each field takes; the schema refuses longer ones before any pattern runs. */
@@ -97,17 +84,7 @@ export const contactFormSchema = z.object({
 });
 
 export type ContactInput = z.output<typeof contactFormSchema>;
-/** The form as typed, every field a string, for re-filling it after an error. */
-export type ContactValues = FormValues<ContactField>;
-export type ContactErrors = FormErrors<ContactField>;
 export type ContactParseResult = FormParseResult<ContactField, ContactInput>;
-
-export const EMPTY_CONTACT_VALUES: ContactValues = emptyValues(CONTACT_FIELDS);
-
-/** The form's fields as strings (a file or a missing field counts as empty). */
-export function contactValuesFrom(source: { get(name: string): unknown }): ContactValues {
-  return valuesFrom(CONTACT_FIELDS, source);
-}
 
 /** Checks the typed values; a refusal keeps what was typed (B-26, app/domain/form-rules.ts). */
 export function parseContactForm(values: ContactValues): ContactParseResult {

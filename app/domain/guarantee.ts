@@ -4,7 +4,6 @@
  * of delivery, once. The policy counts plain days, so both are calendar days in Europe/London
  * (docs/decisions/026-guarantee-claims.md). Pure: the clock and the order are passed in.
  */
-import { z } from "zod";
 import { addDays, type IsoDate } from "./dates";
 import type { OrderStatus } from "./orders";
 
@@ -104,25 +103,3 @@ export function remedyCredit(
   }
   return { kind: "recorded" };
 }
-
-export const CLAIM_FORM_MESSAGES = {
-  noteTooLong: `Keep your note under ${CLAIM_NOTE_MAX} characters.`,
-  chooseDecision: "Choose accept or refuse.",
-  reasonRequired: "Give the buyer a reason.",
-  reasonTooLong: `Keep the reason under ${CLAIM_REASON_MAX} characters.`,
-} as const;
-
-/** The buyer's claim form: an optional short note. */
-export const claimFormSchema = z.object({
-  note: z.string().trim().max(CLAIM_NOTE_MAX, CLAIM_FORM_MESSAGES.noteTooLong).default(""),
-});
-
-/** Staff's decision on a claim: accept or refuse, always with a reason the buyer reads. */
-export const claimDecisionSchema = z.object({
-  decision: z.enum(["accept", "refuse"], CLAIM_FORM_MESSAGES.chooseDecision),
-  reason: z
-    .string(CLAIM_FORM_MESSAGES.reasonRequired)
-    .trim()
-    .min(1, CLAIM_FORM_MESSAGES.reasonRequired)
-    .max(CLAIM_REASON_MAX, CLAIM_FORM_MESSAGES.reasonTooLong),
-});

@@ -13,13 +13,13 @@ import {
   proofClockStart,
   statusAfterTransferReceived,
   paymentStatusText,
-  proofAnswerSchema,
   proofLineParam,
   proofName,
   statusFromLineProofs,
   shippingDetailsProblem,
   staffStatusChoices,
 } from "./orders";
+import { proofAnswerSchema } from "./order-forms";
 
 describe("order transitions", () => {
   it("lets staff move production forward one step at a time", () => {

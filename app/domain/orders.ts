@@ -2,7 +2,6 @@ import { isUuid } from "./ids";
 import { formatDisplayDate, type IsoDate } from "./dates";
 import { addWorkingDays } from "./working-days";
 import { oneOf } from "./one-of";
-import { z } from "zod";
 
 /**
  * An order's life after payment (issue 8 item 6; REQUIREMENTS.md B-4): who may move it where.
@@ -215,11 +214,6 @@ export const isOrderId = isUuid;
 /** More lines than a cart can hold; bounds a line number read from a form or a link. */
 export const MAX_ORDER_LINES = 100;
 
-/** An order line by position, as a form posts it; the first when the form names none. */
-export function orderLineField(message: string) {
-  return z.coerce.number({ error: message }).int().min(1, message).max(MAX_ORDER_LINES, message).default(1);
-}
-
 /** The line a proof link names (?line=2); the first when absent, null when not a line number. */
 export function proofLineParam(value: string | null): number | null {
   if (value === null || value === "") return 1;
@@ -277,26 +271,6 @@ export const PROOF_ANSWER_MESSAGES = {
   commentRequired: "Tell us what to change.",
   commentTooLong: "Keep your comment under 2000 characters.",
 } as const;
-
-/**
- * The buyer's answer to a proof (B-3), checked once: the order page's action parses the form with
- * it and respondToProof takes what it returns. Changes need a comment; the version is the one the
- * buyer looked at, so a newer proof since can be refused.
- */
-export const proofAnswerSchema = z
-  .object({
-    decision: z.enum(["approve", "changes"], PROOF_ANSWER_MESSAGES.choose),
-    comment: z.string().trim().max(PROOF_COMMENT_MAX, PROOF_ANSWER_MESSAGES.commentTooLong).optional(),
-    proofVersion: z.coerce.number().int().positive(PROOF_ANSWER_MESSAGES.choose).optional(),
-    /** The order line the proof is for, by position; an order of one product has only line 1. */
-    line: orderLineField(PROOF_ANSWER_MESSAGES.choose),
-  })
-  .refine((answer) => answer.decision === "approve" || Boolean(answer.comment), {
-    path: ["comment"],
-    message: PROOF_ANSWER_MESSAGES.commentRequired,
-  });
-
-export type ProofAnswer = z.infer<typeof proofAnswerSchema>;
 
 /** What an order charged, from the payment ledger (pence; vatRate in percent). */
 export type OrderAmounts = {

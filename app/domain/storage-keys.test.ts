@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSessionKey, isStringArray, knownProducts, parseStored, STORAGE_KEYS } from "./storage-keys";
+import { knownProducts } from "~/catalogue/catalogue";
+import { isSessionKey, isStringArray, parseStored, STORAGE_KEYS } from "./storage-keys";
 
 describe("storage keys", () => {
   it("are per user where the data is personal", () => {

@@ -1,5 +1,3 @@
-import { findProductById } from "~/catalogue/catalogue";
-
 /** Every browser-storage key the site uses, in one place (R-LS-01); per-user keys (A-19). */
 export const STORAGE_KEYS = {
   favourites: (userId: string) => `swag:favourites:${userId}`,
@@ -26,11 +24,6 @@ export function parseStored<T>(text: string | null, isValid: (value: unknown) =>
   } catch {
     return fallback;
   }
-}
-
-/** Entries whose product is not in the catalogue are dropped (R-LS-07). */
-export function knownProducts<T extends { productId: string }>(entries: readonly T[]): T[] {
-  return entries.filter((e) => findProductById(e.productId) !== undefined);
 }
 
 export function isStringArray(value: unknown): value is string[] {

@@ -36,8 +36,8 @@ import {
   type DeliveryView,
   type OrderStatus,
   type PaymentMethod,
-  type ProofAnswer,
 } from "~/domain/orders";
+import type { ProofAnswer } from "~/domain/order-forms";
 import { orderMailView, proofApprovedMail, sendStageMail } from "./admin-mail.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";

@@ -4,7 +4,8 @@
  * hour, a note of at most CLAIM_NOTE_MAX) and staff's decision (staff only, a reason required).
  */
 import { data } from "react-router";
-import { CLAIM_NOTE_MAX, claimDecisionSchema, claimFormSchema } from "~/domain/guarantee";
+import { CLAIM_NOTE_MAX } from "~/domain/guarantee";
+import { claimDecisionSchema, claimFormSchema } from "~/domain/guarantee-forms";
 import { ADMIN_NO_STORE, type StaffMember } from "./admin-access.server";
 import type { Database } from "./db.server";
 import { claimGuarantee, decideClaim } from "./guarantee-claims.server";

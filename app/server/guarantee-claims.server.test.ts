@@ -12,7 +12,7 @@ import { pdfText } from "../../tests/setup/pdf-text";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
-import { claimDecisionSchema } from "~/domain/guarantee";
+import { claimDecisionSchema } from "~/domain/guarantee-forms";
 import type { StaffMember } from "./admin-access.server";
 import { respondToProof } from "./buyer-orders.server";
 import { getEnv } from "./env.server";
