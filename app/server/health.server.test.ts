@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase, testFileDatabase } from "../../tests/setup/test-db";
 import { queryRows } from "./db.server";
-import { checkDatabase } from "./health.server";
+import { atMostEvery, checkDatabase } from "./health.server";
 
 const handle = testFileDatabase({ reset: false });
 
@@ -62,5 +62,23 @@ describe("checkDatabase", () => {
     const spare = await createTestDatabase();
     await spare.close();
     expect(await checkDatabase(spare.db)).toBe("connection/error");
+  });
+});
+
+describe("a public health check", () => {
+  it("asks its check at most once a second, however many callers ask", async () => {
+    let clock = 0;
+    let asked = 0;
+    const status = atMostEvery(
+      1_000,
+      async () => `answer ${++asked}`,
+      () => clock,
+    );
+    expect(await Promise.all([status(), status(), status()])).toEqual(["answer 1", "answer 1", "answer 1"]);
+    clock = 999;
+    expect(await status()).toBe("answer 1");
+    clock = 1_000;
+    expect(await status()).toBe("answer 2");
+    expect(asked).toBe(2);
   });
 });

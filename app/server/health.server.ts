@@ -24,3 +24,16 @@ function errorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * `check`, asked at most once per `ms`: callers within that time share its answer (or the one under
+ * way). /healthz and /readyz are public, so a flood of them costs the database and the bucket one
+ * check a second per process, not one per request.
+ */
+export function atMostEvery<T>(ms: number, check: () => Promise<T>, now: () => number = Date.now): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | undefined;
+  return () => {
+    if (!last || now() - last.at >= ms) last = { at: now(), answer: check() };
+    return last.answer;
+  };
+}

@@ -13,7 +13,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { bodyLimitFor, countedBody, tooLargeMessage } from "./body-limits.server";
 import { clientAddress } from "./client-address.server";
 import type { Env } from "./env.server";
-import { checkDatabase } from "./health.server";
+import { atMostEvery, checkDatabase } from "./health.server";
 import { type Logger, loggablePath, requestIdFrom, withRequestId } from "./log.server";
 import { isCrossSiteWrite } from "./origin.server";
 import { paymentMode } from "./payment-status.server";
@@ -152,14 +152,16 @@ export function createHttpApp(options: {
   app.use(compress({ encoding: "gzip", threshold: 4096 }));
 
   // SPEC.md's diagnostics: the process answers and its database with it.
+  const databaseStatus = atMostEvery(1_000, () => checkDatabase(options.services.db));
+  const storageStatus = atMostEvery(1_000, () => checkStorage(options.storage));
   app.get("/healthz", async (c) => {
-    const database = await checkDatabase(options.services.db);
+    const database = await databaseStatus();
     return c.json({ status: database === "ok" ? "ok" : "degraded", database }, database === "ok" ? 200 : 503);
   });
   // Issue 21: whether a load balancer should send this process requests: its database and file
   // storage answer, and it is not shutting down (a stopping process drains instead).
   app.get("/readyz", async (c) => {
-    const [database, storage] = await Promise.all([checkDatabase(options.services.db), checkStorage(options.storage)]);
+    const [database, storage] = await Promise.all([databaseStatus(), storageStatus()]);
     const ready = database === "ok" && storage === "ok" && !options.stopping();
     return c.json(
       { status: ready ? "ready" : options.stopping() ? "stopping" : "not ready", database, storage },
