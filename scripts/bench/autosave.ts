@@ -83,19 +83,27 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-const TARGET = `p99 ≤ ${P99_TARGET_MS} ms, no failed, conflicting or lost saves`;
+/** Issue 3's target for the saves themselves; issue 21 adds one for their latency. */
+const TARGETS = { saves: "no failed, conflicting or lost saves", latency: `p99 ≤ ${P99_TARGET_MS} ms` };
 
 /** One row per database the shop runs on: the embedded PGlite (the default) and PostgreSQL. */
 export async function autosaveRows(context: AutosaveContext): Promise<Row[]> {
-  const rows = [await autosaveRow(context, null)];
+  const rows = await autosaveRow(context, null);
   const binDir = postgresBinDir();
   if (!binDir) {
-    rows.push({ ...rowHeading(context, "PostgreSQL"), result: "n/a (PostgreSQL not installed)" });
+    const heading = rowHeading(context, "PostgreSQL");
+    rows.push({ ...heading, result: "n/a (PostgreSQL not installed)" });
+    rows.push({
+      ...heading,
+      subject: "server latency",
+      target: TARGETS.latency,
+      result: "n/a (PostgreSQL not installed)",
+    });
     return rows;
   }
   const postgres = await startPostgres(binDir);
   try {
-    rows.push(await autosaveRow(context, postgres));
+    rows.push(...(await autosaveRow(context, postgres)));
   } finally {
     postgres.stop();
   }
@@ -106,19 +114,20 @@ function rowHeading(context: AutosaveContext, database: string) {
   return {
     benchmark: `Autosave (${context.users} users, ${context.durationSeconds} s, ${database})`,
     subject: "checkout step 2 saves",
-    target: TARGET,
+    target: TARGETS.saves,
   };
 }
 
 /** Milliseconds of CPU per save, to two places. */
 const perSave = (seconds: number, saves: number) => ((seconds * 1000) / saves).toFixed(2);
 
-async function autosaveRow(context: AutosaveContext, postgres: Postgres | null): Promise<Row> {
+/** Two rows: the saves (none failed, conflicting or lost) and their latency with the CPU each took. */
+async function autosaveRow(context: AutosaveContext, postgres: Postgres | null): Promise<Row[]> {
   // On PostgreSQL the shop runs as it would in production on this machine: a process per CPU
   // (WEB_CONCURRENCY, issue 21 item 3). PGlite is one process's own.
   const processes = postgres ? Math.min(2, availableParallelism()) : 1;
   const base = rowHeading(context, postgres ? `PostgreSQL, ${processes} processes` : "PGlite");
-  if (!checkoutBuilt(context.routeIds)) return { ...base, result: "n/a (checkout not built yet)" };
+  if (!checkoutBuilt(context.routeIds)) return [{ ...base, result: "n/a (checkout not built yet)" }];
 
   const dataDir = mkdtempSync(join(tmpdir(), "swag-bench-autosave-"));
   const port = await freePort();
@@ -155,14 +164,22 @@ async function autosaveRow(context: AutosaveContext, postgres: Postgres | null):
       const cpu = postgres
         ? `CPU ${perSave(nodeSeconds + postgresSeconds, saves)} ms/save (Node ${perSave(nodeSeconds, saves)} + PostgreSQL ${perSave(postgresSeconds, saves)})`
         : `CPU ${perSave(nodeSeconds, saves)} ms/save (Node, PGlite inside it)`;
-      return {
-        ...base,
-        result:
-          `${saves} saves, ${Math.round(saves / elapsedSeconds)} saves/s, ` +
-          `p50 ${Math.round(percentile(latencies, 50))} ms, p99 ${Math.round(p99)} ms, ${cpu}, ` +
-          `${failures.length} failed${firstFailures ? ` (${firstFailures})` : ""}, ${conflicts} conflicts, ${lost} lost`,
-        met: p99 <= P99_TARGET_MS && failures.length === 0 && conflicts === 0 && lost === 0,
-      };
+      return [
+        {
+          ...base,
+          result:
+            `${saves} saves, ${Math.round(saves / elapsedSeconds)} saves/s, p50 ${Math.round(percentile(latencies, 50))} ms, ` +
+            `${failures.length} failed${firstFailures ? ` (${firstFailures})` : ""}, ${conflicts} conflicts, ${lost} lost`,
+          met: failures.length === 0 && conflicts === 0 && lost === 0,
+        },
+        {
+          ...base,
+          subject: "server latency",
+          target: TARGETS.latency,
+          result: `p99 ${Math.round(p99)} ms, ${cpu}`,
+          met: p99 <= P99_TARGET_MS,
+        },
+      ];
     } finally {
       await stopChild(child);
     }

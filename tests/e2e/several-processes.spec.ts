@@ -2,20 +2,20 @@
 // PostgreSQL. Each request here goes on a connection of its own, which node:cluster hands to the
 // processes in turn, and the JSON log says which process answered each request id, so the journey
 // can prove a session, a draft and a rate limit hold across processes, and that killing one
-// process loses no acknowledged save. .ci/run sets TEST_DATABASE_URL; without it the spec is skipped.
+// process loses no acknowledged save. .ci/run's cluster serves it (TEST_DATABASE_URL); without one,
+// the spec starts a throwaway cluster of its own, as the bench does (scripts/bench/postgres.ts).
 import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { type Postgres, postgresBinDir, startPostgres } from "../../scripts/bench/postgres";
 import { clientAddress, expect, Mailbox, newBuyer, test } from "./support/fixtures";
 import { type ShopServer, startShopServer } from "./support/own-server";
 
 const PORT = 4890;
-const databaseUrl = process.env.TEST_DATABASE_URL;
 
 test.describe.configure({ mode: "serial" });
-test.skip(!databaseUrl, "needs a PostgreSQL server in TEST_DATABASE_URL (.ci/run starts one)");
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
@@ -48,6 +48,8 @@ function call(
 }
 
 let server: ShopServer | undefined;
+let ownCluster: Postgres | undefined;
+let databaseUrl = "";
 let dataDir = "";
 let database = "";
 const log: Array<{ pid: number; requestId?: string; msg: string }> = [];
@@ -64,12 +66,22 @@ async function pidOf(answer: Answer): Promise<number> {
 const readyPids = () => log.filter((line) => line.msg.startsWith("Swag storefront ready")).map((line) => line.pid);
 
 test.beforeAll(async () => {
+  databaseUrl = process.env.TEST_DATABASE_URL ?? "";
+  if (!databaseUrl) {
+    const binDir = postgresBinDir();
+    if (!binDir)
+      throw new Error(
+        "This journey needs PostgreSQL: set TEST_DATABASE_URL, or install it (apt-get install -y postgresql)",
+      );
+    ownCluster = await startPostgres(binDir);
+    databaseUrl = ownCluster.url;
+  }
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   database = `swag_processes_${process.pid}_${Date.now()}`;
   await admin.query(`create database ${database}`);
   await admin.end();
-  const url = new URL(databaseUrl as string);
+  const url = new URL(databaseUrl);
   url.pathname = `/${database}`;
   dataDir = mkdtempSync(join(tmpdir(), "swag-e2e-processes-"));
   server = await startShopServer({
@@ -89,11 +101,15 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (!database) return;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.end();
+  try {
+    if (!database) return;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  } finally {
+    ownCluster?.stop();
+  }
 });
 
 /** A confirmed buyer's session cookie, signed up through whichever processes answer. */
