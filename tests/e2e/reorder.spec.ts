@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { completeDraft, payInTestMode, signInAsStaff, startPayment, uploadArtwork } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { shipOrder, staffMoves } from "./support/orders";
+import { payWithTestCard } from "./support/checkout";
 
 // Issue 19 item 5: a delivered order is ordered again. "Reorder" fills the cart with the same
 // product, quantity, colour, customisation and a copy of the approved artwork, each line skipping
@@ -85,11 +86,7 @@ test("reorder a delivered order, pay, and the repeat skips its proof", async ({
   await page.getByRole("button", { name: "Next: Design proofing" }).click();
   await expect(page.getByTestId("proof-choice")).toContainText("Skip proof");
   await page.getByRole("button", { name: "Next: Payment" }).click();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Pay now" }).click();
-  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  await payWithTestCard(page);
   await page.getByRole("link", { name: "View your order" }).click();
 
   // Every line repeats an approved order, so the new order skipped its proof.

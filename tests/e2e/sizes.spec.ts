@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addToCart, DETAILS_HEADING, fillDetails } from "./support/checkout";
+import { addToCart, DETAILS_HEADING, fillDetails, payWithTestCard } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
 /** Step 2's autosave of a split: "Saved" may still be the last save's, so wait for this one. */
@@ -53,11 +53,7 @@ test("the shorts' size grid must add up to the quantity, and the split reaches t
   await page.getByRole("button", { name: "Next: Design proofing" }).click();
   await page.getByRole("button", { name: "Next: Payment" }).click();
 
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Pay now" }).click();
-  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  await payWithTestCard(page);
   const number = (await page
     .getByText(/^Thank you\. Your order/)
     .locator("strong")

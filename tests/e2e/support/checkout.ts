@@ -52,14 +52,19 @@ export async function customiseToDetails(page: Page) {
 
 export const DETAILS_HEADING = "Who should we send the invoice and mockups to?";
 
-/** From the Shipping step, saved: through Design proofing to Payment, paid with the test card, to the order. */
-export async function payAndViewOrder(page: Page) {
-  await page.getByRole("button", { name: "Next: Design proofing" }).click();
-  await page.getByRole("button", { name: "Next: Payment" }).click();
+/** On the Payment step: pays with the test card and waits for "Payment received". */
+export async function payWithTestCard(page: Page) {
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/30");
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Pay now" }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+}
+
+/** From the Shipping step, saved: through Design proofing to Payment, paid with the test card, to the order. */
+export async function payAndViewOrder(page: Page) {
+  await page.getByRole("button", { name: "Next: Design proofing" }).click();
+  await page.getByRole("button", { name: "Next: Payment" }).click();
+  await payWithTestCard(page);
   await page.getByRole("link", { name: "View your order" }).click();
 }
