@@ -32,8 +32,10 @@ test("a buyer pays by bank transfer against a pro-forma; staff mark the money in
 
   // The order is placed, awaiting the transfer, with how to pay.
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
-  const orderNumber = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Order ", "");
-  expect(orderNumber).toMatch(/^SS-\d{6}$/);
+  // The URL changes before the order page has replaced the payment step: wait for its heading.
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(/^Order SS-\d{6}$/);
+  const orderNumber = (await heading.textContent())!.replace("Order ", "");
   await expect(page.getByTestId("order-status")).toHaveText("Awaiting transfer");
   await expect(page.getByTestId("payment-status")).toHaveText(
     /^Awaiting your bank transfer, due by \w{3}, \w{3} \d+, \d{4}$/,
