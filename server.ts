@@ -17,6 +17,7 @@ import { withoutModulePreloads } from "~/server/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/http-app.server";
 import { createLog, sendConsoleTo } from "~/server/log.server";
 import { setPreflightWorkerFile } from "~/server/preflight.server";
+import { epsPreviewStatus } from "~/server/preflight-sandbox.server";
 import { servesRequests, superviseServers } from "~/server/processes.server";
 import { openEnvDatabase, openServices } from "~/server/services.server";
 import { getUploadStorage } from "~/server/storage.server";
@@ -47,6 +48,12 @@ else {
 async function serveRequests() {
   // Issue 20: the build emits the preflight worker next to this file (vite.config.ts).
   setPreflightWorkerFile(join(dirname(fileURLToPath(import.meta.url)), "preflight-worker.js"));
+  // Decision 032: uploads are parsed inside bubblewrap; without it EPS previews are off (and /env says so).
+  void epsPreviewStatus().then((status) =>
+    status === "on (sandboxed)"
+      ? console.log(`EPS previews: ${status}`)
+      : console.warn(`EPS previews: ${status}. Install bubblewrap and Ghostscript (README) to draw them.`),
+  );
 
   const startedAt = performance.now();
   // The database is migrated before the first request (by the supervisor when there are several processes).

@@ -47,9 +47,9 @@ function precompressClientAssets(): Plugin {
 }
 
 /**
- * Issue 20: the artwork preflight runs in a worker thread of its own, started from a file, so the SSR
- * build emits that entry as build/server/preflight-worker.js next to the server, which tells the
- * runner where it is (server.ts: setPreflightWorkerFile).
+ * Issue 20: the artwork preflight runs in a sandboxed process of its own per file (decision 032),
+ * started from a file, so the SSR build emits that entry as build/server/preflight-worker.js next to
+ * the server, which tells the runner where it is (server.ts: setPreflightWorkerFile).
  */
 function emitPreflightWorker(): Plugin {
   return {

@@ -15,7 +15,7 @@ import {
   SHIPPING_METHOD_IDS,
 } from "./checkout";
 import { DRAFT_LIMITS, DRAFT_STATUSES, type DraftCartLine } from "./draft-base";
-import { REPORT_LIMITS, UNREADABLE_REASONS } from "./preflight";
+import { OVER_LIMITS, REPORT_LIMITS, UNREADABLE_REASONS } from "./preflight";
 import { clampQuantity, maxQuantity } from "./pricing";
 
 const text = (max: number) => z.string().max(max, `Keep this under ${max} characters`);
@@ -132,8 +132,10 @@ export const preflightReportSchema = z.discriminatedUnion("kind", [
     dsc: z.record(text(REPORT_LIMITS.name), text(REPORT_LIMITS.dscValue)),
     colours: colourUse,
     preview: z.object({ format: z.enum(["tiff", "wmf"]), bytes: z.number().int().nonnegative() }).nullable(),
+    pictureOff: z.literal(true).optional(),
   }),
   z.object({ kind: z.literal("unreadable"), reason: z.enum(UNREADABLE_REASONS) }),
+  z.object({ kind: z.literal("unchecked"), overLimit: z.enum(OVER_LIMITS) }),
 ]);
 
 /** One uploaded artwork file as the buyer sees it (B-6); the path on disk never leaves the server. */

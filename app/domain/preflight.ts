@@ -48,6 +48,8 @@ export type EpsReport = {
   colours: ColourUse;
   /** A binary (DOS) EPS's preview section; null for a plain-text EPS. */
   preview: { format: "tiff" | "wmf"; bytes: number } | null;
+  /** Set when this server draws no EPS pictures (no sandbox for Ghostscript; decision 032). */
+  pictureOff?: true;
 };
 
 /** Why a file could not be read at all: each refuses the upload. */
@@ -55,7 +57,27 @@ export const UNREADABLE_REASONS = ["damaged", "no_pages", "encrypted", "too_comp
 export type UnreadableReason = (typeof UNREADABLE_REASONS)[number];
 export type UnreadableReport = { kind: "unreadable"; reason: UnreadableReason };
 
-export type PreflightReport = PdfReport | EpsReport | UnreadableReport;
+/**
+ * A file the sandboxed reader gave up on at one of its limits (docs/decisions/032-sandboxed-parsers.md):
+ * CPU, memory, wall time, output size, or the reader crashing on it. The upload is kept and staff
+ * check it by hand.
+ */
+export const OVER_LIMITS = ["cpu", "memory", "time", "output", "crash"] as const;
+export type OverLimit = (typeof OVER_LIMITS)[number];
+export type UncheckedReport = { kind: "unchecked"; overLimit: OverLimit };
+
+/** Each begins "We could not check this file: " (issue 36's words), then a plain reason. */
+export const OVER_LIMIT_MESSAGES = {
+  cpu: "We could not check this file: it needed more computing time than we allow.",
+  memory: "We could not check this file: it needed more memory than we allow.",
+  time: "We could not check this file: it took too long to read.",
+  output: "We could not check this file: its picture came out too large.",
+  crash: "We could not check this file: our reader stopped on it.",
+} as const satisfies Record<OverLimit, string>;
+export const BY_HAND = "We'll check it by hand before we print.";
+export const PICTURE_OFF = "No picture of this EPS: we can't draw EPS files at the moment. The rest of the check ran.";
+
+export type PreflightReport = PdfReport | EpsReport | UnreadableReport | UncheckedReport;
 
 // ---------------------------------------------------------------------------------------------
 // Findings
@@ -125,6 +147,8 @@ export function judgePreflight(
   choice: { method: BrandingMethod; placement: Placement | null },
 ): Finding[] {
   if (report.kind === "unreadable") return [blocker(report.reason, PREFLIGHT_MESSAGES[report.reason])];
+  // Usable, after the buyer's "Use it anyway"; staff see the same words on the order.
+  if (report.kind === "unchecked") return [warning("unchecked", `${OVER_LIMIT_MESSAGES[report.overLimit]} ${BY_HAND}`)];
   const findings = report.kind === "pdf" ? judgePdf(report, choice) : judgeEps(report, choice);
   const rank: Record<FindingLevel, number> = { blocker: 0, warning: 1, pass: 2 };
   return findings.sort((a, b) => rank[a.level] - rank[b.level]);
@@ -201,6 +225,8 @@ function judgeEps(report: EpsReport, { method }: { method: BrandingMethod; place
     );
   }
   findings.push(...colourFindings(method, report.colours));
+  // Not the buyer's doing, so not a warning to consent to: only said (decision 032).
+  if (report.pictureOff) findings.push(pass("picture", PICTURE_OFF));
   return findings;
 }
 
@@ -268,6 +294,7 @@ const coloursText = (use: ColourUse) => {
 /** What a report found, fact by fact, as staff read it when they make the proof (issue 20 item 3). */
 export function describeReport(report: PreflightReport): string[] {
   if (report.kind === "unreadable") return [PREFLIGHT_MESSAGES[report.reason]];
+  if (report.kind === "unchecked") return [OVER_LIMIT_MESSAGES[report.overLimit], "Not checked: check it by hand"];
   if (report.kind === "eps") {
     const box = report.boundingBox;
     return [

@@ -1,10 +1,16 @@
 import type { Route } from "./+types/env";
 import { checkDatabase } from "~/server/health.server";
 import { paymentProviderStatus } from "~/server/payment-status.server";
+import { epsPreviewStatus } from "~/server/preflight-sandbox.server";
 import { dbOf } from "~/server/request-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { database: await checkDatabase(dbOf(context)), payment: paymentProviderStatus() };
+  return {
+    database: await checkDatabase(dbOf(context)),
+    payment: paymentProviderStatus(),
+    // Ghostscript runs only inside the sandbox (docs/decisions/032-sandboxed-parsers.md).
+    epsPreviews: await epsPreviewStatus(),
+  };
 }
 
 // Live status: never replayed from the server's page cache (server.ts) or kept by a browser.
@@ -12,10 +18,11 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export default function EnvRoute({ loaderData }: Route.ComponentProps) {
+export default function EnvRoute({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const rows = [
     { name: "Payment provider", status: loaderData.payment },
     { name: "Database", status: loaderData.database },
+    { name: "EPS previews", status: loaderData.epsPreviews },
   ];
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
@@ -24,10 +31,15 @@ export default function EnvRoute({ loaderData }: Route.ComponentProps) {
       <dl className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200">
         {rows.map((row) => (
           <div key={row.name} className="flex items-center justify-between px-5 py-4">
-            <dt className="font-medium">{row.name}</dt>
+            <dt className="font-medium">
+              {row.name}
+              <span className="sr-only">: </span>
+            </dt>
             <dd
               className={`rounded-full px-3 py-1 text-sm font-semibold ${
-                row.status === "ok" ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"
+                row.status === "ok" || row.status.startsWith("on ")
+                  ? "bg-green-100 text-green-900"
+                  : "bg-amber-100 text-amber-900"
               }`}
             >
               {row.status}

@@ -12,14 +12,18 @@ import { cmykArtwork, lowResImage, noPagesPdf, truncatedPdf, userPasswordPdf } f
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { customisationPart, missingCustomisation } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
-import { PREFLIGHT_MESSAGES } from "~/domain/preflight";
+import { judgePreflight, PREFLIGHT_MESSAGES } from "~/domain/preflight";
 import { acceptArtworkWarnings, openArtwork, saveArtwork } from "./artwork.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
 import { queryRows } from "./db.server";
 import { createDraft, getDraft } from "./drafts.server";
+import { ghostscriptInstalled, sandboxAvailable } from "./preflight-sandbox.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";
 
 vi.setConfig({ testTimeout: 30_000 });
+
+const boxed = await sandboxAvailable();
+const ghostscript = await ghostscriptInstalled();
 
 const handle = testFileDatabase();
 let dataDir: string;
@@ -101,6 +105,38 @@ describe("the upload's preflight", () => {
     expect(await queryRows(handle.db, sql`select id from artwork_files`)).toEqual([]);
     expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork.files).toEqual([]);
   });
+});
+
+describe("a file over the sandbox's limits (decision 032)", () => {
+  it.runIf(boxed && ghostscript)(
+    "is kept, unchecked, with the reason as a warning the buyer answers and staff see",
+    async () => {
+      const draft = await newDraft();
+      const loop = new TextEncoder().encode(
+        "%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\n%%EndComments\n{ 1 pop } loop\n",
+      );
+      const saved = await send(draft.id, loop, "logo.eps");
+      if (!saved.ok) throw new Error(saved.message);
+      expect(saved.file.preflight).toEqual({ kind: "unchecked", overLimit: "cpu" });
+      // The upload itself is kept; there is no picture.
+      expect(readdirSync(uploadsDir)).toHaveLength(1);
+      expect(judgePreflight(saved.file.preflight!, { method: "embroidery", placement: null })).toEqual([
+        {
+          level: "warning",
+          code: "unchecked",
+          message:
+            "We could not check this file: it needed more computing time than we allow. We'll check it by hand before we print.",
+        },
+      ]);
+      const answered = await acceptArtworkWarnings(handle.db, {
+        userId: ALICE,
+        draftId: draft.id,
+        fileId: saved.file.id,
+        codes: ["unchecked"],
+      });
+      expect(answered.ok).toBe(true);
+    },
+  );
 });
 
 describe("Use it anyway", () => {

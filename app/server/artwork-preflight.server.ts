@@ -29,7 +29,8 @@ async function readStored(storage: FileStorage, storedName: string, size: number
 
 /**
  * Checks the stored file `storedName`: refused (and deleted) when it cannot be read, 503 when the
- * checks are all busy (deleted too: the buyer uploads it again), else its report and preview.
+ * checks are all busy (deleted too: the buyer uploads it again), else its report and preview. A
+ * file over one of the sandbox's limits is kept, unchecked, for staff to check by hand (decision 032).
  */
 export async function preflightStored(
   storage: FileStorage,
@@ -40,6 +41,9 @@ export async function preflightStored(
   if (!bytes)
     return failure(404, "FILE_NOT_FOUND", "The file went missing while we checked it. Please upload it again.");
   const result = await runPreflight(kind, bytes);
+  if (!result.ok && "overLimit" in result) {
+    return { ok: true, report: { kind: "unchecked", overLimit: result.overLimit }, previewStoredName: null };
+  }
   if (!result.ok) {
     await storage.delete(stored.storedName);
     return failure(503, "PREFLIGHT_BUSY", PREFLIGHT_BUSY_MESSAGE, { retryAfterSeconds: 60 });

@@ -3,28 +3,22 @@
  * PostScript interpreter: pdfjs draws PDF only. Ghostscript is optional (`apt-get install
  * ghostscript`); without it an EPS keeps its report and has no picture.
  *
- * A stranger's PostScript is a program, so it runs boxed in: `-dSAFER` (no file or device access
- * beyond its output), in a child process with an empty environment, 512 MB of address space and
- * 10 s of CPU (prlimit), killed after 15 s of wall time, its output cut off past 20 MB. It runs from
- * the preflight worker, so it also sits inside the worker's own time limit.
+ * A stranger's PostScript is a program, so it runs boxed in: only from the preflight worker, which
+ * runs inside the sandbox (preflight-sandbox.server.ts, docs/decisions/032-sandboxed-parsers.md),
+ * and there with `-dSAFER` (no file or device access beyond its output), 512 MB of address space
+ * and 3 s of CPU (prlimit), killed after 9 s of wall time (inside the worker's 10 s), its output cut
+ * off past 20 MB.
  */
 import { spawn } from "node:child_process";
+import type { OverLimit } from "~/domain/preflight";
+import { ghostscriptInstalled, SANDBOX_PATH } from "./preflight-sandbox.server";
+
+export { ghostscriptInstalled };
 
 const MB = 1024 * 1024;
-const LIMITS = { addressSpace: 512 * MB, cpuSeconds: 10, wallMs: 15_000, outputBytes: 20 * MB } as const;
+const LIMITS = { addressSpace: 512 * MB, cpuSeconds: 3, wallMs: 9_000, outputBytes: 20 * MB } as const;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
-const ENV = { PATH: "/usr/bin:/bin" };
-
-let installed: Promise<boolean> | undefined;
-/** Whether Ghostscript (and prlimit to box it in) can run here; asked once. */
-export function ghostscriptInstalled(): Promise<boolean> {
-  installed ??= new Promise((resolve) => {
-    const child = spawn("prlimit", ["--", "gs", "--version"], { stdio: "ignore", env: ENV });
-    child.once("error", () => resolve(false));
-    child.once("exit", (code) => resolve(code === 0));
-  });
-  return installed;
-}
+const ENV = { PATH: SANDBOX_PATH };
 
 /**
  * The PNG of `postscript` cropped to its bounding box and fitted within `maxPx`; null when
@@ -35,8 +29,22 @@ export async function renderEpsPreview(
   box: { widthMm: number; heightMm: number },
   options: { maxPx?: number; cpuSeconds?: number } = {},
 ): Promise<Uint8Array | null> {
+  return (await drawEps(postscript, box, options)).png;
+}
+
+/** Ghostscript's answer: its picture, or null and, when it ran out of one of its limits, which. */
+export type EpsDrawing = { png: Uint8Array | null; overLimit?: OverLimit };
+
+/** A PostScript VMerror, or the C library failing to allocate, is the memory limit. */
+const OUT_OF_MEMORY = /VMerror|out of memory|cannot allocate/i;
+
+export async function drawEps(
+  postscript: Uint8Array,
+  box: { widthMm: number; heightMm: number },
+  options: { maxPx?: number; cpuSeconds?: number } = {},
+): Promise<EpsDrawing> {
   const maxPx = options.maxPx ?? 800;
-  if (box.widthMm <= 0 || box.heightMm <= 0 || !(await ghostscriptInstalled())) return null;
+  if (box.widthMm <= 0 || box.heightMm <= 0 || !(await ghostscriptInstalled())) return { png: null };
   const inches = Math.max(box.widthMm, box.heightMm) / 25.4;
   const dpi = Math.max(1, Math.min(600, Math.floor(maxPx / inches)));
   const gs = [
@@ -55,31 +63,42 @@ export async function renderEpsPreview(
     "-",
   ];
   const cpu = options.cpuSeconds ?? LIMITS.cpuSeconds;
-  const child = spawn("prlimit", [`--as=${LIMITS.addressSpace}`, `--cpu=${cpu}`, "--", ...gs], {
-    stdio: ["pipe", "pipe", "ignore"],
+  const child = spawn("prlimit", [`--as=${LIMITS.addressSpace}`, `--cpu=${cpu}`, "--core=0", "--", ...gs], {
+    stdio: ["pipe", "pipe", "pipe"],
     env: ENV,
   });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let errors = "";
     let settled = false;
-    const finish = (png: Uint8Array | null) => {
+    const finish = (drawing: EpsDrawing) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (child.exitCode === null) child.kill("SIGKILL");
-      resolve(png);
+      resolve(drawing);
     };
-    const timer = setTimeout(() => finish(null), LIMITS.wallMs);
-    child.once("error", () => finish(null));
+    const timer = setTimeout(() => finish({ png: null, overLimit: "time" }), LIMITS.wallMs);
+    child.once("error", () => finish({ png: null }));
     child.stdout.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > LIMITS.outputBytes) return finish(null);
+      if (size > LIMITS.outputBytes) return finish({ png: null, overLimit: "output" });
       chunks.push(chunk);
     });
-    child.once("close", (code) => {
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (errors.length < 4096) errors += chunk.toString("latin1");
+    });
+    child.once("close", (code, signal) => {
       const png = new Uint8Array(Buffer.concat(chunks));
-      finish(code === 0 && PNG_MAGIC.every((byte, i) => png[i] === byte) ? png : null);
+      if (code === 0 && PNG_MAGIC.every((byte, i) => png[i] === byte)) return finish({ png });
+      if (signal === "SIGXCPU" || signal === "SIGKILL") return finish({ png: null, overLimit: "cpu" });
+      // Ghostscript reports a PostScript error on stdout when its output goes there.
+      const said = errors + Buffer.from(png.subarray(0, 4096)).toString("latin1");
+      if (OUT_OF_MEMORY.test(said)) return finish({ png: null, overLimit: "memory" });
+      if (signal) return finish({ png: null, overLimit: "crash" });
+      // A PostScript error (a refused file access, a typo) is no picture, not a limit.
+      finish({ png: null });
     });
     // A program that stops reading its input early is not an error here.
     child.stdin.on("error", () => {});

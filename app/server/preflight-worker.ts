@@ -1,29 +1,53 @@
 /**
- * The preflight worker thread (issue 20): one per file, started by preflight.server.ts with time
- * and memory limits, so a hostile or huge upload costs an isolate, never the request thread. It
- * reads one job, answers once, and is terminated. No database, no environment, no app imports
- * beyond the readers, Ghostscript's boxed-in child for an EPS's picture, and the domain's types.
+ * The preflight worker process (docs/decisions/032-sandboxed-parsers.md): one per file, started by
+ * preflight.server.ts inside the sandbox with CPU, memory and time limits. It reads the file from
+ * stdin and writes one answer to stdout: a line of JSON, then the preview's PNG bytes. No database,
+ * no environment, no file of the shop's, no app imports beyond the readers, Ghostscript's child for
+ * an EPS's picture (only when started with --eps-picture, that is inside the box), and the types.
  */
-import { parentPort } from "node:worker_threads";
-import type { PreflightReport } from "~/domain/preflight";
-import { renderEpsPreview } from "./eps-preview.server";
+import type { OverLimit, PreflightReport } from "~/domain/preflight";
+import { drawEps } from "./eps-preview.server";
 import { epsPostScript } from "./preflight-eps.server";
 import { readEps, readPdfWithPreview } from "./preflight-read.server";
 
-export type PreflightJob = { kind: "pdf" | "eps"; bytes: Uint8Array };
-export type PreflightAnswer = { report: PreflightReport; preview: Uint8Array | null };
+export type PreflightKind = "pdf" | "eps";
+/** The JSON line of the answer; `previewBytes` of PNG follow it. */
+export type PreflightAnswerHead = { report: PreflightReport; previewBytes: number; overLimit?: OverLimit };
+export type PreflightAnswer = { report: PreflightReport; preview: Uint8Array | null; overLimit?: OverLimit };
 
-const port = parentPort;
-/** An EPS's report, and its picture when Ghostscript can draw it (eps-preview.server.ts). */
-async function readEpsWithPreview(bytes: Uint8Array): Promise<PreflightAnswer> {
+/** An EPS's report, and its picture when Ghostscript may draw it (eps-preview.server.ts). */
+async function readEpsWithPreview(bytes: Uint8Array, picture: boolean): Promise<PreflightAnswer> {
   const report = readEps(bytes);
+  if (report.kind !== "eps") return { report, preview: null };
+  if (!picture) return { report: { ...report, pictureOff: true }, preview: null };
   const postscript = epsPostScript(bytes);
-  if (report.kind !== "eps" || !report.boundingBox || !postscript) return { report, preview: null };
-  return { report, preview: await renderEpsPreview(postscript, report.boundingBox) };
+  if (!report.boundingBox || !postscript) return { report, preview: null };
+  const drawing = await drawEps(postscript, report.boundingBox);
+  return { report, preview: drawing.png, overLimit: drawing.overLimit };
 }
 
-port?.once("message", async ({ kind, bytes }: PreflightJob) => {
-  const answer: PreflightAnswer = kind === "pdf" ? await readPdfWithPreview(bytes) : await readEpsWithPreview(bytes);
-  const { preview } = answer;
-  port.postMessage(answer, preview ? [preview.buffer as ArrayBuffer] : []);
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+async function main() {
+  const [kind, ...flags] = process.argv.slice(2);
+  if (kind !== "pdf" && kind !== "eps") throw new Error(`unknown kind ${kind}`);
+  const bytes = await readStdin();
+  const answer =
+    kind === "pdf" ? await readPdfWithPreview(bytes) : await readEpsWithPreview(bytes, flags.includes("--eps-picture"));
+  const preview = answer.preview ?? new Uint8Array();
+  const head: PreflightAnswerHead = { report: answer.report, previewBytes: preview.byteLength };
+  if ("overLimit" in answer && answer.overLimit) head.overLimit = answer.overLimit;
+  process.stdout.write(`${JSON.stringify(head)}\n`);
+  process.stdout.write(preview, () => process.exit(0));
+}
+
+main().catch((error: unknown) => {
+  // The message only (no stack of paths): the runner reads it to tell out-of-memory from a crash.
+  process.stderr.write(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`, () =>
+    process.exit(1),
+  );
 });

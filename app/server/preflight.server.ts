@@ -1,51 +1,62 @@
 /**
- * Issue 20: the preflight of an uploaded PDF or EPS, run in a worker thread of its own
- * (preflight-worker.ts) so a hostile or huge file is refused as "too complex" instead of stalling
- * or crashing the server. A fresh worker per file, so one file cannot poison the next; one at a
- * time per process (the machine has 2 cores and also serves pages), a few waiting, then "busy".
+ * The preflight of an uploaded PDF or EPS (issue 20), run in a process of its own per file
+ * (preflight-worker.ts), inside the sandbox where bubblewrap is installed
+ * (preflight-sandbox.server.ts, docs/decisions/032-sandboxed-parsers.md), under CPU, memory, wall
+ * time and output limits. A file over a limit, or one the reader crashes on, is answered as such
+ * (the upload is kept for staff to check by hand); the server itself never parses it. One check at
+ * a time per process (the machine has 2 cores and also serves pages), a few waiting, then "busy".
  */
+import { spawn } from "node:child_process";
+import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
-import type { PreflightReport } from "~/domain/preflight";
-import type { PreflightAnswer, PreflightJob } from "./preflight-worker";
+import { preflightReportSchema } from "~/domain/draft-schemas";
+import { boundReport, OVER_LIMIT_MESSAGES, type OverLimit, type PreflightReport } from "~/domain/preflight";
+import { bwrapArgs, epsPreviewsOn, nodeModulesOf, SANDBOX_PATH, sandboxAvailable } from "./preflight-sandbox.server";
+import type { PreflightAnswerHead, PreflightKind } from "./preflight-worker";
 
 export type PreflightOptions = {
-  /** Wall-clock limit from the worker's start, loading included. */
+  /** Wall-clock limit from the process's start, loading included. */
   timeoutMs?: number;
+  /** CPU seconds of each process of the check (the worker, and Ghostscript inside it). */
+  cpuSeconds?: number;
+  /** The worker's memory (RLIMIT_DATA: its heap, decoded pixels, native allocations). */
+  memoryMb?: number;
+  /** V8's old generation inside that memory. */
   maxOldGenerationSizeMb?: number;
-  maxYoungGenerationSizeMb?: number;
+  /** The answer's size on stdout, and any file the process writes (RLIMIT_FSIZE). */
+  outputBytes?: number;
 };
 export type PreflightResult =
   | { ok: true; report: PreflightReport; preview: Uint8Array | null }
-  | { ok: false; busy: true };
+  | { ok: false; busy: true }
+  | { ok: false; overLimit: OverLimit; message: string };
 
+const MB = 1024 * 1024;
 /**
- * Measured (build/server/preflight-worker.js, 2 cores): a 50 MB PDF of noise images, read and
- * rendered in about 2.4 s, needs between 64 and 96 MB of old generation (64 runs out), so 384 leaves
- * four times the room. Decoded pixels live outside the heap (the process's RSS grows by about
- * 500 MB): preflight-read.server.ts refuses images over 100 megapixels before decoding them.
+ * Issue 36's limits: 3 s of CPU, 512 MB of memory, 10 s of wall time. The answer is a report of a
+ * few kilobytes and a PNG of at most 800 × 800 px, so 24 MB of output is far beyond any honest one.
  */
-const DEFAULTS = { timeoutMs: 20_000, maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 48 } as const;
+const DEFAULTS = {
+  timeoutMs: 10_000,
+  cpuSeconds: 3,
+  memoryMb: 512,
+  maxOldGenerationSizeMb: 384,
+  outputBytes: 24 * MB,
+} as const;
 const MAX_RUNNING = 1;
 const MAX_WAITING = 4;
 
 /**
  * The built worker: `npm run build` emits build/server/preflight-worker.js (vite.config.ts) and
- * server.ts points here. Without it (vitest, `npm run dev`) the TypeScript entry runs under tsx.
+ * server.ts points here; vitest bundles the same entry (tests/setup/preflight-worker-build.ts).
+ * Without either (`npm run dev`) the TypeScript entry runs under tsx.
  */
 let builtWorkerFile: string | null = null;
 export function setPreflightWorkerFile(path: string) {
   builtWorkerFile = path;
 }
 const SOURCE_WORKER = join(dirname(fileURLToPath(import.meta.url)), "preflight-worker.ts");
-/**
- * Node 20 ignores `--import tsx` in a worker's execArgv, so the source entry is loaded by a
- * bootstrap that registers tsx's hooks in the worker first (tsx also resolves tsconfig's "~/").
- */
-const SOURCE_BOOTSTRAP = `import("tsx/esm/api")
-  .then(({ register }) => { register(); return import(${JSON.stringify(SOURCE_WORKER)}); })
-  .catch((error) => { console.error(error); process.exit(1); });`;
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -67,59 +78,148 @@ function release() {
   else running -= 1;
 }
 
-/**
- * The report and page-one preview of `bytes`. The bytes' buffer is transferred to the worker, not
- * copied (a 50 MB upload is not held twice), so the caller must not use `bytes` afterwards.
- */
+/** The report and page-one preview of `bytes`, or which limit the file ran into. */
 export async function runPreflight(
-  kind: PreflightJob["kind"],
+  kind: PreflightKind,
   bytes: Uint8Array,
   options: PreflightOptions = {},
 ): Promise<PreflightResult> {
   if (!(await acquire())) return { ok: false, busy: true };
   try {
-    return { ok: true, ...(await runWorker({ kind, bytes }, { ...DEFAULTS, ...options })) };
+    return await runWorker(kind, bytes, { ...DEFAULTS, ...options });
   } finally {
     release();
   }
 }
 
-const TOO_COMPLEX: PreflightAnswer = { report: { kind: "unreadable", reason: "too_complex" }, preview: null };
-
-function runWorker(job: PreflightJob, limits: Required<PreflightOptions>): Promise<PreflightAnswer> {
-  const { bytes } = job;
-  const size = bytes.byteLength;
-  // A Buffer from Node's shared pool cannot be transferred; a view of part of a buffer would
-  // transfer the rest too. Either is copied once.
-  const whole =
-    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
-      ? bytes
-      : bytes.slice();
-  return new Promise((resolve) => {
-    const worker = new Worker(builtWorkerFile ?? SOURCE_BOOTSTRAP, {
-      eval: builtWorkerFile === null,
-      // The worker sees no secrets: a file that found a hole in a parser finds an empty environment.
-      env: {},
-      resourceLimits: {
-        maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
-        maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
-      },
-    });
-    let settled = false;
-    const finish = (answer: PreflightAnswer, cause?: string) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (cause) console.warn(`[preflight] ${job.kind} of ${size} bytes refused as too complex: ${cause}`);
-      void worker.terminate();
-      resolve(answer);
+/** What the box runs: node and the worker's code, and what of the shop's files it needs to see. */
+function workerCommand(): { args: string[]; code: string[]; cwd: string } {
+  if (builtWorkerFile) {
+    const modules = nodeModulesOf(builtWorkerFile);
+    return {
+      args: [builtWorkerFile],
+      code: [dirname(builtWorkerFile), ...(modules ? [modules] : [])],
+      cwd: dirname(builtWorkerFile),
     };
-    const timer = setTimeout(() => finish(TOO_COMPLEX, `over the ${limits.timeoutMs} ms time limit`), limits.timeoutMs);
-    worker.once("message", (answer: PreflightAnswer) => finish(answer));
-    worker.once("error", (error: Error & { code?: string }) =>
-      finish(TOO_COMPLEX, error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "out of memory" : `crashed: ${error.message}`),
-    );
-    worker.once("exit", (code) => finish(TOO_COMPLEX, `the worker exited (code ${code}) without an answer`));
-    worker.postMessage({ kind: job.kind, bytes: whole } satisfies PreflightJob, [whole.buffer as ArrayBuffer]);
+  }
+  // `npm run dev`: the sources and node_modules (for tsx), never the project root with ./data in it.
+  const root = join(dirname(SOURCE_WORKER), "../..");
+  return {
+    args: ["--import", "tsx", SOURCE_WORKER],
+    code: ["app", "node_modules", "package.json", "tsconfig.json"].map((name) => join(root, name)),
+    cwd: root,
+  };
+}
+
+const OUT_OF_MEMORY = /out of memory|allocation failed|cannot allocate memory|bad_alloc/i;
+const signalName = (number: number) =>
+  (Object.entries(constants.signals).find(([, value]) => value === number)?.[0] ?? null) as NodeJS.Signals | null;
+/** A line of the child's stderr fit for the log: printable, short. */
+const loggable = (text: string) => text.replace(/[^\x20-\x7e]+/g, " ").slice(0, 200);
+
+async function runWorker(
+  kind: PreflightKind,
+  bytes: Uint8Array,
+  limits: Required<PreflightOptions>,
+): Promise<PreflightResult> {
+  const boxed = await sandboxAvailable();
+  const picture = await epsPreviewsOn();
+  const worker = workerCommand();
+  const node = [
+    process.execPath,
+    `--max-old-space-size=${limits.maxOldGenerationSizeMb}`,
+    ...worker.args,
+    kind,
+    ...(picture ? ["--eps-picture"] : []),
+  ];
+  const prlimit = [
+    `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
+    `--data=${limits.memoryMb * MB}`,
+    `--fsize=${limits.outputBytes}`,
+    "--core=0",
+    "--nofile=256",
+    "--",
+  ];
+  const command = boxed ? ["bwrap", ...bwrapArgs(worker.code), "--chdir", worker.cwd, ...node] : node;
+  const started = performance.now();
+  const child = spawn("prlimit", [...prlimit, ...command], {
+    stdio: ["pipe", "pipe", "pipe"],
+    // Nothing of the server's environment: no database URL, no keys (bwrap also clears it).
+    env: { PATH: SANDBOX_PATH, HOME: "/tmp" },
+    cwd: worker.cwd,
+    // A process group of its own, so the wall timer kills everything the check started.
+    detached: true,
   });
+
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let errors = "";
+    let killedFor: OverLimit | null = null;
+    const kill = (reason: OverLimit) => {
+      killedFor ??= reason;
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => kill("time"), limits.timeoutMs);
+    const overLimit = (reason: OverLimit, detail: string) => {
+      const ms = Math.round(performance.now() - started);
+      console.warn(
+        `[preflight] ${kind} of ${bytes.byteLength} bytes over the ${reason} limit after ${ms} ms: ${loggable(detail)}`,
+      );
+      resolve({ ok: false, overLimit: reason, message: OVER_LIMIT_MESSAGES[reason] });
+    };
+    child.stdout.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.outputBytes) return kill("output");
+      chunks.push(chunk);
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (errors.length < 8192) errors += chunk.toString("latin1");
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      overLimit("crash", `could not start: ${error.message}`);
+    });
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      if (killedFor) return overLimit(killedFor, "killed");
+      // bwrap reports its child's death by a signal as 128 + the signal's number.
+      const died = signal ?? (boxed && code !== null && code > 128 ? signalName(code - 128) : null);
+      const answer = code === 0 ? parseAnswer(Buffer.concat(chunks)) : null;
+      if (answer?.overLimit) return overLimit(answer.overLimit, "Ghostscript");
+      if (answer) return resolve({ ok: true, report: answer.report, preview: answer.preview });
+      if (OUT_OF_MEMORY.test(errors)) return overLimit("memory", errors);
+      // SIGKILL that was not ours is the CPU hard limit, one second after SIGXCPU was ignored.
+      if (died === "SIGXCPU" || died === "SIGKILL") return overLimit("cpu", String(died));
+      if (died === "SIGXFSZ") return overLimit("output", died);
+      overLimit("crash", `${died ?? `exit code ${code}`} ${errors}`);
+    });
+    // A reader that stops reading its input early is not an error here; it is judged by its exit.
+    child.stdin.on("error", () => {});
+    child.stdin.end(bytes);
+  });
+}
+
+/**
+ * The worker's answer: a line of JSON, then exactly the PNG bytes it announced; null otherwise. The
+ * worker read a stranger's file, so its report is held to the stored report's schema here.
+ */
+function parseAnswer(
+  output: Buffer,
+): { report: PreflightReport; preview: Uint8Array | null; overLimit?: OverLimit } | null {
+  const newline = output.indexOf(0x0a);
+  if (newline < 0) return null;
+  try {
+    const head = JSON.parse(output.subarray(0, newline).toString("utf8")) as PreflightAnswerHead;
+    const png = output.subarray(newline + 1);
+    if (png.byteLength !== head.previewBytes) return null;
+    const report = preflightReportSchema.parse(boundReport(head.report)) as PreflightReport;
+    return { report, preview: png.byteLength > 0 ? new Uint8Array(png) : null, overLimit: head.overLimit };
+  } catch {
+    return null;
+  }
 }

@@ -1,8 +1,8 @@
 /**
- * Vitest's global setup for issue 20's preflight: the worker thread's TypeScript entry bundled once
- * per test run (esbuild, as Vite's production build does with Rollup), so each check starts in
- * about a quarter of a second instead of loading tsx in every fresh worker (about a second). The
- * bundle sits under node_modules/.cache so its external packages resolve from node_modules.
+ * Vitest's global setup for issue 20's preflight: the worker process's TypeScript entry bundled once
+ * per test run (esbuild, as Vite's production build does with Rollup), so each check does not load
+ * tsx in its fresh process. The bundle sits under node_modules/.cache so its external packages
+ * resolve from node_modules, the one directory the sandbox binds besides /usr (decision 032).
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
