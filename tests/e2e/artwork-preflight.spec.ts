@@ -72,7 +72,7 @@ test("a 72 ppi logo warns for embroidery and for DTF, is used anyway and recorde
   await expect(vector).toContainText("Vector artwork: sharp at any size.");
   await expect(vector).toContainText("Fonts embedded.");
   await expect(vector.getByRole("button", { name: "Use it anyway" })).toHaveCount(0);
-  // An EPS too: its page one is drawn by Ghostscript (.ci/run installs it).
+  // An EPS too: its page one is drawn by Ghostscript inside bubblewrap (.ci/run installs both).
   await page
     .getByLabel("Upload artwork (.EPS or .PDF)")
     .setInputFiles({ name: "mark.eps", mimeType: "application/postscript", buffer: Buffer.from(vectorEps()) });
@@ -121,6 +121,12 @@ test("a 72 ppi logo warns for embroidery and for DTF, is used anyway and recorde
   expect(previewAnswer.headers()["content-type"]).toBe("image/png");
   expect(previewAnswer.headers()["x-content-type-options"]).toBe("nosniff");
   await staff.dispose();
+});
+
+test("/env says EPS previews are on and sandboxed where bubblewrap and Ghostscript are installed", async ({ page }) => {
+  await page.goto("/env");
+  const row = page.locator("div").filter({ has: page.locator("dt", { hasText: "EPS previews" }) });
+  await expect(row.locator("dd")).toHaveText("on (sandboxed)");
 });
 
 /** The first artwork file's id, from the staff page's download link. */
