@@ -26,16 +26,22 @@ async function readEpsWithPreview(bytes: Uint8Array, picture: boolean): Promise<
   return { report, preview: drawing.png, overLimit: drawing.overLimit };
 }
 
-async function readStdin(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
+/** The file from stdin, into one buffer of the size the runner announced: a 50 MB upload is held once. */
+async function readStdin(size: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    if (offset + chunk.byteLength > size) throw new Error(`more than the ${size} bytes announced`);
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return offset === size ? bytes : bytes.subarray(0, offset);
 }
 
 async function main() {
-  const [kind, ...flags] = process.argv.slice(2);
+  const [kind, size, ...flags] = process.argv.slice(2);
   if (kind !== "pdf" && kind !== "eps") throw new Error(`unknown kind ${kind}`);
-  const bytes = await readStdin();
+  const bytes = await readStdin(Number(size));
   const answer =
     kind === "pdf" ? await readPdfWithPreview(bytes) : await readEpsWithPreview(bytes, flags.includes("--eps-picture"));
   const preview = answer.preview ?? new Uint8Array();

@@ -195,6 +195,16 @@ describe("running the preflight in a process of its own", () => {
     });
   });
 
+  it("answers a file whose answer runs past the output cap as such", async () => {
+    // The 283 × 156 px image's page one is a PNG of about 23 kB.
+    const result = await runPreflight("pdf", await corpus.lowResImage(), { outputBytes: 2_000 });
+    expect(result).toEqual({
+      ok: false,
+      overLimit: "output",
+      message: "We could not check this file: its picture came out too large.",
+    });
+  });
+
   it("answers busy beyond one running and four waiting", async () => {
     const eps = () => corpus.binaryEps();
     // Each job gives up after 1 ms, so the five queued ones clear quickly.

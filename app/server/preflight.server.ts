@@ -137,6 +137,7 @@ async function runWorker(
     `--max-old-space-size=${limits.maxOldGenerationSizeMb + worker.compileMb}`,
     ...worker.args,
     kind,
+    String(bytes.byteLength),
     ...(picture ? ["--eps-picture"] : []),
   ];
   const prlimit = [

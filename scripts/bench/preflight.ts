@@ -1,8 +1,9 @@
 /**
  * Artwork preflight (issue 20): a signed-in buyer uploads a 50 MB PDF of noise images (which do
- * not compress) to a draft, and the server stores it, reads it in a worker and renders page one.
- * Measured on the built server: the upload's answer time, the server's peak resident memory over
- * idle (sampling VmRSS in /proc every 10 ms, worker threads included, so Linux only), and
+ * not compress) to a draft, and the server stores it and has it read, and page one rendered, by a
+ * sandboxed child process (docs/decisions/032-sandboxed-parsers.md). Measured on the built server:
+ * the upload's answer time, the server's peak resident memory over idle (sampling VmRSS in /proc
+ * every 10 ms, so Linux only; the child's memory is its own, capped at 512 MB, and not in it), and
  * /healthz asked every 50 ms meanwhile from another process, so a stalled event loop would show.
  */
 import { spawn } from "node:child_process";
