@@ -10,8 +10,15 @@ import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { z } from "zod";
 import { preflightReportSchema } from "~/domain/draft-schemas";
-import { boundReport, OVER_LIMIT_MESSAGES, type OverLimit, type PreflightReport } from "~/domain/preflight";
+import {
+  boundReport,
+  OVER_LIMIT_MESSAGES,
+  OVER_LIMITS,
+  type OverLimit,
+  type PreflightReport,
+} from "~/domain/preflight";
 import { bwrapArgs, epsPreviewsOn, nodeModulesOf, SANDBOX_PATH, sandboxAvailable } from "./preflight-sandbox.server";
 import type { PreflightAnswerHead, PreflightKind } from "./preflight-worker";
 
@@ -226,7 +233,8 @@ function parseAnswer(
     const png = output.subarray(newline + 1);
     if (png.byteLength !== head.previewBytes) return null;
     const report = preflightReportSchema.parse(boundReport(head.report)) as PreflightReport;
-    return { report, preview: png.byteLength > 0 ? new Uint8Array(png) : null, overLimit: head.overLimit };
+    const overLimit = head.overLimit === undefined ? undefined : z.enum(OVER_LIMITS).parse(head.overLimit);
+    return { report, preview: png.byteLength > 0 ? new Uint8Array(png) : null, overLimit };
   } catch {
     return null;
   }
