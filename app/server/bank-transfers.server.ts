@@ -7,16 +7,26 @@
  *   date and the order number as the payment reference, in one transaction that locks the
  *   checkout's draft, so a double click or a second tab finds the order already placed and gets
  *   the same one back. An open card payment of the checkout is cancelled first.
- * - markTransferReceived: staff mark the money in; who and when are recorded, the order is paid.
+ *   At most OPEN_TRANSFER_LIMITS orders may await a transfer per buyer and per organisation, and
+ *   the e-mails go to the buyer's confirmed address (buyerMailRecipient), never just to the
+ *   address typed at checkout (decision 036).
+ * - markTransferReceived: staff mark the money in with the amount that arrived; who, when and how
+ *   much are recorded, a difference is flagged, a shortfall only accepted explicitly (decision 036).
  *
  * Reminders before the due date and expiry after it: bank-transfer-tasks.server.ts.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bankTransfers, orderDrafts, orderLines, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { ADMIN_MESSAGES } from "~/domain/admin-orders";
-import { BANK_TRANSFER_MESSAGES, proformaDocument, transferDueOn } from "~/domain/bank-transfer";
+import {
+  BANK_TRANSFER_MESSAGES,
+  OPEN_TRANSFER_LIMITS,
+  proformaDocument,
+  transferDifference,
+  transferDueOn,
+} from "~/domain/bank-transfer";
 import { ledgerAmounts } from "~/domain/ledger-lines";
 import type { BusinessDocument } from "~/domain/documents";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
@@ -37,6 +47,7 @@ import type { Database } from "./db.server";
 import { nextDocumentNumber } from "./document-numbers.server";
 import { failure, type Failure } from "./http.server";
 import { sendMail } from "./mail.server";
+import { buyerMailRecipient } from "./mail-recipient.server";
 import { createOrder } from "./order-creation.server";
 import { linesOfOrder } from "./order-lines.server";
 import { type DocumentReader, issueInvoice, mailOrderDocument } from "./invoices.server";
@@ -76,6 +87,43 @@ async function placedByTransfer(db: Database, userId: string, draftId: string) {
   return placed ?? null;
 }
 
+/**
+ * Refuses a further order by transfer when the buyer, or the organisation the order is for, has
+ * OPEN_TRANSFER_LIMITS awaiting already (decision 036): unpaid, neither received nor expired nor
+ * cancelled. Called in the placing transaction after an advisory lock per buyer and per account,
+ * always taken in that order, so two tabs or two colleagues cannot both slip under the limit.
+ */
+async function openTransferLimitFailure(
+  tx: Database,
+  input: { userId: string; accountId: string },
+): Promise<Failure | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-transfers:user:${input.userId}`}))`);
+  const organisation = input.accountId !== input.userId;
+  if (organisation)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-transfers:account:${input.accountId}`}))`);
+  const [open] = await tx
+    .select({
+      buyer: sql<number>`count(*) filter (where ${orders.userId} = ${input.userId})`.mapWith(Number),
+      account: sql<number>`count(*) filter (where ${orders.accountId} = ${input.accountId})`.mapWith(Number),
+    })
+    .from(bankTransfers)
+    .innerJoin(orders, eq(orders.id, bankTransfers.orderId))
+    .where(
+      and(
+        or(eq(orders.userId, input.userId), eq(orders.accountId, input.accountId)),
+        isNull(bankTransfers.receivedAt),
+        isNull(bankTransfers.expiredAt),
+        isNull(orders.paidAt),
+        notInArray(orders.status, ["cancelled", "expired", "refunded"]),
+      ),
+    );
+  if ((open?.buyer ?? 0) >= OPEN_TRANSFER_LIMITS.perBuyer)
+    return failure(409, "TOO_MANY_OPEN_TRANSFERS", BANK_TRANSFER_MESSAGES.tooManyForBuyer);
+  if (organisation && (open?.account ?? 0) >= OPEN_TRANSFER_LIMITS.perOrganisation)
+    return failure(409, "TOO_MANY_OPEN_TRANSFERS", BANK_TRANSFER_MESSAGES.tooManyForOrganisation);
+  return null;
+}
+
 /** Places the signed-in buyer's checkout to pay by bank transfer; see the module comment. */
 export async function placeBankTransferOrder(
   services: Services,
@@ -112,7 +160,7 @@ export async function placeBankTransferOrder(
   }
 
   const dueOn = transferDueOn(now);
-  type Placed = PlacedTransfer & { mail: TransferMailView | null };
+  type Placed = PlacedTransfer & { mail: (TransferMailView & { accountId: string }) | null };
   const result = await db.transaction(async (tx): Promise<Placed | Failure> => {
     const draft = await lockDraft(tx, row.id);
     if (draft.status === "paid" || draft.paidAt) {
@@ -123,6 +171,8 @@ export async function placeBankTransferOrder(
     if (draft.version !== row.version) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
     const lineDrafts = await lockLineDrafts(tx, lines, draft.id);
     if (!lineDrafts) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
+    const tooMany = await openTransferLimitFailure(tx, { userId, accountId: draft.accountId });
+    if (tooMany) return tooMany;
 
     const [ledger] = await tx
       .insert(paymentIntents)
@@ -157,7 +207,9 @@ export async function placeBankTransferOrder(
       orderId: made.orderId,
       orderNumber: made.orderNumber,
       mail: {
-        to: details.email.trim(),
+        // The address typed at checkout: buyerMailRecipient decides whether it may be written to.
+        to: details.email,
+        accountId: draft.accountId,
         orderNumber: made.orderNumber,
         orderUrl: orderUrl(made.orderId),
         proformaNumber,
@@ -169,7 +221,10 @@ export async function placeBankTransferOrder(
   });
   if (!result.ok) return result;
   const { mail, ...placed } = result;
-  if (mail?.to) await sendPlacedMail(db, placed.orderId, mail);
+  if (mail) {
+    const to = await buyerMailRecipient(db, { userId, accountId: mail.accountId, contact: mail.to });
+    if (to) await sendPlacedMail(db, placed.orderId, { ...mail, to });
+  }
   if (mail)
     await alertStaff(db, { kind: "transfer-placed", ...placed, totalPence: mail.totalPence, dueOn: mail.dueOn });
   return placed;
@@ -232,15 +287,26 @@ async function sendPlacedMail(db: Database, orderId: string, view: TransferMailV
 
 /**
  * Staff mark an order's transfer received (issue 17 item 4): only while it is awaited, only from
- * the order version the page showed. The order is paid now (paid_at, its drafts' paid_at), its
+ * the order version the page showed, with the amount that arrived (decision 036). Less than is due
+ * is refused unless staff accept the shortfall; a shortfall accepted or an overpayment is recorded
+ * with both figures in the history and on the transfer, where the back office flags it. The order is paid now (paid_at, its drafts' paid_at), its
  * status follows statusAfterTransferReceived, a delivery date is promised if its proof is approved
  * already, and the history and the transfer record who marked it and when. The order's VAT invoice
  * is issued now, in the same transaction, and e-mailed to the buyer after the commit.
  */
 export async function markTransferReceived(
   db: Database,
-  input: { staff: StaffMember; orderId: string; version: number; now?: Date },
+  input: {
+    staff: StaffMember;
+    orderId: string;
+    version: number;
+    receivedPence: number;
+    acceptShortfall?: boolean;
+    now?: Date;
+  },
 ): Promise<AdminChange | Failure> {
+  if (!Number.isSafeInteger(input.receivedPence) || input.receivedPence < 1)
+    return failure(400, "VALIDATION_FAILED", "Enter the amount received in pounds and pence, e.g. 318.60.");
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   const now = input.now ?? new Date();
   type Received = AdminChange & { orderNumber: string };
@@ -253,6 +319,13 @@ export async function markTransferReceived(
     const to = statusAfterTransferReceived(from);
     if (!transfer || transfer.receivedAt || transfer.expiredAt || order.paidAt || !to)
       return failure(409, "NOT_AWAITING_TRANSFER", BANK_TRANSFER_MESSAGES.notAwaiting);
+    const difference = transferDifference(transfer.amountPence, input.receivedPence);
+    if (difference.kind === "short" && !input.acceptShortfall)
+      return failure(
+        422,
+        "TRANSFER_SHORT",
+        BANK_TRANSFER_MESSAGES.shortfallNotAccepted(input.receivedPence, transfer.amountPence),
+      );
 
     const promised = promisesDelivery(to, "paid")
       ? promisedDeliveryDate(
@@ -274,7 +347,7 @@ export async function markTransferReceived(
     if (!updated) return staleFailure(order);
     await tx
       .update(bankTransfers)
-      .set({ receivedAt: now, receivedBy: input.staff.id })
+      .set({ receivedAt: now, receivedBy: input.staff.id, receivedPence: input.receivedPence })
       .where(eq(bankTransfers.orderId, order.id));
     await tx
       .update(paymentIntents)
@@ -295,7 +368,10 @@ export async function markTransferReceived(
       toStatus: to,
       actor: "staff",
       actorUserId: input.staff.id,
-      note: BANK_TRANSFER_MESSAGES.receivedNote,
+      note:
+        difference.kind === "exact"
+          ? BANK_TRANSFER_MESSAGES.receivedNote
+          : BANK_TRANSFER_MESSAGES.receivedDifferenceNote(input.receivedPence, transfer.amountPence),
       createdAt: now,
     });
     const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
@@ -304,7 +380,13 @@ export async function markTransferReceived(
       status: to,
       version: updated.version,
       orderNumber: order.number,
-      message: `${BANK_TRANSFER_MESSAGES.received(order.number)} It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued.`,
+      message: [
+        BANK_TRANSFER_MESSAGES.received(order.number),
+        `It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued.`,
+        ...(difference.kind === "exact"
+          ? []
+          : [`${BANK_TRANSFER_MESSAGES.receivedDifferenceNote(input.receivedPence, transfer.amountPence)}.`]),
+      ].join(" "),
     };
   });
   if (!result.ok) return result;
