@@ -14,7 +14,7 @@ import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-acce
 import { getOrderForStaff } from "~/server/admin-order-detail.server";
 import { orderNeedByForStaff } from "~/server/orders-at-risk.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
-import { markTransferReceived } from "~/server/bank-transfers.server";
+import { markTransferReceived } from "~/server/transfer-received.server";
 import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
 import { resendInvoice } from "~/server/invoices.server";
