@@ -781,6 +781,20 @@ describe("open transfers are limited: 3 per buyer, 10 per organisation (decision
     expect(again.ok).toBe(true);
   });
 
+  it("lets only one of several checkouts placed at once take the last place", async () => {
+    const buyer = await person("buyer");
+    for (let i = 0; i < 2; i += 1) expect((await placeFor(buyer.userId, buyer.userId, buyer.email)).ok).toBe(true);
+    const drafts = await Promise.all([1, 2, 3].map(() => draftFor(buyer.userId, buyer.userId, buyer.email)));
+    const results = await Promise.all(
+      drafts.map((draftId) =>
+        placeBankTransferOrder(services, { session: session(buyer.userId), draftId, productId: "8" }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok && result.code === "TOO_MANY_OPEN_TRANSFERS")).toHaveLength(2);
+    expect(await handle.db.select().from(orders).where(eq(orders.userId, buyer.userId))).toHaveLength(3);
+  });
+
   it("refuses an 11th open transfer of one organisation, whoever places it; an expired order no longer counts", async () => {
     const members = await Promise.all([1, 2, 3, 4].map((n) => person(`member${n}`)));
     const org = await organisationOf(
