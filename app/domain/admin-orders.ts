@@ -76,8 +76,34 @@ export const proofUploadSchema = z.object({
 });
 export type ProofUploadFields = z.output<typeof proofUploadSchema>;
 
-/** The back office's "Mark transfer received" (issue 17 item 4): the order version the page showed. */
-export const transferReceivedSchema = z.object({ intent: z.literal("transfer"), version });
+const RECEIVED_AMOUNT_MESSAGE = "Enter the amount received in pounds and pence, e.g. 318.60.";
+
+/**
+ * The back office's "Mark transfer received" (issue 17 item 4): the order version the page showed,
+ * the amount that arrived in pounds (stored as pence, decision 036) and whether staff accept a
+ * shortfall. The amount is checked by length before any pattern, and a penny to £10 million.
+ */
+export const transferReceivedSchema = z.object({
+  intent: z.literal("transfer"),
+  version,
+  amount: z
+    .string(RECEIVED_AMOUNT_MESSAGE)
+    .max(20, RECEIVED_AMOUNT_MESSAGE)
+    .transform((raw, ctx) => {
+      const match = /^£?(\d{1,8})(?:\.(\d{1,2}))?$/.exec(raw.replace(/[\s,]/g, ""));
+      const pence = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : 0;
+      if (pence < 1 || pence > 1_000_000_000) {
+        ctx.addIssue({ code: "custom", message: RECEIVED_AMOUNT_MESSAGE });
+        return z.NEVER;
+      }
+      return pence;
+    }),
+  accept_shortfall: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true"),
+});
+export type TransferReceivedFields = z.output<typeof transferReceivedSchema>;
 
 export const ADMIN_MESSAGES = {
   notFound: "Order not found.",
@@ -194,6 +220,9 @@ export type StaffOrderDetail = {
     receivedAt: Date | null;
     /** Who marked it received: "Name (email)". */
     receivedBy: string | null;
+    /** The amount due, and what staff recorded as arrived (null before decision 036 or until received). */
+    duePence: number;
+    receivedPence: number | null;
     expiredAt: Date | null;
     canMarkReceived: boolean;
   } | null;

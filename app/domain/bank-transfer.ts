@@ -8,6 +8,7 @@
 import { POLICY_NUMBERS } from "~/content/policy-numbers";
 import { addDays, formatDisplayDate, londonToday, type IsoDate } from "./dates";
 import { documentPence, type BusinessDocument } from "./documents";
+import { formatPence } from "./money";
 import { orderDocument, type ChargedAmounts, type ChargedLine } from "./order-documents";
 import type { OrderSnapshot } from "./order-snapshot";
 import type { OrderStatus } from "./orders";
@@ -53,7 +54,33 @@ export const EXPIRABLE_STATUSES: readonly OrderStatus[] = [
   "proof_approved",
 ];
 
+/**
+ * Orders awaiting a transfer one buyer, and one organisation, may have open at once (decision 036):
+ * placing one costs nothing, so without a cap anyone could fill the back office with orders never
+ * to be paid (each one sends mail and alerts staff).
+ */
+export const OPEN_TRANSFER_LIMITS = { perBuyer: 3, perOrganisation: 10 } as const;
+
+/** How a received amount compares with the amount due (decision 036). */
+export type TransferDifference = { kind: "exact" } | { kind: "short" | "over"; pence: number };
+
+export function transferDifference(duePence: number, receivedPence: number): TransferDifference {
+  if (receivedPence === duePence) return { kind: "exact" };
+  return receivedPence < duePence
+    ? { kind: "short", pence: duePence - receivedPence }
+    : { kind: "over", pence: receivedPence - duePence };
+}
+
 export const BANK_TRANSFER_MESSAGES = {
+  tooManyForBuyer: `You already have ${OPEN_TRANSFER_LIMITS.perBuyer} orders awaiting a bank transfer. Please pay one of them first, or pay for this order by card. Your checkout is saved.`,
+  tooManyForOrganisation: `Your organisation already has ${OPEN_TRANSFER_LIMITS.perOrganisation} orders awaiting a bank transfer. Please pay one of them first, or pay for this order by card. Your checkout is saved.`,
+  shortfallNotAccepted: (receivedPence: number, duePence: number) =>
+    `${formatPence(receivedPence)} received is ${formatPence(duePence - receivedPence)} less than the ${formatPence(duePence)} due. Nothing was changed: wait for the rest, or tick "Accept the shortfall" to mark the order paid anyway.`,
+  /** The history's note when what arrived differs from what was due; an exact amount keeps receivedNote. */
+  receivedDifferenceNote: (receivedPence: number, duePence: number) =>
+    receivedPence < duePence
+      ? `Bank transfer received: ${formatPence(receivedPence)} of ${formatPence(duePence)} due, short by ${formatPence(duePence - receivedPence)} (shortfall accepted)`
+      : `Bank transfer received: ${formatPence(receivedPence)} of ${formatPence(duePence)} due, over by ${formatPence(receivedPence - duePence)}`,
   placed: (number: string) => `Order ${number} is placed. Pay by bank transfer to start production.`,
   alreadyOrdered: "This order has been placed already.",
   notAwaiting: "This order is not awaiting a bank transfer. Nothing was changed.",

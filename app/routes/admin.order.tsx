@@ -14,7 +14,7 @@ import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-acce
 import { getOrderForStaff } from "~/server/admin-order-detail.server";
 import { orderNeedByForStaff } from "~/server/orders-at-risk.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
-import { markTransferReceived } from "~/server/bank-transfers.server";
+import { markTransferReceived } from "~/server/transfer-received.server";
 import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
 import { readForm, toResponse, validate } from "~/server/http.server";
 import { resendInvoice } from "~/server/invoices.server";
@@ -74,10 +74,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.value.intent === "claim") return claimDecisionAction(db, staff, params.id, form.value);
   if (form.value.intent === "transfer") {
     const intent: Intent = "transfer";
+    // What staff typed goes back with a refusal, so the amount is not lost.
+    const amount = String(form.value.amount ?? "").slice(0, 20);
     const fields = validate(transferReceivedSchema, form.value);
-    if (!fields.ok) return toResponse(fields, { intent });
-    const result = await markTransferReceived(db, { staff, orderId: params.id, version: fields.value.version });
-    if (!result.ok) return toResponse(result, { intent });
+    if (!fields.ok) return toResponse(fields, { intent, amount });
+    const result = await markTransferReceived(db, {
+      staff,
+      orderId: params.id,
+      version: fields.value.version,
+      receivedPence: fields.value.amount,
+      acceptShortfall: fields.value.accept_shortfall,
+    });
+    if (!result.ok) return toResponse(result, { intent, amount });
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
   const intent: Intent = "status";
@@ -142,7 +150,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             />
           ) : null}
           {order.transfer ? (
-            <TransferCard order={{ ...order, transfer: order.transfer }} result={reply("transfer")} busy={busy} />
+            <TransferCard
+              order={{ ...order, transfer: order.transfer }}
+              result={reply("transfer")}
+              typedAmount={
+                actionData && "amount" in actionData && typeof actionData.amount === "string"
+                  ? actionData.amount
+                  : undefined
+              }
+              busy={busy}
+            />
           ) : null}
           <OrderActions
             order={order}

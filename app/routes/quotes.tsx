@@ -61,7 +61,12 @@ export async function action(args: Route.ActionArgs) {
     const trapped = (form.value[HONEYPOT_FIELD] ?? "").trim() !== "";
     const sent = trapped
       ? null
-      : await requestCustomQuote(dbOf(context), { userId: session.user.id, data: parsed.data, now });
+      : await requestCustomQuote(dbOf(context), {
+          userId: session.user.id,
+          accountId: session.accountId,
+          data: parsed.data,
+          now,
+        });
     if (sent && !sent.ok) return toResponse(sent, { values });
     const { product, quantity, email } = parsed.data;
     return data({ requested: { product, quantity, email } }, { headers: { "Cache-Control": "no-store" } });

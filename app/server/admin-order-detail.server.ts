@@ -214,6 +214,8 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
             personName(
               transfer.receiverEmail ? { name: transfer.receiverName, email: transfer.receiverEmail } : null,
             ) ?? transfer.transfer.receivedBy,
+          duePence: transfer.transfer.amountPence,
+          receivedPence: transfer.transfer.receivedPence,
           expiredAt: transfer.transfer.expiredAt,
           canMarkReceived:
             !transfer.transfer.receivedAt &&

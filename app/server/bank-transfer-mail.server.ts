@@ -1,14 +1,14 @@
 /**
  * The e-mails of an order paid by bank transfer (issue 17 item 4): placed (how to pay, with the
- * bank details), a reminder before the due date, and expired. They go to the Details step's work
- * e-mail and link to the order page, where the signed-in buyer downloads the pro-forma invoice.
+ * bank details), a reminder before the due date, and expired. They go to the buyer's confirmed
+ * address (buyerMailRecipient, decision 036) and link to the order page, where the signed-in buyer downloads the pro-forma invoice.
  * The bank details are in the e-mail because the buyer needs them to pay; they never reach a page.
  */
 import { formatDisplayDate, type IsoDate } from "~/domain/dates";
 import { transferInstructions } from "~/domain/bank-transfer";
 import { getEnv } from "./env.server";
 import type { Mail } from "./mail.server";
-import { branded } from "./mail-templates.server";
+import { branded, type QuotedText } from "./mail-templates.server";
 
 export type TransferMailView = {
   to: string;
@@ -30,7 +30,10 @@ function bankLines(): string[] {
   ];
 }
 
-const poLine = (view: TransferMailView) => (view.poRef.trim() ? [`Your PO reference: ${view.poRef.trim()}`] : []);
+/** The PO reference is the buyer's text: quoted under its label, never in the subject (decision 036). */
+const poQuote = (view: TransferMailView): QuotedText[] => [
+  { label: "PO reference, as typed at checkout:", text: view.poRef },
+];
 const how = (view: TransferMailView) =>
   transferInstructions({ totalPence: view.totalPence, reference: view.orderNumber, dueOn: view.dueOn });
 
@@ -42,11 +45,10 @@ export function transferPlacedMail(view: TransferMailView): Mail {
       `Thank you: order ${view.orderNumber} is placed, awaiting your bank transfer.`,
       how(view),
       ...bankLines(),
-      ...poLine(view),
       `Your pro-forma invoice ${view.proformaNumber} is on your order page. We prepare your proof meanwhile; production starts once the payment has arrived and the proof is approved, and we send your VAT invoice when the money is in.`,
       "An order not paid by its due date expires.",
     ],
-    { link: { url: view.orderUrl, label: "View your order" } },
+    { link: { url: view.orderUrl, label: "View your order" }, quotes: poQuote(view) },
     { kind: "transfer-placed", orderNumber: view.orderNumber },
   );
 }
@@ -59,10 +61,9 @@ export function transferReminderMail(view: TransferMailView): Mail {
       `We have not received the bank transfer for order ${view.orderNumber} yet.`,
       how(view),
       ...bankLines(),
-      ...poLine(view),
       `If the payment has not arrived by ${formatDisplayDate(view.dueOn)}, the order expires. If you have paid already, thank you: please ignore this reminder.`,
     ],
-    { link: { url: view.orderUrl, label: "View your order" } },
+    { link: { url: view.orderUrl, label: "View your order" }, quotes: poQuote(view) },
     { kind: "transfer-reminder", orderNumber: view.orderNumber },
   );
 }

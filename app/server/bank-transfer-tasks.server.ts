@@ -1,7 +1,8 @@
 /**
  * The periodic check of bank transfers awaited (issue 17 item 4; rules in
  * app/domain/bank-transfer.ts), run as a recurring job (job-handlers.server.ts): buyers are reminded before the due
- * date and orders unpaid after it expire, each exactly once across processes.
+ * date and orders unpaid after it expire, each exactly once across processes. The mails go to the
+ * buyer's confirmed address (buyerMailRecipient, decision 036).
  */
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { bankTransfers, firstOrderClaims, orders, orderStatusHistory } from "#db/schema";
@@ -13,6 +14,7 @@ import { orderUrl } from "./mail-templates.server";
 import { transferExpiredMail, transferReminderMail, type TransferMailView } from "./bank-transfer-mail.server";
 import type { Database } from "./db.server";
 import { sendMail } from "./mail.server";
+import { buyerMailRecipient } from "./mail-recipient.server";
 
 /**
  * One pass of the periodic check at `now`: every transfer awaited whose reminder day has come is
@@ -48,8 +50,14 @@ export async function runBankTransferTasks(db: Database, now: Date = new Date())
       const order = await lockOrder(tx, orderId);
       if (!order || order.paidAt) return null;
       const { details } = readOrderSnapshot(order.number, order.snapshot).data;
+      // Chosen now, not when placed: a colleague who has left the organisation is no longer written to.
+      const to = await buyerMailRecipient(tx, {
+        userId: order.userId,
+        accountId: order.accountId,
+        contact: details.email,
+      });
       const view: TransferMailView = {
-        to: details.email.trim(),
+        to: to ?? "",
         orderNumber: order.number,
         orderUrl: orderUrl(order.id),
         proformaNumber: transfer.proformaNumber,

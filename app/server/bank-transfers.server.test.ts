@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  authMember,
+  authOrganization,
+  authUser,
   bankTransfers,
   cartItems,
   firstOrderClaims,
@@ -21,7 +25,8 @@ import { testFileDatabase, testServices } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import { changeOrderStatus } from "./admin-orders.server";
 import { getOrderForStaff } from "./admin-order-detail.server";
-import { markTransferReceived, placeBankTransferOrder, loadProforma } from "./bank-transfers.server";
+import { placeBankTransferOrder, loadProforma } from "./bank-transfers.server";
+import { markTransferReceived } from "./transfer-received.server";
 import { runBankTransferTasks } from "./bank-transfer-tasks.server";
 import { renderDocumentPdf } from "./documents.server";
 import { getOrder, respondToProof } from "./buyer-orders.server";
@@ -29,6 +34,8 @@ import { getEnv } from "./env.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
 import type { Services } from "./services.server";
 import { runDueJobs } from "./job-worker.server";
+import { buyerMailRecipient } from "./mail-recipient.server";
+import { transferReceivedSchema } from "~/domain/admin-orders";
 
 // Issue 17 item 4: pay by bank transfer, from the payment step to the money received or the order expired.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
@@ -121,9 +128,15 @@ async function insertDraft(userId: string, data = completeData()) {
 
 const session = (userId: string) => ({ user: { id: userId } });
 
+/** The buyer confirms their address, as sign-up asks (decision 036: transfer mails go only to a confirmed one). */
+const confirmEmail = (userId: string) =>
+  handle.db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, userId));
+
 /** Places a fresh draft of a new buyer by bank transfer at `now`. */
 async function placed(now = PLACED, data = completeData()) {
-  const buyer = await createSignedInUser(handle.db, `buyer-${Math.random().toString(36).slice(2)}@acme.co`);
+  const email = `buyer-${Math.random().toString(36).slice(2)}@acme.co`;
+  const buyer = await createSignedInUser(handle.db, email);
+  await confirmEmail(buyer.userId);
   const draftId = await insertDraft(buyer.userId, data);
   const result = await placeBankTransferOrder(services, {
     session: session(buyer.userId),
@@ -132,7 +145,7 @@ async function placed(now = PLACED, data = completeData()) {
     now,
   });
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return { buyer, draftId, ...result };
+  return { buyer: { ...buyer, email }, draftId, ...result };
 }
 
 async function orderRow(id: string) {
@@ -160,6 +173,8 @@ async function staffMember() {
 describe("placing an order by bank transfer", () => {
   it("places it from the payment step at the server's amount: awaiting transfer, unpaid, with a pro-forma due in 14 days", async () => {
     const alice = await createSignedInUser(handle.db, "alice@acme.co");
+    await confirmEmail(alice.userId);
+    await smtp.clear();
     const draftId = await insertDraft(alice.userId);
     await handle.db
       .insert(cartItems)
@@ -212,7 +227,8 @@ describe("placing an order by bank transfer", () => {
     expect(draft).toMatchObject({ status: "paid", paidAt: null });
     expect(await handle.db.select().from(cartItems).where(eq(cartItems.userId, alice.userId))).toEqual([]);
 
-    const mail = await smtp.waitFor(BUYER_EMAIL);
+    // To Alice's confirmed address: the Details step's address is not hers (decision 036).
+    const mail = await smtp.waitFor("alice@acme.co");
     expect(mail.subject).toMatch(
       new RegExp(`^Order ${order.number}: pay by bank transfer by \\w{3}, \\w{3} \\d+, \\d{4}$`),
     );
@@ -224,10 +240,12 @@ describe("placing an order by bank transfer", () => {
       `Sort code: ${bank.sortCode}`,
       `Account number: ${bank.accountNumber}`,
       `IBAN: ${bank.iban}`,
-      "Your PO reference: PO-7781",
       `Your pro-forma invoice ${transfer.proformaNumber}`,
     ])
       expect(mail.text).toContain(line);
+    // The PO reference is the buyer's text: quoted under its label (decision 036).
+    expect(mail.text).toMatch(/\r?\nPO reference, as typed at checkout:\r?\n> PO-7781\r?\n/);
+    expect(mail.subject).not.toContain("PO-7781");
     expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
       [`Pro-forma invoice ${transfer.proformaNumber}.pdf`, "application/pdf"],
     ]);
@@ -241,7 +259,8 @@ describe("placing an order by bank transfer", () => {
     expect(second.headers.get("location")).toBe(location);
     expect(await handle.db.select().from(orders)).toHaveLength(1);
     expect(await handle.db.select().from(bankTransfers)).toHaveLength(1);
-    expect((await smtp.delivered()).filter((m) => m.to.includes(BUYER_EMAIL))).toHaveLength(1);
+    expect((await smtp.delivered()).filter((m) => m.to.includes("alice@acme.co"))).toHaveLength(1);
+    expect((await smtp.delivered()).filter((m) => m.to.includes(BUYER_EMAIL))).toEqual([]);
     // Staff are alerted at the sales address, once (issue 19 item 3).
     const sales = (await smtp.delivered()).filter((m) => m.to.includes(getEnv().business.salesEmail));
     // The subject is folded as an encoded header (the pound sign): compared with its spaces evened out.
@@ -411,12 +430,23 @@ describe("staff mark the transfer received", () => {
     ).toMatchObject({ ok: false, code: "INVALID_TRANSITION" });
     expect((await getOrderForStaff(handle.db, orderId))?.statusChoices).toEqual(["cancelled"]);
 
-    const stale = await markTransferReceived(handle.db, { staff, orderId, version: order.version + 5 });
+    const stale = await markTransferReceived(handle.db, {
+      staff,
+      orderId,
+      version: order.version + 5,
+      receivedPence: 31860,
+    });
     expect(stale).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
 
     const at = new Date("2026-12-01T09:30:00Z");
     await smtp.clear();
-    const received = await markTransferReceived(handle.db, { staff, orderId, version: order.version, now: at });
+    const received = await markTransferReceived(handle.db, {
+      staff,
+      orderId,
+      version: order.version,
+      receivedPence: order.totalPence,
+      now: at,
+    });
     expect(received).toMatchObject({ ok: true, status: "paid" });
     // The VAT invoice is issued now, dated when the money arrived, and e-mailed with its PDF.
     const [invoice] = await handle.db.select().from(invoices).where(eq(invoices.orderId, orderId));
@@ -447,7 +477,12 @@ describe("staff mark the transfer received", () => {
     expect(detail?.statusChoices).toEqual(["cancelled", "refunded"]);
 
     // Marked once only.
-    const again = await markTransferReceived(handle.db, { staff, orderId, version: (await orderRow(orderId)).version });
+    const again = await markTransferReceived(handle.db, {
+      staff,
+      orderId,
+      version: (await orderRow(orderId)).version,
+      receivedPence: order.totalPence,
+    });
     expect(again).toMatchObject({ ok: false, status: 409, code: "NOT_AWAITING_TRANSFER" });
   });
 
@@ -469,6 +504,7 @@ describe("staff mark the transfer received", () => {
       staff,
       orderId,
       version: (await orderRow(orderId)).version,
+      receivedPence: (await orderRow(orderId)).totalPence,
       now: new Date("2026-12-01T09:30:00Z"),
     });
     expect(received).toMatchObject({ ok: true, status: "proof_approved" });
@@ -524,6 +560,7 @@ describe("reminders and expiry", () => {
       staff,
       orderId: paid.orderId,
       version: (await orderRow(paid.orderId)).version,
+      receivedPence: (await orderRow(paid.orderId)).totalPence,
     });
     expect(
       await handle.db.select().from(firstOrderClaims).where(eq(firstOrderClaims.orderId, unpaid.orderId)),
@@ -562,7 +599,322 @@ describe("reminders and expiry", () => {
 
     // Too late to mark it received: staff settle a late payment by hand.
     expect(
-      await markTransferReceived(handle.db, { staff, orderId: unpaid.orderId, version: order.version }),
+      await markTransferReceived(handle.db, {
+        staff,
+        orderId: unpaid.orderId,
+        version: order.version,
+        receivedPence: order.totalPence,
+      }),
     ).toMatchObject({ ok: false, code: "NOT_AWAITING_TRANSFER" });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Decision 036: who is written to, how many transfers may be open, how much arrived.
+
+/** An organisation with `owner` and `others` as current members, as better-auth keeps them. */
+async function organisationOf(owner: string, others: string[] = []) {
+  const id = `org-${randomUUID()}`;
+  await handle.db.insert(authOrganization).values({ id, name: "Acme", slug: id, createdAt: new Date() });
+  await handle.db.insert(authMember).values(
+    [owner, ...others].map((userId, i) => ({
+      id: `${id}-m${i}`,
+      organizationId: id,
+      userId,
+      role: i === 0 ? "owner" : "member",
+      createdAt: new Date(),
+    })),
+  );
+  return id;
+}
+
+/** A checkout of `userId` for `accountId` whose Details step gives `contact` as the work e-mail. */
+async function draftFor(userId: string, accountId: string, contact: string) {
+  const base = completeData();
+  const data = draftDataSchema.parse({ ...base, details: { ...base.details!, email: contact } });
+  const [row] = await handle.db
+    .insert(orderDrafts)
+    .values({ accountId, userId, productId: "8", status: "shipping_done", data })
+    .returning({ id: orderDrafts.id });
+  if (!row) throw new Error("no draft row");
+  return row.id;
+}
+
+/** A new signed-in user, with a confirmed address unless told otherwise; their sign-up mail is forgotten. */
+async function person(name: string, confirmed = true) {
+  const email = `${name}-${Math.random().toString(36).slice(2)}@acme.co`;
+  const user = await createSignedInUser(handle.db, email);
+  if (confirmed) await confirmEmail(user.userId);
+  return { ...user, email };
+}
+
+async function placeFor(userId: string, accountId: string, contact: string, now = PLACED) {
+  const draftId = await draftFor(userId, accountId, contact);
+  return placeBankTransferOrder(services, { session: session(userId), draftId, productId: "8", now });
+}
+
+/** Who the delivered mails of one order went to, by kind: the subject's first words. */
+async function recipientsOf(orderNumber: string) {
+  return (await smtp.delivered())
+    .filter((m) => m.subject.includes(orderNumber) && !m.to.includes(getEnv().business.salesEmail))
+    .map((m) => [m.subject.split(":")[0]?.replace(orderNumber, "#"), m.to.join(",")]);
+}
+
+describe("who the transfer e-mails go to (decision 036)", () => {
+  it("never writes to an address only typed at checkout: a stranger's address gets nothing, the buyer's confirmed one gets placed, reminder and expired", async () => {
+    const buyer = await person("buyer");
+    // Someone else's account, even one with a confirmed address, is not the buyer's colleague.
+    const stranger = await person("stranger");
+    await smtp.clear();
+    const result = await placeFor(buyer.userId, buyer.userId, stranger.email);
+    if (!result.ok) throw new Error(result.message);
+    await runBankTransferTasks(handle.db, new Date("2026-12-07T08:00:00Z"));
+    await runBankTransferTasks(handle.db, new Date("2026-12-11T08:00:00Z"));
+    expect(await recipientsOf(result.orderNumber)).toEqual([
+      ["Order #", buyer.email],
+      ["Reminder", buyer.email],
+      ["Order # has expired", buyer.email],
+    ]);
+    expect((await smtp.delivered()).filter((m) => m.to.includes(stranger.email))).toEqual([]);
+    expect((await smtp.delivered()).filter((m) => m.to.includes(BUYER_EMAIL))).toEqual([]);
+  });
+
+  it("writes to a confirmed colleague's address while they are a member, and to the buyer's own once they have left", async () => {
+    const buyer = await person("buyer");
+    const colleague = await person("colleague");
+    const unconfirmed = await person("unconfirmed", false);
+    const org = await organisationOf(buyer.userId, [colleague.userId, unconfirmed.userId]);
+    await smtp.clear();
+
+    const toColleague = await placeFor(buyer.userId, org, colleague.email.toUpperCase());
+    const toUnconfirmed = await placeFor(buyer.userId, org, unconfirmed.email);
+    if (!toColleague.ok || !toUnconfirmed.ok) throw new Error("not placed");
+    expect(await recipientsOf(toColleague.orderNumber)).toEqual([["Order #", colleague.email]]);
+    // A member whose address is not confirmed: the buyer's own confirmed address instead.
+    expect(await recipientsOf(toUnconfirmed.orderNumber)).toEqual([["Order #", buyer.email]]);
+    expect((await smtp.delivered()).filter((m) => m.to.includes(unconfirmed.email))).toEqual([]);
+
+    // The colleague leaves the organisation: the reminder goes to the buyer.
+    await handle.db.delete(authMember).where(eq(authMember.userId, colleague.userId));
+    await smtp.clear();
+    await runBankTransferTasks(handle.db, new Date("2026-12-07T08:00:00Z"));
+    expect(await recipientsOf(toColleague.orderNumber)).toEqual([["Reminder", buyer.email]]);
+  });
+
+  it("sends nothing to an account with no confirmed address, and its order page still has the pro-forma with the bank details", async () => {
+    const buyer = await person("unconfirmed", false);
+    await smtp.clear();
+    const result = await placeFor(buyer.userId, buyer.userId, buyer.email);
+    if (!result.ok) throw new Error(result.message);
+    await runBankTransferTasks(handle.db, new Date("2026-12-07T08:00:00Z"));
+    expect(await recipientsOf(result.orderNumber)).toEqual([]);
+    // Staff are still told of the order; the buyer's page carries how to pay.
+    expect((await smtp.delivered()).map((m) => m.to.join(","))).toEqual([getEnv().business.salesEmail]);
+    const view = await getOrder(handle.db, { userId: buyer.userId, accountId: buyer.userId, orderId: result.orderId });
+    expect(view?.payment).toMatchObject({ method: "bank_transfer" });
+    const proforma = await loadProforma(handle.db, {
+      orderId: result.orderId,
+      reader: { userId: buyer.userId, accountId: buyer.userId },
+    });
+    const text = (await pdfText(await renderDocumentPdf(proforma!))).replace(/\s+/g, " ");
+    expect(text).toContain(`Sort code: ${getEnv().business.bank.sortCode}`);
+  });
+
+  it("treats a phone-only account's placeholder address as no address", async () => {
+    const buyer = await person("phone");
+    const placeholder = `phone-447700900${Math.floor(Math.random() * 900 + 100)}@phone.swagstudio.invalid`;
+    await handle.db
+      .update(authUser)
+      .set({ email: placeholder, emailVerified: true })
+      .where(eq(authUser.id, buyer.userId));
+    expect(
+      await buyerMailRecipient(handle.db, { userId: buyer.userId, accountId: buyer.userId, contact: placeholder }),
+    ).toBeNull();
+    expect(
+      await buyerMailRecipient(handle.db, { userId: buyer.userId, accountId: buyer.userId, contact: BUYER_EMAIL }),
+    ).toBeNull();
+  });
+});
+
+describe("open transfers are limited: 3 per buyer, 10 per organisation (decision 036)", () => {
+  it("refuses a 4th open transfer of one buyer with a reason the payment step shows, and allows one again once one is paid", async () => {
+    const buyer = await person("buyer");
+    const placedOrders = [];
+    for (let i = 0; i < 3; i += 1) {
+      const result = await placeFor(buyer.userId, buyer.userId, buyer.email);
+      if (!result.ok) throw new Error(result.message);
+      placedOrders.push(result);
+    }
+    const draftId = await draftFor(buyer.userId, buyer.userId, buyer.email);
+    const refused = await answerOf(paymentAction, {
+      request: siteRequest(`/payment?draft_id=${draftId}&product_id=8`, {
+        cookie: buyer.cookie,
+        form: { intent: "bank_transfer", draft_id: draftId, product_id: "8" },
+      }),
+      services,
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        error: {
+          code: "TOO_MANY_OPEN_TRANSFERS",
+          message:
+            "You already have 3 orders awaiting a bank transfer. Please pay one of them first, or pay for this order by card. Your checkout is saved.",
+        },
+      },
+    });
+    // Nothing the buyer typed is lost: the checkout is still open, unpaid.
+    const [draft] = await handle.db.select().from(orderDrafts).where(eq(orderDrafts.id, draftId));
+    expect(draft).toMatchObject({ status: "shipping_done", paidAt: null });
+    expect(await handle.db.select().from(orders).where(eq(orders.userId, buyer.userId))).toHaveLength(3);
+
+    // Staff mark one received: the buyer may place another by transfer.
+    const first = await orderRow(placedOrders[0]!.orderId);
+    const staff = await staffMember();
+    await markTransferReceived(handle.db, {
+      staff,
+      orderId: first.id,
+      version: first.version,
+      receivedPence: first.totalPence,
+    });
+    const again = await placeBankTransferOrder(services, { session: session(buyer.userId), draftId, productId: "8" });
+    expect(again.ok).toBe(true);
+  });
+
+  it("lets only one of several checkouts placed at once take the last place", async () => {
+    const buyer = await person("buyer");
+    for (let i = 0; i < 2; i += 1) expect((await placeFor(buyer.userId, buyer.userId, buyer.email)).ok).toBe(true);
+    const drafts = await Promise.all([1, 2, 3].map(() => draftFor(buyer.userId, buyer.userId, buyer.email)));
+    const results = await Promise.all(
+      drafts.map((draftId) =>
+        placeBankTransferOrder(services, { session: session(buyer.userId), draftId, productId: "8" }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok && result.code === "TOO_MANY_OPEN_TRANSFERS")).toHaveLength(2);
+    expect(await handle.db.select().from(orders).where(eq(orders.userId, buyer.userId))).toHaveLength(3);
+  });
+
+  it("refuses an 11th open transfer of one organisation, whoever places it; an expired order no longer counts", async () => {
+    const members = await Promise.all([1, 2, 3, 4].map((n) => person(`member${n}`)));
+    const org = await organisationOf(
+      members[0]!.userId,
+      members.slice(1).map((m) => m.userId),
+    );
+    for (const [i, member] of members.entries()) {
+      for (let n = 0; n < (i < 3 ? 3 : 1); n += 1) {
+        const result = await placeFor(member.userId, org, member.email);
+        if (!result.ok) throw new Error(result.message);
+      }
+    }
+    const refused = await placeFor(members[3]!.userId, org, members[3]!.email);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "TOO_MANY_OPEN_TRANSFERS",
+      message:
+        "Your organisation already has 10 orders awaiting a bank transfer. Please pay one of them first, or pay for this order by card. Your checkout is saved.",
+    });
+    // The same buyer may still place one for their personal account.
+    expect((await placeFor(members[3]!.userId, members[3]!.userId, members[3]!.email)).ok).toBe(true);
+    // Once the organisation's orders expire unpaid, they no longer count.
+    await runBankTransferTasks(handle.db, new Date("2026-12-11T08:00:00Z"));
+    expect((await placeFor(members[3]!.userId, org, members[3]!.email, new Date("2026-12-11T09:00:00Z"))).ok).toBe(
+      true,
+    );
+  });
+});
+
+describe("staff record the amount received (decision 036)", () => {
+  async function awaiting() {
+    const { orderId } = await placed();
+    return { orderId, order: await orderRow(orderId), staff: await staffMember() };
+  }
+
+  it("records the exact amount, with nothing flagged", async () => {
+    const { orderId, order, staff } = await awaiting();
+    const received = await markTransferReceived(handle.db, {
+      staff,
+      orderId,
+      version: order.version,
+      receivedPence: order.totalPence,
+    });
+    expect(received).toMatchObject({ ok: true, status: "paid" });
+    expect(await transferRow(orderId)).toMatchObject({ receivedPence: 31860 });
+    expect((await getOrderForStaff(handle.db, orderId))?.transfer).toMatchObject({
+      duePence: 31860,
+      receivedPence: 31860,
+    });
+    expect((await historyOf(orderId)).at(-1)?.note).toBe("Bank transfer received");
+  });
+
+  it("refuses less than is due unless staff accept the shortfall, and then flags it with both figures", async () => {
+    const { orderId, order, staff } = await awaiting();
+    const short = await markTransferReceived(handle.db, {
+      staff,
+      orderId,
+      version: order.version,
+      receivedPence: 30000,
+    });
+    expect(short).toMatchObject({
+      ok: false,
+      status: 422,
+      code: "TRANSFER_SHORT",
+      message:
+        '£300.00 received is £18.60 less than the £318.60 due. Nothing was changed: wait for the rest, or tick "Accept the shortfall" to mark the order paid anyway.',
+    });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "awaiting_transfer",
+      paidAt: null,
+      version: order.version,
+    });
+    expect(await transferRow(orderId)).toMatchObject({ receivedAt: null, receivedPence: null });
+
+    const accepted = await markTransferReceived(handle.db, {
+      staff,
+      orderId,
+      version: order.version,
+      receivedPence: 30000,
+      acceptShortfall: true,
+    });
+    expect(accepted).toMatchObject({ ok: true, status: "paid" });
+    if (accepted.ok)
+      expect(accepted.message).toContain(
+        "Bank transfer received: £300.00 of £318.60 due, short by £18.60 (shortfall accepted).",
+      );
+    expect(await transferRow(orderId)).toMatchObject({ receivedPence: 30000 });
+    expect((await historyOf(orderId)).at(-1)).toMatchObject({
+      toStatus: "paid",
+      actorUserId: staff.id,
+      note: "Bank transfer received: £300.00 of £318.60 due, short by £18.60 (shortfall accepted)",
+    });
+    expect((await getOrderForStaff(handle.db, orderId))?.transfer).toMatchObject({
+      duePence: 31860,
+      receivedPence: 30000,
+    });
+  });
+
+  it("records an overpayment as paid, flagged with both figures", async () => {
+    const { orderId, order, staff } = await awaiting();
+    const over = await markTransferReceived(handle.db, {
+      staff,
+      orderId,
+      version: order.version,
+      receivedPence: 32000,
+    });
+    expect(over).toMatchObject({ ok: true, status: "paid" });
+    expect((await historyOf(orderId)).at(-1)?.note).toBe(
+      "Bank transfer received: £320.00 of £318.60 due, over by £1.40",
+    );
+  });
+
+  it("reads the amount staff type as pounds and pence, and refuses anything else", () => {
+    const parse = (amount: string) =>
+      transferReceivedSchema.safeParse({ intent: "transfer", version: "3", amount }).data?.amount ?? null;
+    expect(parse("318.60")).toBe(31860);
+    expect(parse("£1,318.6")).toBe(131860);
+    expect(parse(" 300 ")).toBe(30000);
+    for (const bad of ["", "0", "0.00", "-5", "3.186", "abc", "1e3", "12345678901234567890123"])
+      expect(parse(bad)).toBeNull();
   });
 });

@@ -7,39 +7,33 @@
  *   date and the order number as the payment reference, in one transaction that locks the
  *   checkout's draft, so a double click or a second tab finds the order already placed and gets
  *   the same one back. An open card payment of the checkout is cancelled first.
- * - markTransferReceived: staff mark the money in; who and when are recorded, the order is paid.
+ *   At most OPEN_TRANSFER_LIMITS orders may await a transfer per buyer and per organisation, and
+ *   the e-mails go to the buyer's confirmed address (buyerMailRecipient), never just to the
+ *   address typed at checkout (decision 036).
+ * - markTransferReceived (transfer-received.server.ts): staff mark the money in.
  *
  * Reminders before the due date and expiry after it: bank-transfer-tasks.server.ts.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, isNull, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { bankTransfers, orderDrafts, orderLines, orders, orderStatusHistory, paymentIntents } from "#db/schema";
-import { ADMIN_MESSAGES } from "~/domain/admin-orders";
-import { BANK_TRANSFER_MESSAGES, proformaDocument, transferDueOn } from "~/domain/bank-transfer";
+import { bankTransfers, orderLines, orders, paymentIntents } from "#db/schema";
+import { BANK_TRANSFER_MESSAGES, OPEN_TRANSFER_LIMITS, proformaDocument, transferDueOn } from "~/domain/bank-transfer";
 import { ledgerAmounts } from "~/domain/ledger-lines";
 import type { BusinessDocument } from "~/domain/documents";
 import { readOrderSnapshot } from "~/domain/order-snapshot";
-import { etaInput, promisedDeliveryDate } from "~/domain/order-snapshot";
-import {
-  ORDER_STATUS_LABELS,
-  isOrderId,
-  promisesDelivery,
-  statusAfterTransferReceived,
-  toOrderStatus,
-} from "~/domain/orders";
+import { isOrderId } from "~/domain/orders";
 import { PAYMENT_MESSAGES } from "~/domain/payment-readiness";
-import type { StaffMember } from "./admin-access.server";
-import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server";
 import { orderUrl } from "./mail-templates.server";
 import { transferPlacedMail, type TransferMailView } from "./bank-transfer-mail.server";
 import type { Database } from "./db.server";
 import { nextDocumentNumber } from "./document-numbers.server";
 import { failure, type Failure } from "./http.server";
 import { sendMail } from "./mail.server";
+import { buyerMailRecipient } from "./mail-recipient.server";
 import { createOrder } from "./order-creation.server";
 import { linesOfOrder } from "./order-lines.server";
-import { type DocumentReader, issueInvoice, mailOrderDocument } from "./invoices.server";
+import type { DocumentReader } from "./invoices.server";
 import { documentFileName } from "~/domain/documents";
 import { renderDocumentPdf } from "./documents.server";
 import { visibleTo } from "./buyer-orders.server";
@@ -74,6 +68,43 @@ async function placedByTransfer(db: Database, userId: string, draftId: string) {
     .where(and(eq(orderLines.draftId, draftId), eq(orders.userId, userId)))
     .limit(1);
   return placed ?? null;
+}
+
+/**
+ * Refuses a further order by transfer when the buyer, or the organisation the order is for, has
+ * OPEN_TRANSFER_LIMITS awaiting already (decision 036): unpaid, neither received nor expired nor
+ * cancelled. Called in the placing transaction after an advisory lock per buyer and per account,
+ * always taken in that order, so two tabs or two colleagues cannot both slip under the limit.
+ */
+async function openTransferLimitFailure(
+  tx: Database,
+  input: { userId: string; accountId: string },
+): Promise<Failure | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-transfers:user:${input.userId}`}))`);
+  const organisation = input.accountId !== input.userId;
+  if (organisation)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-transfers:account:${input.accountId}`}))`);
+  const [open] = await tx
+    .select({
+      buyer: sql<number>`count(*) filter (where ${orders.userId} = ${input.userId})`.mapWith(Number),
+      account: sql<number>`count(*) filter (where ${orders.accountId} = ${input.accountId})`.mapWith(Number),
+    })
+    .from(bankTransfers)
+    .innerJoin(orders, eq(orders.id, bankTransfers.orderId))
+    .where(
+      and(
+        or(eq(orders.userId, input.userId), eq(orders.accountId, input.accountId)),
+        isNull(bankTransfers.receivedAt),
+        isNull(bankTransfers.expiredAt),
+        isNull(orders.paidAt),
+        notInArray(orders.status, ["cancelled", "expired", "refunded"]),
+      ),
+    );
+  if ((open?.buyer ?? 0) >= OPEN_TRANSFER_LIMITS.perBuyer)
+    return failure(409, "TOO_MANY_OPEN_TRANSFERS", BANK_TRANSFER_MESSAGES.tooManyForBuyer);
+  if (organisation && (open?.account ?? 0) >= OPEN_TRANSFER_LIMITS.perOrganisation)
+    return failure(409, "TOO_MANY_OPEN_TRANSFERS", BANK_TRANSFER_MESSAGES.tooManyForOrganisation);
+  return null;
 }
 
 /** Places the signed-in buyer's checkout to pay by bank transfer; see the module comment. */
@@ -112,7 +143,7 @@ export async function placeBankTransferOrder(
   }
 
   const dueOn = transferDueOn(now);
-  type Placed = PlacedTransfer & { mail: TransferMailView | null };
+  type Placed = PlacedTransfer & { mail: (TransferMailView & { accountId: string }) | null };
   const result = await db.transaction(async (tx): Promise<Placed | Failure> => {
     const draft = await lockDraft(tx, row.id);
     if (draft.status === "paid" || draft.paidAt) {
@@ -123,6 +154,8 @@ export async function placeBankTransferOrder(
     if (draft.version !== row.version) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
     const lineDrafts = await lockLineDrafts(tx, lines, draft.id);
     if (!lineDrafts) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
+    const tooMany = await openTransferLimitFailure(tx, { userId, accountId: draft.accountId });
+    if (tooMany) return tooMany;
 
     const [ledger] = await tx
       .insert(paymentIntents)
@@ -157,7 +190,9 @@ export async function placeBankTransferOrder(
       orderId: made.orderId,
       orderNumber: made.orderNumber,
       mail: {
-        to: details.email.trim(),
+        // The address typed at checkout: buyerMailRecipient decides whether it may be written to.
+        to: details.email,
+        accountId: draft.accountId,
         orderNumber: made.orderNumber,
         orderUrl: orderUrl(made.orderId),
         proformaNumber,
@@ -169,7 +204,10 @@ export async function placeBankTransferOrder(
   });
   if (!result.ok) return result;
   const { mail, ...placed } = result;
-  if (mail?.to) await sendPlacedMail(db, placed.orderId, mail);
+  if (mail) {
+    const to = await buyerMailRecipient(db, { userId, accountId: mail.accountId, contact: mail.to });
+    if (to) await sendPlacedMail(db, placed.orderId, { ...mail, to });
+  }
   if (mail)
     await alertStaff(db, { kind: "transfer-placed", ...placed, totalPence: mail.totalPence, dueOn: mail.dueOn });
   return placed;
@@ -225,100 +263,4 @@ async function sendPlacedMail(db: Database, orderId: string, view: TransferMailV
   } catch (error) {
     console.error(`[orders] bank transfer e-mail for ${view.orderNumber} failed:`, error);
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The back office
-
-/**
- * Staff mark an order's transfer received (issue 17 item 4): only while it is awaited, only from
- * the order version the page showed. The order is paid now (paid_at, its drafts' paid_at), its
- * status follows statusAfterTransferReceived, a delivery date is promised if its proof is approved
- * already, and the history and the transfer record who marked it and when. The order's VAT invoice
- * is issued now, in the same transaction, and e-mailed to the buyer after the commit.
- */
-export async function markTransferReceived(
-  db: Database,
-  input: { staff: StaffMember; orderId: string; version: number; now?: Date },
-): Promise<AdminChange | Failure> {
-  if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
-  const now = input.now ?? new Date();
-  type Received = AdminChange & { orderNumber: string };
-  const result = await db.transaction(async (tx): Promise<Received | Failure> => {
-    const order = await lockOrder(tx, input.orderId);
-    if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
-    if (order.version !== input.version) return staleFailure(order);
-    const [transfer] = await tx.select().from(bankTransfers).where(eq(bankTransfers.orderId, order.id)).for("update");
-    const from = toOrderStatus(order.status);
-    const to = statusAfterTransferReceived(from);
-    if (!transfer || transfer.receivedAt || transfer.expiredAt || order.paidAt || !to)
-      return failure(409, "NOT_AWAITING_TRANSFER", BANK_TRANSFER_MESSAGES.notAwaiting);
-
-    const promised = promisesDelivery(to, "paid")
-      ? promisedDeliveryDate(
-          etaInput(readOrderSnapshot(order.number, order.snapshot), await linesOfOrder(tx, order)),
-          now,
-        )
-      : order.promisedDeliveryDate;
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        status: to,
-        paidAt: now,
-        promisedDeliveryDate: promised,
-        version: sql`${orders.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(orders.id, order.id), eq(orders.version, input.version)))
-      .returning({ version: orders.version });
-    if (!updated) return staleFailure(order);
-    await tx
-      .update(bankTransfers)
-      .set({ receivedAt: now, receivedBy: input.staff.id })
-      .where(eq(bankTransfers.orderId, order.id));
-    await tx
-      .update(paymentIntents)
-      .set({ status: "succeeded", updatedAt: sql`now()` })
-      .where(eq(paymentIntents.intentId, order.paymentIntentId));
-    await tx
-      .update(orderDrafts)
-      .set({ paidAt: now })
-      .where(
-        inArray(
-          orderDrafts.id,
-          tx.select({ id: orderLines.draftId }).from(orderLines).where(eq(orderLines.orderId, order.id)),
-        ),
-      );
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus: from,
-      toStatus: to,
-      actor: "staff",
-      actorUserId: input.staff.id,
-      note: BANK_TRANSFER_MESSAGES.receivedNote,
-      createdAt: now,
-    });
-    const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
-    return {
-      ok: true,
-      status: to,
-      version: updated.version,
-      orderNumber: order.number,
-      message: `${BANK_TRANSFER_MESSAGES.received(order.number)} It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued.`,
-    };
-  });
-  if (!result.ok) return result;
-  await alertStaff(db, {
-    kind: "transfer-received",
-    orderId: input.orderId,
-    orderNumber: result.orderNumber,
-    staffName: input.staff.name,
-  });
-  try {
-    const sent = await mailOrderDocument(db, { orderId: input.orderId, kind: "invoice" });
-    if (sent) return { ...result, message: `${result.message} It was e-mailed to ${sent.to}.` };
-  } catch (error) {
-    console.error(`[orders] invoice e-mail for ${input.orderId} after its transfer failed:`, error);
-  }
-  return result;
 }

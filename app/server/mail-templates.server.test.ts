@@ -10,7 +10,9 @@ import {
   staffStatusMail,
 } from "./admin-mail.server";
 import type { Mail } from "./mail.server";
-import { branded, passwordResetMail, signInCodeMail } from "./mail-templates.server";
+import { branded, passwordResetMail, QUOTED_TEXT_MAX, quotableText, signInCodeMail } from "./mail-templates.server";
+import { transferPlacedMail, transferReminderMail } from "./bank-transfer-mail.server";
+import { customQuoteAcknowledgement } from "./custom-quotes.server";
 
 /** Every e-mail is one frame: the brand bar, the words, the contact footer; the text ends the same way. */
 function expectFramed(mail: Mail) {
@@ -111,5 +113,85 @@ describe("the e-mail layout", () => {
     expect(mail.html).not.toContain("<img src=x");
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("&lt;b&gt;Go&lt;/b&gt;");
+  });
+});
+
+// Decision 036: what a buyer typed is quoted, labelled, bounded and never a link, so a mail the shop
+// sends cannot carry a stranger's words as the shop's own.
+describe("a buyer's text in an e-mail", () => {
+  const PHISH = "URGENT: your account is locked, pay at https://pay.evil.example/now or www.evil.example";
+
+  it("breaks what a mail client would link, drops invisible and control characters, and keeps at most 300 characters", () => {
+    expect(quotableText(PHISH)).toBe(
+      "URGENT: your account is locked, pay at https[:]//pay[.]evil[.]example/now or www[.]evil[.]example",
+    );
+    expect(quotableText("ops@evil.example")).toBe("ops@evil[.]example");
+    expect(quotableText("PO 12.5 / v2.0")).toBe("PO 12.5 / v2.0");
+    // Line breaks, tabs, zero-width and right-to-left overrides become one space.
+    expect(quotableText("a\r\nb\tc\u200bd\u202ee\u0000f")).toBe("a b c d e f");
+    const long = quotableText("x".repeat(5000));
+    expect(Array.from(long)).toHaveLength(QUOTED_TEXT_MAX);
+    expect(long.endsWith("…")).toBe(true);
+  });
+
+  it("sets it apart under a label after the shop's words: a quote in the text, an escaped quoted block in the HTML, no link", () => {
+    const mail = branded("a@example.com", "Fixed subject", ["The shop's own words."], {
+      quotes: [
+        { label: "Your notes, as you typed them:", text: `${PHISH} <a href="https://evil.example">click</a>` },
+        { label: "Empty:", text: "  \n " },
+      ],
+    });
+    expect(mail.subject).toBe("Fixed subject");
+    expect(mail.text).toContain(
+      "The shop's own words.\n\nYour notes, as you typed them:\n> URGENT: your account is locked, pay at https[:]//pay[.]evil[.]example/now",
+    );
+    expect(mail.text).not.toContain("Empty:");
+    expect(mail.text).not.toMatch(/https?:\/\/[^\s]*evil/);
+    expect(mail.html).toMatch(
+      /<p style="[^"]*">Your notes, as you typed them:<\/p><blockquote style="[^"]*">URGENT: your account is locked, pay at https\[:\]\/\/pay\[\.\]evil/,
+    );
+    expect(mail.html).toContain("&lt;a href=&quot;https[:]//evil[.]example&quot;&gt;click&lt;/a&gt;");
+    expect(mail.html).not.toMatch(/href="[^"]*evil/);
+  });
+
+  it("keeps the PO reference out of a transfer mail's subject and shop sentences, quoted under its label", () => {
+    const view = {
+      to: "buyer@example.com",
+      orderNumber: "SS-000123",
+      orderUrl: "http://127.0.0.1:3999/orders/x",
+      proformaNumber: "PF-2026-000001",
+      totalPence: 31860,
+      dueOn: "2026-12-10" as const,
+      poRef: PHISH,
+    };
+    for (const mail of [transferPlacedMail(view), transferReminderMail(view)]) {
+      expect(mail.subject).not.toMatch(/URGENT|evil/);
+      expect(mail.text).toContain("PO reference, as typed at checkout:\n> URGENT: your account is locked");
+      expect(mail.text.split("\n").filter((line) => line.includes("URGENT"))).toEqual([`> ${quotableText(PHISH)}`]);
+      expect(mail.html).not.toMatch(/href="[^"]*evil/);
+    }
+  });
+
+  it("keeps a custom quote request's product, notes and name out of the subject and the shop's sentences", () => {
+    const mail = customQuoteAcknowledgement(
+      "buyer@example.com",
+      {
+        product: "Mugs. Your invoice is overdue, pay at https://evil.example",
+        quantity: 300,
+        notes: PHISH,
+        name: "Support team at https://evil.example",
+        email: "victim@example.com",
+      },
+      "2026-12-01",
+    );
+    expect(mail.subject).toBe("We've got your quote request");
+    expect(mail.to).toBe("buyer@example.com");
+    expect(mail.text).not.toContain("Support team");
+    expect(mail.text).toContain("Thanks for your quote request for 300 items.");
+    expect(mail.text).toContain(
+      "What you asked us to quote, as you typed it:\n> Mugs. Your invoice is overdue, pay at https[:]//evil[.]example",
+    );
+    expect(mail.text).toContain("Your notes, as you typed them:\n> URGENT");
+    expect(mail.text).not.toMatch(/https?:\/\/[^\s]*evil/);
   });
 });

@@ -27,16 +27,54 @@ export function mailButton(url: string, label: string): string {
   return `<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
 }
 
-/** A plain, branded e-mail: the same words as text and as simple HTML, with a code or a button. */
+/** The most of one piece of a buyer's text a mail quotes, in characters (decision 036). */
+export const QUOTED_TEXT_MAX = 300;
+
+/**
+ * Text a buyer typed (a note, a company name, a PO reference, what they asked us to quote), made
+ * fit to quote in a mail (decision 036): control, zero-width and direction-changing characters
+ * become spaces, white space runs become one space, at most QUOTED_TEXT_MAX characters are kept
+ * ("…" says more was typed), and what a mail client would turn into a link is broken: "://"
+ * becomes "[:]//" and a dot before letters becomes "[.]", so "https://pay.example" reads
+ * "https[:]//pay[.]example" and no address, domain or URL is clickable.
+ */
+export function quotableText(text: string): string {
+  const flat = text
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const chars = Array.from(flat);
+  const bounded =
+    chars.length > QUOTED_TEXT_MAX
+      ? `${chars
+          .slice(0, QUOTED_TEXT_MAX - 1)
+          .join("")
+          .trimEnd()}…`
+      : flat;
+  return bounded.replace(/:\/\//g, "[:]//").replace(/\.(?=\p{L})/gu, "[.]");
+}
+
+/** A buyer's words in a mail: always under a label that says whose they are, never bare. */
+export type QuotedText = { label: string; text: string };
+
+/**
+ * A plain, branded e-mail: the same words as text and as simple HTML, with a code or a button.
+ * `quotes` carry what a buyer typed: each is set apart under its label (a "> " quote in the text,
+ * a grey quoted block in the HTML) after the shop's own words, never as a link.
+ */
 export function branded(
   to: string,
   subject: string,
   lines: string[],
-  extra?: { code?: string; link?: { url: string; label: string } },
+  extra?: { code?: string; link?: { url: string; label: string }; quotes?: QuotedText[] },
   meta?: Mail["meta"],
 ): Mail {
+  const quotes = (extra?.quotes ?? [])
+    .map((quote) => ({ label: quote.label, text: quotableText(quote.text) }))
+    .filter((quote) => quote.text !== "");
   const text = [
     ...lines,
+    ...quotes.flatMap((quote) => ["", quote.label, `> ${quote.text}`]),
     ...(extra?.code ? ["", `Your code: ${extra.code}`] : []),
     ...(extra?.link ? ["", `${extra.link.label}: ${extra.link.url}`] : []),
     ...mailSignature(),
@@ -44,6 +82,10 @@ export function branded(
   const html = mailHtml(
     [
       ...lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`),
+      ...quotes.map(
+        (quote) =>
+          `<p style="margin:16px 0 4px;font-size:13px;color:#4b4b63">${escapeHtml(quote.label)}</p><blockquote style="margin:0 0 12px;padding:8px 12px;border-left:4px solid #c9c9d9;background:#f4f4fb;color:#333344;font-style:italic">${escapeHtml(quote.text)}</blockquote>`,
+      ),
       ...(extra?.code
         ? [`<p style="margin:16px 0;font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(extra.code)}</p>`]
         : []),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cartItems, cartQuotes, outbox, quoteRequests, quotes } from "#db/schema";
+import { authUser, cartItems, cartQuotes, outbox, quoteRequests, quotes } from "#db/schema";
 import { formatPence } from "~/domain/money";
 import { loader as pdfLoader } from "~/routes/quote-pdf";
 import { action as quotesAction, loader as quotesLoader } from "~/routes/quotes";
@@ -28,6 +28,8 @@ beforeAll(() => useTestEnv());
 beforeEach(async () => {
   alice = await createSignedInUser(handle.db, "alice@acme.co");
   bob = await createSignedInUser(handle.db, "bob@acme.co");
+  // Both confirmed their addresses, as a buyer does after sign-up.
+  await handle.db.update(authUser).set({ emailVerified: true });
 });
 
 const post = (cookie: string, form: Record<string, string>) =>
@@ -260,11 +262,37 @@ describe("Request a custom quote, and staff's priced answer", () => {
     const mails = await handle.db.select().from(outbox);
     const ack = mails.find((mail) => mail.subject === "We've got your quote request");
     expect(ack?.to).toBe("alice@acme.co");
-    expect(ack?.text).toContain("Thanks for asking us to quote 300 × Insulated bottles with our logo.");
+    expect(ack?.text).toContain("Thanks for your quote request for 300 items.");
+    // What Alice typed is quoted under labels, after the shop's words (decision 036).
+    expect(ack?.text).toContain(
+      "What you asked us to quote, as you typed it:\n> Insulated bottles with our logo\n\nYour notes, as you typed them:\n> Matt black, one-colour print",
+    );
+    expect(ack?.text).not.toContain("Alice Buyer");
     expect(ack?.text).toMatch(/We'll send you a priced quote by \w{3}, \w{3} \d+, \d{4}/);
     expect(mails.find((mail) => mail.to === getEnv().business.salesEmail)?.subject).toBe(
       "Custom quote request: 300 × Insulated bottles with our logo",
     );
+  });
+
+  it("acknowledges only to the buyer's confirmed address, never to an address merely typed in the form", async () => {
+    // A stranger's address typed into the form gets nothing; Alice's own confirmed address gets it.
+    expect((await post(alice.cookie, { ...request, email: "victim@elsewhere.example" })).status).toBe(200);
+    const acks = () =>
+      handle.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.subject, "We've got your quote request"))
+        .then((rows) => rows.map((row) => row.to));
+    expect(await acks()).toEqual(["alice@acme.co"]);
+    // Sales still see the typed address, to reply to by hand.
+    const [stored] = await handle.db.select().from(quoteRequests);
+    expect(stored?.email).toBe("victim@elsewhere.example");
+
+    // An account without a confirmed address is sent no acknowledgement at all; the request is kept.
+    await handle.db.update(authUser).set({ emailVerified: false }).where(eq(authUser.id, bob.userId));
+    expect((await post(bob.cookie, { ...request, email: "bob@acme.co" })).status).toBe(200);
+    expect(await acks()).toEqual(["alice@acme.co"]);
+    expect(await handle.db.select().from(quoteRequests)).toHaveLength(2);
   });
 
   it("keeps what was typed on a refusal, needs sign-in, and limits requests per buyer", async () => {

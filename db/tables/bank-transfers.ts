@@ -7,7 +7,7 @@ import { orders } from "./orders";
  * invoice (numbered from document_counters), the amount and the day it is due, and what became of
  * it. `reminded_at` is set once, by whichever process sends the reminder; `received_at` and
  * `received_by` say which staff member marked the money in and when (the order's history says it
- * too); `expired_at` when the system expired the order unpaid after its due date.
+ * too), and `received_pence` what arrived, which may differ from `amount_pence` (decision 036); `expired_at` when the system expired the order unpaid after its due date.
  */
 export const bankTransfers = pgTable(
   "bank_transfers",
@@ -22,6 +22,8 @@ export const bankTransfers = pgTable(
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     receivedAt: timestamp("received_at", { withTimezone: true }),
     receivedBy: text("received_by"),
+    // What staff saw arrive, in pence (decision 036): null for transfers marked before it was asked.
+    receivedPence: integer("received_pence"),
     expiredAt: timestamp("expired_at", { withTimezone: true }),
   },
   (t) => [
@@ -29,6 +31,10 @@ export const bankTransfers = pgTable(
     index("bank_transfers_open_idx").on(t.dueOn).where(sql`received_at is null and expired_at is null`),
     check("bank_transfers_amount_positive", sql`amount_pence > 0`),
     check("bank_transfers_received_by", sql`(received_at is null) = (received_by is null)`),
+    check(
+      "bank_transfers_received_pence",
+      sql`received_pence is null or (received_pence > 0 and received_at is not null)`,
+    ),
     check("bank_transfers_one_end", sql`received_at is null or expired_at is null`),
   ],
 );

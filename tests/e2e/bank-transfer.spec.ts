@@ -3,7 +3,8 @@ import { pdfText } from "../setup/pdf-text";
 import { completeDraft, PNG, signInAsStaff } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
-// Issue 17 item 4: pay by bank transfer, staff mark it received, the order moves on.
+// Issue 17 item 4: pay by bank transfer, staff mark it received, the order moves on; decision 036:
+// staff record the amount that arrived, and a shortfall is accepted explicitly and stays flagged.
 
 test("a buyer pays by bank transfer against a pro-forma; staff mark the money in and the order moves on", async ({
   page,
@@ -69,13 +70,31 @@ test("a buyer pays by bank transfer against a pro-forma; staff mark the money in
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Order ${orderNumber}`);
   const card = staff.getByRole("region", { name: "Bank transfer" });
   await expect(card).toContainText(orderNumber);
+  // Staff type what the bank account shows (decision 036): less than is due is refused unless the
+  // shortfall is accepted, and the amount typed stays in the field.
+  const amount = card.getByLabel("Amount received (£)");
+  await expect(amount).toHaveValue("");
+  await amount.fill("1.00");
+  await card.getByRole("button", { name: "Mark transfer received" }).click();
+  await expect(
+    card.getByText(/^£1\.00 received is £[\d,.]+ less than the £[\d,.]+ due\. Nothing was changed/),
+  ).toBeVisible();
+  await expect(amount).toHaveValue("1.00");
+  await card.getByLabel(/^Accept the shortfall/).check();
   await card.getByRole("button", { name: "Mark transfer received" }).click();
   await expect(
     staff.getByRole("status").filter({ hasText: `Transfer received for order ${orderNumber}` }),
   ).toBeVisible();
   await expect(card).toContainText(/Received.+by .*\(/);
   await expect(card.getByRole("button", { name: "Mark transfer received" })).toHaveCount(0);
-  await expect(staff.getByText("Bank transfer received", { exact: true })).toBeVisible();
+  // The difference stays flagged on the order for staff, with both figures.
+  await expect(card.getByTestId("transfer-difference")).toHaveText(
+    /^Underpaid: £1\.00 received of £[\d,.]+ due, short by £[\d,.]+\. The shortfall was accepted\.$/,
+  );
+  await expect(card).toContainText(/Amount received\s*£1\.00/);
+  await expect(
+    staff.getByText(/^Bank transfer received: £1\.00 of £[\d,.]+ due, short by £[\d,.]+ \(shortfall accepted\)$/),
+  ).toBeVisible();
 
   // The order moves on: staff send the proof, and the buyer sees it paid with the proof waiting.
   await staff.getByLabel("Proof version 1").setInputFiles({ name: "cap-v1.png", mimeType: "image/png", buffer: PNG });

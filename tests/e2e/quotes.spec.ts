@@ -89,7 +89,9 @@ test("a custom request is answered by staff with a priced quote that the buyer o
   await form.getByRole("button", { name: "Request a custom quote" }).click();
   await expect(page.getByText("Thanks, we've got your request")).toBeVisible();
   const ack = await mailbox.latest(buyer.email, /^We've got your quote request$/);
-  expect(ack.text).toContain("Thanks for asking us to quote 100 × Caps with a woven label inside.");
+  expect(ack.text).toContain("Thanks for your quote request for 100 items.");
+  // What the buyer typed is quoted under a label, never in the shop's own sentences (decision 036).
+  expect(ack.text).toMatch(/What you asked us to quote, as you typed it:\r?\n> Caps with a woven label inside/);
 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();

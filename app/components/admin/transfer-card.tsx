@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/form";
+import { Field, FormMessage } from "~/components/ui/form";
+import { transferDifference } from "~/domain/bank-transfer";
 import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { formatDisplayDate } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
@@ -10,15 +11,20 @@ import type { FormReply } from "./order-actions";
 /**
  * The back office's view of an order placed to pay by bank transfer (issue 17 item 4): the
  * pro-forma, what to look for in the bank account, and "Mark transfer received" while it is
- * awaited. Who marked it and when stay on the card and in the history.
+ * awaited, with the amount that arrived. Who marked it, when and how much stay on the card and in
+ * the history; an amount that differs from the one due is flagged with both figures (decision 036).
  */
 export function TransferCard(props: {
   order: StaffOrderDetail & { transfer: NonNullable<StaffOrderDetail["transfer"]> };
   result?: FormReply;
+  /** The amount staff typed, given back with a refusal. */
+  typedAmount?: string;
   busy: boolean;
 }) {
   const { order, result, busy } = props;
   const { transfer } = order;
+  const difference =
+    transfer.receivedPence === null ? null : transferDifference(transfer.duePence, transfer.receivedPence);
   return (
     <Card id="bank-transfer" title="Bank transfer">
       {result ? (
@@ -38,9 +44,22 @@ export function TransferCard(props: {
                 [string, string]
               >)
             : []),
+          ...(transfer.receivedPence === null
+            ? []
+            : ([["Amount received", formatPence(transfer.receivedPence)]] as Array<[string, string]>)),
           ...(transfer.expiredAt ? ([["Expired", londonTime(transfer.expiredAt)]] as Array<[string, string]>) : []),
         ]}
       />
+      {difference && difference.kind !== "exact" ? (
+        <p
+          data-testid="transfer-difference"
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
+        >
+          {difference.kind === "short"
+            ? `Underpaid: ${formatPence(transfer.receivedPence ?? 0)} received of ${formatPence(transfer.duePence)} due, short by ${formatPence(difference.pence)}. The shortfall was accepted.`
+            : `Overpaid: ${formatPence(transfer.receivedPence ?? 0)} received of ${formatPence(transfer.duePence)} due, over by ${formatPence(difference.pence)}. Return the difference to the buyer.`}
+        </p>
+      ) : null}
       {transfer.canMarkReceived ? (
         <Form method="post" className="mt-4" key={`transfer-${order.version}`}>
           <input type="hidden" name="intent" value="transfer" />
@@ -49,7 +68,23 @@ export function TransferCard(props: {
             Check the bank account for {formatPence(order.amounts.totalPence)} quoting {order.number} first. Marking it
             received records your name and the time, issues the VAT invoice and lets production start.
           </p>
-          <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
+          <Field
+            label="Amount received (£)"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            maxLength={20}
+            // Never filled in with the amount due: staff type what the bank account shows.
+            defaultValue={props.typedAmount ?? ""}
+            error={result && !result.ok ? result.fieldErrors?.amount : undefined}
+            hint={`As the bank account shows it; ${formatPence(transfer.duePence)} is due.`}
+          />
+          <label className="mt-3 flex items-start gap-2 text-sm">
+            <input type="checkbox" name="accept_shortfall" className="mt-1" />
+            <span>Accept the shortfall: mark the order paid even if less than is due arrived.</span>
+          </label>
+          <button type="submit" className={buttonClass("primary", "mt-4 w-full")} disabled={busy}>
             Mark transfer received
           </button>
         </Form>
