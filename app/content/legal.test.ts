@@ -51,6 +51,14 @@ describe("what the business profile configures is shown as configured", () => {
     // STOP and the unsubscribe link are handled (sms-signups.server.ts), so the policy offers them;
     // it names no schedule beyond the hourly purge.
     expect(privacy).toContain("To withdraw it, reply STOP to any of our texts, open the unsubscribe link in them");
+    // PECR: the policy says what sms-signups.server.ts does (docs/decisions/034-sms-double-opt-in.md).
+    expect(privacy).toContain(
+      "Consent by double opt-in: when a number is entered in our SMS sign-up, we send it one text asking you to reply YES",
+    );
+    expect(privacy).toContain("Nothing else is sent to that number until you do.");
+    expect(privacy).toContain("Only a START from your phone puts a number that said STOP back on our list.");
+    expect(privacy).toContain("reply STOP to any of our texts, or open the unsubscribe link in them, at any time");
+    expect(privacy).toContain("about once a month");
     expect(privacy).not.toMatch(/resets every hour|then deleted/);
   });
 
