@@ -44,7 +44,9 @@ describe("what the business profile configures is shown as configured", () => {
     expect(privacy).toContain(
       "E-mails and text messages we send, kept in our outbox (with any file attached only until it is sent): 14 days.",
     );
-    expect(privacy).toContain("SMS sign-ups: while you're signed up, and 60 days after you opt out.");
+    expect(privacy).toContain(
+      "SMS sign-ups: while you're signed up, and 60 days after you opt out; a sign-up never confirmed, 60 days after its confirmation text lapses.",
+    );
     expect(privacy).toContain(
       "These periods are our policy: the site deletes each of these records automatically within an hour of its period ending. To have your records deleted sooner, e-mail",
     );
