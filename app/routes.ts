@@ -87,6 +87,8 @@ export default [
   route("api/sms-signups", "routes/api.sms-signups.ts"),
   // The SMS list's unsubscribe link and the provider's inbound texts (STOP, START) (issue 18 item 5)
   route("sms/unsubscribe", "routes/sms.unsubscribe.tsx"),
+  // The SMS list's double opt-in link (docs/decisions/034-sms-double-opt-in.md)
+  route("sms/confirm", "routes/sms.confirm.tsx"),
   route("api/sms/inbound", "routes/api.sms.inbound.ts"),
   route("api/recent-purchases", "routes/api.recent-purchases.ts"),
   // Payments and orders (issue 8)

@@ -44,8 +44,17 @@ export default function SmsPromptCard(props: {
         body: JSON.stringify({ phone, sourcePage: pathname }),
         signal: controller.signal,
       });
-      if (response.status !== 201) throw new Error(`Sign-up refused with status ${response.status}`);
-      const body: unknown = await response.json();
+      const body: unknown = await response.json().catch(() => null);
+      if (response.status !== 201) {
+        // A refusal with a reason (a limit reached: docs/decisions/034-sms-double-opt-in.md) is shown as given.
+        const reason = refusalMessage(response.status, body);
+        if (reason) {
+          setError(reason);
+          setSubmitting(false);
+          return;
+        }
+        throw new Error(`Sign-up refused with status ${response.status}`);
+      }
       const id = typeof body === "object" && body !== null ? Reflect.get(body, "id") : undefined;
       if (typeof id !== "string") throw new Error("Sign-up answer had no id");
       props.onSignedUp({ phoneNumber: ukPhoneToE164(phone) ?? phone, timestamp: Date.now(), id });
@@ -119,4 +128,13 @@ export default function SmsPromptCard(props: {
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/** The server's own message for a 4xx refusal ({error: {message}}), or null to fall back on the generic one. */
+function refusalMessage(status: number, body: unknown): string | null {
+  if (status < 400 || status >= 500 || typeof body !== "object" || body === null) return null;
+  const error: unknown = Reflect.get(body, "error");
+  if (typeof error !== "object" || error === null) return null;
+  const message: unknown = Reflect.get(error, "message");
+  return typeof message === "string" && message !== "" ? message : null;
 }

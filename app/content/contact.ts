@@ -66,7 +66,7 @@ export const INQUIRY_SUCCESS_PAGE = {
  * The wording a person agrees to when signing up for SMS (A-21, PECR). The server stores this exact
  * text with the number as the record of consent, so change it here, never in the component.
  */
-export const SMS_CONSENT_TEXT = `Monthly product updates by SMS from ${SITE.name}. Reply STOP to opt out at any time.`;
+export const SMS_CONSENT_TEXT = `Monthly product updates by SMS from ${SITE.name}. We'll text you once to confirm: reply YES. Reply STOP to opt out at any time.`;
 
 export const SMS_PROMPT = {
   title: "Get monthly product updates",
@@ -77,11 +77,19 @@ export const SMS_PROMPT = {
   // R-SMS-07: three full stops, as the spec writes it.
   submitting: "Submitting...",
   openButton: "SMS updates",
-  // R-ERR-03: exact texts.
+  // R-ERR-03: the title as the spec gives it; the description is superseded by the double opt-in.
   successTitle: "Success!",
-  successDescription: "You're all set for monthly product updates!",
+  // Double opt-in (docs/decisions/034-sms-double-opt-in.md): nothing is set until the phone says YES,
+  // and the same words serve every number, so they reveal nothing about one already on the list.
+  successDescription:
+    "We've texted you: reply YES to confirm. No text? You may already be on our list, or have replied STOP to us before: text START to rejoin.",
   // A-21 / R-ERR-08.
   failure: "We couldn't save your number. Please try again.",
+  /** The confirmation page (/sms/confirm). */
+  confirmTitle: "Confirm your text updates",
+  confirmButton: "Yes, text me",
+  confirmed: (phone: string) =>
+    `${phone} is confirmed. We'll text it our monthly product updates; reply STOP to any of them to opt out.`,
   privacyLink: "How we use your number",
 } as const;
 

@@ -44,13 +44,23 @@ describe("what the business profile configures is shown as configured", () => {
     expect(privacy).toContain(
       "E-mails and text messages we send, kept in our outbox (with any file attached only until it is sent): 14 days.",
     );
-    expect(privacy).toContain("SMS sign-ups: while you're signed up, and 60 days after you opt out.");
+    expect(privacy).toContain(
+      "SMS sign-ups: while you're signed up, and 60 days after you opt out; a sign-up never confirmed, 60 days after its confirmation text lapses.",
+    );
     expect(privacy).toContain(
       "These periods are our policy: the site deletes each of these records automatically within an hour of its period ending. To have your records deleted sooner, e-mail",
     );
     // STOP and the unsubscribe link are handled (sms-signups.server.ts), so the policy offers them;
     // it names no schedule beyond the hourly purge.
     expect(privacy).toContain("To withdraw it, reply STOP to any of our texts, open the unsubscribe link in them");
+    // PECR: the policy says what sms-signups.server.ts does (docs/decisions/034-sms-double-opt-in.md).
+    expect(privacy).toContain(
+      "Consent by double opt-in: when a number is entered in our SMS sign-up, we send it one text asking you to reply YES",
+    );
+    expect(privacy).toContain("Nothing else is sent to that number until you do.");
+    expect(privacy).toContain("Only a START from your phone puts a number that said STOP back on our list.");
+    expect(privacy).toContain("reply STOP to any of our texts, or open the unsubscribe link in them, at any time");
+    expect(privacy).toContain("about once a month");
     expect(privacy).not.toMatch(/resets every hour|then deleted/);
   });
 

@@ -218,9 +218,9 @@ export const PRIVACY: LegalDocument = {
               "Brand kit: the logos, colours and placement notes your organisation (or you) keeps to reuse in new orders, until you remove them.",
               "Reviews: the stars and words you give a delivered product, with the order line they are about, to show other buyers (your choice to write one). We publish the rating, the words and the date, never your name or company; if we hide a review we keep it with who hid it, when and why.",
               "Quotes, product requests and cart feedback: your name, e-mail, company, the products and notes you send us, and your feedback with the page it was sent from, to answer you and improve the shop.",
-              "SMS updates: your phone number, the exact consent wording you agreed to, when you agreed and the page you signed up on, and when you opted out, to send monthly product updates (your consent). To withdraw it, reply STOP to any of our texts, open the unsubscribe link in them, or e-mail us.",
+              "SMS updates: your phone number, the exact consent wording you agreed to, when you agreed and the page you signed up on, when your phone confirmed it, and when you opted out, to send monthly product updates (your consent). To withdraw it, reply STOP to any of our texts, open the unsubscribe link in them, or e-mail us.",
               "Page views: the address of each page viewed on this site (path and query string) and the time. No cookie, IP address, device details or referrer is stored with it, so it cannot identify you; we use it to see which pages are useful.",
-              "Abuse counters: to protect sign-in and our forms from abuse, our server counts requests per IP address, or per account, in short windows; a counter holds only the address or account and a number.",
+              "Abuse counters: to protect sign-in and our forms from abuse, our server counts requests per IP address, per account, or per phone number signed up for our texts, in short windows of up to a day; a counter holds only the address, account or phone number and a number.",
             ],
           },
         ],
@@ -233,6 +233,22 @@ export const PRIVACY: LegalDocument = {
         ],
       },
       {
+        // PECR: consent by double opt-in (docs/decisions/034-sms-double-opt-in.md), as sms-signups.server.ts does it.
+        id: "text-messages",
+        heading: "Text messages",
+        body: [
+          {
+            list: [
+              `Who texts you: ${business.legalName}, the business behind this shop, always from the same number; our SMS provider delivers the texts and passes your replies to us.`,
+              "Consent by double opt-in: when a number is entered in our SMS sign-up, we send it one text asking you to reply YES or open the link in it (the link works once, for 48 hours). Nothing else is sent to that number until you do. If you don't, we don't text it again unless it is signed up again, and never more than 3 sign-up texts a day.",
+              "What we send and how often: once you've confirmed, one text to welcome you and say how to leave, then our product updates (new products, seasonal ideas and the occasional offer) about once a month. We never send more than a set number of texts a day across all our customers.",
+              "Opting out: reply STOP to any of our texts, or open the unsubscribe link in them, at any time. We send nothing more after that, and signing the number up again on our website doesn't change it.",
+              "Rejoining: text START to the number our texts come from. Only a START from your phone puts a number that said STOP back on our list.",
+            ],
+          },
+        ],
+      },
+      {
         id: "processors",
         heading: "Who processes your data for us",
         body: [
@@ -241,6 +257,7 @@ export const PRIVACY: LegalDocument = {
               "Our hosting provider, which runs the servers and the database this site uses.",
               "Our payment provider, Stripe, which processes card and wallet payments; we never receive your full card number.",
               "Our e-mail delivery provider, which sends order e-mails and sign-in codes.",
+              "Our SMS provider, which sends our text messages (sign-in codes and SMS updates) and passes us the replies to them.",
               "Our sign-in system runs on our own servers, and the contact form and page-view counter are our own: no third-party form service or analytics company receives your data.",
               "Our factories and couriers receive the details needed to make and deliver your order, such as your artwork and delivery address.",
             ],
@@ -259,7 +276,7 @@ export const PRIVACY: LegalDocument = {
               `Page views: ${days(business.retention.pageViewDays)}.`,
               `Abuse counters: ${days(business.retention.rateLimitDays)} after their window ends.`,
               `E-mails and text messages we send, kept in our outbox (with any file attached only until it is sent): ${days(business.retention.outboxDays)}.`,
-              `SMS sign-ups: while you're signed up, and ${days(business.retention.smsDays)} after you opt out.`,
+              `SMS sign-ups: while you're signed up, and ${days(business.retention.smsDays)} after you opt out; a sign-up never confirmed, ${days(business.retention.smsDays)} after its confirmation text lapses.`,
               "Sign-in sessions: until you sign out, or for up to 30 days after you last use the site.",
               "Your account, favourites, shopping list and cart, reviews, contact-form messages, quotes, requests and feedback: while your account is open or while we need them to answer you.",
             ],

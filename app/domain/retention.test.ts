@@ -39,7 +39,7 @@ describe("purgeSummary", () => {
     expect(
       purgeSummary({ unpaidDrafts: 2, artworkFiles: 3, pageViews: 0, rateLimits: 7, outbox: 1, smsSignups: 0 }),
     ).toBe(
-      "2 unpaid drafts, 3 artwork files, 0 page views, 7 rate-limit rows, 1 outbox messages, 0 opted-out SMS sign-ups",
+      "2 unpaid drafts, 3 artwork files, 0 page views, 7 rate-limit rows, 1 outbox messages, 0 opted-out or unconfirmed SMS sign-ups",
     );
   });
 });

@@ -24,7 +24,7 @@ export type PurgePlan = {
   rateLimitsStartedBefore: Date;
   /** Outbox e-mails and texts written before this. */
   outboxBefore: Date;
-  /** SMS sign-ups whose number opted out before this. */
+  /** SMS sign-ups whose number opted out before this, or whose unanswered YES request lapsed before it. */
   smsOptedOutBefore: Date;
 };
 
@@ -59,6 +59,6 @@ export function purgeSummary(counts: PurgeCounts): string {
     `${counts.pageViews} page views`,
     `${counts.rateLimits} rate-limit rows`,
     `${counts.outbox} outbox messages`,
-    `${counts.smsSignups} opted-out SMS sign-ups`,
+    `${counts.smsSignups} opted-out or unconfirmed SMS sign-ups`,
   ].join(", ");
 }

@@ -11,7 +11,11 @@ describe("smsKeyword (issue 18 item 5)", () => {
     expect(smsKeyword(body)).toBe("start");
   });
 
-  it.each(["", "stop please", "STOP!", "Please stop texting me", "YES", "HELP", "S T O P", "STARTS"])(
+  it.each(["YES", "yes", " Yes\n"])("%j confirms a sign-up", (body) => {
+    expect(smsKeyword(body)).toBe("yes");
+  });
+
+  it.each(["", "stop please", "STOP!", "Please stop texting me", "YES!", "Yes please", "HELP", "S T O P", "STARTS"])(
     "%j is no command",
     (body) => {
       expect(smsKeyword(body)).toBeNull();

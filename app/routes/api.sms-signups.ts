@@ -5,7 +5,11 @@ import { clientIp } from "~/server/rate-limit.server";
 import { saveSmsSignup } from "~/server/sms-signups.server";
 import { dbOf } from "~/server/request-context.server";
 
-/** POST {phone, sourcePage}: stores an SMS opt-in with its consent record (A-21, B-14); 201 {id}. */
+/**
+ * POST {phone, sourcePage}: asks the number to confirm an SMS opt-in (A-21, B-14; double opt-in,
+ * docs/decisions/034-sms-double-opt-in.md); 201 {id} whatever the number's state, 429 with a reason
+ * past a limit.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const db = dbOf(context);
   if (request.method !== "POST") return onlyPost();
@@ -18,11 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: null,
     ip: clientIp(request),
   });
-  if (outcome.status === "rate_limited") {
-    const { retryAfterSeconds } = outcome;
-    return toResponse(
-      failure(429, "RATE_LIMITED", "Too many sign-ups. Please try again later.", { retryAfterSeconds }),
-    );
+  if (outcome.status === "refused") {
+    const { message, retryAfterSeconds } = outcome;
+    return toResponse(failure(429, "RATE_LIMITED", message, { retryAfterSeconds }));
   }
   return Response.json({ id: outcome.id }, { status: 201 });
 }

@@ -2,13 +2,13 @@ import type { Route } from "./+types/api.sms.inbound";
 import { onlyPost, toResponse } from "~/server/http.server";
 import { clientIp } from "~/server/rate-limit.server";
 import { dbOf } from "~/server/request-context.server";
-import { receiveInboundText } from "~/server/sms-signups.server";
+import { receiveInboundText } from "~/server/sms-inbound.server";
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /**
  * The SMS provider's webhook for texts sent to our number (issue 18 item 5): what it hears and what
- * it refuses is receiveInboundText's (sms-signups.server.ts). The answer is empty TwiML, so the
+ * it refuses is receiveInboundText's (sms-inbound.server.ts). The answer is empty TwiML, so the
  * provider sends no reply of ours (it answers STOP itself).
  */
 export async function action({ request, context }: Route.ActionArgs) {

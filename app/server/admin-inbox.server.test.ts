@@ -66,6 +66,7 @@ describe("the inbox", () => {
       /^'\+447700900123,2026-07-01T12:30:00\.000Z,Text me offers\. Reply STOP to opt out\.,\/cart,sms@acme\.example,/,
     );
     expect(page.rows[0]?.at(-1)?.text).toBe("");
+    expect(page.rows[0]?.at(-2)?.text).toBe("");
   });
 
   it("shows when an SMS sign-up opted out (issue 18 item 5)", async () => {
@@ -73,10 +74,13 @@ describe("the inbox", () => {
       phoneE164: "+447700900124",
       consentText: "Text me offers. Reply STOP to opt out.",
       consentAt: at("2026-07-01T12:30:00Z"),
+      confirmedAt: at("2026-07-01T12:40:00Z"),
       optedOutAt: at("2026-08-02T09:15:00Z"),
     });
     const page = await listInbox(handle.db, "sms", 1);
     expect(page.rows[0]?.at(-1)?.text).toBe("Sun, Aug 2, 2026, 10:15");
+    // When the phone confirmed (decision 034): a sign-up without it is never texted.
+    expect(page.rows[0]?.at(-2)?.text).toBe("Wed, Jul 1, 2026, 13:40");
     expect((await inboxCsv(handle.db, "sms")).split("\r\n")[1]).toMatch(/,2026-08-02T09:15:00\.000Z$/);
   });
 

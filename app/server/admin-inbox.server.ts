@@ -130,7 +130,8 @@ const SOURCES: Record<InboxKind, Source> = {
     },
   },
   sms: {
-    // "Opted out": when the number said STOP or used its unsubscribe link (issue 18 item 5): never text it.
+    // "Confirmed by the phone": when it replied YES, followed its link or texted START (decision 034);
+    // empty: never text it. "Opted out": when it said STOP or used its unsubscribe link: never text it.
     columns: [
       "Phone",
       "Consent given",
@@ -138,6 +139,7 @@ const SOURCES: Record<InboxKind, Source> = {
       "Signed up on page",
       "Account e-mail",
       "First signed up",
+      "Confirmed by the phone",
       "Opted out",
     ],
     async total(db) {
@@ -159,6 +161,7 @@ const SOURCES: Record<InboxKind, Source> = {
         textCell(signup.sourcePage),
         textCell(email),
         timeCell(signup.createdAt),
+        timeCell(signup.confirmedAt),
         timeCell(signup.optedOutAt),
       ]);
     },

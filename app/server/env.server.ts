@@ -93,6 +93,11 @@ const schema = z.object({
     .optional(),
   SMS_API_BASE: z.url({ protocol: /^https?$/ }).default("https://api.twilio.com"),
   /**
+   * The most list texts (sign-up confirmations, welcomes, anything sent to the SMS list) the shop sends
+   * in one Europe/London day; sign-in codes have their own limits (docs/decisions/034-sms-double-opt-in.md).
+   */
+  SMS_DAILY_LIMIT: z.coerce.number().int("must be a whole number").min(0).max(1_000_000).default(200),
+  /**
    * Issue 21 item 2: uploaded files in an S3-compatible bucket (s3-storage.server.ts) instead of
    * `${DATA_DIR}/uploads`. The bucket, region and both keys together, or none (s3Problems).
    */

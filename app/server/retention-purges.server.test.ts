@@ -117,6 +117,7 @@ describe("purgeExpiredRecords (issue 18 item 5)", () => {
       phoneE164: phone,
       consentText: "Yes",
       consentAt: outside(1000),
+      confirmedAt: outside(1000),
       optedOutAt,
     });
     await handle.db
@@ -130,6 +131,25 @@ describe("purgeExpiredRecords (issue 18 item 5)", () => {
     expect(counts.smsSignups).toBe(1);
     const left = await handle.db.select({ phone: smsSignups.phoneE164 }).from(smsSignups).orderBy(smsSignups.phoneE164);
     expect(left).toEqual([{ phone: "+447700900002" }, { phone: "+447700900003" }]);
+  });
+
+  it("deletes a sign-up never confirmed the period after its YES request lapsed (decision 034)", async () => {
+    const pending = (phone: string, consentAt: Date, confirmExpiresAt: Date | null) => ({
+      phoneE164: phone,
+      consentText: "Yes",
+      consentAt,
+      confirmExpiresAt,
+    });
+    await handle.db.insert(smsSignups).values([
+      pending("+447700900011", outside(62), outside(60)),
+      pending("+447700900012", outside(62), inside(60)),
+      // From before the double opt-in: no request, its consent time counts.
+      pending("+447700900013", outside(60), null),
+      pending("+447700900014", inside(60), null),
+    ]);
+    expect((await purge()).smsSignups).toBe(2);
+    const left = await handle.db.select({ phone: smsSignups.phoneE164 }).from(smsSignups).orderBy(smsSignups.phoneE164);
+    expect(left).toEqual([{ phone: "+447700900012" }, { phone: "+447700900014" }]);
   });
 
   it("finds nothing left on a second run", async () => {

@@ -57,9 +57,15 @@ export async function purgeExpiredRecords(
     db,
     sql`delete from outbox where created_at < ${plan.outboxBefore.toISOString()} returning 1`,
   );
+  // A sign-up never confirmed goes the same period after its YES request lapsed (decision 034);
+  // one from before the double opt-in has no request, so its consent time stands in.
   const smsSignups = await deletedCount(
     db,
-    sql`delete from sms_signups where opted_out_at < ${plan.smsOptedOutBefore.toISOString()} returning 1`,
+    sql`delete from sms_signups
+         where opted_out_at < ${plan.smsOptedOutBefore.toISOString()}
+            or (opted_out_at is null and confirmed_at is null
+                and coalesce(confirm_expires_at, consent_at) < ${plan.smsOptedOutBefore.toISOString()})
+         returning 1`,
   );
   return { unpaidDrafts: drafts.drafts, artworkFiles: drafts.files, pageViews, rateLimits, outbox, smsSignups };
 }

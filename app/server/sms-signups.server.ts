@@ -1,26 +1,65 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { smsSignups } from "#db/schema";
 import { SMS_CONSENT_TEXT } from "~/content/contact";
 import { SITE } from "~/content/links";
-import { maskedPhone, smsKeyword } from "~/domain/sms-keywords";
+import { maskedPhone } from "~/domain/sms-keywords";
 import { authFor } from "./auth.server";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { failure, type Parsed } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
-import { isTwilioSigned, SMS_INBOUND_LIMIT, SMS_INBOUND_MAX_BYTES, sendSms, smsProviderConfig } from "./sms.server";
+import { SMS_LIST_BUDGET, sendListSms, sendSms, smsBudgetUsed, takeSmsBudget } from "./sms.server";
 
 /** Sign-ups one address may make per hour (B-14, B-22). */
 export const SMS_SIGNUP_LIMIT_PER_HOUR = 10;
+/**
+ * Sign-up requests one number may get per day, whatever state it is in, so the answer says nothing
+ * about the number (docs/decisions/034-sms-double-opt-in.md); it bounds the texts asking it for YES.
+ */
+export const SMS_SIGNUPS_PER_NUMBER_PER_DAY = 3;
+/** How long a sign-up waits for its YES or its link before it must be asked again. */
+export const SMS_CONFIRM_HOURS = 48;
 
-export type SmsSignupOutcome = { status: "saved"; id: string } | { status: "rate_limited"; retryAfterSeconds: number };
+export const SMS_SIGNUP_MESSAGES = {
+  tooManyFromHere: "Too many sign-ups. Please try again later.",
+  tooManyForNumber: `This number has been signed up ${SMS_SIGNUPS_PER_NUMBER_PER_DAY} times today. Please try again tomorrow.`,
+  dailyLimit: "We can't send any more sign-up texts today. Please try again tomorrow.",
+} as const;
+
+export type SmsSignupOutcome =
+  | { status: "saved"; id: string }
+  | { status: "refused"; message: string; retryAfterSeconds: number };
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Seconds from `now` to the next Europe/London midnight, near enough for a Retry-After (DST days are an hour off). */
+function secondsToLondonMidnight(now: Date): number {
+  const [h, m, s] = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(now)
+    .split(":")
+    .map(Number);
+  return Math.max(1, DAY_SECONDS - ((h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0)));
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
- * Records an SMS opt-in with the wording shown and the time (A-21, PECR). The consent text is the
- * server's own copy, never the request's. Signing up again refreshes the consent on the same row and
- * clears an opt-out (issue 18 item 5). A number whose consent is new (never on the list, or back after
- * opting out) is sent one text saying how to leave: reply STOP or open its unsubscribe link.
+ * A web sign-up for the SMS list: double opt-in (docs/decisions/034-sms-double-opt-in.md). The
+ * consent wording shown and the time are recorded (A-21, PECR; the server's own copy, never the
+ * request's) and the number gets ONE text asking it to reply YES or open a single-use link; nothing
+ * else is sent to it until it does. A number already confirmed, or one that replied STOP, is sent
+ * nothing and left as it is (only START from the phone brings a stopped number back), and the answer
+ * is the same 201 in every case, so the form tells nobody which numbers are on the list.
+ * Refused with a reason: past SMS_SIGNUP_LIMIT_PER_HOUR from one address, past
+ * SMS_SIGNUPS_PER_NUMBER_PER_DAY for one number (counted for every number alike), and once the
+ * day's list budget (SMS_DAILY_LIMIT) is spent (checked for every number alike, too).
  */
 export async function saveSmsSignup(
   db: Database,
@@ -30,82 +69,242 @@ export async function saveSmsSignup(
     userId?: string | null;
     ip: string;
   },
+  now = new Date(),
 ): Promise<SmsSignupOutcome> {
-  const limit = await hitRateLimit(db, `sms:${input.ip}`, SMS_SIGNUP_LIMIT_PER_HOUR, 3600);
-  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const fromHere = await hitRateLimit(db, `sms:${input.ip}`, SMS_SIGNUP_LIMIT_PER_HOUR, 3600);
+  if (!fromHere.allowed) {
+    return {
+      status: "refused",
+      message: SMS_SIGNUP_MESSAGES.tooManyFromHere,
+      retryAfterSeconds: fromHere.retryAfterSeconds,
+    };
+  }
+  const forNumber = await hitRateLimit(
+    db,
+    `sms-signup-number:${input.phoneE164}`,
+    SMS_SIGNUPS_PER_NUMBER_PER_DAY,
+    DAY_SECONDS,
+  );
+  if (!forNumber.allowed) {
+    return {
+      status: "refused",
+      message: SMS_SIGNUP_MESSAGES.tooManyForNumber,
+      retryAfterSeconds: forNumber.retryAfterSeconds,
+    };
+  }
+  const spent = { status: "refused", message: SMS_SIGNUP_MESSAGES.dailyLimit } as const;
+  const limit = getEnv().SMS_DAILY_LIMIT;
+  if ((await smsBudgetUsed(db, { budget: SMS_LIST_BUDGET, now })) >= limit) {
+    return { ...spent, retryAfterSeconds: secondsToLondonMidnight(now) };
+  }
+
   const [listed] = await db
-    .select({ optedOutAt: smsSignups.optedOutAt })
+    .select({ id: smsSignups.id, optedOutAt: smsSignups.optedOutAt, confirmedAt: smsSignups.confirmedAt })
     .from(smsSignups)
     .where(eq(smsSignups.phoneE164, input.phoneE164));
-  const now = new Date();
+  if (listed && (listed.optedOutAt !== null || listed.confirmedAt !== null)) return { status: "saved", id: listed.id };
+
+  if (!(await takeSmsBudget(db, { budget: SMS_LIST_BUDGET, limit, now }))) {
+    return { ...spent, retryAfterSeconds: secondsToLondonMidnight(now) };
+  }
+  const token = randomBytes(32).toString("base64url");
+  const pending = {
+    consentText: SMS_CONSENT_TEXT,
+    consentAt: now,
+    sourcePage: input.sourcePage ?? null,
+    confirmTokenHash: hashToken(token),
+    confirmExpiresAt: new Date(now.getTime() + SMS_CONFIRM_HOURS * 3600 * 1000),
+  };
   const [row] = await db
     .insert(smsSignups)
-    .values({
-      phoneE164: input.phoneE164,
-      consentText: SMS_CONSENT_TEXT,
-      consentAt: now,
-      sourcePage: input.sourcePage ?? null,
-      userId: input.userId ?? null,
-    })
+    .values({ phoneE164: input.phoneE164, userId: input.userId ?? null, ...pending })
     .onConflictDoUpdate({
       target: smsSignups.phoneE164,
-      set: {
-        consentText: SMS_CONSENT_TEXT,
-        consentAt: now,
-        sourcePage: input.sourcePage ?? null,
-        userId: sql`coalesce(excluded.user_id, ${smsSignups.userId})`,
-        optedOutAt: null,
-      },
+      set: { ...pending, userId: sql`coalesce(excluded.user_id, ${smsSignups.userId})` },
+      // A number that confirmed or said STOP meanwhile keeps its state.
+      setWhere: sql`${smsSignups.confirmedAt} is null and ${smsSignups.optedOutAt} is null`,
     })
     .returning({ id: smsSignups.id });
-  if (!row) throw new Error("Saving the SMS sign-up returned no row");
-  if (!listed || listed.optedOutAt !== null) {
-    // The consent is recorded either way; a provider that is down costs the welcome text, not the sign-up.
-    await sendSms(db, {
-      to: input.phoneE164,
-      text: `You're signed up for monthly product updates from ${SITE.name}. Reply STOP to opt out, or open ${await smsUnsubscribeUrl(db, input.phoneE164)}`,
-      meta: { kind: "sms-list-welcome" },
-    }).catch((error: unknown) => {
-      console.error(`[sms] the welcome text to ${input.phoneE164} was not sent:`, error);
-    });
+  if (!row) {
+    const [current] = await db
+      .select({ id: smsSignups.id })
+      .from(smsSignups)
+      .where(eq(smsSignups.phoneE164, input.phoneE164));
+    if (!current) throw new Error("Saving the SMS sign-up found no row");
+    return { status: "saved", id: current.id };
   }
+  // The consent is recorded either way; a provider that is down costs the text, not the sign-up.
+  await sendSms(db, {
+    to: input.phoneE164,
+    text: `${SITE.name}: reply YES to get our monthly product updates by text, or confirm at ${smsConfirmUrl(token)} (valid ${SMS_CONFIRM_HOURS} hours). Not you? Ignore this, or reply STOP and we won't text this number again.`,
+    meta: { kind: "sms-list-confirm" },
+  }).catch((error: unknown) => {
+    console.error(`[sms] the confirmation request to ${input.phoneE164} was not sent:`, error);
+  });
   return { status: "saved", id: row.id };
 }
 
+export function smsConfirmUrl(token: string): string {
+  return `${getEnv().BASE_URL}/sms/confirm?t=${token}`;
+}
+
+/** The text a number gets once it has confirmed: how to leave, by STOP or by its signed link. */
+async function sendWelcome(db: Database, phoneE164: string, now: Date): Promise<void> {
+  const sent = await sendListSms(
+    db,
+    {
+      to: phoneE164,
+      text: `You're signed up for monthly product updates from ${SITE.name}. Reply STOP to opt out, or open ${await smsUnsubscribeUrl(db, phoneE164)}`,
+      meta: { kind: "sms-list-welcome" },
+    },
+    now,
+  ).catch((error: unknown) => {
+    console.error(`[sms] the welcome text to ${phoneE164} was not sent:`, error);
+    return true;
+  });
+  if (!sent) console.warn(`[sms] no welcome text to ${phoneE164}: today's SMS_DAILY_LIMIT is spent`);
+}
+
 /**
- * Opts a number out (a STOP text or the unsubscribe link). The first opt-out's time is kept, so
- * a repeated STOP neither moves the purge date nor fails. Answers whether the number is on the list.
+ * YES from the phone: confirms its pending sign-up while the request is live (SMS_CONFIRM_HOURS).
+ * A number that said STOP needs START; one never asked, or asked too long ago, must sign up again.
+ */
+export async function confirmSmsByReply(db: Database, phoneE164: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(smsSignups)
+    .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+    .where(
+      and(
+        eq(smsSignups.phoneE164, phoneE164),
+        isNull(smsSignups.confirmedAt),
+        isNull(smsSignups.optedOutAt),
+        gt(smsSignups.confirmExpiresAt, now),
+      ),
+    )
+    .returning({ id: smsSignups.id });
+  if (rows.length === 0) return false;
+  await sendWelcome(db, phoneE164, now);
+  return true;
+}
+
+/** Links to the confirmation page one address may open or press per hour. */
+export const SMS_CONFIRM_LIMIT_PER_HOUR = 20;
+
+export const SMS_CONFIRM_MESSAGES = {
+  badLink:
+    "This confirmation link has expired, has already been used or is incomplete. Sign up again on our site for a new one, or reply YES to our text if it came in the last 48 hours.",
+  tooMany: "Too many confirmation requests from this connection. Please try again later, or reply YES to our text.",
+} as const;
+
+const CONFIRM_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The live pending sign-up a confirmation token names, or null. */
+async function pendingOfToken(db: Database, token: string, now: Date) {
+  if (!CONFIRM_TOKEN.test(token)) return null;
+  const [row] = await db
+    .select({ id: smsSignups.id, phone: smsSignups.phoneE164 })
+    .from(smsSignups)
+    .where(
+      and(
+        eq(smsSignups.confirmTokenHash, hashToken(token)),
+        isNull(smsSignups.confirmedAt),
+        isNull(smsSignups.optedOutAt),
+        gt(smsSignups.confirmExpiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The confirmation page's view of a link: the masked number it confirms. Opening it changes nothing. */
+export async function confirmationLink(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<Parsed<{ phone: string }>> {
+  const row = await pendingOfToken(db, token, now);
+  if (!row) return failure(400, "BAD_LINK", SMS_CONFIRM_MESSAGES.badLink);
+  return { ok: true, value: { phone: maskedPhone(row.phone) } };
+}
+
+/** The confirmation page's button: confirms the link's number, once; the link is spent by it. */
+export async function confirmSmsByLink(
+  db: Database,
+  input: { token: string; ip: string },
+  now = new Date(),
+): Promise<Parsed<{ phone: string }>> {
+  const limit = await hitRateLimit(db, `sms-confirm:${input.ip}`, SMS_CONFIRM_LIMIT_PER_HOUR, 3600);
+  if (!limit.allowed) {
+    return failure(429, "RATE_LIMITED", SMS_CONFIRM_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
+  }
+  if (!CONFIRM_TOKEN.test(input.token)) return failure(400, "BAD_LINK", SMS_CONFIRM_MESSAGES.badLink);
+  const [row] = await db
+    .update(smsSignups)
+    .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+    .where(
+      and(
+        eq(smsSignups.confirmTokenHash, hashToken(input.token)),
+        isNull(smsSignups.confirmedAt),
+        isNull(smsSignups.optedOutAt),
+        gt(smsSignups.confirmExpiresAt, now),
+      ),
+    )
+    .returning({ phone: smsSignups.phoneE164 });
+  if (!row) return failure(400, "BAD_LINK", SMS_CONFIRM_MESSAGES.badLink);
+  await sendWelcome(db, row.phone, now);
+  return { ok: true, value: { phone: maskedPhone(row.phone) } };
+}
+
+/**
+ * Opts a number out (a STOP text or the unsubscribe link), pending or confirmed; a pending sign-up's
+ * link dies with it. The first opt-out's time is kept, so a repeated STOP neither moves the purge
+ * date nor fails. Answers whether the number is on the list.
  */
 export async function optOutSms(db: Database, phoneE164: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(smsSignups)
-    .set({ optedOutAt: sql`coalesce(${smsSignups.optedOutAt}, ${now.toISOString()}::timestamptz)` })
+    .set({
+      optedOutAt: sql`coalesce(${smsSignups.optedOutAt}, ${now.toISOString()}::timestamptz)`,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+    })
     .where(eq(smsSignups.phoneE164, phoneE164))
     .returning({ id: smsSignups.id });
   return rows.length > 0;
 }
 
 /**
- * START: a number that opted out comes back on its earlier consent (its wording and time are kept).
- * A number that never signed up, or whose record was purged, is not added: a text is no consent.
+ * START from the phone: the only way back for a number that said STOP. It is the phone's own
+ * consent, so it also confirms a sign-up that never was. A number that never signed up, or whose
+ * record was purged, is not added: the web form and its YES are the way on.
  */
-export async function resumeSms(db: Database, phoneE164: string): Promise<boolean> {
+export async function resumeSms(db: Database, phoneE164: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(smsSignups)
-    .set({ optedOutAt: null })
-    .where(and(eq(smsSignups.phoneE164, phoneE164), isNotNull(smsSignups.optedOutAt)))
+    .set({
+      optedOutAt: null,
+      confirmedAt: sql`coalesce(${smsSignups.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+    })
+    .where(
+      and(eq(smsSignups.phoneE164, phoneE164), or(isNotNull(smsSignups.optedOutAt), isNull(smsSignups.confirmedAt))),
+    )
     .returning({ id: smsSignups.id });
   return rows.length > 0;
 }
 
-/** Whether a number is on the list and has not opted out; null when it is not on the list. */
-export async function smsListStatus(db: Database, phoneE164: string): Promise<"subscribed" | "opted_out" | null> {
+/** Where a number stands: confirmed and not opted out, waiting for its YES, opted out, or null when unknown. */
+export async function smsListStatus(
+  db: Database,
+  phoneE164: string,
+): Promise<"subscribed" | "pending" | "opted_out" | null> {
   const [row] = await db
-    .select({ optedOutAt: smsSignups.optedOutAt })
+    .select({ optedOutAt: smsSignups.optedOutAt, confirmedAt: smsSignups.confirmedAt })
     .from(smsSignups)
     .where(eq(smsSignups.phoneE164, phoneE164));
   if (!row) return null;
-  return row.optedOutAt === null ? "subscribed" : "opted_out";
+  if (row.optedOutAt !== null) return "opted_out";
+  return row.confirmedAt === null ? "pending" : "subscribed";
 }
 
 /** The unsubscribe link's signature: HMAC-SHA256 of the number with the server's secret. */
@@ -173,58 +372,4 @@ export async function unsubscribeByLink(
   if (!phone) return failure(400, "BAD_LINK", SMS_UNSUBSCRIBE_MESSAGES.badLink);
   await optOutSms(db, phone);
   return { ok: true, value: { phone: maskedPhone(phone) } };
-}
-
-/** What the provider's webhook did with a text: the answer is empty TwiML whatever it was. */
-export type InboundOutcome = "opted_out" | "resumed" | "ignored";
-
-/**
- * A text the provider received for us (issue 18 item 5), as its webhook posts it. Refused: 404
- * while no provider is configured; 429 past SMS_INBOUND_LIMIT from one address, counted before the
- * body is read; 415 for anything but a form; 413 past SMS_INBOUND_MAX_BYTES; 403 without the
- * provider's signature. Heard: STOP and its synonyms opt the sender out, START brings back an
- * earlier consent, any other text changes nothing.
- */
-export async function receiveInboundText(
-  db: Database,
-  input: { request: Request; ip: string },
-): Promise<Parsed<{ from: string; outcome: InboundOutcome }>> {
-  const { request } = input;
-  const env = getEnv();
-  const config = smsProviderConfig(env);
-  if (!config) return failure(404, "NOT_FOUND", "No SMS provider is configured.");
-  const limit = await hitRateLimit(
-    db,
-    `sms-inbound:${input.ip}`,
-    SMS_INBOUND_LIMIT.hits,
-    SMS_INBOUND_LIMIT.windowSeconds,
-  );
-  if (!limit.allowed) {
-    return failure(429, "RATE_LIMITED", "Too many texts from this address. Try again shortly.", {
-      retryAfterSeconds: limit.retryAfterSeconds,
-    });
-  }
-  if (!/^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
-    return failure(415, "UNSUPPORTED_MEDIA_TYPE", "Send the text as application/x-www-form-urlencoded.");
-  }
-  const tooLarge = failure(413, "PAYLOAD_TOO_LARGE", "The request is too large.");
-  if (Number(request.headers.get("content-length") ?? "0") > SMS_INBOUND_MAX_BYTES) return tooLarge;
-  const body = await request.text();
-  if (Buffer.byteLength(body) > SMS_INBOUND_MAX_BYTES) return tooLarge;
-  const params = new URLSearchParams(body);
-  // The URL the provider called: the public origin, as configured there, not the Host header.
-  const { pathname, search } = new URL(request.url);
-  const signed = isTwilioSigned({
-    authToken: config.authToken,
-    url: `${env.BASE_URL}${pathname}${search}`,
-    params,
-    signature: request.headers.get("x-twilio-signature"),
-  });
-  if (!signed) return failure(403, "INVALID_SIGNATURE", "The request is not signed by the SMS provider.");
-  const from = params.get("From") ?? "";
-  const keyword = smsKeyword(params.get("Body") ?? "");
-  let outcome: InboundOutcome = "ignored";
-  if (keyword === "stop" && (await optOutSms(db, from))) outcome = "opted_out";
-  if (keyword === "start" && (await resumeSms(db, from))) outcome = "resumed";
-  return { ok: true, value: { from, outcome } };
 }

@@ -148,11 +148,11 @@ describe("createTwilioSender (issue 18 item 5)", () => {
   });
 });
 
-describe("the SMS list's welcome text (issue 18 item 5)", () => {
+describe("the SMS list's confirmation request (docs/decisions/034-sms-double-opt-in.md)", () => {
   it("goes through the provider; a provider that refuses costs the text, not the sign-up", async () => {
     await saveSmsSignup(handle.db, { phoneE164: "+447700900123", ip: "203.0.113.1" });
     await runDueJobs(handle.db);
-    expect(received.at(-1)?.form.get("Body")).toContain("Reply STOP to opt out");
+    expect(received.at(-1)?.form.get("Body")).toContain("reply YES to get our monthly product updates");
     next = { status: 500, body: { message: "Internal error" } };
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
@@ -164,7 +164,7 @@ describe("the SMS list's welcome text (issue 18 item 5)", () => {
     } finally {
       errors.mockRestore();
     }
-    expect(await smsListStatus(handle.db, "+447700900124")).toBe("subscribed");
+    expect(await smsListStatus(handle.db, "+447700900124")).toBe("pending");
     // The refused text waits for its retry, with the provider's reason.
     const [waiting] = await handle.db.select().from(outbox).where(eq(outbox.to, "+447700900124"));
     expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
@@ -218,8 +218,11 @@ describe("POST /api/sms/inbound (issue 18 item 5)", () => {
       services: testServices(handle),
     });
   };
+  /** A number on the list, its sign-up confirmed. */
   const signUp = (phone: string) =>
-    handle.db.insert(smsSignups).values({ phoneE164: phone, consentText: "Yes", consentAt: new Date() });
+    handle.db
+      .insert(smsSignups)
+      .values({ phoneE164: phone, consentText: "Yes", consentAt: new Date(), confirmedAt: new Date() });
 
   it("STOP (any case, spaces around) opts the sender out and answers empty TwiML", async () => {
     await signUp("+447700900123");
@@ -242,6 +245,28 @@ describe("POST /api/sms/inbound (issue 18 item 5)", () => {
     expect(await smsListStatus(handle.db, "+447700900123")).toBe("subscribed");
     await text("+447700900456", "START");
     expect(await smsListStatus(handle.db, "+447700900456")).toBeNull();
+  });
+
+  it("YES confirms a pending sign-up and the welcome goes out; YES from a number that said STOP does not bring it back", async () => {
+    await saveSmsSignup(handle.db, { phoneE164: "+447700900123", ip: "203.0.113.1" });
+    expect(await smsListStatus(handle.db, "+447700900123")).toBe("pending");
+    expect((await text("+447700900123", " yes ")).status).toBe(200);
+    expect(await smsListStatus(handle.db, "+447700900123")).toBe("subscribed");
+    await runDueJobs(handle.db);
+    expect(received.at(-1)?.form.get("Body")).toContain("You're signed up for monthly product updates");
+
+    await saveSmsSignup(handle.db, { phoneE164: "+447700900456", ip: "203.0.113.1" });
+    await text("+447700900456", "STOP");
+    await text("+447700900456", "YES");
+    expect(await smsListStatus(handle.db, "+447700900456")).toBe("opted_out");
+    await text("+447700900456", "START");
+    expect(await smsListStatus(handle.db, "+447700900456")).toBe("subscribed");
+  });
+
+  it("a forged YES (no provider signature) confirms nothing", async () => {
+    await saveSmsSignup(handle.db, { phoneE164: "+447700900123", ip: "203.0.113.1" });
+    expect((await text("+447700900123", "YES", "bm9wZQ==")).status).toBe(403);
+    expect(await smsListStatus(handle.db, "+447700900123")).toBe("pending");
   });
 
   it("any other text changes nothing", async () => {

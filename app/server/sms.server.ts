@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { outbox } from "#db/schema";
-import type { Database } from "./db.server";
+import { londonToday } from "~/domain/dates";
+import { queryRows, type Database } from "./db.server";
 import { type Env, getEnv } from "./env.server";
 import { nudgeJobWorker } from "./jobs.server";
 import { queuedOutboxRow, recordFailedAttempt } from "./mail.server";
@@ -189,4 +190,54 @@ export async function deliverOutboxSms(db: Database, id: number, options: { last
       lastError: null,
     })
     .where(eq(outbox.id, id));
+}
+
+/**
+ * The shop's budget of list texts (docs/decisions/034-sms-double-opt-in.md): everything sent to
+ * the SMS list, or to a number asking to join it, is counted here per Europe/London day. Sign-in
+ * and verification codes are not: they are bounded per account and per number by their own limits,
+ * and a budget spent by strangers' sign-ups must never lock a customer out of their account.
+ */
+export const SMS_LIST_BUDGET = "list";
+
+/**
+ * Takes one text from `budget` for the day of `now` when fewer than `limit` were taken; answers
+ * whether it did. One conditional upsert, so concurrent callers in any number of processes never
+ * take more than `limit` between them: a row at the limit is not updated and returns nothing.
+ */
+export async function takeSmsBudget(
+  db: Database,
+  input: { budget: string; limit: number; now?: Date },
+): Promise<boolean> {
+  if (input.limit <= 0) return false;
+  const day = londonToday(input.now ?? new Date());
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`insert into sms_daily_counts (day, budget, count) values (${day}, ${input.budget}, 1)
+        on conflict (day, budget) do update set count = sms_daily_counts.count + 1
+        where sms_daily_counts.count < ${input.limit}
+        returning count`,
+  );
+  return rows.length > 0;
+}
+
+/** How many texts `budget` has given out on the day of `now`. */
+export async function smsBudgetUsed(db: Database, input: { budget: string; now?: Date }): Promise<number> {
+  const day = londonToday(input.now ?? new Date());
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count from sms_daily_counts where day = ${day} and budget = ${input.budget}`,
+  );
+  return row?.count ?? 0;
+}
+
+/**
+ * Sends a text to the SMS list (or to a number asking to join it) if today's list budget
+ * (SMS_DAILY_LIMIT) has one left; answers whether it was sent. Every list text goes through here.
+ */
+export async function sendListSms(db: Database, message: SmsMessage, now = new Date()): Promise<boolean> {
+  const limit = getEnv().SMS_DAILY_LIMIT;
+  if (!(await takeSmsBudget(db, { budget: SMS_LIST_BUDGET, limit, now }))) return false;
+  await sendSms(db, message);
+  return true;
 }

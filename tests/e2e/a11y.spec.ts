@@ -74,6 +74,8 @@ const PAGES: Record<string, string[]> = {
   "inquiry-success": ["/inquiry-success"],
   // A changed link; the signed one is checked at 375 and 1280 px in sms.spec.ts.
   "sms/unsubscribe": ["/sms/unsubscribe?t=not-a-signed-link"],
+  // A dead link; a live one is checked at 375 and 1280 px in sms.spec.ts.
+  "sms/confirm": ["/sms/confirm?t=not-a-live-link"],
   "*": ["/no-such-page/at-all"],
 };
 

@@ -190,7 +190,7 @@ test("the inbox lists SMS sign-ups with their consent time and exports them as C
   expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="sms-\d{4}-\d{2}-\d{2}\.csv"$/);
   const text = await csv.text();
   expect(text.split("\r\n")[0]).toBe(
-    "\uFEFFPhone,Consent given,Consent wording,Signed up on page,Account e-mail,First signed up,Opted out",
+    "\uFEFFPhone,Consent given,Consent wording,Signed up on page,Account e-mail,First signed up,Confirmed by the phone,Opted out",
   );
   // The leading + is written as text, so a spreadsheet does not run it as a formula.
   expect(text).toContain(`'${phone},`);

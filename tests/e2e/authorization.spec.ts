@@ -19,9 +19,8 @@ import {
   uploadArtwork,
   type RouteAnswer,
 } from "./support/api";
-import { FAKE_SMS_ACCOUNT } from "../setup/sms-provider";
 import { Mailbox, expect, newBuyer, test } from "./support/fixtures";
-import { newPhone, twilioSignature, unsubscribeLinkOf } from "./support/sms";
+import { confirmLinkOf, inboundText, newPhone, unsubscribeLinkOf } from "./support/sms";
 import { shipOrder, staffMoves } from "./support/orders";
 
 // Issue 3 item 1: the authorisation matrix. Alice (A) owns one of everything; other people try to
@@ -918,8 +917,9 @@ const ROWS: Row[] = [
  * the same for everyone (recent purchases: city and product only), the price toggle (it sets only
  * the caller's own cookie), better-auth's JWKS, the Stripe webhook (signature-checked; 404 in test
  * mode), the SMS list's unsubscribe page (it acts only for the number its HMAC-signed link names,
- * whoever opens it; app/server/sms-signups.server.test.ts proves a changed link does nothing), the
- * SMS provider's inbound webhook (Twilio-signature-checked, 403 otherwise; 404 with no provider), a
+ * whoever opens it; app/server/sms-signups.server.test.ts proves a changed link does nothing), its
+ * confirmation page (it confirms only the sign-up whose random single-use token the link carries),
+ * the SMS provider's inbound webhook (Twilio-signature-checked, 403 otherwise; 404 with no provider), a
  * proof's share-for-approval page and file (they open only the proof version whose random token the
  * link carries, whoever opens it; the test below and app/server/proof-share-links.server.test.ts
  * show a forged token is refused) and the not-found page.
@@ -953,6 +953,7 @@ const PUBLIC_ROUTES = [
   "/api/page-views",
   "/api/sms-signups",
   "/sms/unsubscribe",
+  "/sms/confirm",
   "/api/sms/inbound",
   "/proof-approval/:token",
   "/proof-approval/:token/file",
@@ -1326,14 +1327,35 @@ test("/api/auth/*: better-auth's own API answers 404 to everyone, staff and A in
   expect((await w.intruders["another buyer"].get("/admin/orders", { maxRedirects: 0 })).status()).toBe(404);
 });
 
-test("/sms/unsubscribe and /api/sms/inbound: the signed link or the provider's signature decides, never who calls", async ({
+test("/sms/confirm, /sms/unsubscribe and /api/sms/inbound: the link or the provider's signature decides, never who calls", async ({
   baseURL,
 }) => {
   const w = world;
-  // A's number on the SMS list, and the link its welcome text carries.
+  // A's number asked to join the SMS list, and the single-use link the request carries.
   const phone = newPhone();
   const signUp = await w.alice.request.post("/api/sms-signups", { data: { phone, sourcePage: "/" } });
   expect(signUp.status(), await signUp.text()).toBe(201);
+  const confirmToken = new URL(await confirmLinkOf(baseURL!, phone)).searchParams.get("t") ?? "";
+  const forgedConfirm = confirmToken.replace(/^(.)/, (c: string) => (c === "A" ? "B" : "A"));
+  const status = async () =>
+    (
+      (await loaderData(w.anonymous, `/sms/confirm?t=${encodeURIComponent(confirmToken)}`, "routes/sms.confirm"))
+        .data as { link: { phone: string } | null }
+    ).link;
+  const everyone = { A: w.alice.request, staff: w.staff, ...w.intruders, "signed out": w.anonymous };
+  const inbound = `${baseURL}/api/sms/inbound`;
+  const yes = inboundText(baseURL!, phone, "YES");
+  for (const [who, request] of Object.entries(everyone)) {
+    expect((await postForm(request, "/sms/confirm", { t: forgedConfirm })).status, `${who}: a forged link`).toBe(400);
+    const unsigned = await request.post(inbound, { form: yes.form, headers: { "X-Twilio-Signature": "bm9wZQ==" } });
+    expect(unsigned.status(), `${who}: an unsigned YES`).toBe(403);
+  }
+  expect(await status(), "A's request after every refused attempt").not.toBeNull();
+  // Whoever holds the link may use it, once.
+  expect((await postForm(w.anonymous, "/sms/confirm", { t: confirmToken })).status).toBe(200);
+  expect(await status()).toBeNull();
+
+  // The link its welcome text carries.
   const link = new URL(await unsubscribeLinkOf(baseURL!, phone));
   const token = link.searchParams.get("t") ?? "";
   // The same number, another MAC: what anyone can make without A's link.
@@ -1345,13 +1367,11 @@ test("/sms/unsubscribe and /api/sms/inbound: the signed link or the provider's s
     ).link?.subscribed;
   expect(await subscribed()).toBe(true);
 
-  const inbound = `${baseURL}/api/sms/inbound`;
-  const stop = { AccountSid: FAKE_SMS_ACCOUNT.accountSid, Body: "STOP", From: phone, To: FAKE_SMS_ACCOUNT.from };
-  const everyone = { A: w.alice.request, staff: w.staff, ...w.intruders, "signed out": w.anonymous };
+  const stop = inboundText(baseURL!, phone, "STOP");
   for (const [who, request] of Object.entries(everyone)) {
     const pressed = await postForm(request, "/sms/unsubscribe", { t: forged });
     expect(pressed.status, `${who}: a forged link`).toBe(400);
-    const unsigned = await request.post(inbound, { form: stop, headers: { "X-Twilio-Signature": "bm9wZQ==" } });
+    const unsigned = await request.post(inbound, { form: stop.form, headers: { "X-Twilio-Signature": "bm9wZQ==" } });
     expect(unsigned.status(), `${who}: an unsigned STOP`).toBe(403);
   }
   expect(await subscribed(), "A's number after every refused attempt").toBe(true);
@@ -1359,12 +1379,17 @@ test("/sms/unsubscribe and /api/sms/inbound: the signed link or the provider's s
   // Whoever holds the link may use it: it names one number, and only that number is opted out.
   expect((await postForm(w.anonymous, "/sms/unsubscribe", { t: token })).status).toBe(200);
   expect(await subscribed()).toBe(false);
+  // Signing the number up again, whoever does it, does not bring it back: only START from the phone does.
+  for (const [who, request] of Object.entries({ A: w.alice.request, "signed out": w.anonymous })) {
+    const again = await request.post("/api/sms-signups", { data: { phone, sourcePage: "/" } });
+    expect(again.status(), `${who}: a sign-up of a stopped number`).toBe(201);
+  }
+  expect(await subscribed()).toBe(false);
   // The provider's signature is what the webhook hears, from whatever address it comes.
-  expect((await w.alice.request.post("/api/sms-signups", { data: { phone, sourcePage: "/" } })).status()).toBe(201);
-  const signed = await w.anonymous.post(inbound, {
-    form: stop,
-    headers: { "X-Twilio-Signature": twilioSignature(inbound, stop) },
-  });
+  const start = inboundText(baseURL!, phone, "START");
+  expect((await w.anonymous.post(inbound, { form: start.form, headers: start.headers })).status()).toBe(200);
+  expect(await subscribed()).toBe(true);
+  const signed = await w.anonymous.post(inbound, { form: stop.form, headers: stop.headers });
   expect(signed.status()).toBe(200);
   expect(await subscribed()).toBe(false);
 });

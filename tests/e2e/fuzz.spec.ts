@@ -122,6 +122,15 @@ const TARGETS: Target[] = [
     fields: { t: "KzQ0NzcwMDkwMDEyMw.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
     odd: { t: ["", "../../etc/passwd", "a.b.c"] },
   },
+  // The SMS list's confirmation button (docs/decisions/034-sms-double-opt-in.md): any token that is not a live one is refused.
+  {
+    route: "/sms/confirm",
+    path: () => "/sms/confirm",
+    as: "visitor",
+    kind: "form",
+    fields: { t: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+    odd: { t: ["", "../../etc/passwd", "a.b.c"] },
+  },
   // 404 while the test-mode provider is active: whatever is sent, Stripe's door is not there.
   {
     route: "/api/stripe-webhook",

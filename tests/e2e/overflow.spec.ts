@@ -66,6 +66,8 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "inquiry-success": (shop) => ["/inquiry-success", `/inquiry-success?draft_id=${shop.paidDraftId}&product_id=8`],
   // A changed link; the signed one is checked at 375 and 1280 px in sms.spec.ts.
   "sms/unsubscribe": () => ["/sms/unsubscribe?t=not-a-signed-link"],
+  // A dead link; a live one is checked at 375 and 1280 px in sms.spec.ts.
+  "sms/confirm": () => ["/sms/confirm?t=not-a-live-link"],
   // A refused link; a live one is checked at 375 and 1280 px in proof-approval.spec.ts.
   "proof-approval/:token": () => ["/proof-approval/not-a-live-link"],
   "*": () => ["/no-such-page/at-all"],

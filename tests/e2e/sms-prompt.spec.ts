@@ -1,12 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { confirmLinkOf, newPhone } from "./support/sms";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date("2026-11-20T10:00:00Z").getTime();
 const LAST_SHOWN = "swag:sms-last-shown";
 const SIGNED_UP = "swag:sms-signed-up";
 const TITLE = "Get monthly product updates";
+/** Double opt-in (docs/decisions/034-sms-double-opt-in.md): the same words for every number. */
+const CHECK_YOUR_PHONE =
+  "We've texted you: reply YES to confirm. No text? You may already be on our list, or have replied STOP to us before: text START to rejoin.";
 
 /** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/a11y.spec.ts). */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -95,7 +99,7 @@ test.describe("signing up (R-SMS-04..10, R-ERR-03, R-ERR-08)", () => {
 
     release();
     await expect(page.getByText("Success!", { exact: true })).toBeVisible();
-    await expect(page.getByText("You're all set for monthly product updates!", { exact: true })).toBeVisible();
+    await expect(page.getByText(CHECK_YOUR_PHONE, { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("button", { name: "SMS updates" })).toHaveCount(0);
     const record = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), SIGNED_UP)) ?? "null");
@@ -138,13 +142,33 @@ test.describe("signing up (R-SMS-04..10, R-ERR-03, R-ERR-08)", () => {
     await expect(prompt(page).getByRole("button", { name: "Submit" })).toBeDisabled();
   });
 
-  test("the real server stores the number before the success message shows", async ({ page }) => {
+  test("the real server stores the number and texts it before the message says so", async ({ page, baseURL }) => {
+    const phone = newPhone();
     await openAt(page);
     await page.getByRole("button", { name: "SMS updates" }).click();
-    await prompt(page).getByLabel("UK phone number").fill("07700 900123");
+    await prompt(page)
+      .getByLabel("UK phone number")
+      .fill(`0${phone.slice(3)}`);
     const answer = page.waitForResponse("**/api/sms-signups");
     await prompt(page).getByRole("button", { name: "Submit" }).click();
     expect((await answer).status()).toBe(201);
-    await expect(page.getByText("You're all set for monthly product updates!", { exact: true })).toBeVisible();
+    await expect(page.getByText(CHECK_YOUR_PHONE, { exact: true })).toBeVisible();
+    expect(await confirmLinkOf(baseURL!, phone)).toContain("/sms/confirm?t=");
+  });
+
+  test("a sign-up past a limit shows the server's reason and keeps the number", async ({ page }) => {
+    const reason = "This number has been signed up 3 times today. Please try again tomorrow.";
+    await page.route("**/api/sms-signups", (route) =>
+      route.fulfill({ status: 429, json: { error: { code: "RATE_LIMITED", message: reason } } }),
+    );
+    await openAt(page);
+    await page.getByRole("button", { name: "SMS updates" }).click();
+    const dialog = prompt(page);
+    await dialog.getByLabel("UK phone number").fill("07123 456789");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(reason);
+    await expect(dialog.getByLabel("UK phone number")).toHaveValue("07123 456789");
+    await expect(dialog.getByRole("button", { name: "Submit" })).toBeEnabled();
+    await expect(page.getByText("Success!")).toHaveCount(0);
   });
 });

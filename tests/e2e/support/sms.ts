@@ -28,7 +28,18 @@ export async function latestText(baseURL: string, to: string, match: RegExp): Pr
   return found!.body;
 }
 
-/** The unsubscribe link in the welcome text the SMS list sends `phone`. */
+/** Every text the provider has received for `to`, oldest first. */
+export async function textsTo(baseURL: string, to: string): Promise<ReceivedText[]> {
+  return (await (await fetch(`${textsApi(baseURL)}?to=${encodeURIComponent(to)}`)).json()) as ReceivedText[];
+}
+
+/** The link in the text that asks `phone` to confirm its SMS sign-up (docs/decisions/034-sms-double-opt-in.md). */
+export async function confirmLinkOf(baseURL: string, phone: string): Promise<string> {
+  const request = await latestText(baseURL, phone, /reply YES/);
+  return /(http\S+\/sms\/confirm\?t=[A-Za-z0-9_-]+)/.exec(request)?.[1] ?? "";
+}
+
+/** The unsubscribe link in the welcome text the SMS list sends `phone` once it has confirmed. */
 export async function unsubscribeLinkOf(baseURL: string, phone: string): Promise<string> {
   const welcome = await latestText(baseURL, phone, /Reply STOP to opt out/);
   return /(http\S+\/sms\/unsubscribe\?t=\S+)$/.exec(welcome)?.[1] ?? "";
@@ -43,4 +54,11 @@ export function twilioSignature(url: string, params: Record<string, string>): st
       .map((name) => name + params[name])
       .join("");
   return createHmac("sha1", FAKE_SMS_ACCOUNT.authToken).update(payload).digest("base64");
+}
+
+/** A text from `from` to the shop's number, as the provider's webhook posts it, signed as Twilio signs. */
+export function inboundText(baseURL: string, from: string, body: string) {
+  const url = `${baseURL}/api/sms/inbound`;
+  const form = { AccountSid: FAKE_SMS_ACCOUNT.accountSid, Body: body, From: from, To: FAKE_SMS_ACCOUNT.from };
+  return { url, form, headers: { "X-Twilio-Signature": twilioSignature(url, form) } };
 }
