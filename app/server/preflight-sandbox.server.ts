@@ -13,6 +13,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export const SANDBOX_PATH = "/usr/bin:/bin";
 /** Node as the server runs it; its directory is bound read-only when it lives outside /usr. */
@@ -64,17 +65,45 @@ export function bwrapArgs(codePaths: readonly string[]): string[] {
   return args;
 }
 
-let ready: Promise<boolean> | undefined;
+/**
+ * Running as root, the box is entered as nobody (setpriv) before bwrap makes its user namespace, so
+ * uid 65534 inside is 65534 outside too: a way out of the namespaces would land unprivileged, not as
+ * the shop's user. Where nobody cannot read the shop's code (a checkout under a private home), the
+ * box is made as the server's user, as bwrap does by default.
+ */
+const AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"];
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+type Box = { available: boolean; prefix: string[] };
+let box: Promise<Box> | undefined;
+function findBox(): Promise<Box> {
+  box ??= (async () => {
+    if (process.env.SWAG_PREFLIGHT_NO_SANDBOX === "1") return { available: false, prefix: [] };
+    const modules = nodeModulesOf(THIS_FILE);
+    const probe = [...bwrapArgs([dirname(THIS_FILE), ...(modules ? [modules] : [])]), "true"];
+    if (process.getuid?.() === 0 && (await succeeds(AS_NOBODY[0], [...AS_NOBODY.slice(1), "bwrap", ...probe])))
+      return { available: true, prefix: AS_NOBODY };
+    return { available: await succeeds("bwrap", probe), prefix: [] };
+  })();
+  return box;
+}
+
 /**
  * Whether the box can be built here: bubblewrap installed and allowed to make namespaces. Asked once
  * per process (at start, server.ts); SWAG_PREFLIGHT_NO_SANDBOX=1 pretends it is missing (tests).
  */
-export function sandboxAvailable(): Promise<boolean> {
-  ready ??=
-    process.env.SWAG_PREFLIGHT_NO_SANDBOX === "1"
-      ? Promise.resolve(false)
-      : succeeds("bwrap", [...bwrapArgs([]), "true"]);
-  return ready;
+export async function sandboxAvailable(): Promise<boolean> {
+  return (await findBox()).available;
+}
+
+/** Whether the box is entered as nobody (the server runs as root and nobody can read its code). */
+export async function enteredAsNobody(): Promise<boolean> {
+  return (await findBox()).prefix.length > 0;
+}
+
+/** The command that runs `command` in the box, seeing only `codePaths` of the shop's files. */
+export async function boxed(codePaths: readonly string[], command: readonly string[]): Promise<string[]> {
+  return [...(await findBox()).prefix, "bwrap", ...bwrapArgs(codePaths), ...command];
 }
 
 let ghostscript: Promise<boolean> | undefined;
@@ -86,7 +115,7 @@ export function ghostscriptInstalled(): Promise<boolean> {
 
 /** Forget what was found, so a test can pretend bwrap is missing and ask again. */
 export function forgetSandboxCheck() {
-  ready = undefined;
+  box = undefined;
 }
 
 /** EPS previews need both Ghostscript and the box. */

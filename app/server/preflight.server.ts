@@ -19,7 +19,13 @@ import {
   type OverLimit,
   type PreflightReport,
 } from "~/domain/preflight";
-import { bwrapArgs, epsPreviewsOn, nodeModulesOf, SANDBOX_PATH, sandboxAvailable } from "./preflight-sandbox.server";
+import {
+  boxed as inBox,
+  epsPreviewsOn,
+  nodeModulesOf,
+  SANDBOX_PATH,
+  sandboxAvailable,
+} from "./preflight-sandbox.server";
 import type { PreflightAnswerHead, PreflightKind } from "./preflight-worker";
 
 export type PreflightOptions = {
@@ -155,7 +161,7 @@ async function runWorker(
     "--nofile=256",
     "--",
   ];
-  const command = boxed ? ["bwrap", ...bwrapArgs(worker.code), "--chdir", worker.cwd, ...node] : node;
+  const command = boxed ? await inBox(worker.code, ["--chdir", worker.cwd, ...node]) : node;
   const started = performance.now();
   const child = spawn("prlimit", [...prlimit, ...command], {
     stdio: ["pipe", "pipe", "pipe"],
