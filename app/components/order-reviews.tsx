@@ -69,7 +69,11 @@ function OwnReview({ review }: { review: NonNullable<LineReview["review"]> }) {
         <span className="text-xs text-muted">Your review, {formatDisplayDay(review.createdAt)}</span>
       </div>
       {review.text ? <p className="mt-2 whitespace-pre-line break-words">{review.text}</p> : null}
-      {review.published ? null : <p className="mt-2 text-xs text-muted">This review is not shown in the shop.</p>}
+      {review.held ? (
+        <p className="mt-2 text-xs text-muted">It has a link in it, so it is shown once our staff have checked it.</p>
+      ) : review.published ? null : (
+        <p className="mt-2 text-xs text-muted">This review is not shown in the shop.</p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH } from "./contact-rules";
+import { EMAIL_MAX_LENGTH, isValidEmail } from "./contact-rules";
 import { MEMBER_ROLES } from "./organisation-roles";
 
 // The account forms' shapes, parsed the same way by every action (STYLE.md: one schema, both sides).
@@ -10,7 +10,7 @@ const text = (max: number) =>
     .string()
     .trim()
     .max(max, { message: `Use at most ${max} characters.`, abort: true });
-const email = text(EMAIL_MAX_LENGTH).pipe(z.email("Enter a valid e-mail address."));
+const email = text(EMAIL_MAX_LENGTH).refine(isValidEmail, "Enter a valid e-mail address.");
 const required = (message: string, max = 200) => text(max).min(1, message);
 
 export const signInSchema = z.discriminatedUnion("intent", [

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { organisationSchema } from "./auth-forms";
+import { parseIdentifier } from "./auth-rules";
 import {
   EMAIL_MAX_LENGTH,
   isValidEmail,
@@ -24,6 +26,64 @@ describe("isValidEmail (R-DET-09)", () => {
       expect(isValidEmail(text)).toBe(false);
     },
   );
+});
+
+describe("one address is one recipient (issue 36 item 6)", () => {
+  const SEPARATORS = [",", ";", "<", ">", '"', "(", ")"];
+  const GOOD = ["a@b.co", "jo.bloggs@example.co.uk", "x+tag@sub.example.com"];
+
+  it('refuses each of , ; < > " ( ) at every position of a valid address', () => {
+    const accepted: string[] = [];
+    for (const address of GOOD) {
+      for (const separator of SEPARATORS) {
+        for (let at = 0; at <= address.length; at++) {
+          const text = address.slice(0, at) + separator + address.slice(at);
+          if (isValidEmail(text)) accepted.push(text);
+        }
+      }
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  it.each([
+    "a@b.co,c@d.co",
+    "a@b.co, c@d.co",
+    "a@b.co;c@d.co",
+    "Shop <a@b.co>",
+    "<a@b.co>",
+    '"a"@b.co',
+    '"a b"@b.co',
+    "a@b.co (comment)",
+    "a(comment)@b.co",
+    "a@b.co\r\nBcc: c@d.co",
+    "a@b.co\u0000",
+    "a\u0007@b.co",
+  ])("refuses %j", (text) => {
+    expect(isValidEmail(text)).toBe(false);
+  });
+
+  it("is the rule of sign-up's identifier and of an invitation's address", () => {
+    expect(parseIdentifier("jane@acme.co.uk, boss@rival.co.uk")).toBeNull();
+    expect(parseIdentifier("jane@acme.co.uk")).toEqual({ kind: "email", email: "jane@acme.co.uk" });
+    const invite = (email: string) => organisationSchema.safeParse({ intent: "org-invite", email }).success;
+    expect(invite("jane@acme.co.uk;boss@rival.co.uk")).toBe(false);
+    expect(invite("Acme <jane@acme.co.uk>")).toBe(false);
+    expect(invite("jane@acme.co.uk")).toBe(true);
+  });
+
+  it("accepts exactly R-DET-09's addresses without those characters, for every short string", () => {
+    const spec = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    const alphabet = ["a", "@", ".", ",", "<", '"'];
+    let strings = [""];
+    const all: string[] = [];
+    for (let length = 1; length <= 6; length++) {
+      strings = strings.flatMap((prefix) => alphabet.map((c) => prefix + c));
+      all.push(...strings);
+    }
+    const differences = all.filter((text) => isValidEmail(text) !== (spec.test(text) && !/[,<"]/.test(text)));
+    expect(all.length).toBeGreaterThan(50_000);
+    expect(differences).toEqual([]);
+  });
 });
 
 describe("phone example and message (R-DET-10, A-41)", () => {

@@ -596,7 +596,7 @@ describe("details step (R-DET-08/09/10)", () => {
     },
   );
 
-  it("a GB billing postcode is checked by its format; other countries keep today's rule (issue 16)", () => {
+  it("a billing postcode is checked by its country's format, and a UK one abroad is refused (issues 16, 36)", () => {
     const details = validDetails();
     details.billing.country = "GB";
     details.billing.postcode = "XYZ";
@@ -609,6 +609,16 @@ describe("details step (R-DET-08/09/10)", () => {
     }
     details.billing.country = "FR";
     details.billing.postcode = "XYZ";
+    expect(detailsErrors(details)).toEqual({ "billing.postcode": "Enter a valid postcode for France, e.g. 75008" });
+    expect(canProceedDetails(details)).toBe(false);
+    // A UK address billed to France would pay no VAT.
+    details.billing.postcode = "SW1A 1AA";
+    expect(detailsErrors(details)).toEqual({
+      "billing.postcode":
+        "This is a UK postcode: choose United Kingdom as the country, or enter the postcode of the address abroad",
+    });
+    expect(canProceedDetails(details)).toBe(false);
+    details.billing.postcode = "75008";
     expect(detailsErrors(details)).toEqual({});
     expect(canProceedDetails(details)).toBe(true);
   });
@@ -717,7 +727,7 @@ describe("shipping step (R-SHIP-07, A-38, A-39)", () => {
     expect(shippingErrors(validShipping())).toEqual({});
   });
 
-  it("a GB ship-to postcode is checked by its format; other countries keep today's rule (issue 16)", () => {
+  it("a ship-to postcode is checked by its country's format (issues 16, 36)", () => {
     const shipping = validShipping();
     shipping.address.country = "GB";
     shipping.address.postcode = "XYZ";
@@ -727,6 +737,11 @@ describe("shipping step (R-SHIP-07, A-38, A-39)", () => {
     expect(canProceedShipping(shipping)).toBe(true);
     shipping.address.country = "IE";
     shipping.address.postcode = "XYZ";
+    expect(shippingErrors(shipping)).toEqual({
+      "address.postcode": "Enter a valid postcode for Ireland, e.g. D02 X285",
+    });
+    expect(canProceedShipping(shipping)).toBe(false);
+    shipping.address.postcode = "D02 X285";
     expect(shippingErrors(shipping)).toEqual({});
     expect(canProceedShipping(shipping)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "./orders";
 import {
+  containsLink,
   filledStars,
   formatRatingSummary,
   HIDE_REASON_MAX,
@@ -180,5 +181,32 @@ describe("filledStars", () => {
     [5, 5],
   ])("%s draws %s filled stars", (average, filled) => {
     expect(filledStars(average)).toBe(filled);
+  });
+});
+
+describe("containsLink (issue 36 item 6)", () => {
+  it.each([
+    "Buy at http://cheap.example",
+    "HTTPS://EVIL.EXAMPLE/login",
+    "see www.cheap-caps",
+    "cheap-caps.com",
+    "ask me: jane@acme.co.uk",
+    "bit.ly/3xYz",
+    "visit acme.shop today",
+    "acme.co.uk.",
+  ])("holds %j for staff", (text) => {
+    expect(containsLink(text)).toBe(true);
+  });
+
+  it.each([
+    "",
+    "Sharp embroidery.",
+    "Lovely caps, e.g. the navy ones.",
+    "4.5 stars, i.e. nearly perfect",
+    "Delivered on 12.05.2026 as promised",
+    "Sizes S. M. L. all fit",
+    "Worth £12.50 each",
+  ])("publishes %j", (text) => {
+    expect(containsLink(text)).toBe(false);
   });
 });

@@ -20,6 +20,9 @@ export const REVIEW_MESSAGES = {
   alreadyReviewed: "You have already reviewed this product on this order.",
   tooMany: "You have sent many reviews in a short time. Please try again later.",
   published: "Thank you: your review is published.",
+  held: "Thank you: your review has a link in it, so it will be published once our staff have checked it.",
+  approved: "Review approved. It is published and counts in the product's rating.",
+  notHeld: "This review is not waiting for approval.",
   reasonRequired: "Give a reason for hiding this review.",
   reasonTooLong: `Keep the reason under ${HIDE_REASON_MAX} characters.`,
   reviewNotFound: "Review not found.",
@@ -48,8 +51,8 @@ export function reviewEligibility(input: {
   return "eligible";
 }
 
-/** A buyer's own review of a line; `published` until staff hide it. */
-export type OwnReview = { rating: Rating; text: string; createdAt: Date; published: boolean };
+/** A buyer's own review of a line; `published` until staff hide it, `held` while it waits for them. */
+export type OwnReview = { rating: Rating; text: string; createdAt: Date; published: boolean; held: boolean };
 
 /** A line of an order as the order page's reviews show it. */
 export type LineReview = {
@@ -89,6 +92,20 @@ export function parseReviewForm(values: ReviewValues): FormParseResult<ReviewFie
     return { ok: false, errors, values: refillValues(REVIEW_FIELDS, MAX_LENGTHS, values) };
   }
   return { ok: true, data: { lineId: values.lineId, rating, text } };
+}
+
+// A web address written out, www., or a domain-like word: a letter or digit, a dot and two or more
+// letters then a slash or the word's end ("acme.co.uk", "bit.ly/x"). One character before the dot
+// keeps the match linear; "e.g." and "4.5 stars" are not domains.
+const LINK = /https?:\/\/|www\.|[a-z\d-]\.[a-z]{2,}(?:\/|\b)/i;
+
+/**
+ * Whether a review's text carries a link (DMCC Act 2024: the shop answers for what it publishes),
+ * so it waits for staff instead of being published: a review is where spam and phishing links are
+ * posted under the shop's name.
+ */
+export function containsLink(text: string): boolean {
+  return LINK.test(text);
 }
 
 /** Staff's reason for hiding a review: required, trimmed, at most HIDE_REASON_MAX characters. */

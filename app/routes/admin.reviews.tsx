@@ -8,7 +8,7 @@ import { HIDE_REASON_MAX, parseHideReason } from "~/domain/reviews";
 import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
 import { failure, readForm, toResponse } from "~/server/http.server";
 import { dbOf } from "~/server/request-context.server";
-import { hideReview, listReviewsForStaff, STAFF_REVIEW_LIMITS } from "~/server/reviews.server";
+import { approveReview, hideReview, listReviewsForStaff, STAFF_REVIEW_LIMITS } from "~/server/reviews.server";
 
 /** Buyers' reviews in the back office (issue 18 item 1): newest first, published and hidden. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { reviews: await listReviewsForStaff(db) };
 }
 
-/** "Hide review": the reason is required and kept with who hid it and when. */
+/**
+ * "Hide review": the reason is required and kept with who hid it and when. "Approve review":
+ * publishes one that waited for staff because of a link in it.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   await requireStaffBudget(dbOf(context), staff.id, "reviews-hide", STAFF_REVIEW_LIMITS.hide);
@@ -27,6 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reviewId = (form.value.reviewId ?? "").slice(0, 36);
   const typed = (form.value.reason ?? "").slice(0, HIDE_REASON_MAX + 1);
   const refused = (failed: Parameters<typeof toResponse>[0]) => toResponse(failed, { reviewId, reason: typed });
+  if (form.value.intent === "approve") {
+    const approved = await approveReview(dbOf(context), { reviewId: form.value.reviewId ?? "" });
+    if (!approved.ok) return refused(approved);
+    return data({ reviewId, message: approved.message }, { headers: ADMIN_NO_STORE });
+  }
   if (form.value.intent !== "hide")
     return refused(failure(400, "UNKNOWN_INTENT", "Choose what to do with the review."));
   const reason = parseHideReason(form.value.reason ?? "");
@@ -48,8 +56,8 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
     <section>
       <h1 className="text-3xl font-extrabold">Reviews</h1>
       <p className="mt-1 text-sm text-muted">
-        Buyers review what was delivered to them. A hidden review stays here, with who hid it, when and why; it no
-        longer counts in the product's rating.
+        Buyers review what was delivered to them. A review with a link in it waits here until you approve it. A hidden
+        review stays here, with who hid it, when and why; it no longer counts in the product's rating.
       </p>
       {reviews.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 p-6 text-center text-muted">
@@ -85,6 +93,23 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                   <div className="mt-3">
                     <FormMessage tone="success">{"message" in reply ? reply.message : ""}</FormMessage>
                   </div>
+                ) : null}
+                {review.held && !review.hidden ? (
+                  <Form
+                    method="post"
+                    className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2"
+                    preventScrollReset
+                    data-testid="held-note"
+                  >
+                    <p className="text-sm">
+                      <strong>Waiting for approval</strong>: it has a link in it, so it is not shown in the shop.
+                    </p>
+                    <input type="hidden" name="intent" value="approve" />
+                    <input type="hidden" name="reviewId" value={review.id} />
+                    <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                      Approve review
+                    </button>
+                  </Form>
                 ) : null}
                 {review.hidden ? (
                   <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm" data-testid="hidden-note">

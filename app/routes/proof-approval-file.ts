@@ -1,5 +1,5 @@
 import type { Route } from "./+types/proof-approval-file";
-import { artworkDownloadHeaders } from "~/server/artwork.server";
+import { sharedProofFileHeaders } from "~/server/artwork.server";
 import { toResponse } from "~/server/http.server";
 import { countShareLinkHit, openSharedProofFile } from "~/server/proof-share-links.server";
 import { clientIp } from "~/server/rate-limit.server";
@@ -16,11 +16,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (limited) return toResponse(limited);
   const opened = await openSharedProofFile(db, { token: params.token });
   if (!opened.ok) return toResponse(opened);
-  const headers = artworkDownloadHeaders(opened.file);
-  if (opened.file.contentType.startsWith("image/")) {
-    headers.set("Content-Disposition", headers.get("Content-Disposition")!.replace(/^attachment/, "inline"));
-  }
-  headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
-  headers.set("Referrer-Policy", "no-referrer");
-  return new Response(opened.file.stream, { headers });
+  return new Response(opened.file.stream, { headers: sharedProofFileHeaders(opened.file) });
 }

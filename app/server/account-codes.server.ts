@@ -5,7 +5,7 @@ import { identityErrorMessage, parseIdentifier, placeholderEmailForPhone, type I
 import { authFor } from "./auth.server";
 import type { Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
-import { clientIp, hitRateLimit, peekRateLimit } from "./rate-limit.server";
+import { clientIp, hitRateLimit, peekRateLimit, unhitRateLimit } from "./rate-limit.server";
 import { smsAvailable } from "./sms.server";
 
 // The account calls' shared ground: their answer, their rate limits, and the one-time codes they
@@ -133,9 +133,25 @@ const wrongCodeCounters = (request: Request, subject: string): Counter[] => [
 ];
 
 /**
+ * Counts one guess on every counter first, atomically, and answers the refusal of the first one it
+ * takes past its limit (every counter is still counted, so none lags behind the others).
+ */
+async function countGuess(db: Database, counters: Counter[]): Promise<Failure | null> {
+  let refused: Failure | null = null;
+  for (const { key, rule } of counters) refused = (await limit(db, key, rule)) ?? refused;
+  return refused;
+}
+
+async function takeBackGuess(db: Database, counters: Counter[]) {
+  for (const { key, rule } of counters) await unhitRateLimit(db, key, rule.windowSeconds);
+}
+
+/**
  * Runs a check of a one-time code sent to `subject` (an address or number) under the wrong-code
- * ceilings: once the account or the client address has spent them, the code is refused before
- * better-auth compares it; every code better-auth refuses counts against both.
+ * ceilings. The guess is counted before it is compared, in one statement per counter, so guesses
+ * sent in parallel each see the others' counts and no more than the ceiling are ever compared;
+ * once the account or the client address has spent it, a code is refused before better-auth
+ * compares it, right or not. A code better-auth does not refuse as wrong is taken back off.
  */
 export async function checkCode<T extends object>(
   db: Database,
@@ -143,18 +159,52 @@ export async function checkCode<T extends object>(
   subject: string,
   check: () => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  const refused = await spent(db, wrongCodeCounters(request, subject));
+  const counters = wrongCodeCounters(request, subject);
+  const refused = await countGuess(db, counters);
   if (refused) return refused;
+  let outcome: Outcome<T>;
   try {
-    return await check();
+    outcome = await check();
   } catch (error) {
-    if (!isAPIError(error) || error.statusCode >= 500) return authFailure(error);
-    await countHit(db, wrongCodeCounters(request, subject));
+    if (!isAPIError(error) || error.statusCode >= 500) {
+      await takeBackGuess(db, counters);
+      return authFailure(error);
+    }
     // No code waiting (none is ever sent to an unknown or unproven number) reads as a wrong code.
     return error.body?.code === "OTP_NOT_FOUND"
       ? failure(400, "INVALID_OTP", identityErrorMessage("INVALID_OTP"))
       : authFailure(error);
   }
+  await takeBackGuess(db, counters);
+  return outcome;
+}
+
+/**
+ * The account a pending second-factor sign-in is for: better-auth's two-factor cookie names a
+ * verification row (a random identifier, then its signature) whose value is the user's id. Null
+ * without one; a made-up identifier names no row. better-auth checks the signature itself.
+ */
+export async function pendingSecondFactorUser(db: Database, request: Request): Promise<string | null> {
+  const cookies = request.headers.get("cookie") ?? "";
+  for (const pair of cookies.split(";")) {
+    const equals = pair.indexOf("=");
+    const name = pair.slice(0, equals).trim();
+    if (equals === -1 || !name.endsWith(".two_factor")) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(pair.slice(equals + 1).trim());
+    } catch {
+      return null;
+    }
+    const identifier = value.slice(0, value.lastIndexOf("."));
+    if (!identifier.startsWith("2fa-") || identifier.length > 100) return null;
+    const [row] = await db
+      .select({ userId: authVerification.value })
+      .from(authVerification)
+      .where(eq(authVerification.identifier, identifier));
+    return row?.userId ?? null;
+  }
+  return null;
 }
 
 export type Holder = { id: string; proven: boolean };

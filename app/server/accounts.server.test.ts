@@ -432,6 +432,64 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
     expect((await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code })).ok).toBe(true);
   });
 
+  it("counts a guess before comparing it: of 30 wrong codes sent at once, at most 10 are compared (issue 36 item 6)", async () => {
+    await signUpJane();
+    const jane = { identifier: "jane@acme.co" };
+    const code = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => signInWithCode(handle.db, request(), { ...jane, code: otherThan(code) })),
+    );
+    const compared = answers.filter((answer) => !answer.ok && answer.status !== 429);
+    const refused = answers.filter((answer) => !answer.ok && answer.status === 429);
+    expect(compared.length).toBeLessThanOrEqual(10);
+    expect(refused).toHaveLength(30 - compared.length);
+    expect(refused[0]).toMatchObject({ message: expect.stringMatching(TOO_MANY) });
+    expect(await signInWithCode(handle.db, request(), { ...jane, code })).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("counts authenticator codes the same way, across fresh sign-ins (issue 36 item 6)", async () => {
+    await confirmedJane();
+    const password = { identifier: "jane@acme.co", password: "marmalade skyline 42" };
+    const signedIn = await signInWithPassword(handle.db, request(), password);
+    if (!signedIn.ok) throw new Error(signedIn.message);
+    const enrolment = await startTwoFactor(handle.db, asCookie(signedIn.headers), { password: password.password });
+    if (!enrolment.ok) throw new Error(enrolment.message);
+    expect((await confirmTwoFactor(handle.db, asCookie(signedIn.headers), { code: totp(enrolment.secret) })).ok).toBe(
+      true,
+    );
+    const challenge = async () => {
+      const pending = await signInWithPassword(handle.db, request(), password);
+      if (!pending.ok || !pending.twoFactor) throw new Error("no second-factor challenge");
+      return cookieFrom(pending.headers);
+    };
+    const wrong = otherThan(totp(enrolment.secret));
+    // Six at once on one challenge, then six more at once on another: twelve guesses, ten allowed.
+    for (let round = 0; round < 2; round++) {
+      const cookie = await challenge();
+      await Promise.all(
+        Array.from({ length: 6 }, () =>
+          verifySecondFactor(handle.db, request({ cookie }), { code: wrong, kind: "totp" }),
+        ),
+      );
+    }
+    const right = await verifySecondFactor(handle.db, request({ cookie: await challenge() }), {
+      code: totp(enrolment.secret),
+      kind: "totp",
+    });
+    expect(right).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(TOO_MANY) });
+  });
+
+  it("takes a right code off the count: an owner who signs in often is never locked out by it", async () => {
+    await confirmedJane();
+    const jane = { identifier: "jane@acme.co" };
+    for (let i = 0; i < 12; i++) {
+      const code = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
+      expect((await signInWithCode(handle.db, request(), { ...jane, code })).ok).toBe(true);
+      // The code-request limit (5 per 15 minutes) is not what this test is about.
+      await handle.db.execute(sql`delete from rate_limits where key like 'code:%'`);
+    }
+  });
+
   it("lets only the newest code work, whatever kind the older one was", async () => {
     await signUpJane();
     const jane = { identifier: "jane@acme.co" };

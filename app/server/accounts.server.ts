@@ -11,6 +11,7 @@ import {
   accountIdentifier,
   authFailure,
   checkCode,
+  pendingSecondFactorUser,
   countHit,
   dropCodes,
   type Holder,
@@ -345,27 +346,36 @@ export async function resetPassword(
   });
 }
 
-/** Finishes a sign-in that needs a second factor: an authenticator code or a backup code. */
-export async function verifySecondFactor(
-  db: Database,
-  request: Request,
-  input: { code: string; kind: "totp" | "backup"; trustDevice?: boolean },
-): Promise<Outcome> {
+type SecondFactor = { code: string; kind: "totp" | "backup"; trustDevice?: boolean };
+
+/** better-auth's check of an authenticator or backup code; a wrong one throws its refusal. */
+async function compareSecondFactor(db: Database, request: Request, input: SecondFactor): Promise<Outcome> {
   const auth = authFor(db);
+  const { headers } =
+    input.kind === "totp"
+      ? await auth.api.verifyTOTP({
+          body: { code: input.code.replace(/\s/g, ""), trustDevice: input.trustDevice ?? false },
+          headers: request.headers,
+          returnHeaders: true,
+        })
+      : await auth.api.verifyBackupCode({
+          body: { code: input.code.trim(), trustDevice: input.trustDevice ?? false },
+          headers: request.headers,
+          returnHeaders: true,
+        });
+  return { ok: true, headers };
+}
+
+/**
+ * Finishes a sign-in that needs a second factor: an authenticator code or a backup code. They count
+ * against the same wrong-code ceilings as the codes the shop sends, per account and per client
+ * address, counted before they are compared. Without a pending sign-in better-auth refuses it.
+ */
+export async function verifySecondFactor(db: Database, request: Request, input: SecondFactor): Promise<Outcome> {
+  const userId = await pendingSecondFactorUser(db, request);
+  if (userId) return checkCode(db, request, `2fa:${userId}`, () => compareSecondFactor(db, request, input));
   try {
-    const { headers } =
-      input.kind === "totp"
-        ? await auth.api.verifyTOTP({
-            body: { code: input.code.replace(/\s/g, ""), trustDevice: input.trustDevice ?? false },
-            headers: request.headers,
-            returnHeaders: true,
-          })
-        : await auth.api.verifyBackupCode({
-            body: { code: input.code.trim(), trustDevice: input.trustDevice ?? false },
-            headers: request.headers,
-            returnHeaders: true,
-          });
-    return { ok: true, headers };
+    return await compareSecondFactor(db, request, input);
   } catch (error) {
     return authFailure(error);
   }

@@ -345,3 +345,17 @@ export function artworkDownloadHeaders(file: Pick<ArtworkDownload, "name" | "con
     "Cache-Control": "private, no-store",
   });
 }
+
+/**
+ * A shared proof file's headers (issue 19 item 2): a download's, an image shown inline, and a
+ * sandbox with no referrer in case the file is opened on its own, since its URL holds the token.
+ */
+export function sharedProofFileHeaders(file: Pick<ArtworkDownload, "name" | "contentType" | "size">): Headers {
+  const headers = artworkDownloadHeaders(file);
+  if (file.contentType.startsWith("image/")) {
+    headers.set("Content-Disposition", headers.get("Content-Disposition")!.replace(/^attachment/, "inline"));
+  }
+  headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
+  headers.set("Referrer-Policy", "no-referrer");
+  return headers;
+}

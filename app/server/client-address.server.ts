@@ -170,3 +170,15 @@ export function clientAddress(input: {
   }
   return addressKey(client);
 }
+
+/**
+ * Whether the socket's peer is a proxy TRUST_PROXY names, so that what it writes into a request's
+ * headers (X-Request-Id, say) is its word and not the client's: any peer when a number of proxies is
+ * trusted (the socket is then always the nearest proxy), one in a listed range otherwise, none at 0.
+ */
+export function fromTrustedProxy(input: { socket: string | undefined; trust: TrustProxy }): boolean {
+  const peer = parseAddress(input.socket ?? "");
+  if (!peer) return false;
+  const { trust } = input;
+  return "hops" in trust ? trust.hops > 0 : trust.proxies.some((range) => inRange(peer, range));
+}

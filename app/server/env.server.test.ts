@@ -61,7 +61,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "stripe" })).toThrow(
       /PAYMENT_PROVIDER: BASE_URL is https/,
     );
-    const https = { BASE_URL: "https://shop.example", ...GOOD_BUSINESS };
+    const https = { BASE_URL: "https://shop.example", SMTP_URL: "smtp://mail.example:587", ...GOOD_BUSINESS };
     expect(parseEnv({ ...https, PAYMENT_PROVIDER: "test" }).PAYMENT_PROVIDER).toBe("test");
     expect(parseEnv({ ...https, ...keys }).PAYMENT_PROVIDER).toBeUndefined();
     expect(parseEnv({ BASE_URL: "http://localhost:3000" }).PAYMENT_PROVIDER).toBeUndefined();
@@ -69,6 +69,16 @@ describe("parseEnv", () => {
       /PAYMENT_PROVIDER: is test, but STRIPE_\* keys are set/,
     );
     expect(() => parseEnv({ PAYMENT_PROVIDER: "free" })).toThrow(/PAYMENT_PROVIDER: must be stripe or test/);
+  });
+
+  it("does not start an https:// shop without SMTP_URL, saying why (issue 36 item 6)", () => {
+    const https = { BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "test", ...GOOD_BUSINESS };
+    expect(() => parseEnv(https)).toThrow(
+      "Invalid environment variables:\n  SMTP_URL: not set, and BASE_URL is https://: set SMTP_URL to the mail server (smtp:// or smtps://), or sign-in codes and reset links would stay in the outbox and the log instead of being sent",
+    );
+    expect(parseEnv({ ...https, SMTP_URL: "smtps://mail.example:465" }).SMTP_URL).toBe("smtps://mail.example:465");
+    // A local or test shop (http://) keeps its mail in the outbox, as before.
+    expect(parseEnv({ BASE_URL: "http://localhost:3000" }).SMTP_URL).toBeUndefined();
   });
 
   it("reads the online VAT check's services; HMRC's three variables come together (issue 17 item 6)", () => {
@@ -140,7 +150,7 @@ describe("parseEnv", () => {
   });
 
   it("does not start an https:// shop while any business value is a sample, naming each", () => {
-    const https = { BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "test" };
+    const https = { BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "test", SMTP_URL: "smtp://mail.example:587" };
     let message = "";
     try {
       parseEnv(https);
@@ -157,7 +167,12 @@ describe("parseEnv", () => {
   });
 
   it("reads testimonials and client logos as given, none when unset, and starts an https:// shop either way (issue 18 item 3)", () => {
-    const https = { BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "test", ...GOOD_BUSINESS };
+    const https = {
+      BASE_URL: "https://shop.example",
+      PAYMENT_PROVIDER: "test",
+      SMTP_URL: "smtp://mail.example:587",
+      ...GOOD_BUSINESS,
+    };
     const bare = parseEnv(https).business;
     expect(bare.testimonials).toEqual([]);
     expect(bare.clientLogos).toEqual([]);

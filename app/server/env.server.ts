@@ -145,6 +145,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       ? ["SMS_TWILIO_*, SMS_FROM: set the account SID, auth token and sending number together, or none"]
       : []),
     ...sampleProblems(env),
+    ...(env.BASE_URL?.startsWith("https://") && !env.SMTP_URL ? [HTTPS_NEEDS_SMTP] : []),
     ...(env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL ? [SEVERAL_PROCESSES_NEED_POSTGRES(env.WEB_CONCURRENCY)] : []),
     ...s3Problems(env),
   ];
@@ -158,6 +159,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     business,
   };
 }
+
+/**
+ * A public (https://) shop without a mail server would keep every sign-in code and reset link in
+ * the outbox table and write them to its log, where they are anyone's who reads either.
+ */
+export const HTTPS_NEEDS_SMTP =
+  "SMTP_URL: not set, and BASE_URL is https://: set SMTP_URL to the mail server (smtp:// or smtps://), or sign-in codes and reset links would stay in the outbox and the log instead of being sent";
 
 /** Issue 21: several processes cannot share the embedded database, so the server refuses to start them. */
 export const SEVERAL_PROCESSES_NEED_POSTGRES = (n: number) =>

@@ -11,7 +11,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { bodyLimitFor, countedBody, tooLargeMessage } from "./body-limits.server";
-import { clientAddress } from "./client-address.server";
+import { clientAddress, fromTrustedProxy } from "./client-address.server";
 import type { Env } from "./env.server";
 import { atMostEvery, checkDatabase } from "./health.server";
 import { type Logger, loggablePath, requestIdFrom, withRequestId } from "./log.server";
@@ -60,9 +60,11 @@ export function createHttpApp(options: {
   const app: HttpApp = new Hono();
 
   // Issue 21: every request has an id, the load balancer's or a new one, sent back as X-Request-Id
-  // and on every log line written while it is handled, ending with one line for the answer.
+  // and on every log line written while it is handled, ending with one line for the answer. The
+  // header is believed only from a trusted proxy (decision 013); a client's own is logged apart.
   app.use((c, next) => {
-    const requestId = requestIdFrom(c.req.header("x-request-id"));
+    const trusted = fromTrustedProxy({ socket: getConnInfo(c).remote.address, trust: env.TRUST_PROXY });
+    const { requestId, sentRequestId } = requestIdFrom(c.req.header("x-request-id"), { trusted });
     return withRequestId(requestId, async () => {
       const startedAt = performance.now();
       await next();
@@ -73,6 +75,7 @@ export function createHttpApp(options: {
           path: loggablePath(c.req.path),
           status: c.res.status,
           ms: Math.round((performance.now() - startedAt) * 10) / 10,
+          ...(sentRequestId === undefined ? {} : { sentRequestId }),
         },
         "request",
       );
@@ -90,6 +93,9 @@ export function createHttpApp(options: {
     await next();
     if (options.stopping()) c.res.headers.set("Connection", "close");
   });
+  // A route that sets one of these headers itself sets a stricter one, and keeps it: a preview's
+  // `default-src 'none'`, a shared proof file's `sandbox` and `no-referrer` (a stranger's file
+  // opened on its own must run nothing and leak no token).
   app.use(async (c, next) => {
     const nonce = newNonce();
     c.set("nonce", nonce);
@@ -97,7 +103,7 @@ export function createHttpApp(options: {
     for (const [name, value] of Object.entries(
       securityHeaders({ nonce, baseUrl: env.BASE_URL, stripe: paymentMode() === "stripe" }),
     )) {
-      c.res.headers.set(name, value);
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
   // A write refused before its body was read gets its answer once the body is in, or 1 MB of it

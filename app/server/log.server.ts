@@ -48,20 +48,38 @@ export function createLog(level: string, destination: pino.DestinationStream = b
   );
 }
 
-/** `console.log`, `.info`, `.warn` and `.error` write to `log` instead, formatted as Node would. */
+/**
+ * `console.log`, `.info`, `.warn` and `.error` write to `log` instead, formatted as Node would, with
+ * any link's token masked (maskTokens): a failure message may quote a reset or share link.
+ */
 export function sendConsoleTo(log: Logger): void {
-  console.log = (...args: unknown[]) => log.info(format(...args));
+  console.log = (...args: unknown[]) => log.info(maskTokens(format(...args)));
   console.info = console.log;
-  console.warn = (...args: unknown[]) => log.warn(format(...args));
-  console.error = (...args: unknown[]) => log.error(format(...args));
+  console.warn = (...args: unknown[]) => log.warn(maskTokens(format(...args)));
+  console.error = (...args: unknown[]) => log.error(maskTokens(format(...args)));
 }
 
 /** An id a load balancer gave the request: a short plain token, so it can be trusted into a log. */
 const FORWARDED_ID = /^[\w.:-]{8,128}$/;
+/** How much of an id the client itself sent is logged, and with which characters. */
+const SENT_ID_MAX_LENGTH = 64;
+const SENT_ID_UNSAFE = /[^\w.:-]/g;
 
-/** The request's id: the load balancer's X-Request-Id when it is a plain token, else a new one. */
-export function requestIdFrom(header: string | undefined | null): string {
-  return header && FORWARDED_ID.test(header) ? header : randomUUID();
+/**
+ * The request's id, and the one the client sent when it is not believed. X-Request-Id is the load
+ * balancer's word only when the socket's peer is a trusted proxy (TRUST_PROXY, decision 013);
+ * anyone else could choose the id that tags a request's lines, to blend them with another's. Then
+ * a new id is used and what was sent is kept apart (`sentRequestId`), cut to 64 plain characters
+ * so it can neither forge a log line nor fill one.
+ */
+export function requestIdFrom(
+  header: string | undefined | null,
+  options: { trusted: boolean },
+): { requestId: string; sentRequestId?: string } {
+  if (options.trusted && header && FORWARDED_ID.test(header)) return { requestId: header };
+  const requestId = randomUUID();
+  if (!header) return { requestId };
+  return { requestId, sentRequestId: header.slice(0, SENT_ID_MAX_LENGTH).replace(SENT_ID_UNSAFE, "_") };
 }
 
 /** Runs `work` with every log line it writes tagged with `requestId`. */
@@ -71,15 +89,60 @@ export function withRequestId<T>(requestId: string, work: () => T): T {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN = /^[\w-]{24,}$/;
+/** React Router's single-fetch asks for a page's data at the page's path plus `.data`. */
+const DATA_SUFFIX = ".data";
+/** Query parameters that carry a credential or a code: their value is never logged. */
+const SECRET_PARAMS = new Set(["token", "code", "otp", "key", "signature", "sig", "secret", "unsubscribe", "t"]);
+
+function loggableSegment(segment: string): string {
+  const data = segment.endsWith(DATA_SUFFIX);
+  const bare = data ? segment.slice(0, -DATA_SUFFIX.length) : segment;
+  if (bare.length < 24 || !TOKEN.test(bare) || UUID.test(bare)) return segment;
+  return data ? `:token${DATA_SUFFIX}` : ":token";
+}
 
 /**
  * A path as the log may keep it: a share link's or a reset's token is a credential, so a long
- * random segment becomes ":token" (a record's UUID stays: it opens nothing by itself). The query
- * string is never logged: it can carry an e-mail address or a code.
+ * random segment becomes ":token", also as React Router's `<token>.data` (a record's UUID stays: it
+ * opens nothing by itself). The request line never logs the query string: it can carry an e-mail
+ * address or a code.
  */
 export function loggablePath(path: string): string {
-  return path
-    .split("/")
-    .map((segment) => (segment.length >= 24 && TOKEN.test(segment) && !UUID.test(segment) ? ":token" : segment))
-    .join("/");
+  return path.split("/").map(loggableSegment).join("/");
+}
+
+/** A link's query string with the value of each credential-bearing parameter masked. */
+function loggableQuery(query: string): string {
+  return query
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      if (equals === -1) return pair;
+      const name = pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed escape: judged as written.
+      }
+      return SECRET_PARAMS.has(decoded.toLowerCase()) ? `${name}=:token` : pair;
+    })
+    .join("&");
+}
+
+/** A path or link in running text: what a log line may quote of a URL, its path then its query. */
+const LINK = /\/[^\s?#"'<>]*(?:\?[^\s#"'<>]*)?/g;
+
+/**
+ * Any text with the tokens of the links it quotes masked: path tokens as loggablePath masks them
+ * (with `.data` too) and the values of `token`, `code` and such in query strings, so a reset,
+ * share or unsubscribe link written into a failure message is not a credential in the log.
+ */
+export function maskTokens(text: string): string {
+  if (!text.includes("/")) return text;
+  return text.replace(LINK, (link) => {
+    const question = link.indexOf("?");
+    if (question === -1) return loggablePath(link);
+    return `${loggablePath(link.slice(0, question))}?${loggableQuery(link.slice(question + 1))}`;
+  });
 }

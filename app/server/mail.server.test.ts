@@ -9,7 +9,9 @@ import { startSmtpServer } from "../../tests/setup/smtp";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { runDueJobs } from "./job-worker.server";
 import { FIRST_RETRY_DELAY_MS } from "./jobs.server";
-import { MAIL_MAX_ATTEMPTS, resetMailTransport, sendMail } from "./mail.server";
+import { SITE } from "~/content/links";
+import { BLANKED_SECRET, MAIL_MAX_ATTEMPTS, resetMailTransport, sendMail } from "./mail.server";
+import { passwordResetMail, signInCodeMail } from "./mail-templates.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -105,6 +107,49 @@ describe("sendMail with SMTP_URL", () => {
     expect(await rows()).toEqual([]);
     expect(await runDueJobs(handle.db)).toBe(0);
     expect(smtp.messages).toHaveLength(0);
+  });
+});
+
+describe("a sent message's code or link (issue 36 item 6)", () => {
+  it("is blanked from its outbox row once sent, and reached the recipient whole", async () => {
+    await sendMail(handle.db, signInCodeMail("jane@acme.example", "482913"));
+    const resetUrl = "https://shop.example/reset-password?token=rT0k3nRT0k3nRT0k3nRT0k3n&x=1";
+    await sendMail(handle.db, passwordResetMail("jane@acme.example", { url: resetUrl }));
+    const [queuedCode] = await rows();
+    expect(queuedCode?.text).toContain("482913");
+    expect(await runDueJobs(handle.db)).toBe(2);
+    expect(smtp.messages.map((mail) => mail.text).join("\n")).toContain("482913");
+    expect(smtp.messages.map((mail) => mail.text).join("\n")).toContain(resetUrl);
+
+    const sent = await rows();
+    expect(sent.map((row) => row.status)).toEqual(["sent", "sent"]);
+    const stored = JSON.stringify(sent);
+    expect(stored).not.toContain("482913");
+    expect(stored).not.toContain("rT0k3nRT0k3nRT0k3nRT0k3n");
+    expect(sent[0]).toMatchObject({
+      subject: `${BLANKED_SECRET} is your ${SITE.name} sign-in code`,
+      meta: { kind: "sign-in-code" },
+    });
+    expect(sent[0]?.text).toContain(`Your code: ${BLANKED_SECRET}`);
+    expect(sent[1]?.text).toContain(`Choose a new password: ${BLANKED_SECRET}`);
+    expect(sent[1]?.html).toContain(`href="${BLANKED_SECRET}"`);
+    expect(sent[1]?.meta).toEqual({ kind: "password-reset" });
+  });
+
+  it("is blanked once the last attempt failed too", async () => {
+    smtp.refuseNext(MAIL_MAX_ATTEMPTS);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await sendMail(handle.db, signInCodeMail("jane@acme.example", "771204"));
+      for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt += 1) {
+        await runDueJobs(handle.db, { now: later(attempt * 24 * 3_600_000) });
+      }
+      const [failed] = await rows();
+      expect(failed?.status).toBe("failed");
+      expect(JSON.stringify(failed)).not.toContain("771204");
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { type OutboxAttachment, outbox } from "#db/schema";
+import { escapeHtml } from "~/domain/html";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { nudgeJobWorker } from "./jobs.server";
@@ -85,6 +86,33 @@ export async function recordFailedAttempt(db: Database, id: number, error: unkno
     .where(eq(outbox.id, id));
 }
 
+/** What stands in a sent message's row for its code or link. */
+export const BLANKED_SECRET = "••••••";
+
+/**
+ * The outbox row of a message as it stays once its job is over: its one-time code and its link
+ * (meta.code, meta.url: a sign-in or verification code, a reset or invitation link) blanked from
+ * subject, text and HTML and dropped from meta. The recipient has them; the table, read by staff
+ * and kept for weeks, must not be a second way in. A message kept without SMTP stays readable.
+ */
+export function finishedMail(row: Pick<OutboxRow, "subject" | "text" | "html" | "meta">) {
+  const { code, url, ...meta } = (row.meta ?? {}) as Record<string, unknown>;
+  const secrets = [code, url].filter((secret): secret is string => typeof secret === "string" && secret !== "");
+  // The longest first, so a code inside a link does not leave the rest of the link behind.
+  secrets.sort((a, b) => b.length - a.length);
+  const blank = (text: string) =>
+    secrets.reduce(
+      (blanked, secret) => blanked.replaceAll(secret, BLANKED_SECRET).replaceAll(escapeHtml(secret), BLANKED_SECRET),
+      text,
+    );
+  return {
+    subject: blank(row.subject),
+    text: blank(row.text),
+    html: row.html === null ? null : blank(row.html),
+    meta: row.meta === null ? null : meta,
+  };
+}
+
 /** A queued outbox row, or null when it was sent already (a retried job) or purged. */
 export async function queuedOutboxRow(db: Database, id: number): Promise<OutboxRow | null> {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
@@ -92,7 +120,8 @@ export async function queuedOutboxRow(db: Database, id: number): Promise<OutboxR
 }
 
 /**
- * The mail job: sends one queued outbox row over SMTP and marks it sent, dropping its files' bytes.
+ * The mail job: sends one queued outbox row over SMTP and marks it sent, dropping its files' bytes
+ * and blanking its code or link (finishedMail).
  * A send that fails throws after counting the attempt, and the queue retries it; the message was
  * last attempt's when `last` is true. Were SMTP_URL removed meanwhile, the message is kept instead.
  */
@@ -124,11 +153,13 @@ export async function deliverOutboxMail(db: Database, id: number, options: { las
     });
   } catch (error) {
     await recordFailedAttempt(db, id, error, options.last);
+    if (options.last) await db.update(outbox).set(finishedMail(row)).where(eq(outbox.id, id));
     throw error;
   }
   await db
     .update(outbox)
     .set({
+      ...finishedMail(row),
       status: "sent",
       sentAt: new Date(),
       attempts: sql`${outbox.attempts} + 1`,

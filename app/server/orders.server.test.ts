@@ -255,10 +255,30 @@ describe("startPayment: the amount is the server's", () => {
     const data = completeData();
     const draftId = await insertDraft(
       { userId: "alice" },
-      { data: { ...data, shipping: { ...data.shipping, address: { ...data.shipping?.address, country: "DE" } } } },
+      {
+        data: {
+          ...data,
+          shipping: { ...data.shipping, address: { ...data.shipping?.address, country: "DE", postcode: "10115" } },
+        },
+      },
     );
     // 27500 − 2750 + 1800, no VAT.
     expect((await started("alice", draftId)).amountPence).toBe(26550);
+  });
+
+  it("refuses to take a UK address abroad at 0 % VAT: its postcode must be the country's (issue 36 item 6)", async () => {
+    const data = completeData();
+    const draftId = await insertDraft(
+      { userId: "alice" },
+      { data: { ...data, shipping: { ...data.shipping, address: { ...data.shipping?.address, country: "DE" } } } },
+    );
+    expect(data.shipping?.address?.postcode).toMatch(/^[A-Z]{1,2}\d/);
+    expect(await startPayment(services, { session: session("alice"), draftId, productId: "8" })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "DRAFT_INCOMPLETE",
+      message: "Complete the Shipping step before paying.",
+    });
   });
 
   it("refuses signed-out callers, another user's draft, a product mismatch, incomplete and paid drafts, and stores nothing", async () => {

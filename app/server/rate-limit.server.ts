@@ -60,3 +60,12 @@ export async function peekRateLimit(
     retryAfterSeconds: Math.max(1, Math.ceil((started + windowSeconds * 1000 - Date.now()) / 1000)),
   };
 }
+
+/**
+ * Takes back one hit counted on `key` in its current window: a guess counted before it was
+ * compared (account-codes.server.ts checkCode) that turned out right.
+ */
+export async function unhitRateLimit(db: Database, key: string, windowSeconds: number): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0)
+    where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`);
+}

@@ -14,6 +14,7 @@ import { changeOrderStatus } from "./admin-orders.server";
 import { linesOfOrder } from "./order-lines.server";
 import { resetMailTransport } from "./mail.server";
 import {
+  approveReview,
   computeProductRatings,
   hideReview,
   latestPublishedReviews,
@@ -264,6 +265,58 @@ describe("averages", () => {
     const [five] = await handle.db.select().from(reviews).where(eq(reviews.rating, 5));
     await hideReview(handle.db, { staff, reviewId: five!.id, reason: "Test" });
     expect(await productRatings(handle.db)).toEqual({ "8": { average: 3, count: 1 } });
+  });
+});
+
+describe("a review with a link waits for staff (issue 36 item 6)", () => {
+  it("is kept out of the shop and the averages until staff approve it, then published", async () => {
+    const delivered = await order({ status: "delivered" });
+    const [line] = await lineIds(delivered);
+    const spam = "Great caps! Cheaper at www.cheap-caps.example/deal";
+    expect(await review(delivered, line!, { rating: 5, text: spam })).toEqual({
+      ok: true,
+      message: "Thank you: your review has a link in it, so it will be published once our staff have checked it.",
+    });
+    expect(await listProductReviews(handle.db, { productId: "8" })).toEqual([]);
+    expect(await latestPublishedReviews(handle.db, { limit: 10 })).toEqual([]);
+    expect(await computeProductRatings(handle.db)).toEqual({});
+    expect(await reviewSummary(handle.db)).toBeNull();
+    const [held] = await listReviewsForStaff(handle.db);
+    expect(held).toMatchObject({ text: spam, held: true, hidden: null });
+    const detail = await getOrder(handle.db, { userId: BUYER, accountId: BUYER, orderId: delivered.id });
+    expect((await reviewsOfOrder(handle.db, detail!))[0]?.review).toMatchObject({ published: false, held: true });
+
+    expect(await approveReview(handle.db, { reviewId: held!.id })).toEqual({
+      ok: true,
+      message: "Review approved. It is published and counts in the product's rating.",
+    });
+    expect((await listProductReviews(handle.db, { productId: "8" })).map((r) => r.text)).toEqual([spam]);
+    expect(await computeProductRatings(handle.db)).toEqual({ "8": { average: 5, count: 1 } });
+    expect(await approveReview(handle.db, { reviewId: held!.id })).toMatchObject({ status: 409, code: "NOT_HELD" });
+    expect(await approveReview(handle.db, { reviewId: "0f8fad5b-d9cb-469f-a165-70867728950e" })).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it("publishes a review without a link at once", async () => {
+    const delivered = await order({ status: "delivered" });
+    const [line] = await lineIds(delivered);
+    const text = "Lovely caps, e.g. the navy ones. 4.5 stars from the team; delivery was quick.";
+    expect(await review(delivered, line!, { rating: 4, text })).toEqual({
+      ok: true,
+      message: REVIEW_MESSAGES.published,
+    });
+    expect((await listProductReviews(handle.db, { productId: "8" })).map((r) => r.text)).toEqual([text]);
+  });
+
+  it("a hidden held review stays hidden: approving it is refused", async () => {
+    const delivered = await order({ status: "delivered" });
+    const [line] = await lineIds(delivered);
+    await review(delivered, line!, { text: "see https://evil.example" });
+    const [held] = await listReviewsForStaff(handle.db);
+    expect((await hideReview(handle.db, { staff, reviewId: held!.id, reason: "Spam link" })).ok).toBe(true);
+    expect(await approveReview(handle.db, { reviewId: held!.id })).toMatchObject({ status: 409 });
+    expect(await listProductReviews(handle.db, { productId: "8" })).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
  * and pages show the average and count of the published ones; staff hide one with a reason, which
  * is kept with who hid it and when. The rules are app/domain/reviews.ts.
  */
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { authUser, orderLines, orders, reviews } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
@@ -13,6 +13,7 @@ import {
   type LineReview,
   type Rating,
   type RatingSummary,
+  containsLink,
   REVIEW_MESSAGES,
   type ReviewInput,
   reviewEligibility,
@@ -65,6 +66,7 @@ export async function reviewsOfOrder(
       text: reviews.body,
       createdAt: reviews.createdAt,
       hiddenAt: reviews.hiddenAt,
+      heldAt: reviews.heldAt,
     })
     .from(reviews)
     .where(eq(reviews.orderId, order.id));
@@ -77,7 +79,13 @@ export async function reviewsOfOrder(
       title: line.product.title,
       eligibility: reviewEligibility({ owner: true, orderStatus: order.status, reviewed: row !== undefined }),
       review: row
-        ? { rating: asRating(row.rating), text: row.text, createdAt: row.createdAt, published: row.hiddenAt === null }
+        ? {
+            rating: asRating(row.rating),
+            text: row.text,
+            createdAt: row.createdAt,
+            published: row.hiddenAt === null && row.heldAt === null,
+            held: row.hiddenAt === null && row.heldAt !== null,
+          }
         : null,
     };
   });
@@ -96,6 +104,8 @@ export async function submitReview(
   const limit = await hitRateLimit(db, `review:${input.userId}`, REVIEW_LIMIT.hits, REVIEW_LIMIT.windowSeconds);
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", REVIEW_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
+  // A link waits for staff instead of going out under the shop's name (containsLink).
+  const held = containsLink(input.review.text);
   const result = await db.transaction(async (tx): Promise<{ ok: true; message: string } | Failure> => {
     // Locked, so a status change by staff cannot pass the delivered check midway.
     const [order] = await tx
@@ -127,15 +137,19 @@ export async function submitReview(
         userId: input.userId,
         rating: input.review.rating,
         body: input.review.text,
+        heldAt: held ? new Date() : null,
       })
       .onConflictDoNothing({ target: reviews.orderLineId })
       .returning({ id: reviews.id });
     if (inserted.length === 0) return failure(409, "ALREADY_REVIEWED", REVIEW_MESSAGES.alreadyReviewed);
-    return { ok: true, message: REVIEW_MESSAGES.published };
+    return { ok: true, message: held ? REVIEW_MESSAGES.held : REVIEW_MESSAGES.published };
   });
-  if (result.ok) forgetRatings(db);
+  if (result.ok && !held) forgetRatings(db);
   return result;
 }
+
+/** What the shop shows: reviews neither hidden by staff nor waiting for their approval. */
+const published = and(isNull(reviews.hiddenAt), isNull(reviews.heldAt));
 
 // ---------------------------------------------------------------------------------------------
 // What every visitor sees
@@ -149,7 +163,7 @@ export async function computeProductRatings(db: Database): Promise<Record<string
       total: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
     })
     .from(reviews)
-    .where(isNull(reviews.hiddenAt))
+    .where(published)
     .groupBy(reviews.productId);
   const ratings: Record<string, RatingSummary> = {};
   for (const row of rows) {
@@ -181,7 +195,7 @@ export async function reviewSummary(db: Database): Promise<RatingSummary | null>
   const [row] = await db
     .select({ count: count(), total: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
     .from(reviews)
-    .where(isNull(reviews.hiddenAt));
+    .where(published);
   return summariseRatings({ total: Number(row?.total ?? 0), count: Number(row?.count ?? 0) });
 }
 
@@ -193,7 +207,7 @@ export async function latestPublishedReviews(db: Database, input: { limit: numbe
   const rows = await db
     .select({ id: reviews.id, rating: reviews.rating, text: reviews.body, productId: reviews.productId })
     .from(reviews)
-    .where(and(isNull(reviews.hiddenAt), sql`${reviews.body} <> ''`))
+    .where(and(published, sql`${reviews.body} <> ''`))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(input.limit);
   return rows.map(({ productId, ...row }) => ({
@@ -213,7 +227,7 @@ export async function listProductReviews(
   const rows = await db
     .select({ id: reviews.id, rating: reviews.rating, text: reviews.body, createdAt: reviews.createdAt })
     .from(reviews)
-    .where(and(eq(reviews.productId, input.productId), isNull(reviews.hiddenAt)))
+    .where(and(eq(reviews.productId, input.productId), published))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(input.limit ?? 10);
   return rows.map((row) => ({ ...row, rating: asRating(row.rating) }));
@@ -230,6 +244,8 @@ export type StaffReview = {
   rating: Rating;
   text: string;
   createdAt: Date;
+  /** Waiting for staff to approve it: its text has a link (containsLink). */
+  held: boolean;
   hidden: { at: Date; by: string; reason: string } | null;
 };
 
@@ -246,6 +262,7 @@ export async function listReviewsForStaff(db: Database, input: { limit?: number 
       text: reviews.body,
       createdAt: reviews.createdAt,
       hiddenAt: reviews.hiddenAt,
+      heldAt: reviews.heldAt,
       hiddenBy: reviews.hiddenBy,
       hiderEmail: hider.email,
       hiddenReason: reviews.hiddenReason,
@@ -263,6 +280,7 @@ export async function listReviewsForStaff(db: Database, input: { limit?: number 
     rating: asRating(row.rating),
     text: row.text,
     createdAt: row.createdAt,
+    held: row.hiddenAt === null && row.heldAt !== null,
     hidden:
       row.hiddenAt && row.hiddenReason
         ? { at: row.hiddenAt, by: row.hiderEmail ?? row.hiddenBy ?? "", reason: row.hiddenReason }
@@ -288,4 +306,24 @@ export async function hideReview(
   }
   forgetRatings(db);
   return { ok: true, message: REVIEW_MESSAGES.hidden };
+}
+
+/** Publishes a review that waited for staff because of a link in it (callers have checked requireStaff). */
+export async function approveReview(
+  db: Database,
+  input: { reviewId: string },
+): Promise<{ ok: true; message: string } | Failure> {
+  const notFound = () => failure(404, "REVIEW_NOT_FOUND", REVIEW_MESSAGES.reviewNotFound);
+  if (!isUuid(input.reviewId)) return notFound();
+  const approved = await db
+    .update(reviews)
+    .set({ heldAt: null })
+    .where(and(eq(reviews.id, input.reviewId), isNotNull(reviews.heldAt), isNull(reviews.hiddenAt)))
+    .returning({ id: reviews.id });
+  if (approved.length === 0) {
+    const [exists] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, input.reviewId));
+    return exists ? failure(409, "NOT_HELD", REVIEW_MESSAGES.notHeld) : notFound();
+  }
+  forgetRatings(db);
+  return { ok: true, message: REVIEW_MESSAGES.approved };
 }

@@ -7,7 +7,8 @@ import { orderLines } from "./orders";
  * A buyer's review of one delivered order line (issue 18 item 1): one per line, held by the unique
  * key on `order_line_id`, whoever of the order's organisation writes it. `product_id` is the
  * line's, copied so the averages are one grouped query. A review is published until staff hide
- * it; hiding keeps the review and says who hid it, when and why (`hidden_*`, all set or none).
+ * it; hiding keeps the review and says who hid it, when and why (`hidden_*`, all set or none). A
+ * review with a link in it waits for staff from `held_at` and is published once they approve it.
  */
 export const reviews = pgTable(
   "reviews",
@@ -23,6 +24,7 @@ export const reviews = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenBy: text("hidden_by"),
     hiddenReason: text("hidden_reason"),
+    heldAt: timestamp("held_at", { withTimezone: true }),
   },
   (t) => [
     foreignKey({

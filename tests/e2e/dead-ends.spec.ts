@@ -162,7 +162,7 @@ test("the shopping list adds a row to the cart with its colour and customisation
   await expectContentFits(page);
 });
 
-test("Details starts from the account and the last order, and a GB postcode must look like one", async ({
+test("Details starts from the account and the last order, and a postcode must look like its country's", async ({
   page,
   mailbox,
 }) => {
@@ -204,11 +204,19 @@ test("Details starts from the account and the last order, and a GB postcode must
   await expect(postcode).toHaveValue("SW1A 1AA");
   await expect(page.getByText("Enter a valid UK postcode, e.g. SW1A 1AA")).toHaveCount(0);
   await expect(next).toBeEnabled();
-  // Another country keeps today's rule.
-  await postcode.fill("XYZ");
+  // Another country has its own format, and a UK postcode there is refused (0 % VAT abroad).
   await page.getByLabel("Country*").selectOption("FR");
-  await expect(page.getByText("Enter a valid UK postcode, e.g. SW1A 1AA")).toHaveCount(0);
+  await expect(postcode).toHaveAccessibleDescription(
+    "This is a UK postcode: choose United Kingdom as the country, or enter the postcode of the address abroad",
+  );
+  await expect(next).toBeDisabled();
+  await postcode.fill("XYZ");
+  await expect(postcode).toHaveAccessibleDescription("Enter a valid postcode for France, e.g. 75008");
+  await expect(next).toBeDisabled();
+  await postcode.fill("75008");
+  await expect(page.getByText("Enter a valid postcode for France, e.g. 75008")).toHaveCount(0);
   await expect(next).toBeEnabled();
+  await postcode.fill("XYZ");
   await page.getByLabel("Country*").selectOption("GB");
   const saved = page.waitForResponse(
     (response) => response.url().includes("/api/drafts/") && (response.request().postData() ?? "").includes("SW1A 1AA"),

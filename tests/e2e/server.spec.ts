@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BUSINESS_SAMPLES } from "../../app/domain/business-variables";
+import { GOOD_BUSINESS } from "../setup/business";
 import { expect, test } from "./support/fixtures";
 
 test("HTML carries the security headers, a per-response nonce and gzip", async ({ request }) => {
@@ -124,6 +125,40 @@ test("an https:// shop with sample business details refuses to start, naming eac
     for (const name of Object.keys(BUSINESS_SAMPLES)) {
       expect(output).toContain(`${name}: is still the local sample, and BASE_URL is https://`);
     }
+    expect(output).not.toContain("ready at");
+  } finally {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("an https:// shop without SMTP_URL refuses to start, saying why (issue 36 item 6)", async () => {
+  test.setTimeout(60_000);
+  const dataDir = mkdtempSync(join(tmpdir(), "swag-no-smtp-"));
+  const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? "build"}/server/index.js`], {
+    env: {
+      ...process.env,
+      ...GOOD_BUSINESS,
+      SMTP_URL: "",
+      NODE_ENV: "production",
+      BASE_URL: "https://shop.example",
+      PAYMENT_PROVIDER: "test",
+      PORT: String(4300 + Math.floor(Math.random() * 500)),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  try {
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code, output).toBe(1);
+    expect(output).toContain(
+      "SMTP_URL: not set, and BASE_URL is https://: set SMTP_URL to the mail server (smtp:// or smtps://), or sign-in codes and reset links would stay in the outbox and the log instead of being sent",
+    );
+    expect(output).not.toContain("is still the local sample");
     expect(output).not.toContain("ready at");
   } finally {
     child.kill("SIGKILL");

@@ -127,6 +127,8 @@ test("a shop started for production shows no placeholder on any page a visitor c
     ...GOOD_BUSINESS,
     BASE_URL: "https://shop.swagstudio.co.uk",
     PAYMENT_PROVIDER: "test",
+    // A production shop needs its mail server to start; a crawl sends nothing.
+    SMTP_URL: "smtp://127.0.0.1:9",
   });
   try {
     const seen = new Set<string>();
