@@ -35,6 +35,7 @@ import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.serve
 import { deleteStored, getUploadStorage, type FileStorage } from "./storage.server";
 import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
 import { preflightStored } from "./artwork-preflight.server";
+import { checksLimited } from "./preflight-queue.server";
 
 const editableList = sqlList(EDITABLE_STATUSES);
 /** How many of the draft's files an upload named `name` keeps: all but those it replaces. */
@@ -106,10 +107,13 @@ export async function saveArtwork(
   if (refused) return refused;
   if (state && state.kept >= ARTWORK_MAX_FILES) return FAILURES.tooMany();
   if (!request.body) return FAILURES.empty();
+  // Past the hourly checks the 429 comes before a byte of the body is read (decision 033).
+  const limited = await checksLimited(db, userId);
+  if (limited) return limited;
 
   const stored = await storeUpload(db, { userId, kind, length, maxBytes, body: request.body, storage });
   if (!stored.ok) return stored;
-  const checked = await preflightStored(storage, stored, kind);
+  const checked = await preflightStored(db, { userId, storage, stored, kind, signal: request.signal });
   if (!checked.ok) return checked;
   const ours = [stored.storedName, checked.previewStoredName];
 
@@ -118,7 +122,7 @@ export async function saveArtwork(
     name,
     size: stored.size,
     uploaded_at: new Date().toISOString(),
-    preflight: checked.report,
+    ...(checked.report ? { preflight: checked.report } : {}),
     use_anyway: [],
   };
   try {

@@ -18,7 +18,9 @@ export type PreflightOptions = {
 };
 export type PreflightResult =
   | { ok: true; report: PreflightReport; preview: Uint8Array | null }
-  | { ok: false; busy: true };
+  | { ok: false; busy: true }
+  /** Over a limit of the parser's sandbox: the upload is kept, unchecked; `message` starts "We could not check this file: ". */
+  | { ok: false; overLimit: "cpu" | "memory" | "time" | "output" | "crash"; message: string };
 
 /**
  * Measured (build/server/preflight-worker.js, 2 cores): a 50 MB PDF of noise images, read and
