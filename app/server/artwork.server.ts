@@ -12,8 +12,10 @@
  *   Answers: ok → the new file entry, the draft's files as they now are and the draft's new
  *   version (the page's next save must send it); 400 FILE_NAME_MISSING / FILE_EMPTY, 404 DRAFT_NOT_FOUND, 409 DRAFT_LOCKED /
  *   TOO_MANY_FILES, 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE, 429 UPLOAD_QUOTA, each with the
- *   buyer-facing message from app/domain/artwork-rules.ts. (The route answers 401 and 403 for a
- *   visitor without a session or a confirmed e-mail address before any of this.)
+ *   buyer-facing message from app/domain/artwork-rules.ts; from the check (decision 033), 422
+ *   ARTWORK_UNREADABLE, 429 TOO_MANY_CHECKS (30 an hour, with when to try again) and 503
+ *   PREFLIGHT_BUSY (the check did not come round within a minute). (The route answers 401 and 403
+ *   for a visitor without a session or a confirmed e-mail address before any of this.)
  *
  * A file with the name of one already on the draft replaces it, in its place in the list, record
  * and bytes (issue 16 item 5: a re-uploaded logo was listed twice); so a replacement is never
