@@ -51,7 +51,7 @@ export async function copyArtworkIntoDraft(
       continue;
     }
     // Checked as an upload is (issue 20): its report and preview are the copy's own.
-    const checked = await preflightStored(storage, stored, kind);
+    const checked = await preflightStored(db, { userId, storage, stored, kind });
     if (!checked.ok) {
       missing.push(source.name);
       continue;

@@ -12,8 +12,10 @@
  *   Answers: ok → the new file entry, the draft's files as they now are and the draft's new
  *   version (the page's next save must send it); 400 FILE_NAME_MISSING / FILE_EMPTY, 404 DRAFT_NOT_FOUND, 409 DRAFT_LOCKED /
  *   TOO_MANY_FILES, 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE_TYPE, 429 UPLOAD_QUOTA, each with the
- *   buyer-facing message from app/domain/artwork-rules.ts. (The route answers 401 and 403 for a
- *   visitor without a session or a confirmed e-mail address before any of this.)
+ *   buyer-facing message from app/domain/artwork-rules.ts; from the check (decision 033), 422
+ *   ARTWORK_UNREADABLE, 429 TOO_MANY_CHECKS (30 an hour, with when to try again) and 503
+ *   PREFLIGHT_BUSY (the check did not come round within a minute). (The route answers 401 and 403
+ *   for a visitor without a session or a confirmed e-mail address before any of this.)
  *
  * A file with the name of one already on the draft replaces it, in its place in the list, record
  * and bytes (issue 16 item 5: a re-uploaded logo was listed twice); so a replacement is never
@@ -35,6 +37,7 @@ import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.serve
 import { deleteStored, getUploadStorage, type FileStorage } from "./storage.server";
 import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
 import { preflightStored } from "./artwork-preflight.server";
+import { checksLimited } from "./preflight-queue.server";
 
 const editableList = sqlList(EDITABLE_STATUSES);
 /** How many of the draft's files an upload named `name` keeps: all but those it replaces. */
@@ -106,10 +109,13 @@ export async function saveArtwork(
   if (refused) return refused;
   if (state && state.kept >= ARTWORK_MAX_FILES) return FAILURES.tooMany();
   if (!request.body) return FAILURES.empty();
+  // Past the hourly checks the 429 comes before a byte of the body is read (decision 033).
+  const limited = await checksLimited(db, userId);
+  if (limited) return limited;
 
   const stored = await storeUpload(db, { userId, kind, length, maxBytes, body: request.body, storage });
   if (!stored.ok) return stored;
-  const checked = await preflightStored(storage, stored, kind);
+  const checked = await preflightStored(db, { userId, storage, stored, kind, signal: request.signal });
   if (!checked.ok) return checked;
   const ours = [stored.storedName, checked.previewStoredName];
 

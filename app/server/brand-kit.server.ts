@@ -14,6 +14,7 @@ import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domai
 import { isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
 import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { preflightStored } from "./artwork-preflight.server";
+import { checksLimited } from "./preflight-queue.server";
 import { copyArtworkIntoDraft } from "./artwork-copy.server";
 import { queryRows, type Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
@@ -98,7 +99,7 @@ export async function uploadBrandLogo(
   if (!headers.ok) return headers;
   const { name, kind, length } = headers;
   if (!request.body) return FAILURES.empty();
-  const refused = await limited(db, input);
+  const refused = (await limited(db, input)) ?? (await checksLimited(db, userId));
   if (refused) return refused;
   const full = async () => {
     const [row] = await db.select({ n: count() }).from(brandKitLogos).where(eq(brandKitLogos.accountId, accountId));
@@ -110,7 +111,7 @@ export async function uploadBrandLogo(
   if (!stored.ok) return stored;
   // A file that can never print is refused here as in step 2 (issue 20); the kit keeps no report,
   // since each copy into a draft is checked again for its own method and placement.
-  const checked = await preflightStored(storage, stored, kind);
+  const checked = await preflightStored(db, { userId, storage, stored, kind, signal: request.signal });
   if (!checked.ok) return checked;
   await deleteStored(storage, [checked.previewStoredName]);
   const id = randomUUID();
@@ -177,7 +178,7 @@ export async function takeBrandLogo(
     .where(and(eq(brandKitLogos.id, input.logoId), eq(brandKitLogos.accountId, accountOf(input))))
     .limit(1);
   if (!logo) return noLogo();
-  const refused = await limited(db, input);
+  const refused = (await limited(db, input)) ?? (await checksLimited(db, input.userId));
   if (refused) return refused;
   const copied = await copyArtworkIntoDraft(db, {
     userId: input.userId,

@@ -71,7 +71,7 @@ export function bwrapArgs(codePaths: readonly string[]): string[] {
  * the shop's user. Where nobody cannot read the shop's code (a checkout under a private home), the
  * box is made as the server's user, as bwrap does by default.
  */
-const AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"];
+const AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] as const;
 const THIS_FILE = fileURLToPath(import.meta.url);
 
 type Box = { available: boolean; prefix: string[] };
@@ -81,8 +81,8 @@ function findBox(): Promise<Box> {
     if (process.env.SWAG_PREFLIGHT_NO_SANDBOX === "1") return { available: false, prefix: [] };
     const modules = nodeModulesOf(THIS_FILE);
     const probe = [...bwrapArgs([dirname(THIS_FILE), ...(modules ? [modules] : [])]), "true"];
-    if (process.getuid?.() === 0 && (await succeeds(AS_NOBODY[0], [...AS_NOBODY.slice(1), "bwrap", ...probe])))
-      return { available: true, prefix: AS_NOBODY };
+    if (process.getuid?.() === 0 && (await succeeds("setpriv", [...AS_NOBODY.slice(1), "bwrap", ...probe])))
+      return { available: true, prefix: [...AS_NOBODY] };
     return { available: await succeeds("bwrap", probe), prefix: [] };
   })();
   return box;
@@ -102,8 +102,9 @@ export async function enteredAsNobody(): Promise<boolean> {
 }
 
 /** The command that runs `command` in the box, seeing only `codePaths` of the shop's files. */
-export async function boxed(codePaths: readonly string[], command: readonly string[]): Promise<string[]> {
-  return [...(await findBox()).prefix, "bwrap", ...bwrapArgs(codePaths), ...command];
+export async function boxed(codePaths: readonly string[], command: readonly string[]): Promise<[string, ...string[]]> {
+  const [first = "bwrap", ...rest] = [...(await findBox()).prefix, "bwrap", ...bwrapArgs(codePaths), ...command];
+  return [first, ...rest];
 }
 
 let ghostscript: Promise<boolean> | undefined;

@@ -81,3 +81,36 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
 });
+
+/**
+ * The one queue of artwork checks across processes (decision 033): a row per check asked for,
+ * claimed fairly between accounts and at most one running per account (the unique partial index),
+ * under a lease a dead process's successor takes over. Rows of the last hour also count each
+ * account's checks against its hourly limit; finished ones older than that are deleted at the next
+ * enqueue, so the table holds about an hour's checks.
+ */
+export const preflightChecks = pgTable(
+  "preflight_checks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").notNull(),
+    kind: text("kind").notNull(),
+    storedName: text("stored_name").notNull(),
+    size: integer("size").notNull(),
+    status: text("status").notNull().default("queued"),
+    result: jsonb("result"),
+    attempts: integer("attempts").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("preflight_checks_one_running_idx").on(t.userId).where(sql`status = 'running'`),
+    index("preflight_checks_user_idx").on(t.userId, t.createdAt),
+    index("preflight_checks_waiting_idx").on(t.id).where(sql`status in ('queued', 'running')`),
+    index("preflight_checks_finished_idx").on(t.createdAt).where(sql`status in ('done', 'abandoned')`),
+    check("preflight_checks_status_check", sql`status in ('queued', 'running', 'done', 'abandoned')`),
+  ],
+);
