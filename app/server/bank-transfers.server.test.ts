@@ -108,7 +108,8 @@ async function insertDraft(userId: string, data = completeData()) {
   const [row] = await handle.db
     .insert(orderDrafts)
     .values({
-      accountId: `account-of-${userId}`,
+      // A personal checkout: the account is the buyer (accountIdFor).
+      accountId: userId,
       userId,
       productId: "8",
       status: "shipping_done",
@@ -360,10 +361,13 @@ describe("the pro-forma invoice", () => {
       expect(text).toContain(expected);
     expect(text).not.toContain("Time of supply");
 
-    // Their organisation may read it too; nobody else.
-    const colleague = { userId: "colleague", accountId: `account-of-${buyer.userId}` };
+    // An organisation's order is read by whoever acts for the organisation, nobody else: not even
+    // its buyer from their personal account (decision 035).
+    await handle.db.update(orders).set({ accountId: "org-of-buyer" }).where(eq(orders.id, orderId));
+    const colleague = { userId: "colleague", accountId: "org-of-buyer" };
     expect(await loadProforma(handle.db, { orderId, reader: colleague })).not.toBeNull();
     expect(await loadProforma(handle.db, { orderId, reader: { ...colleague, accountId: "another-org" } })).toBeNull();
+    expect(await loadProforma(handle.db, { orderId, reader: { userId: buyer.userId, accountId: "" } })).toBeNull();
   });
 
   it("is served at /orders/:id/proforma.pdf to the buyer only, never cached; anyone else gets a 404", async () => {

@@ -2,7 +2,8 @@
  * "Share for approval" (issue 19 item 2, docs/decisions/025-proof-share-links.md): the buyer or an
  * organisation approver makes a link to one proof version of one line; whoever holds it sees that
  * version and may approve it or ask for changes after giving a name and an e-mail address, for 7
- * days, until it is revoked, answered or a newer version is sent. The link carries 32 random bytes;
+ * days, until it is revoked, answered or a newer version is sent, and while whoever made it may still
+ * answer for the order (docs/decisions/035-current-membership.md). The link carries 32 random bytes;
  * the database keeps only their SHA-256.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -25,7 +26,7 @@ import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { failure, type Failure } from "./http.server";
 import { linesOfOrder } from "./order-lines.server";
-import { answerRight } from "./proof-answerers.server";
+import { answerRight, sharerLeft, sharerMayStillAnswer } from "./proof-answerers.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { type FileStorage, getUploadStorage } from "./storage.server";
 
@@ -194,6 +195,7 @@ export async function openShareLink(
     orderWaitsForProof: toOrderStatus(order.status) === "proof_sent",
   });
   if (!state.ok) return failure(410, `LINK_${state.reason.toUpperCase()}`, SHARE_LINK_MESSAGES[state.reason]);
+  if (!(await sharerMayStillAnswer(db, order, link.createdBy))) return sharerLeft();
   const lines = await linesOfOrder(db, order);
   const line = lines.find((each) => each.id === proof.orderLineId);
   if (!line) return notFound;
