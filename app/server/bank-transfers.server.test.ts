@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  authMember,
+  authOrganization,
   bankTransfers,
   cartItems,
   firstOrderClaims,
@@ -159,6 +161,43 @@ async function staffMember() {
 }
 
 describe("placing an order by bank transfer", () => {
+  it("refuses a checkout started for an organisation the buyer has since left, and places nothing (decision 035)", async () => {
+    const buyer = await createSignedInUser(handle.db, "leaver@acme.co");
+    await handle.db
+      .insert(authOrganization)
+      .values({ id: "org-left", name: "Left Ltd", slug: "left", createdAt: new Date() });
+    const draftId = await insertDraft(buyer.userId);
+    await handle.db.update(orderDrafts).set({ accountId: "org-left" }).where(eq(orderDrafts.id, draftId));
+    await handle.db
+      .insert(cartItems)
+      .values([{ userId: buyer.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" }]);
+    const placed = await placeBankTransferOrder(services, { session: session(buyer.userId), draftId, productId: "8" });
+    expect(placed).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "NOT_A_MEMBER",
+      message:
+        "This checkout was started for an organisation you no longer belong to. Start again from your cart to order for yourself.",
+    });
+    expect(await handle.db.select().from(orders)).toHaveLength(0);
+    // A member of it places it as before.
+    await handle.db
+      .insert(authMember)
+      .values({
+        id: "m-leaver",
+        organizationId: "org-left",
+        userId: buyer.userId,
+        role: "member",
+        createdAt: new Date(),
+      });
+    const member = await placeBankTransferOrder(services, {
+      session: { user: { id: buyer.userId }, accountId: "org-left" },
+      draftId,
+      productId: "8",
+    });
+    expect(member).toMatchObject({ ok: true });
+  });
+
   it("places it from the payment step at the server's amount: awaiting transfer, unpaid, with a pro-forma due in 14 days", async () => {
     const alice = await createSignedInUser(handle.db, "alice@acme.co");
     const draftId = await insertDraft(alice.userId);
