@@ -128,20 +128,33 @@ export async function revokeShareLink(
 
 export type ShareLinkView = { id: string; proofId: string; createdAt: Date; expiresAt: Date };
 
-/** The order's links that still open their proof (not revoked, not expired), newest first. */
+/**
+ * The order's links that still open their proof (not revoked, not expired, their maker still
+ * entitled to answer: decision 035), newest first.
+ */
 export async function liveShareLinks(db: Database, orderId: string, now = new Date()): Promise<ShareLinkView[]> {
-  return db
+  const rows = await db
     .select({
       id: proofShareLinks.id,
       proofId: proofShareLinks.orderProofId,
       createdAt: proofShareLinks.createdAt,
       expiresAt: proofShareLinks.expiresAt,
+      createdBy: proofShareLinks.createdBy,
+      order: { id: orders.id, userId: orders.userId, accountId: orders.accountId },
     })
     .from(proofShareLinks)
+    .innerJoin(orders, eq(orders.id, proofShareLinks.orderId))
     .where(
       and(eq(proofShareLinks.orderId, orderId), isNull(proofShareLinks.revokedAt), gt(proofShareLinks.expiresAt, now)),
     )
     .orderBy(desc(proofShareLinks.createdAt));
+  const makers = new Map<string, boolean>();
+  for (const row of rows) {
+    if (!makers.has(row.createdBy)) makers.set(row.createdBy, await sharerMayStillAnswer(db, row.order, row.createdBy));
+  }
+  return rows
+    .filter((row) => makers.get(row.createdBy))
+    .map(({ id, proofId, createdAt, expiresAt }) => ({ id, proofId, createdAt, expiresAt }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ import { getOrder, listOrders } from "./buyer-orders.server";
 import { claimGuarantee } from "./guarantee-claims.server";
 import { issueInvoice, loadOrderDocument } from "./invoices.server";
 import { answerRight } from "./proof-answerers.server";
-import { answerByShareLink, createShareLink, openShareLink } from "./proof-share-links.server";
+import { answerByShareLink, createShareLink, liveShareLinks, openShareLink } from "./proof-share-links.server";
 import { cartQuotePricing, getQuote, listQuotes, QUOTE_MESSAGES } from "./quotes.server";
 import { mayRead, readableAccounts } from "./record-access.server";
 import { getSessionInfo } from "./session.server";
@@ -182,6 +182,7 @@ describe("an organisation's records follow current membership, never who placed 
       quotedPrice: [{ productId: "8", quantity: 100, unitPence: 301 }],
     });
     expect((await openShareLink(handle.db, { token: shareToken })).ok).toBe(true);
+    expect(await liveShareLinks(handle.db, order.id)).toHaveLength(1);
   });
 
   it("after switching to the personal account, the placer reaches none of them, and the cart says why its prices changed", async () => {
@@ -233,6 +234,7 @@ describe("an organisation's records follow current membership, never who placed 
       status: 410,
       message: SHARE_LINK_MESSAGES.sharerLeft,
     });
+    expect(await liveShareLinks(handle.db, order.id), "the order page lists it no more").toEqual([]);
     expect(
       await answerByShareLink(handle.db, {
         token: shareToken,
