@@ -181,15 +181,13 @@ describe("placing an order by bank transfer", () => {
     });
     expect(await handle.db.select().from(orders)).toHaveLength(0);
     // A member of it places it as before.
-    await handle.db
-      .insert(authMember)
-      .values({
-        id: "m-leaver",
-        organizationId: "org-left",
-        userId: buyer.userId,
-        role: "member",
-        createdAt: new Date(),
-      });
+    await handle.db.insert(authMember).values({
+      id: "m-leaver",
+      organizationId: "org-left",
+      userId: buyer.userId,
+      role: "member",
+      createdAt: new Date(),
+    });
     const member = await placeBankTransferOrder(services, {
       session: { user: { id: buyer.userId }, accountId: "org-left" },
       draftId,
