@@ -15,6 +15,8 @@ export const BRAND_KIT_MESSAGES = {
   saved: "Brand kit saved.",
   removed: "Logo removed from your brand kit.",
   rateLimited: "Too many changes at once. Please try again later.",
+  /** Decision 035: members read the organisation's kit; owners and admins change it. */
+  readOnly: "Only your organisation's owners and admins can change its brand kit.",
 } as const;
 
 export type BrandKitView = {

@@ -24,6 +24,9 @@ export const PAYMENT_MESSAGES = {
   noDraft: NO_DRAFT_MESSAGE,
   productMismatch: "This draft is for a different product. Go back to your cart and open the payment step again.",
   alreadyPaid: "This order has already been paid.",
+  /** Decision 035: an organisation's checkout, after the buyer left that organisation. */
+  notActingFor:
+    "This checkout was started for an organisation you no longer belong to. Start again from your cart to order for yourself.",
   processing: "Your payment is being processed. We'll e-mail you as soon as it's confirmed.",
   providerDown: "The payment provider is not responding. Nothing was charged; please try again.",
   /** A-1, when the Stripe keys are half set. */

@@ -57,6 +57,9 @@ export const SHARE_LINK_MESSAGES = {
     "A newer version of this proof has been sent, so this link no longer works. Ask for a link to the new version.",
   answered: "This proof has already been answered, so there is nothing more to do here.",
   closed: "This order is no longer waiting for an answer to its proof.",
+  /** Decision 035: the link lives only while whoever shared it may still answer for the order. */
+  sharerLeft:
+    "This approval link no longer works: the person who shared it can no longer answer for this order. Ask the organisation for a new one.",
   tooMany: "Too many requests from your address. Please try again in a few minutes.",
   tooManyLinks: "You've created 20 share links in the last hour. Please try again later.",
   perProof: "This proof already has 10 live share links. Revoke one before creating another.",

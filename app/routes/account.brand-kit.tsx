@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/account.brand-kit";
 import { BrandKitPage } from "~/components/account/brand-kit-section";
 import { BRAND_KIT_MESSAGES, cleanPlacementNotes, parseBrandColours } from "~/domain/brand-kit";
-import { getBrandKit, removeBrandLogo, saveBrandKit } from "~/server/brand-kit.server";
+import { getBrandKit, mayEditBrandKit, removeBrandLogo, saveBrandKit } from "~/server/brand-kit.server";
 import { failure, readForm, toResponse } from "~/server/http.server";
 import { dbOf, requireSessionInfo } from "~/server/request-context.server";
 
@@ -13,8 +13,10 @@ import { dbOf, requireSessionInfo } from "~/server/request-context.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSessionInfo({ request, context });
-  const kit = await getBrandKit(dbOf(context), { userId: session.user.id, accountId: session.accountId });
-  return data({ kit }, { headers: { "Cache-Control": "private, no-store" } });
+  const member = { userId: session.user.id, accountId: session.accountId };
+  const db = dbOf(context);
+  const [kit, canEdit] = await Promise.all([getBrandKit(db, member), mayEditBrandKit(db, member)]);
+  return data({ kit, canEdit }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountBrandKitRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <BrandKitPage kit={loaderData.kit} reply={actionData} />;
+  return <BrandKitPage kit={loaderData.kit} canEdit={loaderData.canEdit} reply={actionData} />;
 }
 
 export function meta() {

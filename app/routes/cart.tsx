@@ -56,7 +56,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines: cart,
     // A converted quote's prices for the lines it still prices, and what changed (issue 17 item 2).
     quotePricing: session
-      ? await cartQuotePricing(dbOf(context), { userId: session.user.id, cart, now: new Date() })
+      ? await cartQuotePricing(dbOf(context), {
+          userId: session.user.id,
+          accountId: session.accountId,
+          cart,
+          now: new Date(),
+        })
       : null,
     userId: session?.user.id ?? null,
     // After "Reorder" (issue 19 item 5): the order it repeats and what changed since.

@@ -31,7 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state: "ready" as const,
     draftId: checkout.id,
     productId: checkout.data.product_id,
-    lines: await pricedSummaryLines(dbOf(context), session.user.id, lines, checkout),
+    lines: await pricedSummaryLines(
+      dbOf(context),
+      { userId: session.user.id, accountId: session.accountId },
+      lines,
+      checkout,
+    ),
     completed: stepperState(checkout, lines),
   };
 }

@@ -115,7 +115,8 @@ async function insertDraft(userId: string, data = completeData()) {
   const [row] = await handle.db
     .insert(orderDrafts)
     .values({
-      accountId: `account-of-${userId}`,
+      // A personal checkout: the account is the buyer (accountIdFor).
+      accountId: userId,
       userId,
       productId: "8",
       status: "shipping_done",
@@ -171,6 +172,41 @@ async function staffMember() {
 }
 
 describe("placing an order by bank transfer", () => {
+  it("refuses a checkout started for an organisation the buyer has since left, and places nothing (decision 035)", async () => {
+    const buyer = await createSignedInUser(handle.db, "leaver@acme.co");
+    await handle.db
+      .insert(authOrganization)
+      .values({ id: "org-left", name: "Left Ltd", slug: "left", createdAt: new Date() });
+    const draftId = await insertDraft(buyer.userId);
+    await handle.db.update(orderDrafts).set({ accountId: "org-left" }).where(eq(orderDrafts.id, draftId));
+    await handle.db
+      .insert(cartItems)
+      .values([{ userId: buyer.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" }]);
+    const placed = await placeBankTransferOrder(services, { session: session(buyer.userId), draftId, productId: "8" });
+    expect(placed).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "NOT_A_MEMBER",
+      message:
+        "This checkout was started for an organisation you no longer belong to. Start again from your cart to order for yourself.",
+    });
+    expect(await handle.db.select().from(orders)).toHaveLength(0);
+    // A member of it places it as before.
+    await handle.db.insert(authMember).values({
+      id: "m-leaver",
+      organizationId: "org-left",
+      userId: buyer.userId,
+      role: "member",
+      createdAt: new Date(),
+    });
+    const member = await placeBankTransferOrder(services, {
+      session: { user: { id: buyer.userId }, accountId: "org-left" },
+      draftId,
+      productId: "8",
+    });
+    expect(member).toMatchObject({ ok: true });
+  });
+
   it("places it from the payment step at the server's amount: awaiting transfer, unpaid, with a pro-forma due in 14 days", async () => {
     const alice = await createSignedInUser(handle.db, "alice@acme.co");
     await confirmEmail(alice.userId);
@@ -379,10 +415,13 @@ describe("the pro-forma invoice", () => {
       expect(text).toContain(expected);
     expect(text).not.toContain("Time of supply");
 
-    // Their organisation may read it too; nobody else.
-    const colleague = { userId: "colleague", accountId: `account-of-${buyer.userId}` };
+    // An organisation's order is read by whoever acts for the organisation, nobody else: not even
+    // its buyer from their personal account (decision 035).
+    await handle.db.update(orders).set({ accountId: "org-of-buyer" }).where(eq(orders.id, orderId));
+    const colleague = { userId: "colleague", accountId: "org-of-buyer" };
     expect(await loadProforma(handle.db, { orderId, reader: colleague })).not.toBeNull();
     expect(await loadProforma(handle.db, { orderId, reader: { ...colleague, accountId: "another-org" } })).toBeNull();
+    expect(await loadProforma(handle.db, { orderId, reader: { userId: buyer.userId, accountId: "" } })).toBeNull();
   });
 
   it("is served at /orders/:id/proforma.pdf to the buyer only, never cached; anyone else gets a 404", async () => {

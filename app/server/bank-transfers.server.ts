@@ -110,15 +110,20 @@ async function openTransferLimitFailure(
 /** Places the signed-in buyer's checkout to pay by bank transfer; see the module comment. */
 export async function placeBankTransferOrder(
   services: Services,
-  input: { session: { user: { id: string } } | null; draftId: string; productId: string; now?: Date },
+  input: {
+    session: { user: { id: string }; accountId?: string } | null;
+    draftId: string;
+    productId: string;
+    now?: Date;
+  },
 ): Promise<PlacedTransfer | Failure> {
   const { db } = services;
   const buyer = await payingBuyer(db, input.session, "bank-transfer", BANK_TRANSFER_LIMIT);
   if (!buyer.ok) return buyer;
-  const { userId } = buyer;
+  const { userId, accountId } = buyer;
   const now = input.now ?? new Date();
 
-  const priced = await priceCheckout(db, { userId, draftId: input.draftId, productId: input.productId });
+  const priced = await priceCheckout(db, { userId, accountId, draftId: input.draftId, productId: input.productId });
   if (!priced.ok) {
     const placed = priced.code === "ALREADY_PAID" ? await placedByTransfer(db, userId, input.draftId) : null;
     return placed ? { ok: true, ...placed } : priced;

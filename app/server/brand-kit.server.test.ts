@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { artworkFiles, brandKitLogos } from "#db/schema";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { artworkFiles, authMember, authOrganization, authUser, brandKitLogos } from "#db/schema";
 import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES } from "~/domain/brand-kit";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
@@ -33,9 +33,31 @@ beforeAll(() => {
 });
 
 const PDF = new Uint8Array(MINIMAL_PDF);
+/** The organisation's owner and an admin: those who change its kit (decision 035). */
 const ALICE = { userId: "alice", accountId: "org-acme" };
 const BOB = { userId: "bob", accountId: "org-acme" };
 const EVE = { userId: "eve", accountId: "eve" };
+
+beforeEach(async () => {
+  await handle.db
+    .insert(authUser)
+    .values(["alice", "bob"].map((id) => ({ id, name: id, email: `${id}@acme.example`, emailVerified: true })));
+  await handle.db
+    .insert(authOrganization)
+    .values({ id: "org-acme", name: "Acme", slug: "acme", createdAt: new Date() });
+  await handle.db.insert(authMember).values(
+    [
+      ["alice", "owner"],
+      ["bob", "admin"],
+    ].map(([userId, role]) => ({
+      id: `m-${userId}`,
+      organizationId: "org-acme",
+      userId: userId!,
+      role: role!,
+      createdAt: new Date(),
+    })),
+  );
+});
 
 const logoRequest = (name: string, text?: string) => {
   const body = text === undefined ? PDF : new TextEncoder().encode(text);

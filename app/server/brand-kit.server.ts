@@ -4,13 +4,16 @@
  * members read or change it; a logo id of another account's kit behaves like one that does not
  * exist (404). Logos are uploaded as a draft's artwork is (same name, type, content and size
  * checks, the same daily allowance) and step 2 copies one into a draft (artwork-copy.server.ts),
- * so the draft owns its file. Changes are limited to 60 an hour per user.
+ * so the draft owns its file. Changes are limited to 60 an hour per user. An organisation's kit is
+ * read by its members and changed only by its owners and admins, by their role at the moment of
+ * the change (docs/decisions/035-current-membership.md).
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { brandKitLogos, brandKits } from "#db/schema";
 import { ARTWORK_CONTENT_TYPES, ARTWORK_MAX_BYTES } from "~/domain/artwork-rules";
 import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domain/brand-kit";
+import { mayManageMembers } from "~/domain/organisation-roles";
 import { isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
 import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { preflightStored } from "./artwork-preflight.server";
@@ -19,6 +22,7 @@ import { copyArtworkIntoDraft } from "./artwork-copy.server";
 import { queryRows, type Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
+import { currentRole } from "./record-access.server";
 import { dbOf, type RequestArgs, sessionOf } from "./request-context.server";
 import { deleteStored, getUploadStorage, type FileStorage } from "./storage.server";
 
@@ -29,6 +33,19 @@ export const BRAND_KIT_CHANGES = { hits: 60, windowSeconds: 3_600 } as const;
 
 const noLogo = () => failure(404, "LOGO_NOT_FOUND", BRAND_KIT_MESSAGES.noLogo);
 const accountOf = (member: KitMember) => member.accountId || member.userId;
+
+/** Whether this member may change the kit: their own personal one, or as an owner or admin of the organisation. */
+export async function mayEditBrandKit(db: Database, member: KitMember): Promise<boolean> {
+  const accountId = accountOf(member);
+  if (accountId === member.userId) return true;
+  return mayManageMembers(await currentRole(db, accountId, member.userId));
+}
+
+/** A change to the kit itself: refused for a plain member (403), then counted against the hourly limit. */
+async function mayChange(db: Database, member: KitMember): Promise<Failure | null> {
+  if (!(await mayEditBrandKit(db, member))) return failure(403, "BRAND_KIT_READ_ONLY", BRAND_KIT_MESSAGES.readOnly);
+  return limited(db, member);
+}
 
 async function limited(db: Database, member: KitMember): Promise<Failure | null> {
   const hit = await hitRateLimit(
@@ -70,7 +87,7 @@ export async function saveBrandKit(
   member: KitMember,
   kit: { colours: string[]; placementNotes: string },
 ): Promise<{ ok: true } | Failure> {
-  const refused = await limited(db, member);
+  const refused = await mayChange(db, member);
   if (refused) return refused;
   if (kit.colours.length > BRAND_KIT_LIMITS.colours) {
     return failure(400, "VALIDATION_FAILED", BRAND_KIT_MESSAGES.tooManyColours);
@@ -99,7 +116,7 @@ export async function uploadBrandLogo(
   if (!headers.ok) return headers;
   const { name, kind, length } = headers;
   if (!request.body) return FAILURES.empty();
-  const refused = (await limited(db, input)) ?? (await checksLimited(db, userId));
+  const refused = (await mayChange(db, input)) ?? (await checksLimited(db, userId));
   if (refused) return refused;
   const full = async () => {
     const [row] = await db.select({ n: count() }).from(brandKitLogos).where(eq(brandKitLogos.accountId, accountId));
@@ -150,7 +167,7 @@ export async function removeBrandLogo(
   input: KitMember & { logoId: string; storage?: FileStorage },
 ): Promise<{ ok: true } | Failure> {
   if (!isDraftId(input.logoId)) return noLogo();
-  const refused = await limited(db, input);
+  const refused = await mayChange(db, input);
   if (refused) return refused;
   const [gone] = await db
     .delete(brandKitLogos)

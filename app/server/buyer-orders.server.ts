@@ -13,7 +13,7 @@ import {
   promisedDeliveryDate,
   readOrderSnapshot,
 } from "~/domain/order-snapshot";
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { bankTransfers, creditNotes, invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
 import type { IsoDate } from "~/domain/dates";
 import {
@@ -43,6 +43,7 @@ import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import type { Mail } from "./mail.server";
 import { linesOfOrder, linesOfOrders } from "./order-lines.server";
+import { readableBy } from "./record-access.server";
 import { answerColumns, answerRecordFor, type ProofAnswerer } from "./proof-answerers.server";
 import { answerRecordOf, type ProofAnswerRecord } from "~/domain/proof-sharing";
 import { alertStaff, proofAnswerAlert, type StaffAlert } from "./staff-alerts.server";
@@ -151,9 +152,12 @@ function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, n
   };
 }
 
-/** Orders this user can read: their own, and their active organisation's (B-8, B-20). */
+/**
+ * Orders this user can read (B-8, B-20): their personal ones, and their active organisation's while
+ * they are a member; never an organisation's order only because they placed it (record-access.server.ts).
+ */
 export function visibleTo(userId: string, accountId: string) {
-  return or(eq(orders.userId, userId), eq(orders.accountId, accountId));
+  return readableBy(orders.accountId, { userId, accountId });
 }
 
 /** The user's orders and their active organisation's, newest first (B-8 /orders). */
@@ -292,6 +296,8 @@ export async function respondToProof(
     /** The line by position; the first when not named. */
     line?: number;
     userId: string;
+    /** The account the buyer's session acts for (docs/decisions/035-current-membership.md). */
+    accountId?: string;
     orderId: string;
     now?: Date;
     /** Who answers (issue 19 item 2); the buyer by `userId` when not given. */
@@ -307,7 +313,12 @@ export async function respondToProof(
   const result = await db.transaction(async (tx): Promise<Answered | Failure> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
-    const who = await answerRecordFor(tx, order, input.answerer ?? { kind: "account", userId: input.userId }, now);
+    const who = await answerRecordFor(
+      tx,
+      order,
+      input.answerer ?? { kind: "account", userId: input.userId, accountId: input.accountId },
+      now,
+    );
     if (!who.ok) return who;
     const from = toOrderStatus(order.status);
     if (from !== "proof_sent") return notAwaiting();

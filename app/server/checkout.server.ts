@@ -15,6 +15,7 @@ import { type RequestArgs, sessionOf, dbOf } from "./request-context.server";
 import { listCart, type CartLine } from "./shopping.server";
 import { withQuotedPrices } from "~/domain/quotes";
 import { cartQuotePricing } from "./quotes.server";
+import type { Reader } from "./record-access.server";
 
 export type CheckoutDraft = { id: string; version: number; status: DraftStatus; data: DraftData };
 
@@ -139,12 +140,12 @@ export function summaryLines(lines: readonly CheckoutLine[], checkout: CheckoutD
  */
 export async function pricedSummaryLines(
   db: Database,
-  userId: string,
+  reader: Reader,
   lines: readonly CheckoutLine[],
   checkout: CheckoutDraft,
 ): Promise<SummaryLine[]> {
   const summary = summaryLines(lines, checkout);
-  const { quoted } = await cartQuotePricing(db, { userId, cart: summary, now: new Date() });
+  const { quoted } = await cartQuotePricing(db, { ...reader, cart: summary, now: new Date() });
   return withQuotedPrices(summary, quoted);
 }
 
@@ -190,7 +191,7 @@ export async function loadDraftStep(args: RequestArgs) {
     data: await withCheckoutPrefill(db, user, checkout.data),
     // Addresses used before, offered on Details and Shipping (issue 19 item 6).
     savedAddresses: await savedAddressesFor(db, { userId: user.id, accountId }),
-    lines: await pricedSummaryLines(db, user.id, lines, checkout),
+    lines: await pricedSummaryLines(db, { userId: user.id, accountId }, lines, checkout),
     customisations: customisations(lines, checkout),
     completed: stepperState(checkout, lines),
     firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: user.id, accountId }),

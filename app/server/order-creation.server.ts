@@ -8,7 +8,7 @@
  * sends after the commit, so a mail fault never undoes a payment. createOrder is the part a
  * checkout placed to pay by bank transfer shares (bank-transfers.server.ts).
  */
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { cartItems, orderDrafts, orderLines, orders, orderStatusHistory, type paymentIntents } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import { londonToday } from "~/domain/dates";
@@ -28,6 +28,7 @@ import {
 import { repeatDecision } from "~/domain/repeat-orders";
 import { queryRows, type Database } from "./db.server";
 import { issueInvoice } from "./invoices.server";
+import { readableBy } from "./record-access.server";
 import { claimFirstOrderDiscount, firstOrderShortfallNote } from "./first-order-discount.server";
 import { orderConfirmationView } from "./order-mail.server";
 
@@ -261,7 +262,7 @@ async function approvedPreviousOrder(db: Database, draft: { accountId: string; u
     .where(
       and(
         eq(orders.number, number),
-        or(eq(orders.accountId, draft.accountId), eq(orders.userId, draft.userId)),
+        readableBy(orders.accountId, { userId: draft.userId, accountId: draft.accountId }),
         inArray(orders.status, ["proof_approved", "in_production", "quality_check", "shipped", "delivered"]),
       ),
     )

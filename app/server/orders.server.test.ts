@@ -119,7 +119,8 @@ async function insertDraft(
   const [row] = await handle.db
     .insert(orderDrafts)
     .values({
-      accountId: owner.accountId ?? `account-of-${owner.userId}`,
+      // A personal draft's account is its buyer (accountIdFor), so their personal orders are theirs to read.
+      accountId: owner.accountId ?? owner.userId,
       userId: owner.userId,
       productId: data.product_id,
       status: options.status ?? "shipping_done",

@@ -39,6 +39,7 @@ import { failure, signInRequired, type Failure } from "./http.server";
 import { applyPaymentEvent } from "./payment-events.server";
 import { withQuotedPrices } from "~/domain/quotes";
 import { cartQuotePricing } from "./quotes.server";
+import { outsideOrganisation } from "./record-access.server";
 
 /** B-22: at most 10 payment-intent requests a minute per user. */
 export const PAYMENT_INTENT_LIMIT = { hits: 10, windowSeconds: 60 } as const;
@@ -82,7 +83,7 @@ const PAYABLE: readonly ProviderIntent["status"][] = [
 export async function startPayment(
   services: Services,
   input: {
-    session: { user: { id: string } } | null;
+    session: { user: { id: string }; accountId?: string } | null;
     draftId: string;
     productId: string;
   },
@@ -90,8 +91,8 @@ export async function startPayment(
   const { db, payments } = services;
   const buyer = await payingBuyer(db, input.session, "payment-intent", PAYMENT_INTENT_LIMIT);
   if (!buyer.ok) return buyer;
-  const { userId } = buyer;
-  const priced = await priceCheckout(db, { userId, draftId: input.draftId, productId: input.productId });
+  const { userId, accountId } = buyer;
+  const priced = await priceCheckout(db, { userId, accountId, draftId: input.draftId, productId: input.productId });
   if (!priced.ok) return priced;
   const provider = payments;
   if (!provider) return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.unavailable);
@@ -238,16 +239,17 @@ async function ownDraft(db: Database, userId: string, draftId: string) {
 /** The signed-in buyer, within their limit of this kind of payment request; else the refusal. */
 export async function payingBuyer(
   db: Database,
-  session: { user: { id: string } } | null,
+  session: { user: { id: string }; accountId?: string } | null,
   bucket: string,
   limit: { hits: number; windowSeconds: number },
-): Promise<{ ok: true; userId: string } | Failure> {
+): Promise<{ ok: true; userId: string; accountId: string } | Failure> {
   if (!session) return signInRequired(PAYMENT_MESSAGES.signIn);
   const userId = session.user.id;
+  const accountId = session.accountId || userId;
   const hit = await hitRateLimit(db, `${bucket}:${userId}`, limit.hits, limit.windowSeconds);
   if (!hit.allowed)
     return failure(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: hit.retryAfterSeconds });
-  return { ok: true, userId };
+  return { ok: true, userId, accountId };
 }
 
 /**
@@ -257,11 +259,14 @@ export async function payingBuyer(
  */
 export async function priceCheckout(
   db: Database,
-  input: { userId: string; draftId: string; productId: string },
+  input: { userId: string; accountId: string; draftId: string; productId: string },
 ): Promise<PricedCheckout | Failure> {
   if (!isDraftId(input.draftId)) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
   const row = await ownDraft(db, input.userId, input.draftId);
   if (!row) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
+  // Only a member places an organisation's checkout (docs/decisions/035-current-membership.md).
+  if (await outsideOrganisation(db, row.accountId, input.userId))
+    return failure(409, "NOT_A_MEMBER", PAYMENT_MESSAGES.notActingFor);
   if (row.productId !== input.productId) return failure(422, "PRODUCT_MISMATCH", PAYMENT_MESSAGES.productMismatch);
   if (row.status === "paid" || row.paidAt) return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
   const ready = paymentReadiness(row);
@@ -273,6 +278,7 @@ export async function priceCheckout(
   // A valid quote the buyer converted fixes the unit price of its lines at the quantities quoted (issue 17 item 2).
   const { quoted } = await cartQuotePricing(db, {
     userId: input.userId,
+    accountId: input.accountId,
     cart: paying.drafts.map((draft) => ({ productId: draft.productId, quantity: draft.data.quantity })),
     now: new Date(),
   });

@@ -5,12 +5,13 @@
  * A plain member sees the organisation's orders but does not answer their proofs.
  */
 import { and, eq } from "drizzle-orm";
-import { authMember, type orders, proofShareLinks } from "#db/schema";
+import { type orders, proofShareLinks } from "#db/schema";
 import { mayApproveWithRole } from "~/domain/organisation-roles";
 import { type ProofAnswerRecord, SHARE_LINK_MESSAGES, shareLinkState } from "~/domain/proof-sharing";
 import { isPlaceholderEmail } from "~/domain/auth-rules";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
+import { currentRole, isOrganisationRecord, mayRead } from "./record-access.server";
 
 export type ProofAnswerer =
   | {
@@ -28,33 +29,44 @@ type OrderRow = Pick<typeof orders.$inferSelect, "id" | "userId" | "accountId">;
 const notFound = () => failure(404, "ORDER_NOT_FOUND", "Order not found.");
 
 /** The member's role in the organisation, or null when they are not a member. */
-export async function memberRole(db: Database, organisationId: string, userId: string): Promise<string | null> {
-  const [member] = await db
-    .select({ role: authMember.role })
-    .from(authMember)
-    .where(and(eq(authMember.organizationId, organisationId), eq(authMember.userId, userId)))
-    .limit(1);
-  return member?.role ?? null;
-}
+export const memberRole = currentRole;
 
 /**
- * Whether this user may answer (and share) the order's proofs: its buyer, or an approving member
- * of the organisation the order belongs to while they act for it. 404 for anyone who cannot even
- * see the order; 403 for a plain member, who can.
+ * Whether this user may answer (and share) the order's proofs: its buyer while they may still see
+ * it, or an approving member of the organisation the order belongs to while they act for it
+ * (docs/decisions/035-current-membership.md). 404 for anyone who cannot see the order, the buyer
+ * who left its organisation or switched account included; 403 for a plain member, who can.
  */
 export async function answerRight(
   db: Database,
   order: OrderRow,
   user: { userId: string; accountId?: string },
 ): Promise<{ ok: true; via: "order_page" | "approver_account" } | Failure> {
-  if (!user.userId) return notFound();
-  if (order.userId === user.userId) return { ok: true, via: "order_page" };
-  if (!user.accountId || user.accountId !== order.accountId) return notFound();
-  const role = await memberRole(db, order.accountId, user.userId);
+  if (!user.userId || !mayRead(order, user)) return notFound();
+  if (!isOrganisationRecord(order)) return order.userId === user.userId ? { ok: true, via: "order_page" } : notFound();
+  // The membership is read again here, not taken from whoever passed the account in.
+  const role = await currentRole(db, order.accountId, user.userId);
   if (role === null) return notFound();
+  if (order.userId === user.userId) return { ok: true, via: "order_page" };
   if (!mayApproveWithRole(role)) return failure(403, "NOT_AN_APPROVER", SHARE_LINK_MESSAGES.notAllowed);
   return { ok: true, via: "approver_account" };
 }
+
+/**
+ * Whether a share link's maker may still answer the order's proofs, checked each time the link is
+ * used (docs/decisions/035-current-membership.md): for an organisation's order, they must still be
+ * a member, and the buyer who placed it or an approving member. Which account their own session
+ * acts for does not matter to a colleague holding the link. A personal order's links are its buyer's.
+ */
+export async function sharerMayStillAnswer(db: Database, order: OrderRow, sharerId: string): Promise<boolean> {
+  if (!isOrganisationRecord(order)) return sharerId === order.userId;
+  const role = await currentRole(db, order.accountId, sharerId);
+  if (role === null) return false;
+  return sharerId === order.userId || mayApproveWithRole(role);
+}
+
+/** The refusal of a link whose maker may no longer answer. */
+export const sharerLeft = () => failure(410, "LINK_SHARER_LEFT", SHARE_LINK_MESSAGES.sharerLeft);
 
 /**
  * The record of who answers, checked inside respondToProof's transaction with the order locked:
@@ -97,6 +109,7 @@ export async function answerRecordFor(
     orderWaitsForProof: true,
   });
   if (!state.ok) return failure(410, `LINK_${state.reason.toUpperCase()}`, SHARE_LINK_MESSAGES[state.reason]);
+  if (!(await sharerMayStillAnswer(tx, order, link.createdBy))) return sharerLeft();
   return { ok: true, record: { via: "share_link", userId: null, name: who.name, email: who.email } };
 }
 

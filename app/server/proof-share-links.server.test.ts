@@ -205,6 +205,7 @@ describe("a share link", () => {
     const token = await share(order.id);
     const changes = await respondToProof(handle.db, {
       userId: BUYER,
+      accountId: ORG,
       orderId: order.id,
       decision: "changes",
       comment: "Bigger",

@@ -2,7 +2,8 @@
  * "Share for approval" (issue 19 item 2, docs/decisions/025-proof-share-links.md): the buyer or an
  * organisation approver makes a link to one proof version of one line; whoever holds it sees that
  * version and may approve it or ask for changes after giving a name and an e-mail address, for 7
- * days, until it is revoked, answered or a newer version is sent. The link carries 32 random bytes;
+ * days, until it is revoked, answered or a newer version is sent, and while whoever made it may still
+ * answer for the order (docs/decisions/035-current-membership.md). The link carries 32 random bytes;
  * the database keeps only their SHA-256.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -25,7 +26,7 @@ import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { failure, type Failure } from "./http.server";
 import { linesOfOrder } from "./order-lines.server";
-import { answerRight } from "./proof-answerers.server";
+import { answerRight, sharerLeft, sharerMayStillAnswer } from "./proof-answerers.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { type FileStorage, getUploadStorage } from "./storage.server";
 
@@ -127,20 +128,33 @@ export async function revokeShareLink(
 
 export type ShareLinkView = { id: string; proofId: string; createdAt: Date; expiresAt: Date };
 
-/** The order's links that still open their proof (not revoked, not expired), newest first. */
+/**
+ * The order's links that still open their proof (not revoked, not expired, their maker still
+ * entitled to answer: decision 035), newest first.
+ */
 export async function liveShareLinks(db: Database, orderId: string, now = new Date()): Promise<ShareLinkView[]> {
-  return db
+  const rows = await db
     .select({
       id: proofShareLinks.id,
       proofId: proofShareLinks.orderProofId,
       createdAt: proofShareLinks.createdAt,
       expiresAt: proofShareLinks.expiresAt,
+      createdBy: proofShareLinks.createdBy,
+      order: { id: orders.id, userId: orders.userId, accountId: orders.accountId },
     })
     .from(proofShareLinks)
+    .innerJoin(orders, eq(orders.id, proofShareLinks.orderId))
     .where(
       and(eq(proofShareLinks.orderId, orderId), isNull(proofShareLinks.revokedAt), gt(proofShareLinks.expiresAt, now)),
     )
     .orderBy(desc(proofShareLinks.createdAt));
+  const makers = new Map<string, boolean>();
+  for (const row of rows) {
+    if (!makers.has(row.createdBy)) makers.set(row.createdBy, await sharerMayStillAnswer(db, row.order, row.createdBy));
+  }
+  return rows
+    .filter((row) => makers.get(row.createdBy))
+    .map(({ id, proofId, createdAt, expiresAt }) => ({ id, proofId, createdAt, expiresAt }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,6 +208,7 @@ export async function openShareLink(
     orderWaitsForProof: toOrderStatus(order.status) === "proof_sent",
   });
   if (!state.ok) return failure(410, `LINK_${state.reason.toUpperCase()}`, SHARE_LINK_MESSAGES[state.reason]);
+  if (!(await sharerMayStillAnswer(db, order, link.createdBy))) return sharerLeft();
   const lines = await linesOfOrder(db, order);
   const line = lines.find((each) => each.id === proof.orderLineId);
   if (!line) return notFound;

@@ -4,7 +4,7 @@
  * and convert them. Someone else's quote is a 404, as a missing one is. Staff's side is
  * admin-quotes.server.ts; custom requests, custom-quotes.server.ts.
  */
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import { cartQuotes, quotes } from "#db/schema";
 import { CHEAPEST_SHIPPING_METHOD, DEFAULT_COUNTRY, isShippingMethod, orderTotals } from "~/domain/checkout";
 import { type DraftData, totalsCountry } from "~/domain/draft";
@@ -28,6 +28,7 @@ import { nextDocumentNumber } from "./document-numbers.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
 import { type Failure, failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
+import { mayRead, type Reader, readableBy } from "./record-access.server";
 import type { Services } from "./services.server";
 import type { SessionInfo } from "./session.server";
 import { listShoppingList } from "./shopping-list.server";
@@ -44,6 +45,8 @@ export const QUOTE_MESSAGES = {
   notFound: "We couldn't find that quote.",
   sourcedOnly:
     "This quote is for products we source specially, so it can't go in the cart: reply to our e-mail and we'll arrange the order.",
+  notActingFor:
+    "The quote your cart was priced at belongs to an organisation you are not ordering for now, so your cart is priced at today's catalogue prices.",
 } as const;
 
 /** A stored quote, as its buyer and staff see it. */
@@ -76,9 +79,8 @@ export function storedQuote(row: QuoteRow): StoredQuote {
   };
 }
 
-/** Quotes this buyer can read: their own, and their active organisation's (as orders, B-8). */
-const visibleTo = (person: { userId: string; accountId: string }) =>
-  or(eq(quotes.userId, person.userId), eq(quotes.accountId, person.accountId || person.userId));
+/** Quotes this buyer can read, by the orders' rule (B-8, record-access.server.ts). */
+const visibleTo = (person: Reader) => readableBy(quotes.accountId, person);
 
 /**
  * "Download quote" (issue 17 item 2): the cart's or the list's lines at today's tier prices, the
@@ -209,11 +211,13 @@ export async function convertQuote(
 
 /**
  * How the quote this buyer converted prices their cart's lines now (app/domain/quotes.ts): what
- * the cart shows, the checkout's summaries total and the payment charges.
+ * the cart shows, the checkout's summaries total and the payment charges. A quote converted while
+ * acting for an organisation prices nothing once the buyer has left it or switched account
+ * (docs/decisions/035-current-membership.md): the cart says so and falls back to the catalogue.
  */
 export async function cartQuotePricing(
   db: Database,
-  input: { userId: string; cart: readonly { productId: string; quantity: number }[]; now: Date },
+  input: Reader & { cart: readonly { productId: string; quantity: number }[]; now: Date },
 ): Promise<QuotePricing> {
   if (input.cart.length === 0) return NO_QUOTE_PRICING;
   const [row] = await db
@@ -222,6 +226,10 @@ export async function cartQuotePricing(
     .innerJoin(quotes, eq(quotes.id, cartQuotes.quoteId))
     .where(eq(cartQuotes.userId, input.userId))
     .limit(1);
+  if (row && !mayRead(row.quote, input)) {
+    const priced = quotePricing(storedQuote(row.quote), input.cart, input.now);
+    return priced.quoted.length > 0 ? { quoted: [], notices: [QUOTE_MESSAGES.notActingFor] } : NO_QUOTE_PRICING;
+  }
   return quotePricing(row ? storedQuote(row.quote) : null, input.cart, input.now);
 }
 

@@ -70,10 +70,21 @@ type Alice = {
   brandLogoId: string;
 };
 
+/** What the former member placed for Alice's organisation while they belonged to it. */
+type Placed = {
+  orderId: string;
+  orderNumber: string;
+  quoteId: string;
+  quoteNumber: string;
+  /** Their share link to the order's proof. */
+  shareToken: string;
+};
+
 type World = {
   /** Written into everything of Alice's that holds text: notes, company, organisation, file names. */
   marker: string;
   alice: Alice;
+  placedByFormerMember: Placed;
   staff: APIRequestContext;
   intruders: Record<Intruder, APIRequestContext>;
   anonymous: APIRequestContext;
@@ -81,10 +92,17 @@ type World = {
 
 /**
  * Who tries. The former member joined Alice's organisation, switched to it in a second session,
- * and then left it in the first: the second session must lose the organisation's orders like
- * every other. (Owners cannot remove members in the shop: better-auth's remove-member is not served.)
+ * placed an order, a quote and a share link for it there, and then left it in the first: the
+ * second session must lose the organisation's records like every other, their own included
+ * (docs/decisions/035-current-membership.md). The switched member still belongs to the
+ * organisation but acts for their personal account. (Owners cannot remove members in the shop:
+ * better-auth's remove-member is not served.)
  */
-const INTRUDERS = ["another buyer", "a former member of A's organisation"] as const;
+const INTRUDERS = [
+  "another buyer",
+  "a former member of A's organisation",
+  "a member who switched to a personal account",
+] as const;
 type Intruder = (typeof INTRUDERS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -143,6 +161,8 @@ type Row = {
   leaks: (w: World) => string[];
   intruder: { read?: Refusal; change?: Refusal };
   signedOut: { read?: Refusal; change?: Refusal };
+  /** Why a current member (switched to their personal account) is no intruder here, if they are not. */
+  membersMay?: string;
 };
 
 const draftState = async (w: World, draftId: string) => {
@@ -637,6 +657,7 @@ const ROWS: Row[] = [
     leaks: (w) => [w.alice.email, w.alice.sessionId, w.marker],
     intruder: { read: "nothing of A's", change: [404] },
     signedOut: { read: "sign-in", change: "sign-in" },
+    membersMay: "a member's account page names the organisations they belong to, A's (and its marked name) among them",
   },
   {
     routes: ["/account/organisation"],
@@ -651,6 +672,7 @@ const ROWS: Row[] = [
     leaks: (w) => [w.alice.email, w.marker],
     intruder: { read: "nothing of A's", change: [403] },
     signedOut: { read: "sign-in", change: "sign-in" },
+    membersMay: "a member may switch into their own organisation: that is how they act for it",
   },
   {
     routes: ["/account/organisation"],
@@ -983,19 +1005,23 @@ const label = (row: Row) => `${row.routes[0]}: ${row.resource}`;
 // Setting the world up: three buyers, staff, and everything of Alice's, over HTTP only
 
 let world: World;
+/** The former member's session that left (the matrix uses the other one, still set on the organisation). */
+let formerMemberFirstSession: APIRequestContext;
 
 test.describe.configure({ mode: "default" });
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  testInfo.setTimeout(120_000);
+  testInfo.setTimeout(180_000);
   const baseURL = testInfo.project.use.baseURL!;
   const mailbox = new Mailbox(baseURL);
   const marker = `alice${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const aliceBuyer = { ...newBuyer("alice"), firstName: "Alice" };
   const removedBuyer = newBuyer("removed");
+  const switcherBuyer = newBuyer("switcher");
   const a = await newSignedInClient(playwright, baseURL, mailbox, aliceBuyer);
   const bob = await newSignedInClient(playwright, baseURL, mailbox, newBuyer("bob"));
   const removed = await newSignedInClient(playwright, baseURL, mailbox, removedBuyer);
+  const switcher = await newSignedInClient(playwright, baseURL, mailbox, switcherBuyer);
   const staff = await newClient(playwright, baseURL);
   await signInAsStaff(staff);
   const anonymous = await newClient(playwright, baseURL);
@@ -1005,7 +1031,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     200,
   );
   const inviteeEmail = `invitee-${marker}@acme-events.co.uk`;
-  for (const email of [inviteeEmail, removedBuyer.email]) {
+  for (const email of [inviteeEmail, removedBuyer.email, switcherBuyer.email]) {
     expect((await postForm(a, "/account/organisation", { intent: "org-invite", email, role: "member" })).status).toBe(
       200,
     );
@@ -1032,6 +1058,13 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     (await postForm(removedElsewhere, "/account/organisation", { intent: "org-switch", organizationId: org.id }))
       .status,
   ).toBe(200);
+  // The switched member joins and then acts for their personal account.
+  expect(
+    (await postForm(switcher, `/accept-invitation/${invitationFor(switcherBuyer.email)}`, { accept: "yes" })).redirect,
+  ).toBe("/account");
+  expect((await postForm(switcher, "/account/organisation", { intent: "org-switch", organizationId: "" })).status).toBe(
+    200,
+  );
 
   const cart = (productId: string, colour: string, customisation: string) =>
     postForm(a, "/cart", {
@@ -1143,6 +1176,65 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   });
   expect(kitSaved.status, kitSaved.body.slice(0, 300)).toBe(200);
 
+  // While a member, acting for the organisation, the former member places its records themselves:
+  // an order (with a proof from staff, which they share), and a quote of their cart, converted.
+  // Their own notes carry a marker of their own: what they may still see of themselves is no leak of A's.
+  const theirMarker = `former${marker}`.replace("alice", "");
+  const theirDraftId = await completeDraft(removedElsewhere, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 50,
+    marker: theirMarker,
+    email: removedBuyer.email,
+  });
+  const theirOrder = await payInTestMode(removedElsewhere, await startPayment(removedElsewhere, theirDraftId, "8"));
+  const { order: theirStaffOrder } = (
+    await loaderData(staff, `/admin/orders/${theirOrder.orderId}`, "routes/admin.order")
+  ).data as { order: { version: number } };
+  const theirProof = await staff.post(`/admin/orders/${theirOrder.orderId}`, {
+    multipart: {
+      intent: "proof",
+      version: String(theirStaffOrder.version),
+      note: "",
+      proof: { name: `${theirMarker}-proof.png`, mimeType: "image/png", buffer: PNG },
+    },
+  });
+  expect(theirProof.status()).toBe(200);
+  const theirShare = await postForm(removedElsewhere, `/orders/${theirOrder.orderId}`, {
+    intent: "share-proof",
+    line: "1",
+    proofVersion: "1",
+  });
+  expect(theirShare.status, theirShare.body.slice(0, 300)).toBe(200);
+  const shareToken = new URL((theirShare.data as { url: string }).url).pathname.split("/")[2]!;
+  expect(
+    (
+      await postForm(removedElsewhere, "/cart", {
+        intent: "add",
+        productId: "16",
+        quantity: "60",
+        selectedColor: "#111111",
+        customizationSelections: JSON.stringify(["Debossed cover logo"]),
+        notes: theirMarker,
+      })
+    ).status,
+  ).toBe(200);
+  const theirQuote = await postForm(removedElsewhere, "/quotes", { intent: "create", source: "cart" });
+  const theirQuoteId = /^\/quotes\/([^/]+)\/quote\.pdf$/.exec(theirQuote.redirect ?? "")?.[1];
+  expect(theirQuoteId, theirQuote.body.slice(0, 300)).toBeTruthy();
+  const { quotes: theirQuotes } = (await loaderData(removedElsewhere, "/quotes", "routes/quotes")).data as {
+    quotes: { id: string; number: string }[];
+  };
+  const theirQuoteNumber = theirQuotes.find((q) => q.id === theirQuoteId)!.number;
+  const converted = await postForm(removedElsewhere, "/quotes", { intent: "convert", quoteId: theirQuoteId! });
+  expect(converted.redirect, converted.body.slice(0, 300)).toBe("/cart");
+  const { quotePricing } = (await loaderData(removedElsewhere, "/cart", "routes/cart")).data as {
+    quotePricing: { quoted: unknown[] };
+  };
+  expect(quotePricing.quoted, "the quote prices the member's cart").toHaveLength(1);
+
   // The member saw the organisation's order while they belonged to it; then they leave, in their first session.
   expect((await loaderData(removedElsewhere, "/orders", "routes/orders")).body).toContain(order.orderNumber);
   expect(
@@ -1181,10 +1273,22 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       quoteNumber,
       quoteRequestId,
     },
+    placedByFormerMember: {
+      orderId: theirOrder.orderId,
+      orderNumber: theirOrder.orderNumber,
+      quoteId: theirQuoteId!,
+      quoteNumber: theirQuoteNumber,
+      shareToken,
+    },
     staff,
-    intruders: { "another buyer": bob, "a former member of A's organisation": removedElsewhere },
+    intruders: {
+      "another buyer": bob,
+      "a former member of A's organisation": removedElsewhere,
+      "a member who switched to a personal account": switcher,
+    },
     anonymous,
   };
+  formerMemberFirstSession = removed;
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -1192,6 +1296,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
 for (const row of ROWS) {
   for (const intruder of INTRUDERS) {
+    if (row.membersMay && intruder === "a member who switched to a personal account") continue;
     test(`${label(row)}: ${intruder} can neither read nor change it`, async () => {
       const w = world;
       const request = w.intruders[intruder];
@@ -1440,6 +1545,101 @@ test("/proof-approval/:token and its file: the token decides, never who calls; a
     const page = await loaderData(request, `/proof-approval/${token}`, "routes/proof-approval");
     expect(page.status, `${who}: a revoked link`).toBe(410);
   }
+});
+
+test("what the former member placed while a member is theirs no more, nor the switched member's: 404, and their share link stops", async () => {
+  const w = world;
+  const placed = w.placedByFormerMember;
+  const order = `/orders/${placed.orderId}`;
+  const leaks = [placed.orderNumber, placed.quoteNumber, placed.quoteId];
+  // The control: the organisation keeps all of it.
+  const owned = await loaderData(w.alice.request, order, "routes/order");
+  expect(owned.status).toBe(200);
+  expect(owned.body).toContain(placed.orderNumber);
+  expect((await w.alice.request.get(`${order}/invoice.pdf`)).status()).toBe(200);
+  expect((await w.alice.request.get(`/quotes/${placed.quoteId}/quote.pdf`)).status()).toBe(200);
+  expect((await loaderData(w.alice.request, "/quotes", "routes/quotes")).body).toContain(placed.quoteNumber);
+
+  const them = {
+    "the former member, in the session that left": formerMemberFirstSession,
+    "the former member, in a session still set on the organisation": w.intruders["a former member of A's organisation"],
+    "a member who switched to a personal account": w.intruders["a member who switched to a personal account"],
+  };
+  for (const [who, request] of Object.entries(them)) {
+    const page = await loaderData(request, order, "routes/order");
+    expectRefused(routeAnswer(page), [404], leaks, `${who}: the order they placed`);
+    const list = await loaderData(request, "/orders", "routes/orders");
+    expectRefused(routeAnswer(list), "nothing of A's", leaks, `${who}: the order list`);
+    for (const path of [`${order}/invoice.pdf`, `${order}/proofs/1`, `/quotes/${placed.quoteId}/quote.pdf`]) {
+      expectRefused(await answerOf(await request.get(path, { maxRedirects: 0 })), [404], leaks, `${who}: ${path}`);
+    }
+    const answered = await postForm(request, order, { decision: "approve", proofVersion: "1" });
+    expectRefused(routeAnswer(answered), [404], leaks, `${who}: answering its proof`);
+    const shared = await postForm(request, order, { intent: "share-proof", line: "1", proofVersion: "1" });
+    expectRefused(routeAnswer(shared), [404], [...leaks, "/proof-approval/"], `${who}: sharing its proof`);
+    const reordered = await postForm(request, `${order}/reorder`, {});
+    expectRefused(routeAnswer(reordered), [404], leaks, `${who}: reordering it`);
+    const quotes = await loaderData(request, "/quotes", "routes/quotes");
+    expectRefused(routeAnswer(quotes), "nothing of A's", leaks, `${who}: the quote list`);
+    const converted = await postForm(request, "/quotes", { intent: "convert", quoteId: placed.quoteId });
+    expectRefused(routeAnswer(converted), [404], leaks, `${who}: ordering at the quote's prices`);
+  }
+  expect(
+    ((await loaderData(w.alice.request, order, "routes/order")).data as { order: { status: string } }).order.status,
+    "the order afterwards",
+  ).toBe("proof_sent");
+
+  // The link the former member shared stops working for whoever holds it.
+  const link = await loaderData(w.anonymous, `/proof-approval/${placed.shareToken}`, "routes/proof-approval");
+  expect(link.status).toBe(410);
+  expect(link.body).toContain("the person who shared it can no longer answer for this order");
+  expect(link.body).not.toContain(placed.orderNumber);
+  expect((await w.anonymous.get(`/proof-approval/${placed.shareToken}/file`)).status()).toBe(410);
+
+  // The quote they converted while a member prices their cart no more, and the cart says so.
+  const { quotePricing } = (
+    await loaderData(w.intruders["a former member of A's organisation"], "/cart", "routes/cart")
+  ).data as { quotePricing: { quoted: unknown[]; notices: string[] } };
+  expect(quotePricing).toEqual({
+    quoted: [],
+    notices: [
+      "The quote your cart was priced at belongs to an organisation you are not ordering for now, so your cart is priced at today's catalogue prices.",
+    ],
+  });
+});
+
+test("/account/brand-kit: a plain member acting for the organisation reads its kit but cannot change it", async () => {
+  const w = world;
+  const member = w.intruders["a member who switched to a personal account"];
+  const before = await aliceSees(w, "/account/brand-kit", "routes/account.brand-kit");
+  const switchTo = async (organizationId: string) =>
+    expect((await postForm(member, "/account/organisation", { intent: "org-switch", organizationId })).status).toBe(
+      200,
+    );
+  await switchTo(w.alice.organisationId);
+  try {
+    const read = await loaderData(member, "/account/brand-kit", "routes/account.brand-kit");
+    expect(read.status).toBe(200);
+    expect(read.body).toContain(w.marker);
+    expect((read.data as { canEdit: boolean }).canEdit).toBe(false);
+    const removed = await postForm(member, "/account/brand-kit", { intent: "remove", logoId: w.alice.brandLogoId });
+    expect(removed.status).toBe(403);
+    expect(removed.body).toContain("Only your organisation's owners and admins can change its brand kit.");
+    const saved = await postForm(member, "/account/brand-kit", {
+      intent: "save",
+      colours: "#000000",
+      placementNotes: "",
+    });
+    expect(saved.status).toBe(403);
+    const added = await member.post("/api/brand-kit/logos", {
+      data: PDF,
+      headers: { "X-File-Name": "taken-over.pdf", "Content-Type": "application/pdf" },
+    });
+    expect(added.status()).toBe(403);
+  } finally {
+    await switchTo("");
+  }
+  expect(await aliceSees(w, "/account/brand-kit", "routes/account.brand-kit"), "A's kit afterwards").toEqual(before);
 });
 
 test("every route of app/routes.ts that holds someone's data has a row", () => {

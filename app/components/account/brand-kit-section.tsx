@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { BrandColour } from "~/components/brand-colour";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { ARTWORK_ACCEPT, ARTWORK_MAX_BYTES, ARTWORK_MESSAGES, isAllowedArtworkName } from "~/domain/artwork-rules";
-import { BRAND_KIT_LIMITS, type BrandKitView } from "~/domain/brand-kit";
+import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domain/brand-kit";
 import { formatFileSize } from "~/domain/file-size";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
@@ -18,7 +18,7 @@ type Reply = {
 const field = "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 
 /** /account/brand-kit (issue 19 item 6): the logos, colours and placement notes step 2 offers. */
-export function BrandKitPage({ kit, reply }: { kit: BrandKitView; reply?: Reply }) {
+export function BrandKitPage({ kit, canEdit, reply }: { kit: BrandKitView; canEdit: boolean; reply?: Reply }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <Link to="/account" className="text-sm text-muted hover:text-brand">
@@ -29,15 +29,16 @@ export function BrandKitPage({ kit, reply }: { kit: BrandKitView; reply?: Reply 
         Logos, colours and placement notes for every order: step 2 of the checkout offers them instead of a new upload.
         Everyone in your organisation shares one kit.
       </p>
+      {canEdit ? null : <p className="mt-2 text-sm font-semibold">{BRAND_KIT_MESSAGES.readOnly}</p>}
       <div className="mt-8 space-y-8">
-        <LogosSection logos={kit.logos} reply={reply?.intent === "remove" ? reply : undefined} />
-        <ColoursSection kit={kit} reply={reply?.intent === "save" ? reply : undefined} />
+        <LogosSection logos={kit.logos} canEdit={canEdit} reply={reply?.intent === "remove" ? reply : undefined} />
+        <ColoursSection kit={kit} canEdit={canEdit} reply={reply?.intent === "save" ? reply : undefined} />
       </div>
     </section>
   );
 }
 
-function LogosSection({ logos, reply }: { logos: BrandKitView["logos"]; reply?: Reply }) {
+function LogosSection({ logos, canEdit, reply }: { logos: BrandKitView["logos"]; canEdit: boolean; reply?: Reply }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
@@ -89,7 +90,7 @@ function LogosSection({ logos, reply }: { logos: BrandKitView["logos"]; reply?: 
               <span>
                 <strong>{logo.name}</strong> <span className="text-muted">{formatFileSize(logo.size)}</span>
               </span>
-              <Form method="post">
+              <Form method="post" hidden={!canEdit}>
                 <input type="hidden" name="logoId" value={logo.id} />
                 <button
                   type="submit"
@@ -107,7 +108,7 @@ function LogosSection({ logos, reply }: { logos: BrandKitView["logos"]; reply?: 
       ) : (
         <p className="mt-4 text-sm">No logos yet.</p>
       )}
-      <div className="mt-4">
+      <div className="mt-4" hidden={!canEdit}>
         <label htmlFor={inputId} className="block text-sm font-semibold">
           Add a logo
         </label>
@@ -135,7 +136,7 @@ function LogosSection({ logos, reply }: { logos: BrandKitView["logos"]; reply?: 
   );
 }
 
-function ColoursSection({ kit, reply }: { kit: BrandKitView; reply?: Reply }) {
+function ColoursSection({ kit, canEdit, reply }: { kit: BrandKitView; canEdit: boolean; reply?: Reply }) {
   const busy = useNavigation().state === "submitting";
   const coloursId = useId();
   const notesId = useId();
@@ -154,7 +155,10 @@ function ColoursSection({ kit, reply }: { kit: BrandKitView; reply?: Reply }) {
           ))}
         </ul>
       ) : null}
-      <Form method="post" className="mt-4 space-y-4" key={kit.colours.join() + kit.placementNotes}>
+      {canEdit ? null : (
+        <p className="mt-3 whitespace-pre-line text-sm">{kit.placementNotes || "No placement notes."}</p>
+      )}
+      <Form method="post" className="mt-4 space-y-4" key={kit.colours.join() + kit.placementNotes} hidden={!canEdit}>
         <div>
           <label htmlFor={coloursId} className="block text-sm font-semibold">
             Brand colours (hex)
