@@ -11,7 +11,7 @@ import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { preflightReportSchema } from "~/domain/draft-schemas";
+import { preflightReportSchema } from "~/domain/preflight-schema";
 import {
   boundReport,
   OVER_LIMIT_MESSAGES,
