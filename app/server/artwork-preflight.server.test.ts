@@ -10,13 +10,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { cmykArtwork, lowResImage, noPagesPdf, truncatedPdf, userPasswordPdf } from "../../tests/setup/artwork-corpus";
 import { testFileDatabase } from "../../tests/setup/test-db";
-import { customisationPart, missingCustomisation } from "~/domain/draft";
-import { buildInitialDraft } from "~/domain/draft-schemas";
+import { newCapDraft } from "../../tests/setup/cap-draft";
+import { missingCustomisation } from "~/domain/draft";
 import { judgePreflight, PREFLIGHT_MESSAGES } from "~/domain/preflight";
 import { acceptArtworkWarnings, openArtwork, saveArtwork } from "./artwork.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
 import { queryRows } from "./db.server";
-import { createDraft, getDraft } from "./drafts.server";
+import { getDraft } from "./drafts.server";
 import { ghostscriptInstalled, sandboxAvailable } from "./preflight-sandbox.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";
 
@@ -40,25 +40,6 @@ beforeEach(() => {
 
 const ALICE = "user-alice";
 
-/** A draft of 50 caps with the front embroidery, embroidered. */
-async function newDraft(userId = ALICE) {
-  const data = buildInitialDraft({
-    productId: "8",
-    quantity: 50,
-    selectedColor: "#111111",
-    customizationSelections: ["Front embroidery"],
-    handwrittenNote: false,
-  });
-  const result = await createDraft(handle.db, {
-    accountId: userId,
-    userId,
-    productId: "8",
-    data: customisationPart(data),
-  });
-  if (!result.ok) throw new Error(result.message);
-  return result.draft;
-}
-
 const request = (bytes: Uint8Array, name: string) =>
   new Request("http://shop.test/api/drafts/x/artwork", {
     method: "POST",
@@ -70,7 +51,7 @@ const send = async (draftId: string, bytes: Uint8Array, name: string, userId = A
 
 describe("the upload's preflight", () => {
   it("keeps a readable file's report and page one as a PNG only its uploader can open", async () => {
-    const draft = await newDraft();
+    const draft = await newCapDraft(handle.db, ALICE);
     const saved = await send(draft.id, await lowResImage(), "screenshot.pdf");
     if (!saved.ok) throw new Error(saved.message);
     expect(saved.file.preflight).toMatchObject({ kind: "pdf", pages: 1, vector: false });
@@ -88,7 +69,7 @@ describe("the upload's preflight", () => {
   });
 
   it("refuses a file that can never print with its reason, and leaves nothing behind", async () => {
-    const draft = await newDraft();
+    const draft = await newCapDraft(handle.db, ALICE);
     for (const [bytes, message] of [
       [await userPasswordPdf(), PREFLIGHT_MESSAGES.encrypted],
       [await truncatedPdf(), PREFLIGHT_MESSAGES.damaged],
@@ -111,7 +92,7 @@ describe("a file over the sandbox's limits (decision 032)", () => {
   it.runIf(boxed && ghostscript)(
     "is kept, unchecked, with the reason as a warning the buyer answers and staff see",
     async () => {
-      const draft = await newDraft();
+      const draft = await newCapDraft(handle.db, ALICE);
       const loop = new TextEncoder().encode(
         "%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\n%%EndComments\n{ 1 pop } loop\n",
       );
@@ -141,7 +122,7 @@ describe("a file over the sandbox's limits (decision 032)", () => {
 
 describe("Use it anyway", () => {
   it("holds step 2's Next until the buyer answers a warning, and asks again when a new warning appears", async () => {
-    const draft = await newDraft();
+    const draft = await newCapDraft(handle.db, ALICE);
     const saved = await send(draft.id, await lowResImage(), "screenshot.pdf");
     if (!saved.ok) throw new Error(saved.message);
     const step2 = async () => {
@@ -168,7 +149,7 @@ describe("Use it anyway", () => {
   });
 
   it("lets nobody else answer, and not on a file the draft does not hold", async () => {
-    const draft = await newDraft();
+    const draft = await newCapDraft(handle.db, ALICE);
     const saved = await send(draft.id, await cmykArtwork(), "logo.pdf");
     if (!saved.ok) throw new Error(saved.message);
     const answer = (userId: string, fileId: string) =>

@@ -12,9 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { vectorLogo } from "../../tests/setup/artwork-corpus";
 import { MINIMAL_PDF } from "../../tests/setup/minimal-pdf";
 import { testFileDatabase } from "../../tests/setup/test-db";
-import { customisationPart } from "~/domain/draft";
-import { buildInitialDraft } from "~/domain/draft-schemas";
-import { createDraft } from "./drafts.server";
+import { newCapDraft } from "../../tests/setup/cap-draft";
 import { preflightStored } from "./artwork-preflight.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
 import { saveArtwork } from "./artwork.server";
@@ -121,28 +119,10 @@ describe("one check per account at a time, in fair order", () => {
 });
 
 describe("at most 30 checks per account per hour", () => {
-  /** A draft of 50 caps with the front embroidery, embroidered. */
-  async function newDraft(userId: string) {
-    const data = buildInitialDraft({
-      productId: "8",
-      quantity: 50,
-      selectedColor: "#111111",
-      customizationSelections: ["Front embroidery"],
-      handwrittenNote: false,
-    });
-    const result = await createDraft(handle.db, {
-      accountId: userId,
-      userId,
-      productId: "8",
-      data: customisationPart(data),
-    });
-    if (!result.ok) throw new Error(result.message);
-    return result.draft;
-  }
   const upload = async (userId: string) =>
     saveArtwork(handle.db, {
       userId,
-      draftId: (await newDraft(userId)).id,
+      draftId: (await newCapDraft(handle.db, userId)).id,
       request: new Request("http://shop.test/api/drafts/x/artwork", {
         method: "POST",
         body: new Uint8Array(MINIMAL_PDF),
