@@ -160,6 +160,7 @@ export async function uploadProof(
         contentType: PROOF_CONTENT_TYPES[kind],
         sizeBytes: stored.size,
         uploadedBy: staff.id,
+        note: fields.note || null,
       });
       const [updated] = await tx
         .update(orders)

@@ -85,6 +85,8 @@ export type OrderProofView = {
   contentType: string;
   sizeBytes: number;
   createdAt: Date;
+  /** The studio's note sent with this version (shown beside the proof); null when none. */
+  note: string | null;
   decision: ProofDecision | null;
   comment: string | null;
   decidedAt: Date | null;
@@ -258,6 +260,7 @@ function toProofView(proof: typeof orderProofs.$inferSelect): OrderProofView {
     contentType: proof.contentType,
     sizeBytes: proof.sizeBytes,
     createdAt: proof.createdAt,
+    note: proof.note,
     decision: proofDecision(proof.decision),
     comment: proof.comment,
     decidedAt: proof.decidedAt,

@@ -6,6 +6,7 @@
  * answer for the order (docs/decisions/035-current-membership.md). The link carries 32 random bytes;
  * the database keeps only their SHA-256.
  */
+import { type ProofFacts, proofFacts } from "~/domain/proof-facts";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { orderLines, orderProofs, orders, proofShareLinks } from "#db/schema";
@@ -171,6 +172,8 @@ export type SharedProof = {
   contentType: string;
   storedName: string;
   expiresAt: Date;
+  /** What the proof must match, as the buyer's order page shows it (decision 038). */
+  facts: ProofFacts;
 };
 
 /**
@@ -225,6 +228,7 @@ export async function openShareLink(
       contentType: proof.contentType,
       storedName: proof.storedName,
       expiresAt: link.expiresAt,
+      facts: proofFacts(line, proof.note),
     },
   };
 }

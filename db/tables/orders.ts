@@ -224,6 +224,8 @@ export const orderProofs = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     uploadedBy: text("uploaded_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The studio's note sent with this version, shown beside the proof to whoever answers it; null when none. */
+    note: text("note"),
     decision: text("decision"),
     comment: text("comment"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "order_proofs" ADD COLUMN "note" text;
