@@ -261,7 +261,13 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
 function LatestProof(props: {
   orderId: string;
   line: Pick<OrderLine, "position" | "quantity" | "product" | "customization"> & {
-    proofs: readonly { version: number; originalName: string; contentType: string; note: string | null }[];
+    proofs: readonly {
+      version: number;
+      originalName: string;
+      contentType: string;
+      note: string | null;
+      hasPreview: boolean;
+    }[];
   };
 }) {
   const { line } = props;
@@ -274,7 +280,13 @@ function LatestProof(props: {
       version={proof.version}
       originalName={proof.originalName}
       fileUrl={href}
-      pictureUrl={proof.contentType.startsWith("image/") ? href : null}
+      pictureUrl={
+        proof.contentType.startsWith("image/")
+          ? href
+          : proof.hasPreview
+            ? `${href}${href.includes("?") ? "&" : "?"}preview=1`
+            : null
+      }
       facts={proofFacts(line, proof.note)}
     />
   );

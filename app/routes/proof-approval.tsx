@@ -26,14 +26,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const refused = (await countShareLinkHit(db, clientIp(request))) ?? null;
   const opened = refused ?? (await openShareLink(db, { token: params.token }));
   if (!opened.ok) return data({ proof: null, problem: opened.message }, { status: opened.status, headers: PRIVATE });
-  const { orderNumber, title, version, contentType, originalName, expiresAt, facts } = opened.value;
+  const { orderNumber, title, version, contentType, originalName, expiresAt, facts, hasPreview } = opened.value;
+  const fileUrl = `/proof-approval/${params.token}/file`;
   const proof = {
     orderNumber,
     title,
     version,
     originalName,
-    image: contentType.startsWith("image/"),
-    fileUrl: `/proof-approval/${params.token}/file`,
+    fileUrl,
+    pictureUrl: contentType.startsWith("image/") ? fileUrl : hasPreview ? `${fileUrl}?preview=1` : null,
     expires: formatLondonDateTime(expiresAt),
     facts,
   };
@@ -96,7 +97,7 @@ export default function ProofApprovalRoute({ loaderData, actionData }: Route.Com
               version={proof.version}
               originalName={proof.originalName}
               fileUrl={proof.fileUrl}
-              pictureUrl={proof.image ? proof.fileUrl : null}
+              pictureUrl={proof.pictureUrl}
               facts={proof.facts}
             />
           </div>

@@ -87,6 +87,8 @@ export type OrderProofView = {
   createdAt: Date;
   /** The studio's note sent with this version (shown beside the proof); null when none. */
   note: string | null;
+  /** A PDF proof has a page-one picture (order-proof.ts ?preview=1). */
+  hasPreview: boolean;
   decision: ProofDecision | null;
   comment: string | null;
   decidedAt: Date | null;
@@ -261,6 +263,7 @@ function toProofView(proof: typeof orderProofs.$inferSelect): OrderProofView {
     sizeBytes: proof.sizeBytes,
     createdAt: proof.createdAt,
     note: proof.note,
+    hasPreview: proof.previewStoredName !== null,
     decision: proofDecision(proof.decision),
     comment: proof.comment,
     decidedAt: proof.decidedAt,
