@@ -1,5 +1,5 @@
 /**
- * What a proof is checked against (R-PROOF: the buyer approves what will be made): the line's
+ * What a proof is checked against (B-3, decision 038: the buyer approves what will be made): the line's
  * quantity, colour, sizes, branding and placement as paid, and the studio's note on this version.
  * One shape for the buyer's order page and a colleague's share-link page, so both read the same.
  */
