@@ -64,4 +64,5 @@ export function relatedProducts(id: string, limit: number = RELATED_LIMIT): Prod
 
 export { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
 export { DEFAULT_PALETTE, coloursFor } from "./colours";
+export { imageForColour } from "./images";
 export type { Category, ColourOption, Product, ProductImage } from "./types";

@@ -4,6 +4,7 @@
  * blurred placeholders. Vite turns each import into a hashed, immutably cached URL; `?no-inline`
  * keeps the small files out of the JS bundle (the catalogue is imported on every page).
  */
+import { colourName } from "./colours";
 import type { ProductImage } from "./types";
 import { PLACEHOLDER_KEYS, type PlaceholderKey } from "./images/placeholders";
 
@@ -137,6 +138,30 @@ export const PRODUCT_IMAGES = {
     ),
   ],
 } satisfies Record<string, ProductImage[]>;
+
+/**
+ * Which gallery picture shows a product in a colour, by colour name: only pictures drawn in that
+ * colour are listed (the shorts are drawn in black and in orange); any other colour falls back to
+ * the first picture.
+ */
+const COLOUR_PICTURES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  "8": { Navy: 0 },
+  "15": { Black: 0, Orange: 1 },
+  "16": { Blue: 0 },
+};
+
+/**
+ * The one picture of a product in the colour a line chose (hex, any case): the cart, step 2 and
+ * every order summary show this, so orange shorts are pictured orange everywhere.
+ */
+export function imageForColour(
+  product: { id: string; images: readonly ProductImage[] },
+  hex: string | null | undefined,
+): ProductImage | undefined {
+  const name = hex ? colourName(product.id, hex) : undefined;
+  const index = name === undefined ? undefined : COLOUR_PICTURES[product.id]?.[name];
+  return (index === undefined ? undefined : product.images[index]) ?? product.images[0];
+}
 
 /**
  * The source files behind every image, relative to app/catalogue/images (for the catalogue

@@ -12,6 +12,11 @@ type Proof = {
   answeredText?: string | null;
 };
 
+/** A proof version of an order line, served only to those who may read the order (order-proof.ts). */
+export function proofFileHref(orderId: string, position: number, version: number): string {
+  return `/orders/${orderId}/proofs/${version}${position > 1 ? `?line=${position}` : ""}`;
+}
+
 /**
  * One order line's proofs on the buyer's order page (issue 15 item 6): every version, newest
  * first, with its answer, and the form to answer the latest while it waits for the buyer.
@@ -26,6 +31,8 @@ export function LineProofs(props: {
   busy: boolean;
   /** What to say while no proof has been sent. */
   emptyText: string;
+  /** The latest version shown inline, above the answer (proof-view.tsx). */
+  latestView?: React.ReactNode;
   /** Sharing the proof for approval (proof-share.tsx). */
   children?: React.ReactNode;
 }) {
@@ -45,7 +52,7 @@ export function LineProofs(props: {
             >
               <a
                 className="font-medium text-brand underline"
-                href={`/orders/${props.orderId}/proofs/${proof.version}${props.position > 1 ? `?line=${props.position}` : ""}`}
+                href={proofFileHref(props.orderId, props.position, proof.version)}
               >
                 Version {proof.version}: {proof.originalName}
               </a>
@@ -65,6 +72,7 @@ export function LineProofs(props: {
           ))}
         </ul>
       )}
+      {latest && props.latestView ? <div className="mt-3">{props.latestView}</div> : null}
       {props.canRespond && latest ? (
         <Form method="post" className="mt-4 space-y-3">
           <input type="hidden" name="line" value={props.position} />

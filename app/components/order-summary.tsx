@@ -1,4 +1,4 @@
-import { findProductById } from "~/catalogue/catalogue";
+import { findProductById, imageForColour } from "~/catalogue/catalogue";
 import type { SummaryLine } from "~/domain/cart-checkout";
 import { summariseTags, type OrderTotals } from "~/domain/checkout";
 import { checkoutTotals, pricedLine } from "~/domain/draft";
@@ -39,9 +39,9 @@ export function OrderSummary(props: {
       <ul className="mt-4 space-y-4" aria-label="Products">
         {lines.map((line) => {
           const tags = summariseTags(line.selections);
-          const image = line.product.images[0];
+          const image = imageForColour(line.product, line.colour);
           return (
-            <li key={line.product.id} className="flex gap-3" data-testid="summary-line">
+            <li key={`${line.product.id}:${line.colour ?? ""}`} className="flex gap-3" data-testid="summary-line">
               {image ? <ProductImage image={image} className="h-16 w-16 shrink-0 rounded-lg" sizes="64px" /> : null}
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{line.product.title}</p>

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { coloursFor, colourName } from "~/catalogue/colours";
+import { imageForColour } from "~/catalogue/images";
 import type { Product } from "~/catalogue/types";
 import type { ErrorBody } from "~/domain/api-errors";
 import { NOTES_MAX, priceLine } from "~/domain/cart-rules";
@@ -58,7 +59,7 @@ export function ShoppingListRow({ item, product, refused }: { item: ListRowItem;
   const [handwritten, setHandwritten] = useState(item.handwrittenNote);
   const { editing } = editor;
   const price = priceLine(product.id, editor.shownQuantity);
-  const image = product.images[0];
+  const image = imageForColour(product, colour);
   // The last "Add to cart" answer speaks of the row as it was then; once the row changes it goes.
   const answeredRow = useRef<ListRowItem | null>(null);
   if (toCart.state !== "idle") answeredRow.current = null;

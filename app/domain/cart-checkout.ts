@@ -83,6 +83,8 @@ export function checkoutCompletedSteps(lines: readonly CheckoutLineState[], lead
 /** A line as the order summary lists it (issue 15 item 5). */
 export type SummaryLine = {
   productId: string;
+  /** The line's colour hex ('' or absent when not chosen): its picture follows it. */
+  colour?: string;
   quantity: number;
   selections: readonly string[];
   /** The size breakdown, once step 2 has one (issue 16 item 2). */

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cart";
 import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
-import { coloursFor, findProductById } from "~/catalogue/catalogue";
+import { coloursFor, findProductById, imageForColour } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { CheckoutStepper } from "~/components/checkout-stepper";
 import { DeliveryEstimates } from "~/components/delivery-estimates";
@@ -239,7 +239,7 @@ function CartLineItem(props: { line: Line; product: Product; vatRate?: number; q
       ? priceLine(product.id, editor.shownQuantity)
       : { unitPence: quotedUnit, totalPence: lineTotalPence(quotedUnit, editor.shownQuantity) };
   const colour = coloursFor(product.id).find((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase());
-  const image = product.images[0];
+  const image = imageForColour(product, line.selectedColor);
   // A quantity changed after the split was given: payment waits until they agree again.
   const sizesOff = line.sizes.length > 0 ? sizesMismatch(product, line.sizes, line.quantity) : null;
 

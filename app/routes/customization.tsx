@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { StepNav } from "~/components/step-nav";
 import { Link } from "react-router";
 import type { Route } from "./+types/customization";
-import { coloursFor, findProductById } from "~/catalogue/catalogue";
+import { coloursFor, findProductById, imageForColour } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { ArtworkChoices } from "~/components/brand-kit-picker";
 import { CheckoutStepper } from "~/components/checkout-stepper";
@@ -146,7 +146,7 @@ function CustomisationStep(props: {
     const lead = lines[leadLineIndex(lines)];
     return stepHref(3, { productId: lead?.productId ?? props.productId, draftId: lead?.draft?.id });
   };
-  const image = product.images[0];
+  const image = imageForColour(product, form.variant.color_hex);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
@@ -344,6 +344,7 @@ function CustomisationStep(props: {
             lines={[
               {
                 productId: product.id,
+                colour: form.variant.color_hex,
                 quantity: form.quantity,
                 selections: form.customization_selections,
                 sizes: form.sizes,

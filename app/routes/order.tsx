@@ -3,7 +3,10 @@ import type { Route } from "./+types/order";
 import { sessionOf, dbOf } from "~/server/request-context.server";
 import { OrderChoices } from "~/components/order-choices";
 import { deliveryText } from "~/components/order-delivery";
-import { LineProofs } from "~/components/order-proofs";
+import { LineProofs, proofFileHref } from "~/components/order-proofs";
+import { ProofView } from "~/components/proof-view";
+import { proofFacts } from "~/domain/proof-facts";
+import type { OrderLine } from "~/domain/order-snapshot";
 import { OrderNeedBy } from "~/components/order-need-by";
 import { useNow } from "~/components/use-now";
 import { ProofShare, type ShareReply } from "~/components/proof-share";
@@ -177,6 +180,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
                 position={line.position}
                 title={lineTitle(order.lines, line)}
                 proofs={line.proofs}
+                latestView={line.proofs[0] ? <LatestProof orderId={order.id} line={line} /> : null}
                 canRespond={line.canRespond}
                 busy={busy}
                 emptyText={
@@ -253,6 +257,41 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
 }
 
 /** A document of the order, downloaded as a file (a resource route, so never a client navigation). */
+/** The line's latest proof, inline above the answer (decision 038): the buyer sees what they approve. */
+function LatestProof(props: {
+  orderId: string;
+  line: Pick<OrderLine, "position" | "quantity" | "product" | "customization"> & {
+    proofs: readonly {
+      version: number;
+      originalName: string;
+      contentType: string;
+      note: string | null;
+      hasPreview: boolean;
+    }[];
+  };
+}) {
+  const { line } = props;
+  const proof = line.proofs[0];
+  if (!proof) return null;
+  const href = proofFileHref(props.orderId, line.position, proof.version);
+  return (
+    <ProofView
+      title={line.product.title}
+      version={proof.version}
+      originalName={proof.originalName}
+      fileUrl={href}
+      pictureUrl={
+        proof.contentType.startsWith("image/")
+          ? href
+          : proof.hasPreview
+            ? `${href}${href.includes("?") ? "&" : "?"}preview=1`
+            : null
+      }
+      facts={proofFacts(line, proof.note)}
+    />
+  );
+}
+
 function DocumentLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
     <p className="mt-2">

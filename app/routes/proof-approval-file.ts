@@ -7,14 +7,16 @@ import { dbOf } from "~/server/request-context.server";
 
 /**
  * GET /proof-approval/:token/file (issue 19 item 2): the one proof version a live share link names,
- * and never another file. An image is shown in the approval page; a PDF is downloaded. nosniff and
+ * and never another file. An image is shown in the approval page; a PDF is downloaded, and
+ * `?preview=1` answers its page-one PNG, shown inline (decision 038). nosniff and
  * `private, no-store` as every download; a sandbox in case the file is opened on its own.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const limited = await countShareLinkHit(db, clientIp(request));
   if (limited) return toResponse(limited);
-  const opened = await openSharedProofFile(db, { token: params.token });
+  const preview = new URL(request.url).searchParams.get("preview") === "1";
+  const opened = await openSharedProofFile(db, { token: params.token, preview });
   if (!opened.ok) return toResponse(opened);
   return new Response(opened.file.stream, { headers: sharedProofFileHeaders(opened.file) });
 }

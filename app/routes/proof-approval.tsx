@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/proof-approval";
 import { fieldErrorsOf, formMessage } from "~/components/account/form-error";
+import { ProofView } from "~/components/proof-view";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
 import { formatLondonDateTime } from "~/domain/dates";
@@ -25,15 +26,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const refused = (await countShareLinkHit(db, clientIp(request))) ?? null;
   const opened = refused ?? (await openShareLink(db, { token: params.token }));
   if (!opened.ok) return data({ proof: null, problem: opened.message }, { status: opened.status, headers: PRIVATE });
-  const { orderNumber, title, version, contentType, originalName, expiresAt } = opened.value;
+  const { orderNumber, title, version, contentType, originalName, expiresAt, facts, hasPreview } = opened.value;
+  const fileUrl = `/proof-approval/${params.token}/file`;
   const proof = {
     orderNumber,
     title,
     version,
     originalName,
-    image: contentType.startsWith("image/"),
-    fileUrl: `/proof-approval/${params.token}/file`,
+    fileUrl,
+    pictureUrl: contentType.startsWith("image/") ? fileUrl : hasPreview ? `${fileUrl}?preview=1` : null,
     expires: formatLondonDateTime(expiresAt),
+    facts,
   };
   return data({ proof, problem: null }, { headers: PRIVATE });
 }
@@ -88,19 +91,15 @@ export default function ProofApprovalRoute({ loaderData, actionData }: Route.Com
           <p className="mt-2 text-muted">
             {proof.title}, proof version {proof.version}. This link works until {proof.expires}.
           </p>
-          <div className="mt-6 rounded-2xl border border-slate-200 p-4">
-            {proof.image ? (
-              <img
-                src={proof.fileUrl}
-                alt={`Proof version ${proof.version} of ${proof.title}`}
-                className="mx-auto max-h-[32rem] w-auto"
-              />
-            ) : null}
-            <p className="mt-3 text-sm">
-              <a href={proof.fileUrl} className="font-semibold text-brand underline underline-offset-2">
-                Open the proof: {proof.originalName}
-              </a>
-            </p>
+          <div className="mt-6">
+            <ProofView
+              title={proof.title}
+              version={proof.version}
+              originalName={proof.originalName}
+              fileUrl={proof.fileUrl}
+              pictureUrl={proof.pictureUrl}
+              facts={proof.facts}
+            />
           </div>
           <Form method="post" className="mt-6 space-y-4" noValidate>
             {refusal || errors.decision ? <FormMessage>{refusal ?? errors.decision}</FormMessage> : null}

@@ -401,7 +401,8 @@ describe("proofs", () => {
       `Your proof for order ${order.number} is ready (version 2)`,
       `Proof approved for order ${order.number}`,
     ]);
-    expect(storedFiles()).toHaveLength(2);
+    // Both versions, and the page-one picture of the PDF one (decision 038).
+    expect(storedFiles()).toHaveLength(3);
 
     const download = await openOrderProof(handle.db, { orderId: order.id, version: 1 });
     expect(download).toMatchObject({ name: "cap-mockup.png", contentType: "image/png", size: PNG.byteLength });

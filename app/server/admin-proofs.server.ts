@@ -33,6 +33,7 @@ import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { linesOfOrder } from "./order-lines.server";
+import { runPreflight } from "./preflight.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 
 /** A refusal names the proof field, so the form shows it under the file input. */
@@ -98,6 +99,8 @@ export async function uploadProof(
     file: FormDataEntryValue | null;
     maxBytes?: number;
     storage?: FileStorage;
+    /** Draws a PDF's page one; the preflight sandbox unless a test says otherwise. */
+    drawPageOne?: (bytes: Uint8Array) => Promise<Uint8Array | null>;
   },
 ): Promise<(AdminChange & { proofVersion: number }) | Failure> {
   const { staff, fields } = input;
@@ -125,6 +128,8 @@ export async function uploadProof(
 
   const storage = input.storage ?? getUploadStorage();
   const stored = await storage.put(file.stream());
+  const preview = kind === "pdf" ? await storePageOne(storage, file, input.drawPageOne ?? drawPdfPageOne) : null;
+  const stores = [stored.storedName, ...(preview ? [preview] : [])];
   const name = proofFileName(file.name, kind);
   type Sent = AdminChange & { proofVersion: number; mail: Parameters<typeof proofReadyMail>[0] };
   let result: Sent | Failure;
@@ -160,6 +165,8 @@ export async function uploadProof(
         contentType: PROOF_CONTENT_TYPES[kind],
         sizeBytes: stored.size,
         uploadedBy: staff.id,
+        note: fields.note || null,
+        previewStoredName: preview,
       });
       const [updated] = await tx
         .update(orders)
@@ -189,15 +196,44 @@ export async function uploadProof(
       };
     });
   } catch (error) {
-    await storage.delete(stored.storedName);
+    for (const each of stores) await storage.delete(each);
     throw error;
   }
   if (!result.ok) {
-    await storage.delete(stored.storedName);
+    for (const each of stores) await storage.delete(each);
     return result;
   }
   const { mail, ...sent } = result;
   // After the commit: a mail fault is logged and never takes the proof back (the order page has it).
   await sendStageMail(db, proofReadyMail(mail));
   return sent;
+}
+
+/**
+ * A PDF proof's page one as a PNG, drawn in the same sandbox and limits as an artwork's preview
+ * (decision 038), so the buyer sees the proof on the order page; null when it cannot be drawn in
+ * time (the page then offers the file only). Staff upload proofs, so the per-account queue of
+ * buyers' checks is not involved.
+ */
+async function drawPdfPageOne(bytes: Uint8Array): Promise<Uint8Array | null> {
+  const result = await runPreflight("pdf", bytes);
+  return result.ok ? result.preview : null;
+}
+
+async function storePageOne(
+  storage: FileStorage,
+  file: File,
+  draw: (bytes: Uint8Array) => Promise<Uint8Array | null>,
+): Promise<string | null> {
+  const png = await draw(new Uint8Array(await file.arrayBuffer())).catch(() => null);
+  if (!png) return null;
+  const stored = await storage.put(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(png);
+        controller.close();
+      },
+    }),
+  );
+  return stored.storedName;
 }

@@ -85,6 +85,10 @@ export type OrderProofView = {
   contentType: string;
   sizeBytes: number;
   createdAt: Date;
+  /** The studio's note sent with this version (shown beside the proof); null when none. */
+  note: string | null;
+  /** A PDF proof has a page-one picture (order-proof.ts ?preview=1). */
+  hasPreview: boolean;
   decision: ProofDecision | null;
   comment: string | null;
   decidedAt: Date | null;
@@ -258,6 +262,8 @@ function toProofView(proof: typeof orderProofs.$inferSelect): OrderProofView {
     contentType: proof.contentType,
     sizeBytes: proof.sizeBytes,
     createdAt: proof.createdAt,
+    note: proof.note,
+    hasPreview: proof.previewStoredName !== null,
     decision: proofDecision(proof.decision),
     comment: proof.comment,
     decidedAt: proof.decidedAt,

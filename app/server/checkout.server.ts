@@ -129,7 +129,12 @@ export function summaryLines(lines: readonly CheckoutLine[], checkout: CheckoutD
   const cart = lines.map(({ cart, draft }) =>
     draft
       ? summaryOf(draft.data)
-      : { productId: cart.productId, quantity: cart.quantity, selections: cart.customizationSelections },
+      : {
+          productId: cart.productId,
+          colour: cart.selectedColor,
+          quantity: cart.quantity,
+          selections: cart.customizationSelections,
+        },
   );
   return checkoutLines(cart, summaryOf(checkout.data));
 }
@@ -169,6 +174,7 @@ function customisations(lines: readonly CheckoutLine[], checkout: CheckoutDraft)
 
 const summaryOf = (data: DraftData): SummaryLine => ({
   productId: data.product_id,
+  colour: data.variant.color_hex,
   quantity: data.quantity,
   selections: data.customization_selections,
   sizes: data.sizes,

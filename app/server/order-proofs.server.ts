@@ -10,13 +10,17 @@ import type { Database } from "./db.server";
 import { getOrder } from "./buyer-orders.server";
 import { type FileStorage, getUploadStorage } from "./storage.server";
 
-/** One proof version of one line of this order (by position, the first by default), or null. */
+/**
+ * One proof version of one line of this order (by position, the first by default), or with
+ * `preview` the PNG of a PDF proof's page one; null when there is none.
+ */
 export async function openOrderProof(
   db: Database,
   input: {
     orderId: string;
     line?: number;
     version: number;
+    preview?: boolean;
     storage?: FileStorage;
   },
 ): Promise<ArtworkDownload | null> {
@@ -35,6 +39,12 @@ export async function openOrderProof(
     .limit(1);
   const proof = found?.proof;
   if (!proof) return null;
+  if (input.preview) {
+    const png = proof.previewStoredName
+      ? await (input.storage ?? getUploadStorage()).get(proof.previewStoredName)
+      : null;
+    return png ? { name: `${proof.originalName}.png`, contentType: "image/png", size: null, stream: png } : null;
+  }
   const stream = await (input.storage ?? getUploadStorage()).get(proof.storedName);
   if (!stream) return null;
   return { name: proof.originalName, contentType: proof.contentType, size: proof.sizeBytes, stream };
@@ -52,9 +62,11 @@ export async function openProofForBuyer(
     orderId: string;
     line: number;
     version: number;
+    preview?: boolean;
+    storage?: FileStorage;
   },
 ) {
   const order = await getOrder(db, { userId: input.userId, accountId: input.accountId, orderId: input.orderId });
   if (!order) return null;
-  return openOrderProof(db, { orderId: order.id, line: input.line, version: input.version });
+  return openOrderProof(db, { ...input, orderId: order.id });
 }

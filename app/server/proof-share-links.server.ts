@@ -6,6 +6,7 @@
  * answer for the order (docs/decisions/035-current-membership.md). The link carries 32 random bytes;
  * the database keeps only their SHA-256.
  */
+import { type ProofFacts, proofFacts } from "~/domain/proof-facts";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { orderLines, orderProofs, orders, proofShareLinks } from "#db/schema";
@@ -170,7 +171,11 @@ export type SharedProof = {
   originalName: string;
   contentType: string;
   storedName: string;
+  /** A PDF proof has a page-one picture to show. */
+  hasPreview: boolean;
   expiresAt: Date;
+  /** What the proof must match, as the buyer's order page shows it (decision 038). */
+  facts: ProofFacts;
 };
 
 /**
@@ -224,7 +229,9 @@ export async function openShareLink(
       originalName: proof.originalName,
       contentType: proof.contentType,
       storedName: proof.storedName,
+      hasPreview: proof.previewStoredName !== null,
       expiresAt: link.expiresAt,
+      facts: proofFacts(line, proof.note),
     },
   };
 }
@@ -236,18 +243,24 @@ export async function countShareLinkHit(db: Database, ip: string): Promise<Failu
   return failure(429, "RATE_LIMITED", SHARE_LINK_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
 }
 
-/** The proof file of a live link, and never any other file. */
+/** The proof file of a live link (or, with `preview`, its PDF's page-one PNG), and never any other file. */
 export async function openSharedProofFile(
   db: Database,
-  input: { token: string; now?: Date; storage?: FileStorage },
+  input: { token: string; now?: Date; storage?: FileStorage; preview?: boolean },
 ): Promise<{ ok: true; file: ArtworkDownload; shared: SharedProof } | Failure> {
   const opened = await openShareLink(db, input);
   if (!opened.ok) return opened;
   const [proof] = await db
-    .select({ sizeBytes: orderProofs.sizeBytes })
+    .select({ sizeBytes: orderProofs.sizeBytes, preview: orderProofs.previewStoredName })
     .from(orderProofs)
     .where(eq(orderProofs.storedName, opened.value.storedName))
     .limit(1);
+  if (input.preview) {
+    const png = proof?.preview ? await (input.storage ?? getUploadStorage()).get(proof.preview) : null;
+    if (!png) return failure(404, "LINK_NOT_FOUND", SHARE_LINK_MESSAGES.notFound);
+    const name = `${opened.value.originalName}.png`;
+    return { ok: true, file: { name, contentType: "image/png", size: null, stream: png }, shared: opened.value };
+  }
   const stream = await (input.storage ?? getUploadStorage()).get(opened.value.storedName);
   if (!proof || !stream) return failure(404, "LINK_NOT_FOUND", SHARE_LINK_MESSAGES.notFound);
   const { originalName: name, contentType } = opened.value;

@@ -224,6 +224,10 @@ export const orderProofs = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     uploadedBy: text("uploaded_by").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The studio's note sent with this version, shown beside the proof to whoever answers it; null when none. */
+    note: text("note"),
+    /** A PDF proof's page one as a PNG (made at upload in the preflight sandbox); null for an image or when it could not be drawn. */
+    previewStoredName: text("preview_stored_name"),
     decision: text("decision"),
     comment: text("comment"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),

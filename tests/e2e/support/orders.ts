@@ -15,16 +15,20 @@ export async function staffMoves(staff: APIRequestContext, orderId: string, to: 
 }
 
 /** Staff send the next proof version of a paid order (a PNG), as the back office's form posts it. */
-export async function sendProof(staff: APIRequestContext, orderId: string) {
-  const proof = await staff.post(dataUrl(`/admin/orders/${orderId}`), {
+export async function sendProof(
+  staff: APIRequestContext,
+  orderId: string,
+  proof: { note?: string; png?: Buffer } = {},
+) {
+  const sent = await staff.post(dataUrl(`/admin/orders/${orderId}`), {
     multipart: {
       intent: "proof",
       version: String(await versionOf(staff, orderId)),
-      note: "",
-      proof: { name: "proof.png", mimeType: "image/png", buffer: PNG },
+      note: proof.note ?? "",
+      proof: { name: "proof.png", mimeType: "image/png", buffer: proof.png ?? PNG },
     },
   });
-  expect(proof.status(), (await readRouteAnswer(proof)).body.slice(0, 300)).toBe(200);
+  expect(sent.status(), (await readRouteAnswer(sent)).body.slice(0, 300)).toBe(200);
 }
 
 /**
