@@ -76,6 +76,34 @@ export const proofUploadSchema = z.object({
 });
 export type ProofUploadFields = z.output<typeof proofUploadSchema>;
 
+const APPROVED_AT_MESSAGE = "Enter the date and time the buyer approved, e.g. 2026-12-01 14:30.";
+
+/**
+ * "Record an approval given by phone or e-mail" (docs/decisions/039-staff-recorded-approval.md):
+ * the proof version the page showed, who approved, how, when (Europe/London wall time from a
+ * datetime-local input) and a note. The instant itself is checked against the clock by the server.
+ */
+export const recordedApprovalSchema = z.object({
+  intent: z.literal("record-approval"),
+  line: orderLineField("Choose the product."),
+  proofVersion: z.coerce
+    .number({ error: "Reload the page and try again." })
+    .int()
+    .min(1, "Reload the page and try again."),
+  method: z.enum(["phone", "email"], { error: "Choose how the buyer approved: phone or e-mail." }),
+  approverName: z
+    .string({ error: "Enter the name of the person who approved." })
+    .trim()
+    .min(1, "Enter the name of the person who approved.")
+    .max(100, "Keep the name under 100 characters."),
+  approvedAt: z
+    .string({ error: APPROVED_AT_MESSAGE })
+    .max(20, APPROVED_AT_MESSAGE)
+    .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}$/, APPROVED_AT_MESSAGE),
+  note,
+});
+export type RecordedApprovalFields = z.output<typeof recordedApprovalSchema>;
+
 const RECEIVED_AMOUNT_MESSAGE = "Enter the amount received in pounds and pence, e.g. 318.60.";
 
 /**
@@ -152,6 +180,9 @@ export type StaffProof = {
   decision: ProofDecision | null;
   comment: string | null;
   decidedAt: Date | null;
+  /** Who answered and how: "Jane Doe (jane@x.co)", "Recorded by staff Sam Lee from a phone call". */
+  answeredBy: string | null;
+  answeredHow: string | null;
 };
 
 export type StaffOrderDetail = {
