@@ -21,6 +21,10 @@ export const ORDER_LIST_PAGE_SIZE = 25;
 export const ADMIN_NOTE_MAX = 1000;
 export const ADMIN_SEARCH_MAX = 200;
 
+/** The orders list's sortable columns (issue 41 item 9): placed, need-by, approve-by, promised delivery. */
+export const ORDER_LIST_SORTS = ["placed", "need_by", "approve_by", "promised"] as const;
+export type OrderListSort = (typeof ORDER_LIST_SORTS)[number];
+
 /**
  * The order list's query string. A hand-edited or stale link (?status=bogus, ?page=-1) falls back
  * to the default instead of failing: a filter is a view, not an instruction.
@@ -29,6 +33,8 @@ export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   q: z.string().trim().max(ADMIN_SEARCH_MAX).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  sort: z.enum(ORDER_LIST_SORTS).catch("placed"),
+  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
@@ -37,7 +43,25 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
     status: params.get("status") || undefined,
     q: params.get("q") ?? undefined,
     page: params.get("page") ?? undefined,
+    sort: params.get("sort") ?? undefined,
+    dir: params.get("dir") ?? undefined,
   });
+}
+
+/** The direction a list is sorted in: newest placed first, the soonest date first, unless asked. */
+export function orderListDirection(query: Pick<OrderListQuery, "sort" | "dir">): "asc" | "desc" {
+  return query.dir ?? (query.sort === "placed" ? "desc" : "asc");
+}
+
+/** The list's query string for these choices; the defaults are left out. */
+export function orderListSearch(query: Partial<OrderListQuery>): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set("status", query.status);
+  if (query.q) params.set("q", query.q);
+  if (query.sort && query.sort !== "placed") params.set("sort", query.sort);
+  if (query.sort && query.dir && query.dir !== orderListDirection({ sort: query.sort })) params.set("dir", query.dir);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  return params.toString();
 }
 
 /** The version of the order the page showed; a different one now is a 409 (the page is stale). */
