@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Product } from "~/catalogue/types";
 import { canAddToCart, NOTES_MAX } from "~/domain/cart-rules";
+import { productPathWithChoices } from "~/domain/product-choices";
 import { type SizeCount, sizesMismatch } from "~/domain/sizes";
 import type { ErrorBody } from "~/domain/api-errors";
 import { useSignIn } from "./sign-in-context";
@@ -55,10 +56,17 @@ export function AddToCart(props: {
   const addable = choicesMade && !sizesOff;
 
   if (!props.signedIn) {
+    // The choices come back after signing in or up, and a complete line is added then (docs/decisions/037).
+    const { product, quantity, colour, selections, handwrittenNote, sizes } = props;
+    const redirectTo = productPathWithChoices(
+      product.id,
+      { quantity, colour, selections, handwrittenNote, sizes },
+      { add: addable },
+    );
     return (
       <button
         type="button"
-        onClick={() => openSignIn("Sign in to add products to your cart.")}
+        onClick={() => openSignIn("Sign in to add products to your cart.", { redirectTo })}
         className={buttonClass("primary", "w-full py-3 text-base")}
       >
         Sign in to add to cart
@@ -123,6 +131,7 @@ export function AddToShoppingList({
   colour,
   selections,
   handwrittenNote,
+  sizes = [],
 }: {
   product: Product;
   signedIn: boolean;
@@ -130,6 +139,8 @@ export function AddToShoppingList({
   colour: string | null;
   selections: string[];
   handwrittenNote: boolean;
+  /** Not kept on the list; carried through signing in so the page still has it afterwards. */
+  sizes?: SizeCount[];
 }) {
   const { openSignIn } = useSignIn();
   const fetcher = useFetcher<Result>();
@@ -142,7 +153,11 @@ export function AddToShoppingList({
       <button
         type="button"
         className={buttonClass("secondary", "w-full")}
-        onClick={() => openSignIn("Please sign in to use your shopping list.")}
+        onClick={() =>
+          openSignIn("Please sign in to use your shopping list.", {
+            redirectTo: productPathWithChoices(product.id, { quantity, colour, selections, handwrittenNote, sizes }),
+          })
+        }
       >
         Add to shopping list
       </button>

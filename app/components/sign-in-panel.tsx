@@ -12,7 +12,16 @@ export type SignInReply = FormReply & { intent?: string; identifier?: string; co
  * Sign in with a password or a one-time code, used by the /sign-in page and the sign-in modal.
  * A fetcher form posting to /sign-in: without JavaScript it is a plain form to the same action.
  */
-export function SignInPanel({ redirectTo, reply }: { redirectTo: string; reply?: SignInReply }) {
+export function SignInPanel({
+  redirectTo,
+  reply,
+  onLeave,
+}: {
+  redirectTo: string;
+  reply?: SignInReply;
+  /** Called when a link leads away from the panel: the modal closes before the next page shows. */
+  onLeave?: () => void;
+}) {
   const fetcher = useFetcher<SignInReply>({ key: "sign-in" });
   const result = fetcher.data ?? reply;
   const [mode, setMode] = useState<"password" | "code">(
@@ -83,7 +92,7 @@ export function SignInPanel({ redirectTo, reply }: { redirectTo: string; reply?:
               {busy ? "Signing in…" : "Sign in"}
             </button>
             <p className="text-right text-sm">
-              <Link to="/forgot-password" className="font-medium text-brand underline">
+              <Link to="/forgot-password" onClick={onLeave} className="font-medium text-brand underline">
                 Forgot your password?
               </Link>
             </p>
@@ -126,6 +135,7 @@ export function SignInPanel({ redirectTo, reply }: { redirectTo: string; reply?:
         New here?{" "}
         <Link
           to={`/sign-up?redirectTo=${encodeURIComponent(redirectTo)}`}
+          onClick={onLeave}
           className="font-semibold text-brand underline"
         >
           Create an account

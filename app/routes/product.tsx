@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { DeliveryEstimates } from "~/components/delivery-estimates";
 import { NeedByPlanner } from "~/components/need-by-planner";
 import type { Route } from "./+types/product";
@@ -19,6 +19,8 @@ import { TagBadges } from "~/components/tag-badges";
 import { buttonClass } from "~/components/ui/button";
 import { InfoTooltip } from "~/components/ui/tooltip";
 import { useNow } from "~/components/use-now";
+import { useToast } from "~/components/ui/toast";
+import { choicesFromSearch } from "~/domain/product-choices";
 import { Price } from "~/components/price";
 import { maxQuantity, unitPricePence } from "~/domain/pricing";
 import { hasSizes, type SizeCount } from "~/domain/sizes";
@@ -44,11 +46,15 @@ function ProductDetail({ product, reviews }: { product: Product; reviews: Produc
   const signedIn = useRootData()?.signedIn ?? false;
   const rating = useProductRating(product.id);
   const now = useNow();
-  const [quantity, setQuantity] = useState(product.moq);
-  const [colour, setColour] = useState<string | null>(null);
-  const [selections, setSelections] = useState<string[]>([]);
-  const [handwrittenNote, setHandwrittenNote] = useState(false);
-  const [sizes, setSizes] = useState<SizeCount[]>([]);
+  const [searchParams] = useSearchParams();
+  // Choices carried through signing in or up come back (docs/decisions/037); none is the default.
+  const [initial] = useState(() => choicesFromSearch(product, searchParams));
+  const [quantity, setQuantity] = useState(initial.quantity);
+  const [colour, setColour] = useState<string | null>(initial.colour);
+  const [selections, setSelections] = useState<string[]>(initial.selections);
+  const [handwrittenNote, setHandwrittenNote] = useState(initial.handwrittenNote);
+  const [sizes, setSizes] = useState<SizeCount[]>(initial.sizes);
+  useSignInAddNotice();
   const max = maxQuantity(product.tiers);
   const related = relatedProducts(product.id);
 
@@ -179,6 +185,7 @@ function ProductDetail({ product, reviews }: { product: Product; reviews: Produc
               colour={colour}
               selections={selections}
               handwrittenNote={handwrittenNote}
+              sizes={sizes}
             />
           </div>
 
@@ -260,6 +267,38 @@ function ProductDetail({ product, reviews }: { product: Product; reviews: Produc
       ) : null}
     </div>
   );
+}
+
+/**
+ * After signing in from Add to Cart the server says whether the line went in (`added`,
+ * after-sign-in.server.ts); the notice shows once, and the address loses the flag so a reload or
+ * Back does not show it again.
+ */
+function useSignInAddNotice() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const toast = useToast();
+  const { key } = useLocation();
+  const shownFor = useRef<string | null>(null);
+  const added = searchParams.get("added");
+  useEffect(() => {
+    if (added === null || shownFor.current === key) return;
+    shownFor.current = key;
+    if (added === "1") toast({ title: "Added to cart", variant: "success" });
+    else
+      toast({
+        title: "Couldn't add to cart",
+        description: "Your choices are back: check them and press Add to Cart again.",
+        variant: "error",
+      });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("added");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [added, key, toast, setSearchParams]);
 }
 
 /** Collapsed by default (R-PDP-21); a native disclosure, so it works without JavaScript. */

@@ -1,6 +1,7 @@
 import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
-import { dbOf, redirectIfSignedIn } from "~/server/request-context.server";
+import { dbOf, redirectIfSignedIn, servicesOf } from "~/server/request-context.server";
+import { finishSignIn } from "~/server/after-sign-in.server";
 import { SignInPanel } from "~/components/sign-in-panel";
 import { signInSchema } from "~/domain/auth-forms";
 import { sendSignInCode, signInWithCode, signInWithPassword } from "~/server/accounts.server";
@@ -40,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.twoFactor) {
     throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
   }
-  throw redirect(redirectTo, { headers: result.headers });
+  throw redirect(await finishSignIn(servicesOf(context), { redirectTo, headers: result.headers }), {
+    headers: result.headers,
+  });
 }
 
 /** A refusal's Retry-After (too many attempts) reaches the browser with the page. */

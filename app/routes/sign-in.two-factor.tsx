@@ -7,7 +7,8 @@ import { twoFactorSchema } from "~/domain/auth-forms";
 import { verifySecondFactor } from "~/server/accounts.server";
 import { parseForm, toResponse } from "~/server/http.server";
 import { safeRedirect } from "~/server/session.server";
-import { dbOf } from "~/server/request-context.server";
+import { dbOf, servicesOf } from "~/server/request-context.server";
+import { finishSignIn } from "~/server/after-sign-in.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -21,7 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.value;
   const result = await verifySecondFactor(db, request, { ...input, trustDevice: input.trustDevice === "on" });
   if (!result.ok) return toResponse(result);
-  throw redirect(safeRedirect(input.redirectTo), { headers: result.headers });
+  throw redirect(await finishSignIn(servicesOf(context), { redirectTo: input.redirectTo, headers: result.headers }), {
+    headers: result.headers,
+  });
 }
 
 export default function TwoFactorRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,7 +9,8 @@ import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts.s
 import { parseForm, toResponse } from "~/server/http.server";
 import { safeRedirect } from "~/server/session.server";
 import { smsAvailable } from "~/server/sms.server";
-import { dbOf } from "~/server/request-context.server";
+import { dbOf, servicesOf } from "~/server/request-context.server";
+import { finishSignIn } from "~/server/after-sign-in.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -43,7 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A proven code signs in, and an account with two-step sign-in asks for its second factor first.
   if (result.twoFactor)
     throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
-  throw redirect(redirectTo, { headers: result.headers });
+  throw redirect(await finishSignIn(servicesOf(context), { redirectTo, headers: result.headers }), {
+    headers: result.headers,
+  });
 }
 
 /** A refusal's Retry-After (too many attempts) reaches the browser with the page. */
