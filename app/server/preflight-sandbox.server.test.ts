@@ -200,7 +200,7 @@ describe.runIf(boxed && ghostscript)("a hostile EPS, inside the box", () => {
     const started = performance.now();
     const pending = runPreflight("eps", LOOP);
     const gs = await waitFor(liveGhostscript);
-    NAMESPACES.forEach((kind, i) => expect(gs.namespaces[i], kind).not.toBe(namespace("self", kind)));
+    for (const [i, kind] of NAMESPACES.entries()) expect(gs.namespaces[i], kind).not.toBe(namespace("self", kind));
     expect(gs.environ).not.toContain("SWAG_SECRET_PROBE");
     expect(gs.environ).not.toContain(SECRET);
     for (const pair of gs.environ.split("\0").filter(Boolean)) expect(["PATH", "HOME"]).toContain(pair.split("=")[0]);
