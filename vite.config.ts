@@ -47,7 +47,7 @@ function precompressClientAssets(): Plugin {
 }
 
 /**
- * Issue 20: the artwork preflight runs in a sandboxed process of its own per file (decision 032),
+ * The artwork preflight (docs/decisions/027-artwork-preflight.md) runs in a sandboxed process of its own per file (decision 032),
  * started from a file, so the SSR build emits that entry as build/server/preflight-worker.js next to
  * the server, which tells the runner where it is (server.ts: setPreflightWorkerFile).
  */

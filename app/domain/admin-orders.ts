@@ -79,7 +79,7 @@ export type ProofUploadFields = z.output<typeof proofUploadSchema>;
 const RECEIVED_AMOUNT_MESSAGE = "Enter the amount received in pounds and pence, e.g. 318.60.";
 
 /**
- * The back office's "Mark transfer received" (issue 17 item 4): the order version the page showed,
+ * The back office's "Mark transfer received" (docs/decisions/022-bank-transfer.md): the order version the page showed,
  * the amount that arrived in pounds (stored as pence, decision 036) and whether staff accept a
  * shortfall. The amount is checked by length before any pattern, and a penny to £10 million.
  */
@@ -212,7 +212,7 @@ export type StaffOrderDetail = {
   shipping: { name: string; company: string; lines: string[]; phone: string; method: string; notes: string };
   amounts: OrderAmounts & { totalPence: number; currency: string };
   payment: { intentId: string; provider: string | null };
-  /** An order placed to pay by bank transfer (issue 17 item 4): its pro-forma and what became of it. */
+  /** An order placed to pay by bank transfer (docs/decisions/022-bank-transfer.md): its pro-forma and what became of it. */
   transfer: {
     proformaNumber: string;
     dueOn: string;

@@ -28,7 +28,7 @@ describe("isValidEmail (R-DET-09)", () => {
   );
 });
 
-describe("one address is one recipient (issue 36 item 6)", () => {
+describe("one address is one recipient", () => {
   const SEPARATORS = [",", ";", "<", ">", '"', "(", ")"];
   const GOOD = ["a@b.co", "jo.bloggs@example.co.uk", "x+tag@sub.example.com"];
 

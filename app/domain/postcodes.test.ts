@@ -77,7 +77,7 @@ describe("postcodeError", () => {
   });
 });
 
-describe("postcodeError abroad (issue 36 item 6)", () => {
+describe("postcodeError abroad", () => {
   const VALID: Record<Exclude<CountryCode, "GB">, string[]> = {
     IE: ["D02 X285", "d02x285", "A65 F4E2", "D6W 1234", "T12 AC34"],
     US: ["10001", "90210-1234"],

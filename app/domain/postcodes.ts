@@ -1,5 +1,5 @@
 /**
- * Postcode rules of the Details and Shipping steps (issue 16 item 9). Every country the shop ships
+ * Postcode rules of the Details and Shipping steps (R-DET-04, R-SHIP-01). Every country the shop ships
  * to has its postcode checked by that country's format, so "XYZ" never reaches a courier label,
  * and a UK address cannot be given another country to be charged 0 % VAT (the billing country
  * decides the VAT). Pure: the steps' pages, the autosave's status rule and the payment's

@@ -1,5 +1,5 @@
 /**
- * The stored shape of a preflight report (issue 20; app/domain/preflight.ts, bounded by boundReport),
+ * The stored shape of a preflight report (docs/decisions/027-artwork-preflight.md; app/domain/preflight.ts, bounded by boundReport),
  * apart from the draft's schemas so the server's parser runner can hold a sandboxed worker's answer
  * to it without loading the catalogue.
  */

@@ -184,7 +184,7 @@ describe("filledStars", () => {
   });
 });
 
-describe("containsLink (issue 36 item 6)", () => {
+describe("containsLink", () => {
   it.each([
     "Buy at http://cheap.example",
     "HTTPS://EVIL.EXAMPLE/login",

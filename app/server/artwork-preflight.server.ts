@@ -1,5 +1,5 @@
 /**
- * The preflight of a stored artwork upload (issue 20): its check goes through the one fair queue of
+ * The preflight of a stored artwork upload (docs/decisions/027-artwork-preflight.md): its check goes through the one fair queue of
  * checks across processes (preflight-queue.server.ts, decision 033) and the upload waits for it. A
  * file that cannot be read is deleted and refused with its reason; a readable one keeps its bounded
  * report and a PNG of page one; one over the parser's limits is kept without a report.

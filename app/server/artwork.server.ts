@@ -353,7 +353,7 @@ export function artworkDownloadHeaders(file: Pick<ArtworkDownload, "name" | "con
 }
 
 /**
- * A shared proof file's headers (issue 19 item 2): a download's, an image shown inline, and a
+ * A shared proof file's headers (docs/decisions/025-proof-share-links.md): a download's, an image shown inline, and a
  * sandbox with no referrer in case the file is opened on its own, since its URL holds the token.
  */
 export function sharedProofFileHeaders(file: Pick<ArtworkDownload, "name" | "contentType" | "size">): Headers {

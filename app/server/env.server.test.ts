@@ -71,7 +71,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PAYMENT_PROVIDER: "free" })).toThrow(/PAYMENT_PROVIDER: must be stripe or test/);
   });
 
-  it("does not start an https:// shop without SMTP_URL, saying why (issue 36 item 6)", () => {
+  it("does not start an https:// shop without SMTP_URL, saying why", () => {
     const https = { BASE_URL: "https://shop.example", PAYMENT_PROVIDER: "test", ...GOOD_BUSINESS };
     expect(() => parseEnv(https)).toThrow(
       "Invalid environment variables:\n  SMTP_URL: not set, and BASE_URL is https://: set SMTP_URL to the mail server (smtp:// or smtps://), or sign-in codes and reset links would stay in the outbox and the log instead of being sent",

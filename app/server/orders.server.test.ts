@@ -267,7 +267,7 @@ describe("startPayment: the amount is the server's", () => {
     expect((await started("alice", draftId)).amountPence).toBe(26550);
   });
 
-  it("refuses to take a UK address abroad at 0 % VAT: its postcode must be the country's (issue 36 item 6)", async () => {
+  it("refuses to take a UK address abroad at 0 % VAT: its postcode must be the country's", async () => {
     const data = completeData();
     const draftId = await insertDraft(
       { userId: "alice" },

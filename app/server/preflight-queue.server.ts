@@ -18,7 +18,7 @@ import { type Failure, failure } from "./http.server";
 import { type PreflightOptions, runPreflight } from "./preflight.server";
 import type { FileStorage } from "./storage.server";
 
-/** At most this many checks per account in any hour (issue 36's fairness item). */
+/** At most this many checks per account in any hour (docs/decisions/033-fair-preflight-queue.md). */
 export const CHECKS_PER_HOUR = 30;
 const HOUR_MS = 60 * 60_000;
 /** A claimed check is its process's for this long; the sandbox's wall limit is 10 s, the worker's 20 s. */

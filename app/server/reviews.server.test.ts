@@ -268,7 +268,7 @@ describe("averages", () => {
   });
 });
 
-describe("a review with a link waits for staff (issue 36 item 6)", () => {
+describe("a review with a link waits for staff", () => {
   it("is kept out of the shop and the averages until staff approve it, then published", async () => {
     const delivered = await order({ status: "delivered" });
     const [line] = await lineIds(delivered);

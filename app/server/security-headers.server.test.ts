@@ -42,7 +42,7 @@ describe("securityHeaders: Stripe in the CSP (issue 13)", () => {
   });
 });
 
-describe("a route's own stricter headers are kept by the HTTP edge (issue 36 item 6)", () => {
+describe("a route's own stricter headers are kept by the HTTP edge", () => {
   const handle = testFileDatabase({ reset: false });
   const storageDir = mkdtempSync(join(tmpdir(), "swag-csp-"));
   const servers: ServerType[] = [];

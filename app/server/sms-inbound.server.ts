@@ -10,7 +10,7 @@ import { isTwilioSigned, SMS_INBOUND_LIMIT, SMS_INBOUND_MAX_BYTES, smsProviderCo
 export type InboundOutcome = "opted_out" | "resumed" | "confirmed" | "ignored";
 
 /**
- * A text the provider received for us (issue 18 item 5), as its webhook posts it. Refused: 404
+ * A text the provider received for us (docs/decisions/034-sms-double-opt-in.md), as its webhook posts it. Refused: 404
  * while no provider is configured; 429 past SMS_INBOUND_LIMIT from one address, counted before the
  * body is read; 415 for anything but a form; 413 past SMS_INBOUND_MAX_BYTES; 403 without the
  * provider's signature. Heard: STOP and its synonyms opt the sender out, START brings back an

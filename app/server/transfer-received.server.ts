@@ -1,5 +1,5 @@
 /**
- * The back office's "Mark transfer received" (issue 17 item 4, decision 036): staff mark the money
+ * The back office's "Mark transfer received" (docs/decisions/022-bank-transfer.md, 036-mail-to-confirmed-addresses.md): staff mark the money
  * in with the amount that arrived; who, when and how much are recorded, a difference is flagged, a
  * shortfall only accepted explicitly. Placing the order: bank-transfers.server.ts.
  */
@@ -24,7 +24,7 @@ import { linesOfOrder } from "./order-lines.server";
 import { alertStaff } from "./staff-alerts.server";
 
 /**
- * Staff mark an order's transfer received (issue 17 item 4): only while it is awaited, only from
+ * Staff mark an order's transfer received (docs/decisions/022-bank-transfer.md): only while it is awaited, only from
  * the order version the page showed, with the amount that arrived (decision 036). Less than is due
  * is refused unless staff accept the shortfall; a shortfall accepted or an overpayment is recorded
  * with both figures in the history and on the transfer, where the back office flags it. The order is paid now (paid_at, its drafts' paid_at), its

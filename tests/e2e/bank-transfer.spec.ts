@@ -3,7 +3,7 @@ import { pdfText } from "../setup/pdf-text";
 import { completeDraft, PNG, signInAsStaff } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
-// Issue 17 item 4: pay by bank transfer, staff mark it received, the order moves on; decision 036:
+// docs/decisions/022-bank-transfer.md: pay by bank transfer, staff mark it received, the order moves on; docs/decisions/036-mail-to-confirmed-addresses.md:
 // staff record the amount that arrived, and a shortfall is accepted explicitly and stays flagged.
 
 test("a buyer pays by bank transfer against a pro-forma; staff mark the money in and the order moves on", async ({

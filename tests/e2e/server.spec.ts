@@ -125,7 +125,7 @@ async function refusedHttpsStart(env: Record<string, string>): Promise<string> {
   }
 }
 
-test("an https:// shop with sample business details refuses to start, naming each one (issue 17 item 1)", async () => {
+test("an https:// shop with sample business details refuses to start, naming each one", async () => {
   test.setTimeout(60_000);
   // Blank is unset (the sample); two are the samples written out, as a copied example would have them.
   const unset = Object.fromEntries(Object.keys(BUSINESS_SAMPLES).map((name) => [name, ""]));
@@ -140,7 +140,7 @@ test("an https:// shop with sample business details refuses to start, naming eac
   }
 });
 
-test("an https:// shop without SMTP_URL refuses to start, saying why (issue 36 item 6)", async () => {
+test("an https:// shop without SMTP_URL refuses to start, saying why", async () => {
   test.setTimeout(60_000);
   const output = await refusedHttpsStart({ ...GOOD_BUSINESS, SMTP_URL: "" });
   expect(output).toContain(

@@ -1,5 +1,5 @@
 /**
- * Vitest's global setup for issue 20's preflight: the worker process's TypeScript entry bundled once
+ * Vitest's global setup for the artwork preflight (docs/decisions/027-artwork-preflight.md): the worker process's TypeScript entry bundled once
  * per test run (esbuild, as Vite's production build does with Rollup), so each check does not load
  * tsx in its fresh process. The bundle sits under node_modules/.cache so its external packages
  * resolve from node_modules, the one directory the sandbox binds besides /usr (decision 032).
