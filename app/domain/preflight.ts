@@ -59,20 +59,21 @@ export type UnreadableReport = { kind: "unreadable"; reason: UnreadableReason };
 
 /**
  * A file the sandboxed reader gave up on at one of its limits (docs/decisions/032-sandboxed-parsers.md):
- * CPU, memory, wall time, output size, or the reader crashing on it. The upload is kept and staff
- * check it by hand.
+ * CPU, memory, wall time, output size, or the reader crashing on it; or one no reader opened because
+ * the server has no sandbox to open it in. The upload is kept and staff check it by hand.
  */
-export const OVER_LIMITS = ["cpu", "memory", "time", "output", "crash"] as const;
+export const OVER_LIMITS = ["cpu", "memory", "time", "output", "crash", "no-sandbox"] as const;
 export type OverLimit = (typeof OVER_LIMITS)[number];
 export type UncheckedReport = { kind: "unchecked"; overLimit: OverLimit };
 
-/** Each begins "We could not check this file: " (issue 36's words), then a plain reason. */
+/** Each begins "We could not check this file: " (docs/decisions/032-sandboxed-parsers.md), then a plain reason. */
 export const OVER_LIMIT_MESSAGES = {
   cpu: "We could not check this file: it needed more computing time than we allow.",
   memory: "We could not check this file: it needed more memory than we allow.",
   time: "We could not check this file: it took too long to read.",
   output: "We could not check this file: its picture came out too large.",
   crash: "We could not check this file: our reader stopped on it.",
+  "no-sandbox": "We could not check this file: our file checks are switched off at the moment.",
 } as const satisfies Record<OverLimit, string>;
 export const BY_HAND = "We'll check it by hand before we print.";
 export const PICTURE_OFF = "No picture of this EPS: we can't draw EPS files at the moment. The rest of the check ran.";

@@ -9,7 +9,7 @@ import { customisationPart } from "~/domain/draft";
 import { buildInitialDraft } from "~/domain/draft-schemas";
 import { artworkDownloadHeaders, openArtwork, removeArtwork, saveArtwork } from "./artwork.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
-import { ghostscriptInstalled } from "./eps-preview.server";
+import { ghostscriptInstalled } from "./preflight-sandbox.server";
 import { queryRows } from "./db.server";
 import { createDraft, getDraft, saveDraftStep } from "./drafts.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";

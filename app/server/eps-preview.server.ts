@@ -1,7 +1,7 @@
 /**
- * Page one of an EPS as a PNG (issue 20 item 3), drawn by Ghostscript, the one maintained
- * PostScript interpreter: pdfjs draws PDF only. Ghostscript is optional (`apt-get install
- * ghostscript`); without it an EPS keeps its report and has no picture.
+ * Page one of an EPS as a PNG (docs/decisions/027-artwork-preflight.md), drawn by Ghostscript, the
+ * one maintained PostScript interpreter: pdfjs draws PDF only. Ghostscript is optional (`apt-get
+ * install ghostscript`); without it an EPS keeps its report and has no picture.
  *
  * A stranger's PostScript is a program, so it runs boxed in: only from the preflight worker, which
  * runs inside the sandbox (preflight-sandbox.server.ts, docs/decisions/032-sandboxed-parsers.md),
@@ -11,26 +11,12 @@
  */
 import { spawn } from "node:child_process";
 import type { OverLimit } from "~/domain/preflight";
-import { ghostscriptInstalled, SANDBOX_PATH } from "./preflight-sandbox.server";
-
-export { ghostscriptInstalled };
+import { SANDBOX_PATH } from "./preflight-sandbox.server";
 
 const MB = 1024 * 1024;
 const LIMITS = { addressSpace: 512 * MB, cpuSeconds: 3, wallMs: 9_000, outputBytes: 20 * MB } as const;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47];
 const ENV = { PATH: SANDBOX_PATH };
-
-/**
- * The PNG of `postscript` cropped to its bounding box and fitted within `maxPx`; null when
- * Ghostscript is not installed, fails, runs out of its limits, or draws nothing.
- */
-export async function renderEpsPreview(
-  postscript: Uint8Array,
-  box: { widthMm: number; heightMm: number },
-  options: { maxPx?: number; cpuSeconds?: number } = {},
-): Promise<Uint8Array | null> {
-  return (await drawEps(postscript, box, options)).png;
-}
 
 /** Ghostscript's answer: its picture, or null and, when it ran out of one of its limits, which. */
 export type EpsDrawing = { png: Uint8Array | null; overLimit?: OverLimit };
@@ -38,13 +24,18 @@ export type EpsDrawing = { png: Uint8Array | null; overLimit?: OverLimit };
 /** A PostScript VMerror, or the C library failing to allocate, is the memory limit. */
 const OUT_OF_MEMORY = /VMerror|out of memory|cannot allocate/i;
 
+/**
+ * The PNG of `postscript` cropped to its bounding box and fitted within `maxPx`; null when
+ * Ghostscript is not there, fails, runs out of one of its limits (then which), or draws nothing.
+ * Called only by the worker in the box, and only when the server found Ghostscript in it.
+ */
 export async function drawEps(
   postscript: Uint8Array,
   box: { widthMm: number; heightMm: number },
   options: { maxPx?: number; cpuSeconds?: number } = {},
 ): Promise<EpsDrawing> {
   const maxPx = options.maxPx ?? 800;
-  if (box.widthMm <= 0 || box.heightMm <= 0 || !(await ghostscriptInstalled())) return { png: null };
+  if (box.widthMm <= 0 || box.heightMm <= 0) return { png: null };
   const inches = Math.max(box.widthMm, box.heightMm) / 25.4;
   const dpi = Math.max(1, Math.min(600, Math.floor(maxPx / inches)));
   const gs = [

@@ -1,14 +1,13 @@
 /**
  * The box a stranger's file is parsed in (docs/decisions/032-sandboxed-parsers.md): a child process
- * under prlimit (CPU, memory, file size, no core dumps) and, where bubblewrap is installed, inside
- * `bwrap` with namespaces of its own (user, network, pid, ipc, uts, mount), an unprivileged uid,
+ * under prlimit (CPU, memory, file size, no core dumps) inside `bwrap` with namespaces of its own (user, network, pid, ipc, uts, mount), an unprivileged uid,
  * read-only /usr, a private empty /tmp, an empty environment and nothing of the shop's but the code
  * it runs (the worker bundle and node_modules, read-only). The file goes in on stdin and the answer
  * comes out on stdout, so no path of the data directory, no secret and no socket is in reach, and
  * nothing of the host is writable.
  *
- * Where bwrap is missing the child still runs with the limits and an empty environment, and EPS
- * previews are off: Ghostscript never runs unboxed.
+ * Where bwrap is missing no uploaded file is parsed at all (each is kept for staff to check by hand)
+ * and EPS previews are off: neither a reader nor Ghostscript ever runs unboxed.
  */
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
@@ -108,15 +107,20 @@ export async function boxed(codePaths: readonly string[], command: readonly stri
 }
 
 let ghostscript: Promise<boolean> | undefined;
-/** Whether Ghostscript (and prlimit to box it in) can run here; asked once. */
+/** Whether Ghostscript runs in the box here (it is never started outside it); asked once. */
 export function ghostscriptInstalled(): Promise<boolean> {
-  ghostscript ??= succeeds("prlimit", ["--", "gs", "--version"]);
+  ghostscript ??= (async () => {
+    if (!(await sandboxAvailable())) return false;
+    const [command, ...args] = await boxed([], ["gs", "--version"]);
+    return succeeds(command, args);
+  })();
   return ghostscript;
 }
 
 /** Forget what was found, so a test can pretend bwrap is missing and ask again. */
 export function forgetSandboxCheck() {
   box = undefined;
+  ghostscript = undefined;
 }
 
 /** EPS previews need both Ghostscript and the box. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { effectivePpi, judgePreflight, type PdfReport, type PreflightReport } from "~/domain/preflight";
 import * as corpus from "../../tests/setup/artwork-corpus";
 import { readEps, readPdf } from "./preflight-read.server";
-import { ghostscriptInstalled, renderEpsPreview } from "./eps-preview.server";
 import { type PreflightResult, runPreflight } from "./preflight.server";
+import { ghostscriptInstalled } from "./preflight-sandbox.server";
 
 /**
  * Issue 20: the preflight reads each file of the generated corpus as a buyer's upload would be
@@ -218,7 +218,6 @@ describe("running the preflight in a process of its own", () => {
 const ghostscript = await ghostscriptInstalled();
 const program = (body: string) =>
   new TextEncoder().encode(`%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\n%%EndComments\n${body}\n`);
-const SQUARE = { widthMm: 35.3, heightMm: 35.3 };
 
 describe("page one of an EPS, drawn by Ghostscript where it is installed (.ci/run installs it)", () => {
   it.runIf(ghostscript)("answers a binary EPS with its report and a PNG fitted within 800 px", async () => {
@@ -231,13 +230,18 @@ describe("page one of an EPS, drawn by Ghostscript where it is installed (.ci/ru
   });
 
   it.runIf(ghostscript)("stops a program that never ends at its CPU limit, with no picture", async () => {
-    expect(await renderEpsPreview(program("{ 1 pop } loop"), SQUARE, { cpuSeconds: 1 })).toBeNull();
+    const result = await runPreflight("eps", program("{ 1 pop } loop"));
+    expect(!result.ok && "overLimit" in result && result.overLimit).toBe("cpu");
   });
 
   it.runIf(ghostscript)("lets no program read the server's files (-dSAFER): no picture", async () => {
-    expect(await renderEpsPreview(program("(/etc/passwd) (r) file 100 string readstring pop =="), SQUARE)).toBeNull();
+    expect(
+      answered(await runPreflight("eps", program("(/etc/passwd) (r) file 100 string readstring pop =="))).preview,
+    ).toBeNull();
     // The same program drawing instead is pictured.
-    expect(await renderEpsPreview(program("newpath 10 10 moveto 90 90 lineto stroke"), SQUARE)).not.toBeNull();
+    expect(
+      answered(await runPreflight("eps", program("newpath 10 10 moveto 90 90 lineto stroke"))).preview,
+    ).not.toBeNull();
   });
 
   it("answers an EPS with its report whether or not Ghostscript is here, and a picture only where it is", async () => {

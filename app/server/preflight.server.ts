@@ -1,9 +1,10 @@
 /**
- * The preflight of an uploaded PDF or EPS (issue 20), run in a process of its own per file
- * (preflight-worker.ts), inside the sandbox where bubblewrap is installed
+ * The preflight of an uploaded PDF or EPS (docs/decisions/027-artwork-preflight.md), run in a
+ * process of its own per file (preflight-worker.ts) inside the bubblewrap sandbox
  * (preflight-sandbox.server.ts, docs/decisions/032-sandboxed-parsers.md), under CPU, memory, wall
- * time and output limits. A file over a limit, or one the reader crashes on, is answered as such
- * (the upload is kept for staff to check by hand); the server itself never parses it. One check at
+ * time and output limits. A file over a limit, one the reader crashes on, or any file where there is
+ * no sandbox is answered as such (the upload is kept for staff to check by hand); the server itself
+ * never parses it. One check at
  * a time per process (the machine has 2 cores and also serves pages), a few waiting, then "busy".
  */
 import { spawn } from "node:child_process";
@@ -47,8 +48,9 @@ export type PreflightResult =
 
 const MB = 1024 * 1024;
 /**
- * Issue 36's limits: 3 s of CPU, 512 MB of memory, 10 s of wall time. The answer is a report of a
- * few kilobytes and a PNG of at most 800 × 800 px, so 24 MB of output is far beyond any honest one.
+ * The box's limits (docs/decisions/032-sandboxed-parsers.md): 3 s of CPU, 512 MB of memory, 10 s of
+ * wall time. The answer is a report of a few kilobytes and a PNG of at most 800 × 800 px, so 24 MB
+ * of output is far beyond any honest one.
  */
 const DEFAULTS = {
   timeoutMs: 10_000,
@@ -142,7 +144,9 @@ async function runWorker(
   bytes: Uint8Array,
   limits: Required<PreflightOptions>,
 ): Promise<PreflightResult> {
-  const boxed = await sandboxAvailable();
+  // A stranger's file is opened only in the box (decision 032): without one it is kept, unchecked.
+  if (!(await sandboxAvailable()))
+    return { ok: false, overLimit: "no-sandbox", message: OVER_LIMIT_MESSAGES["no-sandbox"] };
   const picture = await epsPreviewsOn();
   const worker = workerCommand();
   const node = [
@@ -161,11 +165,11 @@ async function runWorker(
     "--nofile=256",
     "--",
   ];
-  const command = boxed ? await inBox(worker.code, ["--chdir", worker.cwd, ...node]) : node;
+  const command = await inBox(worker.code, ["--chdir", worker.cwd, ...node]);
   const started = performance.now();
   const child = spawn("prlimit", [...prlimit, ...command], {
     stdio: ["pipe", "pipe", "pipe"],
-    // Nothing of the server's environment: no database URL, no keys (bwrap also clears it).
+    // Nothing of the server's environment: no database URL, no keys (bwrap clears its child's too).
     env: { PATH: SANDBOX_PATH, HOME: "/tmp" },
     cwd: worker.cwd,
     // A process group of its own, so the wall timer kills everything the check started.
@@ -209,7 +213,7 @@ async function runWorker(
       clearTimeout(timer);
       if (killedFor) return overLimit(killedFor, "killed");
       // bwrap reports its child's death by a signal as 128 + the signal's number.
-      const died = signal ?? (boxed && code !== null && code > 128 ? signalName(code - 128) : null);
+      const died = signal ?? (code !== null && code > 128 ? signalName(code - 128) : null);
       const answer = code === 0 ? parseAnswer(Buffer.concat(chunks)) : null;
       if (answer?.overLimit) return overLimit(answer.overLimit, "Ghostscript");
       if (answer) return resolve({ ok: true, report: answer.report, preview: answer.preview });
