@@ -18,7 +18,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("t") ?? "";
-  const link = await confirmationLink(dbOf(context), token);
+  const link = await confirmationLink(dbOf(context), { token, ip: clientIp(request) });
   if (!link.ok) return data({ token, link: null, problem: link.message }, { status: link.status, headers: NO_STORE });
   return data({ token, link: link.value, problem: null }, { headers: NO_STORE });
 }

@@ -71,6 +71,12 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/api/brand-kit/logos")).toBeGreaterThan(ARTWORK_MAX_BYTES);
   });
 
+  it("keeps the SMS list's confirmation button to 4 kB (docs/decisions/034-sms-double-opt-in.md)", () => {
+    expect(bodyLimitFor("/sms/confirm")).toBe(4 * 1024);
+    expect(bodyLimitFor("/sms/confirm.data")).toBe(4 * 1024);
+    expect(bodyLimitFor("/sms/confirmed")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
   it("says the limit in megabytes, or kilobytes below one", () => {
     expect(tooLargeMessage(DEFAULT_BODY_LIMIT_BYTES)).toBe("The request is larger than this address accepts (1 MB).");
     expect(tooLargeMessage(4 * 1024)).toBe("The request is larger than this address accepts (4 kB).");

@@ -59,6 +59,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/reviews(\.data)?$/, bytes: 16 * 1024 },
   // The SMS list's unsubscribe button: its signed token (issue 18 item 5).
   { path: /^\/sms\/unsubscribe(\.data)?$/, bytes: 4 * 1024 },
+  // The SMS list's confirmation button: its token (docs/decisions/034-sms-double-opt-in.md).
+  { path: /^\/sms\/confirm(\.data)?$/, bytes: 4 * 1024 },
   // The SMS provider's inbound text (issue 18 item 5).
   { path: /^\/api\/sms\/inbound$/, bytes: SMS_INBOUND_MAX_BYTES },
 ];

@@ -57,9 +57,11 @@ const texts = () =>
 /** The token of the confirmation link in a text. */
 const confirmTokenOf = (text: string | undefined) => /\/sms\/confirm\?t=([A-Za-z0-9_-]+)/.exec(text ?? "")?.[1] ?? "";
 
-const confirmPage = (token: string) =>
+const confirmPage = (token: string, ip = "203.0.113.41") =>
   answerOf(confirmLoader, {
-    request: new Request(`http://localhost/sms/confirm?t=${encodeURIComponent(token)}`),
+    request: new Request(`http://localhost/sms/confirm?t=${encodeURIComponent(token)}`, {
+      headers: { "x-real-ip": ip },
+    }),
     services: testServices(handle),
   });
 const confirmPress = (token: string, ip = "203.0.113.41") =>
@@ -224,6 +226,14 @@ describe("double opt-in (docs/decisions/034-sms-double-opt-in.md)", () => {
     const limited = await confirmPress("x", "198.51.100.78");
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("counts the link page's openings from one address with its presses", async () => {
+    for (let i = 0; i < SMS_CONFIRM_LIMIT_PER_HOUR; i++)
+      expect((await confirmPage("x", "198.51.100.79")).status).toBe(400);
+    expect((await confirmPage("x", "198.51.100.79")).status).toBe(429);
+    expect((await confirmPress("x", "198.51.100.79")).status).toBe(429);
+    expect((await confirmPage("x", "198.51.100.80")).status).toBe(400);
   });
 
   it("a pending number signed up again is asked again (a fresh link; the old one is dead)", async () => {

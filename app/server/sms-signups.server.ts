@@ -7,7 +7,7 @@ import { maskedPhone } from "~/domain/sms-keywords";
 import { authFor } from "./auth.server";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
-import { failure, type Parsed } from "./http.server";
+import { type Failure, failure, type Parsed } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { SMS_LIST_BUDGET, sendListSms, sendSms, smsBudgetUsed, takeSmsBudget } from "./sms.server";
 
@@ -198,6 +198,14 @@ export const SMS_CONFIRM_MESSAGES = {
 
 const CONFIRM_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Counts an opening or a press of a confirmation link from `ip`: 429 past the hour's limit. */
+async function confirmLimited(db: Database, ip: string): Promise<Failure | null> {
+  const limit = await hitRateLimit(db, `sms-confirm:${ip}`, SMS_CONFIRM_LIMIT_PER_HOUR, 3600);
+  return limit.allowed
+    ? null
+    : failure(429, "RATE_LIMITED", SMS_CONFIRM_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
+}
+
 /** The live pending sign-up a confirmation token names, or null. */
 async function pendingOfToken(db: Database, token: string, now: Date) {
   if (!CONFIRM_TOKEN.test(token)) return null;
@@ -218,10 +226,12 @@ async function pendingOfToken(db: Database, token: string, now: Date) {
 /** The confirmation page's view of a link: the masked number it confirms. Opening it changes nothing. */
 export async function confirmationLink(
   db: Database,
-  token: string,
+  input: { token: string; ip: string },
   now = new Date(),
 ): Promise<Parsed<{ phone: string }>> {
-  const row = await pendingOfToken(db, token, now);
+  const limited = await confirmLimited(db, input.ip);
+  if (limited) return limited;
+  const row = await pendingOfToken(db, input.token, now);
   if (!row) return failure(400, "BAD_LINK", SMS_CONFIRM_MESSAGES.badLink);
   return { ok: true, value: { phone: maskedPhone(row.phone) } };
 }
@@ -232,10 +242,8 @@ export async function confirmSmsByLink(
   input: { token: string; ip: string },
   now = new Date(),
 ): Promise<Parsed<{ phone: string }>> {
-  const limit = await hitRateLimit(db, `sms-confirm:${input.ip}`, SMS_CONFIRM_LIMIT_PER_HOUR, 3600);
-  if (!limit.allowed) {
-    return failure(429, "RATE_LIMITED", SMS_CONFIRM_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
-  }
+  const limited = await confirmLimited(db, input.ip);
+  if (limited) return limited;
   if (!CONFIRM_TOKEN.test(input.token)) return failure(400, "BAD_LINK", SMS_CONFIRM_MESSAGES.badLink);
   const [row] = await db
     .update(smsSignups)
