@@ -1,22 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { PDF } from "./support/api";
 import { addToCart } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
+import { expectAccessible } from "./support/axe";
 
 // Issue 19 item 6: a buyer keeps logos, colours and placement notes in a brand kit on the account
 // pages, and step 2 offers them instead of a new upload: picking a logo attaches a copy to the
 // line's draft as an upload would, so the design proofing step lists it.
-
-async function expectAccessible(page: Page, what: string) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 test("keep a logo, colours and notes in the brand kit and pick the logo in step 2", async ({
   page,

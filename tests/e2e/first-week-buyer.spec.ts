@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, newBuyer, signUpOverHttp, test } from "./support/fixtures";
+import { chooseOnProductPage } from "./support/checkout";
 
-// A buyer's first minutes (docs/decisions/037): choices made before signing in or up come back, and
+// A buyer's first minutes (docs/decisions/037-choices-through-sign-in.md): choices made before signing in or up come back, and
 // a pressed Add to Cart is in the cart once they are signed in. Sign-up waits for an e-mail.
 test.describe.configure({ timeout: 60_000 });
 
@@ -12,18 +13,7 @@ const WIDTHS = [
 
 /** Orange running shorts, 60 of them with the leg logo, split M 40 and L 20. */
 async function chooseOrangeShorts(page: Page) {
-  await page.goto("/product/15");
-  const quantity = page.getByLabel(/^Quantity/);
-  await quantity.fill("60");
-  await quantity.blur();
-  await page
-    .getByRole("group", { name: "Customise it" })
-    .getByRole("checkbox", { name: /Leg logo print/ })
-    .check();
-  await page
-    .getByRole("radiogroup", { name: /^Colour for / })
-    .getByRole("radio", { name: "Orange" })
-    .click();
+  await chooseOnProductPage(page, "15", { quantity: 60, customisation: "Leg logo print", colour: "Orange" });
   const grid = page.getByRole("group", { name: "Sizes" });
   await grid.getByLabel("M", { exact: true }).fill("40");
   await grid.getByLabel("L", { exact: true }).fill("20");

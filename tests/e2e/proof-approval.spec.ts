@@ -1,24 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { postForm, signInAsStaff } from "./support/api";
 import { expect, type Mailbox, newBuyer, signUpOverHttp, test, type Buyer } from "./support/fixtures";
 import { placeCapOrder, sendProof } from "./support/orders";
+import { expectAccessible } from "./support/axe";
 
 // Issue 19 item 2, approve together: the buyer shares a proof version; a colleague without an
 // account opens the link signed out, gives a name and an e-mail address and approves; the order
 // page says who approved, how and when. A revoked link and a forged one refuse. In an
 // organisation, an approver answers from their own account while a plain member cannot, until the
 // owner makes them an approver.
-
-async function expectAccessible(page: Page, what: string) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 /** Staff send proof version 1 from the back office. */
 async function sendProofAsStaff(browser: Browser, orderId: string) {

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { deflateSync } from "node:zlib";
 import { signInAsStaff } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { placeCapOrder, sendProof } from "./support/orders";
+import { expectAccessible } from "./support/axe";
 
 // The proof is seen before it is approved (decision 038): the buyer's order page shows the proof
 // itself with what it must match (quantity, colour, placement, the studio's note) above "Approve
@@ -11,16 +11,6 @@ import { placeCapOrder, sendProof } from "./support/orders";
 
 const NOTE = "Logo centred on the front panel, 60 mm wide.";
 const PROOF_IMAGE = "Proof version 1 of Custom Embroidered Cap";
-
-async function expectAccessible(page: Page, what: string) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 function crc32(bytes: Buffer): number {
   let crc = ~0;

@@ -1,23 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { completeDraft, payInTestMode, signInAsStaff, startPayment, uploadArtwork } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { shipOrder, staffMoves } from "./support/orders";
 import { payWithTestCard } from "./support/checkout";
+import { expectAccessible } from "./support/axe";
 
 // Issue 19 item 5: a delivered order is ordered again. "Reorder" fills the cart with the same
 // product, quantity, colour, customisation and a copy of the approved artwork, each line skipping
 // the proof as a repeat of the order; the buyer pays and the new order skips its proof.
-
-async function expectAccessible(page: Page, what: string) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 test("reorder a delivered order, pay, and the repeat skips its proof", async ({
   page,

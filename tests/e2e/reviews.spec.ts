@@ -1,22 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { completeDraft, payInTestMode, signInAsStaff, STAFF, startPayment } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { shipOrder } from "./support/orders";
+import { expectAccessible } from "./support/axe";
 
 // Issue 18 item 1: reviews are real. Staff deliver an order in the back office, the buyer reviews
 // it from the order page (the delivered e-mail's link), the product page shows the stars and the
 // count; staff hide the review with a reason and it disappears.
-
-async function expectAccessible(page: Page, what: string) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 test("a delivered order is reviewed from its page, shows on the product page, and staff hide it", async ({
   page,

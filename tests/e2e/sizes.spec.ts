@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addToCart, DETAILS_HEADING, fillDetails, payWithTestCard } from "./support/checkout";
+import { addToCart, chooseOnProductPage, DETAILS_HEADING, fillDetails, payWithTestCard } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
 /** Step 2's autosave of a split: "Saved" may still be the last save's, so wait for this one. */
@@ -70,18 +70,7 @@ test("a split given on the product page is the cart line's, warns when the quant
   page,
   signedInBuyer: _buyer,
 }) => {
-  await page.goto("/product/15");
-  const quantity = page.getByLabel(/^Quantity/);
-  await quantity.fill("100");
-  await quantity.blur();
-  await page
-    .getByRole("group", { name: "Customise it" })
-    .getByRole("checkbox", { name: /Leg logo print/ })
-    .check();
-  await page
-    .getByRole("radiogroup", { name: /^Colour for / })
-    .getByRole("radio", { name: "Black" })
-    .click();
+  await chooseOnProductPage(page, "15", { quantity: 100, customisation: "Leg logo print", colour: "Black" });
 
   const grid = page.getByRole("group", { name: "Sizes" });
   const add = page.getByRole("button", { name: "Add to Cart" });

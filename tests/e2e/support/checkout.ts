@@ -1,12 +1,17 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
+type ProductChoices = { colour: string; customisation?: string; quantity?: number };
+
 /** Adds a product to the cart from its page, as a buyer would. */
-export async function addToCart(
-  page: Page,
-  productId: string,
-  options: { colour: string; customisation?: string; quantity?: number },
-) {
+export async function addToCart(page: Page, productId: string, options: ProductChoices) {
+  await chooseOnProductPage(page, productId, options);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
+}
+
+/** Opens a product's page and makes the buyer's choices: quantity, a customisation (else the first) and a colour. */
+export async function chooseOnProductPage(page: Page, productId: string, options: ProductChoices) {
   await page.goto(`/product/${productId}`);
   if (options.quantity) {
     const quantity = page.getByLabel(/^Quantity/);
@@ -22,8 +27,6 @@ export async function addToCart(
     .getByRole("radiogroup", { name: /^Colour for / })
     .getByRole("radio", { name: options.colour })
     .click();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
 }
 
 /** Fills step 3 with a valid UK business. */
