@@ -1,16 +1,9 @@
-/**
- * Decision 038: a proof is seen before it is approved. A PDF proof gets its page one drawn as a PNG
- * at upload, in the preflight sandbox; the buyer's order (and only those who may read it) and a
- * live share link serve that picture; the studio's note and the line's facts travel with the proof.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { authUser, orderProofs, orders } from "#db/schema";
 import { MINIMAL_PDF } from "../../tests/setup/minimal-pdf";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
+import { tempLocalStorage } from "../../tests/setup/temp-storage";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
 import type { StaffMember } from "./admin-access.server";
@@ -18,20 +11,15 @@ import { uploadProof } from "./admin-proofs.server";
 import { getOrder } from "./buyer-orders.server";
 import { openOrderProof, openProofForBuyer } from "./order-proofs.server";
 import { createShareLink, openShareLink, openSharedProofFile } from "./proof-share-links.server";
-import { createLocalStorage, type FileStorage } from "./storage.server";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
-let dataDir: string;
-let storage: FileStorage;
+const storage = tempLocalStorage("swag-proof-preview-");
 
 beforeAll(() => {
   useTestEnv();
-  dataDir = mkdtempSync(join(tmpdir(), "swag-proof-preview-"));
-  storage = createLocalStorage(join(dataDir, "uploads"));
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const BUYER = "preview-buyer";
 const staff: StaffMember = { id: "staff-preview", name: "Olive Ops", email: "ops@swag.example" };

@@ -1,19 +1,11 @@
-/**
- * docs/decisions/035-current-membership.md: an organisation's orders, documents, quotes, proofs,
- * share links, guarantee claims and brand kit are read by whoever acts for the organisation now as
- * a member, never by whoever placed them. A member places one of each, then switches to their
- * personal account, then leaves; each step is checked against the real functions the pages call.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { authMember, authOrganization, authSession, cartQuotes, orders, quotes } from "#db/schema";
 import { BRAND_KIT_MESSAGES } from "~/domain/brand-kit";
 import { SHARE_LINK_MESSAGES } from "~/domain/proof-sharing";
 import { quoteValidUntil } from "~/domain/quotes";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
+import { tempLocalStorage } from "../../tests/setup/temp-storage";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import type { StaffMember } from "./admin-access.server";
@@ -27,20 +19,15 @@ import { answerByShareLink, createShareLink, liveShareLinks, openShareLink } fro
 import { cartQuotePricing, getQuote, listQuotes, QUOTE_MESSAGES } from "./quotes.server";
 import { mayRead, readableAccounts } from "./record-access.server";
 import { getSessionInfo } from "./session.server";
-import { createLocalStorage, type FileStorage } from "./storage.server";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
-let dataDir: string;
-let storage: FileStorage;
+const storage = tempLocalStorage("swag-record-access-");
 
 beforeAll(() => {
   useTestEnv();
-  dataDir = mkdtempSync(join(tmpdir(), "swag-record-access-"));
-  storage = createLocalStorage(join(dataDir, "uploads"));
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const ORG = "org-acme";
 const staff: StaffMember = { id: "staff-access", name: "Olive Ops", email: "ops@swag.example" };
