@@ -6,6 +6,7 @@ import { authFor } from "./auth.server";
 import type { Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { clientIp, hitRateLimit, peekRateLimit, unhitRateLimit } from "./rate-limit.server";
+import { cookieValue, verifiedToken } from "./session-lookup.server";
 import { smsAvailable } from "./sms.server";
 
 // The account calls' shared ground: their answer, their rate limits, and the one-time codes they
@@ -138,7 +139,10 @@ const wrongCodeCounters = (request: Request, subject: string): Counter[] => [
  */
 async function countGuess(db: Database, counters: Counter[]): Promise<Failure | null> {
   let refused: Failure | null = null;
-  for (const { key, rule } of counters) refused = (await limit(db, key, rule)) ?? refused;
+  for (const { key, rule } of counters) {
+    const past = await limit(db, key, rule);
+    refused ??= past;
+  }
   return refused;
 }
 
@@ -180,31 +184,21 @@ export async function checkCode<T extends object>(
 }
 
 /**
- * The account a pending second-factor sign-in is for: better-auth's two-factor cookie names a
- * verification row (a random identifier, then its signature) whose value is the user's id. Null
- * without one; a made-up identifier names no row. better-auth checks the signature itself.
+ * The account a pending second-factor sign-in is for: better-auth's two-factor cookie, read by its
+ * exact name and signature as better-auth reads it (session-lookup.server.ts), names a verification
+ * row whose value is the user's id. Null without a pending sign-in this shop signed.
  */
 export async function pendingSecondFactorUser(db: Database, request: Request): Promise<string | null> {
-  const cookies = request.headers.get("cookie") ?? "";
-  for (const pair of cookies.split(";")) {
-    const equals = pair.indexOf("=");
-    const name = pair.slice(0, equals).trim();
-    if (equals === -1 || !name.endsWith(".two_factor")) continue;
-    let value: string;
-    try {
-      value = decodeURIComponent(pair.slice(equals + 1).trim());
-    } catch {
-      return null;
-    }
-    const identifier = value.slice(0, value.lastIndexOf("."));
-    if (!identifier.startsWith("2fa-") || identifier.length > 100) return null;
-    const [row] = await db
-      .select({ userId: authVerification.value })
-      .from(authVerification)
-      .where(eq(authVerification.identifier, identifier));
-    return row?.userId ?? null;
-  }
-  return null;
+  const context = await authFor(db).$context;
+  if (typeof context.secret !== "string") return null;
+  const value = cookieValue(request.headers.get("cookie") ?? "", context.createAuthCookie("two_factor").name);
+  const identifier = value ? verifiedToken(value, context.secret) : null;
+  if (!identifier) return null;
+  const [row] = await db
+    .select({ userId: authVerification.value })
+    .from(authVerification)
+    .where(eq(authVerification.identifier, identifier));
+  return row?.userId ?? null;
 }
 
 export type Holder = { id: string; proven: boolean };

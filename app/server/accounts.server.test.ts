@@ -479,6 +479,36 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
     expect(right).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(TOO_MANY) });
   });
 
+  it("counts authenticator codes behind a look-alike two-factor cookie all the same", async () => {
+    await confirmedJane();
+    const password = { identifier: "jane@acme.co", password: "marmalade skyline 42" };
+    const signedIn = await signInWithPassword(handle.db, request(), password);
+    if (!signedIn.ok) throw new Error(signedIn.message);
+    const enrolment = await startTwoFactor(handle.db, asCookie(signedIn.headers), { password: password.password });
+    if (!enrolment.ok) throw new Error(enrolment.message);
+    expect((await confirmTwoFactor(handle.db, asCookie(signedIn.headers), { code: totp(enrolment.secret) })).ok).toBe(
+      true,
+    );
+    // Each challenge behind a junk cookie whose name ends the same way, which better-auth passes over.
+    const disguisedChallenge = async () => {
+      const pending = await signInWithPassword(handle.db, request(), password);
+      if (!pending.ok || !pending.twoFactor) throw new Error("no second-factor challenge");
+      return `x.two_factor=junk; ${cookieFrom(pending.headers)}`;
+    };
+    const wrong = otherThan(totp(enrolment.secret));
+    // Five on each of two challenges (better-auth's own limit per challenge), then the right code.
+    for (let round = 0; round < 2; round++) {
+      const cookie = await disguisedChallenge();
+      for (let i = 0; i < 5; i++)
+        await verifySecondFactor(handle.db, request({ cookie }), { code: wrong, kind: "totp" });
+    }
+    const right = await verifySecondFactor(handle.db, request({ cookie: await disguisedChallenge() }), {
+      code: totp(enrolment.secret),
+      kind: "totp",
+    });
+    expect(right).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(TOO_MANY) });
+  });
+
   it("takes a right code off the count: an owner who signs in often is never locked out by it", async () => {
     await confirmedJane();
     const jane = { identifier: "jane@acme.co" };

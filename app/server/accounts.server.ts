@@ -372,13 +372,9 @@ async function compareSecondFactor(db: Database, request: Request, input: Second
  * address, counted before they are compared. Without a pending sign-in better-auth refuses it.
  */
 export async function verifySecondFactor(db: Database, request: Request, input: SecondFactor): Promise<Outcome> {
+  // Counted whether or not the cookie names a pending sign-in: a client address's ceiling always holds.
   const userId = await pendingSecondFactorUser(db, request);
-  if (userId) return checkCode(db, request, `2fa:${userId}`, () => compareSecondFactor(db, request, input));
-  try {
-    return await compareSecondFactor(db, request, input);
-  } catch (error) {
-    return authFailure(error);
-  }
+  return checkCode(db, request, `2fa:${userId ?? "none"}`, () => compareSecondFactor(db, request, input));
 }
 
 /** Signs out this device (local), every device (global) or every other device (others). */
