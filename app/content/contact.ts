@@ -77,12 +77,11 @@ export const SMS_PROMPT = {
   // R-SMS-07: three full stops, as the spec writes it.
   submitting: "Submitting...",
   openButton: "SMS updates",
-  // R-ERR-03: the title as the spec gives it; the description is superseded by the double opt-in.
+  // R-ERR-03, exactly as the spec gives them. The same words serve every number, so they reveal
+  // nothing about one already on the list; the consent text above the button says the phone is
+  // asked once to reply YES (docs/decisions/034-sms-double-opt-in.md).
   successTitle: "Success!",
-  // Double opt-in (docs/decisions/034-sms-double-opt-in.md): nothing is set until the phone says YES,
-  // and the same words serve every number, so they reveal nothing about one already on the list.
-  successDescription:
-    "We've texted you: reply YES to confirm. No text? You may already be on our list, or have replied STOP to us before: text START to rejoin.",
+  successDescription: "You're all set for monthly product updates!",
   // A-21 / R-ERR-08.
   failure: "We couldn't save your number. Please try again.",
   /** The confirmation page (/sms/confirm). */
