@@ -86,6 +86,11 @@ export const SMS_PROMPT = {
   failure: "We couldn't save your number. Please try again.",
   /** The confirmation page (/sms/confirm). */
   confirmTitle: "Confirm your text updates",
+  /** Around the masked number, which the page sets in bold. */
+  confirmQuestion: {
+    before: "Send monthly product updates to ",
+    after: "? Reply STOP to any of our texts to opt out at any time.",
+  },
   confirmButton: "Yes, text me",
   confirmed: (phone: string) =>
     `${phone} is confirmed. We'll text it our monthly product updates; reply STOP to any of them to opt out.`,

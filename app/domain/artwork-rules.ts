@@ -19,6 +19,9 @@ export const ARTWORK_ACCEPT = ".pdf,.eps,application/pdf,application/postscript"
 /** R-CUST-05: the upload button's tooltip. */
 export const ARTWORK_TOOLTIP = "Only .EPS or .PDF files are accepted.";
 
+/** At most this many checks per account in any hour (docs/decisions/033-fair-preflight-queue.md). */
+export const CHECKS_PER_HOUR = 30;
+
 /** Every upload refusal, in the words the buyer sees; the server answers with the status beside each. */
 export const ARTWORK_MESSAGES = {
   /** 400 */
@@ -39,6 +42,9 @@ export const ARTWORK_MESSAGES = {
   unverified:
     "Please confirm your e-mail address before uploading artwork. You can confirm it, or add one, on your account page.",
   /** 429: over ARTWORK_BYTES_PER_DAY. */
+  /** 429: over CHECKS_PER_HOUR, saying when (a London clock time) and in how many minutes. */
+  tooManyChecks: (at: string, minutes: number) =>
+    `You've sent ${CHECKS_PER_HOUR} files for checking in the last hour. You can upload again at ${at} (in ${minutes} minute${minutes === 1 ? "" : "s"}).`,
   quota: `You can upload at most ${ARTWORK_BYTES_PER_DAY / (1024 * 1024)} MB of artwork in a day. Please try again tomorrow, or e-mail your files to us instead.`,
 } as const;
 

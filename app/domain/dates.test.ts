@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatLondonTime,
+  secondsToLondonMidnight,
   addDays,
   dayOfWeek,
   formatDateRange,
@@ -115,5 +117,19 @@ describe("formatLondonDateTime", () => {
   it("adds the London time, 24-hour, to the date format", () => {
     expect(formatLondonDateTime(new Date("2027-01-05T14:03:00Z"))).toBe("Tue, Jan 5, 2027, 14:03");
     expect(formatLondonDateTime(new Date("2026-07-15T23:30:00Z"))).toBe("Thu, Jul 16, 2026, 00:30");
+  });
+});
+
+describe("the London clock", () => {
+  it("reads the time in Europe/London, summer and winter", () => {
+    expect(formatLondonTime(new Date("2026-01-05T14:03:59Z"))).toBe("14:03");
+    expect(formatLondonTime(new Date("2026-07-01T13:03:00Z"))).toBe("14:03");
+    expect(formatLondonTime(new Date("2026-07-01T23:30:00Z"))).toBe("00:30");
+  });
+
+  it("counts the seconds to the next London midnight, at least one", () => {
+    expect(secondsToLondonMidnight(new Date("2026-01-05T23:59:00Z"))).toBe(60);
+    expect(secondsToLondonMidnight(new Date("2026-07-01T22:00:00Z"))).toBe(3600);
+    expect(secondsToLondonMidnight(new Date("2026-01-05T00:00:00Z"))).toBe(86_400);
   });
 });

@@ -79,6 +79,25 @@ export function formatDateRange(start: IsoDate, end: IsoDate): string {
   return `${formatDisplayDate(start)} – ${formatDisplayDate(end)}`;
 }
 
+const LONDON_CLOCK = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** '14:03', the clock in Europe/London at `at`. */
+export function formatLondonTime(at: Date): string {
+  return LONDON_CLOCK.format(at).slice(0, 5);
+}
+
+/** Seconds from `now` to the next Europe/London midnight, near enough for a Retry-After (DST days are an hour off). */
+export function secondsToLondonMidnight(now: Date): number {
+  const [h = 0, m = 0, s = 0] = LONDON_CLOCK.format(now).split(":").map(Number);
+  return Math.max(1, 24 * 60 * 60 - (h * 3600 + m * 60 + s));
+}
+
 const LONDON_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
   year: "numeric",

@@ -58,9 +58,8 @@ export type UnreadableReason = (typeof UNREADABLE_REASONS)[number];
 export type UnreadableReport = { kind: "unreadable"; reason: UnreadableReason };
 
 /**
- * A file the sandboxed reader gave up on at one of its limits (docs/decisions/032-sandboxed-parsers.md):
- * CPU, memory, wall time, output size, or the reader crashing on it; or one no reader opened because
- * the server has no sandbox to open it in. The upload is kept and staff check it by hand.
+ * Why a file went unchecked (docs/decisions/032-sandboxed-parsers.md): a limit of the sandboxed
+ * reader (CPU, memory, wall time, output), a crash, or no sandbox to read it in. Staff check it.
  */
 export const OVER_LIMITS = ["cpu", "memory", "time", "output", "crash", "no-sandbox"] as const;
 export type OverLimit = (typeof OVER_LIMITS)[number];

@@ -31,8 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ confirmed: result.value.phone }, { headers: NO_STORE });
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+export function headers() {
+  return NO_STORE;
 }
 
 export default function SmsConfirmRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,8 +54,9 @@ export default function SmsConfirmRoute({ loaderData, actionData }: Route.Compon
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <p className="text-sm text-muted">
-            Send monthly product updates to <strong className="whitespace-nowrap text-ink">{link.phone}</strong>? Reply
-            STOP to any of our texts to opt out at any time.
+            {SMS_PROMPT.confirmQuestion.before}
+            <strong className="whitespace-nowrap text-ink">{link.phone}</strong>
+            {SMS_PROMPT.confirmQuestion.after}
           </p>
           {message ? <FormMessage>{message}</FormMessage> : null}
           <input type="hidden" name="t" value={token} />

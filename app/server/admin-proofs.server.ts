@@ -34,7 +34,7 @@ import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { linesOfOrder } from "./order-lines.server";
 import { runPreflight } from "./preflight.server";
-import { getUploadStorage, type FileStorage } from "./storage.server";
+import { deleteStored, getUploadStorage, putBytes, type FileStorage } from "./storage.server";
 
 /** A refusal names the proof field, so the form shows it under the file input. */
 const proofField = (message: string) => ({ fieldErrors: { proof: message } });
@@ -129,7 +129,7 @@ export async function uploadProof(
   const storage = input.storage ?? getUploadStorage();
   const stored = await storage.put(file.stream());
   const preview = kind === "pdf" ? await storePageOne(storage, file, input.drawPageOne ?? drawPdfPageOne) : null;
-  const stores = [stored.storedName, ...(preview ? [preview] : [])];
+  const stores = [stored.storedName, preview];
   const name = proofFileName(file.name, kind);
   type Sent = AdminChange & { proofVersion: number; mail: Parameters<typeof proofReadyMail>[0] };
   let result: Sent | Failure;
@@ -196,11 +196,11 @@ export async function uploadProof(
       };
     });
   } catch (error) {
-    for (const each of stores) await storage.delete(each);
+    await deleteStored(storage, stores);
     throw error;
   }
   if (!result.ok) {
-    for (const each of stores) await storage.delete(each);
+    await deleteStored(storage, stores);
     return result;
   }
   const { mail, ...sent } = result;
@@ -227,13 +227,5 @@ async function storePageOne(
 ): Promise<string | null> {
   const png = await draw(new Uint8Array(await file.arrayBuffer())).catch(() => null);
   if (!png) return null;
-  const stored = await storage.put(
-    new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(png);
-        controller.close();
-      },
-    }),
-  );
-  return stored.storedName;
+  return (await putBytes(storage, png)).storedName;
 }

@@ -15,7 +15,7 @@ import { type RequestArgs, sessionOf, dbOf } from "./request-context.server";
 import { listCart, type CartLine } from "./shopping.server";
 import { withQuotedPrices } from "~/domain/quotes";
 import { cartQuotePricing } from "./quotes.server";
-import type { Reader } from "./record-access.server";
+import type { Reader } from "~/domain/record-access";
 
 export type CheckoutDraft = { id: string; version: number; status: DraftStatus; data: DraftData };
 

@@ -10,7 +10,8 @@ import {
   staffStatusMail,
 } from "./admin-mail.server";
 import type { Mail } from "./mail.server";
-import { branded, passwordResetMail, QUOTED_TEXT_MAX, quotableText, signInCodeMail } from "./mail-templates.server";
+import { QUOTED_TEXT_MAX, quotableText } from "~/domain/quoted-text";
+import { branded, passwordResetMail, signInCodeMail } from "./mail-templates.server";
 import { transferPlacedMail, transferReminderMail } from "./bank-transfer-mail.server";
 import { customQuoteAcknowledgement } from "./custom-quotes.server";
 

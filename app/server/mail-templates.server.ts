@@ -2,6 +2,7 @@ import { SITE } from "~/content/links";
 import { getEnv } from "./env.server";
 import type { Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/html";
+import { quotableText } from "~/domain/quoted-text";
 
 /** An order's page, as e-mails link to it. */
 export const orderUrl = (orderId: string) => `${getEnv().BASE_URL}/orders/${orderId}`;
@@ -25,33 +26,6 @@ ${body}
 /** The one button an e-mail links with. */
 export function mailButton(url: string, label: string): string {
   return `<p style="margin:16px 0"><a href="${escapeHtml(url)}" style="background:#2c2adb;color:#ffffff;padding:12px 18px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
-}
-
-/** The most of one piece of a buyer's text a mail quotes, in characters (decision 036). */
-export const QUOTED_TEXT_MAX = 300;
-
-/**
- * Text a buyer typed (a note, a company name, a PO reference, what they asked us to quote), made
- * fit to quote in a mail (decision 036): control, zero-width and direction-changing characters
- * become spaces, white space runs become one space, at most QUOTED_TEXT_MAX characters are kept
- * ("…" says more was typed), and what a mail client would turn into a link is broken: "://"
- * becomes "[:]//" and a dot before letters becomes "[.]", so "https://pay.example" reads
- * "https[:]//pay[.]example" and no address, domain or URL is clickable.
- */
-export function quotableText(text: string): string {
-  const flat = text
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  const chars = Array.from(flat);
-  const bounded =
-    chars.length > QUOTED_TEXT_MAX
-      ? `${chars
-          .slice(0, QUOTED_TEXT_MAX - 1)
-          .join("")
-          .trimEnd()}…`
-      : flat;
-  return bounded.replace(/:\/\//g, "[:]//").replace(/\.(?=\p{L})/gu, "[.]");
 }
 
 /** A buyer's words in a mail: always under a label that says whose they are, never bare. */

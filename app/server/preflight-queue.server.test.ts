@@ -13,6 +13,7 @@ import { vectorLogo } from "../../tests/setup/artwork-corpus";
 import { MINIMAL_PDF } from "../../tests/setup/minimal-pdf";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { newCapDraft } from "../../tests/setup/cap-draft";
+import { CHECKS_PER_HOUR } from "~/domain/artwork-rules";
 import { preflightStored } from "./artwork-preflight.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
 import { saveArtwork } from "./artwork.server";
@@ -22,7 +23,6 @@ import {
   awaitCheck,
   GAVE_UP,
   CHECK_LEASE_MS,
-  CHECKS_PER_HOUR,
   claimCheck,
   createCheckSlots,
   enqueueCheck,

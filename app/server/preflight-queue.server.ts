@@ -11,15 +11,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { ArtworkKind } from "~/domain/artwork-rules";
+import { ARTWORK_MESSAGES, type ArtworkKind, CHECKS_PER_HOUR } from "~/domain/artwork-rules";
+import { formatLondonTime } from "~/domain/dates";
 import { boundReport, judgePreflight, type PreflightReport } from "~/domain/preflight";
 import { queryRows, type Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { type PreflightOptions, runPreflight } from "./preflight.server";
-import type { FileStorage } from "./storage.server";
+import { deleteStored, type FileStorage, putBytes } from "./storage.server";
 
-/** At most this many checks per account in any hour (docs/decisions/033-fair-preflight-queue.md). */
-export const CHECKS_PER_HOUR = 30;
 const HOUR_MS = 60 * 60_000;
 /** A claimed check is its process's for this long; the sandbox's wall limit is 10 s, the worker's 20 s. */
 export const CHECK_LEASE_MS = 60_000;
@@ -77,23 +76,13 @@ const toCheck = (row: RawRow): CheckRow => ({
 // ---------------------------------------------------------------------------------------------
 // The hourly limit
 
-const LONDON_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** The 429 for an account past its checks: when it may upload again, as a London clock time and in minutes. */
 export function tooManyChecks(retryAt: Date, now: Date): Failure {
   const seconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return failure(
-    429,
-    "TOO_MANY_CHECKS",
-    `You've sent ${CHECKS_PER_HOUR} files for checking in the last hour. You can upload again at ${LONDON_TIME.format(retryAt)} (in ${minutes} minute${minutes === 1 ? "" : "s"}).`,
-    { retryAfterSeconds: seconds },
-  );
+  return failure(429, "TOO_MANY_CHECKS", ARTWORK_MESSAGES.tooManyChecks(formatLondonTime(retryAt), minutes), {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /** The 429 when `userId` has asked for CHECKS_PER_HOUR checks in the hour before now; null while allowed. */
@@ -250,16 +239,7 @@ async function checkStoredFile(
     return failure(422, "ARTWORK_UNREADABLE", blocker.message);
   }
   const png = result.preview;
-  const preview = png
-    ? await storage.put(
-        new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(png);
-            controller.close();
-          },
-        }),
-      )
-    : null;
+  const preview = png ? await putBytes(storage, png) : null;
   return { ok: true, report: boundReport(result.report), previewStoredName: preview?.storedName ?? null };
 }
 
@@ -308,7 +288,7 @@ export async function runNextCheck(context: CheckContext): Promise<boolean> {
     }
     if (!(await finishCheck(context.db, check, outcome))) {
       // Withdrawn (its upload gave up or went away) or taken over: nobody will use what this made.
-      if (outcome.ok) await context.storage.delete(outcome.previewStoredName ?? "");
+      if (outcome.ok) await deleteStored(context.storage, [outcome.previewStoredName]);
       const [row] = await queryRows<{ status: string }>(
         context.db,
         sql`select status from preflight_checks where id = ${check.id}`,

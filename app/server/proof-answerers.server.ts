@@ -11,7 +11,8 @@ import { type ProofAnswerRecord, SHARE_LINK_MESSAGES, shareLinkState } from "~/d
 import { isPlaceholderEmail } from "~/domain/auth-rules";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
-import { currentRole, isOrganisationRecord, mayRead } from "./record-access.server";
+import { isOrganisationRecord, mayRead } from "~/domain/record-access";
+import { currentRole } from "./record-access.server";
 
 export type ProofAnswerer =
   | {
@@ -27,9 +28,6 @@ export type ProofAnswerer =
 type OrderRow = Pick<typeof orders.$inferSelect, "id" | "userId" | "accountId">;
 
 const notFound = () => failure(404, "ORDER_NOT_FOUND", "Order not found.");
-
-/** The member's role in the organisation, or null when they are not a member. */
-export const memberRole = currentRole;
 
 /**
  * Whether this user may answer (and share) the order's proofs: its buyer while they may still see

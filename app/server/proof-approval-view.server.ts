@@ -10,7 +10,7 @@ import { answeredByText } from "~/domain/proof-sharing";
 import type { OrderDetail } from "./buyer-orders.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
-import { memberRole } from "./proof-answerers.server";
+import { currentRole } from "./record-access.server";
 import { createShareLink, liveShareLinks, revokeShareLink } from "./proof-share-links.server";
 
 export type ShareLinkRow = { id: string; proofId: string; created: string; expires: string };
@@ -23,7 +23,7 @@ export async function proofApproval(
   // A colleague's order is visible because it is the active organisation's (visibleTo).
   const mayAnswer =
     order.placedByMe ||
-    (input.accountId !== input.userId && mayApproveWithRole(await memberRole(db, input.accountId, input.userId)));
+    (input.accountId !== input.userId && mayApproveWithRole(await currentRole(db, input.accountId, input.userId)));
   const links = mayAnswer ? await liveShareLinks(db, order.id, input.now) : [];
   return {
     order: {

@@ -14,6 +14,7 @@ import { authMember, authOrganization, authUser, orderProofs, orders, proofShare
 import { SHARE_LINK_MESSAGES, SHARE_LINK_TTL_MS } from "~/domain/proof-sharing";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../tests/setup/smtp";
+import { hashToken } from "./token-hash.server";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
 import type { StaffMember } from "./admin-access.server";
@@ -25,7 +26,6 @@ import { proofApproval } from "./proof-approval-view.server";
 import {
   answerByShareLink,
   createShareLink,
-  hashShareToken,
   liveShareLinks,
   openShareLink,
   openSharedProofFile,
@@ -148,7 +148,7 @@ describe("a share link", () => {
     expect(created.ok ? created.url : "").toMatch(/\/proof-approval\/[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(created.ok ? created.url : "");
     const [row] = await handle.db.select().from(proofShareLinks);
-    expect(row!.tokenHash).toBe(hashShareToken(token));
+    expect(row!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
 
     const opened = await openShareLink(handle.db, { token });

@@ -7,7 +7,7 @@
  * the database keeps only their SHA-256.
  */
 import { type ProofFacts, proofFacts } from "~/domain/proof-facts";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { orderLines, orderProofs, orders, proofShareLinks } from "#db/schema";
 import { isOrderId, toOrderStatus } from "~/domain/orders";
@@ -30,10 +30,7 @@ import { linesOfOrder } from "./order-lines.server";
 import { answerRight, sharerLeft, sharerMayStillAnswer } from "./proof-answerers.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { type FileStorage, getUploadStorage } from "./storage.server";
-
-export function hashShareToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
+import { hashToken } from "./token-hash.server";
 
 export function shareLinkUrl(token: string): string {
   return `${getEnv().BASE_URL}/proof-approval/${token}`;
@@ -96,7 +93,7 @@ export async function createShareLink(
   await db.insert(proofShareLinks).values({
     orderId: order.id,
     orderProofId: latest.id,
-    tokenHash: hashShareToken(token),
+    tokenHash: hashToken(token),
     createdBy: input.userId,
     createdAt: now,
     expiresAt,
@@ -193,7 +190,7 @@ export async function openShareLink(
     .from(proofShareLinks)
     .innerJoin(orderProofs, eq(orderProofs.id, proofShareLinks.orderProofId))
     .innerJoin(orders, eq(orders.id, proofShareLinks.orderId))
-    .where(eq(proofShareLinks.tokenHash, hashShareToken(input.token)))
+    .where(eq(proofShareLinks.tokenHash, hashToken(input.token)))
     .limit(1);
   if (!found || found.proof.orderId !== found.order.id) return notFound;
   const { link, proof, order } = found;

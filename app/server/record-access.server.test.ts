@@ -17,7 +17,7 @@ import { issueInvoice, loadOrderDocument } from "./invoices.server";
 import { answerRight } from "./proof-answerers.server";
 import { answerByShareLink, createShareLink, liveShareLinks, openShareLink } from "./proof-share-links.server";
 import { cartQuotePricing, getQuote, listQuotes, QUOTE_MESSAGES } from "./quotes.server";
-import { mayRead, readableAccounts } from "./record-access.server";
+import { mayRead, readableAccounts } from "~/domain/record-access";
 import { getSessionInfo } from "./session.server";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });

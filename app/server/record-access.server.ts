@@ -16,33 +16,14 @@ import type { SQL } from "drizzle-orm";
 import { and, eq, inArray } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { authMember, authOrganization } from "#db/schema";
+import { readableAccounts, type Reader } from "~/domain/record-access";
 import type { Database } from "./db.server";
-
-/** Who asks: the signed-in user and the account their session acts for (SessionInfo.accountId). */
-export type Reader = { userId: string; accountId?: string | null };
-
-/** The accounts whose records this reader may see: their own, and their active organisation. */
-export function readableAccounts(reader: Reader): string[] {
-  if (!reader.userId) return [];
-  const acting = reader.accountId || reader.userId;
-  return acting === reader.userId ? [reader.userId] : [reader.userId, acting];
-}
 
 /** The SQL condition for "this row's account is one the reader may see", on the row's account column. */
 export function readableBy(accountColumn: PgColumn, reader: Reader): SQL {
   const accounts = readableAccounts(reader);
   // An empty list would render as "in ()"; no signed-in user sees nothing.
   return inArray(accountColumn, accounts.length > 0 ? accounts : [""]);
-}
-
-/** The same rule for a record already read: may this reader see it? */
-export function mayRead(record: { accountId: string }, reader: Reader): boolean {
-  return record.accountId !== "" && readableAccounts(reader).includes(record.accountId);
-}
-
-/** Whether the record belongs to an organisation rather than to one person. */
-export function isOrganisationRecord(record: { accountId: string; userId: string }): boolean {
-  return record.accountId !== record.userId;
 }
 
 /** The user's current role in the organisation ("admin,approver" when several), or null when not a member. */

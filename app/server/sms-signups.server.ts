@@ -1,8 +1,10 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { hashToken } from "./token-hash.server";
 import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { smsSignups } from "#db/schema";
 import { SMS_CONSENT_TEXT } from "~/content/contact";
 import { SITE } from "~/content/links";
+import { secondsToLondonMidnight } from "~/domain/dates";
 import { maskedPhone } from "~/domain/sms-keywords";
 import { authFor } from "./auth.server";
 import type { Database } from "./db.server";
@@ -32,23 +34,6 @@ export type SmsSignupOutcome =
   | { status: "refused"; message: string; retryAfterSeconds: number };
 
 const DAY_SECONDS = 24 * 60 * 60;
-
-/** Seconds from `now` to the next Europe/London midnight, near enough for a Retry-After (DST days are an hour off). */
-function secondsToLondonMidnight(now: Date): number {
-  const [h, m, s] = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(now)
-    .split(":")
-    .map(Number);
-  return Math.max(1, DAY_SECONDS - ((h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0)));
-}
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * A web sign-up for the SMS list: double opt-in (docs/decisions/034-sms-double-opt-in.md). The

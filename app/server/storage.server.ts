@@ -113,6 +113,18 @@ export async function checkStorage(storage: FileStorage): Promise<"ok" | "unreac
   }
 }
 
+/** Stores `bytes` made by the server (a rendered preview) as a new file. */
+export function putBytes(storage: FileStorage, bytes: Uint8Array): Promise<{ storedName: string }> {
+  return storage.put(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    }),
+  );
+}
+
 /** Deletes each of `names` that is set: a file and the preview rendered from it (issue 20). */
 export async function deleteStored(storage: FileStorage, names: readonly (string | null)[]): Promise<void> {
   for (const name of names) if (name) await storage.delete(name);

@@ -1,0 +1,6 @@
+import { createHash } from "node:crypto";
+
+/** What is stored of a secret link's token: its SHA-256, so the table alone opens nothing. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
