@@ -3,7 +3,7 @@
  * messages the buyer sees. Shared by the upload button (client-side pre-check) and
  * app/server/artwork.server.ts, which also checks the bytes. Pure: no I/O.
  */
-import { DRAFT_LIMITS } from "./draft";
+import { DRAFT_LIMITS } from "./draft-base";
 
 /** 50 MB, counted as 50 × 1024 × 1024 bytes (B-6). */
 export const ARTWORK_MAX_BYTES = 50 * 1024 * 1024;
