@@ -267,7 +267,8 @@ function toProofView(proof: typeof orderProofs.$inferSelect): OrderProofView {
     decision: proofDecision(proof.decision),
     comment: proof.comment,
     decidedAt: proof.decidedAt,
-    answeredBy: answerRecordOf(proof),
+    // Buyers see that staff recorded an answer, not which staff member did.
+    answeredBy: answerRecordOf({ ...proof, recordedByName: null }),
   };
 }
 
@@ -308,6 +309,8 @@ export async function respondToProof(
     now?: Date;
     /** Who answers (issue 19 item 2); the buyer by `userId` when not given. */
     answerer?: ProofAnswerer;
+    /** When the answer was given, if before `now` (an approval by phone recorded later). */
+    answeredAt?: Date;
   },
 ): Promise<ProofResponse | Failure> {
   const comment = input.comment ?? "";
@@ -359,7 +362,7 @@ export async function respondToProof(
       : order.promisedDeliveryDate;
     await tx
       .update(orderProofs)
-      .set({ decision, comment: comment || null, decidedAt: now, ...answerColumns(who.record) })
+      .set({ decision, comment: comment || null, decidedAt: input.answeredAt ?? now, ...answerColumns(who.record) })
       .where(eq(orderProofs.id, latest.id));
     const [updated] = await tx
       .update(orders)
@@ -373,13 +376,17 @@ export async function respondToProof(
       .returning({ version: orders.version });
     const title = lineTitle(lines, line);
     const name = proofName(latest.version, title);
+    const recorded = input.answerer?.kind === "staff" ? input.answerer : null;
+    const said = decision === "approved" ? `${name} approved` : title ? `${name}: ${comment}` : comment;
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: from,
       toStatus: target,
-      actor: "buyer",
-      actorUserId: who.record.userId,
-      note: decision === "approved" ? `${name} approved` : title ? `${name}: ${comment}` : comment,
+      actor: recorded ? "staff" : "buyer",
+      actorUserId: recorded ? recorded.staffId : who.record.userId,
+      note: recorded
+        ? `${said} by ${recorded.name} by ${recorded.method === "phone" ? "phone" : "e-mail"}, recorded by staff${decision === "approved" && comment ? `: ${comment}` : ""}`
+        : said,
     });
     const version = updated?.version ?? order.version + 1;
     const mail = target === "proof_approved" ? proofApprovedMail({ ...orderMailView(order), promised }) : null;
