@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.orders-export";
 import { parseOrderListQuery } from "~/domain/admin-orders";
 import { londonToday } from "~/domain/dates";
 import { requireStaff, requireStaffBudget } from "~/server/admin-access.server";
-import { ORDERS_EXPORT_LIMIT, ordersCsv } from "~/server/admin-orders.server";
+import { ORDERS_EXPORT_LIMIT, ordersCsv } from "~/server/admin-order-list.server";
 import { dbOf } from "~/server/request-context.server";
 
 /**

@@ -16,7 +16,7 @@ import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, describeLines } from "~/domain/orders";
 import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
-import { staffOrdersPage } from "~/server/admin-orders.server";
+import { staffOrdersPage } from "~/server/admin-order-list.server";
 import { listOrdersAtRisk } from "~/server/orders-at-risk.server";
 import { dbOf } from "~/server/request-context.server";
 

@@ -12,11 +12,13 @@ import { ORDER_LIST_PAGE_SIZE, parseOrderListQuery, statusChangeSchema } from "~
 import { ORDER_STATUSES, canTransition, type OrderStatus } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
 import { getOrderForStaff } from "./admin-order-detail.server";
-import { changeOrderStatus, listOrdersForStaff, ordersCsv } from "./admin-orders.server";
+import { listOrdersForStaff, ordersCsv } from "./admin-order-list.server";
+import { changeOrderStatus } from "./admin-orders.server";
 import { openOrderProof } from "./order-proofs.server";
 import { readProofForm, uploadProof } from "./admin-proofs.server";
 import { resetMailTransport } from "./mail.server";
-import { getOrder, respondToProof } from "./buyer-orders.server";
+import { getOrder } from "./buyer-orders.server";
+import { respondToProof } from "./proof-responses.server";
 import { createLocalStorage } from "./storage.server";
 import { MINIMAL_PDF } from "../../tests/setup/minimal-pdf";
 import { runDueJobs } from "./job-worker.server";

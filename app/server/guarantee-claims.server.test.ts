@@ -14,7 +14,7 @@ import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
 import { claimDecisionSchema } from "~/domain/guarantee-forms";
 import type { StaffMember } from "./admin-access.server";
-import { respondToProof } from "./buyer-orders.server";
+import { respondToProof } from "./proof-responses.server";
 import { getEnv } from "./env.server";
 import { claimGuarantee, decideClaim, guaranteeOfOrder, openClaims } from "./guarantee-claims.server";
 import { loadGuaranteeCreditNote } from "./guarantee-documents.server";

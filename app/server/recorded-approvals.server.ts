@@ -10,7 +10,7 @@ import type { RecordedApprovalFields } from "~/domain/admin-orders";
 import { londonWallTimeToInstant } from "~/domain/dates";
 import { isOrderId, ORDER_STATUS_LABELS } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
-import { respondToProof, type ProofResponse } from "./buyer-orders.server";
+import { respondToProof, type ProofResponse } from "./proof-responses.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 
