@@ -7,8 +7,9 @@ import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { placeCapOrder, sendProof } from "./support/orders";
 
-// The operator's week (issue 41 item 9): an approval given by phone recorded on the order page, and
-// the orders list sorted by approve-by and exported as CSV (docs/decisions/039-staff-recorded-approval.md).
+// The operator's week (issue 41 item 9): an approval given by phone recorded on the order page, the
+// orders list sorted by approve-by and exported as CSV (docs/decisions/039-staff-recorded-approval.md),
+// and quote requests in one place.
 test.describe.configure({ timeout: 120_000 });
 
 /** The cap's times as the catalogue gives them (its module imports images, which Playwright cannot load). */
@@ -137,5 +138,13 @@ test("the orders list sorts by approve-by, soonest first, and exports what it sh
   expect(rows[0]).toContain(`,${soon},${approveBy},`);
   expect(rows[0]).toContain(`${marker} Ltd`);
   expect(rows[0]).toContain(buyer.email);
+
+  // Quote requests have one place and one name: the back office's nav links to them once, under Quotes.
+  const nav = staff.getByRole("navigation", { name: "Back office" });
+  await expect(nav.getByRole("link", { name: /quote/i })).toHaveText(["Quotes"]);
+  await nav.getByRole("link", { name: "Quotes" }).click();
+  await expect(staff.getByRole("heading", { level: 2, name: "Quote requests" })).toBeVisible();
+  await expect(staff.getByText("Custom requests to answer")).toHaveCount(0);
+  await checkWidths(staff, "the quotes page with its quote requests", "quotes");
   await staffContext.close();
 });
