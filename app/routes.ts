@@ -100,6 +100,7 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders.tsx"),
+    route("orders/export.csv", "routes/admin.orders-export.ts"),
     route("orders/:id", "routes/admin.order.tsx"),
     route("orders/:id/proofs/:version", "routes/admin.order-proof.ts"),
     route("orders/:id/artwork/:fileId", "routes/admin.order-artwork.ts"),

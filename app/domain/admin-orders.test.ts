@@ -3,6 +3,8 @@ import {
   ADMIN_MESSAGES,
   defaultStatusNote,
   isInboxKind,
+  orderListDirection,
+  orderListSearch,
   parseOrderListQuery,
   proofUploadSchema,
   statusChangeSchema,
@@ -14,20 +16,33 @@ describe("parseOrderListQuery", () => {
       status: "shipped",
       q: "acme",
       page: 3,
+      sort: "placed",
+      dir: undefined,
     });
   });
   it("falls back to the defaults for values a hand-edited link may hold", () => {
-    expect(parseOrderListQuery(new URLSearchParams("status=bogus&page=-2"))).toEqual({
-      status: undefined,
-      q: "",
-      page: 1,
-    });
-    expect(parseOrderListQuery(new URLSearchParams(`page=abc&q=${"x".repeat(500)}`))).toEqual({
-      status: undefined,
-      q: "",
-      page: 1,
-    });
-    expect(parseOrderListQuery(new URLSearchParams(""))).toEqual({ status: undefined, q: "", page: 1 });
+    const defaults = { status: undefined, q: "", page: 1, sort: "placed", dir: undefined };
+    expect(parseOrderListQuery(new URLSearchParams("status=bogus&page=-2"))).toEqual(defaults);
+    expect(parseOrderListQuery(new URLSearchParams(`page=abc&q=${"x".repeat(500)}`))).toEqual(defaults);
+    expect(parseOrderListQuery(new URLSearchParams("sort=price&dir=sideways"))).toEqual(defaults);
+    expect(parseOrderListQuery(new URLSearchParams(""))).toEqual(defaults);
+  });
+  it("reads the sort column and direction, soonest date first by default", () => {
+    const query = parseOrderListQuery(new URLSearchParams("sort=approve_by&dir=desc"));
+    expect(query).toMatchObject({ sort: "approve_by", dir: "desc" });
+    expect(orderListDirection(query)).toBe("desc");
+    expect(orderListDirection({ sort: "approve_by", dir: undefined })).toBe("asc");
+    expect(orderListDirection({ sort: "placed", dir: undefined })).toBe("desc");
+  });
+});
+
+describe("orderListSearch", () => {
+  it("keeps the choices and leaves the defaults out", () => {
+    expect(orderListSearch({ sort: "placed", dir: "desc", page: 1 })).toBe("");
+    expect(orderListSearch({ status: "shipped", q: "acme", sort: "approve_by", page: 2 })).toBe(
+      "status=shipped&q=acme&sort=approve_by&page=2",
+    );
+    expect(orderListSearch({ sort: "need_by", dir: "desc" })).toBe("sort=need_by&dir=desc");
   });
 });
 

@@ -21,6 +21,10 @@ export const ORDER_LIST_PAGE_SIZE = 25;
 export const ADMIN_NOTE_MAX = 1000;
 export const ADMIN_SEARCH_MAX = 200;
 
+/** The orders list's sortable columns (issue 41 item 9): placed, need-by, approve-by, promised delivery. */
+export const ORDER_LIST_SORTS = ["placed", "need_by", "approve_by", "promised"] as const;
+export type OrderListSort = (typeof ORDER_LIST_SORTS)[number];
+
 /**
  * The order list's query string. A hand-edited or stale link (?status=bogus, ?page=-1) falls back
  * to the default instead of failing: a filter is a view, not an instruction.
@@ -29,6 +33,8 @@ export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   q: z.string().trim().max(ADMIN_SEARCH_MAX).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  sort: z.enum(ORDER_LIST_SORTS).catch("placed"),
+  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
@@ -37,7 +43,25 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
     status: params.get("status") || undefined,
     q: params.get("q") ?? undefined,
     page: params.get("page") ?? undefined,
+    sort: params.get("sort") ?? undefined,
+    dir: params.get("dir") ?? undefined,
   });
+}
+
+/** The direction a list is sorted in: newest placed first, the soonest date first, unless asked. */
+export function orderListDirection(query: Pick<OrderListQuery, "sort" | "dir">): "asc" | "desc" {
+  return query.dir ?? (query.sort === "placed" ? "desc" : "asc");
+}
+
+/** The list's query string for these choices; the defaults are left out. */
+export function orderListSearch(query: Partial<OrderListQuery>): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set("status", query.status);
+  if (query.q) params.set("q", query.q);
+  if (query.sort && query.sort !== "placed") params.set("sort", query.sort);
+  if (query.sort && query.dir && query.dir !== orderListDirection({ sort: query.sort })) params.set("dir", query.dir);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  return params.toString();
 }
 
 /** The version of the order the page showed; a different one now is a 409 (the page is stale). */
@@ -75,6 +99,34 @@ export const proofUploadSchema = z.object({
   line: orderLineField("Choose the product."),
 });
 export type ProofUploadFields = z.output<typeof proofUploadSchema>;
+
+const APPROVED_AT_MESSAGE = "Enter the date and time the buyer approved, e.g. 2026-12-01 14:30.";
+
+/**
+ * "Record an approval given by phone or e-mail" (docs/decisions/039-staff-recorded-approval.md):
+ * the proof version the page showed, who approved, how, when (Europe/London wall time from a
+ * datetime-local input) and a note. The instant itself is checked against the clock by the server.
+ */
+export const recordedApprovalSchema = z.object({
+  intent: z.literal("record-approval"),
+  line: orderLineField("Choose the product."),
+  proofVersion: z.coerce
+    .number({ error: "Reload the page and try again." })
+    .int()
+    .min(1, "Reload the page and try again."),
+  method: z.enum(["phone", "email"], { error: "Choose how the buyer approved: phone or e-mail." }),
+  approverName: z
+    .string({ error: "Enter the name of the person who approved." })
+    .trim()
+    .min(1, "Enter the name of the person who approved.")
+    .max(100, "Keep the name under 100 characters."),
+  approvedAt: z
+    .string({ error: APPROVED_AT_MESSAGE })
+    .max(20, APPROVED_AT_MESSAGE)
+    .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}$/, APPROVED_AT_MESSAGE),
+  note,
+});
+export type RecordedApprovalFields = z.output<typeof recordedApprovalSchema>;
 
 const RECEIVED_AMOUNT_MESSAGE = "Enter the amount received in pounds and pence, e.g. 318.60.";
 
@@ -152,6 +204,9 @@ export type StaffProof = {
   decision: ProofDecision | null;
   comment: string | null;
   decidedAt: Date | null;
+  /** Who answered and how: "Jane Doe (jane@x.co)", "Recorded by staff Sam Lee from a phone call". */
+  answeredBy: string | null;
+  answeredHow: string | null;
 };
 
 export type StaffOrderDetail = {

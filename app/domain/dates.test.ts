@@ -9,6 +9,7 @@ import {
   formatDisplayDay,
   formatLondonDateTime,
   londonToday,
+  londonWallTimeToInstant,
 } from "./dates";
 
 describe("londonToday (A-63: Europe/London)", () => {
@@ -131,5 +132,23 @@ describe("the London clock", () => {
     expect(secondsToLondonMidnight(new Date("2026-01-05T23:59:00Z"))).toBe(60);
     expect(secondsToLondonMidnight(new Date("2026-07-01T22:00:00Z"))).toBe(3600);
     expect(secondsToLondonMidnight(new Date("2026-01-05T00:00:00Z"))).toBe(86_400);
+  });
+});
+
+describe("londonWallTimeToInstant (a time staff type, read in Europe/London)", () => {
+  it("reads winter times as GMT and summer times as BST", () => {
+    expect(londonWallTimeToInstant("2026-12-01", "14:30")?.toISOString()).toBe("2026-12-01T14:30:00.000Z");
+    expect(londonWallTimeToInstant("2026-07-01", "14:30")?.toISOString()).toBe("2026-07-01T13:30:00.000Z");
+  });
+
+  it("refuses the hour skipped when the clocks go forward and takes the first of the repeated hour", () => {
+    expect(londonWallTimeToInstant("2026-03-29", "01:30")).toBeNull();
+    expect(londonWallTimeToInstant("2026-10-25", "01:30")?.toISOString()).toBe("2026-10-25T00:30:00.000Z");
+  });
+
+  it("refuses malformed dates and times", () => {
+    expect(londonWallTimeToInstant("2026-02-30", "10:00")).toBeNull();
+    expect(londonWallTimeToInstant("2026-12-01", "24:00")).toBeNull();
+    expect(londonWallTimeToInstant("1 Dec", "10:00")).toBeNull();
   });
 });

@@ -116,3 +116,30 @@ export function formatLondonDateTime(at: Date): string {
   const parts = Object.fromEntries(LONDON_DATE_TIME.formatToParts(at).map((part) => [part.type, part.value]));
   return `${formatDisplayDate(`${parts.year}-${parts.month}-${parts.day}`)}, ${parts.hour}:${parts.minute}`;
 }
+
+/**
+ * The instant of a Europe/London wall time ('2026-12-01', '14:30'), or null for a time that does
+ * not exist there (the hour skipped when the clocks go forward) or a malformed one. In the repeated
+ * autumn hour the earlier instant is taken.
+ */
+export function londonWallTimeToInstant(date: IsoDate, time: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match || !clock) return null;
+  const [y, mo, d, h, mi] = [match[1], match[2], match[3], clock[1], clock[2]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  // London is UTC or UTC+1: try the summer offset first so the repeated hour resolves to its first instant.
+  for (const offsetHours of [1, 0]) {
+    const candidate = new Date(asUtc - offsetHours * 3_600_000);
+    const parts = Object.fromEntries(LONDON_DATE_TIME.formatToParts(candidate).map((part) => [part.type, part.value]));
+    if (`${parts.year}-${parts.month}-${parts.day}` === date && `${parts.hour}:${parts.minute}` === time)
+      return candidate;
+  }
+  return null;
+}

@@ -4,6 +4,7 @@ import { PROOF_ANSWER_MESSAGES } from "./orders";
 import {
   answeredByText,
   answerRecordOf,
+  answerRouteForStaff,
   GUEST_ANSWER_FIELDS,
   GUEST_MESSAGES,
   looksLikeShareToken,
@@ -129,8 +130,35 @@ describe("answeredByText", () => {
 
   it("reads the record kept on the proof, or none for an answer from before", () => {
     const row = { decidedVia: "share_link", decidedByUserId: null, decidedByName: "Jane", decidedByEmail: "j@x.co" };
-    expect(answerRecordOf(row)).toEqual({ via: "share_link", userId: null, name: "Jane", email: "j@x.co" });
+    expect(answerRecordOf(row)).toEqual({
+      via: "share_link",
+      userId: null,
+      name: "Jane",
+      email: "j@x.co",
+      recordedBy: null,
+    });
     expect(answerRecordOf({ ...row, decidedVia: null })).toBeNull();
     expect(answerRecordOf({ ...row, decidedVia: "telepathy" })).toBeNull();
+  });
+
+  it("says how a proof was answered, for the staff proof table (decision 039)", () => {
+    const record = { userId: null, name: "Jo", email: null };
+    expect(answerRouteForStaff({ ...record, via: "order_page" })).toBe("Buyer online");
+    expect(answerRouteForStaff({ ...record, via: "approver_account" })).toBe("Buyer online");
+    expect(answerRouteForStaff({ ...record, via: "share_link" })).toBe("By share link");
+    expect(answerRouteForStaff({ ...record, via: "staff_phone", recordedBy: "Olive Ops" })).toBe(
+      "Recorded by staff Olive Ops from a phone call",
+    );
+    expect(answerRouteForStaff({ ...record, via: "staff_email", recordedBy: "Olive Ops" })).toBe(
+      "Recorded by staff Olive Ops from an e-mail",
+    );
+    expect(
+      answeredByText({
+        decision: "approved",
+        record: { ...record, via: "staff_phone" },
+        at: "Tue, Dec 1, 2026, 10:04",
+      }),
+    ).toBe("Approved by Jo via a phone call recorded by our staff, Tue, Dec 1, 2026, 10:04");
+    expect(answerRouteForStaff(null)).toBeNull();
   });
 });

@@ -137,14 +137,38 @@ export function parseGuestAnswer(values: GuestAnswerValues): FormParseResult<Gue
 // ---------------------------------------------------------------------------------------------
 // Who answered
 
-export const ANSWER_ROUTES = ["order_page", "share_link", "approver_account"] as const;
+export const ANSWER_ROUTES = ["order_page", "share_link", "approver_account", "staff_phone", "staff_email"] as const;
 export type AnswerRoute = (typeof ANSWER_ROUTES)[number];
 
 export const ANSWER_ROUTE_LABELS: Readonly<Record<AnswerRoute, string>> = {
   order_page: "the order page",
   share_link: "a share link",
   approver_account: "an approver's account",
+  staff_phone: "a phone call recorded by our staff",
+  staff_email: "an e-mail recorded by our staff",
 };
+
+/** How an approval given outside the shop reached staff (docs/decisions/039-staff-recorded-approval.md). */
+export const RECORDED_APPROVAL_METHODS = ["phone", "email"] as const;
+export type RecordedApprovalMethod = (typeof RECORDED_APPROVAL_METHODS)[number];
+
+/**
+ * The proof table's "how" for staff: "Buyer online", "By share link", or "Recorded by staff Sam
+ * Lee from a phone call".
+ */
+export function answerRouteForStaff(record: ProofAnswerRecord | null): string | null {
+  if (!record) return null;
+  switch (record.via) {
+    case "order_page":
+    case "approver_account":
+      return "Buyer online";
+    case "share_link":
+      return "By share link";
+    case "staff_phone":
+    case "staff_email":
+      return `Recorded by staff ${record.recordedBy ?? "(unknown)"} from ${record.via === "staff_phone" ? "a phone call" : "an e-mail"}`;
+  }
+}
 
 export function toAnswerRoute(value: string | null): AnswerRoute | null {
   return (ANSWER_ROUTES as readonly string[]).includes(value ?? "") ? (value as AnswerRoute) : null;
@@ -156,6 +180,8 @@ export type ProofAnswerRecord = {
   userId: string | null;
   name: string | null;
   email: string | null;
+  /** The staff member who recorded an answer given by phone or e-mail, by name. */
+  recordedBy?: string | null;
 };
 
 /**
@@ -180,8 +206,15 @@ export function answerRecordOf(row: {
   decidedByUserId: string | null;
   decidedByName: string | null;
   decidedByEmail: string | null;
+  recordedByName?: string | null;
 }): ProofAnswerRecord | null {
   const via = toAnswerRoute(row.decidedVia);
   if (!via) return null;
-  return { via, userId: row.decidedByUserId, name: row.decidedByName, email: row.decidedByEmail };
+  return {
+    via,
+    userId: row.decidedByUserId,
+    name: row.decidedByName,
+    email: row.decidedByEmail,
+    recordedBy: row.recordedByName ?? null,
+  };
 }

@@ -8,7 +8,14 @@ import { OrderRecords } from "~/components/admin/order-records";
 import { TransferCard } from "~/components/admin/transfer-card";
 import { StaffNeedBy } from "~/components/admin/need-by-risk";
 import { formatDisplayDate } from "~/domain/dates";
-import { proofUploadSchema, statusChangeSchema, transferReceivedSchema } from "~/domain/admin-orders";
+import {
+  proofUploadSchema,
+  recordedApprovalSchema,
+  statusChangeSchema,
+  transferReceivedSchema,
+} from "~/domain/admin-orders";
+import { RecordedApprovalCard } from "~/components/admin/recorded-approval";
+import { recordProofApproval } from "~/server/recorded-approvals.server";
 import { formatPence } from "~/domain/money";
 import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
 import { getOrderForStaff } from "~/server/admin-order-detail.server";
@@ -24,7 +31,7 @@ import { getEnv } from "~/server/env.server";
 import { claimDecisionAction } from "~/server/guarantee-actions.server";
 import { claimOf } from "~/server/guarantee-claims.server";
 
-type Intent = "proof" | "status" | "invoice" | "transfer" | "claim";
+type Intent = "proof" | "status" | "invoice" | "transfer" | "claim" | "record-approval";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -36,8 +43,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * Five forms post here: the proof upload (multipart, with the file), the status change, re-sending
- * the invoice, "Mark transfer received" and the decision on an On-time Guarantee claim.
+ * Six forms post here: the proof upload (multipart, with the file), the status change, re-sending
+ * the invoice, "Mark transfer received", the decision on an On-time Guarantee claim and an approval
+ * given by phone or e-mail (docs/decisions/039-staff-recorded-approval.md).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
@@ -72,6 +80,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ intent, message: sent.message }, { headers: ADMIN_NO_STORE });
   }
   if (form.value.intent === "claim") return claimDecisionAction(db, staff, params.id, form.value);
+  if (form.value.intent === "record-approval") {
+    const intent: Intent = "record-approval";
+    const fields = validate(recordedApprovalSchema, form.value);
+    if (!fields.ok) return toResponse(fields, { intent });
+    const result = await recordProofApproval(db, { staff, orderId: params.id, fields: fields.value });
+    if (!result.ok) return toResponse(result, { intent });
+    return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
+  }
   if (form.value.intent === "transfer") {
     const intent: Intent = "transfer";
     // What staff typed goes back with a refusal, so the amount is not lost.
@@ -161,6 +177,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               busy={busy}
             />
           ) : null}
+          <RecordedApprovalCard order={order} result={reply("record-approval")} busy={busy} />
           <OrderActions
             order={order}
             proofResult={reply("proof")}

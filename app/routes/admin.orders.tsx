@@ -1,16 +1,22 @@
 import { Form, Link } from "react-router";
 import { PaymentsAttention } from "~/components/admin/payments-attention";
 import { AtRiskBadge, OrdersAtRisk } from "~/components/admin/need-by-risk";
-import { HeaderRow, Pager, TableFrame } from "~/components/admin/table-parts";
+import { Pager, TableFrame } from "~/components/admin/table-parts";
 import type { Route } from "./+types/admin.orders";
 import { buttonClass } from "~/components/ui/button";
 import { StatusBadge } from "~/components/admin-status-badge";
-import { parseOrderListQuery, type OrderListQuery } from "~/domain/admin-orders";
-import { formatLondonDateTime } from "~/domain/dates";
+import {
+  orderListDirection,
+  orderListSearch,
+  parseOrderListQuery,
+  type OrderListQuery,
+  type OrderListSort,
+} from "~/domain/admin-orders";
+import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, describeLines } from "~/domain/orders";
 import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
-import { staffOrdersPage } from "~/server/admin-orders.server";
+import { staffOrdersPage } from "~/server/admin-order-list.server";
 import { listOrdersAtRisk } from "~/server/orders-at-risk.server";
 import { dbOf } from "~/server/request-context.server";
 
@@ -27,19 +33,58 @@ export function headers() {
 }
 
 function pageLink(query: OrderListQuery, page: number): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set("status", query.status);
-  if (query.q) params.set("q", query.q);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
+  const search = orderListSearch({ ...query, page });
   return search ? `/admin/orders?${search}` : "/admin/orders";
 }
+
+const SORT_WORDS: Record<OrderListSort, { label: string; asc: string; desc: string }> = {
+  placed: { label: "Placed", asc: "oldest first", desc: "newest first" },
+  need_by: { label: "Need by", asc: "soonest first", desc: "latest first" },
+  approve_by: { label: "Approve by", asc: "soonest first", desc: "latest first" },
+  promised: { label: "Promised", asc: "soonest first", desc: "latest first" },
+};
+
+/**
+ * A sortable column's heading: a link that sorts by it (the second press turns the order round),
+ * with aria-sort on the column that is sorted now.
+ */
+function SortHeading({ query, sort }: { query: OrderListQuery; sort: OrderListSort }) {
+  const current = query.sort === sort;
+  const dir = orderListDirection(query);
+  const next = current ? (dir === "asc" ? "desc" : "asc") : orderListDirection({ sort });
+  const words = SORT_WORDS[sort];
+  const search = orderListSearch({ ...query, sort, dir: next, page: 1 });
+  return (
+    <th
+      scope="col"
+      className="px-4 py-3"
+      aria-sort={current ? (dir === "asc" ? "ascending" : "descending") : undefined}
+    >
+      <Link
+        to={search ? `/admin/orders?${search}` : "/admin/orders"}
+        className="underline-offset-2 hover:underline"
+        aria-label={`Sort by ${words.label.toLowerCase()}, ${words[next]}`}
+      >
+        {words.label}
+        {current ? <span aria-hidden="true">{dir === "asc" ? " ↑" : " ↓"}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+const day = (iso: string | null) => (iso ? formatDisplayDate(iso) : "—");
 
 const input = "mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm";
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { query, list, attention, atRisk } = loaderData;
   const filtered = Boolean(query.status || query.q);
+  const words = SORT_WORDS[query.sort];
+  const sortWords =
+    query.sort === "placed"
+      ? words[orderListDirection(query)]
+      : `by ${words.label.toLowerCase()}, ${words[orderListDirection(query)]}`;
+  const exportSearch = orderListSearch({ ...query, page: 1 });
   const atRiskOf = (id: string) => {
     const found = atRisk.find((order) => order.id === id);
     return found ? <AtRiskBadge approveBy={found.approveBy} /> : null;
@@ -49,7 +94,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold">Orders</h1>
       <p className="mt-1 text-muted">
         {list.total === 1 ? "1 order" : `${list.total} orders`}
-        {filtered ? " match" : ""}, newest first.
+        {filtered ? " match" : ""}, {sortWords}.
       </p>
       <OrdersAtRisk orders={atRisk} />
       <PaymentsAttention payments={attention} />
@@ -87,6 +132,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <div className="flex gap-2">
+          {query.sort !== "placed" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+          {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}
           <button type="submit" className={buttonClass("primary")}>
             Filter
           </button>
@@ -97,6 +144,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </Form>
+      <p className="mt-3">
+        <a
+          href={`/admin/orders/export.csv${exportSearch ? `?${exportSearch}` : ""}`}
+          download
+          className="text-sm font-semibold text-brand underline underline-offset-2"
+        >
+          Export these orders as CSV
+        </a>
+      </p>
 
       {list.rows.length === 0 ? (
         <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-muted">
@@ -104,14 +160,33 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <TableFrame className="mt-6" label="Orders">
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <caption className="sr-only">Orders, newest first</caption>
+          <table className="w-full min-w-[72rem] text-left text-sm">
+            <caption className="sr-only">Orders, {sortWords}</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
-              <HeaderRow
-                columns={["Order", "Placed", "Company", "E-mail", "Product", "Status", "Total"]}
-                cellClass="px-4 py-3"
-                lastClass="px-4 py-3 text-right"
-              />
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Order
+                </th>
+                <SortHeading query={query} sort="placed" />
+                <th scope="col" className="px-4 py-3">
+                  Company
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  E-mail
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Product
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <SortHeading query={query} sort="need_by" />
+                <SortHeading query={query} sort="approve_by" />
+                <SortHeading query={query} sort="promised" />
+                <th scope="col" className="px-4 py-3 text-right">
+                  Total
+                </th>
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
               {list.rows.map((order) => (
@@ -129,6 +204,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     <StatusBadge status={order.status} />
                     {atRiskOf(order.id)}
                   </td>
+                  <td className="whitespace-nowrap px-4 py-3">{day(order.needBy)}</td>
+                  <td className="whitespace-nowrap px-4 py-3">{day(order.approveBy)}</td>
+                  <td className="whitespace-nowrap px-4 py-3">{day(order.promisedDeliveryDate)}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-right font-medium">
                     {formatPence(order.totalPence)}
                   </td>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/admin.quotes";
 import { HeaderRow, Pager, TableFrame } from "~/components/admin/table-parts";
 import { buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/form";
 import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
 import { isQuoteValid } from "~/domain/quotes";
@@ -14,12 +15,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "quotes", STAFF_QUOTE_LIMITS.list);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const search = new URL(request.url).searchParams;
+  const page = Number(search.get("page") ?? "1");
   const [listed, waiting] = await Promise.all([
     listStaffQuotes(db, Number.isFinite(page) ? page : 1),
     listWaitingRequests(db),
   ]);
+  // After "Send quote": the quote just made is the newest, so on the first page; an unknown id shows nothing.
+  const sent = listed.quotes.find((quote) => quote.id === search.get("sent"));
   return {
+    sent: sent ? { number: sent.number, email: sent.buyerEmail } : null,
     waiting,
     page: listed.page,
     pageCount: listed.pageCount,
@@ -50,14 +55,31 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="text-3xl font-extrabold">Quotes</h1>
+      {loaderData.sent ? (
+        <div className="mt-4">
+          <FormMessage tone="success">
+            Quote {loaderData.sent.number} sent to {loaderData.sent.email}. It is listed under Quotes issued below.
+          </FormMessage>
+        </div>
+      ) : null}
 
-      <h2 className="mt-6 text-xl font-bold">Custom requests to answer</h2>
+      {/* One place and one name for the requests buyers send (issue 41 item 9); the inbox keeps every
+          request, visitors' product requests included, as a list and a CSV. */}
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-bold">Quote requests</h2>
+          <p className="mt-1 text-muted">Requests from signed-in buyers waiting for a quote, oldest first.</p>
+        </div>
+        <Link to="/admin/inbox/quotes" className="text-sm font-semibold text-brand underline underline-offset-2">
+          Every quote request, visitors' included
+        </Link>
+      </div>
       {waiting.length === 0 ? (
         <p className="mt-3 rounded-xl border border-dashed border-slate-300 p-6 text-center text-muted">
-          No custom requests waiting. Buyers send them from "Request a custom quote".
+          No quote requests waiting. Buyers send them from "Request a custom quote".
         </p>
       ) : (
-        <TableFrame className="mt-3" label="Custom requests to answer">
+        <TableFrame className="mt-3" label="Quote requests">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
               <HeaderRow columns={["Reply by", "Buyer", "Wanted", "Needed by", "Notes", "Answer"]} cellClass={cell} />

@@ -41,7 +41,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/reviews" className={tab}>
           Reviews
         </NavLink>
-        {INBOX_KINDS.map((kind) => (
+        {/* Quote requests live under Quotes (one place, one name: issue 41 item 9). */}
+        {INBOX_KINDS.filter((kind) => kind !== "quotes").map((kind) => (
           <NavLink key={kind} to={`/admin/inbox/${kind}`} className={tab}>
             {INBOX_LABELS[kind]}
           </NavLink>

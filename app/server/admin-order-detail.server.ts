@@ -30,6 +30,7 @@ import {
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { isOrderId, statusAfterTransferReceived, toOrderStatus } from "~/domain/orders";
 import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
+import { answerRecordOf, answerRouteForStaff, type ProofAnswerRecord } from "~/domain/proof-sharing";
 import type { Database } from "./db.server";
 import { linesOfOrder } from "./order-lines.server";
 import { describeSizes } from "~/domain/sizes";
@@ -55,7 +56,15 @@ function toStaffProof({ proof, uploaderName, uploaderEmail }: ProofRow): StaffPr
     decision: proofDecision(proof.decision),
     comment: proof.comment,
     decidedAt: proof.decidedAt,
+    ...staffAnswerView(answerRecordOf(proof)),
   };
+}
+
+/** Who answered a proof and how, as the staff proof table says it. */
+function staffAnswerView(record: ProofAnswerRecord | null): Pick<StaffProof, "answeredBy" | "answeredHow"> {
+  if (!record) return { answeredBy: null, answeredHow: null };
+  const who = record.name && record.email ? `${record.name} (${record.email})` : (record.name ?? record.email);
+  return { answeredBy: who, answeredHow: answerRouteForStaff(record) };
 }
 
 /** One order as staff see it, or null for an unknown id. */

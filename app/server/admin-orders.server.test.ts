@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
@@ -12,11 +12,13 @@ import { ORDER_LIST_PAGE_SIZE, parseOrderListQuery, statusChangeSchema } from "~
 import { ORDER_STATUSES, canTransition, type OrderStatus } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
 import { getOrderForStaff } from "./admin-order-detail.server";
-import { changeOrderStatus, listOrdersForStaff } from "./admin-orders.server";
+import { listOrdersForStaff, ordersCsv } from "./admin-order-list.server";
+import { changeOrderStatus } from "./admin-orders.server";
 import { openOrderProof } from "./order-proofs.server";
 import { readProofForm, uploadProof } from "./admin-proofs.server";
 import { resetMailTransport } from "./mail.server";
-import { getOrder, respondToProof } from "./buyer-orders.server";
+import { getOrder } from "./buyer-orders.server";
+import { respondToProof } from "./proof-responses.server";
 import { createLocalStorage } from "./storage.server";
 import { MINIMAL_PDF } from "../../tests/setup/minimal-pdf";
 import { runDueJobs } from "./job-worker.server";
@@ -552,6 +554,103 @@ describe("the order list", () => {
     ]);
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(ORDER_LIST_PAGE_SIZE + 2);
     expect(beyond.page).toBe(2);
+  });
+});
+
+describe("the order list's dates, sorting and CSV export", () => {
+  /** A: need-by Wed 10 Mar by standard; B: need-by Mon 8 Mar by express (approve-by later); C: none. */
+  async function threeDatedOrders() {
+    const base = Date.UTC(2026, 0, 10, 12);
+    const a = await paidOrder({ company: "Acme Events", createdAt: new Date(base) });
+    const b = await paidOrder({ company: '=HYPERLINK("http://evil.example")', createdAt: new Date(base + 60_000) });
+    const c = await paidOrder({ company: "Initech, Ltd", createdAt: new Date(base + 120_000) });
+    await handle.db
+      .update(orders)
+      .set({ needBy: "2027-03-10", promisedDeliveryDate: "2027-04-01" })
+      .where(eq(orders.id, a.id));
+    await handle.db
+      .update(orders)
+      .set({
+        needBy: "2027-03-08",
+        promisedDeliveryDate: null,
+        snapshot: sql`jsonb_set(${orders.snapshot}, '{data,shipping,method}', '"express"')`,
+      })
+      .where(eq(orders.id, b.id));
+    await handle.db.update(orders).set({ promisedDeliveryDate: "2027-02-01" }).where(eq(orders.id, c.id));
+    return { a, b, c };
+  }
+  const numbers = async (query: string) =>
+    (await listOrdersForStaff(handle.db, parseOrderListQuery(new URLSearchParams(query)))).rows.map((r) => r.number);
+
+  it("shows need-by, approve-by and promised dates and sorts by each, orders without the date last", async () => {
+    const { a, b, c } = await threeDatedOrders();
+    const list = await listOrdersForStaff(handle.db, parseOrderListQuery(new URLSearchParams("sort=approve_by")));
+    const rowA = list.rows.find((row) => row.id === a.id);
+    const rowB = list.rows.find((row) => row.id === b.id);
+    expect(rowA).toMatchObject({ needBy: "2027-03-10", promisedDeliveryDate: "2027-04-01" });
+    expect(rowA?.approveBy).toMatch(/^2027-\d{2}-\d{2}$/);
+    // Standard post adds transit days, so A must be approved before B although B is needed first.
+    expect(rowA!.approveBy! < rowB!.approveBy!).toBe(true);
+    expect(list.rows.find((row) => row.id === c.id)).toMatchObject({ needBy: null, approveBy: null });
+
+    expect(await numbers("")).toEqual([c.number, b.number, a.number]);
+    expect(await numbers("sort=placed&dir=asc")).toEqual([a.number, b.number, c.number]);
+    expect(await numbers("sort=need_by")).toEqual([b.number, a.number, c.number]);
+    expect(await numbers("sort=need_by&dir=desc")).toEqual([a.number, b.number, c.number]);
+    expect(await numbers("sort=approve_by")).toEqual([a.number, b.number, c.number]);
+    expect(await numbers("sort=approve_by&dir=desc")).toEqual([b.number, a.number, c.number]);
+    expect(await numbers("sort=promised")).toEqual([c.number, a.number, b.number]);
+    // A hand-edited sort falls back to the default instead of failing; filters still apply.
+    expect(await numbers("sort=1;drop table orders&dir=sideways")).toEqual([c.number, b.number, a.number]);
+    expect(await numbers(`sort=approve_by&q=${b.number}`)).toEqual([b.number]);
+  });
+
+  it("pages through orders sorted by approve-by, the dated ones first", async () => {
+    const dated = [];
+    for (let i = 0; i < ORDER_LIST_PAGE_SIZE + 1; i++) {
+      const order = await paidOrder({ createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000) });
+      if (i % 2 === 0) {
+        await handle.db
+          .update(orders)
+          .set({ needBy: `2027-05-${String(1 + (i % 28)).padStart(2, "0")}` })
+          .where(eq(orders.id, order.id));
+        dated.push(order.id);
+      }
+    }
+    const first = await listOrdersForStaff(handle.db, parseOrderListQuery(new URLSearchParams("sort=approve_by")));
+    const second = await listOrdersForStaff(
+      handle.db,
+      parseOrderListQuery(new URLSearchParams("sort=approve_by&page=2")),
+    );
+    const all = [...first.rows, ...second.rows];
+    expect(all).toHaveLength(ORDER_LIST_PAGE_SIZE + 1);
+    expect(new Set(all.map((row) => row.id)).size).toBe(ORDER_LIST_PAGE_SIZE + 1);
+    expect(all.slice(0, dated.length).every((row) => row.approveBy !== null)).toBe(true);
+    expect(all.slice(dated.length).every((row) => row.approveBy === null)).toBe(true);
+    const approveBys = all.slice(0, dated.length).map((row) => row.approveBy!);
+    expect(approveBys).toEqual([...approveBys].sort());
+  });
+
+  it("exports the list's orders as CSV in its sort, with formulas defused", async () => {
+    const { a, b, c } = await threeDatedOrders();
+    const csv = await ordersCsv(handle.db, parseOrderListQuery(new URLSearchParams("sort=approve_by")));
+    const records = csv.split("\r\n");
+    expect(records[0]).toBe(
+      "Order,Placed,Status,Company,E-mail,Products,Total (GBP),Need by,Approve by,Promised delivery",
+    );
+    const [rowA, rowB, rowC] = records.slice(1);
+    expect(rowA).toMatch(new RegExp(`^${a.number},2026-01-10T12:00:00.000Z,Paid,Acme Events,jane@acme.example,`));
+    expect(rowA).toMatch(/,681\.60,2027-03-10,2027-\d{2}-\d{2},2027-04-01$/);
+    expect(rowB).toContain(`${b.number},`);
+    expect(rowB).toContain(`,"'=HYPERLINK(""http://evil.example"")",`);
+    expect(rowC).toContain(`,"Initech, Ltd",`);
+    expect(rowC).toMatch(/,,,2027-02-01$/);
+    expect(records).toHaveLength(5);
+    expect(records[4]).toBe("");
+    expect(c.number).toBeTruthy();
+
+    const filtered = await ordersCsv(handle.db, parseOrderListQuery(new URLSearchParams("q=initech")));
+    expect(filtered.split("\r\n").slice(1, -1)).toHaveLength(1);
   });
 });
 

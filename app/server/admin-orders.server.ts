@@ -1,6 +1,5 @@
 /**
- * The back office's orders (issue 9 items 2 and 4; REQUIREMENTS B-7): the list staff work from,
- * one order with everything the buyer chose, and status changes along the rules of
+ * The back office's orders (issue 9 items 2 and 4; REQUIREMENTS B-7): status changes along the rules of
  * app/domain/orders.ts. Callers have checked requireStaff (app/server/admin-access.server.ts);
  * nothing here is scoped to a buyer.
  *
@@ -8,25 +7,18 @@
  * else (a colleague, or the buyer answering a proof) changed the order meanwhile: the answer is a
  * 409 with the current state and nothing is written. Each change adds a row to
  * order_status_history with the staff member and a note, in the same transaction. One order as
- * staff see it is app/server/admin-order-detail.server.ts.
+ * staff see it is app/server/admin-order-detail.server.ts; the list staff work from (and its CSV
+ * export) is app/server/admin-order-list.server.ts.
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { artworkFiles, authUser, orderLines, orders, orderStatusHistory } from "#db/schema";
-import {
-  ADMIN_MESSAGES,
-  ORDER_LIST_PAGE_SIZE,
-  defaultStatusNote,
-  type OrderListQuery,
-  type StatusChange,
-} from "~/domain/admin-orders";
-import { lineSummary } from "~/domain/order-snapshot";
+import { and, eq, sql } from "drizzle-orm";
+import { artworkFiles, orderLines, orders, orderStatusHistory } from "#db/schema";
+import { ADMIN_MESSAGES, defaultStatusNote, type StatusChange } from "~/domain/admin-orders";
 import {
   ORDER_STATUS_LABELS,
   canTransition,
   orderPayment,
   isOrderId,
   toOrderStatus,
-  type OrderLineSummary,
   type OrderStatus,
 } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
@@ -35,108 +27,13 @@ import { openArtwork, type ArtworkDownload } from "./artwork.server";
 import type { Database } from "./db.server";
 import type { Mail } from "./mail.server";
 import { issueCreditNote, mailOrderDocument } from "./invoices.server";
-import { listPaymentsNeedingAttention } from "./payments-attention.server";
 import { failure, type Failure } from "./http.server";
-import { linesOfOrders } from "./order-lines.server";
 import type { FileStorage } from "./storage.server";
 
 // ---------------------------------------------------------------------------------------------
 // Results
 
 export type AdminChange = { ok: true; status: OrderStatus; version: number; message: string };
-
-// ---------------------------------------------------------------------------------------------
-// The list
-
-export type StaffOrderRow = {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  statusLabel: string;
-  lines: OrderLineSummary[];
-  company: string;
-  email: string;
-  totalPence: number;
-  createdAt: Date;
-};
-
-export type StaffOrderList = { rows: StaffOrderRow[]; total: number; page: number; pageCount: number };
-
-const details = sql`${orders.snapshot} -> 'data' -> 'details'`;
-const companyExpr = sql<string>`coalesce(nullif(${details} ->> 'company', ''), ${details} -> 'billing' ->> 'company', '')`;
-const emailExpr = sql<string>`coalesce(nullif(${details} ->> 'email', ''), ${authUser.email}, '')`;
-
-/** `%text%` for ILIKE with the pattern characters the user typed taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** /admin/orders: a page of orders, and the taken payments that made none. */
-export async function staffOrdersPage(db: Database, query: OrderListQuery) {
-  const [list, attention] = await Promise.all([listOrdersForStaff(db, query), listPaymentsNeedingAttention(db)]);
-  return { list, attention };
-}
-
-/**
- * Orders newest first, filtered by status and searched by order number, company or e-mail (the
- * work e-mail of the Details step or the account's), a page of ORDER_LIST_PAGE_SIZE at a time.
- */
-export async function listOrdersForStaff(db: Database, query: OrderListQuery): Promise<StaffOrderList> {
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(orders.status, query.status));
-  if (query.q) {
-    const pattern = contains(query.q);
-    const match = or(
-      ilike(orders.number, pattern),
-      sql`${companyExpr} ilike ${pattern}`,
-      sql`${details} -> 'billing' ->> 'company' ilike ${pattern}`,
-      sql`${details} ->> 'email' ilike ${pattern}`,
-      ilike(authUser.email, pattern),
-    );
-    if (match) filters.push(match);
-  }
-  const where = filters.length > 0 ? and(...filters) : undefined;
-
-  const [counted] = await db
-    .select({ total: count() })
-    .from(orders)
-    .leftJoin(authUser, eq(authUser.id, orders.userId))
-    .where(where);
-  const total = counted?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / ORDER_LIST_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
-
-  const rows = await db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      company: companyExpr,
-      email: emailExpr,
-      totalPence: orders.totalPence,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .leftJoin(authUser, eq(authUser.id, orders.userId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.number))
-    .limit(ORDER_LIST_PAGE_SIZE)
-    .offset((page - 1) * ORDER_LIST_PAGE_SIZE);
-
-  const lines = await linesOfOrders(db, rows);
-  return {
-    rows: rows.map((row) => {
-      const status = toOrderStatus(row.status);
-      return {
-        ...row,
-        lines: (lines.get(row.id) ?? []).map(lineSummary),
-        status,
-        statusLabel: ORDER_STATUS_LABELS[status],
-      };
-    }),
-    total,
-    page,
-    pageCount,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Status changes

@@ -14,7 +14,7 @@ import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
 import { claimDecisionSchema } from "~/domain/guarantee-forms";
 import type { StaffMember } from "./admin-access.server";
-import { respondToProof } from "./buyer-orders.server";
+import { respondToProof } from "./proof-responses.server";
 import { getEnv } from "./env.server";
 import { claimGuarantee, decideClaim, guaranteeOfOrder, openClaims } from "./guarantee-claims.server";
 import { loadGuaranteeCreditNote } from "./guarantee-documents.server";
@@ -271,6 +271,43 @@ describe("the proof-answer alert", () => {
     expect((await sales())[0]?.text).toContain("Changes were requested to Proof version 1 of order");
     expect((await sales())[0]?.text).toContain("Bigger logo");
     expect((await waitingForStaff(handle.db)).changesRequested).toBeGreaterThanOrEqual(1);
+  });
+
+  it("says production can start now when the approved order is paid, and waits for the payment when it is not", async () => {
+    const approve = async (paid: boolean) => {
+      const order = await insertPaidOrder(handle.db, {
+        userId: BUYER,
+        email: EMAIL,
+        company: "Claims Ltd",
+        status: "proof_sent",
+      });
+      // A bank-transfer order goes to proof before its money arrives: no paidAt yet.
+      if (!paid) await handle.db.update(orders).set({ paidAt: null }).where(eq(orders.id, order.id));
+      const lineId = (await handle.db.query.orderLines.findFirst({
+        where: (l, { eq: is }) => is(l.orderId, order.id),
+      }))!.id;
+      await handle.db.insert(orderProofs).values({
+        orderId: order.id,
+        orderLineId: lineId,
+        version: 1,
+        storedName: `proof-paid-${order.id}.png`,
+        originalName: "cap.png",
+        contentType: "image/png",
+        sizeBytes: 10,
+        uploadedBy: staff.id,
+      });
+      expect(await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "approve" })).toMatchObject({
+        ok: true,
+        status: "proof_approved",
+      });
+      const subject = `Proof approved on order ${order.number}`;
+      await expect.poll(async () => (await sales()).some((mail) => mail.subject === subject)).toBe(true);
+      return (await sales()).find((mail) => mail.subject === subject)!.text;
+    };
+    const paid = await approve(true);
+    expect(paid).toContain("The order is paid: production can start.");
+    expect(paid).not.toContain("Production can start once the order is paid");
+    expect(await approve(false)).toContain("Production can start once the order is paid.");
   });
 
   it("a mail fault is logged and never undoes the answer", async () => {

@@ -16,7 +16,7 @@ import type { OrderStatus } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
 import { changeOrderStatus } from "./admin-orders.server";
 import { uploadProof } from "./admin-proofs.server";
-import { respondToProof } from "./buyer-orders.server";
+import { respondToProof } from "./proof-responses.server";
 import { resetMailTransport } from "./mail.server";
 import { createLocalStorage } from "./storage.server";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -7,7 +7,12 @@
 import { and, eq } from "drizzle-orm";
 import { type orders, proofShareLinks } from "#db/schema";
 import { mayApproveWithRole } from "~/domain/organisation-roles";
-import { type ProofAnswerRecord, SHARE_LINK_MESSAGES, shareLinkState } from "~/domain/proof-sharing";
+import {
+  type ProofAnswerRecord,
+  type RecordedApprovalMethod,
+  SHARE_LINK_MESSAGES,
+  shareLinkState,
+} from "~/domain/proof-sharing";
 import { isPlaceholderEmail } from "~/domain/auth-rules";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
@@ -23,7 +28,12 @@ export type ProofAnswerer =
       name?: string;
       email?: string;
     }
-  | { kind: "guest"; linkId: string; name: string; email: string };
+  | { kind: "guest"; linkId: string; name: string; email: string }
+  /**
+   * An answer the buyer gave by phone or e-mail, recorded by staff on the back office's order page
+   * (docs/decisions/039-staff-recorded-approval.md): `name` is who gave it.
+   */
+  | { kind: "staff"; staffId: string; staffName: string; method: RecordedApprovalMethod; name: string };
 
 type OrderRow = Pick<typeof orders.$inferSelect, "id" | "userId" | "accountId">;
 
@@ -75,7 +85,21 @@ export async function answerRecordFor(
   order: OrderRow,
   who: ProofAnswerer,
   now: Date,
-): Promise<{ ok: true; record: ProofAnswerRecord } | Failure> {
+): Promise<{ ok: true; record: ProofAnswerRecord & { recordedById?: string } } | Failure> {
+  // Staff rights were checked by the route (requireStaff); the buyer's words are theirs to record.
+  if (who.kind === "staff") {
+    return {
+      ok: true,
+      record: {
+        via: who.method === "phone" ? "staff_phone" : "staff_email",
+        userId: null,
+        name: who.name,
+        email: null,
+        recordedBy: who.staffName,
+        recordedById: who.staffId,
+      },
+    };
+  }
   if (who.kind === "account") {
     const right = await answerRight(tx, order, who);
     if (!right.ok) return right;
@@ -112,11 +136,13 @@ export async function answerRecordFor(
 }
 
 /** The columns of order_proofs that keep who answered. */
-export function answerColumns(record: ProofAnswerRecord) {
+export function answerColumns(record: ProofAnswerRecord & { recordedById?: string }) {
   return {
     decidedVia: record.via,
     decidedByUserId: record.userId,
     decidedByName: record.name,
     decidedByEmail: record.email,
+    recordedBy: record.recordedById ?? null,
+    recordedByName: record.recordedById ? (record.recordedBy ?? null) : null,
   };
 }

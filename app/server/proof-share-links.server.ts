@@ -22,7 +22,7 @@ import {
   shareLinkState,
 } from "~/domain/proof-sharing";
 import type { ArtworkDownload } from "./artwork.server";
-import { respondToProof } from "./buyer-orders.server";
+import { respondToProof } from "./proof-responses.server";
 import type { Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { failure, type Failure } from "./http.server";

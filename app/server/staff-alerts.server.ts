@@ -24,6 +24,8 @@ export type StaffAlert =
       /** "Proof version 2" or "Proof version 2 of Shorts". */
       proof: string;
       comment: string;
+      /** Whether the order is paid already: then production can start now (issue 41 item 9). */
+      paid: boolean;
     }
   | { kind: "transfer-placed"; orderId: string; orderNumber: string; totalPence: number; dueOn: IsoDate }
   | { kind: "transfer-received"; orderId: string; orderNumber: string; staffName: string }
@@ -52,7 +54,7 @@ function alertWords(alert: StaffAlert): { subject: string; lines: string[] } {
             subject: `Proof approved on order ${alert.orderNumber}`,
             lines: [
               `${alert.proof} of order ${alert.orderNumber} was approved.`,
-              "Production can start once the order is paid.",
+              alert.paid ? "The order is paid: production can start." : "Production can start once the order is paid.",
             ],
           }
         : {
@@ -121,8 +123,8 @@ export function paidOrderAlert(orderId: string, view: OrderConfirmationView): St
 
 /** The alert for an answer to a proof, wherever it was given (respondToProof records every answer). */
 export function proofAnswerAlert(
-  order: { id: string; number: string },
+  order: { id: string; number: string; paidAt: Date | null },
   answer: { decision: "approved" | "changes_requested"; proof: string; comment: string },
 ): StaffAlert {
-  return { kind: "proof-answer", orderId: order.id, orderNumber: order.number, ...answer };
+  return { kind: "proof-answer", orderId: order.id, orderNumber: order.number, paid: order.paidAt !== null, ...answer };
 }

@@ -237,12 +237,20 @@ export const orderProofs = pgTable(
     decidedByUserId: text("decided_by_user_id"),
     decidedByName: text("decided_by_name"),
     decidedByEmail: text("decided_by_email"),
+    // An answer given by phone or e-mail and recorded by staff (docs/decisions/039-staff-recorded-approval.md):
+    // the staff member's id, and their name as it was then.
+    recordedBy: text("recorded_by"),
+    recordedByName: text("recorded_by_name"),
   },
   (t) => [
     unique("order_proofs_line_version").on(t.orderLineId, t.version),
     check(
       "order_proofs_decided_via_check",
-      sql`decided_via is null or decided_via in ('order_page', 'share_link', 'approver_account')`,
+      sql`decided_via is null or decided_via in ('order_page', 'share_link', 'approver_account', 'staff_phone', 'staff_email')`,
+    ),
+    check(
+      "order_proofs_recorded_by_check",
+      sql`(decided_via in ('staff_phone', 'staff_email')) = (recorded_by is not null)`,
     ),
     foreignKey({
       name: "order_proofs_line_fk",

@@ -740,6 +740,16 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
+    routes: ["/admin/orders/export.csv"],
+    resource: "the orders as CSV",
+    owner: "staff",
+    read: get((w) => `/admin/orders/export.csv?q=${w.alice.orderNumber}`),
+    state: async () => null,
+    leaks: (w) => [w.alice.orderNumber],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
     routes: ["/admin/orders/:id"],
     resource: "an order in the back office (cancelling it)",
     owner: "staff",

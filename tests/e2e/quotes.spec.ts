@@ -98,7 +98,7 @@ test("a custom request is answered by staff with a priced quote that the buyer o
   await signInAsStaff(staff.request);
   await staff.goto("/admin/quotes");
   const waiting = staff
-    .getByRole("region", { name: "Custom requests to answer" })
+    .getByRole("region", { name: "Quote requests" })
     .getByRole("row", { name: escaped(buyer.email) });
   await waiting.getByRole("link", { name: /^Answer with a quote/ }).click();
   await expect(staff.getByRole("heading", { name: "Answer with a quote" })).toBeVisible();
@@ -115,10 +115,14 @@ test("a custom request is answered by staff with a priced quote that the buyer o
   await expect(staff.getByText("Say when it can be delivered.")).toBeVisible();
   await staff.getByLabel("Delivery estimate").fill("About 4 weeks from proof approval.");
   await staff.getByRole("button", { name: "Send quote" }).click();
-  await expect(staff).toHaveURL(/\/admin\/quotes$/);
+  await expect(staff).toHaveURL(/\/admin\/quotes\?sent=[0-9a-f-]{36}$/);
   const issued = staff.getByRole("region", { name: "Quotes issued" }).getByRole("row", { name: escaped(buyer.email) });
   const number = (await issued.getByRole("cell").first().textContent())?.trim() ?? "";
   expect(number).toMatch(/^Q-\d{4}-\d{6}$/);
+  // "Send quote" is confirmed, naming the quote and where it went (issue 41 item 9).
+  await expect(
+    staff.getByText(`Quote ${number} sent to ${buyer.email}. It is listed under Quotes issued below.`),
+  ).toBeVisible();
   const csv = await staff.request.get("/admin/quotes/export.csv");
   expect(await csv.text()).toContain(`${number},`);
   await staffContext.close();

@@ -5,6 +5,21 @@ import { formatPence } from "~/domain/money";
 import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { Card, Facts, Lines, fileSize, londonTime } from "./order-card";
 
+/**
+ * The placement rows of a line (issue 41 item 9): the named placement and the buyer's placement
+ * details, leaving out an empty "Placement: —" row when the details say where the logo goes.
+ */
+export function placementFacts(placement: string, details: string): Array<[string, string]> {
+  const named = placement === "none" ? "" : placement.trim();
+  if (!details.trim()) return [["Placement", named]];
+  return named
+    ? [
+        ["Placement", named],
+        ["Placement details", details],
+      ]
+    : [["Placement details", details]];
+}
+
 /** What the buyer chose, their artwork, who they are, where it goes and what they paid. */
 export function OrderDetails({ order }: { order: StaffOrderDetail }) {
   return (
@@ -113,8 +128,7 @@ function OrderLineCard(props: { orderId: string; line: StaffOrderDetail["lines"]
           ["Sizes", choices.sizes],
           ["Handwritten note", choices.handwrittenNote ? "Yes" : "No"],
           ["Branding", choices.branding],
-          ["Placement", choices.placement === "none" ? "" : choices.placement],
-          ["Placement details", choices.placementDetails],
+          ...placementFacts(choices.placement, choices.placementDetails),
           [
             "Proof preference",
             choices.previousOrderRef

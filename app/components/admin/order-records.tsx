@@ -101,6 +101,8 @@ function ProofTable(props: { orderId: string; position: number; title: string | 
                     {proof.decidedAt ? (
                       <span className="block text-xs text-muted">{londonTime(proof.decidedAt)}</span>
                     ) : null}
+                    {proof.answeredBy ? <span className="block text-xs break-all">by {proof.answeredBy}</span> : null}
+                    {proof.answeredHow ? <span className="block text-xs text-muted">{proof.answeredHow}</span> : null}
                   </td>
                   <td className="py-2 whitespace-pre-wrap">{proof.comment ?? ""}</td>
                 </tr>
