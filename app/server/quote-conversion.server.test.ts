@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authUser, cartItems } from "#db/schema";
+import { authUser, cartItems, orderDrafts } from "#db/schema";
+import { orderTotals } from "~/domain/checkout";
+import { draftDataSchema } from "~/domain/draft-schemas";
 import { formatPence } from "~/domain/money";
 import { action as quotesAction, loader as quotesLoader } from "~/routes/quotes";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
@@ -8,6 +10,7 @@ import { answerOf } from "../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import { claimFirstOrderDiscount } from "./first-order-discount.server";
+import { startPayment } from "./payment-start.server";
 import { cartQuotePricing, getQuote } from "./quotes.server";
 import { addCartLine } from "./shopping.server";
 
@@ -143,5 +146,49 @@ describe("a quote's first-order discount", () => {
       services: testServices(handle),
     });
     expect(relisted.body).toMatchObject({ discountNow: false });
+
+    // What the payment takes is the quoted unit price without the discount: what the pages now show.
+    const address = { name: "Alice Smith", line1: "2 Dock Road", city: "Leeds", postcode: "LS1 4AP", country: "GB" };
+    const data = draftDataSchema.parse({
+      product_id: "8",
+      quantity: 399,
+      variant: { color_hex: "#1f2a56" },
+      customization_selections: ["Front embroidery"],
+      branding: { method: "embroidery" },
+      confirm: { rights_confirmed: true, lead_time_acknowledged: true },
+      details: {
+        contact_name: "Alice Smith",
+        email: "alice@acme.co",
+        company: "Acme",
+        phone: "+44 20 7946 0958",
+        billing: address,
+        tos_accepted: true,
+        use_billing_as_shipping: false,
+      },
+      shipping: {
+        address: { ...address, company: "Acme", firstName: "Alice", lastName: "Smith", phone: "020 7946 0958" },
+        method: "standard",
+      },
+      status: "shipping_done",
+    });
+    const [draft] = await handle.db
+      .insert(orderDrafts)
+      .values({ accountId: alice.userId, userId: alice.userId, productId: "8", status: "shipping_done", data })
+      .returning({ id: orderDrafts.id });
+    const started = await startPayment(testServices(handle), {
+      session: { user: { id: alice.userId } },
+      draftId: draft?.id ?? "",
+      productId: "8",
+    });
+    if (!started.ok) throw new Error(`${started.code}: ${started.message}`);
+    const lines = [{ unitPence: 550, quantity: 399 }];
+    const withoutDiscount = orderTotals({
+      lines,
+      shippingMethod: "standard",
+      country: "GB",
+      firstOrderDiscount: false,
+    });
+    expect(started.amountPence).toBe(withoutDiscount.total);
+    expect(started.amountPence).toBe((quote?.totals.total ?? 0) + Math.round(discount * 1.2));
   });
 });
