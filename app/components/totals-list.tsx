@@ -1,6 +1,7 @@
 import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "~/domain/checkout";
 import type { OrderAmounts } from "~/domain/orders";
 import { formatPence } from "~/domain/money";
+import { FIRST_ORDER_DISCOUNT_CONDITION } from "~/domain/quote-conversion";
 import { LabelledAmount } from "./price";
 
 /**
@@ -21,6 +22,8 @@ export function TotalsList(props: {
   shipping: ShippingState;
   /** The cart keeps the spec's 'Estimated Total' (R-CART-07). */
   totalLabel?: string;
+  /** An order's own figures: its discount was decided when it was placed, so no condition is printed. */
+  settled?: boolean;
 }) {
   const { totals, shipping } = props;
   const totalLabel =
@@ -41,9 +44,15 @@ export function TotalsList(props: {
       {totals ? (
         <>
           {totals.discount > 0 ? (
-            <div className="flex justify-between text-green-800">
+            <div className="flex flex-wrap justify-between text-green-800">
               <dt>{FIRST_ORDER_DISCOUNT_LABEL}</dt>
               <dd data-testid="summary-discount">−{formatPence(totals.discount)}</dd>
+              {props.settled ? null : (
+                // Unpaid, the discount is the server's answer now and asked again at payment (decision 040).
+                <dd className="w-full text-xs text-muted" data-testid="summary-discount-condition">
+                  {FIRST_ORDER_DISCOUNT_CONDITION}
+                </dd>
+              )}
             </div>
           ) : null}
           <div className="flex justify-between gap-2">
@@ -100,6 +109,7 @@ export function PaidTotals({ order, paid = true }: { order: OrderAmounts & { tot
       }}
       shipping={{ kind: "chosen" }}
       totalLabel={paid ? "Total paid" : "Total to pay"}
+      settled
     />
   );
 }

@@ -11,7 +11,12 @@ import { poundsToPence } from "./money";
 /** What a buyer posts to /quotes: make a quote of the cart or list, or convert one into the cart. */
 export const quoteActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), source: z.enum(["cart", "list"], "Choose the cart or the shopping list.") }),
-  z.object({ intent: z.literal("convert"), quoteId: z.uuid("We couldn't find that quote.") }),
+  z.object({
+    intent: z.literal("convert"),
+    quoteId: z.uuid("We couldn't find that quote."),
+    // "Replace my cart": the cart the buyer was asked about (quote-conversion.ts cartFingerprint).
+    replaceCart: z.string().max(20_000).optional(),
+  }),
 ]);
 
 /** The most lines staff put on one quote, and the longest description. */

@@ -207,6 +207,17 @@ describe("the quote as a document", () => {
     ]);
     expect(doc.buyer).toEqual(q.buyer);
     expect(doc.notes[0]).toBe("Estimated delivery: soon.");
+    expect(doc.notes.join(" ")).not.toContain("First-order discount");
+  });
+  it("says its first-order discount applies only if the order it becomes is still the first (decision 040)", () => {
+    const q = quote();
+    const discounted = { ...q, totals: { ...q.totals, discount: 24633 } };
+    expect(quoteDocument(discounted).notes).toContain(
+      "First-order discount: applies only if this is still your first order when you pay. Without it, the goods are charged at the unit prices above.",
+    );
+    expect(quoteDocument(discounted).notes).toContain(
+      "Unit prices are fixed until Sat, Dec 26, 2026: order from this quote in your account, under Quotes, to pay them.",
+    );
   });
   it("prints the PO reference the buyer gave on Details first, when there is one", () => {
     const q = quote();

@@ -181,10 +181,16 @@ export function quoteDocument(quote: Quote): BusinessDocument {
     totals: documentTotals(lines),
     notes: [
       quote.deliveryNote,
-      `Prices are fixed until ${formatDisplayDate(quote.validUntil)}: order from this quote in your account, under Quotes, to pay them.`,
+      `Unit prices are fixed until ${formatDisplayDate(quote.validUntil)}: order from this quote in your account, under Quotes, to pay them.`,
+      // The discount is decided when the buyer pays, not when the quote is made (decision 040).
+      ...(quote.totals.discount > 0 ? [QUOTE_DISCOUNT_CONDITION] : []),
     ],
   };
 }
+
+/** What a quote priced with the first-order discount prints under its figures (A-20, B-15). */
+export const QUOTE_DISCOUNT_CONDITION =
+  "First-order discount: applies only if this is still your first order when you pay. Without it, the goods are charged at the unit prices above.";
 
 /** A cart or shopping-list line to quote: a catalogue product, its quantity and choices. */
 export type LineToQuote = { productId: string; quantity: number } & QuoteChoices;

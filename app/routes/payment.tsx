@@ -8,12 +8,13 @@ import { OrderSummary } from "~/components/order-summary";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { TestCardForm } from "~/components/test-card-form";
 import { buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/form";
 import type { ErrorBody } from "~/domain/api-errors";
 import type { OrderTotals } from "~/domain/checkout";
 import { stepHref, type StepNumber } from "~/domain/draft";
 import { formatPence } from "~/domain/money";
 import type { SummaryLine } from "~/domain/cart-checkout";
-import { loadCheckout, pricedSummaryLines, stepperState } from "~/server/checkout.server";
+import { loadCheckout, pricedSummary, stepperState } from "~/server/checkout.server";
 import { placeBankTransferOrder, TRANSFER_FORM } from "~/server/bank-transfers.server";
 import { parseForm, toResponse } from "~/server/http.server";
 import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
@@ -31,12 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state: "ready" as const,
     draftId: checkout.id,
     productId: checkout.data.product_id,
-    lines: await pricedSummaryLines(
-      dbOf(context),
-      { userId: session.user.id, accountId: session.accountId },
-      lines,
-      checkout,
-    ),
+    // The quote's prices and, before paying, whether its first-order discount still applies (decision 040).
+    ...(await pricedSummary(dbOf(context), { userId: session.user.id, accountId: session.accountId }, lines, checkout)),
     completed: stepperState(checkout, lines),
   };
 }
@@ -73,6 +70,7 @@ function PaymentStep(props: {
   draftId: string;
   productId: string;
   lines: SummaryLine[];
+  quoteNotices: string[];
   completed: StepNumber[];
   transferError: string | null;
 }) {
@@ -112,6 +110,17 @@ function PaymentStep(props: {
     <section className="mx-auto max-w-5xl px-4 py-10">
       <CheckoutStepper current={6} completed={props.completed} productId={props.productId} draftId={props.draftId} />
       <h1 className="text-3xl font-extrabold">Payment</h1>
+      {props.quoteNotices.length > 0 ? (
+        <div className="mt-4" data-testid="quote-notices">
+          <FormMessage tone="info">
+            {props.quoteNotices.map((notice) => (
+              <span key={notice} className="block">
+                {notice}
+              </span>
+            ))}
+          </FormMessage>
+        </div>
+      ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
           <section aria-labelledby="card-heading">

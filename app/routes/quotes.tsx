@@ -12,6 +12,9 @@ import { formatPence } from "~/domain/money";
 import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } from "~/domain/product-request";
 import { quoteActionSchema } from "~/domain/quote-forms";
 import { isQuoteValid, quoteValidityText } from "~/domain/quotes";
+import { quoteFiguresNote } from "~/domain/quote-conversion";
+import { isReplaceCartQuestion, ReplaceCartQuestionPanel } from "~/components/replace-cart-question";
+import { firstOrderDiscountApplies } from "~/server/first-order-discount.server";
 import { loadCheckout } from "~/server/checkout.server";
 import { requestCustomQuote } from "~/server/custom-quotes.server";
 import { failure, readForm, signInRequired, toResponse, validate } from "~/server/http.server";
@@ -21,9 +24,12 @@ import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
   if (!session) return { signedIn: false as const, quotes: [] };
-  const quotes = await listQuotes(dbOf(context), { userId: session.user.id, accountId: session.accountId });
+  const person = { userId: session.user.id, accountId: session.accountId };
+  const quotes = await listQuotes(dbOf(context), person);
   return {
     signedIn: true as const,
+    // A quote's first-order discount is decided again when the buyer pays (decision 040).
+    discountNow: await firstOrderDiscountApplies(dbOf(context), person),
     quotes: quotes.map((quote) => ({
       id: quote.id,
       number: quote.number,
@@ -92,6 +98,7 @@ export async function action(args: Route.ActionArgs) {
     userId: session.user.id,
     accountId: session.accountId,
     quoteId: input.quoteId,
+    replaceCart: input.replaceCart,
     now,
   });
   if (!converted.ok) return toResponse(converted);
@@ -104,7 +111,10 @@ export default function QuotesRoute({ loaderData, actionData }: Route.ComponentP
   if (!loaderData.signedIn) return <SignInPrompt title="Your quotes" message="Please sign in to see your quotes." />;
   const reply = actionData;
   const customReply = reply && ("requested" in reply || "values" in reply) ? (reply as ProductRequestReply) : undefined;
-  const refused = reply && "error" in reply && !("values" in reply) ? reply.error.message : null;
+  const error = reply && "error" in reply && !("values" in reply) ? reply.error : null;
+  const asked: unknown = error?.code === "CART_NOT_EMPTY" ? error.current : null;
+  const question = isReplaceCartQuestion(asked) ? asked : null;
+  const refused = error && !question ? error.message : null;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">Your quotes</h1>
@@ -153,11 +163,27 @@ export default function QuotesRoute({ loaderData, actionData }: Route.ComponentP
                     .map((line) => `${line.quantity.toLocaleString("en-GB")} × ${line.description}`)
                     .join(", ")}
                 </p>
+                {valid ? (
+                  <p className="mt-1 text-sm text-muted" data-testid="quote-figures">
+                    {quoteFiguresNote(quote)}
+                    {quote.totals.discount > 0 && !loaderData.discountNow
+                      ? " It no longer applies, because this is no longer your first order."
+                      : ""}
+                  </p>
+                ) : null}
+                {question?.quoteId === quote.id && error ? (
+                  <ReplaceCartQuestionPanel
+                    question={question}
+                    quoteNumber={quote.number}
+                    message={error.message}
+                    busy={converting}
+                  />
+                ) : null}
                 <div className="mt-3 flex flex-wrap gap-2">
                   <a href={`/quotes/${quote.id}/quote.pdf`} className={buttonClass("secondary")} download>
                     Download PDF<span className="sr-only"> of {quote.number}</span>
                   </a>
-                  {quote.orderable ? (
+                  {question?.quoteId === quote.id ? null : quote.orderable ? (
                     <Form method="post">
                       <input type="hidden" name="quoteId" value={quote.id} />
                       <button

@@ -149,9 +149,19 @@ export async function pricedSummaryLines(
   lines: readonly CheckoutLine[],
   checkout: CheckoutDraft,
 ): Promise<SummaryLine[]> {
+  return (await pricedSummary(db, reader, lines, checkout)).lines;
+}
+
+/** The priced summary lines and what the converted quote's pricing tells the buyer (quotePricing). */
+export async function pricedSummary(
+  db: Database,
+  reader: Reader,
+  lines: readonly CheckoutLine[],
+  checkout: CheckoutDraft,
+): Promise<{ lines: SummaryLine[]; quoteNotices: string[] }> {
   const summary = summaryLines(lines, checkout);
-  const { quoted } = await cartQuotePricing(db, { ...reader, cart: summary, now: new Date() });
-  return withQuotedPrices(summary, quoted);
+  const { quoted, notices } = await cartQuotePricing(db, { ...reader, cart: summary, now: new Date() });
+  return { lines: withQuotedPrices(summary, quoted), quoteNotices: notices };
 }
 
 /** What step 5 shows of each line: its proof choice, branding and artwork (issue 15 item 1). */

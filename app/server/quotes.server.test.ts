@@ -179,7 +179,11 @@ describe("converting a quote into the cart", () => {
     await handle.db.delete(cartItems);
     await addCartLine(handle.db, { userId: alice.userId, line: { ...navyCap, productId: "16", quantity: 120 } });
 
-    const converted = await post(alice.cookie, { intent: "convert", quoteId: id });
+    // The shorts would leave the cart: the buyer is asked first (quote-conversion.server.test.ts).
+    const asked = await post(alice.cookie, { intent: "convert", quoteId: id });
+    expect(asked.status).toBe(409);
+    const { cart: seen } = (asked.body as { error: { current: { cart: string } } }).error.current;
+    const converted = await post(alice.cookie, { intent: "convert", quoteId: id, replaceCart: seen });
     expect(converted.status).toBe(303);
     expect(converted.headers.get("location")).toBe("/cart");
     const cart = await handle.db.select().from(cartItems).where(eq(cartItems.userId, alice.userId));

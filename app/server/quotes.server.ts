@@ -22,6 +22,13 @@ import {
   quoteValidUntil,
 } from "~/domain/quotes";
 import { buyerBlock } from "~/domain/quote-records";
+import {
+  cartFingerprint,
+  linesReplacedBy,
+  lostDiscountNotice,
+  QUOTE_CONVERSION_MESSAGES,
+  type ReplacedLine,
+} from "~/domain/quote-conversion";
 import { withCheckoutPrefill } from "./checkout-prefill.server";
 import type { Database } from "./db.server";
 import { nextDocumentNumber } from "./document-numbers.server";
@@ -166,16 +173,21 @@ export async function getQuote(
   return row ? storedQuote(row) : null;
 }
 
+/** A refused conversion's question: the cart lines it would replace, and the cart they were read from. */
+export type ReplaceQuestion = { quoteId: string; replaced: ReplacedLine[]; cart: string };
+
 /**
  * "Order at these prices": the quote's catalogue lines go into the cart with their quantities and
  * choices (replacing the cart's lines of the same products; other products leave the cart), and
  * the quote becomes the one that prices this buyer's cart. After expiry the lines still go in, and
- * the cart says they are priced from the catalogue (quotePricing).
+ * the cart says they are priced from the catalogue (quotePricing). A conversion that would replace
+ * anything in the cart is refused (409, with what it would replace) unless `replaceCart` is the
+ * cart the buyer was asked about (decision 040): no client converts over a cart unasked.
  */
 export async function convertQuote(
   services: Services,
-  input: { userId: string; accountId: string; quoteId: string; now: Date },
-): Promise<{ ok: true } | Failure> {
+  input: { userId: string; accountId: string; quoteId: string; replaceCart?: string; now: Date },
+): Promise<{ ok: true } | Failure<ReplaceQuestion>> {
   // Each conversion rewrites the cart: as many an hour as quotes may be made, no more.
   const limit = await hitRateLimit(
     services.db,
@@ -190,8 +202,20 @@ export async function convertQuote(
   const catalogueLines = quote.lines.filter((line) => line.productId !== null && line.choices !== null);
   if (catalogueLines.length === 0) return failure(409, "SOURCED_ONLY", QUOTE_MESSAGES.sourcedOnly);
   const { userId } = input;
+  const cart = await listCart(services.db, { userId });
+  const replaced = linesReplacedBy(cart, catalogueLines);
+  const seen = cartFingerprint(cart);
+  if (replaced.length > 0 && input.replaceCart !== seen) {
+    const message =
+      input.replaceCart === undefined
+        ? QUOTE_CONVERSION_MESSAGES.confirmReplace
+        : QUOTE_CONVERSION_MESSAGES.cartChanged;
+    return failure<ReplaceQuestion>(409, "CART_NOT_EMPTY", message, {
+      current: { quoteId: quote.id, replaced, cart: seen },
+    });
+  }
   const keep = new Set(catalogueLines.map((line) => line.productId));
-  for (const line of await listCart(services.db, { userId })) {
+  for (const line of cart) {
     if (!keep.has(line.productId)) await changeCart(services, userId, { intent: "remove", id: line.id });
   }
   for (const line of catalogueLines) {
@@ -215,6 +239,8 @@ export async function convertQuote(
  * the cart shows, the checkout's summaries total and the payment charges. A quote converted while
  * acting for an organisation prices nothing once the buyer has left it or switched account
  * (docs/decisions/035-current-membership.md): the cart says so and falls back to the catalogue.
+ * A quote priced with the first-order discount says so when the discount no longer applies
+ * (decision 040): its unit prices hold, the discount is decided when the buyer pays.
  */
 export async function cartQuotePricing(
   db: Database,
@@ -231,7 +257,14 @@ export async function cartQuotePricing(
     const priced = quotePricing(storedQuote(row.quote), input.cart, input.now);
     return priced.quoted.length > 0 ? { quoted: [], notices: [QUOTE_MESSAGES.notActingFor] } : NO_QUOTE_PRICING;
   }
-  return quotePricing(row ? storedQuote(row.quote) : null, input.cart, input.now);
+  if (!row) return NO_QUOTE_PRICING;
+  const quote = storedQuote(row.quote);
+  const priced = quotePricing(quote, input.cart, input.now);
+  // The quote's discount was its buyer's then; the cart's totals ask again (A-20), and say so.
+  if (priced.quoted.length === 0 || quote.totals.discount <= 0) return priced;
+  const person = { userId: input.userId, accountId: input.accountId || input.userId };
+  if (await firstOrderDiscountApplies(db, person)) return priced;
+  return { quoted: priced.quoted, notices: [...priced.notices, lostDiscountNotice(quote)] };
 }
 
 /**
