@@ -31,7 +31,7 @@ type PaidOrder = {
 
 export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: number }) {
   const approved = order.status !== "paid";
-  // Inc VAT the lines add up to the goods in the totals (docs/decisions/041-vat-shown-figures.md).
+  // Inc VAT the lines add up to the goods in the totals (docs/decisions/041-one-answer-per-question.md).
   const shownLines = shownLineTotals(
     order.lines.map((line) => lineTotalPence(line.unitPence, line.quantity)),
     usePriceMode(),

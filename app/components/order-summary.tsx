@@ -25,7 +25,7 @@ export function OrderSummary(props: {
 }) {
   const mode = usePriceMode();
   // Line prices ex or inc VAT as the visitor reads them, at the order's rate once it is known;
-  // inc VAT the lines add up to the goods in the totals (docs/decisions/041-vat-shown-figures.md).
+  // inc VAT the lines add up to the goods in the totals (docs/decisions/041-one-answer-per-question.md).
   const vatRate = props.totals?.vatRate;
   const shownLines = shownLineTotalsOf(props.lines, mode, vatRate);
   const lines = props.lines.flatMap((line, index) => {

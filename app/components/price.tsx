@@ -23,7 +23,7 @@ export function LabelledAmount({ pence, mode, testId }: { pence: number; mode: P
 
 /**
  * A unit price as this visitor reads prices: inc VAT with the sub-penny digit VAT gives it
- * ('£4.656'), so quantity × unit is the line shown (docs/decisions/041-vat-shown-figures.md).
+ * ('£4.656'), so quantity × unit is the line shown (docs/decisions/041-one-answer-per-question.md).
  */
 export function UnitPrice({ pence, vatRate, testId }: { pence: number; vatRate?: number; testId?: string }) {
   const mode = usePriceMode();

@@ -17,7 +17,7 @@ export type ShippingState = { kind: "chosen" } | { kind: "choose" } | { kind: "e
  * summary and the order page, in the way the visitor reads prices (the header's toggle). Ex VAT:
  * goods, discount and shipping ex VAT, the total ex VAT, the VAT, the total inc VAT. Inc VAT:
  * every row inc VAT and adding up to the total charged, with the VAT it includes
- * (price-mode.ts shownTotals; docs/decisions/041-vat-shown-figures.md).
+ * (price-mode.ts shownTotals; docs/decisions/041-one-answer-per-question.md).
  */
 export function TotalsList(props: {
   goods: number;

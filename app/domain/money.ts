@@ -6,7 +6,7 @@
 // One shared formatter: constructing Intl formatters is costly and this runs per rendered price.
 const GBP = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 
-// Unit prices inc VAT keep the sub-penny digits they carry (docs/decisions/041-vat-shown-figures.md).
+// Unit prices inc VAT keep the sub-penny digits they carry (docs/decisions/041-one-answer-per-question.md).
 const GBP_EXACT = new Intl.NumberFormat("en-GB", {
   style: "currency",
   currency: "GBP",

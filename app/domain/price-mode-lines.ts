@@ -1,7 +1,7 @@
 /**
  * A page's lines as it shows them ex or inc VAT, priced by the one engine (draft-totals.ts
  * pricedLine, the prices checkoutTotals charges) and converted by price-mode.ts shownLineTotals,
- * so that inc VAT the lines add up to the goods in the totals (docs/decisions/041-vat-shown-figures.md).
+ * so that inc VAT the lines add up to the goods in the totals (docs/decisions/041-one-answer-per-question.md).
  */
 import { type CheckoutLineQuantity, pricedLine } from "./draft-totals";
 import { type PriceMode, shownLineTotals } from "./price-mode";

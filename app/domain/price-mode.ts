@@ -48,7 +48,7 @@ export function priceModeCookie(mode: PriceMode, secure: boolean): string {
  * (percent; the UK rate unless the order's ship-to country says otherwise), rounded half-up to
  * the penny with the same rule the order's VAT uses (orderTotals, percentOfPence). For one
  * amount on its own (a shipping method, a tier's line); a page's lines and totals go through
- * shownLineTotals and shownTotals so that they add up (docs/decisions/041-vat-shown-figures.md).
+ * shownLineTotals and shownTotals so that they add up (docs/decisions/041-one-answer-per-question.md).
  */
 export function priceInMode(exVatPence: number, mode: PriceMode, vatRate: number = VAT_RATE_GB): number {
   return mode === "inc" ? exVatPence + percentOfPence(exVatPence, vatRate) : exVatPence;
