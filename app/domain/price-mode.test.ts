@@ -131,7 +131,7 @@ describe("prices shown inc VAT", () => {
   });
 });
 
-describe("unit prices inc VAT, exact (docs/decisions/041-vat-shown-figures.md)", () => {
+describe("unit prices inc VAT, exact (docs/decisions/041-one-answer-per-question.md)", () => {
   it.each([
     [388, "inc", "£4.656"],
     [550, "inc", "£6.60"],

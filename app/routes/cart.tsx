@@ -139,7 +139,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
   const method = chosen ?? CHEAPEST_SHIPPING_METHOD;
   const quoted = loaderData.quotePricing?.quoted ?? [];
   const totals = checkoutTotals({ lines: withQuotedPrices(lines, quoted), country, method, firstOrderDiscount });
-  // Inc VAT the lines add up to the goods shown in the totals (docs/decisions/041-vat-shown-figures.md).
+  // Inc VAT the lines add up to the goods shown in the totals (docs/decisions/041-one-answer-per-question.md).
   const shownLines = shownLineTotalsOf(withQuotedPrices(lines, quoted), mode, totals?.vatRate);
   const first = lines[0]!;
   const sampleBody = `Hello, I'd like a sample of:\n${products.map((p) => `- ${p.title}`).join("\n")}\n\nCompany:\nDelivery address:\n`;
