@@ -4,7 +4,9 @@ import { lineTotalPence } from "~/domain/pricing";
 import { proofClockStart, proofPromise } from "~/domain/orders";
 import type { DeliveryView, OrderStatus } from "~/domain/orders";
 import { deliveryText } from "./order-delivery";
-import { Price } from "./price";
+import { shownLineTotals } from "~/domain/price-mode";
+import { LineTotal } from "./price";
+import { usePriceMode } from "./root-data";
 import { PaidTotals } from "./totals-list";
 
 /**
@@ -29,6 +31,12 @@ type PaidOrder = {
 
 export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: number }) {
   const approved = order.status !== "paid";
+  // Inc VAT the lines add up to the goods in the totals (docs/decisions/041-one-answer-per-question.md).
+  const shownLines = shownLineTotals(
+    order.lines.map((line) => lineTotalPence(line.unitPence, line.quantity)),
+    usePriceMode(),
+    order.vatRate,
+  );
   return (
     <div className="mt-8 space-y-6 text-left">
       <section aria-labelledby="confirmation-summary" className="rounded-2xl border border-slate-200 p-5">
@@ -36,13 +44,17 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
           Order summary
         </h2>
         <ul className="mt-3 space-y-1 text-sm" aria-label="Products">
-          {order.lines.map((line) => (
+          {order.lines.map((line, index) => (
             <li key={line.id} className="flex justify-between gap-3" data-testid="confirmation-line">
               <span>
                 {line.quantity.toLocaleString("en-GB")} × {line.product.title}
               </span>
               <span>
-                <Price pence={lineTotalPence(line.unitPence, line.quantity)} vatRate={order.vatRate} />
+                <LineTotal
+                  pence={lineTotalPence(line.unitPence, line.quantity)}
+                  shown={shownLines[index]}
+                  vatRate={order.vatRate}
+                />
               </span>
             </li>
           ))}

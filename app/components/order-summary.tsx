@@ -4,7 +4,9 @@ import { summariseTags, type OrderTotals } from "~/domain/checkout";
 import { checkoutTotals, pricedLine } from "~/domain/draft";
 import { lineTotalPence } from "~/domain/pricing";
 import { describeSizes } from "~/domain/sizes";
-import { Price } from "./price";
+import { shownLineTotalsOf } from "~/domain/price-mode-lines";
+import { LineTotal, UnitPrice } from "./price";
+import { usePriceMode } from "./root-data";
 import { ProductImage } from "./product-image";
 import { type ShippingState, TotalsList } from "./totals-list";
 
@@ -21,14 +23,17 @@ export function OrderSummary(props: {
   totalsNote?: string;
   children?: React.ReactNode;
 }) {
-  const lines = props.lines.flatMap((line) => {
+  const mode = usePriceMode();
+  // Line prices ex or inc VAT as the visitor reads them, at the order's rate once it is known;
+  // inc VAT the lines add up to the goods in the totals (docs/decisions/041-one-answer-per-question.md).
+  const vatRate = props.totals?.vatRate;
+  const shownLines = shownLineTotalsOf(props.lines, mode, vatRate);
+  const lines = props.lines.flatMap((line, index) => {
     const product = findProductById(line.productId);
     const priced = pricedLine(line);
-    return product && priced ? [{ ...line, product, ...priced }] : [];
+    return product && priced ? [{ ...line, product, ...priced, shownTotal: shownLines[index] }] : [];
   });
   const single = lines.length === 1 ? lines[0] : null;
-  // Line prices ex or inc VAT as the visitor reads them, at the order's rate once it is known.
-  const vatRate = props.totals?.vatRate;
   const goods =
     props.totals?.subtotal ?? checkoutTotals({ lines: props.lines, country: null, method: null })?.subtotal ?? 0;
   return (
@@ -63,11 +68,12 @@ export function OrderSummary(props: {
                 {single ? null : (
                   <p className="mt-1 flex justify-between gap-2 text-sm">
                     <span className="text-muted">
-                      {line.quantity.toLocaleString("en-GB")} × <Price pence={line.unitPence} vatRate={vatRate} />
+                      {line.quantity.toLocaleString("en-GB")} × <UnitPrice pence={line.unitPence} vatRate={vatRate} />
                     </span>
                     <span className="text-right">
-                      <Price
+                      <LineTotal
                         pence={lineTotalPence(line.unitPence, line.quantity)}
+                        shown={line.shownTotal}
                         vatRate={vatRate}
                         testId="summary-line-total"
                       />
@@ -85,7 +91,7 @@ export function OrderSummary(props: {
             <div className="flex justify-between">
               <dt className="text-muted">Unit price</dt>
               <dd>
-                <Price pence={single.unitPence} vatRate={vatRate} testId="summary-unit" />
+                <UnitPrice pence={single.unitPence} vatRate={vatRate} testId="summary-unit" />
               </dd>
             </div>
             <div className="flex justify-between">

@@ -38,7 +38,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         </h3>
         <Stars summary={rating} />
         <p className="text-lg font-bold text-ink">
-          {formatUnitPrice(product.unitPrice, prices.shown)} <VatLabel mode={prices.mode} />
+          {formatUnitPrice(product.unitPrice, prices.unit)} <VatLabel mode={prices.mode} />
         </p>
         <p className="text-xs text-muted">
           MOQ {product.moq} · Lead time {product.leadTime}

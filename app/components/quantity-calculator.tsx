@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from "react";
-import { formatPence } from "~/domain/money";
-import { priceInMode } from "~/domain/price-mode";
+import { formatUnitInMode } from "~/domain/price-mode";
 import { lineTotalPence, type PriceTier, savingsMessage, tierFor, unitPricePence } from "~/domain/pricing";
 import { commitQuantityInput, isTransientQuantityInput, stepQuantity } from "~/domain/quantity";
 import { PriceBreakHint } from "./price-break-hint";
-import { Price, VatLabel } from "./price";
+import { Price, UnitPrice, VatLabel } from "./price";
 import { usePriceMode } from "./root-data";
 import { usePressAndHold } from "./use-press-and-hold";
 
@@ -90,7 +89,7 @@ export function QuantityCalculator(props: {
       <dl className="mt-4 grid grid-cols-2 gap-2 text-sm" aria-live="polite">
         <dt className="text-muted">Unit price</dt>
         <dd className="text-right font-semibold">
-          <Price pence={unit} testId="unit-price" />
+          <UnitPrice pence={unit} testId="unit-price" />
         </dd>
         <dt className="text-muted">Total ({quantity.toLocaleString("en-GB")} units)</dt>
         <dd className="text-right text-lg font-bold">
@@ -128,7 +127,7 @@ export function QuantityCalculator(props: {
                 aria-current={active ? "true" : undefined}
               >
                 <td className="px-1 py-1">{tier.label}</td>
-                <td className="px-1 py-1 text-right">{formatPence(priceInMode(tier.unitPence, mode))}</td>
+                <td className="px-1 py-1 text-right">{formatUnitInMode(tier.unitPence, mode)}</td>
               </tr>
             );
           })}

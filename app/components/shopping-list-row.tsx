@@ -6,7 +6,7 @@ import type { Product } from "~/catalogue/types";
 import type { ErrorBody } from "~/domain/api-errors";
 import { NOTES_MAX, priceLine } from "~/domain/cart-rules";
 import { LineEditButtons, useLineEditor } from "./line-editor";
-import { Price } from "./price";
+import { Price, UnitPrice } from "./price";
 import { useResultToast } from "./product-actions";
 import { ProductImage } from "./product-image";
 import { buttonClass } from "./ui/button";
@@ -95,7 +95,7 @@ export function ShoppingListRow({ item, product, refused }: { item: ListRowItem;
         )}
       </Cell>
       <Cell label="Unit Price">
-        <Price pence={price.unitPence} />
+        <UnitPrice pence={price.unitPence} />
       </Cell>
       <Cell label="Quantity">
         {editing ? (

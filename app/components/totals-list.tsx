@@ -1,8 +1,10 @@
 import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "~/domain/checkout";
 import type { OrderAmounts } from "~/domain/orders";
 import { formatPence } from "~/domain/money";
+import { priceInMode, shownTotals } from "~/domain/price-mode";
 import { FIRST_ORDER_DISCOUNT_CONDITION } from "~/domain/quote-conversion";
 import { LabelledAmount } from "./price";
+import { usePriceMode } from "./root-data";
 
 /**
  * How shipping stands in a set of totals (issue 16 item 7): "chosen" on the order's own method;
@@ -13,8 +15,10 @@ export type ShippingState = { kind: "chosen" } | { kind: "choose" } | { kind: "e
 
 /**
  * Goods, first-order discount, shipping, VAT and total: one list for the cart, every checkout
- * summary and the order page. Whichever way the visitor reads prices, the total is shown both ex
- * and inc VAT (issue 17 item 5), from the order's own figures (VAT charged once, on the total).
+ * summary and the order page, in the way the visitor reads prices (the header's toggle). Ex VAT:
+ * goods, discount and shipping ex VAT, the total ex VAT, the VAT, the total inc VAT. Inc VAT:
+ * every row inc VAT and adding up to the total charged, with the VAT it includes
+ * (price-mode.ts shownTotals; docs/decisions/041-one-answer-per-question.md).
  */
 export function TotalsList(props: {
   goods: number;
@@ -26,6 +30,8 @@ export function TotalsList(props: {
   settled?: boolean;
 }) {
   const { totals, shipping } = props;
+  const mode = usePriceMode();
+  const shown = totals ? shownTotals(totals, mode) : null;
   const totalLabel =
     props.totalLabel ??
     (shipping.kind === "choose"
@@ -38,15 +44,15 @@ export function TotalsList(props: {
       <div className="flex justify-between">
         <dt className="text-muted">Goods</dt>
         <dd>
-          <LabelledAmount pence={props.goods} mode="ex" testId="summary-goods" />
+          <LabelledAmount pence={shown?.goods ?? priceInMode(props.goods, mode)} mode={mode} testId="summary-goods" />
         </dd>
       </div>
-      {totals ? (
+      {shown ? (
         <>
-          {totals.discount > 0 ? (
+          {shown.discount > 0 ? (
             <div className="flex flex-wrap justify-between text-green-800">
               <dt>{FIRST_ORDER_DISCOUNT_LABEL}</dt>
-              <dd data-testid="summary-discount">−{formatPence(totals.discount)}</dd>
+              <dd data-testid="summary-discount">−{formatPence(shown.discount)}</dd>
               {props.settled ? null : (
                 // Unpaid, the discount is the server's answer now and asked again at payment (decision 040).
                 <dd className="w-full text-xs text-muted" data-testid="summary-discount-condition">
@@ -65,26 +71,38 @@ export function TotalsList(props: {
               {shipping.kind === "choose" ? (
                 <span data-testid="summary-shipping">Choose a shipping method</span>
               ) : (
-                <LabelledAmount pence={totals.shipping} mode="ex" testId="summary-shipping" />
+                <LabelledAmount pence={shown.shipping} mode={mode} testId="summary-shipping" />
               )}
             </dd>
           </div>
-          <div className="flex justify-between border-t border-slate-200 pt-2">
+          {mode === "ex" ? (
+            <>
+              <div className="flex justify-between border-t border-slate-200 pt-2">
+                <dt>{totalLabel}</dt>
+                <dd>
+                  <LabelledAmount pence={shown.total - shown.vat} mode="ex" testId="summary-total-ex" />
+                </dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-muted">VAT ({shown.vatRate}%)</dt>
+                <dd data-testid="summary-vat">{formatPence(shown.vat)}</dd>
+              </div>
+            </>
+          ) : null}
+          <div
+            className={`flex justify-between text-base font-bold${mode === "inc" ? " border-t border-slate-200 pt-2" : ""}`}
+          >
             <dt>{totalLabel}</dt>
             <dd>
-              <LabelledAmount pence={totals.total - totals.vat} mode="ex" testId="summary-total-ex" />
+              <LabelledAmount pence={shown.total} mode="inc" testId="summary-total" />
             </dd>
           </div>
-          <div className="flex justify-between">
-            <dt className="text-muted">VAT ({totals.vatRate}%)</dt>
-            <dd data-testid="summary-vat">{formatPence(totals.vat)}</dd>
-          </div>
-          <div className="flex justify-between text-base font-bold">
-            <dt>{totalLabel}</dt>
-            <dd>
-              <LabelledAmount pence={totals.total} mode="inc" testId="summary-total" />
-            </dd>
-          </div>
+          {mode === "inc" ? (
+            <div className="flex justify-between">
+              <dt className="text-muted">Includes VAT ({shown.vatRate}%)</dt>
+              <dd data-testid="summary-vat">{formatPence(shown.vat)}</dd>
+            </div>
+          ) : null}
         </>
       ) : null}
     </>

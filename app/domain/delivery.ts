@@ -74,11 +74,22 @@ export function estimateDelivery(input: {
   method: ShippingMethod;
   now: Date;
 }): DeliveryEstimate {
+  // Read the clock once so both ends share the same "today" even across midnight.
+  return deliveryWindowFrom({ products: input.products, method: input.method, approvedOn: londonToday(input.now) });
+}
+
+/** The delivery window of an order whose proof is approved on `approvedOn` (estimateDelivery's rule). */
+export function deliveryWindowFrom(input: {
+  products: readonly DeliveryTimes[];
+  method: ShippingMethod;
+  approvedOn: IsoDate;
+}): DeliveryEstimate {
   if (input.products.length === 0) throw new RangeError("An estimate needs at least one product");
   const extra = input.method === "standard" ? STANDARD_EXTRA_TRANSIT_DAYS : 0;
   const slowest = (bound: DayBound) =>
     Math.max(...input.products.map((p) => deliveryOffsetDays(p.leadTime, p.deliveryTime, bound))) + extra;
-  // Read the clock once so both ends share the same "today" even across midnight.
-  const today = londonToday(input.now);
-  return { start: addWorkingDays(today, slowest("lower")), end: addWorkingDays(today, slowest("upper")) };
+  return {
+    start: addWorkingDays(input.approvedOn, slowest("lower")),
+    end: addWorkingDays(input.approvedOn, slowest("upper")),
+  };
 }

@@ -6,6 +6,23 @@
 // One shared formatter: constructing Intl formatters is costly and this runs per rendered price.
 const GBP = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 
+// Unit prices inc VAT keep the sub-penny digits they carry (docs/decisions/041-one-answer-per-question.md).
+const GBP_EXACT = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+
+/**
+ * An exact amount in hundredths of a penny, with as many digits as it needs and at least two:
+ * 46560 → '£4.656', 66000 → '£6.60', 12345 → '£1.2345'. Integer in, so nothing is rounded.
+ */
+export function formatHundredthsOfPence(hundredths: number): string {
+  if (!Number.isSafeInteger(hundredths)) throw new RangeError(`Not a whole number of hundredths: ${hundredths}`);
+  return GBP_EXACT.format(hundredths / 10_000);
+}
+
 /** '£1,884.00' from 188400. */
 export function formatPence(pence: number): string {
   if (!Number.isFinite(pence)) throw new RangeError(`Cannot format ${pence} pence`);

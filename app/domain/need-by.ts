@@ -7,6 +7,7 @@
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS, type ShippingMethod } from "./checkout";
 import { addDays, formatDisplayDate, type IsoDate, londonToday } from "./dates";
 import { type DeliveryTimes, deliveryOffsetDays, STANDARD_EXTRA_TRANSIT_DAYS } from "./delivery";
+import { earliestDelivery as earliest } from "./earliest-delivery";
 import { proofDueDate } from "./orders";
 import { addWorkingDays, isWorkingDay, subtractWorkingDays } from "./working-days";
 
@@ -97,7 +98,8 @@ export function planNeedBy(input: { products: readonly DeliveryTimes[]; needBy: 
   const earliestApproval = proofDueDate(londonToday(input.now));
   const methods = SHIPPING_METHOD_IDS.map((method): MethodPlan => {
     const approveBy = approveByDate({ products: input.products, method, needBy: input.needBy });
-    const earliestDelivery = addWorkingDays(earliestApproval, methodWorkingDays(input.products, method));
+    // The same date the page's delivery estimate ends on: one engine, one earliest date.
+    const earliestDelivery = earliest({ products: input.products, method, now: input.now }).end;
     return {
       method,
       label: SHIPPING_METHODS[method].label,

@@ -3,9 +3,9 @@
  * visitor may choose to see prices with UK VAT added. The choice lives in a cookie, so the page
  * the server renders already shows it and the switch works without JavaScript.
  */
-import { VAT_RATE_GB } from "./checkout";
 import { parseCookies } from "./cookies";
-import { percentOfPence } from "./money";
+import { type OrderTotals, VAT_RATE_GB } from "./checkout";
+import { formatHundredthsOfPence, percentOfPence } from "./money";
 import { oneOf } from "./one-of";
 
 export const PRICE_MODES = ["ex", "inc"] as const;
@@ -46,15 +46,90 @@ export function priceModeCookie(mode: PriceMode, secure: boolean): string {
 /**
  * An ex-VAT amount as the visitor sees it: unchanged ex VAT; inc VAT, plus VAT at `vatRate`
  * (percent; the UK rate unless the order's ship-to country says otherwise), rounded half-up to
- * the penny with the same rule the order's VAT uses (orderTotals, percentOfPence).
- *
- * Each amount is converted on its own: a unit price, a line total, a tier. So a displayed inc-VAT
- * unit price times the quantity may differ by pennies from the displayed inc-VAT line total (£4.69
- * ex is £5.63 inc, 3 of them £14.07 ex are £16.88 inc, not £16.89), and the lines' inc-VAT figures
- * need not add up to the order's total: the order charges VAT once, on the sum of discounted goods
- * and shipping (orderTotals). The totals the buyer pays are therefore always shown ex and inc VAT
- * from the order's own figures, never from these.
+ * the penny with the same rule the order's VAT uses (orderTotals, percentOfPence). For one
+ * amount on its own (a shipping method, a tier's line); a page's lines and totals go through
+ * shownLineTotals and shownTotals so that they add up (docs/decisions/041-one-answer-per-question.md).
  */
 export function priceInMode(exVatPence: number, mode: PriceMode, vatRate: number = VAT_RATE_GB): number {
   return mode === "inc" ? exVatPence + percentOfPence(exVatPence, vatRate) : exVatPence;
+}
+
+/** An ex-VAT amount in the mode, exactly, in hundredths of a penny (388p at 20% → 46560, £4.656). */
+export function exactInMode(exVatPence: number, mode: PriceMode, vatRate: number = VAT_RATE_GB): number {
+  if (!Number.isSafeInteger(exVatPence)) throw new RangeError(`Pence must be a whole number: ${exVatPence}`);
+  return exVatPence * (mode === "inc" ? 100 + vatRate : 100);
+}
+
+/**
+ * A unit price as shown: ex VAT '£3.88'; inc VAT exact, with the sub-penny digit VAT gives it
+ * ('£4.656', never a rounded '£4.66'), so that quantity × the unit shown is the line's exact
+ * figure: 400 × £4.656 = £1,862.40, which is what the line shows and what is charged.
+ */
+export function formatUnitInMode(unitExVatPence: number, mode: PriceMode, vatRate: number = VAT_RATE_GB): string {
+  return formatHundredthsOfPence(exactInMode(unitExVatPence, mode, vatRate));
+}
+
+/**
+ * A page's line totals in the mode. Ex VAT they are the lines' own figures. Inc VAT the order
+ * charges VAT once, on the sum (orderTotals), so each line shows its exact inc-VAT figure rounded
+ * to a neighbouring penny such that the lines add up to the goods shown (shownTotals): the floor
+ * of each, plus a penny to the lines with the largest remainders (the earlier line on a tie) until
+ * the sum is the goods' inc-VAT figure. A line whose exact figure is whole pence shows it as it is.
+ */
+export function shownLineTotals(
+  lineExVatPence: readonly number[],
+  mode: PriceMode,
+  vatRate: number = VAT_RATE_GB,
+): number[] {
+  if (mode === "ex") return [...lineExVatPence];
+  const exact = lineExVatPence.map((pence) => exactInMode(pence, mode, vatRate));
+  const floors = exact.map((hundredths) => Math.floor(hundredths / 100));
+  const sumEx = lineExVatPence.reduce((sum, pence) => sum + pence, 0);
+  let missing = priceInMode(sumEx, mode, vatRate) - floors.reduce((sum, pence) => sum + pence, 0);
+  const byRemainder = exact
+    .map((hundredths, index) => ({ index, remainder: hundredths % 100 }))
+    .filter((line) => line.remainder > 0)
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const line of byRemainder) {
+    if (missing <= 0) break;
+    floors[line.index] = (floors[line.index] ?? 0) + 1;
+    missing -= 1;
+  }
+  return floors;
+}
+
+/** An order's totals as a page shows them in one mode; `total` and `vat` are always the charge's. */
+export type ShownTotals = {
+  mode: PriceMode;
+  goods: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  vat: number;
+  vatRate: number;
+};
+
+/**
+ * The totals in the mode, so that goods − discount + shipping is exactly the total shown and the
+ * inc-VAT total is exactly what is charged (orderTotals, the one engine; nothing is re-charged here).
+ * Inc VAT: goods at their inc-VAT figure (the lines' sum, shownLineTotals), the discount as the
+ * difference it makes to that figure, and shipping as the rest of the charge, which is its own
+ * inc-VAT price whenever its VAT is whole pence (every shipping method: the unit tests).
+ */
+export function shownTotals(totals: OrderTotals, mode: PriceMode): ShownTotals {
+  const { subtotal, discount, shipping, vat, total, vatRate } = totals;
+  if (mode === "ex") {
+    return { mode, goods: subtotal, discount, shipping, total, vat, vatRate };
+  }
+  const goods = priceInMode(subtotal, mode, vatRate);
+  const afterDiscount = priceInMode(subtotal - discount, mode, vatRate);
+  return {
+    mode,
+    goods,
+    discount: goods - afterDiscount,
+    shipping: total - afterDiscount,
+    total,
+    vat,
+    vatRate,
+  };
 }

@@ -123,9 +123,12 @@ export function midpoint(range: readonly [number, number]): number {
 export type ShownPence = (exVatPence: number) => number;
 const asIs: ShownPence = (pence) => pence;
 
-/** '£5.50', or '£3.88 - £5.50' for a range, low end first (R-CAT-03); each end through `shown`. */
-export function formatUnitPrice(price: UnitPrice, shown: ShownPence = asIs): string {
-  const format = (pounds: number) => formatPence(shown(poundsToPence(pounds)));
+/**
+ * '£5.50', or '£3.88 - £5.50' for a range, low end first (R-CAT-03); each end in pence through
+ * `formatUnit` (inc VAT: price-mode.ts formatUnitInMode, '£4.656 - £6.60').
+ */
+export function formatUnitPrice(price: UnitPrice, formatUnit: (pence: number) => string = formatPence): string {
+  const format = (pounds: number) => formatUnit(poundsToPence(pounds));
   if (typeof price === "number") return format(price);
   const low = Math.min(price[0], price[1]);
   const high = Math.max(price[0], price[1]);

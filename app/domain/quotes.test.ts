@@ -243,6 +243,9 @@ describe("the quote as a document", () => {
       /^Estimated delivery: \w{3}, \w{3} \d+, 2026 – \w{3}, \w{3} \d+, 20\d\d by Express Air Freight/,
     );
     expect(note).toContain("if you order and approve your proof on Thu, Nov 26, 2026");
+    // The cap's production time as its page gives it, not the policy's general range.
+    expect(note).toMatch(/ Production takes 3\.5 weeks from proof approval and payment\.$/);
+    expect(note).not.toContain("business days");
     expect(quoteDeliveryNote({ productIds: [], shippingMethod: "standard", now: new Date() })).toBe(
       "Delivery dates are confirmed when you order.",
     );

@@ -7,6 +7,7 @@
 import { findProductById } from "~/catalogue/catalogue";
 import { colourName } from "~/catalogue/colours";
 import { POLICY_NUMBERS } from "~/content/policy-numbers";
+import { productionTimeText } from "./production-time";
 import { SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "./checkout";
 import { addDays, formatDateRange, formatDisplayDate, type IsoDate, londonToday } from "./dates";
 import { estimateDelivery } from "./delivery";
@@ -246,7 +247,5 @@ export function quoteDeliveryNote(input: {
   const products = input.productIds.flatMap((id) => findProductById(id) ?? []);
   if (products.length === 0) return "Delivery dates are confirmed when you order.";
   const eta = estimateDelivery({ products, method: input.shippingMethod, now: input.now });
-  return `Estimated delivery: ${formatDateRange(eta.start, eta.end)} by ${SHIPPING_METHODS[input.shippingMethod].label}, if you order and approve your proof on ${formatDisplayDate(londonToday(input.now))}. ${POLICY_PRODUCTION}`;
+  return `Estimated delivery: ${formatDateRange(eta.start, eta.end)} by ${SHIPPING_METHODS[input.shippingMethod].label}, if you order and approve your proof on ${formatDisplayDate(londonToday(input.now))}. ${productionTimeText(products)}`;
 }
-
-const POLICY_PRODUCTION = `Production takes ${POLICY_NUMBERS.productionBusinessDays} business days from proof approval and payment.`;

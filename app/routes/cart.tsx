@@ -9,7 +9,7 @@ import { DeliveryEstimates } from "~/components/delivery-estimates";
 import { NeedByPlanner } from "~/components/need-by-planner";
 import { FeedbackBox } from "~/components/feedback-box";
 import { useLocalMirror } from "~/components/local-mirror";
-import { Price } from "~/components/price";
+import { LineTotal, UnitPrice } from "~/components/price";
 import { ProductImage } from "~/components/product-image";
 import { TotalsList } from "~/components/totals-list";
 import { LineEditButtons, LinePriceBreak, useLineEditor } from "~/components/line-editor";
@@ -17,11 +17,12 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { useNow } from "~/components/use-now";
 import { EXTERNAL } from "~/content/links";
-import { useBusiness } from "~/components/root-data";
+import { useBusiness, usePriceMode } from "~/components/root-data";
 import { chatLink } from "~/domain/business-profile";
 import { CHEAPEST_SHIPPING_METHOD } from "~/domain/checkout";
 import { STORAGE_KEYS } from "~/domain/storage-keys";
 import { checkoutTotals, stepHref, totalsCountry } from "~/domain/draft";
+import { shownLineTotalsOf } from "~/domain/price-mode-lines";
 import { describeSizes, hasSizes, sizesMismatch } from "~/domain/sizes";
 import { priceLine } from "~/domain/cart-rules";
 import { lineTotalPence } from "~/domain/pricing";
@@ -115,6 +116,7 @@ type Line = Route.ComponentProps["loaderData"]["lines"][number];
 
 export default function CartRoute({ loaderData }: Route.ComponentProps) {
   const clear = useFetcher();
+  const mode = usePriceMode();
   const now = useNow();
   const business = useBusiness();
   const [pageUrl, setPageUrl] = useState(loaderData.pageUrl);
@@ -137,6 +139,8 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
   const method = chosen ?? CHEAPEST_SHIPPING_METHOD;
   const quoted = loaderData.quotePricing?.quoted ?? [];
   const totals = checkoutTotals({ lines: withQuotedPrices(lines, quoted), country, method, firstOrderDiscount });
+  // Inc VAT the lines add up to the goods shown in the totals (docs/decisions/041-one-answer-per-question.md).
+  const shownLines = shownLineTotalsOf(withQuotedPrices(lines, quoted), mode, totals?.vatRate);
   const first = lines[0]!;
   const sampleBody = `Hello, I'd like a sample of:\n${products.map((p) => `- ${p.title}`).join("\n")}\n\nCompany:\nDelivery address:\n`;
   const rushText = `Hi, I'd like rush delivery for: ${pageUrl}`;
@@ -176,10 +180,17 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <ul className="space-y-4" aria-label="Cart items">
-          {lines.map((line) => {
+          {lines.map((line, index) => {
             const product = findProductById(line.productId);
             return product ? (
-              <CartLineItem key={line.id} line={line} product={product} vatRate={totals?.vatRate} quoted={quoted} />
+              <CartLineItem
+                key={line.id}
+                line={line}
+                product={product}
+                vatRate={totals?.vatRate}
+                quoted={quoted}
+                shownTotal={shownLines[index]}
+              />
             ) : null;
           })}
         </ul>
@@ -228,7 +239,13 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 }
 
 /** A cart line with its edit row: quantity clamped to [MOQ, max] and re-priced (DESIGN decision 4). */
-function CartLineItem(props: { line: Line; product: Product; vatRate?: number; quoted: readonly QuotedPrice[] }) {
+function CartLineItem(props: {
+  line: Line;
+  product: Product;
+  vatRate?: number;
+  quoted: readonly QuotedPrice[];
+  shownTotal: number | undefined;
+}) {
   const { line, product, vatRate, quoted } = props;
   const editor = useLineEditor(line, product, "/cart");
   const { editing, error } = editor;
@@ -254,7 +271,12 @@ function CartLineItem(props: { line: Line; product: Product; vatRate?: number; q
             </Link>
           </h2>
           <p className="text-lg font-bold">
-            <Price pence={price.totalPence} vatRate={vatRate} testId="line-total" />
+            <LineTotal
+              pence={price.totalPence}
+              shown={editor.shownQuantity === line.quantity ? props.shownTotal : undefined}
+              vatRate={vatRate}
+              testId="line-total"
+            />
           </p>
         </div>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-muted">
@@ -285,7 +307,7 @@ function CartLineItem(props: { line: Line; product: Product; vatRate?: number; q
           ) : null}
           <dt>Unit price</dt>
           <dd className="text-ink">
-            <Price pence={price.unitPence} vatRate={vatRate} testId="unit-price" />
+            <UnitPrice pence={price.unitPence} vatRate={vatRate} testId="unit-price" />
             {quotedUnit === undefined ? null : <span className="ml-1 text-xs text-muted">(quoted)</span>}
           </dd>
           {!editing ? (

@@ -21,7 +21,7 @@ import { InfoTooltip } from "~/components/ui/tooltip";
 import { useNow } from "~/components/use-now";
 import { useToast } from "~/components/ui/toast";
 import { choicesFromSearch } from "~/domain/product-choices";
-import { Price } from "~/components/price";
+import { UnitPrice } from "~/components/price";
 import { maxQuantity, unitPricePence } from "~/domain/pricing";
 import { hasSizes, type SizeCount } from "~/domain/sizes";
 import { useProductRating, useRootData } from "~/components/root-data";
@@ -77,7 +77,7 @@ function ProductDetail({ product, reviews }: { product: Product; reviews: Produc
             <Stars summary={rating} />
           </a>
           <p className="mt-3 text-2xl font-bold">
-            <Price pence={unitPricePence(product.tiers, quantity)} />{" "}
+            <UnitPrice pence={unitPricePence(product.tiers, quantity)} />{" "}
             <span className="text-sm font-normal text-muted">per unit at {quantity.toLocaleString("en-GB")} units</span>
           </p>
           <p className="mt-4 text-muted">{product.description}</p>

@@ -4,8 +4,8 @@ import { newClient } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
 // Issue 17 item 5: a header toggle "ex VAT / inc VAT", remembered per visitor in a cookie and
-// working without JavaScript, switches every displayed price; each price says which it is; totals
-// always show both.
+// working without JavaScript, switches every displayed price, the totals too, adding up to the same
+// charge (docs/decisions/041-one-answer-per-question.md); each price says which it is.
 
 const toggle = (page: Page) => page.getByRole("group", { name: "Prices" });
 const capCard = (page: Page) => page.getByRole("article").filter({ hasText: "Custom Embroidered Cap" });
@@ -25,7 +25,8 @@ test.describe("prices ex or inc VAT", () => {
       (window as { stayed?: boolean }).stayed = true;
     });
     await toggle(page).getByRole("button", { name: "inc VAT" }).click();
-    await expect(capCard(page)).toContainText("£4.66 - £6.60 inc VAT");
+    // A unit price inc VAT is exact (docs/decisions/041-one-answer-per-question.md).
+    await expect(capCard(page)).toContainText("£4.656 - £6.60 inc VAT");
     await expect(toggle(page).getByRole("button", { name: "inc VAT" })).toHaveAttribute("aria-pressed", "true");
     expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
     expect(new URL(page.url()).pathname).toBe("/products");
@@ -43,7 +44,7 @@ test.describe("prices ex or inc VAT", () => {
     await expect(page.getByTestId("line-total").locator("..")).toHaveText("£330.00 inc VAT");
     const table = page.getByRole("table", { name: /Price per unit by quantity/ });
     await expect(table.locator("caption")).toHaveText("Price per unit by quantity inc VAT");
-    await expect(table.getByRole("row")).toHaveText(["QuantityUnit price", "50–399£6.60", "400+£4.66"]);
+    await expect(table.getByRole("row")).toHaveText(["QuantityUnit price", "50–399£6.60", "400+£4.656"]);
     const quantity = page.getByLabel(/^Quantity/);
     await quantity.fill("399");
     await quantity.blur();
@@ -52,7 +53,7 @@ test.describe("prices ex or inc VAT", () => {
     await expect(page.getByRole("button", { name: "Add 1 more and pay £771.00 less inc VAT" })).toBeVisible();
   });
 
-  test("in the cart the lines follow the toggle and the totals show ex and inc VAT either way", async ({
+  test("in the cart the lines and the totals follow the toggle, and the total is the same either way", async ({
     page,
     signedInBuyer: _buyer,
   }) => {
@@ -63,25 +64,30 @@ test.describe("prices ex or inc VAT", () => {
     await expect(line.getByTestId("unit-price")).toHaveText("£5.50");
     await expect(line).toContainText("£660.00 ex VAT");
     // 120 × £5.50 = £660.00, −£66.00 first order, £18.00 shipping: £612.00 ex VAT, £122.40 VAT, £734.40.
-    const totalsBothWays = async () => {
+    const totalsExVat = async () => {
       await expect(page.getByTestId("summary-goods")).toHaveText("£660.00");
       await expect(page.getByTestId("summary-total-ex").locator("..")).toHaveText("£612.00 ex VAT");
       await expect(page.getByTestId("summary-vat")).toHaveText("£122.40");
       await expect(page.getByTestId("summary-total").locator("..")).toHaveText("£734.40 inc VAT");
     };
-    await totalsBothWays();
+    await totalsExVat();
 
     await toggle(page).getByRole("button", { name: "inc VAT" }).click();
     await expect(line.getByTestId("unit-price")).toHaveText("£6.60");
     await expect(line.getByTestId("line-total").locator("..")).toHaveText("£792.00 inc VAT");
-    await totalsBothWays();
+    // Inc VAT every total follows: £792.00 − £79.20 + £21.60 = £734.40, the same charge.
+    await expect(page.getByTestId("summary-goods").locator("..")).toHaveText("£792.00 inc VAT");
+    await expect(page.getByTestId("summary-discount")).toHaveText("−£79.20");
+    await expect(page.getByTestId("summary-shipping").locator("..")).toHaveText("£21.60 inc VAT");
+    await expect(page.getByTestId("summary-total").locator("..")).toHaveText("£734.40 inc VAT");
+    await expect(page.getByTestId("summary-vat")).toHaveText("£122.40");
     await page.reload();
     await expect(line.getByTestId("unit-price")).toHaveText("£6.60");
     await expect(toggle(page).getByRole("button", { name: "inc VAT" })).toHaveAttribute("aria-pressed", "true");
 
     await toggle(page).getByRole("button", { name: "ex VAT" }).click();
     await expect(line.getByTestId("unit-price")).toHaveText("£5.50");
-    await totalsBothWays();
+    await totalsExVat();
   });
 
   test("a page is never replayed to a visitor who reads prices the other way", async ({ playwright, baseURL }) => {
