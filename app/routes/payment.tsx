@@ -18,6 +18,10 @@ import { placeBankTransferOrder, TRANSFER_FORM } from "~/server/bank-transfers.s
 import { parseForm, toResponse } from "~/server/http.server";
 import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 import { BankTransferOption } from "~/components/bank-transfer-option";
+import { CheckoutReviewPanel } from "~/components/checkout-review";
+import { transferDueOn } from "~/domain/bank-transfer";
+import { checkoutReview, type CheckoutReview } from "~/domain/checkout-review";
+import type { IsoDate } from "~/domain/dates";
 
 const StripePaymentForm = lazy(() => import("~/components/stripe-payment-form"));
 
@@ -27,17 +31,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!session) return { state: "signed-out" as const };
   if (!checkout || !url.searchParams.get("draft_id") || !url.searchParams.get("product_id"))
     return { state: "no-draft" as const };
+  const summary = await pricedSummaryLines(
+    dbOf(context),
+    { userId: session.user.id, accountId: session.accountId },
+    lines,
+    checkout,
+  );
+  const products = summary.flatMap((line) => findProductById(line.productId) ?? []);
   return {
     state: "ready" as const,
     draftId: checkout.id,
     productId: checkout.data.product_id,
-    lines: await pricedSummaryLines(
-      dbOf(context),
-      { userId: session.user.id, accountId: session.accountId },
-      lines,
-      checkout,
-    ),
+    lines: summary,
     completed: stepperState(checkout, lines),
+    // The final review and the transfer's due date if it were placed now (issue 41 item 8).
+    review: checkoutReview(checkout.data, products),
+    transferDueOn: transferDueOn(new Date()),
   };
 }
 
@@ -74,6 +83,8 @@ function PaymentStep(props: {
   productId: string;
   lines: SummaryLine[];
   completed: StepNumber[];
+  review: CheckoutReview;
+  transferDueOn: IsoDate;
   transferError: string | null;
 }) {
   const navigate = useNavigate();
@@ -114,6 +125,12 @@ function PaymentStep(props: {
       <h1 className="text-3xl font-extrabold">Payment</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
+          <CheckoutReviewPanel
+            review={props.review}
+            lines={props.lines}
+            totalLabel={intent ? amountLabel : null}
+            ids={{ productId: props.productId, draftId: props.draftId }}
+          />
           <section aria-labelledby="card-heading">
             <h2 id="card-heading" className="mb-3 text-lg font-bold">
               Pay by card
@@ -149,7 +166,13 @@ function PaymentStep(props: {
               </Suspense>
             )}
           </section>
-          <BankTransferOption draftId={props.draftId} productId={props.productId} error={props.transferError} />
+          <BankTransferOption
+            draftId={props.draftId}
+            productId={props.productId}
+            error={props.transferError}
+            amountLabel={intent ? amountLabel : null}
+            dueOn={props.transferDueOn}
+          />
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
           <OrderSummary
