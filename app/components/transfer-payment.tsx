@@ -69,23 +69,23 @@ function BankDetails(props: { payee: Payee; reference: string; totalPence: numbe
       </h3>
       <dl className="mt-2 space-y-2">
         {rows.map((row) => (
-          <div key={row.label} className="flex items-center justify-between gap-2">
-            <div className="min-w-0">
-              <dt className="text-xs text-muted">{row.label}</dt>
-              <dd
-                className="break-words font-semibold"
+          <div key={row.label}>
+            <dt className="text-xs text-muted">{row.label}</dt>
+            <dd className="flex items-center justify-between gap-2">
+              <span
+                className="min-w-0 break-words font-semibold"
                 data-testid={`bank-${row.label.toLowerCase().replace(" ", "-")}`}
               >
                 {row.shown ?? row.value}
-              </dd>
-            </div>
-            <button
-              type="button"
-              onClick={() => void copy(row.label, row.value)}
-              className="shrink-0 rounded-md border border-slate-300 px-3 py-2 text-xs font-semibold hover:bg-slate-50"
-            >
-              Copy<span className="sr-only"> {row.label.toLowerCase()}</span>
-            </button>
+              </span>
+              <button
+                type="button"
+                onClick={() => void copy(row.label, row.value)}
+                className="shrink-0 rounded-md border border-slate-300 px-3 py-2 text-xs font-semibold hover:bg-slate-50"
+              >
+                Copy<span className="sr-only"> {row.label.toLowerCase()}</span>
+              </button>
+            </dd>
           </div>
         ))}
       </dl>

@@ -182,6 +182,8 @@ export type DraftPlan = {
   email: string;
   vatNumber?: string;
   poRef?: string;
+  /** The in-hands date saved on Shipping (ISO), if any. */
+  needBy?: string;
 };
 
 /** Creates a draft and completes steps 2 to 5; returns its id. */
@@ -239,6 +241,7 @@ export async function completeDraft(request: APIRequestContext, plan: DraftPlan)
       phone: "020 7946 0958",
     },
     method: "standard",
+    ...(plan.needBy ? { need_by: plan.needBy } : {}),
   });
   await save("proofing", { proof_acknowledged: true });
   return draft.id;
