@@ -13,6 +13,7 @@ import { priceModeFromCookie } from "./domain/price-mode";
 import { promoClosed } from "./domain/promo";
 import type { StaffNotice } from "./server/admin-access.server";
 import { getEnv } from "./server/env.server";
+import { firstOrderOfferShown } from "./server/first-order-discount.server";
 import { productRatings } from "./server/reviews.server";
 import { countCartLines, listFavouriteIds } from "./server/shopping.server";
 import { smsAvailable } from "./server/sms.server";
@@ -25,7 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
   return {
-    promoClosed: promoClosed(request.headers.get("Cookie")),
+    // The first-order banner is closed by its cookie, and hidden from a person who has had the
+    // discount by the rule that prices it (issue 41 item 8).
+    promoClosed:
+      promoClosed(request.headers.get("Cookie")) ||
+      !(await firstOrderOfferShown(db, session && { userId: session.user.id, accountId: session.accountId })),
     year: Number(londonToday(new Date()).slice(0, 4)),
     now: Date.now(),
     signedIn: session !== null,

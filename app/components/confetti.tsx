@@ -18,8 +18,18 @@ const FRAME_MS = 1000 / 60;
  * confirmed a payment (A-53). With reduced motion asked for, nothing moves and `onStop` is called
  * at once.
  */
-export function Confetti(props: { config?: Partial<ConfettiConfig>; onStop?: () => void; ref?: Ref<ConfettiHandle> }) {
+export function Confetti(props: {
+  config?: Partial<ConfettiConfig>;
+  onStop?: () => void;
+  ref?: Ref<ConfettiHandle>;
+  /**
+   * Falls within its positioned parent instead of over the whole page (issue 41 item 8): the
+   * payment confirmation keeps it to a band that holds no text, so it never covers the summary.
+   */
+  contained?: boolean;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const contained = props.contained ?? false;
   const [running, setRunning] = useState(true);
   const stopped = useRef(false);
   const cleanup = useRef<() => void>(() => {});
@@ -47,8 +57,9 @@ export function Confetti(props: { config?: Partial<ConfettiConfig>; onStop?: () 
     }
     const element = canvas.current;
     const context = element?.getContext("2d") ?? null;
-    const width = window.innerWidth;
-    const height = window.innerHeight;
+    const box = contained ? element?.parentElement?.getBoundingClientRect() : null;
+    const width = box ? Math.round(box.width) : window.innerWidth;
+    const height = box ? Math.round(box.height) : window.innerHeight;
     if (element) {
       element.width = width;
       element.height = height;
@@ -86,7 +97,7 @@ export function Confetti(props: { config?: Partial<ConfettiConfig>; onStop?: () 
       context?.clearRect(0, 0, width, height);
     };
     return () => cleanup.current();
-  }, [stop]);
+  }, [stop, contained]);
 
   if (!running) return null;
   return (
@@ -95,7 +106,7 @@ export function Confetti(props: { config?: Partial<ConfettiConfig>; onStop?: () 
       ref={canvas}
       aria-hidden="true"
       data-testid="confetti"
-      className="pointer-events-none fixed inset-0 z-[80] h-full w-full"
+      className={`pointer-events-none inset-0 h-full w-full ${contained ? "absolute" : "fixed z-[80]"}`}
     />
   );
 }

@@ -1,5 +1,8 @@
 import { Link } from "react-router";
-import { londonToday } from "~/domain/dates";
+import type { ShippingMethod } from "~/domain/checkout";
+import { formatDisplayDate, type IsoDate, londonToday } from "~/domain/dates";
+import type { DeliveryTimes } from "~/domain/delivery";
+import { approveByDate } from "~/domain/need-by";
 import { lineTotalPence } from "~/domain/pricing";
 import { proofClockStart, proofPromise } from "~/domain/orders";
 import type { DeliveryView, OrderStatus } from "~/domain/orders";
@@ -20,7 +23,9 @@ type PaidOrder = {
   paidAt: Date | string | null;
   createdAt: Date | string;
   delivery: DeliveryView;
-  lines: readonly { id: string; quantity: number; unitPence: number; product: { title: string } }[];
+  lines: readonly { id: string; quantity: number; unitPence: number; product: DeliveryTimes & { title: string } }[];
+  needBy: IsoDate | null;
+  snapshot: { data: { shipping: { method: ShippingMethod | null } } };
   subtotalPence: number;
   discountPence: number;
   shippingPence: number;
@@ -62,6 +67,7 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
         <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm">
           <PaidTotals order={order} />
         </dl>
+        <NeedByDates order={order} proofWaiting={!approved} />
       </section>
       <section aria-labelledby="confirmation-next">
         <h2 id="confirmation-next" className="text-lg font-bold">
@@ -82,5 +88,32 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The buyer's need-by date and, while the proof waits, the day to approve it by (issue 41 item 8):
+ * the confirmation repeats what they planned at checkout, from the engine the order page uses.
+ */
+function NeedByDates({ order, proofWaiting }: { order: PaidOrder; proofWaiting: boolean }) {
+  if (!order.needBy || order.lines.length === 0) return null;
+  const approveBy = approveByDate({
+    products: order.lines.map((line) => line.product),
+    method: order.snapshot.data.shipping.method ?? "standard",
+    needBy: order.needBy,
+  });
+  return (
+    <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm" data-testid="confirmation-dates">
+      <div className="flex justify-between gap-3">
+        <dt>Need it by</dt>
+        <dd className="font-semibold">{formatDisplayDate(order.needBy)}</dd>
+      </div>
+      {proofWaiting ? (
+        <div className="flex justify-between gap-3">
+          <dt>Approve the proof by</dt>
+          <dd className="font-semibold">{formatDisplayDate(approveBy)}</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }

@@ -56,11 +56,14 @@ export function PaymentReturn(props: {
 
   if (status.state === "paid") {
     return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <Confetti />
-        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800">
-          <CheckIcon className="h-7 w-7" />
-        </span>
+      <section className="mx-auto max-w-xl px-4 pt-8 pb-20 text-center">
+        {/* The confetti falls in this band, which holds no text, never over the summary (issue 41 item 8). */}
+        <div className="relative flex h-28 items-end justify-center overflow-hidden" data-testid="celebration">
+          <Confetti contained />
+          <span className="relative flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800">
+            <CheckIcon className="h-7 w-7" />
+          </span>
+        </div>
         <h1 className="mt-6 text-3xl font-extrabold">Payment received</h1>
         <p className="mt-3 text-muted">
           Thank you. Your order <strong className="text-ink">{status.order_number}</strong> is confirmed, and a VAT

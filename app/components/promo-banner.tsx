@@ -3,10 +3,14 @@ import { PROMO_TEXT } from "~/content/navigation";
 import { PROMO_COOKIE } from "~/domain/promo";
 import { CrossIcon } from "./icons";
 
-/** Closable promo banner; a cookie keeps it closed across pages and visits (R-LAYOUT-03). */
+/**
+ * Closable promo banner; a cookie keeps it closed across pages and visits (R-LAYOUT-03). The server
+ * also closes it for a buyer who has had the first-order discount, which can change on a client
+ * navigation (signing in), so its word is read on every render.
+ */
 export function PromoBanner({ initiallyClosed }: { initiallyClosed: boolean }) {
-  const [closed, setClosed] = useState(initiallyClosed);
-  if (closed) return null;
+  const [closedHere, setClosed] = useState(false);
+  if (initiallyClosed || closedHere) return null;
   return (
     <div className="relative bg-brand px-10 py-2 text-center text-xs font-bold tracking-wide text-white sm:text-sm">
       <p>{PROMO_TEXT}</p>

@@ -1,11 +1,14 @@
+import { useState } from "react";
+import type { Payee } from "~/domain/bank-transfer";
 import { formatDisplayDate, type IsoDate } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
 import type { OrderStatus } from "~/domain/orders";
 
 /**
  * On the order page, how to pay an order placed by bank transfer (issue 17 item 4): the amount,
- * the reference to quote, the due date and the pro-forma invoice, which carries the bank details
- * (they are never on a page). Nothing once the money is in or the order has ended.
+ * the reference to quote, the due date and the pro-forma invoice. While the transfer is awaited the
+ * page also lists the bank details, each with a copy button (issue 41 item 8); the loader sends them
+ * only to a reader of this order, and only then. Nothing once the money is in or the order has ended.
  */
 export function TransferPayment(props: {
   orderId: string;
@@ -15,6 +18,7 @@ export function TransferPayment(props: {
   totalPence: number;
   proformaNumber: string;
   dueOn: IsoDate;
+  payee: Payee | null;
 }) {
   const href = `/orders/${props.orderId}/proforma.pdf`;
   const awaited = !props.paid && props.status !== "expired" && props.status !== "cancelled";
@@ -24,8 +28,11 @@ export function TransferPayment(props: {
         <p className="rounded-lg bg-brand-soft px-3 py-2 text-brand-dark">
           Pay <strong>{formatPence(props.totalPence)}</strong> by bank transfer by{" "}
           <strong>{formatDisplayDate(props.dueOn)}</strong>, quoting <strong>{props.orderNumber}</strong> as the payment
-          reference. The bank details are on the pro-forma invoice.
+          reference. The bank details are below and on the pro-forma invoice.
         </p>
+      ) : null}
+      {awaited && props.payee ? (
+        <BankDetails payee={props.payee} reference={props.orderNumber} totalPence={props.totalPence} />
       ) : null}
       <p>
         <a href={href} className="font-semibold text-brand underline-offset-2 hover:underline" download>
@@ -33,5 +40,58 @@ export function TransferPayment(props: {
         </a>
       </p>
     </div>
+  );
+}
+
+/** Each value the buyer types into their bank, with a button that copies it and says so. */
+function BankDetails(props: { payee: Payee; reference: string; totalPence: number }) {
+  const [said, setSaid] = useState("");
+  const rows = [
+    { label: "Account name", value: props.payee.accountName },
+    { label: "Sort code", value: props.payee.sortCode },
+    { label: "Account number", value: props.payee.accountNumber },
+    { label: "Reference", value: props.reference },
+    // A bank's amount field takes digits and a point, never the pound sign or thousands commas.
+    { label: "Amount", value: (props.totalPence / 100).toFixed(2), shown: formatPence(props.totalPence) },
+  ];
+  const copy = async (label: string, value: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setSaid(`Copied ${label.toLowerCase()}`);
+    } catch {
+      setSaid(`Couldn't copy the ${label.toLowerCase()}: select it and copy it yourself`);
+    }
+  };
+  return (
+    <section aria-labelledby="bank-details-heading" className="rounded-lg border border-slate-200 p-3">
+      <h3 id="bank-details-heading" className="font-bold">
+        Bank details
+      </h3>
+      <dl className="mt-2 space-y-2">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt className="text-xs text-muted">{row.label}</dt>
+            <dd className="flex items-center justify-between gap-2">
+              <span
+                className="min-w-0 break-words font-semibold"
+                data-testid={`bank-${row.label.toLowerCase().replace(" ", "-")}`}
+              >
+                {row.shown ?? row.value}
+              </span>
+              <button
+                type="button"
+                onClick={() => void copy(row.label, row.value)}
+                className="shrink-0 rounded-md border border-slate-300 px-3 py-2 text-xs font-semibold hover:bg-slate-50"
+              >
+                Copy<span className="sr-only"> {row.label.toLowerCase()}</span>
+              </button>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p role="status" className="mt-2 min-h-5 text-xs text-brand-dark">
+        {said}
+      </p>
+    </section>
   );
 }

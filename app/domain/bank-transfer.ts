@@ -13,6 +13,9 @@ import { orderDocument, type ChargedAmounts, type ChargedLine } from "./order-do
 import type { OrderSnapshot } from "./order-snapshot";
 import type { OrderStatus } from "./orders";
 
+/** The account a transfer is paid into, as the order page lists it (the profile's bank, no IBAN). */
+export type Payee = { accountName: string; sortCode: string; accountNumber: string };
+
 /** A transfer is due this many calendar days after the order is placed. */
 export const BANK_TRANSFER_DUE_DAYS = POLICY_NUMBERS.bankTransferDueDays;
 /** The reminder goes this many days before the due date. */

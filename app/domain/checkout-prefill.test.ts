@@ -60,6 +60,7 @@ describe("prefillCheckout (issue 16 item 9)", () => {
       email: "ada@example.com",
       company: "Analytical Ltd",
       phone: "+44 20 7946 0958",
+      vat_number: "GB123456789",
       billing: lastOrder().details.billing,
       use_billing_as_shipping: false,
     });
@@ -67,10 +68,28 @@ describe("prefillCheckout (issue 16 item 9)", () => {
     expect(filled.shipping).toEqual({ ...fresh().shipping, address: lastOrder().shipping.address });
   });
 
-  it("never carries over what belongs to one order: PO, VAT number, terms, method, notes", () => {
+  it("never carries over what belongs to one order: PO, terms, method, notes", () => {
     const filled = prefillCheckout(fresh(), { account, lastOrder: lastOrder() });
-    expect([filled.details.po_ref, filled.details.vat_number, filled.details.tos_accepted]).toEqual(["", "", false]);
+    expect([filled.details.po_ref, filled.details.tos_accepted]).toEqual(["", false]);
     expect([filled.shipping.method, filled.shipping.notes]).toEqual([null, ""]);
+  });
+
+  it("remembers the VAT number of the last order for the same company, and never labels another company with it", () => {
+    const sameCompany = fresh();
+    sameCompany.details.company = "  analytical LTD ";
+    expect(prefillCheckout(sameCompany, { account, lastOrder: lastOrder() }).details.vat_number).toBe("GB123456789");
+
+    const otherCompany = fresh();
+    otherCompany.details.company = "Cobol & Co";
+    expect(prefillCheckout(otherCompany, { account, lastOrder: lastOrder() }).details.vat_number).toBe("");
+
+    const typed = fresh();
+    typed.details.vat_number = "GB987654321";
+    expect(prefillCheckout(typed, { account, lastOrder: lastOrder() }).details.vat_number).toBe("GB987654321");
+
+    const noCompany = lastOrder();
+    noCompany.details.company = "";
+    expect(prefillCheckout(fresh(), { account, lastOrder: noCompany }).details.vat_number).toBe("");
   });
 
   it("with no order yet, fills name and e-mail alone", () => {

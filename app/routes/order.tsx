@@ -13,6 +13,7 @@ import { ProofShare, type ShareReply } from "~/components/proof-share";
 import { isShareIntent, proofApproval, shareAction } from "~/server/proof-approval-view.server";
 import { SignInPrompt } from "~/components/sign-in-prompt";
 import { TransferPayment } from "~/components/transfer-payment";
+import { transferPayee } from "~/server/transfer-payee.server";
 import { FormMessage } from "~/components/ui/form";
 import { formatDisplayDate, formatDisplayDay, londonToday } from "~/domain/dates";
 import { PaidTotals } from "~/components/totals-list";
@@ -35,14 +36,14 @@ import { followOrder } from "~/server/order-follow.server";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
-  if (!session) return { signedIn: false as const, order: null, sharing: null, reviews: [], follow: null };
+  if (!session) return { signedIn: false as const, order: null, sharing: null, reviews: [], follow: null, payee: null };
   const user = { userId: session.user.id, accountId: session.accountId };
   const found = await getOrder(db, { ...user, orderId: params.id });
   // Another buyer's order is indistinguishable from one that doesn't exist.
   if (!found) throw data(null, { status: 404 });
   const { order, sharing } = await proofApproval(db, { ...user, order: found });
   const [reviews, follow] = await Promise.all([reviewsOfOrder(db, order), followOrder(db, order)]);
-  return { signedIn: true as const, order, sharing, reviews, follow };
+  return { signedIn: true as const, order, sharing, reviews, follow, payee: transferPayee(order) };
 }
 
 /**
@@ -239,6 +240,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
               totalPence={order.totalPence}
               proformaNumber={order.payment.proformaNumber}
               dueOn={order.payment.dueOn}
+              payee={loaderData.payee}
             />
           ) : null}
           {order.invoiceNumber ? (

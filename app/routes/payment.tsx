@@ -19,6 +19,10 @@ import { placeBankTransferOrder, TRANSFER_FORM } from "~/server/bank-transfers.s
 import { parseForm, toResponse } from "~/server/http.server";
 import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 import { BankTransferOption } from "~/components/bank-transfer-option";
+import { CheckoutReviewPanel } from "~/components/checkout-review";
+import { transferDueOn } from "~/domain/bank-transfer";
+import { checkoutReview, type CheckoutReview } from "~/domain/checkout-review";
+import type { IsoDate } from "~/domain/dates";
 
 const StripePaymentForm = lazy(() => import("~/components/stripe-payment-form"));
 
@@ -28,13 +32,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!session) return { state: "signed-out" as const };
   if (!checkout || !url.searchParams.get("draft_id") || !url.searchParams.get("product_id"))
     return { state: "no-draft" as const };
+  // The quote's prices and, before paying, whether its first-order discount still applies (decision 040).
+  const summary = await pricedSummary(
+    dbOf(context),
+    { userId: session.user.id, accountId: session.accountId },
+    lines,
+    checkout,
+  );
+  const products = summary.lines.flatMap((line) => findProductById(line.productId) ?? []);
   return {
     state: "ready" as const,
     draftId: checkout.id,
     productId: checkout.data.product_id,
-    // The quote's prices and, before paying, whether its first-order discount still applies (decision 040).
-    ...(await pricedSummary(dbOf(context), { userId: session.user.id, accountId: session.accountId }, lines, checkout)),
+    ...summary,
     completed: stepperState(checkout, lines),
+    // The final review and the transfer's due date if it were placed now (docs/decisions/042-before-and-after-paying.md).
+    review: checkoutReview(checkout.data, products),
+    transferDueOn: transferDueOn(new Date()),
   };
 }
 
@@ -72,6 +86,8 @@ function PaymentStep(props: {
   lines: SummaryLine[];
   quoteNotices: string[];
   completed: StepNumber[];
+  review: CheckoutReview;
+  transferDueOn: IsoDate;
   transferError: string | null;
 }) {
   const navigate = useNavigate();
@@ -123,6 +139,12 @@ function PaymentStep(props: {
       ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
+          <CheckoutReviewPanel
+            review={props.review}
+            lines={props.lines}
+            totalLabel={intent ? amountLabel : null}
+            ids={{ productId: props.productId, draftId: props.draftId }}
+          />
           <section aria-labelledby="card-heading">
             <h2 id="card-heading" className="mb-3 text-lg font-bold">
               Pay by card
@@ -158,7 +180,13 @@ function PaymentStep(props: {
               </Suspense>
             )}
           </section>
-          <BankTransferOption draftId={props.draftId} productId={props.productId} error={props.transferError} />
+          <BankTransferOption
+            draftId={props.draftId}
+            productId={props.productId}
+            error={props.transferError}
+            amountLabel={intent ? amountLabel : null}
+            dueOn={props.transferDueOn}
+          />
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
           <OrderSummary

@@ -14,7 +14,7 @@ import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../tests/setup/users";
 import { ORGANISATION_LIMIT, ORGANISATION_LIMIT_MESSAGE } from "~/domain/auth-rules";
 import { createOrganisation } from "./account-settings.server";
-import { firstOrderDiscountApplies } from "./first-order-discount.server";
+import { firstOrderDiscountApplies, firstOrderOfferShown } from "./first-order-discount.server";
 import { firstOrderShortfallNote } from "./first-order-discount.server";
 import { confirmTestPayment, startPayment, type StartedPayment } from "./payment-start.server";
 
@@ -201,6 +201,30 @@ describe("the first-order discount", () => {
     expect((await priced("ada", "engines")).totals.discount).toBe(0);
     // Bob's own claim covers Bob and his organisations, not another member ordering for herself.
     expect((await priced("ada")).totals.discount).toBe(DISCOUNT);
+  });
+});
+
+describe("the first-order banner (issue 41 item 8)", () => {
+  it("is shown exactly while the next order would be priced with the discount", async () => {
+    await Promise.all(["ada", "bob"].map(addUser));
+    await addOrganisation("engines", ["ada", "bob"]);
+    expect(await firstOrderOfferShown(handle.db, null)).toBe(true);
+    expect(await firstOrderOfferShown(handle.db, { userId: "ada", accountId: "ada" })).toBe(true);
+
+    await pay("ada", await priced("ada"));
+    // Each person the banner may speak to, beside what their next order is priced at.
+    const people = [
+      { userId: "ada", accountId: "ada" },
+      { userId: "ada", accountId: "engines" },
+      { userId: "bob", accountId: "engines" },
+      { userId: "bob", accountId: "bob" },
+    ];
+    const shown = await Promise.all(people.map((person) => firstOrderOfferShown(handle.db, person)));
+    expect(shown).toEqual([false, false, false, true]);
+    for (const [i, person] of people.entries()) {
+      const discount = (await priced(person.userId, person.accountId)).totals.discount;
+      expect(discount > 0).toBe(shown[i]);
+    }
   });
 });
 

@@ -42,6 +42,18 @@ export async function firstOrderDiscountApplies(
   return !(await claimed(db, person));
 }
 
+/**
+ * Whether the "first order" banner speaks to this visitor (issue 41 item 8): always when signed
+ * out, and for a signed-in person only while their next order would be priced with the discount,
+ * by the very rule the price uses, so the banner never promises what the payment would not give.
+ */
+export async function firstOrderOfferShown(
+  db: Database,
+  person: { userId: string; accountId: string } | null,
+): Promise<boolean> {
+  return person === null || firstOrderDiscountApplies(db, person);
+}
+
 // Any fixed number: the one advisory lock every claim takes (see claimFirstOrderDiscount).
 const CLAIM_LOCK = 0x5f0c1a17;
 

@@ -1,0 +1,22 @@
+import type { Payee } from "~/domain/bank-transfer";
+import type { OrderStatus, PaymentMethod } from "~/domain/orders";
+import { getEnv } from "./env.server";
+
+const ENDED: ReadonlySet<OrderStatus> = new Set(["expired", "cancelled", "refunded"]);
+
+/**
+ * The bank details an order's page shows (issue 41 item 8): only for an order placed by bank
+ * transfer whose money is still awaited, and only to whoever may read that order (the caller has
+ * checked). Every other page, and the root data, never carry them; the IBAN stays on the pro-forma.
+ */
+export function transferPayee(order: {
+  status: OrderStatus;
+  paidAt: Date | null;
+  payment: { method: PaymentMethod; proformaNumber: string | null };
+}): Payee | null {
+  // An unpaid order's proofing goes on meanwhile, so any status but an end still awaits the money.
+  const awaited = order.payment.method === "bank_transfer" && !order.paidAt && !ENDED.has(order.status);
+  if (!awaited || !order.payment.proformaNumber) return null;
+  const { accountName, sortCode, accountNumber } = getEnv().business.bank;
+  return { accountName, sortCode, accountNumber };
+}
