@@ -122,27 +122,44 @@ export function drawPreview(image: Image, alpha: boolean): Uint8Array {
   return new Uint8Array(canvas.toBuffer("image/png"));
 }
 
-/** Decodes `bytes` with the canvas; null when it cannot (a damaged or cut-short file). */
-export function decodeImage(bytes: Uint8Array): Image | null {
+/**
+ * Decodes `bytes` with the canvas; null when it cannot (a damaged file). The canvas knows the size at
+ * once but decodes the pixels after, so this waits for its load (or error) event.
+ */
+export async function decodeImage(bytes: Uint8Array): Promise<Image | null> {
   const image = new Image();
-  let failed = false;
-  image.onerror = () => {
-    failed = true;
-  };
+  const loaded = new Promise<boolean>((resolve) => {
+    image.onload = () => resolve(true);
+    image.onerror = () => resolve(false);
+  });
   try {
     image.src = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch {
     return null;
   }
-  return failed || image.width === 0 || image.height === 0 ? null : image;
+  return (await loaded) && image.width > 0 && image.height > 0 ? image : null;
+}
+
+/**
+ * Whether the file ends as its format says (PNG's IEND chunk; JPEG's end-of-image marker within the
+ * last kilobyte, after which some cameras leave bytes): the canvas's decoder can crash on a file cut
+ * short, which would cost the buyer a by-hand check instead of a plain "damaged".
+ */
+export function endsWhole(bytes: Uint8Array, format: RasterFormat): boolean {
+  if (format === "png") return bytes.byteLength >= 12 && ascii(bytes, bytes.byteLength - 8, 4) === "IEND";
+  for (let i = bytes.byteLength - 2; i >= Math.max(0, bytes.byteLength - 1024); i -= 1) {
+    if (bytes[i] === 0xff && bytes[i + 1] === 0xd9) return true;
+  }
+  return false;
 }
 
 /** The report and preview of a PNG or JPEG; refused when its header is wrong or it claims too many pixels. */
-export function readRasterWithPreview(bytes: Uint8Array, format: RasterFormat): ImageAnswer {
+export async function readRasterWithPreview(bytes: Uint8Array, format: RasterFormat): Promise<ImageAnswer> {
   const header = format === "png" ? readPngHeader(bytes) : readJpegHeader(bytes);
   if (!header || header.widthPx === 0 || header.heightPx === 0) return unreadable("damaged");
   if (header.widthPx * header.heightPx > MAX_IMAGE_PIXELS) return unreadable("too_many_pixels");
-  const image = decodeImage(bytes);
+  if (!endsWhole(bytes, format)) return unreadable("damaged");
+  const image = await decodeImage(bytes);
   if (!image) return unreadable("damaged");
   return { report: { kind: "raster", format, ...header }, preview: drawPreview(image, header.alpha) };
 }

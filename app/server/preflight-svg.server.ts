@@ -104,7 +104,7 @@ function previewRootTag(rootTag: string, size: NonNullable<SvgReport["size"]>): 
 }
 
 /** The report and preview of an SVG; refused when it is not UTF-8 text, runs or links anything, or cannot be drawn. */
-export function readSvgWithPreview(bytes: Uint8Array): SvgAnswer | ImageAnswer {
+export async function readSvgWithPreview(bytes: Uint8Array): Promise<SvgAnswer | ImageAnswer> {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -117,7 +117,7 @@ export function readSvgWithPreview(bytes: Uint8Array): SvgAnswer | ImageAnswer {
   if (!root) return unreadable("damaged");
   const size = svgSize(root[0]);
   const drawable = text.replace(root[0], previewRootTag(root[0], size ?? { widthMm: 100, heightMm: 100 }));
-  const image = decodeImage(new TextEncoder().encode(drawable));
+  const image = await decodeImage(new TextEncoder().encode(drawable));
   if (!image) return unreadable("damaged");
   const report: SvgReport = {
     kind: "svg",

@@ -53,8 +53,8 @@ async function main() {
       : kind === "eps"
         ? await readEpsWithPreview(bytes, flags.includes("--eps-picture"))
         : kind === "svg"
-          ? readSvgWithPreview(bytes)
-          : readRasterWithPreview(bytes, kind === "png" ? "png" : "jpeg");
+          ? await readSvgWithPreview(bytes)
+          : await readRasterWithPreview(bytes, kind === "png" ? "png" : "jpeg");
   const preview = answer.preview ?? new Uint8Array();
   const head: PreflightAnswerHead = { report: answer.report, previewBytes: preview.byteLength };
   if ("overLimit" in answer && answer.overLimit) head.overLimit = answer.overLimit;
