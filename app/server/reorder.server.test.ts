@@ -41,7 +41,7 @@ const bytesOf = async (storedName: string) =>
 async function deliveredWithArtwork(
   userId = BUYER,
   status: "delivered" | "shipped" = "delivered",
-  artwork: { bytes: Uint8Array; name: string; contentType: string; use_anyway?: string[] } = {
+  artwork: { bytes: Uint8Array<ArrayBuffer>; name: string; contentType: string; use_anyway?: string[] } = {
     bytes: PDF,
     name: "logo.pdf",
     contentType: "application/pdf",
