@@ -15,7 +15,7 @@ import { buttonClass } from "./ui/button";
 import { InfoTooltip } from "./ui/tooltip";
 
 /**
- * Artwork for the draft (issue 7 item 10): .EPS or .PDF, checked here for a quick answer and by
+ * Artwork for the draft (issue 7 item 10): .EPS, .PDF, .SVG, .PNG or .JPG (issue 41 item 7), checked here for a quick answer and by
  * the server on the bytes, whose preflight (issue 20) each file shows with page one; files are
  * listed with their size and can be removed. A file uploaded
  * again under the same name replaces the earlier one (issue 16 item 5), and the page says so.
@@ -151,7 +151,7 @@ export function ArtworkUpload(props: {
             "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand",
           )}
         >
-          {busy ? "Uploading…" : "Upload artwork (.EPS or .PDF)"}
+          {busy ? "Uploading…" : "Upload artwork (.EPS, .PDF, .SVG, .PNG or .JPG)"}
         </label>
       </div>
       {message ? (

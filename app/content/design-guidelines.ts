@@ -17,7 +17,7 @@ export const DESIGN_GUIDELINES = {
   artwork: {
     heading: "1. Artwork formats",
     intro:
-      "Vector artwork gives the factory clean outlines to stitch, print, engrave or press, at any size. Our artwork upload accepts .EPS and .PDF files only.",
+      "Vector artwork gives the factory clean outlines to stitch, print, engrave or press, at any size. Our artwork upload accepts .EPS, .PDF and .SVG, and .PNG or .JPG logos, which we check for resolution at the printed size.",
     points: [
       "Preferred: vector EPS or PDF, exported from Illustrator, Affinity Designer, Inkscape or similar.",
       "Convert all text to outlines (curves) before exporting, so fonts cannot change.",

@@ -93,7 +93,7 @@ export const faqCategories = (business: PublicBusiness): readonly FaqCategory[] 
         id: "artwork-file-formats",
         question: "What file format should my artwork be?",
         answer:
-          "Vector artwork as .EPS or .PDF: the upload only accepts those two formats, because vector files stay sharp at any size and give the factory clean outlines to embroider, print or engrave. Convert text to outlines before you export.",
+          "Vector artwork as .EPS, .PDF or .SVG stays sharp at any size and gives the factory clean outlines to embroider, print or engrave; convert text to outlines before you export. A .PNG or .JPG logo works too: we check its resolution at the printed size and whether its background is transparent.",
         links: [{ to: DESIGN_GUIDELINES_PATH, label: "Design guidelines (PDF)", external: true }],
       },
       {

@@ -210,7 +210,7 @@ export const HOW_IT_WORKS = {
     },
     {
       title: "Share your design",
-      body: "Upload your artwork as .EPS or .PDF, choose a branding method and tell us where it should go.",
+      body: "Upload your artwork as .EPS, .PDF, .SVG, .PNG or .JPG, choose a branding method and tell us where it should go.",
     },
     {
       title: "Watch your order",

@@ -54,7 +54,7 @@ export const HOW_IT_WORKS_PAGE = {
     {
       ...homeStep(1),
       details: [
-        "Send vector artwork as .EPS or .PDF; our design guidelines explain formats, colours and print areas for each product.",
+        "Send vector artwork as .EPS, .PDF or .SVG (or a .PNG or .JPG logo); our design guidelines explain formats, colours and print areas for each product.",
         "Choose embroidery, screen print, DTF transfer, laser engraving or deboss, whichever suits your logo and the product.",
         "Design help: our designers make a mock-up of your logo on the product for you to check, or ask for a manufacturer mock-up. Repeating a previous order? You can skip the proof and quote the old order's reference.",
       ],

@@ -5,6 +5,8 @@ import {
   ARTWORK_MESSAGES,
   ARTWORK_TOOLTIP,
   artworkKind,
+  artworkMaxBytes,
+  SVG_MAX_BYTES,
   cleanArtworkName,
   contentMatchesArtwork,
   isAllowedArtworkName,
@@ -12,8 +14,9 @@ import {
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const PNG = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
+const JPEG = Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 16);
 
-describe("isAllowedArtworkName (R-CUST-06)", () => {
+describe("isAllowedArtworkName (R-CUST-06, widened by issue 41 item 7)", () => {
   it.each([
     ["logo.pdf", true],
     ["logo.PDF", true],
@@ -21,20 +24,39 @@ describe("isAllowedArtworkName (R-CUST-06)", () => {
     ["logo.eps", true],
     ["LOGO.EPS", true],
     ["logo.pdf ", true],
-    ["logo.png", false],
-    ["logo.pdf.png", false],
+    ["logo.png", true],
+    ["logo.PNG", true],
+    ["logo.jpg", true],
+    ["logo.JPEG", true],
+    ["logo.svg", true],
+    ["logo.pdf.png", true],
+    ["logo.png.exe", false],
     ["logo.ai", false],
-    ["logo.svg", false],
+    ["logo.gif", false],
+    ["logo.webp", false],
+    ["logo.svgz", false],
+    ["logo.tiff", false],
+    ["png", false],
     ["logopdf", false],
     ["", false],
   ])("%j → %s", (name, allowed) => {
     expect(isAllowedArtworkName(name)).toBe(allowed);
   });
 
-  it("tells PDF from EPS by extension", () => {
+  it("tells each kind by extension, .jpg and .jpeg alike", () => {
     expect(artworkKind("a.PDF")).toBe("pdf");
     expect(artworkKind("a.Eps")).toBe("eps");
-    expect(artworkKind("a.jpg")).toBeNull();
+    expect(artworkKind("a.png")).toBe("png");
+    expect(artworkKind("a.jpg")).toBe("jpeg");
+    expect(artworkKind("a.Jpeg")).toBe("jpeg");
+    expect(artworkKind("a.svg")).toBe("svg");
+    expect(artworkKind("a.gif")).toBeNull();
+  });
+
+  it("holds an SVG to 10 MB and every other kind to 50 MB", () => {
+    expect(SVG_MAX_BYTES).toBe(10 * 1024 * 1024);
+    expect(artworkMaxBytes("svg")).toBe(SVG_MAX_BYTES);
+    for (const kind of ["pdf", "eps", "png", "jpeg"] as const) expect(artworkMaxBytes(kind)).toBe(ARTWORK_MAX_BYTES);
   });
 });
 
@@ -58,6 +80,36 @@ describe("contentMatchesArtwork", () => {
     expect(contentMatchesArtwork("eps", bytes("%!PS-Adobe-3.0\n%% EPSF-3.0\n"))).toBe(false);
     expect(contentMatchesArtwork("eps", bytes("%PDF-1.7\n"))).toBe(false);
     expect(contentMatchesArtwork("eps", PNG)).toBe(false);
+  });
+
+  it("accepts a PNG by its signature, and refuses anything else named .png", () => {
+    expect(contentMatchesArtwork("png", PNG)).toBe(true);
+    expect(contentMatchesArtwork("png", PNG.subarray(0, 7))).toBe(false);
+    expect(contentMatchesArtwork("png", bytes("%PDF-1.7\n"))).toBe(false);
+    expect(contentMatchesArtwork("png", JPEG)).toBe(false);
+  });
+
+  it("accepts a JPEG by its start (FF D8 FF), and refuses a PNG named .jpg", () => {
+    expect(contentMatchesArtwork("jpeg", JPEG)).toBe(true);
+    expect(contentMatchesArtwork("jpeg", Uint8Array.of(0xff, 0xd8))).toBe(false);
+    expect(contentMatchesArtwork("jpeg", PNG)).toBe(false);
+  });
+
+  it.each([
+    ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', true],
+    ['<?xml version="1.0"?>\n<!-- Generator: Adobe Illustrator 27 -->\n<svg version="1.1">', true],
+    ["\ufeff  <svg>\n<rect/></svg>", true],
+    ['<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg\nwidth="1">', true],
+    ["<html><body>hi</body></html>", false],
+    ["hello <svg>", false],
+    ["<svgfoo>", false],
+    ["%PDF-1.7 <svg>", false],
+  ])("SVG head %j → %s", (text, ok) => {
+    expect(contentMatchesArtwork("svg", bytes(text))).toBe(ok);
+  });
+
+  it("refuses an SVG head with a NUL byte (UTF-16 or binary)", () => {
+    expect(contentMatchesArtwork("svg", Uint8Array.of(0x3c, 0, 0x73, 0, 0x76, 0, 0x67, 0, 0x3e, 0))).toBe(false);
   });
 
   it("accepts a binary DOS EPS (C5 D0 D3 C6)", () => {
@@ -96,8 +148,11 @@ describe("limits and messages", () => {
   it("words every refusal for the buyer", () => {
     expect(ARTWORK_MESSAGES.empty).toBe("The file is empty.");
     expect(ARTWORK_MESSAGES.tooLarge).toBe("Files can be at most 50 MB.");
-    expect(ARTWORK_MESSAGES.wrongType).toBe("Only .EPS or .PDF files are accepted.");
+    expect(ARTWORK_MESSAGES.svgTooLarge).toBe("SVG files can be at most 10 MB.");
+    expect(ARTWORK_MESSAGES.wrongType).toBe("Only .EPS, .PDF, .SVG, .PNG or .JPG files are accepted.");
     expect(ARTWORK_MESSAGES.tooMany).toBe("You can upload at most 10 files per order.");
-    expect(ARTWORK_TOOLTIP).toMatch(/\.EPS or \.PDF/);
+    expect(ARTWORK_TOOLTIP).toBe(
+      "We accept .EPS, .PDF, .SVG, .PNG and .JPG files. Vector files (EPS, PDF, SVG) print sharpest.",
+    );
   });
 });

@@ -7,17 +7,24 @@ import { DRAFT_LIMITS } from "./draft-base";
 
 /** 50 MB, counted as 50 × 1024 × 1024 bytes (B-6). */
 export const ARTWORK_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * An SVG is text a logo needs kilobytes of; 10 MB is far beyond an honest one and keeps the
+ * sandboxed reader's scan short (docs/decisions/044-raster-and-svg-artwork.md).
+ */
+export const SVG_MAX_BYTES = 10 * 1024 * 1024;
 /** Bytes one user may upload in 24 hours (issue 13 item 6): four files at the limit. */
 export const ARTWORK_BYTES_PER_DAY = 200 * 1024 * 1024;
 /** Files on one draft; a logo plus variants fits, an accidental folder upload doesn't. */
 export const ARTWORK_MAX_FILES = DRAFT_LIMITS.files;
-/** Bytes read before deciding whether the content is really a PDF or EPS. */
+/** Bytes read before deciding whether the content is really what its extension says. */
 export const ARTWORK_SNIFF_BYTES = 1024;
 /** For <input type="file" accept>; the server decides, this only narrows the picker. */
-export const ARTWORK_ACCEPT = ".pdf,.eps,application/pdf,application/postscript";
+export const ARTWORK_ACCEPT =
+  ".pdf,.eps,.png,.jpg,.jpeg,.svg,application/pdf,application/postscript,image/png,image/jpeg,image/svg+xml";
 
-/** R-CUST-05: the upload button's tooltip. */
-export const ARTWORK_TOOLTIP = "Only .EPS or .PDF files are accepted.";
+/** R-CUST-05, widened by issue 41 item 7: the upload button's tooltip. */
+export const ARTWORK_TOOLTIP =
+  "We accept .EPS, .PDF, .SVG, .PNG and .JPG files. Vector files (EPS, PDF, SVG) print sharpest.";
 
 /** At most this many checks per account in any hour (docs/decisions/033-fair-preflight-queue.md). */
 export const CHECKS_PER_HOUR = 30;
@@ -30,10 +37,13 @@ export const ARTWORK_MESSAGES = {
   noName: "The upload has no file name.",
   /** 413 */
   tooLarge: "Files can be at most 50 MB.",
+  /** 413 */
+  svgTooLarge: "SVG files can be at most 10 MB.",
   /** 415: wrong extension (R-CUST-06). */
-  wrongType: "Only .EPS or .PDF files are accepted.",
+  wrongType: "Only .EPS, .PDF, .SVG, .PNG or .JPG files are accepted.",
   /** 415: right extension, wrong bytes (e.g. a PNG renamed logo.pdf). */
-  notArtwork: "This file isn't a valid PDF or EPS. Export your artwork as .PDF or .EPS and upload that.",
+  notArtwork:
+    "This file isn't what its name says (a valid PDF, EPS, SVG, PNG or JPEG). Export your artwork again and upload that.",
   /** 409 */
   tooMany: `You can upload at most ${DRAFT_LIMITS.files} files per order.`,
   /** 404 */
@@ -48,11 +58,27 @@ export const ARTWORK_MESSAGES = {
   quota: `You can upload at most ${ARTWORK_BYTES_PER_DAY / (1024 * 1024)} MB of artwork in a day. Please try again tomorrow, or e-mail your files to us instead.`,
 } as const;
 
-export type ArtworkKind = "pdf" | "eps";
+export const ARTWORK_KINDS = ["pdf", "eps", "png", "jpeg", "svg"] as const;
+export type ArtworkKind = (typeof ARTWORK_KINDS)[number];
 
 export const ARTWORK_CONTENT_TYPES: Readonly<Record<ArtworkKind, string>> = {
   pdf: "application/pdf",
   eps: "application/postscript",
+  png: "image/png",
+  jpeg: "image/jpeg",
+  svg: "image/svg+xml",
+};
+
+/** The most bytes a file of `kind` may have. */
+export const artworkMaxBytes = (kind: ArtworkKind) => (kind === "svg" ? SVG_MAX_BYTES : ARTWORK_MAX_BYTES);
+
+const KIND_BY_EXTENSION: Readonly<Record<string, ArtworkKind>> = {
+  pdf: "pdf",
+  eps: "eps",
+  png: "png",
+  jpg: "jpeg",
+  jpeg: "jpeg",
+  svg: "svg",
 };
 
 /**
@@ -70,14 +96,13 @@ export function cleanArtworkName(raw: string): string {
   return visible.slice(0, DRAFT_LIMITS.fileName - ext.length) + ext;
 }
 
-/** 'pdf' or 'eps' by extension, case-insensitive ('logo.PDF' → 'pdf'); null for anything else. */
+/** The kind by extension, case-insensitive ('logo.PDF' → 'pdf', 'logo.JPG' → 'jpeg'); null for anything else. */
 export function artworkKind(name: string): ArtworkKind | null {
-  const match = /\.(pdf|eps)$/i.exec(name.trim());
-  if (!match?.[1]) return null;
-  return match[1].toLowerCase() === "pdf" ? "pdf" : "eps";
+  const match = /\.([a-z]+)$/i.exec(name.trim());
+  return (match?.[1] && KIND_BY_EXTENSION[match[1].toLowerCase()]) || null;
 }
 
-/** R-CUST-06: only .eps and .pdf, any case. */
+/** R-CUST-06, widened by issue 41 item 7: .eps, .pdf, .svg, .png, .jpg and .jpeg, any case. */
 export function isAllowedArtworkName(name: string): boolean {
   return artworkKind(name) !== null;
 }
@@ -88,6 +113,22 @@ const EPS_MAGIC = ascii("%!PS-Adobe-");
 const EPSF_MARK = ascii(" EPSF-");
 /** The binary "DOS EPS" header with an embedded preview: C5 D0 D3 C6. */
 const DOS_EPS_MAGIC = Uint8Array.of(0xc5, 0xd0, 0xd3, 0xc6);
+const PNG_MAGIC = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+/** SOI then the first marker's FF. */
+const JPEG_MAGIC = Uint8Array.of(0xff, 0xd8, 0xff);
+const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
+
+/**
+ * An SVG's first bytes: text (no NUL, so not UTF-16 or binary) that begins, after an optional BOM
+ * and white space, with markup, and opens an <svg element within them. Whether it is safe is the
+ * sandboxed reader's question (decision 044), not this one's.
+ */
+function looksLikeSvg(head: Uint8Array): boolean {
+  const body = startsWith(head, UTF8_BOM) ? head.subarray(UTF8_BOM.length) : head;
+  if (body.includes(0)) return false;
+  const text = String.fromCharCode(...body);
+  return /^\s*</.test(text) && /<svg[\s>]/.test(text);
+}
 
 function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
   if (bytes.length < prefix.length) return false;
@@ -105,11 +146,14 @@ function indexOf(bytes: Uint8Array, needle: Uint8Array, end: number): number {
 /**
  * Whether the first bytes of a file (at least ARTWORK_SNIFF_BYTES, or the whole file if shorter)
  * are what its extension claims: a PDF starts with '%PDF-'; an EPS starts with '%!PS-Adobe-' and
- * says ' EPSF-' on that first line, or is a binary DOS EPS. Print shops need real vector files,
- * and a renamed PNG would only fail later, at proofing.
+ * says ' EPSF-' on that first line, or is a binary DOS EPS; a PNG and a JPEG start with their
+ * signatures; an SVG as looksLikeSvg says. A renamed file would only fail later, at proofing.
  */
 export function contentMatchesArtwork(kind: ArtworkKind, head: Uint8Array): boolean {
   if (kind === "pdf") return startsWith(head, PDF_MAGIC);
+  if (kind === "png") return startsWith(head, PNG_MAGIC);
+  if (kind === "jpeg") return startsWith(head, JPEG_MAGIC);
+  if (kind === "svg") return looksLikeSvg(head);
   if (startsWith(head, DOS_EPS_MAGIC)) return true;
   if (!startsWith(head, EPS_MAGIC)) return false;
   let lineEnd = head.findIndex((byte) => byte === 0x0a || byte === 0x0d);

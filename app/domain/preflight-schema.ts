@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { OVER_LIMITS, REPORT_LIMITS, UNREADABLE_REASONS } from "./preflight";
+import { RASTER_FORMATS } from "./preflight-image";
 
 const text = (max: number) => z.string().max(max, `Keep this under ${max} characters`);
 const mm = z.number().nonnegative().max(100_000);
@@ -45,6 +46,21 @@ export const preflightReportSchema = z.discriminatedUnion("kind", [
     colours: colourUse,
     preview: z.object({ format: z.enum(["tiff", "wmf"]), bytes: z.number().int().nonnegative() }).nullable(),
     pictureOff: z.literal(true).optional(),
+  }),
+  z.object({
+    kind: z.literal("raster"),
+    format: z.enum(RASTER_FORMATS),
+    widthPx: z.number().int().positive().max(1_000_000),
+    heightPx: z.number().int().positive().max(1_000_000),
+    ppi: z.number().positive().max(100_000).nullable(),
+    alpha: z.boolean(),
+    colours: colourUse,
+  }),
+  z.object({
+    kind: z.literal("svg"),
+    size: z.object({ widthMm: mm, heightMm: mm }).nullable(),
+    raster: z.boolean(),
+    colours: colourUse,
   }),
   z.object({ kind: z.literal("unreadable"), reason: z.enum(UNREADABLE_REASONS) }),
   z.object({ kind: z.literal("unchecked"), overLimit: z.enum(OVER_LIMITS) }),

@@ -5,20 +5,50 @@
  * the same. The thresholds are ours, from what the factory asks for (docs/decisions/027).
  */
 import type { BrandingMethod } from "./checkout";
+import {
+  artKind,
+  type ColourUse,
+  colourFindings,
+  coloursText,
+  effectivePpi,
+  type Finding,
+  type FindingLevel,
+  MIN_TEXT_MM,
+  MIN_PPI,
+  methodName,
+  mmText,
+  oxford,
+  type PlacedImage,
+  type Placement,
+  blocker,
+  pass,
+  plural,
+  printedAt,
+  printScale,
+  VECTOR_METHODS,
+  warning,
+} from "./preflight-findings";
+import { describeImageReport, judgeRaster, judgeSvg, type RasterReport, type SvgReport } from "./preflight-image";
+
+export {
+  effectivePpi,
+  formatSizeCm,
+  MAX_SCREENS,
+  MIN_PPI,
+  MIN_TEXT_MM,
+  printScale,
+  type ColourUse,
+  type Finding,
+  type FindingLevel,
+  type PlacedImage,
+  type Placement,
+} from "./preflight-findings";
+export type { RasterReport, SvgReport } from "./preflight-image";
+export { parsePlacementSize } from "./preflight-placement";
+import { parsePlacementSize } from "./preflight-placement";
 
 // ---------------------------------------------------------------------------------------------
 // The report, as stored with the file
-
-/** A raster image placed in a PDF: its pixels and the size it is drawn at on the page. */
-export type PlacedImage = { widthPx: number; heightPx: number; widthMm: number; heightMm: number };
-
-export type ColourUse = {
-  rgb: boolean;
-  cmyk: boolean;
-  gray: boolean;
-  /** Spot colour names (Separation and DeviceN colourants), e.g. "PANTONE 186 C". */
-  spot: string[];
-};
 
 export type PdfReport = {
   kind: "pdf";
@@ -53,7 +83,16 @@ export type EpsReport = {
 };
 
 /** Why a file could not be read at all: each refuses the upload. */
-export const UNREADABLE_REASONS = ["damaged", "no_pages", "encrypted", "too_complex"] as const;
+export const UNREADABLE_REASONS = [
+  "damaged",
+  "no_pages",
+  "encrypted",
+  "too_complex",
+  "too_many_pixels",
+  "svg_script",
+  "svg_external",
+  "svg_entities",
+] as const;
 export type UnreadableReason = (typeof UNREADABLE_REASONS)[number];
 export type UnreadableReport = { kind: "unreadable"; reason: UnreadableReason };
 
@@ -77,25 +116,10 @@ export const OVER_LIMIT_MESSAGES = {
 export const BY_HAND = "We'll check it by hand before we print.";
 export const PICTURE_OFF = "No picture of this EPS: we can't draw EPS files at the moment. The rest of the check ran.";
 
-export type PreflightReport = PdfReport | EpsReport | UnreadableReport | UncheckedReport;
+export type PreflightReport = PdfReport | EpsReport | RasterReport | SvgReport | UnreadableReport | UncheckedReport;
 
 // ---------------------------------------------------------------------------------------------
 // Findings
-
-export type FindingLevel = "pass" | "warning" | "blocker";
-export type Finding = { level: FindingLevel; code: string; message: string };
-
-/** Where the artwork goes and how big it prints: fitted into the area, keeping its proportions. */
-export type Placement = { label: string; widthMm: number; heightMm: number };
-
-/** Print resolution DTF, screen print and full-colour print need at the printed size. */
-export const MIN_PPI = 300;
-/** Spot colours screen print takes: one screen each. */
-export const MAX_SCREENS = 6;
-/** The smallest letters each method holds, in millimetres of printed height. */
-export const MIN_TEXT_MM: Partial<Record<BrandingMethod, number>> = { embroidery: 5, deboss: 3, laser: 1 };
-/** Methods that stitch, burn or press outlines: they need paths, not pixels. */
-const VECTOR_METHODS: readonly BrandingMethod[] = ["embroidery", "laser", "deboss"];
 
 export const PREFLIGHT_MESSAGES = {
   damaged: "We couldn't read this file: it may be damaged or cut short. Export it again and upload that.",
@@ -103,39 +127,14 @@ export const PREFLIGHT_MESSAGES = {
   encrypted: "This PDF is password-protected or encrypted. Save a copy without security and upload that.",
   too_complex:
     "This file is too complex for us to check in time. Simplify it (flatten effects, remove hidden layers) or e-mail it to us.",
+  too_many_pixels:
+    "This image is over 100 megapixels, far more than any print needs. Resize it (6,000 px on its longest side is plenty) and upload that.",
+  svg_script:
+    "This SVG contains a script or an event handler. Export it again as plain SVG (no scripts) and upload that.",
+  svg_external:
+    "This SVG links to files or addresses outside itself. Embed its images and fonts (or convert text to outlines), export it again, or upload a PDF.",
+  svg_entities: "This SVG declares XML entities, which we don't read. Export it again as plain SVG, or upload a PDF.",
 } as const satisfies Record<UnreadableReason, string>;
-
-/** "10 × 5.5 cm", the way the catalogue writes sizes. */
-export function formatSizeCm(widthMm: number, heightMm: number): string {
-  const cm = (mm: number) => String(Math.round(mm) / 10);
-  return `${cm(widthMm)} × ${cm(heightMm)} cm`;
-}
-
-const MM_PER_INCH = 25.4;
-
-/**
- * How much the artwork is scaled to print: its page (or bounding box) fitted into the placement,
- * keeping proportions, larger or smaller. Without a placement it prints at its own size.
- */
-export function printScale(artwork: { widthMm: number; heightMm: number }, placement: Placement | null): number {
-  if (!placement || artwork.widthMm <= 0 || artwork.heightMm <= 0) return 1;
-  return Math.min(placement.widthMm / artwork.widthMm, placement.heightMm / artwork.heightMm);
-}
-
-/** An image's effective resolution when printed at `scale`: the lower of its two axes, in ppi. */
-export function effectivePpi(image: PlacedImage, scale: number): number {
-  const across = image.widthPx / ((image.widthMm * scale) / MM_PER_INCH);
-  const down = image.heightPx / ((image.heightMm * scale) / MM_PER_INCH);
-  return Math.round(Math.min(across, down));
-}
-
-const pass = (code: string, message: string): Finding => ({ level: "pass", code, message });
-const warning = (code: string, message: string): Finding => ({ level: "warning", code, message });
-const blocker = (code: string, message: string): Finding => ({ level: "blocker", code, message });
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const oxford = (names: readonly string[]) =>
-  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
 /**
  * The findings for `report` decorated with `method` at `placement`: blockers first, then
@@ -149,7 +148,14 @@ export function judgePreflight(
   if (report.kind === "unreadable") return [blocker(report.reason, PREFLIGHT_MESSAGES[report.reason])];
   // Usable, after the buyer's "Use it anyway"; staff see the same words on the order.
   if (report.kind === "unchecked") return [warning("unchecked", `${OVER_LIMIT_MESSAGES[report.overLimit]} ${BY_HAND}`)];
-  const findings = report.kind === "pdf" ? judgePdf(report, choice) : judgeEps(report, choice);
+  const findings =
+    report.kind === "pdf"
+      ? judgePdf(report, choice)
+      : report.kind === "eps"
+        ? judgeEps(report, choice)
+        : report.kind === "raster"
+          ? judgeRaster(report, choice)
+          : judgeSvg(report, choice);
   const rank: Record<FindingLevel, number> = { blocker: 0, warning: 1, pass: 2 };
   return findings.sort((a, b) => rank[a.level] - rank[b.level]);
 }
@@ -160,7 +166,7 @@ function judgePdf(report: PdfReport, { method, placement }: { method: BrandingMe
   const findings: Finding[] = [];
   const page = { widthMm: report.pageWidthMm, heightMm: report.pageHeightMm };
   const scale = printScale(page, placement);
-  const at = placement ? `at ${formatSizeCm(placement.widthMm, placement.heightMm)}` : "at its own size";
+  const at = printedAt(placement);
 
   if (report.pages > 1) {
     findings.push(
@@ -230,71 +236,11 @@ function judgeEps(report: EpsReport, { method }: { method: BrandingMethod; place
   return findings;
 }
 
-const methodName = (method: BrandingMethod) =>
-  ({
-    embroidery: "embroidery",
-    screen_print: "screen print",
-    dtf: "DTF transfer",
-    laser: "laser engraving",
-    deboss: "debossing",
-    none: "printing",
-  })[method];
-
-function artKind(method: BrandingMethod, raster: boolean, vector: boolean): Finding[] {
-  if (!raster) return [pass("vector", "Vector artwork: sharp at any size.")];
-  if (VECTOR_METHODS.includes(method)) {
-    return [
-      warning(
-        "raster",
-        `Contains a raster image: ${methodName(method)} needs vector art (paths), so we'd redraw it${vector ? "" : " from pixels"}.`,
-      ),
-    ];
-  }
-  return [];
-}
-
-function colourFindings(method: BrandingMethod, colours: ColourUse): Finding[] {
-  const spot = colours.spot;
-  if (method === "screen_print") {
-    if (spot.length > MAX_SCREENS) {
-      return [
-        warning(
-          "spot",
-          `${plural(spot.length, "spot colour")}: screen print takes at most ${MAX_SCREENS}, so we'd merge the closest.`,
-        ),
-      ];
-    }
-    if (spot.length > 0) return [pass("spot", `${plural(spot.length, "spot colour")}: ${oxford(spot)}.`)];
-    if (colours.rgb || colours.cmyk) {
-      return [
-        warning(
-          "spot",
-          `No spot colours: screen print prints one colour per screen, so we'd match your ${colours.rgb ? "RGB" : "CMYK"} colours by eye. Name them as spot colours for an exact match.`,
-        ),
-      ];
-    }
-    return [];
-  }
-  const used = [
-    ...(colours.cmyk ? ["CMYK"] : []),
-    ...(colours.rgb ? ["RGB"] : []),
-    ...(colours.gray ? ["greyscale"] : []),
-    ...(spot.length > 0 ? [`${plural(spot.length, "spot colour")} (${oxford(spot)})`] : []),
-  ];
-  return used.length > 0 ? [pass("colours", `Colours: ${oxford(used)}.`)] : [];
-}
-
-const mmText = (mm: number) => `${Math.round(mm * 10) / 10}`;
-const coloursText = (use: ColourUse) => {
-  const spaces = [...(use.cmyk ? ["CMYK"] : []), ...(use.rgb ? ["RGB"] : []), ...(use.gray ? ["greyscale"] : [])];
-  const spot = use.spot.length > 0 ? [`spot: ${use.spot.join(", ")}`] : [];
-  return [...spaces, ...spot].join("; ") || "none found";
-};
-
 /** What a report found, fact by fact, as staff read it when they make the proof (issue 20 item 3). */
 export function describeReport(report: PreflightReport): string[] {
   if (report.kind === "unreadable") return [PREFLIGHT_MESSAGES[report.reason]];
   if (report.kind === "unchecked") return [OVER_LIMIT_MESSAGES[report.overLimit], "Not checked: check it by hand"];
+  if (report.kind === "raster" || report.kind === "svg") return describeImageReport(report);
   if (report.kind === "eps") {
     const box = report.boundingBox;
     return [
@@ -367,19 +313,6 @@ export function boundReport(report: PreflightReport): PreflightReport {
     return { ...report, dsc: Object.fromEntries(dsc), colours: colours(report.colours) };
   }
   return report;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Placement sizes, from the catalogue's option texts
-
-const SIZE = /up to (\d+(?:\.\d+)?) × (\d+(?:\.\d+)?) (cm|mm)/i;
-
-/** "Up to 10 × 5.5 cm, up to 8 thread colours" → 100 × 55 mm; null when the text gives no size. */
-export function parsePlacementSize(text: string): { widthMm: number; heightMm: number } | null {
-  const match = SIZE.exec(text);
-  if (!match) return null;
-  const unit = match[3]!.toLowerCase() === "cm" ? 10 : 1;
-  return { widthMm: Number(match[1]) * unit, heightMm: Number(match[2]) * unit };
 }
 
 /**

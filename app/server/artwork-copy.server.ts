@@ -15,8 +15,11 @@ import { deleteStored, type FileStorage } from "./storage.server";
 import { preflightStored } from "./artwork-preflight.server";
 import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
 
-/** A stored file to copy: its name as the buyer sees it and where its bytes are. */
-export type ArtworkSource = { name: string; storedName: string; contentType: string };
+/**
+ * A stored file to copy: its name as the buyer sees it and where its bytes are; for a reorder, the
+ * warnings the buyer already said "Use it anyway" to on the order whose design was approved.
+ */
+export type ArtworkSource = { name: string; storedName: string; contentType: string; useAnyway?: readonly string[] };
 
 /** Copies the bytes; null when the source is missing from storage. */
 async function copyBytes(storage: FileStorage, storedName: string) {
@@ -62,7 +65,10 @@ export async function copyArtworkIntoDraft(
       size: stored.size,
       uploaded_at: new Date().toISOString(),
       preflight: checked.report,
-      use_anyway: [],
+      // A reorder repeats the line's method and placement, so its file meets the same warnings, and
+      // the buyer accepted them and approved the proof (R-CUST preflight consent, decision 044): kept.
+      // Consent is by code, so a warning the copy meets that the order's file did not asks again.
+      use_anyway: [...(source.useAnyway ?? [])],
     };
     copies.push({
       entry,

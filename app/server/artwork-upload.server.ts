@@ -8,6 +8,7 @@ import {
   ARTWORK_MESSAGES,
   ARTWORK_SNIFF_BYTES,
   artworkKind,
+  artworkMaxBytes,
   cleanArtworkName,
   contentMatchesArtwork,
   type ArtworkKind,
@@ -25,6 +26,7 @@ export const FAILURES = {
   noName: () => failure(400, "FILE_NAME_MISSING", ARTWORK_MESSAGES.noName),
   empty: () => failure(400, "FILE_EMPTY", ARTWORK_MESSAGES.empty),
   tooLarge: () => failure(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.tooLarge),
+  svgTooLarge: () => failure(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.svgTooLarge),
   wrongType: () => failure(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.wrongType),
   notArtwork: () => failure(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.notArtwork),
   tooMany: () => failure(409, "TOO_MANY_FILES", ARTWORK_MESSAGES.tooMany),
@@ -90,23 +92,28 @@ function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
   return { stream, rejection: (): Failure | null => rejection, size: () => size };
 }
 
+/** The 413 for a file of `kind` over its limit (an SVG's is smaller, decision 044). */
+const tooLargeFor = (kind: ArtworkKind) => (kind === "svg" ? FAILURES.svgTooLarge() : FAILURES.tooLarge());
+
 /**
  * What an artwork upload's headers say, checked before a byte of the body is read: its name (in
- * X-File-Name), its kind by extension, and its declared length, refused when over `maxBytes` or 0.
+ * X-File-Name), its kind by extension, and its declared length, refused when over the kind's limit
+ * (at most `maxBytes`) or 0. `maxBytes` of the answer is the limit the body is then held to.
  */
 export function readUploadHeaders(
   request: Request,
   maxBytes: number,
-): { ok: true; name: string; kind: ArtworkKind; length: number | null } | Failure {
+): { ok: true; name: string; kind: ArtworkKind; length: number | null; maxBytes: number } | Failure {
   const name = decodeName(request.headers.get(ARTWORK_NAME_HEADER));
   if (name === "") return FAILURES.noName();
   const kind = artworkKind(name);
   if (!kind) return FAILURES.wrongType();
+  const limit = Math.min(maxBytes, artworkMaxBytes(kind));
   const declared = request.headers.get("Content-Length")?.trim() ?? "";
   const length = declared.length <= 16 && /^\d+$/.test(declared) ? Number(declared) : null;
-  if (length !== null && length > maxBytes) return FAILURES.tooLarge();
+  if (length !== null && length > limit) return tooLargeFor(kind);
   if (length === 0) return FAILURES.empty();
-  return { ok: true, name, kind, length };
+  return { ok: true, name, kind, length, maxBytes: limit };
 }
 
 /**
@@ -132,7 +139,7 @@ export async function storeUpload(
   const guard = guardUpload(
     input.kind,
     reserved,
-    length === null && reserved < maxBytes ? FAILURES.quota() : FAILURES.tooLarge(),
+    length === null && reserved < maxBytes ? FAILURES.quota() : tooLargeFor(input.kind),
   );
   let stored: { storedName: string; size: number };
   try {

@@ -178,7 +178,8 @@ describe("saveArtwork", () => {
       ok: false,
       status: 415,
       code: "UNSUPPORTED_FILE_TYPE",
-      message: "This file isn't a valid PDF or EPS. Export your artwork as .PDF or .EPS and upload that.",
+      message:
+        "This file isn't what its name says (a valid PDF, EPS, SVG, PNG or JPEG). Export your artwork again and upload that.",
     });
     expect(filesOnDisk()).toEqual([]);
     expect((await getDraft(handle.db, { userId: ALICE, draftId: draft.id }))?.data.artwork).toEqual({
@@ -187,15 +188,27 @@ describe("saveArtwork", () => {
     });
   });
 
-  it("refuses a .png by its name (415) before reading it", async () => {
+  it("refuses a .gif by its name (415) before reading it", async () => {
     const draft = await newDraft();
     const result = await saveArtwork(handle.db, {
       userId: ALICE,
       draftId: draft.id,
-      request: upload(PNG, "logo.png"),
+      request: upload(PNG, "logo.gif"),
       storage,
     });
-    expect(result).toMatchObject({ status: 415, message: "Only .EPS or .PDF files are accepted." });
+    expect(result).toMatchObject({ status: 415, message: "Only .EPS, .PDF, .SVG, .PNG or .JPG files are accepted." });
+  });
+
+  it("refuses an SVG declared over 10 MB (413) before reading it", async () => {
+    const draft = await newDraft();
+    const result = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      request: upload("<svg>", "logo.svg", { "Content-Length": String(10 * 1024 * 1024 + 1) }),
+      storage,
+    });
+    expect(result).toMatchObject({ status: 413, message: "SVG files can be at most 10 MB." });
+    expect(filesOnDisk()).toEqual([]);
   });
 
   it("refuses an empty file (400 'The file is empty.')", async () => {

@@ -103,6 +103,7 @@ export async function saveArtwork(
   const headers = readUploadHeaders(request, maxBytes);
   if (!headers.ok) return headers;
   const { name, kind, length } = headers;
+  const limit = headers.maxBytes;
   if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
   const state = await draftState(db, userId, draftId, name);
   const refused = stateFailure(state);
@@ -113,7 +114,7 @@ export async function saveArtwork(
   const limited = await checksLimited(db, userId);
   if (limited) return limited;
 
-  const stored = await storeUpload(db, { userId, kind, length, maxBytes, body: request.body, storage });
+  const stored = await storeUpload(db, { userId, kind, length, maxBytes: limit, body: request.body, storage });
   if (!stored.ok) return stored;
   const checked = await preflightStored(db, { userId, storage, stored, kind, signal: request.signal });
   if (!checked.ok) return checked;
@@ -339,7 +340,7 @@ export function artworkPreviewHeaders(): Headers {
 
 /**
  * Response headers for a download: always an attachment (a PDF or PostScript file is never
- * rendered inline on our origin), the buyer's file name in RFC 6266 form, no sniffing, no caching.
+ * rendered inline on our origin, and a sandbox should one be), the buyer's file name in RFC 6266 form, no sniffing, no caching.
  */
 export function artworkDownloadHeaders(file: Pick<ArtworkDownload, "name" | "contentType" | "size">): Headers {
   const fallback = file.name.replace(/[^\x20-\x7e]|["\\]/g, "_");
@@ -348,6 +349,8 @@ export function artworkDownloadHeaders(file: Pick<ArtworkDownload, "name" | "con
     ...(file.size === null ? {} : { "Content-Length": String(file.size) }),
     "Content-Disposition": `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
     "X-Content-Type-Options": "nosniff",
+    // An SVG opened on its own from our origin runs nothing (docs/decisions/044-raster-and-svg-artwork.md).
+    "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cache-Control": "private, no-store",
   });
 }

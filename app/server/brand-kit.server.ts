@@ -115,6 +115,7 @@ export async function uploadBrandLogo(
   const headers = readUploadHeaders(request, maxBytes);
   if (!headers.ok) return headers;
   const { name, kind, length } = headers;
+  const limit = headers.maxBytes;
   if (!request.body) return FAILURES.empty();
   const refused = (await mayChange(db, input)) ?? (await checksLimited(db, userId));
   if (refused) return refused;
@@ -124,7 +125,7 @@ export async function uploadBrandLogo(
   };
   if (await full()) return failure(409, "TOO_MANY_LOGOS", BRAND_KIT_MESSAGES.tooManyLogos);
 
-  const stored = await storeUpload(db, { userId, kind, length, maxBytes, body: request.body, storage });
+  const stored = await storeUpload(db, { userId, kind, length, maxBytes: limit, body: request.body, storage });
   if (!stored.ok) return stored;
   // A file that can never print is refused here as in step 2 (issue 20); the kit keeps no report,
   // since each copy into a draft is checked again for its own method and placement.

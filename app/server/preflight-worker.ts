@@ -1,16 +1,21 @@
 /**
  * The preflight worker process (docs/decisions/032-sandboxed-parsers.md): one per file, started by
- * preflight.server.ts inside the sandbox with CPU, memory and time limits. It reads the file from
+ * preflight.server.ts inside the sandbox with CPU, memory and time limits, for a PDF, an EPS, a PNG,
+ * a JPEG or an SVG (decision 044). It reads the file from
  * stdin and writes one answer to stdout: a line of JSON, then the preview's PNG bytes. No database,
  * no environment, no file of the shop's, no app imports beyond the readers, Ghostscript's child for
  * an EPS's picture (only when started with --eps-picture, that is inside the box), and the types.
  */
+import type { ArtworkKind } from "~/domain/artwork-rules";
 import type { OverLimit, PreflightReport } from "~/domain/preflight";
 import { drawEps } from "./eps-preview.server";
 import { epsPostScript } from "./preflight-eps.server";
+import { readRasterWithPreview } from "./preflight-raster.server";
 import { readEps, readPdfWithPreview } from "./preflight-read.server";
+import { readSvgWithPreview } from "./preflight-svg.server";
 
-export type PreflightKind = "pdf" | "eps";
+export type PreflightKind = ArtworkKind;
+const KINDS: readonly string[] = ["pdf", "eps", "png", "jpeg", "svg"] satisfies PreflightKind[];
 /** The JSON line of the answer; `previewBytes` of PNG follow it. */
 export type PreflightAnswerHead = { report: PreflightReport; previewBytes: number; overLimit?: OverLimit };
 export type PreflightAnswer = { report: PreflightReport; preview: Uint8Array | null; overLimit?: OverLimit };
@@ -40,10 +45,16 @@ async function readStdin(size: number): Promise<Uint8Array> {
 
 async function main() {
   const [kind, size, ...flags] = process.argv.slice(2);
-  if (kind !== "pdf" && kind !== "eps") throw new Error(`unknown kind ${kind}`);
+  if (!kind || !KINDS.includes(kind)) throw new Error(`unknown kind ${kind}`);
   const bytes = await readStdin(Number(size));
-  const answer =
-    kind === "pdf" ? await readPdfWithPreview(bytes) : await readEpsWithPreview(bytes, flags.includes("--eps-picture"));
+  const answer: PreflightAnswer =
+    kind === "pdf"
+      ? await readPdfWithPreview(bytes)
+      : kind === "eps"
+        ? await readEpsWithPreview(bytes, flags.includes("--eps-picture"))
+        : kind === "svg"
+          ? await readSvgWithPreview(bytes)
+          : await readRasterWithPreview(bytes, kind === "png" ? "png" : "jpeg");
   const preview = answer.preview ?? new Uint8Array();
   const head: PreflightAnswerHead = { report: answer.report, previewBytes: preview.byteLength };
   if ("overLimit" in answer && answer.overLimit) head.overLimit = answer.overLimit;

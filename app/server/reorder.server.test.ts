@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { artworkFiles, cartItems, orderDrafts, orderLines } from "#db/schema";
+import { createCanvas } from "@napi-rs/canvas";
 import { draftDataSchema } from "~/domain/draft-schemas";
+import { judgePreflight, unconsentedWarnings } from "~/domain/preflight";
 import { REORDER_MESSAGES } from "~/domain/reorder-plan";
 import { action as reorderAction, loader as reorderLoader } from "~/routes/order-reorder";
 import { loader as cartLoader } from "~/routes/cart";
@@ -36,11 +38,25 @@ const bytesOf = async (storedName: string) =>
   new Uint8Array(await new Response(await storage.get(storedName)).arrayBuffer());
 
 /** A delivered order of 100 caps whose line carries one uploaded artwork file. */
-async function deliveredWithArtwork(userId = BUYER, status: "delivered" | "shipped" = "delivered") {
+async function deliveredWithArtwork(
+  userId = BUYER,
+  status: "delivered" | "shipped" = "delivered",
+  artwork: { bytes: Uint8Array<ArrayBuffer>; name: string; contentType: string; use_anyway?: string[] } = {
+    bytes: PDF,
+    name: "logo.pdf",
+    contentType: "application/pdf",
+  },
+) {
   const order = await insertPaidOrder(handle.db, { userId, email: "jane@acme.example", company: "Acme", status });
   const [line] = await handle.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-  const stored = await storage.put(new Response(PDF).body!);
-  const file = { id: crypto.randomUUID(), name: "logo.pdf", size: stored.size, uploaded_at: new Date().toISOString() };
+  const stored = await storage.put(new Response(artwork.bytes).body!);
+  const file = {
+    id: crypto.randomUUID(),
+    name: artwork.name,
+    size: stored.size,
+    uploaded_at: new Date().toISOString(),
+    ...(artwork.use_anyway ? { use_anyway: artwork.use_anyway } : {}),
+  };
   await handle.db.insert(artworkFiles).values({
     id: file.id,
     draftId: line!.draftId,
@@ -48,7 +64,7 @@ async function deliveredWithArtwork(userId = BUYER, status: "delivered" | "shipp
     originalName: file.name,
     storedName: stored.storedName,
     sizeBytes: stored.size,
-    contentType: "application/pdf",
+    contentType: artwork.contentType,
   });
   await handle.db.execute(
     sql`update order_lines set snapshot = jsonb_set(snapshot, '{customization,artwork}',
@@ -102,6 +118,34 @@ describe("reorder", () => {
     expect(await bytesOf(row!.storedName)).toEqual(PDF);
     // The order's own file is untouched.
     expect(await bytesOf(storedName)).toEqual(PDF);
+  });
+
+  it("keeps the order's accepted decision on a raster logo: its warning is not asked again (issue 41 item 7)", async () => {
+    const buyer = "buyer-reorder-raster";
+    const canvas = createCanvas(200, 100);
+    canvas.getContext("2d").fillRect(50, 25, 100, 50);
+    const jpeg = new Uint8Array(canvas.toBuffer("image/jpeg"));
+    const { order } = await deliveredWithArtwork(buyer, "delivered", {
+      bytes: jpeg,
+      name: "logo.jpg",
+      contentType: "image/jpeg",
+      use_anyway: ["raster"],
+    });
+    expect(await run(order.id, { userId: buyer, accountId: buyer })).toMatchObject({ ok: true });
+    const [draft] = await handle.db
+      .select()
+      .from(orderDrafts)
+      .where(sql`${orderDrafts.userId} = ${buyer} and ${orderDrafts.status} = 'customisation_draft'`);
+    const copy = draftDataSchema.parse(draft!.data).artwork.files[0]!;
+    expect(copy).toMatchObject({ name: "logo.jpg", use_anyway: ["raster"] });
+    if (copy.preflight?.kind !== "raster")
+      throw new Error(`expected a raster report, got ${JSON.stringify(copy.preflight)}`);
+    // The cap's embroidery would redraw the JPEG: the one warning, already accepted on the order.
+    const findings = judgePreflight(copy.preflight, { method: "embroidery", placement: null });
+    expect(findings.filter((finding) => finding.level === "warning").map((finding) => finding.code)).toEqual([
+      "raster",
+    ]);
+    expect(unconsentedWarnings(findings, copy.use_anyway)).toEqual([]);
   });
 
   it("answers a second press within seconds with the same cart, copying nothing again", async () => {

@@ -111,7 +111,10 @@ export async function reorder(
     const draftOf = lines.find((each) => each.product.id === line.productId)?.draftId;
     const sources = line.artwork.flatMap((file) => {
       const row = stored.find((each) => each.id === file.id && each.draftId === draftOf);
-      return row ? [{ name: file.name, storedName: row.storedName, contentType: row.contentType }] : [];
+      // The order's "Use it anyway" goes with its file: that decision was made and the proof approved.
+      return row
+        ? [{ name: file.name, storedName: row.storedName, contentType: row.contentType, useAnyway: file.use_anyway }]
+        : [];
     });
     if (sources.length === 0 && line.artwork.length === 0) continue;
     const copied = await copyArtworkIntoDraft(db, { userId, draftId: created.draft.id, sources, storage });

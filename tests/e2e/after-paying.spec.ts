@@ -13,7 +13,7 @@ test("after paying, the confirmation sums up the order and the order page shows 
   await page.getByRole("link", { name: "Next: Customise your product" }).click();
   await page.getByRole("radio", { name: "Embroidery" }).check();
   await page.getByLabel("Placement").fill("Centred on the front panel, 8 cm wide");
-  await page.getByLabel("Upload artwork (.EPS or .PDF)").setInputFiles("tests/e2e/fixtures/logo.pdf");
+  await page.getByLabel("Upload artwork (.EPS, .PDF, .SVG, .PNG or .JPG)").setInputFiles("tests/e2e/fixtures/logo.pdf");
   await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.pdf");
   await page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." }).check();
   await page.getByRole("checkbox", { name: "I understand lead time starts after payment and proof approval." }).check();

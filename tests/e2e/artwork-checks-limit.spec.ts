@@ -16,7 +16,7 @@ test("the 31st upload in an hour says when the buyer can upload again, and nothi
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
   await page.getByLabel("Placement").fill("Centred on the front panel");
   const logo = Buffer.from(await vectorLogo());
-  const input = page.getByLabel("Upload artwork (.EPS or .PDF)");
+  const input = page.getByLabel("Upload artwork (.EPS, .PDF, .SVG, .PNG or .JPG)");
   const status = page.getByRole("status").filter({ hasText: "logo.pdf was" });
 
   const send = async () => {

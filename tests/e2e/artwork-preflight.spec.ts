@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 
 async function upload(page: Page, name: string, bytes: Uint8Array) {
   await page
-    .getByLabel("Upload artwork (.EPS or .PDF)")
+    .getByLabel("Upload artwork (.EPS, .PDF, .SVG, .PNG or .JPG)")
     .setInputFiles({ name, mimeType: "application/pdf", buffer: Buffer.from(bytes) });
 }
 
@@ -74,7 +74,7 @@ test("a 72 ppi logo warns for embroidery and for DTF, is used anyway and recorde
   await expect(vector.getByRole("button", { name: "Use it anyway" })).toHaveCount(0);
   // An EPS too: its page one is drawn by Ghostscript inside bubblewrap (.ci/run installs both).
   await page
-    .getByLabel("Upload artwork (.EPS or .PDF)")
+    .getByLabel("Upload artwork (.EPS, .PDF, .SVG, .PNG or .JPG)")
     .setInputFiles({ name: "mark.eps", mimeType: "application/postscript", buffer: Buffer.from(vectorEps()) });
   const eps = files.filter({ hasText: "mark.eps" }).getByTestId("artwork-check");
   await expect(eps).toContainText("Vector artwork: sharp at any size.");

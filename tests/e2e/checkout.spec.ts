@@ -138,7 +138,7 @@ test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused, a r
   await expect(branding.getByRole("radio", { name: "DTF transfer" })).toBeChecked();
   await expect(branding.getByRole("radio", { name: "Screen print" })).toBeVisible();
 
-  const input = page.getByLabel("Upload artwork (.EPS or .PDF)");
+  const input = page.getByLabel("Upload artwork (.EPS, .PDF, .SVG, .PNG or .JPG)");
   // Each file is an item of the list; its findings are a list of their own.
   const files = page.getByRole("list", { name: "Uploaded artwork" }).locator(":scope > li");
   await input.setInputFiles("tests/e2e/fixtures/logo.pdf");
@@ -147,7 +147,7 @@ test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused, a r
   await expect(files.filter({ hasText: "logo.eps" })).toContainText("107 bytes");
   await input.setInputFiles("tests/e2e/fixtures/not-really.pdf");
   await expect(page.getByRole("alert")).toHaveText(
-    "This file isn't a valid PDF or EPS. Export your artwork as .PDF or .EPS and upload that.",
+    "This file isn't what its name says (a valid PDF, EPS, SVG, PNG or JPEG). Export your artwork again and upload that.",
   );
   await expect(files).toHaveCount(2);
   // The same file again takes the first one's place rather than being listed twice.
@@ -185,7 +185,7 @@ test("what is typed just before an upload, and while it runs, is saved with the 
     await route.fulfill({ response });
   });
   await page.getByLabel("Placement").fill("Centred on the front panel");
-  await page.getByLabel("Upload artwork (.EPS or .PDF)").setInputFiles("tests/e2e/fixtures/logo.pdf");
+  await page.getByLabel("Upload artwork (.EPS, .PDF, .SVG, .PNG or .JPG)").setInputFiles("tests/e2e/fixtures/logo.pdf");
   await page.getByLabel("Placement").fill("Centred on the front panel, 8 cm wide");
   await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.pdf");
   await expect(page.getByTestId("save-status")).toHaveText("Saved");

@@ -81,7 +81,8 @@ function LogosSection({ logos, canEdit, reply }: { logos: BrandKitView["logos"];
         Logos
       </h2>
       <p className="mt-1 text-sm text-muted">
-        .PDF or .EPS, up to {formatFileSize(ARTWORK_MAX_BYTES)} each; {logos.length} of {BRAND_KIT_LIMITS.logos}.
+        .PDF, .EPS, .SVG, .PNG or .JPG, up to {formatFileSize(ARTWORK_MAX_BYTES)} each; {logos.length} of{" "}
+        {BRAND_KIT_LIMITS.logos}.
       </p>
       {logos.length > 0 ? (
         <ul className="mt-4 divide-y divide-slate-200" aria-label="Logos in your brand kit">
