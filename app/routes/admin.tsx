@@ -41,6 +41,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/reviews" className={tab}>
           Reviews
         </NavLink>
+        <NavLink to="/admin/problem-reports" className={tab}>
+          Problem reports
+        </NavLink>
         {INBOX_KINDS.map((kind) => (
           <NavLink key={kind} to={`/admin/inbox/${kind}`} className={tab}>
             {INBOX_LABELS[kind]}
