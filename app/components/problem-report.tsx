@@ -46,7 +46,7 @@ export function problemReply(actionData: unknown): ProblemReply | undefined {
 }
 
 /**
- * "Report a problem" on a delivered order (issue 41 item 8; docs/decisions/043-problem-reports.md):
+ * "Report a problem" on a delivered order (docs/decisions/043-problem-reports.md):
  * the form while the policy's window is open and no report is open, then the report, its photos
  * and a way to add more while our team looks at it.
  */

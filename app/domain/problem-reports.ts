@@ -1,5 +1,5 @@
 /**
- * "Report a problem" on a delivered order (issue 41 item 8; docs/decisions/043-problem-reports.md):
+ * "Report a problem" on a delivered order (docs/decisions/043-problem-reports.md):
  * the buyer says which lines are wrong and what is wrong, within POLICY_NUMBERS.qualityDisputeDays
  * (14) calendar days of delivery, the window the policy gives quality disputes and transit damage,
  * and may add a few photos. Pure: the clock and the order are passed in.

@@ -5,7 +5,7 @@ import { openProblemPhoto } from "~/server/problem-photos.server";
 import { dbOf } from "~/server/request-context.server";
 
 /**
- * A buyer's photo of a problem report, for staff (issue 41 item 8): a download with the artwork
+ * A buyer's photo of a problem report, for staff (decision 043): a download with the artwork
  * downloads' headers (attachment, nosniff, no-store), never shown inline, since nothing has checked
  * it beyond its first bytes (docs/decisions/043-problem-reports.md).
  */

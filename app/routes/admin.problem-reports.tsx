@@ -14,7 +14,7 @@ const STAFF_PROBLEM_LIMITS = {
   resolve: { hits: 120, windowSeconds: 3600 },
 } as const;
 
-/** Buyers' problem reports on delivered orders, open ones oldest first (issue 41 item 8). */
+/** Buyers' problem reports on delivered orders, open ones oldest first (decision 043). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);

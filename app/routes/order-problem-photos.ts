@@ -5,7 +5,7 @@ import { addProblemPhoto } from "~/server/problem-photos.server";
 import { dbOf, sessionOf } from "~/server/request-context.server";
 
 /**
- * POST /orders/:id/problem-photos (issue 41 item 8): a photo for the order's open problem report,
+ * POST /orders/:id/problem-photos (decision 043): a photo for the order's open problem report,
  * sent as artwork is (the raw file as the body, its name in X-File-Name). Who may is settled before
  * a byte is read: a signed-in reader of the order (another's order is a 404) whose e-mail address
  * is confirmed. Checks, limits and storage: app/server/problem-photos.server.ts.

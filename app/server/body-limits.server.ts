@@ -23,7 +23,7 @@ const UPLOADS: { path: RegExp; bytes: number }[] = [
   // A brand kit's logo (issue 19 item 6), checked as artwork is.
   { path: /^\/api\/brand-kit\/logos$/, bytes: ARTWORK_MAX_BYTES + MB },
   { path: /^\/admin\/orders\/[^/]+(\.data)?$/, bytes: PROOF_MAX_BYTES + MB },
-  // A problem report's photo (issue 41 item 8), counted again to its limit as it streams.
+  // A problem report's photo (decision 043), counted again to its limit as it streams.
   { path: /^\/orders\/[^/]+\/problem-photos$/, bytes: PROBLEM_LIMITS.photoBytes + MB },
 ];
 
@@ -58,7 +58,7 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/[^/]+\/artwork\/[^/]+\/preview$/, bytes: 1024 },
   // Order again (issue 19 item 5): an empty form.
   { path: /^\/orders\/[^/]+\/reorder(\.data)?$/, bytes: 4 * 1024 },
-  // Marking a problem report resolved (issue 41 item 8): an intent and its id.
+  // Marking a problem report resolved (decision 043): an intent and its id.
   { path: /^\/admin\/problem-reports(\.data)?$/, bytes: 4 * 1024 },
   // Hiding a review (issue 18 item 1): its id and a reason of up to 500 characters, encoded.
   { path: /^\/admin\/reviews(\.data)?$/, bytes: 16 * 1024 },

@@ -1,5 +1,5 @@
 /**
- * The photos of a problem report (issue 41 item 8; docs/decisions/043-problem-reports.md): sent one
+ * The photos of a problem report (docs/decisions/043-problem-reports.md): sent one
  * at a time as an artwork upload is (the raw file as the body, its name in X-File-Name), by a reader
  * of the order while its report is open. Who may is settled before a byte is read; the body streams
  * through a byte counter and a signature check (JPEG or PNG, nothing decoded) into the file storage,

@@ -1,5 +1,5 @@
 /**
- * "Report a problem" on a delivered order (issue 41 item 8; docs/decisions/043-problem-reports.md).
+ * "Report a problem" on a delivered order (docs/decisions/043-problem-reports.md).
  * Whoever may read the order (record-access.server.ts: its account's own reader, never "I placed
  * it") reports within the policy's 14 days of delivery; another's order is the 404 an unknown one
  * is. One report is open per order at a time (a partial unique index); staff see the open ones in

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { orders } from "./orders";
 
 /**
- * Problems a buyer reports on a delivered order (issue 41 item 8; docs/decisions/043-problem-reports.md):
+ * Problems a buyer reports on a delivered order (docs/decisions/043-problem-reports.md):
  * the lines affected (by position) and what is wrong, open until staff mark it resolved. At most one
  * open report per order (the partial unique index); a resolved one leaves room for the next.
  */
