@@ -14,16 +14,22 @@ import { quoteActionSchema } from "~/domain/quote-forms";
 import { isQuoteValid, quoteValidityText } from "~/domain/quotes";
 import { loadCheckout } from "~/server/checkout.server";
 import { requestCustomQuote } from "~/server/custom-quotes.server";
+import { customQuotePrefillFor } from "~/server/custom-quote-prefill.server";
 import { failure, readForm, signInRequired, toResponse, validate } from "~/server/http.server";
 import { convertQuote, createQuote, listQuotes } from "~/server/quotes.server";
 import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
-  if (!session) return { signedIn: false as const, quotes: [] };
-  const quotes = await listQuotes(dbOf(context), { userId: session.user.id, accountId: session.accountId });
+  if (!session) return { signedIn: false as const, quotes: [], requestPrefill: null };
+  const reader = { userId: session.user.id, accountId: session.accountId };
+  const [quotes, requestPrefill] = await Promise.all([
+    listQuotes(dbOf(context), reader),
+    customQuotePrefillFor(dbOf(context), reader),
+  ]);
   return {
     signedIn: true as const,
+    requestPrefill,
     quotes: quotes.map((quote) => ({
       id: quote.id,
       number: quote.number,
@@ -186,6 +192,7 @@ export default function QuotesRoute({ loaderData, actionData }: Route.ComponentP
         <ProductRequestForm
           reply={customReply}
           copy={{ heading: "Request a custom quote", submit: "Request a custom quote", intent: "custom" }}
+          prefill={loaderData.requestPrefill ?? undefined}
         />
       </div>
     </section>
