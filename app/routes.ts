@@ -60,6 +60,8 @@ export default [
   route("orders/:id/proforma.pdf", "routes/order-proforma.ts"),
   // Order again (issue 19 item 5)
   route("orders/:id/reorder", "routes/order-reorder.ts"),
+  // A problem report's photos (decision 043; the report itself posts to the order page)
+  route("orders/:id/problem-photos", "routes/order-problem-photos.ts"),
   // The order's documents (issue 17 item 3)
   route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),
   route("orders/:id/credit-note.pdf", "routes/order-document.ts", { id: "order-credit-note" }),
@@ -118,6 +120,9 @@ export default [
     route("quotes/answer/:requestId", "routes/admin.quote-answer.tsx"),
     // Buyers' reviews, and hiding one (issue 18 item 1)
     route("reviews", "routes/admin.reviews.tsx"),
+    // Buyers' problem reports on delivered orders, and their photos (decision 043)
+    route("problem-reports", "routes/admin.problem-reports.tsx"),
+    route("problem-reports/:reportId/photos/:photoId", "routes/admin.problem-photo.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -14,3 +14,4 @@ export * from "./tables/reviews";
 export * from "./tables/guarantee-claims";
 export * from "./tables/proof-sharing";
 export * from "./tables/brand-kits";
+export * from "./tables/problem-reports";

@@ -8,8 +8,12 @@ import type { ErrorBody } from "~/domain/api-errors";
 import { useSignIn } from "./sign-in-context";
 import { buttonClass } from "./ui/button";
 import { useToast } from "./ui/toast";
+import type { ToastInput } from "./ui/toast-item";
 
 type Result = ErrorBody | { ok: true };
+
+/** The Added to cart notice's way to the cart; the notice closes once the buyer is there (toast.tsx). */
+export const VIEW_CART = { label: "View cart", to: "/cart" } as const;
 
 /** Shows the toast for a fetcher's answer once: the success text, or the server's reason. */
 export function useResultToast(
@@ -17,6 +21,7 @@ export function useResultToast(
   success: string,
   failureTitle: string,
   onSuccess?: () => void,
+  successAction?: ToastInput["action"],
 ) {
   const toast = useToast();
   const handled = useRef<unknown>(null);
@@ -26,10 +31,10 @@ export function useResultToast(
     if ("error" in fetcher.data)
       toast({ title: failureTitle, description: fetcher.data.error.message, variant: "error" });
     else {
-      toast({ title: success, variant: "success" });
+      toast({ title: success, variant: "success", action: successAction });
       onSuccess?.();
     }
-  }, [fetcher.state, fetcher.data, toast, success, failureTitle, onSuccess]);
+  }, [fetcher.state, fetcher.data, toast, success, failureTitle, onSuccess, successAction]);
 }
 
 /** Add to Cart (signed in) or 'Sign in to add to cart' (SPEC.md §2 "Product detail", R-PDP-18..20). */
@@ -46,7 +51,7 @@ export function AddToCart(props: {
   const { openSignIn } = useSignIn();
   const fetcher = useFetcher<Result>();
   const [notes, setNotes] = useState("");
-  useResultToast(fetcher, "Added to cart", "Couldn't add to cart");
+  useResultToast(fetcher, "Added to cart", "Couldn't add to cart", undefined, VIEW_CART);
   const choicesMade = canAddToCart({
     colour: props.colour,
     selections: props.selections,

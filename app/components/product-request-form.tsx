@@ -36,6 +36,8 @@ export function ProductRequestForm(props: {
   reply?: ProductRequestReply;
   /** Another use of the same form, e.g. "Request a custom quote" (issue 17 item 2), with its intent. */
   copy?: { heading: string; submit: string; intent: string };
+  /** Fields to start from (the custom quote's cart lines and company), all still editable. */
+  prefill?: Partial<ProductRequestValues>;
 }) {
   const user = useRootData()?.user ?? null;
   // The confirmation the buyer set aside to ask for something else; a newer answer shows again.
@@ -61,7 +63,8 @@ export function ProductRequestForm(props: {
   const failed = props.reply && "error" in props.reply ? props.reply : null;
   const defaults: ProductRequestValues = failed?.values ?? {
     ...EMPTY_PRODUCT_REQUEST,
-    product: another ? "" : (props.product ?? ""),
+    ...(another ? {} : props.prefill),
+    product: another ? "" : (props.product ?? props.prefill?.product ?? ""),
     name: user?.name ?? "",
     // A phone-only account's e-mail is a placeholder nobody can answer.
     email: user && !isPlaceholderEmail(user.email) ? user.email : "",
@@ -82,6 +85,8 @@ function RequestForm(props: {
   errors?: ProductRequestErrors;
   formError: string | null;
   copy?: { heading: string; submit: string; intent: string };
+  /** Fields to start from (the custom quote's cart lines and company), all still editable. */
+  prefill?: Partial<ProductRequestValues>;
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";

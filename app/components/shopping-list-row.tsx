@@ -7,7 +7,7 @@ import type { ErrorBody } from "~/domain/api-errors";
 import { NOTES_MAX, priceLine } from "~/domain/cart-rules";
 import { LineEditButtons, useLineEditor } from "./line-editor";
 import { Price, UnitPrice } from "./price";
-import { useResultToast } from "./product-actions";
+import { useResultToast, VIEW_CART } from "./product-actions";
 import { ProductImage } from "./product-image";
 import { buttonClass } from "./ui/button";
 import { FormMessage } from "./ui/form";
@@ -52,7 +52,7 @@ function Cell(props: {
 export function ShoppingListRow({ item, product, refused }: { item: ListRowItem; product: Product; refused?: string }) {
   const editor = useLineEditor(item, product, "/shopping-list");
   const toCart = useFetcher<ErrorBody | { ok: true }>();
-  useResultToast(toCart, "Added to cart", "Couldn't add to cart");
+  useResultToast(toCart, "Added to cart", "Couldn't add to cart", undefined, VIEW_CART);
   const [notes, setNotes] = useState(item.notes);
   const [colour, setColour] = useState(item.selectedColor);
   const [selections, setSelections] = useState(item.customizationSelections);

@@ -444,6 +444,15 @@ describe("names (A-37)", () => {
     expect(splitName(full)).toEqual({ firstName, lastName });
   });
 
+  it.each([
+    ["Accounts Payable, Northwind Events", "Accounts Payable", "Northwind Events"],
+    ["  Goods In ,  Acme Trading Ltd, Unit 4 ", "Goods In", "Acme Trading Ltd, Unit 4"],
+    ["Accounts Payable,", "Accounts", "Payable"],
+    [", Northwind Events", "Northwind", "Events"],
+  ])("splits %j at its first comma, cutting neither part in two", (full, firstName, lastName) => {
+    expect(splitName(full)).toEqual({ firstName, lastName });
+  });
+
   it("joins first and last without a stray space (R-SHIP-10)", () => {
     expect(joinName("Ada", "Lovelace")).toBe("Ada Lovelace");
     expect(joinName("Cher", "")).toBe("Cher");

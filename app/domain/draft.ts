@@ -177,9 +177,18 @@ export function customisationProductErrors(product: Product, patch: Customisatio
 /**
  * A-37: split on the last space; everything before it is the first name.
  * 'Mary Ann Smith' → Mary Ann / Smith; 'Cher' → Cher / ''.
+ * A comma names an addressee and where they sit ('Accounts Payable, Northwind Events'): the split
+ * is at the first comma, so neither part is cut in two and the label reads both whole.
  */
 export function splitName(full: string): { firstName: string; lastName: string } {
   const clean = full.trim().replace(/\s+/g, " ");
+  const comma = clean.indexOf(",");
+  if (comma !== -1) {
+    const firstName = clean.slice(0, comma).trim();
+    const lastName = clean.slice(comma + 1).trim();
+    if (firstName !== "" && lastName !== "") return { firstName, lastName };
+    return splitName(clean.replace(/,/g, " "));
+  }
   const at = clean.lastIndexOf(" ");
   if (at === -1) return { firstName: clean, lastName: "" };
   return { firstName: clean.slice(0, at), lastName: clean.slice(at + 1) };

@@ -41,7 +41,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/reviews" className={tab}>
           Reviews
         </NavLink>
-        {/* Quote requests live under Quotes (one place, one name: issue 41 item 9). */}
+        <NavLink to="/admin/problem-reports" className={tab}>
+          Problem reports
+        </NavLink>
+        {/* Quote requests live under Quotes: one place, one name. */}
         {INBOX_KINDS.filter((kind) => kind !== "quotes").map((kind) => (
           <NavLink key={kind} to={`/admin/inbox/${kind}`} className={tab}>
             {INBOX_LABELS[kind]}

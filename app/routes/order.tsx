@@ -32,18 +32,33 @@ import { OrderTimeline } from "~/components/order-timeline";
 import { claimReply, GuaranteeClaim } from "~/components/guarantee-claim";
 import { guaranteeAction } from "~/server/guarantee-actions.server";
 import { followOrder } from "~/server/order-follow.server";
+import { problemAction, problemOfOrder } from "~/server/problem-reports.server";
+import { ProblemReport, problemReply } from "~/components/problem-report";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
-  if (!session) return { signedIn: false as const, order: null, sharing: null, reviews: [], follow: null, payee: null };
+  if (!session)
+    return {
+      signedIn: false as const,
+      order: null,
+      sharing: null,
+      reviews: [],
+      follow: null,
+      payee: null,
+      problem: null,
+    };
   const user = { userId: session.user.id, accountId: session.accountId };
   const found = await getOrder(db, { ...user, orderId: params.id });
   // Another buyer's order is indistinguishable from one that doesn't exist.
   if (!found) throw data(null, { status: 404 });
   const { order, sharing } = await proofApproval(db, { ...user, order: found });
-  const [reviews, follow] = await Promise.all([reviewsOfOrder(db, order), followOrder(db, order)]);
-  return { signedIn: true as const, order, sharing, reviews, follow, payee: transferPayee(order) };
+  const [reviews, follow, problem] = await Promise.all([
+    reviewsOfOrder(db, order),
+    followOrder(db, order),
+    problemOfOrder(db, order),
+  ]);
+  return { signedIn: true as const, order, sharing, reviews, follow, problem, payee: transferPayee(order) };
 }
 
 /**
@@ -55,6 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await sessionOf(context);
   const form = await readForm(request);
   if (form.ok && form.value.intent === "guarantee") return guaranteeAction(db, session, params.id, form.value);
+  if (form.ok && form.value.intent === "problem") return problemAction(db, session, params.id, form.value);
   if (form.ok && form.value.intent === "review") {
     const parsed = parseReviewForm(valuesFrom(REVIEW_FIELDS, new Map(Object.entries(form.value))));
     // What was typed goes back with any refusal, cut to just over each field's limit.
@@ -214,6 +230,16 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
               />
               <OrderTimeline timeline={loaderData.follow.timeline} history={order.timeline} />
             </>
+          ) : null}
+
+          {loaderData.problem ? (
+            <ProblemReport
+              {...loaderData.problem}
+              orderId={order.id}
+              lines={order.lines}
+              reply={problemReply(actionData)}
+              busy={busy}
+            />
           ) : null}
 
           <OrderChoices lines={order.lines} snapshot={order.snapshot} />

@@ -10,7 +10,7 @@ import { ColourSwatches } from "~/components/colour-swatches";
 import { FavouriteButton } from "~/components/favourite-button";
 import { ChevronIcon } from "~/components/icons";
 import { ProductCard } from "~/components/product-card";
-import { AddToCart, AddToShoppingList } from "~/components/product-actions";
+import { AddToCart, AddToShoppingList, VIEW_CART } from "~/components/product-actions";
 import { ProductGallery } from "~/components/product-gallery";
 import { QuantityCalculator } from "~/components/quantity-calculator";
 import { SizeGrid } from "~/components/size-grid";
@@ -283,7 +283,7 @@ function useSignInAddNotice() {
   useEffect(() => {
     if (added === null || shownFor.current === key) return;
     shownFor.current = key;
-    if (added === "1") toast({ title: "Added to cart", variant: "success" });
+    if (added === "1") toast({ title: "Added to cart", variant: "success", action: VIEW_CART });
     else
       toast({
         title: "Couldn't add to cart",

@@ -17,17 +17,22 @@ import { isReplaceCartQuestion, ReplaceCartQuestionPanel } from "~/components/re
 import { firstOrderDiscountApplies } from "~/server/first-order-discount.server";
 import { loadCheckout } from "~/server/checkout.server";
 import { requestCustomQuote } from "~/server/custom-quotes.server";
+import { customQuotePrefillFor } from "~/server/custom-quote-prefill.server";
 import { failure, readForm, signInRequired, toResponse, validate } from "~/server/http.server";
 import { convertQuote, createQuote, listQuotes } from "~/server/quotes.server";
 import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
-  if (!session) return { signedIn: false as const, quotes: [] };
+  if (!session) return { signedIn: false as const, quotes: [], requestPrefill: null };
   const person = { userId: session.user.id, accountId: session.accountId };
-  const quotes = await listQuotes(dbOf(context), person);
+  const [quotes, requestPrefill] = await Promise.all([
+    listQuotes(dbOf(context), person),
+    customQuotePrefillFor(dbOf(context), person),
+  ]);
   return {
     signedIn: true as const,
+    requestPrefill,
     // A quote's first-order discount is decided again when the buyer pays (decision 040).
     discountNow: await firstOrderDiscountApplies(dbOf(context), person),
     quotes: quotes.map((quote) => ({
@@ -212,6 +217,7 @@ export default function QuotesRoute({ loaderData, actionData }: Route.ComponentP
         <ProductRequestForm
           reply={customReply}
           copy={{ heading: "Request a custom quote", submit: "Request a custom quote", intent: "custom" }}
+          prefill={loaderData.requestPrefill ?? undefined}
         />
       </div>
     </section>

@@ -22,8 +22,10 @@ export function proofReadyMail(view: {
   orderUrl: string;
   version: number;
   note: string;
-  /** The product the proof is for, named when the order has several. */
+  /** The product the proof is for, named in the text when the order has several. */
   product: string | null;
+  /** The product's title, always in the subject beside the version, so the inbox says which proof it is. */
+  productTitle: string;
 }): Mail {
   const what = view.product ? `${view.product} (order ${view.orderNumber})` : `order ${view.orderNumber}`;
   const lines = [
@@ -35,7 +37,7 @@ export function proofReadyMail(view: {
   if (view.note.trim()) lines.push(`A note from our studio: ${view.note.trim()}`);
   return branded(
     view.to,
-    `Your proof for order ${view.orderNumber} is ready (version ${view.version})`,
+    `Your proof for order ${view.orderNumber} is ready: ${view.productTitle}, version ${view.version}`,
     lines,
     { link: { url: view.orderUrl, label: "Review your proof" } },
     { kind: "proof-ready", orderNumber: view.orderNumber, version: view.version },

@@ -359,7 +359,7 @@ describe("proofs", () => {
     const first = await upload(order.id, 1, proofFile(PNG, "cap-mockup.png", "image/png"), { note: "Logo centred" });
     expect(first).toMatchObject({ ok: true, status: "proof_sent", proofVersion: 1, version: 2 });
     const proofMail = await smtp.waitFor("jane@acme.example");
-    expect(proofMail.subject).toBe(`Your proof for order ${order.number} is ready (version 1)`);
+    expect(proofMail.subject).toBe(`Your proof for order ${order.number} is ready: Custom Embroidered Cap, version 1`);
     expect(proofMail.text).toContain(`http://127.0.0.1:3999/orders/${order.id}`);
     expect(proofMail.text).toContain("A note from our studio: Logo centred");
 
@@ -399,8 +399,8 @@ describe("proofs", () => {
       ["proof_sent", "proof_approved", "buyer", "Proof version 2 approved"],
     ]);
     expect((await smtp.delivered()).filter((m) => m.to.includes("jane@acme.example")).map((m) => m.subject)).toEqual([
-      `Your proof for order ${order.number} is ready (version 1)`,
-      `Your proof for order ${order.number} is ready (version 2)`,
+      `Your proof for order ${order.number} is ready: Custom Embroidered Cap, version 1`,
+      `Your proof for order ${order.number} is ready: Custom Embroidered Cap, version 2`,
       `Proof approved for order ${order.number}`,
     ]);
     // Both versions, and the page-one picture of the PDF one (decision 038).

@@ -192,6 +192,7 @@ export async function uploadProof(
           version: proofVersion,
           note: fields.note,
           product: title,
+          productTitle: line.product.title,
         },
       };
     });

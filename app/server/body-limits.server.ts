@@ -10,6 +10,7 @@
  * their file limit (artwork.server.ts, admin-proofs.server.ts).
  */
 import { ARTWORK_MAX_BYTES } from "~/domain/artwork-rules";
+import { PROBLEM_LIMITS } from "~/domain/problem-reports";
 import { PROOF_MAX_BYTES } from "~/domain/proof-rules";
 import { SMS_INBOUND_MAX_BYTES } from "./sms.server";
 
@@ -22,6 +23,8 @@ const UPLOADS: { path: RegExp; bytes: number }[] = [
   // A brand kit's logo (issue 19 item 6), checked as artwork is.
   { path: /^\/api\/brand-kit\/logos$/, bytes: ARTWORK_MAX_BYTES + MB },
   { path: /^\/admin\/orders\/[^/]+(\.data)?$/, bytes: PROOF_MAX_BYTES + MB },
+  // A problem report's photo (decision 043), counted again to its limit as it streams.
+  { path: /^\/orders\/[^/]+\/problem-photos$/, bytes: PROBLEM_LIMITS.photoBytes + MB },
 ];
 
 /** Forms of a few short fields, which need far less than the default. */
@@ -55,6 +58,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/[^/]+\/artwork\/[^/]+\/preview$/, bytes: 1024 },
   // Order again (issue 19 item 5): an empty form.
   { path: /^\/orders\/[^/]+\/reorder(\.data)?$/, bytes: 4 * 1024 },
+  // Marking a problem report resolved (decision 043): an intent and its id.
+  { path: /^\/admin\/problem-reports(\.data)?$/, bytes: 4 * 1024 },
   // Hiding a review (issue 18 item 1): its id and a reason of up to 500 characters, encoded.
   { path: /^\/admin\/reviews(\.data)?$/, bytes: 16 * 1024 },
   // The SMS list's unsubscribe button: its signed token (issue 18 item 5).

@@ -60,7 +60,7 @@ const toView = (row: ClaimRow): ClaimView => ({
 });
 
 /** The London date the order was first marked delivered, from its history. */
-async function deliveredOn(db: Database, orderId: string): Promise<IsoDate | null> {
+export async function deliveredOn(db: Database, orderId: string): Promise<IsoDate | null> {
   const [entry] = await db
     .select({ at: orderStatusHistory.createdAt })
     .from(orderStatusHistory)

@@ -46,7 +46,9 @@ describe("the e-mail layout", () => {
       version: 2,
       note: "",
       product: null,
+      productTitle: "Custom Embroidered Cap",
     });
+    expect(proof.subject).toBe("Your proof for order SW-1001 is ready: Custom Embroidered Cap, version 2");
     expectFramed(proof);
     expect(proof.text).toContain("Version 2 of your design proof for order SW-1001 is ready.");
     expect(proof.text).toContain("Review your proof: https://shop.example/orders/1");
@@ -58,6 +60,7 @@ describe("the e-mail layout", () => {
         version: 1,
         note: "",
         product: "Custom Running Shorts",
+        productTitle: "Custom Running Shorts",
       }).text,
     ).toContain("Your design proof for Custom Running Shorts (order SW-1001) is ready.");
     expect(proof.html).toContain('font-weight:bold">Review your proof</a>');

@@ -132,7 +132,7 @@ describe("an e-mail at each stage", () => {
     expect(delivered.text).toContain(page);
 
     expect((await inbox()).map((mail) => mail.subject)).toEqual([
-      `Your proof for order ${number} is ready (version 1)`,
+      `Your proof for order ${number} is ready: Custom Embroidered Cap, version 1`,
       `Proof approved for order ${number}`,
       `Order ${number} is in production`,
       `Order ${number} has shipped`,
@@ -177,7 +177,7 @@ describe("an e-mail at each stage", () => {
     expect(await move(order.id, "delivered")).toMatchObject({ ok: false, status: 409 });
     expect(await move(order.id, "cancelled")).toMatchObject({ ok: true, status: "cancelled" });
     expect((await inbox()).map((mail) => mail.subject)).toEqual([
-      `Your proof for order ${order.number} is ready (version 1)`,
+      `Your proof for order ${order.number} is ready: Custom Embroidered Cap, version 1`,
     ]);
   });
 });

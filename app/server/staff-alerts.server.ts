@@ -9,6 +9,7 @@
  */
 import { formatDisplayDate, type IsoDate } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
+import { quotableText } from "~/domain/quoted-text";
 import { getEnv } from "./env.server";
 import type { Database } from "./db.server";
 import { sendMail, type Mail } from "./mail.server";
@@ -29,7 +30,8 @@ export type StaffAlert =
     }
   | { kind: "transfer-placed"; orderId: string; orderNumber: string; totalPence: number; dueOn: IsoDate }
   | { kind: "transfer-received"; orderId: string; orderNumber: string; staffName: string }
-  | { kind: "guarantee-claim"; orderId: string; orderNumber: string; daysLate: number; note: string };
+  | { kind: "guarantee-claim"; orderId: string; orderNumber: string; daysLate: number; note: string }
+  | { kind: "problem-report"; orderId: string; orderNumber: string; lines: string; description: string };
 
 /** An order's page in the back office, as an alert links to it. */
 export const adminOrderUrl = (orderId: string) => `${getEnv().BASE_URL}/admin/orders/${orderId}`;
@@ -85,6 +87,16 @@ function alertWords(alert: StaffAlert): { subject: string; lines: string[] } {
           `The buyer of order ${alert.orderNumber} claims the On-time Guarantee: it was delivered ${alert.daysLate} days after the promised date.`,
           alert.note ? `Their note: ${alert.note}` : "They added no note.",
           "Accept or refuse it, with a reason, from the order's page.",
+        ],
+      };
+    case "problem-report":
+      // docs/decisions/043-problem-reports.md: the case waits in the back office's problem reports.
+      return {
+        subject: `Problem reported on order ${alert.orderNumber}`,
+        lines: [
+          `The buyer of order ${alert.orderNumber} reports a problem with: ${alert.lines}.`,
+          `What is wrong, in their words: ${quotableText(alert.description)}`,
+          `See it with any photos, and mark it resolved, under Problem reports: ${getEnv().BASE_URL}/admin/problem-reports`,
         ],
       };
   }

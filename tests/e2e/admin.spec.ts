@@ -149,8 +149,8 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
   expect(shipped.text).toContain("Tracking number: 15501234567890");
   const subjects = (await mailbox.all(buyer.email)).map((mail) => mail.subject);
   expect(subjects.filter((subject) => /^Your proof for order/.test(subject))).toEqual([
-    `Your proof for order ${orderNumber} is ready (version 1)`,
-    `Your proof for order ${orderNumber} is ready (version 2)`,
+    `Your proof for order ${orderNumber} is ready: Custom Embroidered Cap, version 1`,
+    `Your proof for order ${orderNumber} is ready: Custom Embroidered Cap, version 2`,
   ]);
 
   // The staff pages meet WCAG 2.2 AA with real data in them, on a desktop and a phone.

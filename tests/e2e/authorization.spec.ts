@@ -68,6 +68,9 @@ type Alice = {
   quoteRequestId: string;
   /** A logo in the brand kit of A's organisation, whose colours and notes carry the marker (issue 19 item 6). */
   brandLogoId: string;
+  /** A's open problem report on the delivered order, and its photo (decision 043). */
+  problemReportId: string;
+  problemPhotoId: string;
 };
 
 /** What the former member placed for Alice's organisation while they belonged to it. */
@@ -200,6 +203,10 @@ const organisation = async (w: World) => {
 /** Alice's role, as her account page has it. */
 const aliceRole = async (w: World) =>
   ((await aliceSees(w, "/account", "routes/account")) as { user: { role: string | null } }).user.role;
+
+/** A's problem report on her delivered order, as her order page shows it (decision 043). */
+const problemOf = async (w: World) =>
+  ((await aliceSees(w, `/orders/${w.alice.deliveredOrderId}`, "routes/order")) as { problem: unknown }).problem;
 
 const CHECKOUT_PAGES = [
   ["/customization", "routes/customization"],
@@ -922,6 +929,64 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    routes: ["/orders/:id"],
+    resource: "a delivered order (reporting a problem with it, decision 043)",
+    owner: "A",
+    change: form(
+      (w) => `/orders/${w.alice.deliveredOrderId}`,
+      () => ({ intent: "problem", "line-1": "on", description: "Taken over: nothing was wrong." }),
+    ),
+    state: (w) => problemOf(w),
+    leaks: (w) => [w.alice.deliveredOrderNumber, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/orders/:id/problem-photos"],
+    resource: "a delivered order's open problem report (adding a photo)",
+    owner: "A",
+    change: async (request, w, headers) =>
+      answerOf(
+        await request.post(`/orders/${w.alice.deliveredOrderId}/problem-photos`, {
+          data: PNG,
+          headers: { ...headers, "X-File-Name": "taken-over.png", "Content-Type": "image/png" },
+        }),
+      ),
+    state: (w) => problemOf(w),
+    leaks: (w) => [w.alice.deliveredOrderNumber, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
+    routes: ["/admin/problem-reports"],
+    resource: "buyers' problem reports, A's among them (marking one resolved)",
+    owner: "staff",
+    read: page(() => "/admin/problem-reports", "routes/admin.problem-reports"),
+    change: form(
+      () => "/admin/problem-reports",
+      (w) => ({ intent: "resolve", reportId: w.alice.problemReportId }),
+    ),
+    state: async (w) =>
+      (
+        (await loaderData(w.staff, "/admin/problem-reports", "routes/admin.problem-reports")).data as {
+          reports: { id: string }[];
+        }
+      ).reports.find((report) => report.id === w.alice.problemReportId),
+    leaks: (w) => [w.alice.deliveredOrderNumber, w.marker],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
+    routes: ["/admin/problem-reports/:reportId/photos/:photoId"],
+    resource: "a problem report's photo in the back office",
+    owner: "staff",
+    read: get((w) => `/admin/problem-reports/${w.alice.problemReportId}/photos/${w.alice.problemPhotoId}`),
+    state: async () => null,
+    leaks: (w) => [w.marker],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
     routes: ["/admin/inbox/:kind"],
     resource: "the inbox (A's cart feedback)",
     owner: "staff",
@@ -1171,6 +1236,23 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     reviews: { id: string; orderId: string }[];
   };
   const reviewId = staffReviews.find((review) => review.orderId === delivered.orderId)!.id;
+  // A's problem report on it, with a photo (decision 043).
+  const reported = await postForm(a, `/orders/${delivered.orderId}`, {
+    intent: "problem",
+    "line-1": "on",
+    description: `${marker}: the caps arrived crushed.`,
+  });
+  expect(reported.status, reported.body.slice(0, 300)).toBe(200);
+  const problemPhoto = await a.post(`/orders/${delivered.orderId}/problem-photos`, {
+    data: PNG,
+    headers: { "X-File-Name": encodeURIComponent(`${marker}-box.png`), "Content-Type": "image/png" },
+  });
+  expect(problemPhoto.status(), await problemPhoto.text()).toBe(201);
+  const problemPhotoId = ((await problemPhoto.json()) as { photo: { id: string } }).photo.id;
+  const { reports: problemReports } = (
+    await loaderData(staff, "/admin/problem-reports", "routes/admin.problem-reports")
+  ).data as { reports: { id: string; orderId: string }[] };
+  const problemReportId = problemReports.find((report) => report.orderId === delivered.orderId)!.id;
 
   // The brand kit of A's organisation: a logo, colours and placement notes (issue 19 item 6).
   const kitLogo = await a.post("/api/brand-kit/logos", {
@@ -1282,6 +1364,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       quoteId: quoteId!,
       quoteNumber,
       quoteRequestId,
+      problemReportId,
+      problemPhotoId,
     },
     placedByFormerMember: {
       orderId: theirOrder.orderId,

@@ -127,7 +127,7 @@ test("the buyer gets an e-mail at each stage, and the shipped one links the carr
     .map((mail) => mail.subject)
     .filter((subject) => subject.includes(orderNumber) && !subject.includes("confirmed"));
   expect(stages).toEqual([
-    `Your proof for order ${orderNumber} is ready (version 1)`,
+    `Your proof for order ${orderNumber} is ready: Custom Embroidered Cap, version 1`,
     `Proof approved for order ${orderNumber}`,
     `Order ${orderNumber} is in production`,
     `Order ${orderNumber} has shipped`,

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { useLoaded } from "../use-loaded";
 import type { ToastInput, ToastItem } from "./toast-item";
 
@@ -23,6 +24,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return id;
   }, []);
   const remove = useCallback((id: number) => setToasts((current) => current.filter((t) => t.id !== id)), []);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // A toast that points to a page has done its job once the visitor is there.
+    setToasts((current) => {
+      const kept = current.filter((t) => !(t.action && "to" in t.action && t.action.to === pathname));
+      return kept.length === current.length ? current : kept;
+    });
+  }, [pathname]);
   const context = useMemo(() => ({ show, dismiss: remove }), [show, remove]);
 
   return (

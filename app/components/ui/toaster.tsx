@@ -1,5 +1,8 @@
 import * as RadixToast from "@radix-ui/react-toast";
+import { Link } from "react-router";
 import type { ToastItem } from "./toast-item";
+
+const ACTION_CLASS = "rounded-md bg-brand px-3 py-1.5 text-xs font-semibold text-white";
 
 /** The toasts on show; each closes after 5 s (SPEC.md §9 library defaults: 4-5 s). */
 export default function Toaster({ toasts, onRemove }: { toasts: ToastItem[]; onRemove: (id: number) => void }) {
@@ -21,12 +24,14 @@ export default function Toaster({ toasts, onRemove }: { toasts: ToastItem[]; onR
               <RadixToast.Description className="mt-0.5 text-sm text-muted">{toast.description}</RadixToast.Description>
             ) : null}
           </div>
-          {toast.action ? (
-            <RadixToast.Action
-              altText={toast.action.label}
-              onClick={toast.action.onClick}
-              className="rounded-md bg-brand px-3 py-1.5 text-xs font-semibold text-white"
-            >
+          {toast.action && "to" in toast.action ? (
+            <RadixToast.Action asChild altText={toast.action.label}>
+              <Link to={toast.action.to} className={ACTION_CLASS}>
+                {toast.action.label}
+              </Link>
+            </RadixToast.Action>
+          ) : toast.action ? (
+            <RadixToast.Action altText={toast.action.label} onClick={toast.action.onClick} className={ACTION_CLASS}>
               {toast.action.label}
             </RadixToast.Action>
           ) : null}

@@ -1,0 +1,17 @@
+import type { Route } from "./+types/admin.problem-photo";
+import { adminNotFound, requireStaff } from "~/server/admin-access.server";
+import { artworkDownloadHeaders } from "~/server/artwork.server";
+import { openProblemPhoto } from "~/server/problem-photos.server";
+import { dbOf } from "~/server/request-context.server";
+
+/**
+ * A buyer's photo of a problem report, for staff (decision 043): a download with the artwork
+ * downloads' headers (attachment, nosniff, no-store), never shown inline, since nothing has checked
+ * it beyond its first bytes (docs/decisions/043-problem-reports.md).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff({ request, context });
+  const file = await openProblemPhoto(dbOf(context), { reportId: params.reportId, photoId: params.photoId });
+  if (!file) throw adminNotFound();
+  return new Response(file.stream, { headers: artworkDownloadHeaders(file) });
+}

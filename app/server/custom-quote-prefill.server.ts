@@ -1,0 +1,44 @@
+/**
+ * The custom quote form's starting point for a signed-in buyer (app/domain/custom-quote-prefill.ts):
+ * their cart's lines, and the company of the account they act for: the organisation's name, else
+ * the company of their own latest order. Read only; nothing is saved until they send the request.
+ */
+import { desc, eq } from "drizzle-orm";
+import { authOrganization, orders } from "#db/schema";
+import { findProductById } from "~/catalogue/catalogue";
+import { colourName } from "~/catalogue/colours";
+import { customQuotePrefill } from "~/domain/custom-quote-prefill";
+import { orderSnapshotSchema } from "~/domain/order-snapshot";
+import type { Database } from "./db.server";
+import { listCart } from "./shopping.server";
+
+export async function customQuotePrefillFor(db: Database, input: { userId: string; accountId: string }) {
+  const cart = await listCart(db, { userId: input.userId });
+  const lines = cart.flatMap((line) => {
+    const product = findProductById(line.productId);
+    if (!product) return [];
+    return [
+      { title: product.title, quantity: line.quantity, colour: colourName(product.id, line.selectedColor) ?? "" },
+    ];
+  });
+  return customQuotePrefill(lines, await companyOf(db, input));
+}
+
+async function companyOf(db: Database, { userId, accountId }: { userId: string; accountId: string }) {
+  if (accountId && accountId !== userId) {
+    const [organisation] = await db
+      .select({ name: authOrganization.name })
+      .from(authOrganization)
+      .where(eq(authOrganization.id, accountId))
+      .limit(1);
+    if (organisation) return organisation.name;
+  }
+  const [last] = await db
+    .select({ snapshot: orders.snapshot })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  const parsed = last ? orderSnapshotSchema.safeParse(last.snapshot) : null;
+  return parsed?.success ? parsed.data.data.details.company.trim() : "";
+}

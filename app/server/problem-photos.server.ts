@@ -1,0 +1,175 @@
+/**
+ * The photos of a problem report (docs/decisions/043-problem-reports.md): sent one
+ * at a time as an artwork upload is (the raw file as the body, its name in X-File-Name), by a reader
+ * of the order while its report is open. Who may is settled before a byte is read; the body streams
+ * through a byte counter and a signature check (JPEG or PNG, nothing decoded) into the file storage,
+ * within the user's daily upload allowance. The server never opens a photo: staff download it.
+ */
+import { count, eq, sql } from "drizzle-orm";
+import { problemReportPhotos } from "#db/schema";
+import { cleanArtworkName } from "~/domain/artwork-rules";
+import {
+  PHOTO_CONTENT_TYPES,
+  PROBLEM_LIMITS,
+  PROBLEM_MESSAGES,
+  photoContentMatches,
+  photoKind,
+  type PhotoKind,
+} from "~/domain/problem-reports";
+import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
+import type { ArtworkDownload } from "./artwork.server";
+import type { Database } from "./db.server";
+import { failure, type Failure } from "./http.server";
+import { openReportFor } from "./problem-reports.server";
+import { getUploadStorage, type FileStorage } from "./storage.server";
+import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";
+import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
+import { isOrderId } from "~/domain/orders";
+
+const SNIFF_BYTES = 16;
+
+const REFUSALS = {
+  notFound: () => failure(404, "ORDER_NOT_FOUND", PROBLEM_MESSAGES.notFound),
+  noReport: () => failure(409, "NO_OPEN_REPORT", PROBLEM_MESSAGES.noOpenReport),
+  noName: () => failure(400, "FILE_NAME_MISSING", PROBLEM_MESSAGES.photoName),
+  wrongType: () => failure(415, "UNSUPPORTED_FILE_TYPE", PROBLEM_MESSAGES.photoType),
+  tooLarge: () => failure(413, "FILE_TOO_LARGE", PROBLEM_MESSAGES.photoTooLarge),
+  tooMany: () => failure(409, "TOO_MANY_FILES", PROBLEM_MESSAGES.photoCount),
+  empty: () => failure(400, "FILE_EMPTY", PROBLEM_MESSAGES.photoEmpty),
+  quota: () => failure(429, "UPLOAD_QUOTA", ARTWORK_MESSAGES.quota),
+};
+
+function decodeName(header: string | null): string {
+  if (header === null) return "";
+  try {
+    return cleanArtworkName(decodeURIComponent(header));
+  } catch {
+    return cleanArtworkName(header);
+  }
+}
+
+/** Counts bytes (erroring past `maxBytes`) and checks the first few against the photo's format. */
+function guardPhoto(kind: PhotoKind, maxBytes: number, overLimit: Failure) {
+  let rejection: Failure | null = null;
+  let size = 0;
+  let head = new Uint8Array(0);
+  let sniffed = false;
+  const check = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    sniffed = true;
+    if (head.byteLength === 0) return;
+    if (!photoContentMatches(kind, head)) {
+      rejection = REFUSALS.wrongType();
+      return controller.error(new Error(rejection.message));
+    }
+    controller.enqueue(head);
+  };
+  const stream = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        rejection = overLimit;
+        return controller.error(new Error(overLimit.message));
+      }
+      if (sniffed) return controller.enqueue(chunk);
+      const joined = new Uint8Array(head.byteLength + chunk.byteLength);
+      joined.set(head);
+      joined.set(chunk, head.byteLength);
+      head = joined;
+      if (head.byteLength >= SNIFF_BYTES) check(controller);
+    },
+    flush(controller) {
+      if (!sniffed) check(controller);
+    },
+  });
+  return { stream, rejection: (): Failure | null => rejection, size: () => size };
+}
+
+const photosOf = async (db: Database, reportId: string) =>
+  Number(
+    (await db.select({ n: count() }).from(problemReportPhotos).where(eq(problemReportPhotos.reportId, reportId)))[0]
+      ?.n ?? 0,
+  );
+
+/** Adds one photo to the order's open report. */
+export async function addProblemPhoto(
+  db: Database,
+  input: { userId: string; accountId: string; orderId: string; request: Request; storage?: FileStorage },
+): Promise<{ ok: true; photo: { id: string; name: string; size: number } } | Failure> {
+  const { request, userId } = input;
+  const found = await openReportFor(db, input, input.orderId);
+  if (!found) return REFUSALS.notFound();
+  if (!found.reportId) return REFUSALS.noReport();
+  const reportId = found.reportId;
+  const name = decodeName(request.headers.get(ARTWORK_NAME_HEADER));
+  if (name === "") return REFUSALS.noName();
+  const kind = photoKind(name);
+  if (!kind) return REFUSALS.wrongType();
+  const declared = request.headers.get("Content-Length")?.trim() ?? "";
+  const length = declared.length <= 16 && /^\d+$/.test(declared) ? Number(declared) : null;
+  if (length !== null && length > PROBLEM_LIMITS.photoBytes) return REFUSALS.tooLarge();
+  if (length === 0 || !request.body) return REFUSALS.empty();
+  if ((await photosOf(db, reportId)) >= PROBLEM_LIMITS.photos) return REFUSALS.tooMany();
+
+  const storage = input.storage ?? getUploadStorage();
+  const maxBytes = PROBLEM_LIMITS.photoBytes;
+  const reserved = await reserveUploadBytes(db, userId, length !== null ? { exactly: length } : { atMost: maxBytes });
+  if (reserved === 0) return REFUSALS.quota();
+  const guard = guardPhoto(
+    kind,
+    reserved,
+    length === null && reserved < maxBytes ? REFUSALS.quota() : REFUSALS.tooLarge(),
+  );
+  let stored: { storedName: string; size: number };
+  try {
+    stored = await storage.put(request.body.pipeThrough(guard.stream));
+  } catch (error) {
+    const rejection = guard.rejection();
+    if (rejection) return rejection;
+    throw error;
+  } finally {
+    await returnUploadBytes(db, userId, reserved - guard.size());
+  }
+  if (stored.size === 0) {
+    await storage.delete(stored.storedName);
+    return REFUSALS.empty();
+  }
+  const inserted = await db.transaction(async (tx) => {
+    // One photo at a time per report past this point, so two at once cannot make one too many.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`problem-photos:${reportId}`}))`);
+    if ((await photosOf(tx, reportId)) >= PROBLEM_LIMITS.photos) return null;
+    const [row] = await tx
+      .insert(problemReportPhotos)
+      .values({
+        reportId,
+        uploadedBy: userId,
+        originalName: name,
+        storedName: stored.storedName,
+        contentType: PHOTO_CONTENT_TYPES[kind],
+        sizeBytes: stored.size,
+      })
+      .returning({ id: problemReportPhotos.id });
+    return row ?? null;
+  });
+  if (!inserted) {
+    await storage.delete(stored.storedName);
+    return REFUSALS.tooMany();
+  }
+  return { ok: true, photo: { id: inserted.id, name, size: stored.size } };
+}
+
+/** A report's photo for staff, as a download; null when there is no such photo on that report. */
+export async function openProblemPhoto(
+  db: Database,
+  input: { reportId: string; photoId: string; storage?: FileStorage },
+): Promise<ArtworkDownload | null> {
+  if (!isOrderId(input.reportId) || !isOrderId(input.photoId)) return null;
+  const [photo] = await db
+    .select()
+    .from(problemReportPhotos)
+    .where(sql`${problemReportPhotos.id} = ${input.photoId} and ${problemReportPhotos.reportId} = ${input.reportId}`)
+    .limit(1);
+  if (!photo) return null;
+  const stream = await (input.storage ?? getUploadStorage()).get(photo.storedName);
+  if (!stream) return null;
+  return { name: photo.originalName, contentType: photo.contentType, size: photo.sizeBytes, stream };
+}
