@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
   return {
     // The first-order banner is closed by its cookie, and hidden from a person who has had the
-    // discount by the rule that prices it (issue 41 item 8).
+    // discount by the rule that prices it.
     promoClosed:
       promoClosed(request.headers.get("Cookie")) ||
       !(await firstOrderOfferShown(db, session && { userId: session.user.id, accountId: session.accountId })),

@@ -15,7 +15,7 @@ import { buttonClass } from "./ui/button";
 import { InfoTooltip } from "./ui/tooltip";
 
 /**
- * Artwork for the draft (issue 7 item 10): .EPS, .PDF, .SVG, .PNG or .JPG (issue 41 item 7), checked here for a quick answer and by
+ * Artwork for the draft: .EPS, .PDF, .SVG, .PNG or .JPG (docs/decisions/044-raster-and-svg-artwork.md), checked here for a quick answer and by
  * the server on the bytes, whose preflight (issue 20) each file shows with page one; files are
  * listed with their size and can be removed. A file uploaded
  * again under the same name replaces the earlier one (issue 16 item 5), and the page says so.

@@ -10,7 +10,7 @@ import { useHydrated } from "./use-hydrated";
  * The payment step's other way to pay (issue 17 item 4): place the order now and pay by bank
  * transfer against a pro-forma invoice. A plain form posting to the payment route's action, so it
  * works without JavaScript; the server prices the order and places it once however often it is sent.
- * Placing it is confirmed first (issue 41 item 8): the buyer sees the amount and the due date and
+ * Placing it is confirmed first: the buyer sees the amount and the due date and
  * says they will pay by transfer. Without JavaScript the confirmation is shown at once.
  */
 export function BankTransferOption(props: {

@@ -7,7 +7,7 @@ import { formatDisplayDate } from "~/domain/dates";
 import { stepHref } from "~/domain/draft";
 
 /**
- * The payment step's final review (issue 41 item 8): who is billed, where it goes, the buyer's PO
+ * The payment step's final review: who is billed, where it goes, the buyer's PO
  * and VAT number, the need-by and approve-by dates and the products, each with a link to the step
  * that changes it, above every way to pay. The figures stay in the order summary beside it.
  */

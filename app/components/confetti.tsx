@@ -23,7 +23,7 @@ export function Confetti(props: {
   onStop?: () => void;
   ref?: Ref<ConfettiHandle>;
   /**
-   * Falls within its positioned parent instead of over the whole page (issue 41 item 8): the
+   * Falls within its positioned parent instead of over the whole page: the
    * payment confirmation keeps it to a band that holds no text, so it never covers the summary.
    */
   contained?: boolean;

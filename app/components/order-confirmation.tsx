@@ -92,7 +92,7 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
 }
 
 /**
- * The buyer's need-by date and, while the proof waits, the day to approve it by (issue 41 item 8):
+ * The buyer's need-by date and, while the proof waits, the day to approve it by:
  * the confirmation repeats what they planned at checkout, from the engine the order page uses.
  */
 function NeedByDates({ order, proofWaiting }: { order: PaidOrder; proofWaiting: boolean }) {

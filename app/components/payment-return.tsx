@@ -57,7 +57,7 @@ export function PaymentReturn(props: {
   if (status.state === "paid") {
     return (
       <section className="mx-auto max-w-xl px-4 pt-8 pb-20 text-center">
-        {/* The confetti falls in this band, which holds no text, never over the summary (issue 41 item 8). */}
+        {/* The confetti falls in this band, which holds no text, never over the summary. */}
         <div className="relative flex h-28 items-end justify-center overflow-hidden" data-testid="celebration">
           <Confetti contained />
           <span className="relative flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800">

@@ -7,7 +7,7 @@ import type { OrderStatus } from "~/domain/orders";
 /**
  * On the order page, how to pay an order placed by bank transfer (issue 17 item 4): the amount,
  * the reference to quote, the due date and the pro-forma invoice. While the transfer is awaited the
- * page also lists the bank details, each with a copy button (issue 41 item 8); the loader sends them
+ * page also lists the bank details, each with a copy button; the loader sends them
  * only to a reader of this order, and only then. Nothing once the money is in or the order has ended.
  */
 export function TransferPayment(props: {

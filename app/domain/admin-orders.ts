@@ -21,7 +21,7 @@ export const ORDER_LIST_PAGE_SIZE = 25;
 export const ADMIN_NOTE_MAX = 1000;
 export const ADMIN_SEARCH_MAX = 200;
 
-/** The orders list's sortable columns (issue 41 item 9): placed, need-by, approve-by, promised delivery. */
+/** The orders list's sortable columns: placed, need-by, approve-by, promised delivery. */
 export const ORDER_LIST_SORTS = ["placed", "need_by", "approve_by", "promised"] as const;
 export type OrderListSort = (typeof ORDER_LIST_SORTS)[number];
 

@@ -16,7 +16,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 const PNG = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
 const JPEG = Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 16);
 
-describe("isAllowedArtworkName (R-CUST-06, widened by issue 41 item 7)", () => {
+describe("isAllowedArtworkName (R-CUST-06, widened by docs/decisions/044-raster-and-svg-artwork.md)", () => {
   it.each([
     ["logo.pdf", true],
     ["logo.PDF", true],

@@ -22,7 +22,7 @@ export const ARTWORK_SNIFF_BYTES = 1024;
 export const ARTWORK_ACCEPT =
   ".pdf,.eps,.png,.jpg,.jpeg,.svg,application/pdf,application/postscript,image/png,image/jpeg,image/svg+xml";
 
-/** R-CUST-05, widened by issue 41 item 7: the upload button's tooltip. */
+/** R-CUST-05, widened by docs/decisions/044-raster-and-svg-artwork.md: the upload button's tooltip. */
 export const ARTWORK_TOOLTIP =
   "We accept .EPS, .PDF, .SVG, .PNG and .JPG files. Vector files (EPS, PDF, SVG) print sharpest.";
 
@@ -102,7 +102,7 @@ export function artworkKind(name: string): ArtworkKind | null {
   return (match?.[1] && KIND_BY_EXTENSION[match[1].toLowerCase()]) || null;
 }
 
-/** R-CUST-06, widened by issue 41 item 7: .eps, .pdf, .svg, .png, .jpg and .jpeg, any case. */
+/** R-CUST-06, widened by docs/decisions/044-raster-and-svg-artwork.md: .eps, .pdf, .svg, .png, .jpg and .jpeg, any case. */
 export function isAllowedArtworkName(name: string): boolean {
   return artworkKind(name) !== null;
 }

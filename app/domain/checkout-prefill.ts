@@ -29,7 +29,7 @@ export const isBlankShipping = (address: ShippingAddress) => SHIPPING_TYPED.ever
  * The draft with its blanks filled from the account and the last order:
  * - contact name and e-mail from the account (else the last order's), company and phone from the
  *   last order (else the account's phone);
- * - the VAT number from the last order (issue 41 item 8), when the company it belongs to is the one
+ * - the VAT number from the last order, when the company it belongs to is the one
  *   this draft orders for: a VAT number is the company's, and one typed company's never labels another;
  * - a blank billing address becomes the last order's, with its choice of shipping to it;
  * - a blank delivery address, when the buyer does not ship to the billing address, becomes the

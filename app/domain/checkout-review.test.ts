@@ -25,7 +25,7 @@ function draft() {
   return data;
 }
 
-describe("checkoutReview (issue 41 item 8)", () => {
+describe("checkoutReview", () => {
   it("reads the bill-to, the references and the dates of the draft, shipping to the billing address", () => {
     const review = checkoutReview(draft(), [CAP]);
     expect(review).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The final review before payment (issue 41 item 8): what the order will say about who is billed,
+ * The final review before payment: what the order will say about who is billed,
  * where it goes, the buyer's references and dates, each with the step that changes it. Pure: the
  * payment step's loader gives it the draft and the products of the order's lines.
  */

@@ -1,5 +1,5 @@
 /**
- * The preflight of PNG, JPEG and SVG logos (issue 41 item 7, docs/decisions/044-raster-and-svg-artwork.md):
+ * The preflight of PNG, JPEG and SVG logos (docs/decisions/044-raster-and-svg-artwork.md):
  * what the sandboxed reader found (app/server/preflight-image.server.ts) and how it is judged for
  * the method and placement the buyer chose, the same way as a PDF's images: effective ppi at the
  * printed size, transparency, colours. Pure.

@@ -6,7 +6,7 @@ import { ORDERS_EXPORT_LIMIT, ordersCsv } from "~/server/admin-order-list.server
 import { dbOf } from "~/server/request-context.server";
 
 /**
- * The orders list as a CSV download, with the list's filters and sort (issue 41 item 9), as the
+ * The orders list as a CSV download, with the list's filters and sort, as the
  * quotes export does (admin.quotes-export.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

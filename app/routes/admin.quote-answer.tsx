@@ -37,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return toResponse(failure(409, "ANSWERED", "This request has been answered already, or is gone."), {
       values: fields,
     });
-  // The quotes page confirms it (issue 41 item 9): it names the quote it finds by this id, nothing typed.
+  // The quotes page confirms it: it names the quote it finds by this id, nothing typed.
   return redirect(`/admin/quotes?sent=${made.id}`, { status: 303, headers: ADMIN_NO_STORE });
 }
 

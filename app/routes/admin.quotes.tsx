@@ -63,7 +63,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {/* One place and one name for the requests buyers send (issue 41 item 9); the inbox keeps every
+      {/* One place and one name for the requests buyers send; the inbox keeps every
           request, visitors' product requests included, as a list and a CSV. */}
       <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
         <div>

@@ -1,5 +1,5 @@
 /**
- * One logo on every line of the cart (issue 41 item 7, docs/decisions/044-raster-and-svg-artwork.md):
+ * One logo on every line of the cart (docs/decisions/044-raster-and-svg-artwork.md):
  * step 2 offers the buyer's own recent uploads (another line's draft, an earlier one) and "Use this
  * logo" copies one into this draft as an upload would leave it, checked again for this line
  * (copyArtworkIntoDraft). Consent is not carried over: another line may have another method or

@@ -31,7 +31,7 @@ describe("withCheckoutPrefill (issue 16 item 9)", () => {
       email: "ada@example.com",
       company: "Analytical Ltd",
       phone: "+44 20 7946 0958",
-      // The VAT number is remembered from that order (issue 41 item 8); its PO reference is not.
+      // The VAT number is remembered from that order; its PO reference is not.
       vat_number: "GB980780684",
       po_ref: "",
       billing: { company: "Analytical Ltd", name: "Jane Smith", line1: "1 High Street", postcode: "EC1A 1BB" },

@@ -204,7 +204,7 @@ describe("the first-order discount", () => {
   });
 });
 
-describe("the first-order banner (issue 41 item 8)", () => {
+describe("the first-order banner", () => {
   it("is shown exactly while the next order would be priced with the discount", async () => {
     await Promise.all(["ada", "bob"].map(addUser));
     await addOrganisation("engines", ["ada", "bob"]);

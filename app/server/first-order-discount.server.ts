@@ -43,7 +43,7 @@ export async function firstOrderDiscountApplies(
 }
 
 /**
- * Whether the "first order" banner speaks to this visitor (issue 41 item 8): always when signed
+ * Whether the "first order" banner speaks to this visitor: always when signed
  * out, and for a signed-in person only while their next order would be priced with the discount,
  * by the very rule the price uses, so the banner never promises what the payment would not give.
  */

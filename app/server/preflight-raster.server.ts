@@ -1,5 +1,5 @@
 /**
- * What an uploaded PNG or JPEG holds (issue 41 item 7, docs/decisions/044-raster-and-svg-artwork.md),
+ * What an uploaded PNG or JPEG holds (docs/decisions/044-raster-and-svg-artwork.md),
  * as a RasterReport, and its preview. Runs only inside the preflight worker, in the sandbox
  * (docs/decisions/032-sandboxed-parsers.md). The header is read first, by hand: an image over
  * MAX_IMAGE_PIXELS (a "dimension bomb", a few kilobytes that claim 50,000 × 50,000 px) is refused

@@ -1,5 +1,5 @@
 /**
- * What an uploaded SVG holds (issue 41 item 7, docs/decisions/044-raster-and-svg-artwork.md), and
+ * What an uploaded SVG holds (docs/decisions/044-raster-and-svg-artwork.md), and
  * its preview. Runs only inside the preflight worker, in the sandbox (decision 032).
  *
  * An SVG is refused, not stripped, when it holds anything that runs or reaches out: the file kept

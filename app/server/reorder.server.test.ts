@@ -120,7 +120,7 @@ describe("reorder", () => {
     expect(await bytesOf(storedName)).toEqual(PDF);
   });
 
-  it("keeps the order's accepted decision on a raster logo: its warning is not asked again (issue 41 item 7)", async () => {
+  it("keeps the order's accepted decision on a raster logo: its warning is not asked again", async () => {
     const buyer = "buyer-reorder-raster";
     const canvas = createCanvas(200, 100);
     canvas.getContext("2d").fillRect(50, 25, 100, 50);

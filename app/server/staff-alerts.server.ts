@@ -25,7 +25,7 @@ export type StaffAlert =
       /** "Proof version 2" or "Proof version 2 of Shorts". */
       proof: string;
       comment: string;
-      /** Whether the order is paid already: then production can start now (issue 41 item 9). */
+      /** Whether the order is paid already: then production can start now. */
       paid: boolean;
     }
   | { kind: "transfer-placed"; orderId: string; orderNumber: string; totalPence: number; dueOn: IsoDate }

@@ -12,7 +12,7 @@ const transfer = (status: OrderStatus, paidAt: Date | null = null) => ({
   payment: { method: "bank_transfer" as const, proformaNumber: "PF-2026-000001" },
 });
 
-describe("transferPayee (issue 41 item 8)", () => {
+describe("transferPayee", () => {
   it("gives the account name, sort code and account number while a transfer is awaited, never the IBAN", () => {
     const { accountName, sortCode, accountNumber } = getEnv().business.bank;
     const payee = transferPayee(transfer("awaiting_transfer"));

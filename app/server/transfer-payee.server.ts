@@ -5,7 +5,7 @@ import { getEnv } from "./env.server";
 const ENDED: ReadonlySet<OrderStatus> = new Set(["expired", "cancelled", "refunded"]);
 
 /**
- * The bank details an order's page shows (issue 41 item 8): only for an order placed by bank
+ * The bank details an order's page shows: only for an order placed by bank
  * transfer whose money is still awaited, and only to whoever may read that order (the caller has
  * checked). Every other page, and the root data, never carry them; the IBAN stays on the pro-forma.
  */

@@ -88,7 +88,7 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
   await expect(staff.getByRole("status").filter({ hasText: "Proof version 1 sent to the buyer." })).toBeVisible();
 
   // The buyer follows the e-mail and asks for changes.
-  const proofLink = await orderLinkIn(mailbox, buyer.email, /proof .* is ready \(version 1\)/);
+  const proofLink = await orderLinkIn(mailbox, buyer.email, /proof .* is ready: Custom Embroidered Cap, version 1$/);
   expect(proofLink).toBe(orderPath);
   await page.goto(proofLink);
   await page.getByLabel("Or tell us what to change").fill("Make the logo bigger, please");
@@ -118,7 +118,7 @@ test("a paid order goes from proof to shipped, and the buyer sees the tracking n
   await expect(proofs.getByRole("row")).toHaveCount(3);
 
   // The buyer approves version 2.
-  await page.goto(await orderLinkIn(mailbox, buyer.email, /proof .* is ready \(version 2\)/));
+  await page.goto(await orderLinkIn(mailbox, buyer.email, /proof .* is ready: Custom Embroidered Cap, version 2$/));
   await page.getByRole("button", { name: "Approve version 2" }).click();
   await expect(page.getByTestId("order-status")).toHaveText("Proof approved");
 

@@ -29,7 +29,7 @@ test("a buyer pays by bank transfer against a pro-forma; staff mark the money in
   await expect(page.getByRole("heading", { name: "Pay by card" })).toBeVisible();
   const transfer = page.getByRole("region", { name: "Pay by bank transfer" });
   await expect(transfer).toContainText("pay within 14 days quoting your order number");
-  // Placing it is confirmed first (issue 41 item 8); before-and-after-paying.spec.ts checks what it says.
+  // Placing it is confirmed first; before-and-after-paying.spec.ts checks what it says.
   await transfer.getByRole("button", { name: "Pay by bank transfer instead" }).click();
   await transfer.getByRole("button", { name: "Place order and pay by bank transfer" }).click();
 

@@ -88,7 +88,7 @@ test("the buyer gets an e-mail at each stage, and the shipped one links the carr
   await staff.getByRole("button", { name: "Send proof version 1" }).click();
   await expect(staff.getByRole("status").filter({ hasText: "Proof version 1 sent to the buyer." })).toBeVisible();
 
-  await mailbox.latest(buyer.email, /is ready \(version 1\)$/);
+  await mailbox.latest(buyer.email, /is ready: Custom Embroidered Cap, version 1$/);
   await page.goto(`/orders/${orderId}`);
   await page.getByRole("button", { name: "Approve version 1" }).click();
   await expect(page.getByTestId("order-status")).toHaveText("Proof approved");

@@ -119,7 +119,7 @@ test("a custom request is answered by staff with a priced quote that the buyer o
   const issued = staff.getByRole("region", { name: "Quotes issued" }).getByRole("row", { name: escaped(buyer.email) });
   const number = (await issued.getByRole("cell").first().textContent())?.trim() ?? "";
   expect(number).toMatch(/^Q-\d{4}-\d{6}$/);
-  // "Send quote" is confirmed, naming the quote and where it went (issue 41 item 9).
+  // "Send quote" is confirmed, naming the quote and where it went.
   await expect(
     staff.getByText(`Quote ${number} sent to ${buyer.email}. It is listed under Quotes issued below.`),
   ).toBeVisible();

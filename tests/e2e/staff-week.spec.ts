@@ -7,7 +7,7 @@ import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { placeCapOrder, sendProof } from "./support/orders";
 
-// The operator's week (issue 41 item 9): an approval given by phone recorded on the order page, the
+// The operator's week: an approval given by phone recorded on the order page, the
 // orders list sorted by approve-by and exported as CSV (docs/decisions/039-staff-recorded-approval.md),
 // and quote requests in one place.
 test.describe.configure({ timeout: 120_000 });

@@ -6,7 +6,7 @@ import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { Card, Facts, Lines, fileSize, londonTime } from "./order-card";
 
 /**
- * The placement rows of a line (issue 41 item 9): the named placement and the buyer's placement
+ * The placement rows of a line: the named placement and the buyer's placement
  * details, leaving out an empty "Placement: —" row when the details say where the logo goes.
  */
 export function placementFacts(placement: string, details: string): Array<[string, string]> {
