@@ -1,8 +1,8 @@
 /**
- * Receiving an artwork file (a draft's upload, issue 5; a brand kit's logo, issue 19 item 6): the
+ * Receiving an uploaded file (a draft's artwork, a brand kit's logo, a problem report's photo): the
  * headers are checked before a byte of the body is read, then the body streams through a byte
- * counter and a content check into storage within the user's daily allowance. The one place both
- * uploads share, so a rule changed here changes for both.
+ * counter and a content check into storage within the user's daily allowance. The one place every
+ * upload shares, so a rule changed here changes for all of them.
  */
 import {
   ARTWORK_MESSAGES,
@@ -36,7 +36,9 @@ export const FAILURES = {
   quota: () => failure(429, "UPLOAD_QUOTA", ARTWORK_MESSAGES.quota),
 };
 
-function decodeName(header: string | null): string {
+/** The uploaded file's name from X-File-Name, cleaned; "" when there is none. */
+export function uploadName(request: Request): string {
+  const header = request.headers.get(ARTWORK_NAME_HEADER);
   if (header === null) return "";
   try {
     return cleanArtworkName(decodeURIComponent(header));
@@ -46,12 +48,36 @@ function decodeName(header: string | null): string {
   }
 }
 
+/** The body's length as the request declares it; null when it declares none (or nonsense). */
+export function declaredLength(request: Request): number | null {
+  const declared = request.headers.get("Content-Length")?.trim() ?? "";
+  return declared.length <= 16 && /^\d+$/.test(declared) ? Number(declared) : null;
+}
+
+/** What an upload's first bytes must be, and the refusals for a file too large, not what it says, or empty. */
+export type ContentCheck = {
+  sniffBytes: number;
+  matches: (head: Uint8Array) => boolean;
+  tooLarge: () => Failure;
+  notMatching: () => Failure;
+  empty: () => Failure;
+};
+
+/** An artwork file of `kind`: its signature, and its limit's 413 (an SVG's is smaller, decision 044). */
+export const artworkCheck = (kind: ArtworkKind): ContentCheck => ({
+  sniffBytes: ARTWORK_SNIFF_BYTES,
+  matches: (head) => contentMatchesArtwork(kind, head),
+  tooLarge: kind === "svg" ? FAILURES.svgTooLarge : FAILURES.tooLarge,
+  notMatching: FAILURES.notArtwork,
+  empty: FAILURES.empty,
+});
+
 /**
- * Counts bytes and checks the first ARTWORK_SNIFF_BYTES against the extension's format before
- * passing anything on; errors the stream (which cancels the request body) at the first byte past
+ * Counts bytes and checks the first `check.sniffBytes` against the file's format before passing
+ * anything on; errors the stream (which cancels the request body) at the first byte past
  * `maxBytes`, refusing with `overLimit`, or on content that isn't what the name says.
  */
-function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
+function guardUpload(check: ContentCheck, maxBytes: number, overLimit: Failure) {
   let rejection: Failure | null = null;
   let head: Uint8Array[] = [];
   let headSize = 0;
@@ -72,7 +98,7 @@ function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
     }
     head = [];
     if (bytes.byteLength === 0) return;
-    if (!contentMatchesArtwork(kind, bytes)) return reject(controller, FAILURES.notArtwork());
+    if (!check.matches(bytes)) return reject(controller, check.notMatching());
     controller.enqueue(bytes);
   };
 
@@ -83,7 +109,7 @@ function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
       if (sniffed) return controller.enqueue(chunk);
       head.push(chunk);
       headSize += chunk.byteLength;
-      if (headSize >= ARTWORK_SNIFF_BYTES) release(controller);
+      if (headSize >= check.sniffBytes) release(controller);
     },
     flush(controller) {
       if (!sniffed) release(controller);
@@ -91,9 +117,6 @@ function guardUpload(kind: ArtworkKind, maxBytes: number, overLimit: Failure) {
   });
   return { stream, rejection: (): Failure | null => rejection, size: () => size };
 }
-
-/** The 413 for a file of `kind` over its limit (an SVG's is smaller, decision 044). */
-const tooLargeFor = (kind: ArtworkKind) => (kind === "svg" ? FAILURES.svgTooLarge() : FAILURES.tooLarge());
 
 /**
  * What an artwork upload's headers say, checked before a byte of the body is read: its name (in
@@ -104,14 +127,13 @@ export function readUploadHeaders(
   request: Request,
   maxBytes: number,
 ): { ok: true; name: string; kind: ArtworkKind; length: number | null; maxBytes: number } | Failure {
-  const name = decodeName(request.headers.get(ARTWORK_NAME_HEADER));
+  const name = uploadName(request);
   if (name === "") return FAILURES.noName();
   const kind = artworkKind(name);
   if (!kind) return FAILURES.wrongType();
   const limit = Math.min(maxBytes, artworkMaxBytes(kind));
-  const declared = request.headers.get("Content-Length")?.trim() ?? "";
-  const length = declared.length <= 16 && /^\d+$/.test(declared) ? Number(declared) : null;
-  if (length !== null && length > limit) return tooLargeFor(kind);
+  const length = declaredLength(request);
+  if (length !== null && length > limit) return artworkCheck(kind).tooLarge();
   if (length === 0) return FAILURES.empty();
   return { ok: true, name, kind, length, maxBytes: limit };
 }
@@ -125,7 +147,7 @@ export async function storeUpload(
   db: Database,
   input: {
     userId: string;
-    kind: ArtworkKind;
+    check: ContentCheck;
     length: number | null;
     maxBytes: number;
     body: ReadableStream<Uint8Array>;
@@ -137,9 +159,9 @@ export async function storeUpload(
   if (reserved === 0) return FAILURES.quota();
   // Cut short by the allowance only when the size was not declared (a declared one was granted whole).
   const guard = guardUpload(
-    input.kind,
+    input.check,
     reserved,
-    length === null && reserved < maxBytes ? FAILURES.quota() : tooLargeFor(input.kind),
+    length === null && reserved < maxBytes ? FAILURES.quota() : input.check.tooLarge(),
   );
   let stored: { storedName: string; size: number };
   try {
@@ -153,7 +175,7 @@ export async function storeUpload(
   }
   if (stored.size === 0) {
     await input.storage.delete(stored.storedName);
-    return FAILURES.empty();
+    return input.check.empty();
   }
   return { ok: true, ...stored };
 }

@@ -33,7 +33,7 @@ import { EDITABLE_STATUSES, isDraftId, isDraftStatus, isEditableStatus, type Art
 import { queryRows, sqlList, type Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
-import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
+import { artworkCheck, FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { deleteStored, getUploadStorage, type FileStorage } from "./storage.server";
 import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
 import { preflightStored } from "./artwork-preflight.server";
@@ -114,7 +114,14 @@ export async function saveArtwork(
   const limited = await checksLimited(db, userId);
   if (limited) return limited;
 
-  const stored = await storeUpload(db, { userId, kind, length, maxBytes: limit, body: request.body, storage });
+  const stored = await storeUpload(db, {
+    userId,
+    check: artworkCheck(kind),
+    length,
+    maxBytes: limit,
+    body: request.body,
+    storage,
+  });
   if (!stored.ok) return stored;
   const checked = await preflightStored(db, { userId, storage, stored, kind, signal: request.signal });
   if (!checked.ok) return checked;

@@ -15,7 +15,7 @@ import { ARTWORK_CONTENT_TYPES, ARTWORK_MAX_BYTES } from "~/domain/artwork-rules
 import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domain/brand-kit";
 import { mayManageMembers } from "~/domain/organisation-roles";
 import { isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
-import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
+import { artworkCheck, FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { preflightStored } from "./artwork-preflight.server";
 import { checksLimited } from "./preflight-queue.server";
 import { copyArtworkIntoDraft } from "./artwork-copy.server";
@@ -125,7 +125,14 @@ export async function uploadBrandLogo(
   };
   if (await full()) return failure(409, "TOO_MANY_LOGOS", BRAND_KIT_MESSAGES.tooManyLogos);
 
-  const stored = await storeUpload(db, { userId, kind, length, maxBytes: limit, body: request.body, storage });
+  const stored = await storeUpload(db, {
+    userId,
+    check: artworkCheck(kind),
+    length,
+    maxBytes: limit,
+    body: request.body,
+    storage,
+  });
   if (!stored.ok) return stored;
   // A file that can never print is refused here as in step 2 (issue 20); the kit keeps no report,
   // since each copy into a draft is checked again for its own method and placement.

@@ -7,7 +7,6 @@
  */
 import { count, eq, sql } from "drizzle-orm";
 import { problemReportPhotos } from "#db/schema";
-import { cleanArtworkName } from "~/domain/artwork-rules";
 import {
   PHOTO_CONTENT_TYPES,
   PROBLEM_LIMITS,
@@ -16,14 +15,12 @@ import {
   photoKind,
   type PhotoKind,
 } from "~/domain/problem-reports";
-import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
+import { type ContentCheck, declaredLength, storeUpload, uploadName } from "./artwork-upload.server";
 import type { ArtworkDownload } from "./artwork.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { openReportFor } from "./problem-reports.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
-import { reserveUploadBytes, returnUploadBytes } from "./upload-quota.server";
-import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
 import { isOrderId } from "~/domain/orders";
 
 const SNIFF_BYTES = 16;
@@ -36,53 +33,16 @@ const REFUSALS = {
   tooLarge: () => failure(413, "FILE_TOO_LARGE", PROBLEM_MESSAGES.photoTooLarge),
   tooMany: () => failure(409, "TOO_MANY_FILES", PROBLEM_MESSAGES.photoCount),
   empty: () => failure(400, "FILE_EMPTY", PROBLEM_MESSAGES.photoEmpty),
-  quota: () => failure(429, "UPLOAD_QUOTA", ARTWORK_MESSAGES.quota),
 };
 
-function decodeName(header: string | null): string {
-  if (header === null) return "";
-  try {
-    return cleanArtworkName(decodeURIComponent(header));
-  } catch {
-    return cleanArtworkName(header);
-  }
-}
-
-/** Counts bytes (erroring past `maxBytes`) and checks the first few against the photo's format. */
-function guardPhoto(kind: PhotoKind, maxBytes: number, overLimit: Failure) {
-  let rejection: Failure | null = null;
-  let size = 0;
-  let head = new Uint8Array(0);
-  let sniffed = false;
-  const check = (controller: TransformStreamDefaultController<Uint8Array>) => {
-    sniffed = true;
-    if (head.byteLength === 0) return;
-    if (!photoContentMatches(kind, head)) {
-      rejection = REFUSALS.wrongType();
-      return controller.error(new Error(rejection.message));
-    }
-    controller.enqueue(head);
-  };
-  const stream = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      size += chunk.byteLength;
-      if (size > maxBytes) {
-        rejection = overLimit;
-        return controller.error(new Error(overLimit.message));
-      }
-      if (sniffed) return controller.enqueue(chunk);
-      const joined = new Uint8Array(head.byteLength + chunk.byteLength);
-      joined.set(head);
-      joined.set(chunk, head.byteLength);
-      head = joined;
-      if (head.byteLength >= SNIFF_BYTES) check(controller);
-    },
-    flush(controller) {
-      if (!sniffed) check(controller);
-    },
-  });
-  return { stream, rejection: (): Failure | null => rejection, size: () => size };
-}
+/** A JPEG or PNG by its first bytes; nothing decodes it. */
+const photoCheck = (kind: PhotoKind): ContentCheck => ({
+  sniffBytes: SNIFF_BYTES,
+  matches: (head) => photoContentMatches(kind, head),
+  tooLarge: REFUSALS.tooLarge,
+  notMatching: REFUSALS.wrongType,
+  empty: REFUSALS.empty,
+});
 
 const photosOf = async (db: Database, reportId: string) =>
   Number(
@@ -100,39 +60,25 @@ export async function addProblemPhoto(
   if (!found) return REFUSALS.notFound();
   if (!found.reportId) return REFUSALS.noReport();
   const reportId = found.reportId;
-  const name = decodeName(request.headers.get(ARTWORK_NAME_HEADER));
+  const name = uploadName(request);
   if (name === "") return REFUSALS.noName();
   const kind = photoKind(name);
   if (!kind) return REFUSALS.wrongType();
-  const declared = request.headers.get("Content-Length")?.trim() ?? "";
-  const length = declared.length <= 16 && /^\d+$/.test(declared) ? Number(declared) : null;
+  const length = declaredLength(request);
   if (length !== null && length > PROBLEM_LIMITS.photoBytes) return REFUSALS.tooLarge();
   if (length === 0 || !request.body) return REFUSALS.empty();
   if ((await photosOf(db, reportId)) >= PROBLEM_LIMITS.photos) return REFUSALS.tooMany();
 
   const storage = input.storage ?? getUploadStorage();
-  const maxBytes = PROBLEM_LIMITS.photoBytes;
-  const reserved = await reserveUploadBytes(db, userId, length !== null ? { exactly: length } : { atMost: maxBytes });
-  if (reserved === 0) return REFUSALS.quota();
-  const guard = guardPhoto(
-    kind,
-    reserved,
-    length === null && reserved < maxBytes ? REFUSALS.quota() : REFUSALS.tooLarge(),
-  );
-  let stored: { storedName: string; size: number };
-  try {
-    stored = await storage.put(request.body.pipeThrough(guard.stream));
-  } catch (error) {
-    const rejection = guard.rejection();
-    if (rejection) return rejection;
-    throw error;
-  } finally {
-    await returnUploadBytes(db, userId, reserved - guard.size());
-  }
-  if (stored.size === 0) {
-    await storage.delete(stored.storedName);
-    return REFUSALS.empty();
-  }
+  const stored = await storeUpload(db, {
+    userId,
+    check: photoCheck(kind),
+    length,
+    maxBytes: PROBLEM_LIMITS.photoBytes,
+    body: request.body,
+    storage,
+  });
+  if (!stored.ok) return stored;
   const inserted = await db.transaction(async (tx) => {
     // One photo at a time per report past this point, so two at once cannot make one too many.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`problem-photos:${reportId}`}))`);
