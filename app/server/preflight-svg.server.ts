@@ -16,8 +16,22 @@ const unreadable = (reason: UnreadableReport["reason"]): SvgAnswer => ({
   preview: null,
 });
 
-/** Entities, and any internal DTD subset (which can declare them, or default attributes). */
-const ENTITIES = [/<!ENTITY/i, /<!DOCTYPE[^>[]*\[/i];
+/**
+ * Whether a DOCTYPE carries an internal subset ("[" before its ">"), which can declare entities or
+ * default attributes. Scanned with indexOf, never a pattern that backtracks: each declaration is
+ * read once, and the search goes on after its end.
+ */
+function hasInternalSubset(text: string): boolean {
+  const lower = text.toLowerCase();
+  for (let at = lower.indexOf("<!doctype"); at !== -1; ) {
+    const close = lower.indexOf(">", at);
+    const open = lower.indexOf("[", at);
+    if (open !== -1 && (close === -1 || open < close)) return true;
+    if (close === -1) return false;
+    at = lower.indexOf("<!doctype", close);
+  }
+  return false;
+}
 /** What runs: scripts, event handlers, HTML islands, javascript: URLs, animating a link. */
 const SCRIPTS = [
   /<script[\s>/]/i,
@@ -31,18 +45,17 @@ const SCRIPTS = [
 const INSIDE = /^(?:#|data:image\/(?:png|jpeg|jpg|gif|webp);base64,)/i;
 const LINKS = /(?:^|[\s:])(?:href|src)\s*=\s*(["'])(.*?)\1/gis;
 const URLS = /url\(\s*(["']?)([^)"']*)/gi;
-const STYLE_BLOCKS = /<style\b[^>]*>([\s\S]*?)<\/style>|\sstyle\s*=\s*(["'])(.*?)\2/gi;
 
 /** Which refusal `text` earns, if any; null when it may be drawn. */
 export function svgRefusal(text: string): UnreadableReport["reason"] | null {
-  if (ENTITIES.some((pattern) => pattern.test(text))) return "svg_entities";
+  if (/<!ENTITY/i.test(text) || hasInternalSubset(text)) return "svg_entities";
   if (SCRIPTS.some((pattern) => pattern.test(text))) return "svg_script";
   for (const [, , target] of text.matchAll(LINKS)) if (!INSIDE.test(target!.trim())) return "svg_external";
   for (const [, , target] of text.matchAll(URLS)) if (!INSIDE.test(target!.trim())) return "svg_external";
   if (/@import|<\?xml-stylesheet/i.test(text)) return "svg_external";
-  // A CSS escape can spell "url" or "import" so that no pattern above sees it.
-  for (const [, block, , attribute] of text.matchAll(STYLE_BLOCKS))
-    if ((block ?? attribute ?? "").includes("\\")) return "svg_external";
+  // A CSS escape can spell "url" or "import" so that no pattern above sees it, in a style block, a
+  // style attribute or a presentation attribute alike: a logo has no use for a backslash.
+  if (text.includes("\\")) return "svg_external";
   return null;
 }
 
@@ -59,13 +72,29 @@ const PX_PER_MM = 96 / 25.4;
 
 /** A length of the root element in millimetres: "100mm", "4in", "300" (px); null for a percentage or nonsense. */
 export function svgLengthMm(value: string | undefined): number | null {
-  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|pt|pc|px)?\s*$/i.exec(value ?? "");
+  const text = (value ?? "").trim();
+  const match = text.length > 32 ? null : /^(\d+(?:\.\d+)?|\.\d+) ?(mm|cm|in|pt|pc|px)?$/i.exec(text);
   if (!match) return null;
   const mm = Number(match[1]) * MM_PER_UNIT[(match[2] ?? "").toLowerCase()]!;
   return mm > 0 && mm <= 100_000 ? mm : null;
 }
 
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*(["'])(.*?)\\1`, "is").exec(tag)?.[2];
+const ATTRIBUTES = {
+  width: /\swidth\s*=\s*(["'])(.*?)\1/is,
+  height: /\sheight\s*=\s*(["'])(.*?)\1/is,
+  viewBox: /\sviewBox\s*=\s*(["'])(.*?)\1/is,
+};
+const attribute = (tag: string, name: keyof typeof ATTRIBUTES) => ATTRIBUTES[name].exec(tag)?.[2];
+
+/** The root <svg …> tag: the first "<svg" that is not the start of a longer name, up to its ">". */
+function rootSvgTag(text: string): string | null {
+  const lower = text.toLowerCase();
+  let at = lower.indexOf("<svg");
+  while (at !== -1 && /[\w-]/.test(lower[at + 4] ?? "")) at = lower.indexOf("<svg", at + 4);
+  if (at === -1) return null;
+  const close = lower.indexOf(">", at);
+  return close === -1 ? null : text.slice(at, close + 1);
+}
 
 /** The root <svg> tag's size in millimetres, from width and height, else its viewBox at 96 px to the inch. */
 export function svgSize(rootTag: string): SvgReport["size"] {
@@ -113,10 +142,11 @@ export async function readSvgWithPreview(bytes: Uint8Array): Promise<SvgAnswer |
   }
   const refusal = svgRefusal(text);
   if (refusal) return unreadable(refusal);
-  const root = /<svg\b[^>]*>/i.exec(text);
+  const root = rootSvgTag(text);
   if (!root) return unreadable("damaged");
-  const size = svgSize(root[0]);
-  const drawable = text.replace(root[0], previewRootTag(root[0], size ?? { widthMm: 100, heightMm: 100 }));
+  const size = svgSize(root);
+  // A function, so that nothing in the buyer's tag is read as a replacement pattern ("$&").
+  const drawable = text.replace(root, () => previewRootTag(root, size ?? { widthMm: 100, heightMm: 100 }));
   const image = await decodeImage(new TextEncoder().encode(drawable));
   if (!image) return unreadable("damaged");
   const report: SvgReport = {
