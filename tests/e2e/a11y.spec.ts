@@ -58,6 +58,7 @@ const PAGES: Record<string, string[]> = {
   "admin/inbox/:kind": ["/admin/inbox/contact"],
   "admin/quotes": ["/admin/quotes"],
   "admin/reviews": ["/admin/reviews"],
+  "admin/problem-reports": ["/admin/problem-reports"],
   "admin/quotes/answer/:requestId": ["/admin/quotes/answer/no-such-request"],
   "how-it-works": ["/how-it-works"],
   compare: ["/compare"],

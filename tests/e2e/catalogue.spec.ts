@@ -3,13 +3,17 @@ import { expect, test } from "./support/fixtures";
 test.describe("finding a product", () => {
   test("a search suggestion leads to the product page", async ({ page }) => {
     await page.goto("/");
-    const search = page.getByRole("search").first().getByRole("searchbox");
+    const form = page.getByRole("search").first();
+    const search = form.getByRole("searchbox");
     await search.fill("cAp");
-    const suggestion = page
+    // The suggestions arrive after "View all results" (their module loads on first use): wait for one
+    // in the search's own list, or a "cap" link elsewhere on the page would be clicked instead.
+    const suggestion = form
       .getByRole("link", { name: /cap/i })
       .filter({ hasNot: page.getByText("View all results") })
       .first();
-    await expect(page.getByRole("link", { name: 'View all results for "cAp"' })).toBeVisible();
+    await expect(form.getByRole("link", { name: 'View all results for "cAp"' })).toBeVisible();
+    await expect(suggestion).toBeVisible();
     await suggestion.click();
     await expect(page).toHaveURL(/\/product\/8$/);
     await expect(search).toHaveValue("");
