@@ -10,7 +10,7 @@ import {
 import { ASSUMED_PPI, describeImageReport, rasterNaturalSize, TRANSPARENCY_MESSAGES } from "./preflight-image";
 import { preflightReportSchema } from "./preflight-schema";
 
-/** Issue 41 item 7 (docs/decisions/044-raster-and-svg-artwork.md): PNG, JPEG and SVG logos judged as a PDF's images are. */
+/** docs/decisions/044-raster-and-svg-artwork.md: PNG, JPEG and SVG logos judged as a PDF's images are. */
 
 const CAP_FRONT = { label: "Front embroidery", widthMm: 100, heightMm: 55 };
 const RGB = { rgb: true, cmyk: false, gray: false, spot: [] };

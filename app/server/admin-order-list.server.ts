@@ -1,5 +1,5 @@
 /**
- * The back office's orders list (issue 9 item 2; REQUIREMENTS B-7): orders filtered by status,
+ * The back office's orders list (REQUIREMENTS B-7): orders filtered by status,
  * searched, sorted by placed, need-by, approve-by or promised date, a page at a time, and the same
  * selection as a staff-only CSV export (docs/decisions/039-staff-recorded-approval.md). Callers have
  * checked requireStaff (app/server/admin-access.server.ts); nothing here is scoped to a buyer.

@@ -1,5 +1,5 @@
 /**
- * The back office's orders (issue 9 items 2 and 4; REQUIREMENTS B-7): status changes along the rules of
+ * The back office's orders (REQUIREMENTS B-7): status changes along the rules of
  * app/domain/orders.ts. Callers have checked requireStaff (app/server/admin-access.server.ts);
  * nothing here is scoped to a buyer.
  *

@@ -13,7 +13,7 @@ import { createDraft, getDraft } from "./drafts.server";
 import { sandboxAvailable } from "./preflight-sandbox.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";
 
-// Issue 41 item 7 on the real test database and the real sandbox: a PNG logo uploaded on one line
+// docs/decisions/044-raster-and-svg-artwork.md on the real test database and the real sandbox: a PNG logo uploaded on one line
 // is used on another without uploading it again, and only by its uploader.
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });

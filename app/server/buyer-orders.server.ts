@@ -1,5 +1,5 @@
 /**
- * The buyer's orders (issue 8 items 6 and 7; REQUIREMENTS B-3, B-8, B-19, B-20): the /orders list and
+ * The buyer's orders (REQUIREMENTS B-3, B-8, B-19, B-20): the /orders list and
  * one order with its timeline, proofs and invoice number. A user reads their own orders and their
  * active organisation's. The answer to a proof (by the buyer, an approver of its organisation, a
  * share link's guest or staff recording it) is proof-responses.server.ts.

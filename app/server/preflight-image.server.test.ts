@@ -1,5 +1,5 @@
 /**
- * Issue 41 item 7 (docs/decisions/044-raster-and-svg-artwork.md): PNG, JPEG and SVG logos are read
+ * docs/decisions/044-raster-and-svg-artwork.md: PNG, JPEG and SVG logos are read
  * only in the sandbox (decision 032), by the built worker as the server runs it. Hostile files
  * (an SVG with a script, an external link or an entity bomb; a PNG that claims 2.5 gigapixels) are
  * refused there, within the box's limits, and the server never parses them.

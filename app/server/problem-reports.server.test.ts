@@ -1,5 +1,5 @@
 /**
- * Issue 41 item 8, "Report a problem" on a delivered order (docs/decisions/043-problem-reports.md):
+ * "Report a problem" on a delivered order (docs/decisions/043-problem-reports.md):
  * within 14 days of delivery, by a reader of the order only, one open at a time, rate-limited;
  * staff are alerted at the sales address, see it in the back office with its photos and mark it
  * resolved. Photos are JPEG or PNG by their first bytes, counted against the upload allowance.

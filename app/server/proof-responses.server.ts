@@ -1,5 +1,5 @@
 /**
- * The answer to a line's proof (B-3, B-20, issue 15 item 6, issue 19 item 2): the buyer who placed
+ * The answer to a line's proof (B-3, B-20): the buyer who placed
  * the order, an approver of its organisation, a share link's guest (proof-answerers.server.ts) or
  * staff recording an answer given by phone or e-mail (recorded-approvals.server.ts,
  * docs/decisions/039-staff-recorded-approval.md). The buyer's orders themselves are
@@ -44,15 +44,15 @@ export type ProofResponse = {
 };
 
 /**
- * The buyer answers a line's latest proof (B-3, issue 15 item 6): the user who placed the order
- * (B-20) or whom answerRecordFor admits (issue 19 item 2), only while the order is proof_sent,
+ * The buyer answers a line's latest proof (B-3): the user who placed the order
+ * (B-20) or whom answerRecordFor admits, only while the order is proof_sent,
  * only the line's newest version, once. The order's status then follows its lines
  * (statusFromLineProofs): changes asked on any line move it to changes_requested for staff to
  * upload a new version; the last line approved moves it to
  * proof_approved and fixes the promised delivery date (today in Europe/London + the slowest
  * line's lead and delivery days for the method bought, DESIGN decision 6, B-19); otherwise it
  * stays proof_sent. Every answer writes a history row, and the approval e-mails the buyer after
- * the commit (issue 18 item 4). The answer comes checked by proofAnswerSchema, so a request for
+ * the commit. The answer comes checked by proofAnswerSchema, so a request for
  * changes carries its comment.
  */
 export async function respondToProof(
@@ -65,7 +65,7 @@ export async function respondToProof(
     accountId?: string;
     orderId: string;
     now?: Date;
-    /** Who answers (issue 19 item 2); the buyer by `userId` when not given. */
+    /** Who answers; the buyer by `userId` when not given. */
     answerer?: ProofAnswerer;
     /** When the answer was given, if before `now` (an approval by phone recorded later). */
     answeredAt?: Date;

@@ -5,7 +5,7 @@ import { expectAccessible } from "./support/axe";
 import { payWithTestCard } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
-// Issue 41 item 8: what a buyer looks for before and after paying. A final review with a way to
+// docs/decisions/042-before-and-after-paying.md: what a buyer looks for before and after paying. A final review with a way to
 // change each fact, the transfer confirmed before it is placed and paid with copyable bank details,
 // the confirmation repeating the dates with its confetti off the text, the first-order banner gone
 // once the discount is had.
