@@ -19,6 +19,8 @@ export const PROBLEM_LIMITS = {
   /** Photos on one report, each at most photoBytes. */
   photos: 4,
   photoBytes: 10 * 1024 * 1024,
+  /** Photo posts one user may make in an hour, refused or not: a report's 4 several times over. */
+  photoPostsPerHour: 20,
 } as const;
 
 /** Photos a phone or camera makes; stored as they came and only ever served to staff as downloads. */
@@ -43,6 +45,7 @@ export const PROBLEM_MESSAGES = {
   photoCount: `A report can carry up to ${PROBLEM_LIMITS.photos} photos.`,
   photoEmpty: "That photo is empty.",
   photoName: "Choose a photo to add.",
+  photoTooOften: "You've sent several photos in a short time. Please wait a while.",
   resolved: "This report is already resolved.",
 } as const;
 

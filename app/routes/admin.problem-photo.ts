@@ -1,7 +1,8 @@
 import type { Route } from "./+types/admin.problem-photo";
-import { adminNotFound, requireStaff } from "~/server/admin-access.server";
+import { adminNotFound, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
 import { artworkDownloadHeaders } from "~/server/artwork.server";
 import { openProblemPhoto } from "~/server/problem-photos.server";
+import { STAFF_PROBLEM_LIMITS } from "~/server/problem-reports.server";
 import { dbOf } from "~/server/request-context.server";
 
 /**
@@ -10,8 +11,10 @@ import { dbOf } from "~/server/request-context.server";
  * it beyond its first bytes (docs/decisions/043-problem-reports.md).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireStaff({ request, context });
-  const file = await openProblemPhoto(dbOf(context), { reportId: params.reportId, photoId: params.photoId });
+  const staff = await requireStaff({ request, context });
+  const db = dbOf(context);
+  await requireStaffBudget(db, staff.id, "problem-photo", STAFF_PROBLEM_LIMITS.photo);
+  const file = await openProblemPhoto(db, { reportId: params.reportId, photoId: params.photoId });
   if (!file) throw adminNotFound();
   return new Response(file.stream, { headers: artworkDownloadHeaders(file) });
 }

@@ -6,13 +6,8 @@ import { formatLondonDateTime } from "~/domain/dates";
 import { formatFileSize } from "~/domain/file-size";
 import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
 import { failure, readForm, toResponse } from "~/server/http.server";
-import { openProblemReports, resolveProblemReport } from "~/server/problem-reports.server";
+import { openProblemReports, resolveProblemReport, STAFF_PROBLEM_LIMITS } from "~/server/problem-reports.server";
 import { dbOf } from "~/server/request-context.server";
-
-const STAFF_PROBLEM_LIMITS = {
-  list: { hits: 120, windowSeconds: 60 },
-  resolve: { hits: 120, windowSeconds: 3600 },
-} as const;
 
 /** Buyers' problem reports on delivered orders, open ones oldest first (decision 043). */
 export async function loader({ request, context }: Route.LoaderArgs) {

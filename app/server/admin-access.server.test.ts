@@ -16,8 +16,13 @@ import * as orderPage from "~/routes/admin.order";
 import * as artwork from "~/routes/admin.order-artwork";
 import * as proof from "~/routes/admin.order-proof";
 import * as orderList from "~/routes/admin.orders";
+import * as ordersExport from "~/routes/admin.orders-export";
+import * as problemPhoto from "~/routes/admin.problem-photo";
+import * as problemReports from "~/routes/admin.problem-reports";
 import { authFor } from "./auth.server";
 import { grantStaffRole } from "./admin-staff.server";
+import { ORDERS_EXPORT_LIMIT } from "./admin-order-list.server";
+import { STAFF_PROBLEM_LIMITS } from "./problem-reports.server";
 import { requireStaffBudget } from "./admin-access.server";
 
 const handle = testFileDatabase();
@@ -339,5 +344,56 @@ describe("a staff member's budget for costly pages", () => {
     // Another staff member, or another page, has a budget of its own.
     await requireStaffBudget(handle.db, "staff-b", "export", limit);
     await requireStaffBudget(handle.db, "staff-a", "quotes", limit);
+  });
+});
+
+describe("the back office's downloads and problem reports spend a budget per staff member", () => {
+  it("answers 429 once the orders' CSV, the problem reports' list, resolving or a photo has spent its own", async () => {
+    const staff = await signedInStaff("budgets@swag.example");
+    const nobody = "00000000-0000-4000-8000-000000000000";
+    const get = (path: string) => siteRequest(path, { cookie: staff.cookie });
+    const routes = [
+      {
+        bucket: "orders-export",
+        limit: ORDERS_EXPORT_LIMIT,
+        status: () => statusOf(ordersExport.loader, { request: get("/admin/orders/export.csv") }),
+        before: 200,
+      },
+      {
+        bucket: "problem-reports",
+        limit: STAFF_PROBLEM_LIMITS.list,
+        status: () => statusOf(problemReports.loader, { request: get("/admin/problem-reports") }),
+        before: 200,
+      },
+      {
+        bucket: "problem-reports-resolve",
+        limit: STAFF_PROBLEM_LIMITS.resolve,
+        status: () =>
+          statusOf(problemReports.action, {
+            request: siteRequest("/admin/problem-reports", {
+              cookie: staff.cookie,
+              form: { intent: "resolve", reportId: nobody },
+            }),
+          }),
+        before: 404,
+      },
+      {
+        bucket: "problem-photo",
+        limit: STAFF_PROBLEM_LIMITS.photo,
+        status: () =>
+          statusOf(problemPhoto.loader, {
+            request: get(`/admin/problem-reports/${nobody}/photos/${nobody}`),
+            params: { reportId: nobody, photoId: nobody },
+          }),
+        before: 404,
+      },
+    ];
+    for (const route of routes) {
+      expect(await route.status(), route.bucket).toBe(route.before);
+      // The rest of the budget, spent as the route spends it; the next request is refused.
+      for (let i = 1; i < route.limit.hits; i++)
+        await requireStaffBudget(handle.db, staff.userId, route.bucket, route.limit);
+      expect(await route.status(), route.bucket).toBe(429);
+    }
   });
 });

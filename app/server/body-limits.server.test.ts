@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ARTWORK_MAX_BYTES } from "~/domain/artwork-rules";
+import { PROBLEM_LIMITS } from "~/domain/problem-reports";
 import { PROOF_MAX_BYTES } from "~/domain/proof-rules";
 import { bodyLimitFor, countedBody, DEFAULT_BODY_LIMIT_BYTES, tooLargeMessage } from "./body-limits.server";
 
@@ -41,6 +42,15 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/orders/3f1c.data")).toBe(64 * 1024);
     expect(bodyLimitFor("/orders/3f1c/invoice.pdf")).toBe(DEFAULT_BODY_LIMIT_BYTES);
     expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
+  it("keeps a problem report's photo to its 10 MB, the resolve form to 4 kB and the downloads with no body to 1 kB", () => {
+    expect(bodyLimitFor("/orders/3f1c/problem-photos")).toBe(PROBLEM_LIMITS.photoBytes + 1024 * 1024);
+    expect(bodyLimitFor("/orders/3f1c/problem-photos/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    for (const path of ["/admin/problem-reports", "/admin/problem-reports.data"])
+      expect(bodyLimitFor(path)).toBe(4 * 1024);
+    expect(bodyLimitFor("/admin/problem-reports/3f1c/photos/9a")).toBe(1024);
+    expect(bodyLimitFor("/admin/orders/export.csv")).toBe(1024);
   });
 
   it("keeps staff's hide-review form to 16 kB", () => {

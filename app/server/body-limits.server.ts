@@ -18,6 +18,12 @@ const MB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
 
 /** React Router's client-side submissions post to the same path with `.data` added. */
+/** Downloads that take no body (first, since the orders' CSV looks like an order's address). */
+const DOWNLOADS: { path: RegExp; bytes: number }[] = [
+  { path: /^\/admin\/orders\/export\.csv$/, bytes: 1024 },
+  { path: /^\/admin\/problem-reports\/[^/]+\/photos\/[^/]+$/, bytes: 1024 },
+];
+
 const UPLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/api\/drafts\/[^/]+\/artwork$/, bytes: ARTWORK_MAX_BYTES + MB },
   // A brand kit's logo (issue 19 item 6), checked as artwork is.
@@ -71,7 +77,10 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
 ];
 
 export function bodyLimitFor(pathname: string): number {
-  return [...UPLOADS, ...SMALL_FORMS].find((limit) => limit.path.test(pathname))?.bytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  return (
+    [...DOWNLOADS, ...UPLOADS, ...SMALL_FORMS].find((limit) => limit.path.test(pathname))?.bytes ??
+    DEFAULT_BODY_LIMIT_BYTES
+  );
 }
 
 export function tooLargeMessage(bytes: number): string {

@@ -20,6 +20,7 @@ import type { ArtworkDownload } from "./artwork.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { openReportFor } from "./problem-reports.server";
+import { hitRateLimit } from "./rate-limit.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
 import { isOrderId } from "~/domain/orders";
 
@@ -33,6 +34,8 @@ const REFUSALS = {
   tooLarge: () => failure(413, "FILE_TOO_LARGE", PROBLEM_MESSAGES.photoTooLarge),
   tooMany: () => failure(409, "TOO_MANY_FILES", PROBLEM_MESSAGES.photoCount),
   empty: () => failure(400, "FILE_EMPTY", PROBLEM_MESSAGES.photoEmpty),
+  tooOften: (retryAfterSeconds: number) =>
+    failure(429, "RATE_LIMITED", PROBLEM_MESSAGES.photoTooOften, { retryAfterSeconds }),
 };
 
 /** A JPEG or PNG by its first bytes; nothing decodes it. */
@@ -56,6 +59,9 @@ export async function addProblemPhoto(
   input: { userId: string; accountId: string; orderId: string; request: Request; storage?: FileStorage },
 ): Promise<{ ok: true; photo: { id: string; name: string; size: number } } | Failure> {
   const { request, userId } = input;
+  // Counted before anything is looked up or read, refused or not.
+  const limit = await hitRateLimit(db, `problem-photo:${userId}`, PROBLEM_LIMITS.photoPostsPerHour, 3600);
+  if (!limit.allowed) return REFUSALS.tooOften(limit.retryAfterSeconds);
   const found = await openReportFor(db, input, input.orderId);
   if (!found) return REFUSALS.notFound();
   if (!found.reportId) return REFUSALS.noReport();

@@ -13,7 +13,7 @@ import { startSmtpServer } from "../../tests/setup/smtp";
 import { tempLocalStorage } from "../../tests/setup/temp-storage";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
-import { PROBLEM_MESSAGES } from "~/domain/problem-reports";
+import { PROBLEM_LIMITS, PROBLEM_MESSAGES } from "~/domain/problem-reports";
 import type { StaffMember } from "./admin-access.server";
 import { queryRows } from "./db.server";
 import { getEnv } from "./env.server";
@@ -196,5 +196,18 @@ describe("a problem report's photos", () => {
     );
     // The four kept photos and the refused files' bytes that were read, as the artwork uploads count them.
     expect(quota?.count).toBeGreaterThanOrEqual(2 * PNG.byteLength + 2 * jpeg.byteLength);
+  });
+
+  it(`are limited to ${PROBLEM_LIMITS.photoPostsPerHour} posts an hour per user, refused ones too, before anything is read`, async () => {
+    const order = await deliveredOrder();
+    await report(order.id);
+    for (let i = 0; i < PROBLEM_LIMITS.photoPostsPerHour; i++)
+      expect(await photo(order.id, PNG, "box.gif")).toMatchObject({ status: 415 });
+    expect(await photo(order.id, PNG)).toMatchObject({
+      status: 429,
+      code: "RATE_LIMITED",
+      message: PROBLEM_MESSAGES.photoTooOften,
+    });
+    expect(await openProblemReports(handle.db)).toMatchObject([{ orderId: order.id, photos: [] }]);
   });
 });

@@ -29,6 +29,13 @@ import { alertStaff } from "./staff-alerts.server";
 /** Reports one user may send in an hour: enough to retry a refusal, too few to flood staff. */
 export const PROBLEM_REPORT_LIMIT = { hits: 10, windowSeconds: 3600 } as const;
 
+/** Each staff member's budget for the back office's problem reports: the list, resolving, the photos. */
+export const STAFF_PROBLEM_LIMITS = {
+  list: { hits: 120, windowSeconds: 60 },
+  resolve: { hits: 120, windowSeconds: 3600 },
+  photo: { hits: 300, windowSeconds: 3600 },
+} as const;
+
 export type ProblemReportView = {
   id: string;
   status: "open" | "resolved";

@@ -261,6 +261,23 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { note: ["n".repeat(1001), "\u0000"] },
   },
+  // Reporting a problem with a delivered order, and its photos (decision 043), on an order that is nobody's.
+  {
+    route: "/orders/:id (a problem report)",
+    path: () => `/orders/${NOBODY}`,
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "problem", "line-1": "on", description: "Twelve caps arrived with the logo upside down." },
+    intent: "intent",
+    odd: { description: ["", "short", "d".repeat(2001), "\u0000"], "line-1": ["__proto__", "1e309"] },
+  },
+  {
+    route: "/orders/:id/problem-photos",
+    path: () => `/orders/${NOBODY}/problem-photos`,
+    as: "buyer",
+    kind: "file",
+    fields: {},
+  },
   {
     route: "/account/profile",
     path: () => "/account/profile",
@@ -401,6 +418,15 @@ const TARGETS: Target[] = [
     fields: { intent: "hide", reviewId: NOBODY, reason: "Off topic" },
     intent: "intent",
     odd: { reviewId: ["not-a-review", `${NOBODY}0`], reason: ["", "   ", "r".repeat(501)] },
+  },
+  {
+    route: "/admin/problem-reports",
+    path: () => "/admin/problem-reports",
+    as: "staff",
+    kind: "form",
+    fields: { intent: "resolve", reportId: NOBODY },
+    intent: "intent",
+    odd: { reportId: ["not-a-report", `${NOBODY}0`, "' or 1=1 --", "r".repeat(5000)] },
   },
   {
     route: "/prices",
@@ -857,6 +883,26 @@ test("GET the quote lists with odd queries: never a 5xx; POST to the lists and t
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toContain("text/csv");
   for (const path of ["/admin/quotes", "/admin/quotes/export.csv"]) {
+    const posted = await staff.post(path, { form: { intent: "delete" } });
+    expect(posted.status(), path).toBeGreaterThanOrEqual(400);
+    expect(posted.status(), path).toBeLessThan(500);
+  }
+  expect((await staff.get("/healthz")).status()).toBe(200);
+});
+
+// The orders' CSV takes filters that any odd value turns into the default, and a problem report's
+// photo is "no such photo" for odd ids; neither takes a post. (One CSV request: staff have 10 a minute.)
+test("GET the orders' CSV and a problem report's photo with odd input: never a 5xx; neither takes a post", async () => {
+  const odd = ["__proto__", "1e309", "%00", "x".repeat(8000)].map(encodeURIComponent);
+  const csv = await staff.get(`/admin/orders/export.csv?status=${odd[0]}&sort=${odd[1]}&dir=${odd[2]}&q=${odd[3]}`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+    const photo = await staff.get(`/admin/problem-reports/${encodeURIComponent(id)}/photos/${NOBODY}`);
+    expect(photo.status(), id.slice(0, 40)).toBe(404);
+    expect(photo.headers()["content-type"] ?? "").not.toContain("image/");
+  }
+  for (const path of ["/admin/orders/export.csv", `/admin/problem-reports/${NOBODY}/photos/${NOBODY}`]) {
     const posted = await staff.post(path, { form: { intent: "delete" } });
     expect(posted.status(), path).toBeGreaterThanOrEqual(400);
     expect(posted.status(), path).toBeLessThan(500);
