@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { formatLondonDateTime } from "~/domain/dates";
 import { formatFileSize } from "~/domain/file-size";
+import { PROBLEM_REPORT_DAYS } from "~/domain/problem-reports";
 import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
 import { failure, readForm, toResponse } from "~/server/http.server";
 import { openProblemReports, resolveProblemReport, STAFF_PROBLEM_LIMITS } from "~/server/problem-reports.server";
@@ -43,8 +44,8 @@ export default function AdminProblemReports({ loaderData, actionData }: Route.Co
     <section>
       <h1 className="text-3xl font-extrabold">Problem reports</h1>
       <p className="mt-1 text-sm text-muted">
-        Buyers report problems with delivered orders here, within 14 days of delivery. Reply to the buyer, then mark the
-        report resolved.
+        Buyers report problems with delivered orders here, within {PROBLEM_REPORT_DAYS} days of delivery. Reply to the
+        buyer, then mark the report resolved.
       </p>
       {actionData && "message" in actionData ? (
         <div className="mt-4">
