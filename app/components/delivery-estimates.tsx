@@ -1,7 +1,6 @@
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS, type ShippingMethod } from "~/domain/checkout";
-import { formatDateRange, formatDisplayDate } from "~/domain/dates";
+import { formatDateRange } from "~/domain/dates";
 import { type DeliveryTimes, estimateDelivery } from "~/domain/delivery";
-import { earliestDelivery, earliestDeliveryAssumption } from "~/domain/earliest-delivery";
 
 /** The delivery window of `products` by one method, in the one date format. */
 export function deliveryRange(products: readonly DeliveryTimes[], method: ShippingMethod, now: Date): string {
@@ -10,10 +9,10 @@ export function deliveryRange(products: readonly DeliveryTimes[], method: Shippi
 }
 
 /**
- * The earliest delivery per shipping method of an order paid today, from the one engine the
- * need-by planner uses too (earliest-delivery.ts): the product page, cart and step 2 say what it
- * assumes (the proof comes within 2 working days and is approved that day), so the window's last
- * day is the planner's earliest date.
+ * "Estimated delivery if your proof is approved today" (REQUIREMENTS A-4, A-28), per shipping method,
+ * counted from today as DESIGN decision 6 says, by the one date engine (delivery.ts): the product
+ * page, cart and step 2 print the same windows the Shipping step offers, the order records and the
+ * order page shows. The need-by planner beside it counts from the day the proof comes, and says so.
  */
 export function DeliveryEstimates(props: {
   products: readonly DeliveryTimes[];
@@ -23,21 +22,16 @@ export function DeliveryEstimates(props: {
   className?: string;
 }) {
   if (props.products.length === 0) return null;
-  const windows = SHIPPING_METHOD_IDS.map((method) => ({
-    method,
-    ...earliestDelivery({ products: props.products, method, now: props.now }),
-  }));
-  const proofBy = windows[0]?.proofBy;
   return (
     <div className={props.className ?? "mt-3 text-sm"} data-testid="delivery-estimates">
-      <p data-testid="delivery-assumption">
-        {proofBy ? earliestDeliveryAssumption(formatDisplayDate(proofBy), props.proofs) : null}
+      <p>
+        Estimated delivery if your {props.proofs ?? "proof"} {props.proofs === "proofs" ? "are" : "is"} approved today:
       </p>
       <ul className="mt-1 space-y-0.5">
-        {windows.map((window) => (
-          <li key={window.method}>
-            {SHIPPING_METHODS[window.method].label}:{" "}
-            <strong data-testid={`delivery-${window.method}`}>{formatDateRange(window.start, window.end)}</strong>
+        {SHIPPING_METHOD_IDS.map((method) => (
+          <li key={method}>
+            {SHIPPING_METHODS[method].label}:{" "}
+            <strong data-testid={`delivery-${method}`}>{deliveryRange(props.products, method, props.now)}</strong>
           </li>
         ))}
       </ul>

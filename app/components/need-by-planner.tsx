@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { addDays, formatDisplayDate, londonToday } from "~/domain/dates";
 import type { DeliveryTimes } from "~/domain/delivery";
 import { NEED_BY_MAX_DAYS_AHEAD, parseNeedBy, planNeedBy } from "~/domain/need-by";
+import { PROOF_WORKING_DAYS } from "~/domain/orders";
 
 /** The query parameter of the product page's and cart's planner (not stored: a plan, not an order). */
 export const NEED_BY_PARAM = "needBy";
@@ -59,8 +60,8 @@ export function NeedByPlan(props: { products: readonly DeliveryTimes[]; needBy: 
         </p>
       ) : null}
       <p className="mt-1 text-xs text-muted">
-        Paid today, your proof comes by {formatDisplayDate(plan.earliestApproval)} (within 2 working days); weekends and
-        UK bank holidays are not counted.
+        Paid today, your proof comes by {formatDisplayDate(plan.earliestApproval)} (within {PROOF_WORKING_DAYS} working
+        days); weekends and UK bank holidays are not counted.
       </p>
     </div>
   );

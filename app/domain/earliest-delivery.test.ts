@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SHIPPING_METHOD_IDS } from "./checkout";
 import { addDays } from "./dates";
 import { deliveryWindowFrom, estimateDelivery } from "./delivery";
-import { earliestDelivery, earliestDeliveryAssumption } from "./earliest-delivery";
+import { earliestDelivery } from "./earliest-delivery";
 import { planNeedBy } from "./need-by";
 import { CAP_TIMES, DIARY_TIMES, MAT_TIMES, SHORTS_TIMES } from "./spec-fixtures";
 
@@ -52,15 +52,6 @@ describe("earliestDelivery", () => {
   it("uses London's date: 23:30 UTC on a summer Friday is already Saturday in London", () => {
     const now = new Date("2026-07-03T23:30:00Z");
     expect(earliestDelivery({ products: [MAT_TIMES], method: "express", now }).proofBy).toBe("2026-07-08");
-  });
-
-  it("says what it assumes, for one proof or several", () => {
-    expect(earliestDeliveryAssumption("Mon, Nov 30, 2026")).toBe(
-      "If you order today, your proof comes by Mon, Nov 30, 2026 (within 2 working days). Approved that day, we deliver:",
-    );
-    expect(earliestDeliveryAssumption("Mon, Nov 30, 2026", "proofs")).toBe(
-      "If you order today, your proofs come by Mon, Nov 30, 2026 (within 2 working days). Approved that day, we deliver:",
-    );
   });
 
   it("refuses an estimate without products", () => {

@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import { addDays, formatDateRange, formatDisplayDate, londonToday } from "../../app/domain/dates";
+import { estimateDelivery } from "../../app/domain/delivery";
 import { earliestDelivery } from "../../app/domain/earliest-delivery";
 import { expectAccessible } from "./support/axe";
 import { addToCart, fillDetails } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
 // One answer per question (docs/decisions/041-one-answer-per-question.md): inc VAT every figure on
-// the cart follows and adds up to what checkout charges; the product page gives one earliest date.
+// the cart follows and adds up to what checkout charges; the product page says what each of its dates assumes.
 
 // Every step to the payment step, twice over, on a 2-core machine.
 test.describe.configure({ timeout: 120_000 });
@@ -106,18 +107,17 @@ for (const size of WIDTHS) {
       await expect(page.getByTestId("summary-goods")).toHaveText("£3,115.06");
     });
 
-    test("the product page gives one earliest date: the estimate's last day is the planner's earliest", async ({
+    test("the product page says what each date assumes: the estimate a proof approved today, the planner the day the proof comes", async ({
       page,
     }) => {
       const now = new Date();
       const express = earliestDelivery({ products: [CAP], method: "express", now });
-      const standard = earliestDelivery({ products: [CAP], method: "standard", now });
+      const today = { express: estimateDelivery({ products: [CAP], method: "express", now }) };
       await page.goto("/product/8");
-      await expect(page.getByTestId("delivery-assumption")).toHaveText(
-        `If you order today, your proof comes by ${formatDisplayDate(express.proofBy)} (within 2 working days). Approved that day, we deliver:`,
+      await expect(page.getByText("Estimated delivery if your proof is approved today:")).toBeVisible();
+      await expect(page.getByTestId("delivery-express")).toHaveText(
+        formatDateRange(today.express.start, today.express.end),
       );
-      await expect(page.getByTestId("delivery-express")).toHaveText(formatDateRange(express.start, express.end));
-      await expect(page.getByTestId("delivery-standard")).toHaveText(formatDateRange(standard.start, standard.end));
 
       const planner = page.getByRole("region", { name: "Need it by a date?" });
       await planner.getByLabel("Need it by").fill(addDays(londonToday(now), 3));
