@@ -89,14 +89,18 @@ export const QUOTE_CONVERSION_MESSAGES = {
   cartChanged: "Your cart has changed since you were asked. Please check what ordering from this quote would replace.",
 } as const;
 
-/** The condition every unpaid summary prints under the first-order discount (A-20, B-15). */
-export const FIRST_ORDER_DISCOUNT_CONDITION = "Applies only if this is still your first order when you pay.";
-
-/** What a quote says about its figures: the unit prices hold until it expires; the discount may not. */
-export function quoteFiguresNote(quote: { validUntil: IsoDate; totals: { discount: number } }): string {
+/**
+ * What a quote says about its figures: the unit prices hold until it expires; the discount may
+ * not, and when `discountApplies` is false (no longer the buyer's first order) it says it has gone.
+ */
+export function quoteFiguresNote(
+  quote: { validUntil: IsoDate; totals: { discount: number } },
+  discountApplies: boolean,
+): string {
   const fixed = `The unit prices are fixed until ${formatDisplayDate(quote.validUntil)}.`;
   if (quote.totals.discount <= 0) return fixed;
-  return `${fixed} First-order discount (${formatPence(quote.totals.discount)}): applies only if this is still your first order when you pay.`;
+  const note = `${fixed} First-order discount (${formatPence(quote.totals.discount)}): applies only if this is still your first order when you pay.`;
+  return discountApplies ? note : `${note} It no longer applies, because this is no longer your first order.`;
 }
 
 /**
