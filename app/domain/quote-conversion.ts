@@ -26,6 +26,19 @@ export type CartLineChoices = {
 /** A cart line that converting would take out of the cart or change, in words. */
 export type ReplacedLine = { productId: string; text: string };
 
+/**
+ * A refused conversion's question (decision 040): the quote, the cart lines converting it would
+ * replace, and the cart they were read from, which "Replace my cart" sends back as confirmed.
+ */
+export type ReplaceCartQuestion = { quoteId: string; replaced: ReplacedLine[]; cart: string };
+
+/** Whether a 409's `current`, read back from the response, is that question. */
+export function isReplaceCartQuestion(value: unknown): value is ReplaceCartQuestion {
+  if (typeof value !== "object" || value === null) return false;
+  const question = value as Partial<ReplaceCartQuestion>;
+  return typeof question.quoteId === "string" && typeof question.cart === "string" && Array.isArray(question.replaced);
+}
+
 const sizesKey = (sizes: readonly SizeCount[]) =>
   sizes
     .filter((entry) => entry.count > 0)
@@ -46,7 +59,7 @@ function lineKey(line: Pick<CartLineChoices, Exclude<keyof CartLineChoices, "pro
 }
 
 /** "1,500 × Custom Embroidered Cap, Navy": how a cart line is named in the question. */
-export function cartLineName(line: Pick<CartLineChoices, "productId" | "quantity" | "selectedColor">): string {
+function cartLineName(line: Pick<CartLineChoices, "productId" | "quantity" | "selectedColor">): string {
   const title = findProductById(line.productId)?.title ?? "A product we no longer sell";
   const colour = line.selectedColor ? (colourName(line.productId, line.selectedColor) ?? "") : "";
   return `${line.quantity.toLocaleString("en-GB")} × ${title}${colour ? `, ${colour}` : ""}`;
