@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { ShippingMethod } from "~/domain/checkout";
 import { formatDisplayDate, type IsoDate, londonToday } from "~/domain/dates";
 import type { DeliveryTimes } from "~/domain/delivery";
-import { approveByDate } from "~/domain/need-by";
+import { orderNeedBy, proofStillWaiting } from "~/domain/need-by";
 import { lineTotalPence } from "~/domain/pricing";
 import { proofClockStart, proofPromise } from "~/domain/orders";
 import type { DeliveryView, OrderStatus } from "~/domain/orders";
@@ -10,6 +10,7 @@ import { deliveryText } from "./order-delivery";
 import { shownLineTotals } from "~/domain/price-mode";
 import { LineTotal } from "./price";
 import { usePriceMode } from "./root-data";
+import { useNow } from "./use-now";
 import { PaidTotals } from "./totals-list";
 
 /**
@@ -35,7 +36,9 @@ type PaidOrder = {
 };
 
 export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: number }) {
-  const approved = order.status !== "paid";
+  // Which statuses still wait for a proof is the domain's answer, not this screen's
+  // (docs/decisions/041-one-answer-per-question.md).
+  const proofWaiting = proofStillWaiting(order.status);
   // Inc VAT the lines add up to the goods in the totals (docs/decisions/041-one-answer-per-question.md).
   const shownLines = shownLineTotals(
     order.lines.map((line) => lineTotalPence(line.unitPence, line.quantity)),
@@ -67,14 +70,14 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
         <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm">
           <PaidTotals order={order} />
         </dl>
-        <NeedByDates order={order} proofWaiting={!approved} />
+        <NeedByDates order={order} />
       </section>
       <section aria-labelledby="confirmation-next">
         <h2 id="confirmation-next" className="text-lg font-bold">
           What happens next
         </h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm" data-testid="next-steps">
-          {approved ? null : <li>{proofPromise(londonToday(proofClockStart(order)))}</li>}
+          {proofWaiting ? <li>{proofPromise(londonToday(proofClockStart(order)))}</li> : null}
           <li>{deliveryText(order.delivery)}.</li>
           <li>We e-mail you when your order ships, with its tracking number.</li>
         </ol>
@@ -95,12 +98,15 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
  * The buyer's need-by date and, while the proof waits, the day to approve it by:
  * the confirmation repeats what they planned at checkout, from the engine the order page uses.
  */
-function NeedByDates({ order, proofWaiting }: { order: PaidOrder; proofWaiting: boolean }) {
+function NeedByDates({ order }: { order: PaidOrder }) {
+  const now = useNow();
   if (!order.needBy || order.lines.length === 0) return null;
-  const approveBy = approveByDate({
-    products: order.lines.map((line) => line.product),
-    method: order.snapshot.data.shipping.method ?? "standard",
+  const dates = orderNeedBy({
     needBy: order.needBy,
+    status: order.status,
+    method: order.snapshot.data.shipping.method,
+    products: order.lines.map((line) => line.product),
+    now,
   });
   return (
     <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm" data-testid="confirmation-dates">
@@ -108,12 +114,12 @@ function NeedByDates({ order, proofWaiting }: { order: PaidOrder; proofWaiting: 
         <dt>Need it by</dt>
         <dd className="font-semibold">{formatDisplayDate(order.needBy)}</dd>
       </div>
-      {proofWaiting ? (
+      {dates.kind === "settled" ? null : (
         <div className="flex justify-between gap-3">
           <dt>Approve the proof by</dt>
-          <dd className="font-semibold">{formatDisplayDate(approveBy)}</dd>
+          <dd className="font-semibold">{formatDisplayDate(dates.approveBy)}</dd>
         </div>
-      ) : null}
+      )}
     </dl>
   );
 }

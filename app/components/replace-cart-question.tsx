@@ -1,16 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import type { ReplacedLine } from "~/domain/quote-conversion";
+import type { ReplaceCartQuestion } from "~/domain/quote-conversion";
 import { buttonClass } from "./ui/button";
-
-/** The server's question when ordering from a quote would replace the cart (quotes.server.ts convertQuote). */
-export type ReplaceCartQuestion = { quoteId: string; replaced: ReplacedLine[]; cart: string };
-
-export function isReplaceCartQuestion(value: unknown): value is ReplaceCartQuestion {
-  if (typeof value !== "object" || value === null) return false;
-  const question = value as Partial<ReplaceCartQuestion>;
-  return typeof question.quoteId === "string" && typeof question.cart === "string" && Array.isArray(question.replaced);
-}
 
 /**
  * Asked before a quote replaces anything in the cart (decision 040): what it would replace, then

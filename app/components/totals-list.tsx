@@ -1,8 +1,13 @@
-import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "~/domain/checkout";
+import {
+  FIRST_ORDER_DISCOUNT_CONDITION,
+  FIRST_ORDER_DISCOUNT_LABEL,
+  SHIPPING_METHODS,
+  type OrderTotals,
+  type ShippingMethod,
+} from "~/domain/checkout";
 import type { OrderAmounts } from "~/domain/orders";
 import { formatPence } from "~/domain/money";
 import { priceInMode, shownTotals } from "~/domain/price-mode";
-import { FIRST_ORDER_DISCOUNT_CONDITION } from "~/domain/quote-conversion";
 import { LabelledAmount } from "./price";
 import { usePriceMode } from "./root-data";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { Payee } from "~/domain/bank-transfer";
+import { type Payee, transferAwaited } from "~/domain/bank-transfer";
 import { formatDisplayDate, type IsoDate } from "~/domain/dates";
-import { formatPence } from "~/domain/money";
+import { formatPence, plainPounds } from "~/domain/money";
 import type { OrderStatus } from "~/domain/orders";
 
 /**
@@ -21,7 +21,7 @@ export function TransferPayment(props: {
   payee: Payee | null;
 }) {
   const href = `/orders/${props.orderId}/proforma.pdf`;
-  const awaited = !props.paid && props.status !== "expired" && props.status !== "cancelled";
+  const awaited = transferAwaited(props);
   return (
     <div className="mt-3 space-y-2" data-testid="transfer-payment">
       {awaited ? (
@@ -51,8 +51,7 @@ function BankDetails(props: { payee: Payee; reference: string; totalPence: numbe
     { label: "Sort code", value: props.payee.sortCode },
     { label: "Account number", value: props.payee.accountNumber },
     { label: "Reference", value: props.reference },
-    // A bank's amount field takes digits and a point, never the pound sign or thousands commas.
-    { label: "Amount", value: (props.totalPence / 100).toFixed(2), shown: formatPence(props.totalPence) },
+    { label: "Amount", value: plainPounds(props.totalPence), shown: formatPence(props.totalPence) },
   ];
   const copy = async (label: string, value: string) => {
     try {

@@ -49,13 +49,20 @@ export function transferTask(
   return null;
 }
 
-/** Only an order still awaiting its money may be expired, and only these statuses (orders.ts). */
-export const EXPIRABLE_STATUSES: readonly OrderStatus[] = [
+/** The statuses an unpaid order may be in while its money is awaited: proofing goes on meanwhile (orders.ts). */
+const AWAITING_STATUSES: ReadonlySet<OrderStatus> = new Set([
   "awaiting_transfer",
   "proof_sent",
   "changes_requested",
   "proof_approved",
-];
+]);
+
+/**
+ * Whether an order's transfer is still awaited (B-10): not paid, and not ended (expired, cancelled,
+ * refunded). One answer for the order page's instructions and the bank details the server sends.
+ */
+export const transferAwaited = (order: { status: OrderStatus; paid: boolean }): boolean =>
+  !order.paid && AWAITING_STATUSES.has(order.status);
 
 /**
  * Orders awaiting a transfer one buyer, and one organisation, may have open at once (decision 036):

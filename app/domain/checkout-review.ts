@@ -6,6 +6,7 @@
 import { addressLines, SHIPPING_METHODS } from "./checkout";
 import type { IsoDate } from "./dates";
 import type { DeliveryTimes } from "./delivery";
+import { joinName } from "./draft";
 import type { DraftData } from "./draft-schemas";
 import { approveByDate } from "./need-by";
 
@@ -30,7 +31,7 @@ export function checkoutReview(data: DraftData, products: readonly DeliveryTimes
     billing.country,
   );
   const address = shipping.address;
-  const name = address.name.trim() || `${address.firstName} ${address.lastName}`;
+  const name = address.name.trim() || joinName(address.firstName, address.lastName);
   const shipTo = details.use_billing_as_shipping
     ? billTo
     : addressLines(

@@ -85,6 +85,8 @@ export const DEFAULT_PROOF_PREFERENCE: ProofPreference = "ai_mockup";
 export const FIRST_ORDER_DISCOUNT_PERCENT = 10;
 /** Its line in every summary, invoice and e-mail (REQUIREMENTS: a "First order discount (10%)" line). */
 export const FIRST_ORDER_DISCOUNT_LABEL = `First order discount (${FIRST_ORDER_DISCOUNT_PERCENT}%)`;
+/** The condition every unpaid summary prints under the first-order discount (A-20, B-15). */
+export const FIRST_ORDER_DISCOUNT_CONDITION = "Applies only if this is still your first order when you pay.";
 
 /**
  * VAT rate in percent for a ship-to country (billing country until a ship-to exists). One

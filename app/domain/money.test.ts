@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPence, formatPounds, percentOfPence, poundsToPence } from "./money";
+import { formatPence, formatPounds, percentOfPence, plainPounds, poundsToPence } from "./money";
 
 describe("formatPence", () => {
   it.each([
@@ -86,5 +86,14 @@ describe("percentOfPence", () => {
   it("refuses fractional pence, which would mean float money leaked in", () => {
     expect(() => percentOfPence(10.5, 20)).toThrow(RangeError);
     expect(() => percentOfPence(100, 17.5)).toThrow(RangeError);
+  });
+});
+
+describe("plainPounds", () => {
+  it("gives a bank's amount field digits and a point only", () => {
+    expect(plainPounds(188400)).toBe("1884.00");
+    expect(plainPounds(550)).toBe("5.50");
+    expect(plainPounds(1)).toBe("0.01");
+    expect(() => plainPounds(Number.NaN)).toThrow(RangeError);
   });
 });

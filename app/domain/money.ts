@@ -29,6 +29,12 @@ export function formatPence(pence: number): string {
   return GBP.format(pence / 100);
 }
 
+/** '1884.00' from 188400: what a bank's amount field takes, digits and a point, no '£' or commas. */
+export function plainPounds(pence: number): string {
+  if (!Number.isFinite(pence)) throw new RangeError(`Cannot format ${pence} pence`);
+  return (pence / 100).toFixed(2);
+}
+
 /**
  * '£' and exactly two decimals (R-CALC-03: 5.5 → '£5.50', 4.689 → '£4.69'). Goes through pence so
  * a value such as 1.945 (a range midpoint, REQUIREMENTS C.5) shows as '£1.95', not '£1.94'.

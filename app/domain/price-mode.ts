@@ -99,7 +99,7 @@ export function shownLineTotals(
 }
 
 /** An order's totals as a page shows them in one mode; `total` and `vat` are always the charge's. */
-export type ShownTotals = {
+type ShownTotals = {
   mode: PriceMode;
   goods: number;
   discount: number;

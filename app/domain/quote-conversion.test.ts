@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  cartFingerprint,
-  FIRST_ORDER_DISCOUNT_CONDITION,
-  linesReplacedBy,
-  lostDiscountNotice,
-  quoteFiguresNote,
-} from "./quote-conversion";
+import { FIRST_ORDER_DISCOUNT_CONDITION } from "./checkout";
+import { cartFingerprint, linesReplacedBy, lostDiscountNotice, quoteFiguresNote } from "./quote-conversion";
 
 const cap = {
   productId: "8",
@@ -62,13 +57,22 @@ describe("the cart a confirmation answers", () => {
 describe("what a quote says about its figures", () => {
   const validUntil = "2026-12-26";
   it("says the unit prices are fixed, and the discount depends on the payment", () => {
-    expect(quoteFiguresNote({ validUntil, totals: { discount: 0 } })).toBe(
+    expect(quoteFiguresNote({ validUntil, totals: { discount: 0 } }, true)).toBe(
       "The unit prices are fixed until Sat, Dec 26, 2026.",
     );
-    expect(quoteFiguresNote({ validUntil, totals: { discount: 33600 } })).toBe(
+    expect(quoteFiguresNote({ validUntil, totals: { discount: 33600 } }, true)).toBe(
       "The unit prices are fixed until Sat, Dec 26, 2026. First-order discount (£336.00): applies only if this is still your first order when you pay.",
     );
     expect(FIRST_ORDER_DISCOUNT_CONDITION).toBe("Applies only if this is still your first order when you pay.");
+  });
+
+  it("says the discount has gone when it is no longer the buyer's first order, and nothing when there was none", () => {
+    expect(quoteFiguresNote({ validUntil, totals: { discount: 33600 } }, false)).toBe(
+      "The unit prices are fixed until Sat, Dec 26, 2026. First-order discount (£336.00): applies only if this is still your first order when you pay. It no longer applies, because this is no longer your first order.",
+    );
+    expect(quoteFiguresNote({ validUntil, totals: { discount: 0 } }, false)).toBe(
+      "The unit prices are fixed until Sat, Dec 26, 2026.",
+    );
   });
 
   it("tells the buyer plainly when the discount has gone", () => {

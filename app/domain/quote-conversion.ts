@@ -26,6 +26,19 @@ export type CartLineChoices = {
 /** A cart line that converting would take out of the cart or change, in words. */
 export type ReplacedLine = { productId: string; text: string };
 
+/**
+ * A refused conversion's question (decision 040): the quote, the cart lines converting it would
+ * replace, and the cart they were read from, which "Replace my cart" sends back as confirmed.
+ */
+export type ReplaceCartQuestion = { quoteId: string; replaced: ReplacedLine[]; cart: string };
+
+/** Whether a 409's `current`, read back from the response, is that question. */
+export function isReplaceCartQuestion(value: unknown): value is ReplaceCartQuestion {
+  if (typeof value !== "object" || value === null) return false;
+  const question = value as Partial<ReplaceCartQuestion>;
+  return typeof question.quoteId === "string" && typeof question.cart === "string" && Array.isArray(question.replaced);
+}
+
 const sizesKey = (sizes: readonly SizeCount[]) =>
   sizes
     .filter((entry) => entry.count > 0)
@@ -46,7 +59,7 @@ function lineKey(line: Pick<CartLineChoices, Exclude<keyof CartLineChoices, "pro
 }
 
 /** "1,500 × Custom Embroidered Cap, Navy": how a cart line is named in the question. */
-export function cartLineName(line: Pick<CartLineChoices, "productId" | "quantity" | "selectedColor">): string {
+function cartLineName(line: Pick<CartLineChoices, "productId" | "quantity" | "selectedColor">): string {
   const title = findProductById(line.productId)?.title ?? "A product we no longer sell";
   const colour = line.selectedColor ? (colourName(line.productId, line.selectedColor) ?? "") : "";
   return `${line.quantity.toLocaleString("en-GB")} × ${title}${colour ? `, ${colour}` : ""}`;
@@ -89,14 +102,18 @@ export const QUOTE_CONVERSION_MESSAGES = {
   cartChanged: "Your cart has changed since you were asked. Please check what ordering from this quote would replace.",
 } as const;
 
-/** The condition every unpaid summary prints under the first-order discount (A-20, B-15). */
-export const FIRST_ORDER_DISCOUNT_CONDITION = "Applies only if this is still your first order when you pay.";
-
-/** What a quote says about its figures: the unit prices hold until it expires; the discount may not. */
-export function quoteFiguresNote(quote: { validUntil: IsoDate; totals: { discount: number } }): string {
+/**
+ * What a quote says about its figures: the unit prices hold until it expires; the discount may
+ * not, and when `discountApplies` is false (no longer the buyer's first order) it says it has gone.
+ */
+export function quoteFiguresNote(
+  quote: { validUntil: IsoDate; totals: { discount: number } },
+  discountApplies: boolean,
+): string {
   const fixed = `The unit prices are fixed until ${formatDisplayDate(quote.validUntil)}.`;
   if (quote.totals.discount <= 0) return fixed;
-  return `${fixed} First-order discount (${formatPence(quote.totals.discount)}): applies only if this is still your first order when you pay.`;
+  const note = `${fixed} First-order discount (${formatPence(quote.totals.discount)}): applies only if this is still your first order when you pay.`;
+  return discountApplies ? note : `${note} It no longer applies, because this is no longer your first order.`;
 }
 
 /**

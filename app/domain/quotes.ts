@@ -190,7 +190,7 @@ export function quoteDocument(quote: Quote): BusinessDocument {
 }
 
 /** What a quote priced with the first-order discount prints under its figures (A-20, B-15). */
-export const QUOTE_DISCOUNT_CONDITION =
+const QUOTE_DISCOUNT_CONDITION =
   "First-order discount: applies only if this is still your first order when you pay. Without it, the goods are charged at the unit prices above.";
 
 /** A cart or shopping-list line to quote: a catalogue product, its quantity and choices. */

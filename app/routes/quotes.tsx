@@ -12,8 +12,8 @@ import { formatPence } from "~/domain/money";
 import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } from "~/domain/product-request";
 import { quoteActionSchema } from "~/domain/quote-forms";
 import { isQuoteValid, quoteValidityText } from "~/domain/quotes";
-import { quoteFiguresNote } from "~/domain/quote-conversion";
-import { isReplaceCartQuestion, ReplaceCartQuestionPanel } from "~/components/replace-cart-question";
+import { isReplaceCartQuestion, quoteFiguresNote } from "~/domain/quote-conversion";
+import { ReplaceCartQuestionPanel } from "~/components/replace-cart-question";
 import { firstOrderDiscountApplies } from "~/server/first-order-discount.server";
 import { loadCheckout } from "~/server/checkout.server";
 import { requestCustomQuote } from "~/server/custom-quotes.server";
@@ -26,15 +26,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
   if (!session) return { signedIn: false as const, quotes: [], requestPrefill: null };
   const person = { userId: session.user.id, accountId: session.accountId };
-  const [quotes, requestPrefill] = await Promise.all([
+  const [quotes, requestPrefill, discountNow] = await Promise.all([
     listQuotes(dbOf(context), person),
     customQuotePrefillFor(dbOf(context), person),
+    // A quote's first-order discount is decided again when the buyer pays (decision 040).
+    firstOrderDiscountApplies(dbOf(context), person),
   ]);
   return {
     signedIn: true as const,
     requestPrefill,
-    // A quote's first-order discount is decided again when the buyer pays (decision 040).
-    discountNow: await firstOrderDiscountApplies(dbOf(context), person),
+    discountNow,
     quotes: quotes.map((quote) => ({
       id: quote.id,
       number: quote.number,
@@ -170,10 +171,7 @@ export default function QuotesRoute({ loaderData, actionData }: Route.ComponentP
                 </p>
                 {valid ? (
                   <p className="mt-1 text-sm text-muted" data-testid="quote-figures">
-                    {quoteFiguresNote(quote)}
-                    {quote.totals.discount > 0 && !loaderData.discountNow
-                      ? " It no longer applies, because this is no longer your first order."
-                      : ""}
+                    {quoteFiguresNote(quote, loaderData.discountNow)}
                   </p>
                 ) : null}
                 {question?.quoteId === quote.id && error ? (

@@ -17,16 +17,23 @@ export async function withCheckoutPrefill(
   user: Pick<SignedInUser, "id" | "name" | "email" | "phoneNumber">,
   data: DraftData,
 ): Promise<DraftData> {
+  return prefillCheckout(data, { account: user, lastOrder: await latestOrderData(db, user.id) });
+}
+
+/**
+ * What the buyer's own most recent order recorded, which the checkout and the custom quote form
+ * start from; null before a first order. A snapshot this release cannot read is null too: it
+ * costs the buyer only the convenience, never the page.
+ */
+export async function latestOrderData(db: Database, userId: string) {
   const [last] = await db
-    .select({ number: orders.number, snapshot: orders.snapshot })
+    .select({ snapshot: orders.snapshot })
     .from(orders)
-    .where(eq(orders.userId, user.id))
+    .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  // A snapshot this release cannot read costs the buyer only the convenience, never the page.
   const parsed = last ? orderSnapshotSchema.safeParse(last.snapshot) : null;
-  const lastOrder = parsed?.success ? parsed.data.data : null;
-  return prefillCheckout(data, { account: user, lastOrder });
+  return parsed?.success ? parsed.data.data : null;
 }
 
 /** How many recent orders are searched for addresses used before. */

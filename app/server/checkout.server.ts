@@ -141,18 +141,9 @@ export function summaryLines(lines: readonly CheckoutLine[], checkout: CheckoutD
 
 /**
  * The summary's lines priced as the payment will price them: a converted quote's unit prices where
- * they still hold (issue 17 item 2), the catalogue's elsewhere.
+ * they still hold (decision 040), the catalogue's elsewhere; and what the converted quote's pricing
+ * tells the buyer (quotePricing).
  */
-export async function pricedSummaryLines(
-  db: Database,
-  reader: Reader,
-  lines: readonly CheckoutLine[],
-  checkout: CheckoutDraft,
-): Promise<SummaryLine[]> {
-  return (await pricedSummary(db, reader, lines, checkout)).lines;
-}
-
-/** The priced summary lines and what the converted quote's pricing tells the buyer (quotePricing). */
 export async function pricedSummary(
   db: Database,
   reader: Reader,
@@ -207,7 +198,7 @@ export async function loadDraftStep(args: RequestArgs) {
     data: await withCheckoutPrefill(db, user, checkout.data),
     // Addresses used before, offered on Details and Shipping (issue 19 item 6).
     savedAddresses: await savedAddressesFor(db, { userId: user.id, accountId }),
-    lines: await pricedSummaryLines(db, { userId: user.id, accountId }, lines, checkout),
+    lines: (await pricedSummary(db, { userId: user.id, accountId }, lines, checkout)).lines,
     customisations: customisations(lines, checkout),
     completed: stepperState(checkout, lines),
     firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: user.id, accountId }),

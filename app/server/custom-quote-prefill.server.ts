@@ -3,12 +3,12 @@
  * their cart's lines, and the company of the account they act for: the organisation's name, else
  * the company of their own latest order. Read only; nothing is saved until they send the request.
  */
-import { desc, eq } from "drizzle-orm";
-import { authOrganization, orders } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { authOrganization } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import { colourName } from "~/catalogue/colours";
 import { customQuotePrefill } from "~/domain/custom-quote-prefill";
-import { orderSnapshotSchema } from "~/domain/order-snapshot";
+import { latestOrderData } from "./checkout-prefill.server";
 import type { Database } from "./db.server";
 import { listCart } from "./shopping.server";
 
@@ -33,12 +33,5 @@ async function companyOf(db: Database, { userId, accountId }: { userId: string; 
       .limit(1);
     if (organisation) return organisation.name;
   }
-  const [last] = await db
-    .select({ snapshot: orders.snapshot })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  const parsed = last ? orderSnapshotSchema.safeParse(last.snapshot) : null;
-  return parsed?.success ? parsed.data.data.details.company.trim() : "";
+  return (await latestOrderData(db, userId))?.details.company.trim() ?? "";
 }

@@ -27,7 +27,7 @@ import {
   linesReplacedBy,
   lostDiscountNotice,
   QUOTE_CONVERSION_MESSAGES,
-  type ReplacedLine,
+  type ReplaceCartQuestion,
 } from "~/domain/quote-conversion";
 import { withCheckoutPrefill } from "./checkout-prefill.server";
 import type { Database } from "./db.server";
@@ -173,9 +173,6 @@ export async function getQuote(
   return row ? storedQuote(row) : null;
 }
 
-/** A refused conversion's question: the cart lines it would replace, and the cart they were read from. */
-export type ReplaceQuestion = { quoteId: string; replaced: ReplacedLine[]; cart: string };
-
 /**
  * "Order at these prices": the quote's catalogue lines go into the cart with their quantities and
  * choices (replacing the cart's lines of the same products; other products leave the cart), and
@@ -187,7 +184,7 @@ export type ReplaceQuestion = { quoteId: string; replaced: ReplacedLine[]; cart:
 export async function convertQuote(
   services: Services,
   input: { userId: string; accountId: string; quoteId: string; replaceCart?: string; now: Date },
-): Promise<{ ok: true } | Failure<ReplaceQuestion>> {
+): Promise<{ ok: true } | Failure<ReplaceCartQuestion>> {
   // Each conversion rewrites the cart: as many an hour as quotes may be made, no more.
   const limit = await hitRateLimit(
     services.db,
@@ -210,7 +207,7 @@ export async function convertQuote(
       input.replaceCart === undefined
         ? QUOTE_CONVERSION_MESSAGES.confirmReplace
         : QUOTE_CONVERSION_MESSAGES.cartChanged;
-    return failure<ReplaceQuestion>(409, "CART_NOT_EMPTY", message, {
+    return failure<ReplaceCartQuestion>(409, "CART_NOT_EMPTY", message, {
       current: { quoteId: quote.id, replaced, cart: seen },
     });
   }

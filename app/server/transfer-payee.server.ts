@@ -1,8 +1,6 @@
-import type { Payee } from "~/domain/bank-transfer";
+import { type Payee, transferAwaited } from "~/domain/bank-transfer";
 import type { OrderStatus, PaymentMethod } from "~/domain/orders";
 import { getEnv } from "./env.server";
-
-const ENDED: ReadonlySet<OrderStatus> = new Set(["expired", "cancelled", "refunded"]);
 
 /**
  * The bank details an order's page shows: only for an order placed by bank
@@ -14,8 +12,8 @@ export function transferPayee(order: {
   paidAt: Date | null;
   payment: { method: PaymentMethod; proformaNumber: string | null };
 }): Payee | null {
-  // An unpaid order's proofing goes on meanwhile, so any status but an end still awaits the money.
-  const awaited = order.payment.method === "bank_transfer" && !order.paidAt && !ENDED.has(order.status);
+  const awaited =
+    order.payment.method === "bank_transfer" && transferAwaited({ status: order.status, paid: Boolean(order.paidAt) });
   if (!awaited || !order.payment.proformaNumber) return null;
   const { accountName, sortCode, accountNumber } = getEnv().business.bank;
   return { accountName, sortCode, accountNumber };
