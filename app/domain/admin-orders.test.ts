@@ -7,6 +7,8 @@ import {
   orderListSearch,
   parseOrderListQuery,
   proofUploadSchema,
+  RECORDED_APPROVAL_MESSAGES,
+  recordedApprovalInstant,
   statusChangeSchema,
 } from "./admin-orders";
 
@@ -96,4 +98,36 @@ it("words the refusals with the statuses' labels", () => {
 it("knows the inbox kinds", () => {
   expect(isInboxKind("sms")).toBe(true);
   expect(isInboxKind("orders")).toBe(false);
+});
+
+describe("recordedApprovalInstant", () => {
+  const now = new Date("2026-12-01T14:30:00Z");
+  const sent = new Date("2026-12-01T09:15:40Z");
+
+  it("reads UK wall time, a minute ahead of the clock at most", () => {
+    expect(recordedApprovalInstant("2026-12-01 14:31", now, sent)).toEqual({
+      ok: true,
+      at: new Date("2026-12-01T14:31:00Z"),
+    });
+    expect(recordedApprovalInstant("2026-12-01T14:32", now, sent)).toEqual({
+      ok: false,
+      message: RECORDED_APPROVAL_MESSAGES.future,
+    });
+  });
+
+  it("takes the minute the proof was sent, not one before it", () => {
+    expect(recordedApprovalInstant("2026-12-01 09:15", now, sent).ok).toBe(true);
+    expect(recordedApprovalInstant("2026-12-01 09:14", now, sent)).toEqual({
+      ok: false,
+      message: RECORDED_APPROVAL_MESSAGES.beforeProof,
+    });
+    expect(recordedApprovalInstant("2026-12-01 09:14", now, null).ok).toBe(true);
+  });
+
+  it("refuses a time that is not one", () => {
+    expect(recordedApprovalInstant("2026-02-30 10:00", now, null)).toEqual({
+      ok: false,
+      message: RECORDED_APPROVAL_MESSAGES.when,
+    });
+  });
 });

@@ -16,6 +16,8 @@ import {
   type OrderStatus,
 } from "./orders";
 import { orderLineField } from "./order-forms";
+import { londonWallTimeToInstant } from "./dates";
+import { RECORDED_APPROVAL_METHODS } from "./proof-sharing";
 
 export const ORDER_LIST_PAGE_SIZE = 25;
 export const ADMIN_NOTE_MAX = 1000;
@@ -100,12 +102,42 @@ export const proofUploadSchema = z.object({
 });
 export type ProofUploadFields = z.output<typeof proofUploadSchema>;
 
-const APPROVED_AT_MESSAGE = "Enter the date and time the buyer approved, e.g. 2026-12-01 14:30.";
+export const RECORDED_APPROVAL_MESSAGES = {
+  when: "Enter the date and time the buyer approved, e.g. 2026-12-01 14:30.",
+  future: "The approval cannot be later than now.",
+  beforeProof: "The approval cannot be earlier than the proof was sent.",
+} as const;
+
+/** The longest approver name a recorded approval keeps. */
+export const APPROVER_NAME_MAX = 100;
+
+/** A little slack for a clock a minute apart between staff's watch and the server. */
+const FUTURE_SLACK_MS = 60_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * When a recorded approval was given (docs/decisions/039-staff-recorded-approval.md): the form's
+ * Europe/London wall time as an instant, not more than a minute ahead of `now` and not before the
+ * minute the proof was sent (the form has no seconds, so that minute counts).
+ */
+export function recordedApprovalInstant(
+  approvedAt: string,
+  now: Date,
+  proofSentAt: Date | null,
+): { ok: true; at: Date } | { ok: false; message: string } {
+  const [date = "", time = ""] = approvedAt.split(/[T ]/);
+  const at = londonWallTimeToInstant(date, time);
+  if (!at) return { ok: false, message: RECORDED_APPROVAL_MESSAGES.when };
+  if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) return { ok: false, message: RECORDED_APPROVAL_MESSAGES.future };
+  if (proofSentAt && at.getTime() < Math.floor(proofSentAt.getTime() / MINUTE_MS) * MINUTE_MS)
+    return { ok: false, message: RECORDED_APPROVAL_MESSAGES.beforeProof };
+  return { ok: true, at };
+}
 
 /**
  * "Record an approval given by phone or e-mail" (docs/decisions/039-staff-recorded-approval.md):
  * the proof version the page showed, who approved, how, when (Europe/London wall time from a
- * datetime-local input) and a note. The instant itself is checked against the clock by the server.
+ * datetime-local input) and a note. The instant itself is checked by recordedApprovalInstant.
  */
 export const recordedApprovalSchema = z.object({
   intent: z.literal("record-approval"),
@@ -114,16 +146,16 @@ export const recordedApprovalSchema = z.object({
     .number({ error: "Reload the page and try again." })
     .int()
     .min(1, "Reload the page and try again."),
-  method: z.enum(["phone", "email"], { error: "Choose how the buyer approved: phone or e-mail." }),
+  method: z.enum(RECORDED_APPROVAL_METHODS, { error: "Choose how the buyer approved: phone or e-mail." }),
   approverName: z
     .string({ error: "Enter the name of the person who approved." })
     .trim()
     .min(1, "Enter the name of the person who approved.")
-    .max(100, "Keep the name under 100 characters."),
+    .max(APPROVER_NAME_MAX, `Keep the name under ${APPROVER_NAME_MAX} characters.`),
   approvedAt: z
-    .string({ error: APPROVED_AT_MESSAGE })
-    .max(20, APPROVED_AT_MESSAGE)
-    .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}$/, APPROVED_AT_MESSAGE),
+    .string({ error: RECORDED_APPROVAL_MESSAGES.when })
+    .max(20, RECORDED_APPROVAL_MESSAGES.when)
+    .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}$/, RECORDED_APPROVAL_MESSAGES.when),
   note,
 });
 export type RecordedApprovalFields = z.output<typeof recordedApprovalSchema>;

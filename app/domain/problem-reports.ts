@@ -8,6 +8,7 @@ import { POLICY_NUMBERS } from "~/content/policy-numbers";
 import { addDays, type IsoDate } from "./dates";
 import { calendarDaysAfter } from "./guarantee";
 import type { OrderStatus } from "./orders";
+import { proofKind } from "./proof-rules";
 
 /** Days after delivery a problem may be reported (POLICY.qualityDisputes, POLICY.transitDamage). */
 export const PROBLEM_REPORT_DAYS = POLICY_NUMBERS.qualityDisputeDays;
@@ -19,9 +20,12 @@ export const PROBLEM_LIMITS = {
   /** Photos on one report, each at most photoBytes. */
   photos: 4,
   photoBytes: 10 * 1024 * 1024,
-  /** Photo posts one user may make in an hour, refused or not: a report's 4 several times over. */
-  photoPostsPerHour: 20,
 } as const;
+
+/** Reports one user may send in an hour: enough to retry a refusal, too few to flood staff. */
+export const PROBLEM_REPORT_LIMIT = { hits: 10, windowSeconds: 3600 } as const;
+/** Photo posts one user may make in an hour, refused or not: a report's 4 several times over. */
+export const PROBLEM_PHOTO_LIMIT = { hits: 20, windowSeconds: 3600 } as const;
 
 /** Photos a phone or camera makes; stored as they came and only ever served to staff as downloads. */
 export const PROBLEM_PHOTO_ACCEPT = ".jpg,.jpeg,.png,image/jpeg,image/png";
@@ -47,6 +51,7 @@ export const PROBLEM_MESSAGES = {
   photoName: "Choose a photo to add.",
   photoTooOften: "You've sent several photos in a short time. Please wait a while.",
   resolved: "This report is already resolved.",
+  reportNotFound: "Problem report not found.",
 } as const;
 
 export type ProblemWindow = { open: true; reportBy: IsoDate } | { open: false; reason: "not_delivered" | "closed" };
@@ -64,6 +69,9 @@ export function problemWindow(input: {
 }
 
 export type ProblemForm = { lines: number[]; description: string };
+/** The form field of a line's checkbox, `line-<position>`, as the form names it. */
+export const isProblemLineField = (name: string) => /^line-\d{1,3}$/.test(name);
+
 export type ProblemFormResult =
   | { ok: true; value: ProblemForm }
   | { ok: false; message: string; fieldErrors: Record<string, string> };
@@ -82,7 +90,7 @@ export function parseProblemForm(fields: Record<string, string>, positions: read
   if (raw.length > PROBLEM_LIMITS.descriptionMax * 2) return refuse("description", PROBLEM_MESSAGES.tooLong);
   const description = raw.trim();
   const chosen = Object.keys(fields)
-    .filter((name) => /^line-\d{1,3}$/.test(name) && fields[name] !== "")
+    .filter((name) => isProblemLineField(name) && fields[name] !== "")
     .map((name) => Number(name.slice(5)));
   if (chosen.length === 0) return refuse("lines", PROBLEM_MESSAGES.chooseLines);
   if (chosen.some((position) => !positions.includes(position))) return refuse("lines", PROBLEM_MESSAGES.unknownLine);
@@ -101,7 +109,5 @@ export function photoKind(name: string): PhotoKind | null {
 
 /** Whether a photo's first bytes are the format its name says (the signature only: nothing is decoded). */
 export function photoContentMatches(kind: PhotoKind, head: Uint8Array): boolean {
-  if (kind === "jpeg") return head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  return head.length >= png.length && png.every((byte, i) => head[i] === byte);
+  return proofKind(head) === kind;
 }

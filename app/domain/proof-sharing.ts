@@ -152,6 +152,34 @@ export const ANSWER_ROUTE_LABELS: Readonly<Record<AnswerRoute, string>> = {
 export const RECORDED_APPROVAL_METHODS = ["phone", "email"] as const;
 export type RecordedApprovalMethod = (typeof RECORDED_APPROVAL_METHODS)[number];
 
+/** Each recorded method's answer route, and how the history ("by phone") and staff ("from a phone call") word it. */
+const RECORDED_METHODS: Readonly<
+  Record<RecordedApprovalMethod, { via: "staff_phone" | "staff_email"; by: string; from: string }>
+> = {
+  phone: { via: "staff_phone", by: "phone", from: "a phone call" },
+  email: { via: "staff_email", by: "e-mail", from: "an e-mail" },
+};
+
+/** The answer route an approval recorded by staff is kept under. */
+export const recordedAnswerRoute = (method: RecordedApprovalMethod) => RECORDED_METHODS[method].via;
+
+const recordedMethodOf = (via: "staff_phone" | "staff_email"): RecordedApprovalMethod =>
+  via === "staff_phone" ? "phone" : "email";
+
+/**
+ * The order history's note for an answer staff recorded: "Proof version 2 approved by Jane Doe by
+ * phone, recorded by staff", and the note staff added to an approval after a colon.
+ */
+export function recordedAnswerNote(input: {
+  said: string;
+  approver: string;
+  method: RecordedApprovalMethod;
+  approvedWithNote: string | null;
+}): string {
+  const note = input.approvedWithNote ? `: ${input.approvedWithNote}` : "";
+  return `${input.said} by ${input.approver} by ${RECORDED_METHODS[input.method].by}, recorded by staff${note}`;
+}
+
 /**
  * The proof table's "how" for staff: "Buyer online", "By share link", or "Recorded by staff Sam
  * Lee from a phone call".
@@ -166,7 +194,7 @@ export function answerRouteForStaff(record: ProofAnswerRecord | null): string | 
       return "By share link";
     case "staff_phone":
     case "staff_email":
-      return `Recorded by staff ${record.recordedBy ?? "(unknown)"} from ${record.via === "staff_phone" ? "a phone call" : "an e-mail"}`;
+      return `Recorded by staff ${record.recordedBy ?? "(unknown)"} from ${RECORDED_METHODS[recordedMethodOf(record.via)].from}`;
   }
 }
 
@@ -196,8 +224,14 @@ export function answeredByText(input: {
   const what = input.decision === "approved" ? "Approved" : "Changes requested";
   const record = input.record;
   if (!record) return `${what} ${input.at}`;
-  const who = [record.name, record.email && record.name ? `(${record.email})` : record.email].filter(Boolean).join(" ");
+  const who = answererName(record);
   return `${what}${who ? ` by ${who}` : ""} via ${ANSWER_ROUTE_LABELS[record.via]}, ${input.at}`;
+}
+
+/** Who answered as "Jane Doe (jane@x.co)", either alone when the other is not known, or null. */
+export function answererName(record: Pick<ProofAnswerRecord, "name" | "email">): string | null {
+  if (record.name && record.email) return `${record.name} (${record.email})`;
+  return record.name || record.email || null;
 }
 
 /** The record kept on an answered proof version, or null for an answer from before issue 19. */

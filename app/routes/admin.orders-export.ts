@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin.orders-export";
 import { parseOrderListQuery } from "~/domain/admin-orders";
-import { londonToday } from "~/domain/dates";
 import { requireStaff, requireStaffBudget } from "~/server/admin-access.server";
 import { ORDERS_EXPORT_LIMIT, ordersCsv } from "~/server/admin-order-list.server";
+import { csvDownload } from "~/server/http.server";
 import { dbOf } from "~/server/request-context.server";
 
 /**
@@ -14,13 +14,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "orders-export", ORDERS_EXPORT_LIMIT);
   const csv = await ordersCsv(db, parseOrderListQuery(new URL(request.url).searchParams));
-  // The byte-order mark makes Excel read the file as UTF-8; other tools ignore it.
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8; header=present",
-      "Content-Disposition": `attachment; filename="orders-${londonToday(new Date())}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvDownload(csv, "orders", new Date());
 }

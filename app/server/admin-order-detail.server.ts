@@ -30,7 +30,7 @@ import {
 import { readOrderSnapshot } from "~/domain/order-snapshot";
 import { isOrderId, statusAfterTransferReceived, toOrderStatus } from "~/domain/orders";
 import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
-import { answerRecordOf, answerRouteForStaff, type ProofAnswerRecord } from "~/domain/proof-sharing";
+import { answerRecordOf, answererName, answerRouteForStaff, type ProofAnswerRecord } from "~/domain/proof-sharing";
 import type { Database } from "./db.server";
 import { linesOfOrder } from "./order-lines.server";
 import { describeSizes } from "~/domain/sizes";
@@ -63,8 +63,7 @@ function toStaffProof({ proof, uploaderName, uploaderEmail }: ProofRow): StaffPr
 /** Who answered a proof and how, as the staff proof table says it. */
 function staffAnswerView(record: ProofAnswerRecord | null): Pick<StaffProof, "answeredBy" | "answeredHow"> {
   if (!record) return { answeredBy: null, answeredHow: null };
-  const who = record.name && record.email ? `${record.name} (${record.email})` : (record.name ?? record.email);
-  return { answeredBy: who, answeredHow: answerRouteForStaff(record) };
+  return { answeredBy: answererName(record), answeredHow: answerRouteForStaff(record) };
 }
 
 /** One order as staff see it, or null for an unknown id. */

@@ -1,15 +1,15 @@
 /**
  * The back office's orders list (REQUIREMENTS B-7): orders filtered by status,
  * searched, sorted by placed, need-by, approve-by or promised date, a page at a time, and the same
- * selection as a staff-only CSV export (docs/decisions/039-staff-recorded-approval.md). Callers have
- * checked requireStaff (app/server/admin-access.server.ts); nothing here is scoped to a buyer.
+ * selection as a staff-only CSV export. Callers have checked requireStaff
+ * (app/server/admin-access.server.ts); nothing here is scoped to a buyer.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { authUser, orders } from "#db/schema";
 import { ORDER_LIST_PAGE_SIZE, type OrderListQuery, orderListDirection } from "~/domain/admin-orders";
 import { type CsvValue, toCsv } from "~/domain/csv";
-import type { IsoDate } from "~/domain/dates";
-import { approveByDate } from "~/domain/need-by";
+import { type IsoDate, londonToday } from "~/domain/dates";
+import { needByForStaff } from "~/domain/need-by";
 import { lineSummary, type OrderLine, readOrderSnapshot } from "~/domain/order-snapshot";
 import {
   ORDER_STATUS_LABELS,
@@ -108,13 +108,20 @@ type ListedRow = {
 };
 
 /** The last day to approve the proof for the order's need-by date; null without one. */
-function approveByOf(row: Pick<ListedRow, "number" | "needBy" | "snapshot">, lines: readonly OrderLine[]) {
-  if (!row.needBy || lines.length === 0) return null;
-  return approveByDate({
-    products: lines.map((line) => line.product),
-    method: readOrderSnapshot(row.number, row.snapshot).data.shipping.method ?? "standard",
-    needBy: row.needBy,
-  });
+function approveByOf(
+  row: Pick<ListedRow, "number" | "status" | "needBy" | "snapshot">,
+  lines: readonly OrderLine[],
+  today: IsoDate,
+) {
+  return (
+    needByForStaff({
+      needBy: row.needBy,
+      status: row.status,
+      method: readOrderSnapshot(row.number, row.snapshot).data.shipping.method,
+      products: lines.map((line) => line.product),
+      today,
+    })?.approveBy ?? null
+  );
 }
 
 /** A column sorted one way, orders without a date last whichever way. */
@@ -135,34 +142,39 @@ function sqlOrder(query: Pick<OrderListQuery, "sort" | "dir">): SQL[] {
  * The ids of the orders with a need-by date in approve-by order (ties newest first), then how many
  * orders without one follow: approve-by is computed, so this sort happens here, not in SQL.
  */
-async function idsByApproveBy(db: Database, where: SQL | undefined, dir: "asc" | "desc") {
+async function idsByApproveBy(db: Database, query: OrderListQuery, today: IsoDate) {
+  const sign = orderListDirection(query) === "asc" ? 1 : -1;
   const scanned = await db
     .select({
       id: orders.id,
       number: orders.number,
+      status: orders.status,
       needBy: orders.needBy,
       snapshot: orders.snapshot,
       createdAt: orders.createdAt,
     })
     .from(orders)
     .leftJoin(authUser, eq(authUser.id, orders.userId))
-    .where(and(where, isNotNull(orders.needBy)))
+    .where(and(filtersOf(query), isNotNull(orders.needBy)))
     .orderBy(asc(orders.needBy), desc(orders.createdAt))
     .limit(APPROVE_BY_SORT_LIMIT);
   const lines = await linesOfOrders(db, scanned);
-  const sign = dir === "asc" ? 1 : -1;
   return scanned
     .map((row) => ({
       id: row.id,
       at: row.createdAt.getTime(),
-      approveBy: approveByOf(row, lines.get(row.id) ?? []) ?? "",
+      approveBy: approveByOf(row, lines.get(row.id) ?? [], today) ?? "",
     }))
     .sort((a, b) => (a.approveBy === b.approveBy ? b.at - a.at : a.approveBy < b.approveBy ? -sign : sign))
     .map((row) => row.id);
 }
 
+/** idsByApproveBy's list when the query sorts by approve-by, otherwise null (SQL sorts). */
+const approveByIdsIfSorted = (db: Database, query: OrderListQuery, today: IsoDate) =>
+  query.sort === "approve_by" ? idsByApproveBy(db, query, today) : Promise.resolve(null);
+
 /** Rows as the list and the export show them. */
-async function toStaffRows(db: Database, rows: readonly ListedRow[]): Promise<StaffOrderRow[]> {
+async function toStaffRows(db: Database, rows: readonly ListedRow[], today: IsoDate): Promise<StaffOrderRow[]> {
   const lines = await linesOfOrders(db, rows);
   return rows.map(({ snapshot, ...row }) => {
     const status = toOrderStatus(row.status);
@@ -172,23 +184,31 @@ async function toStaffRows(db: Database, rows: readonly ListedRow[]): Promise<St
       lines: own.map(lineSummary),
       status,
       statusLabel: ORDER_STATUS_LABELS[status],
-      approveBy: approveByOf({ ...row, snapshot }, own),
+      approveBy: approveByOf({ ...row, snapshot }, own, today),
     };
   });
 }
 
-/** `limit` orders from `offset` in the query's order, filtered by status and searched. */
-async function orderedRows(db: Database, query: OrderListQuery, offset: number, limit: number): Promise<ListedRow[]> {
+/**
+ * `limit` orders from `offset` in the query's order, filtered by status and searched. Sorted by
+ * approve-by, `ids` is idsByApproveBy's list, read once by the caller however many pages it takes.
+ */
+async function orderedRows(
+  db: Database,
+  query: OrderListQuery,
+  ids: readonly string[] | null,
+  offset: number,
+  limit: number,
+): Promise<ListedRow[]> {
   const where = filtersOf(query);
   const select = () => db.select(rowColumns).from(orders).leftJoin(authUser, eq(authUser.id, orders.userId));
-  if (query.sort !== "approve_by") {
+  if (ids === null) {
     return select()
       .where(where)
       .orderBy(...sqlOrder(query))
       .limit(limit)
       .offset(offset);
   }
-  const ids = await idsByApproveBy(db, where, orderListDirection(query));
   const pageIds = ids.slice(offset, offset + limit);
   const dated = pageIds.length > 0 ? await select().where(inArray(orders.id, pageIds)) : [];
   const byId = new Map(dated.map((row) => [row.id, row]));
@@ -217,8 +237,10 @@ export async function listOrdersForStaff(db: Database, query: OrderListQuery): P
   const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / ORDER_LIST_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
-  const rows = await orderedRows(db, query, (page - 1) * ORDER_LIST_PAGE_SIZE, ORDER_LIST_PAGE_SIZE);
-  return { rows: await toStaffRows(db, rows), total, page, pageCount };
+  const today = londonToday(new Date());
+  const ids = await approveByIdsIfSorted(db, query, today);
+  const rows = await orderedRows(db, query, ids, (page - 1) * ORDER_LIST_PAGE_SIZE, ORDER_LIST_PAGE_SIZE);
+  return { rows: await toStaffRows(db, rows, today), total, page, pageCount };
 }
 
 export const ORDERS_CSV_COLUMNS = [
@@ -241,8 +263,10 @@ export const ORDERS_CSV_COLUMNS = [
 export async function ordersCsv(db: Database, query: OrderListQuery): Promise<string> {
   const records: CsvValue[][] = [];
   const batch = 500;
+  const today = londonToday(new Date());
+  const ids = await approveByIdsIfSorted(db, query, today);
   for (let offset = 0; offset < ORDERS_EXPORT_MAX_ROWS; offset += batch) {
-    const rows = await toStaffRows(db, await orderedRows(db, query, offset, batch));
+    const rows = await toStaffRows(db, await orderedRows(db, query, ids, offset, batch), today);
     for (const row of rows) {
       records.push([
         row.number,

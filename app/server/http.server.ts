@@ -10,6 +10,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { ErrorBody } from "~/domain/api-errors";
+import { londonToday } from "~/domain/dates";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/field-errors";
 
 export type { ErrorBody, FieldErrors };
@@ -86,6 +87,21 @@ export function jsonAnswer(body: unknown, init?: { status?: number }): Response 
   return new Response(text, {
     status: init?.status ?? 200,
     headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)) },
+  });
+}
+
+/**
+ * A staff CSV export as a download named `<baseName>-<London date>.csv`, never cached or sniffed.
+ * The byte-order mark makes Excel read the file as UTF-8 (names such as Zoë); other tools ignore it.
+ */
+export function csvDownload(csv: string, baseName: string, now: Date): Response {
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="${baseName}-${londonToday(now)}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }
 

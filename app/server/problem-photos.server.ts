@@ -5,12 +5,13 @@
  * through a byte counter and a signature check (JPEG or PNG, nothing decoded) into the file storage,
  * within the user's daily upload allowance. The server never opens a photo: staff download it.
  */
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { problemReportPhotos } from "#db/schema";
 import {
   PHOTO_CONTENT_TYPES,
   PROBLEM_LIMITS,
   PROBLEM_MESSAGES,
+  PROBLEM_PHOTO_LIMIT,
   photoContentMatches,
   photoKind,
   type PhotoKind,
@@ -22,7 +23,7 @@ import { failure, type Failure } from "./http.server";
 import { openReportFor } from "./problem-reports.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { getUploadStorage, type FileStorage } from "./storage.server";
-import { isOrderId } from "~/domain/orders";
+import { isUuid } from "~/domain/ids";
 
 const SNIFF_BYTES = 16;
 
@@ -60,7 +61,12 @@ export async function addProblemPhoto(
 ): Promise<{ ok: true; photo: { id: string; name: string; size: number } } | Failure> {
   const { request, userId } = input;
   // Counted before anything is looked up or read, refused or not.
-  const limit = await hitRateLimit(db, `problem-photo:${userId}`, PROBLEM_LIMITS.photoPostsPerHour, 3600);
+  const limit = await hitRateLimit(
+    db,
+    `problem-photo:${userId}`,
+    PROBLEM_PHOTO_LIMIT.hits,
+    PROBLEM_PHOTO_LIMIT.windowSeconds,
+  );
   if (!limit.allowed) return REFUSALS.tooOften(limit.retryAfterSeconds);
   const found = await openReportFor(db, input, input.orderId);
   if (!found) return REFUSALS.notFound();
@@ -114,11 +120,11 @@ export async function openProblemPhoto(
   db: Database,
   input: { reportId: string; photoId: string; storage?: FileStorage },
 ): Promise<ArtworkDownload | null> {
-  if (!isOrderId(input.reportId) || !isOrderId(input.photoId)) return null;
+  if (!isUuid(input.reportId) || !isUuid(input.photoId)) return null;
   const [photo] = await db
     .select()
     .from(problemReportPhotos)
-    .where(sql`${problemReportPhotos.id} = ${input.photoId} and ${problemReportPhotos.reportId} = ${input.reportId}`)
+    .where(and(eq(problemReportPhotos.id, input.photoId), eq(problemReportPhotos.reportId, input.reportId)))
     .limit(1);
   if (!photo) return null;
   const stream = await (input.storage ?? getUploadStorage()).get(photo.storedName);

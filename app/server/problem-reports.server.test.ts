@@ -13,7 +13,7 @@ import { startSmtpServer } from "../../tests/setup/smtp";
 import { tempLocalStorage } from "../../tests/setup/temp-storage";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
-import { PROBLEM_LIMITS, PROBLEM_MESSAGES } from "~/domain/problem-reports";
+import { PROBLEM_MESSAGES, PROBLEM_PHOTO_LIMIT } from "~/domain/problem-reports";
 import type { StaffMember } from "./admin-access.server";
 import { queryRows } from "./db.server";
 import { getEnv } from "./env.server";
@@ -198,10 +198,10 @@ describe("a problem report's photos", () => {
     expect(quota?.count).toBeGreaterThanOrEqual(2 * PNG.byteLength + 2 * jpeg.byteLength);
   });
 
-  it(`are limited to ${PROBLEM_LIMITS.photoPostsPerHour} posts an hour per user, refused ones too, before anything is read`, async () => {
+  it(`are limited to ${PROBLEM_PHOTO_LIMIT.hits} posts an hour per user, refused ones too, before anything is read`, async () => {
     const order = await deliveredOrder();
     await report(order.id);
-    for (let i = 0; i < PROBLEM_LIMITS.photoPostsPerHour; i++)
+    for (let i = 0; i < PROBLEM_PHOTO_LIMIT.hits; i++)
       expect(await photo(order.id, PNG, "box.gif")).toMatchObject({ status: 415 });
     expect(await photo(order.id, PNG)).toMatchObject({
       status: 429,

@@ -8,10 +8,13 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { orderLines, orders, problemReportPhotos, problemReports } from "#db/schema";
 import { londonToday } from "~/domain/dates";
+import { isUuid } from "~/domain/ids";
 import { isOrderId, toOrderStatus } from "~/domain/orders";
 import {
+  isProblemLineField,
   PROBLEM_LIMITS,
   PROBLEM_MESSAGES,
+  PROBLEM_REPORT_LIMIT,
   parseProblemForm,
   problemWindow,
   type ProblemForm,
@@ -25,9 +28,6 @@ import { data } from "react-router";
 import { failure, signInRequired, toResponse, type Failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { alertStaff } from "./staff-alerts.server";
-
-/** Reports one user may send in an hour: enough to retry a refusal, too few to flood staff. */
-export const PROBLEM_REPORT_LIMIT = { hits: 10, windowSeconds: 3600 } as const;
 
 /** Each staff member's budget for the back office's problem reports: the list, resolving, the photos. */
 export const STAFF_PROBLEM_LIMITS = {
@@ -48,15 +48,29 @@ export type ProblemReportView = {
 
 type Reader = { userId: string; accountId: string };
 
-/** The order as its reader may see it, or null (another's order, or no such order). */
-async function readableOrder(db: Database, reader: Reader, orderId: string) {
-  if (!reader.userId || !isOrderId(orderId)) return null;
-  const [order] = await db
+/** The order as its reader may see it (none for another's order or no such order), to run or lock. */
+const readableOrderQuery = (db: Database, reader: Reader, orderId: string) =>
+  db
     .select({ id: orders.id, number: orders.number, status: orders.status })
     .from(orders)
     .where(and(eq(orders.id, orderId), visibleTo(reader.userId, reader.accountId || reader.userId)))
     .limit(1);
+
+/** The order as its reader may see it, or null (another's order, or no such order). */
+async function readableOrder(db: Database, reader: Reader, orderId: string) {
+  if (!reader.userId || !isOrderId(orderId)) return null;
+  const [order] = await readableOrderQuery(db, reader, orderId);
   return order ?? null;
+}
+
+/** The id of the order's open report (at most one: a partial unique index), or null. */
+async function openReportId(db: Database, orderId: string): Promise<string | null> {
+  const [report] = await db
+    .select({ id: problemReports.id })
+    .from(problemReports)
+    .where(and(eq(problemReports.orderId, orderId), eq(problemReports.status, "open")))
+    .limit(1);
+  return report?.id ?? null;
 }
 
 /** The order's latest report with its photos' names, or null. */
@@ -90,12 +104,16 @@ export async function problemOfOrder(
   order: { id: string; status: string },
   now: Date = new Date(),
 ): Promise<{ report: ProblemReportView | null; window: ProblemWindow }> {
-  const window = problemWindow({
+  return { report: await latestReport(db, order.id), window: await windowOf(db, order, now) };
+}
+
+/** Whether a problem may be reported on the order today. */
+async function windowOf(db: Database, order: { id: string; status: string }, now: Date): Promise<ProblemWindow> {
+  return problemWindow({
     status: toOrderStatus(order.status),
     deliveredOn: await deliveredOn(db, order.id),
     today: londonToday(now),
   });
-  return { report: await latestReport(db, order.id), window };
 }
 
 /**
@@ -119,20 +137,16 @@ export async function reportProblem(
   const now = input.now ?? new Date();
   type Reported = { ok: true; orderNumber: string; form: ProblemForm; titles: string[] };
   const result = await db.transaction(async (tx): Promise<Reported | Failure> => {
-    const [order] = await tx
-      .select({ id: orders.id, number: orders.number, status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
-      .for("update");
+    const [order] = await readableOrderQuery(tx, input, input.orderId).for("update");
     if (!order) return notFound();
-    const { window, report } = await problemOfOrder(tx, order, now);
+    const window = await windowOf(tx, order, now);
     if (!window.open)
       return failure(
         409,
         `PROBLEM_${window.reason.toUpperCase()}`,
         window.reason === "closed" ? PROBLEM_MESSAGES.windowClosed : PROBLEM_MESSAGES.notDelivered,
       );
-    if (report?.status === "open") return failure(409, "PROBLEM_ALREADY_OPEN", PROBLEM_MESSAGES.alreadyOpen);
+    if (await openReportId(tx, order.id)) return failure(409, "PROBLEM_ALREADY_OPEN", PROBLEM_MESSAGES.alreadyOpen);
     const lines = await tx
       .select({ position: orderLines.position, title: sql<string>`${orderLines.snapshot}->'product'->>'title'` })
       .from(orderLines)
@@ -175,12 +189,7 @@ export async function reportProblem(
 export async function openReportFor(db: Database, reader: Reader, orderId: string) {
   const order = await readableOrder(db, reader, orderId);
   if (!order) return null;
-  const [report] = await db
-    .select({ id: problemReports.id })
-    .from(problemReports)
-    .where(and(eq(problemReports.orderId, order.id), eq(problemReports.status, "open")))
-    .limit(1);
-  return { order, reportId: report?.id ?? null };
+  return { order, reportId: await openReportId(db, order.id) };
 }
 
 /** Open reports, oldest first, with their order and photos, for the back office. */
@@ -234,7 +243,7 @@ export async function resolveProblemReport(
   db: Database,
   input: { staff: StaffMember; reportId: string; now?: Date },
 ): Promise<{ ok: true; message: string } | Failure> {
-  if (!isOrderId(input.reportId)) return failure(404, "REPORT_NOT_FOUND", "Problem report not found.");
+  if (!isUuid(input.reportId)) return failure(404, "REPORT_NOT_FOUND", PROBLEM_MESSAGES.reportNotFound);
   const [resolved] = await db
     .update(problemReports)
     .set({ status: "resolved", resolvedBy: input.staff.id, resolvedAt: input.now ?? new Date() })
@@ -248,7 +257,7 @@ export async function resolveProblemReport(
       .limit(1);
     return exists
       ? failure(409, "REPORT_RESOLVED", PROBLEM_MESSAGES.resolved)
-      : failure(404, "REPORT_NOT_FOUND", "Problem report not found.");
+      : failure(404, "REPORT_NOT_FOUND", PROBLEM_MESSAGES.reportNotFound);
   }
   const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, resolved.orderId));
   return { ok: true, message: `The problem report on order ${order?.number ?? ""} is marked resolved.` };
@@ -261,7 +270,7 @@ export async function problemAction(db: Database, session: Session, orderId: str
   const intent = "problem" as const;
   const kept = {
     description: (fields.description ?? "").slice(0, PROBLEM_LIMITS.descriptionMax + 1),
-    lines: Object.keys(fields).filter((name) => /^line-\d{1,3}$/.test(name)),
+    lines: Object.keys(fields).filter(isProblemLineField),
   };
   if (!session) return toResponse(signInRequired("Please sign in to report a problem."), { intent, kept });
   const result = await reportProblem(db, { userId: session.user.id, accountId: session.accountId, orderId, fields });

@@ -10,6 +10,7 @@ import { mayApproveWithRole } from "~/domain/organisation-roles";
 import {
   type ProofAnswerRecord,
   type RecordedApprovalMethod,
+  recordedAnswerRoute,
   SHARE_LINK_MESSAGES,
   shareLinkState,
 } from "~/domain/proof-sharing";
@@ -91,7 +92,7 @@ export async function answerRecordFor(
     return {
       ok: true,
       record: {
-        via: who.method === "phone" ? "staff_phone" : "staff_email",
+        via: recordedAnswerRoute(who.method),
         userId: null,
         name: who.name,
         email: null,

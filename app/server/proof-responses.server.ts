@@ -22,6 +22,7 @@ import {
   toOrderStatus,
   type OrderStatus,
 } from "~/domain/orders";
+import { recordedAnswerNote } from "~/domain/proof-sharing";
 import { orderMailView, proofApprovedMail, sendStageMail } from "./admin-mail.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
@@ -143,7 +144,12 @@ export async function respondToProof(
       actor: recorded ? "staff" : "buyer",
       actorUserId: recorded ? recorded.staffId : who.record.userId,
       note: recorded
-        ? `${said} by ${recorded.name} by ${recorded.method === "phone" ? "phone" : "e-mail"}, recorded by staff${decision === "approved" && comment ? `: ${comment}` : ""}`
+        ? recordedAnswerNote({
+            said,
+            approver: recorded.name,
+            method: recorded.method,
+            approvedWithNote: decision === "approved" ? comment : null,
+          })
         : said,
     });
     const version = updated?.version ?? order.version + 1;

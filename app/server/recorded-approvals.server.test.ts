@@ -14,7 +14,7 @@ import { insertPaidOrder } from "../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../tests/setup/smtp";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
-import { recordedApprovalSchema } from "~/domain/admin-orders";
+import { RECORDED_APPROVAL_MESSAGES, recordedApprovalSchema } from "~/domain/admin-orders";
 import type { StaffMember } from "./admin-access.server";
 import { getOrderForStaff } from "./admin-order-detail.server";
 import { uploadProof } from "./admin-proofs.server";
@@ -22,7 +22,7 @@ import { getOrder } from "./buyer-orders.server";
 import { respondToProof } from "./proof-responses.server";
 import { runDueJobs } from "./job-worker.server";
 import { resetMailTransport } from "./mail.server";
-import { RECORDED_APPROVAL_MESSAGES, recordProofApproval } from "./recorded-approvals.server";
+import { recordProofApproval } from "./recorded-approvals.server";
 import { createLocalStorage } from "./storage.server";
 
 const handle = testFileDatabase();

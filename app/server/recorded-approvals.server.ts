@@ -6,22 +6,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { orderLines, orderProofs } from "#db/schema";
-import type { RecordedApprovalFields } from "~/domain/admin-orders";
-import { londonWallTimeToInstant } from "~/domain/dates";
+import { type RecordedApprovalFields, recordedApprovalInstant } from "~/domain/admin-orders";
 import { isOrderId, ORDER_STATUS_LABELS } from "~/domain/orders";
 import type { StaffMember } from "./admin-access.server";
 import { respondToProof, type ProofResponse } from "./proof-responses.server";
 import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
-
-export const RECORDED_APPROVAL_MESSAGES = {
-  when: "Enter the date and time the buyer approved, e.g. 2026-12-01 14:30.",
-  future: "The approval cannot be later than now.",
-  beforeProof: "The approval cannot be earlier than the proof was sent.",
-} as const;
-
-/** A little slack for a clock a minute apart between staff's watch and the server. */
-const FUTURE_SLACK_MS = 60_000;
 
 export async function recordProofApproval(
   db: Database,
@@ -30,13 +20,6 @@ export async function recordProofApproval(
   const { fields, staff } = input;
   const now = input.now ?? new Date();
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", "Order not found.");
-  const [date = "", time = ""] = fields.approvedAt.split(/[T ]/);
-  const approvedAt = londonWallTimeToInstant(date, time);
-  const fieldError = (message: string) =>
-    failure(400, "VALIDATION_FAILED", message, { fieldErrors: { approvedAt: message } });
-  if (!approvedAt) return fieldError(RECORDED_APPROVAL_MESSAGES.when);
-  if (approvedAt.getTime() > now.getTime() + FUTURE_SLACK_MS) return fieldError(RECORDED_APPROVAL_MESSAGES.future);
-
   const [proof] = await db
     .select({ createdAt: orderProofs.createdAt })
     .from(orderProofs)
@@ -49,9 +32,8 @@ export async function recordProofApproval(
       ),
     )
     .limit(1);
-  // Minute precision: the form has no seconds, so the minute the proof went out counts.
-  if (proof && approvedAt.getTime() < Math.floor(proof.createdAt.getTime() / 60_000) * 60_000)
-    return fieldError(RECORDED_APPROVAL_MESSAGES.beforeProof);
+  const when = recordedApprovalInstant(fields.approvedAt, now, proof?.createdAt ?? null);
+  if (!when.ok) return failure(400, "VALIDATION_FAILED", when.message, { fieldErrors: { approvedAt: when.message } });
 
   const answered = await respondToProof(db, {
     userId: "",
@@ -67,7 +49,7 @@ export async function recordProofApproval(
       method: fields.method,
       name: fields.approverName,
     },
-    answeredAt: approvedAt,
+    answeredAt: when.at,
     now,
   });
   if (!answered.ok) return answered;

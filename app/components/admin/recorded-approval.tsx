@@ -2,8 +2,8 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
-import { ADMIN_NOTE_MAX, type StaffOrderDetail } from "~/domain/admin-orders";
-import { lineTitle } from "~/domain/orders";
+import { ADMIN_NOTE_MAX, APPROVER_NAME_MAX, type StaffOrderDetail } from "~/domain/admin-orders";
+import { lineProofState, lineTitle } from "~/domain/orders";
 import { Card } from "./order-card";
 import type { FormReply } from "./order-actions";
 
@@ -14,7 +14,7 @@ import type { FormReply } from "./order-actions";
 export function RecordedApprovalCard(props: { order: StaffOrderDetail; result?: FormReply; busy: boolean }) {
   const { order, result, busy } = props;
   if (order.status !== "proof_sent") return null;
-  const waiting = order.lines.filter((line) => line.proofs[0] && line.proofs[0].decision === null);
+  const waiting = order.lines.filter((line) => lineProofState(line.proofs[0]) === "awaiting_answer");
   if (waiting.length === 0) return null;
   return (
     <Card id="record-approval" title="Record an approval by phone or e-mail">
@@ -76,7 +76,7 @@ function RecordedApprovalForm(props: {
         label="Who approved"
         name="approverName"
         autoComplete="off"
-        maxLength={100}
+        maxLength={APPROVER_NAME_MAX}
         required
         error={errors?.approverName}
       />
