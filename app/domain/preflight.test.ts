@@ -7,6 +7,7 @@ import {
   type Finding,
   formatSizeCm,
   judgePreflight,
+  keptUnchecked,
   MAX_SCREENS,
   type PdfReport,
   type Placement,
@@ -316,5 +317,16 @@ describe("describeReport", () => {
     ]);
     expect(describeReport(eps({ boundingBox: null }))[0]).toBe("EPS without a bounding box");
     expect(describeReport({ kind: "unreadable", reason: "damaged" })).toEqual([PREFLIGHT_MESSAGES.damaged]);
+  });
+});
+
+describe("keptUnchecked (decision 044)", () => {
+  it("keeps every kind the sandbox could not check for staff, but an SVG", () => {
+    expect((["pdf", "eps", "png", "jpeg", "svg"] as const).filter(keptUnchecked)).toEqual([
+      "pdf",
+      "eps",
+      "png",
+      "jpeg",
+    ]);
   });
 });

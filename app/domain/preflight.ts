@@ -4,6 +4,7 @@
  * buyer chose. Pure: report in, findings out, so step 2, the order page and the back office say
  * the same. The thresholds are ours, from what the factory asks for (docs/decisions/027).
  */
+import type { ArtworkKind } from "./artwork-rules";
 import type { BrandingMethod } from "./checkout";
 import {
   artKind,
@@ -114,6 +115,14 @@ export const OVER_LIMIT_MESSAGES = {
   "no-sandbox": "We could not check this file: our file checks are switched off at the moment.",
 } as const satisfies Record<OverLimit, string>;
 export const BY_HAND = "We'll check it by hand before we print.";
+
+/** The 422 for an SVG that could not be checked (docs/decisions/044-raster-and-svg-artwork.md). */
+export const SVG_UNCHECKED_MESSAGE = "We could not check this SVG. Please upload it as a PDF or PNG.";
+/**
+ * Whether a file of `kind` the sandbox could not check is kept for staff (decision 032): an SVG
+ * is refused instead, since what it may hold runs in a browser, not a printer (decision 044).
+ */
+export const keptUnchecked = (kind: ArtworkKind): boolean => kind !== "svg";
 export const PICTURE_OFF = "No picture of this EPS: we can't draw EPS files at the moment. The rest of the check ran.";
 
 export type PreflightReport = PdfReport | EpsReport | RasterReport | SvgReport | UnreadableReport | UncheckedReport;
