@@ -2,22 +2,19 @@ import { describe, expect, it } from "vitest";
 import type { BrandingMethod } from "./checkout";
 import {
   describeReport,
-  effectivePpi,
   type EpsReport,
   type Finding,
-  formatSizeCm,
   judgePreflight,
   keptUnchecked,
-  MAX_SCREENS,
   type PdfReport,
   type Placement,
   parsePlacementSize,
   placementFor,
   PREFLIGHT_MESSAGES,
   preflightVerdict,
-  printScale,
   UNREADABLE_REASONS,
 } from "./preflight";
+import { effectivePpi, formatSizeCm, MAX_SCREENS, printScale } from "./preflight-findings";
 
 const CAP_FRONT: Placement = { label: "Front embroidery", widthMm: 100, heightMm: 55 };
 const NO_COLOURS = { rgb: false, cmyk: false, gray: false, spot: [] };
