@@ -69,8 +69,10 @@ export const ARTWORK_CONTENT_TYPES: Readonly<Record<ArtworkKind, string>> = {
   svg: "image/svg+xml",
 };
 
-/** The most bytes a file of `kind` may have. */
+/** The most bytes a file of `kind` may have, and the refusal (413) past it. */
 export const artworkMaxBytes = (kind: ArtworkKind) => (kind === "svg" ? SVG_MAX_BYTES : ARTWORK_MAX_BYTES);
+export const artworkTooLarge = (kind: ArtworkKind) =>
+  artworkMaxBytes(kind) === SVG_MAX_BYTES ? ARTWORK_MESSAGES.svgTooLarge : ARTWORK_MESSAGES.tooLarge;
 
 const KIND_BY_EXTENSION: Readonly<Record<string, ArtworkKind>> = {
   pdf: "pdf",
@@ -110,7 +112,7 @@ export function artworkPreCheck(name: string, size: number): string | null {
   const kind = artworkKind(name);
   if (!kind) return ARTWORK_MESSAGES.wrongType;
   if (size === 0) return ARTWORK_MESSAGES.empty;
-  if (size > artworkMaxBytes(kind)) return kind === "svg" ? ARTWORK_MESSAGES.svgTooLarge : ARTWORK_MESSAGES.tooLarge;
+  if (size > artworkMaxBytes(kind)) return artworkTooLarge(kind);
   return null;
 }
 

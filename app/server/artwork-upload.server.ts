@@ -9,6 +9,7 @@ import {
   ARTWORK_SNIFF_BYTES,
   artworkKind,
   artworkMaxBytes,
+  artworkTooLarge,
   cleanArtworkName,
   contentMatchesArtwork,
   type ArtworkKind,
@@ -25,8 +26,6 @@ export const ARTWORK_NAME_HEADER = "X-File-Name";
 export const FAILURES = {
   noName: () => failure(400, "FILE_NAME_MISSING", ARTWORK_MESSAGES.noName),
   empty: () => failure(400, "FILE_EMPTY", ARTWORK_MESSAGES.empty),
-  tooLarge: () => failure(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.tooLarge),
-  svgTooLarge: () => failure(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.svgTooLarge),
   wrongType: () => failure(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.wrongType),
   notArtwork: () => failure(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.notArtwork),
   tooMany: () => failure(409, "TOO_MANY_FILES", ARTWORK_MESSAGES.tooMany),
@@ -67,7 +66,7 @@ export type ContentCheck = {
 const artworkCheck = (kind: ArtworkKind): ContentCheck => ({
   sniffBytes: ARTWORK_SNIFF_BYTES,
   matches: (head) => contentMatchesArtwork(kind, head),
-  tooLarge: kind === "svg" ? FAILURES.svgTooLarge : FAILURES.tooLarge,
+  tooLarge: () => failure(413, "FILE_TOO_LARGE", artworkTooLarge(kind)),
   notMatching: FAILURES.notArtwork,
   empty: FAILURES.empty,
 });
