@@ -1,12 +1,6 @@
 import { useId, useRef, useState } from "react";
 import type { ArtworkFileEntry } from "~/domain/draft";
-import {
-  ARTWORK_ACCEPT,
-  ARTWORK_MAX_BYTES,
-  ARTWORK_MESSAGES,
-  ARTWORK_TOOLTIP,
-  isAllowedArtworkName,
-} from "~/domain/artwork-rules";
+import { ARTWORK_ACCEPT, ARTWORK_TOOLTIP, artworkPreCheck } from "~/domain/artwork-rules";
 import { formatFileSize } from "~/domain/file-size";
 import type { ArtworkChoice } from "~/domain/artwork-preflight";
 import { ArtworkCheck } from "./artwork-check";
@@ -40,9 +34,8 @@ export function ArtworkUpload(props: {
   async function upload(file: File) {
     setMessage(null);
     setStatus(null);
-    if (!isAllowedArtworkName(file.name)) return setMessage(ARTWORK_MESSAGES.wrongType);
-    if (file.size === 0) return setMessage(ARTWORK_MESSAGES.empty);
-    if (file.size > ARTWORK_MAX_BYTES) return setMessage(ARTWORK_MESSAGES.tooLarge);
+    const refusal = artworkPreCheck(file.name, file.size);
+    if (refusal) return setMessage(refusal);
     setBusy(true);
     try {
       await props.alongside(async (draftId) => {
@@ -128,7 +121,8 @@ export function ArtworkUpload(props: {
         Artwork <InfoTooltip label="Which files?" content={ARTWORK_TOOLTIP} />
       </legend>
       <p className="text-sm text-muted">
-        Vector artwork prints sharpest. Up to 50 MB per file; a file with the same name replaces the earlier one.
+        Vector artwork prints sharpest. Up to 50 MB per file (SVG 10 MB); a file with the same name replaces the earlier
+        one.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <input

@@ -19,7 +19,7 @@ export const DESIGN_GUIDELINES = {
     intro:
       "Vector artwork gives the factory clean outlines to stitch, print, engrave or press, at any size. Our artwork upload accepts .EPS, .PDF and .SVG, and .PNG or .JPG logos, which we check for resolution at the printed size.",
     points: [
-      "Preferred: vector EPS or PDF, exported from Illustrator, Affinity Designer, Inkscape or similar.",
+      "Preferred: vector EPS, PDF or SVG, exported from Illustrator, Affinity Designer, Inkscape or similar.",
       "Convert all text to outlines (curves) before exporting, so fonts cannot change.",
       "Send one logo per file, on a transparent or white background, with nothing else on the artboard.",
       "If your logo only exists as a photo or screenshot, tell us before you order: we will quote to redraw it as vector.",

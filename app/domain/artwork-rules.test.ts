@@ -6,6 +6,7 @@ import {
   ARTWORK_TOOLTIP,
   artworkKind,
   artworkMaxBytes,
+  artworkPreCheck,
   SVG_MAX_BYTES,
   cleanArtworkName,
   contentMatchesArtwork,
@@ -154,5 +155,16 @@ describe("limits and messages", () => {
     expect(ARTWORK_TOOLTIP).toBe(
       "We accept .EPS, .PDF, .SVG, .PNG and .JPG files. Vector files (EPS, PDF, SVG) print sharpest.",
     );
+  });
+});
+
+describe("artworkPreCheck: the upload button's check before sending", () => {
+  it("refuses by name, emptiness and the kind's own limit (an SVG's is 10 MB)", () => {
+    expect(artworkPreCheck("logo.ai", 10)).toBe(ARTWORK_MESSAGES.wrongType);
+    expect(artworkPreCheck("logo.pdf", 0)).toBe(ARTWORK_MESSAGES.empty);
+    expect(artworkPreCheck("logo.pdf", SVG_MAX_BYTES + 1)).toBeNull();
+    expect(artworkPreCheck("logo.svg", SVG_MAX_BYTES + 1)).toBe(ARTWORK_MESSAGES.svgTooLarge);
+    expect(artworkPreCheck("logo.png", ARTWORK_MAX_BYTES + 1)).toBe(ARTWORK_MESSAGES.tooLarge);
+    expect(artworkPreCheck("logo.svg", SVG_MAX_BYTES)).toBeNull();
   });
 });

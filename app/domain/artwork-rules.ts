@@ -51,10 +51,10 @@ export const ARTWORK_MESSAGES = {
   /** 403: an account whose e-mail address is not confirmed (issue 13 item 6). */
   unverified:
     "Please confirm your e-mail address before uploading artwork. You can confirm it, or add one, on your account page.",
-  /** 429: over ARTWORK_BYTES_PER_DAY. */
   /** 429: over CHECKS_PER_HOUR, saying when (a London clock time) and in how many minutes. */
   tooManyChecks: (at: string, minutes: number) =>
     `You've sent ${CHECKS_PER_HOUR} files for checking in the last hour. You can upload again at ${at} (in ${minutes} minute${minutes === 1 ? "" : "s"}).`,
+  /** 429: over ARTWORK_BYTES_PER_DAY. */
   quota: `You can upload at most ${ARTWORK_BYTES_PER_DAY / (1024 * 1024)} MB of artwork in a day. Please try again tomorrow, or e-mail your files to us instead.`,
 } as const;
 
@@ -69,8 +69,10 @@ export const ARTWORK_CONTENT_TYPES: Readonly<Record<ArtworkKind, string>> = {
   svg: "image/svg+xml",
 };
 
-/** The most bytes a file of `kind` may have. */
+/** The most bytes a file of `kind` may have, and the refusal (413) past it. */
 export const artworkMaxBytes = (kind: ArtworkKind) => (kind === "svg" ? SVG_MAX_BYTES : ARTWORK_MAX_BYTES);
+export const artworkTooLarge = (kind: ArtworkKind) =>
+  artworkMaxBytes(kind) === SVG_MAX_BYTES ? ARTWORK_MESSAGES.svgTooLarge : ARTWORK_MESSAGES.tooLarge;
 
 const KIND_BY_EXTENSION: Readonly<Record<string, ArtworkKind>> = {
   pdf: "pdf",
@@ -102,6 +104,18 @@ export function artworkKind(name: string): ArtworkKind | null {
   return (match?.[1] && KIND_BY_EXTENSION[match[1].toLowerCase()]) || null;
 }
 
+/**
+ * The upload button's pre-check of a chosen file, before any byte is sent (the server checks again):
+ * the refusal the buyer sees, or null.
+ */
+export function artworkPreCheck(name: string, size: number): string | null {
+  const kind = artworkKind(name);
+  if (!kind) return ARTWORK_MESSAGES.wrongType;
+  if (size === 0) return ARTWORK_MESSAGES.empty;
+  if (size > artworkMaxBytes(kind)) return artworkTooLarge(kind);
+  return null;
+}
+
 /** R-CUST-06, widened by docs/decisions/044-raster-and-svg-artwork.md: .eps, .pdf, .svg, .png, .jpg and .jpeg, any case. */
 export function isAllowedArtworkName(name: string): boolean {
   return artworkKind(name) !== null;
@@ -113,9 +127,14 @@ const EPS_MAGIC = ascii("%!PS-Adobe-");
 const EPSF_MARK = ascii(" EPSF-");
 /** The binary "DOS EPS" header with an embedded preview: C5 D0 D3 C6. */
 const DOS_EPS_MAGIC = Uint8Array.of(0xc5, 0xd0, 0xd3, 0xc6);
-const PNG_MAGIC = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
-/** SOI then the first marker's FF. */
-const JPEG_MAGIC = Uint8Array.of(0xff, 0xd8, 0xff);
+/** The signatures that name a file's type by themselves; proof-rules.ts's proofKind reads the same. */
+const SIGNATURES: ReadonlyArray<{ kind: "pdf" | "png" | "jpeg"; bytes: Uint8Array }> = [
+  { kind: "pdf", bytes: PDF_MAGIC },
+  // \x89 'PNG' \r \n \x1a \n
+  { kind: "png", bytes: Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) },
+  // SOI then the first marker's FF
+  { kind: "jpeg", bytes: Uint8Array.of(0xff, 0xd8, 0xff) },
+];
 const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
 
 /**
@@ -135,6 +154,11 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
   return prefix.every((byte, i) => bytes[i] === byte);
 }
 
+/** A PDF, PNG or JPEG by its first bytes; null for anything else. */
+export function signatureKind(head: Uint8Array): "pdf" | "png" | "jpeg" | null {
+  return SIGNATURES.find((signature) => startsWith(head, signature.bytes))?.kind ?? null;
+}
+
 function indexOf(bytes: Uint8Array, needle: Uint8Array, end: number): number {
   outer: for (let i = 0; i + needle.length <= end; i++) {
     for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
@@ -150,9 +174,7 @@ function indexOf(bytes: Uint8Array, needle: Uint8Array, end: number): number {
  * signatures; an SVG as looksLikeSvg says. A renamed file would only fail later, at proofing.
  */
 export function contentMatchesArtwork(kind: ArtworkKind, head: Uint8Array): boolean {
-  if (kind === "pdf") return startsWith(head, PDF_MAGIC);
-  if (kind === "png") return startsWith(head, PNG_MAGIC);
-  if (kind === "jpeg") return startsWith(head, JPEG_MAGIC);
+  if (kind === "pdf" || kind === "png" || kind === "jpeg") return signatureKind(head) === kind;
   if (kind === "svg") return looksLikeSvg(head);
   if (startsWith(head, DOS_EPS_MAGIC)) return true;
   if (!startsWith(head, EPS_MAGIC)) return false;

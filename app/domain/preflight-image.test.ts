@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { describeReport, judgePreflight, PREFLIGHT_MESSAGES, preflightVerdict } from "./preflight";
 import {
-  describeReport,
-  judgePreflight,
-  PREFLIGHT_MESSAGES,
-  preflightVerdict,
+  ASSUMED_PPI,
+  describeImageReport,
   type RasterReport,
+  rasterNaturalSize,
   type SvgReport,
-} from "./preflight";
-import { ASSUMED_PPI, describeImageReport, rasterNaturalSize, TRANSPARENCY_MESSAGES } from "./preflight-image";
+  TRANSPARENCY_MESSAGES,
+} from "./preflight-image";
 import { preflightReportSchema } from "./preflight-schema";
 
 /** docs/decisions/044-raster-and-svg-artwork.md: PNG, JPEG and SVG logos judged as a PDF's images are. */

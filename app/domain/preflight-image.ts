@@ -1,6 +1,6 @@
 /**
  * The preflight of PNG, JPEG and SVG logos (docs/decisions/044-raster-and-svg-artwork.md):
- * what the sandboxed reader found (app/server/preflight-image.server.ts) and how it is judged for
+ * what the sandboxed reader found (app/server/preflight-raster.server.ts, preflight-svg.server.ts) and how it is judged for
  * the method and placement the buyer chose, the same way as a PDF's images: effective ppi at the
  * printed size, transparency, colours. Pure.
  */
@@ -22,6 +22,14 @@ import {
   VECTOR_METHODS,
   warning,
 } from "./preflight-findings";
+
+/**
+ * The most pixels an image may have, in a PNG or JPEG or inside a PDF: decoded images live outside
+ * V8's heap, where the worker's limits do not reach; this is 400 MB decoded (a 300 ppi A3 page is 17 MP).
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+/** The longest side of a preview (a PDF's page one, an EPS, a PNG, a JPEG or an SVG), in pixels. */
+export const PREVIEW_PX = 800;
 
 export const RASTER_FORMATS = ["png", "jpeg"] as const;
 export type RasterFormat = (typeof RASTER_FORMATS)[number];

@@ -2,21 +2,19 @@ import { describe, expect, it } from "vitest";
 import type { BrandingMethod } from "./checkout";
 import {
   describeReport,
-  effectivePpi,
   type EpsReport,
   type Finding,
-  formatSizeCm,
   judgePreflight,
-  MAX_SCREENS,
+  keptUnchecked,
   type PdfReport,
   type Placement,
   parsePlacementSize,
   placementFor,
   PREFLIGHT_MESSAGES,
   preflightVerdict,
-  printScale,
   UNREADABLE_REASONS,
 } from "./preflight";
+import { effectivePpi, formatSizeCm, MAX_SCREENS, printScale } from "./preflight-findings";
 
 const CAP_FRONT: Placement = { label: "Front embroidery", widthMm: 100, heightMm: 55 };
 const NO_COLOURS = { rgb: false, cmyk: false, gray: false, spot: [] };
@@ -316,5 +314,16 @@ describe("describeReport", () => {
     ]);
     expect(describeReport(eps({ boundingBox: null }))[0]).toBe("EPS without a bounding box");
     expect(describeReport({ kind: "unreadable", reason: "damaged" })).toEqual([PREFLIGHT_MESSAGES.damaged]);
+  });
+});
+
+describe("keptUnchecked (decision 044)", () => {
+  it("keeps every kind the sandbox could not check for staff, but an SVG", () => {
+    expect((["pdf", "eps", "png", "jpeg", "svg"] as const).filter(keptUnchecked)).toEqual([
+      "pdf",
+      "eps",
+      "png",
+      "jpeg",
+    ]);
   });
 });

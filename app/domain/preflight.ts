@@ -4,6 +4,7 @@
  * buyer chose. Pure: report in, findings out, so step 2, the order page and the back office say
  * the same. The thresholds are ours, from what the factory asks for (docs/decisions/027).
  */
+import type { ArtworkKind } from "./artwork-rules";
 import type { BrandingMethod } from "./checkout";
 import {
   artKind,
@@ -28,24 +29,16 @@ import {
   VECTOR_METHODS,
   warning,
 } from "./preflight-findings";
-import { describeImageReport, judgeRaster, judgeSvg, type RasterReport, type SvgReport } from "./preflight-image";
+import {
+  describeImageReport,
+  judgeRaster,
+  judgeSvg,
+  MAX_IMAGE_PIXELS,
+  type RasterReport,
+  type SvgReport,
+} from "./preflight-image";
 
-export {
-  effectivePpi,
-  formatSizeCm,
-  MAX_SCREENS,
-  MIN_PPI,
-  MIN_TEXT_MM,
-  printScale,
-  type ColourUse,
-  type Finding,
-  type FindingLevel,
-  type PlacedImage,
-  type Placement,
-} from "./preflight-findings";
-export type { RasterReport, SvgReport } from "./preflight-image";
-export { parsePlacementSize } from "./preflight-placement";
-import { parsePlacementSize } from "./preflight-placement";
+export type { Finding, Placement } from "./preflight-findings";
 
 // ---------------------------------------------------------------------------------------------
 // The report, as stored with the file
@@ -114,6 +107,14 @@ export const OVER_LIMIT_MESSAGES = {
   "no-sandbox": "We could not check this file: our file checks are switched off at the moment.",
 } as const satisfies Record<OverLimit, string>;
 export const BY_HAND = "We'll check it by hand before we print.";
+
+/** The 422 for an SVG that could not be checked (docs/decisions/044-raster-and-svg-artwork.md). */
+export const SVG_UNCHECKED_MESSAGE = "We could not check this SVG. Please upload it as a PDF or PNG.";
+/**
+ * Whether a file of `kind` the sandbox could not check is kept for staff (decision 032): an SVG
+ * is refused instead, since what it may hold runs in a browser, not a printer (decision 044).
+ */
+export const keptUnchecked = (kind: ArtworkKind): boolean => kind !== "svg";
 export const PICTURE_OFF = "No picture of this EPS: we can't draw EPS files at the moment. The rest of the check ran.";
 
 export type PreflightReport = PdfReport | EpsReport | RasterReport | SvgReport | UnreadableReport | UncheckedReport;
@@ -127,8 +128,7 @@ export const PREFLIGHT_MESSAGES = {
   encrypted: "This PDF is password-protected or encrypted. Save a copy without security and upload that.",
   too_complex:
     "This file is too complex for us to check in time. Simplify it (flatten effects, remove hidden layers) or e-mail it to us.",
-  too_many_pixels:
-    "This image is over 100 megapixels, far more than any print needs. Resize it (6,000 px on its longest side is plenty) and upload that.",
+  too_many_pixels: `This image is over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, far more than any print needs. Resize it (6,000 px on its longest side is plenty) and upload that.`,
   svg_script:
     "This SVG contains a script or an event handler. Export it again as plain SVG (no scripts) and upload that.",
   svg_external:
@@ -313,6 +313,16 @@ export function boundReport(report: PreflightReport): PreflightReport {
     return { ...report, dsc: Object.fromEntries(dsc), colours: colours(report.colours) };
   }
   return report;
+}
+
+const PLACEMENT_SIZE = /up to (\d+(?:\.\d+)?) × (\d+(?:\.\d+)?) (cm|mm)/i;
+
+/** "Up to 10 × 5.5 cm, up to 8 thread colours" → 100 × 55 mm; null when the text gives no size (decision 027). */
+export function parsePlacementSize(text: string): { widthMm: number; heightMm: number } | null {
+  const match = PLACEMENT_SIZE.exec(text);
+  if (!match) return null;
+  const unit = match[3]!.toLowerCase() === "cm" ? 10 : 1;
+  return { widthMm: Number(match[1]) * unit, heightMm: Number(match[2]) * unit };
 }
 
 /**

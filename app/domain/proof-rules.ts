@@ -4,7 +4,7 @@
  * or the browser's Content-Type: a proof is opened by a buyer, so a renamed HTML page or script
  * must not reach them as a "PDF". Pure: no I/O.
  */
-import { cleanArtworkName } from "./artwork-rules";
+import { cleanArtworkName, signatureKind } from "./artwork-rules";
 
 /** 20 MB, counted as 20 × 1024 × 1024 bytes: a print-ready mock-up PDF fits, a raw photo shoot doesn't. */
 export const PROOF_MAX_BYTES = 20 * 1024 * 1024;
@@ -28,22 +28,9 @@ export const PROOF_MESSAGES = {
   wrongType: "A proof must be a PDF, PNG or JPEG file. This file is none of those.",
 } as const;
 
-const SIGNATURES: ReadonlyArray<{ kind: ProofKind; bytes: readonly number[] }> = [
-  // '%PDF-'
-  { kind: "pdf", bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
-  // \x89 'PNG' \r \n \x1a \n
-  { kind: "png", bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  // SOI marker followed by the first segment's marker byte
-  { kind: "jpeg", bytes: [0xff, 0xd8, 0xff] },
-];
-
 /** The proof's type from its first bytes, or null when it is not a PDF, PNG or JPEG. */
 export function proofKind(head: Uint8Array): ProofKind | null {
-  for (const signature of SIGNATURES) {
-    if (head.length >= signature.bytes.length && signature.bytes.every((byte, i) => head[i] === byte))
-      return signature.kind;
-  }
-  return null;
+  return signatureKind(head);
 }
 
 const EXTENSIONS: Readonly<Record<ProofKind, readonly string[]>> = {

@@ -9,6 +9,7 @@ import {
   ARTWORK_SNIFF_BYTES,
   artworkKind,
   artworkMaxBytes,
+  artworkTooLarge,
   cleanArtworkName,
   contentMatchesArtwork,
   type ArtworkKind,
@@ -25,8 +26,6 @@ export const ARTWORK_NAME_HEADER = "X-File-Name";
 export const FAILURES = {
   noName: () => failure(400, "FILE_NAME_MISSING", ARTWORK_MESSAGES.noName),
   empty: () => failure(400, "FILE_EMPTY", ARTWORK_MESSAGES.empty),
-  tooLarge: () => failure(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.tooLarge),
-  svgTooLarge: () => failure(413, "FILE_TOO_LARGE", ARTWORK_MESSAGES.svgTooLarge),
   wrongType: () => failure(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.wrongType),
   notArtwork: () => failure(415, "UNSUPPORTED_FILE_TYPE", ARTWORK_MESSAGES.notArtwork),
   tooMany: () => failure(409, "TOO_MANY_FILES", ARTWORK_MESSAGES.tooMany),
@@ -64,10 +63,10 @@ export type ContentCheck = {
 };
 
 /** An artwork file of `kind`: its signature, and its limit's 413 (an SVG's is smaller, decision 044). */
-export const artworkCheck = (kind: ArtworkKind): ContentCheck => ({
+const artworkCheck = (kind: ArtworkKind): ContentCheck => ({
   sniffBytes: ARTWORK_SNIFF_BYTES,
   matches: (head) => contentMatchesArtwork(kind, head),
-  tooLarge: kind === "svg" ? FAILURES.svgTooLarge : FAILURES.tooLarge,
+  tooLarge: () => failure(413, "FILE_TOO_LARGE", artworkTooLarge(kind)),
   notMatching: FAILURES.notArtwork,
   empty: FAILURES.empty,
 });
@@ -121,21 +120,25 @@ function guardUpload(check: ContentCheck, maxBytes: number, overLimit: Failure) 
 /**
  * What an artwork upload's headers say, checked before a byte of the body is read: its name (in
  * X-File-Name), its kind by extension, and its declared length, refused when over the kind's limit
- * (at most `maxBytes`) or 0. `maxBytes` of the answer is the limit the body is then held to.
+ * (at most `maxBytes`) or 0. `maxBytes` and `check` of the answer are what the body is then held to
+ * (storeUpload).
  */
 export function readUploadHeaders(
   request: Request,
   maxBytes: number,
-): { ok: true; name: string; kind: ArtworkKind; length: number | null; maxBytes: number } | Failure {
+):
+  | { ok: true; name: string; kind: ArtworkKind; length: number | null; maxBytes: number; check: ContentCheck }
+  | Failure {
   const name = uploadName(request);
   if (name === "") return FAILURES.noName();
   const kind = artworkKind(name);
   if (!kind) return FAILURES.wrongType();
   const limit = Math.min(maxBytes, artworkMaxBytes(kind));
+  const check = artworkCheck(kind);
   const length = declaredLength(request);
-  if (length !== null && length > limit) return artworkCheck(kind).tooLarge();
+  if (length !== null && length > limit) return check.tooLarge();
   if (length === 0) return FAILURES.empty();
-  return { ok: true, name, kind, length, maxBytes: limit };
+  return { ok: true, name, kind, length, maxBytes: limit, check };
 }
 
 /**

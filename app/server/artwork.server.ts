@@ -33,7 +33,7 @@ import { EDITABLE_STATUSES, isDraftId, isDraftStatus, isEditableStatus, type Art
 import { queryRows, sqlList, type Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
-import { artworkCheck, FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
+import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { deleteStored, getUploadStorage, type FileStorage } from "./storage.server";
 import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
 import { preflightStored } from "./artwork-preflight.server";
@@ -102,8 +102,7 @@ export async function saveArtwork(
 
   const headers = readUploadHeaders(request, maxBytes);
   if (!headers.ok) return headers;
-  const { name, kind, length } = headers;
-  const limit = headers.maxBytes;
+  const { name, kind, length, maxBytes: limit, check } = headers;
   if (!userId || !isDraftId(draftId)) return FAILURES.noDraft();
   const state = await draftState(db, userId, draftId, name);
   const refused = stateFailure(state);
@@ -116,7 +115,7 @@ export async function saveArtwork(
 
   const stored = await storeUpload(db, {
     userId,
-    check: artworkCheck(kind),
+    check,
     length,
     maxBytes: limit,
     body: request.body,

@@ -15,7 +15,7 @@ import { ARTWORK_CONTENT_TYPES, ARTWORK_MAX_BYTES } from "~/domain/artwork-rules
 import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domain/brand-kit";
 import { mayManageMembers } from "~/domain/organisation-roles";
 import { isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
-import { artworkCheck, FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
+import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { preflightStored } from "./artwork-preflight.server";
 import { checksLimited } from "./preflight-queue.server";
 import { copyArtworkIntoDraft } from "./artwork-copy.server";
@@ -114,8 +114,7 @@ export async function uploadBrandLogo(
   const storage = input.storage ?? getUploadStorage();
   const headers = readUploadHeaders(request, maxBytes);
   if (!headers.ok) return headers;
-  const { name, kind, length } = headers;
-  const limit = headers.maxBytes;
+  const { name, kind, length, maxBytes: limit, check } = headers;
   if (!request.body) return FAILURES.empty();
   const refused = (await mayChange(db, input)) ?? (await checksLimited(db, userId));
   if (refused) return refused;
@@ -127,7 +126,7 @@ export async function uploadBrandLogo(
 
   const stored = await storeUpload(db, {
     userId,
-    check: artworkCheck(kind),
+    check,
     length,
     maxBytes: limit,
     body: request.body,

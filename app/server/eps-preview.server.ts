@@ -11,6 +11,7 @@
  */
 import { spawn } from "node:child_process";
 import type { OverLimit } from "~/domain/preflight";
+import { PREVIEW_PX } from "~/domain/preflight-image";
 import { SANDBOX_PATH } from "./preflight-sandbox.server";
 
 const MB = 1024 * 1024;
@@ -34,7 +35,7 @@ export async function drawEps(
   box: { widthMm: number; heightMm: number },
   options: { maxPx?: number; cpuSeconds?: number } = {},
 ): Promise<EpsDrawing> {
-  const maxPx = options.maxPx ?? 800;
+  const maxPx = options.maxPx ?? PREVIEW_PX;
   if (box.widthMm <= 0 || box.heightMm <= 0) return { png: null };
   const inches = Math.max(box.widthMm, box.heightMm) / 25.4;
   const dpi = Math.max(1, Math.min(600, Math.floor(maxPx / inches)));

@@ -4,7 +4,8 @@
  * operators, and a binary (DOS) EPS's 30-byte header. An EPS header is text, so this small reader
  * needs no PostScript interpreter. Re-exported by preflight-read.server.ts; runs in the worker.
  */
-import type { ColourUse, EpsReport, UnreadableReport } from "~/domain/preflight";
+import type { EpsReport, UnreadableReport } from "~/domain/preflight";
+import type { ColourUse } from "~/domain/preflight-findings";
 
 const MM_PER_POINT = 25.4 / 72;
 /** DSC comments come first; the header is read from the PostScript's first 64 kB, "(atend)" values from its last 64 kB. */

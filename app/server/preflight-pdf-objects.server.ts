@@ -16,7 +16,7 @@ import {
   PDFRef,
   PDFStream,
 } from "@cantoo/pdf-lib";
-import type { ColourUse } from "~/domain/preflight";
+import type { ColourUse } from "~/domain/preflight-findings";
 
 const latin1 = new TextDecoder("latin1");
 

@@ -14,6 +14,7 @@ import { MINIMAL_PDF } from "../../tests/setup/minimal-pdf";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { newCapDraft } from "../../tests/setup/cap-draft";
 import { CHECKS_PER_HOUR } from "~/domain/artwork-rules";
+import { SVG_UNCHECKED_MESSAGE } from "~/domain/preflight";
 import { preflightStored } from "./artwork-preflight.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
 import { saveArtwork } from "./artwork.server";
@@ -201,6 +202,37 @@ describe("a check whose process died", () => {
     expect(next).toBeNull();
     const outcome = await awaitCheck({ db: handle.db, storage }, id, { waitMs: 0 });
     expect(outcome).toEqual(GAVE_UP);
+  });
+});
+
+describe("an SVG that could not be checked (decision 044)", () => {
+  const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+
+  it("is refused and deleted when the sandbox gives up on it, never kept unchecked", async () => {
+    const stored = await storedPdf(SVG);
+    // 1 ms of wall time: the box (or its absence) gives up before the SVG is read.
+    const outcome = await preflightStored(handle.db, {
+      userId: ALICE,
+      storage,
+      stored,
+      kind: "svg",
+      preflight: { timeoutMs: 1 },
+    });
+    expect(outcome).toEqual({ ok: false, status: 422, code: "ARTWORK_UNREADABLE", message: SVG_UNCHECKED_MESSAGE });
+    expect(readdirSync(uploadsDir)).toEqual([]);
+  });
+
+  it("is refused and deleted when its check is given up after its second process dies", async () => {
+    const stored = await storedPdf(SVG);
+    const queued = await enqueueCheck(handle.db, { userId: ALICE, kind: "svg", ...stored });
+    if (!queued.ok) throw new Error(queued.message);
+    const start = Date.now();
+    await claimCheck(handle.db, { workerId: "one", now: new Date(start) });
+    await claimCheck(handle.db, { workerId: "two", now: new Date(start + CHECK_LEASE_MS + 1_000) });
+    await claimCheck(handle.db, { workerId: "three", now: new Date(start + 2 * CHECK_LEASE_MS + 2_000) });
+    const outcome = await awaitCheck({ db: handle.db, storage }, queued.id, { waitMs: 0 });
+    expect(outcome).toMatchObject({ ok: false, status: 422, message: SVG_UNCHECKED_MESSAGE });
+    expect(readdirSync(uploadsDir)).toEqual([]);
   });
 });
 

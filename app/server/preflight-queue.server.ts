@@ -13,7 +13,13 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { ARTWORK_MESSAGES, type ArtworkKind, CHECKS_PER_HOUR } from "~/domain/artwork-rules";
 import { formatLondonTime } from "~/domain/dates";
-import { boundReport, judgePreflight, type PreflightReport } from "~/domain/preflight";
+import {
+  boundReport,
+  judgePreflight,
+  keptUnchecked,
+  type PreflightReport,
+  SVG_UNCHECKED_MESSAGE,
+} from "~/domain/preflight";
 import { queryRows, type Database } from "./db.server";
 import { type Failure, failure } from "./http.server";
 import { type PreflightOptions, runPreflight } from "./preflight.server";
@@ -227,7 +233,8 @@ async function checkStoredFile(
   const result = await runPreflight(check.kind, bytes, options);
   if (!result.ok) {
     if ("busy" in result) return null;
-    // Over a limit of the sandbox: the upload is kept, and staff check the file by hand (decision 032).
+    // Over a limit of the sandbox: the upload is kept, and staff check the file by hand (decision 032);
+    // an SVG is refused when its outcome is read (readOutcome, decision 044).
     return { ok: true, report: { kind: "unchecked", overLimit: result.overLimit }, previewStoredName: null };
   }
   // Blockers do not depend on the method or the placement: a file that has one is never printable.
@@ -317,16 +324,27 @@ async function withdrawCheck(context: CheckContext, id: number): Promise<CheckOu
   );
   if (row?.previous === "queued") await context.storage.delete(row.stored_name);
   if (row) return null;
-  return readOutcome(context.db, id);
+  return readOutcome(context, id);
 }
 
-async function readOutcome(db: Database, id: number): Promise<CheckOutcome | null> {
-  const [row] = await queryRows<{ status: string; result: CheckOutcome | null }>(
-    db,
-    sql`select status, result from preflight_checks where id = ${id}`,
-  );
+/**
+ * The finished check's outcome; an unchecked file of a kind never kept unchecked (an SVG, decision
+ * 044) is deleted and refused here, whether its check went over a limit or was given up.
+ */
+async function readOutcome(context: CheckContext, id: number): Promise<CheckOutcome | null> {
+  const [row] = await queryRows<{
+    status: string;
+    result: CheckOutcome | null;
+    kind: ArtworkKind;
+    stored_name: string;
+  }>(context.db, sql`select status, result, kind, stored_name from preflight_checks where id = ${id}`);
   if (!row) return fileGone();
-  return row.status === "done" ? row.result : null;
+  if (row.status !== "done" || !row.result) return null;
+  if (row.result.ok && row.result.report.kind === "unchecked" && !keptUnchecked(row.kind)) {
+    await context.storage.delete(row.stored_name);
+    return failure(422, "ARTWORK_UNREADABLE", SVG_UNCHECKED_MESSAGE);
+  }
+  return row.result;
 }
 
 /**
@@ -346,7 +364,7 @@ export async function awaitCheck(
   options.signal?.addEventListener("abort", listener);
   try {
     for (;;) {
-      const outcome = await readOutcome(context.db, id);
+      const outcome = await readOutcome(context, id);
       if (outcome) return outcome;
       if (Date.now() >= deadline || options.signal?.aborted) break;
       if (await runNextCheck(context)) continue;

@@ -6,18 +6,14 @@
  * before a pixel is decoded. Only then does the canvas decode it.
  */
 import { createCanvas, Image } from "@napi-rs/canvas";
-import type { RasterFormat, RasterReport } from "~/domain/preflight-image";
+import { MAX_IMAGE_PIXELS, PREVIEW_PX, type RasterFormat, type RasterReport } from "~/domain/preflight-image";
 import type { UnreadableReport } from "~/domain/preflight";
-
-/** The PDF reader's limit too (preflight-read.server.ts): 400 MB decoded; a 300 ppi A3 page is 17 MP. */
-export const MAX_IMAGE_PIXELS = 100_000_000;
-/** The longest side of a preview, as for a PDF's page one. */
-export const PREVIEW_PX = 800;
 
 type Header = Omit<RasterReport, "kind" | "format">;
 export type ImageAnswer = { report: RasterReport | UnreadableReport; preview: Uint8Array | null };
 
-const unreadable = (reason: UnreadableReport["reason"]): ImageAnswer => ({
+/** A refusal as a reader answers it: the reason, no preview (for a PNG, a JPEG, an SVG or a PDF). */
+export const unreadable = (reason: UnreadableReport["reason"]): { report: UnreadableReport; preview: null } => ({
   report: { kind: "unreadable", reason },
   preview: null,
 });
@@ -26,7 +22,7 @@ const ascii = (bytes: Uint8Array, start: number, length: number) =>
   String.fromCharCode(...bytes.subarray(start, start + length));
 
 /** PNG: IHDR's size and colour type, pHYs's density, tRNS; chunks walked up to the first IDAT. */
-export function readPngHeader(bytes: Uint8Array): Header | null {
+function readPngHeader(bytes: Uint8Array): Header | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.byteLength < 33 || ascii(bytes, 12, 4) !== "IHDR") return null;
   const widthPx = view.getUint32(16);
@@ -58,7 +54,7 @@ export function readPngHeader(bytes: Uint8Array): Header | null {
 const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
 
 /** JPEG: the frame's size and components, JFIF's density; markers walked up to the scan. */
-export function readJpegHeader(bytes: Uint8Array): Header | null {
+function readJpegHeader(bytes: Uint8Array): Header | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let ppi: number | null = null;
   let offset = 2;
@@ -145,7 +141,7 @@ export async function decodeImage(bytes: Uint8Array): Promise<Image | null> {
  * last kilobyte, after which some cameras leave bytes): the canvas's decoder can crash on a file cut
  * short, which would cost the buyer a by-hand check instead of a plain "damaged".
  */
-export function endsWhole(bytes: Uint8Array, format: RasterFormat): boolean {
+function endsWhole(bytes: Uint8Array, format: RasterFormat): boolean {
   if (format === "png") return bytes.byteLength >= 12 && ascii(bytes, bytes.byteLength - 8, 4) === "IEND";
   for (let i = bytes.byteLength - 2; i >= Math.max(0, bytes.byteLength - 1024); i -= 1) {
     if (bytes[i] === 0xff && bytes[i + 1] === 0xd9) return true;

@@ -13,8 +13,11 @@ import { dirname, join } from "node:path";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { createCanvas } from "@napi-rs/canvas";
 import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { PdfReport, PlacedImage, UnreadableReport } from "~/domain/preflight";
+import type { PdfReport, UnreadableReport } from "~/domain/preflight";
+import type { PlacedImage } from "~/domain/preflight-findings";
+import { MAX_IMAGE_PIXELS, PREVIEW_PX } from "~/domain/preflight-image";
 import { pageObjects } from "./preflight-pdf-objects.server";
+import { unreadable } from "./preflight-raster.server";
 
 /** The EPS reader is a small DSC reader of its own (an EPS header is text, not PDF objects). */
 export { readEps } from "./preflight-eps.server";
@@ -22,7 +25,6 @@ export { readEps } from "./preflight-eps.server";
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
 const MM_PER_POINT = 25.4 / 72;
 const toMm = (points: number) => Math.round(points * MM_PER_POINT * 100) / 100;
-const unreadable = (reason: UnreadableReport["reason"]): UnreadableReport => ({ kind: "unreadable", reason });
 
 const latin1 = new TextDecoder("latin1");
 /** Acrobat looks for "%PDF-" in the first kilobyte and "%%EOF" in the last; a file without the end was cut short. */
@@ -31,12 +33,6 @@ function looksWhole(bytes: Uint8Array): boolean {
   const tail = latin1.decode(bytes.subarray(Math.max(0, bytes.length - 1024)));
   return head.includes("%PDF-") && tail.includes("%%EOF");
 }
-
-/**
- * Decoded images live outside V8's heap, where the worker's resourceLimits do not reach: an image
- * over 100 megapixels (400 MB decoded; a 300 ppi A3 page is 17) is refused before pdfjs decodes it.
- */
-const MAX_IMAGE_PIXELS = 100_000_000;
 
 /** pdfjs transfers (detaches) the array it is given: a 50 MB upload is not copied. */
 const openWithPdfjs = (bytes: Uint8Array) =>
@@ -58,27 +54,26 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfReport | Unreadable
 }
 
 /** The report and page one's PNG from one parse, so images are decoded once. Takes `bytes` over. */
-export function readPdfWithPreview(bytes: Uint8Array, maxPx = 800): Promise<PdfAnswer> {
+export function readPdfWithPreview(bytes: Uint8Array, maxPx = PREVIEW_PX): Promise<PdfAnswer> {
   return inspectPdf(bytes, maxPx);
 }
 
 async function inspectPdf(bytes: Uint8Array, previewPx: number | null): Promise<PdfAnswer> {
-  const refuse = (reason: UnreadableReport["reason"]): PdfAnswer => ({ report: unreadable(reason), preview: null });
-  if (!looksWhole(bytes)) return refuse("damaged");
+  if (!looksWhole(bytes)) return unreadable("damaged");
   let raw: PDFDocument;
   try {
     raw = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
   } catch {
-    return refuse("damaged");
+    return unreadable("damaged");
   }
   // Owner-only encryption opens without a password, but its streams are still encrypted (and its
   // "no printing" flag is the factory's problem): refused like a password-protected file.
-  if (raw.isEncrypted || raw.context.trailerInfo.Encrypt) return refuse("encrypted");
+  if (raw.isEncrypted || raw.context.trailerInfo.Encrypt) return unreadable("encrypted");
   // pdfjs counts a page tree with /Count 0 as one page; pdf-lib counts the leaves.
   const pages = raw.getPageCount();
-  if (pages === 0) return refuse("no_pages");
+  if (pages === 0) return unreadable("no_pages");
   const objects = pageObjects(raw);
-  if (objects.largestImagePixels > MAX_IMAGE_PIXELS) return refuse("too_complex");
+  if (objects.largestImagePixels > MAX_IMAGE_PIXELS) return unreadable("too_complex");
 
   let document: PDFDocumentProxy | undefined;
   try {
@@ -107,14 +102,14 @@ async function inspectPdf(bytes: Uint8Array, previewPx: number | null): Promise<
     const preview = previewPx === null ? null : await renderPage(page, previewPx).catch(() => null);
     return { report, preview };
   } catch (error) {
-    return refuse(error instanceof Error && error.name === "PasswordException" ? "encrypted" : "damaged");
+    return unreadable(error instanceof Error && error.name === "PasswordException" ? "encrypted" : "damaged");
   } finally {
     await document?.destroy();
   }
 }
 
 /** Page one as a PNG fitted within maxPx × maxPx on white; null when pdfjs cannot draw it. Takes `bytes` over. */
-export async function renderPdfPreview(bytes: Uint8Array, maxPx = 800): Promise<Uint8Array | null> {
+export async function renderPdfPreview(bytes: Uint8Array, maxPx = PREVIEW_PX): Promise<Uint8Array | null> {
   let document: PDFDocumentProxy | undefined;
   try {
     document = await openWithPdfjs(bytes);

@@ -123,9 +123,9 @@ export function forgetSandboxCheck() {
   ghostscript = undefined;
 }
 
-/** EPS previews need both Ghostscript and the box. */
-export async function epsPreviewsOn(): Promise<boolean> {
-  return (await sandboxAvailable()) && (await ghostscriptInstalled());
+/** EPS previews need both Ghostscript and the box (ghostscriptInstalled asks for the box too). */
+export function epsPreviewsOn(): Promise<boolean> {
+  return ghostscriptInstalled();
 }
 
 /** The /env line for EPS previews. */

@@ -7,14 +7,11 @@
  * on the text, before any XML parser sees it, so an entity bomb ("billion laughs") is refused
  * before it is expanded. Then the canvas (Skia's SVG renderer) draws it, at the preview's size.
  */
-import type { SvgReport, UnreadableReport } from "~/domain/preflight";
-import { decodeImage, drawPreview, type ImageAnswer, PREVIEW_PX } from "./preflight-raster.server";
+import type { UnreadableReport } from "~/domain/preflight";
+import { PREVIEW_PX, type SvgReport } from "~/domain/preflight-image";
+import { decodeImage, drawPreview, unreadable } from "./preflight-raster.server";
 
 type SvgAnswer = { report: SvgReport | UnreadableReport; preview: Uint8Array | null };
-const unreadable = (reason: UnreadableReport["reason"]): SvgAnswer => ({
-  report: { kind: "unreadable", reason },
-  preview: null,
-});
 
 /**
  * Whether a DOCTYPE carries an internal subset ("[" before its ">"), which can declare entities or
@@ -133,7 +130,7 @@ function previewRootTag(rootTag: string, size: NonNullable<SvgReport["size"]>): 
 }
 
 /** The report and preview of an SVG; refused when it is not UTF-8 text, runs or links anything, or cannot be drawn. */
-export async function readSvgWithPreview(bytes: Uint8Array): Promise<SvgAnswer | ImageAnswer> {
+export async function readSvgWithPreview(bytes: Uint8Array): Promise<SvgAnswer> {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);

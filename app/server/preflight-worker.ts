@@ -15,7 +15,6 @@ import { readEps, readPdfWithPreview } from "./preflight-read.server";
 import { readSvgWithPreview } from "./preflight-svg.server";
 
 export type PreflightKind = ArtworkKind;
-const KINDS: readonly string[] = ["pdf", "eps", "png", "jpeg", "svg"] satisfies PreflightKind[];
 /** The JSON line of the answer; `previewBytes` of PNG follow it. */
 export type PreflightAnswerHead = { report: PreflightReport; previewBytes: number; overLimit?: OverLimit };
 export type PreflightAnswer = { report: PreflightReport; preview: Uint8Array | null; overLimit?: OverLimit };
@@ -43,18 +42,21 @@ async function readStdin(size: number): Promise<Uint8Array> {
   return offset === size ? bytes : bytes.subarray(0, offset);
 }
 
+/** The reader of each kind: a kind added to ARTWORK_KINDS without one here is a type error. */
+const READERS: Readonly<Record<PreflightKind, (bytes: Uint8Array, flags: string[]) => Promise<PreflightAnswer>>> = {
+  pdf: (bytes) => readPdfWithPreview(bytes),
+  eps: (bytes, flags) => readEpsWithPreview(bytes, flags.includes("--eps-picture")),
+  png: (bytes) => readRasterWithPreview(bytes, "png"),
+  jpeg: (bytes) => readRasterWithPreview(bytes, "jpeg"),
+  svg: (bytes) => readSvgWithPreview(bytes),
+};
+const isKind = (kind: string | undefined): kind is PreflightKind => kind !== undefined && Object.hasOwn(READERS, kind);
+
 async function main() {
   const [kind, size, ...flags] = process.argv.slice(2);
-  if (!kind || !KINDS.includes(kind)) throw new Error(`unknown kind ${kind}`);
+  if (!isKind(kind)) throw new Error(`unknown kind ${kind}`);
   const bytes = await readStdin(Number(size));
-  const answer: PreflightAnswer =
-    kind === "pdf"
-      ? await readPdfWithPreview(bytes)
-      : kind === "eps"
-        ? await readEpsWithPreview(bytes, flags.includes("--eps-picture"))
-        : kind === "svg"
-          ? await readSvgWithPreview(bytes)
-          : await readRasterWithPreview(bytes, kind === "png" ? "png" : "jpeg");
+  const answer = await READERS[kind](bytes, flags);
   const preview = answer.preview ?? new Uint8Array();
   const head: PreflightAnswerHead = { report: answer.report, previewBytes: preview.byteLength };
   if ("overLimit" in answer && answer.overLimit) head.overLimit = answer.overLimit;

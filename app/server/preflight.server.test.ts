@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { effectivePpi, judgePreflight, type PdfReport, type PreflightReport } from "~/domain/preflight";
+import { judgePreflight, type PdfReport, type PreflightReport } from "~/domain/preflight";
+import { effectivePpi } from "~/domain/preflight-findings";
 import * as corpus from "../../tests/setup/artwork-corpus";
 import { readEps, readPdf } from "./preflight-read.server";
 import { type PreflightResult, runPreflight } from "./preflight.server";

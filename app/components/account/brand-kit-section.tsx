@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { BrandColour } from "~/components/brand-colour";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { ARTWORK_ACCEPT, ARTWORK_MAX_BYTES, ARTWORK_MESSAGES, isAllowedArtworkName } from "~/domain/artwork-rules";
+import { ARTWORK_ACCEPT, ARTWORK_MAX_BYTES, artworkPreCheck, SVG_MAX_BYTES } from "~/domain/artwork-rules";
 import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domain/brand-kit";
 import { formatFileSize } from "~/domain/file-size";
 import { buttonClass } from "~/components/ui/button";
@@ -50,9 +50,8 @@ function LogosSection({ logos, canEdit, reply }: { logos: BrandKitView["logos"];
   async function upload(file: File) {
     setMessage(null);
     setStatus(null);
-    if (!isAllowedArtworkName(file.name)) return setMessage(ARTWORK_MESSAGES.wrongType);
-    if (file.size === 0) return setMessage(ARTWORK_MESSAGES.empty);
-    if (file.size > ARTWORK_MAX_BYTES) return setMessage(ARTWORK_MESSAGES.tooLarge);
+    const refusal = artworkPreCheck(file.name, file.size);
+    if (refusal) return setMessage(refusal);
     setBusy(true);
     try {
       const response = await fetch("/api/brand-kit/logos", {
@@ -81,8 +80,8 @@ function LogosSection({ logos, canEdit, reply }: { logos: BrandKitView["logos"];
         Logos
       </h2>
       <p className="mt-1 text-sm text-muted">
-        .PDF, .EPS, .SVG, .PNG or .JPG, up to {formatFileSize(ARTWORK_MAX_BYTES)} each; {logos.length} of{" "}
-        {BRAND_KIT_LIMITS.logos}.
+        .PDF, .EPS, .SVG, .PNG or .JPG, up to {formatFileSize(ARTWORK_MAX_BYTES)} each (SVG{" "}
+        {formatFileSize(SVG_MAX_BYTES)}); {logos.length} of {BRAND_KIT_LIMITS.logos}.
       </p>
       {logos.length > 0 ? (
         <ul className="mt-4 divide-y divide-slate-200" aria-label="Logos in your brand kit">
