@@ -12,6 +12,18 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** A comma-separated list of e-mail addresses, lower-cased; unset or blank is none. */
+const emailList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ""),
+  )
+  .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses")));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -58,16 +70,12 @@ const schema = z.object({
    * that e-mail confirmed. For the first staff account while the server holds the embedded
    * database (npm run staff:add needs it stopped); remove an address once it has the role.
    */
-  STAFF_EMAILS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((email) => email.trim().toLowerCase())
-        .filter((email) => email !== ""),
-    )
-    .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
+  STAFF_EMAILS: emailList,
+  /**
+   * Issue 41 item 9: where staff alerts go (staff-alerts.server.ts). Unset: every staff account's
+   * confirmed address, or the sales address while the shop has no staff account yet.
+   */
+  STAFF_ALERT_EMAILS: emailList,
   /**
    * Issue 17 item 6: the online VAT number check (vat-check.server.ts). VIES for EU numbers, HMRC
    * (all three set) for UK ones; unset, only the offline rules apply.

@@ -1,16 +1,21 @@
 /**
- * Staff alerts (issue 19 item 3): an e-mail to the business's sales address (its profile) for each
- * new paid order, each proof answer, each bank transfer placed or received, and each On-time
- * Guarantee claim, so nobody learns of them by refreshing a list. Quote and product requests
- * already e-mail the same address as they are stored (quote-requests.server.ts,
- * custom-quotes.server.ts, quotes.server.ts). Each alert is queued by alertStaff after the change it
- * reports is committed, as a mail job that retries a failed send (decision 030); a fault queueing
- * it is logged and never undoes the change, as the stage e-mails do.
+ * Staff alerts (issue 19 item 3): an e-mail to the staff for each new paid order, each proof
+ * answer, each bank transfer placed or received, each On-time Guarantee claim and each problem
+ * report, so nobody learns of them by refreshing a list. They go to the staff's own addresses
+ * (staffAlertRecipients, docs/decisions/045-staff-alert-recipients.md), not to a sales address
+ * that may still be a sample reaching nobody. Quote and product requests are sales' work and
+ * e-mail the sales address as they are stored (quote-requests.server.ts, custom-quotes.server.ts,
+ * quotes.server.ts). Each alert is queued by alertStaff after the change it reports is committed,
+ * as a mail job that retries a failed send (decision 030); a fault queueing it is logged and never
+ * undoes the change, as the stage e-mails do.
  */
 import { formatDisplayDate, type IsoDate } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
 import { quotableText } from "~/domain/quoted-text";
-import { getEnv } from "./env.server";
+import { and, eq, like } from "drizzle-orm";
+import { authUser } from "#db/schema";
+import { hasStaffRole, STAFF_ROLE } from "./admin-staff.server";
+import { type Env, getEnv } from "./env.server";
 import type { Database } from "./db.server";
 import { sendMail, type Mail } from "./mail.server";
 import type { OrderConfirmationView } from "./order-mail.server";
@@ -102,23 +107,42 @@ function alertWords(alert: StaffAlert): { subject: string; lines: string[] } {
   }
 }
 
-/** The alert as an e-mail to the sales address, linking to the order in the back office. */
-export function staffAlertMail(alert: StaffAlert): Mail {
+/**
+ * Who is alerted: STAFF_ALERT_EMAILS when set; otherwise every staff account with a confirmed
+ * address (those who act on an alert); the sales address only while no staff account exists.
+ */
+export async function staffAlertRecipients(db: Database, env: Env = getEnv()): Promise<string[]> {
+  if (env.STAFF_ALERT_EMAILS.length > 0) return env.STAFF_ALERT_EMAILS;
+  const accounts = await db
+    .select({ email: authUser.email, role: authUser.role })
+    .from(authUser)
+    .where(and(like(authUser.role, `%${STAFF_ROLE}%`), eq(authUser.emailVerified, true)));
+  const staff = accounts.filter((account) => hasStaffRole(account.role)).map((account) => account.email);
+  return staff.length > 0 ? [...new Set(staff)].sort() : [env.business.salesEmail];
+}
+
+/** The alert as an e-mail to one recipient, linking to the order in the back office. */
+export function staffAlertMail(alert: StaffAlert, to: string): Mail {
   const { subject, lines } = alertWords(alert);
   const link = adminOrderUrl(alert.orderId);
   return {
-    to: getEnv().business.salesEmail,
+    to,
     subject: oneLine(subject),
     text: [...lines, "", `Open it in the back office: ${link}`].join("\n"),
     meta: { kind: `staff-alert-${alert.kind}`, orderNumber: alert.orderNumber },
   };
 }
 
-/** Queues the alert after its change committed; a fault is logged and never undoes the change. */
+/**
+ * Queues the alert, one e-mail per recipient, after its change committed; a fault is logged and
+ * never undoes the change.
+ */
 export async function alertStaff(db: Database, alert: StaffAlert): Promise<void> {
-  await sendMail(db, staffAlertMail(alert)).catch((error: unknown) => {
+  try {
+    for (const to of await staffAlertRecipients(db)) await sendMail(db, staffAlertMail(alert, to));
+  } catch (error) {
     console.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed:`, error);
-  });
+  }
 }
 
 /** The alert for an order just paid by card, from its confirmation e-mail's view. */

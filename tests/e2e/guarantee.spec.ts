@@ -1,17 +1,15 @@
-import { completeDraft, payInTestMode, signInAsStaff, startPayment } from "./support/api";
+import { completeDraft, payInTestMode, STAFF, signInAsStaff, startPayment } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { shipOrder, staffMoves } from "./support/orders";
 
 // Issue 19 items 3 and 4: the buyer follows the order on a timeline from payment to delivery with
-// the promised date beside the actual one; the sales address gets an alert for the new order and
+// the promised date beside the actual one; the staff account gets an alert for the new order and
 // the proof answer; /admin shows what waits. An order delivered on time offers no guarantee claim.
 // (A late delivery needs a promised date in the past, which the browser tests cannot write into the
 // server's embedded database: the late claim, staff's decision and the credit note are covered
 // against a real database in app/server/guarantee-claims.server.test.ts.)
 
-const SALES = "sales@sample.invalid";
-
-test("the buyer follows the order to delivery on its timeline, and staff are alerted at the sales address", async ({
+test("the buyer follows the order to delivery on its timeline, and staff are alerted at their own address", async ({
   page,
   browser,
   mailbox,
@@ -40,7 +38,7 @@ test("the buyer follows the order to delivery on its timeline, and staff are ale
     /^Shipped \(to come\)/,
     /^Delivered \(to come\)/,
   ]);
-  const paidAlert = await mailbox.latest(SALES, new RegExp(`^New paid order ${orderNumber}: `));
+  const paidAlert = await mailbox.latest(STAFF.email, new RegExp(`^New paid order ${orderNumber}: `));
   expect(paidAlert.text).toContain(`/admin/orders/${orderId}`);
 
   // Staff see it waiting on /admin, then send the proof; the buyer approves; staff ship it.
@@ -51,7 +49,7 @@ test("the buyer follows the order to delivery on its timeline, and staff are ale
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Waiting for you");
   await expect(staff.getByRole("link", { name: /Orders paid, waiting for a proof [1-9]/ })).toBeVisible();
   await shipOrder(page.request, staff.request, orderId);
-  const approvedAlert = await mailbox.latest(SALES, new RegExp(`^Proof approved on order ${orderNumber}$`));
+  const approvedAlert = await mailbox.latest(STAFF.email, new RegExp(`^Proof approved on order ${orderNumber}$`));
   expect(approvedAlert.text).toContain(`Proof version 1 of order ${orderNumber} was approved.`);
 
   await page.goto(`/orders/${orderId}`);
