@@ -82,6 +82,7 @@ export function SmsPrompt() {
         <button
           ref={button}
           type="button"
+          data-floating-button=""
           aria-haspopup="dialog"
           aria-expanded={open}
           onClick={() => (open ? close(false) : setOpen(true))}

@@ -171,3 +171,28 @@ test.describe("signing up (R-SMS-04..10, R-ERR-03, R-ERR-08)", () => {
     await expect(page.getByText("Success!")).toHaveCount(0);
   });
 });
+
+test.describe("the floating button (issue 41 item 8)", () => {
+  for (const width of [375, 1280]) {
+    test(`at ${width} px never covers the page's last lines once it is scrolled to its end`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ["/", "/product/8", "/faq"]) {
+        await openAt(page, path);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const covered = await page.evaluate(() => {
+          const button = document.querySelector("[data-floating-button]");
+          if (!button) return ["no button"];
+          const b = button.getBoundingClientRect();
+          return [...document.querySelectorAll("body *")]
+            .filter((el) => !button.contains(el) && el.children.length === 0 && el.textContent?.trim())
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return r.width > 0 && r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom;
+            })
+            .map((el) => el.textContent?.trim().slice(0, 40));
+        });
+        expect(covered, path).toEqual([]);
+      }
+    });
+  }
+});
