@@ -121,6 +121,8 @@ export default [
     // Buyers' reviews, and hiding one (issue 18 item 1)
     route("reviews", "routes/admin.reviews.tsx"),
     // Buyers' problem reports on delivered orders, and their photos (decision 043)
+    route("customers", "routes/admin.customers.tsx"),
+    route("customers/:accountId", "routes/admin.customer.tsx"),
     route("problem-reports", "routes/admin.problem-reports.tsx"),
     route("problem-reports/:reportId/photos/:photoId", "routes/admin.problem-photo.ts"),
   ]),

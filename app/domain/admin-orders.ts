@@ -244,6 +244,8 @@ export type StaffProof = {
 export type StaffOrderDetail = {
   id: string;
   number: string;
+  /** The customer account (organisation, or person) the order belongs to: /admin/customers/:accountId. */
+  accountId: string;
   status: OrderStatus;
   statusLabel: string;
   version: number;

@@ -149,7 +149,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         {order.paidAt
           ? `Paid ${londonTime(order.paidAt)}`
           : `Placed ${londonTime(order.createdAt)}, bank transfer due by ${formatDisplayDate(order.transfer?.dueOn ?? "")}`}{" "}
-        · {formatPence(order.amounts.totalPence)} · last changed {londonTime(order.updatedAt)}
+        · {formatPence(order.amounts.totalPence)} · last changed {londonTime(order.updatedAt)} ·{" "}
+        <Link
+          to={`/admin/customers/${encodeURIComponent(order.accountId)}`}
+          className="font-semibold text-brand underline underline-offset-2"
+        >
+          The customer's orders, quotes and documents
+        </Link>
       </p>
       <StaffNeedBy plan={loaderData.needBy} />
 

@@ -128,6 +128,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
   return {
     id: order.id,
     number: order.number,
+    accountId: order.accountId,
     status,
     statusLabel: ORDER_STATUS_LABELS[status],
     version: order.version,

@@ -41,11 +41,12 @@ export type StaffOrderRow = {
 export type StaffOrderList = { rows: StaffOrderRow[]; total: number; page: number; pageCount: number };
 
 const details = sql`${orders.snapshot} -> 'data' -> 'details'`;
-const companyExpr = sql<string>`coalesce(nullif(${details} ->> 'company', ''), ${details} -> 'billing' ->> 'company', '')`;
+/** The company an order was placed for, as its details give it. */
+export const companyExpr = sql<string>`coalesce(nullif(${details} ->> 'company', ''), ${details} -> 'billing' ->> 'company', '')`;
 const emailExpr = sql<string>`coalesce(nullif(${details} ->> 'email', ''), ${authUser.email}, '')`;
 
 /** `%text%` for ILIKE with the pattern characters the user typed taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Sorting by approve-by reads at most this many orders with a need-by date (the nearest need-by

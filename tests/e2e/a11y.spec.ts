@@ -59,6 +59,8 @@ const PAGES: Record<string, string[]> = {
   "admin/quotes": ["/admin/quotes"],
   "admin/reviews": ["/admin/reviews"],
   "admin/problem-reports": ["/admin/problem-reports"],
+  "admin/customers": ["/admin/customers?q=example"],
+  "admin/customers/:accountId": ["/admin/customers/no-such-account"],
   "admin/quotes/answer/:requestId": ["/admin/quotes/answer/no-such-request"],
   "how-it-works": ["/how-it-works"],
   compare: ["/compare"],

@@ -148,3 +148,54 @@ test("the orders list sorts by approve-by, soonest first, and exports what it sh
   await checkWidths(staff, "the quotes page with its quote requests", "quotes");
   await staffContext.close();
 });
+
+test("staff find a customer by the company on their order and see its orders and documents", async ({
+  page,
+  browser,
+  signedInBuyer: buyer,
+}) => {
+  const marker = `Find ${Date.now().toString(36)}`;
+  const draftId = await completeDraft(page.request, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 100,
+    marker,
+    email: buyer.email,
+  });
+  const order = await payInTestMode(page.request, await startPayment(page.request, draftId, "8"));
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff.request);
+  await staff.goto("/admin/customers");
+  await staff.getByRole("searchbox", { name: /^Name, e-mail, phone, company/ }).fill("x");
+  await staff.getByRole("button", { name: "Find" }).click();
+  await expect(staff.getByRole("alert")).toHaveText("Type at least 2 characters of a name, e-mail address or company.");
+
+  await staff.getByRole("searchbox", { name: /^Name, e-mail, phone, company/ }).fill(`${marker} Ltd`);
+  await staff.getByRole("button", { name: "Find" }).click();
+  await expect(staff.getByRole("status")).toHaveText(`1 customer matches “${marker} Ltd”.`);
+  const found = staff.getByRole("table").getByRole("rowheader");
+  await expect(found).toContainText("Person");
+  await expect(staff.getByRole("table").getByRole("cell", { name: buyer.email })).toBeVisible();
+  await checkWidths(staff, "a customer found", "customers-found");
+
+  await found.getByRole("link").click();
+  await expect(staff.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(staff.getByRole("link", { name: buyer.email })).toBeVisible();
+  const orders = staff.getByRole("region", { name: "Orders" });
+  await expect(orders.getByRole("rowheader")).toHaveText([order.orderNumber]);
+  await expect(staff.getByRole("link", { name: /^Invoice INV-\d{4}-\d{6} \(PDF\)$/ })).toHaveAttribute(
+    "href",
+    /\/admin\/orders\/[0-9a-f-]{36}\/invoice\.pdf$/,
+  );
+  await checkWidths(staff, "a customer's account", "customer-account");
+
+  // And back: the order's page links to the same account.
+  await orders.getByRole("link", { name: order.orderNumber }).click();
+  await staff.getByRole("link", { name: "The customer's orders, quotes and documents" }).click();
+  await expect(staff.getByRole("region", { name: "Orders" }).getByRole("rowheader")).toHaveText([order.orderNumber]);
+  await staffContext.close();
+});
