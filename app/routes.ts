@@ -49,6 +49,7 @@ export default [
   // The brand kit's logos, and step 2's "Use this logo" (issue 19 item 6)
   route("api/brand-kit/logos", "routes/api.brand-kit-logos.ts"),
   route("api/drafts/:id/brand-logo", "routes/api.draft-brand-logo.ts"),
+  route("api/drafts/:id/line-artwork", "routes/api.draft-line-artwork.ts"),
   // Payment, confirmation and order tracking pages (issue 8)
   route("payment", "routes/payment.tsx"),
   route("orders", "routes/orders.tsx"),

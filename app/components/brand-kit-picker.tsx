@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { BrandColour } from "~/components/brand-colour";
 import { Link } from "react-router";
+import { findProductById } from "~/catalogue/catalogue";
 import { type BrandKitView, withPlacementNotes } from "~/domain/brand-kit";
+import type { OtherLineLogo } from "~/domain/cart-checkout";
 import type { ArtworkFileEntry } from "~/domain/draft";
 import { formatFileSize } from "~/domain/file-size";
 import { ArtworkUpload } from "./artwork-upload";
@@ -11,19 +13,117 @@ import { FormMessage } from "./ui/form";
 type UploadProps = Parameters<typeof ArtworkUpload>[0];
 
 /**
- * Step 2's artwork (issue 19 item 6): a logo from the brand kit instead of a new upload — picking
- * one copies it into the line's draft exactly as an upload would (POST /api/drafts/:id/brand-logo)
- * — or the upload itself; the kit's placement notes and colours are a click away.
+ * Step 2's artwork (issue 19 item 6): a logo already on another line of the cart (issue 41 item 7)
+ * or from the brand kit instead of a new upload — picking one copies it into the line's draft
+ * exactly as an upload would (POST /api/drafts/:id/line-artwork or …/brand-logo) — or the upload
+ * itself; the kit's placement notes and colours are a click away.
  */
 export function ArtworkChoices(
-  props: UploadProps & { kit: BrandKitView; placement: string; onPlacement: (text: string) => void },
+  props: UploadProps & {
+    kit: BrandKitView;
+    otherLines: OtherLineLogo[];
+    placement: string;
+    onPlacement: (text: string) => void;
+  },
 ) {
-  const { kit, placement, onPlacement, ...upload } = props;
+  const { kit, otherLines, placement, onPlacement, ...upload } = props;
   return (
     <div className="space-y-4">
+      <OtherLinesPicker logos={otherLines} upload={upload} />
       <BrandKitPicker kit={kit} upload={upload} placement={placement} onPlacement={onPlacement} />
       <ArtworkUpload {...upload} />
     </div>
+  );
+}
+
+/**
+ * Copying a file into the line's draft through one of the copy endpoints (the brand kit's, or
+ * another line's), then handing the draft's files and version to the upload's owner.
+ */
+function useCopyIntoDraft(upload: UploadProps) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  async function copy(path: string, body: Record<string, string>, added: string) {
+    setMessage(null);
+    setStatus(null);
+    setBusy(true);
+    try {
+      await upload.alongside(async (draftId) => {
+        if (!draftId) return setMessage("Please wait for your choices to save, then try again.");
+        const response = await fetch(`/api/drafts/${draftId}/${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        const answer = (await response.json()) as {
+          files?: ArtworkFileEntry[];
+          version?: number;
+          error?: { message: string };
+        };
+        if (!response.ok || !answer.files || answer.version === undefined)
+          return setMessage(answer.error?.message ?? "That logo could not be added. Please try again.");
+        upload.onFiles(answer.files, answer.version);
+        setStatus(added);
+      });
+    } catch {
+      setMessage("That logo could not be added. Check your connection and try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+  const taken = new Set(upload.files.map((file) => file.name));
+  const feedback = (
+    <div className="mt-2 space-y-2" aria-live="polite">
+      {message ? <FormMessage>{message}</FormMessage> : null}
+      {status ? <FormMessage tone="success">{status}</FormMessage> : null}
+    </div>
+  );
+  return { busy, copy, taken, feedback };
+}
+
+/** "Logos on your other lines": a file already uploaded to another line, used here without uploading it again. */
+function OtherLinesPicker({ logos, upload }: { logos: OtherLineLogo[]; upload: UploadProps }) {
+  const { busy, copy, taken, feedback } = useCopyIntoDraft(upload);
+  if (logos.length === 0) return null;
+  return (
+    <section aria-labelledby="other-lines-heading" className="rounded-xl border border-slate-200 p-4">
+      <h3 id="other-lines-heading" className="font-bold">
+        Logos on your other lines
+      </h3>
+      <p className="mt-1 text-sm text-muted">Use the same file here: we check it again for this product.</p>
+      <ul className="mt-2 space-y-2" aria-label="Logos on your other lines">
+        {logos.map((logo) => {
+          const from = findProductById(logo.productId)?.title ?? "another line";
+          return (
+            <li key={logo.fileId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span>
+                <strong>{logo.name}</strong>{" "}
+                <span className="text-muted">
+                  {formatFileSize(logo.size)} · on your {from}
+                </span>
+              </span>
+              <button
+                type="button"
+                className={buttonClass("secondary")}
+                disabled={busy || taken.has(logo.name)}
+                onClick={() =>
+                  void copy(
+                    "line-artwork",
+                    { from_draft_id: logo.draftId, file_id: logo.fileId },
+                    `${logo.name} from your ${from} was added.`,
+                  )
+                }
+                aria-label={`Use ${logo.name} from your ${from}`}
+              >
+                {taken.has(logo.name) ? "Added" : "Use this logo"}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {feedback}
+    </section>
   );
 }
 
@@ -38,9 +138,7 @@ function BrandKitPicker({
   placement: string;
   onPlacement: (text: string) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const { busy, copy, taken, feedback } = useCopyIntoDraft(upload);
   const empty = kit.logos.length === 0 && kit.colours.length === 0 && kit.placementNotes === "";
   if (empty) {
     return (
@@ -54,36 +152,9 @@ function BrandKitPicker({
     );
   }
 
-  async function pick(logo: BrandKitView["logos"][number]) {
-    setMessage(null);
-    setStatus(null);
-    setBusy(true);
-    try {
-      await upload.alongside(async (draftId) => {
-        if (!draftId) return setMessage("Please wait for your choices to save, then try again.");
-        const response = await fetch(`/api/drafts/${draftId}/brand-logo`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ logo_id: logo.id }),
-        });
-        const body = (await response.json()) as {
-          files?: ArtworkFileEntry[];
-          version?: number;
-          error?: { message: string };
-        };
-        if (!response.ok || !body.files || body.version === undefined)
-          return setMessage(body.error?.message ?? "That logo could not be added. Please try again.");
-        upload.onFiles(body.files, body.version);
-        setStatus(`${logo.name} from your brand kit was added.`);
-      });
-    } catch {
-      setMessage("That logo could not be added. Check your connection and try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
+  const pick = (logo: BrandKitView["logos"][number]) =>
+    copy("brand-logo", { logo_id: logo.id }, `${logo.name} from your brand kit was added.`);
 
-  const taken = new Set(upload.files.map((file) => file.name));
   return (
     <section
       aria-labelledby="brand-kit-heading"
@@ -138,10 +209,7 @@ function BrandKitPicker({
           </button>
         </div>
       ) : null}
-      <div className="mt-2 space-y-2" aria-live="polite">
-        {message ? <FormMessage>{message}</FormMessage> : null}
-        {status ? <FormMessage tone="success">{status}</FormMessage> : null}
-      </div>
+      {feedback}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   nextLineToCustomise,
   checkoutLines,
   checkoutCompletedSteps,
+  logosOnOtherLines,
   type CheckoutLineState,
 } from "./cart-checkout";
 import type { DraftStatus } from "./draft";
@@ -128,5 +129,42 @@ describe("checkoutLines", () => {
   it("prices a draft whose product left the cart alone", () => {
     expect(checkoutLines(cart, { productId: "3", quantity: 50 })).toEqual([{ productId: "3", quantity: 50 }]);
     expect(checkoutLines([], { productId: "3", quantity: 50 })).toEqual([{ productId: "3", quantity: 50 }]);
+  });
+});
+
+describe("logosOnOtherLines (issue 41 item 7)", () => {
+  const file = (id: string, name: string) => ({
+    id,
+    name,
+    size: 2048,
+    uploaded_at: "2026-11-20T10:00:00.000Z",
+    use_anyway: [],
+  });
+  const withFiles = (productId: string, files: ReturnType<typeof file>[]): CheckoutLineState =>
+    line(productId, "customisation_draft", { ...done, artwork: { email_later: false, files } });
+
+  it("offers the files of the other lines, in cart order, never this line's own", () => {
+    const lines = [
+      withFiles("8", [file("f1", "logo.png")]),
+      withFiles("15", [file("f2", "crest.pdf")]),
+      withFiles("16", [file("f3", "mark.svg")]),
+    ];
+    expect(logosOnOtherLines(lines, "15")).toEqual([
+      { draftId: "draft-8", productId: "8", fileId: "f1", name: "logo.png", size: 2048 },
+      { draftId: "draft-16", productId: "16", fileId: "f3", name: "mark.svg", size: 2048 },
+    ]);
+  });
+
+  it("offers a name once, from the first line that has it, and nothing from a line without a draft", () => {
+    const lines = [
+      line("17", null),
+      withFiles("8", [file("f1", "logo.png")]),
+      withFiles("16", [file("f3", "logo.png"), file("f4", "back.pdf")]),
+    ];
+    expect(logosOnOtherLines(lines, "15").map((logo) => [logo.fileId, logo.name])).toEqual([
+      ["f1", "logo.png"],
+      ["f4", "back.pdf"],
+    ]);
+    expect(logosOnOtherLines([withFiles("8", [file("f1", "logo.png")])], "8")).toEqual([]);
   });
 });

@@ -103,3 +103,23 @@ export function checkoutLines<T extends { productId: string }>(cart: readonly T[
   if (!cart.some((line) => line.productId === own.productId)) return [own];
   return cart.map((line) => (line.productId === own.productId ? own : line));
 }
+
+/** A file already on another line of the checkout, which step 2 offers to use on this one too. */
+export type OtherLineLogo = { draftId: string; productId: string; fileId: string; name: string; size: number };
+
+/**
+ * The files uploaded to the checkout's other lines (issue 41 item 7: one logo on every line without
+ * uploading it again), in cart order, each name once: the first line that has it offers it.
+ */
+export function logosOnOtherLines(lines: readonly CheckoutLineState[], productId: string): OtherLineLogo[] {
+  const seen = new Set<string>();
+  return lines.flatMap((line) => {
+    if (line.productId === productId || !line.draft) return [];
+    const draftId = line.draft.id;
+    return line.draft.data.artwork.files.flatMap((file) => {
+      if (seen.has(file.name)) return [];
+      seen.add(file.name);
+      return [{ draftId, productId: line.productId, fileId: file.id, name: file.name, size: file.size }];
+    });
+  });
+}

@@ -18,7 +18,7 @@ import { buttonClass } from "~/components/ui/button";
 import { useDraftAutosave } from "~/components/use-draft-autosave";
 import { useNow } from "~/components/use-now";
 import { LineSwitcher } from "~/components/line-switcher";
-import { type CheckoutLineState, leadLineIndex, nextLineToCustomise } from "~/domain/cart-checkout";
+import { type CheckoutLineState, leadLineIndex, logosOnOtherLines, nextLineToCustomise } from "~/domain/cart-checkout";
 import { BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/checkout";
 import {
   CONFIRMATION_LABELS,
@@ -171,6 +171,7 @@ function CustomisationStep(props: {
 
           <ArtworkChoices
             kit={props.brandKit}
+            otherLines={logosOnOtherLines(props.lines, props.productId)}
             placement={form.branding.placement_details}
             onPlacement={(text) => update((f) => ({ ...f, branding: { ...f.branding, placement_details: text } }))}
             alongside={autosave.alongside}

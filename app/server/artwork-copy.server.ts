@@ -7,10 +7,12 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { artworkFiles } from "#db/schema";
-import { EDITABLE_STATUSES } from "~/domain/draft";
+import { EDITABLE_STATUSES, isDraftStatus, isEditableStatus } from "~/domain/draft";
 import { ARTWORK_MAX_FILES, artworkKind } from "~/domain/artwork-rules";
 import type { ArtworkFileEntry } from "~/domain/draft-schemas";
+import { FAILURES } from "./artwork-upload.server";
 import { queryRows, sqlList, type Database } from "./db.server";
+import type { Failure } from "./http.server";
 import { deleteStored, type FileStorage } from "./storage.server";
 import { preflightStored } from "./artwork-preflight.server";
 import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
@@ -36,7 +38,7 @@ async function copyBytes(storage: FileStorage, storedName: string) {
 export async function copyArtworkIntoDraft(
   db: Database,
   input: { userId: string; draftId: string; sources: readonly ArtworkSource[]; storage: FileStorage },
-): Promise<{ files: ArtworkFileEntry[]; version: number; missing: string[] } | null> {
+): Promise<{ added: ArtworkFileEntry[]; files: ArtworkFileEntry[]; version: number; missing: string[] } | null> {
   const { userId, draftId, storage } = input;
   const copies: {
     entry: ArtworkFileEntry;
@@ -82,7 +84,7 @@ export async function copyArtworkIntoDraft(
   const added = copies.map((copy) => copy.entry);
   try {
     const saved = await db.transaction(async (tx) => {
-      const [row] = await queryRows<{ version: number }>(
+      const [row] = await queryRows<{ version: number; files: ArtworkFileEntry[] }>(
         tx,
         sql`update order_drafts
                set data = ${withDraftFiles(sql`coalesce((select jsonb_agg(f.value order by f.position)
@@ -95,7 +97,7 @@ export async function copyArtworkIntoDraft(
                and paid_at is null
                and (select count(*) from jsonb_array_elements(${DRAFT_FILES}) as f(value)
                      where f.value ->> 'name' not in (select jsonb_array_elements_text(${names}::jsonb))) + ${added.length} <= ${ARTWORK_MAX_FILES}
-            returning version`,
+            returning version, ${DRAFT_FILES} as files`,
       );
       if (!row) return null;
       const replaced = await queryRows<{ stored_name: string; preview_stored_name: string | null }>(
@@ -118,16 +120,28 @@ export async function copyArtworkIntoDraft(
           })),
         );
       }
-      return { version: row.version, replaced };
+      return { version: row.version, files: row.files, replaced };
     });
     if (!saved) {
       await deleteStored(storage, ours);
       return null;
     }
     for (const old of saved.replaced) await deleteStored(storage, [old.stored_name, old.preview_stored_name]);
-    return { files: added, version: saved.version, missing };
+    return { added, files: saved.files, version: saved.version, missing };
   } catch (error) {
     await deleteStored(storage, ours);
     throw error;
   }
+}
+
+/** Why copyArtworkIntoDraft added nothing: not this user's draft (404), past editing (409), or full (409). */
+export async function notCopied(db: Database, input: { userId: string; draftId: string }): Promise<Failure> {
+  const [draft] = await queryRows<{ status: string; paid: boolean }>(
+    db,
+    sql`select status, paid_at is not null as paid from order_drafts where id = ${input.draftId} and user_id = ${input.userId}`,
+  );
+  if (!draft) return FAILURES.noDraft();
+  return draft.paid || !isDraftStatus(draft.status) || !isEditableStatus(draft.status)
+    ? FAILURES.locked()
+    : FAILURES.tooMany();
 }

@@ -57,6 +57,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/account\/brand-kit(\.data)?$/, bytes: 16 * 1024 },
   // Step 2's "Use this logo" (issue 19 item 6): a logo's id in JSON.
   { path: /^\/api\/drafts\/[^/]+\/brand-logo$/, bytes: 4 * 1024 },
+  // Step 2's "Use this logo" from another line (issue 41 item 7): two ids in JSON.
+  { path: /^\/api\/drafts\/[^/]+\/line-artwork$/, bytes: 4 * 1024 },
   // "Use it anyway" (issue 20 item 2): a draft's id and a few warning codes in JSON.
   { path: /^\/api\/artwork\/[^/]+\/use-anyway$/, bytes: 4 * 1024 },
   // Pictures of page one (issue 20 item 3): GETs that read nothing.

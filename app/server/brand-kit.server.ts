@@ -14,12 +14,12 @@ import { brandKitLogos, brandKits } from "#db/schema";
 import { ARTWORK_CONTENT_TYPES, ARTWORK_MAX_BYTES } from "~/domain/artwork-rules";
 import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domain/brand-kit";
 import { mayManageMembers } from "~/domain/organisation-roles";
-import { isDraftId, isDraftStatus, isEditableStatus, type ArtworkFileEntry } from "~/domain/draft";
+import { isDraftId, type ArtworkFileEntry } from "~/domain/draft";
 import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
 import { preflightStored } from "./artwork-preflight.server";
 import { checksLimited } from "./preflight-queue.server";
-import { copyArtworkIntoDraft } from "./artwork-copy.server";
-import { queryRows, type Database } from "./db.server";
+import { copyArtworkIntoDraft, notCopied } from "./artwork-copy.server";
+import type { Database } from "./db.server";
 import { failure, type Failure } from "./http.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { currentRole } from "./record-access.server";
@@ -210,22 +210,9 @@ export async function takeBrandLogo(
     sources: [{ name: logo.originalName, storedName: logo.storedName, contentType: logo.contentType }],
     storage: input.storage ?? getUploadStorage(),
   });
-  if (!copied) {
-    const [draft] = await queryRows<{ status: string; paid: boolean }>(
-      db,
-      sql`select status, paid_at is not null as paid from order_drafts where id = ${input.draftId} and user_id = ${input.userId}`,
-    );
-    if (!draft) return FAILURES.noDraft();
-    return draft.paid || !isDraftStatus(draft.status) || !isEditableStatus(draft.status)
-      ? FAILURES.locked()
-      : FAILURES.tooMany();
-  }
+  if (!copied) return notCopied(db, input);
   if (copied.missing.length > 0) return failure(410, "LOGO_MISSING", "That logo's file is missing: upload it again.");
-  const [row] = await queryRows<{ files: ArtworkFileEntry[] }>(
-    db,
-    sql`select data -> 'artwork' -> 'files' as files from order_drafts where id = ${input.draftId} and user_id = ${input.userId}`,
-  );
-  return { ok: true, files: row?.files ?? copied.files, version: copied.version };
+  return { ok: true, files: copied.files, version: copied.version };
 }
 
 /** The signed-in buyer's brand kit for a page's loader (step 2 offers it); an empty one signed out. */

@@ -118,7 +118,7 @@ export async function reorder(
     });
     if (sources.length === 0 && line.artwork.length === 0) continue;
     const copied = await copyArtworkIntoDraft(db, { userId, draftId: created.draft.id, sources, storage });
-    const lost = line.artwork.length - (copied?.files.length ?? 0);
+    const lost = line.artwork.length - (copied?.added.length ?? 0);
     if (lost > 0) {
       const text = "An artwork file could not be copied: upload it again in step 2.";
       notes.push({ productId: line.productId, title: line.title, text });

@@ -469,6 +469,19 @@ const ROWS: Row[] = [
     signedOut: { change: [401] },
   },
   {
+    routes: ["/api/drafts/:id/line-artwork"],
+    resource: "a file on another of A's lines (copying it into A's open draft)",
+    owner: "A",
+    change: postJson(
+      (w) => `/api/drafts/${w.alice.openDraftId}/line-artwork`,
+      (w) => ({ from_draft_id: w.alice.paidDraftId, file_id: w.alice.orderArtworkId }),
+    ),
+    state: async (w) => (await draftState(w, w.alice.openDraftId)).data.artwork.files,
+    leaks: (w) => [w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [401] },
+  },
+  {
     routes: ["/orders/:id"],
     resource: "a delivered order (claiming its On-time Guarantee)",
     owner: "A",

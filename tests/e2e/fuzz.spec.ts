@@ -529,6 +529,14 @@ const TARGETS: Target[] = [
     fields: { logo_id: NOBODY },
     odd: { logo_id: ["not-a-logo", "' or 1=1 --", `${NOBODY}0`] },
   },
+  {
+    route: "/api/drafts/:id/line-artwork",
+    path: (ids) => `/api/drafts/${ids.draftId}/line-artwork`,
+    as: "buyer",
+    kind: "json",
+    fields: { from_draft_id: NOBODY, file_id: NOBODY },
+    odd: { from_draft_id: ["not-a-draft", "../../etc/passwd", `${NOBODY}0`], file_id: ["' or 1=1 --", "x".repeat(65)] },
+  },
   // Order again (issue 19 item 5): the order is the path's; the form carries nothing it reads.
   {
     route: "/orders/:id/reorder",
