@@ -105,6 +105,7 @@ export default [
     route("orders", "routes/admin.orders.tsx"),
     route("orders/export.csv", "routes/admin.orders-export.ts"),
     route("orders/:id", "routes/admin.order.tsx"),
+    route("orders/:id/job-sheet", "routes/admin.order-job-sheet.tsx"),
     route("orders/:id/proofs/:version", "routes/admin.order-proof.ts"),
     route("orders/:id/artwork/:fileId", "routes/admin.order-artwork.ts"),
     route("orders/:id/artwork/:fileId/preview", "routes/admin.order-artwork-preview.ts"),

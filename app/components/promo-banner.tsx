@@ -12,7 +12,10 @@ export function PromoBanner({ initiallyClosed }: { initiallyClosed: boolean }) {
   const [closedHere, setClosed] = useState(false);
   if (initiallyClosed || closedHere) return null;
   return (
-    <div className="relative bg-brand px-10 py-2 text-center text-xs font-bold tracking-wide text-white sm:text-sm">
+    <div
+      data-print-hide
+      className="relative bg-brand px-10 py-2 text-center text-xs font-bold tracking-wide text-white sm:text-sm"
+    >
       <p>{PROMO_TEXT}</p>
       <button
         type="button"

@@ -18,6 +18,8 @@ import {
 import { orderLineField } from "./order-forms";
 import { londonWallTimeToInstant } from "./dates";
 import { RECORDED_APPROVAL_METHODS } from "./proof-sharing";
+import { shipToEditSchema, type ShipToEdit } from "./order-edits";
+import type { SizeCount } from "./sizes";
 
 export const ORDER_LIST_PAGE_SIZE = 25;
 export const ADMIN_NOTE_MAX = 1000;
@@ -167,6 +169,35 @@ const RECEIVED_AMOUNT_MESSAGE = "Enter the amount received in pounds and pence, 
  * the amount that arrived in pounds (stored as pence, decision 036) and whether staff accept a
  * shortfall. The amount is checked by length before any pattern, and a penny to £10 million.
  */
+/** "Change the delivery address" (decision 046): the typed fields at the version the page showed. */
+export const shipToFormSchema = shipToEditSchema.extend({ intent: z.literal("ship-to"), version });
+
+const SIZE_FIELD = /^size-([A-Z0-9]{1,8})$/;
+const WHOLE_COUNT = /^\d{1,7}$/;
+
+/**
+ * "Change sizes" (decision 046): one `size-M` field per size, a blank one meaning none; the line
+ * is its id. Whether the sizes are the product's and add up is the rule's (editSizes), not the form's.
+ */
+export const sizesFormSchema = z
+  .object({ intent: z.literal("sizes"), version, line: z.uuid("Reload the page and try again.") })
+  .catchall(z.string().max(16))
+  .transform((form, ctx) => {
+    const sizes: SizeCount[] = [];
+    for (const [field, value] of Object.entries(form)) {
+      const size = SIZE_FIELD.exec(field)?.[1];
+      if (!size || typeof value !== "string") continue;
+      const count = value.trim();
+      if (count === "") continue;
+      if (!WHOLE_COUNT.test(count)) {
+        ctx.addIssue({ code: "custom", path: [field], message: `Enter a whole number of ${size} (0 or more).` });
+        return z.NEVER;
+      }
+      sizes.push({ size, count: Number(count) });
+    }
+    return { version: form.version, line: form.line, sizes };
+  });
+
 export const transferReceivedSchema = z.object({
   intent: z.literal("transfer"),
   version,
@@ -289,6 +320,9 @@ export type StaffOrderDetail = {
         usedAnyway: string[];
       }>;
     };
+    /** The split as stored (empty without sizes), and the sizes the product is made in, for staff to change it. */
+    sizeSplit: SizeCount[];
+    sizeOptions: string[];
     /** This line's proof versions, newest first. */
     proofs: StaffProof[];
     /** A proof can be sent for this line now: the order allows it and this line's is not approved. */
@@ -298,7 +332,19 @@ export type StaffOrderDetail = {
   account: { userId: string; email: string | null; name: string | null };
   vatNumber: string;
   billing: { company: string; name: string; lines: string[] };
-  shipping: { name: string; company: string; lines: string[]; phone: string; method: string; notes: string };
+  shipping: {
+    name: string;
+    company: string;
+    lines: string[];
+    phone: string;
+    method: string;
+    notes: string;
+    /** The address as typed, for staff to correct before production (decision 046); the country stays. */
+    fields: ShipToEdit;
+    country: string;
+  };
+  /** Address and sizes may still be changed: not yet in production (decision 046). */
+  editable: boolean;
   amounts: OrderAmounts & { totalPence: number; currency: string };
   payment: { intentId: string; provider: string | null };
   /** An order placed to pay by bank transfer (docs/decisions/022-bank-transfer.md): its pro-forma and what became of it. */

@@ -26,10 +26,15 @@ export const DEFAULT_COUNTRY: CountryCode = "GB";
 
 export const isCountryCode = oneOf(COUNTRIES);
 
+/** A country's name for a code we ship to; anything else as it is. */
+export function countryName(country: string): string {
+  return isCountryCode(country) ? COUNTRY_NAMES[country] : country;
+}
+
 /** An address as printed lines: the non-blank parts, then the country's name (mails, invoices, back office). */
 export function addressLines(parts: ReadonlyArray<string | undefined>, country: string): string[] {
   const lines = parts.map((part) => part?.trim() ?? "").filter((part) => part !== "");
-  if (country) lines.push(isCountryCode(country) ? COUNTRY_NAMES[country] : country);
+  if (country) lines.push(countryName(country));
   return lines;
 }
 

@@ -11,9 +11,13 @@ import { formatDisplayDate } from "~/domain/dates";
 import {
   proofUploadSchema,
   recordedApprovalSchema,
+  shipToFormSchema,
+  sizesFormSchema,
   statusChangeSchema,
   transferReceivedSchema,
 } from "~/domain/admin-orders";
+import { OrderEditsCard } from "~/components/admin/order-edits";
+import { changeLineSizes, changeShipTo } from "~/server/order-edits.server";
 import { RecordedApprovalCard } from "~/components/admin/recorded-approval";
 import { recordProofApproval } from "~/server/recorded-approvals.server";
 import { formatPence } from "~/domain/money";
@@ -31,7 +35,10 @@ import { getEnv } from "~/server/env.server";
 import { claimDecisionAction } from "~/server/guarantee-actions.server";
 import { claimOf } from "~/server/guarantee-claims.server";
 
-type Intent = "proof" | "status" | "invoice" | "transfer" | "claim" | "record-approval";
+/** The address fields a refused "Change the delivery address" sends back as typed. */
+const SHIP_TO_KEYS = new Set(Object.keys(shipToFormSchema.shape));
+
+type Intent = "proof" | "status" | "invoice" | "transfer" | "claim" | "record-approval" | "ship-to" | "sizes";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -85,6 +92,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const fields = validate(recordedApprovalSchema, form.value);
     if (!fields.ok) return toResponse(fields, { intent });
     const result = await recordProofApproval(db, { staff, orderId: params.id, fields: fields.value });
+    if (!result.ok) return toResponse(result, { intent });
+    return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
+  }
+  if (form.value.intent === "ship-to") {
+    const intent: Intent = "ship-to";
+    // What staff typed goes back with a refusal, so the address is not lost.
+    const typed = Object.fromEntries(
+      Object.entries(form.value)
+        .filter(([key]) => SHIP_TO_KEYS.has(key))
+        .map(([key, value]) => [key, String(value).slice(0, 200)]),
+    );
+    const fields = validate(shipToFormSchema, form.value);
+    if (!fields.ok) return toResponse(fields, { intent, typed });
+    const { intent: _intent, version, ...edit } = fields.value;
+    const result = await changeShipTo(db, { staff, orderId: params.id, version, edit });
+    if (!result.ok) return toResponse(result, { intent, typed });
+    return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
+  }
+  if (form.value.intent === "sizes") {
+    const intent: Intent = "sizes";
+    const fields = validate(sizesFormSchema, form.value);
+    if (!fields.ok) return toResponse(fields, { intent });
+    const result = await changeLineSizes(db, { staff, orderId: params.id, ...fields.value, lineId: fields.value.line });
     if (!result.ok) return toResponse(result, { intent });
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
@@ -155,6 +185,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           className="font-semibold text-brand underline underline-offset-2"
         >
           The customer's orders, quotes and documents
+        </Link>{" "}
+        ·{" "}
+        <Link
+          to={`/admin/orders/${order.id}/job-sheet`}
+          className="font-semibold text-brand underline underline-offset-2"
+        >
+          Job sheet
         </Link>
       </p>
       <StaffNeedBy plan={loaderData.needBy} />
@@ -184,6 +221,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             />
           ) : null}
           <RecordedApprovalCard order={order} result={reply("record-approval")} busy={busy} />
+          <OrderEditsCard
+            order={order}
+            shipToResult={reply("ship-to")}
+            sizesResult={reply("sizes")}
+            typed={actionData && "typed" in actionData ? (actionData.typed as Record<string, string>) : undefined}
+            busy={busy}
+          />
           <OrderActions
             order={order}
             proofResult={reply("proof")}

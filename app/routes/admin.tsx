@@ -22,7 +22,7 @@ const tab = ({ isActive }: { isActive: boolean }) =>
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
+      <div data-print-hide className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand">Back office</p>
         <p className="text-sm text-muted">
           Signed in as staff: <span className="font-medium text-ink">{loaderData.staff.email}</span>

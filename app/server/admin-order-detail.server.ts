@@ -33,7 +33,9 @@ import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
 import { answerRecordOf, answererName, answerRouteForStaff, type ProofAnswerRecord } from "~/domain/proof-sharing";
 import type { Database } from "./db.server";
 import { linesOfOrder } from "./order-lines.server";
-import { describeSizes } from "~/domain/sizes";
+import { describeSizes, offeredSizes } from "~/domain/sizes";
+import { isOrderEditable } from "~/domain/order-edits";
+import { findProductById } from "~/catalogue/catalogue";
 
 const actorOf = (value: string): Actor => (value === "staff" || value === "buyer" ? value : "system");
 const personName = (user: { name: string | null; email: string | null } | null) =>
@@ -64,6 +66,12 @@ function toStaffProof({ proof, uploaderName, uploaderEmail }: ProofRow): StaffPr
 function staffAnswerView(record: ProofAnswerRecord | null): Pick<StaffProof, "answeredBy" | "answeredHow"> {
   if (!record) return { answeredBy: null, answeredHow: null };
   return { answeredBy: answererName(record), answeredHow: answerRouteForStaff(record) };
+}
+
+/** The sizes a sold product is made in today, for changing a split; none for a product gone from the catalogue. */
+function sizeOptionsOf(productId: string): string[] {
+  const product = findProductById(productId);
+  return product ? offeredSizes(product) : [];
 }
 
 /** One order as staff see it, or null for an unknown id. */
@@ -177,6 +185,8 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
             usedAnyway: file.use_anyway,
           })),
         },
+        sizeSplit: line.sizes,
+        sizeOptions: sizeOptionsOf(product.id),
         proofs: own,
         canSendProof: canTransition(status, "proof_sent", "staff", payment) && own[0]?.decision !== "approved",
       };
@@ -202,7 +212,19 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       phone: ship.phone,
       method: data.shipping.method ? SHIPPING_METHODS[data.shipping.method].label : "",
       notes: data.shipping.notes,
+      fields: {
+        company: ship.company,
+        firstName: ship.firstName,
+        lastName: ship.lastName,
+        line1: ship.line1,
+        line2: ship.line2,
+        city: ship.city,
+        postcode: ship.postcode,
+        phone: ship.phone,
+      },
+      country: ship.country,
     },
+    editable: isOrderEditable(status),
     amounts: {
       subtotalPence: order.subtotalPence,
       discountPence: order.discountPence,

@@ -55,6 +55,7 @@ const PAGES: Record<string, string[]> = {
   admin: ["/admin"],
   "admin/orders": ["/admin/orders"],
   "admin/orders/:id": ["/admin/orders/no-such-order"],
+  "admin/orders/:id/job-sheet": ["/admin/orders/no-such-order/job-sheet"],
   "admin/inbox/:kind": ["/admin/inbox/contact"],
   "admin/quotes": ["/admin/quotes"],
   "admin/reviews": ["/admin/reviews"],
@@ -232,6 +233,7 @@ function signedInUrl(route: string, shop: SignedInShop): string {
     payment: `/payment?${draft}`,
     "orders/:id": `/orders/${shop.orderId}`,
     "admin/orders/:id": `/admin/orders/${shop.orderId}`,
+    "admin/orders/:id/job-sheet": `/admin/orders/${shop.orderId}/job-sheet`,
   };
   return own[route] ?? PAGES[route]![0]!;
 }

@@ -183,7 +183,14 @@ const aliceSees = async (w: World, path: string, routeId: string) => {
 const staffSees = async (w: World, path: string, routeId: string) => {
   const answer = await loaderData(w.staff, path, routeId);
   expect(answer.status, `${path} as staff`).toBe(200);
-  return answer.data as { order: { status: string; version: number; lines: Array<{ proofs: unknown[] }> } };
+  return answer.data as {
+    order: {
+      status: string;
+      version: number;
+      lines: Array<{ proofs: unknown[] }>;
+      shipping: { fields: Record<string, string> };
+    };
+  };
 };
 /** Alice's organisation as her account page shows it: members, and the invitations still pending. */
 const organisation = async (w: World) => {
@@ -768,6 +775,36 @@ const ROWS: Row[] = [
     leaks: (w) => [w.alice.orderNumber],
     intruder: { read: [404] },
     signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id/job-sheet"],
+    resource: "an order's job sheet (A's delivery address and artwork)",
+    owner: "staff",
+    read: page((w) => `/admin/orders/${w.alice.orderId}/job-sheet`, "routes/admin.order-job-sheet"),
+    state: async () => null,
+    leaks: (w) => [w.alice.orderNumber, w.marker],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id"],
+    resource: "an order in the back office (changing its delivery address)",
+    owner: "staff",
+    change: async (request, w, headers) => {
+      const { order } = await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order");
+      const fields = {
+        intent: "ship-to",
+        version: String(order.version),
+        ...order.shipping.fields,
+        line1: "1 Taken Over Street",
+      };
+      return routeAnswer(await postForm(request, `/admin/orders/${w.alice.orderId}`, fields, headers));
+    },
+    state: async (w) =>
+      (await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order")).order.shipping.fields,
+    leaks: (w) => [w.alice.orderNumber, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [404] },
   },
   {
     routes: ["/admin/orders/:id"],

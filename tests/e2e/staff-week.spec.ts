@@ -199,3 +199,51 @@ test("staff find a customer by the company on their order and see its orders and
   await expect(staff.getByRole("region", { name: "Orders" }).getByRole("rowheader")).toHaveText([order.orderNumber]);
   await staffContext.close();
 });
+
+test("an address corrected by staff after payment shows on the order, to the buyer and on the job sheet", async ({
+  page,
+  browser,
+  signedInBuyer: buyer,
+}) => {
+  const draftId = await completeDraft(page.request, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 100,
+    marker: `Move ${Date.now().toString(36)}`,
+    email: buyer.email,
+  });
+  const order = await payInTestMode(page.request, await startPayment(page.request, draftId, "8"));
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff.request);
+  await staff.goto(`/admin/orders/${order.orderId}`);
+  await staff.getByText("Change the delivery address").click();
+  const form = staff.getByRole("form", { name: "Change the delivery address" });
+  // A hole is refused with the field named, and what was typed stays.
+  await form.getByLabel("Address line 1").fill("");
+  await form.getByLabel("Address line 2 (optional)").fill("Goods-in, door 3");
+  await form.getByRole("button", { name: "Save the address" }).click();
+  await expect(form.getByLabel("Address line 1")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Address line 2 (optional)")).toHaveValue("Goods-in, door 3");
+
+  await form.getByLabel("Address line 1").fill("9 Quay Street");
+  await form.getByRole("button", { name: "Save the address" }).click();
+  await expect(
+    staff.getByText(/^Delivery address changed from ".*" to ".*9 Quay Street, Goods-in, door 3.*"\.$/).first(),
+  ).toBeVisible();
+  await checkWidths(staff, "the order after its address was corrected", "address-corrected");
+
+  await staff.getByRole("link", { name: "Job sheet" }).click();
+  await expect(staff.getByRole("heading", { name: `Job sheet: order ${order.orderNumber}` })).toBeVisible();
+  const deliverTo = staff.getByRole("region", { name: "Deliver to" });
+  await expect(deliverTo).toContainText("9 Quay Street, Goods-in, door 3");
+  await expect(staff.getByRole("region", { name: /^1\. Custom Embroidered Cap × 100$/ })).toContainText("Embroidery");
+  await checkWidths(staff, "the job sheet", "job-sheet");
+
+  await page.goto(`/orders/${order.orderId}`);
+  await expect(page.getByRole("definition").filter({ hasText: /9 Quay Street\s*Goods-in, door 3/ })).toBeVisible();
+  await staffContext.close();
+});
