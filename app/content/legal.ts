@@ -277,6 +277,7 @@ export const PRIVACY: LegalDocument = {
               `Abuse counters: ${days(business.retention.rateLimitDays)} after their window ends.`,
               `E-mails and text messages we send, kept in our outbox (with any file attached only until it is sent): ${days(business.retention.outboxDays)}.`,
               `SMS sign-ups: while you're signed up, and ${days(business.retention.smsDays)} after you opt out; a sign-up never confirmed, ${days(business.retention.smsDays)} after its confirmation text lapses.`,
+              `Photos you send with a problem report: ${days(business.retention.problemPhotoDays)} after the report is resolved; the report itself is kept with the order.`,
               "Sign-in sessions: until you sign out, or for up to 30 days after you last use the site.",
               "Your account, favourites, shopping list and cart, reviews, contact-form messages, quotes, requests and feedback: while your account is open or while we need them to answer you.",
             ],

@@ -30,6 +30,7 @@ export type BusinessProfile = {
     rateLimitDays: number;
     outboxDays: number;
     smsDays: number;
+    problemPhotoDays: number;
   };
   /** For bank transfers: printed on pro-forma invoices, never sent to the browser. */
   bank: { accountName: string; sortCode: string; accountNumber: string; iban: string };

@@ -51,7 +51,14 @@ describe("the business profile's variables", () => {
       bookingUrl: "https://cal.com/swagstudio/15min",
       charityPledge: "5% of our profits",
       lateDeliveryRemedy: "A refund of 10% of the goods price of the late order.",
-      retention: { unpaidDraftDays: 90, pageViewDays: 365, rateLimitDays: 1, outboxDays: 30, smsDays: 90 },
+      retention: {
+        unpaidDraftDays: 90,
+        pageViewDays: 365,
+        rateLimitDays: 1,
+        outboxDays: 30,
+        smsDays: 90,
+        problemPhotoDays: 365,
+      },
       bank: {
         accountName: "Swag Studio Ltd",
         sortCode: "20-20-15",
@@ -122,6 +129,7 @@ describe("the business profile's variables", () => {
       rateLimitDays: 1,
       outboxDays: 3650,
       smsDays: 90,
+      problemPhotoDays: 365,
     });
     expect(samplesLeft(values)).toEqual([]);
     const wanted = ["must be a whole number of days from 1 to 3650"];
@@ -132,6 +140,7 @@ describe("the business profile's variables", () => {
         BUSINESS_RETENTION_RATE_LIMIT_DAYS: "a day",
         BUSINESS_RETENTION_OUTBOX_DAYS: "3651",
         BUSINESS_RETENTION_SMS_DAYS: "-7",
+        BUSINESS_RETENTION_PROBLEM_PHOTO_DAYS: "forever",
       }),
     ).toEqual({
       BUSINESS_RETENTION_UNPAID_DRAFT_DAYS: wanted,
@@ -139,6 +148,7 @@ describe("the business profile's variables", () => {
       BUSINESS_RETENTION_RATE_LIMIT_DAYS: wanted,
       BUSINESS_RETENTION_OUTBOX_DAYS: wanted,
       BUSINESS_RETENTION_SMS_DAYS: wanted,
+      BUSINESS_RETENTION_PROBLEM_PHOTO_DAYS: wanted,
     });
   });
 

@@ -147,6 +147,8 @@ export const RETENTION_DEFAULT_DAYS = {
   BUSINESS_RETENTION_OUTBOX_DAYS: 30,
   /** An SMS sign-up after the number opted out. */
   BUSINESS_RETENTION_SMS_DAYS: 90,
+  /** The photos of a problem report (decision 043), counted from the report's resolution. */
+  BUSINESS_RETENTION_PROBLEM_PHOTO_DAYS: 365,
 } as const;
 export type RetentionVariable = keyof typeof RETENTION_DEFAULT_DAYS;
 
@@ -170,6 +172,7 @@ function retentionPeriods(values: Partial<Record<RetentionVariable, number>>): B
     rateLimitDays: period("BUSINESS_RETENTION_RATE_LIMIT_DAYS"),
     outboxDays: period("BUSINESS_RETENTION_OUTBOX_DAYS"),
     smsDays: period("BUSINESS_RETENTION_SMS_DAYS"),
+    problemPhotoDays: period("BUSINESS_RETENTION_PROBLEM_PHOTO_DAYS"),
   };
 }
 

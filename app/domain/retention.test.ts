@@ -3,7 +3,14 @@ import { LONGEST_RATE_LIMIT_WINDOW_MS, purgePlan, purgeSummary } from "./retenti
 
 const DAY = 86_400_000;
 const now = new Date("2026-11-26T12:00:00.000Z");
-const retention = { unpaidDraftDays: 90, pageViewDays: 365, rateLimitDays: 1, outboxDays: 30, smsDays: 60 };
+const retention = {
+  unpaidDraftDays: 90,
+  pageViewDays: 365,
+  rateLimitDays: 1,
+  outboxDays: 30,
+  smsDays: 60,
+  problemPhotoDays: 365,
+};
 
 describe("purgePlan (issue 18 item 5)", () => {
   it("puts each kind's cutoff its own period before now", () => {
@@ -12,6 +19,7 @@ describe("purgePlan (issue 18 item 5)", () => {
     expect(plan.pageViewsBefore).toEqual(new Date(now.getTime() - 365 * DAY));
     expect(plan.outboxBefore).toEqual(new Date(now.getTime() - 30 * DAY));
     expect(plan.smsOptedOutBefore).toEqual(new Date(now.getTime() - 60 * DAY));
+    expect(plan.problemReportsResolvedBefore).toEqual(new Date(now.getTime() - 365 * DAY));
   });
 
   it("counts the abuse counters' period from the end of the longest window, never from its start", () => {
@@ -37,9 +45,17 @@ describe("purgePlan (issue 18 item 5)", () => {
 describe("purgeSummary", () => {
   it("names every count, zeros included", () => {
     expect(
-      purgeSummary({ unpaidDrafts: 2, artworkFiles: 3, pageViews: 0, rateLimits: 7, outbox: 1, smsSignups: 0 }),
+      purgeSummary({
+        unpaidDrafts: 2,
+        artworkFiles: 3,
+        pageViews: 0,
+        rateLimits: 7,
+        outbox: 1,
+        smsSignups: 0,
+        problemPhotos: 4,
+      }),
     ).toBe(
-      "2 unpaid drafts, 3 artwork files, 0 page views, 7 rate-limit rows, 1 outbox messages, 0 opted-out or unconfirmed SMS sign-ups",
+      "2 unpaid drafts, 3 artwork files, 0 page views, 7 rate-limit rows, 1 outbox messages, 0 opted-out or unconfirmed SMS sign-ups, 4 photos of resolved problem reports",
     );
   });
 });

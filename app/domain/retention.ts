@@ -26,6 +26,8 @@ export type PurgePlan = {
   outboxBefore: Date;
   /** SMS sign-ups whose number opted out before this, or whose unanswered YES request lapsed before it. */
   smsOptedOutBefore: Date;
+  /** Problem reports' photos whose report was resolved before this. */
+  problemReportsResolvedBefore: Date;
 };
 
 export type PurgeKind = keyof PurgePlan;
@@ -39,6 +41,7 @@ export function purgePlan(retention: BusinessProfile["retention"], now: Date): P
     rateLimitsStartedBefore: daysAgo(retention.rateLimitDays, LONGEST_RATE_LIMIT_WINDOW_MS),
     outboxBefore: daysAgo(retention.outboxDays),
     smsOptedOutBefore: daysAgo(retention.smsDays),
+    problemReportsResolvedBefore: daysAgo(retention.problemPhotoDays),
   };
 }
 
@@ -49,6 +52,7 @@ export type PurgeCounts = {
   rateLimits: number;
   outbox: number;
   smsSignups: number;
+  problemPhotos: number;
 };
 
 /** The one log line of a run: every count, so a run that deleted nothing says so too. */
@@ -60,5 +64,6 @@ export function purgeSummary(counts: PurgeCounts): string {
     `${counts.rateLimits} rate-limit rows`,
     `${counts.outbox} outbox messages`,
     `${counts.smsSignups} opted-out or unconfirmed SMS sign-ups`,
+    `${counts.problemPhotos} photos of resolved problem reports`,
   ].join(", ");
 }

@@ -4,7 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { artworkFiles, orderDrafts, outbox, pageViews, rateLimits, smsSignups } from "#db/schema";
+import {
+  artworkFiles,
+  orderDrafts,
+  outbox,
+  pageViews,
+  problemReportPhotos,
+  problemReports,
+  rateLimits,
+  smsSignups,
+} from "#db/schema";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { queryRows } from "./db.server";
@@ -19,7 +28,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 const now = new Date("2026-11-26T12:00:00.000Z");
-const retention = { unpaidDraftDays: 90, pageViewDays: 365, rateLimitDays: 1, outboxDays: 30, smsDays: 60 };
+const retention = {
+  unpaidDraftDays: 90,
+  pageViewDays: 365,
+  rateLimitDays: 1,
+  outboxDays: 30,
+  smsDays: 60,
+  problemPhotoDays: 365,
+};
 /** Just inside a period (kept) and just outside it (deleted). */
 const inside = (days: number, extraMs = 0) => new Date(now.getTime() - days * DAY - extraMs + MINUTE);
 const outside = (days: number, extraMs = 0) => new Date(now.getTime() - days * DAY - extraMs - MINUTE);
@@ -152,6 +168,47 @@ describe("purgeExpiredRecords (issue 18 item 5)", () => {
     expect(left).toEqual([{ phone: "+447700900012" }, { phone: "+447700900014" }]);
   });
 
+  it("deletes the photos of problem reports resolved past the period, with their files; open reports keep theirs", async () => {
+    const order = await insertPaidOrder(handle.db, {
+      userId: "buyer-photos",
+      email: "b@acme.example",
+      company: "Acme",
+    });
+    const report = async (resolvedAt: Date | null) => {
+      const [row] = await handle.db
+        .insert(problemReports)
+        .values({
+          orderId: order.id,
+          reportedBy: "buyer-photos",
+          linePositions: [1],
+          description: "Logo upside down",
+          ...(resolvedAt ? { status: "resolved", resolvedAt, resolvedBy: "staff" } : {}),
+        })
+        .returning({ id: problemReports.id });
+      const stored = await storage.put(new Blob(["photo bytes"]).stream());
+      await handle.db.insert(problemReportPhotos).values({
+        reportId: row!.id,
+        uploadedBy: "buyer-photos",
+        originalName: "caps.jpg",
+        storedName: stored.storedName,
+        contentType: "image/jpeg",
+        sizeBytes: stored.size,
+      });
+      return { reportId: row!.id, storedName: stored.storedName };
+    };
+    const old = await report(outside(365));
+    const recent = await report(inside(365));
+    const open = await report(null);
+    expect((await purge()).problemPhotos).toBe(1);
+    expect(await fileExists(old.storedName)).toBe(false);
+    expect(await fileExists(recent.storedName)).toBe(true);
+    expect(await fileExists(open.storedName)).toBe(true);
+    const left = await handle.db.select({ reportId: problemReportPhotos.reportId }).from(problemReportPhotos);
+    expect(left.map((row) => row.reportId).sort()).toEqual([recent.reportId, open.reportId].sort());
+    // The report itself stays with the order.
+    expect(await handle.db.select().from(problemReports)).toHaveLength(3);
+  });
+
   it("finds nothing left on a second run", async () => {
     await draftWithArtwork("customisation_draft", outside(90));
     await handle.db.insert(pageViews).values({ path: "/old", createdAt: outside(365) });
@@ -163,6 +220,7 @@ describe("purgeExpiredRecords (issue 18 item 5)", () => {
       rateLimits: 0,
       outbox: 0,
       smsSignups: 0,
+      problemPhotos: 0,
     });
     expect(await handle.db.select().from(orderDrafts).where(eq(orderDrafts.userId, "user-1"))).toEqual([]);
   });

@@ -1,7 +1,7 @@
 /**
  * The retention the Privacy Policy promises, carried out (issue 18 item 5): deletes every record
  * past its period in the business profile (app/domain/retention.ts has the cutoffs) and the artwork
- * files of the drafts it deletes. It never touches a draft that was paid or became an order line,
+ * files of the drafts it deletes, and the photos of problem reports resolved long enough ago. It never touches a draft that was paid or became an order line,
  * nor quotes, orders or their documents: those are kept for the tax period. Run by the periodic work
  * (a recurring job, job-handlers.server.ts); safe in any number of processes, as each statement deletes what is
  * past its cutoff and a second run finds nothing left.
@@ -11,7 +11,7 @@ import { type PurgeCounts, purgePlan } from "~/domain/retention";
 import type { BusinessProfile } from "~/domain/business-profile";
 import { queryRows, type Database } from "./db.server";
 import { deleteDraftsWithArtwork } from "./draft-deletion.server";
-import { type FileStorage, getUploadStorage } from "./storage.server";
+import { deleteStored, type FileStorage, getUploadStorage } from "./storage.server";
 
 async function deletedCount(db: Database, statement: SQL): Promise<number> {
   const [row] = await queryRows<{ deleted: number }>(
@@ -39,7 +39,8 @@ export async function purgeExpiredRecords(
   input: { retention: BusinessProfile["retention"]; now?: Date; storage?: FileStorage },
 ): Promise<PurgeCounts> {
   const plan = purgePlan(input.retention, input.now ?? new Date());
-  const drafts = await purgeUnpaidDrafts(db, plan.unpaidDraftsChangedBefore, input.storage ?? getUploadStorage());
+  const storage = input.storage ?? getUploadStorage();
+  const drafts = await purgeUnpaidDrafts(db, plan.unpaidDraftsChangedBefore, storage);
   const pageViews = await deletedCount(
     db,
     sql`delete from page_views where created_at < ${plan.pageViewsBefore.toISOString()} returning 1`,
@@ -67,5 +68,32 @@ export async function purgeExpiredRecords(
                 and coalesce(confirm_expires_at, consent_at) < ${plan.smsOptedOutBefore.toISOString()})
          returning 1`,
   );
-  return { unpaidDrafts: drafts.drafts, artworkFiles: drafts.files, pageViews, rateLimits, outbox, smsSignups };
+  const problemPhotos = await purgeProblemPhotos(db, plan.problemReportsResolvedBefore, storage);
+  return {
+    unpaidDrafts: drafts.drafts,
+    artworkFiles: drafts.files,
+    pageViews,
+    rateLimits,
+    outbox,
+    smsSignups,
+    problemPhotos,
+  };
+}
+
+/**
+ * The photos of problem reports resolved before the cutoff, rows then files (a file left by a
+ * crash between the two is only bytes nobody can reach; the next run finds no row for it).
+ */
+async function purgeProblemPhotos(db: Database, before: Date, storage: FileStorage): Promise<number> {
+  const gone = await queryRows<{ stored_name: string }>(
+    db,
+    sql`delete from problem_report_photos p using problem_reports r
+         where p.report_id = r.id and r.resolved_at < ${before.toISOString()}
+         returning p.stored_name`,
+  );
+  await deleteStored(
+    storage,
+    gone.map((photo) => photo.stored_name),
+  );
+  return gone.length;
 }
