@@ -81,7 +81,7 @@ const detailsFields = {
   use_billing_as_shipping: z.boolean(),
 };
 /** The buyer types everything but `name`, which the server derives (R-SHIP-10). */
-const addressFields = {
+export const addressFields = {
   company: text(DRAFT_LIMITS.shortText),
   firstName: text(DRAFT_LIMITS.shortText),
   lastName: text(DRAFT_LIMITS.shortText),

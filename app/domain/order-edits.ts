@@ -9,8 +9,7 @@ import { z } from "zod";
 import type { Product } from "~/catalogue/types";
 import { addressLines } from "./checkout";
 import { joinName, missingShipping, shippingErrors } from "./draft";
-import type { DraftShipping, ShippingAddress } from "./draft-schemas";
-import { DRAFT_LIMITS } from "./draft-base";
+import { addressFields, type DraftShipping, type ShippingAddress } from "./draft-schemas";
 import type { FieldErrors } from "./field-errors";
 import type { OrderStatus } from "./orders";
 import { describeSizes, normaliseSizes, type SizeBreakdown, sizesMismatch, sizesShapeError } from "./sizes";
@@ -35,18 +34,8 @@ export const ORDER_EDIT_MESSAGES = {
   noSizes: "This line has no sizes to change.",
 } as const;
 
-/** The ship-to fields staff may correct; the country stays as paid (it decided VAT and shipping). */
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-export const shipToEditSchema = z.object({
-  company: text(DRAFT_LIMITS.shortText),
-  firstName: text(DRAFT_LIMITS.shortText),
-  lastName: text(DRAFT_LIMITS.shortText),
-  line1: text(DRAFT_LIMITS.shortText),
-  line2: text(DRAFT_LIMITS.shortText),
-  city: text(DRAFT_LIMITS.shortText),
-  postcode: text(DRAFT_LIMITS.postcode),
-  phone: text(DRAFT_LIMITS.phone),
-});
+/** The ship-to fields staff may correct, held to step 4's rules; the country stays as paid (it decided VAT and shipping). */
+export const shipToEditSchema = z.object(addressFields).omit({ country: true });
 export type ShipToEdit = z.output<typeof shipToEditSchema>;
 
 /** An address on one line, as the history says it. */
