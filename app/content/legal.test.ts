@@ -16,7 +16,14 @@ import * as home from "./home";
 const business = {
   ...businessProfile(BUSINESS_SAMPLES),
   lateDeliveryRemedy: "Free express shipping on your next order, whatever its size.",
-  retention: { unpaidDraftDays: 45, pageViewDays: 200, rateLimitDays: 1, outboxDays: 14, smsDays: 60, problemPhotoDays: 180 },
+  retention: {
+    unpaidDraftDays: 45,
+    pageViewDays: 200,
+    rateLimitDays: 1,
+    outboxDays: 14,
+    smsDays: 60,
+    problemPhotoDays: 180,
+  },
 };
 const blockText = (block: LegalBlock) => (typeof block === "string" ? block : block.list.join("\n"));
 const words = (document: LegalDocument) => {
