@@ -131,6 +131,24 @@ export function orderDeliveredMail(view: OrderMailView): Mail {
 }
 
 /**
+ * Staff changed the order before production (decision 046): the buyer hears what changed, from
+ * what to what, so a change they did not ask for is caught before anything is made.
+ */
+export function orderChangedMail(view: OrderMailView, change: string): Mail {
+  return branded(
+    view.to,
+    `We changed order ${view.orderNumber}`,
+    [
+      `We changed order ${view.orderNumber} before production:`,
+      change,
+      `If this isn't what you asked for, reply to this e-mail or write to ${getEnv().business.supportEmail} before production starts.`,
+    ],
+    orderLink(view),
+    { kind: "order-changed", orderNumber: view.orderNumber },
+  );
+}
+
+/**
  * The e-mail a status change made by staff sends the buyer (changeOrderStatus), or null for a
  * status with none: the proof e-mails come from the proof upload and the buyer's answer, and a
  * refund sends its credit note.

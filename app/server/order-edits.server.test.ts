@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { orderLines, orders, orderStatusHistory } from "#db/schema";
+import { orderLines, orders, orderStatusHistory, outbox } from "#db/schema";
 import { insertPaidOrder } from "../../tests/setup/paid-orders";
 import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
@@ -78,6 +78,10 @@ describe("changeShipTo", () => {
     });
     expect(after).toMatchObject({ totalPence: order.totalPence, vatPence: order.vatPence, status: "paid" });
     expect(await notes(order.id)).toContain(result.message);
+    // The buyer hears what changed, so a change they did not ask for is caught before production.
+    const mails = await handle.db.select().from(outbox).where(eq(outbox.to, "jane@northwind.example"));
+    expect(mails.map((mail) => mail.subject)).toEqual([`We changed order ${order.number}`]);
+    expect(mails[0]!.text).toContain(result.message);
     // Staff's order page, which the job sheet prints, reads the new address.
     expect((await getOrderForStaff(handle.db, order.id))?.shipping).toMatchObject({
       name: "Tom Baker",

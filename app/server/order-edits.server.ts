@@ -2,7 +2,7 @@
  * Staff change a paid order before production (docs/decisions/046-order-edits.md): its delivery
  * address, or a sized line's split. As every back-office change, it names the order version the
  * page showed (a colleague's or the buyer's change meanwhile is a 409 that writes nothing), and
- * writes the change and its history row in one transaction. The money is never touched: the rules
+ * writes the change and its history row in one transaction, then e-mails the buyer what changed. The money is never touched: the rules
  * (app/domain/order-edits.ts) keep the country and every quantity as paid.
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -15,8 +15,10 @@ import { readOrderLineSnapshot, readOrderSnapshot } from "~/domain/order-snapsho
 import { isOrderId, toOrderStatus } from "~/domain/orders";
 import type { SizeBreakdown } from "~/domain/sizes";
 import type { StaffMember } from "./admin-access.server";
+import { orderChangedMail, orderMailView, sendStageMail } from "./admin-mail.server";
 import { lockOrder, staleFailure } from "./admin-orders.server";
 import type { Database } from "./db.server";
+import type { Mail } from "./mail.server";
 import { type Failure, failure } from "./http.server";
 
 export type OrderEdited = { ok: true; version: number; message: string };
@@ -34,7 +36,7 @@ async function editOrder(
   change: (tx: Database, order: typeof orders.$inferSelect) => Promise<{ ok: true; note: string } | Failure>,
 ): Promise<OrderEdited | Failure> {
   if (!isOrderId(input.orderId)) return notFound();
-  return db.transaction(async (tx): Promise<OrderEdited | Failure> => {
+  const result = await db.transaction(async (tx): Promise<(OrderEdited & { mail: Mail }) | Failure> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return notFound();
     if (order.version !== input.version) return staleFailure(order);
@@ -55,8 +57,17 @@ async function editOrder(
       actorUserId: input.staff.id,
       note: changed.note,
     });
-    return { ok: true, version: updated!.version, message: changed.note };
+    return {
+      ok: true,
+      version: updated!.version,
+      message: changed.note,
+      mail: orderChangedMail(orderMailView(order), changed.note),
+    };
   });
+  if (!result.ok) return result;
+  // After the commit: the buyer hears of it; a mail fault never undoes the change.
+  await sendStageMail(db, result.mail);
+  return { ok: true, version: result.version, message: result.message };
 }
 
 /** A 400 naming the fields to correct, or saying the address is as it was. */
