@@ -13,7 +13,7 @@ import { FormMessage } from "./ui/form";
 type UploadProps = Parameters<typeof ArtworkUpload>[0];
 
 /**
- * Step 2's artwork (issue 19 item 6): a logo already on another line of the cart (issue 41 item 7)
+ * Step 2's artwork (decision 035): a logo already on another line of the cart (docs/decisions/044-raster-and-svg-artwork.md)
  * or from the brand kit instead of a new upload — picking one copies it into the line's draft
  * exactly as an upload would (POST /api/drafts/:id/line-artwork or …/brand-logo) — or the upload
  * itself; the kit's placement notes and colours are a click away.

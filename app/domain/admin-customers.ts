@@ -1,5 +1,5 @@
 /**
- * Finding a customer in the back office (issue 41 item 9): staff type part of a name, an e-mail
+ * Finding a customer in the back office (docs/decisions/047-find-a-customer.md): staff type part of a name, an e-mail
  * address, a company or an order number and get the accounts it names, each with its orders,
  * quotes and documents. An account is what orders and quotes belong to (`account_id`): an
  * organisation, or a person who belongs to none.

@@ -132,7 +132,7 @@ describe("checkoutLines", () => {
   });
 });
 
-describe("logosOnOtherLines (issue 41 item 7)", () => {
+describe("logosOnOtherLines (decision 044)", () => {
   const file = (id: string, name: string) => ({
     id,
     name,

@@ -108,7 +108,7 @@ export function checkoutLines<T extends { productId: string }>(cart: readonly T[
 export type OtherLineLogo = { draftId: string; productId: string; fileId: string; name: string; size: number };
 
 /**
- * The files uploaded to the checkout's other lines (issue 41 item 7: one logo on every line without
+ * The files uploaded to the checkout's other lines (docs/decisions/044-raster-and-svg-artwork.md: one logo on every line without
  * uploading it again), in cart order, each name once: the first line that has it offers it.
  */
 export function logosOnOtherLines(lines: readonly CheckoutLineState[], productId: string): OtherLineLogo[] {

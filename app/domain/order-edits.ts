@@ -1,5 +1,5 @@
 /**
- * Changing a paid order before production (issue 41 item 9; docs/decisions/046-order-edits.md):
+ * Changing a paid order before production (docs/decisions/046-order-edits.md):
  * staff correct the delivery address or a sized line's split while the order has not gone to the
  * factory. The money never moves here: the country (which decides VAT and shipping) and the
  * quantities (which decide the price) stay as paid. A change is recorded on the order's history

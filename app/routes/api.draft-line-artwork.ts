@@ -5,7 +5,7 @@ import { onlyPost, readJson, signInRequired, toResponse } from "~/server/http.se
 import { dbOf, sessionOf } from "~/server/request-context.server";
 
 /**
- * POST /api/drafts/:id/line-artwork {from_draft_id, file_id} (issue 41 item 7): step 2's "Use this
+ * POST /api/drafts/:id/line-artwork {from_draft_id, file_id} (docs/decisions/044-raster-and-svg-artwork.md): step 2's "Use this
  * logo" under "Logos on your other lines" copies a file from another of the buyer's own drafts into
  * this one. Signed in; another buyer's draft or file is a 404; a few hundred bytes of JSON at most.
  */

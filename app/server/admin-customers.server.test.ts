@@ -1,5 +1,5 @@
 /**
- * Finding a customer in the back office (issue 41 item 9): by a person's name, e-mail or phone, an
+ * Finding a customer in the back office (docs/decisions/047-find-a-customer.md): by a person's name, e-mail or phone, an
  * organisation's name, an order's number or company, a quote's number; and an account's page with
  * its people, orders, documents and quotes. Real PGlite.
  */

@@ -72,7 +72,7 @@ const schema = z.object({
    */
   STAFF_EMAILS: emailList,
   /**
-   * Issue 41 item 9: where staff alerts go (staff-alerts.server.ts). Unset: every staff account's
+   * docs/decisions/045-staff-alert-recipients.md: where staff alerts go (staff-alerts.server.ts). Unset: every staff account's
    * confirmed address, or the sales address while the shop has no staff account yet.
    */
   STAFF_ALERT_EMAILS: emailList,

@@ -1,5 +1,5 @@
 /**
- * One logo on every line of the cart (issue 41 item 7): step 2's "Use this logo" under "Logos on
+ * One logo on every line of the cart (docs/decisions/044-raster-and-svg-artwork.md): step 2's "Use this logo" under "Logos on
  * your other lines" copies a file the buyer already uploaded to another line of theirs into this
  * line's draft, as a brand kit's logo is copied (artwork-copy.server.ts). The copy is checked again
  * for this line's method and placement; a "Use it anyway" given on the other line is not carried,

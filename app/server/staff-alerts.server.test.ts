@@ -1,5 +1,5 @@
 /**
- * Where staff alerts go (issue 41 item 9): STAFF_ALERT_EMAILS when set, else every staff account
+ * Where staff alerts go (docs/decisions/045-staff-alert-recipients.md): STAFF_ALERT_EMAILS when set, else every staff account
  * with a confirmed address, else the sales address while the shop has no staff yet. Real PGlite,
  * real sign-up, and a loopback SMTP server for what is delivered.
  */

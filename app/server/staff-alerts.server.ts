@@ -1,5 +1,5 @@
 /**
- * Staff alerts (issue 19 item 3): an e-mail to the staff for each new paid order, each proof
+ * Staff alerts (docs/decisions/026-guarantee-claims.md): an e-mail to the staff for each new paid order, each proof
  * answer, each bank transfer placed or received, each On-time Guarantee claim and each problem
  * report, so nobody learns of them by refreshing a list. They go to the staff's own addresses
  * (staffAlertRecipients, docs/decisions/045-staff-alert-recipients.md), not to a sales address

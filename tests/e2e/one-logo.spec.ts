@@ -3,7 +3,7 @@ import { addToCart } from "./support/checkout";
 import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
-// Issue 41 item 7: a PNG logo uploaded once, on the cap's line, is checked there and used on the
+// docs/decisions/044-raster-and-svg-artwork.md: a PNG logo uploaded once, on the cap's line, is checked there and used on the
 // cart's second line from "Logos on your other lines", checked again for that product, without
 // uploading it again; the copy stays after a reload.
 

@@ -172,7 +172,7 @@ test.describe("signing up (R-SMS-04..10, R-ERR-03, R-ERR-08)", () => {
   });
 });
 
-test.describe("the floating button (issue 41 item 8)", () => {
+test.describe("the floating button never covers the page (R-SMS-04)", () => {
   for (const width of [375, 1280]) {
     test(`at ${width} px never covers the page's last lines once it is scrolled to its end`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
