@@ -6,18 +6,24 @@ import { CUSTOMER_RECORDS_LIMIT } from "~/domain/admin-customers";
 import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
 import { formatPence } from "~/domain/money";
 import type { OrderStatus } from "~/domain/orders";
-import { ADMIN_NO_STORE, adminNotFound, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
-import { customerAccount, STAFF_CUSTOMER_LIMIT } from "~/server/admin-customers.server";
+import {
+  ADMIN_NO_STORE,
+  adminNotFound,
+  requireStaff,
+  requireStaffBudget,
+  STAFF_PAGE_LIMIT,
+} from "~/server/admin-access.server";
+import { customerAccount } from "~/server/admin-customers.server";
 import { dbOf } from "~/server/request-context.server";
 
 /** Account ids are better-auth's: letters, digits, '-' and '_'; anything else is no account. */
 const ACCOUNT_ID = /^[\w-]{1,64}$/;
 
-/** One customer account: its people, orders with their documents, and quotes (issue 41 item 9). */
+/** One customer account: its people, orders with their documents, and quotes (docs/decisions/047-find-a-customer.md). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "customers", STAFF_CUSTOMER_LIMIT);
+  await requireStaffBudget(db, staff.id, "customer", STAFF_PAGE_LIMIT);
   if (!ACCOUNT_ID.test(params.accountId)) throw adminNotFound();
   const account = await customerAccount(db, params.accountId, new Date());
   if (!account) throw adminNotFound();

@@ -4,15 +4,15 @@ import { TableFrame } from "~/components/admin/table-parts";
 import { buttonClass } from "~/components/ui/button";
 import { CUSTOMER_RESULTS_LIMIT, customerResultsNote, parseCustomerSearch } from "~/domain/admin-customers";
 import { formatLondonDateTime } from "~/domain/dates";
-import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
-import { findCustomers, STAFF_CUSTOMER_LIMIT } from "~/server/admin-customers.server";
+import { ADMIN_NO_STORE, requireStaff, requireStaffBudget, STAFF_PAGE_LIMIT } from "~/server/admin-access.server";
+import { findCustomers } from "~/server/admin-customers.server";
 import { dbOf } from "~/server/request-context.server";
 
-/** Find a customer: the accounts a name, address, company or number names (issue 41 item 9). */
+/** Find a customer: the accounts a name, address, company or number names (docs/decisions/047-find-a-customer.md). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "customers", STAFF_CUSTOMER_LIMIT);
+  await requireStaffBudget(db, staff.id, "customers", STAFF_PAGE_LIMIT);
   const search = parseCustomerSearch(new URL(request.url).searchParams.get("q"));
   const rows = search.q && !search.message ? await findCustomers(db, search.q) : [];
   return { search, rows };

@@ -3,20 +3,27 @@ import { StaffNeedBy } from "~/components/admin/need-by-risk";
 import { buttonClass } from "~/components/ui/button";
 import type { StaffOrderDetail } from "~/domain/admin-orders";
 import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
-import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
+import {
+  ADMIN_NO_STORE,
+  adminNotFound,
+  requireStaff,
+  requireStaffBudget,
+  STAFF_PAGE_LIMIT,
+} from "~/server/admin-access.server";
 import { getOrderForStaff } from "~/server/admin-order-detail.server";
 import { orderNeedByForStaff } from "~/server/orders-at-risk.server";
 import { dbOf } from "~/server/request-context.server";
 
 /**
- * The job sheet (issue 41 item 9): what the workshop needs to make and send one order, on one
+ * The job sheet (docs/decisions/046-order-edits.md): what the workshop needs to make and send one order, on one
  * printable page: the delivery address and method as they are now (after any change before
  * production, decision 046), and per line the product, colour, quantity and sizes, decoration,
  * placement, artwork and the approved proof. Staff only.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
-  await requireStaff({ request, context });
+  const staff = await requireStaff({ request, context });
+  await requireStaffBudget(db, staff.id, "job-sheet", STAFF_PAGE_LIMIT);
   const order = await getOrderForStaff(db, params.id);
   if (!order) throw adminNotFound();
   return { order, needBy: await orderNeedByForStaff(db, order.id, new Date()) };

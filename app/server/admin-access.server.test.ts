@@ -19,11 +19,14 @@ import * as orderList from "~/routes/admin.orders";
 import * as ordersExport from "~/routes/admin.orders-export";
 import * as problemPhoto from "~/routes/admin.problem-photo";
 import * as problemReports from "~/routes/admin.problem-reports";
+import * as customers from "~/routes/admin.customers";
+import * as customer from "~/routes/admin.customer";
+import * as jobSheet from "~/routes/admin.order-job-sheet";
 import { authFor } from "./auth.server";
 import { grantStaffRole } from "./admin-staff.server";
 import { ORDERS_EXPORT_LIMIT } from "./admin-order-list.server";
 import { STAFF_PROBLEM_LIMITS } from "./problem-reports.server";
-import { requireStaffBudget } from "./admin-access.server";
+import { requireStaffBudget, STAFF_PAGE_LIMIT } from "./admin-access.server";
 
 const handle = testFileDatabase();
 let dataDir: string;
@@ -348,7 +351,7 @@ describe("a staff member's budget for costly pages", () => {
 });
 
 describe("the back office's downloads and problem reports spend a budget per staff member", () => {
-  it("answers 429 once the orders' CSV, the problem reports' list, resolving or a photo has spent its own", async () => {
+  it("answers 429 once the orders' CSV, the problem reports' list, resolving, a photo, the customer search, an account or a job sheet has spent its own", async () => {
     const staff = await signedInStaff("budgets@swag.example");
     const nobody = "00000000-0000-4000-8000-000000000000";
     const get = (path: string) => siteRequest(path, { cookie: staff.cookie });
@@ -385,6 +388,26 @@ describe("the back office's downloads and problem reports spend a budget per sta
             request: get(`/admin/problem-reports/${nobody}/photos/${nobody}`),
             params: { reportId: nobody, photoId: nobody },
           }),
+        before: 404,
+      },
+      {
+        bucket: "customers",
+        limit: STAFF_PAGE_LIMIT,
+        status: () => statusOf(customers.loader, { request: get("/admin/customers?q=acme") }),
+        before: 200,
+      },
+      {
+        bucket: "customer",
+        limit: STAFF_PAGE_LIMIT,
+        status: () =>
+          statusOf(customer.loader, { request: get("/admin/customers/nobody"), params: { accountId: "nobody" } }),
+        before: 404,
+      },
+      {
+        bucket: "job-sheet",
+        limit: STAFF_PAGE_LIMIT,
+        status: () =>
+          statusOf(jobSheet.loader, { request: get(`/admin/orders/${nobody}/job-sheet`), params: { id: nobody } }),
         before: 404,
       },
     ];

@@ -19,6 +19,9 @@ import { hitRateLimit } from "./rate-limit.server";
 
 export const STAFF_SIGN_IN_HOURS = 12;
 
+/** Pages one staff member may open a minute, per page kind (customers, an account, a job sheet). */
+export const STAFF_PAGE_LIMIT = { hits: 120, windowSeconds: 60 } as const;
+
 export type StaffMember = { id: string; name: string; email: string };
 
 export function adminNotFound(): Response {

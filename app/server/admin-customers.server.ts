@@ -1,5 +1,5 @@
 /**
- * Customers in the back office (issue 41 item 9; app/domain/admin-customers.ts): staff find an
+ * Customers in the back office (docs/decisions/047-find-a-customer.md; app/domain/admin-customers.ts): staff find an
  * account by a name, an e-mail address, a phone number, a company, or an order or quote number,
  * and see its people, orders, quotes and documents. Read-only; the routes ask for staff first.
  */
@@ -19,9 +19,6 @@ import { isQuoteValid } from "~/domain/quotes";
 import type { IsoDate } from "~/domain/dates";
 import { companyExpr, contains } from "./admin-order-list.server";
 import type { Database } from "./db.server";
-
-/** Searches and account pages one staff member may open a minute, as for the other lists. */
-export const STAFF_CUSTOMER_LIMIT = { hits: 120, windowSeconds: 60 } as const;
 
 export type CustomerKind = "organisation" | "person";
 

@@ -53,6 +53,21 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/export.csv")).toBe(1024);
   });
 
+  it("keeps the pages that only read (a job sheet, the customer search, an account) and step 2's copy of another line's logo small", () => {
+    for (const path of ["/admin/orders/3f1c/job-sheet", "/admin/orders/3f1c/job-sheet.data"])
+      expect(bodyLimitFor(path)).toBe(1024);
+    for (const path of [
+      "/admin/customers",
+      "/admin/customers.data",
+      "/admin/customers/org-1",
+      "/admin/customers/org-1.data",
+    ])
+      expect(bodyLimitFor(path)).toBe(1024);
+    expect(bodyLimitFor("/api/drafts/3f1c/line-artwork")).toBe(4 * 1024);
+    // The order page itself still takes a proof upload.
+    expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(1024 * 1024);
+  });
+
   it("keeps staff's hide-review form to 16 kB", () => {
     expect(bodyLimitFor("/admin/reviews")).toBe(16 * 1024);
     expect(bodyLimitFor("/admin/reviews.data")).toBe(16 * 1024);

@@ -22,6 +22,9 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
 const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/export\.csv$/, bytes: 1024 },
   { path: /^\/admin\/problem-reports\/[^/]+\/photos\/[^/]+$/, bytes: 1024 },
+  // Pages that only read (decisions 046 and 047): a job sheet, the customer search and an account.
+  { path: /^\/admin\/orders\/[^/]+\/job-sheet(\.data)?$/, bytes: 1024 },
+  { path: /^\/admin\/customers(\/[^/]+)?(\.data)?$/, bytes: 1024 },
 ];
 
 const UPLOADS: { path: RegExp; bytes: number }[] = [
@@ -57,7 +60,7 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/account\/brand-kit(\.data)?$/, bytes: 16 * 1024 },
   // Step 2's "Use this logo" (issue 19 item 6): a logo's id in JSON.
   { path: /^\/api\/drafts\/[^/]+\/brand-logo$/, bytes: 4 * 1024 },
-  // Step 2's "Use this logo" from another line (issue 41 item 7): two ids in JSON.
+  // Step 2's "Use this logo" from another line (decision 044): two ids in JSON.
   { path: /^\/api\/drafts\/[^/]+\/line-artwork$/, bytes: 4 * 1024 },
   // "Use it anyway" (issue 20 item 2): a draft's id and a few warning codes in JSON.
   { path: /^\/api\/artwork\/[^/]+\/use-anyway$/, bytes: 4 * 1024 },

@@ -1,5 +1,5 @@
 /**
- * One logo on every line (issue 41 item 7): a file on one of the buyer's drafts is copied into
+ * One logo on every line (docs/decisions/044-raster-and-svg-artwork.md): a file on one of the buyer's drafts is copied into
  * another of theirs, checked again there, and owned by it; anyone else's draft or file is a 404.
  * Real PGlite, real preflight and local file storage.
  */
@@ -15,7 +15,8 @@ import { testFileDatabase } from "../../tests/setup/test-db";
 import { useTestEnv } from "../../tests/setup/users";
 import { copyArtworkIntoDraft } from "./artwork-copy.server";
 import { createDraft } from "./drafts.server";
-import { takeLineArtwork } from "./line-artwork.server";
+import { LINE_ARTWORK_COPIES, takeLineArtwork } from "./line-artwork.server";
+import { hitRateLimit } from "./rate-limit.server";
 import { createLocalStorage, type FileStorage, putBytes } from "./storage.server";
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
@@ -125,5 +126,21 @@ describe("takeLineArtwork", () => {
     ).toMatchObject({ ok: false, status: 404 });
 
     expect(await handle.db.select().from(artworkFiles)).toHaveLength(before.length);
+  });
+
+  it("answers 429 once the buyer's copies for the hour are spent, copying nothing", async () => {
+    const cap = await capWithLogo("carol");
+    const shorts = await draftOf("carol", "15");
+    for (let i = 0; i < LINE_ARTWORK_COPIES.hits; i++)
+      await hitRateLimit(handle.db, "line-artwork:carol", LINE_ARTWORK_COPIES.hits, LINE_ARTWORK_COPIES.windowSeconds);
+    const refused = await takeLineArtwork(handle.db, {
+      userId: "carol",
+      draftId: shorts.id,
+      fromDraftId: cap.draft.id,
+      fileId: cap.file.id,
+      storage,
+    });
+    expect(refused).toMatchObject({ ok: false, status: 429, code: "RATE_LIMITED" });
+    expect(await handle.db.select().from(artworkFiles).where(eq(artworkFiles.draftId, shorts.id))).toEqual([]);
   });
 });

@@ -947,6 +947,30 @@ test("GET the orders' CSV and a problem report's photo with odd input: never a 5
   expect((await staff.get("/healthz")).status()).toBe(200);
 });
 
+// The pages that only read (decisions 046 and 047): a job sheet and an account are "not found" for
+// odd ids, the customer search says what it needs or finds nothing; none takes a post.
+test("GET a job sheet, the customer search and an account with odd input: never a 5xx; none takes a post", async () => {
+  for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+    const sheet = await staff.get(`/admin/orders/${encodeURIComponent(id)}/job-sheet`);
+    expect(sheet.status(), id.slice(0, 40)).toBe(404);
+    const account = await staff.get(`/admin/customers/${encodeURIComponent(id)}`);
+    expect(account.status(), id.slice(0, 40)).toBe(404);
+  }
+  for (const q of ["x", "%", "_", "' or 1=1 --", "%00", "\u0000", "x".repeat(101), "x".repeat(8000)]) {
+    const search = await staff.get(`/admin/customers?q=${encodeURIComponent(q)}`);
+    expect(search.status(), q.slice(0, 40)).toBe(200);
+  }
+  for (const path of ["/admin/customers", `/admin/customers/${NOBODY}`, `/admin/orders/${NOBODY}/job-sheet`]) {
+    const posted = await staff.post(path, { form: { intent: "delete" } });
+    expect(posted.status(), path).toBeGreaterThanOrEqual(400);
+    expect(posted.status(), path).toBeLessThan(500);
+    const large = await staff.post(path, { data: "x".repeat(4096), headers: { "Content-Type": "text/plain" } });
+    expect(large.status(), `${path} with 4 kB`).toBeGreaterThanOrEqual(400);
+    expect(large.status(), `${path} with 4 kB`).toBeLessThan(500);
+  }
+  expect((await staff.get("/healthz")).status()).toBe(200);
+});
+
 test("after all of it, the buyer's draft and file are intact and the server is healthy", async () => {
   expect((await buyer.get(`/api/drafts/${ids.draftId}`)).status()).toBe(200);
   expect((await buyer.get(`/api/artwork/${ids.artworkId}`)).status()).toBe(200);
