@@ -1,5 +1,5 @@
 /**
- * The production server: the HTTP edge (app/server/http-app.server.ts) around the React Router
+ * The production server: the HTTP edge (app/server/edge/http-app.server.ts) around the React Router
  * request handler, with the build's files and the signed-out page cache. Built by Vite as the SSR
  * entry (vite.config.ts), run with `npm start`. `npm run dev` runs the same edge (scripts/dev.ts).
  */
@@ -11,17 +11,17 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import * as build from "virtual:react-router/server-build";
-import { getEnv } from "~/server/env.server";
-import { acceptsGzip, createHtmlCache, PAGE_COOKIES } from "~/server/html-cache.server";
-import { withoutModulePreloads } from "~/server/module-preloads.server";
-import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/http-app.server";
-import { createLog, sendConsoleTo } from "~/server/log.server";
-import { setPreflightWorkerFile } from "~/server/preflight.server";
-import { epsPreviewStatus } from "~/server/preflight-sandbox.server";
-import { servesRequests, superviseServers } from "~/server/processes.server";
-import { openEnvDatabase, openServices } from "~/server/services.server";
-import { getUploadStorage } from "~/server/storage.server";
-import { startJobWorker } from "~/server/job-worker.server";
+import { getEnv } from "~/server/platform/env.server";
+import { acceptsGzip, createHtmlCache, PAGE_COOKIES } from "~/server/edge/html-cache.server";
+import { withoutModulePreloads } from "~/server/edge/module-preloads.server";
+import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/edge/http-app.server";
+import { createLog, sendConsoleTo } from "~/server/platform/log.server";
+import { setPreflightWorkerFile } from "~/server/artwork/preflight.server";
+import { epsPreviewStatus } from "~/server/artwork/preflight-sandbox.server";
+import { servesRequests, superviseServers } from "~/server/platform/processes.server";
+import { openEnvDatabase, openServices } from "~/server/providers/services.server";
+import { getUploadStorage } from "~/server/providers/storage.server";
+import { startJobWorker } from "~/server/edge/job-worker.server";
 
 const env = (() => {
   try {

@@ -59,7 +59,7 @@ function emitPreflightWorker(): Plugin {
     buildStart() {
       this.emitFile({
         type: "chunk",
-        id: fileURLToPath(new URL("./app/server/preflight-worker.ts", import.meta.url)),
+        id: fileURLToPath(new URL("./app/server/artwork/preflight-worker.ts", import.meta.url)),
         fileName: "preflight-worker.js",
       });
     },

@@ -4,9 +4,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { NonceProvider } from "~/components/nonce";
-import { nonceContext } from "~/server/request-context.server";
-import "~/server/zod-messages.server";
+import { NonceProvider } from "~/components/ui/nonce";
+import { nonceContext } from "~/server/accounts/request-context.server";
+import "~/server/platform/zod-messages.server";
 
 export const streamTimeout = 5_000;
 

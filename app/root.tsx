@@ -1,22 +1,22 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { sessionMiddleware, sessionOf, dbOf } from "~/server/request-context.server";
-import { useNonce } from "./components/nonce";
-import { NotFound } from "./components/not-found";
-import type { RootData } from "./components/root-data";
-import { SiteShell } from "./components/site-shell";
+import { sessionMiddleware, sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { useNonce } from "./components/ui/nonce";
+import { NotFound } from "./components/shell/not-found";
+import type { RootData } from "./components/ui/root-data";
+import { SiteShell } from "./components/shell/site-shell";
 import { buttonClass } from "./components/ui/button";
 import { CLAIMS } from "./content/claims";
-import { publicBusiness } from "./domain/business-profile";
-import { londonToday } from "./domain/dates";
-import { priceModeFromCookie } from "./domain/price-mode";
-import { promoClosed } from "./domain/promo";
-import type { StaffNotice } from "./server/admin-access.server";
-import { getEnv } from "./server/env.server";
-import { firstOrderOfferShown } from "./server/first-order-discount.server";
-import { productRatings } from "./server/reviews.server";
-import { countCartLines, listFavouriteIds } from "./server/shopping.server";
-import { smsAvailable } from "./server/sms.server";
+import { publicBusiness } from "./domain/people/business-profile";
+import { londonToday } from "./domain/core/dates";
+import { priceModeFromCookie } from "./domain/pricing/price-mode";
+import { promoClosed } from "./domain/pricing/promo";
+import type { StaffNotice } from "./server/accounts/admin-access.server";
+import { getEnv } from "./server/platform/env.server";
+import { firstOrderOfferShown } from "./server/checkout/first-order-discount.server";
+import { productRatings } from "./server/shop/reviews.server";
+import { countCartLines, listFavouriteIds } from "./server/checkout/shopping.server";
+import { smsAvailable } from "./server/messages/sms.server";
 import "./app.css";
 
 /** Every request's session is looked up once, by the first loader or action that asks (docs/decisions/011). */

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { orderLineSnapshotSchema, orderSnapshotSchema } from "~/domain/order-snapshot";
-import { draftDataSchema } from "~/domain/draft-schemas";
-import { readLedgerLines } from "~/domain/ledger-lines";
+import { orderLineSnapshotSchema, orderSnapshotSchema } from "~/domain/orders/order-snapshot";
+import { draftDataSchema } from "~/domain/checkout/draft-schemas";
+import { readLedgerLines } from "~/domain/checkout/ledger-lines";
 
 // Issue 15 item 7: an order paid before orders had lines becomes a one-line order, with nothing
 // of what the buyer chose or paid lost, its proofs become that line's (0011), and its payment

@@ -1,5 +1,5 @@
 /**
- * `npm run dev`: the production HTTP edge (app/server/http-app.server.ts) with Vite as middleware,
+ * `npm run dev`: the production HTTP edge (app/server/edge/http-app.server.ts) with Vite as middleware,
  * so development has the same security headers, CSP, cross-site refusal, client address and body
  * limits as `npm start` (docs/decisions/009). Vite answers its own requests (modules, HMR, files
  * under public/); everything else goes through the edge to React Router, whose build Vite
@@ -14,12 +14,12 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 
 type AppModules = {
-  createHttpApp: typeof import("../app/server/http-app.server").createHttpApp;
-  reactRouterRenderer: typeof import("../app/server/http-app.server").reactRouterRenderer;
-  getEnv: typeof import("../app/server/env.server").getEnv;
-  openServices: typeof import("../app/server/services.server").openServices;
-  getUploadStorage: typeof import("../app/server/storage.server").getUploadStorage;
-  startJobWorker: typeof import("../app/server/job-worker.server").startJobWorker;
+  createHttpApp: typeof import("../app/server/edge/http-app.server").createHttpApp;
+  reactRouterRenderer: typeof import("../app/server/edge/http-app.server").reactRouterRenderer;
+  getEnv: typeof import("../app/server/platform/env.server").getEnv;
+  openServices: typeof import("../app/server/providers/services.server").openServices;
+  getUploadStorage: typeof import("../app/server/providers/storage.server").getUploadStorage;
+  startJobWorker: typeof import("../app/server/edge/job-worker.server").startJobWorker;
 };
 
 export async function startDevServer(options: { port: number; host?: string }): Promise<{
@@ -35,16 +35,15 @@ export async function startDevServer(options: { port: number; host?: string }): 
   });
   // The app's modules go through Vite, so they resolve "~/" and share one copy of React Router
   // with the build Vite serves.
-  const { createHttpApp, reactRouterRenderer } = (await vite.ssrLoadModule("/app/server/http-app.server.ts")) as Pick<
-    AppModules,
-    "createHttpApp" | "reactRouterRenderer"
-  >;
-  const { getEnv } = (await vite.ssrLoadModule("/app/server/env.server.ts")) as Pick<AppModules, "getEnv">;
-  const { openServices } = (await vite.ssrLoadModule("/app/server/services.server.ts")) as Pick<
+  const { createHttpApp, reactRouterRenderer } = (await vite.ssrLoadModule(
+    "/app/server/edge/http-app.server.ts",
+  )) as Pick<AppModules, "createHttpApp" | "reactRouterRenderer">;
+  const { getEnv } = (await vite.ssrLoadModule("/app/server/platform/env.server.ts")) as Pick<AppModules, "getEnv">;
+  const { openServices } = (await vite.ssrLoadModule("/app/server/providers/services.server.ts")) as Pick<
     AppModules,
     "openServices"
   >;
-  const { getUploadStorage } = (await vite.ssrLoadModule("/app/server/storage.server.ts")) as Pick<
+  const { getUploadStorage } = (await vite.ssrLoadModule("/app/server/providers/storage.server.ts")) as Pick<
     AppModules,
     "getUploadStorage"
   >;
@@ -52,7 +51,7 @@ export async function startDevServer(options: { port: number; host?: string }): 
   // Opened once: the database and payment provider outlive the app modules Vite reloads.
   const { services, close: closeServices } = await openServices(env);
   // Mail with SMTP_URL, texts with a provider and the recurring work are jobs (decision 030), run here as in `npm start`.
-  const { startJobWorker } = (await vite.ssrLoadModule("/app/server/job-worker.server.ts")) as Pick<
+  const { startJobWorker } = (await vite.ssrLoadModule("/app/server/edge/job-worker.server.ts")) as Pick<
     AppModules,
     "startJobWorker"
   >;

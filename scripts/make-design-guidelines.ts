@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { runnerImport, type InlineConfig } from "vite";
 import { CHROMIUM_LAUNCH } from "./chromium";
-import { escapeHtml } from "../app/domain/html";
+import { escapeHtml } from "../app/domain/core/html";
 
 type Catalogue = typeof import("../app/catalogue/catalogue");
 type GuidelinesModule = typeof import("../app/content/design-guidelines");

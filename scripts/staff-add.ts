@@ -11,9 +11,9 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { grantStaffRole } from "../app/server/admin-staff.server";
-import { openDatabase } from "../app/server/db.server";
-import { getEnv } from "../app/server/env.server";
+import { grantStaffRole } from "../app/server/accounts/admin-staff.server";
+import { openDatabase } from "../app/server/platform/db.server";
+import { getEnv } from "../app/server/platform/env.server";
 
 function refuse(message: string, code = 1): never {
   console.error(message);

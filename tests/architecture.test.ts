@@ -4,13 +4,38 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue 14's house rules that a reviewer would otherwise have to check by eye: no import circles
- * in `app/`, no component importing a route (or the root route), and no source file over 400 lines.
+ * The house rules a reviewer would otherwise check by eye (docs/architecture.md): no import circles in
+ * `app/`; no component importing a route, the root route or server code; and the map of wings. Each of
+ * `app/server`, `app/domain` and `app/components` is a set of folders (wings) in layers: a wing imports
+ * its own files and the wings listed before it, never one after it, so there is no circle between wings,
+ * and no folder holds more than 25 source files.
  */
 
 const ROOT = join(import.meta.dirname, "..");
 const APP = join(ROOT, "app");
-const MAX_LINES = 400;
+const MAX_FILES_PER_FOLDER = 25;
+
+/** Each area's wings, lowest first: a wing may import only itself and the wings before it. */
+const WINGS = {
+  server: [
+    "platform", // database, environment, log, HTTP answers, rate limits, record numbers
+    "providers", // the outside world: payment provider, VAT check, file storage, and the services opened at start
+    "messages", // e-mail, SMS and the job queue they are sent through
+    "accounts", // sign-in, sessions, people, organisations and staff access
+    "artwork", // uploads, the preflight and its sandbox, brand kits
+    "orders", // reading orders and their lines
+    "documents", // quotes', invoices' and credit notes' PDFs
+    "shop", // what the storefront shows around the catalogue: reviews, figures, sign-ups, enquiries
+    "checkout", // cart, drafts, the six steps, quotes, shopping list, reorder
+    "payments", // taking money: card and bank transfer, and the order each payment creates
+    "admin", // the back office: orders, proofs, quotes, customers, transfers
+    "aftercare", // after the sale: proofs, approvals, problem reports, guarantee claims
+    "edge", // the HTTP edge and the job worker, which compose everything below
+  ],
+  domain: ["core", "pricing", "people", "fulfilment", "artwork", "checkout", "orders"],
+  components: ["ui", "shell", "product", "marketing", "home", "cart", "checkout", "orders", "account", "admin"],
+} as const;
+type Area = keyof typeof WINGS;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -80,6 +105,19 @@ function circles(): string[][] {
   return found;
 }
 
+/** "from → to" for each import from a wing to a wing listed after it in WINGS[area]. */
+function wingViolations(area: Area, graph: ReadonlyMap<string, readonly string[]> = GRAPH): string[] {
+  const wings: readonly string[] = WINGS[area];
+  const areaDir = join(APP, area);
+  const rank = (file: string) =>
+    file.startsWith(`${areaDir}/`) ? wings.indexOf(relative(areaDir, file).split("/")[0]!) : -1;
+  return [...graph].flatMap(([file, targets]) =>
+    rank(file) < 0
+      ? []
+      : targets.filter((target) => rank(target) > rank(file)).map((t) => `${name(file)} → ${name(t)}`),
+  );
+}
+
 describe("the house rules of app/", () => {
   it("has no import circles", () => {
     expect(circles()).toEqual([]);
@@ -101,15 +139,45 @@ describe("the house rules of app/", () => {
     expect(offenders).toEqual([]);
   });
 
-  it(`has no source file over ${MAX_LINES} lines`, () => {
-    const long = FILES.map((file) => ({ file: name(file), lines: readFileSync(file, "utf8").split("\n").length }))
-      .filter(({ lines }) => lines > MAX_LINES)
-      .map(({ file, lines }) => `${file}: ${lines}`);
-    expect(long).toEqual([]);
+  for (const area of Object.keys(WINGS) as Area[]) {
+    const wings: readonly string[] = WINGS[area];
+    const areaDir = join(APP, area);
+    const wingOf = (file: string): string | undefined => {
+      if (!file.startsWith(`${areaDir}/`)) return undefined;
+      return relative(areaDir, file).split("/")[0];
+    };
+
+    it(`keeps every file of app/${area} in one of its wings`, () => {
+      const loose = FILES.filter((file) => file.startsWith(`${areaDir}/`)).filter((file) => {
+        const wing = wingOf(file)!;
+        return !wings.includes(wing) || dirname(file) !== join(areaDir, wing);
+      });
+      expect(loose.map(name)).toEqual([]);
+    });
+
+    it(`has no wing of app/${area} importing a wing above it`, () => {
+      expect(wingViolations(area)).toEqual([]);
+    });
+
+    it(`has at most ${MAX_FILES_PER_FOLDER} source files in each wing of app/${area}`, () => {
+      const crowded = wings
+        .map((wing) => ({ wing, files: FILES.filter((file) => dirname(file) === join(areaDir, wing)).length }))
+        .filter(({ files }) => files > MAX_FILES_PER_FOLDER);
+      expect(crowded).toEqual([]);
+    });
+  }
+
+  it("catches a forbidden wing import", () => {
+    const platform = join(APP, "server", "platform", "db.server.ts");
+    const edge = join(APP, "server", "edge", "http-app.server.ts");
+    expect(wingViolations("server", new Map([[platform, [edge]]]))).toEqual([
+      "app/server/platform/db.server.ts → app/server/edge/http-app.server.ts",
+    ]);
+    expect(wingViolations("server", new Map([[edge, [platform]]]))).toEqual([]);
   });
 
   it("sees the app: it finds the modules and their imports", () => {
     expect(FILES.length).toBeGreaterThan(200);
-    expect(GRAPH.get(join(APP, "root.tsx"))).toContain(join(APP, "components", "site-shell.tsx"));
+    expect(GRAPH.get(join(APP, "root.tsx"))).toContain(join(APP, "components", "shell", "site-shell.tsx"));
   });
 });

@@ -73,7 +73,7 @@ describe("regular expressions", () => {
   it("finds the app's patterns", () => {
     // A parser that found nothing would pass everything below.
     expect(patterns.length).toBeGreaterThan(60);
-    expect(patterns.some((p) => p.where.startsWith("domain/contact-rules.ts:"))).toBe(true);
+    expect(patterns.some((p) => p.where.startsWith("domain/people/contact-rules.ts:"))).toBe(true);
     expect(patterns.some((p) => p.where.startsWith("routes/"))).toBe(true);
   });
 

@@ -2,8 +2,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { BRANDING_METHOD_IDS } from "~/domain/checkout";
-import { parsePrice, parseTierRange, tierFor } from "~/domain/pricing";
+import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
+import { parsePrice, parseTierRange, tierFor } from "~/domain/pricing/pricing";
 import { PRODUCTS, findProductById, listByCategory, promotedCategories, relatedProducts } from "./catalogue";
 import { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
 import { DEFAULT_PALETTE, coloursFor } from "./colours";
@@ -382,7 +382,7 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
   });
 
   // R-CAT-08's featured set (the first four tagged Hot) is the home page's fallback before any
-  // paid order: choosePicks, app/domain/most-loved.ts (issue 18 item 3).
+  // paid order: choosePicks, app/domain/pricing/most-loved.ts (issue 18 item 3).
 
   test("related: other products only, same category first, at most the limit", () => {
     for (const product of PRODUCTS) {

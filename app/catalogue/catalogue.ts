@@ -2,7 +2,7 @@
  * The catalogue's public API (SPEC.md §3 helpers; R-CAT-06..08, R-PDP-22). Static data, no I/O:
  * safe to import from routes, components and *.server.ts alike.
  */
-import { parseTiers } from "~/domain/pricing";
+import { parseTiers } from "~/domain/pricing/pricing";
 import { CATEGORIES, categoryBySlug } from "./categories";
 import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
 import type { Category, Product } from "./types";

@@ -9,7 +9,7 @@
  *
  * Copy rules: no certifications, awards or sustainability claims we cannot evidence; specs are
  * the supplier's nominal figures. No ratings or review counts here: they are computed from the
- * buyers' published reviews (A-24, issue 18 item 1; app/server/reviews.server.ts).
+ * buyers' published reviews (A-24, issue 18 item 1; app/server/shop/reviews.server.ts).
  */
 import { PRODUCT_IMAGES } from "./images";
 import type { CatalogueEntry } from "./types";

@@ -3,8 +3,8 @@
  * REQUIREMENTS R-CAT-01..12). The catalogue changes only by code deploy (B-25), and the same
  * module prices the payment on the server, so display and charge can never diverge.
  */
-import type { BrandingMethod } from "~/domain/checkout";
-import type { PriceTier } from "~/domain/pricing";
+import type { BrandingMethod } from "~/domain/pricing/checkout";
+import type { PriceTier } from "~/domain/pricing/pricing";
 
 export const CATEGORY_NAMES = ["Drinkware", "Office Essentials", "Other", "Apparel", "Bags", "Hats"] as const;
 export type CategoryName = (typeof CATEGORY_NAMES)[number];
@@ -43,7 +43,7 @@ export type CustomizationOption = { title: string; subtitle?: string; className?
 
 /**
  * One row of a tier table, as shown to the buyer: quantity '50-399', '100-200' or '400+', price
- * '£5.50'. Bands are lower-bound inclusive (DESIGN decision 2); app/domain/pricing.ts reads them.
+ * '£5.50'. Bands are lower-bound inclusive (DESIGN decision 2); app/domain/pricing/pricing.ts reads them.
  */
 export type PricingRow = { quantity: string; price: string };
 

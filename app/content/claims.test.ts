@@ -3,11 +3,11 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLAIMS } from "./claims";
 import { PRODUCTS } from "~/catalogue/catalogue";
-import { catalogueTurnaround, formatWeeks, lowestMoq } from "~/domain/claims";
+import { catalogueTurnaround, formatWeeks, lowestMoq } from "~/domain/fulfilment/claims";
 import { FAQ_PAGE, faqCategories } from "./faqs";
 import { BUT_WHY, HERO, HOME_META, HOW_IT_WORKS, PERSONA_SECTION, PICKS } from "./home";
 import { ABOUT_PAGE, COMPARE_PAGE, HOW_IT_WORKS_PAGE } from "./marketing";
-import { BUSINESS_SAMPLES, businessProfile } from "~/domain/business-variables";
+import { BUSINESS_SAMPLES, businessProfile } from "~/domain/people/business-variables";
 
 const APP = join(import.meta.dirname, "..");
 

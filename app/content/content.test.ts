@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_SAMPLES, businessProfile } from "~/domain/business-variables";
+import { BUSINESS_SAMPLES, businessProfile } from "~/domain/people/business-variables";
 import { faqCategories } from "./faqs";
 import { LEGAL_DOCUMENTS, type LegalBlock } from "./legal";
 import { COMPARE_PAGE, QUICK_WINS } from "./marketing";

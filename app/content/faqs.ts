@@ -6,11 +6,11 @@
  */
 import { CAP } from "~/catalogue/products";
 import type { PricingRow } from "~/catalogue/types";
-import { COUNTRIES, COUNTRY_NAMES, FIRST_ORDER_DISCOUNT_PERCENT } from "~/domain/checkout";
+import { COUNTRIES, COUNTRY_NAMES, FIRST_ORDER_DISCOUNT_PERCENT } from "~/domain/pricing/checkout";
 import { CLAIMS } from "./claims";
 import { DESIGN_GUIDELINES_PATH } from "./design-guidelines";
 import { HOW_IT_WORKS } from "./home";
-import type { PublicBusiness } from "~/domain/business-profile";
+import type { PublicBusiness } from "~/domain/people/business-profile";
 import { founderChatUrl } from "./links";
 import { POLICY } from "./policy";
 

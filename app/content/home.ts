@@ -3,7 +3,7 @@
  * come from ./claims (issue 18 item 2, A-23), the one place they are written, so every page agrees.
  * Components only render it.
  */
-import type { MetricId } from "~/domain/shop-metrics";
+import type { MetricId } from "~/domain/people/shop-metrics";
 import { CLAIMS } from "./claims";
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -72,7 +72,7 @@ export const HERO = {
 
 /**
  * R-HOME-02 with A-24: the logos are the operator's, each shown with the client's permission
- * (BUSINESS_CLIENT_LOGOS, app/domain/business-showcase.ts); with none configured the strip is left out.
+ * (BUSINESS_CLIENT_LOGOS, app/domain/people/business-showcase.ts); with none configured the strip is left out.
  */
 export const CLIENTS = {
   heading: "Merch for teams big and small",
@@ -179,7 +179,7 @@ export const PERSONA_SECTION = {
 
 /**
  * R-HOME-08 with issue 18 item 2: figures computed from the shop's own orders and reviews
- * (app/domain/shop-metrics.ts), each left out below its minimum sample; with none, no section.
+ * (app/domain/people/shop-metrics.ts), each left out below its minimum sample; with none, no section.
  */
 export const METRICS = {
   heading: "Merch by the numbers",

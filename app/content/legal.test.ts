@@ -4,9 +4,9 @@
  * stores; no page claims an AI feature.
  */
 import { describe, expect, it } from "vitest";
-import { BUSINESS_SAMPLES, businessProfile } from "~/domain/business-variables";
-import { PRICE_MODE_COOKIE } from "~/domain/price-mode";
-import { PROMO_COOKIE } from "~/domain/promo";
+import { BUSINESS_SAMPLES, businessProfile } from "~/domain/people/business-variables";
+import { PRICE_MODE_COOKIE } from "~/domain/pricing/price-mode";
+import { PROMO_COOKIE } from "~/domain/pricing/promo";
 import { DESIGN_GUIDELINES } from "./design-guidelines";
 import { faqCategories } from "./faqs";
 import { COOKIES, GUARANTEE, LEGAL_DOCUMENTS, type LegalBlock, type LegalDocument, PRIVACY } from "./legal";
@@ -86,7 +86,7 @@ describe("the Cookie Policy describes what the code stores", () => {
     expect(cookies).toContain(
       `${PRICE_MODE_COOKIE}: remembers whether you chose to see prices with or without VAT (1 year)`,
     );
-    // app/server/recent-buyers.server.ts and better-auth's prefix (app/server/auth.server.ts).
+    // app/server/accounts/recent-buyers.server.ts and better-auth's prefix (app/server/accounts/auth.server.ts).
     expect(cookies).toContain("swag.recent_buyers:");
     expect(cookies).toContain("Sign-in cookies, whose names start with swag. (or __Host-swag. on our secure site)");
   });

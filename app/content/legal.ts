@@ -3,7 +3,7 @@
  * come from ~/content/policy so these pages, the FAQs and the checkout never disagree (A-46, A-47).
  * This is our plain-English draft for the owner and counsel to review before launch.
  */
-import type { PublicBusiness } from "~/domain/business-profile";
+import type { PublicBusiness } from "~/domain/people/business-profile";
 import { POLICY } from "./policy";
 
 /** A paragraph, or a bulleted list. */
@@ -192,7 +192,7 @@ export const GUARANTEE: LegalDocument = {
 /**
  * Issue 18 item 4: the Privacy and Cookie Policies say what the code stores, where and for how
  * long. The periods are the operator's (business profile, BUSINESS_RETENTION_*), and the hourly
- * purge (app/server/retention-purges.server.ts) deletes what is past them, as the policy says.
+ * purge (app/server/edge/retention-purges.server.ts) deletes what is past them, as the policy says.
  */
 export const PRIVACY: LegalDocument = {
   path: "/privacy",

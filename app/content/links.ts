@@ -1,8 +1,8 @@
-import { chatLink, type PublicBusiness } from "~/domain/business-profile";
+import { chatLink, type PublicBusiness } from "~/domain/people/business-profile";
 
 /**
  * The brand and the external addresses that are not the business's own (REQUIREMENTS.md A-55).
- * The business's contact points and seller details are configured: app/domain/business-profile.ts.
+ * The business's contact points and seller details are configured: app/domain/people/business-profile.ts.
  */
 export const SITE = {
   name: "Swag Studio",

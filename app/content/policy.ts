@@ -14,8 +14,8 @@
  * Every sentence here is a commitment the owner signs off (A-23, B-23). Change the business rule
  * here and every page follows.
  */
-import { FIRST_ORDER_DISCOUNT_PERCENT, SHIPPING_METHODS } from "~/domain/checkout";
-import { formatPence } from "~/domain/money";
+import { FIRST_ORDER_DISCOUNT_PERCENT, SHIPPING_METHODS } from "~/domain/pricing/checkout";
+import { formatPence } from "~/domain/core/money";
 
 export { POLICY_NUMBERS } from "./policy-numbers";
 

@@ -3,7 +3,7 @@
  * and the form an empty category or an empty search offers instead of a dead end.
  */
 import type { CategorySlug } from "~/catalogue/types";
-import type { ProductRequestField } from "~/domain/product-request";
+import type { ProductRequestField } from "~/domain/people/product-request";
 import { POLICY_NUMBERS } from "./policy-numbers";
 
 /** What we make to order in each category, whether or not the catalogue lists any of it yet. */

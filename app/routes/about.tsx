@@ -1,8 +1,8 @@
-import { CheckIcon } from "~/components/icons";
-import { CallToAction, ExternalLink, PageHero, Prose } from "~/components/marketing-page";
+import { CheckIcon } from "~/components/ui/icons";
+import { CallToAction, ExternalLink, PageHero, Prose } from "~/components/marketing/marketing-page";
 import { SITE } from "~/content/links";
 import { ABOUT_PAGE } from "~/content/marketing";
-import { useBusiness } from "~/components/root-data";
+import { useBusiness } from "~/components/ui/root-data";
 
 // No loader: static copy (R-MKT-04, R-MKT-10).
 

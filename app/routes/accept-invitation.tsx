@@ -1,11 +1,11 @@
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accept-invitation";
-import { sessionOf, dbOf } from "~/server/request-context.server";
+import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { respondToInvitation, switchOrganisation } from "~/server/account-settings.server";
-import { parseForm, toResponse } from "~/server/http.server";
+import { respondToInvitation, switchOrganisation } from "~/server/accounts/account-settings.server";
+import { parseForm, toResponse } from "~/server/platform/http.server";
 
 // Anything but "yes" declines, as the Decline button does.
 const schema = z.object({ accept: z.string().optional() });
@@ -25,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await respondToInvitation(db, request, { invitationId: params.id, accept });
   if (!result.ok) return toResponse(result);
   if (accept) {
-    const auth = await import("~/server/auth.server").then((m) => m.authFor(db));
+    const auth = await import("~/server/accounts/auth.server").then((m) => m.authFor(db));
     const invitation = await auth.api
       .getInvitation({ headers: request.headers, query: { id: params.id } })
       .catch(() => null);

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.brand-kit";
 import { BrandKitPage } from "~/components/account/brand-kit-section";
-import { BRAND_KIT_MESSAGES, cleanPlacementNotes, parseBrandColours } from "~/domain/brand-kit";
-import { getBrandKit, mayEditBrandKit, removeBrandLogo, saveBrandKit } from "~/server/brand-kit.server";
-import { failure, readForm, toResponse } from "~/server/http.server";
-import { dbOf, requireSessionInfo } from "~/server/request-context.server";
+import { BRAND_KIT_MESSAGES, cleanPlacementNotes, parseBrandColours } from "~/domain/artwork/brand-kit";
+import { getBrandKit, mayEditBrandKit, removeBrandLogo, saveBrandKit } from "~/server/artwork/brand-kit.server";
+import { failure, readForm, toResponse } from "~/server/platform/http.server";
+import { dbOf, requireSessionInfo } from "~/server/accounts/request-context.server";
 
 /**
  * /account/brand-kit (issue 19 item 6): the session's brand kit (its active organisation's, else

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.email";
-import { requireSessionInfo, dbOf } from "~/server/request-context.server";
+import { requireSessionInfo, dbOf } from "~/server/accounts/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
-import { emailChangeSchema } from "~/domain/auth-forms";
-import { confirmCurrentEmail, confirmEmailChange, startEmailChange } from "~/server/account-settings.server";
-import { readForm, toResponse, validate } from "~/server/http.server";
+import { emailChangeSchema } from "~/domain/people/auth-forms";
+import { confirmCurrentEmail, confirmEmailChange, startEmailChange } from "~/server/accounts/account-settings.server";
+import { readForm, toResponse, validate } from "~/server/platform/http.server";
 
 /** The three steps of an e-mail change; each answer names its step and the address being moved to. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.organisation";
-import { dbOf, requireSessionInfo } from "~/server/request-context.server";
-import type { Database } from "~/server/db.server";
+import { dbOf, requireSessionInfo } from "~/server/accounts/request-context.server";
+import type { Database } from "~/server/platform/db.server";
 import { AccountPage } from "~/components/account/account-page";
-import { organisationSchema } from "~/domain/auth-forms";
-import * as organisations from "~/server/account-settings.server";
-import { readForm, toResponse, validate } from "~/server/http.server";
+import { organisationSchema } from "~/domain/people/auth-forms";
+import * as organisations from "~/server/accounts/account-settings.server";
+import { readForm, toResponse, validate } from "~/server/platform/http.server";
 
 /** Working as a team: create, switch, invite, change a role, cancel an invitation, leave, answer an invitation. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.password";
-import { requireSessionInfo, dbOf } from "~/server/request-context.server";
+import { requireSessionInfo, dbOf } from "~/server/accounts/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
-import { passwordChangeSchema } from "~/domain/auth-forms";
-import { changePassword } from "~/server/account-settings.server";
-import { parseForm, toResponse } from "~/server/http.server";
+import { passwordChangeSchema } from "~/domain/people/auth-forms";
+import { changePassword } from "~/server/accounts/account-settings.server";
+import { parseForm, toResponse } from "~/server/platform/http.server";
 
 const reply = { intent: "password" };
 

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.profile";
-import { requireSessionInfo, dbOf } from "~/server/request-context.server";
+import { requireSessionInfo, dbOf } from "~/server/accounts/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
-import { profileSchema } from "~/domain/auth-forms";
-import { updateProfile } from "~/server/account-settings.server";
-import { parseForm, toResponse } from "~/server/http.server";
+import { profileSchema } from "~/domain/people/auth-forms";
+import { updateProfile } from "~/server/accounts/account-settings.server";
+import { parseForm, toResponse } from "~/server/platform/http.server";
 
 const reply = { intent: "profile" };
 

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.sessions";
-import { requireSessionInfo, dbOf } from "~/server/request-context.server";
+import { requireSessionInfo, dbOf } from "~/server/accounts/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
-import { sessionRevokeSchema } from "~/domain/auth-forms";
-import { revokeSessionById } from "~/server/account-security.server";
-import { parseForm, toResponse } from "~/server/http.server";
+import { sessionRevokeSchema } from "~/domain/people/auth-forms";
+import { revokeSessionById } from "~/server/accounts/account-security.server";
+import { parseForm, toResponse } from "~/server/platform/http.server";
 
 const reply = { intent: "session-revoke" };
 

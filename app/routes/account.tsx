@@ -1,10 +1,14 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/account";
-import { requireSessionInfo, dbOf } from "~/server/request-context.server";
+import { requireSessionInfo, dbOf } from "~/server/accounts/request-context.server";
 import type { AccountView } from "~/components/account/account-page";
-import { isPlaceholderEmail, isSignInFresh } from "~/domain/auth-rules";
-import { listActiveSessions } from "~/server/account-security.server";
-import { activeOrganisationDetails, listMyInvitations, listMyOrganisations } from "~/server/account-settings.server";
+import { isPlaceholderEmail, isSignInFresh } from "~/domain/people/auth-rules";
+import { listActiveSessions } from "~/server/accounts/account-security.server";
+import {
+  activeOrganisationDetails,
+  listMyInvitations,
+  listMyOrganisations,
+} from "~/server/accounts/account-settings.server";
 
 /**
  * /account: what the page shows, for every concern's route below it (account.profile.tsx,

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.two-factor";
-import { requireSessionInfo, dbOf } from "~/server/request-context.server";
+import { requireSessionInfo, dbOf } from "~/server/accounts/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
-import { twoFactorSettingsSchema } from "~/domain/auth-forms";
-import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from "~/server/account-security.server";
-import { readForm, toResponse, validate } from "~/server/http.server";
+import { twoFactorSettingsSchema } from "~/domain/people/auth-forms";
+import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from "~/server/accounts/account-security.server";
+import { readForm, toResponse, validate } from "~/server/platform/http.server";
 
 /** Two-step sign-in: set up (the answer carries the key, QR code and backup codes), confirm, turn off. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
-import { formatLondonDateTime } from "~/domain/dates";
-import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
-import { openClaims } from "~/server/guarantee-claims.server";
-import { dbOf } from "~/server/request-context.server";
-import { waitingForStaff } from "~/server/staff-waiting.server";
+import { formatLondonDateTime } from "~/domain/core/dates";
+import { ADMIN_NO_STORE, requireStaff } from "~/server/accounts/admin-access.server";
+import { openClaims } from "~/server/aftercare/guarantee-claims.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { waitingForStaff } from "~/server/admin/staff-waiting.server";
 
 // A page route, not a resource route, so a refused visitor gets the site's 404 page as HTML.
 export async function loader({ request, context }: Route.LoaderArgs) {

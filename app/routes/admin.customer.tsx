@@ -1,20 +1,20 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.customer";
 import { TableFrame } from "~/components/admin/table-parts";
-import { StatusBadge } from "~/components/admin-status-badge";
-import { CUSTOMER_RECORDS_LIMIT } from "~/domain/admin-customers";
-import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
-import { formatPence } from "~/domain/money";
-import type { OrderStatus } from "~/domain/orders";
+import { StatusBadge } from "~/components/admin/admin-status-badge";
+import { CUSTOMER_RECORDS_LIMIT } from "~/domain/orders/admin-customers";
+import { formatDisplayDate, formatLondonDateTime } from "~/domain/core/dates";
+import { formatPence } from "~/domain/core/money";
+import type { OrderStatus } from "~/domain/fulfilment/orders";
 import {
   ADMIN_NO_STORE,
   adminNotFound,
   requireStaff,
   requireStaffBudget,
   STAFF_PAGE_LIMIT,
-} from "~/server/admin-access.server";
-import { customerAccount } from "~/server/admin-customers.server";
-import { dbOf } from "~/server/request-context.server";
+} from "~/server/accounts/admin-access.server";
+import { customerAccount } from "~/server/admin/admin-customers.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** Account ids are better-auth's: letters, digits, '-' and '_'; anything else is no account. */
 const ACCOUNT_ID = /^[\w-]{1,64}$/;

@@ -2,11 +2,16 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.customers";
 import { TableFrame } from "~/components/admin/table-parts";
 import { buttonClass } from "~/components/ui/button";
-import { CUSTOMER_RESULTS_LIMIT, customerResultsNote, parseCustomerSearch } from "~/domain/admin-customers";
-import { formatLondonDateTime } from "~/domain/dates";
-import { ADMIN_NO_STORE, requireStaff, requireStaffBudget, STAFF_PAGE_LIMIT } from "~/server/admin-access.server";
-import { findCustomers } from "~/server/admin-customers.server";
-import { dbOf } from "~/server/request-context.server";
+import { CUSTOMER_RESULTS_LIMIT, customerResultsNote, parseCustomerSearch } from "~/domain/orders/admin-customers";
+import { formatLondonDateTime } from "~/domain/core/dates";
+import {
+  ADMIN_NO_STORE,
+  requireStaff,
+  requireStaffBudget,
+  STAFF_PAGE_LIMIT,
+} from "~/server/accounts/admin-access.server";
+import { findCustomers } from "~/server/admin/admin-customers.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** Find a customer: the accounts a name, address, company or number names (docs/decisions/047-find-a-customer.md). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.inbox-export";
-import { isInboxKind } from "~/domain/admin-orders";
-import { adminNotFound, requireStaff } from "~/server/admin-access.server";
-import { inboxCsv } from "~/server/admin-inbox.server";
-import { csvDownload } from "~/server/http.server";
-import { dbOf } from "~/server/request-context.server";
+import { isInboxKind } from "~/domain/orders/admin-orders";
+import { adminNotFound, requireStaff } from "~/server/accounts/admin-access.server";
+import { inboxCsv } from "~/server/admin/admin-inbox.server";
+import { csvDownload } from "~/server/platform/http.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** One inbox list as a CSV download (issue 9 item 5). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

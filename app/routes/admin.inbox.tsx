@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import { HeaderRow, Pager, TableFrame } from "~/components/admin/table-parts";
 import type { Route } from "./+types/admin.inbox";
 import { buttonClass } from "~/components/ui/button";
-import { INBOX_LABELS, isInboxKind } from "~/domain/admin-orders";
-import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
-import { listInbox } from "~/server/admin-inbox.server";
-import { dbOf } from "~/server/request-context.server";
+import { INBOX_LABELS, isInboxKind } from "~/domain/orders/admin-orders";
+import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/accounts/admin-access.server";
+import { listInbox } from "~/server/admin/admin-inbox.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 const EMPTY: Record<string, string> = {
   inquiries: "No contact inquiries yet. They arrive from the contact page.",

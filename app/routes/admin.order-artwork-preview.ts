@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.order-artwork-preview";
-import { adminNotFound, requireStaff } from "~/server/admin-access.server";
-import { openOrderArtwork } from "~/server/admin-orders.server";
-import { artworkPreviewHeaders, preflightLimited } from "~/server/artwork.server";
-import { toResponse } from "~/server/http.server";
-import { dbOf } from "~/server/request-context.server";
+import { adminNotFound, requireStaff } from "~/server/accounts/admin-access.server";
+import { openOrderArtwork } from "~/server/admin/admin-orders.server";
+import { artworkPreviewHeaders, preflightLimited } from "~/server/artwork/artwork.server";
+import { toResponse } from "~/server/platform/http.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** The PNG of page one of an artwork file of this order, for staff making the proof (issue 20 item 3). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

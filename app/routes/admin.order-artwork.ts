@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin.order-artwork";
-import { adminNotFound, requireStaff } from "~/server/admin-access.server";
-import { openOrderArtwork } from "~/server/admin-orders.server";
-import { artworkDownloadHeaders } from "~/server/artwork.server";
-import { dbOf } from "~/server/request-context.server";
+import { adminNotFound, requireStaff } from "~/server/accounts/admin-access.server";
+import { openOrderArtwork } from "~/server/admin/admin-orders.server";
+import { artworkDownloadHeaders } from "~/server/artwork/artwork.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** An artwork file the buyer uploaded for this order, for staff (issue 9 item 2). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/admin.order-document";
-import { isOrderId } from "~/domain/orders";
-import { requireStaff } from "~/server/admin-access.server";
-import { staffDocumentDownload } from "~/server/document-downloads.server";
-import { loadGuaranteeCreditNote } from "~/server/guarantee-documents.server";
-import { loadOrderDocument } from "~/server/invoices.server";
-import { dbOf } from "~/server/request-context.server";
+import { isOrderId } from "~/domain/fulfilment/orders";
+import { requireStaff } from "~/server/accounts/admin-access.server";
+import { staffDocumentDownload } from "~/server/documents/document-downloads.server";
+import { loadGuaranteeCreditNote } from "~/server/documents/guarantee-documents.server";
+import { loadOrderDocument } from "~/server/documents/invoices.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** An order's VAT invoice or credit note (issue 17 item 3), or its On-time Guarantee credit note (issue 19 item 4), as a PDF for staff. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

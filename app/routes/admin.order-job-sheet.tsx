@@ -1,18 +1,18 @@
 import type { Route } from "./+types/admin.order-job-sheet";
 import { StaffNeedBy } from "~/components/admin/need-by-risk";
 import { buttonClass } from "~/components/ui/button";
-import type { StaffOrderDetail } from "~/domain/admin-orders";
-import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
+import type { StaffOrderDetail } from "~/domain/orders/admin-orders";
+import { formatDisplayDate, formatLondonDateTime } from "~/domain/core/dates";
 import {
   ADMIN_NO_STORE,
   adminNotFound,
   requireStaff,
   requireStaffBudget,
   STAFF_PAGE_LIMIT,
-} from "~/server/admin-access.server";
-import { getOrderForStaff } from "~/server/admin-order-detail.server";
-import { orderNeedByForStaff } from "~/server/orders-at-risk.server";
-import { dbOf } from "~/server/request-context.server";
+} from "~/server/accounts/admin-access.server";
+import { getOrderForStaff } from "~/server/admin/admin-order-detail.server";
+import { orderNeedByForStaff } from "~/server/orders/orders-at-risk.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /**
  * The job sheet (docs/decisions/046-order-edits.md): what the workshop needs to make and send one order, on one

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.order-proof";
-import { adminNotFound, requireStaff } from "~/server/admin-access.server";
-import { openOrderProof } from "~/server/order-proofs.server";
-import { artworkDownloadHeaders } from "~/server/artwork.server";
-import { dbOf } from "~/server/request-context.server";
-import { proofLineParam } from "~/domain/orders";
+import { adminNotFound, requireStaff } from "~/server/accounts/admin-access.server";
+import { openOrderProof } from "~/server/aftercare/order-proofs.server";
+import { artworkDownloadHeaders } from "~/server/artwork/artwork.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { proofLineParam } from "~/domain/fulfilment/orders";
 
 /** One proof version of an order line (?line=N, the first by default), for staff (issue 9 item 3); always a download, never shown inline. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

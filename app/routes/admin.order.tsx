@@ -1,13 +1,13 @@
 import { data, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/admin.order";
-import { StatusBadge } from "~/components/admin-status-badge";
+import { StatusBadge } from "~/components/admin/admin-status-badge";
 import { OrderActions, type FormReply } from "~/components/admin/order-actions";
 import { londonTime } from "~/components/admin/order-card";
 import { OrderDetails } from "~/components/admin/order-details";
 import { OrderRecords } from "~/components/admin/order-records";
 import { TransferCard } from "~/components/admin/transfer-card";
 import { StaffNeedBy } from "~/components/admin/need-by-risk";
-import { formatDisplayDate } from "~/domain/dates";
+import { formatDisplayDate } from "~/domain/core/dates";
 import {
   proofUploadSchema,
   recordedApprovalSchema,
@@ -15,25 +15,25 @@ import {
   sizesFormSchema,
   statusChangeSchema,
   transferReceivedSchema,
-} from "~/domain/admin-orders";
+} from "~/domain/orders/admin-orders";
 import { OrderEditsCard } from "~/components/admin/order-edits";
-import { changeLineSizes, changeShipTo } from "~/server/order-edits.server";
+import { changeLineSizes, changeShipTo } from "~/server/admin/order-edits.server";
 import { RecordedApprovalCard } from "~/components/admin/recorded-approval";
-import { recordProofApproval } from "~/server/recorded-approvals.server";
-import { formatPence } from "~/domain/money";
-import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/admin-access.server";
-import { getOrderForStaff } from "~/server/admin-order-detail.server";
-import { orderNeedByForStaff } from "~/server/orders-at-risk.server";
-import { changeOrderStatus } from "~/server/admin-orders.server";
-import { markTransferReceived } from "~/server/transfer-received.server";
-import { readProofForm, uploadProof } from "~/server/admin-proofs.server";
-import { readForm, toResponse, validate } from "~/server/http.server";
-import { resendInvoice } from "~/server/invoices.server";
-import { dbOf } from "~/server/request-context.server";
+import { recordProofApproval } from "~/server/aftercare/recorded-approvals.server";
+import { formatPence } from "~/domain/core/money";
+import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/accounts/admin-access.server";
+import { getOrderForStaff } from "~/server/admin/admin-order-detail.server";
+import { orderNeedByForStaff } from "~/server/orders/orders-at-risk.server";
+import { changeOrderStatus } from "~/server/admin/admin-orders.server";
+import { markTransferReceived } from "~/server/admin/transfer-received.server";
+import { readProofForm, uploadProof } from "~/server/admin/admin-proofs.server";
+import { readForm, toResponse, validate } from "~/server/platform/http.server";
+import { resendInvoice } from "~/server/documents/invoices.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 import { GuaranteeClaimCard } from "~/components/admin/guarantee-claim-card";
-import { getEnv } from "~/server/env.server";
-import { claimDecisionAction } from "~/server/guarantee-actions.server";
-import { claimOf } from "~/server/guarantee-claims.server";
+import { getEnv } from "~/server/platform/env.server";
+import { claimDecisionAction } from "~/server/aftercare/guarantee-actions.server";
+import { claimOf } from "~/server/aftercare/guarantee-claims.server";
 
 /** The address fields a refused "Change the delivery address" sends back as typed. */
 const SHIP_TO_KEYS = new Set(Object.keys(shipToFormSchema.shape));

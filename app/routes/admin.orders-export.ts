@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.orders-export";
-import { parseOrderListQuery } from "~/domain/admin-orders";
-import { requireStaff, requireStaffBudget } from "~/server/admin-access.server";
-import { ORDERS_EXPORT_LIMIT, ordersCsv } from "~/server/admin-order-list.server";
-import { csvDownload } from "~/server/http.server";
-import { dbOf } from "~/server/request-context.server";
+import { parseOrderListQuery } from "~/domain/orders/admin-orders";
+import { requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
+import { ORDERS_EXPORT_LIMIT, ordersCsv } from "~/server/admin/admin-order-list.server";
+import { csvDownload } from "~/server/platform/http.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /**
  * The orders list as a CSV download, with the list's filters and sort, as the

@@ -4,21 +4,21 @@ import { AtRiskBadge, OrdersAtRisk } from "~/components/admin/need-by-risk";
 import { Pager, TableFrame } from "~/components/admin/table-parts";
 import type { Route } from "./+types/admin.orders";
 import { buttonClass } from "~/components/ui/button";
-import { StatusBadge } from "~/components/admin-status-badge";
+import { StatusBadge } from "~/components/admin/admin-status-badge";
 import {
   orderListDirection,
   orderListSearch,
   parseOrderListQuery,
   type OrderListQuery,
   type OrderListSort,
-} from "~/domain/admin-orders";
-import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
-import { formatPence } from "~/domain/money";
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, describeLines } from "~/domain/orders";
-import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
-import { staffOrdersPage } from "~/server/admin-order-list.server";
-import { listOrdersAtRisk } from "~/server/orders-at-risk.server";
-import { dbOf } from "~/server/request-context.server";
+} from "~/domain/orders/admin-orders";
+import { formatDisplayDate, formatLondonDateTime } from "~/domain/core/dates";
+import { formatPence } from "~/domain/core/money";
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, describeLines } from "~/domain/fulfilment/orders";
+import { ADMIN_NO_STORE, requireStaff } from "~/server/accounts/admin-access.server";
+import { staffOrdersPage } from "~/server/admin/admin-order-list.server";
+import { listOrdersAtRisk } from "~/server/orders/orders-at-risk.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);

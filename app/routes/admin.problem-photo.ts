@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.problem-photo";
-import { adminNotFound, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
-import { artworkDownloadHeaders } from "~/server/artwork.server";
-import { openProblemPhoto } from "~/server/problem-photos.server";
-import { STAFF_PROBLEM_LIMITS } from "~/server/problem-reports.server";
-import { dbOf } from "~/server/request-context.server";
+import { adminNotFound, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
+import { artworkDownloadHeaders } from "~/server/artwork/artwork.server";
+import { openProblemPhoto } from "~/server/aftercare/problem-photos.server";
+import { STAFF_PROBLEM_LIMITS } from "~/server/aftercare/problem-reports.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /**
  * A buyer's photo of a problem report, for staff (decision 043): a download with the artwork

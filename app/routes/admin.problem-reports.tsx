@@ -2,13 +2,17 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.problem-reports";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { formatLondonDateTime } from "~/domain/dates";
-import { formatFileSize } from "~/domain/file-size";
-import { PROBLEM_REPORT_DAYS } from "~/domain/problem-reports";
-import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
-import { failure, readForm, toResponse } from "~/server/http.server";
-import { openProblemReports, resolveProblemReport, STAFF_PROBLEM_LIMITS } from "~/server/problem-reports.server";
-import { dbOf } from "~/server/request-context.server";
+import { formatLondonDateTime } from "~/domain/core/dates";
+import { formatFileSize } from "~/domain/core/file-size";
+import { PROBLEM_REPORT_DAYS } from "~/domain/orders/problem-reports";
+import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
+import { failure, readForm, toResponse } from "~/server/platform/http.server";
+import {
+  openProblemReports,
+  resolveProblemReport,
+  STAFF_PROBLEM_LIMITS,
+} from "~/server/aftercare/problem-reports.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** Buyers' problem reports on delivered orders, open ones oldest first (decision 043). */
 export async function loader({ request, context }: Route.LoaderArgs) {

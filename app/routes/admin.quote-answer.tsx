@@ -3,14 +3,14 @@ import type { Route } from "./+types/admin.quote-answer";
 import { PRODUCTS } from "~/catalogue/catalogue";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/checkout";
-import { CountryOptions } from "~/components/checkout-fields";
-import { formatDisplayDate } from "~/domain/dates";
-import { staffQuoteInput, staffQuoteSchema } from "~/domain/quote-forms";
-import { ADMIN_NO_STORE, adminNotFound, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
-import { answerRequest, requestToAnswer, STAFF_QUOTE_LIMITS } from "~/server/admin-quotes.server";
-import { failure, readForm, toResponse, validate } from "~/server/http.server";
-import { dbOf } from "~/server/request-context.server";
+import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/pricing/checkout";
+import { CountryOptions } from "~/components/checkout/checkout-fields";
+import { formatDisplayDate } from "~/domain/core/dates";
+import { staffQuoteInput, staffQuoteSchema } from "~/domain/checkout/quote-forms";
+import { ADMIN_NO_STORE, adminNotFound, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
+import { answerRequest, requestToAnswer, STAFF_QUOTE_LIMITS } from "~/server/admin/admin-quotes.server";
+import { failure, readForm, toResponse, validate } from "~/server/platform/http.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** Lines the form offers; blank ones are left out. */
 const FORM_LINES = 5;

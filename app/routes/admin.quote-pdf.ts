@@ -1,10 +1,10 @@
 import type { Route } from "./+types/admin.quote-pdf";
-import { isUuid } from "~/domain/ids";
-import { quoteDocument } from "~/domain/quotes";
-import { requireStaff } from "~/server/admin-access.server";
-import { staffQuote } from "~/server/admin-quotes.server";
-import { staffDocumentDownload } from "~/server/document-downloads.server";
-import { dbOf } from "~/server/request-context.server";
+import { isUuid } from "~/domain/core/ids";
+import { quoteDocument } from "~/domain/checkout/quotes";
+import { requireStaff } from "~/server/accounts/admin-access.server";
+import { staffQuote } from "~/server/admin/admin-quotes.server";
+import { staffDocumentDownload } from "~/server/documents/document-downloads.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** Any quote's PDF, for staff (issue 17 item 2), within the same download budget as orders' documents. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin.quotes-export";
-import { requireStaff, requireStaffBudget } from "~/server/admin-access.server";
-import { quotesCsv, STAFF_QUOTE_LIMITS } from "~/server/admin-quotes.server";
-import { csvDownload } from "~/server/http.server";
-import { dbOf } from "~/server/request-context.server";
+import { requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
+import { quotesCsv, STAFF_QUOTE_LIMITS } from "~/server/admin/admin-quotes.server";
+import { csvDownload } from "~/server/platform/http.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** Every quote as a CSV download (issue 17 item 2), as the inbox exports (admin.inbox-export.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,12 +3,12 @@ import type { Route } from "./+types/admin.quotes";
 import { HeaderRow, Pager, TableFrame } from "~/components/admin/table-parts";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { formatDisplayDate, formatLondonDateTime } from "~/domain/dates";
-import { formatPence } from "~/domain/money";
-import { isQuoteValid } from "~/domain/quotes";
-import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
-import { listStaffQuotes, listWaitingRequests, STAFF_QUOTE_LIMITS } from "~/server/admin-quotes.server";
-import { dbOf } from "~/server/request-context.server";
+import { formatDisplayDate, formatLondonDateTime } from "~/domain/core/dates";
+import { formatPence } from "~/domain/core/money";
+import { isQuoteValid } from "~/domain/checkout/quotes";
+import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
+import { listStaffQuotes, listWaitingRequests, STAFF_QUOTE_LIMITS } from "~/server/admin/admin-quotes.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** Quotes in the back office (issue 17 item 2): custom requests to answer, and every quote issued. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.reviews";
-import { ReviewStars } from "~/components/stars";
+import { ReviewStars } from "~/components/ui/stars";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { formatLondonDateTime } from "~/domain/dates";
-import { HIDE_REASON_MAX, parseHideReason } from "~/domain/reviews";
-import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/admin-access.server";
-import { failure, readForm, toResponse } from "~/server/http.server";
-import { dbOf } from "~/server/request-context.server";
-import { approveReview, hideReview, listReviewsForStaff, STAFF_REVIEW_LIMITS } from "~/server/reviews.server";
+import { formatLondonDateTime } from "~/domain/core/dates";
+import { HIDE_REASON_MAX, parseHideReason } from "~/domain/orders/reviews";
+import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
+import { failure, readForm, toResponse } from "~/server/platform/http.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { approveReview, hideReview, listReviewsForStaff, STAFF_REVIEW_LIMITS } from "~/server/shop/reviews.server";
 
 /** Buyers' reviews in the back office (issue 18 item 1): newest first, published and hidden. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/admin";
-import { INBOX_KINDS, INBOX_LABELS } from "~/domain/admin-orders";
-import { ADMIN_NO_STORE, requireStaff } from "~/server/admin-access.server";
+import { INBOX_KINDS, INBOX_LABELS } from "~/domain/orders/admin-orders";
+import { ADMIN_NO_STORE, requireStaff } from "~/server/accounts/admin-access.server";
 
 /**
  * The operator back office's frame (issue 9). Its check is repeated by every child loader and
- * action (app/server/admin-access.server.ts says why); anyone but staff sees the site's 404.
+ * action (app/server/accounts/admin-access.server.ts says why); anyone but staff sees the site's 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });

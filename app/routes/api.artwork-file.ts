@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.artwork-file";
-import { sessionOf, dbOf } from "~/server/request-context.server";
-import { artworkDownloadHeaders, openArtwork, removeArtwork } from "~/server/artwork.server";
-import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
+import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { artworkDownloadHeaders, openArtwork, removeArtwork } from "~/server/artwork/artwork.server";
+import { failure, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
 
 const removeSchema = z.object({ draft_id: z.string("Send JSON {draft_id}.").max(64, "Send JSON {draft_id}.") });
 const noSuchFile = () => toResponse(failure(404, "NOT_FOUND", "No such file."));

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.artwork-preview";
-import { dbOf, sessionOf } from "~/server/request-context.server";
-import { artworkPreviewHeaders, openArtwork, preflightLimited } from "~/server/artwork.server";
-import { failure, toResponse } from "~/server/http.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
+import { artworkPreviewHeaders, openArtwork, preflightLimited } from "~/server/artwork/artwork.server";
+import { failure, toResponse } from "~/server/platform/http.server";
 
 /** The PNG of page one of one's own artwork (issue 20 item 3); anyone else, or no preview, gets 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.artwork-use-anyway";
-import { dbOf, sessionOf } from "~/server/request-context.server";
-import { acceptArtworkWarnings, preflightLimited } from "~/server/artwork.server";
-import { readJson, signInRequired, toResponse } from "~/server/http.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
+import { acceptArtworkWarnings, preflightLimited } from "~/server/artwork/artwork.server";
+import { readJson, signInRequired, toResponse } from "~/server/platform/http.server";
 
 const WRONG = "Send JSON {draft_id, codes}.";
 const consentSchema = z.object({

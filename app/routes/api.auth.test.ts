@@ -3,7 +3,7 @@ import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { routeContext } from "../../tests/setup/route-answer";
 import { createSignedInUser, useTestEnv } from "../../tests/setup/users";
 import { action, loader } from "./api.auth";
-import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, authFor } from "~/server/auth.server";
+import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, authFor } from "~/server/accounts/auth.server";
 
 // Issue 13 item 1: /api/auth/* serves only AUTH_ENDPOINTS_SERVED_OVER_HTTP. Every endpoint in
 // better-auth's router is asked for, signed in, through the route the server mounts.

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.auth";
-import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, authFor } from "~/server/auth.server";
-import { failure, toResponse } from "~/server/http.server";
-import type { Database } from "~/server/db.server";
-import { dbOf } from "~/server/request-context.server";
+import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, authFor } from "~/server/accounts/auth.server";
+import { failure, toResponse } from "~/server/platform/http.server";
+import type { Database } from "~/server/platform/db.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /**
  * better-auth's own endpoints (/api/auth/*), served only from the allow-list: everything else it

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/api.brand-kit-logos";
-import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
-import { uploadBrandLogo } from "~/server/brand-kit.server";
-import { failure, onlyPost, signInRequired, toResponse } from "~/server/http.server";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
+import { uploadBrandLogo } from "~/server/artwork/brand-kit.server";
+import { failure, onlyPost, signInRequired, toResponse } from "~/server/platform/http.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST /api/brand-kit/logos (issue 19 item 6): a logo for the session's brand kit (its active
  * organisation's, else the buyer's), sent as a draft's artwork is: the raw file as the body, its
  * name in X-File-Name. Who may is settled before a byte is read: a signed-in buyer whose e-mail
- * address is confirmed. Checks, limits and storage: app/server/brand-kit.server.ts.
+ * address is confirmed. Checks, limits and storage: app/server/artwork/brand-kit.server.ts.
  */
 export function loader() {
   return onlyPost();

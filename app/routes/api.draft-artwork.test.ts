@@ -5,7 +5,7 @@ import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, useTestEnv } from "../../tests/setup/users";
 import { action } from "./api.draft-artwork";
 import { answerOf } from "../../tests/setup/route-answer";
-import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
+import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
 
 // Issue 13 item 6: who may upload is settled before a byte of the body is read.
 

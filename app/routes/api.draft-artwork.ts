@@ -1,11 +1,11 @@
 import type { Route } from "./+types/api.draft-artwork";
-import { sessionOf, dbOf } from "~/server/request-context.server";
-import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
-import { saveArtwork } from "~/server/artwork.server";
-import { failure, signInRequired, toResponse } from "~/server/http.server";
+import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
+import { saveArtwork } from "~/server/artwork/artwork.server";
+import { failure, signInRequired, toResponse } from "~/server/platform/http.server";
 
 /**
- * Artwork upload: the raw file as the body, its name in X-File-Name (app/server/artwork.server.ts).
+ * Artwork upload: the raw file as the body, its name in X-File-Name (app/server/artwork/artwork.server.ts).
  * Who may upload is settled before a byte of the body is read (issue 13 item 6): a signed-in
  * buyer whose e-mail address is confirmed, so a throwaway account cannot fill the disk.
  */

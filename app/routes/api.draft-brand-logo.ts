@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.draft-brand-logo";
-import { takeBrandLogo } from "~/server/brand-kit.server";
-import { onlyPost, readJson, signInRequired, toResponse } from "~/server/http.server";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { takeBrandLogo } from "~/server/artwork/brand-kit.server";
+import { onlyPost, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST /api/drafts/:id/brand-logo {logo_id} (issue 19 item 6): step 2's "Use this logo" puts a copy

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.draft-line-artwork";
-import { takeLineArtwork } from "~/server/line-artwork.server";
-import { onlyPost, readJson, signInRequired, toResponse } from "~/server/http.server";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { takeLineArtwork } from "~/server/artwork/line-artwork.server";
+import { onlyPost, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST /api/drafts/:id/line-artwork {from_draft_id, file_id} (docs/decisions/044-raster-and-svg-artwork.md): step 2's "Use this

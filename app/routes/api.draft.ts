@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.draft";
-import { sessionOf, dbOf, servicesOf } from "~/server/request-context.server";
-import { DRAFT_STEPS } from "~/domain/draft";
-import { getDraft } from "~/server/drafts.server";
-import { saveCheckoutStep } from "~/server/checkout-save.server";
-import { failure, jsonAnswer, readJson, signInRequired, toResponse } from "~/server/http.server";
+import { sessionOf, dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { DRAFT_STEPS } from "~/domain/checkout/draft";
+import { getDraft } from "~/server/checkout/drafts.server";
+import { saveCheckoutStep } from "~/server/checkout/checkout-save.server";
+import { failure, jsonAnswer, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
 
 /** The step is checked here; the patch by the step's own schema in saveDraftStep. */
 const saveSchema = z.object({

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.drafts";
-import { sessionOf, dbOf } from "~/server/request-context.server";
-import { listLatestDrafts } from "~/server/debug-drafts.server";
-import { createDraft } from "~/server/drafts.server";
-import { failure, readJson, signInRequired, toResponse, onlyPost } from "~/server/http.server";
+import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { listLatestDrafts } from "~/server/checkout/debug-drafts.server";
+import { createDraft } from "~/server/checkout/drafts.server";
+import { failure, readJson, signInRequired, toResponse, onlyPost } from "~/server/platform/http.server";
 
 /** createDraft checks both: an empty product id is "Missing required data for save". */
 const createSchema = z.object({ product_id: z.string().catch(""), patch: z.unknown() });

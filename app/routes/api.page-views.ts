@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.page-views";
-import { failure, readJson, toResponse, onlyPost } from "~/server/http.server";
-import { normalisePagePath, recordPageView } from "~/server/page-views.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { dbOf } from "~/server/request-context.server";
+import { failure, readJson, toResponse, onlyPost } from "~/server/platform/http.server";
+import { normalisePagePath, recordPageView } from "~/server/shop/page-views.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 const NOT_A_PATH = "Send the page's path, starting with /.";
 const bodySchema = z.object({ path: z.string(NOT_A_PATH).transform(normalisePagePath) });

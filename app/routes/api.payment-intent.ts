@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.payment-intent";
-import { servicesOf, sessionOf } from "~/server/request-context.server";
-import { onlyPost, readJson, signInRequired, toResponse } from "~/server/http.server";
-import { PAYMENT_MESSAGES } from "~/domain/payment-readiness";
-import { startPayment } from "~/server/payment-start.server";
+import { servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { onlyPost, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
+import { PAYMENT_MESSAGES } from "~/domain/checkout/payment-readiness";
+import { startPayment } from "~/server/payments/payment-start.server";
 
 const SEND_JSON = "Send JSON {draft_id, product_id}.";
 const bodySchema = z.object({

@@ -1,7 +1,7 @@
-import { PRIVATE_CACHE_CONTROL } from "~/server/private-responses.server";
-import { ownBuyers } from "~/server/recent-buyers.server";
-import { recentPurchasesFeed } from "~/server/recent-purchases.server";
-import { dbOf } from "~/server/request-context.server";
+import { PRIVATE_CACHE_CONTROL } from "~/server/platform/private-responses.server";
+import { ownBuyers } from "~/server/accounts/recent-buyers.server";
+import { recentPurchasesFeed } from "~/server/shop/recent-purchases.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 import type { Route } from "./+types/api.recent-purchases";
 
 /**

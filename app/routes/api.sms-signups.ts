@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.sms-signups";
-import { smsSignupSchema } from "~/domain/sms-prompt-rules";
-import { failure, readJson, toResponse, onlyPost } from "~/server/http.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { saveSmsSignup } from "~/server/sms-signups.server";
-import { dbOf } from "~/server/request-context.server";
+import { smsSignupSchema } from "~/domain/people/sms-prompt-rules";
+import { failure, readJson, toResponse, onlyPost } from "~/server/platform/http.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { saveSmsSignup } from "~/server/shop/sms-signups.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST {phone, sourcePage}: asks the number to confirm an SMS opt-in (A-21, B-14; double opt-in,

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.sms.inbound";
-import { onlyPost, toResponse } from "~/server/http.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { dbOf } from "~/server/request-context.server";
-import { receiveInboundText } from "~/server/sms-inbound.server";
+import { onlyPost, toResponse } from "~/server/platform/http.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { receiveInboundText } from "~/server/shop/sms-inbound.server";
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 

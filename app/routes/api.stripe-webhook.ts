@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.stripe-webhook";
-import { failure, toResponse, onlyPost } from "~/server/http.server";
-import { applyPaymentEvent } from "~/server/payment-events.server";
-import { WebhookSignatureError, type WebhookResult } from "~/server/payment-provider.server";
-import { servicesOf } from "~/server/request-context.server";
+import { failure, toResponse, onlyPost } from "~/server/platform/http.server";
+import { applyPaymentEvent } from "~/server/payments/payment-events.server";
+import { WebhookSignatureError, type WebhookResult } from "~/server/providers/payment-provider.server";
+import { servicesOf } from "~/server/accounts/request-context.server";
 
 /** Stripe's payment_intent events are a few kB; anything near this is not from Stripe. */
 const MAX_BODY = 256 * 1024;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.test-payments.confirm";
-import { servicesOf, sessionOf } from "~/server/request-context.server";
-import { failure, readJson, signInRequired, toResponse } from "~/server/http.server";
-import { PAYMENT_MESSAGES } from "~/domain/payment-readiness";
-import { confirmTestPayment } from "~/server/payment-start.server";
+import { servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { failure, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
+import { PAYMENT_MESSAGES } from "~/domain/checkout/payment-readiness";
+import { confirmTestPayment } from "~/server/payments/payment-start.server";
 
 const SEND_JSON = "Send JSON {client_secret, number, expiry, cvc, name}.";
 const bodySchema = z.object({

@@ -1,5 +1,5 @@
-import { PageHero } from "~/components/marketing-page";
-import { QuickWinList } from "~/components/quick-win-list";
+import { PageHero } from "~/components/marketing/marketing-page";
+import { QuickWinList } from "~/components/marketing/quick-win-list";
 import { SITE } from "~/content/links";
 import { BLOG_PAGE } from "~/content/marketing";
 

@@ -1,5 +1,5 @@
-import { CheckIcon, CrossIcon } from "~/components/icons";
-import { CallToAction, PageHero, Prose } from "~/components/marketing-page";
+import { CheckIcon, CrossIcon } from "~/components/ui/icons";
+import { CallToAction, PageHero, Prose } from "~/components/marketing/marketing-page";
 import { SITE } from "~/content/links";
 import { COMPARE_PAGE } from "~/content/marketing";
 

@@ -1,22 +1,22 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/contact";
-import { ContactForm } from "~/components/contact-form";
-import { ExternalLink, PageHero } from "~/components/marketing-page";
+import { ContactForm } from "~/components/marketing/contact-form";
+import { ExternalLink, PageHero } from "~/components/marketing/marketing-page";
 import { CONTACT_PAGE } from "~/content/contact";
 import { founderChatUrl, SITE } from "~/content/links";
-import { useBusiness } from "~/components/root-data";
-import { telHref } from "~/domain/business-profile";
-import { getEnv } from "~/server/env.server";
+import { useBusiness } from "~/components/ui/root-data";
+import { telHref } from "~/domain/people/business-profile";
+import { getEnv } from "~/server/platform/env.server";
 import {
   CONTACT_HONEYPOT_FIELD,
   contactValuesFrom,
   EMPTY_CONTACT_VALUES,
   parseContactForm,
-} from "~/domain/contact-form";
-import { failure, readForm, toResponse } from "~/server/http.server";
-import { submitInquiry } from "~/server/inquiries.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { dbOf } from "~/server/request-context.server";
+} from "~/domain/people/contact-form";
+import { failure, readForm, toResponse } from "~/server/platform/http.server";
+import { submitInquiry } from "~/server/shop/inquiries.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** Every refusal gives back what the visitor typed (`values`), so nothing is lost. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,16 +1,16 @@
 import type { Route } from "./+types/customer-love";
-import { StarIcon } from "~/components/icons";
-import { CallToAction, PageHero } from "~/components/marketing-page";
+import { StarIcon } from "~/components/ui/icons";
+import { CallToAction, PageHero } from "~/components/marketing/marketing-page";
 import { METRICS } from "~/content/home";
 import { SITE } from "~/content/links";
 import { CUSTOMER_LOVE_PAGE } from "~/content/marketing";
-import type { Testimonial } from "~/domain/business-showcase";
-import { initials } from "~/domain/initials";
-import { metricTiles } from "~/domain/shop-metrics";
-import { getEnv } from "~/server/env.server";
-import { latestPublishedReviews, type ReviewQuote } from "~/server/reviews.server";
-import { dbOf } from "~/server/request-context.server";
-import { shopFigures } from "~/server/shop-figures.server";
+import type { Testimonial } from "~/domain/people/business-showcase";
+import { initials } from "~/domain/core/initials";
+import { metricTiles } from "~/domain/people/shop-metrics";
+import { getEnv } from "~/server/platform/env.server";
+import { latestPublishedReviews, type ReviewQuote } from "~/server/shop/reviews.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { shopFigures } from "~/server/shop/shop-figures.server";
 
 /** How many reviews stand in for testimonials. */
 const REVIEWS_SHOWN = 6;

@@ -1,25 +1,30 @@
 import { useEffect, useRef, useState } from "react";
-import { StepNav } from "~/components/step-nav";
+import { StepNav } from "~/components/checkout/step-nav";
 import { Link } from "react-router";
 import type { Route } from "./+types/customization";
 import { coloursFor, findProductById, imageForColour } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
-import { ArtworkChoices } from "~/components/brand-kit-picker";
-import { CheckoutStepper } from "~/components/checkout-stepper";
-import { ColourSwatches } from "~/components/colour-swatches";
-import { DeliveryEstimates } from "~/components/delivery-estimates";
-import { MissingSummary } from "~/components/no-draft";
-import { OrderSummary } from "~/components/order-summary";
-import { Price } from "~/components/price";
-import { ProductImage } from "~/components/product-image";
-import { SaveStatus } from "~/components/save-status";
-import { SizeGrid } from "~/components/size-grid";
+import { ArtworkChoices } from "~/components/checkout/brand-kit-picker";
+import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
+import { ColourSwatches } from "~/components/product/colour-swatches";
+import { DeliveryEstimates } from "~/components/product/delivery-estimates";
+import { MissingSummary } from "~/components/checkout/no-draft";
+import { OrderSummary } from "~/components/orders/order-summary";
+import { Price } from "~/components/ui/price";
+import { ProductImage } from "~/components/ui/product-image";
+import { SaveStatus } from "~/components/checkout/save-status";
+import { SizeGrid } from "~/components/product/size-grid";
 import { buttonClass } from "~/components/ui/button";
-import { useDraftAutosave } from "~/components/use-draft-autosave";
-import { useNow } from "~/components/use-now";
-import { LineSwitcher } from "~/components/line-switcher";
-import { type CheckoutLineState, leadLineIndex, logosOnOtherLines, nextLineToCustomise } from "~/domain/cart-checkout";
-import { BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/checkout";
+import { useDraftAutosave } from "~/components/checkout/use-draft-autosave";
+import { useNow } from "~/components/ui/use-now";
+import { LineSwitcher } from "~/components/cart/line-switcher";
+import {
+  type CheckoutLineState,
+  leadLineIndex,
+  logosOnOtherLines,
+  nextLineToCustomise,
+} from "~/domain/checkout/cart-checkout";
+import { BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/pricing/checkout";
 import {
   CONFIRMATION_LABELS,
   type CustomisationField,
@@ -30,11 +35,11 @@ import {
   stepHref,
   type DraftData,
   type StepNumber,
-} from "~/domain/draft";
-import { unitPricePence } from "~/domain/pricing";
-import { sizesComplete } from "~/domain/sizes";
-import { initialCustomisation, lineStates, loadCheckout, stepperState } from "~/server/checkout.server";
-import { brandKitFor } from "~/server/brand-kit.server";
+} from "~/domain/checkout/draft";
+import { unitPricePence } from "~/domain/pricing/pricing";
+import { sizesComplete } from "~/domain/pricing/sizes";
+import { initialCustomisation, lineStates, loadCheckout, stepperState } from "~/server/checkout/checkout.server";
+import { brandKitFor } from "~/server/artwork/brand-kit.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, lines, line, draft, checkout } = await loadCheckout({ request, context });

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/debug.drafts";
-import { sessionOf } from "~/server/request-context.server";
-import { SignInPrompt } from "~/components/sign-in-prompt";
-import { formatLondonDateTime } from "~/domain/dates";
+import { sessionOf } from "~/server/accounts/request-context.server";
+import { SignInPrompt } from "~/components/shell/sign-in-prompt";
+import { formatLondonDateTime } from "~/domain/core/dates";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { signedIn: (await sessionOf(context)) !== null };

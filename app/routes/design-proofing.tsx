@@ -1,14 +1,14 @@
-import { StepNav } from "~/components/step-nav";
+import { StepNav } from "~/components/checkout/step-nav";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/design-proofing";
-import { CheckoutStepper } from "~/components/checkout-stepper";
-import { NoDraft } from "~/components/no-draft";
-import { SaveStatus } from "~/components/save-status";
-import { useDraftAutosave } from "~/components/use-draft-autosave";
-import { useBusiness } from "~/components/root-data";
-import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/checkout";
-import { stepHref } from "~/domain/draft";
-import { type LineCustomisation, loadDraftStep } from "~/server/checkout.server";
+import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
+import { NoDraft } from "~/components/checkout/no-draft";
+import { SaveStatus } from "~/components/checkout/save-status";
+import { useDraftAutosave } from "~/components/checkout/use-draft-autosave";
+import { useBusiness } from "~/components/ui/root-data";
+import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/pricing/checkout";
+import { stepHref } from "~/domain/checkout/draft";
+import { type LineCustomisation, loadDraftStep } from "~/server/checkout/checkout.server";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadDraftStep(args);

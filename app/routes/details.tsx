@@ -1,21 +1,21 @@
 import { useState } from "react";
-import { SavedAddressPicker } from "~/components/saved-address-picker";
-import { StepNav } from "~/components/step-nav";
+import { SavedAddressPicker } from "~/components/checkout/saved-address-picker";
+import { StepNav } from "~/components/checkout/step-nav";
 import { Link } from "react-router";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/details";
-import { CheckoutStepper } from "~/components/checkout-stepper";
-import { AddressFields, StepField } from "~/components/checkout-fields";
-import { MissingSummary, NoDraft } from "~/components/no-draft";
-import { OrderSummary } from "~/components/order-summary";
-import { SaveStatus } from "~/components/save-status";
+import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
+import { AddressFields, StepField } from "~/components/checkout/checkout-fields";
+import { MissingSummary, NoDraft } from "~/components/checkout/no-draft";
+import { OrderSummary } from "~/components/orders/order-summary";
+import { SaveStatus } from "~/components/checkout/save-status";
 import { InfoTooltip } from "~/components/ui/tooltip";
-import { useDraftAutosave } from "~/components/use-draft-autosave";
-import { canProceedDetails, detailsErrors, missingDetails } from "~/domain/details-rules";
-import { DRAFT_LIMITS, stepHref, type DraftDetails } from "~/domain/draft";
-import { checkoutTotals, totalsCountry } from "~/domain/draft";
-import { tidyVatNumber } from "~/domain/vat-number";
-import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
+import { useDraftAutosave } from "~/components/checkout/use-draft-autosave";
+import { canProceedDetails, detailsErrors, missingDetails } from "~/domain/checkout/details-rules";
+import { DRAFT_LIMITS, stepHref, type DraftDetails } from "~/domain/checkout/draft";
+import { checkoutTotals, totalsCountry } from "~/domain/checkout/draft";
+import { tidyVatNumber } from "~/domain/pricing/vat-number";
+import { type DraftStepData, loadDraftStep } from "~/server/checkout/checkout.server";
 
 const LABELS: Record<string, string> = {
   contact_name: "Full name",

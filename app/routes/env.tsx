@@ -1,8 +1,8 @@
 import type { Route } from "./+types/env";
-import { checkDatabase } from "~/server/health.server";
-import { paymentProviderStatus } from "~/server/payment-status.server";
-import { epsPreviewStatus } from "~/server/preflight-sandbox.server";
-import { dbOf } from "~/server/request-context.server";
+import { checkDatabase } from "~/server/platform/health.server";
+import { paymentProviderStatus } from "~/server/providers/payment-status.server";
+import { epsPreviewStatus } from "~/server/artwork/preflight-sandbox.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/faqs";
-import { FaqBrowser } from "~/components/faq-browser";
+import { FaqBrowser } from "~/components/marketing/faq-browser";
 import { useMemo } from "react";
-import { useBusiness } from "~/components/root-data";
+import { useBusiness } from "~/components/ui/root-data";
 import { FAQ_PAGE, faqCategories } from "~/content/faqs";
 import { SITE } from "~/content/links";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   // ?category and ?q make the first render right without JavaScript (the sidebar links and the

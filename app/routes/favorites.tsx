@@ -1,14 +1,14 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/favorites";
-import { sessionOf, dbOf } from "~/server/request-context.server";
+import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
 import { findProductById } from "~/catalogue/catalogue";
-import { ProductCard } from "~/components/product-card";
-import { SignInPrompt } from "~/components/sign-in-prompt";
+import { ProductCard } from "~/components/product/product-card";
+import { SignInPrompt } from "~/components/shell/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
-import { favouriteActionSchema } from "~/domain/shopping-rules";
-import { parseForm, signInRequired, toResponse } from "~/server/http.server";
+import { favouriteActionSchema } from "~/domain/checkout/shopping-rules";
+import { parseForm, signInRequired, toResponse } from "~/server/platform/http.server";
 
-import { listFavouriteIds, toggleFavourite } from "~/server/shopping.server";
+import { listFavouriteIds, toggleFavourite } from "~/server/checkout/shopping.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = dbOf(context);

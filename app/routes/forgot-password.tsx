@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { usePhoneSignIn } from "~/components/root-data";
+import { usePhoneSignIn } from "~/components/ui/root-data";
 import { buttonClass } from "~/components/ui/button";
-import { fieldErrorsOf, formMessage } from "~/components/account/form-error";
+import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
-import { forgotPasswordSchema } from "~/domain/auth-forms";
-import { requestPasswordReset } from "~/server/accounts.server";
-import { readForm, toResponse, validate } from "~/server/http.server";
-import { dbOf } from "~/server/request-context.server";
+import { forgotPasswordSchema } from "~/domain/people/auth-forms";
+import { requestPasswordReset } from "~/server/accounts/accounts.server";
+import { readForm, toResponse, validate } from "~/server/platform/http.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = dbOf(context);

@@ -1,4 +1,4 @@
-import { LegalPage } from "~/components/legal-page";
+import { LegalPage } from "~/components/marketing/legal-page";
 import { GUARANTEE } from "~/content/legal";
 import { SITE } from "~/content/links";
 

@@ -9,11 +9,11 @@ import { MostLovedPicks } from "~/components/home/most-loved-picks";
 import { PersonaSelector } from "~/components/home/persona-selector";
 import { ProblemsAndFixes } from "~/components/home/problems-and-fixes";
 import { HOME_META } from "~/content/home";
-import { choosePicks } from "~/domain/most-loved";
-import { metricTiles } from "~/domain/shop-metrics";
-import { getEnv } from "~/server/env.server";
-import { dbOf } from "~/server/request-context.server";
-import { shopFigures } from "~/server/shop-figures.server";
+import { choosePicks } from "~/domain/pricing/most-loved";
+import { metricTiles } from "~/domain/people/shop-metrics";
+import { getEnv } from "~/server/platform/env.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { shopFigures } from "~/server/shop/shop-figures.server";
 
 /** Issue 18 items 2 and 3: the figures and picks from the shop's own orders, the logos from its operator. */
 export async function loader({ context }: Route.LoaderArgs) {

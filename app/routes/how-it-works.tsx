@@ -1,5 +1,5 @@
-import { CheckIcon } from "~/components/icons";
-import { CallToAction, ContentLink, PageHero } from "~/components/marketing-page";
+import { CheckIcon } from "~/components/ui/icons";
+import { CallToAction, ContentLink, PageHero } from "~/components/marketing/marketing-page";
 import { SITE } from "~/content/links";
 import { HOW_IT_WORKS_PAGE } from "~/content/marketing";
 

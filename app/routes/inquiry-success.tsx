@@ -1,17 +1,17 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/inquiry-success";
-import { sessionOf, dbOf } from "~/server/request-context.server";
-import { CheckIcon } from "~/components/icons";
-import { ExternalLink } from "~/components/marketing-page";
-import { useBusiness } from "~/components/root-data";
-import { PaymentReturn, type PaymentReturnState } from "~/components/payment-return";
+import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { CheckIcon } from "~/components/ui/icons";
+import { ExternalLink } from "~/components/marketing/marketing-page";
+import { useBusiness } from "~/components/ui/root-data";
+import { PaymentReturn, type PaymentReturnState } from "~/components/checkout/payment-return";
 import { buttonClass } from "~/components/ui/button";
 import { INQUIRY_SUCCESS_PAGE } from "~/content/contact";
 import { SITE } from "~/content/links";
-import { paymentState } from "~/server/payment-state.server";
-import { Confirmation } from "~/components/order-confirmation";
-import { getOrder } from "~/server/buyer-orders.server";
-import { countCartLines } from "~/server/shopping.server";
+import { paymentState } from "~/server/payments/payment-state.server";
+import { Confirmation } from "~/components/orders/order-confirmation";
+import { getOrder } from "~/server/orders/buyer-orders.server";
+import { countCartLines } from "~/server/checkout/shopping.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);

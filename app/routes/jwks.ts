@@ -1,5 +1,5 @@
-import { authFor } from "~/server/auth.server";
-import { dbOf } from "~/server/request-context.server";
+import { authFor } from "~/server/accounts/auth.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 import type { Route } from "./+types/jwks";
 
 /** The public keys that verify our JWTs, at the well-known path other services look for. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { NotFound } from "~/components/not-found";
+import { NotFound } from "~/components/shell/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {
   // SPEC.md §8: an unknown route is logged as a 404 with its path.

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/order-document";
-import { isOrderId } from "~/domain/orders";
-import { buyerDocumentDownload } from "~/server/document-downloads.server";
-import { loadGuaranteeCreditNote } from "~/server/guarantee-documents.server";
-import { loadOrderDocument } from "~/server/invoices.server";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { isOrderId } from "~/domain/fulfilment/orders";
+import { buyerDocumentDownload } from "~/server/documents/document-downloads.server";
+import { loadGuaranteeCreditNote } from "~/server/documents/guarantee-documents.server";
+import { loadOrderDocument } from "~/server/documents/invoices.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
  * An order's VAT invoice (/orders/:id/invoice.pdf) or credit note (/orders/:id/credit-note.pdf)

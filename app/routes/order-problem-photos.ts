@@ -1,14 +1,14 @@
 import type { Route } from "./+types/order-problem-photos";
-import { ARTWORK_MESSAGES } from "~/domain/artwork-rules";
-import { failure, onlyPost, signInRequired, toResponse } from "~/server/http.server";
-import { addProblemPhoto } from "~/server/problem-photos.server";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
+import { failure, onlyPost, signInRequired, toResponse } from "~/server/platform/http.server";
+import { addProblemPhoto } from "~/server/aftercare/problem-photos.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST /orders/:id/problem-photos (decision 043): a photo for the order's open problem report,
  * sent as artwork is (the raw file as the body, its name in X-File-Name). Who may is settled before
  * a byte is read: a signed-in reader of the order (another's order is a 404) whose e-mail address
- * is confirmed. Checks, limits and storage: app/server/problem-photos.server.ts.
+ * is confirmed. Checks, limits and storage: app/server/aftercare/problem-photos.server.ts.
  */
 export function loader() {
   return onlyPost();

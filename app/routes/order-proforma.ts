@@ -1,8 +1,8 @@
 import type { Route } from "./+types/order-proforma";
-import { isOrderId } from "~/domain/orders";
-import { loadProforma } from "~/server/bank-transfers.server";
-import { buyerDocumentDownload } from "~/server/document-downloads.server";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { isOrderId } from "~/domain/fulfilment/orders";
+import { loadProforma } from "~/server/payments/bank-transfers.server";
+import { buyerDocumentDownload } from "~/server/documents/document-downloads.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
  * /orders/:id/proforma.pdf (issue 17 item 4): the pro-forma invoice of an order placed by bank

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/order-proof";
-import { sessionOf, dbOf } from "~/server/request-context.server";
-import { artworkDownloadHeaders, artworkPreviewHeaders } from "~/server/artwork.server";
-import { openProofForBuyer } from "~/server/order-proofs.server";
-import { failure, toResponse } from "~/server/http.server";
-import { proofLineParam } from "~/domain/orders";
+import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { artworkDownloadHeaders, artworkPreviewHeaders } from "~/server/artwork/artwork.server";
+import { openProofForBuyer } from "~/server/aftercare/order-proofs.server";
+import { failure, toResponse } from "~/server/platform/http.server";
+import { proofLineParam } from "~/domain/fulfilment/orders";
 
 /**
  * A proof version of an order line (?line=N, the first by default), for the order's buyer only,

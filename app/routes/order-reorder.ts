@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/order-reorder";
-import { readForm, signInRequired, toResponse } from "~/server/http.server";
-import { reorder } from "~/server/reorder.server";
-import { servicesOf, sessionOf } from "~/server/request-context.server";
+import { readForm, signInRequired, toResponse } from "~/server/platform/http.server";
+import { reorder } from "~/server/checkout/reorder.server";
+import { servicesOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /*
  * POST /orders/:id/reorder (issue 19 item 5): "Reorder" on a delivered order puts its lines back

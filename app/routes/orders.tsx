@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { sessionOf, dbOf } from "~/server/request-context.server";
-import { LabelledAmount } from "~/components/price";
-import { SignInPrompt } from "~/components/sign-in-prompt";
+import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { LabelledAmount } from "~/components/ui/price";
+import { SignInPrompt } from "~/components/shell/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
-import { describeLines } from "~/domain/orders";
-import { deliveryText } from "~/components/order-delivery";
-import { listOrders } from "~/server/buyer-orders.server";
+import { describeLines } from "~/domain/fulfilment/orders";
+import { deliveryText } from "~/components/orders/order-delivery";
+import { listOrders } from "~/server/orders/buyer-orders.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = dbOf(context);

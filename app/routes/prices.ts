@@ -1,12 +1,12 @@
 import { redirect, replace } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/prices";
-import { PRICE_MODES, priceModeCookie } from "~/domain/price-mode";
-import { getEnv } from "~/server/env.server";
-import { failure, parseForm, toResponse } from "~/server/http.server";
-import { clientIp, hitRateLimit } from "~/server/rate-limit.server";
-import { dbOf } from "~/server/request-context.server";
-import { safeRedirect } from "~/server/session.server";
+import { PRICE_MODES, priceModeCookie } from "~/domain/pricing/price-mode";
+import { getEnv } from "~/server/platform/env.server";
+import { failure, parseForm, toResponse } from "~/server/platform/http.server";
+import { clientIp, hitRateLimit } from "~/server/platform/rate-limit.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { safeRedirect } from "~/server/accounts/session.server";
 
 /*
  * The header's "ex VAT / inc VAT" toggle posts here (issue 17 item 5). Anyone may call it: it

@@ -3,19 +3,19 @@ import type { Route } from "./+types/products";
 import { PRODUCTS, listByCategory, promotedCategories } from "~/catalogue/catalogue";
 import { CATEGORIES, categoryBySlug } from "~/catalogue/categories";
 import type { Category } from "~/catalogue/types";
-import { EmptyCategory, NoResults } from "~/components/listing-empty";
-import { ProductCard } from "~/components/product-card";
-import { SearchIcon } from "~/components/icons";
+import { EmptyCategory, NoResults } from "~/components/product/listing-empty";
+import { ProductCard } from "~/components/product/product-card";
+import { SearchIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { PRODUCT_REQUEST_COPY } from "~/content/sourcing";
-import { matchesSearch, parseSort, sortProducts, SORT_OPTIONS } from "~/domain/catalogue-rules";
-import { HONEYPOT_FIELD } from "~/domain/form-rules";
-import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } from "~/domain/product-request";
-import { getEnv } from "~/server/env.server";
-import { failure, readForm, toResponse } from "~/server/http.server";
-import { submitProductRequest } from "~/server/quote-requests.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { matchesSearch, parseSort, sortProducts, SORT_OPTIONS } from "~/domain/pricing/catalogue-rules";
+import { HONEYPOT_FIELD } from "~/domain/core/form-rules";
+import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } from "~/domain/people/product-request";
+import { getEnv } from "~/server/platform/env.server";
+import { failure, readForm, toResponse } from "~/server/platform/http.server";
+import { submitProductRequest } from "~/server/checkout/quote-requests.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /** An unlisted slug is the not-found page (REQUIREMENTS.md A-34); a known one answers, empty or not. */
 function knownCategory(slug: string | undefined) {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/proof-approval-file";
-import { sharedProofFileHeaders } from "~/server/artwork.server";
-import { toResponse } from "~/server/http.server";
-import { countShareLinkHit, openSharedProofFile } from "~/server/proof-share-links.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { dbOf } from "~/server/request-context.server";
+import { sharedProofFileHeaders } from "~/server/artwork/artwork.server";
+import { toResponse } from "~/server/platform/http.server";
+import { countShareLinkHit, openSharedProofFile } from "~/server/aftercare/proof-share-links.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /**
  * GET /proof-approval/:token/file (issue 19 item 2): the one proof version a live share link names,

@@ -1,18 +1,23 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/proof-approval";
-import { fieldErrorsOf, formMessage } from "~/components/account/form-error";
-import { ProofView } from "~/components/proof-view";
+import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
+import { ProofView } from "~/components/orders/proof-view";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
-import { formatLondonDateTime } from "~/domain/dates";
-import { valuesFrom } from "~/domain/form-rules";
-import { PROOF_COMMENT_MAX } from "~/domain/orders";
-import { GUEST_ANSWER_FIELDS, GUEST_NAME_MAX, type GuestAnswerValues, parseGuestAnswer } from "~/domain/proof-sharing";
-import { EMAIL_MAX_LENGTH } from "~/domain/contact-rules";
-import { failure, readForm, toResponse } from "~/server/http.server";
-import { answerByShareLink, countShareLinkHit, openShareLink } from "~/server/proof-share-links.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { dbOf } from "~/server/request-context.server";
+import { formatLondonDateTime } from "~/domain/core/dates";
+import { valuesFrom } from "~/domain/core/form-rules";
+import { PROOF_COMMENT_MAX } from "~/domain/fulfilment/orders";
+import {
+  GUEST_ANSWER_FIELDS,
+  GUEST_NAME_MAX,
+  type GuestAnswerValues,
+  parseGuestAnswer,
+} from "~/domain/orders/proof-sharing";
+import { EMAIL_MAX_LENGTH } from "~/domain/people/contact-rules";
+import { failure, readForm, toResponse } from "~/server/platform/http.server";
+import { answerByShareLink, countShareLinkHit, openShareLink } from "~/server/aftercare/proof-share-links.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 /** What the guest typed and what they are answering is theirs alone: never cached anywhere. */
 const PRIVATE = { "Cache-Control": "private, no-store" };

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/quick-wins";
-import { CallToAction, PageHero, Prose } from "~/components/marketing-page";
-import { QuickWinList } from "~/components/quick-win-list";
+import { CallToAction, PageHero, Prose } from "~/components/marketing/marketing-page";
+import { QuickWinList } from "~/components/marketing/quick-win-list";
 import { SITE } from "~/content/links";
 import { QUICK_WIN_PAGE, quickWinBySlug } from "~/content/marketing";
 import { QUICK_WINS_TITLE } from "~/content/navigation";

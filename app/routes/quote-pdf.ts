@@ -1,9 +1,9 @@
 import type { Route } from "./+types/quote-pdf";
-import { isUuid } from "~/domain/ids";
-import { quoteDocument } from "~/domain/quotes";
-import { buyerDocumentDownload } from "~/server/document-downloads.server";
-import { getQuote } from "~/server/quotes.server";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { isUuid } from "~/domain/core/ids";
+import { quoteDocument } from "~/domain/checkout/quotes";
+import { buyerDocumentDownload } from "~/server/documents/document-downloads.server";
+import { getQuote } from "~/server/checkout/quotes.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /** A quote's PDF (issue 17 item 2), for its buyer and their organisation only; anyone else finds nothing (404). */
 export async function loader({ params, context }: Route.LoaderArgs) {

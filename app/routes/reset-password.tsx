@@ -1,13 +1,13 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { buttonClass } from "~/components/ui/button";
-import { formMessage } from "~/components/account/form-error";
+import { formMessage } from "~/components/ui/form-error";
 import { CodeField, Field, FormMessage } from "~/components/ui/form";
-import { resetPasswordSchema } from "~/domain/auth-forms";
-import { MIN_PASSWORD_LENGTH } from "~/domain/auth-rules";
-import { resetPassword } from "~/server/accounts.server";
-import { parseForm, toResponse } from "~/server/http.server";
-import { dbOf } from "~/server/request-context.server";
+import { resetPasswordSchema } from "~/domain/people/auth-forms";
+import { MIN_PASSWORD_LENGTH } from "~/domain/people/auth-rules";
+import { resetPassword } from "~/server/accounts/accounts.server";
+import { parseForm, toResponse } from "~/server/platform/http.server";
+import { dbOf } from "~/server/accounts/request-context.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,21 +1,21 @@
 import { useState } from "react";
-import { SavedAddressPicker } from "~/components/saved-address-picker";
-import { StepNav } from "~/components/step-nav";
+import { SavedAddressPicker } from "~/components/checkout/saved-address-picker";
+import { StepNav } from "~/components/checkout/step-nav";
 import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/shipping";
-import { CheckoutStepper } from "~/components/checkout-stepper";
-import { deliveryRange } from "~/components/delivery-estimates";
-import { AddressFields, StepField } from "~/components/checkout-fields";
-import { NeedByField } from "~/components/need-by-planner";
-import { MissingSummary, NoDraft } from "~/components/no-draft";
-import { OrderSummary } from "~/components/order-summary";
-import { Price } from "~/components/price";
-import { SaveStatus } from "~/components/save-status";
-import { useDraftAutosave } from "~/components/use-draft-autosave";
-import { useNow } from "~/components/use-now";
-import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/checkout";
-import { formatDateRange } from "~/domain/dates";
-import { estimateDelivery } from "~/domain/delivery";
+import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
+import { deliveryRange } from "~/components/product/delivery-estimates";
+import { AddressFields, StepField } from "~/components/checkout/checkout-fields";
+import { NeedByField } from "~/components/cart/need-by-planner";
+import { MissingSummary, NoDraft } from "~/components/checkout/no-draft";
+import { OrderSummary } from "~/components/orders/order-summary";
+import { Price } from "~/components/ui/price";
+import { SaveStatus } from "~/components/checkout/save-status";
+import { useDraftAutosave } from "~/components/checkout/use-draft-autosave";
+import { useNow } from "~/components/ui/use-now";
+import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/pricing/checkout";
+import { formatDateRange } from "~/domain/core/dates";
+import { estimateDelivery } from "~/domain/fulfilment/delivery";
 import {
   canProceedShipping,
   checkoutTotals,
@@ -26,8 +26,8 @@ import {
   totalsCountry,
   type DraftData,
   type DraftShipping,
-} from "~/domain/draft";
-import { type DraftStepData, loadDraftStep } from "~/server/checkout.server";
+} from "~/domain/checkout/draft";
+import { type DraftStepData, loadDraftStep } from "~/server/checkout/checkout.server";
 
 const LABELS: Record<string, string> = {
   "address.company": "Company",

@@ -1,24 +1,24 @@
 import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/shopping-list";
-import { dbOf, servicesOf, sessionOf } from "~/server/request-context.server";
+import { dbOf, servicesOf, sessionOf } from "~/server/accounts/request-context.server";
 import { findProductById } from "~/catalogue/catalogue";
-import { useLocalMirror } from "~/components/local-mirror";
-import { LabelledAmount } from "~/components/price";
-import { LIST_COLUMNS, ShoppingListRow } from "~/components/shopping-list-row";
-import { QuoteActions } from "~/components/quote-actions";
-import { SignInPrompt } from "~/components/sign-in-prompt";
+import { useLocalMirror } from "~/components/shell/local-mirror";
+import { LabelledAmount } from "~/components/ui/price";
+import { LIST_COLUMNS, ShoppingListRow } from "~/components/cart/shopping-list-row";
+import { QuoteActions } from "~/components/orders/quote-actions";
+import { SignInPrompt } from "~/components/shell/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { EXTERNAL } from "~/content/links";
-import { useBusiness } from "~/components/root-data";
-import type { ErrorBody } from "~/domain/api-errors";
-import { priceInMode } from "~/domain/price-mode";
-import { STORAGE_KEYS } from "~/domain/storage-keys";
-import { estimatedTotalPence } from "~/domain/cart-rules";
-import { shoppingListActionSchema } from "~/domain/shopping-rules";
-import { parseForm, signInRequired, toResponse } from "~/server/http.server";
-import { changeShoppingList, listShoppingList, type RefusedRow } from "~/server/shopping-list.server";
+import { useBusiness } from "~/components/ui/root-data";
+import type { ErrorBody } from "~/domain/core/api-errors";
+import { priceInMode } from "~/domain/pricing/price-mode";
+import { STORAGE_KEYS } from "~/domain/core/storage-keys";
+import { estimatedTotalPence } from "~/domain/checkout/cart-rules";
+import { shoppingListActionSchema } from "~/domain/checkout/shopping-rules";
+import { parseForm, signInRequired, toResponse } from "~/server/platform/http.server";
+import { changeShoppingList, listShoppingList, type RefusedRow } from "~/server/checkout/shopping-list.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await sessionOf(context);

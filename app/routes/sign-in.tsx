@@ -1,12 +1,12 @@
 import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
-import { dbOf, redirectIfSignedIn, servicesOf } from "~/server/request-context.server";
-import { finishSignIn } from "~/server/after-sign-in.server";
-import { SignInPanel } from "~/components/sign-in-panel";
-import { signInSchema } from "~/domain/auth-forms";
-import { sendSignInCode, signInWithCode, signInWithPassword } from "~/server/accounts.server";
-import { readForm, toResponse, validate } from "~/server/http.server";
-import { safeRedirect } from "~/server/session.server";
+import { dbOf, redirectIfSignedIn, servicesOf } from "~/server/accounts/request-context.server";
+import { finishSignIn } from "~/server/checkout/after-sign-in.server";
+import { SignInPanel } from "~/components/shell/sign-in-panel";
+import { signInSchema } from "~/domain/people/auth-forms";
+import { sendSignInCode, signInWithCode, signInWithPassword } from "~/server/accounts/accounts.server";
+import { readForm, toResponse, validate } from "~/server/platform/http.server";
+import { safeRedirect } from "~/server/accounts/session.server";
 
 export function loader(args: Route.LoaderArgs) {
   return redirectIfSignedIn(args);

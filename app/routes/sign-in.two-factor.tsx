@@ -1,14 +1,14 @@
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in.two-factor";
 import { buttonClass } from "~/components/ui/button";
-import { formMessage } from "~/components/account/form-error";
+import { formMessage } from "~/components/ui/form-error";
 import { CodeField, FormMessage } from "~/components/ui/form";
-import { twoFactorSchema } from "~/domain/auth-forms";
-import { verifySecondFactor } from "~/server/accounts.server";
-import { parseForm, toResponse } from "~/server/http.server";
-import { safeRedirect } from "~/server/session.server";
-import { dbOf, servicesOf } from "~/server/request-context.server";
-import { finishSignIn } from "~/server/after-sign-in.server";
+import { twoFactorSchema } from "~/domain/people/auth-forms";
+import { verifySecondFactor } from "~/server/accounts/accounts.server";
+import { parseForm, toResponse } from "~/server/platform/http.server";
+import { safeRedirect } from "~/server/accounts/session.server";
+import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { finishSignIn } from "~/server/checkout/after-sign-in.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sign-out";
-import { signOut } from "~/server/accounts.server";
-import { parseForm, toResponse } from "~/server/http.server";
-import { rememberBuyer } from "~/server/recent-buyers.server";
-import { dbOf, sessionOf } from "~/server/request-context.server";
+import { signOut } from "~/server/accounts/accounts.server";
+import { parseForm, toResponse } from "~/server/platform/http.server";
+import { rememberBuyer } from "~/server/accounts/recent-buyers.server";
+import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 const schema = z.object({
   scope: z.enum(["local", "global", "others"], { message: "Unknown sign-out scope." }).default("local"),

@@ -1,15 +1,15 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-up";
-import { dbOf, redirectIfSignedIn } from "~/server/request-context.server";
-import { usePhoneSignIn } from "~/components/root-data";
+import { dbOf, redirectIfSignedIn } from "~/server/accounts/request-context.server";
+import { usePhoneSignIn } from "~/components/ui/root-data";
 import { buttonClass } from "~/components/ui/button";
-import { formMessage } from "~/components/account/form-error";
+import { formMessage } from "~/components/ui/form-error";
 import { Field, FormMessage } from "~/components/ui/form";
-import { signUpSchema } from "~/domain/auth-forms";
-import { MIN_PASSWORD_LENGTH } from "~/domain/auth-rules";
-import { signUp } from "~/server/accounts.server";
-import { readForm, toResponse, validate } from "~/server/http.server";
-import { safeRedirect } from "~/server/session.server";
+import { signUpSchema } from "~/domain/people/auth-forms";
+import { MIN_PASSWORD_LENGTH } from "~/domain/people/auth-rules";
+import { signUp } from "~/server/accounts/accounts.server";
+import { readForm, toResponse, validate } from "~/server/platform/http.server";
+import { safeRedirect } from "~/server/accounts/session.server";
 
 export function loader(args: Route.LoaderArgs) {
   return redirectIfSignedIn(args);

@@ -1,13 +1,13 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/sms.confirm";
-import { formMessage } from "~/components/account/form-error";
+import { formMessage } from "~/components/ui/form-error";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { SMS_PROMPT } from "~/content/contact";
-import { readForm, toResponse } from "~/server/http.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { dbOf } from "~/server/request-context.server";
-import { confirmationLink, confirmSmsByLink } from "~/server/sms-signups.server";
+import { readForm, toResponse } from "~/server/platform/http.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { confirmationLink, confirmSmsByLink } from "~/server/shop/sms-signups.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -1,12 +1,12 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/sms.unsubscribe";
-import { formMessage } from "~/components/account/form-error";
+import { formMessage } from "~/components/ui/form-error";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { readForm, toResponse } from "~/server/http.server";
-import { clientIp } from "~/server/rate-limit.server";
-import { dbOf } from "~/server/request-context.server";
-import { unsubscribeByLink, unsubscribeLink } from "~/server/sms-signups.server";
+import { readForm, toResponse } from "~/server/platform/http.server";
+import { clientIp } from "~/server/platform/rate-limit.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { unsubscribeByLink, unsubscribeLink } from "~/server/shop/sms-signups.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

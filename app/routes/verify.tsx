@@ -1,16 +1,16 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/verify";
 import { buttonClass } from "~/components/ui/button";
-import { fieldErrorsOf, formMessage } from "~/components/account/form-error";
+import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
 import { CodeField, FormMessage } from "~/components/ui/form";
-import { verifySchema } from "~/domain/auth-forms";
-import { parseIdentifier } from "~/domain/auth-rules";
-import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts.server";
-import { parseForm, toResponse } from "~/server/http.server";
-import { safeRedirect } from "~/server/session.server";
-import { smsAvailable } from "~/server/sms.server";
-import { dbOf, servicesOf } from "~/server/request-context.server";
-import { finishSignIn } from "~/server/after-sign-in.server";
+import { verifySchema } from "~/domain/people/auth-forms";
+import { parseIdentifier } from "~/domain/people/auth-rules";
+import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts/accounts.server";
+import { parseForm, toResponse } from "~/server/platform/http.server";
+import { safeRedirect } from "~/server/accounts/session.server";
+import { smsAvailable } from "~/server/messages/sms.server";
+import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { finishSignIn } from "~/server/checkout/after-sign-in.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

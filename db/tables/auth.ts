@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-// better-auth's tables for the plugins in app/server/auth.server.ts, written by hand because its
+// better-auth's tables for the plugins in app/server/accounts/auth.server.ts, written by hand because its
 // CLI needs Node 22 (DESIGN.md). better-auth checks them against its own schema at start.
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

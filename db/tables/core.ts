@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { DRAFT_STATUSES } from "../../app/domain/draft-base";
+import { DRAFT_STATUSES } from "../../app/domain/core/draft-base";
 
 /** One row per user, upserted on every sign-in (SPEC.md §3 "Profile"). */
 export const profiles = pgTable("profiles", {
@@ -25,7 +25,7 @@ export const orderDrafts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
     // Optimistic concurrency: every save names the version it read, so two tabs (or a stale
-    // autosave) cannot silently overwrite each other (R-DRAFT-13, app/server/drafts.server.ts).
+    // autosave) cannot silently overwrite each other (R-DRAFT-13, app/server/checkout/drafts.server.ts).
     version: integer("version").notNull().default(1),
     paymentIntentId: text("payment_intent_id"),
     amountPence: integer("amount_pence"),

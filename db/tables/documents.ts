@@ -5,7 +5,7 @@ import { invoices, orders } from "./orders";
 /**
  * The last number issued of each kind of document in each year (issue 17; DESIGN decision 16):
  * INV-2026-000123 is the 123rd invoice of 2026. A number is taken by incrementing the row inside
- * the transaction that stores the document (app/server/document-numbers.server.ts), so the row
+ * the transaction that stores the document (app/server/platform/document-numbers.server.ts), so the row
  * lock orders concurrent issuers and a rolled-back transaction gives its number back: invoice
  * numbers run without gaps or repeats, as HMRC asks, which a sequence cannot promise.
  */

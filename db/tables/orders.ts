@@ -14,8 +14,8 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { LedgerLine } from "../../app/domain/ledger-lines";
-import { ORDER_STATUSES } from "../../app/domain/orders";
+import type { LedgerLine } from "../../app/domain/checkout/ledger-lines";
+import { ORDER_STATUSES } from "../../app/domain/fulfilment/orders";
 import { orderDrafts } from "./core";
 
 // Payments and orders (issue 8; REQUIREMENTS B-2, B-3, B-4, B-9; DESIGN decisions 9, 10, 12).
@@ -53,7 +53,7 @@ export const paymentIntents = pgTable(
     vatPence: integer("vat_pence").notNull(),
     vatRate: integer("vat_rate").notNull(),
     // The lines this payment is for (issue 15): one per draft, each at its version, quantity and
-    // tier price when priced (app/domain/ledger-lines.ts).
+    // tier price when priced (app/domain/checkout/ledger-lines.ts).
     lines: jsonb("lines").$type<LedgerLine[]>().notNull().default(sql`'[]'::jsonb`),
     status: text("status").notNull().default("created"),
     lastErrorCode: text("last_error_code"),
@@ -154,7 +154,7 @@ export const orders = pgTable(
 
 /**
  * One product of an order, from the draft that customised it: the quantity and tier price paid,
- * and `snapshot`, the customisation and the product as sold (app/domain/order-snapshot.ts).
+ * and `snapshot`, the customisation and the product as sold (app/domain/orders/order-snapshot.ts).
  * `position` orders the lines as the cart listed them; the order's subtotal is their sum.
  */
 export const orderLines = pgTable(
@@ -231,7 +231,7 @@ export const orderProofs = pgTable(
     decision: text("decision"),
     comment: text("comment"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
-    // Who answered and by which route (issue 19 item 2, app/domain/proof-sharing.ts): a user's id,
+    // Who answered and by which route (issue 19 item 2, app/domain/orders/proof-sharing.ts): a user's id,
     // or a share link's guest by the name and address they gave; null on answers before issue 19.
     decidedVia: text("decided_via"),
     decidedByUserId: text("decided_by_user_id"),
@@ -277,7 +277,7 @@ export const invoices = pgTable("invoices", {
  * The first-order discount (B-15) as claimed when an order is paid, never when it is priced
  * (issue 13): one row per person's first order. A person is a user with the organisations they
  * belong to, so the unique keys stop a user's second claim and an organisation's second claim
- * outright, and claimFirstOrderDiscount (app/server/first-order-discount.server.ts) refuses the
+ * outright, and claimFirstOrderDiscount (app/server/checkout/first-order-discount.server.ts) refuses the
  * rest under one lock. `discount_pence` is what the order was given (0 for orders from before).
  */
 export const firstOrderClaims = pgTable("first_order_claims", {

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import type { OrderTotals } from "~/domain/checkout";
-import type { QuoteBuyer, QuoteLine } from "~/domain/quotes";
+import type { OrderTotals } from "~/domain/pricing/checkout";
+import type { QuoteBuyer, QuoteLine } from "~/domain/checkout/quotes";
 import { quoteRequests } from "./admin";
 
 /**
- * Quotes (issue 17 item 2): each a numbered offer (Q-2026-000123, app/server/document-numbers.server.ts)
+ * Quotes (issue 17 item 2): each a numbered offer (Q-2026-000123, app/server/platform/document-numbers.server.ts)
  * whose lines, prices, totals, delivery estimate and buyer block are a copy taken when it was
  * made, so the PDF reads the same on every download and a later catalogue change never moves a
  * quoted price. It belongs to the buyer who asked (user_id) and their organisation (account_id),
@@ -49,7 +49,7 @@ export const quotes = pgTable(
 
 /**
  * The quote a buyer converted into their cart: while it is valid it prices the cart's lines of its
- * products at the quantities quoted (app/domain/quotes.ts quotePricing). One per buyer; converting
+ * products at the quantities quoted (app/domain/checkout/quotes.ts quotePricing). One per buyer; converting
  * another replaces it.
  */
 export const cartQuotes = pgTable("cart_quotes", {

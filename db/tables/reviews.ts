@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { HIDE_REASON_MAX, REVIEW_TEXT_MAX } from "../../app/domain/reviews";
+import { HIDE_REASON_MAX, REVIEW_TEXT_MAX } from "../../app/domain/orders/reviews";
 import { orderLines } from "./orders";
 
 /**

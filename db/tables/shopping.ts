@@ -13,7 +13,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { SizeCount } from "~/domain/sizes";
+import type { SizeCount } from "~/domain/pricing/sizes";
 
 // A signed-in buyer's favourites, shopping list and cart (issue 5); every row belongs to one user.
 

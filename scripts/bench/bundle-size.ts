@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { gzipSync } from "node:zlib";
 import { parseAst } from "vite";
-import { isCheckoutPage } from "../../app/domain/checkout-pages";
+import { isCheckoutPage } from "../../app/domain/checkout/checkout-pages";
 import type { Row } from "./table";
 
 interface ManifestRoute {
@@ -58,7 +58,7 @@ export const STOREFRONT_JS_BUDGET = 140 * KB;
 export const CSS_BUDGET = 20 * KB;
 
 /**
- * What app/components/site-shell.tsx fetches right after hydration on every page but the checkout's
+ * What app/components/shell/site-shell.tsx fetches right after hydration on every page but the checkout's
  * (the SMS prompt's timer and the purchase notes), named as Rollup names their chunks.
  */
 const AFTER_HYDRATION_CHUNKS = ["sms-prompt", "purchase-notifications"];

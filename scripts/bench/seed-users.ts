@@ -10,10 +10,10 @@
 import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { authUser } from "#db/schema";
-import { signInWithPassword, signUp } from "~/server/accounts.server";
-import type { Database } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { openServices } from "~/server/services.server";
+import { signInWithPassword, signUp } from "~/server/accounts/accounts.server";
+import type { Database } from "~/server/platform/db.server";
+import { getEnv } from "~/server/platform/env.server";
+import { openServices } from "~/server/providers/services.server";
 
 const PASSWORD = "marmalade skyline 42";
 

@@ -1084,11 +1084,11 @@ const ROWS: Row[] = [
  * the same for everyone (recent purchases: city and product only), the price toggle (it sets only
  * the caller's own cookie), better-auth's JWKS, the Stripe webhook (signature-checked; 404 in test
  * mode), the SMS list's unsubscribe page (it acts only for the number its HMAC-signed link names,
- * whoever opens it; app/server/sms-signups.server.test.ts proves a changed link does nothing), its
+ * whoever opens it; app/server/shop/sms-signups.server.test.ts proves a changed link does nothing), its
  * confirmation page (it confirms only the sign-up whose random single-use token the link carries),
  * the SMS provider's inbound webhook (Twilio-signature-checked, 403 otherwise; 404 with no provider), a
  * proof's share-for-approval page and file (they open only the proof version whose random token the
- * link carries, whoever opens it; the test below and app/server/proof-share-links.server.test.ts
+ * link carries, whoever opens it; the test below and app/server/aftercare/proof-share-links.server.test.ts
  * show a forged token is refused) and the not-found page.
  */
 const PUBLIC_ROUTES = [

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { formatDisplayDate } from "../../app/domain/dates";
+import { formatDisplayDate } from "../../app/domain/core/dates";
 import { completeDraft } from "./support/api";
 import { expectAccessible } from "./support/axe";
 import { payWithTestCard } from "./support/checkout";

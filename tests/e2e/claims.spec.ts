@@ -1,4 +1,4 @@
-import { BUSINESS_SAMPLES, RETENTION_DEFAULT_DAYS } from "../../app/domain/business-variables";
+import { BUSINESS_SAMPLES, RETENTION_DEFAULT_DAYS } from "../../app/domain/people/business-variables";
 import { completeDraft, payInTestMode, PNG, signInAsStaff, startPayment } from "./support/api";
 import { expect, test } from "./support/fixtures";
 

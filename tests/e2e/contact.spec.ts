@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { BUSINESS_SAMPLES } from "../../app/domain/business-variables";
+import { BUSINESS_SAMPLES } from "../../app/domain/people/business-variables";
 import { expect, test } from "./support/fixtures";
 
-// The stored row is checked against the database in app/server/inquiries.server.test.ts; here the
+// The stored row is checked against the database in app/server/shop/inquiries.server.test.ts; here the
 // notification is read back from the loopback SMTP server the test server sends through.
 const SALES_INBOX = BUSINESS_SAMPLES.BUSINESS_SALES_EMAIL;
 

@@ -7,7 +7,7 @@ import { shipOrder, staffMoves } from "./support/orders";
 // the proof answer; /admin shows what waits. An order delivered on time offers no guarantee claim.
 // (A late delivery needs a promised date in the past, which the browser tests cannot write into the
 // server's embedded database: the late claim, staff's decision and the credit note are covered
-// against a real database in app/server/guarantee-claims.server.test.ts.)
+// against a real database in app/server/aftercare/guarantee-claims.server.test.ts.)
 
 test("the buyer follows the order to delivery on its timeline, and staff are alerted at their own address", async ({
   page,

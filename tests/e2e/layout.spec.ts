@@ -1,4 +1,4 @@
-import { BUSINESS_SAMPLES } from "../../app/domain/business-variables";
+import { BUSINESS_SAMPLES } from "../../app/domain/people/business-variables";
 import { expect, test } from "./support/fixtures";
 import { stockBuyer } from "./support/shop";
 

@@ -1,5 +1,5 @@
-import { addDays, formatDisplayDate, londonToday } from "../../app/domain/dates";
-import { approveByDate, planNeedBy } from "../../app/domain/need-by";
+import { addDays, formatDisplayDate, londonToday } from "../../app/domain/core/dates";
+import { approveByDate, planNeedBy } from "../../app/domain/fulfilment/need-by";
 import { addToCart, customiseToDetails, fillDetails, payAndViewOrder } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 

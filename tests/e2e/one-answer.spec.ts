@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { addDays, formatDateRange, formatDisplayDate, londonToday } from "../../app/domain/dates";
-import { estimateDelivery } from "../../app/domain/delivery";
-import { earliestDelivery } from "../../app/domain/earliest-delivery";
+import { addDays, formatDateRange, formatDisplayDate, londonToday } from "../../app/domain/core/dates";
+import { estimateDelivery } from "../../app/domain/fulfilment/delivery";
+import { earliestDelivery } from "../../app/domain/fulfilment/earliest-delivery";
 import { expectAccessible } from "./support/axe";
 import { addToCart, fillDetails } from "./support/checkout";
 import { expect, test } from "./support/fixtures";

@@ -6,7 +6,7 @@ import { checkoutUrls, stockBuyer } from "./support/shop";
 
 test("with no paid orders there is never a purchase notification", async ({ page }) => {
   // Other journeys pay for orders on this shared server, so the feed is made empty here; that the
-  // server's feed is empty without paid orders is app/server/recent-purchases.server.test.ts's job.
+  // server's feed is empty without paid orders is app/server/shop/recent-purchases.server.test.ts's job.
   await page.route("**/api/recent-purchases", (route) => route.fulfill({ json: { purchases: [] } }));
   await page.clock.install();
   const feed = page.waitForResponse("**/api/recent-purchases");

@@ -3,7 +3,7 @@ import { get } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BUSINESS_SAMPLES } from "../../app/domain/business-variables";
+import { BUSINESS_SAMPLES } from "../../app/domain/people/business-variables";
 import { GOOD_BUSINESS } from "../setup/business";
 import { expect, test } from "./support/fixtures";
 

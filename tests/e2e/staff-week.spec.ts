@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { addDays, londonToday } from "../../app/domain/dates";
-import { approveByDate } from "../../app/domain/need-by";
+import { addDays, londonToday } from "../../app/domain/core/dates";
+import { approveByDate } from "../../app/domain/fulfilment/need-by";
 import { completeDraft, payInTestMode, signInAsStaff, startPayment } from "./support/api";
 import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/fixtures";

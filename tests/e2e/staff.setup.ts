@@ -5,7 +5,7 @@ import { expect, signUpOverHttp, test } from "./support/fixtures";
 // Runs once before every spec (playwright.config.ts: the desktop project depends on this one). The
 // staff account exists, its address is confirmed and two-step sign-in is on before any spec signs
 // in with it: specs that made it themselves raced, and the back office opens only to staff with
-// two-step sign-in (app/server/admin-access.server.ts).
+// two-step sign-in (app/server/accounts/admin-access.server.ts).
 test("the staff account exists, its address is confirmed, and two-step sign-in is on once the back office asks for it", async ({
   request,
   mailbox,

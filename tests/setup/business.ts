@@ -1,4 +1,4 @@
-import type { BusinessVariable } from "~/domain/business-variables";
+import type { BusinessVariable } from "~/domain/people/business-variables";
 
 /** A complete, real-looking business profile (issue 17 item 1): every value passes its rule. */
 export const GOOD_BUSINESS: Record<BusinessVariable, string> = {

@@ -1,7 +1,7 @@
-import { customisationPart } from "~/domain/draft";
-import { buildInitialDraft } from "~/domain/draft-schemas";
-import type { Database } from "~/server/db.server";
-import { createDraft } from "~/server/drafts.server";
+import { customisationPart } from "~/domain/checkout/draft";
+import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
+import type { Database } from "~/server/platform/db.server";
+import { createDraft } from "~/server/checkout/drafts.server";
 
 /** A draft of 50 black caps with the front embroidery, of `userId`'s personal account, at its customisation step. */
 export async function newCapDraft(db: Database, userId: string) {

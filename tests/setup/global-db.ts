@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../app/server/db.server";
+import { openDatabase } from "../../app/server/platform/db.server";
 
 /** Where each test file gets its database from: a PGlite dump, or a template on a PostgreSQL server. */
 export type TestDatabaseSource =

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { orderDrafts, orderLines, orders, orderStatusHistory } from "#db/schema";
-import { draftDataSchema } from "~/domain/draft-schemas";
-import { type SoldProduct, splitDraftData } from "~/domain/order-snapshot";
-import { formatOrderNumber, type OrderStatus } from "~/domain/orders";
-import { queryRows, type Database } from "~/server/db.server";
+import { draftDataSchema } from "~/domain/checkout/draft-schemas";
+import { type SoldProduct, splitDraftData } from "~/domain/orders/order-snapshot";
+import { formatOrderNumber, type OrderStatus } from "~/domain/fulfilment/orders";
+import { queryRows, type Database } from "~/server/platform/db.server";
 
 /**
- * A paid order as app/server/payment-events.server.ts leaves it after a successful payment (a paid draft
+ * A paid order as app/server/payments/payment-events.server.ts leaves it after a successful payment (a paid draft
  * per line, the order with its snapshot and lines, the first history row), written straight to the database so tests
  * of what happens after payment need not drive the checkout first.
  */

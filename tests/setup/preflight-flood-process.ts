@@ -1,5 +1,5 @@
 /**
- * A second server process for the fairness test (app/server/preflight-fairness.server.test.ts): on
+ * A second server process for the fairness test (app/server/artwork/preflight-fairness.server.test.ts): on
  * the PostgreSQL database at argv[2] it uploads argv[5] copies of the file argv[4] for the account
  * argv[3] into the local storage at argv[6], and waits for their checks as the upload route does,
  * helping run the queue with this process's own slot and its own parser. SIGTERM is the uploads
@@ -7,9 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import { setMaxListeners } from "node:events";
-import { openDatabase } from "~/server/db.server";
-import { awaitCheck, enqueueCheck } from "~/server/preflight-queue.server";
-import { createLocalStorage } from "~/server/storage.server";
+import { openDatabase } from "~/server/platform/db.server";
+import { awaitCheck, enqueueCheck } from "~/server/artwork/preflight-queue.server";
+import { createLocalStorage } from "~/server/providers/storage.server";
 
 const [databaseUrl = "", userId = "", file = "", count = "0", dir = ""] = process.argv.slice(2);
 const { db, close } = await openDatabase({ databaseUrl, migrate: false });

@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   mkdirSync(dir, { recursive: true });
   const outfile = join(dir, `preflight-worker-${process.pid}.mjs`);
   await build({
-    entryPoints: [join(root, "app/server/preflight-worker.ts")],
+    entryPoints: [join(root, "app/server/artwork/preflight-worker.ts")],
     outfile,
     bundle: true,
     platform: "node",

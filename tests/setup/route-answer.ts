@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { requestContext, sessionMiddleware } from "~/server/request-context.server";
-import type { Services } from "~/server/services.server";
+import { requestContext, sessionMiddleware } from "~/server/accounts/request-context.server";
+import type { Services } from "~/server/providers/services.server";
 
 /**
  * What a route's loader or action answered, as a client would see it, for unit tests that call

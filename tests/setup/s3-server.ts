@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
-import type { S3StorageConfig } from "~/server/s3-storage.server";
+import type { S3StorageConfig } from "~/server/providers/s3-storage.server";
 
 export type S3Server = {
   /** What createS3Storage needs to reach the server's bucket. */

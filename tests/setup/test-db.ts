@@ -4,10 +4,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest";
-import { openDatabase, queryRows, type DatabaseHandle } from "~/server/db.server";
-import type { PaymentProvider } from "~/server/payment-provider.server";
-import type { Services } from "~/server/services.server";
-import { createTestProvider } from "~/server/test-payment-provider.server";
+import { openDatabase, queryRows, type DatabaseHandle } from "~/server/platform/db.server";
+import type { PaymentProvider } from "~/server/providers/payment-provider.server";
+import type { Services } from "~/server/providers/services.server";
+import { createTestProvider } from "~/server/providers/test-payment-provider.server";
 import { adminQuery, withDatabase } from "./global-db";
 
 /**

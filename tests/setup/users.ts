@@ -1,5 +1,5 @@
-import { signInWithPassword, signUp } from "~/server/accounts.server";
-import type { Database } from "~/server/db.server";
+import { signInWithPassword, signUp } from "~/server/accounts/accounts.server";
+import type { Database } from "~/server/platform/db.server";
 
 let ip = 0;
 
@@ -32,7 +32,7 @@ export async function createSignedInUser(db: Database, email: string, password =
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const { getSessionInfo } = await import("~/server/session.server");
+  const { getSessionInfo } = await import("~/server/accounts/session.server");
   const session = await getSessionInfo(db, siteRequest("/", { cookie }));
   if (!session) throw new Error("no session after sign-in");
   return { userId: session.user.id, cookie };

@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from "react";
-import { BrandColour } from "~/components/brand-colour";
+import { BrandColour } from "~/components/checkout/brand-colour";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { ARTWORK_ACCEPT, ARTWORK_MAX_BYTES, artworkPreCheck, SVG_MAX_BYTES } from "~/domain/artwork-rules";
-import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domain/brand-kit";
-import { formatFileSize } from "~/domain/file-size";
+import { ARTWORK_ACCEPT, ARTWORK_MAX_BYTES, artworkPreCheck, SVG_MAX_BYTES } from "~/domain/artwork/artwork-rules";
+import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type BrandKitView } from "~/domain/artwork/brand-kit";
+import { formatFileSize } from "~/domain/core/file-size";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { card, h2 } from "./section";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/form";
-import { isPlaceholderEmail, ORGANISATION_LIMIT, ORGANISATION_LIMIT_MESSAGE } from "~/domain/auth-rules";
+import { isPlaceholderEmail, ORGANISATION_LIMIT, ORGANISATION_LIMIT_MESSAGE } from "~/domain/people/auth-rules";
 import {
   describeRole,
   MEMBER_ROLE_LABELS,
@@ -9,7 +9,7 @@ import {
   type MemberRole,
   mayChangeRole,
   mayManageMembers,
-} from "~/domain/organisation-roles";
+} from "~/domain/people/organisation-roles";
 import { type AccountReply, card, h2, ReplyMessage, replyFor } from "./section";
 
 export type OrganisationChoice = { id: string; name: string; active: boolean };

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { FormMessage } from "~/components/ui/form";
-import { type FormReply, formMessage } from "./form-error";
+import { type FormReply, formMessage } from "../ui/form-error";
 
 /** What an /account concern's action answers: the step it took (`intent`), the state its form needs, any error. */
 export type AccountReply = FormReply & {

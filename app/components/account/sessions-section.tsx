@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { formatLondonDateTime } from "~/domain/dates";
+import { formatLondonDateTime } from "~/domain/core/dates";
 import { type AccountReply, card, h2, ReplyMessage, replyFor } from "./section";
 
 export type DeviceSession = {

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { CLAIM_REASON_MAX } from "~/domain/guarantee";
-import { formatPence } from "~/domain/money";
+import { CLAIM_REASON_MAX } from "~/domain/fulfilment/guarantee";
+import { formatPence } from "~/domain/core/money";
 import { Card, Facts, londonTime } from "./order-card";
 import type { FormReply } from "./order-actions";
 

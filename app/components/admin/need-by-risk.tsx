@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatDisplayDate } from "~/domain/dates";
-import type { NeedByForStaff, OrderAtRisk } from "~/domain/need-by";
+import { formatDisplayDate } from "~/domain/core/dates";
+import type { NeedByForStaff, OrderAtRisk } from "~/domain/fulfilment/need-by";
 
 /** The "At risk" mark: the proof must be approved by this date for the buyer's need-by date to hold. */
 export function AtRiskBadge({ approveBy }: { approveBy: string }) {

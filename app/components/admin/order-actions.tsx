@@ -2,13 +2,13 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
-import { ADMIN_NOTE_MAX } from "~/domain/admin-orders";
-import type { FieldErrors } from "~/domain/field-errors";
-import { ORDER_STATUS_LABELS, lineTitle } from "~/domain/orders";
-import { PROOF_ACCEPT } from "~/domain/proof-rules";
-import type { StaffOrderDetail } from "~/domain/admin-orders";
+import { ADMIN_NOTE_MAX } from "~/domain/orders/admin-orders";
+import type { FieldErrors } from "~/domain/core/field-errors";
+import { ORDER_STATUS_LABELS, lineTitle } from "~/domain/fulfilment/orders";
+import { PROOF_ACCEPT } from "~/domain/artwork/proof-rules";
+import type { StaffOrderDetail } from "~/domain/orders/admin-orders";
 import { Card } from "./order-card";
-import { KNOWN_CARRIERS } from "~/domain/tracking";
+import { KNOWN_CARRIERS } from "~/domain/fulfilment/tracking";
 
 /** What the last post of one of the two forms came back with. */
 export type FormReply = { ok: boolean; message: string; fieldErrors?: FieldErrors };

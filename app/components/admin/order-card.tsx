@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatLondonDateTime } from "~/domain/dates";
+import { formatLondonDateTime } from "~/domain/core/dates";
 
 /** One titled card of the back office's order page. */
 export function Card(props: { id: string; title: string; className?: string; children: ReactNode }) {
@@ -44,6 +44,6 @@ export function Lines({ lines }: { lines: string[] }) {
 }
 
 /** One way to show a file's size, for buyers and staff alike. */
-export { formatFileSize as fileSize } from "~/domain/file-size";
+export { formatFileSize as fileSize } from "~/domain/core/file-size";
 
 export const londonTime = (at: Date | string) => formatLondonDateTime(new Date(at));

@@ -1,8 +1,8 @@
-import { formatDisplayDate } from "~/domain/dates";
-import { ArtworkPreview, FindingList } from "~/components/artwork-check";
-import { describeReport } from "~/domain/preflight";
-import { formatPence } from "~/domain/money";
-import type { StaffOrderDetail } from "~/domain/admin-orders";
+import { formatDisplayDate } from "~/domain/core/dates";
+import { ArtworkPreview, FindingList } from "~/components/checkout/artwork-check";
+import { describeReport } from "~/domain/artwork/preflight";
+import { formatPence } from "~/domain/core/money";
+import type { StaffOrderDetail } from "~/domain/orders/admin-orders";
 import { Card, Facts, Lines, fileSize, londonTime } from "./order-card";
 
 /**

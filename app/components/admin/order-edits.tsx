@@ -1,9 +1,9 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
-import type { StaffOrderDetail } from "~/domain/admin-orders";
-import { countryName } from "~/domain/checkout";
-import { lineTitle } from "~/domain/orders";
+import type { StaffOrderDetail } from "~/domain/orders/admin-orders";
+import { countryName } from "~/domain/pricing/checkout";
+import { lineTitle } from "~/domain/fulfilment/orders";
 import { Card } from "./order-card";
 import type { FormReply } from "./order-actions";
 

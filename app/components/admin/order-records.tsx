@@ -1,5 +1,5 @@
-import { ORDER_STATUS_LABELS, lineTitle } from "~/domain/orders";
-import type { StaffOrderDetail, StaffProof } from "~/domain/admin-orders";
+import { ORDER_STATUS_LABELS, lineTitle } from "~/domain/fulfilment/orders";
+import type { StaffOrderDetail, StaffProof } from "~/domain/orders/admin-orders";
 import { Card, fileSize, londonTime } from "./order-card";
 import { HeaderRow } from "./table-parts";
 

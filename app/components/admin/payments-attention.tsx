@@ -1,6 +1,6 @@
-import { formatLondonDateTime } from "~/domain/dates";
-import { formatPence } from "~/domain/money";
-import type { PaymentNeedingAttention } from "~/domain/admin-orders";
+import { formatLondonDateTime } from "~/domain/core/dates";
+import { formatPence } from "~/domain/core/money";
+import type { PaymentNeedingAttention } from "~/domain/orders/admin-orders";
 import { HeaderRow } from "./table-parts";
 
 /** Taken payments that made no order, each with its reason; nothing when there are none. */

@@ -2,8 +2,8 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
-import { ADMIN_NOTE_MAX, APPROVER_NAME_MAX, type StaffOrderDetail } from "~/domain/admin-orders";
-import { lineProofState, lineTitle } from "~/domain/orders";
+import { ADMIN_NOTE_MAX, APPROVER_NAME_MAX, type StaffOrderDetail } from "~/domain/orders/admin-orders";
+import { lineProofState, lineTitle } from "~/domain/fulfilment/orders";
 import { Card } from "./order-card";
 import type { FormReply } from "./order-actions";
 

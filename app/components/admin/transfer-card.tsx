@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
-import { transferDifference } from "~/domain/bank-transfer";
-import type { StaffOrderDetail } from "~/domain/admin-orders";
-import { formatDisplayDate } from "~/domain/dates";
-import { formatPence } from "~/domain/money";
+import { transferDifference } from "~/domain/orders/bank-transfer";
+import type { StaffOrderDetail } from "~/domain/orders/admin-orders";
+import { formatDisplayDate } from "~/domain/core/dates";
+import { formatPence } from "~/domain/core/money";
 import { Card, Facts, londonTime } from "./order-card";
 import type { FormReply } from "./order-actions";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { homeCategoryOrder, promotedCategories } from "~/catalogue/catalogue";
-import { ChevronIcon } from "~/components/icons";
+import { ChevronIcon } from "~/components/ui/icons";
 import { CATEGORY_SECTION } from "~/content/home";
 import { HomeSection } from "./home-section";
 

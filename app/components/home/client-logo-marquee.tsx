@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { CLIENTS } from "~/content/home";
-import type { ClientLogo } from "~/domain/business-showcase";
+import type { ClientLogo } from "~/domain/people/business-showcase";
 import { MotionToggle, usePausedMotion } from "./motion-toggle";
 
 /**

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { CheckIcon } from "~/components/icons";
+import { CheckIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { HERO, HERO_ROTATION_MS, NEW_TAB_NOTE } from "~/content/home";
 import { EXTERNAL, founderChatUrl } from "~/content/links";
-import { useBusiness } from "~/components/root-data";
+import { useBusiness } from "~/components/ui/root-data";
 import { MotionToggle, usePausedMotion } from "./motion-toggle";
 import { RotatingWord, useRotatingWord } from "./rotating-word";
 

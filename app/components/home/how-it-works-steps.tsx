@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { HOW_IT_WORKS, NEW_TAB_NOTE } from "~/content/home";
 import { EXTERNAL } from "~/content/links";
-import { useBusiness } from "~/components/root-data";
+import { useBusiness } from "~/components/ui/root-data";
 import { HomeSection } from "./home-section";
 
 /** R-HOME-10/11: the four steps in order, then the invitation to book a call (R-MKT-11). */

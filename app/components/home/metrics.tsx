@@ -1,5 +1,5 @@
 import { METRICS } from "~/content/home";
-import type { MetricTile } from "~/domain/shop-metrics";
+import type { MetricTile } from "~/domain/people/shop-metrics";
 import { HomeSection } from "./home-section";
 
 /** R-HOME-08 with issue 18 item 2: the figures the shop's own data supports; no tiles, no section. */

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { findProductById, type Product } from "~/catalogue/catalogue";
-import { ProductCard } from "~/components/product-card";
+import { ProductCard } from "~/components/product/product-card";
 import { buttonClass } from "~/components/ui/button";
 import { PICKS } from "~/content/home";
-import type { Picks } from "~/domain/most-loved";
+import type { Picks } from "~/domain/pricing/most-loved";
 import { HomeSection } from "./home-section";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "../ui/use-hydrated";
 
 /** Motion that starts by itself starts paused for people who asked their system for less motion. */
 export function usePausedMotion() {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CheckIcon } from "~/components/icons";
+import { CheckIcon } from "~/components/ui/icons";
 import { PERSONA_SECTION } from "~/content/home";
 import { HomeSection } from "./home-section";
 

@@ -1,4 +1,4 @@
-import { CheckIcon, CrossIcon } from "~/components/icons";
+import { CheckIcon, CrossIcon } from "~/components/ui/icons";
 import { BUT_WHY } from "~/content/home";
 import { HomeSection } from "./home-section";
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, Link, Outlet } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { VIEW_CART } from "../product-actions";
+import { VIEW_CART } from "../product/product-actions";
 import { ToastProvider, useToast } from "./toast";
 
 afterEach(cleanup);

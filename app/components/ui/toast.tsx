@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { useLoaded } from "../use-loaded";
+import { useLoaded } from "./use-loaded";
 import type { ToastInput, ToastItem } from "./toast-item";
 
 /** `show` returns the toast's id, which `dismiss` takes to close it early. */

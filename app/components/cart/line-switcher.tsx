@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { findProductById } from "~/catalogue/catalogue";
+import { isLineCustomised, type CheckoutLineState } from "~/domain/checkout/cart-checkout";
+import { stepHref } from "~/domain/checkout/draft";
+
+/**
+ * Step 2's line switcher for a cart of several products ("Cap · Shorts", issue 15 item 1): each
+ * line opens its own customisation; a tick marks the lines already done. Nothing for one line.
+ */
+export function LineSwitcher(props: { lines: readonly CheckoutLineState[]; current: string }) {
+  if (props.lines.length < 2) return null;
+  return (
+    <nav aria-label="Products in this order" className="mt-3">
+      <ol className="flex flex-wrap items-center gap-2 text-sm">
+        {props.lines.map((line, index) => {
+          const title = findProductById(line.productId)?.title ?? `Product ${line.productId}`;
+          const done = isLineCustomised(line);
+          const current = line.productId === props.current;
+          return (
+            <li key={line.productId} className="flex items-center gap-2">
+              {index > 0 ? (
+                <span aria-hidden="true" className="text-muted">
+                  ·
+                </span>
+              ) : null}
+              <Link
+                to={stepHref(2, { productId: line.productId, draftId: line.draft?.id })}
+                aria-current={current ? "step" : undefined}
+                className={`rounded-full border px-3 py-1 ${current ? "border-brand bg-brand-soft font-semibold" : "border-slate-200 hover:border-brand"}`}
+              >
+                {title}
+                {done ? (
+                  <span className="ml-1 text-green-800" role="img" aria-label="customised">
+                    ✓
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Category } from "~/catalogue/types";
+import { PRODUCT_REQUEST_COPY as COPY, SOURCING_EXAMPLES } from "~/content/sourcing";
+import { ProductRequestForm, type ProductRequestReply } from "./product-request-form";
+import { buttonClass } from "../ui/button";
+
+/**
+ * A category with no products yet (issue 16 item 9): what we can source in it, and the form to ask
+ * for it, instead of an empty shelf.
+ */
+export function EmptyCategory(props: { category: Category; search: string; reply?: ProductRequestReply }) {
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_minmax(0,36rem)]">
+      <div>
+        <h2 className="text-2xl font-bold">{COPY.categoryHeading(props.category.name)}</h2>
+        <p className="mt-2 text-muted">{COPY.categoryIntro}</p>
+        <h3 className="mt-6 text-lg font-semibold">{COPY.examplesHeading}</h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {SOURCING_EXAMPLES[props.category.slug].map((example) => (
+            <li key={example}>{example}</li>
+          ))}
+        </ul>
+      </div>
+      <ProductRequestForm product={props.search} reply={props.reply} />
+    </div>
+  );
+}
+
+/**
+ * No product matches (R-ERR-05, R-LIST-12): the spec's empty state and Clear Filters, and since
+ * issue 16 item 9 the same request form, filled in with what was searched for.
+ */
+export function NoResults(props: { search: string; onClear: () => void; reply?: ProductRequestReply }) {
+  return (
+    <div className="mt-10 space-y-8">
+      <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
+        <h2 className="text-xl font-bold">No products found</h2>
+        <p className="mt-2 text-muted">Try adjusting your search or filter criteria.</p>
+        <button type="button" className={buttonClass("primary", "mt-6")} onClick={props.onClear}>
+          Clear Filters
+        </button>
+      </div>
+      <div className="mx-auto max-w-2xl">
+        <h2 className="text-xl font-bold">{COPY.searchHeading}</h2>
+        <p className="mt-1 mb-4 text-muted">{COPY.searchIntro}</p>
+        <ProductRequestForm product={props.search} reply={props.reply} />
+      </div>
+    </div>
+  );
+}

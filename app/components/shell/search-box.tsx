@@ -1,0 +1,124 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { SearchIcon } from "../ui/icons";
+import { useLoaded } from "../ui/use-loaded";
+
+/**
+ * The catalogue and its matching, fetched when the visitor first reaches for the search box: the
+ * header is on every page, and most pages have no other use for the catalogue (issue 21: JS budget).
+ */
+const loadSearch = () =>
+  Promise.all([import("~/catalogue/catalogue"), import("~/domain/pricing/catalogue-rules")]).then(
+    ([catalogue, rules]) =>
+      (query: string) =>
+        rules.suggestProducts(catalogue.PRODUCTS, query),
+  );
+
+/**
+ * The header's product search (SPEC.md §2 "Header", §4 "Search"): up to 6 suggestions while typing,
+ * submit to the listing; a plain GET form without JavaScript.
+ */
+export function SearchBox({ className = "", onDone }: { className?: string; onDone?: () => void }) {
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const suggest = useLoaded(loadSearch, wanted);
+  const navigate = useNavigate();
+  const rootRef = useRef<HTMLFormElement>(null);
+  const listId = useId();
+  const query = text.trim();
+  const suggestions = open && query && suggest ? suggest(query) : [];
+
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: PointerEvent) {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  function finish() {
+    setText("");
+    setOpen(false);
+    onDone?.();
+  }
+
+  const resultsHref = `/products?search=${encodeURIComponent(query)}`;
+
+  return (
+    <form
+      ref={rootRef}
+      role="search"
+      action="/products"
+      method="get"
+      className={`relative ${className}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!query) return; // R-HEAD-17: blank submits are ignored
+        navigate(resultsHref);
+        finish();
+      }}
+    >
+      <label className="sr-only" htmlFor={`${listId}-input`}>
+        Search products
+      </label>
+      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
+      <input
+        id={`${listId}-input`}
+        name="search"
+        type="search"
+        autoComplete="off"
+        placeholder="Search products..."
+        value={text}
+        aria-controls={suggestions.length ? listId : undefined}
+        onChange={(event) => {
+          setWanted(true);
+          setText(event.target.value);
+          setOpen(event.target.value.trim() !== "");
+        }}
+        onFocus={() => {
+          setWanted(true);
+          setOpen(text.trim() !== "");
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") setOpen(false);
+        }}
+        className="w-full rounded-full border border-slate-300 bg-white py-2 pl-9 pr-3 text-sm placeholder:text-slate-500 focus:border-brand"
+      />
+      {open && query ? (
+        <div
+          id={listId}
+          className="absolute left-0 right-0 top-full z-40 mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
+        >
+          <p className="sr-only" aria-live="polite">
+            {suggest ? `${suggestions.length} suggestion(s)` : null}
+          </p>
+          <ul>
+            {suggestions.map((product) => (
+              <li key={product.id}>
+                <Link
+                  to={`/product/${product.id}`}
+                  onClick={finish}
+                  className="block px-4 py-2 text-sm hover:bg-brand-soft focus:bg-brand-soft"
+                >
+                  <span className="font-medium">{product.title}</span>
+                  <span className="ml-2 text-xs text-muted">{product.category}</span>
+                </Link>
+              </li>
+            ))}
+            <li className="border-t border-slate-100">
+              <Link
+                to={resultsHref}
+                onClick={finish}
+                className="block px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft focus:bg-brand-soft"
+              >
+                View all results for "{query}"
+              </Link>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </form>
+  );
+}

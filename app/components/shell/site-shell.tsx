@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+import { isCheckoutPage } from "~/domain/checkout/checkout-pages";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { LocalMirror } from "./local-mirror";
+import { PageViewTracker } from "./page-view-tracker";
+import { PromoBanner } from "./promo-banner";
+import { SignInProvider } from "./sign-in-context";
+import { ToastProvider } from "../ui/toast";
+import { useFocusAfterNavigation } from "../ui/use-focus-after-navigation";
+import { useLoaded } from "../ui/use-loaded";
+import { useRootData } from "../ui/root-data";
+
+// Neither shows anything before the page is interactive (the prompt waits 23 s, the first note
+// 10 s), so their code is fetched once React has hydrated the page, off its critical path, and
+// only once the visitor is on a page that may show them.
+const loadSmsPrompt = () => import("./sms-prompt");
+const loadPurchaseNotifications = () => import("./purchase-notifications");
+
+/** Banner, sticky header, page, footer: the frame of every page, error pages included. */
+export function SiteShell({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  // Issue 16 item 6: nothing interrupts the checkout. The SMS prompt and its button leave it
+  // (its 23 s start again afterwards); the notes pause, so none is repeated after it.
+  const checkout = isCheckoutPage(useLocation());
+  const SmsPrompt = useLoaded(loadSmsPrompt, !checkout)?.SmsPrompt;
+  const PurchaseNotifications = useLoaded(loadPurchaseNotifications, !checkout)?.PurchaseNotifications;
+  useFocusAfterNavigation("main");
+  return (
+    <ToastProvider>
+      <SignInProvider>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <PromoBanner initiallyClosed={root?.promoClosed ?? false} />
+        <Header cartCount={root?.cartCount ?? 0} user={root?.user ?? null} business={root?.business} />
+        {/* Focusable from script only: the skip link and useFocusAfterNavigation move focus here. */}
+        <main id="main" tabIndex={-1} className="min-h-[60vh] focus:outline-none">
+          {children}
+        </main>
+        <Footer year={root?.year ?? new Date().getFullYear()} business={root?.business} />
+        <LocalMirror />
+        {/* Issue 6: page views, the SMS prompt and real recent-order notes, on every page but the checkout's. */}
+        <PageViewTracker />
+        {SmsPrompt && !checkout ? <SmsPrompt /> : null}
+        {PurchaseNotifications ? <PurchaseNotifications paused={checkout} userId={root?.user?.id ?? null} /> : null}
+      </SignInProvider>
+    </ToastProvider>
+  );
+}

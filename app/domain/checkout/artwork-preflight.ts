@@ -1,0 +1,33 @@
+/**
+ * A draft's or an order line's artwork files judged where they will print (issue 20): the line's
+ * branding method and the placement its chosen options give (app/domain/artwork/preflight.ts). Step 2,
+ * its Next, payment, the order page and the back office all ask here.
+ */
+import { findProductById } from "~/catalogue/catalogue";
+import type { BrandingMethod } from "../pricing/checkout";
+import type { ArtworkFileEntry } from "./draft-schemas";
+import { type Finding, judgePreflight, type Placement, placementFor, unconsentedWarnings } from "../artwork/preflight";
+
+/** Where a line's artwork goes: its method, and the placement its product's chosen options give. */
+export type ArtworkChoice = { productId: string; method: BrandingMethod; selections: readonly string[] };
+
+export function placementOf(choice: Pick<ArtworkChoice, "productId" | "selections">): Placement | null {
+  const product = findProductById(choice.productId);
+  return product ? placementFor(product.customizationOptions, choice.selections) : null;
+}
+
+/** A file's findings for `choice`; none for a file uploaded before preflight existed. */
+export function fileFindings(file: Pick<ArtworkFileEntry, "preflight">, choice: ArtworkChoice): Finding[] {
+  if (!file.preflight) return [];
+  return judgePreflight(file.preflight, { method: choice.method, placement: placementOf(choice) });
+}
+
+/** The files whose warnings for `choice` the buyer has not yet said "Use it anyway" to. */
+export function filesAwaitingConsent(
+  files: readonly Pick<ArtworkFileEntry, "id" | "preflight" | "use_anyway">[],
+  choice: ArtworkChoice,
+): string[] {
+  return files
+    .filter((file) => unconsentedWarnings(fileFindings(file, choice), file.use_anyway).length > 0)
+    .map((file) => file.id);
+}

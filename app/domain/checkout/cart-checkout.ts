@@ -1,0 +1,125 @@
+/**
+ * One checkout for the whole cart (issue 15, DESIGN decision 9, docs/decisions/016). Step 2
+ * customises each cart line in its own draft, as SPEC.md's drafts are per product; Details,
+ * Shipping, Design proofing and Payment happen once, on one of those drafts: the checkout's
+ * lead. These are the rules that decide which draft leads and where step 2's Next goes.
+ */
+import {
+  canProceedCustomisation,
+  completedSteps,
+  statusRank,
+  type CustomisationGate,
+  type DraftData,
+  type DraftStatus,
+  type StepNumber,
+  type StepperDraft,
+} from "./draft";
+import { findProductById } from "~/catalogue/catalogue";
+import { type SizeBreakdown, sizesComplete } from "../pricing/sizes";
+
+/** A cart line as the checkout sees it: its product and the draft customising it, if any yet. */
+export type CheckoutLineState = {
+  productId: string;
+  draft: {
+    id: string;
+    status: DraftStatus;
+    data: CustomisationGate & Pick<DraftData, "quantity" | "sizes">;
+  } | null;
+};
+
+/**
+ * Whether a line's step 2 is done: its draft holds both confirmations (and a skip_proof reference),
+ * and a sized product's split adds up to its quantity (issue 16 item 2), as payment requires.
+ */
+export function isLineCustomised(line: CheckoutLineState): boolean {
+  if (line.draft === null || !canProceedCustomisation(line.draft.data)) return false;
+  const product = findProductById(line.productId);
+  return !product || sizesComplete(product, line.draft.data.sizes, line.draft.data.quantity);
+}
+
+/**
+ * The index of the line whose draft carries the steps done once for the cart: the draft furthest
+ * along (so details typed once stay with the checkout when the cart changes around them), the
+ * first in the cart among equals; -1 for an empty cart. A line without a draft never leads one
+ * that has a draft.
+ */
+export function leadLineIndex(lines: readonly CheckoutLineState[]): number {
+  let lead = -1;
+  let best = -1;
+  lines.forEach((line, index) => {
+    const rank = line.draft ? statusRank(line.draft.status) : -1;
+    if (lead === -1 || rank > best) {
+      lead = index;
+      best = rank;
+    }
+  });
+  return lead;
+}
+
+/**
+ * Where step 2's Next goes from the line of `productId` (issue 15 item 1): the next line in the
+ * cart, wrapping round, whose customisation is not done; null when every other line is done, so
+ * Next goes to Details. The current line counts as done: its Next is enabled only then.
+ */
+export function nextLineToCustomise(lines: readonly CheckoutLineState[], productId: string): CheckoutLineState | null {
+  const at = lines.findIndex((line) => line.productId === productId);
+  for (let step = 1; step < lines.length; step++) {
+    const line = lines[(at + step + lines.length) % lines.length];
+    if (line && line.productId !== productId && !isLineCustomised(line)) return line;
+  }
+  return null;
+}
+
+/**
+ * The stepper's completed steps for a cart's checkout (R-STEP-04): the lead draft's, except that
+ * step 2 is done only once every line is customised. Without cart lines (a draft opened by its
+ * link after its product left the cart) the draft's own.
+ */
+export function checkoutCompletedSteps(lines: readonly CheckoutLineState[], lead: StepperDraft | null): StepNumber[] {
+  const steps = completedSteps(lead, lines.length > 0);
+  return lines.length === 0 || lines.every(isLineCustomised) ? steps : steps.filter((step) => step !== 2);
+}
+
+/** A line as the order summary lists it (issue 15 item 5). */
+export type SummaryLine = {
+  productId: string;
+  /** The line's colour hex ('' or absent when not chosen): its picture follows it. */
+  colour?: string;
+  quantity: number;
+  selections: readonly string[];
+  /** The size breakdown, once step 2 has one (issue 16 item 2). */
+  sizes?: SizeBreakdown;
+  /** A converted quote's unit price for this quantity (issue 17 item 2; draft-totals.ts pricedLine). */
+  quotedUnitPence?: number;
+};
+
+/**
+ * The lines a checkout draft stands for (issue 15): the cart's lines, with the draft's own product's
+ * line replaced by `own` (as the save leaves it, or as it is paid); a draft whose product is not
+ * in the cart (opened by its link after its product left) stands alone. Saves price, the summary
+ * lists and the payment charges these lines, so they can never disagree.
+ */
+export function checkoutLines<T extends { productId: string }>(cart: readonly T[], own: T): T[] {
+  if (!cart.some((line) => line.productId === own.productId)) return [own];
+  return cart.map((line) => (line.productId === own.productId ? own : line));
+}
+
+/** A file already on another line of the checkout, which step 2 offers to use on this one too. */
+export type OtherLineLogo = { draftId: string; productId: string; fileId: string; name: string; size: number };
+
+/**
+ * The files uploaded to the checkout's other lines (docs/decisions/044-raster-and-svg-artwork.md: one logo on every line without
+ * uploading it again), in cart order, each name once: the first line that has it offers it.
+ */
+export function logosOnOtherLines(lines: readonly CheckoutLineState[], productId: string): OtherLineLogo[] {
+  const seen = new Set<string>();
+  return lines.flatMap((line) => {
+    if (line.productId === productId || !line.draft) return [];
+    const draftId = line.draft.id;
+    return line.draft.data.artwork.files.flatMap((file) => {
+      if (seen.has(file.name)) return [];
+      seen.add(file.name);
+      return [{ draftId, productId: line.productId, fileId: file.id, name: file.name, size: file.size }];
+    });
+  });
+}

@@ -1,0 +1,37 @@
+import { findProductById } from "~/catalogue/catalogue";
+import { lineTotalPence, unitPricePence } from "../pricing/pricing";
+
+/*
+ * The cart's rules the pages need, kept free of zod (decision 008): the product page, cart and
+ * shopping list show them without loading the forms' schemas (shopping-rules.ts).
+ */
+
+/** How long a cart or list line's note may be (issue 5: "set a limit and say it"). */
+export const NOTES_MAX = 500;
+export const FEEDBACK_MAX = 1000;
+
+/**
+ * Add to Cart needs a colour and at least one customisation (SPEC.md §5); a product with no
+ * customisation options needs only the colour (REQUIREMENTS.md A-59).
+ */
+export function canAddToCart(input: {
+  colour: string | null;
+  selections: readonly string[];
+  optionCount: number;
+}): boolean {
+  if (!input.colour) return false;
+  return input.optionCount === 0 || input.selections.length > 0;
+}
+
+/** Unit price and line total of a line at its quantity, always by tier (DESIGN decision 3). */
+export function priceLine(productId: string, quantity: number): { unitPence: number; totalPence: number } {
+  const product = findProductById(productId);
+  if (!product) return { unitPence: 0, totalPence: 0 };
+  const unitPence = unitPricePence(product.tiers, quantity);
+  return { unitPence, totalPence: lineTotalPence(unitPence, quantity) };
+}
+
+/** 'Estimated Total': goods only, the sum of the lines (R-CART-07, R-SL-07). */
+export function estimatedTotalPence(lines: readonly { productId: string; quantity: number }[]): number {
+  return lines.reduce((sum, l) => sum + priceLine(l.productId, l.quantity).totalPence, 0);
+}

@@ -1,0 +1,73 @@
+/**
+ * A draft's totals and delivery estimate, computed on the server at every save (drafts.server.ts)
+ * and shown by the pages with the same figures (R-SHIP-11, R-CALC-13).
+ */
+import { findProductById } from "~/catalogue/catalogue";
+import {
+  DEFAULT_COUNTRY,
+  orderTotals,
+  type OrderTotals,
+  type PricedLine,
+  type ShippingMethod,
+} from "../pricing/checkout";
+import type { DraftTotals } from "./draft-schemas";
+import { clampQuantity, maxQuantity, unitPricePence } from "../pricing/pricing";
+
+/** VAT follows the ship-to country, else the billing country as an estimate, else GB (A-5, DESIGN decision 5). */
+export function totalsCountry(data: {
+  details: { billing: { country: string } };
+  shipping: { address: { country: string } };
+}): string {
+  return data.shipping.address.country || data.details.billing.country || DEFAULT_COUNTRY;
+}
+
+/**
+ * A product and the quantity a checkout line asks for; `quotedUnitPence` when a valid quote prices
+ * this product at exactly this quantity (app/domain/checkout/quotes.ts withQuotedPrices, issue 17 item 2).
+ */
+export type CheckoutLineQuantity = { productId: string; quantity: number; quotedUnitPence?: number };
+
+/**
+ * Order totals for a checkout, all integer pence: each line at the catalogue's tier price for its
+ * quantity (clamped to [MOQ, max], DESIGN decisions 3 and 4), one shipping charge and VAT on the
+ * whole order (issue 15). Null when a line's product is not sold or there is no line. The
+ * first-order discount is the server's decision (A-20, B-15).
+ */
+export function checkoutTotals(input: {
+  lines: readonly CheckoutLineQuantity[];
+  country: string | null | undefined;
+  method: ShippingMethod | null;
+  firstOrderDiscount?: boolean;
+}): OrderTotals | null {
+  const priced = input.lines.map((line) => pricedLine(line));
+  if (priced.length === 0 || priced.some((line) => line === null)) return null;
+  return orderTotals({
+    lines: priced.filter((line) => line !== null),
+    shippingMethod: input.method,
+    country: input.country || DEFAULT_COUNTRY,
+    firstOrderDiscount: input.firstOrderDiscount ?? false,
+  });
+}
+
+/**
+ * A line at its tier price (or its quote's, for the quantity quoted), its quantity clamped to what
+ * the product sells; null for a product not sold.
+ */
+export function pricedLine(line: CheckoutLineQuantity): PricedLine | null {
+  const product = findProductById(line.productId);
+  if (!product) return null;
+  const quantity = clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers));
+  const quoted = quantity === line.quantity ? line.quotedUnitPence : undefined;
+  return { unitPence: quoted ?? unitPricePence(product.tiers, quantity), quantity };
+}
+
+/** The five figures data.totals stores (the VAT rate is derivable from the country). */
+export function storedTotals(totals: OrderTotals): DraftTotals {
+  return {
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    shipping: totals.shipping,
+    vat: totals.vat,
+    total: totals.total,
+  };
+}

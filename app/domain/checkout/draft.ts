@@ -1,0 +1,380 @@
+/**
+ * The order draft (SPEC.md §3 "Draft data", §4 draft states, §5; REQUIREMENTS R-STEP, R-CUST,
+ * R-DET, R-SHIP, R-PROOF, R-DRAFT): the step rules that the pages and app/server/checkout/drafts.server.ts
+ * share. The schemas of `order_drafts.data` and of each step's patch are in draft-schemas.ts, which
+ * the browser never loads (zod would add 24 kB to every checkout step).
+ * Pure: no I/O, no React. Money is integer pence, dates are ISO 'YYYY-MM-DD' in Europe/London.
+ *
+ * Text limits (characters) are in DRAFT_LIMITS. Strings are stored as typed (autosave runs while
+ * the buyer is still typing); "required" and format rules are the canProceed… checks, which trim.
+ */
+import type { Product } from "~/catalogue/catalogue";
+import { isOfferedColour } from "~/catalogue/colours";
+import { filesAwaitingConsent } from "./artwork-preflight";
+import { BRANDING_METHODS, type BrandingMethod } from "../pricing/checkout";
+import { isValidPhone, phoneErrorMessage } from "../people/contact-rules";
+import type { IsoDate } from "../core/dates";
+import { type DraftStatus, statusAtLeast } from "../core/draft-base";
+import type { CustomisationPatch, DraftData, DraftDetails, DraftShipping, ShippingAddress } from "./draft-schemas";
+import type { FieldErrors } from "../core/field-errors";
+import { postcodeError } from "../pricing/postcodes";
+import { maxQuantity } from "../pricing/pricing";
+import { sizesShapeError } from "../pricing/sizes";
+
+// ---------------------------------------------------------------------------------------------
+// Texts
+
+/** R-ERR-16: the details, shipping and later steps without a draft. */
+export const NO_DRAFT_MESSAGE = "No draft found.";
+/** R-DRAFT-01, R-ERR-10: a save without an account id, a user id or a product. */
+export const MISSING_SAVE_DATA_MESSAGE = "Missing required data for save";
+/** A-43: the red box's title; its body is saveErrorMessage(). */
+export const SAVE_ERROR_TITLE = "Save Error:";
+/** The two confirmations of the customisation step, exactly as R-CUST-12/13 give them. */
+export const CONFIRMATION_LABELS = {
+  rights_confirmed: "I confirm I have the rights to use the supplied artwork.",
+  lead_time_acknowledged: "I understand lead time starts after payment and proof approval.",
+} as const;
+export const EMAIL_ERROR_MESSAGE = "Enter an e-mail address in the format name@company.com";
+/** A-40: skip_proof repeats an earlier order, so it must say which one. */
+export const PREVIOUS_ORDER_REF_MESSAGE = "Enter the reference of the order you want to repeat";
+export { phoneErrorMessage };
+export * from "../core/draft-base";
+export * from "./draft-totals";
+export type { IsoDate };
+export type * from "./draft-schemas";
+
+/** The server's answers to a draft save it refuses (drafts.server.ts, artwork.server.ts). */
+export const DRAFT_MESSAGES = {
+  invalid: "Some fields need attention.",
+  conflict: "This draft was changed in another tab or window, so the latest version has been loaded.",
+  locked: "This order has been paid, so it can't be changed. You'll find it under your orders.",
+  paymentInFlight: "Your payment is being processed, so this order can't be changed now.",
+  unknownProduct: "We don't sell that product.",
+} as const;
+
+/** A-43: 'Save failed: ' + (message || 'Unknown error'). */
+export function saveErrorMessage(message?: string | null): string {
+  return `Save failed: ${message || "Unknown error"}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+
+export const DRAFT_STEPS = ["customisation", "details", "shipping", "proofing"] as const;
+export type DraftStep = (typeof DRAFT_STEPS)[number];
+
+/** Step 2's part of a draft (the rest belongs to later steps and is never sent from step 2). */
+export type CustomisationForm = Pick<
+  DraftData,
+  | "variant"
+  | "quantity"
+  | "branding"
+  | "proof"
+  | "confirm"
+  | "notes"
+  | "handwritten_note"
+  | "customization_selections"
+  | "sizes"
+> & { artwork: { email_later: boolean } };
+
+/** The step-2 part of a draft, as createDraft() and the customisation autosave send it. */
+export function customisationPart(data: DraftData): CustomisationForm {
+  return {
+    variant: { ...data.variant },
+    quantity: data.quantity,
+    branding: { ...data.branding },
+    proof: { ...data.proof },
+    artwork: { email_later: data.artwork.email_later },
+    confirm: { ...data.confirm },
+    notes: data.notes,
+    handwritten_note: data.handwritten_note,
+    customization_selections: [...data.customization_selections],
+    sizes: data.sizes.map((entry) => ({ ...entry })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 2: customisation
+
+export type CustomisationField =
+  | "confirm.rights_confirmed"
+  | "confirm.lead_time_acknowledged"
+  | "proof.previous_order_ref"
+  | "artwork.use_anyway";
+
+/** What step 2's Next reads of a draft. */
+export type CustomisationGate = Pick<
+  DraftData,
+  "confirm" | "proof" | "artwork" | "branding" | "customization_selections" | "product_id"
+>;
+
+/**
+ * What still blocks step 2's Next (R-CUST-14; A-40: a previous order reference for skip_proof;
+ * issue 20: a file whose preflight warnings for this method and placement the buyer has not said
+ * "Use it anyway" to).
+ */
+export function missingCustomisation(data: CustomisationGate): CustomisationField[] {
+  const missing: CustomisationField[] = [];
+  if (!data.confirm.rights_confirmed) missing.push("confirm.rights_confirmed");
+  if (!data.confirm.lead_time_acknowledged) missing.push("confirm.lead_time_acknowledged");
+  if (data.proof.preference === "skip_proof" && data.proof.previous_order_ref.trim() === "") {
+    missing.push("proof.previous_order_ref");
+  }
+  const choice = {
+    productId: data.product_id,
+    method: data.branding.method,
+    selections: data.customization_selections,
+  };
+  if (filesAwaitingConsent(data.artwork.files, choice).length > 0) missing.push("artwork.use_anyway");
+  return missing;
+}
+
+export function canProceedCustomisation(data: CustomisationGate): boolean {
+  return missingCustomisation(data).length === 0;
+}
+
+/** "Laser engraving isn't offered for the Custom Embroidered Cap: choose Embroidery or DTF transfer." */
+export function brandingMethodMessage(product: Product, method: BrandingMethod): string {
+  const labels = product.branding.methods.map((offered) => BRANDING_METHODS[offered]);
+  const choices = labels.length > 1 ? `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}` : labels.join("");
+  return `${BRANDING_METHODS[method]} isn't offered for the ${product.title}: choose ${choices}.`;
+}
+
+/**
+ * Checks of a step-2 patch that need the product (the server runs them; the page can too):
+ * quantity within [MOQ, max] (refused, not silently changed, as the cart does), a colour the
+ * product is made in, customisations and a branding method the product offers (issue 16 item 5),
+ * a handwritten note only where allowed.
+ */
+export function customisationProductErrors(product: Product, patch: CustomisationPatch): FieldErrors {
+  const errors: FieldErrors = {};
+  const max = maxQuantity(product.tiers);
+  if (patch.quantity !== undefined && (patch.quantity < product.moq || patch.quantity > max)) {
+    errors.quantity = `Order between ${product.moq} and ${max.toLocaleString("en-GB")} of ${product.title}.`;
+  }
+  const hex = patch.variant?.color_hex;
+  if (hex && !isOfferedColour(product.id, hex)) errors["variant.color_hex"] = "Choose one of this product's colours";
+  const offered = new Set(product.customizationOptions.map((option) => option.title));
+  if (patch.customization_selections?.some((title) => !offered.has(title))) {
+    errors.customization_selections = "Choose from this product's customisations";
+  }
+  const method = patch.branding?.method;
+  if (method !== undefined && !product.branding.methods.includes(method)) {
+    errors["branding.method"] = brandingMethodMessage(product, method);
+  }
+  const sizesError = patch.sizes === undefined ? null : sizesShapeError(product, patch.sizes);
+  if (sizesError) errors.sizes = sizesError;
+  if (patch.handwritten_note === true && !product.allowHandwrittenNote) {
+    errors.handwritten_note = "This product can't come with a handwritten note";
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 3: details
+
+/**
+ * A-37: split on the last space; everything before it is the first name.
+ * 'Mary Ann Smith' → Mary Ann / Smith; 'Cher' → Cher / ''.
+ * A comma names an addressee and where they sit ('Accounts Payable, Northwind Events'): the split
+ * is at the first comma, so neither part is cut in two and the label reads both whole.
+ */
+export function splitName(full: string): { firstName: string; lastName: string } {
+  const clean = full.trim().replace(/\s+/g, " ");
+  const comma = clean.indexOf(",");
+  if (comma !== -1) {
+    const firstName = clean.slice(0, comma).trim();
+    const lastName = clean.slice(comma + 1).trim();
+    if (firstName !== "" && lastName !== "") return { firstName, lastName };
+    return splitName(clean.replace(/,/g, " "));
+  }
+  const at = clean.lastIndexOf(" ");
+  if (at === -1) return { firstName: clean, lastName: "" };
+  return { firstName: clean.slice(0, at), lastName: clean.slice(at + 1) };
+}
+
+/** R-SHIP-10: name = first + ' ' + last (no stray space when one is missing). */
+export function joinName(firstName: string, lastName: string): string {
+  return [firstName.trim(), lastName.trim()].filter((part) => part !== "").join(" ");
+}
+
+/**
+ * R-DET-06: while 'use billing as shipping' is on, the billing address becomes the ship-to
+ * address. The phone is the contact phone while the shipping phone is blank or still the copy of
+ * the contact phone as it was (`before`), so a corrected contact phone reaches step 4; a phone
+ * typed on step 4 is kept. The billing name is split per A-37. Billing company is optional but
+ * the ship-to company is required (R-SHIP-07), so the contact's company fills in for a blank one.
+ * Method and notes are kept.
+ */
+export function applyBillingAsShipping(
+  details: DraftDetails,
+  shipping: DraftShipping,
+  before: Pick<DraftDetails, "phone"> = details,
+): DraftShipping {
+  const { billing } = details;
+  const shippingPhone = shipping.address.phone.trim();
+  const phoneIsCopy = shippingPhone === "" || shippingPhone === before.phone.trim();
+  const { firstName, lastName } = splitName(billing.name);
+  const address: ShippingAddress = {
+    company: billing.company.trim() !== "" ? billing.company : details.company,
+    firstName,
+    lastName,
+    name: joinName(firstName, lastName),
+    line1: billing.line1,
+    line2: billing.line2,
+    city: billing.city,
+    postcode: billing.postcode,
+    country: billing.country,
+    phone: phoneIsCopy ? details.phone : shipping.address.phone,
+  };
+  return { ...shipping, address };
+}
+
+/** The delivery-address fields the billing copy writes; the phone is the courier's, not billing's. */
+const COPIED_FROM_BILLING = [
+  "company",
+  "firstName",
+  "lastName",
+  "line1",
+  "line2",
+  "city",
+  "postcode",
+  "country",
+] as const;
+
+/**
+ * Whether a shipping-step patch changes the delivery address away from the billing copy while
+ * "use billing as shipping" is on (issue 15 item 4). Then the tick comes off with that save, so a
+ * later Details save can no longer copy billing over what the buyer typed on step 4.
+ */
+export function leavesBillingCopy(
+  details: DraftDetails,
+  shipping: DraftShipping,
+  patch: Partial<ShippingAddress> | undefined,
+): boolean {
+  if (!details.use_billing_as_shipping || !patch) return false;
+  const copy = applyBillingAsShipping(details, shipping).address;
+  return COPIED_FROM_BILLING.some((key) => patch[key] !== undefined && patch[key] !== copy[key]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 4: shipping
+
+/**
+ * R-SHIP-02: first name, last name and phone come from the details step where the ship-to
+ * fields are empty. The name is the billing name (the addressee of the invoice), else the
+ * contact name, split per A-37. Fields the buyer already typed are never replaced.
+ */
+export function prefillShipping(details: DraftDetails, shipping: DraftShipping): DraftShipping {
+  const source = details.billing.name.trim() !== "" ? details.billing.name : details.contact_name;
+  const split = splitName(source);
+  const current = shipping.address;
+  const firstName = current.firstName.trim() !== "" ? current.firstName : split.firstName;
+  const lastName = current.lastName.trim() !== "" ? current.lastName : split.lastName;
+  const phone = current.phone.trim() !== "" ? current.phone : details.phone;
+  return { ...shipping, address: { ...current, firstName, lastName, phone, name: joinName(firstName, lastName) } };
+}
+
+export const SHIPPING_REQUIRED_FIELDS = [
+  "address.company",
+  "address.firstName",
+  "address.lastName",
+  "address.line1",
+  "address.city",
+  "address.postcode",
+  "address.country",
+  "address.phone",
+] as const;
+export type ShippingField = (typeof SHIPPING_REQUIRED_FIELDS)[number] | "method";
+
+/** Required ship-to fields blank after trimming, plus 'method' while none is chosen (R-SHIP-07). */
+export function missingShipping(shipping: DraftShipping): ShippingField[] {
+  const address = shipping.address;
+  const values: Record<(typeof SHIPPING_REQUIRED_FIELDS)[number], string> = {
+    "address.company": address.company,
+    "address.firstName": address.firstName,
+    "address.lastName": address.lastName,
+    "address.line1": address.line1,
+    "address.city": address.city,
+    "address.postcode": address.postcode,
+    "address.country": address.country,
+    "address.phone": address.phone,
+  };
+  const missing: ShippingField[] = SHIPPING_REQUIRED_FIELDS.filter((field) => values[field].trim() === "");
+  if (shipping.method === null) missing.push("method");
+  return missing;
+}
+
+/**
+ * A-39: the courier's phone follows the same rule, with the same message, as the details phone;
+ * a GB ship-to postcode is checked by its format, as the billing one is (issue 16 item 9).
+ */
+export function shippingErrors(shipping: DraftShipping): Partial<Record<"address.phone" | "address.postcode", string>> {
+  const errors: Partial<Record<"address.phone" | "address.postcode", string>> = {};
+  if (!isValidPhone(shipping.address.phone)) errors["address.phone"] = phoneErrorMessage;
+  const postcode = postcodeError(shipping.address.country, shipping.address.postcode);
+  if (postcode) errors["address.postcode"] = postcode;
+  return errors;
+}
+
+/** R-SHIP-07 with A-39. line2 and notes are optional. */
+export function canProceedShipping(shipping: DraftShipping): boolean {
+  return missingShipping(shipping).length === 0 && Object.keys(shippingErrors(shipping)).length === 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout stepper (R-STEP-01..05, R-ROUTE-20)
+
+export const STEPS = [
+  { step: 1, label: "Cart", path: "/cart" },
+  { step: 2, label: "Customisation", path: "/customization" },
+  { step: 3, label: "Details", path: "/details" },
+  { step: 4, label: "Shipping", path: "/shipping" },
+  { step: 5, label: "Design Proofing", path: "/design-proofing" },
+  { step: 6, label: "Payment", path: "/payment" },
+] as const;
+export type StepNumber = (typeof STEPS)[number]["step"];
+
+/** What the stepper needs of a draft: the row's status and two parts of its data. */
+export type StepperDraft = {
+  status: DraftStatus;
+  data: { confirm: DraftData["confirm"]; proof_acknowledged: boolean };
+};
+
+/**
+ * Completed steps, derived from the saved draft (R-STEP-04, A-12): 1 when the cart has items,
+ * 2 when both confirmations are saved, 3 from details_done, 4 from shipping_done, 5 once the
+ * proof summary is acknowledged. Step 6 completes only by payment, which leaves the checkout.
+ */
+export function completedSteps(draft: StepperDraft | null, cartNonEmpty: boolean): StepNumber[] {
+  const done: StepNumber[] = [];
+  if (cartNonEmpty) done.push(1);
+  if (draft) {
+    if (draft.data.confirm.rights_confirmed && draft.data.confirm.lead_time_acknowledged) done.push(2);
+    if (statusAtLeast(draft.status, "details_done")) done.push(3);
+    if (statusAtLeast(draft.status, "shipping_done")) done.push(4);
+    if (draft.data.proof_acknowledged) done.push(5);
+  }
+  return done;
+}
+
+/** R-STEP-02: at or before the current step, or already completed; every other step is disabled. */
+export function canNavigate(target: StepNumber, current: StepNumber, completed: readonly StepNumber[]): boolean {
+  return target <= current || completed.includes(target);
+}
+
+/**
+ * A step's link. Steps 2–6 keep draft_id and product_id (R-ROUTE-20, R-STEP-05), in the order
+ * R-CUST-17 writes them; a missing one is left out rather than sent empty. The cart needs neither.
+ */
+export function stepHref(step: StepNumber, ids: { productId?: string | null; draftId?: string | null }): string {
+  const entry = STEPS[step - 1];
+  if (!entry) throw new RangeError(`No checkout step ${step}`);
+  if (step === 1) return entry.path;
+  const params = new URLSearchParams();
+  if (ids.draftId) params.set("draft_id", ids.draftId);
+  if (ids.productId) params.set("product_id", ids.productId);
+  const query = params.toString();
+  return query ? `${entry.path}?${query}` : entry.path;
+}

@@ -1,0 +1,281 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { verifyPassword as verifyScrypt } from "better-auth/crypto";
+import { emailOTP, jwt, organization, phoneNumber, twoFactor } from "better-auth/plugins";
+import { adminAc, defaultAc, memberAc, ownerAc } from "better-auth/plugins/organization/access";
+import { eq } from "drizzle-orm";
+import * as schema from "#db/schema";
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  normalisePhone,
+  ORGANISATION_LIMIT,
+} from "~/domain/people/auth-rules";
+import { SITE } from "~/content/links";
+import type { Database } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
+import {
+  changeEmailMail,
+  invitationMail,
+  passwordResetMail,
+  signInCodeMail,
+  verifyEmailMail,
+} from "../messages/mail-templates.server";
+import { sendMail } from "../messages/mail.server";
+import { sendSms, smsAvailable } from "../messages/sms.server";
+
+/** better-auth's phone-number plugin's endpoints: all of them send or check a text's code. */
+const PHONE_ENDPOINT = /^\/(phone-number\/|sign-in\/phone-number$)/;
+
+/** argon2id with OWASP's minimum: 19 MiB, t = 2, p = 1 (issue 4 item 7). */
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * The better-auth endpoints served over HTTP at /api/auth/* (app/routes/api.auth.ts), as
+ * "METHOD /path". None: every page runs its flow on the server through auth.api, where the app's
+ * own rules and limits apply, and links in e-mails open the shop's pages. Anything added here is
+ * reachable by anyone; app/routes/api.auth.test.ts proves every other endpoint answers 404.
+ */
+export const AUTH_ENDPOINTS_SERVED_OVER_HTTP: ReadonlySet<string> = new Set<string>();
+
+export async function hashPassword(password: string) {
+  return argon2Hash(password, ARGON2);
+}
+
+/** argon2id hashes, and better-auth's own scrypt hashes from before the switch. */
+export async function verifyPasswordHash(data: { hash: string; password: string }) {
+  if (data.hash.startsWith("$argon2")) return argon2Verify(data.hash, data.password);
+  return verifyScrypt(data);
+}
+
+/** AUTH_SECRET, else one generated on first start and kept beside the database. */
+function authSecret(): string {
+  const env = getEnv();
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const dir = resolve(env.DATA_DIR);
+  const file = join(dir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dir, { recursive: true });
+  // Written whole under a name of its own, then linked into place, which fails if another process
+  // got there first (WEB_CONCURRENCY servers starting together): then every process reads that one.
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, randomBytes(32).toString("hex"), { mode: 0o600 });
+  try {
+    linkSync(partial, file);
+  } catch (error) {
+    if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+function createAuth(db: Database) {
+  const env = getEnv();
+  const https = env.BASE_URL.startsWith("https://");
+  return betterAuth({
+    appName: SITE.name,
+    baseURL: env.BASE_URL,
+    basePath: "/api/auth",
+    secret: authSecret(),
+    // The public origin only: a Host header is whatever the client sent.
+    trustedOrigins: [env.BASE_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.authUser,
+        session: schema.authSession,
+        account: schema.authAccount,
+        verification: schema.authVerification,
+        twoFactor: schema.authTwoFactor,
+        organization: schema.authOrganization,
+        member: schema.authMember,
+        invitation: schema.authInvitation,
+        jwks: schema.authJwks,
+        rateLimit: schema.authRateLimit,
+      },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false },
+        lastName: { type: "string", required: false },
+        // Set only on the server (admin-staff.server.ts); no sign-up or profile update takes it.
+        role: { type: "string", required: false, input: false },
+        // When the address was last proven by a code or link (stampEmailProof below).
+        emailVerifiedAt: { type: "date", required: false, input: false, returned: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: verifyPasswordHash },
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }) {
+        // Our own page takes the token, so the link works with or without JavaScript.
+        const url = `${env.BASE_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendMail(db, passwordResetMail(user.email, { url }));
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // Sensitive changes need a sign-in from the last 10 minutes (SPEC.md §6 "strict").
+      freshAge: 60 * 10,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/*": { window: 60, max: 10 },
+        "/sign-up/*": { window: 60, max: 5 },
+        "/email-otp/*": { window: 60, max: 5 },
+        "/phone-number/*": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      // https: __Host- cookies (Secure, Path=/, no Domain); plain http: neither, so local runs work.
+      useSecureCookies: false,
+      cookiePrefix: https ? "__Host-swag" : "swag",
+      defaultCookieAttributes: { secure: https, sameSite: "lax", httpOnly: true, path: "/" },
+      ipAddress: { ipAddressHeaders: ["x-real-ip"] },
+    },
+    hooks: {
+      // Issue 18 item 5: without an SMS provider no code reaches a phone, so the phone endpoints refuse.
+      before: createAuthMiddleware(async (ctx) => {
+        if (PHONE_ENDPOINT.test(ctx.path) && !smsAvailable()) {
+          throw new APIError("NOT_FOUND", { message: "Phone sign-in is not available." });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => ({ data: stampEmailProof(user) }) },
+        update: { before: async (user) => ({ data: stampEmailProof(user) }) },
+      },
+      session: {
+        create: {
+          // SPEC.md §3: the profile is upserted on every sign-in.
+          async after(session) {
+            await upsertProfile(db, session.userId);
+          },
+        },
+      },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: 60 * 10,
+        allowedAttempts: 5,
+        overrideDefaultEmailVerification: true,
+        sendVerificationOnSignUp: false,
+        disableSignUp: true,
+        // The current address confirms a change with its own code first (account-settings.server.ts).
+        changeEmail: { enabled: true, verifyCurrentEmail: true },
+        async sendVerificationOTP({ email, otp, type }) {
+          const mail = {
+            "sign-in": signInCodeMail,
+            "email-verification": verifyEmailMail,
+            "change-email": changeEmailMail,
+            "forget-password": (to: string, code: string) => passwordResetMail(to, { code }),
+          }[type](email, otp);
+          await sendMail(db, mail);
+        },
+      }),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: 60 * 10,
+        allowedAttempts: 5,
+        phoneNumberValidator: (value) => normalisePhone(value) === value,
+        async sendOTP({ phoneNumber: to, code }) {
+          await sendSms(db, {
+            to,
+            text: `${code} is your ${SITE.name} code. It expires in 10 minutes.`,
+            meta: { kind: "sms-code", code },
+          });
+        },
+        async sendPasswordResetOTP({ phoneNumber: to, code }) {
+          await sendSms(db, {
+            to,
+            text: `${code} is your ${SITE.name} password reset code.`,
+            meta: { kind: "sms-reset", code },
+          });
+        },
+      }),
+      twoFactor({ issuer: SITE.name, backupCodeOptions: { amount: 10, length: 10 } }),
+      organization({
+        allowUserToCreateOrganization: true,
+        organizationLimit: ORGANISATION_LIMIT,
+        invitationExpiresIn: 60 * 60 * 48,
+        cancelPendingInvitationsOnReInvite: true,
+        // "approver" (issue 19 item 2): a member who may also answer the organisation's proofs, a
+        // right the shop checks itself (proof-answerers.server.ts). better-auth 1.7 refuses a role
+        // it does not know, and `roles` replaces its defaults, so all four are listed; `ac` is only
+        // for dynamic access control, which is off. An approver manages nothing, as a member.
+        roles: { owner: ownerAc, admin: adminAc, member: memberAc, approver: defaultAc.newRole(memberAc.statements) },
+        // Only the confirmed owner of the invited address may accept (docs/security.md, CVE-2026-53514).
+        requireEmailVerificationOnInvitation: true,
+        async sendInvitationEmail(data) {
+          await sendMail(
+            db,
+            invitationMail(data.email, {
+              inviter: data.inviter.user.name,
+              inviterEmail: data.inviter.user.email,
+              organisation: data.organization.name,
+              url: `${env.BASE_URL}/accept-invitation/${data.id}`,
+            }),
+          );
+        },
+      }),
+      // Kept for its keys: /.well-known/jwks.json (SPEC.md) serves them through auth.api.getJwks;
+      // its own /token and /jwks endpoints are not served over HTTP.
+      jwt({ jwt: { issuer: env.BASE_URL, audience: env.BASE_URL, expirationTime: "15m" } }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Database, Auth>();
+
+/** better-auth on `db`: built the first time it is asked for, then kept as long as the database. */
+export function authFor(db: Database): Auth {
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth(db);
+    instances.set(db, auth);
+  }
+  return auth;
+}
+
+/**
+ * Every write that marks the address verified (a code, a reset, an e-mail change) records when,
+ * so STAFF_EMAILS can tell a proof made after the password was set from one made before it
+ * (admin-staff.server.ts).
+ */
+function stampEmailProof<T extends { emailVerified?: boolean }>(user: T): T & { emailVerifiedAt?: Date } {
+  return user.emailVerified === true ? { ...user, emailVerifiedAt: new Date() } : user;
+}
+
+async function upsertProfile(db: Database, userId: string) {
+  const [user] = await db.select().from(schema.authUser).where(eq(schema.authUser.id, userId));
+  if (!user) return;
+  const row = {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    avatarUrl: user.image,
+    updatedAt: new Date(),
+  };
+  await db.insert(schema.profiles).values(row).onConflictDoUpdate({ target: schema.profiles.userId, set: row });
+}

@@ -1,0 +1,48 @@
+import { createCookie } from "react-router";
+import { authFor } from "./auth.server";
+import type { Database } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
+import { dbOf, type RequestArgs, sessionOf } from "./request-context.server";
+
+/**
+ * Whose orders are never announced to this browser (issue 16 item 6): the signed-in buyer, and
+ * whoever signed out in it since it was opened, so a buyer who pays and then signs out is not told
+ * of their own order on the next page. Their ids are kept in a session cookie (gone when the browser
+ * closes), signed: an unsigned one would let a visitor name someone else's id and learn which of
+ * the feed's orders are theirs from what disappears. The name starts like better-auth's cookies,
+ * so every answer to a browser carrying it is private (private-responses.server.ts).
+ */
+const COOKIE_NAME = "swag.recent_buyers";
+
+/** At most this many ids are kept: a shared machine's last few buyers, not a history. */
+export const REMEMBERED_BUYERS = 5;
+
+async function buyersCookie(db: Database) {
+  const { secret } = await authFor(db).$context;
+  return createCookie(COOKIE_NAME, {
+    secrets: [secret],
+    httpOnly: true,
+    sameSite: "lax",
+    secure: getEnv().BASE_URL.startsWith("https://"),
+    path: "/",
+  });
+}
+
+/** The buyers this browser remembers; none when the cookie is missing, unsigned or tampered with. */
+export async function rememberedBuyers(db: Database, request: Request): Promise<string[]> {
+  const value: unknown = await (await buyersCookie(db)).parse(request.headers.get("Cookie"));
+  if (!Array.isArray(value)) return [];
+  return value.filter((id): id is string => typeof id === "string").slice(0, REMEMBERED_BUYERS);
+}
+
+/** The Set-Cookie value that adds `userId` to the buyers this browser remembers (at sign-out). */
+export async function rememberBuyer(db: Database, request: Request, userId: string): Promise<string> {
+  const others = (await rememberedBuyers(db, request)).filter((id) => id !== userId);
+  return (await buyersCookie(db)).serialize([userId, ...others].slice(0, REMEMBERED_BUYERS));
+}
+
+/** Everyone whose orders this request must not be told about: the signed-in buyer and the remembered ones. */
+export async function ownBuyers({ request, context }: RequestArgs): Promise<string[]> {
+  const [session, remembered] = await Promise.all([sessionOf(context), rememberedBuyers(dbOf(context), request)]);
+  return session ? [session.user.id, ...remembered.filter((id) => id !== session.user.id)] : remembered;
+}

@@ -1,0 +1,150 @@
+/**
+ * The back office's orders (REQUIREMENTS B-7): status changes along the rules of
+ * app/domain/fulfilment/orders.ts. Callers have checked requireStaff (app/server/accounts/admin-access.server.ts);
+ * nothing here is scoped to a buyer.
+ *
+ * Every change names the order version the page showed. A different version now means someone
+ * else (a colleague, or the buyer answering a proof) changed the order meanwhile: the answer is a
+ * 409 with the current state and nothing is written. Each change adds a row to
+ * order_status_history with the staff member and a note, in the same transaction. One order as
+ * staff see it is app/server/admin/admin-order-detail.server.ts; the list staff work from (and its CSV
+ * export) is app/server/admin/admin-order-list.server.ts.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { artworkFiles, orderLines, orders, orderStatusHistory } from "#db/schema";
+import { ADMIN_MESSAGES, defaultStatusNote, type StatusChange } from "~/domain/orders/admin-orders";
+import {
+  ORDER_STATUS_LABELS,
+  canTransition,
+  orderPayment,
+  isOrderId,
+  toOrderStatus,
+  type OrderStatus,
+} from "~/domain/fulfilment/orders";
+import type { StaffMember } from "../accounts/admin-access.server";
+import { orderMailView, sendStageMail, staffStatusMail } from "../messages/admin-mail.server";
+import { openArtwork, type ArtworkDownload } from "../artwork/artwork.server";
+import type { Database } from "../platform/db.server";
+import type { Mail } from "../messages/mail.server";
+import { issueCreditNote, mailOrderDocument } from "../documents/invoices.server";
+import { failure, type Failure } from "../platform/http.server";
+import type { FileStorage } from "../providers/storage.server";
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+export type AdminChange = { ok: true; status: OrderStatus; version: number; message: string };
+
+// ---------------------------------------------------------------------------------------------
+// Status changes
+
+type Tx = Database;
+
+/** The order row locked for this transaction, or null. */
+export async function lockOrder(tx: Tx, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return order ?? null;
+}
+
+export function staleFailure(current: { status: string }): Failure {
+  return failure(409, "ORDER_CHANGED", ADMIN_MESSAGES.stale(toOrderStatus(current.status)));
+}
+
+/**
+ * Moves an order to `change.to` (issue 9 item 4): only a move canTransition allows staff, only
+ * from the version the page showed, never to proof_sent (that is a proof upload). Shipping stores
+ * the carrier and tracking number. In production, shipped (with the tracking link) and delivered
+ * each e-mail the buyer after the commit (staffStatusMail, issue 18 item 4); delivery's e-mail links to
+ * the order's reviews (item 1). A mail fault is logged and never undoes the change (the buyer's order
+ * page shows the status, tracking number and review forms too).
+ */
+export async function changeOrderStatus(
+  db: Database,
+  input: {
+    staff: StaffMember;
+    orderId: string;
+    change: StatusChange;
+  },
+): Promise<AdminChange | Failure> {
+  const { staff, change } = input;
+  if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+  if (change.to === "proof_sent") return failure(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
+  const note = change.note || defaultStatusNote(change);
+  const result = await db.transaction(
+    async (tx): Promise<(AdminChange & { mail: Mail | null; creditNote: string | null }) | Failure> => {
+      const order = await lockOrder(tx, input.orderId);
+      if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+      if (order.version !== change.version) return staleFailure(order);
+      const from = toOrderStatus(order.status);
+      if (!canTransition(from, change.to, "staff", orderPayment(order.paidAt)))
+        return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.invalidTransition(from, change.to));
+
+      const shipping =
+        change.to === "shipped" ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {};
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: change.to, ...shipping, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, order.id), eq(orders.version, change.version)))
+        .returning({ version: orders.version });
+      if (!updated) return staleFailure(order);
+      await tx.insert(orderStatusHistory).values({
+        orderId: order.id,
+        fromStatus: from,
+        toStatus: change.to,
+        actor: "staff",
+        actorUserId: staff.id,
+        note,
+      });
+      // A refund cancels the VAT invoice with a credit note naming it (issue 17 item 3).
+      const creditNote =
+        change.to === "refunded" ? await issueCreditNote(tx, { orderId: order.id, now: new Date() }) : null;
+      return {
+        ok: true,
+        status: change.to,
+        version: updated.version,
+        message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".${creditNote ? ` Credit note ${creditNote} issued and e-mailed to the buyer.` : ""}`,
+        creditNote,
+        mail: staffStatusMail(change.to, {
+          ...orderMailView(order),
+          promised: order.promisedDeliveryDate,
+          carrier: change.carrier,
+          trackingNumber: change.trackingNumber,
+        }),
+      };
+    },
+  );
+  if (!result.ok) return result;
+  const { mail, creditNote, ...changed } = result;
+  if (creditNote) {
+    await mailOrderDocument(db, { orderId: input.orderId, kind: "credit_note" }).catch((error: unknown) => {
+      console.error(`[admin] credit note ${creditNote} e-mail failed:`, error);
+    });
+  }
+  if (mail) await sendStageMail(db, mail);
+  return changed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files staff download
+
+/** An artwork file of one of this order's lines (uploaded by the buyer at checkout), or null. */
+export async function openOrderArtwork(
+  db: Database,
+  input: {
+    orderId: string;
+    fileId: string;
+    preview?: boolean;
+    storage?: FileStorage;
+  },
+): Promise<ArtworkDownload | null> {
+  if (!isOrderId(input.orderId) || !isOrderId(input.fileId)) return null;
+  const [file] = await db
+    .select({ userId: artworkFiles.userId })
+    .from(artworkFiles)
+    .innerJoin(orderLines, eq(orderLines.draftId, artworkFiles.draftId))
+    .where(and(eq(orderLines.orderId, input.orderId), eq(artworkFiles.id, input.fileId)))
+    .limit(1);
+  if (!file) return null;
+  // openArtwork is scoped to the uploader; the join above has checked the file is this order's.
+  return openArtwork(db, { ...input, userId: file.userId });
+}

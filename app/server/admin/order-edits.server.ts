@@ -1,0 +1,132 @@
+/**
+ * Staff change a paid order before production (docs/decisions/046-order-edits.md): its delivery
+ * address, or a sized line's split. As every back-office change, it names the order version the
+ * page showed (a colleague's or the buyer's change meanwhile is a 409 that writes nothing), and
+ * writes the change and its history row in one transaction, then e-mails the buyer what changed. The money is never touched: the rules
+ * (app/domain/orders/order-edits.ts) keep the country and every quantity as paid.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { orderLines, orders, orderStatusHistory } from "#db/schema";
+import { findProductById } from "~/catalogue/catalogue";
+import { ADMIN_MESSAGES } from "~/domain/orders/admin-orders";
+import type { FieldErrors } from "~/domain/core/field-errors";
+import {
+  editShipTo,
+  editSizes,
+  isOrderEditable,
+  ORDER_EDIT_MESSAGES,
+  type ShipToEdit,
+} from "~/domain/orders/order-edits";
+import { readOrderLineSnapshot, readOrderSnapshot } from "~/domain/orders/order-snapshot";
+import { isOrderId, toOrderStatus } from "~/domain/fulfilment/orders";
+import type { SizeBreakdown } from "~/domain/pricing/sizes";
+import type { StaffMember } from "../accounts/admin-access.server";
+import { orderChangedMail, orderMailView, sendStageMail } from "../messages/admin-mail.server";
+import { lockOrder, staleFailure } from "./admin-orders.server";
+import type { Database } from "../platform/db.server";
+import type { Mail } from "../messages/mail.server";
+import { type Failure, failure } from "../platform/http.server";
+
+export type OrderEdited = { ok: true; version: number; message: string };
+
+const notFound = () => failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+const notEditable = () => failure(409, "ORDER_NOT_EDITABLE", ORDER_EDIT_MESSAGES.notEditable);
+
+/**
+ * Locks the order at the version staff saw and still editable, runs `change` (which writes and
+ * returns the history's note), then bumps the version and records the note; all or nothing.
+ */
+async function editOrder(
+  db: Database,
+  input: { staff: StaffMember; orderId: string; version: number },
+  change: (tx: Database, order: typeof orders.$inferSelect) => Promise<{ ok: true; note: string } | Failure>,
+): Promise<OrderEdited | Failure> {
+  if (!isOrderId(input.orderId)) return notFound();
+  const result = await db.transaction(async (tx): Promise<(OrderEdited & { mail: Mail }) | Failure> => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) return notFound();
+    if (order.version !== input.version) return staleFailure(order);
+    const status = toOrderStatus(order.status);
+    if (!isOrderEditable(status)) return notEditable();
+    const changed = await change(tx, order);
+    if (!changed.ok) return changed;
+    const [updated] = await tx
+      .update(orders)
+      .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning({ version: orders.version });
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: status,
+      toStatus: status,
+      actor: "staff",
+      actorUserId: input.staff.id,
+      note: changed.note,
+    });
+    return {
+      ok: true,
+      version: updated!.version,
+      message: changed.note,
+      mail: orderChangedMail(orderMailView(order), changed.note),
+    };
+  });
+  if (!result.ok) return result;
+  // After the commit: the buyer hears of it; a mail fault never undoes the change.
+  await sendStageMail(db, result.mail);
+  return { ok: true, version: result.version, message: result.message };
+}
+
+/** A 400 naming the fields to correct, or saying the address is as it was. */
+function addressRefused(fieldErrors: FieldErrors): Failure {
+  const { "": whole, ...fields } = fieldErrors;
+  return whole
+    ? failure(400, "UNCHANGED", whole)
+    : failure(400, "INVALID_ADDRESS", "Check the highlighted fields.", { fieldErrors: fields });
+}
+
+/** The delivery address corrected; the country stays as paid. */
+export function changeShipTo(
+  db: Database,
+  input: { staff: StaffMember; orderId: string; version: number; edit: ShipToEdit },
+): Promise<OrderEdited | Failure> {
+  return editOrder(db, input, async (tx, order) => {
+    const { data } = readOrderSnapshot(order.number, order.snapshot);
+    const edited = editShipTo(data.shipping, input.edit);
+    if (!edited.ok) return addressRefused(edited.fieldErrors);
+    await tx
+      .update(orders)
+      .set({
+        snapshot: sql`jsonb_set(${orders.snapshot}, '{data,shipping,address}', ${JSON.stringify(edited.address)}::jsonb)`,
+      })
+      .where(eq(orders.id, order.id));
+    return { ok: true, note: edited.note };
+  });
+}
+
+/** A sized line's split changed, adding up to the quantity paid for. */
+export function changeLineSizes(
+  db: Database,
+  input: { staff: StaffMember; orderId: string; version: number; lineId: string; sizes: SizeBreakdown },
+): Promise<OrderEdited | Failure> {
+  return editOrder(db, input, async (tx, order) => {
+    if (!isOrderId(input.lineId)) return failure(404, "LINE_NOT_FOUND", "That line isn't on this order.");
+    const [line] = await tx
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.id, input.lineId), eq(orderLines.orderId, order.id)));
+    if (!line) return failure(404, "LINE_NOT_FOUND", "That line isn't on this order.");
+    const snapshot = readOrderLineSnapshot(order.number, line.snapshot);
+    const product = findProductById(snapshot.product.id);
+    const edited = product
+      ? editSizes(product, { quantity: line.quantity, sizes: snapshot.customization.sizes }, input.sizes)
+      : { ok: false as const, message: ORDER_EDIT_MESSAGES.noSizes };
+    if (!edited.ok) return failure(400, "INVALID_SIZES", edited.message);
+    await tx
+      .update(orderLines)
+      .set({
+        snapshot: sql`jsonb_set(${orderLines.snapshot}, '{customization,sizes}', ${JSON.stringify(edited.sizes)}::jsonb)`,
+      })
+      .where(eq(orderLines.id, line.id));
+    return { ok: true, note: edited.note };
+  });
+}

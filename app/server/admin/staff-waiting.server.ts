@@ -1,0 +1,49 @@
+/**
+ * What waits for staff (issue 19 item 3): the back office's first page counts orders paid and
+ * waiting for a proof, proofs with changes requested, bank transfers awaited, custom quote
+ * requests unanswered and open On-time Guarantee claims, each linking to where it is handled.
+ */
+import { and, count, eq, isNotNull, isNull, notInArray } from "drizzle-orm";
+import { bankTransfers, guaranteeClaims, orders, quoteRequests, quotes } from "#db/schema";
+import type { Database } from "../platform/db.server";
+
+export type WaitingCounts = {
+  awaitingProof: number;
+  changesRequested: number;
+  transfersAwaited: number;
+  quoteRequests: number;
+  openClaims: number;
+};
+
+const total = (rows: Array<{ n: number }>) => Number(rows[0]?.n ?? 0);
+
+export async function waitingForStaff(db: Database): Promise<WaitingCounts> {
+  const [awaitingProof, changesRequested, transfersAwaited, requests, claims] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(eq(orders.status, "paid")),
+    db.select({ n: count() }).from(orders).where(eq(orders.status, "changes_requested")),
+    db
+      .select({ n: count() })
+      .from(bankTransfers)
+      .innerJoin(orders, eq(orders.id, bankTransfers.orderId))
+      .where(
+        and(
+          isNull(bankTransfers.receivedAt),
+          isNull(bankTransfers.expiredAt),
+          notInArray(orders.status, ["cancelled", "expired"]),
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(quoteRequests)
+      .leftJoin(quotes, eq(quotes.requestId, quoteRequests.id))
+      .where(and(isNotNull(quoteRequests.userId), isNull(quotes.id))),
+    db.select({ n: count() }).from(guaranteeClaims).where(eq(guaranteeClaims.status, "open")),
+  ]);
+  return {
+    awaitingProof: total(awaitingProof),
+    changesRequested: total(changesRequested),
+    transfersAwaited: total(transfersAwaited),
+    quoteRequests: total(requests),
+    openClaims: total(claims),
+  };
+}

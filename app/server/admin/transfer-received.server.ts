@@ -1,0 +1,144 @@
+/**
+ * The back office's "Mark transfer received" (docs/decisions/022-bank-transfer.md, 036-mail-to-confirmed-addresses.md): staff mark the money
+ * in with the amount that arrived; who, when and how much are recorded, a difference is flagged, a
+ * shortfall only accepted explicitly. Placing the order: bank-transfers.server.ts.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { bankTransfers, orderDrafts, orderLines, orders, orderStatusHistory, paymentIntents } from "#db/schema";
+import { ADMIN_MESSAGES } from "~/domain/orders/admin-orders";
+import { BANK_TRANSFER_MESSAGES, transferDifference } from "~/domain/orders/bank-transfer";
+import { etaInput, promisedDeliveryDate, readOrderSnapshot } from "~/domain/orders/order-snapshot";
+import {
+  ORDER_STATUS_LABELS,
+  isOrderId,
+  promisesDelivery,
+  statusAfterTransferReceived,
+  toOrderStatus,
+} from "~/domain/fulfilment/orders";
+import type { StaffMember } from "../accounts/admin-access.server";
+import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server";
+import type { Database } from "../platform/db.server";
+import { failure, type Failure } from "../platform/http.server";
+import { issueInvoice, mailOrderDocument } from "../documents/invoices.server";
+import { linesOfOrder } from "../orders/order-lines.server";
+import { alertStaff } from "../payments/staff-alerts.server";
+
+/**
+ * Staff mark an order's transfer received (docs/decisions/022-bank-transfer.md): only while it is awaited, only from
+ * the order version the page showed, with the amount that arrived (decision 036). Less than is due
+ * is refused unless staff accept the shortfall; a shortfall accepted or an overpayment is recorded
+ * with both figures in the history and on the transfer, where the back office flags it. The order is paid now (paid_at, its drafts' paid_at), its
+ * status follows statusAfterTransferReceived, a delivery date is promised if its proof is approved
+ * already, and the history and the transfer record who marked it and when. The order's VAT invoice
+ * is issued now, in the same transaction, and e-mailed to the buyer after the commit.
+ */
+export async function markTransferReceived(
+  db: Database,
+  input: {
+    staff: StaffMember;
+    orderId: string;
+    version: number;
+    receivedPence: number;
+    acceptShortfall?: boolean;
+    now?: Date;
+  },
+): Promise<AdminChange | Failure> {
+  if (!Number.isSafeInteger(input.receivedPence) || input.receivedPence < 1)
+    return failure(400, "VALIDATION_FAILED", "Enter the amount received in pounds and pence, e.g. 318.60.");
+  if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+  const now = input.now ?? new Date();
+  type Received = AdminChange & { orderNumber: string };
+  const result = await db.transaction(async (tx): Promise<Received | Failure> => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+    if (order.version !== input.version) return staleFailure(order);
+    const [transfer] = await tx.select().from(bankTransfers).where(eq(bankTransfers.orderId, order.id)).for("update");
+    const from = toOrderStatus(order.status);
+    const to = statusAfterTransferReceived(from);
+    if (!transfer || transfer.receivedAt || transfer.expiredAt || order.paidAt || !to)
+      return failure(409, "NOT_AWAITING_TRANSFER", BANK_TRANSFER_MESSAGES.notAwaiting);
+    const difference = transferDifference(transfer.amountPence, input.receivedPence);
+    if (difference.kind === "short" && !input.acceptShortfall)
+      return failure(
+        422,
+        "TRANSFER_SHORT",
+        BANK_TRANSFER_MESSAGES.shortfallNotAccepted(input.receivedPence, transfer.amountPence),
+      );
+
+    const promised = promisesDelivery(to, "paid")
+      ? promisedDeliveryDate(
+          etaInput(readOrderSnapshot(order.number, order.snapshot), await linesOfOrder(tx, order)),
+          now,
+        )
+      : order.promisedDeliveryDate;
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: to,
+        paidAt: now,
+        promisedDeliveryDate: promised,
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.version, input.version)))
+      .returning({ version: orders.version });
+    if (!updated) return staleFailure(order);
+    await tx
+      .update(bankTransfers)
+      .set({ receivedAt: now, receivedBy: input.staff.id, receivedPence: input.receivedPence })
+      .where(eq(bankTransfers.orderId, order.id));
+    await tx
+      .update(paymentIntents)
+      .set({ status: "succeeded", updatedAt: sql`now()` })
+      .where(eq(paymentIntents.intentId, order.paymentIntentId));
+    await tx
+      .update(orderDrafts)
+      .set({ paidAt: now })
+      .where(
+        inArray(
+          orderDrafts.id,
+          tx.select({ id: orderLines.draftId }).from(orderLines).where(eq(orderLines.orderId, order.id)),
+        ),
+      );
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: from,
+      toStatus: to,
+      actor: "staff",
+      actorUserId: input.staff.id,
+      note:
+        difference.kind === "exact"
+          ? BANK_TRANSFER_MESSAGES.receivedNote
+          : BANK_TRANSFER_MESSAGES.receivedDifferenceNote(input.receivedPence, transfer.amountPence),
+      createdAt: now,
+    });
+    const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
+    return {
+      ok: true,
+      status: to,
+      version: updated.version,
+      orderNumber: order.number,
+      message: [
+        BANK_TRANSFER_MESSAGES.received(order.number),
+        `It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued.`,
+        ...(difference.kind === "exact"
+          ? []
+          : [`${BANK_TRANSFER_MESSAGES.receivedDifferenceNote(input.receivedPence, transfer.amountPence)}.`]),
+      ].join(" "),
+    };
+  });
+  if (!result.ok) return result;
+  await alertStaff(db, {
+    kind: "transfer-received",
+    orderId: input.orderId,
+    orderNumber: result.orderNumber,
+    staffName: input.staff.name,
+  });
+  try {
+    const sent = await mailOrderDocument(db, { orderId: input.orderId, kind: "invoice" });
+    if (sent) return { ...result, message: `${result.message} It was e-mailed to ${sent.to}.` };
+  } catch (error) {
+    console.error(`[orders] invoice e-mail for ${input.orderId} after its transfer failed:`, error);
+  }
+  return result;
+}

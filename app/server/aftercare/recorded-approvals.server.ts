@@ -1,0 +1,60 @@
+/**
+ * An approval the buyer gave by phone or e-mail while a proof waited, recorded by staff on the
+ * back office's order page (docs/decisions/039-staff-recorded-approval.md). It goes through
+ * respondToProof, the one approve path: the same state change, promised date, buyer mail and staff
+ * alert as the buyer's own click; only who answered, how and when differ.
+ */
+import { and, eq } from "drizzle-orm";
+import { orderLines, orderProofs } from "#db/schema";
+import { type RecordedApprovalFields, recordedApprovalInstant } from "~/domain/orders/admin-orders";
+import { isOrderId, ORDER_STATUS_LABELS } from "~/domain/fulfilment/orders";
+import type { StaffMember } from "../accounts/admin-access.server";
+import { respondToProof, type ProofResponse } from "./proof-responses.server";
+import type { Database } from "../platform/db.server";
+import { failure, type Failure } from "../platform/http.server";
+
+export async function recordProofApproval(
+  db: Database,
+  input: { staff: StaffMember; orderId: string; fields: RecordedApprovalFields; now?: Date },
+): Promise<(ProofResponse & { message: string }) | Failure> {
+  const { fields, staff } = input;
+  const now = input.now ?? new Date();
+  if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", "Order not found.");
+  const [proof] = await db
+    .select({ createdAt: orderProofs.createdAt })
+    .from(orderProofs)
+    .innerJoin(orderLines, eq(orderLines.id, orderProofs.orderLineId))
+    .where(
+      and(
+        eq(orderProofs.orderId, input.orderId),
+        eq(orderLines.position, fields.line),
+        eq(orderProofs.version, fields.proofVersion),
+      ),
+    )
+    .limit(1);
+  const when = recordedApprovalInstant(fields.approvedAt, now, proof?.createdAt ?? null);
+  if (!when.ok) return failure(400, "VALIDATION_FAILED", when.message, { fieldErrors: { approvedAt: when.message } });
+
+  const answered = await respondToProof(db, {
+    userId: "",
+    orderId: input.orderId,
+    line: fields.line,
+    proofVersion: fields.proofVersion,
+    decision: "approve",
+    comment: fields.note,
+    answerer: {
+      kind: "staff",
+      staffId: staff.id,
+      staffName: staff.name.trim() || staff.email,
+      method: fields.method,
+      name: fields.approverName,
+    },
+    answeredAt: when.at,
+    now,
+  });
+  if (!answered.ok) return answered;
+  return {
+    ...answered,
+    message: `Approval of proof version ${fields.proofVersion} recorded. The order is now "${ORDER_STATUS_LABELS[answered.status]}".`,
+  };
+}

@@ -1,0 +1,209 @@
+import {
+  checkoutCompletedSteps,
+  checkoutLines,
+  leadLineIndex,
+  type CheckoutLineState,
+  type SummaryLine,
+} from "~/domain/checkout/cart-checkout";
+import type { DraftData, DraftStatus, StepNumber } from "~/domain/checkout/draft";
+import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
+import { savedAddressesFor, withCheckoutPrefill } from "./checkout-prefill.server";
+import { getDraft, latestDraftsForProducts, type DraftRecord } from "./drafts.server";
+import type { Database } from "../platform/db.server";
+import { firstOrderDiscountApplies } from "./first-order-discount.server";
+import { type RequestArgs, sessionOf, dbOf } from "../accounts/request-context.server";
+import { listCart, type CartLine } from "./shopping.server";
+import { withQuotedPrices } from "~/domain/checkout/quotes";
+import { cartQuotePricing } from "./quotes.server";
+import type { Reader } from "~/domain/core/record-access";
+
+export type CheckoutDraft = { id: string; version: number; status: DraftStatus; data: DraftData };
+
+const view = (d: DraftRecord): CheckoutDraft => ({ id: d.id, version: d.version, status: d.status, data: d.data });
+
+/** A cart line and the draft customising it (its newest editable one), if step 2 has opened it. */
+export type CheckoutLine = { cart: CartLine; draft: CheckoutDraft | null };
+
+/** A line as the rules of app/domain/checkout/cart-checkout.ts read it, and as step 2's switcher gets it. */
+const stateOf = ({ cart, draft }: CheckoutLine): CheckoutLineState => ({
+  productId: cart.productId,
+  draft: draft
+    ? {
+        id: draft.id,
+        status: draft.status,
+        data: {
+          product_id: draft.data.product_id,
+          confirm: draft.data.confirm,
+          proof: draft.data.proof,
+          artwork: draft.data.artwork,
+          branding: draft.data.branding,
+          customization_selections: draft.data.customization_selections,
+          quantity: draft.data.quantity,
+          sizes: draft.data.sizes,
+        },
+      }
+    : null,
+});
+
+/** The buyer's cart lines, in cart order, each with its newest editable draft: two queries. */
+export async function readCartLines(db: Database, userId: string): Promise<CheckoutLine[]> {
+  const cart = await listCart(db, { userId });
+  const drafts = await latestDraftsForProducts(db, { userId, productIds: cart.map((l) => l.productId) });
+  return cart.map((line) => {
+    const found = drafts.get(line.productId);
+    return { cart: line, draft: found ? view(found) : null };
+  });
+}
+
+/**
+ * What every checkout step needs (SPEC.md §4; issue 15, docs/decisions/016): the signed-in user,
+ * the cart's lines with their drafts, and
+ * - `line` and `draft`, what step 2 edits: the cart line of the product in `product_id` (else the
+ *   first, A-36) and its draft: the one in `draft_id` if it is this user's and this product's,
+ *   else the newest editable one (R-DET-14);
+ * - `checkout`, the draft that carries Details, Shipping, Design proofing and Payment for the
+ *   whole cart: the lead line's draft (leadLineIndex); with an empty cart, the draft of the link
+ *   on its own, so a draft whose product left the cart still opens.
+ */
+export async function loadCheckout({ request, context }: RequestArgs) {
+  const db = dbOf(context);
+  const url = new URL(request.url);
+  const session = await sessionOf(context);
+  if (!session) {
+    return {
+      session: null,
+      cart: [] as CartLine[],
+      lines: [] as CheckoutLine[],
+      line: null,
+      draft: null,
+      checkout: null,
+    };
+  }
+  const userId = session.user.id;
+  const lines = await readCartLines(db, userId);
+  const cart = lines.map((l) => l.cart);
+  const wanted = url.searchParams.get("product_id");
+  const line = cart.find((l) => l.productId === wanted) ?? cart[0] ?? null;
+  const productId = line?.productId ?? wanted;
+  let draft = lines.find((l) => l.cart === line)?.draft ?? null;
+  const draftIdParam = url.searchParams.get("draft_id");
+  if (draftIdParam && draftIdParam !== draft?.id) {
+    const found = await getDraft(db, { userId, draftId: draftIdParam });
+    if (found && (!productId || found.productId === productId)) draft = view(found);
+  }
+  const lead = lines[leadLineIndex(lines.map(stateOf))]?.draft ?? null;
+  return { session, cart, lines, line, draft, checkout: lines.length > 0 ? lead : draft };
+}
+
+/** Step 2's starting point: the cart line merged into the draft (R-CUST-02, A-14). */
+export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null): DraftData {
+  return buildInitialDraft(
+    {
+      productId: line.productId,
+      quantity: line.quantity,
+      selectedColor: line.selectedColor,
+      customizationSelections: line.customizationSelections,
+      handwrittenNote: line.handwrittenNote,
+      notes: line.notes,
+      sizes: line.sizes,
+    },
+    draft?.data,
+  );
+}
+
+/** The stepper of a checkout: the checkout draft's steps, step 2 once every line is customised. */
+export function stepperState(checkout: CheckoutDraft | null, lines: readonly CheckoutLine[]): StepNumber[] {
+  return checkoutCompletedSteps(lines.map(stateOf), checkout);
+}
+
+/** Step 2's line switcher and Next: each line's product, draft and whether it is customised. */
+export function lineStates(lines: readonly CheckoutLine[]): CheckoutLineState[] {
+  return lines.map(stateOf);
+}
+
+/**
+ * The lines the order summary lists and the totals price (checkoutLines): each cart line as its
+ * draft customised it (the cart's quantity re-prices the draft at once, so the two agree).
+ */
+export function summaryLines(lines: readonly CheckoutLine[], checkout: CheckoutDraft): SummaryLine[] {
+  const cart = lines.map(({ cart, draft }) =>
+    draft
+      ? summaryOf(draft.data)
+      : {
+          productId: cart.productId,
+          colour: cart.selectedColor,
+          quantity: cart.quantity,
+          selections: cart.customizationSelections,
+        },
+  );
+  return checkoutLines(cart, summaryOf(checkout.data));
+}
+
+/**
+ * The summary's lines priced as the payment will price them: a converted quote's unit prices where
+ * they still hold (decision 040), the catalogue's elsewhere; and what the converted quote's pricing
+ * tells the buyer (quotePricing).
+ */
+export async function pricedSummary(
+  db: Database,
+  reader: Reader,
+  lines: readonly CheckoutLine[],
+  checkout: CheckoutDraft,
+): Promise<{ lines: SummaryLine[]; quoteNotices: string[] }> {
+  const summary = summaryLines(lines, checkout);
+  const { quoted, notices } = await cartQuotePricing(db, { ...reader, cart: summary, now: new Date() });
+  return { lines: withQuotedPrices(summary, quoted), quoteNotices: notices };
+}
+
+/** What step 5 shows of each line: its proof choice, branding and artwork (issue 15 item 1). */
+export type LineCustomisation = Pick<DraftData, "product_id" | "proof" | "branding" | "artwork"> & { draftId: string };
+
+function customisations(lines: readonly CheckoutLine[], checkout: CheckoutDraft): LineCustomisation[] {
+  type Item = { productId: string; draft: CheckoutDraft | null };
+  const cart: Item[] = lines.map((line) => ({ productId: line.cart.productId, draft: line.draft }));
+  const drafts = checkoutLines(cart, { productId: checkout.data.product_id, draft: checkout }).flatMap(
+    (item) => item.draft ?? [],
+  );
+  return drafts.map(({ id, data }) => ({
+    draftId: id,
+    product_id: data.product_id,
+    proof: data.proof,
+    branding: data.branding,
+    artwork: data.artwork,
+  }));
+}
+
+const summaryOf = (data: DraftData): SummaryLine => ({
+  productId: data.product_id,
+  colour: data.variant.color_hex,
+  quantity: data.quantity,
+  selections: data.customization_selections,
+  sizes: data.sizes,
+});
+
+/**
+ * What the details, shipping and proofing steps (3 to 5) load: the checkout draft as the page
+ * edits it, the cart's lines for the summary, with the first-order discount the summary prices
+ * it at; not ready without a signed-in buyer and a draft (the page then says so, R-ERR-16).
+ */
+export async function loadDraftStep(args: RequestArgs) {
+  const db = dbOf(args.context);
+  const { session, lines, checkout } = await loadCheckout(args);
+  if (!session || !checkout) return { ready: false as const };
+  const { user, accountId } = session;
+  return {
+    ready: true as const,
+    userId: user.id,
+    draft: { id: checkout.id, version: checkout.version },
+    data: await withCheckoutPrefill(db, user, checkout.data),
+    // Addresses used before, offered on Details and Shipping (issue 19 item 6).
+    savedAddresses: await savedAddressesFor(db, { userId: user.id, accountId }),
+    lines: (await pricedSummary(db, { userId: user.id, accountId }, lines, checkout)).lines,
+    customisations: customisations(lines, checkout),
+    completed: stepperState(checkout, lines),
+    firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: user.id, accountId }),
+  };
+}
+
+/** A ready step's data, as its page component takes it. */
+export type DraftStepData = Extract<Awaited<ReturnType<typeof loadDraftStep>>, { ready: true }>;

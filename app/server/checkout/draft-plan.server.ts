@@ -1,0 +1,242 @@
+/**
+ * What one draft save writes, worked out before the database is touched (drafts.server.ts runs
+ * it; DESIGN decision 8, docs/decisions/005): the step's patch checked by its schema, the keys it
+ * may write, what the server derives from the merged result (status, totals, delivery estimate),
+ * and the jsonb merge itself, in TypeScript and as the SQL the update runs.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { findProductById } from "~/catalogue/catalogue";
+import { checkoutLines } from "~/domain/checkout/cart-checkout";
+import { estimateDelivery } from "~/domain/fulfilment/delivery";
+import { parseNeedBy } from "~/domain/fulfilment/need-by";
+import { canProceedDetails } from "~/domain/checkout/details-rules";
+import {
+  advanceStatus,
+  applyBillingAsShipping,
+  canProceedShipping,
+  customisationProductErrors,
+  DRAFT_MESSAGES,
+  checkoutTotals,
+  type CheckoutLineQuantity,
+  joinName,
+  leavesBillingCopy,
+  storedTotals,
+  totalsCountry,
+  type CustomisationPatch,
+  type DetailsPatch,
+  type DraftData,
+  type DraftStatus,
+  type DraftStep,
+  type ProofingPatch,
+  type ShippingPatch,
+} from "~/domain/checkout/draft";
+import {
+  customisationPatchSchema,
+  detailsPatchSchema,
+  draftDataSchema,
+  proofingPatchSchema,
+  shippingPatchSchema,
+} from "~/domain/checkout/draft-schemas";
+import { type FieldErrors, fieldErrorsFrom } from "~/domain/core/field-errors";
+
+// ---------------------------------------------------------------------------------------------
+// Merging: objects merge key by key, everything else (strings, arrays, null) replaces
+
+export type PlainObject = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is PlainObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** The merge the SQL below performs, in TypeScript, to compute what depends on the result. */
+export function mergeJson(base: unknown, patch: PlainObject): PlainObject {
+  const result: PlainObject = isPlainObject(base) ? { ...base } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    result[key] = isPlainObject(value) ? mergeJson(result[key], value) : value;
+  }
+  return result;
+}
+
+/**
+ * `target || {scalars} || {key: <merge of target->key and the sub-patch>} …` in SQL, so keys the
+ * patch does not name are never rewritten, whatever another request wrote meanwhile (R-DRAFT-13,
+ * A-14). A non-object at a merged path (never written by this module) is treated as {}.
+ */
+export function mergeSql(target: SQL, patch: PlainObject): SQL {
+  const asObject = sql`(case when jsonb_typeof(${target}) = 'object' then ${target} else '{}'::jsonb end)`;
+  const replaced: PlainObject = {};
+  const nested: SQL[] = [];
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (isPlainObject(value)) {
+      nested.push(sql`jsonb_build_object(${key}::text, ${mergeSql(sql`(${target} -> ${key}::text)`, value)})`);
+    } else {
+      replaced[key] = value;
+    }
+  }
+  let merged = sql`${asObject} || ${JSON.stringify(replaced)}::jsonb`;
+  for (const part of nested) merged = sql`${merged} || ${part}`;
+  return merged;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving a step
+
+export type StepPatch =
+  | { step: "customisation"; patch: CustomisationPatch }
+  | { step: "details"; patch: DetailsPatch }
+  | { step: "shipping"; patch: ShippingPatch }
+  | { step: "proofing"; patch: ProofingPatch };
+
+type Parsed = { ok: true; value: StepPatch } | { ok: false; fieldErrors: FieldErrors };
+
+/** The step's own schema (app/domain/checkout/draft.ts), before anything touches the database. */
+export function parseStepPatch(step: DraftStep, raw: unknown): Parsed {
+  const failed = (error: z.ZodError): Parsed => ({ ok: false, fieldErrors: fieldErrorsFrom(error) });
+  switch (step) {
+    case "customisation": {
+      const result = customisationPatchSchema.safeParse(raw);
+      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
+    }
+    case "details": {
+      const result = detailsPatchSchema.safeParse(raw);
+      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
+    }
+    case "shipping": {
+      const result = shippingPatchSchema.safeParse(raw);
+      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
+    }
+    case "proofing": {
+      const result = proofingPatchSchema.safeParse(raw);
+      return result.success ? { ok: true, value: { step, patch: result.data } } : failed(result.error);
+    }
+  }
+}
+
+type Plan =
+  | {
+      ok: true;
+      patch: PlainObject;
+      status: DraftStatus;
+      /** Whether the save changes what would be bought (the estimate and status aside). */
+      changesOrder: boolean;
+    }
+  | { ok: false; fieldErrors: FieldErrors };
+
+/**
+ * What one step writes: only its own keys (DESIGN decision 8), plus what the server derives —
+ * the status (forward only, and only once the step's Next rule holds, so a completed step in the
+ * stepper means a complete step), shipping.address.name, the billing-as-shipping copy (and the
+ * tick's coming off when step 4 changes the copied address), and totals and eta whenever a
+ * shipping method is chosen.
+ */
+export function planSave(
+  input: StepPatch,
+  current: { status: DraftStatus; productId: string; data: DraftData },
+  context: {
+    firstOrderDiscount: boolean;
+    now: Date;
+    /** The buyer's cart lines: a checkout draft prices the whole cart (issue 15). */
+    cart: readonly CheckoutLineQuantity[];
+  },
+): Plan {
+  let patch: PlainObject;
+  let status = current.status;
+  const mergedWith = (p: PlainObject): DraftData => draftDataSchema.parse(mergeJson(current.data, p));
+  const product = findProductById(current.productId);
+
+  switch (input.step) {
+    case "customisation": {
+      if (!product) return { ok: false, fieldErrors: { product_id: DRAFT_MESSAGES.unknownProduct } };
+      const errors = customisationProductErrors(product, input.patch);
+      if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
+      patch = { ...input.patch };
+      break;
+    }
+    case "details": {
+      patch = { details: input.patch };
+      const merged = mergedWith(patch);
+      // R-DET-06: the copy is written with the details, so the shipping step opens on it.
+      if (merged.details.use_billing_as_shipping) {
+        const address = applyBillingAsShipping(merged.details, merged.shipping, current.data.details).address;
+        patch.shipping = { address };
+      }
+      if (canProceedDetails(merged.details)) status = advanceStatus(status, "details_done");
+      break;
+    }
+    case "shipping": {
+      // A changed need-by date must be one we can plan for today; an unchanged one is kept as is.
+      const needBy = input.patch.need_by;
+      if (needBy && needBy !== current.data.shipping.need_by) {
+        const parsed = parseNeedBy(needBy, context.now);
+        if (!parsed.ok) return { ok: false, fieldErrors: { need_by: parsed.message } };
+      }
+      const address = mergedWith({ shipping: input.patch }).shipping.address;
+      patch = {
+        shipping: {
+          ...input.patch,
+          address: { ...input.patch.address, name: joinName(address.firstName, address.lastName) },
+        },
+      };
+      const { details, shipping } = current.data;
+      if (leavesBillingCopy(details, shipping, input.patch.address)) patch.details = { use_billing_as_shipping: false };
+      if (canProceedShipping(mergedWith(patch).shipping)) status = advanceStatus(status, "shipping_done");
+      break;
+    }
+    case "proofing":
+      patch = { ...input.patch };
+      break;
+  }
+
+  const merged = mergedWith(patch);
+  const method = merged.shipping.method;
+  // Re-priced on every save once a method exists, so data.totals always matches the summary
+  // even after step 2 changes the quantity or step 3 the billing country (R-SHIP-11).
+  if (method && product) {
+    const lines = checkoutLines(context.cart, { productId: product.id, quantity: merged.quantity });
+    const totals = checkoutTotals({
+      lines,
+      country: totalsCountry(merged),
+      method,
+      firstOrderDiscount: context.firstOrderDiscount,
+    });
+    if (totals) patch.totals = storedTotals(totals);
+    const products = lines.flatMap((line) => findProductById(line.productId) ?? []);
+    patch.eta = estimateDelivery({ products, method, now: context.now });
+  }
+  patch.status = status;
+  const { eta: _eta, status: _status, ...before } = current.data;
+  const { eta: _newEta, status: _newStatus, ...after } = mergedWith(patch);
+  return { ok: true, patch, status, changesOrder: !isDeepStrictEqual(before, after) };
+}
+
+/**
+ * Step 2's colour, parts and sizes follow the cart line (R-CUST-03, R-CUST-08) in the statement that
+ * saves the draft, as one more CTE: the draft and its cart line change together or not at all.
+ * `productId` is the product of the row the statement wrote; nothing written, nothing followed.
+ */
+export function cartChoicesCte(userId: string, productId: SQL, patch: CustomisationPatch): SQL {
+  const colour = patch.variant?.color_hex?.toLowerCase() ?? null;
+  const parts = patch.customization_selections ? JSON.stringify(patch.customization_selections) : null;
+  const sizes = patch.sizes ? JSON.stringify(patch.sizes) : null;
+  if (colour === null && parts === null && sizes === null) return sql``;
+  return sql`, cart as (
+      update cart_items
+         set selected_color = coalesce(${colour}, selected_color),
+             customization_selections = coalesce(${parts}::jsonb, customization_selections),
+             sizes = coalesce(${sizes}::jsonb, sizes),
+             updated_at = now()
+       where user_id = ${userId} and product_id = ${productId}
+    )`;
+}
+
+/** The replaced payment's ledger row, cancelled with the save that replaced it (unless it was paid). */
+export function releasedIntentCte(intentId: string): SQL {
+  return sql`, released as (
+      update payment_intents set status = 'canceled', updated_at = now()
+       where intent_id = ${intentId} and status in ('created', 'failed') and exists (select 1 from updated)
+    )`;
+}

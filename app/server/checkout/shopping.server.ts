@@ -1,0 +1,266 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { cartItems, favourites, feedback } from "#db/schema";
+import { findProductById } from "~/catalogue/catalogue";
+import { normaliseSizes, type SizeCount } from "~/domain/pricing/sizes";
+import type { cartActionSchema, CartLineInput } from "~/domain/checkout/shopping-rules";
+import type { z } from "zod";
+import { sqlList, type Database } from "../platform/db.server";
+import { getUploadStorage, type FileStorage } from "../providers/storage.server";
+import { PRE_PAYMENT_STATUSES } from "~/domain/checkout/draft";
+import { type Failure, failure } from "../platform/http.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
+import { deleteDraftsWithArtwork } from "./draft-deletion.server";
+import { latestDraftsForProducts } from "./drafts.server";
+import { releaseCheckoutPayments, saveCheckoutStep } from "./checkout-save.server";
+import type { Services } from "../providers/services.server";
+
+type Done = { ok: true };
+const DONE: Done = { ok: true };
+
+// Favourites, shopping list and cart of one signed-in user (issue 5). Every query is scoped by
+// user_id; a line id of another user simply matches nothing.
+
+/** Rows of products the catalogue still sells; a product taken off sale drops out of every list. */
+export const known = <T extends { productId: string }>(rows: T[]) => rows.filter((r) => findProductById(r.productId));
+
+export async function listFavouriteIds(db: Database, { userId }: { userId: string }): Promise<string[]> {
+  const rows = await db
+    .select({ productId: favourites.productId })
+    .from(favourites)
+    .where(eq(favourites.userId, userId))
+    .orderBy(asc(favourites.createdAt));
+  return known(rows).map((r) => r.productId);
+}
+
+/** Adds or removes one favourite; says which it did. */
+export async function toggleFavourite(
+  db: Database,
+  {
+    userId,
+    productId,
+  }: {
+    userId: string;
+    productId: string;
+  },
+): Promise<{ favourited: boolean }> {
+  const removed = await db
+    .delete(favourites)
+    .where(and(eq(favourites.userId, userId), eq(favourites.productId, productId)))
+    .returning({ productId: favourites.productId });
+  if (removed.length > 0) return { favourited: false };
+  await db.insert(favourites).values({ userId, productId }).onConflictDoNothing();
+  return { favourited: true };
+}
+
+export type CartLine = {
+  id: string;
+  productId: string;
+  quantity: number;
+  selectedColor: string;
+  customizationSelections: string[];
+  handwrittenNote: boolean;
+  notes: string;
+  sizes: SizeCount[];
+};
+
+const cartColumns = {
+  id: cartItems.id,
+  productId: cartItems.productId,
+  quantity: cartItems.quantity,
+  selectedColor: cartItems.selectedColor,
+  customizationSelections: cartItems.customizationSelections,
+  handwrittenNote: cartItems.handwrittenNote,
+  notes: cartItems.notes,
+  sizes: cartItems.sizes,
+};
+
+export async function listCart(db: Database, { userId }: { userId: string }): Promise<CartLine[]> {
+  const rows = await db
+    .select(cartColumns)
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt));
+  return known(rows);
+}
+
+export async function countCartLines(db: Database, { userId }: { userId: string }): Promise<number> {
+  return (await listCart(db, { userId })).length;
+}
+
+/** R-CART-06: the same product replaces its line (keeping its place in the cart). */
+export async function addCartLine(
+  db: Database,
+  { userId, line }: { userId: string; line: Omit<CartLineInput, "intent"> },
+) {
+  const values = {
+    quantity: line.quantity,
+    selectedColor: line.selectedColor.toLowerCase(),
+    customizationSelections: line.customizationSelections,
+    handwrittenNote: line.handwrittenNote,
+    notes: line.notes,
+    sizes: line.sizes,
+  };
+  await db
+    .insert(cartItems)
+    .values({ userId, productId: line.productId, ...values })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { ...values, updatedAt: sql`now()` } });
+}
+
+/** Changes a line's quantity (the unit price follows from the tier at display time). */
+export async function updateCartQuantity(
+  db: Database,
+  {
+    userId,
+    id,
+    quantity,
+  }: {
+    userId: string;
+    id: string;
+    quantity: number;
+  },
+): Promise<string | null> {
+  const [row] = await db
+    .update(cartItems)
+    .set({ quantity, updatedAt: sql`now()` })
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .returning({ productId: cartItems.productId });
+  return row?.productId ?? null;
+}
+
+/** Removes a line; the product it was for, or null when it is not (or no longer) this user's. */
+export async function removeCartLine(
+  db: Database,
+  { userId, id }: { userId: string; id: string },
+): Promise<string | null> {
+  const [row] = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .returning({ productId: cartItems.productId });
+  return row?.productId ?? null;
+}
+
+/**
+ * Clear Cart: empties the cart and deletes this user's unpaid drafts for those products, never a
+ * paid one or an organisation colleague's (DESIGN decision 8, REQUIREMENTS A-12/A-61). A draft
+ * with an open payment has it voided first, so it goes too.
+ */
+async function clearCart(services: Services, { userId }: { userId: string }) {
+  const removed = await services.db
+    .delete(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .returning({ productId: cartItems.productId });
+  const productIds = removed.map((r) => r.productId);
+  if (productIds.length === 0) return;
+  await releaseCheckoutPayments(services, userId);
+  await deleteUnpaidDraftsForProducts(services.db, { userId, productIds });
+}
+
+/**
+ * Clear Cart (R-CART-12, A-12, A-61): deletes this user's drafts for these products that are
+ * still customisation_draft, details_done or shipping_done — never a paid or paying one, never
+ * an organisation colleague's — and their uploaded artwork. One statement, so rows and artwork
+ * records go together; the files on disk are removed after it.
+ */
+export async function deleteUnpaidDraftsForProducts(
+  db: Database,
+  input: {
+    userId: string;
+    productIds: readonly string[];
+    storage?: FileStorage;
+  },
+): Promise<{ deleted: number }> {
+  const { userId, productIds } = input;
+  if (!userId || productIds.length === 0) return { deleted: 0 };
+  const { drafts } = await deleteDraftsWithArtwork(db, {
+    doomed: sql`select id from order_drafts
+                 where user_id = ${userId} and product_id in (${sqlList(productIds)})
+                   and status in (${sqlList(PRE_PAYMENT_STATUSES)})`,
+    storage: input.storage ?? getUploadStorage(),
+    why: "cleared",
+  });
+  return { deleted: drafts };
+}
+
+/** Feedback from anyone, signed in or not; 20 an hour from one client address. */
+export async function saveFeedback(
+  db: Database,
+  input: {
+    text: string;
+    page: string;
+    userId: string | null;
+    ip: string;
+  },
+): Promise<Done | Failure> {
+  const limited = await hitRateLimit(db, `feedback:${input.ip}`, 20, 3600);
+  if (!limited.allowed) {
+    const { retryAfterSeconds } = limited;
+    return failure(429, "RATE_LIMITED", "Too much feedback at once. Please try again later.", { retryAfterSeconds });
+  }
+  await db.insert(feedback).values({ text: input.text, page: input.page, userId: input.userId });
+  return DONE;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The /cart form, one call per change
+
+type CartChange = Exclude<z.infer<typeof cartActionSchema>, { intent: "feedback" | "need-by" }>;
+const goneFromCart = () => failure(404, "NOT_FOUND", "That item isn't in your cart any more.");
+
+/**
+ * One change a buyer makes on /cart; a line that is not (or no longer) theirs is a 404. The cart
+ * and the checkout agree at once (issue 15 item 5): a new quantity re-prices the line's draft, and
+ * any change replaces the checkout's open payment (issue 15 item 3).
+ */
+export async function changeCart(services: Services, userId: string, change: CartChange): Promise<Done | Failure> {
+  const { db } = services;
+  switch (change.intent) {
+    case "add": {
+      const { intent: _intent, ...given } = change;
+      const line = { ...given, sizes: normaliseSizes(findProductById(given.productId) ?? {}, given.sizes) };
+      await addCartLine(db, { userId, line });
+      // The line is replaced (R-CART-06), sizes too: the draft takes the new quantity and split.
+      await followCart(services, userId, line.productId, { quantity: line.quantity, sizes: line.sizes });
+      await releaseCheckoutPayments(services, userId);
+      return DONE;
+    }
+    case "update": {
+      const productId = await updateCartQuantity(db, { userId, id: change.id, quantity: change.quantity });
+      if (!productId) return goneFromCart();
+      await followCart(services, userId, productId, { quantity: change.quantity });
+      await releaseCheckoutPayments(services, userId);
+      return DONE;
+    }
+    case "remove": {
+      const productId = await removeCartLine(db, { userId, id: change.id });
+      if (!productId) return goneFromCart();
+      await releaseCheckoutPayments(services, userId);
+      return DONE;
+    }
+    case "clear":
+      await clearCart(services, { userId });
+      return DONE;
+  }
+}
+
+/**
+ * The line's newest unpaid draft takes the cart's change through a step-2 save, which re-prices it
+ * and replaces an open payment. A draft that cannot take it now (a payment the provider is taking,
+ * or a save racing this one) keeps its figures; step 2 takes the cart's quantity when it opens.
+ */
+async function followCart(
+  services: Services,
+  userId: string,
+  productId: string,
+  patch: { quantity?: number; sizes?: SizeCount[] },
+) {
+  const draft = (await latestDraftsForProducts(services.db, { userId, productIds: [productId] })).get(productId);
+  if (!draft) return;
+  const saved = await saveCheckoutStep(services, {
+    userId,
+    draftId: draft.id,
+    step: "customisation",
+    patch,
+    expectedVersion: draft.version,
+  });
+  if (!saved.ok) console.warn(`[cart] draft ${draft.id} kept its figures: ${saved.code}`);
+}

@@ -1,0 +1,42 @@
+/**
+ * The document downloads' one gate (issue 17): invoices, credit notes, pro-formas and quotes, for a
+ * buyer (their own and their organisation's) or for staff (any). An odd id, or a buyer signed out,
+ * finds nothing at no cost: no rate-limit row, no query. Then the reader's download budget, then
+ * `load`, which answers null for a document this reader may not read.
+ */
+import type { BusinessDocument } from "~/domain/pricing/documents";
+import { adminNotFound } from "../accounts/admin-access.server";
+import type { Database } from "../platform/db.server";
+import { failure, toResponse } from "../platform/http.server";
+import { documentResponse, mayRenderDocument } from "./invoices.server";
+import type { SessionInfo } from "../accounts/session.server";
+
+const tooMany = () => toResponse(failure(429, "TOO_MANY_DOCUMENTS", "Too many downloads: try again in a few minutes."));
+
+export async function buyerDocumentDownload(
+  db: Database,
+  input: {
+    session: SessionInfo | null;
+    validId: boolean;
+    load: (reader: { userId: string; accountId: string }) => Promise<BusinessDocument | null>;
+  },
+) {
+  const notFound = () => toResponse(failure(404, "NOT_FOUND", "No such document."));
+  const { session } = input;
+  if (!session || !input.validId) return notFound();
+  if (!(await mayRenderDocument(db, session.user.id))) return tooMany();
+  const document = await input.load({ userId: session.user.id, accountId: session.accountId });
+  return document ? documentResponse(document) : notFound();
+}
+
+/** The same for staff, who have been checked already; a missing document is the back office's 404. */
+export async function staffDocumentDownload(
+  db: Database,
+  input: { staffId: string; validId: boolean; load: () => Promise<BusinessDocument | null> },
+) {
+  if (!input.validId) throw adminNotFound();
+  if (!(await mayRenderDocument(db, input.staffId))) return tooMany();
+  const document = await input.load();
+  if (!document) throw adminNotFound();
+  return documentResponse(document);
+}

@@ -1,0 +1,203 @@
+/**
+ * VAT invoices and credit notes (issue 17 item 3; REQUIREMENTS B-9). An order's invoice is issued
+ * in the transaction that records its payment, numbered without gaps; a refund issues a credit
+ * note naming it. Either is rebuilt on demand from what the order recorded and rendered by the one
+ * PDF module, for the order's buyer, their organisation and staff.
+ */
+import { and, eq } from "drizzle-orm";
+import { bankTransfers, creditNotes, invoices, orders, orderStatusHistory } from "#db/schema";
+import { DOCUMENT_TITLES, documentFileName, documentPence, type BusinessDocument } from "~/domain/pricing/documents";
+import { creditNoteDocument, invoiceDocument } from "~/domain/orders/order-documents";
+import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
+import { isOrderId } from "~/domain/fulfilment/orders";
+import { visibleTo } from "../orders/buyer-orders.server";
+import type { Database } from "../platform/db.server";
+import { nextDocumentNumber } from "../platform/document-numbers.server";
+import { renderDocumentPdf } from "./documents.server";
+import { linesOfOrder } from "../orders/order-lines.server";
+import { PRIVATE_CACHE_CONTROL } from "../platform/private-responses.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
+import { failure, type Failure } from "../platform/http.server";
+import { branded, orderUrl } from "../messages/mail-templates.server";
+import { sendMail } from "../messages/mail.server";
+
+/** The order's VAT invoice, numbered now; call it inside the transaction that records the payment. */
+export async function issueInvoice(tx: Database, input: { orderId: string; now: Date }): Promise<string> {
+  const number = await nextDocumentNumber(tx, "invoice", input.now);
+  await tx.insert(invoices).values({ number, orderId: input.orderId, issuedAt: input.now });
+  return number;
+}
+
+/**
+ * A credit note for the whole of the order's invoice, inside the transaction that refunds it; the
+ * existing one when the order already has one, and null for an order never invoiced.
+ */
+export async function issueCreditNote(tx: Database, input: { orderId: string; now: Date }): Promise<string | null> {
+  const [invoice] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.orderId, input.orderId))
+    .limit(1);
+  if (!invoice) return null;
+  const [existing] = await tx
+    .select({ number: creditNotes.number })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, input.orderId))
+    .limit(1);
+  if (existing) return existing.number;
+  const number = await nextDocumentNumber(tx, "credit_note", input.now);
+  await tx.insert(creditNotes).values({ number, orderId: input.orderId, invoiceId: invoice.id, issuedAt: input.now });
+  return number;
+}
+
+export type OrderDocumentKind = "invoice" | "credit_note";
+/** Who asks: a signed-in buyer (their orders and their organisation's), or staff (any order). */
+export type DocumentReader = { userId: string; accountId: string } | "staff";
+
+/** An order's invoice or credit note as a document; null when the reader may not read the order or it has none. */
+export async function loadOrderDocument(
+  db: Database,
+  input: { orderId: string; kind: OrderDocumentKind; reader: DocumentReader },
+): Promise<BusinessDocument | null> {
+  const { reader } = input;
+  if (!isOrderId(input.orderId) || (reader !== "staff" && !reader.userId)) return null;
+  const scope =
+    reader === "staff"
+      ? eq(orders.id, input.orderId)
+      : and(eq(orders.id, input.orderId), visibleTo(reader.userId, reader.accountId || reader.userId));
+  const [row] = await db
+    .select({ order: orders, invoice: invoices, creditNote: creditNotes, transfer: bankTransfers.orderId })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.orderId, orders.id))
+    .leftJoin(creditNotes, eq(creditNotes.orderId, orders.id))
+    .leftJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
+    .where(scope)
+    .limit(1);
+  if (!row) return null;
+  const { order, invoice, creditNote } = row;
+  // An invoiced order is paid; a bank transfer's invoice is issued when the money arrives.
+  const paid = {
+    status: order.status,
+    paidAt: order.paidAt ?? invoice.issuedAt,
+    method: row.transfer ? "bank_transfer" : "card",
+  } as const;
+  if (input.kind === "credit_note" && !creditNote) return null;
+  const common = {
+    orderNumber: order.number,
+    snapshot: readOrderSnapshot(order.number, order.snapshot),
+    lines: await linesOfOrder(db, order),
+    amounts: order,
+  };
+  if (input.kind === "invoice" || !creditNote)
+    return invoiceDocument({ ...common, number: invoice.number, issuedAt: invoice.issuedAt, order: paid });
+  return creditNoteDocument({
+    ...common,
+    number: creditNote.number,
+    issuedAt: creditNote.issuedAt,
+    invoice,
+    method: paid.method,
+  });
+}
+
+/** Rendering a PDF costs the server a few tens of milliseconds: this many per reader per 10 minutes. */
+export const DOCUMENT_DOWNLOAD_LIMIT = { limit: 30, windowSeconds: 600 };
+
+/** Whether this reader may render another document now (per user; staff share one budget per person). */
+export async function mayRenderDocument(db: Database, readerKey: string): Promise<boolean> {
+  const { limit, windowSeconds } = DOCUMENT_DOWNLOAD_LIMIT;
+  return (await hitRateLimit(db, `documents:${readerKey}`, limit, windowSeconds)).allowed;
+}
+
+/** A document as a PDF download, never cached by anyone but the reader's browser, never sniffed. */
+export async function documentResponse(document: BusinessDocument): Promise<Response> {
+  const pdf = await renderDocumentPdf(document);
+  const name = documentFileName(document);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.byteLength),
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": PRIVATE_CACHE_CONTROL,
+    },
+  });
+}
+
+/**
+ * An order's invoice or credit note e-mailed to the address its buyer gave at checkout, with the
+ * PDF attached: after a refund (the credit note) and when staff re-send the invoice. A mail fault
+ * is the caller's to report.
+ */
+export async function mailOrderDocument(
+  db: Database,
+  input: { orderId: string; kind: OrderDocumentKind },
+): Promise<{ to: string; number: string } | null> {
+  const document = await loadOrderDocument(db, { ...input, reader: "staff" });
+  if (!document) return null;
+  const [order] = await db
+    .select({ number: orders.number, snapshot: orders.snapshot })
+    .from(orders)
+    .where(eq(orders.id, input.orderId))
+    .limit(1);
+  const to = order ? readOrderSnapshot(order.number, order.snapshot).data.details.email.trim() : "";
+  if (!order || !to) return null;
+  const title = DOCUMENT_TITLES[document.kind];
+  const lines =
+    document.kind === "credit_note"
+      ? [
+          `Order ${order.number} has been refunded. Credit note ${document.number} for ${documentPence(document.totals.grossPence)} including VAT is attached; it cancels the order's VAT invoice.`,
+        ]
+      : [`Here is the VAT invoice ${document.number} for order ${order.number}, as a PDF.`];
+  const pdf = await renderDocumentPdf(document);
+  await sendMail(db, {
+    ...branded(
+      to,
+      `${title} ${document.number} for order ${order.number}`,
+      lines,
+      { link: { url: orderUrl(input.orderId), label: "View your order" } },
+      { kind: `order-${document.kind.replace("_", "-")}`, orderNumber: order.number, number: document.number },
+    ),
+    attachments: [{ filename: documentFileName(document), content: pdf, contentType: "application/pdf" }],
+  });
+  return { to, number: document.number };
+}
+
+/** Staff may re-send an order's invoice this many times an hour (each renders a PDF and sends a mail). */
+export const INVOICE_RESEND_LIMIT = { limit: 5, windowSeconds: 3600 };
+
+/**
+ * Staff re-send an order's VAT invoice to the buyer's work e-mail (issue 17 item 3), recorded on
+ * the order's history with who sent it and where.
+ */
+export async function resendInvoice(
+  db: Database,
+  input: { staffId: string; orderId: string },
+): Promise<{ ok: true; message: string } | Failure> {
+  const notFound = failure(404, "NO_INVOICE", "This order has no VAT invoice to send.");
+  if (!isOrderId(input.orderId)) return notFound;
+  const { limit, windowSeconds } = INVOICE_RESEND_LIMIT;
+  const allowed = await hitRateLimit(db, `invoice-resend:${input.orderId}`, limit, windowSeconds);
+  if (!allowed.allowed)
+    return failure(429, "TOO_MANY_RESENDS", "This invoice was sent several times in the last hour: try again later.", {
+      retryAfterSeconds: allowed.retryAfterSeconds,
+    });
+  let sent: Awaited<ReturnType<typeof mailOrderDocument>>;
+  try {
+    sent = await mailOrderDocument(db, { orderId: input.orderId, kind: "invoice" });
+  } catch (error) {
+    console.error(`[invoices] re-sending the invoice of order ${input.orderId} failed:`, error);
+    return failure(502, "MAIL_FAILED", "The e-mail could not be sent: try again in a few minutes.");
+  }
+  if (!sent) return notFound;
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, input.orderId));
+  if (order)
+    await db.insert(orderStatusHistory).values({
+      orderId: input.orderId,
+      fromStatus: order.status,
+      toStatus: order.status,
+      actor: "staff",
+      actorUserId: input.staffId,
+      note: `Invoice ${sent.number} re-sent to ${sent.to}`,
+    });
+  return { ok: true, message: `Invoice ${sent.number} sent to ${sent.to}.` };
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { ARTWORK_MAX_BYTES } from "~/domain/artwork/artwork-rules";
+import { PROBLEM_LIMITS } from "~/domain/orders/problem-reports";
+import { PROOF_MAX_BYTES } from "~/domain/artwork/proof-rules";
+import { bodyLimitFor, countedBody, DEFAULT_BODY_LIMIT_BYTES, tooLargeMessage } from "./body-limits.server";
+
+describe("bodyLimitFor", () => {
+  it("gives forms and JSON 1 MB", () => {
+    for (const path of ["/sign-up", "/api/drafts/abc", "/api/payment-intent", "/contact", "/api/auth/sign-in/email"]) {
+      expect(bodyLimitFor(path), path).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    }
+  });
+
+  it("lets the uploads carry their file limit and the multipart around it", () => {
+    expect(bodyLimitFor("/api/drafts/3f1c/artwork")).toBeGreaterThan(ARTWORK_MAX_BYTES);
+    expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(PROOF_MAX_BYTES);
+    expect(bodyLimitFor("/admin/orders/3f1c.data")).toBeGreaterThan(PROOF_MAX_BYTES);
+  });
+
+  it("does not stretch to look-alike paths", () => {
+    expect(bodyLimitFor("/api/drafts/3f1c/artwork/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/admin/orders/3f1c/proofs/1")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/admin/orders")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
+  it("keeps the price toggle's and the bank transfer's short forms to 4 kB", () => {
+    expect(bodyLimitFor("/prices")).toBe(4 * 1024);
+    expect(bodyLimitFor("/prices.data")).toBe(4 * 1024);
+    expect(bodyLimitFor("/prices/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/payment")).toBe(4 * 1024);
+    expect(bodyLimitFor("/payment.data")).toBe(4 * 1024);
+  });
+
+  it("keeps the quote forms to 64 kB: room for the longest request or answer, encoded", () => {
+    for (const path of ["/quotes", "/quotes.data", "/admin/quotes/answer/3f1c", "/admin/quotes/answer/3f1c.data"])
+      expect(bodyLimitFor(path), path).toBe(64 * 1024);
+    expect(bodyLimitFor("/quotes/3f1c/quote.pdf")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
+  it("keeps the order page's proof answer and review forms to 64 kB, not staff's proof upload", () => {
+    expect(bodyLimitFor("/orders/3f1c")).toBe(64 * 1024);
+    expect(bodyLimitFor("/orders/3f1c.data")).toBe(64 * 1024);
+    expect(bodyLimitFor("/orders/3f1c/invoice.pdf")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
+  it("keeps a problem report's photo to its 10 MB, the resolve form to 4 kB and the downloads with no body to 1 kB", () => {
+    expect(bodyLimitFor("/orders/3f1c/problem-photos")).toBe(PROBLEM_LIMITS.photoBytes + 1024 * 1024);
+    expect(bodyLimitFor("/orders/3f1c/problem-photos/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    for (const path of ["/admin/problem-reports", "/admin/problem-reports.data"])
+      expect(bodyLimitFor(path)).toBe(4 * 1024);
+    expect(bodyLimitFor("/admin/problem-reports/3f1c/photos/9a")).toBe(1024);
+    expect(bodyLimitFor("/admin/orders/export.csv")).toBe(1024);
+  });
+
+  it("keeps the pages that only read (a job sheet, the customer search, an account) and step 2's copy of another line's logo small", () => {
+    for (const path of ["/admin/orders/3f1c/job-sheet", "/admin/orders/3f1c/job-sheet.data"])
+      expect(bodyLimitFor(path)).toBe(1024);
+    for (const path of [
+      "/admin/customers",
+      "/admin/customers.data",
+      "/admin/customers/org-1",
+      "/admin/customers/org-1.data",
+    ])
+      expect(bodyLimitFor(path)).toBe(1024);
+    expect(bodyLimitFor("/api/drafts/3f1c/line-artwork")).toBe(4 * 1024);
+    // The order page itself still takes a proof upload.
+    expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(1024 * 1024);
+  });
+
+  it("keeps staff's hide-review form to 16 kB", () => {
+    expect(bodyLimitFor("/admin/reviews")).toBe(16 * 1024);
+    expect(bodyLimitFor("/admin/reviews.data")).toBe(16 * 1024);
+  });
+
+  it("keeps issue 20's 'Use it anyway' to 4 kB, not the file's own address", () => {
+    expect(bodyLimitFor("/api/artwork/3f1c/use-anyway")).toBe(4 * 1024);
+    expect(bodyLimitFor("/api/artwork/3f1c")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/api/artwork/3f1c/preview")).toBe(1024);
+    expect(bodyLimitFor("/admin/orders/3f1c/artwork/9a/preview")).toBe(1024);
+  });
+
+  it("keeps the cart's forms to 64 kB and working as a team to 16 kB, not the pages below them", () => {
+    for (const path of ["/cart", "/cart.data"]) expect(bodyLimitFor(path), path).toBe(64 * 1024);
+    for (const path of ["/account/organisation", "/account/organisation.data"])
+      expect(bodyLimitFor(path), path).toBe(16 * 1024);
+    expect(bodyLimitFor("/cart/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/account/organisations")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
+  it("keeps issue 19's short forms small: a share-link answer 64 kB, the brand kit 16 kB, a kit logo's pick and a reorder 4 kB", () => {
+    expect(bodyLimitFor("/proof-approval/abc")).toBe(64 * 1024);
+    expect(bodyLimitFor("/account/brand-kit")).toBe(16 * 1024);
+    expect(bodyLimitFor("/api/drafts/3f1c/brand-logo")).toBe(4 * 1024);
+    expect(bodyLimitFor("/orders/3f1c/reorder")).toBe(4 * 1024);
+    expect(bodyLimitFor("/api/brand-kit/logos")).toBeGreaterThan(ARTWORK_MAX_BYTES);
+  });
+
+  it("keeps the SMS list's confirmation button to 4 kB (docs/decisions/034-sms-double-opt-in.md)", () => {
+    expect(bodyLimitFor("/sms/confirm")).toBe(4 * 1024);
+    expect(bodyLimitFor("/sms/confirm.data")).toBe(4 * 1024);
+    expect(bodyLimitFor("/sms/confirmed")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
+  it("says the limit in megabytes, or kilobytes below one", () => {
+    expect(tooLargeMessage(DEFAULT_BODY_LIMIT_BYTES)).toBe("The request is larger than this address accepts (1 MB).");
+    expect(tooLargeMessage(4 * 1024)).toBe("The request is larger than this address accepts (4 kB).");
+  });
+});
+
+describe("countedBody (issue 13 item 6)", () => {
+  /** A body that hands out `chunks` one read at a time and records how many were taken. */
+  function source(chunks: number, size: number) {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled === chunks) return controller.close();
+          pulled += 1;
+          controller.enqueue(new Uint8Array(size));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, pulled: () => pulled };
+  }
+
+  it("passes a body within the limit through whole", async () => {
+    const { stream } = source(4, 250);
+    const counted = countedBody(stream, 1000);
+    expect((await new Response(counted.body).arrayBuffer()).byteLength).toBe(1000);
+    expect(counted.exceeded()).toBe(false);
+  });
+
+  it("errors at the first byte past the limit and reads no further", async () => {
+    const { stream, pulled } = source(100, 300);
+    const counted = countedBody(stream, 1000);
+    await expect(new Response(counted.body).arrayBuffer()).rejects.toThrow();
+    expect(counted.exceeded()).toBe(true);
+    expect(pulled()).toBe(4);
+  });
+
+  it("reads nothing while the route reads nothing", async () => {
+    const { stream, pulled } = source(100, 300);
+    countedBody(stream, 1000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pulled()).toBe(0);
+  });
+
+  it("reads only as far as the route has asked", async () => {
+    const { stream, pulled } = source(100, 300);
+    const reader = countedBody(stream, 1_000_000).body.getReader();
+    await reader.read();
+    await reader.read();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pulled()).toBe(2);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * A short-lived in-process cache of rendered HTML for visitors who are not signed in (issue 3:
+ * "prerender or cache what can be"). Pages cannot be prerendered to files because every response
+ * carries a fresh CSP nonce; here the nonce of the cached render is swapped for the new response's.
+ *
+ * Only anonymous GETs are cached: a request carrying any cookie outside `safeCookies` (a session,
+ * say) always renders. A route opts out by sending `Cache-Control: no-store` or `private`.
+ *
+ * A page is fresh for `ttlMs`. For `staleMs` after that it is still sent, while one render in the
+ * background replaces it, so no visitor waits for a render of a page that is already cached.
+ */
+
+import { PRICE_MODE_COOKIE } from "~/domain/pricing/price-mode";
+import { PROMO_COOKIE } from "~/domain/pricing/promo";
+import { parseCookies } from "~/domain/core/cookies";
+import { type Precompressed, precompress, splicedGzip } from "./spliced-gzip.server";
+
+/**
+ * The cookies that change a signed-out page without saying who the visitor is: the promotion
+ * banner closed, and prices ex or inc VAT (issue 17 item 5). Each is part of the cache key, so a
+ * page rendered with prices inc VAT is only ever replayed to a visitor who asked for inc VAT.
+ */
+export const PAGE_COOKIES: readonly string[] = [PROMO_COOKIE, PRICE_MODE_COOKIE];
+
+interface Entry {
+  /** The page's text between the places its nonce was. */
+  pieces: string[];
+  /** The pieces gzipped, once the first visitor who accepts gzip asks. */
+  gzipped?: Precompressed;
+  status: number;
+  headers: [string, string][];
+  storedAt: number;
+}
+
+export interface HtmlCacheOptions {
+  ttlMs: number;
+  staleMs: number;
+  maxEntries: number;
+  /** Cookies that may change the page but identify nobody; they become part of the key. */
+  safeCookies: readonly string[];
+  now?: () => number;
+}
+
+/** A render of the page for the cache: its response and the nonce it was rendered with. */
+export type Render = () => Promise<{ response: Response; nonce: string }>;
+
+function isCacheableResponse(response: Response): boolean {
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  return (
+    response.status === 200 &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    !response.headers.has("Set-Cookie") &&
+    !/\b(no-store|private)\b/i.test(cacheControl) &&
+    response.body !== null
+  );
+}
+
+const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
+
+/** Whether the visitor takes gzip, read as the server's compression reads it (http-app.server.ts). */
+export const acceptsGzip = (request: Request) => (request.headers.get("Accept-Encoding") ?? "").includes("gzip");
+
+export function createHtmlCache(options: HtmlCacheOptions) {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const pending = new Set<Promise<void>>();
+  const revalidating = new Set<string>();
+
+  /** The cache key for a request, or undefined when the request must render. */
+  function keyFor(request: Request): string | undefined {
+    if (request.method !== "GET") return undefined;
+    const url = new URL(request.url);
+    // React Router's data and route-discovery requests answer with data, not documents.
+    if (url.pathname.endsWith(".data") || url.pathname === "/__manifest") return undefined;
+    const cookies = parseCookies(request.headers.get("Cookie"));
+    if (cookies.some(([name]) => !options.safeCookies.includes(name))) return undefined;
+    const kept = cookies
+      .map(([name, value]) => `${name}=${value}`)
+      .sort()
+      .join("; ");
+    return `${url.pathname}${url.search}|${kept}`;
+  }
+
+  function keep(key: string, body: string, response: Response, nonce: string) {
+    // Only a complete document is worth replaying.
+    if (!body.trimEnd().endsWith("</html>")) return;
+    entries.delete(key);
+    entries.set(key, {
+      pieces: body.split(nonceAttribute(nonce)),
+      status: response.status,
+      headers: [...response.headers.entries()],
+      storedAt: now(),
+    });
+    // Oldest first: a Map keeps insertion order.
+    while (entries.size > options.maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      entries.delete(oldest);
+    }
+  }
+
+  function track(work: Promise<void>) {
+    const settledWork = work.finally(() => pending.delete(settledWork));
+    pending.add(settledWork);
+  }
+
+  /**
+   * The cached page with `nonce` in place of the one it was rendered with, gzipped when the visitor
+   * accepts it (spliced-gzip.server.ts: compressed once per render, not per visitor); `stale` asks
+   * for a refresh.
+   */
+  function lookup(key: string, nonce: string, gzip = false): { response: Response; stale: boolean } | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    const age = now() - entry.storedAt;
+    if (age >= options.ttlMs + options.staleMs) {
+      entries.delete(key);
+      return undefined;
+    }
+    const stale = age >= options.ttlMs;
+    if (!gzip) {
+      const body = entry.pieces.join(nonceAttribute(nonce));
+      return { response: new Response(body, { status: entry.status, headers: entry.headers }), stale };
+    }
+    entry.gzipped ??= precompress(entry.pieces);
+    const body = splicedGzip(entry.gzipped, nonceAttribute(nonce));
+    const headers = new Headers(entry.headers);
+    headers.set("Content-Encoding", "gzip");
+    headers.set("Content-Length", String(body.length));
+    headers.append("Vary", "Accept-Encoding");
+    return { response: new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers }), stale };
+  }
+
+  /** Returns the response to send; when it can be cached, a copy of its body is kept as it streams. */
+  function store(key: string, response: Response, nonce: string): Response {
+    if (!isCacheableResponse(response) || !response.body) return response;
+    const [forClient, forCache] = response.body.tee();
+    track(
+      new Response(forCache)
+        .text()
+        .then((body) => keep(key, body, response, nonce))
+        .catch(() => {
+          // The render failed mid-stream; nothing is cached and the next request renders.
+        }),
+    );
+    return new Response(forClient, { status: response.status, headers: response.headers });
+  }
+
+  /** Renders the page again in the background, once at a time per page, and keeps the result. */
+  function revalidate(key: string, render: Render) {
+    if (revalidating.has(key)) return;
+    revalidating.add(key);
+    track(
+      render()
+        .then(async ({ response, nonce }) => {
+          const cacheable = isCacheableResponse(response);
+          const body = await response.text();
+          if (cacheable) keep(key, body, response, nonce);
+          // A page that can no longer be cached (now a 404, say) must not be replayed either.
+          else entries.delete(key);
+        })
+        .catch((error: unknown) => {
+          console.error("Background render failed:", error instanceof Error ? error.message : error);
+        })
+        .finally(() => revalidating.delete(key)),
+    );
+  }
+
+  /** Resolves when every copy and background render under way has finished. */
+  async function settled(): Promise<void> {
+    while (pending.size > 0) await Promise.all(pending);
+  }
+
+  return { keyFor, lookup, store, revalidate, settled, size: () => entries.size };
+}

@@ -1,0 +1,175 @@
+/**
+ * Runs the queue's jobs (jobs.server.ts, decision 030) in every process: claims one due job at a
+ * time, runs its handler (job-handlers.server.ts), completes or fails it. It wakes at once when a
+ * job is enqueued in this process and polls otherwise, so a job enqueued by another process (or
+ * due after a backoff) waits at most one poll. Recurring work is enqueued once per period with the
+ * period in the job's key, so however many processes run, each period runs once.
+ */
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { BusinessProfile } from "~/domain/people/business-profile";
+import type { Database } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
+import {
+  JOB_HANDLERS,
+  type JobContext,
+  type JobHandler,
+  RECURRING_JOBS,
+  type RecurringJob,
+} from "./job-handlers.server";
+import { claimJobs, completeJob, failJob, type Job, onJobEnqueued } from "../messages/jobs.server";
+import type { PaymentProvider } from "../providers/payment-provider.server";
+
+/** How often an idle worker looks for jobs other processes enqueued, or that came due. */
+export const JOB_POLL_MS = 3_000;
+/** How often a worker makes sure this period's recurring jobs exist. */
+const SCHEDULE_EVERY_MS = 60_000;
+/** The first recurring jobs wait this long after start, so they never slow the first requests. */
+const FIRST_SCHEDULE_DELAY_MS = 30_000;
+/**
+ * A nudge can come from inside a transaction not yet committed, so the job is not visible to the
+ * worker yet; it looks again this soon instead of a whole poll later.
+ */
+const AFTER_NUDGE_RETRY_MS = 200;
+
+export type WorkerOptions = {
+  db: Database;
+  payments: PaymentProvider | null;
+  retention?: BusinessProfile["retention"];
+  handlers?: Record<string, JobHandler>;
+  workerId?: string;
+};
+
+const newWorkerId = () => `${process.pid}-${randomBytes(4).toString("hex")}`;
+
+/** The start of the period of `everyMs` that holds `now`: the same instant in every process. */
+export function periodStart(now: Date, everyMs: number): Date {
+  return new Date(Math.floor(now.getTime() / everyMs) * everyMs);
+}
+
+/** Enqueues each recurring job for the period that holds `now`, unless some process already did. */
+export async function scheduleRecurringJobs(
+  db: Database,
+  now: Date = new Date(),
+  recurring: readonly RecurringJob[] = RECURRING_JOBS,
+): Promise<void> {
+  if (recurring.length === 0) return;
+  const rows = recurring.map((job) => {
+    const start = periodStart(now, job.everyMs).toISOString();
+    return sql`(${job.kind}, ${`${job.kind}@${start}`}, ${start}, ${job.maxAttempts ?? 3})`;
+  });
+  await db.execute(sql`
+    insert into jobs (kind, key, run_at, max_attempts) values ${sql.join(rows, sql`, `)}
+    on conflict do nothing`);
+}
+
+function contextOf(options: WorkerOptions, now: Date): JobContext {
+  return {
+    db: options.db,
+    payments: options.payments,
+    retention: options.retention ?? getEnv().business.retention,
+    now,
+  };
+}
+
+/** Runs one claimed job to its end: completed, retried later, or dead. Never throws. */
+async function runJob(options: WorkerOptions, job: Job, now?: Date): Promise<void> {
+  const handler = (options.handlers ?? JOB_HANDLERS)[job.kind];
+  try {
+    if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
+    await handler(contextOf(options, now ?? new Date()), job);
+    await completeJob(options.db, job, now);
+  } catch (error) {
+    const outcome = await failJob(options.db, job, error, now).catch(() => "lost" as const);
+    const line = `[jobs] ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed (${outcome}):`;
+    console.error(line, error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * Runs every job due at `now`, one after another, until none is left; answers how many ran. What a
+ * test calls instead of waiting for a worker, and what the worker does on each wake.
+ */
+export async function runDueJobs(
+  db: Database,
+  options: Partial<Omit<WorkerOptions, "db">> & { now?: Date } = {},
+): Promise<number> {
+  const worker: WorkerOptions = { payments: null, ...options, db, workerId: options.workerId ?? newWorkerId() };
+  let ran = 0;
+  for (;;) {
+    const [job] = await claimJobs(db, { workerId: worker.workerId ?? "", now: options.now });
+    if (!job) return ran;
+    await runJob(worker, job, options.now);
+    ran += 1;
+  }
+}
+
+export type JobWorker = {
+  /** Stops taking jobs; waits up to `graceMs` for the one running, which is otherwise left to its lease. */
+  stop(graceMs?: number): Promise<void>;
+};
+
+/** Starts this process's worker (server.ts). */
+export function startJobWorker(options: WorkerOptions & { pollMs?: number; firstScheduleDelayMs?: number }): JobWorker {
+  const worker: WorkerOptions = { ...options, workerId: options.workerId ?? newWorkerId() };
+  const pollMs = options.pollMs ?? JOB_POLL_MS;
+  let stopped = false;
+  let nudged = false;
+  let wakeUp: (() => void) | undefined;
+  let nextSchedule = Date.now() + (options.firstScheduleDelayMs ?? FIRST_SCHEDULE_DELAY_MS);
+  const stopListening = onJobEnqueued(() => {
+    nudged = true;
+    wakeUp?.();
+  });
+
+  async function pass(): Promise<number> {
+    if (Date.now() >= nextSchedule) {
+      await scheduleRecurringJobs(worker.db);
+      nextSchedule = Date.now() + SCHEDULE_EVERY_MS;
+    }
+    let ran = 0;
+    while (!stopped) {
+      const [job] = await claimJobs(worker.db, { workerId: worker.workerId ?? "" });
+      if (!job) break;
+      await runJob(worker, job);
+      ran += 1;
+    }
+    return ran;
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      const wasNudged = nudged;
+      nudged = false;
+      let ran = 0;
+      try {
+        ran = await pass();
+      } catch (error) {
+        console.error("[jobs] worker pass failed:", error instanceof Error ? error.message : error);
+      }
+      if (stopped) break;
+      if (nudged) continue;
+      const wait = wasNudged && ran === 0 ? AFTER_NUDGE_RETRY_MS : pollMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        timer.unref();
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  })();
+
+  return {
+    async stop(graceMs = 1_500) {
+      stopped = true;
+      stopListening();
+      wakeUp?.();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([loop, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The job queue (issue 21 item 1, decision 030) on the test database: PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL, where the concurrent claims below run on separate connections of the pool.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { jobs, outbox } from "#db/schema";
+import { testFileDatabase } from "../../../tests/setup/test-db";
+import type { JobHandler } from "../edge/job-handlers.server";
+import { periodStart, runDueJobs, scheduleRecurringJobs, startJobWorker } from "../edge/job-worker.server";
+import {
+  claimJobs,
+  completeJob,
+  DEFAULT_LEASE_MS,
+  deleteFinishedJobs,
+  enqueueJob,
+  FIRST_RETRY_DELAY_MS,
+  failJob,
+  retryDelayMs,
+} from "./jobs.server";
+import { sendMail } from "./mail.server";
+
+const handle = testFileDatabase();
+
+const T = new Date("2026-11-26T10:00:00Z");
+const at = (ms: number) => new Date(T.getTime() + ms);
+const jobRow = async (id: number) => (await handle.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+describe("enqueue, claim, complete", () => {
+  it("hands a due job to one claimer, leased and counted, and completes it", async () => {
+    expect(await enqueueJob(handle.db, { kind: "test", payload: { n: 1 }, runAt: T })).toBe(true);
+    expect(await claimJobs(handle.db, { workerId: "a", now: at(-1) })).toEqual([]);
+    const [job] = await claimJobs(handle.db, { workerId: "a", now: T });
+    expect(job).toMatchObject({ kind: "test", payload: { n: 1 }, status: "running", attempts: 1, lockedBy: "a" });
+    expect(job?.lockedUntil?.getTime()).toBe(T.getTime() + DEFAULT_LEASE_MS);
+    expect(await claimJobs(handle.db, { workerId: "b", now: T })).toEqual([]);
+    expect(await completeJob(handle.db, job!, T)).toBe(true);
+    expect(await jobRow(job!.id)).toMatchObject({ status: "done", lockedUntil: null, finishedAt: T });
+    expect(await claimJobs(handle.db, { workerId: "b", now: at(DEFAULT_LEASE_MS * 2) })).toEqual([]);
+  });
+
+  it("enqueues a keyed job once, however often it is asked", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => enqueueJob(handle.db, { kind: "test", key: "once", runAt: T })),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await handle.db.select().from(jobs)).toHaveLength(1);
+  });
+});
+
+describe("two workers never run the same job", () => {
+  it("splits 40 jobs between 8 concurrent claimers with no job taken twice", async () => {
+    for (let i = 0; i < 40; i += 1) await enqueueJob(handle.db, { kind: "test", payload: { i }, runAt: T });
+    // On PostgreSQL the pool gives each claim its own connection, so these run at once.
+    const claimed = await Promise.all(
+      Array.from({ length: 8 }, (_, w) => claimJobs(handle.db, { workerId: `w${w}`, now: T, limit: 10 })),
+    );
+    const ids = claimed.flat().map((job) => job.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Whatever the first round left, later claims take; in the end each job was taken exactly once.
+    for (;;) {
+      const more = await claimJobs(handle.db, { workerId: "late", now: T, limit: 10 });
+      if (more.length === 0) break;
+      ids.push(...more.map((job) => job.id));
+    }
+    expect(ids).toHaveLength(40);
+    expect(new Set(ids).size).toBe(40);
+    const rows = await handle.db.select().from(jobs);
+    expect(rows.every((row) => row.attempts === 1)).toBe(true);
+  });
+
+  it("runs a job once when two runners work the queue at the same time", async () => {
+    const runs: number[] = [];
+    const handlers: Record<string, JobHandler> = {
+      test: async (_context, job) => {
+        runs.push(Number(job.payload.i));
+      },
+    };
+    for (let i = 0; i < 20; i += 1) await enqueueJob(handle.db, { kind: "test", payload: { i }, runAt: T });
+    const [a, b] = await Promise.all([
+      runDueJobs(handle.db, { handlers, now: T, workerId: "a" }),
+      runDueJobs(handle.db, { handlers, now: T, workerId: "b" }),
+    ]);
+    expect(a + b).toBe(20);
+    expect(runs.toSorted((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+});
+
+describe("a worker killed mid-job", () => {
+  it("leaves the job to be taken again once its lease runs out, and its late completion changes nothing", async () => {
+    await enqueueJob(handle.db, { kind: "test", runAt: T });
+    const [killed] = await claimJobs(handle.db, { workerId: "killed", now: T, leaseMs: 60_000 });
+    expect(killed).toBeDefined();
+    expect(await claimJobs(handle.db, { workerId: "next", now: at(59_999) })).toEqual([]);
+    const [retried] = await claimJobs(handle.db, { workerId: "next", now: at(60_000) });
+    expect(retried).toMatchObject({ id: killed!.id, attempts: 2, lockedBy: "next" });
+    // The first worker wakes up and reports: its attempt is no longer the job's.
+    expect(await completeJob(handle.db, killed!, at(60_001))).toBe(false);
+    expect(await failJob(handle.db, killed!, new Error("late"), at(60_001))).toBe("lost");
+    expect(await jobRow(killed!.id)).toMatchObject({ status: "running", lockedBy: "next" });
+    expect(await completeJob(handle.db, retried!, at(60_002))).toBe(true);
+  });
+
+  it("is dead when the lease of its last attempt runs out", async () => {
+    await enqueueJob(handle.db, { kind: "test", runAt: T, maxAttempts: 1 });
+    const [job] = await claimJobs(handle.db, { workerId: "killed", now: T, leaseMs: 1_000 });
+    expect(await claimJobs(handle.db, { workerId: "next", now: at(1_000) })).toEqual([]);
+    expect(await jobRow(job!.id)).toMatchObject({ status: "dead", lastError: "lease ran out on the last attempt" });
+  });
+});
+
+describe("a failing job", () => {
+  it("is retried after 30 s, then 60 s, and is dead after its last attempt", async () => {
+    expect([1, 2, 3, 10, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let calls = 0;
+    const handlers: Record<string, JobHandler> = {
+      test: async () => {
+        calls += 1;
+        throw new Error(`refused ${calls}`);
+      },
+    };
+    await enqueueJob(handle.db, { kind: "test", runAt: T, maxAttempts: 3 });
+    expect(await runDueJobs(handle.db, { handlers, now: T })).toBe(1);
+    const [row] = await handle.db.select().from(jobs);
+    expect(row).toMatchObject({ status: "queued", attempts: 1, lastError: "refused 1" });
+    expect(row?.runAt).toEqual(at(FIRST_RETRY_DELAY_MS));
+    expect(await runDueJobs(handle.db, { handlers, now: at(FIRST_RETRY_DELAY_MS - 1) })).toBe(0);
+    expect(await runDueJobs(handle.db, { handlers, now: at(FIRST_RETRY_DELAY_MS) })).toBe(1);
+    expect(await jobRow(row!.id)).toMatchObject({ status: "queued", attempts: 2, runAt: at(90_000) });
+    expect(await runDueJobs(handle.db, { handlers, now: at(90_000) })).toBe(1);
+    expect(await jobRow(row!.id)).toMatchObject({ status: "dead", attempts: 3, lastError: "refused 3" });
+    expect(await runDueJobs(handle.db, { handlers, now: at(24 * 3_600_000) })).toBe(0);
+    expect(calls).toBe(3);
+    expect(errors).toHaveBeenCalledTimes(3);
+    errors.mockRestore();
+  });
+});
+
+describe("finished jobs", () => {
+  it("are deleted once older than the cutoff; queued and running ones stay", async () => {
+    for (const key of ["done-old", "done-new", "running", "queued"])
+      await enqueueJob(handle.db, { kind: "test", key, runAt: T });
+    const claimed = await claimJobs(handle.db, { workerId: "a", now: T, limit: 3 });
+    const byKey = new Map(claimed.map((job) => [job.key, job]));
+    await completeJob(handle.db, byKey.get("done-old")!, at(-60_000));
+    await completeJob(handle.db, byKey.get("done-new")!, T);
+    expect(await deleteFinishedJobs(handle.db, at(-1))).toBe(1);
+    expect((await handle.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()).toEqual([
+      "done-new",
+      "queued",
+      "running",
+    ]);
+  });
+});
+
+describe("recurring jobs", () => {
+  const recurring = [{ kind: "tick", everyMs: 15 * 60_000 }];
+
+  it("run once per period across two workers, and again in the next period", async () => {
+    let runs = 0;
+    const handlers: Record<string, JobHandler> = {
+      tick: async () => {
+        runs += 1;
+      },
+    };
+    const now = new Date("2026-11-26T10:07:00Z");
+    expect(periodStart(now, 15 * 60_000)).toEqual(new Date("2026-11-26T10:00:00Z"));
+    // Two processes schedule and run the same period at the same time.
+    await Promise.all([
+      scheduleRecurringJobs(handle.db, now, recurring),
+      scheduleRecurringJobs(handle.db, now, recurring),
+    ]);
+    await Promise.all([
+      runDueJobs(handle.db, { handlers, now, workerId: "a" }),
+      runDueJobs(handle.db, { handlers, now, workerId: "b" }),
+    ]);
+    await scheduleRecurringJobs(handle.db, new Date("2026-11-26T10:14:59Z"), recurring);
+    await runDueJobs(handle.db, { handlers, now: new Date("2026-11-26T10:14:59Z") });
+    expect(runs).toBe(1);
+    const next = new Date("2026-11-26T10:15:00Z");
+    await scheduleRecurringJobs(handle.db, next, recurring);
+    await runDueJobs(handle.db, { handlers, now: next, workerId: "b" });
+    expect(runs).toBe(2);
+    expect((await handle.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()).toEqual([
+      "tick@2026-11-26T10:00:00.000Z",
+      "tick@2026-11-26T10:15:00.000Z",
+    ]);
+  });
+});
+
+describe("a message on a machine without SMTP_URL (as this file's)", () => {
+  it("is kept in the outbox and logged, with no job", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      await sendMail(handle.db, { to: "jane@acme.example", subject: "Your code", text: "123456" });
+      expect(log).toHaveBeenCalledWith(expect.stringContaining("123456"));
+    } finally {
+      log.mockRestore();
+    }
+    expect(await handle.db.select().from(outbox)).toMatchObject([{ status: "kept", text: "123456" }]);
+    expect(await handle.db.select().from(jobs)).toEqual([]);
+  });
+});
+
+describe("the worker", () => {
+  it("runs a job enqueued in its process at once, without waiting for its poll", async () => {
+    const ran: number[] = [];
+    const handlers: Record<string, JobHandler> = {
+      test: async (_context, job) => {
+        ran.push(job.id);
+      },
+    };
+    // A poll of a minute: only the in-process nudge can make the job run within the deadline.
+    const worker = startJobWorker({
+      db: handle.db,
+      payments: null,
+      handlers,
+      pollMs: 60_000,
+      firstScheduleDelayMs: 3_600_000,
+    });
+    try {
+      await enqueueJob(handle.db, { kind: "test" });
+      const deadline = Date.now() + 5_000;
+      while (ran.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ran).toHaveLength(1);
+      await vi.waitFor(async () => expect((await jobRow(ran[0]!))?.status).toBe("done"));
+    } finally {
+      await worker.stop();
+    }
+  });
+});

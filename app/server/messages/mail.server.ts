@@ -1,0 +1,176 @@
+import { eq, sql } from "drizzle-orm";
+import type { Transporter } from "nodemailer";
+import { type OutboxAttachment, outbox } from "#db/schema";
+import { escapeHtml } from "~/domain/core/html";
+import type { Database } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
+import { nudgeJobWorker } from "./jobs.server";
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Kept with outbox rows (e.g. { kind: 'sign-in-code' }); never sent. */
+  meta?: Record<string, unknown>;
+  /** Files sent with the message (a document's PDF); kept in the outbox until it is sent. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+};
+
+/** The job kind that sends one queued outbox row over SMTP (job-handlers.server.ts). */
+export const MAIL_JOB = "mail";
+/** Attempts before a message is given up as failed: with the queue's backoff, about two hours. */
+export const MAIL_MAX_ATTEMPTS = 8;
+/**
+ * The files of one message, at most: a document PDF is tens of kilobytes, so this only stops a
+ * mistake from filling the outbox (decision 030 says why bytes are kept rather than rebuilt).
+ */
+export const MAIL_ATTACHMENTS_MAX_BYTES = 5 * 1024 * 1024;
+/** Past this an SMTP server that stopped answering counts as a failed attempt, well inside the job's lease. */
+const SMTP_SOCKET_TIMEOUT_MS = 60_000;
+
+let transporter: Transporter | undefined;
+
+function storedAttachments(mail: Mail): OutboxAttachment[] | null {
+  if (!mail.attachments?.length) return null;
+  const bytes = mail.attachments.reduce((total, file) => total + file.content.length, 0);
+  if (bytes > MAIL_ATTACHMENTS_MAX_BYTES) {
+    throw new Error(`The files of "${mail.subject}" are ${bytes} bytes, over ${MAIL_ATTACHMENTS_MAX_BYTES}`);
+  }
+  return mail.attachments.map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    base64: file.content.toString("base64"),
+  }));
+}
+
+/**
+ * Puts the message in the outbox. With SMTP_URL it is queued, and a job sends it with retries
+ * (decision 030): the row and its job go in one statement, inside the caller's transaction when
+ * `db` is one, so a change rolled back sends nothing. Without SMTP_URL the message is kept there
+ * and logged, so a local user can read their sign-in code without a mail server.
+ */
+export async function sendMail(db: Database, mail: Mail): Promise<void> {
+  const env = getEnv();
+  const meta = mail.attachments?.length
+    ? { ...mail.meta, attachments: mail.attachments.map((file) => file.filename) }
+    : (mail.meta ?? null);
+  if (!env.SMTP_URL) {
+    await db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, meta });
+    console.log(`[outbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
+    return;
+  }
+  const files = storedAttachments(mail);
+  await db.execute(sql`
+    with message as (
+      insert into outbox (status, "to", subject, text, html, meta, attachments)
+      values ('queued', ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null},
+              ${meta === null ? null : JSON.stringify(meta)}::jsonb, ${files === null ? null : JSON.stringify(files)}::jsonb)
+      returning id)
+    insert into jobs (kind, payload, max_attempts)
+    select ${MAIL_JOB}, jsonb_build_object('outboxId', id), ${MAIL_MAX_ATTEMPTS} from message`);
+  nudgeJobWorker();
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/** Records an attempt that failed; on the last one the message is marked failed for good. */
+export async function recordFailedAttempt(db: Database, id: number, error: unknown, last: boolean) {
+  await db
+    .update(outbox)
+    .set({
+      attempts: sql`${outbox.attempts} + 1`,
+      lastError: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
+      ...(last ? { status: "failed" } : {}),
+    })
+    .where(eq(outbox.id, id));
+}
+
+/** What stands in a sent message's row for its code or link. */
+export const BLANKED_SECRET = "••••••";
+
+/**
+ * The outbox row of a message as it stays once its job is over: its one-time code and its link
+ * (meta.code, meta.url: a sign-in or verification code, a reset or invitation link) blanked from
+ * subject, text and HTML and dropped from meta. The recipient has them; the table, read by staff
+ * and kept for weeks, must not be a second way in. A message kept without SMTP stays readable.
+ */
+export function finishedMail(row: Pick<OutboxRow, "subject" | "text" | "html" | "meta">) {
+  const { code, url, ...meta } = (row.meta ?? {}) as Record<string, unknown>;
+  const secrets = [code, url].filter((secret): secret is string => typeof secret === "string" && secret !== "");
+  // The longest first, so a code inside a link does not leave the rest of the link behind.
+  secrets.sort((a, b) => b.length - a.length);
+  const blank = (text: string) =>
+    secrets.reduce(
+      (blanked, secret) => blanked.replaceAll(secret, BLANKED_SECRET).replaceAll(escapeHtml(secret), BLANKED_SECRET),
+      text,
+    );
+  return {
+    subject: blank(row.subject),
+    text: blank(row.text),
+    html: row.html === null ? null : blank(row.html),
+    meta: row.meta === null ? null : meta,
+  };
+}
+
+/** A queued outbox row, or null when it was sent already (a retried job) or purged. */
+export async function queuedOutboxRow(db: Database, id: number): Promise<OutboxRow | null> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  return row?.status === "queued" ? row : null;
+}
+
+/**
+ * The mail job: sends one queued outbox row over SMTP and marks it sent, dropping its files' bytes
+ * and blanking its code or link (finishedMail).
+ * A send that fails throws after counting the attempt, and the queue retries it; the message was
+ * last attempt's when `last` is true. Were SMTP_URL removed meanwhile, the message is kept instead.
+ */
+export async function deliverOutboxMail(db: Database, id: number, options: { last: boolean }): Promise<void> {
+  const row = await queuedOutboxRow(db, id);
+  if (!row) return;
+  const env = getEnv();
+  if (!env.SMTP_URL) {
+    await db.update(outbox).set({ status: "kept" }).where(eq(outbox.id, id));
+    console.log(`[outbox] to ${row.to}: ${row.subject}\n${row.text}\n`);
+    return;
+  }
+  try {
+    // Loaded with the first message, not at every start of the server.
+    transporter ??= (await import("nodemailer")).default.createTransport(env.SMTP_URL, {
+      socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
+    });
+    await transporter.sendMail({
+      from: env.MAIL_FROM,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? undefined,
+      attachments: row.attachments?.map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        content: Buffer.from(file.base64, "base64"),
+      })),
+    });
+  } catch (error) {
+    await recordFailedAttempt(db, id, error, options.last);
+    if (options.last) await db.update(outbox).set(finishedMail(row)).where(eq(outbox.id, id));
+    throw error;
+  }
+  await db
+    .update(outbox)
+    .set({
+      ...finishedMail(row),
+      status: "sent",
+      sentAt: new Date(),
+      attempts: sql`${outbox.attempts} + 1`,
+      lastError: null,
+      attachments: null,
+    })
+    .where(eq(outbox.id, id));
+}
+
+/** Tests point the sender at a fresh transport (e.g. a loopback SMTP server). */
+export function resetMailTransport() {
+  transporter?.close();
+  transporter = undefined;
+}

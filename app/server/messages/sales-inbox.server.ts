@@ -1,0 +1,42 @@
+import type { Database } from "../platform/db.server";
+import { type Mail, sendMail } from "./mail.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
+
+/** What became of a message from anyone to the sales inbox. */
+export type SalesMessageOutcome =
+  | { status: "stored"; id: string }
+  | { status: "ignored" }
+  | { status: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * How a message from anyone (the contact form, "Request this product") reaches the sales inbox
+ * (B-22, DESIGN decision 12). A filled honeypot is a bot: it is answered as a person would be, and
+ * nothing is stored or sent. One client address may send `perHour` an hour. The message is stored
+ * first; the inbox's e-mail follows, and a mail failure then is logged for the team, never told to
+ * the sender, who would send it twice.
+ */
+export async function receiveSalesMessage(
+  db: Database,
+  input: {
+    honeypot: string;
+    ip: string;
+    /** The rate limit's bucket ("contact", "quote") and its hourly allowance. */
+    limit: { bucket: string; perHour: number };
+    /** Stores the message; resolves with its id. */
+    store: () => Promise<string>;
+    notification: (id: string) => Mail;
+    /** What the message is, for the log: "Inquiry", "Product request". */
+    kind: string;
+  },
+): Promise<SalesMessageOutcome> {
+  if (input.honeypot.trim() !== "") return { status: "ignored" };
+  const limit = await hitRateLimit(db, `${input.limit.bucket}:${input.ip}`, input.limit.perHour, 3600);
+  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const id = await input.store();
+  try {
+    await sendMail(db, input.notification(id));
+  } catch (error) {
+    console.error(`${input.kind} ${id} stored, but the notification e-mail failed:`, error);
+  }
+  return { status: "stored", id };
+}

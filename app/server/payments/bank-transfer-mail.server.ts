@@ -1,0 +1,82 @@
+/**
+ * The e-mails of an order paid by bank transfer (issue 17 item 4): placed (how to pay, with the
+ * bank details), a reminder before the due date, and expired. They go to the buyer's confirmed
+ * address (buyerMailRecipient, decision 036) and link to the order page, where the signed-in buyer downloads the pro-forma invoice.
+ * The bank details are in the e-mail because the buyer needs them to pay; they never reach a page.
+ */
+import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
+import { transferInstructions } from "~/domain/orders/bank-transfer";
+import { getEnv } from "../platform/env.server";
+import type { Mail } from "../messages/mail.server";
+import { branded, type QuotedText } from "../messages/mail-templates.server";
+
+export type TransferMailView = {
+  to: string;
+  orderNumber: string;
+  orderUrl: string;
+  proformaNumber: string;
+  totalPence: number;
+  dueOn: IsoDate;
+  poRef: string;
+};
+
+function bankLines(): string[] {
+  const { bank } = getEnv().business;
+  return [
+    `Account name: ${bank.accountName}`,
+    `Sort code: ${bank.sortCode}`,
+    `Account number: ${bank.accountNumber}`,
+    `IBAN: ${bank.iban}`,
+  ];
+}
+
+/** The PO reference is the buyer's text: quoted under its label, never in the subject (decision 036). */
+const poQuote = (view: TransferMailView): QuotedText[] => [
+  { label: "PO reference, as typed at checkout:", text: view.poRef },
+];
+const how = (view: TransferMailView) =>
+  transferInstructions({ totalPence: view.totalPence, reference: view.orderNumber, dueOn: view.dueOn });
+
+export function transferPlacedMail(view: TransferMailView): Mail {
+  return branded(
+    view.to,
+    `Order ${view.orderNumber}: pay by bank transfer by ${formatDisplayDate(view.dueOn)}`,
+    [
+      `Thank you: order ${view.orderNumber} is placed, awaiting your bank transfer.`,
+      how(view),
+      ...bankLines(),
+      `Your pro-forma invoice ${view.proformaNumber} is on your order page. We prepare your proof meanwhile; production starts once the payment has arrived and the proof is approved, and we send your VAT invoice when the money is in.`,
+      "An order not paid by its due date expires.",
+    ],
+    { link: { url: view.orderUrl, label: "View your order" }, quotes: poQuote(view) },
+    { kind: "transfer-placed", orderNumber: view.orderNumber },
+  );
+}
+
+export function transferReminderMail(view: TransferMailView): Mail {
+  return branded(
+    view.to,
+    `Reminder: order ${view.orderNumber} is due by ${formatDisplayDate(view.dueOn)}`,
+    [
+      `We have not received the bank transfer for order ${view.orderNumber} yet.`,
+      how(view),
+      ...bankLines(),
+      `If the payment has not arrived by ${formatDisplayDate(view.dueOn)}, the order expires. If you have paid already, thank you: please ignore this reminder.`,
+    ],
+    { link: { url: view.orderUrl, label: "View your order" }, quotes: poQuote(view) },
+    { kind: "transfer-reminder", orderNumber: view.orderNumber },
+  );
+}
+
+export function transferExpiredMail(view: TransferMailView): Mail {
+  return branded(
+    view.to,
+    `Order ${view.orderNumber} has expired`,
+    [
+      `We did not receive the bank transfer for order ${view.orderNumber} by ${formatDisplayDate(view.dueOn)}, so the order has expired and will not be made.`,
+      `If you have paid, or still want the order, reply to this e-mail or write to ${getEnv().business.salesEmail} quoting ${view.orderNumber}.`,
+    ],
+    { link: { url: view.orderUrl, label: "View your order" } },
+    { kind: "transfer-expired", orderNumber: view.orderNumber },
+  );
+}

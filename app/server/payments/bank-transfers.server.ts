@@ -1,0 +1,276 @@
+/**
+ * Paying by bank transfer (issue 17 item 4; REQUIREMENTS B-10; rules in app/domain/orders/bank-transfer.ts).
+ *
+ * - placeBankTransferOrder: the payment step's "Pay by bank transfer". The amount is the server's
+ *   (priceCheckout, the same as a card payment's), recorded in the payment ledger as a
+ *   bank_transfer entry; the order is made unpaid (createOrder) with its pro-forma number, due
+ *   date and the order number as the payment reference, in one transaction that locks the
+ *   checkout's draft, so a double click or a second tab finds the order already placed and gets
+ *   the same one back. An open card payment of the checkout is cancelled first.
+ *   At most OPEN_TRANSFER_LIMITS orders may await a transfer per buyer and per organisation, and
+ *   the e-mails go to the buyer's confirmed address (buyerMailRecipient), never just to the
+ *   address typed at checkout (decision 036).
+ * - markTransferReceived (transfer-received.server.ts): staff mark the money in.
+ *
+ * Reminders before the due date and expiry after it: bank-transfer-tasks.server.ts.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, notInArray, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { bankTransfers, orderLines, orders, paymentIntents } from "#db/schema";
+import {
+  BANK_TRANSFER_MESSAGES,
+  OPEN_TRANSFER_LIMITS,
+  proformaDocument,
+  transferDueOn,
+} from "~/domain/orders/bank-transfer";
+import { ledgerAmounts } from "~/domain/checkout/ledger-lines";
+import type { BusinessDocument } from "~/domain/pricing/documents";
+import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
+import { isOrderId } from "~/domain/fulfilment/orders";
+import { PAYMENT_MESSAGES } from "~/domain/checkout/payment-readiness";
+import { orderUrl } from "../messages/mail-templates.server";
+import { transferPlacedMail, type TransferMailView } from "./bank-transfer-mail.server";
+import type { Database } from "../platform/db.server";
+import { nextDocumentNumber } from "../platform/document-numbers.server";
+import { failure, type Failure } from "../platform/http.server";
+import { sendMail } from "../messages/mail.server";
+import { buyerMailRecipient } from "../messages/mail-recipient.server";
+import { createOrder } from "./order-creation.server";
+import { linesOfOrder } from "../orders/order-lines.server";
+import type { DocumentReader } from "../documents/invoices.server";
+import { documentFileName } from "~/domain/pricing/documents";
+import { renderDocumentPdf } from "../documents/documents.server";
+import { visibleTo } from "../orders/buyer-orders.server";
+import { lockDraft, lockLineDrafts } from "./payment-events.server";
+import { PaymentProviderError } from "../providers/payment-provider.server";
+import { payingBuyer, priceCheckout } from "./payment-start.server";
+import type { Services } from "../providers/services.server";
+import { alertStaff } from "./staff-alerts.server";
+
+/** At most 10 orders placed by transfer a minute per user, like payment intents (B-22). */
+export const BANK_TRANSFER_LIMIT = { hits: 10, windowSeconds: 60 } as const;
+
+/**
+ * The payment step's "Pay by bank transfer" form. Kept here, not in the route: a schema built at
+ * the route module's top level would ship zod to every buyer's browser with the payment page.
+ */
+export const TRANSFER_FORM = z.object({
+  intent: z.literal("bank_transfer", PAYMENT_MESSAGES.noDraft),
+  draft_id: z.string(PAYMENT_MESSAGES.noDraft).max(64, PAYMENT_MESSAGES.noDraft),
+  product_id: z.string(PAYMENT_MESSAGES.noDraft).max(32, PAYMENT_MESSAGES.noDraft),
+});
+
+export type PlacedTransfer = { ok: true; orderId: string; orderNumber: string };
+
+/** The order a checkout's draft went into by bank transfer, if it did: placing it again finds this one. */
+async function placedByTransfer(db: Database, userId: string, draftId: string) {
+  const [placed] = await db
+    .select({ orderId: orders.id, orderNumber: orders.number })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
+    .where(and(eq(orderLines.draftId, draftId), eq(orders.userId, userId)))
+    .limit(1);
+  return placed ?? null;
+}
+
+/**
+ * Refuses a further order by transfer when the buyer, or the organisation the order is for, has
+ * OPEN_TRANSFER_LIMITS awaiting already (decision 036): unpaid, neither received nor expired nor
+ * cancelled. Called in the placing transaction after an advisory lock per buyer and per account,
+ * always taken in that order, so two tabs or two colleagues cannot both slip under the limit.
+ */
+async function openTransferLimitFailure(
+  tx: Database,
+  input: { userId: string; accountId: string },
+): Promise<Failure | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-transfers:user:${input.userId}`}))`);
+  const organisation = input.accountId !== input.userId;
+  if (organisation)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-transfers:account:${input.accountId}`}))`);
+  const [open] = await tx
+    .select({
+      buyer: sql<number>`count(*) filter (where ${orders.userId} = ${input.userId})`.mapWith(Number),
+      account: sql<number>`count(*) filter (where ${orders.accountId} = ${input.accountId})`.mapWith(Number),
+    })
+    .from(bankTransfers)
+    .innerJoin(orders, eq(orders.id, bankTransfers.orderId))
+    .where(
+      and(
+        or(eq(orders.userId, input.userId), eq(orders.accountId, input.accountId)),
+        isNull(bankTransfers.receivedAt),
+        isNull(bankTransfers.expiredAt),
+        isNull(orders.paidAt),
+        notInArray(orders.status, ["cancelled", "expired", "refunded"]),
+      ),
+    );
+  if ((open?.buyer ?? 0) >= OPEN_TRANSFER_LIMITS.perBuyer)
+    return failure(409, "TOO_MANY_OPEN_TRANSFERS", BANK_TRANSFER_MESSAGES.tooManyForBuyer);
+  if (organisation && (open?.account ?? 0) >= OPEN_TRANSFER_LIMITS.perOrganisation)
+    return failure(409, "TOO_MANY_OPEN_TRANSFERS", BANK_TRANSFER_MESSAGES.tooManyForOrganisation);
+  return null;
+}
+
+/** Places the signed-in buyer's checkout to pay by bank transfer; see the module comment. */
+export async function placeBankTransferOrder(
+  services: Services,
+  input: {
+    session: { user: { id: string }; accountId?: string } | null;
+    draftId: string;
+    productId: string;
+    now?: Date;
+  },
+): Promise<PlacedTransfer | Failure> {
+  const { db } = services;
+  const buyer = await payingBuyer(db, input.session, "bank-transfer", BANK_TRANSFER_LIMIT);
+  if (!buyer.ok) return buyer;
+  const { userId, accountId } = buyer;
+  const now = input.now ?? new Date();
+
+  const priced = await priceCheckout(db, { userId, accountId, draftId: input.draftId, productId: input.productId });
+  if (!priced.ok) {
+    const placed = priced.code === "ALREADY_PAID" ? await placedByTransfer(db, userId, input.draftId) : null;
+    return placed ? { ok: true, ...placed } : priced;
+  }
+  const { row, lines, computed } = priced;
+
+  // An open card payment of this checkout is cancelled first, so it cannot be paid as well; one
+  // the provider has taken or is taking wins.
+  const [card] = row.paymentIntentId
+    ? await db.select().from(paymentIntents).where(eq(paymentIntents.intentId, row.paymentIntentId)).limit(1)
+    : [];
+  if (card && card.provider === services.payments?.kind) {
+    try {
+      const old = await services.payments.cancelIntent(card.intentId);
+      if (old?.status === "succeeded") return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
+      if (old?.status === "processing") return failure(409, "PAYMENT_PROCESSING", PAYMENT_MESSAGES.processing);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      console.error(`[payments] draft ${row.id}: ${error.message}`);
+      return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.providerDown);
+    }
+  }
+
+  const dueOn = transferDueOn(now);
+  type Placed = PlacedTransfer & { mail: (TransferMailView & { accountId: string }) | null };
+  const result = await db.transaction(async (tx): Promise<Placed | Failure> => {
+    const draft = await lockDraft(tx, row.id);
+    if (draft.status === "paid" || draft.paidAt) {
+      // A second tab or click that waited on the lock: the order the first one placed.
+      const placed = await placedByTransfer(tx, userId, row.id);
+      return placed ? { ok: true, ...placed, mail: null } : failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
+    }
+    if (draft.version !== row.version) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
+    const lineDrafts = await lockLineDrafts(tx, lines, draft.id);
+    if (!lineDrafts) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
+    const tooMany = await openTransferLimitFailure(tx, { userId, accountId: draft.accountId });
+    if (tooMany) return tooMany;
+
+    const [ledger] = await tx
+      .insert(paymentIntents)
+      .values({
+        intentId: `bt_${randomUUID()}`,
+        provider: "bank_transfer",
+        draftId: draft.id,
+        accountId: draft.accountId,
+        userId,
+        idempotencyKey: `bank-transfer:draft:${draft.id}:v${draft.version}`,
+        ...ledgerAmounts(computed),
+        lines,
+      })
+      .returning();
+    if (!ledger) throw new Error("Recording a bank transfer in the ledger returned no row");
+    const made = await createOrder(
+      tx,
+      { draft, lineDrafts, ledger, now },
+      { payment: "bank_transfer", firstNote: BANK_TRANSFER_MESSAGES.placedNote(dueOn) },
+    );
+    const proformaNumber = await nextDocumentNumber(tx, "proforma", now);
+    await tx.insert(bankTransfers).values({
+      orderId: made.orderId,
+      proformaNumber,
+      amountPence: computed.total,
+      dueOn,
+      placedAt: now,
+    });
+    const { details } = made.snapshot.data;
+    return {
+      ok: true,
+      orderId: made.orderId,
+      orderNumber: made.orderNumber,
+      mail: {
+        // The address typed at checkout: buyerMailRecipient decides whether it may be written to.
+        to: details.email,
+        accountId: draft.accountId,
+        orderNumber: made.orderNumber,
+        orderUrl: orderUrl(made.orderId),
+        proformaNumber,
+        totalPence: computed.total,
+        dueOn,
+        poRef: details.po_ref,
+      },
+    };
+  });
+  if (!result.ok) return result;
+  const { mail, ...placed } = result;
+  if (mail) {
+    const to = await buyerMailRecipient(db, { userId, accountId: mail.accountId, contact: mail.to });
+    if (to) await sendPlacedMail(db, placed.orderId, { ...mail, to });
+  }
+  if (mail)
+    await alertStaff(db, { kind: "transfer-placed", ...placed, totalPence: mail.totalPence, dueOn: mail.dueOn });
+  return placed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pro-forma invoice
+
+/**
+ * The pro-forma invoice of an order placed by bank transfer, for its buyer and their organisation
+ * (like the order page) or staff; null for anyone else, an unknown order or a card order, so the
+ * route answers all of them alike with a 404. Dated when the order was placed.
+ */
+export async function loadProforma(
+  db: Database,
+  input: { orderId: string; reader: DocumentReader },
+): Promise<BusinessDocument | null> {
+  const { reader } = input;
+  if (!isOrderId(input.orderId) || (reader !== "staff" && !reader.userId)) return null;
+  const [found] = await db
+    .select({ order: orders, transfer: bankTransfers })
+    .from(orders)
+    .innerJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
+    .where(
+      reader === "staff"
+        ? eq(orders.id, input.orderId)
+        : and(eq(orders.id, input.orderId), visibleTo(reader.userId, reader.accountId || reader.userId)),
+    )
+    .limit(1);
+  if (!found) return null;
+  const { order, transfer } = found;
+  return proformaDocument({
+    number: transfer.proformaNumber,
+    issuedAt: transfer.placedAt,
+    orderNumber: order.number,
+    snapshot: readOrderSnapshot(order.number, order.snapshot),
+    lines: await linesOfOrder(db, order),
+    amounts: order,
+    dueOn: transfer.dueOn,
+  });
+}
+
+/** The placed e-mail with the pro-forma attached; a fault is logged and never undoes the order (its page has the pro-forma). */
+async function sendPlacedMail(db: Database, orderId: string, view: TransferMailView) {
+  try {
+    const proforma = await loadProforma(db, { orderId, reader: "staff" });
+    if (!proforma) throw new Error(`Order ${view.orderNumber} has no pro-forma`);
+    const pdf = await renderDocumentPdf(proforma);
+    await sendMail(db, {
+      ...transferPlacedMail(view),
+      attachments: [{ filename: documentFileName(proforma), content: pdf, contentType: "application/pdf" }],
+    });
+  } catch (error) {
+    console.error(`[orders] bank transfer e-mail for ${view.orderNumber} failed:`, error);
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The order confirmation e-mail with its VAT invoice (issue 8 item 9, issue 17 item 3;
+ * REQUIREMENTS B-9). It goes to the "work email" of the Details step, where the buyer was told
+ * invoices and mock-ups go.
+ *
+ * The invoice is attached as a PDF (the one PDF module) and summarised in the body: a unique
+ * sequential number, the date, the seller's name, address and VAT number, the customer's name and
+ * address (and VAT number when given), each line with quantity and unit price, the VAT rate and
+ * amount, and the total.
+ */
+import type { paymentIntents } from "#db/schema";
+import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS } from "~/domain/pricing/checkout";
+import { documentFileName, type BusinessDocument } from "~/domain/pricing/documents";
+import { lineDescription, orderParties, type ChargedLine } from "~/domain/orders/order-documents";
+import type { OrderSnapshot } from "~/domain/orders/order-snapshot";
+import { renderDocumentPdf } from "../documents/documents.server";
+import type { Database } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
+import { mailButton, mailHtml, mailSignature, orderUrl } from "../messages/mail-templates.server";
+import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
+import { proofPromise } from "~/domain/fulfilment/orders";
+import { formatPence } from "~/domain/core/money";
+import { sendMail, type Mail } from "../messages/mail.server";
+import { escapeHtml } from "~/domain/core/html";
+
+export type OrderConfirmationView = {
+  to: string;
+  orderNumber: string;
+  orderUrl: string;
+  invoiceNumber: string;
+  /** Invoice date and time of supply (payment), as a Europe/London calendar date. */
+  issuedOn: IsoDate;
+  customer: {
+    company: string;
+    name: string;
+    addressLines: string[];
+    vatNumber: string;
+    poRef: string;
+  };
+  shipTo: { name: string; company: string; addressLines: string[] };
+  lines: Array<{ description: string; quantity: number; unitPence: number; amountPence: number }>;
+  /** The goods before discount: the lines' sum. */
+  subtotalPence: number;
+  discountPence: number;
+  shipping: { label: string; pence: number };
+  vatRate: number;
+  vatPence: number;
+  totalPence: number;
+  /** What happens next: a proof within 2 working days, or the promised date of a repeat order. */
+  nextSteps: string[];
+  /** The VAT invoice, attached as a PDF. */
+  invoice: BusinessDocument;
+};
+
+/** What the payment ledger recorded as charged (payment_intents), which the invoice repeats. */
+type ChargedAmounts = Pick<
+  typeof paymentIntents.$inferSelect,
+  "subtotalPence" | "discountPence" | "shippingPence" | "vatRate" | "vatPence" | "amountPence"
+>;
+
+/** The e-mail's view of an order just paid: the snapshot's addresses, its lines, the ledger's amounts. */
+export function orderConfirmationView(input: {
+  orderId: string;
+  number: string;
+  invoiceNumber: string;
+  issuedOn: IsoDate;
+  snapshot: OrderSnapshot;
+  lines: readonly ChargedLine[];
+  ledger: ChargedAmounts;
+  repeatOf: string | null;
+  promised: IsoDate | null;
+  invoice: BusinessDocument;
+}): OrderConfirmationView {
+  const { customer, shipTo, poRef } = orderParties(input.snapshot);
+  const method = input.snapshot.data.shipping.method ?? "standard";
+  const nextSteps =
+    input.repeatOf && input.promised
+      ? [
+          `This repeats order ${input.repeatOf}, so there is no new proof to approve: production starts now.`,
+          `Promised delivery: ${formatDisplayDate(input.promised)}.`,
+        ]
+      : [proofPromise(input.issuedOn)];
+  return {
+    to: input.snapshot.data.details.email.trim(),
+    orderNumber: input.number,
+    orderUrl: orderUrl(input.orderId),
+    invoiceNumber: input.invoiceNumber,
+    issuedOn: input.issuedOn,
+    customer: { ...customer, poRef },
+    shipTo,
+    lines: input.lines.map((line) => ({
+      description: lineDescription(line),
+      quantity: line.quantity,
+      unitPence: line.unitPence,
+      amountPence: line.subtotalPence,
+    })),
+    subtotalPence: input.ledger.subtotalPence,
+    discountPence: input.ledger.discountPence,
+    shipping: { label: SHIPPING_METHODS[method].label, pence: input.ledger.shippingPence },
+    vatRate: input.ledger.vatRate,
+    vatPence: input.ledger.vatPence,
+    totalPence: input.ledger.amountPence,
+    nextSteps,
+    invoice: input.invoice,
+  };
+}
+
+/** B-9: after the commit; a mail fault is logged, never undoes the payment (the order page has the invoice too). */
+export async function sendOrderConfirmation(db: Database, view: OrderConfirmationView) {
+  try {
+    const pdf = await renderDocumentPdf(view.invoice);
+    await sendMail(db, {
+      ...orderConfirmationMail(view),
+      attachments: [{ filename: documentFileName(view.invoice), content: pdf, contentType: "application/pdf" }],
+    });
+  } catch (error) {
+    console.error(`[orders] confirmation e-mail for ${view.orderNumber} to ${view.to} failed:`, error);
+  }
+}
+
+type Row = { label: string; amount: string; strong?: boolean };
+
+function invoiceRows(view: OrderConfirmationView): Row[] {
+  const net = view.subtotalPence - view.discountPence + view.shipping.pence;
+  const rows: Row[] = view.lines.map((line) => ({
+    label: `${line.quantity} × ${line.description} @ ${formatPence(line.unitPence)}`,
+    amount: formatPence(line.amountPence),
+  }));
+  // A-20: the first-order discount comes off the goods before VAT.
+  if (view.discountPence > 0)
+    rows.push({ label: FIRST_ORDER_DISCOUNT_LABEL, amount: `−${formatPence(view.discountPence)}` });
+  rows.push({ label: view.shipping.label, amount: formatPence(view.shipping.pence) });
+  rows.push({ label: "Total excluding VAT", amount: formatPence(net) });
+  rows.push({
+    // DESIGN decision 5: 0% only when the goods leave the UK.
+    label: view.vatRate > 0 ? `VAT at ${view.vatRate}%` : "VAT at 0% (goods exported outside the UK)",
+    amount: formatPence(view.vatPence),
+  });
+  rows.push({ label: "Total paid", amount: formatPence(view.totalPence), strong: true });
+  return rows;
+}
+
+export function orderConfirmationMail(view: OrderConfirmationView): Mail {
+  const rows = invoiceRows(view);
+  const date = formatDisplayDate(view.issuedOn);
+  const business = getEnv().business;
+  const seller = [
+    business.legalName,
+    ...business.registeredOffice,
+    `VAT registration number: ${business.vatNumber}`,
+    `Company number: ${business.companyNumber}`,
+  ];
+  const customer = [
+    view.customer.company,
+    view.customer.name,
+    ...view.customer.addressLines,
+    ...(view.customer.vatNumber.trim() ? [`VAT number: ${view.customer.vatNumber.trim()}`] : []),
+    ...(view.customer.poRef.trim() ? [`Your PO reference: ${view.customer.poRef.trim()}`] : []),
+  ].filter((line) => line.trim() !== "");
+  const shipTo = [view.shipTo.name, view.shipTo.company, ...view.shipTo.addressLines].filter(
+    (line) => line.trim() !== "",
+  );
+
+  const text = [
+    `Thank you for your order ${view.orderNumber}. We have received your payment of ${formatPence(view.totalPence)}.`,
+    ...view.nextSteps,
+    "",
+    `View your order: ${view.orderUrl}`,
+    "",
+    `Your VAT invoice ${view.invoiceNumber} is attached as a PDF; your order page keeps a copy.`,
+    "",
+    "VAT INVOICE",
+    `Invoice number: ${view.invoiceNumber}`,
+    `Invoice date: ${date}`,
+    `Order: ${view.orderNumber}`,
+    "",
+    "From:",
+    ...seller,
+    "",
+    "To:",
+    ...customer,
+    "",
+    "Deliver to:",
+    ...shipTo,
+    "",
+    ...rows.map((row) => `${row.label}: ${row.amount}`),
+    "",
+    "Paid in full by card.",
+    ...mailSignature(),
+  ].join("\n");
+
+  const block = (title: string, lines: string[]) =>
+    `<td valign="top" style="padding:0 12px 12px 0;font-size:13px;line-height:1.5"><strong>${escapeHtml(title)}</strong><br>${lines.map(escapeHtml).join("<br>")}</td>`;
+  const html = mailHtml(
+    `<p style="margin:0 0 12px">Thank you for your order <strong>${escapeHtml(view.orderNumber)}</strong>. We have received your payment of <strong>${escapeHtml(formatPence(view.totalPence))}</strong>.</p>
+${view.nextSteps.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("\n")}
+${mailButton(view.orderUrl, "View your order")}
+<p style="margin:0 0 12px">Your VAT invoice ${escapeHtml(view.invoiceNumber)} is attached as a PDF; your order page keeps a copy.</p>
+<h2 style="margin:28px 0 4px;font-size:18px">VAT invoice ${escapeHtml(view.invoiceNumber)}</h2>
+<p style="margin:0 0 16px;font-size:13px;color:#4b4b63">Invoice date ${escapeHtml(date)} · Order ${escapeHtml(view.orderNumber)}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr>${block("From", seller)}${block("To", customer)}${block("Deliver to", shipTo)}</tr></table>
+<table width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;font-size:14px;margin-top:8px">
+${rows
+  .map(
+    (row) =>
+      `<tr style="border-top:1px solid #e5e5ef${row.strong ? ";font-weight:bold" : ""}"><td>${escapeHtml(row.label)}</td><td align="right" style="white-space:nowrap">${escapeHtml(row.amount)}</td></tr>`,
+  )
+  .join("\n")}
+</table>
+<p style="margin:16px 0 0;font-size:13px;color:#4b4b63">Paid in full by card.</p>`,
+    600,
+  );
+
+  return {
+    to: view.to,
+    subject: `Order ${view.orderNumber} confirmed: VAT invoice ${view.invoiceNumber}`,
+    text,
+    html,
+    meta: { kind: "order-confirmation", orderNumber: view.orderNumber, invoiceNumber: view.invoiceNumber },
+  };
+}

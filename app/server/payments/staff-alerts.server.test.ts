@@ -1,0 +1,69 @@
+/**
+ * Where staff alerts go (docs/decisions/045-staff-alert-recipients.md): STAFF_ALERT_EMAILS when set, else every staff account
+ * with a confirmed address, else the sales address while the shop has no staff yet. Real PGlite,
+ * real sign-up, and a loopback SMTP server for what is delivered.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authUser } from "#db/schema";
+import { startSmtpServer } from "../../../tests/setup/smtp";
+import { testFileDatabase } from "../../../tests/setup/test-db";
+import { createSignedInUser, useTestEnv } from "../../../tests/setup/users";
+import { grantStaffRole } from "../accounts/admin-staff.server";
+import { getEnv, parseEnv } from "../platform/env.server";
+import { runDueJobs } from "../edge/job-worker.server";
+import { resetMailTransport } from "../messages/mail.server";
+import { alertStaff, staffAlertRecipients } from "./staff-alerts.server";
+
+const handle = testFileDatabase();
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  useTestEnv();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
+  process.env.SMTP_URL = smtp.url;
+  resetMailTransport();
+});
+afterAll(async () => {
+  resetMailTransport();
+  await smtp.close();
+  delete process.env.SMTP_URL;
+});
+
+async function staffAccount(email: string) {
+  const user = await createSignedInUser(handle.db, email);
+  await handle.db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, user.userId));
+  const granted = await grantStaffRole(handle.db, email);
+  if (!granted.ok) throw new Error(granted.message);
+}
+
+describe("staff alert recipients", () => {
+  it("go to the sales address while the shop has no staff account", async () => {
+    await createSignedInUser(handle.db, "buyer@acme.example");
+    expect(await staffAlertRecipients(handle.db)).toEqual([getEnv().business.salesEmail]);
+  });
+
+  it("go to every staff account's address once there is one, never to the sales address or a buyer", async () => {
+    await staffAccount("ops@swag.example");
+    await staffAccount("proofs@swag.example");
+    expect(await staffAlertRecipients(handle.db)).toEqual(["ops@swag.example", "proofs@swag.example"]);
+
+    await alertStaff(handle.db, {
+      kind: "transfer-received",
+      orderId: "00000000-0000-4000-8000-000000000001",
+      orderNumber: "ORD-ALERT1",
+      staffName: "Ops",
+    });
+    const delivered = (await smtp.delivered()).filter((mail) => mail.subject.includes("ORD-ALERT1"));
+    expect(delivered.map((mail) => mail.to.join(",")).sort()).toEqual(["ops@swag.example", "proofs@swag.example"]);
+  });
+
+  it("go only to STAFF_ALERT_EMAILS when it is set", async () => {
+    const env = parseEnv({ ...process.env, STAFF_ALERT_EMAILS: " Alerts@Swag.example , desk@swag.example" });
+    expect(await staffAlertRecipients(handle.db, env)).toEqual(["alerts@swag.example", "desk@swag.example"]);
+  });
+
+  it("refuses a STAFF_ALERT_EMAILS that is not a list of addresses", () => {
+    expect(() => parseEnv({ STAFF_ALERT_EMAILS: "alerts@swag.example, not an address" })).toThrow(/STAFF_ALERT_EMAILS/);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Staff alerts (docs/decisions/026-guarantee-claims.md): an e-mail to the staff for each new paid order, each proof
+ * answer, each bank transfer placed or received, each On-time Guarantee claim and each problem
+ * report, so nobody learns of them by refreshing a list. They go to the staff's own addresses
+ * (staffAlertRecipients, docs/decisions/045-staff-alert-recipients.md), not to a sales address
+ * that may still be a sample reaching nobody. Quote and product requests are sales' work and
+ * e-mail the sales address as they are stored (quote-requests.server.ts, custom-quotes.server.ts,
+ * quotes.server.ts). Each alert is queued by alertStaff after the change it reports is committed,
+ * as a mail job that retries a failed send (decision 030); a fault queueing it is logged and never
+ * undoes the change, as the stage e-mails do.
+ */
+import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
+import { formatPence } from "~/domain/core/money";
+import { quotableText } from "~/domain/core/quoted-text";
+import { and, eq, like } from "drizzle-orm";
+import { authUser } from "#db/schema";
+import { hasStaffRole, STAFF_ROLE } from "../accounts/admin-staff.server";
+import { type Env, getEnv } from "../platform/env.server";
+import type { Database } from "../platform/db.server";
+import { sendMail, type Mail } from "../messages/mail.server";
+import type { OrderConfirmationView } from "./order-mail.server";
+
+export type StaffAlert =
+  | { kind: "order-paid"; orderId: string; orderNumber: string; totalPence: number; company: string; lines: string }
+  | {
+      kind: "proof-answer";
+      orderId: string;
+      orderNumber: string;
+      decision: "approved" | "changes_requested";
+      /** "Proof version 2" or "Proof version 2 of Shorts". */
+      proof: string;
+      comment: string;
+      /** Whether the order is paid already: then production can start now. */
+      paid: boolean;
+    }
+  | { kind: "transfer-placed"; orderId: string; orderNumber: string; totalPence: number; dueOn: IsoDate }
+  | { kind: "transfer-received"; orderId: string; orderNumber: string; staffName: string }
+  | { kind: "guarantee-claim"; orderId: string; orderNumber: string; daysLate: number; note: string }
+  | { kind: "problem-report"; orderId: string; orderNumber: string; lines: string; description: string };
+
+/** An order's page in the back office, as an alert links to it. */
+export const adminOrderUrl = (orderId: string) => `${getEnv().BASE_URL}/admin/orders/${orderId}`;
+
+/** One line, whatever was typed: a header never takes a line break from a form. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+function alertWords(alert: StaffAlert): { subject: string; lines: string[] } {
+  switch (alert.kind) {
+    case "order-paid":
+      return {
+        subject: `New paid order ${alert.orderNumber}: ${formatPence(alert.totalPence)}`,
+        lines: [
+          `Order ${alert.orderNumber} is paid by card (${formatPence(alert.totalPence)}) and waits for its proof.`,
+          `Buyer: ${alert.company || "(no company given)"}`,
+          `Products: ${alert.lines}`,
+        ],
+      };
+    case "proof-answer":
+      return alert.decision === "approved"
+        ? {
+            subject: `Proof approved on order ${alert.orderNumber}`,
+            lines: [
+              `${alert.proof} of order ${alert.orderNumber} was approved.`,
+              alert.paid ? "The order is paid: production can start." : "Production can start once the order is paid.",
+            ],
+          }
+        : {
+            subject: `Changes requested on order ${alert.orderNumber}`,
+            lines: [
+              `Changes were requested to ${alert.proof} of order ${alert.orderNumber}:`,
+              alert.comment,
+              "Upload a new version from the order's page.",
+            ],
+          };
+    case "transfer-placed":
+      return {
+        subject: `Bank transfer order ${alert.orderNumber} placed: ${formatPence(alert.totalPence)}`,
+        lines: [
+          `Order ${alert.orderNumber} was placed to pay by bank transfer: ${formatPence(alert.totalPence)}, due by ${formatDisplayDate(alert.dueOn)}.`,
+          "Its proof goes ahead meanwhile; mark the transfer received from the order's page when the money arrives.",
+        ],
+      };
+    case "transfer-received":
+      return {
+        subject: `Bank transfer received for order ${alert.orderNumber}`,
+        lines: [`${alert.staffName} marked the bank transfer for order ${alert.orderNumber} received.`],
+      };
+    case "guarantee-claim":
+      return {
+        subject: `On-time Guarantee claim on order ${alert.orderNumber}`,
+        lines: [
+          `The buyer of order ${alert.orderNumber} claims the On-time Guarantee: it was delivered ${alert.daysLate} days after the promised date.`,
+          alert.note ? `Their note: ${alert.note}` : "They added no note.",
+          "Accept or refuse it, with a reason, from the order's page.",
+        ],
+      };
+    case "problem-report":
+      // docs/decisions/043-problem-reports.md: the case waits in the back office's problem reports.
+      return {
+        subject: `Problem reported on order ${alert.orderNumber}`,
+        lines: [
+          `The buyer of order ${alert.orderNumber} reports a problem with: ${alert.lines}.`,
+          `What is wrong, in their words: ${quotableText(alert.description)}`,
+          `See it with any photos, and mark it resolved, under Problem reports: ${getEnv().BASE_URL}/admin/problem-reports`,
+        ],
+      };
+  }
+}
+
+/**
+ * Who is alerted: STAFF_ALERT_EMAILS when set; otherwise every staff account with a confirmed
+ * address (those who act on an alert); the sales address only while no staff account exists.
+ */
+export async function staffAlertRecipients(db: Database, env: Env = getEnv()): Promise<string[]> {
+  if (env.STAFF_ALERT_EMAILS.length > 0) return env.STAFF_ALERT_EMAILS;
+  const accounts = await db
+    .select({ email: authUser.email, role: authUser.role })
+    .from(authUser)
+    .where(and(like(authUser.role, `%${STAFF_ROLE}%`), eq(authUser.emailVerified, true)));
+  const staff = accounts.filter((account) => hasStaffRole(account.role)).map((account) => account.email);
+  return staff.length > 0 ? [...new Set(staff)].sort() : [env.business.salesEmail];
+}
+
+/** The alert as an e-mail to one recipient, linking to the order in the back office. */
+export function staffAlertMail(alert: StaffAlert, to: string): Mail {
+  const { subject, lines } = alertWords(alert);
+  const link = adminOrderUrl(alert.orderId);
+  return {
+    to,
+    subject: oneLine(subject),
+    text: [...lines, "", `Open it in the back office: ${link}`].join("\n"),
+    meta: { kind: `staff-alert-${alert.kind}`, orderNumber: alert.orderNumber },
+  };
+}
+
+/**
+ * Queues the alert, one e-mail per recipient, after its change committed; a fault is logged and
+ * never undoes the change.
+ */
+export async function alertStaff(db: Database, alert: StaffAlert): Promise<void> {
+  try {
+    for (const to of await staffAlertRecipients(db)) await sendMail(db, staffAlertMail(alert, to));
+  } catch (error) {
+    console.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed:`, error);
+  }
+}
+
+/** The alert for an order just paid by card, from its confirmation e-mail's view. */
+export function paidOrderAlert(orderId: string, view: OrderConfirmationView): StaffAlert {
+  return {
+    kind: "order-paid",
+    orderId,
+    orderNumber: view.orderNumber,
+    totalPence: view.totalPence,
+    company: view.customer.company,
+    lines: view.lines.map((line) => `${line.quantity.toLocaleString("en-GB")} × ${line.description}`).join(", "),
+  };
+}
+
+/** The alert for an answer to a proof, wherever it was given (respondToProof records every answer). */
+export function proofAnswerAlert(
+  order: { id: string; number: string; paidAt: Date | null },
+  answer: { decision: "approved" | "changes_requested"; proof: string; comment: string },
+): StaffAlert {
+  return { kind: "proof-answer", orderId: order.id, orderNumber: order.number, paid: order.paidAt !== null, ...answer };
+}

@@ -1,0 +1,131 @@
+/**
+ * Where uploaded files live (DESIGN "Growing past one machine"): local disk by default, or an
+ * S3-compatible bucket when S3_BUCKET is set (s3-storage.server.ts). Files are stored under random
+ * names from crypto.randomUUID(), never the uploader's name; on disk in `${DATA_DIR}/uploads`,
+ * which the static file server does not serve. The only way out is a route that checks ownership
+ * first (app/server/artwork/artwork.server.ts).
+ */
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, rename, rm, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { type Env, getEnv } from "../platform/env.server";
+import { type FileStorage, isStoredName, newStoredName } from "./file-storage.server";
+import { createS3Storage } from "./s3-storage.server";
+
+export type { FileStorage } from "./file-storage.server";
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Error && "code" in error && error.code === "ENOENT";
+}
+
+/** Files in one directory on local disk. */
+export function createLocalStorage(root: string): FileStorage {
+  const dir = resolve(root);
+  const pathOf = (storedName: string): string | null => (isStoredName(storedName) ? join(dir, storedName) : null);
+
+  return {
+    async put(stream) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const storedName = newStoredName();
+      const final = join(dir, storedName);
+      // Written beside the final name and renamed when complete, so a reader never sees half a file.
+      const partial = `${final}.part`;
+      const file = createWriteStream(partial, { flags: "wx", mode: 0o600 });
+      try {
+        // DOM and node:stream/web declare the same ReadableStream twice; they are one class at runtime.
+        await pipeline(Readable.fromWeb(stream as unknown as NodeReadableStream<Uint8Array>), file);
+        await rename(partial, final);
+      } catch (error) {
+        // A body that fails at once (too large, say) can fail while the file is still being opened,
+        // and the pipeline rejects before that open lands. Removing the file before the stream has
+        // closed would leave the half file behind.
+        if (!file.closed) await new Promise<void>((closed) => file.once("close", closed));
+        await rm(partial, { force: true });
+        throw error;
+      }
+      const { size } = await stat(final);
+      return { storedName, size };
+    },
+
+    async get(storedName) {
+      const path = pathOf(storedName);
+      if (!path) return null;
+      try {
+        await stat(path);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      return Readable.toWeb(createReadStream(path)) as unknown as ReadableStream<Uint8Array>;
+    },
+
+    async delete(storedName) {
+      const path = pathOf(storedName);
+      if (path) await rm(path, { force: true });
+    },
+
+    async check() {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await access(dir, constants.W_OK);
+    },
+  };
+}
+
+/** The storage an environment asks for: its S3 bucket when S3_BUCKET is set, else `${DATA_DIR}/uploads`. */
+export function storageFromEnv(env: Env): FileStorage {
+  const { S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId } = env;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (!bucket) return createLocalStorage(join(resolve(env.DATA_DIR), "uploads"));
+  if (!region || !accessKeyId || !secretAccessKey)
+    throw new Error("S3_BUCKET is set without S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  return createS3Storage({
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  });
+}
+
+let uploads: FileStorage | undefined;
+
+/** The app's upload storage (storageFromEnv of the process's environment). */
+export function getUploadStorage(): FileStorage {
+  uploads ??= storageFromEnv(getEnv());
+  return uploads;
+}
+
+/**
+ * For /readyz: whether files can be stored. The reason for "unreachable" (an endpoint, a bucket
+ * name, an error from the provider) goes to the server's log only, never to whoever asked.
+ */
+export async function checkStorage(storage: FileStorage): Promise<"ok" | "unreachable"> {
+  try {
+    await storage.check();
+    return "ok";
+  } catch (error) {
+    console.error("[storage] not ready:", error);
+    return "unreachable";
+  }
+}
+
+/** Stores `bytes` made by the server (a rendered preview) as a new file. */
+export function putBytes(storage: FileStorage, bytes: Uint8Array): Promise<{ storedName: string }> {
+  return storage.put(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    }),
+  );
+}
+
+/** Deletes each of `names` that is set: a file and the preview rendered from it (issue 20). */
+export async function deleteStored(storage: FileStorage, names: readonly (string | null)[]): Promise<void> {
+  for (const name of names) if (name) await storage.delete(name);
+}
