@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.payment-status";
 import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
 import { failure, signInRequired, toResponse } from "~/server/platform/http.server";
-import { paymentState } from "~/server/payments/payment-state.server";
+import { paymentState } from "~/server/payments/payment-progress.server";
 
 /**
  * GET ?draft_id= → the server's word on a draft's payment (issue 8 item 4; A-2, B-5): 200

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/env";
 import { checkDatabase } from "~/server/platform/health.server";
-import { paymentProviderStatus } from "~/server/providers/payment-status.server";
+import { paymentProviderStatus } from "~/server/providers/payment-keys.server";
 import { epsPreviewStatus } from "~/server/artwork/preflight-sandbox.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 

@@ -8,7 +8,7 @@ import { PaymentReturn, type PaymentReturnState } from "~/components/checkout/pa
 import { buttonClass } from "~/components/ui/button";
 import { INQUIRY_SUCCESS_PAGE } from "~/content/contact";
 import { SITE } from "~/content/links";
-import { paymentState } from "~/server/payments/payment-state.server";
+import { paymentState } from "~/server/payments/payment-progress.server";
 import { Confirmation } from "~/components/orders/order-confirmation";
 import { getOrder } from "~/server/orders/buyer-orders.server";
 import { countCartLines } from "~/server/checkout/shopping.server";

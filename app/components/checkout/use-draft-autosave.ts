@@ -21,7 +21,7 @@ type SaveResponse =
   | { error: { code: string; message: string; current?: Snapshot; fieldErrors?: Record<string, string> } };
 
 /** The drafts map {productId → draftId} in local storage, per user (R-DRAFT-07, A-19). */
-export function rememberDraft(userId: string, productId: string, draftId: string | null) {
+export function rememberDraftId(userId: string, productId: string, draftId: string | null) {
   try {
     const key = STORAGE_KEYS.drafts(userId);
     const map = JSON.parse(localStorage.getItem(key) ?? "{}") as Record<string, string>;
@@ -67,7 +67,7 @@ export function useDraftAutosave<P>(options: {
     version.current = draft.version;
     setDraftId(draft.id);
     const { userId, productId } = opts.current;
-    if (userId) rememberDraft(userId, productId, draft.id);
+    if (userId) rememberDraftId(userId, productId, draft.id);
     const url = new URL(window.location.href);
     if (url.searchParams.get("draft_id") !== draft.id) {
       url.searchParams.set("draft_id", draft.id);
@@ -114,7 +114,7 @@ export function useDraftAutosave<P>(options: {
       let result = await request(patch);
       if ("error" in result && result.httpStatus === 404 && step === "customisation") {
         // The stored draft is gone: forget it and start a new one (R-DRAFT-05).
-        if (userId) rememberDraft(userId, productId, null);
+        if (userId) rememberDraftId(userId, productId, null);
         idRef.current = null;
         result = await request(patch);
       }

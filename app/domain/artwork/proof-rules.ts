@@ -21,7 +21,7 @@ export const PROOF_CONTENT_TYPES: Readonly<Record<ProofKind, string>> = {
   jpeg: "image/jpeg",
 };
 
-export const PROOF_MESSAGES = {
+export const PROOF_FILE_MESSAGES = {
   missing: "Choose the proof file to upload.",
   empty: "The proof file is empty.",
   tooLarge: "Proofs can be at most 20 MB.",

@@ -22,7 +22,7 @@ import {
 import {
   PROOF_CONTENT_TYPES,
   PROOF_MAX_BYTES,
-  PROOF_MESSAGES,
+  PROOF_FILE_MESSAGES,
   PROOF_SNIFF_BYTES,
   proofFileName,
   proofKind,
@@ -52,12 +52,13 @@ export async function readProofForm(
 ): Promise<{ ok: true; form: FormData } | Failure> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType))
-    return failure(400, "PROOF_MISSING", PROOF_MESSAGES.missing, proofField(PROOF_MESSAGES.missing));
+    return failure(400, "PROOF_MISSING", PROOF_FILE_MESSAGES.missing, proofField(PROOF_FILE_MESSAGES.missing));
   const limit = maxBytes + FORM_OVERHEAD_BYTES;
   const declared = Number(request.headers.get("Content-Length") ?? "");
   if (Number.isFinite(declared) && declared > limit)
-    return failure(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, proofField(PROOF_MESSAGES.tooLarge));
-  if (!request.body) return failure(400, "PROOF_MISSING", PROOF_MESSAGES.missing, proofField(PROOF_MESSAGES.missing));
+    return failure(413, "PROOF_TOO_LARGE", PROOF_FILE_MESSAGES.tooLarge, proofField(PROOF_FILE_MESSAGES.tooLarge));
+  if (!request.body)
+    return failure(400, "PROOF_MISSING", PROOF_FILE_MESSAGES.missing, proofField(PROOF_FILE_MESSAGES.missing));
 
   let size = 0;
   let tooLarge = false;
@@ -67,7 +68,7 @@ export async function readProofForm(
         size += chunk.byteLength;
         if (size > limit) {
           tooLarge = true;
-          controller.error(new Error(PROOF_MESSAGES.tooLarge));
+          controller.error(new Error(PROOF_FILE_MESSAGES.tooLarge));
           return;
         }
         controller.enqueue(chunk);
@@ -78,10 +79,11 @@ export async function readProofForm(
     const form = await new Response(counted, { headers: { "Content-Type": contentType } }).formData();
     return { ok: true, form };
   } catch (error) {
-    if (tooLarge) return failure(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, proofField(PROOF_MESSAGES.tooLarge));
+    if (tooLarge)
+      return failure(413, "PROOF_TOO_LARGE", PROOF_FILE_MESSAGES.tooLarge, proofField(PROOF_FILE_MESSAGES.tooLarge));
     // A body that is not the multipart form it claims to be (a cut-off upload, a hand-made request).
     console.warn("[admin] unreadable proof upload:", error instanceof Error ? error.message : error);
-    return failure(400, "PROOF_MISSING", PROOF_MESSAGES.missing, proofField(PROOF_MESSAGES.missing));
+    return failure(400, "PROOF_MISSING", PROOF_FILE_MESSAGES.missing, proofField(PROOF_FILE_MESSAGES.missing));
   }
 }
 
@@ -108,12 +110,14 @@ export async function uploadProof(
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   const file = input.file;
   if (!(file instanceof File) || (file.size === 0 && file.name === ""))
-    return failure(400, "PROOF_MISSING", PROOF_MESSAGES.missing, proofField(PROOF_MESSAGES.missing));
-  if (file.size === 0) return failure(400, "PROOF_EMPTY", PROOF_MESSAGES.empty, proofField(PROOF_MESSAGES.empty));
+    return failure(400, "PROOF_MISSING", PROOF_FILE_MESSAGES.missing, proofField(PROOF_FILE_MESSAGES.missing));
+  if (file.size === 0)
+    return failure(400, "PROOF_EMPTY", PROOF_FILE_MESSAGES.empty, proofField(PROOF_FILE_MESSAGES.empty));
   if (file.size > maxBytes)
-    return failure(413, "PROOF_TOO_LARGE", PROOF_MESSAGES.tooLarge, proofField(PROOF_MESSAGES.tooLarge));
+    return failure(413, "PROOF_TOO_LARGE", PROOF_FILE_MESSAGES.tooLarge, proofField(PROOF_FILE_MESSAGES.tooLarge));
   const kind = proofKind(new Uint8Array(await file.slice(0, PROOF_SNIFF_BYTES).arrayBuffer()));
-  if (!kind) return failure(415, "PROOF_WRONG_TYPE", PROOF_MESSAGES.wrongType, proofField(PROOF_MESSAGES.wrongType));
+  if (!kind)
+    return failure(415, "PROOF_WRONG_TYPE", PROOF_FILE_MESSAGES.wrongType, proofField(PROOF_FILE_MESSAGES.wrongType));
   // Checked before the bytes are written, so a stale page or a finished order costs no disk.
   const [before] = await db
     .select({ status: orders.status, version: orders.version, paidAt: orders.paidAt })

@@ -31,7 +31,7 @@ import { linesOfOrder } from "../orders/order-lines.server";
 import { answerColumns, answerRecordFor, type ProofAnswerer } from "./proof-answerers.server";
 import { alertStaff, proofAnswerAlert, type StaffAlert } from "../payments/staff-alerts.server";
 
-export const PROOF_MESSAGES = {
+export const PROOF_ANSWER_MESSAGES = {
   notFound: "Order not found.",
   notAwaiting: "This proof is not waiting for your answer.",
   outdated: "A newer proof has been sent. Please review the latest version.",
@@ -74,13 +74,13 @@ export async function respondToProof(
 ): Promise<ProofResponse | Failure> {
   const comment = input.comment ?? "";
   if ((!input.userId && !input.answerer) || !isOrderId(input.orderId))
-    return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
+    return failure(404, "ORDER_NOT_FOUND", PROOF_ANSWER_MESSAGES.notFound);
   const now = input.now ?? new Date();
-  const notAwaiting = () => failure(409, "PROOF_NOT_AWAITING", PROOF_MESSAGES.notAwaiting);
+  const notAwaiting = () => failure(409, "PROOF_NOT_AWAITING", PROOF_ANSWER_MESSAGES.notAwaiting);
   type Answered = ProofResponse & { mail: Mail | null; alert: StaffAlert };
   const result = await db.transaction(async (tx): Promise<Answered | Failure> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
-    if (!order) return failure(404, "ORDER_NOT_FOUND", PROOF_MESSAGES.notFound);
+    if (!order) return failure(404, "ORDER_NOT_FOUND", PROOF_ANSWER_MESSAGES.notFound);
     const who = await answerRecordFor(
       tx,
       order,
@@ -108,7 +108,7 @@ export async function respondToProof(
     const latest = latestOf(line.id);
     if (!latest || latest.decision !== null) return notAwaiting();
     if (input.proofVersion !== undefined && input.proofVersion !== latest.version) {
-      return failure(409, "PROOF_OUTDATED", PROOF_MESSAGES.outdated);
+      return failure(409, "PROOF_OUTDATED", PROOF_ANSWER_MESSAGES.outdated);
     }
 
     const decision = input.decision === "approve" ? "approved" : "changes_requested";

@@ -40,7 +40,7 @@ import {
 import { customisationPatchSchema, draftDataSchema, parseDraftRow } from "~/domain/checkout/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/core/field-errors";
 import { queryRows, sqlList, type Database } from "../platform/db.server";
-import { forgetDraft, rememberDraft, rememberedDraft } from "./draft-memo.server";
+import { forgetDraft, memoDraft, rememberedDraft } from "./draft-memo.server";
 import {
   cartChoicesCte,
   mergeJson,
@@ -314,7 +314,7 @@ export async function saveDraftStep(
 }
 
 function savedDraft(db: Database, userId: string, draft: DraftSnapshot) {
-  rememberDraft(db, userId, draft);
+  memoDraft(db, userId, draft);
   return { ok: true as const, draft };
 }
 

@@ -16,7 +16,7 @@ import type { Env } from "../platform/env.server";
 import { atMostEvery, checkDatabase } from "../platform/health.server";
 import { type Logger, loggablePath, requestIdFrom, withRequestId } from "../platform/log.server";
 import { isCrossSiteWrite } from "./origin.server";
-import { paymentMode } from "../providers/payment-status.server";
+import { paymentMode } from "../providers/payment-keys.server";
 import { markPrivacy } from "../platform/private-responses.server";
 import { requestContext } from "../accounts/request-context.server";
 import { securityHeaders } from "./security-headers.server";

@@ -29,7 +29,7 @@ import { listPaymentsNeedingAttention } from "../admin/payments-attention.server
 import { saveCheckoutStep } from "../checkout/checkout-save.server";
 import { addCartLine, changeCart } from "../checkout/shopping.server";
 import { confirmTestPayment, startPayment, type StartedPayment } from "./payment-start.server";
-import { paymentState } from "./payment-state.server";
+import { paymentState } from "./payment-progress.server";
 import type { Services } from "../providers/services.server";
 import { createTestProvider } from "../providers/test-payment-provider.server";
 import { runDueJobs } from "../edge/job-worker.server";

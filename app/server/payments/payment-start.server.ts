@@ -10,7 +10,7 @@
  *   (payment-events.server.ts) exactly as Stripe's webhook does.
  *
  * A step's save that replaces a payment is checkout-save.server.ts; what /inquiry-success may say
- * about a payment, payment-state.server.ts.
+ * about a payment, payment-progress.server.ts.
  *
  * Failures are http.server's Failure values (B-11's envelope) that a route answers with
  * toResponse(); only bugs and database faults throw.

@@ -15,9 +15,9 @@ import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
 import { saveCheckoutStep } from "../checkout/checkout-save.server";
 import { startPayment, type StartedPayment } from "../payments/payment-start.server";
-import { paymentState } from "../payments/payment-state.server";
+import { paymentState } from "../payments/payment-progress.server";
 import { reconcilePayments, reconciliationEventId } from "../payments/payment-reconciliation.server";
-import { paymentConfiguration } from "./payment-status.server";
+import { paymentConfiguration } from "./payment-keys.server";
 import { createStripeProvider } from "./payments.server";
 import type { Services } from "./services.server";
 

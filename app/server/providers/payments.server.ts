@@ -12,7 +12,7 @@
  */
 import type Stripe from "stripe";
 import type { Env } from "../platform/env.server";
-import { paymentConfiguration } from "./payment-status.server";
+import { paymentConfiguration } from "./payment-keys.server";
 import {
   type ProviderIntent,
   type ProviderIntentStatus,
@@ -193,7 +193,7 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
 // Choosing one
 
 /**
- * The provider `env` selects (app/server/providers/payment-status.server.ts has the rules), or null when the
+ * The provider `env` selects (app/server/providers/payment-keys.server.ts has the rules), or null when the
  * Stripe variables are half set: then nobody can pay and /env says why. The test-mode provider
  * keeps its intents in `db`. Chosen once, when the server opens its services (services.server.ts).
  */
