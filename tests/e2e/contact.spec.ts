@@ -10,7 +10,7 @@ const SALES_INBOX = BUSINESS_SAMPLES.BUSINESS_SALES_EMAIL;
 /** A company name no other run or test uses, to find this test's e-mail. */
 const uniqueCompany = (label: string) => `Cobol & Co ${label} ${Date.now().toString(36)}`;
 
-/** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/a11y.spec.ts). */
+/** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/page-matrix.spec.ts). */
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])

@@ -11,7 +11,7 @@ const TITLE = "Get monthly product updates";
 /** R-ERR-03: the same words for every number (docs/decisions/034-sms-double-opt-in.md). */
 const CHECK_YOUR_PHONE = "You're all set for monthly product updates!";
 
-/** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/a11y.spec.ts). */
+/** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/page-matrix.spec.ts). */
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
