@@ -1,13 +1,13 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// One line per route of SPEC.md §2 "Route list" (later issues add theirs here).
+// One line per route of SPEC.md §2 "Route list" (later features add theirs here).
 export default [
   index("routes/home.tsx"),
   route("products", "routes/products.tsx", { id: "products" }),
   route("products/:category", "routes/products.tsx", { id: "products-category" }),
   route("product/:id", "routes/product.tsx"),
   route("env", "routes/env.tsx"),
-  // Accounts (issue 4)
+  // Accounts
   route("sign-in", "routes/sign-in.tsx"),
   route("sign-in/two-factor", "routes/sign-in.two-factor.tsx"),
   route("sign-up", "routes/sign-up.tsx"),
@@ -23,17 +23,17 @@ export default [
     route("two-factor", "routes/account.two-factor.tsx"),
     route("sessions", "routes/account.sessions.tsx"),
     route("organisation", "routes/account.organisation.tsx"),
-    // The brand kit: logos, colours, placement notes (issue 19 item 6)
+    // The brand kit: logos, colours, placement notes
     route("brand-kit", "routes/account.brand-kit.tsx"),
   ]),
   route("accept-invitation/:id", "routes/accept-invitation.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route(".well-known/jwks.json", "routes/jwks.ts"),
-  // Favourites, shopping list and cart (issue 5)
+  // Favourites, shopping list and cart
   route("favorites", "routes/favorites.tsx"),
   route("shopping-list", "routes/shopping-list.tsx"),
   route("cart", "routes/cart.tsx"),
-  // Checkout steps 2–5, autosaved drafts and the drafts watcher (issue 7)
+  // Checkout steps 2–5, autosaved drafts and the drafts watcher
   route("customization", "routes/customization.tsx"),
   route("details", "routes/details.tsx"),
   route("shipping", "routes/shipping.tsx"),
@@ -43,34 +43,34 @@ export default [
   route("api/drafts/:id", "routes/api.draft.ts"),
   route("api/drafts/:id/artwork", "routes/api.draft-artwork.ts"),
   route("api/artwork/:fileId", "routes/api.artwork-file.ts"),
-  // Artwork preflight (issue 20): page one's picture, and "Use it anyway"
+  // Artwork preflight (decision 027): page one's picture, and "Use it anyway"
   route("api/artwork/:fileId/preview", "routes/api.artwork-preview.ts"),
   route("api/artwork/:fileId/use-anyway", "routes/api.artwork-use-anyway.ts"),
-  // The brand kit's logos, and step 2's "Use this logo" (issue 19 item 6)
+  // The brand kit's logos, and step 2's "Use this logo"
   route("api/brand-kit/logos", "routes/api.brand-kit-logos.ts"),
   route("api/drafts/:id/brand-logo", "routes/api.draft-brand-logo.ts"),
   route("api/drafts/:id/line-artwork", "routes/api.draft-line-artwork.ts"),
-  // Payment, confirmation and order tracking pages (issue 8)
+  // Payment, confirmation and order tracking pages
   route("payment", "routes/payment.tsx"),
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/proofs/:version", "routes/order-proof.ts"),
-  // A share link's public page and its one proof file (issue 19 item 2).
+  // A share link's public page and its one proof file (decision 025).
   route("proof-approval/:token", "routes/proof-approval.tsx"),
   route("proof-approval/:token/file", "routes/proof-approval-file.ts"),
   route("orders/:id/proforma.pdf", "routes/order-proforma.ts"),
-  // Order again (issue 19 item 5)
+  // Order again
   route("orders/:id/reorder", "routes/order-reorder.ts"),
   // A problem report's photos (decision 043; the report itself posts to the order page)
   route("orders/:id/problem-photos", "routes/order-problem-photos.ts"),
-  // The order's documents (issue 17 item 3)
+  // The order's documents (decision 019)
   route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),
   route("orders/:id/credit-note.pdf", "routes/order-document.ts", { id: "order-credit-note" }),
   route("orders/:id/guarantee-credit-note.pdf", "routes/order-document.ts", { id: "order-guarantee-credit-note" }),
-  // Quotes (issue 17 item 2)
+  // Quotes (decision 021)
   route("quotes", "routes/quotes.tsx"),
   route("quotes/:id/quote.pdf", "routes/quote-pdf.ts"),
-  // Marketing, policy and help pages (issue 6)
+  // Marketing, policy and help pages
   route("how-it-works", "routes/how-it-works.tsx"),
   route("compare", "routes/compare.tsx"),
   route("customer-love", "routes/customer-love.tsx"),
@@ -85,21 +85,21 @@ export default [
   route("quick-wins/:slug", "routes/quick-wins.tsx"),
   route("inquiry-success", "routes/inquiry-success.tsx"),
   route("api/page-views", "routes/api.page-views.ts"),
-  // Prices ex or inc VAT: the header's toggle (issue 17 item 5)
+  // Prices ex or inc VAT: the header's toggle (decision 020)
   route("prices", "routes/prices.ts"),
   route("api/sms-signups", "routes/api.sms-signups.ts"),
-  // The SMS list's unsubscribe link and the provider's inbound texts (STOP, START) (issue 18 item 5)
+  // The SMS list's unsubscribe link and the provider's inbound texts (STOP, START) (decision 034)
   route("sms/unsubscribe", "routes/sms.unsubscribe.tsx"),
   // The SMS list's double opt-in link (docs/decisions/034-sms-double-opt-in.md)
   route("sms/confirm", "routes/sms.confirm.tsx"),
   route("api/sms/inbound", "routes/api.sms.inbound.ts"),
   route("api/recent-purchases", "routes/api.recent-purchases.ts"),
-  // Payments and orders (issue 8)
+  // Payments and orders (B-2, B-4)
   route("api/payment-intent", "routes/api.payment-intent.ts"),
   route("api/test-payments/confirm", "routes/api.test-payments.confirm.ts"),
   route("api/stripe-webhook", "routes/api.stripe-webhook.ts"),
   route("api/payment-status", "routes/api.payment-status.ts"),
-  // Operator back office (issue 9)
+  // Operator back office (B-7)
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders.tsx"),
@@ -120,7 +120,7 @@ export default [
     route("quotes/export.csv", "routes/admin.quotes-export.ts"),
     route("quotes/:id/quote.pdf", "routes/admin.quote-pdf.ts"),
     route("quotes/answer/:requestId", "routes/admin.quote-answer.tsx"),
-    // Buyers' reviews, and hiding one (issue 18 item 1)
+    // Buyers' reviews, and hiding one (decision 023)
     route("reviews", "routes/admin.reviews.tsx"),
     // Buyers' problem reports on delivered orders, and their photos (decision 043)
     route("customers", "routes/admin.customers.tsx"),

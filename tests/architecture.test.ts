@@ -46,6 +46,15 @@ function sourceFiles(dir: string): string[] {
 }
 
 const FILES = sourceFiles(APP);
+
+/** Every file under `dir`, tests included. */
+function allFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "+types" ? [] : allFiles(path);
+    return /\.(tsx?|css)$/.test(entry.name) ? [path] : [];
+  });
+}
 const name = (file: string) => relative(ROOT, file);
 
 /** The app modules a file imports or re-exports, type-only ones included; dynamic import() is not a circle. */
@@ -174,6 +183,34 @@ describe("the house rules of app/", () => {
       "app/server/platform/db.server.ts → app/server/edge/http-app.server.ts",
     ]);
     expect(wingViolations("server", new Map([[edge, [platform]]]))).toEqual([]);
+  });
+
+  it("starts every source file of app/server, app/domain and app/components with a comment saying its reason", () => {
+    const bare = FILES.filter((file) => /^app\/(server|domain|components)\//.test(name(file))).filter(
+      (file) => !/^\s*(\/\*\*|\/\/)/.test(readFileSync(file, "utf8")),
+    );
+    expect(bare.map(name)).toEqual([]);
+  });
+
+  it('cites decision records that exist and no "issue N", which resolves nowhere in the repository', () => {
+    const records = new Set(readdirSync(join(ROOT, "docs", "decisions")).map((file) => file.slice(0, 3)));
+    const unresolved: string[] = [];
+    for (const file of allFiles(APP)) {
+      const text = readFileSync(file, "utf8");
+      if (/\bissues? \d/i.test(text)) unresolved.push(`${name(file)}: cites an issue number`);
+      for (const [, number] of text.matchAll(/\b(?:decisions?|docs\/decisions\/)[ ,]*(\d{3})\b/gi)) {
+        if (!records.has(number!)) unresolved.push(`${name(file)}: decision ${number} has no record`);
+      }
+    }
+    expect(unresolved).toEqual([]);
+  });
+
+  it("indexes every decision record in the README", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const missing = readdirSync(join(ROOT, "docs", "decisions")).filter(
+      (file) => !readme.includes(`docs/decisions/${file}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it("sees the app: it finds the modules and their imports", () => {

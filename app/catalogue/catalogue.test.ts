@@ -127,7 +127,7 @@ describe("catalogue data (R-CAT-01..05)", () => {
     }
   });
 
-  test("tier labels are the real bands, never overlapping (issue 16 item 3)", () => {
+  test("tier labels are the real bands, never overlapping", () => {
     expect(PRODUCTS.map((product) => [product.id, product.tiers.map((tier) => tier.label)])).toEqual([
       ["8", ["50–399", "400+"]],
       ["15", ["50–99", "100–199", "200–299", "300–399", "400+"]],
@@ -136,7 +136,7 @@ describe("catalogue data (R-CAT-01..05)", () => {
     ]);
   });
 
-  test("each product offers its own branding methods, the default among them (issue 16 item 5)", () => {
+  test("each product offers its own branding methods, the default among them", () => {
     expect(PRODUCTS.map((product) => [product.id, product.branding])).toEqual([
       ["8", { methods: ["embroidery", "dtf"], default: "embroidery" }],
       ["15", { methods: ["dtf", "screen_print"], default: "dtf" }],
@@ -156,7 +156,7 @@ describe("catalogue data (R-CAT-01..05)", () => {
     }
   });
 
-  test("ids map to the products of DESIGN decision 1, each in its category", () => {
+  test("ids map to the products of decision 048, each in its category", () => {
     expect(PRODUCTS.map((product) => [product.id, product.category])).toEqual([
       ["8", "Hats"],
       ["15", "Apparel"],
@@ -268,7 +268,7 @@ describe("pricing tables (R-CAT-12, R-CONST-01..05)", () => {
     }
   });
 
-  test("the tables hold exactly the stated prices (DESIGN decision 2)", () => {
+  test("the tables hold exactly the stated prices (decision 049)", () => {
     expect(cap().pricingTable).toEqual([
       { quantity: "50-399", price: "£5.50" },
       { quantity: "400+", price: "£3.88" },
@@ -325,7 +325,7 @@ describe("business constants (R-CONST-01, 06..09)", () => {
     expect(PRODUCTS.map((product) => product.deliveryTime)).toEqual(["5-7 days", "10 days", "5-7 days", "5-7 days"]);
   });
 
-  // Issue 18 item 1: ratings and counts come from published reviews only, never the catalogue.
+  // Decision 023: ratings and counts come from published reviews only, never the catalogue.
   test("no product carries a rating or a review count of its own", () => {
     for (const product of PRODUCTS) {
       expect(Object.keys(product)).not.toContain("reviews");
@@ -382,7 +382,7 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
   });
 
   // R-CAT-08's featured set (the first four tagged Hot) is the home page's fallback before any
-  // paid order: choosePicks, app/domain/pricing/most-loved.ts (issue 18 item 3).
+  // paid order: choosePicks, app/domain/pricing/most-loved.ts (decision 024).
 
   test("related: other products only, same category first, at most the limit", () => {
     for (const product of PRODUCTS) {
@@ -423,7 +423,7 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
     ]);
   });
 
-  test("a category is promoted iff it has products (issue 16 item 9)", () => {
+  test("a category is promoted iff it has products", () => {
     expect(promotedCategories().map((category) => category.slug)).toEqual([
       "office-essentials",
       "other",

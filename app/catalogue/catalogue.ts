@@ -24,7 +24,7 @@ export function findProductById(id: string): Product | undefined {
 
 /**
  * Stored entries whose product is not in the catalogue are dropped (R-LS-07). Here rather than in
- * storage-keys.ts, which every page loads and which must not bring the catalogue with it (issue 21).
+ * storage-keys.ts, which every page loads and which must not bring the catalogue with it (the JavaScript budget).
  */
 export function knownProducts<T extends { productId: string }>(entries: readonly T[]): T[] {
   return entries.filter((e) => findProductById(e.productId) !== undefined);
@@ -39,7 +39,7 @@ export function listByCategory(slug: string): Product[] {
 
 /**
  * The categories the site promotes (header, drawer, home grid, footer, the listing's filter): a
- * category is promoted iff it has products, so no link leads to an empty shelf (issue 16 item 9).
+ * category is promoted iff it has products, so no link leads to an empty shelf.
  * An empty category's page still answers, with what we can source and a request form.
  */
 export function promotedCategories(

@@ -1,15 +1,15 @@
 /**
  * The four built-in products (SPEC.md §3, §9; REQUIREMENTS R-CAT-01..12, R-CONST-01..09).
- * Ids per DESIGN decision 1: 8 cap, 15 running shorts, 16 diary, 17 yoga mat.
+ * Ids per decision 048: 8 cap, 15 running shorts, 16 diary, 17 yoga mat.
  *
- * Tier tables hold only the prices the spec states (DESIGN decision 2, A-30): no invented
+ * Tier tables hold only the prices the spec states (decision 049, A-30): no invented
  * intermediate tiers. The shorts table is kept exactly as given, overlapping bands and all (A-7).
  * unitPrice is the [lowest, highest] of each table, for cards and sorting only; totals always
- * use the tier price (DESIGN decision 3).
+ * use the tier price (decision 050).
  *
  * Copy rules: no certifications, awards or sustainability claims we cannot evidence; specs are
  * the supplier's nominal figures. No ratings or review counts here: they are computed from the
- * buyers' published reviews (A-24, issue 18 item 1; app/server/shop/reviews.server.ts).
+ * buyers' published reviews (A-24, decision 023; app/server/shop/reviews.server.ts).
  */
 import { PRODUCT_IMAGES } from "./images";
 import type { CatalogueEntry } from "./types";

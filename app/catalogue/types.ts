@@ -43,7 +43,7 @@ export type CustomizationOption = { title: string; subtitle?: string; className?
 
 /**
  * One row of a tier table, as shown to the buyer: quantity '50-399', '100-200' or '400+', price
- * '£5.50'. Bands are lower-bound inclusive (DESIGN decision 2); app/domain/pricing/pricing.ts reads them.
+ * '£5.50'. Bands are lower-bound inclusive (decision 049); app/domain/pricing/pricing.ts reads them.
  */
 export type PricingRow = { quantity: string; price: string };
 
@@ -54,7 +54,7 @@ export type SizingTable = { headers: string[]; rows: SizingRow[]; note: string }
 
 /** A product as the catalogue writes it (products.ts). */
 export type CatalogueEntry = {
-  /** String ids '8', '15', '16', '17' (R-CAT-01; mapping per DESIGN decision 1). */
+  /** String ids '8', '15', '16', '17' (R-CAT-01; mapping per decision 048). */
   id: string;
   title: string;
   description: string;
@@ -73,7 +73,7 @@ export type CatalogueEntry = {
   allowHandwrittenNote: boolean;
   customizationOptions: CustomizationOption[];
   /**
-   * How the factory can put a logo on this product (issue 16 item 5): step 2 offers only these
+   * How the factory can put a logo on this product: step 2 offers only these
    * methods, with `default` preselected, and a draft is saved and paid only with one of them.
    */
   branding: { methods: readonly BrandingMethod[]; default: BrandingMethod };

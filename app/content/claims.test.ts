@@ -23,7 +23,7 @@ function sourceFiles(dir: string): string[] {
 const TYPED_CLAIM =
   /(\d+\s*[–-]\s*\d+\s*%|\d+\s*[–-]\s*\d+\s*weeks|(MOQ|orders?|quantities start|start) from \d+|\d+-unit minimum|\d+\s*[–-]\s*\d+ units)/i;
 
-describe("the savings, MOQ and turnaround claims (issue 18 item 2, A-23)", () => {
+describe("the savings, MOQ and turnaround claims (A-23)", () => {
   it("are the signed-off savings and the catalogue's minimum order and turnaround", () => {
     expect(CLAIMS).toEqual({ savings: "about 20–30%", moq: 50, turnaround: "3–6 weeks" });
   });

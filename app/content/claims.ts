@@ -1,10 +1,10 @@
 /**
- * Issue 18 item 2 (A-23, CAP Code): the shop's savings, minimum-order and turnaround claims,
+ * Decision 024 (A-23, CAP Code): the shop's savings, minimum-order and turnaround claims,
  * written once. Every page, meta description and FAQ that states one reads it from here, so they
  * agree everywhere. The minimum order and the turnaround are the catalogue's figures
  * (app/domain/fulfilment/claims.ts computes them, and claims.test.ts holds these to what it computes); they are
  * written out because every page states them, and reading them from the catalogue put the whole
- * catalogue in every page's JavaScript (issue 21: JS budget). The savings figure is the one
+ * catalogue in every page's JavaScript. The savings figure is the one
  * marketing signs off with its evidence.
  */
 

@@ -89,7 +89,7 @@ export const DESIGN_GUIDELINES = {
   },
   contact: {
     heading: "Questions about your artwork?",
-    // A committed file cannot know the configured business (issue 17 item 1), so it names no address.
+    // A committed file cannot know the configured business (decision 059), so it names no address.
     body: "Send us what you have and we'll tell you what will work: reply to your proof e-mail, or write to us from the Contact page on our website, where you can also book a 15-minute call with a merch expert.",
   },
 } as const;

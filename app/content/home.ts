@@ -1,6 +1,6 @@
 /**
  * Copy of the home page (SPEC.md §2 "Home"). The savings, minimum-order and turnaround figures
- * come from ./claims (issue 18 item 2, A-23), the one place they are written, so every page agrees.
+ * come from ./claims (decision 024, A-23), the one place they are written, so every page agrees.
  * Components only render it.
  */
 import type { MetricId } from "~/domain/people/shop-metrics";
@@ -178,7 +178,7 @@ export const PERSONA_SECTION = {
 } as const;
 
 /**
- * R-HOME-08 with issue 18 item 2: figures computed from the shop's own orders and reviews
+ * R-HOME-08 as decision 024 supersedes it: figures computed from the shop's own orders and reviews
  * (app/domain/people/shop-metrics.ts), each left out below its minimum sample; with none, no section.
  */
 export const METRICS = {
@@ -186,7 +186,7 @@ export const METRICS = {
   labels: { happyTeams: "happy teams", rating: "rating", onTime: "on-time" } satisfies Record<MetricId, string>,
 } as const;
 
-/** R-HOME-09 with issue 18 item 3: ranked by paid orders, or the Hot products labelled "Featured" before any. */
+/** R-HOME-09 with decision 024: ranked by paid orders, or the Hot products labelled "Featured" before any. */
 export const PICKS = {
   mostLoved: {
     heading: "Our most-loved picks",

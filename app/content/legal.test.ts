@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 4: every claim is true. The pledge, the late-delivery remedy and the retention
+ * Decision 024: every claim is true. The pledge, the late-delivery remedy and the retention
  * periods read as the business profile configures them; the Cookie Policy names what the code
  * stores; no page claims an AI feature.
  */
@@ -41,7 +41,7 @@ describe("what the business profile configures is shown as configured", () => {
     expect(words(GUARANTEE)).not.toMatch(/10%/);
   });
 
-  it("the Privacy Policy states each configured retention period, purged automatically (issue 18 item 5)", () => {
+  it("the Privacy Policy states each configured retention period, purged automatically", () => {
     const privacy = words(PRIVACY);
     expect(privacy).toContain(
       "Checkout drafts that are never paid, with the artwork uploaded to them: 45 days after their last change.",

@@ -190,7 +190,7 @@ export const GUARANTEE: LegalDocument = {
 };
 
 /**
- * Issue 18 item 4: the Privacy and Cookie Policies say what the code stores, where and for how
+ * Decision 024: the Privacy and Cookie Policies say what the code stores, where and for how
  * long. The periods are the operator's (business profile, BUSINESS_RETENTION_*), and the hourly
  * purge (app/server/edge/retention-purges.server.ts) deletes what is past them, as the policy says.
  */

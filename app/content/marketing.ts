@@ -135,7 +135,7 @@ export const COMPARE_PAGE = {
 // /customer-love
 
 /**
- * Issue 18 items 2 and 3 (A-24): the operator's testimonials, each quoted with permission
+ * Decision 024 (A-24): the operator's testimonials, each quoted with permission
  * (BUSINESS_TESTIMONIALS); without any, buyers' published reviews; without those, an honest empty
  * state. The figures are the home page's, computed from orders, and left out below their sample.
  */

@@ -11,7 +11,7 @@ const DRAWER_CATEGORIES: readonly CategorySlug[] = [...HEADER_CATEGORIES, "drink
  * The categories that have products, which the site promotes (promotedCategories() in
  * app/catalogue/catalogue.ts; content.test.ts holds the two equal). Written out because the
  * header and footer are on every page, and reading the catalogue would put it in every page's
- * JavaScript (issue 21: JS budget).
+ * JavaScript.
  */
 const promoted: readonly Category[] = [
   { slug: "office-essentials", name: "Office Essentials" },

@@ -1,6 +1,6 @@
 /**
  * The numbers behind the business's commitments (SPEC.md §9), apart from policy.ts's sentences so a
- * page quoting one number does not load every policy text (issue 3: JS budget).
+ * page quoting one number does not load every policy text (the JavaScript budget).
  */
 export const POLICY_NUMBERS = {
   quoteValidDays: 30,
@@ -13,7 +13,7 @@ export const POLICY_NUMBERS = {
   retentionYears: 7,
   minimumAge: 18,
   customQuoteWorkingDays: 2,
-  /** A bank transfer is due this many calendar days after the order is placed (issue 17 item 4). */
+  /** A bank transfer is due this many calendar days after the order is placed (decision 022). */
   bankTransferDueDays: 14,
   oceanDays: 36,
   basicAirDays: 15,

@@ -1,5 +1,5 @@
 /**
- * Copy of "Request this product" (issue 16 item 9): what an empty category page says we can source,
+ * Copy of "Request this product": what an empty category page says we can source,
  * and the form an empty category or an empty search offers instead of a dead end.
  */
 import type { CategorySlug } from "~/catalogue/types";

@@ -7,7 +7,7 @@ import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { dbOf, requireSessionInfo } from "~/server/accounts/request-context.server";
 
 /**
- * /account/brand-kit (issue 19 item 6): the session's brand kit (its active organisation's, else
+ * /account/brand-kit: the session's brand kit (its active organisation's, else
  * the buyer's). Signed in only (the account layout sends anyone else to sign in); the forms save
  * the colours and notes or remove a logo; logos are added by /api/brand-kit/logos.
  */

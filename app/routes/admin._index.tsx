@@ -18,7 +18,7 @@ export function headers() {
   return ADMIN_NO_STORE;
 }
 
-/** What waits for staff (issue 19 item 3), each count linking to where it is handled. */
+/** What waits for staff (decision 026), each count linking to where it is handled. */
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   const { counts, claims } = loaderData;
   const rows = [

@@ -5,7 +5,7 @@ import { inboxCsv } from "~/server/admin/admin-inbox.server";
 import { csvDownload } from "~/server/platform/http.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 
-/** One inbox list as a CSV download (issue 9 item 5). */
+/** One inbox list as a CSV download. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
   if (!isInboxKind(params.kind)) throw adminNotFound();

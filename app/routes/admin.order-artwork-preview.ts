@@ -5,7 +5,7 @@ import { artworkPreviewHeaders, preflightLimited } from "~/server/artwork/artwor
 import { toResponse } from "~/server/platform/http.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 
-/** The PNG of page one of an artwork file of this order, for staff making the proof (issue 20 item 3). */
+/** The PNG of page one of an artwork file of this order, for staff making the proof (decision 027). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const limited = await preflightLimited(dbOf(context), "previews", staff.id);

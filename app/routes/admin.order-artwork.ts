@@ -4,7 +4,7 @@ import { openOrderArtwork } from "~/server/admin/admin-orders.server";
 import { artworkDownloadHeaders } from "~/server/artwork/artwork.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 
-/** An artwork file the buyer uploaded for this order, for staff (issue 9 item 2). */
+/** An artwork file the buyer uploaded for this order, for staff (B-7). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   await requireStaff({ request, context });

@@ -6,7 +6,7 @@ import { loadGuaranteeCreditNote } from "~/server/documents/guarantee-documents.
 import { loadOrderDocument } from "~/server/documents/invoices.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 
-/** An order's VAT invoice or credit note (issue 17 item 3), or its On-time Guarantee credit note (issue 19 item 4), as a PDF for staff. */
+/** An order's VAT invoice or credit note (decision 019), or its On-time Guarantee credit note (decision 026), as a PDF for staff. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const staff = await requireStaff({ request, context });

@@ -5,7 +5,7 @@ import { artworkDownloadHeaders } from "~/server/artwork/artwork.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 import { proofLineParam } from "~/domain/fulfilment/orders";
 
-/** One proof version of an order line (?line=N, the first by default), for staff (issue 9 item 3); always a download, never shown inline. */
+/** One proof version of an order line (?line=N, the first by default), for staff (B-7); always a download, never shown inline. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   await requireStaff({ request, context });

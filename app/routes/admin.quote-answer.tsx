@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { request: shown, products: PRODUCTS.map((p) => ({ id: p.id, title: p.title })) };
 }
 
-/** Staff answer a custom request with a priced quote (issue 17 item 2); what was typed comes back on a refusal. */
+/** Staff answer a custom request with a priced quote (decision 021); what was typed comes back on a refusal. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   await requireStaffBudget(dbOf(context), staff.id, "quote-answer", STAFF_QUOTE_LIMITS.answer);

@@ -6,7 +6,7 @@ import { staffQuote } from "~/server/admin/admin-quotes.server";
 import { staffDocumentDownload } from "~/server/documents/document-downloads.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 
-/** Any quote's PDF, for staff (issue 17 item 2), within the same download budget as orders' documents. */
+/** Any quote's PDF, for staff (decision 021), within the same download budget as orders' documents. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const staff = await requireStaff({ request, context });

@@ -4,7 +4,7 @@ import { quotesCsv, STAFF_QUOTE_LIMITS } from "~/server/admin/admin-quotes.serve
 import { csvDownload } from "~/server/platform/http.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 
-/** Every quote as a CSV download (issue 17 item 2), as the inbox exports (admin.inbox-export.ts). */
+/** Every quote as a CSV download (decision 021), as the inbox exports (admin.inbox-export.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);

@@ -10,7 +10,7 @@ import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/accou
 import { listStaffQuotes, listWaitingRequests, STAFF_QUOTE_LIMITS } from "~/server/admin/admin-quotes.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 
-/** Quotes in the back office (issue 17 item 2): custom requests to answer, and every quote issued. */
+/** Quotes in the back office (decision 021): custom requests to answer, and every quote issued. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);

@@ -10,7 +10,7 @@ import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 import { approveReview, hideReview, listReviewsForStaff, STAFF_REVIEW_LIMITS } from "~/server/shop/reviews.server";
 
-/** Buyers' reviews in the back office (issue 18 item 1): newest first, published and hidden. */
+/** Buyers' reviews in the back office (decision 023): newest first, published and hidden. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);

@@ -4,7 +4,7 @@ import { INBOX_KINDS, INBOX_LABELS } from "~/domain/orders/admin-orders";
 import { ADMIN_NO_STORE, requireStaff } from "~/server/accounts/admin-access.server";
 
 /**
- * The operator back office's frame (issue 9). Its check is repeated by every child loader and
+ * The operator back office's frame (B-7). Its check is repeated by every child loader and
  * action (app/server/accounts/admin-access.server.ts says why); anyone but staff sees the site's 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

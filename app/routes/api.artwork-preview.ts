@@ -3,7 +3,7 @@ import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 import { artworkPreviewHeaders, openArtwork, preflightLimited } from "~/server/artwork/artwork.server";
 import { failure, toResponse } from "~/server/platform/http.server";
 
-/** The PNG of page one of one's own artwork (issue 20 item 3); anyone else, or no preview, gets 404. */
+/** The PNG of page one of one's own artwork (decision 027); anyone else, or no preview, gets 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
   const limited = session ? await preflightLimited(dbOf(context), "previews", session.user.id) : null;

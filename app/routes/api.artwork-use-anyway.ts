@@ -13,7 +13,7 @@ const consentSchema = z.object({
     .max(20, WRONG),
 });
 
-/** "Use it anyway" on a file of one's own draft (issue 20 item 2): body {draft_id, codes}. */
+/** "Use it anyway" on a file of one's own draft (decision 027): body {draft_id, codes}. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in."));

@@ -5,7 +5,7 @@ import { createSignedInUser, useTestEnv } from "../../tests/setup/users";
 import { action, loader } from "./api.auth";
 import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, authFor } from "~/server/accounts/auth.server";
 
-// Issue 13 item 1: /api/auth/* serves only AUTH_ENDPOINTS_SERVED_OVER_HTTP. Every endpoint in
+// Decision 012: /api/auth/* serves only AUTH_ENDPOINTS_SERVED_OVER_HTTP. Every endpoint in
 // better-auth's router is asked for, signed in, through the route the server mounts.
 
 const handle = testFileDatabase({ reset: false });
@@ -68,7 +68,7 @@ describe("/api/auth/*", () => {
   it("answers 404 for every endpoint of better-auth's router that is not on the allow-list, signed in, GET and POST", async () => {
     const { cookie } = await createSignedInUser(handle.db, "surface@acme.example");
     const paths = [...(await routerPaths()), ...FORMER_ADMIN_API];
-    // The router really is enumerated: the endpoints the issue found open are in it.
+    // The router really is enumerated: the endpoints docs/security.md found open are in it.
     expect(paths).toEqual(
       expect.arrayContaining([
         "/forget-password/email-otp",

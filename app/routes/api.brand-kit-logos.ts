@@ -5,7 +5,7 @@ import { failure, onlyPost, signInRequired, toResponse } from "~/server/platform
 import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
- * POST /api/brand-kit/logos (issue 19 item 6): a logo for the session's brand kit (its active
+ * POST /api/brand-kit/logos: a logo for the session's brand kit (its active
  * organisation's, else the buyer's), sent as a draft's artwork is: the raw file as the body, its
  * name in X-File-Name. Who may is settled before a byte is read: a signed-in buyer whose e-mail
  * address is confirmed. Checks, limits and storage: app/server/artwork/brand-kit.server.ts.

@@ -7,7 +7,8 @@ import { action } from "./api.draft-artwork";
 import { answerOf } from "../../tests/setup/route-answer";
 import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
 
-// Issue 13 item 6: who may upload is settled before a byte of the body is read.
+// Who may upload is settled before a byte of the body is read (docs/security.md, "bodies are
+// limited while they stream").
 
 const handle = testFileDatabase({ reset: false });
 beforeAll(() => useTestEnv());

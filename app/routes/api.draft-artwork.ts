@@ -6,8 +6,9 @@ import { failure, signInRequired, toResponse } from "~/server/platform/http.serv
 
 /**
  * Artwork upload: the raw file as the body, its name in X-File-Name (app/server/artwork/artwork.server.ts).
- * Who may upload is settled before a byte of the body is read (issue 13 item 6): a signed-in
- * buyer whose e-mail address is confirmed, so a throwaway account cannot fill the disk.
+ * Who may upload is settled before a byte of the body is read (docs/security.md, "bodies are
+ * limited while they stream"): a signed-in buyer whose e-mail address is confirmed, so a throwaway
+ * account cannot fill the disk.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);

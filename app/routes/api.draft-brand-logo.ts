@@ -5,7 +5,7 @@ import { onlyPost, readJson, signInRequired, toResponse } from "~/server/platfor
 import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
- * POST /api/drafts/:id/brand-logo {logo_id} (issue 19 item 6): step 2's "Use this logo" puts a copy
+ * POST /api/drafts/:id/brand-logo {logo_id}: step 2's "Use this logo" puts a copy
  * of a logo from the session's brand kit into the buyer's own draft, as an upload would. Signed in;
  * another account's logo or another buyer's draft is a 404; a few hundred bytes of JSON at most.
  */

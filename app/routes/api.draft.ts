@@ -13,7 +13,7 @@ const saveSchema = z.object({
   expectedVersion: z.number().catch(0),
 });
 
-/** One draft of the signed-in user; another user's id is simply not found (issue 7 item 9). */
+/** One draft of the signed-in user; another user's id is simply not found (R-DRAFT-12). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);

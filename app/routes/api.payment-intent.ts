@@ -14,7 +14,7 @@ const bodySchema = z.object({
 /**
  * POST {draft_id, product_id} → 200 {client_secret, amount_pence, currency, provider,
  * publishable_key, totals} (SPEC.md §7 "create-payment-intent", REQUIREMENTS B-2; the amount is
- * the server's, DESIGN decision 10). Errors: {error: {code, message}} with 400 VALIDATION_FAILED,
+ * the server's, decision 056). Errors: {error: {code, message}} with 400 VALIDATION_FAILED,
  * 401 UNAUTHENTICATED, 404 DRAFT_NOT_FOUND, 409 DRAFT_INCOMPLETE | ALREADY_PAID |
  * PAYMENT_PROCESSING, 422 PRODUCT_MISMATCH, 429 RATE_LIMITED, 502 PAYMENT_PROVIDER_ERROR, and the
  * request edge's 400/413/415 for a body that is not small JSON.

@@ -4,7 +4,7 @@ import { failure, signInRequired, toResponse } from "~/server/platform/http.serv
 import { paymentState } from "~/server/payments/payment-progress.server";
 
 /**
- * GET ?draft_id= → the server's word on a draft's payment (issue 8 item 4; A-2, B-5): 200
+ * GET ?draft_id= → the server's word on a draft's payment (A-2, B-5): 200
  * {state: 'paid', order_id, order_number} | {state: 'processing'} | {state: 'failed', message} |
  * {state: 'unpaid'}. Paid only once a webhook or the test-mode confirmation was applied; the
  * provider's redirect_status is never consulted. 401 signed out, 404 DRAFT_NOT_FOUND for an

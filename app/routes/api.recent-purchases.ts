@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.recent-purchases";
 
 /**
  * GET: real orders paid in the last 14 days, region and product only (A-3); [] when there are none.
- * Never the asker's own orders (issue 16 item 6), so an answer for a known buyer is theirs alone.
+ * Never the asker's own orders, so an answer for a known buyer is theirs alone.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const exclude = await ownBuyers({ request, context });

@@ -7,7 +7,7 @@ import { receiveInboundText } from "~/server/shop/sms-inbound.server";
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /**
- * The SMS provider's webhook for texts sent to our number (issue 18 item 5): what it hears and what
+ * The SMS provider's webhook for texts sent to our number (decision 034): what it hears and what
  * it refuses is receiveInboundText's (sms-inbound.server.ts). The answer is empty TwiML, so the
  * provider sends no reply of ours (it answers STOP itself).
  */

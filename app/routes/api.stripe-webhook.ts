@@ -8,7 +8,7 @@ import { servicesOf } from "~/server/accounts/request-context.server";
 const MAX_BODY = 256 * 1024;
 
 /**
- * Stripe's webhook (issue 8 item 5; REQUIREMENTS B-4; STYLE "the Stripe webhook as a thin route
+ * Stripe's webhook (decision 006; REQUIREMENTS B-4; STYLE "the Stripe webhook as a thin route
  * that verifies, allow-lists and delegates"). The signature is checked on the raw bytes; a bad
  * one is 400 and changes nothing. Allow-listed and ignored events alike answer 200 {received:
  * true}, so Stripe stops retrying; a database fault is a 500, so Stripe retries (the event id

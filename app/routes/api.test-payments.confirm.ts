@@ -15,7 +15,7 @@ const bodySchema = z.object({
 });
 
 /**
- * The built-in test-mode provider's card form submit (issue 8 item 3; only while no Stripe keys
+ * The built-in test-mode provider's card form submit (decision 007; only while no Stripe keys
  * are set, else 404). POST {client_secret, number, expiry, cvc, name} → 200 {status: 'succeeded',
  * order_id, order_number}; 402 {error: {code: CARD_INVALID (with fieldErrors number/expiry/cvc) |
  * CARD_DECLINED, message}}; 401, 404 PAYMENT_NOT_FOUND, 409 PAYMENT_REPLACED, and the request

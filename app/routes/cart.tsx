@@ -42,10 +42,10 @@ import { saveCartNeedBy } from "~/server/checkout/cart-need-by.server";
 import { ReorderNotice } from "~/components/cart/reorder-notice";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // Next opens the first cart product's step 2; the stepper is the whole cart's checkout (DESIGN decision 9).
+  // Next opens the first cart product's step 2; the stepper is the whole cart's checkout (decision 055).
   const { session, cart, lines, draft, checkout } = await loadCheckout({ request, context });
   return {
-    // What the cart's totals are priced with (issue 16 item 7): the checkout's country and method
+    // What the cart's totals are priced with: the checkout's country and method
     // once given, and the first-order discount as the server decides it.
     totalsBasis: {
       country: checkout ? totalsCountry(checkout.data) : null,
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : false,
     },
     lines: cart,
-    // A converted quote's prices for the lines it still prices, and what changed (issue 17 item 2).
+    // A converted quote's prices for the lines it still prices, and what changed (decision 021).
     quotePricing: session
       ? await cartQuotePricing(dbOf(context), {
           userId: session.user.id,
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         })
       : null,
     userId: session?.user.id ?? null,
-    // After "Reorder" (issue 19 item 5): the order it repeats and what changed since.
+    // After "Reorder": the order it repeats and what changed since.
     reorder: session
       ? await reorderNotice(
           dbOf(context),
@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         )
       : null,
     draftId: draft?.id ?? null,
-    // The need-by date saved for checkout (here or by the Shipping step), as the cart's planner starts (issue 19).
+    // The need-by date saved for checkout (here or by the Shipping step), as the cart's planner starts (decision 017).
     needBy: checkout?.data.shipping.need_by ?? null,
     completed: stepperState(checkout, lines),
     pageUrl: `${getEnv().BASE_URL}/cart`,
@@ -238,7 +238,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A cart line with its edit row: quantity clamped to [MOQ, max] and re-priced (DESIGN decision 4). */
+/** A cart line with its edit row: quantity clamped to [MOQ, max] and re-priced (decision 051). */
 function CartLineItem(props: {
   line: Line;
   product: Product;

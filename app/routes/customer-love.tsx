@@ -15,7 +15,7 @@ import { shopFigures } from "~/server/shop/shop-figures.server";
 /** How many reviews stand in for testimonials. */
 const REVIEWS_SHOWN = 6;
 
-/** Issue 18 item 3: the operator's testimonials, else buyers' published reviews, else neither. */
+/** The operator's testimonials, else buyers' published reviews, else neither (decision 024). */
 export async function loader({ context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const { testimonials } = getEnv().business;

@@ -131,7 +131,7 @@ function CustomisationStep(props: {
     missing.unshift(`sizes adding up to ${form.quantity.toLocaleString("en-GB")}`);
   }
   // The cart's lines as they will be once this one is saved: Next goes to the next line still to
-  // customise, then to Details on the checkout's lead draft (issue 15 item 1).
+  // customise, then to Details on the checkout's lead draft (decision 016).
   const linesAfterSave = (draftId: string | null): CheckoutLineState[] =>
     props.lines.map((line) =>
       line.productId === props.productId && draftId

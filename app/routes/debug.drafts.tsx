@@ -14,7 +14,7 @@ export const WATCH_INTERVAL_MS = 1000;
 
 /**
  * The live drafts watcher (SPEC.md §2 "Diagnostics"): only the signed-in user's latest 20, every
- * second while the tab is visible. A hidden tab asks nothing (issue 13: a forgotten tab was one
+ * second while the tab is visible. A hidden tab asks nothing (a forgotten tab was one
  * query a second for ever) and refreshes at once when it is shown again.
  */
 export default function DebugDraftsRoute({ loaderData }: Route.ComponentProps) {

@@ -60,7 +60,7 @@ function DetailsStep(props: DraftStepData) {
   const setBilling = (key: keyof DraftDetails["billing"]) => (value: string) =>
     change({ ...details, billing: { ...details.billing, [key]: value } });
   const errors = detailsErrors(details);
-  // The registry's refusal (issue 17 item 6) stands until the buyer changes the number.
+  // The registry's refusal (decision 018) stands until the buyer changes the number.
   const refusedVat = autosave.state.fieldErrors?.vat_number;
   const vatError = errors.vat_number ?? refusedVat;
   const tidyVat = () => {

@@ -15,7 +15,7 @@ import { getEnv } from "~/server/platform/env.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 import { shopFigures } from "~/server/shop/shop-figures.server";
 
-/** Issue 18 items 2 and 3: the figures and picks from the shop's own orders, the logos from its operator. */
+/** The figures and picks from the shop's own orders, the logos from its operator (decision 024). */
 export async function loader({ context }: Route.LoaderArgs) {
   const figures = await shopFigures(dbOf(context));
   return {

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : state.state === "paid"
         ? { state: "paid", order_id: state.orderId, order_number: state.orderNumber }
         : state;
-  // The confirmation's summary (issue 16 item 8): the order as its page shows it, and what is
+  // The confirmation's summary: the order as its page shows it, and what is
   // still in the cart, read once the server knows the payment is through.
   const confirmation =
     session && initial.state === "paid"

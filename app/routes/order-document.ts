@@ -7,8 +7,8 @@ import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
  * An order's VAT invoice (/orders/:id/invoice.pdf) or credit note (/orders/:id/credit-note.pdf)
- * as a PDF (issue 17 item 3), or the credit note of its accepted On-time Guarantee claim
- * (/orders/:id/guarantee-credit-note.pdf, issue 19 item 4): for the buyer and their organisation
+ * as a PDF (decision 019), or the credit note of its accepted On-time Guarantee claim
+ * (/orders/:id/guarantee-credit-note.pdf, decision 026): for the buyer and their organisation
  * only; anyone else, signed out or not, is told there is no such document.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

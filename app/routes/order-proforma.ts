@@ -5,7 +5,7 @@ import { buyerDocumentDownload } from "~/server/documents/document-downloads.ser
 import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
- * /orders/:id/proforma.pdf (issue 17 item 4): the pro-forma invoice of an order placed by bank
+ * /orders/:id/proforma.pdf (decision 022): the pro-forma invoice of an order placed by bank
  * transfer, with the bank details, for its buyer and their organisation only; anyone else, and any
  * other order, is told there is no such document. Never cached (documentResponse).
  */

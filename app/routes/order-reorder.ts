@@ -5,7 +5,7 @@ import { reorder } from "~/server/checkout/reorder.server";
 import { servicesOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /*
- * POST /orders/:id/reorder (issue 19 item 5): "Reorder" on a delivered order puts its lines back
+ * POST /orders/:id/reorder: "Reorder" on a delivered order puts its lines back
  * into the cart and opens the cart with the notes of what changed. Signed in only; the order's
  * buyer or organisation only (anyone else's order is a 404); 10 an hour; a body of a few bytes
  * (body-limits.server.ts); a double click leaves one cart (reorder.server.ts).

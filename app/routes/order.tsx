@@ -62,7 +62,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * Two forms post here: the answer to a proof, and a review of a delivered line (issue 18 item 1,
+ * Two forms post here: the answer to a proof, and a review of a delivered line (decision 023,
  * `intent=review`), whose refusal carries back what was typed.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -92,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { intent: "review" as const, lineId: parsed.data.lineId, message: result.message };
   }
   if (form.ok && isShareIntent(form.value.intent)) {
-    // Share a proof for approval, or revoke a link (issue 19 item 2).
+    // Share a proof for approval, or revoke a link (decision 025).
     const share = { intent: form.value.intent, line: Number(form.value.line) || 1 };
     if (!session) return toResponse(signInRequired("Please sign in to share the proof."), share);
     const user = { userId: session.user.id, accountId: session.accountId };

@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Order tracking (issue 8 item 8): the buyer's orders and their organisation's. */
+/** Order tracking (B-8): the buyer's orders and their organisation's. */
 export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <SignInPrompt title="Your orders" message="Please sign in to see your orders." />;
   const orders = loaderData.orders;

@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** "Pay by bank transfer" (issue 17 item 4): places the order unpaid and opens it. */
+/** "Pay by bank transfer" (decision 022): places the order unpaid and opens it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await parseForm(request, TRANSFER_FORM);
   if (!fields.ok) return toResponse(fields);

@@ -9,7 +9,7 @@ import { dbOf } from "~/server/accounts/request-context.server";
 import { safeRedirect } from "~/server/accounts/session.server";
 
 /*
- * The header's "ex VAT / inc VAT" toggle posts here (issue 17 item 5). Anyone may call it: it
+ * The header's "ex VAT / inc VAT" toggle posts here (decision 020). Anyone may call it: it
  * only sets the caller's own cookie and reads nothing stored. Cross-site posts are refused at the
  * edge (origin.server.ts), the body is capped at 4 kB there (body-limits.server.ts), an address
  * may switch 60 times a minute, and the return path is ours only.

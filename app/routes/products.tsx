@@ -28,7 +28,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /**
- * "Request this product" from an empty category or an empty search (issue 16 item 9), into the
+ * "Request this product" from an empty category or an empty search, into the
  * back office's quote inbox. Every refusal gives back what was typed (`values`).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {

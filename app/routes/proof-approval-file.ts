@@ -6,7 +6,7 @@ import { clientIp } from "~/server/platform/rate-limit.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 
 /**
- * GET /proof-approval/:token/file (issue 19 item 2): the one proof version a live share link names,
+ * GET /proof-approval/:token/file (decision 025): the one proof version a live share link names,
  * and never another file. An image is shown in the approval page; a PDF is downloaded, and
  * `?preview=1` answers its page-one PNG, shown inline (decision 038). nosniff and
  * `private, no-store` as every download; a sandbox in case the file is opened on its own.

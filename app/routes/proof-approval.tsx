@@ -23,7 +23,7 @@ import { dbOf } from "~/server/accounts/request-context.server";
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /**
- * GET /proof-approval/:token (issue 19 item 2): whoever holds a share link sees its one proof
+ * GET /proof-approval/:token (decision 025): whoever holds a share link sees its one proof
  * version, with no account. Opening it changes nothing; a refused link says why (404 or 410).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

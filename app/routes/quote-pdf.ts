@@ -5,7 +5,7 @@ import { buyerDocumentDownload } from "~/server/documents/document-downloads.ser
 import { getQuote } from "~/server/checkout/quotes.server";
 import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
 
-/** A quote's PDF (issue 17 item 2), for its buyer and their organisation only; anyone else finds nothing (404). */
+/** A quote's PDF (decision 021), for its buyer and their organisation only; anyone else finds nothing (404). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   return buyerDocumentDownload(db, {

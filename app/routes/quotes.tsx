@@ -50,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Issue 17 item 2. "Download quote" (a plain form post from the cart or the shopping list) makes a
+ * Decision 021. "Download quote" (a plain form post from the cart or the shopping list) makes a
  * quote and answers with its PDF; "Order at these prices" converts one into the cart; "Request a
  * custom quote" sends a request to the back office. Every refusal is said on this page.
  */

@@ -129,7 +129,7 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
                 </button>
               </clear.Form>
             </div>
-            {/* A total: both ex and inc VAT whichever way prices show (issue 17 item 5); goods only. */}
+            {/* A total: both ex and inc VAT whichever way prices show (decision 020); goods only. */}
             <p className="text-lg">
               Estimated Total:{" "}
               <strong>

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return toResponse(result);
   // Signing out of other devices keeps this one where it was; the others end on the home page.
   if (scope === "others") return redirect("/account?signedOutOthers=1", { headers: result.headers });
-  // Signed out, this browser still never hears of the buyer's own orders (issue 16 item 6).
+  // Signed out, this browser still never hears of the buyer's own orders.
   if (session) result.headers.append("Set-Cookie", await rememberBuyer(db, request, session.user.id));
   return redirect("/", { headers: result.headers });
 }

@@ -10,7 +10,7 @@ import { unsubscribeByLink, unsubscribeLink } from "~/server/shop/sms-signups.se
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** GET /sms/unsubscribe?t=…: the link from a text (issue 18 item 5). Opening it changes nothing; the button does. */
+/** GET /sms/unsubscribe?t=…: the link from a text (decision 034). Opening it changes nothing; the button does. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("t") ?? "";
   const link = await unsubscribeLink(dbOf(context), token);

@@ -15,7 +15,7 @@ import { finishSignIn } from "~/server/checkout/after-sign-in.server";
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const identifier = parseIdentifier(params.get("identifier") ?? "");
-  // A number has no code to confirm while no SMS provider is configured (issue 18 item 5).
+  // A number has no code to confirm while no SMS provider is configured.
   if (!identifier || (identifier.kind === "phone" && !smsAvailable())) throw redirect("/sign-up");
   return {
     identifier: identifier.kind === "email" ? identifier.email : identifier.phone,

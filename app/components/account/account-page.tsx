@@ -1,3 +1,7 @@
+/**
+ * The buyer's /account page: profile, e-mail, password, two-step sign-in, devices and
+ * organisations, each posting to its own route.
+ */
 import { Link, useOutletContext, useSearchParams } from "react-router";
 import { FormMessage } from "~/components/ui/form";
 import { EmailSection, type EmailUser } from "./email-section";

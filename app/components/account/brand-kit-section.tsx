@@ -1,3 +1,4 @@
+/** The /account/brand-kit page: the logos, brand colours and placement notes that step 2 of the checkout offers. */
 import { useId, useRef, useState } from "react";
 import { BrandColour } from "~/components/checkout/brand-colour";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
@@ -17,7 +18,7 @@ type Reply = {
 
 const field = "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 
-/** /account/brand-kit (issue 19 item 6): the logos, colours and placement notes step 2 offers. */
+/** /account/brand-kit: the logos, colours and placement notes step 2 offers. */
 export function BrandKitPage({ kit, canEdit, reply }: { kit: BrandKitView; canEdit: boolean; reply?: Reply }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">

@@ -1,3 +1,4 @@
+/** The account page's e-mail section: the address, whether it is confirmed, and changing it in three steps. */
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { CodeField, Field } from "~/components/ui/form";
@@ -6,7 +7,7 @@ import { type AccountReply, card, h2, ReplyMessage, replyFor } from "./section";
 export type EmailUser = { email: string | null; emailVerified: boolean; phoneNumber: string | null };
 
 /**
- * Changing the address takes three steps (issue 13 item 9): the new address (and the password
+ * Changing the address takes three steps (docs/security.md): the new address (and the password
  * after 10 minutes), a code to the current address or number, then a code to the new address.
  */
 export function EmailSection({

@@ -1,3 +1,7 @@
+/**
+ * The account page's organisations: invitations to answer, the organisation worked in, its members,
+ * roles and invitations.
+ */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/form";

@@ -1,3 +1,4 @@
+/** The account page's password section: change the password and, if ticked, sign out the other devices. */
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/form";

@@ -1,3 +1,4 @@
+/** The account page's profile section: first name, last name and an optional picture URL. */
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/form";

@@ -1,3 +1,4 @@
+/** What the account page's sections share: an action's reply, the card styles, and the message each form shows. */
 import type { ReactNode } from "react";
 import { FormMessage } from "~/components/ui/form";
 import { type FormReply, formMessage } from "../ui/form-error";

@@ -1,3 +1,4 @@
+/** The account page's "Where you're signed in": every device signed in, and signing out the others. */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { formatLondonDateTime } from "~/domain/core/dates";

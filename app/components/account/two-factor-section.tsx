@@ -1,3 +1,7 @@
+/**
+ * The account page's two-step sign-in: set up an authenticator app by QR code or key, confirm it
+ * with a code, or turn it off.
+ */
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { CodeField, Field } from "~/components/ui/form";

@@ -1,3 +1,4 @@
+/** An order's status as a coloured pill in the back office, the colour saying who moves next. */
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/fulfilment/orders";
 
 /** Colour says who has the next move: amber for staff, blue for the buyer, green when done, grey when closed. */

@@ -1,3 +1,4 @@
+/** The back-office order page's On-time Guarantee claim card: the buyer's claim, and accepting or refusing it. */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
@@ -19,7 +20,7 @@ export type StaffClaimView = {
 };
 
 /**
- * An order's On-time Guarantee claim in the back office (issue 19 item 4): what the buyer said,
+ * An order's On-time Guarantee claim in the back office (decision 026): what the buyer said,
  * and while open, accept or refuse with a reason the buyer is e-mailed. Accepting issues the
  * remedy (a credit note when it names an amount).
  */

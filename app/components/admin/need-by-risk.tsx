@@ -1,3 +1,4 @@
+/** The back office's at-risk orders: the "At risk" mark and the list of orders whose need-by date is in danger. */
 import { Link } from "react-router";
 import { formatDisplayDate } from "~/domain/core/dates";
 import type { NeedByForStaff, OrderAtRisk } from "~/domain/fulfilment/need-by";
@@ -12,7 +13,7 @@ export function AtRiskBadge({ approveBy }: { approveBy: string }) {
 }
 
 /**
- * Orders whose need-by date is at risk, first on /admin/orders (issue 19): a proof waits and its
+ * Orders whose need-by date is at risk, first on /admin/orders (decision 017): a proof waits and its
  * approve-by date is passed, today or within 2 working days. Nothing when there are none.
  */
 export function OrdersAtRisk({ orders }: { orders: OrderAtRisk[] }) {

@@ -1,3 +1,7 @@
+/**
+ * The back-office order page's working forms: send the next proof, change the status, and the
+ * order's invoice and credit note.
+ */
 import { useId } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -153,7 +157,7 @@ export function OrderActions(props: {
   );
 }
 
-/** The order's VAT invoice and credit note as PDFs, and re-sending the invoice to the buyer (issue 17 item 3). */
+/** The order's VAT invoice and credit note as PDFs, and re-sending the invoice to the buyer (decision 019). */
 function DocumentsPanel({ order, result, busy }: { order: StaffOrderDetail; result?: FormReply; busy: boolean }) {
   if (!order.invoiceNumber) return <p className="mt-3 text-sm text-muted">This order has no VAT invoice.</p>;
   const link = "font-semibold text-brand underline underline-offset-2";

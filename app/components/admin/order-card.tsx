@@ -1,3 +1,7 @@
+/**
+ * The building blocks of the back-office order page: a titled card, label and value facts, lines of
+ * text, file sizes and London times.
+ */
 import type { ReactNode } from "react";
 import { formatLondonDateTime } from "~/domain/core/dates";
 

@@ -1,3 +1,7 @@
+/**
+ * The back-office order page's details: each line's choices and artwork with its preflight, the
+ * contact, billing, shipping and amounts.
+ */
 import { formatDisplayDate } from "~/domain/core/dates";
 import { ArtworkPreview, FindingList } from "~/components/checkout/artwork-check";
 import { describeReport } from "~/domain/artwork/preflight";
@@ -172,7 +176,7 @@ function OrderLineCard(props: { orderId: string; line: StaffOrderDetail["lines"]
   );
 }
 
-/** Issue 20: the file's preflight as staff make the proof: page one, the findings, consent, the full report. */
+/** The file's preflight (decision 027) as staff make the proof: page one, the findings, consent, the full report. */
 function StaffArtworkCheck(props: {
   orderId: string;
   file: StaffOrderDetail["lines"][number]["artwork"]["files"][number];

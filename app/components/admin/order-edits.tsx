@@ -1,3 +1,4 @@
+/** The back-office order page's "Before production" card: correct the delivery address and a sized line's split. */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";

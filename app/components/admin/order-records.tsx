@@ -1,3 +1,4 @@
+/** The back-office order page's records: every proof version with the buyer's answer, and the status history. */
 import { ORDER_STATUS_LABELS, lineTitle } from "~/domain/fulfilment/orders";
 import type { StaffOrderDetail, StaffProof } from "~/domain/orders/admin-orders";
 import { Card, fileSize, londonTime } from "./order-card";

@@ -1,3 +1,4 @@
+/** The back office's "Payments needing attention": payments the provider took that made no order, to refund. */
 import { formatLondonDateTime } from "~/domain/core/dates";
 import { formatPence } from "~/domain/core/money";
 import type { PaymentNeedingAttention } from "~/domain/orders/admin-orders";

@@ -1,3 +1,4 @@
+/** The back-office order page's "Record an approval by phone or e-mail" card, one form per line whose proof waits. */
 import { useId } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";

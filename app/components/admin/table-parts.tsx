@@ -1,3 +1,4 @@
+/** The parts of the back office's tables: a sideways-scrolling frame, the header row and the page links. */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../ui/button";

@@ -1,3 +1,7 @@
+/**
+ * The back-office order page's bank transfer card: the pro-forma, what to look for, and marking the
+ * transfer received.
+ */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
@@ -9,7 +13,7 @@ import { Card, Facts, londonTime } from "./order-card";
 import type { FormReply } from "./order-actions";
 
 /**
- * The back office's view of an order placed to pay by bank transfer (issue 17 item 4): the
+ * The back office's view of an order placed to pay by bank transfer (decision 022): the
  * pro-forma, what to look for in the bank account, and "Mark transfer received" while it is
  * awaited, with the amount that arrived. Who marked it, when and how much stay on the card and in
  * the history; an amount that differs from the one due is flagged with both figures (decision 036).

@@ -1,3 +1,7 @@
+/**
+ * Editing a cart or shopping-list row in place: the quantity, its price-break hint, and the Edit,
+ * Save, Cancel and Remove buttons.
+ */
 import { type ChangeEvent, useEffect, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import type { Product } from "~/catalogue/types";
@@ -62,7 +66,7 @@ export function useLineEditor(line: { id: string; quantity: number }, product: P
 export type LineEditor = ReturnType<typeof useLineEditor>;
 
 /**
- * A cart row's price-break hint (issue 16 item 3) for the quantity it prices, saved or being
+ * A cart row's price-break hint for the quantity it prices, saved or being
  * typed. The one click goes through the cart's own update action, so the line's draft re-prices
  * as with any other quantity change.
  */

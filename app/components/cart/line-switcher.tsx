@@ -1,10 +1,11 @@
+/** Step 2's switcher between the products of a cart of several, with a tick on each one already customised. */
 import { Link } from "react-router";
 import { findProductById } from "~/catalogue/catalogue";
 import { isLineCustomised, type CheckoutLineState } from "~/domain/checkout/cart-checkout";
 import { stepHref } from "~/domain/checkout/draft";
 
 /**
- * Step 2's line switcher for a cart of several products ("Cap · Shorts", issue 15 item 1): each
+ * Step 2's line switcher for a cart of several products ("Cap · Shorts", decision 016): each
  * line opens its own customisation; a tick marks the lines already done. Nothing for one line.
  */
 export function LineSwitcher(props: { lines: readonly CheckoutLineState[]; current: string }) {

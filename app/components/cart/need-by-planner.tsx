@@ -1,3 +1,7 @@
+/**
+ * "Need it by" on the product page, the cart and the Shipping step: each shipping method's
+ * approve-by date for the buyer's date.
+ */
 import { useId, useState } from "react";
 import { Form, useFetcher, useSearchParams } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -16,7 +20,7 @@ export function needByBounds(now: Date): { min: string; max: string } {
 }
 
 /**
- * What a need-by date means for `products` (issue 19 item 1): each method's approve-by date and
+ * What a need-by date means for `products` (decision 017): each method's approve-by date and
  * whether it makes the date for an order paid today; "Too tight: …" with the fastest option when
  * none does; or why the date cannot be planned for.
  */
@@ -138,7 +142,7 @@ function SaveNeedBy({ needBy, saved }: { needBy: string; saved: string | null })
 }
 
 /**
- * The Shipping step's "Need it by" (issue 19): saved with the checkout by the step's autosave. A
+ * The Shipping step's "Need it by" (decision 017): saved with the checkout by the step's autosave. A
  * date that cannot be planned for is shown with its reason and kept in the box, but not saved.
  */
 export function NeedByField(props: {

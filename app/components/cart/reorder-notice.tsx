@@ -1,8 +1,9 @@
+/** The cart's notice after "Reorder": which order it repeats and what has changed since, line by line. */
 import type { ReorderNote } from "~/domain/orders/reorder-plan";
 import { FormMessage } from "~/components/ui/form";
 
 /**
- * The cart after "Reorder" (issue 19 item 5): which order it repeats and what changed since, line
+ * The cart after "Reorder": which order it repeats and what changed since, line
  * by line ("Price now £4.20 each, was £4.50", a product left out, a quantity clamped).
  */
 export function ReorderNotice({ notice }: { notice: { orderNumber: string; notes: ReorderNote[] } | null }) {

@@ -1,3 +1,4 @@
+/** The question asked before a quote replaces what is in the cart: "Replace my cart" or "Keep my cart". */
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import type { ReplaceCartQuestion } from "~/domain/checkout/quote-conversion";

@@ -1,3 +1,7 @@
+/**
+ * One row of the shopping list: product, unit price, quantity, total, notes and choices, editable
+ * in place; a card on phones.
+ */
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { coloursFor, colourName } from "~/catalogue/colours";
@@ -26,7 +30,7 @@ export const LIST_COLUMNS = ["Product", "Unit Price", "Quantity", "Total", "Note
 
 /**
  * A cell: a table cell from md up; below it the row is a card and each cell a labelled line, so
- * a phone never scrolls sideways (issue 16 item 9).
+ * a phone never scrolls sideways.
  */
 function Cell(props: {
   label?: (typeof LIST_COLUMNS)[number];

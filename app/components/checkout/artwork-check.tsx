@@ -1,3 +1,7 @@
+/**
+ * The preflight of an uploaded artwork file: its page-one picture and each finding marked passed,
+ * warning or refused.
+ */
 import { useState } from "react";
 import { type ArtworkChoice, fileFindings } from "~/domain/checkout/artwork-preflight";
 import type { ArtworkFileEntry } from "~/domain/checkout/draft";
@@ -48,7 +52,7 @@ export function ArtworkPreview({ src, name }: { src: string; name: string }) {
 }
 
 /**
- * Step 2's check of one uploaded file (issue 20): page one, what the file holds judged for this
+ * Step 2's check of one uploaded file (decision 027): page one, what the file holds judged for this
  * line's method and placement, and "Use it anyway" while a warning is unanswered.
  */
 export function ArtworkCheck(props: {

@@ -1,3 +1,7 @@
+/**
+ * Step 2's artwork upload: choose files, see each one checked and listed, remove one, or send the
+ * artwork by e-mail later.
+ */
 import { useId, useRef, useState } from "react";
 import type { ArtworkFileEntry } from "~/domain/checkout/draft";
 import { ARTWORK_ACCEPT, ARTWORK_TOOLTIP, artworkPreCheck } from "~/domain/artwork/artwork-rules";
@@ -10,16 +14,16 @@ import { InfoTooltip } from "../ui/tooltip";
 
 /**
  * Artwork for the draft: .EPS, .PDF, .SVG, .PNG or .JPG (docs/decisions/044-raster-and-svg-artwork.md), checked here for a quick answer and by
- * the server on the bytes, whose preflight (issue 20) each file shows with page one; files are
+ * the server on the bytes, whose preflight (decision 027) each file shows with page one; files are
  * listed with their size and can be removed. A file uploaded
- * again under the same name replaces the earlier one (issue 16 item 5), and the page says so.
+ * again under the same name replaces the earlier one, and the page says so.
  */
 export function ArtworkUpload(props: {
   /** Runs a request on the draft between its autosaves (`useDraftAutosave().alongside`). */
   alongside: <T>(task: (draftId: string | null) => Promise<T>) => Promise<T>;
   files: ArtworkFileEntry[];
   onFiles: (files: ArtworkFileEntry[], version: number) => void;
-  /** Where the line's artwork prints, which each file is checked against (issue 20). */
+  /** Where the line's artwork prints, which each file is checked against (decision 027). */
   choice: ArtworkChoice;
   emailLater: boolean;
   onEmailLater: (value: boolean) => void;

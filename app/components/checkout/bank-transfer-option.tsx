@@ -1,3 +1,7 @@
+/**
+ * The payment step's "Pay by bank transfer": place the order now, confirmed first, and pay against
+ * a pro-forma invoice.
+ */
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { POLICY_NUMBERS } from "~/content/policy-numbers";
@@ -7,7 +11,7 @@ import { FormMessage } from "../ui/form";
 import { useHydrated } from "../ui/use-hydrated";
 
 /**
- * The payment step's other way to pay (issue 17 item 4): place the order now and pay by bank
+ * The payment step's other way to pay (decision 022): place the order now and pay by bank
  * transfer against a pro-forma invoice. A plain form posting to the payment route's action, so it
  * works without JavaScript; the server prices the order and places it once however often it is sent.
  * Placing it is confirmed first: the buyer sees the amount and the due date and

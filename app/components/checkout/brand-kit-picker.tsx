@@ -1,3 +1,4 @@
+/** Step 2's artwork choices: a logo from another line of the cart or from the brand kit, or a new upload. */
 import { useState } from "react";
 import { BrandColour } from "~/components/checkout/brand-colour";
 import { Link } from "react-router";

@@ -1,3 +1,4 @@
+/** The form fields the checkout steps share: a labelled text field, the country choice and a whole address. */
 import { useId } from "react";
 import { COUNTRIES, COUNTRY_NAMES } from "~/domain/pricing/checkout";
 import { postcodeError, tidyPostcode } from "~/domain/pricing/postcodes";

@@ -1,3 +1,7 @@
+/**
+ * The payment step's "Review your order": billing, delivery, PO, VAT number, dates and products,
+ * each linking to its step.
+ */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { findProductById } from "~/catalogue/catalogue";

@@ -1,3 +1,4 @@
+/** The checkout's six-step stepper, folded into one "Step N of 6" button on phones. */
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { canNavigate, STEPS, stepHref, type StepNumber } from "~/domain/checkout/draft";
@@ -5,8 +6,8 @@ import { CheckIcon, ChevronIcon } from "../ui/icons";
 
 /**
  * The six checkout steps (SPEC.md §2 "Checkout stepper"; R-STEP-01..05). On phones (below 640 px)
- * they fold into one row, "Step 4 of 6 · Shipping", a button that shows the full list (issue 16
- * item 6); from 640 px the list is always shown.
+ * they fold into one row, "Step 4 of 6 · Shipping", a button that shows the full list;
+ * from 640 px the list is always shown.
  */
 export function CheckoutStepper(props: {
   current: StepNumber;

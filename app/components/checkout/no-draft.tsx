@@ -1,3 +1,4 @@
+/** What a checkout step shows when it has no draft ("No draft found."), and a step's "Still needed:" line. */
 import { Link } from "react-router";
 import { buttonClass } from "../ui/button";
 

@@ -1,3 +1,4 @@
+/** The order page's "What you ordered": every line's choices, then who the order is for and where it goes. */
 import { colourName } from "~/catalogue/colours";
 import { ArtworkPreview, FindingList } from "~/components/checkout/artwork-check";
 import { fileFindings } from "~/domain/checkout/artwork-preflight";
@@ -7,7 +8,7 @@ import { describeSizes } from "~/domain/pricing/sizes";
 
 const term = "text-muted";
 
-/** One order line's choices as the buyer made them (issue 16 item 8): nothing they chose is left out. */
+/** One order line's choices as the buyer made them: nothing they chose is left out. */
 function LineChoices({ line }: { line: OrderLine }) {
   const c = line.customization;
   const hex = c.variant.color_hex;

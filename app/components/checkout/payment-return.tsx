@@ -1,3 +1,4 @@
+/** The page a payment returns to: paid once the server knows it, processing while it polls, or failed with a retry. */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { Confetti } from "../ui/confetti";

@@ -1,3 +1,4 @@
+/** A checkout step's save status: "Saving…", "Saved", notices, and the red "Save Error:" box. */
 import { SAVE_ERROR_TITLE } from "~/domain/checkout/draft";
 import type { SaveState } from "./use-draft-autosave";
 

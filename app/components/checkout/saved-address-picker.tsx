@@ -1,9 +1,10 @@
+/** "Use an address from an earlier order" on the checkout's address forms. */
 import { useId } from "react";
 import { addressLabel } from "~/domain/checkout/checkout-prefill";
 import type { BillingAddress, ShippingAddress } from "~/domain/checkout/draft-schemas";
 
 /**
- * "Use an address from an earlier order" (issue 19 item 6): a choice of the addresses the buyer
+ * "Use an address from an earlier order": a choice of the addresses the buyer
  * (or their organisation) used before, newest first; choosing one fills the form, which the step
  * then saves like anything typed. Nothing shows when there are none.
  */

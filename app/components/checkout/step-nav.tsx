@@ -1,3 +1,4 @@
+/** A checkout step's Back link and Next button, which saves what is pending before moving on. */
 import { Link, useNavigate } from "react-router";
 import { buttonClass } from "../ui/button";
 

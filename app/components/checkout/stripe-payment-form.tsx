@@ -1,3 +1,4 @@
+/** The payment step's Stripe Payment Element and Pay button, used only when Stripe is configured. */
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useMemo, useState } from "react";

@@ -1,3 +1,4 @@
+/** The payment step's card form when no Stripe keys are set: the built-in test mode, which charges no card. */
 import { useState } from "react";
 import type { ErrorBody } from "~/domain/core/api-errors";
 import { TEST_MODE_LABEL } from "~/domain/pricing/cards";
@@ -8,7 +9,7 @@ import { Field } from "../ui/form";
 type Result = { ok: true } | { ok: false; message: string; fieldErrors?: FieldErrors };
 
 /**
- * The built-in test-mode provider's card form (issue 8 item 3): no card is charged, and the
+ * The built-in test-mode provider's card form (decision 007): no card is charged, and the
  * documented Stripe test numbers behave as they do on Stripe.
  */
 export function TestCardForm(props: { clientSecret: string; amountLabel: string; onPaid: () => void }) {

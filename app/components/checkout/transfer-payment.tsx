@@ -1,3 +1,7 @@
+/**
+ * The order page's "how to pay" for an order placed by bank transfer: amount, reference, due date,
+ * pro-forma and bank details.
+ */
 import { useState } from "react";
 import { type Payee, transferAwaited } from "~/domain/orders/bank-transfer";
 import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
@@ -5,7 +9,7 @@ import { formatPence, plainPounds } from "~/domain/core/money";
 import type { OrderStatus } from "~/domain/fulfilment/orders";
 
 /**
- * On the order page, how to pay an order placed by bank transfer (issue 17 item 4): the amount,
+ * On the order page, how to pay an order placed by bank transfer (decision 022): the amount,
  * the reference to quote, the due date and the pro-forma invoice. While the transfer is awaited the
  * page also lists the bank details, each with a copy button; the loader sends them
  * only to a reader of this order, and only then. Nothing once the money is in or the order has ended.

@@ -1,3 +1,7 @@
+/**
+ * The checkout steps' autosave of their draft to the server, with retries, conflict handling and
+ * the per-user drafts map.
+ */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MISSING_SAVE_DATA_MESSAGE, saveErrorMessage, type DraftData, type DraftStep } from "~/domain/checkout/draft";
 import { STORAGE_KEYS } from "~/domain/core/storage-keys";
@@ -34,7 +38,7 @@ export function rememberDraftId(userId: string, productId: string, draftId: stri
 }
 
 /**
- * Autosave for one checkout step (SPEC.md §4; issue 7 items 7–8): debounced 600 ms; the first save
+ * Autosave for one checkout step (SPEC.md §4; R-DRAFT-06; decision 005): debounced 600 ms; the first save
  * of step 2 creates the draft; an update that finds no draft creates a new one (R-DRAFT-05); a
  * failure keeps the change and retries with backoff; a newer version saved elsewhere (409) is
  * loaded and announced; leaving the page, or the step by a link, sends what is pending with a

@@ -1,3 +1,4 @@
+/** The home page's "Browse by category": a card per category that has products, "Other" last. */
 import { Link } from "react-router";
 import { homeCategoryOrder, promotedCategories } from "~/catalogue/catalogue";
 import { ChevronIcon } from "~/components/ui/icons";

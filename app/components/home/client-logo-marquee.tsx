@@ -1,11 +1,12 @@
+/** The home page's scrolling strip of client logos, shown only when the operator has configured some. */
 import { useCallback, useState } from "react";
 import { CLIENTS } from "~/content/home";
 import type { ClientLogo } from "~/domain/people/business-showcase";
 import { MotionToggle, usePausedMotion } from "./motion-toggle";
 
 /**
- * R-HOME-02: a scrolling strip of the client logos the operator configured with permission (issue
- * 18 item 3); with none, nothing at all. The list is rendered twice and the track slides by
+ * R-HOME-02: a scrolling strip of the client logos the operator configured with permission (decision 024);
+ * with none, nothing at all. The list is rendered twice and the track slides by
  * half its width (the `marquee` keyframes), so the loop is seamless; the copy is hidden from
  * assistive technology. It pauses on hover or with the button, and stands still for reduced motion.
  */

@@ -1,3 +1,4 @@
+/** The home page's hero: the headline with its three rotating words, the calls to action and the claims strip. */
 import { Link } from "react-router";
 import { CheckIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";

@@ -1,3 +1,4 @@
+/** One band of the home page, with its own h2 heading, intro and tone. */
 import type { ReactNode } from "react";
 
 const tones = {

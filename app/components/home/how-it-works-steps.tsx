@@ -1,3 +1,4 @@
+/** The home page's four "How it works" steps and the invitation to book a call. */
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { HOW_IT_WORKS, NEW_TAB_NOTE } from "~/content/home";

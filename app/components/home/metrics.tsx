@@ -1,8 +1,9 @@
+/** The home page's figures band: only the figures the shop's own orders and reviews support. */
 import { METRICS } from "~/content/home";
 import type { MetricTile } from "~/domain/people/shop-metrics";
 import { HomeSection } from "./home-section";
 
-/** R-HOME-08 with issue 18 item 2: the figures the shop's own data supports; no tiles, no section. */
+/** R-HOME-08 with decision 024: the figures the shop's own data supports; no tiles, no section. */
 export function Metrics({ tiles }: { tiles: readonly MetricTile[] }) {
   if (tiles.length === 0) return null;
   return (

@@ -1,3 +1,4 @@
+/** The home page's product picks: the products teams order most, or the featured ones before any order. */
 import { Link } from "react-router";
 import { findProductById, type Product } from "~/catalogue/catalogue";
 import { ProductCard } from "~/components/product/product-card";
@@ -7,7 +8,7 @@ import type { Picks } from "~/domain/pricing/most-loved";
 import { HomeSection } from "./home-section";
 
 /**
- * R-HOME-09 with issue 18 item 3: the products teams order most, or the Hot products under
+ * R-HOME-09 with decision 024: the products teams order most, or the Hot products under
  * "Featured" before any order is paid; one to four columns by width.
  */
 export function MostLovedPicks({ picks }: { picks: Picks }) {

@@ -1,3 +1,4 @@
+/** The pause and play button for the home page's moving parts, paused from the start for reduced motion. */
 import { useEffect, useState } from "react";
 import { useHydrated } from "../ui/use-hydrated";
 

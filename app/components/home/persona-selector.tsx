@@ -1,3 +1,4 @@
+/** The home page's persona buttons: each opens that audience's list of benefits. */
 import { useState } from "react";
 import { CheckIcon } from "~/components/ui/icons";
 import { PERSONA_SECTION } from "~/content/home";

@@ -1,3 +1,4 @@
+/** The home page's "But why" section: each usual merch problem beside how we fix it. */
 import { CheckIcon, CrossIcon } from "~/components/ui/icons";
 import { BUT_WHY } from "~/content/home";
 import { HomeSection } from "./home-section";

@@ -1,3 +1,4 @@
+/** The hero's rotating word slot, as wide as its longest word so nothing around it moves. */
 import { useEffect, useState } from "react";
 import type { NonEmpty } from "~/content/home";
 

@@ -1,3 +1,4 @@
+/** The contact page's form: name, e-mail, phone, company, deadline, purpose and notes, sent to our own server. */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { CONTACT_FIELD_COPY, CONTACT_PAGE } from "~/content/contact";
@@ -17,7 +18,7 @@ type ContactSchema = typeof import("~/domain/people/contact-form");
 let contactSchema: ContactSchema | undefined;
 /**
  * The schema's check brings zod (24 kB gzipped), so it is fetched when the visitor first reaches for
- * the form rather than with the page (issue 21: JS budget); kept here once it has arrived.
+ * the form rather than with the page (the JavaScript budget in README.md); kept here once it has arrived.
  */
 const loadSchema = () =>
   import("~/domain/people/contact-form").then((module) => {

@@ -1,3 +1,4 @@
+/** The FAQs page: search, categories, a table of contents and the answers. */
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { FAQ_PAGE, type FaqCategory, type FaqEntry } from "~/content/faqs";

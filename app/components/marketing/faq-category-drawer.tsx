@@ -1,3 +1,4 @@
+/** The FAQs page's "Browse Categories" drawer on small screens. */
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { FAQ_PAGE, type FaqCategory } from "~/content/faqs";

@@ -1,3 +1,4 @@
+/** The cart's feedback box: type a note, Enter sends it, and thanks show once the server has stored it. */
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { FEEDBACK_MAX } from "~/domain/checkout/cart-rules";

@@ -1,3 +1,4 @@
+/** A policy page: title, last-updated date, a table of contents and numbered sections. */
 import { LEGAL_PAGE, type LegalBlock, type LegalDocument } from "~/content/legal";
 import { PageHero } from "./marketing-page";
 import { useBusiness } from "../ui/root-data";

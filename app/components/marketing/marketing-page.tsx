@@ -1,3 +1,7 @@
+/**
+ * The parts of the content pages: the hero band, links in and out of the site, the closing call to
+ * action and prose.
+ */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { NEW_TAB_NOTE } from "~/content/home";

@@ -1,3 +1,4 @@
+/** Cards linking to the quick-win guides. */
 import { Link } from "react-router";
 import { QUICK_WINS } from "~/content/marketing";
 

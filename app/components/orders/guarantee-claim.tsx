@@ -1,3 +1,4 @@
+/** The order page's On-time Guarantee: the offer to claim a late delivery, the claim, and staff's decision. */
 import { Form } from "react-router";
 import { formatDisplayDate, formatDisplayDay } from "~/domain/core/dates";
 import { CLAIM_NOTE_MAX, type GuaranteeEligibility } from "~/domain/fulfilment/guarantee";
@@ -19,7 +20,7 @@ export type GuaranteeClaimView = {
 export type ClaimReply = { ok: true; message: string } | { ok: false; message: string; note: string };
 
 /**
- * The On-time Guarantee on the order page (issue 19 item 4): the offer to claim while the order is
+ * The On-time Guarantee on the order page (decision 026): the offer to claim while the order is
  * eligible, then the claim and, once staff decide, the outcome with its reason and any credit note.
  */
 export function GuaranteeClaim({

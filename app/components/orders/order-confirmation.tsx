@@ -1,3 +1,8 @@
+/**
+ * The confirmation's summary after paying: what was bought and paid, what happens
+ * next with its dates (the same engine and words as the order page and the e-mail), and the way
+ * back to whatever is still in the cart.
+ */
 import { Link } from "react-router";
 import type { ShippingMethod } from "~/domain/pricing/checkout";
 import { formatDisplayDate, type IsoDate, londonToday } from "~/domain/core/dates";
@@ -13,11 +18,6 @@ import { usePriceMode } from "../ui/root-data";
 import { useNow } from "../ui/use-now";
 import { PaidTotals } from "./totals-list";
 
-/**
- * The confirmation's summary after paying (issue 16 item 8): what was bought and paid, what happens
- * next with its dates (the same engine and words as the order page and the e-mail), and the way
- * back to whatever is still in the cart.
- */
 /** What the confirmation reads of an order (the order page's OrderDetail has all of it). */
 type PaidOrder = {
   status: OrderStatus;

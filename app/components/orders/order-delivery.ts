@@ -1,3 +1,4 @@
+/** How an order's delivery date reads to the buyer: "Promised by …" or an estimated window. */
 import { formatDisplayDate } from "~/domain/core/dates";
 import type { DeliveryView } from "~/domain/fulfilment/orders";
 

@@ -1,3 +1,4 @@
+/** The order page's need-by date and the countdown to the date the proof must be approved by. */
 import type { ShippingMethod } from "~/domain/pricing/checkout";
 import { formatDisplayDate } from "~/domain/core/dates";
 import type { DeliveryTimes } from "~/domain/fulfilment/delivery";
@@ -5,7 +6,7 @@ import { orderNeedBy } from "~/domain/fulfilment/need-by";
 
 /**
  * The order's need-by date and, while its proof waits, the countdown to the approve-by date
- * (issue 19 item 1): "Approve by … to keep your date", or a plain warning once that day has passed.
+ * (decision 017): "Approve by … to keep your date", or a plain warning once that day has passed.
  */
 export function OrderNeedBy(props: {
   needBy: string | null;

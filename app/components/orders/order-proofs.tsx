@@ -1,3 +1,4 @@
+/** The order page's proofs of each line: every version with its answer, and the form to answer the latest. */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { PROOF_COMMENT_MAX } from "~/domain/fulfilment/orders";
@@ -8,7 +9,7 @@ type Proof = {
   originalName: string;
   decision: "approved" | "changes_requested" | null;
   comment: string | null;
-  /** Who answered, when and by which route (issue 19 item 2). */
+  /** Who answered, when and by which route (decision 025). */
   answeredText?: string | null;
 };
 
@@ -18,7 +19,7 @@ export function proofFileHref(orderId: string, position: number, version: number
 }
 
 /**
- * One order line's proofs on the buyer's order page (issue 15 item 6): every version, newest
+ * One order line's proofs on the buyer's order page (decision 015): every version, newest
  * first, with its answer, and the form to answer the latest while it waits for the buyer.
  */
 export function LineProofs(props: {

@@ -1,3 +1,4 @@
+/** The order page's reviews: rate and review each delivered line once, or read the review already given. */
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { formatDisplayDay } from "~/domain/core/dates";
@@ -13,7 +14,7 @@ export type ReviewReply =
   | { ok: false; lineId: string; message: string; fieldErrors: Record<string, string>; values?: ReviewValues };
 
 /**
- * The order page's reviews (issue 18 item 1): once the order is delivered, each line can be rated
+ * The order page's reviews (decision 023): once the order is delivered, each line can be rated
  * and reviewed once; a line already reviewed shows the review. `#reviews` is where the delivered
  * e-mail's link lands.
  */

@@ -1,3 +1,4 @@
+/** The order summary beside the checkout steps: every line with its image, tags and total, then the totals. */
 import { findProductById, imageForColour } from "~/catalogue/catalogue";
 import type { SummaryLine } from "~/domain/checkout/cart-checkout";
 import { summariseTags, type OrderTotals } from "~/domain/pricing/checkout";
@@ -11,7 +12,7 @@ import { ProductImage } from "../ui/product-image";
 import { type ShippingState, TotalsList } from "./totals-list";
 
 /**
- * The order summary (SPEC.md §2 "Order summary"; issue 15 item 5): every line with its image,
+ * The order summary (SPEC.md §2 "Order summary"): every line with its image,
  * title, quantity, up to 2 customisation tags then '+N' and line total, and one set of totals.
  * Amounts come from the domain's pricing and totals functions, never added up here.
  */

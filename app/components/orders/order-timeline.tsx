@@ -1,3 +1,4 @@
+/** The order page's timeline: each step from payment to delivery with its time, and the full history beneath. */
 import { CheckIcon } from "~/components/ui/icons";
 import { formatDisplayDate, formatLondonDateTime } from "~/domain/core/dates";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/fulfilment/orders";
@@ -14,7 +15,7 @@ const STATE_TEXT: Record<TimelineStep["state"], string> = {
 };
 
 /**
- * The order's steps from payment to delivery (issue 19 item 3), each with its time when reached,
+ * The order's steps from payment to delivery, each with its time when reached,
  * and the promised delivery date beside the actual one; the full history with its notes folds
  * away beneath.
  */

@@ -1,3 +1,4 @@
+/** The order page's "Report a problem" on a delivered order: the form, then the report and its photos. */
 import { useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { formatDisplayDate, formatDisplayDay } from "~/domain/core/dates";

@@ -1,3 +1,4 @@
+/** The order page's "Share for approval": a link for a colleague without an account, and revoking live links. */
 import { useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -12,7 +13,7 @@ export type ShareReply =
 type Link = { id: string; proofId: string; created: string; expires: string };
 
 /**
- * "Share for approval" under a line's proof that waits for an answer (issue 19 item 2): a link for
+ * "Share for approval" under a line's proof that waits for an answer (decision 025): a link for
  * a colleague without an account, shown once when made (only its hash is kept), and the line's
  * live links, each with "Revoke".
  */

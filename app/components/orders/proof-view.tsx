@@ -1,3 +1,4 @@
+/** One proof version as the person answering it sees it: the picture, the file and what it must match. */
 import type { ProofFacts } from "~/domain/orders/proof-facts";
 
 const term = "text-muted";

@@ -1,9 +1,10 @@
+/** "Download quote" and "Request a custom quote" under the cart or the shopping list. */
 import { Form, Link } from "react-router";
 import { POLICY } from "~/content/policy";
 import { buttonClass } from "../ui/button";
 
 /**
- * "Download quote" and "Request a custom quote" (issue 17 item 2) under a cart or a shopping list.
+ * "Download quote" and "Request a custom quote" (decision 021) under a cart or a shopping list.
  * The download is a plain form post (reloadDocument): /quotes makes the quote and answers with its
  * PDF, which the browser saves while the page stays as it is, with or without JavaScript.
  */

@@ -1,3 +1,4 @@
+/** The order page's "Reorder" button on a delivered order, which fills the cart with the same lines. */
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
@@ -6,7 +7,7 @@ import { canReorder } from "~/domain/orders/reorder-plan";
 type Refusal = { error?: { message: string } };
 
 /**
- * "Reorder" on a delivered order (issue 19 item 5): posts to /orders/:id/reorder, which fills the
+ * "Reorder" on a delivered order: posts to /orders/:id/reorder, which fills the
  * cart and opens it. Pressed once: the button is disabled while the request runs, and the server
  * treats a second press as the same reorder.
  */

@@ -1,3 +1,7 @@
+/**
+ * The totals lists: goods, first-order discount, shipping, VAT and total, ex or inc VAT as the
+ * visitor reads prices.
+ */
 import {
   FIRST_ORDER_DISCOUNT_CONDITION,
   FIRST_ORDER_DISCOUNT_LABEL,
@@ -12,7 +16,7 @@ import { LabelledAmount } from "../ui/price";
 import { usePriceMode } from "../ui/root-data";
 
 /**
- * How shipping stands in a set of totals (issue 16 item 7): "chosen" on the order's own method;
+ * How shipping stands in a set of totals: "chosen" on the order's own method;
  * "choose" before the buyer picks one (the row says so rather than £0.00 and the total is before
  * shipping); "estimated" on the cart, priced at a method the buyer has not chosen yet.
  */
@@ -116,7 +120,7 @@ export function TotalsList(props: {
 
 /**
  * An order's totals as charged: the order page and the confirmation after paying. An order placed
- * to pay by bank transfer shows "Total to pay" until the money arrives (issue 17 item 4).
+ * to pay by bank transfer shows "Total to pay" until the money arrives (decision 022).
  */
 export function PaidTotals({ order, paid = true }: { order: OrderAmounts & { totalPence: number }; paid?: boolean }) {
   return (

@@ -1,3 +1,4 @@
+/** A product's colours as a radio group of swatches, each read out by name. */
 import type { ColourOption } from "~/catalogue/types";
 import { CheckIcon } from "../ui/icons";
 

@@ -1,3 +1,4 @@
+/** "Estimated delivery if your proof is approved today": the delivery window by each shipping method. */
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS, type ShippingMethod } from "~/domain/pricing/checkout";
 import { formatDateRange } from "~/domain/core/dates";
 import { type DeliveryTimes, estimateDelivery } from "~/domain/fulfilment/delivery";
@@ -10,7 +11,7 @@ export function deliveryRange(products: readonly DeliveryTimes[], method: Shippi
 
 /**
  * "Estimated delivery if your proof is approved today" (REQUIREMENTS A-4, A-28), per shipping method,
- * counted from today as DESIGN decision 6 says, by the one date engine (delivery.ts): the product
+ * counted from today as decision 053 says, by the one date engine (delivery.ts): the product
  * page, cart and step 2 print the same windows the Shipping step offers, the order records and the
  * order page shows. The need-by planner beside it counts from the day the proof comes, and says so.
  */

@@ -1,3 +1,4 @@
+/** The favourite heart on product cards and pages; a visitor is asked to sign in first. */
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { ErrorBody } from "~/domain/core/api-errors";

@@ -1,10 +1,14 @@
+/**
+ * What a listing shows with nothing to list: an empty category or a search with no match, and the
+ * form to request a product.
+ */
 import type { Category } from "~/catalogue/types";
 import { PRODUCT_REQUEST_COPY as COPY, SOURCING_EXAMPLES } from "~/content/sourcing";
 import { ProductRequestForm, type ProductRequestReply } from "./product-request-form";
 import { buttonClass } from "../ui/button";
 
 /**
- * A category with no products yet (issue 16 item 9): what we can source in it, and the form to ask
+ * A category with no products yet (A-34): what we can source in it, and the form to ask
  * for it, instead of an empty shelf.
  */
 export function EmptyCategory(props: { category: Category; search: string; reply?: ProductRequestReply }) {
@@ -26,8 +30,8 @@ export function EmptyCategory(props: { category: Category; search: string; reply
 }
 
 /**
- * No product matches (R-ERR-05, R-LIST-12): the spec's empty state and Clear Filters, and since
- * issue 16 item 9 the same request form, filled in with what was searched for.
+ * No product matches (R-ERR-05, R-LIST-12): the spec's empty state and Clear Filters, and
+ * the same request form, filled in with what was searched for.
  */
 export function NoResults(props: { search: string; onClear: () => void; reply?: ProductRequestReply }) {
   return (

@@ -1,13 +1,14 @@
+/** The price-break hint wherever a quantity is chosen: "Add 1 more and pay £642.50 less", changed in one click. */
 import { useEffect, useRef, useState } from "react";
 import { formatPence } from "~/domain/core/money";
 import { type PriceTier, priceBreakHint } from "~/domain/pricing/pricing";
 import { useShownPrices, VatLabel } from "../ui/price";
 
 /**
- * "Add 1 more and pay £642.50 less" as a one-click change, wherever a quantity is chosen (issue 16
- * item 3). The hint sits in a polite live region, so a screen reader hears it appear as the
- * quantity changes without being interrupted. Once the change has landed the button is gone, so
- * focus moves to the confirmation, which is read out and keeps the keyboard user's place.
+ * "Add 1 more and pay £642.50 less" as a one-click change, wherever a quantity is chosen. The
+ * hint sits in a polite live region, so a screen reader hears it appear as the quantity changes
+ * without being interrupted. Once the change has landed the button is gone, so focus moves to the
+ * confirmation, which is read out and keeps the keyboard user's place.
  */
 export function PriceBreakHint(props: {
   tiers: readonly PriceTier[];
@@ -18,7 +19,7 @@ export function PriceBreakHint(props: {
   /** The order's VAT rate where the ship-to country is known (the cart); else the UK's. */
   vatRate?: number;
 }) {
-  // The saving as the difference of the line totals the buyer reads, ex or inc VAT (issue 17 item 5).
+  // The saving as the difference of the line totals the buyer reads, ex or inc VAT (decision 020).
   const prices = useShownPrices(props.vatRate);
   const hint = priceBreakHint(props.tiers, props.quantity, prices.shown);
   const [applied, setApplied] = useState<{ quantity: number; savingPence: number } | null>(null);

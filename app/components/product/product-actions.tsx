@@ -1,3 +1,4 @@
+/** The product page's buttons: Add to Cart (or sign in to add) and Add to shopping list, each with its toast. */
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Product } from "~/catalogue/types";
@@ -45,7 +46,7 @@ export function AddToCart(props: {
   colour: string | null;
   selections: string[];
   handwrittenNote: boolean;
-  /** A sized product's split, [] to leave it for checkout (issue 16 item 2). */
+  /** A sized product's split, [] to leave it for checkout. */
   sizes: SizeCount[];
 }) {
   const { openSignIn } = useSignIn();
@@ -127,7 +128,7 @@ export function AddToCart(props: {
 
 /**
  * 'Add to shopping list' with the chosen quantity, colour, customisations and a note (REQUIREMENTS.md
- * A-18); the list's "Add to cart" adds them just as chosen here (issue 16 item 9).
+ * A-18); the list's "Add to cart" adds them just as chosen here.
  */
 export function AddToShoppingList({
   product,

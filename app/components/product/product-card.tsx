@@ -1,3 +1,4 @@
+/** The product card of listings: image, tags, favourite heart, title, stars, unit price, MOQ, lead time and colours. */
 import { useState } from "react";
 import { Link } from "react-router";
 import { coloursFor } from "~/catalogue/colours";

@@ -1,10 +1,11 @@
+/** The product page's gallery: the main image with previous and next, thumbnails and click to zoom. */
 import { useState } from "react";
 import type { ProductImage as Image } from "~/catalogue/types";
 import { ChevronIcon } from "../ui/icons";
 import { ProductImage } from "../ui/product-image";
 import { useLoaded } from "../ui/use-loaded";
 
-/** The zoom's code (and Radix's dialog) is fetched on the first zoom (issue 3: JS budget). */
+/** The zoom's code (and Radix's dialog) is fetched on the first zoom (the JavaScript budget in README.md). */
 const loadZoom = () => import("./product-zoom");
 
 /** Main image with previous/next, thumbnails and click-to-zoom (R-PDP-01). */

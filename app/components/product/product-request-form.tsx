@@ -1,3 +1,7 @@
+/**
+ * The "Request this product" form, also used for "Request a custom quote", which lands in the back
+ * office's quote inbox.
+ */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { PRODUCT_REQUEST_COPY as COPY, PRODUCT_REQUEST_FIELD_COPY } from "~/content/sourcing";
@@ -27,14 +31,14 @@ export type ProductRequestReply =
 const fieldId = (field: ProductRequestField) => `request-${field}`;
 
 /**
- * "Request this product" (issue 16 item 9): posts to the page's own action (so it works without
+ * "Request this product": posts to the page's own action (so it works without
  * JavaScript) and lands in the back office's quote inbox. With JavaScript the same schema checks it
  * first; a refusal keeps everything typed; a signed-in buyer finds their name and e-mail filled in.
  */
 export function ProductRequestForm(props: {
   product?: string;
   reply?: ProductRequestReply;
-  /** Another use of the same form, e.g. "Request a custom quote" (issue 17 item 2), with its intent. */
+  /** Another use of the same form, e.g. "Request a custom quote" (decision 021), with its intent. */
   copy?: { heading: string; submit: string; intent: string };
   /** Fields to start from (the custom quote's cart lines and company), all still editable. */
   prefill?: Partial<ProductRequestValues>;

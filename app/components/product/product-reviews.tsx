@@ -1,3 +1,4 @@
+/** The product page's reviews: the rating summary and each published review from a verified buyer. */
 import { formatDisplayDay } from "~/domain/core/dates";
 import type { RatingSummary } from "~/domain/orders/reviews";
 import { ReviewStars, Stars } from "../ui/stars";
@@ -5,7 +6,7 @@ import { ReviewStars, Stars } from "../ui/stars";
 export type ProductReview = { id: string; rating: number; text: string; createdAt: Date };
 
 /**
- * A product's published reviews (issue 18 item 1), newest first: each written by a buyer of a
+ * A product's published reviews (decision 023), newest first: each written by a buyer of a
  * delivered order of it, so each is marked "Verified buyer". No names: a review speaks for an order.
  */
 export function ProductReviews({ summary, reviews }: { summary: RatingSummary | undefined; reviews: ProductReview[] }) {

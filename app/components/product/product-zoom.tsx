@@ -1,3 +1,4 @@
+/** The product image full size in a modal, fetched on the first zoom. */
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ProductImage } from "~/catalogue/types";
 import { CrossIcon } from "../ui/icons";

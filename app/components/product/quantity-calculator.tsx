@@ -1,3 +1,7 @@
+/**
+ * The product page's quantity and pricing calculator: the quantity stepper, the price tiers and the
+ * price-break hint.
+ */
 import { useEffect, useId, useState } from "react";
 import { formatUnitInMode } from "~/domain/pricing/price-mode";
 import { lineTotalPence, type PriceTier, savingsMessage, tierFor, unitPricePence } from "~/domain/pricing/pricing";
@@ -7,7 +11,7 @@ import { Price, UnitPrice, VatLabel } from "../ui/price";
 import { usePriceMode } from "../ui/root-data";
 import { usePressAndHold } from "../ui/use-press-and-hold";
 
-/** The detail page's quantity and pricing calculator (R-PDP-04..11), with the price-break hint (issue 16 item 3). */
+/** The detail page's quantity and pricing calculator (R-PDP-04..11), with the price-break hint. */
 export function QuantityCalculator(props: {
   quantity: number;
   onQuantityChange: (quantity: number) => void;

@@ -1,9 +1,10 @@
+/** The size breakdown of a sized product: a box per size and the running total against the quantity. */
 import { useState } from "react";
 import type { Product } from "~/catalogue/types";
 import { type SizeCount, offeredSizes, sizesMismatch, sizesTotal } from "~/domain/pricing/sizes";
 
 /**
- * The size breakdown of a sized product (issue 16 item 2): one labelled whole-number box per size
+ * The size breakdown of a sized product: one labelled whole-number box per size
  * of its sizing table, the running total against the quantity, and the mismatch said in words.
  * What the buyer types stays in the box; only whole numbers reach `onChange`.
  */

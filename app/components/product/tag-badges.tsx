@@ -1,3 +1,4 @@
+/** A product's tag badges ("Hot", "New", "Sporty", "Low MOQ") on its image. */
 const styles: Record<string, string> = {
   Hot: "bg-red-600 text-white",
   New: "bg-brand text-white",

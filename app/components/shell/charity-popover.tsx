@@ -1,3 +1,4 @@
+/** The footer's charity popover, opened by hover or by click or tap, and fetched only when first wanted. */
 import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useRef } from "react";
 import { EXTERNAL, SITE } from "~/content/links";

@@ -1,3 +1,4 @@
+/** The site's footer: logo, support e-mail, charity pledge, the link columns and the company's registered details. */
 import { lazy, startTransition, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SITE } from "~/content/links";

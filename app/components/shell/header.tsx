@@ -1,3 +1,7 @@
+/**
+ * The site's sticky header: logo, navigation, search, the price toggle, favourites, cart, the
+ * account menu and the phone drawer.
+ */
 import { useState, type ComponentProps } from "react";
 import { Link, NavLink } from "react-router";
 import { EXTERNAL, founderChatUrl, SITE } from "~/content/links";
@@ -19,7 +23,10 @@ import { buttonClass } from "../ui/button";
 import { DisclosureMenu } from "../ui/disclosure-menu";
 import { useLoaded } from "../ui/use-loaded";
 
-/** The drawer's code (and Radix's dialog) is fetched when the menu is first opened (issue 3: JS budget). */
+/**
+ * The drawer's code (and Radix's dialog) is fetched when the menu is first opened (the JavaScript
+ * budget in README.md).
+ */
 const loadDrawer = () => import("./mobile-drawer");
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -111,7 +118,7 @@ export function Header({
         <div className="ml-auto flex items-center gap-1 lg:ml-2">
           {signedIn ? (
             // On phones the account menu and the drawer list Favourites: the row has no room for it
-            // beside the menu and the drawer's buttons (issue 16: the page was 380 px wide at 375).
+            // beside the menu and the drawer's buttons (the page was 380 px wide at 375).
             <Link
               to="/favorites"
               className="hidden rounded-full p-2 hover:bg-slate-100 sm:block"

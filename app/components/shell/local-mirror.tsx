@@ -1,3 +1,4 @@
+/** Keeps the browser's local storage in step with who is signed in: only their own copies, wiped on sign-out. */
 import { useEffect } from "react";
 import { isSessionKey, STORAGE_KEYS } from "~/domain/core/storage-keys";
 import { useRootData } from "../ui/root-data";

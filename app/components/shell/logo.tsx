@@ -1,3 +1,4 @@
+/** The shop's logo: the mark and the wordmark. */
 import { SITE } from "~/content/links";
 
 export function Logo({ wordmarkClassName }: { wordmarkClassName?: string }) {

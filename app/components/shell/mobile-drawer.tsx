@@ -1,3 +1,4 @@
+/** The navigation drawer of small screens, opened by the header's menu button. */
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { EXTERNAL, founderChatUrl } from "~/content/links";

@@ -1,3 +1,4 @@
+/** The not-found (404) page, with the way back home and to the products. */
 import { Link } from "react-router";
 import { buttonClass } from "../ui/button";
 

@@ -1,3 +1,4 @@
+/** Reports each page view to our own server, with no cookie and no identifier. */
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 

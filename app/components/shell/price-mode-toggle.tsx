@@ -1,10 +1,11 @@
+/** The header's "ex VAT / inc VAT" switch for every price the visitor reads. */
 import { useId } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { isPriceMode, PRICE_MODE_LABELS, PRICE_MODES } from "~/domain/pricing/price-mode";
 import { usePriceMode } from "../ui/root-data";
 
 /**
- * The header's "ex VAT / inc VAT" switch (issue 17 item 5): two buttons, the current one pressed.
+ * The header's "ex VAT / inc VAT" switch (decision 020): two buttons, the current one pressed.
  * It is a form posting to /prices, which remembers the choice in a cookie and comes back to this
  * page, so it works before the page's script has loaded or without it. With the script, a fetcher
  * posts it and the page's prices change in place, keeping the scroll position; the pressed button

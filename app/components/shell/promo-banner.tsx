@@ -1,3 +1,4 @@
+/** The closable promo banner above the header, which stays closed once closed. */
 import { useState } from "react";
 import { PROMO_TEXT } from "~/content/navigation";
 import { PROMO_COOKIE } from "~/domain/pricing/promo";

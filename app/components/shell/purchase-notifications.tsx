@@ -1,3 +1,4 @@
+/** The notes about real orders paid in the last 14 days, shown now and then as toasts, never during checkout. */
 import { useEffect, useRef, useState } from "react";
 import { PURCHASE_NOTIFICATION } from "~/content/contact";
 import { useDismissToast, useToast } from "../ui/toast";
@@ -27,8 +28,8 @@ const between = ([min, max]: readonly [number, number]) => min + Math.random() *
 const noteOf = (p: Purchase) => PURCHASE_NOTIFICATION.describe(p.region, p.product, p.daysAgo);
 
 /**
- * Notes about real orders only (A-3, DESIGN decision 12): the feed holds paid orders from the last
- * 14 days, region and product, no names, and never the visitor's own (issue 16 item 6: it is asked
+ * Notes about real orders only (A-3, decision 057): the feed holds paid orders from the last
+ * 14 days, region and product, no names, and never the visitor's own (it is asked
  * again when someone signs in or out). No orders, no notes; each note shows at most once per visit,
  * so one order never looks like many. While `paused` (the checkout) none shows, and one on show
  * when the buyer arrives there is closed; the notes carry on, 30–90 s apart, after the checkout.

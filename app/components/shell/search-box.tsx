@@ -1,3 +1,4 @@
+/** The header's product search: up to six suggestions while typing, and the listing on submit. */
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { SearchIcon } from "../ui/icons";
@@ -5,7 +6,7 @@ import { useLoaded } from "../ui/use-loaded";
 
 /**
  * The catalogue and its matching, fetched when the visitor first reaches for the search box: the
- * header is on every page, and most pages have no other use for the catalogue (issue 21: JS budget).
+ * header is on every page, and most pages have no other use for the catalogue (the JavaScript budget in README.md).
  */
 const loadSearch = () =>
   Promise.all([import("~/catalogue/catalogue"), import("~/domain/pricing/catalogue-rules")]).then(

@@ -1,7 +1,8 @@
+/** The one sign-in modal of the page, and the hook that opens it from anywhere that needs a signed-in user. */
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import { useLoaded } from "../ui/use-loaded";
 
-/** The modal's code (and Radix's dialog) is fetched when it is first opened (issue 3: JS budget). */
+/** The modal's code (and Radix's dialog) is fetched when it is first opened (the JavaScript budget in README.md). */
 const loadDialog = () => import("./sign-in-dialog");
 
 /** `redirectTo`: where signing in (or up) leads, when not back to this page as it is (R-AUTH-02). */

@@ -1,3 +1,4 @@
+/** The sign-in modal, which keeps the visitor on their page or takes them where the opener asked. */
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { SignInPanel } from "./sign-in-panel";

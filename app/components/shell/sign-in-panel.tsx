@@ -1,3 +1,4 @@
+/** The sign-in form with a password or a one-time code, on /sign-in and in the sign-in modal. */
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { type FormReply, formMessage } from "../ui/form-error";

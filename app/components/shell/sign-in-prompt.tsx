@@ -1,3 +1,4 @@
+/** What a visitor sees on a page that needs an account: why, with Sign in and Create an account. */
 import { useLocation } from "react-router";
 import { Link } from "react-router";
 import { useSignIn } from "./sign-in-context";

@@ -1,3 +1,7 @@
+/**
+ * The frame of every page: promo banner, header, page, footer, and the SMS prompt and order notes
+ * outside the checkout.
+ */
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { isCheckoutPage } from "~/domain/checkout/checkout-pages";
@@ -21,7 +25,7 @@ const loadPurchaseNotifications = () => import("./purchase-notifications");
 /** Banner, sticky header, page, footer: the frame of every page, error pages included. */
 export function SiteShell({ children }: { children: ReactNode }) {
   const root = useRootData();
-  // Issue 16 item 6: nothing interrupts the checkout. The SMS prompt and its button leave it
+  // Nothing interrupts the checkout. The SMS prompt and its button leave it
   // (its 23 s start again afterwards); the notes pause, so none is repeated after it.
   const checkout = isCheckoutPage(useLocation());
   const SmsPrompt = useLoaded(loadSmsPrompt, !checkout)?.SmsPrompt;
@@ -44,7 +48,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
         </main>
         <Footer year={root?.year ?? new Date().getFullYear()} business={root?.business} />
         <LocalMirror />
-        {/* Issue 6: page views, the SMS prompt and real recent-order notes, on every page but the checkout's. */}
+        {/* Page views, the SMS prompt and real recent-order notes, on every page but the checkout's. */}
         <PageViewTracker />
         {SmsPrompt && !checkout ? <SmsPrompt /> : null}
         {PurchaseNotifications ? <PurchaseNotifications paused={checkout} userId={root?.user?.id ?? null} /> : null}

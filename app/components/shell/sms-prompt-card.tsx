@@ -1,3 +1,4 @@
+/** The SMS sign-up card: a UK mobile number, submitted to our server, with success only once it is stored. */
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";

@@ -1,3 +1,4 @@
+/** The SMS sign-up prompt: it opens by itself now and then, and a floating button reopens it until signed up. */
 import { useEffect, useRef, useState } from "react";
 import { SMS_PROMPT } from "~/content/contact";
 import {
@@ -11,7 +12,7 @@ import {
 import { useToast } from "../ui/toast";
 import { useLoaded } from "../ui/use-loaded";
 
-/** The card's code (and Radix's dialog) is fetched when it first opens (issue 3: JS budget). */
+/** The card's code (and Radix's dialog) is fetched when it first opens (the JavaScript budget in README.md). */
 const loadCard = () => import("./sms-prompt-card");
 
 // Storage can be unavailable (private mode, blocked): the prompt then simply behaves as a first visit.

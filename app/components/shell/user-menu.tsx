@@ -1,3 +1,4 @@
+/** The header's account menu for a signed-in user: the account pages and sign-out. */
 import { Form, Link } from "react-router";
 import { ChevronIcon } from "../ui/icons";
 import { DisclosureMenu } from "../ui/disclosure-menu";

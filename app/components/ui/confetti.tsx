@@ -1,3 +1,4 @@
+/** The confetti burst that celebrates a payment the server has confirmed, still for reduced motion. */
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import {
   createParticles,

@@ -1,3 +1,7 @@
+/**
+ * Our modal dialog, with a title, a description and a close button, that gives focus back to its
+ * opener when closed.
+ */
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useState, type ReactNode } from "react";
 

@@ -1,3 +1,4 @@
+/** A button that shows and hides a panel of links, as the header's navigation menus do. */
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 
@@ -5,7 +6,8 @@ import { useLocation } from "react-router";
  * A button that shows and hides a panel of links: the disclosure pattern WAI-ARIA recommends for site
  * navigation (a `role="menu"` is for application commands). Escape closes it and returns focus to the
  * button; so do a click outside, focus leaving it, following one of its links, and navigating.
- * A few lines instead of Radix's menu, whose positioning engine would weigh on every page (issue 3).
+ * A few lines instead of Radix's menu, whose positioning engine would weigh on every page (the
+ * JavaScript budget in README.md).
  */
 export function DisclosureMenu(props: {
   /** The button's content; `open` lets it turn a chevron. */

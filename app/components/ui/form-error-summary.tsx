@@ -1,3 +1,4 @@
+/** The error box a form focuses when a submit fails: the form's error and a link to each field to fix. */
 import type { Ref } from "react";
 
 /**

@@ -1,3 +1,4 @@
+/** How a form reads its action's reply: the message above the fields and the message under each field. */
 import type { ErrorBody } from "~/domain/core/api-errors";
 import type { FieldErrors } from "~/domain/core/field-errors";
 

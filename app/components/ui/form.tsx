@@ -1,3 +1,7 @@
+/**
+ * The form parts the pages share: a labelled field with its hint and error, a one-time-code field,
+ * and a form message.
+ */
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
 /** A labelled input with its hint and error tied to it for screen readers. */

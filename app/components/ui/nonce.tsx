@@ -1,3 +1,4 @@
+/** The per-request CSP nonce, which the root layout hands to its scripts. */
 import { createContext, useContext } from "react";
 
 const NonceContext = createContext<string | undefined>(undefined);

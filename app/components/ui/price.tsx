@@ -1,10 +1,11 @@
+/** How prices are shown: each amount with its "ex VAT" or "inc VAT" label, as the visitor chose. */
 import { formatPence } from "~/domain/core/money";
 import { formatUnitInMode, PRICE_MODE_LABELS, type PriceMode, priceInMode } from "~/domain/pricing/price-mode";
 import type { ShownPence } from "~/domain/pricing/pricing";
 import { usePriceMode } from "./root-data";
 
 /**
- * Every price on screen says whether it is ex or inc VAT (issue 17 item 5), the same way: the
+ * Every price on screen says whether it is ex or inc VAT (decision 020), the same way: the
  * amount, then a small "ex VAT" or "inc VAT" as text of its own ("£4.50 ex VAT"), so the amount
  * still reads, copies and is found on its own.
  */

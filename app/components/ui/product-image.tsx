@@ -1,3 +1,4 @@
+/** A product photo sized for the screen, with a blurred placeholder while loading and a message if it fails. */
 import { useEffect, useRef, useState } from "react";
 import type { ProductImage as Image } from "~/catalogue/types";
 

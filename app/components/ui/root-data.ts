@@ -1,3 +1,7 @@
+/**
+ * What the root loader gives every page, and the hooks that read it: business details, price mode,
+ * ratings and phone sign-in.
+ */
 import { useRouteLoaderData } from "react-router";
 import type { PublicBusiness } from "~/domain/people/business-profile";
 import { DEFAULT_PRICE_MODE, type PriceMode } from "~/domain/pricing/price-mode";
@@ -16,13 +20,13 @@ export type RootData = {
   user: { id: string; name: string; email: string } | null;
   favouriteIds: string[];
   cartCount: number;
-  /** Issue 17 item 1: every contact point and seller detail a page shows. */
+  /** Every contact point and seller detail a page shows (README.md "Business details"). */
   business: PublicBusiness;
-  /** Issue 17 item 5: whether this visitor reads prices ex or inc VAT (their cookie). */
+  /** Whether this visitor reads prices ex or inc VAT (their cookie; decision 020). */
   priceMode: PriceMode;
-  /** Issue 18 item 1: each product's published reviews summed up; a product with none is absent. */
+  /** Each product's published reviews summed up (decision 023); a product with none is absent. */
   ratings: Record<string, RatingSummary>;
-  /** Issue 18 item 5: whether accounts may use a phone number (only with an SMS provider configured). */
+  /** Whether accounts may use a phone number (only with an SMS provider configured). */
   phoneSignIn: boolean;
 };
 
@@ -52,7 +56,7 @@ export function useProductRating(productId: string): RatingSummary | undefined {
   return useRootData()?.ratings[productId];
 }
 
-/** Whether the account forms offer a phone number beside an e-mail address (issue 18 item 5). */
+/** Whether the account forms offer a phone number beside an e-mail address. */
 export function usePhoneSignIn(): boolean {
   return useRootData()?.phoneSignIn ?? false;
 }

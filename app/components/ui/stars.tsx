@@ -1,3 +1,4 @@
+/** A product's star rating with its average and count, or "No reviews yet". */
 import { filledStars, formatRatingSummary, type RatingSummary, ratingSummaryLabel } from "~/domain/orders/reviews";
 import { StarIcon } from "./icons";
 
@@ -13,7 +14,7 @@ function StarRow({ filled }: { filled: number }) {
 
 /**
  * A product's published reviews summed up: stars, average and count, read out once as text; with
- * none, no stars and "No reviews yet" (issue 18 item 1).
+ * none, no stars and "No reviews yet" (decision 023).
  */
 export function Stars({ summary, className = "" }: { summary: RatingSummary | null | undefined; className?: string }) {
   if (!summary) {

@@ -1,3 +1,4 @@
+/** The toasts: the provider that holds the ones on show and the hook that adds one from anywhere. */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { useLoaded } from "./use-loaded";
@@ -7,7 +8,7 @@ import type { ToastInput, ToastItem } from "./toast-item";
 type Toasts = { show: (toast: ToastInput) => number; dismiss: (id: number) => void };
 const ToastContext = createContext<Toasts | null>(null);
 
-/** Radix's toasts are fetched with the first toast of the visit (issue 3: JS budget). */
+/** Radix's toasts are fetched with the first toast of the visit (the JavaScript budget in README.md). */
 const loadToaster = () => import("./toaster");
 
 let nextId = 1;

@@ -1,3 +1,4 @@
+/** The toasts on show, each closing after 5 s, fetched with the first toast of the visit. */
 import * as RadixToast from "@radix-ui/react-toast";
 import { Link } from "react-router";
 import type { ToastItem } from "./toast-item";

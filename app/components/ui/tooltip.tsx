@@ -1,3 +1,4 @@
+/** The "i" button's tooltip, reachable by hover, keyboard and touch. */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
 /** Tooltips open after 700 ms of hover (SPEC.md §9 library defaults); focus and tap open them at once. */
@@ -9,7 +10,7 @@ const EDGE_PX = 8;
  * A tooltip on a small "i" button, so it is reachable by keyboard and touch too. It follows WCAG 1.4.13:
  * the pointer can move onto it without it closing, Escape dismisses it, and it stays until then.
  * Written here rather than taken from Radix: Radix's positioning engine would add 13 kB to every
- * product page for three tooltips (issue 3: JS budget).
+ * product page for three tooltips (the JavaScript budget in README.md).
  */
 export function InfoTooltip({ label, content }: { label: string; content: ReactNode }) {
   const [open, setOpen] = useState(false);

@@ -1,3 +1,4 @@
+/** After a client-side navigation, moves a lost focus to the new page's main region. */
 import { useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";
 

@@ -1,3 +1,4 @@
+/** Whether React has hydrated the page yet: false on the server and during hydration. */
 import { useSyncExternalStore } from "react";
 
 const subscribeNever = () => () => {};

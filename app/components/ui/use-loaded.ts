@@ -1,9 +1,10 @@
+/** Fetches a module the page can do without until it is first wanted, such as a dialog's code. */
 import { useEffect, useState } from "react";
 
 /**
  * Code the page can do without until it is wanted (a dialog's, the toasts'): fetches the module the
  * first time `wanted` is true and returns it once it has arrived, null before. Rendering what it
- * returns needs no Suspense boundary, so nothing waits on React's fallback timers (issue 3: JS budget).
+ * returns needs no Suspense boundary, so nothing waits on React's fallback timers (the JavaScript budget in README.md).
  */
 export function useLoaded<T>(load: () => Promise<T>, wanted = true): T | null {
   const [loaded, setLoaded] = useState<{ module: T } | null>(null);

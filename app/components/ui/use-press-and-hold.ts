@@ -1,3 +1,4 @@
+/** Press and hold on a quantity button: one step on press, then repeating while held. */
 import { useEffect, useRef } from "react";
 
 export const HOLD_DELAY_MS = 300;

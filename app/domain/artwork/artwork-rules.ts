@@ -12,7 +12,7 @@ export const ARTWORK_MAX_BYTES = 50 * 1024 * 1024;
  * sandboxed reader's scan short (docs/decisions/044-raster-and-svg-artwork.md).
  */
 export const SVG_MAX_BYTES = 10 * 1024 * 1024;
-/** Bytes one user may upload in 24 hours (issue 13 item 6): four files at the limit. */
+/** Bytes one user may upload in 24 hours (docs/security.md): four files at the limit. */
 export const ARTWORK_BYTES_PER_DAY = 200 * 1024 * 1024;
 /** Files on one draft; a logo plus variants fits, an accidental folder upload doesn't. */
 export const ARTWORK_MAX_FILES = DRAFT_LIMITS.files;
@@ -48,7 +48,7 @@ export const ARTWORK_MESSAGES = {
   tooMany: `You can upload at most ${DRAFT_LIMITS.files} files per order.`,
   /** 404 */
   notFound: "That file isn't on this order any more.",
-  /** 403: an account whose e-mail address is not confirmed (issue 13 item 6). */
+  /** 403: an account whose e-mail address is not confirmed (docs/security.md). */
   unverified:
     "Please confirm your e-mail address before uploading artwork. You can confirm it, or add one, on your account page.",
   /** 429: over CHECKS_PER_HOUR, saying when (a London clock time) and in how many minutes. */

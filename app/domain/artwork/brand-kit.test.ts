@@ -7,7 +7,7 @@ import {
   withPlacementNotes,
 } from "./brand-kit";
 
-describe("parseBrandColours (issue 19 item 6)", () => {
+describe("parseBrandColours", () => {
   it("takes six-digit hex colours with or without '#', any case, by commas, spaces or lines", () => {
     expect(parseBrandColours("#1F2A56, f26b12\n#FFFFFF;000000")).toEqual({
       ok: true,

@@ -1,5 +1,5 @@
 /**
- * Brand kits (issue 19 item 6): logos (artwork files, reusable), brand colours (hex) and default
+ * Brand kits: logos (artwork files, reusable), brand colours (hex) and default
  * placement notes, kept per account (an organisation, or a buyer without one). Bounded so a kit
  * stays a kit: 20 logos, 20 colours, notes as long as a draft's placement details. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * Artwork preflight (issue 20): what a PDF or EPS holds, as the server read it at upload
+ * Artwork preflight (decision 027): what a PDF or EPS holds, as the server read it at upload
  * (app/server/artwork/preflight.server.ts), judged against the decoration method and the placement the
  * buyer chose. Pure: report in, findings out, so step 2, the order page and the back office say
  * the same. The thresholds are ours, from what the factory asks for (docs/decisions/027).
@@ -236,7 +236,7 @@ function judgeEps(report: EpsReport, { method }: { method: BrandingMethod; place
   return findings;
 }
 
-/** What a report found, fact by fact, as staff read it when they make the proof (issue 20 item 3). */
+/** What a report found, fact by fact, as staff read it when they make the proof. */
 export function describeReport(report: PreflightReport): string[] {
   if (report.kind === "unreadable") return [PREFLIGHT_MESSAGES[report.reason]];
   if (report.kind === "unchecked") return [OVER_LIMIT_MESSAGES[report.overLimit], "Not checked: check it by hand"];

@@ -1,5 +1,5 @@
 /**
- * Design proofs that staff upload for an order (issue 9 item 3; REQUIREMENTS B-3): which files
+ * Design proofs that staff upload for an order (REQUIREMENTS B-3): which files
  * are accepted, how big, and the messages staff see. The bytes decide the type, never the name
  * or the browser's Content-Type: a proof is opened by a buyer, so a renamed HTML page or script
  * must not reach them as a "PDF". Pure: no I/O.

@@ -1,5 +1,5 @@
 /**
- * A draft's or an order line's artwork files judged where they will print (issue 20): the line's
+ * A draft's or an order line's artwork files judged where they will print (decision 027): the line's
  * branding method and the placement its chosen options give (app/domain/artwork/preflight.ts). Step 2,
  * its Next, payment, the order page and the back office all ask here.
  */

@@ -45,7 +45,7 @@ describe("isLineCustomised", () => {
   });
 });
 
-describe("isLineCustomised for a sized product (issue 16 item 2)", () => {
+describe("isLineCustomised for a sized product", () => {
   const shorts = (sizes: Step2["sizes"], quantity = 100): CheckoutLineState => ({
     productId: "15",
     draft: { id: "draft-15", status: "customisation_draft", data: { ...done, quantity, sizes } },

@@ -1,5 +1,5 @@
 /**
- * One checkout for the whole cart (issue 15, DESIGN decision 9, docs/decisions/016). Step 2
+ * One checkout for the whole cart (decision 055, docs/decisions/016). Step 2
  * customises each cart line in its own draft, as SPEC.md's drafts are per product; Details,
  * Shipping, Design proofing and Payment happen once, on one of those drafts: the checkout's
  * lead. These are the rules that decide which draft leads and where step 2's Next goes.
@@ -29,7 +29,7 @@ export type CheckoutLineState = {
 
 /**
  * Whether a line's step 2 is done: its draft holds both confirmations (and a skip_proof reference),
- * and a sized product's split adds up to its quantity (issue 16 item 2), as payment requires.
+ * and a sized product's split adds up to its quantity, as payment requires.
  */
 export function isLineCustomised(line: CheckoutLineState): boolean {
   if (line.draft === null || !canProceedCustomisation(line.draft.data)) return false;
@@ -57,7 +57,7 @@ export function leadLineIndex(lines: readonly CheckoutLineState[]): number {
 }
 
 /**
- * Where step 2's Next goes from the line of `productId` (issue 15 item 1): the next line in the
+ * Where step 2's Next goes from the line of `productId` (decision 016): the next line in the
  * cart, wrapping round, whose customisation is not done; null when every other line is done, so
  * Next goes to Details. The current line counts as done: its Next is enabled only then.
  */
@@ -80,21 +80,21 @@ export function checkoutCompletedSteps(lines: readonly CheckoutLineState[], lead
   return lines.length === 0 || lines.every(isLineCustomised) ? steps : steps.filter((step) => step !== 2);
 }
 
-/** A line as the order summary lists it (issue 15 item 5). */
+/** A line as the order summary lists it. */
 export type SummaryLine = {
   productId: string;
   /** The line's colour hex ('' or absent when not chosen): its picture follows it. */
   colour?: string;
   quantity: number;
   selections: readonly string[];
-  /** The size breakdown, once step 2 has one (issue 16 item 2). */
+  /** The size breakdown, once step 2 has one. */
   sizes?: SizeBreakdown;
-  /** A converted quote's unit price for this quantity (issue 17 item 2; draft-totals.ts pricedLine). */
+  /** A converted quote's unit price for this quantity (decision 021; draft-totals.ts pricedLine). */
   quotedUnitPence?: number;
 };
 
 /**
- * The lines a checkout draft stands for (issue 15): the cart's lines, with the draft's own product's
+ * The lines a checkout draft stands for (decision 016): the cart's lines, with the draft's own product's
  * line replaced by `own` (as the save leaves it, or as it is paid); a draft whose product is not
  * in the cart (opened by its link after its product left) stands alone. Saves price, the summary
  * lists and the payment charges these lines, so they can never disagree.

@@ -1,12 +1,11 @@
-import { findProductById } from "~/catalogue/catalogue";
-import { lineTotalPence, unitPricePence } from "../pricing/pricing";
-
-/*
+/**
  * The cart's rules the pages need, kept free of zod (decision 008): the product page, cart and
  * shopping list show them without loading the forms' schemas (shopping-rules.ts).
  */
+import { findProductById } from "~/catalogue/catalogue";
+import { lineTotalPence, unitPricePence } from "../pricing/pricing";
 
-/** How long a cart or list line's note may be (issue 5: "set a limit and say it"). */
+/** How long a cart or list line's note may be; the refusal names the limit. */
 export const NOTES_MAX = 500;
 export const FEEDBACK_MAX = 1000;
 
@@ -23,7 +22,7 @@ export function canAddToCart(input: {
   return input.optionCount === 0 || input.selections.length > 0;
 }
 
-/** Unit price and line total of a line at its quantity, always by tier (DESIGN decision 3). */
+/** Unit price and line total of a line at its quantity, always by tier (decision 050). */
 export function priceLine(productId: string, quantity: number): { unitPence: number; totalPence: number } {
   const product = findProductById(productId);
   if (!product) return { unitPence: 0, totalPence: 0 };

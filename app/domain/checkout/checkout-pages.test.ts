@@ -4,7 +4,7 @@ import { STEPS } from "./draft";
 
 const at = (pathname: string, search = "") => isCheckoutPage({ pathname, search });
 
-describe("isCheckoutPage (issue 16 item 6)", () => {
+describe("isCheckoutPage", () => {
   it("is every checkout step, cart to payment, with or without its draft", () => {
     expect(STEPS.map((step) => at(step.path))).toEqual([true, true, true, true, true, true]);
     expect(at("/details", "?draft_id=d1&product_id=8")).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The pages where nothing may interrupt the buyer (issue 16 item 6): no purchase notices, no SMS
+ * The pages where nothing may interrupt the buyer: no purchase notices, no SMS
  * prompt and no floating buttons there. They are the checkout's six steps, cart to payment (the
  * paths of draft.ts's STEPS, which the tests hold this list to), and the payment's return page,
  * `/inquiry-success?draft_id=…` (without a draft it is the contact form's "message sent" page).

@@ -15,7 +15,7 @@ const DOCK = {
   country: "GB",
 };
 
-describe("savedAddresses (issue 19 item 6)", () => {
+describe("savedAddresses", () => {
   it("offers each order's billing and delivery address, newest first", () => {
     const older = order({ ...ACME, line1: "9 Old Lane" });
     const newer = order(ACME, DOCK);

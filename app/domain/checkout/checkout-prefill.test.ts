@@ -51,7 +51,7 @@ function lastOrder(): Pick<DraftData, "details" | "shipping"> {
   };
 }
 
-describe("prefillCheckout (issue 16 item 9)", () => {
+describe("prefillCheckout", () => {
   it("fills a fresh draft: name and e-mail from the account, the rest from the last order", () => {
     const filled = prefillCheckout(fresh(), { account, lastOrder: lastOrder() });
     expect(filled.details).toEqual({

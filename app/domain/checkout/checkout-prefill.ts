@@ -1,5 +1,5 @@
 /**
- * What a returning buyer finds already filled in on Details and Shipping (issue 16 item 9): name
+ * What a returning buyer finds already filled in on Details and Shipping: name
  * and e-mail from the account they signed up with; company, phone and addresses from their last
  * order. Only blanks are filled: nothing the buyer saved on this draft is ever replaced, and an
  * address is taken whole or not at all, so two addresses are never mixed. Pure.
@@ -70,7 +70,7 @@ export function prefillCheckout(data: DraftData, sources: PrefillSources): Draft
 }
 
 // ---------------------------------------------------------------------------------------------
-// Addresses used before (issue 19 item 6): offered on Details and Shipping as choices that fill the form
+// Addresses used before: offered on Details and Shipping as choices that fill the form
 
 /** At most this many of each kind are offered. */
 export const SAVED_ADDRESS_LIMIT = 5;

@@ -1,5 +1,5 @@
 /**
- * The Details step's rules (R-DET-08..10; issue 16 item 9, issue 17 item 6): what is missing, what is
+ * The Details step's rules (R-DET-08..10; the VAT number, decision 018): what is missing, what is
  * wrong, and whether Next may be pressed. Apart from draft.ts so the VAT number's rules (and jsvat)
  * reach only the pages that ask them (Details, payment), not every page that loads the draft's rules.
  * Pure: the Details page, the server's status rule (draft-plan.server.ts) and the payment's readiness
@@ -50,7 +50,7 @@ export function missingDetails(details: DraftDetails): DetailsField[] {
 
 /**
  * Messages for filled-in fields that are wrong (R-DET-09/10): the e-mail pattern, the phone rule,
- * the VAT number (issue 17 item 6) and a GB billing postcode's format (issue 16 item 9). A blank
+ * the VAT number (decision 018) and a GB billing postcode's format. A blank
  * field gets no message (R-DET-10) but a blank required one still blocks Next (missingDetails()).
  */
 export function detailsErrors(details: DraftDetails) {

@@ -32,7 +32,7 @@ const quantity = z
 const selections = z
   .array(text(DRAFT_LIMITS.selectionTitle))
   .max(DRAFT_LIMITS.selections, `Choose at most ${DRAFT_LIMITS.selections} options`);
-/** A size breakdown (issue 16 item 2); app/domain/pricing/sizes.ts checks it against the product. */
+/** A size breakdown; app/domain/pricing/sizes.ts checks it against the product. */
 const sizes = z
   .array(
     z.strictObject({
@@ -101,14 +101,14 @@ export const artworkFileSchema = z.object({
   name: text(DRAFT_LIMITS.fileName).min(1),
   size: z.number().int().positive(),
   uploaded_at: z.iso.datetime(),
-  /** What the server read in the file at upload (issue 20); absent for files from before it. */
+  /** What the server read in the file at upload (decision 027); absent for files from before preflight. */
   preflight: preflightReportSchema.optional(),
-  /** The codes of the warnings the buyer said "Use it anyway" to (issue 20 item 2). */
+  /** The codes of the warnings the buyer said "Use it anyway" to (decision 027). */
   use_anyway: z.array(text(40)).max(20).default([]),
 });
 export type ArtworkFileEntry = z.output<typeof artworkFileSchema>;
 
-/** Stored totals, all integer pence (R-CALC-18); written only by the server (DESIGN decision 5). */
+/** Stored totals, all integer pence (R-CALC-18); written only by the server (decision 052). */
 export const draftTotalsSchema = z.object({
   subtotal: pence,
   discount: pence,
@@ -202,7 +202,7 @@ export const draftDataSchema = z.object({
         .prefault({}),
       method: shippingMethod.default(null),
       notes: text(DRAFT_LIMITS.notes).default(""),
-      /** The buyer's in-hands date (issue 19 "Need it by"), carried onto the order at payment. */
+      /** The buyer's in-hands date ("Need it by"), carried onto the order at payment. */
       need_by: isoDate.nullable().default(null),
     })
     .prefault({}),
@@ -229,7 +229,7 @@ export function defaultDraftData(productId: string, qty: number): DraftData {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Per-step patches (DESIGN decision 8: each step writes only its own part)
+// Per-step patches (decision 054: each step writes only its own part)
 
 /**
  * Step 2. Every key is optional and objects merge key by key, so a patch may carry one changed
@@ -282,10 +282,10 @@ export const STEP_PATCH_SCHEMAS = {
 /**
  * The draft step 2 starts from (R-CUST-02). Quantity, colour, selections and the handwritten
  * note always come from the cart line (the cart is where they are edited; quantity clamped to
- * [MOQ, max], DESIGN decision 4). An existing draft for the same product is kept and only those
+ * [MOQ, max], decision 051). An existing draft for the same product is kept and only those
  * fields change (A-14), so returning to step 2 loses no details, shipping or totals. A branding
  * method the product does not offer (a new draft's 'none', or a draft saved before products
- * declared their methods) becomes the product's default, preselected (issue 16 item 5).
+ * declared their methods) becomes the product's default, preselected.
  */
 export function buildInitialDraft(line: DraftCartLine, existing?: DraftData | null): DraftData {
   const product = findProductById(line.productId);

@@ -13,7 +13,7 @@ import {
 import type { DraftTotals } from "./draft-schemas";
 import { clampQuantity, maxQuantity, unitPricePence } from "../pricing/pricing";
 
-/** VAT follows the ship-to country, else the billing country as an estimate, else GB (A-5, DESIGN decision 5). */
+/** VAT follows the ship-to country, else the billing country as an estimate, else GB (A-5, decision 052). */
 export function totalsCountry(data: {
   details: { billing: { country: string } };
   shipping: { address: { country: string } };
@@ -23,14 +23,14 @@ export function totalsCountry(data: {
 
 /**
  * A product and the quantity a checkout line asks for; `quotedUnitPence` when a valid quote prices
- * this product at exactly this quantity (app/domain/checkout/quotes.ts withQuotedPrices, issue 17 item 2).
+ * this product at exactly this quantity (app/domain/checkout/quotes.ts withQuotedPrices, decision 021).
  */
 export type CheckoutLineQuantity = { productId: string; quantity: number; quotedUnitPence?: number };
 
 /**
  * Order totals for a checkout, all integer pence: each line at the catalogue's tier price for its
- * quantity (clamped to [MOQ, max], DESIGN decisions 3 and 4), one shipping charge and VAT on the
- * whole order (issue 15). Null when a line's product is not sold or there is no line. The
+ * quantity (clamped to [MOQ, max], decisions 050 and 051), one shipping charge and VAT on the
+ * whole order (decision 016). Null when a line's product is not sold or there is no line. The
  * first-order discount is the server's decision (A-20, B-15).
  */
 export function checkoutTotals(input: {

@@ -115,7 +115,7 @@ function completedDraft(): DraftData {
 }
 
 describe("draft data schema (R-DRAFT-08/09)", () => {
-  it("has exactly the spec's keys plus proof_acknowledged and sizes (issue 16 item 2)", () => {
+  it("has exactly the spec's keys plus proof_acknowledged and sizes", () => {
     expect(Object.keys(defaultDraftData("8", 50)).sort()).toEqual(
       [
         "product_id",
@@ -214,7 +214,7 @@ describe("draft data schema (R-DRAFT-08/09)", () => {
   });
 });
 
-describe("step patch schemas (DESIGN decision 8)", () => {
+describe("step patch schemas (decision 054)", () => {
   it("accept one changed field of their own step", () => {
     expect(customisationPatchSchema.parse({ confirm: { rights_confirmed: true } })).toEqual({
       confirm: { rights_confirmed: true },
@@ -281,7 +281,7 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
     expect(data.artwork.email_later).toBe(true);
   });
 
-  it("clamps the quantity to [MOQ, max] (DESIGN decision 4)", () => {
+  it("clamps the quantity to [MOQ, max] (decision 051)", () => {
     expect(buildInitialDraft({ ...CAP_LINE, quantity: 20 }).quantity).toBe(50);
     expect(buildInitialDraft({ ...CAP_LINE, productId: "16", quantity: 30000 }).quantity).toBe(25000);
   });
@@ -309,7 +309,7 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
     ["15", "dtf"],
     ["16", "deboss"],
     ["17", "screen_print"],
-  ])("preselects product %s's own default branding method, %s (issue 16 item 5)", (productId, method) => {
+  ])("preselects product %s's own default branding method, %s", (productId, method) => {
     expect(buildInitialDraft({ ...CAP_LINE, productId }).branding.method).toBe(method);
   });
 
@@ -395,7 +395,7 @@ describe("customisation step (R-CUST-14, A-40)", () => {
     expect(customisationProductErrors(diary, { handwritten_note: true })).toEqual({});
   });
 
-  it("accepts only a branding method the product offers, and says which it does (issue 16 item 5)", () => {
+  it("accepts only a branding method the product offers, and says which it does", () => {
     const product = (id: string) => {
       const found = findProductById(id);
       if (!found) throw new Error("catalogue changed");
@@ -418,7 +418,7 @@ describe("customisation step (R-CUST-14, A-40)", () => {
     expect(customisationProductErrors(product("8"), { branding: { placement_details: "Left" } })).toEqual({});
   });
 
-  it("refuses a size breakdown that does not fit the product, but keeps a half-typed one (issue 16 item 2)", () => {
+  it("refuses a size breakdown that does not fit the product, but keeps a half-typed one", () => {
     const shorts = findProductById("15");
     const cap = findProductById("8");
     if (!shorts || !cap) throw new Error("catalogue changed");
@@ -512,7 +512,7 @@ describe("applyBillingAsShipping (R-DET-06)", () => {
   });
 });
 
-describe("leavesBillingCopy (issue 15 item 4)", () => {
+describe("leavesBillingCopy", () => {
   const ticked = () => ({ ...validDetails(), use_billing_as_shipping: true });
   const copied = () => applyBillingAsShipping(ticked(), defaultDraftData("8", 50).shipping);
 
@@ -605,7 +605,7 @@ describe("details step (R-DET-08/09/10)", () => {
     },
   );
 
-  it("a billing postcode is checked by its country's format, and a UK one abroad is refused (issues 16, 36)", () => {
+  it("a billing postcode is checked by its country's format, and a UK one abroad is refused", () => {
     const details = validDetails();
     details.billing.country = "GB";
     details.billing.postcode = "XYZ";
@@ -632,7 +632,7 @@ describe("details step (R-DET-08/09/10)", () => {
     expect(canProceedDetails(details)).toBe(true);
   });
 
-  it("a VAT number, when given, is checked by its format and check digits (issue 17 item 6)", () => {
+  it("a VAT number, when given, is checked by its format and check digits", () => {
     const details = validDetails();
     details.vat_number = "GB123456789";
     expect(canProceedDetails(details)).toBe(false);
@@ -736,7 +736,7 @@ describe("shipping step (R-SHIP-07, A-38, A-39)", () => {
     expect(shippingErrors(validShipping())).toEqual({});
   });
 
-  it("a ship-to postcode is checked by its country's format (issues 16, 36)", () => {
+  it("a ship-to postcode is checked by its country's format", () => {
     const shipping = validShipping();
     shipping.address.country = "GB";
     shipping.address.postcode = "XYZ";
@@ -822,7 +822,7 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
     ).toBe(27500);
   });
 
-  it("prices every line of a cart at its own tier and charges shipping once (issue 15)", () => {
+  it("prices every line of a cart at its own tier and charges shipping once", () => {
     const lines = [
       { productId: "8", quantity: 250 },
       { productId: "15", quantity: 100 },
@@ -883,7 +883,7 @@ describe("statuses (R-DRAFT-10, A-12)", () => {
     }
   });
 
-  it("knows which statuses a buyer may still edit: all but paid (issue 15 item 3)", () => {
+  it("knows which statuses a buyer may still edit: all but paid", () => {
     expect(order.filter(isEditableStatus)).toEqual([
       "customisation_draft",
       "details_done",

@@ -111,7 +111,7 @@ export type CustomisationGate = Pick<
 
 /**
  * What still blocks step 2's Next (R-CUST-14; A-40: a previous order reference for skip_proof;
- * issue 20: a file whose preflight warnings for this method and placement the buyer has not said
+ * decision 027: a file whose preflight warnings for this method and placement the buyer has not said
  * "Use it anyway" to).
  */
 export function missingCustomisation(data: CustomisationGate): CustomisationField[] {
@@ -144,7 +144,7 @@ export function brandingMethodMessage(product: Product, method: BrandingMethod):
 /**
  * Checks of a step-2 patch that need the product (the server runs them; the page can too):
  * quantity within [MOQ, max] (refused, not silently changed, as the cart does), a colour the
- * product is made in, customisations and a branding method the product offers (issue 16 item 5),
+ * product is made in, customisations and a branding method the product offers,
  * a handwritten note only where allowed.
  */
 export function customisationProductErrors(product: Product, patch: CustomisationPatch): FieldErrors {
@@ -245,7 +245,7 @@ const COPIED_FROM_BILLING = [
 
 /**
  * Whether a shipping-step patch changes the delivery address away from the billing copy while
- * "use billing as shipping" is on (issue 15 item 4). Then the tick comes off with that save, so a
+ * "use billing as shipping" is on. Then the tick comes off with that save, so a
  * later Details save can no longer copy billing over what the buyer typed on step 4.
  */
 export function leavesBillingCopy(
@@ -308,7 +308,7 @@ export function missingShipping(shipping: DraftShipping): ShippingField[] {
 
 /**
  * A-39: the courier's phone follows the same rule, with the same message, as the details phone;
- * a GB ship-to postcode is checked by its format, as the billing one is (issue 16 item 9).
+ * a GB ship-to postcode is checked by its format, as the billing one is.
  */
 export function shippingErrors(shipping: DraftShipping): Partial<Record<"address.phone" | "address.postcode", string>> {
   const errors: Partial<Record<"address.phone" | "address.postcode", string>> = {};

@@ -48,7 +48,7 @@ describe("readLedgerLines", () => {
   });
 });
 
-describe("linesUnchangedSincePriced (issue 15 item 3)", () => {
+describe("linesUnchangedSincePriced", () => {
   const row = (line: LedgerLine, over: Partial<{ version: number; paidAt: Date | null; status: string }> = {}) => ({
     id: line.draftId,
     version: line.version,

@@ -1,5 +1,5 @@
 /**
- * The lines of a payment (issue 15, docs/decisions/016): what the ledger records when a checkout is
+ * The lines of a payment (docs/decisions/016): what the ledger records when a checkout is
  * priced, and what the order is made from. Server-side only (zod stays out of the browser,
  * docs/decisions/008).
  */
@@ -54,7 +54,7 @@ export type PricedDraftRow = { id: string; version: number; paidAt: Date | null;
 
 /**
  * Whether every other line's draft (not the checkout's own) is still as the payment priced it
- * (issue 15 item 3): there, at the version priced, unpaid and editable. Otherwise the buyer changed
+ * (decision 016): there, at the version priced, unpaid and editable. Otherwise the buyer changed
  * the order after this payment was opened, and the payment waits for staff.
  */
 export function linesUnchangedSincePriced(

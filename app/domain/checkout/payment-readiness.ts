@@ -41,7 +41,7 @@ export const PAYMENT_MESSAGES = {
   unknownProduct: "We don't sell that product any more.",
   incomplete: {
     customisation: "Complete the Customisation step before paying.",
-    /** A cart line other than the one whose draft carries the checkout (issue 15). */
+    /** A cart line other than the one whose draft carries the checkout (decision 016). */
     line: (title: string) => `Complete the Customisation step for your ${title} before paying.`,
     details: "Complete the Details step before paying.",
     shipping: "Complete the Shipping step before paying.",
@@ -75,9 +75,9 @@ export function paymentReadiness(row: { productId: string; status: string; data:
 export type LineReadiness = { ok: true; data: DraftData; product: Product } | { ok: false; message: string };
 
 /**
- * Whether one line's draft may be paid for (issue 15): the JSON fits the draft schema, both
+ * Whether one line's draft may be paid for (decision 016): the JSON fits the draft schema, both
  * confirmations are ticked (and a previous order reference for skip_proof, A-40), a sized
- * product's size breakdown sums to its quantity (issue 16 item 2) and the customisation fits the
+ * product's size breakdown sums to its quantity and the customisation fits the
  * product. An unfinished step 2 is refused with `incomplete(title)`: the
  * checkout's own line and the cart's other lines word it differently.
  */

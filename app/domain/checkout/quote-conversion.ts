@@ -1,5 +1,5 @@
 /**
- * Ordering from a quote (DESIGN decision 16; docs/decisions/040-quote-means-what-it-says.md): what
+ * Ordering from a quote (decision 060; docs/decisions/040-quote-means-what-it-says.md): what
  * converting a quote would replace in a cart that is not empty, so the buyer is asked first and
  * the server can refuse a conversion nobody confirmed; and the words that say which of a quote's
  * figures are fixed (its unit prices, until it expires) and which are not (the first-order

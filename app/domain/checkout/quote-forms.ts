@@ -1,5 +1,5 @@
 /**
- * The forms of quotes (issue 17 item 2), checked by the server's actions: the buyer's "Download
+ * The forms of quotes (decision 021), checked by the server's actions: the buyer's "Download
  * quote" and "Order at these prices", and staff's priced answer to a custom request. Sizes are
  * bounded before anything else reads them.
  */

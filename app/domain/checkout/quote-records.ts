@@ -1,5 +1,5 @@
 /**
- * What a quote records besides its prices (issue 17 item 2): the buyer block it prints, the lines
+ * What a quote records besides its prices (decision 021): the buyer block it prints, the lines
  * staff write in answer to a custom request, the day that answer is due, and the row the staff list
  * and the export show. Pure rules; the server stores and reads them.
  */

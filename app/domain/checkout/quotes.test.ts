@@ -16,7 +16,7 @@ import {
   withQuotedPrices,
 } from "./quotes";
 
-// Issue 17 item 2: a quote holds for the policy's 30 days, prices the lines it quoted while it
+// Decision 021: a quote holds for the policy's 30 days, prices the lines it quoted while it
 // holds, and says which lines are priced from the catalogue again and why.
 
 const navyCap = {

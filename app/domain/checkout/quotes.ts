@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 17 item 2; DESIGN decision 16): a numbered offer at fixed prices, valid for the
+ * Quotes (decisions 021 and 060): a numbered offer at fixed prices, valid for the
  * policy's 30 days, made from a cart or a shopping list or written by staff for a custom request.
  * These are its rules: how long it holds, which cart lines it prices while it holds, what the
  * buyer is told when it no longer does, and the document it prints as.
@@ -213,7 +213,7 @@ export function choiceDetails(productId: string, choices: QuoteChoices): string[
 
 /**
  * The quoted lines of a cart or list at today's catalogue: each product's title, choices and tier
- * unit price at its quantity, clamped to what the product sells (DESIGN decisions 3 and 4). A line
+ * unit price at its quantity, clamped to what the product sells (decisions 050 and 051). A line
  * for a product no longer sold is left out.
  */
 export function catalogueQuoteLines(lines: readonly LineToQuote[]): QuoteLine[] {

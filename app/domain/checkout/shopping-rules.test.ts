@@ -90,7 +90,7 @@ describe("cart actions", () => {
       "This product can't carry a handwritten note.",
     );
   });
-  it("takes a sized product's split when it adds up to the quantity, or none at all (issue 16 item 2)", () => {
+  it("takes a sized product's split when it adds up to the quantity, or none at all", () => {
     const shorts = (sizes?: unknown) =>
       add({
         productId: "15",
@@ -156,7 +156,7 @@ describe("shopping list actions", () => {
   const add = (over: Record<string, string>) =>
     shoppingListActionSchema.safeParse({ intent: "add", productId: "16", quantity: "60", ...over });
 
-  it("keeps the colour, customisations and handwritten note chosen on the product page (issue 16)", () => {
+  it("keeps the colour, customisations and handwritten note chosen on the product page", () => {
     expect(
       add({
         selectedColor: "#1F2A56",
@@ -193,7 +193,7 @@ describe("shopping list actions", () => {
   });
 });
 
-describe("listLineToCart (issue 16 item 9)", () => {
+describe("listLineToCart", () => {
   const line = {
     productId: "16",
     quantity: 120,

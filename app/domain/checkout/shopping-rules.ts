@@ -1,3 +1,8 @@
+/**
+ * Favourites, the shopping list and the cart as the server checks them: how a line is added or
+ * replaced (R-FAV-01, R-SL-02, R-CART-06) and the schemas their actions parse. zod lives here, not
+ * in cart-rules.ts, so pages that only show the cart's rules do not load it (decision 008).
+ */
 import { z } from "zod";
 import { coloursFor, findProductById } from "~/catalogue/catalogue";
 import { canAddToCart, FEEDBACK_MAX, NOTES_MAX } from "./cart-rules";
@@ -38,7 +43,7 @@ const quantityText = z
   .regex(/^\d{1,9}$/, "Enter a whole number.")
   .transform(Number);
 
-/** Quantities outside [MOQ, max] are refused by the server, never silently changed (issue 5). */
+/** Quantities outside [MOQ, max] are refused by the server, never silently changed. */
 function quantityInRange<T extends { productId: string; quantity: number }>(value: T, ctx: z.RefinementCtx) {
   const product = findProductById(value.productId);
   if (!product) return;
@@ -115,7 +120,7 @@ type Choices = {
 /**
  * The colour, customisations and handwritten note must be the product's own. A cart line must also
  * be complete: a colour and at least one customisation (SPEC.md §5); a shopping-list line may
- * leave them for later (issue 16 item 9), and the list asks for them before it goes to the cart.
+ * leave them for later, and the list asks for them before it goes to the cart.
  */
 function choicesFit(complete: boolean) {
   return (line: Choices, ctx: z.RefinementCtx) => {
@@ -183,7 +188,7 @@ export const shoppingListActionSchema = z.discriminatedUnion("intent", [
     .superRefine(choicesFit(false)),
   z.object({ intent: z.literal("remove"), id: z.uuid("Unknown list item.") }),
   z.object({ intent: z.literal("clear") }),
-  // "Add to cart" from one row, and "Add all to cart" (issue 16 item 9).
+  // "Add to cart" from one row, and "Add all to cart".
   z.object({ intent: z.literal("to-cart"), id: z.uuid("Unknown list item.") }),
   z.object({ intent: z.literal("all-to-cart") }),
 ]);
@@ -211,7 +216,7 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
     .superRefine(quantityInRange),
   z.object({ intent: z.literal("remove"), id: z.uuid("Unknown cart line.") }),
   z.object({ intent: z.literal("clear") }),
-  // The need-by date to save for checkout, or "" to remove it; need-by.ts judges the date (issue 19).
+  // The need-by date to save for checkout, or "" to remove it; need-by.ts judges the date.
   z.object({ intent: z.literal("need-by"), needBy: z.string().max(40, "Enter a real date.") }),
   z.object({
     intent: z.literal("feedback"),
@@ -235,7 +240,7 @@ export type ListLine = ListItem & {
 
 /**
  * A list row as the product page's Add to Cart posts it, checked by the cart's own schema: the one
- * way a line enters the cart, so the MOQ, price and choice rules are the same (issue 16 item 9).
+ * way a line enters the cart, so the MOQ, price and choice rules are the same.
  */
 export function listLineToCart(line: ListLine) {
   return cartAddSchema.safeParse({

@@ -1,5 +1,5 @@
 /**
- * CSV for the back office's exports (issue 9 item 5). RFC 4180: fields separated by commas,
+ * CSV for the back office's exports. RFC 4180: fields separated by commas,
  * records by CRLF, a field quoted when it holds a comma, a quote, CR or LF, and quotes inside
  * doubled. Pure: no I/O.
  *
@@ -7,7 +7,7 @@
  * which runs a cell starting with '=', '+', '-' or '@' as a formula (OWASP "CSV injection"). Such
  * a text cell is written with a leading apostrophe, which spreadsheets show as plain text. A leading
  * tab or carriage return counts on its own (OWASP), and so does any whitespace or line break before
- * one of the four, because spreadsheets skip it before looking for a formula (issue 13).
+ * one of the four, because spreadsheets skip it before looking for a formula (docs/security.md).
  * Numbers are written as numbers: a negative amount is not a formula.
  */
 

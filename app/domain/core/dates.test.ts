@@ -97,7 +97,7 @@ describe("dayOfWeek", () => {
   });
 });
 
-describe("formatDateRange (issue 16: a range never names the same day twice)", () => {
+describe("formatDateRange (a range never names the same day twice)", () => {
   it("prints both ends in the one date format", () => {
     expect(formatDateRange("2026-12-23", "2026-12-29")).toBe("Wed, Dec 23, 2026 – Tue, Dec 29, 2026");
   });

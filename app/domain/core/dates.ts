@@ -1,6 +1,6 @@
 /**
  * Calendar dates as ISO 'YYYY-MM-DD' strings, so that no local time zone can shift them, and the
- * one way the shop prints a date (issue 16 item 4). The clock is always passed in.
+ * one way the shop prints a date (decision 017). The clock is always passed in.
  */
 
 export type IsoDate = string;
@@ -60,7 +60,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 /**
  * 'EEE, MMM d, yyyy', e.g. 'Tue, Jan 5, 2027': the one date format of every page, e-mail and
- * export (R-CALC-12, issue 16). The weekday is computed. Built by hand rather than with Intl
+ * export (R-CALC-12, decision 017). The weekday is computed. Built by hand rather than with Intl
  * because ICU versions differ in punctuation, and server and browser must print the same text.
  */
 export function formatDisplayDate(iso: IsoDate): string {

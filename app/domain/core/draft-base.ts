@@ -38,7 +38,7 @@ export const PRE_PAYMENT_STATUSES = ["customisation_draft", "details_done", "shi
 /** A payment is open, or its last attempt failed. */
 export const PAYING_STATUSES = ["awaiting_payment", "payment_failed"] as const;
 /**
- * The statuses a buyer may still edit: everything but paid (DESIGN decision 9, issue 15 item 3:
+ * The statuses a buyer may still edit: everything but paid (decision 055:
  * nothing is locked before payment succeeds). A change to a paying draft replaces its payment.
  */
 export const EDITABLE_STATUSES = [...PRE_PAYMENT_STATUSES, ...PAYING_STATUSES] as const;
@@ -107,6 +107,6 @@ export type DraftCartLine = {
   customizationSelections: readonly string[];
   handwrittenNote: boolean;
   notes?: string;
-  /** The line's size split (issue 16 item 2); the draft keeps its own when the line has none. */
+  /** The line's size split; the draft keeps its own when the line has none. */
   sizes?: readonly { size: string; count: number }[];
 };

@@ -1,9 +1,9 @@
-import type { z } from "zod";
-
 /**
- * The one field-error shape of every form and API (issue 14 item 1): one message per field, keyed
+ * The one field-error shape of every form and API (decision 014): one message per field, keyed
  * by its dotted path ('email', 'billing.city', 'address.phone'); '' is the value as a whole.
  */
+import type { z } from "zod";
+
 export type FieldErrors = Record<string, string>;
 
 /** zod's issues as field errors, the first message per field. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatFileSize } from "./file-size";
 
-describe("formatFileSize (issue 16 item 5)", () => {
+describe("formatFileSize", () => {
   it.each([
     [0, "0 bytes"],
     [1, "1 byte"],

@@ -1,5 +1,5 @@
 /**
- * A file's size as a buyer or staff member reads it (issue 16 item 5: a 125-byte file showed
+ * A file's size as a buyer or staff member reads it (a 125-byte file once showed
  * "0 kB"). Under 1 kB in bytes, under 1 MB in whole kB, above that in MB to one decimal; a kB
  * and an MB are 1024 of the unit below, as the upload limits count them (ARTWORK_MAX_BYTES).
  */

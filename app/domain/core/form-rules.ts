@@ -32,7 +32,7 @@ export function valuesFrom<F extends string>(fields: readonly F[], source: { get
 /**
  * The values as typed, for the form to show again with its errors, each cut to one character over
  * its field's limit: enough that the error still stands, and a megabyte posted into one field is
- * not sent back in the page (issue 13).
+ * not sent back in the page.
  */
 export function refillValues<F extends string>(
   fields: readonly F[],

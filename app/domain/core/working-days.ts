@@ -1,5 +1,5 @@
 /**
- * Working days in England and Wales (issue 16 item 4): weekends and the bank holidays below are
+ * Working days in England and Wales (decision 017): weekends and the bank holidays below are
  * not working days. Production and transit are counted in working days by the date engine built
  * on this. Dates are ISO 'YYYY-MM-DD' strings, as in delivery.ts.
  */
@@ -72,7 +72,7 @@ export function addWorkingDays(from: IsoDate, days: number): IsoDate {
 }
 
 /**
- * The inverse of `addWorkingDays` for planning backwards (issue 19): the latest working day `d`
+ * The inverse of `addWorkingDays` for planning backwards (decision 017): the latest working day `d`
  * with `addWorkingDays(d, days)` on or before `to`. A `to` that is not a working day counts from
  * the working day before it, since nothing arrives on a weekend or a holiday.
  */

@@ -3,7 +3,7 @@ import { catalogueTurnaround, formatWeeks, lowestMoq } from "./claims";
 import { STANDARD_EXTRA_TRANSIT_DAYS } from "./delivery";
 import { CAP_TIMES, DIARY_TIMES, MAT_TIMES, SHORTS_TIMES } from "../pricing/spec-fixtures";
 
-describe("catalogueTurnaround (issue 18 item 2)", () => {
+describe("catalogueTurnaround", () => {
   it("runs from the fastest product by express to the slowest by standard shipping, in working days", () => {
     // Diary and mat: 10 + 5 working days at their lower bounds; cap: 17.5 + 7 → 25, plus standard's 5.
     expect(catalogueTurnaround([CAP_TIMES, SHORTS_TIMES, DIARY_TIMES, MAT_TIMES])).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 2 (A-23): the figures behind the shop's turnaround and minimum-order claims, read
+ * Decision 024 (A-23): the figures behind the shop's turnaround and minimum-order claims, read
  * from the catalogue rather than typed, so the claims can never drift from what the product pages
  * compute. The copy that states them is app/content/claims.ts.
  */

@@ -77,7 +77,7 @@ const estimate = (
   now = NOV_20,
 ) => estimateDelivery({ products, method, now });
 
-describe("estimateDelivery (issue 16 item 4: working days, weekends and bank holidays skipped)", () => {
+describe("estimateDelivery (working days, weekends and bank holidays skipped)", () => {
   it.each([
     // Cap, express: 23 to 25 working days from Fri 20 Nov. Christmas Day and Monday 28 December
     // (Boxing Day's substitute) are skipped, so 25 lands on Tue 29 Dec, never on Fri 25 Dec.

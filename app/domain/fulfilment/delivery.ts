@@ -1,5 +1,5 @@
 /**
- * The date engine (issue 16 item 4; DESIGN decision 6, A-4, A-29): every delivery estimate the shop
+ * The date engine (decisions 017 and 053, A-4, A-29): every delivery estimate the shop
  * shows (product page, cart, checkout, confirmation, order page, e-mails) comes from
  * `estimateDelivery`. Production and transit are counted in working days, skipping weekends and
  * England and Wales bank holidays, from the day the proof is approved (today, for an estimate).
@@ -22,7 +22,7 @@ const WORKING_DAYS_PER_WEEK = 5;
 /**
  * Extra transit working days of Standard Shipping over Express Air Freight. The spec gives no
  * transit time for standard (A-4 asks the business to confirm one); 5 is our placeholder, so the
- * chosen method visibly changes the estimate (DESIGN decision 6).
+ * chosen method visibly changes the estimate (decision 053).
  */
 export const STANDARD_EXTRA_TRANSIT_DAYS = 5;
 

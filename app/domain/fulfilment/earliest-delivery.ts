@@ -3,7 +3,7 @@
  * (docs/decisions/041-one-answer-per-question.md): the proof comes at the latest PROOF_WORKING_DAYS
  * working days after paying and cannot be approved before it comes, so the window is counted from
  * that day by the engine every window uses (deliveryWindowFrom). The product page's estimate counts
- * from today, as its label says (DESIGN decision 6, REQUIREMENTS A-28).
+ * from today, as its label says (decision 053, REQUIREMENTS A-28).
  */
 import type { ShippingMethod } from "../pricing/checkout";
 import { type IsoDate, londonToday } from "../core/dates";

@@ -1,7 +1,7 @@
 /**
  * The guarantee claim's form schemas (zod), apart from guarantee.ts: the order page imports that
  * for the claim's rules, and a zod schema built at module level would take zod (24 kB gzipped) into
- * its JavaScript with it (issue 21: JS budget). Only the actions, on the server, parse with these.
+ * its JavaScript with it (the JavaScript budget, decision 008). Only the actions, on the server, parse with these.
  */
 import { z } from "zod";
 import { CLAIM_NOTE_MAX, CLAIM_REASON_MAX } from "./guarantee";

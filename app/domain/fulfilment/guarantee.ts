@@ -1,5 +1,5 @@
 /**
- * The On-time Guarantee claim (issue 19 item 4; POLICY.lateDelivery): an order delivered 5 or
+ * The On-time Guarantee claim (decision 026; POLICY.lateDelivery): an order delivered 5 or
  * more days after the date promised when its proof was approved may be claimed for within 7 days
  * of delivery, once. The policy counts plain days, so both are calendar days in Europe/London
  * (docs/decisions/026-guarantee-claims.md). Pure: the clock and the order are passed in.

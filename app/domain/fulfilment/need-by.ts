@@ -1,5 +1,5 @@
 /**
- * "Need it by" (issue 19 item 1; DESIGN decision 17): from the buyer's in-hands date the shop works
+ * "Need it by" (decision 061): from the buyer's in-hands date the shop works
  * backwards on the one date engine (docs/decisions/017-working-day-dates.md) to the approve-by
  * date of each shipping method: the last day the proof can be approved and the order still arrive
  * by that date. Upper bounds are used throughout, so a date we say is met is the date we promise.
@@ -86,7 +86,7 @@ export type NeedByPlan = {
   tooTight: { method: ShippingMethod; label: string; earliestDelivery: IsoDate; message: string } | null;
 };
 
-/** The exact words of issue 19 when no method can make the date. */
+/** What the buyer reads when no method can make the date. */
 export const tooTightMessage = (earliest: IsoDate): string =>
   `Too tight: the earliest we can deliver is ${formatDisplayDate(earliest)}`;
 
@@ -175,7 +175,7 @@ export function orderNeedBy(input: {
 }
 
 /**
- * Staff's "At risk" (issue 19): a need-by date, a proof not yet approved, and the approve-by date
+ * Staff's "At risk" (decision 017): a need-by date, a proof not yet approved, and the approve-by date
  * passed, today, or within AT_RISK_WORKING_DAYS working days.
  */
 export function isAtRisk(input: {

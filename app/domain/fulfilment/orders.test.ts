@@ -59,7 +59,7 @@ describe("order transitions", () => {
   });
 });
 
-describe("orders paid by bank transfer (issue 17 item 4)", () => {
+describe("orders paid by bank transfer", () => {
   /** Every move of the state machine, as "actor payment: from→to", so the whole table is checked. */
   const every = () => {
     const moves: string[] = [];
@@ -190,7 +190,7 @@ describe("the buyer's proof answer", () => {
   });
 });
 
-describe("proofs per line (issue 15 item 6)", () => {
+describe("proofs per line", () => {
   it("reads a line's state from its latest version", () => {
     expect(lineProofState(undefined)).toBe("waiting_for_proof");
     expect(lineProofState({ decision: null })).toBe("awaiting_answer");
@@ -226,7 +226,7 @@ describe("proofs per line (issue 15 item 6)", () => {
   });
 });
 
-describe("the payment in words (issue 16 item 8)", () => {
+describe("the payment in words", () => {
   const card = { method: "card" as const, paidOn: "Tue, Nov 24, 2026" };
   it("says how and when the buyer paid, never a provider id", () => {
     expect(paymentStatusText("paid", card)).toBe("Paid by card on Tue, Nov 24, 2026");

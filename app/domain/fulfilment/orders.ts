@@ -1,16 +1,16 @@
+/**
+ * An order's life after payment (REQUIREMENTS.md B-4): who may move it where.
+ * Staff run production; the buyer only answers a proof; the system records payment.
+ *
+ * An order placed by bank transfer (decision 022; REQUIREMENTS B-10) starts "awaiting_transfer"
+ * and is unpaid until staff mark the transfer received: its proofing runs meanwhile, production
+ * waits for the money, and an unpaid order the system finds past its due date ends "expired".
+ */
 import { isUuid } from "../core/ids";
 import { formatDisplayDate, type IsoDate } from "../core/dates";
 import { addWorkingDays } from "../core/working-days";
 import { oneOf } from "../core/one-of";
 
-/**
- * An order's life after payment (issue 8 item 6; REQUIREMENTS.md B-4): who may move it where.
- * Staff run production; the buyer only answers a proof; the system records payment.
- *
- * An order placed by bank transfer (issue 17 item 4; REQUIREMENTS B-10) starts "awaiting_transfer"
- * and is unpaid until staff mark the transfer received: its proofing runs meanwhile, production
- * waits for the money, and an unpaid order the system finds past its due date ends "expired".
- */
 export const ORDER_STATUSES = [
   "awaiting_transfer",
   "paid",
@@ -88,7 +88,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 /**
- * The payment in words for the buyer (issue 16 item 8): never the provider's id, which only staff
+ * The payment in words for the buyer: never the provider's id, which only staff
  * need (the back office shows it as the payment reference). `paidOn` is null while a transfer is
  * awaited; `dueOn` is when it is due.
  */
@@ -187,7 +187,7 @@ export function staffStatusChoices(from: OrderStatus, payment: OrderPayment): Or
   return allowedMoves(from, "staff", payment).filter((s) => s !== "proof_sent");
 }
 
-/** Shipping needs the carrier and tracking number the buyer is e-mailed (issue 9 item 4). */
+/** Shipping needs the carrier and tracking number the buyer is e-mailed (B-9). */
 export function shippingDetailsProblem(input: {
   carrier?: string | null;
   trackingNumber?: string | null;
@@ -242,7 +242,7 @@ export function proofDecision(value: string | null): ProofDecision | null {
   return value === "approved" || value === "changes_requested" ? value : null;
 }
 
-/** Where one order line stands on its proof (issue 15 item 6), from its latest version. */
+/** Where one order line stands on its proof (decision 015), from its latest version. */
 export type LineProofState = "waiting_for_proof" | "awaiting_answer" | "approved" | "changes_requested";
 
 export function lineProofState(latest: { decision: string | null } | undefined): LineProofState {
@@ -286,7 +286,7 @@ export type DeliveryView =
   | { kind: "promised"; date: string }
   /**
    * Before proof approval: the window if the proof were approved today (A-28); an order awaiting
-   * its bank transfer also needs the money in (issue 17 item 4).
+   * its bank transfer also needs the money in (decision 022).
    */
   | { kind: "estimate"; start: string; end: string; awaitingPayment: boolean }
   | { kind: "none" };

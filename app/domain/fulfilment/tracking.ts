@@ -1,5 +1,5 @@
 /**
- * The carrier's tracking page for a shipped order (issue 18 item 4, REQUIREMENTS B-8 and B-9:
+ * The carrier's tracking page for a shipped order (decision 024, REQUIREMENTS B-8 and B-9:
  * "shipped with tracking"). Staff type the carrier's name when they mark an order shipped; the
  * carriers below have a public page that takes the tracking number in its address, so the buyer's
  * e-mail and order page can link straight to it. Any other carrier gets no link, and the buyer is

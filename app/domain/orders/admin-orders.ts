@@ -1,5 +1,5 @@
 /**
- * The operator back office's forms and filters (issue 9; REQUIREMENTS B-7). One schema per form,
+ * The operator back office's forms and filters (REQUIREMENTS B-7). One schema per form,
  * used by the route actions and the server tests alike. Which status may follow which lives only
  * in ./orders (canTransition); this module only reads and words it. Pure: no I/O.
  */
@@ -99,7 +99,7 @@ export const proofUploadSchema = z.object({
   intent: z.literal("proof"),
   version,
   note,
-  /** The order line the proof is for, by position (issue 15 item 6). */
+  /** The order line the proof is for, by position (proofs are per line, decision 015). */
   line: orderLineField("Choose the product."),
 });
 export type ProofUploadFields = z.output<typeof proofUploadSchema>;
@@ -240,7 +240,7 @@ export function defaultStatusNote(change: { to: OrderStatus; carrier?: string; t
 }
 
 // ---------------------------------------------------------------------------------------------
-// Inbox (issue 9 item 5)
+// Inbox
 
 export const INBOX_KINDS = ["inquiries", "quotes", "sms", "feedback"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
@@ -313,7 +313,7 @@ export type StaffOrderDetail = {
         sizeBytes: number;
         uploadedAt: Date;
         available: boolean;
-        /** Issue 20: page one's picture, the report read at upload, its findings here, the warnings accepted. */
+        /** Preflight (decision 027): page one's picture, the report read at upload, its findings here, the warnings accepted. */
         hasPreview: boolean;
         report: PreflightReport | null;
         findings: Finding[];

@@ -13,7 +13,7 @@ import {
   transferTask,
 } from "./bank-transfer";
 
-describe("the due date, the reminder and expiry (issue 17 item 4)", () => {
+describe("the due date, the reminder and expiry", () => {
   it("is due 14 calendar days after the order is placed, by its London date", () => {
     expect(BANK_TRANSFER_DUE_DAYS).toBe(14);
     expect(transferDueOn(new Date("2026-11-26T10:00:00Z"))).toBe("2026-12-10");

@@ -1,5 +1,5 @@
 /**
- * Paying by bank transfer (issue 17 item 4; REQUIREMENTS B-10; DESIGN decision 16): the order is
+ * Paying by bank transfer (decisions 022 and 060; REQUIREMENTS B-10): the order is
  * placed unpaid against a pro-forma invoice, due BANK_TRANSFER_DUE_DAYS after it is placed, quoting
  * the order number as the payment reference. The buyer is reminded REMINDER_DAYS_BEFORE the due
  * date; an order still unpaid the day after it expires. Dates are Europe/London calendar dates.

@@ -1,5 +1,5 @@
 /**
- * The credit note an accepted On-time Guarantee claim issues (issue 19 item 4): one line, the
+ * The credit note an accepted On-time Guarantee claim issues (decision 026): one line, the
  * remedy's amount ex VAT with its VAT at the order's rate, naming the invoice it credits in part.
  * Built on the one document model (decision 019), so the one PDF module renders it.
  */

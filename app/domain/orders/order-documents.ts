@@ -1,5 +1,5 @@
 /**
- * An order's documents (issue 17 items 3 and 4): its VAT invoice, its credit note after a refund
+ * An order's documents (decision 019): its VAT invoice, its credit note after a refund
  * and its pro-forma, built from what the order recorded (the snapshot's addresses and PO
  * reference, each line as charged, the ledger's amounts), so every copy prints the same figures
  * as the payment took. The confirmation e-mail names the parties and lines the same way.

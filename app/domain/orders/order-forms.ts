@@ -1,7 +1,7 @@
 /**
  * The order pages' form schemas (zod), apart from orders.ts: a page that only shows an order
  * imports orders.ts, and a zod schema built at module level would take zod (24 kB gzipped) into
- * its JavaScript with it (issue 21: JS budget). Only the actions, on the server, parse with these.
+ * its JavaScript with it (the JavaScript budget, decision 008). Only the actions, on the server, parse with these.
  */
 import { z } from "zod";
 import { MAX_ORDER_LINES, PROOF_ANSWER_MESSAGES, PROOF_COMMENT_MAX } from "../fulfilment/orders";

@@ -27,7 +27,7 @@ const data = draftDataSchema.parse({
 const cap = { id: "8", title: "Custom Embroidered Cap", leadTime: "3.5 weeks", deliveryTime: "5-7 days" };
 const shorts = { id: "12", title: "Shorts", leadTime: "10 days", deliveryTime: "1-30 days" };
 
-describe("splitDraftData (issue 15)", () => {
+describe("splitDraftData", () => {
   it("gives the line every customisation field and the order everything else, with nothing in both", () => {
     const { order, line } = splitDraftData(data, cap);
     expect(Object.keys(line.customization).sort()).toEqual([
@@ -65,7 +65,7 @@ describe("splitDraftData (issue 15)", () => {
   });
 });
 
-describe("orderEta and promisedDeliveryDate (issue 15: the latest of the lines')", () => {
+describe("orderEta and promisedDeliveryDate (the latest of the lines')", () => {
   const now = new Date("2026-11-20T12:00:00Z");
 
   it("takes the slowest line's window for the method bought, standard when none was stored", () => {

@@ -86,7 +86,7 @@ export function etaInput(snapshot: OrderSnapshot, lines: readonly Pick<OrderLine
 }
 
 /**
- * The order's delivery window if production started on `now` (DESIGN decision 6): the method
+ * The order's delivery window if production started on `now` (decision 053): the method
  * bought, and the slowest of its lines' products, since they ship together.
  */
 export function orderEta(

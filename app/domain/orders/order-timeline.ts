@@ -1,5 +1,5 @@
 /**
- * The order page's timeline (issue 19 item 3): paid (or awaiting transfer) → proof sent →
+ * The order page's timeline: paid (or awaiting transfer) → proof sent →
  * approved → in production → shipped → delivered, each with the time it was reached, built from
  * what the order already records (its status, paid_at, the status history and the proofs of each
  * line). Pure: the order in, the steps out.

@@ -1,5 +1,5 @@
 /**
- * Approving a proof together (issue 19 item 2): share links to one proof version, who may answer
+ * Approving a proof together (decision 025): share links to one proof version, who may answer
  * from their own account, and the record of who answered, when and by which route. Pure, no zod:
  * the order page and the public approval page use these rules too (decision 008).
  */
@@ -114,7 +114,7 @@ const MAX_LENGTHS: Record<GuestAnswerField, number> = {
 /**
  * A colleague's answer through a share link: a name and a valid e-mail address, approve or
  * request changes, and for changes a comment, as the buyer's own form asks. Lengths are checked
- * before any pattern (DESIGN decision 19).
+ * before any pattern (decision 062).
  */
 export function parseGuestAnswer(values: GuestAnswerValues): FormParseResult<GuestAnswerField, GuestAnswer> {
   const errors: Partial<Record<GuestAnswerField, string>> = {};
@@ -214,7 +214,7 @@ export type ProofAnswerRecord = {
 
 /**
  * "Approved by Jane Doe (jane@x.co) via a share link, Tue, Dec 1, 2026, 10:04"; the name or
- * address is left out when not known (answers from before issue 19 say only what and when).
+ * address is left out when not known (older answers say only what and when).
  */
 export function answeredByText(input: {
   decision: "approved" | "changes_requested";
@@ -234,7 +234,7 @@ export function answererName(record: Pick<ProofAnswerRecord, "name" | "email">):
   return record.name || record.email || null;
 }
 
-/** The record kept on an answered proof version, or null for an answer from before issue 19. */
+/** The record kept on an answered proof version, or null for an older answer that kept none. */
 export function answerRecordOf(row: {
   decidedVia: string | null;
   decidedByUserId: string | null;

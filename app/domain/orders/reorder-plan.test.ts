@@ -65,7 +65,7 @@ describe("priceChangeText", () => {
   });
 });
 
-describe("planReorder (issue 19 item 5)", () => {
+describe("planReorder", () => {
   it("repeats a line as it was: quantity, colour, branding, artwork, skip_proof with the order's number", () => {
     const result = plan([previous("8", 100, 550, { customization_selections: ["Side logo"], notes: "Navy thread" })]);
     expect(result.notes).toEqual([]);

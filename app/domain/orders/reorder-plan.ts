@@ -1,5 +1,5 @@
 /**
- * Order again (issue 19 item 5): what a delivered order puts back into the cart. Each line keeps
+ * Order again: what a delivered order puts back into the cart. Each line keeps
  * its quantity, sizes, colour, customisation, branding and approved artwork, asks to skip the
  * proof as a repeat of the order (A-40, repeat-orders.ts), and is priced at today's tiers. What
  * today's catalogue no longer allows is left out or changed, each with a note the cart shows.

@@ -3,7 +3,7 @@ import { repeatDecision } from "./repeat-orders";
 
 const approved = { number: "SS-000007" };
 
-describe("repeatDecision (A-40, issue 15)", () => {
+describe("repeatDecision (A-40)", () => {
   it("skips the proof when the only line repeats an approved order", () => {
     expect(repeatDecision([{ ref: "SS-000007", of: approved }], [null])).toEqual({
       repeatOf: approved,

@@ -1,5 +1,5 @@
 /**
- * Repeat orders (A-40, issue 15): a line whose proof preference is skip_proof repeats an approved
+ * Repeat orders (A-40, decision 016): a line whose proof preference is skip_proof repeats an approved
  * order of the account named by its reference. The order skips its proof only when every line
  * repeats one; otherwise each skipping line says why it will get a proof after all. Pure: the
  * server looks the references up and writes what this decides.

@@ -1,5 +1,5 @@
 /**
- * Reviews (issue 18 item 1; the DMCC Act 2024 bans fake reviews): who may review an order line,
+ * Reviews (decision 023; the DMCC Act 2024 bans fake reviews): who may review an order line,
  * what a review form takes, and how the published reviews of a product are summed up and shown.
  * No zod here: product cards show the summary, and zod stays out of the browser (decision 008).
  */

@@ -1,10 +1,9 @@
+// The account forms' shapes, parsed the same way by every action (STYLE.md: one schema, both sides).
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "./contact-rules";
 import { MEMBER_ROLES } from "./organisation-roles";
 
-// The account forms' shapes, parsed the same way by every action (STYLE.md: one schema, both sides).
-
-// `abort`: zod runs the checks after a failed one too, and the length must stop any pattern (issue 13).
+// `abort`: zod runs the checks after a failed one too, and the length must stop any pattern (decision 062).
 const text = (max: number) =>
   z
     .string()

@@ -103,7 +103,7 @@ describe("identityErrorMessage", () => {
     expect(identityErrorMessage("SOMETHING_NEW")).toBe("Something went wrong. Please try again.");
     expect(identityErrorMessage(undefined)).toBe("Something went wrong. Please try again.");
   });
-  it("says why a role change is refused (issue 19 item 2)", () => {
+  it("says why a role change is refused", () => {
     expect(identityErrorMessage("YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER")).toBe(
       "Only the organisation's owner or an admin can change a role, and the owner's role stays as it is.",
     );

@@ -1,3 +1,8 @@
+/**
+ * The account rules the pages and the server share: password strength, reading "e-mail or phone",
+ * how recent a sign-in must be (SPEC.md §6), the account a user acts for, the organisation limit
+ * and the identity service's errors in words (SPEC.md §8). Free of zod, so pages may import it.
+ */
 import { isValidEmail, isValidPhone } from "./contact-rules";
 
 /** Shortest password we accept; longer beats cleverer (NCSC guidance). */
@@ -84,7 +89,7 @@ export function accountIdFor(context: { userId: string; activeOrganizationId?: s
 }
 
 /**
- * Organisations one user may belong to (issue 13 item 7): better-auth's organizationLimit. Each
+ * Organisations one user may belong to (docs/security.md): better-auth's organizationLimit. Each
  * one costs nothing to make, and none of them is a new customer for the first-order discount.
  */
 export const ORGANISATION_LIMIT = 5;

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 1: the business the shop trades as, configured rather than invented. Every
+ * Decision 059: the business the shop trades as, configured rather than invented. Every
  * contact point and seller detail the site, its e-mails and its documents show comes from one
  * profile, read from BUSINESS_* environment variables at start (business-variables.ts,
  * app/server/platform/env.server.ts) and given to pages by the root loader (its public part).
@@ -34,7 +34,7 @@ export type BusinessProfile = {
   };
   /** For bank transfers: printed on pro-forma invoices, never sent to the browser. */
   bank: { accountName: string; sortCode: string; accountNumber: string; iban: string };
-  // Issue 18 item 3: the operator's testimonials and client logos, shown with permission
+  // Decision 024: the operator's testimonials and client logos, shown with permission
   // (business-showcase.ts); empty unless configured. Only the pages that show them load them.
   testimonials: readonly Testimonial[];
   clientLogos: readonly ClientLogo[];

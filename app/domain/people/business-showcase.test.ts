@@ -19,7 +19,7 @@ function problems(source: Record<string, string>): string[] {
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 }
 
-describe("the showcase variables (issue 18 item 3)", () => {
+describe("the showcase variables", () => {
   it("are empty when unset or blank: nothing is invented", () => {
     expect(schema.parse({})).toEqual({ BUSINESS_TESTIMONIALS: [], BUSINESS_CLIENT_LOGOS: [] });
     expect(schema.parse({ BUSINESS_TESTIMONIALS: "  ", BUSINESS_CLIENT_LOGOS: "" })).toEqual({

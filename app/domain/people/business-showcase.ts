@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 3 (A-24, DMCC Act 2024): testimonials and client logos are the operator's, given
+ * Decision 024 (A-24, DMCC Act 2024): testimonials and client logos are the operator's, given
  * with the business profile and each with the date its owner gave permission to show it. None is
  * invented: unset, there are none, and the pages leave them out (so, unlike the BUSINESS_* samples,
  * nothing here stops an https:// shop from starting). Server-only, like business-variables.ts.

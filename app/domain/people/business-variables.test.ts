@@ -116,7 +116,7 @@ describe("the business profile's variables", () => {
     });
   });
 
-  it("read the retention periods as whole days, with defaults that are not samples (issue 18 item 4)", () => {
+  it("read the retention periods as whole days, with defaults that are not samples", () => {
     const values = schema.parse({
       ...GOOD_BUSINESS,
       BUSINESS_RETENTION_UNPAID_DRAFT_DAYS: "30",

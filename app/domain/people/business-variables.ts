@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 1: the BUSINESS_* environment variables the business profile (business-profile.ts)
+ * Decision 059: the BUSINESS_* environment variables the business profile (business-profile.ts)
  * is read from, each with its rule. Unset variables take the clearly marked samples below, so a
  * local shop runs with no keys; a public (https://) shop refuses to start while any sample remains
  * (samplesLeft, app/server/platform/env.server.ts). Server-only: the browser never needs the rules.
@@ -133,7 +133,7 @@ function variable(name: BusinessVariable) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 18 item 4: how long each kind of record is kept, in days, as the Privacy Policy states it.
+// Decision 024: how long each kind of record is kept, in days, as the Privacy Policy states it.
 // Sensible defaults rather than samples: a period is the operator's choice, not a fact about the
 // business that only it can write, so a public shop may keep them.
 

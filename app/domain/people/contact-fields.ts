@@ -1,7 +1,7 @@
 /**
  * The contact form's fields and their wording, without its schema (app/domain/people/contact-form.ts):
  * the page renders the form from these, and fetches the schema, with zod, only when the visitor
- * reaches for the form (issue 21: JS budget).
+ * reaches for the form (the JavaScript budget, decision 008).
  */
 import { emptyValues, type FormErrors, type FormValues, HONEYPOT_FIELD, valuesFrom } from "../core/form-rules";
 

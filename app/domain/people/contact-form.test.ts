@@ -84,7 +84,7 @@ describe("parseContactForm (R-CONTACT-02..04)", () => {
   });
 });
 
-describe("over-long values (issue 13)", () => {
+describe("over-long values", () => {
   it("refuses an e-mail over 254 characters by its length and sends back only one character over", () => {
     // The slow-pattern attack: the e-mail rule must never see it, and the page must not echo it.
     const result = parseContactForm({ ...valid, email: `a@${"a.".repeat(500_000)}@`, notes: "n".repeat(6000) });

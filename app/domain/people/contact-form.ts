@@ -41,7 +41,7 @@ const MAX_LENGTHS: Readonly<Record<ContactField, number>> = {
   notes: 5000,
 };
 
-// `abort`: zod runs the checks after a failed one too, and the length must stop any pattern (issue 13).
+// `abort`: zod runs the checks after a failed one too, and the length must stop any pattern (decision 062).
 const required = (message: string, max: number) =>
   z
     .string()

@@ -1,5 +1,5 @@
 /**
- * An organisation member's roles (R-AUTH-05, issue 19 item 2), as better-auth keeps them: one
+ * An organisation member's roles (R-AUTH-05, decision 025), as better-auth keeps them: one
  * member may hold several, stored as "admin,approver". The owner created the organisation and
  * keeps that role; admins manage members; approvers also answer proofs; members order.
  */

@@ -19,7 +19,7 @@ const valid: ProductRequestValues = {
   email: "ada@example.co.uk",
 };
 
-describe("parseProductRequest (issue 16 item 9)", () => {
+describe("parseProductRequest", () => {
   it("takes product, quantity, name and e-mail alone, and drops blank optional fields", () => {
     expect(parseProductRequest(valid, NOW)).toEqual({
       ok: true,

@@ -1,5 +1,5 @@
 /**
- * "Request this product" (issue 16 item 9): what an empty category page and an empty search offer
+ * "Request this product": what an empty category page and an empty search offer
  * instead of a dead end. One check, both sides: the page runs it before sending and the action runs
  * it again, so both give the same messages; the request goes to the back office's quote inbox.
  * Written without zod, so the catalogue pages that carry the form stay light (docs/decisions/008).
@@ -83,7 +83,7 @@ function requiredText(text: string, missing: string, max: number): string | unde
 }
 
 function quantityError(text: string): string | undefined {
-  // The length first: no pattern runs on a long string (issue 13).
+  // The length first: no pattern runs on a long string (decision 062).
   if (text.length > MAX_LENGTHS.quantity) return M.quantityTooLarge;
   if (!/^\d+$/.test(text) || Number(text) < 1) return M.quantity;
   return Number(text) > PRODUCT_REQUEST_MAX_QUANTITY ? M.quantityTooLarge : undefined;

@@ -12,7 +12,7 @@ const retention = {
   problemPhotoDays: 365,
 };
 
-describe("purgePlan (issue 18 item 5)", () => {
+describe("purgePlan", () => {
   it("puts each kind's cutoff its own period before now", () => {
     const plan = purgePlan(retention, now);
     expect(plan.unpaidDraftsChangedBefore).toEqual(new Date(now.getTime() - 90 * DAY));

@@ -1,5 +1,5 @@
 /**
- * When each kind of record the Privacy Policy lists has outlived its period (issue 18 item 5): the
+ * When each kind of record the Privacy Policy lists has outlived its period (B-17): the
  * purge plan. A record is deleted once the moment its period counts from is before its cutoff, so
  * a record exactly one period old stays until the next run. The periods come from the business
  * profile (BUSINESS_RETENTION_*_DAYS), the clock is passed in.

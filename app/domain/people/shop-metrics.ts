@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 2 (A-23, A-24, DESIGN decision 15): the home page's figures come from the shop's
+ * Decisions 024 and 059 (A-23, A-24): the home page's figures come from the shop's
  * own orders and reviews. Each is shown only once its sample reaches METRIC_MIN_SAMPLE, and each
  * is rounded so that it never says more than the data: counts and shares are rounded down.
  */

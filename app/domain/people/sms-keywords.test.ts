@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { maskedPhone, SMS_STOP_WORDS, smsKeyword } from "./sms-keywords";
 
-describe("smsKeyword (issue 18 item 5)", () => {
+describe("smsKeyword", () => {
   it.each(SMS_STOP_WORDS)("%s opts out", (word) => {
     expect(smsKeyword(word)).toBe("stop");
     expect(smsKeyword(`  ${word.toLowerCase()}\n`)).toBe("stop");

@@ -1,5 +1,5 @@
 /**
- * What an inbound text asks of the SMS list (issue 18 item 5): the opt-out keywords carriers and
+ * What an inbound text asks of the SMS list (decision 034): the opt-out keywords carriers and
  * Twilio honour, START to come back and YES to confirm a sign-up. Anything else is not a command and
  * changes nothing.
  */

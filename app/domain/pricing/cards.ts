@@ -1,5 +1,5 @@
 /**
- * Card checks for the built-in test-mode payment provider (issue 8): the number, expiry and CVC
+ * Card checks for the built-in test-mode payment provider (decision 007): the number, expiry and CVC
  * are checked as a card form would, and the documented Stripe test numbers behave as Stripe's do.
  */
 

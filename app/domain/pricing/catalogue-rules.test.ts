@@ -162,7 +162,7 @@ describe("sortProducts", () => {
     expect(ids(sortProducts(list, "newest"))).toEqual(["2", "1"]);
   });
 
-  it("price-asc uses the range midpoint (R-LIST-08, DESIGN decision 3)", () => {
+  it("price-asc uses the range midpoint (R-LIST-08, decision 050)", () => {
     // Midpoints: cap 4.69, shorts 9.20, diary 1.95, mat 4.65.
     expect(ids(sortProducts(CATALOGUE, "price-asc"))).toEqual(["16", "17", "8", "15"]);
   });

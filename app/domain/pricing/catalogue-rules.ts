@@ -92,7 +92,7 @@ function compareNewest(a: SortableProduct, b: SortableProduct): number {
 /**
  * A sorted copy (the input is never mutated; catalogue arrays are shared module state).
  * Array.prototype.sort is stable, so equal keys keep catalogue order (R-LIST-09). Price sorts use
- * the midpoint of a range (DESIGN decision 3, R-LIST-08).
+ * the midpoint of a range (decision 050, R-LIST-08).
  */
 export function sortProducts<T extends SortableProduct>(products: readonly T[], sort: ProductSort): T[] {
   const copy = [...products];

@@ -144,7 +144,7 @@ describe("addressLines", () => {
   });
 });
 
-describe("vatRatePercent (DESIGN decision 5, A-5)", () => {
+describe("vatRatePercent (decision 052, A-5)", () => {
   it.each([
     ["GB", 20],
     ["gb", 20],
@@ -208,7 +208,7 @@ describe("orderTotals: REQUIREMENTS Part 2 C.1–C.4 worked rows", () => {
       const table = TABLES[product];
       if (table === undefined) throw new Error(`No table for ${product}`);
       const stated = poundsToPence(parsePrice(unit));
-      // DESIGN decision 2 rejects the spec-literal first-match reading, so those rows must differ.
+      // Decision 049 rejects the spec-literal first-match reading, so those rows must differ.
       if (firstMatch) expect(unitPricePence(parseTiers(table), quantity)).not.toBe(stated);
       else expect(unitPricePence(parseTiers(table), quantity)).toBe(stated);
     },
@@ -284,7 +284,7 @@ describe("orderTotals: other rules", () => {
   });
 
   it("prices a cart of two products as one order: goods summed, shipping once, VAT on the whole", () => {
-    // Issue 15: 250 caps at £5.50 and 100 shorts at £11.00, Standard Shipping to GB.
+    // 250 caps at £5.50 and 100 shorts at £11.00, Standard Shipping to GB.
     const lines = [
       { unitPence: 550, quantity: 250 },
       { unitPence: 1100, quantity: 100 },

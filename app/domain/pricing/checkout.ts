@@ -1,6 +1,6 @@
 /**
  * Checkout constants and order totals (R-CONST-11..14, R-CALC-14..20). The server recomputes
- * every total with this module (DESIGN decisions 5 and 10), so it must stay pure.
+ * every total with this module (decisions 052 and 056), so it must stay pure.
  */
 import { keysOf, oneOf } from "../core/one-of";
 import { percentOfPence } from "../core/money";
@@ -47,7 +47,7 @@ export type ShippingMethod = keyof typeof SHIPPING_METHODS;
 export const SHIPPING_METHOD_IDS = keysOf(SHIPPING_METHODS);
 export const isShippingMethod = oneOf(SHIPPING_METHOD_IDS);
 
-/** The method totals are estimated with before the buyer chooses one (issue 16 item 7): the cheapest. */
+/** The method totals are estimated with before the buyer chooses one: the cheapest. */
 export const CHEAPEST_SHIPPING_METHOD: ShippingMethod = SHIPPING_METHOD_IDS.reduce((cheapest, method) =>
   SHIPPING_METHODS[method].pence < SHIPPING_METHODS[cheapest].pence ? method : cheapest,
 );
@@ -67,13 +67,13 @@ export const isBrandingMethod = oneOf(BRANDING_METHOD_IDS);
 /**
  * What a draft holds before a method is chosen (SPEC §4), and what a stored draft without one
  * reads as. Step 2 preselects the product's own default (catalogue `branding`), and a draft is
- * saved and paid only with a method its product offers (issue 16 item 5).
+ * saved and paid only with a method its product offers.
  */
 export const DEFAULT_BRANDING_METHOD: BrandingMethod = "none";
 
 /**
  * Design-proof preferences (R-CONST-14); labels are ours. `ai_mockup` keeps the spec's id, but the
- * mock-up is made by our designers: no AI makes one (issue 18 item 4).
+ * mock-up is made by our designers: no AI makes one (decision 024).
  */
 export const PROOF_PREFERENCES = {
   ai_mockup: "Designer mock-up",
@@ -86,7 +86,7 @@ export const isProofPreference = oneOf(PROOF_PREFERENCE_IDS);
 /** The customisation step's default proof choice (SPEC §4). */
 export const DEFAULT_PROOF_PREFERENCE: ProofPreference = "ai_mockup";
 
-/** First-order discount, percent of goods only (A-20, DESIGN decision 12). */
+/** First-order discount, percent of goods only (A-20, decision 057). */
 export const FIRST_ORDER_DISCOUNT_PERCENT = 10;
 /** Its line in every summary, invoice and e-mail (REQUIREMENTS: a "First order discount (10%)" line). */
 export const FIRST_ORDER_DISCOUNT_LABEL = `First order discount (${FIRST_ORDER_DISCOUNT_PERCENT}%)`;
@@ -95,7 +95,7 @@ export const FIRST_ORDER_DISCOUNT_CONDITION = "Applies only if this is still you
 
 /**
  * VAT rate in percent for a ship-to country (billing country until a ship-to exists). One
- * function for every screen and the server (DESIGN decision 5), replacing the spec's two rules
+ * function for every screen and the server (decision 052), replacing the spec's two rules
  * (R-CALC-14/15): exports outside the UK are zero-rated.
  */
 export function vatRatePercent(country: string | null | undefined): number {
@@ -106,7 +106,7 @@ export function vatRatePercent(country: string | null | undefined): number {
 export type PricedLine = { unitPence: number; quantity: number };
 
 export type OrderTotalsInput = {
-  /** Every line of the order (issue 15): goods are their sum; shipping and VAT are the order's. */
+  /** Every line of the order (decision 016): goods are their sum; shipping and VAT are the order's. */
   lines: readonly PricedLine[];
   shippingMethod?: ShippingMethod | null;
   country: string | null | undefined;

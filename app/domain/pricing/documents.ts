@@ -1,5 +1,5 @@
 /**
- * Issue 17 (DESIGN decision 16): one model for every document the shop issues (quotes, VAT
+ * Decisions 019 and 060: one model for every document the shop issues (quotes, VAT
  * invoices, pro-formas and credit notes). Each kind is built from the domain's totals by a pure
  * builder, and one renderer (app/server/documents/documents.server.ts) turns any of them into a PDF with the
  * business profile, so the seller's details and the arithmetic are printed the same way on all.
@@ -16,7 +16,7 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   credit_note: "Credit note",
 };
 
-/** What HMRC asks a zero-rated line to say (DESIGN decision 5: 0% only when the goods leave the UK). */
+/** What HMRC asks a zero-rated line to say (decision 052: 0% only when the goods leave the UK). */
 export const ZERO_RATED_EXPORT = "Zero-rated export";
 
 /** One row of a document's table: goods, a discount (negative) or shipping, ex VAT with its VAT. */

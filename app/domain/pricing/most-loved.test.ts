@@ -11,7 +11,7 @@ const CATALOGUE = [
 ];
 const row = (productId: string, orders: number, units = orders * 100) => ({ productId, orders, units });
 
-describe("choosePicks (issue 18 item 3)", () => {
+describe("choosePicks", () => {
   it("before any paid order, features the first Hot products in catalogue order", () => {
     expect(choosePicks([], CATALOGUE)).toEqual({ kind: "featured", productIds: ["8", "15", "17", "20"] });
     expect(PICKS_LIMIT).toBe(4);

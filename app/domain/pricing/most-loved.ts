@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 3 (R-HOME-09, A-24): "Our most-loved picks" are the products teams really order
+ * Decision 024 (R-HOME-09, A-24): "Our most-loved picks" are the products teams really order
  * most, counted from paid orders; before there are any, the Hot-tagged products are shown under
  * a plain "Featured" label instead, so the page never claims a popularity it has not measured.
  */

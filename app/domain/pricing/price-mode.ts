@@ -1,5 +1,5 @@
 /**
- * Prices ex or inc VAT (issue 17 item 5). The catalogue and every stored amount are ex VAT; a
+ * Prices ex or inc VAT (decision 020). The catalogue and every stored amount are ex VAT; a
  * visitor may choose to see prices with UK VAT added. The choice lives in a cookie, so the page
  * the server renders already shows it and the switch works without JavaScript.
  */

@@ -60,7 +60,7 @@ describe("parseTierRange", () => {
   });
 });
 
-describe("tierFor (R-CALC-04, DESIGN decision 2: lower-bound inclusive)", () => {
+describe("tierFor (R-CALC-04, decision 049: lower-bound inclusive)", () => {
   it.each([
     [SHORTS_TABLE, 49, "50–99"], // below the first band → first band
     [SHORTS_TABLE, 50, "50–99"],
@@ -121,7 +121,7 @@ describe("parseTiers: the catalogue's rows as numbers, once", () => {
     ["shorts", SHORTS_TABLE, ["50–99", "100–199", "200–299", "300–399", "400+"]],
     ["diary", DIARY_TABLE, ["50–999", "1000+"]],
     ["mat", MAT_TABLE, ["50–399", "400+"]],
-  ])("labels the %s's bands without overlaps, with an en dash (issue 16 item 3)", (_name, table, labels) => {
+  ])("labels the %s's bands without overlaps, with an en dash", (_name, table, labels) => {
     expect(parseTiers(table).map((tier) => tier.label)).toEqual(labels);
   });
 
@@ -331,7 +331,7 @@ describe("lineTotalPence (R-CALC-06, R-CALC-18)", () => {
   });
 });
 
-describe("bandLabel: the quantities a band really prices (issue 16 item 3)", () => {
+describe("bandLabel: the quantities a band really prices", () => {
   it.each([
     [{ min: 50, max: 100 }, { min: 100, max: 200 }, "50–99"],
     [{ min: 50, max: 399 }, { min: 400, max: null }, "50–399"],

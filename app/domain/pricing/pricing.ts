@@ -40,7 +40,7 @@ export function parseTierRange(text: string): TierRange {
 }
 
 function covers(range: TierRange, quantity: number): boolean {
-  // DESIGN decision 2: bands are lower-bound inclusive, so the spec's overlapping shorts bands
+  // Decision 049: bands are lower-bound inclusive, so the spec's overlapping shorts bands
   // ('50-100', '100-200') put 100 in the second band.
   return quantity >= range.min && (range.max === null || quantity < range.max);
 }
@@ -53,9 +53,9 @@ function covers(range: TierRange, quantity: number): boolean {
 export type PriceTier = { label: string; min: number; max: number | null; unitPence: number };
 
 /**
- * The quantities a tier really prices, as the buyer reads them, with an en dash (issue 16 item 3).
+ * The quantities a tier really prices, as the buyer reads them, with an en dash.
  * A band ends just before the next band starts, so the spec's overlapping '50-100', '100-200'
- * read '50–99', '100–199' (DESIGN decision 2) and '50-399' before '400+' reads '50–399'. The last
+ * read '50–99', '100–199' (decision 049) and '50-399' before '400+' reads '50–399'. The last
  * band is open ('400+') or ends at its upper bound, the largest quantity it sells (maxQuantity).
  */
 export function bandLabel(range: TierRange, next: TierRange | undefined): string {
@@ -93,7 +93,7 @@ export function tierFor(tiers: readonly PriceTier[], quantity: number): PriceTie
   return fallback;
 }
 
-/** Unit price in pence for `quantity` (DESIGN decision 3: totals always use the tier price). */
+/** Unit price in pence for `quantity` (decision 050: totals always use the tier price). */
 export function unitPricePence(tiers: readonly PriceTier[], quantity: number): number {
   return tierFor(tiers, quantity).unitPence;
 }
@@ -106,7 +106,7 @@ export function maxQuantity(tiers: readonly PriceTier[] | null | undefined): num
 }
 
 /**
- * Whole units within [moq, max] (R-PDP-05, DESIGN decision 4). If a table were ever so short
+ * Whole units within [moq, max] (R-PDP-05, decision 051). If a table were ever so short
  * that max < moq, the MOQ wins: selling below the minimum order is the worse failure.
  */
 export function clampQuantity(quantity: number, moq: number, max: number): number {
@@ -135,7 +135,7 @@ export function formatUnitPrice(price: UnitPrice, formatUnit: (pence: number) =>
   return `${format(low)} - ${format(high)}`;
 }
 
-/** The single figure a price sorts by; a range sorts by its midpoint (DESIGN decision 3, A-10). Never for totals. */
+/** The single figure a price sorts by; a range sorts by its midpoint (decision 050, A-10). Never for totals. */
 export function effectiveUnitPrice(price: UnitPrice): number {
   return typeof price === "number" ? price : midpoint(price);
 }
@@ -179,7 +179,7 @@ export function lineTotalPence(unitPence: number, quantity: number): number {
 export type PriceBreakHint = { quantity: number; addUnits: number; savingPence: number; message: string };
 
 /**
- * The price break just above `quantity` (issue 16 item 3): when the next tier's smallest quantity
+ * The price break just above `quantity`: when the next tier's smallest quantity
  * costs less in total than `quantity` does now (399 caps £2,194.50, 400 caps £1,552.00), how many
  * more to add and how much less to pay. Null in the last tier, or when the next tier costs the
  * same or more in total (shorts 99 → 100, caps up to 282). Tiers are in order and contiguous (the

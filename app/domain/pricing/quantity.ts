@@ -1,6 +1,6 @@
 /**
- * Quantity input rules for the detail page, shopping list and cart (R-PDP-05..08; DESIGN
- * decision 4 applies the same [MOQ, max] clamp on every screen).
+ * Quantity input rules for the detail page, shopping list and cart (R-PDP-05..08; decision 051
+ * applies the same [MOQ, max] clamp on every screen).
  */
 import { clampQuantity } from "./pricing";
 

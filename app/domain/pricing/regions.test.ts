@@ -18,7 +18,7 @@ describe("postcodeArea", () => {
   });
 });
 
-describe("coarseRegion (A-3, issue 13)", () => {
+describe("coarseRegion (A-3)", () => {
   it.each([
     ["SW1A 1AA", "London"],
     ["EC1A 1BB", "London"],

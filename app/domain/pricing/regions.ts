@@ -1,5 +1,5 @@
 /**
- * Where an order went, said coarsely enough that it names nobody (A-3, issue 13 item 11): a UK
+ * Where an order went, said coarsely enough that it names nobody (A-3): a UK
  * region from the postcode's area letters, else the country. A town or street could point at one
  * customer; "the South West" cannot. Pure.
  */

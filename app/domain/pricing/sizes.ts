@@ -1,5 +1,5 @@
 /**
- * Size breakdowns (issue 16 item 2). A product with a sizing table is ordered as a split of its
+ * Size breakdowns. A product with a sizing table is ordered as a split of its
  * quantity across the table's sizes; the split is a list in the table's order (JSON objects lose
  * their key order in jsonb). The quantity's own rules (MOQ, maximum) apply to the total, which must
  * equal the quantity; a product without a sizing table never has a breakdown.

@@ -1,6 +1,6 @@
 /**
  * Test fixtures only: the four products' pricing and timing facts exactly as SPEC §9 and
- * DESIGN decision 2 state them (R-CONST-02..08), so the domain tests do not depend on the
+ * decision 049 state them (R-CONST-02..08), so the domain tests do not depend on the
  * catalogue module. The catalogue itself is the app's source of truth.
  */
 import type { PricingTier } from "./pricing";
@@ -10,7 +10,7 @@ export const CAP_TABLE: readonly PricingTier[] = [
   { quantity: "400+", price: "£3.88" },
 ];
 
-// Kept exactly as the spec gives it, overlaps and rising prices included (A-7, DESIGN decision 2).
+// Kept exactly as the spec gives it, overlaps and rising prices included (A-7, decision 049).
 export const SHORTS_TABLE: readonly PricingTier[] = [
   { quantity: "50-100", price: "£9.20" },
   { quantity: "100-200", price: "£10.40" },

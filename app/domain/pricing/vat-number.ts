@@ -1,5 +1,5 @@
 /**
- * VAT numbers typed on the Details step (issue 17 item 6; A-5: checked, then printed on the invoice
+ * VAT numbers typed on the Details step (decision 018; A-5: checked, then printed on the invoice
  * only). A UK number is checked by its format and HMRC's check digits; an EU member state's by that
  * state's format and check digits (jsvat, one module per state, so only these reach the browser).
  * Pure: the page, the draft's Next rule, the payment's readiness check and the online check
@@ -45,11 +45,11 @@ import {
 import { DRAFT_LIMITS } from "../core/draft-base";
 
 export const VAT_NUMBER_EXAMPLE = "GB123456789";
-/** Issue 17 item 6, exactly. */
+/** Decision 018's wording, exactly. */
 export const VAT_NUMBER_MESSAGE = `Enter a valid VAT number, e.g. ${VAT_NUMBER_EXAMPLE}`;
 
 /**
- * What the Details step says when the registry could not be asked (issue 17 item 6): the order goes
+ * What the Details step says when the registry could not be asked (decision 018): the order goes
  * on, since an outage at HMRC or VIES is not the buyer's error.
  */
 export function vatCheckUnavailableMessage(number: Pick<VatNumber, "uk">): string {

@@ -1,3 +1,7 @@
+/**
+ * The account calls' shared ground: their answer, their rate limits, and the one-time codes they
+ * send and check (decision 062).
+ */
 import { isAPIError } from "better-auth/api";
 import { eq, inArray, or } from "drizzle-orm";
 import { authUser, authVerification } from "#db/schema";
@@ -13,9 +17,6 @@ import { type Failure, failure } from "../platform/http.server";
 import { clientIp, hitRateLimit, peekRateLimit, unhitRateLimit } from "../platform/rate-limit.server";
 import { cookieValue, verifiedToken } from "./session-lookup.server";
 import { smsAvailable } from "../messages/sms.server";
-
-// The account calls' shared ground: their answer, their rate limits, and the one-time codes they
-// send and check (issue 13 items 2 and 9).
 
 /** What an account call answers: its headers (cookies) and values, or the one failure shape. */
 export type Outcome<T = object> = ({ ok: true; headers: Headers } & T) | Failure;
@@ -34,7 +35,7 @@ export const LIMITS = {
 /**
  * Wrong one-time codes allowed per hour over every kind (sign-in, e-mail and phone confirmation,
  * reset by code, e-mail change), per account and per client address; past either, a code is refused
- * before it is compared, right or not (issue 13 item 2). Ten guesses at a 6-digit code are a
+ * before it is compared, right or not (decision 062). Ten guesses at a 6-digit code are a
  * 1-in-100,000 chance an hour for one account, and an owner who mistypes needs two or three; 30 per
  * address lets an office behind one address mistype while one address gets three accounts' worth.
  */
@@ -102,7 +103,7 @@ export const invalidIdentifier = () =>
     smsAvailable() ? "Enter a valid e-mail address or phone number." : "Enter a valid e-mail address.",
   );
 
-/** Issue 18 item 5: without an SMS provider no code can reach a phone, so accounts are by e-mail only. */
+/** Without an SMS provider no code can reach a phone, so accounts are by e-mail only. */
 export const PHONE_UNAVAILABLE_MESSAGE =
   "We can't send text messages yet, so accounts use e-mail only. Please enter your e-mail address.";
 
@@ -230,8 +231,8 @@ export async function holderOf(db: Database, identifier: Identifier): Promise<Ho
 
 /**
  * better-auth keeps one code per address and kind and compares only the newest; a new code also
- * removes the other kinds' codes for the address, so there is only ever one to guess at (issue 13
- * item 2). These are better-auth's identifiers (email-otp and phone-number plugins); the tests prove
+ * removes the other kinds' codes for the address, so there is only ever one to guess at (decision
+ * 062). These are better-auth's identifiers (email-otp and phone-number plugins); the tests prove
  * an older code of another kind fails.
  */
 export async function dropCodes(db: Database, identifier: Identifier) {

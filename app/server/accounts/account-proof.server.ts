@@ -1,3 +1,7 @@
+/**
+ * What proving an address does to an account: the sign-up browser's claim, the settling of an
+ * account nobody had proven yet, and the two-step challenge after a code (docs/security.md).
+ */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "#db/schema";
@@ -11,9 +15,6 @@ import { signUpAttemptMail } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
 import { sendSms } from "../messages/sms.server";
 import { cookieValue } from "~/domain/core/cookies";
-
-// What proving an address does to an account: the sign-up browser's claim, the settling of an
-// account nobody had proven yet, and the two-step challenge after a code (issue 13 item 3).
 
 /** How long the browser that signed up keeps its claim on the account (see settleProof). */
 const SIGN_UP_CLAIM_SECONDS = 60 * 60 * 24;
@@ -86,7 +87,7 @@ async function takeClaim(db: Database, request: Request, userId: string): Promis
 
 /**
  * What proving an address or number (a code or link sent to it) does to an account on which it was
- * not proven yet (issue 13 item 3): whoever registered it may not own it, so its sessions (but the
+ * not proven yet (docs/security.md): whoever registered it may not own it, so its sessions (but the
  * prover's) and its second factor end, and its password goes, unless the prover chose one just now
  * (a reset) or is the browser that signed up with the address (its claim sets the password and
  * names it chose). Anyone else who proves it can set a password by resetting it.
@@ -138,7 +139,7 @@ export async function settleProof(
 /**
  * After a code proved the address, the session better-auth opened stands only if the account has
  * no second factor; otherwise it is closed unseen and the person goes on to the two-step check, as
- * after a password (issue 13 item 3). A trusted device is not asked for a code after a password;
+ * after a password (docs/security.md). A trusted device is not asked for a code after a password;
  * after a one-time code it always is.
  */
 export async function afterCodeSignIn(

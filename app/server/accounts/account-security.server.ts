@@ -1,3 +1,6 @@
+/**
+ * The account's own security settings: two-step sign-in and the devices signed in to it.
+ */
 import { and, eq } from "drizzle-orm";
 import { authSession } from "#db/schema";
 import { authFailure, type Outcome, passwordFailure } from "./account-codes.server";
@@ -5,8 +8,6 @@ import { authFor } from "./auth.server";
 import type { Database } from "../platform/db.server";
 import { failure } from "../platform/http.server";
 import type { SessionInfo } from "./session.server";
-
-// The account's own security settings: two-step sign-in and the devices signed in to it.
 
 const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers });
 

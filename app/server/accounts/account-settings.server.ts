@@ -1,3 +1,7 @@
+/**
+ * The account page's changes: profile, password, e-mail address and organisations (members,
+ * invitations, roles), each run on the server through better-auth's API (decision 012).
+ */
 import { isPlaceholderEmail, isSignInFresh, passwordProblems } from "~/domain/people/auth-rules";
 import type { MemberRole } from "~/domain/people/organisation-roles";
 import { SITE } from "~/content/links";
@@ -23,7 +27,7 @@ const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers }
 
 /**
  * Sensitive changes need a sign-in from the last 10 minutes, or the password again
- * (issue 4 item 2; SPEC.md §6 "strict").
+ * (SPEC.md §6 "strict").
  */
 async function requireRecentSignIn(
   db: Database,
@@ -100,7 +104,7 @@ const ownChannel = (user: AccountUser) =>
     : { kind: "email" as const, to: user.email };
 
 /**
- * Step 1 of an e-mail change (issue 13 item 9): a code to the current address (by SMS for a phone
+ * Step 1 of an e-mail change (docs/security.md): a code to the current address (by SMS for a phone
  * sign-up), so a session alone, stolen or left open, cannot move the account away from its owner.
  */
 export async function startEmailChange(
@@ -273,7 +277,7 @@ export async function switchOrganisation(
 }
 
 /**
- * Invitations are e-mail the shop sends to an address someone typed in (issue 13 item 10): only
+ * Invitations are e-mail the shop sends to an address someone typed in (docs/security.md): only
  * from a proven address, and few enough per sender and per recipient that the shop's mail cannot
  * be turned on a stranger's inbox.
  */
@@ -329,7 +333,7 @@ function tooManyInvitations(retryAfterSeconds: number, why: string): Failure {
 }
 
 /**
- * Gives a member of the active organisation another role (issue 19 item 2: make someone an
+ * Gives a member of the active organisation another role (decision 025: make someone an
  * approver without inviting them again). better-auth decides who may: the owner or an admin of
  * that organisation, never for the owner; a plain member's or an approver's attempt is a 403.
  */

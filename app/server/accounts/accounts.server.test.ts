@@ -25,7 +25,7 @@ import { runDueJobs } from "../edge/job-worker.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-/** Phone accounts exist only with an SMS provider (issue 18 item 5): texts go to a loopback fake of one. */
+/** Phone accounts exist only with an SMS provider: texts go to a loopback fake of one. */
 let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>;
 
 beforeAll(async () => {
@@ -376,7 +376,7 @@ const asCookie = (headers: Headers) =>
   new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(headers) } });
 const TOO_MANY = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
 
-describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
+describe("one-time codes cannot be guessed", () => {
   it("refuses every code, the right one too, after 10 wrong ones for an account across kinds and addresses", async () => {
     await signUpJane();
     const jane = { identifier: "jane@acme.co" };
@@ -569,7 +569,7 @@ describe("one-time codes cannot be guessed (issue 13 item 2)", () => {
   });
 });
 
-describe("proving an address binds the account to its owner (issue 13 item 3)", () => {
+describe("proving an address binds the account to its owner", () => {
   async function squat(identifier: string) {
     const squatter = await signUp(handle.db, request(), {
       firstName: "Mal",
@@ -690,7 +690,7 @@ describe("proving an address binds the account to its owner (issue 13 item 3)", 
   });
 });
 
-describe("accounts are not enumerable or lockable by strangers (issue 13 item 9)", () => {
+describe("accounts are not enumerable or lockable by strangers", () => {
   /** What a visitor sees of an answer: everything but the random token in its cookie. */
   const seen = (outcome: { ok: boolean; headers?: Headers; status?: number; message?: string }) => ({
     ok: outcome.ok,
@@ -769,7 +769,7 @@ describe("accounts are not enumerable or lockable by strangers (issue 13 item 9)
   });
 });
 
-describe("changing the e-mail address (issue 13 item 9)", () => {
+describe("changing the e-mail address", () => {
   it("needs a code from the current address, tells it afterwards with the way back, and ends other sessions", async () => {
     await confirmedJane();
     const other = await signInWithPassword(handle.db, request(), {

@@ -1,3 +1,7 @@
+/**
+ * Signing up, in and out: passwords, one-time codes, address confirmation and password resets, run on
+ * the server through better-auth within the shop's own limits (decision 012, docs/security.md).
+ */
 import { isAPIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { authAccount, authSession, authUser, authVerification } from "#db/schema";
@@ -35,8 +39,8 @@ import { clearRateLimit, clientIp } from "../platform/rate-limit.server";
 /**
  * Failed sign-ins per account from one client address back off in steps: five quick retries, then
  * a wait to the end of the minute, of up to 15 minutes after ten, of up to an hour after twenty.
- * Counted per address as well as account, so a stranger's failures never lock the owner out (issue
- * 13 item 9); `signInPerIp` caps one address across accounts.
+ * Counted per address as well as account, so a stranger's failures never lock the owner out
+ * (docs/security.md); `signInPerIp` caps one address across accounts.
  */
 const FAILED_SIGN_IN_STEPS = [
   { limit: 5, windowSeconds: 60 },
@@ -46,7 +50,7 @@ const FAILED_SIGN_IN_STEPS = [
 
 /**
  * Signs up with an e-mail address or phone number. The answer is the same whether or not the
- * address has an account (issue 13 item 9): a proven one gets a notice instead of a code; one that
+ * address has an account (docs/security.md): a proven one gets a notice instead of a code; one that
  * was registered but never proven gets a code, and this browser a claim that gives it the account
  * with this password once it enters the code. Nobody is signed in before the code is entered.
  */
@@ -130,7 +134,7 @@ export async function signInWithPassword(
     await countHit(db, failures);
     return failure(401, "INVALID_CREDENTIALS", GENERIC_SIGN_IN_ERROR);
   };
-  // A number signs in only once it is proven (issue 13 item 3).
+  // A number signs in only once it is proven (docs/security.md).
   if (identifier.kind === "phone" && !(await holderOf(db, identifier))?.proven) return wrong();
 
   const auth = authFor(db);

@@ -158,7 +158,7 @@ describe("who reaches /admin", () => {
       inbox: 200,
       csv: 200,
     });
-    // /admin is the page of what waits for staff (issue 19 item 3).
+    // /admin is the page of what waits for staff (decision 026).
     expect(
       await statusOf(home.loader, {
         request: siteRequest("/admin", { cookie: staff.cookie }),

@@ -1,11 +1,11 @@
 /**
- * Who may use the back office (issue 9 item 1; REQUIREMENTS B-7). Every /admin loader and action
+ * Who may use the back office (decision 010; REQUIREMENTS B-7). Every /admin loader and action
  * calls requireStaff itself: React Router runs a layout's loader beside its children's, not
  * before them, so a check in the layout alone would not stop a child from answering.
  *
  * Everyone else gets the site's ordinary 404, exactly as for a path that does not exist, so the
  * back office does not announce itself to buyers or scanners. Staff themselves also need
- * two-step sign-in and a sign-in from the last STAFF_SIGN_IN_HOURS (issue 13 item 3), and are
+ * two-step sign-in and a sign-in from the last STAFF_SIGN_IN_HOURS (decision 010), and are
  * told so: a stolen password or an old session on a shared machine is not enough.
  */
 import { data, redirect } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * Granting the staff role (issue 9 item 1). `user.role` takes no input at sign-up or profile update
+ * Granting the staff role (decision 010). `user.role` takes no input at sign-up or profile update
  * (auth.server.ts), and better-auth's admin API is not loaded, so these functions, run by
  * `npm run staff:add` and the STAFF_EMAILS bootstrap, are the only ways in. They take the
  * database as an argument so the command-line script can open its own.
@@ -56,7 +56,7 @@ export async function grantStaffRole(db: Database, email: string): Promise<Grant
  * True when the account's address was proven (by a code or link: auth.server.ts stamps
  * emailVerifiedAt) no earlier than its password was last set. A password set afterwards was set
  * by whoever held a session or a phone code, not shown to belong to the mailbox's owner, so the
- * address alone no longer vouches for the account (issue 13 item 3).
+ * address alone no longer vouches for the account (decision 010).
  */
 export async function emailProvenSincePasswordSet(db: Database, userId: string): Promise<boolean> {
   const [row] = await db

@@ -1,3 +1,7 @@
+/**
+ * The better-auth instance: its plugins, password hashing, hooks and organisation roles. It serves no
+ * HTTP endpoints; every flow calls it on the server (decision 012).
+ */
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -32,7 +36,7 @@ import { sendSms, smsAvailable } from "../messages/sms.server";
 /** better-auth's phone-number plugin's endpoints: all of them send or check a text's code. */
 const PHONE_ENDPOINT = /^\/(phone-number\/|sign-in\/phone-number$)/;
 
-/** argon2id with OWASP's minimum: 19 MiB, t = 2, p = 1 (issue 4 item 7). */
+/** argon2id with OWASP's minimum: 19 MiB, t = 2, p = 1. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
@@ -150,7 +154,7 @@ function createAuth(db: Database) {
       ipAddress: { ipAddressHeaders: ["x-real-ip"] },
     },
     hooks: {
-      // Issue 18 item 5: without an SMS provider no code reaches a phone, so the phone endpoints refuse.
+      // Without an SMS provider no code reaches a phone, so the phone endpoints refuse.
       before: createAuthMiddleware(async (ctx) => {
         if (PHONE_ENDPOINT.test(ctx.path) && !smsAvailable()) {
           throw new APIError("NOT_FOUND", { message: "Phone sign-in is not available." });
@@ -217,7 +221,7 @@ function createAuth(db: Database) {
         organizationLimit: ORGANISATION_LIMIT,
         invitationExpiresIn: 60 * 60 * 48,
         cancelPendingInvitationsOnReInvite: true,
-        // "approver" (issue 19 item 2): a member who may also answer the organisation's proofs, a
+        // "approver" (decision 025): a member who may also answer the organisation's proofs, a
         // right the shop checks itself (proof-answerers.server.ts). better-auth 1.7 refuses a role
         // it does not know, and `roles` replaces its defaults, so all four are listed; `ac` is only
         // for dynamic access control, which is off. An approver manages nothing, as a member.

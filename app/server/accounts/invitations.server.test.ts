@@ -6,7 +6,7 @@ import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setu
 import { createOrganisation, inviteMember } from "./account-settings.server";
 import { getSessionInfo } from "./session.server";
 
-// Issue 13 item 10: the shop's invitation mail cannot be turned on strangers.
+// The shop's invitation mail cannot be turned on strangers.
 
 const handle = testFileDatabase();
 

@@ -5,7 +5,7 @@ import { testFileDatabase } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
 import { changeMemberRole } from "./account-settings.server";
 
-// Issue 19 item 2: an existing member is made an approver (or any role) without a new invitation.
+// Decision 025: an existing member is made an approver (or any role) without a new invitation.
 // better-auth decides who may; these tests hold the shop to what the account page promises.
 
 const handle = testFileDatabase();

@@ -16,7 +16,7 @@ import {
 import { authFor } from "./auth.server";
 import { smsAvailable } from "../messages/sms.server";
 
-// Issue 18 item 5: this file's server has no SMS provider (no SMS_* variables), as a shop without one.
+// This file's server has no SMS provider (no SMS_* variables), as a shop without one.
 const handle = testFileDatabase();
 
 let ip = 0;
@@ -28,7 +28,7 @@ const request = () =>
 const refused = { ok: false, status: 400, code: "PHONE_UNAVAILABLE", message: PHONE_UNAVAILABLE_MESSAGE };
 const phone = "07123 456789";
 
-describe("without an SMS provider, accounts are by e-mail only (issue 18 item 5)", () => {
+describe("without an SMS provider, accounts are by e-mail only", () => {
   it("knows no provider is configured", () => {
     expect(smsAvailable()).toBe(false);
   });

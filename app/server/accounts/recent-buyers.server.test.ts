@@ -5,7 +5,7 @@ import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setu
 import { action as signOut } from "~/routes/sign-out";
 import { ownBuyers, REMEMBERED_BUYERS, rememberBuyer, rememberedBuyers } from "./recent-buyers.server";
 
-// Issue 16 item 6: the buyer's own orders are never announced to them, signed in or signed out.
+// The buyer's own orders are never announced to them, signed in or signed out.
 
 vi.setConfig({ testTimeout: 20_000 });
 

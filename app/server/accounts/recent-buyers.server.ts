@@ -1,3 +1,4 @@
+/** The signed cookie of the buyers whose own orders are never announced to this browser. */
 import { createCookie } from "react-router";
 import { authFor } from "./auth.server";
 import type { Database } from "../platform/db.server";
@@ -5,7 +6,7 @@ import { getEnv } from "../platform/env.server";
 import { dbOf, type RequestArgs, sessionOf } from "./request-context.server";
 
 /**
- * Whose orders are never announced to this browser (issue 16 item 6): the signed-in buyer, and
+ * Whose orders are never announced to this browser: the signed-in buyer, and
  * whoever signed out in it since it was opened, so a buyer who pays and then signs out is not told
  * of their own order on the next page. Their ids are kept in a session cookie (gone when the browser
  * closes), signed: an unsigned one would let a visitor name someone else's id and learn which of

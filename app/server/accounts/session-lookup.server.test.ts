@@ -31,7 +31,7 @@ async function tokenOf(userId: string) {
   return row;
 }
 
-describe("the per-request session lookup (issue 21 item 4)", () => {
+describe("the per-request session lookup (decision 029)", () => {
   it("finds a signed-in buyer in one statement, without asking better-auth", async () => {
     const jane = await createSignedInUser(handle.db, "jane@acme.example");
     const lookups = betterAuthLookups();

@@ -1,6 +1,6 @@
 /**
- * The per-request session lookup without better-auth's endpoint machinery (issue 21 item 4,
- * docs/decisions/029-session-lookup.md): the session cookie's signature checked as better-auth
+ * The per-request session lookup without better-auth's endpoint machinery
+ * (docs/decisions/029-session-lookup.md): the session cookie's signature checked as better-auth
  * checks it, then the session, its user and the membership of its active organisation read in one
  * prepared statement. Sessions stay rows in the database, so a revoked one (signed out, revoked
  * from another device, ended by a password change or reset) is refused on the next request.

@@ -1,3 +1,7 @@
+/**
+ * Who is signed in: this request's user and the account it acts for (SPEC.md §3; decisions 011, 029),
+ * and where a sign-in may send the browser back to.
+ */
 import { and, eq } from "drizzle-orm";
 import { authMember } from "#db/schema";
 import { accountIdFor } from "~/domain/people/auth-rules";
@@ -69,7 +73,7 @@ function sessionInfoFrom({ user, session }: LookedUpSession): SessionInfo {
 /**
  * The session's active organisation while the user still belongs to it, else null. better-auth
  * clears it only in the session that leaves; the user's other sessions, and every session of a
- * member who is removed, keep it, and with it the organisation's orders (issue 3 item 1).
+ * member who is removed, keep it, and with it the organisation's orders (decision 035).
  */
 async function stillAMember(db: Database, userId: string, organizationId: string | null): Promise<string | null> {
   if (!organizationId) return null;

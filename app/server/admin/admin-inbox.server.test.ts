@@ -69,7 +69,7 @@ describe("the inbox", () => {
     expect(page.rows[0]?.at(-2)?.text).toBe("");
   });
 
-  it("shows when an SMS sign-up opted out (issue 18 item 5)", async () => {
+  it("shows when an SMS sign-up opted out", async () => {
     await handle.db.insert(smsSignups).values({
       phoneE164: "+447700900124",
       consentText: "Text me offers. Reply STOP to opt out.",
@@ -95,7 +95,7 @@ describe("the inbox", () => {
       notes: "By June",
       createdAt: new Date("2026-07-01T12:00:00Z"),
     });
-    // "Request this product" from a signed-out visitor (issue 16 item 9).
+    // "Request this product" from a signed-out visitor.
     await handle.db.insert(quoteRequests).values({
       userId: null,
       contactName: "Ada Lovelace",

@@ -1,5 +1,5 @@
 /**
- * The back office's inbox (issue 9 item 5): what people sent through the site's forms, newest
+ * The back office's inbox (B-7, B-14): what people sent through the site's forms, newest
  * first, as a page of rows and as a CSV file. Each kind names its columns once; the page and the
  * export read the same list, so they cannot disagree.
  */
@@ -116,7 +116,7 @@ const SOURCES: Record<InboxKind, Source> = {
         .offset(offset);
       return rows.map(({ request, email }) => [
         timeCell(request.createdAt),
-        // The day we promised an answer by (R-POL-07, issue 17 item 2).
+        // The day we promised an answer by (R-POL-07, decision 021).
         dateCell(customQuoteReplyBy(request.createdAt)),
         textCell(request.contactName),
         textCell(request.email),

@@ -1,5 +1,5 @@
 /**
- * One order as the back office sees it (issue 9 item 2; REQUIREMENTS B-7): everything the buyer
+ * One order as the back office sees it (REQUIREMENTS B-7): everything the buyer
  * chose, the amounts, artwork, proofs and history, and what the status form may offer now.
  * Callers have checked requireStaff; nothing here is scoped to a buyer.
  */
@@ -179,7 +179,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
             sizeBytes: file.size,
             uploadedAt: new Date(file.uploaded_at),
             available: stored.has(file.id),
-            // Issue 20: the preflight as staff make the proof: findings for this line, the report, consent.
+            // Decision 027: the preflight as staff make the proof: findings for this line, the report, consent.
             hasPreview: previewed.has(file.id),
             report: file.preflight ?? null,
             findings: fileFindings(file, {

@@ -273,7 +273,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
 });
 
 describe("proofs", () => {
-  it("runs a proof loop per line of a two-product order; the order waits for every line (issue 15 item 6)", async () => {
+  it("runs a proof loop per line of a two-product order; the order waits for every line", async () => {
     const shorts = { id: "15", title: "Custom Running Shorts", leadTime: "10 days", deliveryTime: "1-30 days" };
     const order = await paidOrder({ more: [{ product: shorts, quantity: 100, unitPence: 1100 }] });
     const cap = await upload(order.id, 1, proofFile(PNG, "cap.png", "image/png"), { line: 1 });
@@ -700,7 +700,7 @@ describe("one order for staff", () => {
     expect(view?.history).toHaveLength(1);
   });
 
-  it("shows an order of several products line by line, to staff and to the buyer, with one set of totals (issue 15)", async () => {
+  it("shows an order of several products line by line, to staff and to the buyer, with one set of totals", async () => {
     const shorts = { id: "15", title: "Custom Running Shorts", leadTime: "10 days", deliveryTime: "1-30 days" };
     const order = await paidOrder({ quantity: 250, more: [{ product: shorts, quantity: 100, unitPence: 1100 }] });
     // 250 × £5.50 + 100 × £11.00 = £2,475.00; one £18 shipping; VAT 20% of £2,493.00.

@@ -51,11 +51,11 @@ export function staleFailure(current: { status: string }): Failure {
 }
 
 /**
- * Moves an order to `change.to` (issue 9 item 4): only a move canTransition allows staff, only
+ * Moves an order to `change.to` (B-7): only a move canTransition allows staff, only
  * from the version the page showed, never to proof_sent (that is a proof upload). Shipping stores
  * the carrier and tracking number. In production, shipped (with the tracking link) and delivered
- * each e-mail the buyer after the commit (staffStatusMail, issue 18 item 4); delivery's e-mail links to
- * the order's reviews (item 1). A mail fault is logged and never undoes the change (the buyer's order
+ * each e-mail the buyer after the commit (staffStatusMail, decision 024); delivery's e-mail links to
+ * the order's reviews (decision 023). A mail fault is logged and never undoes the change (the buyer's order
  * page shows the status, tracking number and review forms too).
  */
 export async function changeOrderStatus(
@@ -95,7 +95,7 @@ export async function changeOrderStatus(
         actorUserId: staff.id,
         note,
       });
-      // A refund cancels the VAT invoice with a credit note naming it (issue 17 item 3).
+      // A refund cancels the VAT invoice with a credit note naming it (decision 019).
       const creditNote =
         change.to === "refunded" ? await issueCreditNote(tx, { orderId: order.id, now: new Date() }) : null;
       return {

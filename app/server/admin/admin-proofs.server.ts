@@ -1,5 +1,5 @@
 /**
- * Staff upload a design proof for an order (issue 9 item 3; REQUIREMENTS B-3). Each upload is a
+ * Staff upload a design proof for an order (REQUIREMENTS B-3). Each upload is a
  * new version (order_proofs keeps every one), moves the order to proof_sent, writes the history,
  * and e-mails the buyer a link to /orders/{id}, where they approve it or ask for changes
  * (app/server/orders/buyer-orders.server.ts respondToProof). Staff then see the comment and upload the next.

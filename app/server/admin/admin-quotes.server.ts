@@ -1,5 +1,5 @@
 /**
- * Staff's side of quotes (issue 17 item 2): every quote issued, newest first, as a page and as a
+ * Staff's side of quotes (decision 021): every quote issued, newest first, as a page and as a
  * CSV; the custom requests from signed-in buyers still waiting for an answer, with the day we
  * promised one; and the answer itself, a priced quote that the buyer finds in their account and
  * is told about by e-mail. Callers check requireStaff first.

@@ -1,5 +1,5 @@
 /**
- * The periodic check of bank transfers awaited (issue 17 item 4; rules in
+ * The periodic check of bank transfers awaited (decision 022; rules in
  * app/domain/orders/bank-transfer.ts), run as a recurring job (job-handlers.server.ts): buyers are reminded before the due
  * date and orders unpaid after it expire, each exactly once across processes. The mails go to the
  * buyer's confirmed address (buyerMailRecipient, decision 036).

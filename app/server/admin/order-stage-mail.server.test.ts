@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 4: the buyer gets an e-mail at each stage (proof ready, proof approved, in
+ * Decision 024: the buyer gets an e-mail at each stage (proof ready, proof approved, in
  * production, shipped with the carrier and tracking link, delivered), sent through the one mail
  * path to a real SMTP server on loopback, each after the change it reports is committed.
  */

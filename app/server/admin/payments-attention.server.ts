@@ -1,5 +1,5 @@
 /**
- * Payments that wait for a person (issue 15 item 3; docs/decisions/006): taken by the provider but
+ * Payments that wait for a person (docs/decisions/006): taken by the provider but
  * not turned into an order, because the amount differed from the ledger, the draft was already
  * paid, or the buyer changed the order after this payment was opened. payment-events.server.ts
  * marks them on the ledger row; staff see them on /admin/orders and refund them by hand.

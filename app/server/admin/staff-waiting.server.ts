@@ -1,5 +1,5 @@
 /**
- * What waits for staff (issue 19 item 3): the back office's first page counts orders paid and
+ * What waits for staff (decision 026): the back office's first page counts orders paid and
  * waiting for a proof, proofs with changes requested, bank transfers awaited, custom quote
  * requests unanswered and open On-time Guarantee claims, each linking to where it is handled.
  */

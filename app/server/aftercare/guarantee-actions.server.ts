@@ -1,5 +1,5 @@
 /**
- * The order page's and the back office's On-time Guarantee forms (issue 19 item 4), kept out of
+ * The order page's and the back office's On-time Guarantee forms (decision 026), kept out of
  * the shared routes: the buyer's claim (signed in, their order or their organisation's, 10 an
  * hour, a note of at most CLAIM_NOTE_MAX) and staff's decision (staff only, a reason required).
  */

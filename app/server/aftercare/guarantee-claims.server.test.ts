@@ -1,5 +1,5 @@
 /**
- * Issue 19 items 3 and 4: staff alerts at the sales address (a proof answer here; paid orders and
+ * Decision 026: staff alerts at the sales address (a proof answer here; paid orders and
  * bank transfers in payments and bank-transfers tests), and On-time Guarantee claims: eligibility
  * on the server, one claim per order, only the buyer or their organisation, staff's decision with
  * a reason, and the credit note an accepted claim issues. Mail is read from a loopback SMTP server.

@@ -1,5 +1,5 @@
 /**
- * On-time Guarantee claims (issue 19 item 4; docs/decisions/026-guarantee-claims.md). The order's
+ * On-time Guarantee claims (docs/decisions/026-guarantee-claims.md). The order's
  * buyer or a member of its organisation claims once while guaranteeEligibility allows (another's
  * order is a 404); staff accept or refuse with a reason. An accepted claim whose remedy names an
  * amount issues a credit note for it, numbered with the other documents (CN-…) and rendered by the

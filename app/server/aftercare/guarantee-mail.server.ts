@@ -1,5 +1,5 @@
 /**
- * The buyer's e-mail when staff decide an On-time Guarantee claim (issue 19 item 4): accepted with
+ * The buyer's e-mail when staff decide an On-time Guarantee claim (decision 026): accepted with
  * the remedy (and its credit note attached as a PDF when one is issued), or refused with the reason.
  */
 import { documentFileName, type BusinessDocument } from "~/domain/pricing/documents";

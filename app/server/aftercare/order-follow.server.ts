@@ -1,5 +1,5 @@
 /**
- * What the order page shows of an order's progress (issue 19 items 3 and 4): its timeline, built
+ * What the order page shows of an order's progress (decision 026): its timeline, built
  * by the pure orderTimeline from what getOrder read, and its On-time Guarantee claim or the offer
  * to make one.
  */

@@ -1,5 +1,5 @@
 /**
- * Who may answer an order's proof (issue 19 item 2), and how the answer records them: the buyer
+ * Who may answer an order's proof (decision 025), and how the answer records them: the buyer
  * who placed the order (from the order page), a member of the order's organisation with the
  * owner, admin or approver role (from their own account), or a colleague holding a live share link.
  * A plain member sees the organisation's orders but does not answer their proofs.

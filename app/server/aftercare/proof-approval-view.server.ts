@@ -1,5 +1,5 @@
 /**
- * The order page's part of approving together (issue 19 item 2): whether this user may answer and
+ * The order page's part of approving together (decision 025): whether this user may answer and
  * share the proofs (the buyer, or an organisation owner, admin or approver), who answered each
  * version, and the share links still live; and the page's two forms, to share and to revoke.
  */

@@ -51,7 +51,7 @@ export type ProofResponse = {
  * (statusFromLineProofs): changes asked on any line move it to changes_requested for staff to
  * upload a new version; the last line approved moves it to
  * proof_approved and fixes the promised delivery date (today in Europe/London + the slowest
- * line's lead and delivery days for the method bought, DESIGN decision 6, B-19); otherwise it
+ * line's lead and delivery days for the method bought, decision 053, B-19); otherwise it
  * stays proof_sent. Every answer writes a history row, and the approval e-mails the buyer after
  * the commit. The answer comes checked by proofAnswerSchema, so a request for
  * changes carries its comment.

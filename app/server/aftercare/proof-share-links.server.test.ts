@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 2: share links to one proof version (expiring at exactly 7 days, revocable, stale
+ * Decision 025: share links to one proof version (expiring at exactly 7 days, revocable, stale
  * once a newer version is sent, refused when forged, answered once, for their own line only), and
  * who may answer from their own account (the buyer; an organisation's owner, admin or approver;
  * never a plain member).

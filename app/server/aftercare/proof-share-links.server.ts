@@ -1,5 +1,5 @@
 /**
- * "Share for approval" (issue 19 item 2, docs/decisions/025-proof-share-links.md): the buyer or an
+ * "Share for approval" (docs/decisions/025-proof-share-links.md): the buyer or an
  * organisation approver makes a link to one proof version of one line; whoever holds it sees that
  * version and may approve it or ask for changes after giving a name and an e-mail address, for 7
  * days, until it is revoked, answered or a newer version is sent, and while whoever made it may still

@@ -1,5 +1,5 @@
 /**
- * Copying stored artwork into a draft (issue 19): a reorder's approved artwork and a brand kit's
+ * Copying stored artwork into a draft: a reorder's approved artwork and a brand kit's
  * logo go into the new draft as a copy of the bytes under a new random name, with an
  * artwork_files row the draft owns, exactly as an upload would leave them. The draft then owns its
  * files: deleting or purging it removes only its copies, never the order's or the kit's.
@@ -55,7 +55,7 @@ export async function copyArtworkIntoDraft(
       missing.push(source.name);
       continue;
     }
-    // Checked as an upload is (issue 20): its report and preview are the copy's own.
+    // Checked as an upload is (decision 027): its report and preview are the copy's own.
     const checked = await preflightStored(db, { userId, storage, stored, kind });
     if (!checked.ok) {
       missing.push(source.name);

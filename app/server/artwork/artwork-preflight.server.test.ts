@@ -1,5 +1,5 @@
 /**
- * Issue 20 at the upload: each file is checked as it arrives, a file that can never print is
+ * Decision 027's preflight at the upload: each file is checked as it arrives, a file that can never print is
  * refused with its reason and leaves nothing behind, a readable one keeps its report and a PNG of
  * page one, and the buyer's "Use it anyway" is recorded on the file for step 2's Next and the order.
  */

@@ -15,7 +15,7 @@ import { getEnv } from "../platform/env.server";
 import { checkStorage, getUploadStorage } from "../providers/storage.server";
 
 /**
- * Issue 21 item 2: with S3_* set, the app's own upload path (no storage handed in) keeps a buyer's
+ * Decision 028: with S3_* set, the app's own upload path (no storage handed in) keeps a buyer's
  * artwork and its preview in the bucket, serves them back from there and deletes them there.
  */
 

@@ -129,7 +129,7 @@ describe("saveArtwork", () => {
       size_bytes: PDF.byteLength,
       user_id: ALICE,
     });
-    // Only random names are on disk: the bytes exactly as sent, and page one as a PNG (issue 20).
+    // Only random names are on disk: the bytes exactly as sent, and page one as a PNG (decision 027).
     expect(filesOnDisk().sort()).toEqual([row?.stored_name, row?.preview_stored_name].sort());
     expect(row?.stored_name).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Uint8Array(readFileSync(join(uploadsDir, row?.stored_name ?? "")))).toEqual(PDF);
@@ -319,7 +319,7 @@ describe("saveArtwork", () => {
     expect((await getDraft(handle.db, { userId: BOB, draftId: draft.id }))?.version).toBe(1);
   });
 
-  it("takes artwork for a draft with a payment open: nothing is locked before payment (issue 15 item 3)", async () => {
+  it("takes artwork for a draft with a payment open: nothing is locked before payment", async () => {
     const draft = await newDraft();
     await handle.db.execute(sql`update order_drafts set status = 'awaiting_payment' where id = ${draft.id}`);
     const result = await saveArtwork(handle.db, {
@@ -370,7 +370,7 @@ describe("saveArtwork", () => {
     expect(filesOnDisk()).toEqual([]);
   });
 
-  describe("uploading a file again under its name replaces it (issue 16 item 5)", () => {
+  describe("uploading a file again under its name replaces it", () => {
     const send = (draftId: string, body: Uint8Array<ArrayBuffer>, name: string) =>
       saveArtwork(handle.db, { userId: ALICE, draftId, request: upload(body, name), storage });
     const storedNames = async () =>
@@ -439,7 +439,7 @@ describe("saveArtwork", () => {
       expect(again.files[3]).toEqual(again.file);
     });
 
-    it("folds a name listed twice (before issue 16) into the one new file", async () => {
+    it("folds a name an older draft listed twice into the one new file", async () => {
       const draft = await newDraft();
       const first = await send(draft.id, PDF, "logo.pdf");
       if (!first.ok) throw new Error(first.message);
@@ -457,7 +457,7 @@ describe("saveArtwork", () => {
     });
   });
 
-  describe("the daily allowance (issue 13 item 6)", () => {
+  describe("the daily allowance", () => {
     const MB = 1024 * 1024;
     const usedToday = async (userId = ALICE) =>
       (

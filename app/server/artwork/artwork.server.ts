@@ -18,7 +18,7 @@
  *   for a visitor without a session or a confirmed e-mail address before any of this.)
  *
  * A file with the name of one already on the draft replaces it, in its place in the list, record
- * and bytes (issue 16 item 5: a re-uploaded logo was listed twice); so a replacement is never
+ * and bytes (a re-uploaded logo used to be listed twice); so a replacement is never
  * refused as one file too many.
  *
  * The body streams through a byte counter and a content check into storage, so memory use does
@@ -51,7 +51,7 @@ const keptCount = (name: string | null) =>
   sql`(select count(*) from jsonb_array_elements(${DRAFT_FILES}) as e(value) where e.value ->> 'name' is distinct from ${name})::int`;
 /**
  * The draft's files with `entry` in: in place of the first file of the same name (and of any
- * later ones, listed twice before issue 16), else at the end.
+ * later ones, which older drafts list twice), else at the end.
  */
 const withUpload = (entry: ArtworkFileEntry) => sql`(
   select jsonb_agg(f.value order by f.position) from (
@@ -262,7 +262,7 @@ export async function preflightLimited(
 }
 
 /**
- * Records the buyer's "Use it anyway" on one file of a draft of theirs (issue 20 item 2): `codes`
+ * Records the buyer's "Use it anyway" on one file of a draft of theirs (decision 027): `codes`
  * are the warnings they accepted, kept on the file's entry so the order carries them. Answers the
  * draft's files and new version, as an upload does.
  */
@@ -300,7 +300,7 @@ export type ArtworkDownload = {
 };
 
 /**
- * One artwork file for download, or the PNG of its page one (`preview`, issue 20), only for the
+ * One artwork file for download, or the PNG of its page one (`preview`, decision 027), only for the
  * user who uploaded it (B-6); null for anyone else, an unknown id, a file without a preview or
  * one missing from storage.
  */
@@ -338,7 +338,7 @@ export async function openArtwork(
 }
 
 /**
- * A preview's headers (issue 20 item 4): a PNG shown as an image, never sniffed as anything else;
+ * A preview's headers (decision 027): a PNG shown as an image, never sniffed as anything else;
  * the same file id always has the same preview, so the browser keeps it a while, privately.
  */
 export function artworkPreviewHeaders(): Headers {

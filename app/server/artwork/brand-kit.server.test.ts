@@ -19,7 +19,7 @@ import { createDraft } from "../checkout/drafts.server";
 import { createLocalStorage, type FileStorage } from "../providers/storage.server";
 import { MINIMAL_PDF } from "../../../tests/setup/minimal-pdf";
 
-// Issue 19 item 6 on the real test database: a brand kit belongs to an account (an organisation,
+// Brand kits on the real test database: a brand kit belongs to an account (an organisation,
 // else a buyer); only its members see or change it, within its limits; a logo goes into a draft
 // as a copy the draft owns.
 

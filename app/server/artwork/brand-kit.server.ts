@@ -1,5 +1,5 @@
 /**
- * Brand kits (issue 19 item 6; app/domain/artwork/brand-kit.ts): an account's logos, colours and placement
+ * Brand kits (app/domain/artwork/brand-kit.ts): an account's logos, colours and placement
  * notes. The account is the session's (its active organisation, else the buyer), so only its
  * members read or change it; a logo id of another account's kit behaves like one that does not
  * exist (404). Logos are uploaded as a draft's artwork is (same name, type, content and size
@@ -133,7 +133,7 @@ export async function uploadBrandLogo(
     storage,
   });
   if (!stored.ok) return stored;
-  // A file that can never print is refused here as in step 2 (issue 20); the kit keeps no report,
+  // A file that can never print is refused here as in step 2 (decision 027); the kit keeps no report,
   // since each copy into a draft is checked again for its own method and placement.
   const checked = await preflightStored(db, { userId, storage, stored, kind, signal: request.signal });
   if (!checked.ok) return checked;

@@ -1,5 +1,5 @@
 /**
- * Issue 20: an EPS's preflight report, from its DSC header (Adobe's Document Structuring
+ * Decision 027: an EPS's preflight report, from its DSC header (Adobe's Document Structuring
  * Conventions: "%%Key: value" comment lines up to %%EndComments), a bounded search for raster
  * operators, and a binary (DOS) EPS's 30-byte header. An EPS header is text, so this small reader
  * needs no PostScript interpreter. Re-exported by preflight-read.server.ts; runs in the worker.

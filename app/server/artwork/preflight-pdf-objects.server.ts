@@ -1,5 +1,5 @@
 /**
- * Issue 20: page one of a PDF as pdf-lib sees its raw objects, for what pdfjs' operator list hides
+ * Decision 027: page one of a PDF as pdf-lib sees its raw objects, for what pdfjs' operator list hides
  * (it turns every colour into RGB, and reports its own stand-in for a standard font as present):
  * the colour spaces and colour operators used, whether each font's file is in the PDF, and the
  * largest image's pixel count. Used by preflight-read.server.ts, in the preflight worker.

@@ -1,5 +1,5 @@
 /**
- * Issue 20: what an uploaded PDF or EPS holds, as a PreflightReport (app/domain/artwork/preflight.ts), and a
+ * Decision 027: what an uploaded PDF or EPS holds, as a PreflightReport (app/domain/artwork/preflight.ts), and a
  * PNG of a PDF's page one. Runs inside the preflight worker (preflight-worker.ts), never on the
  * request thread: these calls parse strangers' files and may take seconds or hundreds of megabytes.
  *

@@ -7,7 +7,7 @@ import { type PreflightResult, runPreflight } from "./preflight.server";
 import { ghostscriptInstalled } from "./preflight-sandbox.server";
 
 /**
- * Issue 20: the preflight reads each file of the generated corpus as a buyer's upload would be
+ * Decision 027: the preflight reads each file of the generated corpus as a buyer's upload would be
  * read, and the runner keeps hostile files (too big, too slow) and crowds (a full queue) away
  * from the server.
  */

@@ -16,7 +16,7 @@ const used = async (userId: string) =>
     )
   )[0]?.count ?? 0;
 
-describe("reserveUploadBytes (issue 13 item 6)", () => {
+describe("reserveUploadBytes", () => {
   it("grants a declared size while the day's allowance covers it, and no more", async () => {
     expect(await reserveUploadBytes(handle.db, "alice", { exactly: 150 * MB })).toBe(150 * MB);
     expect(await reserveUploadBytes(handle.db, "alice", { exactly: 50 * MB })).toBe(50 * MB);

@@ -1,5 +1,5 @@
 /**
- * How much artwork one user may send in a day (issue 13 item 6): ARTWORK_BYTES_PER_DAY over a
+ * How much artwork one user may send in a day (docs/security.md): ARTWORK_BYTES_PER_DAY over a
  * 24-hour window, held in rate_limits under `upload-bytes:<userId>` so it holds across processes.
  *
  * An upload reserves its bytes before the first one is read: its declared length, or when it

@@ -1,5 +1,5 @@
 /**
- * The cart's "Save this date for checkout" (issue 19 item 1): every line's draft carries the date,
+ * The cart's "Save this date for checkout" (decision 017): every line's draft carries the date,
  * a line step 2 has not opened gets its draft, and a date that cannot be planned for changes nothing.
  */
 import { asc, eq } from "drizzle-orm";

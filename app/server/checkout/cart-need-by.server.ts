@@ -1,5 +1,5 @@
 /**
- * The cart's "Save this date for checkout" (issue 19 item 1): the buyer's need-by date, planned on
+ * The cart's "Save this date for checkout" (decision 017): the buyer's need-by date, planned on
  * the cart, saved as the Shipping step saves it (a shipping save of `need_by`), so the Shipping
  * step opens on it and payment copies it to the order.
  *

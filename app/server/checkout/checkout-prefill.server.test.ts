@@ -8,7 +8,7 @@ import { withCheckoutPrefill } from "./checkout-prefill.server";
 const handle = testFileDatabase();
 const user = { id: "u-ada", name: "Ada Lovelace", email: "ada@example.com", phoneNumber: null };
 
-describe("withCheckoutPrefill (issue 16 item 9)", () => {
+describe("withCheckoutPrefill", () => {
   it("fills a new checkout from the account and the buyer's own newest order", async () => {
     await insertPaidOrder(handle.db, {
       userId: "u-ada",

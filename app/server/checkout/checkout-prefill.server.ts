@@ -1,3 +1,7 @@
+/**
+ * What the checkout starts from: the signed-in account, the buyer's most recent order and the addresses
+ * used before. Read for steps 3 to 5; nothing is written here.
+ */
 import { desc, eq } from "drizzle-orm";
 import { orders } from "#db/schema";
 import { prefillCheckout, savedAddresses, type SavedAddresses } from "~/domain/checkout/checkout-prefill";
@@ -9,7 +13,7 @@ import type { SignedInUser } from "../accounts/session.server";
 
 /**
  * The checkout draft as steps 3 to 5 show it: its blanks filled from the signed-in account and the
- * buyer's own most recent order (issue 16 item 9; app/domain/checkout/checkout-prefill.ts). Nothing is
+ * buyer's own most recent order (app/domain/checkout/checkout-prefill.ts). Nothing is
  * written here: the filled values are saved with the buyer's first change, like anything typed.
  */
 export async function withCheckoutPrefill(
@@ -41,8 +45,8 @@ const ADDRESS_ORDERS = 30;
 
 /**
  * The billing and delivery addresses of this buyer's recent orders and their active organisation's
- * (the orders they may read, visibleTo), deduplicated, newest first, at most five of each
- * (issue 19 item 6). Details and Shipping offer them as choices that fill the form.
+ * (the orders they may read, visibleTo), deduplicated, newest first, at most five of
+ * each. Details and Shipping offer them as choices that fill the form.
  */
 export async function savedAddressesFor(
   db: Database,

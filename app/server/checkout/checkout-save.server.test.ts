@@ -1,5 +1,5 @@
 /**
- * The Details step's save with the online VAT number check (issue 17 item 6): the checker is a
+ * The Details step's save with the online VAT number check (decision 018): the checker is a
  * stand-in here; the HTTP adapter is tested against a loopback fake in vat-check.server.test.ts.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * A checkout step's save, as the routes and the cart call it (issue 15 item 3): the draft's save
+ * A checkout step's save, as the routes and the cart call it (decision 006): the draft's save
  * (saveDraftStep) and the voiding of any payment it replaced; and a cart change's release of the
  * checkout's payment.
  */
@@ -23,7 +23,7 @@ export const VAT_CHECK_LIMIT = { hits: 30, windowSeconds: 3_600 } as const;
  * is paid anyway, its event is held for staff (payment-events.server.ts), never fulfilled.
  *
  * A details save carrying a VAT number that passes the offline rules is first checked online when
- * a registry is configured (issue 17 item 6): one the registry does not know is refused (400, with
+ * a registry is configured (decision 018): one the registry does not know is refused (400, with
  * the number's message, nothing written); when the registry cannot be asked the save goes on with
  * a notice for the buyer.
  */
@@ -67,8 +67,8 @@ async function onlineVatCheck(
 
 /**
  * A change to the cart (a line's quantity, a line added or removed) changes the whole cart's
- * order, so the open payment, which the checkout's draft holds, is replaced and voided (issue 15
- * item 3). A payment a step-2 edit of another line leaves open is re-priced when the payment step
+ * order, so the open payment, which the checkout's draft holds, is replaced and voided (decision
+ * 016). A payment a step-2 edit of another line leaves open is re-priced when the payment step
  * opens again, and held if the old one is paid (payment-events.server.ts).
  */
 export async function releaseCheckoutPayments(services: Services, userId: string) {

@@ -1,3 +1,7 @@
+/**
+ * What the checkout's pages load: the cart's lines with their drafts, the checkout's lead draft, the
+ * stepper and the priced summary (SPEC.md §4; decision 016).
+ */
 import {
   checkoutCompletedSteps,
   checkoutLines,
@@ -56,7 +60,7 @@ export async function readCartLines(db: Database, userId: string): Promise<Check
 }
 
 /**
- * What every checkout step needs (SPEC.md §4; issue 15, docs/decisions/016): the signed-in user,
+ * What every checkout step needs (SPEC.md §4; docs/decisions/016): the signed-in user,
  * the cart's lines with their drafts, and
  * - `line` and `draft`, what step 2 edits: the cart line of the product in `product_id` (else the
  *   first, A-36) and its draft: the one in `draft_id` if it is this user's and this product's,
@@ -155,7 +159,7 @@ export async function pricedSummary(
   return { lines: withQuotedPrices(summary, quoted), quoteNotices: notices };
 }
 
-/** What step 5 shows of each line: its proof choice, branding and artwork (issue 15 item 1). */
+/** What step 5 shows of each line: its proof choice, branding and artwork (decision 016). */
 export type LineCustomisation = Pick<DraftData, "product_id" | "proof" | "branding" | "artwork"> & { draftId: string };
 
 function customisations(lines: readonly CheckoutLine[], checkout: CheckoutDraft): LineCustomisation[] {
@@ -196,7 +200,7 @@ export async function loadDraftStep(args: RequestArgs) {
     userId: user.id,
     draft: { id: checkout.id, version: checkout.version },
     data: await withCheckoutPrefill(db, user, checkout.data),
-    // Addresses used before, offered on Details and Shipping (issue 19 item 6).
+    // Addresses used before, offered on Details and Shipping.
     savedAddresses: await savedAddressesFor(db, { userId: user.id, accountId }),
     lines: (await pricedSummary(db, { userId: user.id, accountId }, lines, checkout)).lines,
     customisations: customisations(lines, checkout),

@@ -1,5 +1,5 @@
 /**
- * "Request a custom quote" (issue 17 item 2): a signed-in buyer asks for something the catalogue
+ * "Request a custom quote" (decision 021): a signed-in buyer asks for something the catalogue
  * lacks. The request goes to the back office's quote inbox with the buyer's notes, their needed-by
  * date and the date we promised to answer by (R-POL-07: 2 working days); sales are told, and the
  * buyer gets an acknowledgement e-mail at their confirmed address. Staff answer it with a priced quote (admin-quotes.server.ts).

@@ -1,11 +1,11 @@
-/** The /debug/drafts watcher's read of the drafts table (R-DIAG-04/05, DESIGN decision 13). */
+/** The /debug/drafts watcher's read of the drafts table (R-DIAG-04/05, decision 058). */
 import { desc, eq } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
 import type { Database } from "../platform/db.server";
 
 export type DraftListItem = { id: string; status: string; productId: string; updatedAt: Date; data: unknown };
 
-/** The /debug/drafts watcher: this user's latest drafts, newest first, raw data (R-DIAG-04/05, DESIGN decision 13). */
+/** The /debug/drafts watcher: this user's latest drafts, newest first, raw data (R-DIAG-04/05, decision 058). */
 export async function listLatestDrafts(
   db: Database,
   {

@@ -1,6 +1,6 @@
 /**
  * The draft each recent save of this process left behind, so the next autosave of the same draft
- * can skip reading it (issue 21 item 4: a save was two statements, the read and the conditional
+ * can skip reading it (decision 029: a save was two statements, the read and the conditional
  * update). Only a hint: the save that uses it still runs `… where version = expected`, which holds
  * only while the row is exactly as remembered (every write to a draft bumps its version), and falls
  * back to reading the row when it does not. So another process, a payment, an artwork upload or a

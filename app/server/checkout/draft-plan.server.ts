@@ -1,6 +1,6 @@
 /**
  * What one draft save writes, worked out before the database is touched (drafts.server.ts runs
- * it; DESIGN decision 8, docs/decisions/005): the step's patch checked by its schema, the keys it
+ * it; decision 054, docs/decisions/005): the step's patch checked by its schema, the keys it
  * may write, what the server derives from the merged result (status, totals, delivery estimate),
  * and the jsonb merge itself, in TypeScript and as the SQL the update runs.
  */
@@ -127,7 +127,7 @@ type Plan =
   | { ok: false; fieldErrors: FieldErrors };
 
 /**
- * What one step writes: only its own keys (DESIGN decision 8), plus what the server derives —
+ * What one step writes: only its own keys (decision 054), plus what the server derives —
  * the status (forward only, and only once the step's Next rule holds, so a completed step in the
  * stepper means a complete step), shipping.address.name, the billing-as-shipping copy (and the
  * tick's coming off when step 4 changes the copied address), and totals and eta whenever a
@@ -139,7 +139,7 @@ export function planSave(
   context: {
     firstOrderDiscount: boolean;
     now: Date;
-    /** The buyer's cart lines: a checkout draft prices the whole cart (issue 15). */
+    /** The buyer's cart lines: a checkout draft prices the whole cart (decision 016). */
     cart: readonly CheckoutLineQuantity[];
   },
 ): Plan {

@@ -233,7 +233,7 @@ describe("getDraft and latestDraftsForProducts (R-DRAFT-12)", () => {
     expect(await latest([])).toEqual({});
   });
 
-  it("finds a draft with a payment open, so going back through the cart reopens it (issue 15 item 3)", async () => {
+  it("finds a draft with a payment open, so going back through the cart reopens it", async () => {
     await newDraft();
     const paying = await newDraft();
     await handle.db.execute(sql`update order_drafts set status = 'awaiting_payment' where id = ${paying.id}`);
@@ -386,7 +386,7 @@ describe("saveDraftStep", () => {
       status: 400,
       fieldErrors: { quantity: "Order between 50 and 10,000 of Custom Embroidered Cap." },
     });
-    // Issue 16 item 5: only a branding method the cap offers.
+    // Only a branding method the cap offers.
     const deboss = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
@@ -411,7 +411,7 @@ describe("saveDraftStep", () => {
     expect(await rawRow(draft.id)).toEqual(before);
   });
 
-  it("keeps the Shipping step's need-by date, refusing one in the past, today or beyond a year (issue 19)", async () => {
+  it("keeps the Shipping step's need-by date, refusing one in the past, today or beyond a year (decision 017)", async () => {
     const draft = await newDraft();
     const save = (need_by: string | null, expectedVersion: number, now = NOW) =>
       saveDraftStep(handle.db, {
@@ -670,7 +670,7 @@ describe("saveDraftStep", () => {
   });
 });
 
-describe("use billing as shipping never overwrites step 4 (issue 15 item 4)", () => {
+describe("use billing as shipping never overwrites step 4", () => {
   async function withBillingCopied() {
     const draft = await newDraft();
     const saved = await saveDraftStep(handle.db, {
@@ -802,7 +802,7 @@ describe("step 2's choices follow the cart line (R-CUST-03, R-CUST-08)", () => {
   });
 });
 
-describe("a sized line's split (issue 16 item 2)", () => {
+describe("a sized line's split", () => {
   const SHORTS = {
     productId: "15",
     quantity: 100,
@@ -915,7 +915,7 @@ describe("listLatestDrafts (R-DIAG-04)", () => {
   });
 });
 
-describe("an autosave after this process's own save (issue 21 item 4)", () => {
+describe("an autosave after this process's own save (decision 029)", () => {
   const notes = (draftId: string, text: string, expectedVersion: number) =>
     saveDraftStep(handle.db, {
       userId: ALICE,

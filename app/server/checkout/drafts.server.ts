@@ -1,6 +1,6 @@
 /**
- * Order drafts in the database (SPEC.md §3 "Order draft", §7; R-DRAFT-01..13, DESIGN decisions
- * 5, 8, 9). Every function takes one options object and is scoped by the signed-in user's id:
+ * Order drafts in the database (SPEC.md §3 "Order draft", §7; R-DRAFT-01..13, decisions
+ * 052, 054 and 055). Every function takes one options object and is scoped by the signed-in user's id:
  * another user's draft id behaves exactly like an id that does not exist (B-1, R-DRAFT-12).
  *
  * Failures are values, not throws: the request edge's `Failure` (http.server.ts) with B-11's codes
@@ -9,13 +9,13 @@
  * A save (saveDraftStep) is at most two SQL statements, one when this process saved the version it
  * expects and nothing needs pricing (draft-memo.server.ts):
  *   1. read the row (by id and user), with "has this person had the first-order discount?" and
- *      the cart's lines (a checkout prices the whole cart, issue 15): answers 404, and 409 for a
+ *      the cart's lines (a checkout prices the whole cart, decision 016): answers 404, and 409 for a
  *      locked draft or a stale version, on its own;
  *   2. one conditional `update … where id and user_id and version = expected` that merges only
  *      the step's keys into `data` with jsonb `||` (R-DRAFT-13), bumps version and updated_at, and
  *      in the same statement returns the current row if the version moved since statement 1.
  * The read is needed because the server prices the draft itself, in TypeScript from the
- * catalogue (the client never sends totals, DESIGN decision 5), and refuses a quantity outside
+ * catalogue (the client never sends totals, decision 052), and refuses a quantity outside
  * the product's [MOQ, max].
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
@@ -158,9 +158,9 @@ export async function getDraft(
 
 /**
  * The user's newest editable draft of each product in `productIds`, keyed by product id: the
- * drafts of a cart's lines, read in one query (issue 15). Editable includes a payment still open,
+ * drafts of a cart's lines, read in one query (decision 016). Editable includes a payment still open,
  * so going back through the cart reopens it; paid drafts are orders now and never come back
- * (R-DRAFT-12, DESIGN decision 9: one draft per product).
+ * (R-DRAFT-12, decision 055: one draft per product).
  */
 export async function latestDraftsForProducts(
   db: Database,
@@ -217,7 +217,7 @@ function prepareSaveRead(db: Database) {
         userId: sql`order_drafts.user_id`,
         accountId: sql`order_drafts.account_id`,
       }),
-      // The cart a priced checkout prices (issue 15), in the same statement.
+      // The cart a priced checkout prices (decision 016), in the same statement.
       cart: sql<
         CheckoutLineQuantity[] | null
       >`(select json_agg(json_build_object('productId', product_id, 'quantity', quantity) order by created_at) from cart_items where user_id = order_drafts.user_id)`,
@@ -232,7 +232,7 @@ function prepareSaveRead(db: Database) {
     .prepare("draft_save_read");
 }
 
-// Built once per database, not per save (issue 21 item 4): Drizzle's query building showed in the
+// Built once per database, not per save (decision 029): Drizzle's query building showed in the
 // autosave profile, and PostgreSQL keeps a named statement parsed per connection.
 const saveReads = new WeakMap<Database, ReturnType<typeof prepareSaveRead>>();
 const saveReadFor = (db: Database) => saveReads.get(db) ?? saveReads.set(db, prepareSaveRead(db)).get(db)!;
@@ -247,7 +247,7 @@ const saveReadFor = (db: Database) => saveReads.get(db) ?? saveReads.set(db, pre
  *   VERSION_CONFLICT with `current`, nothing written.
  * - Paid: 409 DRAFT_LOCKED. A payment the provider is taking (processing, or succeeded before its
  *   event is applied): 409 PAYMENT_IN_FLIGHT. Unknown id or another user's: 404.
- * - A draft with an open payment stays editable (DESIGN decision 9, issue 15 item 3): the save
+ * - A draft with an open payment stays editable (decisions 055 and 006): the save
  *   detaches the intent and cancels its ledger row in the same statement, the status goes back to
  *   what the steps earn from shipping_done, and `releasedIntentId` names the intent for the caller
  *   to void at the provider (saveCheckoutStep). The next payment step prices the draft afresh.

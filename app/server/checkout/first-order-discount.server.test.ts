@@ -18,7 +18,7 @@ import { firstOrderDiscountApplies, firstOrderOfferShown } from "./first-order-d
 import { firstOrderShortfallNote } from "./first-order-discount.server";
 import { confirmTestPayment, startPayment, type StartedPayment } from "../payments/payment-start.server";
 
-// Issue 13 item 7: the first-order discount is claimed when an order is paid, once per person (a
+// B-15: the first-order discount is claimed when an order is paid, once per person (a
 // user with the organisations they belong to), never when it is priced.
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });

@@ -1,5 +1,5 @@
 /**
- * The first-order discount (B-15, A-20), once per person (issue 13 item 7). A person is the user
+ * The first-order discount (B-15, A-20), once per person. A person is the user
  * who orders together with the organisations they belong to and, for an organisation's order, its
  * members: a new organisation, or an organisation with a member who already had the discount, is
  * not a new customer.

@@ -47,7 +47,7 @@ const mails = () =>
     sql`select "to", subject, text from outbox where meta->>'kind' = 'product-request'`,
   );
 
-describe("Request this product (issue 16 item 9)", () => {
+describe("Request this product", () => {
   it("stores the request in the quote inbox, tells the sales inbox and confirms", async () => {
     const answer = await post("/products/drinkware", complete);
     expect(answer.status).toBe(200);

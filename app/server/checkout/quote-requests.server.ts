@@ -1,3 +1,7 @@
+/**
+ * "Request this product" from a category without products or an empty search: stored in the back
+ * office's quote inbox, with the sales inbox told.
+ */
 import { quoteRequests } from "#db/schema";
 import { getEnv } from "../platform/env.server";
 import type { ProductRequest } from "~/domain/people/product-request";
@@ -8,8 +12,8 @@ import { receiveSalesMessage, type SalesMessageOutcome } from "../messages/sales
 export const PRODUCT_REQUEST_LIMIT_PER_HOUR = 10;
 
 /**
- * Stores a "Request this product" in the back office's quote inbox and tells the sales inbox
- * (issue 16 item 9). Anyone may send one: it is limited per client address, a filled honeypot is
+ * Stores a "Request this product" in the back office's quote inbox and tells the sales inbox.
+ * Anyone may send one: it is limited per client address, a filled honeypot is
  * a bot (it is told the same as a person, and nothing is kept), and the account is recorded only
  * for a signed-in buyer.
  */

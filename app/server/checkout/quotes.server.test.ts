@@ -17,7 +17,7 @@ import { JOB_HANDLERS } from "../edge/job-handlers.server";
 import { runDueJobs, scheduleRecurringJobs } from "../edge/job-worker.server";
 import { cartQuotePricing, getQuote, markExpiredQuotes } from "./quotes.server";
 
-// Issue 17 item 2: quotes made from the cart, numbered, read back from their PDF, converted into
+// Decision 021: quotes made from the cart, numbered, read back from their PDF, converted into
 // the cart at the quoted prices, private to their buyer; custom requests and staff's answers.
 
 const handle = testFileDatabase();

@@ -1,5 +1,5 @@
 /**
- * Quotes of one buyer (issue 17 item 2): "Download quote" from the cart or the shopping list makes
+ * Quotes of one buyer (decision 021): "Download quote" from the cart or the shopping list makes
  * one, numbered in the transaction that stores it; the buyer and their organisation list, download
  * and convert them. Someone else's quote is a 404, as a missing one is. Staff's side is
  * admin-quotes.server.ts; custom requests, custom-quotes.server.ts.
@@ -91,7 +91,7 @@ export function storedQuote(row: QuoteRow): StoredQuote {
 const visibleTo = (person: Reader) => readableBy(quotes.accountId, person);
 
 /**
- * "Download quote" (issue 17 item 2): the cart's or the list's lines at today's tier prices, the
+ * "Download quote" (decision 021): the cart's or the list's lines at today's tier prices, the
  * checkout's shipping method (else the cheapest) and VAT country (else the UK), the first-order
  * discount as the server decides it, the delivery estimate and the buyer's details as the checkout
  * has them (else their account's and last order's). Numbered and stored in one transaction.

@@ -19,7 +19,7 @@ import { reorder, reorderNotice, REORDER_LIMIT } from "./reorder.server";
 import { createLocalStorage, type FileStorage } from "../providers/storage.server";
 import { MINIMAL_PDF } from "../../../tests/setup/minimal-pdf";
 
-// Issue 19 item 5 on the real test database: a delivered order goes back into its reader's cart
+// Order again, on the real test database: a delivered order goes back into its reader's cart
 // with drafts that repeat it and own copies of its artwork; nobody else's order, nothing undelivered.
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });

@@ -1,5 +1,5 @@
 /**
- * Order again (issue 19 item 5): a delivered order's lines go back into the buyer's cart, each with
+ * Order again: a delivered order's lines go back into the buyer's cart, each with
  * a new draft that repeats the approved design (skip_proof with the order's number, A-40) and owns
  * a copy of its artwork, priced at today's tiers (app/domain/orders/reorder-plan.ts decides the lines).
  *

@@ -9,7 +9,7 @@ import { savedAddressesFor } from "./checkout-prefill.server";
 import { addCartLine } from "./shopping.server";
 import { createDraft } from "./drafts.server";
 
-// Issue 19 item 6 on the real test database: the addresses of the orders a buyer may read (their
+// Saved addresses, on the real test database: the addresses of the orders a buyer may read (their
 // own and their active organisation's), deduplicated and newest first; nobody else's.
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });

@@ -50,7 +50,7 @@ const diary = {
 /** The cap with only a quantity: colour and customisation still to choose. */
 const cap = { intent: "add", productId: "8", quantity: "400", notes: "" };
 
-describe("the shopping list keeps choices and adds to the cart (issue 16 item 9)", () => {
+describe("the shopping list keeps choices and adds to the cart", () => {
   it("keeps the colour, customisations and handwritten note chosen on the product page", async () => {
     expect((await send(alice.cookie, diary)).status).toBe(200);
     expect(await listOf(alice.cookie)).toEqual([

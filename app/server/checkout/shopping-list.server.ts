@@ -1,3 +1,7 @@
+/**
+ * The shopping list of one signed-in user (SPEC.md §2 "Shopping list", A-18). Every query is scoped by
+ * user_id; a row id of another user simply matches nothing.
+ */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { shoppingListItems } from "#db/schema";
@@ -7,9 +11,6 @@ import type { Database } from "../platform/db.server";
 import { type Failure, failure } from "../platform/http.server";
 import type { Services } from "../providers/services.server";
 import { changeCart, known } from "./shopping.server";
-
-// The shopping list of one signed-in user (issue 5; issue 16 item 9). Every query is scoped by
-// user_id; a row id of another user simply matches nothing.
 
 export type ShoppingListRow = ListLine & { id: string };
 
@@ -88,7 +89,7 @@ function refusal(row: ShoppingListRow, issue: z.core.$ZodIssue | undefined): Ref
 }
 
 /**
- * "Add to cart" for one row or all of them (issue 16 item 9): each row goes into the cart exactly as
+ * "Add to cart" for one row or all of them: each row goes into the cart exactly as
  * the product page's Add to Cart sends a line, through the cart's schema and its one change
  * (changeCart), with the row's quantity, colour, customisations, handwritten note and notes; so
  * the MOQ, the tier price and the rules for choices are the cart's. The list itself is kept.

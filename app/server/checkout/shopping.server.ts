@@ -1,3 +1,7 @@
+/**
+ * Favourites, shopping list and cart of one signed-in user (SPEC.md §2, A-19). Every query is scoped by
+ * user_id; a line id of another user simply matches nothing.
+ */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { cartItems, favourites, feedback } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
@@ -16,9 +20,6 @@ import type { Services } from "../providers/services.server";
 
 type Done = { ok: true };
 const DONE: Done = { ok: true };
-
-// Favourites, shopping list and cart of one signed-in user (issue 5). Every query is scoped by
-// user_id; a line id of another user simply matches nothing.
 
 /** Rows of products the catalogue still sells; a product taken off sale drops out of every list. */
 export const known = <T extends { productId: string }>(rows: T[]) => rows.filter((r) => findProductById(r.productId));
@@ -141,7 +142,7 @@ export async function removeCartLine(
 
 /**
  * Clear Cart: empties the cart and deletes this user's unpaid drafts for those products, never a
- * paid one or an organisation colleague's (DESIGN decision 8, REQUIREMENTS A-12/A-61). A draft
+ * paid one or an organisation colleague's (decision 054, REQUIREMENTS A-12/A-61). A draft
  * with an open payment has it voided first, so it goes too.
  */
 async function clearCart(services: Services, { userId }: { userId: string }) {
@@ -208,8 +209,8 @@ const goneFromCart = () => failure(404, "NOT_FOUND", "That item isn't in your ca
 
 /**
  * One change a buyer makes on /cart; a line that is not (or no longer) theirs is a 404. The cart
- * and the checkout agree at once (issue 15 item 5): a new quantity re-prices the line's draft, and
- * any change replaces the checkout's open payment (issue 15 item 3).
+ * and the checkout agree at once (decision 016): a new quantity re-prices the line's draft, and
+ * any change replaces the checkout's open payment (decision 006).
  */
 export async function changeCart(services: Services, userId: string, change: CartChange): Promise<Done | Failure> {
   const { db } = services;

@@ -1,5 +1,5 @@
 /**
- * The document downloads' one gate (issue 17): invoices, credit notes, pro-formas and quotes, for a
+ * The document downloads' one gate (decision 019): invoices, credit notes, pro-formas and quotes, for a
  * buyer (their own and their organisation's) or for staff (any). An odd id, or a buyer signed out,
  * finds nothing at no cost: no rate-limit row, no query. Then the reader's download budget, then
  * `load`, which answers null for a document this reader may not read.

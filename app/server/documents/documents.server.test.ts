@@ -5,7 +5,7 @@ import { documentLines, documentTotals, type BusinessDocument } from "~/domain/p
 import { oneLine, pdfText } from "../../../tests/setup/pdf-text";
 import { renderDocumentPdf } from "./documents.server";
 
-// Issue 17: one PDF module for every document; the tests read the PDF's own text back.
+// Decision 019: one PDF module for every document; the tests read the PDF's own text back.
 
 const business = {
   ...businessProfile(BUSINESS_SAMPLES),

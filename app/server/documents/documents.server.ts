@@ -1,5 +1,5 @@
 /**
- * The one PDF module (issue 17; DESIGN decision 16): any BusinessDocument (quote, VAT invoice,
+ * The one PDF module (decisions 019 and 060): any BusinessDocument (quote, VAT invoice,
  * pro-forma, credit note) as an A4 PDF, from the business profile and the document's own lines and
  * totals, which app/domain/pricing/documents.ts builds from the domain's totals. Nothing here computes a
  * price: it prints what it is given, in pdfkit's built-in Helvetica (no font files to ship).

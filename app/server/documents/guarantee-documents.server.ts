@@ -1,5 +1,5 @@
 /**
- * The credit note an accepted On-time Guarantee claim issued (issue 19 item 4), as a document to
+ * The credit note an accepted On-time Guarantee claim issued (decision 026), as a document to
  * download from the order page and the back office, built from what is stored as the decision's
  * e-mail built it (acceptedClaimCreditNote). The same reader scope as the order's other documents
  * (loadOrderDocument): the buyer and their organisation, or staff; anyone else finds nothing.

@@ -1,5 +1,5 @@
 /**
- * VAT invoices and credit notes (issue 17 item 3): a paid order's invoice is attached to its
+ * VAT invoices and credit notes (decision 019): a paid order's invoice is attached to its
  * confirmation e-mail and downloadable by its buyer and their organisation; a refund issues a
  * credit note naming it; staff re-send the invoice. The PDFs are read back as text.
  */

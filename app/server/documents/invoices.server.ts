@@ -1,5 +1,5 @@
 /**
- * VAT invoices and credit notes (issue 17 item 3; REQUIREMENTS B-9). An order's invoice is issued
+ * VAT invoices and credit notes (decision 019; REQUIREMENTS B-9). An order's invoice is issued
  * in the transaction that records its payment, numbered without gaps; a refund issues a credit
  * note naming it. Either is rebuilt on demand from what the order recorded and rendered by the one
  * PDF module, for the order's buyer, their organisation and staff.
@@ -166,7 +166,7 @@ export async function mailOrderDocument(
 export const INVOICE_RESEND_LIMIT = { limit: 5, windowSeconds: 3600 };
 
 /**
- * Staff re-send an order's VAT invoice to the buyer's work e-mail (issue 17 item 3), recorded on
+ * Staff re-send an order's VAT invoice to the buyer's work e-mail (decision 019), recorded on
  * the order's history with who sent it and where.
  */
 export async function resendInvoice(

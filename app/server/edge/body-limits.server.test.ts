@@ -73,7 +73,7 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/reviews.data")).toBe(16 * 1024);
   });
 
-  it("keeps issue 20's 'Use it anyway' to 4 kB, not the file's own address", () => {
+  it("keeps the preflight's 'Use it anyway' to 4 kB, not the file's own address", () => {
     expect(bodyLimitFor("/api/artwork/3f1c/use-anyway")).toBe(4 * 1024);
     expect(bodyLimitFor("/api/artwork/3f1c")).toBe(DEFAULT_BODY_LIMIT_BYTES);
     expect(bodyLimitFor("/api/artwork/3f1c/preview")).toBe(1024);
@@ -88,7 +88,7 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/account/organisations")).toBe(DEFAULT_BODY_LIMIT_BYTES);
   });
 
-  it("keeps issue 19's short forms small: a share-link answer 64 kB, the brand kit 16 kB, a kit logo's pick and a reorder 4 kB", () => {
+  it("keeps the short forms small: a share-link answer 64 kB, the brand kit 16 kB, a kit logo's pick and a reorder 4 kB", () => {
     expect(bodyLimitFor("/proof-approval/abc")).toBe(64 * 1024);
     expect(bodyLimitFor("/account/brand-kit")).toBe(16 * 1024);
     expect(bodyLimitFor("/api/drafts/3f1c/brand-logo")).toBe(4 * 1024);
@@ -108,7 +108,7 @@ describe("bodyLimitFor", () => {
   });
 });
 
-describe("countedBody (issue 13 item 6)", () => {
+describe("countedBody", () => {
   /** A body that hands out `chunks` one read at a time and records how many were taken. */
   function source(chunks: number, size: number) {
     let pulled = 0;

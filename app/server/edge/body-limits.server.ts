@@ -1,11 +1,11 @@
 /**
- * How large a request body the server accepts, by path (issue 3: bad input gets a 4xx, never a
+ * How large a request body the server accepts, by path (bad input gets a 4xx, never a
  * server out of memory). Forms and JSON are read whole into memory, so they get 1 MB; the two
  * uploads get their file limit and room for the multipart wrapping around it.
  *
  * server.ts refuses a declared Content-Length over the limit before the route runs, and counts a
  * body without one (chunked) as the route reads it (countedBody). Nothing is read ahead or held
- * here (issue 13 item 6): a route that refuses before reading, as the uploads do for a visitor
+ * here (decision 062): a route that refuses before reading, as the uploads do for a visitor
  * without a session, never has the body in memory. The uploads also count for themselves, to
  * their file limit (artwork.server.ts, admin-proofs.server.ts).
  */
@@ -29,7 +29,7 @@ const DOWNLOADS: { path: RegExp; bytes: number }[] = [
 
 const UPLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/api\/drafts\/[^/]+\/artwork$/, bytes: ARTWORK_MAX_BYTES + MB },
-  // A brand kit's logo (issue 19 item 6), checked as artwork is.
+  // A brand kit's logo, checked as artwork is.
   { path: /^\/api\/brand-kit\/logos$/, bytes: ARTWORK_MAX_BYTES + MB },
   { path: /^\/admin\/orders\/[^/]+(\.data)?$/, bytes: PROOF_MAX_BYTES + MB },
   // A problem report's photo (decision 043), counted again to its limit as it streams.
@@ -38,46 +38,46 @@ const UPLOADS: { path: RegExp; bytes: number }[] = [
 
 /** Forms of a few short fields, which need far less than the default. */
 const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
-  // The price toggle: a mode and the page to go back to (issue 17 item 5).
+  // The price toggle: a mode and the page to go back to (decision 020).
   { path: /^\/prices(\.data)?$/, bytes: 4 * 1024 },
-  // Paying by bank transfer: an intent and the checkout's draft and product (issue 17 item 4).
+  // Paying by bank transfer: an intent and the checkout's draft and product (decision 022).
   { path: /^\/payment(\.data)?$/, bytes: 4 * 1024 },
-  // Quotes (issue 17 item 2): a custom request's seven fields (notes up to 2,000 characters) or a
+  // Quotes (decision 021): a custom request's seven fields (notes up to 2,000 characters) or a
   // staff answer's ten lines, with room for every character percent-encoded as up to four bytes of UTF-8.
   { path: /^\/quotes(\.data)?$/, bytes: 64 * 1024 },
   { path: /^\/admin\/quotes\/answer\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
   // The order page's two forms: a proof answer (a comment of up to 2,000 characters) or a review of
-  // a line (up to 2,000 characters, issue 18 item 1), encoded.
+  // a line (up to 2,000 characters, decision 023), encoded.
   { path: /^\/orders\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
-  // A share link's answer (issue 19 item 2): a name, an address and a comment of up to 2,000 characters, encoded.
+  // A share link's answer (decision 025): a name, an address and a comment of up to 2,000 characters, encoded.
   { path: /^\/proof-approval\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
   // The cart's forms: a line (notes of 500 characters, its choices and sizes as JSON of up to 2,000
-  // each), feedback of 1,000 characters, or a need-by date (issue 19 item 1), encoded.
+  // each), feedback of 1,000 characters, or a need-by date (decision 017), encoded.
   { path: /^\/cart(\.data)?$/, bytes: 64 * 1024 },
-  // Working as a team: an organisation's name, an e-mail address, a role, or an id (issue 19 item 2).
+  // Working as a team: an organisation's name, an e-mail address, a role, or an id (decision 025).
   { path: /^\/account\/organisation(\.data)?$/, bytes: 16 * 1024 },
-  // The brand kit page (issue 19 item 6): 20 colours and notes of 500 characters, or a logo's id.
+  // The brand kit page: 20 colours and notes of 500 characters, or a logo's id.
   { path: /^\/account\/brand-kit(\.data)?$/, bytes: 16 * 1024 },
-  // Step 2's "Use this logo" (issue 19 item 6): a logo's id in JSON.
+  // Step 2's "Use this logo" from the brand kit: a logo's id in JSON.
   { path: /^\/api\/drafts\/[^/]+\/brand-logo$/, bytes: 4 * 1024 },
   // Step 2's "Use this logo" from another line (decision 044): two ids in JSON.
   { path: /^\/api\/drafts\/[^/]+\/line-artwork$/, bytes: 4 * 1024 },
-  // "Use it anyway" (issue 20 item 2): a draft's id and a few warning codes in JSON.
+  // "Use it anyway" (decision 027): a draft's id and a few warning codes in JSON.
   { path: /^\/api\/artwork\/[^/]+\/use-anyway$/, bytes: 4 * 1024 },
-  // Pictures of page one (issue 20 item 3): GETs that read nothing.
+  // Pictures of page one (decision 027): GETs that read nothing.
   { path: /^\/api\/artwork\/[^/]+\/preview$/, bytes: 1024 },
   { path: /^\/admin\/orders\/[^/]+\/artwork\/[^/]+\/preview$/, bytes: 1024 },
-  // Order again (issue 19 item 5): an empty form.
+  // Order again: an empty form.
   { path: /^\/orders\/[^/]+\/reorder(\.data)?$/, bytes: 4 * 1024 },
   // Marking a problem report resolved (decision 043): an intent and its id.
   { path: /^\/admin\/problem-reports(\.data)?$/, bytes: 4 * 1024 },
-  // Hiding a review (issue 18 item 1): its id and a reason of up to 500 characters, encoded.
+  // Hiding a review (decision 023): its id and a reason of up to 500 characters, encoded.
   { path: /^\/admin\/reviews(\.data)?$/, bytes: 16 * 1024 },
-  // The SMS list's unsubscribe button: its signed token (issue 18 item 5).
+  // The SMS list's unsubscribe button: its signed token (decision 034).
   { path: /^\/sms\/unsubscribe(\.data)?$/, bytes: 4 * 1024 },
   // The SMS list's confirmation button: its token (docs/decisions/034-sms-double-opt-in.md).
   { path: /^\/sms\/confirm(\.data)?$/, bytes: 4 * 1024 },
-  // The SMS provider's inbound text (issue 18 item 5).
+  // The SMS provider's inbound text (decision 034).
   { path: /^\/api\/sms\/inbound$/, bytes: SMS_INBOUND_MAX_BYTES },
 ];
 

@@ -46,7 +46,7 @@ describe("the signed-out page cache", () => {
     expect(await replay?.response.text()).toBe(PAGE("second"));
   });
 
-  it("sends a visitor who accepts gzip the page gzipped, with their own nonce (issue 21)", async () => {
+  it("sends a visitor who accepts gzip the page gzipped, with their own nonce", async () => {
     const { cache, render } = setup();
     await render("http://shop.test/product/8", html(PAGE("first")), "first");
     const key = cache.keyFor(new Request("http://shop.test/product/8"))!;

@@ -1,6 +1,6 @@
 /**
- * A short-lived in-process cache of rendered HTML for visitors who are not signed in (issue 3:
- * "prerender or cache what can be"). Pages cannot be prerendered to files because every response
+ * A short-lived in-process cache of rendered HTML for visitors who are not signed in (decision
+ * 001). Pages cannot be prerendered to files because every response
  * carries a fresh CSP nonce; here the nonce of the cached render is swapped for the new response's.
  *
  * Only anonymous GETs are cached: a request carrying any cookie outside `safeCookies` (a session,
@@ -17,7 +17,7 @@ import { type Precompressed, precompress, splicedGzip } from "./spliced-gzip.ser
 
 /**
  * The cookies that change a signed-out page without saying who the visitor is: the promotion
- * banner closed, and prices ex or inc VAT (issue 17 item 5). Each is part of the cache key, so a
+ * banner closed, and prices ex or inc VAT (decision 020). Each is part of the cache key, so a
  * page rendered with prices inc VAT is only ever replayed to a visitor who asked for inc VAT.
  */
 export const PAGE_COOKIES: readonly string[] = [PROMO_COOKIE, PRICE_MODE_COOKIE];

@@ -59,7 +59,7 @@ export function createHttpApp(options: {
   const { env, log } = options;
   const app: HttpApp = new Hono();
 
-  // Issue 21: every request has an id, the load balancer's or a new one, sent back as X-Request-Id
+  // Decision 031: every request has an id, the load balancer's or a new one, sent back as X-Request-Id
   // and on every log line written while it is handled, ending with one line for the answer. The
   // header is believed only from a trusted proxy (decision 013); a client's own is logged apart.
   app.use((c, next) => {
@@ -82,7 +82,7 @@ export function createHttpApp(options: {
     });
   });
 
-  // Issue 13 item 8: every answer but a build file varies by cookie, and a personal one is never stored.
+  // Every answer but a build file varies by cookie, and a personal one is never stored.
   app.use(async (c, next) => {
     await next();
     if (!c.get("staticFile")) markPrivacy(c.req.raw, c.res);
@@ -109,14 +109,14 @@ export function createHttpApp(options: {
   // A write refused before its body was read gets its answer once the body is in, or 1 MB of it
   // (unread-body.server.ts). Past that the answer goes out at once, and @hono/node-server drops what
   // still arrives for at most 500 ms before it closes the connection: the client is still sending
-  // and can read its answer, but cannot keep the server reading (issue 13 item 6). No
+  // and can read its answer, but cannot keep the server reading (decision 062). No
   // `Connection: close` here: Node would close at once, and a client still sending would lose the answer.
   app.use(async (c, next) => {
     await next();
     if (c.req.method === "GET" || c.req.method === "HEAD") return;
     await finishReadingBody(c.env.incoming);
   });
-  // Cross-site writes are refused everywhere, not only on the auth routes (issue 4 item 8).
+  // Cross-site writes are refused everywhere, not only on the auth routes (docs/security.md).
   app.use(async (c, next) => {
     if (isCrossSiteWrite(c.req.raw, env.BASE_URL)) {
       return c.json({ error: { code: "CROSS_SITE", message: "Cross-site requests are not allowed." } }, 403);
@@ -152,9 +152,9 @@ export function createHttpApp(options: {
       c.res = tooLarge();
     }
   });
-  // gzip only: brotli in-process costs more CPU than it saves on HTML (issue 3). An answer that
+  // gzip only: brotli in-process costs more CPU than it saves on HTML (decision 002). An answer that
   // states a length under 4 kB goes as it is: a zlib stream per answer cost the autosave more CPU
-  // than the few hundred bytes it saved (issue 21 item 4); pages are streamed and still gzipped.
+  // than the few hundred bytes it saved (decision 029); pages are streamed and still gzipped.
   app.use(compress({ encoding: "gzip", threshold: 4096 }));
 
   // SPEC.md's diagnostics: the process answers and its database with it.
@@ -164,7 +164,7 @@ export function createHttpApp(options: {
     const database = await databaseStatus();
     return c.json({ status: database === "ok" ? "ok" : "degraded", database }, database === "ok" ? 200 : 503);
   });
-  // Issue 21: whether a load balancer should send this process requests: its database and file
+  // Decision 028: whether a load balancer should send this process requests: its database and file
   // storage answer, and it is not shutting down (a stopping process drains instead).
   app.get("/readyz", async (c) => {
     const [database, storage] = await Promise.all([databaseStatus(), storageStatus()]);

@@ -38,12 +38,12 @@ const isLastAttempt = (job: Job) => job.attempts >= job.maxAttempts;
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [MAIL_JOB]: ({ db }, job) => deliverOutboxMail(db, outboxId(job), { last: isLastAttempt(job) }),
   [SMS_JOB]: ({ db }, job) => deliverOutboxSms(db, outboxId(job), { last: isLastAttempt(job) }),
-  // Reminders and expiries of bank transfers (issue 17 item 4): a reminder or an expiry is at most a period late.
+  // Reminders and expiries of bank transfers (decision 022): a reminder or an expiry is at most a period late.
   "bank-transfers": async ({ db, now }) => {
     const { reminded, expired } = await runBankTransferTasks(db, now);
     if (reminded + expired > 0) console.log(`[jobs] bank transfers: ${reminded} reminded, ${expired} expired`);
   },
-  // The retention the Privacy Policy promises (issue 18 item 5): a record outlives its period by at most a period.
+  // The retention the Privacy Policy promises (B-17, R-POL-05): a record outlives its period by at most a period.
   "retention-purge": async ({ db, now, retention }) => {
     const counts = await purgeExpiredRecords(db, { retention, now });
     const jobs = await deleteFinishedJobs(db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));

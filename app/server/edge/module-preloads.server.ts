@@ -8,7 +8,7 @@
 
 const HEAD_END = "</head>";
 // `[^<>]`, not `[^>]`: an unclosed tag must end the scan at the next tag, or many of them take time in
-// the square of the head's length (issue 13).
+// the square of the head's length (decision 062).
 const MODULE_PRELOAD = /<link rel="modulepreload"[^<>]*>/g;
 
 /** The transform on one document's bytes: only the head is looked at, the body streams through as is. */

@@ -1,7 +1,11 @@
+/**
+ * Tells a cross-site write from a same-site one, for the HTTP edge's refusal of cross-site writes on
+ * every route, not only the auth routes (docs/security.md).
+ */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * True for a state-changing request that a browser sent from another site (issue 4 item 8).
+ * True for a state-changing request that a browser sent from another site (docs/security.md).
  * Same-origin means the Origin matches the public BASE_URL or the Host the request was sent to.
  * Requests without Origin or Sec-Fetch-Site come from non-browser clients (webhooks, scripts).
  */

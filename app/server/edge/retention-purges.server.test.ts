@@ -67,7 +67,7 @@ async function draftWithArtwork(status: "customisation_draft" | "awaiting_paymen
 const draftIds = async () =>
   (await handle.db.select({ id: orderDrafts.id }).from(orderDrafts)).map((row) => row.id).sort();
 
-describe("purgeExpiredRecords (issue 18 item 5)", () => {
+describe("purgeExpiredRecords (B-17)", () => {
   it("deletes an unpaid draft changed just outside its period with its artwork record and file", async () => {
     const old = await draftWithArtwork("awaiting_payment", outside(90));
     const recent = await draftWithArtwork("customisation_draft", inside(90));

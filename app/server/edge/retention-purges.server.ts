@@ -1,5 +1,5 @@
 /**
- * The retention the Privacy Policy promises, carried out (issue 18 item 5): deletes every record
+ * The retention the Privacy Policy promises, carried out (B-17, R-POL-05): deletes every record
  * past its period in the business profile (app/domain/people/retention.ts has the cutoffs) and the artwork
  * files of the drafts it deletes, and the photos of problem reports resolved long enough ago. It never touches a draft that was paid or became an order line,
  * nor quotes, orders or their documents: those are kept for the tax period. Run by the periodic work

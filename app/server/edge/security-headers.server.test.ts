@@ -23,7 +23,7 @@ function csp(stripe: boolean): Record<string, string[]> {
   );
 }
 
-describe("securityHeaders: Stripe in the CSP (issue 13)", () => {
+describe("securityHeaders: Stripe in the CSP", () => {
   it("allows exactly Stripe.js (script, frame) and Stripe's API (connect) while Stripe takes payments", () => {
     const policy = csp(true);
     expect(policy["script-src"]).toEqual(["'self'", "'nonce-abc'", "https://js.stripe.com"]);

@@ -1,4 +1,4 @@
-/** Stripe.js and its Payment Element, allowed only while Stripe takes the payments (issue 13). */
+/** Stripe.js and its Payment Element, allowed only while Stripe takes the payments (docs/security.md). */
 const STRIPE_JS = "https://js.stripe.com";
 const STRIPE_API = "https://api.stripe.com";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 21: a cached page gzipped once, yet sent with each response's own CSP nonce. Gzipping the
+ * Decision 001: a cached page gzipped once, yet sent with each response's own CSP nonce. Gzipping the
  * page for every response was the largest cost of replaying it (the page is 50 kB). The text
  * between the nonces is compressed once, each piece by a compressor of its own ending on a byte
  * boundary (a sync flush), so no piece refers back into another; each response's nonce goes

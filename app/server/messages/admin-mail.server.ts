@@ -1,6 +1,6 @@
 /**
- * The e-mails that follow an order through its stages (issue 9 items 3 and 4, issue 18 item 4;
- * REQUIREMENTS B-9): proof ready, proof approved with the promised date, in production, shipped
+ * The e-mails that follow an order through its stages (decision 024;
+ * REQUIREMENTS B-3, B-9): proof ready, proof approved with the promised date, in production, shipped
  * with the carrier and its tracking link, and delivered. The order confirmation with its invoice is
  * order-mail.server.ts. They go to the Details step's work e-mail, where the buyer was told mock-ups
  * go, and link to the order page, which needs sign-in: the proof itself is never attached, so a
@@ -111,8 +111,8 @@ export function orderShippedMail(view: OrderMailView & { carrier: string; tracki
 }
 
 /**
- * Sent when staff mark an order delivered: the link opens the order page's reviews (issue 18
- * item 1), where each delivered line can be rated and reviewed once.
+ * Sent when staff mark an order delivered: the link opens the order page's reviews (decision
+ * 023), where each delivered line can be rated and reviewed once.
  */
 export function orderDeliveredMail(view: OrderMailView): Mail {
   return branded(

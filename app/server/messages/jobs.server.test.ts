@@ -1,5 +1,5 @@
 /**
- * The job queue (issue 21 item 1, decision 030) on the test database: PGlite, or PostgreSQL with
+ * The job queue (decision 030) on the test database: PGlite, or PostgreSQL with
  * TEST_DATABASE_URL, where the concurrent claims below run on separate connections of the pool.
  */
 import { eq } from "drizzle-orm";

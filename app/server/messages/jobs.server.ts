@@ -1,5 +1,5 @@
 /**
- * The durable job queue (issue 21 item 1, decision 030): a `jobs` table any number of processes
+ * The durable job queue (decision 030): a `jobs` table any number of processes
  * share. A job is claimed with `for update skip locked` and held under a lease; it is completed,
  * or failed and retried with exponential backoff, or dead after its last attempt. A worker that
  * dies mid-job leaves its lease to run out, and the job is claimed again: handlers are idempotent.

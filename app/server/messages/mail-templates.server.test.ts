@@ -80,7 +80,7 @@ describe("the e-mail layout", () => {
     expect(shipped.text).toContain("Your order page shows it too: https://shop.example/orders/1");
   });
 
-  it("words each stage of an order (issue 18 item 4)", () => {
+  it("words each stage of an order (decision 024)", () => {
     const view = { to: "buyer@example.com", orderNumber: "SW-1001", orderUrl: "https://shop.example/orders/1" };
     const approved = proofApprovedMail({ ...view, promised: "2027-01-06" });
     expectFramed(approved);

@@ -1,3 +1,7 @@
+/**
+ * The shop's branded e-mail frame and the account e-mails built in it: codes, password resets,
+ * invitations and e-mail changes.
+ */
 import { SITE } from "~/content/links";
 import { getEnv } from "../platform/env.server";
 import type { Mail } from "./mail.server";
@@ -144,7 +148,7 @@ export function invitationMail(
   );
 }
 
-/** To the owner of an address someone tried to sign up with: the sign-up page says the same either way (issue 13 item 9). */
+/** To the owner of an address someone tried to sign up with: the sign-up page says the same either way (docs/security.md). */
 export function signUpAttemptMail(to: string, links: { signIn: string; reset: string }): Mail {
   return branded(
     to,

@@ -1,5 +1,5 @@
 /**
- * E-mail through the job queue (issue 21 item 1, decision 030): the outbox row and its job are
+ * E-mail through the job queue (decision 030): the outbox row and its job are
  * written with the caller's change, and a loopback SMTP server that refuses a send gets it again.
  */
 import { eq } from "drizzle-orm";

@@ -1,3 +1,7 @@
+/**
+ * E-mail: written to the outbox with its job in the caller's transaction, then sent over SMTP by the job
+ * queue with retries (decision 030).
+ */
 import { eq, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import { type OutboxAttachment, outbox } from "#db/schema";

@@ -1,3 +1,7 @@
+/**
+ * How a message from anyone reaches the sales inbox, shared by the contact form and "Request this
+ * product" (B-22).
+ */
 import type { Database } from "../platform/db.server";
 import { type Mail, sendMail } from "./mail.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
@@ -10,7 +14,7 @@ export type SalesMessageOutcome =
 
 /**
  * How a message from anyone (the contact form, "Request this product") reaches the sales inbox
- * (B-22, DESIGN decision 12). A filled honeypot is a bot: it is answered as a person would be, and
+ * (B-22, decision 057). A filled honeypot is a bot: it is answered as a person would be, and
  * nothing is stored or sent. One client address may send `perHour` an hour. The message is stored
  * first; the inbox's e-mail follows, and a mail failure then is logged for the team, never told to
  * the sender, who would send it twice.

@@ -72,7 +72,7 @@ beforeEach(() => {
 const config = () => ({ accountSid: SID, authToken: TOKEN, from: FROM, apiBase: base });
 const texts = () => handle.db.select().from(outbox);
 
-describe("the SMS provider's settings (issue 18 item 5)", () => {
+describe("the SMS provider's settings", () => {
   it("takes all three or none, and names what is wrong", () => {
     expect(smsProviderConfig(parseEnv({}))).toBeNull();
     expect(
@@ -92,7 +92,7 @@ describe("the SMS provider's settings (issue 18 item 5)", () => {
   });
 });
 
-describe("createTwilioSender (issue 18 item 5)", () => {
+describe("createTwilioSender", () => {
   it("posts To, From and Body with Basic auth to the account's Messages.json and keeps an audit copy without the code", async () => {
     await createTwilioSender(config()).send(
       { to: "+447700900123", text: "123456 is your code.", meta: { kind: "sms-code", code: "123456" } },
@@ -192,7 +192,7 @@ describe("isTwilioSigned", () => {
   });
 });
 
-describe("POST /api/sms/inbound (issue 18 item 5)", () => {
+describe("POST /api/sms/inbound (decision 034)", () => {
   const url = "http://127.0.0.1:3999/api/sms/inbound";
   const sign = (params: URLSearchParams, token = TOKEN) =>
     createHmac("sha1", token)

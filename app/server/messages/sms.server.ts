@@ -1,3 +1,7 @@
+/**
+ * Text messages: the outbox or a Twilio-compatible provider, sent as jobs with retries, and the daily
+ * budget of list texts (decisions 030, 034).
+ */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { outbox } from "#db/schema";
@@ -39,7 +43,7 @@ export const outboxSmsSender: SmsSender = {
   },
 };
 
-/** A Twilio-compatible provider's settings (issue 18 item 5): all from the environment. */
+/** A Twilio-compatible provider's settings: all from the environment. */
 export type SmsProviderConfig = { accountSid: string; authToken: string; from: string; apiBase: string };
 
 /** The provider the environment configures, or null when texts stay in the outbox. */

@@ -53,7 +53,7 @@ export type OrderSummary = {
   trackingNumber: string | null;
   /** False for an organisation colleague's order, which this user may read but not answer. */
   placedByMe: boolean;
-  /** The buyer's in-hands date (issue 19), null when none was given. */
+  /** The buyer's in-hands date (decision 017), null when none was given. */
   needBy: IsoDate | null;
 };
 
@@ -79,11 +79,11 @@ export type OrderProofView = {
   decision: ProofDecision | null;
   comment: string | null;
   decidedAt: Date | null;
-  /** Who answered, when and by which route (issue 19 item 2). */
+  /** Who answered, when and by which route (decision 025). */
   answeredBy: ProofAnswerRecord | null;
 };
 
-/** A line of the buyer's order with its proofs (issue 15 item 6). */
+/** A line of the buyer's order with its proofs (decision 015). */
 export type OrderLineWithProofs = OrderLine & {
   /** Newest first. */
   proofs: OrderProofView[];
@@ -97,9 +97,9 @@ export type OrderDetail = Omit<OrderSummary, "lines"> &
     snapshot: OrderSnapshot;
     lines: OrderLineWithProofs[];
     invoiceNumber: string | null;
-    /** After a refund (issue 17 item 3). */
+    /** After a refund (decision 019). */
     creditNoteNumber: string | null;
-    /** How the order is paid; for a bank transfer its pro-forma and due date (issue 17 item 4). */
+    /** How the order is paid; for a bank transfer its pro-forma and due date (decision 022). */
     payment: { method: PaymentMethod; proformaNumber: string | null; dueOn: IsoDate | null };
     version: number;
     timeline: OrderTimelineEntry[];

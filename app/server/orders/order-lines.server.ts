@@ -1,5 +1,5 @@
 /**
- * An order's lines (issue 15): one per product, in the order the cart listed them, each with its
+ * An order's lines (decision 015): one per product, in the order the cart listed them, each with its
  * snapshot read through the one reader. Shared by the buyer's order pages, the back office and the
  * proof mails, so all of them see the same lines.
  */

@@ -1,5 +1,5 @@
 /**
- * Orders whose need-by date is at risk (issue 19 item 1), for the back office: a need-by date, a
+ * Orders whose need-by date is at risk (decision 017), for the back office: a need-by date, a
  * proof not yet approved, and the approve-by date passed, today or within 2 working days. Callers
  * have checked requireStaff; nothing here is scoped to a buyer.
  */

@@ -1,5 +1,5 @@
 /**
- * The e-mails of an order paid by bank transfer (issue 17 item 4): placed (how to pay, with the
+ * The e-mails of an order paid by bank transfer (decision 022): placed (how to pay, with the
  * bank details), a reminder before the due date, and expired. They go to the buyer's confirmed
  * address (buyerMailRecipient, decision 036) and link to the order page, where the signed-in buyer downloads the pro-forma invoice.
  * The bank details are in the e-mail because the buyer needs them to pay; they never reach a page.

@@ -38,7 +38,7 @@ import { runDueJobs } from "../edge/job-worker.server";
 import { buyerMailRecipient } from "../messages/mail-recipient.server";
 import { transferReceivedSchema } from "~/domain/orders/admin-orders";
 
-// Issue 17 item 4: pay by bank transfer, from the payment step to the money received or the order expired.
+// Decision 022: pay by bank transfer, from the payment step to the money received or the order expired.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
@@ -298,7 +298,7 @@ describe("placing an order by bank transfer", () => {
     expect(await handle.db.select().from(bankTransfers)).toHaveLength(1);
     expect((await smtp.delivered()).filter((m) => m.to.includes("alice@acme.co"))).toHaveLength(1);
     expect((await smtp.delivered()).filter((m) => m.to.includes(BUYER_EMAIL))).toEqual([]);
-    // Staff are alerted at the sales address, once (issue 19 item 3).
+    // Staff are alerted at the sales address, once (decision 026).
     const sales = (await smtp.delivered()).filter((m) => m.to.includes(getEnv().business.salesEmail));
     // The subject is folded as an encoded header (the pound sign): compared with its spaces evened out.
     expect(sales.map((m) => m.subject.replace(/\s+/g, " "))).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Paying by bank transfer (issue 17 item 4; REQUIREMENTS B-10; rules in app/domain/orders/bank-transfer.ts).
+ * Paying by bank transfer (decision 022; REQUIREMENTS B-10; rules in app/domain/orders/bank-transfer.ts).
  *
  * - placeBankTransferOrder: the payment step's "Pay by bank transfer". The amount is the server's
  *   (priceCheckout, the same as a card payment's), recorded in the payment ledger as a

@@ -1,5 +1,5 @@
 /**
- * One checkout for the whole cart (issue 15 items 1–3): a cart of two products is priced, paid
+ * One checkout for the whole cart (decision 016): a cart of two products is priced, paid
  * and ordered once, and a change to any line replaces the checkout's open payment.
  */
 import { asc, eq } from "drizzle-orm";
@@ -90,7 +90,7 @@ async function insertDraft(data: DraftDataInput, status: string) {
   return row.id;
 }
 
-/** The shorts' split of their 100 (issue 16 item 2): payment waits for one. */
+/** The shorts' split of their 100: payment waits for one. */
 const SHORTS_SIZES = [
   { size: "M", count: 60 },
   { size: "L", count: 40 },
@@ -190,7 +190,7 @@ describe("a cart of two products", () => {
     expect(await handle.db.select().from(paymentIntents)).toEqual([]);
   });
 
-  it("refuses to pay a line saved with a branding method its product does not offer (issue 16 item 5)", async () => {
+  it("refuses to pay a line saved with a branding method its product does not offer", async () => {
     // Saved before products declared their methods: step 2 now preselects the shorts' own default.
     const { checkout } = await twoProductCheckout({ branding: { method: "laser" } });
     expect(await start(checkout)).toMatchObject({

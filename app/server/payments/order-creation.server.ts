@@ -1,5 +1,5 @@
 /**
- * A paid checkout becomes an order (issue 8; REQUIREMENTS B-3, B-9, A-20, A-40; DESIGN decision 9,
+ * A paid checkout becomes an order (decision 006; REQUIREMENTS B-3, B-9, A-20, A-40; decision 055,
  * docs/decisions/016), inside the transaction that applies the payment event
  * (payment-events.server.ts): the order (number from order_number_seq) with a line per line the
  * ledger charged, its history and VAT invoice (invoices.server.ts), the first-order discount claimed,
@@ -97,7 +97,7 @@ export async function createPaidOrder(tx: Tx, input: OrderInput) {
 }
 
 /**
- * The order of a checkout, paid by card or placed to pay by bank transfer (issue 17 item 4): a
+ * The order of a checkout, paid by card or placed to pay by bank transfer (decision 022): a
  * card order starts paid; a transfer order starts awaiting_transfer, unpaid (no paid_at, its
  * drafts done but not paid) until staff mark the money in. A repeat order is approved at once
  * either way; its delivery date is promised only once it is paid too (promisesDelivery).
@@ -242,7 +242,7 @@ export async function createOrder(tx: Tx, input: OrderInput, how: { payment: Pay
   };
 }
 
-/** The cart lines of the products paid for go away (issue 8 item 6). */
+/** The cart lines of the products paid for go away. */
 async function removePaidCartLines(tx: Tx, paid: { userId: string; productIds: string[] }) {
   await tx
     .delete(cartItems)

@@ -1,5 +1,5 @@
 /**
- * The order confirmation e-mail with its VAT invoice (issue 8 item 9, issue 17 item 3;
+ * The order confirmation e-mail with its VAT invoice (decision 019;
  * REQUIREMENTS B-9). It goes to the "work email" of the Details step, where the buyer was told
  * invoices and mock-ups go.
  *
@@ -132,7 +132,7 @@ function invoiceRows(view: OrderConfirmationView): Row[] {
   rows.push({ label: view.shipping.label, amount: formatPence(view.shipping.pence) });
   rows.push({ label: "Total excluding VAT", amount: formatPence(net) });
   rows.push({
-    // DESIGN decision 5: 0% only when the goods leave the UK.
+    // Decision 052: 0% only when the goods leave the UK.
     label: view.vatRate > 0 ? `VAT at ${view.vatRate}%` : "VAT at 0% (goods exported outside the UK)",
     amount: formatPence(view.vatPence),
   });

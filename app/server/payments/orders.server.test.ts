@@ -397,7 +397,7 @@ describe("startPayment: the amount is the server's", () => {
   });
 });
 
-describe("editable until paid (issue 15 item 3)", () => {
+describe("editable until paid", () => {
   async function save(userId: string, draftId: string, step: "customisation" | "shipping", patch: unknown) {
     const row = await draftRow(draftId);
     const result = await saveCheckoutStep(services, {
@@ -528,7 +528,7 @@ describe("editable until paid (issue 15 item 3)", () => {
     ]);
   });
 
-  it("a quantity changed in the cart re-prices the draft at once and replaces its open payment (item 5)", async () => {
+  it("a quantity changed in the cart re-prices the draft at once and replaces its open payment", async () => {
     await addCartLine(handle.db, { userId: "alice", line: CART_LINE });
     const [line] = await handle.db.select().from(cartItems).where(eq(cartItems.userId, "alice"));
     const draftId = await insertDraft({ userId: "alice" });
@@ -1000,7 +1000,7 @@ describe("respondToProof", () => {
   });
 });
 
-describe("size breakdowns (issue 16 item 2)", () => {
+describe("size breakdowns", () => {
   /** 100 orange shorts with a DTF leg print, ready to pay but for `sizes`. */
   const shortsData = (sizes: { size: string; count: number }[]) =>
     completeData({

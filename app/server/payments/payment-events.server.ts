@@ -1,6 +1,6 @@
 /**
- * Provider events: the only way to paid (issue 8; REQUIREMENTS B-3, B-4, B-9, A-20, A-40; DESIGN
- * decisions 10 and 12).
+ * Provider events: the only way to paid (decision 006; REQUIREMENTS B-3, B-4, B-9, A-20, A-40;
+ * decisions 056 and 057).
  *
  * applyPaymentEvent (→ handlePaymentSucceeded / handlePaymentFailed / handlePaymentProcessing) is
  * the only code that marks a draft paid, reached from the verified Stripe webhook and from the
@@ -35,7 +35,7 @@ export type PaymentEventOutcome =
   | "already_paid"
   /**
    * Paid for a draft that has since changed (the buyer edited it, which replaced this payment):
-   * never fulfilled at the old price; held for staff to refund (issue 15 item 3).
+   * never fulfilled at the old price; held for staff to refund (decision 006).
    */
   | "held"
   | "failed"

@@ -1,5 +1,5 @@
 /**
- * Payment reconciliation (issue 21 item 1): a card payment still open 15 minutes after it started
+ * Payment reconciliation (decision 030): a card payment still open 15 minutes after it started
  * is asked about at the provider. One that succeeded without its webhook (lost, or the endpoint
  * was down past Stripe's retries) becomes an order through applyPaymentEvent, the code the webhook
  * runs, under an event id of its own per intent: a second reconciliation is a duplicate, and the

@@ -1,10 +1,10 @@
 /**
- * Starting a payment (issue 8; REQUIREMENTS B-2, B-5, B-15, B-22, A-1, A-2, A-44; DESIGN decisions 5
- * and 10): what the buyer's payment step calls.
+ * Starting a payment (decision 006; REQUIREMENTS B-2, B-5, B-15, B-22, A-1, A-2, A-44; decisions 052
+ * and 056): what the buyer's payment step calls.
  *
  * - startPayment: the create-payment-intent function. The amount is computed here, in pence, from
  *   the catalogue, the checkout's draft and every cart line's draft (never from data.totals or
- *   anything the client sends; issue 15), and one intent per checkout, lines and amount is created
+ *   anything the client sends; decision 016), and one intent per checkout, lines and amount is created
  *   or reused with an idempotency key.
  * - confirmTestPayment: the test-mode card form's submit, which ends in applyPaymentEvent
  *   (payment-events.server.ts) exactly as Stripe's webhook does.
@@ -159,7 +159,7 @@ export async function startPayment(
   const totals: OrderTotals = { ...storedTotals(computed), vatRate: computed.vatRate };
   const saved = await db.transaction(async (tx) => {
     // B-2 step 5 and B-15: the draft records the intent, the amount and the figures charged, and
-    // shows awaiting_payment. It stays editable (issue 15 item 3): a save detaches the intent. So
+    // shows awaiting_payment. It stays editable (decision 006): a save detaches the intent. So
     // the draft must be as priced above: the same version, or (a second tab's call, or an event
     // that moved the status) still holding this very intent. A draft paid meanwhile is left alone.
     const updated = await tx
@@ -261,7 +261,7 @@ export async function payingBuyer(
 
 /**
  * The amount of a checkout, in pence, from the catalogue, every cart line's draft and a converted
- * quote (never from anything the client sends; issue 15), for a card or a bank transfer alike.
+ * quote (never from anything the client sends; decision 016), for a card or a bank transfer alike.
  * Refuses another's draft (404), a product mismatch (422), a paid draft or an incomplete checkout (409).
  */
 export async function priceCheckout(
@@ -282,7 +282,7 @@ export async function priceCheckout(
   const { data, method } = ready;
   const paying = await draftsToPay(db, { ...row, data });
   if (!paying.ok) return paying;
-  // A valid quote the buyer converted fixes the unit price of its lines at the quantities quoted (issue 17 item 2).
+  // A valid quote the buyer converted fixes the unit price of its lines at the quantities quoted (decision 021).
   const { quoted } = await cartQuotePricing(db, {
     userId: input.userId,
     accountId: input.accountId,
@@ -312,7 +312,7 @@ export async function priceCheckout(
 type DraftToPay = { id: string; version: number; productId: string; title: string; data: DraftData };
 
 /**
- * The drafts one payment is for (issue 15): every cart line's newest editable draft, in cart
+ * The drafts one payment is for (decision 016): every cart line's newest editable draft, in cart
  * order, the checkout's own draft for its product; each line must have finished step 2, or the
  * payment names the product to finish. A draft whose product is no longer in the cart pays for
  * itself alone, as before carts had one checkout.
@@ -349,7 +349,7 @@ function linesDigest(lines: readonly LedgerLine[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Test-mode confirmation (issue 8 item 3)
+// Test-mode confirmation (decision 007)
 
 export type TestPaymentResult = { ok: true; status: "succeeded"; orderId?: string; orderNumber?: string } | Failure;
 

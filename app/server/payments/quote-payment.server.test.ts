@@ -9,7 +9,7 @@ import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { useTestEnv } from "../../../tests/setup/users";
 import { startPayment } from "./payment-start.server";
 
-// Issue 17 item 2: a converted quote's prices are what the payment charges while the quote holds,
+// Decision 021: a converted quote's prices are what the payment charges while the quote holds,
 // and the catalogue's once it has expired or the quantity changed. The server prices it; nothing
 // comes from the browser.
 

@@ -1,3 +1,7 @@
+/**
+ * The bank details shown on the page of an order awaiting its bank transfer, and nowhere else
+ * (decisions 022, 042).
+ */
 import { type Payee, transferAwaited } from "~/domain/orders/bank-transfer";
 import type { OrderStatus, PaymentMethod } from "~/domain/fulfilment/orders";
 import { getEnv } from "../platform/env.server";

@@ -13,7 +13,7 @@ import {
 const from = (socket: string | undefined, forwardedFor: string | null, trust: TrustProxy | string) =>
   clientAddress({ socket, forwardedFor, trust: typeof trust === "string" ? parseTrustProxy(trust) : trust });
 
-describe("clientAddress with a number of trusted proxies (issue 13 item 4)", () => {
+describe("clientAddress with a number of trusted proxies (decision 013)", () => {
   it("uses the socket's address and ignores X-Forwarded-For when no proxy is trusted", () => {
     expect(from("198.51.100.9", "203.0.113.7", "0")).toBe("198.51.100.9");
     expect(from("198.51.100.9", null, "0")).toBe("198.51.100.9");

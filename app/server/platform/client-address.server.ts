@@ -1,5 +1,5 @@
 /**
- * Which address a request comes from (issue 13 item 4): the key of every per-address limit, the
+ * Which address a request comes from (decision 013): the key of every per-address limit, the
  * shop's (rate-limit.server.ts clientIp) and better-auth's alike. server.ts works it out once per
  * request and writes it into x-real-ip.
  *

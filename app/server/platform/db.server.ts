@@ -1,3 +1,7 @@
+/**
+ * Opens the shop's database, embedded PGlite or a PostgreSQL server, applies the committed migrations,
+ * and gives both drivers one `Database` type.
+ */
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { testFileDatabase } from "../../../tests/setup/test-db";
 import { nextDocumentNumber } from "./document-numbers.server";
 
-// Issue 17: invoice numbers run without gaps or repeats, also under concurrency and rollbacks.
+// Decision 019: invoice numbers run without gaps or repeats, also under concurrency and rollbacks.
 
 const handle = testFileDatabase();
 const at = new Date("2026-11-26T10:00:00Z");

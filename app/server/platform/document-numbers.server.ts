@@ -1,5 +1,5 @@
 /**
- * Document numbers without gaps or repeats (issue 17; db/tables/documents.ts): the per-kind,
+ * Document numbers without gaps or repeats (decision 019; db/tables/documents.ts): the per-kind,
  * per-year counter row is incremented inside the caller's transaction, so concurrent issuers wait
  * on its lock in turn and a rolled-back transaction returns its number with it.
  */

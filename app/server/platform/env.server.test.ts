@@ -14,7 +14,7 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
-  it("runs several processes only on PostgreSQL, and says so (issue 21)", () => {
+  it("runs several processes only on PostgreSQL, and says so (decision 031)", () => {
     expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
     expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(
       "WEB_CONCURRENCY: is 2, but the embedded database (PGlite) can be opened by one process only: set DATABASE_URL to a PostgreSQL server to run 2 processes, or set WEB_CONCURRENCY=1",
@@ -49,7 +49,7 @@ describe("parseEnv", () => {
     );
   });
 
-  it("does not start an https:// shop without Stripe keys unless PAYMENT_PROVIDER=test (issue 13)", () => {
+  it("does not start an https:// shop without Stripe keys unless PAYMENT_PROVIDER=test", () => {
     const keys = {
       STRIPE_SECRET_KEY: "sk_test_1",
       STRIPE_PUBLISHABLE_KEY: "pk_test_1",
@@ -81,7 +81,7 @@ describe("parseEnv", () => {
     expect(parseEnv({ BASE_URL: "http://localhost:3000" }).SMTP_URL).toBeUndefined();
   });
 
-  it("reads the online VAT check's services; HMRC's three variables come together (issue 17 item 6)", () => {
+  it("reads the online VAT check's services; HMRC's three variables come together (decision 018)", () => {
     expect(vatCheckConfig(parseEnv({}))).toEqual({ viesUrl: undefined, hmrc: undefined });
     const hmrc = {
       VAT_CHECK_HMRC_URL: "https://api.service.hmrc.gov.uk",
@@ -99,7 +99,7 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ VAT_CHECK_VIES_URL: "ftp://vies" })).toThrow(/VAT_CHECK_VIES_URL/);
   });
 
-  it("reads an S3 bucket's variables, which come together or not at all (issue 21 item 2)", () => {
+  it("reads an S3 bucket's variables, which come together or not at all (decision 028)", () => {
     const s3 = {
       S3_BUCKET: "swag-uploads",
       S3_REGION: "eu-west-2",
@@ -135,7 +135,7 @@ describe("parseEnv", () => {
     );
   });
 
-  it("reads the business profile, with marked samples on a local shop (issue 17 item 1)", () => {
+  it("reads the business profile, with marked samples on a local shop (decision 059)", () => {
     const local = parseEnv({});
     expect(local.business.legalName).toBe(BUSINESS_SAMPLES.BUSINESS_LEGAL_NAME);
     expect(local.MAIL_FROM).toBe(`Swag Studio <${BUSINESS_SAMPLES.BUSINESS_SUPPORT_EMAIL}>`);
@@ -166,7 +166,7 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...https, ...GOOD_BUSINESS }).business.legalName).toBe("Swag Studio Ltd");
   });
 
-  it("reads testimonials and client logos as given, none when unset, and starts an https:// shop either way (issue 18 item 3)", () => {
+  it("reads testimonials and client logos as given, none when unset, and starts an https:// shop either way (decision 024)", () => {
     const https = {
       BASE_URL: "https://shop.example",
       PAYMENT_PROVIDER: "test",

@@ -1,3 +1,7 @@
+/**
+ * The process environment, validated once: every variable the server reads with its default, and the
+ * checks that keep a public shop from starting half-configured (A-49).
+ */
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { SITE } from "~/content/links";
@@ -35,11 +39,11 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   /**
-   * Issue 21: how many processes `npm start` runs on the port (node:cluster). More than one needs
+   * Decision 031: how many processes `npm start` runs on the port (node:cluster). More than one needs
    * DATABASE_URL: the embedded PGlite database belongs to one process.
    */
   WEB_CONCURRENCY: z.coerce.number().int("must be a whole number").min(1).max(64).default(1),
-  /** Issue 21: the JSON log's threshold (pino's levels). */
+  /** Decision 031: the JSON log's threshold (pino's levels). */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
@@ -66,7 +70,7 @@ const schema = z.object({
   /** `test` allows the built-in test-mode payments on an https:// shop; `stripe` never falls back to them. */
   PAYMENT_PROVIDER: z.enum(["stripe", "test"], "must be stripe or test").optional(),
   /**
-   * Issue 9: addresses that become staff (the back office under /admin) when they sign in with
+   * Decision 010: addresses that become staff (the back office under /admin) when they sign in with
    * that e-mail confirmed. For the first staff account while the server holds the embedded
    * database (npm run staff:add needs it stopped); remove an address once it has the role.
    */
@@ -77,7 +81,7 @@ const schema = z.object({
    */
   STAFF_ALERT_EMAILS: emailList,
   /**
-   * Issue 17 item 6: the online VAT number check (vat-check.server.ts). VIES for EU numbers, HMRC
+   * Decision 018: the online VAT number check (vat-check.server.ts). VIES for EU numbers, HMRC
    * (all three set) for UK ones; unset, only the offline rules apply.
    */
   VAT_CHECK_VIES_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -85,7 +89,7 @@ const schema = z.object({
   VAT_CHECK_HMRC_CLIENT_ID: optional,
   VAT_CHECK_HMRC_CLIENT_SECRET: optional,
   /**
-   * Issue 18 item 5: a Twilio-compatible SMS provider (sms.server.ts). All three set: texts are sent
+   * A Twilio-compatible SMS provider (sms.server.ts). All three set: texts are sent
    * through it and phone sign-up is offered; none: texts stay in the outbox and accounts are by e-mail only.
    */
   SMS_TWILIO_ACCOUNT_SID: z
@@ -106,7 +110,7 @@ const schema = z.object({
    */
   SMS_DAILY_LIMIT: z.coerce.number().int("must be a whole number").min(0).max(1_000_000).default(200),
   /**
-   * Issue 21 item 2: uploaded files in an S3-compatible bucket (s3-storage.server.ts) instead of
+   * Decision 028: uploaded files in an S3-compatible bucket (s3-storage.server.ts) instead of
    * `${DATA_DIR}/uploads`. The bucket, region and both keys together, or none (s3Problems).
    */
   S3_BUCKET: z
@@ -123,9 +127,9 @@ const schema = z.object({
     .enum(["true", "false"], "must be true or false")
     .default("false")
     .transform((value) => value === "true"),
-  /** Issue 17 item 1: the business profile's variables (app/domain/people/business-variables.ts). */
+  /** Decision 059: the business profile's variables (app/domain/people/business-variables.ts). */
   ...businessVariables,
-  /** Issue 18 item 3: the operator's testimonials and client logos, optional (app/domain/people/business-showcase.ts). */
+  /** Decision 024: the operator's testimonials and client logos, optional (app/domain/people/business-showcase.ts). */
   ...showcaseVariables,
 });
 
@@ -175,12 +179,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export const HTTPS_NEEDS_SMTP =
   "SMTP_URL: not set, and BASE_URL is https://: set SMTP_URL to the mail server (smtp:// or smtps://), or sign-in codes and reset links would stay in the outbox and the log instead of being sent";
 
-/** Issue 21: several processes cannot share the embedded database, so the server refuses to start them. */
+/** Decision 031: several processes cannot share the embedded database, so the server refuses to start them. */
 export const SEVERAL_PROCESSES_NEED_POSTGRES = (n: number) =>
   `WEB_CONCURRENCY: is ${n}, but the embedded database (PGlite) can be opened by one process only: set DATABASE_URL to a PostgreSQL server to run ${n} processes, or set WEB_CONCURRENCY=1`;
 
 /**
- * Issue 17 item 1: a public (https://) shop would print the samples on its invoices and send its
+ * Decision 059: a public (https://) shop would print the samples on its invoices and send its
  * buyers to addresses that reach no one, so it does not start while any is left, naming each.
  */
 function sampleProblems(env: z.infer<typeof schema>): string[] {
@@ -191,7 +195,7 @@ function sampleProblems(env: z.infer<typeof schema>): string[] {
 }
 
 /**
- * Issue 21 item 2: a bucket without its region or keys would fail at the first upload, long after
+ * Decision 028: a bucket without its region or keys would fail at the first upload, long after
  * boot, and keys without a bucket would leave files on one machine's disk unnoticed.
  */
 function s3Problems(env: z.infer<typeof schema>): string[] {
@@ -208,7 +212,7 @@ function s3Problems(env: z.infer<typeof schema>): string[] {
 }
 
 /**
- * Issue 13: a public (https://) shop without Stripe keys would take test-mode payments that charge
+ * Decision 007: a public (https://) shop without Stripe keys would take test-mode payments that charge
  * nothing and ship real goods, so it does not start unless test mode is asked for by name.
  */
 function paymentProviderProblem(env: z.infer<typeof schema>): string | null {

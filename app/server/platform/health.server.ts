@@ -1,3 +1,7 @@
+/**
+ * What /healthz, /readyz and /env say of the database: status words only (SPEC.md §2 "Diagnostics"),
+ * and checks asked at most once a second however often they are called.
+ */
 import { count } from "drizzle-orm";
 import { profiles } from "#db/schema";
 import type { Database } from "./db.server";

@@ -53,7 +53,7 @@ describe("validate", () => {
   });
 });
 
-describe("parseForm (issue 3 item 2: malformed input is a 4xx, never a 500)", () => {
+describe("parseForm (malformed input is a 4xx, never a 500)", () => {
   it("reads url-encoded and multipart forms", async () => {
     expect(await parseForm(post("name=Ada", "application/x-www-form-urlencoded;charset=UTF-8"), schema)).toEqual({
       ok: true,

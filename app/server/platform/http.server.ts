@@ -1,5 +1,5 @@
 /**
- * The request edge (issue 14 item 1): the one failure shape every server module returns, the one
+ * The request edge (decision 014): the one failure shape every server module returns, the one
  * response it becomes, and the two ways a route reads a body. A route reads the same way
  * everywhere: session from context, `parseForm` or `readJson`, one data call, `toResponse` on a
  * failure.
@@ -78,8 +78,8 @@ export function toResponse<E extends Record<string, unknown> = Record<never, nev
 }
 
 /**
- * A JSON answer that states its length, so the HTTP edge's gzip can tell a small one (issue 21
- * item 4): React Router's own JSON answers are streamed without Content-Length, and each was gzipped
+ * A JSON answer that states its length, so the HTTP edge's gzip can tell a small one (decision
+ * 029): React Router's own JSON answers are streamed without Content-Length, and each was gzipped
  * however small, costing the autosave more CPU than the few hundred bytes it saved.
  */
 export function jsonAnswer(body: unknown, init?: { status?: number }): Response {

@@ -120,7 +120,7 @@ describe("the JSON log", () => {
   });
 });
 
-describe("the HTTP edge's request ids and readiness (issue 21)", () => {
+describe("the HTTP edge's request ids and readiness", () => {
   const handle = testFileDatabase({ reset: false });
   const env = parseEnv({ BASE_URL: "http://localhost:3000" });
   const trustingLoopback = parseEnv({ BASE_URL: "http://localhost:3000", TRUST_PROXY: "127.0.0.1" });

@@ -1,5 +1,5 @@
 /**
- * Issue 21: the production server's log, one JSON object per line (pino), for a log collector to
+ * Decision 031: the production server's log, one JSON object per line (pino), for a log collector to
  * read across processes. Every line written while a request is handled carries that request's id,
  * and the server's own `console` calls (39 modules log a failure or a notice that way) become such
  * lines, so nothing logs past the request id. Development and the tests keep the plain console.
@@ -15,7 +15,7 @@ const requestIds = new AsyncLocalStorage<string>();
 
 /**
  * Standard output, written without blocking: lines that arrive while a write is under way go out
- * together in the next, instead of one system call per line (issue 21's throughput). Each write
+ * together in the next, instead of one system call per line. Each write
  * holds whole lines and at most 4 kB, which a pipe takes in one piece, so the lines of several
  * processes sharing one stdout (WEB_CONCURRENCY) never interleave. What is left is written at exit;
  * a killed process loses only the lines of its last moments.

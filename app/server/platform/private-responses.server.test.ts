@@ -19,7 +19,7 @@ describe("hasAuthCookie", () => {
   });
 });
 
-describe("markPrivacy (issue 13 item 8)", () => {
+describe("markPrivacy", () => {
   it("makes any answer to a signed-in request private and never stored, even one a route called public", () => {
     expect(marked(request("/account", "swag.session_token=abc"))).toEqual({
       cacheControl: "private, no-store",

@@ -1,5 +1,5 @@
 /**
- * Nothing personal is cacheable (issue 13 item 8). server.ts asks this of every response except
+ * Nothing personal is cacheable (decision 062). server.ts asks this of every response except
  * the build's static files: a page or answer for someone signed in, one that signs someone in,
  * and any /api answer that does not say it is public, must not be kept by a shared cache (a CDN,
  * a company proxy) nor left in the browser's cache for the next person at the machine.

@@ -1,10 +1,10 @@
 /**
- * Issue 21: `WEB_CONCURRENCY=N npm start` runs N copies of the server on one port (node:cluster),
+ * Decision 031: `WEB_CONCURRENCY=N npm start` runs N copies of the server on one port (node:cluster),
  * against one PostgreSQL (env.server.ts refuses N > 1 on the embedded database). The first process
  * migrates the database and then only supervises: it forks the servers, starts a new one when one
  * dies, and passes SIGTERM/SIGINT on, exiting once every server has finished its requests.
  * Everything a request needs is in the database or the file storage, so any process can answer
- * any request (DESIGN "growing past one machine").
+ * any request (decision 064).
  */
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "./log.server";

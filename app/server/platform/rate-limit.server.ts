@@ -1,3 +1,7 @@
+/**
+ * Rate limits counted in the database, so they hold across processes: a fixed window per key, one
+ * statement per hit (B-22).
+ */
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "./db.server";
 

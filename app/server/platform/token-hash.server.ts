@@ -1,3 +1,4 @@
+/** Hashes secret links' tokens, so the database keeps only what opens nothing (decisions 025, 034). */
 import { createHash } from "node:crypto";
 
 /** What is stored of a secret link's token: its SHA-256, so the table alone opens nothing. */

@@ -8,7 +8,7 @@ const body = (...chunks: string[]) =>
     { objectMode: false },
   );
 
-describe("finishReadingBody (issue 3 item 2)", () => {
+describe("finishReadingBody", () => {
   it("reads an unread body to its end", async () => {
     const stream = body("a".repeat(1000), "b".repeat(1000));
     expect(await finishReadingBody(stream)).toBe(true);
@@ -31,7 +31,7 @@ describe("finishReadingBody (issue 3 item 2)", () => {
     expect(await finishReadingBody(body("a".repeat(600), "b".repeat(600)), 1000)).toBe(false);
   });
 
-  it("reads at most 1 MB of a refused body unless told otherwise (issue 13 item 6)", async () => {
+  it("reads at most 1 MB of a refused body unless told otherwise", async () => {
     expect(UNREAD_BODY_MAX_BYTES).toBeLessThanOrEqual(1024 * 1024);
     const megabyte = "a".repeat(1024 * 1024);
     expect(await finishReadingBody(body(megabyte))).toBe(true);

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Plain words for the checks a schema leaves to zod, for every schema the server parses: a field
  * missing from a hand-made request reads "This field is required." instead of "Invalid input:
@@ -7,6 +5,8 @@ import { z } from "zod";
  * win, and a browser's form always sends its fields, so buyers see those. Imported for its effect
  * by entry.server.tsx.
  */
+import { z } from "zod";
+
 z.config({
   customError: (issue) => {
     // A body that matches none of a form's shapes (reset by link or by code, say).

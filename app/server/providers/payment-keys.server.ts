@@ -1,14 +1,18 @@
+/**
+ * Reads the Stripe keys: which payment provider they select (Stripe, the built-in test mode or none)
+ * and what /env says of it, never a key (decision 007; A-1, A-49).
+ */
 import { getEnv, type Env } from "../platform/env.server";
 
 /**
- * The spec's three words for /env (SPEC.md §2 "Diagnostics", R-DIAG; DESIGN decision 13: never a
+ * The spec's three words for /env (SPEC.md §2 "Diagnostics", R-DIAG; decision 058: never a
  * key), and "test mode" for a provider that takes no money, so it is never "ok": the built-in one
- * (issue 13) and Stripe with test keys (issue 18 item 6).
+ * (decision 007) and Stripe with test keys (decision 024).
  */
 export type PaymentStatus = "ok" | "test mode" | "missing publishable key" | "failed to initialize";
 
 /**
- * Which provider the keys select (DESIGN "payment"):
+ * Which provider the keys select (decision 007):
  * - none of the three Stripe variables set: the built-in test-mode provider, unless PAYMENT_PROVIDER
  *   is stripe (an https:// BASE_URL needs PAYMENT_PROVIDER=test for it: env.server.ts);
  * - all three set and well-formed: Stripe;

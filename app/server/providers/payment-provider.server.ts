@@ -1,5 +1,5 @@
 /**
- * What every card payment provider is (issue 8 item 3; DESIGN "payment" and decision 10): the
+ * What every card payment provider is (decisions 007 and 056): the
  * intents it creates, the events it reports and the faults it raises. Stripe's provider is
  * app/server/providers/payments.server.ts, the built-in test mode's app/server/providers/test-payment-provider.server.ts.
  */
@@ -39,7 +39,7 @@ export type CreateIntentInput = {
   metadata: Record<string, string>;
 };
 
-/** The events payment-events.server.ts acts on (the webhook allow-list, item 5). */
+/** The events payment-events.server.ts acts on (the webhook allow-list). */
 export const PAYMENT_EVENT_TYPES = [
   "payment_intent.succeeded",
   "payment_intent.payment_failed",

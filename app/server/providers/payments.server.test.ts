@@ -346,7 +346,7 @@ describe("Stripe intents through the real SDK", () => {
     expect(fake.intents.get(intent.intentId)?.status).toBe("succeeded");
   });
 
-  it("cancels the open intent when the buyer changes the order, and holds it if Stripe takes it anyway (issue 15 item 3)", async () => {
+  it("cancels the open intent when the buyer changes the order, and holds it if Stripe takes it anyway", async () => {
     const draftId = await insertDraft("alice");
     const opened = await started("alice", draftId);
     const changed = await saveCheckoutStep(services, {
@@ -478,7 +478,7 @@ describe("the Stripe webhook", () => {
     const mails = await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("Total paid: £318.60");
-    // One alert to the sales address for the new paid order (issue 19 item 3), however often replayed.
+    // One alert to the sales address for the new paid order (decision 026), however often replayed.
     const alerts = await handle.db.select().from(outbox).where(eq(outbox.to, getEnv().business.salesEmail));
     expect(alerts.map((mail) => mail.subject)).toEqual([`New paid order ${all[0]?.number}: £318.60`]);
     expect(alerts[0]?.text).toContain(`/admin/orders/${all[0]?.id}`);
@@ -647,7 +647,7 @@ describe("paymentConfiguration (/env)", () => {
       STRIPE_PUBLISHABLE_KEY: KEYS.publishableKey,
       STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
     };
-    // Issue 13: the built-in provider takes no money, so /env never calls it ok.
+    // The built-in provider takes no money, so /env never calls it ok.
     expect(paymentConfiguration(none)).toEqual({ mode: "test", status: "test mode" });
     expect(paymentConfiguration({ ...none, PAYMENT_PROVIDER: "test" })).toEqual({ mode: "test", status: "test mode" });
     // Stripe asked for by name and no keys: nobody can pay, rather than everybody for free.
@@ -655,7 +655,7 @@ describe("paymentConfiguration (/env)", () => {
       mode: "unavailable",
       status: "missing publishable key",
     });
-    // Issue 18 item 6: Stripe's test keys take no money either; live keys are ok.
+    // Decision 024: Stripe's test keys take no money either; live keys are ok.
     expect(paymentConfiguration(all)).toMatchObject({ mode: "stripe", status: "test mode" });
     expect(
       paymentConfiguration({

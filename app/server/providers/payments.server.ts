@@ -1,5 +1,5 @@
 /**
- * Card payment providers behind one interface (issue 8 item 3; DESIGN "payment" and decision 10;
+ * Card payment providers behind one interface (decisions 007 and 056;
  * REQUIREMENTS B-2, A-1, A-44; the interface is app/server/providers/payment-provider.server.ts). Stripe
  * through its server SDK when the three STRIPE_* variables are set; otherwise the built-in
  * test-mode provider (app/server/providers/test-payment-provider.server.ts), so a fresh install completes an
@@ -182,7 +182,7 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
           };
         }
         default:
-          // Allow-list (item 5): every other event is acknowledged and left alone.
+          // Allow-list: every other event is acknowledged and left alone.
           return { kind: "ignored", eventId: event.id, type: event.type };
       }
     },

@@ -1,5 +1,5 @@
 /**
- * Uploaded files in an S3-compatible bucket (issue 21 item 2), for a shop that runs on more than
+ * Uploaded files in an S3-compatible bucket (decision 028), for a shop that runs on more than
  * one machine: AWS S3, MinIO, R2 and the like. Keys are `${prefix}${random UUID}`; the bucket is
  * private and files leave only through the routes that check ownership, as on local disk.
  */

@@ -11,7 +11,7 @@ import type { PaymentProvider } from "./payment-provider.server";
 import { selectPaymentProvider } from "./payments.server";
 import { createVatChecker, type VatChecker, vatCheckConfig } from "./vat-check.server";
 
-/** `vatCheck`: the online VAT number check when configured (issue 17 item 6); absent, offline rules only. */
+/** `vatCheck`: the online VAT number check when configured (decision 018); absent, offline rules only. */
 export type Services = { db: Database; payments: PaymentProvider | null; vatCheck?: VatChecker | null };
 
 /** Opens the environment's database. */

@@ -10,7 +10,7 @@ import { createS3Storage, S3_PART_BYTES } from "./s3-storage.server";
 import { checkStorage, createLocalStorage } from "./storage.server";
 
 /**
- * Issue 21 item 2: one contract, two drivers. Every case runs against local disk and against S3
+ * Decision 028: one contract, two drivers. Every case runs against local disk and against S3
  * through a real S3 API on loopback (s3rver), so the app cannot tell which one it was given.
  */
 

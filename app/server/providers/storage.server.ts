@@ -1,5 +1,5 @@
 /**
- * Where uploaded files live (DESIGN "Growing past one machine"): local disk by default, or an
+ * Where uploaded files live (decision 064): local disk by default, or an
  * S3-compatible bucket when S3_BUCKET is set (s3-storage.server.ts). Files are stored under random
  * names from crypto.randomUUID(), never the uploader's name; on disk in `${DATA_DIR}/uploads`,
  * which the static file server does not serve. The only way out is a route that checks ownership
@@ -125,7 +125,7 @@ export function putBytes(storage: FileStorage, bytes: Uint8Array): Promise<{ sto
   );
 }
 
-/** Deletes each of `names` that is set: a file and the preview rendered from it (issue 20). */
+/** Deletes each of `names` that is set: a file and the preview rendered from it (decision 027). */
 export async function deleteStored(storage: FileStorage, names: readonly (string | null)[]): Promise<void> {
   for (const name of names) if (name) await storage.delete(name);
 }

@@ -1,5 +1,5 @@
 /**
- * The built-in test-mode provider (issue 8 item 3; REQUIREMENTS A-1, A-44): used while no Stripe
+ * The built-in test-mode provider (decision 007; REQUIREMENTS A-1, A-44): used while no Stripe
  * keys are set. It keeps its intents in `test_payment_intents` and treats the documented Stripe
  * test cards as Stripe does, so a fresh install completes an order with no keys and no network.
  */

@@ -1,5 +1,5 @@
 /**
- * The online check of a VAT number (issue 17 item 6): HMRC's "check a UK VAT number" API (v2,
+ * The online check of a VAT number (decision 018): HMRC's "check a UK VAT number" API (v2,
  * OAuth client credentials) for GB and XI numbers, the European Commission's VIES REST API for the
  * member states'. Each is used only when its variables are set (env.server.ts); without them only
  * the offline rules (app/domain/pricing/vat-number.ts) apply.

@@ -1,3 +1,4 @@
+/** The contact form's messages: stored and passed on to the sales inbox (SPEC.md §2 "Contact"). */
 import { inquiries } from "#db/schema";
 import { getEnv } from "../platform/env.server";
 import { CONTACT_PURPOSES, type ContactInput } from "~/domain/people/contact-form";
@@ -8,8 +9,8 @@ import { receiveSalesMessage, type SalesMessageOutcome } from "../messages/sales
 export const INQUIRY_LIMIT_PER_HOUR = 10;
 
 /**
- * Stores a contact-form message and tells the sales inbox (SPEC.md §2 "Contact", DESIGN decision
- * 12), as every message from anyone does (receiveSalesMessage).
+ * Stores a contact-form message and tells the sales inbox (SPEC.md §2 "Contact", decision
+ * 057), as every message from anyone does (receiveSalesMessage).
  */
 export async function submitInquiry(
   db: Database,

@@ -1,3 +1,7 @@
+/**
+ * Page views kept without identifying the visitor: the path and the time, rate-limited per address
+ * (R-AN-01, A-51).
+ */
 import { pageViews } from "#db/schema";
 import type { Database } from "../platform/db.server";
 import { hitRateLimit } from "../platform/rate-limit.server";

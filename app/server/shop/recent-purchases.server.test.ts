@@ -77,7 +77,7 @@ describe("listRecentOrders (A-3, R-LAYOUT-08)", () => {
     ]);
   });
 
-  it("serves the feed from one query a minute, whatever the traffic (issue 13)", async () => {
+  it("serves the feed from one query a minute, whatever the traffic", async () => {
     const at = new Date("2026-11-20T12:00:00Z");
     const later = (ms: number) => new Date(at.getTime() + ms);
     await handle.db.insert(orderDrafts).values([order({ postcode: "LS1 4AP", from: at })]);
@@ -91,7 +91,7 @@ describe("listRecentOrders (A-3, R-LAYOUT-08)", () => {
     expect(refreshed.map((p) => p.region)).toEqual(["Scotland", "Yorkshire and the Humber"]);
   });
 
-  it("leaves out the orders of the buyers it is told to, from the same cached list (issue 16 item 6)", async () => {
+  it("leaves out the orders of the buyers it is told to, from the same cached list", async () => {
     const at = new Date("2026-12-01T12:00:00Z");
     await handle.db
       .insert(orderDrafts)

@@ -1,3 +1,7 @@
+/**
+ * The recent-purchases feed: real paid orders of the last 14 days, shown by region and product, never
+ * by buyer, and read at most once a minute (A-3).
+ */
 import { and, desc, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
@@ -13,11 +17,11 @@ export type RecentPurchase = { region: string; product: string; daysAgo: number 
 /** A recent purchase and its buyer's user id, which never leaves the server. */
 export type RecentOrder = RecentPurchase & { buyerId: string };
 
-/** How long the feed is served from memory: one query a minute at most, whatever the traffic (issue 13). */
+/** How long the feed is served from memory: one query a minute at most, whatever the traffic (docs/security.md). */
 export const RECENT_PURCHASES_CACHE_MS = 60_000;
 
 /**
- * Real paid orders from the last 14 days, newest first (DESIGN decision 12). Orders are still
+ * Real paid orders from the last 14 days, newest first (decision 057). Orders are still
  * paid drafts today: when an `orders` table exists, only this query changes.
  */
 export async function listRecentOrders(

@@ -29,7 +29,7 @@ import {
 import { getOrder } from "../orders/buyer-orders.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
-// Issue 18 item 1 on the real test database: reviews only from the order's buyer or organisation,
+// Decision 023 on the real test database: reviews only from the order's buyer or organisation,
 // only of delivered lines, once each; averages from published reviews only; hiding is kept.
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });

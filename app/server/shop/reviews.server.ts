@@ -1,5 +1,5 @@
 /**
- * Reviews (issue 18 item 1): a buyer reviews a delivered line of their order once; product cards
+ * Reviews (decision 023): a buyer reviews a delivered line of their order once; product cards
  * and pages show the average and count of the published ones; staff hide one with a reason, which
  * is kept with who hid it and when. The rules are app/domain/orders/reviews.ts.
  */
@@ -190,7 +190,7 @@ function forgetRatings(db: Database) {
   ratingCaches.delete(db);
 }
 
-/** Every published review summed up: the home page's rating tile (issue 18 item 2). */
+/** Every published review summed up: the home page's rating tile (decision 024). */
 export async function reviewSummary(db: Database): Promise<RatingSummary | null> {
   const [row] = await db
     .select({ count: count(), total: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
@@ -202,7 +202,7 @@ export async function reviewSummary(db: Database): Promise<RatingSummary | null>
 /** A published review as /customer-love quotes it: never the buyer's name, as on product pages. */
 export type ReviewQuote = { id: string; rating: Rating; text: string; productTitle: string };
 
-/** The newest published reviews that have words, newest first, at most `limit` (issue 18 item 3). */
+/** The newest published reviews that have words, newest first, at most `limit` (decision 024). */
 export async function latestPublishedReviews(db: Database, input: { limit: number }): Promise<ReviewQuote[]> {
   const rows = await db
     .select({ id: reviews.id, rating: reviews.rating, text: reviews.body, productId: reviews.productId })

@@ -58,7 +58,7 @@ async function orderOf(
   return order;
 }
 
-describe("the shop's figures (issue 18 items 2 and 3)", () => {
+describe("the shop's figures (decision 024)", () => {
   it("are empty for a fresh shop: no tiles, and the Hot products featured", async () => {
     const figures = await loadShopFigures(handle.db);
     expect(figures).toEqual({ happyTeams: 0, deliveries: [], ordered: [], reviews: null });

@@ -1,5 +1,5 @@
 /**
- * Issue 18 items 2 and 3: what the home page and /customer-love compute from the shop's own
+ * Decision 024: what the home page and /customer-love compute from the shop's own
  * orders and reviews, in one set of grouped queries, kept in memory for a minute per database so
  * the pages cost the same however many visitors ask (the signed-out HTML cache sits in front).
  */

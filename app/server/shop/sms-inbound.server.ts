@@ -1,3 +1,4 @@
+/** The SMS provider's inbound webhook: STOP, START and YES texts acted on (decision 034). */
 import { smsKeyword } from "~/domain/people/sms-keywords";
 import type { Database } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";

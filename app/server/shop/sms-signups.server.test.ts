@@ -320,7 +320,7 @@ describe("STOP and START (docs/decisions/034-sms-double-opt-in.md)", () => {
   });
 });
 
-describe("/sms/unsubscribe (issue 18 item 5)", () => {
+describe("/sms/unsubscribe (decision 034)", () => {
   const phone = "+447123456789";
   const page = (token: string) =>
     answerOf(unsubscribeLoader, {

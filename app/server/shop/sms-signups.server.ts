@@ -1,3 +1,7 @@
+/**
+ * The SMS marketing list: double opt-in sign-ups with recorded consent, confirmation by reply or link,
+ * STOP, START and unsubscribe (decision 034; A-21, B-14).
+ */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { hashToken } from "../platform/token-hash.server";
 import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
