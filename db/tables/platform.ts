@@ -37,9 +37,15 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     /** Dropped once sent: the outbox keeps the file names (meta.attachments) for its whole period. */
     attachments: jsonb("attachments").$type<OutboxAttachment[]>(),
+    /**
+     * Set on a message that must go once whatever retries its job (an order's confirmation, a staff
+     * alert): a second message with the same key is not written (decision 030).
+     */
+    key: text("key"),
   },
   (t) => [
     index("outbox_to_idx").on(t.to, t.createdAt.desc()),
+    uniqueIndex("outbox_key_idx").on(t.key),
     check("outbox_status_check", sql`status in ('kept', 'queued', 'sent', 'failed')`),
   ],
 );

@@ -13,7 +13,7 @@ import { getEnv } from "../platform/env.server";
 import { addCartLine } from "./shopping.server";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { buyerBlock } from "~/domain/checkout/quote-records";
-import { JOB_HANDLERS } from "../edge/job-handlers.server";
+import { JOB_HANDLERS, RECURRING_JOBS } from "../edge/job-handlers.server";
 import { runDueJobs, scheduleRecurringJobs } from "../edge/job-worker.server";
 import { cartQuotePricing, getQuote, markExpiredQuotes } from "./quotes.server";
 
@@ -228,7 +228,11 @@ describe("the quote-expiry job", () => {
     expect(
       await runDueJobs(handle.db, { now: nextDay, handlers: { "quote-expiry": JOB_HANDLERS["quote-expiry"]! } }),
     ).toBe(0);
-    await scheduleRecurringJobs(handle.db, nextDay, [{ kind: "quote-expiry", everyMs: 3_600_000 }]);
+    await scheduleRecurringJobs(
+      handle.db,
+      nextDay,
+      RECURRING_JOBS.filter(({ job }) => job.kind === "quote-expiry"),
+    );
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
       expect(await runDueJobs(handle.db, { now: nextDay })).toBe(1);

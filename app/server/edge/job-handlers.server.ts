@@ -9,11 +9,12 @@ import type { BusinessProfile } from "~/domain/people/business-profile";
 import { purgeSummary } from "~/domain/people/retention";
 import { runBankTransferTasks } from "../admin/bank-transfer-tasks.server";
 import type { Database } from "../platform/db.server";
-import { deleteFinishedJobs, type Job } from "../messages/jobs.server";
+import { defineJob, deleteFinishedJobs, type Job, type JobDefinition, NO_PAYLOAD } from "../messages/jobs.server";
 import { deliverOutboxMail, MAIL_JOB } from "../messages/mail.server";
 import type { PaymentProvider } from "../providers/payment-provider.server";
 import { reconcilePayments } from "../payments/payment-reconciliation.server";
 import { markExpiredQuotes } from "../checkout/quotes.server";
+import { ORDER_PAID_JOB, sendPaidOrderMessages } from "../payments/order-mail.server";
 import { purgeExpiredRecords } from "./retention-purges.server";
 import { deliverOutboxSms, SMS_JOB } from "../messages/sms.server";
 
@@ -27,41 +28,55 @@ export type JobContext = {
 export type JobHandler = (context: JobContext, job: Job) => Promise<void>;
 
 /** A job enqueued once per period of `everyMs` (job-worker.server.ts keys it by the period). */
-export type RecurringJob = { kind: string; everyMs: number; maxAttempts?: number };
+export type RecurringJob = { job: JobDefinition<Record<string, never>>; everyMs: number };
 
 /** Finished jobs are kept this long, long enough to see what ran and what died. */
 export const FINISHED_JOBS_KEPT_MS = 7 * 24 * 60 * 60_000;
 
-const outboxId = (job: Job) => Number(job.payload.outboxId);
 const isLastAttempt = (job: Job) => job.attempts >= job.maxAttempts;
 
-export const JOB_HANDLERS: Record<string, JobHandler> = {
-  [MAIL_JOB]: ({ db }, job) => deliverOutboxMail(db, outboxId(job), { last: isLastAttempt(job) }),
-  [SMS_JOB]: ({ db }, job) => deliverOutboxSms(db, outboxId(job), { last: isLastAttempt(job) }),
+/** A handler of one kind of job, given the payload as the kind's definition reads it. */
+function handle<P>(
+  definition: JobDefinition<P>,
+  run: (context: JobContext, payload: P, job: Job) => Promise<void>,
+): [string, JobHandler] {
+  return [definition.kind, (context, job) => run(context, definition.payload.parse(job.payload), job)];
+}
+
+// The recurring jobs: each carries nothing and does whatever is due when it runs.
+const BANK_TRANSFER_TASKS_JOB = defineJob("bank-transfers", NO_PAYLOAD, { maxAttempts: 3 });
+const RETENTION_PURGE_JOB = defineJob("retention-purge", NO_PAYLOAD, { maxAttempts: 3 });
+const QUOTE_EXPIRY_JOB = defineJob("quote-expiry", NO_PAYLOAD, { maxAttempts: 3 });
+const PAYMENT_RECONCILIATION_JOB = defineJob("payment-reconciliation", NO_PAYLOAD, { maxAttempts: 3 });
+
+export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
+  handle(MAIL_JOB, ({ db }, { outboxId }, job) => deliverOutboxMail(db, outboxId, { last: isLastAttempt(job) })),
+  handle(SMS_JOB, ({ db }, { outboxId }, job) => deliverOutboxSms(db, outboxId, { last: isLastAttempt(job) })),
+  handle(ORDER_PAID_JOB, ({ db }, payload) => sendPaidOrderMessages(db, payload)),
   // Reminders and expiries of bank transfers (decision 022): a reminder or an expiry is at most a period late.
-  "bank-transfers": async ({ db, now }) => {
+  handle(BANK_TRANSFER_TASKS_JOB, async ({ db, now }) => {
     const { reminded, expired } = await runBankTransferTasks(db, now);
     if (reminded + expired > 0) console.log(`[jobs] bank transfers: ${reminded} reminded, ${expired} expired`);
-  },
+  }),
   // The retention the Privacy Policy promises (B-17, R-POL-05): a record outlives its period by at most a period.
-  "retention-purge": async ({ db, now, retention }) => {
+  handle(RETENTION_PURGE_JOB, async ({ db, now, retention }) => {
     const counts = await purgeExpiredRecords(db, { retention, now });
     const jobs = await deleteFinishedJobs(db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
     console.log(`[jobs] purged ${purgeSummary(counts)}; ${jobs} finished jobs`);
-  },
-  "quote-expiry": async ({ db, now }) => {
+  }),
+  handle(QUOTE_EXPIRY_JOB, async ({ db, now }) => {
     const expired = await markExpiredQuotes(db, now);
     if (expired > 0) console.log(`[jobs] ${expired} quotes expired`);
-  },
-  "payment-reconciliation": async ({ db, payments, now }) => {
+  }),
+  handle(PAYMENT_RECONCILIATION_JOB, async ({ db, payments, now }) => {
     await reconcilePayments({ db, payments }, now);
-  },
-};
+  }),
+]);
 
 export const RECURRING_JOBS: readonly RecurringJob[] = [
-  { kind: "bank-transfers", everyMs: 15 * 60_000 },
-  { kind: "retention-purge", everyMs: 60 * 60_000 },
-  { kind: "quote-expiry", everyMs: 60 * 60_000 },
+  { job: BANK_TRANSFER_TASKS_JOB, everyMs: 15 * 60_000 },
+  { job: RETENTION_PURGE_JOB, everyMs: 60 * 60_000 },
+  { job: QUOTE_EXPIRY_JOB, everyMs: 60 * 60_000 },
   // A payment is asked about from 15 minutes old, so it is settled by at most 20.
-  { kind: "payment-reconciliation", everyMs: 5 * 60_000 },
+  { job: PAYMENT_RECONCILIATION_JOB, everyMs: 5 * 60_000 },
 ];

@@ -6,7 +6,6 @@
  * period in the job's key, so however many processes run, each period runs once.
  */
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { BusinessProfile } from "~/domain/people/business-profile";
 import type { Database } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
@@ -17,7 +16,7 @@ import {
   RECURRING_JOBS,
   type RecurringJob,
 } from "./job-handlers.server";
-import { claimJobs, completeJob, failJob, type Job, onJobEnqueued } from "../messages/jobs.server";
+import { claimJobs, completeJob, enqueue, failJob, type Job, onJobEnqueued } from "../messages/jobs.server";
 import type { PaymentProvider } from "../providers/payment-provider.server";
 
 /** How often an idle worker looks for jobs other processes enqueued, or that came due. */
@@ -53,14 +52,10 @@ export async function scheduleRecurringJobs(
   now: Date = new Date(),
   recurring: readonly RecurringJob[] = RECURRING_JOBS,
 ): Promise<void> {
-  if (recurring.length === 0) return;
-  const rows = recurring.map((job) => {
-    const start = periodStart(now, job.everyMs).toISOString();
-    return sql`(${job.kind}, ${`${job.kind}@${start}`}, ${start}, ${job.maxAttempts ?? 3})`;
-  });
-  await db.execute(sql`
-    insert into jobs (kind, key, run_at, max_attempts) values ${sql.join(rows, sql`, `)}
-    on conflict do nothing`);
+  for (const { job, everyMs } of recurring) {
+    const start = periodStart(now, everyMs);
+    await enqueue(db, job, {}, { key: `${job.kind}@${start.toISOString()}`, runAt: start });
+  }
 }
 
 function contextOf(options: WorkerOptions, now: Date): JobContext {

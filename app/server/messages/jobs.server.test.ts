@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { jobs, outbox } from "#db/schema";
 import { testFileDatabase } from "../../../tests/setup/test-db";
 import type { JobHandler } from "../edge/job-handlers.server";
@@ -13,14 +14,19 @@ import {
   completeJob,
   DEFAULT_LEASE_MS,
   deleteFinishedJobs,
-  enqueueJob,
+  defineJob,
+  enqueue,
   FIRST_RETRY_DELAY_MS,
   failJob,
+  NO_PAYLOAD,
   retryDelayMs,
 } from "./jobs.server";
 import { sendMail } from "./mail.server";
 
 const handle = testFileDatabase();
+
+const TEST_PAYLOAD = z.object({ n: z.number().optional(), i: z.number().optional() });
+const TEST_JOB = defineJob("test", TEST_PAYLOAD);
 
 const T = new Date("2026-11-26T10:00:00Z");
 const at = (ms: number) => new Date(T.getTime() + ms);
@@ -28,7 +34,7 @@ const jobRow = async (id: number) => (await handle.db.select().from(jobs).where(
 
 describe("enqueue, claim, complete", () => {
   it("hands a due job to one claimer, leased and counted, and completes it", async () => {
-    expect(await enqueueJob(handle.db, { kind: "test", payload: { n: 1 }, runAt: T })).toBe(true);
+    expect(await enqueue(handle.db, TEST_JOB, { n: 1 }, { runAt: T })).toBe(true);
     expect(await claimJobs(handle.db, { workerId: "a", now: at(-1) })).toEqual([]);
     const [job] = await claimJobs(handle.db, { workerId: "a", now: T });
     expect(job).toMatchObject({ kind: "test", payload: { n: 1 }, status: "running", attempts: 1, lockedBy: "a" });
@@ -41,7 +47,7 @@ describe("enqueue, claim, complete", () => {
 
   it("enqueues a keyed job once, however often it is asked", async () => {
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => enqueueJob(handle.db, { kind: "test", key: "once", runAt: T })),
+      Array.from({ length: 5 }, () => enqueue(handle.db, TEST_JOB, {}, { key: "once", runAt: T })),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await handle.db.select().from(jobs)).toHaveLength(1);
@@ -50,7 +56,7 @@ describe("enqueue, claim, complete", () => {
 
 describe("two workers never run the same job", () => {
   it("splits 40 jobs between 8 concurrent claimers with no job taken twice", async () => {
-    for (let i = 0; i < 40; i += 1) await enqueueJob(handle.db, { kind: "test", payload: { i }, runAt: T });
+    for (let i = 0; i < 40; i += 1) await enqueue(handle.db, TEST_JOB, { i }, { runAt: T });
     // On PostgreSQL the pool gives each claim its own connection, so these run at once.
     const claimed = await Promise.all(
       Array.from({ length: 8 }, (_, w) => claimJobs(handle.db, { workerId: `w${w}`, now: T, limit: 10 })),
@@ -76,7 +82,7 @@ describe("two workers never run the same job", () => {
         runs.push(Number(job.payload.i));
       },
     };
-    for (let i = 0; i < 20; i += 1) await enqueueJob(handle.db, { kind: "test", payload: { i }, runAt: T });
+    for (let i = 0; i < 20; i += 1) await enqueue(handle.db, TEST_JOB, { i }, { runAt: T });
     const [a, b] = await Promise.all([
       runDueJobs(handle.db, { handlers, now: T, workerId: "a" }),
       runDueJobs(handle.db, { handlers, now: T, workerId: "b" }),
@@ -88,7 +94,7 @@ describe("two workers never run the same job", () => {
 
 describe("a worker killed mid-job", () => {
   it("leaves the job to be taken again once its lease runs out, and its late completion changes nothing", async () => {
-    await enqueueJob(handle.db, { kind: "test", runAt: T });
+    await enqueue(handle.db, TEST_JOB, {}, { runAt: T });
     const [killed] = await claimJobs(handle.db, { workerId: "killed", now: T, leaseMs: 60_000 });
     expect(killed).toBeDefined();
     expect(await claimJobs(handle.db, { workerId: "next", now: at(59_999) })).toEqual([]);
@@ -102,7 +108,7 @@ describe("a worker killed mid-job", () => {
   });
 
   it("is dead when the lease of its last attempt runs out", async () => {
-    await enqueueJob(handle.db, { kind: "test", runAt: T, maxAttempts: 1 });
+    await enqueue(handle.db, defineJob("test", TEST_PAYLOAD, { maxAttempts: 1 }), {}, { runAt: T });
     const [job] = await claimJobs(handle.db, { workerId: "killed", now: T, leaseMs: 1_000 });
     expect(await claimJobs(handle.db, { workerId: "next", now: at(1_000) })).toEqual([]);
     expect(await jobRow(job!.id)).toMatchObject({ status: "dead", lastError: "lease ran out on the last attempt" });
@@ -120,7 +126,7 @@ describe("a failing job", () => {
         throw new Error(`refused ${calls}`);
       },
     };
-    await enqueueJob(handle.db, { kind: "test", runAt: T, maxAttempts: 3 });
+    await enqueue(handle.db, defineJob("test", TEST_PAYLOAD, { maxAttempts: 3 }), {}, { runAt: T });
     expect(await runDueJobs(handle.db, { handlers, now: T })).toBe(1);
     const [row] = await handle.db.select().from(jobs);
     expect(row).toMatchObject({ status: "queued", attempts: 1, lastError: "refused 1" });
@@ -140,7 +146,7 @@ describe("a failing job", () => {
 describe("finished jobs", () => {
   it("are deleted once older than the cutoff; queued and running ones stay", async () => {
     for (const key of ["done-old", "done-new", "running", "queued"])
-      await enqueueJob(handle.db, { kind: "test", key, runAt: T });
+      await enqueue(handle.db, TEST_JOB, {}, { key, runAt: T });
     const claimed = await claimJobs(handle.db, { workerId: "a", now: T, limit: 3 });
     const byKey = new Map(claimed.map((job) => [job.key, job]));
     await completeJob(handle.db, byKey.get("done-old")!, at(-60_000));
@@ -155,7 +161,7 @@ describe("finished jobs", () => {
 });
 
 describe("recurring jobs", () => {
-  const recurring = [{ kind: "tick", everyMs: 15 * 60_000 }];
+  const recurring = [{ job: defineJob("tick", NO_PAYLOAD, { maxAttempts: 3 }), everyMs: 15 * 60_000 }];
 
   it("run once per period across two workers, and again in the next period", async () => {
     let runs = 0;
@@ -220,7 +226,7 @@ describe("the worker", () => {
       firstScheduleDelayMs: 3_600_000,
     });
     try {
-      await enqueueJob(handle.db, { kind: "test" });
+      await enqueue(handle.db, TEST_JOB, {});
       const deadline = Date.now() + 5_000;
       while (ran.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(ran).toHaveLength(1);

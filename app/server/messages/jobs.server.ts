@@ -6,19 +6,11 @@
  * The worker that runs jobs is job-worker.server.ts.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { jobs } from "#db/schema";
 import { queryRows, type Database } from "../platform/db.server";
 
 export type Job = typeof jobs.$inferSelect;
-
-export type EnqueueInput = {
-  kind: string;
-  payload?: Record<string, unknown>;
-  /** Enqueued once across processes: a second enqueue with the same key does nothing. */
-  key?: string;
-  runAt?: Date;
-  maxAttempts?: number;
-};
 
 /** How long a claimed job is its worker's; past it, another worker may take the job again. */
 export const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -39,22 +31,49 @@ export function onJobEnqueued(listener: () => void): () => void {
   return () => enqueueListeners.delete(listener);
 }
 
-/** Tells this process's worker that a job may be waiting (after a commit, or from enqueueJob). */
+/** Tells this process's worker that a job may be waiting (after a commit, or from enqueue). */
 export function nudgeJobWorker() {
   for (const listener of enqueueListeners) listener();
 }
 
-/** One insert; true when the job was added, false when its key was taken already. */
-export async function enqueueJob(db: Database, input: EnqueueInput): Promise<boolean> {
-  const added = await db
+/**
+ * A kind of job: its name, the payload it carries (checked when it is queued and again when it runs,
+ * so a handler never reads a payload it was not written for) and how many attempts it gets.
+ */
+export type JobDefinition<P> = { kind: string; payload: z.ZodType<P>; maxAttempts: number };
+
+export function defineJob<P>(
+  kind: string,
+  payload: z.ZodType<P>,
+  options: { maxAttempts?: number } = {},
+): JobDefinition<P> {
+  return { kind, payload, maxAttempts: options.maxAttempts ?? 8 };
+}
+
+/** A job that carries nothing: the recurring ones, whose work is "whatever is due now". */
+export const NO_PAYLOAD = z.object({}).strict();
+
+/**
+ * The one writer of the jobs table: queues `job` with `payload`, inside the caller's transaction
+ * when `tx` is one, so the job exists exactly when the change that needs it is committed (decision
+ * 030). True when it was added, false when its key was taken already: a job with a key is queued once
+ * across processes.
+ */
+export async function enqueue<P>(
+  tx: Database,
+  job: JobDefinition<P>,
+  payload: P,
+  options: { key?: string; runAt?: Date } = {},
+): Promise<boolean> {
+  const added = await tx
     .insert(jobs)
     .values({
-      kind: input.kind,
-      payload: input.payload ?? {},
-      key: input.key ?? null,
+      kind: job.kind,
+      payload: job.payload.parse(payload) as Record<string, unknown>,
+      key: options.key ?? null,
       // Unset, the database's now(): the same clock the worker claims by.
-      ...(input.runAt ? { runAt: input.runAt } : {}),
-      maxAttempts: input.maxAttempts ?? 8,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+      maxAttempts: job.maxAttempts,
     })
     .onConflictDoNothing()
     .returning({ id: jobs.id });

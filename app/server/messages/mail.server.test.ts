@@ -10,7 +10,7 @@ import { testFileDatabase } from "../../../tests/setup/test-db";
 import { runDueJobs } from "../edge/job-worker.server";
 import { FIRST_RETRY_DELAY_MS } from "./jobs.server";
 import { SITE } from "~/content/links";
-import { BLANKED_SECRET, MAIL_MAX_ATTEMPTS, resetMailTransport, sendMail } from "./mail.server";
+import { BLANKED_SECRET, MAIL_JOB, resetMailTransport, sendMail } from "./mail.server";
 import { passwordResetMail, signInCodeMail } from "./mail-templates.server";
 
 const handle = testFileDatabase();
@@ -81,15 +81,15 @@ describe("sendMail with SMTP_URL", () => {
   });
 
   it("marks the message failed once its last attempt is refused", async () => {
-    smtp.refuseNext(MAIL_MAX_ATTEMPTS);
+    smtp.refuseNext(MAIL_JOB.maxAttempts);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       await sendMail(handle.db, { to: "jane@acme.example", subject: "Hello", text: "Hi" });
-      for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt += 1) {
+      for (let attempt = 1; attempt <= MAIL_JOB.maxAttempts; attempt += 1) {
         expect(await runDueJobs(handle.db, { now: later(attempt * 24 * 3_600_000) })).toBe(1);
       }
       const [failed] = await rows();
-      expect(failed).toMatchObject({ status: "failed", attempts: MAIL_MAX_ATTEMPTS });
+      expect(failed).toMatchObject({ status: "failed", attempts: MAIL_JOB.maxAttempts });
       expect((await handle.db.select().from(jobs))[0]).toMatchObject({ status: "dead" });
       expect(smtp.messages).toHaveLength(0);
     } finally {
@@ -137,11 +137,11 @@ describe("a sent message's code or link", () => {
   });
 
   it("is blanked once the last attempt failed too", async () => {
-    smtp.refuseNext(MAIL_MAX_ATTEMPTS);
+    smtp.refuseNext(MAIL_JOB.maxAttempts);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       await sendMail(handle.db, signInCodeMail("jane@acme.example", "771204"));
-      for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt += 1) {
+      for (let attempt = 1; attempt <= MAIL_JOB.maxAttempts; attempt += 1) {
         await runDueJobs(handle.db, { now: later(attempt * 24 * 3_600_000) });
       }
       const [failed] = await rows();

@@ -3,12 +3,13 @@
  * queue with retries (decision 030).
  */
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Transporter } from "nodemailer";
 import { type OutboxAttachment, outbox } from "#db/schema";
 import { escapeHtml } from "~/domain/core/html";
 import type { Database } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
-import { nudgeJobWorker } from "./jobs.server";
+import { defineJob, enqueue } from "./jobs.server";
 
 export type Mail = {
   to: string;
@@ -19,12 +20,15 @@ export type Mail = {
   meta?: Record<string, unknown>;
   /** Files sent with the message (a document's PDF); kept in the outbox until it is sent. */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /** Sent once: a second message with the same key is not written (a job that ran twice). */
+  key?: string;
 };
 
-/** The job kind that sends one queued outbox row over SMTP (job-handlers.server.ts). */
-export const MAIL_JOB = "mail";
-/** Attempts before a message is given up as failed: with the queue's backoff, about two hours. */
-export const MAIL_MAX_ATTEMPTS = 8;
+/**
+ * The job that sends one queued outbox row over SMTP (job-handlers.server.ts). Eight attempts: with
+ * the queue's backoff, about two hours before a message is given up as failed.
+ */
+export const MAIL_JOB = defineJob("mail", z.object({ outboxId: z.number().int().positive() }), { maxAttempts: 8 });
 /**
  * The files of one message, at most: a document PDF is tens of kilobytes, so this only stops a
  * mistake from filling the outbox (decision 030 says why bytes are kept rather than rebuilt).
@@ -50,30 +54,35 @@ function storedAttachments(mail: Mail): OutboxAttachment[] | null {
 
 /**
  * Puts the message in the outbox. With SMTP_URL it is queued, and a job sends it with retries
- * (decision 030): the row and its job go in one statement, inside the caller's transaction when
- * `db` is one, so a change rolled back sends nothing. Without SMTP_URL the message is kept there
- * and logged, so a local user can read their sign-in code without a mail server.
+ * (decision 030): the row and its job are written in one transaction, inside the caller's when `db`
+ * is one, so a change rolled back sends nothing. Without SMTP_URL the message is kept there and
+ * logged, so a local user can read their sign-in code without a mail server. A message with a key
+ * that was written before is not written again.
  */
 export async function sendMail(db: Database, mail: Mail): Promise<void> {
   const env = getEnv();
   const meta = mail.attachments?.length
     ? { ...mail.meta, attachments: mail.attachments.map((file) => file.filename) }
     : (mail.meta ?? null);
-  if (!env.SMTP_URL) {
-    await db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, meta });
-    console.log(`[outbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
-    return;
-  }
-  const files = storedAttachments(mail);
-  await db.execute(sql`
-    with message as (
-      insert into outbox (status, "to", subject, text, html, meta, attachments)
-      values ('queued', ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null},
-              ${meta === null ? null : JSON.stringify(meta)}::jsonb, ${files === null ? null : JSON.stringify(files)}::jsonb)
-      returning id)
-    insert into jobs (kind, payload, max_attempts)
-    select ${MAIL_JOB}, jsonb_build_object('outboxId', id), ${MAIL_MAX_ATTEMPTS} from message`);
-  nudgeJobWorker();
+  const queued = Boolean(env.SMTP_URL);
+  const written = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(outbox)
+      .values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        meta,
+        key: mail.key ?? null,
+        ...(queued ? { status: "queued", attachments: storedAttachments(mail) } : {}),
+      })
+      .onConflictDoNothing()
+      .returning({ id: outbox.id });
+    if (row && queued) await enqueue(tx, MAIL_JOB, { outboxId: row.id });
+    return Boolean(row);
+  });
+  if (written && !queued) console.log(`[outbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
 }
 
 type OutboxRow = typeof outbox.$inferSelect;

@@ -4,11 +4,12 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { outbox } from "#db/schema";
 import { londonToday } from "~/domain/core/dates";
 import { queryRows, type Database } from "../platform/db.server";
 import { type Env, getEnv } from "../platform/env.server";
-import { nudgeJobWorker } from "./jobs.server";
+import { defineJob, enqueue } from "./jobs.server";
 import { queuedOutboxRow, recordFailedAttempt } from "./mail.server";
 
 export type SmsMessage = { to: string; text: string; meta?: Record<string, unknown> };
@@ -133,10 +134,11 @@ export function isTwilioSigned(input: {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The job kind that sends one queued text (job-handlers.server.ts). */
-export const SMS_JOB = "sms";
-/** A text carries a code that lasts minutes: a few quick attempts, then it is given up. */
-export const SMS_MAX_ATTEMPTS = 4;
+/**
+ * The job that sends one queued text (job-handlers.server.ts). A text carries a code that lasts
+ * minutes: four quick attempts, then it is given up.
+ */
+export const SMS_JOB = defineJob("sms", z.object({ outboxId: z.number().int().positive() }), { maxAttempts: 4 });
 
 /**
  * Sends a text through the configured provider, or keeps it in the outbox when there is none.
@@ -145,15 +147,19 @@ export const SMS_MAX_ATTEMPTS = 4;
  */
 export async function sendSms(db: Database, message: SmsMessage): Promise<void> {
   if (!smsProviderConfig(getEnv())) return outboxSmsSender.send(message, db);
-  await db.execute(sql`
-    with message as (
-      insert into outbox (status, "to", subject, text, meta)
-      values ('queued', ${message.to}, 'SMS', ${message.text},
-              ${JSON.stringify({ channel: "sms", ...message.meta })}::jsonb)
-      returning id)
-    insert into jobs (kind, payload, max_attempts)
-    select ${SMS_JOB}, jsonb_build_object('outboxId', id), ${SMS_MAX_ATTEMPTS} from message`);
-  nudgeJobWorker();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(outbox)
+      .values({
+        status: "queued",
+        to: message.to,
+        subject: "SMS",
+        text: message.text,
+        meta: { channel: "sms", ...message.meta },
+      })
+      .returning({ id: outbox.id });
+    await enqueue(tx, SMS_JOB, { outboxId: row!.id });
+  });
 }
 
 /** The outbox row of a text as it stays once its job is over: the code blanked, the provider's id kept. */

@@ -4,16 +4,13 @@
  * (payment-events.server.ts): the order (number from order_number_seq) with a line per line the
  * ledger charged, its history and VAT invoice (invoices.server.ts), the first-order discount claimed,
  * a valid repeat order approved at once, every line's draft marked paid and their cart lines
- * removed. It returns the confirmation e-mail's view, which the caller
- * sends after the commit, so a mail fault never undoes a payment. createOrder is the part a
+ * removed, and the job that sends the confirmation and the staff alert queued. createOrder is the part a
  * checkout placed to pay by bank transfer shares (bank-transfers.server.ts).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { cartItems, orderDrafts, orderLines, orders, orderStatusHistory, type paymentIntents } from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
-import { londonToday } from "~/domain/core/dates";
 import { readLedgerLines, type LedgerLine } from "~/domain/checkout/ledger-lines";
-import { invoiceDocument } from "~/domain/orders/order-documents";
 import { readDraftData } from "~/domain/checkout/draft-schemas";
 import { formatPence } from "~/domain/core/money";
 import { etaInput, promisedDeliveryDate, splitDraftData } from "~/domain/orders/order-snapshot";
@@ -30,7 +27,8 @@ import { queryRows, type Database } from "../platform/db.server";
 import { issueInvoice } from "../documents/invoices.server";
 import { readableBy } from "../platform/record-access.server";
 import { claimFirstOrderDiscount, firstOrderShortfallNote } from "../checkout/first-order-discount.server";
-import { orderConfirmationView } from "./order-mail.server";
+import { enqueue } from "../messages/jobs.server";
+import { ORDER_PAID_JOB } from "./order-mail.server";
 
 type Tx = Database;
 /** A draft as the payment event locked it. */
@@ -70,30 +68,11 @@ type OrderInput = {
  * locked and checked against the ledger's versions by the caller.
  */
 export async function createPaidOrder(tx: Tx, input: OrderInput) {
-  const { ledger, now } = input;
   const made = await createOrder(tx, input, { payment: "card", firstNote: "Paid by card" });
-  const invoiceNumber = await issueInvoice(tx, { orderId: made.orderId, now });
-  const mail = orderConfirmationView({
-    orderId: made.orderId,
-    number: made.orderNumber,
-    invoiceNumber,
-    issuedOn: londonToday(now),
-    snapshot: made.snapshot,
-    lines: made.lines,
-    ledger,
-    repeatOf: made.repeatOf,
-    promised: made.promised,
-    invoice: invoiceDocument({
-      number: invoiceNumber,
-      issuedAt: now,
-      orderNumber: made.orderNumber,
-      snapshot: made.snapshot,
-      lines: made.lines,
-      amounts: ledger,
-      order: { status: made.status, paidAt: now, method: "card" },
-    }),
-  });
-  return { orderId: made.orderId, orderNumber: made.orderNumber, mail };
+  await issueInvoice(tx, { orderId: made.orderId, now: input.now });
+  // The confirmation and the staff alert leave with the commit, as a job (decision 030).
+  await enqueue(tx, ORDER_PAID_JOB, { orderId: made.orderId, repeatOf: made.repeatOf });
+  return { orderId: made.orderId, orderNumber: made.orderNumber };
 }
 
 /**

@@ -8,19 +8,25 @@
  * address (and VAT number when given), each line with quantity and unit price, the VAT rate and
  * amount, and the total.
  */
-import type { paymentIntents } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { invoices, orders, type paymentIntents } from "#db/schema";
 import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS } from "~/domain/pricing/checkout";
 import { documentFileName, type BusinessDocument } from "~/domain/pricing/documents";
 import { lineDescription, orderParties, type ChargedLine } from "~/domain/orders/order-documents";
-import type { OrderSnapshot } from "~/domain/orders/order-snapshot";
+import { readOrderSnapshot, type OrderSnapshot } from "~/domain/orders/order-snapshot";
 import { renderDocumentPdf } from "../documents/documents.server";
 import type { Database } from "../platform/db.server";
 import { getEnv } from "../platform/env.server";
 import { mailButton, mailHtml, mailSignature, orderUrl } from "../messages/mail-templates.server";
-import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
+import { formatDisplayDate, londonToday, type IsoDate } from "~/domain/core/dates";
 import { proofPromise } from "~/domain/fulfilment/orders";
 import { formatPence } from "~/domain/core/money";
 import { sendMail, type Mail } from "../messages/mail.server";
+import { defineJob } from "../messages/jobs.server";
+import { loadOrderDocument } from "../documents/invoices.server";
+import { linesOfOrder } from "../orders/order-lines.server";
+import { queueStaffAlert, type StaffAlert } from "./staff-alerts.server";
 import { escapeHtml } from "~/domain/core/html";
 
 export type OrderConfirmationView = {
@@ -105,17 +111,73 @@ export function orderConfirmationView(input: {
   };
 }
 
-/** B-9: after the commit; a mail fault is logged, never undoes the payment (the order page has the invoice too). */
-export async function sendOrderConfirmation(db: Database, view: OrderConfirmationView) {
-  try {
-    const pdf = await renderDocumentPdf(view.invoice);
-    await sendMail(db, {
-      ...orderConfirmationMail(view),
-      attachments: [{ filename: documentFileName(view.invoice), content: pdf, contentType: "application/pdf" }],
-    });
-  } catch (error) {
-    console.error(`[orders] confirmation e-mail for ${view.orderNumber} to ${view.to} failed:`, error);
-  }
+/**
+ * What a paid order sends, queued in the transaction that records the payment (decision 030): the
+ * buyer's confirmation with the VAT invoice and the staff alert. The job loads the order and renders
+ * the invoice itself, so the payment's request never waits on a PDF, and a process killed after the
+ * commit leaves the job for the next worker. `repeatOf` is the order this one repeats, which the
+ * transaction decided and the order does not keep.
+ */
+export const ORDER_PAID_JOB = defineJob(
+  "order-paid",
+  z.object({ orderId: z.uuid(), repeatOf: z.string().max(40).nullable() }),
+);
+
+/**
+ * The order-paid job's work (B-9). Each message has a key, so a job that runs again after a send
+ * (its worker died before completing it) sends nothing twice.
+ */
+export async function sendPaidOrderMessages(db: Database, input: { orderId: string; repeatOf: string | null }) {
+  const view = await loadOrderConfirmation(db, input);
+  // An order erased since it was paid has nobody left to tell.
+  if (!view) return;
+  const pdf = await renderDocumentPdf(view.invoice);
+  await sendMail(db, {
+    ...orderConfirmationMail(view),
+    attachments: [{ filename: documentFileName(view.invoice), content: pdf, contentType: "application/pdf" }],
+    key: `order-confirmation:${input.orderId}`,
+  });
+  await queueStaffAlert(db, paidOrderAlert(input.orderId, view), `order-paid:${input.orderId}`);
+}
+
+/** The confirmation's view of a paid order, from what the order and its invoice recorded. */
+export async function loadOrderConfirmation(
+  db: Database,
+  input: { orderId: string; repeatOf: string | null },
+): Promise<OrderConfirmationView | null> {
+  const [row] = await db
+    .select({ order: orders, invoice: invoices })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(eq(orders.id, input.orderId))
+    .limit(1);
+  const document = await loadOrderDocument(db, { orderId: input.orderId, kind: "invoice", reader: "staff" });
+  if (!row || !document) return null;
+  const { order, invoice } = row;
+  return orderConfirmationView({
+    orderId: order.id,
+    number: order.number,
+    invoiceNumber: invoice.number,
+    issuedOn: londonToday(invoice.issuedAt),
+    snapshot: readOrderSnapshot(order.number, order.snapshot),
+    lines: await linesOfOrder(db, order),
+    ledger: { ...order, amountPence: order.totalPence },
+    repeatOf: input.repeatOf,
+    promised: order.promisedDeliveryDate,
+    invoice: document,
+  });
+}
+
+/** The alert for an order just paid by card, from its confirmation e-mail's view. */
+export function paidOrderAlert(orderId: string, view: OrderConfirmationView): StaffAlert {
+  return {
+    kind: "order-paid",
+    orderId,
+    orderNumber: view.orderNumber,
+    totalPence: view.totalPence,
+    company: view.customer.company,
+    lines: view.lines.map((line) => `${line.quantity.toLocaleString("en-GB")} × ${line.description}`).join(", "),
+  };
 }
 
 type Row = { label: string; amount: string; strong?: boolean };

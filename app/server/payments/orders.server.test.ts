@@ -14,6 +14,7 @@ import {
   testPaymentIntents,
 } from "#db/schema";
 import type { DraftDataInput } from "~/domain/checkout/draft";
+import { BUYER_EMAIL, completeDraftData } from "../../../tests/setup/complete-draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
 import { loader as paymentStatusLoader } from "~/routes/api.payment-status";
@@ -62,61 +63,11 @@ beforeEach(async () => {
 const NOW = new Date("2026-11-20T12:00:00Z");
 const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada Lovelace" };
 const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
-const BUYER_EMAIL = "ada@analytical.example";
-
-/** A draft that has passed steps 2–4: 50 navy caps, standard shipping to London. */
-function completeData(overrides: Partial<DraftDataInput> = {}): DraftDataInput {
-  return {
-    product_id: "8",
-    quantity: 50,
-    variant: { color_hex: "#1f2a56" },
-    customization_selections: ["Front embroidery"],
-    branding: { method: "embroidery" },
-    confirm: { rights_confirmed: true, lead_time_acknowledged: true },
-    details: {
-      contact_name: "Ada Lovelace",
-      email: BUYER_EMAIL,
-      company: "Analytical Ltd",
-      phone: "+44 20 7946 0958",
-      vat_number: "GB980780684",
-      po_ref: "PO-77",
-      billing: {
-        company: "Analytical Ltd",
-        name: "Ada Lovelace",
-        line1: "1 Engine Street",
-        city: "London",
-        postcode: "N1 9GU",
-        country: "GB",
-      },
-      tos_accepted: true,
-      use_billing_as_shipping: false,
-    },
-    shipping: {
-      address: {
-        company: "Analytical Ltd",
-        firstName: "Ada",
-        lastName: "Lovelace",
-        name: "Ada Lovelace",
-        line1: "1 Engine Street",
-        city: "London",
-        postcode: "N1 9GU",
-        country: "GB",
-        phone: "020 7946 0958",
-      },
-      method: "standard",
-    },
-    // What a tampering client might have written: the server must not charge this.
-    totals: { subtotal: 100, discount: 0, shipping: 0, vat: 0, total: 100 },
-    status: "shipping_done",
-    ...overrides,
-  };
-}
-
 async function insertDraft(
   owner: { userId: string; accountId?: string },
   options: { status?: string; data?: DraftDataInput } = {},
 ) {
-  const data = draftDataSchema.parse(options.data ?? completeData());
+  const data = draftDataSchema.parse(options.data ?? completeDraftData());
   const [row] = await handle.db
     .insert(orderDrafts)
     .values({
@@ -138,7 +89,7 @@ const keyOf = (draftId: string, version: number, amount: number) =>
 
 const session = (userId: string) => ({ user: { id: userId } });
 
-/** The cart line of completeData()'s product, as the product page adds it. */
+/** The cart line of completeDraftData()'s product, as the product page adds it. */
 const CART_LINE = {
   productId: "8",
   quantity: 50,
@@ -254,7 +205,7 @@ describe("startPayment: the amount is the server's", () => {
   });
 
   it("charges no VAT when the goods ship outside the UK", async () => {
-    const data = completeData();
+    const data = completeDraftData();
     const draftId = await insertDraft(
       { userId: "alice" },
       {
@@ -269,7 +220,7 @@ describe("startPayment: the amount is the server's", () => {
   });
 
   it("refuses to take a UK address abroad at 0 % VAT: its postcode must be the country's", async () => {
-    const data = completeData();
+    const data = completeDraftData();
     const draftId = await insertDraft(
       { userId: "alice" },
       { data: { ...data, shipping: { ...data.shipping, address: { ...data.shipping?.address, country: "DE" } } } },
@@ -287,17 +238,20 @@ describe("startPayment: the amount is the server's", () => {
     const alices = await insertDraft({ userId: "alice" });
     const unconfirmed = await insertDraft(
       { userId: "alice" },
-      { data: completeData({ confirm: { rights_confirmed: true, lead_time_acknowledged: false } }) },
+      { data: completeDraftData({ confirm: { rights_confirmed: true, lead_time_acknowledged: false } }) },
     );
     const noDetails = await insertDraft(
       { userId: "alice" },
-      { status: "customisation_draft", data: completeData({ details: {} }) },
+      { status: "customisation_draft", data: completeDraftData({ details: {} }) },
     );
     const badPhone = await insertDraft(
       { userId: "alice" },
       {
-        data: completeData({
-          shipping: { ...completeData().shipping, address: { ...completeData().shipping?.address, phone: "12" } },
+        data: completeDraftData({
+          shipping: {
+            ...completeDraftData().shipping,
+            address: { ...completeDraftData().shipping?.address, phone: "12" },
+          },
         }),
       },
     );
@@ -815,7 +769,7 @@ describe("repeat orders (skip_proof)", () => {
     const { order: first } = await paidOrder("alice");
     await handle.db.update(orders).set({ status: "delivered" }).where(eq(orders.id, first.id));
 
-    const repeat = completeData({
+    const repeat = completeDraftData({
       proof: { preference: "skip_proof", previous_order_ref: ` ${first.number.toLowerCase()} ` },
     });
     const { order } = await paidOrder("alice", { data: repeat });
@@ -841,7 +795,7 @@ describe("repeat orders (skip_proof)", () => {
     const { order: bobs } = await paidOrder("bob");
     await handle.db.update(orders).set({ status: "delivered" }).where(eq(orders.id, bobs.id));
     const { order } = await paidOrder("alice", {
-      data: completeData({ proof: { preference: "skip_proof", previous_order_ref: bobs.number } }),
+      data: completeDraftData({ proof: { preference: "skip_proof", previous_order_ref: bobs.number } }),
     });
     expect(order.status).toBe("paid");
     expect(order.promisedDeliveryDate).toBeNull();
@@ -1003,7 +957,7 @@ describe("respondToProof", () => {
 describe("size breakdowns", () => {
   /** 100 orange shorts with a DTF leg print, ready to pay but for `sizes`. */
   const shortsData = (sizes: { size: string; count: number }[]) =>
-    completeData({
+    completeDraftData({
       product_id: "15",
       quantity: 100,
       variant: { color_hex: "#F26B12" },

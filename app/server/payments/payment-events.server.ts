@@ -15,8 +15,6 @@ import { linesUnchangedSincePriced, readLedgerLines, type LedgerLine } from "~/d
 import { orderDrafts, paymentEvents, paymentIntents } from "#db/schema";
 import type { Database } from "../platform/db.server";
 import { createPaidOrder } from "./order-creation.server";
-import { alertStaff, paidOrderAlert } from "./staff-alerts.server";
-import { sendOrderConfirmation, type OrderConfirmationView } from "./order-mail.server";
 import type { PaymentEvent } from "../providers/payment-provider.server";
 import type { Services } from "../providers/services.server";
 
@@ -195,8 +193,9 @@ export async function handlePaymentProcessing(db: Database, event: PaymentEvent)
 /**
  * A successful payment: checks the amount and currency against the ledger, then, in the same
  * transaction, refuses a draft paid already or changed since (both held for staff) and makes the
- * order (createPaidOrder, order-creation.server.ts). The confirmation e-mail goes after the
- * commit, so a mail fault never undoes a payment (and a replay never sends a second one).
+ * order (createPaidOrder, order-creation.server.ts), whose confirmation and staff alert are queued
+ * as a job in the same transaction: they go exactly when the payment is committed, and a replay
+ * (found claimed) queues nothing more.
  */
 export async function handlePaymentSucceeded(
   services: Services,
@@ -205,8 +204,7 @@ export async function handlePaymentSucceeded(
 ): Promise<PaymentEventResult> {
   const { db } = services;
   const now = options.now ?? new Date();
-  type Applied = PaymentEventResult & { mail?: OrderConfirmationView };
-  const result = await withClaimedEvent(db, event, async (tx, ledger): Promise<Applied> => {
+  return withClaimedEvent(db, event, async (tx, ledger): Promise<PaymentEventResult> => {
     if (
       event.currency !== ledger.currency ||
       event.amountPence !== ledger.amountPence ||
@@ -260,10 +258,4 @@ export async function handlePaymentSucceeded(
     const made = await createPaidOrder(tx, { draft, lineDrafts, ledger, now });
     return { outcome: "paid", ...made };
   });
-
-  if (!("mail" in result)) return result;
-  const { mail, ...outcome } = result;
-  if (mail) await sendOrderConfirmation(db, mail);
-  if (mail && outcome.orderId) await alertStaff(db, paidOrderAlert(outcome.orderId, mail));
-  return outcome;
 }

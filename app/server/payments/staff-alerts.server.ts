@@ -18,7 +18,6 @@ import { hasStaffRole, STAFF_ROLE } from "../accounts/admin-staff.server";
 import { type Env, getEnv } from "../platform/env.server";
 import type { Database } from "../platform/db.server";
 import { sendMail, type Mail } from "../messages/mail.server";
-import type { OrderConfirmationView } from "./order-mail.server";
 
 export type StaffAlert =
   | { kind: "order-paid"; orderId: string; orderNumber: string; totalPence: number; company: string; lines: string }
@@ -134,27 +133,22 @@ export function staffAlertMail(alert: StaffAlert, to: string): Mail {
 }
 
 /**
- * Queues the alert, one e-mail per recipient, after its change committed; a fault is logged and
- * never undoes the change.
+ * Queues the alert, one e-mail per recipient. With a key, each recipient's e-mail is written once
+ * however often this runs (a job run again after its worker died).
  */
-export async function alertStaff(db: Database, alert: StaffAlert): Promise<void> {
-  try {
-    for (const to of await staffAlertRecipients(db)) await sendMail(db, staffAlertMail(alert, to));
-  } catch (error) {
-    console.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed:`, error);
+export async function queueStaffAlert(db: Database, alert: StaffAlert, key?: string): Promise<void> {
+  for (const to of await staffAlertRecipients(db)) {
+    await sendMail(db, { ...staffAlertMail(alert, to), ...(key ? { key: `${key}:${to}` } : {}) });
   }
 }
 
-/** The alert for an order just paid by card, from its confirmation e-mail's view. */
-export function paidOrderAlert(orderId: string, view: OrderConfirmationView): StaffAlert {
-  return {
-    kind: "order-paid",
-    orderId,
-    orderNumber: view.orderNumber,
-    totalPence: view.totalPence,
-    company: view.customer.company,
-    lines: view.lines.map((line) => `${line.quantity.toLocaleString("en-GB")} × ${line.description}`).join(", "),
-  };
+/** Queues the alert after its change committed; a fault is logged and never undoes the change. */
+export async function alertStaff(db: Database, alert: StaffAlert): Promise<void> {
+  try {
+    await queueStaffAlert(db, alert);
+  } catch (error) {
+    console.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed:`, error);
+  }
 }
 
 /** The alert for an answer to a proof, wherever it was given (respondToProof records every answer). */

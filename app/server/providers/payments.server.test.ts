@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { runDueJobs } from "../edge/job-worker.server";
 import { orderDrafts, orderLines, orders, orderStatusHistory, outbox, paymentEvents, paymentIntents } from "#db/schema";
 import type { DraftDataInput } from "~/domain/checkout/draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
@@ -475,6 +476,8 @@ describe("the Stripe webhook", () => {
     expect(all[0]).toMatchObject({ totalPence: 31860, paymentIntentId: intent.intentId, status: "paid" });
     expect(await handle.db.select({ draftId: orderLines.draftId }).from(orderLines)).toEqual([{ draftId }]);
     expect(await handle.db.select().from(orderStatusHistory)).toHaveLength(1);
+    // The confirmation and the alert were queued with the payment, once: the worker writes them.
+    await runDueJobs(handle.db);
     const mails = await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("Total paid: £318.60");
@@ -512,6 +515,7 @@ describe("the Stripe webhook", () => {
     const all = await handle.db.select().from(orders);
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ totalPence: 31860, paymentIntentId: intent.intentId, status: "paid" });
+    await runDueJobs(handle.db);
     expect(await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"))).toHaveLength(1);
 
     // Paid now: the next run asks nothing, and the webhook arriving late is a no-op.
@@ -519,6 +523,7 @@ describe("the Stripe webhook", () => {
     expect((await deliver(succeeded(intent.intentId))).json.outcome).toBe("already_paid");
     expect(await handle.db.select().from(orders)).toHaveLength(1);
     expect(await handle.db.select().from(orderStatusHistory)).toHaveLength(1);
+    await runDueJobs(handle.db);
     expect(await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"))).toHaveLength(1);
     expect((await handle.db.select().from(paymentEvents)).map((e) => e.eventId)).toContain(
       reconciliationEventId(intent.intentId),

@@ -1,0 +1,52 @@
+import type { DraftDataInput } from "~/domain/checkout/draft";
+
+/** The buyer of completeDraftData's draft. */
+export const BUYER_EMAIL = "ada@analytical.example";
+
+/** A draft that has passed steps 2–4: 50 navy caps, standard shipping to London. */
+export function completeDraftData(overrides: Partial<DraftDataInput> = {}): DraftDataInput {
+  return {
+    product_id: "8",
+    quantity: 50,
+    variant: { color_hex: "#1f2a56" },
+    customization_selections: ["Front embroidery"],
+    branding: { method: "embroidery" },
+    confirm: { rights_confirmed: true, lead_time_acknowledged: true },
+    details: {
+      contact_name: "Ada Lovelace",
+      email: BUYER_EMAIL,
+      company: "Analytical Ltd",
+      phone: "+44 20 7946 0958",
+      vat_number: "GB980780684",
+      po_ref: "PO-77",
+      billing: {
+        company: "Analytical Ltd",
+        name: "Ada Lovelace",
+        line1: "1 Engine Street",
+        city: "London",
+        postcode: "N1 9GU",
+        country: "GB",
+      },
+      tos_accepted: true,
+      use_billing_as_shipping: false,
+    },
+    shipping: {
+      address: {
+        company: "Analytical Ltd",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        name: "Ada Lovelace",
+        line1: "1 Engine Street",
+        city: "London",
+        postcode: "N1 9GU",
+        country: "GB",
+        phone: "020 7946 0958",
+      },
+      method: "standard",
+    },
+    // What a tampering client might have written: the server must not charge this.
+    totals: { subtotal: 100, discount: 0, shipping: 0, vat: 0, total: 100 },
+    status: "shipping_done",
+    ...overrides,
+  };
+}
