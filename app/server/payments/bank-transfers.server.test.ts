@@ -708,6 +708,8 @@ describe("who the transfer e-mails go to (decision 036)", () => {
     await smtp.clear();
     const result = await placeFor(buyer.userId, buyer.userId, stranger.email);
     if (!result.ok) throw new Error(result.message);
+    // The worker sends the placed e-mail, queued with the order, long before the first reminder.
+    await runDueJobs(handle.db);
     await runBankTransferTasks(handle.db, new Date("2026-12-07T08:00:00Z"));
     await runBankTransferTasks(handle.db, new Date("2026-12-11T08:00:00Z"));
     expect(await recipientsOf(result.orderNumber)).toEqual([

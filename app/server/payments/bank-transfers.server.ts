@@ -46,7 +46,8 @@ import { lockDraft, lockLineDrafts } from "./payment-events.server";
 import { PaymentProviderError } from "../providers/payment-provider.server";
 import { payingBuyer, priceCheckout } from "./payment-start.server";
 import type { Services } from "../providers/services.server";
-import { alertStaff } from "./staff-alerts.server";
+import { queueStaffAlert } from "./staff-alerts.server";
+import { defineJob, enqueue } from "../messages/jobs.server";
 
 /** At most 10 orders placed by transfer a minute per user, like payment intents (B-22). */
 export const BANK_TRANSFER_LIMIT = { hits: 10, windowSeconds: 60 } as const;
@@ -153,13 +154,12 @@ export async function placeBankTransferOrder(
   }
 
   const dueOn = transferDueOn(now);
-  type Placed = PlacedTransfer & { mail: (TransferMailView & { accountId: string }) | null };
-  const result = await db.transaction(async (tx): Promise<Placed | Failure> => {
+  const result = await db.transaction(async (tx): Promise<PlacedTransfer | Failure> => {
     const draft = await lockDraft(tx, row.id);
     if (draft.status === "paid" || draft.paidAt) {
       // A second tab or click that waited on the lock: the order the first one placed.
       const placed = await placedByTransfer(tx, userId, row.id);
-      return placed ? { ok: true, ...placed, mail: null } : failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
+      return placed ? { ok: true, ...placed } : failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
     }
     if (draft.version !== row.version) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
     const lineDrafts = await lockLineDrafts(tx, lines, draft.id);
@@ -194,33 +194,69 @@ export async function placeBankTransferOrder(
       dueOn,
       placedAt: now,
     });
-    const { details } = made.snapshot.data;
-    return {
-      ok: true,
-      orderId: made.orderId,
-      orderNumber: made.orderNumber,
-      mail: {
-        // The address typed at checkout: buyerMailRecipient decides whether it may be written to.
-        to: details.email,
-        accountId: draft.accountId,
-        orderNumber: made.orderNumber,
-        orderUrl: orderUrl(made.orderId),
-        proformaNumber,
-        totalPence: computed.total,
-        dueOn,
-        poRef: details.po_ref,
-      },
-    };
+    // The buyer's e-mail with the pro-forma and the staff alert leave with the commit (decision 030).
+    await enqueue(tx, TRANSFER_PLACED_JOB, { orderId: made.orderId });
+    return { ok: true, orderId: made.orderId, orderNumber: made.orderNumber };
   });
-  if (!result.ok) return result;
-  const { mail, ...placed } = result;
-  if (mail) {
-    const to = await buyerMailRecipient(db, { userId, accountId: mail.accountId, contact: mail.to });
-    if (to) await sendPlacedMail(db, placed.orderId, { ...mail, to });
+  return result;
+}
+
+/**
+ * What an order placed by bank transfer sends, queued in the transaction that places it: the buyer's
+ * e-mail with the pro-forma and the bank details, and the staff alert. The job renders the pro-forma
+ * itself; each message has a key, so a job run twice sends nothing twice.
+ */
+export const TRANSFER_PLACED_JOB = defineJob("transfer-placed", z.object({ orderId: z.uuid() }));
+
+/** The transfer-placed job's work (decision 022). */
+export async function sendTransferPlacedMessages(db: Database, input: { orderId: string }) {
+  const [found] = await db
+    .select({ order: orders, transfer: bankTransfers })
+    .from(orders)
+    .innerJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
+    .where(eq(orders.id, input.orderId))
+    .limit(1);
+  // An order erased since it was placed has nobody left to tell.
+  if (!found) return;
+  const { order, transfer } = found;
+  const { details } = readOrderSnapshot(order.number, order.snapshot).data;
+  // The address typed at checkout: buyerMailRecipient decides whether it may be written to.
+  const to = await buyerMailRecipient(db, { userId: order.userId, accountId: order.accountId, contact: details.email });
+  if (to) {
+    const proforma = await loadProforma(db, { orderId: order.id, reader: "staff" });
+    if (!proforma) throw new Error(`Order ${order.number} has no pro-forma`);
+    const view: TransferMailView = {
+      to,
+      orderNumber: order.number,
+      orderUrl: orderUrl(order.id),
+      proformaNumber: transfer.proformaNumber,
+      totalPence: transfer.amountPence,
+      dueOn: transfer.dueOn,
+      poRef: details.po_ref,
+    };
+    await sendMail(db, {
+      ...transferPlacedMail(view),
+      attachments: [
+        {
+          filename: documentFileName(proforma),
+          content: await renderDocumentPdf(proforma),
+          contentType: "application/pdf",
+        },
+      ],
+      key: `transfer-placed:${order.id}`,
+    });
   }
-  if (mail)
-    await alertStaff(db, { kind: "transfer-placed", ...placed, totalPence: mail.totalPence, dueOn: mail.dueOn });
-  return placed;
+  await queueStaffAlert(
+    db,
+    {
+      kind: "transfer-placed",
+      orderId: order.id,
+      orderNumber: order.number,
+      totalPence: transfer.amountPence,
+      dueOn: transfer.dueOn,
+    },
+    `transfer-placed:${order.id}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -258,19 +294,4 @@ export async function loadProforma(
     amounts: order,
     dueOn: transfer.dueOn,
   });
-}
-
-/** The placed e-mail with the pro-forma attached; a fault is logged and never undoes the order (its page has the pro-forma). */
-async function sendPlacedMail(db: Database, orderId: string, view: TransferMailView) {
-  try {
-    const proforma = await loadProforma(db, { orderId, reader: "staff" });
-    if (!proforma) throw new Error(`Order ${view.orderNumber} has no pro-forma`);
-    const pdf = await renderDocumentPdf(proforma);
-    await sendMail(db, {
-      ...transferPlacedMail(view),
-      attachments: [{ filename: documentFileName(proforma), content: pdf, contentType: "application/pdf" }],
-    });
-  } catch (error) {
-    console.error(`[orders] bank transfer e-mail for ${view.orderNumber} failed:`, error);
-  }
 }

@@ -74,10 +74,14 @@ const open = (): Promise<DatabaseHandle> =>
 /** Runs the crash process to its death; answers its exit signal and what it printed. */
 function payAndCrash(clientSecret: string): Promise<{ signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--import", ASSET_IMPORTS, CRASH_PROCESS, where, clientSecret, USER], {
-      env: process.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--import", ASSET_IMPORTS, CRASH_PROCESS, where, clientSecret, USER],
+      {
+        env: process.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;
