@@ -148,6 +148,16 @@ describe("the house rules of app/", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("has no domain rule importing the copy, server code, a component or a route", () => {
+    const above = ["content", "server", "components", "routes"].map((dir) => join(APP, dir));
+    const offenders = FILES.filter((file) => file.startsWith(join(APP, "domain"))).flatMap((file) =>
+      (GRAPH.get(file) ?? [])
+        .filter((target) => above.some((dir) => target.startsWith(`${dir}/`)))
+        .map((target) => `${name(file)} → ${name(target)}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   for (const area of Object.keys(WINGS) as Area[]) {
     const wings: readonly string[] = WINGS[area];
     const areaDir = join(APP, area);

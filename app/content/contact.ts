@@ -3,7 +3,7 @@
  * (SPEC.md §2 "Contact", §4 "SMS prompt"; REQUIREMENTS.md R-CONTACT-01..06, A-2, A-3, A-21, B-26).
  */
 import { SITE } from "./links";
-import { POLICY_NUMBERS } from "./policy-numbers";
+import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 
 export const CONTACT_PAGE = {
   // R-CONTACT-01 / A-55: page heading and form heading.

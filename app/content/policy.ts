@@ -17,7 +17,7 @@
 import { FIRST_ORDER_DISCOUNT_PERCENT, SHIPPING_METHODS } from "~/domain/pricing/checkout";
 import { formatPence } from "~/domain/core/money";
 
-export { POLICY_NUMBERS } from "./policy-numbers";
+export { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 
 export const POLICY = {
   quoteValidity: "Quotes are valid for 30 days from the date we send them.",

@@ -4,7 +4,7 @@
  */
 import type { CategorySlug } from "~/catalogue/types";
 import type { ProductRequestField } from "~/domain/people/product-request";
-import { POLICY_NUMBERS } from "./policy-numbers";
+import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 
 /** What we make to order in each category, whether or not the catalogue lists any of it yet. */
 export const SOURCING_EXAMPLES: Readonly<Record<CategorySlug, readonly string[]>> = {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { POLICY_NUMBERS } from "~/content/policy-numbers";
+import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
 import { buttonClass } from "../ui/button";
 import { FormMessage } from "../ui/form";

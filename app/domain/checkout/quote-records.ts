@@ -4,7 +4,7 @@
  * and the export show. Pure rules; the server stores and reads them.
  */
 import { findProductById } from "~/catalogue/catalogue";
-import { POLICY_NUMBERS } from "~/content/policy-numbers";
+import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 import { addressLines } from "../pricing/checkout";
 import { type IsoDate, londonToday } from "../core/dates";
 import type { DraftData } from "./draft";

@@ -6,7 +6,7 @@
  */
 import { findProductById } from "~/catalogue/catalogue";
 import { colourName } from "~/catalogue/colours";
-import { POLICY_NUMBERS } from "~/content/policy-numbers";
+import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 import { productionTimeText } from "../fulfilment/production-time";
 import { SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "../pricing/checkout";
 import { addDays, formatDateRange, formatDisplayDate, type IsoDate, londonToday } from "../core/dates";

@@ -5,7 +5,7 @@
  * date; an order still unpaid the day after it expires. Dates are Europe/London calendar dates.
  * Pure: the clock and the order are passed in.
  */
-import { POLICY_NUMBERS } from "~/content/policy-numbers";
+import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 import { addDays, formatDisplayDate, londonToday, type IsoDate } from "../core/dates";
 import { documentPence, type BusinessDocument } from "../pricing/documents";
 import { formatPence } from "../core/money";

@@ -4,7 +4,7 @@
  * (14) calendar days of delivery, the window the policy gives quality disputes and transit damage,
  * and may add a few photos. Pure: the clock and the order are passed in.
  */
-import { POLICY_NUMBERS } from "~/content/policy-numbers";
+import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 import { addDays, type IsoDate } from "../core/dates";
 import { calendarDaysAfter } from "../fulfilment/guarantee";
 import type { OrderStatus } from "../fulfilment/orders";

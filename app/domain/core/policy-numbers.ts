@@ -1,6 +1,7 @@
 /**
- * The numbers behind the business's commitments (SPEC.md §9), apart from policy.ts's sentences so a
- * page quoting one number does not load every policy text (the JavaScript budget).
+ * The numbers behind the business's commitments (SPEC.md §9), apart from the sentences of app/content/policy.ts so a
+ * page quoting one number does not load every policy text (the JavaScript budget). Pure figures, so the
+ * domain rules that apply them (quote validity, transfer due dates, claim windows) read them here.
  */
 export const POLICY_NUMBERS = {
   quoteValidDays: 30,
