@@ -14,7 +14,7 @@ import {
   orderStatusHistory,
   paymentIntents,
 } from "#db/schema";
-import type { DraftDataInput } from "~/domain/checkout/draft";
+import { BUYER_EMAIL, completeDraftData } from "../../../tests/setup/complete-draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { loader as proformaLoader } from "~/routes/order-proforma";
 import { action as paymentAction } from "~/routes/payment";
@@ -63,56 +63,8 @@ beforeEach(async () => {
 
 /** Thu 26 Nov 2026, 10:00 in London: the transfer is due by Thu 10 Dec. */
 const PLACED = new Date("2026-11-26T10:00:00Z");
-const BUYER_EMAIL = "ada@analytical.example";
 
-function completeData(overrides: Partial<DraftDataInput> = {}): DraftDataInput {
-  return {
-    product_id: "8",
-    quantity: 50,
-    variant: { color_hex: "#1f2a56" },
-    customization_selections: ["Front embroidery"],
-    branding: { method: "embroidery" },
-    confirm: { rights_confirmed: true, lead_time_acknowledged: true },
-    details: {
-      contact_name: "Ada Lovelace",
-      email: BUYER_EMAIL,
-      company: "Analytical Ltd",
-      phone: "+44 20 7946 0958",
-      vat_number: "GB980780684",
-      po_ref: "PO-7781",
-      billing: {
-        company: "Analytical Ltd",
-        name: "Ada Lovelace",
-        line1: "1 Engine Street",
-        city: "London",
-        postcode: "N1 9GU",
-        country: "GB",
-      },
-      tos_accepted: true,
-      use_billing_as_shipping: false,
-    },
-    shipping: {
-      address: {
-        company: "Analytical Ltd",
-        firstName: "Ada",
-        lastName: "Lovelace",
-        name: "Ada Lovelace",
-        line1: "1 Engine Street",
-        city: "London",
-        postcode: "N1 9GU",
-        country: "GB",
-        phone: "020 7946 0958",
-      },
-      method: "standard",
-    },
-    // What a tampering client might have written: never charged.
-    totals: { subtotal: 100, discount: 0, shipping: 0, vat: 0, total: 100 },
-    status: "shipping_done",
-    ...overrides,
-  };
-}
-
-async function insertDraft(userId: string, data = completeData()) {
+async function insertDraft(userId: string, data = completeDraftData()) {
   const [row] = await handle.db
     .insert(orderDrafts)
     .values({
@@ -135,7 +87,7 @@ const confirmEmail = (userId: string) =>
   handle.db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, userId));
 
 /** Places a fresh draft of a new buyer by bank transfer at `now`. */
-async function placed(now = PLACED, data = completeData()) {
+async function placed(now = PLACED, data = completeDraftData()) {
   const email = `buyer-${Math.random().toString(36).slice(2)}@acme.co`;
   const buyer = await createSignedInUser(handle.db, email);
   await confirmEmail(buyer.userId);
@@ -281,8 +233,8 @@ describe("placing an order by bank transfer", () => {
     ])
       expect(mail.text).toContain(line);
     // The PO reference is the buyer's text: quoted under its label (decision 036).
-    expect(mail.text).toMatch(/\r?\nPO reference, as typed at checkout:\r?\n> PO-7781\r?\n/);
-    expect(mail.subject).not.toContain("PO-7781");
+    expect(mail.text).toMatch(/\r?\nPO reference, as typed at checkout:\r?\n> PO-77\r?\n/);
+    expect(mail.subject).not.toContain("PO-77");
     expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
       [`Pro-forma invoice ${transfer.proformaNumber}.pdf`, "application/pdf"],
     ]);
@@ -352,7 +304,7 @@ describe("placing an order by bank transfer", () => {
 
   it("refuses an incomplete checkout and limits a user to 10 tries a minute", async () => {
     const alice = await createSignedInUser(handle.db, "alice@acme.co");
-    const draftId = await insertDraft(alice.userId, completeData({ status: "details_done", shipping: undefined }));
+    const draftId = await insertDraft(alice.userId, completeDraftData({ status: "details_done", shipping: undefined }));
     const attempt = () => placeBankTransferOrder(services, { session: session(alice.userId), draftId, productId: "8" });
     expect(await attempt()).toMatchObject({ ok: false, status: 409, code: "DRAFT_INCOMPLETE" });
     for (let i = 0; i < 9; i += 1) await attempt();
@@ -393,7 +345,7 @@ describe("the pro-forma invoice", () => {
       `Number ${transfer.proformaNumber}`,
       "Date Thu, Nov 26, 2026",
       `Order ${order.number}`,
-      "PO reference PO-7781",
+      "PO reference PO-77",
       `Payment reference ${order.number}`,
       "Due by Thu, Dec 10, 2026",
       // The seller.
@@ -498,7 +450,7 @@ describe("staff mark the transfer received", () => {
     expect(alert.text).toContain(`${staff.name} marked the bank transfer for order ${order.number} received.`);
     const invoiceText = (await pdfText(invoiceMail.attachments[0]!.content)).replace(/\s+/g, " ");
     expect(invoiceText).toContain("Payment Paid by bank transfer on Tue, Dec 1, 2026");
-    expect(invoiceText).toContain("PO reference PO-7781");
+    expect(invoiceText).toContain("PO reference PO-77");
     expect(await orderRow(orderId)).toMatchObject({ status: "paid", paidAt: at });
     expect(await transferRow(orderId)).toMatchObject({ receivedAt: at, receivedBy: staff.id });
     expect((await historyOf(orderId)).at(-1)).toMatchObject({
@@ -670,7 +622,7 @@ async function organisationOf(owner: string, others: string[] = []) {
 
 /** A checkout of `userId` for `accountId` whose Details step gives `contact` as the work e-mail. */
 async function draftFor(userId: string, accountId: string, contact: string) {
-  const base = completeData();
+  const base = completeDraftData();
   const data = draftDataSchema.parse({ ...base, details: { ...base.details!, email: contact } });
   const [row] = await handle.db
     .insert(orderDrafts)
