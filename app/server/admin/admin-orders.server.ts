@@ -25,8 +25,8 @@ import type { StaffMember } from "../accounts/admin-access.server";
 import { orderMailView, sendStageMail, staffStatusMail } from "../messages/admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "../artwork/artwork.server";
 import type { Database } from "../platform/db.server";
-import type { Mail } from "../messages/mail.server";
-import { issueCreditNote, mailOrderDocument } from "../documents/invoices.server";
+import { CREDIT_NOTE_MAIL_JOB, issueCreditNote } from "../documents/invoices.server";
+import { enqueue } from "../messages/jobs.server";
 import { failure, type Failure } from "../platform/http.server";
 import type { FileStorage } from "../providers/storage.server";
 
@@ -54,9 +54,9 @@ export function staleFailure(current: { status: string }): Failure {
  * Moves an order to `change.to` (B-7): only a move canTransition allows staff, only
  * from the version the page showed, never to proof_sent (that is a proof upload). Shipping stores
  * the carrier and tracking number. In production, shipped (with the tracking link) and delivered
- * each e-mail the buyer after the commit (staffStatusMail, decision 024); delivery's e-mail links to
- * the order's reviews (decision 023). A mail fault is logged and never undoes the change (the buyer's order
- * page shows the status, tracking number and review forms too).
+ * each e-mail the buyer (staffStatusMail, decision 024), queued in the change's transaction (decision
+ * 030); delivery's e-mail links to the order's reviews (decision 023). A mail fault is logged and never
+ * undoes the change (the buyer's order page shows the status, tracking number and review forms too).
  */
 export async function changeOrderStatus(
   db: Database,
@@ -70,58 +70,49 @@ export async function changeOrderStatus(
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   if (change.to === "proof_sent") return failure(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
   const note = change.note || defaultStatusNote(change);
-  const result = await db.transaction(
-    async (tx): Promise<(AdminChange & { mail: Mail | null; creditNote: string | null }) | Failure> => {
-      const order = await lockOrder(tx, input.orderId);
-      if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
-      if (order.version !== change.version) return staleFailure(order);
-      const from = toOrderStatus(order.status);
-      if (!canTransition(from, change.to, "staff", orderPayment(order.paidAt)))
-        return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.invalidTransition(from, change.to));
+  return db.transaction(async (tx): Promise<AdminChange | Failure> => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+    if (order.version !== change.version) return staleFailure(order);
+    const from = toOrderStatus(order.status);
+    if (!canTransition(from, change.to, "staff", orderPayment(order.paidAt)))
+      return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.invalidTransition(from, change.to));
 
-      const shipping =
-        change.to === "shipped" ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {};
-      const [updated] = await tx
-        .update(orders)
-        .set({ status: change.to, ...shipping, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(orders.id, order.id), eq(orders.version, change.version)))
-        .returning({ version: orders.version });
-      if (!updated) return staleFailure(order);
-      await tx.insert(orderStatusHistory).values({
-        orderId: order.id,
-        fromStatus: from,
-        toStatus: change.to,
-        actor: "staff",
-        actorUserId: staff.id,
-        note,
-      });
-      // A refund cancels the VAT invoice with a credit note naming it (decision 019).
-      const creditNote =
-        change.to === "refunded" ? await issueCreditNote(tx, { orderId: order.id, now: new Date() }) : null;
-      return {
-        ok: true,
-        status: change.to,
-        version: updated.version,
-        message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".${creditNote ? ` Credit note ${creditNote} issued and e-mailed to the buyer.` : ""}`,
-        creditNote,
-        mail: staffStatusMail(change.to, {
-          ...orderMailView(order),
-          promised: order.promisedDeliveryDate,
-          carrier: change.carrier,
-          trackingNumber: change.trackingNumber,
-        }),
-      };
-    },
-  );
-  if (!result.ok) return result;
-  const { mail, creditNote, ...changed } = result;
-  if (creditNote) {
-    await mailOrderDocument(db, { orderId: input.orderId, kind: "credit_note" }).catch((error: unknown) => {
-      console.error(`[admin] credit note ${creditNote} e-mail failed:`, error);
+    const shipping = change.to === "shipped" ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {};
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: change.to, ...shipping, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, order.id), eq(orders.version, change.version)))
+      .returning({ version: orders.version });
+    if (!updated) return staleFailure(order);
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: from,
+      toStatus: change.to,
+      actor: "staff",
+      actorUserId: staff.id,
+      note,
     });
-  }
-  if (mail) await sendStageMail(db, mail);
-  return changed;
+    // A refund cancels the VAT invoice with a credit note naming it (decision 019).
+    const creditNote =
+      change.to === "refunded" ? await issueCreditNote(tx, { orderId: order.id, now: new Date() }) : null;
+    // What the change sends leaves with its commit (decision 030): the stage e-mail as an outbox row,
+    // the credit note, whose PDF is rendered by its job.
+    if (creditNote) await enqueue(tx, CREDIT_NOTE_MAIL_JOB, { orderId: order.id });
+    const mail = staffStatusMail(change.to, {
+      ...orderMailView(order),
+      promised: order.promisedDeliveryDate,
+      carrier: change.carrier,
+      trackingNumber: change.trackingNumber,
+    });
+    if (mail) await sendStageMail(tx, mail);
+    return {
+      ok: true,
+      status: change.to,
+      version: updated.version,
+      message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".${creditNote ? ` Credit note ${creditNote} issued and e-mailed to the buyer.` : ""}`,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

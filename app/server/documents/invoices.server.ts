@@ -4,6 +4,7 @@
  * note naming it. Either is rebuilt on demand from what the order recorded and rendered by the one
  * PDF module, for the order's buyer, their organisation and staff.
  */
+import { z } from "zod";
 import { and, eq } from "drizzle-orm";
 import { bankTransfers, creditNotes, invoices, orders, orderStatusHistory } from "#db/schema";
 import { DOCUMENT_TITLES, documentFileName, documentPence, type BusinessDocument } from "~/domain/pricing/documents";
@@ -20,6 +21,7 @@ import { hitRateLimit } from "../platform/rate-limit.server";
 import { failure, type Failure } from "../platform/http.server";
 import { branded, orderUrl } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
+import { defineJob } from "../messages/jobs.server";
 
 /** The order's VAT invoice, numbered now; call it inside the transaction that records the payment. */
 export async function issueInvoice(tx: Database, input: { orderId: string; now: Date }): Promise<string> {
@@ -130,9 +132,9 @@ export async function documentResponse(document: BusinessDocument): Promise<Resp
  */
 export async function mailOrderDocument(
   db: Database,
-  input: { orderId: string; kind: OrderDocumentKind },
+  input: { orderId: string; kind: OrderDocumentKind; key?: string },
 ): Promise<{ to: string; number: string } | null> {
-  const document = await loadOrderDocument(db, { ...input, reader: "staff" });
+  const document = await loadOrderDocument(db, { orderId: input.orderId, kind: input.kind, reader: "staff" });
   if (!document) return null;
   const [order] = await db
     .select({ number: orders.number, snapshot: orders.snapshot })
@@ -158,8 +160,19 @@ export async function mailOrderDocument(
       { kind: `order-${document.kind.replace("_", "-")}`, orderNumber: order.number, number: document.number },
     ),
     attachments: [{ filename: documentFileName(document), content: pdf, contentType: "application/pdf" }],
+    ...(input.key ? { key: input.key } : {}),
   });
   return { to, number: document.number };
+}
+
+/**
+ * The e-mail of a refunded order's credit note, queued in the refund's transaction; the job renders
+ * the PDF, and its key sends it once however often the job runs (decision 030).
+ */
+export const CREDIT_NOTE_MAIL_JOB = defineJob("credit-note-mail", z.object({ orderId: z.uuid() }));
+
+export async function sendCreditNoteMail(db: Database, input: { orderId: string }): Promise<void> {
+  await mailOrderDocument(db, { orderId: input.orderId, kind: "credit_note", key: `credit-note:${input.orderId}` });
 }
 
 /** Staff may re-send an order's invoice this many times an hour (each renders a PDF and sends a mail). */
