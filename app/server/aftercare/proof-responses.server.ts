@@ -26,10 +26,9 @@ import { recordedAnswerNote } from "~/domain/orders/proof-sharing";
 import { orderMailView, proofApprovedMail, sendStageMail } from "../messages/admin-mail.server";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
-import type { Mail } from "../messages/mail.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { answerColumns, answerRecordFor, type ProofAnswerer } from "./proof-answerers.server";
-import { alertStaff, proofAnswerAlert, type StaffAlert } from "../payments/staff-alerts.server";
+import { alertStaff, proofAnswerAlert } from "../payments/staff-alerts.server";
 
 export const PROOF_ANSWER_MESSAGES = {
   notFound: "Order not found.",
@@ -77,8 +76,7 @@ export async function respondToProof(
     return failure(404, "ORDER_NOT_FOUND", PROOF_ANSWER_MESSAGES.notFound);
   const now = input.now ?? new Date();
   const notAwaiting = () => failure(409, "PROOF_NOT_AWAITING", PROOF_ANSWER_MESSAGES.notAwaiting);
-  type Answered = ProofResponse & { mail: Mail | null; alert: StaffAlert };
-  const result = await db.transaction(async (tx): Promise<Answered | Failure> => {
+  return db.transaction(async (tx): Promise<ProofResponse | Failure> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return failure(404, "ORDER_NOT_FOUND", PROOF_ANSWER_MESSAGES.notFound);
     const who = await answerRecordFor(
@@ -154,12 +152,9 @@ export async function respondToProof(
     });
     const version = updated?.version ?? order.version + 1;
     const mail = target === "proof_approved" ? proofApprovedMail({ ...orderMailView(order), promised }) : null;
-    const alert = proofAnswerAlert(order, { decision, proof: name, comment });
-    return { ok: true, status: target, promisedDeliveryDate: promised, version, mail, alert };
+    // The buyer's e-mail and the staff alert leave with the commit (decision 030).
+    if (mail) await sendStageMail(tx, mail);
+    await alertStaff(tx, proofAnswerAlert(order, { decision, proof: name, comment }));
+    return { ok: true, status: target, promisedDeliveryDate: promised, version };
   });
-  if (!result.ok) return result;
-  const { mail, alert, ...answered } = result;
-  if (mail) await sendStageMail(db, mail);
-  await alertStaff(db, alert);
-  return answered;
 }

@@ -142,10 +142,14 @@ export async function queueStaffAlert(db: Database, alert: StaffAlert, key?: str
   }
 }
 
-/** Queues the alert after its change committed; a fault is logged and never undoes the change. */
+/**
+ * Queues the alert, inside the change's transaction when `db` is one, so it goes exactly when the
+ * change is committed (decision 030). It runs in a savepoint of its own: a fault is logged and rolls
+ * back only the alert, never the change.
+ */
 export async function alertStaff(db: Database, alert: StaffAlert): Promise<void> {
   try {
-    await queueStaffAlert(db, alert);
+    await db.transaction((tx) => queueStaffAlert(tx, alert));
   } catch (error) {
     console.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed:`, error);
   }
