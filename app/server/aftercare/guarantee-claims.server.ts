@@ -111,8 +111,7 @@ export async function claimGuarantee(
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", CLAIM_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
   const now = input.now ?? new Date();
-  type Claimed = { ok: true; message: string; orderNumber: string; daysLate: number };
-  const result = await db.transaction(async (tx): Promise<Claimed | Failure> => {
+  return db.transaction(async (tx): Promise<{ ok: true; message: string } | Failure> => {
     const [order] = await tx
       .select({ id: orders.id, number: orders.number, status: orders.status, promised: orders.promisedDeliveryDate })
       .from(orders)
@@ -134,17 +133,16 @@ export async function claimGuarantee(
       .onConflictDoNothing()
       .returning({ orderId: guaranteeClaims.orderId });
     if (!inserted) return failure(409, "CLAIM_ALREADY_CLAIMED", CLAIM_REFUSALS.already_claimed);
-    return { ok: true, message: CLAIM_MESSAGES.claimed, orderNumber: order.number, daysLate: eligibility.daysLate };
+    // The staff alert leaves with the commit (decision 030).
+    await alertStaff(tx, {
+      kind: "guarantee-claim",
+      orderId: order.id,
+      orderNumber: order.number,
+      daysLate: eligibility.daysLate,
+      note: input.note.trim(),
+    });
+    return { ok: true, message: CLAIM_MESSAGES.claimed };
   });
-  if (!result.ok) return result;
-  await alertStaff(db, {
-    kind: "guarantee-claim",
-    orderId: input.orderId,
-    orderNumber: result.orderNumber,
-    daysLate: result.daysLate,
-    note: input.note.trim(),
-  });
-  return { ok: true, message: result.message };
 }
 
 export type ClaimDecision = { decision: "accept" | "refuse"; reason: string };

@@ -17,7 +17,6 @@ import {
   PROBLEM_REPORT_LIMIT,
   parseProblemForm,
   problemWindow,
-  type ProblemForm,
   type ProblemWindow,
 } from "~/domain/orders/problem-reports";
 import type { StaffMember } from "../accounts/admin-access.server";
@@ -135,8 +134,7 @@ export async function reportProblem(
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", PROBLEM_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
   const now = input.now ?? new Date();
-  type Reported = { ok: true; orderNumber: string; form: ProblemForm; titles: string[] };
-  const result = await db.transaction(async (tx): Promise<Reported | Failure> => {
+  return db.transaction(async (tx): Promise<{ ok: true; message: string } | Failure> => {
     const [order] = await readableOrderQuery(tx, input, input.orderId).for("update");
     if (!order) return notFound();
     const window = await windowOf(tx, order, now);
@@ -172,17 +170,16 @@ export async function reportProblem(
       .returning({ id: problemReports.id });
     if (!inserted) return failure(409, "PROBLEM_ALREADY_OPEN", PROBLEM_MESSAGES.alreadyOpen);
     const titles = lines.filter((line) => form.lines.includes(line.position)).map((line) => line.title);
-    return { ok: true, orderNumber: order.number, form, titles };
+    // The staff alert leaves with the commit (decision 030).
+    await alertStaff(tx, {
+      kind: "problem-report",
+      orderId: order.id,
+      orderNumber: order.number,
+      lines: titles.join(", "),
+      description: form.description,
+    });
+    return { ok: true, message: PROBLEM_MESSAGES.reported };
   });
-  if (!result.ok) return result;
-  await alertStaff(db, {
-    kind: "problem-report",
-    orderId: input.orderId,
-    orderNumber: result.orderNumber,
-    lines: result.titles.join(", "),
-    description: result.form.description,
-  });
-  return { ok: true, message: PROBLEM_MESSAGES.reported };
 }
 
 /** The open report of an order this reader may see, for adding a photo; null otherwise. */
