@@ -123,7 +123,10 @@ function workerCommand(): { args: string[]; code: string[]; cwd: string; compile
   // tsx compiles the readers (pdfjs among them) afresh in every process: 2 to 3 s of CPU and a few
   // hundred MB measured, so the dev server allows 10 s more of CPU and wall time and 512 MB more
   // memory; the build and the tests have the real limits.
-  const root = join(dirname(SOURCE_WORKER), "../..");
+  // The project's root: the folder that holds the node_modules the sources run with.
+  const modules = nodeModulesOf(SOURCE_WORKER);
+  if (!modules) throw new Error(`No node_modules above ${SOURCE_WORKER}`);
+  const root = dirname(modules);
   return {
     args: ["--import", "tsx", SOURCE_WORKER],
     code: ["app", "node_modules", "package.json", "tsconfig.json"].map((name) => join(root, name)),
