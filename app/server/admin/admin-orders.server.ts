@@ -25,7 +25,7 @@ import type { StaffMember } from "../accounts/admin-access.server";
 import { orderMailView, sendStageMail, staffStatusMail } from "../messages/admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "../artwork/artwork.server";
 import type { Database } from "../platform/db.server";
-import { CREDIT_NOTE_MAIL_JOB, issueCreditNote } from "../documents/invoices.server";
+import { DOCUMENT_MAIL_JOB, issueCreditNote } from "../documents/invoices.server";
 import { enqueue } from "../messages/jobs.server";
 import { failure, type Failure } from "../platform/http.server";
 import type { FileStorage } from "../providers/storage.server";
@@ -98,7 +98,7 @@ export async function changeOrderStatus(
       change.to === "refunded" ? await issueCreditNote(tx, { orderId: order.id, now: new Date() }) : null;
     // What the change sends leaves with its commit (decision 030): the stage e-mail as an outbox row,
     // the credit note, whose PDF is rendered by its job.
-    if (creditNote) await enqueue(tx, CREDIT_NOTE_MAIL_JOB, { orderId: order.id });
+    if (creditNote) await enqueue(tx, DOCUMENT_MAIL_JOB, { orderId: order.id, kind: "credit_note" });
     const mail = staffStatusMail(change.to, {
       ...orderMailView(order),
       promised: order.promisedDeliveryDate,

@@ -135,7 +135,7 @@ export async function uploadProof(
   const preview = kind === "pdf" ? await storePageOne(storage, file, input.drawPageOne ?? drawPdfPageOne) : null;
   const stores = [stored.storedName, preview];
   const name = proofFileName(file.name, kind);
-  type Sent = AdminChange & { proofVersion: number; mail: Parameters<typeof proofReadyMail>[0] };
+  type Sent = AdminChange & { proofVersion: number };
   let result: Sent | Failure;
   try {
     result = await db.transaction(async (tx): Promise<Sent | Failure> => {
@@ -185,33 +185,31 @@ export async function uploadProof(
         actorUserId: staff.id,
         note: fields.note ? `${label} sent: ${fields.note}` : `${label} sent`,
       });
+      // The buyer's e-mail leaves with the commit (decision 030); a mail fault never takes the proof back.
+      await sendStageMail(
+        tx,
+        proofReadyMail({
+          ...orderMailView(order),
+          version: proofVersion,
+          note: fields.note,
+          product: title,
+          productTitle: line.product.title,
+        }),
+      );
       return {
         ok: true,
         status: "proof_sent",
         version: updated?.version ?? order.version + 1,
         proofVersion,
         message: `${label} sent to the buyer. The order is now "${ORDER_STATUS_LABELS.proof_sent}".`,
-        mail: {
-          ...orderMailView(order),
-          version: proofVersion,
-          note: fields.note,
-          product: title,
-          productTitle: line.product.title,
-        },
       };
     });
   } catch (error) {
     await deleteStored(storage, stores);
     throw error;
   }
-  if (!result.ok) {
-    await deleteStored(storage, stores);
-    return result;
-  }
-  const { mail, ...sent } = result;
-  // After the commit: a mail fault is logged and never takes the proof back (the order page has it).
-  await sendStageMail(db, proofReadyMail(mail));
-  return sent;
+  if (!result.ok) await deleteStored(storage, stores);
+  return result;
 }
 
 /**

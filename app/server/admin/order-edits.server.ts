@@ -24,7 +24,6 @@ import type { StaffMember } from "../accounts/admin-access.server";
 import { orderChangedMail, orderMailView, sendStageMail } from "../messages/admin-mail.server";
 import { lockOrder, staleFailure } from "./admin-orders.server";
 import type { Database } from "../platform/db.server";
-import type { Mail } from "../messages/mail.server";
 import { type Failure, failure } from "../platform/http.server";
 
 export type OrderEdited = { ok: true; version: number; message: string };
@@ -42,7 +41,7 @@ async function editOrder(
   change: (tx: Database, order: typeof orders.$inferSelect) => Promise<{ ok: true; note: string } | Failure>,
 ): Promise<OrderEdited | Failure> {
   if (!isOrderId(input.orderId)) return notFound();
-  const result = await db.transaction(async (tx): Promise<(OrderEdited & { mail: Mail }) | Failure> => {
+  return db.transaction(async (tx): Promise<OrderEdited | Failure> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return notFound();
     if (order.version !== input.version) return staleFailure(order);
@@ -63,17 +62,10 @@ async function editOrder(
       actorUserId: input.staff.id,
       note: changed.note,
     });
-    return {
-      ok: true,
-      version: updated!.version,
-      message: changed.note,
-      mail: orderChangedMail(orderMailView(order), changed.note),
-    };
+    // The buyer hears of it with the commit (decision 030); a mail fault never undoes the change.
+    await sendStageMail(tx, orderChangedMail(orderMailView(order), changed.note));
+    return { ok: true, version: updated!.version, message: changed.note };
   });
-  if (!result.ok) return result;
-  // After the commit: the buyer hears of it; a mail fault never undoes the change.
-  await sendStageMail(db, result.mail);
-  return { ok: true, version: result.version, message: result.message };
 }
 
 /** A 400 naming the fields to correct, or saying the address is as it was. */

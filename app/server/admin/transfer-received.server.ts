@@ -19,7 +19,8 @@ import type { StaffMember } from "../accounts/admin-access.server";
 import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
-import { issueInvoice, mailOrderDocument } from "../documents/invoices.server";
+import { DOCUMENT_MAIL_JOB, issueInvoice } from "../documents/invoices.server";
+import { enqueue } from "../messages/jobs.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { alertStaff } from "../payments/staff-alerts.server";
 
@@ -30,7 +31,7 @@ import { alertStaff } from "../payments/staff-alerts.server";
  * with both figures in the history and on the transfer, where the back office flags it. The order is paid now (paid_at, its drafts' paid_at), its
  * status follows statusAfterTransferReceived, a delivery date is promised if its proof is approved
  * already, and the history and the transfer record who marked it and when. The order's VAT invoice
- * is issued now, in the same transaction, and e-mailed to the buyer after the commit.
+ * is issued now, in the same transaction, which also queues its e-mail to the buyer (decision 030).
  */
 export async function markTransferReceived(
   db: Database,
@@ -47,8 +48,7 @@ export async function markTransferReceived(
     return failure(400, "VALIDATION_FAILED", "Enter the amount received in pounds and pence, e.g. 318.60.");
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   const now = input.now ?? new Date();
-  type Received = AdminChange & { orderNumber: string };
-  const result = await db.transaction(async (tx): Promise<Received | Failure> => {
+  return db.transaction(async (tx): Promise<AdminChange | Failure> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
     if (order.version !== input.version) return staleFailure(order);
@@ -113,32 +113,26 @@ export async function markTransferReceived(
       createdAt: now,
     });
     const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
+    // The invoice's e-mail (rendered by its job) and the staff alert leave with the commit (decision 030).
+    await enqueue(tx, DOCUMENT_MAIL_JOB, { orderId: order.id, kind: "invoice" });
+    await alertStaff(tx, {
+      kind: "transfer-received",
+      orderId: order.id,
+      orderNumber: order.number,
+      staffName: input.staff.name,
+    });
+    const buyer = readOrderSnapshot(order.number, order.snapshot).data.details.email.trim();
     return {
       ok: true,
       status: to,
       version: updated.version,
-      orderNumber: order.number,
       message: [
         BANK_TRANSFER_MESSAGES.received(order.number),
-        `It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued.`,
+        `It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued${buyer ? ` and e-mailed to ${buyer}` : ""}.`,
         ...(difference.kind === "exact"
           ? []
           : [`${BANK_TRANSFER_MESSAGES.receivedDifferenceNote(input.receivedPence, transfer.amountPence)}.`]),
       ].join(" "),
     };
   });
-  if (!result.ok) return result;
-  await alertStaff(db, {
-    kind: "transfer-received",
-    orderId: input.orderId,
-    orderNumber: result.orderNumber,
-    staffName: input.staff.name,
-  });
-  try {
-    const sent = await mailOrderDocument(db, { orderId: input.orderId, kind: "invoice" });
-    if (sent) return { ...result, message: `${result.message} It was e-mailed to ${sent.to}.` };
-  } catch (error) {
-    console.error(`[orders] invoice e-mail for ${input.orderId} after its transfer failed:`, error);
-  }
-  return result;
 }

@@ -166,13 +166,17 @@ export async function mailOrderDocument(
 }
 
 /**
- * The e-mail of a refunded order's credit note, queued in the refund's transaction; the job renders
- * the PDF, and its key sends it once however often the job runs (decision 030).
+ * An order's invoice or credit note e-mailed to its buyer, queued in the transaction that issues it
+ * (a received transfer, a refund); the job renders the PDF, and its key sends it once however often
+ * the job runs (decision 030).
  */
-export const CREDIT_NOTE_MAIL_JOB = defineJob("credit-note-mail", z.object({ orderId: z.uuid() }));
+export const DOCUMENT_MAIL_JOB = defineJob(
+  "document-mail",
+  z.object({ orderId: z.uuid(), kind: z.enum(["invoice", "credit_note"]) }),
+);
 
-export async function sendCreditNoteMail(db: Database, input: { orderId: string }): Promise<void> {
-  await mailOrderDocument(db, { orderId: input.orderId, kind: "credit_note", key: `credit-note:${input.orderId}` });
+export async function sendDocumentMail(db: Database, input: { orderId: string; kind: OrderDocumentKind }) {
+  await mailOrderDocument(db, { ...input, key: `${input.kind}:${input.orderId}` });
 }
 
 /** Staff may re-send an order's invoice this many times an hour (each renders a PDF and sends a mail). */

@@ -15,7 +15,7 @@ import type { PaymentProvider } from "../providers/payment-provider.server";
 import { reconcilePayments } from "../payments/payment-reconciliation.server";
 import { markExpiredQuotes } from "../checkout/quotes.server";
 import { ORDER_PAID_JOB, sendPaidOrderMessages } from "../payments/order-mail.server";
-import { CREDIT_NOTE_MAIL_JOB, sendCreditNoteMail } from "../documents/invoices.server";
+import { DOCUMENT_MAIL_JOB, sendDocumentMail } from "../documents/invoices.server";
 import { sendTransferPlacedMessages, TRANSFER_PLACED_JOB } from "../payments/bank-transfers.server";
 import { purgeExpiredRecords } from "./retention-purges.server";
 import { deliverOutboxSms, SMS_JOB } from "../messages/sms.server";
@@ -56,7 +56,7 @@ export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
   handle(SMS_JOB, ({ db }, { outboxId }, job) => deliverOutboxSms(db, outboxId, { last: isLastAttempt(job) })),
   handle(ORDER_PAID_JOB, ({ db }, payload) => sendPaidOrderMessages(db, payload)),
   handle(TRANSFER_PLACED_JOB, ({ db }, payload) => sendTransferPlacedMessages(db, payload)),
-  handle(CREDIT_NOTE_MAIL_JOB, ({ db }, payload) => sendCreditNoteMail(db, payload)),
+  handle(DOCUMENT_MAIL_JOB, ({ db }, payload) => sendDocumentMail(db, payload)),
   // Reminders and expiries of bank transfers (decision 022): a reminder or an expiry is at most a period late.
   handle(BANK_TRANSFER_TASKS_JOB, async ({ db, now }) => {
     const { reminded, expired } = await runBankTransferTasks(db, now);
