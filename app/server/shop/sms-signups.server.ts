@@ -327,8 +327,11 @@ export async function phoneOfUnsubscribeToken(db: Database, token: string): Prom
   if (!match?.[1] || !match[2]) return null;
   const phone = Buffer.from(match[1], "base64url").toString("utf8");
   if (!/^\+[1-9]\d{7,14}$/.test(phone)) return null;
-  const given = Buffer.from(match[2], "base64url");
-  const expected = await signature(db, phone);
+  // Compared as written, not as decoded: the last character of a base64url string carries bits that
+  // decoding drops, so a link changed only there would otherwise still be read.
+  if (Buffer.from(phone).toString("base64url") !== match[1]) return null;
+  const given = Buffer.from(match[2]);
+  const expected = Buffer.from((await signature(db, phone)).toString("base64url"));
   return given.length === expected.length && timingSafeEqual(given, expected) ? phone : null;
 }
 
