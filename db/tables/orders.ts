@@ -231,7 +231,7 @@ export const orderProofs = pgTable(
     decision: text("decision"),
     comment: text("comment"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
-    // Who answered and by which route (issue 19 item 2, app/domain/orders/proof-sharing.ts): a user's id,
+    // Who answered and by which route (decisions 025 and 039, app/domain/orders/proof-sharing.ts): a user's id,
     // or a share link's guest by the name and address they gave; null on answers before issue 19.
     decidedVia: text("decided_via"),
     decidedByUserId: text("decided_by_user_id"),

@@ -5,7 +5,7 @@ import type { QuoteBuyer, QuoteLine } from "~/domain/checkout/quotes";
 import { quoteRequests } from "./admin";
 
 /**
- * Quotes (issue 17 item 2): each a numbered offer (Q-2026-000123, app/server/platform/document-numbers.server.ts)
+ * Quotes (decision 021): each a numbered offer (Q-2026-000123, app/server/platform/document-numbers.server.ts)
  * whose lines, prices, totals, delivery estimate and buyer block are a copy taken when it was
  * made, so the PDF reads the same on every download and a later catalogue change never moves a
  * quoted price. It belongs to the buyer who asked (user_id) and their organisation (account_id),

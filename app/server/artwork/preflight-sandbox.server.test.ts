@@ -181,8 +181,8 @@ describe.runIf(boxed && ghostscript)("a hostile EPS, inside the box", () => {
         env: { PATH: SANDBOX_PATH, HOME: "/tmp" },
       });
       let text = "";
-      child.stdout.on("data", (chunk) => (text += chunk));
-      child.stderr.on("data", (chunk) => (text += chunk));
+      child.stdout.on("data", (chunk: Buffer) => (text += chunk));
+      child.stderr.on("data", (chunk: Buffer) => (text += chunk));
       child.once("close", () => resolve(text));
     });
     server.close();

@@ -35,7 +35,7 @@ let base = "";
 function bodyOf(request: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     let text = "";
-    request.on("data", (chunk) => {
+    request.on("data", (chunk: Buffer) => {
       text += chunk;
     });
     request.on("end", () => resolve(text));

@@ -83,10 +83,10 @@ function payAndCrash(clientSecret: string): Promise<{ signal: NodeJS.Signals | n
       },
     );
     let output = "";
-    child.stdout.on("data", (chunk) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       output += chunk;
     });
-    child.stderr.on("data", (chunk) => {
+    child.stderr.on("data", (chunk: Buffer) => {
       output += chunk;
     });
     child.on("error", reject);

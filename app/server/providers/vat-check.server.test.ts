@@ -19,7 +19,7 @@ const json = (response: ServerResponse, status: number, body: unknown) => {
 beforeAll(async () => {
   server = createServer((request, response) => {
     let body = "";
-    request.on("data", (chunk) => {
+    request.on("data", (chunk: Buffer) => {
       body += chunk;
     });
     request.on("end", () => {
