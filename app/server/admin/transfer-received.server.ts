@@ -20,6 +20,7 @@ import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { DOCUMENT_MAIL_JOB, issueInvoice } from "../documents/invoices.server";
+import { orderMailView } from "../messages/admin-mail.server";
 import { enqueue } from "../messages/jobs.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { alertStaff } from "../payments/staff-alerts.server";
@@ -121,7 +122,7 @@ export async function markTransferReceived(
       orderNumber: order.number,
       staffName: input.staff.name,
     });
-    const buyer = readOrderSnapshot(order.number, order.snapshot).data.details.email.trim();
+    const buyer = orderMailView(order).to;
     return {
       ok: true,
       status: to,

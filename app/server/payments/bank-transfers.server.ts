@@ -29,7 +29,7 @@ import type { BusinessDocument } from "~/domain/pricing/documents";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import { isOrderId } from "~/domain/fulfilment/orders";
 import { PAYMENT_MESSAGES } from "~/domain/checkout/payment-readiness";
-import { orderUrl } from "../messages/mail-templates.server";
+import { orderMailView } from "../messages/admin-mail.server";
 import { transferPlacedMail, type TransferMailView } from "./bank-transfer-mail.server";
 import type { Database } from "../platform/db.server";
 import { nextDocumentNumber } from "../platform/document-numbers.server";
@@ -226,9 +226,8 @@ export async function sendTransferPlacedMessages(db: Database, input: { orderId:
     const proforma = await loadProforma(db, { orderId: order.id, reader: "staff" });
     if (!proforma) throw new Error(`Order ${order.number} has no pro-forma`);
     const view: TransferMailView = {
+      ...orderMailView(order),
       to,
-      orderNumber: order.number,
-      orderUrl: orderUrl(order.id),
       proformaNumber: transfer.proformaNumber,
       totalPence: transfer.amountPence,
       dueOn: transfer.dueOn,
