@@ -14,9 +14,13 @@ import type { FormReply } from "./order-actions";
  */
 export function RecordedApprovalCard(props: { order: StaffOrderDetail; result?: FormReply; busy: boolean }) {
   const { order, result, busy } = props;
-  if (order.status !== "proof_sent") return null;
-  const waiting = order.lines.filter((line) => lineProofState(line.proofs[0]) === "awaiting_answer");
-  if (waiting.length === 0) return null;
+  const waiting =
+    order.status === "proof_sent"
+      ? order.lines.filter((line) => lineProofState(line.proofs[0]) === "awaiting_answer")
+      : [];
+  // Once the last waiting proof is approved the forms go, and the answer stays in their place:
+  // it is the only sign the approval was recorded, not a flash before the page's data reloads.
+  if (waiting.length === 0 && !result) return null;
   return (
     <Card id="record-approval" title="Record an approval by phone or e-mail">
       {result ? (
