@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_LAUNCH } from "./scripts/chromium";
+import { TEST_CHROMIUM_LAUNCH } from "./scripts/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -15,7 +15,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: CHROMIUM_LAUNCH,
+    launchOptions: TEST_CHROMIUM_LAUNCH,
     trace: "retain-on-failure",
     timezoneId: "Europe/London",
     locale: "en-GB",
@@ -26,7 +26,11 @@ export default defineConfig({
     {
       name: "desktop",
       dependencies: ["setup"],
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: CHROMIUM_LAUNCH },
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 900 },
+        launchOptions: TEST_CHROMIUM_LAUNCH,
+      },
     },
   ],
   webServer: {
