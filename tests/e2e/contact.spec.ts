@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { BUSINESS_SAMPLES } from "../../app/domain/people/business-variables";
 import { expect, test } from "./support/fixtures";
@@ -9,14 +9,6 @@ const SALES_INBOX = BUSINESS_SAMPLES.BUSINESS_SALES_EMAIL;
 
 /** A company name no other run or test uses, to find this test's e-mail. */
 const uniqueCompany = (label: string) => `Cobol & Co ${label} ${Date.now().toString(36)}`;
-
-/** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/page-matrix.spec.ts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 function contactForm(page: Page) {
   return page.getByRole("form", { name: "Contact Form" });

@@ -1,14 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
-
-/** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/page-matrix.spec.ts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const CATEGORIES = [
   "Getting set up",

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { signInAsStaff } from "./support/api";
+import { axeViolations } from "./support/axe";
 import {
   clientAddress,
   expect,
@@ -20,9 +20,6 @@ import { type StockedBuyer as Shop, stockBuyer } from "./support/shop";
  * 768 px (SPEC.md's responsive layout). One load serves both checks: the layout follows the window as
  * it is resized, which is much faster than opening each page once per width and per check.
  */
-
-/** WCAG 2.2 AA as axe-core tags it. */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type Check = { width: number; axe: boolean; overflow: boolean };
 /** Narrowest first: the page loads at 320 px and widens. */
@@ -138,17 +135,6 @@ function pageRoutePaths(entries: RouteConfigEntry[] = routes, parent = ""): stri
     const own = entry.file.endsWith(".tsx") ? [path] : [];
     return [...own, ...pageRoutePaths(entry.children ?? [], path)];
   });
-}
-
-/** axe's findings as short lines: rule, impact, and the elements it flagged. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(WCAG_TAGS)
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact ?? "?"}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
 }
 
 /**

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { completeDraft, payInTestMode, startPayment } from "./support/api";
 import { addToCart, customiseToDetails } from "./support/checkout";
+import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
 // Issue 19 item 6: the addresses of earlier orders are offered on Details and Shipping; picking one
@@ -49,10 +49,7 @@ test("pick a saved billing address on Details and a saved delivery address on Sh
   await expect(shipTo.getByLabel("Company").first()).toHaveValue(`${newer} Ltd`);
   await expect(shipTo.getByLabel("Address line 1*")).toHaveValue("1 Canal Street");
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `/tmp/saved-address-shipping-${width}.png`, fullPage: false });

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { confirmLinkOf, newPhone } from "./support/sms";
@@ -10,14 +10,6 @@ const SIGNED_UP = "swag:sms-signed-up";
 const TITLE = "Get monthly product updates";
 /** R-ERR-03: the same words for every number (docs/decisions/034-sms-double-opt-in.md). */
 const CHECK_YOUR_PHONE = "You're all set for monthly product updates!";
-
-/** WCAG 2.2 AA findings on the page as it is now (the same tags as tests/e2e/page-matrix.spec.ts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 function prompt(page: Page) {
   return page.getByRole("dialog", { name: TITLE });
