@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { sessionMiddleware, sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { sessionMiddleware, sessionOf, dbOf, servicesOf } from "~/server/accounts/request-context.server";
 import { useNonce } from "./components/ui/nonce";
 import { NotFound } from "./components/shell/not-found";
 import type { RootData } from "./components/ui/root-data";
@@ -12,7 +12,6 @@ import { londonToday } from "./domain/core/dates";
 import { priceModeFromCookie } from "./domain/pricing/price-mode";
 import { promoClosed } from "./domain/pricing/promo";
 import type { StaffNotice } from "./server/accounts/admin-access.server";
-import { getEnv } from "./server/platform/env.server";
 import { firstOrderOfferShown } from "./server/checkout/first-order-discount.server";
 import { productRatings } from "./server/shop/reviews.server";
 import { countCartLines, listFavouriteIds } from "./server/checkout/shopping.server";
@@ -37,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
     favouriteIds: session ? await listFavouriteIds(db, { userId: session.user.id }) : [],
     cartCount: session ? await countCartLines(db, { userId: session.user.id }) : 0,
-    business: publicBusiness(getEnv().business),
+    business: publicBusiness(servicesOf(context).business),
     priceMode: priceModeFromCookie(request.headers.get("Cookie")),
     ratings: await productRatings(db),
     phoneSignIn: smsAvailable(),

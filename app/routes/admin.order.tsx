@@ -29,9 +29,8 @@ import { markTransferReceived } from "~/server/admin/transfer-received.server";
 import { readProofForm, uploadProof } from "~/server/admin/admin-proofs.server";
 import { readForm, toResponse, validate } from "~/server/platform/http.server";
 import { resendInvoice } from "~/server/documents/invoices.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
 import { GuaranteeClaimCard } from "~/components/admin/guarantee-claim-card";
-import { getEnv } from "~/server/platform/env.server";
 import { claimDecisionAction } from "~/server/aftercare/guarantee-actions.server";
 import { claimOf } from "~/server/aftercare/guarantee-claims.server";
 
@@ -46,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await getOrderForStaff(db, params.id);
   if (!order) throw adminNotFound();
   const [needBy, claim] = await Promise.all([orderNeedByForStaff(db, order.id, new Date()), claimOf(db, order.id)]);
-  return { order, needBy, claim, remedy: getEnv().business.lateDeliveryRemedy };
+  return { order, needBy, claim, remedy: servicesOf(context).business.lateDeliveryRemedy };
 }
 
 /**

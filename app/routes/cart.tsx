@@ -34,7 +34,6 @@ import { clientIp } from "~/server/platform/rate-limit.server";
 import { parseForm, signInRequired, toResponse } from "~/server/platform/http.server";
 
 import * as shopping from "~/server/checkout/shopping.server";
-import { getEnv } from "~/server/platform/env.server";
 import { loadCheckout, stepperState } from "~/server/checkout/checkout.server";
 import { firstOrderDiscountApplies } from "~/server/checkout/first-order-discount.server";
 import { reorderNotice } from "~/server/checkout/reorder.server";
@@ -77,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The need-by date saved for checkout (here or by the Shipping step), as the cart's planner starts (decision 017).
     needBy: checkout?.data.shipping.need_by ?? null,
     completed: stepperState(checkout, lines),
-    pageUrl: `${getEnv().BASE_URL}/cart`,
+    pageUrl: `${servicesOf(context).baseUrl}/cart`,
   };
 }
 

@@ -6,7 +6,6 @@ import { CONTACT_PAGE } from "~/content/contact";
 import { founderChatUrl, SITE } from "~/content/links";
 import { useBusiness } from "~/components/ui/root-data";
 import { telHref } from "~/domain/people/business-profile";
-import { getEnv } from "~/server/platform/env.server";
 import {
   CONTACT_HONEYPOT_FIELD,
   contactValuesFrom,
@@ -16,7 +15,7 @@ import {
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { submitInquiry } from "~/server/shop/inquiries.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
 
 /** Every refusal gives back what the visitor typed (`values`), so nothing is lost. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,14 +39,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.status === "rate_limited") {
       const { retryAfterSeconds } = outcome;
       return toResponse(
-        failure(429, "RATE_LIMITED", CONTACT_PAGE.rateLimited(getEnv().business.supportEmail), { retryAfterSeconds }),
+        failure(429, "RATE_LIMITED", CONTACT_PAGE.rateLimited(servicesOf(context).business.supportEmail), {
+          retryAfterSeconds,
+        }),
         { values },
       );
     }
   } catch (error) {
     // B-26: the visitor keeps what they typed and is told to e-mail instead.
     console.error("The contact form could not be stored:", error);
-    return toResponse(failure(500, "NOT_STORED", CONTACT_PAGE.failed(getEnv().business.supportEmail)), { values });
+    return toResponse(failure(500, "NOT_STORED", CONTACT_PAGE.failed(servicesOf(context).business.supportEmail)), {
+      values,
+    });
   }
   return redirect("/inquiry-success");
 }

@@ -11,8 +11,7 @@ import { ProblemsAndFixes } from "~/components/home/problems-and-fixes";
 import { HOME_META } from "~/content/home";
 import { choosePicks } from "~/domain/pricing/most-loved";
 import { metricTiles } from "~/domain/people/shop-metrics";
-import { getEnv } from "~/server/platform/env.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
 import { shopFigures } from "~/server/shop/shop-figures.server";
 
 /** The figures and picks from the shop's own orders, the logos from its operator (decision 024). */
@@ -21,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     tiles: metricTiles(figures),
     picks: choosePicks(figures.ordered, PRODUCTS),
-    clientLogos: getEnv().business.clientLogos,
+    clientLogos: servicesOf(context).business.clientLogos,
   };
 }
 

@@ -2,10 +2,9 @@ import { redirect, replace } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/prices";
 import { PRICE_MODES, priceModeCookie } from "~/domain/pricing/price-mode";
-import { getEnv } from "~/server/platform/env.server";
 import { failure, parseForm, toResponse } from "~/server/platform/http.server";
 import { clientIp, hitRateLimit } from "~/server/platform/rate-limit.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
 import { safeRedirect } from "~/server/accounts/session.server";
 
 /*
@@ -36,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const parsed = await parseForm(request, schema);
   if (!parsed.ok) return toResponse(parsed);
-  const secure = new URL(getEnv().BASE_URL).protocol === "https:";
+  const secure = new URL(servicesOf(context).baseUrl).protocol === "https:";
   // Back to the same page: with JavaScript the toggle's fetcher follows this without a reload,
   // replacing the history entry rather than adding a second one for the same page.
   return replace(safeRedirect(parsed.value.returnTo), {

@@ -11,11 +11,10 @@ import { PRODUCT_REQUEST_COPY } from "~/content/sourcing";
 import { matchesSearch, parseSort, sortProducts, SORT_OPTIONS } from "~/domain/pricing/catalogue-rules";
 import { HONEYPOT_FIELD } from "~/domain/core/form-rules";
 import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } from "~/domain/people/product-request";
-import { getEnv } from "~/server/platform/env.server";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { submitProductRequest } from "~/server/checkout/quote-requests.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
+import { dbOf, sessionOf, servicesOf } from "~/server/accounts/request-context.server";
 
 /** An unlisted slug is the not-found page (REQUIREMENTS.md A-34); a known one answers, empty or not. */
 function knownCategory(slug: string | undefined) {
@@ -55,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome.status === "rate_limited") {
       const { retryAfterSeconds } = outcome;
       return toResponse(
-        failure(429, "RATE_LIMITED", PRODUCT_REQUEST_COPY.rateLimited(getEnv().business.salesEmail), {
+        failure(429, "RATE_LIMITED", PRODUCT_REQUEST_COPY.rateLimited(servicesOf(context).business.salesEmail), {
           retryAfterSeconds,
         }),
         {
@@ -65,9 +64,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     console.error("A product request could not be stored:", error);
-    return toResponse(failure(500, "NOT_STORED", PRODUCT_REQUEST_COPY.failed(getEnv().business.salesEmail)), {
-      values,
-    });
+    return toResponse(
+      failure(500, "NOT_STORED", PRODUCT_REQUEST_COPY.failed(servicesOf(context).business.salesEmail)),
+      {
+        values,
+      },
+    );
   }
   const { product, quantity, email } = parsed.data;
   return data({ requested: { product, quantity, email } }, { headers: { "Cache-Control": "no-store" } });

@@ -11,6 +11,7 @@ import { orders } from "#db/schema";
 import { confirmTestPayment } from "~/server/payments/payment-start.server";
 import { openDatabase } from "~/server/platform/db.server";
 import { createTestProvider } from "~/server/providers/test-payment-provider.server";
+import { TEST_SHOP } from "./test-shop";
 
 const [where = "", clientSecret = "", userId = ""] = process.argv.slice(2);
 const { db } = await openDatabase(
@@ -36,7 +37,7 @@ db.transaction = (async (...args: Parameters<typeof transaction>) => {
 
 console.log("paying");
 const paid = await confirmTestPayment(
-  { db, payments: createTestProvider(db) },
+  { db, payments: createTestProvider(db), ...TEST_SHOP },
   { clientSecret, userId, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada Lovelace" } },
 );
 // Reached only if no order was made: the parent reads this as the failure it is.

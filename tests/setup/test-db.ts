@@ -9,6 +9,7 @@ import type { PaymentProvider } from "~/server/providers/payment-provider.server
 import type { Services } from "~/server/providers/services.server";
 import { createTestProvider } from "~/server/providers/test-payment-provider.server";
 import { adminQuery, withDatabase } from "./global-db";
+import { TEST_SHOP } from "./test-shop";
 
 /**
  * A database for one test file, copied from the run's migrated template: in memory on PGlite, or a
@@ -75,7 +76,7 @@ export function testServices(
   handle: DatabaseHandle,
   payments: PaymentProvider | null = createTestProvider(handle.db),
 ): Services {
-  return { db: handle.db, payments };
+  return { db: handle.db, payments, ...TEST_SHOP };
 }
 
 /** Empties every application table between tests (migrations bookkeeping stays). */

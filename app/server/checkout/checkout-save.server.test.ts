@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { customisationPart, type DraftDetails } from "~/domain/checkout/draft";
 import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
 import type { VatNumber } from "~/domain/pricing/vat-number";
-import { testFileDatabase } from "../../../tests/setup/test-db";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { saveCheckoutStep, VAT_CHECK_LIMIT } from "./checkout-save.server";
 import { createDraft, getDraft } from "./drafts.server";
 import type { Services } from "../providers/services.server";
@@ -77,7 +77,7 @@ const saveDetails = (services: Services, userId: string, draft: { id: string; ve
 describe("saveCheckoutStep: the VAT number's online check", () => {
   it("refuses a number the registry does not know with a 400 naming the field, writing nothing", async () => {
     const { checker, asked } = fakeChecker({ GB123456782: "invalid" });
-    const services: Services = { db: handle.db, payments: null, vatCheck: checker };
+    const services: Services = { ...testServices(handle, null), vatCheck: checker };
     const draft = await draftFor("vat-invalid");
     const result = await saveDetails(services, "vat-invalid", draft, "gb 123 4567 82");
     expect(result).toMatchObject({
@@ -93,7 +93,7 @@ describe("saveCheckoutStep: the VAT number's online check", () => {
 
   it("saves a known number, and a number when the registry is down, with a notice to carry on", async () => {
     const { checker } = fakeChecker({ DE136695976: "unavailable" });
-    const services: Services = { db: handle.db, payments: null, vatCheck: checker };
+    const services: Services = { ...testServices(handle, null), vatCheck: checker };
     const draft = await draftFor("vat-down");
     const valid = await saveDetails(services, "vat-down", draft, "GB980780684");
     expect(valid).toMatchObject({ ok: true, draft: { status: "details_done" } });
@@ -111,7 +111,7 @@ describe("saveCheckoutStep: the VAT number's online check", () => {
 
   it("asks nothing for a blank number or one the offline rules refuse, and saves without a checker", async () => {
     const { checker, asked } = fakeChecker({});
-    const services: Services = { db: handle.db, payments: null, vatCheck: checker };
+    const services: Services = { ...testServices(handle, null), vatCheck: checker };
     const draft = await draftFor("vat-offline");
     const blank = await saveDetails(services, "vat-offline", draft, "");
     if (!blank.ok) throw new Error(blank.message);
@@ -120,18 +120,13 @@ describe("saveCheckoutStep: the VAT number's online check", () => {
     expect(bad).toMatchObject({ ok: true, draft: { data: { details: { vat_number: "GB123456789" } } } });
     expect(asked).toEqual([]);
     const offline = await draftFor("vat-unconfigured");
-    const unconfigured = await saveDetails(
-      { db: handle.db, payments: null },
-      "vat-unconfigured",
-      offline,
-      "GB123456782",
-    );
+    const unconfigured = await saveDetails(testServices(handle, null), "vat-unconfigured", offline, "GB123456782");
     expect(unconfigured.ok).toBe(true);
   });
 
   it("checks offline only once a buyer has made the shop ask too often", async () => {
     const { checker, asked } = fakeChecker({});
-    const services: Services = { db: handle.db, payments: null, vatCheck: checker };
+    const services: Services = { ...testServices(handle, null), vatCheck: checker };
     let draft = await draftFor("vat-limit");
     for (let i = 0; i < VAT_CHECK_LIMIT.hits; i++) {
       const saved = await saveDetails(services, "vat-limit", draft, "GB980780684");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, describe, expect, it } from "vitest";
-import { testFileDatabase } from "../../../tests/setup/test-db";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { artworkPreviewHeaders, sharedProofFileHeaders } from "../artwork/artwork.server";
 import { parseEnv } from "../platform/env.server";
 import { createHttpApp } from "./http-app.server";
@@ -55,7 +55,7 @@ describe("a route's own stricter headers are kept by the HTTP edge", () => {
   async function edge() {
     const app = createHttpApp({
       env: parseEnv({ BASE_URL: "http://localhost:3000" }),
-      services: { db: handle.db, payments: null },
+      services: testServices(handle, null),
       stopping: () => false,
       render: async (request) => {
         const { pathname } = new URL(request.url);

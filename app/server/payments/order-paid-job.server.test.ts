@@ -18,6 +18,7 @@ import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { BUYER_EMAIL, completeDraftData } from "../../../tests/setup/complete-draft";
 import { adminQuery, withDatabase } from "../../../tests/setup/global-db";
 import { startSmtpServer } from "../../../tests/setup/smtp";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { useTestEnv } from "../../../tests/setup/users";
 import { JOB_HANDLERS } from "../edge/job-handlers.server";
 import { runDueJobs } from "../edge/job-worker.server";
@@ -110,7 +111,7 @@ it("sends the confirmation exactly once when the process dies straight after the
       })
       .returning({ id: orderDrafts.id });
     const started = await startPayment(
-      { db, payments: createTestProvider(db) },
+      { db, payments: createTestProvider(db), ...TEST_SHOP },
       { session: { user: { id: USER } }, draftId: draft!.id, productId: "8" },
     );
     if (!started.ok) throw new Error(`${started.code}: ${started.message}`);
@@ -144,7 +145,7 @@ it("sends the confirmation exactly once when the process dies straight after the
     const [event] = await db.select().from(paymentEvents);
     const [ledger] = await db.select().from(paymentIntents);
     const replay = await applyPaymentEvent(
-      { db, payments: createTestProvider(db) },
+      { db, payments: createTestProvider(db), ...TEST_SHOP },
       {
         eventId: event!.eventId,
         type: "payment_intent.succeeded",

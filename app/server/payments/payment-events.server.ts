@@ -45,7 +45,7 @@ export type PaymentEventResult = { outcome: PaymentEventOutcome; orderId?: strin
 
 /** Dispatches an allow-listed event from either provider to its handler. */
 export async function applyPaymentEvent(
-  services: Services,
+  services: Pick<Services, "db" | "payments">,
   event: PaymentEvent,
   options: { now?: Date } = {},
 ): Promise<PaymentEventResult> {
@@ -198,7 +198,7 @@ export async function handlePaymentProcessing(db: Database, event: PaymentEvent)
  * (found claimed) queues nothing more.
  */
 export async function handlePaymentSucceeded(
-  services: Services,
+  services: Pick<Services, "db" | "payments">,
   event: PaymentEvent,
   options: { now?: Date } = {},
 ): Promise<PaymentEventResult> {

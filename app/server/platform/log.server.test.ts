@@ -9,7 +9,7 @@ import { type Env, parseEnv } from "./env.server";
 import { createHttpApp } from "../edge/http-app.server";
 import { createLocalStorage, type FileStorage } from "../providers/storage.server";
 import { createLog, loggablePath, maskTokens, requestIdFrom, sendConsoleTo, withRequestId } from "./log.server";
-import { testFileDatabase } from "../../../tests/setup/test-db";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 
 /** A JSON logger whose lines land in `lines`. */
 function capturedLog(lines: Record<string, unknown>[]) {
@@ -131,7 +131,7 @@ describe("the HTTP edge's request ids and readiness", () => {
     const lines: Record<string, unknown>[] = [];
     const edge = createHttpApp({
       env: options.env ?? env,
-      services: { db: handle.db, payments: null },
+      services: testServices(handle, null),
       stopping: () => options.stopping ?? false,
       render: async () => new Response("page"),
       storage: options.storage ?? createLocalStorage(storageDir),
