@@ -20,6 +20,7 @@ import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
 /** Every refusal gives back what the visitor typed (`values`), so nothing is lost. */
 export async function action({ request, context }: Route.ActionArgs) {
   const db = dbOf(context);
+  const { supportEmail } = servicesOf(context).business;
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { values: EMPTY_CONTACT_VALUES });
   const values = contactValuesFrom(new URLSearchParams(form.value));
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.status === "rate_limited") {
       const { retryAfterSeconds } = outcome;
       return toResponse(
-        failure(429, "RATE_LIMITED", CONTACT_PAGE.rateLimited(servicesOf(context).business.supportEmail), {
+        failure(429, "RATE_LIMITED", CONTACT_PAGE.rateLimited(supportEmail), {
           retryAfterSeconds,
         }),
         { values },
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // B-26: the visitor keeps what they typed and is told to e-mail instead.
     console.error("The contact form could not be stored:", error);
-    return toResponse(failure(500, "NOT_STORED", CONTACT_PAGE.failed(servicesOf(context).business.supportEmail)), {
+    return toResponse(failure(500, "NOT_STORED", CONTACT_PAGE.failed(supportEmail)), {
       values,
     });
   }

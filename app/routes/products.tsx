@@ -31,6 +31,7 @@ export function loader({ params }: Route.LoaderArgs) {
  * back office's quote inbox. Every refusal gives back what was typed (`values`).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { salesEmail } = servicesOf(context).business;
   knownCategory(params.category);
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { values: EMPTY_PRODUCT_REQUEST });
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome.status === "rate_limited") {
       const { retryAfterSeconds } = outcome;
       return toResponse(
-        failure(429, "RATE_LIMITED", PRODUCT_REQUEST_COPY.rateLimited(servicesOf(context).business.salesEmail), {
+        failure(429, "RATE_LIMITED", PRODUCT_REQUEST_COPY.rateLimited(salesEmail), {
           retryAfterSeconds,
         }),
         {
@@ -64,12 +65,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     console.error("A product request could not be stored:", error);
-    return toResponse(
-      failure(500, "NOT_STORED", PRODUCT_REQUEST_COPY.failed(servicesOf(context).business.salesEmail)),
-      {
-        values,
-      },
-    );
+    return toResponse(failure(500, "NOT_STORED", PRODUCT_REQUEST_COPY.failed(salesEmail)), {
+      values,
+    });
   }
   const { product, quantity, email } = parsed.data;
   return data({ requested: { product, quantity, email } }, { headers: { "Cache-Control": "no-store" } });
