@@ -20,7 +20,6 @@ import { setPreflightWorkerFile } from "~/server/artwork/preflight.server";
 import { epsPreviewStatus } from "~/server/artwork/preflight-sandbox.server";
 import { servesRequests, superviseServers } from "~/server/platform/processes.server";
 import { openEnvDatabase, openServices } from "~/server/providers/services.server";
-import { getUploadStorage } from "~/server/providers/storage.server";
 import { startJobWorker } from "~/server/edge/job-worker.server";
 
 const env = (() => {
@@ -59,7 +58,7 @@ async function serveRequests() {
   // The database is migrated before the first request (by the supervisor when there are several processes).
   const { services, close: closeServices } = await openServices(env, { migrate: !cluster.isWorker });
   // Mail, texts and the recurring work run as jobs in the database (decision 030), in every process.
-  const jobWorker = startJobWorker({ db: services.db, payments: services.payments, retention: env.business.retention });
+  const jobWorker = startJobWorker({ services });
   const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));
   const renderReactRouter = reactRouterRenderer(build, "production", services);
   /** Set by SIGTERM/SIGINT (shutdown below). */
@@ -92,7 +91,6 @@ async function serveRequests() {
     stopping: () => stopping,
     render,
     log,
-    storage: getUploadStorage(),
     serveFiles: (app) => {
       // Fingerprinted build output never changes under its name. The build writes .br and .gz copies next
       // to each text asset (vite.config.ts), so no asset is compressed per request.

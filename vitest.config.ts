@@ -19,7 +19,5 @@ export default defineConfig({
     // Loading a PGlite copy takes seconds on a busy 2-core machine; these are not speed checks.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Vitest sets BASE_URL to Vite's "/"; ours is the public origin the server tests run under.
-    env: { BASE_URL: "http://127.0.0.1:3999", AUTH_SECRET: "test-secret-test-secret-test-secret-1234" },
   },
 });

@@ -15,7 +15,6 @@ import type { StaffNotice } from "./server/accounts/admin-access.server";
 import { firstOrderOfferShown } from "./server/checkout/first-order-discount.server";
 import { productRatings } from "./server/shop/reviews.server";
 import { countCartLines, listFavouriteIds } from "./server/checkout/shopping.server";
-import { smsAvailable } from "./server/messages/sms.server";
 import "./app.css";
 
 /** Every request's session is looked up once, by the first loader or action that asks (docs/decisions/011). */
@@ -39,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     business: publicBusiness(servicesOf(context).business),
     priceMode: priceModeFromCookie(request.headers.get("Cookie")),
     ratings: await productRatings(db),
-    phoneSignIn: smsAvailable(),
+    phoneSignIn: servicesOf(context).sms !== null,
   } satisfies RootData;
 }
 

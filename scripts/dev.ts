@@ -18,7 +18,6 @@ type AppModules = {
   reactRouterRenderer: typeof import("../app/server/edge/http-app.server").reactRouterRenderer;
   getEnv: typeof import("../app/server/platform/env.server").getEnv;
   openServices: typeof import("../app/server/providers/services.server").openServices;
-  getUploadStorage: typeof import("../app/server/providers/storage.server").getUploadStorage;
   startJobWorker: typeof import("../app/server/edge/job-worker.server").startJobWorker;
 };
 
@@ -43,26 +42,21 @@ export async function startDevServer(options: { port: number; host?: string }): 
     AppModules,
     "openServices"
   >;
-  const { getUploadStorage } = (await vite.ssrLoadModule("/app/server/providers/storage.server.ts")) as Pick<
-    AppModules,
-    "getUploadStorage"
-  >;
   const env = getEnv();
-  // Opened once: the database and payment provider outlive the app modules Vite reloads.
+  // Opened once: the database, payment provider, storage and mailer outlive the app modules Vite reloads.
   const { services, close: closeServices } = await openServices(env);
-  // Mail with SMTP_URL, texts with a provider and the recurring work are jobs (decision 030), run here as in `npm start`.
+  // Mail, texts and the recurring work are jobs (decision 030), run here as in `npm start`.
   const { startJobWorker } = (await vite.ssrLoadModule("/app/server/edge/job-worker.server.ts")) as Pick<
     AppModules,
     "startJobWorker"
   >;
-  const jobWorker = startJobWorker({ db: services.db, payments: services.payments, retention: env.business.retention });
+  const jobWorker = startJobWorker({ services });
   const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const app = createHttpApp({
     env,
     services,
     stopping: () => false,
     render: reactRouterRenderer(build, "development", services),
-    storage: getUploadStorage(),
   });
   const edge = getRequestListener(app.fetch);
   server.on("request", (req, res) => {

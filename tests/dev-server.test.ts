@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer } from "../scripts/dev";
 
 /**
- * Issue 14 item 2: `npm run dev` runs through the production HTTP edge, so development has the
+ * Decision 009: `npm run dev` runs through the production HTTP edge, so development has the
  * same headers, CSP, cross-site refusal and body limits as `npm start`. Vite serves its own files.
  */
 
@@ -14,7 +14,10 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "swag-dev-"));
+  // The dev server reads its environment at boot, as `npm run dev` does: its data in a folder of its
+  // own, and the default origin, not the "/" Vitest puts in BASE_URL for Vite.
   process.env.DATA_DIR = dataDir;
+  delete process.env.BASE_URL;
   dev = await startDevServer({ port: 0, host: "127.0.0.1" });
 }, 120_000);
 

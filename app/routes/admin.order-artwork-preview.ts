@@ -3,14 +3,19 @@ import { adminNotFound, requireStaff } from "~/server/accounts/admin-access.serv
 import { openOrderArtwork } from "~/server/admin/admin-orders.server";
 import { artworkPreviewHeaders, preflightLimited } from "~/server/artwork/artwork.server";
 import { toResponse } from "~/server/platform/http.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
 
 /** The PNG of page one of an artwork file of this order, for staff making the proof (decision 027). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const limited = await preflightLimited(dbOf(context), "previews", staff.id);
   if (limited) return toResponse(limited);
-  const file = await openOrderArtwork(dbOf(context), { orderId: params.id, fileId: params.fileId, preview: true });
+  const file = await openOrderArtwork(dbOf(context), {
+    storage: servicesOf(context).storage,
+    orderId: params.id,
+    fileId: params.fileId,
+    preview: true,
+  });
   if (!file) throw adminNotFound();
   return new Response(file.stream, { headers: artworkPreviewHeaders() });
 }

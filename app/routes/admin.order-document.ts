@@ -4,15 +4,16 @@ import { requireStaff } from "~/server/accounts/admin-access.server";
 import { staffDocumentDownload } from "~/server/documents/document-downloads.server";
 import { loadGuaranteeCreditNote } from "~/server/documents/guarantee-documents.server";
 import { loadOrderDocument } from "~/server/documents/invoices.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { servicesOf } from "~/server/accounts/request-context.server";
 
 /** An order's VAT invoice or credit note (decision 019), or its On-time Guarantee credit note (decision 026), as a PDF for staff. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = dbOf(context);
+  const services = servicesOf(context);
+  const { db } = services;
   const staff = await requireStaff({ request, context });
   const path = new URL(request.url).pathname;
   const kind = path.endsWith("/credit-note.pdf") ? "credit_note" : "invoice";
-  return staffDocumentDownload(db, {
+  return staffDocumentDownload(services, {
     staffId: staff.id,
     validId: isOrderId(params.id),
     load: () =>

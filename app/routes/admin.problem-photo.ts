@@ -3,7 +3,7 @@ import { adminNotFound, requireStaff, requireStaffBudget } from "~/server/accoun
 import { artworkDownloadHeaders } from "~/server/artwork/artwork.server";
 import { openProblemPhoto } from "~/server/aftercare/problem-photos.server";
 import { STAFF_PROBLEM_LIMITS } from "~/server/aftercare/problem-reports.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
 
 /**
  * A buyer's photo of a problem report, for staff (decision 043): a download with the artwork
@@ -14,7 +14,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "problem-photo", STAFF_PROBLEM_LIMITS.photo);
-  const file = await openProblemPhoto(db, { reportId: params.reportId, photoId: params.photoId });
+  const file = await openProblemPhoto(db, {
+    storage: servicesOf(context).storage,
+    reportId: params.reportId,
+    photoId: params.photoId,
+  });
   if (!file) throw adminNotFound();
   return new Response(file.stream, { headers: artworkDownloadHeaders(file) });
 }

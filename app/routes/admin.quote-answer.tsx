@@ -10,7 +10,7 @@ import { staffQuoteInput, staffQuoteSchema } from "~/domain/checkout/quote-forms
 import { ADMIN_NO_STORE, adminNotFound, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
 import { answerRequest, requestToAnswer, STAFF_QUOTE_LIMITS } from "~/server/admin/admin-quotes.server";
 import { failure, readForm, toResponse, validate } from "~/server/platform/http.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
 
 /** Lines the form offers; blank ones are left out. */
 const FORM_LINES = 5;
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = { ...form.value, requestId: params.requestId };
   const parsed = validate(staffQuoteSchema, staffQuoteInput(fields));
   if (!parsed.ok) return toResponse(parsed, { values: fields });
-  const made = await answerRequest(dbOf(context), { staffId: staff.id, answer: parsed.value, now: new Date() });
+  const made = await answerRequest(servicesOf(context), { staffId: staff.id, answer: parsed.value, now: new Date() });
   if (!made.ok)
     return toResponse(failure(409, "ANSWERED", "This request has been answered already, or is gone."), {
       values: fields,

@@ -4,13 +4,14 @@ import { quoteDocument } from "~/domain/checkout/quotes";
 import { requireStaff } from "~/server/accounts/admin-access.server";
 import { staffQuote } from "~/server/admin/admin-quotes.server";
 import { staffDocumentDownload } from "~/server/documents/document-downloads.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { servicesOf } from "~/server/accounts/request-context.server";
 
 /** Any quote's PDF, for staff (decision 021), within the same download budget as orders' documents. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = dbOf(context);
+  const services = servicesOf(context);
+  const { db } = services;
   const staff = await requireStaff({ request, context });
-  return staffDocumentDownload(db, {
+  return staffDocumentDownload(services, {
     staffId: staff.id,
     validId: isUuid(params.id),
     load: async () => {

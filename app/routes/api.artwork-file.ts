@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.artwork-file";
-import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { sessionOf, dbOf, servicesOf } from "~/server/accounts/request-context.server";
 import { artworkDownloadHeaders, openArtwork, removeArtwork } from "~/server/artwork/artwork.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
 
@@ -12,7 +12,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return noSuchFile();
-  const file = await openArtwork(db, { userId: session.user.id, fileId: params.fileId });
+  const file = await openArtwork(db, {
+    storage: servicesOf(context).storage,
+    userId: session.user.id,
+    fileId: params.fileId,
+  });
   if (!file) return noSuchFile();
   return new Response(file.stream, { headers: artworkDownloadHeaders(file) });
 }
@@ -25,6 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readJson(request, removeSchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);
   const result = await removeArtwork(db, {
+    storage: servicesOf(context).storage,
     userId: session.user.id,
     draftId: body.value.draft_id,
     fileId: params.fileId,

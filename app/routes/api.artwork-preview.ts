@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.artwork-preview";
-import { dbOf, sessionOf } from "~/server/accounts/request-context.server";
+import { dbOf, sessionOf, servicesOf } from "~/server/accounts/request-context.server";
 import { artworkPreviewHeaders, openArtwork, preflightLimited } from "~/server/artwork/artwork.server";
 import { failure, toResponse } from "~/server/platform/http.server";
 
@@ -9,7 +9,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const limited = session ? await preflightLimited(dbOf(context), "previews", session.user.id) : null;
   if (limited) return toResponse(limited);
   const file = session
-    ? await openArtwork(dbOf(context), { userId: session.user.id, fileId: params.fileId, preview: true })
+    ? await openArtwork(dbOf(context), {
+        storage: servicesOf(context).storage,
+        userId: session.user.id,
+        fileId: params.fileId,
+        preview: true,
+      })
     : null;
   if (!file) return toResponse(failure(404, "NOT_FOUND", "No such preview."));
   return new Response(file.stream, { headers: artworkPreviewHeaders() });

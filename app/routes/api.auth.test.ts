@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testServices, testFileDatabase } from "../../tests/setup/test-db";
 import { routeContext } from "../../tests/setup/route-answer";
-import { createSignedInUser, useTestEnv } from "../../tests/setup/users";
+import { createSignedInUser } from "../../tests/setup/users";
 import { action, loader } from "./api.auth";
 import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, authFor } from "~/server/accounts/auth.server";
 
@@ -9,7 +9,6 @@ import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, authFor } from "~/server/accounts/auth
 // better-auth's router is asked for, signed in, through the route the server mounts.
 
 const handle = testFileDatabase({ reset: false });
-beforeAll(() => useTestEnv());
 
 /** What the admin plugin served before it was dropped: none of it may come back. */
 const FORMER_ADMIN_API = [

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authUser } from "#db/schema";
 import { testServices, testFileDatabase } from "../../tests/setup/test-db";
-import { createSignedInUser, useTestEnv } from "../../tests/setup/users";
+import { createSignedInUser } from "../../tests/setup/users";
 import { action } from "./api.draft-artwork";
 import { answerOf } from "../../tests/setup/route-answer";
 import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
@@ -11,7 +11,6 @@ import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
 // limited while they stream").
 
 const handle = testFileDatabase({ reset: false });
-beforeAll(() => useTestEnv());
 
 /** An upload whose body records whether anything read it. */
 function upload(cookie?: string) {

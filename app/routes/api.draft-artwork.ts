@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.draft-artwork";
-import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { sessionOf, dbOf, servicesOf } from "~/server/accounts/request-context.server";
 import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
 import { saveArtwork } from "~/server/artwork/artwork.server";
 import { failure, signInRequired, toResponse } from "~/server/platform/http.server";
@@ -15,7 +15,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in to upload artwork."));
   if (!session.user.emailVerified) return toResponse(failure(403, "EMAIL_NOT_VERIFIED", ARTWORK_MESSAGES.unverified));
-  const result = await saveArtwork(db, { userId: session.user.id, draftId: params.id, request });
+  const result = await saveArtwork(db, {
+    storage: servicesOf(context).storage,
+    userId: session.user.id,
+    draftId: params.id,
+    request,
+  });
   if (!result.ok) return toResponse(result);
   return Response.json({ file: result.file, files: result.files, version: result.version }, { status: 201 });
 }

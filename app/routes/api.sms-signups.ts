@@ -3,7 +3,7 @@ import { smsSignupSchema } from "~/domain/people/sms-prompt-rules";
 import { failure, readJson, toResponse, onlyPost } from "~/server/platform/http.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 import { saveSmsSignup } from "~/server/shop/sms-signups.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { servicesOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST {phone, sourcePage}: asks the number to confirm an SMS opt-in (A-21, B-14; double opt-in,
@@ -11,11 +11,10 @@ import { dbOf } from "~/server/accounts/request-context.server";
  * past a limit.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = dbOf(context);
   if (request.method !== "POST") return onlyPost();
   const body = await readJson(request, smsSignupSchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);
-  const outcome = await saveSmsSignup(db, {
+  const outcome = await saveSmsSignup(servicesOf(context), {
     phoneE164: body.value.phone,
     sourcePage: body.value.sourcePage,
     // Accounts link sign-ups to a user once the session is available here; visitors stay anonymous.

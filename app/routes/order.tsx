@@ -1,6 +1,6 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
-import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { sessionOf, servicesOf } from "~/server/accounts/request-context.server";
 import { OrderChoices } from "~/components/checkout/order-choices";
 import { deliveryText } from "~/components/orders/order-delivery";
 import { LineProofs, proofFileHref } from "~/components/orders/order-proofs";
@@ -36,7 +36,8 @@ import { problemAction, problemOfOrder } from "~/server/aftercare/problem-report
 import { ProblemReport, problemReply } from "~/components/orders/problem-report";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const db = dbOf(context);
+  const services = servicesOf(context);
+  const { db } = services;
   const session = await sessionOf(context);
   if (!session)
     return {
@@ -55,10 +56,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { order, sharing } = await proofApproval(db, { ...user, order: found });
   const [reviews, follow, problem] = await Promise.all([
     reviewsOfOrder(db, order),
-    followOrder(db, order),
+    followOrder(services, order),
     problemOfOrder(db, order),
   ]);
-  return { signedIn: true as const, order, sharing, reviews, follow, problem, payee: transferPayee(order) };
+  return {
+    signedIn: true as const,
+    order,
+    sharing,
+    reviews,
+    follow,
+    problem,
+    payee: transferPayee(services.business, order),
+  };
 }
 
 /**
@@ -66,11 +75,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * `intent=review`), whose refusal carries back what was typed.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const services = servicesOf(context);
+  const { db } = services;
   const session = await sessionOf(context);
   const form = await readForm(request);
-  if (form.ok && form.value.intent === "guarantee") return guaranteeAction(db, session, params.id, form.value);
-  if (form.ok && form.value.intent === "problem") return problemAction(db, session, params.id, form.value);
+  if (form.ok && form.value.intent === "guarantee") return guaranteeAction(services, session, params.id, form.value);
+  if (form.ok && form.value.intent === "problem") return problemAction(services, session, params.id, form.value);
   if (form.ok && form.value.intent === "review") {
     const parsed = parseReviewForm(valuesFrom(REVIEW_FIELDS, new Map(Object.entries(form.value))));
     // What was typed goes back with any refusal, cut to just over each field's limit.
@@ -96,7 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const share = { intent: form.value.intent, line: Number(form.value.line) || 1 };
     if (!session) return toResponse(signInRequired("Please sign in to share the proof."), share);
     const user = { userId: session.user.id, accountId: session.accountId };
-    const shared = await shareAction(db, { ...user, orderId: params.id, fields: form.value });
+    const shared = await shareAction(services, { ...user, orderId: params.id, fields: form.value });
     return shared.ok ? { ...shared, line: share.line } : toResponse(shared, share);
   }
   const proof = { intent: "proof" as const };
@@ -112,7 +122,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     name: user.name,
     email: user.email,
   };
-  const result = await respondToProof(db, { userId: user.id, orderId: params.id, ...answer.value, answerer });
+  const result = await respondToProof(services, { userId: user.id, orderId: params.id, ...answer.value, answerer });
   if (!result.ok) return toResponse(result, proof);
   return { ok: true as const, decision: answer.value.decision };
 }

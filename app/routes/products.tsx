@@ -14,7 +14,7 @@ import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } 
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { submitProductRequest } from "~/server/checkout/quote-requests.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { dbOf, sessionOf, servicesOf } from "~/server/accounts/request-context.server";
+import { sessionOf, servicesOf } from "~/server/accounts/request-context.server";
 
 /** An unlisted slug is the not-found page (REQUIREMENTS.md A-34); a known one answers, empty or not. */
 function knownCategory(slug: string | undefined) {
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const url = new URL(request.url);
   try {
-    const outcome = await submitProductRequest(dbOf(context), {
+    const outcome = await submitProductRequest(servicesOf(context), {
       data: parsed.data,
       honeypot: form.value[HONEYPOT_FIELD] ?? "",
       ip: clientIp(request),

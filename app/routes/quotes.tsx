@@ -73,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
     const trapped = (form.value[HONEYPOT_FIELD] ?? "").trim() !== "";
     const sent = trapped
       ? null
-      : await requestCustomQuote(dbOf(context), {
+      : await requestCustomQuote(servicesOf(context), {
           userId: session.user.id,
           accountId: session.accountId,
           data: parsed.data,

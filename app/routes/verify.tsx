@@ -8,15 +8,14 @@ import { parseIdentifier } from "~/domain/people/auth-rules";
 import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts/accounts.server";
 import { parseForm, toResponse } from "~/server/platform/http.server";
 import { safeRedirect } from "~/server/accounts/session.server";
-import { smsAvailable } from "~/server/messages/sms.server";
 import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
 import { finishSignIn } from "~/server/checkout/after-sign-in.server";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const identifier = parseIdentifier(params.get("identifier") ?? "");
   // A number has no code to confirm while no SMS provider is configured.
-  if (!identifier || (identifier.kind === "phone" && !smsAvailable())) throw redirect("/sign-up");
+  if (!identifier || (identifier.kind === "phone" && servicesOf(context).sms === null)) throw redirect("/sign-up");
   return {
     identifier: identifier.kind === "email" ? identifier.email : identifier.phone,
     kind: identifier.kind,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { SmsProviderConfig } from "~/server/providers/sms-provider.server";
 
 /** The account the fake provider accepts; the SID has Twilio's shape so the env check passes. */
 export const FAKE_SMS_ACCOUNT = {
@@ -23,9 +24,10 @@ function bodyOf(request: IncomingMessage): Promise<string> {
 }
 
 /**
- * A loopback stand-in for Twilio's Messages API (issue 18 item 5): it takes POST
+ * A loopback stand-in for Twilio's Messages API: it takes POST
  * /2010-04-01/Accounts/{sid}/Messages.json with the fake account's Basic auth, keeps each text and
- * answers as Twilio does; anything else is refused as Twilio would refuse it. `env` points the shop at it.
+ * answers as Twilio does; anything else is refused as Twilio would refuse it. `config` is the provider
+ * a test's services hand in; `env` points a whole server (a browser test's) at it.
  */
 export async function startFakeSmsProvider(options: { port?: number } = {}) {
   const messages: ReceivedText[] = [];
@@ -52,6 +54,7 @@ export async function startFakeSmsProvider(options: { port?: number } = {}) {
   return {
     url,
     messages,
+    config: { accountSid, authToken, from: FAKE_SMS_ACCOUNT.from, apiBase: url } satisfies SmsProviderConfig,
     env: {
       SMS_TWILIO_ACCOUNT_SID: accountSid,
       SMS_TWILIO_AUTH_TOKEN: authToken,

@@ -1,5 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { createSmtpMailer } from "~/server/providers/mailer.server";
+import { TEST_MAIL_FROM } from "./test-shop";
 
 export type ReceivedMail = {
   from: string;
@@ -11,10 +13,10 @@ export type ReceivedMail = {
 };
 
 /**
- * A real SMTP server on loopback that keeps what it receives (issue 4: e-mail tests speak SMTP).
- * Mail reaches it through the job queue (decision 030): given `deliver` (which runs the jobs due on
- * the test's database, `runDueJobs`), `waitFor` and `delivered` first call it, as a server's worker
- * would run them. `refuseNext(n)` answers the next n messages with a temporary failure (451), as a
+ * A real SMTP server on loopback that keeps what it receives: e-mail tests speak SMTP. `mailer`
+ * sends to it; a test's services carry it. Mail reaches it through the job queue (decision 030):
+ * given `deliver` (which runs the jobs due on the test's services, `runDueJobs`), `waitFor` and
+ * `delivered` first call it, as a server's worker would run them. `refuseNext(n)` answers the next n messages with a temporary failure (451), as a
  * busy server does.
  */
 export async function startSmtpServer(options: { port?: number; deliver?: () => Promise<unknown> } = {}) {
@@ -52,8 +54,11 @@ export async function startSmtpServer(options: { port?: number; deliver?: () => 
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
+  const url = `smtp://127.0.0.1:${port}`;
+  const mailer = createSmtpMailer({ url, from: TEST_MAIL_FROM });
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
+    mailer,
     messages,
     refuseNext(count: number) {
       refusals = count;
@@ -82,7 +87,10 @@ export async function startSmtpServer(options: { port?: number; deliver?: () => 
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      mailer.close();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest";
+import { openAuth } from "~/server/accounts/auth.server";
 import { openDatabase, queryRows, type DatabaseHandle } from "~/server/platform/db.server";
 import type { PaymentProvider } from "~/server/providers/payment-provider.server";
 import type { Services } from "~/server/providers/services.server";
@@ -14,8 +15,16 @@ import { TEST_SHOP } from "./test-shop";
 /**
  * A database for one test file, copied from the run's migrated template: in memory on PGlite, or a
  * database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped when the handle closes.
+ * better-auth is open on it for the test shop, as a request's context opens it on a server's
+ * (a test for another shop, one with an SMS provider say, opens its own: openAuth).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const handle = await copyTemplate();
+  openAuth({ db: handle.db, ...TEST_SHOP });
+  return handle;
+}
+
+async function copyTemplate(): Promise<DatabaseHandle> {
   const source = inject("testDatabase");
   if (source.kind === "pglite") {
     const blob = new Blob([readFileSync(source.templateFile)]);

@@ -1,11 +1,31 @@
 /**
- * The shop the tests run as: a fresh shop's sample business at the origin vitest.config.ts sets,
- * read from an environment as server.ts reads its own. Free of Vitest, so a test's child process
- * (payment-crash-process.ts) builds its services from it too.
+ * The shop the tests run as: a fresh shop's sample business at a loopback origin, read from an
+ * environment as server.ts reads its own, with no mail server or SMS provider (mail and texts stay
+ * in the outbox) and its uploads in a temporary folder of its own. Free of Vitest, so a test's
+ * child process (payment-crash-process.ts) builds its services from it too; a test that needs a
+ * mail server or a provider hands in its own.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseEnv } from "~/server/platform/env.server";
+import { createLocalStorage } from "~/server/providers/storage.server";
 import type { Services } from "~/server/providers/services.server";
 
-const env = parseEnv({ NODE_ENV: "test", BASE_URL: process.env.BASE_URL });
+const env = parseEnv({ NODE_ENV: "test", BASE_URL: "http://127.0.0.1:3999" });
 
-export const TEST_SHOP: Pick<Services, "business" | "baseUrl"> = { business: env.business, baseUrl: env.BASE_URL };
+export const TEST_SHOP: Omit<Services, "db" | "payments" | "vatCheck"> = {
+  business: env.business,
+  baseUrl: env.BASE_URL,
+  paymentStatus: "test mode",
+  storage: createLocalStorage(join(mkdtempSync(join(tmpdir(), "swag-test-uploads-")), "uploads")),
+  mailer: null,
+  sms: null,
+  smsDailyLimit: env.SMS_DAILY_LIMIT,
+  staffAlertEmails: [],
+  staffEmails: [],
+  authSecret: "test-secret-test-secret-test-secret-1234",
+};
+
+/** The sender a test's mailer writes as: the shop's default MAIL_FROM. */
+export const TEST_MAIL_FROM = env.MAIL_FROM;

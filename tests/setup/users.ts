@@ -37,10 +37,3 @@ export async function createSignedInUser(db: Database, email: string, password =
   if (!session) throw new Error("no session after sign-in");
   return { userId: session.user.id, cookie };
 }
-
-/** The env every server test needs before the first getEnv() call. */
-export function useTestEnv() {
-  process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-1234";
-  // Vitest sets BASE_URL to "/" (Vite's own meaning); ours is the public origin.
-  process.env.BASE_URL = "http://127.0.0.1:3999";
-}

@@ -11,12 +11,11 @@ import {
   placeholderEmailForPhone,
   type Identifier,
 } from "~/domain/people/auth-rules";
-import { authFor } from "./auth.server";
+import { accountServicesOf, authFor } from "./auth.server";
 import type { Database } from "../platform/db.server";
 import { type Failure, failure } from "../platform/http.server";
 import { clientIp, hitRateLimit, peekRateLimit, unhitRateLimit } from "../platform/rate-limit.server";
 import { cookieValue, verifiedToken } from "./session-lookup.server";
-import { smsAvailable } from "../messages/sms.server";
 
 /** What an account call answers: its headers (cookies) and values, or the one failure shape. */
 export type Outcome<T = object> = ({ ok: true; headers: Headers } & T) | Failure;
@@ -96,11 +95,11 @@ export function passwordFailure(error: unknown, wrongPassword: string): Failure 
   return result.status === 400 || result.status === 401 ? { ...result, message: wrongPassword } : result;
 }
 
-export const invalidIdentifier = () =>
+const invalidIdentifier = (phones: boolean) =>
   failure(
     400,
     "INVALID_IDENTIFIER",
-    smsAvailable() ? "Enter a valid e-mail address or phone number." : "Enter a valid e-mail address.",
+    phones ? "Enter a valid e-mail address or phone number." : "Enter a valid e-mail address.",
   );
 
 /** Without an SMS provider no code can reach a phone, so accounts are by e-mail only. */
@@ -108,14 +107,15 @@ export const PHONE_UNAVAILABLE_MESSAGE =
   "We can't send text messages yet, so accounts use e-mail only. Please enter your e-mail address.";
 
 /**
- * The e-mail address or number typed into an account form, or why it is refused: `invalid()` when
- * it is neither, and a number while no SMS provider is configured.
+ * The e-mail address or number typed into an account form on `db`'s shop, or why it is refused:
+ * `invalid()` when it is neither (by default, what may be typed), and a number while the shop has
+ * no SMS provider.
  */
-export function accountIdentifier(text: string, invalid: () => Failure): Identifier | Failure {
+export function accountIdentifier(db: Database, text: string, invalid?: () => Failure): Identifier | Failure {
+  const phones = accountServicesOf(db).sms !== null;
   const identifier = parseIdentifier(text);
-  if (!identifier) return invalid();
-  if (identifier.kind === "phone" && !smsAvailable())
-    return failure(400, "PHONE_UNAVAILABLE", PHONE_UNAVAILABLE_MESSAGE);
+  if (!identifier) return invalid ? invalid() : invalidIdentifier(phones);
+  if (identifier.kind === "phone" && !phones) return failure(400, "PHONE_UNAVAILABLE", PHONE_UNAVAILABLE_MESSAGE);
   return identifier;
 }
 

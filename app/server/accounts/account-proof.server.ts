@@ -7,10 +7,9 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "#db/schema";
 import { SITE } from "~/content/links";
 import type { Identifier } from "~/domain/people/auth-rules";
-import { authFor } from "./auth.server";
+import { accountServicesOf, authFor } from "./auth.server";
 import type { Holder } from "./account-codes.server";
 import type { Database } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
 import { signUpAttemptMail } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
 import { sendSms } from "../messages/sms.server";
@@ -178,11 +177,12 @@ async function twoFactorChallenge(db: Database, userId: string): Promise<Headers
 
 /** Tells the owner of a proven address or number that someone tried to sign up with it. */
 export async function tellOwnerOfSignUpAttempt(db: Database, identifier: Identifier) {
-  const base = getEnv().BASE_URL;
+  const shop = accountServicesOf(db);
+  const base = shop.baseUrl;
   if (identifier.kind === "email") {
     await sendMail(
       db,
-      signUpAttemptMail(identifier.email, { signIn: `${base}/sign-in`, reset: `${base}/forgot-password` }),
+      signUpAttemptMail(shop, identifier.email, { signIn: `${base}/sign-in`, reset: `${base}/forgot-password` }),
     );
   } else {
     await sendSms(db, {

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { authAccount, authMember, authSession, authTwoFactor, authUser, outbox, profiles } from "#db/schema";
-import { testFileDatabase } from "../../../tests/setup/test-db";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { startFakeSmsProvider } from "../../../tests/setup/sms-provider";
 import { totp } from "../../../tests/e2e/support/totp";
-import { getEnv } from "../platform/env.server";
+import type { Services } from "../providers/services.server";
 import { confirmTwoFactor, startTwoFactor } from "./account-security.server";
 import { confirmCurrentEmail, confirmEmailChange, startEmailChange } from "./account-settings.server";
 import {
@@ -19,7 +20,7 @@ import {
   verifyEmailCode,
   verifySecondFactor,
 } from "./accounts.server";
-import { hashPassword, verifyPasswordHash, authFor } from "./auth.server";
+import { hashPassword, verifyPasswordHash, authFor, openAuth } from "./auth.server";
 import { getSessionInfo } from "./session.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
@@ -27,14 +28,14 @@ const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** Phone accounts exist only with an SMS provider: texts go to a loopback fake of one. */
 let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>;
+/** The test shop with a mail server and an SMS provider, both on loopback. */
+let services: Services;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
   sms = await startFakeSmsProvider();
-  Object.assign(process.env, sms.env);
-  process.env.SMTP_URL = smtp.url;
-  process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-1234";
-  process.env.BASE_URL = "http://127.0.0.1:3999";
+  services = { ...testServices(handle), mailer: smtp.mailer, sms: sms.config };
+  openAuth(services);
 });
 afterAll(async () => {
   await smtp.close();
@@ -360,7 +361,7 @@ describe("JWKS", () => {
 /** The newest SMS to `to` in the outbox (texts have no SMTP server to arrive at). */
 /** The newest text the provider took for `to`, once the texts queued are sent. */
 async function lastText(to: string) {
-  await runDueJobs(handle.db);
+  await runDueJobs(services);
   return sms.lastTo(to);
 }
 
@@ -808,7 +809,7 @@ describe("changing the e-mail address", () => {
     const notice = await smtp.waitFor("jane@acme.co");
     expect(notice.subject).toBe("Your Swag Studio e-mail address was changed");
     expect(notice.text).toContain("jane@newco.co");
-    expect(notice.text).toContain(getEnv().business.supportEmail);
+    expect(notice.text).toContain(TEST_SHOP.business.supportEmail);
     expect(await getSessionInfo(handle.db, asCookie(other.headers))).toBeNull();
     expect(await getSessionInfo(handle.db, asCookie(here.headers))).not.toBeNull();
     expect(

@@ -20,7 +20,6 @@ import {
   dropCodes,
   type Holder,
   holderOf,
-  invalidIdentifier,
   LIMITS,
   limit,
   limitCodeRequests,
@@ -59,7 +58,7 @@ export async function signUp(
   request: Request,
   input: { firstName: string; lastName: string; identifier: string; password: string },
 ): Promise<Outcome<{ identifier: Identifier }>> {
-  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  const identifier = accountIdentifier(db, input.identifier);
   if (isFailure(identifier)) return identifier;
   const email = identifier.kind === "email" ? identifier.email : placeholderEmailForPhone(identifier.phone);
   const problems = passwordProblems(input.password, { email: identifier.kind === "email" ? email : undefined });
@@ -117,7 +116,7 @@ export async function signInWithPassword(
   request: Request,
   input: { identifier: string; password: string; rememberMe?: boolean },
 ): Promise<Outcome<{ twoFactor: boolean }>> {
-  const identifier = accountIdentifier(input.identifier, () =>
+  const identifier = accountIdentifier(db, input.identifier, () =>
     failure(400, "INVALID_CREDENTIALS", GENERIC_SIGN_IN_ERROR),
   );
   if (isFailure(identifier)) return identifier;
@@ -166,7 +165,7 @@ export async function sendSignInCode(
   request: Request,
   input: { identifier: string },
 ): Promise<Outcome<{ identifier: Identifier }>> {
-  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  const identifier = accountIdentifier(db, input.identifier);
   if (isFailure(identifier)) return identifier;
   const limited = await limitCodeRequests(db, request, subjectOf(identifier));
   if (limited) return limited;
@@ -197,7 +196,7 @@ export async function signInWithCode(
   request: Request,
   input: { identifier: string; code: string },
 ): Promise<Outcome<{ twoFactor: boolean }>> {
-  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  const identifier = accountIdentifier(db, input.identifier);
   if (isFailure(identifier)) return identifier;
   return checkCode(db, request, subjectOf(identifier), async () => {
     const holder = await holderOf(db, identifier);
@@ -246,7 +245,7 @@ export async function verifyEmailCode(
 
 /** Resends the code that confirms an address or number; answers the same whether or not one was sent. */
 export async function resendCode(db: Database, request: Request, input: { identifier: string }): Promise<Outcome> {
-  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  const identifier = accountIdentifier(db, input.identifier);
   if (isFailure(identifier)) return identifier;
   const limited = await limitCodeRequests(db, request, subjectOf(identifier));
   if (limited) return limited;
@@ -268,7 +267,7 @@ export async function requestPasswordReset(
   request: Request,
   input: { identifier: string; method: "link" | "code" },
 ): Promise<Outcome<{ identifier: Identifier }>> {
-  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  const identifier = accountIdentifier(db, input.identifier);
   if (isFailure(identifier)) return identifier;
   const limited =
     (await limit(db, `reset-ip:${clientIp(request)}`, LIMITS.resetPerIp)) ??
@@ -330,7 +329,7 @@ export async function resetPassword(
       return authFailure(error);
     }
   }
-  const identifier = accountIdentifier(input.identifier, invalidIdentifier);
+  const identifier = accountIdentifier(db, input.identifier);
   if (isFailure(identifier)) return identifier;
   return checkCode(db, request, subjectOf(identifier), async () => {
     const holder = await holderOf(db, identifier);

@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { authSession, authUser, orders } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
+import { parseEnv } from "../platform/env.server";
+import type { Services } from "../providers/services.server";
 import * as layout from "~/routes/admin";
 import * as home from "~/routes/admin._index";
 import * as inbox from "~/routes/admin.inbox";
@@ -29,18 +28,11 @@ import { STAFF_PROBLEM_LIMITS } from "../aftercare/problem-reports.server";
 import { requireStaffBudget, STAFF_PAGE_LIMIT } from "./admin-access.server";
 
 const handle = testFileDatabase();
-let dataDir: string;
+/** The test shop whose STAFF_EMAILS lists one address, written as an operator might. */
+let services: Services;
 
-beforeAll(async () => {
-  useTestEnv();
-  dataDir = mkdtempSync(join(tmpdir(), "swag-admin-access-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.STAFF_EMAILS = "Boot@Swag.example";
-});
-afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.STAFF_EMAILS;
-  delete process.env.DATA_DIR;
+beforeAll(() => {
+  services = { ...testServices(handle), staffEmails: parseEnv({ STAFF_EMAILS: "Boot@Swag.example" }).STAFF_EMAILS };
 });
 
 /** Confirms the address the way a code or link does: through better-auth, whose hook records when. */
@@ -78,7 +70,7 @@ type Args = { request: Request; params?: Record<string, string> };
 
 /** The HTTP status a loader or action answers with, thrown or returned. */
 async function statusOf(handler: (args: never) => unknown, args: Args): Promise<number> {
-  return (await answerOf(handler, { ...args, services: testServices(handle) })).status;
+  return (await answerOf(handler, { ...args, services })).status;
 }
 
 /** Every staff URL with a real order, proof-less (downloads 404 for staff too, by design: there is no file). */
@@ -202,7 +194,7 @@ describe("what staff need beyond the role", () => {
     });
     const refusal = await answerOf(layout.loader, {
       request: siteRequest("/admin", { cookie: staff.cookie }),
-      services: testServices(handle),
+      services,
     });
     expect(refusal).toMatchObject({
       status: 403,
@@ -242,7 +234,7 @@ describe("what staff need beyond the role", () => {
     expect(await statusOf(inbox.loader, args())).toBe(200);
 
     await signedInHoursAgo(staff.userId, 12);
-    const redirect = await answerOf(inbox.loader, { ...args(), services: testServices(handle) });
+    const redirect = await answerOf(inbox.loader, { ...args(), services });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("Location")).toBe("/sign-in?redirectTo=%2Fadmin%2Finbox%2Fsms%3Fx%3D1");
     expect(redirect.headers.get("Set-Cookie")).toMatch(/session_token=;/);

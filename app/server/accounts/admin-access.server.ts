@@ -11,8 +11,8 @@
 import { data, redirect } from "react-router";
 import { authFor } from "./auth.server";
 import type { Database } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
-import { type RequestArgs, sessionOf, dbOf } from "./request-context.server";
+import type { Services } from "../providers/services.server";
+import { type RequestArgs, sessionOf, dbOf, servicesOf } from "./request-context.server";
 import type { SessionInfo } from "./session.server";
 import { emailProvenSincePasswordSet, grantStaffRole, hasStaffRole } from "./admin-staff.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
@@ -62,8 +62,10 @@ async function signInAgain(db: Database, request: Request) {
  * `npm run staff:add` cannot open the embedded database while the server holds it (PGlite is
  * single-process).
  */
-async function grantFromBootstrap(db: Database, session: SessionInfo): Promise<boolean> {
-  const listed = getEnv().STAFF_EMAILS;
+async function grantFromBootstrap(
+  { db, staffEmails: listed }: Pick<Services, "db" | "staffEmails">,
+  session: SessionInfo,
+): Promise<boolean> {
   if (!session.user.emailVerified || !listed.includes(session.user.email.toLowerCase())) return false;
   if (!(await emailProvenSincePasswordSet(db, session.user.id))) return false;
   const result = await grantStaffRole(db, session.user.email);
@@ -80,7 +82,8 @@ export async function requireStaff({ request, context }: RequestArgs): Promise<S
   const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) throw adminNotFound();
-  if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(db, session))) throw adminNotFound();
+  if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(servicesOf(context), session)))
+    throw adminNotFound();
   if (!session.user.twoFactorEnabled) throw twoStepRequired();
   if (Date.now() - session.session.createdAt.getTime() >= STAFF_SIGN_IN_HOURS * 3_600_000)
     throw await signInAgain(db, request);

@@ -2,9 +2,6 @@
  * The better-auth instance: its plugins, password hashing, hooks and organisation roles. It serves no
  * HTTP endpoints; every flow calls it on the server (decision 012).
  */
-import { randomBytes } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -22,7 +19,7 @@ import {
 } from "~/domain/people/auth-rules";
 import { SITE } from "~/content/links";
 import type { Database } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Services } from "../providers/services.server";
 import {
   changeEmailMail,
   invitationMail,
@@ -31,7 +28,7 @@ import {
   verifyEmailMail,
 } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
-import { sendSms, smsAvailable } from "../messages/sms.server";
+import { sendSms } from "../messages/sms.server";
 
 /** better-auth's phone-number plugin's endpoints: all of them send or check a text's code. */
 const PHONE_ENDPOINT = /^\/(phone-number\/|sign-in\/phone-number$)/;
@@ -57,38 +54,23 @@ export async function verifyPasswordHash(data: { hash: string; password: string 
   return verifyScrypt(data);
 }
 
-/** AUTH_SECRET, else one generated on first start and kept beside the database. */
-function authSecret(): string {
-  const env = getEnv();
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  const dir = resolve(env.DATA_DIR);
-  const file = join(dir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dir, { recursive: true });
-  // Written whole under a name of its own, then linked into place, which fails if another process
-  // got there first (WEB_CONCURRENCY servers starting together): then every process reads that one.
-  const partial = `${file}.${process.pid}`;
-  writeFileSync(partial, randomBytes(32).toString("hex"), { mode: 0o600 });
-  try {
-    linkSync(partial, file);
-  } catch (error) {
-    if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
-  } finally {
-    rmSync(partial, { force: true });
-  }
-  return readFileSync(file, "utf8").trim();
-}
+/**
+ * What better-auth is opened with: the database, the shop's origin and profile (its account e-mails
+ * speak for it), the secret that signs its cookies, and the SMS provider, without which no code
+ * reaches a phone.
+ */
+export type AuthServices = Pick<Services, "db" | "business" | "baseUrl" | "sms" | "authSecret">;
 
-function createAuth(db: Database) {
-  const env = getEnv();
-  const https = env.BASE_URL.startsWith("https://");
+function createAuth(services: AuthServices) {
+  const { db, baseUrl } = services;
+  const https = baseUrl.startsWith("https://");
   return betterAuth({
     appName: SITE.name,
-    baseURL: env.BASE_URL,
+    baseURL: baseUrl,
     basePath: "/api/auth",
-    secret: authSecret(),
+    secret: services.authSecret,
     // The public origin only: a Host header is whatever the client sent.
-    trustedOrigins: [env.BASE_URL],
+    trustedOrigins: [baseUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -123,8 +105,8 @@ function createAuth(db: Database) {
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, token }) {
         // Our own page takes the token, so the link works with or without JavaScript.
-        const url = `${env.BASE_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        await sendMail(db, passwordResetMail(user.email, { url }));
+        const url = `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendMail(db, passwordResetMail(services, user.email, { url }));
       },
     },
     session: {
@@ -156,7 +138,7 @@ function createAuth(db: Database) {
     hooks: {
       // Without an SMS provider no code reaches a phone, so the phone endpoints refuse.
       before: createAuthMiddleware(async (ctx) => {
-        if (PHONE_ENDPOINT.test(ctx.path) && !smsAvailable()) {
+        if (PHONE_ENDPOINT.test(ctx.path) && !services.sms) {
           throw new APIError("NOT_FOUND", { message: "Phone sign-in is not available." });
         }
       }),
@@ -190,8 +172,8 @@ function createAuth(db: Database) {
             "sign-in": signInCodeMail,
             "email-verification": verifyEmailMail,
             "change-email": changeEmailMail,
-            "forget-password": (to: string, code: string) => passwordResetMail(to, { code }),
-          }[type](email, otp);
+            "forget-password": (shop: AuthServices, to: string, code: string) => passwordResetMail(shop, to, { code }),
+          }[type](services, email, otp);
           await sendMail(db, mail);
         },
       }),
@@ -231,35 +213,59 @@ function createAuth(db: Database) {
         async sendInvitationEmail(data) {
           await sendMail(
             db,
-            invitationMail(data.email, {
+            invitationMail(services, data.email, {
               inviter: data.inviter.user.name,
               inviterEmail: data.inviter.user.email,
               organisation: data.organization.name,
-              url: `${env.BASE_URL}/accept-invitation/${data.id}`,
+              url: `${baseUrl}/accept-invitation/${data.id}`,
             }),
           );
         },
       }),
       // Kept for its keys: /.well-known/jwks.json (SPEC.md) serves them through auth.api.getJwks;
       // its own /token and /jwks endpoints are not served over HTTP.
-      jwt({ jwt: { issuer: env.BASE_URL, audience: env.BASE_URL, expirationTime: "15m" } }),
+      jwt({ jwt: { issuer: baseUrl, audience: baseUrl, expirationTime: "15m" } }),
     ],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const instances = new WeakMap<Database, Auth>();
+const opened = new WeakMap<Database, { auth: Auth; services: AuthServices }>();
 
-/** better-auth on `db`: built the first time it is asked for, then kept as long as the database. */
-export function authFor(db: Database): Auth {
-  let auth = instances.get(db);
-  if (!auth) {
-    auth = createAuth(db);
-    instances.set(db, auth);
-  }
+/**
+ * Opens better-auth on the services' database: once at boot (server.ts), or by a test for its shop.
+ * Every account flow on that database then uses it (authFor), as long as the database lives;
+ * opening it again replaces it.
+ */
+export function openAuth(services: AuthServices): Auth {
+  const auth = createAuth(services);
+  opened.set(services.db, { auth, services });
   return auth;
 }
+
+/**
+ * better-auth on the services' database, opened now unless it already is: every request's context
+ * does this (requestContext), so a server, and a dev server whose modules were reloaded, has it.
+ */
+export function ensureAuth(services: AuthServices): Auth {
+  return opened.get(services.db)?.auth ?? openAuth(services);
+}
+
+function openedOn(db: Database) {
+  const found = opened.get(db);
+  if (!found) throw new Error("better-auth is not open on this database: a request's context opens it (ensureAuth)");
+  return found;
+}
+
+/** better-auth as opened on `db` (openAuth). */
+export const authFor = (db: Database): Auth => openedOn(db).auth;
+
+/**
+ * What better-auth on `db` was opened with: the shop the account e-mails speak for, its origin, and
+ * whether texts reach phones (only then are phone sign-up and phone codes offered).
+ */
+export const accountServicesOf = (db: Database): AuthServices => openedOn(db).services;
 
 /**
  * Every write that marks the address verified (a code, a reset, an e-mail change) records when,

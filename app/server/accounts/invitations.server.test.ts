@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authInvitation, authUser, outbox } from "#db/schema";
 import { testFileDatabase } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { createOrganisation, inviteMember } from "./account-settings.server";
 import { getSessionInfo } from "./session.server";
 
 // The shop's invitation mail cannot be turned on strangers.
 
 const handle = testFileDatabase();
-
-beforeAll(() => useTestEnv());
 
 /** A signed-in owner of an organisation called `organisation`; confirmed unless told otherwise. */
 async function owner(email: string, organisation = "Acme Events", confirmed = true) {

@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authMember, authOrganization, authSession } from "#db/schema";
 import { testFileDatabase } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { changeMemberRole } from "./account-settings.server";
 
 // Decision 025: an existing member is made an approver (or any role) without a new invitation.
 // better-auth decides who may; these tests hold the shop to what the account page promises.
 
 const handle = testFileDatabase();
-beforeAll(() => useTestEnv());
 
 /** An organisation with a member of each role, each signed in and working in it. */
 async function team(name: string) {

@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { answerOf, routeContext } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { action as signOut } from "~/routes/sign-out";
 import { ownBuyers, REMEMBERED_BUYERS, rememberBuyer, rememberedBuyers } from "./recent-buyers.server";
 
@@ -10,8 +10,6 @@ import { ownBuyers, REMEMBERED_BUYERS, rememberBuyer, rememberedBuyers } from ".
 vi.setConfig({ testTimeout: 20_000 });
 
 const handle = testFileDatabase();
-
-beforeAll(() => useTestEnv());
 
 /** The cookie a browser sends back after `setCookie`. */
 const sentBack = (setCookie: string) => setCookie.split(";")[0]!;

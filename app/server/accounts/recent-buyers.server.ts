@@ -1,8 +1,7 @@
 /** The signed cookie of the buyers whose own orders are never announced to this browser. */
 import { createCookie } from "react-router";
-import { authFor } from "./auth.server";
+import { accountServicesOf, authFor } from "./auth.server";
 import type { Database } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
 import { dbOf, type RequestArgs, sessionOf } from "./request-context.server";
 
 /**
@@ -24,7 +23,7 @@ async function buyersCookie(db: Database) {
     secrets: [secret],
     httpOnly: true,
     sameSite: "lax",
-    secure: getEnv().BASE_URL.startsWith("https://"),
+    secure: accountServicesOf(db).baseUrl.startsWith("https://"),
     path: "/",
   });
 }

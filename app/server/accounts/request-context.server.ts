@@ -7,14 +7,16 @@
 import { createContext, type MiddlewareFunction, RouterContextProvider, redirect } from "react-router";
 import type { Database } from "../platform/db.server";
 import type { Services } from "../providers/services.server";
+import { ensureAuth } from "./auth.server";
 import { getSessionInfo, type SessionInfo, safeRedirect } from "./session.server";
 
 /** The CSP nonce of this response; empty under a server that sets no CSP. */
 export const nonceContext = createContext<string>("");
 const servicesContext = createContext<Services | null>(null);
 
-/** The context a request starts with: the process's services and its nonce. */
+/** The context a request starts with: the process's services and its nonce; better-auth is open on its database. */
 export function requestContext(services: Services, nonce: string): RouterContextProvider {
+  ensureAuth(services);
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(nonceContext, nonce);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { authMember, authOrganization, authSession } from "#db/schema";
 import { countStatements, testFileDatabase } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { signOut } from "./accounts.server";
 import { authFor } from "./auth.server";
 import { getSessionInfo } from "./session.server";
@@ -10,9 +10,6 @@ import { ASK_BETTER_AUTH, cookieValue, lookUpSession, verifiedToken } from "./se
 
 const handle = testFileDatabase();
 
-beforeAll(() => {
-  useTestEnv();
-});
 afterEach(() => {
   vi.restoreAllMocks();
 });

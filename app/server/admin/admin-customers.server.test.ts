@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { authMember, authOrganization, authUser, creditNotes, invoices, orders, quotes } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { testFileDatabase } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
 import { CUSTOMER_RESULTS_LIMIT } from "~/domain/orders/admin-customers";
 import { customerAccount, findCustomers } from "./admin-customers.server";
 
@@ -23,7 +22,6 @@ async function person(id: string, name: string, email: string, phoneNumber: stri
 }
 
 beforeAll(async () => {
-  useTestEnv();
   await person("jane", "Jane Smith", "jane@northwind.example", "+447700900123");
   await person("tom", "Tom Baker", "tom@northwind.example");
   await person("sam", "Sam Solo", "sam@solo.example");

@@ -1,13 +1,11 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { feedback, inquiries, quoteRequests, smsSignups } from "#db/schema";
 import { testFileDatabase } from "../../../tests/setup/test-db";
-import { createSignedInUser, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser } from "../../../tests/setup/users";
 import { INBOX_PAGE_SIZE } from "~/domain/orders/admin-orders";
 import { inboxCsv, listInbox } from "./admin-inbox.server";
 
 const handle = testFileDatabase();
-
-beforeAll(() => useTestEnv());
 
 const at = (iso: string) => new Date(iso);
 

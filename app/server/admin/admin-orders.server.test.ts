@@ -6,8 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { ORDER_LIST_PAGE_SIZE, parseOrderListQuery, statusChangeSchema } from "~/domain/orders/admin-orders";
 import { ORDER_STATUSES, canTransition, type OrderStatus } from "~/domain/fulfilment/orders";
 import type { StaffMember } from "../accounts/admin-access.server";
@@ -16,16 +15,19 @@ import { listOrdersForStaff, ordersCsv } from "./admin-order-list.server";
 import { changeOrderStatus } from "./admin-orders.server";
 import { openOrderProof } from "../aftercare/order-proofs.server";
 import { readProofForm, uploadProof } from "./admin-proofs.server";
-import { resetMailTransport } from "../messages/mail.server";
 import { getOrder } from "../orders/buyer-orders.server";
 import { respondToProof } from "../aftercare/proof-responses.server";
-import { createLocalStorage } from "../providers/storage.server";
+import type { Services } from "../providers/services.server";
+import { createLocalStorage, type FileStorage } from "../providers/storage.server";
 import { MINIMAL_PDF } from "../../../tests/setup/minimal-pdf";
 import { runDueJobs } from "../edge/job-worker.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let dataDir: string;
+let storage: FileStorage;
+/** The test shop, with a mail server on loopback and its uploads in this file's folder. */
+let services: Services;
 const uploadsDir = () => join(dataDir, "uploads");
 const storedFiles = () => {
   try {
@@ -36,19 +38,14 @@ const storedFiles = () => {
 };
 
 beforeAll(async () => {
-  useTestEnv();
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
-  process.env.SMTP_URL = smtp.url;
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
   dataDir = mkdtempSync(join(tmpdir(), "swag-admin-orders-"));
-  process.env.DATA_DIR = dataDir;
-  resetMailTransport();
+  storage = createLocalStorage(uploadsDir());
+  services = { ...testServices(handle), mailer: smtp.mailer, storage };
 });
 afterAll(async () => {
-  resetMailTransport();
   await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.SMTP_URL;
-  delete process.env.DATA_DIR;
 });
 beforeEach(async () => {
   await smtp.clear();
@@ -103,7 +100,7 @@ const upload = (
   file: FormDataEntryValue | null,
   extra: { note?: string; maxBytes?: number; line?: number } = {},
 ) =>
-  uploadProof(handle.db, {
+  uploadProof(services, {
     staff,
     orderId,
     fields: { intent: "proof", version, note: extra.note ?? "", line: extra.line },
@@ -119,7 +116,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
         if (to === "proof_sent") continue;
         const order = await paidOrder({ status: from });
         const before = await current(order.id);
-        const result = await changeOrderStatus(handle.db, {
+        const result = await changeOrderStatus(services, {
           staff,
           orderId: order.id,
           change: change({ to, version: 1, carrier: "DPD", trackingNumber: "155" }),
@@ -161,7 +158,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
 
   it("says why a move is refused", async () => {
     const order = await paidOrder({ status: "in_production" });
-    const result = await changeOrderStatus(handle.db, {
+    const result = await changeOrderStatus(services, {
       staff,
       orderId: order.id,
       change: change({ to: "delivered", version: 1 }),
@@ -178,7 +175,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
   it("sends proof_sent to the proof form instead", async () => {
     const order = await paidOrder();
     expect(
-      await changeOrderStatus(handle.db, {
+      await changeOrderStatus(services, {
         staff,
         orderId: order.id,
         change: change({ to: "proof_sent", version: 1 }),
@@ -194,7 +191,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
   it("answers a stale page with 409 and the current status, changing nothing", async () => {
     const order = await paidOrder({ status: "proof_approved" });
     expect(
-      await changeOrderStatus(handle.db, {
+      await changeOrderStatus(services, {
         staff,
         orderId: order.id,
         change: change({ to: "in_production", version: 1 }),
@@ -202,7 +199,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
     ).toMatchObject({ ok: true, version: 2 });
     const before = await current(order.id);
     // A second tab still showing version 1 tries to refund.
-    const stale = await changeOrderStatus(handle.db, {
+    const stale = await changeOrderStatus(services, {
       staff,
       orderId: order.id,
       change: change({ to: "refunded", version: 1 }),
@@ -216,7 +213,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
 
   it("404s an unknown order", async () => {
     expect(
-      await changeOrderStatus(handle.db, {
+      await changeOrderStatus(services, {
         staff,
         orderId: "00000000-0000-4000-8000-000000000000",
         change: change({ to: "cancelled", version: 1 }),
@@ -226,13 +223,13 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
       status: 404,
     });
     expect(
-      await changeOrderStatus(handle.db, { staff, orderId: "nope", change: change({ to: "cancelled", version: 1 }) }),
+      await changeOrderStatus(services, { staff, orderId: "nope", change: change({ to: "cancelled", version: 1 }) }),
     ).toMatchObject({ ok: false, status: 404 });
   });
 
   it("ships with the carrier and tracking number, records them, and e-mails the buyer", async () => {
     const order = await paidOrder({ status: "quality_check" });
-    const result = await changeOrderStatus(handle.db, {
+    const result = await changeOrderStatus(services, {
       staff,
       orderId: order.id,
       change: change({
@@ -263,7 +260,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
 
   it("writes a default note when staff give none", async () => {
     const order = await paidOrder({ status: "proof_approved" });
-    await changeOrderStatus(handle.db, {
+    await changeOrderStatus(services, {
       staff,
       orderId: order.id,
       change: change({ to: "in_production", version: 1 }),
@@ -299,15 +296,15 @@ describe("proofs", () => {
     });
 
     // Each line's version 1 is its own file.
-    const shortsFile = await openOrderProof(handle.db, { orderId: order.id, line: 2, version: 1 });
+    const shortsFile = await openOrderProof(handle.db, { orderId: order.id, line: 2, version: 1, storage });
     expect(shortsFile?.name).toBe("shorts.pdf");
     await shortsFile?.stream.cancel();
-    const capFile = await openOrderProof(handle.db, { orderId: order.id, version: 1 });
+    const capFile = await openOrderProof(handle.db, { orderId: order.id, version: 1, storage });
     expect(capFile?.name).toBe("cap.png");
     await capFile?.stream.cancel();
 
     const answer = (line: number, decision: "approve" | "changes", proofVersion: number) =>
-      respondToProof(handle.db, {
+      respondToProof(services, {
         userId: BUYER,
         orderId: order.id,
         line,
@@ -363,7 +360,7 @@ describe("proofs", () => {
     expect(proofMail.text).toContain(`http://127.0.0.1:3999/orders/${order.id}`);
     expect(proofMail.text).toContain("A note from our studio: Logo centred");
 
-    const changes = await respondToProof(handle.db, {
+    const changes = await respondToProof(services, {
       userId: BUYER,
       orderId: order.id,
       decision: "changes",
@@ -382,7 +379,7 @@ describe("proofs", () => {
     const second = await upload(order.id, seen!.version, proofFile(PDF, "cap-mockup-v2.pdf"));
     expect(second).toMatchObject({ ok: true, proofVersion: 2 });
     expect(
-      await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "approve", proofVersion: 2 }),
+      await respondToProof(services, { userId: BUYER, orderId: order.id, decision: "approve", proofVersion: 2 }),
     ).toMatchObject({ ok: true, status: "proof_approved" });
 
     const after = await current(order.id);
@@ -406,10 +403,10 @@ describe("proofs", () => {
     // Both versions, and the page-one picture of the PDF one (decision 038).
     expect(storedFiles()).toHaveLength(3);
 
-    const download = await openOrderProof(handle.db, { orderId: order.id, version: 1 });
+    const download = await openOrderProof(handle.db, { orderId: order.id, version: 1, storage });
     expect(download).toMatchObject({ name: "cap-mockup.png", contentType: "image/png", size: PNG.byteLength });
     expect(new Uint8Array(await new Response(download!.stream).arrayBuffer())).toEqual(PNG);
-    expect(await openOrderProof(handle.db, { orderId: order.id, version: 3 })).toBeNull();
+    expect(await openOrderProof(handle.db, { orderId: order.id, version: 3, storage })).toBeNull();
   });
 
   it.each([
@@ -478,7 +475,6 @@ describe("proofs", () => {
 
   it("keeps no file when the order changes while the proof is being stored", async () => {
     const order = await paidOrder();
-    const storage = createLocalStorage(uploadsDir());
     const racing = {
       ...storage,
       async put(stream: ReadableStream<Uint8Array>) {
@@ -488,13 +484,15 @@ describe("proofs", () => {
         return stored;
       },
     };
-    const result = await uploadProof(handle.db, {
-      staff,
-      orderId: order.id,
-      fields: { intent: "proof", version: 1, note: "" },
-      file: proofFile(PDF, "p.pdf"),
-      storage: racing,
-    });
+    const result = await uploadProof(
+      { ...services, storage: racing },
+      {
+        staff,
+        orderId: order.id,
+        fields: { intent: "proof", version: 1, note: "" },
+        file: proofFile(PDF, "p.pdf"),
+      },
+    );
     expect(result).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
     expect(storedFiles()).toEqual([]);
     expect((await current(order.id)).proofs).toEqual([]);

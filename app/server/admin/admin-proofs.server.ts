@@ -30,11 +30,11 @@ import {
 import type { StaffMember } from "../accounts/admin-access.server";
 import { orderMailView, proofReadyMail, sendStageMail } from "../messages/admin-mail.server";
 import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server";
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { failure, type Failure } from "../platform/http.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { runPreflight } from "../artwork/preflight.server";
-import { deleteStored, getUploadStorage, putBytes, type FileStorage } from "../providers/storage.server";
+import { deleteStored, putBytes, type FileStorage } from "../providers/storage.server";
 
 /** A refusal names the proof field, so the form shows it under the file input. */
 const proofField = (message: string) => ({ fieldErrors: { proof: message } });
@@ -92,7 +92,7 @@ export async function readProofForm(
  * nothing: no proof row, no file left in storage, no status change, no e-mail.
  */
 export async function uploadProof(
-  db: Database,
+  services: Services,
   input: {
     staff: StaffMember;
     orderId: string;
@@ -100,11 +100,11 @@ export async function uploadProof(
     fields: Omit<ProofUploadFields, "line"> & { line?: number };
     file: FormDataEntryValue | null;
     maxBytes?: number;
-    storage?: FileStorage;
     /** Draws a PDF's page one; the preflight sandbox unless a test says otherwise. */
     drawPageOne?: (bytes: Uint8Array) => Promise<Uint8Array | null>;
   },
 ): Promise<(AdminChange & { proofVersion: number }) | Failure> {
+  const { db } = services;
   const { staff, fields } = input;
   const maxBytes = input.maxBytes ?? PROOF_MAX_BYTES;
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
@@ -130,7 +130,7 @@ export async function uploadProof(
     return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(toOrderStatus(before.status)));
   }
 
-  const storage = input.storage ?? getUploadStorage();
+  const { storage } = services;
   const stored = await storage.put(file.stream());
   const preview = kind === "pdf" ? await storePageOne(storage, file, input.drawPageOne ?? drawPdfPageOne) : null;
   const stores = [stored.storedName, preview];
@@ -189,7 +189,7 @@ export async function uploadProof(
       await sendStageMail(
         tx,
         proofReadyMail({
-          ...orderMailView(order),
+          ...orderMailView(services, order),
           version: proofVersion,
           note: fields.note,
           product: title,

@@ -14,8 +14,8 @@ import { quoteValidUntil } from "~/domain/checkout/quotes";
 import { isUuid } from "~/domain/core/ids";
 import { customQuoteReplyBy, staffQuoteLines, staffQuoteRow } from "~/domain/checkout/quote-records";
 import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { nextDocumentNumber } from "../platform/document-numbers.server";
-import { getEnv } from "../platform/env.server";
 import { branded } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
 import { itemsText } from "./admin-inbox.server";
@@ -111,9 +111,10 @@ export async function requestToAnswer(
  * quote per request: a second answer finds it answered), and tells the buyer by e-mail.
  */
 export async function answerRequest(
-  db: Database,
+  services: Services,
   input: { staffId: string; answer: StaffQuote; now: Date },
 ): Promise<{ ok: true; id: string; number: string } | { ok: false }> {
+  const { db } = services;
   const request = await requestToAnswer(db, input.answer.requestId);
   if (!request) return { ok: false };
   const { answer, now } = input;
@@ -149,6 +150,7 @@ export async function answerRequest(
     return { id: row.id, number };
   });
   const mail = branded(
+    services,
     request.email,
     `Your quote ${made.number} is ready`,
     [
@@ -156,7 +158,7 @@ export async function answerRequest(
       `Here is our quote ${made.number} for ${request.items}.`,
       `It is valid until ${formatDisplayDate(quoteValidUntil(now))}. Download it, or order at its prices, from Quotes in your account.`,
     ],
-    { link: { url: `${getEnv().BASE_URL}/quotes`, label: "See your quote" } },
+    { link: { url: `${services.baseUrl}/quotes`, label: "See your quote" } },
     { kind: "quote-ready", quoteId: made.id },
   );
   await sendMail(db, mail).catch((error: unknown) => {

@@ -16,7 +16,7 @@ import {
   transferReminderMail,
   type TransferMailView,
 } from "../payments/bank-transfer-mail.server";
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { sendMail } from "../messages/mail.server";
 import { buyerMailRecipient } from "../messages/mail-recipient.server";
 
@@ -27,7 +27,8 @@ import { buyerMailRecipient } from "../messages/mail-recipient.server";
  * on one; a reminder is recorded in the same transaction that queues its e-mail (decision 030), so
  * both happen or neither does, and the mail job retries a failed send.
  */
-export async function runBankTransferTasks(db: Database, now: Date = new Date()) {
+export async function runBankTransferTasks(services: Services, now: Date = new Date()) {
+  const { db } = services;
   const candidates = await db
     .select({ orderId: bankTransfers.orderId })
     .from(bankTransfers)
@@ -61,9 +62,10 @@ export async function runBankTransferTasks(db: Database, now: Date = new Date())
         contact: details.email,
       });
       const view: TransferMailView = {
+        shop: services,
         to: to ?? "",
         orderNumber: order.number,
-        orderUrl: orderUrl(order.id),
+        orderUrl: orderUrl(services, order.id),
         proformaNumber: transfer.proformaNumber,
         totalPence: transfer.amountPence,
         dueOn: transfer.dueOn,

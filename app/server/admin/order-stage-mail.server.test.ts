@@ -8,8 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { statusChangeSchema } from "~/domain/orders/admin-orders";
 import { formatDisplayDate } from "~/domain/core/dates";
 import type { OrderStatus } from "~/domain/fulfilment/orders";
@@ -17,30 +16,19 @@ import type { StaffMember } from "../accounts/admin-access.server";
 import { changeOrderStatus } from "./admin-orders.server";
 import { uploadProof } from "./admin-proofs.server";
 import { respondToProof } from "../aftercare/proof-responses.server";
-import { resetMailTransport } from "../messages/mail.server";
-import { createLocalStorage } from "../providers/storage.server";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import type { Services } from "../providers/services.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let dataDir: string;
+/** The test shop, with a mail server on loopback. */
+let services: Services;
 
 beforeAll(async () => {
-  useTestEnv();
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
-  process.env.SMTP_URL = smtp.url;
-  dataDir = mkdtempSync(join(tmpdir(), "swag-stage-mail-"));
-  resetMailTransport();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
-afterAll(async () => {
-  resetMailTransport();
-  await smtp.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.SMTP_URL;
-});
+afterAll(() => smtp.close());
 beforeEach(async () => {
   await smtp.clear();
 });
@@ -63,16 +51,15 @@ async function move(orderId: string, to: OrderStatus, shipping = { carrier: "", 
     note: "",
     ...shipping,
   });
-  return changeOrderStatus(handle.db, { staff, orderId, change });
+  return changeOrderStatus(services, { staff, orderId, change });
 }
 
 async function sendProof(orderId: string) {
-  return uploadProof(handle.db, {
+  return uploadProof(services, {
     staff,
     orderId,
     fields: { intent: "proof", version: await version(orderId), note: "" },
     file: new File([PNG], "cap.png", { type: "image/png" }),
-    storage: createLocalStorage(join(dataDir, "uploads")),
   });
 }
 
@@ -94,7 +81,7 @@ describe("an e-mail at each stage", () => {
     await expect.poll(async () => (await inbox()).length).toBe(1);
 
     const now = new Date("2026-11-26T10:00:00Z");
-    const answer = await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "approve", now });
+    const answer = await respondToProof(services, { userId: BUYER, orderId: order.id, decision: "approve", now });
     expect(answer).toMatchObject({ ok: true, status: "proof_approved" });
     expect(answer).not.toHaveProperty("mail");
     const promised = answer.ok ? answer.promisedDeliveryDate : null;
@@ -160,7 +147,7 @@ describe("an e-mail at each stage", () => {
     const order = await insertPaidOrder(handle.db, { userId: BUYER, email: EMAIL, company: "Stages Ltd" });
     expect(await sendProof(order.id)).toMatchObject({ ok: true });
     await handle.db.update(orders).set({ paidAt: null }).where(eq(orders.id, order.id));
-    const answer = await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "approve" });
+    const answer = await respondToProof(services, { userId: BUYER, orderId: order.id, decision: "approve" });
     expect(answer).toMatchObject({ ok: true, status: "proof_approved", promisedDeliveryDate: null });
     const approved = await mailAbout(`Proof approved for order ${order.number}`);
     expect(approved.text).toContain("Production starts when your bank transfer arrives");
@@ -172,7 +159,7 @@ describe("an e-mail at each stage", () => {
     expect(await sendProof(order.id)).toMatchObject({ ok: true });
     await expect.poll(async () => (await inbox()).length).toBe(1);
     expect(
-      await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "changes", comment: "Bigger" }),
+      await respondToProof(services, { userId: BUYER, orderId: order.id, decision: "changes", comment: "Bigger" }),
     ).toMatchObject({ ok: true, status: "changes_requested" });
     expect(await move(order.id, "delivered")).toMatchObject({ ok: false, status: 409 });
     expect(await move(order.id, "cancelled")).toMatchObject({ ok: true, status: "cancelled" });

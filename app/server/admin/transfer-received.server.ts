@@ -17,7 +17,7 @@ import {
 } from "~/domain/fulfilment/orders";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server";
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { failure, type Failure } from "../platform/http.server";
 import { DOCUMENT_MAIL_JOB, issueInvoice } from "../documents/invoices.server";
 import { orderMailView } from "../messages/admin-mail.server";
@@ -35,7 +35,7 @@ import { alertStaff } from "../payments/staff-alerts.server";
  * is issued now, in the same transaction, which also queues its e-mail to the buyer (decision 030).
  */
 export async function markTransferReceived(
-  db: Database,
+  services: Services,
   input: {
     staff: StaffMember;
     orderId: string;
@@ -45,6 +45,7 @@ export async function markTransferReceived(
     now?: Date;
   },
 ): Promise<AdminChange | Failure> {
+  const { db } = services;
   if (!Number.isSafeInteger(input.receivedPence) || input.receivedPence < 1)
     return failure(400, "VALIDATION_FAILED", "Enter the amount received in pounds and pence, e.g. 318.60.");
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
@@ -116,13 +117,16 @@ export async function markTransferReceived(
     const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
     // The invoice's e-mail (rendered by its job) and the staff alert leave with the commit (decision 030).
     await enqueue(tx, DOCUMENT_MAIL_JOB, { orderId: order.id, kind: "invoice" });
-    await alertStaff(tx, {
-      kind: "transfer-received",
-      orderId: order.id,
-      orderNumber: order.number,
-      staffName: input.staff.name,
-    });
-    const buyer = orderMailView(order).to;
+    await alertStaff(
+      { ...services, db: tx },
+      {
+        kind: "transfer-received",
+        orderId: order.id,
+        orderNumber: order.number,
+        staffName: input.staff.name,
+      },
+    );
+    const buyer = orderMailView(services, order).to;
     return {
       ok: true,
       status: to,

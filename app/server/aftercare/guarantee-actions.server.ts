@@ -7,20 +7,25 @@ import { data } from "react-router";
 import { CLAIM_NOTE_MAX } from "~/domain/fulfilment/guarantee";
 import { claimDecisionSchema, claimFormSchema } from "~/domain/fulfilment/guarantee-forms";
 import { ADMIN_NO_STORE, type StaffMember } from "../accounts/admin-access.server";
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { claimGuarantee, decideClaim } from "./guarantee-claims.server";
 import { signInRequired, toResponse, validate } from "../platform/http.server";
 
 type Session = { user: { id: string }; accountId: string } | null;
 
-export async function guaranteeAction(db: Database, session: Session, orderId: string, fields: Record<string, string>) {
+export async function guaranteeAction(
+  services: Services,
+  session: Session,
+  orderId: string,
+  fields: Record<string, string>,
+) {
   const intent = "guarantee" as const;
   // What was typed goes back with a refusal, cut to just over the limit.
   const note = (fields.note ?? "").slice(0, CLAIM_NOTE_MAX + 1);
   if (!session) return toResponse(signInRequired("Please sign in to claim the On-time Guarantee."), { intent, note });
   const form = validate(claimFormSchema, fields);
   if (!form.ok) return toResponse(form, { intent, note });
-  const result = await claimGuarantee(db, {
+  const result = await claimGuarantee(services, {
     userId: session.user.id,
     accountId: session.accountId,
     orderId,
@@ -31,7 +36,7 @@ export async function guaranteeAction(db: Database, session: Session, orderId: s
 }
 
 export async function claimDecisionAction(
-  db: Database,
+  services: Services,
   staff: StaffMember,
   orderId: string,
   fields: Record<string, string>,
@@ -39,7 +44,7 @@ export async function claimDecisionAction(
   const intent = "claim" as const;
   const decision = validate(claimDecisionSchema, fields);
   if (!decision.ok) return toResponse(decision, { intent });
-  const result = await decideClaim(db, { staff, orderId, decision: decision.value });
+  const result = await decideClaim(services, { staff, orderId, decision: decision.value });
   if (!result.ok) return toResponse(result, { intent });
   return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
 }

@@ -10,34 +10,30 @@ import { guaranteeClaims, orderProofs, orders, orderStatusHistory } from "#db/sc
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { pdfText } from "../../../tests/setup/pdf-text";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { TEST_MAIL_FROM, TEST_SHOP } from "../../../tests/setup/test-shop";
 import { claimDecisionSchema } from "~/domain/fulfilment/guarantee-forms";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { respondToProof } from "./proof-responses.server";
-import { getEnv } from "../platform/env.server";
 import { claimGuarantee, decideClaim, guaranteeOfOrder, openClaims } from "./guarantee-claims.server";
 import { loadGuaranteeCreditNote } from "../documents/guarantee-documents.server";
 import { renderDocumentPdf } from "../documents/documents.server";
 import { issueInvoice } from "../documents/invoices.server";
-import { resetMailTransport } from "../messages/mail.server";
+import { createSmtpMailer } from "../providers/mailer.server";
+import type { Services } from "../providers/services.server";
 import { waitingForStaff } from "../admin/staff-waiting.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+/** The test shop, with a mail server on loopback. */
+let services: Services;
 
 beforeAll(async () => {
-  useTestEnv();
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
-  process.env.SMTP_URL = smtp.url;
-  resetMailTransport();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
-afterAll(async () => {
-  resetMailTransport();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-});
+afterAll(() => smtp.close());
 beforeEach(async () => {
   await smtp.clear();
 });
@@ -45,7 +41,7 @@ beforeEach(async () => {
 const BUYER = "buyer-claims-1";
 const EMAIL = "pat@claims.example";
 const staff: StaffMember = { id: "staff-claims-1", name: "Olive Ops", email: "ops@swag.example" };
-const sales = async () => (await smtp.delivered()).filter((mail) => mail.to.includes(getEnv().business.salesEmail));
+const sales = async () => (await smtp.delivered()).filter((mail) => mail.to.includes(TEST_SHOP.business.salesEmail));
 const buyerMail = async () => (await smtp.delivered()).filter((mail) => mail.to.includes(EMAIL));
 
 /** An order of 100 caps at £5.50, promised for Mon, Nov 16, 2026 and delivered at `deliveredAt`. */
@@ -69,20 +65,20 @@ async function deliveredOrder(deliveredAt: string, promised: string | null = "20
 }
 
 const claim = (orderId: string, now: string, who = { userId: BUYER, accountId: BUYER }, note = "") =>
-  claimGuarantee(handle.db, { ...who, orderId, note, now: new Date(now) });
+  claimGuarantee(services, { ...who, orderId, note, now: new Date(now) });
 
 describe("the On-time Guarantee claim", () => {
   it("is offered 5 days late and taken once; staff are alerted at the sales address", async () => {
     const order = await deliveredOrder("2026-11-21T12:00:00Z");
     const offer = await guaranteeOfOrder(
-      handle.db,
+      services,
       { id: order.id, status: "delivered", promised: "2026-11-16" },
       new Date("2026-11-22T09:00:00Z"),
     );
     expect(offer).toMatchObject({
       claim: null,
       eligibility: { eligible: true, daysLate: 5, claimBy: "2026-11-28" },
-      remedy: getEnv().business.lateDeliveryRemedy,
+      remedy: TEST_SHOP.business.lateDeliveryRemedy,
     });
 
     expect(await claim(order.id, "2026-11-22T09:00:00Z", undefined, "  Our event was on the 18th.  ")).toEqual({
@@ -164,7 +160,7 @@ describe("staff decide a claim", () => {
     await smtp.clear();
     const decision = claimDecisionSchema.parse({ decision: "accept", reason: "Sorry: our courier lost a day." });
     const now = new Date("2026-11-25T10:00:00Z");
-    const accepted = await decideClaim(handle.db, { staff, orderId: order.id, decision, now });
+    const accepted = await decideClaim(services, { staff, orderId: order.id, decision, now });
     expect(accepted).toMatchObject({ ok: true });
     const [row] = await handle.db.select().from(guaranteeClaims).where(eq(guaranteeClaims.orderId, order.id));
     // 100 caps × £5.50 = £550.00 of goods; 10% is £55.00 + 20% VAT = £66.00.
@@ -172,7 +168,7 @@ describe("staff decide a claim", () => {
       status: "accepted",
       decidedBy: staff.id,
       reason: "Sorry: our courier lost a day.",
-      remedy: getEnv().business.lateDeliveryRemedy,
+      remedy: TEST_SHOP.business.lateDeliveryRemedy,
       creditPence: 6600,
     });
     expect(row?.creditNoteNumber).toMatch(/^CN-2026-\d{6}$/);
@@ -192,14 +188,14 @@ describe("staff decide a claim", () => {
       reader: { userId: BUYER, accountId: BUYER },
     });
     expect(downloaded?.number).toBe(row?.creditNoteNumber);
-    expect((await pdfText(await renderDocumentPdf(downloaded!))).replace(/\s+/g, " ")).toBe(pdf);
+    expect((await pdfText(await renderDocumentPdf(downloaded!, TEST_SHOP.business))).replace(/\s+/g, " ")).toBe(pdf);
     expect(await loadGuaranteeCreditNote(handle.db, { orderId: order.id, reader: "staff" })).toMatchObject({
       number: row?.creditNoteNumber,
     });
     const stranger = { userId: "buyer-claims-2", accountId: "buyer-claims-2" };
     expect(await loadGuaranteeCreditNote(handle.db, { orderId: order.id, reader: stranger })).toBeNull();
 
-    expect(await decideClaim(handle.db, { staff, orderId: order.id, decision, now })).toMatchObject({
+    expect(await decideClaim(services, { staff, orderId: order.id, decision, now })).toMatchObject({
       ok: false,
       status: 409,
       code: "CLAIM_DECIDED",
@@ -219,7 +215,7 @@ describe("staff decide a claim", () => {
       decision: "refuse",
       reason: "The delivery was refused at your door.",
     });
-    expect(await decideClaim(handle.db, { staff, orderId: order.id, decision })).toMatchObject({ ok: true });
+    expect(await decideClaim(services, { staff, orderId: order.id, decision })).toMatchObject({ ok: true });
     const [row] = await handle.db.select().from(guaranteeClaims).where(eq(guaranteeClaims.orderId, order.id));
     expect(row).toMatchObject({ status: "refused", creditNoteNumber: null, creditPence: null });
     await expect.poll(async () => (await buyerMail()).length).toBe(1);
@@ -231,7 +227,7 @@ describe("staff decide a claim", () => {
   it("an order with no claim has nothing to decide", async () => {
     const order = await deliveredOrder("2026-11-23T12:00:00Z");
     const decision = claimDecisionSchema.parse({ decision: "accept", reason: "Yes" });
-    expect(await decideClaim(handle.db, { staff, orderId: order.id, decision })).toMatchObject({
+    expect(await decideClaim(services, { staff, orderId: order.id, decision })).toMatchObject({
       status: 404,
       code: "CLAIM_NOT_FOUND",
     });
@@ -259,7 +255,7 @@ describe("the proof-answer alert", () => {
       uploadedBy: staff.id,
     });
     expect(
-      await respondToProof(handle.db, {
+      await respondToProof(services, {
         userId: BUYER,
         orderId: order.id,
         decision: "changes",
@@ -296,7 +292,7 @@ describe("the proof-answer alert", () => {
         sizeBytes: 10,
         uploadedBy: staff.id,
       });
-      expect(await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "approve" })).toMatchObject({
+      expect(await respondToProof(services, { userId: BUYER, orderId: order.id, decision: "approve" })).toMatchObject({
         ok: true,
         status: "proof_approved",
       });
@@ -329,17 +325,12 @@ describe("the proof-answer alert", () => {
       sizeBytes: 10,
       uploadedBy: staff.id,
     });
-    process.env.SMTP_URL = "smtp://127.0.0.1:1";
-    resetMailTransport();
-    try {
-      expect(await respondToProof(handle.db, { userId: BUYER, orderId: order.id, decision: "approve" })).toMatchObject({
-        ok: true,
-        status: "proof_approved",
-      });
-    } finally {
-      process.env.SMTP_URL = smtp.url;
-      resetMailTransport();
-    }
+    const unreachable = { ...services, mailer: createSmtpMailer({ url: "smtp://127.0.0.1:1", from: TEST_MAIL_FROM }) };
+    expect(await respondToProof(unreachable, { userId: BUYER, orderId: order.id, decision: "approve" })).toMatchObject({
+      ok: true,
+      status: "proof_approved",
+    });
+    await runDueJobs(unreachable);
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe("proof_approved");
   });

@@ -18,10 +18,10 @@ import {
 import { isOrderId, toOrderStatus } from "~/domain/fulfilment/orders";
 import { visibleTo } from "../orders/buyer-orders.server";
 import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { alertStaff } from "../payments/staff-alerts.server";
-import { getEnv } from "../platform/env.server";
 import { nextDocumentNumber } from "../platform/document-numbers.server";
 import { claimDecisionMail, sendClaimDecision } from "./guarantee-mail.server";
 import type { StaffMember } from "../accounts/admin-access.server";
@@ -82,10 +82,11 @@ export async function claimOf(db: Database, orderId: string): Promise<ClaimView 
 
 /** What the order page shows: the claim if there is one, else whether it may be made, and the remedy's words. */
 export async function guaranteeOfOrder(
-  db: Database,
+  services: Services,
   order: { id: string; status: string; promised: IsoDate | null },
   now: Date,
 ): Promise<{ claim: ClaimView | null; eligibility: GuaranteeEligibility; remedy: string }> {
+  const { db } = services;
   const claim = await claimOf(db, order.id);
   const eligibility = guaranteeEligibility({
     status: toOrderStatus(order.status),
@@ -94,7 +95,7 @@ export async function guaranteeOfOrder(
     today: londonToday(now),
     claimed: claim !== null,
   });
-  return { claim, eligibility, remedy: getEnv().business.lateDeliveryRemedy };
+  return { claim, eligibility, remedy: services.business.lateDeliveryRemedy };
 }
 
 /**
@@ -103,9 +104,10 @@ export async function guaranteeOfOrder(
  * primary key keeps one claim per order even against a second tab.
  */
 export async function claimGuarantee(
-  db: Database,
+  services: Services,
   input: { userId: string; accountId: string; orderId: string; note: string; now?: Date },
 ): Promise<{ ok: true; message: string } | Failure> {
+  const { db } = services;
   if (!input.userId || !isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", CLAIM_MESSAGES.notFound);
   const limit = await hitRateLimit(db, `guarantee-claim:${input.userId}`, CLAIM_LIMIT.hits, CLAIM_LIMIT.windowSeconds);
   if (!limit.allowed)
@@ -118,7 +120,7 @@ export async function claimGuarantee(
       .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
       .for("update");
     if (!order) return failure(404, "ORDER_NOT_FOUND", CLAIM_MESSAGES.notFound);
-    const { eligibility } = await guaranteeOfOrder(tx, order, now);
+    const { eligibility } = await guaranteeOfOrder({ ...services, db: tx }, order, now);
     if (!eligibility.eligible)
       return failure(409, `CLAIM_${eligibility.reason.toUpperCase()}`, CLAIM_REFUSALS[eligibility.reason]);
     const [inserted] = await tx
@@ -134,13 +136,16 @@ export async function claimGuarantee(
       .returning({ orderId: guaranteeClaims.orderId });
     if (!inserted) return failure(409, "CLAIM_ALREADY_CLAIMED", CLAIM_REFUSALS.already_claimed);
     // The staff alert leaves with the commit (decision 030).
-    await alertStaff(tx, {
-      kind: "guarantee-claim",
-      orderId: order.id,
-      orderNumber: order.number,
-      daysLate: eligibility.daysLate,
-      note: input.note.trim(),
-    });
+    await alertStaff(
+      { ...services, db: tx },
+      {
+        kind: "guarantee-claim",
+        orderId: order.id,
+        orderNumber: order.number,
+        daysLate: eligibility.daysLate,
+        note: input.note.trim(),
+      },
+    );
     return { ok: true, message: CLAIM_MESSAGES.claimed };
   });
 }
@@ -153,13 +158,14 @@ export type ClaimDecision = { decision: "accept" | "refuse"; reason: string };
  * remedy is recorded for staff to give by hand. The buyer is e-mailed the outcome.
  */
 export async function decideClaim(
-  db: Database,
+  services: Services,
   input: { staff: StaffMember; orderId: string; decision: ClaimDecision; now?: Date },
 ): Promise<{ ok: true; message: string } | Failure> {
+  const { db } = services;
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", CLAIM_MESSAGES.notFound);
   const now = input.now ?? new Date();
   const { decision, reason } = input.decision;
-  const remedy = getEnv().business.lateDeliveryRemedy;
+  const remedy = services.business.lateDeliveryRemedy;
   const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return failure(404, "ORDER_NOT_FOUND", CLAIM_MESSAGES.notFound);
@@ -187,11 +193,17 @@ export async function decideClaim(
       .where(and(eq(guaranteeClaims.orderId, order.id), eq(guaranteeClaims.status, "open")))
       .returning();
     if (!decided) return failure(409, "CLAIM_DECIDED", CLAIM_MESSAGES.notOpen);
-    const mail = claimDecisionMail({ order, claim: toView(decided), credit, invoiceNumber: invoice?.number ?? null });
+    const mail = claimDecisionMail({
+      shop: services,
+      order,
+      claim: toView(decided),
+      credit,
+      invoiceNumber: invoice?.number ?? null,
+    });
     return { ok: true as const, order, mail, creditNoteNumber };
   });
   if (!result.ok) return result;
-  await sendClaimDecision(db, result.mail);
+  await sendClaimDecision(services, result.mail);
   const outcome = decision === "accept" ? "accepted" : "refused";
   const note = result.creditNoteNumber ? `; credit note ${result.creditNoteNumber} is issued` : "";
   return {

@@ -7,14 +7,15 @@ import type { RemedyCredit } from "~/domain/fulfilment/guarantee";
 import { acceptedClaimCreditNote } from "~/domain/orders/guarantee-credit-note";
 import { formatPence } from "~/domain/core/money";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { renderDocumentPdf } from "../documents/documents.server";
 import { sendMail, type Mail } from "../messages/mail.server";
-import { branded, orderUrl } from "../messages/mail-templates.server";
+import { branded, type MailShop, orderUrl } from "../messages/mail-templates.server";
 
 export type ClaimDecisionMail = { mail: Mail; creditNote: BusinessDocument | null };
 
 export function claimDecisionMail(input: {
+  shop: MailShop;
   order: Parameters<typeof acceptedClaimCreditNote>[0]["order"] & { id: string };
   claim: {
     status: string;
@@ -50,12 +51,13 @@ export function claimDecisionMail(input: {
       ];
   return {
     mail: branded(
+      input.shop,
       to,
       accepted
         ? `Your On-time Guarantee claim for order ${order.number} is accepted`
         : `Your On-time Guarantee claim for order ${order.number}`,
       lines,
-      { link: { url: orderUrl(order.id), label: "View your order" } },
+      { link: { url: orderUrl(input.shop, order.id), label: "View your order" } },
       { kind: `guarantee-claim-${claim.status}`, orderNumber: order.number, creditNote: creditNote?.number ?? null },
     ),
     creditNote,
@@ -63,19 +65,22 @@ export function claimDecisionMail(input: {
 }
 
 /** After the decision's commit: a fault is logged, never undoes the decision (the order page shows it too). */
-export async function sendClaimDecision(db: Database, { mail, creditNote }: ClaimDecisionMail): Promise<void> {
+export async function sendClaimDecision(
+  services: Pick<Services, "db" | "business">,
+  { mail, creditNote }: ClaimDecisionMail,
+): Promise<void> {
   if (!mail.to) return;
   try {
     const attachments = creditNote
       ? [
           {
             filename: documentFileName(creditNote),
-            content: await renderDocumentPdf(creditNote),
+            content: await renderDocumentPdf(creditNote, services.business),
             contentType: "application/pdf",
           },
         ]
       : undefined;
-    await sendMail(db, { ...mail, attachments });
+    await sendMail(services.db, { ...mail, attachments });
   } catch (error) {
     console.error(`[guarantee] decision e-mail for ${String(mail.meta?.orderNumber)} to ${mail.to} failed:`, error);
   }

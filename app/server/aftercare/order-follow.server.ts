@@ -5,10 +5,10 @@
  */
 import { orderTimeline } from "~/domain/orders/order-timeline";
 import type { OrderDetail } from "../orders/buyer-orders.server";
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { guaranteeOfOrder } from "./guarantee-claims.server";
 
-export async function followOrder(db: Database, order: OrderDetail, now: Date = new Date()) {
+export async function followOrder(services: Services, order: OrderDetail, now: Date = new Date()) {
   const promised = order.delivery.kind === "promised" ? order.delivery.date : null;
   const timeline = orderTimeline({
     status: order.status,
@@ -24,6 +24,6 @@ export async function followOrder(db: Database, order: OrderDetail, now: Date = 
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
   });
-  const guarantee = await guaranteeOfOrder(db, { id: order.id, status: order.status, promised }, now);
+  const guarantee = await guaranteeOfOrder(services, { id: order.id, status: order.status, promised }, now);
   return { timeline, guarantee };
 }

@@ -8,7 +8,7 @@ import { isOrderId } from "~/domain/fulfilment/orders";
 import type { ArtworkDownload } from "../artwork/artwork.server";
 import type { Database } from "../platform/db.server";
 import { getOrder } from "../orders/buyer-orders.server";
-import { type FileStorage, getUploadStorage } from "../providers/storage.server";
+import type { FileStorage } from "../providers/storage.server";
 
 /**
  * One proof version of one line of this order (by position, the first by default), or with
@@ -21,7 +21,7 @@ export async function openOrderProof(
     line?: number;
     version: number;
     preview?: boolean;
-    storage?: FileStorage;
+    storage: FileStorage;
   },
 ): Promise<ArtworkDownload | null> {
   if (!isOrderId(input.orderId) || !Number.isSafeInteger(input.version) || input.version < 1) return null;
@@ -40,12 +40,10 @@ export async function openOrderProof(
   const proof = found?.proof;
   if (!proof) return null;
   if (input.preview) {
-    const png = proof.previewStoredName
-      ? await (input.storage ?? getUploadStorage()).get(proof.previewStoredName)
-      : null;
+    const png = proof.previewStoredName ? await input.storage.get(proof.previewStoredName) : null;
     return png ? { name: `${proof.originalName}.png`, contentType: "image/png", size: null, stream: png } : null;
   }
-  const stream = await (input.storage ?? getUploadStorage()).get(proof.storedName);
+  const stream = await input.storage.get(proof.storedName);
   if (!stream) return null;
   return { name: proof.originalName, contentType: proof.contentType, size: proof.sizeBytes, stream };
 }
@@ -63,7 +61,7 @@ export async function openProofForBuyer(
     line: number;
     version: number;
     preview?: boolean;
-    storage?: FileStorage;
+    storage: FileStorage;
   },
 ) {
   const order = await getOrder(db, { userId: input.userId, accountId: input.accountId, orderId: input.orderId });

@@ -22,7 +22,7 @@ import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { openReportFor } from "./problem-reports.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
-import { getUploadStorage, type FileStorage } from "../providers/storage.server";
+import type { FileStorage } from "../providers/storage.server";
 import { isUuid } from "~/domain/core/ids";
 
 const SNIFF_BYTES = 16;
@@ -57,7 +57,7 @@ const photosOf = async (db: Database, reportId: string) =>
 /** Adds one photo to the order's open report. */
 export async function addProblemPhoto(
   db: Database,
-  input: { userId: string; accountId: string; orderId: string; request: Request; storage?: FileStorage },
+  input: { userId: string; accountId: string; orderId: string; request: Request; storage: FileStorage },
 ): Promise<{ ok: true; photo: { id: string; name: string; size: number } } | Failure> {
   const { request, userId } = input;
   // Counted before anything is looked up or read, refused or not.
@@ -81,7 +81,7 @@ export async function addProblemPhoto(
   if (length === 0 || !request.body) return REFUSALS.empty();
   if ((await photosOf(db, reportId)) >= PROBLEM_LIMITS.photos) return REFUSALS.tooMany();
 
-  const storage = input.storage ?? getUploadStorage();
+  const storage = input.storage;
   const stored = await storeUpload(db, {
     userId,
     check: photoCheck(kind),
@@ -118,7 +118,7 @@ export async function addProblemPhoto(
 /** A report's photo for staff, as a download; null when there is no such photo on that report. */
 export async function openProblemPhoto(
   db: Database,
-  input: { reportId: string; photoId: string; storage?: FileStorage },
+  input: { reportId: string; photoId: string; storage: FileStorage },
 ): Promise<ArtworkDownload | null> {
   if (!isUuid(input.reportId) || !isUuid(input.photoId)) return null;
   const [photo] = await db
@@ -127,7 +127,7 @@ export async function openProblemPhoto(
     .where(and(eq(problemReportPhotos.id, input.photoId), eq(problemReportPhotos.reportId, input.reportId)))
     .limit(1);
   if (!photo) return null;
-  const stream = await (input.storage ?? getUploadStorage()).get(photo.storedName);
+  const stream = await input.storage.get(photo.storedName);
   if (!stream) return null;
   return { name: photo.originalName, contentType: photo.contentType, size: photo.sizeBytes, stream };
 }

@@ -11,32 +11,27 @@ import { orders, orderStatusHistory, problemReports } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { tempLocalStorage } from "../../../tests/setup/temp-storage";
-import { testFileDatabase } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { PROBLEM_MESSAGES, PROBLEM_PHOTO_LIMIT } from "~/domain/orders/problem-reports";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { queryRows } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
 import { runDueJobs } from "../edge/job-worker.server";
-import { resetMailTransport } from "../messages/mail.server";
+import type { Services } from "../providers/services.server";
 import { addProblemPhoto, openProblemPhoto } from "./problem-photos.server";
 import { openProblemReports, problemOfOrder, reportProblem, resolveProblemReport } from "./problem-reports.server";
 
 const handle = testFileDatabase();
 const storage = tempLocalStorage("problem-photos-");
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+/** The test shop, with a mail server on loopback. */
+let services: Services;
 
 beforeAll(async () => {
-  useTestEnv();
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
-  process.env.SMTP_URL = smtp.url;
-  resetMailTransport();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
-afterAll(async () => {
-  resetMailTransport();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-});
+afterAll(() => smtp.close());
 beforeEach(async () => {
   await smtp.clear();
   await handle.db.execute(sql`delete from rate_limits`);
@@ -45,7 +40,7 @@ beforeEach(async () => {
 const BUYER = "buyer-problem-1";
 const buyer = { userId: BUYER, accountId: BUYER };
 const staff: StaffMember = { id: "staff-problem-1", name: "Olive Ops", email: "ops@swag.example" };
-const sales = async () => (await smtp.delivered()).filter((mail) => mail.to.includes(getEnv().business.salesEmail));
+const sales = async () => (await smtp.delivered()).filter((mail) => mail.to.includes(TEST_SHOP.business.salesEmail));
 const FORM = { "line-1": "on", description: "Twelve caps arrived with the logo upside down." };
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(200).fill(7)]);
 
@@ -68,7 +63,7 @@ async function deliveredOrder(deliveredAt = "2026-11-02T12:00:00Z", userId = BUY
 }
 
 const report = (orderId: string, now = "2026-11-05T09:00:00Z", who = buyer, fields: Record<string, string> = FORM) =>
-  reportProblem(handle.db, { ...who, orderId, fields, now: new Date(now) });
+  reportProblem(services, { ...who, orderId, fields, now: new Date(now) });
 
 const photo = (orderId: string, body: Uint8Array<ArrayBuffer>, name = "box.png", who = buyer) =>
   addProblemPhoto(handle.db, {

@@ -22,6 +22,7 @@ import {
 import type { StaffMember } from "../accounts/admin-access.server";
 import { visibleTo } from "../orders/buyer-orders.server";
 import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { deliveredOn } from "./guarantee-claims.server";
 import { data } from "react-router";
 import { failure, signInRequired, toResponse, type Failure } from "../platform/http.server";
@@ -120,9 +121,10 @@ async function windowOf(db: Database, order: { id: string; status: string }, now
  * midway; the partial unique index keeps one open report per order even against a second tab.
  */
 export async function reportProblem(
-  db: Database,
+  services: Services,
   input: Reader & { orderId: string; fields: Record<string, string>; now?: Date },
 ): Promise<{ ok: true; message: string } | Failure> {
+  const { db } = services;
   const notFound = () => failure(404, "ORDER_NOT_FOUND", PROBLEM_MESSAGES.notFound);
   if (!input.userId || !isOrderId(input.orderId)) return notFound();
   const limit = await hitRateLimit(
@@ -171,13 +173,16 @@ export async function reportProblem(
     if (!inserted) return failure(409, "PROBLEM_ALREADY_OPEN", PROBLEM_MESSAGES.alreadyOpen);
     const titles = lines.filter((line) => form.lines.includes(line.position)).map((line) => line.title);
     // The staff alert leaves with the commit (decision 030).
-    await alertStaff(tx, {
-      kind: "problem-report",
-      orderId: order.id,
-      orderNumber: order.number,
-      lines: titles.join(", "),
-      description: form.description,
-    });
+    await alertStaff(
+      { ...services, db: tx },
+      {
+        kind: "problem-report",
+        orderId: order.id,
+        orderNumber: order.number,
+        lines: titles.join(", "),
+        description: form.description,
+      },
+    );
     return { ok: true, message: PROBLEM_MESSAGES.reported };
   });
 }
@@ -263,14 +268,24 @@ export async function resolveProblemReport(
 type Session = { user: { id: string }; accountId: string } | null;
 
 /** The order page's report form (intent=problem): a refusal carries back what was typed. */
-export async function problemAction(db: Database, session: Session, orderId: string, fields: Record<string, string>) {
+export async function problemAction(
+  services: Services,
+  session: Session,
+  orderId: string,
+  fields: Record<string, string>,
+) {
   const intent = "problem" as const;
   const kept = {
     description: (fields.description ?? "").slice(0, PROBLEM_LIMITS.descriptionMax + 1),
     lines: Object.keys(fields).filter(isProblemLineField),
   };
   if (!session) return toResponse(signInRequired("Please sign in to report a problem."), { intent, kept });
-  const result = await reportProblem(db, { userId: session.user.id, accountId: session.accountId, orderId, fields });
+  const result = await reportProblem(services, {
+    userId: session.user.id,
+    accountId: session.accountId,
+    orderId,
+    fields,
+  });
   if (!result.ok) return toResponse(result, { intent, kept });
   return data({ intent, message: result.message }, { headers: { "Cache-Control": "private, no-store" } });
 }

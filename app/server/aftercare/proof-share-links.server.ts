@@ -24,16 +24,16 @@ import {
 import type { ArtworkDownload } from "../artwork/artwork.server";
 import { respondToProof } from "./proof-responses.server";
 import type { Database } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Services } from "../providers/services.server";
 import { failure, type Failure } from "../platform/http.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { answerRight, sharerLeft, sharerMayStillAnswer } from "./proof-answerers.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
-import { type FileStorage, getUploadStorage } from "../providers/storage.server";
+import type { FileStorage } from "../providers/storage.server";
 import { hashToken } from "../platform/token-hash.server";
 
-export function shareLinkUrl(token: string): string {
-  return `${getEnv().BASE_URL}/proof-approval/${token}`;
+export function shareLinkUrl(baseUrl: string, token: string): string {
+  return `${baseUrl}/proof-approval/${token}`;
 }
 
 type User = { userId: string; accountId: string };
@@ -49,9 +49,10 @@ async function orderToShare(db: Database, user: User, orderId: string) {
 
 /** A new link to the line's proof version, which must be the line's newest and still unanswered. */
 export async function createShareLink(
-  db: Database,
+  services: Services,
   input: User & { orderId: string; line: number; version: number; now?: Date },
 ): Promise<{ ok: true; url: string; expiresAt: Date } | Failure> {
+  const { db } = services;
   const now = input.now ?? new Date();
   const allowed = await orderToShare(db, input, input.orderId);
   if (!allowed.ok) return allowed;
@@ -98,7 +99,7 @@ export async function createShareLink(
     createdAt: now,
     expiresAt,
   });
-  return { ok: true, url: shareLinkUrl(token), expiresAt };
+  return { ok: true, url: shareLinkUrl(services.baseUrl, token), expiresAt };
 }
 
 /** The link stops working at once; revoking one already revoked changes nothing. */
@@ -243,7 +244,7 @@ export async function countShareLinkHit(db: Database, ip: string): Promise<Failu
 /** The proof file of a live link (or, with `preview`, its PDF's page-one PNG), and never any other file. */
 export async function openSharedProofFile(
   db: Database,
-  input: { token: string; now?: Date; storage?: FileStorage; preview?: boolean },
+  input: { token: string; now?: Date; storage: FileStorage; preview?: boolean },
 ): Promise<{ ok: true; file: ArtworkDownload; shared: SharedProof } | Failure> {
   const opened = await openShareLink(db, input);
   if (!opened.ok) return opened;
@@ -253,12 +254,12 @@ export async function openSharedProofFile(
     .where(eq(orderProofs.storedName, opened.value.storedName))
     .limit(1);
   if (input.preview) {
-    const png = proof?.preview ? await (input.storage ?? getUploadStorage()).get(proof.preview) : null;
+    const png = proof?.preview ? await input.storage.get(proof.preview) : null;
     if (!png) return failure(404, "LINK_NOT_FOUND", SHARE_LINK_MESSAGES.notFound);
     const name = `${opened.value.originalName}.png`;
     return { ok: true, file: { name, contentType: "image/png", size: null, stream: png }, shared: opened.value };
   }
-  const stream = await (input.storage ?? getUploadStorage()).get(opened.value.storedName);
+  const stream = await input.storage.get(opened.value.storedName);
   if (!proof || !stream) return failure(404, "LINK_NOT_FOUND", SHARE_LINK_MESSAGES.notFound);
   const { originalName: name, contentType } = opened.value;
   return { ok: true, file: { name, contentType, size: proof.sizeBytes, stream }, shared: opened.value };
@@ -269,13 +270,14 @@ export async function openSharedProofFile(
  * revoked a moment before does nothing, and an answer arriving second finds the proof answered.
  */
 export async function answerByShareLink(
-  db: Database,
+  services: Services,
   input: { token: string; answer: GuestAnswer; now?: Date },
 ): Promise<{ ok: true; decision: GuestAnswer["decision"]; version: number } | Failure> {
+  const { db } = services;
   const opened = await openShareLink(db, input);
   if (!opened.ok) return opened;
   const { answer } = input;
-  const result = await respondToProof(db, {
+  const result = await respondToProof(services, {
     userId: "",
     orderId: opened.value.orderId,
     line: opened.value.line,

@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type S3Server } from "../../../tests/setup/s3-server";
 import { testFileDatabase } from "../../../tests/setup/test-db";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { MINIMAL_PDF } from "../../../tests/setup/minimal-pdf";
 import { customisationPart } from "~/domain/checkout/draft";
 import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
@@ -11,26 +10,26 @@ import { openArtwork, removeArtwork, saveArtwork } from "./artwork.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
 import { queryRows } from "../platform/db.server";
 import { createDraft } from "../checkout/drafts.server";
-import { getEnv } from "../platform/env.server";
-import { checkStorage, getUploadStorage } from "../providers/storage.server";
+import { parseEnv } from "../platform/env.server";
+import { checkStorage, type FileStorage, storageFromEnv } from "../providers/storage.server";
 
 /**
- * Decision 028: with S3_* set, the app's own upload path (no storage handed in) keeps a buyer's
- * artwork and its preview in the bucket, serves them back from there and deletes them there.
+ * Decision 028: with a bucket as the shop's upload storage, the app's own upload path keeps a
+ * buyer's artwork and its preview in the bucket, serves them back from there and deletes them there.
  */
 
 const handle = testFileDatabase();
 const ALICE = "user-alice";
 const PDF = new Uint8Array(MINIMAL_PDF);
 let s3: S3Server;
+/** The shop's upload storage, chosen from S3_* settings as the server does at boot: the bucket. */
+let storage: FileStorage;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  // Before the first getEnv() of this file's module graph, so getUploadStorage() is the bucket.
-  Object.assign(process.env, s3.env);
+  storage = storageFromEnv(parseEnv(s3.env));
 });
 afterAll(async () => {
-  for (const name of Object.keys(s3?.env ?? {})) delete process.env[name];
   await s3?.close();
 });
 
@@ -61,11 +60,16 @@ function upload(body: BodyInit, name: string): Request {
   });
 }
 
-describe("artwork uploads with S3_BUCKET set", () => {
-  it("keeps the file and its preview in the bucket, not in DATA_DIR, and serves and deletes them there", async () => {
-    expect(await checkStorage(getUploadStorage())).toBe("ok");
+describe("artwork uploads to an S3 bucket", () => {
+  it("keeps the file and its preview in the bucket, not in the local uploads, and serves and deletes them there", async () => {
+    expect(await checkStorage(storage)).toBe("ok");
     const draftId = await newDraft();
-    const saved = await saveArtwork(handle.db, { userId: ALICE, draftId, request: upload(PDF, "Brand Logo.pdf") });
+    const saved = await saveArtwork(handle.db, {
+      userId: ALICE,
+      draftId,
+      request: upload(PDF, "Brand Logo.pdf"),
+      storage,
+    });
     if (!saved.ok) throw new Error(saved.message);
 
     const [row] = await queryRows<{ stored_name: string; preview_stored_name: string | null }>(
@@ -74,15 +78,15 @@ describe("artwork uploads with S3_BUCKET set", () => {
     );
     if (!row?.preview_stored_name) throw new Error("the PDF got no preview");
     expect(await s3.keys()).toEqual([`uploads/${row.stored_name}`, `uploads/${row.preview_stored_name}`].sort());
-    expect(existsSync(join(resolve(getEnv().DATA_DIR), "uploads", row.stored_name))).toBe(false);
+    expect(await TEST_SHOP.storage.get(row.stored_name)).toBeNull();
 
-    const file = await openArtwork(handle.db, { userId: ALICE, fileId: saved.file.id });
+    const file = await openArtwork(handle.db, { userId: ALICE, fileId: saved.file.id, storage });
     expect(new Uint8Array(await new Response(file?.stream).arrayBuffer())).toEqual(PDF);
-    const preview = await openArtwork(handle.db, { userId: ALICE, fileId: saved.file.id, preview: true });
+    const preview = await openArtwork(handle.db, { userId: ALICE, fileId: saved.file.id, preview: true, storage });
     const png = new Uint8Array(await new Response(preview?.stream).arrayBuffer());
     expect(new TextDecoder().decode(png.subarray(1, 4))).toBe("PNG");
 
-    const removed = await removeArtwork(handle.db, { userId: ALICE, draftId, fileId: saved.file.id });
+    const removed = await removeArtwork(handle.db, { userId: ALICE, draftId, fileId: saved.file.id, storage });
     expect(removed.ok).toBe(true);
     expect(await s3.keys()).toEqual([]);
   });

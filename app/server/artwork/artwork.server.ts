@@ -40,7 +40,7 @@ import { queryRows, sqlList, type Database } from "../platform/db.server";
 import { type Failure, failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { FAILURES, readUploadHeaders, storeUpload } from "./artwork-upload.server";
-import { deleteStored, getUploadStorage, type FileStorage } from "../providers/storage.server";
+import { deleteStored, type FileStorage } from "../providers/storage.server";
 import { DRAFT_FILES, withDraftFiles } from "./draft-artwork-sql.server";
 import { preflightStored } from "./artwork-preflight.server";
 import { checksLimited } from "./preflight-queue.server";
@@ -99,12 +99,12 @@ export async function saveArtwork(
     draftId: string;
     request: Request;
     maxBytes?: number;
-    storage?: FileStorage;
+    storage: FileStorage;
   },
 ): Promise<{ ok: true; file: ArtworkFileEntry; files: ArtworkFileEntry[]; version: number } | Failure> {
   const { userId, draftId, request } = input;
   const maxBytes = input.maxBytes ?? ARTWORK_MAX_BYTES;
-  const storage = input.storage ?? getUploadStorage();
+  const storage = input.storage;
 
   const headers = readUploadHeaders(request, maxBytes);
   if (!headers.ok) return headers;
@@ -192,7 +192,7 @@ export async function removeArtwork(
     userId: string;
     draftId: string;
     fileId: string;
-    storage?: FileStorage;
+    storage: FileStorage;
   },
 ): Promise<{ ok: true; version: number } | Failure> {
   const { userId, draftId, fileId } = input;
@@ -229,7 +229,7 @@ export async function removeArtwork(
     return row.version;
   });
   if (version === null) return stateFailure(await draftState(db, userId, draftId)) ?? FAILURES.noFile();
-  await deleteStored(input.storage ?? getUploadStorage(), [storedName, found?.preview_stored_name ?? null]);
+  await deleteStored(input.storage, [storedName, found?.preview_stored_name ?? null]);
   return { ok: true, version };
 }
 
@@ -310,7 +310,7 @@ export async function openArtwork(
     userId: string;
     fileId: string;
     preview?: boolean;
-    storage?: FileStorage;
+    storage: FileStorage;
   },
 ): Promise<ArtworkDownload | null> {
   const { userId, fileId } = input;
@@ -327,7 +327,7 @@ export async function openArtwork(
           from artwork_files where id = ${fileId} and user_id = ${userId}`,
   );
   if (!row) return null;
-  const storage = input.storage ?? getUploadStorage();
+  const storage = input.storage;
   if (input.preview) {
     const stream = row.preview_stored_name ? await storage.get(row.preview_stored_name) : null;
     return stream ? { name: `${row.original_name}.png`, contentType: "image/png", size: null, stream } : null;

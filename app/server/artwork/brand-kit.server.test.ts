@@ -6,7 +6,6 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { artworkFiles, authMember, authOrganization, authUser, brandKitLogos } from "#db/schema";
 import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES } from "~/domain/artwork/brand-kit";
 import { testFileDatabase } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
 import {
   BRAND_KIT_CHANGES,
   getBrandKit,
@@ -28,7 +27,6 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 const handle = testFileDatabase();
 let storage: FileStorage;
 beforeAll(() => {
-  useTestEnv();
   storage = createLocalStorage(mkdtempSync(join(tmpdir(), "brand-kit-")));
 });
 

@@ -24,7 +24,7 @@ import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { currentRole } from "../platform/record-access.server";
 import { dbOf, type RequestArgs, sessionOf } from "../accounts/request-context.server";
-import { deleteStored, getUploadStorage, type FileStorage } from "../providers/storage.server";
+import { deleteStored, type FileStorage } from "../providers/storage.server";
 
 /** Whose kit: the session's account, and the member acting on it. */
 export type KitMember = { userId: string; accountId: string };
@@ -106,12 +106,12 @@ export async function saveBrandKit(
  */
 export async function uploadBrandLogo(
   db: Database,
-  input: KitMember & { request: Request; storage?: FileStorage; maxBytes?: number },
+  input: KitMember & { request: Request; storage: FileStorage; maxBytes?: number },
 ): Promise<{ ok: true; logo: BrandKitView["logos"][number] } | Failure> {
   const { request, userId } = input;
   const accountId = accountOf(input);
   const maxBytes = input.maxBytes ?? ARTWORK_MAX_BYTES;
-  const storage = input.storage ?? getUploadStorage();
+  const storage = input.storage;
   const headers = readUploadHeaders(request, maxBytes);
   if (!headers.ok) return headers;
   const { name, kind, length, maxBytes: limit, check } = headers;
@@ -171,7 +171,7 @@ export async function uploadBrandLogo(
 /** Removes a logo from the member's kit, record and bytes; drafts keep their own copies. */
 export async function removeBrandLogo(
   db: Database,
-  input: KitMember & { logoId: string; storage?: FileStorage },
+  input: KitMember & { logoId: string; storage: FileStorage },
 ): Promise<{ ok: true } | Failure> {
   if (!isDraftId(input.logoId)) return noLogo();
   const refused = await mayChange(db, input);
@@ -181,7 +181,7 @@ export async function removeBrandLogo(
     .where(and(eq(brandKitLogos.id, input.logoId), eq(brandKitLogos.accountId, accountOf(input))))
     .returning({ storedName: brandKitLogos.storedName });
   if (!gone) return noLogo();
-  await (input.storage ?? getUploadStorage()).delete(gone.storedName);
+  await input.storage.delete(gone.storedName);
   return { ok: true };
 }
 
@@ -192,7 +192,7 @@ export async function removeBrandLogo(
  */
 export async function takeBrandLogo(
   db: Database,
-  input: KitMember & { draftId: string; logoId: string; storage?: FileStorage },
+  input: KitMember & { draftId: string; logoId: string; storage: FileStorage },
 ): Promise<{ ok: true; files: ArtworkFileEntry[]; version: number } | Failure> {
   if (!isDraftId(input.logoId)) return noLogo();
   if (!isDraftId(input.draftId)) return FAILURES.noDraft();
@@ -208,7 +208,7 @@ export async function takeBrandLogo(
     userId: input.userId,
     draftId: input.draftId,
     sources: [{ name: logo.originalName, storedName: logo.storedName, contentType: logo.contentType }],
-    storage: input.storage ?? getUploadStorage(),
+    storage: input.storage,
   });
   if (!copied) return notCopied(db, input);
   if (copied.missing.length > 0) return failure(410, "LOGO_MISSING", "That logo's file is missing: upload it again.");

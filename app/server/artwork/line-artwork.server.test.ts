@@ -12,7 +12,6 @@ import { artworkFiles, authUser } from "#db/schema";
 import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
 import { MINIMAL_PDF } from "../../../tests/setup/minimal-pdf";
 import { testFileDatabase } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
 import { copyArtworkIntoDraft } from "./artwork-copy.server";
 import { createDraft } from "../checkout/drafts.server";
 import { LINE_ARTWORK_COPIES, takeLineArtwork } from "./line-artwork.server";
@@ -26,7 +25,6 @@ let storage: FileStorage;
 const PDF = new Uint8Array(MINIMAL_PDF);
 
 beforeAll(() => {
-  useTestEnv();
   storage = createLocalStorage(mkdtempSync(join(tmpdir(), "line-artwork-")));
 });
 

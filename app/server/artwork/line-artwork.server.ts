@@ -15,14 +15,14 @@ import type { Database } from "../platform/db.server";
 import { type Failure, failure } from "../platform/http.server";
 import { checksLimited } from "./preflight-queue.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
-import { getUploadStorage, type FileStorage } from "../providers/storage.server";
+import type { FileStorage } from "../providers/storage.server";
 
 /** Copies one buyer may make in an hour; each is also a check counted by checksLimited. */
 export const LINE_ARTWORK_COPIES = { hits: 60, windowSeconds: 3_600 } as const;
 
 export async function takeLineArtwork(
   db: Database,
-  input: { userId: string; draftId: string; fromDraftId: string; fileId: string; storage?: FileStorage },
+  input: { userId: string; draftId: string; fromDraftId: string; fileId: string; storage: FileStorage },
 ): Promise<{ ok: true; files: ArtworkFileEntry[]; version: number } | Failure> {
   const { userId, draftId } = input;
   if (!isDraftId(draftId) || !isDraftId(input.fromDraftId)) return FAILURES.noDraft();
@@ -60,7 +60,7 @@ export async function takeLineArtwork(
     userId,
     draftId,
     sources: [source],
-    storage: input.storage ?? getUploadStorage(),
+    storage: input.storage,
   });
   if (!copied) return notCopied(db, input);
   if (copied.missing.length > 0) return failure(410, "FILE_MISSING", "That file is missing: upload it again.");

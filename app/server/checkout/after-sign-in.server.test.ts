@@ -8,16 +8,18 @@ import { productPathWithChoices } from "~/domain/pricing/product-choices";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { runDueJobs } from "../edge/job-worker.server";
+import type { Services } from "../providers/services.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+/** The test shop, with a mail server on loopback. */
+let services: Services;
 
 beforeAll(async () => {
-  useTestEnv();
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
-  process.env.SMTP_URL = smtp.url;
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -39,8 +41,7 @@ const pendingAdd = productPathWithChoices(
 );
 const landing = pendingAdd.replace("&add=1", "&added=1");
 
-const call = (fn: (args: never) => unknown, request: Request) =>
-  answerOf(fn, { request, services: testServices(handle) });
+const call = (fn: (args: never) => unknown, request: Request) => answerOf(fn, { request, services });
 const cartOf = (userId: string) => handle.db.select().from(cartItems).where(eq(cartItems.userId, userId));
 const cookieFrom = (headers: Headers) =>
   headers

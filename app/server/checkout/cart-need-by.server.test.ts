@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { cartItems, orderDrafts } from "#db/schema";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
 import { CART_NEED_BY_MESSAGES, saveCartNeedBy } from "./cart-need-by.server";
 import { readCartLines } from "./checkout.server";
 import type { Services } from "../providers/services.server";
@@ -17,7 +16,6 @@ vi.setConfig({ testTimeout: 20_000 });
 const handle = testFileDatabase();
 let services: Services;
 beforeAll(() => {
-  useTestEnv();
   services = testServices(handle);
 });
 

@@ -7,9 +7,9 @@
 import { quoteRequests } from "#db/schema";
 import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
 import type { ProductRequest } from "~/domain/people/product-request";
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { type Failure, failure } from "../platform/http.server";
-import { branded } from "../messages/mail-templates.server";
+import { branded, type MailShop } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
 import { buyerMailRecipient } from "../messages/mail-recipient.server";
 import { productRequestNotification, productRequestRow } from "./quote-requests.server";
@@ -28,8 +28,9 @@ export const CUSTOM_QUOTE_SOURCE = "Request a custom quote";
  * labels after the shop's words, never in the subject or a sentence of ours (decision 036); their
  * typed name is left out, as the greeting would put it in the shop's mouth.
  */
-export function customQuoteAcknowledgement(to: string, data: ProductRequest, replyBy: IsoDate) {
+export function customQuoteAcknowledgement(shop: MailShop, to: string, data: ProductRequest, replyBy: IsoDate) {
   return branded(
+    shop,
     to,
     "We've got your quote request",
     [
@@ -53,9 +54,10 @@ export function customQuoteAcknowledgement(to: string, data: ProductRequest, rep
  * mail failure is logged for the team rather than told to the buyer, who would send it twice.
  */
 export async function requestCustomQuote(
-  db: Database,
+  services: Services,
   input: { userId: string; accountId: string; data: ProductRequest; now: Date },
 ): Promise<{ ok: true; id: string; replyBy: IsoDate } | Failure> {
+  const { db } = services;
   const limit = await hitRateLimit(
     db,
     `custom-quote:${input.userId}`,
@@ -79,10 +81,11 @@ export async function requestCustomQuote(
   const to = await buyerMailRecipient(db, { userId: input.userId, accountId: input.accountId, contact: data.email });
   const mails = [
     {
+      to: services.business.salesEmail,
       ...productRequestNotification(row.id, data, CUSTOM_QUOTE_SOURCE),
       subject: `Custom quote request: ${data.quantity.toLocaleString("en-GB")} × ${data.product.replace(/\s+/g, " ")}`,
     },
-    ...(to ? [customQuoteAcknowledgement(to, data, replyBy)] : []),
+    ...(to ? [customQuoteAcknowledgement(services, to, data, replyBy)] : []),
   ];
   for (const mail of mails) {
     await sendMail(db, mail).catch((error: unknown) => {

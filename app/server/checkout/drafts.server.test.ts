@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cartItems, firstOrderClaims } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { countStatements, testFileDatabase } from "../../../tests/setup/test-db";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { DRAFT_STATUSES, customisationPart, type DraftCartLine } from "~/domain/checkout/draft";
 import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
 import { queryRows } from "../platform/db.server";
@@ -891,7 +892,9 @@ describe("deleteUnpaidDraftsForProducts (R-CART-12, A-12, A-61)", () => {
 
   it("does nothing for an empty product list", async () => {
     await newDraft();
-    expect(await deleteUnpaidDraftsForProducts(handle.db, { userId: ALICE, productIds: [] })).toEqual({ deleted: 0 });
+    expect(
+      await deleteUnpaidDraftsForProducts(handle.db, { userId: ALICE, productIds: [], storage: TEST_SHOP.storage }),
+    ).toEqual({ deleted: 0 });
     expect(await listLatestDrafts(handle.db, { userId: ALICE })).toHaveLength(1);
   });
 });

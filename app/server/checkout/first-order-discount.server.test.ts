@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   authMember,
   authOrganization,
@@ -11,7 +11,7 @@ import {
 } from "#db/schema";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { ORGANISATION_LIMIT, ORGANISATION_LIMIT_MESSAGE } from "~/domain/people/auth-rules";
 import { createOrganisation } from "../accounts/account-settings.server";
 import { firstOrderDiscountApplies, firstOrderOfferShown } from "./first-order-discount.server";
@@ -24,13 +24,6 @@ import { confirmTestPayment, startPayment, type StartedPayment } from "../paymen
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
-
-beforeAll(async () => {
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_PUBLISHABLE_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  useTestEnv();
-});
 
 const CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada Lovelace" };
 /** 50 caps, standard, GB: £275.00 of goods, so the discount is £27.50. */

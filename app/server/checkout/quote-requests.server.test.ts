@@ -1,17 +1,15 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
-import { getEnv } from "../platform/env.server";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { action } from "~/routes/products";
 import { queryRows } from "../platform/db.server";
 import { listInbox } from "../admin/admin-inbox.server";
 import { PRODUCT_REQUEST_LIMIT_PER_HOUR } from "./quote-requests.server";
 
 const handle = testFileDatabase();
-beforeAll(useTestEnv);
-
 const complete = {
   product: "Enamel mugs",
   quantity: "300",
@@ -72,7 +70,7 @@ describe("Request this product", () => {
     expect(inbox.rows[0]?.[5]?.text).toBe("300 × Enamel mugs (to source)");
 
     const [mail] = await mails();
-    expect(mail?.to).toBe(getEnv().business.salesEmail);
+    expect(mail?.to).toBe(TEST_SHOP.business.salesEmail);
     expect(mail?.subject).toBe("Product request: 300 × Enamel mugs");
     for (const line of [
       "Product: Enamel mugs",
@@ -145,7 +143,7 @@ describe("Request this product", () => {
       expect(answer.status).toBe(500);
       const refusal = answer.body as Refusal;
       expect(refusal.error.message).toBe(
-        `Sorry, your request couldn't be sent. Please e-mail ${getEnv().business.salesEmail}.`,
+        `Sorry, your request couldn't be sent. Please e-mail ${TEST_SHOP.business.salesEmail}.`,
       );
       expect(refusal.values).toEqual(complete);
     } finally {

@@ -3,9 +3,8 @@
  * office's quote inbox, with the sales inbox told.
  */
 import { quoteRequests } from "#db/schema";
-import { getEnv } from "../platform/env.server";
 import type { ProductRequest } from "~/domain/people/product-request";
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { receiveSalesMessage, type SalesMessageOutcome } from "../messages/sales-inbox.server";
 
 /** Requests one address may send per hour before being asked to wait (B-22, as the contact form). */
@@ -18,7 +17,7 @@ export const PRODUCT_REQUEST_LIMIT_PER_HOUR = 10;
  * for a signed-in buyer.
  */
 export async function submitProductRequest(
-  db: Database,
+  services: Pick<Services, "db" | "business">,
   input: {
     data: ProductRequest;
     honeypot: string;
@@ -29,14 +28,14 @@ export async function submitProductRequest(
   },
 ): Promise<SalesMessageOutcome> {
   const { data } = input;
-  return receiveSalesMessage(db, {
+  return receiveSalesMessage(services, {
     honeypot: input.honeypot,
     ip: input.ip,
     limit: { bucket: "quote", perHour: PRODUCT_REQUEST_LIMIT_PER_HOUR },
     kind: "Product request",
     notification: (id) => productRequestNotification(id, data, input.sourcePage),
     store: async () => {
-      const [row] = await db
+      const [row] = await services.db
         .insert(quoteRequests)
         .values(productRequestRow(data, { userId: input.userId, sourcePage: input.sourcePage }))
         .returning({ id: quoteRequests.id });
@@ -64,7 +63,7 @@ export function productRequestRow(
   };
 }
 
-/** The e-mail to the sales inbox: every field, labelled, in plain text. */
+/** The e-mail to the sales inbox (its address is the caller's): every field, labelled, in plain text. */
 export function productRequestNotification(id: string, data: ProductRequest, sourcePage: string) {
   const lines: [string, string | undefined][] = [
     ["Product", data.product],
@@ -84,7 +83,6 @@ export function productRequestNotification(id: string, data: ProductRequest, sou
     `Reply to ${data.email}.`,
   ].join("\n");
   return {
-    to: getEnv().business.salesEmail,
     // One line, whatever was posted: a header never takes a line break from a form.
     subject: `Product request: ${data.quantity.toLocaleString("en-GB")} × ${data.product.replace(/\s+/g, " ")}`,
     text,

@@ -13,7 +13,7 @@ import { loader as cartLoader } from "~/routes/cart";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { queryRows } from "../platform/db.server";
 import { reorder, reorderNotice, REORDER_LIMIT } from "./reorder.server";
 import { createLocalStorage, type FileStorage } from "../providers/storage.server";
@@ -30,7 +30,6 @@ const BUYER = "buyer-reorder-1";
 const PDF = new Uint8Array(MINIMAL_PDF);
 
 beforeAll(() => {
-  useTestEnv();
   storage = createLocalStorage(mkdtempSync(join(tmpdir(), "reorder-")));
 });
 
@@ -75,7 +74,7 @@ async function deliveredWithArtwork(
 }
 
 const run = (orderId: string, who: { userId: string; accountId: string } = { userId: BUYER, accountId: BUYER }) =>
-  reorder(testServices(handle), { ...who, orderId, storage });
+  reorder({ ...testServices(handle), storage }, { ...who, orderId });
 
 const forget = (key: string) => handle.db.execute(sql`delete from rate_limits where key like ${`${key}%`}`);
 

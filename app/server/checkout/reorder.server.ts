@@ -25,7 +25,6 @@ import { linesOfOrder } from "../orders/order-lines.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import type { Services } from "../providers/services.server";
 import { addCartLine, deleteUnpaidDraftsForProducts } from "./shopping.server";
-import { getUploadStorage, type FileStorage } from "../providers/storage.server";
 
 export const REORDER_LIMIT = { hits: 10, windowSeconds: 3_600 } as const;
 /** A repeat of the same reorder within this many seconds is the same click. */
@@ -62,10 +61,7 @@ async function planFor(db: Database, order: { id: string; number: string }) {
 export type ReorderDone = { ok: true; orderNumber: string; notes: ReorderNote[]; repeated: boolean };
 
 /** Puts a delivered order back into the cart; see the contract at the top of this module. */
-export async function reorder(
-  services: Services,
-  input: Reader & { orderId: string; storage?: FileStorage },
-): Promise<ReorderDone | Failure> {
+export async function reorder(services: Services, input: Reader & { orderId: string }): Promise<ReorderDone | Failure> {
   const { db } = services;
   const { userId, accountId } = input;
   const order = await readableOrder(db, input, input.orderId);
@@ -92,7 +88,7 @@ export async function reorder(
     })
     .from(artworkFiles)
     .where(inArray(artworkFiles.draftId, draftIds));
-  const storage = input.storage ?? getUploadStorage();
+  const { storage } = services;
 
   // The products' cart lines and open drafts are replaced (R-CART-06), payments first.
   const productIds = plan.lines.map((line) => line.productId);

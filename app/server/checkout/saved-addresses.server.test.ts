@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loader as detailsLoader } from "~/routes/details";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { savedAddressesFor } from "./checkout-prefill.server";
 import { addCartLine } from "./shopping.server";
 import { createDraft } from "./drafts.server";
@@ -15,8 +15,6 @@ import { createDraft } from "./drafts.server";
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
-beforeAll(() => useTestEnv());
-
 const BUYER = "buyer-addresses-1";
 const paid = (userId: string, company: string, createdAt: Date) =>
   insertPaidOrder(handle.db, { userId, email: "jane@acme.example", company, status: "delivered", createdAt });

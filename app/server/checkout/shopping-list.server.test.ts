@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { cartItems, shoppingListItems } from "#db/schema";
 import { action as listAction, loader as listLoader } from "~/routes/shopping-list";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 
 const handle = testFileDatabase();
 let alice: { userId: string; cookie: string };
 let bob: { userId: string; cookie: string };
 
-beforeAll(() => useTestEnv());
 beforeEach(async () => {
   alice = await createSignedInUser(handle.db, "alice@acme.co");
   bob = await createSignedInUser(handle.db, "bob@acme.co");

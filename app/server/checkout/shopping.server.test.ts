@@ -1,19 +1,18 @@
 import { eq } from "drizzle-orm";
 import { answerOf, type RouteAnswer } from "../../../tests/setup/route-answer";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { cartItems, feedback, orderDrafts } from "#db/schema";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { action as favouritesAction } from "~/routes/favorites";
 import { action as listAction, loader as listLoader } from "~/routes/shopping-list";
 import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { listFavouriteIds } from "./shopping.server";
 
 const handle = testFileDatabase();
 let alice: { userId: string; cookie: string };
 let bob: { userId: string; cookie: string };
 
-beforeAll(() => useTestEnv());
 beforeEach(async () => {
   alice = await createSignedInUser(handle.db, "alice@acme.co");
   bob = await createSignedInUser(handle.db, "bob@acme.co");

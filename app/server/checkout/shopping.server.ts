@@ -9,7 +9,7 @@ import { normaliseSizes, type SizeCount } from "~/domain/pricing/sizes";
 import type { cartActionSchema, CartLineInput } from "~/domain/checkout/shopping-rules";
 import type { z } from "zod";
 import { sqlList, type Database } from "../platform/db.server";
-import { getUploadStorage, type FileStorage } from "../providers/storage.server";
+import type { FileStorage } from "../providers/storage.server";
 import { PRE_PAYMENT_STATUSES } from "~/domain/checkout/draft";
 import { type Failure, failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
@@ -153,7 +153,7 @@ async function clearCart(services: Services, { userId }: { userId: string }) {
   const productIds = removed.map((r) => r.productId);
   if (productIds.length === 0) return;
   await releaseCheckoutPayments(services, userId);
-  await deleteUnpaidDraftsForProducts(services.db, { userId, productIds });
+  await deleteUnpaidDraftsForProducts(services.db, { userId, productIds, storage: services.storage });
 }
 
 /**
@@ -167,7 +167,7 @@ export async function deleteUnpaidDraftsForProducts(
   input: {
     userId: string;
     productIds: readonly string[];
-    storage?: FileStorage;
+    storage: FileStorage;
   },
 ): Promise<{ deleted: number }> {
   const { userId, productIds } = input;
@@ -176,7 +176,7 @@ export async function deleteUnpaidDraftsForProducts(
     doomed: sql`select id from order_drafts
                  where user_id = ${userId} and product_id in (${sqlList(productIds)})
                    and status in (${sqlList(PRE_PAYMENT_STATUSES)})`,
-    storage: input.storage ?? getUploadStorage(),
+    storage: input.storage,
     why: "cleared",
   });
   return { deleted: drafts };

@@ -8,7 +8,6 @@ import type { BusinessProfile } from "~/domain/people/business-profile";
 import { registeredIn } from "~/domain/people/business-profile";
 import { formatLondonDateTime, formatDisplayDay } from "~/domain/core/dates";
 import { DOCUMENT_TITLES, documentPence, type BusinessDocument } from "~/domain/pricing/documents";
-import { getEnv } from "../platform/env.server";
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const INK = "#1d1d2b";
@@ -31,10 +30,7 @@ const COLUMNS = [
 type Pdf = PDFKit.PDFDocument;
 
 /** The document as PDF bytes. pdfkit (with its fonts) loads with the first document, not at every start. */
-export async function renderDocumentPdf(
-  document: BusinessDocument,
-  business: BusinessProfile = getEnv().business,
-): Promise<Buffer> {
+export async function renderDocumentPdf(document: BusinessDocument, business: BusinessProfile): Promise<Buffer> {
   const { default: PDFDocument } = await import("pdfkit");
   const pdf = new PDFDocument({
     size: "A4",

@@ -12,11 +12,10 @@ import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { oneLine, pdfText } from "../../../tests/setup/pdf-text";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { changeOrderStatus } from "../admin/admin-orders.server";
 import { renderDocumentPdf } from "./documents.server";
-import { getEnv } from "../platform/env.server";
 import { INVOICE_RESEND_LIMIT, loadOrderDocument, resendInvoice } from "./invoices.server";
 import { confirmTestPayment, startPayment } from "../payments/payment-start.server";
 import type { Services } from "../providers/services.server";
@@ -29,13 +28,8 @@ let services: Services;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
-  process.env.SMTP_URL = smtp.url;
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_PUBLISHABLE_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  useTestEnv();
-  services = testServices(handle);
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -119,7 +113,7 @@ describe("the VAT invoice", () => {
       ["VAT invoice INV-2026-000001.pdf", "application/pdf"],
     ]);
     const text = oneLine(await pdfText(mail.attachments[0]!.content));
-    const seller = getEnv().business;
+    const seller = TEST_SHOP.business;
     // 100 caps at the 100+ tier, £5.50 each: £550.00; 10% first-order discount −£55.00; £18.00
     // shipping; VAT 20% of £513.00 = £102.60; £615.60 in all.
     for (const expected of [
@@ -172,7 +166,7 @@ describe("a refund", () => {
     await smtp.clear();
     const refund = async () => {
       const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
-      return changeOrderStatus(handle.db, {
+      return changeOrderStatus(services, {
         staff,
         orderId,
         change: {
@@ -213,7 +207,7 @@ describe("staff re-send the invoice", () => {
     const orderId = await paidOrder();
     await smtp.waitFor(EMAIL);
     await smtp.clear();
-    const sent = await resendInvoice(handle.db, { staffId: staff.id, orderId });
+    const sent = await resendInvoice(services, { staffId: staff.id, orderId });
     expect(sent).toEqual({ ok: true, message: `Invoice INV-2026-000001 sent to ${EMAIL}.` });
     const mail = await smtp.waitFor(EMAIL);
     expect(mail.attachments[0]?.filename).toBe("VAT invoice INV-2026-000001.pdf");
@@ -224,17 +218,17 @@ describe("staff re-send the invoice", () => {
       note: `Invoice INV-2026-000001 re-sent to ${EMAIL}`,
     });
     for (let i = 1; i < INVOICE_RESEND_LIMIT.limit; i += 1)
-      expect(await resendInvoice(handle.db, { staffId: staff.id, orderId })).toMatchObject({ ok: true });
-    expect(await resendInvoice(handle.db, { staffId: staff.id, orderId })).toMatchObject({ ok: false, status: 429 });
+      expect(await resendInvoice(services, { staffId: staff.id, orderId })).toMatchObject({ ok: true });
+    expect(await resendInvoice(services, { staffId: staff.id, orderId })).toMatchObject({ ok: false, status: 429 });
   });
 
   it("says so when the order has no invoice", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
-    expect(await resendInvoice(handle.db, { staffId: staff.id, orderId: missing })).toMatchObject({
+    expect(await resendInvoice(services, { staffId: staff.id, orderId: missing })).toMatchObject({
       ok: false,
       status: 404,
     });
-    expect(await resendInvoice(handle.db, { staffId: staff.id, orderId: "nope" })).toMatchObject({
+    expect(await resendInvoice(services, { staffId: staff.id, orderId: "nope" })).toMatchObject({
       ok: false,
       status: 404,
     });
@@ -245,7 +239,7 @@ describe("the PDF module's inputs", () => {
   it("renders an order's invoice as a PDF from the stored order alone", async () => {
     const orderId = await paidOrder();
     const document = await loadOrderDocument(handle.db, { orderId, kind: "invoice", reader: "staff" });
-    const pdf = await renderDocumentPdf(document!);
+    const pdf = await renderDocumentPdf(document!, TEST_SHOP.business);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });

@@ -11,8 +11,10 @@ import { DOCUMENT_TITLES, documentFileName, documentPence, type BusinessDocument
 import { creditNoteDocument, invoiceDocument } from "~/domain/orders/order-documents";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import { isOrderId } from "~/domain/fulfilment/orders";
+import type { BusinessProfile } from "~/domain/people/business-profile";
 import { visibleTo } from "../orders/buyer-orders.server";
 import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { nextDocumentNumber } from "../platform/document-numbers.server";
 import { renderDocumentPdf } from "./documents.server";
 import { linesOfOrder } from "../orders/order-lines.server";
@@ -111,8 +113,8 @@ export async function mayRenderDocument(db: Database, readerKey: string): Promis
 }
 
 /** A document as a PDF download, never cached by anyone but the reader's browser, never sniffed. */
-export async function documentResponse(document: BusinessDocument): Promise<Response> {
-  const pdf = await renderDocumentPdf(document);
+export async function documentResponse(document: BusinessDocument, business: BusinessProfile): Promise<Response> {
+  const pdf = await renderDocumentPdf(document, business);
   const name = documentFileName(document);
   return new Response(new Uint8Array(pdf), {
     headers: {
@@ -131,9 +133,10 @@ export async function documentResponse(document: BusinessDocument): Promise<Resp
  * is the caller's to report.
  */
 export async function mailOrderDocument(
-  db: Database,
+  services: Services,
   input: { orderId: string; kind: OrderDocumentKind; key?: string },
 ): Promise<{ to: string; number: string } | null> {
+  const { db } = services;
   const document = await loadOrderDocument(db, { orderId: input.orderId, kind: input.kind, reader: "staff" });
   if (!document) return null;
   const [order] = await db
@@ -150,13 +153,14 @@ export async function mailOrderDocument(
           `Order ${order.number} has been refunded. Credit note ${document.number} for ${documentPence(document.totals.grossPence)} including VAT is attached; it cancels the order's VAT invoice.`,
         ]
       : [`Here is the VAT invoice ${document.number} for order ${order.number}, as a PDF.`];
-  const pdf = await renderDocumentPdf(document);
+  const pdf = await renderDocumentPdf(document, services.business);
   await sendMail(db, {
     ...branded(
+      services,
       to,
       `${title} ${document.number} for order ${order.number}`,
       lines,
-      { link: { url: orderUrl(input.orderId), label: "View your order" } },
+      { link: { url: orderUrl(services, input.orderId), label: "View your order" } },
       { kind: `order-${document.kind.replace("_", "-")}`, orderNumber: order.number, number: document.number },
     ),
     attachments: [{ filename: documentFileName(document), content: pdf, contentType: "application/pdf" }],
@@ -175,8 +179,8 @@ export const DOCUMENT_MAIL_JOB = defineJob(
   z.object({ orderId: z.uuid(), kind: z.enum(["invoice", "credit_note"]) }),
 );
 
-export async function sendDocumentMail(db: Database, input: { orderId: string; kind: OrderDocumentKind }) {
-  await mailOrderDocument(db, { ...input, key: `${input.kind}:${input.orderId}` });
+export async function sendDocumentMail(services: Services, input: { orderId: string; kind: OrderDocumentKind }) {
+  await mailOrderDocument(services, { ...input, key: `${input.kind}:${input.orderId}` });
 }
 
 /** Staff may re-send an order's invoice this many times an hour (each renders a PDF and sends a mail). */
@@ -187,9 +191,10 @@ export const INVOICE_RESEND_LIMIT = { limit: 5, windowSeconds: 3600 };
  * the order's history with who sent it and where.
  */
 export async function resendInvoice(
-  db: Database,
+  services: Services,
   input: { staffId: string; orderId: string },
 ): Promise<{ ok: true; message: string } | Failure> {
+  const { db } = services;
   const notFound = failure(404, "NO_INVOICE", "This order has no VAT invoice to send.");
   if (!isOrderId(input.orderId)) return notFound;
   const { limit, windowSeconds } = INVOICE_RESEND_LIMIT;
@@ -200,7 +205,7 @@ export async function resendInvoice(
     });
   let sent: Awaited<ReturnType<typeof mailOrderDocument>>;
   try {
-    sent = await mailOrderDocument(db, { orderId: input.orderId, kind: "invoice" });
+    sent = await mailOrderDocument(services, { orderId: input.orderId, kind: "invoice" });
   } catch (error) {
     console.error(`[invoices] re-sending the invoice of order ${input.orderId} failed:`, error);
     return failure(502, "MAIL_FAILED", "The e-mail could not be sent: try again in a few minutes.");

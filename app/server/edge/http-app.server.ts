@@ -16,11 +16,11 @@ import type { Env } from "../platform/env.server";
 import { atMostEvery, checkDatabase } from "../platform/health.server";
 import { type Logger, loggablePath, requestIdFrom, withRequestId } from "../platform/log.server";
 import { isCrossSiteWrite } from "./origin.server";
-import { paymentMode } from "../providers/payment-keys.server";
+import { paymentConfiguration } from "../providers/payment-keys.server";
 import { markPrivacy } from "../platform/private-responses.server";
 import { requestContext } from "../accounts/request-context.server";
 import { securityHeaders } from "./security-headers.server";
-import { checkStorage, type FileStorage } from "../providers/storage.server";
+import { checkStorage } from "../providers/storage.server";
 import { finishReadingBody } from "../platform/unread-body.server";
 import type { Services } from "../providers/services.server";
 
@@ -43,7 +43,7 @@ export function reactRouterRenderer(
 
 export function createHttpApp(options: {
   env: Env;
-  /** The services the server opened (services.server.ts); /healthz checks their database. */
+  /** The services the server opened (services.server.ts); /healthz checks their database, /readyz their storage. */
   services: Services;
   /** True once the server is shutting down: every answer then closes its connection. */
   stopping: () => boolean;
@@ -51,8 +51,6 @@ export function createHttpApp(options: {
   serveFiles?: (app: HttpApp) => void;
   /** A page or resource route's answer, rendered with this response's CSP nonce. */
   render: (request: Request, nonce: string) => Promise<Response>;
-  /** Where uploaded files are kept; /readyz checks it answers. */
-  storage: FileStorage;
   /** Where each answered request is logged (the production server's JSON log); unset, none is. */
   log?: Logger;
 }): HttpApp {
@@ -96,13 +94,12 @@ export function createHttpApp(options: {
   // A route that sets one of these headers itself sets a stricter one, and keeps it: a preview's
   // `default-src 'none'`, a shared proof file's `sandbox` and `no-referrer` (a stranger's file
   // opened on its own must run nothing and leak no token).
+  const stripe = paymentConfiguration(env).mode === "stripe";
   app.use(async (c, next) => {
     const nonce = newNonce();
     c.set("nonce", nonce);
     await next();
-    for (const [name, value] of Object.entries(
-      securityHeaders({ nonce, baseUrl: env.BASE_URL, stripe: paymentMode() === "stripe" }),
-    )) {
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, baseUrl: env.BASE_URL, stripe }))) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
@@ -159,7 +156,7 @@ export function createHttpApp(options: {
 
   // SPEC.md's diagnostics: the process answers and its database with it.
   const databaseStatus = atMostEvery(1_000, () => checkDatabase(options.services.db));
-  const storageStatus = atMostEvery(1_000, () => checkStorage(options.storage));
+  const storageStatus = atMostEvery(1_000, () => checkStorage(options.services.storage));
   app.get("/healthz", async (c) => {
     const database = await databaseStatus();
     return c.json({ status: database === "ok" ? "ok" : "degraded", database }, database === "ok" ? 200 : 503);

@@ -5,13 +5,11 @@
  * transfer tasks take their rows with `skip locked` and re-check them, a purge deletes only what is
  * past its cutoff, and a reconciled payment is one claimed event per intent.
  */
-import type { BusinessProfile } from "~/domain/people/business-profile";
 import { purgeSummary } from "~/domain/people/retention";
 import { runBankTransferTasks } from "../admin/bank-transfer-tasks.server";
-import type { Database } from "../platform/db.server";
 import { defineJob, deleteFinishedJobs, type Job, type JobDefinition, NO_PAYLOAD } from "../messages/jobs.server";
 import { deliverOutboxMail, MAIL_JOB } from "../messages/mail.server";
-import type { PaymentProvider } from "../providers/payment-provider.server";
+import type { Services } from "../providers/services.server";
 import { reconcilePayments } from "../payments/payment-reconciliation.server";
 import { markExpiredQuotes } from "../checkout/quotes.server";
 import { ORDER_PAID_JOB, sendPaidOrderMessages } from "../payments/order-mail.server";
@@ -20,12 +18,8 @@ import { sendTransferPlacedMessages, TRANSFER_PLACED_JOB } from "../payments/ban
 import { purgeExpiredRecords } from "./retention-purges.server";
 import { deliverOutboxSms, SMS_JOB } from "../messages/sms.server";
 
-export type JobContext = {
-  db: Database;
-  payments: PaymentProvider | null;
-  retention: BusinessProfile["retention"];
-  now: Date;
-};
+/** What a handler is given: the services the process opened at boot, and the time it runs at. */
+export type JobContext = Services & { now: Date };
 
 export type JobHandler = (context: JobContext, job: Job) => Promise<void>;
 
@@ -52,19 +46,19 @@ const QUOTE_EXPIRY_JOB = defineJob("quote-expiry", NO_PAYLOAD, { maxAttempts: 3 
 const PAYMENT_RECONCILIATION_JOB = defineJob("payment-reconciliation", NO_PAYLOAD, { maxAttempts: 3 });
 
 export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
-  handle(MAIL_JOB, ({ db }, { outboxId }, job) => deliverOutboxMail(db, outboxId, { last: isLastAttempt(job) })),
-  handle(SMS_JOB, ({ db }, { outboxId }, job) => deliverOutboxSms(db, outboxId, { last: isLastAttempt(job) })),
-  handle(ORDER_PAID_JOB, ({ db }, payload) => sendPaidOrderMessages(db, payload)),
-  handle(TRANSFER_PLACED_JOB, ({ db }, payload) => sendTransferPlacedMessages(db, payload)),
-  handle(DOCUMENT_MAIL_JOB, ({ db }, payload) => sendDocumentMail(db, payload)),
+  handle(MAIL_JOB, (context, { outboxId }, job) => deliverOutboxMail(context, outboxId, { last: isLastAttempt(job) })),
+  handle(SMS_JOB, (context, { outboxId }, job) => deliverOutboxSms(context, outboxId, { last: isLastAttempt(job) })),
+  handle(ORDER_PAID_JOB, (context, payload) => sendPaidOrderMessages(context, payload)),
+  handle(TRANSFER_PLACED_JOB, (context, payload) => sendTransferPlacedMessages(context, payload)),
+  handle(DOCUMENT_MAIL_JOB, (context, payload) => sendDocumentMail(context, payload)),
   // Reminders and expiries of bank transfers (decision 022): a reminder or an expiry is at most a period late.
-  handle(BANK_TRANSFER_TASKS_JOB, async ({ db, now }) => {
-    const { reminded, expired } = await runBankTransferTasks(db, now);
+  handle(BANK_TRANSFER_TASKS_JOB, async (context) => {
+    const { reminded, expired } = await runBankTransferTasks(context, context.now);
     if (reminded + expired > 0) console.log(`[jobs] bank transfers: ${reminded} reminded, ${expired} expired`);
   }),
   // The retention the Privacy Policy promises (B-17, R-POL-05): a record outlives its period by at most a period.
-  handle(RETENTION_PURGE_JOB, async ({ db, now, retention }) => {
-    const counts = await purgeExpiredRecords(db, { retention, now });
+  handle(RETENTION_PURGE_JOB, async ({ db, now, business, storage }) => {
+    const counts = await purgeExpiredRecords(db, { retention: business.retention, now, storage });
     const jobs = await deleteFinishedJobs(db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
     console.log(`[jobs] purged ${purgeSummary(counts)}; ${jobs} finished jobs`);
   }),

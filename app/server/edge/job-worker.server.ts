@@ -6,9 +6,7 @@
  * period in the job's key, so however many processes run, each period runs once.
  */
 import { randomBytes } from "node:crypto";
-import type { BusinessProfile } from "~/domain/people/business-profile";
 import type { Database } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
 import {
   JOB_HANDLERS,
   type JobContext,
@@ -17,7 +15,7 @@ import {
   type RecurringJob,
 } from "./job-handlers.server";
 import { claimJobs, completeJob, enqueue, failJob, type Job, onJobEnqueued } from "../messages/jobs.server";
-import type { PaymentProvider } from "../providers/payment-provider.server";
+import type { Services } from "../providers/services.server";
 
 /** How often an idle worker looks for jobs other processes enqueued, or that came due. */
 export const JOB_POLL_MS = 3_000;
@@ -32,9 +30,8 @@ const FIRST_SCHEDULE_DELAY_MS = 30_000;
 const AFTER_NUDGE_RETRY_MS = 200;
 
 export type WorkerOptions = {
-  db: Database;
-  payments: PaymentProvider | null;
-  retention?: BusinessProfile["retention"];
+  /** What the handlers are given (job-handlers.server.ts), with the time each job runs at. */
+  services: Services;
   handlers?: Record<string, JobHandler>;
   workerId?: string;
 };
@@ -58,24 +55,15 @@ export async function scheduleRecurringJobs(
   }
 }
 
-function contextOf(options: WorkerOptions, now: Date): JobContext {
-  return {
-    db: options.db,
-    payments: options.payments,
-    retention: options.retention ?? getEnv().business.retention,
-    now,
-  };
-}
-
 /** Runs one claimed job to its end: completed, retried later, or dead. Never throws. */
 async function runJob(options: WorkerOptions, job: Job, now?: Date): Promise<void> {
   const handler = (options.handlers ?? JOB_HANDLERS)[job.kind];
   try {
     if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
-    await handler(contextOf(options, now ?? new Date()), job);
-    await completeJob(options.db, job, now);
+    await handler({ ...options.services, now: now ?? new Date() } satisfies JobContext, job);
+    await completeJob(options.services.db, job, now);
   } catch (error) {
-    const outcome = await failJob(options.db, job, error, now).catch(() => "lost" as const);
+    const outcome = await failJob(options.services.db, job, error, now).catch(() => "lost" as const);
     const line = `[jobs] ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed (${outcome}):`;
     console.error(line, error instanceof Error ? error.message : error);
   }
@@ -86,10 +74,11 @@ async function runJob(options: WorkerOptions, job: Job, now?: Date): Promise<voi
  * test calls instead of waiting for a worker, and what the worker does on each wake.
  */
 export async function runDueJobs(
-  db: Database,
-  options: Partial<Omit<WorkerOptions, "db">> & { now?: Date } = {},
+  services: Services,
+  options: Omit<WorkerOptions, "services"> & { now?: Date } = {},
 ): Promise<number> {
-  const worker: WorkerOptions = { payments: null, ...options, db, workerId: options.workerId ?? newWorkerId() };
+  const { db } = services;
+  const worker: WorkerOptions = { ...options, services, workerId: options.workerId ?? newWorkerId() };
   let ran = 0;
   for (;;) {
     const [job] = await claimJobs(db, { workerId: worker.workerId ?? "", now: options.now });
@@ -119,12 +108,12 @@ export function startJobWorker(options: WorkerOptions & { pollMs?: number; first
 
   async function pass(): Promise<number> {
     if (Date.now() >= nextSchedule) {
-      await scheduleRecurringJobs(worker.db);
+      await scheduleRecurringJobs(worker.services.db);
       nextSchedule = Date.now() + SCHEDULE_EVERY_MS;
     }
     let ran = 0;
     while (!stopped) {
-      const [job] = await claimJobs(worker.db, { workerId: worker.workerId ?? "" });
+      const [job] = await claimJobs(worker.services.db, { workerId: worker.workerId ?? "" });
       if (!job) break;
       await runJob(worker, job);
       ran += 1;

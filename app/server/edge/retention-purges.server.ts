@@ -11,7 +11,7 @@ import { type PurgeCounts, purgePlan } from "~/domain/people/retention";
 import type { BusinessProfile } from "~/domain/people/business-profile";
 import { queryRows, type Database } from "../platform/db.server";
 import { deleteDraftsWithArtwork } from "../checkout/draft-deletion.server";
-import { deleteStored, type FileStorage, getUploadStorage } from "../providers/storage.server";
+import { deleteStored, type FileStorage } from "../providers/storage.server";
 
 async function deletedCount(db: Database, statement: SQL): Promise<number> {
   const [row] = await queryRows<{ deleted: number }>(
@@ -36,10 +36,10 @@ function purgeUnpaidDrafts(db: Database, before: Date, storage: FileStorage) {
 /** Deletes everything past its period at `now`; answers how many of each went. */
 export async function purgeExpiredRecords(
   db: Database,
-  input: { retention: BusinessProfile["retention"]; now?: Date; storage?: FileStorage },
+  input: { retention: BusinessProfile["retention"]; now?: Date; storage: FileStorage },
 ): Promise<PurgeCounts> {
   const plan = purgePlan(input.retention, input.now ?? new Date());
-  const storage = input.storage ?? getUploadStorage();
+  const storage = input.storage;
   const drafts = await purgeUnpaidDrafts(db, plan.unpaidDraftsChangedBefore, storage);
   const pageViews = await deletedCount(
     db,

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
@@ -9,7 +6,6 @@ import { artworkPreviewHeaders, sharedProofFileHeaders } from "../artwork/artwor
 import { parseEnv } from "../platform/env.server";
 import { createHttpApp } from "./http-app.server";
 import { securityHeaders } from "./security-headers.server";
-import { createLocalStorage } from "../providers/storage.server";
 
 /** The CSP as directive → sources. */
 function csp(stripe: boolean): Record<string, string[]> {
@@ -44,11 +40,9 @@ describe("securityHeaders: Stripe in the CSP", () => {
 
 describe("a route's own stricter headers are kept by the HTTP edge", () => {
   const handle = testFileDatabase({ reset: false });
-  const storageDir = mkdtempSync(join(tmpdir(), "swag-csp-"));
   const servers: ServerType[] = [];
   afterAll(() => {
     for (const server of servers) server.close();
-    rmSync(storageDir, { recursive: true, force: true });
   });
 
   /** The production edge on a loopback port, its routes answering with the real routes' headers. */
@@ -67,7 +61,6 @@ describe("a route's own stricter headers are kept by the HTTP edge", () => {
         }
         return new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } });
       },
-      storage: createLocalStorage(storageDir),
     });
     const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((listening) => server.once("listening", listening));

@@ -11,12 +11,12 @@ import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import type { OrderStatus } from "~/domain/fulfilment/orders";
 import { trackingLink } from "~/domain/fulfilment/tracking";
-import { getEnv } from "../platform/env.server";
 import type { Database } from "../platform/db.server";
 import { sendMail, type Mail } from "./mail.server";
-import { branded, orderUrl } from "./mail-templates.server";
+import { branded, type MailShop, orderUrl } from "./mail-templates.server";
 
 export function proofReadyMail(view: {
+  shop: MailShop;
   to: string;
   orderNumber: string;
   orderUrl: string;
@@ -36,6 +36,7 @@ export function proofReadyMail(view: {
   ];
   if (view.note.trim()) lines.push(`A note from our studio: ${view.note.trim()}`);
   return branded(
+    view.shop,
     view.to,
     `Your proof for order ${view.orderNumber} is ready: ${view.productTitle}, version ${view.version}`,
     lines,
@@ -44,13 +45,13 @@ export function proofReadyMail(view: {
   );
 }
 
-/** Whom a stage e-mail is for and which order it is about. */
-export type OrderMailView = { to: string; orderNumber: string; orderUrl: string };
+/** Whom a stage e-mail is for, which order it is about, and the shop it speaks for. */
+export type OrderMailView = { shop: MailShop; to: string; orderNumber: string; orderUrl: string };
 
 /** An order row's buyer address (the Details step's work e-mail), number and page. */
-export function orderMailView(order: { id: string; number: string; snapshot: unknown }): OrderMailView {
+export function orderMailView(shop: MailShop, order: { id: string; number: string; snapshot: unknown }): OrderMailView {
   const { data } = readOrderSnapshot(order.number, order.snapshot);
-  return { to: data.details.email.trim(), orderNumber: order.number, orderUrl: orderUrl(order.id) };
+  return { shop, to: data.details.email.trim(), orderNumber: order.number, orderUrl: orderUrl(shop, order.id) };
 }
 
 const orderLink = (view: OrderMailView) => ({ link: { url: view.orderUrl, label: "View your order" } });
@@ -59,6 +60,7 @@ const promisedLine = (promised: IsoDate) => `Promised delivery: ${formatDisplayD
 /** Every line approved (app/server/orders/buyer-orders.server.ts respondToProof). */
 export function proofApprovedMail(view: OrderMailView & { promised: IsoDate | null }): Mail {
   return branded(
+    view.shop,
     view.to,
     `Proof approved for order ${view.orderNumber}`,
     [
@@ -74,6 +76,7 @@ export function proofApprovedMail(view: OrderMailView & { promised: IsoDate | nu
 
 export function inProductionMail(view: OrderMailView & { promised: IsoDate | null }): Mail {
   return branded(
+    view.shop,
     view.to,
     `Order ${view.orderNumber} is in production`,
     [
@@ -89,6 +92,7 @@ export function inProductionMail(view: OrderMailView & { promised: IsoDate | nul
 export function orderShippedMail(view: OrderMailView & { carrier: string; trackingNumber: string }): Mail {
   const tracking = trackingLink(view.carrier, view.trackingNumber);
   return branded(
+    view.shop,
     view.to,
     `Order ${view.orderNumber} has shipped`,
     [
@@ -116,13 +120,14 @@ export function orderShippedMail(view: OrderMailView & { carrier: string; tracki
  */
 export function orderDeliveredMail(view: OrderMailView): Mail {
   return branded(
+    view.shop,
     view.to,
     `Order ${view.orderNumber} has been delivered`,
     [
       `Our courier reports that order ${view.orderNumber} has been delivered. We hope your team loves it.`,
       POLICY.qualityDisputes,
       POLICY.transitDamage,
-      `To report a problem, e-mail ${getEnv().business.supportEmail} with your order reference and photos.`,
+      `To report a problem, e-mail ${view.shop.business.supportEmail} with your order reference and photos.`,
       "How did we do? Rate each product and write a short review from your order page: it helps other teams choose, and it tells us what to keep and what to fix.",
     ],
     { link: { url: `${view.orderUrl}#reviews`, label: "Review your order" } },
@@ -136,12 +141,13 @@ export function orderDeliveredMail(view: OrderMailView): Mail {
  */
 export function orderChangedMail(view: OrderMailView, change: string): Mail {
   return branded(
+    view.shop,
     view.to,
     `We changed order ${view.orderNumber}`,
     [
       `We changed order ${view.orderNumber} before production:`,
       change,
-      `If this isn't what you asked for, reply to this e-mail or write to ${getEnv().business.supportEmail} before production starts.`,
+      `If this isn't what you asked for, reply to this e-mail or write to ${view.shop.business.supportEmail} before production starts.`,
     ],
     orderLink(view),
     { kind: "order-changed", orderNumber: view.orderNumber },

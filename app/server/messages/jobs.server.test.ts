@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { jobs, outbox } from "#db/schema";
-import { testFileDatabase } from "../../../tests/setup/test-db";
+import { jobs } from "#db/schema";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import type { JobHandler } from "../edge/job-handlers.server";
 import { periodStart, runDueJobs, scheduleRecurringJobs, startJobWorker } from "../edge/job-worker.server";
 import {
@@ -21,7 +21,6 @@ import {
   NO_PAYLOAD,
   retryDelayMs,
 } from "./jobs.server";
-import { sendMail } from "./mail.server";
 
 const handle = testFileDatabase();
 
@@ -84,8 +83,8 @@ describe("two workers never run the same job", () => {
     };
     for (let i = 0; i < 20; i += 1) await enqueue(handle.db, TEST_JOB, { i }, { runAt: T });
     const [a, b] = await Promise.all([
-      runDueJobs(handle.db, { handlers, now: T, workerId: "a" }),
-      runDueJobs(handle.db, { handlers, now: T, workerId: "b" }),
+      runDueJobs(testServices(handle), { handlers, now: T, workerId: "a" }),
+      runDueJobs(testServices(handle), { handlers, now: T, workerId: "b" }),
     ]);
     expect(a + b).toBe(20);
     expect(runs.toSorted((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i));
@@ -127,16 +126,16 @@ describe("a failing job", () => {
       },
     };
     await enqueue(handle.db, defineJob("test", TEST_PAYLOAD, { maxAttempts: 3 }), {}, { runAt: T });
-    expect(await runDueJobs(handle.db, { handlers, now: T })).toBe(1);
+    expect(await runDueJobs(testServices(handle), { handlers, now: T })).toBe(1);
     const [row] = await handle.db.select().from(jobs);
     expect(row).toMatchObject({ status: "queued", attempts: 1, lastError: "refused 1" });
     expect(row?.runAt).toEqual(at(FIRST_RETRY_DELAY_MS));
-    expect(await runDueJobs(handle.db, { handlers, now: at(FIRST_RETRY_DELAY_MS - 1) })).toBe(0);
-    expect(await runDueJobs(handle.db, { handlers, now: at(FIRST_RETRY_DELAY_MS) })).toBe(1);
+    expect(await runDueJobs(testServices(handle), { handlers, now: at(FIRST_RETRY_DELAY_MS - 1) })).toBe(0);
+    expect(await runDueJobs(testServices(handle), { handlers, now: at(FIRST_RETRY_DELAY_MS) })).toBe(1);
     expect(await jobRow(row!.id)).toMatchObject({ status: "queued", attempts: 2, runAt: at(90_000) });
-    expect(await runDueJobs(handle.db, { handlers, now: at(90_000) })).toBe(1);
+    expect(await runDueJobs(testServices(handle), { handlers, now: at(90_000) })).toBe(1);
     expect(await jobRow(row!.id)).toMatchObject({ status: "dead", attempts: 3, lastError: "refused 3" });
-    expect(await runDueJobs(handle.db, { handlers, now: at(24 * 3_600_000) })).toBe(0);
+    expect(await runDueJobs(testServices(handle), { handlers, now: at(24 * 3_600_000) })).toBe(0);
     expect(calls).toBe(3);
     expect(errors).toHaveBeenCalledTimes(3);
     errors.mockRestore();
@@ -178,34 +177,20 @@ describe("recurring jobs", () => {
       scheduleRecurringJobs(handle.db, now, recurring),
     ]);
     await Promise.all([
-      runDueJobs(handle.db, { handlers, now, workerId: "a" }),
-      runDueJobs(handle.db, { handlers, now, workerId: "b" }),
+      runDueJobs(testServices(handle), { handlers, now, workerId: "a" }),
+      runDueJobs(testServices(handle), { handlers, now, workerId: "b" }),
     ]);
     await scheduleRecurringJobs(handle.db, new Date("2026-11-26T10:14:59Z"), recurring);
-    await runDueJobs(handle.db, { handlers, now: new Date("2026-11-26T10:14:59Z") });
+    await runDueJobs(testServices(handle), { handlers, now: new Date("2026-11-26T10:14:59Z") });
     expect(runs).toBe(1);
     const next = new Date("2026-11-26T10:15:00Z");
     await scheduleRecurringJobs(handle.db, next, recurring);
-    await runDueJobs(handle.db, { handlers, now: next, workerId: "b" });
+    await runDueJobs(testServices(handle), { handlers, now: next, workerId: "b" });
     expect(runs).toBe(2);
     expect((await handle.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()).toEqual([
       "tick@2026-11-26T10:00:00.000Z",
       "tick@2026-11-26T10:15:00.000Z",
     ]);
-  });
-});
-
-describe("a message on a machine without SMTP_URL (as this file's)", () => {
-  it("is kept in the outbox and logged, with no job", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
-    try {
-      await sendMail(handle.db, { to: "jane@acme.example", subject: "Your code", text: "123456" });
-      expect(log).toHaveBeenCalledWith(expect.stringContaining("123456"));
-    } finally {
-      log.mockRestore();
-    }
-    expect(await handle.db.select().from(outbox)).toMatchObject([{ status: "kept", text: "123456" }]);
-    expect(await handle.db.select().from(jobs)).toEqual([]);
   });
 });
 
@@ -219,8 +204,7 @@ describe("the worker", () => {
     };
     // A poll of a minute: only the in-process nudge can make the job run within the deadline.
     const worker = startJobWorker({
-      db: handle.db,
-      payments: null,
+      services: testServices(handle),
       handlers,
       pollMs: 60_000,
       firstScheduleDelayMs: 3_600_000,

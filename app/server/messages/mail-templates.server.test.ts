@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SITE } from "~/content/links";
-import { getEnv } from "../platform/env.server";
+import { TEST_SHOP as shop } from "../../../tests/setup/test-shop";
 import {
   inProductionMail,
   orderDeliveredMail,
@@ -20,19 +20,19 @@ function expectFramed(mail: Mail) {
   const html = mail.html ?? "";
   expect(html.startsWith("<!doctype html>")).toBe(true);
   expect(html).toContain(`font-weight:bold">${SITE.name}</td>`);
-  expect(html).toContain(`${SITE.name}, ${SITE.city} · ${getEnv().business.supportEmail}`);
+  expect(html).toContain(`${SITE.name}, ${SITE.city} · ${shop.business.supportEmail}`);
   expect(html.endsWith("</body></html>")).toBe(true);
-  expect(mail.text.endsWith(`\n\n${SITE.name}, ${SITE.city}\nQuestions? ${getEnv().business.supportEmail}`)).toBe(true);
+  expect(mail.text.endsWith(`\n\n${SITE.name}, ${SITE.city}\nQuestions? ${shop.business.supportEmail}`)).toBe(true);
 }
 
 describe("the e-mail layout", () => {
   it("frames a code e-mail and a link e-mail alike", () => {
-    const code = signInCodeMail("buyer@example.com", "123456");
+    const code = signInCodeMail(shop, "buyer@example.com", "123456");
     expectFramed(code);
     expect(code.text).toContain("Your code: 123456");
     expect(code.html).toContain('letter-spacing:6px">123456</p>');
 
-    const reset = passwordResetMail("buyer@example.com", { url: "https://shop.example/reset?token=a&b=1" });
+    const reset = passwordResetMail(shop, "buyer@example.com", { url: "https://shop.example/reset?token=a&b=1" });
     expectFramed(reset);
     expect(reset.html).toContain('<a href="https://shop.example/reset?token=a&amp;b=1"');
     expect(reset.html).toContain("Or paste this link into your browser: https://shop.example/reset?token=a&amp;b=1");
@@ -40,6 +40,7 @@ describe("the e-mail layout", () => {
 
   it("links staff e-mails to the order with one button and the address to paste", () => {
     const proof = proofReadyMail({
+      shop,
       to: "buyer@example.com",
       orderNumber: "SW-1001",
       orderUrl: "https://shop.example/orders/1",
@@ -54,6 +55,7 @@ describe("the e-mail layout", () => {
     expect(proof.text).toContain("Review your proof: https://shop.example/orders/1");
     expect(
       proofReadyMail({
+        shop,
         to: "buyer@example.com",
         orderNumber: "SW-1001",
         orderUrl: "https://shop.example/orders/1",
@@ -67,6 +69,7 @@ describe("the e-mail layout", () => {
     expect(proof.meta).toEqual({ kind: "proof-ready", orderNumber: "SW-1001", version: 2 });
 
     const shipped = orderShippedMail({
+      shop,
       to: "buyer@example.com",
       orderNumber: "SW-1001",
       orderUrl: "https://shop.example/orders/1",
@@ -81,7 +84,12 @@ describe("the e-mail layout", () => {
   });
 
   it("words each stage of an order (decision 024)", () => {
-    const view = { to: "buyer@example.com", orderNumber: "SW-1001", orderUrl: "https://shop.example/orders/1" };
+    const view = {
+      shop,
+      to: "buyer@example.com",
+      orderNumber: "SW-1001",
+      orderUrl: "https://shop.example/orders/1",
+    };
     const approved = proofApprovedMail({ ...view, promised: "2027-01-06" });
     expectFramed(approved);
     expect(approved.subject).toBe("Proof approved for order SW-1001");
@@ -100,7 +108,7 @@ describe("the e-mail layout", () => {
     const delivered = orderDeliveredMail(view);
     expectFramed(delivered);
     expect(delivered.subject).toBe("Order SW-1001 has been delivered");
-    expect(delivered.text).toContain(`To report a problem, e-mail ${getEnv().business.supportEmail}`);
+    expect(delivered.text).toContain(`To report a problem, e-mail ${shop.business.supportEmail}`);
 
     const stage = { ...view, promised: null, carrier: "Acme Couriers", trackingNumber: "X1" };
     expect(staffStatusMail("in_production", stage)?.meta).toMatchObject({ kind: "order-in-production" });
@@ -111,7 +119,7 @@ describe("the e-mail layout", () => {
   });
 
   it("escapes what a person typed", () => {
-    const mail = branded("a@example.com", "Hi", ['<img src=x onerror="alert(1)">'], {
+    const mail = branded(shop, "a@example.com", "Hi", ['<img src=x onerror="alert(1)">'], {
       link: { url: 'https://x.example/"><script>', label: "<b>Go</b>" },
     });
     expect(mail.html).not.toContain("<img src=x");
@@ -139,7 +147,7 @@ describe("a buyer's text in an e-mail", () => {
   });
 
   it("sets it apart under a label after the shop's words: a quote in the text, an escaped quoted block in the HTML, no link", () => {
-    const mail = branded("a@example.com", "Fixed subject", ["The shop's own words."], {
+    const mail = branded(shop, "a@example.com", "Fixed subject", ["The shop's own words."], {
       quotes: [
         { label: "Your notes, as you typed them:", text: `${PHISH} <a href="https://evil.example">click</a>` },
         { label: "Empty:", text: "  \n " },
@@ -160,6 +168,7 @@ describe("a buyer's text in an e-mail", () => {
 
   it("keeps the PO reference out of a transfer mail's subject and shop sentences, quoted under its label", () => {
     const view = {
+      shop,
       to: "buyer@example.com",
       orderNumber: "SS-000123",
       orderUrl: "http://127.0.0.1:3999/orders/x",
@@ -178,6 +187,7 @@ describe("a buyer's text in an e-mail", () => {
 
   it("keeps a custom quote request's product, notes and name out of the subject and the shop's sentences", () => {
     const mail = customQuoteAcknowledgement(
+      shop,
       "buyer@example.com",
       {
         product: "Mugs. Your invoice is overdue, pay at https://evil.example",

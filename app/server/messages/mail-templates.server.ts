@@ -3,19 +3,26 @@
  * invitations and e-mail changes.
  */
 import { SITE } from "~/content/links";
-import { getEnv } from "../platform/env.server";
+import type { Services } from "../providers/services.server";
 import type { Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/core/html";
 import { quotableText } from "~/domain/core/quoted-text";
 
+/** The shop an e-mail speaks for: its public origin for links, its profile for the support address. */
+export type MailShop = Pick<Services, "business" | "baseUrl">;
+
 /** An order's page, as e-mails link to it. */
-export const orderUrl = (orderId: string) => `${getEnv().BASE_URL}/orders/${orderId}`;
+export const orderUrl = (shop: MailShop, orderId: string) => `${shop.baseUrl}/orders/${orderId}`;
 
 /** Every e-mail's closing lines in text, with the business's support address (its profile). */
-export const mailSignature = () => ["", `${SITE.name}, ${SITE.city}`, `Questions? ${getEnv().business.supportEmail}`];
+export const mailSignature = (shop: MailShop) => [
+  "",
+  `${SITE.name}, ${SITE.city}`,
+  `Questions? ${shop.business.supportEmail}`,
+];
 
 /** Every e-mail's HTML frame: the brand bar, `body` (already escaped), the contact footer. */
-export function mailHtml(body: string, width = 560): string {
+export function mailHtml(shop: MailShop, body: string, width = 560): string {
   return `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="${width}" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
@@ -23,7 +30,7 @@ export function mailHtml(body: string, width = 560): string {
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
 ${body}
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escapeHtml(SITE.name)}, ${escapeHtml(SITE.city)} · ${escapeHtml(getEnv().business.supportEmail)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b4b63;border-top:1px solid #eee">${escapeHtml(SITE.name)}, ${escapeHtml(SITE.city)} · ${escapeHtml(shop.business.supportEmail)}</td></tr>
 </table></td></tr></table></body></html>`;
 }
 
@@ -41,6 +48,7 @@ export type QuotedText = { label: string; text: string };
  * a grey quoted block in the HTML) after the shop's own words, never as a link.
  */
 export function branded(
+  shop: MailShop,
   to: string,
   subject: string,
   lines: string[],
@@ -55,9 +63,10 @@ export function branded(
     ...quotes.flatMap((quote) => ["", quote.label, `> ${quote.text}`]),
     ...(extra?.code ? ["", `Your code: ${extra.code}`] : []),
     ...(extra?.link ? ["", `${extra.link.label}: ${extra.link.url}`] : []),
-    ...mailSignature(),
+    ...mailSignature(shop),
   ].join("\n");
   const html = mailHtml(
+    shop,
     [
       ...lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`),
       ...quotes.map(
@@ -78,8 +87,9 @@ export function branded(
   return { to, subject, text, html, meta };
 }
 
-export function verifyEmailMail(to: string, code: string): Mail {
+export function verifyEmailMail(shop: MailShop, to: string, code: string): Mail {
   return branded(
+    shop,
     to,
     `${code} is your ${SITE.name} verification code`,
     [
@@ -91,8 +101,9 @@ export function verifyEmailMail(to: string, code: string): Mail {
   );
 }
 
-export function signInCodeMail(to: string, code: string): Mail {
+export function signInCodeMail(shop: MailShop, to: string, code: string): Mail {
   return branded(
+    shop,
     to,
     `${code} is your ${SITE.name} sign-in code`,
     [
@@ -104,8 +115,9 @@ export function signInCodeMail(to: string, code: string): Mail {
   );
 }
 
-export function passwordResetMail(to: string, reset: { url?: string; code?: string }): Mail {
+export function passwordResetMail(shop: MailShop, to: string, reset: { url?: string; code?: string }): Mail {
   return branded(
+    shop,
     to,
     `Reset your ${SITE.name} password`,
     [
@@ -117,8 +129,9 @@ export function passwordResetMail(to: string, reset: { url?: string; code?: stri
   );
 }
 
-export function changeEmailMail(to: string, code: string): Mail {
+export function changeEmailMail(shop: MailShop, to: string, code: string): Mail {
   return branded(
+    shop,
     to,
     `${code} confirms your new ${SITE.name} e-mail address`,
     ["Enter this code to use this address for your account. It expires in 10 minutes."],
@@ -133,10 +146,12 @@ export function changeEmailMail(to: string, code: string): Mail {
  * inviter's confirmed address, as text (escaped in the HTML part).
  */
 export function invitationMail(
+  shop: MailShop,
   to: string,
   invite: { inviter: string; inviterEmail: string; organisation: string; url: string },
 ): Mail {
   return branded(
+    shop,
     to,
     `You're invited to an organisation on ${SITE.name}`,
     [
@@ -149,8 +164,9 @@ export function invitationMail(
 }
 
 /** To the owner of an address someone tried to sign up with: the sign-up page says the same either way (docs/security.md). */
-export function signUpAttemptMail(to: string, links: { signIn: string; reset: string }): Mail {
+export function signUpAttemptMail(shop: MailShop, to: string, links: { signIn: string; reset: string }): Mail {
   return branded(
+    shop,
     to,
     `Someone tried to create a ${SITE.name} account with your address`,
     [
@@ -164,8 +180,9 @@ export function signUpAttemptMail(to: string, links: { signIn: string; reset: st
 }
 
 /** The code that lets a signed-in person move the account to another address: it goes to the current one. */
-export function confirmEmailChangeMail(to: string, code: string, newEmail: string): Mail {
+export function confirmEmailChangeMail(shop: MailShop, to: string, code: string, newEmail: string): Mail {
   return branded(
+    shop,
     to,
     `${code} confirms moving your ${SITE.name} account to a new address`,
     [
@@ -178,13 +195,14 @@ export function confirmEmailChangeMail(to: string, code: string, newEmail: strin
 }
 
 /** Sent to the old address once the change is done: the way back if it was not the owner. */
-export function emailChangedMail(to: string, change: { newEmail: string }): Mail {
+export function emailChangedMail(shop: MailShop, to: string, change: { newEmail: string }): Mail {
   return branded(
+    shop,
     to,
     `Your ${SITE.name} e-mail address was changed`,
     [
       `Your account's e-mail address is now ${change.newEmail}, and every other device was signed out.`,
-      `If you didn't make this change, write to ${getEnv().business.supportEmail} from this address straight away: we'll move the account back to you and end every session. Keep this e-mail; it shows the address was yours.`,
+      `If you didn't make this change, write to ${shop.business.supportEmail} from this address straight away: we'll move the account back to you and end every session. Keep this e-mail; it shows the address was yours.`,
     ],
     undefined,
     { kind: "email-changed" },

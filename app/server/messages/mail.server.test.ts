@@ -6,26 +6,25 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs, outbox } from "#db/schema";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase } from "../../../tests/setup/test-db";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { runDueJobs } from "../edge/job-worker.server";
 import { FIRST_RETRY_DELAY_MS } from "./jobs.server";
 import { SITE } from "~/content/links";
-import { BLANKED_SECRET, MAIL_JOB, resetMailTransport, sendMail } from "./mail.server";
+import type { Services } from "../providers/services.server";
+import { TEST_SHOP as shop } from "../../../tests/setup/test-shop";
+import { BLANKED_SECRET, MAIL_JOB, sendMail } from "./mail.server";
 import { passwordResetMail, signInCodeMail } from "./mail-templates.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+/** The test shop with a mail server on loopback. */
+let services: Services;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  // Before the first getEnv() of this file's module graph, so the mailer uses the loopback server.
-  process.env.SMTP_URL = smtp.url;
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
-afterAll(async () => {
-  resetMailTransport();
-  await smtp.close();
-  delete process.env.SMTP_URL;
-});
+afterAll(() => smtp.close());
 beforeEach(() => {
   smtp.refuseNext(0);
   smtp.messages.length = 0;
@@ -42,7 +41,7 @@ const invoiceMail = {
 const rows = () => handle.db.select().from(outbox);
 const later = (ms: number) => new Date(Date.now() + ms);
 
-describe("sendMail with SMTP_URL", () => {
+describe("sendMail with a mail server", () => {
   it("queues the message with its file; a refused send is retried after the backoff and then delivered", async () => {
     smtp.refuseNext(1);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -56,7 +55,7 @@ describe("sendMail with SMTP_URL", () => {
       });
       expect(smtp.messages).toHaveLength(0);
 
-      expect(await runDueJobs(handle.db)).toBe(1);
+      expect(await runDueJobs(services)).toBe(1);
       expect(smtp.messages).toHaveLength(0);
       const [refused] = await rows();
       expect(refused).toMatchObject({ status: "queued", attempts: 1 });
@@ -64,8 +63,8 @@ describe("sendMail with SMTP_URL", () => {
       expect(errors).toHaveBeenCalledOnce();
 
       // Not before its backoff; then the same message, file and all.
-      expect(await runDueJobs(handle.db)).toBe(0);
-      expect(await runDueJobs(handle.db, { now: later(FIRST_RETRY_DELAY_MS + 1_000) })).toBe(1);
+      expect(await runDueJobs(services)).toBe(0);
+      expect(await runDueJobs(services, { now: later(FIRST_RETRY_DELAY_MS + 1_000) })).toBe(1);
       expect(smtp.messages).toHaveLength(1);
       expect(smtp.messages[0]).toMatchObject({ to: ["jane@acme.example"], subject: "Your invoice" });
       expect(smtp.messages[0]?.attachments[0]?.content.equals(PDF)).toBe(true);
@@ -73,7 +72,7 @@ describe("sendMail with SMTP_URL", () => {
       expect(sent).toMatchObject({ status: "sent", attempts: 2, lastError: null, attachments: null });
       expect(sent?.sentAt).toBeInstanceOf(Date);
       // A second run of a finished job's work sends nothing twice.
-      expect(await runDueJobs(handle.db, { now: later(24 * 3_600_000) })).toBe(0);
+      expect(await runDueJobs(services, { now: later(24 * 3_600_000) })).toBe(0);
       expect(smtp.messages).toHaveLength(1);
     } finally {
       errors.mockRestore();
@@ -86,7 +85,7 @@ describe("sendMail with SMTP_URL", () => {
     try {
       await sendMail(handle.db, { to: "jane@acme.example", subject: "Hello", text: "Hi" });
       for (let attempt = 1; attempt <= MAIL_JOB.maxAttempts; attempt += 1) {
-        expect(await runDueJobs(handle.db, { now: later(attempt * 24 * 3_600_000) })).toBe(1);
+        expect(await runDueJobs(services, { now: later(attempt * 24 * 3_600_000) })).toBe(1);
       }
       const [failed] = await rows();
       expect(failed).toMatchObject({ status: "failed", attempts: MAIL_JOB.maxAttempts });
@@ -105,19 +104,19 @@ describe("sendMail with SMTP_URL", () => {
       }),
     ).rejects.toThrow("the change failed");
     expect(await rows()).toEqual([]);
-    expect(await runDueJobs(handle.db)).toBe(0);
+    expect(await runDueJobs(services)).toBe(0);
     expect(smtp.messages).toHaveLength(0);
   });
 });
 
 describe("a sent message's code or link", () => {
   it("is blanked from its outbox row once sent, and reached the recipient whole", async () => {
-    await sendMail(handle.db, signInCodeMail("jane@acme.example", "482913"));
+    await sendMail(handle.db, signInCodeMail(shop, "jane@acme.example", "482913"));
     const resetUrl = "https://shop.example/reset-password?token=rT0k3nRT0k3nRT0k3nRT0k3n&x=1";
-    await sendMail(handle.db, passwordResetMail("jane@acme.example", { url: resetUrl }));
+    await sendMail(handle.db, passwordResetMail(shop, "jane@acme.example", { url: resetUrl }));
     const [queuedCode] = await rows();
     expect(queuedCode?.text).toContain("482913");
-    expect(await runDueJobs(handle.db)).toBe(2);
+    expect(await runDueJobs(services)).toBe(2);
     expect(smtp.messages.map((mail) => mail.text).join("\n")).toContain("482913");
     expect(smtp.messages.map((mail) => mail.text).join("\n")).toContain(resetUrl);
 
@@ -140,9 +139,9 @@ describe("a sent message's code or link", () => {
     smtp.refuseNext(MAIL_JOB.maxAttempts);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      await sendMail(handle.db, signInCodeMail("jane@acme.example", "771204"));
+      await sendMail(handle.db, signInCodeMail(shop, "jane@acme.example", "771204"));
       for (let attempt = 1; attempt <= MAIL_JOB.maxAttempts; attempt += 1) {
-        await runDueJobs(handle.db, { now: later(attempt * 24 * 3_600_000) });
+        await runDueJobs(services, { now: later(attempt * 24 * 3_600_000) });
       }
       const [failed] = await rows();
       expect(failed?.status).toBe("failed");
@@ -153,11 +152,30 @@ describe("a sent message's code or link", () => {
   });
 });
 
+describe("sendMail without a mail server (no SMTP_URL)", () => {
+  it("queues the message; its job keeps it in the outbox, drops its file's bytes and logs it for a local reader", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      await sendMail(handle.db, invoiceMail);
+      const [queued] = await rows();
+      expect(queued).toMatchObject({ status: "queued", meta: { kind: "invoice", attachments: ["INV-1.pdf"] } });
+      expect(queued?.attachments).toHaveLength(1);
+      expect(await runDueJobs(testServices(handle))).toBe(1);
+      const [kept] = await rows();
+      expect(kept).toMatchObject({ status: "kept", attachments: null, text: "Attached.", sentAt: null });
+      expect(log).toHaveBeenCalledWith("[outbox] to jane@acme.example: Your invoice\nAttached.\n");
+      expect(smtp.messages).toHaveLength(0);
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
+
 describe("a message whose row is gone", () => {
   it("completes its job without sending (the retention purge deleted it)", async () => {
     await sendMail(handle.db, { to: "jane@acme.example", subject: "Purged", text: "Gone" });
     await handle.db.delete(outbox);
-    expect(await runDueJobs(handle.db)).toBe(1);
+    expect(await runDueJobs(services)).toBe(1);
     expect(smtp.messages).toHaveLength(0);
     expect((await handle.db.select().from(jobs).where(eq(jobs.kind, "mail")))[0]).toMatchObject({ status: "done" });
   });

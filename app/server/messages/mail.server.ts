@@ -4,11 +4,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Transporter } from "nodemailer";
 import { type OutboxAttachment, outbox } from "#db/schema";
 import { escapeHtml } from "~/domain/core/html";
 import type { Database } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Mailer } from "../providers/mailer.server";
 import { defineJob, enqueue } from "./jobs.server";
 
 export type Mail = {
@@ -34,10 +33,6 @@ export const MAIL_JOB = defineJob("mail", z.object({ outboxId: z.number().int().
  * mistake from filling the outbox (decision 030 says why bytes are kept rather than rebuilt).
  */
 export const MAIL_ATTACHMENTS_MAX_BYTES = 5 * 1024 * 1024;
-/** Past this an SMTP server that stopped answering counts as a failed attempt, well inside the job's lease. */
-const SMTP_SOCKET_TIMEOUT_MS = 60_000;
-
-let transporter: Transporter | undefined;
 
 function storedAttachments(mail: Mail): OutboxAttachment[] | null {
   if (!mail.attachments?.length) return null;
@@ -53,19 +48,17 @@ function storedAttachments(mail: Mail): OutboxAttachment[] | null {
 }
 
 /**
- * Puts the message in the outbox. With SMTP_URL it is queued, and a job sends it with retries
- * (decision 030): the row and its job are written in one transaction, inside the caller's when `db`
- * is one, so a change rolled back sends nothing. Without SMTP_URL the message is kept there and
- * logged, so a local user can read their sign-in code without a mail server. A message with a key
- * that was written before is not written again.
+ * Puts the message in the outbox with the job that sends it (decision 030): the row and its job are
+ * written in one transaction, inside the caller's when `db` is one, so a change rolled back sends
+ * nothing. The job sends it over SMTP with retries, or, on a machine without a mail server, keeps it
+ * and logs it, so a local user can read their sign-in code. A message with a key that was written
+ * before is not written again.
  */
 export async function sendMail(db: Database, mail: Mail): Promise<void> {
-  const env = getEnv();
   const meta = mail.attachments?.length
     ? { ...mail.meta, attachments: mail.attachments.map((file) => file.filename) }
     : (mail.meta ?? null);
-  const queued = Boolean(env.SMTP_URL);
-  const written = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(outbox)
       .values({
@@ -75,14 +68,13 @@ export async function sendMail(db: Database, mail: Mail): Promise<void> {
         html: mail.html ?? null,
         meta,
         key: mail.key ?? null,
-        ...(queued ? { status: "queued", attachments: storedAttachments(mail) } : {}),
+        status: "queued",
+        attachments: storedAttachments(mail),
       })
       .onConflictDoNothing()
       .returning({ id: outbox.id });
-    if (row && queued) await enqueue(tx, MAIL_JOB, { outboxId: row.id });
-    return Boolean(row);
+    if (row) await enqueue(tx, MAIL_JOB, { outboxId: row.id });
   });
-  if (written && !queued) console.log(`[outbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
 }
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -133,27 +125,26 @@ export async function queuedOutboxRow(db: Database, id: number): Promise<OutboxR
 }
 
 /**
- * The mail job: sends one queued outbox row over SMTP and marks it sent, dropping its files' bytes
- * and blanking its code or link (finishedMail).
+ * The mail job: sends one queued outbox row through the mailer and marks it sent, dropping its
+ * files' bytes and blanking its code or link (finishedMail).
  * A send that fails throws after counting the attempt, and the queue retries it; the message was
- * last attempt's when `last` is true. Were SMTP_URL removed meanwhile, the message is kept instead.
+ * last attempt's when `last` is true. Without a mailer (no SMTP_URL) the message is kept and logged.
  */
-export async function deliverOutboxMail(db: Database, id: number, options: { last: boolean }): Promise<void> {
+export async function deliverOutboxMail(
+  context: { db: Database; mailer: Mailer | null },
+  id: number,
+  options: { last: boolean },
+): Promise<void> {
+  const { db, mailer } = context;
   const row = await queuedOutboxRow(db, id);
   if (!row) return;
-  const env = getEnv();
-  if (!env.SMTP_URL) {
-    await db.update(outbox).set({ status: "kept" }).where(eq(outbox.id, id));
+  if (!mailer) {
+    await db.update(outbox).set({ status: "kept", attachments: null }).where(eq(outbox.id, id));
     console.log(`[outbox] to ${row.to}: ${row.subject}\n${row.text}\n`);
     return;
   }
   try {
-    // Loaded with the first message, not at every start of the server.
-    transporter ??= (await import("nodemailer")).default.createTransport(env.SMTP_URL, {
-      socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
-    });
-    await transporter.sendMail({
-      from: env.MAIL_FROM,
+    await mailer.send({
       to: row.to,
       subject: row.subject,
       text: row.text,
@@ -180,10 +171,4 @@ export async function deliverOutboxMail(db: Database, id: number, options: { las
       attachments: null,
     })
     .where(eq(outbox.id, id));
-}
-
-/** Tests point the sender at a fresh transport (e.g. a loopback SMTP server). */
-export function resetMailTransport() {
-  transporter?.close();
-  transporter = undefined;
 }

@@ -2,7 +2,7 @@
  * How a message from anyone reaches the sales inbox, shared by the contact form and "Request this
  * product" (B-22).
  */
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { type Mail, sendMail } from "./mail.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 
@@ -16,11 +16,11 @@ export type SalesMessageOutcome =
  * How a message from anyone (the contact form, "Request this product") reaches the sales inbox
  * (B-22, decision 057). A filled honeypot is a bot: it is answered as a person would be, and
  * nothing is stored or sent. One client address may send `perHour` an hour. The message is stored
- * first; the inbox's e-mail follows, and a mail failure then is logged for the team, never told to
+ * first; the inbox's e-mail (to the business's sales address) follows, and a mail failure then is logged for the team, never told to
  * the sender, who would send it twice.
  */
 export async function receiveSalesMessage(
-  db: Database,
+  services: Pick<Services, "db" | "business">,
   input: {
     honeypot: string;
     ip: string;
@@ -28,17 +28,18 @@ export async function receiveSalesMessage(
     limit: { bucket: string; perHour: number };
     /** Stores the message; resolves with its id. */
     store: () => Promise<string>;
-    notification: (id: string) => Mail;
+    notification: (id: string) => Omit<Mail, "to">;
     /** What the message is, for the log: "Inquiry", "Product request". */
     kind: string;
   },
 ): Promise<SalesMessageOutcome> {
+  const { db } = services;
   if (input.honeypot.trim() !== "") return { status: "ignored" };
   const limit = await hitRateLimit(db, `${input.limit.bucket}:${input.ip}`, input.limit.perHour, 3600);
   if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   const id = await input.store();
   try {
-    await sendMail(db, input.notification(id));
+    await sendMail(db, { to: services.business.salesEmail, ...input.notification(id) });
   } catch (error) {
     console.error(`${input.kind} ${id} stored, but the notification e-mail failed:`, error);
   }

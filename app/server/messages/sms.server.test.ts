@@ -9,15 +9,10 @@ import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { parseEnv } from "../platform/env.server";
 import { runDueJobs } from "../edge/job-worker.server";
+import type { Services } from "../providers/services.server";
+import { smsProviderConfig } from "../providers/sms-provider.server";
 import { saveSmsSignup, smsListStatus } from "../shop/sms-signups.server";
-import {
-  createTwilioSender,
-  isTwilioSigned,
-  SMS_INBOUND_LIMIT,
-  sendSms,
-  smsAvailable,
-  smsProviderConfig,
-} from "./sms.server";
+import { isTwilioSigned, SMS_INBOUND_LIMIT, SMS_JOB, sendSms } from "./sms.server";
 
 const handle = testFileDatabase();
 
@@ -55,13 +50,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // This file's server runs with the provider configured; nothing has read the environment yet.
-  Object.assign(process.env, {
-    SMS_TWILIO_ACCOUNT_SID: SID,
-    SMS_TWILIO_AUTH_TOKEN: TOKEN,
-    SMS_FROM: FROM,
-    SMS_API_BASE: base,
-  });
+  services = { ...testServices(handle), sms: config() };
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
@@ -70,6 +59,8 @@ beforeEach(() => {
 });
 
 const config = () => ({ accountSid: SID, authToken: TOKEN, from: FROM, apiBase: base });
+/** The test shop with this file's provider. */
+let services: Services;
 const texts = () => handle.db.select().from(outbox);
 
 describe("the SMS provider's settings", () => {
@@ -92,12 +83,17 @@ describe("the SMS provider's settings", () => {
   });
 });
 
-describe("createTwilioSender", () => {
-  it("posts To, From and Body with Basic auth to the account's Messages.json and keeps an audit copy without the code", async () => {
-    await createTwilioSender(config()).send(
-      { to: "+447700900123", text: "123456 is your code.", meta: { kind: "sms-code", code: "123456" } },
-      handle.db,
-    );
+describe("a text through the provider", () => {
+  it("is queued, then posted as To, From and Body with Basic auth to the account's Messages.json; the row keeps the provider's id, not the code", async () => {
+    await sendSms(handle.db, {
+      to: "+447700900123",
+      text: "123456 is your code.",
+      meta: { kind: "sms-code", code: "123456" },
+    });
+    const [queued] = await texts();
+    expect(queued).toMatchObject({ status: "queued", text: "123456 is your code." });
+    expect(received).toHaveLength(0);
+    expect(await runDueJobs(services)).toBe(1);
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request?.method).toBe("POST");
@@ -108,58 +104,78 @@ describe("createTwilioSender", () => {
       From: FROM,
       Body: "123456 is your code.",
     });
-    const [copy, ...others] = await texts();
+    const [sent, ...others] = await texts();
     expect(others).toHaveLength(0);
-    expect(copy).toMatchObject({ to: "+447700900123", subject: "SMS", text: "•••••• is your code." });
-    expect(copy?.meta).toEqual({ channel: "sms", kind: "sms-code", provider: "twilio", providerId: "SM123" });
+    expect(sent).toMatchObject({ status: "sent", subject: "SMS", text: "•••••• is your code.", attempts: 1 });
+    expect(sent?.meta).toEqual({ channel: "sms", kind: "sms-code", provider: "twilio", providerId: "SM123" });
   });
 
-  it("throws with the provider's message on a refusal and records nothing", async () => {
+  it("is tried again after a refusal, which is recorded with the provider's message and HTTP status", async () => {
     next = {
       status: 400,
       body: { code: 21211, message: "The 'To' number +447700900999 is not a valid phone number." },
     };
-    await expect(createTwilioSender(config()).send({ to: "+447700900999", text: "Hello" }, handle.db)).rejects.toThrow(
-      "The SMS provider refused the text to +447700900999 (400): The 'To' number +447700900999 is not a valid phone number.",
-    );
-    expect(await texts()).toHaveLength(0);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await sendSms(handle.db, { to: "+447700900999", text: "Hello" });
+      expect(await runDueJobs(services)).toBe(1);
+      const [refused] = await texts();
+      expect(refused).toMatchObject({ status: "queued", attempts: 1 });
+      expect(refused?.lastError).toBe(
+        "The SMS provider refused the text to +447700900999 (400): The 'To' number +447700900999 is not a valid phone number.",
+      );
+      next = { status: 503, body: "x" };
+      expect(await runDueJobs(services, { now: new Date(Date.now() + 24 * 3_600_000) })).toBe(1);
+      expect((await texts())[0]?.lastError).toMatch(/\(503\)/);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
-  it("throws on an answer that is not JSON, with the HTTP status", async () => {
-    next = { status: 503, body: "x" };
-    await expect(createTwilioSender(config()).send({ to: "+447700900999", text: "Hello" }, handle.db)).rejects.toThrow(
-      /\(503\)/,
-    );
+  it("is given up, its code blanked, once its last attempt is refused", async () => {
+    next = { status: 500, body: { message: "Internal error" } };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await sendSms(handle.db, { to: "+447700900123", text: "654321 is your code.", meta: { code: "654321" } });
+      for (let attempt = 1; attempt <= SMS_JOB.maxAttempts; attempt += 1)
+        await runDueJobs(services, { now: new Date(Date.now() + attempt * 24 * 3_600_000) });
+      const [failed] = await texts();
+      expect(failed).toMatchObject({ status: "failed", attempts: SMS_JOB.maxAttempts, text: "•••••• is your code." });
+    } finally {
+      errors.mockRestore();
+    }
   });
 
-  it("is what sendSms uses once the environment configures it", async () => {
-    expect(smsAvailable()).toBe(true);
-    await sendSms(handle.db, { to: "+447700900123", text: "Hello", meta: { code: "Hello" } });
-    const [queued] = await texts();
-    expect(queued).toMatchObject({ status: "queued", text: "Hello" });
+  it("is kept in the outbox by a shop without a provider, and shown in the log only where there is no mail server either", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      await sendSms(handle.db, { to: "+447700900123", text: "111111 is your code." });
+      expect(await runDueJobs(testServices(handle))).toBe(1);
+      expect(log).toHaveBeenLastCalledWith("[outbox] SMS to +447700900123: 111111 is your code.");
+      await sendSms(handle.db, { to: "+447700900124", text: "222222 is your code." });
+      const mailer = { send: async () => undefined, close: () => undefined };
+      expect(await runDueJobs({ ...testServices(handle), mailer })).toBe(1);
+      expect(log).toHaveBeenLastCalledWith("[outbox] SMS to +447700900124 kept in the outbox");
+    } finally {
+      log.mockRestore();
+    }
+    expect((await texts()).map((row) => row.status)).toEqual(["kept", "kept"]);
     expect(received).toHaveLength(0);
-    expect(await runDueJobs(handle.db)).toBe(1);
-    expect(received.map((r) => r.form.get("Body"))).toEqual(["Hello"]);
-    // Sent: the row keeps the provider's id and no longer holds the code.
-    const [sent] = await texts();
-    expect(sent).toMatchObject({ status: "sent", text: "••••••", attempts: 1 });
-    expect(sent?.meta).toMatchObject({ channel: "sms", provider: "twilio", providerId: "SM123" });
-    expect(sent?.meta).not.toHaveProperty("code");
   });
 });
 
 describe("the SMS list's confirmation request (docs/decisions/034-sms-double-opt-in.md)", () => {
   it("goes through the provider; a provider that refuses costs the text, not the sign-up", async () => {
-    await saveSmsSignup(handle.db, { phoneE164: "+447700900123", ip: "203.0.113.1" });
-    await runDueJobs(handle.db);
+    await saveSmsSignup(services, { phoneE164: "+447700900123", ip: "203.0.113.1" });
+    await runDueJobs(services);
     expect(received.at(-1)?.form.get("Body")).toContain("reply YES to get our monthly product updates");
     next = { status: 500, body: { message: "Internal error" } };
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      expect(await saveSmsSignup(handle.db, { phoneE164: "+447700900124", ip: "203.0.113.1" })).toMatchObject({
+      expect(await saveSmsSignup(services, { phoneE164: "+447700900124", ip: "203.0.113.1" })).toMatchObject({
         status: "saved",
       });
-      await runDueJobs(handle.db);
+      await runDueJobs(services);
       expect(errors).toHaveBeenCalledOnce();
     } finally {
       errors.mockRestore();
@@ -215,7 +231,7 @@ describe("POST /api/sms/inbound (decision 034)", () => {
         },
         body: params,
       }),
-      services: testServices(handle),
+      services,
     });
   };
   /** A number on the list, its sign-up confirmed. */
@@ -248,14 +264,14 @@ describe("POST /api/sms/inbound (decision 034)", () => {
   });
 
   it("YES confirms a pending sign-up and the welcome goes out; YES from a number that said STOP does not bring it back", async () => {
-    await saveSmsSignup(handle.db, { phoneE164: "+447700900123", ip: "203.0.113.1" });
+    await saveSmsSignup(services, { phoneE164: "+447700900123", ip: "203.0.113.1" });
     expect(await smsListStatus(handle.db, "+447700900123")).toBe("pending");
     expect((await text("+447700900123", " yes ")).status).toBe(200);
     expect(await smsListStatus(handle.db, "+447700900123")).toBe("subscribed");
-    await runDueJobs(handle.db);
+    await runDueJobs(services);
     expect(received.at(-1)?.form.get("Body")).toContain("You're signed up for monthly product updates");
 
-    await saveSmsSignup(handle.db, { phoneE164: "+447700900456", ip: "203.0.113.1" });
+    await saveSmsSignup(services, { phoneE164: "+447700900456", ip: "203.0.113.1" });
     await text("+447700900456", "STOP");
     await text("+447700900456", "YES");
     expect(await smsListStatus(handle.db, "+447700900456")).toBe("opted_out");
@@ -264,7 +280,7 @@ describe("POST /api/sms/inbound (decision 034)", () => {
   });
 
   it("a forged YES (no provider signature) confirms nothing", async () => {
-    await saveSmsSignup(handle.db, { phoneE164: "+447700900123", ip: "203.0.113.1" });
+    await saveSmsSignup(services, { phoneE164: "+447700900123", ip: "203.0.113.1" });
     expect((await text("+447700900123", "YES", "bm9wZQ==")).status).toBe(403);
     expect(await smsListStatus(handle.db, "+447700900123")).toBe("pending");
   });
@@ -305,12 +321,12 @@ describe("POST /api/sms/inbound (decision 034)", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body: `Body=${"x".repeat(17 * 1024)}`,
       }),
-      services: testServices(handle),
+      services,
     });
     expect(big.status).toBe(413);
     const json = await answerOf(inbound, {
       request: new Request(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
-      services: testServices(handle),
+      services,
     });
     expect(json.status).toBe(415);
   });

@@ -8,59 +8,12 @@ import { z } from "zod";
 import { outbox } from "#db/schema";
 import { londonToday } from "~/domain/core/dates";
 import { queryRows, type Database } from "../platform/db.server";
-import { type Env, getEnv } from "../platform/env.server";
 import { defineJob, enqueue } from "./jobs.server";
 import { queuedOutboxRow, recordFailedAttempt } from "./mail.server";
+import type { Mailer } from "../providers/mailer.server";
+import type { SmsProviderConfig } from "../providers/sms-provider.server";
 
 export type SmsMessage = { to: string; text: string; meta?: Record<string, unknown> };
-
-/** Anything that can deliver a text message: the outbox alone, or a real SMS provider. */
-export interface SmsSender {
-  send(message: SmsMessage, db: Database): Promise<void>;
-}
-
-/** Writes a text to the outbox table: where a machine without a provider keeps it, and the audit copy otherwise. */
-async function recordText(db: Database, message: SmsMessage, meta: Record<string, unknown> = {}) {
-  await db.insert(outbox).values({
-    to: message.to,
-    subject: "SMS",
-    text: message.text,
-    meta: { channel: "sms", ...message.meta, ...meta },
-  });
-}
-
-/**
- * Without a provider: texts go to the outbox table. The log shows them only on a machine without
- * SMTP_URL (a developer's), where reading a code there is the point; a deployment's log never holds a code.
- */
-export const outboxSmsSender: SmsSender = {
-  async send(message, db) {
-    await recordText(db, message);
-    console.log(
-      getEnv().SMTP_URL
-        ? `[outbox] SMS to ${message.to} kept in the outbox`
-        : `[outbox] SMS to ${message.to}: ${message.text}`,
-    );
-  },
-};
-
-/** A Twilio-compatible provider's settings: all from the environment. */
-export type SmsProviderConfig = { accountSid: string; authToken: string; from: string; apiBase: string };
-
-/** The provider the environment configures, or null when texts stay in the outbox. */
-export function smsProviderConfig(env: Env): SmsProviderConfig | null {
-  const { SMS_TWILIO_ACCOUNT_SID: accountSid, SMS_TWILIO_AUTH_TOKEN: authToken, SMS_FROM: from } = env;
-  if (!accountSid || !authToken || !from) return null;
-  // Trailing slashes trimmed by hand: /\/+$/ is slow on a long run of slashes (tests/regexes.test.ts).
-  let apiBase = env.SMS_API_BASE;
-  while (apiBase.endsWith("/")) apiBase = apiBase.slice(0, -1);
-  return { accountSid, authToken, from, apiBase };
-}
-
-/** Whether texts really reach phones: only then are phone sign-up and phone codes offered. */
-export function smsAvailable(): boolean {
-  return smsProviderConfig(getEnv()) !== null;
-}
 
 /** An inbound text's webhook is a dozen short fields; anything near this is not from the provider. */
 export const SMS_INBOUND_MAX_BYTES = 16 * 1024;
@@ -101,21 +54,6 @@ async function postText(config: SmsProviderConfig, message: SmsMessage, timeoutM
 }
 
 /**
- * Sends through Twilio's Messages API, or any server that speaks it: POST
- * {base}/2010-04-01/Accounts/{sid}/Messages.json with Basic auth and the form fields To, From and
- * Body. A refusal throws with the provider's own message; a sent text is recorded in the outbox
- * with the provider's message id.
- */
-export function createTwilioSender(config: SmsProviderConfig, timeoutMs = SMS_PROVIDER_TIMEOUT_MS): SmsSender {
-  return {
-    async send(message, db) {
-      const providerId = await postText(config, message, timeoutMs);
-      await recordText(db, auditCopy(message), { provider: "twilio", providerId });
-    },
-  };
-}
-
-/**
  * Whether an inbound request carries Twilio's signature: X-Twilio-Signature is the base64 HMAC-SHA1,
  * keyed with the auth token, of the full URL Twilio called followed by each POST parameter's name
  * and value, sorted by name.
@@ -141,12 +79,11 @@ export function isTwilioSigned(input: {
 export const SMS_JOB = defineJob("sms", z.object({ outboxId: z.number().int().positive() }), { maxAttempts: 4 });
 
 /**
- * Sends a text through the configured provider, or keeps it in the outbox when there is none.
- * With a provider the text is queued in the outbox, in the caller's transaction when `db` is one,
- * and a job sends it with retries (decision 030); its code is blanked from the row once it is sent.
+ * Puts a text in the outbox with the job that sends it (decision 030), in the caller's transaction
+ * when `db` is one. The job sends it through the provider with retries, its code blanked from the row
+ * once it is sent; without a provider it is kept there.
  */
 export async function sendSms(db: Database, message: SmsMessage): Promise<void> {
-  if (!smsProviderConfig(getEnv())) return outboxSmsSender.send(message, db);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(outbox)
@@ -170,15 +107,25 @@ function finishedText(row: { text: string; meta: unknown }, extra: Record<string
 }
 
 /**
- * The SMS job: sends one queued text and marks it sent. A refusal counts the attempt and throws, so
- * the queue retries; the last one marks it failed. Either way the code leaves the row when it is over.
+ * The SMS job: sends one queued text through the provider and marks it sent. A refusal counts the
+ * attempt and throws, so the queue retries; the last one marks it failed. Either way the code leaves
+ * the row when it is over. Without a provider the text is kept in the outbox; the log shows it only
+ * on a machine without a mail server either (a developer's), where reading a code there is the
+ * point: a deployment's log never holds a code.
  */
-export async function deliverOutboxSms(db: Database, id: number, options: { last: boolean }): Promise<void> {
+export async function deliverOutboxSms(
+  context: { db: Database; sms: SmsProviderConfig | null; mailer: Mailer | null },
+  id: number,
+  options: { last: boolean },
+): Promise<void> {
+  const { db, sms: config } = context;
   const row = await queuedOutboxRow(db, id);
   if (!row) return;
-  const config = smsProviderConfig(getEnv());
   if (!config) {
     await db.update(outbox).set({ status: "kept" }).where(eq(outbox.id, id));
+    console.log(
+      context.mailer ? `[outbox] SMS to ${row.to} kept in the outbox` : `[outbox] SMS to ${row.to}: ${row.text}`,
+    );
     return;
   }
   const meta = (row.meta ?? {}) as Record<string, unknown>;
@@ -242,12 +189,14 @@ export async function smsBudgetUsed(db: Database, input: { budget: string; now?:
 }
 
 /**
- * Sends a text to the SMS list (or to a number asking to join it) if today's list budget
- * (SMS_DAILY_LIMIT) has one left; answers whether it was sent. Every list text goes through here.
+ * Sends a text to the SMS list (or to a number asking to join it) if today's list budget (`limit`,
+ * SMS_DAILY_LIMIT) has one left; answers whether it was sent. Every list text goes through here.
  */
-export async function sendListSms(db: Database, message: SmsMessage, now = new Date()): Promise<boolean> {
-  const limit = getEnv().SMS_DAILY_LIMIT;
-  if (!(await takeSmsBudget(db, { budget: SMS_LIST_BUDGET, limit, now }))) return false;
-  await sendSms(db, message);
+export async function sendListSms(
+  db: Database,
+  input: { message: SmsMessage; limit: number; now?: Date },
+): Promise<boolean> {
+  if (!(await takeSmsBudget(db, { budget: SMS_LIST_BUDGET, limit: input.limit, now: input.now }))) return false;
+  await sendSms(db, input.message);
   return true;
 }

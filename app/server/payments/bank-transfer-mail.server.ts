@@ -6,11 +6,12 @@
  */
 import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
 import { transferInstructions } from "~/domain/orders/bank-transfer";
-import { getEnv } from "../platform/env.server";
 import type { Mail } from "../messages/mail.server";
-import { branded, type QuotedText } from "../messages/mail-templates.server";
+import { branded, type MailShop, type QuotedText } from "../messages/mail-templates.server";
 
 export type TransferMailView = {
+  /** The shop the e-mail speaks for, whose bank account it gives. */
+  shop: MailShop;
   to: string;
   orderNumber: string;
   orderUrl: string;
@@ -20,8 +21,8 @@ export type TransferMailView = {
   poRef: string;
 };
 
-function bankLines(): string[] {
-  const { bank } = getEnv().business;
+function bankLines(shop: MailShop): string[] {
+  const { bank } = shop.business;
   return [
     `Account name: ${bank.accountName}`,
     `Sort code: ${bank.sortCode}`,
@@ -39,12 +40,13 @@ const how = (view: TransferMailView) =>
 
 export function transferPlacedMail(view: TransferMailView): Mail {
   return branded(
+    view.shop,
     view.to,
     `Order ${view.orderNumber}: pay by bank transfer by ${formatDisplayDate(view.dueOn)}`,
     [
       `Thank you: order ${view.orderNumber} is placed, awaiting your bank transfer.`,
       how(view),
-      ...bankLines(),
+      ...bankLines(view.shop),
       `Your pro-forma invoice ${view.proformaNumber} is on your order page. We prepare your proof meanwhile; production starts once the payment has arrived and the proof is approved, and we send your VAT invoice when the money is in.`,
       "An order not paid by its due date expires.",
     ],
@@ -55,12 +57,13 @@ export function transferPlacedMail(view: TransferMailView): Mail {
 
 export function transferReminderMail(view: TransferMailView): Mail {
   return branded(
+    view.shop,
     view.to,
     `Reminder: order ${view.orderNumber} is due by ${formatDisplayDate(view.dueOn)}`,
     [
       `We have not received the bank transfer for order ${view.orderNumber} yet.`,
       how(view),
-      ...bankLines(),
+      ...bankLines(view.shop),
       `If the payment has not arrived by ${formatDisplayDate(view.dueOn)}, the order expires. If you have paid already, thank you: please ignore this reminder.`,
     ],
     { link: { url: view.orderUrl, label: "View your order" }, quotes: poQuote(view) },
@@ -70,11 +73,12 @@ export function transferReminderMail(view: TransferMailView): Mail {
 
 export function transferExpiredMail(view: TransferMailView): Mail {
   return branded(
+    view.shop,
     view.to,
     `Order ${view.orderNumber} has expired`,
     [
       `We did not receive the bank transfer for order ${view.orderNumber} by ${formatDisplayDate(view.dueOn)}, so the order has expired and will not be made.`,
-      `If you have paid, or still want the order, reply to this e-mail or write to ${getEnv().business.salesEmail} quoting ${view.orderNumber}.`,
+      `If you have paid, or still want the order, reply to this e-mail or write to ${view.shop.business.salesEmail} quoting ${view.orderNumber}.`,
     ],
     { link: { url: view.orderUrl, label: "View your order" } },
     { kind: "transfer-expired", orderNumber: view.orderNumber },

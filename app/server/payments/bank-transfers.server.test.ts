@@ -22,7 +22,8 @@ import { pdfText } from "../../../tests/setup/pdf-text";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { changeOrderStatus } from "../admin/admin-orders.server";
 import { getOrderForStaff } from "../admin/admin-order-detail.server";
 import { placeBankTransferOrder, loadProforma } from "./bank-transfers.server";
@@ -31,7 +32,6 @@ import { runBankTransferTasks } from "../admin/bank-transfer-tasks.server";
 import { renderDocumentPdf } from "../documents/documents.server";
 import { getOrder } from "../orders/buyer-orders.server";
 import { respondToProof } from "../aftercare/proof-responses.server";
-import { getEnv } from "../platform/env.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
 import type { Services } from "../providers/services.server";
 import { runDueJobs } from "../edge/job-worker.server";
@@ -46,13 +46,8 @@ let services: Services;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
-  process.env.SMTP_URL = smtp.url;
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_PUBLISHABLE_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  useTestEnv();
-  services = testServices(handle);
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -221,7 +216,7 @@ describe("placing an order by bank transfer", () => {
     expect(mail.subject).toMatch(
       new RegExp(`^Order ${order.number}: pay by bank transfer by \\w{3}, \\w{3} \\d+, \\d{4}$`),
     );
-    const { bank } = getEnv().business;
+    const { bank } = TEST_SHOP.business;
     for (const line of [
       `Please pay £318.60 by bank transfer by`,
       `quoting ${order.number} as the payment reference.`,
@@ -251,7 +246,7 @@ describe("placing an order by bank transfer", () => {
     expect((await smtp.delivered()).filter((m) => m.to.includes("alice@acme.co"))).toHaveLength(1);
     expect((await smtp.delivered()).filter((m) => m.to.includes(BUYER_EMAIL))).toEqual([]);
     // Staff are alerted at the sales address, once (decision 026).
-    const sales = (await smtp.delivered()).filter((m) => m.to.includes(getEnv().business.salesEmail));
+    const sales = (await smtp.delivered()).filter((m) => m.to.includes(TEST_SHOP.business.salesEmail));
     // The subject is folded as an encoded header (the pound sign): compared with its spaces evened out.
     expect(sales.map((m) => m.subject.replace(/\s+/g, " "))).toEqual([
       `Bank transfer order ${order.number} placed: £318.60`,
@@ -338,8 +333,8 @@ describe("the pro-forma invoice", () => {
     const transfer = await transferRow(orderId);
     const proforma = await loadProforma(handle.db, { orderId, reader: { userId: buyer.userId, accountId: "" } });
     if (!proforma) throw new Error("no pro-forma");
-    const text = flat(await pdfText(await renderDocumentPdf(proforma)));
-    const business = getEnv().business;
+    const text = flat(await pdfText(await renderDocumentPdf(proforma, TEST_SHOP.business)));
+    const business = TEST_SHOP.business;
     for (const expected of [
       "Pro-forma invoice",
       `Number ${transfer.proformaNumber}`,
@@ -407,7 +402,7 @@ describe("staff mark the transfer received", () => {
 
     // Before the money: no production, whatever the proof says.
     expect(
-      await changeOrderStatus(handle.db, {
+      await changeOrderStatus(services, {
         staff,
         orderId,
         change: {
@@ -422,7 +417,7 @@ describe("staff mark the transfer received", () => {
     ).toMatchObject({ ok: false, code: "INVALID_TRANSITION" });
     expect((await getOrderForStaff(handle.db, orderId))?.statusChoices).toEqual(["cancelled"]);
 
-    const stale = await markTransferReceived(handle.db, {
+    const stale = await markTransferReceived(services, {
       staff,
       orderId,
       version: order.version + 5,
@@ -432,7 +427,7 @@ describe("staff mark the transfer received", () => {
 
     const at = new Date("2026-12-01T09:30:00Z");
     await smtp.clear();
-    const received = await markTransferReceived(handle.db, {
+    const received = await markTransferReceived(services, {
       staff,
       orderId,
       version: order.version,
@@ -445,7 +440,7 @@ describe("staff mark the transfer received", () => {
     expect(invoice).toMatchObject({ number: expect.stringMatching(/^INV-2026-\d{6}$/), issuedAt: at });
     const invoiceMail = await smtp.waitFor(BUYER_EMAIL);
     expect(invoiceMail.attachments[0]?.filename).toBe(`VAT invoice ${invoice?.number}.pdf`);
-    const alert = await smtp.waitFor(getEnv().business.salesEmail);
+    const alert = await smtp.waitFor(TEST_SHOP.business.salesEmail);
     expect(alert.subject).toBe(`Bank transfer received for order ${order.number}`);
     expect(alert.text).toContain(`${staff.name} marked the bank transfer for order ${order.number} received.`);
     const invoiceText = (await pdfText(invoiceMail.attachments[0]!.content)).replace(/\s+/g, " ");
@@ -469,7 +464,7 @@ describe("staff mark the transfer received", () => {
     expect(detail?.statusChoices).toEqual(["cancelled", "refunded"]);
 
     // Marked once only.
-    const again = await markTransferReceived(handle.db, {
+    const again = await markTransferReceived(services, {
       staff,
       orderId,
       version: (await orderRow(orderId)).version,
@@ -487,12 +482,12 @@ describe("staff mark the transfer received", () => {
       sql`insert into order_proofs (order_id, order_line_id, version, stored_name, original_name, content_type, size_bytes, uploaded_by)
           select order_id, id, 1, ${`p-${orderId}`}, 'proof.pdf', 'application/pdf', 10, ${staff.id} from order_lines where order_id = ${orderId}`,
     );
-    const answered = await respondToProof(handle.db, { userId: buyer.userId, orderId, decision: "approve", line: 1 });
+    const answered = await respondToProof(services, { userId: buyer.userId, orderId, decision: "approve", line: 1 });
     expect(answered).toMatchObject({ ok: true, status: "proof_approved", promisedDeliveryDate: null });
     const buyerView = () => getOrder(handle.db, { userId: buyer.userId, accountId: "", orderId });
     expect((await buyerView())?.delivery).toMatchObject({ kind: "estimate", awaitingPayment: true });
 
-    const received = await markTransferReceived(handle.db, {
+    const received = await markTransferReceived(services, {
       staff,
       orderId,
       version: (await orderRow(orderId)).version,
@@ -504,7 +499,7 @@ describe("staff mark the transfer received", () => {
     expect(after.promisedDeliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await buyerView())?.delivery).toEqual({ kind: "promised", date: after.promisedDeliveryDate });
     expect(
-      await changeOrderStatus(handle.db, {
+      await changeOrderStatus(services, {
         staff,
         orderId,
         change: {
@@ -524,15 +519,15 @@ describe("reminders and expiry", () => {
   it("reminds once, 3 days before the due date, however many passes run at once", async () => {
     const { orderId } = await placed();
     await smtp.clear();
-    expect(await runBankTransferTasks(handle.db, new Date("2026-12-06T12:00:00Z"))).toEqual({
+    expect(await runBankTransferTasks(services, new Date("2026-12-06T12:00:00Z"))).toEqual({
       reminded: 0,
       expired: 0,
     });
     const passes = await Promise.all(
-      [1, 2, 3].map(() => runBankTransferTasks(handle.db, new Date("2026-12-07T08:00:00Z"))),
+      [1, 2, 3].map(() => runBankTransferTasks(services, new Date("2026-12-07T08:00:00Z"))),
     );
     expect(passes.reduce((sum, pass) => sum + pass.reminded, 0)).toBe(1);
-    expect(await runBankTransferTasks(handle.db, new Date("2026-12-09T08:00:00Z"))).toEqual({
+    expect(await runBankTransferTasks(services, new Date("2026-12-09T08:00:00Z"))).toEqual({
       reminded: 0,
       expired: 0,
     });
@@ -548,7 +543,7 @@ describe("reminders and expiry", () => {
     const unpaid = await placed();
     const paid = await placed();
     const staff = await staffMember();
-    await markTransferReceived(handle.db, {
+    await markTransferReceived(services, {
       staff,
       orderId: paid.orderId,
       version: (await orderRow(paid.orderId)).version,
@@ -560,15 +555,15 @@ describe("reminders and expiry", () => {
     await smtp.clear();
 
     // On the due date it is not expired yet (its late reminder goes now).
-    expect(await runBankTransferTasks(handle.db, new Date("2026-12-10T23:00:00Z"))).toEqual({
+    expect(await runBankTransferTasks(services, new Date("2026-12-10T23:00:00Z"))).toEqual({
       reminded: 1,
       expired: 0,
     });
-    expect(await runBankTransferTasks(handle.db, new Date("2026-12-11T00:30:00Z"))).toEqual({
+    expect(await runBankTransferTasks(services, new Date("2026-12-11T00:30:00Z"))).toEqual({
       reminded: 0,
       expired: 1,
     });
-    expect(await runBankTransferTasks(handle.db, new Date("2026-12-12T00:30:00Z"))).toEqual({
+    expect(await runBankTransferTasks(services, new Date("2026-12-12T00:30:00Z"))).toEqual({
       reminded: 0,
       expired: 0,
     });
@@ -591,7 +586,7 @@ describe("reminders and expiry", () => {
 
     // Too late to mark it received: staff settle a late payment by hand.
     expect(
-      await markTransferReceived(handle.db, {
+      await markTransferReceived(services, {
         staff,
         orderId: unpaid.orderId,
         version: order.version,
@@ -648,7 +643,7 @@ async function placeFor(userId: string, accountId: string, contact: string, now 
 /** Who the delivered mails of one order went to, by kind: the subject's first words. */
 async function recipientsOf(orderNumber: string) {
   return (await smtp.delivered())
-    .filter((m) => m.subject.includes(orderNumber) && !m.to.includes(getEnv().business.salesEmail))
+    .filter((m) => m.subject.includes(orderNumber) && !m.to.includes(TEST_SHOP.business.salesEmail))
     .map((m) => [m.subject.split(":")[0]?.replace(orderNumber, "#"), m.to.join(",")]);
 }
 
@@ -661,9 +656,9 @@ describe("who the transfer e-mails go to (decision 036)", () => {
     const result = await placeFor(buyer.userId, buyer.userId, stranger.email);
     if (!result.ok) throw new Error(result.message);
     // The worker sends the placed e-mail, queued with the order, long before the first reminder.
-    await runDueJobs(handle.db);
-    await runBankTransferTasks(handle.db, new Date("2026-12-07T08:00:00Z"));
-    await runBankTransferTasks(handle.db, new Date("2026-12-11T08:00:00Z"));
+    await runDueJobs(services);
+    await runBankTransferTasks(services, new Date("2026-12-07T08:00:00Z"));
+    await runBankTransferTasks(services, new Date("2026-12-11T08:00:00Z"));
     expect(await recipientsOf(result.orderNumber)).toEqual([
       ["Order #", buyer.email],
       ["Reminder", buyer.email],
@@ -691,7 +686,7 @@ describe("who the transfer e-mails go to (decision 036)", () => {
     // The colleague leaves the organisation: the reminder goes to the buyer.
     await handle.db.delete(authMember).where(eq(authMember.userId, colleague.userId));
     await smtp.clear();
-    await runBankTransferTasks(handle.db, new Date("2026-12-07T08:00:00Z"));
+    await runBankTransferTasks(services, new Date("2026-12-07T08:00:00Z"));
     expect(await recipientsOf(toColleague.orderNumber)).toEqual([["Reminder", buyer.email]]);
   });
 
@@ -700,18 +695,18 @@ describe("who the transfer e-mails go to (decision 036)", () => {
     await smtp.clear();
     const result = await placeFor(buyer.userId, buyer.userId, buyer.email);
     if (!result.ok) throw new Error(result.message);
-    await runBankTransferTasks(handle.db, new Date("2026-12-07T08:00:00Z"));
+    await runBankTransferTasks(services, new Date("2026-12-07T08:00:00Z"));
     expect(await recipientsOf(result.orderNumber)).toEqual([]);
     // Staff are still told of the order; the buyer's page carries how to pay.
-    expect((await smtp.delivered()).map((m) => m.to.join(","))).toEqual([getEnv().business.salesEmail]);
+    expect((await smtp.delivered()).map((m) => m.to.join(","))).toEqual([TEST_SHOP.business.salesEmail]);
     const view = await getOrder(handle.db, { userId: buyer.userId, accountId: buyer.userId, orderId: result.orderId });
     expect(view?.payment).toMatchObject({ method: "bank_transfer" });
     const proforma = await loadProforma(handle.db, {
       orderId: result.orderId,
       reader: { userId: buyer.userId, accountId: buyer.userId },
     });
-    const text = (await pdfText(await renderDocumentPdf(proforma!))).replace(/\s+/g, " ");
-    expect(text).toContain(`Sort code: ${getEnv().business.bank.sortCode}`);
+    const text = (await pdfText(await renderDocumentPdf(proforma!, TEST_SHOP.business))).replace(/\s+/g, " ");
+    expect(text).toContain(`Sort code: ${TEST_SHOP.business.bank.sortCode}`);
   });
 
   it("treats a phone-only account's placeholder address as no address", async () => {
@@ -765,7 +760,7 @@ describe("open transfers are limited: 3 per buyer, 10 per organisation (decision
     // Staff mark one received: the buyer may place another by transfer.
     const first = await orderRow(placedOrders[0]!.orderId);
     const staff = await staffMember();
-    await markTransferReceived(handle.db, {
+    await markTransferReceived(services, {
       staff,
       orderId: first.id,
       version: first.version,
@@ -812,7 +807,7 @@ describe("open transfers are limited: 3 per buyer, 10 per organisation (decision
     // The same buyer may still place one for their personal account.
     expect((await placeFor(members[3]!.userId, members[3]!.userId, members[3]!.email)).ok).toBe(true);
     // Once the organisation's orders expire unpaid, they no longer count.
-    await runBankTransferTasks(handle.db, new Date("2026-12-11T08:00:00Z"));
+    await runBankTransferTasks(services, new Date("2026-12-11T08:00:00Z"));
     expect((await placeFor(members[3]!.userId, org, members[3]!.email, new Date("2026-12-11T09:00:00Z"))).ok).toBe(
       true,
     );
@@ -827,7 +822,7 @@ describe("staff record the amount received (decision 036)", () => {
 
   it("records the exact amount, with nothing flagged", async () => {
     const { orderId, order, staff } = await awaiting();
-    const received = await markTransferReceived(handle.db, {
+    const received = await markTransferReceived(services, {
       staff,
       orderId,
       version: order.version,
@@ -844,7 +839,7 @@ describe("staff record the amount received (decision 036)", () => {
 
   it("refuses less than is due unless staff accept the shortfall, and then flags it with both figures", async () => {
     const { orderId, order, staff } = await awaiting();
-    const short = await markTransferReceived(handle.db, {
+    const short = await markTransferReceived(services, {
       staff,
       orderId,
       version: order.version,
@@ -864,7 +859,7 @@ describe("staff record the amount received (decision 036)", () => {
     });
     expect(await transferRow(orderId)).toMatchObject({ receivedAt: null, receivedPence: null });
 
-    const accepted = await markTransferReceived(handle.db, {
+    const accepted = await markTransferReceived(services, {
       staff,
       orderId,
       version: order.version,
@@ -890,7 +885,7 @@ describe("staff record the amount received (decision 036)", () => {
 
   it("records an overpayment as paid, flagged with both figures", async () => {
     const { orderId, order, staff } = await awaiting();
-    const over = await markTransferReceived(handle.db, {
+    const over = await markTransferReceived(services, {
       staff,
       orderId,
       version: order.version,

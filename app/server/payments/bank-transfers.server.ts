@@ -209,7 +209,8 @@ export async function placeBankTransferOrder(
 export const TRANSFER_PLACED_JOB = defineJob("transfer-placed", z.object({ orderId: z.uuid() }));
 
 /** The transfer-placed job's work (decision 022). */
-export async function sendTransferPlacedMessages(db: Database, input: { orderId: string }) {
+export async function sendTransferPlacedMessages(services: Services, input: { orderId: string }) {
+  const { db } = services;
   const [found] = await db
     .select({ order: orders, transfer: bankTransfers })
     .from(orders)
@@ -226,7 +227,7 @@ export async function sendTransferPlacedMessages(db: Database, input: { orderId:
     const proforma = await loadProforma(db, { orderId: order.id, reader: "staff" });
     if (!proforma) throw new Error(`Order ${order.number} has no pro-forma`);
     const view: TransferMailView = {
-      ...orderMailView(order),
+      ...orderMailView(services, order),
       to,
       proformaNumber: transfer.proformaNumber,
       totalPence: transfer.amountPence,
@@ -238,7 +239,7 @@ export async function sendTransferPlacedMessages(db: Database, input: { orderId:
       attachments: [
         {
           filename: documentFileName(proforma),
-          content: await renderDocumentPdf(proforma),
+          content: await renderDocumentPdf(proforma, services.business),
           contentType: "application/pdf",
         },
       ],
@@ -246,7 +247,7 @@ export async function sendTransferPlacedMessages(db: Database, input: { orderId:
     });
   }
   await queueStaffAlert(
-    db,
+    services,
     {
       kind: "transfer-placed",
       orderId: order.id,

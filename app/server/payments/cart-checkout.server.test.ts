@@ -10,7 +10,6 @@ import type { DraftDataInput } from "~/domain/checkout/draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
 import { applyPaymentEvent } from "./payment-events.server";
 import { saveCheckoutStep } from "../checkout/checkout-save.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
@@ -25,13 +24,8 @@ let services: Services;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
-  process.env.SMTP_URL = smtp.url;
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_PUBLISHABLE_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  useTestEnv();
-  services = testServices(handle);
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();

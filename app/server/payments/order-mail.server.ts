@@ -16,9 +16,8 @@ import { documentFileName, type BusinessDocument } from "~/domain/pricing/docume
 import { lineDescription, orderParties, type ChargedLine } from "~/domain/orders/order-documents";
 import { readOrderSnapshot, type OrderSnapshot } from "~/domain/orders/order-snapshot";
 import { renderDocumentPdf } from "../documents/documents.server";
-import type { Database } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
-import { mailButton, mailHtml, mailSignature, orderUrl } from "../messages/mail-templates.server";
+import type { Services } from "../providers/services.server";
+import { mailButton, mailHtml, type MailShop, mailSignature, orderUrl } from "../messages/mail-templates.server";
 import { formatDisplayDate, londonToday, type IsoDate } from "~/domain/core/dates";
 import { proofPromise } from "~/domain/fulfilment/orders";
 import { formatPence } from "~/domain/core/money";
@@ -30,6 +29,8 @@ import { queueStaffAlert, type StaffAlert } from "./staff-alerts.server";
 import { escapeHtml } from "~/domain/core/html";
 
 export type OrderConfirmationView = {
+  /** The shop that sold: the seller on the invoice, the origin of the order's link. */
+  shop: MailShop;
   to: string;
   orderNumber: string;
   orderUrl: string;
@@ -66,6 +67,7 @@ type ChargedAmounts = Pick<
 
 /** The e-mail's view of an order just paid: the snapshot's addresses, its lines, the ledger's amounts. */
 export function orderConfirmationView(input: {
+  shop: MailShop;
   orderId: string;
   number: string;
   invoiceNumber: string;
@@ -87,9 +89,10 @@ export function orderConfirmationView(input: {
         ]
       : [proofPromise(input.issuedOn)];
   return {
+    shop: input.shop,
     to: input.snapshot.data.details.email.trim(),
     orderNumber: input.number,
-    orderUrl: orderUrl(input.orderId),
+    orderUrl: orderUrl(input.shop, input.orderId),
     invoiceNumber: input.invoiceNumber,
     issuedOn: input.issuedOn,
     customer: { ...customer, poRef },
@@ -127,24 +130,26 @@ export const ORDER_PAID_JOB = defineJob(
  * The order-paid job's work (B-9). Each message has a key, so a job that runs again after a send
  * (its worker died before completing it) sends nothing twice.
  */
-export async function sendPaidOrderMessages(db: Database, input: { orderId: string; repeatOf: string | null }) {
-  const view = await loadOrderConfirmation(db, input);
+export async function sendPaidOrderMessages(services: Services, input: { orderId: string; repeatOf: string | null }) {
+  const { db } = services;
+  const view = await loadOrderConfirmation(services, input);
   // An order erased since it was paid has nobody left to tell.
   if (!view) return;
-  const pdf = await renderDocumentPdf(view.invoice);
+  const pdf = await renderDocumentPdf(view.invoice, services.business);
   await sendMail(db, {
     ...orderConfirmationMail(view),
     attachments: [{ filename: documentFileName(view.invoice), content: pdf, contentType: "application/pdf" }],
     key: `order-confirmation:${input.orderId}`,
   });
-  await queueStaffAlert(db, paidOrderAlert(input.orderId, view), `order-paid:${input.orderId}`);
+  await queueStaffAlert(services, paidOrderAlert(input.orderId, view), `order-paid:${input.orderId}`);
 }
 
 /** The confirmation's view of a paid order, from what the order and its invoice recorded. */
 export async function loadOrderConfirmation(
-  db: Database,
+  services: Services,
   input: { orderId: string; repeatOf: string | null },
 ): Promise<OrderConfirmationView | null> {
+  const { db } = services;
   const [row] = await db
     .select({ order: orders, invoice: invoices })
     .from(orders)
@@ -155,6 +160,7 @@ export async function loadOrderConfirmation(
   if (!row || !document) return null;
   const { order, invoice } = row;
   return orderConfirmationView({
+    shop: services,
     orderId: order.id,
     number: order.number,
     invoiceNumber: invoice.number,
@@ -205,7 +211,7 @@ function invoiceRows(view: OrderConfirmationView): Row[] {
 export function orderConfirmationMail(view: OrderConfirmationView): Mail {
   const rows = invoiceRows(view);
   const date = formatDisplayDate(view.issuedOn);
-  const business = getEnv().business;
+  const { business } = view.shop;
   const seller = [
     business.legalName,
     ...business.registeredOffice,
@@ -248,12 +254,13 @@ export function orderConfirmationMail(view: OrderConfirmationView): Mail {
     ...rows.map((row) => `${row.label}: ${row.amount}`),
     "",
     "Paid in full by card.",
-    ...mailSignature(),
+    ...mailSignature(view.shop),
   ].join("\n");
 
   const block = (title: string, lines: string[]) =>
     `<td valign="top" style="padding:0 12px 12px 0;font-size:13px;line-height:1.5"><strong>${escapeHtml(title)}</strong><br>${lines.map(escapeHtml).join("<br>")}</td>`;
   const html = mailHtml(
+    view.shop,
     `<p style="margin:0 0 12px">Thank you for your order <strong>${escapeHtml(view.orderNumber)}</strong>. We have received your payment of <strong>${escapeHtml(formatPence(view.totalPence))}</strong>.</p>
 ${view.nextSteps.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("\n")}
 ${mailButton(view.orderUrl, "View your order")}

@@ -19,13 +19,11 @@ import { BUYER_EMAIL, completeDraftData } from "../../../tests/setup/complete-dr
 import { adminQuery, withDatabase } from "../../../tests/setup/global-db";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
-import { useTestEnv } from "../../../tests/setup/users";
 import { JOB_HANDLERS } from "../edge/job-handlers.server";
 import { runDueJobs } from "../edge/job-worker.server";
 import { claimJobs, DEFAULT_LEASE_MS } from "../messages/jobs.server";
-import { resetMailTransport } from "../messages/mail.server";
 import { type DatabaseHandle, openDatabase } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Services } from "../providers/services.server";
 import { createTestProvider } from "../providers/test-payment-provider.server";
 import { applyPaymentEvent } from "./payment-events.server";
 import { startPayment } from "./payment-start.server";
@@ -43,9 +41,6 @@ let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-  useTestEnv();
-  resetMailTransport();
   const source = inject("testDatabase");
   if (source.kind === "postgres") {
     const name = `${source.prefix}_crash_${randomBytes(4).toString("hex")}`;
@@ -62,7 +57,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  resetMailTransport();
   await smtp.close();
   await dropDatabase();
 });
@@ -135,11 +129,12 @@ it("sends the confirmation exactly once when the process dies straight after the
 
     // A worker dies after sending, before completing the job: the job is taken again once its lease is
     // over, and sends nothing twice.
+    // The next server's worker: the test shop, with the mail server on loopback.
+    const services: Services = { db, payments: null, ...TEST_SHOP, mailer: smtp.mailer };
     const [claimed] = await claimJobs(db, { workerId: "dying" });
-    const context = { db, payments: null, retention: getEnv().business.retention, now: new Date() };
-    await JOB_HANDLERS["order-paid"]!(context, claimed!);
-    await runDueJobs(db, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
-    await runDueJobs(db, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
+    await JOB_HANDLERS["order-paid"]!({ ...services, now: new Date() }, claimed!);
+    await runDueJobs(services, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
+    await runDueJobs(services, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
 
     // Stripe sends the event again: found claimed, it changes and sends nothing.
     const [event] = await db.select().from(paymentEvents);
@@ -160,7 +155,7 @@ it("sends the confirmation exactly once when the process dies straight after the
       },
     );
     expect(replay.outcome).toBe("duplicate");
-    await runDueJobs(db, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
+    await runDueJobs(services, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
 
     const confirmations = smtp.messages.filter((mail) => mail.to.includes(BUYER_EMAIL));
     expect(confirmations).toHaveLength(1);

@@ -21,8 +21,8 @@ import { loader as paymentStatusLoader } from "~/routes/api.payment-status";
 import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";
 import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
-import { getEnv } from "../platform/env.server";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { getOrder, listOrders } from "../orders/buyer-orders.server";
 import { respondToProof } from "../aftercare/proof-responses.server";
 import { applyPaymentEvent } from "./payment-events.server";
@@ -44,14 +44,9 @@ let services: Services;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
-  // Before the first getEnv() of this file: SMTP on loopback, and no Stripe keys (test mode).
-  process.env.SMTP_URL = smtp.url;
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_PUBLISHABLE_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  useTestEnv();
-  services = testServices(handle);
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  // The test shop in test mode (no Stripe keys), with a mail server on loopback.
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -627,10 +622,10 @@ describe("test-mode payment through the routes", () => {
     for (const line of [
       "VAT INVOICE",
       `Invoice number: ${invoice?.number}`,
-      getEnv().business.legalName,
-      ...getEnv().business.registeredOffice,
-      `VAT registration number: ${getEnv().business.vatNumber}`,
-      `Company number: ${getEnv().business.companyNumber}`,
+      TEST_SHOP.business.legalName,
+      ...TEST_SHOP.business.registeredOffice,
+      `VAT registration number: ${TEST_SHOP.business.vatNumber}`,
+      `Company number: ${TEST_SHOP.business.companyNumber}`,
       "Analytical Ltd",
       "VAT number: GB980780684",
       "50 × Custom Embroidered Cap (Navy, Front embroidery) @ £5.50: £275.00",
@@ -786,7 +781,7 @@ describe("repeat orders (skip_proof)", () => {
       [null, "paid", expect.stringContaining("Paid by card")],
       ["paid", "proof_approved", `Repeat of ${first.number}: proof skipped`],
     ]);
-    // confirmTestPayment returns after the SMTP server accepted the message, so it is here now.
+    // The confirmation is queued with the payment; reading the inbox runs its job.
     const repeatMail = (await smtp.delivered()).find((m) => m.subject.startsWith(`Order ${order.number}`));
     expect(repeatMail?.text).toContain("Promised delivery: Wed, Jan 6, 2027.");
   });
@@ -865,14 +860,14 @@ describe("respondToProof", () => {
     const order = await orderWithProof();
     // Still 'paid': staff have not sent the proof yet.
     expect(
-      await respondToProof(handle.db, { userId: "alice", orderId: order.id, decision: "approve", now: NOW }),
+      await respondToProof(services, { userId: "alice", orderId: order.id, decision: "approve", now: NOW }),
     ).toMatchObject({
       status: 409,
       code: "PROOF_NOT_AWAITING",
     });
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
     expect(
-      await respondToProof(handle.db, { userId: "bob", orderId: order.id, decision: "approve", now: NOW }),
+      await respondToProof(services, { userId: "bob", orderId: order.id, decision: "approve", now: NOW }),
     ).toMatchObject({
       status: 404,
       code: "ORDER_NOT_FOUND",
@@ -888,7 +883,7 @@ describe("respondToProof", () => {
     const order = await orderWithProof();
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
 
-    const changes = await respondToProof(handle.db, {
+    const changes = await respondToProof(services, {
       userId: "alice",
       orderId: order.id,
       decision: "changes",
@@ -898,7 +893,7 @@ describe("respondToProof", () => {
     });
     expect(changes).toMatchObject({ ok: true, status: "changes_requested", promisedDeliveryDate: null });
     expect(
-      await respondToProof(handle.db, { userId: "alice", orderId: order.id, decision: "approve", now: NOW }),
+      await respondToProof(services, { userId: "alice", orderId: order.id, decision: "approve", now: NOW }),
     ).toMatchObject({
       status: 409,
     });
@@ -907,7 +902,7 @@ describe("respondToProof", () => {
     await insertProof(order.id, 2);
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
     expect(
-      await respondToProof(handle.db, {
+      await respondToProof(services, {
         userId: "alice",
         orderId: order.id,
         decision: "approve",
@@ -919,7 +914,7 @@ describe("respondToProof", () => {
       code: "PROOF_OUTDATED",
     });
 
-    const approved = await respondToProof(handle.db, {
+    const approved = await respondToProof(services, {
       userId: "alice",
       orderId: order.id,
       decision: "approve",

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { authUser, cartItems, orderDrafts } from "#db/schema";
 import { orderTotals } from "~/domain/pricing/checkout";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
@@ -8,7 +8,7 @@ import { action as quotesAction, loader as quotesLoader } from "~/routes/quotes"
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { claimFirstOrderDiscount } from "../checkout/first-order-discount.server";
 import { startPayment } from "./payment-start.server";
 import { cartQuotePricing, getQuote } from "../checkout/quotes.server";
@@ -20,7 +20,6 @@ import { addCartLine } from "../checkout/shopping.server";
 const handle = testFileDatabase();
 let alice: { userId: string; cookie: string };
 
-beforeAll(() => useTestEnv());
 beforeEach(async () => {
   alice = await createSignedInUser(handle.db, "alice@acme.co");
   await handle.db.update(authUser).set({ emailVerified: true });

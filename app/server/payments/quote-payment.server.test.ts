@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cartQuotes, orderDrafts, paymentIntents, quotes } from "#db/schema";
 import { orderTotals } from "~/domain/pricing/checkout";
 import { addDays, londonToday } from "~/domain/core/dates";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { readLedgerLines } from "~/domain/checkout/ledger-lines";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
 import { startPayment } from "./payment-start.server";
 
 // Decision 021: a converted quote's prices are what the payment charges while the quote holds,
@@ -14,7 +13,6 @@ import { startPayment } from "./payment-start.server";
 // comes from the browser.
 
 const handle = testFileDatabase();
-beforeAll(() => useTestEnv());
 
 const caps = (quantity: number) =>
   draftDataSchema.parse({

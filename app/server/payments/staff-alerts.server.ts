@@ -15,8 +15,7 @@ import { quotableText } from "~/domain/core/quoted-text";
 import { and, eq, like } from "drizzle-orm";
 import { authUser } from "#db/schema";
 import { hasStaffRole, STAFF_ROLE } from "../accounts/admin-staff.server";
-import { type Env, getEnv } from "../platform/env.server";
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { sendMail, type Mail } from "../messages/mail.server";
 
 export type StaffAlert =
@@ -37,13 +36,13 @@ export type StaffAlert =
   | { kind: "guarantee-claim"; orderId: string; orderNumber: string; daysLate: number; note: string }
   | { kind: "problem-report"; orderId: string; orderNumber: string; lines: string; description: string };
 
-/** An order's page in the back office, as an alert links to it. */
-export const adminOrderUrl = (orderId: string) => `${getEnv().BASE_URL}/admin/orders/${orderId}`;
+/** What an alert needs: the database, where to send it, and the origin its links name. */
+type AlertContext = Pick<Services, "db" | "business" | "baseUrl" | "staffAlertEmails">;
 
 /** One line, whatever was typed: a header never takes a line break from a form. */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-function alertWords(alert: StaffAlert): { subject: string; lines: string[] } {
+function alertWords(alert: StaffAlert, baseUrl: string): { subject: string; lines: string[] } {
   switch (alert.kind) {
     case "order-paid":
       return {
@@ -100,7 +99,7 @@ function alertWords(alert: StaffAlert): { subject: string; lines: string[] } {
         lines: [
           `The buyer of order ${alert.orderNumber} reports a problem with: ${alert.lines}.`,
           `What is wrong, in their words: ${quotableText(alert.description)}`,
-          `See it with any photos, and mark it resolved, under Problem reports: ${getEnv().BASE_URL}/admin/problem-reports`,
+          `See it with any photos, and mark it resolved, under Problem reports: ${baseUrl}/admin/problem-reports`,
         ],
       };
   }
@@ -110,20 +109,22 @@ function alertWords(alert: StaffAlert): { subject: string; lines: string[] } {
  * Who is alerted: STAFF_ALERT_EMAILS when set; otherwise every staff account with a confirmed
  * address (those who act on an alert); the sales address only while no staff account exists.
  */
-export async function staffAlertRecipients(db: Database, env: Env = getEnv()): Promise<string[]> {
-  if (env.STAFF_ALERT_EMAILS.length > 0) return env.STAFF_ALERT_EMAILS;
-  const accounts = await db
+export async function staffAlertRecipients(
+  context: Pick<AlertContext, "db" | "business" | "staffAlertEmails">,
+): Promise<string[]> {
+  if (context.staffAlertEmails.length > 0) return context.staffAlertEmails;
+  const accounts = await context.db
     .select({ email: authUser.email, role: authUser.role })
     .from(authUser)
     .where(and(like(authUser.role, `%${STAFF_ROLE}%`), eq(authUser.emailVerified, true)));
   const staff = accounts.filter((account) => hasStaffRole(account.role)).map((account) => account.email);
-  return staff.length > 0 ? [...new Set(staff)].sort() : [env.business.salesEmail];
+  return staff.length > 0 ? [...new Set(staff)].sort() : [context.business.salesEmail];
 }
 
 /** The alert as an e-mail to one recipient, linking to the order in the back office. */
-export function staffAlertMail(alert: StaffAlert, to: string): Mail {
-  const { subject, lines } = alertWords(alert);
-  const link = adminOrderUrl(alert.orderId);
+export function staffAlertMail(alert: StaffAlert, to: string, baseUrl: string): Mail {
+  const { subject, lines } = alertWords(alert, baseUrl);
+  const link = `${baseUrl}/admin/orders/${alert.orderId}`;
   return {
     to,
     subject: oneLine(subject),
@@ -136,9 +137,10 @@ export function staffAlertMail(alert: StaffAlert, to: string): Mail {
  * Queues the alert, one e-mail per recipient. With a key, each recipient's e-mail is written once
  * however often this runs (a job run again after its worker died).
  */
-export async function queueStaffAlert(db: Database, alert: StaffAlert, key?: string): Promise<void> {
-  for (const to of await staffAlertRecipients(db)) {
-    await sendMail(db, { ...staffAlertMail(alert, to), ...(key ? { key: `${key}:${to}` } : {}) });
+export async function queueStaffAlert(context: AlertContext, alert: StaffAlert, key?: string): Promise<void> {
+  for (const to of await staffAlertRecipients(context)) {
+    const mail = staffAlertMail(alert, to, context.baseUrl);
+    await sendMail(context.db, { ...mail, ...(key ? { key: `${key}:${to}` } : {}) });
   }
 }
 
@@ -147,9 +149,9 @@ export async function queueStaffAlert(db: Database, alert: StaffAlert, key?: str
  * change is committed (decision 030). It runs in a savepoint of its own: a fault is logged and rolls
  * back only the alert, never the change.
  */
-export async function alertStaff(db: Database, alert: StaffAlert): Promise<void> {
+export async function alertStaff(context: AlertContext, alert: StaffAlert): Promise<void> {
   try {
-    await db.transaction((tx) => queueStaffAlert(tx, alert));
+    await context.db.transaction((tx) => queueStaffAlert({ ...context, db: tx }, alert));
   } catch (error) {
     console.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed:`, error);
   }

@@ -131,10 +131,9 @@ describe("the HTTP edge's request ids and readiness", () => {
     const lines: Record<string, unknown>[] = [];
     const edge = createHttpApp({
       env: options.env ?? env,
-      services: testServices(handle, null),
+      services: { ...testServices(handle, null), storage: options.storage ?? createLocalStorage(storageDir) },
       stopping: () => options.stopping ?? false,
       render: async () => new Response("page"),
-      storage: options.storage ?? createLocalStorage(storageDir),
       log: capturedLog(lines),
     });
     const server = serve({ fetch: edge.fetch, port: 0, hostname: "127.0.0.1" });

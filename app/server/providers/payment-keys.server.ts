@@ -2,7 +2,7 @@
  * Reads the Stripe keys: which payment provider they select (Stripe, the built-in test mode or none)
  * and what /env says of it, never a key (decision 007; A-1, A-49).
  */
-import { getEnv, type Env } from "../platform/env.server";
+import type { Env } from "../platform/env.server";
 
 /**
  * The spec's three words for /env (SPEC.md §2 "Diagnostics", R-DIAG; decision 058: never a
@@ -61,17 +61,4 @@ export function paymentConfiguration(
   // Stripe's test keys charge no card either.
   const status = secret[2] === "test" ? "test mode" : "ok";
   return { mode: "stripe", status, secretKey, publishableKey, webhookSecret };
-}
-
-/** The payment provider's health in the spec's words (SPEC.md §2 "Diagnostics"); never a key. */
-export function paymentProviderStatus(): PaymentStatus {
-  return paymentConfiguration(getEnv()).status;
-}
-
-/**
- * For pages that need more than the word: which provider takes payments. 'test' means the
- * built-in provider, whose form must carry TEST_MODE_LABEL (app/domain/pricing/cards.ts).
- */
-export function paymentMode(): PaymentConfiguration["mode"] {
-  return paymentConfiguration(getEnv()).mode;
 }

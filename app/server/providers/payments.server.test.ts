@@ -1,4 +1,3 @@
-import { getEnv } from "../platform/env.server";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -13,7 +12,8 @@ import { action as paymentIntentAction } from "~/routes/api.payment-intent";
 import { action as webhookAction } from "~/routes/api.stripe-webhook";
 import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";
 import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { saveCheckoutStep } from "../checkout/checkout-save.server";
 import { startPayment, type StartedPayment } from "../payments/payment-start.server";
 import { paymentState } from "../payments/payment-progress.server";
@@ -158,8 +158,6 @@ const stripeProvider = () =>
   });
 
 beforeAll(async () => {
-  delete process.env.SMTP_URL; // Confirmation mail goes to the outbox table, where it can be counted.
-  useTestEnv();
   fake = await startFakeStripe();
 });
 afterAll(async () => {
@@ -477,12 +475,12 @@ describe("the Stripe webhook", () => {
     expect(await handle.db.select({ draftId: orderLines.draftId }).from(orderLines)).toEqual([{ draftId }]);
     expect(await handle.db.select().from(orderStatusHistory)).toHaveLength(1);
     // The confirmation and the alert were queued with the payment, once: the worker writes them.
-    await runDueJobs(handle.db);
+    await runDueJobs(services);
     const mails = await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("Total paid: £318.60");
     // One alert to the sales address for the new paid order (decision 026), however often replayed.
-    const alerts = await handle.db.select().from(outbox).where(eq(outbox.to, getEnv().business.salesEmail));
+    const alerts = await handle.db.select().from(outbox).where(eq(outbox.to, TEST_SHOP.business.salesEmail));
     expect(alerts.map((mail) => mail.subject)).toEqual([`New paid order ${all[0]?.number}: £318.60`]);
     expect(alerts[0]?.text).toContain(`/admin/orders/${all[0]?.id}`);
     expect(await paymentState(handle.db, { userId: "alice", draftId })).toEqual({
@@ -515,7 +513,7 @@ describe("the Stripe webhook", () => {
     const all = await handle.db.select().from(orders);
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ totalPence: 31860, paymentIntentId: intent.intentId, status: "paid" });
-    await runDueJobs(handle.db);
+    await runDueJobs(services);
     expect(await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"))).toHaveLength(1);
 
     // Paid now: the next run asks nothing, and the webhook arriving late is a no-op.
@@ -523,7 +521,7 @@ describe("the Stripe webhook", () => {
     expect((await deliver(succeeded(intent.intentId))).json.outcome).toBe("already_paid");
     expect(await handle.db.select().from(orders)).toHaveLength(1);
     expect(await handle.db.select().from(orderStatusHistory)).toHaveLength(1);
-    await runDueJobs(handle.db);
+    await runDueJobs(services);
     expect(await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"))).toHaveLength(1);
     expect((await handle.db.select().from(paymentEvents)).map((e) => e.eventId)).toContain(
       reconciliationEventId(intent.intentId),

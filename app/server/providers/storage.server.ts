@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { type Env, getEnv } from "../platform/env.server";
+import type { Env } from "../platform/env.server";
 import { type FileStorage, isStoredName, newStoredName } from "./file-storage.server";
 import { createS3Storage } from "./s3-storage.server";
 
@@ -89,14 +89,6 @@ export function storageFromEnv(env: Env): FileStorage {
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
   });
-}
-
-let uploads: FileStorage | undefined;
-
-/** The app's upload storage (storageFromEnv of the process's environment). */
-export function getUploadStorage(): FileStorage {
-  uploads ??= storageFromEnv(getEnv());
-  return uploads;
 }
 
 /**

@@ -3,17 +3,18 @@ import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testServices, testFileDatabase } from "../../../tests/setup/test-db";
-import { getEnv } from "../platform/env.server";
 import { action } from "~/routes/contact";
 import { answerOf } from "../../../tests/setup/route-answer";
+import { TEST_MAIL_FROM, TEST_SHOP } from "../../../tests/setup/test-shop";
 import { queryRows } from "../platform/db.server";
 import { INQUIRY_LIMIT_PER_HOUR } from "./inquiries.server";
-import { resetMailTransport } from "../messages/mail.server";
+import { createSmtpMailer } from "../providers/mailer.server";
+import type { Services } from "../providers/services.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
 type Received = { to: string[]; raw: string };
 
-/** A loopback SMTP server that keeps every message it is sent. */
+/** A loopback SMTP server that keeps every message it is sent, and a mailer that sends to it. */
 async function startSmtp() {
   const received: Received[] = [];
   const server = new SMTPServer({
@@ -31,7 +32,15 @@ async function startSmtp() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: TEST_MAIL_FROM });
+  return {
+    mailer,
+    received,
+    close: () => {
+      mailer.close();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
 }
 
 /** The decoded text of a single-part message (nodemailer uses 7bit or quoted-printable for plain text). */
@@ -52,20 +61,15 @@ function subjectOf(raw: string): string {
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+/** The test shop, with the loopback mail server. */
+let services: Services;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  // Before the first getEnv() of this file's module graph, so the mailer uses the loopback server.
-  process.env.SMTP_URL = smtp.url;
-  // Vitest puts Vite's BASE_URL ('/') into process.env, which is not the absolute URL getEnv() needs.
-  process.env.BASE_URL = "http://localhost:3000";
-  resetMailTransport();
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
-  resetMailTransport();
   await smtp.close();
-  delete process.env.SMTP_URL;
-  delete process.env.BASE_URL;
 });
 beforeEach(async () => {
   smtp.received.length = 0;
@@ -82,11 +86,11 @@ const complete = {
   notes: "120 navy caps with our logo — for the Christmas party",
 };
 
-function post(fields: Record<string, string>, ip = "203.0.113.7", services = testServices(handle)) {
+function post(fields: Record<string, string>, ip = "203.0.113.7", shop = services) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   const request = new Request("http://localhost/contact", { method: "POST", body, headers: { "x-real-ip": ip } });
-  return answerOf(action, { request, services });
+  return answerOf(action, { request, services: shop });
 }
 
 type Refusal = {
@@ -118,10 +122,10 @@ describe("the contact form's action", () => {
     });
     expect(rows[0]?.created_at).toBeTruthy();
 
-    await runDueJobs(handle.db);
+    await runDueJobs(services);
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
-    expect(mail.to).toEqual([getEnv().business.salesEmail]);
+    expect(mail.to).toEqual([TEST_SHOP.business.salesEmail]);
     expect(subjectOf(mail.raw)).toBe("New enquiry: Grace Hopper, Cobol & Co");
     const text = bodyText(mail.raw);
     for (const line of [
@@ -155,7 +159,7 @@ describe("the contact form's action", () => {
     expect(refusal.error.message).toBe("Enter your first name");
     expect(refusal.values).toEqual(typed);
     expect(await storedInquiries()).toHaveLength(0);
-    await runDueJobs(handle.db);
+    await runDueJobs(services);
     expect(smtp.received).toHaveLength(0);
   });
 
@@ -163,7 +167,7 @@ describe("the contact form's action", () => {
     const response = await post({ ...complete, website: "https://spam.example" });
     expect(response.status).toBe(302);
     expect(await storedInquiries()).toHaveLength(0);
-    await runDueJobs(handle.db);
+    await runDueJobs(services);
     expect(smtp.received).toHaveLength(0);
   });
 
@@ -188,7 +192,7 @@ describe("the contact form's action", () => {
       expect(result.status).toBe(500);
       const refusal = result.body as Refusal;
       expect(refusal.error.message).toBe(
-        `Sorry, your message couldn't be sent. Please e-mail ${getEnv().business.supportEmail}.`,
+        `Sorry, your message couldn't be sent. Please e-mail ${TEST_SHOP.business.supportEmail}.`,
       );
       expect(refusal.values.notes).toBe(complete.notes);
       expect(logged).toHaveBeenCalledWith("The contact form could not be stored:", expect.any(Error));

@@ -1,8 +1,7 @@
 /** The contact form's messages: stored and passed on to the sales inbox (SPEC.md §2 "Contact"). */
 import { inquiries } from "#db/schema";
-import { getEnv } from "../platform/env.server";
 import { CONTACT_PURPOSES, type ContactInput } from "~/domain/people/contact-form";
-import type { Database } from "../platform/db.server";
+import type { Services } from "../providers/services.server";
 import { receiveSalesMessage, type SalesMessageOutcome } from "../messages/sales-inbox.server";
 
 /** Messages one address may send per hour before being asked to wait (B-22). */
@@ -13,7 +12,7 @@ export const INQUIRY_LIMIT_PER_HOUR = 10;
  * 057), as every message from anyone does (receiveSalesMessage).
  */
 export async function submitInquiry(
-  db: Database,
+  services: Pick<Services, "db" | "business">,
   input: {
     data: ContactInput;
     honeypot: string;
@@ -21,14 +20,14 @@ export async function submitInquiry(
   },
 ): Promise<SalesMessageOutcome> {
   const { data } = input;
-  return receiveSalesMessage(db, {
+  return receiveSalesMessage(services, {
     honeypot: input.honeypot,
     ip: input.ip,
     limit: { bucket: "contact", perHour: INQUIRY_LIMIT_PER_HOUR },
     kind: "Inquiry",
     notification: (id) => inquiryNotification(id, data),
     store: async () => {
-      const [row] = await db
+      const [row] = await services.db
         .insert(inquiries)
         .values({
           firstName: data.first_name,
@@ -47,7 +46,7 @@ export async function submitInquiry(
   });
 }
 
-/** The e-mail to the sales inbox: every field, labelled, in plain text. */
+/** The e-mail to the sales inbox (its address is the caller's): every field, labelled, in plain text. */
 export function inquiryNotification(id: string, data: ContactInput) {
   const lines: [string, string | undefined][] = [
     ["Name", `${data.first_name} ${data.last_name}`],
@@ -66,7 +65,6 @@ export function inquiryNotification(id: string, data: ContactInput) {
     `Reply to ${data.email}.`,
   ].join("\n");
   return {
-    to: getEnv().business.salesEmail,
     subject: `New enquiry: ${data.first_name} ${data.last_name}, ${data.company}`,
     text,
     meta: { kind: "inquiry", inquiryId: id },

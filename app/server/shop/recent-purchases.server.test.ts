@@ -1,8 +1,8 @@
 import { orderDrafts } from "#db/schema";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
 import { routeContext } from "../../../tests/setup/route-answer";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { loader } from "~/routes/api.recent-purchases";
 import { rememberBuyer } from "../accounts/recent-buyers.server";
 import { cachedFor, listRecentOrders, RECENT_PURCHASES_CACHE_MS, recentPurchasesFeed } from "./recent-purchases.server";
@@ -11,7 +11,6 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const handle = testFileDatabase();
 
-beforeAll(() => useTestEnv());
 const now = new Date("2026-11-20T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 

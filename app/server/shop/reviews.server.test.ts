@@ -8,11 +8,10 @@ import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { createSignedInUser, siteRequest, useTestEnv } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { changeOrderStatus } from "../admin/admin-orders.server";
 import { linesOfOrder } from "../orders/order-lines.server";
-import { resetMailTransport } from "../messages/mail.server";
 import {
   approveReview,
   computeProductRatings,
@@ -28,6 +27,7 @@ import {
 } from "./reviews.server";
 import { getOrder } from "../orders/buyer-orders.server";
 import { runDueJobs } from "../edge/job-worker.server";
+import type { Services } from "../providers/services.server";
 
 // Decision 023 on the real test database: reviews only from the order's buyer or organisation,
 // only of delivered lines, once each; averages from published reviews only; hiding is kept.
@@ -36,17 +36,15 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+/** The test shop, with a mail server on loopback. */
+let services: Services;
 
 beforeAll(async () => {
-  useTestEnv();
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(handle.db) });
-  process.env.SMTP_URL = smtp.url;
-  resetMailTransport();
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  services = { ...testServices(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
-  resetMailTransport();
   await smtp.close();
-  delete process.env.SMTP_URL;
 });
 beforeEach(async () => {
   await smtp.clear();
@@ -74,7 +72,7 @@ const review = (
   });
 
 const deliver = async (row: { id: string; version: number }) =>
-  changeOrderStatus(handle.db, {
+  changeOrderStatus(services, {
     staff,
     orderId: row.id,
     change: statusChangeSchema.parse({
@@ -361,7 +359,6 @@ describe("the order page", () => {
     const buyer = await createSignedInUser(handle.db, "reviewer@acme.example");
     const row = await order({ userId: buyer.userId, status: "delivered" });
     const [line] = await lineIds(row);
-    const services = testServices(handle);
     const page = await answerOf(orderLoader, {
       request: siteRequest(`/orders/${row.id}`, { cookie: buyer.cookie }),
       params: { id: row.id },

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { orders, reviews } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
-import { countStatements, testFileDatabase } from "../../../tests/setup/test-db";
-import { useTestEnv } from "../../../tests/setup/users";
+import { countStatements, testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { PRODUCTS } from "~/catalogue/catalogue";
 import { statusChangeSchema } from "~/domain/orders/admin-orders";
 import { addDays, londonToday } from "~/domain/core/dates";
@@ -17,7 +16,6 @@ import { hideReview, submitReview } from "./reviews.server";
 import { loadShopFigures, SHOP_FIGURES_CACHE_MS, shopFigures } from "./shop-figures.server";
 
 const handle = testFileDatabase();
-beforeAll(() => useTestEnv());
 afterEach(() => vi.restoreAllMocks());
 
 const staff: StaffMember = { id: "staff-user-1", name: "Olive Ops", email: "ops@swag.example" };
@@ -51,7 +49,7 @@ async function orderOf(
       carrier: "",
       trackingNumber: "",
     });
-    const result = await changeOrderStatus(handle.db, { staff, orderId: order.id, change });
+    const result = await changeOrderStatus(testServices(handle), { staff, orderId: order.id, change });
     if (!result.ok) throw new Error(`${team}: ${result.message}`);
     version = result.version;
   }

@@ -1,11 +1,10 @@
 /** The SMS provider's inbound webhook: STOP, START and YES texts acted on (decision 034). */
 import { smsKeyword } from "~/domain/people/sms-keywords";
-import type { Database } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Services } from "../providers/services.server";
 import { failure, type Parsed } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { confirmSmsByReply, optOutSms, resumeSms } from "./sms-signups.server";
-import { isTwilioSigned, SMS_INBOUND_LIMIT, SMS_INBOUND_MAX_BYTES, smsProviderConfig } from "../messages/sms.server";
+import { isTwilioSigned, SMS_INBOUND_LIMIT, SMS_INBOUND_MAX_BYTES } from "../messages/sms.server";
 
 /** What the provider's webhook did with a text: the answer is empty TwiML whatever it was. */
 export type InboundOutcome = "opted_out" | "resumed" | "confirmed" | "ignored";
@@ -19,12 +18,11 @@ export type InboundOutcome = "opted_out" | "resumed" | "confirmed" | "ignored";
  * other text changes nothing.
  */
 export async function receiveInboundText(
-  db: Database,
+  services: Pick<Services, "db" | "baseUrl" | "smsDailyLimit" | "sms">,
   input: { request: Request; ip: string },
 ): Promise<Parsed<{ from: string; outcome: InboundOutcome }>> {
   const { request } = input;
-  const env = getEnv();
-  const config = smsProviderConfig(env);
+  const { db, sms: config } = services;
   if (!config) return failure(404, "NOT_FOUND", "No SMS provider is configured.");
   const limit = await hitRateLimit(
     db,
@@ -49,7 +47,7 @@ export async function receiveInboundText(
   const { pathname, search } = new URL(request.url);
   const signed = isTwilioSigned({
     authToken: config.authToken,
-    url: `${env.BASE_URL}${pathname}${search}`,
+    url: `${services.baseUrl}${pathname}${search}`,
     params,
     signature: request.headers.get("x-twilio-signature"),
   });
@@ -59,6 +57,6 @@ export async function receiveInboundText(
   let outcome: InboundOutcome = "ignored";
   if (keyword === "stop" && (await optOutSms(db, from))) outcome = "opted_out";
   if (keyword === "start" && (await resumeSms(db, from))) outcome = "resumed";
-  if (keyword === "yes" && (await confirmSmsByReply(db, from))) outcome = "confirmed";
+  if (keyword === "yes" && (await confirmSmsByReply(services, from))) outcome = "confirmed";
   return { ok: true, value: { from, outcome } };
 }
