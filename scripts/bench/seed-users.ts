@@ -11,6 +11,7 @@ import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { authUser } from "#db/schema";
 import { signInWithPassword, signUp } from "~/server/accounts/accounts.server";
+import { openAuth } from "~/server/accounts/auth.server";
 import type { Database } from "~/server/platform/db.server";
 import { getEnv } from "~/server/platform/env.server";
 import { openServices } from "~/server/providers/services.server";
@@ -66,6 +67,8 @@ async function main(db: Database) {
 }
 
 const { services, close } = await openServices(getEnv());
+// As a request's context would: the accounts are made through better-auth on this database.
+openAuth(services);
 main(services.db)
   .finally(close)
   .catch((error: unknown) => {
