@@ -25,7 +25,8 @@ const SCHEDULE_EVERY_MS = 60_000;
 const FIRST_SCHEDULE_DELAY_MS = 30_000;
 /**
  * A nudge can come from inside a transaction not yet committed, so the job is not visible to the
- * worker yet; it looks again this soon instead of a whole poll later.
+ * worker yet: it looks again this soon, then at twice the wait each time it still finds nothing, up to
+ * a poll. A job enqueued in a transaction that takes a second waits about that second, not a poll.
  */
 const AFTER_NUDGE_RETRY_MS = 200;
 
@@ -122,8 +123,10 @@ export function startJobWorker(options: WorkerOptions & { pollMs?: number; first
   }
 
   const loop = (async () => {
+    /** The next wait after a nudge, doubling until it reaches a poll; none otherwise. */
+    let retry: number | null = null;
     while (!stopped) {
-      const wasNudged = nudged;
+      if (nudged) retry = AFTER_NUDGE_RETRY_MS;
       nudged = false;
       let ran = 0;
       try {
@@ -133,7 +136,8 @@ export function startJobWorker(options: WorkerOptions & { pollMs?: number; first
       }
       if (stopped) break;
       if (nudged) continue;
-      const wait = wasNudged && ran === 0 ? AFTER_NUDGE_RETRY_MS : pollMs;
+      const wait = retry !== null && retry < pollMs ? retry : pollMs;
+      retry = retry !== null && retry < pollMs ? retry * 2 : null;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);
         timer.unref();

@@ -219,4 +219,32 @@ describe("the worker", () => {
       await worker.stop();
     }
   });
+
+  it("runs a job enqueued in a transaction that commits a while after the nudge, without waiting for its poll", async () => {
+    const ran: number[] = [];
+    const handlers: Record<string, JobHandler> = {
+      test: async (_context, job) => {
+        ran.push(job.id);
+      },
+    };
+    const worker = startJobWorker({
+      services: testServices(handle),
+      handlers,
+      pollMs: 60_000,
+      firstScheduleDelayMs: 3_600_000,
+    });
+    try {
+      // The nudge comes with the insert; the row is visible only at the commit, a second later. On
+      // PostgreSQL the worker looks meanwhile and finds nothing; PGlite's one session makes it wait.
+      await handle.db.transaction(async (tx) => {
+        await enqueue(tx, TEST_JOB, {});
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      });
+      const deadline = Date.now() + 10_000;
+      while (ran.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ran).toHaveLength(1);
+    } finally {
+      await worker.stop();
+    }
+  });
 });
