@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const parsed = await parseForm(request, schema);
   if (!parsed.ok) return toResponse(parsed);
-  const secure = new URL(servicesOf(context).baseUrl).protocol === "https:";
+  const secure = servicesOf(context).baseUrl.startsWith("https://");
   // Back to the same page: with JavaScript the toggle's fetcher follows this without a reload,
   // replacing the history entry rather than adding a second one for the same page.
   return replace(safeRedirect(parsed.value.returnTo), {
