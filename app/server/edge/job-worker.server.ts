@@ -107,19 +107,16 @@ export function startJobWorker(options: WorkerOptions & { pollMs?: number; first
     wakeUp?.();
   });
 
-  async function pass(): Promise<number> {
+  async function pass(): Promise<void> {
     if (Date.now() >= nextSchedule) {
       await scheduleRecurringJobs(worker.services.db);
       nextSchedule = Date.now() + SCHEDULE_EVERY_MS;
     }
-    let ran = 0;
     while (!stopped) {
       const [job] = await claimJobs(worker.services.db, { workerId: worker.workerId ?? "" });
       if (!job) break;
       await runJob(worker, job);
-      ran += 1;
     }
-    return ran;
   }
 
   const loop = (async () => {
@@ -128,9 +125,8 @@ export function startJobWorker(options: WorkerOptions & { pollMs?: number; first
     while (!stopped) {
       if (nudged) retry = AFTER_NUDGE_RETRY_MS;
       nudged = false;
-      let ran = 0;
       try {
-        ran = await pass();
+        await pass();
       } catch (error) {
         console.error("[jobs] worker pass failed:", error instanceof Error ? error.message : error);
       }
