@@ -34,9 +34,10 @@ export async function startDevServer(options: { port: number; host?: string }): 
   });
   // The app's modules go through Vite, so they resolve "~/" and share one copy of React Router
   // with the build Vite serves.
-  const { createHttpApp, reactRouterRenderer } = (await vite.ssrLoadModule(
-    "/app/server/edge/http-app.server.ts",
-  )) as Pick<AppModules, "createHttpApp" | "reactRouterRenderer">;
+  const { createHttpApp } = (await vite.ssrLoadModule("/app/server/edge/http-app.server.ts")) as Pick<
+    AppModules,
+    "createHttpApp"
+  >;
   const { getEnv } = (await vite.ssrLoadModule("/app/server/platform/env.server.ts")) as Pick<AppModules, "getEnv">;
   const { openServices } = (await vite.ssrLoadModule("/app/server/providers/services.server.ts")) as Pick<
     AppModules,
@@ -56,7 +57,16 @@ export async function startDevServer(options: { port: number; host?: string }): 
     env,
     services,
     stopping: () => false,
-    render: reactRouterRenderer(build, "development", services),
+    // Each request's context is made by the modules of the moment, as its routes are: once Vite
+    // reloads an edited module, a context from the old request-context module would carry keys the
+    // new routes do not know (every page would answer 500 until a restart).
+    render: async (request, nonce) => {
+      const fresh = (await vite.ssrLoadModule("/app/server/edge/http-app.server.ts")) as Pick<
+        AppModules,
+        "reactRouterRenderer"
+      >;
+      return fresh.reactRouterRenderer(build, "development", services)(request, nonce);
+    },
   });
   const edge = getRequestListener(app.fetch);
   server.on("request", (req, res) => {

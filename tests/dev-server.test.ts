@@ -67,4 +67,13 @@ describe("npm run dev", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("javascript");
   }, 60_000);
+
+  it("keeps serving pages after Vite reloads an edited server module", async () => {
+    expect((await fetch(`${dev.url}/sign-in`)).status).toBe(200);
+    // What saving the file does: Vite drops it and every module that imports it, up to the routes.
+    const edited = await dev.vite.moduleGraph.getModuleByUrl("/app/server/messages/mail-templates.server.ts", true);
+    expect(edited).toBeDefined();
+    dev.vite.moduleGraph.onFileChange(edited!.file!);
+    for (const path of ["/sign-in", "/account", "/"]) expect((await fetch(`${dev.url}${path}`)).status, path).toBe(200);
+  }, 60_000);
 });
