@@ -195,24 +195,37 @@ describe("recurring jobs", () => {
 });
 
 describe("the worker", () => {
-  it("runs a job enqueued in its process at once, without waiting for its poll", async () => {
+  /**
+   * A worker whose poll is a minute, so only its nudges can make a job run within a test's deadline;
+   * `ran` lists the ids of the test jobs it ran. The test stops it.
+   */
+  function minutePollWorker() {
     const ran: number[] = [];
     const handlers: Record<string, JobHandler> = {
       test: async (_context, job) => {
         ran.push(job.id);
       },
     };
-    // A poll of a minute: only the in-process nudge can make the job run within the deadline.
     const worker = startJobWorker({
       services: testServices(handle),
       handlers,
       pollMs: 60_000,
       firstScheduleDelayMs: 3_600_000,
     });
+    return { worker, ran };
+  }
+
+  /** Resolves once `ran` holds a job, or after `ms`. */
+  async function firstRun(ran: number[], ms: number) {
+    const deadline = Date.now() + ms;
+    while (ran.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  it("runs a job enqueued in its process at once, without waiting for its poll", async () => {
+    const { worker, ran } = minutePollWorker();
     try {
       await enqueue(handle.db, TEST_JOB, {});
-      const deadline = Date.now() + 5_000;
-      while (ran.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await firstRun(ran, 5_000);
       expect(ran).toHaveLength(1);
       await vi.waitFor(async () => expect((await jobRow(ran[0]!))?.status).toBe("done"));
     } finally {
@@ -221,18 +234,7 @@ describe("the worker", () => {
   });
 
   it("runs a job enqueued in a transaction that commits a while after the nudge, without waiting for its poll", async () => {
-    const ran: number[] = [];
-    const handlers: Record<string, JobHandler> = {
-      test: async (_context, job) => {
-        ran.push(job.id);
-      },
-    };
-    const worker = startJobWorker({
-      services: testServices(handle),
-      handlers,
-      pollMs: 60_000,
-      firstScheduleDelayMs: 3_600_000,
-    });
+    const { worker, ran } = minutePollWorker();
     try {
       // The nudge comes with the insert; the row is visible only at the commit, a second later. On
       // PostgreSQL the worker looks meanwhile and finds nothing; PGlite's one session makes it wait.
@@ -240,8 +242,7 @@ describe("the worker", () => {
         await enqueue(tx, TEST_JOB, {});
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       });
-      const deadline = Date.now() + 10_000;
-      while (ran.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await firstRun(ran, 10_000);
       expect(ran).toHaveLength(1);
     } finally {
       await worker.stop();
