@@ -220,7 +220,7 @@ describe("POST /api/sms/inbound (decision 034)", () => {
             .join(""),
       )
       .digest("base64");
-  const text = (from: string, body: string, signature?: string) => {
+  const text = (from: string, body: string, signature?: string, shop = services) => {
     const params = new URLSearchParams({ MessageSid: "SM1", AccountSid: SID, From: from, To: FROM, Body: body });
     return answerOf(inbound, {
       request: new Request("http://internal:3000/api/sms/inbound", {
@@ -231,7 +231,7 @@ describe("POST /api/sms/inbound (decision 034)", () => {
         },
         body: params,
       }),
-      services,
+      services: shop,
     });
   };
   /** A number on the list, its sign-up confirmed. */
@@ -299,6 +299,13 @@ describe("POST /api/sms/inbound (decision 034)", () => {
       expect(answer.status).toBe(403);
       expect(answer.body).toMatchObject({ error: { code: "INVALID_SIGNATURE" } });
     }
+    expect(await smsListStatus(handle.db, "+447700900123")).toBe("subscribed");
+  });
+
+  it("is not there for a shop without a provider: 404, and the text changes nothing", async () => {
+    await signUp("+447700900123");
+    const answer = await text("+447700900123", "STOP", undefined, testServices(handle));
+    expect(answer.status).toBe(404);
     expect(await smsListStatus(handle.db, "+447700900123")).toBe("subscribed");
   });
 
