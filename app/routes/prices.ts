@@ -1,6 +1,7 @@
 import { redirect, replace } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/prices";
+import { securesCookies } from "~/domain/core/cookies";
 import { PRICE_MODES, priceModeCookie } from "~/domain/pricing/price-mode";
 import { failure, parseForm, toResponse } from "~/server/platform/http.server";
 import { clientIp, hitRateLimit } from "~/server/platform/rate-limit.server";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const parsed = await parseForm(request, schema);
   if (!parsed.ok) return toResponse(parsed);
-  const secure = servicesOf(context).baseUrl.startsWith("https://");
+  const secure = securesCookies(servicesOf(context).baseUrl);
   // Back to the same page: with JavaScript the toggle's fetcher follows this without a reload,
   // replacing the history entry rather than adding a second one for the same page.
   return replace(safeRedirect(parsed.value.returnTo), {

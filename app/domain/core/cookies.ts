@@ -19,3 +19,9 @@ export function parseCookies(header: string | null | undefined): [string, string
 export function cookieValue(header: string | null | undefined, name: string): string | null {
   return parseCookies(header).find(([cookieName]) => cookieName === name)?.[1] ?? null;
 }
+
+/**
+ * Whether the cookies the shop sets at `origin` (its public origin) are Secure: on https only, so a
+ * local run over plain http still keeps them.
+ */
+export const securesCookies = (origin: string): boolean => origin.startsWith("https://");

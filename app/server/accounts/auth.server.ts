@@ -18,6 +18,7 @@ import {
   ORGANISATION_LIMIT,
 } from "~/domain/people/auth-rules";
 import { SITE } from "~/content/links";
+import { securesCookies } from "~/domain/core/cookies";
 import type { Database } from "../platform/db.server";
 import type { Services } from "../providers/services.server";
 import {
@@ -63,7 +64,7 @@ export type AuthServices = Pick<Services, "db" | "business" | "baseUrl" | "sms" 
 
 function createAuth(services: AuthServices) {
   const { db, baseUrl } = services;
-  const https = baseUrl.startsWith("https://");
+  const https = securesCookies(baseUrl);
   return betterAuth({
     appName: SITE.name,
     baseURL: baseUrl,
@@ -234,7 +235,8 @@ export type Auth = ReturnType<typeof createAuth>;
 const opened = new WeakMap<Database, { auth: Auth; services: AuthServices }>();
 
 /**
- * Opens better-auth on the services' database: once at boot (server.ts), or by a test for its shop.
+ * Opens better-auth on the services' database: for a request's context (ensureAuth), a script that
+ * signs people up outside any request, or a test for its shop.
  * Every account flow on that database then uses it (authFor), as long as the database lives;
  * opening it again replaces it.
  */

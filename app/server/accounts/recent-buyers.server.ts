@@ -1,5 +1,6 @@
 /** The signed cookie of the buyers whose own orders are never announced to this browser. */
 import { createCookie } from "react-router";
+import { securesCookies } from "~/domain/core/cookies";
 import { accountServicesOf, authFor } from "./auth.server";
 import type { Database } from "../platform/db.server";
 import { dbOf, type RequestArgs, sessionOf } from "./request-context.server";
@@ -23,7 +24,7 @@ async function buyersCookie(db: Database) {
     secrets: [secret],
     httpOnly: true,
     sameSite: "lax",
-    secure: accountServicesOf(db).baseUrl.startsWith("https://"),
+    secure: securesCookies(accountServicesOf(db).baseUrl),
     path: "/",
   });
 }

@@ -16,7 +16,6 @@ import type { Env } from "../platform/env.server";
 import { atMostEvery, checkDatabase } from "../platform/health.server";
 import { type Logger, loggablePath, requestIdFrom, withRequestId } from "../platform/log.server";
 import { isCrossSiteWrite } from "./origin.server";
-import { paymentConfiguration } from "../providers/payment-keys.server";
 import { markPrivacy } from "../platform/private-responses.server";
 import { requestContext } from "../accounts/request-context.server";
 import { securityHeaders } from "./security-headers.server";
@@ -94,7 +93,8 @@ export function createHttpApp(options: {
   // A route that sets one of these headers itself sets a stricter one, and keeps it: a preview's
   // `default-src 'none'`, a shared proof file's `sandbox` and `no-referrer` (a stranger's file
   // opened on its own must run nothing and leak no token).
-  const stripe = paymentConfiguration(env).mode === "stripe";
+  // The provider the services opened at boot: Stripe's scripts and frames are allowed only with it.
+  const stripe = options.services.payments?.kind === "stripe";
   app.use(async (c, next) => {
     const nonce = newNonce();
     c.set("nonce", nonce);
