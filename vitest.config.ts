@@ -9,7 +9,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/server/**/*.test.ts", "tests/*.test.ts"],
     globalSetup: ["tests/setup/global-db.ts", "tests/setup/preflight-worker-build.ts"],
     setupFiles: ["tests/setup/preflight-worker.ts"],
     environment: "node",
@@ -19,5 +18,24 @@ export default defineConfig({
     // Loading a PGlite copy takes seconds on a busy 2-core machine; these are not speed checks.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        // Most files run in one module graph per worker: importing the app once per worker instead
+        // of once per file saves about a third of the suite's time. No file may leave state behind:
+        // each has its own database copy and builds its own services (tests/setup/test-db.ts).
+        extends: true,
+        test: {
+          name: "node",
+          include: ["app/**/*.test.ts", "db/**/*.test.ts", "tests/*.test.ts"],
+          isolate: false,
+        },
+      },
+      {
+        // Component tests swap in happy-dom's globals (Response, fetch, window): kept apart, so that
+        // no server test afterwards meets happy-dom's Response.
+        extends: true,
+        test: { name: "dom", include: ["app/**/*.test.tsx"] },
+      },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testServices, testFileDatabase } from "../../tests/setup/test-db";
-import { routeContext } from "../../tests/setup/route-answer";
+import { isResponse, routeContext } from "../../tests/setup/route-answer";
 import { createSignedInUser } from "../../tests/setup/users";
 import { action, loader } from "./api.auth";
 import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, authFor } from "~/server/accounts/auth.server";
@@ -59,7 +59,7 @@ async function ask(method: "GET" | "POST", path: string, cookie: string): Promis
     params: { "*": path.slice(1) },
     context: await routeContext(request, testServices(handle)),
   })) as Response | { data: unknown; init: ResponseInit | null };
-  if (answer instanceof Response) return { status: answer.status, body: await answer.text() };
+  if (isResponse(answer)) return { status: answer.status, body: await answer.text() };
   return { status: answer.init?.status ?? 200, body: JSON.stringify(answer.data) };
 }
 

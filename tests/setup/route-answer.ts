@@ -22,9 +22,9 @@ export async function answerOf(
     result = await (handler as (args: unknown) => Promise<unknown>)({ params: {}, ...args, context });
   } catch (thrown) {
     result = thrown;
-    if (!(thrown instanceof Response || isData(thrown))) throw thrown;
+    if (!(isResponse(thrown) || isData(thrown))) throw thrown;
   }
-  if (result instanceof Response) {
+  if (isResponse(result)) {
     const text = await result.text();
     return { status: result.status, headers: result.headers, body: text ? parse(text) : null };
   }
@@ -33,6 +33,22 @@ export async function answerOf(
     return { status: init?.status ?? 200, headers: new Headers(init?.headers), body: JSON.parse(JSON.stringify(data)) };
   }
   return { status: 200, headers: new Headers(), body: result ?? null };
+}
+
+/**
+ * A Response by its shape, as React Router tells one: the shop's server (server.ts, and the tests
+ * that serve the edge over HTTP) installs @hono/node-server's Response as the global, and what
+ * `Response.json` makes is then not an instance of it.
+ */
+export function isResponse(value: unknown): value is Response {
+  const response = value as Response | null;
+  return (
+    typeof response === "object" &&
+    response !== null &&
+    typeof response.status === "number" &&
+    typeof response.headers?.get === "function" &&
+    typeof response.text === "function"
+  );
 }
 
 function isData(value: unknown): value is { data: unknown; init: ResponseInit | null } {

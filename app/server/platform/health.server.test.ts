@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase, testFileDatabase } from "../../../tests/setup/test-db";
@@ -48,13 +49,17 @@ describe("checkDatabase", () => {
   });
 
   it("says reachable but RLS/permissions issue when the table is refused", async () => {
-    await handle.db.execute(sql`create role swag_reader nologin`);
+    // Roles belong to the whole PostgreSQL cluster, not to this file's database: a name of its own,
+    // dropped after, so that a second run on the same cluster finds none left behind.
+    const role = sql.identifier(`swag_reader_${randomBytes(4).toString("hex")}`);
+    await handle.db.execute(sql`create role ${role} nologin`);
     await handle.db.execute(sql`revoke all on profiles from public`);
-    await handle.db.execute(sql`set role swag_reader`);
+    await handle.db.execute(sql`set role ${role}`);
     try {
       expect(await checkDatabase(handle.db)).toBe("reachable but RLS/permissions issue");
     } finally {
       await handle.db.execute(sql`reset role`);
+      await handle.db.execute(sql`drop role ${role}`);
     }
   });
 
