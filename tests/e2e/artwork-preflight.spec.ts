@@ -43,7 +43,10 @@ test("a 72 ppi logo warns for embroidery and for DTF, is used anyway and recorde
   const check = files.filter({ hasText: "screenshot-logo.pdf" }).getByTestId("artwork-check");
   const preview = check.getByRole("img", { name: "Page one of screenshot-logo.pdf" });
   await expect(preview).toBeVisible();
-  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+  // Visible is not loaded: the picture's width is read once the browser has decoded it.
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBe(800);
   await expect(check).toContainText(
     "Contains a raster image: embroidery needs vector art (paths), so we'd redraw it from pixels.",
   );
