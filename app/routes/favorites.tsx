@@ -51,7 +51,7 @@ export default function FavouritesRoute({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {products.map((product) => (
             <li key={product.id}>
-              <ProductCard product={product} />
+              <ProductCard product={product} headingLevel={2} />
             </li>
           ))}
         </ul>

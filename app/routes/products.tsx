@@ -188,7 +188,7 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
           {products.map((product, i) => (
             <li key={product.id} className="flex">
               <div className="w-full">
-                <ProductCard product={product} priority={i < 2} />
+                <ProductCard product={product} priority={i < 2} headingLevel={2} />
               </div>
             </li>
           ))}

@@ -39,7 +39,7 @@ test.describe("finding a product", () => {
 
     await page.getByLabel("Sort by").selectOption("price-asc");
     await expect(page).toHaveURL(/sort=price-asc/);
-    const titles = page.getByRole("article").getByRole("heading", { level: 3 });
+    const titles = page.getByRole("article").getByRole("heading", { level: 2 });
     await expect(titles).toHaveText([/Diary/i, /Yoga Mat/i, /Cap/i, /Shorts/i]);
     await page.getByLabel("Sort by").selectOption("price-desc");
     await expect(titles).toHaveText([/Shorts/i, /Cap/i, /Yoga Mat/i, /Diary/i]);

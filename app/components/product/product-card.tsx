@@ -12,8 +12,21 @@ import { useProductRating } from "../ui/root-data";
 import { Stars } from "../ui/stars";
 import { TagBadges } from "./tag-badges";
 
-/** SPEC.md §2 "Product card": the second image shows on hover. */
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+/**
+ * SPEC.md §2 "Product card": the second image shows on hover. The title is a heading one level
+ * below the section the card sits in: h2 straight under a page's h1 (listings, favourites), h3
+ * under a section's h2 (related products).
+ */
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel = 3,
+}: {
+  product: Product;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const [hovered, setHovered] = useState(false);
   const [colour, setColour] = useState<string | null>(null);
   const image = (hovered ? product.images[1] : undefined) ?? product.images[0];
@@ -32,11 +45,11 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         <FavouriteButton productId={product.id} productTitle={product.title} className="absolute right-3 top-3 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-base font-semibold leading-snug">
+        <Heading className="text-base font-semibold leading-snug">
           <Link to={`/product/${product.id}`} className="after:absolute after:inset-0 hover:text-brand">
             {product.title}
           </Link>
-        </h3>
+        </Heading>
         <Stars summary={rating} />
         <p className="text-lg font-bold text-ink">
           {formatUnitPrice(product.unitPrice, prices.unit)} <VatLabel mode={prices.mode} />

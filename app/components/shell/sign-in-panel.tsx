@@ -1,5 +1,5 @@
 /** The sign-in form with a password or a one-time code, on /sign-in and in the sign-in modal. */
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { type FormReply, formMessage } from "../ui/form-error";
 import { usePhoneSignIn } from "../ui/root-data";
@@ -33,6 +33,8 @@ export function SignInPanel({
   const message = formMessage(result);
   const codeSent = mode === "code" && result?.codeSent;
   const phoneSignIn = usePhoneSignIn();
+  const id = useId();
+  const panelId = `${id}-panel`;
 
   return (
     <div>
@@ -47,6 +49,7 @@ export function SignInPanel({
             type="button"
             role="tab"
             aria-selected={mode === m}
+            aria-controls={panelId}
             onClick={() => setMode(m)}
             className={`rounded-md px-3 py-2 ${mode === m ? "bg-white shadow-sm" : "text-muted"}`}
           >
@@ -55,83 +58,87 @@ export function SignInPanel({
         ))}
       </div>
 
-      <fetcher.Form method="post" action="/sign-in" className="mt-5 space-y-4" noValidate>
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        {message ? <FormMessage>{message}</FormMessage> : null}
-        {codeSent && !result?.error ? (
-          <FormMessage tone="success">
-            We've sent a 6-digit code to {result?.identifier}. It expires in 10 minutes.
-          </FormMessage>
-        ) : null}
-        <Field
-          label={phoneSignIn ? "E-mail or phone" : "E-mail"}
-          name="identifier"
-          type="text"
-          autoComplete="username"
-          required
-          defaultValue={result?.identifier ?? ""}
-          readOnly={Boolean(codeSent)}
-          error={errors.identifier}
-        />
-        {mode === "password" ? (
-          <>
-            <Field
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              error={errors.password}
-            />
-            <button
-              type="submit"
-              name="intent"
-              value="password"
-              disabled={busy}
-              className={buttonClass("primary", "w-full")}
-            >
-              {busy ? "Signing in…" : "Sign in"}
-            </button>
-            <p className="text-right text-sm">
-              <Link to="/forgot-password" onClick={onLeave} className="font-medium text-brand underline">
-                Forgot your password?
-              </Link>
-            </p>
-          </>
-        ) : codeSent ? (
-          <>
-            <CodeField required error={errors.code} />
-            <button
-              type="submit"
-              name="intent"
-              value="verify-code"
-              disabled={busy}
-              className={buttonClass("primary", "w-full")}
-            >
-              {busy ? "Checking…" : "Sign in with code"}
-            </button>
+      {/* The panel the tabs control. It is not named after its tab: the field inside already
+          says "Password" or "Code", and a panel with the same name would be read twice. */}
+      <div role="tabpanel" id={panelId}>
+        <fetcher.Form method="post" action="/sign-in" className="mt-5 space-y-4" noValidate>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {message ? <FormMessage>{message}</FormMessage> : null}
+          {codeSent && !result?.error ? (
+            <FormMessage tone="success">
+              We've sent a 6-digit code to {result?.identifier}. It expires in 10 minutes.
+            </FormMessage>
+          ) : null}
+          <Field
+            label={phoneSignIn ? "E-mail or phone" : "E-mail"}
+            name="identifier"
+            type="text"
+            autoComplete="username"
+            required
+            defaultValue={result?.identifier ?? ""}
+            readOnly={Boolean(codeSent)}
+            error={errors.identifier}
+          />
+          {mode === "password" ? (
+            <>
+              <Field
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={errors.password}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value="password"
+                disabled={busy}
+                className={buttonClass("primary", "w-full")}
+              >
+                {busy ? "Signing in…" : "Sign in"}
+              </button>
+              <p className="text-right text-sm">
+                <Link to="/forgot-password" onClick={onLeave} className="font-medium text-brand underline">
+                  Forgot your password?
+                </Link>
+              </p>
+            </>
+          ) : codeSent ? (
+            <>
+              <CodeField required error={errors.code} />
+              <button
+                type="submit"
+                name="intent"
+                value="verify-code"
+                disabled={busy}
+                className={buttonClass("primary", "w-full")}
+              >
+                {busy ? "Checking…" : "Sign in with code"}
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="send-code"
+                disabled={busy}
+                className={buttonClass("ghost", "w-full")}
+              >
+                Send a new code
+              </button>
+            </>
+          ) : (
             <button
               type="submit"
               name="intent"
               value="send-code"
               disabled={busy}
-              className={buttonClass("ghost", "w-full")}
+              className={buttonClass("primary", "w-full")}
             >
-              Send a new code
+              {busy ? "Sending…" : "Send me a code"}
             </button>
-          </>
-        ) : (
-          <button
-            type="submit"
-            name="intent"
-            value="send-code"
-            disabled={busy}
-            className={buttonClass("primary", "w-full")}
-          >
-            {busy ? "Sending…" : "Send me a code"}
-          </button>
-        )}
-      </fetcher.Form>
+          )}
+        </fetcher.Form>
+      </div>
       <p className="mt-6 text-center text-sm text-muted">
         New here?{" "}
         <Link

@@ -18,7 +18,7 @@ export function ProductImage({
   className?: string;
   sizes?: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLSpanElement>(null);
   const [visible, setVisible] = useState(priority);
   const [status, setStatus] = useState<"loading" | "loaded" | "error">("loading");
 
@@ -50,18 +50,18 @@ export function ProductImage({
   };
 
   return (
-    <div
+    <span
       ref={ref}
-      className={`relative overflow-hidden bg-slate-100 ${status === "loaded" ? "" : `${image.placeholderClass} bg-cover`} ${className}`}
+      className={`relative block overflow-hidden bg-slate-100 ${status === "loaded" ? "" : `${image.placeholderClass} bg-cover`} ${className}`}
     >
       {status === "error" ? (
-        <div
+        <span
           role="img"
           aria-label={image.alt}
           className="flex h-full w-full items-center justify-center p-4 text-sm text-muted"
         >
           Failed to load image
-        </div>
+        </span>
       ) : visible ? (
         <img
           ref={imgRef}
@@ -89,6 +89,6 @@ export function ProductImage({
           />
         </noscript>
       )}
-    </div>
+    </span>
   );
 }
