@@ -44,9 +44,7 @@ test("a 72 ppi logo warns for embroidery and for DTF, is used anyway and recorde
   const preview = check.getByRole("img", { name: "Page one of screenshot-logo.pdf" });
   await expect(preview).toBeVisible();
   // Visible is not loaded: the picture's width is read once the browser has decoded it.
-  await expect
-    .poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
-    .toBe(800);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(800);
   await expect(check).toContainText(
     "Contains a raster image: embroidery needs vector art (paths), so we'd redraw it from pixels.",
   );
