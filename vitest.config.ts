@@ -9,8 +9,6 @@ export default defineConfig({
     },
   },
   test: {
-    globalSetup: ["tests/setup/global-db.ts", "tests/setup/preflight-worker-build.ts"],
-    setupFiles: ["tests/setup/preflight-worker.ts"],
     environment: "node",
     // Vitest's default is one worker fewer than the cores, so one on a 2-core machine; each test file
     // has its own database copy, and most wait on I/O as much as they compute, so two share the cores.
@@ -28,11 +26,17 @@ export default defineConfig({
           name: "node",
           include: ["app/**/*.test.ts", "db/**/*.test.ts", "tests/*.test.ts"],
           isolate: false,
+          globalSetup: [
+            "tests/setup/global-db.ts",
+            "tests/setup/preflight-worker-build.ts",
+            "tests/setup/upload-root.ts",
+          ],
+          setupFiles: ["tests/setup/preflight-worker.ts"],
         },
       },
       {
         // Component tests swap in happy-dom's globals (Response, fetch, window): kept apart, so that
-        // no server test afterwards meets happy-dom's Response.
+        // no server test afterwards meets happy-dom's Response. They need no database or shop.
         extends: true,
         test: { name: "dom", include: ["app/**/*.test.tsx"] },
       },

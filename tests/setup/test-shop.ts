@@ -18,7 +18,10 @@ export const TEST_SHOP: Omit<Services, "db" | "payments" | "vatCheck"> = {
   business: env.business,
   baseUrl: env.BASE_URL,
   paymentStatus: "test mode",
-  storage: createLocalStorage(join(mkdtempSync(join(tmpdir(), "swag-test-uploads-")), "uploads")),
+  // Under the run's folder (tests/setup/upload-root.ts), which is removed when the run ends.
+  storage: createLocalStorage(
+    join(mkdtempSync(join(process.env.SWAG_TEST_UPLOAD_ROOT ?? tmpdir(), "swag-test-uploads-")), "uploads"),
+  ),
   mailer: null,
   sms: null,
   smsDailyLimit: env.SMS_DAILY_LIMIT,
