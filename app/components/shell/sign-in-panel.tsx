@@ -33,8 +33,7 @@ export function SignInPanel({
   const message = formMessage(result);
   const codeSent = mode === "code" && result?.codeSent;
   const phoneSignIn = usePhoneSignIn();
-  const id = useId();
-  const panelId = `${id}-panel`;
+  const panelId = useId();
 
   return (
     <div>
