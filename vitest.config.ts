@@ -1,5 +1,30 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+const NODE_TESTS = ["app/**/*.test.ts", "db/**/*.test.ts", "tests/*.test.ts"];
+const NODE_SETUP = {
+  globalSetup: ["tests/setup/global-db.ts", "tests/setup/preflight-worker-build.ts", "tests/setup/upload-root.ts"],
+  setupFiles: ["tests/setup/preflight-worker.ts"],
+};
+
+/**
+ * The test files that open a database the way TEST_DATABASE_URL can point at: through
+ * tests/setup/test-db.ts or test-shop.ts. The PostgreSQL pass runs these only; the rest (the pure
+ * rules, parsers, PDFs, the edge's plumbing, a migration read on PGlite itself) would only repeat.
+ */
+function databaseTestFiles(): string[] {
+  const files = (dir: string) =>
+    readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".test.ts"))
+      .map((name) => `${dir}/${name}`);
+  return [...files("app"), ...files("db")].filter((file) => /setup\/test-(db|shop)"/.test(readFileSync(file, "utf8")));
+}
+
+/** `npm run test:db`: with TEST_DATABASE_URL set, the database tests again against that server. */
+const postgres: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
+  ? [{ extends: true, test: { name: "postgres", include: databaseTestFiles(), isolate: false, ...NODE_SETUP } }]
+  : [];
 
 export default defineConfig({
   resolve: {
@@ -24,14 +49,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "node",
-          include: ["app/**/*.test.ts", "db/**/*.test.ts", "tests/*.test.ts"],
+          include: NODE_TESTS,
           isolate: false,
-          globalSetup: [
-            "tests/setup/global-db.ts",
-            "tests/setup/preflight-worker-build.ts",
-            "tests/setup/upload-root.ts",
-          ],
-          setupFiles: ["tests/setup/preflight-worker.ts"],
+          ...NODE_SETUP,
         },
       },
       {
@@ -40,6 +60,7 @@ export default defineConfig({
         extends: true,
         test: { name: "dom", include: ["app/**/*.test.tsx"] },
       },
+      ...postgres,
     ],
   },
 });

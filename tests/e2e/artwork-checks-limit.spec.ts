@@ -24,16 +24,23 @@ test("the 31st upload in an hour says when the buyer can upload again, and nothi
       (r) => /\/api\/drafts\/[^/]+\/artwork$/.test(r.url()) && r.request().method() === "POST",
     );
     await input.setInputFiles({ name: "logo.pdf", mimeType: "application/pdf", buffer: logo });
-    return (await answered).status();
+    return await answered;
   };
-  expect(await send()).toBe(201);
+  const first = await send();
+  expect(first.status()).toBe(201);
   await expect(status).toHaveText("logo.pdf was uploaded.");
-  for (let i = 2; i <= 30; i += 1) {
-    expect(await send()).toBe(201);
-    await expect(status).toHaveText("logo.pdf was replaced with the file you just uploaded.");
+  expect((await send()).status()).toBe(201);
+  await expect(status).toHaveText("logo.pdf was replaced with the file you just uploaded.");
+  // Checks 3 to 30 are the set-up, not the subject: sent as the page sends them, without the page.
+  for (let i = 3; i <= 30; i += 1) {
+    const sent = await page.request.post(first.url(), {
+      data: logo,
+      headers: { "X-File-Name": "logo.pdf", "Content-Type": "application/pdf" },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
   }
 
-  expect(await send()).toBe(429);
+  expect((await send()).status()).toBe(429);
   await expect(page.getByRole("alert")).toHaveText(
     /^You've sent 30 files for checking in the last hour\. You can upload again at \d\d:\d\d \(in (59|60) minutes\)\.$/,
   );
