@@ -15,3 +15,4 @@ export * from "./tables/guarantee-claims";
 export * from "./tables/proof-sharing";
 export * from "./tables/brand-kits";
 export * from "./tables/problem-reports";
+export * from "./tables/catalogue";

@@ -20,6 +20,7 @@ const WINGS = {
   server: [
     "platform", // database, environment, log, HTTP answers, rate limits, record numbers
     "providers", // the outside world: payment provider, VAT check, file storage, and the services opened at start
+    "catalogue", // the products, their bands, colours and pictures as the database holds them
     "messages", // e-mail, SMS and the job queue they are sent through
     "accounts", // sign-in, sessions, people, organisations and staff access
     "artwork", // uploads, the preflight and its sandbox, brand kits

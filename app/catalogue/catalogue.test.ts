@@ -9,7 +9,12 @@ import { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
 import { DEFAULT_PALETTE, coloursFor } from "./colours";
 import { IMAGE_FILES, PRODUCT_IMAGES } from "./images";
 import { PLACEHOLDER_KEYS } from "./images/placeholders";
+import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
 import { CATEGORY_NAMES, CUSTOMIZATION_THEMES, PRODUCT_TAGS, type PricingRow, type Product } from "./types";
+
+/** The pricing table a product's entry in products.ts writes, which its tiers are parsed from. */
+const tableOf = (id: string): PricingRow[] =>
+  [CAP, RUNNING_SHORTS, DIARY, YOGA_MAT].find((entry) => entry.id === id)?.pricingTable ?? [];
 
 const IMAGE_DIR = fileURLToPath(new URL("./images/", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -32,6 +37,7 @@ const productSchema = z.strictObject({
         alt: nonEmpty.min(20),
         width: z.literal(400),
         height: z.literal(400),
+        colour: nonEmpty.optional(),
       }),
     )
     .min(2),
@@ -52,7 +58,7 @@ const productSchema = z.strictObject({
   }),
   features: z.array(nonEmpty).min(3),
   goodFor: z.array(nonEmpty).min(3),
-  pricingTable: z.array(z.strictObject({ quantity: nonEmpty, price: nonEmpty })).min(1),
+  colours: z.array(z.strictObject({ name: nonEmpty, hex: z.string().regex(/^#[0-9a-f]{6}$/) })).min(1),
   tiers: z
     .array(
       z.strictObject({
@@ -119,10 +125,10 @@ describe("catalogue data (R-CAT-01..05)", () => {
   test("each product's numeric tiers are its table's rows, one for one, in pence", () => {
     for (const product of PRODUCTS) {
       expect(product.tiers.map((tier) => [tier.min, tier.max])).toEqual(
-        product.pricingTable.map((row) => Object.values(parseTierRange(row.quantity))),
+        tableOf(product.id).map((row) => Object.values(parseTierRange(row.quantity))),
       );
       expect(product.tiers.map((tier) => tier.unitPence / 100)).toEqual(
-        product.pricingTable.map((row) => parsePrice(row.price)),
+        tableOf(product.id).map((row) => parsePrice(row.price)),
       );
     }
   });
@@ -227,7 +233,7 @@ describe("catalogue data (R-CAT-01..05)", () => {
 
 describe("pricing tables (R-CAT-12, R-CONST-01..05)", () => {
   test.each(PRODUCTS.map((product) => [product.id, product] as const))("product %s: integrity", (_id, product) => {
-    const table: PricingRow[] = product.pricingTable;
+    const table: PricingRow[] = tableOf(product.id);
     // Every price is '£' + a number, and the app's own parser agrees (R-CALC-02).
     for (const row of table) {
       expect(poundsOf(row.price)).toBeGreaterThan(0);
@@ -257,34 +263,34 @@ describe("pricing tables (R-CAT-12, R-CONST-01..05)", () => {
 
   test("every quantity from the MOQ to the top of the table is priced by its own band", () => {
     for (const product of PRODUCTS) {
-      const bands = product.pricingTable.map((row) => ({ ...bandOf(row.quantity), price: row.price }));
+      const bands = tableOf(product.id).map((row) => ({ ...bandOf(row.quantity), price: row.price }));
       const top = (bands.at(-1)?.min ?? 0) + 1;
       for (let quantity = product.moq; quantity <= top; quantity += 1) {
         // The band a reader expects: the last one starting at or below the quantity.
         const expected = bands.filter((band) => band.min <= quantity).at(-1)?.price;
         const tier = tierFor(product.tiers, quantity);
-        expect(product.pricingTable[product.tiers.indexOf(tier)]?.price, `${product.id} @ ${quantity}`).toBe(expected);
+        expect(tableOf(product.id)[product.tiers.indexOf(tier)]?.price, `${product.id} @ ${quantity}`).toBe(expected);
       }
     }
   });
 
   test("the tables hold exactly the stated prices (decision 049)", () => {
-    expect(cap().pricingTable).toEqual([
+    expect(tableOf("8")).toEqual([
       { quantity: "50-399", price: "£5.50" },
       { quantity: "400+", price: "£3.88" },
     ]);
-    expect(byId("15").pricingTable).toEqual([
+    expect(tableOf("15")).toEqual([
       { quantity: "50-100", price: "£9.20" },
       { quantity: "100-200", price: "£10.40" },
       { quantity: "200-300", price: "£10.00" },
       { quantity: "300-400", price: "£9.00" },
       { quantity: "400+", price: "£8.00" },
     ]);
-    expect(byId("16").pricingTable).toEqual([
+    expect(tableOf("16")).toEqual([
       { quantity: "50-999", price: "£2.24" },
       { quantity: "1000+", price: "£1.65" },
     ]);
-    expect(byId("17").pricingTable).toEqual([
+    expect(tableOf("17")).toEqual([
       { quantity: "50-399", price: "£5.50" },
       { quantity: "400+", price: "£3.80" },
     ]);
@@ -293,7 +299,7 @@ describe("pricing tables (R-CAT-12, R-CONST-01..05)", () => {
   test("boundary prices: cap 399/400, shorts 99/100/250/400, diary 999/1000, mat 399/400", () => {
     const at = (id: string, quantity: number) => {
       const product = byId(id);
-      return product.pricingTable[product.tiers.indexOf(tierFor(product.tiers, quantity))]?.price;
+      return tableOf(product.id)[product.tiers.indexOf(tierFor(product.tiers, quantity))]?.price;
     };
     expect([at("8", 50), at("8", 399), at("8", 400), at("8", 10000)]).toEqual(["£5.50", "£5.50", "£3.88", "£3.88"]);
     expect([at("15", 99), at("15", 100), at("15", 250), at("15", 400)]).toEqual(["£9.20", "£10.40", "£10.00", "£8.00"]);

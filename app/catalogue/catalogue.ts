@@ -4,15 +4,14 @@
  */
 import { parseTiers } from "~/domain/pricing/pricing";
 import { CATEGORIES, categoryBySlug } from "./categories";
+import { coloursFor } from "./colours";
 import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
 import type { Category, Product } from "./types";
 
-/** All products, in catalogue order (ids '8', '15', '16', '17'). */
-/** The products, each with its tier table parsed into numbers once, here. */
-export const PRODUCTS: readonly Product[] = [CAP, RUNNING_SHORTS, DIARY, YOGA_MAT].map((entry) => ({
-  ...entry,
-  tiers: parseTiers(entry.pricingTable),
-}));
+/** All products, in catalogue order (ids '8', '15', '16', '17'), each with its tier table parsed into numbers once, here. */
+export const PRODUCTS: readonly Product[] = [CAP, RUNNING_SHORTS, DIARY, YOGA_MAT].map(
+  ({ pricingTable, ...entry }) => ({ ...entry, tiers: parseTiers(pricingTable), colours: coloursFor(entry.id) }),
+);
 
 /** How many products 'You might also like' shows at most. */
 export const RELATED_LIMIT = 4;

@@ -20,7 +20,7 @@ describe("imageForColour", () => {
   });
 
   it("names only pictures that exist", () => {
-    expect(imageForColour({ id: "15", images: [] }, "#f26b12")).toBeUndefined();
-    expect(imageForColour({ id: "15", images: [shorts.images[0]!] }, "#f26b12")).toBe(shorts.images[0]);
+    expect(imageForColour({ colours: shorts.colours, images: [] }, "#f26b12")).toBeUndefined();
+    expect(imageForColour({ colours: shorts.colours, images: [shorts.images[0]!] }, "#f26b12")).toBe(shorts.images[0]);
   });
 });

@@ -4,8 +4,7 @@
  * blurred placeholders. Vite turns each import into a hashed, immutably cached URL; `?no-inline`
  * keeps the small files out of the JS bundle (the catalogue is imported on every page).
  */
-import { colourName } from "./colours";
-import type { ProductImage } from "./types";
+import type { ColourOption, ProductImage } from "./types";
 import { PLACEHOLDER_KEYS, type PlaceholderKey } from "./images/placeholders";
 
 import cap1Full from "./images/cap-1.svg?no-inline";
@@ -45,8 +44,16 @@ import yogaMat3Full from "./images/yoga-mat-3.svg?no-inline";
 import yogaMat3W400 from "./images/yoga-mat-3-400.webp?no-inline";
 import yogaMat3W320 from "./images/yoga-mat-3-320.webp?no-inline";
 
-function image(key: PlaceholderKey, full: string, src400: string, src320: string, alt: string): ProductImage {
-  return { src400, src320, full, placeholderClass: `placeholder-${key}`, alt, width: 400, height: 400 };
+function image(
+  key: PlaceholderKey,
+  full: string,
+  src400: string,
+  src320: string,
+  alt: string,
+  colour?: string,
+): ProductImage {
+  const files = { src400, src320, full, placeholderClass: `placeholder-${key}`, width: 400, height: 400 } as const;
+  return { ...files, alt, ...(colour ? { colour } : {}) };
 }
 
 /** Gallery images per product id, first image first (the card shows the second on hover). */
@@ -58,6 +65,7 @@ export const PRODUCT_IMAGES = {
       cap1W400,
       cap1W320,
       "Navy six-panel cap, three-quarter front view, with a placeholder for your embroidered front logo",
+      "Navy",
     ),
     image(
       "cap-2",
@@ -75,6 +83,7 @@ export const PRODUCT_IMAGES = {
       shorts1W400,
       shorts1W320,
       "Black running shorts with orange trim, front view, with a placeholder for your leg logo",
+      "Black",
     ),
     image(
       "shorts-2",
@@ -82,6 +91,7 @@ export const PRODUCT_IMAGES = {
       shorts2W400,
       shorts2W320,
       "Orange running shorts, back view, with the rear zip pocket and a placeholder for a back-waist print",
+      "Orange",
     ),
     image(
       "shorts-3",
@@ -98,6 +108,7 @@ export const PRODUCT_IMAGES = {
       diary1W400,
       diary1W320,
       "Blue A5 hardback diary, front cover, with a placeholder for your debossed logo",
+      "Blue",
     ),
     image(
       "diary-2",
@@ -139,28 +150,28 @@ export const PRODUCT_IMAGES = {
   ],
 } satisfies Record<string, ProductImage[]>;
 
-/**
- * Which gallery picture shows a product in a colour, by colour name: only pictures drawn in that
- * colour are listed (the shorts are drawn in black and in orange); any other colour falls back to
- * the first picture.
- */
-const COLOUR_PICTURES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  "8": { Navy: 0 },
-  "15": { Black: 0, Orange: 1 },
-  "16": { Blue: 0 },
-};
+/** The files of a picture that ships with the shop; the catalogue gives its alt text and colour. */
+export type BuiltinImage = Omit<ProductImage, "alt" | "colour">;
+
+/** The pictures that ship with the shop, by key ('cap-1'): the database names them `builtin:cap-1`. */
+export const BUILTIN_IMAGES: ReadonlyMap<string, BuiltinImage> = new Map(
+  Object.values(PRODUCT_IMAGES)
+    .flat()
+    .map(({ alt: _alt, colour: _colour, ...files }) => [files.placeholderClass.replace("placeholder-", ""), files]),
+);
 
 /**
  * The one picture of a product in the colour a line chose (hex, any case): the cart, step 2 and
- * every order summary show this, so orange shorts are pictured orange everywhere.
+ * every order summary show this, so orange shorts are pictured orange everywhere. Only pictures
+ * drawn in a colour name one; any other colour falls back to the first picture.
  */
 export function imageForColour(
-  product: { id: string; images: readonly ProductImage[] },
+  product: { images: readonly ProductImage[]; colours: readonly ColourOption[] },
   hex: string | null | undefined,
 ): ProductImage | undefined {
-  const name = hex ? colourName(product.id, hex) : undefined;
-  const index = name === undefined ? undefined : COLOUR_PICTURES[product.id]?.[name];
-  return (index === undefined ? undefined : product.images[index]) ?? product.images[0];
+  const wanted = hex?.toLowerCase();
+  const name = product.colours.find((colour) => colour.hex.toLowerCase() === wanted)?.name;
+  return (name === undefined ? undefined : product.images.find((image) => image.colour === name)) ?? product.images[0];
 }
 
 /**

@@ -36,6 +36,8 @@ export type ProductImage = {
   alt: string;
   width: 400;
   height: 400;
+  /** The colour (by name) the picture shows the product in, if it is drawn in one: a line in that colour is pictured in it. */
+  colour?: string;
 };
 
 /** A customisation the buyer can tick on the product page (R-PDP-12). Titles are stored on the cart line. */
@@ -94,5 +96,11 @@ export type CatalogueEntry = {
   shippingPerUnitPence: number;
 };
 
-/** A product as the shop uses it: the catalogue's entry with its tier table parsed once (catalogue.ts). */
-export type Product = CatalogueEntry & { tiers: readonly PriceTier[] };
+/**
+ * A product as the shop uses it: its price bands as numbers and the colours it is made in, read
+ * from the catalogue's entry (catalogue.ts) or from the database (app/server/catalogue).
+ */
+export type Product = Omit<CatalogueEntry, "pricingTable"> & {
+  tiers: readonly PriceTier[];
+  colours: readonly ColourOption[];
+};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkTierTable, MAX_TIER_ROWS, type TierRow, tierRowLabel } from "./tier-table";
+import { maxQuantity, unitPricePence } from "./pricing";
+import { checkTierTable, MAX_TIER_ROWS, priceTiersOf, type TierRow, tierRowLabel } from "./tier-table";
 
 const band = (from: number, to: number | null, unitPence: number): TierRow => ({ from, to, unitPence });
 
@@ -162,5 +163,45 @@ describe("checkTierTable: rows against their neighbours", () => {
         "1000+ costs more per unit than 400–999 (£5.30 against £5.20).",
       ],
     });
+  });
+});
+
+describe("priceTiersOf: the bands as the pages and the server price them", () => {
+  const shorts: TierRow[] = [
+    { from: 50, to: 99, unitPence: 920 },
+    { from: 100, to: 199, unitPence: 1040 },
+    { from: 400, to: null, unitPence: 800 },
+  ];
+
+  it("runs each band until the next one starts, and leaves the last one open", () => {
+    expect(priceTiersOf(shorts)).toEqual([
+      { label: "50–99", min: 50, max: 100, unitPence: 920 },
+      { label: "100–399", min: 100, max: 400, unitPence: 1040 },
+      { label: "400+", min: 400, max: null, unitPence: 800 },
+    ]);
+  });
+
+  it("prices quantities between two bands at the band before, as the table's warning says", () => {
+    const tiers = priceTiersOf(shorts);
+    expect([199, 200, 399, 400].map((quantity) => unitPricePence(tiers, quantity))).toEqual([1040, 1040, 1040, 800]);
+  });
+
+  it("ends a bounded last band at its 'to', the most a buyer may order", () => {
+    const tiers = priceTiersOf([
+      { from: 25, to: 49, unitPence: 300 },
+      { from: 50, to: 500, unitPence: 250 },
+    ]);
+    expect(tiers.at(-1)).toEqual({ label: "50–500", min: 50, max: 500, unitPence: 250 });
+    expect(maxQuantity(tiers)).toBe(500);
+    expect(unitPricePence(tiers, 500)).toBe(250);
+  });
+
+  it("keeps a band of one quantity and a table of one band", () => {
+    expect(priceTiersOf([{ from: 10, to: 10, unitPence: 99 }])).toEqual([
+      { label: "10", min: 10, max: 10, unitPence: 99 },
+    ]);
+    expect(priceTiersOf([{ from: 1, to: null, unitPence: 5 }])).toEqual([
+      { label: "1+", min: 1, max: null, unitPence: 5 },
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  * its import share. A band is "from N units, to M units (or open), this much each".
  */
 import { formatPence } from "../core/money";
+import { bandLabel, type PriceTier, type TierRange } from "./pricing";
 
 /** One band as typed: `to` is the last quantity it sells, null for an open band ("400+"). */
 export type TierRow = { from: number; to: number | null; unitPence: number };
@@ -113,4 +114,17 @@ export function checkTierTable(rows: readonly TierRow[], moq: number): TierTable
     }
   });
   return { problems, warnings };
+}
+
+/**
+ * The bands as the pages and the server price them: a band runs until the next one starts, and the
+ * last one is open or ends at its `to`, the most a buyer may order (pricing.ts's maxQuantity).
+ */
+export function priceTiersOf(rows: readonly TierRow[]): PriceTier[] {
+  const ranges: TierRange[] = rows.map((row, index) => ({ min: row.from, max: rows[index + 1]?.from ?? row.to }));
+  return ranges.map((range, index) => ({
+    label: bandLabel(range, ranges[index + 1]),
+    ...range,
+    unitPence: (rows[index] as TierRow).unitPence,
+  }));
 }

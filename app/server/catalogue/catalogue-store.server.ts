@@ -1,0 +1,173 @@
+/**
+ * The catalogue as the database holds it (docs/decisions/066-catalogue-is-data.md), read into the
+ * products the pages and the prices use. Each process keeps one copy per database and asks the
+ * catalogue's version at most once a second: a change saved with a raised version is what every
+ * process reads within a second, and nothing older is served after that.
+ */
+import { asc } from "drizzle-orm";
+import { z } from "zod";
+import { catalogueVersion, productColours, productImages, productPriceTiers, products } from "#db/schema";
+import { BUILTIN_IMAGES } from "~/catalogue/images";
+import { CATEGORY_NAMES, CUSTOMIZATION_THEMES, PRODUCT_TAGS, type Product, type ProductImage } from "~/catalogue/types";
+import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
+import { priceTiersOf, type TierRow } from "~/domain/pricing/tier-table";
+import type { Database } from "../platform/db.server";
+
+export const PRODUCT_STATUSES = ["draft", "published", "archived"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** A product with what the back office keeps about it besides what buyers see. */
+export type StoredProduct = Product & { slug: string; sku: string | null; status: ProductStatus; version: number };
+
+/** The catalogue at one version: every product, in catalogue order, whatever its status. */
+export type Catalogue = { version: number; products: readonly StoredProduct[] };
+
+/** How long a process serves its copy before it asks the database whether the catalogue changed. */
+export const CATALOGUE_CHECK_MS = 1000;
+
+const text = z.string().trim().min(1);
+
+/** The product's lists and tables (the `details` column), as the pages show them. */
+const detailsSchema = z.strictObject({
+  customizationTheme: z.enum(CUSTOMIZATION_THEMES),
+  allowHandwrittenNote: z.boolean(),
+  customizationOptions: z.array(z.strictObject({ title: text, subtitle: text.optional(), className: text.optional() })),
+  branding: z.strictObject({
+    methods: z.array(z.enum(BRANDING_METHOD_IDS)).min(1),
+    default: z.enum(BRANDING_METHOD_IDS),
+  }),
+  features: z.array(text),
+  goodFor: z.array(text),
+  shippingInfo: text,
+  specifications: z.array(z.strictObject({ label: text, value: text })),
+  sizingTable: z
+    .strictObject({
+      headers: z.array(text),
+      rows: z.array(z.strictObject({ size: text, height: text, weight: text, waist: text, length: text })),
+      note: z.string(),
+    })
+    .optional(),
+  shippingPerUnitPence: z.number().int().nonnegative(),
+});
+
+/** The columns that hold one of a few values, or the lists and tables, as the shop can show them. */
+const rowSchema = z.object({
+  details: detailsSchema,
+  category: z.enum(CATEGORY_NAMES),
+  status: z.enum(PRODUCT_STATUSES),
+  tags: z.array(z.enum(PRODUCT_TAGS)),
+});
+
+type ProductRow = typeof products.$inferSelect;
+
+/** A picture's files from its `source`; a source this shop cannot serve is left out. */
+function imageFiles(source: string): Omit<ProductImage, "alt" | "colour"> | undefined {
+  const [kind, key] = source.split(":");
+  return kind === "builtin" && key ? BUILTIN_IMAGES.get(key) : undefined;
+}
+
+/** The headline price: the one band's price, or the lowest and highest, in pounds (cards and sorting only). */
+function headlinePrice(rows: readonly TierRow[]): Product["unitPrice"] {
+  const pence = rows.map((row) => row.unitPence);
+  const [low, high] = [Math.min(...pence) / 100, Math.max(...pence) / 100];
+  return low === high ? low : [low, high];
+}
+
+/**
+ * One product from its rows. Throws on a row the shop cannot show, naming the product, so a broken
+ * product is noticed where it was read rather than half-shown to a buyer.
+ */
+function productOf(
+  row: ProductRow,
+  tiers: readonly TierRow[],
+  colours: Product["colours"],
+  images: ReadonlyArray<{ source: string; alt: string; colour: string | null }>,
+): StoredProduct {
+  const read = rowSchema.safeParse(row);
+  if (!read.success || tiers.length === 0) {
+    throw new Error(`Product ${row.id} cannot be read: ${read.error?.message ?? "it has no price bands"}`);
+  }
+  const { details, category, status, tags } = read.data;
+  return {
+    id: row.id,
+    slug: row.slug,
+    sku: row.sku,
+    status,
+    version: row.version,
+    title: row.title,
+    description: row.description,
+    category,
+    images: images.flatMap((image) => {
+      const files = imageFiles(image.source);
+      return files ? [{ ...files, alt: image.alt, ...(image.colour ? { colour: image.colour } : {}) }] : [];
+    }),
+    unitPrice: headlinePrice(tiers),
+    moq: row.moq,
+    leadTime: row.leadTime,
+    deliveryTime: row.deliveryTime,
+    tags,
+    ...details,
+    createdAt: row.createdAt.toISOString().slice(0, 10),
+    tiers: priceTiersOf(tiers),
+    colours,
+  };
+}
+
+/** Groups rows by product id, keeping their order. */
+function byProduct<T extends { productId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const row of rows) grouped.set(row.productId, [...(grouped.get(row.productId) ?? []), row]);
+  return grouped;
+}
+
+/** Reads the whole catalogue at its current version, in one consistent snapshot. */
+export async function loadCatalogue(db: Database): Promise<Catalogue> {
+  return db.transaction(
+    async (tx) => {
+      const [state] = await tx.select({ version: catalogueVersion.version }).from(catalogueVersion);
+      const rows = await tx.select().from(products).orderBy(asc(products.position), asc(products.id));
+      const tiers = byProduct(await tx.select().from(productPriceTiers).orderBy(asc(productPriceTiers.fromQuantity)));
+      const colours = byProduct(await tx.select().from(productColours).orderBy(asc(productColours.position)));
+      const images = byProduct(await tx.select().from(productImages).orderBy(asc(productImages.position)));
+      return {
+        version: state?.version ?? 0,
+        products: rows.map((row) =>
+          productOf(
+            row,
+            (tiers.get(row.id) ?? []).map((t) => ({ from: t.fromQuantity, to: t.toQuantity, unitPence: t.unitPence })),
+            (colours.get(row.id) ?? []).map(({ name, hex }) => ({ name, hex })),
+            images.get(row.id) ?? [],
+          ),
+        ),
+      };
+    },
+    { accessMode: "read only", isolationLevel: "repeatable read" },
+  );
+}
+
+type Copy = { catalogue: Promise<Catalogue>; checkedAt: number };
+const copies = new WeakMap<Database, Copy>();
+
+/**
+ * The catalogue for this process: its copy while it was checked less than a second ago, else the
+ * database's version is read and the catalogue reloaded when it moved. `now` is the caller's clock.
+ */
+export async function readCatalogue(db: Database, now: number = Date.now()): Promise<Catalogue> {
+  const copy = copies.get(db);
+  if (copy && now - copy.checkedAt < CATALOGUE_CHECK_MS) return copy.catalogue;
+  const held = copy ? await copy.catalogue.catch(() => undefined) : undefined;
+  if (held) {
+    const [state] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion);
+    if (state?.version === held.version) {
+      copies.set(db, { catalogue: copy!.catalogue, checkedAt: now });
+      return held;
+    }
+  }
+  const catalogue = loadCatalogue(db);
+  copies.set(db, { catalogue, checkedAt: now });
+  // A failed read is not kept: the next caller tries again.
+  catalogue.catch(() => {
+    if (copies.get(db)?.catalogue === catalogue) copies.delete(db);
+  });
+  return catalogue;
+}

@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The catalogue as data the operator owns (docs/decisions/066-catalogue-is-data.md): one row per
+ * product, its price bands, colours and pictures as rows of their own. The four products of the
+ * spec are the rows every shop starts with (migration 0033), with their spec ids, texts and bands.
+ * Buyer-facing copy that is a list or a table (features, specifications, sizing, customisation
+ * options, branding) is `details`, checked by the catalogue store when it is read.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    /** The product's URL name; the id keeps answering, so `/product/8` links keep working. */
+    slug: text("slug").notNull().unique(),
+    /** The supplier's reference, when the operator keeps one. */
+    sku: text("sku"),
+    status: text("status").notNull().default("draft"),
+    /** Goes up by one with every saved change, so an edit made on an older copy is refused. */
+    version: integer("version").notNull().default(1),
+    /** Catalogue order: listings show products by it unless the buyer sorts. */
+    position: integer("position").notNull(),
+    category: text("category").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    moq: integer("moq").notNull(),
+    leadTime: text("lead_time").notNull(),
+    deliveryTime: text("delivery_time").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    details: jsonb("details").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_listing_idx").on(t.status, t.position),
+    check("products_status_check", sql`status in ('draft', 'published', 'archived')`),
+    check("products_moq_check", sql`moq >= 1`),
+    check("products_version_check", sql`version >= 1`),
+    check("products_slug_check", sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+/**
+ * A product's price bands: from `from_quantity` to `to_quantity` units (both included; none for
+ * the open last band) at `unit_pence` each. The table as a whole is checked before it is saved
+ * (app/domain/pricing/tier-table.ts); the constraints hold each row to what any table needs.
+ */
+export const productPriceTiers = pgTable(
+  "product_price_tiers",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    fromQuantity: integer("from_quantity").notNull(),
+    toQuantity: integer("to_quantity"),
+    unitPence: integer("unit_pence").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.fromQuantity] }),
+    check("product_price_tiers_from_check", sql`from_quantity >= 1`),
+    check("product_price_tiers_to_check", sql`to_quantity is null or to_quantity >= from_quantity`),
+    check("product_price_tiers_price_check", sql`unit_pence > 0`),
+  ],
+);
+
+/** The colours a product is made in, in the order the swatches show them. */
+export const productColours = pgTable(
+  "product_colours",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    hex: text("hex").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    check("product_colours_hex_check", sql`hex ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
+/**
+ * A product's pictures, first shown first. `source` names the files: `builtin:<key>` for the
+ * pictures that ship with the shop (app/catalogue/images). `colour` is the colour name the
+ * picture shows the product in, so a line in that colour is pictured in it.
+ */
+export const productImages = pgTable(
+  "product_images",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    source: text("source").notNull(),
+    alt: text("alt").notNull(),
+    colour: text("colour"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    check("product_images_alt_check", sql`char_length(alt) between 1 and 300`),
+  ],
+);
+
+/**
+ * One row: the catalogue's version, raised in the same transaction as any change to it. Each
+ * process reads it at most once a second and reloads its copy of the catalogue when it moved.
+ */
+export const catalogueVersion = pgTable(
+  "catalogue_version",
+  {
+    singleton: boolean("singleton").primaryKey().default(true),
+    version: bigint("version", { mode: "number" }).notNull().default(1),
+  },
+  () => [check("catalogue_version_one_row", sql`singleton`)],
+);
