@@ -3,7 +3,7 @@
  *
  *   BUILD_DIR=build-bench           where to build (default build-bench; `build` is never touched)
  *   BENCH_SKIP_BUILD=1              measure the build already in BUILD_DIR
- *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood, preflight
+ *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood, preflight, pictures
  *   BENCH_SECONDS=10                autocannon duration per measurement
  *   BENCH_LIGHTHOUSE_RUNS=3         Lighthouse runs per page (the median run is reported)
  *   BENCH_COLD_STARTS=5             measured restarts
@@ -22,6 +22,7 @@ import { bundleRows, routeIds } from "./bundle-size";
 import { coldStartRow } from "./cold-start";
 import { crashSafetyRows, KILLS as CRASH_KILLS, USERS as CRASH_USERS } from "./crash-safety";
 import { lighthouseRows, type LighthousePage } from "./lighthouse";
+import { pictureRows } from "./pictures";
 import { preflightRows } from "./preflight";
 import { startServer } from "./server";
 import { formatTable, type Row } from "./table";
@@ -37,6 +38,7 @@ const SECTIONS = [
   "crash",
   "upload-flood",
   "preflight",
+  "pictures",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -137,6 +139,10 @@ async function main() {
     if (sections.has("preflight")) {
       log("artwork preflight of a 50 MB PDF, with /healthz meanwhile");
       rows.push(...(await preflightRows(buildDir)));
+    }
+    if (sections.has("pictures")) {
+      log("a 12-megapixel product picture made into its renders");
+      rows.push(...(await pictureRows()));
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

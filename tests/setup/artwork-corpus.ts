@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { deflateSync } from "node:zlib";
 import { PDFName, PDFDocument as PdfLibDocument } from "@cantoo/pdf-lib";
 import { createCanvas } from "@napi-rs/canvas";
 import PDFDocument from "pdfkit";
@@ -223,3 +224,43 @@ export const heavyPdf = (images: number, side = 2000) =>
     },
     { size: "A4" },
   );
+
+const crc32 = (bytes: Uint8Array) => {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+};
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+/** A greyscale PNG of `width` × `height` whose rows are all zeros: a few kilobytes for any size. */
+export function greyPng(width: number, height: number, rows = height): Uint8Array {
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, 0, 0, 0, 0], 8);
+  const pixels = deflateSync(new Uint8Array((width + 1) * rows));
+  const parts = [
+    Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", new Uint8Array()),
+  ];
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}

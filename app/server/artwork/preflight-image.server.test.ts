@@ -4,10 +4,10 @@
  * (an SVG with a script, an external link or an entity bomb; a PNG that claims 2.5 gigapixels) are
  * refused there, within the box's limits, and the server never parses them.
  */
-import { deflateSync } from "node:zlib";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { describe, expect, it, vi } from "vitest";
 import { PREFLIGHT_MESSAGES } from "~/domain/artwork/preflight";
+import { greyPng } from "../../../tests/setup/artwork-corpus";
 import { sandboxAvailable } from "./preflight-sandbox.server";
 import { type PreflightResult, runPreflight } from "./preflight.server";
 
@@ -26,46 +26,6 @@ function logo(width: number, height: number, mime: "image/png" | "image/jpeg"): 
   context.fillStyle = "#d00000";
   context.fillRect(width / 4, height / 4, width / 2, height / 2);
   return new Uint8Array(mime === "image/png" ? canvas.toBuffer("image/png") : canvas.toBuffer("image/jpeg"));
-}
-
-const crc32 = (bytes: Uint8Array) => {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-};
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(text(type), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-/** A greyscale PNG of `width` × `height` whose rows are all zeros: a few kilobytes for any size. */
-function greyPng(width: number, height: number, rows = height): Uint8Array {
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, 0, 0, 0, 0], 8);
-  const pixels = deflateSync(new Uint8Array((width + 1) * rows));
-  const parts = [
-    Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
-    chunk("IHDR", header),
-    chunk("IDAT", pixels),
-    chunk("IEND", new Uint8Array()),
-  ];
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 function answered(result: PreflightResult) {
