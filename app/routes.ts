@@ -123,6 +123,7 @@ export default [
     // Buyers' reviews, and hiding one (decision 023)
     route("reviews", "routes/admin.reviews.tsx"),
     // Buyers' problem reports on delivered orders, and their photos (decision 043)
+    route("products", "routes/admin.products.tsx"),
     route("customers", "routes/admin.customers.tsx"),
     route("customers/:accountId", "routes/admin.customer.tsx"),
     route("problem-reports", "routes/admin.problem-reports.tsx"),

@@ -96,6 +96,10 @@ export type CatalogueEntry = {
   shippingPerUnitPence: number;
 };
 
+/** Where a product stands: being written, on sale, or no longer sold. */
+export const PRODUCT_STATUSES = ["draft", "published", "archived"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
 /**
  * A product as the shop uses it: its price bands as numbers and the colours it is made in, read
  * from the catalogue's entry (catalogue.ts) or from the database (app/server/catalogue).
@@ -104,3 +108,6 @@ export type Product = Omit<CatalogueEntry, "pricingTable"> & {
   tiers: readonly PriceTier[];
   colours: readonly ColourOption[];
 };
+
+/** A product as the database keeps it: with what the back office knows of it besides what buyers see. */
+export type StoredProduct = Product & { slug: string; sku: string | null; status: ProductStatus; version: number };

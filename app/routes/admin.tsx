@@ -38,6 +38,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/customers" className={tab}>
           Customers
         </NavLink>
+        <NavLink to="/admin/products" className={tab}>
+          Products
+        </NavLink>
         <NavLink to="/admin/quotes" className={tab}>
           Quotes
         </NavLink>

@@ -1027,6 +1027,16 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    routes: ["/admin/products"],
+    resource: "the catalogue as the back office sees it, drafts and archived products included",
+    owner: "staff",
+    read: page(() => "/admin/products", "routes/admin.products"),
+    state: async () => null,
+    leaks: () => ["published, 0 drafts, 0 archived"],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
     routes: ["/admin/customers"],
     resource: "finding a customer (A's organisation by A's address)",
     owner: "staff",

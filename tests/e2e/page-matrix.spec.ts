@@ -83,6 +83,7 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "admin/quotes": () => ["/admin/quotes"],
   "admin/reviews": () => ["/admin/reviews"],
   "admin/problem-reports": () => ["/admin/problem-reports"],
+  "admin/products": () => ["/admin/products", "/admin/products?q=nothing-matches&status=draft"],
   "admin/customers": () => ["/admin/customers?q=example"],
   "admin/customers/:accountId": () => ["/admin/customers/no-such-account"],
   "admin/quotes/answer/:requestId": () => ["/admin/quotes/answer/no-such-request"],

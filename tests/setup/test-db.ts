@@ -88,13 +88,19 @@ export function testServices(
   return { db: handle.db, payments, ...TEST_SHOP };
 }
 
-/** Empties every application table between tests (migrations bookkeeping stays). */
+/**
+ * The catalogue every shop starts with (migration 0033) is the shop's own data, not a test's: it
+ * stays, and a test that changes it puts it back.
+ */
+const CATALOGUE_TABLES = ["products", "product_price_tiers", "product_colours", "product_images", "catalogue_version"];
+
+/** Empties every application table between tests (migrations bookkeeping and the catalogue stay). */
 export async function resetDatabase(handle: DatabaseHandle) {
   const rows = await queryRows<{ tablename: string }>(
     handle.db,
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
-  const names = rows.map((r) => `"${r.tablename}"`);
+  const names = rows.filter((r) => !CATALOGUE_TABLES.includes(r.tablename)).map((r) => `"${r.tablename}"`);
   if (names.length > 0) await handle.db.execute(sql.raw(`truncate ${names.join(", ")} cascade`));
 }
 

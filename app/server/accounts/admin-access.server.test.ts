@@ -19,6 +19,7 @@ import * as ordersExport from "~/routes/admin.orders-export";
 import * as problemPhoto from "~/routes/admin.problem-photo";
 import * as problemReports from "~/routes/admin.problem-reports";
 import * as customers from "~/routes/admin.customers";
+import * as products from "~/routes/admin.products";
 import * as customer from "~/routes/admin.customer";
 import * as jobSheet from "~/routes/admin.order-job-sheet";
 import { authFor } from "./auth.server";
@@ -386,6 +387,12 @@ describe("the back office's downloads and problem reports spend a budget per sta
         bucket: "customers",
         limit: STAFF_PAGE_LIMIT,
         status: () => statusOf(customers.loader, { request: get("/admin/customers?q=acme") }),
+        before: 200,
+      },
+      {
+        bucket: "products",
+        limit: STAFF_PAGE_LIMIT,
+        status: () => statusOf(products.loader, { request: get("/admin/products?q=cap") }),
         before: 200,
       },
       {

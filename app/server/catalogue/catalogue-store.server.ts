@@ -8,16 +8,18 @@ import { asc } from "drizzle-orm";
 import { z } from "zod";
 import { catalogueVersion, productColours, productImages, productPriceTiers, products } from "#db/schema";
 import { BUILTIN_IMAGES } from "~/catalogue/images";
-import { CATEGORY_NAMES, CUSTOMIZATION_THEMES, PRODUCT_TAGS, type Product, type ProductImage } from "~/catalogue/types";
+import {
+  CATEGORY_NAMES,
+  CUSTOMIZATION_THEMES,
+  PRODUCT_STATUSES,
+  PRODUCT_TAGS,
+  type Product,
+  type ProductImage,
+  type StoredProduct,
+} from "~/catalogue/types";
 import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
 import { priceTiersOf, type TierRow } from "~/domain/pricing/tier-table";
 import type { Database } from "../platform/db.server";
-
-export const PRODUCT_STATUSES = ["draft", "published", "archived"] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-
-/** A product with what the back office keeps about it besides what buyers see. */
-export type StoredProduct = Product & { slug: string; sku: string | null; status: ProductStatus; version: number };
 
 /** The catalogue at one version: every product, in catalogue order, whatever its status. */
 export type Catalogue = { version: number; products: readonly StoredProduct[] };

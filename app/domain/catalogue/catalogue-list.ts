@@ -1,0 +1,108 @@
+/**
+ * The back office's list of products (docs/decisions/066-catalogue-is-data.md): what staff searched
+ * for and filtered by, read from the page's address, and the products that match with the counts
+ * staff check the catalogue by.
+ */
+import {
+  CATEGORY_NAMES,
+  type CategoryName,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+  type StoredProduct,
+} from "~/catalogue/types";
+import { formatPence } from "../core/money";
+
+/** The longest search staff may type: longer than any title, short enough to cost nothing. */
+export const CATALOGUE_SEARCH_MAX = 100;
+
+export type CatalogueFilter = {
+  q: string;
+  category: CategoryName | "";
+  status: ProductStatus | "";
+  /** Why the search was not run, when it was not. */
+  message: string | null;
+};
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | "" =>
+  (values as readonly string[]).includes(value ?? "") ? (value as T) : "";
+
+/** The filter in `?q=…&category=…&status=…`; an unknown category or status is no filter. */
+export function parseCatalogueFilter(params: URLSearchParams): CatalogueFilter {
+  const raw = params.get("q") ?? "";
+  const tooLong = raw.length > CATALOGUE_SEARCH_MAX;
+  return {
+    q: tooLong ? "" : raw.trim().replace(/\s+/g, " "),
+    category: oneOf(CATEGORY_NAMES, params.get("category")),
+    status: oneOf(PRODUCT_STATUSES, params.get("status")),
+    message: tooLong ? `Search for ${CATALOGUE_SEARCH_MAX} characters or fewer.` : null,
+  };
+}
+
+/** One product as the list shows it. */
+export type CatalogueRow = {
+  id: string;
+  title: string;
+  slug: string;
+  sku: string | null;
+  status: ProductStatus;
+  category: CategoryName;
+  /** '£3.88–£5.50 each', or one price. */
+  price: string;
+  moq: number;
+  leadTime: string;
+  colours: number;
+  pictures: number;
+};
+
+export type CatalogueCounts = Record<ProductStatus | "all", number>;
+
+export type CatalogueList = { rows: CatalogueRow[]; counts: CatalogueCounts };
+
+function priceOf(product: StoredProduct): string {
+  const pence = product.tiers.map((tier) => tier.unitPence);
+  const [low, high] = [Math.min(...pence), Math.max(...pence)];
+  return low === high ? `${formatPence(low)} each` : `${formatPence(low)}–${formatPence(high)} each`;
+}
+
+/** What a search matches: the title, the URL name, the supplier's reference or the id, in any case. */
+function matches(product: StoredProduct, q: string): boolean {
+  if (q === "") return true;
+  const wanted = q.toLowerCase();
+  return [product.title, product.slug, product.sku ?? "", product.id].some((field) =>
+    field.toLowerCase().includes(wanted),
+  );
+}
+
+/** The products the filter lets through, in catalogue order, and how many there are of each status. */
+export function listCatalogue(products: readonly StoredProduct[], filter: CatalogueFilter): CatalogueList {
+  const counts: CatalogueCounts = { all: products.length, draft: 0, published: 0, archived: 0 };
+  for (const product of products) counts[product.status] += 1;
+  const rows = products
+    .filter(
+      (product) =>
+        matches(product, filter.q) &&
+        (filter.category === "" || product.category === filter.category) &&
+        (filter.status === "" || product.status === filter.status),
+    )
+    .map((product) => ({
+      id: product.id,
+      title: product.title,
+      slug: product.slug,
+      sku: product.sku,
+      status: product.status,
+      category: product.category,
+      price: priceOf(product),
+      moq: product.moq,
+      leadTime: product.leadTime,
+      colours: product.colours.length,
+      pictures: product.images.length,
+    }));
+  return { rows, counts };
+}
+
+/** '4 products: 4 published, 0 drafts, 0 archived' */
+export function countsLine(counts: CatalogueCounts): string {
+  const products = counts.all === 1 ? "1 product" : `${counts.all} products`;
+  const drafts = counts.draft === 1 ? "1 draft" : `${counts.draft} drafts`;
+  return `${products}: ${counts.published} published, ${drafts}, ${counts.archived} archived`;
+}

@@ -1,0 +1,187 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/admin.products";
+import { TableFrame } from "~/components/admin/table-parts";
+import { buttonClass } from "~/components/ui/button";
+import { CATEGORY_NAMES, PRODUCT_STATUSES } from "~/catalogue/types";
+import {
+  CATALOGUE_SEARCH_MAX,
+  countsLine,
+  listCatalogue,
+  parseCatalogueFilter,
+} from "~/domain/catalogue/catalogue-list";
+import {
+  ADMIN_NO_STORE,
+  requireStaff,
+  requireStaffBudget,
+  STAFF_PAGE_LIMIT,
+} from "~/server/accounts/admin-access.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
+
+/** The catalogue as the database holds it, every status, with search and filters (docs/decisions/066-catalogue-is-data.md). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff({ request, context });
+  const db = dbOf(context);
+  await requireStaffBudget(db, staff.id, "products", STAFF_PAGE_LIMIT);
+  const filter = parseCatalogueFilter(new URL(request.url).searchParams);
+  const { products } = await readCatalogue(db);
+  return { filter, ...listCatalogue(products, filter) };
+}
+
+export function headers() {
+  return ADMIN_NO_STORE;
+}
+
+const STATUS_LABELS = { draft: "Draft", published: "Published", archived: "Archived" } as const;
+const STATUS_STYLES = {
+  draft: "bg-amber-100 text-amber-900",
+  published: "bg-emerald-100 text-emerald-900",
+  archived: "bg-slate-200 text-slate-800",
+} as const;
+
+const input = "mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm";
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { filter, rows, counts } = loaderData;
+  const filtered = filter.q !== "" || filter.category !== "" || filter.status !== "";
+  return (
+    <section>
+      <h1 className="text-3xl font-extrabold">Products</h1>
+      <p className="mt-1 text-muted">{countsLine(counts)}.</p>
+      <Form
+        method="get"
+        className="mt-6 grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        role="search"
+        aria-label="Find products"
+      >
+        <div>
+          <label htmlFor="products-q" className="block text-sm font-medium">
+            Title, URL name, supplier reference or id
+          </label>
+          <input
+            id="products-q"
+            name="q"
+            type="search"
+            defaultValue={filter.q}
+            maxLength={CATALOGUE_SEARCH_MAX}
+            aria-invalid={filter.message ? true : undefined}
+            aria-describedby={filter.message ? "products-q-message" : undefined}
+            className={input}
+          />
+        </div>
+        <div>
+          <label htmlFor="products-category" className="block text-sm font-medium">
+            Category
+          </label>
+          <select id="products-category" name="category" defaultValue={filter.category} className={input}>
+            <option value="">All categories</option>
+            {CATEGORY_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="products-status" className="block text-sm font-medium">
+            Status
+          </label>
+          <select id="products-status" name="status" defaultValue={filter.status} className={input}>
+            <option value="">Any status</option>
+            {PRODUCT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass("primary")}>
+          Show
+        </button>
+      </Form>
+      {filter.message ? (
+        <p id="products-q-message" role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {filter.message}
+        </p>
+      ) : null}
+
+      {filtered ? (
+        <p className="mt-6 text-sm text-muted" role="status">
+          {rows.length === 1 ? "1 product matches." : `${rows.length} products match.`}
+        </p>
+      ) : null}
+      {rows.length > 0 ? (
+        <TableFrame className="mt-3" label="Products">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Product
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Category
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Price
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Minimum
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Lead time
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Colours
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Pictures
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row" className="px-4 py-3 font-semibold">
+                    {row.status === "published" ? (
+                      <Link to={`/product/${row.id}`} className="text-brand underline-offset-2 hover:underline">
+                        {row.title}
+                      </Link>
+                    ) : (
+                      row.title
+                    )}
+                    <span className="block text-xs font-normal text-muted">
+                      {row.slug} · id {row.id}
+                      {row.sku ? ` · ${row.sku}` : ""}
+                    </span>
+                  </th>
+                  <td className="px-4 py-3">
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[row.status]}`}>
+                      {STATUS_LABELS[row.status]}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3">{row.category}</td>
+                  <td className="whitespace-nowrap px-4 py-3">{row.price}</td>
+                  <td className="px-4 py-3 text-right">{row.moq}</td>
+                  <td className="px-4 py-3">{row.leadTime}</td>
+                  <td className="px-4 py-3 text-right">{row.colours}</td>
+                  <td className="px-4 py-3 text-right">{row.pictures}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      ) : (
+        <p className="mt-6 text-sm">
+          {filtered ? "No product matches. Change the search or the filters." : "No products yet."}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Products | Back office | Swag Studio" }, { name: "robots", content: "noindex" }];
+}
