@@ -43,7 +43,7 @@ describe("the showcase variables", () => {
       expect.stringMatching(/^BUSINESS_TESTIMONIALS: must be a JSON list, e\.g\. \[\{"name"/),
     ]);
     expect(problems({ BUSINESS_CLIENT_LOGOS: JSON.stringify(LOGO) })).toEqual([
-      expect.stringMatching(/^BUSINESS_CLIENT_LOGOS: Invalid input: expected array/),
+      expect.stringMatching(/^BUSINESS_CLIENT_LOGOS: must be a JSON list, e\.g\. \[\{"name"/),
     ]);
   });
 

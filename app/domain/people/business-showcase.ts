@@ -54,7 +54,8 @@ const where = (path: readonly PropertyKey[]) =>
 
 /** A JSON list in one variable; unset or blank is the empty list. */
 function jsonList<Item extends z.ZodType>(item: Item, max: number, example: string) {
-  const list = z.array(item).max(max, `must list at most ${max}`);
+  const notAList = `must be a JSON list, e.g. ${example}`;
+  const list = z.array(item, notAList).max(max, `must list at most ${max}`);
   return z
     .string()
     .trim()
@@ -65,7 +66,7 @@ function jsonList<Item extends z.ZodType>(item: Item, max: number, example: stri
       try {
         parsed = JSON.parse(value);
       } catch {
-        ctx.addIssue({ code: "custom", message: `must be a JSON list, e.g. ${example}` });
+        ctx.addIssue({ code: "custom", message: notAList });
         return z.NEVER;
       }
       const result = list.safeParse(parsed);
