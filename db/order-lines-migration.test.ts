@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
+import { coloursFor } from "~/catalogue/colours";
 import { orderLineSnapshotSchema, orderSnapshotSchema } from "~/domain/orders/order-snapshot";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { readLedgerLines } from "~/domain/checkout/ledger-lines";
@@ -109,7 +110,15 @@ describe("migrations 0010 to 0015: order lines, their proofs, the payment's line
       subtotal_pence: 66000,
     });
     const parsed = orderLineSnapshotSchema.parse(line?.snapshot);
-    expect(parsed.product).toEqual(product);
+    // 0034: with the colours and bands it was sold with, from the catalogue as 0033 wrote it.
+    expect(parsed.product).toEqual({
+      ...product,
+      colours: coloursFor("8"),
+      tiers: [
+        { from: 50, to: 399, unitPence: 550 },
+        { from: 400, to: null, unitPence: 388 },
+      ],
+    });
     expect(parsed.customization).toMatchObject({
       variant: data.variant,
       branding: data.branding,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderDrafts, orderLines, orders, orderStatusHistory } from "#db/schema";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
-import { type SoldProduct, splitDraftData } from "~/domain/orders/order-snapshot";
+import { type SoldProductInput, splitDraftData } from "~/domain/orders/order-snapshot";
 import { formatOrderNumber, type OrderStatus } from "~/domain/fulfilment/orders";
 import { queryRows, type Database } from "~/server/platform/db.server";
 
@@ -20,7 +20,7 @@ export async function insertPaidOrder(
     createdAt?: Date;
     quantity?: number;
     /** Products after the cap, each its own line (a whole-cart order, issue 15). */
-    more?: Array<{ product: SoldProduct; quantity: number; unitPence: number }>;
+    more?: Array<{ product: SoldProductInput; quantity: number; unitPence: number }>;
   },
 ) {
   const quantity = input.quantity ?? 100;

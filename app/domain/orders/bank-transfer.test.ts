@@ -83,7 +83,13 @@ const data = draftDataSchema.parse({
     method: "standard",
   },
 });
-const cap = { id: "8", title: "Custom Embroidered Cap", leadTime: "3.5 weeks", deliveryTime: "5-7 days" };
+const cap = {
+  id: "8",
+  title: "Custom Embroidered Cap",
+  leadTime: "3.5 weeks",
+  deliveryTime: "5-7 days",
+  colours: [{ name: "Navy", hex: "#1f2a56" }],
+};
 const { order: snapshot, line } = splitDraftData(data, cap);
 
 describe("the pro-forma invoice", () => {

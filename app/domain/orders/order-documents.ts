@@ -4,10 +4,9 @@
  * reference, each line as charged, the ledger's amounts), so every copy prints the same figures
  * as the payment took. The confirmation e-mail names the parties and lines the same way.
  */
-import { colourName } from "~/catalogue/colours";
 import { addressLines } from "../pricing/checkout";
 import { documentLines, documentTotals, type BusinessDocument, type DocumentKind } from "../pricing/documents";
-import type { OrderLineSnapshot, OrderSnapshot } from "./order-snapshot";
+import { type OrderLineSnapshot, type OrderSnapshot, soldColourName } from "./order-snapshot";
 import { formatDisplayDay } from "../core/dates";
 import { paymentStatusText, toOrderStatus, type PaymentMethod } from "../fulfilment/orders";
 import { describeSizes } from "../pricing/sizes";
@@ -26,7 +25,7 @@ export type ChargedAmounts = {
 
 /** A line's product and what was chosen for it: colour, sizes, decoration. */
 export function lineParts({ product, customization }: OrderLineSnapshot): { title: string; extras: string[] } {
-  const colour = customization.variant.color_hex ? colourName(product.id, customization.variant.color_hex) : undefined;
+  const colour = customization.variant.color_hex ? soldColourName(product, customization.variant.color_hex) : undefined;
   const sizes = describeSizes(customization.sizes);
   const extras = [colour, sizes && `sizes ${sizes}`, ...customization.customization_selections].filter(
     (part): part is string => Boolean(part),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { draftDataSchema } from "../checkout/draft-schemas";
 import {
+  soldColourName,
   orderEta,
   promisedDeliveryDate,
   readOrderLineSnapshot,
@@ -26,6 +27,15 @@ const data = draftDataSchema.parse({
 });
 const cap = { id: "8", title: "Custom Embroidered Cap", leadTime: "3.5 weeks", deliveryTime: "5-7 days" };
 const shorts = { id: "12", title: "Shorts", leadTime: "10 days", deliveryTime: "1-30 days" };
+
+describe("soldColourName", () => {
+  const sold = { colours: [{ name: "Navy", hex: "#1f2a56" }] };
+  it("names a line's colour as the product was sold, in any case, and nothing it was not sold in", () => {
+    expect(soldColourName(sold, "#1F2A56")).toBe("Navy");
+    expect(soldColourName(sold, "#111111")).toBeUndefined();
+    expect(soldColourName({ colours: [] }, "#1f2a56")).toBeUndefined();
+  });
+});
 
 describe("splitDraftData", () => {
   it("gives the line every customisation field and the order everything else, with nothing in both", () => {
@@ -53,7 +63,8 @@ describe("splitDraftData", () => {
     ]);
     const together = { ...order.data, ...line.customization };
     expect(draftDataSchema.parse(together)).toEqual(data);
-    expect(line.product).toEqual(cap);
+    // Sold before colours and bands were kept with the product: none, rather than today's.
+    expect(line.product).toEqual({ ...cap, colours: [], tiers: [] });
   });
 
   it("reads back what it wrote, and names the order when a stored snapshot does not fit", () => {

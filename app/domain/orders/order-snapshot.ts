@@ -32,8 +32,14 @@ export const soldProductSchema = z.object({
   title: z.string(),
   leadTime: z.string(),
   deliveryTime: z.string().nullable(),
+  /** The colours it was made in when sold, so a line's colour keeps its name whatever the catalogue does later. */
+  colours: z.array(z.object({ name: z.string(), hex: z.string() })).default([]),
+  /** The price bands it was sold under (from, to or open, pence each), the record of what the unit price came from. */
+  tiers: z.array(z.object({ from: z.number(), to: z.number().nullable(), unitPence: z.number() })).default([]),
 });
 export type SoldProduct = z.output<typeof soldProductSchema>;
+/** A product as it is sold, before the colours and bands it was sold with are defaulted (older orders have neither). */
+export type SoldProductInput = z.input<typeof soldProductSchema>;
 
 export const orderSnapshotSchema = z.object({ data: draftDataSchema.omit(LINE_FIELDS) });
 export type OrderSnapshot = z.output<typeof orderSnapshotSchema>;
@@ -56,10 +62,16 @@ export type OrderLine = OrderLineSnapshot & {
 };
 
 /** A draft at payment, split into the order's part and its line's part. */
-export function splitDraftData(data: DraftData, product: SoldProduct) {
+export function splitDraftData(data: DraftData, product: SoldProductInput) {
   const order: OrderSnapshot = orderSnapshotSchema.parse({ data });
   const line: OrderLineSnapshot = orderLineSnapshotSchema.parse({ customization: data, product });
   return { order, line };
+}
+
+/** The name of a line's colour as the product was sold; none for a colour it was not sold in. */
+export function soldColourName(product: Pick<SoldProduct, "colours">, hex: string): string | undefined {
+  const wanted = hex.toLowerCase();
+  return product.colours.find((colour) => colour.hex.toLowerCase() === wanted)?.name;
 }
 
 /** A line as lists show it. */
@@ -90,7 +102,7 @@ export function etaInput(snapshot: OrderSnapshot, lines: readonly Pick<OrderLine
  * bought, and the slowest of its lines' products, since they ship together.
  */
 export function orderEta(
-  order: { method: ShippingMethod | null; products: readonly SoldProduct[] },
+  order: { method: ShippingMethod | null; products: readonly Pick<SoldProduct, "leadTime" | "deliveryTime">[] },
   now: Date,
 ): { start: IsoDate; end: IsoDate } {
   return estimateDelivery({ products: order.products, method: order.method ?? "standard", now });

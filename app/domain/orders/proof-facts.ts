@@ -3,9 +3,8 @@
  * quantity, colour, sizes, branding and placement as paid, and the studio's note on this version.
  * One shape for the buyer's order page and a colleague's share-link page, so both read the same.
  */
-import { colourName } from "~/catalogue/colours";
 import { BRANDING_METHODS } from "../pricing/checkout";
-import type { OrderLine } from "./order-snapshot";
+import { type OrderLine, soldColourName } from "./order-snapshot";
 import { describeSizes } from "../pricing/sizes";
 
 export type ProofFacts = {
@@ -28,7 +27,7 @@ export function proofFacts(
   const hex = c.variant.color_hex;
   return {
     quantity: line.quantity,
-    colour: hex ? { name: colourName(line.product.id, hex) ?? hex, hex } : null,
+    colour: hex ? { name: soldColourName(line.product, hex) ?? hex, hex } : null,
     sizes: c.sizes.length > 0 ? describeSizes(c.sizes) : null,
     branding: BRANDING_METHODS[c.branding.method],
     placement: c.branding.placement_details || "As on the product page",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { PRODUCTS } from "~/catalogue/catalogue";
 import { maxQuantity, unitPricePence } from "./pricing";
-import { checkTierTable, MAX_TIER_ROWS, priceTiersOf, type TierRow, tierRowLabel } from "./tier-table";
+import { checkTierTable, MAX_TIER_ROWS, priceTiersOf, type TierRow, tierRowLabel, tierRowsOf } from "./tier-table";
 
 const band = (from: number, to: number | null, unitPence: number): TierRow => ({ from, to, unitPence });
 
@@ -202,6 +203,24 @@ describe("priceTiersOf: the bands as the pages and the server price them", () =>
     ]);
     expect(priceTiersOf([{ from: 1, to: null, unitPence: 5 }])).toEqual([
       { label: "1+", min: 1, max: null, unitPence: 5 },
+    ]);
+  });
+});
+
+describe("tierRowsOf: the bands as rows again", () => {
+  it("gives the rows priceTiersOf reads, for every product of the spec", () => {
+    for (const product of PRODUCTS) {
+      const rows = tierRowsOf(product.tiers);
+      expect(checkTierTable(rows, product.moq).problems).toEqual([]);
+      expect(priceTiersOf(rows).map((tier) => tier.label)).toEqual(product.tiers.map((tier) => tier.label));
+      expect(tierRowsOf(priceTiersOf(rows))).toEqual(rows);
+    }
+    expect(tierRowsOf(PRODUCTS.find((product) => product.id === "15")!.tiers)).toEqual([
+      { from: 50, to: 99, unitPence: 920 },
+      { from: 100, to: 199, unitPence: 1040 },
+      { from: 200, to: 299, unitPence: 1000 },
+      { from: 300, to: 399, unitPence: 900 },
+      { from: 400, to: null, unitPence: 800 },
     ]);
   });
 });

@@ -128,3 +128,11 @@ export function priceTiersOf(rows: readonly TierRow[]): PriceTier[] {
     unitPence: (rows[index] as TierRow).unitPence,
   }));
 }
+
+/** The bands as rows again: each runs to the quantity before the next one starts (priceTiersOf's inverse). */
+export function tierRowsOf(tiers: readonly PriceTier[]): TierRow[] {
+  return tiers.map((tier, index) => {
+    const next = tiers[index + 1];
+    return { from: tier.min, to: next ? next.min - 1 : tier.max, unitPence: tier.unitPence };
+  });
+}

@@ -17,7 +17,6 @@ import {
   orderStatusHistory,
   paymentIntents,
 } from "#db/schema";
-import { colourName } from "~/catalogue/colours";
 import { BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS, addressLines } from "~/domain/pricing/checkout";
 import {
   ORDER_STATUS_LABELS,
@@ -27,7 +26,7 @@ import {
   staffStatusChoices,
   type Actor,
 } from "~/domain/fulfilment/orders";
-import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
+import { readOrderSnapshot, soldColourName } from "~/domain/orders/order-snapshot";
 import { isOrderId, statusAfterTransferReceived, toOrderStatus } from "~/domain/fulfilment/orders";
 import type { StaffOrderDetail, StaffProof } from "~/domain/orders/admin-orders";
 import {
@@ -159,7 +158,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
         subtotalPence,
         choices: {
           colour: line.variant.color_hex
-            ? `${colourName(product.id, line.variant.color_hex) ?? "Custom"} (${line.variant.color_hex})`
+            ? `${soldColourName(product, line.variant.color_hex) ?? "Custom"} (${line.variant.color_hex})`
             : null,
           customisations: line.customization_selections,
           sizes: describeSizes(line.sizes),

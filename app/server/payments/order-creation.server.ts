@@ -14,6 +14,7 @@ import { readLedgerLines, type LedgerLine } from "~/domain/checkout/ledger-lines
 import { readDraftData } from "~/domain/checkout/draft-schemas";
 import { formatPence } from "~/domain/core/money";
 import { etaInput, promisedDeliveryDate, splitDraftData } from "~/domain/orders/order-snapshot";
+import { tierRowsOf } from "~/domain/pricing/tier-table";
 import {
   canTransition,
   formatOrderNumber,
@@ -45,6 +46,8 @@ function soldLine(charged: LedgerLine, draft: PaidDraft | undefined) {
     title: product?.title ?? `Product ${draft.productId}`,
     leadTime: product?.leadTime ?? "",
     deliveryTime: product?.deliveryTime ?? null,
+    colours: product?.colours.map(({ name, hex }) => ({ name, hex })) ?? [],
+    tiers: product ? tierRowsOf(product.tiers) : [],
   });
   const line = {
     ...split.line,

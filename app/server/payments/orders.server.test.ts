@@ -603,6 +603,13 @@ describe("test-mode payment through the routes", () => {
     });
     expect(order?.number).toMatch(/^SS-\d{6}$/);
     expect(paid.json.order_number).toBe(order?.number);
+    // The line keeps the colours and bands the cap was sold with, whatever the catalogue does later.
+    const sold = (order!.line.snapshot as { product: { colours: { name: string }[]; tiers: unknown[] } }).product;
+    expect(sold.colours.map((colour) => colour.name)).toContain("Navy");
+    expect(sold.tiers).toEqual([
+      { from: 50, to: 399, unitPence: 550 },
+      { from: 400, to: null, unitPence: 388 },
+    ]);
     const history = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order!.id));
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.actor])).toEqual([[null, "paid", "system"]]);
     const [invoice] = await handle.db.select().from(invoices).where(eq(invoices.orderId, order!.id));
