@@ -39,6 +39,18 @@ const STATUS_STYLES = {
   archived: "bg-slate-200 text-slate-800",
 } as const;
 
+/** The list's columns, with the figures right-aligned. */
+const COLUMNS = [
+  ["Product", ""],
+  ["Status", ""],
+  ["Category", ""],
+  ["Price", ""],
+  ["Minimum", "text-right"],
+  ["Lead time", ""],
+  ["Colours", "text-right"],
+  ["Pictures", "text-right"],
+] as const;
+
 const input = "mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm";
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
@@ -115,30 +127,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className="px-4 py-3">
-                  Product
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Category
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Price
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Minimum
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Lead time
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Colours
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Pictures
-                </th>
+                {COLUMNS.map(([heading, align]) => (
+                  <th key={heading} scope="col" className={`px-4 py-3 ${align}`}>
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
