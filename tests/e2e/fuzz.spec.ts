@@ -947,9 +947,10 @@ test("GET the orders' CSV and a problem report's photo with odd input: never a 5
   expect((await staff.get("/healthz")).status()).toBe(200);
 });
 
-// The pages that only read (decisions 046 and 047): a job sheet and an account are "not found" for
-// odd ids, the customer search says what it needs or finds nothing; none takes a post.
-test("GET a job sheet, the customer search and an account with odd input: never a 5xx; none takes a post", async () => {
+// The pages that only read (decisions 046, 047 and 066): a job sheet and an account are "not found"
+// for odd ids, the customer search and the products list say what they need or find nothing; none
+// takes a post.
+test("GET a job sheet, the customer search, an account and the products list with odd input: never a 5xx; none takes a post", async () => {
   for (const id of [...ODD_ORDER_IDS, NOBODY]) {
     const sheet = await staff.get(`/admin/orders/${encodeURIComponent(id)}/job-sheet`);
     expect(sheet.status(), id.slice(0, 40)).toBe(404);
@@ -960,7 +961,22 @@ test("GET a job sheet, the customer search and an account with odd input: never 
     const search = await staff.get(`/admin/customers?q=${encodeURIComponent(q)}`);
     expect(search.status(), q.slice(0, 40)).toBe(200);
   }
-  for (const path of ["/admin/customers", `/admin/customers/${NOBODY}`, `/admin/orders/${NOBODY}/job-sheet`]) {
+  // The products list: searches long, odd or hostile, and a category or status it does not know.
+  for (const query of [
+    ...["' or 1=1 --", "%", "\u0000", "x".repeat(101), "x".repeat(8000)].map((q) => `q=${encodeURIComponent(q)}`),
+    "category=__proto__&status=deleted",
+    "category=Hats&category=Bags&status=published&status=draft",
+    `status=${"s".repeat(5000)}`,
+  ]) {
+    const list = await staff.get(`/admin/products?${query}`);
+    expect(list.status(), query.slice(0, 40)).toBe(200);
+  }
+  for (const path of [
+    "/admin/customers",
+    `/admin/customers/${NOBODY}`,
+    `/admin/orders/${NOBODY}/job-sheet`,
+    "/admin/products",
+  ]) {
     const posted = await staff.post(path, { form: { intent: "delete" } });
     expect(posted.status(), path).toBeGreaterThanOrEqual(400);
     expect(posted.status(), path).toBeLessThan(500);

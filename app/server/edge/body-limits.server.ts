@@ -22,9 +22,11 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
 const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/export\.csv$/, bytes: 1024 },
   { path: /^\/admin\/problem-reports\/[^/]+\/photos\/[^/]+$/, bytes: 1024 },
-  // Pages that only read (decisions 046 and 047): a job sheet, the customer search and an account.
+  // Pages that only read (decisions 046, 047 and 066): a job sheet, the customer search, an account
+  // and the products list.
   { path: /^\/admin\/orders\/[^/]+\/job-sheet(\.data)?$/, bytes: 1024 },
   { path: /^\/admin\/customers(\/[^/]+)?(\.data)?$/, bytes: 1024 },
+  { path: /^\/admin\/products(\.data)?$/, bytes: 1024 },
 ];
 
 const UPLOADS: { path: RegExp; bytes: number }[] = [
