@@ -163,7 +163,7 @@ export const BUILTIN_IMAGES: ReadonlyMap<string, BuiltinImage> = new Map(
 /**
  * The one picture of a product in the colour a line chose (hex, any case): the cart, step 2 and
  * every order summary show this, so orange shorts are pictured orange everywhere. Only pictures
- * drawn in a colour name one; any other colour falls back to the first picture.
+ * drawn in a colour name one; every other colour falls back to the first picture.
  */
 export function imageForColour(
   product: { images: readonly ProductImage[]; colours: readonly ColourOption[] },

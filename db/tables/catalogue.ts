@@ -55,7 +55,7 @@ export const products = pgTable(
 /**
  * A product's price bands: from `from_quantity` to `to_quantity` units (both included; none for
  * the open last band) at `unit_pence` each. The table as a whole is checked before it is saved
- * (app/domain/pricing/tier-table.ts); the constraints hold each row to what any table needs.
+ * (app/domain/pricing/tier-table.ts); the constraints hold each row to what every table needs.
  */
 export const productPriceTiers = pgTable(
   "product_price_tiers",
@@ -115,7 +115,7 @@ export const productImages = pgTable(
 );
 
 /**
- * One row: the catalogue's version, raised in the same transaction as any change to it. Each
+ * One row: the catalogue's version, raised in the same transaction as every change to it. Each
  * process reads it at most once a second and reloads its copy of the catalogue when it moved.
  */
 export const catalogueVersion = pgTable(

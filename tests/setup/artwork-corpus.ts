@@ -242,7 +242,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
   return out;
 }
-/** A greyscale PNG of `width` × `height` whose rows are all zeros: a few kilobytes for any size. */
+/** A greyscale PNG of `width` × `height` whose rows are all zeros: a few kilobytes whatever its size. */
 export function greyPng(width: number, height: number, rows = height): Uint8Array {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);

@@ -63,7 +63,7 @@ describe("listCatalogue", () => {
     ]);
   });
 
-  it("finds by title, URL name, supplier reference or id, in any case", () => {
+  it("finds by title, URL name, supplier reference or id, whatever the case", () => {
     expect(ids("q=RUNNING")).toEqual(["15"]);
     expect(ids("q=custom-yoga")).toEqual(["17"]);
     expect(ids("q=btc-cap")).toEqual(["8"]);

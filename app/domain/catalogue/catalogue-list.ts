@@ -11,8 +11,10 @@ import {
   type StoredProduct,
 } from "~/catalogue/types";
 import { formatPence } from "../core/money";
+import { oneOf } from "../core/one-of";
+import { unitPriceRange } from "../pricing/tier-table";
 
-/** The longest search staff may type: longer than any title, short enough to cost nothing. */
+/** The longest search staff may type: longer than a title, short enough to cost nothing. */
 export const CATALOGUE_SEARCH_MAX = 100;
 
 export type CatalogueFilter = {
@@ -23,17 +25,18 @@ export type CatalogueFilter = {
   message: string | null;
 };
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | "" =>
-  (values as readonly string[]).includes(value ?? "") ? (value as T) : "";
+const isCategory = oneOf(CATEGORY_NAMES);
+const isStatus = oneOf(PRODUCT_STATUSES);
 
 /** The filter in `?q=…&category=…&status=…`; an unknown category or status is no filter. */
 export function parseCatalogueFilter(params: URLSearchParams): CatalogueFilter {
   const raw = params.get("q") ?? "";
+  const [category, status] = [params.get("category"), params.get("status")];
   const tooLong = raw.length > CATALOGUE_SEARCH_MAX;
   return {
     q: tooLong ? "" : raw.trim().replace(/\s+/g, " "),
-    category: oneOf(CATEGORY_NAMES, params.get("category")),
-    status: oneOf(PRODUCT_STATUSES, params.get("status")),
+    category: isCategory(category) ? category : "",
+    status: isStatus(status) ? status : "",
     message: tooLong ? `Search for ${CATALOGUE_SEARCH_MAX} characters or fewer.` : null,
   };
 }
@@ -59,12 +62,11 @@ export type CatalogueCounts = Record<ProductStatus | "all", number>;
 export type CatalogueList = { rows: CatalogueRow[]; counts: CatalogueCounts };
 
 function priceOf(product: StoredProduct): string {
-  const pence = product.tiers.map((tier) => tier.unitPence);
-  const [low, high] = [Math.min(...pence), Math.max(...pence)];
+  const { low, high } = unitPriceRange(product.tiers);
   return low === high ? `${formatPence(low)} each` : `${formatPence(low)}–${formatPence(high)} each`;
 }
 
-/** What a search matches: the title, the URL name, the supplier's reference or the id, in any case. */
+/** What a search matches: the title, the URL name, the supplier's reference or the id, whatever the case. */
 function matches(product: StoredProduct, q: string): boolean {
   if (q === "") return true;
   const wanted = q.toLowerCase();

@@ -30,7 +30,7 @@ const shorts = { id: "12", title: "Shorts", leadTime: "10 days", deliveryTime: "
 
 describe("soldColourName", () => {
   const sold = { colours: [{ name: "Navy", hex: "#1f2a56" }] };
-  it("names a line's colour as the product was sold, in any case, and nothing it was not sold in", () => {
+  it("names a line's colour as the product was sold, whatever the case, and nothing it was not sold in", () => {
     expect(soldColourName(sold, "#1F2A56")).toBe("Navy");
     expect(soldColourName(sold, "#111111")).toBeUndefined();
     expect(soldColourName({ colours: [] }, "#1f2a56")).toBeUndefined();

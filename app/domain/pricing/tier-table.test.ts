@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { PRODUCTS } from "~/catalogue/catalogue";
 import { maxQuantity, unitPricePence } from "./pricing";
-import { checkTierTable, MAX_TIER_ROWS, priceTiersOf, type TierRow, tierRowLabel, tierRowsOf } from "./tier-table";
+import {
+  checkTierTable,
+  MAX_TIER_ROWS,
+  priceTiersOf,
+  type TierRow,
+  tierRowLabel,
+  tierRowsOf,
+  unitPriceRange,
+} from "./tier-table";
 
 const band = (from: number, to: number | null, unitPence: number): TierRow => ({ from, to, unitPence });
 
@@ -222,5 +230,12 @@ describe("tierRowsOf: the bands as rows again", () => {
       { from: 300, to: 399, unitPence: 900 },
       { from: 400, to: null, unitPence: 800 },
     ]);
+  });
+});
+
+describe("unitPriceRange", () => {
+  it("gives the lowest and highest unit price of the bands, whatever their order", () => {
+    expect(unitPriceRange(PRODUCTS.find((product) => product.id === "15")!.tiers)).toEqual({ low: 800, high: 1040 });
+    expect(unitPriceRange([{ unitPence: 224 }])).toEqual({ low: 224, high: 224 });
   });
 });

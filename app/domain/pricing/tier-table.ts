@@ -136,3 +136,9 @@ export function tierRowsOf(tiers: readonly PriceTier[]): TierRow[] {
     return { from: tier.min, to: next ? next.min - 1 : tier.max, unitPence: tier.unitPence };
   });
 }
+
+/** A product's lowest and highest unit price over its bands, in pence (cards, sorting and the back office). */
+export function unitPriceRange(tiers: readonly Pick<PriceTier, "unitPence">[]): { low: number; high: number } {
+  const pence = tiers.map((tier) => tier.unitPence);
+  return { low: Math.min(...pence), high: Math.max(...pence) };
+}

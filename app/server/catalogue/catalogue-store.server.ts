@@ -18,7 +18,7 @@ import {
   type StoredProduct,
 } from "~/catalogue/types";
 import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
-import { priceTiersOf, type TierRow } from "~/domain/pricing/tier-table";
+import { priceTiersOf, type TierRow, unitPriceRange } from "~/domain/pricing/tier-table";
 import type { Database } from "../platform/db.server";
 
 /** The catalogue at one version: every product, in catalogue order, whatever its status. */
@@ -70,9 +70,8 @@ function imageFiles(source: string): Omit<ProductImage, "alt" | "colour"> | unde
 
 /** The headline price: the one band's price, or the lowest and highest, in pounds (cards and sorting only). */
 function headlinePrice(rows: readonly TierRow[]): Product["unitPrice"] {
-  const pence = rows.map((row) => row.unitPence);
-  const [low, high] = [Math.min(...pence) / 100, Math.max(...pence) / 100];
-  return low === high ? low : [low, high];
+  const { low, high } = unitPriceRange(rows);
+  return low === high ? low / 100 : [low / 100, high / 100];
 }
 
 /**
