@@ -6,6 +6,8 @@ export default [
   route("products", "routes/products.tsx", { id: "products" }),
   route("products/:category", "routes/products.tsx", { id: "products-category" }),
   route("product/:id", "routes/product.tsx"),
+  // The header search's suggestions, worked out on the server
+  route("search/suggestions", "routes/search-suggestions.ts"),
   route("env", "routes/env.tsx"),
   // Accounts
   route("sign-in", "routes/sign-in.tsx"),

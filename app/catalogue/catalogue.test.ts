@@ -4,13 +4,29 @@ import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
 import { parsePrice, parseTierRange, tierFor } from "~/domain/pricing/pricing";
-import { PRODUCTS, findProductById, listByCategory, promotedCategories, relatedProducts } from "./catalogue";
+import {
+  PRODUCTS,
+  findProductById,
+  forBuyers,
+  listByCategory,
+  onSale,
+  productByKey,
+  promotedCategories,
+  relatedProducts,
+} from "./catalogue";
 import { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
 import { DEFAULT_PALETTE, coloursFor } from "./colours";
 import { IMAGE_FILES, PRODUCT_IMAGES } from "./images";
 import { PLACEHOLDER_KEYS } from "./images/placeholders";
 import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
-import { CATEGORY_NAMES, CUSTOMIZATION_THEMES, PRODUCT_TAGS, type PricingRow, type Product } from "./types";
+import {
+  CATEGORY_NAMES,
+  CUSTOMIZATION_THEMES,
+  PRODUCT_TAGS,
+  type PricingRow,
+  type Product,
+  type StoredProduct,
+} from "./types";
 
 /** The pricing table a product's entry in products.ts writes, which its tiers are parsed from. */
 const tableOf = (id: string): PricingRow[] =>
@@ -368,16 +384,52 @@ describe("colours (R-CAT-09, R-CAT-10)", () => {
 
 describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
   test("listByCategory returns only that category's products", () => {
-    expect(listByCategory("hats")).toEqual([cap()]);
-    expect(ids(listByCategory("apparel"))).toEqual(["15"]);
-    expect(ids(listByCategory("office-essentials"))).toEqual(["16"]);
-    expect(ids(listByCategory("other"))).toEqual(["17"]);
-    expect(listByCategory("drinkware")).toEqual([]);
-    expect(listByCategory("bags")).toEqual([]);
-    expect(listByCategory("not-a-category")).toEqual([]);
+    expect(listByCategory(PRODUCTS, "hats")).toEqual([cap()]);
+    expect(ids(listByCategory(PRODUCTS, "apparel"))).toEqual(["15"]);
+    expect(ids(listByCategory(PRODUCTS, "office-essentials"))).toEqual(["16"]);
+    expect(ids(listByCategory(PRODUCTS, "other"))).toEqual(["17"]);
+    expect(listByCategory(PRODUCTS, "drinkware")).toEqual([]);
+    expect(listByCategory(PRODUCTS, "bags")).toEqual([]);
+    expect(listByCategory(PRODUCTS, "not-a-category")).toEqual([]);
     for (const category of CATEGORIES) {
-      for (const product of listByCategory(category.slug)) expect(product.category).toBe(category.name);
+      for (const product of listByCategory(PRODUCTS, category.slug)) expect(product.category).toBe(category.name);
     }
+  });
+
+  /** The spec's products as the database keeps them, with a status each. */
+  const stored = (status: (id: string) => StoredProduct["status"]): StoredProduct[] =>
+    PRODUCTS.map((product) => ({
+      ...product,
+      slug: `slug-${product.id}`,
+      sku: `SKU-${product.id}`,
+      status: status(product.id),
+      version: 1,
+    }));
+
+  test("only published products are on sale, in catalogue order", () => {
+    expect(ids(onSale(stored(() => "published")))).toEqual(["8", "15", "16", "17"]);
+    const statuses: Record<string, StoredProduct["status"]> = { "8": "archived", "15": "draft" };
+    const mixed = stored((id) => statuses[id] ?? "published");
+    expect(ids(onSale(mixed))).toEqual(["16", "17"]);
+    expect(onSale([])).toEqual([]);
+  });
+
+  test("a URL names a product by its id or its slug, nothing else", () => {
+    const products = stored(() => "published");
+    expect(productByKey(products, "8")?.id).toBe("8");
+    expect(productByKey(products, "slug-15")?.id).toBe("15");
+    expect(productByKey(products, "SKU-8")).toBeUndefined();
+    expect(productByKey(products, "Cap")).toBeUndefined();
+    expect(productByKey(products, "")).toBeUndefined();
+  });
+
+  test("buyers' pages get a product without its supplier reference, status or version", () => {
+    const [product] = stored(() => "published");
+    const shown = forBuyers(product!);
+    expect(shown).not.toHaveProperty("sku");
+    expect(shown).not.toHaveProperty("status");
+    expect(shown).not.toHaveProperty("version");
+    expect(shown).toMatchObject({ id: "8", slug: "slug-8", title: cap().title, tiers: cap().tiers });
   });
 
   test("findProductById", () => {
@@ -392,7 +444,7 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
 
   test("related: other products only, same category first, at most the limit", () => {
     for (const product of PRODUCTS) {
-      const related = relatedProducts(product.id);
+      const related = relatedProducts(PRODUCTS, product);
       expect(ids(related)).not.toContain(product.id);
       expect(related.length).toBeLessThanOrEqual(4);
       expect(related).toHaveLength(PRODUCTS.length - 1);
@@ -402,10 +454,12 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
         expect(related.slice(firstOther).every((other) => other.category !== product.category)).toBe(true);
       }
     }
-    expect(ids(relatedProducts("8"))).toEqual(["15", "16", "17"]);
-    expect(ids(relatedProducts("16", 2))).toEqual(["8", "15"]);
-    expect(relatedProducts("8", 0)).toEqual([]);
-    expect(ids(relatedProducts("999"))).toEqual(["8", "15", "16", "17"]);
+    expect(ids(relatedProducts(PRODUCTS, cap()))).toEqual(["15", "16", "17"]);
+    expect(ids(relatedProducts(PRODUCTS, findProductById("16")!, 2))).toEqual(["8", "15"]);
+    expect(relatedProducts(PRODUCTS, cap(), 0)).toEqual([]);
+    // A product no longer on the shelf (archived): the shelf's same-category products first.
+    const gone = { id: "99", category: "Apparel" as const };
+    expect(ids(relatedProducts(PRODUCTS, gone))).toEqual(["15", "8", "16", "17"]);
   });
 
   test("home category order keeps every category and puts Other last", () => {
@@ -421,7 +475,7 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
       "other",
     ]);
     expect(homeCategoryOrder([...CATEGORIES].reverse()).at(-1)?.slug).toBe("other");
-    expect(homeCategoryOrder(promotedCategories()).map((category) => category.slug)).toEqual([
+    expect(homeCategoryOrder(promotedCategories(PRODUCTS)).map((category) => category.slug)).toEqual([
       "office-essentials",
       "apparel",
       "hats",
@@ -430,26 +484,26 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
   });
 
   test("a category is promoted iff it has products", () => {
-    expect(promotedCategories().map((category) => category.slug)).toEqual([
+    expect(promotedCategories(PRODUCTS).map((category) => category.slug)).toEqual([
       "office-essentials",
       "other",
       "apparel",
       "hats",
     ]);
     for (const category of CATEGORIES) {
-      expect(promotedCategories().includes(category)).toBe(listByCategory(category.slug).length > 0);
+      expect(promotedCategories(PRODUCTS).includes(category)).toBe(listByCategory(PRODUCTS, category.slug).length > 0);
     }
     // A mug in the catalogue would promote Drinkware, in the catalogue's order.
     const withMug = [...PRODUCTS, { category: "Drinkware" as const }];
-    expect(promotedCategories(CATEGORIES, withMug).map((category) => category.slug)).toEqual([
+    expect(promotedCategories(withMug, CATEGORIES).map((category) => category.slug)).toEqual([
       "drinkware",
       "office-essentials",
       "other",
       "apparel",
       "hats",
     ]);
-    expect(promotedCategories(CATEGORIES, [])).toEqual([]);
-    expect(promotedCategories([], PRODUCTS)).toEqual([]);
+    expect(promotedCategories([], CATEGORIES)).toEqual([]);
+    expect(promotedCategories(PRODUCTS, [])).toEqual([]);
   });
 });
 

@@ -1,12 +1,17 @@
 /**
- * The catalogue's public API (SPEC.md §3 helpers; R-CAT-06..08, R-PDP-22). Static data, no I/O:
- * safe to import from routes, components and *.server.ts alike.
+ * The catalogue's rules over a list of products (SPEC.md §3 helpers; R-CAT-06..08, R-PDP-22): what is
+ * on sale, which product a URL names, a category's shelf, what to suggest beside a product. No I/O:
+ * the pages read the products from the database (app/server/catalogue) and hand them in.
+ *
+ * PRODUCTS and findProductById are the spec's four products as code (products.ts), which the
+ * checkout and the documents still price and name lines from until they read the database too
+ * (docs/decisions/066-catalogue-is-data.md); the database's seed rows hold the same products.
  */
 import { parseTiers } from "~/domain/pricing/pricing";
 import { CATEGORIES, categoryBySlug } from "./categories";
 import { coloursFor } from "./colours";
 import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
-import type { Category, Product } from "./types";
+import type { Category, Product, StoredProduct } from "./types";
 
 /** All products, in catalogue order (ids '8', '15', '16', '17'), each with its tier table parsed into numbers once, here. */
 export const PRODUCTS: readonly Product[] = [CAP, RUNNING_SHORTS, DIARY, YOGA_MAT].map(
@@ -29,11 +34,29 @@ export function knownProducts<T extends { productId: string }>(entries: readonly
   return entries.filter((e) => findProductById(e.productId) !== undefined);
 }
 
+/** The products buyers can find and order: the published ones, in catalogue order. */
+export function onSale<T extends Pick<StoredProduct, "status">>(products: readonly T[]): T[] {
+  return products.filter((product) => product.status === "published");
+}
+
+/** The product a page's URL names: by its id (`/product/8`, the spec's links) or by its slug. */
+export function productByKey<T extends Pick<StoredProduct, "id" | "slug">>(
+  products: readonly T[],
+  key: string,
+): T | undefined {
+  return products.find((product) => product.id === key || product.slug === key);
+}
+
+/** A product as buyers' pages get it: without what only the back office knows of it. */
+export function forBuyers({ sku: _sku, status: _status, version: _version, ...product }: StoredProduct): Product {
+  return product;
+}
+
 /** Only the products in the category with this slug; [] for an empty or unknown category. */
-export function listByCategory(slug: string): Product[] {
+export function listByCategory<T extends Pick<Product, "category">>(products: readonly T[], slug: string): T[] {
   const category = categoryBySlug(slug);
   if (!category) return [];
-  return PRODUCTS.filter((product) => product.category === category.name);
+  return products.filter((product) => product.category === category.name);
 }
 
 /**
@@ -42,20 +65,23 @@ export function listByCategory(slug: string): Product[] {
  * An empty category's page still answers, with what we can source and a request form.
  */
 export function promotedCategories(
+  products: readonly Pick<Product, "category">[],
   categories: readonly Category[] = CATEGORIES,
-  products: readonly Pick<Product, "category">[] = PRODUCTS,
 ): Category[] {
   return categories.filter((category) => products.some((product) => product.category === category.name));
 }
 
 /**
- * 'You might also like': other products, the same category first, then the rest in catalogue
- * order, never the product itself (A-54). With four products that is at most three.
+ * 'You might also like' (and what to offer instead of a product no longer sold): other products
+ * of `products`, the same category first, then the rest in catalogue order, never the product
+ * itself (A-54). With four products that is at most three.
  */
-export function relatedProducts(id: string, limit: number = RELATED_LIMIT): Product[] {
-  const current = findProductById(id);
-  const others = PRODUCTS.filter((product) => product.id !== id);
-  if (!current) return others.slice(0, Math.max(0, limit));
+export function relatedProducts<T extends Pick<Product, "id" | "category">>(
+  products: readonly T[],
+  current: Pick<Product, "id" | "category">,
+  limit: number = RELATED_LIMIT,
+): T[] {
+  const others = products.filter((product) => product.id !== current.id);
   const sameCategory = others.filter((product) => product.category === current.category);
   const rest = others.filter((product) => product.category !== current.category);
   return [...sameCategory, ...rest].slice(0, Math.max(0, limit));

@@ -3,8 +3,9 @@ import { BUSINESS_SAMPLES, businessProfile } from "~/domain/people/business-vari
 import { faqCategories } from "./faqs";
 import { LEGAL_DOCUMENTS, type LegalBlock } from "./legal";
 import { COMPARE_PAGE, QUICK_WINS } from "./marketing";
-import { DRAWER_NAV, PRIMARY_NAV, QUICK_WINS_NAV, SHOP_NAV } from "./navigation";
-import { promotedCategories } from "~/catalogue/catalogue";
+import { drawerNav, primaryNav, QUICK_WINS_NAV, shopNav } from "./navigation";
+import { PRODUCTS, promotedCategories } from "~/catalogue/catalogue";
+import { CATEGORIES } from "~/catalogue/categories";
 import { POLICY } from "./policy";
 
 const business = { ...businessProfile(BUSINESS_SAMPLES), supportEmail: "help@shop.test" };
@@ -95,11 +96,18 @@ describe("marketing content", () => {
 });
 
 describe("navigation promotes only categories with products", () => {
+  const paths = (links: readonly { to: string }[]) => links.map((link) => link.to);
+  const promoted = promotedCategories(PRODUCTS);
+
   it("the header keeps the spec's pick, the drawer leaves out empty Drinkware, the footer lists the rest", () => {
-    const paths = (links: readonly { to: string }[]) => links.map((link) => link.to);
-    expect(paths(PRIMARY_NAV)).toEqual(["/products", "/products/apparel", "/products/hats", "/products/other"]);
-    expect(paths(DRAWER_NAV)).toEqual(paths(PRIMARY_NAV));
-    expect(paths(SHOP_NAV)).toEqual([
+    expect(paths(primaryNav(promoted))).toEqual([
+      "/products",
+      "/products/apparel",
+      "/products/hats",
+      "/products/other",
+    ]);
+    expect(paths(drawerNav(promoted))).toEqual(paths(primaryNav(promoted)));
+    expect(paths(shopNav(promoted))).toEqual([
       "/products/office-essentials",
       "/products/other",
       "/products/apparel",
@@ -107,8 +115,14 @@ describe("navigation promotes only categories with products", () => {
     ]);
   });
 
-  it("promotes exactly the catalogue's categories with products, in catalogue order", () => {
-    expect(SHOP_NAV).toEqual(promotedCategories().map((c) => ({ to: `/products/${c.slug}`, label: c.name })));
+  it("a category that gains products joins the drawer and the footer; one that loses them leaves", () => {
+    const withMug = promotedCategories([...PRODUCTS, { category: "Drinkware" }], CATEGORIES);
+    expect(paths(drawerNav(withMug))).toContain("/products/drinkware");
+    expect(paths(primaryNav(withMug))).not.toContain("/products/drinkware");
+    expect(paths(shopNav(withMug))[0]).toBe("/products/drinkware");
+    const noHats = promotedCategories(PRODUCTS.filter((product) => product.category !== "Hats"));
+    expect(paths(primaryNav(noHats))).toEqual(["/products", "/products/apparel", "/products/other"]);
+    expect(paths(primaryNav([]))).toEqual(["/products"]);
   });
 });
 

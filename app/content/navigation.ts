@@ -7,21 +7,8 @@ export type NavLink = { to: string; label: string };
 const HEADER_CATEGORIES: readonly CategorySlug[] = ["apparel", "hats", "other"];
 const DRAWER_CATEGORIES: readonly CategorySlug[] = [...HEADER_CATEGORIES, "drinkware"];
 
-/**
- * The categories that have products, which the site promotes (promotedCategories() in
- * app/catalogue/catalogue.ts; content.test.ts holds the two equal). Written out because the
- * header and footer are on every page, and reading the catalogue would put it in every page's
- * JavaScript.
- */
-const promoted: readonly Category[] = [
-  { slug: "office-essentials", name: "Office Essentials" },
-  { slug: "other", name: "Other" },
-  { slug: "apparel", name: "Apparel" },
-  { slug: "hats", name: "Hats" },
-];
-
 /** All Products, then those of `slugs` the site promotes (a category with products), in that order. */
-function productLinks(slugs: readonly CategorySlug[]): NavLink[] {
+function productLinks(promoted: readonly Category[], slugs: readonly CategorySlug[]): NavLink[] {
   return [
     { to: "/products", label: "All Products" },
     ...slugs
@@ -30,12 +17,17 @@ function productLinks(slugs: readonly CategorySlug[]): NavLink[] {
   ];
 }
 
-export const PRIMARY_NAV: NavLink[] = productLinks(HEADER_CATEGORIES);
+/**
+ * The header's product links, from the categories the site promotes: those with products on sale
+ * (promotedCategories in app/catalogue/catalogue.ts, given to every page by the root loader).
+ */
+export const primaryNav = (promoted: readonly Category[]): NavLink[] => productLinks(promoted, HEADER_CATEGORIES);
 /** The small screens' drawer (SPEC.md §2: it also lists Drinkware, once Drinkware has products). */
-export const DRAWER_NAV: NavLink[] = productLinks(DRAWER_CATEGORIES);
+export const drawerNav = (promoted: readonly Category[]): NavLink[] => productLinks(promoted, DRAWER_CATEGORIES);
 
 /** The footer's Shop column: every promoted category, in catalogue order. */
-export const SHOP_NAV: NavLink[] = promoted.map((c) => ({ to: `/products/${c.slug}`, label: c.name }));
+export const shopNav = (promoted: readonly Category[]): NavLink[] =>
+  promoted.map((c) => ({ to: `/products/${c.slug}`, label: c.name }));
 
 export const COMPANY_NAV: NavLink[] = [
   { to: "/about", label: "About us" },

@@ -252,7 +252,7 @@ function CartLineItem(props: {
   const quotedUnit = quotedUnitPence(quoted, product.id, editor.shownQuantity);
   const price =
     quotedUnit === undefined
-      ? priceLine(product.id, editor.shownQuantity)
+      ? priceLine(product.tiers, editor.shownQuantity)
       : { unitPence: quotedUnit, totalPence: lineTotalPence(quotedUnit, editor.shownQuantity) };
   const colour = coloursFor(product.id).find((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase());
   const image = imageForColour(product, line.selectedColor);

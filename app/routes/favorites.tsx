@@ -1,20 +1,26 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/favorites";
 import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
-import { findProductById } from "~/catalogue/catalogue";
+import { forBuyers, onSale } from "~/catalogue/catalogue";
 import { ProductCard } from "~/components/product/product-card";
 import { SignInPrompt } from "~/components/shell/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { favouriteActionSchema } from "~/domain/checkout/shopping-rules";
 import { parseForm, signInRequired, toResponse } from "~/server/platform/http.server";
-
+import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { listFavouriteIds, toggleFavourite } from "~/server/checkout/shopping.server";
 
+/** The buyer's favourites that are on sale, in the order they were kept. */
 export async function loader({ context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
-  if (!session) return { signedIn: false as const, productIds: [] };
-  return { signedIn: true as const, productIds: await listFavouriteIds(db, { userId: session.user.id }) };
+  if (!session) return { signedIn: false as const, products: [] };
+  const ids = await listFavouriteIds(db, { userId: session.user.id });
+  const shelf = onSale((await readCatalogue(db)).products);
+  return {
+    signedIn: true as const,
+    products: ids.flatMap((id) => shelf.filter((product) => product.id === id)).map(forBuyers),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +38,7 @@ export default function FavouritesRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {
     return <SignInPrompt title="Your Favourites" message="Please sign in to manage favourites." />;
   }
-  const products = loaderData.productIds.map(findProductById).filter((p) => p !== undefined);
+  const { products } = loaderData;
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">Your Favourites</h1>

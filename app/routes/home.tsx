@@ -1,5 +1,5 @@
 import type { Route } from "./+types/home";
-import { PRODUCTS } from "~/catalogue/catalogue";
+import { forBuyers, onSale } from "~/catalogue/catalogue";
 import { CategoryGrid } from "~/components/home/category-grid";
 import { ClientLogoMarquee } from "~/components/home/client-logo-marquee";
 import { HomeHero } from "~/components/home/hero";
@@ -12,14 +12,21 @@ import { HOME_META } from "~/content/home";
 import { choosePicks } from "~/domain/pricing/most-loved";
 import { metricTiles } from "~/domain/people/shop-metrics";
 import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { shopFigures } from "~/server/shop/shop-figures.server";
 
 /** The figures and picks from the shop's own orders, the logos from its operator (decision 024). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const figures = await shopFigures(dbOf(context));
+  const db = dbOf(context);
+  const figures = await shopFigures(db);
+  const shelf = onSale((await readCatalogue(db)).products);
+  const picks = choosePicks(figures.ordered, shelf);
   return {
     tiles: metricTiles(figures),
-    picks: choosePicks(figures.ordered, PRODUCTS),
+    picks: {
+      kind: picks.kind,
+      products: picks.productIds.flatMap((id) => shelf.filter((p) => p.id === id).map(forBuyers)),
+    },
     clientLogos: servicesOf(context).business.clientLogos,
   };
 }
@@ -34,7 +41,7 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
       <ProblemsAndFixes />
       <PersonaSelector />
       <Metrics tiles={loaderData.tiles} />
-      <MostLovedPicks picks={loaderData.picks} />
+      <MostLovedPicks {...loaderData.picks} />
       <HowItWorksSteps />
     </>
   );

@@ -3,8 +3,7 @@ import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useSearchPa
 import { DeliveryEstimates } from "~/components/product/delivery-estimates";
 import { NeedByPlanner } from "~/components/cart/need-by-planner";
 import type { Route } from "./+types/product";
-import { findProductById, relatedProducts } from "~/catalogue/catalogue";
-import { coloursFor } from "~/catalogue/colours";
+import { forBuyers, onSale, productByKey, relatedProducts } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { ColourSwatches } from "~/components/product/colour-swatches";
 import { FavouriteButton } from "~/components/product/favourite-button";
@@ -27,22 +26,48 @@ import { hasSizes, type SizeCount } from "~/domain/pricing/sizes";
 import { useProductRating, useRootData } from "~/components/ui/root-data";
 import { type ProductReview, ProductReviews } from "~/components/product/product-reviews";
 import { dbOf } from "~/server/accounts/request-context.server";
+import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { listProductReviews } from "~/server/shop/reviews.server";
 
+/** What the page of a product no longer sold shows (410): its name, and what to look at instead. */
+type NoLongerSold = { title: string; related: Product[] };
+
+/**
+ * The product by its id or its slug, from the database's catalogue. A product being written is not
+ * found (404); one no longer sold says so with similar products (410); else its page, with what to
+ * suggest beside it.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = findProductById(params.id);
-  if (!product) throw data(null, { status: 404 });
-  return { productId: product.id, reviews: await listProductReviews(dbOf(context), { productId: product.id }) };
+  const db = dbOf(context);
+  const { products } = await readCatalogue(db);
+  const found = productByKey(products, params.id);
+  if (!found || found.status === "draft") throw data(null, { status: 404 });
+  const related = relatedProducts(onSale(products), found).map(forBuyers);
+  if (found.status === "archived") {
+    throw data({ title: found.title, related } satisfies NoLongerSold, { status: 410 });
+  }
+  return {
+    product: forBuyers(found),
+    related,
+    reviews: await listProductReviews(db, { productId: found.id }),
+  };
 }
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const product = findProductById(loaderData.productId);
-  if (!product) return <ProductNotFound />;
+  const { product, related, reviews } = loaderData;
   // A new product starts afresh: quantity at its MOQ, no selections (SPEC.md §4 "Product detail").
-  return <ProductDetail key={product.id} product={product} reviews={loaderData.reviews} />;
+  return <ProductDetail key={product.id} product={product} related={related} reviews={reviews} />;
 }
 
-function ProductDetail({ product, reviews }: { product: Product; reviews: ProductReview[] }) {
+function ProductDetail({
+  product,
+  related,
+  reviews,
+}: {
+  product: Product;
+  related: readonly Product[];
+  reviews: ProductReview[];
+}) {
   const signedIn = useRootData()?.signedIn ?? false;
   const rating = useProductRating(product.id);
   const now = useNow();
@@ -56,7 +81,6 @@ function ProductDetail({ product, reviews }: { product: Product; reviews: Produc
   const [sizes, setSizes] = useState<SizeCount[]>(initial.sizes);
   useSignInAddNotice();
   const max = maxQuantity(product.tiers);
-  const related = relatedProducts(product.id);
 
   const toggleSelection = (title: string) =>
     setSelections((current) => (current.includes(title) ? current.filter((t) => t !== title) : [...current, title]));
@@ -155,13 +179,13 @@ function ProductDetail({ product, reviews }: { product: Product; reviews: Produc
             <p id="colour-label" className="text-sm font-semibold">
               Colour{" "}
               <span className="font-normal text-muted">
-                {coloursFor(product.id).find((c) => c.hex === colour)?.name ?? "(choose one)"}
+                {product.colours.find((c) => c.hex === colour)?.name ?? "(choose one)"}
               </span>
             </p>
             <ColourSwatches
               className="mt-2"
               size="md"
-              colours={coloursFor(product.id)}
+              colours={product.colours}
               value={colour}
               onChange={setColour}
               label={`Colour for ${product.title}`}
@@ -251,21 +275,27 @@ function ProductDetail({ product, reviews }: { product: Product; reviews: Produc
 
       <ProductReviews summary={rating} reviews={reviews} />
 
-      {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-16">
-          <h2 id="related-heading" className="text-2xl font-bold">
-            You might also like
-          </h2>
-          <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {related.map((item) => (
-              <li key={item.id}>
-                <ProductCard product={item} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RelatedProducts title="You might also like" products={related} />
     </div>
+  );
+}
+
+/** Other products to look at, as cards under a heading; nothing when there are none. */
+function RelatedProducts({ title, products }: { title: string; products: readonly Product[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby="related-heading" className="mt-16">
+      <h2 id="related-heading" className="text-2xl font-bold">
+        {title}
+      </h2>
+      <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {products.map((item) => (
+          <li key={item.id}>
+            <ProductCard product={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -332,6 +362,24 @@ function BackButton() {
   );
 }
 
+/** A product the shop no longer sells (410): it says so, and offers similar products instead. */
+function NoLongerSoldPage({ title, related }: NoLongerSold) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16">
+      <section className="mx-auto max-w-xl text-center">
+        <h1 className="text-3xl font-extrabold">{title} is no longer sold</h1>
+        <p className="mt-3 text-muted">
+          We have stopped offering this product. Orders already placed for it are made and delivered as agreed.
+        </p>
+        <Link to="/products" className={buttonClass("primary", "mt-8")}>
+          Browse all products
+        </Link>
+      </section>
+      <RelatedProducts title="Similar products" products={related} />
+    </div>
+  );
+}
+
 function ProductNotFound() {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -344,13 +392,18 @@ function ProductNotFound() {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const product = loaderData ? findProductById(loaderData.productId) : undefined;
-  if (!product) return [{ title: "Product not found | Swag Studio" }];
-  return [{ title: `${product.title} | Swag Studio` }, { name: "description", content: product.description }];
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const product = loaderData?.product;
+  if (product) {
+    return [{ title: `${product.title} | Swag Studio` }, { name: "description", content: product.description }];
+  }
+  const gone = isRouteErrorResponse(error) && error.status === 410 ? (error.data as NoLongerSold) : null;
+  return [{ title: `${gone ? `${gone.title}: no longer sold` : "Product not found"} | Swag Studio` }];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <ProductNotFound />;
+  if (isRouteErrorResponse(error) && error.status === 410)
+    return <NoLongerSoldPage {...(error.data as NoLongerSold)} />;
   throw error;
 }

@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/products";
-import { PRODUCTS, listByCategory, promotedCategories } from "~/catalogue/catalogue";
+import { forBuyers, listByCategory, onSale } from "~/catalogue/catalogue";
 import { CATEGORIES, categoryBySlug } from "~/catalogue/categories";
 import type { Category } from "~/catalogue/types";
 import { EmptyCategory, NoResults } from "~/components/product/listing-empty";
@@ -14,7 +14,9 @@ import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } 
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { submitProductRequest } from "~/server/checkout/quote-requests.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { sessionOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, sessionOf, servicesOf } from "~/server/accounts/request-context.server";
+import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
+import { useShopCategories } from "~/components/ui/root-data";
 
 /** An unlisted slug is the not-found page (REQUIREMENTS.md A-34); a known one answers, empty or not. */
 function knownCategory(slug: string | undefined) {
@@ -22,8 +24,11 @@ function knownCategory(slug: string | undefined) {
   return slug ?? null;
 }
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { categorySlug: knownCategory(params.category) };
+/** The shelf: the products on sale, in the category when one is named, from the database's catalogue. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const categorySlug = knownCategory(params.category);
+  const shelf = onSale((await readCatalogue(dbOf(context))).products);
+  return { categorySlug, pool: (categorySlug ? listByCategory(shelf, categorySlug) : shelf).map(forBuyers) };
 }
 
 /**
@@ -73,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ requested: { product, quantity, email } }, { headers: { "Cache-Control": "no-store" } });
 }
 
-// The catalogue is static: search and sort changes are worked out in the browser, no round trip.
+// A shelf's search and sort are worked out in the browser from the products it was sent, no round trip.
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
@@ -84,7 +89,8 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
   const search = searchParams.get("search") ?? "";
   const sort = parseSort(searchParams.get("sort"));
   const category = loaderData.categorySlug ? categoryBySlug(loaderData.categorySlug) : undefined;
-  const pool = category ? listByCategory(category.slug) : PRODUCTS;
+  const { pool } = loaderData;
+  const promoted = useShopCategories();
   const products = sortProducts(
     pool.filter((p) => matchesSearch(p, search)),
     sort,
@@ -160,7 +166,7 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
 
       <nav aria-label="Categories" className="mt-5">
         <ul className="flex flex-wrap gap-2">
-          {[{ slug: null, name: "All" }, ...filterCategories(category)].map((c) => {
+          {[{ slug: null, name: "All" }, ...filterCategories(promoted, category)].map((c) => {
             const active = (c.slug ?? null) === (category?.slug ?? null);
             return (
               <li key={c.name}>
@@ -203,9 +209,8 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
 }
 
 /** The filter's categories, in catalogue order: the promoted ones, and the one on show even when it is empty. */
-function filterCategories(current: Category | undefined): Category[] {
-  const promoted = promotedCategories();
-  return CATEGORIES.filter((c) => c === current || promoted.includes(c));
+function filterCategories(promoted: readonly Category[], current: Category | undefined): Category[] {
+  return CATEGORIES.filter((c) => c === current || promoted.some((p) => p.slug === c.slug));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -60,7 +60,12 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
   if (!loaderData.signedIn)
     return <SignInPrompt title="Shopping list" message="Please sign in to use your shopping list." />;
   const items = loaderData.items;
-  const listTotal = estimatedTotalPence(items);
+  const listTotal = estimatedTotalPence(
+    items.flatMap((item) => {
+      const product = findProductById(item.productId);
+      return product ? [{ tiers: product.tiers, quantity: item.quantity }] : [];
+    }),
+  );
   const answer = addAll.state === "idle" && answeredList.current === items ? addAll.data : undefined;
   const refused = new Map(
     answer && "error" in answer

@@ -1090,7 +1090,8 @@ const ROWS: Row[] = [
 ];
 
 /**
- * Routes that hold nobody's data: the catalogue and content pages, the sign-in forms (they answer
+ * Routes that hold nobody's data: the catalogue and content pages, the header search's suggestions
+ * (the products on sale, the same for everyone), the sign-in forms (they answer
  * for the identifier typed in, never for a signed-in account), public APIs whose answers are
  * the same for everyone (recent purchases: city and product only), the price toggle (it sets only
  * the caller's own cookie), better-auth's JWKS, the Stripe webhook (signature-checked; 404 in test
@@ -1107,6 +1108,7 @@ const PUBLIC_ROUTES = [
   "/products",
   "/products/:category",
   "/product/:id",
+  "/search/suggestions",
   "/env",
   "/sign-in",
   "/sign-in/two-factor",

@@ -987,6 +987,24 @@ test("GET a job sheet, the customer search, an account and the products list wit
   expect((await staff.get("/healthz")).status()).toBe(200);
 });
 
+test("GET the header search's suggestions with odd queries: never a 5xx, a 400 that says why past 100 characters; no post", async () => {
+  for (const q of ["' or 1=1 --", "%", "_", "\u0000", "<script>", "cap&q=mat", "x".repeat(100)]) {
+    const answer = await buyer.get(`/search/suggestions?q=${encodeURIComponent(q)}`);
+    expect(answer.status(), q.slice(0, 40)).toBe(200);
+    expect(Array.isArray((await answer.json()).suggestions), q.slice(0, 40)).toBe(true);
+  }
+  for (const q of ["x".repeat(101), "x".repeat(8000)]) {
+    const answer = await buyer.get(`/search/suggestions?q=${encodeURIComponent(q)}`);
+    expect(answer.status()).toBe(400);
+    expect((await answer.json()).error.message).toBe("Search for 100 characters or fewer.");
+  }
+  const noQuery = await buyer.get("/search/suggestions");
+  expect(await noQuery.json()).toEqual({ suggestions: [] });
+  const posted = await buyer.post("/search/suggestions", { form: { q: "cap" } });
+  expect(posted.status()).toBeGreaterThanOrEqual(400);
+  expect(posted.status()).toBeLessThan(500);
+});
+
 test("after all of it, the buyer's draft and file are intact and the server is healthy", async () => {
   expect((await buyer.get(`/api/drafts/${ids.draftId}`)).status()).toBe(200);
   expect((await buyer.get(`/api/artwork/${ids.artworkId}`)).status()).toBe(200);

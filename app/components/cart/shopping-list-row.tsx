@@ -62,7 +62,7 @@ export function ShoppingListRow({ item, product, refused }: { item: ListRowItem;
   const [selections, setSelections] = useState(item.customizationSelections);
   const [handwritten, setHandwritten] = useState(item.handwrittenNote);
   const { editing } = editor;
-  const price = priceLine(product.id, editor.shownQuantity);
+  const price = priceLine(product.tiers, editor.shownQuantity);
   const image = imageForColour(product, colour);
   // The last "Add to cart" answer speaks of the row as it was then; once the row changes it goes.
   const answeredRow = useRef<ListRowItem | null>(null);

@@ -1,16 +1,18 @@
 /** The home page's "Browse by category": a card per category that has products, "Other" last. */
 import { Link } from "react-router";
-import { homeCategoryOrder, promotedCategories } from "~/catalogue/catalogue";
+import { homeCategoryOrder } from "~/catalogue/categories";
 import { ChevronIcon } from "~/components/ui/icons";
 import { CATEGORY_SECTION } from "~/content/home";
+import { useShopCategories } from "../ui/root-data";
 import { HomeSection } from "./home-section";
 
 /** R-HOME-03/04: a card per promoted category (one with products), 'Other' last, two columns then three from md. */
 export function CategoryGrid() {
+  const categories = homeCategoryOrder(useShopCategories());
   return (
     <HomeSection id="home-categories" title={CATEGORY_SECTION.heading} intro={CATEGORY_SECTION.intro}>
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
-        {homeCategoryOrder(promotedCategories()).map((category) => (
+        {categories.map((category) => (
           <li key={category.slug}>
             <Link
               to={`/products/${category.slug}`}

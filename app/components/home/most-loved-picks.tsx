@@ -1,6 +1,6 @@
 /** The home page's product picks: the products teams order most, or the featured ones before any order. */
 import { Link } from "react-router";
-import { findProductById, type Product } from "~/catalogue/catalogue";
+import type { Product } from "~/catalogue/types";
 import { ProductCard } from "~/components/product/product-card";
 import { buttonClass } from "~/components/ui/button";
 import { PICKS } from "~/content/home";
@@ -11,13 +11,9 @@ import { HomeSection } from "./home-section";
  * R-HOME-09 with decision 024: the products teams order most, or the Hot products under
  * "Featured" before any order is paid; one to four columns by width.
  */
-export function MostLovedPicks({ picks }: { picks: Picks }) {
-  const products = picks.productIds.flatMap((id): Product[] => {
-    const product = findProductById(id);
-    return product ? [product] : [];
-  });
+export function MostLovedPicks({ kind, products }: { kind: Picks["kind"]; products: readonly Product[] }) {
   if (products.length === 0) return null;
-  const copy = PICKS[picks.kind];
+  const copy = PICKS[kind];
   return (
     <HomeSection
       id="home-picks"

@@ -4,7 +4,7 @@ import { CheckIcon } from "../ui/icons";
 
 /** A radio group of colour swatches; names are read out, hexes only shown. */
 export function ColourSwatches(props: {
-  colours: ColourOption[];
+  colours: readonly ColourOption[];
   value: string | null;
   onChange: (hex: string) => void;
   label: string;

@@ -1,7 +1,6 @@
 /** The product card of listings: image, tags, favourite heart, title, stars, unit price, MOQ, lead time and colours. */
 import { useState } from "react";
 import { Link } from "react-router";
-import { coloursFor } from "~/catalogue/colours";
 import type { Product } from "~/catalogue/types";
 import { formatUnitPrice } from "~/domain/pricing/pricing";
 import { ColourSwatches } from "./colour-swatches";
@@ -59,7 +58,7 @@ export function ProductCard({
         </p>
         <ColourSwatches
           className="relative z-10 mt-auto pt-2"
-          colours={coloursFor(product.id)}
+          colours={product.colours}
           value={colour}
           onChange={setColour}
           label={`Colours for ${product.title}`}

@@ -3,12 +3,14 @@ import { lazy, startTransition, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SITE } from "~/content/links";
 import { type PublicBusiness, registeredIn } from "~/domain/people/business-profile";
-import { COMPANY_NAV, LEGAL_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE, SHOP_NAV } from "~/content/navigation";
+import { COMPANY_NAV, LEGAL_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE, shopNav } from "~/content/navigation";
 import { CHARITY_TRIGGER_CLASS, charityTriggerText } from "./charity-trigger";
 import { Logo } from "./logo";
+import { useShopCategories } from "../ui/root-data";
 
 /** The site's footer; `business` is missing only around an error page whose root failed. */
 export function Footer({ year, business }: { year: number; business: PublicBusiness | undefined }) {
+  const shopCategories = useShopCategories();
   return (
     <footer className="mt-16 bg-ink text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -30,7 +32,7 @@ export function Footer({ year, business }: { year: number; business: PublicBusin
             </>
           ) : null}
         </div>
-        <FooterColumn title="Shop" links={SHOP_NAV} />
+        <FooterColumn title="Shop" links={shopNav(shopCategories)} />
         <FooterColumn
           title="Company"
           links={[...COMPANY_NAV, { to: "/how-it-works", label: "How it works" }, { to: "/contact", label: "Contact" }]}

@@ -8,7 +8,7 @@ import { EXTERNAL, founderChatUrl, SITE } from "~/content/links";
 import type { PublicBusiness } from "~/domain/people/business-profile";
 import {
   COMPANY_NAV,
-  PRIMARY_NAV,
+  primaryNav,
   QUICK_WINS_NAV,
   QUICK_WINS_TITLE,
   type NavLink as NavLinkItem,
@@ -18,6 +18,7 @@ import { Logo } from "./logo";
 import { PriceModeToggle } from "./price-mode-toggle";
 import { SearchBox } from "./search-box";
 import { UserMenu } from "./user-menu";
+import { useShopCategories } from "../ui/root-data";
 import { useSignIn } from "./sign-in-context";
 import { buttonClass } from "../ui/button";
 import { DisclosureMenu } from "../ui/disclosure-menu";
@@ -61,6 +62,7 @@ export function Header({
   const signedIn = user !== null;
   const { openSignIn } = useSignIn();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const shopCategories = useShopCategories();
   const MobileDrawer = useLoaded(loadDrawer, drawerOpen)?.default;
 
   return (
@@ -72,7 +74,7 @@ export function Header({
         </Link>
 
         <nav aria-label="Main" className="ml-2 hidden items-center gap-1 md:flex">
-          {PRIMARY_NAV.map((link) => (
+          {primaryNav(shopCategories).map((link) => (
             <NavLink key={link.to} to={link.to} end className={navLinkClass}>
               {link.label}
             </NavLink>

@@ -3,10 +3,11 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { Link } from "react-router";
 import { EXTERNAL, founderChatUrl } from "~/content/links";
 import type { PublicBusiness } from "~/domain/people/business-profile";
-import { COMPANY_NAV, DRAWER_NAV, QUICK_WINS_NAV, QUICK_WINS_TITLE, type NavLink } from "~/content/navigation";
+import { COMPANY_NAV, drawerNav, QUICK_WINS_NAV, QUICK_WINS_TITLE, type NavLink } from "~/content/navigation";
 import { ChevronIcon } from "../ui/icons";
 import { buttonClass } from "../ui/button";
 import { useReturnFocusOnClose } from "../ui/dialog";
+import { useShopCategories } from "../ui/root-data";
 
 const FAVOURITES = { to: "/favorites", label: "Favourites" };
 
@@ -19,6 +20,7 @@ export default function MobileDrawer(props: {
 }) {
   const business = props.business;
   const close = props.onClose;
+  const shopCategories = useShopCategories();
   const returnFocus = useReturnFocusOnClose();
   const linkClass = "block rounded-md px-3 py-2 text-base hover:bg-brand-soft";
   return (
@@ -38,7 +40,7 @@ export default function MobileDrawer(props: {
           <RadixDialog.Description className="sr-only">Site navigation</RadixDialog.Description>
           <nav aria-label="Mobile" className="mt-4 space-y-6">
             <LinkList
-              links={[...DRAWER_NAV, ...(props.signedIn ? [FAVOURITES] : [])]}
+              links={[...drawerNav(shopCategories), ...(props.signedIn ? [FAVOURITES] : [])]}
               linkClassName={linkClass}
               onFollow={close}
             />

@@ -1,19 +1,43 @@
 /** The header's product search: up to six suggestions while typing, and the listing on submit. */
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import type { Suggestion } from "~/domain/pricing/catalogue-rules";
 import { SearchIcon } from "../ui/icons";
-import { useLoaded } from "../ui/use-loaded";
+
+/** How long typing pauses before the server is asked, so a word typed quickly is one request. */
+const SUGGEST_DELAY_MS = 120;
+
+/** The server's last answer: the suggestions for `query`, or why there are none. */
+type Answer = { query: string; suggestions: Suggestion[]; refusal: string | null };
 
 /**
- * The catalogue and its matching, fetched when the visitor first reaches for the search box: the
- * header is on every page, and most pages have no other use for the catalogue (the JavaScript budget in README.md).
+ * The suggestions for `query`, asked of the server (routes/search-suggestions.ts) once typing
+ * pauses: no page ships the catalogue to the browser. The last answer stays on show until the next
+ * arrives; a lost request leaves it, and submitting the form still searches.
  */
-const loadSearch = () =>
-  Promise.all([import("~/catalogue/catalogue"), import("~/domain/pricing/catalogue-rules")]).then(
-    ([catalogue, rules]) =>
-      (query: string) =>
-        rules.suggestProducts(catalogue.PRODUCTS, query),
-  );
+function useSuggestions(query: string): Answer | null {
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  useEffect(() => {
+    if (!query) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/search/suggestions?q=${encodeURIComponent(query)}`, {
+        signal: controller.signal,
+        headers: { Accept: "application/json" },
+      })
+        .then(async (response) => {
+          const body = (await response.json()) as { suggestions?: Suggestion[]; error?: { message: string } };
+          setAnswer({ query, suggestions: body.suggestions ?? [], refusal: body.error?.message ?? null });
+        })
+        .catch(() => undefined);
+    }, SUGGEST_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+  return answer;
+}
 
 /**
  * The header's product search (SPEC.md §2 "Header", §4 "Search"): up to 6 suggestions while typing,
@@ -22,13 +46,12 @@ const loadSearch = () =>
 export function SearchBox({ className = "", onDone }: { className?: string; onDone?: () => void }) {
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const suggest = useLoaded(loadSearch, wanted);
   const navigate = useNavigate();
   const rootRef = useRef<HTMLFormElement>(null);
   const listId = useId();
   const query = text.trim();
-  const suggestions = open && query && suggest ? suggest(query) : [];
+  const answer = useSuggestions(open ? query : "");
+  const suggestions = open && query && answer ? answer.suggestions : [];
 
   useEffect(() => {
     if (!open) return;
@@ -74,14 +97,10 @@ export function SearchBox({ className = "", onDone }: { className?: string; onDo
         value={text}
         aria-controls={suggestions.length ? listId : undefined}
         onChange={(event) => {
-          setWanted(true);
           setText(event.target.value);
           setOpen(event.target.value.trim() !== "");
         }}
-        onFocus={() => {
-          setWanted(true);
-          setOpen(text.trim() !== "");
-        }}
+        onFocus={() => setOpen(text.trim() !== "")}
         onKeyDown={(event) => {
           if (event.key === "Escape") setOpen(false);
         }}
@@ -93,7 +112,7 @@ export function SearchBox({ className = "", onDone }: { className?: string; onDo
           className="absolute left-0 right-0 top-full z-40 mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
         >
           <p className="sr-only" aria-live="polite">
-            {suggest ? `${suggestions.length} suggestion(s)` : null}
+            {answer ? (answer.refusal ?? `${suggestions.length} suggestion(s)`) : null}
           </p>
           <ul>
             {suggestions.map((product) => (

@@ -3,6 +3,7 @@
  * ratings and phone sign-in.
  */
 import { useRouteLoaderData } from "react-router";
+import type { Category } from "~/catalogue/types";
 import type { PublicBusiness } from "~/domain/people/business-profile";
 import { DEFAULT_PRICE_MODE, type PriceMode } from "~/domain/pricing/price-mode";
 import type { RatingSummary } from "~/domain/orders/reviews";
@@ -28,6 +29,8 @@ export type RootData = {
   ratings: Record<string, RatingSummary>;
   /** Whether accounts may use a phone number (only with an SMS provider configured). */
   phoneSignIn: boolean;
+  /** The categories with products on sale, in catalogue order: the ones the site promotes. */
+  shopCategories: Category[];
 };
 
 /** The root loader's data; undefined only where the root loader did not run (a broken root). */
@@ -54,6 +57,11 @@ export function usePriceMode(): PriceMode {
 /** A product's published reviews summed up, or undefined when it has none. */
 export function useProductRating(productId: string): RatingSummary | undefined {
   return useRootData()?.ratings[productId];
+}
+
+/** The categories the site promotes (header, drawer, footer, home, the listing's filter); none around a broken root. */
+export function useShopCategories(): readonly Category[] {
+  return useRootData()?.shopCategories ?? [];
 }
 
 /** Whether the account forms offer a phone number beside an e-mail address. */

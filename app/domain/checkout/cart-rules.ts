@@ -2,8 +2,7 @@
  * The cart's rules the pages need, kept free of zod (decision 008): the product page, cart and
  * shopping list show them without loading the forms' schemas (shopping-rules.ts).
  */
-import { findProductById } from "~/catalogue/catalogue";
-import { lineTotalPence, unitPricePence } from "../pricing/pricing";
+import { lineTotalPence, type PriceTier, unitPricePence } from "../pricing/pricing";
 
 /** How long a cart or list line's note may be; the refusal names the limit. */
 export const NOTES_MAX = 500;
@@ -22,15 +21,13 @@ export function canAddToCart(input: {
   return input.optionCount === 0 || input.selections.length > 0;
 }
 
-/** Unit price and line total of a line at its quantity, always by tier (decision 050). */
-export function priceLine(productId: string, quantity: number): { unitPence: number; totalPence: number } {
-  const product = findProductById(productId);
-  if (!product) return { unitPence: 0, totalPence: 0 };
-  const unitPence = unitPricePence(product.tiers, quantity);
+/** Unit price and line total of a line at its quantity, always by its product's tiers (decision 050). */
+export function priceLine(tiers: readonly PriceTier[], quantity: number): { unitPence: number; totalPence: number } {
+  const unitPence = unitPricePence(tiers, quantity);
   return { unitPence, totalPence: lineTotalPence(unitPence, quantity) };
 }
 
 /** 'Estimated Total': goods only, the sum of the lines (R-CART-07, R-SL-07). */
-export function estimatedTotalPence(lines: readonly { productId: string; quantity: number }[]): number {
-  return lines.reduce((sum, l) => sum + priceLine(l.productId, l.quantity).totalPence, 0);
+export function estimatedTotalPence(lines: readonly { tiers: readonly PriceTier[]; quantity: number }[]): number {
+  return lines.reduce((sum, l) => sum + priceLine(l.tiers, l.quantity).totalPence, 0);
 }

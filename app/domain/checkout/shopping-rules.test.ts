@@ -1,3 +1,4 @@
+import { findProductById } from "~/catalogue/catalogue";
 import { describe, expect, it } from "vitest";
 import { estimatedTotalPence, priceLine } from "./cart-rules";
 import {
@@ -34,16 +35,17 @@ describe("addToList and addToCart", () => {
 });
 
 describe("pricing lines", () => {
+  const tiersOf = (id: string) => findProductById(id)?.tiers ?? [];
   it("re-prices by tier at the quantity", () => {
-    expect(priceLine("8", 399)).toEqual({ unitPence: 550, totalPence: 219_450 });
-    expect(priceLine("8", 400)).toEqual({ unitPence: 388, totalPence: 155_200 });
-    expect(priceLine("15", 99)).toEqual({ unitPence: 920, totalPence: 91_080 });
+    expect(priceLine(tiersOf("8"), 399)).toEqual({ unitPence: 550, totalPence: 219_450 });
+    expect(priceLine(tiersOf("8"), 400)).toEqual({ unitPence: 388, totalPence: 155_200 });
+    expect(priceLine(tiersOf("15"), 99)).toEqual({ unitPence: 920, totalPence: 91_080 });
   });
   it("sums goods only for the estimated total", () => {
     expect(
       estimatedTotalPence([
-        { productId: "8", quantity: 50 },
-        { productId: "16", quantity: 50 },
+        { tiers: tiersOf("8"), quantity: 50 },
+        { tiers: tiersOf("16"), quantity: 50 },
       ]),
     ).toBe(27_500 + 11_200);
     expect(estimatedTotalPence([])).toBe(0);

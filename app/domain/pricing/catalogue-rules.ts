@@ -17,6 +17,9 @@ export type CatalogueProduct = {
 
 export type SearchableProduct = Pick<CatalogueProduct, "title" | "description" | "category">;
 
+/** A header suggestion: what the list shows and where it leads. */
+export type Suggestion = Pick<CatalogueProduct, "id" | "title" | "category">;
+
 /** Header type-ahead limit (R-HEAD-14, SPEC §9). */
 export const MAX_SUGGESTIONS = 6;
 

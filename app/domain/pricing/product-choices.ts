@@ -5,7 +5,6 @@
  * back from an address is checked again: this module keeps only what the product offers, and the
  * cart's own schema (shopping-rules.ts) judges the line before it is added.
  */
-import { coloursFor } from "~/catalogue/colours";
 import type { Product } from "~/catalogue/types";
 import { maxQuantity } from "./pricing";
 import { offeredSizes, type SizeCount } from "./sizes";
@@ -21,7 +20,7 @@ export type ProductChoices = {
 
 type ChoiceProduct = Pick<
   Product,
-  "id" | "moq" | "tiers" | "customizationOptions" | "allowHandwrittenNote" | "sizingTable"
+  "id" | "moq" | "tiers" | "colours" | "customizationOptions" | "allowHandwrittenNote" | "sizingTable"
 >;
 
 /** What a product page starts with when its address carries no choices (SPEC.md §4 "Product detail"). */
@@ -72,7 +71,7 @@ export function choicesFromSearch(product: ChoiceProduct, params: URLSearchParam
     if (quantity >= product.moq && quantity <= maxQuantity(product.tiers)) choices.quantity = quantity;
   }
   const colour = (params.get("colour") ?? "").toLowerCase();
-  choices.colour = coloursFor(product.id).find((c) => c.hex.replace(/^#/, "").toLowerCase() === colour)?.hex ?? null;
+  choices.colour = product.colours.find((c) => c.hex.replace(/^#/, "").toLowerCase() === colour)?.hex ?? null;
   const titles = product.customizationOptions.map((option) => option.title);
   choices.selections = titles.filter((title) => params.getAll("option").includes(title));
   choices.handwrittenNote = product.allowHandwrittenNote && params.get("note") === "1";

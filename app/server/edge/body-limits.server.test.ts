@@ -53,7 +53,7 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/export.csv")).toBe(1024);
   });
 
-  it("keeps the pages that only read (a job sheet, the customer search, an account, the products list) and step 2's copy of another line's logo small", () => {
+  it("keeps the pages that only read (a job sheet, the customer search, an account, the products list, the search's suggestions) and step 2's copy of another line's logo small", () => {
     for (const path of ["/admin/orders/3f1c/job-sheet", "/admin/orders/3f1c/job-sheet.data"])
       expect(bodyLimitFor(path)).toBe(1024);
     for (const path of [
@@ -63,6 +63,7 @@ describe("bodyLimitFor", () => {
       "/admin/customers/org-1.data",
       "/admin/products",
       "/admin/products.data",
+      "/search/suggestions",
     ])
       expect(bodyLimitFor(path)).toBe(1024);
     expect(bodyLimitFor("/api/drafts/3f1c/line-artwork")).toBe(4 * 1024);

@@ -27,6 +27,8 @@ const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/[^/]+\/job-sheet(\.data)?$/, bytes: 1024 },
   { path: /^\/admin\/customers(\/[^/]+)?(\.data)?$/, bytes: 1024 },
   { path: /^\/admin\/products(\.data)?$/, bytes: 1024 },
+  // The header search's suggestions: a GET whose query is in its address.
+  { path: /^\/search\/suggestions$/, bytes: 1024 },
 ];
 
 const UPLOADS: { path: RegExp; bytes: number }[] = [
