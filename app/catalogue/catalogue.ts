@@ -89,5 +89,4 @@ export function relatedProducts<T extends Pick<Product, "id" | "category">>(
 
 export { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
 export { DEFAULT_PALETTE, coloursFor } from "./colours";
-export { imageForColour } from "./images";
 export type { Category, ColourOption, Product, ProductImage } from "./types";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findProductById } from "./catalogue";
-import { imageForColour } from "./images";
+import { imageForColour } from "./colour-picture";
 
 const shorts = findProductById("15")!;
 const cap = findProductById("8")!;

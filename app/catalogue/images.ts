@@ -4,7 +4,7 @@
  * blurred placeholders. Vite turns each import into a hashed, immutably cached URL; `?no-inline`
  * keeps the small files out of the JS bundle (the catalogue is imported on every page).
  */
-import type { ColourOption, ProductImage } from "./types";
+import type { ProductImage } from "./types";
 import { PLACEHOLDER_KEYS, type PlaceholderKey } from "./images/placeholders";
 
 import cap1Full from "./images/cap-1.svg?no-inline";
@@ -159,20 +159,6 @@ export const BUILTIN_IMAGES: ReadonlyMap<string, BuiltinImage> = new Map(
     .flat()
     .map(({ alt: _alt, colour: _colour, ...files }) => [files.placeholderClass.replace("placeholder-", ""), files]),
 );
-
-/**
- * The one picture of a product in the colour a line chose (hex, any case): the cart, step 2 and
- * every order summary show this, so orange shorts are pictured orange everywhere. Only pictures
- * drawn in a colour name one; every other colour falls back to the first picture.
- */
-export function imageForColour(
-  product: { images: readonly ProductImage[]; colours: readonly ColourOption[] },
-  hex: string | null | undefined,
-): ProductImage | undefined {
-  const wanted = hex?.toLowerCase();
-  const name = product.colours.find((colour) => colour.hex.toLowerCase() === wanted)?.name;
-  return (name === undefined ? undefined : product.images.find((image) => image.colour === name)) ?? product.images[0];
-}
 
 /**
  * The source files behind every image, relative to app/catalogue/images (for the catalogue

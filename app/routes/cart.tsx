@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cart";
 import { dbOf, servicesOf, sessionOf } from "~/server/accounts/request-context.server";
-import { coloursFor, findProductById, imageForColour } from "~/catalogue/catalogue";
+import { imageForColour } from "~/catalogue/colour-picture";
+import { lookupIn } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";
 import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
 import { DeliveryEstimates } from "~/components/product/delivery-estimates";
@@ -34,7 +35,7 @@ import { clientIp } from "~/server/platform/rate-limit.server";
 import { parseForm, signInRequired, toResponse } from "~/server/platform/http.server";
 
 import * as shopping from "~/server/checkout/shopping.server";
-import { loadCheckout, stepperState } from "~/server/checkout/checkout.server";
+import { lineProducts, loadCheckout, stepperState } from "~/server/checkout/checkout.server";
 import { firstOrderDiscountApplies } from "~/server/checkout/first-order-discount.server";
 import { reorderNotice } from "~/server/checkout/reorder.server";
 import { saveCartNeedBy } from "~/server/checkout/cart-need-by.server";
@@ -42,7 +43,7 @@ import { ReorderNotice } from "~/components/cart/reorder-notice";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Next opens the first cart product's step 2; the stepper is the whole cart's checkout (decision 055).
-  const { session, cart, lines, draft, checkout } = await loadCheckout({ request, context });
+  const { session, shelf, cart, lines, draft, checkout } = await loadCheckout({ request, context });
   return {
     // What the cart's totals are priced with: the checkout's country and method
     // once given, and the first-order discount as the server decides it.
@@ -54,6 +55,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : false,
     },
     lines: cart,
+    // The lines' products as they are on sale now: what the cart shows and prices.
+    products: lineProducts(
+      shelf,
+      cart.map((line) => line.productId),
+    ),
+    // Lines whose product is no longer sold: the cart says so, and they are priced as nothing.
+    noLongerSold: cart.flatMap((line) =>
+      shelf.find(line.productId)
+        ? []
+        : [{ id: line.id, title: shelf.findAnyStatus(line.productId)?.title ?? "A product" }],
+    ),
     // A converted quote's prices for the lines it still prices, and what changed (decision 021).
     quotePricing: session
       ? await cartQuotePricing(dbOf(context), {
@@ -75,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     draftId: draft?.id ?? null,
     // The need-by date saved for checkout (here or by the Shipping step), as the cart's planner starts (decision 017).
     needBy: checkout?.data.shipping.need_by ?? null,
-    completed: stepperState(checkout, lines),
+    completed: stepperState(checkout, lines, shelf.find),
     pageUrl: `${servicesOf(context).baseUrl}/cart`,
   };
 }
@@ -133,13 +145,23 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const products = lines.map((l) => findProductById(l.productId)).filter((p) => p !== undefined);
+  const find = lookupIn(loaderData.products);
+  const products = loaderData.products;
   const { country, method: chosen, firstOrderDiscount } = loaderData.totalsBasis;
   const method = chosen ?? CHEAPEST_SHIPPING_METHOD;
   const quoted = loaderData.quotePricing?.quoted ?? [];
-  const totals = checkoutTotals({ lines: withQuotedPrices(lines, quoted), country, method, firstOrderDiscount });
+  const totals = checkoutTotals({
+    lines: withQuotedPrices(
+      lines.filter((line) => find(line.productId)),
+      quoted,
+    ),
+    products: find,
+    country,
+    method,
+    firstOrderDiscount,
+  });
   // Inc VAT the lines add up to the goods shown in the totals (docs/decisions/041-one-answer-per-question.md).
-  const shownLines = shownLineTotalsOf(withQuotedPrices(lines, quoted), mode, totals?.vatRate);
+  const shownLines = shownLineTotalsOf(withQuotedPrices(lines, quoted), find, mode, totals?.vatRate);
   const first = lines[0]!;
   const sampleBody = `Hello, I'd like a sample of:\n${products.map((p) => `- ${p.title}`).join("\n")}\n\nCompany:\nDelivery address:\n`;
   const rushText = `Hi, I'd like rush delivery for: ${pageUrl}`;
@@ -180,7 +202,9 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <ul className="space-y-4" aria-label="Cart items">
           {lines.map((line, index) => {
-            const product = findProductById(line.productId);
+            const product = find(line.productId);
+            const gone = loaderData.noLongerSold.find((each) => each.id === line.id);
+            if (gone) return <NoLongerSoldLine key={line.id} id={line.id} title={gone.title} />;
             return product ? (
               <CartLineItem
                 key={line.id}
@@ -238,6 +262,23 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 }
 
 /** A cart line with its edit row: quantity clamped to [MOQ, max] and re-priced (decision 051). */
+/** A cart line whose product is no longer sold: it says so, and can be removed. */
+function NoLongerSoldLine({ id, title }: { id: string; title: string }) {
+  const remove = useFetcher();
+  return (
+    <li className="rounded-2xl border border-amber-300 bg-amber-50 p-4" data-testid="cart-line-gone">
+      <p className="font-semibold">{title} is no longer sold.</p>
+      <p className="mt-1 text-sm text-muted">Remove it to check out the rest of your cart.</p>
+      <remove.Form method="post" action="/cart" className="mt-2">
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" name="intent" value="remove" className={buttonClass("secondary", "px-3 py-1.5")}>
+          Remove {title}
+        </button>
+      </remove.Form>
+    </li>
+  );
+}
+
 function CartLineItem(props: {
   line: Line;
   product: Product;
@@ -254,7 +295,7 @@ function CartLineItem(props: {
     quotedUnit === undefined
       ? priceLine(product.tiers, editor.shownQuantity)
       : { unitPence: quotedUnit, totalPence: lineTotalPence(quotedUnit, editor.shownQuantity) };
-  const colour = coloursFor(product.id).find((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase());
+  const colour = product.colours.find((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase());
   const image = imageForColour(product, line.selectedColor);
   // A quantity changed after the split was given: payment waits until they agree again.
   const sizesOff = line.sizes.length > 0 ? sizesMismatch(product, line.sizes, line.quantity) : null;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { StepNav } from "~/components/checkout/step-nav";
 import { Link } from "react-router";
 import type { Route } from "./+types/customization";
-import { coloursFor, findProductById, imageForColour } from "~/catalogue/catalogue";
+import { imageForColour } from "~/catalogue/colour-picture";
 import type { Product } from "~/catalogue/types";
 import { ArtworkChoices } from "~/components/checkout/brand-kit-picker";
 import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
@@ -38,21 +38,33 @@ import {
 } from "~/domain/checkout/draft";
 import { unitPricePence } from "~/domain/pricing/pricing";
 import { sizesComplete } from "~/domain/pricing/sizes";
-import { initialCustomisation, lineStates, loadCheckout, stepperState } from "~/server/checkout/checkout.server";
+import {
+  initialCustomisation,
+  lineProducts,
+  lineStates,
+  loadCheckout,
+  stepperState,
+} from "~/server/checkout/checkout.server";
+import { LineProducts, useLineProducts } from "~/components/product/line-products";
 import { brandKitFor } from "~/server/artwork/brand-kit.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session, lines, line, draft, checkout } = await loadCheckout({ request, context });
-  const product = findProductById(line?.productId ?? "");
+  const { session, shelf, lines, line, draft, checkout } = await loadCheckout({ request, context });
+  const product = shelf.find(line?.productId ?? "");
   if (!session || !line || !product) return { ready: false as const };
   return {
     ready: true as const,
     userId: session.user.id,
     productId: product.id,
+    // This line's product and the other lines', as they are on sale now.
+    products: lineProducts(
+      shelf,
+      lines.map((each) => each.cart.productId),
+    ),
     draft: draft ? { id: draft.id, version: draft.version } : null,
-    data: initialCustomisation(line, draft),
+    data: initialCustomisation(line, draft, shelf.find),
     lines: lineStates(lines),
-    completed: stepperState(checkout, lines),
+    completed: stepperState(checkout, lines, shelf.find),
     brandKit: await brandKitFor({ request, context }),
   };
 }
@@ -79,9 +91,13 @@ export default function CustomizationRoute({ loaderData }: Route.ComponentProps)
       </section>
     );
   }
-  const product = findProductById(loaderData.productId);
+  const product = loaderData.products.find((each) => each.id === loaderData.productId);
   if (!product) return null;
-  return <CustomisationStep key={loaderData.productId} product={product} {...loaderData} />;
+  return (
+    <LineProducts products={loaderData.products}>
+      <CustomisationStep key={loaderData.productId} product={product} {...loaderData} />
+    </LineProducts>
+  );
 }
 
 function CustomisationStep(props: {
@@ -95,6 +111,7 @@ function CustomisationStep(props: {
   brandKit: Awaited<ReturnType<typeof brandKitFor>>;
 }) {
   const { product } = props;
+  const products = useLineProducts();
   const now = useNow();
   const [form, setForm] = useState<CustomisationForm>(() => formFrom(props.data));
   const [files, setFiles] = useState(props.data.artwork.files);
@@ -126,7 +143,7 @@ function CustomisationStep(props: {
   };
   const unit = unitPricePence(product.tiers, form.quantity);
   const step2 = { ...form, product_id: props.productId, artwork: { email_later: form.artwork.email_later, files } };
-  const missing = missingCustomisation(step2).map((field) => MISSING_LABELS[field]);
+  const missing = missingCustomisation(step2, product).map((field) => MISSING_LABELS[field]);
   if (!sizesComplete(product, form.sizes, form.quantity)) {
     missing.unshift(`sizes adding up to ${form.quantity.toLocaleString("en-GB")}`);
   }
@@ -141,11 +158,11 @@ function CustomisationStep(props: {
           }
         : line,
     );
-  const nextLine = nextLineToCustomise(linesAfterSave(autosave.draftId), props.productId);
-  const nextTitle = nextLine ? findProductById(nextLine.productId)?.title : null;
+  const nextLine = nextLineToCustomise(linesAfterSave(autosave.draftId), props.productId, products);
+  const nextTitle = nextLine ? products(nextLine.productId)?.title : null;
   const goNext = async () => {
     const lines = linesAfterSave(await autosave.flush());
-    const next = nextLineToCustomise(lines, props.productId);
+    const next = nextLineToCustomise(lines, props.productId, products);
     if (next) return stepHref(2, { productId: next.productId, draftId: next.draft?.id });
     // Step 2 only renders with cart lines, so there is always a lead line to carry the checkout.
     const lead = lines[leadLineIndex(lines)];
@@ -167,7 +184,7 @@ function CustomisationStep(props: {
             <ColourSwatches
               className="mt-3"
               size="md"
-              colours={coloursFor(product.id)}
+              colours={product.colours}
               value={form.variant.color_hex}
               onChange={(hex) => update((f) => ({ ...f, variant: { color_hex: hex } }))}
               label={`Main colour for ${product.title}`}
@@ -181,7 +198,7 @@ function CustomisationStep(props: {
             onPlacement={(text) => update((f) => ({ ...f, branding: { ...f.branding, placement_details: text } }))}
             alongside={autosave.alongside}
             choice={{
-              productId: props.productId,
+              product,
               method: form.branding.method,
               selections: form.customization_selections,
             }}

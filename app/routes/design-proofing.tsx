@@ -1,5 +1,4 @@
 import { StepNav } from "~/components/checkout/step-nav";
-import { findProductById } from "~/catalogue/catalogue";
 import type { Route } from "./+types/design-proofing";
 import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
 import { NoDraft } from "~/components/checkout/no-draft";
@@ -27,7 +26,9 @@ export default function DesignProofingRoute({ loaderData }: Route.ComponentProps
   if (!ready) return <NoDraft title="Design Proofing" />;
   const { data, draft, customisations } = loaderData;
   const several = customisations.length > 1;
-  const titles = customisations.map((line) => findProductById(line.product_id)?.title ?? "product");
+  const titles = customisations.map(
+    (line) => loaderData.products.find((product) => product.id === line.product_id)?.title ?? "product",
+  );
   // Production starts at once only when every product repeats an approved order.
   const skip = customisations.length > 0 && customisations.every((line) => line.proof.preference === "skip_proof");
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { SavedAddressPicker } from "~/components/checkout/saved-address-picker";
 import { StepNav } from "~/components/checkout/step-nav";
 import { Link } from "react-router";
-import { findProductById } from "~/catalogue/catalogue";
+import { LineProducts, useLineProducts } from "~/components/product/line-products";
 import type { Route } from "./+types/details";
 import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
 import { AddressFields, StepField } from "~/components/checkout/checkout-fields";
@@ -36,12 +36,17 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function DetailsRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.ready) return <NoDraft title="Who should we send the invoice and mockups to?" />;
-  return <DetailsStep key={loaderData.draft.id} {...loaderData} />;
+  return (
+    <LineProducts products={loaderData.products}>
+      <DetailsStep key={loaderData.draft.id} {...loaderData} />
+    </LineProducts>
+  );
 }
 
 function DetailsStep(props: DraftStepData) {
   const { product_id: productId } = props.data;
-  const product = findProductById(productId);
+  const products = useLineProducts();
+  const product = products(productId);
   const [details, setDetails] = useState(props.data.details);
   const autosave = useDraftAutosave<DraftDetails>({
     step: "details",
@@ -70,6 +75,7 @@ function DetailsStep(props: DraftStepData) {
   const missing = missingDetails(details).map((f) => LABELS[f] ?? f);
   const totals = checkoutTotals({
     lines: props.lines,
+    products,
     country: totalsCountry({ details, shipping: props.data.shipping }),
     method: props.data.shipping.method,
     firstOrderDiscount: props.firstOrderDiscount,

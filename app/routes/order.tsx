@@ -34,6 +34,8 @@ import { guaranteeAction } from "~/server/aftercare/guarantee-actions.server";
 import { followOrder } from "~/server/aftercare/order-follow.server";
 import { problemAction, problemOfOrder } from "~/server/aftercare/problem-reports.server";
 import { ProblemReport, problemReply } from "~/components/orders/problem-report";
+import { LineProducts } from "~/components/product/line-products";
+import { readShelf } from "~/server/catalogue/catalogue-store.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -59,9 +61,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     followOrder(services, order),
     problemOfOrder(db, order),
   ]);
+  // Where each line's artwork prints: its product as the catalogue holds it, sold or not.
+  const shelf = await readShelf(db);
   return {
     signedIn: true as const,
     order,
+    products: order.lines.flatMap((line) => shelf.findAnyStatus(line.product.id) ?? []),
     sharing,
     reviews,
     follow,
@@ -252,7 +257,9 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
             />
           ) : null}
 
-          <OrderChoices lines={order.lines} snapshot={order.snapshot} />
+          <LineProducts products={loaderData.products}>
+            <OrderChoices lines={order.lines} snapshot={order.snapshot} />
+          </LineProducts>
         </div>
 
         <aside className="rounded-2xl border border-slate-200 p-5 text-sm lg:self-start">

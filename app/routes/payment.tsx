@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/payment";
-import { findProductById } from "~/catalogue/catalogue";
+import { LineProducts, useLineProducts } from "~/components/product/line-products";
 import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
 import { NoDraft } from "~/components/checkout/no-draft";
 import { OrderSummary } from "~/components/orders/order-summary";
@@ -14,7 +14,7 @@ import type { OrderTotals } from "~/domain/pricing/checkout";
 import { stepHref, type StepNumber } from "~/domain/checkout/draft";
 import { formatPence } from "~/domain/core/money";
 import type { SummaryLine } from "~/domain/checkout/cart-checkout";
-import { loadCheckout, pricedSummary, stepperState } from "~/server/checkout/checkout.server";
+import { lineProducts, loadCheckout, pricedSummary, stepperState } from "~/server/checkout/checkout.server";
 import { placeBankTransferOrder, TRANSFER_FORM } from "~/server/payments/bank-transfers.server";
 import { parseForm, toResponse } from "~/server/platform/http.server";
 import { dbOf, servicesOf, sessionOf } from "~/server/accounts/request-context.server";
@@ -28,7 +28,7 @@ const StripePaymentForm = lazy(() => import("~/components/checkout/stripe-paymen
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { session, lines, checkout } = await loadCheckout({ request, context });
+  const { session, shelf, lines, checkout } = await loadCheckout({ request, context });
   if (!session) return { state: "signed-out" as const };
   if (!checkout || !url.searchParams.get("draft_id") || !url.searchParams.get("product_id"))
     return { state: "no-draft" as const };
@@ -39,13 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines,
     checkout,
   );
-  const products = summary.lines.flatMap((line) => findProductById(line.productId) ?? []);
+  const products = lineProducts(shelf, [...summary.lines.map((line) => line.productId), checkout.data.product_id]);
   return {
     state: "ready" as const,
     draftId: checkout.id,
     productId: checkout.data.product_id,
     ...summary,
-    completed: stepperState(checkout, lines),
+    products,
+    completed: stepperState(checkout, lines, shelf.find),
     // The final review and the transfer's due date if it were placed now (docs/decisions/042-before-and-after-paying.md).
     review: checkoutReview(checkout.data, products),
     transferDueOn: transferDueOn(new Date()),
@@ -77,7 +78,11 @@ export default function PaymentRoute({ loaderData, actionData }: Route.Component
   if (loaderData.state === "signed-out")
     return <SignInPrompt title="Payment" message="Please sign in to continue to payment." />;
   if (loaderData.state === "no-draft") return <NoDraft title="Payment" />;
-  return <PaymentStep {...loaderData} transferError={actionData?.error.message ?? null} />;
+  return (
+    <LineProducts products={loaderData.products}>
+      <PaymentStep {...loaderData} transferError={actionData?.error.message ?? null} />
+    </LineProducts>
+  );
 }
 
 function PaymentStep(props: {
@@ -93,7 +98,7 @@ function PaymentStep(props: {
   const navigate = useNavigate();
   const [intent, setIntent] = useState<Intent | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const product = findProductById(props.productId);
+  const product = useLineProducts()(props.productId);
   const returnPath = `/inquiry-success?draft_id=${encodeURIComponent(props.draftId)}&product_id=${encodeURIComponent(props.productId)}`;
 
   useEffect(() => {

@@ -12,7 +12,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("q") ?? "";
   const found = await searchSuggestions(dbOf(context), { query, ip: clientIp(request) });
   if (!found.ok) return toResponse(found);
-  const answer = jsonAnswer({ suggestions: found.suggestions });
-  answer.headers.set("Cache-Control", "no-store");
-  return answer;
+  return jsonAnswer({ suggestions: found.suggestions }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { SavedAddressPicker } from "~/components/checkout/saved-address-picker";
 import { StepNav } from "~/components/checkout/step-nav";
-import { findProductById } from "~/catalogue/catalogue";
+import { LineProducts, useLineProducts } from "~/components/product/line-products";
 import type { Route } from "./+types/shipping";
 import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
 import { deliveryRange } from "~/components/product/delivery-estimates";
@@ -49,7 +49,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function ShippingRoute({ loaderData }: Route.ComponentProps) {
   if (!loaderData.ready) return <NoDraft title="Shipping" />;
-  return <ShippingStep key={loaderData.draft.id} {...loaderData} />;
+  return (
+    <LineProducts products={loaderData.products}>
+      <ShippingStep key={loaderData.draft.id} {...loaderData} />
+    </LineProducts>
+  );
 }
 
 const formOf = (data: DraftData): ShippingForm => {
@@ -62,7 +66,8 @@ const formOf = (data: DraftData): ShippingForm => {
 function ShippingStep(props: DraftStepData) {
   const now = useNow();
   const productId = props.data.product_id;
-  const product = findProductById(productId);
+  const find = useLineProducts();
+  const product = find(productId);
   const [form, setForm] = useState<ShippingForm>(() => formOf(props.data));
   const autosave = useDraftAutosave<ShippingForm>({
     step: "shipping",
@@ -86,11 +91,12 @@ function ShippingStep(props: DraftStepData) {
   const country = totalsCountry({ details: props.data.details, shipping });
   const totals = checkoutTotals({
     lines: props.lines,
+    products: find,
     country,
     method: form.method,
     firstOrderDiscount: props.firstOrderDiscount,
   });
-  const products = props.lines.flatMap((line) => findProductById(line.productId) ?? []);
+  const products = props.lines.flatMap((line) => find(line.productId) ?? []);
   const eta = form.method ? estimateDelivery({ products, method: form.method, now }) : null;
   const missing = missingShipping(shipping).map((f) => LABELS[f] ?? f);
 

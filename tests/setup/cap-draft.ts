@@ -1,11 +1,11 @@
+import { initialDraft } from "./spec-catalogue";
 import { customisationPart } from "~/domain/checkout/draft";
-import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
 import type { Database } from "~/server/platform/db.server";
 import { createDraft } from "~/server/checkout/drafts.server";
 
 /** A draft of 50 black caps with the front embroidery, of `userId`'s personal account, at its customisation step. */
 export async function newCapDraft(db: Database, userId: string) {
-  const data = buildInitialDraft({
+  const data = initialDraft({
     productId: "8",
     quantity: 50,
     selectedColor: "#111111",

@@ -1,21 +1,23 @@
 /** Step 2's switcher between the products of a cart of several, with a tick on each one already customised. */
 import { Link } from "react-router";
-import { findProductById } from "~/catalogue/catalogue";
 import { isLineCustomised, type CheckoutLineState } from "~/domain/checkout/cart-checkout";
 import { stepHref } from "~/domain/checkout/draft";
+import { useLineProducts } from "../product/line-products";
 
 /**
  * Step 2's line switcher for a cart of several products ("Cap · Shorts", decision 016): each
  * line opens its own customisation; a tick marks the lines already done. Nothing for one line.
  */
 export function LineSwitcher(props: { lines: readonly CheckoutLineState[]; current: string }) {
+  const products = useLineProducts();
   if (props.lines.length < 2) return null;
   return (
     <nav aria-label="Products in this order" className="mt-3">
       <ol className="flex flex-wrap items-center gap-2 text-sm">
         {props.lines.map((line, index) => {
-          const title = findProductById(line.productId)?.title ?? `Product ${line.productId}`;
-          const done = isLineCustomised(line);
+          const product = products(line.productId);
+          const title = product?.title ?? `Product ${line.productId}`;
+          const done = isLineCustomised(line, product);
           const current = line.productId === props.current;
           return (
             <li key={line.productId} className="flex items-center gap-2">

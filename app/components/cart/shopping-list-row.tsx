@@ -5,7 +5,7 @@
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { coloursFor, colourName } from "~/catalogue/colours";
-import { imageForColour } from "~/catalogue/images";
+import { imageForColour } from "~/catalogue/colour-picture";
 import type { Product } from "~/catalogue/types";
 import type { ErrorBody } from "~/domain/core/api-errors";
 import { NOTES_MAX, priceLine } from "~/domain/checkout/cart-rules";

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { BrandColour } from "~/components/checkout/brand-colour";
 import { Link } from "react-router";
-import { findProductById } from "~/catalogue/catalogue";
+import { useLineProducts } from "../product/line-products";
 import { type BrandKitView, withPlacementNotes } from "~/domain/artwork/brand-kit";
 import type { OtherLineLogo } from "~/domain/checkout/cart-checkout";
 import type { ArtworkFileEntry } from "~/domain/checkout/draft";
@@ -86,6 +86,7 @@ function useCopyIntoDraft(upload: UploadProps) {
 /** "Logos on your other lines": a file already uploaded to another line, used here without uploading it again. */
 function OtherLinesPicker({ logos, upload }: { logos: OtherLineLogo[]; upload: UploadProps }) {
   const { busy, copy, taken, feedback } = useCopyIntoDraft(upload);
+  const products = useLineProducts();
   if (logos.length === 0) return null;
   return (
     <section aria-labelledby="other-lines-heading" className="rounded-xl border border-slate-200 p-4">
@@ -95,7 +96,7 @@ function OtherLinesPicker({ logos, upload }: { logos: OtherLineLogo[]; upload: U
       <p className="mt-1 text-sm text-muted">Use the same file here: we check it again for this product.</p>
       <ul className="mt-2 space-y-2" aria-label="Logos on your other lines">
         {logos.map((logo) => {
-          const from = findProductById(logo.productId)?.title ?? "another line";
+          const from = products(logo.productId)?.title ?? "another line";
           return (
             <li key={logo.fileId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span>

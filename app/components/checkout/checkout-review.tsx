@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { findProductById } from "~/catalogue/catalogue";
+import { useLineProducts } from "../product/line-products";
 import type { SummaryLine } from "~/domain/checkout/cart-checkout";
 import type { CheckoutReview } from "~/domain/checkout/checkout-review";
 import { formatDisplayDate } from "~/domain/core/dates";
@@ -22,6 +22,7 @@ export function CheckoutReviewPanel(props: {
   ids: { productId: string; draftId: string };
 }) {
   const { review, ids } = props;
+  const products = useLineProducts();
   const details = stepHref(3, ids);
   const shipping = stepHref(4, ids);
   return (
@@ -56,7 +57,7 @@ export function CheckoutReviewPanel(props: {
           <ul>
             {props.lines.map((line) => (
               <li key={`${line.productId}-${line.colour ?? ""}`}>
-                {line.quantity.toLocaleString("en-GB")} × {findProductById(line.productId)?.title ?? "Product"}
+                {line.quantity.toLocaleString("en-GB")} × {products(line.productId)?.title ?? "Product"}
               </li>
             ))}
           </ul>

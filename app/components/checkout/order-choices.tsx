@@ -1,9 +1,9 @@
 /** The order page's "What you ordered": every line's choices, then who the order is for and where it goes. */
-import { colourName } from "~/catalogue/colours";
 import { ArtworkPreview, FindingList } from "~/components/checkout/artwork-check";
 import { fileFindings } from "~/domain/checkout/artwork-preflight";
 import { addressLines, BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS } from "~/domain/pricing/checkout";
-import type { OrderLine, OrderSnapshot } from "~/domain/orders/order-snapshot";
+import { type OrderLine, type OrderSnapshot, soldColourName } from "~/domain/orders/order-snapshot";
+import { useLineProducts } from "../product/line-products";
 import { describeSizes } from "~/domain/pricing/sizes";
 
 const term = "text-muted";
@@ -13,6 +13,8 @@ function LineChoices({ line }: { line: OrderLine }) {
   const c = line.customization;
   const hex = c.variant.color_hex;
   const files = c.artwork.files;
+  // Where its artwork prints: the catalogue's product, sent by the order page.
+  const product = useLineProducts()(line.product.id);
   return (
     <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" data-testid="order-line">
       <dt className={term}>Product</dt>
@@ -28,7 +30,7 @@ function LineChoices({ line }: { line: OrderLine }) {
               className="h-3 w-3 rounded-full border border-slate-300"
               style={{ background: hex }}
             />
-            {colourName(line.product.id, hex) ?? hex}
+            {soldColourName(line.product, hex) ?? hex}
           </>
         ) : (
           "Not chosen"
@@ -52,7 +54,7 @@ function LineChoices({ line }: { line: OrderLine }) {
           <ul className="space-y-2">
             {files.map((file) => {
               const choice = {
-                productId: line.product.id,
+                product,
                 method: c.branding.method,
                 selections: c.customization_selections,
               };

@@ -1,5 +1,6 @@
 /** The order summary beside the checkout steps: every line with its image, tags and total, then the totals. */
-import { findProductById, imageForColour } from "~/catalogue/catalogue";
+import { imageForColour } from "~/catalogue/colour-picture";
+import { useLineProducts } from "../product/line-products";
 import type { SummaryLine } from "~/domain/checkout/cart-checkout";
 import { summariseTags, type OrderTotals } from "~/domain/pricing/checkout";
 import { checkoutTotals, pricedLine } from "~/domain/checkout/draft";
@@ -28,15 +29,18 @@ export function OrderSummary(props: {
   // Line prices ex or inc VAT as the visitor reads them, at the order's rate once it is known;
   // inc VAT the lines add up to the goods in the totals (docs/decisions/041-one-answer-per-question.md).
   const vatRate = props.totals?.vatRate;
-  const shownLines = shownLineTotalsOf(props.lines, mode, vatRate);
+  const products = useLineProducts();
+  const shownLines = shownLineTotalsOf(props.lines, products, mode, vatRate);
   const lines = props.lines.flatMap((line, index) => {
-    const product = findProductById(line.productId);
-    const priced = pricedLine(line);
+    const product = products(line.productId);
+    const priced = pricedLine(line, product);
     return product && priced ? [{ ...line, product, ...priced, shownTotal: shownLines[index] }] : [];
   });
   const single = lines.length === 1 ? lines[0] : null;
   const goods =
-    props.totals?.subtotal ?? checkoutTotals({ lines: props.lines, country: null, method: null })?.subtotal ?? 0;
+    props.totals?.subtotal ??
+    checkoutTotals({ lines: props.lines, products, country: null, method: null })?.subtotal ??
+    0;
   return (
     <aside aria-labelledby="summary-heading" className="rounded-2xl border border-slate-200 p-5">
       <h2 id="summary-heading" className="text-lg font-bold">

@@ -3,17 +3,23 @@
  * branding method and the placement its chosen options give (app/domain/artwork/preflight.ts). Step 2,
  * its Next, payment, the order page and the back office all ask here.
  */
-import { findProductById } from "~/catalogue/catalogue";
+import type { Product } from "~/catalogue/types";
 import type { BrandingMethod } from "../pricing/checkout";
 import type { ArtworkFileEntry } from "./draft-schemas";
 import { type Finding, judgePreflight, type Placement, placementFor, unconsentedWarnings } from "../artwork/preflight";
 
-/** Where a line's artwork goes: its method, and the placement its product's chosen options give. */
-export type ArtworkChoice = { productId: string; method: BrandingMethod; selections: readonly string[] };
+/**
+ * Where a line's artwork goes: its method, and the placement its chosen options give on its
+ * product (none when the product is not known: the method alone judges the file).
+ */
+export type ArtworkChoice = {
+  product: Pick<Product, "customizationOptions"> | undefined;
+  method: BrandingMethod;
+  selections: readonly string[];
+};
 
-export function placementOf(choice: Pick<ArtworkChoice, "productId" | "selections">): Placement | null {
-  const product = findProductById(choice.productId);
-  return product ? placementFor(product.customizationOptions, choice.selections) : null;
+export function placementOf(choice: Pick<ArtworkChoice, "product" | "selections">): Placement | null {
+  return choice.product ? placementFor(choice.product.customizationOptions, choice.selections) : null;
 }
 
 /** A file's findings for `choice`; none for a file uploaded before preflight existed. */

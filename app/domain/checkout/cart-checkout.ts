@@ -14,7 +14,8 @@ import {
   type StepNumber,
   type StepperDraft,
 } from "./draft";
-import { findProductById } from "~/catalogue/catalogue";
+import type { ProductLookup } from "~/catalogue/lookup";
+import type { Product } from "~/catalogue/types";
 import { type SizeBreakdown, sizesComplete } from "../pricing/sizes";
 
 /** A cart line as the checkout sees it: its product and the draft customising it, if any yet. */
@@ -31,9 +32,11 @@ export type CheckoutLineState = {
  * Whether a line's step 2 is done: its draft holds both confirmations (and a skip_proof reference),
  * and a sized product's split adds up to its quantity, as payment requires.
  */
-export function isLineCustomised(line: CheckoutLineState): boolean {
-  if (line.draft === null || !canProceedCustomisation(line.draft.data)) return false;
-  const product = findProductById(line.productId);
+export function isLineCustomised(
+  line: CheckoutLineState,
+  product: Pick<Product, "title" | "sizingTable" | "customizationOptions"> | undefined,
+): boolean {
+  if (line.draft === null || !canProceedCustomisation(line.draft.data, product)) return false;
   return !product || sizesComplete(product, line.draft.data.sizes, line.draft.data.quantity);
 }
 
@@ -61,11 +64,15 @@ export function leadLineIndex(lines: readonly CheckoutLineState[]): number {
  * cart, wrapping round, whose customisation is not done; null when every other line is done, so
  * Next goes to Details. The current line counts as done: its Next is enabled only then.
  */
-export function nextLineToCustomise(lines: readonly CheckoutLineState[], productId: string): CheckoutLineState | null {
+export function nextLineToCustomise(
+  lines: readonly CheckoutLineState[],
+  productId: string,
+  products: ProductLookup,
+): CheckoutLineState | null {
   const at = lines.findIndex((line) => line.productId === productId);
   for (let step = 1; step < lines.length; step++) {
     const line = lines[(at + step + lines.length) % lines.length];
-    if (line && line.productId !== productId && !isLineCustomised(line)) return line;
+    if (line && line.productId !== productId && !isLineCustomised(line, products(line.productId))) return line;
   }
   return null;
 }
@@ -75,9 +82,14 @@ export function nextLineToCustomise(lines: readonly CheckoutLineState[], product
  * step 2 is done only once every line is customised. Without cart lines (a draft opened by its
  * link after its product left the cart) the draft's own.
  */
-export function checkoutCompletedSteps(lines: readonly CheckoutLineState[], lead: StepperDraft | null): StepNumber[] {
+export function checkoutCompletedSteps(
+  lines: readonly CheckoutLineState[],
+  lead: StepperDraft | null,
+  products: ProductLookup,
+): StepNumber[] {
   const steps = completedSteps(lead, lines.length > 0);
-  return lines.length === 0 || lines.every(isLineCustomised) ? steps : steps.filter((step) => step !== 2);
+  const allCustomised = lines.every((line) => isLineCustomised(line, products(line.productId)));
+  return lines.length === 0 || allCustomised ? steps : steps.filter((step) => step !== 2);
 }
 
 /** A line as the order summary lists it. */

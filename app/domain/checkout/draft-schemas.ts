@@ -4,7 +4,7 @@
  * The server validates with these; the pages only need draft.ts's rules and these types.
  */
 import { z } from "zod";
-import { findProductById } from "~/catalogue/catalogue";
+import type { Product } from "~/catalogue/types";
 import {
   BRANDING_METHOD_IDS,
   COUNTRIES,
@@ -287,8 +287,11 @@ export const STEP_PATCH_SCHEMAS = {
  * method the product does not offer (a new draft's 'none', or a draft saved before products
  * declared their methods) becomes the product's default, preselected.
  */
-export function buildInitialDraft(line: DraftCartLine, existing?: DraftData | null): DraftData {
-  const product = findProductById(line.productId);
+export function buildInitialDraft(
+  line: DraftCartLine,
+  product: Pick<Product, "moq" | "tiers" | "branding"> | undefined,
+  existing?: DraftData | null,
+): DraftData {
   const qty = product ? clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers)) : line.quantity;
   const base =
     existing && existing.product_id === line.productId

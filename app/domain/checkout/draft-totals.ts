@@ -2,7 +2,8 @@
  * A draft's totals and delivery estimate, computed on the server at every save (drafts.server.ts)
  * and shown by the pages with the same figures (R-SHIP-11, R-CALC-13).
  */
-import { findProductById } from "~/catalogue/catalogue";
+import type { ProductLookup } from "~/catalogue/lookup";
+import type { Product } from "~/catalogue/types";
 import {
   DEFAULT_COUNTRY,
   orderTotals,
@@ -35,11 +36,13 @@ export type CheckoutLineQuantity = { productId: string; quantity: number; quoted
  */
 export function checkoutTotals(input: {
   lines: readonly CheckoutLineQuantity[];
+  /** The products on sale, as the caller read the catalogue. */
+  products: ProductLookup;
   country: string | null | undefined;
   method: ShippingMethod | null;
   firstOrderDiscount?: boolean;
 }): OrderTotals | null {
-  const priced = input.lines.map((line) => pricedLine(line));
+  const priced = input.lines.map((line) => pricedLine(line, input.products(line.productId)));
   if (priced.length === 0 || priced.some((line) => line === null)) return null;
   return orderTotals({
     lines: priced.filter((line) => line !== null),
@@ -50,11 +53,13 @@ export function checkoutTotals(input: {
 }
 
 /**
- * A line at its tier price (or its quote's, for the quantity quoted), its quantity clamped to what
- * the product sells; null for a product not sold.
+ * A line at its product's tier price (or its quote's, for the quantity quoted), its quantity
+ * clamped to what the product sells; null for a product not sold (undefined).
  */
-export function pricedLine(line: CheckoutLineQuantity): PricedLine | null {
-  const product = findProductById(line.productId);
+export function pricedLine(
+  line: CheckoutLineQuantity,
+  product: Pick<Product, "moq" | "tiers"> | undefined,
+): PricedLine | null {
   if (!product) return null;
   const quantity = clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers));
   const quoted = quantity === line.quantity ? line.quotedUnitPence : undefined;

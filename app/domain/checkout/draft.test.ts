@@ -1,3 +1,4 @@
+import { canProceed, initialDraft, missingFor, specProducts } from "../../../tests/setup/spec-catalogue";
 import { describe, expect, it } from "vitest";
 import { canProceedDetails, DETAILS_REQUIRED_FIELDS, detailsErrors, missingDetails } from "./details-rules";
 import {
@@ -10,7 +11,6 @@ import {
   applyBillingAsShipping,
   leavesBillingCopy,
   canNavigate,
-  canProceedCustomisation,
   canProceedShipping,
   completedSteps,
   customisationPart,
@@ -21,7 +21,6 @@ import {
   isEditableStatus,
   isPayingStatus,
   joinName,
-  missingCustomisation,
   missingShipping,
   prefillShipping,
   saveErrorMessage,
@@ -39,7 +38,6 @@ import {
   type StepNumber,
 } from "./draft";
 import {
-  buildInitialDraft,
   customisationPatchSchema,
   defaultDraftData,
   detailsPatchSchema,
@@ -104,7 +102,7 @@ function validShipping(): DraftShipping {
 /** A draft that has been through steps 2–4. */
 function completedDraft(): DraftData {
   return {
-    ...buildInitialDraft(CAP_LINE),
+    ...initialDraft(CAP_LINE),
     confirm: { rights_confirmed: true, lead_time_acknowledged: true },
     details: validDetails(),
     shipping: validShipping(),
@@ -267,7 +265,7 @@ describe("step patch schemas (decision 054)", () => {
 
 describe("buildInitialDraft (R-CUST-02, A-14)", () => {
   it("builds a fresh draft from the cart line with the step-2 defaults", () => {
-    const data = buildInitialDraft(CAP_LINE);
+    const data = initialDraft(CAP_LINE);
     expect(data.product_id).toBe("8");
     expect(data.quantity).toBe(120);
     expect(data.variant.color_hex).toBe("#1f2a56");
@@ -282,14 +280,14 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
   });
 
   it("clamps the quantity to [MOQ, max] (decision 051)", () => {
-    expect(buildInitialDraft({ ...CAP_LINE, quantity: 20 }).quantity).toBe(50);
-    expect(buildInitialDraft({ ...CAP_LINE, productId: "16", quantity: 30000 }).quantity).toBe(25000);
+    expect(initialDraft({ ...CAP_LINE, quantity: 20 }).quantity).toBe(50);
+    expect(initialDraft({ ...CAP_LINE, productId: "16", quantity: 30000 }).quantity).toBe(25000);
   });
 
   it("merges into an existing draft: later steps' data and the confirmations survive", () => {
     const existing = completedDraft();
     const snapshot = structuredClone(existing);
-    const data = buildInitialDraft(
+    const data = initialDraft(
       { ...CAP_LINE, quantity: 400, selectedColor: "#d62828", customizationSelections: ["Side logo"] },
       existing,
     );
@@ -310,7 +308,7 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
     ["16", "deboss"],
     ["17", "screen_print"],
   ])("preselects product %s's own default branding method, %s", (productId, method) => {
-    expect(buildInitialDraft({ ...CAP_LINE, productId }).branding.method).toBe(method);
+    expect(initialDraft({ ...CAP_LINE, productId }).branding.method).toBe(method);
   });
 
   it("keeps a saved method the product offers, and replaces one it does not with the default", () => {
@@ -318,14 +316,14 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
       ...completedDraft(),
       branding: { method, placement: "Front", placement_details: "Centred" },
     });
-    expect(buildInitialDraft(CAP_LINE, saved("dtf")).branding).toEqual({
+    expect(initialDraft(CAP_LINE, saved("dtf")).branding).toEqual({
       method: "dtf",
       placement: "Front",
       placement_details: "Centred",
     });
     // A draft saved before products declared their methods: 'none' or laser on a cap.
     for (const method of ["none", "laser", "deboss"] as const) {
-      expect(buildInitialDraft(CAP_LINE, saved(method)).branding).toEqual({
+      expect(initialDraft(CAP_LINE, saved(method)).branding).toEqual({
         method: "embroidery",
         placement: "Front",
         placement_details: "Centred",
@@ -335,7 +333,7 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
 
   it("ignores an existing draft for another product", () => {
     const other = { ...completedDraft(), product_id: "15" };
-    const data = buildInitialDraft(CAP_LINE, other);
+    const data = initialDraft(CAP_LINE, other);
     expect(data.product_id).toBe("8");
     expect(data.details.email).toBe("");
     expect(data.status).toBe("customisation_draft");
@@ -344,7 +342,7 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
 
 describe("customisation step (R-CUST-14, A-40)", () => {
   const data = (rights: boolean, lead: boolean, preference: "ai_mockup" | "skip_proof" = "ai_mockup", ref = "") => ({
-    ...buildInitialDraft(CAP_LINE),
+    ...initialDraft(CAP_LINE),
     confirm: { rights_confirmed: rights, lead_time_acknowledged: lead },
     proof: { preference, previous_order_ref: ref },
   });
@@ -355,14 +353,14 @@ describe("customisation step (R-CUST-14, A-40)", () => {
     [false, true, false],
     [true, true, true],
   ])("rights %s, lead time %s → Next enabled %s", (rights, lead, expected) => {
-    expect(canProceedCustomisation(data(rights, lead))).toBe(expected);
+    expect(canProceed(data(rights, lead))).toBe(expected);
   });
 
   it("skip_proof needs a previous order reference (A-40)", () => {
-    expect(canProceedCustomisation(data(true, true, "skip_proof", ""))).toBe(false);
-    expect(canProceedCustomisation(data(true, true, "skip_proof", "   "))).toBe(false);
-    expect(missingCustomisation(data(true, true, "skip_proof"))).toEqual(["proof.previous_order_ref"]);
-    expect(canProceedCustomisation(data(true, true, "skip_proof", "SW-1042"))).toBe(true);
+    expect(canProceed(data(true, true, "skip_proof", ""))).toBe(false);
+    expect(canProceed(data(true, true, "skip_proof", "   "))).toBe(false);
+    expect(missingFor(data(true, true, "skip_proof"))).toEqual(["proof.previous_order_ref"]);
+    expect(canProceed(data(true, true, "skip_proof", "SW-1042"))).toBe(true);
   });
 
   it("keeps the confirmations' exact wording", () => {
@@ -782,13 +780,26 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
   ];
 
   it.each(rows)("product %s × %i, %s: GB %i, non-GB %i", (productId, quantity, method, gb, nonGb) => {
-    expect(checkoutTotals({ lines: [{ productId, quantity }], country: "GB", method })?.total).toBe(gb);
-    expect(checkoutTotals({ lines: [{ productId, quantity }], country: "FR", method })?.total).toBe(nonGb);
-    expect(checkoutTotals({ lines: [{ productId, quantity }], country: "US", method })?.vat).toBe(0);
+    expect(
+      checkoutTotals({ products: specProducts, lines: [{ productId, quantity }], country: "GB", method })?.total,
+    ).toBe(gb);
+    expect(
+      checkoutTotals({ products: specProducts, lines: [{ productId, quantity }], country: "FR", method })?.total,
+    ).toBe(nonGb);
+    expect(
+      checkoutTotals({ products: specProducts, lines: [{ productId, quantity }], country: "US", method })?.vat,
+    ).toBe(0);
   });
 
   it("cap 50 standard GB: £275.00 + £18.00 + VAT £58.60 = £351.60", () => {
-    expect(checkoutTotals({ lines: [{ productId: "8", quantity: 50 }], country: "GB", method: "standard" })).toEqual({
+    expect(
+      checkoutTotals({
+        products: specProducts,
+        lines: [{ productId: "8", quantity: 50 }],
+        country: "GB",
+        method: "standard",
+      }),
+    ).toEqual({
       subtotal: 27500,
       discount: 0,
       shipping: 1800,
@@ -800,6 +811,7 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
 
   it("the first-order discount takes 10% off goods before VAT, never off shipping (A-20)", () => {
     const totals = checkoutTotals({
+      products: specProducts,
       lines: [{ productId: "8", quantity: 50 }],
       country: "GB",
       method: "standard",
@@ -811,14 +823,20 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
   });
 
   it("no method yet means no shipping charge", () => {
-    expect(checkoutTotals({ lines: [{ productId: "8", quantity: 50 }], country: "GB", method: null })?.total).toBe(
-      33000,
-    );
+    expect(
+      checkoutTotals({ products: specProducts, lines: [{ productId: "8", quantity: 50 }], country: "GB", method: null })
+        ?.total,
+    ).toBe(33000);
   });
 
   it("prices a quantity outside [MOQ, max] at the clamped quantity", () => {
     expect(
-      checkoutTotals({ lines: [{ productId: "8", quantity: 10 }], country: "GB", method: "standard" })?.subtotal,
+      checkoutTotals({
+        products: specProducts,
+        lines: [{ productId: "8", quantity: 10 }],
+        country: "GB",
+        method: "standard",
+      })?.subtotal,
     ).toBe(27500);
   });
 
@@ -827,14 +845,14 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
       { productId: "8", quantity: 250 },
       { productId: "15", quantity: 100 },
     ];
-    const cap = pricedLine({ productId: "8", quantity: 250 });
-    const shorts = pricedLine({ productId: "15", quantity: 100 });
+    const cap = pricedLine({ productId: "8", quantity: 250 }, specProducts("8"));
+    const shorts = pricedLine({ productId: "15", quantity: 100 }, specProducts("15"));
     expect([cap, shorts]).toEqual([
       { unitPence: 550, quantity: 250 },
       { unitPence: 1040, quantity: 100 },
     ]);
     // £1,375.00 + £1,040.00 = £2,415.00 goods, £18.00 shipping once, VAT 20% of £2,433.00.
-    expect(checkoutTotals({ lines, country: "GB", method: "standard" })).toEqual({
+    expect(checkoutTotals({ products: specProducts, lines, country: "GB", method: "standard" })).toEqual({
       subtotal: 241500,
       discount: 0,
       shipping: 1800,
@@ -845,17 +863,22 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
   });
 
   it("is null without a line, or when any line's product is not sold", () => {
-    expect(checkoutTotals({ lines: [], country: "GB", method: "standard" })).toBeNull();
+    expect(checkoutTotals({ products: specProducts, lines: [], country: "GB", method: "standard" })).toBeNull();
     const lines = [
       { productId: "8", quantity: 50 },
       { productId: "999", quantity: 50 },
     ];
-    expect(checkoutTotals({ lines, country: "GB", method: "standard" })).toBeNull();
+    expect(checkoutTotals({ products: specProducts, lines, country: "GB", method: "standard" })).toBeNull();
   });
 
   it("is null for a product the catalogue doesn't sell", () => {
     expect(
-      checkoutTotals({ lines: [{ productId: "999", quantity: 50 }], country: "GB", method: "standard" }),
+      checkoutTotals({
+        products: specProducts,
+        lines: [{ productId: "999", quantity: 50 }],
+        country: "GB",
+        method: "standard",
+      }),
     ).toBeNull();
   });
 

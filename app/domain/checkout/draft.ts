@@ -8,8 +8,7 @@
  * Text limits (characters) are in DRAFT_LIMITS. Strings are stored as typed (autosave runs while
  * the buyer is still typing); "required" and format rules are the canProceed… checks, which trim.
  */
-import type { Product } from "~/catalogue/catalogue";
-import { isOfferedColour } from "~/catalogue/colours";
+import type { Product } from "~/catalogue/types";
 import { filesAwaitingConsent } from "./artwork-preflight";
 import { BRANDING_METHODS, type BrandingMethod } from "../pricing/checkout";
 import { isValidPhone, phoneErrorMessage } from "../people/contact-rules";
@@ -112,26 +111,28 @@ export type CustomisationGate = Pick<
 /**
  * What still blocks step 2's Next (R-CUST-14; A-40: a previous order reference for skip_proof;
  * decision 027: a file whose preflight warnings for this method and placement the buyer has not said
- * "Use it anyway" to).
+ * "Use it anyway" to, where it prints on `product`).
  */
-export function missingCustomisation(data: CustomisationGate): CustomisationField[] {
+export function missingCustomisation(
+  data: CustomisationGate,
+  product: Pick<Product, "customizationOptions"> | undefined,
+): CustomisationField[] {
   const missing: CustomisationField[] = [];
   if (!data.confirm.rights_confirmed) missing.push("confirm.rights_confirmed");
   if (!data.confirm.lead_time_acknowledged) missing.push("confirm.lead_time_acknowledged");
   if (data.proof.preference === "skip_proof" && data.proof.previous_order_ref.trim() === "") {
     missing.push("proof.previous_order_ref");
   }
-  const choice = {
-    productId: data.product_id,
-    method: data.branding.method,
-    selections: data.customization_selections,
-  };
+  const choice = { product, method: data.branding.method, selections: data.customization_selections };
   if (filesAwaitingConsent(data.artwork.files, choice).length > 0) missing.push("artwork.use_anyway");
   return missing;
 }
 
-export function canProceedCustomisation(data: CustomisationGate): boolean {
-  return missingCustomisation(data).length === 0;
+export function canProceedCustomisation(
+  data: CustomisationGate,
+  product: Pick<Product, "customizationOptions"> | undefined,
+): boolean {
+  return missingCustomisation(data, product).length === 0;
 }
 
 /** "Laser engraving isn't offered for the Custom Embroidered Cap: choose Embroidery or DTF transfer." */
@@ -154,7 +155,8 @@ export function customisationProductErrors(product: Product, patch: Customisatio
     errors.quantity = `Order between ${product.moq} and ${max.toLocaleString("en-GB")} of ${product.title}.`;
   }
   const hex = patch.variant?.color_hex;
-  if (hex && !isOfferedColour(product.id, hex)) errors["variant.color_hex"] = "Choose one of this product's colours";
+  if (hex && !product.colours.some((colour) => colour.hex.toLowerCase() === hex.toLowerCase()))
+    errors["variant.color_hex"] = "Choose one of this product's colours";
   const offered = new Set(product.customizationOptions.map((option) => option.title));
   if (patch.customization_selections?.some((title) => !offered.has(title))) {
     errors.customization_selections = "Choose from this product's customisations";

@@ -2,7 +2,7 @@
  * Whether a draft may be paid for (REQUIREMENTS B-2 step 2, B-22, A-40), and the payment step's
  * messages. Pure: app/server/payments/payment-start.server.ts asks it before pricing a payment.
  */
-import { findProductById, type Product } from "~/catalogue/catalogue";
+import type { Product } from "~/catalogue/types";
 import type { ShippingMethod } from "../pricing/checkout";
 import { canProceedDetails } from "./details-rules";
 import {
@@ -58,10 +58,13 @@ export type DraftReadiness =
  * A-40), the customisation fits the product, and the details and shipping steps pass their Next
  * rules. The message names the first step to finish.
  */
-export function paymentReadiness(row: { productId: string; status: string; data: unknown }): DraftReadiness {
-  const line = lineReadiness(row, () => PAYMENT_MESSAGES.incomplete.customisation);
+export function paymentReadiness(
+  row: { productId: string; status: string; data: unknown },
+  product: Product | undefined,
+): DraftReadiness {
+  const line = lineReadiness(row, product, () => PAYMENT_MESSAGES.incomplete.customisation);
   if (!line.ok) return line;
-  const { data, product } = line;
+  const { data } = line;
   if (!canProceedDetails(data.details)) return { ok: false, message: PAYMENT_MESSAGES.incomplete.details };
   const method = data.shipping.method;
   if (!canProceedShipping(data.shipping) || method === null)
@@ -69,7 +72,7 @@ export function paymentReadiness(row: { productId: string; status: string; data:
   if (!isDraftStatus(row.status) || !statusAtLeast(row.status, "shipping_done")) {
     return { ok: false, message: PAYMENT_MESSAGES.incomplete.shipping };
   }
-  return { ok: true, data, product, method };
+  return { ok: true, data, product: line.product, method };
 }
 
 export type LineReadiness = { ok: true; data: DraftData; product: Product } | { ok: false; message: string };
@@ -83,14 +86,14 @@ export type LineReadiness = { ok: true; data: DraftData; product: Product } | { 
  */
 export function lineReadiness(
   row: { productId: string; status: string; data: unknown },
+  product: Product | undefined,
   incomplete: (title: string) => string = PAYMENT_MESSAGES.incomplete.line,
 ): LineReadiness {
-  const product = findProductById(row.productId);
   if (!product) return { ok: false, message: PAYMENT_MESSAGES.unknownProduct };
   const data = readDraftData({ data: row.data, productId: row.productId, status: row.status });
   if (!data) return { ok: false, message: PAYMENT_MESSAGES.invalidDraft };
   if (
-    !canProceedCustomisation(data) ||
+    !canProceedCustomisation(data, product) ||
     !sizesComplete(product, data.sizes, data.quantity) ||
     Object.keys(customisationProductErrors(product, customisationPart(data))).length > 0
   ) {

@@ -3,14 +3,20 @@
  * pricedLine, the prices checkoutTotals charges) and converted by price-mode.ts shownLineTotals,
  * so that inc VAT the lines add up to the goods in the totals (docs/decisions/041-one-answer-per-question.md).
  */
+import type { ProductLookup } from "~/catalogue/lookup";
 import { type CheckoutLineQuantity, pricedLine } from "./draft-totals";
 import { type PriceMode, shownLineTotals } from "../pricing/price-mode";
 import { lineTotalPence } from "../pricing/pricing";
 
 /** Each line's total as shown, in the lines' order; a product not sold counts as nothing. */
-export function shownLineTotalsOf(lines: readonly CheckoutLineQuantity[], mode: PriceMode, vatRate?: number): number[] {
+export function shownLineTotalsOf(
+  lines: readonly CheckoutLineQuantity[],
+  products: ProductLookup,
+  mode: PriceMode,
+  vatRate?: number,
+): number[] {
   const exVat = lines.map((line) => {
-    const priced = pricedLine(line);
+    const priced = pricedLine(line, products(line.productId));
     return priced ? lineTotalPence(priced.unitPence, priced.quantity) : 0;
   });
   return shownLineTotals(exVat, mode, vatRate);

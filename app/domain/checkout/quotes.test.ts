@@ -1,3 +1,4 @@
+import { specProducts } from "../../../tests/setup/spec-catalogue";
 import { describe, expect, it } from "vitest";
 import { orderTotals } from "../pricing/checkout";
 import { checkoutTotals, pricedLine } from "./draft-totals";
@@ -174,14 +175,17 @@ describe("the quoted price wins in every total, for that product and quantity on
     );
     expect(lines[0]).toEqual({ productId: "8", quantity: 399, quotedUnitPence: 450 });
     expect(lines[1]).toEqual({ productId: "16", quantity: 120 });
-    expect(pricedLine(lines[0]!)).toEqual({ unitPence: 450, quantity: 399 });
-    const totals = checkoutTotals({ lines, country: "GB", method: "standard" });
+    expect(pricedLine(lines[0]!, specProducts("8"))).toEqual({ unitPence: 450, quantity: 399 });
+    const totals = checkoutTotals({ products: specProducts, lines, country: "GB", method: "standard" });
     // 399 × £4.50 + 120 × £2.24 = £1,795.50 + £268.80; shipping £18; VAT 20%.
     expect(totals?.subtotal).toBe(179550 + 26880);
     expect(totals?.total).toBe(Math.round((179550 + 26880 + 1800) * 1.2));
   });
   it("ignores a quoted price when the quantity had to be clamped", () => {
-    expect(pricedLine({ productId: "8", quantity: 10, quotedUnitPence: 1 })).toEqual({ unitPence: 550, quantity: 50 });
+    expect(pricedLine({ productId: "8", quantity: 10, quotedUnitPence: 1 }, specProducts("8"))).toEqual({
+      unitPence: 550,
+      quantity: 50,
+    });
   });
 });
 

@@ -126,16 +126,17 @@ describe("a sized line at payment", () => {
     sizes,
   });
   const row = (data: unknown) => ({ productId: "15", status: "shipping_done", data });
+  const readiness = (line: ReturnType<typeof row>) => lineReadiness(line, shorts);
   it("is refused until the sizes sum to the quantity", () => {
-    expect(lineReadiness(row(draft([{ size: "M", count: 90 }])))).toEqual({
+    expect(readiness(row(draft([{ size: "M", count: 90 }])))).toEqual({
       ok: false,
       message: `Complete the Customisation step for your ${shorts.title} before paying.`,
     });
-    expect(lineReadiness(row(draft([])))).toMatchObject({ ok: false });
+    expect(readiness(row(draft([])))).toMatchObject({ ok: false });
   });
   it("is ready once they do", () => {
     expect(
-      lineReadiness(
+      readiness(
         row(
           draft([
             { size: "M", count: 60 },

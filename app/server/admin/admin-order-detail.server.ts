@@ -39,7 +39,8 @@ import type { Database } from "../platform/db.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { describeSizes, offeredSizes } from "~/domain/pricing/sizes";
 import { isOrderEditable } from "~/domain/orders/order-edits";
-import { findProductById } from "~/catalogue/catalogue";
+import type { Product } from "~/catalogue/types";
+import { readShelf } from "../catalogue/catalogue-store.server";
 
 const actorOf = (value: string): Actor => (value === "staff" || value === "buyer" ? value : "system");
 const personName = (user: { name: string | null; email: string | null } | null) =>
@@ -73,8 +74,7 @@ function staffAnswerView(record: ProofAnswerRecord | null): Pick<StaffProof, "an
 }
 
 /** The sizes a sold product is made in today, for changing a split; none for a product gone from the catalogue. */
-function sizeOptionsOf(productId: string): string[] {
-  const product = findProductById(productId);
+function sizeOptionsOf(product: Product | undefined): string[] {
   return product ? offeredSizes(product) : [];
 }
 
@@ -89,6 +89,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
     .limit(1);
   if (!found) return null;
   const { order, buyer } = found;
+  const catalogue = await readShelf(db);
   const actor = alias(authUser, "actor");
   const uploader = alias(authUser, "uploader");
   const receiver = alias(authUser, "receiver");
@@ -182,7 +183,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
             hasPreview: previewed.has(file.id),
             report: file.preflight ?? null,
             findings: fileFindings(file, {
-              productId: product.id,
+              product: catalogue.findAnyStatus(product.id),
               method: line.branding.method,
               selections: line.customization_selections,
             }),
@@ -190,7 +191,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
           })),
         },
         sizeSplit: line.sizes,
-        sizeOptions: sizeOptionsOf(product.id),
+        sizeOptions: sizeOptionsOf(catalogue.findAnyStatus(product.id)),
         proofs: own,
         canSendProof: canTransition(status, "proof_sent", "staff", payment) && own[0]?.decision !== "approved",
       };

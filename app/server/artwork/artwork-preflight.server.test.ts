@@ -3,6 +3,7 @@
  * refused with its reason and leaves nothing behind, a readable one keeps its report and a PNG of
  * page one, and the buyer's "Use it anyway" is recorded on the file for step 2's Next and the order.
  */
+import { missingFor } from "../../../tests/setup/spec-catalogue";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +18,6 @@ import {
 } from "../../../tests/setup/artwork-corpus";
 import { testFileDatabase } from "../../../tests/setup/test-db";
 import { newCapDraft } from "../../../tests/setup/cap-draft";
-import { missingCustomisation } from "~/domain/checkout/draft";
 import { judgePreflight, PREFLIGHT_MESSAGES } from "~/domain/artwork/preflight";
 import { acceptArtworkWarnings, openArtwork, saveArtwork } from "./artwork.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
@@ -136,7 +136,7 @@ describe("Use it anyway", () => {
       return { ...data, confirm: { rights_confirmed: true, lead_time_acknowledged: true } };
     };
     // Embroidery: the raster warning.
-    expect(missingCustomisation(await step2())).toEqual(["artwork.use_anyway"]);
+    expect(missingFor(await step2())).toEqual(["artwork.use_anyway"]);
     const answered = await acceptArtworkWarnings(handle.db, {
       userId: ALICE,
       draftId: draft.id,
@@ -146,12 +146,10 @@ describe("Use it anyway", () => {
     if (!answered.ok) throw new Error(answered.message);
     expect(answered.version).toBe(saved.version + 1);
     expect(answered.files[0]?.use_anyway).toEqual(["raster"]);
-    expect(missingCustomisation(await step2())).toEqual([]);
+    expect(missingFor(await step2())).toEqual([]);
     // DTF warns of the resolution instead, which was never answered.
     const dtf = await step2();
-    expect(missingCustomisation({ ...dtf, branding: { ...dtf.branding, method: "dtf" } })).toEqual([
-      "artwork.use_anyway",
-    ]);
+    expect(missingFor({ ...dtf, branding: { ...dtf.branding, method: "dtf" } })).toEqual(["artwork.use_anyway"]);
   });
 
   it("lets nobody else answer, and not on a file the draft does not hold", async () => {

@@ -1,3 +1,4 @@
+import { initialDraft } from "../../../tests/setup/spec-catalogue";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type S3Server } from "../../../tests/setup/s3-server";
@@ -5,7 +6,6 @@ import { testFileDatabase } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { MINIMAL_PDF } from "../../../tests/setup/minimal-pdf";
 import { customisationPart } from "~/domain/checkout/draft";
-import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
 import { openArtwork, removeArtwork, saveArtwork } from "./artwork.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
 import { queryRows } from "../platform/db.server";
@@ -39,7 +39,7 @@ async function newDraft(): Promise<string> {
     userId: ALICE,
     productId: "8",
     data: customisationPart(
-      buildInitialDraft({
+      initialDraft({
         productId: "8",
         quantity: 50,
         selectedColor: "#111111",

@@ -1,3 +1,4 @@
+import { initialDraft } from "../../../tests/setup/spec-catalogue";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testFileDatabase } from "../../../tests/setup/test-db";
 import { ARTWORK_BYTES_PER_DAY, ARTWORK_MAX_FILES, ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
 import { customisationPart } from "~/domain/checkout/draft";
-import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
 import { artworkDownloadHeaders, openArtwork, removeArtwork, saveArtwork } from "./artwork.server";
 import { ARTWORK_NAME_HEADER } from "./artwork-upload.server";
 import { ghostscriptInstalled } from "./preflight-sandbox.server";
@@ -69,7 +69,7 @@ async function newDraft(userId = ALICE): Promise<{ id: string; version: number }
     userId,
     productId: "8",
     data: customisationPart(
-      buildInitialDraft({
+      initialDraft({
         productId: "8",
         quantity: 50,
         selectedColor: "#111111",

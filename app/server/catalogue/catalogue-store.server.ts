@@ -17,6 +17,8 @@ import {
   type ProductImage,
   type StoredProduct,
 } from "~/catalogue/types";
+import { forBuyers, onSale } from "~/catalogue/catalogue";
+import { lookupIn, type ProductLookup } from "~/catalogue/lookup";
 import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
 import { priceTiersOf, type TierRow, unitPriceRange } from "~/domain/pricing/tier-table";
 import type { Database } from "../platform/db.server";
@@ -171,4 +173,36 @@ export async function readCatalogue(db: Database, now: number = Date.now()): Pro
     if (copies.get(db)?.catalogue === catalogue) copies.delete(db);
   });
   return catalogue;
+}
+
+/**
+ * What is on sale: the published products, in catalogue order, and a lookup over them as buyers'
+ * pages may get them (forBuyers).
+ */
+export type Shelf = {
+  products: readonly StoredProduct[];
+  find: ProductLookup;
+  /** Any product of the catalogue, on sale or not: what names and judges a line already placed. */
+  findAnyStatus: ProductLookup;
+};
+
+const shelves = new WeakMap<Catalogue, Shelf>();
+
+/**
+ * The shelf of this process's copy of the catalogue: what the cart, the checkout and the payment
+ * price and check lines against (a product not on it is not sold). Read it before opening a
+ * transaction: on the embedded database a read waits for an open transaction to end.
+ */
+export async function readShelf(db: Database, now: number = Date.now()): Promise<Shelf> {
+  const catalogue = await readCatalogue(db, now);
+  const held = shelves.get(catalogue);
+  if (held) return held;
+  const products = onSale(catalogue.products);
+  const shelf = {
+    products,
+    find: lookupIn(products.map(forBuyers)),
+    findAnyStatus: lookupIn(catalogue.products.map(forBuyers)),
+  };
+  shelves.set(catalogue, shelf);
+  return shelf;
 }

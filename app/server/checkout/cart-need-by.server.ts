@@ -14,6 +14,7 @@ import { saveCheckoutStep } from "./checkout-save.server";
 import { createDraft, type DraftResult, type DraftSnapshot } from "./drafts.server";
 import { failure, type Failure } from "../platform/http.server";
 import type { Services } from "../providers/services.server";
+import { readShelf } from "../catalogue/catalogue-store.server";
 
 export const CART_NEED_BY_MESSAGES = {
   emptyCart: "Your cart is empty: add a product before saving a date.",
@@ -38,6 +39,7 @@ export async function saveCartNeedBy(
   const { db } = services;
   const { userId } = buyer;
   const lines = await readCartLines(db, userId);
+  const products = (await readShelf(db)).find;
   if (lines.length === 0) return failure(409, "CART_EMPTY", CART_NEED_BY_MESSAGES.emptyCart);
 
   for (const line of lines) {
@@ -47,7 +49,7 @@ export async function saveCartNeedBy(
         accountId: buyer.accountId || userId,
         userId,
         productId: line.cart.productId,
-        data: customisationPart(initialCustomisation(line.cart, null)),
+        data: customisationPart(initialCustomisation(line.cart, null, products)),
       });
       if (!created.ok) return created;
       draft = created.draft;

@@ -2,9 +2,9 @@
  * The Details step's save with the online VAT number check (decision 018): the checker is a
  * stand-in here; the HTTP adapter is tested against a loopback fake in vat-check.server.test.ts.
  */
+import { initialDraft } from "../../../tests/setup/spec-catalogue";
 import { describe, expect, it } from "vitest";
 import { customisationPart, type DraftDetails } from "~/domain/checkout/draft";
-import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
 import type { VatNumber } from "~/domain/pricing/vat-number";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { saveCheckoutStep, VAT_CHECK_LIMIT } from "./checkout-save.server";
@@ -59,7 +59,7 @@ async function draftFor(userId: string) {
     accountId: `account-of-${userId}`,
     userId,
     productId: "8",
-    data: customisationPart(buildInitialDraft(line)),
+    data: customisationPart(initialDraft(line)),
   });
   if (!created.ok) throw new Error(created.message);
   return created.draft;

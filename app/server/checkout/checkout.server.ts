@@ -20,6 +20,9 @@ import { listCart, type CartLine } from "./shopping.server";
 import { withQuotedPrices } from "~/domain/checkout/quotes";
 import { cartQuotePricing } from "./quotes.server";
 import type { Reader } from "~/domain/core/record-access";
+import type { ProductLookup } from "~/catalogue/lookup";
+import type { Product } from "~/catalogue/types";
+import { readShelf, type Shelf } from "../catalogue/catalogue-store.server";
 
 export type CheckoutDraft = { id: string; version: number; status: DraftStatus; data: DraftData };
 
@@ -73,9 +76,11 @@ export async function loadCheckout({ request, context }: RequestArgs) {
   const db = dbOf(context);
   const url = new URL(request.url);
   const session = await sessionOf(context);
+  const shelf = await readShelf(db);
   if (!session) {
     return {
       session: null,
+      shelf,
       cart: [] as CartLine[],
       lines: [] as CheckoutLine[],
       line: null,
@@ -96,11 +101,22 @@ export async function loadCheckout({ request, context }: RequestArgs) {
     if (found && (!productId || found.productId === productId)) draft = view(found);
   }
   const lead = lines[leadLineIndex(lines.map(stateOf))]?.draft ?? null;
-  return { session, cart, lines, line, draft, checkout: lines.length > 0 ? lead : draft };
+  return { session, shelf, cart, lines, line, draft, checkout: lines.length > 0 ? lead : draft };
+}
+
+/**
+ * The products a checkout page's lines are of, as its components get them (without what only the
+ * back office knows): those of the cart and of the draft on show, when on sale.
+ */
+export function lineProducts(shelf: Shelf, productIds: readonly (string | null | undefined)[]): Product[] {
+  return [...new Set(productIds)].flatMap((id) => {
+    const product = id ? shelf.find(id) : undefined;
+    return product ? [product] : [];
+  });
 }
 
 /** Step 2's starting point: the cart line merged into the draft (R-CUST-02, A-14). */
-export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null): DraftData {
+export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null, products: ProductLookup): DraftData {
   return buildInitialDraft(
     {
       productId: line.productId,
@@ -111,13 +127,18 @@ export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null
       notes: line.notes,
       sizes: line.sizes,
     },
+    products(line.productId),
     draft?.data,
   );
 }
 
 /** The stepper of a checkout: the checkout draft's steps, step 2 once every line is customised. */
-export function stepperState(checkout: CheckoutDraft | null, lines: readonly CheckoutLine[]): StepNumber[] {
-  return checkoutCompletedSteps(lines.map(stateOf), checkout);
+export function stepperState(
+  checkout: CheckoutDraft | null,
+  lines: readonly CheckoutLine[],
+  products: ProductLookup,
+): StepNumber[] {
+  return checkoutCompletedSteps(lines.map(stateOf), checkout, products);
 }
 
 /** Step 2's line switcher and Next: each line's product, draft and whether it is customised. */
@@ -192,7 +213,7 @@ const summaryOf = (data: DraftData): SummaryLine => ({
  */
 export async function loadDraftStep(args: RequestArgs) {
   const db = dbOf(args.context);
-  const { session, lines, checkout } = await loadCheckout(args);
+  const { session, shelf, lines, checkout } = await loadCheckout(args);
   if (!session || !checkout) return { ready: false as const };
   const { user, accountId } = session;
   return {
@@ -204,7 +225,8 @@ export async function loadDraftStep(args: RequestArgs) {
     savedAddresses: await savedAddressesFor(db, { userId: user.id, accountId }),
     lines: (await pricedSummary(db, { userId: user.id, accountId }, lines, checkout)).lines,
     customisations: customisations(lines, checkout),
-    completed: stepperState(checkout, lines),
+    completed: stepperState(checkout, lines, shelf.find),
+    products: lineProducts(shelf, [...lines.map((line) => line.cart.productId), checkout.data.product_id]),
     firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: user.id, accountId }),
   };
 }

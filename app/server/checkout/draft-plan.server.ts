@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { findProductById } from "~/catalogue/catalogue";
+import type { ProductLookup } from "~/catalogue/lookup";
 import { checkoutLines } from "~/domain/checkout/cart-checkout";
 import { estimateDelivery } from "~/domain/fulfilment/delivery";
 import { parseNeedBy } from "~/domain/fulfilment/need-by";
@@ -141,12 +141,14 @@ export function planSave(
     now: Date;
     /** The buyer's cart lines: a checkout draft prices the whole cart (decision 016). */
     cart: readonly CheckoutLineQuantity[];
+    /** The products on sale (readShelf): what the lines are checked and priced against. */
+    products: ProductLookup;
   },
 ): Plan {
   let patch: PlainObject;
   let status = current.status;
   const mergedWith = (p: PlainObject): DraftData => draftDataSchema.parse(mergeJson(current.data, p));
-  const product = findProductById(current.productId);
+  const product = context.products(current.productId);
 
   switch (input.step) {
     case "customisation": {
@@ -199,12 +201,13 @@ export function planSave(
     const lines = checkoutLines(context.cart, { productId: product.id, quantity: merged.quantity });
     const totals = checkoutTotals({
       lines,
+      products: context.products,
       country: totalsCountry(merged),
       method,
       firstOrderDiscount: context.firstOrderDiscount,
     });
     if (totals) patch.totals = storedTotals(totals);
-    const products = lines.flatMap((line) => findProductById(line.productId) ?? []);
+    const products = lines.flatMap((line) => context.products(line.productId) ?? []);
     patch.eta = estimateDelivery({ products, method, now: context.now });
   }
   patch.status = status;

@@ -1,3 +1,4 @@
+import { initialDraft } from "../../../tests/setup/spec-catalogue";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,7 +10,6 @@ import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { countStatements, testFileDatabase } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { DRAFT_STATUSES, customisationPart, type DraftCartLine } from "~/domain/checkout/draft";
-import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
 import { queryRows } from "../platform/db.server";
 import { createDraft, getDraft, latestDraftsForProducts, saveDraftStep, type DraftSnapshot } from "./drafts.server";
 import { listLatestDrafts } from "./debug-drafts.server";
@@ -44,7 +44,7 @@ async function newDraft(userId = ALICE, productId = "8"): Promise<DraftSnapshot>
     userId,
     productId,
     data: customisationPart(
-      buildInitialDraft({ ...LINE, productId, selectedColor: "#111111", customizationSelections: [] }),
+      initialDraft({ ...LINE, productId, selectedColor: "#111111", customizationSelections: [] }),
     ),
   });
   if (!result.ok) throw new Error(`createDraft failed: ${result.message}`);
@@ -753,7 +753,7 @@ describe("step 2's choices follow the cart line (R-CUST-03, R-CUST-08)", () => {
       accountId: `account-of-${ALICE}`,
       userId: ALICE,
       productId: "8",
-      data: customisationPart(buildInitialDraft(LINE)),
+      data: customisationPart(initialDraft(LINE)),
     });
     expect(created.ok).toBe(true);
     expect(await cartLine()).toEqual({ colour: "#1f2a56", parts: ["Front embroidery"] });
@@ -824,7 +824,7 @@ describe("a sized line's split", () => {
       userId: ALICE,
       line: { ...SHORTS, handwrittenNote: false, notes: "", sizes: split },
     });
-    const initial = buildInitialDraft({ ...SHORTS, handwrittenNote: false, sizes: split });
+    const initial = initialDraft({ ...SHORTS, handwrittenNote: false, sizes: split });
     expect(initial.sizes).toEqual(split);
     const created = await createDraft(handle.db, {
       accountId: `account-of-${ALICE}`,
@@ -849,8 +849,8 @@ describe("a sized line's split", () => {
   });
 
   it("leaves the draft's own split when the cart line has none", () => {
-    const existing = buildInitialDraft({ ...SHORTS, handwrittenNote: false, sizes: split });
-    expect(buildInitialDraft({ ...SHORTS, handwrittenNote: false, sizes: [] }, existing).sizes).toEqual(split);
+    const existing = initialDraft({ ...SHORTS, handwrittenNote: false, sizes: split });
+    expect(initialDraft({ ...SHORTS, handwrittenNote: false, sizes: [] }, existing).sizes).toEqual(split);
   });
 });
 

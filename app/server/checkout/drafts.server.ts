@@ -20,7 +20,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
+import { readShelf } from "../catalogue/catalogue-store.server";
 import {
   DRAFT_MESSAGES,
   DRAFT_STEPS,
@@ -278,12 +278,13 @@ export async function saveDraftStep(
   if (!userId || !isDraftId(draftId)) return notFound();
   const step = parsed.value;
   const now = input.now ?? new Date();
+  const products = (await readShelf(db)).find;
 
   // Step 2 of a draft with no shipping method prices nothing, so what this process saved last is
   // all the plan needs; the update holds only if the row is still that version (draft-memo.server.ts).
   const known = step.step === "customisation" ? rememberedDraft(db, { draftId, userId, expectedVersion }) : null;
   if (known && !isPayingStatus(known.status) && isEditableStatus(known.status) && !known.data.shipping.method) {
-    const plan = planSave(step, known, { firstOrderDiscount: false, now, cart: [] });
+    const plan = planSave(step, known, { firstOrderDiscount: false, now, cart: [], products });
     const [saved] = plan.ok ? await writeSave(db, { ...input, step, plan, releasedIntentId: null, known: true }) : [];
     if (saved) return savedDraft(db, userId, snapshotFromRaw(saved));
     forgetDraft(db, draftId);
@@ -298,7 +299,12 @@ export async function saveDraftStep(
   }
   // A paying draft is edited from where the payment step found it.
   const base = isPayingStatus(current.status) ? { ...current, status: "shipping_done" as const } : current;
-  const plan = planSave(step, base, { firstOrderDiscount: !row.firstOrderClaimed, now, cart: row.cart ?? [] });
+  const plan = planSave(step, base, {
+    firstOrderDiscount: !row.firstOrderClaimed,
+    now,
+    cart: row.cart ?? [],
+    products,
+  });
   if (!plan.ok) return invalid(plan.fieldErrors);
   // Reopening a step and saving what it already holds keeps the open payment: only a change to
   // the draft, or to the cart outside it, replaces it.
@@ -368,7 +374,7 @@ export async function createDraft(
   if (!accountId || !userId || !productId) {
     return failure<DraftSnapshot>(400, "MISSING_SAVE_DATA", MISSING_SAVE_DATA_MESSAGE);
   }
-  const product = findProductById(productId);
+  const product = (await readShelf(db)).find(productId);
   if (!product) return invalid({ product_id: DRAFT_MESSAGES.unknownProduct });
   const parsed = customisationPatchSchema.safeParse(input.data);
   if (!parsed.success) return invalid(fieldErrorsFrom(parsed.error));

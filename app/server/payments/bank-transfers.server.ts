@@ -48,6 +48,7 @@ import { payingBuyer, priceCheckout } from "./payment-start.server";
 import type { Services } from "../providers/services.server";
 import { queueStaffAlert } from "./staff-alerts.server";
 import { defineJob, enqueue } from "../messages/jobs.server";
+import { readShelf } from "../catalogue/catalogue-store.server";
 
 /** At most 10 orders placed by transfer a minute per user, like payment intents (B-22). */
 export const BANK_TRANSFER_LIMIT = { hits: 10, windowSeconds: 60 } as const;
@@ -154,6 +155,8 @@ export async function placeBankTransferOrder(
   }
 
   const dueOn = transferDueOn(now);
+  // Read before the transaction: on the embedded database a read waits for an open transaction.
+  const products = (await readShelf(db)).findAnyStatus;
   const result = await db.transaction(async (tx): Promise<PlacedTransfer | Failure> => {
     const draft = await lockDraft(tx, row.id);
     if (draft.status === "paid" || draft.paidAt) {
@@ -183,7 +186,7 @@ export async function placeBankTransferOrder(
     if (!ledger) throw new Error("Recording a bank transfer in the ledger returned no row");
     const made = await createOrder(
       tx,
-      { draft, lineDrafts, ledger, now },
+      { draft, lineDrafts, ledger, now, products },
       { payment: "bank_transfer", firstNote: BANK_TRANSFER_MESSAGES.placedNote(dueOn) },
     );
     const proformaNumber = await nextDocumentNumber(tx, "proforma", now);

@@ -9,7 +9,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { cartItems, orderDrafts, orderLines, orders, orderStatusHistory, type paymentIntents } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
+import type { ProductLookup } from "~/catalogue/lookup";
 import { readLedgerLines, type LedgerLine } from "~/domain/checkout/ledger-lines";
 import { readDraftData } from "~/domain/checkout/draft-schemas";
 import { formatPence } from "~/domain/core/money";
@@ -36,11 +36,11 @@ type Tx = Database;
 type PaidDraft = { id: string; accountId: string; userId: string; productId: string; status: string; data: unknown };
 
 /** A line of the order: what the ledger charged for it, and its draft's customisation as sold. */
-function soldLine(charged: LedgerLine, draft: PaidDraft | undefined) {
+function soldLine(charged: LedgerLine, draft: PaidDraft | undefined, products: ProductLookup) {
   const data = draft ? readDraftData(draft) : null;
   if (!draft || !data)
     throw new Error(`Draft ${charged.draftId} was paid but is gone or no longer fits the draft schema`);
-  const product = findProductById(draft.productId);
+  const product = products(draft.productId);
   const split = splitDraftData(data, {
     id: draft.productId,
     title: product?.title ?? `Product ${draft.productId}`,
@@ -63,6 +63,11 @@ type OrderInput = {
   lineDrafts: readonly PaidDraft[];
   ledger: typeof paymentIntents.$inferSelect;
   now: Date;
+  /**
+   * The catalogue's products, any status (readShelf's findAnyStatus, read before the transaction):
+   * what each line is recorded as sold as, its title, times, colours and bands.
+   */
+  products: ProductLookup;
 };
 
 /**
@@ -87,7 +92,9 @@ export async function createPaidOrder(tx: Tx, input: OrderInput) {
 export async function createOrder(tx: Tx, input: OrderInput, how: { payment: PaymentMethod; firstNote: string }) {
   const { draft, ledger, now } = input;
   const drafts = new Map([draft, ...input.lineDrafts].map((d) => [d.id, d]));
-  const sold = readLedgerLines(ledger.lines).map((charged) => soldLine(charged, drafts.get(charged.draftId)));
+  const sold = readLedgerLines(ledger.lines).map((charged) =>
+    soldLine(charged, drafts.get(charged.draftId), input.products),
+  );
   const own = sold.find((s) => s.draft.id === draft.id);
   if (!own) throw new Error(`Payment ${ledger.intentId} does not charge its own draft ${draft.id}`);
   const snapshot = own.order;

@@ -17,6 +17,7 @@ import type { Database } from "../platform/db.server";
 import { createPaidOrder } from "./order-creation.server";
 import type { PaymentEvent } from "../providers/payment-provider.server";
 import type { Services } from "../providers/services.server";
+import { readShelf } from "../catalogue/catalogue-store.server";
 
 type Tx = Database;
 
@@ -204,6 +205,8 @@ export async function handlePaymentSucceeded(
 ): Promise<PaymentEventResult> {
   const { db } = services;
   const now = options.now ?? new Date();
+  // Read before the transaction: on the embedded database a read waits for an open transaction.
+  const products = (await readShelf(db)).findAnyStatus;
   return withClaimedEvent(db, event, async (tx, ledger): Promise<PaymentEventResult> => {
     if (
       event.currency !== ledger.currency ||
@@ -255,7 +258,7 @@ export async function handlePaymentSucceeded(
       await needsAttention(tx, ledger.intentId, "paid_after_change");
       return { outcome: "held" };
     }
-    const made = await createPaidOrder(tx, { draft, lineDrafts, ledger, now });
+    const made = await createPaidOrder(tx, { draft, lineDrafts, ledger, now, products });
     return { outcome: "paid", ...made };
   });
 }

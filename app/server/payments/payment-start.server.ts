@@ -18,7 +18,8 @@
 import { paymentDraftColumns } from "../checkout/drafts.server";
 import { createHash } from "node:crypto";
 import { lineReadiness, PAYMENT_MESSAGES, paymentReadiness } from "~/domain/checkout/payment-readiness";
-import { findProductById } from "~/catalogue/catalogue";
+import type { ProductLookup } from "~/catalogue/lookup";
+import { readShelf } from "../catalogue/catalogue-store.server";
 import { type LedgerLine, ledgerAmounts, readLedgerLines, sameLedgerLines } from "~/domain/checkout/ledger-lines";
 import { orderTotals, type OrderTotals } from "~/domain/pricing/checkout";
 import { describeLines } from "~/domain/fulfilment/orders";
@@ -276,11 +277,13 @@ export async function priceCheckout(
     return failure(409, "NOT_A_MEMBER", PAYMENT_MESSAGES.notActingFor);
   if (row.productId !== input.productId) return failure(422, "PRODUCT_MISMATCH", PAYMENT_MESSAGES.productMismatch);
   if (row.status === "paid" || row.paidAt) return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
-  const ready = paymentReadiness(row);
+  // What is on sale now prices the checkout: a price edited in the back office is what the next payment charges.
+  const products = (await readShelf(db)).find;
+  const ready = paymentReadiness(row, products(row.productId));
   if (!ready.ok) return failure(409, "DRAFT_INCOMPLETE", ready.message);
 
   const { data, method } = ready;
-  const paying = await draftsToPay(db, { ...row, data });
+  const paying = await draftsToPay(db, { ...row, data }, products);
   if (!paying.ok) return paying;
   // A valid quote the buyer converted fixes the unit price of its lines at the quantities quoted (decision 021).
   const { quoted } = await cartQuotePricing(db, {
@@ -293,7 +296,7 @@ export async function priceCheckout(
     paying.drafts.map((draft) => ({ draft, productId: draft.productId, quantity: draft.data.quantity })),
     quoted,
   ).map(({ draft, ...line }) => {
-    const priced = pricedLine(line);
+    const priced = pricedLine(line, products(line.productId));
     if (!priced) throw new Error(`Draft ${draft.id} passed its readiness check for a product not sold`);
     const subtotalPence = lineTotalPence(priced.unitPence, priced.quantity);
     return { draftId: draft.id, version: draft.version, productId: draft.productId, ...priced, subtotalPence };
@@ -320,8 +323,9 @@ type DraftToPay = { id: string; version: number; productId: string; title: strin
 async function draftsToPay(
   db: Database,
   checkout: { id: string; version: number; userId: string; productId: string; data: DraftData },
+  products: ProductLookup,
 ): Promise<{ ok: true; drafts: DraftToPay[] } | Failure> {
-  const titleOf = (productId: string) => findProductById(productId)?.title ?? productId;
+  const titleOf = (productId: string) => products(productId)?.title ?? productId;
   const own = { ...checkout, title: titleOf(checkout.productId) };
   type Item = { productId: string; line: CheckoutLine | null };
   const cart: Item[] = (await readCartLines(db, checkout.userId)).map((line) => ({
@@ -334,7 +338,7 @@ async function draftsToPay(
     if (!line) drafts.push(own);
     else if (!line.draft) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.incomplete.line(title));
     else {
-      const ready = lineReadiness({ ...line.draft, productId });
+      const ready = lineReadiness({ ...line.draft, productId }, products(productId));
       if (!ready.ok) return failure(409, "DRAFT_INCOMPLETE", ready.message);
       drafts.push({ id: line.draft.id, version: line.draft.version, productId, title, data: ready.data });
     }

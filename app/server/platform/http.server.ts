@@ -82,11 +82,15 @@ export function toResponse<E extends Record<string, unknown> = Record<never, nev
  * 029): React Router's own JSON answers are streamed without Content-Length, and each was gzipped
  * however small, costing the autosave more CPU than the few hundred bytes it saved.
  */
-export function jsonAnswer(body: unknown, init?: { status?: number }): Response {
+export function jsonAnswer(body: unknown, init?: { status?: number; headers?: Record<string, string> }): Response {
   const text = JSON.stringify(body);
   return new Response(text, {
     status: init?.status ?? 200,
-    headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)) },
+    headers: {
+      ...init?.headers,
+      "Content-Type": "application/json",
+      "Content-Length": String(Buffer.byteLength(text)),
+    },
   });
 }
 
