@@ -3,9 +3,9 @@
  * on sale, which product a URL names, a category's shelf, what to suggest beside a product. No I/O:
  * the pages read the products from the database (app/server/catalogue) and hand them in.
  *
- * PRODUCTS and findProductById are the spec's four products as code (products.ts), which the
- * checkout and the documents still price and name lines from until they read the database too
- * (docs/decisions/066-catalogue-is-data.md); the database's seed rows hold the same products.
+ * PRODUCTS and findProductById are the spec's four products as written (products.ts): the source of
+ * the database's seed rows and the fixtures tests price with. No page, price or payment reads them
+ * (docs/decisions/066-catalogue-is-data.md).
  */
 import { parseTiers } from "~/domain/pricing/pricing";
 import { CATEGORIES, categoryBySlug } from "./categories";
@@ -24,14 +24,6 @@ export const RELATED_LIMIT = 4;
 /** The product with this id, or undefined for an unknown id (the page then shows 'Product not found'). */
 export function findProductById(id: string): Product | undefined {
   return PRODUCTS.find((product) => product.id === id);
-}
-
-/**
- * Stored entries whose product is not in the catalogue are dropped (R-LS-07). Here rather than in
- * storage-keys.ts, which every page loads and which must not bring the catalogue with it (the JavaScript budget).
- */
-export function knownProducts<T extends { productId: string }>(entries: readonly T[]): T[] {
-  return entries.filter((e) => findProductById(e.productId) !== undefined);
 }
 
 /** The products buyers can find and order: the published ones, in catalogue order. */

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.quote-answer";
-import { PRODUCTS } from "~/catalogue/catalogue";
+import { readShelf } from "~/server/catalogue/catalogue-store.server";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "~/domain/pricing/checkout";
@@ -9,7 +9,7 @@ import { formatDisplayDate } from "~/domain/core/dates";
 import { staffQuoteInput, staffQuoteSchema } from "~/domain/checkout/quote-forms";
 import { ADMIN_NO_STORE, adminNotFound, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
 import { answerRequest, requestToAnswer, STAFF_QUOTE_LIMITS } from "~/server/admin/admin-quotes.server";
-import { failure, readForm, toResponse, validate } from "~/server/platform/http.server";
+import { readForm, toResponse, validate } from "~/server/platform/http.server";
 import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
 
 /** Lines the form offers; blank ones are left out. */
@@ -20,7 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await requestToAnswer(dbOf(context), params.requestId);
   if (!found) throw adminNotFound();
   const { userId: _userId, ...shown } = found;
-  return { request: shown, products: PRODUCTS.map((p) => ({ id: p.id, title: p.title })) };
+  const { products } = await readShelf(dbOf(context));
+  return { request: shown, products: products.map((p) => ({ id: p.id, title: p.title })) };
 }
 
 /** Staff answer a custom request with a priced quote (decision 021); what was typed comes back on a refusal. */
@@ -33,10 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = validate(staffQuoteSchema, staffQuoteInput(fields));
   if (!parsed.ok) return toResponse(parsed, { values: fields });
   const made = await answerRequest(servicesOf(context), { staffId: staff.id, answer: parsed.value, now: new Date() });
-  if (!made.ok)
-    return toResponse(failure(409, "ANSWERED", "This request has been answered already, or is gone."), {
-      values: fields,
-    });
+  if (!made.ok) return toResponse(made, { values: fields });
   // The quotes page confirms it: it names the quote it finds by this id, nothing typed.
   return redirect(`/admin/quotes?sent=${made.id}`, { status: 303, headers: ADMIN_NO_STORE });
 }

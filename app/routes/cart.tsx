@@ -3,7 +3,7 @@ import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cart";
 import { dbOf, servicesOf, sessionOf } from "~/server/accounts/request-context.server";
 import { imageForColour } from "~/catalogue/colour-picture";
-import { lookupIn } from "~/catalogue/lookup";
+import { colourOf, lookupIn } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";
 import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
 import { DeliveryEstimates } from "~/components/product/delivery-estimates";
@@ -30,7 +30,8 @@ import { lineTotalPence } from "~/domain/pricing/pricing";
 import { type QuotedPrice, quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quotes";
 import { QuoteActions } from "~/components/orders/quote-actions";
 import { cartQuotePricing } from "~/server/checkout/quotes.server";
-import { cartActionSchema } from "~/domain/checkout/shopping-rules";
+import { shoppingSchemas } from "~/domain/checkout/shopping-rules";
+import { readShelf } from "~/server/catalogue/catalogue-store.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 import { parseForm, signInRequired, toResponse } from "~/server/platform/http.server";
 
@@ -94,7 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await sessionOf(context);
-  const parsed = await parseForm(request, cartActionSchema);
+  const parsed = await parseForm(request, shoppingSchemas((await readShelf(dbOf(context))).find).cart);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
   if (input.intent === "feedback") {
@@ -295,7 +296,7 @@ function CartLineItem(props: {
     quotedUnit === undefined
       ? priceLine(product.tiers, editor.shownQuantity)
       : { unitPence: quotedUnit, totalPence: lineTotalPence(quotedUnit, editor.shownQuantity) };
-  const colour = product.colours.find((c) => c.hex.toLowerCase() === line.selectedColor.toLowerCase());
+  const colour = colourOf(product, line.selectedColor);
   const image = imageForColour(product, line.selectedColor);
   // A quantity changed after the split was given: payment waits until they agree again.
   const sizesOff = line.sizes.length > 0 ? sizesMismatch(product, line.sizes, line.quantity) : null;

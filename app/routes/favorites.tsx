@@ -5,9 +5,9 @@ import { forBuyers, onSale } from "~/catalogue/catalogue";
 import { ProductCard } from "~/components/product/product-card";
 import { SignInPrompt } from "~/components/shell/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
-import { favouriteActionSchema } from "~/domain/checkout/shopping-rules";
+import { shoppingSchemas } from "~/domain/checkout/shopping-rules";
 import { parseForm, signInRequired, toResponse } from "~/server/platform/http.server";
-import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
+import { readCatalogue, readShelf } from "~/server/catalogue/catalogue-store.server";
 import { listFavouriteIds, toggleFavourite } from "~/server/checkout/shopping.server";
 
 /** The buyer's favourites that are on sale, in the order they were kept. */
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Sign in required: Please sign in to manage favourites."));
-  const parsed = await parseForm(request, favouriteActionSchema);
+  const parsed = await parseForm(request, shoppingSchemas((await readShelf(db)).find).favourite);
   if (!parsed.ok) return toResponse(parsed);
   const { productId } = parsed.value;
   const result = await toggleFavourite(db, { userId: session.user.id, productId });

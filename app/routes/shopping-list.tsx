@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/shopping-list";
 import { dbOf, servicesOf, sessionOf } from "~/server/accounts/request-context.server";
-import { findProductById } from "~/catalogue/catalogue";
+import { lookupIn } from "~/catalogue/lookup";
 import { useLocalMirror } from "~/components/shell/local-mirror";
 import { LabelledAmount } from "~/components/ui/price";
 import { LIST_COLUMNS, ShoppingListRow } from "~/components/cart/shopping-list-row";
@@ -16,24 +16,33 @@ import type { ErrorBody } from "~/domain/core/api-errors";
 import { priceInMode } from "~/domain/pricing/price-mode";
 import { STORAGE_KEYS } from "~/domain/core/storage-keys";
 import { estimatedTotalPence } from "~/domain/checkout/cart-rules";
-import { shoppingListActionSchema } from "~/domain/checkout/shopping-rules";
+import { shoppingSchemas } from "~/domain/checkout/shopping-rules";
+import { readShelf } from "~/server/catalogue/catalogue-store.server";
+import { lineProducts } from "~/server/checkout/checkout.server";
 import { parseForm, signInRequired, toResponse } from "~/server/platform/http.server";
 import { changeShoppingList, listShoppingList, type RefusedRow } from "~/server/checkout/shopping-list.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
-  if (!session) return { signedIn: false as const, userId: null, items: [] };
+  if (!session) return { signedIn: false as const, userId: null, items: [], products: [] };
+  const db = dbOf(context);
+  const items = await listShoppingList(db, { userId: session.user.id });
   return {
     signedIn: true as const,
     userId: session.user.id,
-    items: await listShoppingList(dbOf(context), { userId: session.user.id }),
+    items,
+    // The rows' products as they are on sale now; a row of one no longer sold is not shown.
+    products: lineProducts(
+      await readShelf(db),
+      items.map((item) => item.productId),
+    ),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in to use your shopping list."));
-  const parsed = await parseForm(request, shoppingListActionSchema);
+  const parsed = await parseForm(request, shoppingSchemas((await readShelf(dbOf(context))).find).list);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
   const result = await changeShoppingList(servicesOf(context), session.user.id, input);
@@ -60,9 +69,10 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
   if (!loaderData.signedIn)
     return <SignInPrompt title="Shopping list" message="Please sign in to use your shopping list." />;
   const items = loaderData.items;
+  const find = lookupIn(loaderData.products);
   const listTotal = estimatedTotalPence(
     items.flatMap((item) => {
-      const product = findProductById(item.productId);
+      const product = find(item.productId);
       return product ? [{ tiers: product.tiers, quantity: item.quantity }] : [];
     }),
   );
@@ -107,7 +117,7 @@ export default function ShoppingListRoute({ loaderData }: Route.ComponentProps) 
               </thead>
               <tbody className="max-md:block md:divide-y md:divide-slate-100">
                 {items.map((item) => {
-                  const product = findProductById(item.productId);
+                  const product = find(item.productId);
                   return product ? (
                     <ShoppingListRow key={item.id} item={item} product={product} refused={refused.get(item.id)} />
                   ) : null;

@@ -656,8 +656,11 @@ const ROWS: Row[] = [
       () => "/favorites",
       () => ({ intent: "toggle", productId: "15" }),
     ),
-    state: async (w) => ((await aliceSees(w, "/favorites", "routes/favorites")) as { productIds: unknown }).productIds,
-    leaks: () => ['"productIds":["15"]'],
+    state: async (w) =>
+      ((await aliceSees(w, "/favorites", "routes/favorites")) as { products: { id: string }[] }).products.map(
+        (product) => product.id,
+      ),
+    leaks: () => ['"products":[{"id":"15"'],
     intruder: { read: "nothing of A's", change: "nothing of A's" },
     signedOut: { read: "nothing of A's", change: [401] },
   },

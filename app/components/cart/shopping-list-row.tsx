@@ -4,7 +4,6 @@
  */
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { coloursFor, colourName } from "~/catalogue/colours";
 import { imageForColour } from "~/catalogue/colour-picture";
 import type { Product } from "~/catalogue/types";
 import type { ErrorBody } from "~/domain/core/api-errors";
@@ -15,6 +14,7 @@ import { useResultToast, VIEW_CART } from "../product/product-actions";
 import { ProductImage } from "../ui/product-image";
 import { buttonClass } from "../ui/button";
 import { FormMessage } from "../ui/form";
+import { colourOf } from "~/catalogue/lookup";
 
 export type ListRowItem = {
   id: string;
@@ -173,7 +173,7 @@ export function ShoppingListRow({ item, product, refused }: { item: ListRowItem;
 
 /** The row's choices as chosen on the product page, or what is still to choose. */
 function Choices({ item, product }: { item: ListRowItem; product: Product }) {
-  const name = item.selectedColor ? colourName(product.id, item.selectedColor) : undefined;
+  const name = item.selectedColor ? colourOf(product, item.selectedColor)?.name : undefined;
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs text-muted">
       <dt>Colour:</dt>
@@ -231,7 +231,7 @@ function ChoiceEditor(props: {
           className="mt-1 block w-full max-w-56 rounded-lg border border-slate-300 bg-white px-2 py-1"
         >
           <option value="">Choose a colour</option>
-          {coloursFor(product.id).map((c) => (
+          {product.colours.map((c) => (
             <option key={c.hex} value={c.hex.toLowerCase()}>
               {c.name}
             </option>

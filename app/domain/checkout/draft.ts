@@ -19,6 +19,7 @@ import type { FieldErrors } from "../core/field-errors";
 import { postcodeError } from "../pricing/postcodes";
 import { maxQuantity } from "../pricing/pricing";
 import { sizesShapeError } from "../pricing/sizes";
+import { colourOf } from "~/catalogue/lookup";
 
 // ---------------------------------------------------------------------------------------------
 // Texts
@@ -155,8 +156,7 @@ export function customisationProductErrors(product: Product, patch: Customisatio
     errors.quantity = `Order between ${product.moq} and ${max.toLocaleString("en-GB")} of ${product.title}.`;
   }
   const hex = patch.variant?.color_hex;
-  if (hex && !product.colours.some((colour) => colour.hex.toLowerCase() === hex.toLowerCase()))
-    errors["variant.color_hex"] = "Choose one of this product's colours";
+  if (hex && !colourOf(product, hex)) errors["variant.color_hex"] = "Choose one of this product's colours";
   const offered = new Set(product.customizationOptions.map((option) => option.title));
   if (patch.customization_selections?.some((title) => !offered.has(title))) {
     errors.customization_selections = "Choose from this product's customisations";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FIRST_ORDER_DISCOUNT_CONDITION } from "../pricing/checkout";
 import { cartFingerprint, linesReplacedBy, lostDiscountNotice, quoteFiguresNote } from "./quote-conversion";
+import { specProducts } from "../../../tests/setup/spec-catalogue";
 
 const cap = {
   productId: "8",
@@ -16,31 +17,31 @@ const quotedCaps = [{ productId: "8", quantity: 399, choices: capChoices }];
 
 describe("what converting a quote replaces in the cart", () => {
   it("replaces nothing in an empty cart or in the cart the quote was made from", () => {
-    expect(linesReplacedBy([], quotedCaps)).toEqual([]);
-    expect(linesReplacedBy([cap], quotedCaps)).toEqual([]);
+    expect(linesReplacedBy([], quotedCaps, specProducts)).toEqual([]);
+    expect(linesReplacedBy([cap], quotedCaps, specProducts)).toEqual([]);
     // The colour's case and the order of customisations are not changes.
     const same = { ...cap, selectedColor: "#1F2A56", customizationSelections: ["Front embroidery"] };
-    expect(linesReplacedBy([same], quotedCaps)).toEqual([]);
+    expect(linesReplacedBy([same], quotedCaps, specProducts)).toEqual([]);
   });
 
   it("names a line of the same product with another quantity or choice, and what takes its place", () => {
-    expect(linesReplacedBy([{ ...cap, quantity: 1500 }], quotedCaps)).toEqual([
+    expect(linesReplacedBy([{ ...cap, quantity: 1500 }], quotedCaps, specProducts)).toEqual([
       {
         productId: "8",
         text: "1,500 × Custom Embroidered Cap, Navy: replaced by the quote's 399 × Custom Embroidered Cap, Navy",
       },
     ]);
-    expect(linesReplacedBy([{ ...cap, notes: "Gold thread" }], quotedCaps)).toHaveLength(1);
-    expect(linesReplacedBy([{ ...cap, handwrittenNote: true }], quotedCaps)).toHaveLength(1);
+    expect(linesReplacedBy([{ ...cap, notes: "Gold thread" }], quotedCaps, specProducts)).toHaveLength(1);
+    expect(linesReplacedBy([{ ...cap, handwrittenNote: true }], quotedCaps, specProducts)).toHaveLength(1);
   });
 
   it("names a line of a product the quote does not have as taken out of the cart", () => {
     const diary = { ...cap, productId: "16", quantity: 120, selectedColor: "" };
-    expect(linesReplacedBy([cap, diary], quotedCaps)).toEqual([
+    expect(linesReplacedBy([cap, diary], quotedCaps, specProducts)).toEqual([
       { productId: "16", text: "120 × Branded A5 Diary: taken out of your cart" },
     ]);
     // A quote line of something sourced specially puts nothing in the cart, so it keeps nothing.
-    expect(linesReplacedBy([cap], [{ productId: "8", quantity: 399, choices: null }])).toHaveLength(1);
+    expect(linesReplacedBy([cap], [{ productId: "8", quantity: 399, choices: null }], specProducts)).toHaveLength(1);
   });
 });
 

@@ -5,8 +5,7 @@
  * figures are fixed (its unit prices, until it expires) and which are not (the first-order
  * discount, decided when the buyer pays, A-20 and B-15).
  */
-import { findProductById } from "~/catalogue/catalogue";
-import { colourName } from "~/catalogue/colours";
+import { colourOf, type ProductLookup } from "~/catalogue/lookup";
 import { formatDisplayDate, type IsoDate } from "../core/dates";
 import { formatPence } from "../core/money";
 import type { QuoteLine } from "./quotes";
@@ -59,9 +58,13 @@ function lineKey(line: Pick<CartLineChoices, Exclude<keyof CartLineChoices, "pro
 }
 
 /** "1,500 × Custom Embroidered Cap, Navy": how a cart line is named in the question. */
-function cartLineName(line: Pick<CartLineChoices, "productId" | "quantity" | "selectedColor">): string {
-  const title = findProductById(line.productId)?.title ?? "A product we no longer sell";
-  const colour = line.selectedColor ? (colourName(line.productId, line.selectedColor) ?? "") : "";
+function cartLineName(
+  line: Pick<CartLineChoices, "productId" | "quantity" | "selectedColor">,
+  products: ProductLookup,
+): string {
+  const product = products(line.productId);
+  const title = product?.title ?? "A product we no longer sell";
+  const colour = product && line.selectedColor ? (colourOf(product, line.selectedColor)?.name ?? "") : "";
   return `${line.quantity.toLocaleString("en-GB")} × ${title}${colour ? `, ${colour}` : ""}`;
 }
 
@@ -74,13 +77,17 @@ function cartLineName(line: Pick<CartLineChoices, "productId" | "quantity" | "se
 export function linesReplacedBy(
   cart: readonly CartLineChoices[],
   quoteLines: readonly Pick<QuoteLine, "productId" | "quantity" | "choices">[],
+  /** The catalogue's products, any status: what names the lines. */
+  products: ProductLookup,
 ): ReplacedLine[] {
   return cart.flatMap((line) => {
     const quoted = quoteLines.find((q) => q.productId === line.productId && q.choices !== null);
-    if (!quoted?.choices) return [{ productId: line.productId, text: `${cartLineName(line)}: taken out of your cart` }];
+    if (!quoted?.choices) {
+      return [{ productId: line.productId, text: `${cartLineName(line, products)}: taken out of your cart` }];
+    }
     if (lineKey(line) === lineKey({ ...quoted.choices, quantity: quoted.quantity })) return [];
-    const now = cartLineName({ ...quoted.choices, productId: line.productId, quantity: quoted.quantity });
-    return [{ productId: line.productId, text: `${cartLineName(line)}: replaced by the quote's ${now}` }];
+    const now = cartLineName({ ...quoted.choices, productId: line.productId, quantity: quoted.quantity }, products);
+    return [{ productId: line.productId, text: `${cartLineName(line, products)}: replaced by the quote's ${now}` }];
   });
 }
 

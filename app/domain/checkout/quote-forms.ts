@@ -4,7 +4,6 @@
  * bounded before anything else reads them.
  */
 import { z } from "zod";
-import { findProductById } from "~/catalogue/catalogue";
 import { COUNTRIES, SHIPPING_METHOD_IDS } from "../pricing/checkout";
 import { poundsToPence } from "../core/money";
 
@@ -57,8 +56,6 @@ export const staffQuoteLineSchema = z
     unitPrice: money,
   })
   .superRefine((line, ctx) => {
-    if (line.productId && !findProductById(line.productId))
-      ctx.addIssue({ code: "custom", path: ["productId"], message: "Choose a product from the list." });
     if (!line.productId && !line.description)
       ctx.addIssue({ code: "custom", path: ["description"], message: "Choose a product or describe what you quote." });
   });

@@ -3,7 +3,7 @@
  * staff write in answer to a custom request, the day that answer is due, and the row the staff list
  * and the export show. Pure rules; the server stores and reads them.
  */
-import { findProductById } from "~/catalogue/catalogue";
+import type { ProductLookup } from "~/catalogue/lookup";
 import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 import { addressLines } from "../pricing/checkout";
 import { type IsoDate, londonToday } from "../core/dates";
@@ -32,9 +32,9 @@ export function buyerBlock(data: DraftData): QuoteBuyer & { email: string } {
 }
 
 /** Staff's lines as quote lines: a catalogue product goes to the cart on conversion, a sourced one does not. */
-export function staffQuoteLines(lines: StaffQuote["lines"]): QuoteLine[] {
+export function staffQuoteLines(lines: StaffQuote["lines"], products: ProductLookup): QuoteLine[] {
   return lines.map((line) => {
-    const product = line.productId ? findProductById(line.productId) : undefined;
+    const product = line.productId ? products(line.productId) : undefined;
     return {
       productId: product?.id ?? null,
       description: product?.title ?? line.description,

@@ -40,7 +40,7 @@ const diary = {
 };
 
 function quote(overrides: Partial<Quote> = {}): Quote {
-  const lines = catalogueQuoteLines([navyCap, diary]);
+  const lines = catalogueQuoteLines([navyCap, diary], specProducts);
   const totals = orderTotals({ lines, shippingMethod: "standard", country: "GB", firstOrderDiscount: false });
   return {
     number: "Q-2026-000123",
@@ -78,7 +78,7 @@ describe("validity (R-POL-01: 30 days)", () => {
 
 describe("quoted lines from a cart or list", () => {
   it("prices each line at its tier, with its choices in words", () => {
-    const [cap, book] = catalogueQuoteLines([navyCap, diary]);
+    const [cap, book] = catalogueQuoteLines([navyCap, diary], specProducts);
     expect(cap).toEqual({
       productId: "8",
       description: "Custom Embroidered Cap",
@@ -91,17 +91,20 @@ describe("quoted lines from a cart or list", () => {
     expect(book?.unitPence).toBe(224);
   });
   it("clamps a quantity to what the product sells and leaves out a product not sold", () => {
-    const lines = catalogueQuoteLines([
-      { ...navyCap, quantity: 10 },
-      { ...diary, productId: "999" },
-    ]);
+    const lines = catalogueQuoteLines(
+      [
+        { ...navyCap, quantity: 10 },
+        { ...diary, productId: "999" },
+      ],
+      specProducts,
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]?.quantity).toBe(50);
   });
   it("names sizes when a split is given", () => {
-    expect(choiceDetails("15", { ...diary, sizes: [{ size: "M", count: 60 }], handwrittenNote: false })).toContain(
-      "Sizes: M 60",
-    );
+    expect(
+      choiceDetails(specProducts("15")!, { ...diary, sizes: [{ size: "M", count: 60 }], handwrittenNote: false }),
+    ).toContain("Sizes: M 60");
   });
 });
 
@@ -239,7 +242,7 @@ describe("the quote as a document", () => {
   });
   it("estimates delivery from the day of the quote by the quoted method", () => {
     const note = quoteDeliveryNote({
-      productIds: ["8"],
+      products: [specProducts("8")!],
       shippingMethod: "express",
       now: new Date("2026-11-26T10:00:00Z"),
     });
@@ -250,7 +253,7 @@ describe("the quote as a document", () => {
     // The cap's production time as its page gives it, not the policy's general range.
     expect(note).toMatch(/ Production takes 3\.5 weeks from proof approval and payment\.$/);
     expect(note).not.toContain("business days");
-    expect(quoteDeliveryNote({ productIds: [], shippingMethod: "standard", now: new Date() })).toBe(
+    expect(quoteDeliveryNote({ products: [], shippingMethod: "standard", now: new Date() })).toBe(
       "Delivery dates are confirmed when you order.",
     );
   });

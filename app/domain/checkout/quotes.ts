@@ -4,8 +4,8 @@
  * These are its rules: how long it holds, which cart lines it prices while it holds, what the
  * buyer is told when it no longer does, and the document it prints as.
  */
-import { findProductById } from "~/catalogue/catalogue";
-import { colourName } from "~/catalogue/colours";
+import { colourOf, type ProductLookup } from "~/catalogue/lookup";
+import type { Product } from "~/catalogue/types";
 import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 import { productionTimeText } from "../fulfilment/production-time";
 import { SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "../pricing/checkout";
@@ -197,9 +197,9 @@ const QUOTE_DISCOUNT_CONDITION =
 export type LineToQuote = { productId: string; quantity: number } & QuoteChoices;
 
 /** What a line's choices read as under its description; a choice not made yet says so. */
-export function choiceDetails(productId: string, choices: QuoteChoices): string[] {
+export function choiceDetails(product: Pick<Product, "colours">, choices: QuoteChoices): string[] {
   const colour = choices.selectedColor
-    ? (colourName(productId, choices.selectedColor) ?? choices.selectedColor)
+    ? (colourOf(product, choices.selectedColor)?.name ?? choices.selectedColor)
     : "to be chosen";
   const customisation = choices.customizationSelections.join(", ") || "to be chosen";
   const sizes = describeSizes(choices.sizes);
@@ -216,9 +216,9 @@ export function choiceDetails(productId: string, choices: QuoteChoices): string[
  * unit price at its quantity, clamped to what the product sells (decisions 050 and 051). A line
  * for a product no longer sold is left out.
  */
-export function catalogueQuoteLines(lines: readonly LineToQuote[]): QuoteLine[] {
+export function catalogueQuoteLines(lines: readonly LineToQuote[], products: ProductLookup): QuoteLine[] {
   return lines.flatMap((line) => {
-    const product = findProductById(line.productId);
+    const product = products(line.productId);
     if (!product) return [];
     const quantity = clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers));
     const { productId, quantity: _asked, ...choices } = line;
@@ -226,7 +226,7 @@ export function catalogueQuoteLines(lines: readonly LineToQuote[]): QuoteLine[] 
       {
         productId,
         description: product.title,
-        details: choiceDetails(productId, choices),
+        details: choiceDetails(product, choices),
         quantity,
         unitPence: unitPricePence(product.tiers, quantity),
         choices,
@@ -240,11 +240,11 @@ export function catalogueQuoteLines(lines: readonly LineToQuote[]): QuoteLine[] 
  * order paid on the day of the quote, by the quoted shipping method (app/domain/fulfilment/delivery.ts).
  */
 export function quoteDeliveryNote(input: {
-  productIds: readonly string[];
+  products: readonly Product[];
   shippingMethod: ShippingMethod;
   now: Date;
 }): string {
-  const products = input.productIds.flatMap((id) => findProductById(id) ?? []);
+  const { products } = input;
   if (products.length === 0) return "Delivery dates are confirmed when you order.";
   const eta = estimateDelivery({ products, method: input.shippingMethod, now: input.now });
   return `Estimated delivery: ${formatDateRange(eta.start, eta.end)} by ${SHIPPING_METHODS[input.shippingMethod].label}, if you order and approve your proof on ${formatDisplayDate(londonToday(input.now))}. ${productionTimeText(products)}`;

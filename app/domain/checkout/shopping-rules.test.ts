@@ -1,14 +1,10 @@
 import { findProductById } from "~/catalogue/catalogue";
 import { describe, expect, it } from "vitest";
 import { estimatedTotalPence, priceLine } from "./cart-rules";
-import {
-  addToCart,
-  addToList,
-  cartActionSchema,
-  listLineToCart,
-  shoppingListActionSchema,
-  toggleFavourite,
-} from "./shopping-rules";
+import { addToCart, addToList, shoppingSchemas, listLineToCart, toggleFavourite } from "./shopping-rules";
+import { specProducts } from "../../../tests/setup/spec-catalogue";
+
+const { cart: cartActionSchema, list: shoppingListActionSchema } = shoppingSchemas(specProducts);
 
 describe("toggleFavourite", () => {
   it("adds when absent, removes when present", () => {
@@ -206,24 +202,43 @@ describe("listLineToCart", () => {
   };
 
   it("is the cart's own Add to Cart line, with the row's quantity, colour, customisations, note and notes", () => {
-    const result = listLineToCart(line);
+    const result = listLineToCart(line, specProducts);
     expect(result.success).toBe(true);
     // A list keeps no sizes: a sized product's split is given at step 2.
     expect(result.data).toEqual({ intent: "add", ...line, sizes: [] });
   });
 
   it("refuses a row without a colour or a customisation, with the cart's reasons", () => {
-    expect(listLineToCart({ ...line, selectedColor: "" }).error?.issues[0]?.message).toBe(
+    expect(listLineToCart({ ...line, selectedColor: "" }, specProducts).error?.issues[0]?.message).toBe(
       "Choose one of this product's colours.",
     );
-    expect(listLineToCart({ ...line, customizationSelections: [] }).error?.issues[0]?.message).toBe(
+    expect(listLineToCart({ ...line, customizationSelections: [] }, specProducts).error?.issues[0]?.message).toBe(
       "Choose at least one customisation.",
     );
   });
 
   it("applies the cart's MOQ", () => {
-    expect(listLineToCart({ ...line, quantity: 10 }).error?.issues[0]?.message).toBe(
+    expect(listLineToCart({ ...line, quantity: 10 }, specProducts).error?.issues[0]?.message).toBe(
       "Order between 50 and 25,000 of Branded A5 Diary.",
     );
+  });
+});
+
+describe("the products on sale decide", () => {
+  const onlyDiary = (id: string) => (id === "16" ? specProducts(id) : undefined);
+  const add = { intent: "add", productId: "8", quantity: "50", selectedColor: "#111111" };
+
+  it("refuses a line, a list row and a favourite of a product not on sale, and takes one that is", () => {
+    const schemas = shoppingSchemas(onlyDiary);
+    const refused = schemas.cart.safeParse({ ...add, customizationSelections: '["Front embroidery"]' });
+    expect(refused.error?.issues[0]?.message).toBe("We don't sell that product.");
+    expect(schemas.list.safeParse({ ...add, notes: "" }).success).toBe(false);
+    expect(schemas.favourite.safeParse({ intent: "toggle", productId: "8" }).success).toBe(false);
+    expect(schemas.favourite.safeParse({ intent: "toggle", productId: "16" }).success).toBe(true);
+  });
+
+  it("builds the schemas once per catalogue", () => {
+    expect(shoppingSchemas(onlyDiary)).toBe(shoppingSchemas(onlyDiary));
+    expect(shoppingSchemas(specProducts)).not.toBe(shoppingSchemas(onlyDiary));
   });
 });

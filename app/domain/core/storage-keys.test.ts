@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { knownProducts } from "~/catalogue/catalogue";
 import { isSessionKey, isStringArray, parseStored, STORAGE_KEYS } from "./storage-keys";
 
 describe("storage keys", () => {
@@ -21,8 +20,5 @@ describe("parseStored", () => {
     expect(parseStored('{"a":1}', isStringArray, [])).toEqual([]);
     expect(parseStored(null, isStringArray, [])).toEqual([]);
     expect(parseStored('["8","15"]', isStringArray, [])).toEqual(["8", "15"]);
-  });
-  it("drops products that are not in the catalogue", () => {
-    expect(knownProducts([{ productId: "8" }, { productId: "999" }])).toEqual([{ productId: "8" }]);
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { findProductById } from "~/catalogue/catalogue";
 import { cartAddFormFromSearch, choicesFromSearch, productPathWithChoices } from "./product-choices";
-import { cartActionSchema } from "../checkout/shopping-rules";
+import { shoppingSchemas } from "../checkout/shopping-rules";
+import { specProducts } from "../../../tests/setup/spec-catalogue";
+
+const cartActionSchema = shoppingSchemas(specProducts).cart;
 
 const shorts = findProductById("15")!;
 const cap = findProductById("8")!;

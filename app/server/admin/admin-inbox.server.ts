@@ -6,12 +6,13 @@
 import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { authUser, feedback, inquiries, quoteRequests, smsSignups } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
+import type { ProductLookup } from "~/catalogue/lookup";
 import { INBOX_PAGE_SIZE, type InboxKind } from "~/domain/orders/admin-orders";
 import { formatDisplayDate, formatLondonDateTime } from "~/domain/core/dates";
 import { toCsv, type CsvValue } from "~/domain/core/csv";
 import type { Database } from "../platform/db.server";
 import { customQuoteReplyBy } from "~/domain/checkout/quote-records";
+import { readShelf } from "../catalogue/catalogue-store.server";
 /** A cell: what the page shows, and what the CSV holds (times in ISO 8601 UTC there, for spreadsheets). */
 export type InboxCell = { text: string; csv: CsvValue };
 export type InboxPage = { columns: string[]; rows: InboxCell[][]; total: number; page: number; pageCount: number };
@@ -48,7 +49,7 @@ const quoteItem = z.union([
   z.object({ wanted: z.string(), quantity: z.number() }),
 ]);
 
-export function itemsText(items: unknown): string {
+export function itemsText(items: unknown, products: ProductLookup): string {
   if (!Array.isArray(items)) return "";
   return items
     .map((item: unknown) => {
@@ -56,7 +57,7 @@ export function itemsText(items: unknown): string {
       if (!parsed.success) return "?";
       const line = parsed.data;
       if ("wanted" in line) return `${line.quantity} × ${line.wanted} (to source)`;
-      const title = findProductById(line.productId)?.title ?? `Product ${line.productId}`;
+      const title = products(line.productId)?.title ?? `Product ${line.productId}`;
       return `${line.quantity} × ${title}${line.notes?.trim() ? ` (${line.notes.trim()})` : ""}`;
     })
     .join("; ");
@@ -107,6 +108,7 @@ const SOURCES: Record<InboxKind, Source> = {
       return row?.n ?? 0;
     },
     async rows(db, { limit, offset }) {
+      const { findAnyStatus } = await readShelf(db);
       const rows = await db
         .select({ request: quoteRequests, email: authUser.email })
         .from(quoteRequests)
@@ -121,7 +123,7 @@ const SOURCES: Record<InboxKind, Source> = {
         textCell(request.contactName),
         textCell(request.email),
         textCell(request.company),
-        textCell(itemsText(request.items)),
+        textCell(itemsText(request.items, findAnyStatus)),
         dateCell(request.neededBy),
         textCell(request.notes),
         textCell(request.sourcePage),

@@ -14,6 +14,9 @@ import { quoteValidUntil } from "~/domain/checkout/quotes";
 import { isUuid } from "~/domain/core/ids";
 import { customQuoteReplyBy, staffQuoteLines, staffQuoteRow } from "~/domain/checkout/quote-records";
 import type { Database } from "../platform/db.server";
+import { failure, type Failure } from "../platform/http.server";
+import type { ProductLookup } from "~/catalogue/lookup";
+import { readShelf } from "../catalogue/catalogue-store.server";
 import type { Services } from "../providers/services.server";
 import { nextDocumentNumber } from "../platform/document-numbers.server";
 import { branded } from "../messages/mail-templates.server";
@@ -55,16 +58,19 @@ const waitingColumns = {
   notes: quoteRequests.notes,
 };
 
-function waiting(row: {
-  id: string;
-  createdAt: Date;
-  contactName: string | null;
-  email: string | null;
-  company: string | null;
-  items: unknown;
-  neededBy: string | null;
-  notes: string;
-}): WaitingRequest {
+function waiting(
+  row: {
+    id: string;
+    createdAt: Date;
+    contactName: string | null;
+    email: string | null;
+    company: string | null;
+    items: unknown;
+    neededBy: string | null;
+    notes: string;
+  },
+  products: ProductLookup,
+): WaitingRequest {
   return {
     id: row.id,
     receivedAt: row.createdAt,
@@ -72,7 +78,7 @@ function waiting(row: {
     name: row.contactName ?? "",
     email: row.email ?? "",
     company: row.company ?? "",
-    items: itemsText(row.items),
+    items: itemsText(row.items, products),
     neededBy: row.neededBy,
     notes: row.notes,
   };
@@ -87,7 +93,8 @@ export async function listWaitingRequests(db: Database): Promise<WaitingRequest[
     .where(and(isNotNull(quoteRequests.userId), isNull(quotes.id)))
     .orderBy(quoteRequests.createdAt)
     .limit(100);
-  return rows.map(waiting);
+  const { findAnyStatus } = await readShelf(db);
+  return rows.map((row) => waiting(row, findAnyStatus));
 }
 
 /** One request staff may answer, with the buyer it is for; null if unknown, anonymous or answered. */
@@ -103,22 +110,34 @@ export async function requestToAnswer(
     .where(and(eq(quoteRequests.id, requestId), isNull(quotes.id)))
     .limit(1);
   if (!row?.userId) return null;
-  return { ...waiting(row), userId: row.userId };
+  return { ...waiting(row, (await readShelf(db)).findAnyStatus), userId: row.userId };
 }
+
+export const QUOTE_ANSWER_MESSAGES = {
+  answered: "This request has been answered already, or is gone.",
+  notSold: "Choose a product from the list.",
+} as const;
 
 /**
  * Answers a custom request with a priced quote, numbered in the transaction that stores it (one
- * quote per request: a second answer finds it answered), and tells the buyer by e-mail.
+ * quote per request: a second answer finds it answered, 409), and tells the buyer by e-mail. A
+ * catalogue line must name a product on sale (400, on that line's product).
  */
 export async function answerRequest(
   services: Services,
   input: { staffId: string; answer: StaffQuote; now: Date },
-): Promise<{ ok: true; id: string; number: string } | { ok: false }> {
+): Promise<{ ok: true; id: string; number: string } | Failure> {
   const { db } = services;
   const request = await requestToAnswer(db, input.answer.requestId);
-  if (!request) return { ok: false };
+  if (!request) return failure(409, "ANSWERED", QUOTE_ANSWER_MESSAGES.answered);
   const { answer, now } = input;
-  const lines = staffQuoteLines(answer.lines);
+  const products = (await readShelf(db)).find;
+  const unsold = answer.lines.findIndex((line) => line.productId && !products(line.productId));
+  if (unsold >= 0) {
+    const message = QUOTE_ANSWER_MESSAGES.notSold;
+    return failure(400, "VALIDATION_FAILED", message, { fieldErrors: { [`lines.${unsold}.productId`]: message } });
+  }
+  const lines = staffQuoteLines(answer.lines, products);
   const shippingMethod = answer.shippingMethod === "none" ? null : answer.shippingMethod;
   const totals = orderTotals({ lines, shippingMethod, country: answer.country, firstOrderDiscount: false });
   const made = await db.transaction(async (tx) => {

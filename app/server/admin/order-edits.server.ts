@@ -7,7 +7,6 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { orderLines, orders, orderStatusHistory } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
 import { ADMIN_MESSAGES } from "~/domain/orders/admin-orders";
 import type { FieldErrors } from "~/domain/core/field-errors";
 import {
@@ -26,6 +25,7 @@ import { lockOrder, staleFailure } from "./admin-orders.server";
 import type { Database } from "../platform/db.server";
 import type { Services } from "../providers/services.server";
 import { type Failure, failure } from "../platform/http.server";
+import { readShelf } from "../catalogue/catalogue-store.server";
 
 export type OrderEdited = { ok: true; version: number; message: string };
 
@@ -98,10 +98,12 @@ export function changeShipTo(
 }
 
 /** A sized line's split changed, adding up to the quantity paid for. */
-export function changeLineSizes(
+export async function changeLineSizes(
   services: Services,
   input: { staff: StaffMember; orderId: string; version: number; lineId: string; sizes: SizeBreakdown },
 ): Promise<OrderEdited | Failure> {
+  // The sizes the product is made in today, read before the edit's transaction opens.
+  const { findAnyStatus } = await readShelf(services.db);
   return editOrder(services, input, async (tx, order) => {
     if (!isOrderId(input.lineId)) return failure(404, "LINE_NOT_FOUND", "That line isn't on this order.");
     const [line] = await tx
@@ -110,7 +112,7 @@ export function changeLineSizes(
       .where(and(eq(orderLines.id, input.lineId), eq(orderLines.orderId, order.id)));
     if (!line) return failure(404, "LINE_NOT_FOUND", "That line isn't on this order.");
     const snapshot = readOrderLineSnapshot(order.number, line.snapshot);
-    const product = findProductById(snapshot.product.id);
+    const product = findAnyStatus(snapshot.product.id);
     const edited = product
       ? editSizes(product, { quantity: line.quantity, sizes: snapshot.customization.sizes }, input.sizes)
       : { ok: false as const, message: ORDER_EDIT_MESSAGES.noSizes };

@@ -6,7 +6,8 @@
  * reload or Back only read the choices. The line goes through the cart's own schema and change, as
  * if the product page had posted it, so an address can never add what Add to Cart would refuse.
  */
-import { cartActionSchema } from "~/domain/checkout/shopping-rules";
+import { shoppingSchemas } from "~/domain/checkout/shopping-rules";
+import { readShelf } from "../catalogue/catalogue-store.server";
 import { cartAddFormFromSearch } from "~/domain/pricing/product-choices";
 import type { Services } from "../providers/services.server";
 import { getSessionInfo, safeRedirect } from "../accounts/session.server";
@@ -43,7 +44,8 @@ export async function finishSignIn(
   url.searchParams.delete("added");
   const userId = await userOpenedBy(services, headers);
   if (!userId) return target;
-  const parsed = cartActionSchema.safeParse(cartAddFormFromSearch(product[1] as string, url.searchParams));
+  const { cart } = shoppingSchemas((await readShelf(services.db)).find);
+  const parsed = cart.safeParse(cartAddFormFromSearch(product[1] as string, url.searchParams));
   let added = false;
   if (parsed.success && parsed.data.intent === "add") {
     added = (await changeCart(services, userId, parsed.data)).ok;

@@ -5,20 +5,21 @@
  */
 import { eq } from "drizzle-orm";
 import { authOrganization } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
-import { colourName } from "~/catalogue/colours";
 import { customQuotePrefill } from "~/domain/checkout/custom-quote-prefill";
 import { latestOrderData } from "./checkout-prefill.server";
 import type { Database } from "../platform/db.server";
 import { listCart } from "./shopping.server";
+import { readShelf } from "../catalogue/catalogue-store.server";
+import { colourOf } from "~/catalogue/lookup";
 
 export async function customQuotePrefillFor(db: Database, input: { userId: string; accountId: string }) {
   const cart = await listCart(db, { userId: input.userId });
+  const { findAnyStatus } = await readShelf(db);
   const lines = cart.flatMap((line) => {
-    const product = findProductById(line.productId);
+    const product = findAnyStatus(line.productId);
     if (!product) return [];
     return [
-      { title: product.title, quantity: line.quantity, colour: colourName(product.id, line.selectedColor) ?? "" },
+      { title: product.title, quantity: line.quantity, colour: colourOf(product, line.selectedColor)?.name ?? "" },
     ];
   });
   return customQuotePrefill(lines, await companyOf(db, input));

@@ -41,6 +41,7 @@ import type { Services } from "../providers/services.server";
 import type { SessionInfo } from "../accounts/session.server";
 import { listShoppingList } from "./shopping-list.server";
 import { changeCart, listCart } from "./shopping.server";
+import { readShelf } from "../catalogue/catalogue-store.server";
 
 /** A buyer may make 30 quotes an hour: enough to try every quantity, not enough to fill the table. */
 export const QUOTE_LIMIT = { hits: 30, windowSeconds: 3600 } as const;
@@ -109,7 +110,8 @@ export async function createQuote(
     input.source === "cart"
       ? await listCart(db, { userId: user.id })
       : (await listShoppingList(db, { userId: user.id })).map((row) => ({ ...row, sizes: [] }));
-  const lines = catalogueQuoteLines(rows);
+  const shelf = await readShelf(db);
+  const lines = catalogueQuoteLines(rows, shelf.find);
   const first = lines[0];
   if (!first?.productId)
     return failure(
@@ -124,7 +126,7 @@ export async function createQuote(
   const firstOrderDiscount = await firstOrderDiscountApplies(db, { userId: user.id, accountId });
   const totals = orderTotals({ lines, shippingMethod, country, firstOrderDiscount });
   const deliveryNote = quoteDeliveryNote({
-    productIds: lines.flatMap((line) => line.productId ?? []),
+    products: lines.flatMap((line) => (line.productId ? (shelf.find(line.productId) ?? []) : [])),
     shippingMethod,
     now: input.now,
   });
@@ -200,7 +202,7 @@ export async function convertQuote(
   if (catalogueLines.length === 0) return failure(409, "SOURCED_ONLY", QUOTE_MESSAGES.sourcedOnly);
   const { userId } = input;
   const cart = await listCart(services.db, { userId });
-  const replaced = linesReplacedBy(cart, catalogueLines);
+  const replaced = linesReplacedBy(cart, catalogueLines, (await readShelf(services.db)).findAnyStatus);
   const seen = cartFingerprint(cart);
   if (replaced.length > 0 && input.replaceCart !== seen) {
     const message =

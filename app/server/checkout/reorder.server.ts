@@ -11,8 +11,8 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { artworkFiles, orders } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
-import { isOfferedColour } from "~/catalogue/colours";
+import { colourOf } from "~/catalogue/lookup";
+import { readShelf } from "../catalogue/catalogue-store.server";
 import { isOrderId } from "~/domain/fulfilment/orders";
 import { canReorder, planReorder, REORDER_MESSAGES, type ReorderNote } from "~/domain/orders/reorder-plan";
 import { copyArtworkIntoDraft } from "../artwork/artwork-copy.server";
@@ -55,7 +55,13 @@ async function planFor(db: Database, order: { id: string; number: string }) {
     unitPence: line.unitPence,
     customization: line.customization,
   }));
-  return { lines, plan: planReorder(order, previous, findProductById, isOfferedColour) };
+  // Against what is on sale now: a product no longer sold, or a colour no longer made, is noted.
+  const { find } = await readShelf(db);
+  const offered = (productId: string, hex: string) => {
+    const product = find(productId);
+    return product !== undefined && colourOf(product, hex) !== undefined;
+  };
+  return { lines, plan: planReorder(order, previous, find, offered) };
 }
 
 export type ReorderDone = { ok: true; orderNumber: string; notes: ReorderNote[]; repeated: boolean };

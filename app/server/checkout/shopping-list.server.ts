@@ -5,8 +5,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { shoppingListItems } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
-import { type ListLine, listLineToCart, type shoppingListActionSchema } from "~/domain/checkout/shopping-rules";
+import type { ProductLookup } from "~/catalogue/lookup";
+import { readShelf } from "../catalogue/catalogue-store.server";
+import { type ListAction, type ListLine, listLineToCart } from "~/domain/checkout/shopping-rules";
 import type { Database } from "../platform/db.server";
 import { type Failure, failure } from "../platform/http.server";
 import type { Services } from "../providers/services.server";
@@ -32,7 +33,7 @@ export async function listShoppingList(db: Database, { userId }: { userId: strin
     .from(shoppingListItems)
     .where(eq(shoppingListItems.userId, userId))
     .orderBy(asc(shoppingListItems.createdAt));
-  return known(rows);
+  return known(db, rows);
 }
 
 /** R-SL-02: adding a product already on the list updates it (quantity, notes and the choices made). */
@@ -81,8 +82,8 @@ export type RefusedRow = { id: string; title: string; message: string };
 export type ToCart = { ok: true; added: string[]; refused: RefusedRow[] };
 
 /** What a refused row needs; the row's Edit is where a colour and customisations are chosen. */
-function refusal(row: ShoppingListRow, issue: z.core.$ZodIssue | undefined): RefusedRow {
-  const title = findProductById(row.productId)?.title ?? row.productId;
+function refusal(row: ShoppingListRow, issue: z.core.$ZodIssue | undefined, products: ProductLookup): RefusedRow {
+  const title = products(row.productId)?.title ?? row.productId;
   const choosing = issue?.path[0] === "selectedColor" || issue?.path[0] === "customizationSelections";
   const reason = issue?.message ?? "This item can't be added to your cart.";
   return { id: row.id, title, message: `${title}: ${reason}${choosing ? " Use Edit to choose." : ""}` };
@@ -100,22 +101,23 @@ export async function addListToCart(
   which: { id: string } | "all",
 ): Promise<ToCart> {
   const rows = await listShoppingList(services.db, { userId });
+  const { find, findAnyStatus } = await readShelf(services.db);
   const chosen = which === "all" ? rows : rows.filter((row) => row.id === which.id);
   const added: string[] = [];
   const refused: RefusedRow[] = [];
   for (const row of chosen) {
-    const line = listLineToCart(row);
+    const line = listLineToCart(row, find);
     if (!line.success) {
-      refused.push(refusal(row, line.error.issues[0]));
+      refused.push(refusal(row, line.error.issues[0], findAnyStatus));
       continue;
     }
     await changeCart(services, userId, line.data);
-    added.push(findProductById(row.productId)?.title ?? row.productId);
+    added.push(find(row.productId)?.title ?? row.productId);
   }
   return { ok: true, added, refused };
 }
 
-type ListChange = z.infer<typeof shoppingListActionSchema>;
+type ListChange = ListAction;
 type Done = { ok: true };
 const DONE: Done = { ok: true };
 const goneFromList = () => failure(404, "NOT_FOUND", "That item isn't on your list any more.");

@@ -180,3 +180,20 @@ describe("shopping list", () => {
     expect(stolen.status).toBe(404);
   });
 });
+
+describe("lines of products the catalogue does not hold (R-LS-07)", () => {
+  it("drop out of the cart and the favourites", async () => {
+    expect((await call(cartAction, addCap(alice.cookie))).status).toBe(200);
+    await handle.db.insert(cartItems).values({
+      userId: alice.userId,
+      productId: "999",
+      quantity: 50,
+      selectedColor: "#111111",
+      customizationSelections: [],
+    });
+    const cart = (await call(cartLoader, siteRequest("/cart", { cookie: alice.cookie }))).body as {
+      lines: { productId: string }[];
+    };
+    expect(cart.lines.map((line) => line.productId)).toEqual(["8"]);
+  });
+});

@@ -4,10 +4,9 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { cartItems, favourites, feedback } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
 import { normaliseSizes, type SizeCount } from "~/domain/pricing/sizes";
-import type { cartActionSchema, CartLineInput } from "~/domain/checkout/shopping-rules";
-import type { z } from "zod";
+import type { CartAction, CartLineInput } from "~/domain/checkout/shopping-rules";
+import { readShelf } from "../catalogue/catalogue-store.server";
 import { sqlList, type Database } from "../platform/db.server";
 import type { FileStorage } from "../providers/storage.server";
 import { PRE_PAYMENT_STATUSES } from "~/domain/checkout/draft";
@@ -21,8 +20,14 @@ import type { Services } from "../providers/services.server";
 type Done = { ok: true };
 const DONE: Done = { ok: true };
 
-/** Rows of products the catalogue still sells; a product taken off sale drops out of every list. */
-export const known = <T extends { productId: string }>(rows: T[]) => rows.filter((r) => findProductById(r.productId));
+/**
+ * Rows of products the catalogue holds, on sale or not: a line of a product no longer sold stays,
+ * so the page can say so; one of a product the catalogue does not hold drops out of every list.
+ */
+export async function known<T extends { productId: string }>(db: Database, rows: T[]): Promise<T[]> {
+  const { findAnyStatus } = await readShelf(db);
+  return rows.filter((row) => findAnyStatus(row.productId));
+}
 
 export async function listFavouriteIds(db: Database, { userId }: { userId: string }): Promise<string[]> {
   const rows = await db
@@ -30,7 +35,7 @@ export async function listFavouriteIds(db: Database, { userId }: { userId: strin
     .from(favourites)
     .where(eq(favourites.userId, userId))
     .orderBy(asc(favourites.createdAt));
-  return known(rows).map((r) => r.productId);
+  return (await known(db, rows)).map((r) => r.productId);
 }
 
 /** Adds or removes one favourite; says which it did. */
@@ -81,7 +86,7 @@ export async function listCart(db: Database, { userId }: { userId: string }): Pr
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt));
-  return known(rows);
+  return known(db, rows);
 }
 
 export async function countCartLines(db: Database, { userId }: { userId: string }): Promise<number> {
@@ -204,7 +209,7 @@ export async function saveFeedback(
 // ---------------------------------------------------------------------------------------------
 // The /cart form, one call per change
 
-type CartChange = Exclude<z.infer<typeof cartActionSchema>, { intent: "feedback" | "need-by" }>;
+type CartChange = Exclude<CartAction, { intent: "feedback" | "need-by" }>;
 const goneFromCart = () => failure(404, "NOT_FOUND", "That item isn't in your cart any more.");
 
 /**
@@ -217,7 +222,8 @@ export async function changeCart(services: Services, userId: string, change: Car
   switch (change.intent) {
     case "add": {
       const { intent: _intent, ...given } = change;
-      const line = { ...given, sizes: normaliseSizes(findProductById(given.productId) ?? {}, given.sizes) };
+      const product = (await readShelf(db)).find(given.productId);
+      const line = { ...given, sizes: normaliseSizes(product ?? {}, given.sizes) };
       await addCartLine(db, { userId, line });
       // The line is replaced (R-CART-06), sizes too: the draft takes the new quantity and split.
       await followCart(services, userId, line.productId, { quantity: line.quantity, sizes: line.sizes });

@@ -4,9 +4,9 @@
  */
 import { and, desc, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
 import { orderDrafts } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
 import { coarseRegion } from "~/domain/pricing/regions";
 import type { Database } from "../platform/db.server";
+import { readShelf } from "../catalogue/catalogue-store.server";
 
 /** Only orders paid in the last 14 days are mentioned. */
 export const RECENT_PURCHASE_DAYS = 14;
@@ -50,9 +50,10 @@ export async function listRecentOrders(
     .orderBy(desc(orderDrafts.paidAt))
     .limit(options.limit ?? 20);
 
+  const { find } = await readShelf(db);
   const purchases: RecentOrder[] = [];
   for (const row of rows) {
-    const product = findProductById(row.productId);
+    const product = find(row.productId);
     const region = coarseRegion(row);
     // An order for a product no longer sold, or to nowhere we ship, says nothing true enough to show.
     if (!product || !region || !row.paidAt) continue;

@@ -6,7 +6,6 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { authUser, orderLines, orders, reviews } from "#db/schema";
-import { findProductById } from "~/catalogue/catalogue";
 import { isUuid } from "~/domain/core/ids";
 import { isOrderId, type OrderStatus, toOrderStatus } from "~/domain/fulfilment/orders";
 import {
@@ -25,6 +24,7 @@ import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { cachedFor } from "./recent-purchases.server";
+import { readShelf } from "../catalogue/catalogue-store.server";
 
 /** Reviews one user may post in an hour: more than any buyer's deliveries, few enough to stop a flood. */
 export const REVIEW_LIMIT = { hits: 20, windowSeconds: 3600 } as const;
@@ -210,10 +210,11 @@ export async function latestPublishedReviews(db: Database, input: { limit: numbe
     .where(and(published, sql`${reviews.body} <> ''`))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(input.limit);
+  const { findAnyStatus } = await readShelf(db);
   return rows.map(({ productId, ...row }) => ({
     ...row,
     rating: asRating(row.rating),
-    productTitle: findProductById(productId)?.title ?? productId,
+    productTitle: findAnyStatus(productId)?.title ?? productId,
   }));
 }
 
@@ -272,11 +273,12 @@ export async function listReviewsForStaff(db: Database, input: { limit?: number 
     .leftJoin(hider, eq(hider.id, reviews.hiddenBy))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(input.limit ?? 200);
+  const { findAnyStatus } = await readShelf(db);
   return rows.map((row) => ({
     id: row.id,
     orderId: row.orderId,
     orderNumber: row.orderNumber,
-    product: findProductById(row.productId)?.title ?? `Product ${row.productId}`,
+    product: findAnyStatus(row.productId)?.title ?? `Product ${row.productId}`,
     rating: asRating(row.rating),
     text: row.text,
     createdAt: row.createdAt,

@@ -1,0 +1,98 @@
+/**
+ * The catalogue's prices are the database's (docs/decisions/066): a band edited there is what the
+ * next payment charges, an order keeps the price it was sold at, and a product no longer on sale
+ * cannot be paid for.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { cartItems, catalogueVersion, orderDrafts, orderLines, productPriceTiers, products } from "#db/schema";
+import { draftDataSchema } from "~/domain/checkout/draft-schemas";
+import { completeDraftData } from "../../../tests/setup/complete-draft";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { CATALOGUE_CHECK_MS } from "../catalogue/catalogue-store.server";
+import { confirmTestPayment, startPayment } from "./payment-start.server";
+
+const handle = testFileDatabase({ reset: false });
+const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada Lovelace" };
+
+// The clock only moves forward here: each catalogue change is read a second after it is saved.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+
+/** Saves a catalogue change as the back office would (version raised), and lets a second pass. */
+async function changeCatalogue(change: (tx: typeof handle.db) => Promise<unknown>) {
+  await handle.db.transaction(async (tx) => {
+    await change(tx);
+    await tx.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
+  });
+  vi.setSystemTime(Date.now() + CATALOGUE_CHECK_MS);
+}
+
+const capBand = (unitPence: number) =>
+  changeCatalogue((tx) =>
+    tx
+      .update(productPriceTiers)
+      .set({ unitPence })
+      .where(and(eq(productPriceTiers.productId, "8"), eq(productPriceTiers.fromQuantity, 50))),
+  );
+const capStatus = (status: "published" | "archived") =>
+  changeCatalogue((tx) => tx.update(products).set({ status }).where(eq(products.id, "8")));
+
+/** A buyer's cart of 250 caps with its checkout done up to payment. */
+async function checkoutOf(buyer: string) {
+  await handle.db.insert(cartItems).values({ userId: buyer, productId: "8", quantity: 250, selectedColor: "#1f2a56" });
+  const data = draftDataSchema.parse(completeDraftData({ quantity: 250 }));
+  const [row] = await handle.db
+    .insert(orderDrafts)
+    .values({ accountId: buyer, userId: buyer, productId: "8", status: "shipping_done", data })
+    .returning({ id: orderDrafts.id });
+  return row!.id;
+}
+
+const start = (buyer: string, draftId: string) =>
+  startPayment(testServices(handle), { session: { user: { id: buyer } }, draftId, productId: "8" });
+
+describe("a price edited in the catalogue", () => {
+  it("is what the next payment charges, while an order placed before keeps the price it was sold at", async () => {
+    try {
+      const first = await start("buyer-1", await checkoutOf("buyer-1"));
+      if (!first.ok) throw new Error(first.message);
+      expect(first.totals.subtotal).toBe(250 * 550);
+      const paid = await confirmTestPayment(testServices(handle), {
+        clientSecret: first.clientSecret,
+        card: GOOD_CARD,
+        userId: "buyer-1",
+        now: new Date(),
+      });
+      expect(paid.ok).toBe(true);
+
+      await capBand(520);
+      const second = await start("buyer-2", await checkoutOf("buyer-2"));
+      if (!second.ok) throw new Error(second.message);
+      expect(second.totals.subtotal).toBe(250 * 520);
+
+      const [sold] = await handle.db.select().from(orderLines);
+      expect(sold?.unitPence).toBe(550);
+      const snapshot = sold?.snapshot as { product: { tiers: { from: number; unitPence: number }[] } };
+      expect(snapshot.product.tiers[0]).toMatchObject({ from: 50, unitPence: 550 });
+    } finally {
+      await capBand(550);
+    }
+  });
+
+  it("is gone with its product: a checkout of a product no longer sold cannot be paid for", async () => {
+    const draftId = await checkoutOf("buyer-3");
+    try {
+      await capStatus("archived");
+      const refused = await start("buyer-3", draftId);
+      expect(refused).toMatchObject({ ok: false, status: 409, message: "We don't sell that product any more." });
+    } finally {
+      await capStatus("published");
+    }
+    expect((await start("buyer-3", draftId)).ok).toBe(true);
+  });
+});
