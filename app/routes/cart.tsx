@@ -28,6 +28,7 @@ import { describeSizes, hasSizes, sizesMismatch } from "~/domain/pricing/sizes";
 import { priceLine } from "~/domain/checkout/cart-rules";
 import { lineTotalPence } from "~/domain/pricing/pricing";
 import { type QuotedPrice, quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quotes";
+import { priceChangeNotices } from "~/domain/checkout/price-changes";
 import { QuoteActions } from "~/components/orders/quote-actions";
 import { cartQuotePricing } from "~/server/checkout/quotes.server";
 import { shoppingSchemas } from "~/domain/checkout/shopping-rules";
@@ -41,10 +42,20 @@ import { firstOrderDiscountApplies } from "~/server/checkout/first-order-discoun
 import { reorderNotice } from "~/server/checkout/reorder.server";
 import { saveCartNeedBy } from "~/server/checkout/cart-need-by.server";
 import { ReorderNotice } from "~/components/cart/reorder-notice";
+import { NoticeList } from "~/components/ui/notice-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Next opens the first cart product's step 2; the stepper is the whole cart's checkout (decision 055).
   const { session, shelf, cart, lines, draft, checkout } = await loadCheckout({ request, context });
+  // A converted quote's prices for the lines it still prices, and what changed (decision 021).
+  const quotePricing = session
+    ? await cartQuotePricing(dbOf(context), {
+        userId: session.user.id,
+        accountId: session.accountId,
+        cart,
+        now: new Date(),
+      })
+    : null;
   return {
     // What the cart's totals are priced with: the checkout's country and method
     // once given, and the first-order discount as the server decides it.
@@ -67,15 +78,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? []
         : [{ id: line.id, title: shelf.findAnyStatus(line.productId)?.title ?? "A product" }],
     ),
-    // A converted quote's prices for the lines it still prices, and what changed (decision 021).
-    quotePricing: session
-      ? await cartQuotePricing(dbOf(context), {
-          userId: session.user.id,
-          accountId: session.accountId,
-          cart,
-          now: new Date(),
-        })
-      : null,
+    quotePricing,
+    // Bands edited since the buyer last added or changed a line, named before paying.
+    priceChanges: priceChangeNotices(withQuotedPrices(cart, quotePricing?.quoted ?? []), shelf.find),
     userId: session?.user.id ?? null,
     // After "Reorder": the order it repeats and what changed since.
     reorder: session
@@ -188,17 +193,8 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
       </p>
 
       <ReorderNotice notice={loaderData.reorder} />
-      {loaderData.quotePricing?.notices.length ? (
-        <div className="mt-4" data-testid="quote-notices">
-          <FormMessage tone="info">
-            {loaderData.quotePricing.notices.map((notice) => (
-              <span key={notice} className="block">
-                {notice}
-              </span>
-            ))}
-          </FormMessage>
-        </div>
-      ) : null}
+      <NoticeList notices={loaderData.priceChanges} testId="price-changes" />
+      <NoticeList notices={loaderData.quotePricing?.notices ?? []} testId="quote-notices" />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <ul className="space-y-4" aria-label="Cart items">

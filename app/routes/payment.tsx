@@ -8,7 +8,6 @@ import { OrderSummary } from "~/components/orders/order-summary";
 import { SignInPrompt } from "~/components/shell/sign-in-prompt";
 import { TestCardForm } from "~/components/checkout/test-card-form";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/form";
 import type { ErrorBody } from "~/domain/core/api-errors";
 import type { OrderTotals } from "~/domain/pricing/checkout";
 import { stepHref, type StepNumber } from "~/domain/checkout/draft";
@@ -23,6 +22,8 @@ import { CheckoutReviewPanel } from "~/components/checkout/checkout-review";
 import { transferDueOn } from "~/domain/orders/bank-transfer";
 import { checkoutReview, type CheckoutReview } from "~/domain/checkout/checkout-review";
 import type { IsoDate } from "~/domain/core/dates";
+import { priceChangeNotices } from "~/domain/checkout/price-changes";
+import { NoticeList } from "~/components/ui/notice-list";
 
 const StripePaymentForm = lazy(() => import("~/components/checkout/stripe-payment-form"));
 
@@ -46,6 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     productId: checkout.data.product_id,
     ...summary,
     products,
+    // Bands edited since the buyer last added or changed a line: named before paying.
+    priceChanges: priceChangeNotices(
+      summary.lines.map((line) => ({
+        ...line,
+        seenTiers: lines.find((each) => each.cart.productId === line.productId)?.cart.seenTiers ?? null,
+      })),
+      shelf.find,
+    ),
     completed: stepperState(checkout, lines, shelf.find),
     // The final review and the transfer's due date if it were placed now (docs/decisions/042-before-and-after-paying.md).
     review: checkoutReview(checkout.data, products),
@@ -90,6 +99,7 @@ function PaymentStep(props: {
   productId: string;
   lines: SummaryLine[];
   quoteNotices: string[];
+  priceChanges: string[];
   completed: StepNumber[];
   review: CheckoutReview;
   transferDueOn: IsoDate;
@@ -131,17 +141,8 @@ function PaymentStep(props: {
     <section className="mx-auto max-w-5xl px-4 py-10">
       <CheckoutStepper current={6} completed={props.completed} productId={props.productId} draftId={props.draftId} />
       <h1 className="text-3xl font-extrabold">Payment</h1>
-      {props.quoteNotices.length > 0 ? (
-        <div className="mt-4" data-testid="quote-notices">
-          <FormMessage tone="info">
-            {props.quoteNotices.map((notice) => (
-              <span key={notice} className="block">
-                {notice}
-              </span>
-            ))}
-          </FormMessage>
-        </div>
-      ) : null}
+      <NoticeList notices={props.priceChanges} testId="price-changes" />
+      <NoticeList notices={props.quoteNotices} testId="quote-notices" />
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
           <CheckoutReviewPanel

@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { SizeCount } from "~/domain/pricing/sizes";
+import type { TierRow } from "~/domain/pricing/tier-table";
 
 // A signed-in buyer's favourites, shopping list and cart (issue 5); every row belongs to one user.
 
@@ -63,6 +64,9 @@ export const cartItems = pgTable(
     // A sized product's split of the quantity, in its sizing table's order (issue 16 item 2); the
     // line's draft keeps the same list, and step 2 saves both. [] until the buyer gives one.
     sizes: jsonb("sizes").$type<SizeCount[]>().notNull().default(sql`'[]'::jsonb`),
+    // The product's price bands when the buyer last added or changed the line (decision 066): a band
+    // edited since is named before paying. Null for lines from before the catalogue was data.
+    seenTiers: jsonb("seen_tiers").$type<TierRow[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

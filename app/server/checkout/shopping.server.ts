@@ -5,6 +5,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { cartItems, favourites, feedback } from "#db/schema";
 import { normaliseSizes, type SizeCount } from "~/domain/pricing/sizes";
+import { type TierRow, tierRowsOf } from "~/domain/pricing/tier-table";
 import type { CartAction, CartLineInput } from "~/domain/checkout/shopping-rules";
 import { readShelf } from "../catalogue/catalogue-store.server";
 import { sqlList, type Database } from "../platform/db.server";
@@ -67,6 +68,8 @@ export type CartLine = {
   handwrittenNote: boolean;
   notes: string;
   sizes: SizeCount[];
+  /** The product's bands when the buyer last added or changed the line (price-changes.ts). */
+  seenTiers: TierRow[] | null;
 };
 
 const cartColumns = {
@@ -78,6 +81,7 @@ const cartColumns = {
   handwrittenNote: cartItems.handwrittenNote,
   notes: cartItems.notes,
   sizes: cartItems.sizes,
+  seenTiers: cartItems.seenTiers,
 };
 
 export async function listCart(db: Database, { userId }: { userId: string }): Promise<CartLine[]> {
@@ -99,6 +103,7 @@ export async function addCartLine(
   { userId, line }: { userId: string; line: Omit<CartLineInput, "intent"> },
 ) {
   const values = {
+    seenTiers: await seenTiersOf(db, line.productId),
     quantity: line.quantity,
     selectedColor: line.selectedColor.toLowerCase(),
     customizationSelections: line.customizationSelections,
@@ -112,23 +117,25 @@ export async function addCartLine(
     .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { ...values, updatedAt: sql`now()` } });
 }
 
-/** Changes a line's quantity (the unit price follows from the tier at display time). */
+/** The bands of a product on sale as the buyer sees them now, to name a later change by (price-changes.ts). */
+async function seenTiersOf(db: Database, productId: string): Promise<TierRow[] | null> {
+  const product = (await readShelf(db)).find(productId);
+  return product ? tierRowsOf(product.tiers) : null;
+}
+
+/**
+ * Changes a line's quantity (the unit price follows from the tier at display time), and records the
+ * bands the buyer now sees. The line must be this user's, of the product named.
+ */
 export async function updateCartQuantity(
   db: Database,
-  {
-    userId,
-    id,
-    quantity,
-  }: {
-    userId: string;
-    id: string;
-    quantity: number;
-  },
+  { userId, id, productId, quantity }: { userId: string; id: string; productId: string; quantity: number },
 ): Promise<string | null> {
+  const seenTiers = await seenTiersOf(db, productId);
   const [row] = await db
     .update(cartItems)
-    .set({ quantity, updatedAt: sql`now()` })
-    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .set({ quantity, seenTiers, updatedAt: sql`now()` })
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
     .returning({ productId: cartItems.productId });
   return row?.productId ?? null;
 }
@@ -231,7 +238,12 @@ export async function changeCart(services: Services, userId: string, change: Car
       return DONE;
     }
     case "update": {
-      const productId = await updateCartQuantity(db, { userId, id: change.id, quantity: change.quantity });
+      const productId = await updateCartQuantity(db, {
+        userId,
+        id: change.id,
+        productId: change.productId,
+        quantity: change.quantity,
+      });
       if (!productId) return goneFromCart();
       await followCart(services, userId, productId, { quantity: change.quantity });
       await releaseCheckoutPayments(services, userId);

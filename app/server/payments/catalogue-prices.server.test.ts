@@ -11,6 +11,9 @@ import { completeDraftData } from "../../../tests/setup/complete-draft";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { CATALOGUE_CHECK_MS } from "../catalogue/catalogue-store.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
+import { action as cartAction, loader as cartLoader } from "~/routes/cart";
+import { answerOf } from "../../../tests/setup/route-answer";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 
 const handle = testFileDatabase({ reset: false });
 const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada Lovelace" };
@@ -94,5 +97,35 @@ describe("a price edited in the catalogue", () => {
       await capStatus("published");
     }
     expect((await start("buyer-3", draftId)).ok).toBe(true);
+  });
+});
+
+describe("a price edited after the buyer put the line in the cart", () => {
+  it("is named on the cart before paying, until the buyer changes the line", async () => {
+    const buyer = await createSignedInUser(handle.db, "grace@example.com");
+    const call = (fn: (args: never) => unknown, request: Request) =>
+      answerOf(fn, { request, services: testServices(handle) });
+    const changes = async () =>
+      ((await call(cartLoader, siteRequest("/cart", { cookie: buyer.cookie }))).body as { priceChanges: string[] })
+        .priceChanges;
+    const add = {
+      intent: "add",
+      productId: "8",
+      quantity: "250",
+      selectedColor: "#111111",
+      customizationSelections: JSON.stringify(["Front embroidery"]),
+    };
+    expect((await call(cartAction, siteRequest("/cart", { cookie: buyer.cookie, form: add }))).status).toBe(200);
+    expect(await changes()).toEqual([]);
+    try {
+      await capBand(520);
+      expect(await changes()).toEqual(["The price of Custom Embroidered Cap changed from £5.50 to £5.20 each"]);
+      // Changing the line is seeing the price again.
+      expect((await call(cartAction, siteRequest("/cart", { cookie: buyer.cookie, form: add }))).status).toBe(200);
+      expect(await changes()).toEqual([]);
+    } finally {
+      await capBand(550);
+    }
+    expect(await changes()).toEqual(["The price of Custom Embroidered Cap changed from £5.20 to £5.50 each"]);
   });
 });
