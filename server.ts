@@ -13,6 +13,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import * as build from "virtual:react-router/server-build";
 import { getEnv } from "~/server/platform/env.server";
 import { acceptsGzip, createHtmlCache, PAGE_COOKIES } from "~/server/edge/html-cache.server";
+import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { withoutModulePreloads } from "~/server/edge/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/edge/http-app.server";
 import { createLog, sendConsoleTo } from "~/server/platform/log.server";
@@ -69,9 +70,17 @@ async function serveRequests() {
 
   // Signed-out pages are the same for everyone for a few seconds: render once, replay with a new nonce.
   const htmlCache = createHtmlCache({ ttlMs: 10_000, staleMs: 60_000, maxEntries: 500, safeCookies: PAGE_COOKIES });
+  /** The catalogue version the cached pages were rendered at (decision 066). */
+  let catalogueVersion: number | undefined;
   async function render(request: Request, nonce: string) {
     const key = htmlCache.keyFor(request);
     if (key === undefined) return renderPage(request, nonce);
+    // A catalogue change saved by any process empties the cache within a second (readCatalogue).
+    const { version } = await readCatalogue(services.db);
+    if (version !== catalogueVersion) {
+      if (catalogueVersion !== undefined) htmlCache.forget();
+      catalogueVersion = version;
+    }
     const cached = htmlCache.lookup(key, nonce, acceptsGzip(request));
     if (!cached) return htmlCache.store(key, await renderPage(request, nonce), nonce);
     if (cached.stale) {

@@ -143,6 +143,24 @@ describe("the signed-out page cache", () => {
     expect(cache.lookup(key, "c")).toBeUndefined();
   });
 
+  it("forgets every page at once, and keeps no render begun before it", async () => {
+    const { cache, advance, render } = setup({ ttlMs: 5_000 });
+    await render("http://shop.test/product/8", html(PAGE("a")), "a");
+    await render("http://shop.test/products", html(PAGE("b")), "b");
+    const key = cache.keyFor(new Request("http://shop.test/product/8"))!;
+    advance(6_000);
+    let finish: (page: { response: Response; nonce: string }) => void = () => undefined;
+    cache.revalidate(key, () => new Promise((resolve) => (finish = resolve)));
+    cache.forget();
+    expect(cache.size()).toBe(0);
+    finish({ response: html(PAGE("old")), nonce: "old" });
+    await cache.settled();
+    expect(cache.lookup(key, "c")).toBeUndefined();
+    // A render begun after it is kept as before.
+    await render("http://shop.test/product/8", html(PAGE("new")), "new");
+    expect(await cache.lookup(key, "d")?.response.text()).toBe(PAGE("d"));
+  });
+
   it("holds at most maxEntries pages, dropping the oldest", async () => {
     const { cache, render } = setup({ maxEntries: 2 });
     for (const path of ["/a", "/b", "/c"]) await render(`http://shop.test${path}`, html(PAGE("n")), "n");

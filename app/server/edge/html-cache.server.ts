@@ -8,6 +8,8 @@
  *
  * A page is fresh for `ttlMs`. For `staleMs` after that it is still sent, while one render in the
  * background replaces it, so no visitor waits for a render of a page that is already cached.
+ * `forget` drops every page at once, and any render under way then, when what they show changed
+ * (the catalogue, docs/decisions/066-catalogue-is-data.md).
  */
 
 import { PRICE_MODE_COOKIE } from "~/domain/pricing/price-mode";
@@ -65,6 +67,8 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   const entries = new Map<string, Entry>();
   const pending = new Set<Promise<void>>();
   const revalidating = new Set<string>();
+  /** Raised by forget: a render begun before it shows what was, and is not kept. */
+  let generation = 0;
 
   /** The cache key for a request, or undefined when the request must render. */
   function keyFor(request: Request): string | undefined {
@@ -81,9 +85,9 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     return `${url.pathname}${url.search}|${kept}`;
   }
 
-  function keep(key: string, body: string, response: Response, nonce: string) {
-    // Only a complete document is worth replaying.
-    if (!body.trimEnd().endsWith("</html>")) return;
+  function keep(key: string, body: string, response: Response, nonce: string, begunIn: number) {
+    // Only a complete document is worth replaying, and only one rendered since the last forget.
+    if (!body.trimEnd().endsWith("</html>") || begunIn !== generation) return;
     entries.delete(key);
     entries.set(key, {
       pieces: body.split(nonceAttribute(nonce)),
@@ -135,10 +139,11 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   function store(key: string, response: Response, nonce: string): Response {
     if (!isCacheableResponse(response) || !response.body) return response;
     const [forClient, forCache] = response.body.tee();
+    const begunIn = generation;
     track(
       new Response(forCache)
         .text()
-        .then((body) => keep(key, body, response, nonce))
+        .then((body) => keep(key, body, response, nonce, begunIn))
         .catch(() => {
           // The render failed mid-stream; nothing is cached and the next request renders.
         }),
@@ -150,12 +155,13 @@ export function createHtmlCache(options: HtmlCacheOptions) {
   function revalidate(key: string, render: Render) {
     if (revalidating.has(key)) return;
     revalidating.add(key);
+    const begunIn = generation;
     track(
       render()
         .then(async ({ response, nonce }) => {
           const cacheable = isCacheableResponse(response);
           const body = await response.text();
-          if (cacheable) keep(key, body, response, nonce);
+          if (cacheable) keep(key, body, response, nonce, begunIn);
           // A page that can no longer be cached (now a 404, say) must not be replayed either.
           else entries.delete(key);
         })
@@ -171,5 +177,11 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     while (pending.size > 0) await Promise.all(pending);
   }
 
-  return { keyFor, lookup, store, revalidate, settled, size: () => entries.size };
+  /** Drops every page, and any render under way (it began before what it shows changed). */
+  function forget(): void {
+    generation += 1;
+    entries.clear();
+  }
+
+  return { keyFor, lookup, store, revalidate, forget, settled, size: () => entries.size };
 }
