@@ -50,6 +50,8 @@ function call(
 let server: ShopServer | undefined;
 let ownCluster: Postgres | undefined;
 let databaseUrl = "";
+/** The shop's own database on that server. */
+let shopDatabaseUrl = "";
 let dataDir = "";
 let database = "";
 const log: Array<{ pid: number; requestId?: string; msg: string }> = [];
@@ -83,6 +85,7 @@ test.beforeAll(async () => {
   await admin.end();
   const url = new URL(databaseUrl);
   url.pathname = `/${database}`;
+  shopDatabaseUrl = url.toString();
   dataDir = mkdtempSync(join(tmpdir(), "swag-e2e-processes-"));
   server = await startShopServer({
     port: PORT,
@@ -203,6 +206,38 @@ test("a rate limit counts the hits of both processes together", async () => {
     const refused = await call("/prices", { headers: address, form: { mode: "ex", returnTo: "/" } });
     expect(refused.status).toBe(429);
   }
+});
+
+test("a product changed in the catalogue is what both processes show within a second, signed-out pages included", async () => {
+  const heading = (answer: Answer) => /<h1[^>]*>([^<]*)<\/h1>/.exec(answer.body)?.[1];
+  const EDITED = "Custom Embroidered Cap, edited";
+  // Both processes render the cap's page and keep it in their signed-out page caches.
+  const cached = new Set<number>();
+  while (cached.size < 2) {
+    const page = await call("/product/8");
+    expect(heading(page)).toBe("Custom Embroidered Cap");
+    cached.add(await pidOf(page));
+  }
+  // Saved as the back office saves a change: the product and the catalogue's version in one transaction.
+  const client = new pg.Client({ connectionString: shopDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query("begin");
+    await client.query("update products set title = $1 where id = '8'", [EDITED]);
+    await client.query("update catalogue_version set version = version + 1");
+    await client.query("commit");
+  } finally {
+    await client.end();
+  }
+  // Each process asks the catalogue's version at most once a second (catalogue-store.server.ts).
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  const shown = new Set<number>();
+  for (let n = 0; n < 10 && shown.size < 2; n++) {
+    const page = await call("/product/8");
+    expect(heading(page), `request ${n + 1}`).toBe(EDITED);
+    shown.add(await pidOf(page));
+  }
+  expect(shown.size).toBe(2);
 });
 
 test("killing one process mid-run loses no acknowledged save, and another process takes its place", async () => {
