@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/admin.products";
 import { TableFrame } from "~/components/admin/table-parts";
 import { buttonClass } from "~/components/ui/button";
@@ -17,6 +17,11 @@ import {
 } from "~/server/accounts/admin-access.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
+import { changeProductStatus } from "~/server/catalogue/catalogue-edits.server";
+import { parseForm, toResponse } from "~/server/platform/http.server";
+import { type StatusAction, statusActions, statusChangeSchema } from "~/domain/catalogue/product-status";
+import type { ErrorBody } from "~/domain/core/api-errors";
+import type { CatalogueRow } from "~/domain/catalogue/catalogue-list";
 
 /** The catalogue as the database holds it, every status, with search and filters (docs/decisions/066-catalogue-is-data.md). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,6 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = parseCatalogueFilter(new URL(request.url).searchParams);
   const { products } = await readCatalogue(db);
   return { filter, ...listCatalogue(products, filter) };
+}
+
+/** Publish, unpublish, archive or restore one product, on the version the list showed (decision 066). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff({ request, context });
+  const db = dbOf(context);
+  await requireStaffBudget(db, staff.id, "products-edit", STAFF_PAGE_LIMIT);
+  const parsed = await parseForm(request, statusChangeSchema);
+  if (!parsed.ok) return toResponse(parsed);
+  const { productId, to, version } = parsed.value;
+  const changed = await changeProductStatus(db, { staffId: staff.id, productId, to, version });
+  if (!changed.ok) return toResponse(changed);
+  return data({ ok: true as const, productId, to }, { headers: ADMIN_NO_STORE });
 }
 
 export function headers() {
@@ -49,6 +67,7 @@ const COLUMNS = [
   ["Lead time", ""],
   ["Colours", "text-right"],
   ["Pictures", "text-right"],
+  ["Change", ""],
 ] as const;
 
 const input = "mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm";
@@ -161,6 +180,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3">{row.leadTime}</td>
                   <td className="px-4 py-3 text-right">{row.colours}</td>
                   <td className="px-4 py-3 text-right">{row.pictures}</td>
+                  <td className="px-4 py-3">
+                    <StatusButtons row={row} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -172,6 +194,37 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </p>
       )}
     </section>
+  );
+}
+
+/** The moves open to one product, each a button posting the version the list showed; a refusal is said beside them. */
+function StatusButtons({ row }: { row: CatalogueRow }) {
+  const fetcher = useFetcher<ErrorBody | { ok: true }>();
+  const refusal = fetcher.data && "error" in fetcher.data ? fetcher.data.error.message : null;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap gap-2">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="productId" value={row.id} />
+      <input type="hidden" name="version" value={row.version} />
+      {statusActions(row.status).map((action: StatusAction) => (
+        <button
+          key={action.to}
+          type="submit"
+          name="to"
+          value={action.to}
+          disabled={fetcher.state !== "idle"}
+          className={buttonClass("secondary", "px-3 py-1 text-xs")}
+          aria-label={`${action.label} ${row.title}`}
+        >
+          {action.label}
+        </button>
+      ))}
+      {refusal ? (
+        <p role="alert" className="basis-full text-xs font-medium text-red-700">
+          {refusal}
+        </p>
+      ) : null}
+    </fetcher.Form>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 /**
@@ -125,4 +126,25 @@ export const catalogueVersion = pgTable(
     version: bigint("version", { mode: "number" }).notNull().default(1),
   },
   () => [check("catalogue_version_one_row", sql`singleton`)],
+);
+
+/**
+ * What staff changed in the catalogue, field by field (docs/decisions/066-catalogue-is-data.md): who,
+ * when, and the value before and after, written in the transaction that makes the change.
+ */
+export const productChanges = pgTable(
+  "product_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    /** The member of staff who saved it. */
+    changedBy: text("changed_by").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    field: text("field").notNull(),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+  },
+  (t) => [index("product_changes_product_idx").on(t.productId, t.changedAt)],
 );

@@ -1034,11 +1034,21 @@ const ROWS: Row[] = [
     resource: "the catalogue as the back office sees it, drafts and archived products included",
     owner: "staff",
     read: page(() => "/admin/products", "routes/admin.products"),
-    state: async () => null,
+    // Archiving the diary: only staff may move a product off the shelf.
+    change: form(
+      () => "/admin/products",
+      () => ({ intent: "status", productId: "16", to: "archived", version: "1" }),
+    ),
+    state: async (w) =>
+      (
+        (await loaderData(w.staff, "/admin/products", "routes/admin.products")).data as {
+          rows: { id: string; status: string; version: number }[];
+        }
+      ).rows.find((row) => row.id === "16"),
     // The URL names are the back office's own until the product pages use them.
     leaks: () => ["branded-a5-diary"],
-    intruder: { read: [404] },
-    signedOut: { read: [404] },
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
   },
   {
     routes: ["/admin/customers"],

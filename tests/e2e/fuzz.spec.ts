@@ -971,6 +971,21 @@ test("GET a job sheet, the customer search, an account and the products list wit
     const list = await staff.get(`/admin/products?${query}`);
     expect(list.status(), query.slice(0, 40)).toBe(200);
   }
+  // A status change that names no product, an odd status or version, or a product that does not exist.
+  for (const form of [
+    { intent: "status", productId: "", to: "archived", version: "1" },
+    { intent: "status", productId: "16", to: "deleted", version: "1" },
+    { intent: "status", productId: "16", to: "archived", version: "1e3" },
+    { intent: "status", productId: "16", to: "archived", version: "-1" },
+    { intent: "status", productId: "x".repeat(200), to: "archived", version: "1" },
+    { intent: "status", productId: "no-such-product", to: "archived", version: "1" },
+  ]) {
+    const answer = await readRouteAnswer(await staff.post(dataUrl("/admin/products"), { form }));
+    const label = JSON.stringify(form).slice(0, 60);
+    expect(answer.status, label).toBeGreaterThanOrEqual(400);
+    expect(answer.status, label).toBeLessThan(500);
+    expect(answer.body, label).toMatch(/"message":"[^"]+"/);
+  }
   for (const path of [
     "/admin/customers",
     `/admin/customers/${NOBODY}`,

@@ -53,6 +53,7 @@ describe("listCatalogue", () => {
         slug: "custom-embroidered-cap",
         sku: "BTC-CAP-6P",
         status: "published",
+        version: 1,
         category: "Hats",
         price: "£3.88–£5.50 each",
         moq: 50,

@@ -48,6 +48,8 @@ export type CatalogueRow = {
   slug: string;
   sku: string | null;
   status: ProductStatus;
+  /** The version a change from this row is made on: one saved since is refused, not overwritten. */
+  version: number;
   category: CategoryName;
   /** '£3.88–£5.50 each', or one price. */
   price: string;
@@ -92,6 +94,7 @@ export function listCatalogue(products: readonly StoredProduct[], filter: Catalo
       slug: product.slug,
       sku: product.sku,
       status: product.status,
+      version: product.version,
       category: product.category,
       price: priceOf(product),
       moq: product.moq,

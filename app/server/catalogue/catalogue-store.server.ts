@@ -151,6 +151,11 @@ export async function loadCatalogue(db: Database): Promise<Catalogue> {
 type Copy = { catalogue: Promise<Catalogue>; checkedAt: number };
 const copies = new WeakMap<Database, Copy>();
 
+/** Drops this process's copy, so a change it just saved is what its next read sees. */
+export function forgetCatalogue(db: Database): void {
+  copies.delete(db);
+}
+
 /**
  * The catalogue for this process: its copy while it was checked less than a second ago, else the
  * database's version is read and the catalogue reloaded when it moved. `now` is the caller's clock.

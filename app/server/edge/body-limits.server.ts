@@ -22,8 +22,8 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
 const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/export\.csv$/, bytes: 1024 },
   { path: /^\/admin\/problem-reports\/[^/]+\/photos\/[^/]+$/, bytes: 1024 },
-  // Pages that only read (decisions 046, 047 and 066): a job sheet, the customer search, an account
-  // and the products list.
+  // Pages that only read (decisions 046, 047 and 066): a job sheet, the customer search, an account;
+  // and the products list, whose one form is a status change of a few short fields.
   { path: /^\/admin\/orders\/[^/]+\/job-sheet(\.data)?$/, bytes: 1024 },
   { path: /^\/admin\/customers(\/[^/]+)?(\.data)?$/, bytes: 1024 },
   { path: /^\/admin\/products(\.data)?$/, bytes: 1024 },
