@@ -92,9 +92,23 @@ const SHORTS_SIZES = [
 
 /** A cart of 250 caps and 100 shorts: the caps' draft carries the checkout, the shorts' is customised. */
 async function twoProductCheckout(shorts: Partial<DraftDataInput> = {}) {
+  // Added one after the other, as a buyer adds them: the cart lists them in that order.
   await handle.db.insert(cartItems).values([
-    { userId: BUYER, productId: "8", quantity: 250, selectedColor: "#1f2a56" },
-    { userId: BUYER, productId: "15", quantity: 100, selectedColor: "#111111", sizes: SHORTS_SIZES },
+    {
+      userId: BUYER,
+      productId: "8",
+      quantity: 250,
+      selectedColor: "#1f2a56",
+      createdAt: new Date(NOW.getTime() - 2_000),
+    },
+    {
+      userId: BUYER,
+      productId: "15",
+      quantity: 100,
+      selectedColor: "#111111",
+      sizes: SHORTS_SIZES,
+      createdAt: new Date(NOW.getTime() - 1_000),
+    },
   ]);
   const checkout = await insertDraft(checkoutData(), "shipping_done");
   const customisedShorts = { ...customised("15", 100, "#111111"), sizes: SHORTS_SIZES };

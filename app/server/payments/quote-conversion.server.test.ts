@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authUser, cartItems, orderDrafts } from "#db/schema";
 import { orderTotals } from "~/domain/pricing/checkout";
@@ -51,10 +51,9 @@ async function quoteOfCaps(): Promise<string> {
 }
 
 const cartOf = async () =>
-  (await handle.db.select().from(cartItems).where(eq(cartItems.userId, alice.userId))).map((line) => [
-    line.productId,
-    line.quantity,
-  ]);
+  (
+    await handle.db.select().from(cartItems).where(eq(cartItems.userId, alice.userId)).orderBy(asc(cartItems.createdAt))
+  ).map((line) => [line.productId, line.quantity]);
 
 type Question = { error: { code: string; message: string; current: { replaced: { text: string }[]; cart: string } } };
 
