@@ -27,6 +27,7 @@ import { useProductRating, useRootData } from "~/components/ui/root-data";
 import { type ProductReview, ProductReviews } from "~/components/product/product-reviews";
 import { dbOf } from "~/server/accounts/request-context.server";
 import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
+import { isStaffSession } from "~/server/accounts/admin-access.server";
 import { listProductReviews } from "~/server/shop/reviews.server";
 
 /** What the page of a product no longer sold shows (410): its name, and what to look at instead. */
@@ -34,29 +35,41 @@ type NoLongerSold = { title: string; related: Product[] };
 
 /**
  * The product by its id or its slug, from the database's catalogue. A product being written is not
- * found (404); one no longer sold says so with similar products (410); else its page, with what to
- * suggest beside it.
+ * found (404), except by staff, who preview it as buyers will see it; one no longer sold says so
+ * with similar products (410); else its page, with what to suggest beside it.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const { products } = await readCatalogue(db);
   const found = productByKey(products, params.id);
-  if (!found || found.status === "draft") throw data(null, { status: 404 });
+  // Staff as the back office admits them; anyone else is told nothing of a draft.
+  const preview = found?.status === "draft" && (await isStaffSession(context));
+  if (!found || (found.status === "draft" && !preview)) throw data(null, { status: 404 });
   const related = relatedProducts(onSale(products), found).map(forBuyers);
   if (found.status === "archived") {
     throw data({ title: found.title, related } satisfies NoLongerSold, { status: 410 });
   }
   return {
     product: forBuyers(found),
+    preview,
     related,
     reviews: await listProductReviews(db, { productId: found.id }),
   };
 }
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews } = loaderData;
+  const { product, related, reviews, preview } = loaderData;
   // A new product starts afresh: quantity at its MOQ, no selections (SPEC.md §4 "Product detail").
-  return <ProductDetail key={product.id} product={product} related={related} reviews={reviews} />;
+  return (
+    <>
+      {preview ? (
+        <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">
+          Preview: this product is a draft. Buyers can't see it until it is published.
+        </p>
+      ) : null}
+      <ProductDetail key={product.id} product={product} related={related} reviews={reviews} />
+    </>
+  );
 }
 
 function ProductDetail({

@@ -90,6 +90,21 @@ export async function requireStaff({ request, context }: RequestArgs): Promise<S
   return { id: session.user.id, name: session.user.name, email: session.user.email };
 }
 
+/**
+ * Whether the request is a member of staff's as the back office admits them (staff, two-step
+ * sign-in on, a recent sign-in), asked without changing anything: no bootstrap grant, no sign-out.
+ * For a buyer's page that shows staff a little more (a draft product's preview).
+ */
+export async function isStaffSession(context: RequestArgs["context"]): Promise<boolean> {
+  const session = await sessionOf(context);
+  return (
+    session !== null &&
+    hasStaffRole(session.user.role) &&
+    session.user.twoFactorEnabled === true &&
+    Date.now() - session.session.createdAt.getTime() < STAFF_SIGN_IN_HOURS * 3_600_000
+  );
+}
+
 /** Staff pages and files are never cached: not by the server's page cache, not by a browser or proxy. */
 export const ADMIN_NO_STORE = { "Cache-Control": "private, no-store" } as const;
 

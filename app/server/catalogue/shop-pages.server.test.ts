@@ -1,6 +1,6 @@
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { catalogueVersion, products } from "#db/schema";
+import { authUser, catalogueVersion, products } from "#db/schema";
 import type { ProductStatus } from "~/catalogue/types";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/home";
@@ -9,7 +9,7 @@ import { loader as productsLoader } from "~/routes/products";
 import { loader as suggestionsLoader } from "~/routes/search-suggestions";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { siteRequest } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { CATALOGUE_CHECK_MS } from "./catalogue-store.server";
 import { SEARCH_LIMIT, SEARCH_MESSAGES } from "./search-suggestions.server";
 
@@ -66,6 +66,27 @@ describe("a product's page", () => {
     expect((await get(productLoader, "/product/15", { id: "15" })).status).toBe(404);
     const cap = (await get(productLoader, "/product/8", { id: "8" })).body as { related: Shown[] };
     expect(ids(cap.related)).toEqual(["16", "17"]);
+  });
+
+  it("shows staff a draft as buyers will see it, marked as a preview, and nobody else", async () => {
+    await setStatus("draft", ["15"]);
+    const buyer = await createSignedInUser(handle.db, "buyer-preview@example.com");
+    const staff = await createSignedInUser(handle.db, "staff-preview@example.com");
+    await handle.db
+      .update(authUser)
+      .set({ role: "staff", twoFactorEnabled: true })
+      .where(eq(authUser.id, staff.userId));
+    const asked = (cookie: string) =>
+      get(productLoader, "/product/15", { id: "15" }, siteRequest("/product/15", { cookie }));
+    expect((await asked(buyer.cookie)).status).toBe(404);
+    const preview = await asked(staff.cookie);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ preview: true, product: { id: "15" } });
+    // Without two-step sign-in, as the back office: nothing.
+    await handle.db.update(authUser).set({ twoFactorEnabled: false }).where(eq(authUser.id, staff.userId));
+    expect((await asked(staff.cookie)).status).toBe(404);
+    // A published product's page is no preview.
+    expect((await get(productLoader, "/product/8", { id: "8" })).body).toMatchObject({ preview: false });
   });
 
   it("answers 410 for a product no longer sold, naming it and offering products on sale instead", async () => {
