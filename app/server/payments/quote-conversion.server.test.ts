@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { authUser, cartItems, orderDrafts } from "#db/schema";
 import { orderTotals } from "~/domain/pricing/checkout";
@@ -50,10 +50,11 @@ async function quoteOfCaps(): Promise<string> {
   return (made.headers.get("location") ?? "").split("/")[2] ?? "";
 }
 
+/** Alice's cart as [product, quantity], by product id: what is in it, whatever order it lists. */
 const cartOf = async () =>
-  (
-    await handle.db.select().from(cartItems).where(eq(cartItems.userId, alice.userId)).orderBy(asc(cartItems.createdAt))
-  ).map((line) => [line.productId, line.quantity]);
+  (await handle.db.select().from(cartItems).where(eq(cartItems.userId, alice.userId)))
+    .map((line) => [line.productId, line.quantity] as const)
+    .sort(([a], [b]) => Number(a) - Number(b));
 
 type Question = { error: { code: string; message: string; current: { replaced: { text: string }[]; cart: string } } };
 
