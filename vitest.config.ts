@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
-const NODE_TESTS = ["app/**/*.test.ts", "db/**/*.test.ts", "tests/*.test.ts"];
+const NODE_TESTS = ["app/**/*.test.ts", "db/**/*.test.ts", "tests/*.test.ts", "tests/http/*.test.ts"];
 const NODE_SETUP = {
   globalSetup: ["tests/setup/global-db.ts", "tests/setup/preflight-worker-build.ts", "tests/setup/upload-root.ts"],
   setupFiles: ["tests/setup/preflight-worker.ts"],

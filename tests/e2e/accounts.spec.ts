@@ -1,4 +1,4 @@
-import { totp } from "./support/totp";
+import { totp } from "../support/http";
 import { clientAddress, expect, newBuyer, signInThroughPage, signUpOverHttp, test } from "./support/fixtures";
 
 // Each journey waits for e-mails and signs in more than once: on a busy 2-core machine the sign-up

@@ -5,7 +5,7 @@ import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { startFakeSmsProvider } from "../../../tests/setup/sms-provider";
-import { totp } from "../../../tests/e2e/support/totp";
+import { totp } from "../../../tests/support/http";
 import type { Services } from "../providers/services.server";
 import { confirmTwoFactor, startTwoFactor } from "./account-security.server";
 import { confirmCurrentEmail, confirmEmailChange, startEmailChange } from "./account-settings.server";

@@ -1,4 +1,7 @@
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { type Buyer, clientAddress, type MailReader, newBuyer, signUpOverHttp } from "../../support/http";
+
+export { type Buyer, clientAddress, newBuyer, signUpOverHttp };
 
 export type Mail = {
   from: string;
@@ -9,7 +12,7 @@ export type Mail = {
 };
 
 /** Reads the mail the app sent through the loopback SMTP server started by start-server.ts. */
-export class Mailbox {
+export class Mailbox implements MailReader {
   constructor(private readonly baseURL: string) {}
 
   private get api() {
@@ -43,38 +46,6 @@ export class Mailbox {
     if (!code) throw new Error(`No code in: ${mail.text}`);
     return code;
   }
-}
-
-export type Buyer = { email: string; password: string; firstName: string; lastName: string };
-
-let counter = 0;
-export function newBuyer(prefix = "buyer"): Buyer {
-  counter += 1;
-  return {
-    email: `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@acme-events.co.uk`,
-    password: "marmalade skyline 42",
-    firstName: "Jane",
-    lastName: "Smith",
-  };
-}
-
-/** Creates and confirms an account over HTTP; the request context keeps its session cookie. */
-export async function signUpOverHttp(request: APIRequestContext, mailbox: Mailbox, buyer: Buyer) {
-  const signUp = await request.post("/sign-up", {
-    form: { firstName: buyer.firstName, lastName: buyer.lastName, identifier: buyer.email, password: buyer.password },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const code = await mailbox.code(buyer.email, /verification code/);
-  const verify = await request.post(`/verify?identifier=${encodeURIComponent(buyer.email)}`, {
-    form: { intent: "verify", identifier: buyer.email, code },
-  });
-  expect(verify.ok()).toBe(true);
-}
-
-/** A client address of this test's own (start-server.ts trusts X-Forwarded-For), so per-IP limits count tests apart. */
-export function clientAddress(): string {
-  const byte = () => Math.floor(Math.random() * 250) + 1;
-  return `10.${byte()}.${byte()}.${byte()}`;
 }
 
 const WAITS_FOR_HYDRATION = Symbol("waits for hydration");

@@ -1,27 +1,32 @@
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import routeConfig from "../../app/routes";
+import { beforeAll, expect, it } from "vitest";
+import routeConfig from "~/routes";
+import { inProcessShop } from "../setup/in-process-shop";
 import {
+  type HttpClient,
   PDF,
   PNG,
+  type RouteAnswer,
   STAFF,
+  type ShopResponse,
   TEST_CARD,
   completeDraft,
+  confirmLinkIn,
   dataUrl,
+  inboundText,
   loaderData,
-  newClient,
-  newSignedInClient,
+  newBuyer,
+  newPhone,
   payInTestMode,
   postForm,
   readRouteAnswer,
   sessionOf,
-  signInAsStaff,
+  shipOrder,
+  signUpOverHttp,
+  staffMoves,
   startPayment,
+  unsubscribeLinkIn,
   uploadArtwork,
-  type RouteAnswer,
-} from "./support/api";
-import { Mailbox, expect, newBuyer, test } from "./support/fixtures";
-import { confirmLinkOf, inboundText, newPhone, unsubscribeLinkOf } from "./support/sms";
-import { shipOrder, staffMoves } from "./support/orders";
+} from "../support/http";
 
 // Issue 3 item 1: the authorisation matrix. Alice (A) owns one of everything; other people try to
 // read and change it by its id, and afterwards A's data must be exactly as it was. One row per data
@@ -32,7 +37,7 @@ import { shipOrder, staffMoves } from "./support/orders";
 // The people and Alice's things
 
 type Alice = {
-  request: APIRequestContext;
+  request: HttpClient;
   email: string;
   userId: string;
   sessionId: string;
@@ -88,9 +93,9 @@ type World = {
   marker: string;
   alice: Alice;
   placedByFormerMember: Placed;
-  staff: APIRequestContext;
-  intruders: Record<Intruder, APIRequestContext>;
-  anonymous: APIRequestContext;
+  staff: HttpClient;
+  intruders: Record<Intruder, HttpClient>;
+  anonymous: HttpClient;
 };
 
 /**
@@ -114,9 +119,9 @@ type Intruder = (typeof INTRUDERS)[number];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Answer = { status: number; body: string; redirect?: string };
-type Attempt = (request: APIRequestContext, world: World, headers?: Record<string, string>) => Promise<Answer>;
+type Attempt = (request: HttpClient, world: World, headers?: Record<string, string>) => Promise<Answer>;
 
-async function answerOf(response: APIResponse): Promise<Answer> {
+async function answerOf(response: ShopResponse): Promise<Answer> {
   // A download's name is part of what it gives away.
   const disposition = response.headers()["content-disposition"] ?? "";
   return {
@@ -420,7 +425,7 @@ const ROWS: Row[] = [
     ),
     // A's cart, and every intruder's: a refused reorder fills nobody's cart with A's order.
     state: async (w) => {
-      const cartOf = async (request: APIRequestContext) =>
+      const cartOf = async (request: HttpClient) =>
         ((await loaderData(request, "/cart", "routes/cart")).data as { lines: unknown[] } | undefined)?.lines ?? null;
       return {
         alice: await cartOf(w.alice.request),
@@ -1177,25 +1182,27 @@ const label = (row: Row) => `${row.routes[0]}: ${row.resource}`;
 
 let world: World;
 /** The former member's session that left (the matrix uses the other one, still set on the organisation). */
-let formerMemberFirstSession: APIRequestContext;
+let formerMemberFirstSession: HttpClient;
 
-test.describe.configure({ mode: "default" });
+const shop = inProcessShop();
+/** A client signed up and confirmed. */
+const signedIn = async (who: ReturnType<typeof newBuyer>) => {
+  const client = shop.newClient();
+  await signUpOverHttp(client, shop.mailbox, who);
+  return client;
+};
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  testInfo.setTimeout(180_000);
-  const baseURL = testInfo.project.use.baseURL!;
-  const mailbox = new Mailbox(baseURL);
+beforeAll(async () => {
   const marker = `alice${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const aliceBuyer = { ...newBuyer("alice"), firstName: "Alice" };
   const removedBuyer = newBuyer("removed");
   const switcherBuyer = newBuyer("switcher");
-  const a = await newSignedInClient(playwright, baseURL, mailbox, aliceBuyer);
-  const bob = await newSignedInClient(playwright, baseURL, mailbox, newBuyer("bob"));
-  const removed = await newSignedInClient(playwright, baseURL, mailbox, removedBuyer);
-  const switcher = await newSignedInClient(playwright, baseURL, mailbox, switcherBuyer);
-  const staff = await newClient(playwright, baseURL);
-  await signInAsStaff(staff);
-  const anonymous = await newClient(playwright, baseURL);
+  const a = await signedIn(aliceBuyer);
+  const bob = await signedIn(newBuyer("bob"));
+  const removed = await signedIn(removedBuyer);
+  const switcher = await signedIn(switcherBuyer);
+  const staff = await shop.newStaffClient();
+  const anonymous = shop.newClient();
 
   // The organisation first, so Alice's drafts and order belong to it.
   expect((await postForm(a, "/account/organisation", { intent: "org-create", name: `${marker} Events` })).status).toBe(
@@ -1219,7 +1226,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   expect(
     (await postForm(removed, `/accept-invitation/${invitationFor(removedBuyer.email)}`, { accept: "yes" })).redirect,
   ).toBe("/account");
-  const removedElsewhere = await newClient(playwright, baseURL);
+  const removedElsewhere = shop.newClient();
   const signIn = await removedElsewhere.post("/sign-in", {
     form: { intent: "password", identifier: removedBuyer.email, password: removedBuyer.password },
     maxRedirects: 0,
@@ -1487,7 +1494,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 for (const row of ROWS) {
   for (const intruder of INTRUDERS) {
     if (row.membersMay && intruder === "a member who switched to a personal account") continue;
-    test(`${label(row)}: ${intruder} can neither read nor change it`, async () => {
+    it(`${label(row)}: ${intruder} can neither read nor change it`, async () => {
       const w = world;
       const request = w.intruders[intruder];
       const leaks = row.leaks(w);
@@ -1505,7 +1512,7 @@ for (const row of ROWS) {
     });
   }
 
-  test(`${label(row)}: signed out, refused`, async () => {
+  it(`${label(row)}: signed out, refused`, async () => {
     const w = world;
     const leaks = row.leaks(w);
     if (row.read) expectRefused(await row.read(w.anonymous, w), row.signedOut.read!, leaks, "reading signed out");
@@ -1517,7 +1524,7 @@ for (const row of ROWS) {
   });
 
   if (row.change) {
-    test(`${label(row)}: the owner's own change, sent from another site, is refused`, async () => {
+    it(`${label(row)}: the owner's own change, sent from another site, is refused`, async () => {
       const w = world;
       const before = await row.state(w);
       const answer = await row.change!(owner(row, w), w, { Origin: "https://evil.example" });
@@ -1606,7 +1613,7 @@ const BETTER_AUTH_ATTEMPTS: [string, Attempt][] = [
   ],
 ];
 
-test("/api/auth/*: better-auth's own API answers 404 to everyone, staff and A included, and changes nothing", async () => {
+it("/api/auth/*: better-auth's own API answers 404 to everyone, staff and A included, and changes nothing", async () => {
   const w = world;
   const before = { role: await aliceRole(w), organisation: await organisation(w) };
   const everyone = { A: w.alice.request, staff: w.staff, ...w.intruders, "signed out": w.anonymous };
@@ -1622,15 +1629,14 @@ test("/api/auth/*: better-auth's own API answers 404 to everyone, staff and A in
   expect((await w.intruders["another buyer"].get("/admin/orders", { maxRedirects: 0 })).status()).toBe(404);
 });
 
-test("/sms/confirm, /sms/unsubscribe and /api/sms/inbound: the link or the provider's signature decides, never who calls", async ({
-  baseURL,
-}) => {
+it("/sms/confirm, /sms/unsubscribe and /api/sms/inbound: the link or the provider's signature decides, never who calls", async () => {
+  const baseURL = shop.url;
   const w = world;
   // A's number asked to join the SMS list, and the single-use link the request carries.
   const phone = newPhone();
   const signUp = await w.alice.request.post("/api/sms-signups", { data: { phone, sourcePage: "/" } });
   expect(signUp.status(), await signUp.text()).toBe(201);
-  const confirmToken = new URL(await confirmLinkOf(baseURL!, phone)).searchParams.get("t") ?? "";
+  const confirmToken = new URL(await confirmLinkIn(shop.texts, phone)).searchParams.get("t") ?? "";
   const forgedConfirm = confirmToken.replace(/^(.)/, (c: string) => (c === "A" ? "B" : "A"));
   const status = async () =>
     (
@@ -1639,7 +1645,7 @@ test("/sms/confirm, /sms/unsubscribe and /api/sms/inbound: the link or the provi
     ).link;
   const everyone = { A: w.alice.request, staff: w.staff, ...w.intruders, "signed out": w.anonymous };
   const inbound = `${baseURL}/api/sms/inbound`;
-  const yes = inboundText(baseURL!, phone, "YES");
+  const yes = inboundText(baseURL, phone, "YES");
   for (const [who, request] of Object.entries(everyone)) {
     expect((await postForm(request, "/sms/confirm", { t: forgedConfirm })).status, `${who}: a forged link`).toBe(400);
     const unsigned = await request.post(inbound, { form: yes.form, headers: { "X-Twilio-Signature": "bm9wZQ==" } });
@@ -1651,7 +1657,7 @@ test("/sms/confirm, /sms/unsubscribe and /api/sms/inbound: the link or the provi
   expect(await status()).toBeNull();
 
   // The link its welcome text carries.
-  const link = new URL(await unsubscribeLinkOf(baseURL!, phone));
+  const link = new URL(await unsubscribeLinkIn(shop.texts, phone));
   const token = link.searchParams.get("t") ?? "";
   // The same number, another MAC: what anyone can make without A's link.
   const forged = token.replace(/\.(.)/, (_, c: string) => `.${c === "A" ? "B" : "A"}`);
@@ -1662,7 +1668,7 @@ test("/sms/confirm, /sms/unsubscribe and /api/sms/inbound: the link or the provi
     ).link?.subscribed;
   expect(await subscribed()).toBe(true);
 
-  const stop = inboundText(baseURL!, phone, "STOP");
+  const stop = inboundText(baseURL, phone, "STOP");
   for (const [who, request] of Object.entries(everyone)) {
     const pressed = await postForm(request, "/sms/unsubscribe", { t: forged });
     expect(pressed.status, `${who}: a forged link`).toBe(400);
@@ -1681,7 +1687,7 @@ test("/sms/confirm, /sms/unsubscribe and /api/sms/inbound: the link or the provi
   }
   expect(await subscribed()).toBe(false);
   // The provider's signature is what the webhook hears, from whatever address it comes.
-  const start = inboundText(baseURL!, phone, "START");
+  const start = inboundText(baseURL, phone, "START");
   expect((await w.anonymous.post(inbound, { form: start.form, headers: start.headers })).status()).toBe(200);
   expect(await subscribed()).toBe(true);
   const signed = await w.anonymous.post(inbound, { form: stop.form, headers: stop.headers });
@@ -1689,7 +1695,7 @@ test("/sms/confirm, /sms/unsubscribe and /api/sms/inbound: the link or the provi
   expect(await subscribed()).toBe(false);
 });
 
-test("/proof-approval/:token and its file: the token decides, never who calls; a forged one is refused for everyone", async () => {
+it("/proof-approval/:token and its file: the token decides, never who calls; a forged one is refused for everyone", async () => {
   const w = world;
   const order = `/orders/${w.alice.orderId}`;
   const shared = await postForm(w.alice.request, order, { intent: "share-proof", line: "1", proofVersion: "1" });
@@ -1737,7 +1743,7 @@ test("/proof-approval/:token and its file: the token decides, never who calls; a
   }
 });
 
-test("what the former member placed while a member is theirs no more, nor the switched member's: 404, and their share link stops", async () => {
+it("what the former member placed while a member is theirs no more, nor the switched member's: 404, and their share link stops", async () => {
   const w = world;
   const placed = w.placedByFormerMember;
   const order = `/orders/${placed.orderId}`;
@@ -1798,7 +1804,7 @@ test("what the former member placed while a member is theirs no more, nor the sw
   });
 });
 
-test("/account/brand-kit: a plain member acting for the organisation reads its kit but cannot change it", async () => {
+it("/account/brand-kit: a plain member acting for the organisation reads its kit but cannot change it", async () => {
   const w = world;
   const member = w.intruders["a member who switched to a personal account"];
   const before = await aliceSees(w, "/account/brand-kit", "routes/account.brand-kit");
@@ -1832,7 +1838,7 @@ test("/account/brand-kit: a plain member acting for the organisation reads its k
   expect(await aliceSees(w, "/account/brand-kit", "routes/account.brand-kit"), "A's kit afterwards").toEqual(before);
 });
 
-test("every route of app/routes.ts that holds someone's data has a row", () => {
+it("every route of app/routes.ts that holds someone's data has a row", () => {
   type Entry = { path?: string; children?: Entry[] };
   const paths = (entries: Entry[], parent = ""): string[] =>
     entries.flatMap((entry) => {
