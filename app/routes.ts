@@ -126,6 +126,7 @@ export default [
     route("reviews", "routes/admin.reviews.tsx"),
     // Buyers' problem reports on delivered orders, and their photos (decision 043)
     route("products", "routes/admin.products.tsx"),
+    route("products/:id", "routes/admin.product.tsx"),
     route("customers", "routes/admin.customers.tsx"),
     route("customers/:accountId", "routes/admin.customer.tsx"),
     route("problem-reports", "routes/admin.problem-reports.tsx"),

@@ -157,14 +157,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               {rows.map((row) => (
                 <tr key={row.id}>
                   <th scope="row" className="px-4 py-3 font-semibold">
-                    {/* A published product's page as buyers see it; a draft's as they will (a preview for staff). */}
-                    {row.status !== "archived" ? (
-                      <Link to={`/product/${row.id}`} className="text-brand underline-offset-2 hover:underline">
-                        {row.title}
-                      </Link>
-                    ) : (
-                      row.title
-                    )}
+                    <Link to={`/admin/products/${row.id}`} className="text-brand underline-offset-2 hover:underline">
+                      {row.title}
+                    </Link>
                     <span className="block text-xs font-normal text-muted">
                       {row.slug} · id {row.id}
                       {row.sku ? ` · ${row.sku}` : ""}

@@ -2,7 +2,9 @@ import { signInAsStaff } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
 // docs/decisions/066-catalogue-is-data.md: staff see the catalogue as the database holds it, find a
-// product by what they remember of it, and narrow the list by category and status.
+// product by what they remember of it, and narrow the list by category and status; then they add a
+// product by copying one and editing the copy. In order: the list counts the four products first.
+test.describe.configure({ mode: "serial" });
 
 test("staff find the catalogue's products in the back office, by search, category and status", async ({ page }) => {
   await signInAsStaff(page.request);
@@ -30,9 +32,64 @@ test("staff find the catalogue's products in the back office, by search, categor
   await expect(page.getByText("No product matches. Change the search or the filters.")).toBeVisible();
   await expect(search.getByLabel("Title, URL name, supplier reference or id")).toHaveValue("yoga");
 
-  // A published product's title opens its page as a buyer sees it.
+  // A product's title opens its editor, and from there its page as a buyer sees it.
   await page.goto("/admin/products?category=Apparel");
   await table.getByRole("link", { name: "Custom Running Shorts" }).click();
-  await expect(page).toHaveURL(/\/product\/15$/);
+  await expect(page).toHaveURL(/\/admin\/products\/15$/);
+  await expect(page.getByLabel("Title")).toHaveValue("Custom Running Shorts");
+  await page.getByRole("link", { name: "See it as buyers do" }).click();
+  await expect(page).toHaveURL(/\/product\/custom-running-shorts$/);
   await expect(page.getByRole("heading", { level: 1, name: "Custom Running Shorts" })).toBeVisible();
+});
+
+test("staff add a water bottle by copying the cap and editing the copy's texts, minimum and price bands, checked as they type", async ({
+  page,
+}) => {
+  await signInAsStaff(page.request);
+  await page.goto("/admin/products/8");
+  await expect(page.getByRole("heading", { level: 1, name: "Custom Embroidered Cap" })).toBeVisible();
+  await page.getByRole("button", { name: "Duplicate as a new draft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Custom Embroidered Cap (copy)" })).toBeVisible();
+  await expect(page.getByText(/^Draft · product \d+ · version 1/)).toBeVisible();
+
+  const editor = page.getByRole("form", { name: "Edit the product" });
+  await editor.getByLabel("Title").fill("Steel Water Bottle");
+  await editor.getByLabel("URL name").fill("steel-water-bottle");
+  await editor.getByLabel("Category").selectOption("Drinkware");
+  // A lower minimum: band 1 must start there, and says so as soon as the minimum is left.
+  await editor.getByLabel("Minimum order (units)").fill("25");
+  await editor.getByLabel("Minimum order (units)").press("Tab");
+  const startsAtMoq = "Band 1 starts at 50, but the minimum order is 25: start it at 25.";
+  await expect(editor.getByText(startsAtMoq)).toBeVisible();
+  await expect(editor.getByLabel("Band 1: From")).toHaveAttribute("aria-invalid", "true");
+  await editor.getByLabel("Band 1: From").fill("25");
+  await expect(editor.getByText(startsAtMoq)).toHaveCount(0);
+
+  // A third band, dearer than the second: allowed, and warned about at once.
+  await editor.getByLabel("Band 2: To").fill("999");
+  await editor.getByLabel("Band 3: From").fill("1000");
+  await editor.getByLabel("Band 3: Unit price in pounds").fill("4.00");
+  await expect(editor.getByRole("status")).toContainText(
+    "1000+ costs more per unit than 400–999 (£4.00 against £3.88).",
+  );
+  await editor.getByRole("button", { name: "Save changes" }).click();
+  await expect(editor.getByText("Saved 5 changes.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Steel Water Bottle" })).toBeVisible();
+
+  // The history says who changed what, from what to what.
+  const history = page.getByRole("region", { name: "The product's history" });
+  await expect(history.getByRole("row", { name: /Price bands/ })).toContainText("50–399 £5.50; 400+ £3.88");
+  await expect(history.getByRole("row", { name: /Price bands/ })).toContainText(
+    "25–399 £5.50; 400–999 £3.88; 1000+ £4.00",
+  );
+  await expect(history.getByRole("row", { name: /Title/ })).toContainText("Olive Ops");
+  await expect(history.getByRole("row", { name: /Created/ })).toContainText(
+    "A copy of Custom Embroidered Cap (product 8)",
+  );
+
+  // Still a draft: staff preview it at its new address, buyers cannot see it.
+  await page.getByRole("link", { name: "Preview it" }).click();
+  await expect(page).toHaveURL(/\/product\/steel-water-bottle$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Steel Water Bottle" })).toBeVisible();
+  await expect(page.getByText("Preview: this product is a draft.")).toBeVisible();
 });

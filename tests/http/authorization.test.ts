@@ -1056,6 +1056,27 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    routes: ["/admin/products/:id"],
+    resource: "a product's editor and history (the diary's), and saving, copying or moving it",
+    owner: "staff",
+    read: page(() => "/admin/products/16", "routes/admin.product"),
+    // A copy of the diary: a whole request, so only the staff check stands in the way.
+    change: form(
+      () => "/admin/products/16",
+      () => ({ intent: "duplicate" }),
+    ),
+    // Every product's number, version and status: a copy, a save or a move would each show.
+    state: async (w) =>
+      (
+        (await loaderData(w.staff, "/admin/products", "routes/admin.products")).data as {
+          rows: { id: string; status: string; version: number }[];
+        }
+      ).rows.map(({ id, status, version }) => ({ id, status, version })),
+    leaks: () => ["branded-a5-diary"],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
     routes: ["/admin/customers"],
     resource: "finding a customer (A's organisation by A's address)",
     owner: "staff",

@@ -20,6 +20,7 @@ import * as problemPhoto from "~/routes/admin.problem-photo";
 import * as problemReports from "~/routes/admin.problem-reports";
 import * as customers from "~/routes/admin.customers";
 import * as products from "~/routes/admin.products";
+import * as product from "~/routes/admin.product";
 import * as customer from "~/routes/admin.customer";
 import * as jobSheet from "~/routes/admin.order-job-sheet";
 import { authFor } from "./auth.server";
@@ -344,7 +345,7 @@ describe("a staff member's budget for costly pages", () => {
 });
 
 describe("the back office's downloads and problem reports spend a budget per staff member", () => {
-  it("answers 429 once the orders' CSV, the problem reports' list, resolving, a photo, the customer search, an account or a job sheet has spent its own", async () => {
+  it("answers 429 once the orders' CSV, the problem reports' list, resolving, a photo, the customer search, the products' list or editor, an account or a job sheet has spent its own", async () => {
     const staff = await signedInStaff("budgets@swag.example");
     const nobody = "00000000-0000-4000-8000-000000000000";
     const get = (path: string) => siteRequest(path, { cookie: staff.cookie });
@@ -394,6 +395,17 @@ describe("the back office's downloads and problem reports spend a budget per sta
         limit: STAFF_PAGE_LIMIT,
         status: () => statusOf(products.loader, { request: get("/admin/products?q=cap") }),
         before: 200,
+      },
+      {
+        // A product's editor saves from the same budget as the list's status buttons.
+        bucket: "products-edit",
+        limit: STAFF_PAGE_LIMIT,
+        status: () =>
+          statusOf(product.action, {
+            request: siteRequest("/admin/products/999", { cookie: staff.cookie, form: { intent: "save" } }),
+            params: { id: "999" },
+          }),
+        before: 400,
       },
       {
         bucket: "customer",

@@ -1,13 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { productChanges, products } from "#db/schema";
+import { EDIT_MESSAGES, type ProductEdit } from "~/domain/catalogue/product-edit";
 import { STATUS_MESSAGES } from "~/domain/catalogue/product-status";
 import { loader as productLoader } from "~/routes/product";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
-import { siteRequest } from "../../../tests/setup/users";
-import { changeProductStatus } from "./catalogue-edits.server";
-import { readShelf } from "./catalogue-store.server";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
+import { changeProductStatus, duplicateProduct, productForEditing, saveProduct } from "./catalogue-edits.server";
+import { readCatalogue, readShelf } from "./catalogue-store.server";
 
 const handle = testFileDatabase({ reset: false });
 
@@ -71,5 +72,144 @@ describe("staff move a product between draft, published and archived", () => {
       status: 404,
       message: STATUS_MESSAGES.notFound,
     });
+  });
+});
+
+describe("staff add a product by copying one, and edit it", () => {
+  const copyOf = async (id: string, staffId = "staff-1") => {
+    const copied = await duplicateProduct(handle.db, { staffId, productId: id });
+    if (!copied.ok) throw new Error(copied.message);
+    return copied.id;
+  };
+  const editOf = async (id: string) => {
+    const product = await productForEditing(handle.db, id);
+    if (!product) throw new Error(`no product ${id}`);
+    return product;
+  };
+  const save = async (id: string, change: Partial<ProductEdit>, version?: number) => {
+    const product = await editOf(id);
+    return saveProduct(handle.db, {
+      staffId: "staff-1",
+      productId: id,
+      version: version ?? product.version,
+      edit: { ...product.edit, ...change },
+    });
+  };
+
+  it("copies a product as a draft under the next number and a free URL name, with its bands, colours and pictures", async () => {
+    const { version: before } = await readCatalogue(handle.db);
+    const id = await copyOf("8");
+    const again = await copyOf("8");
+    expect(Number(again)).toBe(Number(id) + 1);
+    const catalogue = await readCatalogue(handle.db);
+    expect(catalogue.version).toBe(before + 2);
+    const cap = catalogue.products.find((p) => p.id === "8")!;
+    const copy = catalogue.products.find((p) => p.id === id)!;
+    expect(copy).toMatchObject({
+      title: "Custom Embroidered Cap (copy)",
+      slug: "custom-embroidered-cap-copy",
+      status: "draft",
+      version: 1,
+      tiers: cap.tiers,
+      colours: cap.colours,
+      images: cap.images,
+      customizationOptions: cap.customizationOptions,
+    });
+    expect(catalogue.products.find((p) => p.id === again)?.slug).toBe("custom-embroidered-cap-copy-2");
+    expect(catalogue.products.at(-1)?.id).toBe(again);
+    // A draft: not on sale.
+    expect((await readShelf(handle.db)).find(id)).toBeUndefined();
+    expect((await editOf(id)).history).toEqual([
+      expect.objectContaining({
+        field: "Created",
+        oldValue: null,
+        newValue: "A copy of Custom Embroidered Cap (product 8)",
+      }),
+    ]);
+    expect(await duplicateProduct(handle.db, { staffId: "staff-1", productId: "999" })).toMatchObject({
+      ok: false,
+      status: 404,
+      message: EDIT_MESSAGES.notFound,
+    });
+  });
+
+  it("saves the texts and bands together, records each change with who made it, and is what the next read sees", async () => {
+    const staff = await createSignedInUser(handle.db, "olive@swagstudio.example");
+    const id = await copyOf("8", staff.userId);
+    const saved = await saveProduct(handle.db, {
+      staffId: staff.userId,
+      productId: id,
+      version: 1,
+      edit: {
+        ...(await editOf(id)).edit,
+        title: "Steel Water Bottle",
+        slug: "steel-water-bottle",
+        category: "Drinkware",
+        tiers: [
+          { from: 50, to: 99, unitPence: 900 },
+          { from: 100, to: null, unitPence: 750 },
+        ],
+      },
+    });
+    expect(saved).toEqual({ ok: true, version: 2, changed: 4 });
+    const product = (await readCatalogue(handle.db)).products.find((p) => p.id === id)!;
+    expect(product).toMatchObject({ title: "Steel Water Bottle", slug: "steel-water-bottle", category: "Drinkware" });
+    expect(product.tiers.map((t) => [t.label, t.unitPence])).toEqual([
+      ["50–99", 900],
+      ["100+", 750],
+    ]);
+    const { history, version } = await editOf(id);
+    expect(version).toBe(2);
+    expect(history.slice(0, 4).map(({ by, field, oldValue, newValue }) => ({ by, field, oldValue, newValue }))).toEqual(
+      expect.arrayContaining([
+        { by: "Test Buyer", field: "Title", oldValue: "Custom Embroidered Cap (copy)", newValue: "Steel Water Bottle" },
+        {
+          by: "Test Buyer",
+          field: "URL name",
+          oldValue: "custom-embroidered-cap-copy-3",
+          newValue: "steel-water-bottle",
+        },
+        { by: "Test Buyer", field: "Category", oldValue: "Hats", newValue: "Drinkware" },
+        {
+          by: "Test Buyer",
+          field: "Price bands",
+          oldValue: "50–399 £5.50; 400+ £3.88",
+          newValue: "50–99 £9.00; 100+ £7.50",
+        },
+      ]),
+    );
+  });
+
+  it("saves nothing when nothing changed, and names who is gone from the staff as such", async () => {
+    const id = await copyOf("16");
+    const { version } = await readCatalogue(handle.db);
+    expect(await save(id, {})).toEqual({ ok: true, version: 1, changed: 0 });
+    expect((await readCatalogue(handle.db)).version).toBe(version);
+    expect((await editOf(id)).history[0]?.by).toBe("Someone no longer on the staff");
+  });
+
+  it("refuses a save on an older version, a URL name another product has, and a product that does not exist, changing nothing", async () => {
+    const id = await copyOf("17");
+    expect(await save(id, { title: "First" })).toMatchObject({ ok: true, version: 2 });
+    expect(await save(id, { title: "Second" }, 1)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: EDIT_MESSAGES.changed,
+    });
+    expect(await save(id, { slug: "custom-embroidered-cap" })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "SLUG_TAKEN",
+      fieldErrors: { slug: EDIT_MESSAGES.slugTaken("custom-embroidered-cap") },
+    });
+    expect((await editOf(id)).edit).toMatchObject({ title: "First", slug: "custom-yoga-mat-copy" });
+    expect(
+      await saveProduct(handle.db, {
+        staffId: "staff-1",
+        productId: "999",
+        version: 1,
+        edit: (await editOf(id)).edit,
+      }),
+    ).toMatchObject({ ok: false, status: 404 });
   });
 });

@@ -4,13 +4,28 @@
  * catalogue's versions (so every process sees it within a second) and records who changed what,
  * from what to what (`product_changes`).
  */
-import { eq, sql } from "drizzle-orm";
-import { catalogueVersion, productChanges, products } from "#db/schema";
-import type { ProductStatus } from "~/catalogue/types";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import {
+  authUser,
+  catalogueVersion,
+  productChanges,
+  productColours,
+  productImages,
+  productPriceTiers,
+  products,
+} from "#db/schema";
+import type { CategoryName, ProductStatus, ProductTag } from "~/catalogue/types";
+import { changesBetween, EDIT_MESSAGES, type ProductEdit } from "~/domain/catalogue/product-edit";
 import { canMoveStatus, STATUS_MESSAGES } from "~/domain/catalogue/product-status";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { forgetCatalogue } from "./catalogue-store.server";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Raises the catalogue's version, in the transaction of the change: every process reloads within a second. */
+const raiseCatalogueVersion = (tx: Transaction) =>
+  tx.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
 
 /** Moves a product to `to`: published, back to draft, or archived (product-status.ts says which moves exist). */
 export async function changeProductStatus(
@@ -39,10 +54,195 @@ export async function changeProductStatus(
       oldValue: from,
       newValue: input.to,
     });
-    await tx.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
+    await raiseCatalogueVersion(tx);
     return { ok: true as const, version };
   });
   // This process reads its own change at once; the others within a second.
   if (changed.ok) forgetCatalogue(db);
   return changed;
+}
+
+/** A product's editable fields as saved, with its bands as the rows they were saved as. */
+async function savedEdit(tx: Transaction, row: typeof products.$inferSelect): Promise<ProductEdit> {
+  const tiers = await tx
+    .select()
+    .from(productPriceTiers)
+    .where(eq(productPriceTiers.productId, row.id))
+    .orderBy(asc(productPriceTiers.fromQuantity));
+  return {
+    title: row.title,
+    slug: row.slug,
+    sku: row.sku,
+    description: row.description,
+    category: row.category as CategoryName,
+    moq: row.moq,
+    leadTime: row.leadTime,
+    deliveryTime: row.deliveryTime,
+    tags: row.tags as ProductTag[],
+    tiers: tiers.map((t) => ({ from: t.fromQuantity, to: t.toQuantity, unitPence: t.unitPence })),
+  };
+}
+
+/** One change as the product's history shows it: when, who, what, from and to. */
+export type HistoryEntry = {
+  at: string;
+  by: string;
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
+};
+
+/** The most recent changes the editor lists. */
+const HISTORY_SHOWN = 50;
+
+/**
+ * A product as the editor opens it: its saved fields, status and version, and its latest changes
+ * with the name of who made each. Undefined when there is no such product.
+ */
+export async function productForEditing(
+  db: Database,
+  productId: string,
+): Promise<
+  { id: string; status: ProductStatus; version: number; edit: ProductEdit; history: HistoryEntry[] } | undefined
+> {
+  return db.transaction(
+    async (tx) => {
+      const [row] = await tx.select().from(products).where(eq(products.id, productId));
+      if (!row) return undefined;
+      const history = await tx
+        .select({
+          at: productChanges.changedAt,
+          by: sql<string>`coalesce(${authUser.name}, 'Someone no longer on the staff')`,
+          field: productChanges.field,
+          oldValue: productChanges.oldValue,
+          newValue: productChanges.newValue,
+        })
+        .from(productChanges)
+        .leftJoin(authUser, eq(authUser.id, productChanges.changedBy))
+        .where(eq(productChanges.productId, productId))
+        .orderBy(desc(productChanges.changedAt), desc(productChanges.id))
+        .limit(HISTORY_SHOWN);
+      return {
+        id: row.id,
+        status: row.status as ProductStatus,
+        version: row.version,
+        edit: await savedEdit(tx, row),
+        history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+      };
+    },
+    { accessMode: "read only" },
+  );
+}
+
+/**
+ * Saves the editor's fields on the version the editor opened: the product's row and bands change
+ * together, each changed field is recorded, and the product's and catalogue's versions go up. An
+ * edit that changes nothing saves nothing. A product already placed in an order or a quote keeps
+ * there what it was sold at (docs/decisions/066-catalogue-is-data.md); drafts not yet paid are
+ * priced afresh and their buyer is told of the change.
+ */
+export async function saveProduct(
+  db: Database,
+  input: { staffId: string; productId: string; version: number; edit: ProductEdit },
+): Promise<{ ok: true; version: number; changed: number } | Failure> {
+  const { edit } = input;
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(eq(products.id, input.productId)).for("update");
+    if (!row) return failure(404, "PRODUCT_NOT_FOUND", EDIT_MESSAGES.notFound);
+    if (row.version !== input.version) return failure(409, "PRODUCT_CHANGED", EDIT_MESSAGES.changed);
+    const changes = changesBetween(await savedEdit(tx, row), edit);
+    if (changes.length === 0) return { ok: true as const, version: row.version, changed: 0 };
+    const [taken] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.slug, edit.slug), ne(products.id, row.id)));
+    if (taken) {
+      const message = EDIT_MESSAGES.slugTaken(edit.slug);
+      return failure(409, "SLUG_TAKEN", message, { fieldErrors: { slug: message } });
+    }
+    const version = row.version + 1;
+    const { tiers, ...fields } = edit;
+    await tx
+      .update(products)
+      .set({ ...fields, version, updatedAt: sql`now()` })
+      .where(eq(products.id, row.id));
+    await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, row.id));
+    await tx.insert(productPriceTiers).values(
+      tiers.map((tier) => ({
+        productId: row.id,
+        fromQuantity: tier.from,
+        toQuantity: tier.to,
+        unitPence: tier.unitPence,
+      })),
+    );
+    await tx
+      .insert(productChanges)
+      .values(changes.map((change) => ({ ...change, productId: row.id, changedBy: input.staffId })));
+    await raiseCatalogueVersion(tx);
+    return { ok: true as const, version, changed: changes.length };
+  });
+  if (saved.ok && saved.changed > 0) forgetCatalogue(db);
+  return saved;
+}
+
+/** The first URL name free for a copy: `<slug>-copy`, then `-copy-2`, `-copy-3` … */
+async function freeCopySlug(tx: Transaction, slug: string): Promise<string> {
+  const base = `${slug.slice(0, 70)}-copy`;
+  const rows = await tx
+    .select({ slug: products.slug })
+    .from(products)
+    .where(sql`${products.slug} = ${base} or ${products.slug} like ${`${base}-%`}`);
+  const taken = new Set(rows.map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * A new draft copied from a product: its texts, details, bands, colours and pictures, under the
+ * next product number, a free URL name and "(copy)" after its title, last in catalogue order. The
+ * quickest way to add a product like one already sold; buyers see nothing until it is published.
+ */
+export async function duplicateProduct(
+  db: Database,
+  input: { staffId: string; productId: string },
+): Promise<{ ok: true; id: string } | Failure> {
+  const copied = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(eq(products.id, input.productId));
+    if (!row) return failure(404, "PRODUCT_NOT_FOUND", EDIT_MESSAGES.notFound);
+    // Product numbers are the spec's ids and the ones after them: /product/18 reads like /product/8.
+    const [next] = await tx
+      .select({
+        id: sql<number>`coalesce(max(case when ${products.id} ~ '^[0-9]{1,9}$' then ${products.id}::int end), 0) + 1`,
+        position: sql<number>`coalesce(max(${products.position}), 0) + 1`,
+      })
+      .from(products);
+    const id = String(next!.id);
+    const { createdAt: _created, updatedAt: _updated, ...fields } = row;
+    await tx.insert(products).values({
+      ...fields,
+      id,
+      slug: await freeCopySlug(tx, row.slug),
+      title: `${row.title.slice(0, 113)} (copy)`,
+      status: "draft",
+      version: 1,
+      position: Number(next!.position),
+    });
+    const tiers = await tx.select().from(productPriceTiers).where(eq(productPriceTiers.productId, row.id));
+    if (tiers.length > 0) await tx.insert(productPriceTiers).values(tiers.map((t) => ({ ...t, productId: id })));
+    const colours = await tx.select().from(productColours).where(eq(productColours.productId, row.id));
+    if (colours.length > 0) await tx.insert(productColours).values(colours.map((c) => ({ ...c, productId: id })));
+    const images = await tx.select().from(productImages).where(eq(productImages.productId, row.id));
+    if (images.length > 0) await tx.insert(productImages).values(images.map((i) => ({ ...i, productId: id })));
+    await tx.insert(productChanges).values({
+      productId: id,
+      changedBy: input.staffId,
+      field: "Created",
+      oldValue: null,
+      newValue: `A copy of ${row.title} (product ${row.id})`,
+    });
+    await raiseCatalogueVersion(tx);
+    return { ok: true as const, id };
+  });
+  if (copied.ok) forgetCatalogue(db);
+  return copied;
 }

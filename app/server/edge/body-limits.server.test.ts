@@ -71,6 +71,12 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(1024 * 1024);
   });
 
+  it("keeps a product's editor to 64 kB: its description, fields and 20 price bands, encoded", () => {
+    for (const path of ["/admin/products/8", "/admin/products/8.data", "/admin/products/steel-bottle"])
+      expect(bodyLimitFor(path), path).toBe(64 * 1024);
+    expect(bodyLimitFor("/admin/products/8/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
   it("keeps staff's hide-review form to 16 kB", () => {
     expect(bodyLimitFor("/admin/reviews")).toBe(16 * 1024);
     expect(bodyLimitFor("/admin/reviews.data")).toBe(16 * 1024);

@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import {
+  changesBetween,
+  EDIT_MESSAGES,
+  editFields,
+  type ProductEdit,
+  readProductEdit,
+  tagField,
+  tierField,
+  tiersText,
+} from "./product-edit";
+
+const CAP: ProductEdit = {
+  title: "Custom Embroidered Cap",
+  slug: "custom-embroidered-cap",
+  sku: null,
+  description: "A six-panel cap with your logo embroidered on the front.",
+  category: "Hats",
+  moq: 50,
+  leadTime: "2-3 weeks",
+  deliveryTime: "3-5 days",
+  tags: ["Hot"],
+  tiers: [
+    { from: 50, to: 99, unitPence: 550 },
+    { from: 100, to: 399, unitPence: 520 },
+    { from: 400, to: null, unitPence: 480 },
+  ],
+};
+
+const fieldsWith = (changes: Record<string, string | undefined>) => {
+  const fields: Record<string, string> = { ...editFields(CAP) };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete fields[name];
+    else fields[name] = value;
+  }
+  return fields;
+};
+
+const errorsOf = (fields: Record<string, string>) => {
+  const read = readProductEdit(fields);
+  if (read.ok) throw new Error("expected the edit to be refused");
+  return read.fieldErrors;
+};
+
+describe("readProductEdit", () => {
+  it("reads a product's own fields back as it was saved", () => {
+    expect(readProductEdit(editFields(CAP))).toEqual({ ok: true, edit: CAP, warnings: [] });
+  });
+
+  it("trims text, lower-cases the URL name, takes a £ before a price and an empty reference as none", () => {
+    const read = readProductEdit(
+      fieldsWith({
+        title: "  Steel Bottle  ",
+        slug: "Steel-Bottle",
+        sku: "  ",
+        [tierField(0, "price")]: "£5.5",
+      }),
+    );
+    expect(read.ok && read.edit).toMatchObject({
+      title: "Steel Bottle",
+      slug: "steel-bottle",
+      sku: null,
+      tiers: [{ from: 50, to: 99, unitPence: 550 }, expect.anything(), expect.anything()],
+    });
+  });
+
+  it("says what each field needs, by the field's name", () => {
+    expect(
+      errorsOf(
+        fieldsWith({
+          title: "",
+          slug: "steel bottle",
+          category: "Boats",
+          moq: "0",
+          leadTime: "x".repeat(61),
+          deliveryTime: undefined,
+          description: "d".repeat(4001),
+        }),
+      ),
+    ).toEqual({
+      title: "Enter the title.",
+      slug: "Use lower-case letters, digits and single hyphens, such as steel-bottle.",
+      category: "Choose a category from the list.",
+      moq: "Enter a minimum order from 1 to 100,000.",
+      leadTime: "Keep the lead time to 60 characters.",
+      deliveryTime: "Enter the delivery time.",
+      description: "Keep the description to 4,000 characters.",
+    });
+  });
+
+  it("refuses a URL name of digits alone, which would read as another product's number", () => {
+    expect(errorsOf(fieldsWith({ slug: "15" })).slug).toBe(
+      "A URL name needs a letter, so it can't be mistaken for a product number.",
+    );
+  });
+
+  it("refuses a minimum order that is not a whole number", () => {
+    for (const moq of ["", "abc", "1.5", "-3", "1000000"]) expect(errorsOf(fieldsWith({ moq })).moq, moq).toBeTruthy();
+  });
+
+  it("says which band's field is wrong, numbered as the bands are", () => {
+    expect(
+      errorsOf(
+        fieldsWith({
+          [tierField(0, "from")]: "fifty",
+          [tierField(1, "to")]: "lots",
+          [tierField(2, "price")]: "4.805",
+        }),
+      ),
+    ).toEqual({
+      [tierField(0, "from")]: 'Band 1: "from" must be a whole number of units, up to 1,000,000.',
+      [tierField(1, "to")]: 'Band 2: "to" must be a whole number of units, or empty for an open band.',
+      [tierField(2, "price")]: "Band 3: enter the unit price in pounds, such as 5.50, up to £10,000.",
+    });
+  });
+
+  it("refuses a unit price of nothing or over £10,000", () => {
+    for (const price of ["0", "0.00", "10000.01", "99999"]) {
+      expect(errorsOf(fieldsWith({ [tierField(0, "price")]: price })), price).toHaveProperty(tierField(0, "price"));
+    }
+  });
+
+  it("checks the bands as a table against the minimum order, on the field at fault", () => {
+    expect(errorsOf(fieldsWith({ moq: "60" }))).toEqual({
+      [tierField(0, "from")]: "Band 1 starts at 50, but the minimum order is 60: start it at 60.",
+    });
+    expect(errorsOf(fieldsWith({ [tierField(1, "from")]: "90" }))).toEqual({
+      [tierField(1, "from")]: "Band 2 (90–399) overlaps band 1 (50–99): start it at 100.",
+    });
+    expect(errorsOf(fieldsWith({ [tierField(1, "to")]: "" }))).toEqual({
+      [tierField(1, "to")]: "Band 2: only the last band can be open-ended.",
+    });
+  });
+
+  it("saves a band dearer than the one before, or a gap, with a warning", () => {
+    const read = readProductEdit(fieldsWith({ [tierField(2, "price")]: "5.60", [tierField(2, "from")]: "500" }));
+    expect(read).toMatchObject({
+      ok: true,
+      warnings: [
+        "No band prices 400–499 units: they are charged at 100–399's price.",
+        "500+ costs more per unit than 100–399 (£5.60 against £5.20).",
+      ],
+    });
+  });
+
+  it("ignores rows left empty, the spare row the editor shows included, wherever they are", () => {
+    const read = readProductEdit(
+      fieldsWith({
+        [tierField(5, "from")]: "",
+        [tierField(5, "to")]: "",
+        [tierField(5, "price")]: "",
+        [tierField(1, "from")]: "",
+        [tierField(1, "to")]: "",
+        [tierField(1, "price")]: "",
+        [tierField(0, "to")]: "399",
+      }),
+    );
+    expect(read.ok && read.edit.tiers).toEqual([
+      { from: 50, to: 399, unitPence: 550 },
+      { from: 400, to: null, unitPence: 480 },
+    ]);
+  });
+
+  it("needs a band, and refuses more than 20", () => {
+    const none = fieldsWith({});
+    for (const name of Object.keys(none)) if (name.startsWith("tier-")) delete none[name];
+    expect(errorsOf(none)).toEqual({ tiers: "Add at least one price band." });
+
+    const many = fieldsWith({});
+    for (let index = 0; index < 21; index += 1) {
+      many[tierField(index, "from")] = String(50 + index * 10);
+      many[tierField(index, "to")] = String(59 + index * 10);
+      many[tierField(index, "price")] = "5.00";
+    }
+    expect(errorsOf(many)).toEqual({ tiers: "A product can have at most 20 price bands." });
+  });
+
+  it("takes the tags that are ticked, and only the shop's", () => {
+    const read = readProductEdit(
+      fieldsWith({ [tagField("Hot")]: undefined, [tagField("Low MOQ")]: "on", "tag-Free": "on" }),
+    );
+    expect(read.ok && read.edit.tags).toEqual(["Low MOQ"]);
+  });
+
+  it("says the form needs checking when anything is refused", () => {
+    expect(readProductEdit(fieldsWith({ title: "" }))).toMatchObject({ ok: false, message: EDIT_MESSAGES.fix });
+  });
+});
+
+describe("changesBetween", () => {
+  it("records nothing when nothing changed", () => {
+    expect(changesBetween(CAP, { ...CAP, tiers: CAP.tiers.map((row) => ({ ...row })) })).toEqual([]);
+  });
+
+  it("records each changed field in the editor's order, as the operator would read it", () => {
+    const after: ProductEdit = {
+      ...CAP,
+      title: "Embroidered Cap",
+      sku: "BTC-123",
+      tags: [],
+      tiers: [
+        { from: 50, to: 99, unitPence: 550 },
+        { from: 100, to: null, unitPence: 500 },
+      ],
+    };
+    expect(changesBetween(CAP, after)).toEqual([
+      { field: "Title", oldValue: "Custom Embroidered Cap", newValue: "Embroidered Cap" },
+      { field: "Supplier reference", oldValue: null, newValue: "BTC-123" },
+      { field: "Tags", oldValue: "Hot", newValue: null },
+      {
+        field: "Price bands",
+        oldValue: "50–99 £5.50; 100–399 £5.20; 400+ £4.80",
+        newValue: "50–99 £5.50; 100+ £5.00",
+      },
+    ]);
+  });
+});
+
+describe("tiersText", () => {
+  it("writes a band of one quantity as that quantity", () => {
+    expect(tiersText([{ from: 50, to: 50, unitPence: 600 }])).toBe("50 £6.00");
+  });
+});
