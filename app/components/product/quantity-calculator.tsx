@@ -2,7 +2,7 @@
  * The product page's quantity and pricing calculator: the quantity stepper, the price tiers and the
  * price-break hint.
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { formatUnitInMode } from "~/domain/pricing/price-mode";
 import { lineTotalPence, type PriceTier, savingsMessage, tierFor, unitPricePence } from "~/domain/pricing/pricing";
 import { commitQuantityInput, isTransientQuantityInput, stepQuantity } from "~/domain/pricing/quantity";
@@ -26,8 +26,16 @@ export function QuantityCalculator(props: {
   useEffect(() => setText(String(quantity)), [quantity]);
 
   const change = (next: number) => props.onQuantityChange(next);
-  const minus = usePressAndHold(() => change(stepQuantity(quantity, -1, moq, max)));
-  const plus = usePressAndHold(() => change(stepQuantity(quantity, 1, moq, max)));
+  // The quantity each held step starts from: two steps due before the page re-renders (a busy
+  // phone, a catching-up timer) must each count, not both step from the same rendered value.
+  const stepFrom = useRef(quantity);
+  stepFrom.current = quantity;
+  const step = (by: 1 | -1) => () => {
+    stepFrom.current = stepQuantity(stepFrom.current, by, moq, max);
+    change(stepFrom.current);
+  };
+  const minus = usePressAndHold(step(-1));
+  const plus = usePressAndHold(step(1));
 
   const unit = unitPricePence(tiers, quantity);
   const savings = savingsMessage(tiers, quantity);
