@@ -8,6 +8,8 @@ export default [
   route("product/:id", "routes/product.tsx"),
   // The header search's suggestions, worked out on the server
   route("search/suggestions", "routes/search-suggestions.ts"),
+  // Pictures staff uploaded for products, as the pages fetch them
+  route("product-pictures/:name", "routes/product-pictures.ts"),
   route("env", "routes/env.tsx"),
   // Accounts
   route("sign-in", "routes/sign-in.tsx"),
@@ -127,6 +129,7 @@ export default [
     // Buyers' problem reports on delivered orders, and their photos (decision 043)
     route("products", "routes/admin.products.tsx"),
     route("products/:id", "routes/admin.product.tsx"),
+    route("products/:id/pictures", "routes/admin.product-pictures.ts"),
     route("customers", "routes/admin.customers.tsx"),
     route("customers/:accountId", "routes/admin.customer.tsx"),
     route("problem-reports", "routes/admin.problem-reports.tsx"),

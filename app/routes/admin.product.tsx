@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.product";
 import { ProductEditor } from "~/components/admin/product-editor";
 import { ProductHistory } from "~/components/admin/product-history";
+import { ProductPictures } from "~/components/admin/product-pictures";
 import { buttonClass } from "~/components/ui/button";
 import { editFields, readProductEdit } from "~/domain/catalogue/product-edit";
 import { statusActions, statusChangeSchema } from "~/domain/catalogue/product-status";
@@ -19,6 +20,7 @@ import {
   productForEditing,
   saveProduct,
 } from "~/server/catalogue/catalogue-edits.server";
+import { removeProductPicture } from "~/server/catalogue/catalogue-pictures.server";
 import { failure, readForm, toResponse, validate } from "~/server/platform/http.server";
 
 /** Product ids are the spec's numbers and the ones after them; anything else is no product. */
@@ -32,8 +34,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!PRODUCT_ID.test(params.id)) throw adminNotFound();
   const product = await productForEditing(db, params.id);
   if (!product) throw adminNotFound();
-  const { edit, history, ...rest } = product;
-  return { product: { ...rest, title: edit.title, slug: edit.slug, fields: editFields(edit) }, history };
+  const { edit, history, pictures, colours, ...rest } = product;
+  return {
+    product: { ...rest, title: edit.title, slug: edit.slug, fields: editFields(edit) },
+    pictures,
+    colours,
+    history,
+  };
 }
 
 /**
@@ -49,6 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);
   const fields = form.value;
+  const version = /^\d{1,9}$/.test(fields.version ?? "") ? Number(fields.version) : 0;
   if (fields.intent === "duplicate") {
     const copied = await duplicateProduct(db, { staffId: staff.id, productId: params.id });
     if (!copied.ok) return toResponse(copied);
@@ -61,9 +69,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!moved.ok) return toResponse(moved);
     return data({ ok: true as const, moved: parsed.value.to }, { headers: ADMIN_NO_STORE });
   }
+  if (fields.intent === "remove-picture") {
+    const position = /^\d{1,2}$/.test(fields.position ?? "") ? Number(fields.position) : -1;
+    const removed = await removeProductPicture(db, { staffId: staff.id, productId: params.id, position, version });
+    if (!removed.ok) return toResponse(removed);
+    return data({ ok: true as const, removedPicture: true }, { headers: ADMIN_NO_STORE });
+  }
   if (fields.intent !== "save")
     return toResponse(failure(400, "UNKNOWN_INTENT", "Choose what to do with the product."));
-  const version = /^\d{1,9}$/.test(fields.version ?? "") ? Number(fields.version) : 0;
   const read = readProductEdit(fields);
   if (!read.ok) {
     const { message, fieldErrors } = read;
@@ -89,7 +102,7 @@ const STATUS_LABELS = { draft: "Draft", published: "Published", archived: "Archi
 const link = "text-brand underline-offset-2 hover:underline";
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, history } = loaderData;
+  const { product, pictures, colours, history } = loaderData;
   const refusal = actionData && "error" in actionData ? actionData : undefined;
   return (
     <section>
@@ -141,6 +154,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         refusal={refusal?.error}
         saved={actionData && "changed" in actionData ? actionData : undefined}
       />
+      <ProductPictures productId={product.id} version={product.version} pictures={pictures} colours={colours} />
       <ProductHistory entries={history} />
     </section>
   );

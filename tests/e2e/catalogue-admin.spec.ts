@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { signInAsStaff } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
@@ -87,9 +88,35 @@ test("staff add a water bottle by copying the cap and editing the copy's texts, 
     "A copy of Custom Embroidered Cap (product 8)",
   );
 
+  // A photo of the bottle, added last; the cap's first picture taken out.
+  const pictures = page.getByRole("region", { name: "Pictures" });
+  await expect(pictures.getByRole("listitem")).toHaveCount(3);
+  const bottle = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#1f2a56" } })
+    .png()
+    .toBuffer();
+  const upload = pictures.getByRole("form", { name: "Add a picture" });
+  await upload.getByLabel("Picture").setInputFiles({ name: "bottle.png", mimeType: "image/png", buffer: bottle });
+  await upload.getByLabel("What it shows").fill("The steel bottle in navy, logo printed on the side");
+  await upload.getByLabel("The colour it shows (optional)").selectOption("Navy");
+  await upload.getByRole("button", { name: "Add the picture" }).click();
+  await expect(pictures.getByRole("listitem")).toHaveCount(4);
+  await expect(pictures.getByRole("listitem").last()).toContainText("The steel bottle in navy");
+  await pictures.getByRole("button", { name: /^Remove picture 1:/ }).click();
+  await expect(pictures.getByRole("listitem")).toHaveCount(3);
+  await expect(history.getByRole("row", { name: /Added "The steel bottle in navy/ })).toBeVisible();
+
   // Still a draft: staff preview it at its new address, buyers cannot see it.
   await page.getByRole("link", { name: "Preview it" }).click();
   await expect(page).toHaveURL(/\/product\/steel-water-bottle$/);
   await expect(page.getByRole("heading", { level: 1, name: "Steel Water Bottle" })).toBeVisible();
   await expect(page.getByText("Preview: this product is a draft.")).toBeVisible();
+  // The gallery's last thumbnail is the photo; chosen, it is the picture shown, with its words.
+  const uploaded = page.locator('img[src^="/product-pictures/"]').first();
+  await expect(uploaded).toBeVisible();
+  await uploaded.click();
+  await expect(
+    page.getByRole("img", { name: "The steel bottle in navy, logo printed on the side" }).first(),
+  ).toBeVisible();
+  const render = await page.request.get((await uploaded.getAttribute("src"))!);
+  expect(render.headers()["content-type"]).toBe("image/webp");
 });

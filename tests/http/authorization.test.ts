@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { beforeAll, expect, it } from "vitest";
 import routeConfig from "~/routes";
 import { inProcessShop } from "../setup/in-process-shop";
@@ -1077,6 +1078,36 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    routes: ["/admin/products/:id/pictures"],
+    resource: "the diary's pictures (adding one)",
+    owner: "staff",
+    change: async (request, _w, headers) => {
+      const picture = await sharp({ create: { width: 500, height: 500, channels: 3, background: "#1f2a56" } })
+        .png()
+        .toBuffer();
+      return answerOf(
+        await request.post("/admin/products/16/pictures", {
+          multipart: {
+            picture: { name: "diary.png", mimeType: "image/png", buffer: picture },
+            alt: "A diary",
+            colour: "",
+          },
+          headers,
+          maxRedirects: 0,
+        }),
+      );
+    },
+    state: async (w) =>
+      (
+        (await loaderData(w.staff, "/admin/products/16", "routes/admin.product")).data as {
+          pictures: { alt: string }[];
+        }
+      ).pictures.map((p) => p.alt),
+    leaks: () => [],
+    intruder: { change: [404] },
+    signedOut: { change: [404] },
+  },
+  {
     routes: ["/admin/customers"],
     resource: "finding a customer (A's organisation by A's address)",
     owner: "staff",
@@ -1140,7 +1171,9 @@ const ROWS: Row[] = [
  * the SMS provider's inbound webhook (Twilio-signature-checked, 403 otherwise; 404 with no provider), a
  * proof's share-for-approval page and file (they open only the proof version whose random token the
  * link carries, whoever opens it; the test below and app/server/aftercare/proof-share-links.server.test.ts
- * show a forged token is refused) and the not-found page.
+ * show a forged token is refused), the pictures staff uploaded for products (only the renders a product
+ * of the catalogue shows, the same for everyone; any other stored file is not found:
+ * app/server/catalogue/catalogue-pictures.server.test.ts) and the not-found page.
  */
 const PUBLIC_ROUTES = [
   "/",
@@ -1148,6 +1181,7 @@ const PUBLIC_ROUTES = [
   "/products/:category",
   "/product/:id",
   "/search/suggestions",
+  "/product-pictures/:name",
   "/env",
   "/sign-in",
   "/sign-in/two-factor",

@@ -440,6 +440,14 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { decision: ["maybe", "__proto__"], reason: ["", "   ", "r".repeat(1001)] },
   },
+  // A product's picture (decision 066): a multipart upload, so every form below is refused, each saying why.
+  {
+    route: "/admin/products/:id/pictures",
+    path: () => "/admin/products/16/pictures",
+    as: "staff",
+    kind: "form",
+    fields: { alt: "The diary, closed, logo debossed on the cover", colour: "" },
+  },
   // A product's editor (decision 066): every field, a band of each kind, and the version it was opened at.
   {
     route: "/admin/products/:id",
@@ -1040,6 +1048,17 @@ it("GET the header search's suggestions with odd queries: never a 5xx, a 400 tha
   const noQuery = await buyer.get("/search/suggestions");
   expect(await noQuery.json()).toEqual({ suggestions: [] });
   const posted = await buyer.post("/search/suggestions", { form: { q: "cap" } });
+  expect(posted.status()).toBeGreaterThanOrEqual(400);
+  expect(posted.status()).toBeLessThan(500);
+});
+
+it("GET a product picture by an odd name: 404, never a file, and no post", async () => {
+  for (const name of [...ODD_ORDER_IDS, NOBODY, ids.artworkId]) {
+    const answer = await buyer.get(`/product-pictures/${encodeURIComponent(name)}`);
+    expect([404, 431], name.slice(0, 40)).toContain(answer.status());
+    expect(answer.headers()["content-type"] ?? "").not.toContain("image/");
+  }
+  const posted = await buyer.post(`/product-pictures/${NOBODY}`, { data: "x".repeat(4096) });
   expect(posted.status()).toBeGreaterThanOrEqual(400);
   expect(posted.status()).toBeLessThan(500);
 });

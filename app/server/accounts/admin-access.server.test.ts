@@ -21,6 +21,7 @@ import * as problemReports from "~/routes/admin.problem-reports";
 import * as customers from "~/routes/admin.customers";
 import * as products from "~/routes/admin.products";
 import * as product from "~/routes/admin.product";
+import * as productPictures from "~/routes/admin.product-pictures";
 import * as customer from "~/routes/admin.customer";
 import * as jobSheet from "~/routes/admin.order-job-sheet";
 import { authFor } from "./auth.server";
@@ -345,7 +346,7 @@ describe("a staff member's budget for costly pages", () => {
 });
 
 describe("the back office's downloads and problem reports spend a budget per staff member", () => {
-  it("answers 429 once the orders' CSV, the problem reports' list, resolving, a photo, the customer search, the products' list or editor, an account or a job sheet has spent its own", async () => {
+  it("answers 429 once the orders' CSV, the problem reports' list, resolving, a photo, the customer search, the products' list, editor or pictures, an account or a job sheet has spent its own", async () => {
     const staff = await signedInStaff("budgets@swag.example");
     const nobody = "00000000-0000-4000-8000-000000000000";
     const get = (path: string) => siteRequest(path, { cookie: staff.cookie });
@@ -406,6 +407,17 @@ describe("the back office's downloads and problem reports spend a budget per sta
             params: { id: "999" },
           }),
         before: 400,
+      },
+      {
+        // Checked before the upload is read: a form that is not one is refused, then the budget is spent.
+        bucket: "product-pictures",
+        limit: productPictures.PICTURE_UPLOAD_LIMIT,
+        status: () =>
+          statusOf(productPictures.action, {
+            request: siteRequest("/admin/products/16/pictures", { cookie: staff.cookie, form: { alt: "x" } }),
+            params: { id: "16" },
+          }),
+        before: 415,
       },
       {
         bucket: "customer",

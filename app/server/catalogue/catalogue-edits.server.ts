@@ -19,12 +19,12 @@ import { changesBetween, EDIT_MESSAGES, type ProductEdit } from "~/domain/catalo
 import { canMoveStatus, STATUS_MESSAGES } from "~/domain/catalogue/product-status";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
-import { forgetCatalogue } from "./catalogue-store.server";
+import { forgetCatalogue, imageFiles } from "./catalogue-store.server";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Raises the catalogue's version, in the transaction of the change: every process reloads within a second. */
-const raiseCatalogueVersion = (tx: Transaction) =>
+export const raiseCatalogueVersion = (tx: Transaction) =>
   tx.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
 
 /** Moves a product to `to`: published, back to draft, or archived (product-status.ts says which moves exist). */
@@ -92,6 +92,21 @@ export type HistoryEntry = {
   newValue: string | null;
 };
 
+/** A picture in the editor's gallery: where it is, what it shows, and its small render. */
+export type EditorPicture = { position: number; alt: string; colour: string | null; src: string | null };
+
+/** A product as its editor opens it. */
+export type ProductForEditing = {
+  id: string;
+  status: ProductStatus;
+  version: number;
+  edit: ProductEdit;
+  pictures: EditorPicture[];
+  /** Its colours' names, which a picture may show. */
+  colours: string[];
+  history: HistoryEntry[];
+};
+
 /** The most recent changes the editor lists. */
 const HISTORY_SHOWN = 50;
 
@@ -99,12 +114,7 @@ const HISTORY_SHOWN = 50;
  * A product as the editor opens it: its saved fields, status and version, and its latest changes
  * with the name of who made each. Undefined when there is no such product.
  */
-export async function productForEditing(
-  db: Database,
-  productId: string,
-): Promise<
-  { id: string; status: ProductStatus; version: number; edit: ProductEdit; history: HistoryEntry[] } | undefined
-> {
+export async function productForEditing(db: Database, productId: string): Promise<ProductForEditing | undefined> {
   return db.transaction(
     async (tx) => {
       const [row] = await tx.select().from(products).where(eq(products.id, productId));
@@ -122,11 +132,28 @@ export async function productForEditing(
         .where(eq(productChanges.productId, productId))
         .orderBy(desc(productChanges.changedAt), desc(productChanges.id))
         .limit(HISTORY_SHOWN);
+      const pictures = await tx
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, productId))
+        .orderBy(asc(productImages.position));
+      const colours = await tx
+        .select({ name: productColours.name })
+        .from(productColours)
+        .where(eq(productColours.productId, productId))
+        .orderBy(asc(productColours.position));
       return {
         id: row.id,
         status: row.status as ProductStatus,
         version: row.version,
         edit: await savedEdit(tx, row),
+        pictures: pictures.map((p) => ({
+          position: p.position,
+          alt: p.alt,
+          colour: p.colour,
+          src: imageFiles(p.source)?.src320 ?? null,
+        })),
+        colours: colours.map((c) => c.name),
         history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
       };
     },

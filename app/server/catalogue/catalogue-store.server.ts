@@ -22,6 +22,7 @@ import { lookupIn, type ProductLookup } from "~/catalogue/lookup";
 import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
 import { priceTiersOf, type TierRow, unitPriceRange } from "~/domain/pricing/tier-table";
 import type { Database } from "../platform/db.server";
+import { storedPictureFiles, storedPictureOf } from "./picture-files.server";
 
 /** The catalogue at one version: every product, in catalogue order, whatever its status. */
 export type Catalogue = { version: number; products: readonly StoredProduct[] };
@@ -65,7 +66,9 @@ const rowSchema = z.object({
 type ProductRow = typeof products.$inferSelect;
 
 /** A picture's files from its `source`; a source this shop cannot serve is left out. */
-function imageFiles(source: string): Omit<ProductImage, "alt" | "colour"> | undefined {
+export function imageFiles(source: string): Omit<ProductImage, "alt" | "colour"> | undefined {
+  const stored = storedPictureOf(source);
+  if (stored) return storedPictureFiles(stored);
   const [kind, key] = source.split(":");
   return kind === "builtin" && key ? BUILTIN_IMAGES.get(key) : undefined;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ARTWORK_MAX_BYTES } from "~/domain/artwork/artwork-rules";
 import { PROBLEM_LIMITS } from "~/domain/orders/problem-reports";
 import { PROOF_MAX_BYTES } from "~/domain/artwork/proof-rules";
+import { PICTURE_MAX_BYTES } from "../catalogue/product-pictures.server";
 import { bodyLimitFor, countedBody, DEFAULT_BODY_LIMIT_BYTES, tooLargeMessage } from "./body-limits.server";
 
 describe("bodyLimitFor", () => {
@@ -75,6 +76,11 @@ describe("bodyLimitFor", () => {
     for (const path of ["/admin/products/8", "/admin/products/8.data", "/admin/products/steel-bottle"])
       expect(bodyLimitFor(path), path).toBe(64 * 1024);
     expect(bodyLimitFor("/admin/products/8/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
+  it("lets a product's picture upload carry the largest picture, and keeps fetching one to 1 kB", () => {
+    expect(bodyLimitFor("/admin/products/8/pictures")).toBe(PICTURE_MAX_BYTES + 1024 * 1024);
+    expect(bodyLimitFor("/product-pictures/3f1c")).toBe(1024);
   });
 
   it("keeps staff's hide-review form to 16 kB", () => {

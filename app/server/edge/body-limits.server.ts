@@ -13,6 +13,7 @@ import { ARTWORK_MAX_BYTES } from "~/domain/artwork/artwork-rules";
 import { PROBLEM_LIMITS } from "~/domain/orders/problem-reports";
 import { PROOF_MAX_BYTES } from "~/domain/artwork/proof-rules";
 import { SMS_INBOUND_MAX_BYTES } from "../messages/sms.server";
+import { PICTURE_MAX_BYTES } from "../catalogue/product-pictures.server";
 
 const MB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
@@ -29,6 +30,8 @@ const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/products(\.data)?$/, bytes: 1024 },
   // The header search's suggestions: a GET whose query is in its address.
   { path: /^\/search\/suggestions$/, bytes: 1024 },
+  // A product's uploaded picture, as the pages fetch it.
+  { path: /^\/product-pictures\/[^/]+$/, bytes: 1024 },
 ];
 
 const UPLOADS: { path: RegExp; bytes: number }[] = [
@@ -36,6 +39,8 @@ const UPLOADS: { path: RegExp; bytes: number }[] = [
   // A brand kit's logo, checked as artwork is.
   { path: /^\/api\/brand-kit\/logos$/, bytes: ARTWORK_MAX_BYTES + MB },
   { path: /^\/admin\/orders\/[^/]+(\.data)?$/, bytes: PROOF_MAX_BYTES + MB },
+  // A product's picture from its editor (decision 066): the largest picture staff may upload.
+  { path: /^\/admin\/products\/[^/]+\/pictures$/, bytes: PICTURE_MAX_BYTES + MB },
   // A problem report's photo (decision 043), counted again to its limit as it streams.
   { path: /^\/orders\/[^/]+\/problem-photos$/, bytes: PROBLEM_LIMITS.photoBytes + MB },
 ];

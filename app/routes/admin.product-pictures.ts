@@ -1,0 +1,62 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/admin.product-pictures";
+import { adminNotFound, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
+import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { addProductPicture, PICTURE_ALT_MAX, PICTURE_MESSAGES } from "~/server/catalogue/catalogue-pictures.server";
+import { failure, HTTP_MESSAGES, onlyPost, toResponse } from "~/server/platform/http.server";
+
+/** Pictures a member of staff may upload in an hour: a whole catalogue's worth, not a flood of renders. */
+export const PICTURE_UPLOAD_LIMIT = { hits: 60, windowSeconds: 3600 } as const;
+
+/** A product id as the editor's address has it. */
+const PRODUCT_ID = /^[\w-]{1,64}$/;
+
+export const loader = () => onlyPost();
+
+/**
+ * A picture staff upload from a product's editor (docs/decisions/066-catalogue-is-data.md): the
+ * file, what it shows in words, and the colour it shows the product in, if one. Who may upload is
+ * settled before the body is read; the body is limited to the largest picture and its wrapping.
+ * Back to the editor once added.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff({ request, context });
+  const db = dbOf(context);
+  if (!PRODUCT_ID.test(params.id)) throw adminNotFound();
+  await requireStaffBudget(db, staff.id, "product-pictures", PICTURE_UPLOAD_LIMIT);
+  if (!/^\s*multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "")) {
+    return toResponse(failure(415, "UNSUPPORTED_MEDIA_TYPE", HTTP_MESSAGES.notAForm));
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return toResponse(failure(400, "BAD_FORM", HTTP_MESSAGES.unreadableForm));
+  }
+  const picture = form.get("picture");
+  const alt = form.get("alt");
+  const colour = form.get("colour");
+  if (!(picture instanceof File) || picture.size === 0) {
+    return toResponse(
+      failure(400, "NO_FILE", PICTURE_MESSAGES.noFile, { fieldErrors: { picture: PICTURE_MESSAGES.noFile } }),
+    );
+  }
+  const altText = typeof alt === "string" ? alt.trim() : "";
+  if (altText.length === 0 || altText.length > PICTURE_ALT_MAX) {
+    return toResponse(failure(400, "BAD_ALT", PICTURE_MESSAGES.alt, { fieldErrors: { alt: PICTURE_MESSAGES.alt } }));
+  }
+  if (colour !== null && typeof colour !== "string") {
+    return toResponse(failure(400, "UNKNOWN_COLOUR", PICTURE_MESSAGES.colour));
+  }
+  const added = await addProductPicture(db, {
+    storage: servicesOf(context).storage,
+    staffId: staff.id,
+    productId: params.id,
+    bytes: new Uint8Array(await picture.arrayBuffer()),
+    type: picture.type,
+    alt: altText,
+    colour: colour || null,
+  });
+  if (!added.ok) return toResponse(added);
+  return redirect(`/admin/products/${params.id}`, { headers: { "Cache-Control": "no-store" } });
+}

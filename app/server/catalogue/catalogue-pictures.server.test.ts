@@ -1,0 +1,212 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { productImages } from "#db/schema";
+import { EDIT_MESSAGES } from "~/domain/catalogue/product-edit";
+import { loader as pictureLoader } from "~/routes/product-pictures";
+import { answerOf } from "../../../tests/setup/route-answer";
+import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { TEST_SHOP } from "../../../tests/setup/test-shop";
+import { siteRequest } from "../../../tests/setup/users";
+import { putBytes } from "../providers/storage.server";
+import { duplicateProduct, productForEditing } from "./catalogue-edits.server";
+import {
+  addProductPicture,
+  MAX_PICTURES,
+  openProductPicture,
+  PICTURE_MESSAGES,
+  removeProductPicture,
+} from "./catalogue-pictures.server";
+import { readCatalogue } from "./catalogue-store.server";
+import { PICTURE_URL_PREFIX } from "./picture-files.server";
+
+const handle = testFileDatabase({ reset: false });
+const { storage } = TEST_SHOP;
+
+/** A navy product on white, as a supplier's photo might be. */
+const photo = async (width = 600, height = 500) =>
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: "#1f2a56" } })
+      .png()
+      .toBuffer(),
+  );
+
+const copyOfCap = async () => {
+  const copied = await duplicateProduct(handle.db, { staffId: "staff-1", productId: "8" });
+  if (!copied.ok) throw new Error(copied.message);
+  return copied.id;
+};
+const add = async (productId: string, change: Partial<Parameters<typeof addProductPicture>[1]> = {}) =>
+  addProductPicture(handle.db, {
+    storage,
+    staffId: "staff-1",
+    productId,
+    bytes: await photo(),
+    type: "image/png",
+    alt: "The bottle in navy, logo on the side",
+    colour: "Navy",
+    ...change,
+  });
+const productOf = async (id: string) => (await readCatalogue(handle.db)).products.find((p) => p.id === id)!;
+const bytesOf = async (stream: ReadableStream<Uint8Array> | null) =>
+  stream ? Buffer.from(await new Response(stream).arrayBuffer()) : null;
+const renderName = (src: string) => src.slice(PICTURE_URL_PREFIX.length);
+
+describe("staff add a picture to a product", () => {
+  it("renders it, puts it last in the gallery with its words and colour, records it, and serves its renders", async () => {
+    const id = await copyOfCap();
+    const before = await productOf(id);
+    expect(await add(id)).toEqual({ ok: true });
+    const after = await productOf(id);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.images).toHaveLength(before.images.length + 1);
+    const picture = after.images.at(-1)!;
+    expect(picture).toMatchObject({ alt: "The bottle in navy, logo on the side", colour: "Navy", width: 400 });
+    for (const src of [picture.src320, picture.src400, picture.full]) {
+      expect(src.startsWith(PICTURE_URL_PREFIX), src).toBe(true);
+      const bytes = await bytesOf(await openProductPicture(handle.db, storage, renderName(src)));
+      expect(bytes?.subarray(8, 12).toString("latin1")).toBe("WEBP");
+    }
+    const zoom = await bytesOf(await openProductPicture(handle.db, storage, renderName(picture.full)));
+    expect((await sharp(zoom ?? Buffer.alloc(0)).metadata()).width).toBe(1200);
+    const { history } = (await productForEditing(handle.db, id))!;
+    expect(history[0]).toMatchObject({
+      field: "Pictures",
+      oldValue: null,
+      newValue: 'Added "The bottle in navy, logo on the side" (Navy)',
+    });
+
+    // As a buyer's browser fetches it: a WebP cached for a year, and nothing for any other name.
+    const answer = await answerOf(pictureLoader, {
+      request: siteRequest(picture.src400),
+      params: { name: renderName(picture.src400) },
+      services: testServices(handle),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/webp");
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("serves no stored file but a catalogue picture's renders: not another upload, not the original, not a made-up name", async () => {
+    const id = await copyOfCap();
+    await add(id);
+    const stored = (
+      await handle.db
+        .select({ source: productImages.source })
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+    )
+      .map((r) => r.source)
+      .find((source) => source.startsWith("stored:"))!;
+    const original = stored.slice("stored:".length).split("/")[0]!;
+    const { storedName: someonesArtwork } = await putBytes(storage, new TextEncoder().encode("%PDF-1.7"));
+    for (const name of [
+      original,
+      someonesArtwork,
+      "00000000-0000-4000-8000-000000000000",
+      "../secrets",
+      "x".repeat(5000),
+    ]) {
+      expect(await openProductPicture(handle.db, storage, name), name.slice(0, 40)).toBeNull();
+      const answer = await answerOf(pictureLoader, {
+        request: siteRequest(`/product-pictures/${encodeURIComponent(name)}`),
+        params: { name },
+        services: testServices(handle),
+      });
+      expect(answer.status, name.slice(0, 40)).toBe(404);
+    }
+  });
+
+  it("says why a file is refused, and keeps nothing of it", async () => {
+    const id = await copyOfCap();
+    const before = await productOf(id);
+    expect(await add(id, { bytes: new TextEncoder().encode("GIF89a not a picture"), type: "image/gif" })).toMatchObject(
+      {
+        ok: false,
+        status: 415,
+        message: "Upload a JPEG, PNG or WebP picture.",
+      },
+    );
+    expect(await add(id, { bytes: await photo(120, 120) })).toMatchObject({ ok: false, status: 400 });
+    expect(await add(id, { type: "image/jpeg" })).toMatchObject({ ok: false, status: 415 });
+    expect(await add(id, { colour: "Gold" })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: PICTURE_MESSAGES.colour,
+    });
+    expect(await add("999")).toMatchObject({ ok: false, status: 404, message: EDIT_MESSAGES.notFound });
+    expect(await productOf(id)).toEqual(before);
+  });
+
+  it(`holds a gallery to ${MAX_PICTURES} pictures`, async () => {
+    const id = await copyOfCap();
+    const { images } = await productOf(id);
+    await handle.db.insert(productImages).values(
+      Array.from({ length: MAX_PICTURES - images.length }, (_, n) => ({
+        productId: id,
+        position: 100 + n,
+        source: "builtin:cap-1",
+        alt: `Cap ${n}`,
+        colour: null,
+      })),
+    );
+    expect(await add(id)).toMatchObject({ ok: false, status: 409, message: PICTURE_MESSAGES.full });
+  });
+});
+
+describe("staff remove a picture", () => {
+  it("takes it out, moves the later ones up, records it, and stops serving it", async () => {
+    const id = await copyOfCap();
+    await add(id, { alt: "The added one" });
+    const { images, version } = await productOf(id);
+    const added = images.at(-1)!;
+    const positions = async () =>
+      (
+        await handle.db
+          .select({ position: productImages.position, alt: productImages.alt })
+          .from(productImages)
+          .where(eq(productImages.productId, id))
+      ).sort((a, b) => a.position - b.position);
+    const [first, ...rest] = await positions();
+    expect(
+      await removeProductPicture(handle.db, { staffId: "staff-1", productId: id, position: first!.position, version }),
+    ).toEqual({ ok: true });
+    expect((await positions()).map((p) => p.alt)).toEqual(rest.map((p) => p.alt));
+    expect((await positions()).map((p) => p.position)).toEqual(rest.map((p) => p.position - 1));
+    const afterFirst = await productOf(id);
+    expect(afterFirst.images.map((i) => i.alt)).toEqual(images.slice(1).map((i) => i.alt));
+
+    const last = (await positions()).at(-1)!;
+    expect(
+      await removeProductPicture(handle.db, {
+        staffId: "staff-1",
+        productId: id,
+        position: last.position,
+        version: afterFirst.version,
+      }),
+    ).toEqual({ ok: true });
+    expect(await openProductPicture(handle.db, storage, renderName(added.src400))).toBeNull();
+    const { history } = (await productForEditing(handle.db, id))!;
+    expect(history[0]).toMatchObject({ field: "Pictures", oldValue: '"The added one"', newValue: "Removed" });
+  });
+
+  it("refuses a removal on an older version or of a picture that is gone, changing nothing", async () => {
+    const id = await copyOfCap();
+    const { version, images } = await productOf(id);
+    expect(
+      await removeProductPicture(handle.db, { staffId: "staff-1", productId: id, position: 1, version: version - 1 }),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(
+      await removeProductPicture(handle.db, { staffId: "staff-1", productId: id, position: 99, version }),
+    ).toMatchObject({
+      ok: false,
+      status: 404,
+      message: PICTURE_MESSAGES.noSuchPicture,
+    });
+    expect((await productOf(id)).images).toEqual(images);
+  });
+});

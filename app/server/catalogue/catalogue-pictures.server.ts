@@ -1,0 +1,170 @@
+/**
+ * Staff add and remove a product's pictures (docs/decisions/066-catalogue-is-data.md), and the
+ * pages fetch them. An upload is judged and rendered first (product-pictures.server.ts), its files
+ * stored, and then, in one transaction, the picture goes last in the product's gallery, the change
+ * is recorded and both versions go up. A removed picture's files stay: they are named at random,
+ * are no longer served, and may be what another product was copied with.
+ */
+import { and, count, eq, gt, max, sql } from "drizzle-orm";
+import { productChanges, productColours, productImages, products } from "#db/schema";
+import { EDIT_MESSAGES } from "~/domain/catalogue/product-edit";
+import type { Database } from "../platform/db.server";
+import { failure, type Failure } from "../platform/http.server";
+import type { FileStorage } from "../providers/file-storage.server";
+import { deleteStored, putBytes } from "../providers/storage.server";
+import { forgetCatalogue, readCatalogue } from "./catalogue-store.server";
+import { raiseCatalogueVersion } from "./catalogue-edits.server";
+import { servedPictureNames, storedPictureSource } from "./picture-files.server";
+import { type PictureRefusal, preparePicture } from "./product-pictures.server";
+
+/** The most pictures a product's gallery holds. */
+export const MAX_PICTURES = 12;
+/** What an alt text may be: the database holds 300 characters. */
+export const PICTURE_ALT_MAX = 300;
+
+export const PICTURE_MESSAGES = {
+  noFile: "Choose a picture to upload.",
+  alt: `Describe the picture for people who can't see it, in up to ${PICTURE_ALT_MAX} characters.`,
+  colour: "Choose one of the product's colours, or none.",
+  full: `A product can have up to ${MAX_PICTURES} pictures: remove one first.`,
+  noSuchPicture: "That picture is no longer on the product. Reload the page.",
+} as const;
+
+const REFUSAL_STATUS: Record<PictureRefusal["code"], number> = {
+  too_large: 413,
+  not_a_picture: 415,
+  type_mismatch: 415,
+  too_many_pixels: 400,
+  too_small: 400,
+  unreadable: 400,
+};
+
+/** Adds an uploaded picture at the end of the product's gallery, with its alt text and the colour it shows. */
+export async function addProductPicture(
+  db: Database,
+  input: {
+    storage: FileStorage;
+    staffId: string;
+    productId: string;
+    bytes: Uint8Array;
+    type: string;
+    alt: string;
+    colour: string | null;
+  },
+): Promise<{ ok: true } | Failure> {
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
+  if (!product) return failure(404, "PRODUCT_NOT_FOUND", EDIT_MESSAGES.notFound);
+  if (input.colour !== null) {
+    const colours = await db
+      .select({ name: productColours.name })
+      .from(productColours)
+      .where(eq(productColours.productId, input.productId));
+    if (!colours.some((c) => c.name === input.colour)) return failure(400, "UNKNOWN_COLOUR", PICTURE_MESSAGES.colour);
+  }
+  const prepared = await preparePicture(input.bytes, input.type);
+  if ("code" in prepared) return failure(REFUSAL_STATUS[prepared.code], prepared.code.toUpperCase(), prepared.message);
+  const [original, w320, w400, w1200] = await Promise.all(
+    [prepared.original, ...prepared.renders].map(
+      async (file) => (await putBytes(input.storage, file.bytes)).storedName,
+    ),
+  );
+  const names = { original: original!, w320: w320!, w400: w400!, w1200: w1200! };
+  const added = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .select({ version: products.version })
+        .from(products)
+        .where(eq(products.id, input.productId))
+        .for("update");
+      if (!row) return failure(404, "PRODUCT_NOT_FOUND", EDIT_MESSAGES.notFound);
+      const [gallery] = await tx
+        .select({ last: max(productImages.position), pictures: count() })
+        .from(productImages)
+        .where(eq(productImages.productId, input.productId));
+      if ((gallery?.pictures ?? 0) >= MAX_PICTURES) return failure(409, "TOO_MANY_PICTURES", PICTURE_MESSAGES.full);
+      const position = (gallery?.last ?? 0) + 1;
+      await tx.insert(productImages).values({
+        productId: input.productId,
+        position,
+        source: storedPictureSource(names),
+        alt: input.alt,
+        colour: input.colour,
+      });
+      await tx
+        .update(products)
+        .set({ version: row.version + 1, updatedAt: sql`now()` })
+        .where(eq(products.id, input.productId));
+      await tx.insert(productChanges).values({
+        productId: input.productId,
+        changedBy: input.staffId,
+        field: "Pictures",
+        oldValue: null,
+        newValue: `Added "${input.alt}"${input.colour ? ` (${input.colour})` : ""}`,
+      });
+      await raiseCatalogueVersion(tx);
+      return { ok: true as const };
+    })
+    .catch(async (error: unknown) => {
+      await deleteStored(input.storage, Object.values(names));
+      throw error;
+    });
+  if (!added.ok) await deleteStored(input.storage, Object.values(names));
+  else forgetCatalogue(db);
+  return added;
+}
+
+/** Takes the picture at `position` out of the product's gallery; the ones after it move up. */
+export async function removeProductPicture(
+  db: Database,
+  input: { staffId: string; productId: string; position: number; version: number },
+): Promise<{ ok: true } | Failure> {
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ version: products.version })
+      .from(products)
+      .where(eq(products.id, input.productId))
+      .for("update");
+    if (!row) return failure(404, "PRODUCT_NOT_FOUND", EDIT_MESSAGES.notFound);
+    if (row.version !== input.version) return failure(409, "PRODUCT_CHANGED", EDIT_MESSAGES.changed);
+    const [picture] = await tx
+      .delete(productImages)
+      .where(and(eq(productImages.productId, input.productId), eq(productImages.position, input.position)))
+      .returning({ alt: productImages.alt });
+    if (!picture) return failure(404, "PICTURE_NOT_FOUND", PICTURE_MESSAGES.noSuchPicture);
+    // In two steps, so no two rows share a position on the way (the key is the product and position).
+    const after = and(eq(productImages.productId, input.productId), gt(productImages.position, input.position));
+    await tx
+      .update(productImages)
+      .set({ position: sql`-${productImages.position}` })
+      .where(after);
+    await tx
+      .update(productImages)
+      .set({ position: sql`-${productImages.position} - 1` })
+      .where(and(eq(productImages.productId, input.productId), sql`${productImages.position} < 0`));
+    await tx
+      .update(products)
+      .set({ version: row.version + 1, updatedAt: sql`now()` })
+      .where(eq(products.id, input.productId));
+    await tx.insert(productChanges).values({
+      productId: input.productId,
+      changedBy: input.staffId,
+      field: "Pictures",
+      oldValue: `"${picture.alt}"`,
+      newValue: "Removed",
+    });
+    await raiseCatalogueVersion(tx);
+    return { ok: true as const };
+  });
+  if (removed.ok) forgetCatalogue(db);
+  return removed;
+}
+
+/** A render a product of the catalogue shows, to serve; null for any other name. */
+export async function openProductPicture(
+  db: Database,
+  storage: FileStorage,
+  name: string,
+): Promise<ReadableStream<Uint8Array> | null> {
+  if (!servedPictureNames((await readCatalogue(db)).products).has(name)) return null;
+  return storage.get(name);
+}
