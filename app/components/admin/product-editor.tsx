@@ -216,7 +216,7 @@ export function ProductEditor(props: {
           name="leadTime"
           defaultValue={fields.leadTime}
           maxLength={PRODUCT_LIMITS.leadTime}
-          hint="Such as 2-3 weeks"
+          hint="How long making it takes, as buyers read it"
           error={errorOf("leadTime")}
         />
         <Field
@@ -224,7 +224,7 @@ export function ProductEditor(props: {
           name="deliveryTime"
           defaultValue={fields.deliveryTime}
           maxLength={PRODUCT_LIMITS.deliveryTime}
-          hint="Such as 3-5 days"
+          hint="How long it then takes to arrive"
           error={errorOf("deliveryTime")}
         />
       </fieldset>
