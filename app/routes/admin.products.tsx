@@ -46,6 +46,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ok: true as const, productId, to }, { headers: ADMIN_NO_STORE });
 }
 
+/** The list's search and filters as the CSV download's query. */
+function exportQuery(filter: { q: string; category: string; status: string }): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries({ q: filter.q, category: filter.category, status: filter.status }))
+    if (value) params.set(name, value);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
 export function headers() {
   return ADMIN_NO_STORE;
 }
@@ -136,11 +145,24 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {filtered ? (
-        <p className="mt-6 text-sm text-muted" role="status">
-          {rows.length === 1 ? "1 product matches." : `${rows.length} products match.`}
-        </p>
-      ) : null}
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        {filtered ? (
+          <p className="text-sm text-muted" role="status">
+            {rows.length === 1 ? "1 product matches." : `${rows.length} products match.`}
+          </p>
+        ) : (
+          <span />
+        )}
+        {rows.length > 0 ? (
+          <a
+            href={`/admin/products/export.csv${exportQuery(filter)}`}
+            className={buttonClass("secondary", "px-3 py-1.5 text-sm")}
+            download
+          >
+            Download {filtered ? "these" : "all"} as CSV
+          </a>
+        ) : null}
+      </div>
       {rows.length > 0 ? (
         <TableFrame className="mt-3" label="Products">
           <table className="w-full min-w-[48rem] text-left text-sm">

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { signInAsStaff } from "./support/api";
 import { expect, test } from "./support/fixtures";
@@ -26,6 +27,18 @@ test("staff find the catalogue's products in the back office, by search, categor
   await expect(page).toHaveURL(/[?&]q=yoga/);
   await expect(page.getByRole("status")).toHaveText("1 product matches.");
   await expect(titles).toHaveText([/Custom Yoga Mat/]);
+
+  // What the list shows, as a spreadsheet.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download these as CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8").split("\r\n");
+  expect(csv[0]).toBe(
+    "\uFEFFid,url_name,supplier_reference,status,title,category,description,minimum_order,lead_time,delivery_time,tags,price_bands,colours,pictures",
+  );
+  expect(csv.slice(1, -1)).toHaveLength(1);
+  expect(csv[1]).toMatch(/^17,custom-yoga-mat,,published,Custom Yoga Mat,/);
 
   // Narrowed to a status no product has: the list says so, and the search is still in its box.
   await search.getByLabel("Status").selectOption("Archived");

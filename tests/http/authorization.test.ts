@@ -1057,6 +1057,16 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    routes: ["/admin/products/export.csv"],
+    resource: "the catalogue as a CSV download, drafts and archived products included",
+    owner: "staff",
+    read: get(() => "/admin/products/export.csv?category=Office%20Essentials"),
+    state: async () => null,
+    leaks: () => ["branded-a5-diary"],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
     routes: ["/admin/products/:id"],
     resource: "a product's editor and history (the diary's), and saving, copying or moving it",
     owner: "staff",

@@ -78,30 +78,31 @@ function matches(product: StoredProduct, q: string): boolean {
 }
 
 /** The products the filter lets through, in catalogue order, and how many there are of each status. */
+/** Whether a product is one the filter keeps: the search, the category and the status. */
+export const inFilter =
+  (filter: CatalogueFilter) =>
+  (product: StoredProduct): boolean =>
+    matches(product, filter.q) &&
+    (filter.category === "" || product.category === filter.category) &&
+    (filter.status === "" || product.status === filter.status);
+
 export function listCatalogue(products: readonly StoredProduct[], filter: CatalogueFilter): CatalogueList {
   const counts: CatalogueCounts = { all: products.length, draft: 0, published: 0, archived: 0 };
   for (const product of products) counts[product.status] += 1;
-  const rows = products
-    .filter(
-      (product) =>
-        matches(product, filter.q) &&
-        (filter.category === "" || product.category === filter.category) &&
-        (filter.status === "" || product.status === filter.status),
-    )
-    .map((product) => ({
-      id: product.id,
-      title: product.title,
-      slug: product.slug,
-      sku: product.sku,
-      status: product.status,
-      version: product.version,
-      category: product.category,
-      price: priceOf(product),
-      moq: product.moq,
-      leadTime: product.leadTime,
-      colours: product.colours.length,
-      pictures: product.images.length,
-    }));
+  const rows = products.filter(inFilter(filter)).map((product) => ({
+    id: product.id,
+    title: product.title,
+    slug: product.slug,
+    sku: product.sku,
+    status: product.status,
+    version: product.version,
+    category: product.category,
+    price: priceOf(product),
+    moq: product.moq,
+    leadTime: product.leadTime,
+    colours: product.colours.length,
+    pictures: product.images.length,
+  }));
   return { rows, counts };
 }
 

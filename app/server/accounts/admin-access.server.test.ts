@@ -22,6 +22,7 @@ import * as customers from "~/routes/admin.customers";
 import * as products from "~/routes/admin.products";
 import * as product from "~/routes/admin.product";
 import * as productPictures from "~/routes/admin.product-pictures";
+import * as productsExport from "~/routes/admin.products-export";
 import * as customer from "~/routes/admin.customer";
 import * as jobSheet from "~/routes/admin.order-job-sheet";
 import { authFor } from "./auth.server";
@@ -346,7 +347,7 @@ describe("a staff member's budget for costly pages", () => {
 });
 
 describe("the back office's downloads and problem reports spend a budget per staff member", () => {
-  it("answers 429 once the orders' CSV, the problem reports' list, resolving, a photo, the customer search, the products' list, editor or pictures, an account or a job sheet has spent its own", async () => {
+  it("answers 429 once the orders' CSV, the problem reports' list, resolving, a photo, the customer search, the products' list, CSV, editor or pictures, an account or a job sheet has spent its own", async () => {
     const staff = await signedInStaff("budgets@swag.example");
     const nobody = "00000000-0000-4000-8000-000000000000";
     const get = (path: string) => siteRequest(path, { cookie: staff.cookie });
@@ -407,6 +408,12 @@ describe("the back office's downloads and problem reports spend a budget per sta
             params: { id: "999" },
           }),
         before: 400,
+      },
+      {
+        bucket: "products-export",
+        limit: productsExport.CATALOGUE_EXPORT_LIMIT,
+        status: () => statusOf(productsExport.loader, { request: get("/admin/products/export.csv") }),
+        before: 200,
       },
       {
         // Checked before the upload is read: a form that is not one is refused, then the budget is spent.

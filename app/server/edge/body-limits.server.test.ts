@@ -76,6 +76,8 @@ describe("bodyLimitFor", () => {
     for (const path of ["/admin/products/8", "/admin/products/8.data", "/admin/products/steel-bottle"])
       expect(bodyLimitFor(path), path).toBe(64 * 1024);
     expect(bodyLimitFor("/admin/products/8/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+    // The catalogue's CSV is a download, not a product.
+    expect(bodyLimitFor("/admin/products/export.csv")).toBe(1024);
   });
 
   it("lets a product's picture upload carry the largest picture, and keeps fetching one to 1 kB", () => {

@@ -19,9 +19,10 @@ const MB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
 
 /** React Router's client-side submissions post to the same path with `.data` added. */
-/** Downloads that take no body (first, since the orders' CSV looks like an order's address). */
+/** Downloads that take no body (first, since the orders' and products' CSVs look like one's address). */
 const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/export\.csv$/, bytes: 1024 },
+  { path: /^\/admin\/products\/export\.csv$/, bytes: 1024 },
   { path: /^\/admin\/problem-reports\/[^/]+\/photos\/[^/]+$/, bytes: 1024 },
   // Pages that only read (decisions 046, 047 and 066): a job sheet, the customer search, an account;
   // and the products list, whose one form is a status change of a few short fields.
