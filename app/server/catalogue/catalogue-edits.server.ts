@@ -21,10 +21,8 @@ import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { forgetCatalogue, imageFiles } from "./catalogue-store.server";
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /** Raises the catalogue's version, in the transaction of the change: every process reloads within a second. */
-export const raiseCatalogueVersion = (tx: Transaction) =>
+export const raiseCatalogueVersion = (tx: Database) =>
   tx.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
 
 /** Moves a product to `to`: published, back to draft, or archived (product-status.ts says which moves exist). */
@@ -63,7 +61,7 @@ export async function changeProductStatus(
 }
 
 /** A product's editable fields as saved, with its bands as the rows they were saved as. */
-async function savedEdit(tx: Transaction, row: typeof products.$inferSelect): Promise<ProductEdit> {
+async function savedEdit(tx: Database, row: typeof products.$inferSelect): Promise<ProductEdit> {
   const tiers = await tx
     .select()
     .from(productPriceTiers)
@@ -213,7 +211,7 @@ export async function saveProduct(
 }
 
 /** The first URL name free for a copy: `<slug>-copy`, then `-copy-2`, `-copy-3` … */
-async function freeCopySlug(tx: Transaction, slug: string): Promise<string> {
+async function freeCopySlug(tx: Database, slug: string): Promise<string> {
   const base = `${slug.slice(0, 70)}-copy`;
   const rows = await tx
     .select({ slug: products.slug })

@@ -39,6 +39,25 @@ const REFUSAL_STATUS: Record<PictureRefusal["code"], number> = {
   unreadable: 400,
 };
 
+/** A change to the gallery, in its transaction: the product's next version, the history, the catalogue's version. */
+async function recordGalleryChange(
+  tx: Database,
+  change: { productId: string; staffId: string; version: number; oldValue: string | null; newValue: string },
+) {
+  await tx
+    .update(products)
+    .set({ version: change.version + 1, updatedAt: sql`now()` })
+    .where(eq(products.id, change.productId));
+  await tx.insert(productChanges).values({
+    productId: change.productId,
+    changedBy: change.staffId,
+    field: "Pictures",
+    oldValue: change.oldValue,
+    newValue: change.newValue,
+  });
+  await raiseCatalogueVersion(tx);
+}
+
 /** Adds an uploaded picture at the end of the product's gallery, with its alt text and the colour it shows. */
 export async function addProductPicture(
   db: Database,
@@ -90,18 +109,12 @@ export async function addProductPicture(
         alt: input.alt,
         colour: input.colour,
       });
-      await tx
-        .update(products)
-        .set({ version: row.version + 1, updatedAt: sql`now()` })
-        .where(eq(products.id, input.productId));
-      await tx.insert(productChanges).values({
-        productId: input.productId,
-        changedBy: input.staffId,
-        field: "Pictures",
+      await recordGalleryChange(tx, {
+        ...input,
+        version: row.version,
         oldValue: null,
         newValue: `Added "${input.alt}"${input.colour ? ` (${input.colour})` : ""}`,
       });
-      await raiseCatalogueVersion(tx);
       return { ok: true as const };
     })
     .catch(async (error: unknown) => {
@@ -141,18 +154,12 @@ export async function removeProductPicture(
       .update(productImages)
       .set({ position: sql`-${productImages.position} - 1` })
       .where(and(eq(productImages.productId, input.productId), sql`${productImages.position} < 0`));
-    await tx
-      .update(products)
-      .set({ version: row.version + 1, updatedAt: sql`now()` })
-      .where(eq(products.id, input.productId));
-    await tx.insert(productChanges).values({
-      productId: input.productId,
-      changedBy: input.staffId,
-      field: "Pictures",
+    await recordGalleryChange(tx, {
+      ...input,
+      version: row.version,
       oldValue: `"${picture.alt}"`,
       newValue: "Removed",
     });
-    await raiseCatalogueVersion(tx);
     return { ok: true as const };
   });
   if (removed.ok) forgetCatalogue(db);
