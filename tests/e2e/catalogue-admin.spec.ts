@@ -86,8 +86,12 @@ test("staff add a water bottle by copying the cap and editing the copy's texts, 
   await expect(editor.getByRole("status")).toContainText(
     "1000+ costs more per unit than 400–999 (£4.00 against £3.88).",
   );
+  // A colour the cap was never made in.
+  await editor.getByRole("button", { name: "Add a colour" }).click();
+  await editor.getByLabel("Colour 12: name").fill("Brushed steel");
+  await editor.getByLabel("Colour 12: colour").fill("#a8a9ad");
   await editor.getByRole("button", { name: "Save changes" }).click();
-  await expect(editor.getByText("Saved 5 changes.")).toBeVisible();
+  await expect(editor.getByText("Saved 6 changes.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Steel Water Bottle" })).toBeVisible();
 
   // The history says who changed what, from what to what.
@@ -97,6 +101,7 @@ test("staff add a water bottle by copying the cap and editing the copy's texts, 
     "25–399 £5.50; 400–999 £3.88; 1000+ £4.00",
   );
   await expect(history.getByRole("row", { name: /Title/ })).toContainText("Olive Ops");
+  await expect(history.getByRole("row", { name: /Colours/ })).toContainText("Orange #f26b12; Brushed steel #a8a9ad");
   await expect(history.getByRole("row", { name: /Created/ })).toContainText(
     "A copy of Custom Embroidered Cap (product 8)",
   );

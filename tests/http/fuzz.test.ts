@@ -468,6 +468,8 @@ const TARGETS: Target[] = [
       "tier-0-from": "50",
       "tier-0-to": "",
       "tier-0-price": "2.24",
+      "colour-0-name": "Black",
+      "colour-0-hex": "#111111",
     },
     intent: "intent",
     odd: {
@@ -477,6 +479,8 @@ const TARGETS: Target[] = [
       "tier-0-from": ["49", "x", "1e3"],
       "tier-0-price": ["0", "-1", "1e3", "£", "10000.01", "2.245"],
       version: ["-1", "1.5", "99999999999"],
+      "colour-0-name": ["", "x".repeat(41)],
+      "colour-0-hex": ["red", "#12345", "javascript:alert(1)"],
     },
   },
   {

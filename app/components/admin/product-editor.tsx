@@ -7,10 +7,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CATEGORY_NAMES, PRODUCT_TAGS } from "~/catalogue/types";
-import { PRODUCT_LIMITS, readProductEdit, tagField, tierField } from "~/domain/catalogue/product-edit";
+import { colourField, PRODUCT_LIMITS, readProductEdit, tagField, tierField } from "~/domain/catalogue/product-edit";
 import { MAX_TIER_ROWS } from "~/domain/pricing/tier-table";
 import { buttonClass } from "../ui/button";
 import { Field, FormMessage } from "../ui/form";
+import { type ColourRow, ColourRows } from "./colour-rows";
 import { type Band, PriceBands, TIERS_TABLE_ID } from "./price-bands";
 
 type Refusal = { message: string; fieldErrors?: Record<string, string | undefined> };
@@ -27,6 +28,19 @@ function bandsOf(fields: Record<string, string>): Band[] {
     });
   }
   return bands.length < MAX_TIER_ROWS ? [...bands, { key: bands.length, from: "", to: "", price: "" }] : bands;
+}
+
+/** The colours the fields hold, and a spare row to add one. */
+function colourRowsOf(fields: Record<string, string>, firstKey: number): ColourRow[] {
+  const rows: ColourRow[] = [];
+  for (let index = 0; fields[colourField(index, "name")] !== undefined; index += 1) {
+    rows.push({
+      key: firstKey + index,
+      name: fields[colourField(index, "name")] ?? "",
+      hex: fields[colourField(index, "hex")] ?? "#000000",
+    });
+  }
+  return [...rows, { key: firstKey + rows.length, name: "", hex: "#000000" }];
 }
 
 const formFields = (form: HTMLFormElement) =>
@@ -51,28 +65,40 @@ export function ProductEditor(props: {
   const id = useId();
   const busy = useNavigation().state === "submitting";
   const [bands, setBands] = useState(() => bandsOf(fields));
+  // Row keys only tell rows apart: the colours' start after the bands'.
+  const [colours, setColours] = useState(() => colourRowsOf(fields, 1000));
   const [check, setCheck] = useState(() => readProductEdit(fields));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [attempted, setAttempted] = useState(Boolean(refusal));
   /** The server's answer, until the form changes again. */
   const [answered, setAnswered] = useState(true);
-  const nextKey = useRef(bands.length);
+  const nextKey = useRef(2000);
+  const newKey = () => {
+    nextKey.current += 1;
+    return nextKey.current;
+  };
 
   useEffect(() => setAnswered(true), [refusal, saved]);
-  // Bands added or removed change the fields the check reads.
+  // Bands or colours added or removed change the fields the check reads.
   useEffect(() => {
     if (formRef.current) setCheck(readProductEdit(formFields(formRef.current)));
-  }, [bands]);
+  }, [bands, colours]);
 
   const recheck = () => {
     if (formRef.current) setCheck(readProductEdit(formFields(formRef.current)));
     setAnswered(false);
   };
   const live = check.ok ? {} : check.fieldErrors;
-  // The bands are judged as a table against the minimum order: once either is touched, all of it shows.
-  const bandsTouched = [...touched].some((name) => name === "moq" || name.startsWith("tier-"));
+  // The bands are judged as a table against the minimum order, and the colours as a list: once any
+  // of a group is touched, all of its problems show.
+  const touchedAny = (test: (name: string) => boolean) => [...touched].some(test);
+  const inBands = (name: string) => name === "tiers" || name.startsWith("tier-");
+  const inColours = (name: string) => name === "colours" || name.startsWith("colour-");
   const shown = (name: string) =>
-    attempted || touched.has(name) || (bandsTouched && (name === "tiers" || name.startsWith("tier-")));
+    attempted ||
+    touched.has(name) ||
+    (inBands(name) && touchedAny((t) => t === "moq" || inBands(t))) ||
+    (inColours(name) && touchedAny(inColours));
   const errorOf = (name: string): string | undefined =>
     (answered ? refusal?.fieldErrors?.[name] : undefined) ?? (shown(name) ? live[name] : undefined);
 
@@ -86,7 +112,7 @@ export function ProductEditor(props: {
     const target =
       first === "tiers"
         ? event.currentTarget.querySelector(`#${TIERS_TABLE_ID}`)
-        : event.currentTarget.elements.namedItem(first ?? "");
+        : event.currentTarget.elements.namedItem(first === "colours" ? colourField(0, "name") : (first ?? ""));
     if (target instanceof HTMLElement) target.focus();
   };
 
@@ -229,16 +255,9 @@ export function ProductEditor(props: {
         />
       </fieldset>
 
-      <PriceBands
-        bands={bands}
-        onChange={setBands}
-        errorOf={errorOf}
-        warnings={check.warnings}
-        onAdd={() => {
-          nextKey.current += 1;
-          return nextKey.current;
-        }}
-      />
+      <ColourRows rows={colours} onChange={setColours} errorOf={errorOf} onAdd={newKey} />
+
+      <PriceBands bands={bands} onChange={setBands} errorOf={errorOf} warnings={check.warnings} onAdd={newKey} />
 
       <button type="submit" disabled={busy} className={buttonClass("primary")}>
         {busy ? "Saving…" : "Save changes"}

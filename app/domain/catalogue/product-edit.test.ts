@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   changesBetween,
+  colourField,
   EDIT_MESSAGES,
   editFields,
   type ProductEdit,
@@ -24,6 +25,10 @@ const CAP: ProductEdit = {
     { from: 50, to: 99, unitPence: 550 },
     { from: 100, to: 399, unitPence: 520 },
     { from: 400, to: null, unitPence: 480 },
+  ],
+  colours: [
+    { name: "Black", hex: "#111111" },
+    { name: "Navy", hex: "#1f2a56" },
   ],
 };
 
@@ -182,6 +187,42 @@ describe("readProductEdit", () => {
     expect(read.ok && read.edit.tags).toEqual(["Low MOQ"]);
   });
 
+  it("reads the colours in order, their colour lower-cased, and leaves out rows without a name", () => {
+    const read = readProductEdit(
+      fieldsWith({
+        [colourField(1, "hex")]: "#1F2A56",
+        [colourField(5, "name")]: "",
+        [colourField(5, "hex")]: "#000000",
+        [colourField(7, "name")]: " Forest Green ",
+        [colourField(7, "hex")]: "#1f5f3f",
+      }),
+    );
+    expect(read.ok && read.edit.colours).toEqual([
+      { name: "Black", hex: "#111111" },
+      { name: "Navy", hex: "#1f2a56" },
+      { name: "Forest Green", hex: "#1f5f3f" },
+    ]);
+  });
+
+  it("says which colour is wrong: a name twice, too long a name, a colour that is not #rrggbb, or none at all", () => {
+    expect(
+      errorsOf(
+        fieldsWith({
+          [colourField(1, "name")]: "black",
+          [colourField(2, "name")]: "x".repeat(41),
+          [colourField(2, "hex")]: "red",
+        }),
+      ),
+    ).toEqual({
+      [colourField(1, "name")]: 'Colour 2: "black" is already a colour of this product.',
+      [colourField(2, "name")]: "Colour 3: keep its name to 40 characters.",
+      [colourField(2, "hex")]: "Colour 3: choose its colour, such as #1f2a56.",
+    });
+    expect(errorsOf(fieldsWith({ [colourField(0, "name")]: "", [colourField(1, "name")]: "" }))).toEqual({
+      colours: "Add at least one colour.",
+    });
+  });
+
   it("says the form needs checking when anything is refused", () => {
     expect(readProductEdit(fieldsWith({ title: "" }))).toMatchObject({ ok: false, message: EDIT_MESSAGES.fix });
   });
@@ -212,6 +253,14 @@ describe("changesBetween", () => {
         oldValue: "50–99 £5.50; 100–399 £5.20; 400+ £4.80",
         newValue: "50–99 £5.50; 100+ £5.00",
       },
+    ]);
+  });
+});
+
+describe("changesBetween: colours", () => {
+  it("records the colours as a list of names and colours", () => {
+    expect(changesBetween(CAP, { ...CAP, colours: [{ name: "Navy", hex: "#1f2a56" }] })).toEqual([
+      { field: "Colours", oldValue: "Black #111111; Navy #1f2a56", newValue: "Navy #1f2a56" },
     ]);
   });
 });

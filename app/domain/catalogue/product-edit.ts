@@ -5,7 +5,7 @@
  * operator would say it ("Price bands: 50–99 £5.50; 100+ £5.00 → …").
  */
 import { z } from "zod";
-import { CATEGORY_NAMES, type CategoryName, PRODUCT_TAGS, type ProductTag } from "~/catalogue/types";
+import { CATEGORY_NAMES, type CategoryName, type ColourOption, PRODUCT_TAGS, type ProductTag } from "~/catalogue/types";
 import { formatPence, poundsToPence } from "../core/money";
 import { checkTierTable, type TierRow, tierRowLabel } from "../pricing/tier-table";
 
@@ -22,6 +22,8 @@ export const PRODUCT_LIMITS = {
   quantity: 1_000_000,
   /** The dearest unit price, in pounds: a typo of £55,000 a cap is refused, not sold. */
   unitPounds: 10_000,
+  colourName: 40,
+  colours: 30,
 } as const;
 
 /** Everything the editor changes, as it is saved. */
@@ -36,6 +38,8 @@ export type ProductEdit = {
   deliveryTime: string;
   tags: ProductTag[];
   tiers: TierRow[];
+  /** The colours it is made in, in the order the swatches show them. */
+  colours: ColourOption[];
 };
 
 export const EDIT_MESSAGES = {
@@ -48,6 +52,8 @@ export const EDIT_MESSAGES = {
 
 /** A band's fields in the form: `tier-0-from`, `tier-0-to`, `tier-0-price`. */
 export const tierField = (index: number, field: "from" | "to" | "price") => `tier-${index}-${field}`;
+/** A colour's fields in the form: `colour-0-name`, `colour-0-hex`. */
+export const colourField = (index: number, field: "name" | "hex") => `colour-${index}-${field}`;
 /** A tag's checkbox in the form. */
 export const tagField = (tag: ProductTag) => `tag-${tag}`;
 
@@ -134,6 +140,41 @@ function bandOf(band: RawBand, n: number): { row: TierRow } | { errors: Record<s
   return Object.keys(errors).length > 0 ? { errors } : { row: { from, to, unitPence: pence } };
 }
 
+/**
+ * The colours the form holds, in its order (rows with no name are not colours), or what is wrong:
+ * a name each, unique, of up to 40 characters, a colour as #rrggbb, at least one and at most 30.
+ */
+function coloursOf(fields: Record<string, string>): { colours: ColourOption[]; errors: Record<string, string> } {
+  const indexes = new Set<number>();
+  for (const name of Object.keys(fields)) {
+    const match = /^colour-(\d{1,3})-(name|hex)$/.exec(name);
+    if (match) indexes.add(Number(match[1]));
+  }
+  const errors: Record<string, string> = {};
+  const colours: ColourOption[] = [];
+  const seen = new Set<string>();
+  for (const index of [...indexes].sort((a, b) => a - b)) {
+    const name = (fields[colourField(index, "name")] ?? "").trim();
+    if (name === "") continue;
+    const hex = (fields[colourField(index, "hex")] ?? "").trim().toLowerCase();
+    const n = colours.length + 1;
+    if (name.length > PRODUCT_LIMITS.colourName) {
+      errors[colourField(index, "name")] = `Colour ${n}: keep its name to ${PRODUCT_LIMITS.colourName} characters.`;
+    } else if (seen.has(name.toLowerCase())) {
+      errors[colourField(index, "name")] = `Colour ${n}: "${name}" is already a colour of this product.`;
+    }
+    if (!/^#[0-9a-f]{6}$/.test(hex))
+      errors[colourField(index, "hex")] = `Colour ${n}: choose its colour, such as #1f2a56.`;
+    seen.add(name.toLowerCase());
+    colours.push({ name, hex });
+  }
+  if (colours.length === 0) errors.colours = "Add at least one colour.";
+  else if (colours.length > PRODUCT_LIMITS.colours) {
+    errors.colours = `A product can have at most ${PRODUCT_LIMITS.colours} colours.`;
+  }
+  return { colours, errors };
+}
+
 export type EditCheck =
   | { ok: true; edit: ProductEdit; warnings: string[] }
   | { ok: false; message: string; fieldErrors: Record<string, string>; warnings: string[] };
@@ -175,11 +216,13 @@ export function readProductEdit(fields: Record<string, string>): EditCheck {
   } else if (bands.length === 0) {
     fieldErrors.tiers = "Add at least one price band.";
   }
+  const { colours, errors: colourErrors } = coloursOf(fields);
+  Object.assign(fieldErrors, colourErrors);
   if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     return { ok: false, message: EDIT_MESSAGES.fix, fieldErrors, warnings };
   }
   const tags = PRODUCT_TAGS.filter((tag) => fields[tagField(tag)] === "on");
-  return { ok: true, edit: { ...parsed.data, tags, tiers: rows }, warnings };
+  return { ok: true, edit: { ...parsed.data, tags, tiers: rows, colours }, warnings };
 }
 
 /** The bands as one line: "50–99 £5.50; 100–399 £5.20; 400+ £4.80". */
@@ -198,12 +241,14 @@ const FIELD_NAMES: Record<keyof ProductEdit, string> = {
   deliveryTime: "Delivery time",
   tags: "Tags",
   tiers: "Price bands",
+  colours: "Colours",
 };
 
 /** How a field's value is written in the history: text as it is, numbers in digits, lists joined. */
 function valueText(field: keyof ProductEdit, edit: ProductEdit): string | null {
   if (field === "tiers") return tiersText(edit.tiers);
   if (field === "tags") return edit.tags.join(", ") || null;
+  if (field === "colours") return edit.colours.map((colour) => `${colour.name} ${colour.hex}`).join("; ") || null;
   const value = edit[field];
   return value === null ? null : String(value);
 }
@@ -232,6 +277,10 @@ export function editFields(edit: ProductEdit): Record<string, string> {
     deliveryTime: edit.deliveryTime,
   };
   for (const tag of edit.tags) fields[tagField(tag)] = "on";
+  edit.colours.forEach((colour, index) => {
+    fields[colourField(index, "name")] = colour.name;
+    fields[colourField(index, "hex")] = colour.hex;
+  });
   edit.tiers.forEach((row, index) => {
     fields[tierField(index, "from")] = String(row.from);
     fields[tierField(index, "to")] = row.to === null ? "" : String(row.to);

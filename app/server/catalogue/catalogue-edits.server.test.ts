@@ -180,6 +180,28 @@ describe("staff add a product by copying one, and edit it", () => {
     );
   });
 
+  it("saves the colours in their new order, and a picture of a colour no longer made names none", async () => {
+    const id = await copyOf("8");
+    const { edit, version } = await editOf(id);
+    expect(
+      await saveProduct(handle.db, {
+        staffId: "staff-1",
+        productId: id,
+        version,
+        edit: { ...edit, colours: [{ name: "Steel", hex: "#a8a9ad" }, edit.colours[0]!] },
+      }),
+    ).toMatchObject({ ok: true, changed: 1 });
+    const product = (await readCatalogue(handle.db)).products.find((p) => p.id === id)!;
+    expect(product.colours).toEqual([
+      { name: "Steel", hex: "#a8a9ad" },
+      { name: "Black", hex: "#111111" },
+    ]);
+    // The cap's first picture showed it in Navy, which it is no longer made in.
+    expect(product.images.map((image) => image.colour ?? null)).toEqual([null, null, null]);
+    const { history } = await editOf(id);
+    expect(history[0]).toMatchObject({ field: "Colours", newValue: "Steel #a8a9ad; Black #111111" });
+  });
+
   it("saves nothing when nothing changed, and names who is gone from the staff as such", async () => {
     const id = await copyOf("16");
     const { version } = await readCatalogue(handle.db);

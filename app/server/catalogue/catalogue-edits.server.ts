@@ -4,7 +4,7 @@
  * catalogue's versions (so every process sees it within a second) and records who changed what,
  * from what to what (`product_changes`).
  */
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, notInArray, sql } from "drizzle-orm";
 import {
   authUser,
   catalogueVersion,
@@ -67,6 +67,11 @@ async function savedEdit(tx: Database, row: typeof products.$inferSelect): Promi
     .from(productPriceTiers)
     .where(eq(productPriceTiers.productId, row.id))
     .orderBy(asc(productPriceTiers.fromQuantity));
+  const colours = await tx
+    .select({ name: productColours.name, hex: productColours.hex })
+    .from(productColours)
+    .where(eq(productColours.productId, row.id))
+    .orderBy(asc(productColours.position));
   return {
     title: row.title,
     slug: row.slug,
@@ -78,6 +83,7 @@ async function savedEdit(tx: Database, row: typeof products.$inferSelect): Promi
     deliveryTime: row.deliveryTime,
     tags: row.tags as ProductTag[],
     tiers: tiers.map((t) => ({ from: t.fromQuantity, to: t.toQuantity, unitPence: t.unitPence })),
+    colours,
   };
 }
 
@@ -135,23 +141,19 @@ export async function productForEditing(db: Database, productId: string): Promis
         .from(productImages)
         .where(eq(productImages.productId, productId))
         .orderBy(asc(productImages.position));
-      const colours = await tx
-        .select({ name: productColours.name })
-        .from(productColours)
-        .where(eq(productColours.productId, productId))
-        .orderBy(asc(productColours.position));
+      const edit = await savedEdit(tx, row);
       return {
         id: row.id,
         status: row.status as ProductStatus,
         version: row.version,
-        edit: await savedEdit(tx, row),
+        edit,
         pictures: pictures.map((p) => ({
           position: p.position,
           alt: p.alt,
           colour: p.colour,
           src: imageFiles(p.source)?.src320 ?? null,
         })),
-        colours: colours.map((c) => c.name),
+        colours: edit.colours.map((c) => c.name),
         history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
       };
     },
@@ -186,11 +188,28 @@ export async function saveProduct(
       return failure(409, "SLUG_TAKEN", message, { fieldErrors: { slug: message } });
     }
     const version = row.version + 1;
-    const { tiers, ...fields } = edit;
+    const { tiers, colours, ...fields } = edit;
     await tx
       .update(products)
       .set({ ...fields, version, updatedAt: sql`now()` })
       .where(eq(products.id, row.id));
+    await tx.delete(productColours).where(eq(productColours.productId, row.id));
+    await tx
+      .insert(productColours)
+      .values(colours.map((colour, index) => ({ productId: row.id, position: index + 1, ...colour })));
+    // A picture of a colour no longer made shows the product, not a colour a line could be in.
+    await tx
+      .update(productImages)
+      .set({ colour: null })
+      .where(
+        and(
+          eq(productImages.productId, row.id),
+          notInArray(
+            productImages.colour,
+            colours.map((colour) => colour.name),
+          ),
+        ),
+      );
     await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, row.id));
     await tx.insert(productPriceTiers).values(
       tiers.map((tier) => ({
