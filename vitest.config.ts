@@ -36,7 +36,8 @@ export default defineConfig({
   test: {
     environment: "node",
     // Vitest's default is one worker fewer than the cores, so one on a 2-core machine; each test file
-    // has its own database copy, and most wait on I/O as much as they compute, so two share the cores.
+    // gets the database as the template has it, and most wait on I/O as much as they compute, so two
+    // share the cores.
     maxWorkers: 2,
     // Loading a PGlite copy takes seconds on a busy 2-core machine; these are not speed checks.
     testTimeout: 30_000,
@@ -45,7 +46,7 @@ export default defineConfig({
       {
         // Most files run in one module graph per worker: importing the app once per worker instead
         // of once per file saves about a third of the suite's time. No file may leave state behind:
-        // each has its own database copy and builds its own services (tests/setup/test-db.ts).
+        // each gets the database as the template has it and builds its own services (tests/setup/test-db.ts).
         extends: true,
         test: {
           name: "node",

@@ -52,7 +52,7 @@ describe("POST /api/page-views (R-AN-01, A-51)", () => {
   it("has no column that could hold an IP, cookie, user agent or referrer", async () => {
     const columns = await queryRows<{ column_name: string }>(
       handle.db,
-      sql`select column_name from information_schema.columns where table_name = 'page_views'`,
+      sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'page_views'`,
     );
     expect(columns.map((c) => c.column_name).sort()).toEqual(["created_at", "id", "path"]);
   });
