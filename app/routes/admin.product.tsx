@@ -20,7 +20,7 @@ import {
   productForEditing,
   saveProduct,
 } from "~/server/catalogue/catalogue-edits.server";
-import { removeProductPicture } from "~/server/catalogue/catalogue-pictures.server";
+import { movePictureEarlier, removeProductPicture } from "~/server/catalogue/catalogue-pictures.server";
 import { failure, readForm, toResponse, validate } from "~/server/platform/http.server";
 
 /** Product ids are the spec's numbers and the ones after them; anything else is no product. */
@@ -69,11 +69,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!moved.ok) return toResponse(moved);
     return data({ ok: true as const, moved: parsed.value.to }, { headers: ADMIN_NO_STORE });
   }
-  if (fields.intent === "remove-picture") {
-    const position = /^\d{1,2}$/.test(fields.position ?? "") ? Number(fields.position) : -1;
-    const removed = await removeProductPicture(db, { staffId: staff.id, productId: params.id, position, version });
-    if (!removed.ok) return toResponse(removed);
-    return data({ ok: true as const, removedPicture: true }, { headers: ADMIN_NO_STORE });
+  if (fields.intent === "remove-picture" || fields.intent === "move-picture") {
+    const position = /^\d{1,3}$/.test(fields.position ?? "") ? Number(fields.position) : -1;
+    const change = fields.intent === "move-picture" ? movePictureEarlier : removeProductPicture;
+    const changed = await change(db, { staffId: staff.id, productId: params.id, position, version });
+    if (!changed.ok) return toResponse(changed);
+    return data({ ok: true as const, gallery: fields.intent }, { headers: ADMIN_NO_STORE });
   }
   if (fields.intent !== "save")
     return toResponse(failure(400, "UNKNOWN_INTENT", "Choose what to do with the product."));

@@ -121,6 +121,11 @@ test("staff add a water bottle by copying the cap and editing the copy's texts, 
   await expect(pictures.getByRole("listitem").last()).toContainText("The steel bottle in navy");
   await pictures.getByRole("button", { name: /^Remove picture 1:/ }).click();
   await expect(pictures.getByRole("listitem")).toHaveCount(3);
+  // Moved to the front, it is the picture on the product's card.
+  await pictures.getByRole("button", { name: /^Move picture 3 earlier:/ }).click();
+  await expect(pictures.getByRole("listitem").nth(1)).toContainText("The steel bottle in navy");
+  await pictures.getByRole("button", { name: /^Move picture 2 earlier:/ }).click();
+  await expect(pictures.getByRole("listitem").first()).toContainText("The steel bottle in navy");
   await expect(history.getByRole("row", { name: /Added "The steel bottle in navy/ })).toBeVisible();
 
   // Still a draft: staff preview it at its new address, buyers cannot see it.
@@ -128,13 +133,11 @@ test("staff add a water bottle by copying the cap and editing the copy's texts, 
   await expect(page).toHaveURL(/\/product\/steel-water-bottle$/);
   await expect(page.getByRole("heading", { level: 1, name: "Steel Water Bottle" })).toBeVisible();
   await expect(page.getByText("Preview: this product is a draft.")).toBeVisible();
-  // The gallery's last thumbnail is the photo; chosen, it is the picture shown, with its words.
-  const uploaded = page.locator('img[src^="/product-pictures/"]').first();
-  await expect(uploaded).toBeVisible();
-  await uploaded.click();
+  // The photo is the picture the page opens on, with its words.
   await expect(
     page.getByRole("img", { name: "The steel bottle in navy, logo printed on the side" }).first(),
   ).toBeVisible();
+  const uploaded = page.locator('img[src^="/product-pictures/"]').first();
   const render = await page.request.get((await uploaded.getAttribute("src"))!);
   expect(render.headers()["content-type"]).toBe("image/webp");
 });

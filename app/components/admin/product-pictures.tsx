@@ -20,9 +20,9 @@ export function ProductPictures(props: {
   colours: readonly string[];
 }) {
   const upload = useFetcher<ErrorBody>();
-  const remove = useFetcher<ErrorBody | { ok: true }>();
+  const change = useFetcher<ErrorBody | { ok: true }>();
   const uploadError = upload.data && "error" in upload.data ? upload.data.error : undefined;
-  const removeError = remove.data && "error" in remove.data ? remove.data.error.message : undefined;
+  const changeError = change.data && "error" in change.data ? change.data.error.message : undefined;
   const busy = upload.state !== "idle";
   // A picture added empties the form for the next one; a refused upload keeps what was chosen.
   const [formKey, setFormKey] = useState(0);
@@ -37,11 +37,12 @@ export function ProductPictures(props: {
         Pictures
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Buyers see them in this order; the first is the one on the product's card.
+        Buyers see them in this order; the first is the one on the product's card. To replace a picture, add the new
+        one, move it earlier, then remove the old.
       </p>
-      {removeError ? (
+      {changeError ? (
         <div className="mt-3">
-          <FormMessage>{removeError}</FormMessage>
+          <FormMessage>{changeError}</FormMessage>
         </div>
       ) : null}
       {props.pictures.length === 0 ? (
@@ -59,19 +60,36 @@ export function ProductPictures(props: {
               )}
               <p className="mt-2 line-clamp-3">{picture.alt}</p>
               {picture.colour ? <p className="text-xs text-muted">{picture.colour}</p> : null}
-              <remove.Form method="post" action={`/admin/products/${props.productId}`} className="mt-2">
-                <input type="hidden" name="intent" value="remove-picture" />
+              <change.Form
+                method="post"
+                action={`/admin/products/${props.productId}`}
+                className="mt-1 flex flex-wrap gap-x-3 gap-y-1 pl-2"
+              >
                 <input type="hidden" name="version" value={props.version} />
                 <input type="hidden" name="position" value={picture.position} />
+                {index > 0 ? (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="move-picture"
+                    disabled={change.state !== "idle"}
+                    className="-ml-2 rounded-md px-2 py-1.5 text-sm text-brand hover:bg-brand-soft"
+                    aria-label={`Move picture ${index + 1} earlier: ${picture.alt}`}
+                  >
+                    Move earlier
+                  </button>
+                ) : null}
                 <button
                   type="submit"
-                  disabled={remove.state !== "idle"}
-                  className="text-sm text-brand underline-offset-2 hover:underline"
+                  name="intent"
+                  value="remove-picture"
+                  disabled={change.state !== "idle"}
+                  className="-ml-2 rounded-md px-2 py-1.5 text-sm text-brand hover:bg-brand-soft"
                   aria-label={`Remove picture ${index + 1}: ${picture.alt}`}
                 >
                   Remove
                 </button>
-              </remove.Form>
+              </change.Form>
             </li>
           ))}
         </ol>

@@ -13,6 +13,7 @@ import { duplicateProduct, productForEditing } from "./catalogue-edits.server";
 import {
   addProductPicture,
   MAX_PICTURES,
+  movePictureEarlier,
   openProductPicture,
   PICTURE_MESSAGES,
   removeProductPicture,
@@ -152,6 +153,43 @@ describe("staff add a picture to a product", () => {
       })),
     );
     expect(await add(id)).toMatchObject({ ok: false, status: 409, message: PICTURE_MESSAGES.full });
+  });
+});
+
+describe("staff move a picture earlier", () => {
+  it("swaps it with the one before, so a new photo can become the card's, and records it", async () => {
+    const id = await copyOfCap();
+    await add(id, { alt: "The new photo" });
+    const positionOf = async (alt: string) =>
+      (
+        await handle.db
+          .select({ position: productImages.position, alt: productImages.alt })
+          .from(productImages)
+          .where(eq(productImages.productId, id))
+      ).find((p) => p.alt === alt)!.position;
+    for (let step = 0; step < 3; step += 1) {
+      const { version } = await productOf(id);
+      const position = await positionOf("The new photo");
+      expect(await movePictureEarlier(handle.db, { staffId: "staff-1", productId: id, position, version })).toEqual({
+        ok: true,
+      });
+    }
+    const { images, version } = await productOf(id);
+    expect(images.map((i) => i.alt)).toEqual(["The new photo", ...(await productOf("8")).images.map((i) => i.alt)]);
+    expect(
+      await movePictureEarlier(handle.db, {
+        staffId: "staff-1",
+        productId: id,
+        position: await positionOf("The new photo"),
+        version,
+      }),
+    ).toMatchObject({ ok: false, status: 409, message: PICTURE_MESSAGES.alreadyFirst });
+    const { history } = (await productForEditing(handle.db, id))!;
+    expect(history[0]).toMatchObject({
+      field: "Pictures",
+      oldValue: '"The new photo" at 2',
+      newValue: '"The new photo" at 1',
+    });
   });
 });
 

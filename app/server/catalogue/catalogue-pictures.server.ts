@@ -28,6 +28,7 @@ export const PICTURE_MESSAGES = {
   colour: "Choose one of the product's colours, or none.",
   full: `A product can have up to ${MAX_PICTURES} pictures: remove one first.`,
   noSuchPicture: "That picture is no longer on the product. Reload the page.",
+  alreadyFirst: "That picture is already the first.",
 } as const;
 
 const REFUSAL_STATUS: Record<PictureRefusal["code"], number> = {
@@ -164,6 +165,50 @@ export async function removeProductPicture(
   });
   if (removed.ok) forgetCatalogue(db);
   return removed;
+}
+
+/**
+ * Moves the picture at `position` one place earlier in the gallery, swapping it with the one before
+ * (the first is the card's picture, so this is how a new photo replaces the old on the card).
+ */
+export async function movePictureEarlier(
+  db: Database,
+  input: { staffId: string; productId: string; position: number; version: number },
+): Promise<{ ok: true } | Failure> {
+  const moved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ version: products.version })
+      .from(products)
+      .where(eq(products.id, input.productId))
+      .for("update");
+    if (!row) return failure(404, "PRODUCT_NOT_FOUND", EDIT_MESSAGES.notFound);
+    if (row.version !== input.version) return failure(409, "PRODUCT_CHANGED", EDIT_MESSAGES.changed);
+    const gallery = await tx
+      .select({ position: productImages.position, alt: productImages.alt })
+      .from(productImages)
+      .where(eq(productImages.productId, input.productId))
+      .orderBy(productImages.position);
+    const index = gallery.findIndex((picture) => picture.position === input.position);
+    if (index < 0) return failure(404, "PICTURE_NOT_FOUND", PICTURE_MESSAGES.noSuchPicture);
+    const picture = gallery[index]!;
+    const before = gallery[index - 1];
+    if (!before) return failure(409, "PICTURE_FIRST", PICTURE_MESSAGES.alreadyFirst);
+    // Through a free position, so no two rows share one on the way (the key is the product and position).
+    const at = (position: number) =>
+      and(eq(productImages.productId, input.productId), eq(productImages.position, position));
+    await tx.update(productImages).set({ position: -1 }).where(at(picture.position));
+    await tx.update(productImages).set({ position: picture.position }).where(at(before.position));
+    await tx.update(productImages).set({ position: before.position }).where(at(-1));
+    await recordGalleryChange(tx, {
+      ...input,
+      version: row.version,
+      oldValue: `"${picture.alt}" at ${index + 1}`,
+      newValue: `"${picture.alt}" at ${index}`,
+    });
+    return { ok: true as const };
+  });
+  if (moved.ok) forgetCatalogue(db);
+  return moved;
 }
 
 /** A render a product of the catalogue shows, to serve; null for any other name. */
