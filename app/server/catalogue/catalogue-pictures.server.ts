@@ -127,12 +127,19 @@ export async function addProductPicture(
   return added;
 }
 
-/** Takes the picture at `position` out of the product's gallery; the ones after it move up. */
-export async function removeProductPicture(
+type GalleryInput = { staffId: string; productId: string; position: number; version: number };
+
+/**
+ * A change to a product's gallery made on the version the editor showed: the product is locked,
+ * its version checked (409 when older), `change` makes the change and says what to record, and the
+ * record and both versions follow in the same transaction.
+ */
+async function changeGallery(
   db: Database,
-  input: { staffId: string; productId: string; position: number; version: number },
+  input: GalleryInput,
+  change: (tx: Database) => Promise<{ oldValue: string; newValue: string } | Failure>,
 ): Promise<{ ok: true } | Failure> {
-  const removed = await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ version: products.version })
       .from(products)
@@ -140,6 +147,18 @@ export async function removeProductPicture(
       .for("update");
     if (!row) return failure(404, "PRODUCT_NOT_FOUND", EDIT_MESSAGES.notFound);
     if (row.version !== input.version) return failure(409, "PRODUCT_CHANGED", EDIT_MESSAGES.changed);
+    const made = await change(tx);
+    if ("ok" in made) return made;
+    await recordGalleryChange(tx, { ...input, ...made });
+    return { ok: true as const };
+  });
+  if (changed.ok) forgetCatalogue(db);
+  return changed;
+}
+
+/** Takes the picture at `position` out of the product's gallery; the ones after it move up. */
+export function removeProductPicture(db: Database, input: GalleryInput): Promise<{ ok: true } | Failure> {
+  return changeGallery(db, input, async (tx) => {
     const [picture] = await tx
       .delete(productImages)
       .where(and(eq(productImages.productId, input.productId), eq(productImages.position, input.position)))
@@ -155,34 +174,16 @@ export async function removeProductPicture(
       .update(productImages)
       .set({ position: sql`-${productImages.position} - 1` })
       .where(and(eq(productImages.productId, input.productId), sql`${productImages.position} < 0`));
-    await recordGalleryChange(tx, {
-      ...input,
-      version: row.version,
-      oldValue: `"${picture.alt}"`,
-      newValue: "Removed",
-    });
-    return { ok: true as const };
+    return { oldValue: `"${picture.alt}"`, newValue: "Removed" };
   });
-  if (removed.ok) forgetCatalogue(db);
-  return removed;
 }
 
 /**
  * Moves the picture at `position` one place earlier in the gallery, swapping it with the one before
  * (the first is the card's picture, so this is how a new photo replaces the old on the card).
  */
-export async function movePictureEarlier(
-  db: Database,
-  input: { staffId: string; productId: string; position: number; version: number },
-): Promise<{ ok: true } | Failure> {
-  const moved = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ version: products.version })
-      .from(products)
-      .where(eq(products.id, input.productId))
-      .for("update");
-    if (!row) return failure(404, "PRODUCT_NOT_FOUND", EDIT_MESSAGES.notFound);
-    if (row.version !== input.version) return failure(409, "PRODUCT_CHANGED", EDIT_MESSAGES.changed);
+export function movePictureEarlier(db: Database, input: GalleryInput): Promise<{ ok: true } | Failure> {
+  return changeGallery(db, input, async (tx) => {
     const gallery = await tx
       .select({ position: productImages.position, alt: productImages.alt })
       .from(productImages)
@@ -193,22 +194,14 @@ export async function movePictureEarlier(
     const picture = gallery[index]!;
     const before = gallery[index - 1];
     if (!before) return failure(409, "PICTURE_FIRST", PICTURE_MESSAGES.alreadyFirst);
-    // Through a free position, so no two rows share one on the way (the key is the product and position).
+    // Through a free position, so no two rows share one on the way.
     const at = (position: number) =>
       and(eq(productImages.productId, input.productId), eq(productImages.position, position));
     await tx.update(productImages).set({ position: -1 }).where(at(picture.position));
     await tx.update(productImages).set({ position: picture.position }).where(at(before.position));
     await tx.update(productImages).set({ position: before.position }).where(at(-1));
-    await recordGalleryChange(tx, {
-      ...input,
-      version: row.version,
-      oldValue: `"${picture.alt}" at ${index + 1}`,
-      newValue: `"${picture.alt}" at ${index}`,
-    });
-    return { ok: true as const };
+    return { oldValue: `"${picture.alt}" at ${index + 1}`, newValue: `"${picture.alt}" at ${index}` };
   });
-  if (moved.ok) forgetCatalogue(db);
-  return moved;
 }
 
 /** A render a product of the catalogue shows, to serve; null for any other name. */
