@@ -14,6 +14,8 @@ import {
   addProductPicture,
   MAX_PICTURES,
   movePictureEarlier,
+  PICTURE_FETCH_LIMIT,
+  PICTURE_FETCH_MESSAGES,
   openProductPicture,
   PICTURE_MESSAGES,
   removeProductPicture,
@@ -49,8 +51,10 @@ const add = async (productId: string, change: Partial<Parameters<typeof addProdu
     ...change,
   });
 const productOf = async (id: string) => (await readCatalogue(handle.db)).products.find((p) => p.id === id)!;
-const bytesOf = async (stream: ReadableStream<Uint8Array> | null) =>
-  stream ? Buffer.from(await new Response(stream).arrayBuffer()) : null;
+/** What fetching a picture by `name` gives, as a browser at `ip` asks for it. */
+const open = (name: string, ip = "10.8.0.1") => openProductPicture(handle.db, { storage, name, ip });
+const bytesOf = async (opened: Awaited<ReturnType<typeof open>>) =>
+  opened.ok ? Buffer.from(await new Response(opened.stream).arrayBuffer()) : null;
 const renderName = (src: string) => src.slice(PICTURE_URL_PREFIX.length);
 
 describe("staff add a picture to a product", () => {
@@ -65,10 +69,10 @@ describe("staff add a picture to a product", () => {
     expect(picture).toMatchObject({ alt: "The bottle in navy, logo on the side", colour: "Navy", width: 400 });
     for (const src of [picture.src320, picture.src400, picture.full]) {
       expect(src.startsWith(PICTURE_URL_PREFIX), src).toBe(true);
-      const bytes = await bytesOf(await openProductPicture(handle.db, storage, renderName(src)));
+      const bytes = await bytesOf(await open(renderName(src)));
       expect(bytes?.subarray(8, 12).toString("latin1")).toBe("WEBP");
     }
-    const zoom = await bytesOf(await openProductPicture(handle.db, storage, renderName(picture.full)));
+    const zoom = await bytesOf(await open(renderName(picture.full)));
     expect((await sharp(zoom ?? Buffer.alloc(0)).metadata()).width).toBe(1200);
     const { history } = (await productForEditing(handle.db, id))!;
     expect(history[0]).toMatchObject({
@@ -109,7 +113,7 @@ describe("staff add a picture to a product", () => {
       "../secrets",
       "x".repeat(5000),
     ]) {
-      expect(await openProductPicture(handle.db, storage, name), name.slice(0, 40)).toBeNull();
+      expect(await open(name), name.slice(0, 40)).toMatchObject({ ok: false, status: 404 });
       const answer = await answerOf(pictureLoader, {
         request: siteRequest(`/product-pictures/${encodeURIComponent(name)}`),
         params: { name },
@@ -224,7 +228,7 @@ describe("staff remove a picture", () => {
         version: afterFirst.version,
       }),
     ).toEqual({ ok: true });
-    expect(await openProductPicture(handle.db, storage, renderName(added.src400))).toBeNull();
+    expect(await open(renderName(added.src400))).toMatchObject({ ok: false, status: 404 });
     const { history } = (await productForEditing(handle.db, id))!;
     expect(history[0]).toMatchObject({ field: "Pictures", oldValue: '"The added one"', newValue: "Removed" });
   });
@@ -246,5 +250,32 @@ describe("staff remove a picture", () => {
       message: PICTURE_MESSAGES.noSuchPicture,
     });
     expect((await productOf(id)).images).toEqual(images);
+  });
+});
+
+describe("anyone fetches the pictures a product shows", () => {
+  it(`allows ${PICTURE_FETCH_LIMIT.hits} a minute from one address, then says when to try again`, async () => {
+    const id = await copyOfCap();
+    await add(id);
+    const name = renderName((await productOf(id)).images.at(-1)!.src320);
+    const ip = "10.8.3.4";
+    for (let i = 0; i < PICTURE_FETCH_LIMIT.hits; i += 1) {
+      const opened = await open(name, ip);
+      if (!opened.ok) throw new Error(`refused at ${i + 1}: ${opened.message}`);
+      await opened.stream.cancel();
+    }
+    const answer = await answerOf(pictureLoader, {
+      request: siteRequest(`/product-pictures/${name}`),
+      params: { name },
+      services: testServices(handle),
+    });
+    expect(answer.status).toBe(200);
+    expect(await open(name, ip)).toMatchObject({
+      ok: false,
+      status: 429,
+      message: PICTURE_FETCH_MESSAGES.rateLimited,
+      retryAfterSeconds: expect.any(Number),
+    });
+    expect((await open(name, "10.8.3.5")).ok).toBe(true);
   });
 });

@@ -10,7 +10,8 @@ import { productChanges, productColours, productImages, products } from "#db/sch
 import { EDIT_MESSAGES } from "~/domain/catalogue/product-edit";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
-import type { FileStorage } from "../providers/file-storage.server";
+import { type FileStorage, isStoredName } from "../providers/file-storage.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { deleteStored, putBytes } from "../providers/storage.server";
 import { forgetCatalogue, readCatalogue } from "./catalogue-store.server";
 import { raiseCatalogueVersion } from "./catalogue-edits.server";
@@ -204,12 +205,38 @@ export function movePictureEarlier(db: Database, input: GalleryInput): Promise<{
   });
 }
 
-/** A render a product of the catalogue shows, to serve; null for any other name. */
+/**
+ * How often one client address may fetch pictures: a listing of 24 products shows up to 48, and a
+ * browser keeps each for a year, so this is many listings' worth a minute, not a way to make the
+ * server read its storage without end.
+ */
+export const PICTURE_FETCH_LIMIT = { hits: 600, windowSeconds: 60 } as const;
+
+export const PICTURE_FETCH_MESSAGES = {
+  notFound: "Not found",
+  rateLimited: "Too many pictures at once. Please wait a moment and reload.",
+} as const;
+
+/**
+ * A render a product of the catalogue shows, to serve, counted against its client address; 404 for
+ * any other name, 429 once the address has fetched its share.
+ */
 export async function openProductPicture(
   db: Database,
-  storage: FileStorage,
-  name: string,
-): Promise<ReadableStream<Uint8Array> | null> {
-  if (!servedPictureNames((await readCatalogue(db)).products).has(name)) return null;
-  return storage.get(name);
+  input: { storage: FileStorage; name: string; ip: string },
+): Promise<{ ok: true; stream: ReadableStream<Uint8Array> } | Failure> {
+  const limit = await hitRateLimit(
+    db,
+    `product-picture:${input.ip}`,
+    PICTURE_FETCH_LIMIT.hits,
+    PICTURE_FETCH_LIMIT.windowSeconds,
+  );
+  if (!limit.allowed) {
+    return failure(429, "RATE_LIMITED", PICTURE_FETCH_MESSAGES.rateLimited, {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
+  }
+  const shown = isStoredName(input.name) && servedPictureNames((await readCatalogue(db)).products).has(input.name);
+  const stream = shown ? await input.storage.get(input.name) : null;
+  return stream ? { ok: true, stream } : failure(404, "NOT_FOUND", PICTURE_FETCH_MESSAGES.notFound);
 }
