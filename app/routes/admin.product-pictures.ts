@@ -2,14 +2,13 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/admin.product-pictures";
 import { adminNotFound, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
 import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
-import { addProductPicture, PICTURE_ALT_MAX, PICTURE_MESSAGES } from "~/server/catalogue/catalogue-pictures.server";
+import { PICTURE_MESSAGES, pictureWords } from "~/domain/catalogue/picture-rules";
+import { isProductId } from "~/domain/catalogue/product-edit";
+import { addProductPicture } from "~/server/catalogue/catalogue-pictures.server";
 import { failure, HTTP_MESSAGES, onlyPost, toResponse } from "~/server/platform/http.server";
 
 /** Pictures a member of staff may upload in an hour: a whole catalogue's worth, not a flood of renders. */
 export const PICTURE_UPLOAD_LIMIT = { hits: 60, windowSeconds: 3600 } as const;
-
-/** A product id as the editor's address has it. */
-const PRODUCT_ID = /^[\w-]{1,64}$/;
 
 export const loader = () => onlyPost();
 
@@ -22,7 +21,7 @@ export const loader = () => onlyPost();
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  if (!PRODUCT_ID.test(params.id)) throw adminNotFound();
+  if (!isProductId(params.id)) throw adminNotFound();
   await requireStaffBudget(db, staff.id, "product-pictures", PICTURE_UPLOAD_LIMIT);
   if (!/^\s*multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "")) {
     return toResponse(failure(415, "UNSUPPORTED_MEDIA_TYPE", HTTP_MESSAGES.notAForm));
@@ -34,19 +33,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return toResponse(failure(400, "BAD_FORM", HTTP_MESSAGES.unreadableForm));
   }
   const picture = form.get("picture");
-  const alt = form.get("alt");
-  const colour = form.get("colour");
   if (!(picture instanceof File) || picture.size === 0) {
     return toResponse(
       failure(400, "NO_FILE", PICTURE_MESSAGES.noFile, { fieldErrors: { picture: PICTURE_MESSAGES.noFile } }),
     );
   }
-  const altText = typeof alt === "string" ? alt.trim() : "";
-  if (altText.length === 0 || altText.length > PICTURE_ALT_MAX) {
-    return toResponse(failure(400, "BAD_ALT", PICTURE_MESSAGES.alt, { fieldErrors: { alt: PICTURE_MESSAGES.alt } }));
-  }
-  if (colour !== null && typeof colour !== "string") {
-    return toResponse(failure(400, "UNKNOWN_COLOUR", PICTURE_MESSAGES.colour));
+  const words = pictureWords(form.get("alt"), form.get("colour"));
+  if (!words.ok) {
+    const code = words.field === "alt" ? "BAD_ALT" : "UNKNOWN_COLOUR";
+    return toResponse(failure(400, code, words.message, { fieldErrors: { [words.field]: words.message } }));
   }
   const added = await addProductPicture(db, {
     storage: servicesOf(context).storage,
@@ -54,8 +49,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     productId: params.id,
     bytes: new Uint8Array(await picture.arrayBuffer()),
     type: picture.type,
-    alt: altText,
-    colour: colour || null,
+    alt: words.alt,
+    colour: words.colour,
   });
   if (!added.ok) return toResponse(added);
   return redirect(`/admin/products/${params.id}`, { headers: { "Cache-Control": "no-store" } });

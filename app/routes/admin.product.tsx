@@ -4,8 +4,8 @@ import { ProductEditor } from "~/components/admin/product-editor";
 import { ProductHistory } from "~/components/admin/product-history";
 import { ProductPictures } from "~/components/admin/product-pictures";
 import { buttonClass } from "~/components/ui/button";
-import { editFields, readProductEdit } from "~/domain/catalogue/product-edit";
-import { statusActions, statusChangeSchema } from "~/domain/catalogue/product-status";
+import { editFields, isProductId, readProductEdit } from "~/domain/catalogue/product-edit";
+import { STATUS_LABELS, statusActions, statusChangeSchema } from "~/domain/catalogue/product-status";
 import {
   ADMIN_NO_STORE,
   adminNotFound,
@@ -23,15 +23,12 @@ import {
 import { movePictureEarlier, removeProductPicture } from "~/server/catalogue/catalogue-pictures.server";
 import { failure, readForm, toResponse, validate } from "~/server/platform/http.server";
 
-/** Product ids are the spec's numbers and the ones after them; anything else is no product. */
-const PRODUCT_ID = /^[\w-]{1,64}$/;
-
 /** One product's editor and history, for staff (docs/decisions/066-catalogue-is-data.md). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "products", STAFF_PAGE_LIMIT);
-  if (!PRODUCT_ID.test(params.id)) throw adminNotFound();
+  if (!isProductId(params.id)) throw adminNotFound();
   const product = await productForEditing(db, params.id);
   if (!product) throw adminNotFound();
   const { edit, history, pictures, colours, ...rest } = product;
@@ -52,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "products-edit", STAFF_PAGE_LIMIT);
-  if (!PRODUCT_ID.test(params.id)) throw adminNotFound();
+  if (!isProductId(params.id)) throw adminNotFound();
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);
   const fields = form.value;
@@ -99,7 +96,6 @@ function typedBack(answer: object): Record<string, string> | undefined {
     : undefined;
 }
 
-const STATUS_LABELS = { draft: "Draft", published: "Published", archived: "Archived" } as const;
 const link = "text-brand underline-offset-2 hover:underline";
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {

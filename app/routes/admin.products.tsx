@@ -19,7 +19,7 @@ import { dbOf } from "~/server/accounts/request-context.server";
 import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { changeProductStatus } from "~/server/catalogue/catalogue-edits.server";
 import { parseForm, toResponse } from "~/server/platform/http.server";
-import { type StatusAction, statusActions, statusChangeSchema } from "~/domain/catalogue/product-status";
+import { STATUS_LABELS, type StatusAction, statusActions, statusChangeSchema } from "~/domain/catalogue/product-status";
 import type { ErrorBody } from "~/domain/core/api-errors";
 import type { CatalogueRow } from "~/domain/catalogue/catalogue-list";
 
@@ -59,7 +59,6 @@ export function headers() {
   return ADMIN_NO_STORE;
 }
 
-const STATUS_LABELS = { draft: "Draft", published: "Published", archived: "Archived" } as const;
 const STATUS_STYLES = {
   draft: "bg-amber-100 text-amber-900",
   published: "bg-emerald-100 text-emerald-900",

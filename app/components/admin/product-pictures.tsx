@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { PICTURE_ALT_MAX } from "~/domain/catalogue/picture-rules";
 import type { ErrorBody } from "~/domain/core/api-errors";
 import { buttonClass } from "../ui/button";
 import { FormMessage } from "../ui/form";
@@ -133,7 +134,7 @@ export function ProductPictures(props: {
             id="picture-alt"
             name="alt"
             required
-            maxLength={300}
+            maxLength={PICTURE_ALT_MAX}
             aria-describedby="picture-alt-hint"
             className={input}
           />

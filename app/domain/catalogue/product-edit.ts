@@ -50,6 +50,9 @@ export const EDIT_MESSAGES = {
   fix: "Check the highlighted fields.",
 } as const;
 
+/** Product ids are the spec's numbers and the ones after them: anything else in an address is no product. */
+export const isProductId = (id: string): boolean => /^[\w-]{1,64}$/.test(id);
+
 /** A band's fields in the form: `tier-0-from`, `tier-0-to`, `tier-0-price`. */
 export const tierField = (index: number, field: "from" | "to" | "price") => `tier-${index}-${field}`;
 /** A colour's fields in the form: `colour-0-name`, `colour-0-hex`. */

@@ -6,6 +6,13 @@
 import { z } from "zod";
 import { PRODUCT_STATUSES, type ProductStatus } from "~/catalogue/types";
 
+/** A status as the back office names it. */
+export const STATUS_LABELS: Record<ProductStatus, string> = {
+  draft: "Draft",
+  published: "Published",
+  archived: "Archived",
+};
+
 /** A move from one status to another, and what its button says. */
 export type StatusAction = { to: ProductStatus; label: string };
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { productImages } from "#db/schema";
+import { MAX_PICTURES, PICTURE_MESSAGES } from "~/domain/catalogue/picture-rules";
 import { EDIT_MESSAGES } from "~/domain/catalogue/product-edit";
 import { loader as pictureLoader } from "~/routes/product-pictures";
 import { answerOf } from "../../../tests/setup/route-answer";
@@ -12,12 +13,10 @@ import { putBytes } from "../providers/storage.server";
 import { duplicateProduct, productForEditing } from "./catalogue-edits.server";
 import {
   addProductPicture,
-  MAX_PICTURES,
   movePictureEarlier,
+  openProductPicture,
   PICTURE_FETCH_LIMIT,
   PICTURE_FETCH_MESSAGES,
-  openProductPicture,
-  PICTURE_MESSAGES,
   removeProductPicture,
 } from "./catalogue-pictures.server";
 import { readCatalogue } from "./catalogue-store.server";

@@ -8,6 +8,7 @@
 import { and, count, eq, gt, max, sql } from "drizzle-orm";
 import { productChanges, productColours, productImages, products } from "#db/schema";
 import { EDIT_MESSAGES } from "~/domain/catalogue/product-edit";
+import { MAX_PICTURES, PICTURE_MESSAGES } from "~/domain/catalogue/picture-rules";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { type FileStorage, isStoredName } from "../providers/file-storage.server";
@@ -17,20 +18,6 @@ import { forgetCatalogue, readCatalogue } from "./catalogue-store.server";
 import { raiseCatalogueVersion } from "./catalogue-edits.server";
 import { servedPictureNames, storedPictureSource } from "./picture-files.server";
 import { type PictureRefusal, preparePicture } from "./product-pictures.server";
-
-/** The most pictures a product's gallery holds. */
-export const MAX_PICTURES = 12;
-/** What an alt text may be: the database holds 300 characters. */
-export const PICTURE_ALT_MAX = 300;
-
-export const PICTURE_MESSAGES = {
-  noFile: "Choose a picture to upload.",
-  alt: `Describe the picture for people who can't see it, in up to ${PICTURE_ALT_MAX} characters.`,
-  colour: "Choose one of the product's colours, or none.",
-  full: `A product can have up to ${MAX_PICTURES} pictures: remove one first.`,
-  noSuchPicture: "That picture is no longer on the product. Reload the page.",
-  alreadyFirst: "That picture is already the first.",
-} as const;
 
 const REFUSAL_STATUS: Record<PictureRefusal["code"], number> = {
   too_large: 413,
