@@ -16,11 +16,11 @@ import { acceptsGzip, createHtmlCache, PAGE_COOKIES } from "~/server/edge/html-c
 import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { withoutModulePreloads } from "~/server/edge/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/edge/http-app.server";
-import { createLog, sendConsoleTo } from "~/server/platform/log.server";
+import { createLog, logTo, sendConsoleTo } from "~/server/platform/log.server";
 import { setPreflightWorkerFile } from "~/server/artwork/preflight.server";
 import { epsPreviewStatus } from "~/server/artwork/preflight-sandbox.server";
 import { servesRequests, superviseServers } from "~/server/platform/processes.server";
-import { openEnvDatabase, openServices } from "~/server/providers/services.server";
+import { openEnvDatabase, openAppContext } from "~/server/providers/app-context.server";
 import { startJobWorker } from "~/server/edge/job-worker.server";
 
 const env = (() => {
@@ -57,11 +57,11 @@ async function serveRequests() {
 
   const startedAt = performance.now();
   // The database is migrated before the first request (by the supervisor when there are several processes).
-  const { services, close: closeServices } = await openServices(env, { migrate: !cluster.isWorker });
+  const { ctx, close: closeContext } = await openAppContext(env, { migrate: !cluster.isWorker, log: logTo(log) });
   // Mail, texts and the recurring work run as jobs in the database (decision 030), in every process.
-  const jobWorker = startJobWorker({ services });
+  const jobWorker = startJobWorker({ ctx });
   const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));
-  const renderReactRouter = reactRouterRenderer(build, "production", services);
+  const renderReactRouter = reactRouterRenderer(build, "production", ctx);
   /** Set by SIGTERM/SIGINT (shutdown below). */
   let stopping = false;
 
@@ -76,7 +76,7 @@ async function serveRequests() {
     const key = htmlCache.keyFor(request);
     if (key === undefined) return renderPage(request, nonce);
     // A catalogue change saved by any process empties the cache within a second (readCatalogue).
-    const { version } = await readCatalogue(services.db);
+    const { version } = await readCatalogue(ctx.db);
     if (version !== catalogueVersion) {
       if (catalogueVersion !== undefined) htmlCache.forget();
       catalogueVersion = version;
@@ -96,7 +96,7 @@ async function serveRequests() {
 
   const app = createHttpApp({
     env,
-    services,
+    ctx,
     stopping: () => stopping,
     render,
     log,
@@ -175,7 +175,7 @@ async function serveRequests() {
       server.close(async () => {
         // A job still running after the grace is left to its lease, and another process retries it.
         await jobWorker.stop();
-        await closeServices();
+        await closeContext();
         console.log("Stopped cleanly");
         process.exit(0);
       });

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { sessionMiddleware, sessionOf, dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { sessionMiddleware, sessionOf, dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { useNonce } from "./components/ui/nonce";
 import { NotFound } from "./components/shell/not-found";
 import type { RootData } from "./components/ui/root-data";
@@ -37,10 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
     favouriteIds: session ? await listFavouriteIds(db, { userId: session.user.id }) : [],
     cartCount: session ? await countCartLines(db, { userId: session.user.id }) : 0,
-    business: publicBusiness(servicesOf(context).business),
+    business: publicBusiness(appContextOf(context).business),
     priceMode: priceModeFromCookie(request.headers.get("Cookie")),
     ratings: await productRatings(db),
-    phoneSignIn: servicesOf(context).sms !== null,
+    phoneSignIn: appContextOf(context).sms !== null,
     shopCategories: promotedCategories(onSale((await readCatalogue(db)).products)),
   } satisfies RootData;
 }

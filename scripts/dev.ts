@@ -17,7 +17,7 @@ type AppModules = {
   createHttpApp: typeof import("../app/server/edge/http-app.server").createHttpApp;
   reactRouterRenderer: typeof import("../app/server/edge/http-app.server").reactRouterRenderer;
   getEnv: typeof import("../app/server/platform/env.server").getEnv;
-  openServices: typeof import("../app/server/providers/services.server").openServices;
+  openAppContext: typeof import("../app/server/providers/app-context.server").openAppContext;
   startJobWorker: typeof import("../app/server/edge/job-worker.server").startJobWorker;
 };
 
@@ -39,23 +39,23 @@ export async function startDevServer(options: { port: number; host?: string }): 
     "createHttpApp"
   >;
   const { getEnv } = (await vite.ssrLoadModule("/app/server/platform/env.server.ts")) as Pick<AppModules, "getEnv">;
-  const { openServices } = (await vite.ssrLoadModule("/app/server/providers/services.server.ts")) as Pick<
+  const { openAppContext } = (await vite.ssrLoadModule("/app/server/providers/app-context.server.ts")) as Pick<
     AppModules,
-    "openServices"
+    "openAppContext"
   >;
   const env = getEnv();
   // Opened once: the database, payment provider, storage and mailer outlive the app modules Vite reloads.
-  const { services, close: closeServices } = await openServices(env);
+  const { ctx, close: closeContext } = await openAppContext(env);
   // Mail, texts and the recurring work are jobs (decision 030), run here as in `npm start`.
   const { startJobWorker } = (await vite.ssrLoadModule("/app/server/edge/job-worker.server.ts")) as Pick<
     AppModules,
     "startJobWorker"
   >;
-  const jobWorker = startJobWorker({ services });
+  const jobWorker = startJobWorker({ ctx });
   const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   const app = createHttpApp({
     env,
-    services,
+    ctx,
     stopping: () => false,
     // Each request's context is made by the modules of the moment, as its routes are: once Vite
     // reloads an edited module, a context from the old request-context module would carry keys the
@@ -65,7 +65,7 @@ export async function startDevServer(options: { port: number; host?: string }): 
         AppModules,
         "reactRouterRenderer"
       >;
-      return fresh.reactRouterRenderer(build, "development", services)(request, nonce);
+      return fresh.reactRouterRenderer(build, "development", ctx)(request, nonce);
     },
   });
   const edge = getRequestListener(app.fetch);
@@ -84,7 +84,7 @@ export async function startDevServer(options: { port: number; host?: string }): 
       await vite.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await jobWorker.stop();
-      await closeServices();
+      await closeContext();
     },
   };
 }

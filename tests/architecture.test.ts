@@ -19,7 +19,7 @@ const MAX_FILES_PER_FOLDER = 25;
 const WINGS = {
   server: [
     "platform", // database, environment, log, HTTP answers, rate limits, record numbers
-    "providers", // the outside world: payment provider, VAT check, file storage, and the services opened at start
+    "providers", // the outside world: payment provider, VAT check, file storage, and the app context opened at start
     "catalogue", // the products, their bands, colours and pictures as the database holds them
     "messages", // e-mail, SMS and the job queue they are sent through
     "accounts", // sign-in, sessions, people, organisations and staff access

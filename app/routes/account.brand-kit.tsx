@@ -4,7 +4,7 @@ import { BrandKitPage } from "~/components/account/brand-kit-section";
 import { BRAND_KIT_MESSAGES, cleanPlacementNotes, parseBrandColours } from "~/domain/artwork/brand-kit";
 import { getBrandKit, mayEditBrandKit, removeBrandLogo, saveBrandKit } from "~/server/artwork/brand-kit.server";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
-import { dbOf, requireSessionInfo, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, requireSessionInfo, appContextOf } from "~/server/accounts/request-context.server";
 
 /**
  * /account/brand-kit: the session's brand kit (its active organisation's, else
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return toResponse(form, { intent: "save" });
   const { intent = "", colours = "", placementNotes = "", logoId = "" } = form.value;
   if (intent === "remove") {
-    const removed = await removeBrandLogo(db, { storage: servicesOf(context).storage, ...member, logoId });
+    const removed = await removeBrandLogo(db, { storage: appContextOf(context).storage, ...member, logoId });
     if (!removed.ok) return toResponse(removed, { intent });
     return { intent, message: BRAND_KIT_MESSAGES.removed };
   }

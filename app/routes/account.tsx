@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/account";
-import { requireSessionInfo, dbOf } from "~/server/accounts/request-context.server";
+import { requireSessionInfo, dbOf, nowOf } from "~/server/accounts/request-context.server";
 import type { AccountView } from "~/components/account/account-page";
 import { isPlaceholderEmail, isSignInFresh } from "~/domain/people/auth-rules";
 import { listActiveSessions } from "~/server/accounts/account-security.server";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     user: { ...session.user, email: isPlaceholderEmail(session.user.email) ? null : session.user.email },
-    recentSignIn: isSignInFresh(session.session.createdAt, new Date()),
+    recentSignIn: isSignInFresh(session.session.createdAt, nowOf(context)),
     sessions,
     organisations,
     activeOrganisation,

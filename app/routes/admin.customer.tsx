@@ -14,7 +14,7 @@ import {
   STAFF_PAGE_LIMIT,
 } from "~/server/accounts/admin-access.server";
 import { customerAccount } from "~/server/admin/admin-customers.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 
 /** Account ids are better-auth's: letters, digits, '-' and '_'; anything else is no account. */
 const ACCOUNT_ID = /^[\w-]{1,64}$/;
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "customer", STAFF_PAGE_LIMIT);
   if (!ACCOUNT_ID.test(params.accountId)) throw adminNotFound();
-  const account = await customerAccount(db, params.accountId, new Date());
+  const account = await customerAccount(db, params.accountId, nowOf(context));
   if (!account) throw adminNotFound();
   return { account };
 }

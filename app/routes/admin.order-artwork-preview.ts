@@ -3,7 +3,7 @@ import { adminNotFound, requireStaff } from "~/server/accounts/admin-access.serv
 import { openOrderArtwork } from "~/server/admin/admin-orders.server";
 import { artworkPreviewHeaders, preflightLimited } from "~/server/artwork/artwork.server";
 import { toResponse } from "~/server/platform/http.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 
 /** The PNG of page one of an artwork file of this order, for staff making the proof (decision 027). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -11,7 +11,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const limited = await preflightLimited(dbOf(context), "previews", staff.id);
   if (limited) return toResponse(limited);
   const file = await openOrderArtwork(dbOf(context), {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     orderId: params.id,
     fileId: params.fileId,
     preview: true,

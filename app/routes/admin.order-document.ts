@@ -4,16 +4,16 @@ import { requireStaff } from "~/server/accounts/admin-access.server";
 import { staffDocumentDownload } from "~/server/documents/document-downloads.server";
 import { loadGuaranteeCreditNote } from "~/server/documents/guarantee-documents.server";
 import { loadOrderDocument } from "~/server/documents/invoices.server";
-import { servicesOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 
 /** An order's VAT invoice or credit note (decision 019), or its On-time Guarantee credit note (decision 026), as a PDF for staff. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const services = servicesOf(context);
-  const { db } = services;
+  const ctx = appContextOf(context);
+  const { db } = ctx;
   const staff = await requireStaff({ request, context });
   const path = new URL(request.url).pathname;
   const kind = path.endsWith("/credit-note.pdf") ? "credit_note" : "invoice";
-  return staffDocumentDownload(services, {
+  return staffDocumentDownload(ctx, {
     staffId: staff.id,
     validId: isOrderId(params.id),
     load: () =>

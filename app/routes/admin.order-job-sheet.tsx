@@ -12,7 +12,7 @@ import {
 } from "~/server/accounts/admin-access.server";
 import { getOrderForStaff } from "~/server/admin/admin-order-detail.server";
 import { orderNeedByForStaff } from "~/server/orders/orders-at-risk.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 
 /**
  * The job sheet (docs/decisions/046-order-edits.md): what the workshop needs to make and send one order, on one
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaffBudget(db, staff.id, "job-sheet", STAFF_PAGE_LIMIT);
   const order = await getOrderForStaff(db, params.id);
   if (!order) throw adminNotFound();
-  return { order, needBy: await orderNeedByForStaff(db, order.id, new Date()) };
+  return { order, needBy: await orderNeedByForStaff(db, order.id, nowOf(context)) };
 }
 
 export function headers() {

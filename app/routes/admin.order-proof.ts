@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.order-proof";
 import { adminNotFound, requireStaff } from "~/server/accounts/admin-access.server";
 import { openOrderProof } from "~/server/aftercare/order-proofs.server";
 import { artworkDownloadHeaders } from "~/server/artwork/artwork.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { proofLineParam } from "~/domain/fulfilment/orders";
 
 /** One proof version of an order line (?line=N, the first by default), for staff (B-7); always a download, never shown inline. */
@@ -12,7 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const line = proofLineParam(new URL(request.url).searchParams.get("line"));
   if (line === null) throw adminNotFound();
   const file = await openOrderProof(db, {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     orderId: params.id,
     line,
     version: Number(params.version),

@@ -29,7 +29,7 @@ import { markTransferReceived } from "~/server/admin/transfer-received.server";
 import { readProofForm, uploadProof } from "~/server/admin/admin-proofs.server";
 import { readForm, toResponse, validate } from "~/server/platform/http.server";
 import { resendInvoice } from "~/server/documents/invoices.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf, nowOf } from "~/server/accounts/request-context.server";
 import { GuaranteeClaimCard } from "~/components/admin/guarantee-claim-card";
 import { claimDecisionAction } from "~/server/aftercare/guarantee-actions.server";
 import { claimOf } from "~/server/aftercare/guarantee-claims.server";
@@ -44,8 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
   const order = await getOrderForStaff(db, params.id);
   if (!order) throw adminNotFound();
-  const [needBy, claim] = await Promise.all([orderNeedByForStaff(db, order.id, new Date()), claimOf(db, order.id)]);
-  return { order, needBy, claim, remedy: servicesOf(context).business.lateDeliveryRemedy };
+  const [needBy, claim] = await Promise.all([orderNeedByForStaff(db, order.id, nowOf(context)), claimOf(db, order.id)]);
+  return { order, needBy, claim, remedy: appContextOf(context).business.lateDeliveryRemedy };
 }
 
 /**
@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * given by phone or e-mail (docs/decisions/039-staff-recorded-approval.md).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = servicesOf(context);
+  const ctx = appContextOf(context);
   const staff = await requireStaff({ request, context });
   if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
     const intent: Intent = "proof";
@@ -67,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       line: read.form.get("line") ?? undefined,
     });
     if (!fields.ok) return toResponse(fields, { intent });
-    const result = await uploadProof(services, {
+    const result = await uploadProof(ctx, {
       staff,
       orderId: params.id,
       fields: fields.value,
@@ -81,16 +81,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) return toResponse(form, { intent: "status" satisfies Intent });
   if (form.value.intent === "invoice") {
     const intent: Intent = "invoice";
-    const sent = await resendInvoice(services, { staffId: staff.id, orderId: params.id });
+    const sent = await resendInvoice(ctx, { staffId: staff.id, orderId: params.id });
     if (!sent.ok) return toResponse(sent, { intent });
     return data({ intent, message: sent.message }, { headers: ADMIN_NO_STORE });
   }
-  if (form.value.intent === "claim") return claimDecisionAction(services, staff, params.id, form.value);
+  if (form.value.intent === "claim") return claimDecisionAction(ctx, staff, params.id, form.value);
   if (form.value.intent === "record-approval") {
     const intent: Intent = "record-approval";
     const fields = validate(recordedApprovalSchema, form.value);
     if (!fields.ok) return toResponse(fields, { intent });
-    const result = await recordProofApproval(services, { staff, orderId: params.id, fields: fields.value });
+    const result = await recordProofApproval(ctx, { staff, orderId: params.id, fields: fields.value });
     if (!result.ok) return toResponse(result, { intent });
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
@@ -105,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const fields = validate(shipToFormSchema, form.value);
     if (!fields.ok) return toResponse(fields, { intent, typed });
     const { intent: _intent, version, ...edit } = fields.value;
-    const result = await changeShipTo(services, { staff, orderId: params.id, version, edit });
+    const result = await changeShipTo(ctx, { staff, orderId: params.id, version, edit });
     if (!result.ok) return toResponse(result, { intent, typed });
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
@@ -113,7 +113,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const intent: Intent = "sizes";
     const fields = validate(sizesFormSchema, form.value);
     if (!fields.ok) return toResponse(fields, { intent });
-    const result = await changeLineSizes(services, {
+    const result = await changeLineSizes(ctx, {
       staff,
       orderId: params.id,
       ...fields.value,
@@ -128,7 +128,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const amount = String(form.value.amount ?? "").slice(0, 20);
     const fields = validate(transferReceivedSchema, form.value);
     if (!fields.ok) return toResponse(fields, { intent, amount });
-    const result = await markTransferReceived(services, {
+    const result = await markTransferReceived(ctx, {
       staff,
       orderId: params.id,
       version: fields.value.version,
@@ -141,7 +141,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent: Intent = "status";
   const change = validate(statusChangeSchema, form.value);
   if (!change.ok) return toResponse(change, { intent });
-  const result = await changeOrderStatus(services, { staff, orderId: params.id, change: change.value });
+  const result = await changeOrderStatus(ctx, { staff, orderId: params.id, change: change.value });
   if (!result.ok) return toResponse(result, { intent });
   return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
 }

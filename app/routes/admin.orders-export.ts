@@ -3,7 +3,7 @@ import { parseOrderListQuery } from "~/domain/orders/admin-orders";
 import { requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
 import { ORDERS_EXPORT_LIMIT, ordersCsv } from "~/server/admin/admin-order-list.server";
 import { csvDownload } from "~/server/platform/http.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 
 /**
  * The orders list as a CSV download, with the list's filters and sort, as the
@@ -14,5 +14,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "orders-export", ORDERS_EXPORT_LIMIT);
   const csv = await ordersCsv(db, parseOrderListQuery(new URL(request.url).searchParams));
-  return csvDownload(csv, "orders", new Date());
+  return csvDownload(csv, "orders", nowOf(context));
 }

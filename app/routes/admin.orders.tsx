@@ -18,13 +18,13 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS, describeLines } from "~/domain/ful
 import { ADMIN_NO_STORE, requireStaff } from "~/server/accounts/admin-access.server";
 import { staffOrdersPage } from "~/server/admin/admin-order-list.server";
 import { listOrdersAtRisk } from "~/server/orders/orders-at-risk.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   await requireStaff({ request, context });
   const query = parseOrderListQuery(new URL(request.url).searchParams);
-  const [page, atRisk] = await Promise.all([staffOrdersPage(db, query), listOrdersAtRisk(db, new Date())]);
+  const [page, atRisk] = await Promise.all([staffOrdersPage(db, query), listOrdersAtRisk(db, nowOf(context))]);
   return { query, ...page, atRisk };
 }
 

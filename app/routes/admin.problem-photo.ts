@@ -3,7 +3,7 @@ import { adminNotFound, requireStaff, requireStaffBudget } from "~/server/accoun
 import { artworkDownloadHeaders } from "~/server/artwork/artwork.server";
 import { openProblemPhoto } from "~/server/aftercare/problem-photos.server";
 import { STAFF_PROBLEM_LIMITS } from "~/server/aftercare/problem-reports.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 
 /**
  * A buyer's photo of a problem report, for staff (decision 043): a download with the artwork
@@ -15,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "problem-photo", STAFF_PROBLEM_LIMITS.photo);
   const file = await openProblemPhoto(db, {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     reportId: params.reportId,
     photoId: params.photoId,
   });

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin.product-pictures";
 import { adminNotFound, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { PICTURE_MESSAGES, pictureWords } from "~/domain/catalogue/picture-rules";
 import { isProductId } from "~/domain/catalogue/product-edit";
 import { addProductPicture } from "~/server/catalogue/catalogue-pictures.server";
@@ -44,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return toResponse(failure(400, code, words.message, { fieldErrors: { [words.field]: words.message } }));
   }
   const added = await addProductPicture(db, {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     staffId: staff.id,
     productId: params.id,
     bytes: new Uint8Array(await picture.arrayBuffer()),

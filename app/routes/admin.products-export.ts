@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.products-export";
 import { catalogueCsv } from "~/domain/catalogue/catalogue-csv";
 import { inFilter, parseCatalogueFilter } from "~/domain/catalogue/catalogue-list";
 import { requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { csvDownload } from "~/server/platform/http.server";
 
@@ -19,5 +19,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffBudget(db, staff.id, "products-export", CATALOGUE_EXPORT_LIMIT);
   const filter = parseCatalogueFilter(new URL(request.url).searchParams);
   const { products } = await readCatalogue(db);
-  return csvDownload(catalogueCsv(products.filter(inFilter(filter))), "products", new Date());
+  return csvDownload(catalogueCsv(products.filter(inFilter(filter))), "products", nowOf(context));
 }

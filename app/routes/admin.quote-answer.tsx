@@ -10,7 +10,7 @@ import { staffQuoteInput, staffQuoteSchema } from "~/domain/checkout/quote-forms
 import { ADMIN_NO_STORE, adminNotFound, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
 import { answerRequest, requestToAnswer, STAFF_QUOTE_LIMITS } from "~/server/admin/admin-quotes.server";
 import { readForm, toResponse, validate } from "~/server/platform/http.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf, nowOf } from "~/server/accounts/request-context.server";
 
 /** Lines the form offers; blank ones are left out. */
 const FORM_LINES = 5;
@@ -33,7 +33,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = { ...form.value, requestId: params.requestId };
   const parsed = validate(staffQuoteSchema, staffQuoteInput(fields));
   if (!parsed.ok) return toResponse(parsed, { values: fields });
-  const made = await answerRequest(servicesOf(context), { staffId: staff.id, answer: parsed.value, now: new Date() });
+  const made = await answerRequest(appContextOf(context), {
+    staffId: staff.id,
+    answer: parsed.value,
+    now: nowOf(context),
+  });
   if (!made.ok) return toResponse(made, { values: fields });
   // The quotes page confirms it: it names the quote it finds by this id, nothing typed.
   return redirect(`/admin/quotes?sent=${made.id}`, { status: 303, headers: ADMIN_NO_STORE });

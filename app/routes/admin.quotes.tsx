@@ -8,7 +8,7 @@ import { formatPence } from "~/domain/core/money";
 import { isQuoteValid } from "~/domain/checkout/quotes";
 import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
 import { listStaffQuotes, listWaitingRequests, STAFF_QUOTE_LIMITS } from "~/server/admin/admin-quotes.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 
 /** Quotes in the back office (decision 021): custom requests to answer, and every quote issued. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // After "Send quote": the quote just made is the newest, so on the first page; an unknown id shows nothing.
   const sent = listed.quotes.find((quote) => quote.id === search.get("sent"));
+  const now = nowOf(context);
   return {
     sent: sent ? { number: sent.number, email: sent.buyerEmail } : null,
     waiting,
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       number: quote.number,
       issuedAt: quote.issuedAt,
       validUntil: quote.validUntil,
+      expired: !isQuoteValid(quote, now),
       source: quote.source,
       buyer: quote.buyer.lines[0] ?? "",
       email: quote.buyerEmail,
@@ -51,7 +53,6 @@ const cell = "px-4 py-3";
 
 export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
   const { waiting, quotes } = loaderData;
-  const now = new Date();
   return (
     <section>
       <h1 className="text-3xl font-extrabold">Quotes</h1>
@@ -141,7 +142,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
                   <td className={`${cell} whitespace-nowrap`}>{formatLondonDateTime(new Date(quote.issuedAt))}</td>
                   <td className={`${cell} whitespace-nowrap`}>
                     {formatDisplayDate(quote.validUntil)}
-                    {isQuoteValid(quote, now) ? null : <span className="block text-red-700">Expired</span>}
+                    {quote.expired ? <span className="block text-red-700">Expired</span> : null}
                   </td>
                   <td className={cell}>{SOURCE_LABELS[quote.source]}</td>
                   <td className={`${cell} break-words`}>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.artwork-file";
-import { sessionOf, dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { sessionOf, dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { artworkDownloadHeaders, openArtwork, removeArtwork } from "~/server/artwork/artwork.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
 
@@ -13,7 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
   if (!session) return noSuchFile();
   const file = await openArtwork(db, {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     userId: session.user.id,
     fileId: params.fileId,
   });
@@ -29,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readJson(request, removeSchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);
   const result = await removeArtwork(db, {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     userId: session.user.id,
     draftId: body.value.draft_id,
     fileId: params.fileId,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.artwork-preview";
-import { dbOf, sessionOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, sessionOf, appContextOf } from "~/server/accounts/request-context.server";
 import { artworkPreviewHeaders, openArtwork, preflightLimited } from "~/server/artwork/artwork.server";
 import { failure, toResponse } from "~/server/platform/http.server";
 
@@ -10,7 +10,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (limited) return toResponse(limited);
   const file = session
     ? await openArtwork(dbOf(context), {
-        storage: servicesOf(context).storage,
+        storage: appContextOf(context).storage,
         userId: session.user.id,
         fileId: params.fileId,
         preview: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testServices, testFileDatabase } from "../../tests/setup/test-db";
+import { testContext, testFileDatabase } from "../../tests/setup/test-db";
 import { isResponse, routeContext } from "../../tests/setup/route-answer";
 import { createSignedInUser } from "../../tests/setup/users";
 import { action, loader } from "./api.auth";
@@ -57,7 +57,7 @@ async function ask(method: "GET" | "POST", path: string, cookie: string): Promis
   const answer = (await handler({
     request,
     params: { "*": path.slice(1) },
-    context: await routeContext(request, testServices(handle)),
+    context: await routeContext(request, testContext(handle)),
   })) as Response | { data: unknown; init: ResponseInit | null };
   if (isResponse(answer)) return { status: answer.status, body: await answer.text() };
   return { status: answer.init?.status ?? 200, body: JSON.stringify(answer.data) };

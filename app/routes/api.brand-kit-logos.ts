@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.brand-kit-logos";
 import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
 import { uploadBrandLogo } from "~/server/artwork/brand-kit.server";
 import { failure, onlyPost, signInRequired, toResponse } from "~/server/platform/http.server";
-import { dbOf, sessionOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, sessionOf, appContextOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST /api/brand-kit/logos: a logo for the session's brand kit (its active
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!session) return toResponse(signInRequired("Please sign in to add a logo to your brand kit."));
   if (!session.user.emailVerified) return toResponse(failure(403, "EMAIL_NOT_VERIFIED", ARTWORK_MESSAGES.unverified));
   const result = await uploadBrandLogo(dbOf(context), {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     userId: session.user.id,
     accountId: session.accountId,
     request,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authUser } from "#db/schema";
-import { testServices, testFileDatabase } from "../../tests/setup/test-db";
+import { testContext, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser } from "../../tests/setup/users";
 import { action } from "./api.draft-artwork";
 import { answerOf } from "../../tests/setup/route-answer";
@@ -40,7 +40,7 @@ async function answer(request: Request) {
   return answerOf(action, {
     request,
     params: { id: new URL(request.url).pathname.split("/")[3]! },
-    services: testServices(handle),
+    ctx: testContext(handle),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.draft-artwork";
-import { sessionOf, dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { sessionOf, dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
 import { saveArtwork } from "~/server/artwork/artwork.server";
 import { failure, signInRequired, toResponse } from "~/server/platform/http.server";
@@ -16,7 +16,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!session) return toResponse(signInRequired("Please sign in to upload artwork."));
   if (!session.user.emailVerified) return toResponse(failure(403, "EMAIL_NOT_VERIFIED", ARTWORK_MESSAGES.unverified));
   const result = await saveArtwork(db, {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     userId: session.user.id,
     draftId: params.id,
     request,

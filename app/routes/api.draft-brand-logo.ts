@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api.draft-brand-logo";
 import { takeBrandLogo } from "~/server/artwork/brand-kit.server";
 import { onlyPost, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
-import { dbOf, sessionOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, sessionOf, appContextOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST /api/drafts/:id/brand-logo {logo_id}: step 2's "Use this logo" puts a copy
@@ -21,7 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = await readJson(request, schema, { maxBytes: 1024 });
   if (!parsed.ok) return toResponse(parsed);
   const result = await takeBrandLogo(dbOf(context), {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     userId: session.user.id,
     accountId: session.accountId,
     draftId: params.id,

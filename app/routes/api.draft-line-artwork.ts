@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/api.draft-line-artwork";
 import { takeLineArtwork } from "~/server/artwork/line-artwork.server";
 import { onlyPost, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
-import { dbOf, sessionOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, sessionOf, appContextOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST /api/drafts/:id/line-artwork {from_draft_id, file_id} (docs/decisions/044-raster-and-svg-artwork.md): step 2's "Use this
@@ -24,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = await readJson(request, schema, { maxBytes: 1024 });
   if (!parsed.ok) return toResponse(parsed);
   const result = await takeLineArtwork(dbOf(context), {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     userId: session.user.id,
     draftId: params.id,
     fromDraftId: parsed.value.from_draft_id,

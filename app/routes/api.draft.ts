@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.draft";
-import { sessionOf, dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { sessionOf, dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { DRAFT_STEPS } from "~/domain/checkout/draft";
 import { getDraft } from "~/server/checkout/drafts.server";
 import { saveCheckoutStep } from "~/server/checkout/checkout-save.server";
@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const body = await readJson(request, saveSchema);
   if (!body.ok) return toResponse(body);
   const { step, patch, expectedVersion } = body.value;
-  const result = await saveCheckoutStep(servicesOf(context), {
+  const result = await saveCheckoutStep(appContextOf(context), {
     userId: session.user.id,
     draftId: params.id,
     step,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.payment-intent";
-import { servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { appContextOf, sessionOf } from "~/server/accounts/request-context.server";
 import { onlyPost, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
 import { PAYMENT_MESSAGES } from "~/domain/checkout/payment-readiness";
 import { startPayment } from "~/server/payments/payment-start.server";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!session) return toResponse(signInRequired(PAYMENT_MESSAGES.signIn));
   const body = await readJson(request, bodySchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);
-  const result = await startPayment(servicesOf(context), {
+  const result = await startPayment(appContextOf(context), {
     session,
     draftId: body.value.draft_id,
     productId: body.value.product_id,

@@ -3,7 +3,7 @@ import { smsSignupSchema } from "~/domain/people/sms-prompt-rules";
 import { failure, readJson, toResponse, onlyPost } from "~/server/platform/http.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 import { saveSmsSignup } from "~/server/shop/sms-signups.server";
-import { servicesOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST {phone, sourcePage}: asks the number to confirm an SMS opt-in (A-21, B-14; double opt-in,
@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return onlyPost();
   const body = await readJson(request, smsSignupSchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);
-  const outcome = await saveSmsSignup(servicesOf(context), {
+  const outcome = await saveSmsSignup(appContextOf(context), {
     phoneE164: body.value.phone,
     sourcePage: body.value.sourcePage,
     // Accounts link sign-ups to a user once the session is available here; visitors stay anonymous.

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.sms.inbound";
 import { onlyPost, toResponse } from "~/server/platform/http.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { servicesOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 import { receiveInboundText } from "~/server/shop/sms-inbound.server";
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -13,7 +13,7 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return onlyPost();
-  const received = await receiveInboundText(servicesOf(context), { request, ip: clientIp(request) });
+  const received = await receiveInboundText(appContextOf(context), { request, ip: clientIp(request) });
   if (!received.ok) return toResponse(received);
   const { from, outcome } = received.value;
   if (outcome !== "ignored") console.log(`[sms] ${from}: ${outcome.replace("_", " ")}`);

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.stripe-webhook";
 import { failure, toResponse, onlyPost } from "~/server/platform/http.server";
 import { applyPaymentEvent } from "~/server/payments/payment-events.server";
 import { WebhookSignatureError, type WebhookResult } from "~/server/providers/payment-provider.server";
-import { servicesOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 
 /** Stripe's payment_intent events are a few kB; anything near this is not from Stripe. */
 const MAX_BODY = 256 * 1024;
@@ -19,8 +19,8 @@ const MAX_BODY = 256 * 1024;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return onlyPost();
-  const services = servicesOf(context);
-  const provider = services.payments;
+  const ctx = appContextOf(context);
+  const provider = ctx.payments;
   if (provider?.kind !== "stripe") return toResponse(failure(404, "NOT_FOUND", "Stripe webhooks are not configured."));
   const tooLarge = failure(400, "VALIDATION_FAILED", "Payload too large.");
   if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY) return toResponse(tooLarge);
@@ -38,6 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   if (verified.kind === "ignored") return Response.json({ received: true, ignored: verified.type });
-  const result = await applyPaymentEvent(services, verified.event);
+  const result = await applyPaymentEvent(ctx, verified.event);
   return Response.json({ received: true, outcome: result.outcome });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.test-payments.confirm";
-import { servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { appContextOf, sessionOf } from "~/server/accounts/request-context.server";
 import { failure, readJson, signInRequired, toResponse } from "~/server/platform/http.server";
 import { PAYMENT_MESSAGES } from "~/domain/checkout/payment-readiness";
 import { confirmTestPayment } from "~/server/payments/payment-start.server";
@@ -25,15 +25,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST")
     return toResponse(failure(405, "METHOD_NOT_ALLOWED", "Use POST."), undefined, { headers: { Allow: "POST" } });
   // With Stripe keys set this door does not exist: only Stripe can take a payment then.
-  const services = servicesOf(context);
-  if (services.payments?.kind !== "test")
+  const ctx = appContextOf(context);
+  if (ctx.payments?.kind !== "test")
     return toResponse(failure(404, "NOT_FOUND", "Test-mode payments are not enabled."));
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired(PAYMENT_MESSAGES.signIn));
   const body = await readJson(request, bodySchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);
   const { client_secret, ...card } = body.value;
-  const result = await confirmTestPayment(services, { clientSecret: client_secret, card, userId: session.user.id });
+  const result = await confirmTestPayment(ctx, { clientSecret: client_secret, card, userId: session.user.id });
   if (!result.ok) return toResponse(result);
   return Response.json(
     { status: result.status, order_id: result.orderId ?? null, order_number: result.orderNumber ?? null },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cart";
-import { dbOf, servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf, sessionOf, nowOf } from "~/server/accounts/request-context.server";
 import { imageForColour } from "~/catalogue/colour-picture";
 import { colourOf, lookupIn } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         userId: session.user.id,
         accountId: session.accountId,
         cart,
-        now: new Date(),
+        now: nowOf(context),
       })
     : null;
   return {
@@ -94,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The need-by date saved for checkout (here or by the Shipping step), as the cart's planner starts (decision 017).
     needBy: checkout?.data.shipping.need_by ?? null,
     completed: stepperState(checkout, lines, shelf.find),
-    pageUrl: `${servicesOf(context).baseUrl}/cart`,
+    pageUrl: `${appContextOf(context).baseUrl}/cart`,
   };
 }
 
@@ -117,14 +117,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!session) return toResponse(signInRequired("Please sign in to use your cart."));
   if (input.intent === "need-by") {
     const saved = await saveCartNeedBy(
-      servicesOf(context),
+      appContextOf(context),
       { userId: session.user.id, accountId: session.accountId },
       input.needBy,
     );
     if (!saved.ok) return toResponse(saved, { intent: input.intent });
     return data({ ok: true as const, intent: input.intent });
   }
-  const result = await shopping.changeCart(servicesOf(context), session.user.id, input);
+  const result = await shopping.changeCart(appContextOf(context), session.user.id, input);
   if (!result.ok) return toResponse(result);
   return data({ ok: true as const, intent: input.intent });
 }

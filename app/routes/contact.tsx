@@ -15,12 +15,12 @@ import {
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { submitInquiry } from "~/server/shop/inquiries.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { servicesOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 
 /** Every refusal gives back what the visitor typed (`values`), so nothing is lost. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = servicesOf(context);
-  const { supportEmail } = services.business;
+  const ctx = appContextOf(context);
+  const { supportEmail } = ctx.business;
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { values: EMPTY_CONTACT_VALUES });
   const values = contactValuesFrom(new URLSearchParams(form.value));
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   try {
-    const outcome = await submitInquiry(services, {
+    const outcome = await submitInquiry(ctx, {
       data: parsed.data,
       honeypot: form.value[CONTACT_HONEYPOT_FIELD] ?? "",
       ip: clientIp(request),

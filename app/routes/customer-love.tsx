@@ -8,7 +8,7 @@ import type { Testimonial } from "~/domain/people/business-showcase";
 import { initials } from "~/domain/core/initials";
 import { metricTiles } from "~/domain/people/shop-metrics";
 import { latestPublishedReviews, type ReviewQuote } from "~/server/shop/reviews.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { shopFigures } from "~/server/shop/shop-figures.server";
 
 /** How many reviews stand in for testimonials. */
@@ -17,7 +17,7 @@ const REVIEWS_SHOWN = 6;
 /** The operator's testimonials, else buyers' published reviews, else neither (decision 024). */
 export async function loader({ context }: Route.LoaderArgs) {
   const db = dbOf(context);
-  const { testimonials } = servicesOf(context).business;
+  const { testimonials } = appContextOf(context).business;
   const [figures, reviews] = await Promise.all([
     shopFigures(db),
     testimonials.length > 0 ? [] : latestPublishedReviews(db, { limit: REVIEWS_SHOWN }),

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/env";
 import { checkDatabase } from "~/server/platform/health.server";
 import { epsPreviewStatus } from "~/server/artwork/preflight-sandbox.server";
-import { servicesOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = servicesOf(context);
+  const ctx = appContextOf(context);
   return {
-    database: await checkDatabase(services.db),
-    payment: services.paymentStatus,
+    database: await checkDatabase(ctx.db),
+    payment: ctx.paymentStatus,
     // Ghostscript runs only inside the sandbox (docs/decisions/032-sandboxed-parsers.md).
     epsPreviews: await epsPreviewStatus(),
   };

@@ -4,14 +4,14 @@ import { useMemo } from "react";
 import { useBusiness } from "~/components/ui/root-data";
 import { FAQ_PAGE, faqCategories } from "~/content/faqs";
 import { SITE } from "~/content/links";
-import { servicesOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // ?category and ?q make the first render right without JavaScript (the sidebar links and the
   // search form fall back to them); an unknown category is just the first one.
   const url = new URL(request.url);
   const requested = url.searchParams.get("category");
-  const categories = faqCategories(servicesOf(context).business);
+  const categories = faqCategories(appContextOf(context).business);
   const category = categories.find((c) => c.slug === requested) ?? categories[0];
   return { category: category?.slug ?? "", query: (url.searchParams.get("q") ?? "").slice(0, 200) };
 }

@@ -11,7 +11,7 @@ import { ProblemsAndFixes } from "~/components/home/problems-and-fixes";
 import { HOME_META } from "~/content/home";
 import { choosePicks } from "~/domain/pricing/most-loved";
 import { metricTiles } from "~/domain/people/shop-metrics";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { shopFigures } from "~/server/shop/shop-figures.server";
 
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       kind: picks.kind,
       products: picks.productIds.flatMap((id) => shelf.filter((p) => p.id === id).map(forBuyers)),
     },
-    clientLogos: servicesOf(context).business.clientLogos,
+    clientLogos: appContextOf(context).business.clientLogos,
   };
 }
 

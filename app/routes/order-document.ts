@@ -3,7 +3,7 @@ import { isOrderId } from "~/domain/fulfilment/orders";
 import { buyerDocumentDownload } from "~/server/documents/document-downloads.server";
 import { loadGuaranteeCreditNote } from "~/server/documents/guarantee-documents.server";
 import { loadOrderDocument } from "~/server/documents/invoices.server";
-import { servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { appContextOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
  * An order's VAT invoice (/orders/:id/invoice.pdf) or credit note (/orders/:id/credit-note.pdf)
@@ -12,11 +12,11 @@ import { servicesOf, sessionOf } from "~/server/accounts/request-context.server"
  * only; anyone else, signed out or not, is told there is no such document.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const services = servicesOf(context);
-  const { db } = services;
+  const ctx = appContextOf(context);
+  const { db } = ctx;
   const path = new URL(request.url).pathname;
   const kind = path.endsWith("/credit-note.pdf") ? "credit_note" : "invoice";
-  return buyerDocumentDownload(services, {
+  return buyerDocumentDownload(ctx, {
     session: await sessionOf(context),
     validId: isOrderId(params.id),
     load: (reader) =>

@@ -2,7 +2,7 @@ import type { Route } from "./+types/order-problem-photos";
 import { ARTWORK_MESSAGES } from "~/domain/artwork/artwork-rules";
 import { failure, onlyPost, signInRequired, toResponse } from "~/server/platform/http.server";
 import { addProblemPhoto } from "~/server/aftercare/problem-photos.server";
-import { dbOf, sessionOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, sessionOf, appContextOf } from "~/server/accounts/request-context.server";
 
 /**
  * POST /orders/:id/problem-photos (decision 043): a photo for the order's open problem report,
@@ -19,7 +19,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!session) return toResponse(signInRequired("Please sign in to add a photo to your report."));
   if (!session.user.emailVerified) return toResponse(failure(403, "EMAIL_NOT_VERIFIED", ARTWORK_MESSAGES.unverified));
   const result = await addProblemPhoto(dbOf(context), {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     userId: session.user.id,
     accountId: session.accountId,
     orderId: params.id,

@@ -2,7 +2,7 @@ import type { Route } from "./+types/order-proforma";
 import { isOrderId } from "~/domain/fulfilment/orders";
 import { loadProforma } from "~/server/payments/bank-transfers.server";
 import { buyerDocumentDownload } from "~/server/documents/document-downloads.server";
-import { servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { appContextOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /**
  * /orders/:id/proforma.pdf (decision 022): the pro-forma invoice of an order placed by bank
@@ -10,9 +10,9 @@ import { servicesOf, sessionOf } from "~/server/accounts/request-context.server"
  * other order, is told there is no such document. Never cached (documentResponse).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = servicesOf(context);
-  const { db } = services;
-  return buyerDocumentDownload(services, {
+  const ctx = appContextOf(context);
+  const { db } = ctx;
+  return buyerDocumentDownload(ctx, {
     session: await sessionOf(context),
     validId: isOrderId(params.id),
     load: (reader) => loadProforma(db, { orderId: params.id, reader }),

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/order-proof";
-import { sessionOf, dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { sessionOf, dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { artworkDownloadHeaders, artworkPreviewHeaders } from "~/server/artwork/artwork.server";
 import { openProofForBuyer } from "~/server/aftercare/order-proofs.server";
 import { failure, toResponse } from "~/server/platform/http.server";
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!session || !Number.isSafeInteger(version) || line === null)
     return toResponse(failure(404, "NOT_FOUND", "No such proof."));
   const file = await openProofForBuyer(db, {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     userId: session.user.id,
     accountId: session.accountId,
     orderId: params.id,

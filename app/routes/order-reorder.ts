@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/order-reorder";
 import { readForm, signInRequired, toResponse } from "~/server/platform/http.server";
 import { reorder } from "~/server/checkout/reorder.server";
-import { servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { appContextOf, sessionOf } from "~/server/accounts/request-context.server";
 
 /*
  * POST /orders/:id/reorder: "Reorder" on a delivered order puts its lines back
@@ -21,7 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!session) return toResponse(signInRequired("Please sign in to order again."));
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);
-  const done = await reorder(servicesOf(context), {
+  const done = await reorder(appContextOf(context), {
     userId: session.user.id,
     accountId: session.accountId,
     orderId: params.id,

@@ -1,6 +1,6 @@
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
-import { sessionOf, servicesOf } from "~/server/accounts/request-context.server";
+import { sessionOf, appContextOf } from "~/server/accounts/request-context.server";
 import { OrderChoices } from "~/components/checkout/order-choices";
 import { deliveryText } from "~/components/orders/order-delivery";
 import { LineProofs, proofFileHref } from "~/components/orders/order-proofs";
@@ -38,8 +38,8 @@ import { LineProducts } from "~/components/product/line-products";
 import { readShelf } from "~/server/catalogue/catalogue-store.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = servicesOf(context);
-  const { db } = services;
+  const ctx = appContextOf(context);
+  const { db } = ctx;
   const session = await sessionOf(context);
   if (!session)
     return {
@@ -58,7 +58,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { order, sharing } = await proofApproval(db, { ...user, order: found });
   const [reviews, follow, problem] = await Promise.all([
     reviewsOfOrder(db, order),
-    followOrder(services, order),
+    followOrder(ctx, order),
     problemOfOrder(db, order),
   ]);
   // Where each line's artwork prints: its product as the catalogue holds it, sold or not.
@@ -71,7 +71,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     reviews,
     follow,
     problem,
-    payee: transferPayee(services.business, order),
+    payee: transferPayee(ctx.business, order),
   };
 }
 
@@ -80,12 +80,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * `intent=review`), whose refusal carries back what was typed.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = servicesOf(context);
-  const { db } = services;
+  const ctx = appContextOf(context);
+  const { db } = ctx;
   const session = await sessionOf(context);
   const form = await readForm(request);
-  if (form.ok && form.value.intent === "guarantee") return guaranteeAction(services, session, params.id, form.value);
-  if (form.ok && form.value.intent === "problem") return problemAction(services, session, params.id, form.value);
+  if (form.ok && form.value.intent === "guarantee") return guaranteeAction(ctx, session, params.id, form.value);
+  if (form.ok && form.value.intent === "problem") return problemAction(ctx, session, params.id, form.value);
   if (form.ok && form.value.intent === "review") {
     const parsed = parseReviewForm(valuesFrom(REVIEW_FIELDS, new Map(Object.entries(form.value))));
     // What was typed goes back with any refusal, cut to just over each field's limit.
@@ -111,7 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const share = { intent: form.value.intent, line: Number(form.value.line) || 1 };
     if (!session) return toResponse(signInRequired("Please sign in to share the proof."), share);
     const user = { userId: session.user.id, accountId: session.accountId };
-    const shared = await shareAction(services, { ...user, orderId: params.id, fields: form.value });
+    const shared = await shareAction(ctx, { ...user, orderId: params.id, fields: form.value });
     return shared.ok ? { ...shared, line: share.line } : toResponse(shared, share);
   }
   const proof = { intent: "proof" as const };
@@ -127,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     name: user.name,
     email: user.email,
   };
-  const result = await respondToProof(services, { userId: user.id, orderId: params.id, ...answer.value, answerer });
+  const result = await respondToProof(ctx, { userId: user.id, orderId: params.id, ...answer.value, answerer });
   if (!result.ok) return toResponse(result, proof);
   return { ok: true as const, decision: answer.value.decision };
 }

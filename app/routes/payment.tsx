@@ -16,7 +16,7 @@ import type { SummaryLine } from "~/domain/checkout/cart-checkout";
 import { lineProducts, loadCheckout, pricedSummary, stepperState } from "~/server/checkout/checkout.server";
 import { placeBankTransferOrder, TRANSFER_FORM } from "~/server/payments/bank-transfers.server";
 import { parseForm, toResponse } from "~/server/platform/http.server";
-import { dbOf, servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf, sessionOf, nowOf } from "~/server/accounts/request-context.server";
 import { BankTransferOption } from "~/components/checkout/bank-transfer-option";
 import { CheckoutReviewPanel } from "~/components/checkout/checkout-review";
 import { transferDueOn } from "~/domain/orders/bank-transfer";
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     completed: stepperState(checkout, lines, shelf.find),
     // The final review and the transfer's due date if it were placed now (docs/decisions/042-before-and-after-paying.md).
     review: checkoutReview(checkout.data, products),
-    transferDueOn: transferDueOn(new Date()),
+    transferDueOn: transferDueOn(nowOf(context)),
   };
 }
 
@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await parseForm(request, TRANSFER_FORM);
   if (!fields.ok) return toResponse(fields);
-  const placed = await placeBankTransferOrder(servicesOf(context), {
+  const placed = await placeBankTransferOrder(appContextOf(context), {
     session: await sessionOf(context),
     draftId: fields.value.draft_id,
     productId: fields.value.product_id,

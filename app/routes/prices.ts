@@ -5,7 +5,7 @@ import { securesCookies } from "~/domain/core/cookies";
 import { PRICE_MODES, priceModeCookie } from "~/domain/pricing/price-mode";
 import { failure, parseForm, toResponse } from "~/server/platform/http.server";
 import { clientIp, hitRateLimit } from "~/server/platform/rate-limit.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { safeRedirect } from "~/server/accounts/session.server";
 
 /*
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const parsed = await parseForm(request, schema);
   if (!parsed.ok) return toResponse(parsed);
-  const secure = securesCookies(servicesOf(context).baseUrl);
+  const secure = securesCookies(appContextOf(context).baseUrl);
   // Back to the same page: with JavaScript the toggle's fetcher follows this without a reload,
   // replacing the history entry rather than adding a second one for the same page.
   return replace(safeRedirect(parsed.value.returnTo), {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/product-pictures";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { openProductPicture } from "~/server/catalogue/catalogue-pictures.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 
@@ -11,7 +11,7 @@ import { clientIp } from "~/server/platform/rate-limit.server";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const opened = await openProductPicture(dbOf(context), {
-    storage: servicesOf(context).storage,
+    storage: appContextOf(context).storage,
     name: params.name,
     ip: clientIp(request),
   });

@@ -14,7 +14,7 @@ import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } 
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { submitProductRequest } from "~/server/checkout/quote-requests.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { dbOf, sessionOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, sessionOf, appContextOf, nowOf } from "~/server/accounts/request-context.server";
 import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { useShopCategories } from "~/components/ui/root-data";
 
@@ -36,12 +36,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * back office's quote inbox. Every refusal gives back what was typed (`values`).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { salesEmail } = servicesOf(context).business;
+  const { salesEmail } = appContextOf(context).business;
   knownCategory(params.category);
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { values: EMPTY_PRODUCT_REQUEST });
   const values = productRequestValuesFrom(new URLSearchParams(form.value));
-  const parsed = parseProductRequest(values, new Date());
+  const parsed = parseProductRequest(values, nowOf(context));
   if (!parsed.ok) {
     const first = Object.values(parsed.errors)[0] ?? "";
     return toResponse(failure(400, "VALIDATION_FAILED", first, { fieldErrors: parsed.errors }), {
@@ -50,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const url = new URL(request.url);
   try {
-    const outcome = await submitProductRequest(servicesOf(context), {
+    const outcome = await submitProductRequest(appContextOf(context), {
       data: parsed.data,
       honeypot: form.value[HONEYPOT_FIELD] ?? "",
       ip: clientIp(request),

@@ -3,7 +3,7 @@ import { sharedProofFileHeaders } from "~/server/artwork/artwork.server";
 import { toResponse } from "~/server/platform/http.server";
 import { countShareLinkHit, openSharedProofFile } from "~/server/aftercare/proof-share-links.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 
 /**
  * GET /proof-approval/:token/file (decision 025): the one proof version a live share link names,
@@ -16,7 +16,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const limited = await countShareLinkHit(db, clientIp(request));
   if (limited) return toResponse(limited);
   const preview = new URL(request.url).searchParams.get("preview") === "1";
-  const opened = await openSharedProofFile(db, { storage: servicesOf(context).storage, token: params.token, preview });
+  const opened = await openSharedProofFile(db, {
+    storage: appContextOf(context).storage,
+    token: params.token,
+    preview,
+  });
   if (!opened.ok) return toResponse(opened);
   return new Response(opened.file.stream, { headers: sharedProofFileHeaders(opened.file) });
 }

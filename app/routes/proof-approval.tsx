@@ -17,7 +17,7 @@ import { EMAIL_MAX_LENGTH } from "~/domain/people/contact-rules";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { answerByShareLink, countShareLinkHit, openShareLink } from "~/server/aftercare/proof-share-links.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 
 /** What the guest typed and what they are answering is theirs alone: never cached anywhere. */
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -48,8 +48,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** The guest's answer: counted per address before the body is read, then checked like the buyer's. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = servicesOf(context);
-  const { db } = services;
+  const ctx = appContextOf(context);
+  const { db } = ctx;
   const limited = await countShareLinkHit(db, clientIp(request));
   if (limited) return toResponse(limited, {}, { headers: PRIVATE });
   const form = await readForm(request);
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const refused = failure(400, "VALIDATION_FAILED", message, { fieldErrors: parsed.errors });
     return toResponse(refused, { values: parsed.values }, { headers: PRIVATE });
   }
-  const result = await answerByShareLink(services, { token: params.token, answer: parsed.data });
+  const result = await answerByShareLink(ctx, { token: params.token, answer: parsed.data });
   const values: GuestAnswerValues = { ...parsed.data };
   if (!result.ok) return toResponse(result, { values }, { headers: PRIVATE });
   return data({ answered: result.decision, name: parsed.data.name, version: result.version }, { headers: PRIVATE });

@@ -20,7 +20,7 @@ import { requestCustomQuote } from "~/server/checkout/custom-quotes.server";
 import { customQuotePrefillFor } from "~/server/checkout/custom-quote-prefill.server";
 import { failure, readForm, signInRequired, toResponse, validate } from "~/server/platform/http.server";
 import { convertQuote, createQuote, listQuotes } from "~/server/checkout/quotes.server";
-import { dbOf, servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf, sessionOf, nowOf } from "~/server/accounts/request-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
@@ -62,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
   if (form.value.intent === "custom") {
     const values = productRequestValuesFrom(new URLSearchParams(form.value));
     if (!session) return toResponse(signInRequired("Please sign in to request a quote."), { values });
-    const now = new Date();
+    const now = nowOf(context);
     const parsed = parseProductRequest(values, now);
     if (!parsed.ok) {
       const first = Object.values(parsed.errors)[0] ?? "";
@@ -73,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
     const trapped = (form.value[HONEYPOT_FIELD] ?? "").trim() !== "";
     const sent = trapped
       ? null
-      : await requestCustomQuote(servicesOf(context), {
+      : await requestCustomQuote(appContextOf(context), {
           userId: session.user.id,
           accountId: session.accountId,
           data: parsed.data,
@@ -87,10 +87,10 @@ export async function action(args: Route.ActionArgs) {
   const parsed = validate(quoteActionSchema, form.value);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
-  const now = new Date();
+  const now = nowOf(context);
   if (input.intent === "create") {
     const { checkout } = await loadCheckout(args);
-    const made = await createQuote(servicesOf(context), {
+    const made = await createQuote(appContextOf(context), {
       session,
       source: input.source,
       checkout: checkout?.data ?? null,
@@ -100,7 +100,7 @@ export async function action(args: Route.ActionArgs) {
     // The browser downloads the PDF and stays on the page the buyer asked from.
     return redirect(`/quotes/${made.id}/quote.pdf`, 303);
   }
-  const converted = await convertQuote(servicesOf(context), {
+  const converted = await convertQuote(appContextOf(context), {
     userId: session.user.id,
     accountId: session.accountId,
     quoteId: input.quoteId,

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/shopping-list";
-import { dbOf, servicesOf, sessionOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf, sessionOf } from "~/server/accounts/request-context.server";
 import { lookupIn } from "~/catalogue/lookup";
 import { useLocalMirror } from "~/components/shell/local-mirror";
 import { LabelledAmount } from "~/components/ui/price";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, shoppingSchemas((await readShelf(dbOf(context))).find).list);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
-  const result = await changeShoppingList(servicesOf(context), session.user.id, input);
+  const result = await changeShoppingList(appContextOf(context), session.user.id, input);
   if (!result.ok) return toResponse(result);
   const toCart = "added" in result ? { added: result.added, refused: result.refused } : {};
   return data({ ok: true as const, intent: input.intent, ...toCart });

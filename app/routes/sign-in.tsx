@@ -1,6 +1,6 @@
 import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
-import { dbOf, redirectIfSignedIn, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, redirectIfSignedIn, appContextOf } from "~/server/accounts/request-context.server";
 import { finishSignIn } from "~/server/checkout/after-sign-in.server";
 import { SignInPanel } from "~/components/shell/sign-in-panel";
 import { signInSchema } from "~/domain/people/auth-forms";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.twoFactor) {
     throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
   }
-  throw redirect(await finishSignIn(servicesOf(context), { redirectTo, headers: result.headers }), {
+  throw redirect(await finishSignIn(appContextOf(context), { redirectTo, headers: result.headers }), {
     headers: result.headers,
   });
 }

@@ -7,7 +7,7 @@ import { twoFactorSchema } from "~/domain/people/auth-forms";
 import { verifySecondFactor } from "~/server/accounts/accounts.server";
 import { parseForm, toResponse } from "~/server/platform/http.server";
 import { safeRedirect } from "~/server/accounts/session.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { finishSignIn } from "~/server/checkout/after-sign-in.server";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.value;
   const result = await verifySecondFactor(db, request, { ...input, trustDevice: input.trustDevice === "on" });
   if (!result.ok) return toResponse(result);
-  throw redirect(await finishSignIn(servicesOf(context), { redirectTo: input.redirectTo, headers: result.headers }), {
+  throw redirect(await finishSignIn(appContextOf(context), { redirectTo: input.redirectTo, headers: result.headers }), {
     headers: result.headers,
   });
 }

@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/ui/form";
 import { SMS_PROMPT } from "~/content/contact";
 import { readForm, toResponse } from "~/server/platform/http.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { confirmationLink, confirmSmsByLink } from "~/server/shop/sms-signups.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);
-  const result = await confirmSmsByLink(servicesOf(context), { token: form.value.t ?? "", ip: clientIp(request) });
+  const result = await confirmSmsByLink(appContextOf(context), { token: form.value.t ?? "", ip: clientIp(request) });
   if (!result.ok) return toResponse(result);
   return data({ confirmed: result.value.phone }, { headers: NO_STORE });
 }

@@ -8,14 +8,14 @@ import { parseIdentifier } from "~/domain/people/auth-rules";
 import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts/accounts.server";
 import { parseForm, toResponse } from "~/server/platform/http.server";
 import { safeRedirect } from "~/server/accounts/session.server";
-import { dbOf, servicesOf } from "~/server/accounts/request-context.server";
+import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { finishSignIn } from "~/server/checkout/after-sign-in.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const identifier = parseIdentifier(params.get("identifier") ?? "");
   // A number has no code to confirm while no SMS provider is configured.
-  if (!identifier || (identifier.kind === "phone" && servicesOf(context).sms === null)) throw redirect("/sign-up");
+  if (!identifier || (identifier.kind === "phone" && appContextOf(context).sms === null)) throw redirect("/sign-up");
   return {
     identifier: identifier.kind === "email" ? identifier.email : identifier.phone,
     kind: identifier.kind,
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A proven code signs in, and an account with two-step sign-in asks for its second factor first.
   if (result.twoFactor)
     throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
-  throw redirect(await finishSignIn(servicesOf(context), { redirectTo, headers: result.headers }), {
+  throw redirect(await finishSignIn(appContextOf(context), { redirectTo, headers: result.headers }), {
     headers: result.headers,
   });
 }

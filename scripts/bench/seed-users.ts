@@ -14,7 +14,7 @@ import { signInWithPassword, signUp } from "~/server/accounts/accounts.server";
 import { openAuth } from "~/server/accounts/auth.server";
 import type { Database } from "~/server/platform/db.server";
 import { getEnv } from "~/server/platform/env.server";
-import { openServices } from "~/server/providers/services.server";
+import { openAppContext } from "~/server/providers/app-context.server";
 
 const PASSWORD = "marmalade skyline 42";
 
@@ -66,10 +66,10 @@ async function main(db: Database) {
   writeFileSync(out, JSON.stringify(cookies));
 }
 
-const { services, close } = await openServices(getEnv());
+const { ctx, close } = await openAppContext(getEnv());
 // As a request's context would: the accounts are made through better-auth on this database.
-openAuth(services);
-main(services.db)
+openAuth(ctx);
+main(ctx.db)
   .finally(close)
   .catch((error: unknown) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);

@@ -13,7 +13,7 @@ import { openAuth } from "~/server/accounts/auth.server";
 import { startJobWorker, type JobWorker } from "~/server/edge/job-worker.server";
 import { createHttpApp, reactRouterRenderer } from "~/server/edge/http-app.server";
 import { parseEnv } from "~/server/platform/env.server";
-import type { Services } from "~/server/providers/services.server";
+import type { AppContext } from "~/server/providers/app-context.server";
 import {
   HttpClient,
   type MailReader,
@@ -26,11 +26,11 @@ import {
 import { inProcessServerBuild } from "./server-build";
 import { startFakeSmsProvider } from "./sms-provider";
 import { startSmtpServer } from "./smtp";
-import { createTestDatabase, testServices } from "./test-db";
+import { createTestDatabase, testContext } from "./test-db";
 
 export type InProcessShop = {
   url: string;
-  services: Services;
+  ctx: AppContext;
   mailbox: MailReader;
   texts: TextReader;
   /** A client of its own, as one browser is: its own cookies and client address. */
@@ -63,19 +63,19 @@ async function startShop(): Promise<{ shop: InProcessShop; stop: () => Promise<v
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const services: Services = {
-    ...testServices(handle),
+  const ctx: AppContext = {
+    ...testContext(handle),
     baseUrl: url,
     mailer: smtp.mailer,
     sms: sms.config,
     staffEmails: [STAFF.email],
   };
-  openAuth(services);
+  openAuth(ctx);
   const env = parseEnv({ NODE_ENV: "production", BASE_URL: url, TRUST_PROXY: "1" });
-  const render = reactRouterRenderer(await inProcessServerBuild(), "production", services);
-  const app = createHttpApp({ env, services, stopping: () => false, render });
+  const render = reactRouterRenderer(await inProcessServerBuild(), "production", ctx);
+  const app = createHttpApp({ env, ctx, stopping: () => false, render });
   server.on("request", getRequestListener(app.fetch));
-  const worker: JobWorker = startJobWorker({ services, pollMs: 50 });
+  const worker: JobWorker = startJobWorker({ ctx, pollMs: 50 });
 
   const mailbox: MailReader = {
     async code(to, subject) {
@@ -104,7 +104,7 @@ async function startShop(): Promise<{ shop: InProcessShop; stop: () => Promise<v
   let staffKey: string | undefined;
   const shop: InProcessShop = {
     url,
-    services,
+    ctx,
     mailbox,
     texts,
     newClient: () => new HttpClient(url),

@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext, sessionMiddleware } from "~/server/accounts/request-context.server";
-import type { Services } from "~/server/providers/services.server";
+import type { AppContext } from "~/server/providers/app-context.server";
 
 /**
  * What a route's loader or action answered, as a client would see it, for unit tests that call
  * the route directly: a Response, a data() result (the request edge's toResponse) or a thrown one.
- * The route gets the context a real request gets: the server's services (tests/setup/test-db.ts
- * testServices) and the root middleware's session lookup.
+ * The route gets the context a real request gets: the server's app context (tests/setup/test-db.ts
+ * testContext) and the root middleware's session lookup.
  */
 export type RouteAnswer = { status: number; headers: Headers; body: unknown };
 
@@ -14,11 +14,11 @@ type Handler = (args: never) => unknown;
 
 export async function answerOf(
   handler: Handler,
-  { services, ...args }: { request: Request; params?: Record<string, string>; services: Services },
+  { ctx, ...args }: { request: Request; params?: Record<string, string>; ctx: AppContext },
 ): Promise<RouteAnswer> {
   let result: unknown;
   try {
-    const context = await routeContext(args.request, services);
+    const context = await routeContext(args.request, ctx);
     result = await (handler as (args: unknown) => Promise<unknown>)({ params: {}, ...args, context });
   } catch (thrown) {
     result = thrown;
@@ -64,8 +64,8 @@ function parse(text: string): unknown {
 }
 
 /** The context React Router builds for `request` once the root route's middleware has run. */
-export async function routeContext(request: Request, services: Services): Promise<RouterContextProvider> {
-  const context = requestContext(services, "");
+export async function routeContext(request: Request, ctx: AppContext): Promise<RouterContextProvider> {
+  const context = requestContext(ctx, "");
   const args = { request, context, params: {} } as unknown as Parameters<typeof sessionMiddleware>[0];
   await sessionMiddleware(args, async () => new Response(null));
   return context;

@@ -27,7 +27,7 @@ function bodyOf(request: IncomingMessage): Promise<string> {
  * A loopback stand-in for Twilio's Messages API: it takes POST
  * /2010-04-01/Accounts/{sid}/Messages.json with the fake account's Basic auth, keeps each text and
  * answers as Twilio does; anything else is refused as Twilio would refuse it. `config` is the provider
- * a test's services hand in; `env` points a whole server (a browser test's) at it.
+ * a test's app context hands in; `env` points a whole server (a browser test's) at it.
  */
 export async function startFakeSmsProvider(options: { port?: number } = {}) {
   const messages: ReceivedText[] = [];

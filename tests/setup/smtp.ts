@@ -14,8 +14,8 @@ export type ReceivedMail = {
 
 /**
  * A real SMTP server on loopback that keeps what it receives: e-mail tests speak SMTP. `mailer`
- * sends to it; a test's services carry it. Mail reaches it through the job queue (decision 030):
- * given `deliver` (which runs the jobs due on the test's services, `runDueJobs`), `waitFor` and
+ * sends to it; a test's app context carries it. Mail reaches it through the job queue (decision 030):
+ * given `deliver` (which runs the jobs due on the test's app context, `runDueJobs`), `waitFor` and
  * `delivered` first call it, as a server's worker would run them. `refuseNext(n)` answers the next n messages with a temporary failure (451), as a
  * busy server does.
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest";
 import { openAuth } from "~/server/accounts/auth.server";
 import { openDatabase, queryRows, type DatabaseHandle } from "~/server/platform/db.server";
 import type { PaymentProvider } from "~/server/providers/payment-provider.server";
-import type { Services } from "~/server/providers/services.server";
+import type { AppContext } from "~/server/providers/app-context.server";
 import { createTestProvider } from "~/server/providers/test-payment-provider.server";
 import { adminQuery, withDatabase } from "./global-db";
 import { TEST_SHOP } from "./test-shop";
@@ -143,10 +143,10 @@ export function testFileDatabase(options: { reset?: boolean } = {}): DatabaseHan
  * What a server would hand its requests on this database: by default the test-mode payment
  * provider, as on a machine without Stripe keys; a test about Stripe hands in its own.
  */
-export function testServices(
+export function testContext(
   handle: DatabaseHandle,
   payments: PaymentProvider | null = createTestProvider(handle.db),
-): Services {
+): AppContext {
   return { db: handle.db, payments, ...TEST_SHOP };
 }
 

@@ -11,7 +11,7 @@ import {
   placeholderEmailForPhone,
   type Identifier,
 } from "~/domain/people/auth-rules";
-import { accountServicesOf, authFor } from "./auth.server";
+import { accountContextOf, authFor } from "./auth.server";
 import type { Database } from "../platform/db.server";
 import { type Failure, failure } from "../platform/http.server";
 import { clientIp, hitRateLimit, peekRateLimit, unhitRateLimit } from "../platform/rate-limit.server";
@@ -112,7 +112,7 @@ export const PHONE_UNAVAILABLE_MESSAGE =
  * no SMS provider.
  */
 export function accountIdentifier(db: Database, text: string, invalid?: () => Failure): Identifier | Failure {
-  const phones = accountServicesOf(db).sms !== null;
+  const phones = accountContextOf(db).sms !== null;
   const identifier = parseIdentifier(text);
   if (!identifier) return invalid ? invalid() : invalidIdentifier(phones);
   if (identifier.kind === "phone" && !phones) return failure(400, "PHONE_UNAVAILABLE", PHONE_UNAVAILABLE_MESSAGE);

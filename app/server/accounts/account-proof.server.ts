@@ -7,7 +7,7 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "#db/schema";
 import { SITE } from "~/content/links";
 import type { Identifier } from "~/domain/people/auth-rules";
-import { accountServicesOf, authFor } from "./auth.server";
+import { accountContextOf, authFor } from "./auth.server";
 import type { Holder } from "./account-codes.server";
 import type { Database } from "../platform/db.server";
 import { signUpAttemptMail } from "../messages/mail-templates.server";
@@ -177,7 +177,7 @@ async function twoFactorChallenge(db: Database, userId: string): Promise<Headers
 
 /** Tells the owner of a proven address or number that someone tried to sign up with it. */
 export async function tellOwnerOfSignUpAttempt(db: Database, identifier: Identifier) {
-  const shop = accountServicesOf(db);
+  const shop = accountContextOf(db);
   const base = shop.baseUrl;
   if (identifier.kind === "email") {
     await sendMail(

@@ -13,7 +13,7 @@ import {
   passwordFailure,
   weakPassword,
 } from "./account-codes.server";
-import { accountServicesOf, authFor } from "./auth.server";
+import { accountContextOf, authFor } from "./auth.server";
 import { type Failure, failure } from "../platform/http.server";
 import { confirmEmailChangeMail, emailChangedMail } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
@@ -131,7 +131,7 @@ export async function startEmailChange(
       meta: { kind: "sms-email-change", code },
     });
   } else {
-    await sendMail(db, confirmEmailChangeMail(accountServicesOf(db), own.to, code, newEmail));
+    await sendMail(db, confirmEmailChangeMail(accountContextOf(db), own.to, code, newEmail));
   }
   return ok();
 }
@@ -172,11 +172,11 @@ export async function confirmEmailChange(
     if (own.kind === "phone") {
       await sendSms(db, {
         to: own.to,
-        text: `Your ${SITE.name} e-mail is now ${newEmail}. Not you? Write to ${accountServicesOf(db).business.supportEmail} at once.`,
+        text: `Your ${SITE.name} e-mail is now ${newEmail}. Not you? Write to ${accountContextOf(db).business.supportEmail} at once.`,
         meta: { kind: "sms-email-changed" },
       });
     } else {
-      await sendMail(db, emailChangedMail(accountServicesOf(db), own.to, { newEmail }));
+      await sendMail(db, emailChangedMail(accountContextOf(db), own.to, { newEmail }));
     }
     return ok();
   });

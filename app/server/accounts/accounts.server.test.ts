@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { authAccount, authMember, authSession, authTwoFactor, authUser, outbox, profiles } from "#db/schema";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { startFakeSmsProvider } from "../../../tests/setup/sms-provider";
 import { totp } from "../../../tests/support/http";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { confirmTwoFactor, startTwoFactor } from "./account-security.server";
 import { confirmCurrentEmail, confirmEmailChange, startEmailChange } from "./account-settings.server";
 import {
@@ -29,13 +29,13 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** Phone accounts exist only with an SMS provider: texts go to a loopback fake of one. */
 let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>;
 /** The test shop with a mail server and an SMS provider, both on loopback. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
   sms = await startFakeSmsProvider();
-  services = { ...testServices(handle), mailer: smtp.mailer, sms: sms.config };
-  openAuth(services);
+  ctx = { ...testContext(handle), mailer: smtp.mailer, sms: sms.config };
+  openAuth(ctx);
 });
 afterAll(async () => {
   await smtp.close();
@@ -361,7 +361,7 @@ describe("JWKS", () => {
 /** The newest SMS to `to` in the outbox (texts have no SMTP server to arrive at). */
 /** The newest text the provider took for `to`, once the texts queued are sent. */
 async function lastText(to: string) {
-  await runDueJobs(services);
+  await runDueJobs(ctx);
   return sms.lastTo(to);
 }
 

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { authSession, authUser, orders } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
+import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { parseEnv } from "../platform/env.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import * as layout from "~/routes/admin";
 import * as home from "~/routes/admin._index";
 import * as inbox from "~/routes/admin.inbox";
@@ -33,10 +33,10 @@ import { requireStaffBudget, STAFF_PAGE_LIMIT } from "./admin-access.server";
 
 const handle = testFileDatabase();
 /** The test shop whose STAFF_EMAILS lists one address, written as an operator might. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(() => {
-  services = { ...testServices(handle), staffEmails: parseEnv({ STAFF_EMAILS: "Boot@Swag.example" }).STAFF_EMAILS };
+  ctx = { ...testContext(handle), staffEmails: parseEnv({ STAFF_EMAILS: "Boot@Swag.example" }).STAFF_EMAILS };
 });
 
 /** Confirms the address the way a code or link does: through better-auth, whose hook records when. */
@@ -74,7 +74,7 @@ type Args = { request: Request; params?: Record<string, string> };
 
 /** The HTTP status a loader or action answers with, thrown or returned. */
 async function statusOf(handler: (args: never) => unknown, args: Args): Promise<number> {
-  return (await answerOf(handler, { ...args, services })).status;
+  return (await answerOf(handler, { ...args, ctx })).status;
 }
 
 /** Every staff URL with a real order, proof-less (downloads 404 for staff too, by design: there is no file). */
@@ -198,7 +198,7 @@ describe("what staff need beyond the role", () => {
     });
     const refusal = await answerOf(layout.loader, {
       request: siteRequest("/admin", { cookie: staff.cookie }),
-      services,
+      ctx,
     });
     expect(refusal).toMatchObject({
       status: 403,
@@ -238,7 +238,7 @@ describe("what staff need beyond the role", () => {
     expect(await statusOf(inbox.loader, args())).toBe(200);
 
     await signedInHoursAgo(staff.userId, 12);
-    const redirect = await answerOf(inbox.loader, { ...args(), services });
+    const redirect = await answerOf(inbox.loader, { ...args(), ctx });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("Location")).toBe("/sign-in?redirectTo=%2Fadmin%2Finbox%2Fsms%3Fx%3D1");
     expect(redirect.headers.get("Set-Cookie")).toMatch(/session_token=;/);

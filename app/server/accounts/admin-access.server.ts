@@ -11,8 +11,8 @@
 import { data, redirect } from "react-router";
 import { authFor } from "./auth.server";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
-import { type RequestArgs, sessionOf, dbOf, servicesOf } from "./request-context.server";
+import type { AppContext } from "../providers/app-context.server";
+import { type RequestArgs, sessionOf, dbOf, appContextOf } from "./request-context.server";
 import type { SessionInfo } from "./session.server";
 import { emailProvenSincePasswordSet, grantStaffRole, hasStaffRole } from "./admin-staff.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
@@ -63,13 +63,13 @@ async function signInAgain(db: Database, request: Request) {
  * single-process).
  */
 async function grantFromBootstrap(
-  { db, staffEmails: listed }: Pick<Services, "db" | "staffEmails">,
+  { db, staffEmails: listed, log }: Pick<AppContext, "db" | "staffEmails" | "log">,
   session: SessionInfo,
 ): Promise<boolean> {
   if (!session.user.emailVerified || !listed.includes(session.user.email.toLowerCase())) return false;
   if (!(await emailProvenSincePasswordSet(db, session.user.id))) return false;
   const result = await grantStaffRole(db, session.user.email);
-  if (result.ok && !result.alreadyStaff) console.log(`[staff] ${result.email} became staff (STAFF_EMAILS)`);
+  if (result.ok && !result.alreadyStaff) log.info(`[staff] ${result.email} became staff (STAFF_EMAILS)`);
   return result.ok;
 }
 
@@ -82,7 +82,7 @@ export async function requireStaff({ request, context }: RequestArgs): Promise<S
   const db = dbOf(context);
   const session = await sessionOf(context);
   if (!session) throw adminNotFound();
-  if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(servicesOf(context), session)))
+  if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(appContextOf(context), session)))
     throw adminNotFound();
   if (!session.user.twoFactorEnabled) throw twoStepRequired();
   if (Date.now() - session.session.createdAt.getTime() >= STAFF_SIGN_IN_HOURS * 3_600_000)

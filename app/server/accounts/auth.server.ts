@@ -20,7 +20,7 @@ import {
 import { SITE } from "~/content/links";
 import { securesCookies } from "~/domain/core/cookies";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import {
   changeEmailMail,
   invitationMail,
@@ -60,16 +60,16 @@ export async function verifyPasswordHash(data: { hash: string; password: string 
  * speak for it), the secret that signs its cookies, and the SMS provider, without which no code
  * reaches a phone.
  */
-export type AuthServices = Pick<Services, "db" | "business" | "baseUrl" | "sms" | "authSecret">;
+export type AccountContext = Pick<AppContext, "db" | "business" | "baseUrl" | "sms" | "authSecret">;
 
-function createAuth(services: AuthServices) {
-  const { db, baseUrl } = services;
+function createAuth(ctx: AccountContext) {
+  const { db, baseUrl } = ctx;
   const https = securesCookies(baseUrl);
   return betterAuth({
     appName: SITE.name,
     baseURL: baseUrl,
     basePath: "/api/auth",
-    secret: services.authSecret,
+    secret: ctx.authSecret,
     // The public origin only: a Host header is whatever the client sent.
     trustedOrigins: [baseUrl],
     database: drizzleAdapter(db, {
@@ -107,7 +107,7 @@ function createAuth(services: AuthServices) {
       async sendResetPassword({ user, token }) {
         // Our own page takes the token, so the link works with or without JavaScript.
         const url = `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await sendMail(db, passwordResetMail(services, user.email, { url }));
+        await sendMail(db, passwordResetMail(ctx, user.email, { url }));
       },
     },
     session: {
@@ -138,8 +138,8 @@ function createAuth(services: AuthServices) {
     },
     hooks: {
       // Without an SMS provider no code reaches a phone, so the phone endpoints refuse.
-      before: createAuthMiddleware(async (ctx) => {
-        if (PHONE_ENDPOINT.test(ctx.path) && !services.sms) {
+      before: createAuthMiddleware(async (endpoint) => {
+        if (PHONE_ENDPOINT.test(endpoint.path) && !ctx.sms) {
           throw new APIError("NOT_FOUND", { message: "Phone sign-in is not available." });
         }
       }),
@@ -173,8 +173,9 @@ function createAuth(services: AuthServices) {
             "sign-in": signInCodeMail,
             "email-verification": verifyEmailMail,
             "change-email": changeEmailMail,
-            "forget-password": (shop: AuthServices, to: string, code: string) => passwordResetMail(shop, to, { code }),
-          }[type](services, email, otp);
+            "forget-password": (shop: AccountContext, to: string, code: string) =>
+              passwordResetMail(shop, to, { code }),
+          }[type](ctx, email, otp);
           await sendMail(db, mail);
         },
       }),
@@ -214,7 +215,7 @@ function createAuth(services: AuthServices) {
         async sendInvitationEmail(data) {
           await sendMail(
             db,
-            invitationMail(services, data.email, {
+            invitationMail(ctx, data.email, {
               inviter: data.inviter.user.name,
               inviterEmail: data.inviter.user.email,
               organisation: data.organization.name,
@@ -232,26 +233,26 @@ function createAuth(services: AuthServices) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const opened = new WeakMap<Database, { auth: Auth; services: AuthServices }>();
+const opened = new WeakMap<Database, { auth: Auth; ctx: AccountContext }>();
 
 /**
- * Opens better-auth on the services' database: for a request's context (ensureAuth), a script that
+ * Opens better-auth on the app context's database: for a request's context (ensureAuth), a script that
  * signs people up outside any request, or a test for its shop.
  * Every account flow on that database then uses it (authFor), as long as the database lives;
  * opening it again replaces it.
  */
-export function openAuth(services: AuthServices): Auth {
-  const auth = createAuth(services);
-  opened.set(services.db, { auth, services });
+export function openAuth(ctx: AccountContext): Auth {
+  const auth = createAuth(ctx);
+  opened.set(ctx.db, { auth, ctx });
   return auth;
 }
 
 /**
- * better-auth on the services' database, opened now unless it already is: every request's context
+ * better-auth on the app context's database, opened now unless it already is: every request's context
  * does this (requestContext), so a server, and a dev server whose modules were reloaded, has it.
  */
-export function ensureAuth(services: AuthServices): Auth {
-  return opened.get(services.db)?.auth ?? openAuth(services);
+export function ensureAuth(ctx: AccountContext): Auth {
+  return opened.get(ctx.db)?.auth ?? openAuth(ctx);
 }
 
 function openedOn(db: Database) {
@@ -267,7 +268,7 @@ export const authFor = (db: Database): Auth => openedOn(db).auth;
  * What better-auth on `db` was opened with: the shop the account e-mails speak for, its origin, and
  * whether texts reach phones (only then are phone sign-up and phone codes offered).
  */
-export const accountServicesOf = (db: Database): AuthServices => openedOn(db).services;
+export const accountContextOf = (db: Database): AccountContext => openedOn(db).ctx;
 
 /**
  * Every write that marks the address verified (a code, a reset, an e-mail change) records when,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { authUser, outbox } from "#db/schema";
 import { loader as verifyLoader } from "~/routes/verify";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { PHONE_UNAVAILABLE_MESSAGE } from "./account-codes.server";
 import {
   requestPasswordReset,
@@ -13,7 +13,7 @@ import {
   signInWithPassword,
   signUp,
 } from "./accounts.server";
-import { accountServicesOf, authFor } from "./auth.server";
+import { accountContextOf, authFor } from "./auth.server";
 
 // The test shop has no SMS provider, as a shop without one.
 const handle = testFileDatabase();
@@ -29,7 +29,7 @@ const phone = "07123 456789";
 
 describe("without an SMS provider, accounts are by e-mail only", () => {
   it("knows no provider is configured", () => {
-    expect(accountServicesOf(handle.db).sms).toBeNull();
+    expect(accountContextOf(handle.db).sms).toBeNull();
   });
 
   it("refuses a phone sign-up with a clear message, creating nothing and sending nothing", async () => {
@@ -90,7 +90,7 @@ describe("without an SMS provider, accounts are by e-mail only", () => {
   it("the confirm page sends a number back to sign-up", async () => {
     const answer = await answerOf(verifyLoader, {
       request: new Request("http://127.0.0.1:3999/verify?identifier=%2B447123456789"),
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/sign-up");

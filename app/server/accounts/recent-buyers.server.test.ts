@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { answerOf, routeContext } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { action as signOut } from "~/routes/sign-out";
 import { ownBuyers, REMEMBERED_BUYERS, rememberBuyer, rememberedBuyers } from "./recent-buyers.server";
@@ -37,7 +37,7 @@ describe("the buyers a browser remembers", () => {
     const jane = await createSignedInUser(handle.db, "jane@acme-events.co.uk");
     const answer = await answerOf(signOut, {
       request: siteRequest("/sign-out", { cookie: jane.cookie, form: { scope: "local" } }),
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
     expect(answer.status).toBe(302);
     const setCookie = answer.headers.getSetCookie().find((c) => c.startsWith("swag.recent_buyers="));
@@ -46,7 +46,7 @@ describe("the buyers a browser remembers", () => {
 
     const asked = async (cookie: string) => {
       const request = siteRequest("/api/recent-purchases", { cookie });
-      return ownBuyers({ request, context: await routeContext(request, testServices(handle)) });
+      return ownBuyers({ request, context: await routeContext(request, testContext(handle)) });
     };
     expect(await asked(remembered)).toEqual([jane.userId]);
     const sam = await createSignedInUser(handle.db, "sam@acme-events.co.uk");
@@ -58,7 +58,7 @@ describe("the buyers a browser remembers", () => {
     const jane = await createSignedInUser(handle.db, "jane.others@acme-events.co.uk");
     const answer = await answerOf(signOut, {
       request: siteRequest("/sign-out", { cookie: jane.cookie, form: { scope: "others" } }),
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
     expect(answer.headers.getSetCookie().some((c) => c.startsWith("swag.recent_buyers="))).toBe(false);
   });

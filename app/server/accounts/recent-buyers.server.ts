@@ -1,7 +1,7 @@
 /** The signed cookie of the buyers whose own orders are never announced to this browser. */
 import { createCookie } from "react-router";
 import { securesCookies } from "~/domain/core/cookies";
-import { accountServicesOf, authFor } from "./auth.server";
+import { accountContextOf, authFor } from "./auth.server";
 import type { Database } from "../platform/db.server";
 import { dbOf, type RequestArgs, sessionOf } from "./request-context.server";
 
@@ -24,7 +24,7 @@ async function buyersCookie(db: Database) {
     secrets: [secret],
     httpOnly: true,
     sameSite: "lax",
-    secure: securesCookies(accountServicesOf(db).baseUrl),
+    secure: securesCookies(accountContextOf(db).baseUrl),
     path: "/",
   });
 }

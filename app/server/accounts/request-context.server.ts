@@ -1,39 +1,42 @@
 /**
  * What one request carries through React Router's middleware into every loader and action
- * (docs/decisions/011): the process's services (the database and the payment provider), the CSP
+ * (docs/decisions/011): the process's app context (app-context.server.ts), the CSP
  * nonce, both set by the server before React Router runs, and the signed-in person, looked up at
  * most once per request by the root route's middleware.
  */
 import { createContext, type MiddlewareFunction, RouterContextProvider, redirect } from "react-router";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { ensureAuth } from "./auth.server";
 import { getSessionInfo, type SessionInfo, safeRedirect } from "./session.server";
 
 /** The CSP nonce of this response; empty under a server that sets no CSP. */
 export const nonceContext = createContext<string>("");
-const servicesContext = createContext<Services | null>(null);
+const appContextKey = createContext<AppContext | null>(null);
 
-/** The context a request starts with: the process's services and its nonce; better-auth is open on its database. */
-export function requestContext(services: Services, nonce: string): RouterContextProvider {
-  ensureAuth(services);
+/** The context a request starts with: the process's app context and its nonce; better-auth is open on its database. */
+export function requestContext(ctx: AppContext, nonce: string): RouterContextProvider {
+  ensureAuth(ctx);
   const context = new RouterContextProvider();
-  context.set(servicesContext, services);
+  context.set(appContextKey, ctx);
   context.set(nonceContext, nonce);
   return context;
 }
 
 type Context = Readonly<RouterContextProvider>;
 
-/** This request's services: the database and the payment provider (services.server.ts). */
-export function servicesOf(context: Context): Services {
-  const services = context.get(servicesContext);
-  if (!services) throw new Error("No services in this request's context: the server did not start it.");
-  return services;
+/** This request's app context: the database, the payment provider and the rest (app-context.server.ts). */
+export function appContextOf(context: Context): AppContext {
+  const ctx = context.get(appContextKey);
+  if (!ctx) throw new Error("No app context in this request's context: the server did not start it.");
+  return ctx;
 }
 
+/** The time as this request's server code reads it (the app context's clock). */
+export const nowOf = (context: Context): Date => appContextOf(context).clock();
+
 /** This request's database. */
-export const dbOf = (context: Context): Database => servicesOf(context).db;
+export const dbOf = (context: Context): Database => appContextOf(context).db;
 
 /** What a loader or action hands on to the server code that needs the session. */
 export type RequestArgs = { request: Request; context: Context };

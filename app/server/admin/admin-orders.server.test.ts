@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { ORDER_LIST_PAGE_SIZE, parseOrderListQuery, statusChangeSchema } from "~/domain/orders/admin-orders";
 import { ORDER_STATUSES, canTransition, type OrderStatus } from "~/domain/fulfilment/orders";
 import type { StaffMember } from "../accounts/admin-access.server";
@@ -17,7 +17,7 @@ import { openOrderProof } from "../aftercare/order-proofs.server";
 import { readProofForm, uploadProof } from "./admin-proofs.server";
 import { getOrder } from "../orders/buyer-orders.server";
 import { respondToProof } from "../aftercare/proof-responses.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { createLocalStorage, type FileStorage } from "../providers/storage.server";
 import { MINIMAL_PDF } from "../../../tests/setup/minimal-pdf";
 import { runDueJobs } from "../edge/job-worker.server";
@@ -27,7 +27,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let dataDir: string;
 let storage: FileStorage;
 /** The test shop, with a mail server on loopback and its uploads in this file's folder. */
-let services: Services;
+let ctx: AppContext;
 const uploadsDir = () => join(dataDir, "uploads");
 const storedFiles = () => {
   try {
@@ -38,10 +38,10 @@ const storedFiles = () => {
 };
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
   dataDir = mkdtempSync(join(tmpdir(), "swag-admin-orders-"));
   storage = createLocalStorage(uploadsDir());
-  services = { ...testServices(handle), mailer: smtp.mailer, storage };
+  ctx = { ...testContext(handle), mailer: smtp.mailer, storage };
 });
 afterAll(async () => {
   await smtp.close();
@@ -100,7 +100,7 @@ const upload = (
   file: FormDataEntryValue | null,
   extra: { note?: string; maxBytes?: number; line?: number } = {},
 ) =>
-  uploadProof(services, {
+  uploadProof(ctx, {
     staff,
     orderId,
     fields: { intent: "proof", version, note: extra.note ?? "", line: extra.line },
@@ -116,7 +116,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
         if (to === "proof_sent") continue;
         const order = await paidOrder({ status: from });
         const before = await current(order.id);
-        const result = await changeOrderStatus(services, {
+        const result = await changeOrderStatus(ctx, {
           staff,
           orderId: order.id,
           change: change({ to, version: 1, carrier: "DPD", trackingNumber: "155" }),
@@ -158,7 +158,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
 
   it("says why a move is refused", async () => {
     const order = await paidOrder({ status: "in_production" });
-    const result = await changeOrderStatus(services, {
+    const result = await changeOrderStatus(ctx, {
       staff,
       orderId: order.id,
       change: change({ to: "delivered", version: 1 }),
@@ -175,7 +175,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
   it("sends proof_sent to the proof form instead", async () => {
     const order = await paidOrder();
     expect(
-      await changeOrderStatus(services, {
+      await changeOrderStatus(ctx, {
         staff,
         orderId: order.id,
         change: change({ to: "proof_sent", version: 1 }),
@@ -191,7 +191,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
   it("answers a stale page with 409 and the current status, changing nothing", async () => {
     const order = await paidOrder({ status: "proof_approved" });
     expect(
-      await changeOrderStatus(services, {
+      await changeOrderStatus(ctx, {
         staff,
         orderId: order.id,
         change: change({ to: "in_production", version: 1 }),
@@ -199,7 +199,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
     ).toMatchObject({ ok: true, version: 2 });
     const before = await current(order.id);
     // A second tab still showing version 1 tries to refund.
-    const stale = await changeOrderStatus(services, {
+    const stale = await changeOrderStatus(ctx, {
       staff,
       orderId: order.id,
       change: change({ to: "refunded", version: 1 }),
@@ -213,7 +213,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
 
   it("404s an unknown order", async () => {
     expect(
-      await changeOrderStatus(services, {
+      await changeOrderStatus(ctx, {
         staff,
         orderId: "00000000-0000-4000-8000-000000000000",
         change: change({ to: "cancelled", version: 1 }),
@@ -223,13 +223,13 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
       status: 404,
     });
     expect(
-      await changeOrderStatus(services, { staff, orderId: "nope", change: change({ to: "cancelled", version: 1 }) }),
+      await changeOrderStatus(ctx, { staff, orderId: "nope", change: change({ to: "cancelled", version: 1 }) }),
     ).toMatchObject({ ok: false, status: 404 });
   });
 
   it("ships with the carrier and tracking number, records them, and e-mails the buyer", async () => {
     const order = await paidOrder({ status: "quality_check" });
-    const result = await changeOrderStatus(services, {
+    const result = await changeOrderStatus(ctx, {
       staff,
       orderId: order.id,
       change: change({
@@ -260,7 +260,7 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
 
   it("writes a default note when staff give none", async () => {
     const order = await paidOrder({ status: "proof_approved" });
-    await changeOrderStatus(services, {
+    await changeOrderStatus(ctx, {
       staff,
       orderId: order.id,
       change: change({ to: "in_production", version: 1 }),
@@ -304,7 +304,7 @@ describe("proofs", () => {
     await capFile?.stream.cancel();
 
     const answer = (line: number, decision: "approve" | "changes", proofVersion: number) =>
-      respondToProof(services, {
+      respondToProof(ctx, {
         userId: BUYER,
         orderId: order.id,
         line,
@@ -360,7 +360,7 @@ describe("proofs", () => {
     expect(proofMail.text).toContain(`http://127.0.0.1:3999/orders/${order.id}`);
     expect(proofMail.text).toContain("A note from our studio: Logo centred");
 
-    const changes = await respondToProof(services, {
+    const changes = await respondToProof(ctx, {
       userId: BUYER,
       orderId: order.id,
       decision: "changes",
@@ -379,7 +379,7 @@ describe("proofs", () => {
     const second = await upload(order.id, seen!.version, proofFile(PDF, "cap-mockup-v2.pdf"));
     expect(second).toMatchObject({ ok: true, proofVersion: 2 });
     expect(
-      await respondToProof(services, { userId: BUYER, orderId: order.id, decision: "approve", proofVersion: 2 }),
+      await respondToProof(ctx, { userId: BUYER, orderId: order.id, decision: "approve", proofVersion: 2 }),
     ).toMatchObject({ ok: true, status: "proof_approved" });
 
     const after = await current(order.id);
@@ -485,7 +485,7 @@ describe("proofs", () => {
       },
     };
     const result = await uploadProof(
-      { ...services, storage: racing },
+      { ...ctx, storage: racing },
       {
         staff,
         orderId: order.id,

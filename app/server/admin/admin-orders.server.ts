@@ -25,7 +25,7 @@ import type { StaffMember } from "../accounts/admin-access.server";
 import { orderMailView, sendStageMail, staffStatusMail } from "../messages/admin-mail.server";
 import { openArtwork, type ArtworkDownload } from "../artwork/artwork.server";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { DOCUMENT_MAIL_JOB, issueCreditNote } from "../documents/invoices.server";
 import { enqueue } from "../messages/jobs.server";
 import { failure, type Failure } from "../platform/http.server";
@@ -60,14 +60,14 @@ export function staleFailure(current: { status: string }): Failure {
  * undoes the change (the buyer's order page shows the status, tracking number and review forms too).
  */
 export async function changeOrderStatus(
-  services: Services,
+  ctx: AppContext,
   input: {
     staff: StaffMember;
     orderId: string;
     change: StatusChange;
   },
 ): Promise<AdminChange | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const { staff, change } = input;
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   if (change.to === "proof_sent") return failure(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
@@ -102,7 +102,7 @@ export async function changeOrderStatus(
     // the credit note, whose PDF is rendered by its job.
     if (creditNote) await enqueue(tx, DOCUMENT_MAIL_JOB, { orderId: order.id, kind: "credit_note" });
     const mail = staffStatusMail(change.to, {
-      ...orderMailView(services, order),
+      ...orderMailView(ctx, order),
       promised: order.promisedDeliveryDate,
       carrier: change.carrier,
       trackingNumber: change.trackingNumber,

@@ -30,7 +30,7 @@ import {
 import type { StaffMember } from "../accounts/admin-access.server";
 import { orderMailView, proofReadyMail, sendStageMail } from "../messages/admin-mail.server";
 import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { failure, type Failure } from "../platform/http.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { runPreflight } from "../artwork/preflight.server";
@@ -92,7 +92,7 @@ export async function readProofForm(
  * nothing: no proof row, no file left in storage, no status change, no e-mail.
  */
 export async function uploadProof(
-  services: Services,
+  ctx: AppContext,
   input: {
     staff: StaffMember;
     orderId: string;
@@ -104,7 +104,7 @@ export async function uploadProof(
     drawPageOne?: (bytes: Uint8Array) => Promise<Uint8Array | null>;
   },
 ): Promise<(AdminChange & { proofVersion: number }) | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const { staff, fields } = input;
   const maxBytes = input.maxBytes ?? PROOF_MAX_BYTES;
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
@@ -130,7 +130,7 @@ export async function uploadProof(
     return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(toOrderStatus(before.status)));
   }
 
-  const { storage } = services;
+  const { storage } = ctx;
   const stored = await storage.put(file.stream());
   const preview = kind === "pdf" ? await storePageOne(storage, file, input.drawPageOne ?? drawPdfPageOne) : null;
   const stores = [stored.storedName, preview];
@@ -189,7 +189,7 @@ export async function uploadProof(
       await sendStageMail(
         tx,
         proofReadyMail({
-          ...orderMailView(services, order),
+          ...orderMailView(ctx, order),
           version: proofVersion,
           note: fields.note,
           product: title,

@@ -17,7 +17,7 @@ import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import type { ProductLookup } from "~/catalogue/lookup";
 import { readShelf } from "../catalogue/catalogue-store.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { nextDocumentNumber } from "../platform/document-numbers.server";
 import { branded } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
@@ -124,10 +124,10 @@ export const QUOTE_ANSWER_MESSAGES = {
  * catalogue line must name a product on sale (400, on that line's product).
  */
 export async function answerRequest(
-  services: Services,
+  ctx: AppContext,
   input: { staffId: string; answer: StaffQuote; now: Date },
 ): Promise<{ ok: true; id: string; number: string } | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const request = await requestToAnswer(db, input.answer.requestId);
   if (!request) return failure(409, "ANSWERED", QUOTE_ANSWER_MESSAGES.answered);
   const { answer, now } = input;
@@ -169,7 +169,7 @@ export async function answerRequest(
     return { id: row.id, number };
   });
   const mail = branded(
-    services,
+    ctx,
     request.email,
     `Your quote ${made.number} is ready`,
     [
@@ -177,11 +177,11 @@ export async function answerRequest(
       `Here is our quote ${made.number} for ${request.items}.`,
       `It is valid until ${formatDisplayDate(quoteValidUntil(now))}. Download it, or order at its prices, from Quotes in your account.`,
     ],
-    { link: { url: `${services.baseUrl}/quotes`, label: "See your quote" } },
+    { link: { url: `${ctx.baseUrl}/quotes`, label: "See your quote" } },
     { kind: "quote-ready", quoteId: made.id },
   );
   await sendMail(db, mail).catch((error: unknown) => {
-    console.error(`Quote ${made.number} stored, but the e-mail to the buyer failed:`, error);
+    ctx.log.error(`Quote ${made.number} stored, but the e-mail to the buyer failed`, error);
   });
   return { ok: true, ...made };
 }

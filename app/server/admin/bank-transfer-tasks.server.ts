@@ -16,7 +16,7 @@ import {
   transferReminderMail,
   type TransferMailView,
 } from "../payments/bank-transfer-mail.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { sendMail } from "../messages/mail.server";
 import { buyerMailRecipient } from "../messages/mail-recipient.server";
 
@@ -27,8 +27,8 @@ import { buyerMailRecipient } from "../messages/mail-recipient.server";
  * on one; a reminder is recorded in the same transaction that queues its e-mail (decision 030), so
  * both happen or neither does, and the mail job retries a failed send.
  */
-export async function runBankTransferTasks(services: Services, now: Date = new Date()) {
-  const { db } = services;
+export async function runBankTransferTasks(ctx: AppContext, now: Date = ctx.clock()) {
+  const { db } = ctx;
   const candidates = await db
     .select({ orderId: bankTransfers.orderId })
     .from(bankTransfers)
@@ -62,10 +62,10 @@ export async function runBankTransferTasks(services: Services, now: Date = new D
         contact: details.email,
       });
       const view: TransferMailView = {
-        shop: services,
+        shop: ctx,
         to: to ?? "",
         orderNumber: order.number,
-        orderUrl: orderUrl(services, order.id),
+        orderUrl: orderUrl(ctx, order.id),
         proformaNumber: transfer.proformaNumber,
         totalPence: transfer.amountPence,
         dueOn: transfer.dueOn,
@@ -100,7 +100,7 @@ export async function runBankTransferTasks(services: Services, now: Date = new D
       expired += 1;
       if (done.to)
         await sendMail(db, transferExpiredMail(done)).catch((error: unknown) =>
-          console.error(`[orders] expiry e-mail for ${done.orderNumber} failed:`, error),
+          ctx.log.error(`[orders] expiry e-mail for ${done.orderNumber} failed`, error),
         );
     }
   }

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderLines, orders, orderStatusHistory, outbox } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { ORDER_EDIT_MESSAGES, type ShipToEdit } from "~/domain/orders/order-edits";
 import { readOrderLineSnapshot, readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import type { StaffMember } from "../accounts/admin-access.server";
@@ -60,7 +60,7 @@ const notes = async (orderId: string) =>
 describe("changeShipTo", () => {
   it("corrects the delivery address at the version shown, records it, and leaves the money alone", async () => {
     const { order } = await paidOrder();
-    const result = await changeShipTo(testServices(handle), {
+    const result = await changeShipTo(testContext(handle), {
       staff,
       orderId: order.id,
       version: order.version,
@@ -94,10 +94,10 @@ describe("changeShipTo", () => {
   it("refuses a stale version, an order in production, and an address with holes, writing nothing", async () => {
     const { order } = await paidOrder();
     expect(
-      await changeShipTo(testServices(handle), { staff, orderId: order.id, version: order.version + 5, edit: EDIT }),
+      await changeShipTo(testContext(handle), { staff, orderId: order.id, version: order.version + 5, edit: EDIT }),
     ).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
     expect(
-      await changeShipTo(testServices(handle), {
+      await changeShipTo(testContext(handle), {
         staff,
         orderId: order.id,
         version: order.version,
@@ -106,9 +106,9 @@ describe("changeShipTo", () => {
     ).toMatchObject({ ok: false, status: 400, fieldErrors: { "address.line1": "Required" } });
     const { order: making } = await paidOrder("in_production");
     expect(
-      await changeShipTo(testServices(handle), { staff, orderId: making.id, version: making.version, edit: EDIT }),
+      await changeShipTo(testContext(handle), { staff, orderId: making.id, version: making.version, edit: EDIT }),
     ).toMatchObject({ ok: false, status: 409, message: ORDER_EDIT_MESSAGES.notEditable });
-    expect(await changeShipTo(testServices(handle), { staff, orderId: "nope", version: 1, edit: EDIT })).toMatchObject({
+    expect(await changeShipTo(testContext(handle), { staff, orderId: "nope", version: 1, edit: EDIT })).toMatchObject({
       status: 404,
     });
     expect((await current(order.id)).version).toBe(order.version);
@@ -123,7 +123,7 @@ describe("changeLineSizes", () => {
       { size: "S", count: 30 },
       { size: "M", count: 70 },
     ];
-    const result = await changeLineSizes(testServices(handle), {
+    const result = await changeLineSizes(testContext(handle), {
       staff,
       orderId: order.id,
       version: order.version,
@@ -144,13 +144,13 @@ describe("changeLineSizes", () => {
     const { order: other } = await paidOrder();
     const base = { staff, orderId: order.id, version: order.version };
     expect(
-      await changeLineSizes(testServices(handle), { ...base, lineId: shortsLineId, sizes: [{ size: "M", count: 90 }] }),
+      await changeLineSizes(testContext(handle), { ...base, lineId: shortsLineId, sizes: [{ size: "M", count: 90 }] }),
     ).toMatchObject({
       status: 400,
       message: "Sizes add up to 90; the quantity is 100.",
     });
     expect(
-      await changeLineSizes(testServices(handle), {
+      await changeLineSizes(testContext(handle), {
         ...base,
         orderId: other.id,
         version: other.version,
@@ -163,7 +163,7 @@ describe("changeLineSizes", () => {
       .from(orderLines)
       .where(sql`${orderLines.orderId} = ${order.id} and ${orderLines.productId} = '8'`);
     expect(
-      await changeLineSizes(testServices(handle), { ...base, lineId: cap!.id, sizes: [{ size: "M", count: 100 }] }),
+      await changeLineSizes(testContext(handle), { ...base, lineId: cap!.id, sizes: [{ size: "M", count: 100 }] }),
     ).toMatchObject({ status: 400, message: ORDER_EDIT_MESSAGES.noSizes });
     expect((await current(order.id)).version).toBe(order.version);
   });

@@ -23,7 +23,7 @@ import type { StaffMember } from "../accounts/admin-access.server";
 import { orderChangedMail, orderMailView, sendStageMail } from "../messages/admin-mail.server";
 import { lockOrder, staleFailure } from "./admin-orders.server";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { type Failure, failure } from "../platform/http.server";
 import { readShelf } from "../catalogue/catalogue-store.server";
 
@@ -37,11 +37,11 @@ const notEditable = () => failure(409, "ORDER_NOT_EDITABLE", ORDER_EDIT_MESSAGES
  * returns the history's note), then bumps the version and records the note; all or nothing.
  */
 async function editOrder(
-  services: Services,
+  ctx: AppContext,
   input: { staff: StaffMember; orderId: string; version: number },
   change: (tx: Database, order: typeof orders.$inferSelect) => Promise<{ ok: true; note: string } | Failure>,
 ): Promise<OrderEdited | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   if (!isOrderId(input.orderId)) return notFound();
   return db.transaction(async (tx): Promise<OrderEdited | Failure> => {
     const order = await lockOrder(tx, input.orderId);
@@ -65,7 +65,7 @@ async function editOrder(
       note: changed.note,
     });
     // The buyer hears of it with the commit (decision 030); a mail fault never undoes the change.
-    await sendStageMail(tx, orderChangedMail(orderMailView(services, order), changed.note));
+    await sendStageMail(tx, orderChangedMail(orderMailView(ctx, order), changed.note));
     return { ok: true, version: updated!.version, message: changed.note };
   });
 }
@@ -80,10 +80,10 @@ function addressRefused(fieldErrors: FieldErrors): Failure {
 
 /** The delivery address corrected; the country stays as paid. */
 export function changeShipTo(
-  services: Services,
+  ctx: AppContext,
   input: { staff: StaffMember; orderId: string; version: number; edit: ShipToEdit },
 ): Promise<OrderEdited | Failure> {
-  return editOrder(services, input, async (tx, order) => {
+  return editOrder(ctx, input, async (tx, order) => {
     const { data } = readOrderSnapshot(order.number, order.snapshot);
     const edited = editShipTo(data.shipping, input.edit);
     if (!edited.ok) return addressRefused(edited.fieldErrors);
@@ -99,12 +99,12 @@ export function changeShipTo(
 
 /** A sized line's split changed, adding up to the quantity paid for. */
 export async function changeLineSizes(
-  services: Services,
+  ctx: AppContext,
   input: { staff: StaffMember; orderId: string; version: number; lineId: string; sizes: SizeBreakdown },
 ): Promise<OrderEdited | Failure> {
   // The sizes the product is made in today, read before the edit's transaction opens.
-  const { findAnyStatus } = await readShelf(services.db);
-  return editOrder(services, input, async (tx, order) => {
+  const { findAnyStatus } = await readShelf(ctx.db);
+  return editOrder(ctx, input, async (tx, order) => {
     if (!isOrderId(input.lineId)) return failure(404, "LINE_NOT_FOUND", "That line isn't on this order.");
     const [line] = await tx
       .select()

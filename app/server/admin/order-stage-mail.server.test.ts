@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { statusChangeSchema } from "~/domain/orders/admin-orders";
 import { formatDisplayDate } from "~/domain/core/dates";
 import type { OrderStatus } from "~/domain/fulfilment/orders";
@@ -16,17 +16,17 @@ import type { StaffMember } from "../accounts/admin-access.server";
 import { changeOrderStatus } from "./admin-orders.server";
 import { uploadProof } from "./admin-proofs.server";
 import { respondToProof } from "../aftercare/proof-responses.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop, with a mail server on loopback. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(() => smtp.close());
 beforeEach(async () => {
@@ -51,11 +51,11 @@ async function move(orderId: string, to: OrderStatus, shipping = { carrier: "", 
     note: "",
     ...shipping,
   });
-  return changeOrderStatus(services, { staff, orderId, change });
+  return changeOrderStatus(ctx, { staff, orderId, change });
 }
 
 async function sendProof(orderId: string) {
-  return uploadProof(services, {
+  return uploadProof(ctx, {
     staff,
     orderId,
     fields: { intent: "proof", version: await version(orderId), note: "" },
@@ -81,7 +81,7 @@ describe("an e-mail at each stage", () => {
     await expect.poll(async () => (await inbox()).length).toBe(1);
 
     const now = new Date("2026-11-26T10:00:00Z");
-    const answer = await respondToProof(services, { userId: BUYER, orderId: order.id, decision: "approve", now });
+    const answer = await respondToProof(ctx, { userId: BUYER, orderId: order.id, decision: "approve", now });
     expect(answer).toMatchObject({ ok: true, status: "proof_approved" });
     expect(answer).not.toHaveProperty("mail");
     const promised = answer.ok ? answer.promisedDeliveryDate : null;
@@ -147,7 +147,7 @@ describe("an e-mail at each stage", () => {
     const order = await insertPaidOrder(handle.db, { userId: BUYER, email: EMAIL, company: "Stages Ltd" });
     expect(await sendProof(order.id)).toMatchObject({ ok: true });
     await handle.db.update(orders).set({ paidAt: null }).where(eq(orders.id, order.id));
-    const answer = await respondToProof(services, { userId: BUYER, orderId: order.id, decision: "approve" });
+    const answer = await respondToProof(ctx, { userId: BUYER, orderId: order.id, decision: "approve" });
     expect(answer).toMatchObject({ ok: true, status: "proof_approved", promisedDeliveryDate: null });
     const approved = await mailAbout(`Proof approved for order ${order.number}`);
     expect(approved.text).toContain("Production starts when your bank transfer arrives");
@@ -159,7 +159,7 @@ describe("an e-mail at each stage", () => {
     expect(await sendProof(order.id)).toMatchObject({ ok: true });
     await expect.poll(async () => (await inbox()).length).toBe(1);
     expect(
-      await respondToProof(services, { userId: BUYER, orderId: order.id, decision: "changes", comment: "Bigger" }),
+      await respondToProof(ctx, { userId: BUYER, orderId: order.id, decision: "changes", comment: "Bigger" }),
     ).toMatchObject({ ok: true, status: "changes_requested" });
     expect(await move(order.id, "delivered")).toMatchObject({ ok: false, status: 409 });
     expect(await move(order.id, "cancelled")).toMatchObject({ ok: true, status: "cancelled" });

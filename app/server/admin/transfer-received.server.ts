@@ -17,7 +17,7 @@ import {
 } from "~/domain/fulfilment/orders";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { failure, type Failure } from "../platform/http.server";
 import { DOCUMENT_MAIL_JOB, issueInvoice } from "../documents/invoices.server";
 import { orderMailView } from "../messages/admin-mail.server";
@@ -35,7 +35,7 @@ import { alertStaff } from "../payments/staff-alerts.server";
  * is issued now, in the same transaction, which also queues its e-mail to the buyer (decision 030).
  */
 export async function markTransferReceived(
-  services: Services,
+  ctx: AppContext,
   input: {
     staff: StaffMember;
     orderId: string;
@@ -45,11 +45,11 @@ export async function markTransferReceived(
     now?: Date;
   },
 ): Promise<AdminChange | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   if (!Number.isSafeInteger(input.receivedPence) || input.receivedPence < 1)
     return failure(400, "VALIDATION_FAILED", "Enter the amount received in pounds and pence, e.g. 318.60.");
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
-  const now = input.now ?? new Date();
+  const now = input.now ?? ctx.clock();
   return db.transaction(async (tx): Promise<AdminChange | Failure> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
@@ -118,7 +118,7 @@ export async function markTransferReceived(
     // The invoice's e-mail (rendered by its job) and the staff alert leave with the commit (decision 030).
     await enqueue(tx, DOCUMENT_MAIL_JOB, { orderId: order.id, kind: "invoice" });
     await alertStaff(
-      { ...services, db: tx },
+      { ...ctx, db: tx },
       {
         kind: "transfer-received",
         orderId: order.id,
@@ -126,7 +126,7 @@ export async function markTransferReceived(
         staffName: input.staff.name,
       },
     );
-    const buyer = orderMailView(services, order).to;
+    const buyer = orderMailView(ctx, order).to;
     return {
       ok: true,
       status: to,

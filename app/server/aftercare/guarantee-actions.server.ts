@@ -7,14 +7,14 @@ import { data } from "react-router";
 import { CLAIM_NOTE_MAX } from "~/domain/fulfilment/guarantee";
 import { claimDecisionSchema, claimFormSchema } from "~/domain/fulfilment/guarantee-forms";
 import { ADMIN_NO_STORE, type StaffMember } from "../accounts/admin-access.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { claimGuarantee, decideClaim } from "./guarantee-claims.server";
 import { signInRequired, toResponse, validate } from "../platform/http.server";
 
 type Session = { user: { id: string }; accountId: string } | null;
 
 export async function guaranteeAction(
-  services: Services,
+  ctx: AppContext,
   session: Session,
   orderId: string,
   fields: Record<string, string>,
@@ -25,7 +25,7 @@ export async function guaranteeAction(
   if (!session) return toResponse(signInRequired("Please sign in to claim the On-time Guarantee."), { intent, note });
   const form = validate(claimFormSchema, fields);
   if (!form.ok) return toResponse(form, { intent, note });
-  const result = await claimGuarantee(services, {
+  const result = await claimGuarantee(ctx, {
     userId: session.user.id,
     accountId: session.accountId,
     orderId,
@@ -36,7 +36,7 @@ export async function guaranteeAction(
 }
 
 export async function claimDecisionAction(
-  services: Services,
+  ctx: AppContext,
   staff: StaffMember,
   orderId: string,
   fields: Record<string, string>,
@@ -44,7 +44,7 @@ export async function claimDecisionAction(
   const intent = "claim" as const;
   const decision = validate(claimDecisionSchema, fields);
   if (!decision.ok) return toResponse(decision, { intent });
-  const result = await decideClaim(services, { staff, orderId, decision: decision.value });
+  const result = await decideClaim(ctx, { staff, orderId, decision: decision.value });
   if (!result.ok) return toResponse(result, { intent });
   return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
 }

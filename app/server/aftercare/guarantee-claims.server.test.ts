@@ -10,7 +10,7 @@ import { guaranteeClaims, orderProofs, orders, orderStatusHistory } from "#db/sc
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { pdfText } from "../../../tests/setup/pdf-text";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_MAIL_FROM, TEST_SHOP } from "../../../tests/setup/test-shop";
 import { claimDecisionSchema } from "~/domain/fulfilment/guarantee-forms";
 import type { StaffMember } from "../accounts/admin-access.server";
@@ -20,18 +20,18 @@ import { loadGuaranteeCreditNote } from "../documents/guarantee-documents.server
 import { renderDocumentPdf } from "../documents/documents.server";
 import { issueInvoice } from "../documents/invoices.server";
 import { createSmtpMailer } from "../providers/mailer.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { waitingForStaff } from "../admin/staff-waiting.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop, with a mail server on loopback. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(() => smtp.close());
 beforeEach(async () => {
@@ -65,13 +65,13 @@ async function deliveredOrder(deliveredAt: string, promised: string | null = "20
 }
 
 const claim = (orderId: string, now: string, who = { userId: BUYER, accountId: BUYER }, note = "") =>
-  claimGuarantee(services, { ...who, orderId, note, now: new Date(now) });
+  claimGuarantee(ctx, { ...who, orderId, note, now: new Date(now) });
 
 describe("the On-time Guarantee claim", () => {
   it("is offered 5 days late and taken once; staff are alerted at the sales address", async () => {
     const order = await deliveredOrder("2026-11-21T12:00:00Z");
     const offer = await guaranteeOfOrder(
-      services,
+      ctx,
       { id: order.id, status: "delivered", promised: "2026-11-16" },
       new Date("2026-11-22T09:00:00Z"),
     );
@@ -160,7 +160,7 @@ describe("staff decide a claim", () => {
     await smtp.clear();
     const decision = claimDecisionSchema.parse({ decision: "accept", reason: "Sorry: our courier lost a day." });
     const now = new Date("2026-11-25T10:00:00Z");
-    const accepted = await decideClaim(services, { staff, orderId: order.id, decision, now });
+    const accepted = await decideClaim(ctx, { staff, orderId: order.id, decision, now });
     expect(accepted).toMatchObject({ ok: true });
     const [row] = await handle.db.select().from(guaranteeClaims).where(eq(guaranteeClaims.orderId, order.id));
     // 100 caps × £5.50 = £550.00 of goods; 10% is £55.00 + 20% VAT = £66.00.
@@ -195,7 +195,7 @@ describe("staff decide a claim", () => {
     const stranger = { userId: "buyer-claims-2", accountId: "buyer-claims-2" };
     expect(await loadGuaranteeCreditNote(handle.db, { orderId: order.id, reader: stranger })).toBeNull();
 
-    expect(await decideClaim(services, { staff, orderId: order.id, decision, now })).toMatchObject({
+    expect(await decideClaim(ctx, { staff, orderId: order.id, decision, now })).toMatchObject({
       ok: false,
       status: 409,
       code: "CLAIM_DECIDED",
@@ -215,7 +215,7 @@ describe("staff decide a claim", () => {
       decision: "refuse",
       reason: "The delivery was refused at your door.",
     });
-    expect(await decideClaim(services, { staff, orderId: order.id, decision })).toMatchObject({ ok: true });
+    expect(await decideClaim(ctx, { staff, orderId: order.id, decision })).toMatchObject({ ok: true });
     const [row] = await handle.db.select().from(guaranteeClaims).where(eq(guaranteeClaims.orderId, order.id));
     expect(row).toMatchObject({ status: "refused", creditNoteNumber: null, creditPence: null });
     await expect.poll(async () => (await buyerMail()).length).toBe(1);
@@ -227,7 +227,7 @@ describe("staff decide a claim", () => {
   it("an order with no claim has nothing to decide", async () => {
     const order = await deliveredOrder("2026-11-23T12:00:00Z");
     const decision = claimDecisionSchema.parse({ decision: "accept", reason: "Yes" });
-    expect(await decideClaim(services, { staff, orderId: order.id, decision })).toMatchObject({
+    expect(await decideClaim(ctx, { staff, orderId: order.id, decision })).toMatchObject({
       status: 404,
       code: "CLAIM_NOT_FOUND",
     });
@@ -255,7 +255,7 @@ describe("the proof-answer alert", () => {
       uploadedBy: staff.id,
     });
     expect(
-      await respondToProof(services, {
+      await respondToProof(ctx, {
         userId: BUYER,
         orderId: order.id,
         decision: "changes",
@@ -292,7 +292,7 @@ describe("the proof-answer alert", () => {
         sizeBytes: 10,
         uploadedBy: staff.id,
       });
-      expect(await respondToProof(services, { userId: BUYER, orderId: order.id, decision: "approve" })).toMatchObject({
+      expect(await respondToProof(ctx, { userId: BUYER, orderId: order.id, decision: "approve" })).toMatchObject({
         ok: true,
         status: "proof_approved",
       });
@@ -325,7 +325,7 @@ describe("the proof-answer alert", () => {
       sizeBytes: 10,
       uploadedBy: staff.id,
     });
-    const unreachable = { ...services, mailer: createSmtpMailer({ url: "smtp://127.0.0.1:1", from: TEST_MAIL_FROM }) };
+    const unreachable = { ...ctx, mailer: createSmtpMailer({ url: "smtp://127.0.0.1:1", from: TEST_MAIL_FROM }) };
     expect(await respondToProof(unreachable, { userId: BUYER, orderId: order.id, decision: "approve" })).toMatchObject({
       ok: true,
       status: "proof_approved",

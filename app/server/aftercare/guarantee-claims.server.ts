@@ -18,7 +18,7 @@ import {
 import { isOrderId, toOrderStatus } from "~/domain/fulfilment/orders";
 import { visibleTo } from "../orders/buyer-orders.server";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { alertStaff } from "../payments/staff-alerts.server";
@@ -82,11 +82,11 @@ export async function claimOf(db: Database, orderId: string): Promise<ClaimView 
 
 /** What the order page shows: the claim if there is one, else whether it may be made, and the remedy's words. */
 export async function guaranteeOfOrder(
-  services: Services,
+  ctx: AppContext,
   order: { id: string; status: string; promised: IsoDate | null },
   now: Date,
 ): Promise<{ claim: ClaimView | null; eligibility: GuaranteeEligibility; remedy: string }> {
-  const { db } = services;
+  const { db } = ctx;
   const claim = await claimOf(db, order.id);
   const eligibility = guaranteeEligibility({
     status: toOrderStatus(order.status),
@@ -95,7 +95,7 @@ export async function guaranteeOfOrder(
     today: londonToday(now),
     claimed: claim !== null,
   });
-  return { claim, eligibility, remedy: services.business.lateDeliveryRemedy };
+  return { claim, eligibility, remedy: ctx.business.lateDeliveryRemedy };
 }
 
 /**
@@ -104,15 +104,15 @@ export async function guaranteeOfOrder(
  * primary key keeps one claim per order even against a second tab.
  */
 export async function claimGuarantee(
-  services: Services,
+  ctx: AppContext,
   input: { userId: string; accountId: string; orderId: string; note: string; now?: Date },
 ): Promise<{ ok: true; message: string } | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   if (!input.userId || !isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", CLAIM_MESSAGES.notFound);
   const limit = await hitRateLimit(db, `guarantee-claim:${input.userId}`, CLAIM_LIMIT.hits, CLAIM_LIMIT.windowSeconds);
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", CLAIM_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
-  const now = input.now ?? new Date();
+  const now = input.now ?? ctx.clock();
   return db.transaction(async (tx): Promise<{ ok: true; message: string } | Failure> => {
     const [order] = await tx
       .select({ id: orders.id, number: orders.number, status: orders.status, promised: orders.promisedDeliveryDate })
@@ -120,7 +120,7 @@ export async function claimGuarantee(
       .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
       .for("update");
     if (!order) return failure(404, "ORDER_NOT_FOUND", CLAIM_MESSAGES.notFound);
-    const { eligibility } = await guaranteeOfOrder({ ...services, db: tx }, order, now);
+    const { eligibility } = await guaranteeOfOrder({ ...ctx, db: tx }, order, now);
     if (!eligibility.eligible)
       return failure(409, `CLAIM_${eligibility.reason.toUpperCase()}`, CLAIM_REFUSALS[eligibility.reason]);
     const [inserted] = await tx
@@ -137,7 +137,7 @@ export async function claimGuarantee(
     if (!inserted) return failure(409, "CLAIM_ALREADY_CLAIMED", CLAIM_REFUSALS.already_claimed);
     // The staff alert leaves with the commit (decision 030).
     await alertStaff(
-      { ...services, db: tx },
+      { ...ctx, db: tx },
       {
         kind: "guarantee-claim",
         orderId: order.id,
@@ -158,14 +158,14 @@ export type ClaimDecision = { decision: "accept" | "refuse"; reason: string };
  * remedy is recorded for staff to give by hand. The buyer is e-mailed the outcome.
  */
 export async function decideClaim(
-  services: Services,
+  ctx: AppContext,
   input: { staff: StaffMember; orderId: string; decision: ClaimDecision; now?: Date },
 ): Promise<{ ok: true; message: string } | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", CLAIM_MESSAGES.notFound);
-  const now = input.now ?? new Date();
+  const now = input.now ?? ctx.clock();
   const { decision, reason } = input.decision;
-  const remedy = services.business.lateDeliveryRemedy;
+  const remedy = ctx.business.lateDeliveryRemedy;
   const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return failure(404, "ORDER_NOT_FOUND", CLAIM_MESSAGES.notFound);
@@ -194,7 +194,7 @@ export async function decideClaim(
       .returning();
     if (!decided) return failure(409, "CLAIM_DECIDED", CLAIM_MESSAGES.notOpen);
     const mail = claimDecisionMail({
-      shop: services,
+      shop: ctx,
       order,
       claim: toView(decided),
       credit,
@@ -203,7 +203,7 @@ export async function decideClaim(
     return { ok: true as const, order, mail, creditNoteNumber };
   });
   if (!result.ok) return result;
-  await sendClaimDecision(services, result.mail);
+  await sendClaimDecision(ctx, result.mail);
   const outcome = decision === "accept" ? "accepted" : "refused";
   const note = result.creditNoteNumber ? `; credit note ${result.creditNoteNumber} is issued` : "";
   return {

@@ -7,7 +7,7 @@ import type { RemedyCredit } from "~/domain/fulfilment/guarantee";
 import { acceptedClaimCreditNote } from "~/domain/orders/guarantee-credit-note";
 import { formatPence } from "~/domain/core/money";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { renderDocumentPdf } from "../documents/documents.server";
 import { sendMail, type Mail } from "../messages/mail.server";
 import { branded, type MailShop, orderUrl } from "../messages/mail-templates.server";
@@ -66,7 +66,7 @@ export function claimDecisionMail(input: {
 
 /** After the decision's commit: a fault is logged, never undoes the decision (the order page shows it too). */
 export async function sendClaimDecision(
-  services: Pick<Services, "db" | "business">,
+  ctx: Pick<AppContext, "db" | "business" | "log">,
   { mail, creditNote }: ClaimDecisionMail,
 ): Promise<void> {
   if (!mail.to) return;
@@ -75,13 +75,13 @@ export async function sendClaimDecision(
       ? [
           {
             filename: documentFileName(creditNote),
-            content: await renderDocumentPdf(creditNote, services.business),
+            content: await renderDocumentPdf(creditNote, ctx.business),
             contentType: "application/pdf",
           },
         ]
       : undefined;
-    await sendMail(services.db, { ...mail, attachments });
+    await sendMail(ctx.db, { ...mail, attachments });
   } catch (error) {
-    console.error(`[guarantee] decision e-mail for ${String(mail.meta?.orderNumber)} to ${mail.to} failed:`, error);
+    ctx.log.error(`[guarantee] decision e-mail for ${String(mail.meta?.orderNumber)} to ${mail.to} failed`, error);
   }
 }

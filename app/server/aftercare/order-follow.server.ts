@@ -5,10 +5,10 @@
  */
 import { orderTimeline } from "~/domain/orders/order-timeline";
 import type { OrderDetail } from "../orders/buyer-orders.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { guaranteeOfOrder } from "./guarantee-claims.server";
 
-export async function followOrder(services: Services, order: OrderDetail, now: Date = new Date()) {
+export async function followOrder(ctx: AppContext, order: OrderDetail, now: Date = ctx.clock()) {
   const promised = order.delivery.kind === "promised" ? order.delivery.date : null;
   const timeline = orderTimeline({
     status: order.status,
@@ -24,6 +24,6 @@ export async function followOrder(services: Services, order: OrderDetail, now: D
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
   });
-  const guarantee = await guaranteeOfOrder(services, { id: order.id, status: order.status, promised }, now);
+  const guarantee = await guaranteeOfOrder(ctx, { id: order.id, status: order.status, promised }, now);
   return { timeline, guarantee };
 }

@@ -4,23 +4,23 @@ import { authUser, orderProofs, orders } from "#db/schema";
 import { MINIMAL_PDF } from "../../../tests/setup/minimal-pdf";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { tempLocalStorage } from "../../../tests/setup/temp-storage";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { uploadProof } from "../admin/admin-proofs.server";
 import { getOrder } from "../orders/buyer-orders.server";
 import { openOrderProof, openProofForBuyer } from "./order-proofs.server";
 import { createShareLink, openShareLink, openSharedProofFile } from "./proof-share-links.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
 const storage = tempLocalStorage("swag-proof-preview-");
 /** The test shop, its uploads in this file's own folder. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(() => {
-  services = { ...testServices(handle), storage };
+  ctx = { ...testContext(handle), storage };
 });
 
 const BUYER = "preview-buyer";
@@ -44,7 +44,7 @@ async function orderWithProof(file: File, note = NOTE) {
     company: "Preview Ltd",
   });
   const [row] = await handle.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
-  const sent = await uploadProof(services, {
+  const sent = await uploadProof(ctx, {
     staff,
     orderId: order.id,
     fields: { intent: "proof", version: row!.version, note, line: 1 },
@@ -80,7 +80,7 @@ describe("a PDF proof's page one", () => {
     const order = await orderWithProof(
       new File([new Uint8Array(MINIMAL_PDF)], "mockup.pdf", { type: "application/pdf" }),
     );
-    const created = await createShareLink(services, {
+    const created = await createShareLink(ctx, {
       userId: BUYER,
       accountId: BUYER,
       orderId: order.id,

@@ -11,13 +11,13 @@ import { orders, orderStatusHistory, problemReports } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { tempLocalStorage } from "../../../tests/setup/temp-storage";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { PROBLEM_MESSAGES, PROBLEM_PHOTO_LIMIT } from "~/domain/orders/problem-reports";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { queryRows } from "../platform/db.server";
 import { runDueJobs } from "../edge/job-worker.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { addProblemPhoto, openProblemPhoto } from "./problem-photos.server";
 import { openProblemReports, problemOfOrder, reportProblem, resolveProblemReport } from "./problem-reports.server";
 
@@ -25,11 +25,11 @@ const handle = testFileDatabase();
 const storage = tempLocalStorage("problem-photos-");
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop, with a mail server on loopback. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(() => smtp.close());
 beforeEach(async () => {
@@ -63,7 +63,7 @@ async function deliveredOrder(deliveredAt = "2026-11-02T12:00:00Z", userId = BUY
 }
 
 const report = (orderId: string, now = "2026-11-05T09:00:00Z", who = buyer, fields: Record<string, string> = FORM) =>
-  reportProblem(services, { ...who, orderId, fields, now: new Date(now) });
+  reportProblem(ctx, { ...who, orderId, fields, now: new Date(now) });
 
 const photo = (orderId: string, body: Uint8Array<ArrayBuffer>, name = "box.png", who = buyer) =>
   addProblemPhoto(handle.db, {

@@ -22,7 +22,7 @@ import {
 import type { StaffMember } from "../accounts/admin-access.server";
 import { visibleTo } from "../orders/buyer-orders.server";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { deliveredOn } from "./guarantee-claims.server";
 import { data } from "react-router";
 import { failure, signInRequired, toResponse, type Failure } from "../platform/http.server";
@@ -121,10 +121,10 @@ async function windowOf(db: Database, order: { id: string; status: string }, now
  * midway; the partial unique index keeps one open report per order even against a second tab.
  */
 export async function reportProblem(
-  services: Services,
+  ctx: AppContext,
   input: Reader & { orderId: string; fields: Record<string, string>; now?: Date },
 ): Promise<{ ok: true; message: string } | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const notFound = () => failure(404, "ORDER_NOT_FOUND", PROBLEM_MESSAGES.notFound);
   if (!input.userId || !isOrderId(input.orderId)) return notFound();
   const limit = await hitRateLimit(
@@ -135,7 +135,7 @@ export async function reportProblem(
   );
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", PROBLEM_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
-  const now = input.now ?? new Date();
+  const now = input.now ?? ctx.clock();
   return db.transaction(async (tx): Promise<{ ok: true; message: string } | Failure> => {
     const [order] = await readableOrderQuery(tx, input, input.orderId).for("update");
     if (!order) return notFound();
@@ -174,7 +174,7 @@ export async function reportProblem(
     const titles = lines.filter((line) => form.lines.includes(line.position)).map((line) => line.title);
     // The staff alert leaves with the commit (decision 030).
     await alertStaff(
-      { ...services, db: tx },
+      { ...ctx, db: tx },
       {
         kind: "problem-report",
         orderId: order.id,
@@ -269,7 +269,7 @@ type Session = { user: { id: string }; accountId: string } | null;
 
 /** The order page's report form (intent=problem): a refusal carries back what was typed. */
 export async function problemAction(
-  services: Services,
+  ctx: AppContext,
   session: Session,
   orderId: string,
   fields: Record<string, string>,
@@ -280,7 +280,7 @@ export async function problemAction(
     lines: Object.keys(fields).filter(isProblemLineField),
   };
   if (!session) return toResponse(signInRequired("Please sign in to report a problem."), { intent, kept });
-  const result = await reportProblem(services, {
+  const result = await reportProblem(ctx, {
     userId: session.user.id,
     accountId: session.accountId,
     orderId,

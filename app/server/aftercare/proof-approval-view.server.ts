@@ -9,7 +9,7 @@ import { mayApproveWithRole } from "~/domain/people/organisation-roles";
 import { answeredByText } from "~/domain/orders/proof-sharing";
 import type { OrderDetail } from "../orders/buyer-orders.server";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { failure, type Failure } from "../platform/http.server";
 import { currentRole } from "../platform/record-access.server";
 import { createShareLink, liveShareLinks, revokeShareLink } from "./proof-share-links.server";
@@ -68,14 +68,14 @@ export function isShareIntent(value: string | undefined): value is ShareIntent {
 
 /** The order page's share and revoke forms. */
 export async function shareAction(
-  services: Services,
+  ctx: AppContext,
   input: { userId: string; accountId: string; orderId: string; fields: Record<string, string> },
 ): Promise<
   | { ok: true; intent: "share-proof"; line: number; url: string; expires: string }
   | { ok: true; intent: "revoke-share"; linkId: string }
   | Failure
 > {
-  const { db } = services;
+  const { db } = ctx;
   const { fields } = input;
   if (fields.intent === "revoke-share") {
     const linkId = fields.linkId ?? "";
@@ -87,7 +87,7 @@ export async function shareAction(
   if (line === null || !Number.isSafeInteger(version) || version < 1 || (fields.proofVersion ?? "").length > 6) {
     return failure(400, "VALIDATION_FAILED", "Choose the proof version to share.");
   }
-  const created = await createShareLink(services, { ...input, line, version });
+  const created = await createShareLink(ctx, { ...input, line, version });
   if (!created.ok) return created;
   return { ok: true, intent: "share-proof", line, url: created.url, expires: formatLondonDateTime(created.expiresAt) };
 }

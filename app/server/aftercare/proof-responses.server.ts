@@ -24,7 +24,7 @@ import {
 } from "~/domain/fulfilment/orders";
 import { recordedAnswerNote } from "~/domain/orders/proof-sharing";
 import { orderMailView, proofApprovedMail, sendStageMail } from "../messages/admin-mail.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { failure, type Failure } from "../platform/http.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { answerColumns, answerRecordFor, type ProofAnswerer } from "./proof-answerers.server";
@@ -56,7 +56,7 @@ export type ProofResponse = {
  * changes carries its comment.
  */
 export async function respondToProof(
-  services: Services,
+  ctx: AppContext,
   input: Omit<ProofAnswer, "line"> & {
     /** The line by position; the first when not named. */
     line?: number;
@@ -71,11 +71,11 @@ export async function respondToProof(
     answeredAt?: Date;
   },
 ): Promise<ProofResponse | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const comment = input.comment ?? "";
   if ((!input.userId && !input.answerer) || !isOrderId(input.orderId))
     return failure(404, "ORDER_NOT_FOUND", PROOF_ANSWER_MESSAGES.notFound);
-  const now = input.now ?? new Date();
+  const now = input.now ?? ctx.clock();
   const notAwaiting = () => failure(409, "PROOF_NOT_AWAITING", PROOF_ANSWER_MESSAGES.notAwaiting);
   return db.transaction(async (tx): Promise<ProofResponse | Failure> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
@@ -152,11 +152,10 @@ export async function respondToProof(
         : said,
     });
     const version = updated?.version ?? order.version + 1;
-    const mail =
-      target === "proof_approved" ? proofApprovedMail({ ...orderMailView(services, order), promised }) : null;
+    const mail = target === "proof_approved" ? proofApprovedMail({ ...orderMailView(ctx, order), promised }) : null;
     // The buyer's e-mail and the staff alert leave with the commit (decision 030).
     if (mail) await sendStageMail(tx, mail);
-    await alertStaff({ ...services, db: tx }, proofAnswerAlert(order, { decision, proof: name, comment }));
+    await alertStaff({ ...ctx, db: tx }, proofAnswerAlert(order, { decision, proof: name, comment }));
     return { ok: true, status: target, promisedDeliveryDate: promised, version };
   });
 }

@@ -12,7 +12,7 @@ import { SHARE_LINK_MESSAGES, SHARE_LINK_TTL_MS } from "~/domain/orders/proof-sh
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { hashToken } from "../platform/token-hash.server";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { uploadProof } from "../admin/admin-proofs.server";
 import { getOrder } from "../orders/buyer-orders.server";
@@ -27,7 +27,7 @@ import {
   openSharedProofFile,
   revokeShareLink,
 } from "./proof-share-links.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
@@ -35,11 +35,11 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop, with a mail server on loopback. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(() => smtp.close());
 beforeEach(async () => {
@@ -95,7 +95,7 @@ async function orderWithProof(more = false) {
 
 async function sendProof(orderId: string, line: number) {
   const [row] = await handle.db.select({ version: orders.version }).from(orders).where(eq(orders.id, orderId));
-  const sent = await uploadProof(services, {
+  const sent = await uploadProof(ctx, {
     staff,
     orderId,
     fields: { intent: "proof", version: row!.version, note: "", line },
@@ -107,7 +107,7 @@ async function sendProof(orderId: string, line: number) {
 const tokenOf = (url: string) => url.slice(url.lastIndexOf("/") + 1);
 
 async function share(orderId: string, input: { line?: number; version?: number; now?: Date } = {}) {
-  const created = await createShareLink(services, {
+  const created = await createShareLink(ctx, {
     ...buyer,
     orderId,
     line: input.line ?? 1,
@@ -129,7 +129,7 @@ beforeEach(async () => {
 describe("a share link", () => {
   it("is a random token kept only as its hash, and opens its proof and that file", async () => {
     const order = await orderWithProof();
-    const created = await createShareLink(services, { ...buyer, orderId: order.id, line: 1, version: 1 });
+    const created = await createShareLink(ctx, { ...buyer, orderId: order.id, line: 1, version: 1 });
     expect(created.ok).toBe(true);
     expect(created.ok ? created.url : "").toMatch(/\/proof-approval\/[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(created.ok ? created.url : "");
@@ -139,7 +139,7 @@ describe("a share link", () => {
 
     const opened = await openShareLink(handle.db, { token });
     expect(opened).toMatchObject({ ok: true, value: { orderNumber: order.number, line: 1, version: 1 } });
-    const file = await openSharedProofFile(handle.db, { token, storage: services.storage });
+    const file = await openSharedProofFile(handle.db, { token, storage: ctx.storage });
     expect(file).toMatchObject({ ok: true, file: { contentType: "image/png", size: PNG.length } });
   });
 
@@ -155,7 +155,7 @@ describe("a share link", () => {
       status: 410,
       message: SHARE_LINK_MESSAGES.expired,
     });
-    const answer = await answerByShareLink(services, {
+    const answer = await answerByShareLink(ctx, {
       token,
       now: at,
       answer: { ...guest, decision: "approve", comment: "" },
@@ -175,8 +175,8 @@ describe("a share link", () => {
       status: 410,
       message: SHARE_LINK_MESSAGES.revoked,
     });
-    expect(await openSharedProofFile(handle.db, { token, storage: services.storage })).toMatchObject({ status: 410 });
-    const answer = await answerByShareLink(services, {
+    expect(await openSharedProofFile(handle.db, { token, storage: ctx.storage })).toMatchObject({ status: 410 });
+    const answer = await answerByShareLink(ctx, {
       token,
       answer: { ...guest, decision: "approve", comment: "" },
     });
@@ -189,7 +189,7 @@ describe("a share link", () => {
   it("goes stale when a newer version is sent, and says so", async () => {
     const order = await orderWithProof();
     const token = await share(order.id);
-    const changes = await respondToProof(services, {
+    const changes = await respondToProof(ctx, {
       userId: BUYER,
       accountId: ORG,
       orderId: order.id,
@@ -202,7 +202,7 @@ describe("a share link", () => {
       status: 410,
       message: SHARE_LINK_MESSAGES.stale,
     });
-    const answer = await answerByShareLink(services, {
+    const answer = await answerByShareLink(ctx, {
       token,
       answer: { ...guest, decision: "approve", comment: "" },
     });
@@ -220,12 +220,12 @@ describe("a share link", () => {
         status: 404,
         message: SHARE_LINK_MESSAGES.notFound,
       });
-      const answer = await answerByShareLink(services, {
+      const answer = await answerByShareLink(ctx, {
         token: forged,
         answer: { ...guest, decision: "approve", comment: "" },
       });
       expect(answer).toMatchObject({ status: 404 });
-      expect(await openSharedProofFile(handle.db, { token: forged, storage: services.storage })).toMatchObject({
+      expect(await openSharedProofFile(handle.db, { token: forged, storage: ctx.storage })).toMatchObject({
         status: 404,
       });
     }
@@ -236,7 +236,7 @@ describe("a share link", () => {
     const order = await orderWithProof();
     const token = await share(order.id);
     const now = new Date("2026-12-01T10:04:00Z");
-    const first = await answerByShareLink(services, {
+    const first = await answerByShareLink(ctx, {
       token,
       now,
       answer: { ...guest, decision: "approve", comment: "" },
@@ -256,7 +256,7 @@ describe("a share link", () => {
       .poll(async () => (await smtp.delivered()).filter((mail) => mail.to.includes(EMAIL)).map((mail) => mail.subject))
       .toContain(`Proof approved for order ${order.number}`);
 
-    const second = await answerByShareLink(services, {
+    const second = await answerByShareLink(ctx, {
       token,
       answer: { ...guest, decision: "changes", comment: "No" },
     });
@@ -278,7 +278,7 @@ describe("a share link", () => {
       ok: true,
       value: { line: 2, version: 1 },
     });
-    const approved = await answerByShareLink(services, {
+    const approved = await answerByShareLink(ctx, {
       token: first,
       answer: { ...guest, decision: "approve", comment: "" },
     });
@@ -292,13 +292,13 @@ describe("a share link", () => {
     expect(await statusOf(order.id)).toBe("proof_sent");
     expect(await openShareLink(handle.db, { token: first })).toMatchObject({ status: 410, code: "LINK_ANSWERED" });
     // Line 2 has no version 2, and there is no line 3.
-    expect(await createShareLink(services, { ...buyer, orderId: order.id, line: 2, version: 2 })).toMatchObject({
+    expect(await createShareLink(ctx, { ...buyer, orderId: order.id, line: 2, version: 2 })).toMatchObject({
       status: 409,
     });
-    expect(await createShareLink(services, { ...buyer, orderId: order.id, line: 3, version: 1 })).toMatchObject({
+    expect(await createShareLink(ctx, { ...buyer, orderId: order.id, line: 3, version: 1 })).toMatchObject({
       status: 409,
     });
-    const last = await answerByShareLink(services, {
+    const last = await answerByShareLink(ctx, {
       token: second,
       answer: { ...guest, decision: "approve", comment: "" },
     });
@@ -309,22 +309,22 @@ describe("a share link", () => {
   it("is made only for a proof waiting for an answer, by someone who may answer it, 20 an hour", async () => {
     const order = await orderWithProof();
     const as = (userId: string) => ({ userId, accountId: ORG, orderId: order.id, line: 1, version: 1 });
-    expect(await createShareLink(services, as("member"))).toMatchObject({ status: 403 });
-    expect(await createShareLink(services, as("outsider"))).toMatchObject({ status: 404 });
-    expect(await createShareLink(services, { ...as("approver"), accountId: "approver" })).toMatchObject({
+    expect(await createShareLink(ctx, as("member"))).toMatchObject({ status: 403 });
+    expect(await createShareLink(ctx, as("outsider"))).toMatchObject({ status: 404 });
+    expect(await createShareLink(ctx, { ...as("approver"), accountId: "approver" })).toMatchObject({
       status: 404,
     });
-    expect(await createShareLink(services, as("approver"))).toMatchObject({ ok: true });
-    expect(await createShareLink(services, { ...as(BUYER), version: 2 })).toMatchObject({ status: 409 });
+    expect(await createShareLink(ctx, as("approver"))).toMatchObject({ ok: true });
+    expect(await createShareLink(ctx, { ...as(BUYER), version: 2 })).toMatchObject({ status: 409 });
     const [link] = await liveShareLinks(handle.db, order.id);
     expect(await revokeShareLink(handle.db, { ...as("member"), linkId: link!.id })).toMatchObject({ status: 403 });
     expect(await revokeShareLink(handle.db, { ...as("outsider"), linkId: link!.id })).toMatchObject({ status: 404 });
     expect(await liveShareLinks(handle.db, order.id)).toHaveLength(1);
-    for (let i = 0; i < 9; i++) expect(await createShareLink(services, as(BUYER))).toMatchObject({ ok: true });
-    expect(await createShareLink(services, as(BUYER))).toMatchObject({ status: 409, code: "TOO_MANY_LINKS" });
+    for (let i = 0; i < 9; i++) expect(await createShareLink(ctx, as(BUYER))).toMatchObject({ ok: true });
+    expect(await createShareLink(ctx, as(BUYER))).toMatchObject({ status: 409, code: "TOO_MANY_LINKS" });
     const others = await insertPaidOrder(handle.db, { userId: BUYER, email: EMAIL, company: "Share Ltd" });
     await sendProof(others.id, 1);
-    const more = async () => createShareLink(services, { ...buyer, orderId: others.id, line: 1, version: 1 });
+    const more = async () => createShareLink(ctx, { ...buyer, orderId: others.id, line: 1, version: 1 });
     for (let i = 0; i < 9; i++) expect(await more()).toMatchObject({ ok: true });
     expect(await more()).toMatchObject({ status: 429 });
   });
@@ -351,7 +351,7 @@ describe("answering from one's own account", () => {
   it("lets an approver approve, recorded as theirs, while a plain member's answer changes nothing", async () => {
     const order = await orderWithProof();
     const answer = (userId: string) =>
-      respondToProof(services, {
+      respondToProof(ctx, {
         userId,
         orderId: order.id,
         decision: "approve",
@@ -385,7 +385,7 @@ describe("answering from one's own account", () => {
 
   it("records the buyer's own answer as from the order page", async () => {
     const order = await orderWithProof();
-    const answered = await respondToProof(services, {
+    const answered = await respondToProof(ctx, {
       userId: BUYER,
       orderId: order.id,
       decision: "changes",

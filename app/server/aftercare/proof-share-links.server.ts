@@ -24,7 +24,7 @@ import {
 import type { ArtworkDownload } from "../artwork/artwork.server";
 import { respondToProof } from "./proof-responses.server";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { failure, type Failure } from "../platform/http.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { answerRight, sharerLeft, sharerMayStillAnswer } from "./proof-answerers.server";
@@ -49,11 +49,11 @@ async function orderToShare(db: Database, user: User, orderId: string) {
 
 /** A new link to the line's proof version, which must be the line's newest and still unanswered. */
 export async function createShareLink(
-  services: Services,
+  ctx: AppContext,
   input: User & { orderId: string; line: number; version: number; now?: Date },
 ): Promise<{ ok: true; url: string; expiresAt: Date } | Failure> {
-  const { db } = services;
-  const now = input.now ?? new Date();
+  const { db } = ctx;
+  const now = input.now ?? ctx.clock();
   const allowed = await orderToShare(db, input, input.orderId);
   if (!allowed.ok) return allowed;
   const limit = await hitRateLimit(db, `proof-share:${input.userId}`, SHARE_LINKS_PER_HOUR, 3600);
@@ -99,7 +99,7 @@ export async function createShareLink(
     createdAt: now,
     expiresAt,
   });
-  return { ok: true, url: shareLinkUrl(services.baseUrl, token), expiresAt };
+  return { ok: true, url: shareLinkUrl(ctx.baseUrl, token), expiresAt };
 }
 
 /** The link stops working at once; revoking one already revoked changes nothing. */
@@ -270,14 +270,14 @@ export async function openSharedProofFile(
  * revoked a moment before does nothing, and an answer arriving second finds the proof answered.
  */
 export async function answerByShareLink(
-  services: Services,
+  ctx: AppContext,
   input: { token: string; answer: GuestAnswer; now?: Date },
 ): Promise<{ ok: true; decision: GuestAnswer["decision"]; version: number } | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const opened = await openShareLink(db, input);
   if (!opened.ok) return opened;
   const { answer } = input;
-  const result = await respondToProof(services, {
+  const result = await respondToProof(ctx, {
     userId: "",
     orderId: opened.value.orderId,
     line: opened.value.line,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderProofs, orders, orderStatusHistory } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { RECORDED_APPROVAL_MESSAGES, recordedApprovalSchema } from "~/domain/orders/admin-orders";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { getOrderForStaff } from "../admin/admin-order-detail.server";
@@ -18,16 +18,16 @@ import { getOrder } from "../orders/buyer-orders.server";
 import { respondToProof } from "./proof-responses.server";
 import { runDueJobs } from "../edge/job-worker.server";
 import { recordProofApproval } from "./recorded-approvals.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop, with a mail server on loopback. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(() => smtp.close());
 beforeEach(async () => {
@@ -58,7 +58,7 @@ function londonWall(at: Date): string {
 async function orderWithProof(userId: string, email: string) {
   const order = await insertPaidOrder(handle.db, { userId, email, company: "Phone Ltd" });
   const [row] = await handle.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
-  const sent = await uploadProof(services, {
+  const sent = await uploadProof(ctx, {
     staff,
     orderId: order.id,
     fields: { intent: "proof", version: row!.version, note: "" },
@@ -84,7 +84,7 @@ describe("recording an approval given by phone or e-mail", () => {
   it("moves the order on as the buyer's own approval does and keeps who, how, when and the note", async () => {
     const order = await orderWithProof("buyer-phone-1", "jo@phone.example");
     const approvedAt = londonWall(new Date());
-    const result = await recordProofApproval(services, {
+    const result = await recordProofApproval(ctx, {
       staff,
       orderId: order.id,
       fields: fields({ approvedAt }),
@@ -139,11 +139,11 @@ describe("recording an approval given by phone or e-mail", () => {
 
   it("says 'Buyer online' for the buyer's own click and 'an e-mail' for one recorded from an e-mail", async () => {
     const online = await orderWithProof("buyer-phone-2", "kim@phone.example");
-    await respondToProof(services, { userId: "buyer-phone-2", orderId: online.id, decision: "approve" });
+    await respondToProof(ctx, { userId: "buyer-phone-2", orderId: online.id, decision: "approve" });
     expect((await getOrderForStaff(handle.db, online.id))?.lines[0]?.proofs[0]?.answeredHow).toBe("Buyer online");
 
     const mailed = await orderWithProof("buyer-phone-3", "lee@phone.example");
-    const result = await recordProofApproval(services, {
+    const result = await recordProofApproval(ctx, {
       staff,
       orderId: mailed.id,
       fields: fields({ method: "email", approverName: "Lee Buyer", note: "" }),
@@ -158,7 +158,7 @@ describe("recording an approval given by phone or e-mail", () => {
 
   it("refuses a time in the future or before the proof was sent, a newer proof, and a proof already answered", async () => {
     const order = await orderWithProof("buyer-phone-4", "sam@phone.example");
-    const future = await recordProofApproval(services, {
+    const future = await recordProofApproval(ctx, {
       staff,
       orderId: order.id,
       fields: fields({ approvedAt: londonWall(new Date(Date.now() + 2 * 3_600_000)) }),
@@ -168,7 +168,7 @@ describe("recording an approval given by phone or e-mail", () => {
       status: 400,
       fieldErrors: { approvedAt: RECORDED_APPROVAL_MESSAGES.future },
     });
-    const early = await recordProofApproval(services, {
+    const early = await recordProofApproval(ctx, {
       staff,
       orderId: order.id,
       fields: fields({ approvedAt: londonWall(new Date(Date.now() - 2 * 3_600_000)) }),
@@ -178,13 +178,13 @@ describe("recording an approval given by phone or e-mail", () => {
       status: 400,
       fieldErrors: { approvedAt: RECORDED_APPROVAL_MESSAGES.beforeProof },
     });
-    const skipped = await recordProofApproval(services, {
+    const skipped = await recordProofApproval(ctx, {
       staff,
       orderId: order.id,
       fields: fields({ approvedAt: "2026-03-29T01:30" }),
     });
     expect(skipped).toMatchObject({ ok: false, status: 400 });
-    const newer = await recordProofApproval(services, {
+    const newer = await recordProofApproval(ctx, {
       staff,
       orderId: order.id,
       fields: fields({ proofVersion: "2" }),
@@ -193,10 +193,10 @@ describe("recording an approval given by phone or e-mail", () => {
     const [untouched] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
     expect(untouched?.status).toBe("proof_sent");
 
-    expect(await recordProofApproval(services, { staff, orderId: order.id, fields: fields() })).toMatchObject({
+    expect(await recordProofApproval(ctx, { staff, orderId: order.id, fields: fields() })).toMatchObject({
       ok: true,
     });
-    const again = await recordProofApproval(services, { staff, orderId: order.id, fields: fields() });
+    const again = await recordProofApproval(ctx, { staff, orderId: order.id, fields: fields() });
     expect(again).toMatchObject({ ok: false, status: 409 });
   });
 

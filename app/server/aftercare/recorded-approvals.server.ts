@@ -10,16 +10,16 @@ import { type RecordedApprovalFields, recordedApprovalInstant } from "~/domain/o
 import { isOrderId, ORDER_STATUS_LABELS } from "~/domain/fulfilment/orders";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { respondToProof, type ProofResponse } from "./proof-responses.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { failure, type Failure } from "../platform/http.server";
 
 export async function recordProofApproval(
-  services: Services,
+  ctx: AppContext,
   input: { staff: StaffMember; orderId: string; fields: RecordedApprovalFields; now?: Date },
 ): Promise<(ProofResponse & { message: string }) | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const { fields, staff } = input;
-  const now = input.now ?? new Date();
+  const now = input.now ?? ctx.clock();
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", "Order not found.");
   const [proof] = await db
     .select({ createdAt: orderProofs.createdAt })
@@ -36,7 +36,7 @@ export async function recordProofApproval(
   const when = recordedApprovalInstant(fields.approvedAt, now, proof?.createdAt ?? null);
   if (!when.ok) return failure(400, "VALIDATION_FAILED", when.message, { fieldErrors: { approvedAt: when.message } });
 
-  const answered = await respondToProof(services, {
+  const answered = await respondToProof(ctx, {
     userId: "",
     orderId: input.orderId,
     line: fields.line,

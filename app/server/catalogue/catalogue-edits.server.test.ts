@@ -5,7 +5,7 @@ import { EDIT_MESSAGES, type ProductEdit } from "~/domain/catalogue/product-edit
 import { STATUS_MESSAGES } from "~/domain/catalogue/product-status";
 import { loader as productLoader } from "~/routes/product";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { changeProductStatus, duplicateProduct, productForEditing, saveProduct } from "./catalogue-edits.server";
 import { readCatalogue, readShelf } from "./catalogue-store.server";
@@ -37,7 +37,7 @@ describe("staff move a product between draft, published and archived", () => {
     const page = await answerOf(productLoader, {
       request: siteRequest("/product/8"),
       params: { id: "8" },
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
     expect(page.status).toBe(410);
     const history = await handle.db

@@ -6,7 +6,7 @@ import { MAX_PICTURES, PICTURE_MESSAGES } from "~/domain/catalogue/picture-rules
 import { EDIT_MESSAGES } from "~/domain/catalogue/product-edit";
 import { loader as pictureLoader } from "~/routes/product-pictures";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { siteRequest } from "../../../tests/setup/users";
 import { putBytes } from "../providers/storage.server";
@@ -84,7 +84,7 @@ describe("staff add a picture to a product", () => {
     const answer = await answerOf(pictureLoader, {
       request: siteRequest(picture.src400),
       params: { name: renderName(picture.src400) },
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("image/webp");
@@ -116,7 +116,7 @@ describe("staff add a picture to a product", () => {
       const answer = await answerOf(pictureLoader, {
         request: siteRequest(`/product-pictures/${encodeURIComponent(name)}`),
         params: { name },
-        services: testServices(handle),
+        ctx: testContext(handle),
       });
       expect(answer.status, name.slice(0, 40)).toBe(404);
     }
@@ -266,7 +266,7 @@ describe("anyone fetches the pictures a product shows", () => {
     const answer = await answerOf(pictureLoader, {
       request: siteRequest(`/product-pictures/${name}`),
       params: { name },
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
     expect(answer.status).toBe(200);
     expect(await open(name, ip)).toMatchObject({

@@ -8,7 +8,7 @@ import { loader as productLoader } from "~/routes/product";
 import { loader as productsLoader } from "~/routes/products";
 import { loader as suggestionsLoader } from "~/routes/search-suggestions";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { CATALOGUE_CHECK_MS } from "./catalogue-store.server";
 import { SEARCH_LIMIT, SEARCH_MESSAGES } from "./search-suggestions.server";
@@ -36,7 +36,7 @@ const get = (
   path: string,
   params: Record<string, string> = {},
   request: Request = siteRequest(path),
-) => answerOf(loader, { request, params, services: testServices(handle) });
+) => answerOf(loader, { request, params, ctx: testContext(handle) });
 
 // The clock only moves forward in this file: each change is read a second after it is saved.
 beforeAll(() => {

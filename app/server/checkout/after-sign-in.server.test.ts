@@ -7,19 +7,19 @@ import { action as verifyAction } from "~/routes/verify";
 import { productPathWithChoices } from "~/domain/pricing/product-choices";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { runDueJobs } from "../edge/job-worker.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop, with a mail server on loopback. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -41,7 +41,7 @@ const pendingAdd = productPathWithChoices(
 );
 const landing = pendingAdd.replace("&add=1", "&added=1");
 
-const call = (fn: (args: never) => unknown, request: Request) => answerOf(fn, { request, services });
+const call = (fn: (args: never) => unknown, request: Request) => answerOf(fn, { request, ctx });
 const cartOf = (userId: string) => handle.db.select().from(cartItems).where(eq(cartItems.userId, userId));
 const cookieFrom = (headers: Headers) =>
   headers

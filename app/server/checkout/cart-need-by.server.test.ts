@@ -6,17 +6,17 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { cartItems, orderDrafts } from "#db/schema";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { CART_NEED_BY_MESSAGES, saveCartNeedBy } from "./cart-need-by.server";
 import { readCartLines } from "./checkout.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 
 vi.setConfig({ testTimeout: 20_000 });
 
 const handle = testFileDatabase();
-let services: Services;
+let ctx: AppContext;
 beforeAll(() => {
-  services = testServices(handle);
+  ctx = testContext(handle);
 });
 
 // A Thursday: Fri, Dec 18 is three weeks ahead.
@@ -45,7 +45,7 @@ const needByOf = async () => (await drafts()).map((d) => [d.productId, d.data.sh
 describe("saveCartNeedBy", () => {
   it("saves the date on the draft a line has and makes the draft a line lacks, each at its cart quantity", async () => {
     await cartOfTwo({ capsDraft: true });
-    expect(await saveCartNeedBy(services, BUYER, " 2026-12-18 ", NOW)).toEqual({ ok: true, needBy: "2026-12-18" });
+    expect(await saveCartNeedBy(ctx, BUYER, " 2026-12-18 ", NOW)).toEqual({ ok: true, needBy: "2026-12-18" });
     expect(await needByOf()).toEqual([
       ["17", "2026-12-18"],
       ["8", "2026-12-18"],
@@ -60,13 +60,13 @@ describe("saveCartNeedBy", () => {
 
   it("makes each line's draft once, and removes the date when given none", async () => {
     await cartOfTwo({ capsDraft: false });
-    await saveCartNeedBy(services, BUYER, "2026-12-18", NOW);
-    await saveCartNeedBy(services, BUYER, "2026-12-21", NOW);
+    await saveCartNeedBy(ctx, BUYER, "2026-12-18", NOW);
+    await saveCartNeedBy(ctx, BUYER, "2026-12-21", NOW);
     expect(await needByOf()).toEqual([
       ["17", "2026-12-21"],
       ["8", "2026-12-21"],
     ]);
-    expect(await saveCartNeedBy(services, BUYER, "", NOW)).toEqual({ ok: true, needBy: null });
+    expect(await saveCartNeedBy(ctx, BUYER, "", NOW)).toEqual({ ok: true, needBy: null });
     expect(await needByOf()).toEqual([
       ["17", null],
       ["8", null],
@@ -75,7 +75,7 @@ describe("saveCartNeedBy", () => {
 
   it("refuses a date that cannot be planned for, with its reason, and changes nothing", async () => {
     await cartOfTwo({ capsDraft: true });
-    await saveCartNeedBy(services, BUYER, "2026-12-18", NOW);
+    await saveCartNeedBy(ctx, BUYER, "2026-12-18", NOW);
     const before = await drafts();
     for (const [text, message] of [
       ["2026-11-25", "That date has passed: choose a date after today."],
@@ -84,7 +84,7 @@ describe("saveCartNeedBy", () => {
       ["soon", "Enter a real date, for example 2026-12-18."],
       ["2027-12-01", "Choose a date within a year, by Sat, Nov 27, 2027 at the latest."],
     ]) {
-      const refused = await saveCartNeedBy(services, BUYER, text!, NOW);
+      const refused = await saveCartNeedBy(ctx, BUYER, text!, NOW);
       expect(refused, text).toMatchObject({ ok: false, status: 400, message });
       if (!refused.ok) expect(refused.fieldErrors).toEqual({ needBy: message });
     }
@@ -94,7 +94,7 @@ describe("saveCartNeedBy", () => {
   it("refuses an empty cart, and touches no one else's drafts", async () => {
     await cartOfTwo({ capsDraft: true });
     const bob = { userId: "bob", accountId: "account-of-bob" };
-    expect(await saveCartNeedBy(services, bob, "2026-12-18", NOW)).toMatchObject({
+    expect(await saveCartNeedBy(ctx, bob, "2026-12-18", NOW)).toMatchObject({
       ok: false,
       status: 409,
       message: CART_NEED_BY_MESSAGES.emptyCart,

@@ -13,7 +13,7 @@ import { initialCustomisation, readCartLines } from "./checkout.server";
 import { saveCheckoutStep } from "./checkout-save.server";
 import { createDraft, type DraftResult, type DraftSnapshot } from "./drafts.server";
 import { failure, type Failure } from "../platform/http.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { readShelf } from "../catalogue/catalogue-store.server";
 
 export const CART_NEED_BY_MESSAGES = {
@@ -24,10 +24,10 @@ type Outcome = { ok: true; needBy: string | null } | Failure;
 
 /** Saves `text` (a date, or "" to remove it) on every draft of the buyer's cart. */
 export async function saveCartNeedBy(
-  services: Services,
+  ctx: AppContext,
   buyer: { userId: string; accountId: string },
   text: string,
-  now = new Date(),
+  now = ctx.clock(),
 ): Promise<Outcome> {
   let needBy: string | null = null;
   if (text.trim() !== "") {
@@ -36,7 +36,7 @@ export async function saveCartNeedBy(
       return failure(400, "VALIDATION_FAILED", parsed.message, { fieldErrors: { needBy: parsed.message } });
     needBy = parsed.needBy;
   }
-  const { db } = services;
+  const { db } = ctx;
   const { userId } = buyer;
   const lines = await readCartLines(db, userId);
   const products = (await readShelf(db)).find;
@@ -54,7 +54,7 @@ export async function saveCartNeedBy(
       if (!created.ok) return created;
       draft = created.draft;
     }
-    const saved = await saveNeedBy(services, userId, draft, needBy, now);
+    const saved = await saveNeedBy(ctx, userId, draft, needBy, now);
     if (!saved.ok) return saved;
   }
   return { ok: true, needBy };
@@ -62,14 +62,14 @@ export async function saveCartNeedBy(
 
 /** One draft's save; a save that lost a race with an autosave is made again on the version it lost to. */
 async function saveNeedBy(
-  services: Services,
+  ctx: AppContext,
   userId: string,
   draft: { id: string; version: number },
   needBy: string | null,
   now: Date,
 ): Promise<DraftResult<DraftSnapshot>> {
   const save = (expectedVersion: number) =>
-    saveCheckoutStep(services, {
+    saveCheckoutStep(ctx, {
       userId,
       draftId: draft.id,
       step: "shipping",

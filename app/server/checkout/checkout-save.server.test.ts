@@ -6,10 +6,10 @@ import { initialDraft } from "../../../tests/setup/spec-catalogue";
 import { describe, expect, it } from "vitest";
 import { customisationPart, type DraftDetails } from "~/domain/checkout/draft";
 import type { VatNumber } from "~/domain/pricing/vat-number";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { saveCheckoutStep, VAT_CHECK_LIMIT } from "./checkout-save.server";
 import { createDraft, getDraft } from "./drafts.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import type { VatCheckAnswer, VatChecker } from "../providers/vat-check.server";
 
 const handle = testFileDatabase();
@@ -65,8 +65,8 @@ async function draftFor(userId: string) {
   return created.draft;
 }
 
-const saveDetails = (services: Services, userId: string, draft: { id: string; version: number }, vat: string) =>
-  saveCheckoutStep(services, {
+const saveDetails = (ctx: AppContext, userId: string, draft: { id: string; version: number }, vat: string) =>
+  saveCheckoutStep(ctx, {
     userId,
     draftId: draft.id,
     step: "details",
@@ -77,9 +77,9 @@ const saveDetails = (services: Services, userId: string, draft: { id: string; ve
 describe("saveCheckoutStep: the VAT number's online check", () => {
   it("refuses a number the registry does not know with a 400 naming the field, writing nothing", async () => {
     const { checker, asked } = fakeChecker({ GB123456782: "invalid" });
-    const services: Services = { ...testServices(handle, null), vatCheck: checker };
+    const ctx: AppContext = { ...testContext(handle, null), vatCheck: checker };
     const draft = await draftFor("vat-invalid");
-    const result = await saveDetails(services, "vat-invalid", draft, "gb 123 4567 82");
+    const result = await saveDetails(ctx, "vat-invalid", draft, "gb 123 4567 82");
     expect(result).toMatchObject({
       ok: false,
       status: 400,
@@ -93,13 +93,13 @@ describe("saveCheckoutStep: the VAT number's online check", () => {
 
   it("saves a known number, and a number when the registry is down, with a notice to carry on", async () => {
     const { checker } = fakeChecker({ DE136695976: "unavailable" });
-    const services: Services = { ...testServices(handle, null), vatCheck: checker };
+    const ctx: AppContext = { ...testContext(handle, null), vatCheck: checker };
     const draft = await draftFor("vat-down");
-    const valid = await saveDetails(services, "vat-down", draft, "GB980780684");
+    const valid = await saveDetails(ctx, "vat-down", draft, "GB980780684");
     expect(valid).toMatchObject({ ok: true, draft: { status: "details_done" } });
     expect(valid).not.toHaveProperty("notice");
     if (!valid.ok) throw new Error(valid.message);
-    const down = await saveDetails(services, "vat-down", valid.draft, "DE136695976");
+    const down = await saveDetails(ctx, "vat-down", valid.draft, "DE136695976");
     expect(down).toMatchObject({
       ok: true,
       notice:
@@ -111,29 +111,29 @@ describe("saveCheckoutStep: the VAT number's online check", () => {
 
   it("asks nothing for a blank number or one the offline rules refuse, and saves without a checker", async () => {
     const { checker, asked } = fakeChecker({});
-    const services: Services = { ...testServices(handle, null), vatCheck: checker };
+    const ctx: AppContext = { ...testContext(handle, null), vatCheck: checker };
     const draft = await draftFor("vat-offline");
-    const blank = await saveDetails(services, "vat-offline", draft, "");
+    const blank = await saveDetails(ctx, "vat-offline", draft, "");
     if (!blank.ok) throw new Error(blank.message);
     // Stored as typed (the buyer may still be typing); the step stays incomplete (draft.ts).
-    const bad = await saveDetails(services, "vat-offline", blank.draft, "GB123456789");
+    const bad = await saveDetails(ctx, "vat-offline", blank.draft, "GB123456789");
     expect(bad).toMatchObject({ ok: true, draft: { data: { details: { vat_number: "GB123456789" } } } });
     expect(asked).toEqual([]);
     const offline = await draftFor("vat-unconfigured");
-    const unconfigured = await saveDetails(testServices(handle, null), "vat-unconfigured", offline, "GB123456782");
+    const unconfigured = await saveDetails(testContext(handle, null), "vat-unconfigured", offline, "GB123456782");
     expect(unconfigured.ok).toBe(true);
   });
 
   it("checks offline only once a buyer has made the shop ask too often", async () => {
     const { checker, asked } = fakeChecker({});
-    const services: Services = { ...testServices(handle, null), vatCheck: checker };
+    const ctx: AppContext = { ...testContext(handle, null), vatCheck: checker };
     let draft = await draftFor("vat-limit");
     for (let i = 0; i < VAT_CHECK_LIMIT.hits; i++) {
-      const saved = await saveDetails(services, "vat-limit", draft, "GB980780684");
+      const saved = await saveDetails(ctx, "vat-limit", draft, "GB980780684");
       if (!saved.ok) throw new Error(saved.message);
       draft = saved.draft;
     }
-    const over = await saveDetails(services, "vat-limit", draft, "GB980780684");
+    const over = await saveDetails(ctx, "vat-limit", draft, "GB980780684");
     expect(asked).toHaveLength(VAT_CHECK_LIMIT.hits);
     expect(over).toMatchObject({ ok: true, notice: expect.stringContaining("couldn't reach HMRC") });
   });

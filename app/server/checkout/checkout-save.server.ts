@@ -10,7 +10,7 @@ import { parseVatNumber, VAT_NUMBER_MESSAGE, vatCheckUnavailableMessage } from "
 import { type DraftResult, type DraftSnapshot, saveDraftStep } from "./drafts.server";
 import { failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import type { VatCheckAnswer } from "../providers/vat-check.server";
 
 /** Registry look-ups one buyer may cause in an hour; beyond, their numbers are checked offline only. */
@@ -28,24 +28,24 @@ export const VAT_CHECK_LIMIT = { hits: 30, windowSeconds: 3_600 } as const;
  * a notice for the buyer.
  */
 export async function saveCheckoutStep(
-  services: Services,
+  ctx: AppContext,
   input: Parameters<typeof saveDraftStep>[1],
 ): Promise<DraftResult<DraftSnapshot> & { notice?: string }> {
-  const vat = await onlineVatCheck(services, input);
+  const vat = await onlineVatCheck(ctx, input);
   if (vat?.answer === "invalid") {
     return failure(400, "VALIDATION_FAILED", DRAFT_MESSAGES.invalid, {
       fieldErrors: { vat_number: VAT_NUMBER_MESSAGE },
     });
   }
-  const result = await saveDraftStep(services.db, input);
-  if (result.ok && result.releasedIntentId) await voidPayment(services, result.releasedIntentId);
+  const result = await saveDraftStep(ctx.db, input);
+  if (result.ok && result.releasedIntentId) await voidPayment(ctx, result.releasedIntentId);
   if (result.ok && vat?.answer === "unavailable") return { ...result, notice: vatCheckUnavailableMessage(vat) };
   return result;
 }
 
 /** The registry's answer for the VAT number a details save carries; null when there is nothing to ask. */
 async function onlineVatCheck(
-  { db, vatCheck }: Services,
+  { db, vatCheck }: AppContext,
   input: { userId: string; step: string; patch: unknown },
 ): Promise<{ answer: VatCheckAnswer; uk: boolean } | null> {
   if (!vatCheck || input.step !== "details" || typeof input.patch !== "object" || input.patch === null) return null;
@@ -71,25 +71,25 @@ async function onlineVatCheck(
  * 016). A payment a step-2 edit of another line leaves open is re-priced when the payment step
  * opens again, and held if the old one is paid (payment-events.server.ts).
  */
-export async function releaseCheckoutPayments(services: Services, userId: string) {
-  const open = await services.db
+export async function releaseCheckoutPayments(ctx: AppContext, userId: string) {
+  const open = await ctx.db
     .select({ id: orderDrafts.id, version: orderDrafts.version })
     .from(orderDrafts)
     .where(and(eq(orderDrafts.userId, userId), isNotNull(orderDrafts.paymentIntentId), isNull(orderDrafts.paidAt)));
   for (const draft of open) {
     const input = { userId, draftId: draft.id, step: "customisation" as const, patch: {}, releasePayment: true };
-    const released = await saveCheckoutStep(services, { ...input, expectedVersion: draft.version });
-    if (!released.ok) console.warn(`[cart] draft ${draft.id} kept its payment: ${released.code}`);
+    const released = await saveCheckoutStep(ctx, { ...input, expectedVersion: draft.version });
+    if (!released.ok) ctx.log.warn(`[cart] draft ${draft.id} kept its payment: ${released.code}`);
   }
 }
 
-async function voidPayment({ payments }: Services, intentId: string) {
+async function voidPayment({ payments, log }: AppContext, intentId: string) {
   try {
     const intent = await payments?.cancelIntent(intentId);
     if (intent?.status === "succeeded" || intent?.status === "processing") {
-      console.error(`[payments] replaced intent ${intentId} is ${intent.status}: its event will be held for staff`);
+      log.error(`[payments] replaced intent ${intentId} is ${intent.status}: its event will be held for staff`);
     }
   } catch (error) {
-    console.error(`[payments] could not void replaced intent ${intentId}:`, error);
+    log.error(`[payments] could not void replaced intent ${intentId}`, error);
   }
 }

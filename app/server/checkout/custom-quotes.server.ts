@@ -7,7 +7,7 @@
 import { quoteRequests } from "#db/schema";
 import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
 import type { ProductRequest } from "~/domain/people/product-request";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { type Failure, failure } from "../platform/http.server";
 import { branded, type MailShop } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
@@ -54,10 +54,10 @@ export function customQuoteAcknowledgement(shop: MailShop, to: string, data: Pro
  * mail failure is logged for the team rather than told to the buyer, who would send it twice.
  */
 export async function requestCustomQuote(
-  services: Services,
+  ctx: AppContext,
   input: { userId: string; accountId: string; data: ProductRequest; now: Date },
 ): Promise<{ ok: true; id: string; replyBy: IsoDate } | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const limit = await hitRateLimit(
     db,
     `custom-quote:${input.userId}`,
@@ -81,15 +81,15 @@ export async function requestCustomQuote(
   const to = await buyerMailRecipient(db, { userId: input.userId, accountId: input.accountId, contact: data.email });
   const mails = [
     {
-      to: services.business.salesEmail,
+      to: ctx.business.salesEmail,
       ...productRequestNotification(row.id, data, CUSTOM_QUOTE_SOURCE),
       subject: `Custom quote request: ${data.quantity.toLocaleString("en-GB")} × ${data.product.replace(/\s+/g, " ")}`,
     },
-    ...(to ? [customQuoteAcknowledgement(services, to, data, replyBy)] : []),
+    ...(to ? [customQuoteAcknowledgement(ctx, to, data, replyBy)] : []),
   ];
   for (const mail of mails) {
     await sendMail(db, mail).catch((error: unknown) => {
-      console.error(`Custom quote request ${row.id} stored, but an e-mail failed:`, error);
+      ctx.log.error(`Custom quote request ${row.id} stored, but an e-mail failed`, error);
     });
   }
   return { ok: true, id: row.id, replyBy };

@@ -10,7 +10,7 @@ import {
   orderStatusHistory,
 } from "#db/schema";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
-import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
+import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { ORGANISATION_LIMIT, ORGANISATION_LIMIT_MESSAGE } from "~/domain/people/auth-rules";
 import { createOrganisation } from "../accounts/account-settings.server";
@@ -96,7 +96,7 @@ async function priced(userId: string, accountId = userId): Promise<StartedPaymen
     .insert(orderDrafts)
     .values({ accountId, userId, productId: "8", status: "shipping_done", data: DATA })
     .returning({ id: orderDrafts.id });
-  const result = await startPayment(testServices(handle), {
+  const result = await startPayment(testContext(handle), {
     session: { user: { id: userId } },
     draftId: draft!.id,
     productId: "8",
@@ -106,7 +106,7 @@ async function priced(userId: string, accountId = userId): Promise<StartedPaymen
 }
 
 async function pay(userId: string, intent: StartedPayment) {
-  const paid = await confirmTestPayment(testServices(handle), {
+  const paid = await confirmTestPayment(testContext(handle), {
     clientSecret: intent.clientSecret,
     card: CARD,
     userId,

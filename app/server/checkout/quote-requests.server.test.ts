@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { createTestDatabase, testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { createTestDatabase, testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
@@ -25,7 +25,7 @@ type Refusal = { values: Record<string, string>; error: { message: string; field
 function post(
   path: string,
   fields: Record<string, string>,
-  options: { ip?: string; cookie?: string; services?: ReturnType<typeof testServices> } = {},
+  options: { ip?: string; cookie?: string; ctx?: ReturnType<typeof testContext> } = {},
 ) {
   const request = siteRequest(path, { form: fields, cookie: options.cookie });
   if (options.ip) request.headers.set("x-real-ip", options.ip);
@@ -33,7 +33,7 @@ function post(
   return answerOf(action, {
     request,
     params: category ? { category } : {},
-    services: options.services ?? testServices(handle),
+    ctx: options.ctx ?? testContext(handle),
   });
 }
 
@@ -110,7 +110,7 @@ describe("Request this product", () => {
       headers: { "content-type": "application/json", "x-real-ip": "10.0.0.1" },
       body: JSON.stringify(complete),
     });
-    expect((await answerOf(action, { request: json, services: testServices(handle) })).status).toBe(415);
+    expect((await answerOf(action, { request: json, ctx: testContext(handle) })).status).toBe(415);
     expect((await post("/products/shoes", complete)).status).toBe(404);
     expect(await stored()).toHaveLength(0);
   });
@@ -139,7 +139,7 @@ describe("Request this product", () => {
     await spare.close();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const answer = await post("/products/drinkware", complete, { services: testServices(spare) });
+      const answer = await post("/products/drinkware", complete, { ctx: testContext(spare) });
       expect(answer.status).toBe(500);
       const refusal = answer.body as Refusal;
       expect(refusal.error.message).toBe(

@@ -4,7 +4,7 @@
  */
 import { quoteRequests } from "#db/schema";
 import type { ProductRequest } from "~/domain/people/product-request";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { receiveSalesMessage, type SalesMessageOutcome } from "../messages/sales-inbox.server";
 
 /** Requests one address may send per hour before being asked to wait (B-22, as the contact form). */
@@ -17,7 +17,7 @@ export const PRODUCT_REQUEST_LIMIT_PER_HOUR = 10;
  * for a signed-in buyer.
  */
 export async function submitProductRequest(
-  services: Pick<Services, "db" | "business">,
+  ctx: Pick<AppContext, "db" | "business" | "log">,
   input: {
     data: ProductRequest;
     honeypot: string;
@@ -28,14 +28,14 @@ export async function submitProductRequest(
   },
 ): Promise<SalesMessageOutcome> {
   const { data } = input;
-  return receiveSalesMessage(services, {
+  return receiveSalesMessage(ctx, {
     honeypot: input.honeypot,
     ip: input.ip,
     limit: { bucket: "quote", perHour: PRODUCT_REQUEST_LIMIT_PER_HOUR },
     kind: "Product request",
     notification: (id) => productRequestNotification(id, data, input.sourcePage),
     store: async () => {
-      const [row] = await services.db
+      const [row] = await ctx.db
         .insert(quoteRequests)
         .values(productRequestRow(data, { userId: input.userId, sourcePage: input.sourcePage }))
         .returning({ id: quoteRequests.id });

@@ -6,7 +6,7 @@ import { loader as pdfLoader } from "~/routes/quote-pdf";
 import { action as quotesAction, loader as quotesLoader } from "~/routes/quotes";
 import { pdfText } from "../../../tests/setup/pdf-text";
 import { answerOf, routeContext } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { answerRequest, quotesCsv } from "../admin/admin-quotes.server";
@@ -32,7 +32,7 @@ beforeEach(async () => {
 });
 
 const post = (cookie: string, form: Record<string, string>) =>
-  answerOf(quotesAction, { request: siteRequest("/quotes", { cookie, form }), services: testServices(handle) });
+  answerOf(quotesAction, { request: siteRequest("/quotes", { cookie, form }), ctx: testContext(handle) });
 
 const navyCap = {
   productId: "8",
@@ -55,7 +55,7 @@ async function quoteAliceCart(): Promise<string> {
 
 async function pdfOf(cookie: string, id: string): Promise<Response> {
   const request = siteRequest(`/quotes/${id}/quote.pdf`, { cookie });
-  const context = await routeContext(request, testServices(handle));
+  const context = await routeContext(request, testContext(handle));
   return (await pdfLoader({ request, params: { id }, context } as never)) as Response;
 }
 
@@ -65,7 +65,7 @@ const pdfStatus = async (cookie: string, id: string) =>
     await answerOf(pdfLoader, {
       request: siteRequest(`/quotes/${id}/quote.pdf`, { cookie }),
       params: { id },
-      services: testServices(handle),
+      ctx: testContext(handle),
     })
   ).status;
 
@@ -131,12 +131,12 @@ describe("Download quote from the cart", () => {
     const id = await quoteAliceCart();
     const listed = await answerOf(quotesLoader, {
       request: siteRequest("/quotes", { cookie: alice.cookie }),
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
     expect((listed.body as { quotes: { id: string }[] }).quotes.map((q) => q.id)).toEqual([id]);
     const bobs = await answerOf(quotesLoader, {
       request: siteRequest("/quotes", { cookie: bob.cookie }),
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
     expect((bobs.body as { quotes: unknown[] }).quotes).toEqual([]);
     expect(await pdfStatus(bob.cookie, id)).toBe(404);
@@ -224,21 +224,21 @@ describe("the quote-expiry job", () => {
     const lastValidDay = new Date(`${row?.validUntil}T12:00:00Z`);
     expect(await markExpiredQuotes(handle.db, lastValidDay)).toBe(0);
     const nextDay = new Date(lastValidDay.getTime() + 86_400_000);
-    const services = testServices(handle);
+    const ctx = testContext(handle);
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
       // Alice's and Bob's sign-up mail is queued as jobs too (decision 030); it runs first, so the
       // counts below are of quote-expiry jobs alone.
-      await runDueJobs(services);
-      expect(
-        await runDueJobs(services, { now: nextDay, handlers: { "quote-expiry": JOB_HANDLERS["quote-expiry"]! } }),
-      ).toBe(0);
+      await runDueJobs(ctx);
+      expect(await runDueJobs(ctx, { now: nextDay, handlers: { "quote-expiry": JOB_HANDLERS["quote-expiry"]! } })).toBe(
+        0,
+      );
       await scheduleRecurringJobs(
         handle.db,
         nextDay,
         RECURRING_JOBS.filter(({ job }) => job.kind === "quote-expiry"),
       );
-      expect(await runDueJobs(services, { now: nextDay })).toBe(1);
+      expect(await runDueJobs(ctx, { now: nextDay })).toBe(1);
     } finally {
       log.mockRestore();
     }
@@ -318,7 +318,7 @@ describe("Request a custom quote, and staff's priced answer", () => {
   it("staff answer with a priced quote the buyer lists, is e-mailed about, and staff export", async () => {
     await post(alice.cookie, request);
     const [stored] = await handle.db.select().from(quoteRequests);
-    const made = await answerRequest(testServices(handle), {
+    const made = await answerRequest(testContext(handle), {
       staffId: bob.userId,
       now: new Date(),
       answer: {
@@ -331,7 +331,7 @@ describe("Request a custom quote, and staff's priced answer", () => {
     });
     expect(made.ok).toBe(true);
     if (!made.ok) return;
-    const again = await answerRequest(testServices(handle), {
+    const again = await answerRequest(testContext(handle), {
       staffId: bob.userId,
       now: new Date(),
       answer: {

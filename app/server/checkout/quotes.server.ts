@@ -37,7 +37,7 @@ import { type Failure, failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { mayRead, type Reader } from "~/domain/core/record-access";
 import { readableBy } from "../platform/record-access.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import type { SessionInfo } from "../accounts/session.server";
 import { listShoppingList } from "./shopping-list.server";
 import { changeCart, listCart } from "./shopping.server";
@@ -98,10 +98,10 @@ const visibleTo = (person: Reader) => readableBy(quotes.accountId, person);
  * has them (else their account's and last order's). Numbered and stored in one transaction.
  */
 export async function createQuote(
-  services: Services,
+  ctx: AppContext,
   input: { session: SessionInfo; source: Exclude<QuoteSource, "staff">; checkout: DraftData | null; now: Date },
 ): Promise<{ ok: true; id: string; number: string } | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const { user, accountId } = input.session;
   const limit = await hitRateLimit(db, `quote:${user.id}`, QUOTE_LIMIT.hits, QUOTE_LIMIT.windowSeconds);
   if (!limit.allowed)
@@ -184,25 +184,25 @@ export async function getQuote(
  * cart the buyer was asked about (decision 040): no client converts over a cart unasked.
  */
 export async function convertQuote(
-  services: Services,
+  ctx: AppContext,
   input: { userId: string; accountId: string; quoteId: string; replaceCart?: string; now: Date },
 ): Promise<{ ok: true } | Failure<ReplaceCartQuestion>> {
   // Each conversion rewrites the cart: as many an hour as quotes may be made, no more.
   const limit = await hitRateLimit(
-    services.db,
+    ctx.db,
     `quote-convert:${input.userId}`,
     QUOTE_LIMIT.hits,
     QUOTE_LIMIT.windowSeconds,
   );
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", QUOTE_MESSAGES.convertLimited, { retryAfterSeconds: limit.retryAfterSeconds });
-  const quote = await getQuote(services.db, input);
+  const quote = await getQuote(ctx.db, input);
   if (!quote) return failure(404, "NOT_FOUND", QUOTE_MESSAGES.notFound);
   const catalogueLines = quote.lines.filter((line) => line.productId !== null && line.choices !== null);
   if (catalogueLines.length === 0) return failure(409, "SOURCED_ONLY", QUOTE_MESSAGES.sourcedOnly);
   const { userId } = input;
-  const cart = await listCart(services.db, { userId });
-  const replaced = linesReplacedBy(cart, catalogueLines, (await readShelf(services.db)).findAnyStatus);
+  const cart = await listCart(ctx.db, { userId });
+  const replaced = linesReplacedBy(cart, catalogueLines, (await readShelf(ctx.db)).findAnyStatus);
   const seen = cartFingerprint(cart);
   if (replaced.length > 0 && input.replaceCart !== seen) {
     const message =
@@ -215,18 +215,18 @@ export async function convertQuote(
   }
   const keep = new Set(catalogueLines.map((line) => line.productId));
   for (const line of cart) {
-    if (!keep.has(line.productId)) await changeCart(services, userId, { intent: "remove", id: line.id });
+    if (!keep.has(line.productId)) await changeCart(ctx, userId, { intent: "remove", id: line.id });
   }
   for (const line of catalogueLines) {
     if (line.productId === null || line.choices === null) continue;
-    await changeCart(services, userId, {
+    await changeCart(ctx, userId, {
       intent: "add",
       productId: line.productId,
       quantity: line.quantity,
       ...line.choices,
     });
   }
-  await services.db
+  await ctx.db
     .insert(cartQuotes)
     .values({ userId, quoteId: quote.id, convertedAt: input.now })
     .onConflictDoUpdate({ target: cartQuotes.userId, set: { quoteId: quote.id, convertedAt: input.now } });

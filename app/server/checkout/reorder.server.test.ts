@@ -12,7 +12,7 @@ import { action as reorderAction, loader as reorderLoader } from "~/routes/order
 import { loader as cartLoader } from "~/routes/cart";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { queryRows } from "../platform/db.server";
 import { reorder, reorderNotice, REORDER_LIMIT } from "./reorder.server";
@@ -74,7 +74,7 @@ async function deliveredWithArtwork(
 }
 
 const run = (orderId: string, who: { userId: string; accountId: string } = { userId: BUYER, accountId: BUYER }) =>
-  reorder({ ...testServices(handle), storage }, { ...who, orderId });
+  reorder({ ...testContext(handle), storage }, { ...who, orderId });
 
 const forget = (key: string) => handle.db.execute(sql`delete from rate_limits where key like ${`${key}%`}`);
 
@@ -224,12 +224,12 @@ describe("POST /orders/:id/reorder", () => {
       company: "Acme",
       status: "delivered",
     });
-    const services = testServices(handle);
+    const ctx = testContext(handle);
     const post = (cookie?: string) =>
       answerOf(reorderAction, {
         request: siteRequest(`/orders/${order.id}/reorder`, { cookie, form: {} }),
         params: { id: order.id },
-        services,
+        ctx,
       });
     expect((await post()).status).toBe(401);
     expect((await post(other.cookie)).status).toBe(404);
@@ -241,19 +241,19 @@ describe("POST /orders/:id/reorder", () => {
 
     const cart = await answerOf(cartLoader, {
       request: siteRequest(`/cart?reordered=${order.id}`, { cookie: buyer.cookie }),
-      services,
+      ctx,
     });
     expect((cart.body as { reorder: { orderNumber: string } }).reorder.orderNumber).toBe(order.number);
     const otherCart = await answerOf(cartLoader, {
       request: siteRequest(`/cart?reordered=${order.id}`, { cookie: other.cookie }),
-      services,
+      ctx,
     });
     expect((otherCart.body as { reorder: unknown }).reorder).toBeNull();
 
     const get = await answerOf(reorderLoader, {
       request: siteRequest(`/orders/${order.id}/reorder`),
       params: { id: order.id },
-      services,
+      ctx,
     });
     expect(get.status).toBe(302);
   });

@@ -23,7 +23,7 @@ import { createDraft } from "./drafts.server";
 import { failure, type Failure } from "../platform/http.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { addCartLine, deleteUnpaidDraftsForProducts } from "./shopping.server";
 
 export const REORDER_LIMIT = { hits: 10, windowSeconds: 3_600 } as const;
@@ -67,8 +67,8 @@ async function planFor(db: Database, order: { id: string; number: string }) {
 export type ReorderDone = { ok: true; orderNumber: string; notes: ReorderNote[]; repeated: boolean };
 
 /** Puts a delivered order back into the cart; see the contract at the top of this module. */
-export async function reorder(services: Services, input: Reader & { orderId: string }): Promise<ReorderDone | Failure> {
-  const { db } = services;
+export async function reorder(ctx: AppContext, input: Reader & { orderId: string }): Promise<ReorderDone | Failure> {
+  const { db } = ctx;
   const { userId, accountId } = input;
   const order = await readableOrder(db, input, input.orderId);
   if (!order) return notFound();
@@ -94,11 +94,11 @@ export async function reorder(services: Services, input: Reader & { orderId: str
     })
     .from(artworkFiles)
     .where(inArray(artworkFiles.draftId, draftIds));
-  const { storage } = services;
+  const { storage } = ctx;
 
   // The products' cart lines and open drafts are replaced (R-CART-06), payments first.
   const productIds = plan.lines.map((line) => line.productId);
-  await releaseCheckoutPayments(services, userId);
+  await releaseCheckoutPayments(ctx, userId);
   await deleteUnpaidDraftsForProducts(db, { userId, productIds, storage });
   const notes = [...plan.notes];
   for (const line of plan.lines) {

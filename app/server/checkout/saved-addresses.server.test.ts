@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { loader as detailsLoader } from "~/routes/details";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { savedAddressesFor } from "./checkout-prefill.server";
 import { addCartLine } from "./shopping.server";
@@ -75,10 +75,10 @@ describe("the Details step", () => {
       });
       expect(created.ok).toBe(true);
     }
-    const services = testServices(handle);
+    const ctx = testContext(handle);
     const addressesOf = async (cookie: string) =>
       (
-        (await answerOf(detailsLoader, { request: siteRequest("/details", { cookie }), services })).body as {
+        (await answerOf(detailsLoader, { request: siteRequest("/details", { cookie }), ctx })).body as {
           savedAddresses: { billing: { company: string }[] };
         }
       ).savedAddresses.billing.map((a) => a.company);

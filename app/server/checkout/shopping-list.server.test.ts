@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cartItems, shoppingListItems } from "#db/schema";
 import { action as listAction, loader as listLoader } from "~/routes/shopping-list";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 
 const handle = testFileDatabase();
@@ -16,7 +16,7 @@ beforeEach(async () => {
 });
 
 const send = (cookie: string, form: Record<string, string>) =>
-  answerOf(listAction, { request: siteRequest("/shopping-list", { cookie, form }), services: testServices(handle) });
+  answerOf(listAction, { request: siteRequest("/shopping-list", { cookie, form }), ctx: testContext(handle) });
 
 type Row = {
   id: string;
@@ -30,7 +30,7 @@ type Row = {
 async function listOf(cookie: string): Promise<Row[]> {
   const answer = await answerOf(listLoader, {
     request: siteRequest("/shopping-list", { cookie }),
-    services: testServices(handle),
+    ctx: testContext(handle),
   });
   return (answer.body as { items: Row[] }).items;
 }

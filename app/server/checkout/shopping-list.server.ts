@@ -10,7 +10,7 @@ import { readShelf } from "../catalogue/catalogue-store.server";
 import { type ListAction, type ListLine, listLineToCart } from "~/domain/checkout/shopping-rules";
 import type { Database } from "../platform/db.server";
 import { type Failure, failure } from "../platform/http.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { changeCart, known } from "./shopping.server";
 
 export type ShoppingListRow = ListLine & { id: string };
@@ -95,13 +95,9 @@ function refusal(row: ShoppingListRow, issue: z.core.$ZodIssue | undefined, prod
  * (changeCart), with the row's quantity, colour, customisations, handwritten note and notes; so
  * the MOQ, the tier price and the rules for choices are the cart's. The list itself is kept.
  */
-export async function addListToCart(
-  services: Services,
-  userId: string,
-  which: { id: string } | "all",
-): Promise<ToCart> {
-  const rows = await listShoppingList(services.db, { userId });
-  const { find, findAnyStatus } = await readShelf(services.db);
+export async function addListToCart(ctx: AppContext, userId: string, which: { id: string } | "all"): Promise<ToCart> {
+  const rows = await listShoppingList(ctx.db, { userId });
+  const { find, findAnyStatus } = await readShelf(ctx.db);
   const chosen = which === "all" ? rows : rows.filter((row) => row.id === which.id);
   const added: string[] = [];
   const refused: RefusedRow[] = [];
@@ -111,7 +107,7 @@ export async function addListToCart(
       refused.push(refusal(row, line.error.issues[0], findAnyStatus));
       continue;
     }
-    await changeCart(services, userId, line.data);
+    await changeCart(ctx, userId, line.data);
     added.push(find(row.productId)?.title ?? row.productId);
   }
   return { ok: true, added, refused };
@@ -127,11 +123,11 @@ const goneFromList = () => failure(404, "NOT_FOUND", "That item isn't on your li
  * an "Add to cart" that adds nothing is a 400 with each row's reason.
  */
 export async function changeShoppingList(
-  services: Services,
+  ctx: AppContext,
   userId: string,
   change: ListChange,
 ): Promise<Done | ToCart | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   switch (change.intent) {
     case "add":
       await addToShoppingList(db, { userId, ...change });
@@ -145,7 +141,7 @@ export async function changeShoppingList(
       return DONE;
     case "to-cart":
     case "all-to-cart": {
-      const result = await addListToCart(services, userId, change.intent === "all-to-cart" ? "all" : { id: change.id });
+      const result = await addListToCart(ctx, userId, change.intent === "all-to-cart" ? "all" : { id: change.id });
       if (result.added.length > 0) return result;
       if (result.refused.length === 0) {
         return change.intent === "to-cart"

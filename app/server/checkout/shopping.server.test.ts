@@ -5,7 +5,7 @@ import { cartItems, feedback, orderDrafts } from "#db/schema";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { action as favouritesAction } from "~/routes/favorites";
 import { action as listAction, loader as listLoader } from "~/routes/shopping-list";
-import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
+import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { listFavouriteIds } from "./shopping.server";
 
@@ -19,8 +19,7 @@ beforeEach(async () => {
 });
 
 // Route modules are called as plain functions, with the context React Router gives them.
-const call = (fn: (args: never) => unknown, request: Request) =>
-  answerOf(fn, { request, services: testServices(handle) });
+const call = (fn: (args: never) => unknown, request: Request) => answerOf(fn, { request, ctx: testContext(handle) });
 function body(answer: RouteAnswer): { status: number; json: unknown } {
   return { status: answer.status, json: answer.body };
 }
@@ -51,7 +50,7 @@ describe("cart", () => {
     const loaded = (
       await answerOf(cartLoader, {
         request: siteRequest("/cart", { cookie: alice.cookie }),
-        services: testServices(handle),
+        ctx: testContext(handle),
       })
     ).body as {
       lines: { quantity: number }[];
@@ -168,7 +167,7 @@ describe("shopping list", () => {
     const aliceList = (
       await answerOf(listLoader, {
         request: siteRequest("/shopping-list", { cookie: alice.cookie }),
-        services: testServices(handle),
+        ctx: testContext(handle),
       })
     ).body as {
       items: { id: string; quantity: number; notes: string }[];

@@ -16,7 +16,7 @@ import { hitRateLimit } from "../platform/rate-limit.server";
 import { deleteDraftsWithArtwork } from "./draft-deletion.server";
 import { latestDraftsForProducts } from "./drafts.server";
 import { releaseCheckoutPayments, saveCheckoutStep } from "./checkout-save.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 
 type Done = { ok: true };
 const DONE: Done = { ok: true };
@@ -157,15 +157,15 @@ export async function removeCartLine(
  * paid one or an organisation colleague's (decision 054, REQUIREMENTS A-12/A-61). A draft
  * with an open payment has it voided first, so it goes too.
  */
-async function clearCart(services: Services, { userId }: { userId: string }) {
-  const removed = await services.db
+async function clearCart(ctx: AppContext, { userId }: { userId: string }) {
+  const removed = await ctx.db
     .delete(cartItems)
     .where(eq(cartItems.userId, userId))
     .returning({ productId: cartItems.productId });
   const productIds = removed.map((r) => r.productId);
   if (productIds.length === 0) return;
-  await releaseCheckoutPayments(services, userId);
-  await deleteUnpaidDraftsForProducts(services.db, { userId, productIds, storage: services.storage });
+  await releaseCheckoutPayments(ctx, userId);
+  await deleteUnpaidDraftsForProducts(ctx.db, { userId, productIds, storage: ctx.storage });
 }
 
 /**
@@ -224,8 +224,8 @@ const goneFromCart = () => failure(404, "NOT_FOUND", "That item isn't in your ca
  * and the checkout agree at once (decision 016): a new quantity re-prices the line's draft, and
  * any change replaces the checkout's open payment (decision 006).
  */
-export async function changeCart(services: Services, userId: string, change: CartChange): Promise<Done | Failure> {
-  const { db } = services;
+export async function changeCart(ctx: AppContext, userId: string, change: CartChange): Promise<Done | Failure> {
+  const { db } = ctx;
   switch (change.intent) {
     case "add": {
       const { intent: _intent, ...given } = change;
@@ -233,8 +233,8 @@ export async function changeCart(services: Services, userId: string, change: Car
       const line = { ...given, sizes: normaliseSizes(product ?? {}, given.sizes) };
       await addCartLine(db, { userId, line });
       // The line is replaced (R-CART-06), sizes too: the draft takes the new quantity and split.
-      await followCart(services, userId, line.productId, { quantity: line.quantity, sizes: line.sizes });
-      await releaseCheckoutPayments(services, userId);
+      await followCart(ctx, userId, line.productId, { quantity: line.quantity, sizes: line.sizes });
+      await releaseCheckoutPayments(ctx, userId);
       return DONE;
     }
     case "update": {
@@ -245,18 +245,18 @@ export async function changeCart(services: Services, userId: string, change: Car
         quantity: change.quantity,
       });
       if (!productId) return goneFromCart();
-      await followCart(services, userId, productId, { quantity: change.quantity });
-      await releaseCheckoutPayments(services, userId);
+      await followCart(ctx, userId, productId, { quantity: change.quantity });
+      await releaseCheckoutPayments(ctx, userId);
       return DONE;
     }
     case "remove": {
       const productId = await removeCartLine(db, { userId, id: change.id });
       if (!productId) return goneFromCart();
-      await releaseCheckoutPayments(services, userId);
+      await releaseCheckoutPayments(ctx, userId);
       return DONE;
     }
     case "clear":
-      await clearCart(services, { userId });
+      await clearCart(ctx, { userId });
       return DONE;
   }
 }
@@ -267,19 +267,19 @@ export async function changeCart(services: Services, userId: string, change: Car
  * or a save racing this one) keeps its figures; step 2 takes the cart's quantity when it opens.
  */
 async function followCart(
-  services: Services,
+  ctx: AppContext,
   userId: string,
   productId: string,
   patch: { quantity?: number; sizes?: SizeCount[] },
 ) {
-  const draft = (await latestDraftsForProducts(services.db, { userId, productIds: [productId] })).get(productId);
+  const draft = (await latestDraftsForProducts(ctx.db, { userId, productIds: [productId] })).get(productId);
   if (!draft) return;
-  const saved = await saveCheckoutStep(services, {
+  const saved = await saveCheckoutStep(ctx, {
     userId,
     draftId: draft.id,
     step: "customisation",
     patch,
     expectedVersion: draft.version,
   });
-  if (!saved.ok) console.warn(`[cart] draft ${draft.id} kept its figures: ${saved.code}`);
+  if (!saved.ok) ctx.log.warn(`[cart] draft ${draft.id} kept its figures: ${saved.code}`);
 }

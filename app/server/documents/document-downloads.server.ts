@@ -6,7 +6,7 @@
  */
 import type { BusinessDocument } from "~/domain/pricing/documents";
 import { adminNotFound } from "../accounts/admin-access.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { failure, toResponse } from "../platform/http.server";
 import { documentResponse, mayRenderDocument } from "./invoices.server";
 import type { SessionInfo } from "../accounts/session.server";
@@ -14,31 +14,31 @@ import type { SessionInfo } from "../accounts/session.server";
 const tooMany = () => toResponse(failure(429, "TOO_MANY_DOCUMENTS", "Too many downloads: try again in a few minutes."));
 
 export async function buyerDocumentDownload(
-  services: Services,
+  ctx: AppContext,
   input: {
     session: SessionInfo | null;
     validId: boolean;
     load: (reader: { userId: string; accountId: string }) => Promise<BusinessDocument | null>;
   },
 ) {
-  const { db } = services;
+  const { db } = ctx;
   const notFound = () => toResponse(failure(404, "NOT_FOUND", "No such document."));
   const { session } = input;
   if (!session || !input.validId) return notFound();
   if (!(await mayRenderDocument(db, session.user.id))) return tooMany();
   const document = await input.load({ userId: session.user.id, accountId: session.accountId });
-  return document ? documentResponse(document, services.business) : notFound();
+  return document ? documentResponse(document, ctx.business) : notFound();
 }
 
 /** The same for staff, who have been checked already; a missing document is the back office's 404. */
 export async function staffDocumentDownload(
-  services: Services,
+  ctx: AppContext,
   input: { staffId: string; validId: boolean; load: () => Promise<BusinessDocument | null> },
 ) {
-  const { db } = services;
+  const { db } = ctx;
   if (!input.validId) throw adminNotFound();
   if (!(await mayRenderDocument(db, input.staffId))) return tooMany();
   const document = await input.load();
   if (!document) throw adminNotFound();
-  return documentResponse(document, services.business);
+  return documentResponse(document, ctx.business);
 }

@@ -11,25 +11,25 @@ import type { DraftDataInput } from "~/domain/checkout/draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { oneLine, pdfText } from "../../../tests/setup/pdf-text";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { changeOrderStatus } from "../admin/admin-orders.server";
 import { renderDocumentPdf } from "./documents.server";
 import { INVOICE_RESEND_LIMIT, loadOrderDocument, resendInvoice } from "./invoices.server";
 import { confirmTestPayment, startPayment } from "../payments/payment-start.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
-let services: Services;
+let ctx: AppContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -87,14 +87,14 @@ async function paidOrder(): Promise<string> {
     .insert(orderDrafts)
     .values({ accountId: ACCOUNT, userId: BUYER, productId: "8", status: "shipping_done", data })
     .returning({ id: orderDrafts.id });
-  const started = await startPayment(services, {
+  const started = await startPayment(ctx, {
     session: { user: { id: BUYER } },
     draftId: draft!.id,
     productId: "8",
   });
   if (!started.ok) throw new Error(started.message);
   const card = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada Lovelace" };
-  const paid = await confirmTestPayment(services, {
+  const paid = await confirmTestPayment(ctx, {
     clientSecret: started.clientSecret,
     card,
     userId: BUYER,
@@ -166,7 +166,7 @@ describe("a refund", () => {
     await smtp.clear();
     const refund = async () => {
       const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
-      return changeOrderStatus(services, {
+      return changeOrderStatus(ctx, {
         staff,
         orderId,
         change: {
@@ -207,7 +207,7 @@ describe("staff re-send the invoice", () => {
     const orderId = await paidOrder();
     await smtp.waitFor(EMAIL);
     await smtp.clear();
-    const sent = await resendInvoice(services, { staffId: staff.id, orderId });
+    const sent = await resendInvoice(ctx, { staffId: staff.id, orderId });
     expect(sent).toEqual({ ok: true, message: `Invoice INV-2026-000001 sent to ${EMAIL}.` });
     const mail = await smtp.waitFor(EMAIL);
     expect(mail.attachments[0]?.filename).toBe("VAT invoice INV-2026-000001.pdf");
@@ -218,17 +218,17 @@ describe("staff re-send the invoice", () => {
       note: `Invoice INV-2026-000001 re-sent to ${EMAIL}`,
     });
     for (let i = 1; i < INVOICE_RESEND_LIMIT.limit; i += 1)
-      expect(await resendInvoice(services, { staffId: staff.id, orderId })).toMatchObject({ ok: true });
-    expect(await resendInvoice(services, { staffId: staff.id, orderId })).toMatchObject({ ok: false, status: 429 });
+      expect(await resendInvoice(ctx, { staffId: staff.id, orderId })).toMatchObject({ ok: true });
+    expect(await resendInvoice(ctx, { staffId: staff.id, orderId })).toMatchObject({ ok: false, status: 429 });
   });
 
   it("says so when the order has no invoice", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
-    expect(await resendInvoice(services, { staffId: staff.id, orderId: missing })).toMatchObject({
+    expect(await resendInvoice(ctx, { staffId: staff.id, orderId: missing })).toMatchObject({
       ok: false,
       status: 404,
     });
-    expect(await resendInvoice(services, { staffId: staff.id, orderId: "nope" })).toMatchObject({
+    expect(await resendInvoice(ctx, { staffId: staff.id, orderId: "nope" })).toMatchObject({
       ok: false,
       status: 404,
     });

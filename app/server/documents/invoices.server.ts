@@ -14,7 +14,7 @@ import { isOrderId } from "~/domain/fulfilment/orders";
 import type { BusinessProfile } from "~/domain/people/business-profile";
 import { visibleTo } from "../orders/buyer-orders.server";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { nextDocumentNumber } from "../platform/document-numbers.server";
 import { renderDocumentPdf } from "./documents.server";
 import { linesOfOrder } from "../orders/order-lines.server";
@@ -133,10 +133,10 @@ export async function documentResponse(document: BusinessDocument, business: Bus
  * is the caller's to report.
  */
 export async function mailOrderDocument(
-  services: Services,
+  ctx: AppContext,
   input: { orderId: string; kind: OrderDocumentKind; key?: string },
 ): Promise<{ to: string; number: string } | null> {
-  const { db } = services;
+  const { db } = ctx;
   const document = await loadOrderDocument(db, { orderId: input.orderId, kind: input.kind, reader: "staff" });
   if (!document) return null;
   const [order] = await db
@@ -153,14 +153,14 @@ export async function mailOrderDocument(
           `Order ${order.number} has been refunded. Credit note ${document.number} for ${documentPence(document.totals.grossPence)} including VAT is attached; it cancels the order's VAT invoice.`,
         ]
       : [`Here is the VAT invoice ${document.number} for order ${order.number}, as a PDF.`];
-  const pdf = await renderDocumentPdf(document, services.business);
+  const pdf = await renderDocumentPdf(document, ctx.business);
   await sendMail(db, {
     ...branded(
-      services,
+      ctx,
       to,
       `${title} ${document.number} for order ${order.number}`,
       lines,
-      { link: { url: orderUrl(services, input.orderId), label: "View your order" } },
+      { link: { url: orderUrl(ctx, input.orderId), label: "View your order" } },
       { kind: `order-${document.kind.replace("_", "-")}`, orderNumber: order.number, number: document.number },
     ),
     attachments: [{ filename: documentFileName(document), content: pdf, contentType: "application/pdf" }],
@@ -179,8 +179,8 @@ export const DOCUMENT_MAIL_JOB = defineJob(
   z.object({ orderId: z.uuid(), kind: z.enum(["invoice", "credit_note"]) }),
 );
 
-export async function sendDocumentMail(services: Services, input: { orderId: string; kind: OrderDocumentKind }) {
-  await mailOrderDocument(services, { ...input, key: `${input.kind}:${input.orderId}` });
+export async function sendDocumentMail(ctx: AppContext, input: { orderId: string; kind: OrderDocumentKind }) {
+  await mailOrderDocument(ctx, { ...input, key: `${input.kind}:${input.orderId}` });
 }
 
 /** Staff may re-send an order's invoice this many times an hour (each renders a PDF and sends a mail). */
@@ -191,10 +191,10 @@ export const INVOICE_RESEND_LIMIT = { limit: 5, windowSeconds: 3600 };
  * the order's history with who sent it and where.
  */
 export async function resendInvoice(
-  services: Services,
+  ctx: AppContext,
   input: { staffId: string; orderId: string },
 ): Promise<{ ok: true; message: string } | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const notFound = failure(404, "NO_INVOICE", "This order has no VAT invoice to send.");
   if (!isOrderId(input.orderId)) return notFound;
   const { limit, windowSeconds } = INVOICE_RESEND_LIMIT;
@@ -205,9 +205,9 @@ export async function resendInvoice(
     });
   let sent: Awaited<ReturnType<typeof mailOrderDocument>>;
   try {
-    sent = await mailOrderDocument(services, { orderId: input.orderId, kind: "invoice" });
+    sent = await mailOrderDocument(ctx, { orderId: input.orderId, kind: "invoice" });
   } catch (error) {
-    console.error(`[invoices] re-sending the invoice of order ${input.orderId} failed:`, error);
+    ctx.log.error(`[invoices] re-sending the invoice of order ${input.orderId} failed`, error);
     return failure(502, "MAIL_FAILED", "The e-mail could not be sent: try again in a few minutes.");
   }
   if (!sent) return notFound;

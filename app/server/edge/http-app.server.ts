@@ -21,7 +21,7 @@ import { requestContext } from "../accounts/request-context.server";
 import { securityHeaders } from "./security-headers.server";
 import { checkStorage } from "../providers/storage.server";
 import { finishReadingBody } from "../platform/unread-body.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 
 export type HttpApp = Hono<{ Bindings: HttpBindings; Variables: { nonce: string; staticFile?: true } }>;
 
@@ -29,21 +29,21 @@ export const newNonce = () => randomBytes(16).toString("base64");
 
 /**
  * React Router's handler for `build`, each request starting from a context with the server's
- * services and its nonce (decision 011).
+ * app context and its nonce (decision 011).
  */
 export function reactRouterRenderer(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: "production" | "development",
-  services: Services,
+  ctx: AppContext,
 ): (request: Request, nonce: string) => Promise<Response> {
   const handle = createRequestHandler(build, mode);
-  return (request, nonce) => handle(request, requestContext(services, nonce));
+  return (request, nonce) => handle(request, requestContext(ctx, nonce));
 }
 
 export function createHttpApp(options: {
   env: Env;
-  /** The services the server opened (services.server.ts); /healthz checks their database, /readyz their storage. */
-  services: Services;
+  /** the app context the server opened (app-context.server.ts); /healthz checks their database, /readyz their storage. */
+  ctx: AppContext;
   /** True once the server is shutting down: every answer then closes its connection. */
   stopping: () => boolean;
   /** Mounts the handlers of build files; each marks its answers with `c.set("staticFile", true)`. */
@@ -93,8 +93,8 @@ export function createHttpApp(options: {
   // A route that sets one of these headers itself sets a stricter one, and keeps it: a preview's
   // `default-src 'none'`, a shared proof file's `sandbox` and `no-referrer` (a stranger's file
   // opened on its own must run nothing and leak no token).
-  // The provider the services opened at boot: Stripe's scripts and frames are allowed only with it.
-  const stripe = options.services.payments?.kind === "stripe";
+  // The provider the app context opened at boot: Stripe's scripts and frames are allowed only with it.
+  const stripe = options.ctx.payments?.kind === "stripe";
   app.use(async (c, next) => {
     const nonce = newNonce();
     c.set("nonce", nonce);
@@ -155,8 +155,8 @@ export function createHttpApp(options: {
   app.use(compress({ encoding: "gzip", threshold: 4096 }));
 
   // SPEC.md's diagnostics: the process answers and its database with it.
-  const databaseStatus = atMostEvery(1_000, () => checkDatabase(options.services.db));
-  const storageStatus = atMostEvery(1_000, () => checkStorage(options.services.storage));
+  const databaseStatus = atMostEvery(1_000, () => checkDatabase(options.ctx.db));
+  const storageStatus = atMostEvery(1_000, () => checkStorage(options.ctx.storage));
   app.get("/healthz", async (c) => {
     const database = await databaseStatus();
     return c.json({ status: database === "ok" ? "ok" : "degraded", database }, database === "ok" ? 200 : 503);

@@ -9,7 +9,7 @@ import { purgeSummary } from "~/domain/people/retention";
 import { runBankTransferTasks } from "../admin/bank-transfer-tasks.server";
 import { defineJob, deleteFinishedJobs, type Job, type JobDefinition, NO_PAYLOAD } from "../messages/jobs.server";
 import { deliverOutboxMail, MAIL_JOB } from "../messages/mail.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { reconcilePayments } from "../payments/payment-reconciliation.server";
 import { markExpiredQuotes } from "../checkout/quotes.server";
 import { ORDER_PAID_JOB, sendPaidOrderMessages } from "../payments/order-mail.server";
@@ -18,8 +18,8 @@ import { sendTransferPlacedMessages, TRANSFER_PLACED_JOB } from "../payments/ban
 import { purgeExpiredRecords } from "./retention-purges.server";
 import { deliverOutboxSms, SMS_JOB } from "../messages/sms.server";
 
-/** What a handler is given: the services the process opened at boot, and the time it runs at. */
-export type JobContext = Services & { now: Date };
+/** What a handler is given: the app context the process opened at boot, and the time it runs at. */
+export type JobContext = AppContext & { now: Date };
 
 export type JobHandler = (context: JobContext, job: Job) => Promise<void>;
 
@@ -54,20 +54,20 @@ export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
   // Reminders and expiries of bank transfers (decision 022): a reminder or an expiry is at most a period late.
   handle(BANK_TRANSFER_TASKS_JOB, async (context) => {
     const { reminded, expired } = await runBankTransferTasks(context, context.now);
-    if (reminded + expired > 0) console.log(`[jobs] bank transfers: ${reminded} reminded, ${expired} expired`);
+    if (reminded + expired > 0) context.log.info(`[jobs] bank transfers: ${reminded} reminded, ${expired} expired`);
   }),
   // The retention the Privacy Policy promises (B-17, R-POL-05): a record outlives its period by at most a period.
-  handle(RETENTION_PURGE_JOB, async ({ db, now, business, storage }) => {
+  handle(RETENTION_PURGE_JOB, async ({ db, now, business, storage, log }) => {
     const counts = await purgeExpiredRecords(db, { retention: business.retention, now, storage });
     const jobs = await deleteFinishedJobs(db, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS));
-    console.log(`[jobs] purged ${purgeSummary(counts)}; ${jobs} finished jobs`);
+    log.info(`[jobs] purged ${purgeSummary(counts)}; ${jobs} finished jobs`);
   }),
-  handle(QUOTE_EXPIRY_JOB, async ({ db, now }) => {
+  handle(QUOTE_EXPIRY_JOB, async ({ db, now, log }) => {
     const expired = await markExpiredQuotes(db, now);
-    if (expired > 0) console.log(`[jobs] ${expired} quotes expired`);
+    if (expired > 0) log.info(`[jobs] ${expired} quotes expired`);
   }),
-  handle(PAYMENT_RECONCILIATION_JOB, async ({ db, payments, now }) => {
-    await reconcilePayments({ db, payments }, now);
+  handle(PAYMENT_RECONCILIATION_JOB, async (context) => {
+    await reconcilePayments(context, context.now);
   }),
 ]);
 

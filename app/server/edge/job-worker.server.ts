@@ -15,7 +15,7 @@ import {
   type RecurringJob,
 } from "./job-handlers.server";
 import { claimJobs, completeJob, enqueue, failJob, type Job, onJobEnqueued } from "../messages/jobs.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 
 /** How often an idle worker looks for jobs other processes enqueued, or that came due. */
 export const JOB_POLL_MS = 3_000;
@@ -32,7 +32,7 @@ const AFTER_NUDGE_RETRY_MS = 200;
 
 export type WorkerOptions = {
   /** What the handlers are given (job-handlers.server.ts), with the time each job runs at. */
-  services: Services;
+  ctx: AppContext;
   handlers?: Record<string, JobHandler>;
   workerId?: string;
 };
@@ -61,12 +61,14 @@ async function runJob(options: WorkerOptions, job: Job, now?: Date): Promise<voi
   const handler = (options.handlers ?? JOB_HANDLERS)[job.kind];
   try {
     if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
-    await handler({ ...options.services, now: now ?? new Date() } satisfies JobContext, job);
-    await completeJob(options.services.db, job, now);
+    await handler({ ...options.ctx, now: now ?? options.ctx.clock() } satisfies JobContext, job);
+    await completeJob(options.ctx.db, job, now);
   } catch (error) {
-    const outcome = await failJob(options.services.db, job, error, now).catch(() => "lost" as const);
-    const line = `[jobs] ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed (${outcome}):`;
-    console.error(line, error instanceof Error ? error.message : error);
+    const outcome = await failJob(options.ctx.db, job, error, now).catch(() => "lost" as const);
+    options.ctx.log.error(
+      `[jobs] ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed (${outcome})`,
+      error,
+    );
   }
 }
 
@@ -75,11 +77,11 @@ async function runJob(options: WorkerOptions, job: Job, now?: Date): Promise<voi
  * test calls instead of waiting for a worker, and what the worker does on each wake.
  */
 export async function runDueJobs(
-  services: Services,
-  options: Omit<WorkerOptions, "services"> & { now?: Date } = {},
+  ctx: AppContext,
+  options: Omit<WorkerOptions, "ctx"> & { now?: Date } = {},
 ): Promise<number> {
-  const { db } = services;
-  const worker: WorkerOptions = { ...options, services, workerId: options.workerId ?? newWorkerId() };
+  const { db } = ctx;
+  const worker: WorkerOptions = { ...options, ctx, workerId: options.workerId ?? newWorkerId() };
   let ran = 0;
   for (;;) {
     const [job] = await claimJobs(db, { workerId: worker.workerId ?? "", now: options.now });
@@ -109,11 +111,11 @@ export function startJobWorker(options: WorkerOptions & { pollMs?: number; first
 
   async function pass(): Promise<void> {
     if (Date.now() >= nextSchedule) {
-      await scheduleRecurringJobs(worker.services.db);
+      await scheduleRecurringJobs(worker.ctx.db);
       nextSchedule = Date.now() + SCHEDULE_EVERY_MS;
     }
     while (!stopped) {
-      const [job] = await claimJobs(worker.services.db, { workerId: worker.workerId ?? "" });
+      const [job] = await claimJobs(worker.ctx.db, { workerId: worker.workerId ?? "" });
       if (!job) break;
       await runJob(worker, job);
     }
@@ -128,7 +130,7 @@ export function startJobWorker(options: WorkerOptions & { pollMs?: number; first
       try {
         await pass();
       } catch (error) {
-        console.error("[jobs] worker pass failed:", error instanceof Error ? error.message : error);
+        options.ctx.log.error("[jobs] worker pass failed", error);
       }
       if (stopped) break;
       if (nudged) continue;

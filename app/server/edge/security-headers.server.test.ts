@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, describe, expect, it } from "vitest";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { artworkPreviewHeaders, sharedProofFileHeaders } from "../artwork/artwork.server";
 import { parseEnv } from "../platform/env.server";
 import { createHttpApp } from "./http-app.server";
@@ -49,7 +49,7 @@ describe("a route's own stricter headers are kept by the HTTP edge", () => {
   async function edge() {
     const app = createHttpApp({
       env: parseEnv({ BASE_URL: "http://localhost:3000" }),
-      services: testServices(handle, null),
+      ctx: testContext(handle, null),
       stopping: () => false,
       render: async (request) => {
         const { pathname } = new URL(request.url);

@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { jobs } from "#db/schema";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
+import { recordedLog } from "../../../tests/setup/test-shop";
 import type { JobHandler } from "../edge/job-handlers.server";
 import { periodStart, runDueJobs, scheduleRecurringJobs, startJobWorker } from "../edge/job-worker.server";
 import {
@@ -83,8 +84,8 @@ describe("two workers never run the same job", () => {
     };
     for (let i = 0; i < 20; i += 1) await enqueue(handle.db, TEST_JOB, { i }, { runAt: T });
     const [a, b] = await Promise.all([
-      runDueJobs(testServices(handle), { handlers, now: T, workerId: "a" }),
-      runDueJobs(testServices(handle), { handlers, now: T, workerId: "b" }),
+      runDueJobs(testContext(handle), { handlers, now: T, workerId: "a" }),
+      runDueJobs(testContext(handle), { handlers, now: T, workerId: "b" }),
     ]);
     expect(a + b).toBe(20);
     expect(runs.toSorted((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i));
@@ -117,7 +118,8 @@ describe("a worker killed mid-job", () => {
 describe("a failing job", () => {
   it("is retried after 30 s, then 60 s, and is dead after its last attempt", async () => {
     expect([1, 2, 3, 10, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = recordedLog();
+    const ctx = { ...testContext(handle), log };
     let calls = 0;
     const handlers: Record<string, JobHandler> = {
       test: async () => {
@@ -126,19 +128,35 @@ describe("a failing job", () => {
       },
     };
     await enqueue(handle.db, defineJob("test", TEST_PAYLOAD, { maxAttempts: 3 }), {}, { runAt: T });
-    expect(await runDueJobs(testServices(handle), { handlers, now: T })).toBe(1);
+    expect(await runDueJobs(ctx, { handlers, now: T })).toBe(1);
     const [row] = await handle.db.select().from(jobs);
     expect(row).toMatchObject({ status: "queued", attempts: 1, lastError: "refused 1" });
     expect(row?.runAt).toEqual(at(FIRST_RETRY_DELAY_MS));
-    expect(await runDueJobs(testServices(handle), { handlers, now: at(FIRST_RETRY_DELAY_MS - 1) })).toBe(0);
-    expect(await runDueJobs(testServices(handle), { handlers, now: at(FIRST_RETRY_DELAY_MS) })).toBe(1);
+    expect(await runDueJobs(ctx, { handlers, now: at(FIRST_RETRY_DELAY_MS - 1) })).toBe(0);
+    expect(await runDueJobs(ctx, { handlers, now: at(FIRST_RETRY_DELAY_MS) })).toBe(1);
     expect(await jobRow(row!.id)).toMatchObject({ status: "queued", attempts: 2, runAt: at(90_000) });
-    expect(await runDueJobs(testServices(handle), { handlers, now: at(90_000) })).toBe(1);
+    expect(await runDueJobs(ctx, { handlers, now: at(90_000) })).toBe(1);
     expect(await jobRow(row!.id)).toMatchObject({ status: "dead", attempts: 3, lastError: "refused 3" });
-    expect(await runDueJobs(testServices(handle), { handlers, now: at(24 * 3_600_000) })).toBe(0);
+    expect(await runDueJobs(ctx, { handlers, now: at(24 * 3_600_000) })).toBe(0);
     expect(calls).toBe(3);
-    expect(errors).toHaveBeenCalledTimes(3);
-    errors.mockRestore();
+    expect(log.lines).toEqual([
+      `error [jobs] test #${row!.id} attempt 1/3 failed (retry): refused 1`,
+      `error [jobs] test #${row!.id} attempt 2/3 failed (retry): refused 2`,
+      `error [jobs] test #${row!.id} attempt 3/3 failed (dead): refused 3`,
+    ]);
+  });
+
+  it("runs at the context's clock when the worker is given no time", async () => {
+    let ranAt: Date | null = null;
+    const handlers: Record<string, JobHandler> = {
+      test: async ({ now }) => {
+        ranAt = now;
+      },
+    };
+    await enqueue(handle.db, TEST_JOB, {}, { runAt: T });
+    const ctx = { ...testContext(handle), clock: () => at(5_000) };
+    expect(await runDueJobs(ctx, { handlers })).toBe(1);
+    expect(ranAt).toEqual(at(5_000));
   });
 });
 
@@ -177,15 +195,15 @@ describe("recurring jobs", () => {
       scheduleRecurringJobs(handle.db, now, recurring),
     ]);
     await Promise.all([
-      runDueJobs(testServices(handle), { handlers, now, workerId: "a" }),
-      runDueJobs(testServices(handle), { handlers, now, workerId: "b" }),
+      runDueJobs(testContext(handle), { handlers, now, workerId: "a" }),
+      runDueJobs(testContext(handle), { handlers, now, workerId: "b" }),
     ]);
     await scheduleRecurringJobs(handle.db, new Date("2026-11-26T10:14:59Z"), recurring);
-    await runDueJobs(testServices(handle), { handlers, now: new Date("2026-11-26T10:14:59Z") });
+    await runDueJobs(testContext(handle), { handlers, now: new Date("2026-11-26T10:14:59Z") });
     expect(runs).toBe(1);
     const next = new Date("2026-11-26T10:15:00Z");
     await scheduleRecurringJobs(handle.db, next, recurring);
-    await runDueJobs(testServices(handle), { handlers, now: next, workerId: "b" });
+    await runDueJobs(testContext(handle), { handlers, now: next, workerId: "b" });
     expect(runs).toBe(2);
     expect((await handle.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()).toEqual([
       "tick@2026-11-26T10:00:00.000Z",
@@ -207,7 +225,7 @@ describe("the worker", () => {
       },
     };
     const worker = startJobWorker({
-      services: testServices(handle),
+      ctx: testContext(handle),
       handlers,
       pollMs: 60_000,
       firstScheduleDelayMs: 3_600_000,

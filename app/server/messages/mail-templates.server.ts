@@ -3,13 +3,13 @@
  * invitations and e-mail changes.
  */
 import { SITE } from "~/content/links";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import type { Mail } from "./mail.server";
 import { escapeHtml } from "~/domain/core/html";
 import { quotableText } from "~/domain/core/quoted-text";
 
 /** The shop an e-mail speaks for: its public origin for links, its profile for the support address. */
-export type MailShop = Pick<Services, "business" | "baseUrl">;
+export type MailShop = Pick<AppContext, "business" | "baseUrl">;
 
 /** An order's page, as e-mails link to it. */
 export const orderUrl = (shop: MailShop, orderId: string) => `${shop.baseUrl}/orders/${orderId}`;

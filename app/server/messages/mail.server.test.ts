@@ -6,11 +6,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs, outbox } from "#db/schema";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { runDueJobs } from "../edge/job-worker.server";
 import { FIRST_RETRY_DELAY_MS } from "./jobs.server";
 import { SITE } from "~/content/links";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { TEST_SHOP as shop } from "../../../tests/setup/test-shop";
 import { BLANKED_SECRET, MAIL_JOB, sendMail } from "./mail.server";
 import { passwordResetMail, signInCodeMail } from "./mail-templates.server";
@@ -18,11 +18,11 @@ import { passwordResetMail, signInCodeMail } from "./mail-templates.server";
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop with a mail server on loopback. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(() => smtp.close());
 beforeEach(() => {
@@ -55,7 +55,7 @@ describe("sendMail with a mail server", () => {
       });
       expect(smtp.messages).toHaveLength(0);
 
-      expect(await runDueJobs(services)).toBe(1);
+      expect(await runDueJobs(ctx)).toBe(1);
       expect(smtp.messages).toHaveLength(0);
       const [refused] = await rows();
       expect(refused).toMatchObject({ status: "queued", attempts: 1 });
@@ -63,8 +63,8 @@ describe("sendMail with a mail server", () => {
       expect(errors).toHaveBeenCalledOnce();
 
       // Not before its backoff; then the same message, file and all.
-      expect(await runDueJobs(services)).toBe(0);
-      expect(await runDueJobs(services, { now: later(FIRST_RETRY_DELAY_MS + 1_000) })).toBe(1);
+      expect(await runDueJobs(ctx)).toBe(0);
+      expect(await runDueJobs(ctx, { now: later(FIRST_RETRY_DELAY_MS + 1_000) })).toBe(1);
       expect(smtp.messages).toHaveLength(1);
       expect(smtp.messages[0]).toMatchObject({ to: ["jane@acme.example"], subject: "Your invoice" });
       expect(smtp.messages[0]?.attachments[0]?.content.equals(PDF)).toBe(true);
@@ -72,7 +72,7 @@ describe("sendMail with a mail server", () => {
       expect(sent).toMatchObject({ status: "sent", attempts: 2, lastError: null, attachments: null });
       expect(sent?.sentAt).toBeInstanceOf(Date);
       // A second run of a finished job's work sends nothing twice.
-      expect(await runDueJobs(services, { now: later(24 * 3_600_000) })).toBe(0);
+      expect(await runDueJobs(ctx, { now: later(24 * 3_600_000) })).toBe(0);
       expect(smtp.messages).toHaveLength(1);
     } finally {
       errors.mockRestore();
@@ -85,7 +85,7 @@ describe("sendMail with a mail server", () => {
     try {
       await sendMail(handle.db, { to: "jane@acme.example", subject: "Hello", text: "Hi" });
       for (let attempt = 1; attempt <= MAIL_JOB.maxAttempts; attempt += 1) {
-        expect(await runDueJobs(services, { now: later(attempt * 24 * 3_600_000) })).toBe(1);
+        expect(await runDueJobs(ctx, { now: later(attempt * 24 * 3_600_000) })).toBe(1);
       }
       const [failed] = await rows();
       expect(failed).toMatchObject({ status: "failed", attempts: MAIL_JOB.maxAttempts });
@@ -104,7 +104,7 @@ describe("sendMail with a mail server", () => {
       }),
     ).rejects.toThrow("the change failed");
     expect(await rows()).toEqual([]);
-    expect(await runDueJobs(services)).toBe(0);
+    expect(await runDueJobs(ctx)).toBe(0);
     expect(smtp.messages).toHaveLength(0);
   });
 });
@@ -116,7 +116,7 @@ describe("a sent message's code or link", () => {
     await sendMail(handle.db, passwordResetMail(shop, "jane@acme.example", { url: resetUrl }));
     const [queuedCode] = await rows();
     expect(queuedCode?.text).toContain("482913");
-    expect(await runDueJobs(services)).toBe(2);
+    expect(await runDueJobs(ctx)).toBe(2);
     expect(smtp.messages.map((mail) => mail.text).join("\n")).toContain("482913");
     expect(smtp.messages.map((mail) => mail.text).join("\n")).toContain(resetUrl);
 
@@ -141,7 +141,7 @@ describe("a sent message's code or link", () => {
     try {
       await sendMail(handle.db, signInCodeMail(shop, "jane@acme.example", "771204"));
       for (let attempt = 1; attempt <= MAIL_JOB.maxAttempts; attempt += 1) {
-        await runDueJobs(services, { now: later(attempt * 24 * 3_600_000) });
+        await runDueJobs(ctx, { now: later(attempt * 24 * 3_600_000) });
       }
       const [failed] = await rows();
       expect(failed?.status).toBe("failed");
@@ -160,7 +160,7 @@ describe("sendMail without a mail server (no SMTP_URL)", () => {
       const [queued] = await rows();
       expect(queued).toMatchObject({ status: "queued", meta: { kind: "invoice", attachments: ["INV-1.pdf"] } });
       expect(queued?.attachments).toHaveLength(1);
-      expect(await runDueJobs(testServices(handle))).toBe(1);
+      expect(await runDueJobs(testContext(handle))).toBe(1);
       const [kept] = await rows();
       expect(kept).toMatchObject({ status: "kept", attachments: null, text: "Attached.", sentAt: null });
       expect(log).toHaveBeenCalledWith("[outbox] to jane@acme.example: Your invoice\nAttached.\n");
@@ -175,7 +175,7 @@ describe("a message whose row is gone", () => {
   it("completes its job without sending (the retention purge deleted it)", async () => {
     await sendMail(handle.db, { to: "jane@acme.example", subject: "Purged", text: "Gone" });
     await handle.db.delete(outbox);
-    expect(await runDueJobs(services)).toBe(1);
+    expect(await runDueJobs(ctx)).toBe(1);
     expect(smtp.messages).toHaveLength(0);
     expect((await handle.db.select().from(jobs).where(eq(jobs.kind, "mail")))[0]).toMatchObject({ status: "done" });
   });

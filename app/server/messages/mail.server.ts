@@ -2,12 +2,12 @@
  * E-mail: written to the outbox with its job in the caller's transaction, then sent over SMTP by the job
  * queue with retries (decision 030).
  */
+import type { AppContext } from "../providers/app-context.server";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type OutboxAttachment, outbox } from "#db/schema";
 import { escapeHtml } from "~/domain/core/html";
 import type { Database } from "../platform/db.server";
-import type { Mailer } from "../providers/mailer.server";
 import { defineJob, enqueue } from "./jobs.server";
 
 export type Mail = {
@@ -131,7 +131,7 @@ export async function queuedOutboxRow(db: Database, id: number): Promise<OutboxR
  * last attempt's when `last` is true. Without a mailer (no SMTP_URL) the message is kept and logged.
  */
 export async function deliverOutboxMail(
-  context: { db: Database; mailer: Mailer | null },
+  context: Pick<AppContext, "db" | "mailer" | "log">,
   id: number,
   options: { last: boolean },
 ): Promise<void> {
@@ -140,7 +140,7 @@ export async function deliverOutboxMail(
   if (!row) return;
   if (!mailer) {
     await db.update(outbox).set({ status: "kept", attachments: null }).where(eq(outbox.id, id));
-    console.log(`[outbox] to ${row.to}: ${row.subject}\n${row.text}\n`);
+    context.log.info(`[outbox] to ${row.to}: ${row.subject}\n${row.text}\n`);
     return;
   }
   try {

@@ -2,7 +2,7 @@
  * How a message from anyone reaches the sales inbox, shared by the contact form and "Request this
  * product" (B-22).
  */
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { type Mail, sendMail } from "./mail.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 
@@ -20,7 +20,7 @@ export type SalesMessageOutcome =
  * the sender, who would send it twice.
  */
 export async function receiveSalesMessage(
-  services: Pick<Services, "db" | "business">,
+  ctx: Pick<AppContext, "db" | "business" | "log">,
   input: {
     honeypot: string;
     ip: string;
@@ -33,15 +33,15 @@ export async function receiveSalesMessage(
     kind: string;
   },
 ): Promise<SalesMessageOutcome> {
-  const { db } = services;
+  const { db } = ctx;
   if (input.honeypot.trim() !== "") return { status: "ignored" };
   const limit = await hitRateLimit(db, `${input.limit.bucket}:${input.ip}`, input.limit.perHour, 3600);
   if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   const id = await input.store();
   try {
-    await sendMail(db, { to: services.business.salesEmail, ...input.notification(id) });
+    await sendMail(db, { to: ctx.business.salesEmail, ...input.notification(id) });
   } catch (error) {
-    console.error(`${input.kind} ${id} stored, but the notification e-mail failed:`, error);
+    ctx.log.error(`${input.kind} ${id} stored, but the notification e-mail failed`, error);
   }
   return { status: "stored", id };
 }

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { outbox, rateLimits, smsSignups } from "#db/schema";
 import { action as inbound } from "~/routes/api.sms.inbound";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { parseEnv } from "../platform/env.server";
 import { runDueJobs } from "../edge/job-worker.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { smsProviderConfig } from "../providers/sms-provider.server";
 import { saveSmsSignup, smsListStatus } from "../shop/sms-signups.server";
 import { isTwilioSigned, SMS_INBOUND_LIMIT, SMS_JOB, sendSms } from "./sms.server";
@@ -50,7 +50,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  services = { ...testServices(handle), sms: config() };
+  ctx = { ...testContext(handle), sms: config() };
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
@@ -60,7 +60,7 @@ beforeEach(() => {
 
 const config = () => ({ accountSid: SID, authToken: TOKEN, from: FROM, apiBase: base });
 /** The test shop with this file's provider. */
-let services: Services;
+let ctx: AppContext;
 const texts = () => handle.db.select().from(outbox);
 
 describe("the SMS provider's settings", () => {
@@ -93,7 +93,7 @@ describe("a text through the provider", () => {
     const [queued] = await texts();
     expect(queued).toMatchObject({ status: "queued", text: "123456 is your code." });
     expect(received).toHaveLength(0);
-    expect(await runDueJobs(services)).toBe(1);
+    expect(await runDueJobs(ctx)).toBe(1);
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request?.method).toBe("POST");
@@ -118,14 +118,14 @@ describe("a text through the provider", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       await sendSms(handle.db, { to: "+447700900999", text: "Hello" });
-      expect(await runDueJobs(services)).toBe(1);
+      expect(await runDueJobs(ctx)).toBe(1);
       const [refused] = await texts();
       expect(refused).toMatchObject({ status: "queued", attempts: 1 });
       expect(refused?.lastError).toBe(
         "The SMS provider refused the text to +447700900999 (400): The 'To' number +447700900999 is not a valid phone number.",
       );
       next = { status: 503, body: "x" };
-      expect(await runDueJobs(services, { now: new Date(Date.now() + 24 * 3_600_000) })).toBe(1);
+      expect(await runDueJobs(ctx, { now: new Date(Date.now() + 24 * 3_600_000) })).toBe(1);
       expect((await texts())[0]?.lastError).toMatch(/\(503\)/);
     } finally {
       errors.mockRestore();
@@ -138,7 +138,7 @@ describe("a text through the provider", () => {
     try {
       await sendSms(handle.db, { to: "+447700900123", text: "654321 is your code.", meta: { code: "654321" } });
       for (let attempt = 1; attempt <= SMS_JOB.maxAttempts; attempt += 1)
-        await runDueJobs(services, { now: new Date(Date.now() + attempt * 24 * 3_600_000) });
+        await runDueJobs(ctx, { now: new Date(Date.now() + attempt * 24 * 3_600_000) });
       const [failed] = await texts();
       expect(failed).toMatchObject({ status: "failed", attempts: SMS_JOB.maxAttempts, text: "•••••• is your code." });
     } finally {
@@ -150,11 +150,11 @@ describe("a text through the provider", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
       await sendSms(handle.db, { to: "+447700900123", text: "111111 is your code." });
-      expect(await runDueJobs(testServices(handle))).toBe(1);
+      expect(await runDueJobs(testContext(handle))).toBe(1);
       expect(log).toHaveBeenLastCalledWith("[outbox] SMS to +447700900123: 111111 is your code.");
       await sendSms(handle.db, { to: "+447700900124", text: "222222 is your code." });
       const mailer = { send: async () => undefined, close: () => undefined };
-      expect(await runDueJobs({ ...testServices(handle), mailer })).toBe(1);
+      expect(await runDueJobs({ ...testContext(handle), mailer })).toBe(1);
       expect(log).toHaveBeenLastCalledWith("[outbox] SMS to +447700900124 kept in the outbox");
     } finally {
       log.mockRestore();
@@ -166,16 +166,16 @@ describe("a text through the provider", () => {
 
 describe("the SMS list's confirmation request (docs/decisions/034-sms-double-opt-in.md)", () => {
   it("goes through the provider; a provider that refuses costs the text, not the sign-up", async () => {
-    await saveSmsSignup(services, { phoneE164: "+447700900123", ip: "203.0.113.1" });
-    await runDueJobs(services);
+    await saveSmsSignup(ctx, { phoneE164: "+447700900123", ip: "203.0.113.1" });
+    await runDueJobs(ctx);
     expect(received.at(-1)?.form.get("Body")).toContain("reply YES to get our monthly product updates");
     next = { status: 500, body: { message: "Internal error" } };
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      expect(await saveSmsSignup(services, { phoneE164: "+447700900124", ip: "203.0.113.1" })).toMatchObject({
+      expect(await saveSmsSignup(ctx, { phoneE164: "+447700900124", ip: "203.0.113.1" })).toMatchObject({
         status: "saved",
       });
-      await runDueJobs(services);
+      await runDueJobs(ctx);
       expect(errors).toHaveBeenCalledOnce();
     } finally {
       errors.mockRestore();
@@ -220,7 +220,7 @@ describe("POST /api/sms/inbound (decision 034)", () => {
             .join(""),
       )
       .digest("base64");
-  const text = (from: string, body: string, signature?: string, shop = services) => {
+  const text = (from: string, body: string, signature?: string, shop = ctx) => {
     const params = new URLSearchParams({ MessageSid: "SM1", AccountSid: SID, From: from, To: FROM, Body: body });
     return answerOf(inbound, {
       request: new Request("http://internal:3000/api/sms/inbound", {
@@ -231,7 +231,7 @@ describe("POST /api/sms/inbound (decision 034)", () => {
         },
         body: params,
       }),
-      services: shop,
+      ctx: shop,
     });
   };
   /** A number on the list, its sign-up confirmed. */
@@ -264,14 +264,14 @@ describe("POST /api/sms/inbound (decision 034)", () => {
   });
 
   it("YES confirms a pending sign-up and the welcome goes out; YES from a number that said STOP does not bring it back", async () => {
-    await saveSmsSignup(services, { phoneE164: "+447700900123", ip: "203.0.113.1" });
+    await saveSmsSignup(ctx, { phoneE164: "+447700900123", ip: "203.0.113.1" });
     expect(await smsListStatus(handle.db, "+447700900123")).toBe("pending");
     expect((await text("+447700900123", " yes ")).status).toBe(200);
     expect(await smsListStatus(handle.db, "+447700900123")).toBe("subscribed");
-    await runDueJobs(services);
+    await runDueJobs(ctx);
     expect(received.at(-1)?.form.get("Body")).toContain("You're signed up for monthly product updates");
 
-    await saveSmsSignup(services, { phoneE164: "+447700900456", ip: "203.0.113.1" });
+    await saveSmsSignup(ctx, { phoneE164: "+447700900456", ip: "203.0.113.1" });
     await text("+447700900456", "STOP");
     await text("+447700900456", "YES");
     expect(await smsListStatus(handle.db, "+447700900456")).toBe("opted_out");
@@ -280,7 +280,7 @@ describe("POST /api/sms/inbound (decision 034)", () => {
   });
 
   it("a forged YES (no provider signature) confirms nothing", async () => {
-    await saveSmsSignup(services, { phoneE164: "+447700900123", ip: "203.0.113.1" });
+    await saveSmsSignup(ctx, { phoneE164: "+447700900123", ip: "203.0.113.1" });
     expect((await text("+447700900123", "YES", "bm9wZQ==")).status).toBe(403);
     expect(await smsListStatus(handle.db, "+447700900123")).toBe("pending");
   });
@@ -304,7 +304,7 @@ describe("POST /api/sms/inbound (decision 034)", () => {
 
   it("is not there for a shop without a provider: 404, and the text changes nothing", async () => {
     await signUp("+447700900123");
-    const answer = await text("+447700900123", "STOP", undefined, testServices(handle));
+    const answer = await text("+447700900123", "STOP", undefined, testContext(handle));
     expect(answer.status).toBe(404);
     expect(await smsListStatus(handle.db, "+447700900123")).toBe("subscribed");
   });
@@ -328,12 +328,12 @@ describe("POST /api/sms/inbound (decision 034)", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
         body: `Body=${"x".repeat(17 * 1024)}`,
       }),
-      services,
+      ctx,
     });
     expect(big.status).toBe(413);
     const json = await answerOf(inbound, {
       request: new Request(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
-      services,
+      ctx,
     });
     expect(json.status).toBe(415);
   });

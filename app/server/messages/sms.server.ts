@@ -2,6 +2,7 @@
  * Text messages: the outbox or a Twilio-compatible provider, sent as jobs with retries, and the daily
  * budget of list texts (decisions 030, 034).
  */
+import type { AppContext } from "../providers/app-context.server";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -10,7 +11,6 @@ import { londonToday } from "~/domain/core/dates";
 import { queryRows, type Database } from "../platform/db.server";
 import { defineJob, enqueue } from "./jobs.server";
 import { queuedOutboxRow, recordFailedAttempt } from "./mail.server";
-import type { Mailer } from "../providers/mailer.server";
 import type { SmsProviderConfig } from "../providers/sms-provider.server";
 
 export type SmsMessage = { to: string; text: string; meta?: Record<string, unknown> };
@@ -114,7 +114,7 @@ function finishedText(row: { text: string; meta: unknown }, extra: Record<string
  * point: a deployment's log never holds a code.
  */
 export async function deliverOutboxSms(
-  context: { db: Database; sms: SmsProviderConfig | null; mailer: Mailer | null },
+  context: Pick<AppContext, "db" | "sms" | "mailer" | "log">,
   id: number,
   options: { last: boolean },
 ): Promise<void> {
@@ -123,7 +123,7 @@ export async function deliverOutboxSms(
   if (!row) return;
   if (!config) {
     await db.update(outbox).set({ status: "kept" }).where(eq(outbox.id, id));
-    console.log(
+    context.log.info(
       context.mailer ? `[outbox] SMS to ${row.to} kept in the outbox` : `[outbox] SMS to ${row.to}: ${row.text}`,
     );
     return;

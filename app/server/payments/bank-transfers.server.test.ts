@@ -21,7 +21,7 @@ import { action as paymentAction } from "~/routes/payment";
 import { pdfText } from "../../../tests/setup/pdf-text";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { changeOrderStatus } from "../admin/admin-orders.server";
@@ -33,7 +33,7 @@ import { renderDocumentPdf } from "../documents/documents.server";
 import { getOrder } from "../orders/buyer-orders.server";
 import { respondToProof } from "../aftercare/proof-responses.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { runDueJobs } from "../edge/job-worker.server";
 import { buyerMailRecipient } from "../messages/mail-recipient.server";
 import { transferReceivedSchema } from "~/domain/orders/admin-orders";
@@ -42,12 +42,12 @@ import { transferReceivedSchema } from "~/domain/orders/admin-orders";
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
-let services: Services;
+let ctx: AppContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -87,7 +87,7 @@ async function placed(now = PLACED, data = completeDraftData()) {
   const buyer = await createSignedInUser(handle.db, email);
   await confirmEmail(buyer.userId);
   const draftId = await insertDraft(buyer.userId, data);
-  const result = await placeBankTransferOrder(services, {
+  const result = await placeBankTransferOrder(ctx, {
     session: session(buyer.userId),
     draftId,
     productId: "8",
@@ -130,7 +130,7 @@ describe("placing an order by bank transfer", () => {
     await handle.db
       .insert(cartItems)
       .values([{ userId: buyer.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" }]);
-    const placed = await placeBankTransferOrder(services, { session: session(buyer.userId), draftId, productId: "8" });
+    const placed = await placeBankTransferOrder(ctx, { session: session(buyer.userId), draftId, productId: "8" });
     expect(placed).toMatchObject({
       ok: false,
       status: 409,
@@ -147,7 +147,7 @@ describe("placing an order by bank transfer", () => {
       role: "member",
       createdAt: new Date(),
     });
-    const member = await placeBankTransferOrder(services, {
+    const member = await placeBankTransferOrder(ctx, {
       session: { user: { id: buyer.userId }, accountId: "org-left" },
       draftId,
       productId: "8",
@@ -169,7 +169,7 @@ describe("placing an order by bank transfer", () => {
           cookie: alice.cookie,
           form: { intent: "bank_transfer", draft_id: draftId, product_id: "8" },
         }),
-        services,
+        ctx,
       });
 
     const first = await post();
@@ -275,7 +275,7 @@ describe("placing an order by bank transfer", () => {
     const draftId = await insertDraft(alice.userId);
     const visitor = await answerOf(paymentAction, {
       request: siteRequest("/payment", { form: { intent: "bank_transfer", draft_id: draftId, product_id: "8" } }),
-      services,
+      ctx,
     });
     expect(visitor.status).toBe(401);
     const other = await answerOf(paymentAction, {
@@ -283,7 +283,7 @@ describe("placing an order by bank transfer", () => {
         cookie: mallory.cookie,
         form: { intent: "bank_transfer", draft_id: draftId, product_id: "8" },
       }),
-      services,
+      ctx,
     });
     expect(other).toMatchObject({ status: 404, body: { error: { code: "DRAFT_NOT_FOUND" } } });
     const bad = await answerOf(paymentAction, {
@@ -291,7 +291,7 @@ describe("placing an order by bank transfer", () => {
         cookie: alice.cookie,
         form: { intent: "steal", draft_id: draftId, product_id: "8" },
       }),
-      services,
+      ctx,
     });
     expect(bad.status).toBe(400);
     expect(await handle.db.select().from(orders)).toEqual([]);
@@ -300,7 +300,7 @@ describe("placing an order by bank transfer", () => {
   it("refuses an incomplete checkout and limits a user to 10 tries a minute", async () => {
     const alice = await createSignedInUser(handle.db, "alice@acme.co");
     const draftId = await insertDraft(alice.userId, completeDraftData({ status: "details_done", shipping: undefined }));
-    const attempt = () => placeBankTransferOrder(services, { session: session(alice.userId), draftId, productId: "8" });
+    const attempt = () => placeBankTransferOrder(ctx, { session: session(alice.userId), draftId, productId: "8" });
     expect(await attempt()).toMatchObject({ ok: false, status: 409, code: "DRAFT_INCOMPLETE" });
     for (let i = 0; i < 9; i += 1) await attempt();
     expect(await attempt()).toMatchObject({ ok: false, status: 429, code: "RATE_LIMITED" });
@@ -309,11 +309,11 @@ describe("placing an order by bank transfer", () => {
   it("cancels the checkout's open card payment, so it cannot be paid as well", async () => {
     const alice = await createSignedInUser(handle.db, "alice@acme.co");
     const draftId = await insertDraft(alice.userId);
-    const card = await startPayment(services, { session: session(alice.userId), draftId, productId: "8" });
+    const card = await startPayment(ctx, { session: session(alice.userId), draftId, productId: "8" });
     if (!card.ok) throw new Error(card.message);
-    const result = await placeBankTransferOrder(services, { session: session(alice.userId), draftId, productId: "8" });
+    const result = await placeBankTransferOrder(ctx, { session: session(alice.userId), draftId, productId: "8" });
     expect(result.ok).toBe(true);
-    const paying = await confirmTestPayment(services, {
+    const paying = await confirmTestPayment(ctx, {
       clientSecret: card.clientSecret,
       card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada" },
       userId: alice.userId,
@@ -379,7 +379,7 @@ describe("the pro-forma invoice", () => {
       answerOf(proformaLoader, {
         request: siteRequest(`/orders/${id}/proforma.pdf`, { cookie }),
         params: { id },
-        services,
+        ctx,
       });
     const own = await get(buyer.cookie);
     expect(own.status).toBe(200);
@@ -402,7 +402,7 @@ describe("staff mark the transfer received", () => {
 
     // Before the money: no production, whatever the proof says.
     expect(
-      await changeOrderStatus(services, {
+      await changeOrderStatus(ctx, {
         staff,
         orderId,
         change: {
@@ -417,7 +417,7 @@ describe("staff mark the transfer received", () => {
     ).toMatchObject({ ok: false, code: "INVALID_TRANSITION" });
     expect((await getOrderForStaff(handle.db, orderId))?.statusChoices).toEqual(["cancelled"]);
 
-    const stale = await markTransferReceived(services, {
+    const stale = await markTransferReceived(ctx, {
       staff,
       orderId,
       version: order.version + 5,
@@ -427,7 +427,7 @@ describe("staff mark the transfer received", () => {
 
     const at = new Date("2026-12-01T09:30:00Z");
     await smtp.clear();
-    const received = await markTransferReceived(services, {
+    const received = await markTransferReceived(ctx, {
       staff,
       orderId,
       version: order.version,
@@ -464,7 +464,7 @@ describe("staff mark the transfer received", () => {
     expect(detail?.statusChoices).toEqual(["cancelled", "refunded"]);
 
     // Marked once only.
-    const again = await markTransferReceived(services, {
+    const again = await markTransferReceived(ctx, {
       staff,
       orderId,
       version: (await orderRow(orderId)).version,
@@ -482,12 +482,12 @@ describe("staff mark the transfer received", () => {
       sql`insert into order_proofs (order_id, order_line_id, version, stored_name, original_name, content_type, size_bytes, uploaded_by)
           select order_id, id, 1, ${`p-${orderId}`}, 'proof.pdf', 'application/pdf', 10, ${staff.id} from order_lines where order_id = ${orderId}`,
     );
-    const answered = await respondToProof(services, { userId: buyer.userId, orderId, decision: "approve", line: 1 });
+    const answered = await respondToProof(ctx, { userId: buyer.userId, orderId, decision: "approve", line: 1 });
     expect(answered).toMatchObject({ ok: true, status: "proof_approved", promisedDeliveryDate: null });
     const buyerView = () => getOrder(handle.db, { userId: buyer.userId, accountId: "", orderId });
     expect((await buyerView())?.delivery).toMatchObject({ kind: "estimate", awaitingPayment: true });
 
-    const received = await markTransferReceived(services, {
+    const received = await markTransferReceived(ctx, {
       staff,
       orderId,
       version: (await orderRow(orderId)).version,
@@ -499,7 +499,7 @@ describe("staff mark the transfer received", () => {
     expect(after.promisedDeliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await buyerView())?.delivery).toEqual({ kind: "promised", date: after.promisedDeliveryDate });
     expect(
-      await changeOrderStatus(services, {
+      await changeOrderStatus(ctx, {
         staff,
         orderId,
         change: {
@@ -519,15 +519,13 @@ describe("reminders and expiry", () => {
   it("reminds once, 3 days before the due date, however many passes run at once", async () => {
     const { orderId } = await placed();
     await smtp.clear();
-    expect(await runBankTransferTasks(services, new Date("2026-12-06T12:00:00Z"))).toEqual({
+    expect(await runBankTransferTasks(ctx, new Date("2026-12-06T12:00:00Z"))).toEqual({
       reminded: 0,
       expired: 0,
     });
-    const passes = await Promise.all(
-      [1, 2, 3].map(() => runBankTransferTasks(services, new Date("2026-12-07T08:00:00Z"))),
-    );
+    const passes = await Promise.all([1, 2, 3].map(() => runBankTransferTasks(ctx, new Date("2026-12-07T08:00:00Z"))));
     expect(passes.reduce((sum, pass) => sum + pass.reminded, 0)).toBe(1);
-    expect(await runBankTransferTasks(services, new Date("2026-12-09T08:00:00Z"))).toEqual({
+    expect(await runBankTransferTasks(ctx, new Date("2026-12-09T08:00:00Z"))).toEqual({
       reminded: 0,
       expired: 0,
     });
@@ -543,7 +541,7 @@ describe("reminders and expiry", () => {
     const unpaid = await placed();
     const paid = await placed();
     const staff = await staffMember();
-    await markTransferReceived(services, {
+    await markTransferReceived(ctx, {
       staff,
       orderId: paid.orderId,
       version: (await orderRow(paid.orderId)).version,
@@ -555,15 +553,15 @@ describe("reminders and expiry", () => {
     await smtp.clear();
 
     // On the due date it is not expired yet (its late reminder goes now).
-    expect(await runBankTransferTasks(services, new Date("2026-12-10T23:00:00Z"))).toEqual({
+    expect(await runBankTransferTasks(ctx, new Date("2026-12-10T23:00:00Z"))).toEqual({
       reminded: 1,
       expired: 0,
     });
-    expect(await runBankTransferTasks(services, new Date("2026-12-11T00:30:00Z"))).toEqual({
+    expect(await runBankTransferTasks(ctx, new Date("2026-12-11T00:30:00Z"))).toEqual({
       reminded: 0,
       expired: 1,
     });
-    expect(await runBankTransferTasks(services, new Date("2026-12-12T00:30:00Z"))).toEqual({
+    expect(await runBankTransferTasks(ctx, new Date("2026-12-12T00:30:00Z"))).toEqual({
       reminded: 0,
       expired: 0,
     });
@@ -586,7 +584,7 @@ describe("reminders and expiry", () => {
 
     // Too late to mark it received: staff settle a late payment by hand.
     expect(
-      await markTransferReceived(services, {
+      await markTransferReceived(ctx, {
         staff,
         orderId: unpaid.orderId,
         version: order.version,
@@ -637,7 +635,7 @@ async function person(name: string, confirmed = true) {
 
 async function placeFor(userId: string, accountId: string, contact: string, now = PLACED) {
   const draftId = await draftFor(userId, accountId, contact);
-  return placeBankTransferOrder(services, { session: session(userId), draftId, productId: "8", now });
+  return placeBankTransferOrder(ctx, { session: session(userId), draftId, productId: "8", now });
 }
 
 /** Who the delivered mails of one order went to, by kind: the subject's first words. */
@@ -656,9 +654,9 @@ describe("who the transfer e-mails go to (decision 036)", () => {
     const result = await placeFor(buyer.userId, buyer.userId, stranger.email);
     if (!result.ok) throw new Error(result.message);
     // The worker sends the placed e-mail, queued with the order, long before the first reminder.
-    await runDueJobs(services);
-    await runBankTransferTasks(services, new Date("2026-12-07T08:00:00Z"));
-    await runBankTransferTasks(services, new Date("2026-12-11T08:00:00Z"));
+    await runDueJobs(ctx);
+    await runBankTransferTasks(ctx, new Date("2026-12-07T08:00:00Z"));
+    await runBankTransferTasks(ctx, new Date("2026-12-11T08:00:00Z"));
     expect(await recipientsOf(result.orderNumber)).toEqual([
       ["Order #", buyer.email],
       ["Reminder", buyer.email],
@@ -686,7 +684,7 @@ describe("who the transfer e-mails go to (decision 036)", () => {
     // The colleague leaves the organisation: the reminder goes to the buyer.
     await handle.db.delete(authMember).where(eq(authMember.userId, colleague.userId));
     await smtp.clear();
-    await runBankTransferTasks(services, new Date("2026-12-07T08:00:00Z"));
+    await runBankTransferTasks(ctx, new Date("2026-12-07T08:00:00Z"));
     expect(await recipientsOf(toColleague.orderNumber)).toEqual([["Reminder", buyer.email]]);
   });
 
@@ -695,7 +693,7 @@ describe("who the transfer e-mails go to (decision 036)", () => {
     await smtp.clear();
     const result = await placeFor(buyer.userId, buyer.userId, buyer.email);
     if (!result.ok) throw new Error(result.message);
-    await runBankTransferTasks(services, new Date("2026-12-07T08:00:00Z"));
+    await runBankTransferTasks(ctx, new Date("2026-12-07T08:00:00Z"));
     expect(await recipientsOf(result.orderNumber)).toEqual([]);
     // Staff are still told of the order; the buyer's page carries how to pay.
     expect((await smtp.delivered()).map((m) => m.to.join(","))).toEqual([TEST_SHOP.business.salesEmail]);
@@ -740,7 +738,7 @@ describe("open transfers are limited: 3 per buyer, 10 per organisation (decision
         cookie: buyer.cookie,
         form: { intent: "bank_transfer", draft_id: draftId, product_id: "8" },
       }),
-      services,
+      ctx,
     });
     expect(refused).toMatchObject({
       status: 409,
@@ -760,13 +758,13 @@ describe("open transfers are limited: 3 per buyer, 10 per organisation (decision
     // Staff mark one received: the buyer may place another by transfer.
     const first = await orderRow(placedOrders[0]!.orderId);
     const staff = await staffMember();
-    await markTransferReceived(services, {
+    await markTransferReceived(ctx, {
       staff,
       orderId: first.id,
       version: first.version,
       receivedPence: first.totalPence,
     });
-    const again = await placeBankTransferOrder(services, { session: session(buyer.userId), draftId, productId: "8" });
+    const again = await placeBankTransferOrder(ctx, { session: session(buyer.userId), draftId, productId: "8" });
     expect(again.ok).toBe(true);
   });
 
@@ -775,9 +773,7 @@ describe("open transfers are limited: 3 per buyer, 10 per organisation (decision
     for (let i = 0; i < 2; i += 1) expect((await placeFor(buyer.userId, buyer.userId, buyer.email)).ok).toBe(true);
     const drafts = await Promise.all([1, 2, 3].map(() => draftFor(buyer.userId, buyer.userId, buyer.email)));
     const results = await Promise.all(
-      drafts.map((draftId) =>
-        placeBankTransferOrder(services, { session: session(buyer.userId), draftId, productId: "8" }),
-      ),
+      drafts.map((draftId) => placeBankTransferOrder(ctx, { session: session(buyer.userId), draftId, productId: "8" })),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok && result.code === "TOO_MANY_OPEN_TRANSFERS")).toHaveLength(2);
@@ -807,7 +803,7 @@ describe("open transfers are limited: 3 per buyer, 10 per organisation (decision
     // The same buyer may still place one for their personal account.
     expect((await placeFor(members[3]!.userId, members[3]!.userId, members[3]!.email)).ok).toBe(true);
     // Once the organisation's orders expire unpaid, they no longer count.
-    await runBankTransferTasks(services, new Date("2026-12-11T08:00:00Z"));
+    await runBankTransferTasks(ctx, new Date("2026-12-11T08:00:00Z"));
     expect((await placeFor(members[3]!.userId, org, members[3]!.email, new Date("2026-12-11T09:00:00Z"))).ok).toBe(
       true,
     );
@@ -822,7 +818,7 @@ describe("staff record the amount received (decision 036)", () => {
 
   it("records the exact amount, with nothing flagged", async () => {
     const { orderId, order, staff } = await awaiting();
-    const received = await markTransferReceived(services, {
+    const received = await markTransferReceived(ctx, {
       staff,
       orderId,
       version: order.version,
@@ -839,7 +835,7 @@ describe("staff record the amount received (decision 036)", () => {
 
   it("refuses less than is due unless staff accept the shortfall, and then flags it with both figures", async () => {
     const { orderId, order, staff } = await awaiting();
-    const short = await markTransferReceived(services, {
+    const short = await markTransferReceived(ctx, {
       staff,
       orderId,
       version: order.version,
@@ -859,7 +855,7 @@ describe("staff record the amount received (decision 036)", () => {
     });
     expect(await transferRow(orderId)).toMatchObject({ receivedAt: null, receivedPence: null });
 
-    const accepted = await markTransferReceived(services, {
+    const accepted = await markTransferReceived(ctx, {
       staff,
       orderId,
       version: order.version,
@@ -885,7 +881,7 @@ describe("staff record the amount received (decision 036)", () => {
 
   it("records an overpayment as paid, flagged with both figures", async () => {
     const { orderId, order, staff } = await awaiting();
-    const over = await markTransferReceived(services, {
+    const over = await markTransferReceived(ctx, {
       staff,
       orderId,
       version: order.version,

@@ -45,7 +45,7 @@ import { visibleTo } from "../orders/buyer-orders.server";
 import { lockDraft, lockLineDrafts } from "./payment-events.server";
 import { PaymentProviderError } from "../providers/payment-provider.server";
 import { payingBuyer, priceCheckout } from "./payment-start.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { queueStaffAlert } from "./staff-alerts.server";
 import { defineJob, enqueue } from "../messages/jobs.server";
 import { readShelf } from "../catalogue/catalogue-store.server";
@@ -116,7 +116,7 @@ async function openTransferLimitFailure(
 
 /** Places the signed-in buyer's checkout to pay by bank transfer; see the module comment. */
 export async function placeBankTransferOrder(
-  services: Services,
+  ctx: AppContext,
   input: {
     session: { user: { id: string }; accountId?: string } | null;
     draftId: string;
@@ -124,11 +124,11 @@ export async function placeBankTransferOrder(
     now?: Date;
   },
 ): Promise<PlacedTransfer | Failure> {
-  const { db } = services;
+  const { db } = ctx;
   const buyer = await payingBuyer(db, input.session, "bank-transfer", BANK_TRANSFER_LIMIT);
   if (!buyer.ok) return buyer;
   const { userId, accountId } = buyer;
-  const now = input.now ?? new Date();
+  const now = input.now ?? ctx.clock();
 
   const priced = await priceCheckout(db, { userId, accountId, draftId: input.draftId, productId: input.productId });
   if (!priced.ok) {
@@ -142,14 +142,14 @@ export async function placeBankTransferOrder(
   const [card] = row.paymentIntentId
     ? await db.select().from(paymentIntents).where(eq(paymentIntents.intentId, row.paymentIntentId)).limit(1)
     : [];
-  if (card && card.provider === services.payments?.kind) {
+  if (card && card.provider === ctx.payments?.kind) {
     try {
-      const old = await services.payments.cancelIntent(card.intentId);
+      const old = await ctx.payments.cancelIntent(card.intentId);
       if (old?.status === "succeeded") return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
       if (old?.status === "processing") return failure(409, "PAYMENT_PROCESSING", PAYMENT_MESSAGES.processing);
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      console.error(`[payments] draft ${row.id}: ${error.message}`);
+      ctx.log.error(`[payments] draft ${row.id}: ${error.message}`);
       return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.providerDown);
     }
   }
@@ -212,8 +212,8 @@ export async function placeBankTransferOrder(
 export const TRANSFER_PLACED_JOB = defineJob("transfer-placed", z.object({ orderId: z.uuid() }));
 
 /** The transfer-placed job's work (decision 022). */
-export async function sendTransferPlacedMessages(services: Services, input: { orderId: string }) {
-  const { db } = services;
+export async function sendTransferPlacedMessages(ctx: AppContext, input: { orderId: string }) {
+  const { db } = ctx;
   const [found] = await db
     .select({ order: orders, transfer: bankTransfers })
     .from(orders)
@@ -230,7 +230,7 @@ export async function sendTransferPlacedMessages(services: Services, input: { or
     const proforma = await loadProforma(db, { orderId: order.id, reader: "staff" });
     if (!proforma) throw new Error(`Order ${order.number} has no pro-forma`);
     const view: TransferMailView = {
-      ...orderMailView(services, order),
+      ...orderMailView(ctx, order),
       to,
       proformaNumber: transfer.proformaNumber,
       totalPence: transfer.amountPence,
@@ -242,7 +242,7 @@ export async function sendTransferPlacedMessages(services: Services, input: { or
       attachments: [
         {
           filename: documentFileName(proforma),
-          content: await renderDocumentPdf(proforma, services.business),
+          content: await renderDocumentPdf(proforma, ctx.business),
           contentType: "application/pdf",
         },
       ],
@@ -250,7 +250,7 @@ export async function sendTransferPlacedMessages(services: Services, input: { or
     });
   }
   await queueStaffAlert(
-    services,
+    ctx,
     {
       kind: "transfer-placed",
       orderId: order.id,

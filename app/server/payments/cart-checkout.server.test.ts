@@ -9,23 +9,23 @@ import { findProductById } from "~/catalogue/catalogue";
 import type { DraftDataInput } from "~/domain/checkout/draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { applyPaymentEvent } from "./payment-events.server";
 import { saveCheckoutStep } from "../checkout/checkout-save.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
 import { changeCart } from "../checkout/shopping.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
-let services: Services;
+let ctx: AppContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -116,10 +116,9 @@ async function twoProductCheckout(shorts: Partial<DraftDataInput> = {}) {
   return { checkout, line };
 }
 
-const start = (draftId: string) =>
-  startPayment(services, { session: { user: { id: BUYER } }, draftId, productId: "8" });
+const start = (draftId: string) => startPayment(ctx, { session: { user: { id: BUYER } }, draftId, productId: "8" });
 const pay = (clientSecret: string) =>
-  confirmTestPayment(services, { clientSecret, card: GOOD_CARD, userId: BUYER, now: NOW });
+  confirmTestPayment(ctx, { clientSecret, card: GOOD_CARD, userId: BUYER, now: NOW });
 const version = async (id: string) =>
   (await handle.db.select({ version: orderDrafts.version }).from(orderDrafts).where(eq(orderDrafts.id, id)))[0]
     ?.version ?? 0;
@@ -216,7 +215,7 @@ describe("a cart of two products", () => {
     if (!opened.ok) throw new Error(opened.message);
     const [shorts] = await handle.db.select().from(cartItems).where(eq(cartItems.productId, "15"));
     const update = { intent: "update" as const, id: shorts?.id ?? "", productId: "15", quantity: 150 };
-    expect(await changeCart(services, BUYER, update)).toEqual({ ok: true });
+    expect(await changeCart(ctx, BUYER, update)).toEqual({ ok: true });
     const [row] = await handle.db.select().from(orderDrafts).where(eq(orderDrafts.id, checkout));
     expect(row).toMatchObject({ status: "shipping_done", paymentIntentId: null });
     expect(await pay(opened.clientSecret)).toMatchObject({ ok: false, code: "PAYMENT_REPLACED" });
@@ -229,7 +228,7 @@ describe("a cart of two products", () => {
       message: "Complete the Customisation step for your Custom Running Shorts before paying.",
     });
     const [shortsDraft] = await handle.db.select().from(orderDrafts).where(eq(orderDrafts.productId, "15"));
-    const resplit = await saveCheckoutStep(services, {
+    const resplit = await saveCheckoutStep(ctx, {
       userId: BUYER,
       draftId: shortsDraft?.id ?? "",
       step: "customisation",
@@ -256,7 +255,7 @@ describe("a cart of two products", () => {
     const { checkout, line } = await twoProductCheckout();
     const opened = await start(checkout);
     if (!opened.ok) throw new Error(opened.message);
-    const saved = await saveCheckoutStep(services, {
+    const saved = await saveCheckoutStep(ctx, {
       userId: BUYER,
       draftId: line,
       step: "customisation",
@@ -284,7 +283,7 @@ describe("a cart of two products", () => {
       .update(orderDrafts)
       .set({ version: (await version(line)) + 1 })
       .where(eq(orderDrafts.id, line));
-    const late = await applyPaymentEvent(services, {
+    const late = await applyPaymentEvent(ctx, {
       type: "payment_intent.succeeded",
       eventId: "evt_cart_changed_1",
       provider: "test",

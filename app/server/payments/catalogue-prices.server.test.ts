@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cartItems, catalogueVersion, orderDrafts, orderLines, productPriceTiers, products } from "#db/schema";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { completeDraftData } from "../../../tests/setup/complete-draft";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { CATALOGUE_CHECK_MS } from "../catalogue/catalogue-store.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
@@ -57,7 +57,7 @@ async function checkoutOf(buyer: string) {
 }
 
 const start = (buyer: string, draftId: string) =>
-  startPayment(testServices(handle), { session: { user: { id: buyer } }, draftId, productId: "8" });
+  startPayment(testContext(handle), { session: { user: { id: buyer } }, draftId, productId: "8" });
 
 describe("a price edited in the catalogue", () => {
   it("is what the next payment charges, while an order placed before keeps the price it was sold at", async () => {
@@ -65,7 +65,7 @@ describe("a price edited in the catalogue", () => {
       const first = await start("buyer-1", await checkoutOf("buyer-1"));
       if (!first.ok) throw new Error(first.message);
       expect(first.totals.subtotal).toBe(250 * 550);
-      const paid = await confirmTestPayment(testServices(handle), {
+      const paid = await confirmTestPayment(testContext(handle), {
         clientSecret: first.clientSecret,
         card: GOOD_CARD,
         userId: "buyer-1",
@@ -104,7 +104,7 @@ describe("a price edited after the buyer put the line in the cart", () => {
   it("is named on the cart before paying, until the buyer changes the line", async () => {
     const buyer = await createSignedInUser(handle.db, "grace@example.com");
     const call = (fn: (args: never) => unknown, request: Request) =>
-      answerOf(fn, { request, services: testServices(handle) });
+      answerOf(fn, { request, ctx: testContext(handle) });
     const changes = async () =>
       ((await call(cartLoader, siteRequest("/cart", { cookie: buyer.cookie }))).body as { priceChanges: string[] })
         .priceChanges;

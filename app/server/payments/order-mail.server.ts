@@ -16,7 +16,7 @@ import { documentFileName, type BusinessDocument } from "~/domain/pricing/docume
 import { lineDescription, orderParties, type ChargedLine } from "~/domain/orders/order-documents";
 import { readOrderSnapshot, type OrderSnapshot } from "~/domain/orders/order-snapshot";
 import { renderDocumentPdf } from "../documents/documents.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { mailButton, mailHtml, type MailShop, mailSignature, orderUrl } from "../messages/mail-templates.server";
 import { formatDisplayDate, londonToday, type IsoDate } from "~/domain/core/dates";
 import { proofPromise } from "~/domain/fulfilment/orders";
@@ -130,26 +130,26 @@ export const ORDER_PAID_JOB = defineJob(
  * The order-paid job's work (B-9). Each message has a key, so a job that runs again after a send
  * (its worker died before completing it) sends nothing twice.
  */
-export async function sendPaidOrderMessages(services: Services, input: { orderId: string; repeatOf: string | null }) {
-  const { db } = services;
-  const view = await loadOrderConfirmation(services, input);
+export async function sendPaidOrderMessages(ctx: AppContext, input: { orderId: string; repeatOf: string | null }) {
+  const { db } = ctx;
+  const view = await loadOrderConfirmation(ctx, input);
   // An order erased since it was paid has nobody left to tell.
   if (!view) return;
-  const pdf = await renderDocumentPdf(view.invoice, services.business);
+  const pdf = await renderDocumentPdf(view.invoice, ctx.business);
   await sendMail(db, {
     ...orderConfirmationMail(view),
     attachments: [{ filename: documentFileName(view.invoice), content: pdf, contentType: "application/pdf" }],
     key: `order-confirmation:${input.orderId}`,
   });
-  await queueStaffAlert(services, paidOrderAlert(input.orderId, view), `order-paid:${input.orderId}`);
+  await queueStaffAlert(ctx, paidOrderAlert(input.orderId, view), `order-paid:${input.orderId}`);
 }
 
 /** The confirmation's view of a paid order, from what the order and its invoice recorded. */
 export async function loadOrderConfirmation(
-  services: Services,
+  ctx: AppContext,
   input: { orderId: string; repeatOf: string | null },
 ): Promise<OrderConfirmationView | null> {
-  const { db } = services;
+  const { db } = ctx;
   const [row] = await db
     .select({ order: orders, invoice: invoices })
     .from(orders)
@@ -160,7 +160,7 @@ export async function loadOrderConfirmation(
   if (!row || !document) return null;
   const { order, invoice } = row;
   return orderConfirmationView({
-    shop: services,
+    shop: ctx,
     orderId: order.id,
     number: order.number,
     invoiceNumber: invoice.number,

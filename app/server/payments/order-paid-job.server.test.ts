@@ -23,7 +23,7 @@ import { JOB_HANDLERS } from "../edge/job-handlers.server";
 import { runDueJobs } from "../edge/job-worker.server";
 import { claimJobs, DEFAULT_LEASE_MS } from "../messages/jobs.server";
 import { type DatabaseHandle, openDatabase } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { createTestProvider } from "../providers/test-payment-provider.server";
 import { applyPaymentEvent } from "./payment-events.server";
 import { startPayment } from "./payment-start.server";
@@ -130,11 +130,11 @@ it("sends the confirmation exactly once when the process dies straight after the
     // A worker dies after sending, before completing the job: the job is taken again once its lease is
     // over, and sends nothing twice.
     // The next server's worker: the test shop, with the mail server on loopback.
-    const services: Services = { db, payments: null, ...TEST_SHOP, mailer: smtp.mailer };
+    const ctx: AppContext = { db, payments: null, ...TEST_SHOP, mailer: smtp.mailer };
     const [claimed] = await claimJobs(db, { workerId: "dying" });
-    await JOB_HANDLERS["order-paid"]!({ ...services, now: new Date() }, claimed!);
-    await runDueJobs(services, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
-    await runDueJobs(services, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
+    await JOB_HANDLERS["order-paid"]!({ ...ctx, now: new Date() }, claimed!);
+    await runDueJobs(ctx, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
+    await runDueJobs(ctx, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
 
     // Stripe sends the event again: found claimed, it changes and sends nothing.
     const [event] = await db.select().from(paymentEvents);
@@ -155,7 +155,7 @@ it("sends the confirmation exactly once when the process dies straight after the
       },
     );
     expect(replay.outcome).toBe("duplicate");
-    await runDueJobs(services, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
+    await runDueJobs(ctx, { now: new Date(Date.now() + DEFAULT_LEASE_MS + 1_000) });
 
     const confirmations = smtp.messages.filter((mail) => mail.to.includes(BUYER_EMAIL));
     expect(confirmations).toHaveLength(1);

@@ -19,7 +19,7 @@ import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
 import { loader as paymentStatusLoader } from "~/routes/api.payment-status";
 import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";
-import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
+import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
@@ -31,7 +31,7 @@ import { saveCheckoutStep } from "../checkout/checkout-save.server";
 import { addCartLine, changeCart } from "../checkout/shopping.server";
 import { confirmTestPayment, startPayment, type StartedPayment } from "./payment-start.server";
 import { paymentState } from "./payment-progress.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { createTestProvider } from "../providers/test-payment-provider.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
@@ -40,13 +40,13 @@ import { runDueJobs } from "../edge/job-worker.server";
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
-let services: Services;
+let ctx: AppContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
   // The test shop in test mode (no Stripe keys), with a mail server on loopback.
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -96,7 +96,7 @@ const CART_LINE = {
 };
 
 async function started(userId: string, draftId: string, productId = "8"): Promise<StartedPayment> {
-  const result = await startPayment(services, { session: session(userId), draftId, productId });
+  const result = await startPayment(ctx, { session: session(userId), draftId, productId });
   if (!result.ok) throw new Error(`startPayment failed: ${result.code} ${result.message}`);
   return result;
 }
@@ -120,7 +120,7 @@ async function ordersOfDraft(draftId: string) {
 async function paidOrder(userId: string, options: { accountId?: string; data?: DraftDataInput } = {}) {
   const draftId = await insertDraft({ userId, accountId: options.accountId }, { data: options.data });
   const intent = await started(userId, draftId);
-  const confirmed = await confirmTestPayment(services, {
+  const confirmed = await confirmTestPayment(ctx, {
     clientSecret: intent.clientSecret,
     card: GOOD_CARD,
     userId,
@@ -134,7 +134,7 @@ async function paidOrder(userId: string, options: { accountId?: string; data?: D
 
 /** A route's answer as the client reads it: a Response, or toResponse's data() as it goes on the wire. */
 async function call(fn: (args: never) => unknown, request: Request) {
-  const { status, body } = await answerOf(fn, { request, services });
+  const { status, body } = await answerOf(fn, { request, ctx });
   return { status, json: body as Record<string, unknown> };
 }
 function jsonPost(path: string, body: unknown, cookie?: string) {
@@ -177,7 +177,7 @@ describe("startPayment: the amount is the server's", () => {
     expect(stored?.amountPence).toBe(31860);
     expect(stored?.currency).toBe("gbp");
 
-    const confirmed = await confirmTestPayment(services, {
+    const confirmed = await confirmTestPayment(ctx, {
       clientSecret: intent.clientSecret,
       card: GOOD_CARD,
       userId: "alice",
@@ -221,7 +221,7 @@ describe("startPayment: the amount is the server's", () => {
       { data: { ...data, shipping: { ...data.shipping, address: { ...data.shipping?.address, country: "DE" } } } },
     );
     expect(data.shipping?.address?.postcode).toMatch(/^[A-Z]{1,2}\d/);
-    expect(await startPayment(services, { session: session("alice"), draftId, productId: "8" })).toMatchObject({
+    expect(await startPayment(ctx, { session: session("alice"), draftId, productId: "8" })).toMatchObject({
       ok: false,
       status: 409,
       code: "DRAFT_INCOMPLETE",
@@ -285,14 +285,14 @@ describe("startPayment: the amount is the server's", () => {
       ],
     ];
     for (const [input, status, code, message] of cases) {
-      expect(await startPayment(services, input)).toEqual({ ok: false, status, code, message });
+      expect(await startPayment(ctx, input)).toEqual({ ok: false, status, code, message });
     }
     expect(await handle.db.select().from(testPaymentIntents)).toHaveLength(0);
     expect(await handle.db.select().from(paymentIntents)).toHaveLength(0);
     expect((await draftRow(alices))?.status).toBe("shipping_done");
 
     const { draftId: paid } = await paidOrder("alice");
-    expect(await startPayment(services, { session: session("alice"), draftId: paid, productId: "8" })).toMatchObject({
+    expect(await startPayment(ctx, { session: session("alice"), draftId: paid, productId: "8" })).toMatchObject({
       ok: false,
       status: 409,
       code: "ALREADY_PAID",
@@ -314,7 +314,7 @@ describe("startPayment: the amount is the server's", () => {
   it("does not lock a draft at a stale amount when it was saved while the intent was being made", async () => {
     const draftId = await insertDraft({ userId: "alice" });
     const provider = createTestProvider(handle.db);
-    const saving = testServices(handle, {
+    const saving = testContext(handle, {
       ...provider,
       async createOrReuseIntent(input) {
         // The shipping step autosaves (a new version) between pricing and storing the intent.
@@ -338,8 +338,8 @@ describe("startPayment: the amount is the server's", () => {
   it("limits a user to 10 payment-intent requests a minute (B-22)", async () => {
     const draftId = await insertDraft({ userId: "alice" });
     for (let i = 0; i < 10; i++)
-      expect((await startPayment(services, { session: session("alice"), draftId, productId: "8" })).ok).toBe(true);
-    expect(await startPayment(services, { session: session("alice"), draftId, productId: "8" })).toMatchObject({
+      expect((await startPayment(ctx, { session: session("alice"), draftId, productId: "8" })).ok).toBe(true);
+    expect(await startPayment(ctx, { session: session("alice"), draftId, productId: "8" })).toMatchObject({
       status: 429,
       code: "RATE_LIMITED",
     });
@@ -349,7 +349,7 @@ describe("startPayment: the amount is the server's", () => {
 describe("editable until paid", () => {
   async function save(userId: string, draftId: string, step: "customisation" | "shipping", patch: unknown) {
     const row = await draftRow(draftId);
-    const result = await saveCheckoutStep(services, {
+    const result = await saveCheckoutStep(ctx, {
       userId,
       draftId,
       step,
@@ -380,7 +380,7 @@ describe("editable until paid", () => {
     expect(oldLedger?.status).toBe("canceled");
 
     // The old payment page can no longer take money.
-    const stale = await confirmTestPayment(services, {
+    const stale = await confirmTestPayment(ctx, {
       clientSecret: opened.clientSecret,
       card: GOOD_CARD,
       userId: "alice",
@@ -392,7 +392,7 @@ describe("editable until paid", () => {
     const reopened = await started("alice", draftId);
     expect(reopened.intentId).not.toBe(opened.intentId);
     expect(reopened.amountPence).toBe(61560);
-    const paid = await confirmTestPayment(services, {
+    const paid = await confirmTestPayment(ctx, {
       clientSecret: reopened.clientSecret,
       card: GOOD_CARD,
       userId: "alice",
@@ -414,7 +414,7 @@ describe("editable until paid", () => {
     expect(same.releasedIntentId).toBeUndefined();
     expect(same.draft.version).toBe(before?.version);
     expect(await draftRow(draftId)).toMatchObject({ status: "awaiting_payment", paymentIntentId: opened.intentId });
-    const paid = await confirmTestPayment(services, {
+    const paid = await confirmTestPayment(ctx, {
       clientSecret: opened.clientSecret,
       card: GOOD_CARD,
       userId: "alice",
@@ -429,7 +429,7 @@ describe("editable until paid", () => {
     const [one, two] = await Promise.all([started("alice", draftId), started("alice", draftId)]);
     expect(two.intentId).toBe(one.intentId);
     const pay = () =>
-      confirmTestPayment(services, { clientSecret: one.clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
+      confirmTestPayment(ctx, { clientSecret: one.clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
     const results = await Promise.all([pay(), pay()]);
     expect(results.filter((result) => result.ok)).not.toHaveLength(0);
     expect(await ordersOfDraft(draftId)).toHaveLength(1);
@@ -439,7 +439,7 @@ describe("editable until paid", () => {
     const draftId = await insertDraft({ userId: "alice" });
     const opened = await started("alice", draftId);
     // The void at the provider is lost (a fault), so the old page could still pay.
-    const unreachable = testServices(handle, { ...services.payments!, cancelIntent: async () => null });
+    const unreachable = testContext(handle, { ...ctx.payments!, cancelIntent: async () => null });
     const changed = await saveCheckoutStep(unreachable, {
       userId: "alice",
       draftId,
@@ -453,7 +453,7 @@ describe("editable until paid", () => {
       .update(paymentIntents)
       .set({ status: "created" })
       .where(eq(paymentIntents.intentId, opened.intentId));
-    const late = await applyPaymentEvent(services, {
+    const late = await applyPaymentEvent(ctx, {
       type: "payment_intent.succeeded",
       eventId: "evt_late_1",
       provider: "test",
@@ -484,7 +484,7 @@ describe("editable until paid", () => {
     const opened = await started("alice", draftId);
 
     expect(
-      await changeCart(services, "alice", { intent: "update", id: line?.id ?? "", productId: "8", quantity: 100 }),
+      await changeCart(ctx, "alice", { intent: "update", id: line?.id ?? "", productId: "8", quantity: 100 }),
     ).toEqual({
       ok: true,
     });
@@ -493,7 +493,7 @@ describe("editable until paid", () => {
     expect(data.quantity).toBe(100);
     expect(data.totals?.total).toBe(61560);
     expect(row).toMatchObject({ status: "shipping_done", paymentIntentId: null });
-    const stale = await confirmTestPayment(services, {
+    const stale = await confirmTestPayment(ctx, {
       clientSecret: opened.clientSecret,
       card: GOOD_CARD,
       userId: "alice",
@@ -508,16 +508,16 @@ describe("editable until paid", () => {
     const [line] = await handle.db.select().from(cartItems).where(eq(cartItems.userId, "alice"));
     const removedDraft = await insertDraft({ userId: "alice" });
     const removedPayment = await started("alice", removedDraft);
-    await changeCart(services, "alice", { intent: "remove", id: line?.id ?? "" });
+    await changeCart(ctx, "alice", { intent: "remove", id: line?.id ?? "" });
     expect(await draftRow(removedDraft)).toMatchObject({ status: "shipping_done", paymentIntentId: null });
     const pay = (clientSecret: string) =>
-      confirmTestPayment(services, { clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
+      confirmTestPayment(ctx, { clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
     expect(await pay(removedPayment.clientSecret)).toMatchObject({ ok: false, code: "PAYMENT_REPLACED" });
 
     await addCartLine(handle.db, { userId: "alice", line: CART_LINE });
     const clearedDraft = await insertDraft({ userId: "alice" });
     const clearedPayment = await started("alice", clearedDraft);
-    await changeCart(services, "alice", { intent: "clear" });
+    await changeCart(ctx, "alice", { intent: "clear" });
     expect(await draftRow(clearedDraft)).toBeUndefined();
     const [voided] = await handle.db
       .select({ status: testPaymentIntents.status })
@@ -535,7 +535,7 @@ describe("editable until paid", () => {
       .set({ status: "processing" })
       .where(eq(paymentIntents.intentId, opened.intentId));
     const before = await draftRow(draftId);
-    const refused = await saveCheckoutStep(services, {
+    const refused = await saveCheckoutStep(ctx, {
       userId: "alice",
       draftId,
       step: "customisation",
@@ -697,7 +697,7 @@ describe("test-mode cards", () => {
   it("4000 0000 0000 0002 is declined with the card's message, nothing is paid, and the buyer can pay again", async () => {
     const draftId = await insertDraft({ userId: "alice" });
     const intent = await started("alice", draftId);
-    const declined = await confirmTestPayment(services, {
+    const declined = await confirmTestPayment(ctx, {
       clientSecret: intent.clientSecret,
       card: DECLINED_CARD,
       userId: "alice",
@@ -715,7 +715,7 @@ describe("test-mode cards", () => {
     const retry = await started("alice", draftId);
     expect(retry.intentId).toBe(intent.intentId);
     expect(await paymentState(handle.db, { userId: "alice", draftId })).toEqual({ state: "processing" });
-    const paid = await confirmTestPayment(services, {
+    const paid = await confirmTestPayment(ctx, {
       clientSecret: retry.clientSecret,
       card: GOOD_CARD,
       userId: "alice",
@@ -735,7 +735,7 @@ describe("test-mode cards", () => {
       [{ ...GOOD_CARD, cvc: "12" }, { cvc: "Your card's security code is incomplete." }],
     ];
     for (const [card, fieldErrors] of cases) {
-      const result = await confirmTestPayment(services, {
+      const result = await confirmTestPayment(ctx, {
         clientSecret: intent.clientSecret,
         card,
         userId: "alice",
@@ -756,7 +756,7 @@ describe("test-mode cards", () => {
   });
 
   it("knows no client secret it did not issue", async () => {
-    const result = await confirmTestPayment(services, {
+    const result = await confirmTestPayment(ctx, {
       clientSecret: "pi_test_000_secret_000",
       card: GOOD_CARD,
       userId: "alice",
@@ -867,14 +867,14 @@ describe("respondToProof", () => {
     const order = await orderWithProof();
     // Still 'paid': staff have not sent the proof yet.
     expect(
-      await respondToProof(services, { userId: "alice", orderId: order.id, decision: "approve", now: NOW }),
+      await respondToProof(ctx, { userId: "alice", orderId: order.id, decision: "approve", now: NOW }),
     ).toMatchObject({
       status: 409,
       code: "PROOF_NOT_AWAITING",
     });
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
     expect(
-      await respondToProof(services, { userId: "bob", orderId: order.id, decision: "approve", now: NOW }),
+      await respondToProof(ctx, { userId: "bob", orderId: order.id, decision: "approve", now: NOW }),
     ).toMatchObject({
       status: 404,
       code: "ORDER_NOT_FOUND",
@@ -890,7 +890,7 @@ describe("respondToProof", () => {
     const order = await orderWithProof();
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
 
-    const changes = await respondToProof(services, {
+    const changes = await respondToProof(ctx, {
       userId: "alice",
       orderId: order.id,
       decision: "changes",
@@ -900,7 +900,7 @@ describe("respondToProof", () => {
     });
     expect(changes).toMatchObject({ ok: true, status: "changes_requested", promisedDeliveryDate: null });
     expect(
-      await respondToProof(services, { userId: "alice", orderId: order.id, decision: "approve", now: NOW }),
+      await respondToProof(ctx, { userId: "alice", orderId: order.id, decision: "approve", now: NOW }),
     ).toMatchObject({
       status: 409,
     });
@@ -909,7 +909,7 @@ describe("respondToProof", () => {
     await insertProof(order.id, 2);
     await handle.db.update(orders).set({ status: "proof_sent" }).where(eq(orders.id, order.id));
     expect(
-      await respondToProof(services, {
+      await respondToProof(ctx, {
         userId: "alice",
         orderId: order.id,
         decision: "approve",
@@ -921,7 +921,7 @@ describe("respondToProof", () => {
       code: "PROOF_OUTDATED",
     });
 
-    const approved = await respondToProof(services, {
+    const approved = await respondToProof(ctx, {
       userId: "alice",
       orderId: order.id,
       decision: "approve",
@@ -971,7 +971,7 @@ describe("size breakdowns", () => {
   it("step 2 refuses a size the product is not made in with a 400 and a reason, and changes nothing", async () => {
     const draftId = await insertDraft({ userId: "sizer" }, { data: shortsData([]) });
     const before = await draftRow(draftId);
-    const refused = await saveCheckoutStep(services, {
+    const refused = await saveCheckoutStep(ctx, {
       userId: "sizer",
       draftId,
       step: "customisation",
@@ -989,7 +989,7 @@ describe("size breakdowns", () => {
 
   it("refuses payment until the sizes add up to the quantity", async () => {
     const draftId = await insertDraft({ userId: "sizer" }, { data: shortsData([{ size: "M", count: 90 }]) });
-    const result = await startPayment(services, { session: session("sizer"), draftId, productId: "15" });
+    const result = await startPayment(ctx, { session: session("sizer"), draftId, productId: "15" });
     expect(result).toMatchObject({ ok: false, message: "Complete the Customisation step before paying." });
   });
 
@@ -1001,7 +1001,7 @@ describe("size breakdowns", () => {
     ];
     const draftId = await insertDraft({ userId: "sized-buyer" }, { data: shortsData(sizes) });
     const intent = await started("sized-buyer", draftId, "15");
-    const confirmed = await confirmTestPayment(services, {
+    const confirmed = await confirmTestPayment(ctx, {
       clientSecret: intent.clientSecret,
       card: GOOD_CARD,
       userId: "sized-buyer",

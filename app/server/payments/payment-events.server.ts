@@ -16,7 +16,7 @@ import { orderDrafts, paymentEvents, paymentIntents } from "#db/schema";
 import type { Database } from "../platform/db.server";
 import { createPaidOrder } from "./order-creation.server";
 import type { PaymentEvent } from "../providers/payment-provider.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { readShelf } from "../catalogue/catalogue-store.server";
 
 type Tx = Database;
@@ -46,14 +46,14 @@ export type PaymentEventResult = { outcome: PaymentEventOutcome; orderId?: strin
 
 /** Dispatches an allow-listed event from either provider to its handler. */
 export async function applyPaymentEvent(
-  services: Pick<Services, "db" | "payments">,
+  ctx: Pick<AppContext, "db" | "payments" | "log" | "clock">,
   event: PaymentEvent,
   options: { now?: Date } = {},
 ): Promise<PaymentEventResult> {
-  const { db } = services;
+  const { db } = ctx;
   switch (event.type) {
     case "payment_intent.succeeded":
-      return handlePaymentSucceeded(services, event, options);
+      return handlePaymentSucceeded(ctx, event, options);
     case "payment_intent.payment_failed":
       return handlePaymentFailed(db, event);
     case "payment_intent.processing":
@@ -199,12 +199,12 @@ export async function handlePaymentProcessing(db: Database, event: PaymentEvent)
  * (found claimed) queues nothing more.
  */
 export async function handlePaymentSucceeded(
-  services: Pick<Services, "db" | "payments">,
+  ctx: Pick<AppContext, "db" | "payments" | "log" | "clock">,
   event: PaymentEvent,
   options: { now?: Date } = {},
 ): Promise<PaymentEventResult> {
-  const { db } = services;
-  const now = options.now ?? new Date();
+  const { db } = ctx;
+  const now = options.now ?? ctx.clock();
   // Read before the transaction: on the embedded database a read waits for an open transaction.
   const products = (await readShelf(db)).findAnyStatus;
   return withClaimedEvent(db, event, async (tx, ledger): Promise<PaymentEventResult> => {
@@ -213,7 +213,7 @@ export async function handlePaymentSucceeded(
       event.amountPence !== ledger.amountPence ||
       event.amountReceivedPence !== ledger.amountPence
     ) {
-      console.error(
+      ctx.log.error(
         `[payments] intent ${ledger.intentId} reported ${event.amountReceivedPence}/${event.amountPence} ${event.currency}, ` +
           `server computed ${ledger.amountPence} ${ledger.currency}: not marked paid, needs a person`,
       );
@@ -234,7 +234,7 @@ export async function handlePaymentSucceeded(
     const draft = await lockDraft(tx, ledger.draftId);
     if (draft.status === "paid" || draft.paidAt) {
       if (draft.paymentIntentId !== ledger.intentId) {
-        console.error(
+        ctx.log.error(
           `[payments] draft ${draft.id} was paid twice (intents ${draft.paymentIntentId} and ${ledger.intentId}): refund ${ledger.intentId}`,
         );
         await needsAttention(tx, ledger.intentId, "paid_twice");
@@ -244,7 +244,7 @@ export async function handlePaymentSucceeded(
     // The buyer changed the draft after this payment was opened, which replaced it: the order it
     // would make is no longer the one this amount was for.
     if (draft.paymentIntentId !== ledger.intentId) {
-      console.error(`[payments] intent ${ledger.intentId} was paid after draft ${draft.id} changed: held for a refund`);
+      ctx.log.error(`[payments] intent ${ledger.intentId} was paid after draft ${draft.id} changed: held for a refund`);
       await needsAttention(tx, ledger.intentId, "paid_after_change");
       return { outcome: "held" };
     }
@@ -252,7 +252,7 @@ export async function handlePaymentSucceeded(
     // means the order this amount was for no longer exists.
     const lineDrafts = await lockLineDrafts(tx, readLedgerLines(ledger.lines), draft.id);
     if (!lineDrafts) {
-      console.error(
+      ctx.log.error(
         `[payments] intent ${ledger.intentId} was paid after a line of draft ${draft.id}'s cart changed: held for a refund`,
       );
       await needsAttention(tx, ledger.intentId, "paid_after_change");

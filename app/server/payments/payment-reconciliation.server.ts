@@ -8,7 +8,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { paymentIntents } from "#db/schema";
 import { applyPaymentEvent, type PaymentEventOutcome } from "./payment-events.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 
 /** A payment is left to its webhook this long before the provider is asked. */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
@@ -23,10 +23,10 @@ const BATCH = 50;
 export const reconciliationEventId = (intentId: string) => `reconcile_${intentId}_succeeded`;
 
 export async function reconcilePayments(
-  services: Pick<Services, "db" | "payments">,
-  now: Date = new Date(),
+  ctx: Pick<AppContext, "db" | "payments" | "log" | "clock">,
+  now: Date = ctx.clock(),
 ): Promise<{ checked: number; outcomes: PaymentEventOutcome[] }> {
-  const { db, payments } = services;
+  const { db, payments } = ctx;
   if (!payments) return { checked: 0, outcomes: [] };
   const due = await db
     .select({ intentId: paymentIntents.intentId })
@@ -48,7 +48,7 @@ export async function reconcilePayments(
     await db.update(paymentIntents).set({ checkedAt: now }).where(eq(paymentIntents.intentId, intentId));
     if (intent?.status !== "succeeded") continue;
     const applied = await applyPaymentEvent(
-      services,
+      ctx,
       {
         eventId: reconciliationEventId(intentId),
         type: "payment_intent.succeeded",
@@ -63,7 +63,7 @@ export async function reconcilePayments(
       },
       { now },
     );
-    console.log(`[payments] reconciled intent ${intentId}: ${applied.outcome}`);
+    ctx.log.info(`[payments] reconciled intent ${intentId}: ${applied.outcome}`);
     outcomes.push(applied.outcome);
   }
   return { checked: due.length, outcomes };

@@ -41,7 +41,7 @@ import {
 import type { Database } from "../platform/db.server";
 import { firstOrderDiscountApplies } from "../checkout/first-order-discount.server";
 import { PaymentProviderError, type ProviderIntent, type ProviderKind } from "../providers/payment-provider.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { failure, signInRequired, type Failure } from "../platform/http.server";
 import { applyPaymentEvent } from "./payment-events.server";
@@ -89,14 +89,14 @@ const PAYABLE: readonly ProviderIntent["status"][] = [
  * stores nothing; the retry reuses what the provider made under the same key.
  */
 export async function startPayment(
-  services: Services,
+  ctx: AppContext,
   input: {
     session: { user: { id: string }; accountId?: string } | null;
     draftId: string;
     productId: string;
   },
 ): Promise<StartedPayment | Failure> {
-  const { db, payments } = services;
+  const { db, payments } = ctx;
   const buyer = await payingBuyer(db, input.session, "payment-intent", PAYMENT_INTENT_LIMIT);
   if (!buyer.ok) return buyer;
   const { userId, accountId } = buyer;
@@ -150,7 +150,7 @@ export async function startPayment(
     }
   } catch (error) {
     if (error instanceof PaymentProviderError) {
-      console.error(`[payments] draft ${row.id}: ${error.message}`);
+      ctx.log.error(`[payments] draft ${row.id}: ${error.message}`);
       return failure(502, "PAYMENT_PROVIDER_ERROR", PAYMENT_MESSAGES.providerDown);
     }
     throw error;
@@ -365,7 +365,7 @@ export type TestPaymentResult = { ok: true; status: "succeeded"; orderId?: strin
  * applyPaymentEvent, exactly as Stripe's webhook events do.
  */
 export async function confirmTestPayment(
-  services: Services,
+  ctx: AppContext,
   input: {
     clientSecret: string;
     card: CardInput;
@@ -373,10 +373,10 @@ export async function confirmTestPayment(
     now?: Date;
   },
 ): Promise<TestPaymentResult> {
-  const { db, payments } = services;
+  const { db, payments } = ctx;
   const provider = payments;
   if (provider?.kind !== "test") return failure(404, "NOT_FOUND", "Test-mode payments are not enabled.");
-  const now = input.now ?? new Date();
+  const now = input.now ?? ctx.clock();
   const intent = await provider.findIntentByClientSecret(input.clientSecret);
   if (!intent) return failure(404, "PAYMENT_NOT_FOUND", PAYMENT_MESSAGES.paymentNotFound);
   const [ledger] = await db
@@ -398,7 +398,7 @@ export async function confirmTestPayment(
       return failure(409, "PAYMENT_REPLACED", PAYMENT_MESSAGES.paymentReplaced);
     case "event": {
       const { event } = confirmation;
-      const applied = await applyPaymentEvent(services, event, { now });
+      const applied = await applyPaymentEvent(ctx, event, { now });
       if (event.type === "payment_intent.payment_failed") {
         return failure(402, "CARD_DECLINED", event.errorMessage ?? PAYMENT_MESSAGES.failedDefault);
       }

@@ -7,7 +7,7 @@ import { formatPence } from "~/domain/core/money";
 import { action as quotesAction, loader as quotesLoader } from "~/routes/quotes";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { answerOf } from "../../../tests/setup/route-answer";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { claimFirstOrderDiscount } from "../checkout/first-order-discount.server";
 import { startPayment } from "./payment-start.server";
@@ -28,7 +28,7 @@ beforeEach(async () => {
 const post = (form: Record<string, string>) =>
   answerOf(quotesAction, {
     request: siteRequest("/quotes", { cookie: alice.cookie, form }),
-    services: testServices(handle),
+    ctx: testContext(handle),
   });
 
 const navyCap = {
@@ -121,7 +121,7 @@ describe("a quote's first-order discount", () => {
 
     const listed = await answerOf(quotesLoader, {
       request: siteRequest("/quotes", { cookie: alice.cookie }),
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
     expect(listed.body).toMatchObject({ discountNow: true });
 
@@ -142,7 +142,7 @@ describe("a quote's first-order discount", () => {
     );
     const relisted = await answerOf(quotesLoader, {
       request: siteRequest("/quotes", { cookie: alice.cookie }),
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
     expect(relisted.body).toMatchObject({ discountNow: false });
 
@@ -174,7 +174,7 @@ describe("a quote's first-order discount", () => {
       .insert(orderDrafts)
       .values({ accountId: alice.userId, userId: alice.userId, productId: "8", status: "shipping_done", data })
       .returning({ id: orderDrafts.id });
-    const started = await startPayment(testServices(handle), {
+    const started = await startPayment(testContext(handle), {
       session: { user: { id: alice.userId } },
       draftId: draft?.id ?? "",
       productId: "8",

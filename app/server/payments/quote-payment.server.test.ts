@@ -5,7 +5,7 @@ import { orderTotals } from "~/domain/pricing/checkout";
 import { addDays, londonToday } from "~/domain/core/dates";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { readLedgerLines } from "~/domain/checkout/ledger-lines";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { startPayment } from "./payment-start.server";
 
 // Decision 021: a converted quote's prices are what the payment charges while the quote holds,
@@ -84,7 +84,7 @@ async function pay(quantity: number) {
     .insert(orderDrafts)
     .values({ accountId: "alice", userId: "alice", productId: "8", status: "shipping_done", data: caps(quantity) })
     .returning({ id: orderDrafts.id });
-  const started = await startPayment(testServices(handle), {
+  const started = await startPayment(testContext(handle), {
     session: { user: { id: "alice" } },
     draftId: draft?.id ?? "",
     productId: "8",

@@ -7,23 +7,23 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authUser } from "#db/schema";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { createSignedInUser } from "../../../tests/setup/users";
 import { grantStaffRole } from "../accounts/admin-staff.server";
 import { parseEnv } from "../platform/env.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { runDueJobs } from "../edge/job-worker.server";
 import { alertStaff, staffAlertRecipients } from "./staff-alerts.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop, with no STAFF_ALERT_EMAILS and a mail server on loopback. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -39,15 +39,15 @@ async function staffAccount(email: string) {
 describe("staff alert recipients", () => {
   it("go to the sales address while the shop has no staff account", async () => {
     await createSignedInUser(handle.db, "buyer@acme.example");
-    expect(await staffAlertRecipients(services)).toEqual([TEST_SHOP.business.salesEmail]);
+    expect(await staffAlertRecipients(ctx)).toEqual([TEST_SHOP.business.salesEmail]);
   });
 
   it("go to every staff account's address once there is one, never to the sales address or a buyer", async () => {
     await staffAccount("ops@swag.example");
     await staffAccount("proofs@swag.example");
-    expect(await staffAlertRecipients(services)).toEqual(["ops@swag.example", "proofs@swag.example"]);
+    expect(await staffAlertRecipients(ctx)).toEqual(["ops@swag.example", "proofs@swag.example"]);
 
-    await alertStaff(services, {
+    await alertStaff(ctx, {
       kind: "transfer-received",
       orderId: "00000000-0000-4000-8000-000000000001",
       orderNumber: "ORD-ALERT1",
@@ -59,7 +59,7 @@ describe("staff alert recipients", () => {
 
   it("go only to STAFF_ALERT_EMAILS when it is set", async () => {
     const env = parseEnv({ NODE_ENV: "test", STAFF_ALERT_EMAILS: " Alerts@Swag.example , desk@swag.example" });
-    const alerted = { ...services, staffAlertEmails: env.STAFF_ALERT_EMAILS };
+    const alerted = { ...ctx, staffAlertEmails: env.STAFF_ALERT_EMAILS };
     expect(await staffAlertRecipients(alerted)).toEqual(["alerts@swag.example", "desk@swag.example"]);
   });
 

@@ -15,7 +15,7 @@ import { quotableText } from "~/domain/core/quoted-text";
 import { and, eq, like } from "drizzle-orm";
 import { authUser } from "#db/schema";
 import { hasStaffRole, STAFF_ROLE } from "../accounts/admin-staff.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { sendMail, type Mail } from "../messages/mail.server";
 
 export type StaffAlert =
@@ -37,7 +37,7 @@ export type StaffAlert =
   | { kind: "problem-report"; orderId: string; orderNumber: string; lines: string; description: string };
 
 /** What an alert needs: the database, where to send it, and the origin its links name. */
-type AlertContext = Pick<Services, "db" | "business" | "baseUrl" | "staffAlertEmails">;
+type AlertContext = Pick<AppContext, "db" | "business" | "baseUrl" | "staffAlertEmails" | "log">;
 
 /** One line, whatever was typed: a header never takes a line break from a form. */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -153,7 +153,7 @@ export async function alertStaff(context: AlertContext, alert: StaffAlert): Prom
   try {
     await context.db.transaction((tx) => queueStaffAlert({ ...context, db: tx }, alert));
   } catch (error) {
-    console.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed:`, error);
+    context.log.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed`, error);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The secret better-auth signs cookies and tokens with: AUTH_SECRET, else one generated on first
- * start and kept beside the database. Read once at boot (services.server.ts).
+ * start and kept beside the database. Read once at boot (app-context.server.ts).
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -81,7 +81,7 @@ describe("parseEnv", () => {
     expect(parseEnv({ BASE_URL: "http://localhost:3000" }).SMTP_URL).toBeUndefined();
   });
 
-  it("reads the online VAT check's services; HMRC's three variables come together (decision 018)", () => {
+  it("reads the online VAT check's settings; HMRC's three variables come together (decision 018)", () => {
     expect(vatCheckConfig(parseEnv({}))).toEqual({ viesUrl: undefined, hmrc: undefined });
     const hmrc = {
       VAT_CHECK_HMRC_URL: "https://api.service.hmrc.gov.uk",

@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type Env, parseEnv } from "./env.server";
 import { createHttpApp } from "../edge/http-app.server";
 import { createLocalStorage, type FileStorage } from "../providers/storage.server";
-import { createLog, loggablePath, maskTokens, requestIdFrom, sendConsoleTo, withRequestId } from "./log.server";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { createLog, loggablePath, logTo, maskTokens, requestIdFrom, sendConsoleTo, withRequestId } from "./log.server";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 
 /** A JSON logger whose lines land in `lines`. */
 function capturedLog(lines: Record<string, unknown>[]) {
@@ -51,6 +51,22 @@ describe("the JSON log", () => {
     expect(lines[0]).toMatchObject({ level: 50, requestId: "req-00000002" });
     expect(String(lines[0]?.msg)).toContain("Mail failed: Error: 421 try later");
     expect(lines[1]).toMatchObject({ level: 30, msg: "[outbox] to a@example.com" });
+  });
+
+  it("gives server code a log of its own: levels kept, an error's message quoted, a link's token masked", () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = logTo(capturedLog(lines));
+    withRequestId("req-00000003", () => log.info("[staff] a@example.com became staff"));
+    log.warn("[cart] draft 7 kept its figures: STALE");
+    log.error("[orders] reset mail for /reset-password/abcdefghijklmnopqrstuvwxyz012345 failed", new Error("421"));
+    log.error("[jobs] worker pass failed", "socket closed");
+    expect(lines.map(({ level, msg }) => ({ level, msg }))).toEqual([
+      { level: 30, msg: "[staff] a@example.com became staff" },
+      { level: 40, msg: "[cart] draft 7 kept its figures: STALE" },
+      { level: 50, msg: "[orders] reset mail for /reset-password/:token failed: 421" },
+      { level: 50, msg: "[jobs] worker pass failed: socket closed" },
+    ]);
+    expect(lines[0]).toMatchObject({ requestId: "req-00000003" });
   });
 
   it("keeps a trusted proxy's plain request id and replaces anything else", () => {
@@ -131,7 +147,7 @@ describe("the HTTP edge's request ids and readiness", () => {
     const lines: Record<string, unknown>[] = [];
     const edge = createHttpApp({
       env: options.env ?? env,
-      services: { ...testServices(handle, null), storage: options.storage ?? createLocalStorage(storageDir) },
+      ctx: { ...testContext(handle, null), storage: options.storage ?? createLocalStorage(storageDir) },
       stopping: () => options.stopping ?? false,
       render: async () => new Response("page"),
       log: capturedLog(lines),

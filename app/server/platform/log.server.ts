@@ -48,6 +48,33 @@ export function createLog(level: string, destination: pino.DestinationStream = b
   );
 }
 
+/** What server code writes to the log: a notice, a warning, or a failure with its error. */
+export type Log = {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+};
+
+/** An error as one log line may quote it: its message, never a stack or the object. */
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** `logger`'s lines as server code writes them, with any link's token masked (maskTokens). */
+export function logTo(logger: Logger): Log {
+  return {
+    info: (message) => logger.info(maskTokens(message)),
+    warn: (message) => logger.warn(maskTokens(message)),
+    error: (message, error) => logger.error(maskTokens(error === undefined ? message : `${message}: ${reason(error)}`)),
+  };
+}
+
+/** The console, for development, tests and scripts (under server.ts the console is the JSON log). */
+export const consoleLog: Log = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message, error) =>
+    error === undefined ? console.error(message) : console.error(`${message}:`, reason(error)),
+};
+
 /**
  * `console.log`, `.info`, `.warn` and `.error` write to `log` instead, formatted as Node would, with
  * any link's token masked (maskTokens): a failure message may quote a reset or share link.

@@ -6,10 +6,10 @@ import { SHARE_LINK_MESSAGES } from "~/domain/orders/proof-sharing";
 import { quoteValidUntil } from "~/domain/checkout/quotes";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { tempLocalStorage } from "../../../tests/setup/temp-storage";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import type { StaffMember } from "../accounts/admin-access.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { uploadProof } from "../admin/admin-proofs.server";
 import { getBrandKit, mayEditBrandKit, removeBrandLogo, saveBrandKit } from "../artwork/brand-kit.server";
 import { getOrder, listOrders } from "../orders/buyer-orders.server";
@@ -32,9 +32,9 @@ const handle = testFileDatabase();
 const storage = tempLocalStorage("swag-record-access-");
 
 /** The test shop, its uploads in this file's own folder. */
-let services: Services;
+let ctx: AppContext;
 beforeAll(() => {
-  services = { ...testServices(handle), storage };
+  ctx = { ...testContext(handle), storage };
 });
 
 const ORG = "org-acme";
@@ -89,7 +89,7 @@ beforeEach(async () => {
   order = { id: placed.id, number: placed.number };
   invoiceNumber = await issueInvoice(handle.db, { orderId: order.id, now: new Date() });
   const [row] = await handle.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
-  const sent = await uploadProof(services, {
+  const sent = await uploadProof(ctx, {
     staff,
     orderId: order.id,
     fields: { intent: "proof", version: row!.version, note: "", line: 1 },
@@ -126,7 +126,7 @@ beforeEach(async () => {
   await handle.db.insert(cartQuotes).values({ userId: placer.userId, quoteId, convertedAt: new Date() });
 
   // ...and shares the proof with a colleague.
-  const shared = await createShareLink(services, {
+  const shared = await createShareLink(ctx, {
     ...(await readerOf(placer)),
     orderId: order.id,
     line: 1,
@@ -195,7 +195,7 @@ describe("an organisation's records follow current membership, never who placed 
     });
     const priced = await cartQuotePricing(handle.db, { ...reader, cart: quotedCart, now: new Date() });
     expect(priced.notices).toEqual([QUOTE_MESSAGES.notActingFor]);
-    expect(await claimGuarantee(services, { ...reader, orderId: order.id, note: "late" })).toMatchObject({
+    expect(await claimGuarantee(ctx, { ...reader, orderId: order.id, note: "late" })).toMatchObject({
       ok: false,
       status: 404,
     });
@@ -231,7 +231,7 @@ describe("an organisation's records follow current membership, never who placed 
     });
     expect(await liveShareLinks(handle.db, order.id), "the order page lists it no more").toEqual([]);
     expect(
-      await answerByShareLink(services, {
+      await answerByShareLink(ctx, {
         token: shareToken,
         answer: { decision: "approve", name: "Jane Doe", email: "jane@x.co", comment: "" },
       }),
@@ -246,7 +246,7 @@ describe("an organisation's records follow current membership, never who placed 
 
   it("an approver's link stops when they are made a plain member", async () => {
     await handle.db.update(authMember).set({ role: "approver" }).where(eq(authMember.userId, admin.userId));
-    const shared = await createShareLink(services, {
+    const shared = await createShareLink(ctx, {
       ...(await readerOf(admin)),
       orderId: order.id,
       line: 1,

@@ -1,6 +1,6 @@
 /**
- * The mail server queued mail leaves through (decision 030): SMTP_URL's, opened by the services at
- * boot (services.server.ts). The job that sends a message is in messages/mail.server.ts.
+ * The mail server queued mail leaves through (decision 030): SMTP_URL's, opened with the app context at
+ * boot (app-context.server.ts). The job that sends a message is in messages/mail.server.ts.
  */
 import type { Transporter } from "nodemailer";
 
@@ -16,7 +16,7 @@ export type OutgoingMail = {
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 };
 
-/** Where queued mail goes (decision 030): the SMTP server of SMTP_URL, the services open one at boot. */
+/** Where queued mail goes (decision 030): the SMTP server of SMTP_URL, the app context opens one at boot. */
 export type Mailer = { send(mail: OutgoingMail): Promise<void>; close(): void };
 
 /**

@@ -11,7 +11,7 @@ import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
 import { action as webhookAction } from "~/routes/api.stripe-webhook";
 import { action as testConfirmAction } from "~/routes/api.test-payments.confirm";
-import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
+import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { saveCheckoutStep } from "../checkout/checkout-save.server";
@@ -20,7 +20,7 @@ import { paymentState } from "../payments/payment-progress.server";
 import { reconcilePayments, reconciliationEventId } from "../payments/payment-reconciliation.server";
 import { paymentConfiguration } from "./payment-keys.server";
 import { createStripeProvider } from "./payments.server";
-import type { Services } from "./services.server";
+import type { AppContext } from "./app-context.server";
 
 // ---------------------------------------------------------------------------------------------
 // A loopback fake of the three Stripe endpoints the server uses, driven by the real SDK.
@@ -146,7 +146,7 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
 /** Stripe on the loopback fake, unless a test says otherwise. */
-let services: Services;
+let ctx: AppContext;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 const stripeProvider = () =>
   createStripeProvider({
@@ -165,7 +165,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   fake.reset();
-  services = testServices(handle, await stripeProvider());
+  ctx = testContext(handle, await stripeProvider());
 });
 
 /** The idempotency key of a draft's payment: its id, version, a digest of its lines and the amount. */
@@ -219,7 +219,7 @@ async function insertDraft(userId: string, accountId = `account-of-${userId}`) {
 }
 
 async function started(userId: string, draftId: string): Promise<StartedPayment> {
-  const result = await startPayment(services, { session: { user: { id: userId } }, draftId, productId: "8" });
+  const result = await startPayment(ctx, { session: { user: { id: userId } }, draftId, productId: "8" });
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
   return result;
 }
@@ -276,7 +276,7 @@ async function deliver(payload: string, secret = KEYS.webhookSecret) {
 }
 /** A route's answer as the client reads it: a Response, or toResponse's data() as it goes on the wire. */
 async function post(fn: (args: never) => unknown, request: Request) {
-  const { status, body } = await answerOf(fn, { request, services });
+  const { status, body } = await answerOf(fn, { request, ctx });
   return { status, json: body as Record<string, unknown> };
 }
 
@@ -326,18 +326,14 @@ describe("Stripe intents through the real SDK", () => {
     const intent = await started("alice", a);
     const taken = fake.intents.get(intent.intentId);
     if (taken) taken.status = "succeeded";
-    expect(
-      await startPayment(services, { session: { user: { id: "alice" } }, draftId: a, productId: "8" }),
-    ).toMatchObject({
+    expect(await startPayment(ctx, { session: { user: { id: "alice" } }, draftId: a, productId: "8" })).toMatchObject({
       status: 409,
       code: "ALREADY_PAID",
     });
     // The amount changes (another order of the account is paid): the taken intent cannot be cancelled.
     await deliver(succeeded((await started("alice", b)).intentId));
     const creates = fake.requests.filter((r) => r.path === "/v1/payment_intents").length;
-    expect(
-      await startPayment(services, { session: { user: { id: "alice" } }, draftId: a, productId: "8" }),
-    ).toMatchObject({
+    expect(await startPayment(ctx, { session: { user: { id: "alice" } }, draftId: a, productId: "8" })).toMatchObject({
       status: 409,
       code: "ALREADY_PAID",
     });
@@ -348,7 +344,7 @@ describe("Stripe intents through the real SDK", () => {
   it("cancels the open intent when the buyer changes the order, and holds it if Stripe takes it anyway", async () => {
     const draftId = await insertDraft("alice");
     const opened = await started("alice", draftId);
-    const changed = await saveCheckoutStep(services, {
+    const changed = await saveCheckoutStep(ctx, {
       userId: "alice",
       draftId,
       step: "customisation",
@@ -376,7 +372,7 @@ describe("Stripe intents through the real SDK", () => {
   });
 
   it("answers a provider that times out with a 502, stores nothing, and the retry reuses the same intent", async () => {
-    services = testServices(
+    ctx = testContext(
       handle,
       await createStripeProvider({
         ...KEYS,
@@ -389,7 +385,7 @@ describe("Stripe intents through the real SDK", () => {
     );
     const draftId = await insertDraft("alice");
     fake.state.hang = true;
-    const result = await startPayment(services, { session: { user: { id: "alice" } }, draftId, productId: "8" });
+    const result = await startPayment(ctx, { session: { user: { id: "alice" } }, draftId, productId: "8" });
     expect(result).toEqual({
       ok: false,
       status: 502,
@@ -475,7 +471,7 @@ describe("the Stripe webhook", () => {
     expect(await handle.db.select({ draftId: orderLines.draftId }).from(orderLines)).toEqual([{ draftId }]);
     expect(await handle.db.select().from(orderStatusHistory)).toHaveLength(1);
     // The confirmation and the alert were queued with the payment, once: the worker writes them.
-    await runDueJobs(services);
+    await runDueJobs(ctx);
     const mails = await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("Total paid: £318.60");
@@ -501,11 +497,11 @@ describe("the Stripe webhook", () => {
     Object.assign(held, { status: "succeeded", amount_received: held.amount });
 
     // Left to its webhook for 15 minutes.
-    expect(await reconcilePayments(services, minutesIn(14))).toEqual({ checked: 0, outcomes: [] });
+    expect(await reconcilePayments(ctx, minutesIn(14))).toEqual({ checked: 0, outcomes: [] });
     expect(fake.requests.filter((r) => r.method === "GET")).toHaveLength(0);
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
-      expect(await reconcilePayments(services, minutesIn(15))).toEqual({ checked: 1, outcomes: ["paid"] });
+      expect(await reconcilePayments(ctx, minutesIn(15))).toEqual({ checked: 1, outcomes: ["paid"] });
     } finally {
       log.mockRestore();
     }
@@ -513,15 +509,15 @@ describe("the Stripe webhook", () => {
     const all = await handle.db.select().from(orders);
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ totalPence: 31860, paymentIntentId: intent.intentId, status: "paid" });
-    await runDueJobs(services);
+    await runDueJobs(ctx);
     expect(await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"))).toHaveLength(1);
 
     // Paid now: the next run asks nothing, and the webhook arriving late is a no-op.
-    expect(await reconcilePayments(services, minutesIn(120))).toEqual({ checked: 0, outcomes: [] });
+    expect(await reconcilePayments(ctx, minutesIn(120))).toEqual({ checked: 0, outcomes: [] });
     expect((await deliver(succeeded(intent.intentId))).json.outcome).toBe("already_paid");
     expect(await handle.db.select().from(orders)).toHaveLength(1);
     expect(await handle.db.select().from(orderStatusHistory)).toHaveLength(1);
-    await runDueJobs(services);
+    await runDueJobs(ctx);
     expect(await handle.db.select().from(outbox).where(eq(outbox.to, "grace@cobol.example"))).toHaveLength(1);
     expect((await handle.db.select().from(paymentEvents)).map((e) => e.eventId)).toContain(
       reconciliationEventId(intent.intentId),
@@ -534,9 +530,9 @@ describe("the Stripe webhook", () => {
     const startedAt = (await handle.db.select().from(paymentIntents))[0]!.createdAt;
     // The column has microseconds, a Date only milliseconds: a millisecond on, so the 15th minute is reached.
     const minutesIn = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000 + 1);
-    expect(await reconcilePayments(services, minutesIn(16))).toEqual({ checked: 1, outcomes: [] });
-    expect(await reconcilePayments(services, minutesIn(30))).toEqual({ checked: 0, outcomes: [] });
-    expect(await reconcilePayments(services, minutesIn(76))).toEqual({ checked: 1, outcomes: [] });
+    expect(await reconcilePayments(ctx, minutesIn(16))).toEqual({ checked: 1, outcomes: [] });
+    expect(await reconcilePayments(ctx, minutesIn(30))).toEqual({ checked: 0, outcomes: [] });
+    expect(await reconcilePayments(ctx, minutesIn(76))).toEqual({ checked: 1, outcomes: [] });
     expect(
       fake.requests.filter((r) => r.path === `/v1/payment_intents/${intent.intentId}` && r.method === "GET"),
     ).toHaveLength(2);
@@ -636,7 +632,7 @@ describe("the Stripe webhook", () => {
     );
     expect(confirm.status).toBe(404);
 
-    services = testServices(handle);
+    ctx = testContext(handle);
     expect((await deliver(succeeded(intent.intentId))).status).toBe(404);
     expect((await draftRow(draftId))?.status).toBe("awaiting_payment");
   });

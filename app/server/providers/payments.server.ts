@@ -195,7 +195,7 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
 /**
  * The provider `env` selects (app/server/providers/payment-keys.server.ts has the rules), or null when the
  * Stripe variables are half set: then nobody can pay and /env says why. The test-mode provider
- * keeps its intents in `db`. Chosen once, when the server opens its services (services.server.ts).
+ * keeps its intents in `db`. Chosen once, when the server opens its app context (app-context.server.ts).
  */
 export async function selectPaymentProvider(db: Database, env: Env): Promise<PaymentProvider | null> {
   const config = paymentConfiguration(env);

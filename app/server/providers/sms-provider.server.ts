@@ -1,6 +1,6 @@
 /**
  * The SMS provider texts leave through: a Twilio-compatible API, configured by the environment and
- * read once at boot (services.server.ts). Sending is in messages/sms.server.ts.
+ * read once at boot (app-context.server.ts). Sending is in messages/sms.server.ts.
  */
 import type { Env } from "../platform/env.server";
 

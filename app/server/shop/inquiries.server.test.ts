@@ -2,14 +2,14 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, testServices, testFileDatabase } from "../../../tests/setup/test-db";
+import { createTestDatabase, testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { action } from "~/routes/contact";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { TEST_MAIL_FROM, TEST_SHOP } from "../../../tests/setup/test-shop";
 import { queryRows } from "../platform/db.server";
 import { INQUIRY_LIMIT_PER_HOUR } from "./inquiries.server";
 import { createSmtpMailer } from "../providers/mailer.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
 type Received = { to: string[]; raw: string };
@@ -62,11 +62,11 @@ function subjectOf(raw: string): string {
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 /** The test shop, with the loopback mail server. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -86,11 +86,11 @@ const complete = {
   notes: "120 navy caps with our logo — for the Christmas party",
 };
 
-function post(fields: Record<string, string>, ip = "203.0.113.7", shop = services) {
+function post(fields: Record<string, string>, ip = "203.0.113.7", shop = ctx) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   const request = new Request("http://localhost/contact", { method: "POST", body, headers: { "x-real-ip": ip } });
-  return answerOf(action, { request, services: shop });
+  return answerOf(action, { request, ctx: shop });
 }
 
 type Refusal = {
@@ -122,7 +122,7 @@ describe("the contact form's action", () => {
     });
     expect(rows[0]?.created_at).toBeTruthy();
 
-    await runDueJobs(services);
+    await runDueJobs(ctx);
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
     expect(mail.to).toEqual([TEST_SHOP.business.salesEmail]);
@@ -159,7 +159,7 @@ describe("the contact form's action", () => {
     expect(refusal.error.message).toBe("Enter your first name");
     expect(refusal.values).toEqual(typed);
     expect(await storedInquiries()).toHaveLength(0);
-    await runDueJobs(services);
+    await runDueJobs(ctx);
     expect(smtp.received).toHaveLength(0);
   });
 
@@ -167,7 +167,7 @@ describe("the contact form's action", () => {
     const response = await post({ ...complete, website: "https://spam.example" });
     expect(response.status).toBe(302);
     expect(await storedInquiries()).toHaveLength(0);
-    await runDueJobs(services);
+    await runDueJobs(ctx);
     expect(smtp.received).toHaveLength(0);
   });
 
@@ -188,7 +188,7 @@ describe("the contact form's action", () => {
     await spare.close();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const result = await post(complete, undefined, testServices(spare));
+      const result = await post(complete, undefined, testContext(spare));
       expect(result.status).toBe(500);
       const refusal = result.body as Refusal;
       expect(refusal.error.message).toBe(

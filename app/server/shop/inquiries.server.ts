@@ -1,7 +1,7 @@
 /** The contact form's messages: stored and passed on to the sales inbox (SPEC.md §2 "Contact"). */
 import { inquiries } from "#db/schema";
 import { CONTACT_PURPOSES, type ContactInput } from "~/domain/people/contact-form";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { receiveSalesMessage, type SalesMessageOutcome } from "../messages/sales-inbox.server";
 
 /** Messages one address may send per hour before being asked to wait (B-22). */
@@ -12,7 +12,7 @@ export const INQUIRY_LIMIT_PER_HOUR = 10;
  * 057), as every message from anyone does (receiveSalesMessage).
  */
 export async function submitInquiry(
-  services: Pick<Services, "db" | "business">,
+  ctx: Pick<AppContext, "db" | "business" | "log">,
   input: {
     data: ContactInput;
     honeypot: string;
@@ -20,14 +20,14 @@ export async function submitInquiry(
   },
 ): Promise<SalesMessageOutcome> {
   const { data } = input;
-  return receiveSalesMessage(services, {
+  return receiveSalesMessage(ctx, {
     honeypot: input.honeypot,
     ip: input.ip,
     limit: { bucket: "contact", perHour: INQUIRY_LIMIT_PER_HOUR },
     kind: "Inquiry",
     notification: (id) => inquiryNotification(id, data),
     store: async () => {
-      const [row] = await services.db
+      const [row] = await ctx.db
         .insert(inquiries)
         .values({
           firstName: data.first_name,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
+import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { action } from "~/routes/api.page-views";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { queryRows } from "../platform/db.server";
@@ -15,7 +15,7 @@ function beacon(body: string) {
     headers: { "Content-Type": "text/plain;charset=UTF-8", "x-real-ip": "203.0.113.5", Cookie: "promo_closed=1" },
     body,
   });
-  return answerOf(action, { request, services: testServices(handle) });
+  return answerOf(action, { request, ctx: testContext(handle) });
 }
 
 describe("normalisePagePath", () => {

@@ -1,6 +1,6 @@
 import { orderDrafts } from "#db/schema";
 import { describe, expect, it, vi } from "vitest";
-import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
+import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { routeContext } from "../../../tests/setup/route-answer";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { loader } from "~/routes/api.recent-purchases";
@@ -117,7 +117,7 @@ describe("listRecentOrders (A-3, R-LAYOUT-08)", () => {
       .values([order({ from }), order({ from, userId: buyer.userId, postcode: "EH1 1YZ", paidDaysAgo: 2 })]);
     const ask = async (cookie?: string) => {
       const request = siteRequest("/api/recent-purchases", { cookie });
-      const response = await loader({ request, context: await routeContext(request, testServices(handle)) } as never);
+      const response = await loader({ request, context: await routeContext(request, testContext(handle)) } as never);
       const text = await response.text();
       const { purchases } = JSON.parse(text) as { purchases: Record<string, unknown>[] };
       return { text, regions: purchases.map((p) => p.region), cache: response.headers.get("Cache-Control"), purchases };

@@ -7,7 +7,7 @@ import { action as orderAction, loader as orderLoader } from "~/routes/order";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { startSmtpServer } from "../../../tests/setup/smtp";
-import { testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { changeOrderStatus } from "../admin/admin-orders.server";
@@ -27,7 +27,7 @@ import {
 } from "./reviews.server";
 import { getOrder } from "../orders/buyer-orders.server";
 import { runDueJobs } from "../edge/job-worker.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 
 // Decision 023 on the real test database: reviews only from the order's buyer or organisation,
 // only of delivered lines, once each; averages from published reviews only; hiding is kept.
@@ -37,11 +37,11 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop, with a mail server on loopback. */
-let services: Services;
+let ctx: AppContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer({ deliver: () => runDueJobs(services) });
-  services = { ...testServices(handle), mailer: smtp.mailer };
+  smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
+  ctx = { ...testContext(handle), mailer: smtp.mailer };
 });
 afterAll(async () => {
   await smtp.close();
@@ -72,7 +72,7 @@ const review = (
   });
 
 const deliver = async (row: { id: string; version: number }) =>
-  changeOrderStatus(services, {
+  changeOrderStatus(ctx, {
     staff,
     orderId: row.id,
     change: statusChangeSchema.parse({
@@ -362,7 +362,7 @@ describe("the order page", () => {
     const page = await answerOf(orderLoader, {
       request: siteRequest(`/orders/${row.id}`, { cookie: buyer.cookie }),
       params: { id: row.id },
-      services,
+      ctx,
     });
     expect((page.body as { reviews: { eligibility: string }[] }).reviews.map((r) => r.eligibility)).toEqual([
       "eligible",
@@ -372,7 +372,7 @@ describe("the order page", () => {
       answerOf(orderAction, {
         request: siteRequest(`/orders/${row.id}`, { cookie, form }),
         params: { id: row.id },
-        services,
+        ctx,
       });
     const long = "a".repeat(REVIEW_TEXT_MAX + 1);
     expect(await post({ intent: "review", lineId: line!, rating: "7", text: long })).toMatchObject({

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { orders, reviews } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
-import { countStatements, testFileDatabase, testServices } from "../../../tests/setup/test-db";
+import { countStatements, testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { PRODUCTS } from "~/catalogue/catalogue";
 import { statusChangeSchema } from "~/domain/orders/admin-orders";
 import { addDays, londonToday } from "~/domain/core/dates";
@@ -49,7 +49,7 @@ async function orderOf(
       carrier: "",
       trackingNumber: "",
     });
-    const result = await changeOrderStatus(testServices(handle), { staff, orderId: order.id, change });
+    const result = await changeOrderStatus(testContext(handle), { staff, orderId: order.id, change });
     if (!result.ok) throw new Error(`${team}: ${result.message}`);
     version = result.version;
   }

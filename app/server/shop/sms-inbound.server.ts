@@ -1,6 +1,6 @@
 /** The SMS provider's inbound webhook: STOP, START and YES texts acted on (decision 034). */
 import { smsKeyword } from "~/domain/people/sms-keywords";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { failure, type Parsed } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { confirmSmsByReply, optOutSms, resumeSms } from "./sms-signups.server";
@@ -18,11 +18,11 @@ export type InboundOutcome = "opted_out" | "resumed" | "confirmed" | "ignored";
  * other text changes nothing.
  */
 export async function receiveInboundText(
-  services: Pick<Services, "db" | "baseUrl" | "smsDailyLimit" | "sms">,
+  ctx: Pick<AppContext, "db" | "baseUrl" | "smsDailyLimit" | "sms" | "log" | "clock">,
   input: { request: Request; ip: string },
 ): Promise<Parsed<{ from: string; outcome: InboundOutcome }>> {
   const { request } = input;
-  const { db, sms: config } = services;
+  const { db, sms: config } = ctx;
   if (!config) return failure(404, "NOT_FOUND", "No SMS provider is configured.");
   const limit = await hitRateLimit(
     db,
@@ -47,7 +47,7 @@ export async function receiveInboundText(
   const { pathname, search } = new URL(request.url);
   const signed = isTwilioSigned({
     authToken: config.authToken,
-    url: `${services.baseUrl}${pathname}${search}`,
+    url: `${ctx.baseUrl}${pathname}${search}`,
     params,
     signature: request.headers.get("x-twilio-signature"),
   });
@@ -57,6 +57,6 @@ export async function receiveInboundText(
   let outcome: InboundOutcome = "ignored";
   if (keyword === "stop" && (await optOutSms(db, from))) outcome = "opted_out";
   if (keyword === "start" && (await resumeSms(db, from))) outcome = "resumed";
-  if (keyword === "yes" && (await confirmSmsByReply(services, from))) outcome = "confirmed";
+  if (keyword === "yes" && (await confirmSmsByReply(ctx, from))) outcome = "confirmed";
   return { ok: true, value: { from, outcome } };
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { testServices, testFileDatabase } from "../../../tests/setup/test-db";
+import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { SMS_CONSENT_TEXT } from "~/content/contact";
 import { action } from "~/routes/api.sms-signups";
 import { answerOf } from "../../../tests/setup/route-answer";
@@ -37,7 +37,7 @@ function post(body: unknown, ip = "203.0.113.9") {
     headers: { "Content-Type": "application/json", "x-real-ip": ip },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  return answerOf(action, { request, services: testServices(handle) });
+  return answerOf(action, { request, ctx: testContext(handle) });
 }
 
 const rows = () =>
@@ -62,7 +62,7 @@ const confirmPage = (token: string, ip = "203.0.113.41") =>
     request: new Request(`http://localhost/sms/confirm?t=${encodeURIComponent(token)}`, {
       headers: { "x-real-ip": ip },
     }),
-    services: testServices(handle),
+    ctx: testContext(handle),
   });
 const confirmPress = (token: string, ip = "203.0.113.41") =>
   answerOf(confirmAction, {
@@ -71,7 +71,7 @@ const confirmPress = (token: string, ip = "203.0.113.41") =>
       headers: { "Content-Type": "application/x-www-form-urlencoded", "x-real-ip": ip },
       body: new URLSearchParams({ t: token }),
     }),
-    services: testServices(handle),
+    ctx: testContext(handle),
   });
 
 describe("POST /api/sms-signups (A-21, B-14, R-SMS-10)", () => {
@@ -159,7 +159,7 @@ describe("double opt-in (docs/decisions/034-sms-double-opt-in.md)", () => {
 
   it("YES from the phone confirms; the welcome says how to leave; a second YES changes nothing", async () => {
     await post({ phone: "07123456789" });
-    expect(await confirmSmsByReply(testServices(handle), phone)).toBe(true);
+    expect(await confirmSmsByReply(testContext(handle), phone)).toBe(true);
     expect(await smsListStatus(handle.db, phone)).toBe("subscribed");
     const sent = await texts();
     expect(sent).toHaveLength(2);
@@ -167,18 +167,18 @@ describe("double opt-in (docs/decisions/034-sms-double-opt-in.md)", () => {
     const token = /\/sms\/unsubscribe\?t=(\S+)$/.exec(sent[1]?.text ?? "")?.[1];
     expect(token).toBe(await smsUnsubscribeToken(handle.db, phone));
     expect(sent[1]?.text).toContain("http://127.0.0.1:3999/sms/unsubscribe?t=");
-    expect(await confirmSmsByReply(testServices(handle), phone)).toBe(false);
+    expect(await confirmSmsByReply(testContext(handle), phone)).toBe(false);
     expect(await texts()).toHaveLength(2);
     // The link of the spent request confirms nothing more.
     expect((await confirmPress(confirmTokenOf(sent[0]?.text))).status).toBe(400);
   });
 
   it("YES from a number never asked, or asked more than 48 hours ago, confirms nothing", async () => {
-    expect(await confirmSmsByReply(testServices(handle), phone)).toBe(false);
+    expect(await confirmSmsByReply(testContext(handle), phone)).toBe(false);
     expect(await smsListStatus(handle.db, phone)).toBeNull();
     await post({ phone: "07123456789" });
     const later = new Date(Date.now() + (SMS_CONFIRM_HOURS + 1) * 3600_000);
-    expect(await confirmSmsByReply(testServices(handle), phone, later)).toBe(false);
+    expect(await confirmSmsByReply(testContext(handle), phone, later)).toBe(false);
     expect(await smsListStatus(handle.db, phone)).toBe("pending");
     expect(await texts()).toHaveLength(1);
   });
@@ -208,7 +208,7 @@ describe("double opt-in (docs/decisions/034-sms-double-opt-in.md)", () => {
     await post({ phone: "07123456789" });
     const token = confirmTokenOf((await texts())[0]?.text);
     const later = new Date(Date.now() + (SMS_CONFIRM_HOURS + 1) * 3600_000);
-    const expired = await confirmSmsByLink(testServices(handle), { token, ip: "203.0.113.41" }, later);
+    const expired = await confirmSmsByLink(testContext(handle), { token, ip: "203.0.113.41" }, later);
     expect(expired).toMatchObject({ ok: false, status: 400, message: SMS_CONFIRM_MESSAGES.badLink });
     const changed = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
     for (const bad of ["", "nonsense", changed, "A".repeat(43), `${token}x`]) {
@@ -251,7 +251,7 @@ describe("STOP and START (docs/decisions/034-sms-double-opt-in.md)", () => {
 
   it("records the opt-out time once; a web sign-up of a stopped number sends nothing, changes nothing and answers as for any number", async () => {
     await post({ phone: "07123456789" });
-    await confirmSmsByReply(testServices(handle), phone);
+    await confirmSmsByReply(testContext(handle), phone);
     const at = new Date("2026-11-01T10:00:00Z");
     expect(await optOutSms(handle.db, phone, at)).toBe(true);
     expect(await optOutSms(handle.db, phone, new Date("2026-11-02T10:00:00Z"))).toBe(true);
@@ -277,7 +277,7 @@ describe("STOP and START (docs/decisions/034-sms-double-opt-in.md)", () => {
     const token = confirmTokenOf((await texts())[0]?.text);
     await optOutSms(handle.db, phone);
     expect((await confirmPress(token)).status).toBe(400);
-    expect(await confirmSmsByReply(testServices(handle), phone)).toBe(false);
+    expect(await confirmSmsByReply(testContext(handle), phone)).toBe(false);
     expect((await post({ phone: "07123456789" })).status).toBe(201);
     expect(await texts()).toHaveLength(1);
     expect(await smsListStatus(handle.db, phone)).toBe("opted_out");
@@ -285,7 +285,7 @@ describe("STOP and START (docs/decisions/034-sms-double-opt-in.md)", () => {
 
   it("a confirmed number signed up again is sent nothing", async () => {
     await post({ phone: "07123456789" });
-    await confirmSmsByReply(testServices(handle), phone);
+    await confirmSmsByReply(testContext(handle), phone);
     expect((await post({ phone: "07123456789" })).status).toBe(201);
     expect(await texts()).toHaveLength(2);
     expect(await smsListStatus(handle.db, phone)).toBe("subscribed");
@@ -295,7 +295,7 @@ describe("STOP and START (docs/decisions/034-sms-double-opt-in.md)", () => {
     expect(await resumeSms(handle.db, phone)).toBe(false);
     expect(await smsListStatus(handle.db, phone)).toBeNull();
     await post({ phone: "07123456789" });
-    await confirmSmsByReply(testServices(handle), phone);
+    await confirmSmsByReply(testContext(handle), phone);
     expect(await resumeSms(handle.db, phone)).toBe(false);
     await optOutSms(handle.db, phone);
     expect(await resumeSms(handle.db, phone)).toBe(true);
@@ -334,7 +334,7 @@ describe("/sms/unsubscribe (decision 034)", () => {
   const page = (token: string) =>
     answerOf(unsubscribeLoader, {
       request: new Request(`http://localhost/sms/unsubscribe?t=${encodeURIComponent(token)}`),
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
   const press = (token: string, ip = "203.0.113.40") =>
     answerOf(unsubscribeAction, {
@@ -343,12 +343,12 @@ describe("/sms/unsubscribe (decision 034)", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded", "x-real-ip": ip },
         body: new URLSearchParams({ t: token }),
       }),
-      services: testServices(handle),
+      ctx: testContext(handle),
     });
 
   it("shows the masked number; opening the link changes nothing, the button opts out, pressing again is fine", async () => {
     await post({ phone: "07123456789" });
-    await confirmSmsByReply(testServices(handle), phone);
+    await confirmSmsByReply(testContext(handle), phone);
     const token = await smsUnsubscribeToken(handle.db, phone);
     const opened = await page(token);
     expect(opened.status).toBe(200);
@@ -365,7 +365,7 @@ describe("/sms/unsubscribe (decision 034)", () => {
 
   it("answers a bad or tampered link with 400 and a clear message, changing nothing", async () => {
     await post({ phone: "07123456789" });
-    await confirmSmsByReply(testServices(handle), phone);
+    await confirmSmsByReply(testContext(handle), phone);
     const token = await smsUnsubscribeToken(handle.db, phone);
     const tampered = `${Buffer.from("+447000000001").toString("base64url")}.${token.split(".")[1]}`;
     for (const bad of ["", "nonsense", tampered]) {
@@ -416,7 +416,7 @@ describe("how many texts (docs/decisions/034-sms-double-opt-in.md)", () => {
     await post({ phone: "07123456789" });
     await optOutSms(handle.db, phone);
     await post({ phone: "07123456781" });
-    await confirmSmsByReply(testServices(handle), "+447123456781");
+    await confirmSmsByReply(testContext(handle), "+447123456781");
     for (const number of ["07123456789", "07123456781", "07123456782"]) {
       const answers = [];
       for (let i = 0; i < SMS_SIGNUPS_PER_NUMBER_PER_DAY + 1; i++)
@@ -450,7 +450,7 @@ describe("how many texts (docs/decisions/034-sms-double-opt-in.md)", () => {
     await spent(200);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
-      expect(await confirmSmsByReply(testServices(handle), phone)).toBe(true);
+      expect(await confirmSmsByReply(testContext(handle), phone)).toBe(true);
     } finally {
       warn.mockRestore();
     }

@@ -12,7 +12,7 @@ import { secondsToLondonMidnight } from "~/domain/core/dates";
 import { maskedPhone } from "~/domain/people/sms-keywords";
 import { authFor } from "../accounts/auth.server";
 import type { Database } from "../platform/db.server";
-import type { Services } from "../providers/services.server";
+import type { AppContext } from "../providers/app-context.server";
 import { type Failure, failure, type Parsed } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { SMS_LIST_BUDGET, sendListSms, sendSms, smsBudgetUsed, takeSmsBudget } from "../messages/sms.server";
@@ -38,7 +38,7 @@ export type SmsSignupOutcome =
   | { status: "refused"; message: string; retryAfterSeconds: number };
 
 /** What the SMS list's texts need: the database, the origin their links name, and the day's budget. */
-type SmsListServices = Pick<Services, "db" | "baseUrl" | "smsDailyLimit">;
+type SmsListContext = Pick<AppContext, "db" | "baseUrl" | "smsDailyLimit" | "log" | "clock">;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -54,16 +54,16 @@ const DAY_SECONDS = 24 * 60 * 60;
  * day's list budget (SMS_DAILY_LIMIT) is spent (checked for every number alike, too).
  */
 export async function saveSmsSignup(
-  services: SmsListServices,
+  ctx: SmsListContext,
   input: {
     phoneE164: string;
     sourcePage?: string;
     userId?: string | null;
     ip: string;
   },
-  now = new Date(),
+  now = ctx.clock(),
 ): Promise<SmsSignupOutcome> {
-  const { db } = services;
+  const { db } = ctx;
   const fromHere = await hitRateLimit(db, `sms:${input.ip}`, SMS_SIGNUP_LIMIT_PER_HOUR, 3600);
   if (!fromHere.allowed) {
     return {
@@ -86,7 +86,7 @@ export async function saveSmsSignup(
     };
   }
   const spent = { status: "refused", message: SMS_SIGNUP_MESSAGES.dailyLimit } as const;
-  const limit = services.smsDailyLimit;
+  const limit = ctx.smsDailyLimit;
   if ((await smsBudgetUsed(db, { budget: SMS_LIST_BUDGET, now })) >= limit) {
     return { ...spent, retryAfterSeconds: secondsToLondonMidnight(now) };
   }
@@ -129,10 +129,10 @@ export async function saveSmsSignup(
   // The consent is recorded either way; a provider that is down costs the text, not the sign-up.
   await sendSms(db, {
     to: input.phoneE164,
-    text: `${SITE.name}: reply YES to get our monthly product updates by text, or confirm at ${smsConfirmUrl(services.baseUrl, token)} (valid ${SMS_CONFIRM_HOURS} hours). Not you? Ignore this, or reply STOP and we won't text this number again.`,
+    text: `${SITE.name}: reply YES to get our monthly product updates by text, or confirm at ${smsConfirmUrl(ctx.baseUrl, token)} (valid ${SMS_CONFIRM_HOURS} hours). Not you? Ignore this, or reply STOP and we won't text this number again.`,
     meta: { kind: "sms-list-confirm" },
   }).catch((error: unknown) => {
-    console.error(`[sms] the confirmation request to ${input.phoneE164} was not sent:`, error);
+    ctx.log.error(`[sms] the confirmation request to ${input.phoneE164} was not sent`, error);
   });
   return { status: "saved", id: row.id };
 }
@@ -142,32 +142,28 @@ export function smsConfirmUrl(baseUrl: string, token: string): string {
 }
 
 /** The text a number gets once it has confirmed: how to leave, by STOP or by its signed link. */
-async function sendWelcome(services: SmsListServices, phoneE164: string, now: Date): Promise<void> {
-  const sent = await sendListSms(services.db, {
+async function sendWelcome(ctx: SmsListContext, phoneE164: string, now: Date): Promise<void> {
+  const sent = await sendListSms(ctx.db, {
     message: {
       to: phoneE164,
-      text: `You're signed up for monthly product updates from ${SITE.name}. Reply STOP to opt out, or open ${await smsUnsubscribeUrl(services, phoneE164)}`,
+      text: `You're signed up for monthly product updates from ${SITE.name}. Reply STOP to opt out, or open ${await smsUnsubscribeUrl(ctx, phoneE164)}`,
       meta: { kind: "sms-list-welcome" },
     },
-    limit: services.smsDailyLimit,
+    limit: ctx.smsDailyLimit,
     now,
   }).catch((error: unknown) => {
-    console.error(`[sms] the welcome text to ${phoneE164} was not sent:`, error);
+    ctx.log.error(`[sms] the welcome text to ${phoneE164} was not sent`, error);
     return true;
   });
-  if (!sent) console.warn(`[sms] no welcome text to ${phoneE164}: today's SMS_DAILY_LIMIT is spent`);
+  if (!sent) ctx.log.warn(`[sms] no welcome text to ${phoneE164}: today's SMS_DAILY_LIMIT is spent`);
 }
 
 /**
  * YES from the phone: confirms its pending sign-up while the request is live (SMS_CONFIRM_HOURS).
  * A number that said STOP needs START; one never asked, or asked too long ago, must sign up again.
  */
-export async function confirmSmsByReply(
-  services: SmsListServices,
-  phoneE164: string,
-  now = new Date(),
-): Promise<boolean> {
-  const rows = await services.db
+export async function confirmSmsByReply(ctx: SmsListContext, phoneE164: string, now = ctx.clock()): Promise<boolean> {
+  const rows = await ctx.db
     .update(smsSignups)
     .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
     .where(
@@ -180,7 +176,7 @@ export async function confirmSmsByReply(
     )
     .returning({ id: smsSignups.id });
   if (rows.length === 0) return false;
-  await sendWelcome(services, phoneE164, now);
+  await sendWelcome(ctx, phoneE164, now);
   return true;
 }
 
@@ -235,11 +231,11 @@ export async function confirmationLink(
 
 /** The confirmation page's button: confirms the link's number, once; the link is spent by it. */
 export async function confirmSmsByLink(
-  services: SmsListServices,
+  ctx: SmsListContext,
   input: { token: string; ip: string },
-  now = new Date(),
+  now = ctx.clock(),
 ): Promise<Parsed<{ phone: string }>> {
-  const { db } = services;
+  const { db } = ctx;
   const limited = await confirmLimited(db, input.ip);
   if (limited) return limited;
   if (!CONFIRM_TOKEN.test(input.token)) return failure(400, "BAD_LINK", SMS_CONFIRM_MESSAGES.badLink);
@@ -256,7 +252,7 @@ export async function confirmSmsByLink(
     )
     .returning({ phone: smsSignups.phoneE164 });
   if (!row) return failure(400, "BAD_LINK", SMS_CONFIRM_MESSAGES.badLink);
-  await sendWelcome(services, row.phone, now);
+  await sendWelcome(ctx, row.phone, now);
   return { ok: true, value: { phone: maskedPhone(row.phone) } };
 }
 
@@ -324,11 +320,8 @@ export async function smsUnsubscribeToken(db: Database, phoneE164: string): Prom
   return `${Buffer.from(phoneE164).toString("base64url")}.${(await signature(db, phoneE164)).toString("base64url")}`;
 }
 
-export async function smsUnsubscribeUrl(
-  services: Pick<Services, "db" | "baseUrl">,
-  phoneE164: string,
-): Promise<string> {
-  return `${services.baseUrl}/sms/unsubscribe?t=${await smsUnsubscribeToken(services.db, phoneE164)}`;
+export async function smsUnsubscribeUrl(ctx: Pick<AppContext, "db" | "baseUrl">, phoneE164: string): Promise<string> {
+  return `${ctx.baseUrl}/sms/unsubscribe?t=${await smsUnsubscribeToken(ctx.db, phoneE164)}`;
 }
 
 const TOKEN = /^([A-Za-z0-9_-]{1,40})\.([A-Za-z0-9_-]{43})$/;

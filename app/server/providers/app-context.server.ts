@@ -1,7 +1,8 @@
 /**
  * What the server opens once at start and hands to every request in its context and to every job
  * (docs/decisions/011): the database, the payment provider, the online VAT number check, the mail
- * server, the SMS provider, the business profile, the public origin and the settings read at boot.
+ * server, the SMS provider, the business profile, the public origin, the log, the clock and the
+ * settings read at boot.
  * Server code never reaches for a process-wide one; it is given what it needs by the route or job
  * that calls it, and tests hand in their own.
  */
@@ -10,6 +11,7 @@ import { type Database, openDatabase } from "../platform/db.server";
 import type { BusinessProfile } from "~/domain/people/business-profile";
 import { authSecretOf } from "../platform/auth-secret.server";
 import type { Env } from "../platform/env.server";
+import { consoleLog, type Log } from "../platform/log.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { type SmsProviderConfig, smsProviderConfig } from "./sms-provider.server";
 import { paymentConfiguration, type PaymentStatus } from "./payment-keys.server";
@@ -22,7 +24,7 @@ import { createVatChecker, type VatChecker, vatCheckConfig } from "./vat-check.s
  * What server code is handed instead of reading the process's environment: opened or read once at
  * boot (server.ts), carried by every request's context, and built by tests (tests/setup/test-db.ts).
  */
-export type Services = {
+export type AppContext = {
   db: Database;
   payments: PaymentProvider | null;
   /** What /env says of the payment provider, in the spec's words; never a key (decision 058). */
@@ -47,7 +49,14 @@ export type Services = {
   staffEmails: string[];
   /** What better-auth signs cookies and tokens with (AUTH_SECRET, or the one kept beside the database). */
   authSecret: string;
+  /** Where server code says what happened: the process's JSON log (server.ts), the console elsewhere. */
+  log: Log;
+  /** The time as server code reads it: the wall clock, or a test's own. */
+  clock: () => Date;
 };
+
+/** The wall clock. */
+export const systemClock = () => new Date();
 
 /** Opens the environment's database. */
 export const openEnvDatabase = (env: Env, options: { migrate: boolean }) =>
@@ -57,16 +66,16 @@ export const openEnvDatabase = (env: Env, options: { migrate: boolean }) =>
  * Opens the environment's database (migrating it, unless the supervisor of several processes has:
  * processes.server.ts) and selects its payment provider.
  */
-export async function openServices(
+export async function openAppContext(
   env: Env,
-  options = { migrate: true },
-): Promise<{ services: Services; close: () => Promise<void> }> {
+  options: { migrate: boolean; log?: Log } = { migrate: true },
+): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const handle = await openEnvDatabase(env, options);
   const payments = await selectPaymentProvider(handle.db, env);
   const vatCheck = createVatChecker(vatCheckConfig(env));
   const mailer = env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : null;
   return {
-    services: {
+    ctx: {
       db: handle.db,
       payments,
       paymentStatus: paymentConfiguration(env).status,
@@ -80,6 +89,8 @@ export async function openServices(
       staffAlertEmails: env.STAFF_ALERT_EMAILS,
       staffEmails: env.STAFF_EMAILS,
       authSecret: authSecretOf(env),
+      log: options.log ?? consoleLog,
+      clock: systemClock,
     },
     close: async () => {
       mailer?.close();
