@@ -129,6 +129,7 @@ export default [
     // Buyers' problem reports on delivered orders, and their photos (decision 043)
     route("products", "routes/admin.products.tsx"),
     route("products/export.csv", "routes/admin.products-export.ts"),
+    route("products/new", "routes/admin.product-new.tsx"),
     route("products/:id", "routes/admin.product.tsx"),
     route("products/:id/pictures", "routes/admin.product-pictures.ts"),
     route("customers", "routes/admin.customers.tsx"),

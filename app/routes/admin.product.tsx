@@ -33,6 +33,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!product) throw adminNotFound();
   const { edit, history, pictures, colours, ...rest } = product;
   return {
+    // Just made from the new product's form: the next steps are its pictures and publishing.
+    created: new URL(request.url).searchParams.get("created") === "1" && product.status === "draft",
     product: { ...rest, title: edit.title, slug: edit.slug, fields: editFields(edit) },
     pictures,
     colours,
@@ -99,7 +101,7 @@ function typedBack(answer: object): Record<string, string> | undefined {
 const link = "text-brand underline-offset-2 hover:underline";
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, pictures, colours, history } = loaderData;
+  const { product, pictures, colours, history, created } = loaderData;
   const refusal = actionData && "error" in actionData ? actionData : undefined;
   return (
     <section>
@@ -120,6 +122,11 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </>
         ) : null}
       </p>
+      {created && !actionData ? (
+        <p role="status" className="mt-3 text-sm font-medium text-emerald-800">
+          Made as a draft. Add its pictures below, preview it, then publish it.
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         <Form method="post" className="flex flex-wrap gap-2">
           <input type="hidden" name="version" value={product.version} />

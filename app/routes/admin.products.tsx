@@ -85,7 +85,15 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const filtered = filter.q !== "" || filter.category !== "" || filter.status !== "";
   return (
     <section>
-      <h1 className="text-3xl font-extrabold">Products</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold">Products</h1>
+        <Link
+          to={`/admin/products/new${filter.category ? `?category=${encodeURIComponent(filter.category)}` : ""}`}
+          className={buttonClass("primary")}
+        >
+          New product
+        </Link>
+      </div>
       <p className="mt-1 text-muted">{countsLine(counts)}.</p>
       <Form
         method="get"

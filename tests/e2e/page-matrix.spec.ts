@@ -85,6 +85,7 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "admin/problem-reports": () => ["/admin/problem-reports"],
   "admin/products": () => ["/admin/products", "/admin/products?q=nothing-matches&status=draft"],
   "admin/products/:id": () => ["/admin/products/8", "/admin/products/no-such-product"],
+  "admin/products/new": () => ["/admin/products/new?category=Drinkware"],
   "admin/customers": () => ["/admin/customers?q=example"],
   "admin/customers/:accountId": () => ["/admin/customers/no-such-account"],
   "admin/quotes/answer/:requestId": () => ["/admin/quotes/answer/no-such-request"],

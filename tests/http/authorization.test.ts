@@ -1067,6 +1067,42 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
+    routes: ["/admin/products/new"],
+    resource: "a new product's form, and making the product",
+    owner: "staff",
+    read: page(() => "/admin/products/new?category=Drinkware", "routes/admin.product-new"),
+    // A whole product: only the staff check stands in the way of its being made.
+    change: form(
+      () => "/admin/products/new",
+      () => ({
+        title: "Matrix Bottle",
+        slug: "matrix-bottle",
+        description: "A bottle.",
+        category: "Drinkware",
+        moq: "25",
+        leadTime: "2 weeks",
+        deliveryTime: "3-5 days",
+        "tier-0-from": "25",
+        "tier-0-price": "9.50",
+        "colour-0-name": "Steel",
+        "colour-0-hex": "#c0c4c8",
+        "branding-laser": "on",
+        brandingDefault: "laser",
+        theme: "blue",
+        shippingInfo: "Sent by courier.",
+        shippingPerUnit: "0",
+      }),
+    ),
+    // Every product's number: a new one would show.
+    state: async (w) =>
+      (
+        (await loaderData(w.staff, "/admin/products", "routes/admin.products")).data as { rows: { id: string }[] }
+      ).rows.map(({ id }) => id),
+    leaks: () => ["shippingPerUnit"],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
     routes: ["/admin/products/:id"],
     resource: "a product's editor and history (the diary's), and saving, copying or moving it",
     owner: "staff",

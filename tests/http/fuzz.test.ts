@@ -24,6 +24,53 @@ const NOBODY = "00000000-0000-4000-8000-000000000000";
 type Ids = { draftId: string; artworkId: string };
 type Fields = Record<string, unknown>;
 
+/** A product's form as the editor posts it: every field, a band, a colour and the details. */
+const PRODUCT_FORM: Fields = {
+  title: "Branded A5 Diary",
+  slug: "branded-a5-diary",
+  sku: "",
+  description: "A diary with your logo debossed on the cover.",
+  category: "Office Essentials",
+  moq: "50",
+  leadTime: "2-3 weeks",
+  deliveryTime: "3-5 days",
+  "tier-0-from": "50",
+  "tier-0-to": "",
+  "tier-0-price": "2.24",
+  "colour-0-name": "Black",
+  "colour-0-hex": "#111111",
+  "branding-deboss": "on",
+  brandingDefault: "deboss",
+  theme: "purple",
+  options: "Printed inner pages | Your welcome note",
+  features: "Soft-touch cover",
+  goodFor: "Onboarding packs",
+  specifications: "Size: A5",
+  shippingInfo: "Sent by air courier once production is finished.",
+  shippingPerUnit: "1.25",
+  sizes: "",
+  sizingNote: "",
+};
+
+/** What a product's form is never taken with. */
+const PRODUCT_ODD: Record<string, unknown[]> = {
+  moq: ["0", "-1", "1e9", "NaN", "50.5"],
+  slug: ["15", "../diary", "Café", "-diary"],
+  category: ["__proto__", "Boats"],
+  "tier-0-from": ["49", "x", "1e3"],
+  "tier-0-price": ["0", "-1", "1e3", "£", "10000.01", "2.245"],
+  "colour-0-name": ["", "x".repeat(41)],
+  "colour-0-hex": ["red", "#12345", "javascript:alert(1)"],
+  brandingDefault: ["__proto__", "laser", ""],
+  theme: ["constructor", "pink"],
+  specifications: ["no colon here", `${"L".repeat(41)}: x`],
+  sizes: ["M | 1 | 2", "M|1|2|3|4\nm|1|2|3|4"],
+  options: [" | no name"],
+  features: [Array.from({ length: 21 }, (_, i) => `f${i}`).join("\n")],
+  shippingInfo: ["", "x".repeat(501)],
+  shippingPerUnit: ["-1", "1e2", "100.01", "£"],
+};
+
 type Target = {
   /** The route as app/routes.ts has it. */
   route: string;
@@ -448,40 +495,24 @@ const TARGETS: Target[] = [
     kind: "form",
     fields: { alt: "The diary, closed, logo debossed on the cover", colour: "" },
   },
-  // A product's editor (decision 066): every field, a band of each kind, and the version it was opened at.
+  // A product's editor (decision 066): every field, a band, a colour, the details, and the version it was opened at.
   {
     route: "/admin/products/:id",
     path: () => "/admin/products/16",
     as: "staff",
     kind: "form",
-    fields: {
-      intent: "save",
-      version: "1",
-      title: "Branded A5 Diary",
-      slug: "branded-a5-diary",
-      sku: "",
-      description: "A diary with your logo debossed on the cover.",
-      category: "Office Essentials",
-      moq: "50",
-      leadTime: "2-3 weeks",
-      deliveryTime: "3-5 days",
-      "tier-0-from": "50",
-      "tier-0-to": "",
-      "tier-0-price": "2.24",
-      "colour-0-name": "Black",
-      "colour-0-hex": "#111111",
-    },
+    fields: { intent: "save", version: "1", ...PRODUCT_FORM },
     intent: "intent",
-    odd: {
-      moq: ["0", "-1", "1e9", "NaN", "50.5"],
-      slug: ["15", "../diary", "Café", "-diary"],
-      category: ["__proto__", "Boats"],
-      "tier-0-from": ["49", "x", "1e3"],
-      "tier-0-price": ["0", "-1", "1e3", "£", "10000.01", "2.245"],
-      version: ["-1", "1.5", "99999999999"],
-      "colour-0-name": ["", "x".repeat(41)],
-      "colour-0-hex": ["red", "#12345", "javascript:alert(1)"],
-    },
+    odd: { ...PRODUCT_ODD, version: ["-1", "1.5", "99999999999"] },
+  },
+  // A new product's form (decision 066): the editor's fields with no version.
+  {
+    route: "/admin/products/new",
+    path: () => "/admin/products/new",
+    as: "staff",
+    kind: "form",
+    fields: { ...PRODUCT_FORM, slug: "fuzz-bottle" },
+    odd: PRODUCT_ODD,
   },
   {
     route: "/admin/reviews",

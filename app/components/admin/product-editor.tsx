@@ -8,10 +8,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { CATEGORY_NAMES, PRODUCT_TAGS } from "~/catalogue/types";
 import { colourField, PRODUCT_LIMITS, readProductEdit, tagField, tierField } from "~/domain/catalogue/product-edit";
+import { brandingField } from "~/domain/catalogue/product-details-edit";
+import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
 import { MAX_TIER_ROWS } from "~/domain/pricing/tier-table";
 import { buttonClass } from "../ui/button";
-import { Field, FormMessage } from "../ui/form";
+import { Field, FormMessage, TextAreaField } from "../ui/form";
 import { type ColourRow, ColourRows } from "./colour-rows";
+import { ProductDetailsFields } from "./product-details-fields";
 import { type Band, PriceBands, TIERS_TABLE_ID } from "./price-bands";
 
 type Refusal = { message: string; fieldErrors?: Record<string, string | undefined> };
@@ -52,7 +55,8 @@ const input = "mt-1 w-full rounded-lg border px-3 py-2 text-sm";
 const border = (error?: string) => (error ? "border-red-600" : "border-slate-300");
 
 export function ProductEditor(props: {
-  productId: string;
+  /** None: the form makes a new draft product. */
+  productId?: string;
   version: number;
   /** On sale: a saved change is what buyers see next. */
   published: boolean;
@@ -94,11 +98,13 @@ export function ProductEditor(props: {
   const touchedAny = (test: (name: string) => boolean) => [...touched].some(test);
   const inBands = (name: string) => name === "tiers" || name.startsWith("tier-");
   const inColours = (name: string) => name === "colours" || name.startsWith("colour-");
+  const inBranding = (name: string) => name === "branding" || name.startsWith("branding");
   const shown = (name: string) =>
     attempted ||
     touched.has(name) ||
     (inBands(name) && touchedAny((t) => t === "moq" || inBands(t))) ||
-    (inColours(name) && touchedAny(inColours));
+    (inColours(name) && touchedAny(inColours)) ||
+    (inBranding(name) && touchedAny(inBranding));
   const errorOf = (name: string): string | undefined =>
     (answered ? refusal?.fieldErrors?.[name] : undefined) ?? (shown(name) ? live[name] : undefined);
 
@@ -112,7 +118,13 @@ export function ProductEditor(props: {
     const target =
       first === "tiers"
         ? event.currentTarget.querySelector(`#${TIERS_TABLE_ID}`)
-        : event.currentTarget.elements.namedItem(first === "colours" ? colourField(0, "name") : (first ?? ""));
+        : event.currentTarget.elements.namedItem(
+            first === "colours"
+              ? colourField(0, "name")
+              : first === "branding"
+                ? brandingField(BRANDING_METHOD_IDS[0])
+                : (first ?? ""),
+          );
     if (target instanceof HTMLElement) target.focus();
   };
 
@@ -132,7 +144,7 @@ export function ProductEditor(props: {
       }}
       onSubmit={onSubmit}
       className="mt-8 max-w-3xl space-y-8"
-      aria-label="Edit the product"
+      aria-label={props.productId ? "Edit the product" : "The new product"}
     >
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="version" value={props.version} />
@@ -160,7 +172,11 @@ export function ProductEditor(props: {
           name="slug"
           defaultValue={fields.slug}
           maxLength={PRODUCT_LIMITS.slug}
-          hint={`Its page's address: /product/${fields.slug}. /product/${props.productId} keeps working too.`}
+          hint={
+            props.productId
+              ? `Its page's address: /product/${fields.slug}. /product/${props.productId} keeps working too.`
+              : "Its page's address, /product/ and this name: lower-case letters, digits and hyphens."
+          }
           error={errorOf("slug")}
         />
         <Field
@@ -194,26 +210,14 @@ export function ProductEditor(props: {
             </p>
           ) : null}
         </div>
-        <div>
-          <label htmlFor={`${id}-description`} className="block text-sm font-medium">
-            Description
-          </label>
-          <textarea
-            id={`${id}-description`}
-            name="description"
-            rows={5}
-            defaultValue={fields.description}
-            maxLength={PRODUCT_LIMITS.description}
-            aria-invalid={errorOf("description") ? true : undefined}
-            aria-describedby={errorOf("description") ? `${id}-description-error` : undefined}
-            className={`${input} ${border(errorOf("description"))}`}
-          />
-          {errorOf("description") ? (
-            <p id={`${id}-description-error`} className="mt-1 text-sm text-red-700">
-              {errorOf("description")}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label="Description"
+          name="description"
+          rows={5}
+          defaultValue={fields.description}
+          maxLength={PRODUCT_LIMITS.description}
+          error={errorOf("description")}
+        />
         <fieldset>
           <legend className="text-sm font-medium">Tags</legend>
           <div className="mt-2 flex flex-wrap gap-4">
@@ -259,8 +263,10 @@ export function ProductEditor(props: {
 
       <PriceBands bands={bands} onChange={setBands} errorOf={errorOf} warnings={check.warnings} onAdd={newKey} />
 
+      <ProductDetailsFields fields={fields} errorOf={errorOf} />
+
       <button type="submit" disabled={busy} className={buttonClass("primary")}>
-        {busy ? "Saving…" : "Save changes"}
+        {props.productId ? (busy ? "Saving…" : "Save changes") : busy ? "Creating…" : "Create the draft"}
       </button>
     </Form>
   );

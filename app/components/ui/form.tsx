@@ -1,22 +1,32 @@
 /**
- * The form parts the pages share: a labelled field with its hint and error, a one-time-code field,
- * and a form message.
+ * The form parts the pages share: a labelled field (one line or several) with its hint and error, a
+ * one-time-code field, and a form message.
  */
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+
+type Labelled = { label: ReactNode; error?: string | string[]; hint?: ReactNode; name: string };
 
 /** A labelled input with its hint and error tied to it for screen readers. */
-export function Field({
+export function Field(props: InputHTMLAttributes<HTMLInputElement> & Labelled) {
+  return <Labelled {...props} control={(attributes) => <input {...attributes} />} />;
+}
+
+/** A labelled text area, tied to its hint and error as a Field is. */
+export function TextAreaField(props: TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled) {
+  return <Labelled {...props} control={(attributes) => <textarea {...attributes} />} />;
+}
+
+function Labelled<A extends { className?: string }>({
   label,
   error,
   hint,
   className = "",
+  control,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & {
-  label: ReactNode;
-  error?: string | string[];
-  hint?: ReactNode;
-  name: string;
-}) {
+}: A &
+  Labelled & {
+    control: (attributes: A & { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+  }) {
   const id = useId();
   const errors = typeof error === "string" ? [error] : (error ?? []);
   const describedBy = [hint ? `${id}-hint` : null, errors.length ? `${id}-error` : null].filter(Boolean).join(" ");
@@ -30,13 +40,13 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <input
-        id={id}
-        aria-invalid={errors.length ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`mt-1 w-full rounded-lg border px-3 py-2 text-sm ${errors.length ? "border-red-600" : "border-slate-300"}`}
-        {...input}
-      />
+      {control({
+        id,
+        "aria-invalid": errors.length ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+        className: `mt-1 w-full rounded-lg border px-3 py-2 text-sm ${errors.length ? "border-red-600" : "border-slate-300"}`,
+        ...input,
+      } as A & { id: string })}
       {errors.length ? (
         <ul id={`${id}-error`} className="mt-1 space-y-0.5 text-sm text-red-700">
           {errors.map((e) => (

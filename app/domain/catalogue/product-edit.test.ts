@@ -10,6 +10,7 @@ import {
   tierField,
   tiersText,
 } from "./product-edit";
+import { NEW_PRODUCT_DETAILS } from "./product-details-edit";
 
 const CAP: ProductEdit = {
   title: "Custom Embroidered Cap",
@@ -30,6 +31,12 @@ const CAP: ProductEdit = {
     { name: "Black", hex: "#111111" },
     { name: "Navy", hex: "#1f2a56" },
   ],
+  details: {
+    ...NEW_PRODUCT_DETAILS,
+    branding: { methods: ["embroidery", "none"], default: "embroidery" },
+    customizationOptions: [{ title: "Side embroidery", subtitle: "Up to 5 cm wide" }],
+    features: ["Six panels", "Adjustable strap"],
+  },
 };
 
 const fieldsWith = (changes: Record<string, string | undefined>) => {

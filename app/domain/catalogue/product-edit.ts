@@ -8,6 +8,13 @@ import { z } from "zod";
 import { CATEGORY_NAMES, type CategoryName, type ColourOption, PRODUCT_TAGS, type ProductTag } from "~/catalogue/types";
 import { formatPence, poundsToPence } from "../core/money";
 import { checkTierTable, type TierRow, tierRowLabel } from "../pricing/tier-table";
+import {
+  DETAIL_HISTORY,
+  detailsFields,
+  NEW_PRODUCT_DETAILS,
+  type ProductDetails,
+  readDetailsEdit,
+} from "./product-details-edit";
 
 /** What each field may hold: enough for a supplier's longest title, not for a pasted catalogue. */
 export const PRODUCT_LIMITS = {
@@ -40,6 +47,8 @@ export type ProductEdit = {
   tiers: TierRow[];
   /** The colours it is made in, in the order the swatches show them. */
   colours: ColourOption[];
+  /** Its lists and tables: branding, customisations, features, specifications, sizes, shipping. */
+  details: ProductDetails;
 };
 
 export const EDIT_MESSAGES = {
@@ -221,11 +230,13 @@ export function readProductEdit(fields: Record<string, string>): EditCheck {
   }
   const { colours, errors: colourErrors } = coloursOf(fields);
   Object.assign(fieldErrors, colourErrors);
+  const { details, errors: detailErrors } = readDetailsEdit(fields);
+  Object.assign(fieldErrors, detailErrors);
   if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     return { ok: false, message: EDIT_MESSAGES.fix, fieldErrors, warnings };
   }
   const tags = PRODUCT_TAGS.filter((tag) => fields[tagField(tag)] === "on");
-  return { ok: true, edit: { ...parsed.data, tags, tiers: rows, colours }, warnings };
+  return { ok: true, edit: { ...parsed.data, tags, tiers: rows, colours, details }, warnings };
 }
 
 /** The bands as one line: "50–99 £5.50; 100–399 £5.20; 400+ £4.80". */
@@ -233,7 +244,7 @@ export function tiersText(rows: readonly TierRow[]): string {
   return rows.map((row) => `${tierRowLabel(row)} ${formatPence(row.unitPence)}`).join("; ");
 }
 
-const FIELD_NAMES: Record<keyof ProductEdit, string> = {
+const FIELD_NAMES: Record<Exclude<keyof ProductEdit, "details">, string> = {
   title: "Title",
   slug: "URL name",
   sku: "Supplier reference",
@@ -248,7 +259,7 @@ const FIELD_NAMES: Record<keyof ProductEdit, string> = {
 };
 
 /** How a field's value is written in the history: text as it is, numbers in digits, lists joined. */
-function valueText(field: keyof ProductEdit, edit: ProductEdit): string | null {
+function valueText(field: Exclude<keyof ProductEdit, "details">, edit: ProductEdit): string | null {
   if (field === "tiers") return tiersText(edit.tiers);
   if (field === "tags") return edit.tags.join(", ") || null;
   if (field === "colours") return edit.colours.map((colour) => `${colour.name} ${colour.hex}`).join("; ") || null;
@@ -260,16 +271,21 @@ export type FieldChange = { field: string; oldValue: string | null; newValue: st
 
 /** What an edit changes, field by field in the editor's order, as the history records it. */
 export function changesBetween(before: ProductEdit, after: ProductEdit): FieldChange[] {
-  return (Object.keys(FIELD_NAMES) as (keyof ProductEdit)[]).flatMap((field) => {
-    const oldValue = valueText(field, before);
-    const newValue = valueText(field, after);
-    return oldValue === newValue ? [] : [{ field: FIELD_NAMES[field], oldValue, newValue }];
+  const fields = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]).map(
+    (field) => [FIELD_NAMES[field], (edit: ProductEdit) => valueText(field, edit)] as const,
+  );
+  const details = DETAIL_HISTORY.map(([name, text]) => [name, (edit: ProductEdit) => text(edit.details)] as const);
+  return [...fields, ...details].flatMap(([field, text]) => {
+    const oldValue = text(before);
+    const newValue = text(after);
+    return oldValue === newValue ? [] : [{ field, oldValue, newValue }];
   });
 }
 
 /** The editor's fields for a product as saved: what its form starts with. */
 export function editFields(edit: ProductEdit): Record<string, string> {
   const fields: Record<string, string> = {
+    ...detailsFields(edit.details),
     title: edit.title,
     slug: edit.slug,
     sku: edit.sku ?? "",
@@ -290,4 +306,13 @@ export function editFields(edit: ProductEdit): Record<string, string> {
     fields[tierField(index, "price")] = (row.unitPence / 100).toFixed(2);
   });
   return fields;
+}
+
+/**
+ * The form a new product starts with: no texts, bands or colours yet, the shop's usual details,
+ * and the category it was started from when that is one.
+ */
+export function newProductFields(category: string | null): Record<string, string> {
+  const chosen = CATEGORY_NAMES.find((name) => name === category) ?? "Other";
+  return { ...detailsFields(NEW_PRODUCT_DETAILS), category: chosen };
 }

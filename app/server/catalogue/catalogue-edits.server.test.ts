@@ -7,7 +7,14 @@ import { loader as productLoader } from "~/routes/product";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
-import { changeProductStatus, duplicateProduct, productForEditing, saveProduct } from "./catalogue-edits.server";
+import { NEW_PRODUCT_DETAILS } from "~/domain/catalogue/product-details-edit";
+import {
+  changeProductStatus,
+  createProduct,
+  duplicateProduct,
+  productForEditing,
+  saveProduct,
+} from "./catalogue-edits.server";
 import { readCatalogue, readShelf } from "./catalogue-store.server";
 
 const handle = testFileDatabase({ reset: false });
@@ -131,6 +138,98 @@ describe("staff add a product by copying one, and edit it", () => {
       status: 404,
       message: EDIT_MESSAGES.notFound,
     });
+  });
+
+  it("makes a new product as a draft under the next number, with its bands, colours and details, its history starting with who made it", async () => {
+    const bottle: ProductEdit = {
+      title: "Insulated Steel Bottle",
+      slug: "insulated-steel-bottle",
+      sku: "BTL-500",
+      description: "A double-walled 500 ml bottle, laser engraved with your logo.",
+      category: "Drinkware",
+      moq: 25,
+      leadTime: "2 weeks",
+      deliveryTime: "3-5 days",
+      tags: ["New"],
+      tiers: [
+        { from: 25, to: 99, unitPence: 1150 },
+        { from: 100, to: 249, unitPence: 990 },
+        { from: 250, to: null, unitPence: 875 },
+      ],
+      colours: [
+        { name: "Steel", hex: "#c0c4c8" },
+        { name: "Matte Black", hex: "#1b1b1b" },
+      ],
+      details: {
+        ...NEW_PRODUCT_DETAILS,
+        branding: { methods: ["laser", "none"], default: "laser" },
+        features: ["Keeps drinks cold for 24 hours"],
+        specifications: [{ label: "Capacity", value: "500 ml" }],
+      },
+    };
+    const { version: before } = await readCatalogue(handle.db);
+    const made = await createProduct(handle.db, { staffId: "staff-1", edit: bottle });
+    if (!made.ok) throw new Error(made.message);
+    const catalogue = await readCatalogue(handle.db);
+    expect(catalogue.version).toBe(before + 1);
+    expect(Number(made.id)).toBeGreaterThan(17);
+    const product = catalogue.products.find((p) => p.id === made.id)!;
+    expect(product).toMatchObject({
+      title: "Insulated Steel Bottle",
+      slug: "insulated-steel-bottle",
+      sku: "BTL-500",
+      status: "draft",
+      version: 1,
+      moq: 25,
+      unitPrice: [8.75, 11.5],
+      colours: bottle.colours,
+      images: [],
+      branding: { methods: ["laser", "none"], default: "laser" },
+      features: ["Keeps drinks cold for 24 hours"],
+      specifications: [{ label: "Capacity", value: "500 ml" }],
+    });
+    expect(product).not.toHaveProperty("sizingTable");
+    expect(catalogue.products.at(-1)?.id).toBe(made.id);
+    expect((await readShelf(handle.db)).find(made.id)).toBeUndefined();
+    const opened = await editOf(made.id);
+    expect(opened.edit).toEqual(bottle);
+    expect(opened.history).toEqual([
+      expect.objectContaining({ field: "Created", oldValue: null, newValue: "Insulated Steel Bottle, as a draft" }),
+    ]);
+    // The same URL name again is refused, and nothing is made.
+    const count = catalogue.products.length;
+    expect(await createProduct(handle.db, { staffId: "staff-1", edit: bottle })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "SLUG_TAKEN",
+      fieldErrors: { slug: EDIT_MESSAGES.slugTaken("insulated-steel-bottle") },
+    });
+    expect((await readCatalogue(handle.db)).products).toHaveLength(count);
+  });
+
+  it("saves a product's details and sizes, each change recorded as the operator would say it", async () => {
+    const id = await copyOf("15");
+    const { edit } = await editOf(id);
+    const saved = await save(id, {
+      details: {
+        ...edit.details,
+        branding: { methods: ["screen_print"], default: "screen_print" },
+        sizingTable: { ...edit.details.sizingTable!, rows: edit.details.sizingTable!.rows.slice(0, 2) },
+        allowHandwrittenNote: true,
+      },
+    });
+    expect(saved).toMatchObject({ ok: true, changed: 3 });
+    const product = (await readCatalogue(handle.db)).products.find((p) => p.id === id)!;
+    expect(product.sizingTable?.rows.map((row) => row.size)).toEqual(["XS", "S"]);
+    expect(product.allowHandwrittenNote).toBe(true);
+    const fields = (await editOf(id)).history.slice(0, 3).map((entry) => [entry.field, entry.newValue]);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        ["Branding", "Screen print (starts on Screen print)"],
+        ["Handwritten note", "offered"],
+        ["Sizes", "XS | 155-165 | 45-55 | 64-70 | 33; S | 160-170 | 55-62 | 70-76 | 34"],
+      ]),
+    );
   });
 
   it("saves the texts and bands together, records each change with who made it, and is what the next read sees", async () => {

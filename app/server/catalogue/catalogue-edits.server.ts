@@ -19,7 +19,7 @@ import { changesBetween, EDIT_MESSAGES, type ProductEdit } from "~/domain/catalo
 import { canMoveStatus, STATUS_MESSAGES } from "~/domain/catalogue/product-status";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
-import { forgetCatalogue, imageFiles } from "./catalogue-store.server";
+import { forgetCatalogue, imageFiles, readDetails } from "./catalogue-store.server";
 
 /** Raises the catalogue's version, in the transaction of the change: every process reloads within a second. */
 export const raiseCatalogueVersion = (tx: Database) =>
@@ -84,6 +84,7 @@ async function savedEdit(tx: Database, row: typeof products.$inferSelect): Promi
     tags: row.tags as ProductTag[],
     tiers: tiers.map((t) => ({ from: t.fromQuantity, to: t.toQuantity, unitPence: t.unitPence })),
     colours,
+    details: readDetails(row.details),
   };
 }
 
@@ -161,6 +162,73 @@ export async function productForEditing(db: Database, productId: string): Promis
   );
 }
 
+/** Writes a product's bands and colours as rows, in the editor's order. */
+async function insertBandsAndColours(tx: Database, productId: string, edit: ProductEdit): Promise<void> {
+  await tx
+    .insert(productColours)
+    .values(edit.colours.map((colour, index) => ({ productId, position: index + 1, ...colour })));
+  await tx
+    .insert(productPriceTiers)
+    .values(edit.tiers.map((t) => ({ productId, fromQuantity: t.from, toQuantity: t.to, unitPence: t.unitPence })));
+}
+
+/** A refusal of a URL name another product has. */
+async function slugTaken(tx: Database, slug: string, productId?: string): Promise<Failure | null> {
+  const [taken] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(productId ? and(eq(products.slug, slug), ne(products.id, productId)) : eq(products.slug, slug));
+  if (!taken) return null;
+  const message = EDIT_MESSAGES.slugTaken(slug);
+  return failure(409, "SLUG_TAKEN", message, { fieldErrors: { slug: message } });
+}
+
+/**
+ * The next product number, and the place after the last in catalogue order. Product numbers are
+ * the spec's ids and the ones after them: /product/18 reads like /product/8.
+ */
+async function nextProduct(tx: Database): Promise<{ id: string; position: number }> {
+  // One new product at a time: two staff creating at once would otherwise take the same number.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('products:next-id'))`);
+  const [next] = await tx
+    .select({
+      id: sql<number>`coalesce(max(case when ${products.id} ~ '^[0-9]{1,9}$' then ${products.id}::int end), 0) + 1`,
+      position: sql<number>`coalesce(max(${products.position}), 0) + 1`,
+    })
+    .from(products);
+  return { id: String(next!.id), position: Number(next!.position) };
+}
+
+/**
+ * A new draft product from the editor's fields, under the next product number and last in
+ * catalogue order; buyers see nothing of it until it is published. Its history starts with who
+ * created it.
+ */
+export async function createProduct(
+  db: Database,
+  input: { staffId: string; edit: ProductEdit },
+): Promise<{ ok: true; id: string } | Failure> {
+  const { tiers: _tiers, colours: _colours, ...fields } = input.edit;
+  const created = await db.transaction(async (tx) => {
+    const refused = await slugTaken(tx, fields.slug);
+    if (refused) return refused;
+    const { id, position } = await nextProduct(tx);
+    await tx.insert(products).values({ ...fields, id, position, status: "draft", version: 1 });
+    await insertBandsAndColours(tx, id, input.edit);
+    await tx.insert(productChanges).values({
+      productId: id,
+      changedBy: input.staffId,
+      field: "Created",
+      oldValue: null,
+      newValue: `${fields.title}, as a draft`,
+    });
+    await raiseCatalogueVersion(tx);
+    return { ok: true as const, id };
+  });
+  if (created.ok) forgetCatalogue(db);
+  return created;
+}
+
 /**
  * Saves the editor's fields on the version the editor opened: the product's row and bands change
  * together, each changed field is recorded, and the product's and catalogue's versions go up. An
@@ -179,24 +247,15 @@ export async function saveProduct(
     if (row.version !== input.version) return failure(409, "PRODUCT_CHANGED", EDIT_MESSAGES.changed);
     const changes = changesBetween(await savedEdit(tx, row), edit);
     if (changes.length === 0) return { ok: true as const, version: row.version, changed: 0 };
-    const [taken] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.slug, edit.slug), ne(products.id, row.id)));
-    if (taken) {
-      const message = EDIT_MESSAGES.slugTaken(edit.slug);
-      return failure(409, "SLUG_TAKEN", message, { fieldErrors: { slug: message } });
-    }
+    const refused = await slugTaken(tx, edit.slug, row.id);
+    if (refused) return refused;
     const version = row.version + 1;
-    const { tiers, colours, ...fields } = edit;
+    const { tiers: _tiers, colours, ...fields } = edit;
     await tx
       .update(products)
       .set({ ...fields, version, updatedAt: sql`now()` })
       .where(eq(products.id, row.id));
     await tx.delete(productColours).where(eq(productColours.productId, row.id));
-    await tx
-      .insert(productColours)
-      .values(colours.map((colour, index) => ({ productId: row.id, position: index + 1, ...colour })));
     // A picture of a colour no longer made shows the product, not a colour a line could be in.
     await tx
       .update(productImages)
@@ -211,14 +270,7 @@ export async function saveProduct(
         ),
       );
     await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, row.id));
-    await tx.insert(productPriceTiers).values(
-      tiers.map((tier) => ({
-        productId: row.id,
-        fromQuantity: tier.from,
-        toQuantity: tier.to,
-        unitPence: tier.unitPence,
-      })),
-    );
+    await insertBandsAndColours(tx, row.id, edit);
     await tx
       .insert(productChanges)
       .values(changes.map((change) => ({ ...change, productId: row.id, changedBy: input.staffId })));
@@ -253,14 +305,7 @@ export async function duplicateProduct(
   const copied = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, input.productId));
     if (!row) return failure(404, "PRODUCT_NOT_FOUND", EDIT_MESSAGES.notFound);
-    // Product numbers are the spec's ids and the ones after them: /product/18 reads like /product/8.
-    const [next] = await tx
-      .select({
-        id: sql<number>`coalesce(max(case when ${products.id} ~ '^[0-9]{1,9}$' then ${products.id}::int end), 0) + 1`,
-        position: sql<number>`coalesce(max(${products.position}), 0) + 1`,
-      })
-      .from(products);
-    const id = String(next!.id);
+    const { id, position } = await nextProduct(tx);
     const { createdAt: _created, updatedAt: _updated, ...fields } = row;
     await tx.insert(products).values({
       ...fields,
@@ -269,7 +314,7 @@ export async function duplicateProduct(
       title: `${row.title.slice(0, 113)} (copy)`,
       status: "draft",
       version: 1,
-      position: Number(next!.position),
+      position,
     });
     const tiers = await tx.select().from(productPriceTiers).where(eq(productPriceTiers.productId, row.id));
     if (tiers.length > 0) await tx.insert(productPriceTiers).values(tiers.map((t) => ({ ...t, productId: id })));

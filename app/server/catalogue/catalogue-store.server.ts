@@ -20,6 +20,7 @@ import {
 import { forBuyers, onSale } from "~/catalogue/catalogue";
 import { lookupIn, type ProductLookup } from "~/catalogue/lookup";
 import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
+import type { ProductDetails } from "~/domain/catalogue/product-details-edit";
 import { priceTiersOf, type TierRow, unitPriceRange } from "~/domain/pricing/tier-table";
 import type { Database } from "../platform/db.server";
 import { storedPictureFiles, storedPictureOf } from "./picture-files.server";
@@ -54,6 +55,9 @@ const detailsSchema = z.strictObject({
     .optional(),
   shippingPerUnitPence: z.number().int().nonnegative(),
 });
+
+/** A product's saved `details`, as the pages and the editor read them; throws on details the shop cannot show. */
+export const readDetails = (details: unknown): ProductDetails => detailsSchema.parse(details);
 
 /** The columns that hold one of a few values, or the lists and tables, as the shop can show them. */
 const rowSchema = z.object({

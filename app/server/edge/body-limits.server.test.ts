@@ -72,9 +72,15 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(1024 * 1024);
   });
 
-  it("keeps a product's editor to 64 kB: its description, fields and 20 price bands, encoded", () => {
-    for (const path of ["/admin/products/8", "/admin/products/8.data", "/admin/products/steel-bottle"])
-      expect(bodyLimitFor(path), path).toBe(64 * 1024);
+  it("keeps a product's editor, and a new product's form, to 128 kB: its description, fields, lists and 20 price bands, encoded", () => {
+    for (const path of [
+      "/admin/products/8",
+      "/admin/products/8.data",
+      "/admin/products/steel-bottle",
+      "/admin/products/new",
+      "/admin/products/new.data",
+    ])
+      expect(bodyLimitFor(path), path).toBe(128 * 1024);
     expect(bodyLimitFor("/admin/products/8/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
     // The catalogue's CSV is a download, not a product.
     expect(bodyLimitFor("/admin/products/export.csv")).toBe(1024);

@@ -64,9 +64,10 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   // The cart's forms: a line (notes of 500 characters, its choices and sizes as JSON of up to 2,000
   // each), feedback of 1,000 characters, or a need-by date (decision 017), encoded.
   { path: /^\/cart(\.data)?$/, bytes: 64 * 1024 },
-  // A product's editor (decision 066): a description of up to 4,000 characters, the short fields
-  // and 20 price bands, encoded.
-  { path: /^\/admin\/products\/[^/]+(\.data)?$/, bytes: 64 * 1024 },
+  // A product's editor and a new product's form (decision 066): a description of up to 4,000
+  // characters, five lists of up to 20 lines of 200, the short fields, 30 colours and 20 price
+  // bands: about 30,000 characters, encoded.
+  { path: /^\/admin\/products\/[^/]+(\.data)?$/, bytes: 128 * 1024 },
   // Working as a team: an organisation's name, an e-mail address, a role, or an id (decision 025).
   { path: /^\/account\/organisation(\.data)?$/, bytes: 16 * 1024 },
   // The brand kit page: 20 colours and notes of 500 characters, or a logo's id.

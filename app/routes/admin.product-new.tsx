@@ -1,0 +1,78 @@
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/admin.product-new";
+import { ProductEditor } from "~/components/admin/product-editor";
+import { newProductFields, readProductEdit } from "~/domain/catalogue/product-edit";
+import {
+  ADMIN_NO_STORE,
+  requireStaff,
+  requireStaffBudget,
+  STAFF_PAGE_LIMIT,
+} from "~/server/accounts/admin-access.server";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { createProduct } from "~/server/catalogue/catalogue-edits.server";
+import { failure, readForm, toResponse } from "~/server/platform/http.server";
+
+/** A new product, for staff (docs/decisions/066-catalogue-is-data.md): the editor's form, empty. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff({ request, context });
+  await requireStaffBudget(dbOf(context), staff.id, "products", STAFF_PAGE_LIMIT);
+  return { fields: newProductFields(new URL(request.url).searchParams.get("category")) };
+}
+
+/**
+ * Makes the form's product as a draft and opens it in its editor, where its pictures are added and
+ * it is previewed and published. A refused form sends back what was typed.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff({ request, context });
+  const db = dbOf(context);
+  await requireStaffBudget(db, staff.id, "products-edit", STAFF_PAGE_LIMIT);
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form);
+  const fields = form.value;
+  const read = readProductEdit(fields);
+  if (!read.ok) {
+    const { message, fieldErrors } = read;
+    return toResponse(failure(400, "VALIDATION_FAILED", message, { fieldErrors }), { fields });
+  }
+  const created = await createProduct(db, { staffId: staff.id, edit: read.edit });
+  if (!created.ok) return toResponse(created, { fields });
+  return redirect(`/admin/products/${created.id}?created=1`, { headers: ADMIN_NO_STORE });
+}
+
+export function headers() {
+  return ADMIN_NO_STORE;
+}
+
+/** What a refused form sent back, for the editor to show again. */
+const typedBack = (answer: object | undefined): Record<string, string> | undefined =>
+  answer && "fields" in answer && typeof answer.fields === "object" && answer.fields !== null
+    ? (answer.fields as Record<string, string>)
+    : undefined;
+
+export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {
+  const refusal = actionData && "error" in actionData ? actionData : undefined;
+  return (
+    <section>
+      <p className="text-sm">
+        <Link to="/admin/products" className="text-brand underline-offset-2 hover:underline">
+          Products
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-extrabold">New product</h1>
+      <p className="mt-1 max-w-2xl text-muted">
+        It is made as a draft: buyers see nothing until you publish it. Add its pictures once it is made.
+      </p>
+      <ProductEditor
+        version={0}
+        published={false}
+        fields={typedBack(refusal) ?? loaderData.fields}
+        refusal={refusal?.error}
+      />
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "New product | Back office | Swag Studio" }, { name: "robots", content: "noindex" }];
+}
