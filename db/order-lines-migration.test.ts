@@ -1,3 +1,4 @@
+import { PGLITE_EXTENSIONS } from "~/server/platform/db.server";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -16,7 +17,7 @@ const folder = fileURLToPath(new URL("./migrations", import.meta.url));
 const files = readdirSync(folder)
   .filter((name) => name.endsWith(".sql"))
   .sort();
-const client = new PGlite();
+const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
 afterAll(() => client.close());
 
 async function apply(name: string) {

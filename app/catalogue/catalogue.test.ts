@@ -402,6 +402,7 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
       ...product,
       slug: `slug-${product.id}`,
       sku: `SKU-${product.id}`,
+      demo: false,
       status: status(product.id),
       version: 1,
     }));

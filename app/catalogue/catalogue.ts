@@ -40,7 +40,13 @@ export function productByKey<T extends Pick<StoredProduct, "id" | "slug">>(
 }
 
 /** A product as buyers' pages get it: without what only the back office knows of it. */
-export function forBuyers({ sku: _sku, status: _status, version: _version, ...product }: StoredProduct): Product {
+export function forBuyers({
+  sku: _sku,
+  status: _status,
+  version: _version,
+  demo: _demo,
+  ...product
+}: StoredProduct): Product {
   return product;
 }
 

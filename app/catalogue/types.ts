@@ -110,4 +110,11 @@ export type Product = Omit<CatalogueEntry, "pricingTable"> & {
 };
 
 /** A product as the database keeps it: with what the back office knows of it besides what buyers see. */
-export type StoredProduct = Product & { slug: string; sku: string | null; status: ProductStatus; version: number };
+export type StoredProduct = Product & {
+  slug: string;
+  sku: string | null;
+  status: ProductStatus;
+  version: number;
+  /** Made by `npm run seed:demo` for an evaluation, not the operator's own. */
+  demo: boolean;
+};

@@ -41,6 +41,10 @@ export const products = pgTable(
     deliveryTime: text("delivery_time").notNull(),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     details: jsonb("details").notNull(),
+    /** The longest the lead time can take, in days, read from `lead_time` when it is saved: the "lead time ≤ N weeks" filter. */
+    leadDays: integer("lead_days"),
+    /** Made by `npm run seed:demo` for an evaluation, not the operator's own: the back office marks it. */
+    demo: boolean("demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

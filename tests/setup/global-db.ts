@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../app/server/platform/db.server";
+import { openDatabase, PGLITE_EXTENSIONS } from "../../app/server/platform/db.server";
 
 /** Where each test file gets its database from: a PGlite dump, or a template on a PostgreSQL server. */
 export type TestDatabaseSource =
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   if (adminUrl) return setupPostgres(project, adminUrl);
 
   const dir = mkdtempSync(join(tmpdir(), "swag-test-db-"));
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const handle = await openDatabase({ pglite: client });
   const dump = await client.dumpDataDir("gzip");
   await handle.close();

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest";
 import { openAuth } from "~/server/accounts/auth.server";
-import { openDatabase, queryRows, type DatabaseHandle } from "~/server/platform/db.server";
+import { openDatabase, PGLITE_EXTENSIONS, queryRows, type DatabaseHandle } from "~/server/platform/db.server";
 import type { PaymentProvider } from "~/server/providers/payment-provider.server";
 import type { AppContext } from "~/server/providers/app-context.server";
 import { createTestProvider } from "~/server/providers/test-payment-provider.server";
@@ -58,10 +58,10 @@ async function pgliteDatabase(templateFile: string): Promise<DatabaseHandle> {
     shared.free = false;
     await shared.client.exec(shared.restore);
   } else if (shared) {
-    const client = new PGlite({ loadDataDir: new Blob([readFileSync(templateFile)]) });
+    const client = new PGlite({ loadDataDir: new Blob([readFileSync(templateFile)]), extensions: PGLITE_EXTENSIONS });
     return openDatabase({ pglite: client, migrate: false });
   } else {
-    const client = new PGlite({ loadDataDir: new Blob([readFileSync(templateFile)]) });
+    const client = new PGlite({ loadDataDir: new Blob([readFileSync(templateFile)]), extensions: PGLITE_EXTENSIONS });
     shared = { client, restore: await templateSnapshot(client), free: false };
   }
   const held = shared;

@@ -14,6 +14,7 @@ const products: StoredProduct[] = PRODUCTS.map((product) => ({
   ...product,
   slug: SLUGS[product.id] ?? product.id,
   sku: null,
+  demo: false,
   status: "published",
   version: 1,
 }));

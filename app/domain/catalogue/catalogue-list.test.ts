@@ -5,7 +5,7 @@ import { CATALOGUE_SEARCH_MAX, countsLine, listCatalogue, parseCatalogueFilter }
 
 const stored = (id: string, status: ProductStatus, sku: string | null = null): StoredProduct => {
   const product = PRODUCTS.find((p) => p.id === id)!;
-  return { ...product, slug: product.title.toLowerCase().replaceAll(" ", "-"), sku, status, version: 1 };
+  return { ...product, slug: product.title.toLowerCase().replaceAll(" ", "-"), sku, status, version: 1, demo: false };
 };
 const CATALOGUE = [
   stored("8", "published", "BTC-CAP-6P"),

@@ -15,6 +15,7 @@ import {
   products,
 } from "#db/schema";
 import type { CategoryName, ProductStatus, ProductTag } from "~/catalogue/types";
+import { leadDaysOf } from "~/domain/catalogue/lead-days";
 import { changesBetween, EDIT_MESSAGES, type ProductEdit } from "~/domain/catalogue/product-edit";
 import { canMoveStatus, STATUS_MESSAGES } from "~/domain/catalogue/product-status";
 import type { Database } from "../platform/db.server";
@@ -213,7 +214,8 @@ export async function createProduct(
     const refused = await slugTaken(tx, fields.slug);
     if (refused) return refused;
     const { id, position } = await nextProduct(tx);
-    await tx.insert(products).values({ ...fields, id, position, status: "draft", version: 1 });
+    const leadDays = leadDaysOf(fields.leadTime);
+    await tx.insert(products).values({ ...fields, leadDays, id, position, status: "draft", version: 1 });
     await insertBandsAndColours(tx, id, input.edit);
     await tx.insert(productChanges).values({
       productId: id,
@@ -253,7 +255,7 @@ export async function saveProduct(
     const { tiers: _tiers, colours, ...fields } = edit;
     await tx
       .update(products)
-      .set({ ...fields, version, updatedAt: sql`now()` })
+      .set({ ...fields, leadDays: leadDaysOf(fields.leadTime), version, updatedAt: sql`now()` })
       .where(eq(products.id, row.id));
     await tx.delete(productColours).where(eq(productColours.productId, row.id));
     // A picture of a colour no longer made shows the product, not a colour a line could be in.

@@ -104,6 +104,7 @@ function productOf(
     sku: row.sku,
     status,
     version: row.version,
+    demo: row.demo,
     title: row.title,
     description: row.description,
     category,

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -32,6 +33,9 @@ const migrationsFolder = (() => {
     dir = parent;
   }
 })();
+
+/** The extensions an embedded database loads: trigram matching, for the catalogue's search (migration 0037). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Opens PGlite (embedded) or a PostgreSQL server, and applies the committed migrations. */
 export async function openDatabase(options: {
@@ -60,7 +64,7 @@ export async function openDatabase(options: {
   if (!client) {
     if (!options.dataDir) throw new Error("openDatabase needs a databaseUrl, a dataDir or a PGlite");
     mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(options.dataDir);
+    client = new PGlite(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema });

@@ -2,6 +2,7 @@
 // two steps, with no test-only door in the shipped server: it starts before the spec's tests on its
 // own ports and data dir, and `editDatabase` stops it, lets the spec write to its PGlite, and
 // starts it again on the same data dir. Used by guarantee-late.spec.ts and proof-approval-expired.spec.ts.
+import { PGLITE_EXTENSIONS } from "~/server/platform/db.server";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,7 +36,7 @@ export function ownServerForSpec(port: number, name: string) {
     /** Stops the server, lets `edit` change its database, and starts it again on the same data dir. */
     async editDatabase(edit: (pg: PGlite) => Promise<void>) {
       await server?.stop();
-      const pg = new PGlite(join(dataDir, "db"));
+      const pg = new PGlite(join(dataDir, "db"), { extensions: PGLITE_EXTENSIONS });
       await pg.waitReady;
       try {
         await edit(pg);
