@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/products";
 import { forBuyers, listByCategory, onSale } from "~/catalogue/catalogue";
 import { CATEGORIES, categoryBySlug } from "~/catalogue/categories";
@@ -8,7 +9,11 @@ import { ProductCard } from "~/components/product/product-card";
 import { SearchIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { PRODUCT_REQUEST_COPY } from "~/content/sourcing";
-import { matchesSearch, parseSort, sortProducts, SORT_OPTIONS } from "~/domain/pricing/catalogue-rules";
+import { SORT_OPTIONS } from "~/domain/pricing/catalogue-rules";
+import { CATALOGUE_SEARCH_MAX } from "~/domain/catalogue/catalogue-list";
+import { pageCount, parseShelfQuery } from "~/domain/catalogue/shelf-query";
+import { ShelfFilterFields, ShelfPager } from "~/components/product/shelf-controls";
+import { limitListingSearch, searchShelf } from "~/server/catalogue/catalogue-search.server";
 import { HONEYPOT_FIELD } from "~/domain/core/form-rules";
 import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } from "~/domain/people/product-request";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
@@ -18,17 +23,47 @@ import { dbOf, sessionOf, appContextOf, nowOf } from "~/server/accounts/request-
 import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { useShopCategories } from "~/components/ui/root-data";
 
+/** How long typing pauses before the shelf is searched again. */
+const SEARCH_PAUSE_MS = 250;
+
 /** An unlisted slug is the not-found page (REQUIREMENTS.md A-34); a known one answers, empty or not. */
 function knownCategory(slug: string | undefined) {
   if (slug !== undefined && !categoryBySlug(slug)) throw data(null, { status: 404 });
   return slug ?? null;
 }
 
-/** The shelf: the products on sale, in the category when one is named, from the database's catalogue. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * One page of the shelf, searched, filtered and sorted in the database (docs/decisions/067): the
+ * products on sale in the category when one is named, with how many match, the colours and
+ * branding methods the matches come in, and how many the category holds at all. The cards are
+ * read from the process's copy of the catalogue, so a page costs one search, not a product read each.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const categorySlug = knownCategory(params.category);
-  const shelf = onSale((await readCatalogue(dbOf(context))).products);
-  return { categorySlug, pool: (categorySlug ? listByCategory(shelf, categorySlug) : shelf).map(forBuyers) };
+  const category = categorySlug ? categoryBySlug(categorySlug) : undefined;
+  const db = dbOf(context);
+  const query = parseShelfQuery(new URL(request.url).searchParams);
+  if (query.search) await limitListingSearch(db, clientIp(request));
+  const [catalogue, found] = await Promise.all([
+    readCatalogue(db),
+    searchShelf(db, { query, category: category?.name ?? null }),
+  ]);
+  const shelf = onSale(catalogue.products);
+  const byId = new Map(shelf.map((product) => [product.id, product]));
+  return {
+    categorySlug,
+    products: found.ids.flatMap((id) => {
+      const product = byId.get(id);
+      return product ? [forBuyers(product)] : [];
+    }),
+    total: found.total,
+    typo: found.typo,
+    facets: found.facets,
+    page: query.page,
+    pages: pageCount(found.total),
+    /** Products on sale in the category (or the shop), whatever the search: none is the empty category. */
+    stocked: categorySlug ? listByCategory(shelf, categorySlug).length : shelf.length,
+  };
 }
 
 /**
@@ -78,41 +113,43 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ requested: { product, quantity, email } }, { headers: { "Cache-Control": "no-store" } });
 }
 
-// A shelf's search and sort are worked out in the browser from the products it was sent, no round trip.
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-}
-
 export default function ProductsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
-  const search = searchParams.get("search") ?? "";
-  const sort = parseSort(searchParams.get("sort"));
+  const query = parseShelfQuery(searchParams);
   const category = loaderData.categorySlug ? categoryBySlug(loaderData.categorySlug) : undefined;
-  const { pool } = loaderData;
+  const { products, total, typo, facets, page, pages, stocked } = loaderData;
   const promoted = useShopCategories();
-  const products = sortProducts(
-    pool.filter((p) => matchesSearch(p, search)),
-    sort,
-  );
-  const query = search.trim();
-  const title = query ? `Search results for "${query}"` : (category?.name ?? "All Products");
+  // The box holds what is typed; the address follows once typing pauses, and the shelf with it.
+  const [typed, setTyped] = useState(query.search);
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => setTyped(query.search), [query.search]);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const title = query.search ? `Search results for "${query.search}"` : (category?.name ?? "All Products");
   const keep = (slug: string | null) => {
     const params = new URLSearchParams(searchParams);
+    params.delete("page");
     const qs = params.toString();
     return `${slug ? `/products/${slug}` : "/products"}${qs ? `?${qs}` : ""}`;
   };
 
-  function update(name: "search" | "sort", value: string) {
+  /** The address with `name` set (or removed when empty), back on the first page. */
+  function update(name: string, value: string) {
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
         if (value) next.set(name, value);
         else next.delete(name);
+        next.delete("page");
         return next;
       },
       { replace: true, preventScrollReset: true },
     );
+  }
+  function type(value: string) {
+    setTyped(value);
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => update("search", value.trim()), SEARCH_PAUSE_MS);
   }
 
   return (
@@ -121,8 +158,16 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
 
       <Form
         method="get"
-        className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => e.preventDefault()}
+        className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          clearTimeout(pending.current);
+          const next = new URLSearchParams();
+          for (const [name, value] of new FormData(e.currentTarget)) {
+            if (typeof value === "string" && value.trim()) next.set(name, value.trim());
+          }
+          setSearchParams(next, { replace: true, preventScrollReset: true });
+        }}
       >
         <div className="relative flex-1">
           <label htmlFor="listing-search" className="mb-1 block text-sm font-medium">
@@ -133,8 +178,9 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
             id="listing-search"
             name="search"
             type="search"
-            value={search}
-            onChange={(e) => update("search", e.target.value)}
+            value={typed}
+            maxLength={CATALOGUE_SEARCH_MAX}
+            onChange={(e) => type(e.target.value)}
             placeholder="Search products..."
             className="w-full rounded-lg border border-slate-300 py-2 pl-9 pr-3 text-sm"
           />
@@ -146,7 +192,7 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
           <select
             id="listing-sort"
             name="sort"
-            value={sort}
+            value={query.sort}
             onChange={(e) => update("sort", e.target.value)}
             className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:w-52"
           >
@@ -157,6 +203,7 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
             ))}
           </select>
         </div>
+        <ShelfFilterFields query={query} facets={facets} onChange={update} />
         <noscript>
           <button type="submit" className={buttonClass("primary")}>
             Apply
@@ -186,23 +233,27 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
       </nav>
 
       <p className="mt-6 text-sm text-muted" role="status">
-        Showing {products.length} product(s)
+        Showing {total} product(s)
+        {typo ? `: nothing matches "${query.search}" as typed, so these are the closest titles` : ""}
       </p>
 
       {products.length > 0 ? (
-        <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {products.map((product, i) => (
-            <li key={product.id} className="flex">
-              <div className="w-full">
-                <ProductCard product={product} priority={i < 2} headingLevel={2} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : category && pool.length === 0 ? (
-        <EmptyCategory category={category} search={query} reply={actionData} />
+        <>
+          <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {products.map((product, i) => (
+              <li key={product.id} className="flex">
+                <div className="w-full">
+                  <ProductCard product={product} priority={i < 2} headingLevel={2} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <ShelfPager page={page} pages={pages} params={searchParams} />
+        </>
+      ) : category && stocked === 0 ? (
+        <EmptyCategory category={category} search={query.search} reply={actionData} />
       ) : (
-        <NoResults search={query} onClear={() => navigate("/products")} reply={actionData} />
+        <NoResults search={query.search} onClear={() => navigate("/products")} reply={actionData} />
       )}
     </section>
   );

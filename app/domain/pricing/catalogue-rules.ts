@@ -32,27 +32,6 @@ export function slugToTitle(slug: string): string {
     .join(" ");
 }
 
-/**
- * One predicate for the header and the listing (R-LIST-04): case-insensitive substring of title,
- * description or category. The query is trimmed because a stray trailing space from the URL or
- * the box should not empty the results; a blank query matches everything.
- */
-export function matchesSearch(product: SearchableProduct, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (needle === "") return true;
-  return [product.title, product.description, product.category].some((field) => field.toLowerCase().includes(needle));
-}
-
-/** Header suggestions: none for a blank query, else the first `limit` matches in catalogue order. */
-export function suggestProducts<T extends SearchableProduct>(
-  products: readonly T[],
-  query: string,
-  limit: number = MAX_SUGGESTIONS,
-): T[] {
-  if (query.trim() === "") return [];
-  return products.filter((product) => matchesSearch(product, query)).slice(0, Math.max(0, limit));
-}
-
 export type ProductSort = "newest" | "price-asc" | "price-desc" | "moq";
 
 export const SORT_OPTIONS: readonly { value: ProductSort; label: string }[] = [

@@ -4,12 +4,12 @@
  * to anyone, as the search form is; a query is at most CATALOGUE_SEARCH_MAX characters, and each
  * client address may ask SEARCH_LIMIT times a minute, enough to type quickly for a long while.
  */
-import { onSale } from "~/catalogue/catalogue";
 import { CATALOGUE_SEARCH_MAX } from "~/domain/catalogue/catalogue-list";
-import { type Suggestion, suggestProducts } from "~/domain/pricing/catalogue-rules";
+import { MAX_SUGGESTIONS, type Suggestion } from "~/domain/pricing/catalogue-rules";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
+import { suggestShelf } from "./catalogue-search.server";
 import { readCatalogue } from "./catalogue-store.server";
 
 /** How often one client address may ask for suggestions: about two a second for a minute. */
@@ -20,7 +20,10 @@ export const SEARCH_MESSAGES = {
   rateLimited: "Too many searches at once. Please wait a moment and type again.",
 } as const;
 
-/** Up to six products on sale matching `query`, in catalogue order; none for a blank query. */
+/**
+ * Up to six products on sale matching `query` as the listing matches it (a word's start, any part
+ * of a text, or a close title when nothing else matches), in catalogue order; none for a blank query.
+ */
 export async function searchSuggestions(
   db: Database,
   input: { query: string; ip: string },
@@ -32,9 +35,13 @@ export async function searchSuggestions(
   if (!limit.allowed) {
     return failure(429, "RATE_LIMITED", SEARCH_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
   }
-  const shelf = onSale((await readCatalogue(db)).products);
+  const ids = await suggestShelf(db, query, MAX_SUGGESTIONS);
+  const byId = new Map((await readCatalogue(db)).products.map((product) => [product.id, product]));
   return {
     ok: true,
-    suggestions: suggestProducts(shelf, query).map(({ id, title, category }) => ({ id, title, category })),
+    suggestions: ids.flatMap((id) => {
+      const product = byId.get(id);
+      return product ? [{ id: product.id, title: product.title, category: product.category }] : [];
+    }),
   };
 }

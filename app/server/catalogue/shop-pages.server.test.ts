@@ -10,6 +10,7 @@ import { loader as suggestionsLoader } from "~/routes/search-suggestions";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
+import { LISTING_SEARCH_LIMIT } from "./catalogue-search.server";
 import { CATALOGUE_CHECK_MS } from "./catalogue-store.server";
 import { SEARCH_LIMIT, SEARCH_MESSAGES } from "./search-suggestions.server";
 
@@ -104,14 +105,32 @@ describe("the shelves", () => {
   it("list the published products only, in catalogue order, and promote only categories with one", async () => {
     await setStatus("archived", ["8"]);
     await setStatus("draft", ["16"]);
-    const all = (await get(productsLoader, "/products")).body as { pool: Shown[] };
-    expect(ids(all.pool)).toEqual(["15", "17"]);
-    const hats = (await get(productsLoader, "/products/hats", { category: "hats" })).body as { pool: Shown[] };
-    expect(hats.pool).toEqual([]);
+    // Lowest minimum first: all four start at 50, so they keep catalogue order.
+    const all = (await get(productsLoader, "/products?sort=moq")).body as { products: Shown[]; total: number };
+    expect(ids(all.products)).toEqual(["15", "17"]);
+    expect(all.total).toBe(2);
+    const hats = (await get(productsLoader, "/products/hats", { category: "hats" })).body as {
+      products: Shown[];
+      stocked: number;
+    };
+    expect(hats).toMatchObject({ products: [], stocked: 0 });
     const root = (await get(rootLoader, "/")).body as { shopCategories: { slug: string }[] };
     expect(root.shopCategories.map((category) => category.slug)).toEqual(["other", "apparel"]);
     const home = (await get(homeLoader, "/")).body as { picks: { products: Shown[] } };
     expect(ids(home.picks.products)).not.toContain("8");
+  });
+
+  it("count searches per client address, 240 a minute, and refuse the next with 429 until the minute is out", async () => {
+    const asked = (path: string, ip: string) =>
+      get(productsLoader, path, {}, new Request(`http://127.0.0.1:3999${path}`, { headers: { "x-real-ip": ip } }));
+    const search = (ip: string) => asked("/products?search=cap", ip);
+    for (let n = 0; n < LISTING_SEARCH_LIMIT.hits; n += 1) expect((await search("10.77.0.1")).status).toBe(200);
+    const refused = await search("10.77.0.1");
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(refused.body)).toContain("Too many searches at once.");
+    // Another address, and browsing without a search, are not held up.
+    expect((await search("10.77.0.2")).status).toBe(200);
+    expect((await asked("/products", "10.77.0.1")).status).toBe(200);
   });
 
   it("refuse a category the shop does not have", async () => {
