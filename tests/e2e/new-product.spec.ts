@@ -107,6 +107,10 @@ test("staff make a bottle in empty Drinkware, with three bands, two colours and 
   await expect(page.getByTestId("line-total")).toHaveText("£1,188.00");
   await page.goto("/products?search=steel%20bottle");
   await expect(page.getByRole("link", { name: /Insulated Steel Bottle/ }).first()).toBeVisible();
+  // Misspelt, it is still found, and the page says the search was read as a typo.
+  await page.goto("/products?search=insulatd%20bottel");
+  await expect(page.getByRole("status").filter({ hasText: "closest titles" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Insulated Steel Bottle/ }).first()).toBeVisible();
 
   // A buyer pays for 120 in Matte Black.
   const buyer = newBuyer("bottle");
