@@ -130,6 +130,8 @@ export default [
     route("products", "routes/admin.products.tsx"),
     route("products/export.csv", "routes/admin.products-export.ts"),
     route("products/new", "routes/admin.product-new.tsx"),
+    route("products/import", "routes/admin.products-import.tsx"),
+    route("products/import/:id", "routes/admin.products-import-status.tsx"),
     route("products/:id", "routes/admin.product.tsx"),
     route("products/:id/pictures", "routes/admin.product-pictures.ts"),
     route("customers", "routes/admin.customers.tsx"),

@@ -87,12 +87,17 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold">Products</h1>
-        <Link
-          to={`/admin/products/new${filter.category ? `?category=${encodeURIComponent(filter.category)}` : ""}`}
-          className={buttonClass("primary")}
-        >
-          New product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/products/import" className={buttonClass("secondary")}>
+            Import from CSV
+          </Link>
+          <Link
+            to={`/admin/products/new${filter.category ? `?category=${encodeURIComponent(filter.category)}` : ""}`}
+            className={buttonClass("primary")}
+          >
+            New product
+          </Link>
+        </div>
       </div>
       <p className="mt-1 text-muted">{countsLine(counts)}.</p>
       <Form
@@ -189,6 +194,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/products/${row.id}`} className="text-brand underline-offset-2 hover:underline">
                       {row.title}
                     </Link>
+                    {row.demo ? <DemoBadge /> : null}
                     <span className="block text-xs font-normal text-muted">
                       {row.slug} · id {row.id}
                       {row.sku ? ` · ${row.sku}` : ""}
@@ -219,6 +225,18 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * Marks a product the demo seed added, so staff can tell it from their own. The word says it (a
+ * screen reader reads "Demo" after the title); the outline is only a second cue.
+ */
+function DemoBadge() {
+  return (
+    <span className="ml-2 inline-block rounded-full border border-slate-400 px-2 py-0.5 align-middle text-xs font-semibold text-slate-700">
+      Demo
+    </span>
   );
 }
 

@@ -152,3 +152,31 @@ export const productChanges = pgTable(
   },
   (t) => [index("product_changes_product_idx").on(t.productId, t.changedAt)],
 );
+
+/**
+ * A CSV import of the catalogue (docs/decisions/066-catalogue-is-data.md): the file as uploaded,
+ * its dry run row by row once the job has read it, and what applying it did. `status` runs
+ * planning → planned → applying → applied, or failed with `error`.
+ */
+export const catalogueImports = pgTable(
+  "catalogue_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffId: text("staff_id").notNull(),
+    fileName: text("file_name").notNull(),
+    csv: text("csv").notNull(),
+    status: text("status").notNull().default("planning"),
+    /** The rows the dry run has read so far, of `rows_total`. */
+    rowsRead: integer("rows_read").notNull().default(0),
+    rowsTotal: integer("rows_total"),
+    plan: jsonb("plan"),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    appliedBy: text("applied_by"),
+  },
+  (t) => [
+    index("catalogue_imports_created_idx").on(t.createdAt),
+    check("catalogue_imports_status_check", sql`status in ('planning', 'planned', 'applying', 'applied', 'failed')`),
+  ],
+);

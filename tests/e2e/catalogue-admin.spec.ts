@@ -141,3 +141,51 @@ test("staff add a water bottle by copying the cap and editing the copy's texts, 
   const render = await page.request.get((await uploaded.getAttribute("src"))!);
   expect(render.headers()["content-type"]).toBe("image/webp");
 });
+
+test("staff import two products from a CSV: the dry run shows the bad row's reason and saves nothing until applied; the export of the result re-imports with no change", async ({
+  page,
+}) => {
+  await signInAsStaff(page.request);
+  await page.goto("/admin/products");
+  await page.getByRole("link", { name: "Import from CSV" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Import products" })).toBeVisible();
+  const header =
+    "id,url_name,supplier_reference,status,title,category,description,minimum_order,lead_time,delivery_time,tags,price_bands,colours,pictures";
+  const csv = [
+    header,
+    ",imported-lanyard,LAN-20,draft,Woven Lanyard,Other,A 20 mm woven lanyard with a metal clip.,100,2 weeks,3-5 days,Low MOQ,100-499 1.20; 500+ 0.95,Navy #1f2a56; Black #111111,0",
+    ",imported-badge,BDG-1,draft,Enamel Badge,Other,A soft enamel pin badge.,100,3 weeks,3-5 days,,100-499 abc,Gold #d4af37,0",
+  ].join("\r\n");
+  const form = page.getByRole("form", { name: "Upload a CSV" });
+  await form
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "supplier.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await form.getByRole("button", { name: "Upload and check" }).click();
+
+  // The dry run: the bad row and its reason first; nothing saved yet.
+  await expect(page.getByRole("heading", { level: 1, name: "supplier.csv" })).toBeVisible();
+  await expect(page.getByText("2 rows: 1 to add, 0 to change, 0 unchanged, 1 refused.")).toBeVisible();
+  const rows = page.getByRole("region", { name: "Rows" });
+  await expect(rows.getByRole("row", { name: /Enamel Badge/ })).toContainText("row 3: price 'abc' is not an amount");
+  await expect(rows.getByRole("row", { name: /Woven Lanyard/ })).toContainText("Adds");
+  expect((await page.request.get("/admin/products/export.csv")).ok()).toBe(true);
+  expect(await (await page.request.get("/admin/products/export.csv")).text()).not.toContain("imported-lanyard");
+
+  // Applied: the good row is added, as a draft; the refused one is left out.
+  await page.getByRole("button", { name: "Apply 1 row" }).click();
+  await expect(page.getByText(/^Applied .*: 1 added and 0 changed\./)).toBeVisible();
+  const exported = await (await page.request.get("/admin/products/export.csv")).text();
+  expect(exported).toMatch(/\r\n\d+,imported-lanyard,LAN-20,draft,Woven Lanyard,Other,/);
+  expect(exported).not.toContain("imported-badge");
+
+  // The whole catalogue's export, imported again, changes nothing.
+  await page.goto("/admin/products/import");
+  await form.getByLabel("CSV file").setInputFiles({
+    name: "export.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(exported.replace(/^\uFEFF/, "")),
+  });
+  await form.getByRole("button", { name: "Upload and check" }).click();
+  await expect(page.getByText(/rows: 0 to add, 0 to change, \d+ unchanged, 0 refused\./)).toBeVisible();
+  await expect(page.getByText("Nothing to apply: every row is as the catalogue has it, or refused.")).toBeVisible();
+});

@@ -86,6 +86,8 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "admin/products": () => ["/admin/products", "/admin/products?q=nothing-matches&status=draft"],
   "admin/products/:id": () => ["/admin/products/8", "/admin/products/no-such-product"],
   "admin/products/new": () => ["/admin/products/new?category=Drinkware"],
+  "admin/products/import": () => ["/admin/products/import"],
+  "admin/products/import/:id": () => ["/admin/products/import/00000000-0000-4000-8000-000000000000"],
   "admin/customers": () => ["/admin/customers?q=example"],
   "admin/customers/:accountId": () => ["/admin/customers/no-such-account"],
   "admin/quotes/answer/:requestId": () => ["/admin/quotes/answer/no-such-request"],

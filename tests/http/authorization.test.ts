@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, expect, it } from "vitest";
 import routeConfig from "~/routes";
+import { CATALOGUE_CSV_HEADER } from "~/domain/catalogue/catalogue-csv";
 import { inProcessShop } from "../setup/in-process-shop";
 import {
   type HttpClient,
@@ -92,6 +93,8 @@ type Placed = {
 type World = {
   /** Written into everything of Alice's that holds text: notes, company, organisation, file names. */
   marker: string;
+  /** Staff's catalogue import of one new product, its dry run ready. */
+  importId: string;
   alice: Alice;
   placedByFormerMember: Placed;
   staff: HttpClient;
@@ -118,6 +121,9 @@ type Intruder = (typeof INTRUDERS)[number];
 // Requests, and what a row expects of their answers
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A catalogue import of one new product, in the export's layout. */
+const MATRIX_IMPORT_CSV = `${CATALOGUE_CSV_HEADER.join(",")}\r\n,matrix-import-bottle,,draft,Matrix Import Bottle,Drinkware,A bottle.,25,2 weeks,3-5 days,,25+ 9.50,Steel #c0c4c8,0\r\n`;
 
 type Answer = { status: number; body: string; redirect?: string };
 type Attempt = (request: HttpClient, world: World, headers?: Record<string, string>) => Promise<Answer>;
@@ -1103,6 +1109,51 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    routes: ["/admin/products/import"],
+    resource: "the catalogue's imports (a file's upload starts one)",
+    owner: "staff",
+    read: page(() => "/admin/products/import", "routes/admin.products-import"),
+    // A whole file of one new product: only the staff check stands in the way of its dry run.
+    change: async (request, _w, headers) =>
+      answerOf(
+        await request.post("/admin/products/import", {
+          multipart: {
+            file: { name: "matrix.csv", mimeType: "text/csv", buffer: Buffer.from(MATRIX_IMPORT_CSV) },
+          },
+          headers,
+          maxRedirects: 0,
+        }),
+      ),
+    // Every import's file and status: a new one would show.
+    state: async (w) =>
+      (
+        (await loaderData(w.staff, "/admin/products/import", "routes/admin.products-import")).data as {
+          imports: { fileName: string; status: string }[];
+        }
+      ).imports.map(({ fileName, status }) => `${fileName} ${status}`),
+    leaks: () => ["matrix.csv"],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
+    routes: ["/admin/products/import/:id"],
+    resource: "an import's dry run (staff's own upload of one new product), and applying it",
+    owner: "staff",
+    read: page((w) => `/admin/products/import/${w.importId}`, "routes/admin.products-import-status"),
+    change: form(
+      (w) => `/admin/products/import/${w.importId}`,
+      () => ({ intent: "apply" }),
+    ),
+    state: async (w) =>
+      (
+        (await loaderData(w.staff, `/admin/products/import/${w.importId}`, "routes/admin.products-import-status"))
+          .data as { status: string }
+      ).status,
+    leaks: () => ["Matrix Import Bottle"],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
     routes: ["/admin/products/:id"],
     resource: "a product's editor and history (the diary's), and saving, copying or moving it",
     owner: "staff",
@@ -1538,8 +1589,26 @@ beforeAll(async () => {
   ).toBe(200);
 
   const { userId, sessionId } = await sessionOf(a);
+  // Staff's import, read into its dry run by the shop's job worker.
+  const uploaded = await staff.post("/admin/products/import", {
+    multipart: { file: { name: "matrix.csv", mimeType: "text/csv", buffer: Buffer.from(MATRIX_IMPORT_CSV) } },
+    maxRedirects: 0,
+  });
+  const importId = /\/admin\/products\/import\/([0-9a-f-]{36})$/.exec(uploaded.headers().location ?? "")?.[1] ?? "";
+  expect(importId, await uploaded.text()).not.toBe("");
+  const importStatus = async () =>
+    (
+      (await loaderData(staff, `/admin/products/import/${importId}`, "routes/admin.products-import-status")).data as {
+        status: string;
+      }
+    ).status;
+  for (let tries = 0; (await importStatus()) !== "planned"; tries += 1) {
+    if (tries > 100) throw new Error("the import's dry run never came");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   world = {
     marker,
+    importId,
     alice: {
       request: a,
       email: aliceBuyer.email,

@@ -505,6 +505,23 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { ...PRODUCT_ODD, version: ["-1", "1.5", "99999999999"] },
   },
+  // A catalogue import (decision 066): a multipart upload of a CSV, so every form below is refused, each saying why.
+  {
+    route: "/admin/products/import",
+    path: () => "/admin/products/import",
+    as: "staff",
+    kind: "form",
+    fields: { file: "id,title" },
+  },
+  // Applying an import: an intent, on an import that does not exist.
+  {
+    route: "/admin/products/import/:id",
+    path: () => `/admin/products/import/${NOBODY}`,
+    as: "staff",
+    kind: "form",
+    fields: { intent: "apply" },
+    intent: "intent",
+  },
   // A new product's form (decision 066): the editor's fields with no version.
   {
     route: "/admin/products/new",

@@ -3,9 +3,9 @@ import { PRODUCTS } from "~/catalogue/catalogue";
 import type { ProductStatus, StoredProduct } from "~/catalogue/types";
 import { CATALOGUE_SEARCH_MAX, countsLine, listCatalogue, parseCatalogueFilter } from "./catalogue-list";
 
-const stored = (id: string, status: ProductStatus, sku: string | null = null): StoredProduct => {
+const stored = (id: string, status: ProductStatus, sku: string | null = null, demo = false): StoredProduct => {
   const product = PRODUCTS.find((p) => p.id === id)!;
-  return { ...product, slug: product.title.toLowerCase().replaceAll(" ", "-"), sku, status, version: 1, demo: false };
+  return { ...product, slug: product.title.toLowerCase().replaceAll(" ", "-"), sku, status, version: 1, demo };
 };
 const CATALOGUE = [
   stored("8", "published", "BTC-CAP-6P"),
@@ -42,7 +42,15 @@ describe("listCatalogue", () => {
   it("lists every product in catalogue order, with the counts by status", () => {
     const list = listCatalogue(CATALOGUE, filter(""));
     expect(list.rows.map((row) => row.id)).toEqual(["8", "15", "16", "17"]);
-    expect(list.counts).toEqual({ all: 4, published: 2, draft: 1, archived: 1 });
+    expect(list.counts).toEqual({ all: 4, published: 2, draft: 1, archived: 1, demo: 0 });
+  });
+
+  it("marks demo products and counts them over the whole catalogue, whatever the filter", () => {
+    const withDemo = [...CATALOGUE, { ...stored("8", "published", null, true), id: "18", slug: "demo-cap" }];
+    const list = listCatalogue(withDemo, filter("status=draft"));
+    expect(list.counts).toEqual({ all: 5, published: 3, draft: 1, archived: 1, demo: 1 });
+    expect(list.rows.map((row) => [row.id, row.demo])).toEqual([["15", false]]);
+    expect(listCatalogue(withDemo, filter("q=demo-cap")).rows.map((row) => [row.id, row.demo])).toEqual([["18", true]]);
   });
 
   it("shows each product's status, category, price range, minimum, lead time, colours and pictures", () => {
@@ -60,6 +68,7 @@ describe("listCatalogue", () => {
         leadTime: "3.5 weeks",
         colours: 10,
         pictures: 3,
+        demo: false,
       },
     ]);
   });
@@ -88,11 +97,20 @@ describe("listCatalogue", () => {
 
 describe("countsLine", () => {
   it("says how many products there are of each status", () => {
-    expect(countsLine({ all: 4, published: 2, draft: 1, archived: 1 })).toBe(
+    expect(countsLine({ all: 4, published: 2, draft: 1, archived: 1, demo: 0 })).toBe(
       "4 products: 2 published, 1 draft, 1 archived",
     );
-    expect(countsLine({ all: 1, published: 1, draft: 0, archived: 0 })).toBe(
+    expect(countsLine({ all: 1, published: 1, draft: 0, archived: 0, demo: 0 })).toBe(
       "1 product: 1 published, 0 drafts, 0 archived",
+    );
+  });
+
+  it("says how many are demo data when any are", () => {
+    expect(countsLine({ all: 45, published: 45, draft: 0, archived: 0, demo: 41 })).toBe(
+      "45 products: 45 published, 0 drafts, 0 archived; 41 are demo data",
+    );
+    expect(countsLine({ all: 5, published: 4, draft: 1, archived: 0, demo: 1 })).toBe(
+      "5 products: 4 published, 1 draft, 0 archived; 1 is demo data",
     );
   });
 });

@@ -57,9 +57,12 @@ export type CatalogueRow = {
   leadTime: string;
   colours: number;
   pictures: number;
+  /** Added by the demo seed for an evaluation, not the operator's own: the list marks it. */
+  demo: boolean;
 };
 
-export type CatalogueCounts = Record<ProductStatus | "all", number>;
+/** How many products there are in all, of each status, and how many of them are demo data. */
+export type CatalogueCounts = Record<ProductStatus | "all" | "demo", number>;
 
 export type CatalogueList = { rows: CatalogueRow[]; counts: CatalogueCounts };
 
@@ -77,7 +80,6 @@ function matches(product: StoredProduct, q: string): boolean {
   );
 }
 
-/** The products the filter lets through, in catalogue order, and how many there are of each status. */
 /** Whether a product is one the filter keeps: the search, the category and the status. */
 export const inFilter =
   (filter: CatalogueFilter) =>
@@ -86,9 +88,16 @@ export const inFilter =
     (filter.category === "" || product.category === filter.category) &&
     (filter.status === "" || product.status === filter.status);
 
+/**
+ * The products the filter lets through, in catalogue order, and how many there are of each status
+ * and of demo data, counted over the whole catalogue.
+ */
 export function listCatalogue(products: readonly StoredProduct[], filter: CatalogueFilter): CatalogueList {
-  const counts: CatalogueCounts = { all: products.length, draft: 0, published: 0, archived: 0 };
-  for (const product of products) counts[product.status] += 1;
+  const counts: CatalogueCounts = { all: products.length, draft: 0, published: 0, archived: 0, demo: 0 };
+  for (const product of products) {
+    counts[product.status] += 1;
+    if (product.demo) counts.demo += 1;
+  }
   const rows = products.filter(inFilter(filter)).map((product) => ({
     id: product.id,
     title: product.title,
@@ -102,13 +111,19 @@ export function listCatalogue(products: readonly StoredProduct[], filter: Catalo
     leadTime: product.leadTime,
     colours: product.colours.length,
     pictures: product.images.length,
+    demo: product.demo,
   }));
   return { rows, counts };
 }
 
-/** '4 products: 4 published, 0 drafts, 0 archived' */
+/**
+ * '4 products: 4 published, 0 drafts, 0 archived', and when some are demo data, how many:
+ * '45 products: 45 published, 0 drafts, 0 archived; 41 are demo data'.
+ */
 export function countsLine(counts: CatalogueCounts): string {
   const products = counts.all === 1 ? "1 product" : `${counts.all} products`;
   const drafts = counts.draft === 1 ? "1 draft" : `${counts.draft} drafts`;
-  return `${products}: ${counts.published} published, ${drafts}, ${counts.archived} archived`;
+  const line = `${products}: ${counts.published} published, ${drafts}, ${counts.archived} archived`;
+  if (counts.demo === 0) return line;
+  return `${line}; ${counts.demo === 1 ? "1 is" : `${counts.demo} are`} demo data`;
 }

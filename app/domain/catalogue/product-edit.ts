@@ -5,9 +5,16 @@
  * operator would say it ("Price bands: 50–99 £5.50; 100+ £5.00 → …").
  */
 import { z } from "zod";
-import { CATEGORY_NAMES, type CategoryName, type ColourOption, PRODUCT_TAGS, type ProductTag } from "~/catalogue/types";
+import {
+  CATEGORY_NAMES,
+  type CategoryName,
+  type ColourOption,
+  PRODUCT_TAGS,
+  type ProductTag,
+  type StoredProduct,
+} from "~/catalogue/types";
 import { formatPence, poundsToPence } from "../core/money";
-import { checkTierTable, type TierRow, tierRowLabel } from "../pricing/tier-table";
+import { checkTierTable, type TierRow, tierRowLabel, tierRowsOf } from "../pricing/tier-table";
 import {
   DETAIL_HISTORY,
   detailsFields,
@@ -261,7 +268,8 @@ const FIELD_NAMES: Record<Exclude<keyof ProductEdit, "details">, string> = {
 /** How a field's value is written in the history: text as it is, numbers in digits, lists joined. */
 function valueText(field: Exclude<keyof ProductEdit, "details">, edit: ProductEdit): string | null {
   if (field === "tiers") return tiersText(edit.tiers);
-  if (field === "tags") return edit.tags.join(", ") || null;
+  // In the shop's order of tags, as the editor ticks them: a save that only reorders changes nothing.
+  if (field === "tags") return PRODUCT_TAGS.filter((tag) => edit.tags.includes(tag)).join(", ") || null;
   if (field === "colours") return edit.colours.map((colour) => `${colour.name} ${colour.hex}`).join("; ") || null;
   const value = edit[field];
   return value === null ? null : String(value);
@@ -315,4 +323,33 @@ export function editFields(edit: ProductEdit): Record<string, string> {
 export function newProductFields(category: string | null): Record<string, string> {
   const chosen = CATEGORY_NAMES.find((name) => name === category) ?? "Other";
   return { ...detailsFields(NEW_PRODUCT_DETAILS), category: chosen };
+}
+
+/** A product of the catalogue as the editor would save it: what an import compares a row with. */
+export function editOf(product: StoredProduct): ProductEdit {
+  return {
+    title: product.title,
+    slug: product.slug,
+    sku: product.sku,
+    description: product.description,
+    category: product.category,
+    moq: product.moq,
+    leadTime: product.leadTime,
+    deliveryTime: product.deliveryTime,
+    tags: product.tags,
+    tiers: tierRowsOf(product.tiers),
+    colours: product.colours.map(({ name, hex }) => ({ name, hex })),
+    details: {
+      branding: product.branding,
+      customizationTheme: product.customizationTheme,
+      allowHandwrittenNote: product.allowHandwrittenNote,
+      customizationOptions: product.customizationOptions,
+      features: product.features,
+      goodFor: product.goodFor,
+      specifications: product.specifications,
+      shippingInfo: product.shippingInfo,
+      shippingPerUnitPence: product.shippingPerUnitPence,
+      ...(product.sizingTable ? { sizingTable: product.sizingTable } : {}),
+    },
+  };
 }

@@ -16,7 +16,7 @@ import {
 } from "#db/schema";
 import type { CategoryName, ProductStatus, ProductTag } from "~/catalogue/types";
 import { leadDaysOf } from "~/domain/catalogue/lead-days";
-import { changesBetween, EDIT_MESSAGES, type ProductEdit } from "~/domain/catalogue/product-edit";
+import { changesBetween, EDIT_MESSAGES, type FieldChange, type ProductEdit } from "~/domain/catalogue/product-edit";
 import { canMoveStatus, STATUS_MESSAGES } from "~/domain/catalogue/product-status";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
@@ -163,14 +163,16 @@ export async function productForEditing(db: Database, productId: string): Promis
   );
 }
 
+/** A product's colours and bands as the rows they are kept as, in the editor's order. */
+export const colourRows = (productId: string, edit: ProductEdit) =>
+  edit.colours.map((colour, index) => ({ productId, position: index + 1, ...colour }));
+export const bandRows = (productId: string, edit: ProductEdit) =>
+  edit.tiers.map((t) => ({ productId, fromQuantity: t.from, toQuantity: t.to, unitPence: t.unitPence }));
+
 /** Writes a product's bands and colours as rows, in the editor's order. */
 async function insertBandsAndColours(tx: Database, productId: string, edit: ProductEdit): Promise<void> {
-  await tx
-    .insert(productColours)
-    .values(edit.colours.map((colour, index) => ({ productId, position: index + 1, ...colour })));
-  await tx
-    .insert(productPriceTiers)
-    .values(edit.tiers.map((t) => ({ productId, fromQuantity: t.from, toQuantity: t.to, unitPence: t.unitPence })));
+  await tx.insert(productColours).values(colourRows(productId, edit));
+  await tx.insert(productPriceTiers).values(bandRows(productId, edit));
 }
 
 /** A refusal of a URL name another product has. */
@@ -188,7 +190,7 @@ async function slugTaken(tx: Database, slug: string, productId?: string): Promis
  * The next product number, and the place after the last in catalogue order. Product numbers are
  * the spec's ids and the ones after them: /product/18 reads like /product/8.
  */
-async function nextProduct(tx: Database): Promise<{ id: string; position: number }> {
+export async function nextProduct(tx: Database): Promise<{ id: string; position: number }> {
   // One new product at a time: two staff creating at once would otherwise take the same number.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('products:next-id'))`);
   const [next] = await tx
@@ -232,6 +234,54 @@ export async function createProduct(
 }
 
 /**
+ * A product's row, bands and colours rewritten as `edit` at `version` (a status too, when one is
+ * given), with each change recorded: the write of a save and of an import's changed row.
+ */
+export async function rewriteProduct(
+  tx: Database,
+  input: {
+    productId: string;
+    version: number;
+    edit: ProductEdit;
+    status?: ProductStatus;
+    changes: readonly FieldChange[];
+    staffId: string;
+  },
+): Promise<void> {
+  const { productId, edit } = input;
+  const { tiers: _tiers, colours, ...fields } = edit;
+  await tx
+    .update(products)
+    .set({
+      ...fields,
+      ...(input.status ? { status: input.status } : {}),
+      leadDays: leadDaysOf(fields.leadTime),
+      version: input.version,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(products.id, productId));
+  await tx.delete(productColours).where(eq(productColours.productId, productId));
+  // A picture of a colour no longer made shows the product, not a colour a line could be in.
+  await tx
+    .update(productImages)
+    .set({ colour: null })
+    .where(
+      and(
+        eq(productImages.productId, productId),
+        notInArray(
+          productImages.colour,
+          colours.map((colour) => colour.name),
+        ),
+      ),
+    );
+  await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, productId));
+  await insertBandsAndColours(tx, productId, edit);
+  await tx
+    .insert(productChanges)
+    .values(input.changes.map((change) => ({ ...change, productId, changedBy: input.staffId })));
+}
+
+/**
  * Saves the editor's fields on the version the editor opened: the product's row and bands change
  * together, each changed field is recorded, and the product's and catalogue's versions go up. An
  * edit that changes nothing saves nothing. A product already placed in an order or a quote keeps
@@ -252,30 +302,7 @@ export async function saveProduct(
     const refused = await slugTaken(tx, edit.slug, row.id);
     if (refused) return refused;
     const version = row.version + 1;
-    const { tiers: _tiers, colours, ...fields } = edit;
-    await tx
-      .update(products)
-      .set({ ...fields, leadDays: leadDaysOf(fields.leadTime), version, updatedAt: sql`now()` })
-      .where(eq(products.id, row.id));
-    await tx.delete(productColours).where(eq(productColours.productId, row.id));
-    // A picture of a colour no longer made shows the product, not a colour a line could be in.
-    await tx
-      .update(productImages)
-      .set({ colour: null })
-      .where(
-        and(
-          eq(productImages.productId, row.id),
-          notInArray(
-            productImages.colour,
-            colours.map((colour) => colour.name),
-          ),
-        ),
-      );
-    await tx.delete(productPriceTiers).where(eq(productPriceTiers.productId, row.id));
-    await insertBandsAndColours(tx, row.id, edit);
-    await tx
-      .insert(productChanges)
-      .values(changes.map((change) => ({ ...change, productId: row.id, changedBy: input.staffId })));
+    await rewriteProduct(tx, { productId: row.id, version, edit, changes, staffId: input.staffId });
     await raiseCatalogueVersion(tx);
     return { ok: true as const, version, changed: changes.length };
   });

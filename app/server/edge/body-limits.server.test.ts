@@ -1,3 +1,4 @@
+import { IMPORT_LIMITS } from "~/domain/catalogue/catalogue-import";
 import { describe, expect, it } from "vitest";
 import { ARTWORK_MAX_BYTES } from "~/domain/artwork/artwork-rules";
 import { PROBLEM_LIMITS } from "~/domain/orders/problem-reports";
@@ -84,6 +85,13 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/products/8/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
     // The catalogue's CSV is a download, not a product.
     expect(bodyLimitFor("/admin/products/export.csv")).toBe(1024);
+  });
+
+  it("lets a catalogue import carry the largest CSV, and keeps an import's page to 1 kB", () => {
+    for (const path of ["/admin/products/import", "/admin/products/import.data"])
+      expect(bodyLimitFor(path)).toBe(IMPORT_LIMITS.bytes + 1024 * 1024);
+    for (const path of ["/admin/products/import/3f1c", "/admin/products/import/3f1c.data"])
+      expect(bodyLimitFor(path)).toBe(1024);
   });
 
   it("lets a product's picture upload carry the largest picture, and keeps fetching one to 1 kB", () => {

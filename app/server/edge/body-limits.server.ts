@@ -14,6 +14,7 @@ import { PROBLEM_LIMITS } from "~/domain/orders/problem-reports";
 import { PROOF_MAX_BYTES } from "~/domain/artwork/proof-rules";
 import { SMS_INBOUND_MAX_BYTES } from "../messages/sms.server";
 import { PICTURE_MAX_BYTES } from "../catalogue/product-pictures.server";
+import { IMPORT_LIMITS } from "~/domain/catalogue/catalogue-import";
 
 const MB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT_BYTES = 1 * MB;
@@ -31,6 +32,8 @@ const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/products(\.data)?$/, bytes: 1024 },
   // The header search's suggestions: a GET whose query is in its address.
   { path: /^\/search\/suggestions$/, bytes: 1024 },
+  // An import's page, whose one form is "apply" (decision 066).
+  { path: /^\/admin\/products\/import\/[^/]+(\.data)?$/, bytes: 1024 },
   // A product's uploaded picture, as the pages fetch it.
   { path: /^\/product-pictures\/[^/]+$/, bytes: 1024 },
 ];
@@ -42,6 +45,8 @@ const UPLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/[^/]+(\.data)?$/, bytes: PROOF_MAX_BYTES + MB },
   // A product's picture from its editor (decision 066): the largest picture staff may upload.
   { path: /^\/admin\/products\/[^/]+\/pictures$/, bytes: PICTURE_MAX_BYTES + MB },
+  // A catalogue's CSV (decision 066): the largest file an import takes.
+  { path: /^\/admin\/products\/import(\.data)?$/, bytes: IMPORT_LIMITS.bytes + MB },
   // A problem report's photo (decision 043), counted again to its limit as it streams.
   { path: /^\/orders\/[^/]+\/problem-photos$/, bytes: PROBLEM_LIMITS.photoBytes + MB },
 ];

@@ -17,6 +17,12 @@ import { DOCUMENT_MAIL_JOB, sendDocumentMail } from "../documents/invoices.serve
 import { sendTransferPlacedMessages, TRANSFER_PLACED_JOB } from "../payments/bank-transfers.server";
 import { purgeExpiredRecords } from "./retention-purges.server";
 import { deliverOutboxSms, SMS_JOB } from "../messages/sms.server";
+import {
+  applyStoredImport,
+  CATALOGUE_IMPORT_APPLY_JOB,
+  CATALOGUE_IMPORT_PLAN_JOB,
+  planStoredImport,
+} from "../admin/catalogue-import.server";
 
 /** What a handler is given: the app context the process opened at boot, and the time it runs at. */
 export type JobContext = AppContext & { now: Date };
@@ -51,6 +57,9 @@ export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
   handle(ORDER_PAID_JOB, (context, payload) => sendPaidOrderMessages(context, payload)),
   handle(TRANSFER_PLACED_JOB, (context, payload) => sendTransferPlacedMessages(context, payload)),
   handle(DOCUMENT_MAIL_JOB, (context, payload) => sendDocumentMail(context, payload)),
+  // A catalogue import's dry run, and applying it once staff confirm (docs/decisions/066).
+  handle(CATALOGUE_IMPORT_PLAN_JOB, ({ db }, { importId }) => planStoredImport(db, importId)),
+  handle(CATALOGUE_IMPORT_APPLY_JOB, ({ db }, { importId }) => applyStoredImport(db, importId)),
   // Reminders and expiries of bank transfers (decision 022): a reminder or an expiry is at most a period late.
   handle(BANK_TRANSFER_TASKS_JOB, async (context) => {
     const { reminded, expired } = await runBankTransferTasks(context, context.now);
