@@ -1,11 +1,12 @@
 import { data, Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/admin.products";
-import { TableFrame } from "~/components/admin/table-parts";
+import { Pager, TableFrame } from "~/components/admin/table-parts";
 import { buttonClass } from "~/components/ui/button";
 import { CATEGORY_NAMES, PRODUCT_STATUSES } from "~/catalogue/types";
 import {
   CATALOGUE_SEARCH_MAX,
   countsLine,
+  catalogueListPage,
   listCatalogue,
   parseCatalogueFilter,
 } from "~/domain/catalogue/catalogue-list";
@@ -28,9 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "products", STAFF_PAGE_LIMIT);
-  const filter = parseCatalogueFilter(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const filter = parseCatalogueFilter(search);
   const { products } = await readCatalogue(db);
-  return { filter, ...listCatalogue(products, filter) };
+  const { rows, counts } = listCatalogue(products, filter);
+  return { filter, counts, matched: rows.length, ...catalogueListPage(rows, search.get("page")) };
 }
 
 /** Publish, unpublish, archive or restore one product, on the version the list showed (decision 066). */
@@ -81,7 +84,7 @@ const COLUMNS = [
 const input = "mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm";
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { filter, rows, counts } = loaderData;
+  const { filter, rows, counts, matched, page, pageCount } = loaderData;
   const filtered = filter.q !== "" || filter.category !== "" || filter.status !== "";
   return (
     <section>
@@ -160,7 +163,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         {filtered ? (
           <p className="text-sm text-muted" role="status">
-            {rows.length === 1 ? "1 product matches." : `${rows.length} products match.`}
+            {matched === 1 ? "1 product matches." : `${matched.toLocaleString("en-GB")} products match.`}
           </p>
         ) : (
           <span />
@@ -219,7 +222,17 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </TableFrame>
-      ) : (
+      ) : null}
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        href={(n) => {
+          const params = new URLSearchParams(exportQuery(filter));
+          params.set("page", String(n));
+          return `/admin/products?${params}`;
+        }}
+      />
+      {rows.length > 0 ? null : (
         <p className="mt-6 text-sm">
           {filtered ? "No product matches. Change the search or the filters." : "No products yet."}
         </p>

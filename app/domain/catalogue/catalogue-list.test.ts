@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { PRODUCTS } from "~/catalogue/catalogue";
 import type { ProductStatus, StoredProduct } from "~/catalogue/types";
-import { CATALOGUE_SEARCH_MAX, countsLine, listCatalogue, parseCatalogueFilter } from "./catalogue-list";
+import {
+  CATALOGUE_PAGE_SIZE,
+  CATALOGUE_SEARCH_MAX,
+  catalogueListPage,
+  countsLine,
+  listCatalogue,
+  parseCatalogueFilter,
+} from "./catalogue-list";
 
 const stored = (id: string, status: ProductStatus, sku: string | null = null, demo = false): StoredProduct => {
   const product = PRODUCTS.find((p) => p.id === id)!;
@@ -112,5 +119,28 @@ describe("countsLine", () => {
     expect(countsLine({ all: 5, published: 4, draft: 1, archived: 0, demo: 1 })).toBe(
       "5 products: 4 published, 1 draft, 0 archived; 1 is demo data",
     );
+  });
+});
+
+describe("the list a page at a time", () => {
+  const rows = Array.from({ length: 250 }, (_, i) => i + 1);
+  it.each([
+    [null, 1, 1, 100],
+    ["2", 2, 101, 200],
+    ["3", 3, 201, 250],
+    ["9", 3, 201, 250],
+    ["0", 1, 1, 100],
+    ["-1", 1, 1, 100],
+    ["x", 1, 1, 100],
+  ])("page %j shows page %i: rows %i to %i of 3 pages", (asked, page, first, last) => {
+    const shown = catalogueListPage(rows, asked);
+    expect(shown).toMatchObject({ page, pageCount: 3 });
+    expect([shown.rows[0], shown.rows.at(-1)]).toEqual([first, last]);
+  });
+
+  it("is one page for a small catalogue, or none", () => {
+    expect(CATALOGUE_PAGE_SIZE).toBe(100);
+    expect(catalogueListPage([1, 2, 3], "2")).toEqual({ rows: [1, 2, 3], page: 1, pageCount: 1 });
+    expect(catalogueListPage([], null)).toEqual({ rows: [], page: 1, pageCount: 1 });
   });
 });

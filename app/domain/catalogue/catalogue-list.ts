@@ -127,3 +127,17 @@ export function countsLine(counts: CatalogueCounts): string {
   if (counts.demo === 0) return line;
   return `${line}; ${counts.demo === 1 ? "1 is" : `${counts.demo} are`} demo data`;
 }
+
+/** Products the back office lists a page: a supplier's range is read a page at a time. */
+export const CATALOGUE_PAGE_SIZE = 100;
+
+/** One page of the list's rows (`?page=`, an odd one is the first, past the last is the last) and how many pages. */
+export function catalogueListPage<T>(
+  rows: readonly T[],
+  pageParam: string | null,
+): { rows: T[]; page: number; pageCount: number } {
+  const pageCount = Math.max(1, Math.ceil(rows.length / CATALOGUE_PAGE_SIZE));
+  const asked = pageParam !== null && /^\d{1,6}$/.test(pageParam) ? Number(pageParam) : 1;
+  const page = Math.min(Math.max(asked, 1), pageCount);
+  return { rows: rows.slice((page - 1) * CATALOGUE_PAGE_SIZE, page * CATALOGUE_PAGE_SIZE), page, pageCount };
+}
