@@ -3,7 +3,7 @@
  *
  *   BUILD_DIR=build-bench           where to build (default build-bench; `build` is never touched)
  *   BENCH_SKIP_BUILD=1              measure the build already in BUILD_DIR
- *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood, preflight, pictures
+ *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood, preflight, pictures, catalogue, csv-import
  *   BENCH_SECONDS=10                autocannon duration per measurement
  *   BENCH_LIGHTHOUSE_RUNS=3         Lighthouse runs per page (the median run is reported)
  *   BENCH_COLD_STARTS=5             measured restarts
@@ -19,8 +19,10 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { autosaveRows, USERS } from "./autosave";
 import { bundleRows, routeIds } from "./bundle-size";
+import { catalogueSearchRows, PRODUCTS as CATALOGUE_PRODUCTS } from "./catalogue-search";
 import { coldStartRow } from "./cold-start";
 import { crashSafetyRows, KILLS as CRASH_KILLS, USERS as CRASH_USERS } from "./crash-safety";
+import { csvImportRows, IMPORT_ROWS } from "./csv-import";
 import { lighthouseRows, type LighthousePage } from "./lighthouse";
 import { pictureRows } from "./pictures";
 import { preflightRows } from "./preflight";
@@ -39,6 +41,8 @@ const SECTIONS = [
   "upload-flood",
   "preflight",
   "pictures",
+  "catalogue",
+  "csv-import",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -143,6 +147,16 @@ async function main() {
     if (sections.has("pictures")) {
       log("a 12-megapixel product picture made into its renders");
       rows.push(...(await pictureRows()));
+    }
+    if (sections.has("catalogue")) {
+      log(
+        `the listing and a product page with ${CATALOGUE_PRODUCTS} products, ${seconds} s each, on PGlite, then PostgreSQL (seeding first)`,
+      );
+      rows.push(...(await catalogueSearchRows({ buildDir, seconds })));
+    }
+    if (sections.has("csv-import")) {
+      log(`a CSV import of ${IMPORT_ROWS} new products, upload to applied, in this process on PGlite`);
+      rows.push(...(await csvImportRows()));
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
