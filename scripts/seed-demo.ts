@@ -47,7 +47,7 @@ export async function load(url, context, nextLoad) {
   return nextLoad(url, context);
 }`;
 register(`data:text/javascript,${encodeURIComponent(ASSET_HOOKS)}`);
-const { changeProductStatus, createProduct, nextProduct, raiseCatalogueVersion } = await import(
+const { analyseCatalogue, changeProductStatus, createProduct, nextProduct, raiseCatalogueVersion } = await import(
   "~/server/catalogue/catalogue-edits.server"
 );
 const { addProductPicture } = await import("~/server/catalogue/catalogue-pictures.server");
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
   const { ctx, close } = await openAppContext(env);
   try {
     await seedHandWritten(ctx);
-    if (total !== null) await seedVariants(ctx.db, total, { nextProduct, raiseCatalogueVersion });
+    if (total !== null) await seedVariants(ctx.db, total, { nextProduct, raiseCatalogueVersion, analyseCatalogue });
     const [count] = await ctx.db
       .select({ count: sql<number>`count(*)::int` })
       .from(products)

@@ -44,10 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const query = parseShelfQuery(new URL(request.url).searchParams);
   if (query.search) await limitListingSearch(db, clientIp(request));
-  const [catalogue, found] = await Promise.all([
-    readCatalogue(db),
-    searchShelf(db, { query, category: category?.name ?? null }),
-  ]);
+  const catalogue = await readCatalogue(db);
+  const found = await searchShelf(db, { query, category: category?.name ?? null, version: catalogue.version });
   const shelf = onSale(catalogue.products);
   const byId = new Map(shelf.map((product) => [product.id, product]));
   return {

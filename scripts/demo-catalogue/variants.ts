@@ -16,7 +16,7 @@ const BATCH = 250;
  * The catalogue's server code the variants are written with, passed in by the script: it is loaded only after
  * the script's asset hook, so it is never imported here.
  */
-type CatalogueEdits = Pick<typeof CatalogueEditsServer, "nextProduct" | "raiseCatalogueVersion">;
+type CatalogueEdits = Pick<typeof CatalogueEditsServer, "nextProduct" | "raiseCatalogueVersion" | "analyseCatalogue">;
 
 // ---------------------------------------------------------------------------------------------
 // Generated variants, for a catalogue at scale
@@ -273,7 +273,7 @@ async function insertVariants(
 export async function seedVariants(
   db: Database,
   total: number,
-  { nextProduct, raiseCatalogueVersion }: CatalogueEdits,
+  { nextProduct, raiseCatalogueVersion, analyseCatalogue }: CatalogueEdits,
 ): Promise<void> {
   const started = performance.now();
   const handSlugs = HAND_WRITTEN.map((p) => p.edit.slug);
@@ -298,7 +298,10 @@ export async function seedVariants(
   for (let start = 0; start < missing.length; start += BATCH) {
     ids.push(...(await insertVariants(db, missing.slice(start, start + BATCH), pictures, { nextProduct })));
   }
-  if (ids.length > 0) await raiseCatalogueVersion(db);
+  if (ids.length > 0) {
+    await raiseCatalogueVersion(db);
+    await analyseCatalogue(db);
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const range = ids.length > 0 ? ` as products ${ids[0]}–${ids.at(-1)}` : "";
   const present = wanted - missing.length;

@@ -25,6 +25,7 @@ import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { defineJob, enqueue } from "../messages/jobs.server";
 import {
+  analyseCatalogue,
   bandRows,
   colourRows,
   nextProduct,
@@ -209,6 +210,7 @@ export async function applyStoredImport(db: Database, importId: string): Promise
   });
   if (outcome.changedAt !== null) return void (await fail(IMPORT_STATUS_MESSAGES.changedSince(outcome.changedAt)));
   forgetCatalogue(db);
+  await analyseCatalogue(db);
 }
 
 /** An import as its page shows it. */

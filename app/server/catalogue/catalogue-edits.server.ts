@@ -22,6 +22,15 @@ import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { forgetCatalogue, imageFiles, readDetails } from "./catalogue-store.server";
 
+/**
+ * Refreshes the planner's figures of the catalogue's tables after a change of many rows (an import,
+ * a seed): the embedded database runs no autovacuum, and without them a search of thousands of
+ * products reads every row instead of its index.
+ */
+export const analyseCatalogue = async (db: Database) => {
+  await db.execute(sql`analyze products, product_price_tiers, product_colours, product_images`);
+};
+
 /** Raises the catalogue's version, in the transaction of the change: every process reloads within a second. */
 export const raiseCatalogueVersion = (tx: Database) =>
   tx.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });

@@ -3,20 +3,24 @@
  * PostgreSQL with TEST_DATABASE_URL: what a buyer's search and filters find among the four spec
  * products and copies of them, in each sort, page by page.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { onSale } from "~/catalogue/catalogue";
 import { parseShelfQuery, SHELF_PAGE_SIZE } from "~/domain/catalogue/shelf-query";
 import { SORT_OPTIONS, sortProducts } from "~/domain/pricing/catalogue-rules";
 import { unitPricePence } from "~/domain/pricing/pricing";
-import { testFileDatabase } from "../../../tests/setup/test-db";
+import { countStatements, testFileDatabase } from "../../../tests/setup/test-db";
 import { changeProductStatus, duplicateProduct } from "./catalogue-edits.server";
 import { searchShelf, suggestShelf } from "./catalogue-search.server";
 import { readCatalogue } from "./catalogue-store.server";
 
 const handle = testFileDatabase({ reset: false });
 
-const shelf = (params: string, category: Parameters<typeof searchShelf>[1]["category"] = null) =>
-  searchShelf(handle.db, { query: parseShelfQuery(new URLSearchParams(params)), category });
+const shelf = async (params: string, category: Parameters<typeof searchShelf>[1]["category"] = null) =>
+  searchShelf(handle.db, {
+    query: parseShelfQuery(new URLSearchParams(params)),
+    category,
+    version: (await readCatalogue(handle.db)).version,
+  });
 const idsFor = async (params: string) => (await shelf(params)).ids;
 
 describe("the listing in the database, over the spec's four products", () => {
@@ -99,6 +103,18 @@ describe("the listing in the database, over the spec's four products", () => {
     ["caps", "8"],
   ])("suggests %j as the listing finds it", async (search, id) => {
     expect(await suggestShelf(handle.db, search.trim(), 6)).toContain(id);
+  });
+
+  it("keeps a page for the catalogue's version: asked again it is not searched again, and a new version searches afresh", async () => {
+    const { version } = await readCatalogue(handle.db);
+    const query = parseShelfQuery(new URLSearchParams("search=diary&sort=moq"));
+    const first = await searchShelf(handle.db, { query, category: null, version });
+    const statements = countStatements(handle);
+    expect(await searchShelf(handle.db, { query, category: null, version })).toEqual(first);
+    expect(statements()).toBe(0);
+    expect(await searchShelf(handle.db, { query, category: null, version: version + 1 })).toEqual(first);
+    expect(statements()).toBeGreaterThan(0);
+    vi.restoreAllMocks();
   });
 
   it("keeps to the category, and suggests in catalogue order", async () => {

@@ -101,11 +101,43 @@ function orderBy(sort: ShelfQuery["sort"]): SQL {
 
 const where = (conditions: SQL[]) => sql.join(conditions, sql` and `);
 
+/** Pages of the listing a process keeps, per catalogue version: the popular ones answer without the database. */
+const PAGES_KEPT = 500;
+const kept = new WeakMap<Database, { version: number; pages: Map<string, Promise<ShelfPage>> }>();
+
 /**
  * One page of the listing: the products on sale in `category` (every one when null) that match the
- * query, with how many match in all and what the matches offer to filter by.
+ * query, with how many match in all and what the matches offer to filter by. The answer is kept
+ * for the catalogue's `version` the caller read: the same page asked again at that version (the
+ * shop's first page, a category, a popular search) is not searched again, and a changed catalogue
+ * starts afresh.
  */
-export async function searchShelf(
+export function searchShelf(
+  db: Database,
+  input: { query: ShelfQuery; category: CategoryName | null; version: number },
+): Promise<ShelfPage> {
+  let copy = kept.get(db);
+  if (copy?.version !== input.version) {
+    copy = { version: input.version, pages: new Map() };
+    kept.set(db, copy);
+  }
+  const key = JSON.stringify([input.category, input.query]);
+  const found = copy.pages.get(key);
+  if (found) {
+    // Most recently used last: a Map keeps insertion order, so the oldest go first.
+    copy.pages.delete(key);
+    copy.pages.set(key, found);
+    return found;
+  }
+  const page = searchShelfNow(db, input);
+  copy.pages.set(key, page);
+  // A failed search is not kept.
+  page.catch(() => copy.pages.delete(key));
+  while (copy.pages.size > PAGES_KEPT) copy.pages.delete(copy.pages.keys().next().value as string);
+  return page;
+}
+
+async function searchShelfNow(
   db: Database,
   input: { query: ShelfQuery; category: CategoryName | null },
 ): Promise<ShelfPage> {
@@ -114,12 +146,13 @@ export async function searchShelf(
   if (category) base.push(sql`p.category = ${category}`);
   const page = async (match: SQL | null) => {
     const conditions = [...base, ...(match ? [match] : []), ...filterConditions(query)];
-    const rows = await queryRows<{ id: string; total: number }>(
+    // The count apart from the page, so the page can be read in its order from the index.
+    const rows = await queryRows<{ id: string }>(
       db,
-      sql`select p.id, count(*) over ()::int as total from products p where ${where(conditions)}
+      sql`select p.id from products p where ${where(conditions)}
         order by ${orderBy(query.sort)} limit ${SHELF_PAGE_SIZE} offset ${(query.page - 1) * SHELF_PAGE_SIZE}`,
     );
-    return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? (await count(db, conditions)) };
+    return { ids: rows.map((row) => row.id), total: await count(db, conditions) };
   };
   let match = query.search ? typedMatch(query.search) : null;
   let found = await page(match);
@@ -133,7 +166,7 @@ export async function searchShelf(
   return { ...found, typo, facets: await facetsOf(db, matched, query) };
 }
 
-/** How many products meet the conditions: a page past the last has no rows to count from. */
+/** How many products meet the conditions. */
 async function count(db: Database, conditions: SQL[]): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
