@@ -2,6 +2,7 @@
  * How the demo catalogue's hand-written products are written: the types that describe them, the colours
  * they are made in and the helpers the category files (drinkware.ts to other.ts) write them with.
  */
+import { DEMO_SEED } from "~/domain/catalogue/product-edit";
 import type { CategoryName, ColourOption, ProductTag } from "~/catalogue/types";
 import type { ProductEdit } from "~/domain/catalogue/product-edit";
 import { type ProductDetails, SIZING_HEADERS } from "~/domain/catalogue/product-details-edit";
@@ -9,7 +10,7 @@ import type { BrandingMethod } from "~/domain/pricing/checkout";
 import type { TierRow } from "~/domain/pricing/tier-table";
 
 /** Who the products' history says made them: no member of staff did. */
-export const SEED_STAFF_ID = "seed:demo";
+export const SEED_STAFF_ID = DEMO_SEED.id;
 
 /** The shop's shipping text, as the spec's products have it (the checkout's flat rates are what is charged). */
 const SHIPPING_INFO =

@@ -123,7 +123,8 @@ const isStatus = oneOf(PRODUCT_STATUSES);
 const isTag = oneOf(PRODUCT_TAGS);
 const BAND = /^(\d{1,7})\s*(?:([-–])\s*(\d{1,7})|\+)\s+£?(\S+)$/;
 const AMOUNT = /^\d{1,5}(\.\d{1,2})?$/;
-const COLOUR = /^(.+?)\s+(#[0-9a-fA-F]{6})$/;
+/** A colour's hex at the end of its item; the name is what comes before (read apart: no backtracking). */
+const HEX_AT_END = /\s#[0-9a-fA-F]{6}$/;
 
 const listOf = (cell: string) =>
   cell
@@ -161,13 +162,14 @@ function rowFields(cells: Record<Column, string>, row: number): { fields: Record
     fields[tierField(index, "price")] = price;
   });
   listOf(cells.colours).forEach((colour, index) => {
-    const match = COLOUR.exec(colour);
-    if (!match) {
+    const hex = HEX_AT_END.exec(colour);
+    const name = hex ? colour.slice(0, hex.index).trim() : "";
+    if (!hex || name === "") {
       errors.push(`row ${row}: colour '${colour}' is not written as a name and a #rrggbb, such as Navy #1f2a56`);
       return;
     }
-    fields[colourField(index, "name")] = match[1] ?? "";
-    fields[colourField(index, "hex")] = (match[2] ?? "").toLowerCase();
+    fields[colourField(index, "name")] = name;
+    fields[colourField(index, "hex")] = hex[0].trim().toLowerCase();
   });
   return { fields, errors };
 }

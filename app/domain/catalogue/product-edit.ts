@@ -66,6 +66,9 @@ export const EDIT_MESSAGES = {
   fix: "Check the highlighted fields.",
 } as const;
 
+/** Who the history says made a change no member of staff made: the demo seed (`npm run seed:demo`). */
+export const DEMO_SEED = { id: "seed:demo", name: "The demo seed (npm run seed:demo)" } as const;
+
 /** Product ids are the spec's numbers and the ones after them: anything else in an address is no product. */
 export const isProductId = (id: string): boolean => /^[\w-]{1,64}$/.test(id);
 

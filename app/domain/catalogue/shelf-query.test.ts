@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { containsPattern, isFiltered, pageCount, parseShelfQuery, prefixQuery, SHELF_MAX_PAGE } from "./shelf-query";
+import {
+  containsPattern,
+  isFiltered,
+  pageCount,
+  parseShelfQuery,
+  prefixQuery,
+  SHELF_MAX_PAGE,
+  searchText,
+} from "./shelf-query";
 
 const read = (params: string) => parseShelfQuery(new URLSearchParams(params));
 
@@ -51,6 +59,11 @@ describe("the listing's query in the address", () => {
     ["sort=cheapest", { sort: "newest" }],
   ])("reads %s as no filter it cannot use", (params, expected) => {
     expect(read(params)).toMatchObject(expected);
+  });
+
+  it("reads control characters in a search as spaces, since no database text may hold a NUL", () => {
+    expect(read("search=cap%00%09hat%0A").search).toBe("cap hat");
+    expect(searchText("\u0000")).toBe("");
   });
 
   it("keeps a search to 100 characters", () => {

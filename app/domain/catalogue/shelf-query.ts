@@ -39,9 +39,21 @@ const POUNDS = /^£?\d{1,5}(\.\d{1,2})?$/;
 
 const whole = (value: string | null) => (value !== null && WHOLE.test(value.trim()) ? Number(value.trim()) : null);
 
+/**
+ * A search as the database reads it: control characters (a NUL, which no text may hold, a tab, a
+ * line break) are spaces, runs of spaces one, and it is cut to CATALOGUE_SEARCH_MAX characters.
+ */
+export const searchText = (raw: string): string =>
+  raw
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, CATALOGUE_SEARCH_MAX);
+
 /** The listing's query in `?search=…&sort=…&page=…&colour=…&method=…&moq=…&lead=…&qty=…&price=…`. */
 export function parseShelfQuery(params: URLSearchParams): ShelfQuery {
-  const search = (params.get("search") ?? "").trim().replace(/\s+/g, " ").slice(0, CATALOGUE_SEARCH_MAX);
+  const search = searchText(params.get("search") ?? "");
   const page = whole(params.get("page"));
   const colour = (params.get("colour") ?? "").trim().slice(0, 40);
   const method = params.get("method");

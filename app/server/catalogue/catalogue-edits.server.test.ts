@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { productChanges, products } from "#db/schema";
-import { EDIT_MESSAGES, type ProductEdit } from "~/domain/catalogue/product-edit";
+import { DEMO_SEED, EDIT_MESSAGES, type ProductEdit } from "~/domain/catalogue/product-edit";
 import { STATUS_MESSAGES } from "~/domain/catalogue/product-status";
 import { loader as productLoader } from "~/routes/product";
 import { answerOf } from "../../../tests/setup/route-answer";
@@ -307,6 +307,10 @@ describe("staff add a product by copying one, and edit it", () => {
     expect(await save(id, {})).toEqual({ ok: true, version: 1, changed: 0 });
     expect((await readCatalogue(handle.db)).version).toBe(version);
     expect((await editOf(id)).history[0]?.by).toBe("Someone no longer on the staff");
+    // What the demo seed made says so.
+    const seeded = await duplicateProduct(handle.db, { staffId: DEMO_SEED.id, productId: "16" });
+    if (!seeded.ok) throw new Error(seeded.message);
+    expect((await editOf(seeded.id)).history[0]?.by).toBe("The demo seed (npm run seed:demo)");
   });
 
   it("refuses a save on an older version, a URL name another product has, and a product that does not exist, changing nothing", async () => {

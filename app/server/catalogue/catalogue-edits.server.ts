@@ -16,7 +16,13 @@ import {
 } from "#db/schema";
 import type { CategoryName, ProductStatus, ProductTag } from "~/catalogue/types";
 import { leadDaysOf } from "~/domain/catalogue/lead-days";
-import { changesBetween, EDIT_MESSAGES, type FieldChange, type ProductEdit } from "~/domain/catalogue/product-edit";
+import {
+  changesBetween,
+  DEMO_SEED,
+  EDIT_MESSAGES,
+  type FieldChange,
+  type ProductEdit,
+} from "~/domain/catalogue/product-edit";
 import { canMoveStatus, STATUS_MESSAGES } from "~/domain/catalogue/product-status";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
@@ -137,7 +143,8 @@ export async function productForEditing(db: Database, productId: string): Promis
       const history = await tx
         .select({
           at: productChanges.changedAt,
-          by: sql<string>`coalesce(${authUser.name}, 'Someone no longer on the staff')`,
+          by: sql<string>`coalesce(${authUser.name}, case when ${productChanges.changedBy} = ${DEMO_SEED.id}
+            then ${DEMO_SEED.name} else 'Someone no longer on the staff' end)`,
           field: productChanges.field,
           oldValue: productChanges.oldValue,
           newValue: productChanges.newValue,

@@ -5,6 +5,7 @@
  * client address may ask SEARCH_LIMIT times a minute, enough to type quickly for a long while.
  */
 import { CATALOGUE_SEARCH_MAX } from "~/domain/catalogue/catalogue-list";
+import { searchText } from "~/domain/catalogue/shelf-query";
 import { MAX_SUGGESTIONS, type Suggestion } from "~/domain/pricing/catalogue-rules";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
@@ -28,8 +29,8 @@ export async function searchSuggestions(
   db: Database,
   input: { query: string; ip: string },
 ): Promise<{ ok: true; suggestions: Suggestion[] } | Failure> {
-  const query = input.query.trim();
-  if (query.length > CATALOGUE_SEARCH_MAX) return failure(400, "QUERY_TOO_LONG", SEARCH_MESSAGES.tooLong);
+  if (input.query.trim().length > CATALOGUE_SEARCH_MAX) return failure(400, "QUERY_TOO_LONG", SEARCH_MESSAGES.tooLong);
+  const query = searchText(input.query);
   if (query === "") return { ok: true, suggestions: [] };
   const limit = await hitRateLimit(db, `search:${input.ip}`, SEARCH_LIMIT.hits, SEARCH_LIMIT.windowSeconds);
   if (!limit.allowed) {
