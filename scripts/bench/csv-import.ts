@@ -20,6 +20,7 @@ import { CATEGORY_NAMES, type CategoryName, PRODUCT_TAGS, type ProductTag } from
 import { CATALOGUE_CSV_HEADER, catalogueCsv } from "~/domain/catalogue/catalogue-csv";
 import { type CsvValue, toCsv } from "~/domain/core/csv";
 import { openDatabase } from "~/server/platform/db.server";
+import { pick, RANGES, randomFor } from "../demo-catalogue/variants";
 import type { Row } from "./table";
 
 const MB = 1024 * 1024;
@@ -36,20 +37,6 @@ function log(message: string) {
 
 // ---------------------------------------------------------------------------------------------
 // The file
-
-/** A small seeded generator (mulberry32): the same file every run, so runs compare. */
-function randomFor(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 /** What a supplier sells in each category, with a typical unit price in pence for its first band. */
 const KINDS: Record<CategoryName, ReadonlyArray<readonly [string, number]>> = {
@@ -108,33 +95,6 @@ const KINDS: Record<CategoryName, ReadonlyArray<readonly [string, number]>> = {
     ["Sun Visor", 420],
   ],
 };
-
-const RANGES = [
-  "Classic",
-  "Essential",
-  "Signature",
-  "Everyday",
-  "Studio",
-  "Summit",
-  "Harbour",
-  "Metro",
-  "Coastline",
-  "Northern",
-  "Compact",
-  "Heritage",
-  "Voyager",
-  "Pioneer",
-  "Crest",
-  "Horizon",
-  "Atlas",
-  "Keystone",
-  "Camden",
-  "Clifton",
-  "Kendal",
-  "Whitby",
-  "Tenby",
-  "Ashford",
-] as const;
 
 const FINISHES = ["", "", "", "Recycled", "Eco", "Premium", "Value", "Deluxe", "Lightweight", "Heavyweight"] as const;
 

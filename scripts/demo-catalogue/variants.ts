@@ -22,7 +22,7 @@ type CatalogueEdits = Pick<typeof CatalogueEditsServer, "nextProduct" | "raiseCa
 // Generated variants, for a catalogue at scale
 
 /** A small seeded generator (mulberry32): the same variant number gives the same product every run. */
-function randomFor(seed: number): () => number {
+export function randomFor(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -33,10 +33,10 @@ function randomFor(seed: number): () => number {
   };
 }
 
-const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+export const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 /** Names of ranges a supplier might sell the same kind of product under. */
-const RANGES = [
+export const RANGES = [
   "Classic",
   "Essential",
   "Signature",
