@@ -1093,6 +1093,23 @@ it("GET a job sheet, the customer search, an account and the products list with 
   expect((await staff.get("/healthz")).status()).toBe(200);
 });
 
+it("GET a product picture by an odd name, and the listing with odd searches, filters and pages: never a 5xx", async () => {
+  for (const name of ["..%2F..%2Fetc%2Fpasswd", "%00", "x".repeat(300), "<script>.webp", NOBODY, `${NOBODY}.webp`]) {
+    const answer = await buyer.get(`/product-pictures/${name}`);
+    expect(answer.status(), name.slice(0, 40)).toBe(404);
+  }
+  for (const query of [
+    ...["' or 1=1 --", "%", "_", "\u0000", "&|!():*", "x".repeat(8000)].map((q) => `search=${encodeURIComponent(q)}`),
+    "page=-1&sort=__proto__",
+    `page=${"9".repeat(400)}`,
+    "colour=%00&method=constructor&moq=1e9&lead=-3&qty=NaN&price=£",
+    `colour=${"c".repeat(5000)}&qty=100&price=99999.999`,
+  ]) {
+    const listing = await buyer.get(`/products/hats?${query}`);
+    expect(listing.status(), query.slice(0, 40)).toBe(200);
+  }
+});
+
 it("GET the header search's suggestions with odd queries: never a 5xx, a 400 that says why past 100 characters; no post", async () => {
   for (const q of ["' or 1=1 --", "%", "_", "\u0000", "<script>", "cap&q=mat", "x".repeat(100)]) {
     const answer = await buyer.get(`/search/suggestions?q=${encodeURIComponent(q)}`);

@@ -64,6 +64,8 @@ describe("the listing's query in the address", () => {
   it("reads control characters in a search as spaces, since no database text may hold a NUL", () => {
     expect(read("search=cap%00%09hat%0A").search).toBe("cap hat");
     expect(searchText("\u0000")).toBe("");
+    expect(read("colour=%00Navy").colour).toBe("Navy");
+    expect(read("colour=%00").colour).toBeNull();
   });
 
   it("keeps a search to 100 characters", () => {

@@ -55,7 +55,7 @@ export const searchText = (raw: string): string =>
 export function parseShelfQuery(params: URLSearchParams): ShelfQuery {
   const search = searchText(params.get("search") ?? "");
   const page = whole(params.get("page"));
-  const colour = (params.get("colour") ?? "").trim().slice(0, 40);
+  const colour = searchText(params.get("colour") ?? "").slice(0, 40);
   const method = params.get("method");
   const moq = whole(params.get("moq"));
   const lead = whole(params.get("lead"));

@@ -23,6 +23,10 @@ import * as products from "~/routes/admin.products";
 import * as product from "~/routes/admin.product";
 import * as productPictures from "~/routes/admin.product-pictures";
 import * as productsExport from "~/routes/admin.products-export";
+import * as productNew from "~/routes/admin.product-new";
+import * as productsImport from "~/routes/admin.products-import";
+import * as importStatus from "~/routes/admin.products-import-status";
+import { IMPORT_UPLOAD_LIMIT } from "../admin/catalogue-import.server";
 import * as customer from "~/routes/admin.customer";
 import * as jobSheet from "~/routes/admin.order-job-sheet";
 import { authFor } from "./auth.server";
@@ -447,6 +451,56 @@ describe("the back office's downloads and problem reports spend a budget per sta
       for (let i = 1; i < route.limit.hits; i++)
         await requireStaffBudget(handle.db, staff.userId, route.bucket, route.limit);
       expect(await route.status(), route.bucket).toBe(429);
+    }
+  });
+});
+
+describe("the catalogue's new pages spend the staff member's budgets too", () => {
+  it("answers 429 once a new product's form, making it, an upload to import or an import's page has spent its budget", async () => {
+    const nobody = "00000000-0000-4000-8000-000000000000";
+    // A staff member each: the form and an import's page share the products list's budget, as making a product shares the editor's.
+    const routes = [
+      {
+        bucket: "products",
+        limit: STAFF_PAGE_LIMIT,
+        status: (cookie: string) =>
+          statusOf(productNew.loader, { request: siteRequest("/admin/products/new", { cookie }) }),
+        before: 200,
+      },
+      {
+        bucket: "products-edit",
+        limit: STAFF_PAGE_LIMIT,
+        status: (cookie: string) =>
+          statusOf(productNew.action, { request: siteRequest("/admin/products/new", { cookie, form: { title: "" } }) }),
+        before: 400,
+      },
+      {
+        // Checked before the upload is read: a form that is not a file's is refused, then the budget is spent.
+        bucket: "catalogue-import",
+        limit: IMPORT_UPLOAD_LIMIT,
+        status: (cookie: string) =>
+          statusOf(productsImport.action, {
+            request: siteRequest("/admin/products/import", { cookie, form: { file: "id,title" } }),
+          }),
+        before: 415,
+      },
+      {
+        bucket: "products",
+        limit: STAFF_PAGE_LIMIT,
+        status: (cookie: string) =>
+          statusOf(importStatus.loader, {
+            request: siteRequest(`/admin/products/import/${nobody}`, { cookie }),
+            params: { id: nobody },
+          }),
+        before: 404,
+      },
+    ];
+    for (const [index, route] of routes.entries()) {
+      const staff = await signedInStaff(`catalogue-budget-${index}@swag.example`);
+      expect(await route.status(staff.cookie), route.bucket).toBe(route.before);
+      for (let i = 1; i < route.limit.hits; i++)
+        await requireStaffBudget(handle.db, staff.userId, route.bucket, route.limit);
+      expect(await route.status(staff.cookie), route.bucket).toBe(429);
     }
   });
 });
