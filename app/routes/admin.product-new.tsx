@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.product-new";
-import { ProductEditor } from "~/components/admin/product-editor";
+import { fieldsSentBack, ProductEditor } from "~/components/admin/product-editor";
 import { newProductFields, readProductEdit } from "~/domain/catalogue/product-edit";
 import {
   ADMIN_NO_STORE,
@@ -44,12 +44,6 @@ export function headers() {
   return ADMIN_NO_STORE;
 }
 
-/** What a refused form sent back, for the editor to show again. */
-const typedBack = (answer: object | undefined): Record<string, string> | undefined =>
-  answer && "fields" in answer && typeof answer.fields === "object" && answer.fields !== null
-    ? (answer.fields as Record<string, string>)
-    : undefined;
-
 export default function AdminProductNew({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = actionData && "error" in actionData ? actionData : undefined;
   return (
@@ -66,7 +60,7 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
       <ProductEditor
         version={0}
         published={false}
-        fields={typedBack(refusal) ?? loaderData.fields}
+        fields={fieldsSentBack(refusal) ?? loaderData.fields}
         refusal={refusal?.error}
       />
     </section>

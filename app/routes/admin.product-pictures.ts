@@ -5,7 +5,7 @@ import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 import { PICTURE_MESSAGES, pictureWords } from "~/domain/catalogue/picture-rules";
 import { isProductId } from "~/domain/catalogue/product-edit";
 import { addProductPicture } from "~/server/catalogue/catalogue-pictures.server";
-import { failure, HTTP_MESSAGES, onlyPost, toResponse } from "~/server/platform/http.server";
+import { failure, onlyPost, readUpload, toResponse } from "~/server/platform/http.server";
 
 /** Pictures a member of staff may upload in an hour: a whole catalogue's worth, not a flood of renders. */
 export const PICTURE_UPLOAD_LIMIT = { hits: 60, windowSeconds: 3600 } as const;
@@ -23,15 +23,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = dbOf(context);
   if (!isProductId(params.id)) throw adminNotFound();
   await requireStaffBudget(db, staff.id, "product-pictures", PICTURE_UPLOAD_LIMIT);
-  if (!/^\s*multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "")) {
-    return toResponse(failure(415, "UNSUPPORTED_MEDIA_TYPE", HTTP_MESSAGES.notAForm));
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return toResponse(failure(400, "BAD_FORM", HTTP_MESSAGES.unreadableForm));
-  }
+  const read = await readUpload(request);
+  if (!read.ok) return toResponse(read);
+  const form = read.value;
   const picture = form.get("picture");
   if (!(picture instanceof File) || picture.size === 0) {
     return toResponse(

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.product";
-import { ProductEditor } from "~/components/admin/product-editor";
+import { fieldsSentBack, ProductEditor } from "~/components/admin/product-editor";
 import { ProductHistory } from "~/components/admin/product-history";
 import { ProductPictures } from "~/components/admin/product-pictures";
 import { buttonClass } from "~/components/ui/button";
@@ -91,13 +91,6 @@ export function headers() {
   return ADMIN_NO_STORE;
 }
 
-/** What a refused save sent back of the form, for the editor to show again. */
-function typedBack(answer: object): Record<string, string> | undefined {
-  return "fields" in answer && typeof answer.fields === "object" && answer.fields !== null
-    ? (answer.fields as Record<string, string>)
-    : undefined;
-}
-
 const link = "text-brand underline-offset-2 hover:underline";
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
@@ -154,7 +147,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         productId={product.id}
         version={product.version}
         published={product.status === "published"}
-        fields={(refusal && typedBack(refusal)) ?? product.fields}
+        fields={fieldsSentBack(refusal) ?? product.fields}
         refusal={refusal?.error}
         saved={actionData && "changed" in actionData ? actionData : undefined}
       />

@@ -4,6 +4,7 @@ import type { Route } from "./+types/admin.products-import-status";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { formatLondonDateTime } from "~/domain/core/dates";
+import { isUuid } from "~/domain/core/ids";
 import {
   ADMIN_NO_STORE,
   adminNotFound,
@@ -17,14 +18,13 @@ import { failure, readForm, toResponse } from "~/server/platform/http.server";
 
 /** The rows a page lists: the refused and changing ones come first, so they are among them. */
 const ROWS_SHOWN = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One import's dry run or outcome, for staff (docs/decisions/066-catalogue-is-data.md). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "products", STAFF_PAGE_LIMIT);
-  const found = UUID.test(params.id) ? await importForStaff(db, params.id) : undefined;
+  const found = isUuid(params.id) ? await importForStaff(db, params.id) : undefined;
   if (!found) throw adminNotFound();
   return { ...found, rows: found.rows.slice(0, ROWS_SHOWN), more: Math.max(0, found.rows.length - ROWS_SHOWN) };
 }
@@ -34,7 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "products-edit", STAFF_PAGE_LIMIT);
-  if (!UUID.test(params.id)) throw adminNotFound();
+  if (!isUuid(params.id)) throw adminNotFound();
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);
   if (form.value.intent !== "apply")

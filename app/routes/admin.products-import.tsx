@@ -18,7 +18,7 @@ import {
   recentImports,
   startImport,
 } from "~/server/admin/catalogue-import.server";
-import { failure, HTTP_MESSAGES, toResponse } from "~/server/platform/http.server";
+import { failure, readUpload, toResponse } from "~/server/platform/http.server";
 
 /** Importing the catalogue from a CSV, for staff (docs/decisions/066-catalogue-is-data.md): the layout and the latest imports. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,16 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
   await requireStaffBudget(db, staff.id, "catalogue-import", IMPORT_UPLOAD_LIMIT);
-  if (!/^\s*multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "")) {
-    return toResponse(failure(415, "UNSUPPORTED_MEDIA_TYPE", HTTP_MESSAGES.notAForm));
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return toResponse(failure(400, "BAD_FORM", HTTP_MESSAGES.unreadableForm));
-  }
-  const file = form.get("file");
+  const form = await readUpload(request);
+  if (!form.ok) return toResponse(form);
+  const file = form.value.get("file");
   if (!(file instanceof File) || file.size === 0) {
     return toResponse(failure(400, "NO_FILE", IMPORT_STATUS_MESSAGES.noFile));
   }

@@ -19,6 +19,13 @@ import { type Band, PriceBands, TIERS_TABLE_ID } from "./price-bands";
 
 type Refusal = { message: string; fieldErrors?: Record<string, string | undefined> };
 
+/** What a refused save sent back of the form (the route's `{ fields }`), for the editor to show again. */
+export function fieldsSentBack(answer: object | undefined): Record<string, string> | undefined {
+  return answer && "fields" in answer && typeof answer.fields === "object" && answer.fields !== null
+    ? (answer.fields as Record<string, string>)
+    : undefined;
+}
+
 /** The bands the fields hold, and a spare empty row to add one (without JavaScript, one per save). */
 function bandsOf(fields: Record<string, string>): Band[] {
   const bands: Band[] = [];

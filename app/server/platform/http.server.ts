@@ -145,6 +145,23 @@ export async function readForm(request: Request): Promise<Parsed<Record<string, 
   return { ok: true, value: fields };
 }
 
+const MULTIPART = /^\s*multipart\/form-data\s*;/i;
+
+/**
+ * An upload's form, files and all: multipart only, read whole (the server's body limit for the
+ * route caps what is read), or why it cannot be read.
+ */
+export async function readUpload(request: Request): Promise<Parsed<FormData>> {
+  if (!MULTIPART.test(request.headers.get("content-type") ?? "")) {
+    return failure(415, "UNSUPPORTED_MEDIA_TYPE", HTTP_MESSAGES.notAForm);
+  }
+  try {
+    return { ok: true, value: await request.formData() };
+  } catch {
+    return failure(400, "BAD_FORM", HTTP_MESSAGES.unreadableForm);
+  }
+}
+
 /** A form post checked by `schema`. The server's body limit (server.ts) caps what is read. */
 export async function parseForm<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.infer<S>>> {
   const form = await readForm(request);
