@@ -20,8 +20,8 @@ const WINGS = {
   server: [
     "platform", // database, environment, log, HTTP answers, rate limits, record numbers
     "providers", // the outside world: payment provider, VAT check, file storage, and the app context opened at start
-    "catalogue", // the products, their bands, colours and pictures as the database holds them
     "messages", // e-mail, SMS and the job queue they are sent through
+    "catalogue", // the products, their bands, colours and pictures as the database holds them
     "accounts", // sign-in, sessions, people, organisations and staff access
     "artwork", // uploads, the preflight and its sandbox, brand kits
     "orders", // reading orders and their lines

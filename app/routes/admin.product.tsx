@@ -13,7 +13,7 @@ import {
   requireStaffBudget,
   STAFF_PAGE_LIMIT,
 } from "~/server/accounts/admin-access.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 import {
   changeProductStatus,
   duplicateProduct,
@@ -71,7 +71,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (fields.intent === "remove-picture" || fields.intent === "move-picture") {
     const position = /^\d{1,3}$/.test(fields.position ?? "") ? Number(fields.position) : -1;
     const change = fields.intent === "move-picture" ? movePictureEarlier : removeProductPicture;
-    const changed = await change(db, { staffId: staff.id, productId: params.id, position, version });
+    const changed = await change(db, {
+      staffId: staff.id,
+      productId: params.id,
+      position,
+      version,
+      now: nowOf(context),
+    });
     if (!changed.ok) return toResponse(changed);
     return data({ ok: true as const, gallery: fields.intent }, { headers: ADMIN_NO_STORE });
   }

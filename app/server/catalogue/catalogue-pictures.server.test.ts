@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { productImages } from "#db/schema";
+import { jobs, productImages } from "#db/schema";
 import { MAX_PICTURES, PICTURE_MESSAGES } from "~/domain/catalogue/picture-rules";
 import { EDIT_MESSAGES } from "~/domain/catalogue/product-edit";
 import { loader as pictureLoader } from "~/routes/product-pictures";
@@ -9,6 +9,7 @@ import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { siteRequest } from "../../../tests/setup/users";
+import { runDueJobs } from "../edge/job-worker.server";
 import { putBytes } from "../providers/storage.server";
 import { duplicateProduct, productForEditing } from "./catalogue-edits.server";
 import {
@@ -17,6 +18,7 @@ import {
   openProductPicture,
   PICTURE_FETCH_LIMIT,
   PICTURE_FETCH_MESSAGES,
+  PICTURE_RELEASE_DELAY_MS,
   removeProductPicture,
 } from "./catalogue-pictures.server";
 import { readCatalogue } from "./catalogue-store.server";
@@ -249,6 +251,72 @@ describe("staff remove a picture", () => {
       message: PICTURE_MESSAGES.noSuchPicture,
     });
     expect((await productOf(id)).images).toEqual(images);
+  });
+});
+
+describe("a removed picture's files", () => {
+  /** The stored files of the last picture of product `id`, and whether each is still in storage. */
+  const lastPictureFiles = async (id: string) => {
+    const [row] = await handle.db
+      .select({ source: productImages.source })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(desc(productImages.position))
+      .limit(1);
+    return row!.source.slice("stored:".length).split("/");
+  };
+  const kept = async (names: string[]) => Promise.all(names.map(async (name) => (await storage.get(name)) !== null));
+  const removeLast = async (id: string, now: Date) => {
+    const { images, version } = await productOf(id);
+    const removed = await removeProductPicture(handle.db, {
+      staffId: "staff-1",
+      productId: id,
+      position: images.length,
+      version,
+      now,
+    });
+    expect(removed).toEqual({ ok: true });
+  };
+  const runJobsAt = (now: Date) => runDueJobs(testContext(handle), { now });
+
+  it("are deleted an hour after the removal, the original upload with its renders", async () => {
+    const id = await copyOfCap();
+    await add(id);
+    const names = await lastPictureFiles(id);
+    expect(names).toHaveLength(4);
+    const removedAt = new Date();
+    await removeLast(id, removedAt);
+    await runJobsAt(new Date(removedAt.getTime() + PICTURE_RELEASE_DELAY_MS - 60_000));
+    expect(await kept(names)).toEqual([true, true, true, true]);
+    await runJobsAt(new Date(removedAt.getTime() + PICTURE_RELEASE_DELAY_MS + 60_000));
+    expect(await kept(names)).toEqual([false, false, false, false]);
+  });
+
+  it("stay while a copy of the product still shows the picture, and go when it is removed there too", async () => {
+    const id = await copyOfCap();
+    await add(id);
+    const names = await lastPictureFiles(id);
+    const copied = await duplicateProduct(handle.db, { staffId: "staff-1", productId: id });
+    if (!copied.ok) throw new Error(copied.message);
+    const removedAt = new Date();
+    const later = new Date(removedAt.getTime() + PICTURE_RELEASE_DELAY_MS + 60_000);
+    await removeLast(id, removedAt);
+    await runJobsAt(later);
+    expect(await kept(names)).toEqual([true, true, true, true]);
+    expect(await bytesOf(await open(renderName((await productOf(copied.id)).images.at(-1)!.src400)))).not.toBeNull();
+
+    await removeLast(copied.id, removedAt);
+    await runJobsAt(later);
+    expect(await kept(names)).toEqual([false, false, false, false]);
+  });
+
+  it("queue nothing when the picture was a built-in one", async () => {
+    const id = await copyOfCap();
+    const queued = async () => (await handle.db.select().from(jobs).where(eq(jobs.kind, "picture-release"))).length;
+    const before = { pictures: (await productOf(id)).images.length, jobs: await queued() };
+    await removeLast(id, new Date());
+    expect((await productOf(id)).images).toHaveLength(before.pictures - 1);
+    expect(await queued()).toBe(before.jobs);
   });
 });
 

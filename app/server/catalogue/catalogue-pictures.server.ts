@@ -2,10 +2,12 @@
  * Staff add and remove a product's pictures (docs/decisions/066-catalogue-is-data.md), and the
  * pages fetch them. An upload is judged and rendered first (product-pictures.server.ts), its files
  * stored, and then, in one transaction, the picture goes last in the product's gallery, the change
- * is recorded and both versions go up. A removed picture's files stay: they are named at random,
- * are no longer served, and may be what another product was copied with.
+ * is recorded and both versions go up. A removed picture's files are deleted an hour later by a
+ * job queued with the removal, unless a product still shows it (a copy made with the product keeps
+ * the same files).
  */
 import { and, count, eq, gt, max, sql } from "drizzle-orm";
+import { z } from "zod";
 import { productChanges, productColours, productImages, products } from "#db/schema";
 import { EDIT_MESSAGES } from "~/domain/catalogue/product-edit";
 import { MAX_PICTURES, PICTURE_MESSAGES } from "~/domain/catalogue/picture-rules";
@@ -13,10 +15,12 @@ import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { type FileStorage, isStoredName } from "../providers/file-storage.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
+import { defineJob, enqueue } from "../messages/jobs.server";
+import type { AppContext } from "../providers/app-context.server";
 import { deleteStored, putBytes } from "../providers/storage.server";
 import { forgetCatalogue, readCatalogue } from "./catalogue-store.server";
 import { raiseCatalogueVersion } from "./catalogue-edits.server";
-import { servedPictureNames, storedPictureSource } from "./picture-files.server";
+import { servedPictureNames, storedPictureOf, storedPictureSource } from "./picture-files.server";
 import { type PictureRefusal, preparePicture } from "./product-pictures.server";
 
 const REFUSAL_STATUS: Record<PictureRefusal["code"], number> = {
@@ -115,7 +119,8 @@ export async function addProductPicture(
   return added;
 }
 
-type GalleryInput = { staffId: string; productId: string; position: number; version: number };
+/** `now` is when the change is made (the route's clock): a removed picture's files go an hour later. */
+type GalleryInput = { staffId: string; productId: string; position: number; version: number; now?: Date };
 
 /**
  * A change to a product's gallery made on the version the editor showed: the product is locked,
@@ -144,14 +149,47 @@ async function changeGallery(
   return changed;
 }
 
+/**
+ * How long a removed picture's files are kept: long enough that a copy of the product being made as
+ * it was removed has committed (and then holds the files), short enough that storage does not fill
+ * with pictures nobody shows.
+ */
+export const PICTURE_RELEASE_DELAY_MS = 60 * 60_000;
+
+/** Deletes a removed picture's files once no product shows it (queued by removeProductPicture). */
+export const PICTURE_RELEASE_JOB = defineJob("picture-release", z.object({ source: z.string().max(500) }), {
+  maxAttempts: 5,
+});
+
+/** The job's work: the stored files of `source`, deleted unless a product's gallery still holds it. */
+export async function releasePictureFiles(
+  ctx: Pick<AppContext, "db" | "storage">,
+  { source }: { source: string },
+): Promise<"deleted" | "still shown"> {
+  const names = storedPictureOf(source);
+  if (!names) return "deleted";
+  const [shown] = await ctx.db
+    .select({ productId: productImages.productId })
+    .from(productImages)
+    .where(eq(productImages.source, source))
+    .limit(1);
+  if (shown) return "still shown";
+  await deleteStored(ctx.storage, Object.values(names));
+  return "deleted";
+}
+
 /** Takes the picture at `position` out of the product's gallery; the ones after it move up. */
 export function removeProductPicture(db: Database, input: GalleryInput): Promise<{ ok: true } | Failure> {
   return changeGallery(db, input, async (tx) => {
     const [picture] = await tx
       .delete(productImages)
       .where(and(eq(productImages.productId, input.productId), eq(productImages.position, input.position)))
-      .returning({ alt: productImages.alt });
+      .returning({ alt: productImages.alt, source: productImages.source });
     if (!picture) return failure(404, "PICTURE_NOT_FOUND", PICTURE_MESSAGES.noSuchPicture);
+    if (storedPictureOf(picture.source)) {
+      const runAt = new Date((input.now ?? new Date()).getTime() + PICTURE_RELEASE_DELAY_MS);
+      await enqueue(tx, PICTURE_RELEASE_JOB, { source: picture.source }, { runAt });
+    }
     // In two steps, so no two rows share a position on the way (the key is the product and position).
     const after = and(eq(productImages.productId, input.productId), gt(productImages.position, input.position));
     await tx

@@ -23,6 +23,7 @@ import {
   CATALOGUE_IMPORT_PLAN_JOB,
   planStoredImport,
 } from "../admin/catalogue-import.server";
+import { PICTURE_RELEASE_JOB, releasePictureFiles } from "../catalogue/catalogue-pictures.server";
 
 /** What a handler is given: the app context the process opened at boot, and the time it runs at. */
 export type JobContext = AppContext & { now: Date };
@@ -60,6 +61,9 @@ export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
   // A catalogue import's dry run, and applying it once staff confirm (docs/decisions/066).
   handle(CATALOGUE_IMPORT_PLAN_JOB, ({ db }, { importId }) => planStoredImport(db, importId)),
   handle(CATALOGUE_IMPORT_APPLY_JOB, ({ db }, { importId }) => applyStoredImport(db, importId)),
+  handle(PICTURE_RELEASE_JOB, async (context, payload) => {
+    await releasePictureFiles(context, payload);
+  }),
   // Reminders and expiries of bank transfers (decision 022): a reminder or an expiry is at most a period late.
   handle(BANK_TRANSFER_TASKS_JOB, async (context) => {
     const { reminded, expired } = await runBankTransferTasks(context, context.now);
