@@ -8,7 +8,7 @@ import { orderLineSnapshotSchema, orderSnapshotSchema } from "~/domain/orders/or
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { readLedgerLines } from "~/domain/checkout/ledger-lines";
 
-// Issue 15 item 7: an order paid before orders had lines becomes a one-line order, with nothing
+// Decision 015: an order paid before orders had lines becomes a one-line order, with nothing
 // of what the buyer chose or paid lost, its proofs become that line's (0011), and its payment
 // records that one line (0012). Runs the
 // committed SQL files in order, stopping before 0010 to write an order and a proof the way the
@@ -139,7 +139,7 @@ describe("migrations 0010 to 0015: order lines, their proofs, the payment's line
     const lineId = (await client.query<{ id: string }>("select id from order_lines")).rows[0]?.id;
     expect(proofs.rows).toEqual([{ order_id: orderId, order_line_id: lineId, version: 1 }]);
 
-    // 0012: the payment's one line, as the ledger now records a cart's lines (issue 15).
+    // 0012: the payment's one line, as the ledger now records a cart's lines (decision 016).
     const ledger = await client.query<{ lines: unknown }>("select * from payment_intents");
     expect(readLedgerLines(ledger.rows[0]?.lines)).toEqual([
       { draftId, version: 1, productId: "8", quantity: 120, unitPence: 550, subtotalPence: 66000 },

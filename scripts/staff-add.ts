@@ -1,5 +1,5 @@
 /**
- * Gives an existing, confirmed account the staff role (issue 9 item 1):
+ * Gives an existing, confirmed account the staff role (B-7; decision 010):
  *
  *   npm run staff:add -- someone@example.com
  *

@@ -6,9 +6,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
 /**
- * Issue 13 item 5: no regular expression in the app can be made slow. Every pattern written in
- * `app/` (literals and `new RegExp`) and every zod format the app uses is given to recheck, which
- * looks for inputs that make backtracking super-linear; one it finds is a failure with the attack.
+ * Security round two (docs/security.md): no regular expression in the app can be made slow. Every
+ * pattern written in `app/` (literals and `new RegExp`) and every zod format the app uses is given to
+ * recheck, which looks for inputs that make backtracking super-linear; one it finds is a failure with
+ * the attack.
  */
 
 type Pattern = { where: string; source: string; flags: string };
@@ -99,8 +100,8 @@ describe("regular expressions", () => {
     expect(vulnerable).toEqual([]);
   });
 
-  it("catches the pattern issue 13 found slow", async () => {
-    // The e-mail rule before issue 13; the check above would have failed on it.
+  it("catches the pattern security round two found slow", async () => {
+    // The e-mail rule before security round two; the check above would have failed on it.
     const result = await check("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", "", { randomSeed: 1 });
     expect(result.status).toBe("vulnerable");
   });

@@ -1,8 +1,8 @@
 import { date, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
- * One line of a quote request (issue 9 item 5): a catalogue product and how many, or, from a
- * "Request this product" form (issue 16 item 9), a product we would source, as the buyer named it.
+ * One line of a quote request (decision 021): a catalogue product and how many, or, from a
+ * "Request this product" form, a product we would source, as the buyer named it.
  */
 export type QuoteRequestItem =
   | { productId: string; quantity: number; notes?: string }

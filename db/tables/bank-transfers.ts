@@ -3,7 +3,7 @@ import { check, date, index, integer, pgTable, text, timestamp, uuid } from "dri
 import { orders } from "./orders";
 
 /**
- * An order placed to pay by bank transfer (issue 17 item 4; REQUIREMENTS B-10): its pro-forma
+ * An order placed to pay by bank transfer (decision 022; REQUIREMENTS B-10): its pro-forma
  * invoice (numbered from document_counters), the amount and the day it is due, and what became of
  * it. `reminded_at` is set once, by whichever process sends the reminder; `received_at` and
  * `received_by` say which staff member marked the money in and when (the order's history says it

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-// Brand kits (issue 19 item 6): an organisation's, or a buyer's without one, keyed by the account
+// Brand kits: an organisation's, or a buyer's without one, keyed by the account
 // id every order carries (the organisation's id, else the user's). Only its members read or change it.
 
 /** Brand colours and default placement notes; one row per account, created on first save. */

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { orderDrafts } from "./core";
 
 /**
- * Uploaded artwork (REQUIREMENTS B-6, issue 7). The draft's data.artwork.files lists what the
+ * Uploaded artwork (REQUIREMENTS B-6). The draft's data.artwork.files lists what the
  * buyer sees ({id, name, size, uploaded_at}); this table holds what only the server may know:
  * the owner, the random name on disk and the sniffed content type. Downloads look the file up
  * here by id and user, so a file id from someone else's draft opens nothing, and the rows go
@@ -21,7 +21,7 @@ export const artworkFiles = pgTable(
     storedName: text("stored_name").notNull().unique(),
     sizeBytes: integer("size_bytes").notNull(),
     contentType: text("content_type").notNull(),
-    /** Page one as a PNG, rendered at upload (issue 20); null for an EPS and files from before it. */
+    /** Page one as a PNG, rendered at upload (decision 027); null for an EPS and files from before it. */
     previewStoredName: text("preview_stored_name").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

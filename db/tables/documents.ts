@@ -3,7 +3,7 @@ import { check, integer, pgTable, primaryKey, text, timestamp, uuid } from "driz
 import { invoices, orders } from "./orders";
 
 /**
- * The last number issued of each kind of document in each year (issue 17; DESIGN decision 16):
+ * The last number issued of each kind of document in each year (decisions 019 and 060):
  * INV-2026-000123 is the 123rd invoice of 2026. A number is taken by incrementing the row inside
  * the transaction that stores the document (app/server/platform/document-numbers.server.ts), so the row
  * lock orders concurrent issuers and a rolled-back transaction gives its number back: invoice
@@ -24,7 +24,7 @@ export const documentCounters = pgTable(
 );
 
 /**
- * A credit note (issue 17 item 3): issued when a paid order is refunded, for the whole of its VAT
+ * A credit note (decision 019): issued when a paid order is refunded, for the whole of its VAT
  * invoice, which it names. One per order: the shop refunds whole orders.
  */
 export const creditNotes = pgTable("credit_notes", {

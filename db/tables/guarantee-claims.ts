@@ -3,7 +3,7 @@ import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-c
 import { orders } from "./orders";
 
 /**
- * On-time Guarantee claims (issue 19 item 4; docs/decisions/026-guarantee-claims.md): one per
+ * On-time Guarantee claims (B-19; docs/decisions/026-guarantee-claims.md): one per
  * order (the primary key), made by the order's buyer or a member of its organisation while the
  * order is eligible, and decided once by staff with a reason. An accepted claim with an amount in
  * the remedy issues a credit note numbered from document_counters (CN-…), whose figures are kept

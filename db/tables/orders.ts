@@ -18,7 +18,7 @@ import type { LedgerLine } from "../../app/domain/checkout/ledger-lines";
 import { ORDER_STATUSES } from "../../app/domain/fulfilment/orders";
 import { orderDrafts } from "./core";
 
-// Payments and orders (issue 8; REQUIREMENTS B-2, B-3, B-4, B-9; DESIGN decisions 9, 10, 12).
+// Payments and orders (REQUIREMENTS B-2, B-3, B-4, B-9; decisions 055, 056 and 057).
 // Money is integer pence in GBP throughout (R-CALC-18).
 
 const inList = (column: string, values: readonly string[]) =>
@@ -52,7 +52,7 @@ export const paymentIntents = pgTable(
     shippingPence: integer("shipping_pence").notNull(),
     vatPence: integer("vat_pence").notNull(),
     vatRate: integer("vat_rate").notNull(),
-    // The lines this payment is for (issue 15): one per draft, each at its version, quantity and
+    // The lines this payment is for (decision 016): one per draft, each at its version, quantity and
     // tier price when priced (app/domain/checkout/ledger-lines.ts).
     lines: jsonb("lines").$type<LedgerLine[]>().notNull().default(sql`'[]'::jsonb`),
     status: text("status").notNull().default("created"),
@@ -111,7 +111,7 @@ export const testPaymentIntents = pgTable(
 );
 
 /**
- * A paid checkout (DESIGN decision 9: one payment, one order with a line per product). `snapshot`
+ * A paid checkout (decision 055: one payment, one order with a line per product). `snapshot`
  * is what applies to the whole order at payment (contact, billing, delivery, method), so later
  * edits to the account never rewrite what was bought; each product is an order_lines row.
  * `version` is bumped on every change, for the staff pages' optimistic concurrency.
@@ -134,7 +134,7 @@ export const orders = pgTable(
     paymentIntentId: text("payment_intent_id").notNull(),
     status: text("status").notNull().default("paid"),
     promisedDeliveryDate: date("promised_delivery_date", { mode: "string" }),
-    // The buyer's in-hands date from the Shipping step (issue 19 "Need it by"); null when none was given.
+    // The buyer's in-hands date from the Shipping step ("Need it by", decision 061); null when none was given.
     needBy: date("need_by", { mode: "string" }),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
@@ -206,7 +206,7 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
- * Design proofs, one row per version of one order line (B-3, issue 15 item 6): staff upload them,
+ * Design proofs, one row per version of one order line (B-3, decision 015): staff upload them,
  * the buyer answers only the line's latest version, once.
  */
 export const orderProofs = pgTable(
@@ -232,7 +232,7 @@ export const orderProofs = pgTable(
     comment: text("comment"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     // Who answered and by which route (decisions 025 and 039, app/domain/orders/proof-sharing.ts): a user's id,
-    // or a share link's guest by the name and address they gave; null on answers before issue 19.
+    // or a share link's guest by the name and address they gave; null on answers from before share links.
     decidedVia: text("decided_via"),
     decidedByUserId: text("decided_by_user_id"),
     decidedByName: text("decided_by_name"),
@@ -275,10 +275,10 @@ export const invoices = pgTable("invoices", {
 
 /**
  * The first-order discount (B-15) as claimed when an order is paid, never when it is priced
- * (issue 13): one row per person's first order. A person is a user with the organisations they
- * belong to, so the unique keys stop a user's second claim and an organisation's second claim
- * outright, and claimFirstOrderDiscount (app/server/checkout/first-order-discount.server.ts) refuses the
- * rest under one lock. `discount_pence` is what the order was given (0 for orders from before).
+ * (docs/security.md, round two): one row per person's first order. A person is a user with the
+ * organisations they belong to, so the unique keys stop a user's second claim and an organisation's
+ * second claim outright, and claimFirstOrderDiscount
+ * (app/server/checkout/first-order-discount.server.ts) refuses the rest under one lock. `discount_pence` is what the order was given (0 for orders from before).
  */
 export const firstOrderClaims = pgTable("first_order_claims", {
   orderId: uuid("order_id")

@@ -51,7 +51,7 @@ export const outbox = pgTable(
 );
 
 /**
- * The durable job queue (issue 21 item 1, decision 028): claimed with `for update skip locked`
+ * The durable job queue (decision 030): claimed with `for update skip locked`
  * under a lease (`locked_until`), so each job runs in one process at a time and a worker that dies
  * mid-job leaves it to be taken again when the lease runs out. `key` makes an enqueue happen once
  * across processes (a recurring job's key names its period).
@@ -81,7 +81,7 @@ export const jobs = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every process on the database (abuse limits, issue 4 item 8). */
+/** Fixed-window counters shared by every process on the database (abuse limits, B-22). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),

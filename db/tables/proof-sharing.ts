@@ -3,7 +3,7 @@ import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-cor
 import { orderProofs, orders } from "./orders";
 
 /**
- * "Share for approval" links (issue 19 item 2, docs/decisions/025-proof-share-links.md): each opens
+ * "Share for approval" links (docs/decisions/025-proof-share-links.md): each opens
  * one proof version of one line for 7 days, until revoked or a newer version is sent. Only the
  * SHA-256 of the random token is kept, so the table cannot be read back into working links.
  */

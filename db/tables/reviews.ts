@@ -4,7 +4,7 @@ import { HIDE_REASON_MAX, REVIEW_TEXT_MAX } from "../../app/domain/orders/review
 import { orderLines } from "./orders";
 
 /**
- * A buyer's review of one delivered order line (issue 18 item 1): one per line, held by the unique
+ * A buyer's review of one delivered order line (decision 023): one per line, held by the unique
  * key on `order_line_id`, whoever of the order's organisation writes it. `product_id` is the
  * line's, copied so the averages are one grouped query. A review is published until staff hide
  * it; hiding keeps the review and says who hid it, when and why (`hidden_*`, all set or none). A

@@ -16,7 +16,7 @@ import {
 import type { SizeCount } from "~/domain/pricing/sizes";
 import type { TierRow } from "~/domain/pricing/tier-table";
 
-// A signed-in buyer's favourites, shopping list and cart (issue 5); every row belongs to one user.
+// A signed-in buyer's favourites, shopping list and cart (R-FAV, R-SL, R-CART); every row belongs to one user.
 
 export const favourites = pgTable(
   "favourites",
@@ -37,7 +37,7 @@ export const shoppingListItems = pgTable(
     quantity: integer("quantity").notNull(),
     notes: text("notes").notNull().default(""),
     // The colour and customisation chosen on the product page, so "Add to cart" from the list
-    // keeps them (issue 16 item 9); '' and [] while none is chosen.
+    // keeps them; '' and [] while none is chosen.
     selectedColor: text("selected_color").notNull().default(""),
     customizationSelections: jsonb("customization_selections").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     handwrittenNote: boolean("handwritten_note").notNull().default(false),
@@ -61,7 +61,7 @@ export const cartItems = pgTable(
     customizationSelections: jsonb("customization_selections").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     handwrittenNote: boolean("handwritten_note").notNull().default(false),
     notes: text("notes").notNull().default(""),
-    // A sized product's split of the quantity, in its sizing table's order (issue 16 item 2); the
+    // A sized product's split of the quantity, in its sizing table's order; the
     // line's draft keeps the same list, and step 2 saves both. [] until the buyer gives one.
     sizes: jsonb("sizes").$type<SizeCount[]>().notNull().default(sql`'[]'::jsonb`),
     // The product's price bands when the buyer last added or changed the line (decision 066): a band

@@ -1,5 +1,5 @@
 /**
- * Checkout autosave under 200 concurrent simulated users (issue 3). Each user is a real account with
+ * Checkout autosave under 200 concurrent simulated users. Each user is a real account with
  * a real session (signed up and in by autosave-seed.ts on the server's data dir before it starts),
  * opens a draft for the cap and then edits step 2 the way the browser's autosave sends it
  * (use-draft-autosave.ts): one save in flight at a time, at most one every 600 ms, each carrying the
@@ -13,11 +13,11 @@ import { cpuSecondsOf, cpuSecondsOfTree, postgresBinDir, startPostgres, type Pos
 import { freePort, spawnServer, stopChild, waitFor200 } from "./server";
 import type { Row } from "./table";
 
-/** Issue 3: 200 concurrent users. */
+/** The target's load: 200 concurrent users. */
 export const USERS = 200;
 /** SPEC.md §9: the client saves 600 ms after the last change; a busy typist saves that often. */
 const SAVE_INTERVAL_MS = 600;
-/** Issue 21 item 4 (set for this benchmark in issue 3): the server's 99th percentile, on PGlite and on PostgreSQL. */
+/** The latency target: the server's 99th percentile, on PGlite and on PostgreSQL. */
 const P99_TARGET_MS = 50;
 
 export interface AutosaveContext {
@@ -83,7 +83,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Issue 3's target for the saves themselves; issue 21 adds one for their latency. */
+/** The target for the saves themselves, and one for their latency. */
 const TARGETS = { saves: "no failed, conflicting or lost saves", latency: `p99 ≤ ${P99_TARGET_MS} ms` };
 
 /** One row per database the shop runs on: the embedded PGlite (the default) and PostgreSQL. */
@@ -124,7 +124,7 @@ const perSave = (seconds: number, saves: number) => ((seconds * 1000) / saves).t
 /** Two rows: the saves (none failed, conflicting or lost) and their latency with the CPU each took. */
 async function autosaveRow(context: AutosaveContext, postgres: Postgres | null): Promise<Row[]> {
   // On PostgreSQL the shop runs as it would in production on this machine: a process per CPU
-  // (WEB_CONCURRENCY, issue 21 item 3). PGlite is one process's own.
+  // (WEB_CONCURRENCY, decision 031). PGlite is one process's own.
   const processes = postgres ? Math.min(2, availableParallelism()) : 1;
   const base = rowHeading(context, postgres ? `PostgreSQL, ${processes} processes` : "PGlite");
   if (!checkoutBuilt(context.routeIds)) return [{ ...base, result: "n/a (checkout not built yet)" }];

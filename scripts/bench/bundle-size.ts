@@ -36,7 +36,7 @@ interface ClientManifest {
 export interface RouteBundle {
   routeId: string;
   urlPath: string;
-  /** Staff pages (the back office under /admin): not the storefront, so issue 21 sets them no JS budget. */
+  /** Staff pages (the back office under /admin): not the storefront, so no JS budget is set for them. */
   staff: boolean;
   jsBytes: number;
   /** The part of jsBytes the site shell fetches once the page has hydrated. */
@@ -49,7 +49,7 @@ export interface RouteBundle {
 const KB = 1000;
 
 /**
- * Issue 21 item 4: every storefront page ≤ 140 kB of JavaScript gzipped, the catalogue ≤ 120 kB.
+ * The JavaScript budget: every storefront page ≤ 140 kB of JavaScript gzipped, the catalogue ≤ 120 kB.
  * `/products/:category` is the same page as `/products` (one module), so it is held to the same.
  */
 const CATALOGUE_PAGES = ["/", "/products", "/products/:category", "/product/:id"];

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 3 item 5). One PGlite data dir, `users` real accounts each editing a draft of
+ * Crash safety. One PGlite data dir, `users` real accounts each editing a draft of
  * their own, and `kills` rounds of: start the production server, let every user autosave back to
  * back (harder than a person types), SIGKILL the server at a random moment. Every save's notes
  * carry its number ("user 3 save 17"). After each restart every draft is read back as its owner

@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL cluster for the benches that measure the shop on PostgreSQL (issue 21 item 4),
+ * A throwaway PostgreSQL cluster for the benches that measure the shop on PostgreSQL,
  * made the way .ci/run makes the test suite's: initdb into a temp dir, the server on a free loopback
  * port with its socket in that dir, stopped and removed afterwards. Runtime settings are PostgreSQL's
  * defaults (fsync stays on): the figures are meant to be those of a real database.

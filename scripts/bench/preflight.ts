@@ -1,5 +1,5 @@
 /**
- * Artwork preflight (issue 20): a signed-in buyer uploads a 50 MB PDF of noise images (which do
+ * Artwork preflight (decision 027): a signed-in buyer uploads a 50 MB PDF of noise images (which do
  * not compress) to a draft, and the server stores it and has it read, and page one rendered, by a
  * sandboxed child process (docs/decisions/032-sandboxed-parsers.md). Measured on the built server:
  * the upload's answer time, the server's peak resident memory over idle (sampling VmRSS in /proc
@@ -93,13 +93,13 @@ export async function preflightRows(buildDir: string): Promise<Row[]> {
           benchmark: "Artwork preflight",
           subject: `${(pdf.length / MB).toFixed(1)} MB PDF, upload to answer`,
           result: `${seconds.toFixed(1)} s, report "${outcome}", peak memory +${growth} MB over idle (${Math.round(peak / MB)} MB)`,
-          target: "none set (issue 20 asks for the figures)",
+          target: "none set",
         },
         {
           benchmark: "Artwork preflight",
           subject: "/healthz while it runs",
           result: `${sorted.length} answers, p50 ${Math.round(percentile(sorted, 50))} ms, p99 ${Math.round(p99)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms`,
-          target: "none set (issue 20 asks for the figure)",
+          target: "none set",
         },
       ];
     } finally {

@@ -37,7 +37,7 @@ async function seedUser(db: Database, n: number): Promise<string> {
   if (!created.ok) throw new Error(`sign-up ${n}: ${created.message}`);
   const signedIn = await signInWithPassword(db, visitorRequest("/sign-in", n), { identifier, password: PASSWORD });
   if (!signedIn.ok) throw new Error(`sign-in ${n}: ${signedIn.message}`);
-  // A bench that uploads artwork needs confirmed addresses (issue 13 item 6), as a real buyer's is.
+  // A bench that uploads artwork needs confirmed addresses (docs/security.md), as a real buyer's is.
   if (process.env.BENCH_SEED_VERIFIED === "1") {
     await db.update(authUser).set({ emailVerified: true }).where(eq(authUser.email, identifier));
   }

@@ -1,5 +1,5 @@
 /**
- * Issue 21: SSR throughput against a plain Node HTTP server sending the same page from memory (gzipped
+ * SSR throughput against a plain Node HTTP server sending the same page from memory (gzipped
  * once, as the shop gzips its answer), each in a process of its own, in the same run. The plain server
  * is the ceiling of a Node process answering HTTP; the ratio says how much of it the shop keeps while
  * it renders (or replays) the page, sets its headers and compresses it.

@@ -1,5 +1,5 @@
 /**
- * Upload flood (issue 13 item 6): the attack, measured. `UPLOADS` clients without a session each
+ * Upload flood (docs/security.md, round two): the attack, measured. `UPLOADS` clients without a session each
  * POST a 50 MB body to /api/drafts/<id>/artwork at once, chunked (no Content-Length), as fast as
  * the server takes it. The server must refuse each (401) without reading it into memory: its
  * resident memory (VmRSS in /proc, so Linux only) is sampled throughout, and the peak growth over

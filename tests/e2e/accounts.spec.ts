@@ -148,7 +148,7 @@ test("enrol two-step sign-in and sign in with an authenticator code, after a pas
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
 
-  // A one-time code is the first step only, as a password is (issue 13 item 3).
+  // A one-time code is the first step only, as a password is (docs/security.md).
   await page.context().clearCookies();
   await page.goto("/sign-in");
   await page.getByRole("tab", { name: "One-time code" }).click();
@@ -259,7 +259,7 @@ test("create an organisation and invite a colleague who accepts; the invitation 
   await orgs.getByLabel("Invite by e-mail").fill(colleague.email);
   await orgs.getByRole("button", { name: "Send invitation" }).click();
   await expect(orgs.getByText(`Invited: ${colleague.email} (member)`)).toBeVisible();
-  // The organisation's name is the inviter's words: in the body, never in the subject (issue 13 item 10).
+  // The organisation's name is the inviter's words: in the body, never in the subject (docs/security.md).
   const invite = await mailbox.latest(colleague.email, /invited to an organisation/);
   expect(invite.subject).not.toContain("Acme Events");
   expect(invite.text).toContain(

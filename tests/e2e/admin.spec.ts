@@ -3,7 +3,7 @@ import { completeDraft, PDF, PNG, signInAsStaff, STAFF } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { expect, newBuyer, signUpOverHttp, test, type Mailbox } from "./support/fixtures";
 
-// The operator back office (issue 9): a paid order goes through two proofs, production and shipping.
+// The operator back office (B-7): a paid order goes through two proofs, production and shipping.
 
 async function payWithTestCard(page: Page, draftId: string) {
   await page.goto(`/payment?draft_id=${draftId}&product_id=8`);

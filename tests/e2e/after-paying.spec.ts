@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures";
 // Every step to a paid order on a 2-core machine.
 test.describe.configure({ timeout: 90_000 });
 
-test("after paying, the confirmation sums up the order and the order page shows every choice, in words (issue 16 item 8)", async ({
+test("after paying, the confirmation sums up the order and the order page shows every choice, in words", async ({
   page,
   signedInBuyer: _buyer,
 }) => {

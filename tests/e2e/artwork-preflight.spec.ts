@@ -4,7 +4,7 @@ import { newClient, signInAsStaff } from "./support/api";
 import { addToCart, fillDetails, payAndViewOrder } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
-// Issue 20's journey: a buyer uploads a 72 ppi screenshot-in-a-PDF for the cap's front embroidery
+// Decision 027's journey: a buyer uploads a 72 ppi screenshot-in-a-PDF for the cap's front embroidery
 // and sees page one and the warning; the warning follows the method; "Use it anyway" is recorded
 // and shown on the order and to staff with the full report; an encrypted PDF is refused with its
 // reason; a vector file with an embedded font passes.

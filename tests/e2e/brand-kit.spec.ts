@@ -3,7 +3,7 @@ import { addToCart } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 import { expectAccessible } from "./support/axe";
 
-// Issue 19 item 6: a buyer keeps logos, colours and placement notes in a brand kit on the account
+// A buyer keeps logos, colours and placement notes in a brand kit on the account
 // pages, and step 2 offers them instead of a new upload: picking a logo attaches a copy to the
 // line's draft as an upload would, so the design proofing step lists it.
 

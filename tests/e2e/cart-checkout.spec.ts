@@ -48,7 +48,7 @@ async function twoProductsToPayment(page: Page) {
   await expect(page.getByRole("heading", { name: "Customise your Custom Running Shorts" })).toBeVisible();
   await expect(lines.getByRole("link", { name: /Custom Embroidered Cap/ })).toContainText("✓");
   await confirmLine(page);
-  // Issue 16 item 2: the shorts are ordered as a size split adding up to the quantity.
+  // The shorts are ordered as a size split adding up to the quantity.
   const sizes = page.getByRole("group", { name: "Sizes" });
   await sizes.getByLabel("M", { exact: true }).fill("60");
   await sizes.getByLabel("L", { exact: true }).fill("40");
@@ -72,7 +72,7 @@ async function twoProductsToPayment(page: Page) {
   await expect(page.getByText("You'll be charged £2,629.80.")).toBeVisible();
 }
 
-test("two products, one pass: customise both, one Details, one Shipping, pay once, one order with two lines (issue 15)", async ({
+test("two products, one pass: customise both, one Details, one Shipping, pay once, one order with two lines", async ({
   page,
   signedInBuyer: _buyer,
   mailbox,
@@ -97,11 +97,7 @@ test("two products, one pass: customise both, one Details, one Shipping, pay onc
   expect(invoice.text).toContain("Total paid: £2,629.80");
 });
 
-test("two tabs paying the same cart make one order (issue 15 item 3)", async ({
-  page,
-  signedInBuyer: _buyer,
-  context,
-}) => {
+test("two tabs paying the same cart make one order", async ({ page, signedInBuyer: _buyer, context }) => {
   await twoProductsToPayment(page);
   const other = await context.newPage();
   await other.goto(page.url());

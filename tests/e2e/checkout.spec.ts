@@ -15,7 +15,7 @@ test("steps 2 to 4 autosave into a draft that survives a reload and a trip back 
   await expect(page.getByRole("heading", { name: "Customise your Custom Embroidered Cap" })).toBeVisible();
   const next = page.getByRole("button", { name: "Next: Your details" });
   await expect(next).toBeDisabled();
-  // Issue 16 item 5: only the cap's own methods, embroidery preselected; Next says why it waits.
+  // Only the cap's own methods, embroidery preselected; Next says why it waits.
   const branding = page.getByRole("group", { name: "Branding method" });
   await expect(branding.getByRole("radio")).toHaveCount(2);
   await expect(branding.getByRole("radio", { name: "Embroidery" })).toBeChecked();
@@ -132,7 +132,7 @@ test("artwork: a PDF and an EPS are accepted, a PNG renamed .pdf is refused, a r
   await addToCart(page, "15", { colour: "Black" });
   await page.goto("/customization?product_id=15");
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
-  // Issue 16 item 5: the shorts are printed, never engraved or debossed; DTF (heat transfer) first.
+  // The shorts are printed, never engraved or debossed; DTF (heat transfer) first.
   const branding = page.getByRole("group", { name: "Branding method" });
   await expect(branding.getByRole("radio")).toHaveCount(2);
   await expect(branding.getByRole("radio", { name: "DTF transfer" })).toBeChecked();
@@ -227,7 +227,7 @@ test("autosave waits 600 ms after the last change and then saves once", async ({
   await expect(page.getByTestId("save-status")).toHaveText("Saved");
 });
 
-test("an address changed on step 4 is not copied over by a later Details save (issue 15 item 4)", async ({
+test("an address changed on step 4 is not copied over by a later Details save", async ({
   page,
   signedInBuyer: _buyer,
 }) => {

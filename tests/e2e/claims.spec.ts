@@ -2,7 +2,7 @@ import { BUSINESS_SAMPLES, RETENTION_DEFAULT_DAYS } from "../../app/domain/peopl
 import { completeDraft, payInTestMode, PNG, signInAsStaff, startPayment } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
-// Issue 18 items 4 and 6: every claim is true. The policies read the business profile and say what
+// Decision 024: every claim is true. The policies read the business profile and say what
 // the code stores; /env says test mode; the buyer gets an e-mail at each stage of an order.
 
 test.describe("the policies state what is configured and what the code stores", () => {

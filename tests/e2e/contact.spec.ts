@@ -45,7 +45,7 @@ test.describe("the contact form (R-CONTACT-01..06)", () => {
     }
     await expect(contactForm(page).getByLabel("Phone")).not.toHaveAttribute("aria-required", "true");
     await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
-    // Issue 17 item 1: the other ways to reach us are the business profile's (its samples here).
+    // The other ways to reach us are the business profile's (decision 059; its samples here).
     const others = page.getByRole("complementary", { name: "Other ways to reach us" });
     const { BUSINESS_SUPPORT_EMAIL: email, BUSINESS_PHONE: phone, BUSINESS_BOOKING_URL: booking } = BUSINESS_SAMPLES;
     await expect(others.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
@@ -138,7 +138,7 @@ test.describe("the contact form without JavaScript", () => {
   });
 });
 
-// Issue 13 item 5: an e-mail the old pattern took time in the square of its length on
+// Security round two (docs/security.md): an e-mail the old pattern took time in the square of its length on
 // ('a@a.a.a.…@'; 60 kB held the server for 0.7 s, 1 MB for minutes). The length is checked before
 // any pattern runs, so the post is refused at once and the server keeps answering.
 test.describe("a slow-pattern attack on the contact form", () => {

@@ -3,7 +3,7 @@ import { completeDraft, payInTestMode, signInAsStaff, startPayment } from "./sup
 import { addToCart, customiseToDetails, DETAILS_HEADING } from "./support/checkout";
 import { expect, newBuyer, signUpOverHttp, test } from "./support/fixtures";
 
-// Issue 16 item 9: no dead ends. Empty categories and searches offer "Request this product", the
+// No dead ends. Empty categories and searches offer "Request this product", the
 // shopping list adds to the cart with the buyer's choices, Details starts from what we know.
 
 /** The page's content is no wider than the window, as the browser lays it out (the header is item 1's). */

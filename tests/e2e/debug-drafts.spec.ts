@@ -1,6 +1,6 @@
 import { expect, test } from "./support/fixtures";
 
-// Issue 13 item 11: /debug/drafts refreshes every second (SPEC.md §2 "Diagnostics") only while it
+// /debug/drafts refreshes every second (SPEC.md §2 "Diagnostics") only while it
 // is seen; a hidden tab asks nothing and refreshes at once when shown again.
 
 declare global {

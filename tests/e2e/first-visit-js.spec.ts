@@ -3,7 +3,7 @@ import { measureBundles } from "../../scripts/bench/bundle-size";
 import { expect, test } from "./support/fixtures";
 
 // `npm run bench` counts a page's JavaScript from the build (scripts/bench/bundle-size.ts) and holds
-// it to issue 21's budgets; this checks that count against what a browser really fetches on a first
+// it to its budgets; this checks that count against what a browser really fetches on a first
 // visit, so the budget cannot be met by code the count does not see.
 const bundles = measureBundles(join(process.env.BUILD_DIR ?? "build", "client"));
 const PAGES = [

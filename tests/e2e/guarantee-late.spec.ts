@@ -5,7 +5,7 @@ import { expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtu
 import { shipOrder, staffMoves } from "./support/orders";
 import { ownServerForSpec } from "./support/own-server-spec";
 
-// Issue 19 item 4's journey "staff mark delivered late and the buyer claims", in the browser. The
+// Decision 026's journey "staff mark delivered late and the buyer claims", in the browser. The
 // shared server cannot be written to while it runs and the shipped server has no test clock, so
 // this spec runs a server of its own (ports 4750–4753, its own data dir): the buyer orders and
 // pays, staff send a proof, the buyer approves, staff ship and mark it delivered; then the server

@@ -2,7 +2,7 @@ import { completeDraft, payInTestMode, STAFF, signInAsStaff, startPayment } from
 import { expect, test } from "./support/fixtures";
 import { shipOrder, staffMoves } from "./support/orders";
 
-// Issue 19 items 3 and 4: the buyer follows the order on a timeline from payment to delivery with
+// Decision 026: the buyer follows the order on a timeline from payment to delivery with
 // the promised date beside the actual one; the staff account gets an alert for the new order and
 // the proof answer; /admin shows what waits. An order delivered on time offers no guarantee claim.
 // (A late delivery needs a promised date in the past, which the browser tests cannot write into the

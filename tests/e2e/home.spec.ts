@@ -11,7 +11,7 @@ const HERO_NAME = /^Custom branded merch for teams/;
  */
 const PICKS_HEADING = /^(Featured|Our most-loved picks)$/;
 const SECTION_HEADINGS = ["Browse by category", "But why?", "Who we help", PICKS_HEADING, "How it works"];
-/** The categories with products: only those are promoted (issue 16 item 9). */
+/** The categories with products: only those are promoted. */
 const CATEGORY_SLUGS = ["office-essentials", "other", "apparel", "hats"];
 const PERSONAS = [
   "Teams & HR",

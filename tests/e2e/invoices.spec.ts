@@ -3,7 +3,7 @@ import { oneLine, pdfText } from "../setup/pdf-text";
 import { completeDraft, payInTestMode, signInAsStaff, startPayment } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
-// Issue 17 item 3: a paid order's VAT invoice is a PDF on its order page and attached to the
+// Decision 019: a paid order's VAT invoice is a PDF on its order page and attached to the
 // confirmation e-mail; staff re-send it; a refund brings a credit note naming it.
 
 test("the buyer downloads the VAT invoice from the order page; staff re-send it, and a refund brings a credit note", async ({

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
-// Issue 3: the whole checkout completable by keyboard, with visible focus. Long on a 2-core machine.
+// The whole checkout completable by keyboard, with visible focus. Long on a 2-core machine.
 test.describe.configure({ timeout: 150_000 });
 
 /**

@@ -67,14 +67,14 @@ test("the footer links every category with products, the legal pages and the cha
   for (const slug of ["office-essentials", "other", "apparel", "hats"]) {
     await expect(footer.locator(`a[href="/products/${slug}"]`)).toHaveCount(1);
   }
-  // Empty categories are not promoted (issue 16 item 9).
+  // Empty categories are not promoted.
   for (const slug of ["drinkware", "bags"]) await expect(footer.locator(`a[href="/products/${slug}"]`)).toHaveCount(0);
   for (const path of ["/terms", "/privacy", "/cookies"]) {
     await expect(footer.locator(`a[href="${path}"]`)).toHaveCount(1);
   }
   await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
   await expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
-  // Issue 17 item 1: a UK company's site names its number and registered office (the profile's, here its samples).
+  // A UK company's site names its number and registered office (the profile's, decision 059; here its samples).
   await expect(footer).toContainText(
     `Registered in England and Wales, company number ${BUSINESS_SAMPLES.BUSINESS_COMPANY_NUMBER}. Registered office: ${BUSINESS_SAMPLES.BUSINESS_REGISTERED_OFFICE}.`,
   );
@@ -136,7 +136,7 @@ test("/env shows status words only", async ({ page }) => {
   await page.goto("/env");
   await expect(page.getByRole("heading", { name: "Environment" })).toBeVisible();
   await expect(page.getByText("Database")).toBeVisible();
-  // No Stripe keys: the built-in provider takes no money, so it says 'test mode', never 'ok' (issue 13).
+  // No Stripe keys: the built-in provider takes no money, so it says 'test mode', never 'ok' (decision 007).
   await expect(page.locator("dd").filter({ hasText: /^test mode$/ })).toHaveCount(1);
   await expect(page.locator("dd").filter({ hasText: /^ok$/ })).toHaveCount(1);
   await expect(page.getByText("missing publishable key")).toHaveCount(0);

@@ -12,7 +12,7 @@ const CAP = { leadTime: "3.5 weeks", deliveryTime: "5-7 days" };
 /** The server's and the page's clock are the real one: the expected dates are worked out from it. */
 const today = () => londonToday(new Date());
 
-test("a need-by date on the product page shows each method's approve-by date, and a too-tight date the earliest (issue 19)", async ({
+test("a need-by date on the product page shows each method's approve-by date, and a too-tight date the earliest", async ({
   page,
 }) => {
   const needBy = addDays(today(), 90);
@@ -43,7 +43,7 @@ test("a need-by date on the product page shows each method's approve-by date, an
   await expect(page.getByTestId("need-by-error")).toHaveText("We cannot deliver today: choose a date after today.");
 });
 
-test("the planner works without JavaScript: a GET form (issue 19)", async ({ browser }) => {
+test("the planner works without JavaScript: a GET form", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const needBy = addDays(today(), 90);
@@ -57,7 +57,7 @@ test("the planner works without JavaScript: a GET form (issue 19)", async ({ bro
   await context.close();
 });
 
-test("a need-by date given on the Shipping step is kept on the order, whose proof counts down to the approve-by date (issue 19)", async ({
+test("a need-by date given on the Shipping step is kept on the order, whose proof counts down to the approve-by date", async ({
   page,
   signedInBuyer: _buyer,
 }) => {
@@ -97,7 +97,7 @@ test("a need-by date given on the Shipping step is kept on the order, whose proo
   await expect(page.getByTestId("need-by-countdown")).toContainText(/working days left/);
 });
 
-test("a need-by date planned on the cart is saved for checkout: the Shipping step opens on it, and it can be removed (issue 19)", async ({
+test("a need-by date planned on the cart is saved for checkout: the Shipping step opens on it, and it can be removed", async ({
   page,
   signedInBuyer: _buyer,
 }) => {

@@ -89,7 +89,7 @@ test("compare: three options and twelve features, each a tick or a cross (R-MKT-
   ]);
 });
 
-// /customer-love's testimonials, reviews and figures: showcase.spec.ts (issue 18 item 3).
+// /customer-love's testimonials, reviews and figures: showcase.spec.ts (decision 024).
 
 test("/about#our-team lands on the team section (R-MKT-04)", async ({ page }) => {
   await page.goto("/about#our-team");

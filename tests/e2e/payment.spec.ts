@@ -78,7 +78,7 @@ test("signed out, the payment step asks the visitor to sign in", async ({ page }
   await expect(page.getByText("Please sign in to continue to payment.")).toBeVisible();
 });
 
-test("opening payment locks nothing: back to fix the address and the quantity, then pay the new total (issue 15 item 3)", async ({
+test("opening payment locks nothing: back to fix the address and the quantity, then pay the new total", async ({
   page,
   signedInBuyer: _buyer,
 }) => {

@@ -5,7 +5,7 @@ import { expect, test } from "./support/fixtures";
 // default 30 s failed whenever the machine was busy.
 test.describe.configure({ timeout: 60_000 });
 
-// Issue 16 item 3: the tier labels name the real bands, and wherever a quantity is chosen a buyer
+// The tier labels name the real bands (decision 049), and wherever a quantity is chosen a buyer
 // about to pay more for fewer units is offered the next band in one click.
 
 test.describe("price breaks", () => {

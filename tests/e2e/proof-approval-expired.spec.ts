@@ -3,7 +3,7 @@ import { expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtu
 import { placeCapOrder, sendProof } from "./support/orders";
 import { ownServerForSpec } from "./support/own-server-spec";
 
-// Issue 19 item 2's "an expired link refuses", in the browser. A link lives 7 days and the shipped
+// Decision 025's "an expired link refuses", in the browser. A link lives 7 days and the shipped
 // server has no test clock, so this spec runs a server of its own (ports 4754–4757, its own data
 // dir), as guarantee-late.spec.ts does: the buyer shares a proof; the server stops; the spec moves
 // the link's creation and expiry back 7 days and a minute in its database; the server starts again on the same

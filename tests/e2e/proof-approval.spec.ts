@@ -4,7 +4,7 @@ import { expect, type Mailbox, newBuyer, signUpOverHttp, test, type Buyer } from
 import { placeCapOrder, sendProof } from "./support/orders";
 import { expectAccessible } from "./support/axe";
 
-// Issue 19 item 2, approve together: the buyer shares a proof version; a colleague without an
+// Approve together (decision 025): the buyer shares a proof version; a colleague without an
 // account opens the link signed out, gives a name and an e-mail address and approves; the order
 // page says who approved, how and when. A revoked link and a forged one refuse. In an
 // organisation, an approver answers from their own account while a plain member cannot, until the

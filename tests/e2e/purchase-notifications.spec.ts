@@ -58,7 +58,7 @@ test("each real order shows once, first after 10–30 s, then 30–90 s later, f
   await expect(page.getByText(/^A team in /)).toHaveCount(0);
 });
 
-// Issue 16 item 6: an uninterrupted checkout, and no buyer told of their own orders.
+// An uninterrupted checkout, and no buyer told of their own orders.
 
 const NOTES = [
   { region: "Yorkshire and the Humber", product: "Custom Embroidered Cap", daysAgo: 2 },

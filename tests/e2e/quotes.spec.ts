@@ -8,7 +8,7 @@ import { expect, test } from "./support/fixtures";
 
 const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
 
-// Issue 17 item 2: a buyer downloads a numbered quote from the cart and orders at its prices; a
+// Decision 021: a buyer downloads a numbered quote from the cart and orders at its prices; a
 // custom request is answered by staff with a priced quote that the buyer orders at its price.
 
 // A PDF download, a conversion and a cart edit on a 2-core machine.

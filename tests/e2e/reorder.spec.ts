@@ -5,7 +5,7 @@ import { shipOrder, staffMoves } from "./support/orders";
 import { payWithTestCard } from "./support/checkout";
 import { expectAccessible } from "./support/axe";
 
-// Issue 19 item 5: a delivered order is ordered again. "Reorder" fills the cart with the same
+// A delivered order is ordered again. "Reorder" fills the cart with the same
 // product, quantity, colour, customisation and a copy of the approved artwork, each line skipping
 // the proof as a repeat of the order; the buyer pays and the new order skips its proof.
 

@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures";
 import { shipOrder } from "./support/orders";
 import { expectAccessible } from "./support/axe";
 
-// Issue 18 item 1: reviews are real. Staff deliver an order in the back office, the buyer reviews
+// Decision 023: reviews are real. Staff deliver an order in the back office, the buyer reviews
 // it from the order page (the delivered e-mail's link), the product page shows the stars and the
 // count; staff hide the review with a reason and it disappears.
 

@@ -3,7 +3,7 @@ import { addToCart, customiseToDetails } from "./support/checkout";
 import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
-// Issue 19 item 6: the addresses of earlier orders are offered on Details and Shipping; picking one
+// The addresses of earlier orders are offered on Details and Shipping; picking one
 // fills the form, which saves like anything typed.
 
 test("pick a saved billing address on Details and a saved delivery address on Shipping", async ({

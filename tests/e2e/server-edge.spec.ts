@@ -9,8 +9,8 @@ import { PDF, completeDraft, newSignedInClient } from "./support/api";
 import { clientAddress, expect, newBuyer, test } from "./support/fixtures";
 import { minimalPdfOfSize } from "../setup/minimal-pdf";
 
-// Issue 13: the server's edge. Uploads are refused before their body is read (item 6), the client
-// address cannot be forged (item 4), and nothing personal is cacheable (item 8).
+// The server's edge (docs/security.md, round two). Uploads are refused before their body is read, the
+// client address cannot be forged (decision 013), and nothing personal is cacheable.
 
 const MB = 1024 * 1024;
 const UPLOAD_BYTES = 50 * MB;
@@ -144,7 +144,7 @@ test.describe("artwork uploads stay within a day's allowance", () => {
     const buyer = newBuyer("quota");
     const client = await newSignedInClient(playwright, baseURL!, mailbox, buyer);
     const draftId = await draftOf(client, buyer.email);
-    // A real PDF, so the artwork preflight passes it (issue 20), padded to 50 MB.
+    // A real PDF, so the artwork preflight passes it (decision 027), padded to 50 MB.
     const file = minimalPdfOfSize(UPLOAD_BYTES);
     for (let i = 0; i < 4; i++) {
       const response = await client.post(`/api/drafts/${draftId}/artwork`, {

@@ -1,4 +1,4 @@
-// Issue 21 item 3: the shop as two processes (WEB_CONCURRENCY=2) on one port and one real
+// Decision 031: the shop as two processes (WEB_CONCURRENCY=2) on one port and one real
 // PostgreSQL. Each request here goes on a connection of its own, which node:cluster hands to the
 // processes in turn, and the JSON log says which process answered each request id, so the journey
 // can prove a session, a draft and a rate limit hold across processes, and that killing one

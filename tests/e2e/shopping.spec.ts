@@ -89,14 +89,14 @@ test("two products in the cart, a quantity edited across a tier edge, the cart c
   const cap = page.getByTestId("cart-line").filter({ hasText: "Custom Embroidered Cap" });
   await expect(cap.getByTestId("unit-price")).toHaveText("£5.50");
   // Goods 399 × £5.50 + 50 × £9.20; 10% off a first order; Standard Shipping as the estimate until one
-  // is chosen; 20% VAT (issue 16 item 7).
+  // is chosen; 20% VAT (decision 052).
   await expect(page.getByTestId("summary-goods")).toHaveText("£2,654.50");
   await expect(page.getByTestId("summary-discount")).toHaveText("−£265.45");
   await expect(page.getByText("Estimated shipping (Standard Shipping)")).toBeVisible();
   await expect(page.getByTestId("summary-shipping")).toHaveText("£18.00");
   await expect(page.getByTestId("summary-vat")).toHaveText("£481.41");
   await expect(page.getByTestId("summary-total")).toHaveText("£2,888.46");
-  // The slower product's window, in working days past Christmas and New Year (DESIGN decision 6).
+  // The slower product's window, in working days past Christmas and New Year (decision 017).
   await expect(page.getByTestId("delivery-standard")).toHaveText("Mon, Jan 4, 2027 – Wed, Jan 6, 2027");
   await expect(page.getByTestId("delivery-express")).toHaveText("Wed, Dec 23, 2026 – Tue, Dec 29, 2026");
 

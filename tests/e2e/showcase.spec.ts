@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { GOOD_BUSINESS } from "../setup/business";
 import { expect, test } from "./support/fixtures";
 
-// Issue 18 items 2 and 3: what a shop shows before it has any order, review, testimonial or logo
+// Decision 024: what a shop shows before it has any order, review, testimonial or logo
 // of its own, and what it shows once its operator configures some. Each test starts its own
 // server on a fresh data dir, since the shared one collects orders from the other specs.
 
@@ -57,7 +57,7 @@ test("a fresh shop shows no metric tiles, no client logos and no testimonials, a
     await expect(featured).toContainText("tiered prices from a 50-unit minimum");
     await expect(main).not.toContainText(INVENTED);
 
-    // No review yet, so no stars and no count on any card (issue 18 item 1).
+    // No review yet, so no stars and no count on any card (decision 023).
     await page.goto(`${shop.url}/products`);
     await expect(main.getByRole("article")).toHaveCount(4);
     await expect(main.getByTestId("rating")).toHaveText(Array.from({ length: 4 }, () => "No reviews yet"));
@@ -115,7 +115,7 @@ test("the operator's client logos and testimonials are shown as configured; a lo
   }
 });
 
-// Issue 18's tests: a shop started as in production (https, the operator's business profile) shows
+// Decision 059: a shop started as in production (https, the operator's business profile) shows
 // nothing left from development on any page a visitor can reach from the home page: no `.example`
 // address, no zeroed account number, no sample value. The whole HTML is read, root data included.
 const PLACEHOLDER =

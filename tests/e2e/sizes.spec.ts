@@ -13,7 +13,7 @@ const savedSplit = (page: Page, size: string, count: number) =>
 // One sized product through every step on a 2-core machine.
 test.describe.configure({ timeout: 120_000 });
 
-test("the shorts' size grid must add up to the quantity, and the split reaches the order page and invoice (issue 16 item 2)", async ({
+test("the shorts' size grid must add up to the quantity, and the split reaches the order page and invoice", async ({
   page,
   signedInBuyer: _buyer,
   mailbox,

@@ -1,7 +1,7 @@
 import { expect, test } from "./support/fixtures";
 import { confirmLinkOf, inboundText, latestText, newPhone, textsTo, unsubscribeLinkOf } from "./support/sms";
 
-// Issue 18 item 5: texts reach phones through the real HTTP SMS adapter, here pointed at
+// Texts reach phones through the real HTTP SMS adapter, here pointed at
 // start-server.ts's fake of Twilio's Messages API, whose received texts are read back at PORT+2/sms.
 test.describe.configure({ timeout: 60_000 });
 

@@ -1,7 +1,7 @@
 import { addToCart, customiseToDetails } from "./support/checkout";
 import { expect, newBuyer, signUpOverHttp, test } from "./support/fixtures";
 
-// Issue 17 item 6: a VAT number, when given, is checked by its format and check digits; a bad one
+// Decision 018: a VAT number, when given, is checked by its format and check digits; a bad one
 // gets the issue's message, keeps what was typed, and holds the step until it is fixed or cleared.
 const MESSAGE = "Enter a valid VAT number, e.g. GB123456789";
 

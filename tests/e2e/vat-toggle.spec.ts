@@ -3,7 +3,7 @@ import { addToCart } from "./support/checkout";
 import { newClient } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
-// Issue 17 item 5: a header toggle "ex VAT / inc VAT", remembered per visitor in a cookie and
+// Decision 020: a header toggle "ex VAT / inc VAT", remembered per visitor in a cookie and
 // working without JavaScript, switches every displayed price, the totals too, adding up to the same
 // charge (docs/decisions/041-one-answer-per-question.md); each price says which it is.
 

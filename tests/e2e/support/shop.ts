@@ -44,7 +44,7 @@ export async function stockBuyer(request: APIRequestContext, email: string): Pro
     ["/cart", cartLine],
     ["/favorites", { intent: "toggle", productId: "16" }],
     ["/shopping-list", { intent: "add", productId: "15", quantity: "100", notes: "For the summit" }],
-    // A quote of the cart, so /quotes lists one (issue 17 item 2).
+    // A quote of the cart, so /quotes lists one (decision 021).
     ["/quotes", { intent: "create", source: "cart" }],
   ] as const) {
     expect((await request.post(path, { form })).ok(), path).toBe(true);
