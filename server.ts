@@ -21,6 +21,7 @@ import { setPreflightWorkerFile } from "~/server/artwork/preflight.server";
 import { epsPreviewStatus } from "~/server/artwork/preflight-sandbox.server";
 import { servesRequests, superviseServers } from "~/server/platform/processes.server";
 import { openEnvDatabase, openAppContext } from "~/server/providers/app-context.server";
+import { withAuth } from "~/server/accounts/auth.server";
 import { startJobWorker } from "~/server/edge/job-worker.server";
 
 const env = (() => {
@@ -57,7 +58,10 @@ async function serveRequests() {
 
   const startedAt = performance.now();
   // The database is migrated before the first request (by the supervisor when there are several processes).
-  const { ctx, close: closeContext } = await openAppContext(env, { migrate: !cluster.isWorker, log: logTo(log) });
+  const opened = await openAppContext(env, { migrate: !cluster.isWorker, log: logTo(log) });
+  const closeContext = opened.close;
+  // better-auth, opened once on the context: every request's context carries this one (decision 011).
+  const ctx = withAuth(opened.ctx);
   // Mail, texts and the recurring work run as jobs in the database (decision 030), in every process.
   const jobWorker = startJobWorker({ ctx });
   const clientDir = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "../client"));

@@ -13,11 +13,14 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 
+type AccountsContext = import("../app/server/accounts/auth.server").AccountsContext;
+
 type AppModules = {
   createHttpApp: typeof import("../app/server/edge/http-app.server").createHttpApp;
   reactRouterRenderer: typeof import("../app/server/edge/http-app.server").reactRouterRenderer;
   getEnv: typeof import("../app/server/platform/env.server").getEnv;
   openAppContext: typeof import("../app/server/providers/app-context.server").openAppContext;
+  withAuth: typeof import("../app/server/accounts/auth.server").withAuth;
   startJobWorker: typeof import("../app/server/edge/job-worker.server").startJobWorker;
 };
 
@@ -46,6 +49,18 @@ export async function startDevServer(options: { port: number; host?: string }): 
   const env = getEnv();
   // Opened once: the database, payment provider, storage and mailer outlive the app modules Vite reloads.
   const { ctx, close: closeContext } = await openAppContext(env);
+  // better-auth is opened on the context by the modules of the moment (decision 011): again only
+  // once Vite has reloaded auth.server.ts or what it imports (the account e-mails, say), so an edit
+  // to them shows without a restart, and every request in between gets the same one.
+  let authed: { withAuth: AppModules["withAuth"]; ctx: AccountsContext } | undefined;
+  const authedContext = async () => {
+    const { withAuth } = (await vite.ssrLoadModule("/app/server/accounts/auth.server.ts")) as Pick<
+      AppModules,
+      "withAuth"
+    >;
+    if (authed?.withAuth !== withAuth) authed = { withAuth, ctx: withAuth(ctx) };
+    return authed.ctx;
+  };
   // Mail, texts and the recurring work are jobs (decision 030), run here as in `npm start`.
   const { startJobWorker } = (await vite.ssrLoadModule("/app/server/edge/job-worker.server.ts")) as Pick<
     AppModules,
@@ -65,7 +80,7 @@ export async function startDevServer(options: { port: number; host?: string }): 
         AppModules,
         "reactRouterRenderer"
       >;
-      return fresh.reactRouterRenderer(build, "development", ctx)(request, nonce);
+      return fresh.reactRouterRenderer(build, "development", await authedContext())(request, nonce);
     },
   });
   const edge = getRequestListener(app.fetch);

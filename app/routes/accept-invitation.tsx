@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/accept-invitation";
-import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
+import { sessionOf, appContextOf } from "~/server/accounts/request-context.server";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { respondToInvitation, switchOrganisation } from "~/server/accounts/account-settings.server";
@@ -16,20 +16,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   const session = await sessionOf(context);
   if (!session) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/accept-invitation/${params.id}`)}`);
   const parsed = await parseForm(request, schema);
   if (!parsed.ok) return toResponse(parsed);
   const accept = parsed.value.accept === "yes";
-  const result = await respondToInvitation(db, request, { invitationId: params.id, accept });
+  const result = await respondToInvitation(ctx, { request, invitationId: params.id, accept });
   if (!result.ok) return toResponse(result);
   if (accept) {
-    const auth = await import("~/server/accounts/auth.server").then((m) => m.authFor(db));
-    const invitation = await auth.api
+    const invitation = await ctx.auth.api
       .getInvitation({ headers: request.headers, query: { id: params.id } })
       .catch(() => null);
-    if (invitation) await switchOrganisation(db, request, { organizationId: invitation.organizationId });
+    if (invitation) await switchOrganisation(ctx, { request, organizationId: invitation.organizationId });
   }
   throw redirect("/account");
 }

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = Object.values(fieldErrors)[0] ?? "";
     return toResponse(failure(400, "VALIDATION_FAILED", message, { fieldErrors }), { intent, values });
   }
-  const saved = await saveBrandKit(db, member, { colours: parsed.colours, placementNotes: notes });
+  const saved = await saveBrandKit(db, { member, kit: { colours: parsed.colours, placementNotes: notes } });
   if (!saved.ok) return toResponse(saved, { intent, values });
   return { intent, message: BRAND_KIT_MESSAGES.saved };
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.organisation";
-import { dbOf, requireSessionInfo } from "~/server/accounts/request-context.server";
-import type { Database } from "~/server/platform/db.server";
+import { appContextOf, requireSessionInfo } from "~/server/accounts/request-context.server";
+import type { AccountsContext } from "~/server/accounts/auth.server";
 import { AccountPage } from "~/components/account/account-page";
 import { organisationSchema } from "~/domain/people/auth-forms";
 import * as organisations from "~/server/accounts/account-settings.server";
@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return toResponse(parsed, { intent: form.value.intent ?? "" });
   const input = parsed.value;
   const reply = { intent: input.intent };
-  const result = await change(dbOf(context), request, session, input);
+  const result = await change(appContextOf(context), { request, session, input });
   if (!result.ok) return toResponse(result, reply);
   return data(reply, { headers: result.headers });
 }
@@ -24,26 +24,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Change = (typeof organisationSchema)["_output"];
 
 function change(
-  db: Database,
-  request: Request,
-  session: Awaited<ReturnType<typeof requireSessionInfo>>,
-  input: Change,
+  ctx: AccountsContext,
+  {
+    request,
+    session,
+    input,
+  }: { request: Request; session: Awaited<ReturnType<typeof requireSessionInfo>>; input: Change },
 ) {
   switch (input.intent) {
     case "org-create":
-      return organisations.createOrganisation(db, request, input);
+      return organisations.createOrganisation(ctx, { request, ...input });
     case "org-switch":
-      return organisations.switchOrganisation(db, request, input);
+      return organisations.switchOrganisation(ctx, { request, ...input });
     case "org-invite":
-      return organisations.inviteMember(db, request, session, input);
+      return organisations.inviteMember(ctx, { request, session, ...input });
     case "org-member-role":
-      return organisations.changeMemberRole(db, request, input);
+      return organisations.changeMemberRole(ctx, { request, ...input });
     case "org-cancel-invite":
-      return organisations.cancelInvitation(db, request, input);
+      return organisations.cancelInvitation(ctx, { request, ...input });
     case "org-leave":
-      return organisations.leaveOrganisation(db, request, input);
+      return organisations.leaveOrganisation(ctx, { request, ...input });
     case "invite-respond":
-      return organisations.respondToInvitation(db, request, { ...input, accept: input.accept === "yes" });
+      return organisations.respondToInvitation(ctx, { request, ...input, accept: input.accept === "yes" });
   }
 }
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.profile";
-import { requireSessionInfo, dbOf } from "~/server/accounts/request-context.server";
+import { requireSessionInfo, appContextOf } from "~/server/accounts/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { profileSchema } from "~/domain/people/auth-forms";
 import { updateProfile } from "~/server/accounts/account-settings.server";
@@ -9,11 +9,11 @@ import { parseForm, toResponse } from "~/server/platform/http.server";
 const reply = { intent: "profile" };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   await requireSessionInfo({ request, context });
   const parsed = await parseForm(request, profileSchema);
   if (!parsed.ok) return toResponse(parsed, reply);
-  const result = await updateProfile(db, request, parsed.value);
+  const result = await updateProfile(ctx, { request, ...parsed.value });
   if (!result.ok) return toResponse(result, reply);
   return data(reply, { headers: result.headers });
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.sessions";
-import { requireSessionInfo, dbOf } from "~/server/accounts/request-context.server";
+import { requireSessionInfo, appContextOf } from "~/server/accounts/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { sessionRevokeSchema } from "~/domain/people/auth-forms";
 import { revokeSessionById } from "~/server/accounts/account-security.server";
@@ -10,11 +10,11 @@ const reply = { intent: "session-revoke" };
 
 /** Signs out one other device; all others or everywhere is /sign-out's. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   const session = await requireSessionInfo({ request, context });
   const parsed = await parseForm(request, sessionRevokeSchema);
   if (!parsed.ok) return toResponse(parsed, reply);
-  const result = await revokeSessionById(db, request, session, parsed.value.sessionId);
+  const result = await revokeSessionById(ctx, { request, session, sessionId: parsed.value.sessionId });
   if (!result.ok) return toResponse(result, reply);
   return data(reply, { headers: result.headers });
 }

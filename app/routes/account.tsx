@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/account";
-import { requireSessionInfo, dbOf, nowOf } from "~/server/accounts/request-context.server";
+import { requireSessionInfo, appContextOf, nowOf } from "~/server/accounts/request-context.server";
 import type { AccountView } from "~/components/account/account-page";
 import { isPlaceholderEmail, isSignInFresh } from "~/domain/people/auth-rules";
 import { listActiveSessions } from "~/server/accounts/account-security.server";
@@ -15,13 +15,13 @@ import {
  * account.email.tsx…), each of which has its own action and shows the whole page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   const session = await requireSessionInfo({ request, context });
   const [sessions, organisations, activeOrganisation, invitations] = await Promise.all([
-    listActiveSessions(db, request, session),
-    listMyOrganisations(db, request, session),
-    activeOrganisationDetails(db, request, session),
-    listMyInvitations(db, request),
+    listActiveSessions(ctx, { request, session }),
+    listMyOrganisations(ctx, { request, session }),
+    activeOrganisationDetails(ctx, { request, session }),
+    listMyInvitations(ctx, request),
   ]);
   return {
     user: { ...session.user, email: isPlaceholderEmail(session.user.email) ? null : session.user.email },

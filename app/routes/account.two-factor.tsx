@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/account.two-factor";
-import { requireSessionInfo, dbOf } from "~/server/accounts/request-context.server";
+import { requireSessionInfo, appContextOf } from "~/server/accounts/request-context.server";
 import { AccountPage } from "~/components/account/account-page";
 import { twoFactorSettingsSchema } from "~/domain/people/auth-forms";
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from "~/server/accounts/account-security.server";
@@ -8,7 +8,7 @@ import { readForm, toResponse, validate } from "~/server/platform/http.server";
 
 /** Two-step sign-in: set up (the answer carries the key, QR code and backup codes), confirm, turn off. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   await requireSessionInfo({ request, context });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { intent: "" });
@@ -17,15 +17,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.value;
   const reply = { intent: input.intent };
   if (input.intent === "2fa-start") {
-    const started = await startTwoFactor(db, request, input);
+    const started = await startTwoFactor(ctx, { request, ...input });
     if (!started.ok) return toResponse(started, reply);
     const { secret, qrCode, backupCodes } = started;
     return data({ ...reply, enrolment: { secret, qrCode, backupCodes } }, { headers: started.headers });
   }
   const result =
     input.intent === "2fa-confirm"
-      ? await confirmTwoFactor(db, request, input)
-      : await disableTwoFactor(db, request, input);
+      ? await confirmTwoFactor(ctx, { request, ...input })
+      : await disableTwoFactor(ctx, { request, ...input });
   if (!result.ok) return toResponse(result, reply);
   return data(reply, { headers: result.headers });
 }

@@ -23,9 +23,9 @@ const ACCOUNT_ID = /^[\w-]{1,64}$/;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "customer", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "customer", limit: STAFF_PAGE_LIMIT });
   if (!ACCOUNT_ID.test(params.accountId)) throw adminNotFound();
-  const account = await customerAccount(db, params.accountId, nowOf(context));
+  const account = await customerAccount(db, { accountId: params.accountId, now: nowOf(context) });
   if (!account) throw adminNotFound();
   return { account };
 }

@@ -17,7 +17,7 @@ import { dbOf } from "~/server/accounts/request-context.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "customers", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "customers", limit: STAFF_PAGE_LIMIT });
   const search = parseCustomerSearch(new URL(request.url).searchParams.get("q"));
   const rows = search.q && !search.message ? await findCustomers(db, search.q) : [];
   return { search, rows };

@@ -21,7 +21,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A page route cannot answer with a file, so ?format=csv hands over to the export route.
   if (url.searchParams.get("format") === "csv") throw redirect(`/admin/inbox/${params.kind}/export.csv`);
   const page = Number(url.searchParams.get("page") ?? "1");
-  return { kind: params.kind, inbox: await listInbox(dbOf(context), params.kind, Number.isFinite(page) ? page : 1) };
+  return {
+    kind: params.kind,
+    inbox: await listInbox(dbOf(context), { kind: params.kind, page: Number.isFinite(page) ? page : 1 }),
+  };
 }
 
 export function headers() {

@@ -8,7 +8,7 @@ import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 /** The PNG of page one of an artwork file of this order, for staff making the proof (decision 027). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
-  const limited = await preflightLimited(dbOf(context), "previews", staff.id);
+  const limited = await preflightLimited(dbOf(context), { limit: "previews", who: staff.id });
   if (limited) return toResponse(limited);
   const file = await openOrderArtwork(dbOf(context), {
     storage: appContextOf(context).storage,

@@ -23,10 +23,10 @@ import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const staff = await requireStaff({ request, context });
-  await requireStaffBudget(db, staff.id, "job-sheet", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "job-sheet", limit: STAFF_PAGE_LIMIT });
   const order = await getOrderForStaff(db, params.id);
   if (!order) throw adminNotFound();
-  return { order, needBy: await orderNeedByForStaff(db, order.id, nowOf(context)) };
+  return { order, needBy: await orderNeedByForStaff(db, { orderId: order.id, now: nowOf(context) }) };
 }
 
 export function headers() {

@@ -44,7 +44,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
   const order = await getOrderForStaff(db, params.id);
   if (!order) throw adminNotFound();
-  const [needBy, claim] = await Promise.all([orderNeedByForStaff(db, order.id, nowOf(context)), claimOf(db, order.id)]);
+  const [needBy, claim] = await Promise.all([
+    orderNeedByForStaff(db, { orderId: order.id, now: nowOf(context) }),
+    claimOf(db, order.id),
+  ]);
   return { order, needBy, claim, remedy: appContextOf(context).business.lateDeliveryRemedy };
 }
 
@@ -85,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!sent.ok) return toResponse(sent, { intent });
     return data({ intent, message: sent.message }, { headers: ADMIN_NO_STORE });
   }
-  if (form.value.intent === "claim") return claimDecisionAction(ctx, staff, params.id, form.value);
+  if (form.value.intent === "claim") return claimDecisionAction(ctx, { staff, orderId: params.id, fields: form.value });
   if (form.value.intent === "record-approval") {
     const intent: Intent = "record-approval";
     const fields = validate(recordedApprovalSchema, form.value);

@@ -12,7 +12,7 @@ import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "orders-export", ORDERS_EXPORT_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "orders-export", limit: ORDERS_EXPORT_LIMIT });
   const csv = await ordersCsv(db, parseOrderListQuery(new URL(request.url).searchParams));
   return csvDownload(csv, "orders", nowOf(context));
 }

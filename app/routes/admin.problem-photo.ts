@@ -13,7 +13,7 @@ import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "problem-photo", STAFF_PROBLEM_LIMITS.photo);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "problem-photo", limit: STAFF_PROBLEM_LIMITS.photo });
   const file = await openProblemPhoto(db, {
     storage: appContextOf(context).storage,
     reportId: params.reportId,

@@ -18,7 +18,7 @@ import { dbOf } from "~/server/accounts/request-context.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "problem-reports", STAFF_PROBLEM_LIMITS.list);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "problem-reports", limit: STAFF_PROBLEM_LIMITS.list });
   return { reports: await openProblemReports(db) };
 }
 
@@ -26,7 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "problem-reports-resolve", STAFF_PROBLEM_LIMITS.resolve);
+  await requireStaffBudget(db, {
+    staffId: staff.id,
+    bucket: "problem-reports-resolve",
+    limit: STAFF_PROBLEM_LIMITS.resolve,
+  });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { reportId: "" });
   const reportId = (form.value.reportId ?? "").slice(0, 36);

@@ -27,7 +27,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Staff answer a custom request with a priced quote (decision 021); what was typed comes back on a refusal. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
-  await requireStaffBudget(dbOf(context), staff.id, "quote-answer", STAFF_QUOTE_LIMITS.answer);
+  await requireStaffBudget(dbOf(context), {
+    staffId: staff.id,
+    bucket: "quote-answer",
+    limit: STAFF_QUOTE_LIMITS.answer,
+  });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { values: {} as Record<string, string> });
   const fields = { ...form.value, requestId: params.requestId };

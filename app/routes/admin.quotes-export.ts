@@ -8,7 +8,7 @@ import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "quotes-export", STAFF_QUOTE_LIMITS.export);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "quotes-export", limit: STAFF_QUOTE_LIMITS.export });
   const now = nowOf(context);
   return csvDownload(await quotesCsv(db, now), "quotes", now);
 }

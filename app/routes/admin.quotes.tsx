@@ -14,7 +14,7 @@ import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "quotes", STAFF_QUOTE_LIMITS.list);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "quotes", limit: STAFF_QUOTE_LIMITS.list });
   const search = new URL(request.url).searchParams;
   const page = Number(search.get("page") ?? "1");
   const [listed, waiting] = await Promise.all([

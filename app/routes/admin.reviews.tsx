@@ -14,7 +14,7 @@ import { approveReview, hideReview, listReviewsForStaff, STAFF_REVIEW_LIMITS } f
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "reviews", STAFF_REVIEW_LIMITS.list);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "reviews", limit: STAFF_REVIEW_LIMITS.list });
   return { reviews: await listReviewsForStaff(db) };
 }
 
@@ -24,7 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
-  await requireStaffBudget(dbOf(context), staff.id, "reviews-hide", STAFF_REVIEW_LIMITS.hide);
+  await requireStaffBudget(dbOf(context), {
+    staffId: staff.id,
+    bucket: "reviews-hide",
+    limit: STAFF_REVIEW_LIMITS.hide,
+  });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { reviewId: "", reason: "" });
   const reviewId = (form.value.reviewId ?? "").slice(0, 36);

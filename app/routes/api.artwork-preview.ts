@@ -6,7 +6,7 @@ import { failure, toResponse } from "~/server/platform/http.server";
 /** The PNG of page one of one's own artwork (decision 027); anyone else, or no preview, gets 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const session = await sessionOf(context);
-  const limited = session ? await preflightLimited(dbOf(context), "previews", session.user.id) : null;
+  const limited = session ? await preflightLimited(dbOf(context), { limit: "previews", who: session.user.id }) : null;
   if (limited) return toResponse(limited);
   const file = session
     ? await openArtwork(dbOf(context), {

@@ -17,7 +17,7 @@ const consentSchema = z.object({
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await sessionOf(context);
   if (!session) return toResponse(signInRequired("Please sign in."));
-  const limited = await preflightLimited(dbOf(context), "answers", session.user.id);
+  const limited = await preflightLimited(dbOf(context), { limit: "answers", who: session.user.id });
   if (limited) return toResponse(limited);
   const body = await readJson(request, consentSchema, { maxBytes: 2048 });
   if (!body.ok) return toResponse(body);

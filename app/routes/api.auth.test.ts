@@ -3,7 +3,7 @@ import { testContext, testFileDatabase } from "../../tests/setup/test-db";
 import { isResponse, routeContext } from "../../tests/setup/route-answer";
 import { createSignedInUser } from "../../tests/setup/users";
 import { action, loader } from "./api.auth";
-import { AUTH_ENDPOINTS_SERVED_OVER_HTTP, authFor } from "~/server/accounts/auth.server";
+import { AUTH_ENDPOINTS_SERVED_OVER_HTTP } from "~/server/accounts/auth.server";
 
 // Decision 012: /api/auth/* serves only AUTH_ENDPOINTS_SERVED_OVER_HTTP. Every endpoint in
 // better-auth's router is asked for, signed in, through the route the server mounts.
@@ -24,7 +24,7 @@ type Args = { request: Request; params: Record<string, string>; context: unknown
 type Handler = (args: Args) => unknown;
 
 async function routerPaths(): Promise<string[]> {
-  const api = authFor(handle.db).api as unknown as Record<string, { path?: unknown }>;
+  const api = handle.auth.api as unknown as Record<string, { path?: unknown }>;
   const paths = Object.values(api)
     .map((endpoint) => endpoint.path)
     .filter((path): path is string => typeof path === "string" && path.startsWith("/"));
@@ -65,7 +65,7 @@ async function ask(method: "GET" | "POST", path: string, cookie: string): Promis
 
 describe("/api/auth/*", () => {
   it("answers 404 for every endpoint of better-auth's router that is not on the allow-list, signed in, GET and POST", async () => {
-    const { cookie } = await createSignedInUser(handle.db, "surface@acme.example");
+    const { cookie } = await createSignedInUser(handle, "surface@acme.example");
     const paths = [...(await routerPaths()), ...FORMER_ADMIN_API];
     // The router really is enumerated: the endpoints docs/security.md found open are in it.
     expect(paths).toEqual(
@@ -97,7 +97,7 @@ describe("/api/auth/*", () => {
     const served = AUTH_ENDPOINTS_SERVED_OVER_HTTP as Set<string>;
     served.add("GET /ok");
     try {
-      const { cookie } = await createSignedInUser(handle.db, "control@acme.example");
+      const { cookie } = await createSignedInUser(handle, "control@acme.example");
       expect(await ask("GET", "/ok", cookie)).toEqual({ status: 200, body: '{"ok":true}' });
       expect((await ask("GET", "/ok/", cookie)).status).toBe(404);
       expect((await ask("POST", "/ok", cookie)).status).toBe(404);

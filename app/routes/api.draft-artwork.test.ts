@@ -52,7 +52,7 @@ describe("POST /api/drafts/:id/artwork", () => {
   });
 
   it("answers 403 to an account whose e-mail address is not confirmed, and reads nothing", async () => {
-    const { userId, cookie } = await createSignedInUser(handle.db, "unconfirmed-uploader@acme.example");
+    const { userId, cookie } = await createSignedInUser(handle, "unconfirmed-uploader@acme.example");
     const db = handle.db;
     await db.update(authUser).set({ emailVerified: false }).where(eq(authUser.id, userId));
     const { request, read } = upload(cookie);

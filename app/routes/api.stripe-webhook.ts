@@ -38,6 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
   if (verified.kind === "ignored") return Response.json({ received: true, ignored: verified.type });
-  const result = await applyPaymentEvent(ctx, verified.event);
+  const result = await applyPaymentEvent(ctx, { event: verified.event });
   return Response.json({ received: true, outcome: result.outcome });
 }

@@ -84,16 +84,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     userId: session?.user.id ?? null,
     // After "Reorder": the order it repeats and what changed since.
     reorder: session
-      ? await reorderNotice(
-          dbOf(context),
-          { userId: session.user.id, accountId: session.accountId },
-          new URL(request.url).searchParams.get("reordered"),
-        )
+      ? await reorderNotice(dbOf(context), {
+          reader: { userId: session.user.id, accountId: session.accountId },
+          orderId: new URL(request.url).searchParams.get("reordered"),
+        })
       : null,
     draftId: draft?.id ?? null,
     // The need-by date saved for checkout (here or by the Shipping step), as the cart's planner starts (decision 017).
     needBy: checkout?.data.shipping.need_by ?? null,
-    completed: stepperState(checkout, lines, shelf.find),
+    completed: stepperState({ checkout, lines, products: shelf.find }),
     pageUrl: `${appContextOf(context).baseUrl}/cart`,
   };
 }
@@ -116,15 +115,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!session) return toResponse(signInRequired("Please sign in to use your cart."));
   if (input.intent === "need-by") {
-    const saved = await saveCartNeedBy(
-      appContextOf(context),
-      { userId: session.user.id, accountId: session.accountId },
-      input.needBy,
-    );
+    const saved = await saveCartNeedBy(appContextOf(context), {
+      buyer: { userId: session.user.id, accountId: session.accountId },
+      text: input.needBy,
+    });
     if (!saved.ok) return toResponse(saved, { intent: input.intent });
     return data({ ok: true as const, intent: input.intent });
   }
-  const result = await shopping.changeCart(appContextOf(context), session.user.id, input);
+  const result = await shopping.changeCart(appContextOf(context), { userId: session.user.id, change: input });
   if (!result.ok) return toResponse(result);
   return data({ ok: true as const, intent: input.intent });
 }

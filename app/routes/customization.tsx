@@ -62,9 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lines.map((each) => each.cart.productId),
     ),
     draft: draft ? { id: draft.id, version: draft.version } : null,
-    data: initialCustomisation(line, draft, shelf.find),
+    data: initialCustomisation({ line, draft, products: shelf.find }),
     lines: lineStates(lines),
-    completed: stepperState(checkout, lines, shelf.find),
+    completed: stepperState({ checkout, lines, products: shelf.find }),
     brandKit: await brandKitFor({ request, context }),
   };
 }

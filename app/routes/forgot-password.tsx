@@ -7,17 +7,17 @@ import { Field, FormMessage } from "~/components/ui/form";
 import { forgotPasswordSchema } from "~/domain/people/auth-forms";
 import { requestPasswordReset } from "~/server/accounts/accounts.server";
 import { readForm, toResponse, validate } from "~/server/platform/http.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { identifier: "" });
   const parsed = validate(forgotPasswordSchema, form.value);
   // The form keeps the address or number typed in.
   if (!parsed.ok) return toResponse(parsed, { identifier: form.value.identifier ?? "" });
   const { identifier } = parsed.value;
-  const result = await requestPasswordReset(db, request, parsed.value);
+  const result = await requestPasswordReset(ctx, { request, ...parsed.value });
   if (!result.ok) return toResponse(result, { identifier });
   // Codes (by e-mail or SMS) are typed in on the reset page; links arrive by e-mail.
   if (result.identifier.kind === "phone" || parsed.value.method === "code") {

@@ -58,8 +58,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { order, sharing } = await proofApproval(db, { ...user, order: found });
   const [reviews, follow, problem] = await Promise.all([
     reviewsOfOrder(db, order),
-    followOrder(ctx, order),
-    problemOfOrder(db, order),
+    followOrder(ctx, { order }),
+    problemOfOrder(db, { order }),
   ]);
   // Where each line's artwork prints: its product as the catalogue holds it, sold or not.
   const shelf = await readShelf(db);
@@ -84,8 +84,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = ctx;
   const session = await sessionOf(context);
   const form = await readForm(request);
-  if (form.ok && form.value.intent === "guarantee") return guaranteeAction(ctx, session, params.id, form.value);
-  if (form.ok && form.value.intent === "problem") return problemAction(ctx, session, params.id, form.value);
+  if (form.ok && form.value.intent === "guarantee")
+    return guaranteeAction(ctx, { session, orderId: params.id, fields: form.value });
+  if (form.ok && form.value.intent === "problem")
+    return problemAction(ctx, { session, orderId: params.id, fields: form.value });
   if (form.ok && form.value.intent === "review") {
     const parsed = parseReviewForm(valuesFrom(REVIEW_FIELDS, new Map(Object.entries(form.value))));
     // What was typed goes back with any refusal, cut to just over each field's limit.

@@ -34,12 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!checkout || !url.searchParams.get("draft_id") || !url.searchParams.get("product_id"))
     return { state: "no-draft" as const };
   // The quote's prices and, before paying, whether its first-order discount still applies (decision 040).
-  const summary = await pricedSummary(
-    dbOf(context),
-    { userId: session.user.id, accountId: session.accountId },
+  const summary = await pricedSummary(dbOf(context), {
+    reader: { userId: session.user.id, accountId: session.accountId },
     lines,
     checkout,
-  );
+  });
   const products = lineProducts(shelf, [...summary.lines.map((line) => line.productId), checkout.data.product_id]);
   return {
     state: "ready" as const,
@@ -55,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
       shelf.find,
     ),
-    completed: stepperState(checkout, lines, shelf.find),
+    completed: stepperState({ checkout, lines, products: shelf.find }),
     // The final review and the transfer's due date if it were placed now (docs/decisions/042-before-and-after-paying.md).
     review: checkoutReview(checkout.data, products),
     transferDueOn: transferDueOn(nowOf(context)),

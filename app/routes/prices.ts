@@ -27,7 +27,11 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const allowed = await hitRateLimit(dbOf(context), `prices:${clientIp(request)}`, 60, 60);
+  const allowed = await hitRateLimit(dbOf(context), {
+    key: `prices:${clientIp(request)}`,
+    limit: 60,
+    windowSeconds: 60,
+  });
   if (!allowed.allowed)
     return toResponse(
       failure(429, "TOO_MANY_SWITCHES", "Prices were switched too often: wait a minute and try again.", {

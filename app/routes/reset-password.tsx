@@ -7,7 +7,7 @@ import { resetPasswordSchema } from "~/domain/people/auth-forms";
 import { MIN_PASSWORD_LENGTH } from "~/domain/people/auth-rules";
 import { resetPassword } from "~/server/accounts/accounts.server";
 import { parseForm, toResponse } from "~/server/platform/http.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -16,10 +16,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   const parsed = await parseForm(request, resetPasswordSchema);
   if (!parsed.ok) return toResponse(parsed);
-  const result = await resetPassword(db, request, parsed.value);
+  const result = await resetPassword(ctx, { request, ...parsed.value });
   if (!result.ok) return toResponse(result);
   throw redirect("/sign-in?reset=1");
 }

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, shoppingSchemas((await readShelf(dbOf(context))).find).list);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
-  const result = await changeShoppingList(appContextOf(context), session.user.id, input);
+  const result = await changeShoppingList(appContextOf(context), { userId: session.user.id, change: input });
   if (!result.ok) return toResponse(result);
   const toCart = "added" in result ? { added: result.added, refused: result.refused } : {};
   return data({ ok: true as const, intent: input.intent, ...toCart });

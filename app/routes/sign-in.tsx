@@ -1,6 +1,6 @@
 import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/sign-in";
-import { dbOf, redirectIfSignedIn, appContextOf } from "~/server/accounts/request-context.server";
+import { redirectIfSignedIn, appContextOf } from "~/server/accounts/request-context.server";
 import { finishSignIn } from "~/server/checkout/after-sign-in.server";
 import { SignInPanel } from "~/components/shell/sign-in-panel";
 import { signInSchema } from "~/domain/people/auth-forms";
@@ -13,7 +13,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);
   const parsed = validate(signInSchema, form.value);
@@ -29,19 +29,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const state = { intent: input.intent, identifier: input.identifier, codeSent: input.intent === "verify-code" };
   const redirectTo = safeRedirect(input.redirectTo);
   if (input.intent === "send-code") {
-    const result = await sendSignInCode(db, request, input);
+    const result = await sendSignInCode(ctx, { request, ...input });
     if (!result.ok) return toResponse(result, state);
     return data({ ...state, codeSent: true });
   }
   const result =
     input.intent === "password"
-      ? await signInWithPassword(db, request, input)
-      : await signInWithCode(db, request, input);
+      ? await signInWithPassword(ctx, { request, ...input })
+      : await signInWithCode(ctx, { request, ...input });
   if (!result.ok) return toResponse(result, state);
   if (result.twoFactor) {
     throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
   }
-  throw redirect(await finishSignIn(appContextOf(context), { redirectTo, headers: result.headers }), {
+  throw redirect(await finishSignIn(ctx, { redirectTo, headers: result.headers }), {
     headers: result.headers,
   });
 }

@@ -7,7 +7,7 @@ import { twoFactorSchema } from "~/domain/people/auth-forms";
 import { verifySecondFactor } from "~/server/accounts/accounts.server";
 import { parseForm, toResponse } from "~/server/platform/http.server";
 import { safeRedirect } from "~/server/accounts/session.server";
-import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 import { finishSignIn } from "~/server/checkout/after-sign-in.server";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -16,13 +16,13 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   const parsed = await parseForm(request, twoFactorSchema);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
-  const result = await verifySecondFactor(db, request, { ...input, trustDevice: input.trustDevice === "on" });
+  const result = await verifySecondFactor(ctx, { request, ...input, trustDevice: input.trustDevice === "on" });
   if (!result.ok) return toResponse(result);
-  throw redirect(await finishSignIn(appContextOf(context), { redirectTo: input.redirectTo, headers: result.headers }), {
+  throw redirect(await finishSignIn(ctx, { redirectTo: input.redirectTo, headers: result.headers }), {
     headers: result.headers,
   });
 }

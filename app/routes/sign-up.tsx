@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-up";
-import { dbOf, redirectIfSignedIn } from "~/server/accounts/request-context.server";
+import { appContextOf, redirectIfSignedIn } from "~/server/accounts/request-context.server";
 import { usePhoneSignIn } from "~/components/ui/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { formMessage } from "~/components/ui/form-error";
@@ -16,13 +16,13 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { values: typedIn({}) });
   const values = typedIn(form.value);
   const parsed = validate(signUpSchema, form.value);
   if (!parsed.ok) return toResponse(parsed, { values });
-  const result = await signUp(db, request, parsed.value);
+  const result = await signUp(ctx, { request, ...parsed.value });
   if (!result.ok) return toResponse(result, { values });
   const who = result.identifier.kind === "email" ? result.identifier.email : result.identifier.phone;
   const next = `/verify?identifier=${encodeURIComponent(who)}&redirectTo=${encodeURIComponent(safeRedirect(parsed.value.redirectTo))}`;

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
 import { readForm, toResponse } from "~/server/platform/http.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 import { unsubscribeByLink, unsubscribeLink } from "~/server/shop/sms-signups.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -13,7 +13,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** GET /sms/unsubscribe?t=…: the link from a text (decision 034). Opening it changes nothing; the button does. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("t") ?? "";
-  const link = await unsubscribeLink(dbOf(context), token);
+  const link = await unsubscribeLink(appContextOf(context), token);
   if (!link.ok) return data({ token, link: null, problem: link.message }, { status: link.status, headers: NO_STORE });
   return data({ token, link: link.value, problem: null }, { headers: NO_STORE });
 }
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);
-  const result = await unsubscribeByLink(dbOf(context), { token: form.value.t ?? "", ip: clientIp(request) });
+  const result = await unsubscribeByLink(appContextOf(context), { token: form.value.t ?? "", ip: clientIp(request) });
   if (!result.ok) return toResponse(result);
   return data({ unsubscribed: result.value.phone }, { headers: NO_STORE });
 }

@@ -8,7 +8,7 @@ import { parseIdentifier } from "~/domain/people/auth-rules";
 import { resendCode, signInWithCode, verifyEmailCode } from "~/server/accounts/accounts.server";
 import { parseForm, toResponse } from "~/server/platform/http.server";
 import { safeRedirect } from "~/server/accounts/session.server";
-import { dbOf, appContextOf } from "~/server/accounts/request-context.server";
+import { appContextOf } from "~/server/accounts/request-context.server";
 import { finishSignIn } from "~/server/checkout/after-sign-in.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -24,26 +24,26 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   const parsed = await parseForm(request, verifySchema);
   if (!parsed.ok) return toResponse(parsed);
   const input = parsed.value;
   if (input.intent === "resend") {
-    const result = await resendCode(db, request, input);
+    const result = await resendCode(ctx, { request, ...input });
     if (!result.ok) return toResponse(result);
     return data({ resent: true });
   }
   const identifier = parseIdentifier(input.identifier);
   const result =
     identifier?.kind === "email"
-      ? await verifyEmailCode(db, request, { email: identifier.email, code: input.code })
-      : await signInWithCode(db, request, input);
+      ? await verifyEmailCode(ctx, { request, email: identifier.email, code: input.code })
+      : await signInWithCode(ctx, { request, ...input });
   if (!result.ok) return toResponse(result);
   // A proven code signs in, and an account with two-step sign-in asks for its second factor first.
   if (result.twoFactor)
     throw redirect(`/sign-in/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: result.headers });
-  throw redirect(await finishSignIn(appContextOf(context), { redirectTo, headers: result.headers }), {
+  throw redirect(await finishSignIn(ctx, { redirectTo, headers: result.headers }), {
     headers: result.headers,
   });
 }

@@ -11,8 +11,7 @@ import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { authUser } from "#db/schema";
 import { signInWithPassword, signUp } from "~/server/accounts/accounts.server";
-import { openAuth } from "~/server/accounts/auth.server";
-import type { Database } from "~/server/platform/db.server";
+import { type AccountsContext, withAuth } from "~/server/accounts/auth.server";
 import { getEnv } from "~/server/platform/env.server";
 import { openAppContext } from "~/server/providers/app-context.server";
 
@@ -26,16 +25,22 @@ function visitorRequest(path: string, n: number, cookie?: string): Request {
   return new Request(`${base}${path}`, { method: "POST", headers });
 }
 
-async function seedUser(db: Database, n: number): Promise<string> {
+async function seedUser(ctx: AccountsContext, n: number): Promise<string> {
+  const { db } = ctx;
   const identifier = `bench-buyer-${n}@bench.example`;
-  const created = await signUp(db, visitorRequest("/sign-up", n), {
+  const created = await signUp(ctx, {
+    request: visitorRequest("/sign-up", n),
     firstName: "Bench",
     lastName: `Buyer ${n}`,
     identifier,
     password: PASSWORD,
   });
   if (!created.ok) throw new Error(`sign-up ${n}: ${created.message}`);
-  const signedIn = await signInWithPassword(db, visitorRequest("/sign-in", n), { identifier, password: PASSWORD });
+  const signedIn = await signInWithPassword(ctx, {
+    request: visitorRequest("/sign-in", n),
+    identifier,
+    password: PASSWORD,
+  });
   if (!signedIn.ok) throw new Error(`sign-in ${n}: ${signedIn.message}`);
   // A bench that uploads artwork needs confirmed addresses (docs/security.md), as a real buyer's is.
   if (process.env.BENCH_SEED_VERIFIED === "1") {
@@ -47,7 +52,7 @@ async function seedUser(db: Database, n: number): Promise<string> {
     .join("; ");
 }
 
-async function main(db: Database) {
+async function main(ctx: AccountsContext) {
   const [countArg, out] = process.argv.slice(2);
   const count = Number(countArg);
   if (!Number.isInteger(count) || count < 1 || !out) throw new Error("usage: seed-users.ts <count> <out.json>");
@@ -59,7 +64,7 @@ async function main(db: Database) {
     Array.from({ length: workers }, async () => {
       while (next < count) {
         const n = next++;
-        cookies[n] = await seedUser(db, n);
+        cookies[n] = await seedUser(ctx, n);
       }
     }),
   );
@@ -67,9 +72,8 @@ async function main(db: Database) {
 }
 
 const { ctx, close } = await openAppContext(getEnv());
-// As a request's context would: the accounts are made through better-auth on this database.
-openAuth(ctx);
-main(ctx.db)
+// As the server does: the accounts are made through better-auth opened on this context.
+main(withAuth(ctx))
   .finally(close)
   .catch((error: unknown) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);

@@ -6,7 +6,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import PDFDocument from "pdfkit";
 
 /**
- * Issue 20's artwork corpus, made by code at test time (no binary files in the repository): each
+ * The preflight's artwork corpus (decision 027), made by code at test time (no binary files in the repository): each
  * PDF or EPS a buyer might upload, with the figures a preflight report should find in it.
  */
 

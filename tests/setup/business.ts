@@ -1,6 +1,6 @@
 import type { BusinessVariable } from "~/domain/people/business-variables";
 
-/** A complete, real-looking business profile (issue 17 item 1): every value passes its rule. */
+/** A complete, real-looking business profile (decision 059): every value passes its rule. */
 export const GOOD_BUSINESS: Record<BusinessVariable, string> = {
   BUSINESS_LEGAL_NAME: "Swag Studio Ltd",
   BUSINESS_COMPANY_NUMBER: "sc 123456",

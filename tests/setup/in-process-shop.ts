@@ -9,11 +9,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll } from "vitest";
-import { openAuth } from "~/server/accounts/auth.server";
+import { type AccountsContext, withAuth } from "~/server/accounts/auth.server";
 import { startJobWorker, type JobWorker } from "~/server/edge/job-worker.server";
 import { createHttpApp, reactRouterRenderer } from "~/server/edge/http-app.server";
 import { parseEnv } from "~/server/platform/env.server";
-import type { AppContext } from "~/server/providers/app-context.server";
 import {
   HttpClient,
   type MailReader,
@@ -30,7 +29,7 @@ import { createTestDatabase, testContext } from "./test-db";
 
 export type InProcessShop = {
   url: string;
-  ctx: AppContext;
+  ctx: AccountsContext;
   mailbox: MailReader;
   texts: TextReader;
   /** A client of its own, as one browser is: its own cookies and client address. */
@@ -63,14 +62,14 @@ async function startShop(): Promise<{ shop: InProcessShop; stop: () => Promise<v
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const ctx: AppContext = {
+  // better-auth opened for this shop's origin and SMS provider, as server.ts opens it on its own.
+  const ctx = withAuth({
     ...testContext(handle),
     baseUrl: url,
     mailer: smtp.mailer,
     sms: sms.config,
     staffEmails: [STAFF.email],
-  };
-  openAuth(ctx);
+  });
   const env = parseEnv({ NODE_ENV: "production", BASE_URL: url, TRUST_PROXY: "1" });
   const render = reactRouterRenderer(await inProcessServerBuild(), "production", ctx);
   const app = createHttpApp({ env, ctx, stopping: () => false, render });

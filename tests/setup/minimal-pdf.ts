@@ -1,5 +1,5 @@
 /**
- * The smallest PDF the shop's preflight reads as good artwork (issue 20): one 100 × 55 mm page
+ * The smallest PDF the shop's preflight reads as good artwork (decision 027): one 100 × 55 mm page
  * (the cap's front, so it prints at scale 1) with a grey filled square, vector only, no fonts and
  * no colours that warn for any method. Built here with a correct cross-reference table, so tests
  * that only need "an artwork file" upload a real one without a PDF library.

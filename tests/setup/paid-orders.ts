@@ -19,7 +19,7 @@ export async function insertPaidOrder(
     status?: OrderStatus;
     createdAt?: Date;
     quantity?: number;
-    /** Products after the cap, each its own line (a whole-cart order, issue 15). */
+    /** Products after the cap, each its own line (a whole-cart order, decision 016). */
     more?: Array<{ product: SoldProductInput; quantity: number; unitPence: number }>;
   },
 ) {

@@ -6,7 +6,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
 
 /**
- * The text of a PDF as a reader's copy-and-paste would give it (issue 17: tests check every field
+ * The text of a PDF as a reader's copy-and-paste would give it (decision 019: tests check every field
  * and figure of a document in the PDF itself): each page's text runs joined, a line break where
  * the text moves to a new line, and pages separated by a form feed.
  */

@@ -33,6 +33,6 @@ for (let i = 0; i < Number(count); i += 1) {
   if (check.ok) queued.push(check.id);
 }
 console.log("ready");
-await Promise.all(queued.map((id) => awaitCheck({ db, storage }, id, { signal: gone.signal, waitMs: 170_000 })));
+await Promise.all(queued.map((id) => awaitCheck({ db, storage }, { id, signal: gone.signal, waitMs: 170_000 })));
 await close();
 process.exit(0);

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext, sessionMiddleware } from "~/server/accounts/request-context.server";
-import type { AppContext } from "~/server/providers/app-context.server";
+import type { AccountsContext } from "~/server/accounts/auth.server";
 
 /**
  * What a route's loader or action answered, as a client would see it, for unit tests that call
@@ -14,7 +14,7 @@ type Handler = (args: never) => unknown;
 
 export async function answerOf(
   handler: Handler,
-  { ctx, ...args }: { request: Request; params?: Record<string, string>; ctx: AppContext },
+  { ctx, ...args }: { request: Request; params?: Record<string, string>; ctx: AccountsContext },
 ): Promise<RouteAnswer> {
   let result: unknown;
   try {
@@ -64,7 +64,7 @@ function parse(text: string): unknown {
 }
 
 /** The context React Router builds for `request` once the root route's middleware has run. */
-export async function routeContext(request: Request, ctx: AppContext): Promise<RouterContextProvider> {
+export async function routeContext(request: Request, ctx: AccountsContext): Promise<RouterContextProvider> {
   const context = requestContext(ctx, "");
   const args = { request, context, params: {} } as unknown as Parameters<typeof sessionMiddleware>[0];
   await sessionMiddleware(args, async () => new Response(null));

@@ -1,5 +1,6 @@
 import { signInWithPassword, signUp } from "~/server/accounts/accounts.server";
-import type { Database } from "~/server/platform/db.server";
+import type { AccountsContext } from "~/server/accounts/auth.server";
+import { TEST_SHOP } from "./test-shop";
 
 let ip = 0;
 
@@ -17,23 +18,32 @@ export function siteRequest(
   return new Request(`http://127.0.0.1:3999${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
 }
 
-/** Signs a new user up and in through the real auth code; returns their id and session cookie. */
-export async function createSignedInUser(db: Database, email: string, password = "marmalade skyline 42") {
-  const created = await signUp(db, siteRequest("/sign-up"), {
+/**
+ * Signs a new user up and in through the real auth code, in the test shop, on a test's database and
+ * its better-auth (a TestDatabase or a context); returns their id and session cookie.
+ */
+export async function createSignedInUser(
+  on: Pick<AccountsContext, "db" | "auth">,
+  email: string,
+  password = "marmalade skyline 42",
+) {
+  const ctx = { ...TEST_SHOP, db: on.db, auth: on.auth };
+  const created = await signUp(ctx, {
+    request: siteRequest("/sign-up"),
     firstName: "Test",
     lastName: "Buyer",
     identifier: email,
     password,
   });
   if (!created.ok) throw new Error(`sign-up failed: ${created.message}`);
-  const signedIn = await signInWithPassword(db, siteRequest("/sign-in"), { identifier: email, password });
+  const signedIn = await signInWithPassword(ctx, { request: siteRequest("/sign-in"), identifier: email, password });
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`);
   const cookie = signedIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
   const { getSessionInfo } = await import("~/server/accounts/session.server");
-  const session = await getSessionInfo(db, siteRequest("/", { cookie }));
+  const session = await getSessionInfo(ctx, siteRequest("/", { cookie }));
   if (!session) throw new Error("no session after sign-in");
   return { userId: session.user.id, cookie };
 }

@@ -11,7 +11,7 @@ import {
   placeholderEmailForPhone,
   type Identifier,
 } from "~/domain/people/auth-rules";
-import { accountContextOf, authFor } from "./auth.server";
+import type { AccountsContext } from "./auth.server";
 import type { Database } from "../platform/db.server";
 import { type Failure, failure } from "../platform/http.server";
 import { clientIp, hitRateLimit, peekRateLimit, unhitRateLimit } from "../platform/rate-limit.server";
@@ -55,24 +55,26 @@ function tooMany(retryAfterSeconds: number): Failure {
   );
 }
 
-export async function limit(db: Database, key: string, rule: Rule): Promise<Failure | null> {
-  const result = await hitRateLimit(db, key, rule.limit, rule.windowSeconds);
+export type Counter = { key: string; rule: Rule };
+
+/** Counts one hit on the counter; its refusal once the hit takes it past its limit. */
+export async function limit(db: Database, { key, rule }: Counter): Promise<Failure | null> {
+  const result = await hitRateLimit(db, { key, limit: rule.limit, windowSeconds: rule.windowSeconds });
   return result.allowed ? null : tooMany(result.retryAfterSeconds);
 }
-
-export type Counter = { key: string; rule: Rule };
 
 /** The refusal for the first counter whose window is used up, without counting a hit. */
 export async function spent(db: Database, counters: Counter[]): Promise<Failure | null> {
   for (const { key, rule } of counters) {
-    const seen = await peekRateLimit(db, key, rule.windowSeconds);
+    const seen = await peekRateLimit(db, { key, windowSeconds: rule.windowSeconds });
     if (seen.count >= rule.limit) return tooMany(seen.retryAfterSeconds);
   }
   return null;
 }
 
 export async function countHit(db: Database, counters: Counter[]) {
-  for (const { key, rule } of counters) await hitRateLimit(db, key, rule.limit, rule.windowSeconds);
+  for (const { key, rule } of counters)
+    await hitRateLimit(db, { key, limit: rule.limit, windowSeconds: rule.windowSeconds });
 }
 
 /**
@@ -107,12 +109,15 @@ export const PHONE_UNAVAILABLE_MESSAGE =
   "We can't send text messages yet, so accounts use e-mail only. Please enter your e-mail address.";
 
 /**
- * The e-mail address or number typed into an account form on `db`'s shop, or why it is refused:
- * `invalid()` when it is neither (by default, what may be typed), and a number while the shop has
- * no SMS provider.
+ * The e-mail address or number typed into an account form on the context's shop, or why it is
+ * refused: `invalid()` when it is neither (by default, what may be typed), and a number while the
+ * shop has no SMS provider.
  */
-export function accountIdentifier(db: Database, text: string, invalid?: () => Failure): Identifier | Failure {
-  const phones = accountContextOf(db).sms !== null;
+export function accountIdentifier(
+  ctx: Pick<AccountsContext, "sms">,
+  { text, invalid }: { text: string; invalid?: () => Failure },
+): Identifier | Failure {
+  const phones = ctx.sms !== null;
   const identifier = parseIdentifier(text);
   if (!identifier) return invalid ? invalid() : invalidIdentifier(phones);
   if (identifier.kind === "phone" && !phones) return failure(400, "PHONE_UNAVAILABLE", PHONE_UNAVAILABLE_MESSAGE);
@@ -127,10 +132,13 @@ export const subjectOf = (identifier: Identifier) =>
   identifier.kind === "email" ? identifier.email : identifier.phone;
 
 /** Limits asking for codes to one address, per address and per client address. */
-export async function limitCodeRequests(db: Database, request: Request, subject: string): Promise<Failure | null> {
+export async function limitCodeRequests(
+  db: Database,
+  { request, subject }: { request: Request; subject: string },
+): Promise<Failure | null> {
   return (
-    (await limit(db, `code-ip:${clientIp(request)}`, LIMITS.codePerIp)) ??
-    (await limit(db, `code:${subject}`, LIMITS.codePerAccount))
+    (await limit(db, { key: `code-ip:${clientIp(request)}`, rule: LIMITS.codePerIp })) ??
+    (await limit(db, { key: `code:${subject}`, rule: LIMITS.codePerAccount }))
   );
 }
 
@@ -145,15 +153,15 @@ const wrongCodeCounters = (request: Request, subject: string): Counter[] => [
  */
 async function countGuess(db: Database, counters: Counter[]): Promise<Failure | null> {
   let refused: Failure | null = null;
-  for (const { key, rule } of counters) {
-    const past = await limit(db, key, rule);
+  for (const counter of counters) {
+    const past = await limit(db, counter);
     refused ??= past;
   }
   return refused;
 }
 
 async function takeBackGuess(db: Database, counters: Counter[]) {
-  for (const { key, rule } of counters) await unhitRateLimit(db, key, rule.windowSeconds);
+  for (const { key, rule } of counters) await unhitRateLimit(db, { key, windowSeconds: rule.windowSeconds });
 }
 
 /**
@@ -165,9 +173,7 @@ async function takeBackGuess(db: Database, counters: Counter[]) {
  */
 export async function checkCode<T extends object>(
   db: Database,
-  request: Request,
-  subject: string,
-  check: () => Promise<Outcome<T>>,
+  { request, subject, check }: { request: Request; subject: string; check: () => Promise<Outcome<T>> },
 ): Promise<Outcome<T>> {
   const counters = wrongCodeCounters(request, subject);
   const refused = await countGuess(db, counters);
@@ -194,8 +200,11 @@ export async function checkCode<T extends object>(
  * exact name and signature as better-auth reads it (session-lookup.server.ts), names a verification
  * row whose value is the user's id. Null without a pending sign-in this shop signed.
  */
-export async function pendingSecondFactorUser(db: Database, request: Request): Promise<string | null> {
-  const context = await authFor(db).$context;
+export async function pendingSecondFactorUser(
+  { db, auth }: Pick<AccountsContext, "db" | "auth">,
+  request: Request,
+): Promise<string | null> {
+  const context = await auth.$context;
   if (typeof context.secret !== "string") return null;
   const value = cookieValue(request.headers.get("cookie") ?? "", context.createAuthCookie("two_factor").name);
   const identifier = value ? verifiedToken(value, context.secret) : null;
@@ -244,9 +253,11 @@ export async function dropCodes(db: Database, identifier: Identifier) {
 }
 
 /** The code that proves a new or not yet proven address: by e-mail, or by SMS to the number. */
-export async function sendConfirmationCode(db: Database, request: Request, identifier: Identifier) {
+export async function sendConfirmationCode(
+  { db, auth }: Pick<AccountsContext, "db" | "auth">,
+  { request, identifier }: { request: Request; identifier: Identifier },
+) {
   await dropCodes(db, identifier);
-  const auth = authFor(db);
   if (identifier.kind === "email") {
     await auth.api.sendVerificationOTP({
       body: { email: identifier.email, type: "email-verification" },

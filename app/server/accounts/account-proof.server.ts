@@ -7,9 +7,8 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "#db/schema";
 import { SITE } from "~/content/links";
 import type { Identifier } from "~/domain/people/auth-rules";
-import { accountContextOf, authFor } from "./auth.server";
+import type { AccountsContext, Auth } from "./auth.server";
 import type { Holder } from "./account-codes.server";
-import type { Database } from "../platform/db.server";
 import { signUpAttemptMail } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
 import { sendSms } from "../messages/sms.server";
@@ -45,8 +44,8 @@ const readCookie = (request: Request, name: string) => cookieValue(request.heade
 
 type SignUpClaim = { userId: string; passwordHash: string; firstName: string; lastName: string };
 
-async function signUpClaimCookie(db: Database) {
-  const context = await authFor(db).$context;
+async function signUpClaimCookie(auth: Auth) {
+  const context = await auth.$context;
   return context.createAuthCookie("sign_up", { maxAge: SIGN_UP_CLAIM_SECONDS });
 }
 
@@ -55,7 +54,10 @@ async function signUpClaimCookie(db: Database) {
  * sign-up made one, and looks the same when it did not, so the answer never tells whether the
  * address already had a proven account.
  */
-export async function signUpAnswer(db: Database, claim: SignUpClaim | null): Promise<Headers> {
+export async function signUpAnswer(
+  { db, auth }: Pick<AccountsContext, "db" | "auth">,
+  claim: SignUpClaim | null,
+): Promise<Headers> {
   const token = randomBytes(32).toString("base64url");
   if (claim) {
     await db.insert(authVerification).values({
@@ -65,13 +67,16 @@ export async function signUpAnswer(db: Database, claim: SignUpClaim | null): Pro
       expiresAt: new Date(Date.now() + SIGN_UP_CLAIM_SECONDS * 1000),
     });
   }
-  const cookie = await signUpClaimCookie(db);
+  const cookie = await signUpClaimCookie(auth);
   return new Headers({ "set-cookie": setCookie(cookie.name, token, cookie.attributes) });
 }
 
 /** This browser's sign-up claim on the account, used up once read. */
-async function takeClaim(db: Database, request: Request, userId: string): Promise<SignUpClaim | null> {
-  const token = readCookie(request, (await signUpClaimCookie(db)).name);
+async function takeClaim(
+  { db, auth }: Pick<AccountsContext, "db" | "auth">,
+  { request, userId }: { request: Request; userId: string },
+): Promise<SignUpClaim | null> {
+  const token = readCookie(request, (await signUpClaimCookie(auth)).name);
   if (!token) return null;
   const [row] = await db
     .select()
@@ -92,11 +97,20 @@ async function takeClaim(db: Database, request: Request, userId: string): Promis
  * names it chose). Anyone else who proves it can set a password by resetting it.
  */
 export async function settleProof(
-  db: Database,
-  request: Request,
-  holder: Holder,
-  proof: { channel: "email" | "phone"; passwordChosen?: boolean; keepSession?: string },
+  ctx: Pick<AccountsContext, "db" | "auth">,
+  {
+    request,
+    holder,
+    ...proof
+  }: {
+    request: Request;
+    holder: Holder;
+    channel: "email" | "phone";
+    passwordChosen?: boolean;
+    keepSession?: string;
+  },
 ) {
+  const { db, auth } = ctx;
   if (holder.proven) return;
   await db
     .delete(authSession)
@@ -107,7 +121,7 @@ export async function settleProof(
     );
   await db.delete(authTwoFactor).where(eq(authTwoFactor.userId, holder.id));
   const credential = and(eq(authAccount.userId, holder.id), eq(authAccount.providerId, "credential"));
-  const claim = proof.passwordChosen ? null : await takeClaim(db, request, holder.id);
+  const claim = proof.passwordChosen ? null : await takeClaim(ctx, { request, userId: holder.id });
   if (claim) {
     const [current] = await db.select({ password: authAccount.password }).from(authAccount).where(credential);
     if (!current) {
@@ -125,7 +139,7 @@ export async function settleProof(
     await db.delete(authAccount).where(credential);
   }
   // Through better-auth, so its hooks see the address become proven.
-  const context = await authFor(db).$context;
+  const context = await auth.$context;
   await context.internalAdapter.updateUser(holder.id, {
     twoFactorEnabled: false,
     ...(proof.channel === "email" ? { emailVerified: true } : { phoneNumberVerified: true }),
@@ -142,23 +156,22 @@ export async function settleProof(
  * after a one-time code it always is.
  */
 export async function afterCodeSignIn(
-  db: Database,
-  userId: string,
-  session: { token: string; headers: Headers },
+  ctx: Pick<AccountsContext, "db" | "auth">,
+  { userId, token, headers }: { userId: string; token: string; headers: Headers },
 ): Promise<{ ok: true; headers: Headers; twoFactor: boolean }> {
-  const [user] = await db
+  const [user] = await ctx.db
     .select({ twoFactor: authUser.twoFactorEnabled })
     .from(authUser)
     .where(eq(authUser.id, userId));
-  if (!user?.twoFactor) return { ok: true, headers: session.headers, twoFactor: false };
-  const context = await authFor(db).$context;
-  await context.internalAdapter.deleteSession(session.token);
-  return { ok: true, headers: await twoFactorChallenge(db, userId), twoFactor: true };
+  if (!user?.twoFactor) return { ok: true, headers, twoFactor: false };
+  const context = await ctx.auth.$context;
+  await context.internalAdapter.deleteSession(token);
+  return { ok: true, headers: await twoFactorChallenge(ctx.auth, userId), twoFactor: true };
 }
 
 /** better-auth's two-step challenge (two-factor plugin): a short-lived record and its signed cookie, which verifyTOTP reads. */
-async function twoFactorChallenge(db: Database, userId: string): Promise<Headers> {
-  const context = await authFor(db).$context;
+async function twoFactorChallenge(auth: Auth, userId: string): Promise<Headers> {
+  const context = await auth.$context;
   const cookie = context.createAuthCookie("two_factor", { maxAge: TWO_FACTOR_SECONDS });
   const identifier = `2fa-${randomBytes(15).toString("hex")}`;
   const expiresAt = new Date(Date.now() + TWO_FACTOR_SECONDS * 1000);
@@ -176,13 +189,15 @@ async function twoFactorChallenge(db: Database, userId: string): Promise<Headers
 }
 
 /** Tells the owner of a proven address or number that someone tried to sign up with it. */
-export async function tellOwnerOfSignUpAttempt(db: Database, identifier: Identifier) {
-  const shop = accountContextOf(db);
-  const base = shop.baseUrl;
+export async function tellOwnerOfSignUpAttempt(
+  shop: Pick<AccountsContext, "db" | "business" | "baseUrl">,
+  identifier: Identifier,
+) {
+  const { db, baseUrl: base } = shop;
   if (identifier.kind === "email") {
     await sendMail(
       db,
-      signUpAttemptMail(shop, identifier.email, { signIn: `${base}/sign-in`, reset: `${base}/forgot-password` }),
+      signUpAttemptMail(shop, { to: identifier.email, signIn: `${base}/sign-in`, reset: `${base}/forgot-password` }),
     );
   } else {
     await sendSms(db, {

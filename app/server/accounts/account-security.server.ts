@@ -1,24 +1,22 @@
 /**
- * The account's own security settings: two-step sign-in and the devices signed in to it.
+ * The account's own security settings: two-step sign-in and the devices signed in to it, signing out
+ * of this one, the others or all of them included.
  */
 import { and, eq } from "drizzle-orm";
 import { authSession } from "#db/schema";
 import { authFailure, type Outcome, passwordFailure } from "./account-codes.server";
-import { authFor } from "./auth.server";
-import type { Database } from "../platform/db.server";
+import type { AccountsContext } from "./auth.server";
 import { failure } from "../platform/http.server";
 import type { SessionInfo } from "./session.server";
 
 const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers });
 
 export async function startTwoFactor(
-  db: Database,
-  request: Request,
-  input: { password: string },
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, password }: { request: Request; password: string },
 ): Promise<Outcome<{ secret: string; qrCode: string; backupCodes: string[] }>> {
-  const auth = authFor(db);
   try {
-    const enrolment = await auth.api.enableTwoFactor({ body: { password: input.password }, headers: request.headers });
+    const enrolment = await auth.api.enableTwoFactor({ body: { password }, headers: request.headers });
     if (!("totpURI" in enrolment)) throw new Error("Authenticator-app enrolment expected");
     const { totpURI, backupCodes } = enrolment;
     // Loaded on the rare enrolment, not at every start of the server.
@@ -31,11 +29,13 @@ export async function startTwoFactor(
   }
 }
 
-export async function confirmTwoFactor(db: Database, request: Request, input: { code: string }): Promise<Outcome> {
-  const auth = authFor(db);
+export async function confirmTwoFactor(
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, code }: { request: Request; code: string },
+): Promise<Outcome> {
   try {
     const { headers } = await auth.api.verifyTOTP({
-      body: { code: input.code.replace(/\s/g, "") },
+      body: { code: code.replace(/\s/g, "") },
       headers: request.headers,
       returnHeaders: true,
     });
@@ -45,11 +45,13 @@ export async function confirmTwoFactor(db: Database, request: Request, input: { 
   }
 }
 
-export async function disableTwoFactor(db: Database, request: Request, input: { password: string }): Promise<Outcome> {
-  const auth = authFor(db);
+export async function disableTwoFactor(
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, password }: { request: Request; password: string },
+): Promise<Outcome> {
   try {
     const { headers } = await auth.api.disableTwoFactor({
-      body: { password: input.password },
+      body: { password },
       headers: request.headers,
       returnHeaders: true,
     });
@@ -68,11 +70,9 @@ export type ActiveSession = {
 };
 
 export async function listActiveSessions(
-  db: Database,
-  request: Request,
-  session: SessionInfo,
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, session }: { request: Request; session: SessionInfo },
 ): Promise<ActiveSession[]> {
-  const auth = authFor(db);
   const sessions = await auth.api.listSessions({ headers: request.headers });
   return sessions
     .map((s) => ({
@@ -87,20 +87,35 @@ export async function listActiveSessions(
 
 /** Ends one of the user's own sessions by its id; tokens never leave the server. */
 export async function revokeSessionById(
-  db: Database,
-  request: Request,
-  session: SessionInfo,
-  sessionId: string,
+  { db, auth }: Pick<AccountsContext, "db" | "auth">,
+  { request, session, sessionId }: { request: Request; session: SessionInfo; sessionId: string },
 ): Promise<Outcome> {
   const [row] = await db
     .select({ token: authSession.token })
     .from(authSession)
     .where(and(eq(authSession.id, sessionId), eq(authSession.userId, session.user.id)));
   if (!row) return failure(404, "SESSION_NOT_FOUND", "That session has already ended.");
-  const auth = authFor(db);
   try {
     await auth.api.revokeSession({ body: { token: row.token }, headers: request.headers });
     return ok();
+  } catch (error) {
+    return authFailure(error);
+  }
+}
+
+/** Signs out this device (local), every device (global) or every other device (others). */
+export async function signOut(
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, scope }: { request: Request; scope: "local" | "global" | "others" },
+): Promise<Outcome> {
+  try {
+    if (scope === "others") {
+      await auth.api.revokeOtherSessions({ headers: request.headers });
+      return { ok: true, headers: new Headers() };
+    }
+    if (scope === "global") await auth.api.revokeSessions({ headers: request.headers });
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return { ok: true, headers };
   } catch (error) {
     return authFailure(error);
   }

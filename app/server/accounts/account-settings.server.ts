@@ -13,14 +13,13 @@ import {
   passwordFailure,
   weakPassword,
 } from "./account-codes.server";
-import { accountContextOf, authFor } from "./auth.server";
+import type { AccountsContext, Auth } from "./auth.server";
 import { type Failure, failure } from "../platform/http.server";
 import { confirmEmailChangeMail, emailChangedMail } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import type { SessionInfo } from "./session.server";
 import { sendSms } from "../messages/sms.server";
-import type { Database } from "../platform/db.server";
 
 const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers });
 
@@ -29,16 +28,13 @@ const ok = (headers: Headers = new Headers()) => ({ ok: true as const, headers }
  * (SPEC.md §6 "strict").
  */
 async function requireRecentSignIn(
-  db: Database,
-  request: Request,
-  session: SessionInfo,
-  password: string | undefined,
+  auth: Auth,
+  { request, session, password }: { request: Request; session: SessionInfo; password: string | undefined },
 ): Promise<Failure | null> {
   if (isSignInFresh(session.session.createdAt, new Date())) return null;
   if (!password) {
     return failure(403, "REAUTHENTICATE", "For your security, please confirm your password to make this change.");
   }
-  const auth = authFor(db);
   try {
     await auth.api.verifyPassword({ body: { password }, headers: request.headers });
     return null;
@@ -48,11 +44,9 @@ async function requireRecentSignIn(
 }
 
 export async function updateProfile(
-  db: Database,
-  request: Request,
-  input: { firstName: string; lastName: string; avatarUrl: string | null },
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, ...input }: { request: Request; firstName: string; lastName: string; avatarUrl: string | null },
 ): Promise<Outcome> {
-  const auth = authFor(db);
   try {
     await auth.api.updateUser({
       body: {
@@ -70,14 +64,15 @@ export async function updateProfile(
 }
 
 export async function changePassword(
-  db: Database,
-  request: Request,
-  session: SessionInfo,
-  input: { currentPassword: string; newPassword: string; signOutOthers: boolean },
+  { auth }: Pick<AccountsContext, "auth">,
+  {
+    request,
+    session,
+    ...input
+  }: { request: Request; session: SessionInfo; currentPassword: string; newPassword: string; signOutOthers: boolean },
 ): Promise<Outcome> {
   const problems = passwordProblems(input.newPassword, { email: session.user.email });
   if (problems.length > 0) return weakPassword("newPassword", problems);
-  const auth = authFor(db);
   try {
     const { headers } = await auth.api.changePassword({
       body: {
@@ -107,19 +102,17 @@ const ownChannel = (user: AccountUser) =>
  * sign-up), so a session alone, stolen or left open, cannot move the account away from its owner.
  */
 export async function startEmailChange(
-  db: Database,
-  request: Request,
-  session: SessionInfo,
-  input: { newEmail: string; password?: string },
+  ctx: Pick<AccountsContext, "db" | "auth" | "business" | "baseUrl">,
+  { request, session, ...input }: { request: Request; session: SessionInfo; newEmail: string; password?: string },
 ): Promise<Outcome> {
-  const stale = await requireRecentSignIn(db, request, session, input.password);
+  const { db, auth } = ctx;
+  const stale = await requireRecentSignIn(auth, { request, session, password: input.password });
   if (stale) return stale;
   const newEmail = input.newEmail.trim().toLowerCase();
   if (newEmail === session.user.email) return failure(400, "SAME_EMAIL", "That's already your e-mail address.");
   const own = ownChannel(session.user);
-  const limited = await limitCodeRequests(db, request, own.to);
+  const limited = await limitCodeRequests(db, { request, subject: own.to });
   if (limited) return limited;
-  const auth = authFor(db);
   // better-auth checks this code (changeEmail.verifyCurrentEmail) before it sends one to the new address.
   const code = await auth.api.createVerificationOTP({
     body: { email: session.user.email, type: "email-verification" },
@@ -131,38 +124,34 @@ export async function startEmailChange(
       meta: { kind: "sms-email-change", code },
     });
   } else {
-    await sendMail(db, confirmEmailChangeMail(accountContextOf(db), own.to, code, newEmail));
+    await sendMail(db, confirmEmailChangeMail(ctx, { to: own.to, code, newEmail }));
   }
   return ok();
 }
 
 /** Step 2: the current address's code; better-auth then sends a code to the new address. */
 export async function confirmCurrentEmail(
-  db: Database,
-  request: Request,
-  session: SessionInfo,
-  input: { newEmail: string; code: string },
+  { db, auth }: Pick<AccountsContext, "db" | "auth">,
+  { request, session, ...input }: { request: Request; session: SessionInfo; newEmail: string; code: string },
 ): Promise<Outcome> {
-  return checkCode(db, request, ownChannel(session.user).to, async () => {
-    const auth = authFor(db);
+  const check = async () => {
     await auth.api.requestEmailChangeEmailOTP({
       body: { newEmail: input.newEmail, otp: input.code.trim() },
       headers: request.headers,
     });
     return ok();
-  });
+  };
+  return checkCode(db, { request, subject: ownChannel(session.user).to, check });
 }
 
 /** Step 3: the new address's code. Every other device signs out, and the old address is told, with the way back. */
 export async function confirmEmailChange(
-  db: Database,
-  request: Request,
-  session: SessionInfo,
-  input: { newEmail: string; code: string },
+  ctx: Pick<AccountsContext, "db" | "auth" | "business" | "baseUrl">,
+  { request, session, ...input }: { request: Request; session: SessionInfo; newEmail: string; code: string },
 ): Promise<Outcome> {
+  const { db, auth } = ctx;
   const own = ownChannel(session.user);
-  return checkCode(db, request, own.to, async () => {
-    const auth = authFor(db);
+  const check = async () => {
     await auth.api.changeEmailEmailOTP({
       body: { newEmail: input.newEmail, otp: input.code.trim() },
       headers: request.headers,
@@ -172,24 +161,23 @@ export async function confirmEmailChange(
     if (own.kind === "phone") {
       await sendSms(db, {
         to: own.to,
-        text: `Your ${SITE.name} e-mail is now ${newEmail}. Not you? Write to ${accountContextOf(db).business.supportEmail} at once.`,
+        text: `Your ${SITE.name} e-mail is now ${newEmail}. Not you? Write to ${ctx.business.supportEmail} at once.`,
         meta: { kind: "sms-email-changed" },
       });
     } else {
-      await sendMail(db, emailChangedMail(accountContextOf(db), own.to, { newEmail }));
+      await sendMail(db, emailChangedMail(ctx, { to: own.to, newEmail }));
     }
     return ok();
-  });
+  };
+  return checkCode(db, { request, subject: own.to, check });
 }
 
 export type OrganisationSummary = { id: string; name: string; slug: string; active: boolean };
 
 export async function listMyOrganisations(
-  db: Database,
-  request: Request,
-  session: SessionInfo,
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, session }: { request: Request; session: SessionInfo },
 ): Promise<OrganisationSummary[]> {
-  const auth = authFor(db);
   const orgs = await auth.api.listOrganizations({ headers: request.headers });
   return orgs.map((o) => ({
     id: o.id,
@@ -199,9 +187,11 @@ export async function listMyOrganisations(
   }));
 }
 
-export async function activeOrganisationDetails(db: Database, request: Request, session: SessionInfo) {
+export async function activeOrganisationDetails(
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, session }: { request: Request; session: SessionInfo },
+) {
   if (!session.session.activeOrganizationId) return null;
-  const auth = authFor(db);
   const org = await auth.api.getFullOrganization({
     headers: request.headers,
     query: { organizationId: session.session.activeOrganizationId },
@@ -230,8 +220,7 @@ export async function activeOrganisationDetails(db: Database, request: Request, 
   };
 }
 
-export async function listMyInvitations(db: Database, request: Request) {
-  const auth = authFor(db);
+export async function listMyInvitations({ auth }: Pick<AccountsContext, "auth">, request: Request) {
   const invitations = await auth.api.listUserInvitations({ headers: request.headers });
   return invitations
     .filter((i) => i.status === "pending" && new Date(i.expiresAt) > new Date())
@@ -247,8 +236,10 @@ const slugify = (name: string) =>
       .slice(0, 40) || "team"
   }-${Math.random().toString(36).slice(2, 7)}`;
 
-export async function createOrganisation(db: Database, request: Request, input: { name: string }): Promise<Outcome> {
-  const auth = authFor(db);
+export async function createOrganisation(
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, ...input }: { request: Request; name: string },
+): Promise<Outcome> {
   try {
     // The new organisation becomes the active one, so new drafts belong to it (R-AUTH-05).
     await auth.api.createOrganization({
@@ -262,11 +253,9 @@ export async function createOrganisation(db: Database, request: Request, input: 
 }
 
 export async function switchOrganisation(
-  db: Database,
-  request: Request,
-  input: { organizationId: string | null },
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, ...input }: { request: Request; organizationId: string | null },
 ): Promise<Outcome> {
-  const auth = authFor(db);
   try {
     await auth.api.setActiveOrganization({ body: { organizationId: input.organizationId }, headers: request.headers });
     return ok();
@@ -286,36 +275,31 @@ const INVITATIONS = {
 } as const;
 
 export async function inviteMember(
-  db: Database,
-  request: Request,
-  session: SessionInfo,
-  input: { email: string; role: MemberRole },
+  { db, auth }: Pick<AccountsContext, "db" | "auth">,
+  { request, session, ...input }: { request: Request; session: SessionInfo; email: string; role: MemberRole },
 ): Promise<Outcome> {
   if (!session.user.emailVerified || isPlaceholderEmail(session.user.email)) {
     return failure(403, "EMAIL_NOT_CONFIRMED", "Please confirm your e-mail address before inviting anyone.");
   }
-  const sender = await hitRateLimit(
-    db,
-    `invite:sender:${session.user.id}`,
-    INVITATIONS.perSender.limit,
-    INVITATIONS.perSender.windowSeconds,
-  );
+  const sender = await hitRateLimit(db, {
+    key: `invite:sender:${session.user.id}`,
+    limit: INVITATIONS.perSender.limit,
+    windowSeconds: INVITATIONS.perSender.windowSeconds,
+  });
   if (!sender.allowed) {
     return tooManyInvitations(
       sender.retryAfterSeconds,
       `You've sent ${INVITATIONS.perSender.limit} invitations today.`,
     );
   }
-  const recipient = await hitRateLimit(
-    db,
-    `invite:recipient:${input.email.toLowerCase()}`,
-    INVITATIONS.perRecipient.limit,
-    INVITATIONS.perRecipient.windowSeconds,
-  );
+  const recipient = await hitRateLimit(db, {
+    key: `invite:recipient:${input.email.toLowerCase()}`,
+    limit: INVITATIONS.perRecipient.limit,
+    windowSeconds: INVITATIONS.perRecipient.windowSeconds,
+  });
   if (!recipient.allowed) {
     return tooManyInvitations(recipient.retryAfterSeconds, "That address has had several invitations today.");
   }
-  const auth = authFor(db);
   try {
     await auth.api.createInvitation({ body: { email: input.email, role: input.role }, headers: request.headers });
     return ok();
@@ -337,11 +321,9 @@ function tooManyInvitations(retryAfterSeconds: number, why: string): Failure {
  * that organisation, never for the owner; a plain member's or an approver's attempt is a 403.
  */
 export async function changeMemberRole(
-  db: Database,
-  request: Request,
-  input: { memberId: string; role: MemberRole },
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, ...input }: { request: Request; memberId: string; role: MemberRole },
 ): Promise<Outcome> {
-  const auth = authFor(db);
   try {
     await auth.api.updateMemberRole({ body: { memberId: input.memberId, role: input.role }, headers: request.headers });
     return ok();
@@ -351,11 +333,9 @@ export async function changeMemberRole(
 }
 
 export async function cancelInvitation(
-  db: Database,
-  request: Request,
-  input: { invitationId: string },
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, ...input }: { request: Request; invitationId: string },
 ): Promise<Outcome> {
-  const auth = authFor(db);
   try {
     await auth.api.cancelInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
     return ok();
@@ -365,11 +345,9 @@ export async function cancelInvitation(
 }
 
 export async function respondToInvitation(
-  db: Database,
-  request: Request,
-  input: { invitationId: string; accept: boolean },
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, ...input }: { request: Request; invitationId: string; accept: boolean },
 ): Promise<Outcome> {
-  const auth = authFor(db);
   try {
     if (input.accept)
       await auth.api.acceptInvitation({ body: { invitationId: input.invitationId }, headers: request.headers });
@@ -381,11 +359,9 @@ export async function respondToInvitation(
 }
 
 export async function leaveOrganisation(
-  db: Database,
-  request: Request,
-  input: { organizationId: string },
+  { auth }: Pick<AccountsContext, "auth">,
+  { request, ...input }: { request: Request; organizationId: string },
 ): Promise<Outcome> {
-  const auth = authFor(db);
   try {
     await auth.api.leaveOrganization({ body: { organizationId: input.organizationId }, headers: request.headers });
     return ok();

@@ -6,7 +6,6 @@ import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { startSmtpServer } from "../../../tests/setup/smtp";
 import { startFakeSmsProvider } from "../../../tests/setup/sms-provider";
 import { totp } from "../../../tests/support/http";
-import type { AppContext } from "../providers/app-context.server";
 import { confirmTwoFactor, startTwoFactor } from "./account-security.server";
 import { confirmCurrentEmail, confirmEmailChange, startEmailChange } from "./account-settings.server";
 import {
@@ -20,7 +19,7 @@ import {
   verifyEmailCode,
   verifySecondFactor,
 } from "./accounts.server";
-import { hashPassword, verifyPasswordHash, authFor, openAuth } from "./auth.server";
+import { type AccountsContext, hashPassword, verifyPasswordHash, withAuth } from "./auth.server";
 import { getSessionInfo } from "./session.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
@@ -29,13 +28,12 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** Phone accounts exist only with an SMS provider: texts go to a loopback fake of one. */
 let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>;
 /** The test shop with a mail server and an SMS provider, both on loopback. */
-let ctx: AppContext;
+let ctx: AccountsContext;
 
 beforeAll(async () => {
   smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
   sms = await startFakeSmsProvider();
-  ctx = { ...testContext(handle), mailer: smtp.mailer, sms: sms.config };
-  openAuth(ctx);
+  ctx = withAuth({ ...testContext(handle), mailer: smtp.mailer, sms: sms.config });
 });
 afterAll(async () => {
   await smtp.close();
@@ -64,7 +62,8 @@ function cookieFrom(headers: Headers) {
 const codeIn = (text: string) => /Your code: (\d{6})/.exec(text)?.[1] ?? "";
 
 async function signUpJane() {
-  const result = await signUp(handle.db, request(), {
+  const result = await signUp(ctx, {
+    request: request(),
     firstName: "Jane",
     lastName: "Smith",
     identifier: "jane@acme.co",
@@ -78,7 +77,8 @@ async function signUpJane() {
 async function confirmedJane() {
   const created = await signUpJane();
   const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
-  const verified = await verifyEmailCode(handle.db, request({ cookie: cookieFrom(created.headers) }), {
+  const verified = await verifyEmailCode(ctx, {
+    request: request({ cookie: cookieFrom(created.headers) }),
     email: "jane@acme.co",
     code,
   });
@@ -97,19 +97,21 @@ describe("sign-up and e-mail verification", () => {
     const code = codeIn(mail.text);
     expect(code).toMatch(/^\d{6}$/);
 
-    const wrong = await verifyEmailCode(handle.db, request(), {
+    const wrong = await verifyEmailCode(ctx, {
+      request: request(),
       email: "jane@acme.co",
       code: code === "000000" ? "111111" : "000000",
     });
     expect(wrong).toMatchObject({ ok: false, message: "That code isn't right. Check it and try again." });
-    const verified = await verifyEmailCode(handle.db, request(), { email: "jane@acme.co", code });
+    const verified = await verifyEmailCode(ctx, { request: request(), email: "jane@acme.co", code });
     expect(verified.ok).toBe(true);
     const [user] = await handle.db.select().from(authUser).where(eq(authUser.email, "jane@acme.co"));
     expect(user?.emailVerified).toBe(true);
   });
 
   it("refuses weak passwords with the reasons and malformed e-mail addresses", async () => {
-    const weak = await signUp(handle.db, request(), {
+    const weak = await signUp(ctx, {
+      request: request(),
       firstName: "J",
       lastName: "S",
       identifier: "j@acme.co",
@@ -122,7 +124,8 @@ describe("sign-up and e-mail verification", () => {
       message: "That password is too weak.",
     });
     expect(weak.ok === false && weak.fieldErrors?.password).toContain("Don't use only numbers; add some words.");
-    const malformed = await signUp(handle.db, request(), {
+    const malformed = await signUp(ctx, {
+      request: request(),
       firstName: "J",
       lastName: "S",
       identifier: "j@acme",
@@ -136,13 +139,18 @@ describe("sign-up and e-mail verification", () => {
     const verified = await confirmedJane();
     expect(verified.twoFactor).toBe(false);
     const session = await getSessionInfo(
-      handle.db,
+      ctx,
       new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(verified.headers) } }),
     );
     expect(session?.user.email).toBe("jane@acme.co");
     expect(
-      (await signInWithPassword(handle.db, request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" }))
-        .ok,
+      (
+        await signInWithPassword(ctx, {
+          request: request(),
+          identifier: "jane@acme.co",
+          password: "marmalade skyline 42",
+        })
+      ).ok,
     ).toBe(true);
   });
 });
@@ -150,14 +158,15 @@ describe("sign-up and e-mail verification", () => {
 describe("signing in", () => {
   it("signs in with the password, upserts the profile and gives one generic message when wrong", async () => {
     await signUpJane();
-    const ok = await signInWithPassword(handle.db, request(), {
+    const ok = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
     expect(ok.ok).toBe(true);
     if (!ok.ok) return;
     const session = await getSessionInfo(
-      handle.db,
+      ctx,
       new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(ok.headers) } }),
     );
     expect(session?.user.email).toBe("jane@acme.co");
@@ -165,11 +174,13 @@ describe("signing in", () => {
     const [profile] = await handle.db.select().from(profiles);
     expect(profile).toMatchObject({ email: "jane@acme.co", firstName: "Jane", lastName: "Smith" });
 
-    const wrongPassword = await signInWithPassword(handle.db, request(), {
+    const wrongPassword = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "jane@acme.co",
       password: "wrong password here",
     });
-    const unknownUser = await signInWithPassword(handle.db, request(), {
+    const unknownUser = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "nobody@acme.co",
       password: "marmalade skyline 42",
     });
@@ -180,39 +191,40 @@ describe("signing in", () => {
   it("signs in with a one-time code sent by e-mail", async () => {
     await signUpJane();
     await smtp.clear();
-    const sent = await sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" });
+    const sent = await sendSignInCode(ctx, { request: request(), identifier: "jane@acme.co" });
     expect(sent.ok).toBe(true);
     const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
-    const signedIn = await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code });
+    const signedIn = await signInWithCode(ctx, { request: request(), identifier: "jane@acme.co", code });
     expect(signedIn.ok).toBe(true);
   });
 
   it("stops accepting a code after too many wrong tries", async () => {
     await signUpJane();
     await smtp.clear();
-    await sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" });
+    await sendSignInCode(ctx, { request: request(), identifier: "jane@acme.co" });
     const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
     const wrong = code === "000000" ? "111111" : "000000";
     const answers = [];
     for (let i = 0; i < 6; i++)
-      answers.push(await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code: wrong }));
+      answers.push(await signInWithCode(ctx, { request: request(), identifier: "jane@acme.co", code: wrong }));
     expect(answers.every((a) => !a.ok)).toBe(true);
     expect(answers.at(-1)).toMatchObject({ ok: false, message: "Too many wrong codes. Ask for a new one." });
     // Even the right code is refused now: a new one must be asked for.
-    expect((await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code })).ok).toBe(false);
+    expect((await signInWithCode(ctx, { request: request(), identifier: "jane@acme.co", code })).ok).toBe(false);
   });
 
   it("limits code requests per account, the sign-up's own code included", async () => {
     await signUpJane();
     const results = [];
     for (let i = 0; i < 5; i++)
-      results.push(await sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" }));
+      results.push(await sendSignInCode(ctx, { request: request(), identifier: "jane@acme.co" }));
     expect(results.slice(0, 4).every((r) => r.ok)).toBe(true);
     expect(results[4]).toMatchObject({ ok: false, status: 429 });
   });
 
   it("signs up, confirms and signs in with a phone number and an SMS code (through the provider)", async () => {
-    const created = await signUp(handle.db, request(), {
+    const created = await signUp(ctx, {
+      request: request(),
       firstName: "Raj",
       lastName: "Patel",
       identifier: "07123 456789",
@@ -227,12 +239,14 @@ describe("signing in", () => {
     // The outbox keeps the audit copy without the code.
     expect(texts[0]?.text).not.toContain(code);
     if (!created.ok) return;
-    const confirmed = await signInWithCode(handle.db, request({ cookie: cookieFrom(created.headers) }), {
+    const confirmed = await signInWithCode(ctx, {
+      request: request({ cookie: cookieFrom(created.headers) }),
       identifier: "+44 7123 456789",
       code,
     });
     expect(confirmed.ok).toBe(true);
-    const withPassword = await signInWithPassword(handle.db, request(), {
+    const withPassword = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "07123456789",
       password: "marmalade skyline 42",
     });
@@ -243,14 +257,15 @@ describe("signing in", () => {
 describe("the active organisation", () => {
   it("counts only while the user is still a member: a removed member's sessions lose it", async () => {
     await signUpJane();
-    const signedIn = await signInWithPassword(handle.db, request(), {
+    const signedIn = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
     if (!signedIn.ok) throw new Error(signedIn.message);
     const cookie = cookieFrom(signedIn.headers);
-    const asJane = () => getSessionInfo(handle.db, new Request("http://127.0.0.1:3999/", { headers: { cookie } }));
-    const auth = authFor(handle.db);
+    const asJane = () => getSessionInfo(ctx, new Request("http://127.0.0.1:3999/", { headers: { cookie } }));
+    const auth = ctx.auth;
     const organisation = await auth.api.createOrganization({
       body: { name: "Acme Events", slug: "acme-events" },
       headers: new Headers({ cookie }),
@@ -268,30 +283,33 @@ describe("the active organisation", () => {
 describe("password reset", () => {
   it("resets by e-mailed link and revokes existing sessions", async () => {
     await signUpJane();
-    const before = await signInWithPassword(handle.db, request(), {
+    const before = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
     await smtp.clear();
-    await requestPasswordReset(handle.db, request(), { identifier: "jane@acme.co", method: "link" });
+    await requestPasswordReset(ctx, { request: request(), identifier: "jane@acme.co", method: "link" });
     const mail = await smtp.waitFor("jane@acme.co");
     const token = /reset-password\?token=([^\s]+)/.exec(mail.text)?.[1];
     expect(token).toBeTruthy();
-    const weak = await resetPassword(handle.db, request(), { token: decodeURIComponent(token!), password: "short" });
+    const weak = await resetPassword(ctx, { request: request(), token: decodeURIComponent(token!), password: "short" });
     expect(weak).toMatchObject({ ok: false, message: "That password is too weak." });
-    const done = await resetPassword(handle.db, request(), {
+    const done = await resetPassword(ctx, {
+      request: request(),
       token: decodeURIComponent(token!),
       password: "a brand new phrase 77",
     });
     expect(done.ok).toBe(true);
     if (before.ok) {
       const stale = await getSessionInfo(
-        handle.db,
+        ctx,
         new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieFrom(before.headers) } }),
       );
       expect(stale).toBeNull();
     }
-    const replay = await resetPassword(handle.db, request(), {
+    const replay = await resetPassword(ctx, {
+      request: request(),
       token: decodeURIComponent(token!),
       password: "yet another phrase 88",
     });
@@ -301,7 +319,8 @@ describe("password reset", () => {
     });
     expect(
       (
-        await signInWithPassword(handle.db, request(), {
+        await signInWithPassword(ctx, {
+          request: request(),
           identifier: "jane@acme.co",
           password: "a brand new phrase 77",
         })
@@ -312,9 +331,10 @@ describe("password reset", () => {
   it("resets by e-mailed code", async () => {
     await signUpJane();
     await smtp.clear();
-    await requestPasswordReset(handle.db, request(), { identifier: "jane@acme.co", method: "code" });
+    await requestPasswordReset(ctx, { request: request(), identifier: "jane@acme.co", method: "code" });
     const code = codeIn((await smtp.waitFor("jane@acme.co")).text);
-    const done = await resetPassword(handle.db, request(), {
+    const done = await resetPassword(ctx, {
+      request: request(),
       identifier: "jane@acme.co",
       code,
       password: "a brand new phrase 77",
@@ -323,7 +343,11 @@ describe("password reset", () => {
   });
 
   it("answers the same for an unknown address and sends nothing", async () => {
-    const result = await requestPasswordReset(handle.db, request(), { identifier: "nobody@acme.co", method: "link" });
+    const result = await requestPasswordReset(ctx, {
+      request: request(),
+      identifier: "nobody@acme.co",
+      method: "link",
+    });
     expect(result.ok).toBe(true);
     expect(await smtp.delivered()).toHaveLength(0);
   });
@@ -344,12 +368,13 @@ describe("password hashing", () => {
 describe("JWKS", () => {
   it("publishes a public key set and signs JWTs for the signed-in user", async () => {
     await signUpJane();
-    const signedIn = await signInWithPassword(handle.db, request(), {
+    const signedIn = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
     if (!signedIn.ok) throw new Error("sign-in failed");
-    const auth = authFor(handle.db);
+    const auth = ctx.auth;
     const { token } = await auth.api.getToken({ headers: new Headers({ cookie: cookieFrom(signedIn.headers) }) });
     expect(token.split(".")).toHaveLength(3);
     const jwks = await auth.api.getJwks();
@@ -381,16 +406,17 @@ describe("one-time codes cannot be guessed", () => {
   it("refuses every code, the right one too, after 10 wrong ones for an account across kinds and addresses", async () => {
     await signUpJane();
     const jane = { identifier: "jane@acme.co" };
-    const signInCode = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
+    const signInCode = await nextCode("jane@acme.co", () => sendSignInCode(ctx, { request: request(), ...jane }));
     for (let i = 0; i < 4; i++)
-      expect((await signInWithCode(handle.db, request(), { ...jane, code: otherThan(signInCode) })).ok).toBe(false);
+      expect((await signInWithCode(ctx, { request: request(), ...jane, code: otherThan(signInCode) })).ok).toBe(false);
     const resetCode = await nextCode("jane@acme.co", () =>
-      requestPasswordReset(handle.db, request(), { ...jane, method: "code" }),
+      requestPasswordReset(ctx, { request: request(), ...jane, method: "code" }),
     );
     for (let i = 0; i < 4; i++) {
       expect(
         (
-          await resetPassword(handle.db, request(), {
+          await resetPassword(ctx, {
+            request: request(),
             ...jane,
             code: otherThan(resetCode),
             password: "a brand new phrase 77",
@@ -398,18 +424,18 @@ describe("one-time codes cannot be guessed", () => {
         ).ok,
       ).toBe(false);
     }
-    const confirmCode = await nextCode("jane@acme.co", () => resendCode(handle.db, request(), jane));
+    const confirmCode = await nextCode("jane@acme.co", () => resendCode(ctx, { request: request(), ...jane }));
     for (let i = 0; i < 2; i++)
       expect(
-        (await verifyEmailCode(handle.db, request(), { email: "jane@acme.co", code: otherThan(confirmCode) })).ok,
+        (await verifyEmailCode(ctx, { request: request(), email: "jane@acme.co", code: otherThan(confirmCode) })).ok,
       ).toBe(false);
 
-    const fresh = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
-    const refused = await signInWithCode(handle.db, request(), { ...jane, code: fresh });
+    const fresh = await nextCode("jane@acme.co", () => sendSignInCode(ctx, { request: request(), ...jane }));
+    const refused = await signInWithCode(ctx, { request: request(), ...jane, code: fresh });
     expect(refused).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(TOO_MANY) });
     expect(refused.ok === false && refused.retryAfterSeconds).toBeGreaterThan(3000);
     // Refused before better-auth saw it: the code is still unused, and still refused.
-    expect(await signInWithCode(handle.db, request(), { ...jane, code: fresh })).toMatchObject({ status: 429 });
+    expect(await signInWithCode(ctx, { request: request(), ...jane, code: fresh })).toMatchObject({ status: 429 });
   });
 
   it("refuses every code from a client address after 30 wrong ones there, whichever accounts they were for", async () => {
@@ -417,49 +443,49 @@ describe("one-time codes cannot be guessed", () => {
     const ip = { "x-real-ip": "10.77.0.1" };
     for (let i = 0; i < 30; i++) {
       expect(
-        await signInWithCode(handle.db, request(ip), { identifier: `guess-${i}@acme.co`, code: "123456" }),
+        await signInWithCode(ctx, { request: request(ip), identifier: `guess-${i}@acme.co`, code: "123456" }),
       ).toMatchObject({
         ok: false,
         status: 400,
       });
     }
     const code = await nextCode("jane@acme.co", () =>
-      sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" }),
+      sendSignInCode(ctx, { request: request(), identifier: "jane@acme.co" }),
     );
-    expect(await signInWithCode(handle.db, request(ip), { identifier: "jane@acme.co", code })).toMatchObject({
+    expect(await signInWithCode(ctx, { request: request(ip), identifier: "jane@acme.co", code })).toMatchObject({
       ok: false,
       status: 429,
     });
-    expect((await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code })).ok).toBe(true);
+    expect((await signInWithCode(ctx, { request: request(), identifier: "jane@acme.co", code })).ok).toBe(true);
   });
 
   it("counts a guess before comparing it: of 30 wrong codes sent at once, at most 10 are compared", async () => {
     await signUpJane();
     const jane = { identifier: "jane@acme.co" };
-    const code = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
+    const code = await nextCode("jane@acme.co", () => sendSignInCode(ctx, { request: request(), ...jane }));
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => signInWithCode(handle.db, request(), { ...jane, code: otherThan(code) })),
+      Array.from({ length: 30 }, () => signInWithCode(ctx, { request: request(), ...jane, code: otherThan(code) })),
     );
     const compared = answers.filter((answer) => !answer.ok && answer.status !== 429);
     const refused = answers.filter((answer) => !answer.ok && answer.status === 429);
     expect(compared.length).toBeLessThanOrEqual(10);
     expect(refused).toHaveLength(30 - compared.length);
     expect(refused[0]).toMatchObject({ message: expect.stringMatching(TOO_MANY) });
-    expect(await signInWithCode(handle.db, request(), { ...jane, code })).toMatchObject({ ok: false, status: 429 });
+    expect(await signInWithCode(ctx, { request: request(), ...jane, code })).toMatchObject({ ok: false, status: 429 });
   });
 
   it("counts authenticator codes the same way, across fresh sign-ins", async () => {
     await confirmedJane();
     const password = { identifier: "jane@acme.co", password: "marmalade skyline 42" };
-    const signedIn = await signInWithPassword(handle.db, request(), password);
+    const signedIn = await signInWithPassword(ctx, { request: request(), ...password });
     if (!signedIn.ok) throw new Error(signedIn.message);
-    const enrolment = await startTwoFactor(handle.db, asCookie(signedIn.headers), { password: password.password });
+    const enrolment = await startTwoFactor(ctx, { request: asCookie(signedIn.headers), password: password.password });
     if (!enrolment.ok) throw new Error(enrolment.message);
-    expect((await confirmTwoFactor(handle.db, asCookie(signedIn.headers), { code: totp(enrolment.secret) })).ok).toBe(
-      true,
-    );
+    expect(
+      (await confirmTwoFactor(ctx, { request: asCookie(signedIn.headers), code: totp(enrolment.secret) })).ok,
+    ).toBe(true);
     const challenge = async () => {
-      const pending = await signInWithPassword(handle.db, request(), password);
+      const pending = await signInWithPassword(ctx, { request: request(), ...password });
       if (!pending.ok || !pending.twoFactor) throw new Error("no second-factor challenge");
       return cookieFrom(pending.headers);
     };
@@ -469,11 +495,12 @@ describe("one-time codes cannot be guessed", () => {
       const cookie = await challenge();
       await Promise.all(
         Array.from({ length: 6 }, () =>
-          verifySecondFactor(handle.db, request({ cookie }), { code: wrong, kind: "totp" }),
+          verifySecondFactor(ctx, { request: request({ cookie }), code: wrong, kind: "totp" }),
         ),
       );
     }
-    const right = await verifySecondFactor(handle.db, request({ cookie: await challenge() }), {
+    const right = await verifySecondFactor(ctx, {
+      request: request({ cookie: await challenge() }),
       code: totp(enrolment.secret),
       kind: "totp",
     });
@@ -483,16 +510,16 @@ describe("one-time codes cannot be guessed", () => {
   it("counts authenticator codes behind a look-alike two-factor cookie all the same", async () => {
     await confirmedJane();
     const password = { identifier: "jane@acme.co", password: "marmalade skyline 42" };
-    const signedIn = await signInWithPassword(handle.db, request(), password);
+    const signedIn = await signInWithPassword(ctx, { request: request(), ...password });
     if (!signedIn.ok) throw new Error(signedIn.message);
-    const enrolment = await startTwoFactor(handle.db, asCookie(signedIn.headers), { password: password.password });
+    const enrolment = await startTwoFactor(ctx, { request: asCookie(signedIn.headers), password: password.password });
     if (!enrolment.ok) throw new Error(enrolment.message);
-    expect((await confirmTwoFactor(handle.db, asCookie(signedIn.headers), { code: totp(enrolment.secret) })).ok).toBe(
-      true,
-    );
+    expect(
+      (await confirmTwoFactor(ctx, { request: asCookie(signedIn.headers), code: totp(enrolment.secret) })).ok,
+    ).toBe(true);
     // Each challenge behind a junk cookie whose name ends the same way, which better-auth passes over.
     const disguisedChallenge = async () => {
-      const pending = await signInWithPassword(handle.db, request(), password);
+      const pending = await signInWithPassword(ctx, { request: request(), ...password });
       if (!pending.ok || !pending.twoFactor) throw new Error("no second-factor challenge");
       return `x.two_factor=junk; ${cookieFrom(pending.headers)}`;
     };
@@ -501,9 +528,10 @@ describe("one-time codes cannot be guessed", () => {
     for (let round = 0; round < 2; round++) {
       const cookie = await disguisedChallenge();
       for (let i = 0; i < 5; i++)
-        await verifySecondFactor(handle.db, request({ cookie }), { code: wrong, kind: "totp" });
+        await verifySecondFactor(ctx, { request: request({ cookie }), code: wrong, kind: "totp" });
     }
-    const right = await verifySecondFactor(handle.db, request({ cookie: await disguisedChallenge() }), {
+    const right = await verifySecondFactor(ctx, {
+      request: request({ cookie: await disguisedChallenge() }),
       code: totp(enrolment.secret),
       kind: "totp",
     });
@@ -514,8 +542,8 @@ describe("one-time codes cannot be guessed", () => {
     await confirmedJane();
     const jane = { identifier: "jane@acme.co" };
     for (let i = 0; i < 12; i++) {
-      const code = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
-      expect((await signInWithCode(handle.db, request(), { ...jane, code })).ok).toBe(true);
+      const code = await nextCode("jane@acme.co", () => sendSignInCode(ctx, { request: request(), ...jane }));
+      expect((await signInWithCode(ctx, { request: request(), ...jane, code })).ok).toBe(true);
       // The code-request limit (5 per 15 minutes) is not what this test is about.
       await handle.db.execute(sql`delete from rate_limits where key like 'code:%'`);
     }
@@ -524,21 +552,21 @@ describe("one-time codes cannot be guessed", () => {
   it("lets only the newest code work, whatever kind the older one was", async () => {
     await signUpJane();
     const jane = { identifier: "jane@acme.co" };
-    const first = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
-    const second = await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
-    expect(await signInWithCode(handle.db, request(), { ...jane, code: first })).toMatchObject({
+    const first = await nextCode("jane@acme.co", () => sendSignInCode(ctx, { request: request(), ...jane }));
+    const second = await nextCode("jane@acme.co", () => sendSignInCode(ctx, { request: request(), ...jane }));
+    expect(await signInWithCode(ctx, { request: request(), ...jane, code: first })).toMatchObject({
       ok: false,
       message: "That code isn't right. Check it and try again.",
     });
 
     const reset = await nextCode("jane@acme.co", () =>
-      requestPasswordReset(handle.db, request(), { ...jane, method: "code" }),
+      requestPasswordReset(ctx, { request: request(), ...jane, method: "code" }),
     );
-    await nextCode("jane@acme.co", () => sendSignInCode(handle.db, request(), jane));
+    await nextCode("jane@acme.co", () => sendSignInCode(ctx, { request: request(), ...jane }));
     expect(
-      (await resetPassword(handle.db, request(), { ...jane, code: reset, password: "a brand new phrase 77" })).ok,
+      (await resetPassword(ctx, { request: request(), ...jane, code: reset, password: "a brand new phrase 77" })).ok,
     ).toBe(false);
-    expect((await signInWithCode(handle.db, request(), { ...jane, code: second })).ok).toBe(false);
+    expect((await signInWithCode(ctx, { request: request(), ...jane, code: second })).ok).toBe(false);
   });
 
   it("prints no code to the server log when SMTP_URL is set, for e-mail or SMS", async () => {
@@ -553,7 +581,8 @@ describe("one-time codes cannot be guessed", () => {
     try {
       await signUpJane();
       const emailCode = codeIn((await smtp.waitFor("jane@acme.co")).text);
-      await signUp(handle.db, request(), {
+      await signUp(ctx, {
+        request: request(),
         firstName: "Raj",
         lastName: "Patel",
         identifier: "07123 456789",
@@ -572,38 +601,50 @@ describe("one-time codes cannot be guessed", () => {
 
 describe("proving an address binds the account to its owner", () => {
   async function squat(identifier: string) {
-    const squatter = await signUp(handle.db, request(), {
+    const squatter = await signUp(ctx, {
+      request: request(),
       firstName: "Mal",
       lastName: "Icious",
       identifier,
       password: "squatter phrase 1234",
     });
     expect(squatter.ok).toBe(true);
-    const signedIn = await signInWithPassword(handle.db, request(), { identifier, password: "squatter phrase 1234" });
+    const signedIn = await signInWithPassword(ctx, {
+      request: request(),
+      identifier,
+      password: "squatter phrase 1234",
+    });
     return signedIn.ok ? signedIn.headers : new Headers();
   }
 
   it("ends a squatter's sessions, password and second factor when the owner signs up and confirms the address", async () => {
     const squatterSession = await squat("jane@acme.co");
-    expect(await getSessionInfo(handle.db, asCookie(squatterSession))).not.toBeNull();
+    expect(await getSessionInfo(ctx, asCookie(squatterSession))).not.toBeNull();
     const [account] = await handle.db.select().from(authUser);
     await handle.db.update(authUser).set({ twoFactorEnabled: true }).where(eq(authUser.id, account!.id));
     await handle.db.insert(authTwoFactor).values({ id: "tf-1", secret: "x", backupCodes: "x", userId: account!.id });
 
     const owner = await nextCode("jane@acme.co", () => signUpJane().then((r) => (ownerHeaders = r.headers)));
-    const verified = await verifyEmailCode(handle.db, request({ cookie: cookieFrom(ownerHeaders) }), {
+    const verified = await verifyEmailCode(ctx, {
+      request: request({ cookie: cookieFrom(ownerHeaders) }),
       email: "jane@acme.co",
       code: owner,
     });
     expect(verified).toMatchObject({ ok: true, twoFactor: false });
 
-    expect(await getSessionInfo(handle.db, asCookie(squatterSession))).toBeNull();
+    expect(await getSessionInfo(ctx, asCookie(squatterSession))).toBeNull();
     expect(
-      (await signInWithPassword(handle.db, request(), { identifier: "jane@acme.co", password: "squatter phrase 1234" }))
-        .ok,
+      (
+        await signInWithPassword(ctx, {
+          request: request(),
+          identifier: "jane@acme.co",
+          password: "squatter phrase 1234",
+        })
+      ).ok,
     ).toBe(false);
     expect(await handle.db.select().from(authTwoFactor)).toHaveLength(0);
-    const signedIn = await signInWithPassword(handle.db, request(), {
+    const signedIn = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
@@ -615,12 +656,12 @@ describe("proving an address binds the account to its owner", () => {
   it("ends a squatter's sessions and password when the owner signs in with an e-mailed code", async () => {
     const squatterSession = await squat("jane@acme.co");
     const code = await nextCode("jane@acme.co", () =>
-      sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" }),
+      sendSignInCode(ctx, { request: request(), identifier: "jane@acme.co" }),
     );
-    const owner = await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code });
+    const owner = await signInWithCode(ctx, { request: request(), identifier: "jane@acme.co", code });
     expect(owner).toMatchObject({ ok: true, twoFactor: false });
-    expect(await getSessionInfo(handle.db, asCookie(squatterSession))).toBeNull();
-    expect(owner.ok && (await getSessionInfo(handle.db, asCookie(owner.headers)))?.user.emailVerified).toBe(true);
+    expect(await getSessionInfo(ctx, asCookie(squatterSession))).toBeNull();
+    expect(owner.ok && (await getSessionInfo(ctx, asCookie(owner.headers)))?.user.emailVerified).toBe(true);
     expect(await handle.db.select().from(authAccount).where(eq(authAccount.providerId, "credential"))).toHaveLength(0);
   });
 
@@ -628,16 +669,17 @@ describe("proving an address binds the account to its owner", () => {
     const phone = "+447123456789";
     await squat("07123 456789");
     expect(
-      (await signInWithPassword(handle.db, request(), { identifier: phone, password: "squatter phrase 1234" })).ok,
+      (await signInWithPassword(ctx, { request: request(), identifier: phone, password: "squatter phrase 1234" })).ok,
     ).toBe(false);
     const textsBefore = (await handle.db.select().from(outbox).where(eq(outbox.to, phone))).length;
-    expect((await sendSignInCode(handle.db, request(), { identifier: phone })).ok).toBe(true);
-    expect(await requestPasswordReset(handle.db, request(), { identifier: phone, method: "code" })).toMatchObject({
+    expect((await sendSignInCode(ctx, { request: request(), identifier: phone })).ok).toBe(true);
+    expect(await requestPasswordReset(ctx, { request: request(), identifier: phone, method: "code" })).toMatchObject({
       ok: true,
     });
     expect(await handle.db.select().from(outbox).where(eq(outbox.to, phone))).toHaveLength(textsBefore);
 
-    const owner = await signUp(handle.db, request(), {
+    const owner = await signUp(ctx, {
+      request: request(),
       firstName: "Raj",
       lastName: "Patel",
       identifier: "07123 456789",
@@ -647,7 +689,8 @@ describe("proving an address binds the account to its owner", () => {
     if (!owner.ok) return;
     const code = /^(\d{6})/.exec(await lastText(phone))?.[1] ?? "";
     expect(
-      (await signInWithCode(handle.db, request({ cookie: cookieFrom(owner.headers) }), { identifier: phone, code })).ok,
+      (await signInWithCode(ctx, { request: request({ cookie: cookieFrom(owner.headers) }), identifier: phone, code }))
+        .ok,
     ).toBe(true);
     expect(
       await handle.db
@@ -655,39 +698,44 @@ describe("proving an address binds the account to its owner", () => {
         .from(authUser),
     ).toEqual([{ phone, proven: true, firstName: "Raj" }]);
     expect(
-      (await signInWithPassword(handle.db, request(), { identifier: phone, password: "squatter phrase 1234" })).ok,
+      (await signInWithPassword(ctx, { request: request(), identifier: phone, password: "squatter phrase 1234" })).ok,
     ).toBe(false);
     expect(
-      (await signInWithPassword(handle.db, request(), { identifier: phone, password: "marmalade skyline 42" })).ok,
+      (await signInWithPassword(ctx, { request: request(), identifier: phone, password: "marmalade skyline 42" })).ok,
     ).toBe(true);
   });
 
   it("asks for the second factor after a sign-in code, as after a password", async () => {
     await confirmedJane();
-    const signedIn = await signInWithPassword(handle.db, request(), {
+    const signedIn = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
     if (!signedIn.ok) throw new Error(signedIn.message);
-    const enrolment = await startTwoFactor(handle.db, asCookie(signedIn.headers), { password: "marmalade skyline 42" });
+    const enrolment = await startTwoFactor(ctx, {
+      request: asCookie(signedIn.headers),
+      password: "marmalade skyline 42",
+    });
     if (!enrolment.ok) throw new Error(enrolment.message);
-    expect((await confirmTwoFactor(handle.db, asCookie(signedIn.headers), { code: totp(enrolment.secret) })).ok).toBe(
-      true,
-    );
+    expect(
+      (await confirmTwoFactor(ctx, { request: asCookie(signedIn.headers), code: totp(enrolment.secret) })).ok,
+    ).toBe(true);
 
     const code = await nextCode("jane@acme.co", () =>
-      sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" }),
+      sendSignInCode(ctx, { request: request(), identifier: "jane@acme.co" }),
     );
-    const byCode = await signInWithCode(handle.db, request(), { identifier: "jane@acme.co", code });
+    const byCode = await signInWithCode(ctx, { request: request(), identifier: "jane@acme.co", code });
     expect(byCode).toMatchObject({ ok: true, twoFactor: true });
     if (!byCode.ok) return;
-    expect(await getSessionInfo(handle.db, asCookie(byCode.headers))).toBeNull();
-    const second = await verifySecondFactor(handle.db, request({ cookie: cookieFrom(byCode.headers) }), {
+    expect(await getSessionInfo(ctx, asCookie(byCode.headers))).toBeNull();
+    const second = await verifySecondFactor(ctx, {
+      request: request({ cookie: cookieFrom(byCode.headers) }),
       code: totp(enrolment.secret),
       kind: "totp",
     });
     expect(second.ok).toBe(true);
-    expect(second.ok && (await getSessionInfo(handle.db, asCookie(second.headers)))?.user.email).toBe("jane@acme.co");
+    expect(second.ok && (await getSessionInfo(ctx, asCookie(second.headers)))?.user.email).toBe("jane@acme.co");
   });
 });
 
@@ -709,8 +757,8 @@ describe("accounts are not enumerable or lockable by strangers", () => {
       identifier,
       password: "another long phrase 9",
     });
-    const taken = await signUp(handle.db, request(), input("jane@acme.co"));
-    const fresh = await signUp(handle.db, request(), input("new@acme.co"));
+    const taken = await signUp(ctx, { request: request(), ...input("jane@acme.co") });
+    const fresh = await signUp(ctx, { request: request(), ...input("new@acme.co") });
     expect(seen(taken)).toEqual(seen(fresh));
     expect(taken.ok && taken.headers.getSetCookie()).toHaveLength(1);
     expect(await handle.db.select().from(authUser).where(eq(authUser.email, "jane@acme.co"))).toHaveLength(1);
@@ -719,12 +767,12 @@ describe("accounts are not enumerable or lockable by strangers", () => {
     expect(notice.text).toContain("http://127.0.0.1:3999/forgot-password");
 
     for (const method of ["link", "code"] as const) {
-      const known = await requestPasswordReset(handle.db, request(), { identifier: "jane@acme.co", method });
-      const unknown = await requestPasswordReset(handle.db, request(), { identifier: "nobody@acme.co", method });
+      const known = await requestPasswordReset(ctx, { request: request(), identifier: "jane@acme.co", method });
+      const unknown = await requestPasswordReset(ctx, { request: request(), identifier: "nobody@acme.co", method });
       expect(seen(known)).toEqual(seen(unknown));
     }
-    expect(seen(await sendSignInCode(handle.db, request(), { identifier: "jane@acme.co" }))).toEqual(
-      seen(await sendSignInCode(handle.db, request(), { identifier: "nobody@acme.co" })),
+    expect(seen(await sendSignInCode(ctx, { request: request(), identifier: "jane@acme.co" }))).toEqual(
+      seen(await sendSignInCode(ctx, { request: request(), identifier: "nobody@acme.co" })),
     );
   });
 
@@ -734,7 +782,8 @@ describe("accounts are not enumerable or lockable by strangers", () => {
     const answers = [];
     for (let i = 0; i < 6; i++)
       answers.push(
-        await signInWithPassword(handle.db, request(stranger), {
+        await signInWithPassword(ctx, {
+          request: request(stranger),
           identifier: "jane@acme.co",
           password: `wrong guess ${i}xyz`,
         }),
@@ -747,7 +796,8 @@ describe("accounts are not enumerable or lockable by strangers", () => {
     });
     // Even the right password waits out the back-off from that address.
     expect(
-      await signInWithPassword(handle.db, request(stranger), {
+      await signInWithPassword(ctx, {
+        request: request(stranger),
         identifier: "jane@acme.co",
         password: "marmalade skyline 42",
       }),
@@ -756,7 +806,8 @@ describe("accounts are not enumerable or lockable by strangers", () => {
     // Later steps wait longer: as if the first minute had passed with ten failures in the quarter-hour.
     await handle.db.execute(sql`delete from rate_limits where key like 'signin-fail:60:%'`);
     await handle.db.execute(sql`update rate_limits set count = 10 where key like 'signin-fail:900:%'`);
-    const longer = await signInWithPassword(handle.db, request(stranger), {
+    const longer = await signInWithPassword(ctx, {
+      request: request(stranger),
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
@@ -764,8 +815,13 @@ describe("accounts are not enumerable or lockable by strangers", () => {
     expect(longer.ok === false && longer.retryAfterSeconds).toBeGreaterThan(60);
 
     expect(
-      (await signInWithPassword(handle.db, request(), { identifier: "jane@acme.co", password: "marmalade skyline 42" }))
-        .ok,
+      (
+        await signInWithPassword(ctx, {
+          request: request(),
+          identifier: "jane@acme.co",
+          password: "marmalade skyline 42",
+        })
+      ).ok,
     ).toBe(true);
   });
 });
@@ -773,45 +829,55 @@ describe("accounts are not enumerable or lockable by strangers", () => {
 describe("changing the e-mail address", () => {
   it("needs a code from the current address, tells it afterwards with the way back, and ends other sessions", async () => {
     await confirmedJane();
-    const other = await signInWithPassword(handle.db, request(), {
+    const other = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
-    const here = await signInWithPassword(handle.db, request(), {
+    const here = await signInWithPassword(ctx, {
+      request: request(),
       identifier: "jane@acme.co",
       password: "marmalade skyline 42",
     });
     if (!other.ok || !here.ok) throw new Error("sign-in failed");
     const asJane = (headers: Record<string, string> = {}) => request({ cookie: cookieFrom(here.headers), ...headers });
-    const session = (await getSessionInfo(handle.db, asJane()))!;
+    const session = (await getSessionInfo(ctx, asJane()))!;
 
     const current = await nextCode("jane@acme.co", () =>
-      startEmailChange(handle.db, asJane(), session, { newEmail: "jane@newco.co" }),
+      startEmailChange(ctx, { request: asJane(), session, newEmail: "jane@newco.co" }),
     );
     expect((await smtp.delivered())[0]?.subject).toBe(
       `${current} confirms moving your Swag Studio account to a new address`,
     );
     await smtp.clear();
     expect(
-      (await confirmCurrentEmail(handle.db, asJane(), session, { newEmail: "jane@newco.co", code: otherThan(current) }))
-        .ok,
+      (
+        await confirmCurrentEmail(ctx, {
+          request: asJane(),
+          session,
+          newEmail: "jane@newco.co",
+          code: otherThan(current),
+        })
+      ).ok,
     ).toBe(false);
     expect(await smtp.delivered()).toHaveLength(0);
     expect(
-      (await confirmCurrentEmail(handle.db, asJane(), session, { newEmail: "jane@newco.co", code: current })).ok,
+      (await confirmCurrentEmail(ctx, { request: asJane(), session, newEmail: "jane@newco.co", code: current })).ok,
     ).toBe(true);
     const code = codeIn((await smtp.waitFor("jane@newco.co")).text);
 
     await smtp.clear();
-    expect((await confirmEmailChange(handle.db, asJane(), session, { newEmail: "jane@newco.co", code })).ok).toBe(true);
+    expect((await confirmEmailChange(ctx, { request: asJane(), session, newEmail: "jane@newco.co", code })).ok).toBe(
+      true,
+    );
     const [user] = await handle.db.select({ email: authUser.email }).from(authUser);
     expect(user?.email).toBe("jane@newco.co");
     const notice = await smtp.waitFor("jane@acme.co");
     expect(notice.subject).toBe("Your Swag Studio e-mail address was changed");
     expect(notice.text).toContain("jane@newco.co");
     expect(notice.text).toContain(TEST_SHOP.business.supportEmail);
-    expect(await getSessionInfo(handle.db, asCookie(other.headers))).toBeNull();
-    expect(await getSessionInfo(handle.db, asCookie(here.headers))).not.toBeNull();
+    expect(await getSessionInfo(ctx, asCookie(other.headers))).toBeNull();
+    expect(await getSessionInfo(ctx, asCookie(here.headers))).not.toBeNull();
     expect(
       await handle.db
         .select()

@@ -1,6 +1,7 @@
 /**
- * Signing up, in and out: passwords, one-time codes, address confirmation and password resets, run on
- * the server through better-auth within the shop's own limits (decision 012, docs/security.md).
+ * Signing up and in: passwords, one-time codes, address confirmation and password resets, run on the
+ * server through better-auth within the shop's own limits (decision 012, docs/security.md). Signing
+ * out is in account-security.server.ts, with the other sessions of the account.
  */
 import { isAPIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
@@ -30,7 +31,7 @@ import {
   weakPassword,
 } from "./account-codes.server";
 import { afterCodeSignIn, settleProof, signUpAnswer, tellOwnerOfSignUpAttempt } from "./account-proof.server";
-import { hashPassword, authFor } from "./auth.server";
+import { type AccountsContext, type Auth, hashPassword } from "./auth.server";
 import type { Database } from "../platform/db.server";
 import { type Failure, failure, isFailure } from "../platform/http.server";
 import { clearRateLimit, clientIp } from "../platform/rate-limit.server";
@@ -47,6 +48,9 @@ const FAILED_SIGN_IN_STEPS = [
   { limit: 20, windowSeconds: 3600 },
 ] as const;
 
+/** What the sign-in flows use of the context: the database, better-auth on it, and whether texts reach phones. */
+type SignInContext = Pick<AccountsContext, "db" | "auth" | "sms">;
+
 /**
  * Signs up with an e-mail address or phone number. The answer is the same whether or not the
  * address has an account (docs/security.md): a proven one gets a notice instead of a code; one that
@@ -54,18 +58,21 @@ const FAILED_SIGN_IN_STEPS = [
  * with this password once it enters the code. Nobody is signed in before the code is entered.
  */
 export async function signUp(
-  db: Database,
-  request: Request,
-  input: { firstName: string; lastName: string; identifier: string; password: string },
+  ctx: SignInContext & Pick<AccountsContext, "business" | "baseUrl">,
+  {
+    request,
+    ...input
+  }: { request: Request; firstName: string; lastName: string; identifier: string; password: string },
 ): Promise<Outcome<{ identifier: Identifier }>> {
-  const identifier = accountIdentifier(db, input.identifier);
+  const { db, auth } = ctx;
+  const identifier = accountIdentifier(ctx, { text: input.identifier });
   if (isFailure(identifier)) return identifier;
   const email = identifier.kind === "email" ? identifier.email : placeholderEmailForPhone(identifier.phone);
   const problems = passwordProblems(input.password, { email: identifier.kind === "email" ? email : undefined });
   if (problems.length > 0) return weakPassword("password", problems);
   const limited =
-    (await limit(db, `signup-ip:${clientIp(request)}`, LIMITS.signUpPerIp)) ??
-    (await limit(db, `code:${subjectOf(identifier)}`, LIMITS.codePerAccount));
+    (await limit(db, { key: `signup-ip:${clientIp(request)}`, rule: LIMITS.signUpPerIp })) ??
+    (await limit(db, { key: `code:${subjectOf(identifier)}`, rule: LIMITS.codePerAccount }));
   if (limited) return limited;
 
   const names = { firstName: input.firstName, lastName: input.lastName };
@@ -74,15 +81,14 @@ export async function signUp(
     if (holder?.proven) {
       // Hashed all the same, so the answer takes as long as for a new account.
       await hashPassword(input.password);
-      await tellOwnerOfSignUpAttempt(db, identifier);
-      return { ok: true, headers: await signUpAnswer(db, null), identifier };
+      await tellOwnerOfSignUpAttempt(ctx, identifier);
+      return { ok: true, headers: await signUpAnswer(ctx, null), identifier };
     }
     if (holder) {
       const claim = { userId: holder.id, passwordHash: await hashPassword(input.password), ...names };
-      await sendConfirmationCode(db, request, identifier);
-      return { ok: true, headers: await signUpAnswer(db, claim), identifier };
+      await sendConfirmationCode(ctx, { request, identifier });
+      return { ok: true, headers: await signUpAnswer(ctx, claim), identifier };
     }
-    const auth = authFor(db);
     const created = await auth.api.signUpEmail({
       body: { email, password: input.password, name: `${input.firstName} ${input.lastName}`.trim(), ...names },
       headers: request.headers,
@@ -100,10 +106,10 @@ export async function signUp(
       .select({ password: authAccount.password })
       .from(authAccount)
       .where(and(eq(authAccount.userId, userId), eq(authAccount.providerId, "credential")));
-    await sendConfirmationCode(db, request, identifier);
+    await sendConfirmationCode(ctx, { request, identifier });
     return {
       ok: true,
-      headers: await signUpAnswer(db, { userId, passwordHash: credential?.password ?? "", ...names }),
+      headers: await signUpAnswer(ctx, { userId, passwordHash: credential?.password ?? "", ...names }),
       identifier,
     };
   } catch (error) {
@@ -112,13 +118,14 @@ export async function signUp(
 }
 
 export async function signInWithPassword(
-  db: Database,
-  request: Request,
-  input: { identifier: string; password: string; rememberMe?: boolean },
+  ctx: SignInContext,
+  { request, ...input }: { request: Request; identifier: string; password: string; rememberMe?: boolean },
 ): Promise<Outcome<{ twoFactor: boolean }>> {
-  const identifier = accountIdentifier(db, input.identifier, () =>
-    failure(400, "INVALID_CREDENTIALS", GENERIC_SIGN_IN_ERROR),
-  );
+  const { db, auth } = ctx;
+  const identifier = accountIdentifier(ctx, {
+    text: input.identifier,
+    invalid: () => failure(400, "INVALID_CREDENTIALS", GENERIC_SIGN_IN_ERROR),
+  });
   if (isFailure(identifier)) return identifier;
   const failures = FAILED_SIGN_IN_STEPS.map((rule) => ({
     key: `signin-fail:${rule.windowSeconds}:${subjectOf(identifier)}:${clientIp(request)}`,
@@ -126,7 +133,7 @@ export async function signInWithPassword(
   }));
   const backOff = await spent(db, failures);
   if (backOff) return backOff;
-  const limited = await limit(db, `signin-ip:${clientIp(request)}`, LIMITS.signInPerIp);
+  const limited = await limit(db, { key: `signin-ip:${clientIp(request)}`, rule: LIMITS.signInPerIp });
   if (limited) return limited;
   // One message for every wrong-credentials case: never say which part was wrong.
   const wrong = async (): Promise<Failure> => {
@@ -136,7 +143,6 @@ export async function signInWithPassword(
   // A number signs in only once it is proven (docs/security.md).
   if (identifier.kind === "phone" && !(await holderOf(db, identifier))?.proven) return wrong();
 
-  const auth = authFor(db);
   try {
     const { headers, response } =
       identifier.kind === "email"
@@ -161,15 +167,14 @@ export async function signInWithPassword(
 
 /** Sends a one-time sign-in code by e-mail or SMS; answers the same whether or not the account exists. */
 export async function sendSignInCode(
-  db: Database,
-  request: Request,
-  input: { identifier: string },
+  ctx: SignInContext,
+  { request, ...input }: { request: Request; identifier: string },
 ): Promise<Outcome<{ identifier: Identifier }>> {
-  const identifier = accountIdentifier(db, input.identifier);
+  const { db, auth } = ctx;
+  const identifier = accountIdentifier(ctx, { text: input.identifier });
   if (isFailure(identifier)) return identifier;
-  const limited = await limitCodeRequests(db, request, subjectOf(identifier));
+  const limited = await limitCodeRequests(db, { request, subject: subjectOf(identifier) });
   if (limited) return limited;
-  const auth = authFor(db);
   try {
     const holder = await holderOf(db, identifier);
     // A number gets a code only once it is proven; an address also before, so its owner can claim it back.
@@ -192,15 +197,14 @@ export async function sendSignInCode(
 
 /** Signs in with a code sent to the address or number (also how a number is confirmed after sign-up). */
 export async function signInWithCode(
-  db: Database,
-  request: Request,
-  input: { identifier: string; code: string },
+  ctx: SignInContext,
+  { request, ...input }: { request: Request; identifier: string; code: string },
 ): Promise<Outcome<{ twoFactor: boolean }>> {
-  const identifier = accountIdentifier(db, input.identifier);
+  const { db, auth } = ctx;
+  const identifier = accountIdentifier(ctx, { text: input.identifier });
   if (isFailure(identifier)) return identifier;
-  return checkCode(db, request, subjectOf(identifier), async () => {
+  const check = async () => {
     const holder = await holderOf(db, identifier);
-    const auth = authFor(db);
     const { headers, response } =
       identifier.kind === "email"
         ? await auth.api.signInEmailOTP({
@@ -214,23 +218,23 @@ export async function signInWithCode(
             returnHeaders: true,
           });
     const token = response.token ?? "";
-    if (holder) await settleProof(db, request, holder, { channel: identifier.kind, keepSession: token });
-    return afterCodeSignIn(db, response.user.id, { token, headers });
-  });
+    if (holder) await settleProof(ctx, { request, holder, channel: identifier.kind, keepSession: token });
+    return afterCodeSignIn(ctx, { userId: response.user.id, token, headers });
+  };
+  return checkCode(db, { request, subject: subjectOf(identifier), check });
 }
 
 /** Confirms an e-mail address with the code sent to it, and signs its owner in. */
 export async function verifyEmailCode(
-  db: Database,
-  request: Request,
-  input: { email: string; code: string },
+  ctx: Pick<AccountsContext, "db" | "auth">,
+  { request, ...input }: { request: Request; email: string; code: string },
 ): Promise<Outcome<{ twoFactor: boolean }>> {
+  const { db, auth } = ctx;
   const email = input.email.trim().toLowerCase();
-  return checkCode(db, request, email, async () => {
+  const check = async () => {
     const holder = await holderOf(db, { kind: "email", email });
-    const auth = authFor(db);
     await auth.api.verifyEmailOTP({ body: { email, otp: input.code.trim() }, headers: request.headers });
-    if (holder) await settleProof(db, request, holder, { channel: "email" });
+    if (holder) await settleProof(ctx, { request, holder, channel: "email" });
     // The address is proven now: a sign-in code minted on the server opens the session through
     // better-auth, and the second step applies as to any code.
     const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
@@ -239,19 +243,24 @@ export async function verifyEmailCode(
       headers: request.headers,
       returnHeaders: true,
     });
-    return afterCodeSignIn(db, response.user.id, { token: response.token, headers });
-  });
+    return afterCodeSignIn(ctx, { userId: response.user.id, token: response.token, headers });
+  };
+  return checkCode(db, { request, subject: email, check });
 }
 
 /** Resends the code that confirms an address or number; answers the same whether or not one was sent. */
-export async function resendCode(db: Database, request: Request, input: { identifier: string }): Promise<Outcome> {
-  const identifier = accountIdentifier(db, input.identifier);
+export async function resendCode(
+  ctx: SignInContext,
+  { request, ...input }: { request: Request; identifier: string },
+): Promise<Outcome> {
+  const { db } = ctx;
+  const identifier = accountIdentifier(ctx, { text: input.identifier });
   if (isFailure(identifier)) return identifier;
-  const limited = await limitCodeRequests(db, request, subjectOf(identifier));
+  const limited = await limitCodeRequests(db, { request, subject: subjectOf(identifier) });
   if (limited) return limited;
   try {
     const holder = await holderOf(db, identifier);
-    if (holder && !holder.proven) await sendConfirmationCode(db, request, identifier);
+    if (holder && !holder.proven) await sendConfirmationCode(ctx, { request, identifier });
     return { ok: true, headers: new Headers() };
   } catch (error) {
     return authFailure(error);
@@ -263,17 +272,16 @@ export async function resendCode(db: Database, request: Request, input: { identi
  * answer never says whether the account exists.
  */
 export async function requestPasswordReset(
-  db: Database,
-  request: Request,
-  input: { identifier: string; method: "link" | "code" },
+  ctx: SignInContext,
+  { request, ...input }: { request: Request; identifier: string; method: "link" | "code" },
 ): Promise<Outcome<{ identifier: Identifier }>> {
-  const identifier = accountIdentifier(db, input.identifier);
+  const { db, auth } = ctx;
+  const identifier = accountIdentifier(ctx, { text: input.identifier });
   if (isFailure(identifier)) return identifier;
   const limited =
-    (await limit(db, `reset-ip:${clientIp(request)}`, LIMITS.resetPerIp)) ??
-    (await limit(db, `reset:${subjectOf(identifier)}`, LIMITS.resetPerAccount));
+    (await limit(db, { key: `reset-ip:${clientIp(request)}`, rule: LIMITS.resetPerIp })) ??
+    (await limit(db, { key: `reset:${subjectOf(identifier)}`, rule: LIMITS.resetPerAccount }));
   if (limited) return limited;
-  const auth = authFor(db);
   try {
     const holder = await holderOf(db, identifier);
     if (identifier.kind === "phone") {
@@ -309,13 +317,15 @@ async function holderOfResetToken(db: Database, token: string): Promise<Holder |
 }
 
 export async function resetPassword(
-  db: Database,
-  request: Request,
-  input: { password: string } & ({ token: string } | { identifier: string; code: string }),
+  ctx: SignInContext,
+  {
+    request,
+    ...input
+  }: { request: Request; password: string } & ({ token: string } | { identifier: string; code: string }),
 ): Promise<Outcome> {
+  const { db, auth } = ctx;
   const problems = passwordProblems(input.password);
   if (problems.length > 0) return weakPassword("password", problems);
-  const auth = authFor(db);
   if ("token" in input) {
     try {
       const holder = await holderOfResetToken(db, input.token);
@@ -323,15 +333,15 @@ export async function resetPassword(
         body: { token: input.token, newPassword: input.password },
         headers: request.headers,
       });
-      if (holder) await settleProof(db, request, holder, { channel: "email", passwordChosen: true });
+      if (holder) await settleProof(ctx, { request, holder, channel: "email", passwordChosen: true });
       return { ok: true, headers: new Headers() };
     } catch (error) {
       return authFailure(error);
     }
   }
-  const identifier = accountIdentifier(db, input.identifier);
+  const identifier = accountIdentifier(ctx, { text: input.identifier });
   if (isFailure(identifier)) return identifier;
-  return checkCode(db, request, subjectOf(identifier), async () => {
+  const check = async (): Promise<Outcome> => {
     const holder = await holderOf(db, identifier);
     if (identifier.kind === "email") {
       await auth.api.resetPasswordEmailOTP({
@@ -344,16 +354,16 @@ export async function resetPassword(
         headers: request.headers,
       });
     }
-    if (holder) await settleProof(db, request, holder, { channel: identifier.kind, passwordChosen: true });
+    if (holder) await settleProof(ctx, { request, holder, channel: identifier.kind, passwordChosen: true });
     return { ok: true, headers: new Headers() };
-  });
+  };
+  return checkCode(db, { request, subject: subjectOf(identifier), check });
 }
 
 type SecondFactor = { code: string; kind: "totp" | "backup"; trustDevice?: boolean };
 
 /** better-auth's check of an authenticator or backup code; a wrong one throws its refusal. */
-async function compareSecondFactor(db: Database, request: Request, input: SecondFactor): Promise<Outcome> {
-  const auth = authFor(db);
+async function compareSecondFactor(auth: Auth, request: Request, input: SecondFactor): Promise<Outcome> {
   const { headers } =
     input.kind === "totp"
       ? await auth.api.verifyTOTP({
@@ -374,24 +384,12 @@ async function compareSecondFactor(db: Database, request: Request, input: Second
  * against the same wrong-code ceilings as the codes the shop sends, per account and per client
  * address, counted before they are compared. Without a pending sign-in better-auth refuses it.
  */
-export async function verifySecondFactor(db: Database, request: Request, input: SecondFactor): Promise<Outcome> {
+export async function verifySecondFactor(
+  ctx: Pick<AccountsContext, "db" | "auth">,
+  { request, ...input }: { request: Request } & SecondFactor,
+): Promise<Outcome> {
   // Counted whether or not the cookie names a pending sign-in: a client address's ceiling always holds.
-  const userId = await pendingSecondFactorUser(db, request);
-  return checkCode(db, request, `2fa:${userId ?? "none"}`, () => compareSecondFactor(db, request, input));
-}
-
-/** Signs out this device (local), every device (global) or every other device (others). */
-export async function signOut(db: Database, request: Request, scope: "local" | "global" | "others"): Promise<Outcome> {
-  const auth = authFor(db);
-  try {
-    if (scope === "others") {
-      await auth.api.revokeOtherSessions({ headers: request.headers });
-      return { ok: true, headers: new Headers() };
-    }
-    if (scope === "global") await auth.api.revokeSessions({ headers: request.headers });
-    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
-    return { ok: true, headers };
-  } catch (error) {
-    return authFailure(error);
-  }
+  const userId = await pendingSecondFactorUser(ctx, request);
+  const check = () => compareSecondFactor(ctx.auth, request, input);
+  return checkCode(ctx.db, { request, subject: `2fa:${userId ?? "none"}`, check });
 }

@@ -6,7 +6,7 @@ import { answerOf } from "../../../tests/setup/route-answer";
 import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { parseEnv } from "../platform/env.server";
-import type { AppContext } from "../providers/app-context.server";
+import type { AccountsContext } from "./auth.server";
 import * as layout from "~/routes/admin";
 import * as home from "~/routes/admin._index";
 import * as inbox from "~/routes/admin.inbox";
@@ -29,7 +29,6 @@ import * as importStatus from "~/routes/admin.products-import-status";
 import { IMPORT_UPLOAD_LIMIT } from "../admin/catalogue-import.server";
 import * as customer from "~/routes/admin.customer";
 import * as jobSheet from "~/routes/admin.order-job-sheet";
-import { authFor } from "./auth.server";
 import { grantStaffRole } from "./admin-staff.server";
 import { ORDERS_EXPORT_LIMIT } from "../admin/admin-order-list.server";
 import { STAFF_PROBLEM_LIMITS } from "../aftercare/problem-reports.server";
@@ -37,7 +36,7 @@ import { requireStaffBudget, STAFF_PAGE_LIMIT } from "./admin-access.server";
 
 const handle = testFileDatabase();
 /** The test shop whose STAFF_EMAILS lists one address, written as an operator might. */
-let ctx: AppContext;
+let ctx: AccountsContext;
 
 beforeAll(() => {
   ctx = { ...testContext(handle), staffEmails: parseEnv({ STAFF_EMAILS: "Boot@Swag.example" }).STAFF_EMAILS };
@@ -45,7 +44,7 @@ beforeAll(() => {
 
 /** Confirms the address the way a code or link does: through better-auth, whose hook records when. */
 async function confirmEmail(userId: string) {
-  const auth = authFor(handle.db);
+  const auth = handle.auth;
   await (await auth.$context).internalAdapter.updateUser(userId, { emailVerified: true });
 }
 
@@ -54,7 +53,7 @@ async function turnOnTwoStep(userId: string) {
 }
 
 async function signedInStaff(email = "ops@swag.example", options = { twoStep: true }) {
-  const user = await createSignedInUser(handle.db, email);
+  const user = await createSignedInUser(handle, email);
   await confirmEmail(user.userId);
   const granted = await grantStaffRole(handle.db, email);
   if (!granted.ok) throw new Error(granted.message);
@@ -106,7 +105,7 @@ async function everyAdminEndpoint(cookie: string | undefined, orderId: string) {
 
 describe("who reaches /admin", () => {
   it("answers 404 everywhere to a signed-out visitor and to a buyer, even for the buyer's own order, and changes nothing", async () => {
-    const buyer = await createSignedInUser(handle.db, "buyer@acme.example");
+    const buyer = await createSignedInUser(handle, "buyer@acme.example");
     await confirmEmail(buyer.userId);
     const order = await insertPaidOrder(handle.db, {
       userId: buyer.userId,
@@ -143,7 +142,7 @@ describe("who reaches /admin", () => {
   });
 
   it("lets staff in everywhere", async () => {
-    const buyer = await createSignedInUser(handle.db, "buyer@acme.example");
+    const buyer = await createSignedInUser(handle, "buyer@acme.example");
     const order = await insertPaidOrder(handle.db, {
       userId: buyer.userId,
       email: "buyer@acme.example",
@@ -185,7 +184,7 @@ describe("who reaches /admin", () => {
 
 describe("what staff need beyond the role", () => {
   it("shows staff without two-step sign-in a 403 page that says to turn it on, everywhere, and changes nothing", async () => {
-    const buyer = await createSignedInUser(handle.db, "buyer@acme.example");
+    const buyer = await createSignedInUser(handle, "buyer@acme.example");
     const order = await insertPaidOrder(handle.db, {
       userId: buyer.userId,
       email: "buyer@acme.example",
@@ -222,7 +221,7 @@ describe("what staff need beyond the role", () => {
   });
 
   it("gives a buyer without two-step sign-in the ordinary 404, not the staff page", async () => {
-    const buyer = await createSignedInUser(handle.db, "buyer@acme.example");
+    const buyer = await createSignedInUser(handle, "buyer@acme.example");
     await confirmEmail(buyer.userId);
     expect(
       await statusOf(orderList.loader, {
@@ -254,14 +253,14 @@ describe("what staff need beyond the role", () => {
 describe("the staff role is granted only on the server", () => {
   it("takes no role from sign-up or a profile update, even in the server's own calls to better-auth", async () => {
     // /api/auth/* serves none of these (api.auth.test.ts); this is the layer below.
-    const auth = authFor(handle.db);
+    const auth = handle.auth;
     const signUp = auth.api.signUpEmail({
       body: { email: "sneaky@acme.example", password: "marmalade skyline 42", name: "Sneaky", role: "staff" } as never,
     });
     await expect(signUp).rejects.toMatchObject({ statusCode: 400 });
     expect(await handle.db.select().from(authUser).where(eq(authUser.email, "sneaky@acme.example"))).toEqual([]);
 
-    const buyer = await createSignedInUser(handle.db, "buyer@acme.example");
+    const buyer = await createSignedInUser(handle, "buyer@acme.example");
     const update = auth.api.updateUser({
       body: { role: "staff" } as never,
       headers: new Headers({ cookie: buyer.cookie }),
@@ -272,7 +271,7 @@ describe("the staff role is granted only on the server", () => {
 
   it("grants only confirmed accounts from the command line", async () => {
     expect(await grantStaffRole(handle.db, "nobody@acme.example")).toMatchObject({ ok: false, reason: "no-account" });
-    const user = await createSignedInUser(handle.db, "new@acme.example");
+    const user = await createSignedInUser(handle, "new@acme.example");
     expect(await grantStaffRole(handle.db, "new@acme.example")).toMatchObject({ ok: false, reason: "unverified" });
     expect(await roleOf(user.userId)).not.toBe("staff");
     await confirmEmail(user.userId);
@@ -282,7 +281,7 @@ describe("the staff role is granted only on the server", () => {
   });
 
   it("makes a STAFF_EMAILS address staff once its e-mail is confirmed, and no other", async () => {
-    const listed = await createSignedInUser(handle.db, "boot@swag.example");
+    const listed = await createSignedInUser(handle, "boot@swag.example");
     const args = (cookie: string) => ({ request: siteRequest("/admin/orders", { cookie }), params: {} });
     // Anyone can sign up with a listed address; only confirming it proves it is theirs.
     expect(await statusOf(orderList.loader, args(listed.cookie))).toBe(404);
@@ -295,18 +294,18 @@ describe("the staff role is granted only on the server", () => {
     await turnOnTwoStep(listed.userId);
     expect(await statusOf(orderList.loader, args(listed.cookie))).toBe(200);
 
-    const other = await createSignedInUser(handle.db, "boot2@swag.example");
+    const other = await createSignedInUser(handle, "boot2@swag.example");
     await confirmEmail(other.userId);
     await turnOnTwoStep(other.userId);
     expect(await statusOf(orderList.loader, args(other.cookie))).toBe(404);
   });
 
   it("does not make a STAFF_EMAILS address staff when its password was set after the address was last proven", async () => {
-    const listed = await createSignedInUser(handle.db, "boot@swag.example");
+    const listed = await createSignedInUser(handle, "boot@swag.example");
     await confirmEmail(listed.userId);
     await turnOnTwoStep(listed.userId);
     // Whoever holds a session can set a new password; that proves nothing about the mailbox.
-    const auth = authFor(handle.db);
+    const auth = handle.auth;
     await auth.api.changePassword({
       body: { currentPassword: "marmalade skyline 42", newPassword: "lighthouse porridge 77" },
       headers: new Headers({ cookie: listed.cookie }),
@@ -324,7 +323,7 @@ describe("the staff role is granted only on the server", () => {
   it("does not count an address confirmed without a recorded proof", async () => {
     // A row marked verified by anything but better-auth's code or link (an older database, a
     // hand edit) has no proof time, so the bootstrap cannot tell when it happened.
-    const listed = await createSignedInUser(handle.db, "boot@swag.example");
+    const listed = await createSignedInUser(handle, "boot@swag.example");
     await handle.db
       .update(authUser)
       .set({ emailVerified: true, twoFactorEnabled: true })
@@ -339,14 +338,16 @@ describe("the staff role is granted only on the server", () => {
 describe("a staff member's budget for costly pages", () => {
   it("lets each staff member through their own budget, then answers 429 with when to retry", async () => {
     const limit = { hits: 3, windowSeconds: 60 };
-    for (let i = 0; i < 3; i++) await requireStaffBudget(handle.db, "staff-a", "export", limit);
-    const refused = await requireStaffBudget(handle.db, "staff-a", "export", limit).catch((thrown) => thrown);
+    for (let i = 0; i < 3; i++) await requireStaffBudget(handle.db, { staffId: "staff-a", bucket: "export", limit });
+    const refused = await requireStaffBudget(handle.db, { staffId: "staff-a", bucket: "export", limit }).catch(
+      (thrown) => thrown,
+    );
     expect(refused).toMatchObject({ init: { status: 429 } });
     expect(refused.data.error.message).toBe("Too many requests: wait a minute and try again.");
     expect(Number(new Headers(refused.init.headers).get("Retry-After"))).toBeGreaterThan(0);
     // Another staff member, or another page, has a budget of its own.
-    await requireStaffBudget(handle.db, "staff-b", "export", limit);
-    await requireStaffBudget(handle.db, "staff-a", "quotes", limit);
+    await requireStaffBudget(handle.db, { staffId: "staff-b", bucket: "export", limit });
+    await requireStaffBudget(handle.db, { staffId: "staff-a", bucket: "quotes", limit });
   });
 });
 
@@ -449,7 +450,7 @@ describe("the back office's downloads and problem reports spend a budget per sta
       expect(await route.status(), route.bucket).toBe(route.before);
       // The rest of the budget, spent as the route spends it; the next request is refused.
       for (let i = 1; i < route.limit.hits; i++)
-        await requireStaffBudget(handle.db, staff.userId, route.bucket, route.limit);
+        await requireStaffBudget(handle.db, { staffId: staff.userId, bucket: route.bucket, limit: route.limit });
       expect(await route.status(), route.bucket).toBe(429);
     }
   });
@@ -499,7 +500,7 @@ describe("the catalogue's new pages spend the staff member's budgets too", () =>
       const staff = await signedInStaff(`catalogue-budget-${index}@swag.example`);
       expect(await route.status(staff.cookie), route.bucket).toBe(route.before);
       for (let i = 1; i < route.limit.hits; i++)
-        await requireStaffBudget(handle.db, staff.userId, route.bucket, route.limit);
+        await requireStaffBudget(handle.db, { staffId: staff.userId, bucket: route.bucket, limit: route.limit });
       expect(await route.status(staff.cookie), route.bucket).toBe(429);
     }
   });

@@ -9,10 +9,10 @@
  * told so: a stolen password or an old session on a shared machine is not enough.
  */
 import { data, redirect } from "react-router";
-import { authFor } from "./auth.server";
+import type { Auth } from "./auth.server";
 import type { Database } from "../platform/db.server";
 import type { AppContext } from "../providers/app-context.server";
-import { type RequestArgs, sessionOf, dbOf, appContextOf } from "./request-context.server";
+import { type RequestArgs, sessionOf, appContextOf } from "./request-context.server";
 import type { SessionInfo } from "./session.server";
 import { emailProvenSincePasswordSet, grantStaffRole, hasStaffRole } from "./admin-staff.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
@@ -49,9 +49,9 @@ function twoStepRequired() {
  * Ends a staff session that is too old and sends its owner to sign in again, back to where they
  * were going (the sign-in page turns signed-in visitors away, so the session has to end first).
  */
-async function signInAgain(db: Database, request: Request) {
+async function signInAgain(auth: Auth, request: Request) {
   const url = new URL(request.url);
-  const { headers } = await authFor(db).api.signOut({ headers: request.headers, returnHeaders: true });
+  const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
   headers.set("Cache-Control", ADMIN_NO_STORE["Cache-Control"]);
   return redirect(`/sign-in?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { headers });
 }
@@ -79,14 +79,13 @@ async function grantFromBootstrap(
  * STAFF_SIGN_IN_HOURS a redirect to sign in again.
  */
 export async function requireStaff({ request, context }: RequestArgs): Promise<StaffMember> {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   const session = await sessionOf(context);
   if (!session) throw adminNotFound();
-  if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(appContextOf(context), session)))
-    throw adminNotFound();
+  if (!hasStaffRole(session.user.role) && !(await grantFromBootstrap(ctx, session))) throw adminNotFound();
   if (!session.user.twoFactorEnabled) throw twoStepRequired();
   if (Date.now() - session.session.createdAt.getTime() >= STAFF_SIGN_IN_HOURS * 3_600_000)
-    throw await signInAgain(db, request);
+    throw await signInAgain(ctx.auth, request);
   return { id: session.user.id, name: session.user.name, email: session.user.email };
 }
 
@@ -115,11 +114,13 @@ export const ADMIN_NO_STORE = { "Cache-Control": "private, no-store" } as const;
  */
 export async function requireStaffBudget(
   db: Database,
-  staffId: string,
-  bucket: string,
-  limit: { hits: number; windowSeconds: number },
+  { staffId, bucket, limit }: { staffId: string; bucket: string; limit: { hits: number; windowSeconds: number } },
 ): Promise<void> {
-  const hit = await hitRateLimit(db, `staff-${bucket}:${staffId}`, limit.hits, limit.windowSeconds);
+  const hit = await hitRateLimit(db, {
+    key: `staff-${bucket}:${staffId}`,
+    limit: limit.hits,
+    windowSeconds: limit.windowSeconds,
+  });
   if (hit.allowed) return;
   throw data(
     { error: { code: "RATE_LIMITED", message: "Too many requests: wait a minute and try again." } },

@@ -1,6 +1,7 @@
 /**
- * The better-auth instance: its plugins, password hashing, hooks and organisation roles. It serves no
- * HTTP endpoints; every flow calls it on the server (decision 012).
+ * The better-auth instance: its plugins, password hashing, hooks and organisation roles, opened once
+ * on the app context where that is opened and carried in it as `ctx.auth` (withAuth, decision 011).
+ * It serves no HTTP endpoints; every flow calls it on the server (decision 012).
  */
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
@@ -60,9 +61,10 @@ export async function verifyPasswordHash(data: { hash: string; password: string 
  * speak for it), the secret that signs its cookies, and the SMS provider, without which no code
  * reaches a phone.
  */
-export type AccountContext = Pick<AppContext, "db" | "business" | "baseUrl" | "sms" | "authSecret">;
+export type AuthOptions = Pick<AppContext, "db" | "business" | "baseUrl" | "sms" | "authSecret">;
 
-function createAuth(ctx: AccountContext) {
+/** better-auth on the context's database, for the shop the context speaks for (withAuth, below). */
+export function openAuth(ctx: AuthOptions) {
   const { db, baseUrl } = ctx;
   const https = securesCookies(baseUrl);
   return betterAuth({
@@ -107,7 +109,7 @@ function createAuth(ctx: AccountContext) {
       async sendResetPassword({ user, token }) {
         // Our own page takes the token, so the link works with or without JavaScript.
         const url = `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await sendMail(db, passwordResetMail(ctx, user.email, { url }));
+        await sendMail(db, passwordResetMail(ctx, { to: user.email, url }));
       },
     },
     session: {
@@ -173,9 +175,8 @@ function createAuth(ctx: AccountContext) {
             "sign-in": signInCodeMail,
             "email-verification": verifyEmailMail,
             "change-email": changeEmailMail,
-            "forget-password": (shop: AccountContext, to: string, code: string) =>
-              passwordResetMail(shop, to, { code }),
-          }[type](ctx, email, otp);
+            "forget-password": passwordResetMail,
+          }[type](ctx, { to: email, code: otp });
           await sendMail(db, mail);
         },
       }),
@@ -215,7 +216,8 @@ function createAuth(ctx: AccountContext) {
         async sendInvitationEmail(data) {
           await sendMail(
             db,
-            invitationMail(ctx, data.email, {
+            invitationMail(ctx, {
+              to: data.email,
               inviter: data.inviter.user.name,
               inviterEmail: data.inviter.user.email,
               organisation: data.organization.name,
@@ -231,44 +233,23 @@ function createAuth(ctx: AccountContext) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
-
-const opened = new WeakMap<Database, { auth: Auth; ctx: AccountContext }>();
+export type Auth = ReturnType<typeof openAuth>;
 
 /**
- * Opens better-auth on the app context's database: for a request's context (ensureAuth), a script that
- * signs people up outside any request, or a test for its shop.
- * Every account flow on that database then uses it (authFor), as long as the database lives;
- * opening it again replaces it.
+ * The app context with better-auth open on its database (decision 011): what server.ts,
+ * scripts/dev.ts, the scripts that sign people up and the tests open once, what every request's
+ * context carries, and what the account flows are handed (each the `Pick` of it it uses).
  */
-export function openAuth(ctx: AccountContext): Auth {
-  const auth = createAuth(ctx);
-  opened.set(ctx.db, { auth, ctx });
-  return auth;
-}
+export type AccountsContext = AppContext & { auth: Auth };
 
 /**
- * better-auth on the app context's database, opened now unless it already is: every request's context
- * does this (requestContext), so a server, and a dev server whose modules were reloaded, has it.
+ * The context with better-auth opened on it: once, where the context itself is opened. A context
+ * that already carries one (a test's, with another SMS provider or origin spread in) gets a new one
+ * for what it now says.
  */
-export function ensureAuth(ctx: AccountContext): Auth {
-  return opened.get(ctx.db)?.auth ?? openAuth(ctx);
+export function withAuth<C extends AuthOptions>(ctx: C): C & { auth: Auth } {
+  return { ...ctx, auth: openAuth(ctx) };
 }
-
-function openedOn(db: Database) {
-  const found = opened.get(db);
-  if (!found) throw new Error("better-auth is not open on this database: a request's context opens it (ensureAuth)");
-  return found;
-}
-
-/** better-auth as opened on `db` (openAuth). */
-export const authFor = (db: Database): Auth => openedOn(db).auth;
-
-/**
- * What better-auth on `db` was opened with: the shop the account e-mails speak for, its origin, and
- * whether texts reach phones (only then are phone sign-up and phone codes offered).
- */
-export const accountContextOf = (db: Database): AccountContext => openedOn(db).ctx;
 
 /**
  * Every write that marks the address verified (a code, a reset, an e-mail change) records when,

@@ -12,14 +12,19 @@ const handle = testFileDatabase();
 
 /** A signed-in owner of an organisation called `organisation`; confirmed unless told otherwise. */
 async function owner(email: string, organisation = "Acme Events", confirmed = true) {
-  const { userId, cookie } = await createSignedInUser(handle.db, email);
+  const { userId, cookie } = await createSignedInUser(handle, email);
   if (confirmed) await handle.db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, userId));
-  expect((await createOrganisation(handle.db, siteRequest("/account", { cookie }), { name: organisation })).ok).toBe(
-    true,
-  );
+  expect(
+    (await createOrganisation(handle, { request: siteRequest("/account", { cookie }), name: organisation })).ok,
+  ).toBe(true);
   const invite = async (to: string) => {
     const request = siteRequest("/account", { cookie });
-    return inviteMember(handle.db, request, (await getSessionInfo(handle.db, request))!, { email: to, role: "member" });
+    return inviteMember(handle, {
+      request,
+      session: (await getSessionInfo(handle, request))!,
+      email: to,
+      role: "member",
+    });
   };
   return { userId, invite };
 }

@@ -18,7 +18,7 @@ async function team(name: string) {
     .values({ id: organizationId, name, slug: organizationId, createdAt: new Date() });
   const people: Record<string, { memberId: string; cookie: string }> = {};
   for (const role of ["owner", "admin", "approver", "member"]) {
-    const { userId, cookie } = await createSignedInUser(handle.db, `${role}@${name}.example`);
+    const { userId, cookie } = await createSignedInUser(handle, `${role}@${name}.example`);
     const memberId = `${organizationId}-${role}`;
     await handle.db.insert(authMember).values({ id: memberId, organizationId, userId, role, createdAt: new Date() });
     await handle.db
@@ -28,7 +28,8 @@ async function team(name: string) {
     people[role] = { memberId, cookie };
   }
   const as = (role: string, memberId: string, to: "member" | "approver" | "admin") =>
-    changeMemberRole(handle.db, siteRequest("/account/organisation", { cookie: people[role]!.cookie }), {
+    changeMemberRole(handle, {
+      request: siteRequest("/account/organisation", { cookie: people[role]!.cookie }),
       memberId,
       role: to,
     });

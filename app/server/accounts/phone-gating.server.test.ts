@@ -13,7 +13,6 @@ import {
   signInWithPassword,
   signUp,
 } from "./accounts.server";
-import { accountContextOf, authFor } from "./auth.server";
 
 // The test shop has no SMS provider, as a shop without one.
 const handle = testFileDatabase();
@@ -29,11 +28,12 @@ const phone = "07123 456789";
 
 describe("without an SMS provider, accounts are by e-mail only", () => {
   it("knows no provider is configured", () => {
-    expect(accountContextOf(handle.db).sms).toBeNull();
+    expect(testContext(handle).sms).toBeNull();
   });
 
   it("refuses a phone sign-up with a clear message, creating nothing and sending nothing", async () => {
-    const answer = await signUp(handle.db, request(), {
+    const answer = await signUp(testContext(handle), {
+      request: request(),
       firstName: "Raj",
       lastName: "Patel",
       identifier: phone,
@@ -47,24 +47,31 @@ describe("without an SMS provider, accounts are by e-mail only", () => {
   it("refuses a number in every other account form", async () => {
     const code = "123456";
     const password = "marmalade skyline 42";
-    expect(await signInWithPassword(handle.db, request(), { identifier: phone, password })).toMatchObject(refused);
-    expect(await sendSignInCode(handle.db, request(), { identifier: phone })).toMatchObject(refused);
-    expect(await signInWithCode(handle.db, request(), { identifier: phone, code })).toMatchObject(refused);
-    expect(await resendCode(handle.db, request(), { identifier: phone })).toMatchObject(refused);
-    expect(await requestPasswordReset(handle.db, request(), { identifier: phone, method: "code" })).toMatchObject(
+    expect(
+      await signInWithPassword(testContext(handle), { request: request(), identifier: phone, password }),
+    ).toMatchObject(refused);
+    expect(await sendSignInCode(testContext(handle), { request: request(), identifier: phone })).toMatchObject(refused);
+    expect(await signInWithCode(testContext(handle), { request: request(), identifier: phone, code })).toMatchObject(
       refused,
     );
-    expect(await resetPassword(handle.db, request(), { identifier: phone, code, password })).toMatchObject(refused);
+    expect(await resendCode(testContext(handle), { request: request(), identifier: phone })).toMatchObject(refused);
+    expect(
+      await requestPasswordReset(testContext(handle), { request: request(), identifier: phone, method: "code" }),
+    ).toMatchObject(refused);
+    expect(
+      await resetPassword(testContext(handle), { request: request(), identifier: phone, code, password }),
+    ).toMatchObject(refused);
     expect(await handle.db.select().from(outbox)).toHaveLength(0);
   });
 
   it("names only e-mail in the message for something that is neither", async () => {
-    const answer = await sendSignInCode(handle.db, request(), { identifier: "not-an-address" });
+    const answer = await sendSignInCode(testContext(handle), { request: request(), identifier: "not-an-address" });
     expect(answer).toMatchObject({ ok: false, code: "INVALID_IDENTIFIER", message: "Enter a valid e-mail address." });
   });
 
   it("still signs up by e-mail", async () => {
-    const answer = await signUp(handle.db, request(), {
+    const answer = await signUp(testContext(handle), {
+      request: request(),
       firstName: "Jane",
       lastName: "Smith",
       identifier: "jane@acme.co",
@@ -74,7 +81,7 @@ describe("without an SMS provider, accounts are by e-mail only", () => {
   });
 
   it("better-auth's phone endpoints refuse too", async () => {
-    const auth = authFor(handle.db);
+    const { auth } = handle;
     await expect(auth.api.sendPhoneNumberOTP({ body: { phoneNumber: "+447123456789" } })).rejects.toMatchObject({
       statusCode: 404,
     });

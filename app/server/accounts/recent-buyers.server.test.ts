@@ -16,25 +16,28 @@ const sentBack = (setCookie: string) => setCookie.split(";")[0]!;
 
 describe("the buyers a browser remembers", () => {
   it("are none without the cookie", async () => {
-    expect(await rememberedBuyers(handle.db, siteRequest("/"))).toEqual([]);
+    expect(await rememberedBuyers(testContext(handle), siteRequest("/"))).toEqual([]);
   });
 
   it("are kept newest first, once each, the last five at most, for the browser session only", async () => {
     let cookie = "";
     for (const id of ["a", "b", "a", "c", "d", "e", "f"]) {
-      const setCookie = await rememberBuyer(handle.db, siteRequest("/sign-out", { cookie }), id);
+      const setCookie = await rememberBuyer(testContext(handle), {
+        request: siteRequest("/sign-out", { cookie }),
+        userId: id,
+      });
       expect(setCookie).toMatch(/HttpOnly/);
       expect(setCookie).toMatch(/SameSite=Lax/);
       expect(setCookie).not.toMatch(/Max-Age|Expires/);
       cookie = sentBack(setCookie);
     }
-    const remembered = await rememberedBuyers(handle.db, siteRequest("/", { cookie }));
+    const remembered = await rememberedBuyers(testContext(handle), siteRequest("/", { cookie }));
     expect(remembered).toEqual(["f", "e", "d", "c", "a"]);
     expect(remembered).toHaveLength(REMEMBERED_BUYERS);
   });
 
   it("include whoever signs out here, and the signed-in buyer first", async () => {
-    const jane = await createSignedInUser(handle.db, "jane@acme-events.co.uk");
+    const jane = await createSignedInUser(handle, "jane@acme-events.co.uk");
     const answer = await answerOf(signOut, {
       request: siteRequest("/sign-out", { cookie: jane.cookie, form: { scope: "local" } }),
       ctx: testContext(handle),
@@ -49,13 +52,13 @@ describe("the buyers a browser remembers", () => {
       return ownBuyers({ request, context: await routeContext(request, testContext(handle)) });
     };
     expect(await asked(remembered)).toEqual([jane.userId]);
-    const sam = await createSignedInUser(handle.db, "sam@acme-events.co.uk");
+    const sam = await createSignedInUser(handle, "sam@acme-events.co.uk");
     expect(await asked(`${sam.cookie}; ${remembered}`)).toEqual([sam.userId, jane.userId]);
     expect(await asked("")).toEqual([]);
   });
 
   it("are left alone when signing out the other devices only", async () => {
-    const jane = await createSignedInUser(handle.db, "jane.others@acme-events.co.uk");
+    const jane = await createSignedInUser(handle, "jane.others@acme-events.co.uk");
     const answer = await answerOf(signOut, {
       request: siteRequest("/sign-out", { cookie: jane.cookie, form: { scope: "others" } }),
       ctx: testContext(handle),

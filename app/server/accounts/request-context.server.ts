@@ -1,22 +1,20 @@
 /**
  * What one request carries through React Router's middleware into every loader and action
- * (docs/decisions/011): the process's app context (app-context.server.ts), the CSP
- * nonce, both set by the server before React Router runs, and the signed-in person, looked up at
+ * (docs/decisions/011): the process's app context (app-context.server.ts) with the better-auth it
+ * opened (auth.server.ts) and the CSP nonce, both set by the server before React Router runs, and the signed-in person, looked up at
  * most once per request by the root route's middleware.
  */
 import { createContext, type MiddlewareFunction, RouterContextProvider, redirect } from "react-router";
 import type { Database } from "../platform/db.server";
-import type { AppContext } from "../providers/app-context.server";
-import { ensureAuth } from "./auth.server";
+import type { AccountsContext } from "./auth.server";
 import { getSessionInfo, type SessionInfo, safeRedirect } from "./session.server";
 
 /** The CSP nonce of this response; empty under a server that sets no CSP. */
 export const nonceContext = createContext<string>("");
-const appContextKey = createContext<AppContext | null>(null);
+const appContextKey = createContext<AccountsContext | null>(null);
 
-/** The context a request starts with: the process's app context and its nonce; better-auth is open on its database. */
-export function requestContext(ctx: AppContext, nonce: string): RouterContextProvider {
-  ensureAuth(ctx);
+/** The context a request starts with: the process's app context, better-auth as the process opened it, and the nonce. */
+export function requestContext(ctx: AccountsContext, nonce: string): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(appContextKey, ctx);
   context.set(nonceContext, nonce);
@@ -25,8 +23,8 @@ export function requestContext(ctx: AppContext, nonce: string): RouterContextPro
 
 type Context = Readonly<RouterContextProvider>;
 
-/** This request's app context: the database, the payment provider and the rest (app-context.server.ts). */
-export function appContextOf(context: Context): AppContext {
+/** This request's app context: the database, better-auth, the payment provider and the rest (app-context.server.ts). */
+export function appContextOf(context: Context): AccountsContext {
   const ctx = context.get(appContextKey);
   if (!ctx) throw new Error("No app context in this request's context: the server did not start it.");
   return ctx;
@@ -50,10 +48,10 @@ const sessionContext = createContext<SessionLookup | null>(null);
  * never ask (a page-view beacon) costs no lookup.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  const db = dbOf(context);
+  const ctx = appContextOf(context);
   let session: Promise<SessionInfo | null> | undefined;
   context.set(sessionContext, () => {
-    session ??= getSessionInfo(db, request);
+    session ??= getSessionInfo(ctx, request);
     return session;
   });
   return next();

@@ -10,7 +10,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { authMember, authSession, authUser } from "#db/schema";
-import { authFor } from "./auth.server";
+import type { AccountsContext, Auth } from "./auth.server";
 import type { Database } from "../platform/db.server";
 
 /** Where the lookup could not answer on its own and better-auth must. */
@@ -73,13 +73,14 @@ function prepareLookup(db: Database) {
     .prepare("session_lookup");
 }
 
-const configs = new WeakMap<Database, Promise<LookupConfig | null>>();
+/** Each better-auth's lookup, read from it once (it is the same for as long as better-auth is open). */
+const configs = new WeakMap<Auth, Promise<LookupConfig | null>>();
 
 /** The cookie's name, the signing secret and the refresh ages, from better-auth's own context. */
-function configFor(db: Database): Promise<LookupConfig | null> {
-  let config = configs.get(db);
+function configFor({ db, auth }: Pick<AccountsContext, "db" | "auth">): Promise<LookupConfig | null> {
+  let config = configs.get(auth);
   if (!config) {
-    config = authFor(db).$context.then((context) => {
+    config = auth.$context.then((context) => {
       // better-call signs and checks cookies with this one secret, rotated secrets or not.
       if (typeof context.secret !== "string") return null;
       return {
@@ -90,7 +91,7 @@ function configFor(db: Database): Promise<LookupConfig | null> {
         statement: prepareLookup(db),
       };
     });
-    configs.set(db, config);
+    configs.set(auth, config);
   }
   return config;
 }
@@ -132,12 +133,11 @@ export function verifiedToken(value: string, secret: string): string | null {
  * active organisation the user has left comes back with activeOrganizationId null (SPEC.md §3).
  */
 export async function lookUpSession(
-  db: Database,
-  request: Request,
-  now = Date.now(),
+  ctx: Pick<AccountsContext, "db" | "auth">,
+  { request, now = Date.now() }: { request: Request; now?: number },
 ): Promise<LookedUpSession | null | typeof ASK_BETTER_AUTH> {
   const header = request.headers.get("cookie");
-  const config = await configFor(db);
+  const config = await configFor(ctx);
   if (!config) return ASK_BETTER_AUTH;
   const value = header ? cookieValue(header, config.cookieName) : null;
   if (!value) return null;

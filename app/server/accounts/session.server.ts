@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { authMember } from "#db/schema";
 import { accountIdFor } from "~/domain/people/auth-rules";
-import { authFor } from "./auth.server";
+import type { AccountsContext } from "./auth.server";
 import type { Database } from "../platform/db.server";
 import { ASK_BETTER_AUTH, type LookedUpSession, lookUpSession } from "./session-lookup.server";
 
@@ -34,14 +34,20 @@ export type SessionInfo = {
  * better-auth's own lookup and a membership query when the session has to be extended or deleted.
  * Routes ask `sessionOf(context)` (request-context.server.ts), which calls this once per request.
  */
-export async function getSessionInfo(db: Database, request: Request): Promise<SessionInfo | null> {
-  const looked = await lookUpSession(db, request);
-  if (looked === ASK_BETTER_AUTH) return betterAuthSession(db, request);
+export async function getSessionInfo(
+  ctx: Pick<AccountsContext, "db" | "auth">,
+  request: Request,
+): Promise<SessionInfo | null> {
+  const looked = await lookUpSession(ctx, { request });
+  if (looked === ASK_BETTER_AUTH) return betterAuthSession(ctx, request);
   return looked && sessionInfoFrom(looked);
 }
 
-async function betterAuthSession(db: Database, request: Request): Promise<SessionInfo | null> {
-  const result = await authFor(db).api.getSession({ headers: request.headers });
+async function betterAuthSession(
+  { db, auth }: Pick<AccountsContext, "db" | "auth">,
+  request: Request,
+): Promise<SessionInfo | null> {
+  const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;
   const { user, session } = result;
   const activeOrganizationId = await stillAMember(db, user.id, session.activeOrganizationId ?? null);

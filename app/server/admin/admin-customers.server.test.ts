@@ -135,7 +135,7 @@ describe("findCustomers", () => {
 
 describe("customerAccount", () => {
   it("shows an organisation's people, its orders with their documents, and its quotes", async () => {
-    const account = await customerAccount(handle.db, "org-northwind", NOW);
+    const account = await customerAccount(handle.db, { accountId: "org-northwind", now: NOW });
     expect(account).toMatchObject({
       kind: "organisation",
       name: "Northwind Events",
@@ -159,19 +159,22 @@ describe("customerAccount", () => {
       ],
       quotes: [{ number: "Q-2026-000777", validUntil: "2026-12-15", totalPence: 62160, valid: true }],
     });
-    const later = await customerAccount(handle.db, "org-northwind", new Date("2026-12-16T10:00:00Z"));
+    const later = await customerAccount(handle.db, {
+      accountId: "org-northwind",
+      now: new Date("2026-12-16T10:00:00Z"),
+    });
     expect(later?.quotes[0]?.valid).toBe(false);
   });
 
   it("shows a person's own orders and the organisations they also order for", async () => {
-    expect(await customerAccount(handle.db, "sam", NOW)).toMatchObject({
+    expect(await customerAccount(handle.db, { accountId: "sam", now: NOW })).toMatchObject({
       kind: "person",
       name: "Sam Solo",
       organisations: [],
       orders: [{ number: soloOrder, invoiceNumber: null }],
       quotes: [],
     });
-    expect(await customerAccount(handle.db, "jane", NOW)).toMatchObject({
+    expect(await customerAccount(handle.db, { accountId: "jane", now: NOW })).toMatchObject({
       kind: "person",
       organisations: [{ id: "org-northwind", name: "Northwind Events" }],
       orders: [],
@@ -179,6 +182,6 @@ describe("customerAccount", () => {
   });
 
   it("is null for an account nobody has", async () => {
-    expect(await customerAccount(handle.db, "nobody", NOW)).toBeNull();
+    expect(await customerAccount(handle.db, { accountId: "nobody", now: NOW })).toBeNull();
   });
 });

@@ -179,7 +179,10 @@ async function describeAccounts(db: Database, ids: string[]): Promise<CustomerRo
 }
 
 /** An account's page: its people, its latest orders with their documents, and its quotes; null when there is none. */
-export async function customerAccount(db: Database, accountId: string, now: Date): Promise<CustomerAccount | null> {
+export async function customerAccount(
+  db: Database,
+  { accountId, now }: { accountId: string; now: Date },
+): Promise<CustomerAccount | null> {
   const [organisation] = await db
     .select({ id: authOrganization.id, name: authOrganization.name })
     .from(authOrganization)

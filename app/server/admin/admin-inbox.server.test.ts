@@ -29,7 +29,7 @@ describe("the inbox", () => {
         createdAt: at("2026-03-02T09:00:00Z"),
       },
     ]);
-    const page = await listInbox(handle.db, "inquiries", 1);
+    const page = await listInbox(handle.db, { kind: "inquiries", page: 1 });
     expect(page.total).toBe(2);
     expect(page.columns[0]).toBe("Received");
     expect(page.rows.map((row) => row[1]?.text)).toEqual(['=HYPERLINK("http://evil")', "Ada"]);
@@ -44,7 +44,7 @@ describe("the inbox", () => {
   });
 
   it("shows SMS sign-ups with the consent wording and the time consent was given", async () => {
-    const user = await createSignedInUser(handle.db, "sms@acme.example");
+    const user = await createSignedInUser(handle, "sms@acme.example");
     await handle.db.insert(smsSignups).values({
       phoneE164: "+447700900123",
       consentText: "Text me offers. Reply STOP to opt out.",
@@ -52,7 +52,7 @@ describe("the inbox", () => {
       sourcePage: "/cart",
       userId: user.userId,
     });
-    const page = await listInbox(handle.db, "sms", 1);
+    const page = await listInbox(handle.db, { kind: "sms", page: 1 });
     expect(page.rows[0]?.map((cell) => cell.text).slice(0, 5)).toEqual([
       "+447700900123",
       "Wed, Jul 1, 2026, 13:30",
@@ -75,7 +75,7 @@ describe("the inbox", () => {
       confirmedAt: at("2026-07-01T12:40:00Z"),
       optedOutAt: at("2026-08-02T09:15:00Z"),
     });
-    const page = await listInbox(handle.db, "sms", 1);
+    const page = await listInbox(handle.db, { kind: "sms", page: 1 });
     expect(page.rows[0]?.at(-1)?.text).toBe("Sun, Aug 2, 2026, 10:15");
     // When the phone confirmed (decision 034): a sign-up without it is never texted.
     expect(page.rows[0]?.at(-2)?.text).toBe("Wed, Jul 1, 2026, 13:40");
@@ -105,12 +105,10 @@ describe("the inbox", () => {
       notes: "Navy",
       createdAt: new Date("2026-07-02T12:00:00Z"),
     });
-    expect((await listInbox(handle.db, "feedback", 1)).rows[0]?.map((cell) => cell.text).slice(1)).toEqual([
-      "/cart",
-      "Loved it",
-      "",
-    ]);
-    const quotes = await listInbox(handle.db, "quotes", 1);
+    expect(
+      (await listInbox(handle.db, { kind: "feedback", page: 1 })).rows[0]?.map((cell) => cell.text).slice(1),
+    ).toEqual(["/cart", "Loved it", ""]);
+    const quotes = await listInbox(handle.db, { kind: "quotes", page: 1 });
     expect(quotes.rows.map((row) => row.map((cell) => cell.text).slice(1))).toEqual([
       [
         // Answered within 2 working days (R-POL-07): Thursday's request by Monday.
@@ -136,7 +134,7 @@ describe("the inbox", () => {
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
       })),
     );
-    const second = await listInbox(handle.db, "feedback", 2);
+    const second = await listInbox(handle.db, { kind: "feedback", page: 2 });
     expect([second.total, second.pageCount, second.rows.length, second.rows[0]?.[2]?.text]).toEqual([
       INBOX_PAGE_SIZE + 1,
       2,

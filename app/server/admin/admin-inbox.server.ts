@@ -193,7 +193,7 @@ const SOURCES: Record<InboxKind, Source> = {
 };
 
 /** One page of one kind, newest first. */
-export async function listInbox(db: Database, kind: InboxKind, page: number): Promise<InboxPage> {
+export async function listInbox(db: Database, { kind, page }: { kind: InboxKind; page: number }): Promise<InboxPage> {
   const source = SOURCES[kind];
   const total = await source.total(db);
   const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));

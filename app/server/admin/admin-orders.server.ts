@@ -100,7 +100,7 @@ export async function changeOrderStatus(
       change.to === "refunded" ? await issueCreditNote(tx, { orderId: order.id, now: new Date() }) : null;
     // What the change sends leaves with its commit (decision 030): the stage e-mail as an outbox row,
     // the credit note, whose PDF is rendered by its job.
-    if (creditNote) await enqueue(tx, DOCUMENT_MAIL_JOB, { orderId: order.id, kind: "credit_note" });
+    if (creditNote) await enqueue(tx, { job: DOCUMENT_MAIL_JOB, payload: { orderId: order.id, kind: "credit_note" } });
     const mail = staffStatusMail(change.to, {
       ...orderMailView(ctx, order),
       promised: order.promisedDeliveryDate,

@@ -141,7 +141,7 @@ export async function answerRequest(
   const shippingMethod = answer.shippingMethod === "none" ? null : answer.shippingMethod;
   const totals = orderTotals({ lines, shippingMethod, country: answer.country, firstOrderDiscount: false });
   const made = await db.transaction(async (tx) => {
-    const number = await nextDocumentNumber(tx, "quote", now);
+    const number = await nextDocumentNumber(tx, { kind: "quote", now });
     const [row] = await tx
       .insert(quotes)
       .values({
@@ -168,18 +168,17 @@ export async function answerRequest(
     if (!row) throw new Error("Storing a quote returned no row");
     return { id: row.id, number };
   });
-  const mail = branded(
-    ctx,
-    request.email,
-    `Your quote ${made.number} is ready`,
-    [
+  const mail = branded(ctx, {
+    to: request.email,
+    subject: `Your quote ${made.number} is ready`,
+    lines: [
       `Hello ${request.name},`,
       `Here is our quote ${made.number} for ${request.items}.`,
       `It is valid until ${formatDisplayDate(quoteValidUntil(now))}. Download it, or order at its prices, from Quotes in your account.`,
     ],
-    { link: { url: `${ctx.baseUrl}/quotes`, label: "See your quote" } },
-    { kind: "quote-ready", quoteId: made.id },
-  );
+    link: { url: `${ctx.baseUrl}/quotes`, label: "See your quote" },
+    meta: { kind: "quote-ready", quoteId: made.id },
+  });
   await sendMail(db, mail).catch((error: unknown) => {
     ctx.log.error(`Quote ${made.number} stored, but the e-mail to the buyer failed`, error);
   });

@@ -116,7 +116,7 @@ export async function markTransferReceived(
     });
     const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
     // The invoice's e-mail (rendered by its job) and the staff alert leave with the commit (decision 030).
-    await enqueue(tx, DOCUMENT_MAIL_JOB, { orderId: order.id, kind: "invoice" });
+    await enqueue(tx, { job: DOCUMENT_MAIL_JOB, payload: { orderId: order.id, kind: "invoice" } });
     await alertStaff(
       { ...ctx, db: tx },
       {

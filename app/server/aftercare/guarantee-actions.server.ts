@@ -15,9 +15,7 @@ type Session = { user: { id: string }; accountId: string } | null;
 
 export async function guaranteeAction(
   ctx: AppContext,
-  session: Session,
-  orderId: string,
-  fields: Record<string, string>,
+  { session, orderId, fields }: { session: Session; orderId: string; fields: Record<string, string> },
 ) {
   const intent = "guarantee" as const;
   // What was typed goes back with a refusal, cut to just over the limit.
@@ -37,9 +35,7 @@ export async function guaranteeAction(
 
 export async function claimDecisionAction(
   ctx: AppContext,
-  staff: StaffMember,
-  orderId: string,
-  fields: Record<string, string>,
+  { staff, orderId, fields }: { staff: StaffMember; orderId: string; fields: Record<string, string> },
 ) {
   const intent = "claim" as const;
   const decision = validate(claimDecisionSchema, fields);

@@ -70,11 +70,10 @@ const claim = (orderId: string, now: string, who = { userId: BUYER, accountId: B
 describe("the On-time Guarantee claim", () => {
   it("is offered 5 days late and taken once; staff are alerted at the sales address", async () => {
     const order = await deliveredOrder("2026-11-21T12:00:00Z");
-    const offer = await guaranteeOfOrder(
-      ctx,
-      { id: order.id, status: "delivered", promised: "2026-11-16" },
-      new Date("2026-11-22T09:00:00Z"),
-    );
+    const offer = await guaranteeOfOrder(ctx, {
+      order: { id: order.id, status: "delivered", promised: "2026-11-16" },
+      now: new Date("2026-11-22T09:00:00Z"),
+    });
     expect(offer).toMatchObject({
       claim: null,
       eligibility: { eligible: true, daysLate: 5, claimBy: "2026-11-28" },

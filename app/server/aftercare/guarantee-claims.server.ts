@@ -83,8 +83,7 @@ export async function claimOf(db: Database, orderId: string): Promise<ClaimView 
 /** What the order page shows: the claim if there is one, else whether it may be made, and the remedy's words. */
 export async function guaranteeOfOrder(
   ctx: AppContext,
-  order: { id: string; status: string; promised: IsoDate | null },
-  now: Date,
+  { order, now }: { order: { id: string; status: string; promised: IsoDate | null }; now: Date },
 ): Promise<{ claim: ClaimView | null; eligibility: GuaranteeEligibility; remedy: string }> {
   const { db } = ctx;
   const claim = await claimOf(db, order.id);
@@ -109,7 +108,11 @@ export async function claimGuarantee(
 ): Promise<{ ok: true; message: string } | Failure> {
   const { db } = ctx;
   if (!input.userId || !isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", CLAIM_MESSAGES.notFound);
-  const limit = await hitRateLimit(db, `guarantee-claim:${input.userId}`, CLAIM_LIMIT.hits, CLAIM_LIMIT.windowSeconds);
+  const limit = await hitRateLimit(db, {
+    key: `guarantee-claim:${input.userId}`,
+    limit: CLAIM_LIMIT.hits,
+    windowSeconds: CLAIM_LIMIT.windowSeconds,
+  });
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", CLAIM_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
   const now = input.now ?? ctx.clock();
@@ -120,7 +123,7 @@ export async function claimGuarantee(
       .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
       .for("update");
     if (!order) return failure(404, "ORDER_NOT_FOUND", CLAIM_MESSAGES.notFound);
-    const { eligibility } = await guaranteeOfOrder({ ...ctx, db: tx }, order, now);
+    const { eligibility } = await guaranteeOfOrder({ ...ctx, db: tx }, { order, now });
     if (!eligibility.eligible)
       return failure(409, `CLAIM_${eligibility.reason.toUpperCase()}`, CLAIM_REFUSALS[eligibility.reason]);
     const [inserted] = await tx
@@ -178,7 +181,8 @@ export async function decideClaim(
       .where(eq(invoices.orderId, order.id))
       .limit(1);
     const credit = decision === "accept" && invoice ? remedyCredit(remedy, order) : { kind: "recorded" as const };
-    const creditNoteNumber = credit.kind === "credit" ? await nextDocumentNumber(tx, "credit_note", now) : null;
+    const creditNoteNumber =
+      credit.kind === "credit" ? await nextDocumentNumber(tx, { kind: "credit_note", now }) : null;
     const [decided] = await tx
       .update(guaranteeClaims)
       .set({

@@ -50,16 +50,19 @@ export function claimDecisionMail(input: {
         "If you think we got this wrong, reply to this e-mail.",
       ];
   return {
-    mail: branded(
-      input.shop,
+    mail: branded(input.shop, {
       to,
-      accepted
+      subject: accepted
         ? `Your On-time Guarantee claim for order ${order.number} is accepted`
         : `Your On-time Guarantee claim for order ${order.number}`,
       lines,
-      { link: { url: orderUrl(input.shop, order.id), label: "View your order" } },
-      { kind: `guarantee-claim-${claim.status}`, orderNumber: order.number, creditNote: creditNote?.number ?? null },
-    ),
+      link: { url: orderUrl(input.shop, order.id), label: "View your order" },
+      meta: {
+        kind: `guarantee-claim-${claim.status}`,
+        orderNumber: order.number,
+        creditNote: creditNote?.number ?? null,
+      },
+    }),
     creditNote,
   };
 }

@@ -8,7 +8,7 @@ import type { OrderDetail } from "../orders/buyer-orders.server";
 import type { AppContext } from "../providers/app-context.server";
 import { guaranteeOfOrder } from "./guarantee-claims.server";
 
-export async function followOrder(ctx: AppContext, order: OrderDetail, now: Date = ctx.clock()) {
+export async function followOrder(ctx: AppContext, { order, now = ctx.clock() }: { order: OrderDetail; now?: Date }) {
   const promised = order.delivery.kind === "promised" ? order.delivery.date : null;
   const timeline = orderTimeline({
     status: order.status,
@@ -24,6 +24,6 @@ export async function followOrder(ctx: AppContext, order: OrderDetail, now: Date
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
   });
-  const guarantee = await guaranteeOfOrder(ctx, { id: order.id, status: order.status, promised }, now);
+  const guarantee = await guaranteeOfOrder(ctx, { order: { id: order.id, status: order.status, promised }, now });
   return { timeline, guarantee };
 }

@@ -61,14 +61,13 @@ export async function addProblemPhoto(
 ): Promise<{ ok: true; photo: { id: string; name: string; size: number } } | Failure> {
   const { request, userId } = input;
   // Counted before anything is looked up or read, refused or not.
-  const limit = await hitRateLimit(
-    db,
-    `problem-photo:${userId}`,
-    PROBLEM_PHOTO_LIMIT.hits,
-    PROBLEM_PHOTO_LIMIT.windowSeconds,
-  );
+  const limit = await hitRateLimit(db, {
+    key: `problem-photo:${userId}`,
+    limit: PROBLEM_PHOTO_LIMIT.hits,
+    windowSeconds: PROBLEM_PHOTO_LIMIT.windowSeconds,
+  });
   if (!limit.allowed) return REFUSALS.tooOften(limit.retryAfterSeconds);
-  const found = await openReportFor(db, input, input.orderId);
+  const found = await openReportFor(db, { reader: input, orderId: input.orderId });
   if (!found) return REFUSALS.notFound();
   if (!found.reportId) return REFUSALS.noReport();
   const reportId = found.reportId;

@@ -110,7 +110,9 @@ describe("reporting a problem with a delivered order", () => {
     });
     expect(await resolveProblemReport(handle.db, { staff, reportId: open!.id })).toMatchObject({ status: 409 });
     expect(await openProblemReports(handle.db)).toEqual([]);
-    expect((await problemOfOrder(handle.db, order, new Date("2026-11-05T10:00:00Z"))).report?.status).toBe("resolved");
+    expect((await problemOfOrder(handle.db, { order, now: new Date("2026-11-05T10:00:00Z") })).report?.status).toBe(
+      "resolved",
+    );
     // Resolved: a new problem may be reported, and a photo cannot be added to the closed one.
     expect(await photo(order.id, PNG)).toMatchObject({ status: 409, code: "NO_OPEN_REPORT" });
     expect(await report(order.id, "2026-11-06T09:00:00Z")).toMatchObject({ ok: true });

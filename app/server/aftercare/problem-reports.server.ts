@@ -101,8 +101,7 @@ async function latestReport(db: Database, orderId: string): Promise<ProblemRepor
 /** What the order page shows: the latest report, and whether a new one may be made today. */
 export async function problemOfOrder(
   db: Database,
-  order: { id: string; status: string },
-  now: Date = new Date(),
+  { order, now = new Date() }: { order: { id: string; status: string }; now?: Date },
 ): Promise<{ report: ProblemReportView | null; window: ProblemWindow }> {
   return { report: await latestReport(db, order.id), window: await windowOf(db, order, now) };
 }
@@ -127,12 +126,11 @@ export async function reportProblem(
   const { db } = ctx;
   const notFound = () => failure(404, "ORDER_NOT_FOUND", PROBLEM_MESSAGES.notFound);
   if (!input.userId || !isOrderId(input.orderId)) return notFound();
-  const limit = await hitRateLimit(
-    db,
-    `problem-report:${input.userId}`,
-    PROBLEM_REPORT_LIMIT.hits,
-    PROBLEM_REPORT_LIMIT.windowSeconds,
-  );
+  const limit = await hitRateLimit(db, {
+    key: `problem-report:${input.userId}`,
+    limit: PROBLEM_REPORT_LIMIT.hits,
+    windowSeconds: PROBLEM_REPORT_LIMIT.windowSeconds,
+  });
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", PROBLEM_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
   const now = input.now ?? ctx.clock();
@@ -188,7 +186,7 @@ export async function reportProblem(
 }
 
 /** The open report of an order this reader may see, for adding a photo; null otherwise. */
-export async function openReportFor(db: Database, reader: Reader, orderId: string) {
+export async function openReportFor(db: Database, { reader, orderId }: { reader: Reader; orderId: string }) {
   const order = await readableOrder(db, reader, orderId);
   if (!order) return null;
   return { order, reportId: await openReportId(db, order.id) };
@@ -270,9 +268,7 @@ type Session = { user: { id: string }; accountId: string } | null;
 /** The order page's report form (intent=problem): a refusal carries back what was typed. */
 export async function problemAction(
   ctx: AppContext,
-  session: Session,
-  orderId: string,
-  fields: Record<string, string>,
+  { session, orderId, fields }: { session: Session; orderId: string; fields: Record<string, string> },
 ) {
   const intent = "problem" as const;
   const kept = {

@@ -48,13 +48,12 @@ const notFound = () => failure(404, "ORDER_NOT_FOUND", "Order not found.");
  */
 export async function answerRight(
   db: Database,
-  order: OrderRow,
-  user: { userId: string; accountId?: string },
+  { order, user }: { order: OrderRow; user: { userId: string; accountId?: string } },
 ): Promise<{ ok: true; via: "order_page" | "approver_account" } | Failure> {
   if (!user.userId || !mayRead(order, user)) return notFound();
   if (!isOrganisationRecord(order)) return order.userId === user.userId ? { ok: true, via: "order_page" } : notFound();
   // The membership is read again here, not taken from whoever passed the account in.
-  const role = await currentRole(db, order.accountId, user.userId);
+  const role = await currentRole(db, { organisationId: order.accountId, userId: user.userId });
   if (role === null) return notFound();
   if (order.userId === user.userId) return { ok: true, via: "order_page" };
   if (!mayApproveWithRole(role)) return failure(403, "NOT_AN_APPROVER", SHARE_LINK_MESSAGES.notAllowed);
@@ -67,9 +66,12 @@ export async function answerRight(
  * a member, and the buyer who placed it or an approving member. Which account their own session
  * acts for does not matter to a colleague holding the link. A personal order's links are its buyer's.
  */
-export async function sharerMayStillAnswer(db: Database, order: OrderRow, sharerId: string): Promise<boolean> {
+export async function sharerMayStillAnswer(
+  db: Database,
+  { order, sharerId }: { order: OrderRow; sharerId: string },
+): Promise<boolean> {
   if (!isOrganisationRecord(order)) return sharerId === order.userId;
-  const role = await currentRole(db, order.accountId, sharerId);
+  const role = await currentRole(db, { organisationId: order.accountId, userId: sharerId });
   if (role === null) return false;
   return sharerId === order.userId || mayApproveWithRole(role);
 }
@@ -83,9 +85,7 @@ export const sharerLeft = () => failure(410, "LINK_SHARER_LEFT", SHARE_LINK_MESS
  */
 export async function answerRecordFor(
   tx: Database,
-  order: OrderRow,
-  who: ProofAnswerer,
-  now: Date,
+  { order, who, now }: { order: OrderRow; who: ProofAnswerer; now: Date },
 ): Promise<{ ok: true; record: ProofAnswerRecord & { recordedById?: string } } | Failure> {
   // Staff rights were checked by the route (requireStaff); the buyer's words are theirs to record.
   if (who.kind === "staff") {
@@ -102,7 +102,7 @@ export async function answerRecordFor(
     };
   }
   if (who.kind === "account") {
-    const right = await answerRight(tx, order, who);
+    const right = await answerRight(tx, { order, user: who });
     if (!right.ok) return right;
     return {
       ok: true,
@@ -132,7 +132,7 @@ export async function answerRecordFor(
     orderWaitsForProof: true,
   });
   if (!state.ok) return failure(410, `LINK_${state.reason.toUpperCase()}`, SHARE_LINK_MESSAGES[state.reason]);
-  if (!(await sharerMayStillAnswer(tx, order, link.createdBy))) return sharerLeft();
+  if (!(await sharerMayStillAnswer(tx, { order, sharerId: link.createdBy }))) return sharerLeft();
   return { ok: true, record: { via: "share_link", userId: null, name: who.name, email: who.email } };
 }
 

@@ -24,8 +24,9 @@ export async function proofApproval(
   // A colleague's order is visible because it is the active organisation's (visibleTo).
   const mayAnswer =
     order.placedByMe ||
-    (input.accountId !== input.userId && mayApproveWithRole(await currentRole(db, input.accountId, input.userId)));
-  const links = mayAnswer ? await liveShareLinks(db, order.id, input.now) : [];
+    (input.accountId !== input.userId &&
+      mayApproveWithRole(await currentRole(db, { organisationId: input.accountId, userId: input.userId })));
+  const links = mayAnswer ? await liveShareLinks(db, { orderId: order.id, now: input.now }) : [];
   return {
     order: {
       ...order,

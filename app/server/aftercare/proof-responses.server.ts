@@ -80,12 +80,11 @@ export async function respondToProof(
   return db.transaction(async (tx): Promise<ProofResponse | Failure> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return failure(404, "ORDER_NOT_FOUND", PROOF_ANSWER_MESSAGES.notFound);
-    const who = await answerRecordFor(
-      tx,
+    const who = await answerRecordFor(tx, {
       order,
-      input.answerer ?? { kind: "account", userId: input.userId, accountId: input.accountId },
+      who: input.answerer ?? { kind: "account", userId: input.userId, accountId: input.accountId },
       now,
-    );
+    });
     if (!who.ok) return who;
     const from = toOrderStatus(order.status);
     if (from !== "proof_sent") return notAwaiting();

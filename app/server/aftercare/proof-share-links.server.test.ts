@@ -162,14 +162,14 @@ describe("a share link", () => {
     });
     expect(answer).toMatchObject({ ok: false, status: 410, code: "LINK_EXPIRED" });
     expect((await proofsOf(order.id))[0]!.decision).toBeNull();
-    expect(await liveShareLinks(handle.db, order.id, justBefore)).toHaveLength(1);
-    expect(await liveShareLinks(handle.db, order.id, at)).toEqual([]);
+    expect(await liveShareLinks(handle.db, { orderId: order.id, now: justBefore })).toHaveLength(1);
+    expect(await liveShareLinks(handle.db, { orderId: order.id, now: at })).toEqual([]);
   });
 
   it("once revoked refuses to open, to serve its file and to answer, and nothing changes", async () => {
     const order = await orderWithProof();
     const token = await share(order.id);
-    const [link] = await liveShareLinks(handle.db, order.id);
+    const [link] = await liveShareLinks(handle.db, { orderId: order.id });
     expect(await revokeShareLink(handle.db, { ...buyer, orderId: order.id, linkId: link!.id })).toEqual({ ok: true });
     expect(await openShareLink(handle.db, { token })).toMatchObject({
       status: 410,
@@ -183,7 +183,7 @@ describe("a share link", () => {
     expect(answer).toMatchObject({ status: 410, code: "LINK_REVOKED" });
     expect((await proofsOf(order.id))[0]!.decision).toBeNull();
     expect(await statusOf(order.id)).toBe("proof_sent");
-    expect(await liveShareLinks(handle.db, order.id)).toEqual([]);
+    expect(await liveShareLinks(handle.db, { orderId: order.id })).toEqual([]);
   });
 
   it("goes stale when a newer version is sent, and says so", async () => {
@@ -316,10 +316,10 @@ describe("a share link", () => {
     });
     expect(await createShareLink(ctx, as("approver"))).toMatchObject({ ok: true });
     expect(await createShareLink(ctx, { ...as(BUYER), version: 2 })).toMatchObject({ status: 409 });
-    const [link] = await liveShareLinks(handle.db, order.id);
+    const [link] = await liveShareLinks(handle.db, { orderId: order.id });
     expect(await revokeShareLink(handle.db, { ...as("member"), linkId: link!.id })).toMatchObject({ status: 403 });
     expect(await revokeShareLink(handle.db, { ...as("outsider"), linkId: link!.id })).toMatchObject({ status: 404 });
-    expect(await liveShareLinks(handle.db, order.id)).toHaveLength(1);
+    expect(await liveShareLinks(handle.db, { orderId: order.id })).toHaveLength(1);
     for (let i = 0; i < 9; i++) expect(await createShareLink(ctx, as(BUYER))).toMatchObject({ ok: true });
     expect(await createShareLink(ctx, as(BUYER))).toMatchObject({ status: 409, code: "TOO_MANY_LINKS" });
     const others = await insertPaidOrder(handle.db, { userId: BUYER, email: EMAIL, company: "Share Ltd" });
@@ -334,18 +334,15 @@ describe("answering from one's own account", () => {
   it("admits the buyer, the owner, admins and approvers of the order's organisation; a plain member gets 403, others 404", async () => {
     const order = await orderWithProof();
     const row = { id: order.id, userId: BUYER, accountId: ORG };
-    expect(await answerRight(handle.db, row, buyer)).toEqual({ ok: true, via: "order_page" });
-    expect(await answerRight(handle.db, row, { userId: "approver", accountId: ORG })).toEqual({
-      ok: true,
-      via: "approver_account",
-    });
-    expect(await answerRight(handle.db, row, { userId: "admin", accountId: ORG })).toMatchObject({ ok: true });
-    expect(await answerRight(handle.db, row, { userId: "member", accountId: ORG })).toMatchObject({ status: 403 });
-    expect(await answerRight(handle.db, row, { userId: "outsider", accountId: ORG })).toMatchObject({ status: 404 });
+    const rightOf = (userId: string, accountId = ORG) =>
+      answerRight(handle.db, { order: row, user: { userId, accountId } });
+    expect(await answerRight(handle.db, { order: row, user: buyer })).toEqual({ ok: true, via: "order_page" });
+    expect(await rightOf("approver")).toEqual({ ok: true, via: "approver_account" });
+    expect(await rightOf("admin")).toMatchObject({ ok: true });
+    expect(await rightOf("member")).toMatchObject({ status: 403 });
+    expect(await rightOf("outsider")).toMatchObject({ status: 404 });
     // Acting for another account, the order is not theirs to see.
-    expect(await answerRight(handle.db, row, { userId: "approver", accountId: "approver" })).toMatchObject({
-      status: 404,
-    });
+    expect(await rightOf("approver", "approver")).toMatchObject({ status: 404 });
   });
 
   it("lets an approver approve, recorded as theirs, while a plain member's answer changes nothing", async () => {

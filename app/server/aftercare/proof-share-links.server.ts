@@ -43,7 +43,7 @@ async function orderToShare(db: Database, user: User, orderId: string) {
   if (!isOrderId(orderId)) return failure(404, "ORDER_NOT_FOUND", "Order not found.");
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return failure(404, "ORDER_NOT_FOUND", "Order not found.");
-  const right = await answerRight(db, order, user);
+  const right = await answerRight(db, { order, user });
   return right.ok ? { ok: true as const, order } : right;
 }
 
@@ -56,7 +56,11 @@ export async function createShareLink(
   const now = input.now ?? ctx.clock();
   const allowed = await orderToShare(db, input, input.orderId);
   if (!allowed.ok) return allowed;
-  const limit = await hitRateLimit(db, `proof-share:${input.userId}`, SHARE_LINKS_PER_HOUR, 3600);
+  const limit = await hitRateLimit(db, {
+    key: `proof-share:${input.userId}`,
+    limit: SHARE_LINKS_PER_HOUR,
+    windowSeconds: 3600,
+  });
   if (!limit.allowed) {
     return failure(429, "RATE_LIMITED", SHARE_LINK_MESSAGES.tooManyLinks, {
       retryAfterSeconds: limit.retryAfterSeconds,
@@ -131,7 +135,10 @@ export type ShareLinkView = { id: string; proofId: string; createdAt: Date; expi
  * The order's links that still open their proof (not revoked, not expired, their maker still
  * entitled to answer: decision 035), newest first.
  */
-export async function liveShareLinks(db: Database, orderId: string, now = new Date()): Promise<ShareLinkView[]> {
+export async function liveShareLinks(
+  db: Database,
+  { orderId, now = new Date() }: { orderId: string; now?: Date },
+): Promise<ShareLinkView[]> {
   const rows = await db
     .select({
       id: proofShareLinks.id,
@@ -149,7 +156,8 @@ export async function liveShareLinks(db: Database, orderId: string, now = new Da
     .orderBy(desc(proofShareLinks.createdAt));
   const makers = new Map<string, boolean>();
   for (const row of rows) {
-    if (!makers.has(row.createdBy)) makers.set(row.createdBy, await sharerMayStillAnswer(db, row.order, row.createdBy));
+    if (!makers.has(row.createdBy))
+      makers.set(row.createdBy, await sharerMayStillAnswer(db, { order: row.order, sharerId: row.createdBy }));
   }
   return rows
     .filter((row) => makers.get(row.createdBy))
@@ -211,7 +219,7 @@ export async function openShareLink(
     orderWaitsForProof: toOrderStatus(order.status) === "proof_sent",
   });
   if (!state.ok) return failure(410, `LINK_${state.reason.toUpperCase()}`, SHARE_LINK_MESSAGES[state.reason]);
-  if (!(await sharerMayStillAnswer(db, order, link.createdBy))) return sharerLeft();
+  if (!(await sharerMayStillAnswer(db, { order, sharerId: link.createdBy }))) return sharerLeft();
   const lines = await linesOfOrder(db, order);
   const line = lines.find((each) => each.id === proof.orderLineId);
   if (!line) return notFound;
@@ -236,7 +244,11 @@ export async function openShareLink(
 
 /** Every use of a share link from one address is counted, forged ones included. */
 export async function countShareLinkHit(db: Database, ip: string): Promise<Failure | null> {
-  const limit = await hitRateLimit(db, `proof-link:${ip}`, SHARE_LINK_HITS_PER_ADDRESS, 15 * 60);
+  const limit = await hitRateLimit(db, {
+    key: `proof-link:${ip}`,
+    limit: SHARE_LINK_HITS_PER_ADDRESS,
+    windowSeconds: 15 * 60,
+  });
   if (limit.allowed) return null;
   return failure(429, "RATE_LIMITED", SHARE_LINK_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
 }

@@ -35,5 +35,5 @@ export async function preflightStored(
     await storage.delete(stored.storedName);
     return queued;
   }
-  return awaitCheck({ db, storage, preflight: input.preflight }, queued.id, { signal: input.signal });
+  return awaitCheck({ db, storage, preflight: input.preflight }, { id: queued.id, signal: input.signal });
 }

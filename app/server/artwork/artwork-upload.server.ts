@@ -158,7 +158,10 @@ export async function storeUpload(
   },
 ): Promise<{ ok: true; storedName: string; size: number } | Failure> {
   const { userId, length, maxBytes } = input;
-  const reserved = await reserveUploadBytes(db, userId, length !== null ? { exactly: length } : { atMost: maxBytes });
+  const reserved = await reserveUploadBytes(db, {
+    userId,
+    wanted: length !== null ? { exactly: length } : { atMost: maxBytes },
+  });
   if (reserved === 0) return FAILURES.quota();
   // Cut short by the allowance only when the size was not declared (a declared one was granted whole).
   const guard = guardUpload(
@@ -174,7 +177,7 @@ export async function storeUpload(
     if (rejection) return rejection;
     throw error;
   } finally {
-    await returnUploadBytes(db, userId, reserved - guard.size());
+    await returnUploadBytes(db, { userId, bytes: reserved - guard.size() });
   }
   if (stored.size === 0) {
     await input.storage.delete(stored.storedName);

@@ -245,11 +245,10 @@ export const PREFLIGHT_LIMITS = {
 /** A 429 with its reason when `who` is past `limit`; null while allowed. */
 export async function preflightLimited(
   db: Database,
-  limit: keyof typeof PREFLIGHT_LIMITS,
-  who: string,
+  { limit, who }: { limit: keyof typeof PREFLIGHT_LIMITS; who: string },
 ): Promise<Failure | null> {
   const { hits, windowSeconds } = PREFLIGHT_LIMITS[limit];
-  const hit = await hitRateLimit(db, `artwork-${limit}:${who}`, hits, windowSeconds);
+  const hit = await hitRateLimit(db, { key: `artwork-${limit}:${who}`, limit: hits, windowSeconds });
   if (hit.allowed) return null;
   return failure(
     429,

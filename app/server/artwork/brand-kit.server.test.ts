@@ -78,19 +78,21 @@ async function draftOf(userId: string) {
 describe("the brand kit", () => {
   it("is empty until saved, and keeps colours and notes for every member of the organisation", async () => {
     expect(await getBrandKit(handle.db, ALICE)).toEqual({ colours: [], placementNotes: "", logos: [] });
-    expect(await saveBrandKit(handle.db, ALICE, { colours: ["#1f2a56"], placementNotes: "Centred" })).toEqual({
+    expect(
+      await saveBrandKit(handle.db, { member: ALICE, kit: { colours: ["#1f2a56"], placementNotes: "Centred" } }),
+    ).toEqual({
       ok: true,
     });
     expect(await getBrandKit(handle.db, BOB)).toMatchObject({ colours: ["#1f2a56"], placementNotes: "Centred" });
     expect(await getBrandKit(handle.db, EVE)).toEqual({ colours: [], placementNotes: "", logos: [] });
     // A buyer without an organisation has a kit of their own.
-    await saveBrandKit(handle.db, EVE, { colours: [], placementNotes: "Left chest" });
+    await saveBrandKit(handle.db, { member: EVE, kit: { colours: [], placementNotes: "Left chest" } });
     expect((await getBrandKit(handle.db, ALICE)).placementNotes).toBe("Centred");
   });
 
   it("refuses more colours than the limit", async () => {
     const colours = Array.from({ length: BRAND_KIT_LIMITS.colours + 1 }, (_, i) => `#${String(i).padStart(6, "0")}`);
-    expect(await saveBrandKit(handle.db, ALICE, { colours, placementNotes: "" })).toMatchObject({
+    expect(await saveBrandKit(handle.db, { member: ALICE, kit: { colours, placementNotes: "" } })).toMatchObject({
       ok: false,
       status: 400,
     });
@@ -144,8 +146,8 @@ describe("the brand kit", () => {
 
   it("limits changes per user", async () => {
     for (let i = 0; i < BRAND_KIT_CHANGES.hits; i++)
-      await saveBrandKit(handle.db, EVE, { colours: [], placementNotes: "" });
-    expect(await saveBrandKit(handle.db, EVE, { colours: [], placementNotes: "" })).toMatchObject({
+      await saveBrandKit(handle.db, { member: EVE, kit: { colours: [], placementNotes: "" } });
+    expect(await saveBrandKit(handle.db, { member: EVE, kit: { colours: [], placementNotes: "" } })).toMatchObject({
       ok: false,
       status: 429,
     });

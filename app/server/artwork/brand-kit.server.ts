@@ -38,7 +38,7 @@ const accountOf = (member: KitMember) => member.accountId || member.userId;
 export async function mayEditBrandKit(db: Database, member: KitMember): Promise<boolean> {
   const accountId = accountOf(member);
   if (accountId === member.userId) return true;
-  return mayManageMembers(await currentRole(db, accountId, member.userId));
+  return mayManageMembers(await currentRole(db, { organisationId: accountId, userId: member.userId }));
 }
 
 /** A change to the kit itself: refused for a plain member (403), then counted against the hourly limit. */
@@ -48,12 +48,11 @@ async function mayChange(db: Database, member: KitMember): Promise<Failure | nul
 }
 
 async function limited(db: Database, member: KitMember): Promise<Failure | null> {
-  const hit = await hitRateLimit(
-    db,
-    `brand-kit:${member.userId}`,
-    BRAND_KIT_CHANGES.hits,
-    BRAND_KIT_CHANGES.windowSeconds,
-  );
+  const hit = await hitRateLimit(db, {
+    key: `brand-kit:${member.userId}`,
+    limit: BRAND_KIT_CHANGES.hits,
+    windowSeconds: BRAND_KIT_CHANGES.windowSeconds,
+  });
   return hit.allowed
     ? null
     : failure(429, "RATE_LIMITED", BRAND_KIT_MESSAGES.rateLimited, { retryAfterSeconds: hit.retryAfterSeconds });
@@ -84,8 +83,7 @@ export async function getBrandKit(db: Database, member: KitMember): Promise<Bran
 /** Saves the colours and placement notes, already checked by parseBrandColours and cleanPlacementNotes. */
 export async function saveBrandKit(
   db: Database,
-  member: KitMember,
-  kit: { colours: string[]; placementNotes: string },
+  { member, kit }: { member: KitMember; kit: { colours: string[]; placementNotes: string } },
 ): Promise<{ ok: true } | Failure> {
   const refused = await mayChange(db, member);
   if (refused) return refused;

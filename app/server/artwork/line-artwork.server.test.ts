@@ -130,7 +130,11 @@ describe("takeLineArtwork", () => {
     const cap = await capWithLogo("carol");
     const shorts = await draftOf("carol", "15");
     for (let i = 0; i < LINE_ARTWORK_COPIES.hits; i++)
-      await hitRateLimit(handle.db, "line-artwork:carol", LINE_ARTWORK_COPIES.hits, LINE_ARTWORK_COPIES.windowSeconds);
+      await hitRateLimit(handle.db, {
+        key: "line-artwork:carol",
+        limit: LINE_ARTWORK_COPIES.hits,
+        windowSeconds: LINE_ARTWORK_COPIES.windowSeconds,
+      });
     const refused = await takeLineArtwork(handle.db, {
       userId: "carol",
       draftId: shorts.id,

@@ -44,12 +44,11 @@ export async function takeLineArtwork(
     )
     .limit(1);
   if (!source) return FAILURES.noFile();
-  const hit = await hitRateLimit(
-    db,
-    `line-artwork:${userId}`,
-    LINE_ARTWORK_COPIES.hits,
-    LINE_ARTWORK_COPIES.windowSeconds,
-  );
+  const hit = await hitRateLimit(db, {
+    key: `line-artwork:${userId}`,
+    limit: LINE_ARTWORK_COPIES.hits,
+    windowSeconds: LINE_ARTWORK_COPIES.windowSeconds,
+  });
   if (!hit.allowed)
     return failure(429, "RATE_LIMITED", "You've copied a lot of logos in the last hour. Please try again later.", {
       retryAfterSeconds: hit.retryAfterSeconds,

@@ -66,7 +66,7 @@ async function upload(
   if (!context.slots) return preflightStored(context.db, { userId, storage, stored, kind, signal });
   const queued = await enqueueCheck(context.db, { userId, kind, ...stored });
   if (!queued.ok) return queued;
-  return awaitCheck(context, queued.id, { signal });
+  return awaitCheck(context, { id: queued.id, signal });
 }
 
 const floodRunning = async (db: Database) =>

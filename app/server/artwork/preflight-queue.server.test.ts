@@ -112,7 +112,7 @@ describe("one check per account at a time, in fair order", () => {
       const check = await claimCheck(handle.db, { workerId: "only" });
       if (!check) break;
       order.push(check.id);
-      await finishCheck(handle.db, check, GAVE_UP);
+      await finishCheck(handle.db, { check, outcome: GAVE_UP });
     }
     // Bob's one file, sent after Alice's three, is checked second, not fourth.
     expect(order).toEqual([alice[0], bob, alice[1], alice[2]]);
@@ -189,8 +189,8 @@ describe("a check whose process died", () => {
     expect(heir?.attempts).toBe(2);
 
     if (!dead || !heir) return;
-    expect(await finishCheck(handle.db, dead, GAVE_UP)).toBe(false);
-    expect(await finishCheck(handle.db, heir, GAVE_UP)).toBe(true);
+    expect(await finishCheck(handle.db, { check: dead, outcome: GAVE_UP })).toBe(false);
+    expect(await finishCheck(handle.db, { check: heir, outcome: GAVE_UP })).toBe(true);
   });
 
   it("is given up after its second process dies: the file is kept, unchecked, with the reason", async () => {
@@ -200,7 +200,7 @@ describe("a check whose process died", () => {
     await claimCheck(handle.db, { workerId: "two", now: new Date(start + CHECK_LEASE_MS + 1_000) });
     const next = await claimCheck(handle.db, { workerId: "three", now: new Date(start + 2 * CHECK_LEASE_MS + 2_000) });
     expect(next).toBeNull();
-    const outcome = await awaitCheck({ db: handle.db, storage }, id, { waitMs: 0 });
+    const outcome = await awaitCheck({ db: handle.db, storage }, { id, waitMs: 0 });
     expect(outcome).toEqual(GAVE_UP);
   });
 });
@@ -230,7 +230,7 @@ describe("an SVG that could not be checked (decision 044)", () => {
     await claimCheck(handle.db, { workerId: "one", now: new Date(start) });
     await claimCheck(handle.db, { workerId: "two", now: new Date(start + CHECK_LEASE_MS + 1_000) });
     await claimCheck(handle.db, { workerId: "three", now: new Date(start + 2 * CHECK_LEASE_MS + 2_000) });
-    const outcome = await awaitCheck({ db: handle.db, storage }, queued.id, { waitMs: 0 });
+    const outcome = await awaitCheck({ db: handle.db, storage }, { id: queued.id, waitMs: 0 });
     expect(outcome).toMatchObject({ ok: false, status: 422, message: SVG_UNCHECKED_MESSAGE });
     expect(readdirSync(uploadsDir)).toEqual([]);
   });
@@ -240,7 +240,7 @@ describe("an upload that stops waiting", () => {
   it("withdraws its queued check and deletes the file when the wait runs out", async () => {
     const id = await enqueue(ALICE);
     // A process with no free slot: the check cannot come round.
-    const outcome = await awaitCheck({ db: handle.db, storage, slots: createCheckSlots(0) }, id, { waitMs: 300 });
+    const outcome = await awaitCheck({ db: handle.db, storage, slots: createCheckSlots(0) }, { id, waitMs: 300 });
     expect(outcome).toMatchObject({ ok: false, status: 503, message: PREFLIGHT_BUSY_MESSAGE });
     expect(await statusOf(id)).toBe("abandoned");
     expect(readdirSync(uploadsDir)).toEqual([]);
@@ -251,7 +251,7 @@ describe("an upload that stops waiting", () => {
   it("withdraws it when the request goes away", async () => {
     const id = await enqueue(ALICE);
     const gone = new AbortController();
-    const waiting = awaitCheck({ db: handle.db, storage, slots: createCheckSlots(0) }, id, { signal: gone.signal });
+    const waiting = awaitCheck({ db: handle.db, storage, slots: createCheckSlots(0) }, { id, signal: gone.signal });
     gone.abort();
     expect(await waiting).toMatchObject({ status: 503 });
     expect(await statusOf(id)).toBe("abandoned");
@@ -264,7 +264,10 @@ describe("an upload that stops waiting", () => {
     if (!queued.ok) throw new Error(queued.message);
     const running = runNextCheck({ db: handle.db, storage, slots: createCheckSlots(1) });
     await vi.waitUntil(async () => (await statusOf(queued.id)) === "running", { interval: 5 });
-    const outcome = await awaitCheck({ db: handle.db, storage, slots: createCheckSlots(0) }, queued.id, { waitMs: 0 });
+    const outcome = await awaitCheck(
+      { db: handle.db, storage, slots: createCheckSlots(0) },
+      { id: queued.id, waitMs: 0 },
+    );
     expect(outcome).toMatchObject({ status: 503 });
     // The file stays while its check runs (the parser is reading it) and goes when the check ends.
     expect(readdirSync(uploadsDir)).toHaveLength(1);

@@ -181,7 +181,10 @@ export async function claimCheck(
 }
 
 /** Records the outcome, only while this attempt still holds the check; false when it was withdrawn or taken over. */
-export async function finishCheck(db: Database, check: CheckRow, outcome: CheckOutcome): Promise<boolean> {
+export async function finishCheck(
+  db: Database,
+  { check, outcome }: { check: CheckRow; outcome: CheckOutcome },
+): Promise<boolean> {
   const rows = await queryRows<{ id: string | number }>(
     db,
     sql`update preflight_checks set status = 'done', result = ${JSON.stringify(outcome)}::jsonb,
@@ -293,7 +296,7 @@ export async function runNextCheck(context: CheckContext): Promise<boolean> {
       await releaseCheck(context.db, check);
       return false;
     }
-    if (!(await finishCheck(context.db, check, outcome))) {
+    if (!(await finishCheck(context.db, { check, outcome }))) {
       // Withdrawn (its upload gave up or went away) or taken over: nobody will use what this made.
       if (outcome.ok) await deleteStored(context.storage, [outcome.previewStoredName]);
       const [row] = await queryRows<{ status: string }>(
@@ -354,19 +357,18 @@ async function readOutcome(context: CheckContext, id: number): Promise<CheckOutc
  */
 export async function awaitCheck(
   context: CheckContext,
-  id: number,
-  options: { signal?: AbortSignal; waitMs?: number } = {},
+  { id, signal, waitMs = CHECK_WAIT_MS }: { id: number; signal?: AbortSignal; waitMs?: number },
 ): Promise<CheckOutcome> {
-  const deadline = Date.now() + (options.waitMs ?? CHECK_WAIT_MS);
+  const deadline = Date.now() + waitMs;
   let wake: (() => void) | undefined;
   const listener = () => wake?.();
   finishedListeners.add(listener);
-  options.signal?.addEventListener("abort", listener);
+  signal?.addEventListener("abort", listener);
   try {
     for (;;) {
       const outcome = await readOutcome(context, id);
       if (outcome) return outcome;
-      if (Date.now() >= deadline || options.signal?.aborted) break;
+      if (Date.now() >= deadline || signal?.aborted) break;
       if (await runNextCheck(context)) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(CHECK_POLL_MS, Math.max(0, deadline - Date.now())));
@@ -381,6 +383,6 @@ export async function awaitCheck(
     return late ?? failure(503, "PREFLIGHT_BUSY", PREFLIGHT_BUSY_MESSAGE, { retryAfterSeconds: 60 });
   } finally {
     finishedListeners.delete(listener);
-    options.signal?.removeEventListener("abort", listener);
+    signal?.removeEventListener("abort", listener);
   }
 }

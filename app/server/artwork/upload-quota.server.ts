@@ -21,8 +21,7 @@ const keyFor = (userId: string) => `upload-bytes:${userId}`;
  */
 export async function reserveUploadBytes(
   db: Database,
-  userId: string,
-  wanted: { exactly: number } | { atMost: number },
+  { userId, wanted }: { userId: string; wanted: { exactly: number } | { atMost: number } },
 ): Promise<number> {
   const key = keyFor(userId);
   return db.transaction(async (tx) => {
@@ -47,7 +46,10 @@ export async function reserveUploadBytes(
 }
 
 /** Gives back reserved bytes the upload did not read. */
-export async function returnUploadBytes(db: Database, userId: string, bytes: number): Promise<void> {
+export async function returnUploadBytes(
+  db: Database,
+  { userId, bytes }: { userId: string; bytes: number },
+): Promise<void> {
   if (bytes <= 0) return;
   await db.execute(sql`update rate_limits set count = greatest(0, count - ${bytes}) where key = ${keyFor(userId)}`);
 }

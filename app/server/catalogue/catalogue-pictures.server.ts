@@ -188,7 +188,7 @@ export function removeProductPicture(db: Database, input: GalleryInput): Promise
     if (!picture) return failure(404, "PICTURE_NOT_FOUND", PICTURE_MESSAGES.noSuchPicture);
     if (storedPictureOf(picture.source)) {
       const runAt = new Date((input.now ?? new Date()).getTime() + PICTURE_RELEASE_DELAY_MS);
-      await enqueue(tx, PICTURE_RELEASE_JOB, { source: picture.source }, { runAt });
+      await enqueue(tx, { job: PICTURE_RELEASE_JOB, payload: { source: picture.source }, runAt });
     }
     // In two steps, so no two rows share a position on the way (the key is the product and position).
     const after = and(eq(productImages.productId, input.productId), gt(productImages.position, input.position));
@@ -250,12 +250,11 @@ export async function openProductPicture(
   db: Database,
   input: { storage: FileStorage; name: string; ip: string },
 ): Promise<{ ok: true; stream: ReadableStream<Uint8Array> } | Failure> {
-  const limit = await hitRateLimit(
-    db,
-    `product-picture:${input.ip}`,
-    PICTURE_FETCH_LIMIT.hits,
-    PICTURE_FETCH_LIMIT.windowSeconds,
-  );
+  const limit = await hitRateLimit(db, {
+    key: `product-picture:${input.ip}`,
+    limit: PICTURE_FETCH_LIMIT.hits,
+    windowSeconds: PICTURE_FETCH_LIMIT.windowSeconds,
+  });
   if (!limit.allowed) {
     return failure(429, "RATE_LIMITED", PICTURE_FETCH_MESSAGES.rateLimited, {
       retryAfterSeconds: limit.retryAfterSeconds,

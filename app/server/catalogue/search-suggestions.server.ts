@@ -32,11 +32,15 @@ export async function searchSuggestions(
   if (input.query.trim().length > CATALOGUE_SEARCH_MAX) return failure(400, "QUERY_TOO_LONG", SEARCH_MESSAGES.tooLong);
   const query = searchText(input.query);
   if (query === "") return { ok: true, suggestions: [] };
-  const limit = await hitRateLimit(db, `search:${input.ip}`, SEARCH_LIMIT.hits, SEARCH_LIMIT.windowSeconds);
+  const limit = await hitRateLimit(db, {
+    key: `search:${input.ip}`,
+    limit: SEARCH_LIMIT.hits,
+    windowSeconds: SEARCH_LIMIT.windowSeconds,
+  });
   if (!limit.allowed) {
     return failure(429, "RATE_LIMITED", SEARCH_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
   }
-  const ids = await suggestShelf(db, query, MAX_SUGGESTIONS);
+  const ids = await suggestShelf(db, { search: query, limit: MAX_SUGGESTIONS });
   const byId = new Map((await readCatalogue(db)).products.map((product) => [product.id, product]));
   return {
     ok: true,

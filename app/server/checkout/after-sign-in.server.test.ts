@@ -10,12 +10,12 @@ import { startSmtpServer } from "../../../tests/setup/smtp";
 import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { runDueJobs } from "../edge/job-worker.server";
-import type { AppContext } from "../providers/app-context.server";
+import type { AccountsContext } from "../accounts/auth.server";
 
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop, with a mail server on loopback. */
-let ctx: AppContext;
+let ctx: AccountsContext;
 
 beforeAll(async () => {
   smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
@@ -51,7 +51,7 @@ const cookieFrom = (headers: Headers) =>
 
 /** A confirmed buyer, signed out: a session exists only in the cookie we throw away. */
 async function existingBuyer(email: string) {
-  const { userId } = await createSignedInUser(handle.db, email, PASSWORD);
+  const { userId } = await createSignedInUser(handle, email, PASSWORD);
   return userId;
 }
 

@@ -9,14 +9,14 @@
 import { shoppingSchemas } from "~/domain/checkout/shopping-rules";
 import { readShelf } from "../catalogue/catalogue-store.server";
 import { cartAddFormFromSearch } from "~/domain/pricing/product-choices";
-import type { AppContext } from "../providers/app-context.server";
+import type { AccountsContext } from "../accounts/auth.server";
 import { getSessionInfo, safeRedirect } from "../accounts/session.server";
 import { changeCart } from "./shopping.server";
 
 const PRODUCT_PATH = /^\/product\/([^/?#]{1,40})$/;
 
 /** The user whose session these response headers open, or null (a second factor still to give). */
-async function userOpenedBy(ctx: AppContext, headers: Headers): Promise<string | null> {
+async function userOpenedBy(ctx: AccountsContext, headers: Headers): Promise<string | null> {
   const cookie = headers
     .getSetCookie()
     .map((line) => line.split(";", 1)[0]?.trim() ?? "")
@@ -24,7 +24,7 @@ async function userOpenedBy(ctx: AppContext, headers: Headers): Promise<string |
     .join("; ");
   if (cookie === "") return null;
   const request = new Request("http://sign-in.local/", { headers: { cookie } });
-  return (await getSessionInfo(ctx.db, request))?.user.id ?? null;
+  return (await getSessionInfo(ctx, request))?.user.id ?? null;
 }
 
 /**
@@ -33,7 +33,7 @@ async function userOpenedBy(ctx: AppContext, headers: Headers): Promise<string |
  * (the cart's rules refused it; the choices come back for the buyer to correct).
  */
 export async function finishSignIn(
-  ctx: AppContext,
+  ctx: AccountsContext,
   { redirectTo, headers }: { redirectTo: string | null | undefined; headers: Headers },
 ): Promise<string> {
   const target = safeRedirect(redirectTo);
@@ -48,7 +48,7 @@ export async function finishSignIn(
   const parsed = cart.safeParse(cartAddFormFromSearch(product[1] as string, url.searchParams));
   let added = false;
   if (parsed.success && parsed.data.intent === "add") {
-    added = (await changeCart(ctx, userId, parsed.data)).ok;
+    added = (await changeCart(ctx, { userId, change: parsed.data })).ok;
   }
   url.searchParams.set("added", added ? "1" : "0");
   return `${url.pathname}${url.search}`;

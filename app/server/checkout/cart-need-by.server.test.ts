@@ -45,7 +45,10 @@ const needByOf = async () => (await drafts()).map((d) => [d.productId, d.data.sh
 describe("saveCartNeedBy", () => {
   it("saves the date on the draft a line has and makes the draft a line lacks, each at its cart quantity", async () => {
     await cartOfTwo({ capsDraft: true });
-    expect(await saveCartNeedBy(ctx, BUYER, " 2026-12-18 ", NOW)).toEqual({ ok: true, needBy: "2026-12-18" });
+    expect(await saveCartNeedBy(ctx, { buyer: BUYER, text: " 2026-12-18 ", now: NOW })).toEqual({
+      ok: true,
+      needBy: "2026-12-18",
+    });
     expect(await needByOf()).toEqual([
       ["17", "2026-12-18"],
       ["8", "2026-12-18"],
@@ -60,13 +63,13 @@ describe("saveCartNeedBy", () => {
 
   it("makes each line's draft once, and removes the date when given none", async () => {
     await cartOfTwo({ capsDraft: false });
-    await saveCartNeedBy(ctx, BUYER, "2026-12-18", NOW);
-    await saveCartNeedBy(ctx, BUYER, "2026-12-21", NOW);
+    await saveCartNeedBy(ctx, { buyer: BUYER, text: "2026-12-18", now: NOW });
+    await saveCartNeedBy(ctx, { buyer: BUYER, text: "2026-12-21", now: NOW });
     expect(await needByOf()).toEqual([
       ["17", "2026-12-21"],
       ["8", "2026-12-21"],
     ]);
-    expect(await saveCartNeedBy(ctx, BUYER, "", NOW)).toEqual({ ok: true, needBy: null });
+    expect(await saveCartNeedBy(ctx, { buyer: BUYER, text: "", now: NOW })).toEqual({ ok: true, needBy: null });
     expect(await needByOf()).toEqual([
       ["17", null],
       ["8", null],
@@ -75,7 +78,7 @@ describe("saveCartNeedBy", () => {
 
   it("refuses a date that cannot be planned for, with its reason, and changes nothing", async () => {
     await cartOfTwo({ capsDraft: true });
-    await saveCartNeedBy(ctx, BUYER, "2026-12-18", NOW);
+    await saveCartNeedBy(ctx, { buyer: BUYER, text: "2026-12-18", now: NOW });
     const before = await drafts();
     for (const [text, message] of [
       ["2026-11-25", "That date has passed: choose a date after today."],
@@ -84,7 +87,7 @@ describe("saveCartNeedBy", () => {
       ["soon", "Enter a real date, for example 2026-12-18."],
       ["2027-12-01", "Choose a date within a year, by Sat, Nov 27, 2027 at the latest."],
     ]) {
-      const refused = await saveCartNeedBy(ctx, BUYER, text!, NOW);
+      const refused = await saveCartNeedBy(ctx, { buyer: BUYER, text: text!, now: NOW });
       expect(refused, text).toMatchObject({ ok: false, status: 400, message });
       if (!refused.ok) expect(refused.fieldErrors).toEqual({ needBy: message });
     }
@@ -94,7 +97,7 @@ describe("saveCartNeedBy", () => {
   it("refuses an empty cart, and touches no one else's drafts", async () => {
     await cartOfTwo({ capsDraft: true });
     const bob = { userId: "bob", accountId: "account-of-bob" };
-    expect(await saveCartNeedBy(ctx, bob, "2026-12-18", NOW)).toMatchObject({
+    expect(await saveCartNeedBy(ctx, { buyer: bob, text: "2026-12-18", now: NOW })).toMatchObject({
       ok: false,
       status: 409,
       message: CART_NEED_BY_MESSAGES.emptyCart,

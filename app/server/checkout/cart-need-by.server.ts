@@ -25,9 +25,7 @@ type Outcome = { ok: true; needBy: string | null } | Failure;
 /** Saves `text` (a date, or "" to remove it) on every draft of the buyer's cart. */
 export async function saveCartNeedBy(
   ctx: AppContext,
-  buyer: { userId: string; accountId: string },
-  text: string,
-  now = ctx.clock(),
+  { buyer, text, now = ctx.clock() }: { buyer: { userId: string; accountId: string }; text: string; now?: Date },
 ): Promise<Outcome> {
   let needBy: string | null = null;
   if (text.trim() !== "") {
@@ -49,7 +47,7 @@ export async function saveCartNeedBy(
         accountId: buyer.accountId || userId,
         userId,
         productId: line.cart.productId,
-        data: customisationPart(initialCustomisation(line.cart, null, products)),
+        data: customisationPart(initialCustomisation({ line: line.cart, draft: null, products })),
       });
       if (!created.ok) return created;
       draft = created.draft;

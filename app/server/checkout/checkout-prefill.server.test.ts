@@ -25,7 +25,7 @@ describe("withCheckoutPrefill", () => {
     // Someone else's order, newer still, is never a source.
     await insertPaidOrder(handle.db, { userId: "u-grace", email: "grace@example.com", company: "Cobol & Co" });
 
-    const filled = await withCheckoutPrefill(handle.db, user, defaultDraftData("8", 100));
+    const filled = await withCheckoutPrefill(handle.db, { user, data: defaultDraftData("8", 100) });
     expect(filled.details).toMatchObject({
       contact_name: "Ada Lovelace",
       email: "ada@example.com",
@@ -42,7 +42,7 @@ describe("withCheckoutPrefill", () => {
   });
 
   it("fills name and e-mail alone for a first order, and a snapshot it cannot read costs nothing but the rest", async () => {
-    const first = await withCheckoutPrefill(handle.db, user, defaultDraftData("8", 100));
+    const first = await withCheckoutPrefill(handle.db, { user, data: defaultDraftData("8", 100) });
     expect(first.details).toEqual({
       ...defaultDraftData("8", 100).details,
       contact_name: "Ada Lovelace",
@@ -50,6 +50,6 @@ describe("withCheckoutPrefill", () => {
     });
     await insertPaidOrder(handle.db, { userId: "u-ada", email: "a@example.com", company: "A" });
     await handle.db.update(orders).set({ snapshot: { data: "not a draft" } });
-    expect(await withCheckoutPrefill(handle.db, user, defaultDraftData("8", 100))).toEqual(first);
+    expect(await withCheckoutPrefill(handle.db, { user, data: defaultDraftData("8", 100) })).toEqual(first);
   });
 });

@@ -18,8 +18,7 @@ import type { SignedInUser } from "../accounts/session.server";
  */
 export async function withCheckoutPrefill(
   db: Database,
-  user: Pick<SignedInUser, "id" | "name" | "email" | "phoneNumber">,
-  data: DraftData,
+  { user, data }: { user: Pick<SignedInUser, "id" | "name" | "email" | "phoneNumber">; data: DraftData },
 ): Promise<DraftData> {
   return prefillCheckout(data, { account: user, lastOrder: await latestOrderData(db, user.id) });
 }

@@ -55,12 +55,11 @@ async function onlineVatCheck(
   const known = vatCheck.known(number);
   if (known) return { answer: known, uk: number.uk };
   // Only a signed-in buyer gets here; each may make the shop ask a registry so often, no more.
-  const limit = await hitRateLimit(
-    db,
-    `vat-check:${input.userId}`,
-    VAT_CHECK_LIMIT.hits,
-    VAT_CHECK_LIMIT.windowSeconds,
-  );
+  const limit = await hitRateLimit(db, {
+    key: `vat-check:${input.userId}`,
+    limit: VAT_CHECK_LIMIT.hits,
+    windowSeconds: VAT_CHECK_LIMIT.windowSeconds,
+  });
   if (!limit.allowed) return { answer: "unavailable", uk: number.uk };
   return { answer: await vatCheck.check(number), uk: number.uk };
 }

@@ -116,7 +116,15 @@ export function lineProducts(shelf: Shelf, productIds: readonly (string | null |
 }
 
 /** Step 2's starting point: the cart line merged into the draft (R-CUST-02, A-14). */
-export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null, products: ProductLookup): DraftData {
+export function initialCustomisation({
+  line,
+  draft,
+  products,
+}: {
+  line: CartLine;
+  draft: CheckoutDraft | null;
+  products: ProductLookup;
+}): DraftData {
   return buildInitialDraft(
     {
       productId: line.productId,
@@ -133,11 +141,15 @@ export function initialCustomisation(line: CartLine, draft: CheckoutDraft | null
 }
 
 /** The stepper of a checkout: the checkout draft's steps, step 2 once every line is customised. */
-export function stepperState(
-  checkout: CheckoutDraft | null,
-  lines: readonly CheckoutLine[],
-  products: ProductLookup,
-): StepNumber[] {
+export function stepperState({
+  checkout,
+  lines,
+  products,
+}: {
+  checkout: CheckoutDraft | null;
+  lines: readonly CheckoutLine[];
+  products: ProductLookup;
+}): StepNumber[] {
   return checkoutCompletedSteps(lines.map(stateOf), checkout, products);
 }
 
@@ -171,9 +183,7 @@ export function summaryLines(lines: readonly CheckoutLine[], checkout: CheckoutD
  */
 export async function pricedSummary(
   db: Database,
-  reader: Reader,
-  lines: readonly CheckoutLine[],
-  checkout: CheckoutDraft,
+  { reader, lines, checkout }: { reader: Reader; lines: readonly CheckoutLine[]; checkout: CheckoutDraft },
 ): Promise<{ lines: SummaryLine[]; quoteNotices: string[] }> {
   const summary = summaryLines(lines, checkout);
   const { quoted, notices } = await cartQuotePricing(db, { ...reader, cart: summary, now: new Date() });
@@ -220,12 +230,12 @@ export async function loadDraftStep(args: RequestArgs) {
     ready: true as const,
     userId: user.id,
     draft: { id: checkout.id, version: checkout.version },
-    data: await withCheckoutPrefill(db, user, checkout.data),
+    data: await withCheckoutPrefill(db, { user, data: checkout.data }),
     // Addresses used before, offered on Details and Shipping.
     savedAddresses: await savedAddressesFor(db, { userId: user.id, accountId }),
-    lines: (await pricedSummary(db, { userId: user.id, accountId }, lines, checkout)).lines,
+    lines: (await pricedSummary(db, { reader: { userId: user.id, accountId }, lines, checkout })).lines,
     customisations: customisations(lines, checkout),
-    completed: stepperState(checkout, lines, shelf.find),
+    completed: stepperState({ checkout, lines, products: shelf.find }),
     products: lineProducts(shelf, [...lines.map((line) => line.cart.productId), checkout.data.product_id]),
     firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: user.id, accountId }),
   };

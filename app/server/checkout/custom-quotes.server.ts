@@ -28,25 +28,25 @@ export const CUSTOM_QUOTE_SOURCE = "Request a custom quote";
  * labels after the shop's words, never in the subject or a sentence of ours (decision 036); their
  * typed name is left out, as the greeting would put it in the shop's mouth.
  */
-export function customQuoteAcknowledgement(shop: MailShop, to: string, data: ProductRequest, replyBy: IsoDate) {
-  return branded(
-    shop,
+export function customQuoteAcknowledgement(
+  shop: MailShop,
+  { to, data, replyBy }: { to: string; data: ProductRequest; replyBy: IsoDate },
+) {
+  return branded(shop, {
     to,
-    "We've got your quote request",
-    [
+    subject: "We've got your quote request",
+    lines: [
       "Hello,",
       `Thanks for your quote request for ${data.quantity.toLocaleString("en-GB")} items.`,
       `We'll send you a priced quote by ${formatDisplayDate(replyBy)}; it will be listed under Quotes in your account.`,
       ...(data.needed_by ? [`You need it by ${formatDisplayDate(data.needed_by)}: we'll plan for that date.`] : []),
     ],
-    {
-      quotes: [
-        { label: "What you asked us to quote, as you typed it:", text: data.product },
-        { label: "Your notes, as you typed them:", text: data.notes ?? "" },
-      ],
-    },
-    { kind: "custom-quote-acknowledgement" },
-  );
+    quotes: [
+      { label: "What you asked us to quote, as you typed it:", text: data.product },
+      { label: "Your notes, as you typed them:", text: data.notes ?? "" },
+    ],
+    meta: { kind: "custom-quote-acknowledgement" },
+  });
 }
 
 /**
@@ -58,12 +58,11 @@ export async function requestCustomQuote(
   input: { userId: string; accountId: string; data: ProductRequest; now: Date },
 ): Promise<{ ok: true; id: string; replyBy: IsoDate } | Failure> {
   const { db } = ctx;
-  const limit = await hitRateLimit(
-    db,
-    `custom-quote:${input.userId}`,
-    CUSTOM_QUOTE_LIMIT.hits,
-    CUSTOM_QUOTE_LIMIT.windowSeconds,
-  );
+  const limit = await hitRateLimit(db, {
+    key: `custom-quote:${input.userId}`,
+    limit: CUSTOM_QUOTE_LIMIT.hits,
+    windowSeconds: CUSTOM_QUOTE_LIMIT.windowSeconds,
+  });
   if (!limit.allowed) {
     return failure(429, "RATE_LIMITED", "You've sent several requests in a short time. Please wait a while.", {
       retryAfterSeconds: limit.retryAfterSeconds,
@@ -82,10 +81,10 @@ export async function requestCustomQuote(
   const mails = [
     {
       to: ctx.business.salesEmail,
-      ...productRequestNotification(row.id, data, CUSTOM_QUOTE_SOURCE),
+      ...productRequestNotification({ id: row.id, data, sourcePage: CUSTOM_QUOTE_SOURCE }),
       subject: `Custom quote request: ${data.quantity.toLocaleString("en-GB")} × ${data.product.replace(/\s+/g, " ")}`,
     },
-    ...(to ? [customQuoteAcknowledgement(ctx, to, data, replyBy)] : []),
+    ...(to ? [customQuoteAcknowledgement(ctx, { to, data, replyBy })] : []),
   ];
   for (const mail of mails) {
     await sendMail(db, mail).catch((error: unknown) => {

@@ -32,7 +32,7 @@ function memoOf(db: Database) {
   return memo;
 }
 
-export function memoDraft(db: Database, userId: string, draft: MemoDraft): void {
+export function memoDraft(db: Database, { userId, draft }: { userId: string; draft: MemoDraft }): void {
   const memo = memoOf(db);
   memo.delete(draft.id);
   memo.set(draft.id, { userId, draft });

@@ -221,7 +221,15 @@ export function planSave(
  * saves the draft, as one more CTE: the draft and its cart line change together or not at all.
  * `productId` is the product of the row the statement wrote; nothing written, nothing followed.
  */
-export function cartChoicesCte(userId: string, productId: SQL, patch: CustomisationPatch): SQL {
+export function cartChoicesCte({
+  userId,
+  productId,
+  patch,
+}: {
+  userId: string;
+  productId: SQL;
+  patch: CustomisationPatch;
+}): SQL {
   const colour = patch.variant?.color_hex?.toLowerCase() ?? null;
   const parts = patch.customization_selections ? JSON.stringify(patch.customization_selections) : null;
   const sizes = patch.sizes ? JSON.stringify(patch.sizes) : null;

@@ -320,7 +320,7 @@ export async function saveDraftStep(
 }
 
 function savedDraft(db: Database, userId: string, draft: DraftSnapshot) {
-  memoDraft(db, userId, draft);
+  memoDraft(db, { userId, draft });
   return { ok: true as const, draft };
 }
 
@@ -333,7 +333,9 @@ type Planned = { plan: { patch: Record<string, unknown>; status: DraftStatus }; 
 function writeSave(db: Database, input: Write & Planned) {
   const { userId, draftId, expectedVersion, step, plan, releasedIntentId } = input;
   const followingCart =
-    step.step === "customisation" ? cartChoicesCte(userId, sql`(select product_id from updated)`, step.patch) : sql``;
+    step.step === "customisation"
+      ? cartChoicesCte({ userId, productId: sql`(select product_id from updated)`, patch: step.patch })
+      : sql``;
   const asItIs = sql`
         union all
         select false as saved, id, product_id, status, version, updated_at, data from order_drafts
@@ -390,7 +392,7 @@ export async function createDraft(
           insert into order_drafts (account_id, user_id, product_id, status, data)
           values (${accountId}, ${userId}, ${productId}, ${status}, ${JSON.stringify(data)}::jsonb)
           returning id, version, updated_at
-        )${cartChoicesCte(userId, sql`${productId}`, parsed.data)}
+        )${cartChoicesCte({ userId, productId: sql`${productId}`, patch: parsed.data })}
         select id, version, updated_at from inserted`,
   );
   if (!row) throw new Error("Inserting a draft returned no row");

@@ -223,9 +223,9 @@ describe("the first-order banner", () => {
 
 describe("organisations per user", () => {
   it(`are capped at ${ORGANISATION_LIMIT}, with a message that says how to make room`, async () => {
-    const { cookie } = await createSignedInUser(handle.db, "maker@example.com");
+    const { cookie } = await createSignedInUser(handle, "maker@example.com");
     const create = (name: string) =>
-      createOrganisation(handle.db, siteRequest("/account", { cookie, method: "POST" }), { name });
+      createOrganisation(handle, { request: siteRequest("/account", { cookie, method: "POST" }), name });
     for (let i = 1; i <= ORGANISATION_LIMIT; i++) expect((await create(`Shell ${i}`)).ok).toBe(true);
     expect(await create("One too many")).toMatchObject({ ok: false, status: 403, message: ORGANISATION_LIMIT_MESSAGE });
     expect(await handle.db.select().from(authOrganization)).toHaveLength(ORGANISATION_LIMIT);

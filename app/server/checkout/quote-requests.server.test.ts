@@ -65,7 +65,7 @@ describe("Request this product", () => {
       items: [{ wanted: "Enamel mugs", quantity: 300 }],
       notes: "Navy, one-colour print",
     });
-    const inbox = await listInbox(handle.db, "quotes", 1);
+    const inbox = await listInbox(handle.db, { kind: "quotes", page: 1 });
     expect(inbox.columns[5]).toBe("Items");
     expect(inbox.rows[0]?.[5]?.text).toBe("300 × Enamel mugs (to source)");
 
@@ -83,7 +83,7 @@ describe("Request this product", () => {
   });
 
   it("records the search it came from and, signed in, the account", async () => {
-    const { userId, cookie } = await createSignedInUser(handle.db, "buyer@example.com");
+    const { userId, cookie } = await createSignedInUser(handle, "buyer@example.com");
     const answer = await post("/products?search=hoodie", { ...complete, product: "hoodie", company: "" }, { cookie });
     expect(answer.status).toBe(200);
     const [row] = await stored();

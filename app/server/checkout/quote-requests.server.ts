@@ -33,7 +33,7 @@ export async function submitProductRequest(
     ip: input.ip,
     limit: { bucket: "quote", perHour: PRODUCT_REQUEST_LIMIT_PER_HOUR },
     kind: "Product request",
-    notification: (id) => productRequestNotification(id, data, input.sourcePage),
+    notification: (id) => productRequestNotification({ id, data, sourcePage: input.sourcePage }),
     store: async () => {
       const [row] = await ctx.db
         .insert(quoteRequests)
@@ -64,7 +64,15 @@ export function productRequestRow(
 }
 
 /** The e-mail to the sales inbox (its address is the caller's): every field, labelled, in plain text. */
-export function productRequestNotification(id: string, data: ProductRequest, sourcePage: string) {
+export function productRequestNotification({
+  id,
+  data,
+  sourcePage,
+}: {
+  id: string;
+  data: ProductRequest;
+  sourcePage: string;
+}) {
   const lines: [string, string | undefined][] = [
     ["Product", data.product],
     ["Quantity", data.quantity.toLocaleString("en-GB")],

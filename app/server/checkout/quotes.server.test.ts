@@ -25,8 +25,8 @@ let alice: { userId: string; cookie: string };
 let bob: { userId: string; cookie: string };
 
 beforeEach(async () => {
-  alice = await createSignedInUser(handle.db, "alice@acme.co");
-  bob = await createSignedInUser(handle.db, "bob@acme.co");
+  alice = await createSignedInUser(handle, "alice@acme.co");
+  bob = await createSignedInUser(handle, "bob@acme.co");
   // Both confirmed their addresses, as a buyer does after sign-up.
   await handle.db.update(authUser).set({ emailVerified: true });
 });
@@ -233,11 +233,10 @@ describe("the quote-expiry job", () => {
       expect(await runDueJobs(ctx, { now: nextDay, handlers: { "quote-expiry": JOB_HANDLERS["quote-expiry"]! } })).toBe(
         0,
       );
-      await scheduleRecurringJobs(
-        handle.db,
-        nextDay,
-        RECURRING_JOBS.filter(({ job }) => job.kind === "quote-expiry"),
-      );
+      await scheduleRecurringJobs(handle.db, {
+        now: nextDay,
+        recurring: RECURRING_JOBS.filter(({ job }) => job.kind === "quote-expiry"),
+      });
       expect(await runDueJobs(ctx, { now: nextDay })).toBe(1);
     } finally {
       log.mockRestore();

@@ -103,7 +103,11 @@ export async function createQuote(
 ): Promise<{ ok: true; id: string; number: string } | Failure> {
   const { db } = ctx;
   const { user, accountId } = input.session;
-  const limit = await hitRateLimit(db, `quote:${user.id}`, QUOTE_LIMIT.hits, QUOTE_LIMIT.windowSeconds);
+  const limit = await hitRateLimit(db, {
+    key: `quote:${user.id}`,
+    limit: QUOTE_LIMIT.hits,
+    windowSeconds: QUOTE_LIMIT.windowSeconds,
+  });
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", QUOTE_MESSAGES.rateLimited, { retryAfterSeconds: limit.retryAfterSeconds });
   const rows =
@@ -120,7 +124,7 @@ export async function createQuote(
       input.source === "cart" ? QUOTE_MESSAGES.emptyCart : QUOTE_MESSAGES.emptyList,
     );
   const base = input.checkout ?? draftDataSchema.parse({ product_id: first.productId, quantity: first.quantity });
-  const data = await withCheckoutPrefill(db, user, base);
+  const data = await withCheckoutPrefill(db, { user, data: base });
   const shippingMethod = input.checkout?.shipping.method ?? CHEAPEST_SHIPPING_METHOD;
   const country = totalsCountry(data) || DEFAULT_COUNTRY;
   const firstOrderDiscount = await firstOrderDiscountApplies(db, { userId: user.id, accountId });
@@ -131,7 +135,7 @@ export async function createQuote(
     now: input.now,
   });
   return db.transaction(async (tx) => {
-    const number = await nextDocumentNumber(tx, "quote", input.now);
+    const number = await nextDocumentNumber(tx, { kind: "quote", now: input.now });
     const [row] = await tx
       .insert(quotes)
       .values({
@@ -188,12 +192,11 @@ export async function convertQuote(
   input: { userId: string; accountId: string; quoteId: string; replaceCart?: string; now: Date },
 ): Promise<{ ok: true } | Failure<ReplaceCartQuestion>> {
   // Each conversion rewrites the cart: as many an hour as quotes may be made, no more.
-  const limit = await hitRateLimit(
-    ctx.db,
-    `quote-convert:${input.userId}`,
-    QUOTE_LIMIT.hits,
-    QUOTE_LIMIT.windowSeconds,
-  );
+  const limit = await hitRateLimit(ctx.db, {
+    key: `quote-convert:${input.userId}`,
+    limit: QUOTE_LIMIT.hits,
+    windowSeconds: QUOTE_LIMIT.windowSeconds,
+  });
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", QUOTE_MESSAGES.convertLimited, { retryAfterSeconds: limit.retryAfterSeconds });
   const quote = await getQuote(ctx.db, input);
@@ -215,15 +218,18 @@ export async function convertQuote(
   }
   const keep = new Set(catalogueLines.map((line) => line.productId));
   for (const line of cart) {
-    if (!keep.has(line.productId)) await changeCart(ctx, userId, { intent: "remove", id: line.id });
+    if (!keep.has(line.productId)) await changeCart(ctx, { userId, change: { intent: "remove", id: line.id } });
   }
   for (const line of catalogueLines) {
     if (line.productId === null || line.choices === null) continue;
-    await changeCart(ctx, userId, {
-      intent: "add",
-      productId: line.productId,
-      quantity: line.quantity,
-      ...line.choices,
+    await changeCart(ctx, {
+      userId,
+      change: {
+        intent: "add",
+        productId: line.productId,
+        quantity: line.quantity,
+        ...line.choices,
+      },
     });
   }
   await ctx.db

@@ -186,7 +186,7 @@ describe("reorder", () => {
     expect(await run(crypto.randomUUID())).toMatchObject({ ok: false, status: 404 });
     expect(await run("not-an-id")).toMatchObject({ ok: false, status: 404 });
     expect(await handle.db.select().from(cartItems)).toHaveLength(0);
-    expect(await reorderNotice(handle.db, intruder, order.id)).toBeNull();
+    expect(await reorderNotice(handle.db, { reader: intruder, orderId: order.id })).toBeNull();
   });
 
   it("refuses an order that is not delivered yet", async () => {
@@ -208,7 +208,7 @@ describe("reorder", () => {
     await handle.db.execute(
       sql`update order_lines set unit_pence = 450, subtotal_pence = 45000 where order_id = ${order.id}`,
     );
-    const notice = await reorderNotice(handle.db, { userId: BUYER, accountId: BUYER }, order.id);
+    const notice = await reorderNotice(handle.db, { reader: { userId: BUYER, accountId: BUYER }, orderId: order.id });
     expect(notice?.orderNumber).toBe(order.number);
     expect(notice?.notes.map((note) => note.text)).toContain("Price now £5.50 each, was £4.50");
   });
@@ -216,8 +216,8 @@ describe("reorder", () => {
 
 describe("POST /orders/:id/reorder", () => {
   it("needs a session, hides another's order, and sends the buyer to the cart with the notes", async () => {
-    const buyer = await createSignedInUser(handle.db, "reorder-buyer@acme.example");
-    const other = await createSignedInUser(handle.db, "reorder-other@acme.example");
+    const buyer = await createSignedInUser(handle, "reorder-buyer@acme.example");
+    const other = await createSignedInUser(handle, "reorder-other@acme.example");
     const order = await insertPaidOrder(handle.db, {
       userId: buyer.userId,
       email: "reorder-buyer@acme.example",

@@ -72,7 +72,11 @@ export async function reorder(ctx: AppContext, input: Reader & { orderId: string
   const { userId, accountId } = input;
   const order = await readableOrder(db, input, input.orderId);
   if (!order) return notFound();
-  const limited = await hitRateLimit(db, `reorder:${userId}`, REORDER_LIMIT.hits, REORDER_LIMIT.windowSeconds);
+  const limited = await hitRateLimit(db, {
+    key: `reorder:${userId}`,
+    limit: REORDER_LIMIT.hits,
+    windowSeconds: REORDER_LIMIT.windowSeconds,
+  });
   if (!limited.allowed) {
     return failure(429, "RATE_LIMITED", REORDER_MESSAGES.rateLimited, { retryAfterSeconds: limited.retryAfterSeconds });
   }
@@ -80,7 +84,11 @@ export async function reorder(ctx: AppContext, input: Reader & { orderId: string
   const { lines, plan } = await planFor(db, order);
   if (plan.lines.length === 0) return failure(409, "NOTHING_TO_REORDER", REORDER_MESSAGES.nothingLeft);
 
-  const once = await hitRateLimit(db, `reorder-once:${userId}:${order.id}`, 1, REORDER_REPEAT_SECONDS);
+  const once = await hitRateLimit(db, {
+    key: `reorder-once:${userId}:${order.id}`,
+    limit: 1,
+    windowSeconds: REORDER_REPEAT_SECONDS,
+  });
   if (!once.allowed) return { ok: true, orderNumber: order.number, notes: plan.notes, repeated: true };
 
   // The approved artwork as the order's lines hold it (the rows of the drafts that were paid).
@@ -135,8 +143,7 @@ export async function reorder(ctx: AppContext, input: Reader & { orderId: string
  */
 export async function reorderNotice(
   db: Database,
-  reader: Reader,
-  orderId: string | null,
+  { reader, orderId }: { reader: Reader; orderId: string | null },
 ): Promise<{ orderNumber: string; notes: ReorderNote[] } | null> {
   if (!orderId) return null;
   const order = await readableOrder(db, reader, orderId);

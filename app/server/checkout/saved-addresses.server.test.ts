@@ -51,8 +51,8 @@ describe("savedAddressesFor", () => {
 
 describe("the Details step", () => {
   it("hands the page the signed-in buyer's saved addresses and nobody else's", async () => {
-    const buyer = await createSignedInUser(handle.db, "addresses-buyer@acme.example");
-    const other = await createSignedInUser(handle.db, "addresses-other@acme.example");
+    const buyer = await createSignedInUser(handle, "addresses-buyer@acme.example");
+    const other = await createSignedInUser(handle, "addresses-other@acme.example");
     await paid(buyer.userId, "Mine Ltd", new Date());
     for (const who of [buyer, other]) {
       await addCartLine(handle.db, {

@@ -11,8 +11,8 @@ let alice: { userId: string; cookie: string };
 let bob: { userId: string; cookie: string };
 
 beforeEach(async () => {
-  alice = await createSignedInUser(handle.db, "alice@acme.co");
-  bob = await createSignedInUser(handle.db, "bob@acme.co");
+  alice = await createSignedInUser(handle, "alice@acme.co");
+  bob = await createSignedInUser(handle, "bob@acme.co");
 });
 
 const send = (cookie: string, form: Record<string, string>) =>

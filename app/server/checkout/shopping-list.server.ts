@@ -95,7 +95,10 @@ function refusal(row: ShoppingListRow, issue: z.core.$ZodIssue | undefined, prod
  * (changeCart), with the row's quantity, colour, customisations, handwritten note and notes; so
  * the MOQ, the tier price and the rules for choices are the cart's. The list itself is kept.
  */
-export async function addListToCart(ctx: AppContext, userId: string, which: { id: string } | "all"): Promise<ToCart> {
+export async function addListToCart(
+  ctx: AppContext,
+  { userId, which }: { userId: string; which: { id: string } | "all" },
+): Promise<ToCart> {
   const rows = await listShoppingList(ctx.db, { userId });
   const { find, findAnyStatus } = await readShelf(ctx.db);
   const chosen = which === "all" ? rows : rows.filter((row) => row.id === which.id);
@@ -107,7 +110,7 @@ export async function addListToCart(ctx: AppContext, userId: string, which: { id
       refused.push(refusal(row, line.error.issues[0], findAnyStatus));
       continue;
     }
-    await changeCart(ctx, userId, line.data);
+    await changeCart(ctx, { userId, change: line.data });
     added.push(find(row.productId)?.title ?? row.productId);
   }
   return { ok: true, added, refused };
@@ -124,8 +127,7 @@ const goneFromList = () => failure(404, "NOT_FOUND", "That item isn't on your li
  */
 export async function changeShoppingList(
   ctx: AppContext,
-  userId: string,
-  change: ListChange,
+  { userId, change }: { userId: string; change: ListChange },
 ): Promise<Done | ToCart | Failure> {
   const { db } = ctx;
   switch (change.intent) {
@@ -141,7 +143,10 @@ export async function changeShoppingList(
       return DONE;
     case "to-cart":
     case "all-to-cart": {
-      const result = await addListToCart(ctx, userId, change.intent === "all-to-cart" ? "all" : { id: change.id });
+      const result = await addListToCart(ctx, {
+        userId,
+        which: change.intent === "all-to-cart" ? "all" : { id: change.id },
+      });
       if (result.added.length > 0) return result;
       if (result.refused.length === 0) {
         return change.intent === "to-cart"

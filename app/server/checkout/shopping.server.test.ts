@@ -14,8 +14,8 @@ let alice: { userId: string; cookie: string };
 let bob: { userId: string; cookie: string };
 
 beforeEach(async () => {
-  alice = await createSignedInUser(handle.db, "alice@acme.co");
-  bob = await createSignedInUser(handle.db, "bob@acme.co");
+  alice = await createSignedInUser(handle, "alice@acme.co");
+  bob = await createSignedInUser(handle, "bob@acme.co");
 });
 
 // Route modules are called as plain functions, with the context React Router gives them.

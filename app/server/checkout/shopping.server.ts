@@ -204,7 +204,7 @@ export async function saveFeedback(
     ip: string;
   },
 ): Promise<Done | Failure> {
-  const limited = await hitRateLimit(db, `feedback:${input.ip}`, 20, 3600);
+  const limited = await hitRateLimit(db, { key: `feedback:${input.ip}`, limit: 20, windowSeconds: 3600 });
   if (!limited.allowed) {
     const { retryAfterSeconds } = limited;
     return failure(429, "RATE_LIMITED", "Too much feedback at once. Please try again later.", { retryAfterSeconds });
@@ -224,7 +224,10 @@ const goneFromCart = () => failure(404, "NOT_FOUND", "That item isn't in your ca
  * and the checkout agree at once (decision 016): a new quantity re-prices the line's draft, and
  * any change replaces the checkout's open payment (decision 006).
  */
-export async function changeCart(ctx: AppContext, userId: string, change: CartChange): Promise<Done | Failure> {
+export async function changeCart(
+  ctx: AppContext,
+  { userId, change }: { userId: string; change: CartChange },
+): Promise<Done | Failure> {
   const { db } = ctx;
   switch (change.intent) {
     case "add": {

@@ -27,7 +27,7 @@ import { defineJob } from "../messages/jobs.server";
 
 /** The order's VAT invoice, numbered now; call it inside the transaction that records the payment. */
 export async function issueInvoice(tx: Database, input: { orderId: string; now: Date }): Promise<string> {
-  const number = await nextDocumentNumber(tx, "invoice", input.now);
+  const number = await nextDocumentNumber(tx, { kind: "invoice", now: input.now });
   await tx.insert(invoices).values({ number, orderId: input.orderId, issuedAt: input.now });
   return number;
 }
@@ -49,7 +49,7 @@ export async function issueCreditNote(tx: Database, input: { orderId: string; no
     .where(eq(creditNotes.orderId, input.orderId))
     .limit(1);
   if (existing) return existing.number;
-  const number = await nextDocumentNumber(tx, "credit_note", input.now);
+  const number = await nextDocumentNumber(tx, { kind: "credit_note", now: input.now });
   await tx.insert(creditNotes).values({ number, orderId: input.orderId, invoiceId: invoice.id, issuedAt: input.now });
   return number;
 }
@@ -109,7 +109,7 @@ export const DOCUMENT_DOWNLOAD_LIMIT = { limit: 30, windowSeconds: 600 };
 /** Whether this reader may render another document now (per user; staff share one budget per person). */
 export async function mayRenderDocument(db: Database, readerKey: string): Promise<boolean> {
   const { limit, windowSeconds } = DOCUMENT_DOWNLOAD_LIMIT;
-  return (await hitRateLimit(db, `documents:${readerKey}`, limit, windowSeconds)).allowed;
+  return (await hitRateLimit(db, { key: `documents:${readerKey}`, limit, windowSeconds })).allowed;
 }
 
 /** A document as a PDF download, never cached by anyone but the reader's browser, never sniffed. */
@@ -155,14 +155,13 @@ export async function mailOrderDocument(
       : [`Here is the VAT invoice ${document.number} for order ${order.number}, as a PDF.`];
   const pdf = await renderDocumentPdf(document, ctx.business);
   await sendMail(db, {
-    ...branded(
-      ctx,
+    ...branded(ctx, {
       to,
-      `${title} ${document.number} for order ${order.number}`,
+      subject: `${title} ${document.number} for order ${order.number}`,
       lines,
-      { link: { url: orderUrl(ctx, input.orderId), label: "View your order" } },
-      { kind: `order-${document.kind.replace("_", "-")}`, orderNumber: order.number, number: document.number },
-    ),
+      link: { url: orderUrl(ctx, input.orderId), label: "View your order" },
+      meta: { kind: `order-${document.kind.replace("_", "-")}`, orderNumber: order.number, number: document.number },
+    }),
     attachments: [{ filename: documentFileName(document), content: pdf, contentType: "application/pdf" }],
     ...(input.key ? { key: input.key } : {}),
   });
@@ -198,7 +197,7 @@ export async function resendInvoice(
   const notFound = failure(404, "NO_INVOICE", "This order has no VAT invoice to send.");
   if (!isOrderId(input.orderId)) return notFound;
   const { limit, windowSeconds } = INVOICE_RESEND_LIMIT;
-  const allowed = await hitRateLimit(db, `invoice-resend:${input.orderId}`, limit, windowSeconds);
+  const allowed = await hitRateLimit(db, { key: `invoice-resend:${input.orderId}`, limit, windowSeconds });
   if (!allowed.allowed)
     return failure(429, "TOO_MANY_RESENDS", "This invoice was sent several times in the last hour: try again later.", {
       retryAfterSeconds: allowed.retryAfterSeconds,

@@ -17,6 +17,7 @@ import { atMostEvery, checkDatabase } from "../platform/health.server";
 import { type Logger, loggablePath, requestIdFrom, withRequestId } from "../platform/log.server";
 import { isCrossSiteWrite } from "./origin.server";
 import { markPrivacy } from "../platform/private-responses.server";
+import type { AccountsContext } from "../accounts/auth.server";
 import { requestContext } from "../accounts/request-context.server";
 import { securityHeaders } from "./security-headers.server";
 import { checkStorage } from "../providers/storage.server";
@@ -29,12 +30,12 @@ export const newNonce = () => randomBytes(16).toString("base64");
 
 /**
  * React Router's handler for `build`, each request starting from a context with the server's
- * app context and its nonce (decision 011).
+ * app context, the better-auth it opened, and its nonce (decision 011).
  */
 export function reactRouterRenderer(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: "production" | "development",
-  ctx: AppContext,
+  ctx: AccountsContext,
 ): (request: Request, nonce: string) => Promise<Response> {
   const handle = createRequestHandler(build, mode);
   return (request, nonce) => handle(request, requestContext(ctx, nonce));

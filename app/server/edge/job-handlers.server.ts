@@ -53,8 +53,12 @@ const QUOTE_EXPIRY_JOB = defineJob("quote-expiry", NO_PAYLOAD, { maxAttempts: 3 
 const PAYMENT_RECONCILIATION_JOB = defineJob("payment-reconciliation", NO_PAYLOAD, { maxAttempts: 3 });
 
 export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
-  handle(MAIL_JOB, (context, { outboxId }, job) => deliverOutboxMail(context, outboxId, { last: isLastAttempt(job) })),
-  handle(SMS_JOB, (context, { outboxId }, job) => deliverOutboxSms(context, outboxId, { last: isLastAttempt(job) })),
+  handle(MAIL_JOB, (context, { outboxId }, job) =>
+    deliverOutboxMail(context, { id: outboxId, last: isLastAttempt(job) }),
+  ),
+  handle(SMS_JOB, (context, { outboxId }, job) =>
+    deliverOutboxSms(context, { id: outboxId, last: isLastAttempt(job) }),
+  ),
   handle(ORDER_PAID_JOB, (context, payload) => sendPaidOrderMessages(context, payload)),
   handle(TRANSFER_PLACED_JOB, (context, payload) => sendTransferPlacedMessages(context, payload)),
   handle(DOCUMENT_MAIL_JOB, (context, payload) => sendDocumentMail(context, payload)),

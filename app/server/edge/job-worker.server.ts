@@ -47,12 +47,11 @@ export function periodStart(now: Date, everyMs: number): Date {
 /** Enqueues each recurring job for the period that holds `now`, unless some process already did. */
 export async function scheduleRecurringJobs(
   db: Database,
-  now: Date = new Date(),
-  recurring: readonly RecurringJob[] = RECURRING_JOBS,
+  { now = new Date(), recurring = RECURRING_JOBS }: { now?: Date; recurring?: readonly RecurringJob[] } = {},
 ): Promise<void> {
   for (const { job, everyMs } of recurring) {
     const start = periodStart(now, everyMs);
-    await enqueue(db, job, {}, { key: `${job.kind}@${start.toISOString()}`, runAt: start });
+    await enqueue(db, { job, payload: {}, key: `${job.kind}@${start.toISOString()}`, runAt: start });
   }
 }
 
@@ -62,9 +61,9 @@ async function runJob(options: WorkerOptions, job: Job, now?: Date): Promise<voi
   try {
     if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
     await handler({ ...options.ctx, now: now ?? options.ctx.clock() } satisfies JobContext, job);
-    await completeJob(options.ctx.db, job, now);
+    await completeJob(options.ctx.db, { job, now });
   } catch (error) {
-    const outcome = await failJob(options.ctx.db, job, error, now).catch(() => "lost" as const);
+    const outcome = await failJob(options.ctx.db, { job, error, now }).catch(() => "lost" as const);
     options.ctx.log.error(
       `[jobs] ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed (${outcome})`,
       error,

@@ -35,14 +35,13 @@ export function proofReadyMail(view: {
     "Open your order to look at it, then approve it or tell us what to change. Production starts when you approve it.",
   ];
   if (view.note.trim()) lines.push(`A note from our studio: ${view.note.trim()}`);
-  return branded(
-    view.shop,
-    view.to,
-    `Your proof for order ${view.orderNumber} is ready: ${view.productTitle}, version ${view.version}`,
+  return branded(view.shop, {
+    to: view.to,
+    subject: `Your proof for order ${view.orderNumber} is ready: ${view.productTitle}, version ${view.version}`,
     lines,
-    { link: { url: view.orderUrl, label: "Review your proof" } },
-    { kind: "proof-ready", orderNumber: view.orderNumber, version: view.version },
-  );
+    link: { url: view.orderUrl, label: "Review your proof" },
+    meta: { kind: "proof-ready", orderNumber: view.orderNumber, version: view.version },
+  });
 }
 
 /** Whom a stage e-mail is for, which order it is about, and the shop it speaks for. */
@@ -59,43 +58,40 @@ const promisedLine = (promised: IsoDate) => `Promised delivery: ${formatDisplayD
 
 /** Every line approved (app/server/orders/buyer-orders.server.ts respondToProof). */
 export function proofApprovedMail(view: OrderMailView & { promised: IsoDate | null }): Mail {
-  return branded(
-    view.shop,
-    view.to,
-    `Proof approved for order ${view.orderNumber}`,
-    [
+  return branded(view.shop, {
+    to: view.to,
+    subject: `Proof approved for order ${view.orderNumber}`,
+    lines: [
       `Thank you: you approved the proof for order ${view.orderNumber}, and we make exactly what you approved.`,
       ...(view.promised
         ? [promisedLine(view.promised), "We'll e-mail you when production starts and again when your order ships."]
         : ["Production starts when your bank transfer arrives; we'll e-mail you the promised delivery date then."]),
     ],
-    orderLink(view),
-    { kind: "proof-approved", orderNumber: view.orderNumber, promised: view.promised },
-  );
+    ...orderLink(view),
+    meta: { kind: "proof-approved", orderNumber: view.orderNumber, promised: view.promised },
+  });
 }
 
 export function inProductionMail(view: OrderMailView & { promised: IsoDate | null }): Mail {
-  return branded(
-    view.shop,
-    view.to,
-    `Order ${view.orderNumber} is in production`,
-    [
+  return branded(view.shop, {
+    to: view.to,
+    subject: `Order ${view.orderNumber} is in production`,
+    lines: [
       `Order ${view.orderNumber} is now being made. We quality-check it before it ships.`,
       ...(view.promised ? [promisedLine(view.promised)] : []),
       "We'll e-mail you the carrier and tracking link when it ships.",
     ],
-    orderLink(view),
-    { kind: "order-in-production", orderNumber: view.orderNumber },
-  );
+    ...orderLink(view),
+    meta: { kind: "order-in-production", orderNumber: view.orderNumber },
+  });
 }
 
 export function orderShippedMail(view: OrderMailView & { carrier: string; trackingNumber: string }): Mail {
   const tracking = trackingLink(view.carrier, view.trackingNumber);
-  return branded(
-    view.shop,
-    view.to,
-    `Order ${view.orderNumber} has shipped`,
-    [
+  return branded(view.shop, {
+    to: view.to,
+    subject: `Order ${view.orderNumber} has shipped`,
+    lines: [
       `Good news: order ${view.orderNumber} is on its way.`,
       `Carrier: ${view.carrier}`,
       `Tracking number: ${view.trackingNumber}`,
@@ -103,15 +99,15 @@ export function orderShippedMail(view: OrderMailView & { carrier: string; tracki
         ? `Your order page shows it too: ${view.orderUrl}`
         : `Use the tracking number on ${view.carrier}'s website to follow the parcel. Your order page shows it too.`,
     ],
-    tracking ? { link: { url: tracking, label: "Track your parcel" } } : orderLink(view),
-    {
+    ...(tracking ? { link: { url: tracking, label: "Track your parcel" } } : orderLink(view)),
+    meta: {
       kind: "order-shipped",
       orderNumber: view.orderNumber,
       carrier: view.carrier,
       trackingNumber: view.trackingNumber,
       trackingUrl: tracking,
     },
-  );
+  });
 }
 
 /**
@@ -119,20 +115,19 @@ export function orderShippedMail(view: OrderMailView & { carrier: string; tracki
  * 023), where each delivered line can be rated and reviewed once.
  */
 export function orderDeliveredMail(view: OrderMailView): Mail {
-  return branded(
-    view.shop,
-    view.to,
-    `Order ${view.orderNumber} has been delivered`,
-    [
+  return branded(view.shop, {
+    to: view.to,
+    subject: `Order ${view.orderNumber} has been delivered`,
+    lines: [
       `Our courier reports that order ${view.orderNumber} has been delivered. We hope your team loves it.`,
       POLICY.qualityDisputes,
       POLICY.transitDamage,
       `To report a problem, e-mail ${view.shop.business.supportEmail} with your order reference and photos.`,
       "How did we do? Rate each product and write a short review from your order page: it helps other teams choose, and it tells us what to keep and what to fix.",
     ],
-    { link: { url: `${view.orderUrl}#reviews`, label: "Review your order" } },
-    { kind: "order-delivered", orderNumber: view.orderNumber, reviewUrl: `${view.orderUrl}#reviews` },
-  );
+    link: { url: `${view.orderUrl}#reviews`, label: "Review your order" },
+    meta: { kind: "order-delivered", orderNumber: view.orderNumber, reviewUrl: `${view.orderUrl}#reviews` },
+  });
 }
 
 /**
@@ -140,18 +135,17 @@ export function orderDeliveredMail(view: OrderMailView): Mail {
  * what to what, so a change they did not ask for is caught before anything is made.
  */
 export function orderChangedMail(view: OrderMailView, change: string): Mail {
-  return branded(
-    view.shop,
-    view.to,
-    `We changed order ${view.orderNumber}`,
-    [
+  return branded(view.shop, {
+    to: view.to,
+    subject: `We changed order ${view.orderNumber}`,
+    lines: [
       `We changed order ${view.orderNumber} before production:`,
       change,
       `If this isn't what you asked for, reply to this e-mail or write to ${view.shop.business.supportEmail} before production starts.`,
     ],
-    orderLink(view),
-    { kind: "order-changed", orderNumber: view.orderNumber },
-  );
+    ...orderLink(view),
+    meta: { kind: "order-changed", orderNumber: view.orderNumber },
+  });
 }
 
 /**

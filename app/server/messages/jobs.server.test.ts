@@ -34,20 +34,20 @@ const jobRow = async (id: number) => (await handle.db.select().from(jobs).where(
 
 describe("enqueue, claim, complete", () => {
   it("hands a due job to one claimer, leased and counted, and completes it", async () => {
-    expect(await enqueue(handle.db, TEST_JOB, { n: 1 }, { runAt: T })).toBe(true);
+    expect(await enqueue(handle.db, { job: TEST_JOB, payload: { n: 1 }, runAt: T })).toBe(true);
     expect(await claimJobs(handle.db, { workerId: "a", now: at(-1) })).toEqual([]);
     const [job] = await claimJobs(handle.db, { workerId: "a", now: T });
     expect(job).toMatchObject({ kind: "test", payload: { n: 1 }, status: "running", attempts: 1, lockedBy: "a" });
     expect(job?.lockedUntil?.getTime()).toBe(T.getTime() + DEFAULT_LEASE_MS);
     expect(await claimJobs(handle.db, { workerId: "b", now: T })).toEqual([]);
-    expect(await completeJob(handle.db, job!, T)).toBe(true);
+    expect(await completeJob(handle.db, { job: job!, now: T })).toBe(true);
     expect(await jobRow(job!.id)).toMatchObject({ status: "done", lockedUntil: null, finishedAt: T });
     expect(await claimJobs(handle.db, { workerId: "b", now: at(DEFAULT_LEASE_MS * 2) })).toEqual([]);
   });
 
   it("enqueues a keyed job once, however often it is asked", async () => {
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => enqueue(handle.db, TEST_JOB, {}, { key: "once", runAt: T })),
+      Array.from({ length: 5 }, () => enqueue(handle.db, { job: TEST_JOB, payload: {}, key: "once", runAt: T })),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await handle.db.select().from(jobs)).toHaveLength(1);
@@ -56,7 +56,7 @@ describe("enqueue, claim, complete", () => {
 
 describe("two workers never run the same job", () => {
   it("splits 40 jobs between 8 concurrent claimers with no job taken twice", async () => {
-    for (let i = 0; i < 40; i += 1) await enqueue(handle.db, TEST_JOB, { i }, { runAt: T });
+    for (let i = 0; i < 40; i += 1) await enqueue(handle.db, { job: TEST_JOB, payload: { i }, runAt: T });
     // On PostgreSQL the pool gives each claim its own connection, so these run at once.
     const claimed = await Promise.all(
       Array.from({ length: 8 }, (_, w) => claimJobs(handle.db, { workerId: `w${w}`, now: T, limit: 10 })),
@@ -82,7 +82,7 @@ describe("two workers never run the same job", () => {
         runs.push(Number(job.payload.i));
       },
     };
-    for (let i = 0; i < 20; i += 1) await enqueue(handle.db, TEST_JOB, { i }, { runAt: T });
+    for (let i = 0; i < 20; i += 1) await enqueue(handle.db, { job: TEST_JOB, payload: { i }, runAt: T });
     const [a, b] = await Promise.all([
       runDueJobs(testContext(handle), { handlers, now: T, workerId: "a" }),
       runDueJobs(testContext(handle), { handlers, now: T, workerId: "b" }),
@@ -94,21 +94,21 @@ describe("two workers never run the same job", () => {
 
 describe("a worker killed mid-job", () => {
   it("leaves the job to be taken again once its lease runs out, and its late completion changes nothing", async () => {
-    await enqueue(handle.db, TEST_JOB, {}, { runAt: T });
+    await enqueue(handle.db, { job: TEST_JOB, payload: {}, runAt: T });
     const [killed] = await claimJobs(handle.db, { workerId: "killed", now: T, leaseMs: 60_000 });
     expect(killed).toBeDefined();
     expect(await claimJobs(handle.db, { workerId: "next", now: at(59_999) })).toEqual([]);
     const [retried] = await claimJobs(handle.db, { workerId: "next", now: at(60_000) });
     expect(retried).toMatchObject({ id: killed!.id, attempts: 2, lockedBy: "next" });
     // The first worker wakes up and reports: its attempt is no longer the job's.
-    expect(await completeJob(handle.db, killed!, at(60_001))).toBe(false);
-    expect(await failJob(handle.db, killed!, new Error("late"), at(60_001))).toBe("lost");
+    expect(await completeJob(handle.db, { job: killed!, now: at(60_001) })).toBe(false);
+    expect(await failJob(handle.db, { job: killed!, error: new Error("late"), now: at(60_001) })).toBe("lost");
     expect(await jobRow(killed!.id)).toMatchObject({ status: "running", lockedBy: "next" });
-    expect(await completeJob(handle.db, retried!, at(60_002))).toBe(true);
+    expect(await completeJob(handle.db, { job: retried!, now: at(60_002) })).toBe(true);
   });
 
   it("is dead when the lease of its last attempt runs out", async () => {
-    await enqueue(handle.db, defineJob("test", TEST_PAYLOAD, { maxAttempts: 1 }), {}, { runAt: T });
+    await enqueue(handle.db, { job: defineJob("test", TEST_PAYLOAD, { maxAttempts: 1 }), payload: {}, runAt: T });
     const [job] = await claimJobs(handle.db, { workerId: "killed", now: T, leaseMs: 1_000 });
     expect(await claimJobs(handle.db, { workerId: "next", now: at(1_000) })).toEqual([]);
     expect(await jobRow(job!.id)).toMatchObject({ status: "dead", lastError: "lease ran out on the last attempt" });
@@ -127,7 +127,7 @@ describe("a failing job", () => {
         throw new Error(`refused ${calls}`);
       },
     };
-    await enqueue(handle.db, defineJob("test", TEST_PAYLOAD, { maxAttempts: 3 }), {}, { runAt: T });
+    await enqueue(handle.db, { job: defineJob("test", TEST_PAYLOAD, { maxAttempts: 3 }), payload: {}, runAt: T });
     expect(await runDueJobs(ctx, { handlers, now: T })).toBe(1);
     const [row] = await handle.db.select().from(jobs);
     expect(row).toMatchObject({ status: "queued", attempts: 1, lastError: "refused 1" });
@@ -153,7 +153,7 @@ describe("a failing job", () => {
         ranAt = now;
       },
     };
-    await enqueue(handle.db, TEST_JOB, {}, { runAt: T });
+    await enqueue(handle.db, { job: TEST_JOB, payload: {}, runAt: T });
     const ctx = { ...testContext(handle), clock: () => at(5_000) };
     expect(await runDueJobs(ctx, { handlers })).toBe(1);
     expect(ranAt).toEqual(at(5_000));
@@ -163,11 +163,11 @@ describe("a failing job", () => {
 describe("finished jobs", () => {
   it("are deleted once older than the cutoff; queued and running ones stay", async () => {
     for (const key of ["done-old", "done-new", "running", "queued"])
-      await enqueue(handle.db, TEST_JOB, {}, { key, runAt: T });
+      await enqueue(handle.db, { job: TEST_JOB, payload: {}, key, runAt: T });
     const claimed = await claimJobs(handle.db, { workerId: "a", now: T, limit: 3 });
     const byKey = new Map(claimed.map((job) => [job.key, job]));
-    await completeJob(handle.db, byKey.get("done-old")!, at(-60_000));
-    await completeJob(handle.db, byKey.get("done-new")!, T);
+    await completeJob(handle.db, { job: byKey.get("done-old")!, now: at(-60_000) });
+    await completeJob(handle.db, { job: byKey.get("done-new")!, now: T });
     expect(await deleteFinishedJobs(handle.db, at(-1))).toBe(1);
     expect((await handle.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()).toEqual([
       "done-new",
@@ -191,18 +191,18 @@ describe("recurring jobs", () => {
     expect(periodStart(now, 15 * 60_000)).toEqual(new Date("2026-11-26T10:00:00Z"));
     // Two processes schedule and run the same period at the same time.
     await Promise.all([
-      scheduleRecurringJobs(handle.db, now, recurring),
-      scheduleRecurringJobs(handle.db, now, recurring),
+      scheduleRecurringJobs(handle.db, { now, recurring }),
+      scheduleRecurringJobs(handle.db, { now, recurring }),
     ]);
     await Promise.all([
       runDueJobs(testContext(handle), { handlers, now, workerId: "a" }),
       runDueJobs(testContext(handle), { handlers, now, workerId: "b" }),
     ]);
-    await scheduleRecurringJobs(handle.db, new Date("2026-11-26T10:14:59Z"), recurring);
+    await scheduleRecurringJobs(handle.db, { now: new Date("2026-11-26T10:14:59Z"), recurring });
     await runDueJobs(testContext(handle), { handlers, now: new Date("2026-11-26T10:14:59Z") });
     expect(runs).toBe(1);
     const next = new Date("2026-11-26T10:15:00Z");
-    await scheduleRecurringJobs(handle.db, next, recurring);
+    await scheduleRecurringJobs(handle.db, { now: next, recurring });
     await runDueJobs(testContext(handle), { handlers, now: next, workerId: "b" });
     expect(runs).toBe(2);
     expect((await handle.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()).toEqual([
@@ -242,7 +242,7 @@ describe("the worker", () => {
   it("runs a job enqueued in its process at once, without waiting for its poll", async () => {
     const { worker, ran } = minutePollWorker();
     try {
-      await enqueue(handle.db, TEST_JOB, {});
+      await enqueue(handle.db, { job: TEST_JOB, payload: {} });
       await firstRun(ran, 5_000);
       expect(ran).toHaveLength(1);
       await vi.waitFor(async () => expect((await jobRow(ran[0]!))?.status).toBe("done"));
@@ -257,7 +257,7 @@ describe("the worker", () => {
       // The nudge comes with the insert; the row is visible only at the commit, a second later. On
       // PostgreSQL the worker looks meanwhile and finds nothing; PGlite's one session makes it wait.
       await handle.db.transaction(async (tx) => {
-        await enqueue(tx, TEST_JOB, {});
+        await enqueue(tx, { job: TEST_JOB, payload: {} });
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       });
       await firstRun(ran, 10_000);

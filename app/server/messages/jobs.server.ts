@@ -61,18 +61,16 @@ export const NO_PAYLOAD = z.object({}).strict();
  */
 export async function enqueue<P>(
   tx: Database,
-  job: JobDefinition<P>,
-  payload: P,
-  options: { key?: string; runAt?: Date } = {},
+  { job, payload, key, runAt }: { job: JobDefinition<P>; payload: P; key?: string; runAt?: Date },
 ): Promise<boolean> {
   const added = await tx
     .insert(jobs)
     .values({
       kind: job.kind,
       payload: job.payload.parse(payload) as Record<string, unknown>,
-      key: options.key ?? null,
+      key: key ?? null,
       // Unset, the database's now(): the same clock the worker claims by.
-      ...(options.runAt ? { runAt: options.runAt } : {}),
+      ...(runAt ? { runAt } : {}),
       maxAttempts: job.maxAttempts,
     })
     .onConflictDoNothing()
@@ -157,7 +155,7 @@ export async function claimJobs(
  */
 const heldBy = (job: Job) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, "running"));
 
-export async function completeJob(db: Database, job: Job, now: Date = new Date()): Promise<boolean> {
+export async function completeJob(db: Database, { job, now = new Date() }: { job: Job; now?: Date }): Promise<boolean> {
   const done = await db
     .update(jobs)
     .set({ status: "done", finishedAt: now, lockedUntil: null, lastError: null })
@@ -169,9 +167,7 @@ export async function completeJob(db: Database, job: Job, now: Date = new Date()
 /** Retries after the backoff, or marks the job dead when this was its last attempt. Answers which. */
 export async function failJob(
   db: Database,
-  job: Job,
-  error: unknown,
-  now: Date = new Date(),
+  { job, error, now = new Date() }: { job: Job; error: unknown; now?: Date },
 ): Promise<"retry" | "dead" | "lost"> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
   const dead = job.attempts >= job.maxAttempts;

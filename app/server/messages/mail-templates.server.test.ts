@@ -27,12 +27,12 @@ function expectFramed(mail: Mail) {
 
 describe("the e-mail layout", () => {
   it("frames a code e-mail and a link e-mail alike", () => {
-    const code = signInCodeMail(shop, "buyer@example.com", "123456");
+    const code = signInCodeMail(shop, { to: "buyer@example.com", code: "123456" });
     expectFramed(code);
     expect(code.text).toContain("Your code: 123456");
     expect(code.html).toContain('letter-spacing:6px">123456</p>');
 
-    const reset = passwordResetMail(shop, "buyer@example.com", { url: "https://shop.example/reset?token=a&b=1" });
+    const reset = passwordResetMail(shop, { to: "buyer@example.com", url: "https://shop.example/reset?token=a&b=1" });
     expectFramed(reset);
     expect(reset.html).toContain('<a href="https://shop.example/reset?token=a&amp;b=1"');
     expect(reset.html).toContain("Or paste this link into your browser: https://shop.example/reset?token=a&amp;b=1");
@@ -119,7 +119,10 @@ describe("the e-mail layout", () => {
   });
 
   it("escapes what a person typed", () => {
-    const mail = branded(shop, "a@example.com", "Hi", ['<img src=x onerror="alert(1)">'], {
+    const mail = branded(shop, {
+      to: "a@example.com",
+      subject: "Hi",
+      lines: ['<img src=x onerror="alert(1)">'],
       link: { url: 'https://x.example/"><script>', label: "<b>Go</b>" },
     });
     expect(mail.html).not.toContain("<img src=x");
@@ -147,7 +150,10 @@ describe("a buyer's text in an e-mail", () => {
   });
 
   it("sets it apart under a label after the shop's words: a quote in the text, an escaped quoted block in the HTML, no link", () => {
-    const mail = branded(shop, "a@example.com", "Fixed subject", ["The shop's own words."], {
+    const mail = branded(shop, {
+      to: "a@example.com",
+      subject: "Fixed subject",
+      lines: ["The shop's own words."],
       quotes: [
         { label: "Your notes, as you typed them:", text: `${PHISH} <a href="https://evil.example">click</a>` },
         { label: "Empty:", text: "  \n " },
@@ -186,18 +192,17 @@ describe("a buyer's text in an e-mail", () => {
   });
 
   it("keeps a custom quote request's product, notes and name out of the subject and the shop's sentences", () => {
-    const mail = customQuoteAcknowledgement(
-      shop,
-      "buyer@example.com",
-      {
+    const mail = customQuoteAcknowledgement(shop, {
+      to: "buyer@example.com",
+      data: {
         product: "Mugs. Your invoice is overdue, pay at https://evil.example",
         quantity: 300,
         notes: PHISH,
         name: "Support team at https://evil.example",
         email: "victim@example.com",
       },
-      "2026-12-01",
-    );
+      replyBy: "2026-12-01",
+    });
     expect(mail.subject).toBe("We've got your quote request");
     expect(mail.to).toBe("buyer@example.com");
     expect(mail.text).not.toContain("Support team");

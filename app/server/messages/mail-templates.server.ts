@@ -22,7 +22,7 @@ export const mailSignature = (shop: MailShop) => [
 ];
 
 /** Every e-mail's HTML frame: the brand bar, `body` (already escaped), the contact footer. */
-export function mailHtml(shop: MailShop, body: string, width = 560): string {
+export function mailHtml(shop: MailShop, { body, width = 560 }: { body: string; width?: number }): string {
   return `<!doctype html><html><body style="margin:0;background:#f4f4fb;font-family:Arial,Helvetica,sans-serif;color:#15152b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="${width}" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;overflow:hidden">
@@ -42,102 +42,105 @@ export function mailButton(url: string, label: string): string {
 /** A buyer's words in a mail: always under a label that says whose they are, never bare. */
 export type QuotedText = { label: string; text: string };
 
+/** What a branded e-mail says: its words (`lines`), and a code, a button or the buyer's words quoted. */
+export type BrandedMail = {
+  to: string;
+  subject: string;
+  lines: string[];
+  code?: string;
+  link?: { url: string; label: string };
+  quotes?: QuotedText[];
+  meta?: Mail["meta"];
+};
+
 /**
  * A plain, branded e-mail: the same words as text and as simple HTML, with a code or a button.
  * `quotes` carry what a buyer typed: each is set apart under its label (a "> " quote in the text,
  * a grey quoted block in the HTML) after the shop's own words, never as a link.
  */
-export function branded(
-  shop: MailShop,
-  to: string,
-  subject: string,
-  lines: string[],
-  extra?: { code?: string; link?: { url: string; label: string }; quotes?: QuotedText[] },
-  meta?: Mail["meta"],
-): Mail {
-  const quotes = (extra?.quotes ?? [])
+export function branded(shop: MailShop, { to, subject, lines, code, link, quotes, meta }: BrandedMail): Mail {
+  const quoted = (quotes ?? [])
     .map((quote) => ({ label: quote.label, text: quotableText(quote.text) }))
     .filter((quote) => quote.text !== "");
   const text = [
     ...lines,
-    ...quotes.flatMap((quote) => ["", quote.label, `> ${quote.text}`]),
-    ...(extra?.code ? ["", `Your code: ${extra.code}`] : []),
-    ...(extra?.link ? ["", `${extra.link.label}: ${extra.link.url}`] : []),
+    ...quoted.flatMap((quote) => ["", quote.label, `> ${quote.text}`]),
+    ...(code ? ["", `Your code: ${code}`] : []),
+    ...(link ? ["", `${link.label}: ${link.url}`] : []),
     ...mailSignature(shop),
   ].join("\n");
-  const html = mailHtml(
-    shop,
-    [
+  const html = mailHtml(shop, {
+    body: [
       ...lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`),
-      ...quotes.map(
+      ...quoted.map(
         (quote) =>
           `<p style="margin:16px 0 4px;font-size:13px;color:#4b4b63">${escapeHtml(quote.label)}</p><blockquote style="margin:0 0 12px;padding:8px 12px;border-left:4px solid #c9c9d9;background:#f4f4fb;color:#333344;font-style:italic">${escapeHtml(quote.text)}</blockquote>`,
       ),
-      ...(extra?.code
-        ? [`<p style="margin:16px 0;font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(extra.code)}</p>`]
+      ...(code
+        ? [`<p style="margin:16px 0;font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(code)}</p>`]
         : []),
-      ...(extra?.link
+      ...(link
         ? [
-            mailButton(extra.link.url, extra.link.label),
-            `<p style="font-size:12px;color:#4b4b63">Or paste this link into your browser: ${escapeHtml(extra.link.url)}</p>`,
+            mailButton(link.url, link.label),
+            `<p style="font-size:12px;color:#4b4b63">Or paste this link into your browser: ${escapeHtml(link.url)}</p>`,
           ]
         : []),
     ].join("\n"),
-  );
+  });
   return { to, subject, text, html, meta };
 }
 
-export function verifyEmailMail(shop: MailShop, to: string, code: string): Mail {
-  return branded(
-    shop,
+/** A code sent to one address. */
+export type CodeMail = { to: string; code: string };
+
+export function verifyEmailMail(shop: MailShop, { to, code }: CodeMail): Mail {
+  return branded(shop, {
     to,
-    `${code} is your ${SITE.name} verification code`,
-    [
+    subject: `${code} is your ${SITE.name} verification code`,
+    lines: [
       "Welcome! Enter this code to confirm your e-mail address. It expires in 10 minutes.",
       "If you didn't create an account, you can ignore this e-mail.",
     ],
-    { code },
-    { kind: "verify-email", code },
-  );
+    code,
+    meta: { kind: "verify-email", code },
+  });
 }
 
-export function signInCodeMail(shop: MailShop, to: string, code: string): Mail {
-  return branded(
-    shop,
+export function signInCodeMail(shop: MailShop, { to, code }: CodeMail): Mail {
+  return branded(shop, {
     to,
-    `${code} is your ${SITE.name} sign-in code`,
-    [
+    subject: `${code} is your ${SITE.name} sign-in code`,
+    lines: [
       "Enter this code to sign in. It expires in 10 minutes.",
       "If you didn't ask to sign in, you can ignore this e-mail: nobody can sign in without the code.",
     ],
-    { code },
-    { kind: "sign-in-code", code },
-  );
+    code,
+    meta: { kind: "sign-in-code", code },
+  });
 }
 
-export function passwordResetMail(shop: MailShop, to: string, reset: { url?: string; code?: string }): Mail {
-  return branded(
-    shop,
+export function passwordResetMail(shop: MailShop, { to, ...reset }: { to: string; url?: string; code?: string }): Mail {
+  return branded(shop, {
     to,
-    `Reset your ${SITE.name} password`,
-    [
+    subject: `Reset your ${SITE.name} password`,
+    lines: [
       "Someone (hopefully you) asked to reset the password for this account.",
       "If it wasn't you, ignore this e-mail and your password stays the same.",
     ],
-    { code: reset.code, link: reset.url ? { url: reset.url, label: "Choose a new password" } : undefined },
-    { kind: "password-reset", code: reset.code, url: reset.url },
-  );
+    code: reset.code,
+    link: reset.url ? { url: reset.url, label: "Choose a new password" } : undefined,
+    meta: { kind: "password-reset", code: reset.code, url: reset.url },
+  });
 }
 
-export function changeEmailMail(shop: MailShop, to: string, code: string): Mail {
-  return branded(
-    shop,
+export function changeEmailMail(shop: MailShop, { to, code }: CodeMail): Mail {
+  return branded(shop, {
     to,
-    `${code} confirms your new ${SITE.name} e-mail address`,
-    ["Enter this code to use this address for your account. It expires in 10 minutes."],
-    { code },
-    { kind: "change-email", code },
-  );
+    subject: `${code} confirms your new ${SITE.name} e-mail address`,
+    lines: ["Enter this code to use this address for your account. It expires in 10 minutes."],
+    code,
+    meta: { kind: "change-email", code },
+  });
 }
 
 /**
@@ -147,64 +150,61 @@ export function changeEmailMail(shop: MailShop, to: string, code: string): Mail 
  */
 export function invitationMail(
   shop: MailShop,
-  to: string,
-  invite: { inviter: string; inviterEmail: string; organisation: string; url: string },
+  { to, ...invite }: { to: string; inviter: string; inviterEmail: string; organisation: string; url: string },
 ): Mail {
-  return branded(
-    shop,
+  return branded(shop, {
     to,
-    `You're invited to an organisation on ${SITE.name}`,
-    [
+    subject: `You're invited to an organisation on ${SITE.name}`,
+    lines: [
       `${invite.inviterEmail} (${invite.inviter}) invited you to join their organisation on ${SITE.name}, "${invite.organisation}", to order branded merch together.`,
       "Sign in or create an account with this e-mail address to accept. The invitation expires in 48 hours. If you don't know the sender, you can ignore this e-mail.",
     ],
-    { link: { url: invite.url, label: "Accept the invitation" } },
-    { kind: "invitation", url: invite.url },
-  );
+    link: { url: invite.url, label: "Accept the invitation" },
+    meta: { kind: "invitation", url: invite.url },
+  });
 }
 
 /** To the owner of an address someone tried to sign up with: the sign-up page says the same either way (docs/security.md). */
-export function signUpAttemptMail(shop: MailShop, to: string, links: { signIn: string; reset: string }): Mail {
-  return branded(
-    shop,
+export function signUpAttemptMail(
+  shop: MailShop,
+  { to, ...links }: { to: string; signIn: string; reset: string },
+): Mail {
+  return branded(shop, {
     to,
-    `Someone tried to create a ${SITE.name} account with your address`,
-    [
+    subject: `Someone tried to create a ${SITE.name} account with your address`,
+    lines: [
       `Someone (hopefully you) tried to create a ${SITE.name} account with this e-mail address, which already has one. Nothing was changed.`,
       `To get in, sign in at ${links.signIn}, with a one-time code if you like. If you've forgotten your password, choose a new one below.`,
       "If it wasn't you, you can ignore this e-mail.",
     ],
-    { link: { url: links.reset, label: "Choose a new password" } },
-    { kind: "sign-up-attempt" },
-  );
+    link: { url: links.reset, label: "Choose a new password" },
+    meta: { kind: "sign-up-attempt" },
+  });
 }
 
 /** The code that lets a signed-in person move the account to another address: it goes to the current one. */
-export function confirmEmailChangeMail(shop: MailShop, to: string, code: string, newEmail: string): Mail {
-  return branded(
-    shop,
+export function confirmEmailChangeMail(shop: MailShop, { to, code, newEmail }: CodeMail & { newEmail: string }): Mail {
+  return branded(shop, {
     to,
-    `${code} confirms moving your ${SITE.name} account to a new address`,
-    [
+    subject: `${code} confirms moving your ${SITE.name} account to a new address`,
+    lines: [
       `Someone signed in to your account asked to change its e-mail address to ${newEmail}. Enter this code to allow it. It expires in 10 minutes.`,
       "If it wasn't you, don't share the code: change your password and sign out your other devices from your account page.",
     ],
-    { code },
-    { kind: "confirm-email-change", code },
-  );
+    code,
+    meta: { kind: "confirm-email-change", code },
+  });
 }
 
 /** Sent to the old address once the change is done: the way back if it was not the owner. */
-export function emailChangedMail(shop: MailShop, to: string, change: { newEmail: string }): Mail {
-  return branded(
-    shop,
+export function emailChangedMail(shop: MailShop, { to, ...change }: { to: string; newEmail: string }): Mail {
+  return branded(shop, {
     to,
-    `Your ${SITE.name} e-mail address was changed`,
-    [
+    subject: `Your ${SITE.name} e-mail address was changed`,
+    lines: [
       `Your account's e-mail address is now ${change.newEmail}, and every other device was signed out.`,
       `If you didn't make this change, write to ${shop.business.supportEmail} from this address straight away: we'll move the account back to you and end every session. Keep this e-mail; it shows the address was yours.`,
     ],
-    undefined,
-    { kind: "email-changed" },
-  );
+    meta: { kind: "email-changed" },
+  });
 }

@@ -111,9 +111,9 @@ describe("sendMail with a mail server", () => {
 
 describe("a sent message's code or link", () => {
   it("is blanked from its outbox row once sent, and reached the recipient whole", async () => {
-    await sendMail(handle.db, signInCodeMail(shop, "jane@acme.example", "482913"));
+    await sendMail(handle.db, signInCodeMail(shop, { to: "jane@acme.example", code: "482913" }));
     const resetUrl = "https://shop.example/reset-password?token=rT0k3nRT0k3nRT0k3nRT0k3n&x=1";
-    await sendMail(handle.db, passwordResetMail(shop, "jane@acme.example", { url: resetUrl }));
+    await sendMail(handle.db, passwordResetMail(shop, { to: "jane@acme.example", url: resetUrl }));
     const [queuedCode] = await rows();
     expect(queuedCode?.text).toContain("482913");
     expect(await runDueJobs(ctx)).toBe(2);
@@ -139,7 +139,7 @@ describe("a sent message's code or link", () => {
     smtp.refuseNext(MAIL_JOB.maxAttempts);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      await sendMail(handle.db, signInCodeMail(shop, "jane@acme.example", "771204"));
+      await sendMail(handle.db, signInCodeMail(shop, { to: "jane@acme.example", code: "771204" }));
       for (let attempt = 1; attempt <= MAIL_JOB.maxAttempts; attempt += 1) {
         await runDueJobs(ctx, { now: later(attempt * 24 * 3_600_000) });
       }

@@ -73,14 +73,17 @@ export async function sendMail(db: Database, mail: Mail): Promise<void> {
       })
       .onConflictDoNothing()
       .returning({ id: outbox.id });
-    if (row) await enqueue(tx, MAIL_JOB, { outboxId: row.id });
+    if (row) await enqueue(tx, { job: MAIL_JOB, payload: { outboxId: row.id } });
   });
 }
 
 type OutboxRow = typeof outbox.$inferSelect;
 
 /** Records an attempt that failed; on the last one the message is marked failed for good. */
-export async function recordFailedAttempt(db: Database, id: number, error: unknown, last: boolean) {
+export async function recordFailedAttempt(
+  db: Database,
+  { id, error, last }: { id: number; error: unknown; last: boolean },
+) {
   await db
     .update(outbox)
     .set({
@@ -118,6 +121,9 @@ export function finishedMail(row: Pick<OutboxRow, "subject" | "text" | "html" | 
   };
 }
 
+/** One attempt at sending outbox row `id`; `last` when the queue gives it no more. */
+export type OutboxDelivery = { id: number; last: boolean };
+
 /** A queued outbox row, or null when it was sent already (a retried job) or purged. */
 export async function queuedOutboxRow(db: Database, id: number): Promise<OutboxRow | null> {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
@@ -132,8 +138,7 @@ export async function queuedOutboxRow(db: Database, id: number): Promise<OutboxR
  */
 export async function deliverOutboxMail(
   context: Pick<AppContext, "db" | "mailer" | "log">,
-  id: number,
-  options: { last: boolean },
+  { id, last }: OutboxDelivery,
 ): Promise<void> {
   const { db, mailer } = context;
   const row = await queuedOutboxRow(db, id);
@@ -156,8 +161,8 @@ export async function deliverOutboxMail(
       })),
     });
   } catch (error) {
-    await recordFailedAttempt(db, id, error, options.last);
-    if (options.last) await db.update(outbox).set(finishedMail(row)).where(eq(outbox.id, id));
+    await recordFailedAttempt(db, { id, error, last });
+    if (last) await db.update(outbox).set(finishedMail(row)).where(eq(outbox.id, id));
     throw error;
   }
   await db

@@ -35,7 +35,11 @@ export async function receiveSalesMessage(
 ): Promise<SalesMessageOutcome> {
   const { db } = ctx;
   if (input.honeypot.trim() !== "") return { status: "ignored" };
-  const limit = await hitRateLimit(db, `${input.limit.bucket}:${input.ip}`, input.limit.perHour, 3600);
+  const limit = await hitRateLimit(db, {
+    key: `${input.limit.bucket}:${input.ip}`,
+    limit: input.limit.perHour,
+    windowSeconds: 3600,
+  });
   if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   const id = await input.store();
   try {

@@ -9,7 +9,7 @@ import { answerOf } from "../../../tests/setup/route-answer";
 import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { parseEnv } from "../platform/env.server";
 import { runDueJobs } from "../edge/job-worker.server";
-import type { AppContext } from "../providers/app-context.server";
+import type { AccountsContext } from "../accounts/auth.server";
 import { smsProviderConfig } from "../providers/sms-provider.server";
 import { saveSmsSignup, smsListStatus } from "../shop/sms-signups.server";
 import { isTwilioSigned, SMS_INBOUND_LIMIT, SMS_JOB, sendSms } from "./sms.server";
@@ -60,7 +60,7 @@ beforeEach(() => {
 
 const config = () => ({ accountSid: SID, authToken: TOKEN, from: FROM, apiBase: base });
 /** The test shop with this file's provider. */
-let ctx: AppContext;
+let ctx: AccountsContext;
 const texts = () => handle.db.select().from(outbox);
 
 describe("the SMS provider's settings", () => {

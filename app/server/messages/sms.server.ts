@@ -10,7 +10,7 @@ import { outbox } from "#db/schema";
 import { londonToday } from "~/domain/core/dates";
 import { queryRows, type Database } from "../platform/db.server";
 import { defineJob, enqueue } from "./jobs.server";
-import { queuedOutboxRow, recordFailedAttempt } from "./mail.server";
+import { type OutboxDelivery, queuedOutboxRow, recordFailedAttempt } from "./mail.server";
 import type { SmsProviderConfig } from "../providers/sms-provider.server";
 
 export type SmsMessage = { to: string; text: string; meta?: Record<string, unknown> };
@@ -95,7 +95,7 @@ export async function sendSms(db: Database, message: SmsMessage): Promise<void> 
         meta: { channel: "sms", ...message.meta },
       })
       .returning({ id: outbox.id });
-    await enqueue(tx, SMS_JOB, { outboxId: row!.id });
+    await enqueue(tx, { job: SMS_JOB, payload: { outboxId: row!.id } });
   });
 }
 
@@ -115,8 +115,7 @@ function finishedText(row: { text: string; meta: unknown }, extra: Record<string
  */
 export async function deliverOutboxSms(
   context: Pick<AppContext, "db" | "sms" | "mailer" | "log">,
-  id: number,
-  options: { last: boolean },
+  { id, last }: OutboxDelivery,
 ): Promise<void> {
   const { db, sms: config } = context;
   const row = await queuedOutboxRow(db, id);
@@ -133,8 +132,8 @@ export async function deliverOutboxSms(
   try {
     providerId = await postText(config, { to: row.to, text: row.text, meta }, SMS_PROVIDER_TIMEOUT_MS);
   } catch (error) {
-    await recordFailedAttempt(db, id, error, options.last);
-    if (options.last) await db.update(outbox).set(finishedText(row, {})).where(eq(outbox.id, id));
+    await recordFailedAttempt(db, { id, error, last });
+    if (last) await db.update(outbox).set(finishedText(row, {})).where(eq(outbox.id, id));
     throw error;
   }
   await db

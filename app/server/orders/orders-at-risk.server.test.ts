@@ -68,13 +68,13 @@ describe("listOrdersAtRisk", () => {
 describe("orderNeedByForStaff", () => {
   it("gives one order's need-by and approve-by dates, or null without a need-by date", async () => {
     const later = await orderApprovedBy("2026-12-10");
-    expect(await orderNeedByForStaff(handle.db, later.id, NOW)).toEqual({
+    expect(await orderNeedByForStaff(handle.db, { orderId: later.id, now: NOW })).toEqual({
       needBy: later.needBy,
       approveBy: "2026-12-10",
       atRisk: false,
     });
     const none = await orderApprovedBy(null);
-    expect(await orderNeedByForStaff(handle.db, none.id, NOW)).toBeNull();
+    expect(await orderNeedByForStaff(handle.db, { orderId: none.id, now: NOW })).toBeNull();
   });
 
   it("shows the buyer the order's need-by date", async () => {

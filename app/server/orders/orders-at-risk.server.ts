@@ -68,7 +68,10 @@ export async function listOrdersAtRisk(db: Database, now: Date): Promise<OrderAt
 }
 
 /** One order's need-by and approve-by dates for its back-office page; null without a need-by date. */
-export async function orderNeedByForStaff(db: Database, orderId: string, now: Date): Promise<NeedByForStaff | null> {
+export async function orderNeedByForStaff(
+  db: Database,
+  { orderId, now }: { orderId: string; now: Date },
+): Promise<NeedByForStaff | null> {
   const [row] = await db.select(riskColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!row?.needBy) return null;
   const [planned] = await planRows(db, [row], now);

@@ -39,48 +39,47 @@ const how = (view: TransferMailView) =>
   transferInstructions({ totalPence: view.totalPence, reference: view.orderNumber, dueOn: view.dueOn });
 
 export function transferPlacedMail(view: TransferMailView): Mail {
-  return branded(
-    view.shop,
-    view.to,
-    `Order ${view.orderNumber}: pay by bank transfer by ${formatDisplayDate(view.dueOn)}`,
-    [
+  return branded(view.shop, {
+    to: view.to,
+    subject: `Order ${view.orderNumber}: pay by bank transfer by ${formatDisplayDate(view.dueOn)}`,
+    lines: [
       `Thank you: order ${view.orderNumber} is placed, awaiting your bank transfer.`,
       how(view),
       ...bankLines(view.shop),
       `Your pro-forma invoice ${view.proformaNumber} is on your order page. We prepare your proof meanwhile; production starts once the payment has arrived and the proof is approved, and we send your VAT invoice when the money is in.`,
       "An order not paid by its due date expires.",
     ],
-    { link: { url: view.orderUrl, label: "View your order" }, quotes: poQuote(view) },
-    { kind: "transfer-placed", orderNumber: view.orderNumber },
-  );
+    link: { url: view.orderUrl, label: "View your order" },
+    quotes: poQuote(view),
+    meta: { kind: "transfer-placed", orderNumber: view.orderNumber },
+  });
 }
 
 export function transferReminderMail(view: TransferMailView): Mail {
-  return branded(
-    view.shop,
-    view.to,
-    `Reminder: order ${view.orderNumber} is due by ${formatDisplayDate(view.dueOn)}`,
-    [
+  return branded(view.shop, {
+    to: view.to,
+    subject: `Reminder: order ${view.orderNumber} is due by ${formatDisplayDate(view.dueOn)}`,
+    lines: [
       `We have not received the bank transfer for order ${view.orderNumber} yet.`,
       how(view),
       ...bankLines(view.shop),
       `If the payment has not arrived by ${formatDisplayDate(view.dueOn)}, the order expires. If you have paid already, thank you: please ignore this reminder.`,
     ],
-    { link: { url: view.orderUrl, label: "View your order" }, quotes: poQuote(view) },
-    { kind: "transfer-reminder", orderNumber: view.orderNumber },
-  );
+    link: { url: view.orderUrl, label: "View your order" },
+    quotes: poQuote(view),
+    meta: { kind: "transfer-reminder", orderNumber: view.orderNumber },
+  });
 }
 
 export function transferExpiredMail(view: TransferMailView): Mail {
-  return branded(
-    view.shop,
-    view.to,
-    `Order ${view.orderNumber} has expired`,
-    [
+  return branded(view.shop, {
+    to: view.to,
+    subject: `Order ${view.orderNumber} has expired`,
+    lines: [
       `We did not receive the bank transfer for order ${view.orderNumber} by ${formatDisplayDate(view.dueOn)}, so the order has expired and will not be made.`,
       `If you have paid, or still want the order, reply to this e-mail or write to ${view.shop.business.salesEmail} quoting ${view.orderNumber}.`,
     ],
-    { link: { url: view.orderUrl, label: "View your order" } },
-    { kind: "transfer-expired", orderNumber: view.orderNumber },
-  );
+    link: { url: view.orderUrl, label: "View your order" },
+    meta: { kind: "transfer-expired", orderNumber: view.orderNumber },
+  });
 }

@@ -33,7 +33,7 @@ import { renderDocumentPdf } from "../documents/documents.server";
 import { getOrder } from "../orders/buyer-orders.server";
 import { respondToProof } from "../aftercare/proof-responses.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
-import type { AppContext } from "../providers/app-context.server";
+import type { AccountsContext } from "../accounts/auth.server";
 import { runDueJobs } from "../edge/job-worker.server";
 import { buyerMailRecipient } from "../messages/mail-recipient.server";
 import { transferReceivedSchema } from "~/domain/orders/admin-orders";
@@ -42,7 +42,7 @@ import { transferReceivedSchema } from "~/domain/orders/admin-orders";
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
-let ctx: AppContext;
+let ctx: AccountsContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
@@ -84,7 +84,7 @@ const confirmEmail = (userId: string) =>
 /** Places a fresh draft of a new buyer by bank transfer at `now`. */
 async function placed(now = PLACED, data = completeDraftData()) {
   const email = `buyer-${Math.random().toString(36).slice(2)}@acme.co`;
-  const buyer = await createSignedInUser(handle.db, email);
+  const buyer = await createSignedInUser(handle, email);
   await confirmEmail(buyer.userId);
   const draftId = await insertDraft(buyer.userId, data);
   const result = await placeBankTransferOrder(ctx, {
@@ -115,13 +115,13 @@ const historyOf = (orderId: string) =>
     .orderBy(orderStatusHistory.id);
 
 async function staffMember() {
-  const user = await createSignedInUser(handle.db, `staff-${Math.random().toString(36).slice(2)}@swag.example`);
+  const user = await createSignedInUser(handle, `staff-${Math.random().toString(36).slice(2)}@swag.example`);
   return { id: user.userId, name: "Test Buyer", email: "staff@swag.example" };
 }
 
 describe("placing an order by bank transfer", () => {
   it("refuses a checkout started for an organisation the buyer has since left, and places nothing (decision 035)", async () => {
-    const buyer = await createSignedInUser(handle.db, "leaver@acme.co");
+    const buyer = await createSignedInUser(handle, "leaver@acme.co");
     await handle.db
       .insert(authOrganization)
       .values({ id: "org-left", name: "Left Ltd", slug: "left", createdAt: new Date() });
@@ -156,7 +156,7 @@ describe("placing an order by bank transfer", () => {
   });
 
   it("places it from the payment step at the server's amount: awaiting transfer, unpaid, with a pro-forma due in 14 days", async () => {
-    const alice = await createSignedInUser(handle.db, "alice@acme.co");
+    const alice = await createSignedInUser(handle, "alice@acme.co");
     await confirmEmail(alice.userId);
     await smtp.clear();
     const draftId = await insertDraft(alice.userId);
@@ -270,8 +270,8 @@ describe("placing an order by bank transfer", () => {
   });
 
   it("is only for the signed-in owner of the checkout", async () => {
-    const alice = await createSignedInUser(handle.db, "alice@acme.co");
-    const mallory = await createSignedInUser(handle.db, "mallory@evil.example");
+    const alice = await createSignedInUser(handle, "alice@acme.co");
+    const mallory = await createSignedInUser(handle, "mallory@evil.example");
     const draftId = await insertDraft(alice.userId);
     const visitor = await answerOf(paymentAction, {
       request: siteRequest("/payment", { form: { intent: "bank_transfer", draft_id: draftId, product_id: "8" } }),
@@ -298,7 +298,7 @@ describe("placing an order by bank transfer", () => {
   });
 
   it("refuses an incomplete checkout and limits a user to 10 tries a minute", async () => {
-    const alice = await createSignedInUser(handle.db, "alice@acme.co");
+    const alice = await createSignedInUser(handle, "alice@acme.co");
     const draftId = await insertDraft(alice.userId, completeDraftData({ status: "details_done", shipping: undefined }));
     const attempt = () => placeBankTransferOrder(ctx, { session: session(alice.userId), draftId, productId: "8" });
     expect(await attempt()).toMatchObject({ ok: false, status: 409, code: "DRAFT_INCOMPLETE" });
@@ -307,7 +307,7 @@ describe("placing an order by bank transfer", () => {
   });
 
   it("cancels the checkout's open card payment, so it cannot be paid as well", async () => {
-    const alice = await createSignedInUser(handle.db, "alice@acme.co");
+    const alice = await createSignedInUser(handle, "alice@acme.co");
     const draftId = await insertDraft(alice.userId);
     const card = await startPayment(ctx, { session: session(alice.userId), draftId, productId: "8" });
     if (!card.ok) throw new Error(card.message);
@@ -374,7 +374,7 @@ describe("the pro-forma invoice", () => {
 
   it("is served at /orders/:id/proforma.pdf to the buyer only, never cached; anyone else gets a 404", async () => {
     const { buyer, orderId } = await placed();
-    const mallory = await createSignedInUser(handle.db, "mallory@evil.example");
+    const mallory = await createSignedInUser(handle, "mallory@evil.example");
     const get = (cookie?: string, id = orderId) =>
       answerOf(proformaLoader, {
         request: siteRequest(`/orders/${id}/proforma.pdf`, { cookie }),
@@ -628,7 +628,7 @@ async function draftFor(userId: string, accountId: string, contact: string) {
 /** A new signed-in user, with a confirmed address unless told otherwise; their sign-up mail is forgotten. */
 async function person(name: string, confirmed = true) {
   const email = `${name}-${Math.random().toString(36).slice(2)}@acme.co`;
-  const user = await createSignedInUser(handle.db, email);
+  const user = await createSignedInUser(handle, email);
   if (confirmed) await confirmEmail(user.userId);
   return { ...user, email };
 }

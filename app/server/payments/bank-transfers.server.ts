@@ -125,7 +125,7 @@ export async function placeBankTransferOrder(
   },
 ): Promise<PlacedTransfer | Failure> {
   const { db } = ctx;
-  const buyer = await payingBuyer(db, input.session, "bank-transfer", BANK_TRANSFER_LIMIT);
+  const buyer = await payingBuyer(db, { session: input.session, bucket: "bank-transfer", limit: BANK_TRANSFER_LIMIT });
   if (!buyer.ok) return buyer;
   const { userId, accountId } = buyer;
   const now = input.now ?? ctx.clock();
@@ -165,7 +165,7 @@ export async function placeBankTransferOrder(
       return placed ? { ok: true, ...placed } : failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
     }
     if (draft.version !== row.version) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
-    const lineDrafts = await lockLineDrafts(tx, lines, draft.id);
+    const lineDrafts = await lockLineDrafts(tx, { lines, checkoutDraftId: draft.id });
     if (!lineDrafts) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
     const tooMany = await openTransferLimitFailure(tx, { userId, accountId: draft.accountId });
     if (tooMany) return tooMany;
@@ -184,12 +184,16 @@ export async function placeBankTransferOrder(
       })
       .returning();
     if (!ledger) throw new Error("Recording a bank transfer in the ledger returned no row");
-    const made = await createOrder(
-      tx,
-      { draft, lineDrafts, ledger, now, products },
-      { payment: "bank_transfer", firstNote: BANK_TRANSFER_MESSAGES.placedNote(dueOn) },
-    );
-    const proformaNumber = await nextDocumentNumber(tx, "proforma", now);
+    const made = await createOrder(tx, {
+      draft,
+      lineDrafts,
+      ledger,
+      now,
+      products,
+      payment: "bank_transfer",
+      firstNote: BANK_TRANSFER_MESSAGES.placedNote(dueOn),
+    });
+    const proformaNumber = await nextDocumentNumber(tx, { kind: "proforma", now });
     await tx.insert(bankTransfers).values({
       orderId: made.orderId,
       proformaNumber,
@@ -198,7 +202,7 @@ export async function placeBankTransferOrder(
       placedAt: now,
     });
     // The buyer's e-mail with the pro-forma and the staff alert leave with the commit (decision 030).
-    await enqueue(tx, TRANSFER_PLACED_JOB, { orderId: made.orderId });
+    await enqueue(tx, { job: TRANSFER_PLACED_JOB, payload: { orderId: made.orderId } });
     return { ok: true, orderId: made.orderId, orderNumber: made.orderNumber };
   });
   return result;
@@ -249,17 +253,16 @@ export async function sendTransferPlacedMessages(ctx: AppContext, input: { order
       key: `transfer-placed:${order.id}`,
     });
   }
-  await queueStaffAlert(
-    ctx,
-    {
+  await queueStaffAlert(ctx, {
+    alert: {
       kind: "transfer-placed",
       orderId: order.id,
       orderNumber: order.number,
       totalPence: transfer.amountPence,
       dueOn: transfer.dueOn,
     },
-    `transfer-placed:${order.id}`,
-  );
+    key: `transfer-placed:${order.id}`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

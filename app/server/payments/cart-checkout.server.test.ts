@@ -215,7 +215,7 @@ describe("a cart of two products", () => {
     if (!opened.ok) throw new Error(opened.message);
     const [shorts] = await handle.db.select().from(cartItems).where(eq(cartItems.productId, "15"));
     const update = { intent: "update" as const, id: shorts?.id ?? "", productId: "15", quantity: 150 };
-    expect(await changeCart(ctx, BUYER, update)).toEqual({ ok: true });
+    expect(await changeCart(ctx, { userId: BUYER, change: update })).toEqual({ ok: true });
     const [row] = await handle.db.select().from(orderDrafts).where(eq(orderDrafts.id, checkout));
     expect(row).toMatchObject({ status: "shipping_done", paymentIntentId: null });
     expect(await pay(opened.clientSecret)).toMatchObject({ ok: false, code: "PAYMENT_REPLACED" });
@@ -284,16 +284,18 @@ describe("a cart of two products", () => {
       .set({ version: (await version(line)) + 1 })
       .where(eq(orderDrafts.id, line));
     const late = await applyPaymentEvent(ctx, {
-      type: "payment_intent.succeeded",
-      eventId: "evt_cart_changed_1",
-      provider: "test",
-      intentId: opened.intentId,
-      amountPence: opened.amountPence,
-      amountReceivedPence: opened.amountPence,
-      currency: "gbp",
-      createdAt: NOW,
-      errorCode: null,
-      errorMessage: null,
+      event: {
+        type: "payment_intent.succeeded",
+        eventId: "evt_cart_changed_1",
+        provider: "test",
+        intentId: opened.intentId,
+        amountPence: opened.amountPence,
+        amountReceivedPence: opened.amountPence,
+        currency: "gbp",
+        createdAt: NOW,
+        errorCode: null,
+        errorMessage: null,
+      },
     });
     expect(late.outcome).toBe("held");
     expect(await handle.db.select().from(orders)).toEqual([]);

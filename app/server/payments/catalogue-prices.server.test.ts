@@ -102,7 +102,7 @@ describe("a price edited in the catalogue", () => {
 
 describe("a price edited after the buyer put the line in the cart", () => {
   it("is named on the cart before paying, until the buyer changes the line", async () => {
-    const buyer = await createSignedInUser(handle.db, "grace@example.com");
+    const buyer = await createSignedInUser(handle, "grace@example.com");
     const call = (fn: (args: never) => unknown, request: Request) =>
       answerOf(fn, { request, ctx: testContext(handle) });
     const changes = async () =>

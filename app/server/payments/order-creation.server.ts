@@ -76,10 +76,10 @@ type OrderInput = {
  * locked and checked against the ledger's versions by the caller.
  */
 export async function createPaidOrder(tx: Tx, input: OrderInput) {
-  const made = await createOrder(tx, input, { payment: "card", firstNote: "Paid by card" });
+  const made = await createOrder(tx, { ...input, payment: "card", firstNote: "Paid by card" });
   await issueInvoice(tx, { orderId: made.orderId, now: input.now });
   // The confirmation and the staff alert leave with the commit, as a job (decision 030).
-  await enqueue(tx, ORDER_PAID_JOB, { orderId: made.orderId, repeatOf: made.repeatOf });
+  await enqueue(tx, { job: ORDER_PAID_JOB, payload: { orderId: made.orderId, repeatOf: made.repeatOf } });
   return { orderId: made.orderId, orderNumber: made.orderNumber };
 }
 
@@ -89,7 +89,10 @@ export async function createPaidOrder(tx: Tx, input: OrderInput) {
  * drafts done but not paid) until staff mark the money in. A repeat order is approved at once
  * either way; its delivery date is promised only once it is paid too (promisesDelivery).
  */
-export async function createOrder(tx: Tx, input: OrderInput, how: { payment: PaymentMethod; firstNote: string }) {
+export async function createOrder(
+  tx: Tx,
+  { payment: method, firstNote, ...input }: OrderInput & { payment: PaymentMethod; firstNote: string },
+) {
   const { draft, ledger, now } = input;
   const drafts = new Map([draft, ...input.lineDrafts].map((d) => [d.id, d]));
   const sold = readLedgerLines(ledger.lines).map((charged) =>
@@ -99,7 +102,7 @@ export async function createOrder(tx: Tx, input: OrderInput, how: { payment: Pay
   if (!own) throw new Error(`Payment ${ledger.intentId} does not charge its own draft ${draft.id}`);
   const snapshot = own.order;
   const lines = sold.map((s) => s.line);
-  const payment = how.payment === "card" ? "paid" : "unpaid";
+  const payment = method === "card" ? "paid" : "unpaid";
   const placed: OrderStatus = payment === "paid" ? "paid" : "awaiting_transfer";
 
   const [sequence] = await queryRows<{ order_seq: number }>(
@@ -170,7 +173,7 @@ export async function createOrder(tx: Tx, input: OrderInput, how: { payment: Pay
 
   const history: Array<typeof orderStatusHistory.$inferInsert> = [
     // In words: the provider's id is the order's payment reference, shown to staff only.
-    { orderId: order.id, fromStatus: null, toStatus: placed, actor: "system", note: how.firstNote },
+    { orderId: order.id, fromStatus: null, toStatus: placed, actor: "system", note: firstNote },
   ];
   // The discount the amount included is taken now, once per person; a payment that lost the race
   // to another order of the same person has been charged too little, which staff must settle.

@@ -141,7 +141,7 @@ export async function sendPaidOrderMessages(ctx: AppContext, input: { orderId: s
     attachments: [{ filename: documentFileName(view.invoice), content: pdf, contentType: "application/pdf" }],
     key: `order-confirmation:${input.orderId}`,
   });
-  await queueStaffAlert(ctx, paidOrderAlert(input.orderId, view), `order-paid:${input.orderId}`);
+  await queueStaffAlert(ctx, { alert: paidOrderAlert(input.orderId, view), key: `order-paid:${input.orderId}` });
 }
 
 /** The confirmation's view of a paid order, from what the order and its invoice recorded. */
@@ -259,9 +259,8 @@ export function orderConfirmationMail(view: OrderConfirmationView): Mail {
 
   const block = (title: string, lines: string[]) =>
     `<td valign="top" style="padding:0 12px 12px 0;font-size:13px;line-height:1.5"><strong>${escapeHtml(title)}</strong><br>${lines.map(escapeHtml).join("<br>")}</td>`;
-  const html = mailHtml(
-    view.shop,
-    `<p style="margin:0 0 12px">Thank you for your order <strong>${escapeHtml(view.orderNumber)}</strong>. We have received your payment of <strong>${escapeHtml(formatPence(view.totalPence))}</strong>.</p>
+  const html = mailHtml(view.shop, {
+    body: `<p style="margin:0 0 12px">Thank you for your order <strong>${escapeHtml(view.orderNumber)}</strong>. We have received your payment of <strong>${escapeHtml(formatPence(view.totalPence))}</strong>.</p>
 ${view.nextSteps.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("\n")}
 ${mailButton(view.orderUrl, "View your order")}
 <p style="margin:0 0 12px">Your VAT invoice ${escapeHtml(view.invoiceNumber)} is attached as a PDF; your order page keeps a copy.</p>
@@ -277,8 +276,8 @@ ${rows
   .join("\n")}
 </table>
 <p style="margin:16px 0 0;font-size:13px;color:#4b4b63">Paid in full by card.</p>`,
-    600,
-  );
+    width: 600,
+  });
 
   return {
     to: view.to,

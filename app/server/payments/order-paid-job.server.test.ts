@@ -142,16 +142,18 @@ it("sends the confirmation exactly once when the process dies straight after the
     const replay = await applyPaymentEvent(
       { db, payments: createTestProvider(db), ...TEST_SHOP },
       {
-        eventId: event!.eventId,
-        type: "payment_intent.succeeded",
-        provider: "test",
-        createdAt: new Date(),
-        intentId: ledger!.intentId,
-        amountPence: ledger!.amountPence,
-        amountReceivedPence: ledger!.amountPence,
-        currency: ledger!.currency,
-        errorCode: null,
-        errorMessage: null,
+        event: {
+          eventId: event!.eventId,
+          type: "payment_intent.succeeded",
+          provider: "test",
+          createdAt: new Date(),
+          intentId: ledger!.intentId,
+          amountPence: ledger!.amountPence,
+          amountReceivedPence: ledger!.amountPence,
+          currency: ledger!.currency,
+          errorCode: null,
+          errorMessage: null,
+        },
       },
     );
     expect(replay.outcome).toBe("duplicate");

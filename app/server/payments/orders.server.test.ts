@@ -31,7 +31,7 @@ import { saveCheckoutStep } from "../checkout/checkout-save.server";
 import { addCartLine, changeCart } from "../checkout/shopping.server";
 import { confirmTestPayment, startPayment, type StartedPayment } from "./payment-start.server";
 import { paymentState } from "./payment-progress.server";
-import type { AppContext } from "../providers/app-context.server";
+import type { AccountsContext } from "../accounts/auth.server";
 import { createTestProvider } from "../providers/test-payment-provider.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
@@ -40,7 +40,7 @@ import { runDueJobs } from "../edge/job-worker.server";
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
-let ctx: AppContext;
+let ctx: AccountsContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
@@ -454,16 +454,18 @@ describe("editable until paid", () => {
       .set({ status: "created" })
       .where(eq(paymentIntents.intentId, opened.intentId));
     const late = await applyPaymentEvent(ctx, {
-      type: "payment_intent.succeeded",
-      eventId: "evt_late_1",
-      provider: "test",
-      intentId: opened.intentId,
-      amountPence: 31860,
-      amountReceivedPence: 31860,
-      currency: "gbp",
-      createdAt: NOW,
-      errorCode: null,
-      errorMessage: null,
+      event: {
+        type: "payment_intent.succeeded",
+        eventId: "evt_late_1",
+        provider: "test",
+        intentId: opened.intentId,
+        amountPence: 31860,
+        amountReceivedPence: 31860,
+        currency: "gbp",
+        createdAt: NOW,
+        errorCode: null,
+        errorMessage: null,
+      },
     });
     expect(late.outcome).toBe("held");
     expect(await ordersOfDraft(draftId)).toHaveLength(0);
@@ -484,7 +486,10 @@ describe("editable until paid", () => {
     const opened = await started("alice", draftId);
 
     expect(
-      await changeCart(ctx, "alice", { intent: "update", id: line?.id ?? "", productId: "8", quantity: 100 }),
+      await changeCart(ctx, {
+        userId: "alice",
+        change: { intent: "update", id: line?.id ?? "", productId: "8", quantity: 100 },
+      }),
     ).toEqual({
       ok: true,
     });
@@ -508,7 +513,7 @@ describe("editable until paid", () => {
     const [line] = await handle.db.select().from(cartItems).where(eq(cartItems.userId, "alice"));
     const removedDraft = await insertDraft({ userId: "alice" });
     const removedPayment = await started("alice", removedDraft);
-    await changeCart(ctx, "alice", { intent: "remove", id: line?.id ?? "" });
+    await changeCart(ctx, { userId: "alice", change: { intent: "remove", id: line?.id ?? "" } });
     expect(await draftRow(removedDraft)).toMatchObject({ status: "shipping_done", paymentIntentId: null });
     const pay = (clientSecret: string) =>
       confirmTestPayment(ctx, { clientSecret, card: GOOD_CARD, userId: "alice", now: NOW });
@@ -517,7 +522,7 @@ describe("editable until paid", () => {
     await addCartLine(handle.db, { userId: "alice", line: CART_LINE });
     const clearedDraft = await insertDraft({ userId: "alice" });
     const clearedPayment = await started("alice", clearedDraft);
-    await changeCart(ctx, "alice", { intent: "clear" });
+    await changeCart(ctx, { userId: "alice", change: { intent: "clear" } });
     expect(await draftRow(clearedDraft)).toBeUndefined();
     const [voided] = await handle.db
       .select({ status: testPaymentIntents.status })
@@ -555,7 +560,7 @@ describe("editable until paid", () => {
 
 describe("test-mode payment through the routes", () => {
   it("4242 pays: an order with history and invoice, the cart line gone, a VAT invoice e-mailed, state paid", async () => {
-    const alice = await createSignedInUser(handle.db, "alice@acme.co");
+    const alice = await createSignedInUser(handle, "alice@acme.co");
     const draftId = await insertDraft({ userId: alice.userId });
     await handle.db
       .insert(cartItems)
@@ -664,8 +669,8 @@ describe("test-mode payment through the routes", () => {
   });
 
   it("refuses the payment routes to visitors and another user's client secret", async () => {
-    const alice = await createSignedInUser(handle.db, "alice@acme.co");
-    const bob = await createSignedInUser(handle.db, "bob@acme.co");
+    const alice = await createSignedInUser(handle, "alice@acme.co");
+    const bob = await createSignedInUser(handle, "bob@acme.co");
     const draftId = await insertDraft({ userId: alice.userId });
     expect(
       (await call(paymentIntentAction, jsonPost("/api/payment-intent", { draft_id: draftId, product_id: "8" }))).status,

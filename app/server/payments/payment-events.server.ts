@@ -44,16 +44,19 @@ export type PaymentEventOutcome =
 
 export type PaymentEventResult = { outcome: PaymentEventOutcome; orderId?: string; orderNumber?: string };
 
+/** A provider's event, applied at `now` (the context's clock unless a test says). */
+export type PaymentEventInput = { event: PaymentEvent; now?: Date };
+
 /** Dispatches an allow-listed event from either provider to its handler. */
 export async function applyPaymentEvent(
   ctx: Pick<AppContext, "db" | "payments" | "log" | "clock">,
-  event: PaymentEvent,
-  options: { now?: Date } = {},
+  input: PaymentEventInput,
 ): Promise<PaymentEventResult> {
   const { db } = ctx;
+  const { event } = input;
   switch (event.type) {
     case "payment_intent.succeeded":
-      return handlePaymentSucceeded(ctx, event, options);
+      return handlePaymentSucceeded(ctx, input);
     case "payment_intent.payment_failed":
       return handlePaymentFailed(db, event);
     case "payment_intent.processing":
@@ -105,7 +108,10 @@ export async function lockDraft(tx: Tx, draftId: string) {
  * Locks the drafts of a payment's other lines (or a bank transfer's); null unless each is still editable, unpaid and at
  * the version it was priced at.
  */
-export async function lockLineDrafts(tx: Tx, lines: readonly LedgerLine[], checkoutDraftId: string) {
+export async function lockLineDrafts(
+  tx: Tx,
+  { lines, checkoutDraftId }: { lines: readonly LedgerLine[]; checkoutDraftId: string },
+) {
   const wanted = lines.filter((line) => line.draftId !== checkoutDraftId);
   if (wanted.length === 0) return [];
   const rows = await tx
@@ -200,11 +206,10 @@ export async function handlePaymentProcessing(db: Database, event: PaymentEvent)
  */
 export async function handlePaymentSucceeded(
   ctx: Pick<AppContext, "db" | "payments" | "log" | "clock">,
-  event: PaymentEvent,
-  options: { now?: Date } = {},
+  input: PaymentEventInput,
 ): Promise<PaymentEventResult> {
   const { db } = ctx;
-  const now = options.now ?? ctx.clock();
+  const { event, now = ctx.clock() } = input;
   // Read before the transaction: on the embedded database a read waits for an open transaction.
   const products = (await readShelf(db)).findAnyStatus;
   return withClaimedEvent(db, event, async (tx, ledger): Promise<PaymentEventResult> => {
@@ -250,7 +255,7 @@ export async function handlePaymentSucceeded(
     }
     // The cart's other lines must be as they were priced: a line changed, paid or dropped since
     // means the order this amount was for no longer exists.
-    const lineDrafts = await lockLineDrafts(tx, readLedgerLines(ledger.lines), draft.id);
+    const lineDrafts = await lockLineDrafts(tx, { lines: readLedgerLines(ledger.lines), checkoutDraftId: draft.id });
     if (!lineDrafts) {
       ctx.log.error(
         `[payments] intent ${ledger.intentId} was paid after a line of draft ${draft.id}'s cart changed: held for a refund`,

@@ -47,9 +47,8 @@ export async function reconcilePayments(
     const intent = await payments.retrieveIntent(intentId);
     await db.update(paymentIntents).set({ checkedAt: now }).where(eq(paymentIntents.intentId, intentId));
     if (intent?.status !== "succeeded") continue;
-    const applied = await applyPaymentEvent(
-      ctx,
-      {
+    const applied = await applyPaymentEvent(ctx, {
+      event: {
         eventId: reconciliationEventId(intentId),
         type: "payment_intent.succeeded",
         provider: payments.kind,
@@ -61,8 +60,8 @@ export async function reconcilePayments(
         errorCode: null,
         errorMessage: null,
       },
-      { now },
-    );
+      now,
+    });
     ctx.log.info(`[payments] reconciled intent ${intentId}: ${applied.outcome}`);
     outcomes.push(applied.outcome);
   }

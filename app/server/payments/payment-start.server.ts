@@ -97,7 +97,7 @@ export async function startPayment(
   },
 ): Promise<StartedPayment | Failure> {
   const { db, payments } = ctx;
-  const buyer = await payingBuyer(db, input.session, "payment-intent", PAYMENT_INTENT_LIMIT);
+  const buyer = await payingBuyer(db, { ...input, bucket: "payment-intent", limit: PAYMENT_INTENT_LIMIT });
   if (!buyer.ok) return buyer;
   const { userId, accountId } = buyer;
   const priced = await priceCheckout(db, { userId, accountId, draftId: input.draftId, productId: input.productId });
@@ -244,17 +244,22 @@ async function ownDraft(db: Database, userId: string, draftId: string) {
   return row;
 }
 
+/** A payment request: who asks (the session, or null), and the limit of its kind (`bucket`). */
+type PaymentRequest = {
+  session: { user: { id: string }; accountId?: string } | null;
+  bucket: string;
+  limit: { hits: number; windowSeconds: number };
+};
+
 /** The signed-in buyer, within their limit of this kind of payment request; else the refusal. */
 export async function payingBuyer(
   db: Database,
-  session: { user: { id: string }; accountId?: string } | null,
-  bucket: string,
-  limit: { hits: number; windowSeconds: number },
+  { session, bucket, limit: { hits, windowSeconds } }: PaymentRequest,
 ): Promise<{ ok: true; userId: string; accountId: string } | Failure> {
   if (!session) return signInRequired(PAYMENT_MESSAGES.signIn);
   const userId = session.user.id;
   const accountId = session.accountId || userId;
-  const hit = await hitRateLimit(db, `${bucket}:${userId}`, limit.hits, limit.windowSeconds);
+  const hit = await hitRateLimit(db, { key: `${bucket}:${userId}`, limit: hits, windowSeconds });
   if (!hit.allowed)
     return failure(429, "RATE_LIMITED", PAYMENT_MESSAGES.rateLimited, { retryAfterSeconds: hit.retryAfterSeconds });
   return { ok: true, userId, accountId };
@@ -273,7 +278,7 @@ export async function priceCheckout(
   const row = await ownDraft(db, input.userId, input.draftId);
   if (!row) return failure(404, "DRAFT_NOT_FOUND", PAYMENT_MESSAGES.noDraft);
   // Only a member places an organisation's checkout (docs/decisions/035-current-membership.md).
-  if (await outsideOrganisation(db, row.accountId, input.userId))
+  if (await outsideOrganisation(db, { accountId: row.accountId, userId: input.userId }))
     return failure(409, "NOT_A_MEMBER", PAYMENT_MESSAGES.notActingFor);
   if (row.productId !== input.productId) return failure(422, "PRODUCT_MISMATCH", PAYMENT_MESSAGES.productMismatch);
   if (row.status === "paid" || row.paidAt) return failure(409, "ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaid);
@@ -398,7 +403,7 @@ export async function confirmTestPayment(
       return failure(409, "PAYMENT_REPLACED", PAYMENT_MESSAGES.paymentReplaced);
     case "event": {
       const { event } = confirmation;
-      const applied = await applyPaymentEvent(ctx, event, { now });
+      const applied = await applyPaymentEvent(ctx, { event, now });
       if (event.type === "payment_intent.payment_failed") {
         return failure(402, "CARD_DECLINED", event.errorMessage ?? PAYMENT_MESSAGES.failedDefault);
       }

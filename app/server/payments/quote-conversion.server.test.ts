@@ -21,7 +21,7 @@ const handle = testFileDatabase();
 let alice: { userId: string; cookie: string };
 
 beforeEach(async () => {
-  alice = await createSignedInUser(handle.db, "alice@acme.co");
+  alice = await createSignedInUser(handle, "alice@acme.co");
   await handle.db.update(authUser).set({ emailVerified: true });
 });
 

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 async function staffAccount(email: string) {
-  const user = await createSignedInUser(handle.db, email);
+  const user = await createSignedInUser(handle, email);
   await handle.db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, user.userId));
   const granted = await grantStaffRole(handle.db, email);
   if (!granted.ok) throw new Error(granted.message);
@@ -38,7 +38,7 @@ async function staffAccount(email: string) {
 
 describe("staff alert recipients", () => {
   it("go to the sales address while the shop has no staff account", async () => {
-    await createSignedInUser(handle.db, "buyer@acme.example");
+    await createSignedInUser(handle, "buyer@acme.example");
     expect(await staffAlertRecipients(ctx)).toEqual([TEST_SHOP.business.salesEmail]);
   });
 

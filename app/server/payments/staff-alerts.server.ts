@@ -122,7 +122,7 @@ export async function staffAlertRecipients(
 }
 
 /** The alert as an e-mail to one recipient, linking to the order in the back office. */
-export function staffAlertMail(alert: StaffAlert, to: string, baseUrl: string): Mail {
+export function staffAlertMail({ alert, to, baseUrl }: { alert: StaffAlert; to: string; baseUrl: string }): Mail {
   const { subject, lines } = alertWords(alert, baseUrl);
   const link = `${baseUrl}/admin/orders/${alert.orderId}`;
   return {
@@ -137,9 +137,12 @@ export function staffAlertMail(alert: StaffAlert, to: string, baseUrl: string): 
  * Queues the alert, one e-mail per recipient. With a key, each recipient's e-mail is written once
  * however often this runs (a job run again after its worker died).
  */
-export async function queueStaffAlert(context: AlertContext, alert: StaffAlert, key?: string): Promise<void> {
+export async function queueStaffAlert(
+  context: AlertContext,
+  { alert, key }: { alert: StaffAlert; key?: string },
+): Promise<void> {
   for (const to of await staffAlertRecipients(context)) {
-    const mail = staffAlertMail(alert, to, context.baseUrl);
+    const mail = staffAlertMail({ alert, to, baseUrl: context.baseUrl });
     await sendMail(context.db, { ...mail, ...(key ? { key: `${key}:${to}` } : {}) });
   }
 }
@@ -151,7 +154,7 @@ export async function queueStaffAlert(context: AlertContext, alert: StaffAlert, 
  */
 export async function alertStaff(context: AlertContext, alert: StaffAlert): Promise<void> {
   try {
-    await context.db.transaction((tx) => queueStaffAlert({ ...context, db: tx }, alert));
+    await context.db.transaction((tx) => queueStaffAlert({ ...context, db: tx }, { alert }));
   } catch (error) {
     context.log.error(`[staff-alerts] ${alert.kind} alert for ${alert.orderNumber} failed`, error);
   }

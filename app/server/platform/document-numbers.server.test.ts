@@ -11,7 +11,7 @@ const at = new Date("2026-11-26T10:00:00Z");
 describe("nextDocumentNumber", () => {
   it("counts each kind on its own, from 1, in the London year", async () => {
     const take = (kind: "invoice" | "quote", now = at) =>
-      handle.db.transaction((tx) => nextDocumentNumber(tx, kind, now));
+      handle.db.transaction((tx) => nextDocumentNumber(tx, { kind, now }));
     expect(await take("invoice")).toBe("INV-2026-000001");
     expect(await take("invoice")).toBe("INV-2026-000002");
     expect(await take("quote")).toBe("Q-2026-000001");
@@ -20,14 +20,16 @@ describe("nextDocumentNumber", () => {
   });
 
   it("gives a rolled-back number back, so none is skipped", async () => {
-    await handle.db.transaction((tx) => nextDocumentNumber(tx, "invoice", at));
+    await handle.db.transaction((tx) => nextDocumentNumber(tx, { kind: "invoice", now: at }));
     await expect(
       handle.db.transaction(async (tx) => {
-        await nextDocumentNumber(tx, "invoice", at);
+        await nextDocumentNumber(tx, { kind: "invoice", now: at });
         throw new Error("payment event failed after numbering");
       }),
     ).rejects.toThrow("payment event failed");
-    expect(await handle.db.transaction((tx) => nextDocumentNumber(tx, "invoice", at))).toBe("INV-2026-000002");
+    expect(await handle.db.transaction((tx) => nextDocumentNumber(tx, { kind: "invoice", now: at }))).toBe(
+      "INV-2026-000002",
+    );
   });
 
   it("never repeats and leaves no gap under concurrent issuers, some of which roll back", async () => {
@@ -35,7 +37,7 @@ describe("nextDocumentNumber", () => {
     const attempts = Array.from({ length: 24 }, (_, i) =>
       handle.db
         .transaction(async (tx) => {
-          const number = await nextDocumentNumber(tx, "invoice", at);
+          const number = await nextDocumentNumber(tx, { kind: "invoice", now: at });
           await tx.execute(sql`select pg_sleep(0.005)`);
           if (i % 4 === 3) throw new Error("rolled back");
           issued.push(number);

@@ -9,7 +9,10 @@ import { documentNumber, type DocumentKind } from "~/domain/pricing/documents";
 import { queryRows, type Database } from "./db.server";
 
 /** The next number of `kind` for the London year of `now`. Call it inside the transaction that stores the document. */
-export async function nextDocumentNumber(tx: Database, kind: DocumentKind, now: Date): Promise<string> {
+export async function nextDocumentNumber(
+  tx: Database,
+  { kind, now }: { kind: DocumentKind; now: Date },
+): Promise<string> {
   const year = Number(londonToday(now).slice(0, 4));
   const [row] = await queryRows<{ last: number }>(
     tx,

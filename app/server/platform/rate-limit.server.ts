@@ -7,15 +7,16 @@ import { queryRows, type Database } from "./db.server";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** A key's current window, as peeked at or taken back from. */
+export type RateLimitWindow = { key: string; windowSeconds: number };
+
 /**
  * Counts a hit against `key` in a fixed window held in the database (so limits hold across
  * processes) and says whether it is within `limit`. One statement per hit.
  */
 export async function hitRateLimit(
   db: Database,
-  key: string,
-  limit: number,
-  windowSeconds: number,
+  { key, limit, windowSeconds }: { key: string; limit: number; windowSeconds: number },
 ): Promise<RateLimitResult> {
   const [row] = await queryRows<{ count: number; window_start: string | Date }>(
     db,
@@ -49,8 +50,7 @@ export function clientIp(request: Request): string {
 /** How many hits `key` has in its current window, without counting one. */
 export async function peekRateLimit(
   db: Database,
-  key: string,
-  windowSeconds: number,
+  { key, windowSeconds }: RateLimitWindow,
 ): Promise<{ count: number; retryAfterSeconds: number }> {
   const [row] = await queryRows<{ count: number; window_start: string | Date }>(
     db,
@@ -69,7 +69,7 @@ export async function peekRateLimit(
  * Takes back one hit counted on `key` in its current window: a guess counted before it was
  * compared (account-codes.server.ts checkCode) that turned out right.
  */
-export async function unhitRateLimit(db: Database, key: string, windowSeconds: number): Promise<void> {
+export async function unhitRateLimit(db: Database, { key, windowSeconds }: RateLimitWindow): Promise<void> {
   await db.execute(sql`update rate_limits set count = greatest(count - 1, 0)
     where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`);
 }

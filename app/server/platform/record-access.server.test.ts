@@ -59,7 +59,7 @@ async function addMember(person: Person, role: string) {
 
 /** The reader a request of this person's makes: the session's user and the account it acts for. */
 async function readerOf(person: Person) {
-  const session = await getSessionInfo(handle.db, siteRequest("/orders", { cookie: person.cookie }));
+  const session = await getSessionInfo(handle, siteRequest("/orders", { cookie: person.cookie }));
   if (!session) throw new Error("signed out");
   return { userId: session.user.id, accountId: session.accountId };
 }
@@ -71,9 +71,9 @@ const leave = (person: Person) =>
   handle.db.delete(authMember).where(and(eq(authMember.organizationId, ORG), eq(authMember.userId, person.userId)));
 
 beforeEach(async () => {
-  owner = await createSignedInUser(handle.db, "owner@acme.example");
-  placer = await createSignedInUser(handle.db, "placer@acme.example");
-  admin = await createSignedInUser(handle.db, "admin@acme.example");
+  owner = await createSignedInUser(handle, "owner@acme.example");
+  placer = await createSignedInUser(handle, "placer@acme.example");
+  admin = await createSignedInUser(handle, "admin@acme.example");
   await handle.db.insert(authOrganization).values({ id: ORG, name: "Acme", slug: "acme", createdAt: new Date() });
   await addMember(owner, "owner");
   await addMember(placer, "member");
@@ -146,7 +146,9 @@ async function whatTheyReach(reader: { userId: string; accountId: string }) {
     invoice: (await loadOrderDocument(handle.db, { orderId: order.id, kind: "invoice", reader }))?.number ?? null,
     quote: (await getQuote(handle.db, { ...reader, quoteId }))?.number ?? null,
     quotes: (await listQuotes(handle.db, reader)).map((each) => each.number),
-    answer: (await answerRight(handle.db, { id: order.id, userId: placer.userId, accountId: ORG }, reader)).ok,
+    answer: (
+      await answerRight(handle.db, { order: { id: order.id, userId: placer.userId, accountId: ORG }, user: reader })
+    ).ok,
     quotedPrice: (await cartQuotePricing(handle.db, { ...reader, cart: quotedCart, now: new Date() })).quoted,
   };
 }
@@ -177,7 +179,7 @@ describe("an organisation's records follow current membership, never who placed 
       quotedPrice: [{ productId: "8", quantity: 100, unitPence: 301 }],
     });
     expect((await openShareLink(handle.db, { token: shareToken })).ok).toBe(true);
-    expect(await liveShareLinks(handle.db, order.id)).toHaveLength(1);
+    expect(await liveShareLinks(handle.db, { orderId: order.id })).toHaveLength(1);
   });
 
   it("after switching to the personal account, the placer reaches none of them, and the cart says why its prices changed", async () => {
@@ -217,11 +219,10 @@ describe("an organisation's records follow current membership, never who placed 
     // A reader still claiming the organisation (as a stale session would) is refused by the role check too.
     expect(
       (
-        await answerRight(
-          handle.db,
-          { id: order.id, userId: placer.userId, accountId: ORG },
-          { ...reader, accountId: ORG },
-        )
+        await answerRight(handle.db, {
+          order: { id: order.id, userId: placer.userId, accountId: ORG },
+          user: { ...reader, accountId: ORG },
+        })
       ).ok,
     ).toBe(false);
     expect(await openShareLink(handle.db, { token: shareToken })).toMatchObject({
@@ -229,7 +230,7 @@ describe("an organisation's records follow current membership, never who placed 
       status: 410,
       message: SHARE_LINK_MESSAGES.sharerLeft,
     });
-    expect(await liveShareLinks(handle.db, order.id), "the order page lists it no more").toEqual([]);
+    expect(await liveShareLinks(handle.db, { orderId: order.id }), "the order page lists it no more").toEqual([]);
     expect(
       await answerByShareLink(ctx, {
         token: shareToken,
@@ -276,7 +277,9 @@ describe("the brand kit: members read it, owners and admins change it", () => {
   it("refuses a plain member's changes with a reason, and takes the owner's and an admin's", async () => {
     const member = await readerOf(placer);
     expect(await mayEditBrandKit(handle.db, member)).toBe(false);
-    expect(await saveBrandKit(handle.db, member, { colours: ["#112233"], placementNotes: "mine" })).toMatchObject({
+    expect(
+      await saveBrandKit(handle.db, { member, kit: { colours: ["#112233"], placementNotes: "mine" } }),
+    ).toMatchObject({
       ok: false,
       status: 403,
       message: BRAND_KIT_MESSAGES.readOnly,
@@ -285,16 +288,25 @@ describe("the brand kit: members read it, owners and admins change it", () => {
       await removeBrandLogo(handle.db, { ...member, logoId: "00000000-0000-4000-8000-000000000000", storage }),
     ).toMatchObject({ ok: false, status: 403 });
     expect(
-      await saveBrandKit(handle.db, await readerOf(admin), { colours: ["#1F2A56"], placementNotes: "left chest" }),
+      await saveBrandKit(handle.db, {
+        member: await readerOf(admin),
+        kit: { colours: ["#1F2A56"], placementNotes: "left chest" },
+      }),
     ).toMatchObject({ ok: true });
     expect(
-      await saveBrandKit(handle.db, await readerOf(owner), { colours: ["#1F2A56"], placementNotes: "centre" }),
+      await saveBrandKit(handle.db, {
+        member: await readerOf(owner),
+        kit: { colours: ["#1F2A56"], placementNotes: "centre" },
+      }),
     ).toMatchObject({ ok: true });
     expect(await getBrandKit(handle.db, member)).toMatchObject({ colours: ["#1F2A56"], placementNotes: "centre" });
   });
 
   it("a former member sees only their own kit, and may change that one", async () => {
-    await saveBrandKit(handle.db, await readerOf(owner), { colours: ["#1F2A56"], placementNotes: "centre" });
+    await saveBrandKit(handle.db, {
+      member: await readerOf(owner),
+      kit: { colours: ["#1F2A56"], placementNotes: "centre" },
+    });
     await leave(placer);
     const reader = await readerOf(placer);
     expect(await getBrandKit(handle.db, reader)).toMatchObject({ colours: [], placementNotes: "", logos: [] });

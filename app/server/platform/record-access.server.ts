@@ -27,7 +27,10 @@ export function readableBy(accountColumn: PgColumn, reader: Reader): SQL {
 }
 
 /** The user's current role in the organisation ("admin,approver" when several), or null when not a member. */
-export async function currentRole(db: Database, organisationId: string, userId: string): Promise<string | null> {
+export async function currentRole(
+  db: Database,
+  { organisationId, userId }: { organisationId: string; userId: string },
+): Promise<string | null> {
   if (!organisationId || !userId) return null;
   const [member] = await db
     .select({ role: authMember.role })
@@ -38,7 +41,10 @@ export async function currentRole(db: Database, organisationId: string, userId: 
 }
 
 /** Whether the account is an organisation this user does not belong to (any more). */
-export async function outsideOrganisation(db: Database, accountId: string, userId: string): Promise<boolean> {
+export async function outsideOrganisation(
+  db: Database,
+  { accountId, userId }: { accountId: string; userId: string },
+): Promise<boolean> {
   if (!accountId || accountId === userId) return false;
   const [row] = await db
     .select({ member: authMember.id })

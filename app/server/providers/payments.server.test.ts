@@ -20,7 +20,7 @@ import { paymentState } from "../payments/payment-progress.server";
 import { reconcilePayments, reconciliationEventId } from "../payments/payment-reconciliation.server";
 import { paymentConfiguration } from "./payment-keys.server";
 import { createStripeProvider } from "./payments.server";
-import type { AppContext } from "./app-context.server";
+import type { AccountsContext } from "../accounts/auth.server";
 
 // ---------------------------------------------------------------------------------------------
 // A loopback fake of the three Stripe endpoints the server uses, driven by the real SDK.
@@ -146,7 +146,7 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
 const handle = testFileDatabase();
 /** Stripe on the loopback fake, unless a test says otherwise. */
-let ctx: AppContext;
+let ctx: AccountsContext;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 const stripeProvider = () =>
   createStripeProvider({
@@ -407,7 +407,7 @@ describe("Stripe intents through the real SDK", () => {
   });
 
   it("tells the page which provider and key to use through /api/payment-intent", async () => {
-    const alice = await createSignedInUser(handle.db, "alice@acme.co");
+    const alice = await createSignedInUser(handle, "alice@acme.co");
     const draftId = await insertDraft(alice.userId);
     const base = siteRequest("/api/payment-intent", { cookie: alice.cookie, method: "POST" });
     const headers = new Headers(base.headers);
@@ -618,7 +618,7 @@ describe("the Stripe webhook", () => {
   it("is only open while Stripe is the provider, and the test-mode form only while it is not", async () => {
     const draftId = await insertDraft("alice");
     const intent = await started("alice", draftId);
-    const alice = await createSignedInUser(handle.db, "alice@acme.co");
+    const alice = await createSignedInUser(handle, "alice@acme.co");
     const base = siteRequest("/api/test-payments/confirm", { cookie: alice.cookie, method: "POST" });
     const body = JSON.stringify({
       client_secret: intent.clientSecret,

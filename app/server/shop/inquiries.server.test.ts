@@ -9,7 +9,7 @@ import { TEST_MAIL_FROM, TEST_SHOP } from "../../../tests/setup/test-shop";
 import { queryRows } from "../platform/db.server";
 import { INQUIRY_LIMIT_PER_HOUR } from "./inquiries.server";
 import { createSmtpMailer } from "../providers/mailer.server";
-import type { AppContext } from "../providers/app-context.server";
+import type { AccountsContext } from "../accounts/auth.server";
 import { runDueJobs } from "../edge/job-worker.server";
 
 type Received = { to: string[]; raw: string };
@@ -62,7 +62,7 @@ function subjectOf(raw: string): string {
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 /** The test shop, with the loopback mail server. */
-let ctx: AppContext;
+let ctx: AccountsContext;
 
 beforeAll(async () => {
   smtp = await startSmtp();

@@ -30,7 +30,11 @@ export type PageViewOutcome = "recorded" | "rate_limited";
 
 /** Stores one page view: the path and the time, nothing that identifies the visitor (R-AN-01, A-51). */
 export async function recordPageView(db: Database, input: { path: string; ip: string }): Promise<PageViewOutcome> {
-  const limit = await hitRateLimit(db, `page-view:${input.ip}`, PAGE_VIEW_LIMIT_PER_HOUR, 3600);
+  const limit = await hitRateLimit(db, {
+    key: `page-view:${input.ip}`,
+    limit: PAGE_VIEW_LIMIT_PER_HOUR,
+    windowSeconds: 3600,
+  });
   if (!limit.allowed) return "rate_limited";
   await db.insert(pageViews).values({ path: input.path });
   return "recorded";

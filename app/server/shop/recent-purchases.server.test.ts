@@ -109,7 +109,7 @@ describe("listRecentOrders (A-3, R-LAYOUT-08)", () => {
   });
 
   it("never exposes who bought, nor tells buyers of their own orders, signed in or signed out here", async () => {
-    const buyer = await createSignedInUser(handle.db, "own-orders@acme-events.co.uk");
+    const buyer = await createSignedInUser(handle, "own-orders@acme-events.co.uk");
     // The route asks about the real "now". One "now" and two different days, so the order is fixed.
     const from = new Date();
     await handle.db
@@ -132,7 +132,9 @@ describe("listRecentOrders (A-3, R-LAYOUT-08)", () => {
     expect(anyone.cache).toBe("public, max-age=60");
 
     // Signed in, and signed out in the same browser (sign-out leaves the signed list of its buyers).
-    const remembered = (await rememberBuyer(handle.db, siteRequest("/sign-out"), buyer.userId)).split(";")[0]!;
+    const remembered = (
+      await rememberBuyer(testContext(handle), { request: siteRequest("/sign-out"), userId: buyer.userId })
+    ).split(";")[0]!;
     for (const cookie of [buyer.cookie, remembered, `${buyer.cookie}; ${remembered}`]) {
       const own = await ask(cookie);
       expect(own.regions, cookie).toEqual(["Yorkshire and the Humber"]);

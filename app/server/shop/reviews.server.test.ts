@@ -27,7 +27,7 @@ import {
 } from "./reviews.server";
 import { getOrder } from "../orders/buyer-orders.server";
 import { runDueJobs } from "../edge/job-worker.server";
-import type { AppContext } from "../providers/app-context.server";
+import type { AccountsContext } from "../accounts/auth.server";
 
 // Decision 023 on the real test database: reviews only from the order's buyer or organisation,
 // only of delivered lines, once each; averages from published reviews only; hiding is kept.
@@ -37,7 +37,7 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 const handle = testFileDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 /** The test shop, with a mail server on loopback. */
-let ctx: AppContext;
+let ctx: AccountsContext;
 
 beforeAll(async () => {
   smtp = await startSmtpServer({ deliver: () => runDueJobs(ctx) });
@@ -356,7 +356,7 @@ describe("hideReview", () => {
 
 describe("the order page", () => {
   it("shows a delivered line's form, refuses bad input with 400 keeping what was typed, and publishes a good review", async () => {
-    const buyer = await createSignedInUser(handle.db, "reviewer@acme.example");
+    const buyer = await createSignedInUser(handle, "reviewer@acme.example");
     const row = await order({ userId: buyer.userId, status: "delivered" });
     const [line] = await lineIds(row);
     const page = await answerOf(orderLoader, {

@@ -101,7 +101,11 @@ export async function submitReview(
   input: { userId: string; accountId: string; orderId: string; review: ReviewInput },
 ): Promise<{ ok: true; message: string } | Failure> {
   if (!input.userId || !isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", REVIEW_MESSAGES.notFound);
-  const limit = await hitRateLimit(db, `review:${input.userId}`, REVIEW_LIMIT.hits, REVIEW_LIMIT.windowSeconds);
+  const limit = await hitRateLimit(db, {
+    key: `review:${input.userId}`,
+    limit: REVIEW_LIMIT.hits,
+    windowSeconds: REVIEW_LIMIT.windowSeconds,
+  });
   if (!limit.allowed)
     return failure(429, "RATE_LIMITED", REVIEW_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
   // A link waits for staff instead of going out under the shop's name (containsLink).

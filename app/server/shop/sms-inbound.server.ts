@@ -18,18 +18,17 @@ export type InboundOutcome = "opted_out" | "resumed" | "confirmed" | "ignored";
  * other text changes nothing.
  */
 export async function receiveInboundText(
-  ctx: Pick<AppContext, "db" | "baseUrl" | "smsDailyLimit" | "sms" | "log" | "clock">,
+  ctx: Pick<AppContext, "db" | "baseUrl" | "authSecret" | "smsDailyLimit" | "sms" | "log" | "clock">,
   input: { request: Request; ip: string },
 ): Promise<Parsed<{ from: string; outcome: InboundOutcome }>> {
   const { request } = input;
   const { db, sms: config } = ctx;
   if (!config) return failure(404, "NOT_FOUND", "No SMS provider is configured.");
-  const limit = await hitRateLimit(
-    db,
-    `sms-inbound:${input.ip}`,
-    SMS_INBOUND_LIMIT.hits,
-    SMS_INBOUND_LIMIT.windowSeconds,
-  );
+  const limit = await hitRateLimit(db, {
+    key: `sms-inbound:${input.ip}`,
+    limit: SMS_INBOUND_LIMIT.hits,
+    windowSeconds: SMS_INBOUND_LIMIT.windowSeconds,
+  });
   if (!limit.allowed) {
     return failure(429, "RATE_LIMITED", "Too many texts from this address. Try again shortly.", {
       retryAfterSeconds: limit.retryAfterSeconds,
@@ -55,8 +54,8 @@ export async function receiveInboundText(
   const from = params.get("From") ?? "";
   const keyword = smsKeyword(params.get("Body") ?? "");
   let outcome: InboundOutcome = "ignored";
-  if (keyword === "stop" && (await optOutSms(db, from))) outcome = "opted_out";
-  if (keyword === "start" && (await resumeSms(db, from))) outcome = "resumed";
-  if (keyword === "yes" && (await confirmSmsByReply(ctx, from))) outcome = "confirmed";
+  if (keyword === "stop" && (await optOutSms(db, { phoneE164: from }))) outcome = "opted_out";
+  if (keyword === "start" && (await resumeSms(db, { phoneE164: from }))) outcome = "resumed";
+  if (keyword === "yes" && (await confirmSmsByReply(ctx, { phoneE164: from }))) outcome = "confirmed";
   return { ok: true, value: { from, outcome } };
 }

@@ -159,26 +159,26 @@ describe("double opt-in (docs/decisions/034-sms-double-opt-in.md)", () => {
 
   it("YES from the phone confirms; the welcome says how to leave; a second YES changes nothing", async () => {
     await post({ phone: "07123456789" });
-    expect(await confirmSmsByReply(testContext(handle), phone)).toBe(true);
+    expect(await confirmSmsByReply(testContext(handle), { phoneE164: phone })).toBe(true);
     expect(await smsListStatus(handle.db, phone)).toBe("subscribed");
     const sent = await texts();
     expect(sent).toHaveLength(2);
     expect(sent[1]?.text).toContain("Reply STOP to opt out");
     const token = /\/sms\/unsubscribe\?t=(\S+)$/.exec(sent[1]?.text ?? "")?.[1];
-    expect(token).toBe(await smsUnsubscribeToken(handle.db, phone));
+    expect(token).toBe(smsUnsubscribeToken(testContext(handle), phone));
     expect(sent[1]?.text).toContain("http://127.0.0.1:3999/sms/unsubscribe?t=");
-    expect(await confirmSmsByReply(testContext(handle), phone)).toBe(false);
+    expect(await confirmSmsByReply(testContext(handle), { phoneE164: phone })).toBe(false);
     expect(await texts()).toHaveLength(2);
     // The link of the spent request confirms nothing more.
     expect((await confirmPress(confirmTokenOf(sent[0]?.text))).status).toBe(400);
   });
 
   it("YES from a number never asked, or asked more than 48 hours ago, confirms nothing", async () => {
-    expect(await confirmSmsByReply(testContext(handle), phone)).toBe(false);
+    expect(await confirmSmsByReply(testContext(handle), { phoneE164: phone })).toBe(false);
     expect(await smsListStatus(handle.db, phone)).toBeNull();
     await post({ phone: "07123456789" });
     const later = new Date(Date.now() + (SMS_CONFIRM_HOURS + 1) * 3600_000);
-    expect(await confirmSmsByReply(testContext(handle), phone, later)).toBe(false);
+    expect(await confirmSmsByReply(testContext(handle), { phoneE164: phone, now: later })).toBe(false);
     expect(await smsListStatus(handle.db, phone)).toBe("pending");
     expect(await texts()).toHaveLength(1);
   });
@@ -208,7 +208,7 @@ describe("double opt-in (docs/decisions/034-sms-double-opt-in.md)", () => {
     await post({ phone: "07123456789" });
     const token = confirmTokenOf((await texts())[0]?.text);
     const later = new Date(Date.now() + (SMS_CONFIRM_HOURS + 1) * 3600_000);
-    const expired = await confirmSmsByLink(testContext(handle), { token, ip: "203.0.113.41" }, later);
+    const expired = await confirmSmsByLink(testContext(handle), { token, ip: "203.0.113.41", now: later });
     expect(expired).toMatchObject({ ok: false, status: 400, message: SMS_CONFIRM_MESSAGES.badLink });
     const changed = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
     for (const bad of ["", "nonsense", changed, "A".repeat(43), `${token}x`]) {
@@ -251,10 +251,10 @@ describe("STOP and START (docs/decisions/034-sms-double-opt-in.md)", () => {
 
   it("records the opt-out time once; a web sign-up of a stopped number sends nothing, changes nothing and answers as for any number", async () => {
     await post({ phone: "07123456789" });
-    await confirmSmsByReply(testContext(handle), phone);
+    await confirmSmsByReply(testContext(handle), { phoneE164: phone });
     const at = new Date("2026-11-01T10:00:00Z");
-    expect(await optOutSms(handle.db, phone, at)).toBe(true);
-    expect(await optOutSms(handle.db, phone, new Date("2026-11-02T10:00:00Z"))).toBe(true);
+    expect(await optOutSms(handle.db, { phoneE164: phone, now: at })).toBe(true);
+    expect(await optOutSms(handle.db, { phoneE164: phone, now: new Date("2026-11-02T10:00:00Z") })).toBe(true);
     expect(new Date((await rows())[0]!.opted_out_at!).toISOString()).toBe(at.toISOString());
     expect(await smsListStatus(handle.db, phone)).toBe("opted_out");
     const before = await texts();
@@ -275,9 +275,9 @@ describe("STOP and START (docs/decisions/034-sms-double-opt-in.md)", () => {
   it("STOP to a pending request kills its link, and web sign-ups of that number send nothing more", async () => {
     await post({ phone: "07123456789" });
     const token = confirmTokenOf((await texts())[0]?.text);
-    await optOutSms(handle.db, phone);
+    await optOutSms(handle.db, { phoneE164: phone });
     expect((await confirmPress(token)).status).toBe(400);
-    expect(await confirmSmsByReply(testContext(handle), phone)).toBe(false);
+    expect(await confirmSmsByReply(testContext(handle), { phoneE164: phone })).toBe(false);
     expect((await post({ phone: "07123456789" })).status).toBe(201);
     expect(await texts()).toHaveLength(1);
     expect(await smsListStatus(handle.db, phone)).toBe("opted_out");
@@ -285,46 +285,46 @@ describe("STOP and START (docs/decisions/034-sms-double-opt-in.md)", () => {
 
   it("a confirmed number signed up again is sent nothing", async () => {
     await post({ phone: "07123456789" });
-    await confirmSmsByReply(testContext(handle), phone);
+    await confirmSmsByReply(testContext(handle), { phoneE164: phone });
     expect((await post({ phone: "07123456789" })).status).toBe(201);
     expect(await texts()).toHaveLength(2);
     expect(await smsListStatus(handle.db, phone)).toBe("subscribed");
   });
 
   it("START from the phone is the way back for a stopped number; a number never signed up is not added", async () => {
-    expect(await resumeSms(handle.db, phone)).toBe(false);
+    expect(await resumeSms(handle.db, { phoneE164: phone })).toBe(false);
     expect(await smsListStatus(handle.db, phone)).toBeNull();
     await post({ phone: "07123456789" });
-    await confirmSmsByReply(testContext(handle), phone);
-    expect(await resumeSms(handle.db, phone)).toBe(false);
-    await optOutSms(handle.db, phone);
-    expect(await resumeSms(handle.db, phone)).toBe(true);
+    await confirmSmsByReply(testContext(handle), { phoneE164: phone });
+    expect(await resumeSms(handle.db, { phoneE164: phone })).toBe(false);
+    await optOutSms(handle.db, { phoneE164: phone });
+    expect(await resumeSms(handle.db, { phoneE164: phone })).toBe(true);
     expect(await smsListStatus(handle.db, phone)).toBe("subscribed");
   });
 
   it("an opt-out of a number not on the list changes nothing", async () => {
-    expect(await optOutSms(handle.db, "+447000000001")).toBe(false);
+    expect(await optOutSms(handle.db, { phoneE164: "+447000000001" })).toBe(false);
     expect(await rows()).toHaveLength(0);
   });
 
   it("reads a token back only when nothing in it was changed", async () => {
-    const token = await smsUnsubscribeToken(handle.db, phone);
-    expect(await phoneOfUnsubscribeToken(handle.db, token)).toBe(phone);
+    const token = smsUnsubscribeToken(testContext(handle), phone);
+    expect(phoneOfUnsubscribeToken(testContext(handle), token)).toBe(phone);
     const other = Buffer.from("+447000000001").toString("base64url");
     const [, sig] = token.split(".");
-    expect(await phoneOfUnsubscribeToken(handle.db, `${other}.${sig}`)).toBeNull();
+    expect(phoneOfUnsubscribeToken(testContext(handle), `${other}.${sig}`)).toBeNull();
     // Every other last character, those that decode to the same bytes included (they differ only in
     // the bits base64url drops), is a changed link.
     const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     for (const last of BASE64URL.replace(token.at(-1)!, "")) {
-      expect(await phoneOfUnsubscribeToken(handle.db, `${token.slice(0, -1)}${last}`)).toBeNull();
+      expect(phoneOfUnsubscribeToken(testContext(handle), `${token.slice(0, -1)}${last}`)).toBeNull();
     }
     const [phonePart] = token.split(".");
     for (const last of BASE64URL.replace(phonePart!.at(-1)!, "")) {
-      expect(await phoneOfUnsubscribeToken(handle.db, `${phonePart!.slice(0, -1)}${last}.${sig}`)).toBeNull();
+      expect(phoneOfUnsubscribeToken(testContext(handle), `${phonePart!.slice(0, -1)}${last}.${sig}`)).toBeNull();
     }
     for (const bad of ["", "x", token.replace(".", ""), `${token}.x`, "a".repeat(500)]) {
-      expect(await phoneOfUnsubscribeToken(handle.db, bad)).toBeNull();
+      expect(phoneOfUnsubscribeToken(testContext(handle), bad)).toBeNull();
     }
   });
 });
@@ -348,8 +348,8 @@ describe("/sms/unsubscribe (decision 034)", () => {
 
   it("shows the masked number; opening the link changes nothing, the button opts out, pressing again is fine", async () => {
     await post({ phone: "07123456789" });
-    await confirmSmsByReply(testContext(handle), phone);
-    const token = await smsUnsubscribeToken(handle.db, phone);
+    await confirmSmsByReply(testContext(handle), { phoneE164: phone });
+    const token = smsUnsubscribeToken(testContext(handle), phone);
     const opened = await page(token);
     expect(opened.status).toBe(200);
     expect(opened.headers.get("Cache-Control")).toBe("no-store");
@@ -365,8 +365,8 @@ describe("/sms/unsubscribe (decision 034)", () => {
 
   it("answers a bad or tampered link with 400 and a clear message, changing nothing", async () => {
     await post({ phone: "07123456789" });
-    await confirmSmsByReply(testContext(handle), phone);
-    const token = await smsUnsubscribeToken(handle.db, phone);
+    await confirmSmsByReply(testContext(handle), { phoneE164: phone });
+    const token = smsUnsubscribeToken(testContext(handle), phone);
     const tampered = `${Buffer.from("+447000000001").toString("base64url")}.${token.split(".")[1]}`;
     for (const bad of ["", "nonsense", tampered]) {
       const opened = await page(bad);
@@ -414,9 +414,9 @@ describe("how many texts (docs/decisions/034-sms-double-opt-in.md)", () => {
 
   it("counts a stopped or confirmed number's sign-ups the same way, so the limit tells nobody its state", async () => {
     await post({ phone: "07123456789" });
-    await optOutSms(handle.db, phone);
+    await optOutSms(handle.db, { phoneE164: phone });
     await post({ phone: "07123456781" });
-    await confirmSmsByReply(testContext(handle), "+447123456781");
+    await confirmSmsByReply(testContext(handle), { phoneE164: "+447123456781" });
     for (const number of ["07123456789", "07123456781", "07123456782"]) {
       const answers = [];
       for (let i = 0; i < SMS_SIGNUPS_PER_NUMBER_PER_DAY + 1; i++)
@@ -429,7 +429,7 @@ describe("how many texts (docs/decisions/034-sms-double-opt-in.md)", () => {
   it("sends at most SMS_DAILY_LIMIT (200) list texts a day: past it every sign-up is refused with a reason, a stopped number's too", async () => {
     expect(TEST_SHOP.smsDailyLimit).toBe(200);
     await post({ phone: "07123456789" });
-    await optOutSms(handle.db, phone);
+    await optOutSms(handle.db, { phoneE164: phone });
     await handle.db.delete(smsDailyCounts);
     await spent(199);
     expect((await post({ phone: "07123456701" }, "203.0.113.1")).status).toBe(201);
@@ -450,7 +450,7 @@ describe("how many texts (docs/decisions/034-sms-double-opt-in.md)", () => {
     await spent(200);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
-      expect(await confirmSmsByReply(testContext(handle), phone)).toBe(true);
+      expect(await confirmSmsByReply(testContext(handle), { phoneE164: phone })).toBe(true);
     } finally {
       warn.mockRestore();
     }

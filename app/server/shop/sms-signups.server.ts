@@ -10,7 +10,6 @@ import { SMS_CONSENT_TEXT } from "~/content/contact";
 import { SITE } from "~/content/links";
 import { secondsToLondonMidnight } from "~/domain/core/dates";
 import { maskedPhone } from "~/domain/people/sms-keywords";
-import { authFor } from "../accounts/auth.server";
 import type { Database } from "../platform/db.server";
 import type { AppContext } from "../providers/app-context.server";
 import { type Failure, failure, type Parsed } from "../platform/http.server";
@@ -37,8 +36,11 @@ export type SmsSignupOutcome =
   | { status: "saved"; id: string }
   | { status: "refused"; message: string; retryAfterSeconds: number };
 
-/** What the SMS list's texts need: the database, the origin their links name, and the day's budget. */
-type SmsListContext = Pick<AppContext, "db" | "baseUrl" | "smsDailyLimit" | "log" | "clock">;
+/** What the SMS list's texts need: the database, the origin and secret of their links, and the day's budget. */
+type SmsListContext = Pick<AppContext, "db" | "baseUrl" | "authSecret" | "smsDailyLimit" | "log" | "clock">;
+
+/** A number a text or a link acts on, and when (by default, now). */
+type NumberAt = { phoneE164: string; now?: Date };
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -55,16 +57,17 @@ const DAY_SECONDS = 24 * 60 * 60;
  */
 export async function saveSmsSignup(
   ctx: SmsListContext,
-  input: {
-    phoneE164: string;
-    sourcePage?: string;
-    userId?: string | null;
-    ip: string;
-  },
-  now = ctx.clock(),
+  {
+    now = ctx.clock(),
+    ...input
+  }: { phoneE164: string; sourcePage?: string; userId?: string | null; ip: string; now?: Date },
 ): Promise<SmsSignupOutcome> {
   const { db } = ctx;
-  const fromHere = await hitRateLimit(db, `sms:${input.ip}`, SMS_SIGNUP_LIMIT_PER_HOUR, 3600);
+  const fromHere = await hitRateLimit(db, {
+    key: `sms:${input.ip}`,
+    limit: SMS_SIGNUP_LIMIT_PER_HOUR,
+    windowSeconds: 3600,
+  });
   if (!fromHere.allowed) {
     return {
       status: "refused",
@@ -72,12 +75,11 @@ export async function saveSmsSignup(
       retryAfterSeconds: fromHere.retryAfterSeconds,
     };
   }
-  const forNumber = await hitRateLimit(
-    db,
-    `sms-signup-number:${input.phoneE164}`,
-    SMS_SIGNUPS_PER_NUMBER_PER_DAY,
-    DAY_SECONDS,
-  );
+  const forNumber = await hitRateLimit(db, {
+    key: `sms-signup-number:${input.phoneE164}`,
+    limit: SMS_SIGNUPS_PER_NUMBER_PER_DAY,
+    windowSeconds: DAY_SECONDS,
+  });
   if (!forNumber.allowed) {
     return {
       status: "refused",
@@ -146,7 +148,7 @@ async function sendWelcome(ctx: SmsListContext, phoneE164: string, now: Date): P
   const sent = await sendListSms(ctx.db, {
     message: {
       to: phoneE164,
-      text: `You're signed up for monthly product updates from ${SITE.name}. Reply STOP to opt out, or open ${await smsUnsubscribeUrl(ctx, phoneE164)}`,
+      text: `You're signed up for monthly product updates from ${SITE.name}. Reply STOP to opt out, or open ${smsUnsubscribeUrl(ctx, phoneE164)}`,
       meta: { kind: "sms-list-welcome" },
     },
     limit: ctx.smsDailyLimit,
@@ -162,7 +164,7 @@ async function sendWelcome(ctx: SmsListContext, phoneE164: string, now: Date): P
  * YES from the phone: confirms its pending sign-up while the request is live (SMS_CONFIRM_HOURS).
  * A number that said STOP needs START; one never asked, or asked too long ago, must sign up again.
  */
-export async function confirmSmsByReply(ctx: SmsListContext, phoneE164: string, now = ctx.clock()): Promise<boolean> {
+export async function confirmSmsByReply(ctx: SmsListContext, { phoneE164, now = ctx.clock() }: NumberAt) {
   const rows = await ctx.db
     .update(smsSignups)
     .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
@@ -193,7 +195,11 @@ const CONFIRM_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Counts an opening or a press of a confirmation link from `ip`: 429 past the hour's limit. */
 async function confirmLimited(db: Database, ip: string): Promise<Failure | null> {
-  const limit = await hitRateLimit(db, `sms-confirm:${ip}`, SMS_CONFIRM_LIMIT_PER_HOUR, 3600);
+  const limit = await hitRateLimit(db, {
+    key: `sms-confirm:${ip}`,
+    limit: SMS_CONFIRM_LIMIT_PER_HOUR,
+    windowSeconds: 3600,
+  });
   return limit.allowed
     ? null
     : failure(429, "RATE_LIMITED", SMS_CONFIRM_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
@@ -219,8 +225,7 @@ async function pendingOfToken(db: Database, token: string, now: Date) {
 /** The confirmation page's view of a link: the masked number it confirms. Opening it changes nothing. */
 export async function confirmationLink(
   db: Database,
-  input: { token: string; ip: string },
-  now = new Date(),
+  { now = new Date(), ...input }: { token: string; ip: string; now?: Date },
 ): Promise<Parsed<{ phone: string }>> {
   const limited = await confirmLimited(db, input.ip);
   if (limited) return limited;
@@ -232,8 +237,7 @@ export async function confirmationLink(
 /** The confirmation page's button: confirms the link's number, once; the link is spent by it. */
 export async function confirmSmsByLink(
   ctx: SmsListContext,
-  input: { token: string; ip: string },
-  now = ctx.clock(),
+  { now = ctx.clock(), ...input }: { token: string; ip: string; now?: Date },
 ): Promise<Parsed<{ phone: string }>> {
   const { db } = ctx;
   const limited = await confirmLimited(db, input.ip);
@@ -261,7 +265,7 @@ export async function confirmSmsByLink(
  * link dies with it. The first opt-out's time is kept, so a repeated STOP neither moves the purge
  * date nor fails. Answers whether the number is on the list.
  */
-export async function optOutSms(db: Database, phoneE164: string, now = new Date()): Promise<boolean> {
+export async function optOutSms(db: Database, { phoneE164, now = new Date() }: NumberAt): Promise<boolean> {
   const rows = await db
     .update(smsSignups)
     .set({
@@ -279,7 +283,7 @@ export async function optOutSms(db: Database, phoneE164: string, now = new Date(
  * consent, so it also confirms a sign-up that never was. A number that never signed up, or whose
  * record was purged, is not added: the web form and its YES are the way on.
  */
-export async function resumeSms(db: Database, phoneE164: string, now = new Date()): Promise<boolean> {
+export async function resumeSms(db: Database, { phoneE164, now = new Date() }: NumberAt): Promise<boolean> {
   const rows = await db
     .update(smsSignups)
     .set({
@@ -309,25 +313,27 @@ export async function smsListStatus(
   return row.confirmedAt === null ? "pending" : "subscribed";
 }
 
+/** What an unsubscribe link is signed with: the server's secret, the one better-auth signs with. */
+type Signer = Pick<AppContext, "authSecret">;
+
 /** The unsubscribe link's signature: HMAC-SHA256 of the number with the server's secret. */
-async function signature(db: Database, phoneE164: string): Promise<Buffer> {
-  const { secret } = await authFor(db).$context;
-  return createHmac("sha256", secret).update(`sms-unsubscribe:${phoneE164}`).digest();
+function signature({ authSecret }: Signer, phoneE164: string): Buffer {
+  return createHmac("sha256", authSecret).update(`sms-unsubscribe:${phoneE164}`).digest();
 }
 
 /** The token in a number's unsubscribe link: the number and its signature, both base64url. It does not expire. */
-export async function smsUnsubscribeToken(db: Database, phoneE164: string): Promise<string> {
-  return `${Buffer.from(phoneE164).toString("base64url")}.${(await signature(db, phoneE164)).toString("base64url")}`;
+export function smsUnsubscribeToken(ctx: Signer, phoneE164: string): string {
+  return `${Buffer.from(phoneE164).toString("base64url")}.${signature(ctx, phoneE164).toString("base64url")}`;
 }
 
-export async function smsUnsubscribeUrl(ctx: Pick<AppContext, "db" | "baseUrl">, phoneE164: string): Promise<string> {
-  return `${ctx.baseUrl}/sms/unsubscribe?t=${await smsUnsubscribeToken(ctx.db, phoneE164)}`;
+export function smsUnsubscribeUrl(ctx: Signer & Pick<AppContext, "baseUrl">, phoneE164: string): string {
+  return `${ctx.baseUrl}/sms/unsubscribe?t=${smsUnsubscribeToken(ctx, phoneE164)}`;
 }
 
 const TOKEN = /^([A-Za-z0-9_-]{1,40})\.([A-Za-z0-9_-]{43})$/;
 
 /** The number a token was made for, or null when it is malformed or its signature does not match. */
-export async function phoneOfUnsubscribeToken(db: Database, token: string): Promise<string | null> {
+export function phoneOfUnsubscribeToken(ctx: Signer, token: string): string | null {
   const match = TOKEN.exec(token);
   if (!match?.[1] || !match[2]) return null;
   const phone = Buffer.from(match[1], "base64url").toString("utf8");
@@ -336,7 +342,7 @@ export async function phoneOfUnsubscribeToken(db: Database, token: string): Prom
   // decoding drops, so a link changed only there would otherwise still be read.
   if (Buffer.from(phone).toString("base64url") !== match[1]) return null;
   const given = Buffer.from(match[2]);
-  const expected = Buffer.from((await signature(db, phone)).toString("base64url"));
+  const expected = Buffer.from(signature(ctx, phone).toString("base64url"));
   return given.length === expected.length && timingSafeEqual(given, expected) ? phone : null;
 }
 
@@ -351,10 +357,11 @@ export const SMS_UNSUBSCRIBE_MESSAGES = {
 
 /** The unsubscribe page's view of a link: the masked number and whether it is still on the list. */
 export async function unsubscribeLink(
-  db: Database,
+  ctx: Signer & Pick<AppContext, "db">,
   token: string,
 ): Promise<Parsed<{ phone: string; subscribed: boolean }>> {
-  const phone = await phoneOfUnsubscribeToken(db, token);
+  const { db } = ctx;
+  const phone = phoneOfUnsubscribeToken(ctx, token);
   if (!phone) return failure(400, "BAD_LINK", SMS_UNSUBSCRIBE_MESSAGES.badLink);
   return {
     ok: true,
@@ -364,17 +371,22 @@ export async function unsubscribeLink(
 
 /** The unsubscribe page's button: opts the link's number out, as often as it is pressed. */
 export async function unsubscribeByLink(
-  db: Database,
+  ctx: Signer & Pick<AppContext, "db">,
   input: { token: string; ip: string },
 ): Promise<Parsed<{ phone: string }>> {
-  const limit = await hitRateLimit(db, `sms-unsubscribe:${input.ip}`, SMS_UNSUBSCRIBE_LIMIT_PER_HOUR, 3600);
+  const { db } = ctx;
+  const limit = await hitRateLimit(db, {
+    key: `sms-unsubscribe:${input.ip}`,
+    limit: SMS_UNSUBSCRIBE_LIMIT_PER_HOUR,
+    windowSeconds: 3600,
+  });
   if (!limit.allowed) {
     return failure(429, "RATE_LIMITED", SMS_UNSUBSCRIBE_MESSAGES.tooMany, {
       retryAfterSeconds: limit.retryAfterSeconds,
     });
   }
-  const phone = await phoneOfUnsubscribeToken(db, input.token);
+  const phone = phoneOfUnsubscribeToken(ctx, input.token);
   if (!phone) return failure(400, "BAD_LINK", SMS_UNSUBSCRIBE_MESSAGES.badLink);
-  await optOutSms(db, phone);
+  await optOutSms(db, { phoneE164: phone });
   return { ok: true, value: { phone: maskedPhone(phone) } };
 }
