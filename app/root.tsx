@@ -14,8 +14,7 @@ import { promoClosed } from "./domain/pricing/promo";
 import type { StaffNotice } from "./server/accounts/admin-access.server";
 import { firstOrderOfferShown } from "./server/checkout/first-order-discount.server";
 import { productRatings } from "./server/shop/reviews.server";
-import { readCatalogue } from "./server/catalogue/catalogue-store.server";
-import { onSale, promotedCategories } from "./catalogue/catalogue";
+import { shopCategories } from "./server/catalogue/catalogue-store.server";
 import { countCartLines, listFavouriteIds } from "./server/checkout/shopping.server";
 import "./app.css";
 
@@ -41,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     priceMode: priceModeFromCookie(request.headers.get("Cookie")),
     ratings: await productRatings(db),
     phoneSignIn: appContextOf(context).sms !== null,
-    shopCategories: promotedCategories(onSale((await readCatalogue(db)).products)),
+    shopCategories: await shopCategories(db),
   } satisfies RootData;
 }
 

@@ -134,6 +134,7 @@ export default [
     route("products/import/:id", "routes/admin.products-import-status.tsx"),
     route("products/:id", "routes/admin.product.tsx"),
     route("products/:id/pictures", "routes/admin.product-pictures.ts"),
+    route("categories", "routes/admin.categories.tsx"),
     route("customers", "routes/admin.customers.tsx"),
     route("customers/:accountId", "routes/admin.customer.tsx"),
     route("problem-reports", "routes/admin.problem-reports.tsx"),

@@ -14,19 +14,12 @@ import {
   promotedCategories,
   relatedProducts,
 } from "./catalogue";
-import { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
+import { categoryBySlug, homeCategoryOrder, SPEC_CATEGORIES as CATEGORIES, visibleCategories } from "./categories";
 import { DEFAULT_PALETTE, coloursFor } from "./colours";
 import { IMAGE_FILES, PRODUCT_IMAGES } from "./images";
 import { PLACEHOLDER_KEYS } from "./images/placeholders";
 import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
-import {
-  CATEGORY_NAMES,
-  CUSTOMIZATION_THEMES,
-  PRODUCT_TAGS,
-  type PricingRow,
-  type Product,
-  type StoredProduct,
-} from "./types";
+import { CUSTOMIZATION_THEMES, PRODUCT_TAGS, type PricingRow, type Product, type StoredProduct } from "./types";
 
 /** The pricing table a product's entry in products.ts writes, which its tiers are parsed from. */
 const tableOf = (id: string): PricingRow[] =>
@@ -42,7 +35,7 @@ const productSchema = z.strictObject({
   id: z.string().regex(/^\d+$/),
   title: nonEmpty,
   description: nonEmpty.min(80),
-  category: z.enum(CATEGORY_NAMES),
+  category: z.enum(["Drinkware", "Office Essentials", "Other", "Apparel", "Bags", "Hats"]),
   images: z
     .array(
       z.strictObject({
@@ -242,8 +235,8 @@ describe("catalogue data (R-CAT-01..05)", () => {
       "bags",
       "hats",
     ]);
-    expect(categoryBySlug("office-essentials")?.name).toBe("Office Essentials");
-    expect(categoryBySlug("shoes")).toBeUndefined();
+    expect(categoryBySlug(CATEGORIES, "office-essentials")?.name).toBe("Office Essentials");
+    expect(categoryBySlug(CATEGORIES, "shoes")).toBeUndefined();
   });
 });
 
@@ -384,15 +377,16 @@ describe("colours (R-CAT-09, R-CAT-10)", () => {
 
 describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
   test("listByCategory returns only that category's products", () => {
-    expect(listByCategory(PRODUCTS, "hats")).toEqual([cap()]);
-    expect(ids(listByCategory(PRODUCTS, "apparel"))).toEqual(["15"]);
-    expect(ids(listByCategory(PRODUCTS, "office-essentials"))).toEqual(["16"]);
-    expect(ids(listByCategory(PRODUCTS, "other"))).toEqual(["17"]);
-    expect(listByCategory(PRODUCTS, "drinkware")).toEqual([]);
-    expect(listByCategory(PRODUCTS, "bags")).toEqual([]);
-    expect(listByCategory(PRODUCTS, "not-a-category")).toEqual([]);
+    expect(listByCategory(PRODUCTS, CATEGORIES, "hats")).toEqual([cap()]);
+    expect(ids(listByCategory(PRODUCTS, CATEGORIES, "apparel"))).toEqual(["15"]);
+    expect(ids(listByCategory(PRODUCTS, CATEGORIES, "office-essentials"))).toEqual(["16"]);
+    expect(ids(listByCategory(PRODUCTS, CATEGORIES, "other"))).toEqual(["17"]);
+    expect(listByCategory(PRODUCTS, CATEGORIES, "drinkware")).toEqual([]);
+    expect(listByCategory(PRODUCTS, CATEGORIES, "bags")).toEqual([]);
+    expect(listByCategory(PRODUCTS, CATEGORIES, "not-a-category")).toEqual([]);
     for (const category of CATEGORIES) {
-      for (const product of listByCategory(PRODUCTS, category.slug)) expect(product.category).toBe(category.name);
+      for (const product of listByCategory(PRODUCTS, CATEGORIES, category.slug))
+        expect(product.category).toBe(category.name);
     }
   });
 
@@ -464,7 +458,7 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
   });
 
   test("home category order keeps every category and puts Other last", () => {
-    const order = homeCategoryOrder();
+    const order = homeCategoryOrder(CATEGORIES);
     expect(order).toHaveLength(CATEGORIES.length);
     expect(order.at(-1)?.name).toBe("Other");
     expect(order.map((category) => category.slug)).toEqual([
@@ -476,7 +470,7 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
       "other",
     ]);
     expect(homeCategoryOrder([...CATEGORIES].reverse()).at(-1)?.slug).toBe("other");
-    expect(homeCategoryOrder(promotedCategories(PRODUCTS)).map((category) => category.slug)).toEqual([
+    expect(homeCategoryOrder(promotedCategories(PRODUCTS, CATEGORIES)).map((category) => category.slug)).toEqual([
       "office-essentials",
       "apparel",
       "hats",
@@ -485,14 +479,16 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
   });
 
   test("a category is promoted iff it has products", () => {
-    expect(promotedCategories(PRODUCTS).map((category) => category.slug)).toEqual([
+    expect(promotedCategories(PRODUCTS, CATEGORIES).map((category) => category.slug)).toEqual([
       "office-essentials",
       "other",
       "apparel",
       "hats",
     ]);
     for (const category of CATEGORIES) {
-      expect(promotedCategories(PRODUCTS).includes(category)).toBe(listByCategory(PRODUCTS, category.slug).length > 0);
+      expect(promotedCategories(PRODUCTS, CATEGORIES).includes(category)).toBe(
+        listByCategory(PRODUCTS, CATEGORIES, category.slug).length > 0,
+      );
     }
     // A mug in the catalogue would promote Drinkware, in the catalogue's order.
     const withMug = [...PRODUCTS, { category: "Drinkware" as const }];
@@ -505,6 +501,25 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
     ]);
     expect(promotedCategories([], CATEGORIES)).toEqual([]);
     expect(promotedCategories(PRODUCTS, [])).toEqual([]);
+  });
+
+  test("the operator's categories: a hidden one is neither promoted nor listed, a renamed one lists its products (decision 068)", () => {
+    const hidden = CATEGORIES.map((category) => (category.slug === "hats" ? { ...category, hidden: true } : category));
+    expect(visibleCategories(hidden).map((category) => category.slug)).not.toContain("hats");
+    expect(promotedCategories(PRODUCTS, hidden).map((category) => category.slug)).toEqual([
+      "office-essentials",
+      "other",
+      "apparel",
+    ]);
+    const reordered = [...CATEGORIES].reverse();
+    expect(promotedCategories(PRODUCTS, reordered).map((category) => category.slug)).toEqual([
+      "hats",
+      "apparel",
+      "other",
+      "office-essentials",
+    ]);
+    const renamed = [{ slug: "caps", name: "Caps", hidden: false, menu: "header" as const }];
+    expect(ids(listByCategory([{ ...cap(), category: "Caps" }], renamed, "caps"))).toEqual(["8"]);
   });
 });
 

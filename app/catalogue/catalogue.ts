@@ -8,7 +8,7 @@
  * (docs/decisions/066-catalogue-is-data.md).
  */
 import { parseTiers } from "~/domain/pricing/pricing";
-import { CATEGORIES, categoryBySlug } from "./categories";
+import { categoryBySlug, visibleCategories } from "./categories";
 import { coloursFor } from "./colours";
 import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
 import type { Category, Product, StoredProduct } from "./types";
@@ -50,23 +50,30 @@ export function forBuyers({
   return product;
 }
 
-/** Only the products in the category with this slug; [] for an empty or unknown category. */
-export function listByCategory<T extends Pick<Product, "category">>(products: readonly T[], slug: string): T[] {
-  const category = categoryBySlug(slug);
+/** Only the products in the category with this slug, of `categories`; [] for an empty or unknown category. */
+export function listByCategory<T extends Pick<Product, "category">>(
+  products: readonly T[],
+  categories: readonly Category[],
+  slug: string,
+): T[] {
+  const category = categoryBySlug(categories, slug);
   if (!category) return [];
   return products.filter((product) => product.category === category.name);
 }
 
 /**
  * The categories the site promotes (header, drawer, home grid, footer, the listing's filter): a
- * category is promoted iff it has products, so no link leads to an empty shelf.
- * An empty category's page still answers, with what we can source and a request form.
+ * visible category is promoted iff it has products, so no link leads to an empty shelf, in the
+ * operator's order (decision 068). An empty category's page still answers, with what we can source
+ * and a request form; a hidden one's does not.
  */
-export function promotedCategories(
+export function promotedCategories<T extends Category>(
   products: readonly Pick<Product, "category">[],
-  categories: readonly Category[] = CATEGORIES,
-): Category[] {
-  return categories.filter((category) => products.some((product) => product.category === category.name));
+  categories: readonly T[],
+): T[] {
+  return visibleCategories(categories).filter((category) =>
+    products.some((product) => product.category === category.name),
+  );
 }
 
 /**
@@ -85,6 +92,6 @@ export function relatedProducts<T extends Pick<Product, "id" | "category">>(
   return [...sameCategory, ...rest].slice(0, Math.max(0, limit));
 }
 
-export { CATEGORIES, categoryBySlug, homeCategoryOrder } from "./categories";
+export { categoryBySlug, homeCategoryOrder, SPEC_CATEGORIES, visibleCategories } from "./categories";
 export { DEFAULT_PALETTE, coloursFor } from "./colours";
 export type { Category, ColourOption, Product, ProductImage } from "./types";

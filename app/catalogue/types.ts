@@ -1,18 +1,25 @@
 /**
- * Types of the built-in static catalogue (SPEC.md §3 "Product", "Colour option";
- * REQUIREMENTS R-CAT-01..12). The catalogue changes only by code deploy (B-25), and the same
- * module prices the payment on the server, so display and charge can never diverge.
+ * Types of the catalogue (SPEC.md §3 "Product", "Colour option"; REQUIREMENTS R-CAT-01..12), as
+ * the database holds it and the spec's four products are written (docs/decisions/066-catalogue-is-data.md,
+ * 068-categories-are-data.md).
  */
 import type { BrandingMethod } from "~/domain/pricing/checkout";
 import type { PriceTier } from "~/domain/pricing/pricing";
 
-export const CATEGORY_NAMES = ["Drinkware", "Office Essentials", "Other", "Apparel", "Bags", "Hats"] as const;
-export type CategoryName = (typeof CATEGORY_NAMES)[number];
+/**
+ * Where the header and the small screens' drawer link a category (docs/decisions/068-categories-are-data.md):
+ * `header` in both, `drawer` in the drawer only (as the spec links Drinkware), `none` in neither; the
+ * footer, the home grid and the listing show every visible category with products on sale.
+ */
+export const CATEGORY_MENUS = ["header", "drawer", "none"] as const;
+export type CategoryMenu = (typeof CATEGORY_MENUS)[number];
 
-export const CATEGORY_SLUGS = ["drinkware", "office-essentials", "other", "apparel", "bags", "hats"] as const;
-export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
-
-export type Category = { slug: CategorySlug; name: CategoryName };
+/**
+ * A category as the operator runs it (decision 068): its page is /products/<slug>, `name` is what
+ * a product's `category` holds, a hidden one shows only in the back office. `id` is the
+ * database's; the spec's six as written (categories.ts) have none.
+ */
+export type Category = { id?: string; slug: string; name: string; hidden: boolean; menu: CategoryMenu };
 
 export const PRODUCT_TAGS = ["Hot", "New", "Sporty", "Low MOQ"] as const;
 export type ProductTag = (typeof PRODUCT_TAGS)[number];
@@ -60,8 +67,8 @@ export type CatalogueEntry = {
   id: string;
   title: string;
   description: string;
-  /** Display name of the category, e.g. 'Office Essentials'. */
-  category: CategoryName;
+  /** The name of its category, e.g. 'Office Essentials' (a category of the shop's, decision 068). */
+  category: string;
   images: ProductImage[];
   /** A single price, or the [lowest, highest] of the tier table, shown '£x.xx - £y.yy'. Display and sorting only. */
   unitPrice: number | [number, number];

@@ -5,7 +5,7 @@ import { LEGAL_DOCUMENTS, type LegalBlock } from "./legal";
 import { COMPARE_PAGE, QUICK_WINS } from "./marketing";
 import { drawerNav, primaryNav, QUICK_WINS_NAV, shopNav } from "./navigation";
 import { PRODUCTS, promotedCategories } from "~/catalogue/catalogue";
-import { CATEGORIES } from "~/catalogue/categories";
+import { SPEC_CATEGORIES as CATEGORIES } from "~/catalogue/categories";
 import { POLICY } from "./policy";
 
 const business = { ...businessProfile(BUSINESS_SAMPLES), supportEmail: "help@shop.test" };
@@ -97,7 +97,7 @@ describe("marketing content", () => {
 
 describe("navigation promotes only categories with products", () => {
   const paths = (links: readonly { to: string }[]) => links.map((link) => link.to);
-  const promoted = promotedCategories(PRODUCTS);
+  const promoted = promotedCategories(PRODUCTS, CATEGORIES);
 
   it("the header keeps the spec's pick, the drawer leaves out empty Drinkware, the footer lists the rest", () => {
     expect(paths(primaryNav(promoted))).toEqual([
@@ -120,9 +120,34 @@ describe("navigation promotes only categories with products", () => {
     expect(paths(drawerNav(withMug))).toContain("/products/drinkware");
     expect(paths(primaryNav(withMug))).not.toContain("/products/drinkware");
     expect(paths(shopNav(withMug))[0]).toBe("/products/drinkware");
-    const noHats = promotedCategories(PRODUCTS.filter((product) => product.category !== "Hats"));
+    const noHats = promotedCategories(
+      PRODUCTS.filter((product) => product.category !== "Hats"),
+      CATEGORIES,
+    );
     expect(paths(primaryNav(noHats))).toEqual(["/products", "/products/apparel", "/products/other"]);
     expect(paths(primaryNav([]))).toEqual(["/products"]);
+  });
+
+  it("follows the operator's order, menus and hiding, with Other last (decision 068, R-HOME-04)", () => {
+    const run = CATEGORIES.map((category) =>
+      category.slug === "apparel" ? { ...category, hidden: true } : { ...category, menu: "header" as const },
+    ).reverse();
+    const shown = promotedCategories(PRODUCTS, run);
+    expect(paths(primaryNav(shown))).toEqual([
+      "/products",
+      "/products/hats",
+      "/products/office-essentials",
+      "/products/other",
+    ]);
+    const caps = CATEGORIES.map((category) =>
+      category.slug === "hats" ? { ...category, name: "Caps", slug: "caps", menu: "drawer" as const } : category,
+    );
+    const renamed = promotedCategories(
+      PRODUCTS.map((product) => (product.category === "Hats" ? { ...product, category: "Caps" } : product)),
+      caps,
+    );
+    expect(primaryNav(renamed).map((link) => link.label)).toEqual(["All Products", "Apparel", "Other"]);
+    expect(drawerNav(renamed).map((link) => link.label)).toEqual(["All Products", "Apparel", "Caps", "Other"]);
   });
 });
 

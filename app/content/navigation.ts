@@ -1,29 +1,31 @@
 /** The site's link lists, shared by the header, the mobile drawer and the footer (SPEC.md §2). */
-import type { Category, CategorySlug } from "~/catalogue/types";
+import { homeCategoryOrder } from "~/catalogue/categories";
+import type { Category, CategoryMenu } from "~/catalogue/types";
 
 export type NavLink = { to: string; label: string };
 
-/** The spec's pick of categories for the header; the drawer adds Drinkware (SPEC.md §2 "Header"). */
-const HEADER_CATEGORIES: readonly CategorySlug[] = ["apparel", "hats", "other"];
-const DRAWER_CATEGORIES: readonly CategorySlug[] = [...HEADER_CATEGORIES, "drinkware"];
-
-/** All Products, then those of `slugs` the site promotes (a category with products), in that order. */
-function productLinks(promoted: readonly Category[], slugs: readonly CategorySlug[]): NavLink[] {
+/**
+ * All Products, then the promoted categories the operator links in `menus`, in the operator's
+ * order with 'Other' last as on the home grid (R-HOME-04): a fresh shop's header reads Apparel,
+ * Hats, Other as SPEC.md §2 has it (docs/decisions/068-categories-are-data.md).
+ */
+function productLinks(promoted: readonly Category[], menus: readonly CategoryMenu[]): NavLink[] {
   return [
     { to: "/products", label: "All Products" },
-    ...slugs
-      .flatMap((slug) => promoted.filter((c) => c.slug === slug))
-      .map((c) => ({ to: `/products/${c.slug}`, label: c.name })),
+    ...homeCategoryOrder(promoted.filter((c) => menus.includes(c.menu))).map((c) => ({
+      to: `/products/${c.slug}`,
+      label: c.name,
+    })),
   ];
 }
 
 /**
- * The header's product links, from the categories the site promotes: those with products on sale
- * (promotedCategories in app/catalogue/catalogue.ts, given to every page by the root loader).
+ * The header's product links, from the categories the site promotes: visible ones with products on
+ * sale (promotedCategories in app/catalogue/catalogue.ts, given to every page by the root loader).
  */
-export const primaryNav = (promoted: readonly Category[]): NavLink[] => productLinks(promoted, HEADER_CATEGORIES);
-/** The small screens' drawer (SPEC.md §2: it also lists Drinkware, once Drinkware has products). */
-export const drawerNav = (promoted: readonly Category[]): NavLink[] => productLinks(promoted, DRAWER_CATEGORIES);
+export const primaryNav = (promoted: readonly Category[]): NavLink[] => productLinks(promoted, ["header"]);
+/** The small screens' drawer: the header's and those linked in the drawer only (SPEC.md §2: Drinkware, once it has products). */
+export const drawerNav = (promoted: readonly Category[]): NavLink[] => productLinks(promoted, ["header", "drawer"]);
 
 /** The footer's Shop column: every promoted category, in catalogue order. */
 export const shopNav = (promoted: readonly Category[]): NavLink[] =>

@@ -2,12 +2,14 @@
  * Copy of "Request this product": what an empty category page says we can source,
  * and the form an empty category or an empty search offers instead of a dead end.
  */
-import type { CategorySlug } from "~/catalogue/types";
 import type { ProductRequestField } from "~/domain/people/product-request";
 import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 
-/** What we make to order in each category, whether or not the catalogue lists any of it yet. */
-export const SOURCING_EXAMPLES: Readonly<Record<CategorySlug, readonly string[]>> = {
+/**
+ * What we make to order in each of the spec's categories, by slug, whether or not the catalogue lists
+ * any of it yet. A category the operator added has none (docs/decisions/068-categories-are-data.md).
+ */
+export const SOURCING_EXAMPLES: Readonly<Partial<Record<string, readonly string[]>>> = {
   drinkware: [
     "Ceramic and enamel mugs",
     "Insulated bottles and travel cups",

@@ -10,13 +10,17 @@ import {
 } from "~/server/accounts/admin-access.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 import { createProduct } from "~/server/catalogue/catalogue-edits.server";
+import { categoryNames, readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 
 /** A new product, for staff (docs/decisions/066-catalogue-is-data.md): the editor's form, empty. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
-  await requireStaffBudget(dbOf(context), staff.id, "products", STAFF_PAGE_LIMIT);
-  return { fields: newProductFields(new URL(request.url).searchParams.get("category")) };
+  const db = dbOf(context);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "products", limit: STAFF_PAGE_LIMIT });
+  const categories = (await readCatalogue(db)).categories.map(({ name, hidden }) => ({ name, hidden }));
+  const names = categories.map((category) => category.name);
+  return { fields: newProductFields(new URL(request.url).searchParams.get("category"), names), categories };
 }
 
 /**
@@ -26,11 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "products-edit", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "products-edit", limit: STAFF_PAGE_LIMIT });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);
   const fields = form.value;
-  const read = readProductEdit(fields);
+  const read = readProductEdit(fields, await categoryNames(db));
   if (!read.ok) {
     const { message, fieldErrors } = read;
     return toResponse(failure(400, "VALIDATION_FAILED", message, { fieldErrors }), { fields });
@@ -61,6 +65,7 @@ export default function AdminProductNew({ loaderData, actionData }: Route.Compon
         version={0}
         published={false}
         fields={fieldsSentBack(refusal) ?? loaderData.fields}
+        categories={loaderData.categories}
         refusal={refusal?.error}
       />
     </section>

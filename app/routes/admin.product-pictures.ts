@@ -22,7 +22,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
   if (!isProductId(params.id)) throw adminNotFound();
-  await requireStaffBudget(db, staff.id, "product-pictures", PICTURE_UPLOAD_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "product-pictures", limit: PICTURE_UPLOAD_LIMIT });
   const read = await readUpload(request);
   if (!read.ok) return toResponse(read);
   const form = read.value;

@@ -21,13 +21,14 @@ import {
   saveProduct,
 } from "~/server/catalogue/catalogue-edits.server";
 import { movePictureEarlier, removeProductPicture } from "~/server/catalogue/catalogue-pictures.server";
+import { categoryNames, readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { failure, readForm, toResponse, validate } from "~/server/platform/http.server";
 
 /** One product's editor and history, for staff (docs/decisions/066-catalogue-is-data.md). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "products", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "products", limit: STAFF_PAGE_LIMIT });
   if (!isProductId(params.id)) throw adminNotFound();
   const product = await productForEditing(db, params.id);
   if (!product) throw adminNotFound();
@@ -39,6 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     pictures,
     colours,
     history,
+    categories: (await readCatalogue(db)).categories.map(({ name, hidden }) => ({ name, hidden })),
   };
 }
 
@@ -50,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "products-edit", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "products-edit", limit: STAFF_PAGE_LIMIT });
   if (!isProductId(params.id)) throw adminNotFound();
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);
@@ -83,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (fields.intent !== "save")
     return toResponse(failure(400, "UNKNOWN_INTENT", "Choose what to do with the product."));
-  const read = readProductEdit(fields);
+  const read = readProductEdit(fields, await categoryNames(db));
   if (!read.ok) {
     const { message, fieldErrors } = read;
     return toResponse(failure(400, "VALIDATION_FAILED", message, { fieldErrors }), { fields });
@@ -100,7 +102,7 @@ export function headers() {
 const link = "text-brand underline-offset-2 hover:underline";
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, pictures, colours, history, created } = loaderData;
+  const { product, pictures, colours, history, created, categories } = loaderData;
   const refusal = actionData && "error" in actionData ? actionData : undefined;
   return (
     <section>
@@ -154,6 +156,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         version={product.version}
         published={product.status === "published"}
         fields={fieldsSentBack(refusal) ?? product.fields}
+        categories={categories}
         refusal={refusal?.error}
         saved={actionData && "changed" in actionData ? actionData : undefined}
       />

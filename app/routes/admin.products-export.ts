@@ -16,8 +16,11 @@ export const CATALOGUE_EXPORT_LIMIT = { hits: 10, windowSeconds: 60 } as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "products-export", CATALOGUE_EXPORT_LIMIT);
-  const filter = parseCatalogueFilter(new URL(request.url).searchParams);
-  const { products } = await readCatalogue(db);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "products-export", limit: CATALOGUE_EXPORT_LIMIT });
+  const { products, categories } = await readCatalogue(db);
+  const filter = parseCatalogueFilter(
+    new URL(request.url).searchParams,
+    categories.map((category) => category.name),
+  );
   return csvDownload(catalogueCsv(products.filter(inFilter(filter))), "products", nowOf(context));
 }

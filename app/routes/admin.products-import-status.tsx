@@ -23,7 +23,7 @@ const ROWS_SHOWN = 200;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "products", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "products", limit: STAFF_PAGE_LIMIT });
   const found = isUuid(params.id) ? await importForStaff(db, params.id) : undefined;
   if (!found) throw adminNotFound();
   return { ...found, rows: found.rows.slice(0, ROWS_SHOWN), more: Math.max(0, found.rows.length - ROWS_SHOWN) };
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "products-edit", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "products-edit", limit: STAFF_PAGE_LIMIT });
   if (!isUuid(params.id)) throw adminNotFound();
   const form = await readForm(request);
   if (!form.ok) return toResponse(form);

@@ -24,7 +24,7 @@ import { failure, readUpload, toResponse } from "~/server/platform/http.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "products", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "products", limit: STAFF_PAGE_LIMIT });
   const imports = await recentImports(db);
   return { imports: imports.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
 }
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "catalogue-import", IMPORT_UPLOAD_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "catalogue-import", limit: IMPORT_UPLOAD_LIMIT });
   const form = await readUpload(request);
   if (!form.ok) return toResponse(form);
   const file = form.value.get("file");

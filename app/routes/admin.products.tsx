@@ -2,7 +2,7 @@ import { data, Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/admin.products";
 import { Pager, TableFrame } from "~/components/admin/table-parts";
 import { buttonClass } from "~/components/ui/button";
-import { CATEGORY_NAMES, PRODUCT_STATUSES } from "~/catalogue/types";
+import { PRODUCT_STATUSES } from "~/catalogue/types";
 import {
   CATALOGUE_SEARCH_MAX,
   countsLine,
@@ -28,19 +28,23 @@ import type { CatalogueRow } from "~/domain/catalogue/catalogue-list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "products", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "products", limit: STAFF_PAGE_LIMIT });
   const search = new URL(request.url).searchParams;
-  const filter = parseCatalogueFilter(search);
-  const { products } = await readCatalogue(db);
+  const { products, categories: all } = await readCatalogue(db);
+  const categories = all.map(({ name, hidden }) => ({ name, hidden }));
+  const filter = parseCatalogueFilter(
+    search,
+    categories.map((category) => category.name),
+  );
   const { rows, counts } = listCatalogue(products, filter);
-  return { filter, counts, matched: rows.length, ...catalogueListPage(rows, search.get("page")) };
+  return { filter, counts, categories, matched: rows.length, ...catalogueListPage(rows, search.get("page")) };
 }
 
 /** Publish, unpublish, archive or restore one product, on the version the list showed (decision 066). */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, staff.id, "products-edit", STAFF_PAGE_LIMIT);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "products-edit", limit: STAFF_PAGE_LIMIT });
   const parsed = await parseForm(request, statusChangeSchema);
   if (!parsed.ok) return toResponse(parsed);
   const { productId, to, version } = parsed.value;
@@ -84,13 +88,16 @@ const COLUMNS = [
 const input = "mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm";
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { filter, rows, counts, matched, page, pageCount } = loaderData;
+  const { filter, rows, counts, matched, page, pageCount, categories } = loaderData;
   const filtered = filter.q !== "" || filter.category !== "" || filter.status !== "";
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold">Products</h1>
         <div className="flex flex-wrap gap-2">
+          <Link to="/admin/categories" className={buttonClass("secondary")}>
+            Categories
+          </Link>
           <Link to="/admin/products/import" className={buttonClass("secondary")}>
             Import from CSV
           </Link>
@@ -130,9 +137,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="products-category" name="category" defaultValue={filter.category} className={input}>
             <option value="">All categories</option>
-            {CATEGORY_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {categories.map((category) => (
+              <option key={category.name} value={category.name}>
+                {category.hidden ? `${category.name} (hidden)` : category.name}
               </option>
             ))}
           </select>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigate, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/products";
 import { forBuyers, listByCategory, onSale } from "~/catalogue/catalogue";
-import { CATEGORIES, categoryBySlug } from "~/catalogue/categories";
+import { categoryBySlug, visibleCategories } from "~/catalogue/categories";
 import type { Category } from "~/catalogue/types";
 import { EmptyCategory, NoResults } from "~/components/product/listing-empty";
 import { ProductCard } from "~/components/product/product-card";
@@ -20,16 +20,25 @@ import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { submitProductRequest } from "~/server/checkout/quote-requests.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 import { dbOf, sessionOf, appContextOf, nowOf } from "~/server/accounts/request-context.server";
-import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
-import { useShopCategories } from "~/components/ui/root-data";
+import { type Catalogue, readCatalogue } from "~/server/catalogue/catalogue-store.server";
 
 /** How long typing pauses before the shelf is searched again. */
 const SEARCH_PAUSE_MS = 250;
 
-/** An unlisted slug is the not-found page (REQUIREMENTS.md A-34); a known one answers, empty or not. */
-function knownCategory(slug: string | undefined) {
-  if (slug !== undefined && !categoryBySlug(slug)) throw data(null, { status: 404 });
-  return slug ?? null;
+/**
+ * The category a page's slug names, for buyers: none for All products; a former URL name of a
+ * visible category answers 301 with its new address, so links keep working; an unknown or hidden
+ * one is the not-found page (REQUIREMENTS.md A-34, docs/decisions/068-categories-are-data.md).
+ * A known one answers, empty or not.
+ */
+function shownCategory(catalogue: Catalogue, slug: string | undefined, url: URL): Category | null {
+  if (slug === undefined) return null;
+  const category = categoryBySlug(catalogue.categories, slug);
+  if (category && !category.hidden)
+    return { slug: category.slug, name: category.name, hidden: false, menu: category.menu };
+  const moved = category ? undefined : categoryBySlug(catalogue.categories, catalogue.formerSlugs.get(slug) ?? "");
+  if (moved && !moved.hidden) throw redirect(`/products/${moved.slug}${url.search}`, 301);
+  throw data(null, { status: 404 });
 }
 
 /**
@@ -39,17 +48,21 @@ function knownCategory(slug: string | undefined) {
  * read from the process's copy of the catalogue, so a page costs one search, not a product read each.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const categorySlug = knownCategory(params.category);
-  const category = categorySlug ? categoryBySlug(categorySlug) : undefined;
   const db = dbOf(context);
-  const query = parseShelfQuery(new URL(request.url).searchParams);
-  if (query.search) await limitListingSearch(db, clientIp(request));
+  const url = new URL(request.url);
   const catalogue = await readCatalogue(db);
+  const category = shownCategory(catalogue, params.category, url);
+  const query = parseShelfQuery(url.searchParams);
+  if (query.search) await limitListingSearch(db, clientIp(request));
   const found = await searchShelf(db, { query, category: category?.name ?? null, version: catalogue.version });
   const shelf = onSale(catalogue.products);
   const byId = new Map(shelf.map((product) => [product.id, product]));
   return {
-    categorySlug,
+    category,
+    /** The filter's categories, in the operator's order: those with products on sale, and the one on show even when it is empty. */
+    categories: visibleCategories(catalogue.categories)
+      .filter((c) => c.slug === category?.slug || shelf.some((product) => product.category === c.name))
+      .map((c) => ({ slug: c.slug, name: c.name })),
     products: found.ids.flatMap((id) => {
       const product = byId.get(id);
       return product ? [forBuyers(product)] : [];
@@ -60,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page: query.page,
     pages: pageCount(found.total),
     /** Products on sale in the category (or the shop), whatever the search: none is the empty category. */
-    stocked: categorySlug ? listByCategory(shelf, categorySlug).length : shelf.length,
+    stocked: category ? listByCategory(shelf, catalogue.categories, category.slug).length : shelf.length,
   };
 }
 
@@ -70,7 +83,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { salesEmail } = appContextOf(context).business;
-  knownCategory(params.category);
+  // An unknown or hidden category's form is not taken; a catalogue that cannot be read leaves the
+  // request to be stored, or to fail with the message that says to e-mail.
+  const catalogue = await readCatalogue(dbOf(context)).catch(() => null);
+  if (catalogue) shownCategory(catalogue, params.category, new URL(request.url));
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, { values: EMPTY_PRODUCT_REQUEST });
   const values = productRequestValuesFrom(new URLSearchParams(form.value));
@@ -115,9 +131,8 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const query = parseShelfQuery(searchParams);
-  const category = loaderData.categorySlug ? categoryBySlug(loaderData.categorySlug) : undefined;
-  const { products, total, typo, facets, page, pages, stocked } = loaderData;
-  const promoted = useShopCategories();
+  const category = loaderData.category ?? undefined;
+  const { products, total, typo, facets, page, pages, stocked, categories } = loaderData;
   // The box holds what is typed; the address follows once typing pauses, and the shelf with it.
   const [typed, setTyped] = useState(query.search);
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -211,7 +226,7 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
 
       <nav aria-label="Categories" className="mt-5">
         <ul className="flex flex-wrap gap-2">
-          {[{ slug: null, name: "All" }, ...filterCategories(promoted, category)].map((c) => {
+          {[{ slug: null, name: "All" }, ...categories].map((c) => {
             const active = (c.slug ?? null) === (category?.slug ?? null);
             return (
               <li key={c.name}>
@@ -257,12 +272,7 @@ export default function ProductsRoute({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** The filter's categories, in catalogue order: the promoted ones, and the one on show even when it is empty. */
-function filterCategories(promoted: readonly Category[], current: Category | undefined): Category[] {
-  return CATEGORIES.filter((c) => c === current || promoted.some((p) => p.slug === c.slug));
-}
-
 export function meta({ loaderData }: Route.MetaArgs) {
-  const name = loaderData?.categorySlug ? categoryBySlug(loaderData.categorySlug)?.name : "All Products";
-  return [{ title: `${name ?? "Products"} | Swag Studio` }];
+  const name = loaderData ? (loaderData.category?.name ?? "All Products") : "Products";
+  return [{ title: `${name} | Swag Studio` }];
 }

@@ -14,6 +14,62 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
+ * The shop's categories, as the operator runs them (docs/decisions/068-categories-are-data.md): one
+ * row each, in the operator's order (`position`), a hidden one kept for the back office only. Its
+ * `name` is what a product's `category` holds, carried by the database when it is renamed (the
+ * foreign key's `on update cascade`), and refused deletion while any product holds it.
+ * `menu` says where the header and the small screens' drawer link it (decision 068).
+ */
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Its page's address, /products/<slug>; an old one answers with a redirect (`category_slug_redirects`). */
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull().unique(),
+    position: integer("position").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    menu: text("menu").notNull().default("none"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("categories_position_idx").on(t.position),
+    check("categories_slug_check", sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("categories_name_check", sql`char_length(name) between 1 and 40`),
+    check("categories_menu_check", sql`menu in ('header', 'drawer', 'none')`),
+  ],
+);
+
+/** A category's former addresses, so a link to /products/<old-slug> keeps working (301 to the new one). */
+export const categorySlugRedirects = pgTable("category_slug_redirects", {
+  slug: text("slug").primaryKey(),
+  categoryId: uuid("category_id")
+    .notNull()
+    .references(() => categories.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What staff changed in the categories: who, when, what, from and to. Kept when the category is
+ * deleted (no foreign key), with the name it had, so the back office can say what was deleted.
+ */
+export const categoryChanges = pgTable(
+  "category_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    categoryId: uuid("category_id").notNull(),
+    categoryName: text("category_name").notNull(),
+    changedBy: text("changed_by").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    field: text("field").notNull(),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+  },
+  (t) => [index("category_changes_changed_idx").on(t.changedAt)],
+);
+
+/**
  * The catalogue as data the operator owns (docs/decisions/066-catalogue-is-data.md): one row per
  * product, its price bands, colours and pictures as rows of their own. The four products of the
  * spec are the rows every shop starts with (migration 0033), with their spec ids, texts and bands.
@@ -33,7 +89,10 @@ export const products = pgTable(
     version: integer("version").notNull().default(1),
     /** Catalogue order: listings show products by it unless the buyer sorts. */
     position: integer("position").notNull(),
-    category: text("category").notNull(),
+    /** Its category's name; a rename is carried here by the database, a deletion refused (decision 068). */
+    category: text("category")
+      .notNull()
+      .references(() => categories.name, { onUpdate: "cascade", onDelete: "restrict" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
     moq: integer("moq").notNull(),

@@ -88,6 +88,7 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "admin/products/new": () => ["/admin/products/new?category=Drinkware"],
   "admin/products/import": () => ["/admin/products/import"],
   "admin/products/import/:id": () => ["/admin/products/import/00000000-0000-4000-8000-000000000000"],
+  "admin/categories": () => ["/admin/categories"],
   "admin/customers": () => ["/admin/customers?q=example"],
   "admin/customers/:accountId": () => ["/admin/customers/no-such-account"],
   "admin/quotes/answer/:requestId": () => ["/admin/quotes/answer/no-such-request"],

@@ -30,7 +30,7 @@ import {
   uploadArtwork,
 } from "../support/http";
 
-// Issue 3 item 1: the authorisation matrix. Alice (A) owns one of everything; other people try to
+// The authorisation matrix (the first security hardening, docs/security.md). Alice (A) owns one of everything; other people try to
 // read and change it by its id, and afterwards A's data must be exactly as it was. One row per data
 // route in ROWS below; the tests are generated from it, so a new route needs only a new row (and the
 // coverage test at the bottom fails until it has one).
@@ -60,20 +60,20 @@ type Alice = {
   orderId: string;
   orderNumber: string;
   orderArtworkId: string;
-  /** An order placed to pay by bank transfer, with its pro-forma invoice (issue 17 item 4). */
+  /** An order placed to pay by bank transfer, with its pro-forma invoice (decision 022). */
   transferOrderId: string;
-  /** A delivered order, one of whose lines Alice reviewed (issue 18 item 1). */
+  /** A delivered order, one of whose lines Alice reviewed (decision 023). */
   deliveredOrderId: string;
   deliveredOrderNumber: string;
   deliveredLineId: string;
   reviewId: string;
   cartLineId: string;
   listItemId: string;
-  /** A quote of the cart, and a custom quote request waiting for staff (issue 17 item 2). */
+  /** A quote of the cart, and a custom quote request waiting for staff (decision 021). */
   quoteId: string;
   quoteNumber: string;
   quoteRequestId: string;
-  /** A logo in the brand kit of A's organisation, whose colours and notes carry the marker (issue 19 item 6). */
+  /** A logo in the brand kit of A's organisation, whose colours and notes carry the marker. */
   brandLogoId: string;
   /** A's open problem report on the delivered order, and its photo (decision 043). */
   problemReportId: string;
@@ -95,6 +95,8 @@ type World = {
   marker: string;
   /** Staff's catalogue import of one new product, its dry run ready. */
   importId: string;
+  /** The Hats category's id, as the back office's categories page shows it (decision 068). */
+  hatsCategoryId: string;
   alice: Alice;
   placedByFormerMember: Placed;
   staff: HttpClient;
@@ -396,7 +398,7 @@ const ROWS: Row[] = [
   },
   {
     routes: ["/orders/:id"],
-    resource: "an order's proof (sharing it for approval, issue 19 item 2)",
+    resource: "an order's proof (sharing it for approval, decision 025)",
     owner: "A",
     change: form(
       (w) => `/orders/${w.alice.orderId}`,
@@ -424,7 +426,7 @@ const ROWS: Row[] = [
   },
   {
     routes: ["/orders/:id/reorder"],
-    resource: "a delivered order (ordering it again into the caller's cart, issue 19 item 5)",
+    resource: "a delivered order (ordering it again into the caller's cart)",
     owner: "A",
     change: form(
       (w) => `/orders/${w.alice.deliveredOrderId}/reorder`,
@@ -536,8 +538,8 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
-    // One loader serves the three documents with the same check (issue 17 item 3; the On-time
-    // Guarantee's credit note, issue 19 item 4); A's order has an invoice, so the invoice is the
+    // One loader serves the three documents with the same check (decision 019; the On-time
+    // Guarantee's credit note, decision 026); A's order has an invoice, so the invoice is the
     // positive control (an accepted claim needs a late delivery, which guarantee-late.spec.ts makes
     // on a server of its own, and checks another buyer's 404 there). A PDF's text is compressed:
     // its signature is what only a reader of the document receives.
@@ -1073,6 +1075,29 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
+    routes: ["/admin/categories"],
+    resource:
+      "the shop's categories as the back office runs them (decision 068), hidden ones included, and changing them",
+    owner: "staff",
+    read: page(() => "/admin/categories", "routes/admin.categories"),
+    // Hiding Hats: only the staff check stands in the way of taking a category's page down.
+    change: form(
+      () => "/admin/categories",
+      (w) => ({ intent: "hide", categoryId: w.hatsCategoryId }),
+    ),
+    // Every category's name and whether buyers see it: a hidden or new one would show.
+    state: async (w) =>
+      (
+        (await loaderData(w.staff, "/admin/categories", "routes/admin.categories")).data as {
+          categories: { name: string; hidden: boolean }[];
+        }
+      ).categories.map(({ name, hidden }) => `${name} ${hidden}`),
+    // The products counted by status are the back office's own.
+    leaks: () => ['"archived":0'],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
     routes: ["/admin/products/new"],
     resource: "a new product's form, and making the product",
     owner: "staff",
@@ -1471,7 +1496,7 @@ beforeAll(async () => {
   });
   expect(proof.status()).toBe(200);
 
-  // A second order, delivered, one of whose lines Alice reviews (issue 18 item 1).
+  // A second order, delivered, one of whose lines Alice reviews (decision 023).
   const deliveredDraftId = await draft("8", "#1f2a56", "Front embroidery", "embroidery");
   const delivered = await payInTestMode(a, await startPayment(a, deliveredDraftId, "8"));
   await shipOrder(a, staff, delivered.orderId);
@@ -1509,7 +1534,7 @@ beforeAll(async () => {
   ).data as { reports: { id: string; orderId: string }[] };
   const problemReportId = problemReports.find((report) => report.orderId === delivered.orderId)!.id;
 
-  // The brand kit of A's organisation: a logo, colours and placement notes (issue 19 item 6).
+  // The brand kit of A's organisation: a logo, colours and placement notes.
   const kitLogo = await a.post("/api/brand-kit/logos", {
     data: PDF,
     headers: { "X-File-Name": encodeURIComponent(`${marker}-kit.pdf`), "Content-Type": "application/pdf" },
@@ -1606,9 +1631,14 @@ beforeAll(async () => {
     if (tries > 100) throw new Error("the import's dry run never came");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const { categories: shopCategories } = (await loaderData(staff, "/admin/categories", "routes/admin.categories"))
+    .data as { categories: { id: string; slug: string }[] };
+  const hatsCategoryId = shopCategories.find((category) => category.slug === "hats")?.id ?? "";
+  expect(hatsCategoryId, "the categories page lists Hats").not.toBe("");
   world = {
     marker,
     importId,
+    hatsCategoryId,
     alice: {
       request: a,
       email: aliceBuyer.email,

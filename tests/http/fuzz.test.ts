@@ -13,7 +13,7 @@ import {
   uploadArtwork,
 } from "../support/http";
 
-// Issue 3 item 2: every route that takes a POST (app/routes.ts: the /api routes and the pages with
+// The first security hardening (docs/security.md): every route that takes a POST (app/routes.ts: the /api routes and the pages with
 // an action) gets malformed input. Each answer must be a 4xx that says why, never a 500, and the
 // server must stay healthy. TARGETS lists the routes with a well-formed body each; the cases below
 // break that body in every way at once, and the tests are generated from both.
@@ -153,7 +153,7 @@ const TARGETS: Target[] = [
     kind: "json",
     fields: { phone: "07700 900123", sourcePage: "/cart" },
   },
-  // 404 while no SMS provider is configured, 403 without its signature when one is (issue 18 item 5).
+  // 404 while no SMS provider is configured, 403 without its signature when one is (decision 034).
   {
     route: "/api/sms/inbound",
     path: () => "/api/sms/inbound",
@@ -161,7 +161,7 @@ const TARGETS: Target[] = [
     kind: "json",
     fields: { From: "+447700900123", Body: "STOP" },
   },
-  // The SMS list's unsubscribe button (issue 18 item 5): any token that is not a signed one is refused.
+  // The SMS list's unsubscribe button (decision 034): any token that is not a signed one is refused.
   {
     route: "/sms/unsubscribe",
     path: () => "/sms/unsubscribe",
@@ -204,7 +204,7 @@ const TARGETS: Target[] = [
     fields: {},
   },
 
-  // "Use it anyway" on a file's preflight warnings (issue 20 item 2).
+  // "Use it anyway" on a file's preflight warnings (decision 027).
   {
     route: "/api/artwork/:fileId/use-anyway",
     path: (ids) => `/api/artwork/${ids.artworkId}/use-anyway`,
@@ -234,7 +234,7 @@ const TARGETS: Target[] = [
       productId: ["8' or '1'='1"],
     },
   },
-  // Saving the cart's need-by date for checkout (issue 19 item 1).
+  // Saving the cart's need-by date for checkout (decision 061).
   {
     route: "/cart (saving a need-by date)",
     path: () => "/cart",
@@ -271,7 +271,7 @@ const TARGETS: Target[] = [
     intent: "decision",
     odd: { proofVersion: ["0", "-1", "1e309", "one"] },
   },
-  // Sharing a proof for approval (issue 19 item 2), on an order that is nobody's.
+  // Sharing a proof for approval (decision 025), on an order that is nobody's.
   {
     route: "/orders/:id (sharing a proof)",
     path: () => `/orders/${NOBODY}`,
@@ -281,7 +281,7 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { proofVersion: ["0", "-1", "1e309", "one"], line: ["0", "x", "1e309"] },
   },
-  // A share link's answer (issue 19 item 2): a token that was never made is refused whatever is sent.
+  // A share link's answer (decision 025): a token that was never made is refused whatever is sent.
   {
     route: "/proof-approval/:token",
     path: () => `/proof-approval/${"A".repeat(43)}`,
@@ -343,7 +343,7 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { role: ["owner", "__proto__"], email: ["not-an-address", "a@b"] },
   },
-  // Changing a member's role (issue 19 item 2), for a member who is nobody.
+  // Changing a member's role (decision 025), for a member who is nobody.
   {
     route: "/account/organisation (changing a role)",
     path: () => "/account/organisation",
@@ -531,6 +531,20 @@ const TARGETS: Target[] = [
     fields: { ...PRODUCT_FORM, slug: "fuzz-bottle" },
     odd: PRODUCT_ODD,
   },
+  // A new category (decision 068): a name, a URL name and a menu, each odd value refused with its reason.
+  {
+    route: "/admin/categories",
+    path: () => "/admin/categories",
+    as: "staff",
+    kind: "form",
+    fields: { intent: "create", name: "Fuzz Gifts", slug: "fuzz-gifts", menu: "none" },
+    intent: "intent",
+    odd: {
+      name: ["", "   ", "n".repeat(41), "\u0000"],
+      slug: ["../hats", "Fuzz Gifts", "s".repeat(61), "all", "fuzz--gifts"],
+      menu: ["__proto__", "footer", ""],
+    },
+  },
   {
     route: "/admin/reviews",
     path: () => "/admin/reviews",
@@ -607,7 +621,7 @@ const TARGETS: Target[] = [
     intent: "intent",
     odd: { draft_id: ["not-a-draft", "' or 1=1 --"], product_id: ["../8", "8\u0000"] },
   },
-  // The brand kit (issue 19 item 6): its page's two forms, a logo upload, step 2's "Use this logo".
+  // The brand kit: its page's two forms, a logo upload, step 2's "Use this logo".
   {
     route: "/account/brand-kit",
     path: () => "/account/brand-kit",
@@ -658,7 +672,7 @@ const TARGETS: Target[] = [
     fields: { from_draft_id: NOBODY, file_id: NOBODY },
     odd: { from_draft_id: ["not-a-draft", "../../etc/passwd", `${NOBODY}0`], file_id: ["' or 1=1 --", "x".repeat(65)] },
   },
-  // Order again (issue 19 item 5): the order is the path's; the form carries nothing it reads.
+  // Order again: the order is the path's; the form carries nothing it reads.
   {
     route: "/orders/:id/reorder",
     path: () => `/orders/${NOBODY}/reorder`,
@@ -905,7 +919,7 @@ for (const target of TARGETS) {
   }
 }
 
-// The order's documents (issue 17 item 3) take nothing but the order's id in their path: every
+// The order's documents (decision 019) take nothing but the order's id in their path: every
 // odd id is "no such document", for the buyer and for staff, and nothing but GET is served.
 const ODD_ORDER_IDS = [
   "not-an-id",
@@ -941,7 +955,7 @@ for (const [who, prefix] of [
   });
 }
 
-// Issue 20's pictures of page one and "Use it anyway" with odd ids: "no such file", never a 5xx or an image.
+// The preflight's pictures of page one (decision 027) and "Use it anyway" with odd ids: "no such file", never a 5xx or an image.
 it("GET the artwork previews and POST 'Use it anyway' with odd ids: a 4xx, never an image, and POST to a preview is refused", async () => {
   for (const id of [...ODD_ORDER_IDS, NOBODY]) {
     for (const [request, path] of [
@@ -966,7 +980,7 @@ it("GET the artwork previews and POST 'Use it anyway' with odd ids: a 4xx, never
   expect((await buyer.get("/healthz")).status()).toBe(200);
 });
 
-// Reordering (issue 19 item 5) an odd id is "no such order", never a 5xx.
+// Reordering an odd id is "no such order", never a 5xx.
 it("POST /orders/:id/reorder with odd ids: a 4xx that says why", async () => {
   for (const id of [...ODD_ORDER_IDS, NOBODY]) {
     const response = await buyer.post(dataUrl(`/orders/${id}/reorder`), { form: { intent: "reorder" } });
@@ -976,7 +990,7 @@ it("POST /orders/:id/reorder with odd ids: a 4xx that says why", async () => {
   expect((await buyer.get("/healthz")).status()).toBe(200);
 });
 
-// A quote's PDF (issue 17 item 2) likewise: an odd id is "no such quote" before any query.
+// A quote's PDF (decision 021) likewise: an odd id is "no such quote" before any query.
 for (const [who, prefix] of [
   ["buyer", "/quotes"],
   ["staff", "/admin/quotes"],
@@ -1108,6 +1122,32 @@ it("GET a product picture by an odd name, and the listing with odd searches, fil
     const listing = await buyer.get(`/products/hats?${query}`);
     expect(listing.status(), query.slice(0, 40)).toBe(200);
   }
+});
+
+// A category's page by an odd name is not found, never a 5xx; the categories' page reads no query
+// and refuses a change to a category it does not have (decision 068).
+it("GET a category page by an odd name and the categories' page with odd input: never a 5xx", async () => {
+  for (const slug of ["..%2F..%2Fetc%2Fpasswd", "%00", "x".repeat(300), "__proto__", "Hats", "all", NOBODY]) {
+    const answer = await buyer.get(`/products/${slug}`);
+    expect(answer.status(), slug.slice(0, 40)).toBe(404);
+  }
+  // The categories' page has budgets of its own, which the product targets above do not spend.
+  const admin = await shop.newStaffClient();
+  const odd = await admin.get(`/admin/categories?q=${encodeURIComponent("' or 1=1 --")}&page=-1`);
+  expect(odd.status()).toBe(200);
+  const forms: Record<string, string>[] = [
+    { intent: "rename", categoryId: NOBODY, name: "Hats", slug: "hats", menu: "header" },
+    { intent: "move", categoryId: "__proto__", direction: "up" },
+    { intent: "delete", categoryId: "x".repeat(200) },
+    { intent: "hide", categoryId: "' or 1=1 --" },
+  ];
+  for (const form of forms) {
+    const answer = await readRouteAnswer(await admin.post(dataUrl("/admin/categories"), { form }));
+    const label = JSON.stringify(form).slice(0, 60);
+    expect(answer.status, label).toBe(404);
+    expect(answer.body, label).toMatch(/"message":"That category doesn't exist."/);
+  }
+  expect((await admin.get("/healthz")).status()).toBe(200);
 });
 
 it("GET the header search's suggestions with odd queries: never a 5xx, a 400 that says why past 100 characters; no post", async () => {

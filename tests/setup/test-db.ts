@@ -4,24 +4,25 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject, vi } from "vitest";
-import { openAuth } from "~/server/accounts/auth.server";
+import { type AccountsContext, type Auth, openAuth } from "~/server/accounts/auth.server";
 import { openDatabase, PGLITE_EXTENSIONS, queryRows, type DatabaseHandle } from "~/server/platform/db.server";
 import type { PaymentProvider } from "~/server/providers/payment-provider.server";
-import type { AppContext } from "~/server/providers/app-context.server";
 import { createTestProvider } from "~/server/providers/test-payment-provider.server";
 import { adminQuery, withDatabase } from "./global-db";
 import { TEST_SHOP } from "./test-shop";
 
+/** A test's database, with better-auth opened on it for the test shop, once (testContext hands it on). */
+export type TestDatabase = DatabaseHandle & { auth: Auth };
+
 /**
  * A database for one test file, copied from the run's migrated template: in memory on PGlite, or a
  * database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped when the handle closes.
- * better-auth is open on it for the test shop, as a request's context opens it on a server's
- * (a test for another shop, one with an SMS provider say, opens its own: openAuth).
+ * better-auth is opened on it for the test shop, as server.ts opens it on its context (a test for
+ * another shop, one with an SMS provider say, opens its own: withAuth).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const handle = await copyTemplate();
-  openAuth({ db: handle.db, ...TEST_SHOP });
-  return handle;
+  return { ...handle, auth: openAuth({ db: handle.db, ...TEST_SHOP }) };
 }
 
 async function copyTemplate(): Promise<DatabaseHandle> {
@@ -115,8 +116,8 @@ async function templateSnapshot(client: PGlite): Promise<string> {
  * the file's own hooks, so they find the database open. The handle stands for the database of
  * the moment, so tests use it as they would the one `createTestDatabase` gives.
  */
-export function testFileDatabase(options: { reset?: boolean } = {}): DatabaseHandle {
-  let current: DatabaseHandle | undefined;
+export function testFileDatabase(options: { reset?: boolean } = {}): TestDatabase {
+  let current: TestDatabase | undefined;
   const open = () => {
     if (!current) throw new Error("The test database is opened in beforeAll; use it inside a hook or a test.");
     return current;
@@ -135,26 +136,37 @@ export function testFileDatabase(options: { reset?: boolean } = {}): DatabaseHan
     get driver() {
       return open().driver;
     },
+    get auth() {
+      return open().auth;
+    },
     close: () => open().close(),
   };
 }
 
 /**
- * What a server would hand its requests on this database: by default the test-mode payment
- * provider, as on a machine without Stripe keys; a test about Stripe hands in its own.
+ * What a server would hand its requests on this database: better-auth as opened on it, and by
+ * default the test-mode payment provider, as on a machine without Stripe keys; a test about Stripe
+ * hands in its own.
  */
 export function testContext(
-  handle: DatabaseHandle,
+  handle: TestDatabase,
   payments: PaymentProvider | null = createTestProvider(handle.db),
-): AppContext {
-  return { db: handle.db, payments, ...TEST_SHOP };
+): AccountsContext {
+  return { db: handle.db, payments, ...TEST_SHOP, auth: handle.auth };
 }
 
 /**
  * The catalogue every shop starts with (migration 0033) is the shop's own data, not a test's: it
  * stays, and a test that changes it puts it back.
  */
-const CATALOGUE_TABLES = ["products", "product_price_tiers", "product_colours", "product_images", "catalogue_version"];
+const CATALOGUE_TABLES = [
+  "categories",
+  "products",
+  "product_price_tiers",
+  "product_colours",
+  "product_images",
+  "catalogue_version",
+];
 
 /** Empties every application table between tests (migrations bookkeeping and the catalogue stay). */
 export async function resetDatabase(handle: DatabaseHandle) {

@@ -6,8 +6,14 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { CATEGORY_NAMES, PRODUCT_TAGS } from "~/catalogue/types";
-import { colourField, PRODUCT_LIMITS, readProductEdit, tagField, tierField } from "~/domain/catalogue/product-edit";
+import { PRODUCT_TAGS } from "~/catalogue/types";
+import {
+  colourField,
+  PRODUCT_LIMITS,
+  readProductEdit as readEdit,
+  tagField,
+  tierField,
+} from "~/domain/catalogue/product-edit";
 import { brandingField } from "~/domain/catalogue/product-details-edit";
 import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
 import { MAX_TIER_ROWS } from "~/domain/pricing/tier-table";
@@ -68,10 +74,14 @@ export function ProductEditor(props: {
   /** On sale: a saved change is what buyers see next. */
   published: boolean;
   fields: Record<string, string>;
+  /** The shop's categories in the operator's order, hidden ones too (docs/decisions/068-categories-are-data.md). */
+  categories: readonly { name: string; hidden: boolean }[];
   refusal?: Refusal;
   saved?: { changed: number; warnings: string[] };
 }) {
   const { fields, refusal, saved } = props;
+  const names = props.categories.map((category) => category.name);
+  const readProductEdit = (form: Record<string, string>) => readEdit(form, names);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const busy = useNavigation().state === "submitting";
@@ -205,9 +215,10 @@ export function ProductEditor(props: {
             aria-describedby={errorOf("category") ? `${id}-category-error` : undefined}
             className={`${input} h-10 bg-white ${border(errorOf("category"))}`}
           >
-            {CATEGORY_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {fields.category ? null : <option value="">Choose a category</option>}
+            {props.categories.map((category) => (
+              <option key={category.name} value={category.name}>
+                {category.hidden ? `${category.name} (hidden from buyers)` : category.name}
               </option>
             ))}
           </select>

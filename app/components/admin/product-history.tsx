@@ -8,7 +8,14 @@ type Entry = { at: string; by: string; field: string; oldValue: string | null; n
 const fieldLabel = (field: string) => (field === "status" ? "Status" : field);
 const cell = "px-4 py-3 align-top";
 
-export function ProductHistory({ entries }: { entries: readonly Entry[] }) {
+/** `label` names the table for screen readers; the categories' page shows its history this way too. */
+export function ProductHistory({
+  entries,
+  label = "The product's history",
+}: {
+  entries: readonly Entry[];
+  label?: string;
+}) {
   return (
     <section aria-labelledby="product-history" className="mt-12">
       <h2 id="product-history" className="text-xl font-bold">
@@ -17,7 +24,7 @@ export function ProductHistory({ entries }: { entries: readonly Entry[] }) {
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-muted">No changes recorded yet.</p>
       ) : (
-        <TableFrame className="mt-3" label="The product's history">
+        <TableFrame className="mt-3" label={label}>
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-muted">
               <HeaderRow columns={["When", "Who", "What", "Before", "After"]} cellClass="px-4 py-3" />

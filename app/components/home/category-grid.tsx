@@ -6,7 +6,10 @@ import { CATEGORY_SECTION } from "~/content/home";
 import { useShopCategories } from "../ui/root-data";
 import { HomeSection } from "./home-section";
 
-/** R-HOME-03/04: a card per promoted category (one with products), 'Other' last, two columns then three from md. */
+/**
+ * R-HOME-03/04: a card per promoted category (visible, with products), in the operator's order with
+ * 'Other' last (docs/decisions/068-categories-are-data.md), two columns then three from md.
+ */
 export function CategoryGrid() {
   const categories = homeCategoryOrder(useShopCategories());
   return (

@@ -12,17 +12,22 @@ import { buttonClass } from "../ui/button";
  * for it, instead of an empty shelf.
  */
 export function EmptyCategory(props: { category: Category; search: string; reply?: ProductRequestReply }) {
+  const examples = SOURCING_EXAMPLES[props.category.slug] ?? [];
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_minmax(0,36rem)]">
       <div>
         <h2 className="text-2xl font-bold">{COPY.categoryHeading(props.category.name)}</h2>
         <p className="mt-2 text-muted">{COPY.categoryIntro}</p>
-        <h3 className="mt-6 text-lg font-semibold">{COPY.examplesHeading}</h3>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          {SOURCING_EXAMPLES[props.category.slug].map((example) => (
-            <li key={example}>{example}</li>
-          ))}
-        </ul>
+        {examples.length > 0 ? (
+          <>
+            <h3 className="mt-6 text-lg font-semibold">{COPY.examplesHeading}</h3>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {examples.map((example) => (
+                <li key={example}>{example}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </div>
       <ProductRequestForm product={props.search} reply={props.reply} />
     </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRODUCTS } from "~/catalogue/catalogue";
+import { SPEC_CATEGORIES } from "~/catalogue/categories";
 import type { StoredProduct } from "~/catalogue/types";
 import {
   decodeImportBytes,
@@ -31,6 +32,9 @@ const STORED: StoredProduct[] = PRODUCTS.map((product) => ({
 }));
 const EXISTING: ExistingProduct[] = STORED.map((p) => ({ id: p.id, status: p.status, version: 3, edit: editOf(p) }));
 
+/** The shop's categories: the spec's six (docs/decisions/068-categories-are-data.md). */
+const NAMES = SPEC_CATEGORIES.map((category) => category.name);
+
 const HEADER = CATALOGUE_CSV_HEADER.join(",");
 const BOTTLE =
   ",steel-bottle,BTL-1,draft,Steel Bottle,Drinkware,A 500 ml bottle.,25,2 weeks,3-5 days,New,25-99 9.50; 100+ 8.25,Steel #c0c4c8,0";
@@ -38,7 +42,7 @@ const BOTTLE =
 const plan = (text: string, existing: ExistingProduct[] = EXISTING) => {
   const read = readImportFile(text);
   if (!read.ok) throw new Error(read.message);
-  return planImport(read.rows, existing);
+  return planImport(read.rows, { products: existing, categories: NAMES });
 };
 
 describe("a CSV file", () => {
@@ -175,7 +179,10 @@ describe("the dry run of an import", () => {
     [BOTTLE.replace(",draft,", ",deleted,"), "row 2: status 'deleted' is not draft, published or archived"],
     [`../8${BOTTLE}`, "row 2: id '../8' is not a product number"],
     [`99${BOTTLE}`, "row 2: there is no product 99; leave the id empty to add one"],
-    [BOTTLE.replace(",Drinkware,", ",Boats,"), "row 2: Choose a category from the list."],
+    [
+      BOTTLE.replace(",Drinkware,", ",Boats,"),
+      "row 2: category 'Boats' is not one the shop has (Drinkware, Office Essentials, Other, Apparel, Bags, Hats)",
+    ],
     [
       BOTTLE.replace("25-99 9.50", "50-99 9.50"),
       "row 2: Band 1 starts at 50, but the minimum order is 25: start it at 25.",
@@ -189,6 +196,15 @@ describe("the dry run of an import", () => {
     const [planned] = plan(`${HEADER}\n${row}`);
     expect(planned?.action).toBe("refused");
     expect(planned?.reasons).toContain(reason);
+  });
+
+  it("takes a category the operator added, and refuses one the shop no longer has (decision 068)", () => {
+    const read = readImportFile(`${HEADER}\n${BOTTLE.replace(",Drinkware,", ",Tech Gifts,")}`);
+    if (!read.ok) throw new Error(read.message);
+    const [added] = planImport(read.rows, { products: EXISTING, categories: [...NAMES, "Tech Gifts"] });
+    expect(added).toMatchObject({ action: "create", edit: { category: "Tech Gifts" } });
+    const [gone] = planImport(read.rows, { products: EXISTING, categories: ["Hats"] });
+    expect(gone?.reasons).toEqual(["row 2: category 'Tech Gifts' is not one the shop has (Hats)"]);
   });
 
   it("refuses the second of two rows with one URL name, and a move the editor does not allow", () => {

@@ -212,6 +212,12 @@ export function readImportFile(text: string): { ok: true; rows: ImportRow[] } | 
 /** A product as the catalogue holds it when the dry run reads the file. */
 export type ExistingProduct = { id: string; status: ProductStatus; version: number; edit: ProductEdit };
 
+/**
+ * The catalogue a file is judged against: its products, and the names of its categories, hidden
+ * ones too (docs/decisions/068-categories-are-data.md).
+ */
+export type ExistingCatalogue = { products: readonly ExistingProduct[]; categories: readonly string[] };
+
 /** What the dry run found a row would do. */
 export type PlannedRow = {
   row: number;
@@ -238,7 +244,8 @@ export type ImportCounts = Record<PlannedRow["action"], number>;
  * would refuse, a URL name another product (or another row) has, an id the shop does not have or a
  * status move the editor does not allow is refused with its reasons.
  */
-export function planImport(rows: readonly ImportRow[], existing: readonly ExistingProduct[]): PlannedRow[] {
+export function planImport(rows: readonly ImportRow[], catalogue: ExistingCatalogue): PlannedRow[] {
+  const existing = catalogue.products;
   const byId = new Map(existing.map((product) => [product.id, product]));
   const slugOwner = new Map(existing.map((product) => [product.edit.slug, product.id]));
   const slugRow = new Map<string, number>();
@@ -251,9 +258,15 @@ export function planImport(rows: readonly ImportRow[], existing: readonly Existi
         `row ${read.row}: there is no product ${read.id}; leave the id empty to add one`,
       ]);
     const details: ProductDetails = current?.edit.details ?? NEW_PRODUCT_DETAILS;
-    const checked = readProductEdit({ ...detailsFields(details), ...read.fields });
+    const checked = readProductEdit({ ...detailsFields(details), ...read.fields }, catalogue.categories);
     if (!checked.ok) {
-      const reasons = [...new Set(Object.values(checked.fieldErrors))].map((message) => `row ${read.row}: ${message}`);
+      const { category, ...others } = checked.fieldErrors;
+      const reasons = [
+        ...(category
+          ? [`category '${read.fields.category ?? ""}' is not one the shop has (${catalogue.categories.join(", ")})`]
+          : []),
+        ...new Set(Object.values(others)),
+      ].map((message) => `row ${read.row}: ${message}`);
       return refused(read.row, title, reasons);
     }
     const { edit } = checked;

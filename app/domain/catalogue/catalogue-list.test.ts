@@ -1,3 +1,4 @@
+import { SPEC_CATEGORIES } from "~/catalogue/categories";
 import { describe, expect, it } from "vitest";
 import { PRODUCTS } from "~/catalogue/catalogue";
 import type { ProductStatus, StoredProduct } from "~/catalogue/types";
@@ -20,7 +21,11 @@ const CATALOGUE = [
   stored("16", "published"),
   stored("17", "archived"),
 ];
-const filter = (query: string) => parseCatalogueFilter(new URLSearchParams(query));
+const filter = (query: string) =>
+  parseCatalogueFilter(
+    new URLSearchParams(query),
+    SPEC_CATEGORIES.map((category) => category.name),
+  );
 const ids = (query: string) => listCatalogue(CATALOGUE, filter(query)).rows.map((row) => row.id);
 
 describe("parseCatalogueFilter", () => {

@@ -3,13 +3,7 @@
  * for and filtered by, read from the page's address, and the products that match with the counts
  * staff check the catalogue by.
  */
-import {
-  CATEGORY_NAMES,
-  type CategoryName,
-  PRODUCT_STATUSES,
-  type ProductStatus,
-  type StoredProduct,
-} from "~/catalogue/types";
+import { PRODUCT_STATUSES, type ProductStatus, type StoredProduct } from "~/catalogue/types";
 import { formatPence } from "../core/money";
 import { oneOf } from "../core/one-of";
 import { unitPriceRange } from "../pricing/tier-table";
@@ -19,23 +13,25 @@ export const CATALOGUE_SEARCH_MAX = 100;
 
 export type CatalogueFilter = {
   q: string;
-  category: CategoryName | "";
+  category: string;
   status: ProductStatus | "";
   /** Why the search was not run, when it was not. */
   message: string | null;
 };
 
-const isCategory = oneOf(CATEGORY_NAMES);
 const isStatus = oneOf(PRODUCT_STATUSES);
 
-/** The filter in `?q=…&category=…&status=…`; an unknown category or status is no filter. */
-export function parseCatalogueFilter(params: URLSearchParams): CatalogueFilter {
+/**
+ * The filter in `?q=…&category=…&status=…`; a category not among `categories` (the shop's names,
+ * docs/decisions/068-categories-are-data.md) or an unknown status is no filter.
+ */
+export function parseCatalogueFilter(params: URLSearchParams, categories: readonly string[]): CatalogueFilter {
   const raw = params.get("q") ?? "";
   const [category, status] = [params.get("category"), params.get("status")];
   const tooLong = raw.length > CATALOGUE_SEARCH_MAX;
   return {
     q: tooLong ? "" : raw.trim().replace(/\s+/g, " "),
-    category: isCategory(category) ? category : "",
+    category: category !== null && categories.includes(category) ? category : "",
     status: isStatus(status) ? status : "",
     message: tooLong ? `Search for ${CATALOGUE_SEARCH_MAX} characters or fewer.` : null,
   };
@@ -50,7 +46,7 @@ export type CatalogueRow = {
   status: ProductStatus;
   /** The version a change from this row is made on: one saved since is refused, not overwritten. */
   version: number;
-  category: CategoryName;
+  category: string;
   /** '£3.88–£5.50 each', or one price. */
   price: string;
   moq: number;

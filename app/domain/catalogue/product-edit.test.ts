@@ -4,13 +4,22 @@ import {
   colourField,
   EDIT_MESSAGES,
   editFields,
+  newProductFields,
   type ProductEdit,
-  readProductEdit,
+  readProductEdit as readEdit,
   tagField,
   tierField,
   tiersText,
 } from "./product-edit";
 import { NEW_PRODUCT_DETAILS } from "./product-details-edit";
+import { SPEC_CATEGORIES } from "~/catalogue/categories";
+
+/** The editor's rule over the spec's six categories (docs/decisions/068-categories-are-data.md). */
+const readProductEdit = (fields: Record<string, string>) =>
+  readEdit(
+    fields,
+    SPEC_CATEGORIES.map((category) => category.name),
+  );
 
 const CAP: ProductEdit = {
   title: "Custom Embroidered Cap",
@@ -275,5 +284,25 @@ describe("changesBetween: colours", () => {
 describe("tiersText", () => {
   it("writes a band of one quantity as that quantity", () => {
     expect(tiersText([{ from: 50, to: 50, unitPence: 600 }])).toBe("50 £6.00");
+  });
+});
+
+describe("the shop's categories", () => {
+  it("takes a category the shop has, hidden or not, and refuses one it has not", () => {
+    const fields = editFields(CAP);
+    expect(readEdit({ ...fields, category: "Tech" }, ["Tech", "Hats"])).toMatchObject({
+      ok: true,
+      edit: { category: "Tech" },
+    });
+    expect(readEdit(fields, ["Tech"])).toMatchObject({
+      ok: false,
+      fieldErrors: { category: "Choose a category from the list." },
+    });
+  });
+
+  it("starts a new product in the category the list was narrowed to, else Other while the shop has it", () => {
+    expect(newProductFields("Bags", ["Bags", "Other"]).category).toBe("Bags");
+    expect(newProductFields("Boats", ["Bags", "Other"]).category).toBe("Other");
+    expect(newProductFields(null, ["Bags"]).category).toBe("");
   });
 });

@@ -5,14 +5,7 @@
  * operator would say it ("Price bands: 50–99 £5.50; 100+ £5.00 → …").
  */
 import { z } from "zod";
-import {
-  CATEGORY_NAMES,
-  type CategoryName,
-  type ColourOption,
-  PRODUCT_TAGS,
-  type ProductTag,
-  type StoredProduct,
-} from "~/catalogue/types";
+import { type ColourOption, PRODUCT_TAGS, type ProductTag, type StoredProduct } from "~/catalogue/types";
 import { formatPence, poundsToPence } from "../core/money";
 import { checkTierTable, type TierRow, tierRowLabel, tierRowsOf } from "../pricing/tier-table";
 import {
@@ -46,7 +39,8 @@ export type ProductEdit = {
   slug: string;
   sku: string | null;
   description: string;
-  category: CategoryName;
+  /** The name of one of the shop's categories (docs/decisions/068-categories-are-data.md). */
+  category: string;
   moq: number;
   leadTime: string;
   deliveryTime: string;
@@ -86,6 +80,8 @@ const text = (label: string, max: number) =>
     .min(1, `Enter the ${label}.`)
     .max(max, `Keep the ${label} to ${max.toLocaleString("en-GB")} characters.`);
 
+const CHOOSE_CATEGORY = "Choose a category from the list.";
+
 const fieldsSchema = z.object({
   title: text("title", PRODUCT_LIMITS.title),
   slug: z
@@ -104,7 +100,7 @@ const fieldsSchema = z.object({
     .default("")
     .transform((sku) => sku || null),
   description: text("description", PRODUCT_LIMITS.description),
-  category: z.enum(CATEGORY_NAMES, { error: "Choose a category from the list." }),
+  category: z.string({ error: CHOOSE_CATEGORY }).trim().min(1, CHOOSE_CATEGORY),
   moq: z
     .string({ error: "Enter the minimum order." })
     .trim()
@@ -204,9 +200,10 @@ export type EditCheck =
 /**
  * The editor's form read and checked: each field on its own, then the bands as a table against the
  * minimum order (checkTierTable). Field errors are keyed by the form's field names (`tiers` for the
- * table as a whole); warnings do not stop a save.
+ * table as a whole); warnings do not stop a save. `categories` are the names of the shop's
+ * categories, hidden ones too: the category must be one of them (decision 068).
  */
-export function readProductEdit(fields: Record<string, string>): EditCheck {
+export function readProductEdit(fields: Record<string, string>, categories: readonly string[]): EditCheck {
   const parsed = fieldsSchema.safeParse(fields);
   const fieldErrors: Record<string, string> = {};
   if (!parsed.success) {
@@ -215,6 +212,7 @@ export function readProductEdit(fields: Record<string, string>): EditCheck {
       fieldErrors[name] ??= issue.message;
     }
   }
+  if (!categories.includes((fields.category ?? "").trim())) fieldErrors.category ??= CHOOSE_CATEGORY;
   const bands = bandsOf(fields);
   const rows: TierRow[] = [];
   bands.forEach((band, position) => {
@@ -321,10 +319,11 @@ export function editFields(edit: ProductEdit): Record<string, string> {
 
 /**
  * The form a new product starts with: no texts, bands or colours yet, the shop's usual details,
- * and the category it was started from when that is one.
+ * and the category it was started from when that is one of `categories` (the shop's names), else
+ * Other while the shop has it, else none, so the operator picks one.
  */
-export function newProductFields(category: string | null): Record<string, string> {
-  const chosen = CATEGORY_NAMES.find((name) => name === category) ?? "Other";
+export function newProductFields(category: string | null, categories: readonly string[]): Record<string, string> {
+  const chosen = categories.find((name) => name === category) ?? categories.find((name) => name === "Other") ?? "";
   return { ...detailsFields(NEW_PRODUCT_DETAILS), category: chosen };
 }
 

@@ -10,7 +10,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { catalogueImports, productChanges, productColours, productPriceTiers, products } from "#db/schema";
 import {
-  type ExistingProduct,
+  type ExistingCatalogue,
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
   type ImportCounts,
@@ -67,7 +67,7 @@ export async function startImport(
       .insert(catalogueImports)
       .values({ staffId: input.staffId, fileName: input.fileName.slice(0, 200), csv: input.text })
       .returning({ id: catalogueImports.id });
-    await enqueue(tx, CATALOGUE_IMPORT_PLAN_JOB, { importId: made!.id });
+    await enqueue(tx, { job: CATALOGUE_IMPORT_PLAN_JOB, payload: { importId: made!.id } });
     await tx.execute(sql`delete from catalogue_imports where id in (
       select id from catalogue_imports where status in ('planned', 'applied', 'failed')
       order by created_at desc offset ${IMPORTS_KEPT})`);
@@ -76,14 +76,17 @@ export async function startImport(
 }
 
 /** The catalogue as an import compares rows with it: read now, not from a process's copy. */
-async function existingProducts(db: Database): Promise<ExistingProduct[]> {
-  const { products: all } = await loadCatalogue(db);
-  return all.map((product) => ({
-    id: product.id,
-    status: product.status,
-    version: product.version,
-    edit: editOf(product),
-  }));
+async function existingProducts(db: Database): Promise<ExistingCatalogue> {
+  const { products: all, categories } = await loadCatalogue(db);
+  return {
+    products: all.map((product) => ({
+      id: product.id,
+      status: product.status,
+      version: product.version,
+      edit: editOf(product),
+    })),
+    categories: categories.map((category) => category.name),
+  };
 }
 
 /** A planned row as the import keeps it: what it does and why, without the fields it saves. */
@@ -127,7 +130,7 @@ export async function confirmImport(
       .update(catalogueImports)
       .set({ status: "applying", appliedBy: input.staffId })
       .where(eq(catalogueImports.id, input.importId));
-    await enqueue(tx, CATALOGUE_IMPORT_APPLY_JOB, { importId: input.importId });
+    await enqueue(tx, { job: CATALOGUE_IMPORT_APPLY_JOB, payload: { importId: input.importId } });
     return { ok: true as const };
   });
 }

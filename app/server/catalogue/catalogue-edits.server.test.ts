@@ -233,7 +233,7 @@ describe("staff add a product by copying one, and edit it", () => {
   });
 
   it("saves the texts and bands together, records each change with who made it, and is what the next read sees", async () => {
-    const staff = await createSignedInUser(handle.db, "olive@swagstudio.example");
+    const staff = await createSignedInUser(handle, "olive@swagstudio.example");
     const id = await copyOf("8", staff.userId);
     const saved = await saveProduct(handle.db, {
       staffId: staff.userId,

@@ -14,7 +14,7 @@ import {
   productPriceTiers,
   products,
 } from "#db/schema";
-import type { CategoryName, ProductStatus, ProductTag } from "~/catalogue/types";
+import type { ProductStatus, ProductTag } from "~/catalogue/types";
 import { leadDaysOf } from "~/domain/catalogue/lead-days";
 import {
   changesBetween,
@@ -93,7 +93,7 @@ async function savedEdit(tx: Database, row: typeof products.$inferSelect): Promi
     slug: row.slug,
     sku: row.sku,
     description: row.description,
-    category: row.category as CategoryName,
+    category: row.category,
     moq: row.moq,
     leadTime: row.leadTime,
     deliveryTime: row.deliveryTime,

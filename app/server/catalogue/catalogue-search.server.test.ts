@@ -102,7 +102,7 @@ describe("the listing in the database, over the spec's four products", () => {
     ["  yoga  ", "17"],
     ["caps", "8"],
   ])("suggests %j as the listing finds it", async (search, id) => {
-    expect(await suggestShelf(handle.db, search.trim(), 6)).toContain(id);
+    expect(await suggestShelf(handle.db, { search: search.trim(), limit: 6 })).toContain(id);
   });
 
   it("keeps a page for the catalogue's version: asked again it is not searched again, and a new version searches afresh", async () => {
@@ -119,13 +119,13 @@ describe("the listing in the database, over the spec's four products", () => {
 
   it("keeps to the category, and suggests in catalogue order", async () => {
     // "for" is in the shorts', the diary's and the mat's descriptions.
-    expect(await suggestShelf(handle.db, "FOR", 6)).toEqual(["15", "16", "17"]);
-    expect(await suggestShelf(handle.db, "o", 2)).toEqual(["8", "15"]);
-    expect(await suggestShelf(handle.db, "yoga", 6)).toEqual(["17"]);
+    expect(await suggestShelf(handle.db, { search: "FOR", limit: 6 })).toEqual(["15", "16", "17"]);
+    expect(await suggestShelf(handle.db, { search: "o", limit: 2 })).toEqual(["8", "15"]);
+    expect(await suggestShelf(handle.db, { search: "yoga", limit: 6 })).toEqual(["17"]);
     expect(await shelf("", "Hats")).toMatchObject({ ids: ["8"], total: 1 });
     expect(await shelf("search=yoga", "Hats")).toMatchObject({ ids: [], total: 0 });
-    expect(await suggestShelf(handle.db, "custom", 6)).toEqual(["8", "15", "17"]);
-    expect(await suggestShelf(handle.db, "embroiderd", 6)).toEqual(["8"]);
+    expect(await suggestShelf(handle.db, { search: "custom", limit: 6 })).toEqual(["8", "15", "17"]);
+    expect(await suggestShelf(handle.db, { search: "embroiderd", limit: 6 })).toEqual(["8"]);
   });
 });
 

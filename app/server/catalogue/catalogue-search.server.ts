@@ -8,7 +8,6 @@
  * ("embroiderd cap") is taken for a typo.
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { CategoryName } from "~/catalogue/types";
 import type { BrandingMethod } from "~/domain/pricing/checkout";
 import { containsPattern, prefixQuery, SHELF_PAGE_SIZE, type ShelfQuery } from "~/domain/catalogue/shelf-query";
 import { data } from "react-router";
@@ -23,12 +22,11 @@ export const LISTING_SEARCH_LIMIT = { hits: 240, windowSeconds: 60 } as const;
 
 /** Counts a search of the listing against its address, or refuses it with 429 once the minute's are spent. */
 export async function limitListingSearch(db: Database, ip: string): Promise<void> {
-  const hit = await hitRateLimit(
-    db,
-    `listing-search:${ip}`,
-    LISTING_SEARCH_LIMIT.hits,
-    LISTING_SEARCH_LIMIT.windowSeconds,
-  );
+  const hit = await hitRateLimit(db, {
+    key: `listing-search:${ip}`,
+    limit: LISTING_SEARCH_LIMIT.hits,
+    windowSeconds: LISTING_SEARCH_LIMIT.windowSeconds,
+  });
   if (hit.allowed) return;
   throw data(
     { error: { code: "RATE_LIMITED", message: "Too many searches at once. Please wait a moment and search again." } },
@@ -114,7 +112,7 @@ const kept = new WeakMap<Database, { version: number; pages: Map<string, Promise
  */
 export function searchShelf(
   db: Database,
-  input: { query: ShelfQuery; category: CategoryName | null; version: number },
+  input: { query: ShelfQuery; category: string | null; version: number },
 ): Promise<ShelfPage> {
   let copy = kept.get(db);
   if (copy?.version !== input.version) {
@@ -137,10 +135,7 @@ export function searchShelf(
   return page;
 }
 
-async function searchShelfNow(
-  db: Database,
-  input: { query: ShelfQuery; category: CategoryName | null },
-): Promise<ShelfPage> {
+async function searchShelfNow(db: Database, input: { query: ShelfQuery; category: string | null }): Promise<ShelfPage> {
   const { query, category } = input;
   const base: SQL[] = [sql`p.status = 'published'`];
   if (category) base.push(sql`p.category = ${category}`);
@@ -195,7 +190,10 @@ async function facetsOf(db: Database, matched: SQL[], query: ShelfQuery): Promis
 }
 
 /** The first `limit` products on sale matching a search, in catalogue order (the header's suggestions). */
-export async function suggestShelf(db: Database, search: string, limit: number): Promise<string[]> {
+export async function suggestShelf(
+  db: Database,
+  { search, limit }: { search: string; limit: number },
+): Promise<string[]> {
   const find = async (match: SQL) =>
     (
       await queryRows<{ id: string }>(

@@ -6,10 +6,19 @@
  */
 import { asc } from "drizzle-orm";
 import { z } from "zod";
-import { catalogueVersion, productColours, productImages, productPriceTiers, products } from "#db/schema";
+import {
+  catalogueVersion,
+  categories,
+  categorySlugRedirects,
+  productColours,
+  productImages,
+  productPriceTiers,
+  products,
+} from "#db/schema";
 import { BUILTIN_IMAGES } from "~/catalogue/images";
 import {
-  CATEGORY_NAMES,
+  CATEGORY_MENUS,
+  type Category,
   CUSTOMIZATION_THEMES,
   PRODUCT_STATUSES,
   PRODUCT_TAGS,
@@ -17,7 +26,7 @@ import {
   type ProductImage,
   type StoredProduct,
 } from "~/catalogue/types";
-import { forBuyers, onSale } from "~/catalogue/catalogue";
+import { forBuyers, onSale, promotedCategories } from "~/catalogue/catalogue";
 import { lookupIn, type ProductLookup } from "~/catalogue/lookup";
 import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
 import type { ProductDetails } from "~/domain/catalogue/product-details-edit";
@@ -25,8 +34,20 @@ import { priceTiersOf, type TierRow, unitPriceRange } from "~/domain/pricing/tie
 import type { Database } from "../platform/db.server";
 import { storedPictureFiles, storedPictureOf } from "./picture-files.server";
 
-/** The catalogue at one version: every product, in catalogue order, whatever its status. */
-export type Catalogue = { version: number; products: readonly StoredProduct[] };
+/** A category as the database keeps it: with its id (docs/decisions/068-categories-are-data.md). */
+export type ShopCategory = Category & { id: string };
+
+/**
+ * The catalogue at one version: every product, in catalogue order, whatever its status; every
+ * category, hidden or not, in the operator's order; and the categories' former URL names, each
+ * with the one it now answers to (decision 068).
+ */
+export type Catalogue = {
+  version: number;
+  products: readonly StoredProduct[];
+  categories: readonly ShopCategory[];
+  formerSlugs: ReadonlyMap<string, string>;
+};
 
 /** How long a process serves its copy before it asks the database whether the catalogue changed. */
 export const CATALOGUE_CHECK_MS = 1000;
@@ -62,7 +83,7 @@ export const readDetails = (details: unknown): ProductDetails => detailsSchema.p
 /** The columns that hold one of a few values, or the lists and tables, as the shop can show them. */
 const rowSchema = z.object({
   details: detailsSchema,
-  category: z.enum(CATEGORY_NAMES),
+  category: z.string(),
   status: z.enum(PRODUCT_STATUSES),
   tags: z.array(z.enum(PRODUCT_TAGS)),
 });
@@ -88,14 +109,16 @@ function headlinePrice(rows: readonly TierRow[]): Product["unitPrice"] {
  * product is noticed where it was read rather than half-shown to a buyer.
  */
 function productOf(
+  known: ReadonlySet<string>,
   row: ProductRow,
   tiers: readonly TierRow[],
   colours: Product["colours"],
   images: ReadonlyArray<{ source: string; alt: string; colour: string | null }>,
 ): StoredProduct {
   const read = rowSchema.safeParse(row);
-  if (!read.success || tiers.length === 0) {
-    throw new Error(`Product ${row.id} cannot be read: ${read.error?.message ?? "it has no price bands"}`);
+  if (!read.success || tiers.length === 0 || !known.has(read.data.category)) {
+    const why = read.error?.message ?? (tiers.length === 0 ? "it has no price bands" : "its category is unknown");
+    throw new Error(`Product ${row.id} cannot be read: ${why}`);
   }
   const { details, category, status, tags } = read.data;
   return {
@@ -136,14 +159,36 @@ export async function loadCatalogue(db: Database): Promise<Catalogue> {
   return db.transaction(
     async (tx) => {
       const [state] = await tx.select({ version: catalogueVersion.version }).from(catalogueVersion);
+      const shopCategories = (
+        await tx.select().from(categories).orderBy(asc(categories.position), asc(categories.name))
+      ).map(
+        (row): ShopCategory => ({
+          id: row.id,
+          slug: row.slug,
+          name: row.name,
+          hidden: row.hidden,
+          menu: z.enum(CATEGORY_MENUS).parse(row.menu),
+        }),
+      );
+      const slugOf = new Map(shopCategories.map((category) => [category.id, category.slug]));
+      const formerSlugs = new Map(
+        (await tx.select().from(categorySlugRedirects)).flatMap((row) => {
+          const slug = slugOf.get(row.categoryId);
+          return slug ? [[row.slug, slug] as const] : [];
+        }),
+      );
+      const known = new Set(shopCategories.map((category) => category.name));
       const rows = await tx.select().from(products).orderBy(asc(products.position), asc(products.id));
       const tiers = byProduct(await tx.select().from(productPriceTiers).orderBy(asc(productPriceTiers.fromQuantity)));
       const colours = byProduct(await tx.select().from(productColours).orderBy(asc(productColours.position)));
       const images = byProduct(await tx.select().from(productImages).orderBy(asc(productImages.position)));
       return {
         version: state?.version ?? 0,
+        categories: shopCategories,
+        formerSlugs,
         products: rows.map((row) =>
           productOf(
+            known,
             row,
             (tiers.get(row.id) ?? []).map((t) => ({ from: t.fromQuantity, to: t.toQuantity, unitPence: t.unitPence })),
             (colours.get(row.id) ?? []).map(({ name, hex }) => ({ name, hex })),
@@ -154,6 +199,20 @@ export async function loadCatalogue(db: Database): Promise<Catalogue> {
     },
     { accessMode: "read only", isolationLevel: "repeatable read" },
   );
+}
+
+/** The names of the shop's categories, hidden ones too: what a product's category must be one of (decision 068). */
+export async function categoryNames(db: Database, now: number = Date.now()): Promise<string[]> {
+  return (await readCatalogue(db, now)).categories.map((category) => category.name);
+}
+
+/**
+ * The categories the site promotes to buyers (header, drawer, footer, home grid): the visible ones
+ * with products on sale, in the operator's order, without their ids (the root loader's `shopCategories`).
+ */
+export async function shopCategories(db: Database, now: number = Date.now()): Promise<Category[]> {
+  const { products, categories } = await readCatalogue(db, now);
+  return promotedCategories(onSale(products), categories).map(({ id: _id, ...category }) => category);
 }
 
 type Copy = { catalogue: Promise<Catalogue>; checkedAt: number };

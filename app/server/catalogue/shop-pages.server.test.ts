@@ -71,8 +71,8 @@ describe("a product's page", () => {
 
   it("shows staff a draft as buyers will see it, marked as a preview, and nobody else", async () => {
     await setStatus("draft", ["15"]);
-    const buyer = await createSignedInUser(handle.db, "buyer-preview@example.com");
-    const staff = await createSignedInUser(handle.db, "staff-preview@example.com");
+    const buyer = await createSignedInUser(handle, "buyer-preview@example.com");
+    const staff = await createSignedInUser(handle, "staff-preview@example.com");
     await handle.db
       .update(authUser)
       .set({ role: "staff", twoFactorEnabled: true })

@@ -87,6 +87,19 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/products/export.csv")).toBe(1024);
   });
 
+  it("keeps the categories' forms to 4 kB: a name, a URL name and a menu, encoded (decision 068)", () => {
+    for (const path of ["/admin/categories", "/admin/categories.data"]) expect(bodyLimitFor(path), path).toBe(4 * 1024);
+    const longest = new URLSearchParams({
+      intent: "rename",
+      categoryId: "00000000-0000-4000-8000-000000000000",
+      name: "😀".repeat(40),
+      slug: "a".repeat(60),
+      menu: "header",
+    }).toString();
+    expect(Buffer.byteLength(longest)).toBeLessThan(4 * 1024);
+    expect(bodyLimitFor("/admin/categories/extra")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
   it("lets a catalogue import carry the largest CSV, and keeps an import's page to 1 kB", () => {
     for (const path of ["/admin/products/import", "/admin/products/import.data"])
       expect(bodyLimitFor(path)).toBe(IMPORT_LIMITS.bytes + 1024 * 1024);

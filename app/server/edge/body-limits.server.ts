@@ -73,6 +73,9 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   // characters, five lists of up to 20 lines of 200, the short fields, 30 colours and 20 price
   // bands: about 30,000 characters, encoded.
   { path: /^\/admin\/products\/[^/]+(\.data)?$/, bytes: 128 * 1024 },
+  // The categories' forms (decision 068): an intent, a category's id, a name of 40 characters, a URL
+  // name of 60 and a menu, every character percent-encoded as up to four bytes of UTF-8.
+  { path: /^\/admin\/categories(\.data)?$/, bytes: 4 * 1024 },
   // Working as a team: an organisation's name, an e-mail address, a role, or an id (decision 025).
   { path: /^\/account\/organisation(\.data)?$/, bytes: 16 * 1024 },
   // The brand kit page: 20 colours and notes of 500 characters, or a logo's id.
