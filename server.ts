@@ -33,7 +33,7 @@ const env = (() => {
   }
 })();
 
-// Issue 21: one JSON line per event, each naming its process and request (log.server.ts).
+// One JSON line per event (decision 031), each naming its process and request (log.server.ts).
 const log = createLog(env.LOG_LEVEL);
 sendConsoleTo(log);
 
@@ -47,7 +47,7 @@ else {
 }
 
 async function serveRequests() {
-  // Issue 20: the build emits the preflight worker next to this file (vite.config.ts).
+  // The build emits the preflight worker (decision 027) next to this file (vite.config.ts).
   setPreflightWorkerFile(join(dirname(fileURLToPath(import.meta.url)), "preflight-worker.js"));
   // Decision 032: uploads are parsed inside bubblewrap; without it EPS previews are off (and /env says so).
   void epsPreviewStatus().then((status) =>
@@ -127,7 +127,7 @@ async function serveRequests() {
         },
       });
       // The public files (favicon, the design guidelines) are listed once, so a page's request does
-      // not look on disk for a file of its name first (issue 21: a cheaper request).
+      // not look on disk for a file of its name first: a cheaper request.
       const publicNames = new Set(readdirSync(clientDir));
       app.use("*", (c, next) => (publicNames.has(c.req.path.split("/")[1] ?? "") ? servePublic(c, next) : next()));
     },
@@ -149,7 +149,7 @@ async function serveRequests() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing in-flight requests`);
-    // Past 5 s the process exits regardless (issue 2: exit within 5 s).
+    // Past 5 s the process exits regardless (exit within 5 s).
     setTimeout(() => {
       console.error("Shutdown took too long; exiting");
       process.exit(1);

@@ -97,12 +97,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rollupOptions: isSsrBuild
       ? { input: "./server.ts" }
       : // Building a zod schema has no side effects: a module-level schema that only a stripped action
-        // uses is dropped from the browser's bundle instead of pulling zod in (issue 3: JS budget).
+        // uses is dropped from the browser's bundle instead of pulling zod in (decision 008).
         { treeshake: { manualPureFunctions: ["z"] } },
   },
   // The production server bundles the rest of its dependencies: Node then reads a few files instead of
   // resolving and compiling thousands in node_modules, about 0.5 s less from start to first page
-  // (issue 3: cold start ≤ 2 s). The dev server keeps loading them from node_modules.
+  // (decision 004: cold start ≤ 2 s). The dev server keeps loading them from node_modules.
   ssr: command === "build" ? { noExternal: true, external: SERVER_EXTERNALS } : undefined,
   plugins: [tailwindcss(), reactRouter(), precompressClientAssets(), emitPreflightWorker()],
 }));

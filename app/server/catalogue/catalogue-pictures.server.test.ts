@@ -27,13 +27,21 @@ import { PICTURE_URL_PREFIX } from "./picture-files.server";
 const handle = testFileDatabase({ reset: false });
 const { storage } = TEST_SHOP;
 
-/** A navy product on white, as a supplier's photo might be. */
-const photo = async (width = 600, height = 500) =>
-  new Uint8Array(
-    await sharp({ create: { width, height, channels: 3, background: "#1f2a56" } })
+/**
+ * A supplier's photo of a product: each one a colour of its own, so each upload is a picture of
+ * its own (files are named by their bytes).
+ */
+let photos = 0;
+const photo = async (width = 600, height = 500) => {
+  photos += 1;
+  // Far apart, so no two renders are the same bytes after the WebP encoder has had its way.
+  const shade = { r: (photos * 97) % 256, g: (photos * 57) % 256, b: (photos * 23) % 256 };
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: shade } })
       .png()
       .toBuffer(),
   );
+};
 
 const copyOfCap = async () => {
   const copied = await duplicateProduct(handle.db, { staffId: "staff-1", productId: "8" });
@@ -158,6 +166,28 @@ describe("staff add a picture to a product", () => {
       })),
     );
     expect(await add(id)).toMatchObject({ ok: false, status: 409, message: PICTURE_MESSAGES.full });
+  });
+
+  it("names the files by their bytes: the same picture on two products is one set of files, kept when one refuses it", async () => {
+    const [first, second, full] = [await copyOfCap(), await copyOfCap(), await copyOfCap()];
+    const bytes = await photo();
+    expect(await add(first, { bytes })).toEqual({ ok: true });
+    expect(await add(second, { bytes })).toEqual({ ok: true });
+    const shown = (await productOf(first)).images.at(-1)!;
+    expect((await productOf(second)).images.at(-1)).toMatchObject({ src400: shown.src400, full: shown.full });
+
+    const { images } = await productOf(full);
+    await handle.db.insert(productImages).values(
+      Array.from({ length: MAX_PICTURES - images.length }, (_, n) => ({
+        productId: full,
+        position: 100 + n,
+        source: "builtin:cap-1",
+        alt: `Cap ${n}`,
+        colour: null,
+      })),
+    );
+    expect(await add(full, { bytes })).toMatchObject({ ok: false, status: 409 });
+    expect(await bytesOf(await open(renderName(shown.src400)))).not.toBeNull();
   });
 });
 

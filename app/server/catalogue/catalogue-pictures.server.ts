@@ -2,9 +2,10 @@
  * Staff add and remove a product's pictures (docs/decisions/066-catalogue-is-data.md), and the
  * pages fetch them. An upload is judged and rendered first (product-pictures.server.ts), its files
  * stored, and then, in one transaction, the picture goes last in the product's gallery, the change
- * is recorded and both versions go up. A removed picture's files are deleted an hour later by a
- * job queued with the removal, unless a product still shows it (a copy made with the product keeps
- * the same files).
+ * is recorded and both versions go up. Its files are named by their bytes (contentName), so the
+ * pages cache them for a year. A removed picture's files are deleted an hour later by a job queued
+ * with the removal, unless a product still shows them (a copy of the product, or the same picture
+ * uploaded again, holds the same files).
  */
 import { and, count, eq, gt, max, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -13,11 +14,11 @@ import { EDIT_MESSAGES } from "~/domain/catalogue/product-edit";
 import { MAX_PICTURES, PICTURE_MESSAGES } from "~/domain/catalogue/picture-rules";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
-import { type FileStorage, isStoredName } from "../providers/file-storage.server";
+import { contentName, type FileStorage, isStoredName } from "../providers/file-storage.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { defineJob, enqueue } from "../messages/jobs.server";
 import type { AppContext } from "../providers/app-context.server";
-import { deleteStored, putBytes } from "../providers/storage.server";
+import { putBytes } from "../providers/storage.server";
 import { forgetCatalogue, readCatalogue } from "./catalogue-store.server";
 import { raiseCatalogueVersion } from "./catalogue-edits.server";
 import { servedPictureNames, storedPictureOf, storedPictureSource } from "./picture-files.server";
@@ -77,7 +78,7 @@ export async function addProductPicture(
   if ("code" in prepared) return failure(REFUSAL_STATUS[prepared.code], prepared.code.toUpperCase(), prepared.message);
   const [original, w320, w400, w1200] = await Promise.all(
     [prepared.original, ...prepared.renders].map(
-      async (file) => (await putBytes(input.storage, file.bytes)).storedName,
+      async (file) => (await putBytes(input.storage, file.bytes, { name: contentName(file.bytes) })).storedName,
     ),
   );
   const names = { original: original!, w320: w320!, w400: w400!, w1200: w1200! };
@@ -111,10 +112,10 @@ export async function addProductPicture(
       return { ok: true as const };
     })
     .catch(async (error: unknown) => {
-      await deleteStored(input.storage, Object.values(names));
+      await deleteUnshown({ db, storage: input.storage }, Object.values(names));
       throw error;
     });
-  if (!added.ok) await deleteStored(input.storage, Object.values(names));
+  if (!added.ok) await deleteUnshown({ db, storage: input.storage }, Object.values(names));
   else forgetCatalogue(db);
   return added;
 }
@@ -161,21 +162,33 @@ export const PICTURE_RELEASE_JOB = defineJob("picture-release", z.object({ sourc
   maxAttempts: 5,
 });
 
-/** The job's work: the stored files of `source`, deleted unless a product's gallery still holds it. */
+/**
+ * Deletes each of `names` that no product's gallery holds. Names are made from the files' bytes, so
+ * a picture uploaded twice (to two products, or again to one) is one set of files that both hold.
+ * Answers how many were deleted.
+ */
+async function deleteUnshown(ctx: Pick<AppContext, "db" | "storage">, names: readonly string[]): Promise<number> {
+  let deleted = 0;
+  for (const name of names) {
+    const [shown] = await ctx.db
+      .select({ productId: productImages.productId })
+      .from(productImages)
+      .where(sql`strpos(${productImages.source}, ${name}) > 0`)
+      .limit(1);
+    if (shown) continue;
+    await ctx.storage.delete(name);
+    deleted += 1;
+  }
+  return deleted;
+}
+
+/** The job's work: the stored files of `source` that no product's gallery still holds, deleted. */
 export async function releasePictureFiles(
   ctx: Pick<AppContext, "db" | "storage">,
   { source }: { source: string },
-): Promise<"deleted" | "still shown"> {
+): Promise<number> {
   const names = storedPictureOf(source);
-  if (!names) return "deleted";
-  const [shown] = await ctx.db
-    .select({ productId: productImages.productId })
-    .from(productImages)
-    .where(eq(productImages.source, source))
-    .limit(1);
-  if (shown) return "still shown";
-  await deleteStored(ctx.storage, Object.values(names));
-  return "deleted";
+  return names ? deleteUnshown(ctx, Object.values(names)) : 0;
 }
 
 /** Takes the picture at `position` out of the product's gallery; the ones after it move up. */

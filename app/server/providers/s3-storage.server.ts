@@ -4,7 +4,7 @@
  * private and files leave only through the routes that check ownership, as on local disk.
  */
 import type { S3Client } from "@aws-sdk/client-s3";
-import { type FileStorage, isStoredName, newStoredName } from "./file-storage.server";
+import { type FileStorage, isStoredName, nameToStore } from "./file-storage.server";
 
 export type S3StorageConfig = {
   bucket: string;
@@ -122,9 +122,9 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
   }
 
   return {
-    async put(stream) {
+    async put(stream, options) {
       const s3 = await load();
-      const storedName = newStoredName();
+      const storedName = nameToStore(options);
       const key = keyOf(storedName);
       const parts = partsOf(stream, S3_PART_BYTES);
       try {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startS3Server } from "../../../tests/setup/s3-server";
-import { type FileStorage, isStoredName } from "./file-storage.server";
+import { contentName, type FileStorage, isStoredName } from "./file-storage.server";
 import { createS3Storage, S3_PART_BYTES } from "./s3-storage.server";
 import { checkStorage, createLocalStorage } from "./storage.server";
 
@@ -170,6 +170,22 @@ describe.each([
     expect(first.storedName).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(second.storedName).not.toBe(first.storedName);
     expect(await driver.listed()).toEqual([driver.entryOf(first.storedName), driver.entryOf(second.storedName)].sort());
+  });
+
+  it("stores bytes under the name made from them when asked, and the same bytes again keep one file", async () => {
+    const bytes = new TextEncoder().encode("a picture's render");
+    const name = contentName(bytes);
+    expect(isStoredName(name)).toBe(true);
+    expect(contentName(new TextEncoder().encode("another render"))).not.toBe(name);
+    const first = await driver.storage.put(new Blob([bytes]).stream(), { name });
+    const again = await driver.storage.put(new Blob([bytes]).stream(), { name });
+    expect([first.storedName, again.storedName]).toEqual([name, name]);
+    expect(await readAll(await driver.storage.get(name))).toEqual(bytes);
+    expect(await driver.listed()).toEqual([driver.entryOf(name)]);
+    // A name that is not a stored name is not used: the file gets a random one.
+    const odd = await driver.storage.put(new Blob([bytes]).stream(), { name: "../escape" });
+    expect(odd.storedName).not.toBe("../escape");
+    expect(isStoredName(odd.storedName)).toBe(true);
   });
 
   it("answers null for a name it never gave, or one that is not a stored name", async () => {

@@ -1,10 +1,12 @@
 /**
  * Where uploaded files live (decision 064): local disk by default, or an
  * S3-compatible bucket when S3_BUCKET is set (s3-storage.server.ts). Files are stored under random
- * names from crypto.randomUUID(), never the uploader's name; on disk in `${DATA_DIR}/uploads`,
+ * names from crypto.randomUUID() (or, for a picture's renders, a name made from their bytes),
+ * never the uploader's name; on disk in `${DATA_DIR}/uploads`,
  * which the static file server does not serve. The only way out is a route that checks ownership
  * first (app/server/artwork/artwork.server.ts).
  */
+import { randomUUID } from "node:crypto";
 import { constants, createReadStream, createWriteStream } from "node:fs";
 import { access, mkdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -12,7 +14,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Env } from "../platform/env.server";
-import { type FileStorage, isStoredName, newStoredName } from "./file-storage.server";
+import { type FileStorage, isStoredName, nameToStore } from "./file-storage.server";
 import { createS3Storage } from "./s3-storage.server";
 
 export type { FileStorage } from "./file-storage.server";
@@ -27,12 +29,13 @@ export function createLocalStorage(root: string): FileStorage {
   const pathOf = (storedName: string): string | null => (isStoredName(storedName) ? join(dir, storedName) : null);
 
   return {
-    async put(stream) {
+    async put(stream, options) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      const storedName = newStoredName();
+      const storedName = nameToStore(options);
       const final = join(dir, storedName);
-      // Written beside the final name and renamed when complete, so a reader never sees half a file.
-      const partial = `${final}.part`;
+      // Written beside the final name and renamed when complete, so a reader never sees half a file
+      // (and two puts of one content name never write the same partial file).
+      const partial = `${final}.${randomUUID()}.part`;
       const file = createWriteStream(partial, { flags: "wx", mode: 0o600 });
       try {
         // DOM and node:stream/web declare the same ReadableStream twice; they are one class at runtime.
@@ -105,8 +108,12 @@ export async function checkStorage(storage: FileStorage): Promise<"ok" | "unreac
   }
 }
 
-/** Stores `bytes` made by the server (a rendered preview) as a new file. */
-export function putBytes(storage: FileStorage, bytes: Uint8Array): Promise<{ storedName: string }> {
+/** Stores `bytes` made by the server (a rendered preview) as a new file, or under `name` (contentName). */
+export function putBytes(
+  storage: FileStorage,
+  bytes: Uint8Array,
+  options?: { name?: string },
+): Promise<{ storedName: string }> {
   return storage.put(
     new ReadableStream<Uint8Array>({
       start(controller) {
@@ -114,6 +121,7 @@ export function putBytes(storage: FileStorage, bytes: Uint8Array): Promise<{ sto
         controller.close();
       },
     }),
+    options,
   );
 }
 
