@@ -8,7 +8,7 @@ import { type AccountsContext, type Auth, openAuth } from "~/server/accounts/aut
 import { openDatabase, PGLITE_EXTENSIONS, queryRows, type DatabaseHandle } from "~/server/platform/db.server";
 import type { PaymentProvider } from "~/server/providers/payment-provider.server";
 import { createTestProvider } from "~/server/providers/test-payment-provider.server";
-import { adminQuery, withDatabase } from "./global-db";
+import { adminQuery, type TestDatabaseSource, withDatabase } from "./global-db";
 import { TEST_SHOP } from "./test-shop";
 
 /** A test's database, with better-auth opened on it for the test shop, once (testContext hands it on). */
@@ -27,19 +27,64 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 async function copyTemplate(): Promise<DatabaseHandle> {
   const source = inject("testDatabase");
-  if (source.kind === "pglite") return pgliteDatabase(source.templateFile);
+  return source.kind === "pglite" ? pgliteDatabase(source.templateFile) : postgresDatabase(source);
+}
 
+type PostgresSource = Extract<TestDatabaseSource, { kind: "postgres" }>;
+
+/** A database of its own on the PostgreSQL server, copied from the template, dropped when the handle closes. */
+async function postgresCopy(source: PostgresSource): Promise<{ name: string; url: string }> {
   const name = `${source.prefix}_${randomBytes(6).toString("hex")}`;
   await adminQuery(source.adminUrl, `create database ${name} template ${source.template}`);
-  const handle = await openDatabase({ databaseUrl: withDatabase(source.adminUrl, name), migrate: false });
-  let dropped = false;
+  return { name, url: withDatabase(source.adminUrl, name) };
+}
+
+/**
+ * This worker's PostgreSQL database, handed from one test file to the next as the PGlite one is
+ * (below): copying the template and dropping the copy costs a few tenths of a second a file on a
+ * busy machine, putting the copy back as the template had it a few hundredths. A file that opens a
+ * second database while it holds this one gets a copy of its own, dropped when it closes.
+ */
+let sharedPostgres: { url: string; restore: string; free: boolean } | undefined;
+
+async function postgresDatabase(source: PostgresSource): Promise<DatabaseHandle> {
+  if (sharedPostgres?.free) {
+    sharedPostgres.free = false;
+    await adminQuery(sharedPostgres.url, sharedPostgres.restore);
+  } else if (sharedPostgres) {
+    const copy = await postgresCopy(source);
+    const handle = await openDatabase({ databaseUrl: copy.url, migrate: false });
+    let dropped = false;
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        if (dropped) return;
+        dropped = true;
+        await adminQuery(source.adminUrl, `drop database if exists ${copy.name} with (force)`);
+      },
+    };
+  } else {
+    const copy = await postgresCopy(source);
+    const client = new pg.Client({ connectionString: copy.url });
+    await client.connect();
+    try {
+      const restore = await templateSnapshot({
+        rows: async <T>(text: string) => (await client.query(text)).rows as T[],
+        exec: async (text: string) => void (await client.query(text)),
+      });
+      sharedPostgres = { url: copy.url, restore, free: false };
+    } finally {
+      await client.end();
+    }
+  }
+  const held = sharedPostgres;
+  const handle = await openDatabase({ databaseUrl: held.url, migrate: false });
   return {
     ...handle,
     async close() {
       await handle.close();
-      if (dropped) return;
-      dropped = true;
-      await adminQuery(source.adminUrl, `drop database if exists ${name} with (force)`);
+      held.free = true;
     },
   };
 }
@@ -63,7 +108,11 @@ async function pgliteDatabase(templateFile: string): Promise<DatabaseHandle> {
     return openDatabase({ pglite: client, migrate: false });
   } else {
     const client = new PGlite({ loadDataDir: new Blob([readFileSync(templateFile)]), extensions: PGLITE_EXTENSIONS });
-    shared = { client, restore: await templateSnapshot(client), free: false };
+    const restore = await templateSnapshot({
+      rows: async <T>(text: string) => (await client.query<T>(text)).rows,
+      exec: async (text: string) => void (await client.exec(text)),
+    });
+    shared = { client, restore, free: false };
   }
   const held = shared;
   const handle = await openDatabase({ pglite: held.client, migrate: false });
@@ -75,27 +124,28 @@ async function pgliteDatabase(templateFile: string): Promise<DatabaseHandle> {
   };
 }
 
+/** What the snapshot is taken through: PGlite's client or a PostgreSQL connection. */
+type SnapshotClient = { rows<T>(text: string): Promise<T[]>; exec(text: string): Promise<void> };
+
 /**
  * Keeps the template's rows and sequences in a schema of their own, and returns the SQL that puts
  * the database back to them. Foreign keys are not checked while the rows go back in (all of them
  * are the template's, so they hold).
  */
-async function templateSnapshot(client: PGlite): Promise<string> {
+async function templateSnapshot(client: SnapshotClient): Promise<string> {
   const tables = (
-    await client.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'")
-  ).rows.map((row) => `"${row.name}"`);
-  const sequences = (
-    await client.query<{ name: string; value: string | null }>(
-      "select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public'",
-    )
-  ).rows;
+    await client.rows<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'")
+  ).map((row) => `"${row.name}"`);
+  const sequences = await client.rows<{ name: string; value: string | null }>(
+    "select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public'",
+  );
   await client.exec(
     `create schema test_template; ${tables.map((t) => `create table test_template.${t} as table public.${t};`).join(" ")}`,
   );
   const filled: string[] = [];
   for (const table of tables) {
-    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from test_template.${table}`);
-    if ((rows[0]?.n ?? 0) > 0) filled.push(table);
+    const [counted] = await client.rows<{ n: number }>(`select count(*)::int as n from test_template.${table}`);
+    if ((counted?.n ?? 0) > 0) filled.push(table);
   }
   return [
     "set session_replication_role = replica;",
