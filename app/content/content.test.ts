@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BUSINESS_SAMPLES, businessProfile } from "~/domain/people/business-variables";
 import { faqCategories } from "./faqs";
-import { LEGAL_DOCUMENTS, type LegalBlock } from "./legal";
+import type { LegalBlock } from "./legal";
+import { LEGAL_DOCUMENTS } from "./legal-documents";
 import { COMPARE_PAGE, QUICK_WINS } from "./marketing";
 import { drawerNav, primaryNav, QUICK_WINS_NAV, shopNav } from "./navigation";
 import { PRODUCTS, promotedCategories } from "~/catalogue/catalogue";

@@ -9,7 +9,11 @@ import { PRICE_MODE_COOKIE } from "~/domain/pricing/price-mode";
 import { PROMO_COOKIE } from "~/domain/pricing/promo";
 import { DESIGN_GUIDELINES } from "./design-guidelines";
 import { faqCategories } from "./faqs";
-import { COOKIES, GUARANTEE, LEGAL_DOCUMENTS, type LegalBlock, type LegalDocument, PRIVACY } from "./legal";
+import type { LegalBlock, LegalDocument } from "./legal";
+import { COOKIES } from "./legal-cookies";
+import { LEGAL_DOCUMENTS } from "./legal-documents";
+import { GUARANTEE } from "./legal-guarantee";
+import { PRIVACY } from "./legal-privacy";
 import * as marketing from "./marketing";
 import * as home from "./home";
 

@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/marketing/legal-page";
-import { COOKIES } from "~/content/legal";
+import { COOKIES } from "~/content/legal-cookies";
 import { SITE } from "~/content/links";
 
 // No loader: static copy (R-MKT-05).

@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/marketing/legal-page";
-import { GUARANTEE } from "~/content/legal";
+import { GUARANTEE } from "~/content/legal-guarantee";
 import { SITE } from "~/content/links";
 
 // No loader: static copy (R-MKT-05).

@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/marketing/legal-page";
-import { PRIVACY } from "~/content/legal";
+import { PRIVACY } from "~/content/legal-privacy";
 import { SITE } from "~/content/links";
 
 // No loader: static copy (R-MKT-05).

@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/marketing/legal-page";
-import { TERMS } from "~/content/legal";
+import { TERMS } from "~/content/legal-terms";
 import { SITE } from "~/content/links";
 
 // No loader: static copy (R-MKT-05).
