@@ -4,13 +4,13 @@
  * buttons, hidden or shown, renamed, or deleted. Each row answers on its own; a refused form keeps
  * what was typed, with or without JavaScript.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { CATEGORY_MENUS, type CategoryMenu } from "~/catalogue/types";
 import { CATEGORY_LIMITS, MENU_LABELS, type ProductCounts } from "~/domain/catalogue/category-rules";
 import type { FieldErrors } from "~/domain/core/field-errors";
 import { buttonClass } from "../ui/button";
-import { Field, FormMessage } from "../ui/form";
+import { Field, FormMessage, SelectField } from "../ui/form";
 
 /** What the page's action answers: what was done, or why not with what was typed. */
 export type CategoryReply =
@@ -56,32 +56,14 @@ function Answer({ reply }: { reply: CategoryReply | undefined }) {
 }
 
 function MenuSelect(props: { defaultValue: CategoryMenu | string; error?: string }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        Menus
-      </label>
-      <select
-        id={id}
-        name="menu"
-        defaultValue={props.defaultValue}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        className="mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm"
-      >
-        {CATEGORY_MENUS.map((menu) => (
-          <option key={menu} value={menu}>
-            {MENU_LABELS[menu]}
-          </option>
-        ))}
-      </select>
-      {props.error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField label="Menus" name="menu" defaultValue={props.defaultValue} error={props.error}>
+      {CATEGORY_MENUS.map((menu) => (
+        <option key={menu} value={menu}>
+          {MENU_LABELS[menu]}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

@@ -1,8 +1,14 @@
 /**
- * The form parts the pages share: a labelled field (one line or several) with its hint and error, a
+ * The form parts the pages share: a labelled field (one line, several or a choice) with its hint and error, a
  * one-time-code field, and a form message.
  */
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
 
 type Labelled = { label: ReactNode; error?: string | string[]; hint?: ReactNode; name: string };
 
@@ -14,6 +20,11 @@ export function Field(props: InputHTMLAttributes<HTMLInputElement> & Labelled) {
 /** A labelled text area, tied to its hint and error as a Field is. */
 export function TextAreaField(props: TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled) {
   return <Labelled {...props} control={(attributes) => <textarea {...attributes} />} />;
+}
+
+/** A labelled select, tied to its hint and error as a Field is; its options are its children. */
+export function SelectField(props: SelectHTMLAttributes<HTMLSelectElement> & Labelled) {
+  return <Labelled {...props} control={(attributes) => <select {...attributes} />} />;
 }
 
 function Labelled<A extends { className?: string }>({
