@@ -8,7 +8,7 @@
  * (docs/decisions/066-catalogue-is-data.md).
  */
 import { parseTiers } from "~/domain/pricing/pricing";
-import { categoryBySlug, visibleCategories } from "./categories";
+import { visibleCategories } from "./categories";
 import { coloursFor } from "./colours";
 import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
 import type { Category, Product, StoredProduct } from "./types";
@@ -48,17 +48,6 @@ export function forBuyers({
   ...product
 }: StoredProduct): Product {
   return product;
-}
-
-/** Only the products in the category with this slug, of `categories`; [] for an empty or unknown category. */
-export function listByCategory<T extends Pick<Product, "category">>(
-  products: readonly T[],
-  categories: readonly Category[],
-  slug: string,
-): T[] {
-  const category = categoryBySlug(categories, slug);
-  if (!category) return [];
-  return products.filter((product) => product.category === category.name);
 }
 
 /**

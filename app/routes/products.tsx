@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/products";
-import { forBuyers, listByCategory, onSale } from "~/catalogue/catalogue";
 import { categoryBySlug, visibleCategories } from "~/catalogue/categories";
 import type { Category } from "~/catalogue/types";
 import { EmptyCategory, NoResults } from "~/components/product/listing-empty";
@@ -20,7 +19,7 @@ import { failure, readForm, toResponse } from "~/server/platform/http.server";
 import { submitProductRequest } from "~/server/checkout/quote-requests.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 import { dbOf, sessionOf, appContextOf, nowOf } from "~/server/accounts/request-context.server";
-import { type Catalogue, readCatalogue } from "~/server/catalogue/catalogue-store.server";
+import { type Catalogue, readCatalogue, readShelf } from "~/server/catalogue/catalogue-store.server";
 
 /** How long typing pauses before the shelf is searched again. */
 const SEARCH_PAUSE_MS = 250;
@@ -55,17 +54,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = parseShelfQuery(url.searchParams);
   if (query.search) await limitListingSearch(db, clientIp(request));
   const found = await searchShelf(db, { query, category: category?.name ?? null, version: catalogue.version });
-  const shelf = onSale(catalogue.products);
-  const byId = new Map(shelf.map((product) => [product.id, product]));
+  const shelf = await readShelf(db);
   return {
     category,
     /** The filter's categories, in the operator's order: those with products on sale, and the one on show even when it is empty. */
     categories: visibleCategories(catalogue.categories)
-      .filter((c) => c.slug === category?.slug || shelf.some((product) => product.category === c.name))
+      .filter((c) => c.slug === category?.slug || shelf.onSaleIn.has(c.name))
       .map((c) => ({ slug: c.slug, name: c.name })),
     products: found.ids.flatMap((id) => {
-      const product = byId.get(id);
-      return product ? [forBuyers(product)] : [];
+      const product = shelf.find(id);
+      return product ? [product] : [];
     }),
     total: found.total,
     typo: found.typo,
@@ -73,7 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     page: query.page,
     pages: pageCount(found.total),
     /** Products on sale in the category (or the shop), whatever the search: none is the empty category. */
-    stocked: category ? listByCategory(shelf, catalogue.categories, category.slug).length : shelf.length,
+    stocked: category ? (shelf.onSaleIn.get(category.name) ?? 0) : shelf.products.length,
   };
 }
 

@@ -4,7 +4,7 @@ import { catalogueVersion, products } from "#db/schema";
 import { PRODUCTS } from "~/catalogue/catalogue";
 import { maxQuantity, unitPricePence } from "~/domain/pricing/pricing";
 import { countStatements, testFileDatabase } from "../../../tests/setup/test-db";
-import { CATALOGUE_CHECK_MS, loadCatalogue, readCatalogue } from "./catalogue-store.server";
+import { CATALOGUE_CHECK_MS, loadCatalogue, readCatalogue, readShelf, shopCategories } from "./catalogue-store.server";
 
 const handle = testFileDatabase({ reset: false });
 
@@ -91,5 +91,17 @@ describe("a product the shop cannot show", () => {
         .where(eq(products.id, "16"));
     }
     expect((await loadCatalogue(handle.db)).products).toHaveLength(4);
+  });
+});
+
+describe("the shelf: what is on sale, worked out once per copy of the catalogue", () => {
+  it("counts the products on sale in each category and promotes the visible categories that have any", async () => {
+    const shelf = await readShelf(handle.db);
+    expect(Object.fromEntries(shelf.onSaleIn)).toEqual({ Hats: 1, Apparel: 1, "Office Essentials": 1, Other: 1 });
+    // The operator's order (decision 068); Drinkware and Bags have nothing on sale.
+    expect(shelf.promoted.map((category) => category.name)).toEqual(["Office Essentials", "Other", "Apparel", "Hats"]);
+    expect(await shopCategories(handle.db)).toBe(shelf.promoted);
+    expect(shelf.find("8")?.title).toBe("Custom Embroidered Cap");
+    expect(await readShelf(handle.db)).toBe(shelf);
   });
 });

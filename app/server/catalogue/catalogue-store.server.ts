@@ -211,8 +211,7 @@ export async function categoryNames(db: Database, now: number = Date.now()): Pro
  * with products on sale, in the operator's order, without their ids (the root loader's `shopCategories`).
  */
 export async function shopCategories(db: Database, now: number = Date.now()): Promise<Category[]> {
-  const { products, categories } = await readCatalogue(db, now);
-  return promotedCategories(onSale(products), categories).map(({ id: _id, ...category }) => category);
+  return (await readShelf(db, now)).promoted;
 }
 
 type Copy = { catalogue: Promise<Catalogue>; checkedAt: number };
@@ -248,12 +247,17 @@ export async function readCatalogue(db: Database, now: number = Date.now()): Pro
 }
 
 /**
- * What is on sale: the published products, in catalogue order, and a lookup over them as buyers'
- * pages may get them (forBuyers).
+ * What is on sale: the published products, in catalogue order, a lookup over them as buyers' pages
+ * may get them (forBuyers), and what every page's header and the listing ask of them, worked out
+ * once per copy of the catalogue instead of per request.
  */
 export type Shelf = {
   products: readonly StoredProduct[];
   find: ProductLookup;
+  /** How many products are on sale in each category, by its name: none is not in the map. */
+  onSaleIn: ReadonlyMap<string, number>;
+  /** The categories the site promotes (shopCategories). */
+  promoted: Category[];
   /** Any product of the catalogue, on sale or not: what names and judges a line already placed. */
   findAnyStatus: ProductLookup;
 };
@@ -270,10 +274,14 @@ export async function readShelf(db: Database, now: number = Date.now()): Promise
   const held = shelves.get(catalogue);
   if (held) return held;
   const products = onSale(catalogue.products);
+  const onSaleIn = new Map<string, number>();
+  for (const product of products) onSaleIn.set(product.category, (onSaleIn.get(product.category) ?? 0) + 1);
   const shelf = {
     products,
     find: lookupIn(products.map(forBuyers)),
     findAnyStatus: lookupIn(catalogue.products.map(forBuyers)),
+    onSaleIn,
+    promoted: promotedCategories(products, catalogue.categories).map(({ id: _id, ...category }) => category),
   };
   shelves.set(catalogue, shelf);
   return shelf;
