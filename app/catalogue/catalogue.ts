@@ -75,10 +75,18 @@ export function relatedProducts<T extends Pick<Product, "id" | "category">>(
   current: Pick<Product, "id" | "category">,
   limit: number = RELATED_LIMIT,
 ): T[] {
-  const others = products.filter((product) => product.id !== current.id);
-  const sameCategory = others.filter((product) => product.category === current.category);
-  const rest = others.filter((product) => product.category !== current.category);
-  return [...sameCategory, ...rest].slice(0, Math.max(0, limit));
+  const wanted = Math.max(0, limit);
+  const sameCategory: T[] = [];
+  const rest: T[] = [];
+  // One pass that stops once the same category fills the list: a shop of thousands of products
+  // costs a page no more than its first matches.
+  for (const product of products) {
+    if (sameCategory.length >= wanted) break;
+    if (product.id === current.id) continue;
+    if (product.category === current.category) sameCategory.push(product);
+    else if (rest.length < wanted) rest.push(product);
+  }
+  return [...sameCategory, ...rest].slice(0, wanted);
 }
 
 export { categoryBySlug, homeCategoryOrder, SPEC_CATEGORIES, visibleCategories } from "./categories";

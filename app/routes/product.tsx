@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useSearchPa
 import { DeliveryEstimates } from "~/components/product/delivery-estimates";
 import { NeedByPlanner } from "~/components/cart/need-by-planner";
 import type { Route } from "./+types/product";
-import { forBuyers, onSale, productByKey, relatedProducts } from "~/catalogue/catalogue";
+import { forBuyers, productByKey, relatedProducts } from "~/catalogue/catalogue";
 import type { Product } from "~/catalogue/types";
 import { ColourSwatches } from "~/components/product/colour-swatches";
 import { FavouriteButton } from "~/components/product/favourite-button";
@@ -26,7 +26,7 @@ import { hasSizes, type SizeCount } from "~/domain/pricing/sizes";
 import { useProductRating, useRootData } from "~/components/ui/root-data";
 import { type ProductReview, ProductReviews } from "~/components/product/product-reviews";
 import { dbOf } from "~/server/accounts/request-context.server";
-import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
+import { readCatalogue, readShelf } from "~/server/catalogue/catalogue-store.server";
 import { isStaffSession } from "~/server/accounts/admin-access.server";
 import { listProductReviews } from "~/server/shop/reviews.server";
 
@@ -45,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Staff as the back office admits them; anyone else is told nothing of a draft.
   const preview = found?.status === "draft" && (await isStaffSession(context));
   if (!found || (found.status === "draft" && !preview)) throw data(null, { status: 404 });
-  const related = relatedProducts(onSale(products), found).map(forBuyers);
+  const related = relatedProducts((await readShelf(db)).products, found).map(forBuyers);
   if (found.status === "archived") {
     throw data({ title: found.title, related } satisfies NoLongerSold, { status: 410 });
   }
