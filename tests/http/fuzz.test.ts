@@ -161,7 +161,7 @@ const TARGETS: Target[] = [
     kind: "json",
     fields: { From: "+447700900123", Body: "STOP" },
   },
-  // The SMS list's unsubscribe button (decision 034): any token that is not a signed one is refused.
+  // The SMS list's unsubscribe button (decision 034) refuses every token that is not a signed one.
   {
     route: "/sms/unsubscribe",
     path: () => "/sms/unsubscribe",
