@@ -7,7 +7,7 @@
  * never parses it. One check at
  * a time per process (the machine has 2 cores and also serves pages), a few waiting, then "busy".
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,7 +34,7 @@ export type PreflightOptions = {
   timeoutMs?: number;
   /** CPU seconds of each process of the check (the worker, and Ghostscript inside it). */
   cpuSeconds?: number;
-  /** The worker's memory (RLIMIT_DATA: its heap, decoded pixels, native allocations). */
+  /** The worker's memory (RLIMIT_DATA: its heap, decoded pixels, native allocations), on top of what Node reserves at start. */
   memoryMb?: number;
   /** V8's old generation inside that memory. */
   maxOldGenerationSizeMb?: number;
@@ -136,6 +136,24 @@ function workerCommand(): { args: string[]; code: string[]; cwd: string; compile
   };
 }
 
+/**
+ * What Node holds as data before it runs a line, which RLIMIT_DATA counts on top of the file's
+ * budget: Node 24 reserves about 520 MB of address space for V8's code at start (Node 20 about
+ * 45 MB), reserved, not used. Read once per process from a bare node's /proc/self/status, so the
+ * box allows the file the same memory whichever Node the shop runs on; 0 where it cannot be read.
+ */
+let runtimeData: Promise<number> | undefined;
+function runtimeDataBytes(): Promise<number> {
+  runtimeData ??= new Promise((resolve) => {
+    const read =
+      "process.stdout.write(/VmData:\\s+(\\d+)/.exec(require('node:fs').readFileSync('/proc/self/status','utf8'))?.[1] ?? '0')";
+    execFile(process.execPath, ["-e", read], { timeout: 5_000 }, (error, stdout) =>
+      resolve(error ? 0 : Number(stdout) * 1024 || 0),
+    );
+  });
+  return runtimeData;
+}
+
 const OUT_OF_MEMORY = /out of memory|allocation failed|cannot allocate memory|bad_alloc/i;
 const signalName = (number: number) =>
   (Object.entries(constants.signals).find(([, value]) => value === number)?.[0] ?? null) as NodeJS.Signals | null;
@@ -162,7 +180,7 @@ async function runWorker(
   ];
   const prlimit = [
     `--cpu=${limits.cpuSeconds + worker.compileSeconds}:${limits.cpuSeconds + worker.compileSeconds + 1}`,
-    `--data=${(limits.memoryMb + worker.compileMb) * MB}`,
+    `--data=${(limits.memoryMb + worker.compileMb) * MB + (await runtimeDataBytes())}`,
     `--fsize=${limits.outputBytes}`,
     "--core=0",
     "--nofile=256",
