@@ -19,6 +19,11 @@ export const USERS = 200;
 const SAVE_INTERVAL_MS = 600;
 /** The latency target: the server's 99th percentile, on PGlite and on PostgreSQL. */
 const P99_TARGET_MS = 50;
+/** CPU per save: the shop's Node processes together, and PostgreSQL's. */
+const NODE_CPU_TARGET_MS = 1.0;
+const POSTGRES_CPU_TARGET_MS = 0.3;
+/** Saves before this long after the start are not counted: the servers compile and warm their caches first. */
+const WARM_UP_MS = 3_000;
 
 export interface AutosaveContext {
   buildDir: string;
@@ -40,7 +45,13 @@ interface UserResult {
   lost: boolean;
 }
 
-async function simulateUser(baseUrl: string, cookie: string, deadline: number, n: number): Promise<UserResult> {
+/** Times are performance.now(): saves sent before `countFrom` are made but not counted. */
+async function simulateUser(
+  baseUrl: string,
+  cookie: string,
+  window: { countFrom: number; deadline: number },
+  n: number,
+): Promise<UserResult> {
   const result: UserResult = { latenciesMs: [], failures: [], conflicts: 0, lost: false };
   let draft: DraftRef;
   try {
@@ -51,11 +62,11 @@ async function simulateUser(baseUrl: string, cookie: string, deadline: number, n
   }
   let acknowledged: string | undefined;
 
-  for (let edit = 1; performance.now() < deadline; edit++) {
+  for (let edit = 1; performance.now() < window.deadline; edit++) {
     const sentAt = performance.now();
     const notes = `user ${n} edit ${edit}`;
     const outcome = await saveNotes(baseUrl, cookie, draft, notes);
-    result.latenciesMs.push(performance.now() - sentAt);
+    if (sentAt >= window.countFrom) result.latenciesMs.push(performance.now() - sentAt);
     if (outcome.kind === "saved") {
       draft = outcome.draft;
       acknowledged = notes;
@@ -83,8 +94,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** The target for the saves themselves, and one for their latency. */
-const TARGETS = { saves: "no failed, conflicting or lost saves", latency: `p99 ≤ ${P99_TARGET_MS} ms` };
+/** The target for the saves themselves, one for their latency, and one for their CPU. */
+const TARGETS = {
+  saves: "no failed, conflicting or lost saves",
+  latency: `p99 ≤ ${P99_TARGET_MS} ms`,
+  cpu: `Node ≤ ${NODE_CPU_TARGET_MS.toFixed(1)} ms/save`,
+  cpuWithPostgres: `Node ≤ ${NODE_CPU_TARGET_MS.toFixed(1)} ms/save, PostgreSQL ≤ ${POSTGRES_CPU_TARGET_MS} ms/save`,
+};
 
 /** One row per database the shop runs on: the embedded PGlite (the default) and PostgreSQL. */
 export async function autosaveRows(context: AutosaveContext): Promise<Row[]> {
@@ -92,13 +108,10 @@ export async function autosaveRows(context: AutosaveContext): Promise<Row[]> {
   const binDir = postgresBinDir();
   if (!binDir) {
     const heading = rowHeading(context, "PostgreSQL");
-    rows.push({ ...heading, result: "n/a (PostgreSQL not installed)" });
-    rows.push({
-      ...heading,
-      subject: "server latency",
-      target: TARGETS.latency,
-      result: "n/a (PostgreSQL not installed)",
-    });
+    const result = "n/a (PostgreSQL not installed)";
+    rows.push({ ...heading, result });
+    rows.push({ ...heading, subject: "server latency", target: TARGETS.latency, result });
+    rows.push({ ...heading, subject: "server CPU per save", target: TARGETS.cpuWithPostgres, result });
     return rows;
   }
   const postgres = await startPostgres(binDir);
@@ -143,16 +156,34 @@ async function autosaveRow(context: AutosaveContext, postgres: Postgres | null):
     try {
       await waitFor200(`${baseUrl}/healthz`, child);
       const pid = child.pid ?? 0;
-      // The server's CPU over the measured window only (drafts created, saves, the reads at the end).
+      // CPU over the counted window only: the shop's Node processes, PostgreSQL's, and this process's
+      // own (the load generator, counted apart so that it is seen, not charged to the shop).
       const nodeCpu = () => (processes > 1 ? cpuSecondsOfTree(pid) : cpuSecondsOf(pid));
-      const nodeBefore = nodeCpu();
-      const postgresBefore = postgres ? cpuSecondsOfTree(postgres.pid) : 0;
+      const postgresCpu = () => (postgres ? cpuSecondsOfTree(postgres.pid) : 0);
+      const generatorCpu = () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1e6;
+      };
       const startedAt = performance.now();
-      const deadline = startedAt + context.durationSeconds * 1000;
-      const users = await Promise.all(cookies.map((cookie, n) => simulateUser(baseUrl, cookie, deadline, n)));
-      const elapsedSeconds = (performance.now() - startedAt) / 1000;
-      const nodeSeconds = nodeCpu() - nodeBefore;
-      const postgresSeconds = postgres ? cpuSecondsOfTree(postgres.pid) - postgresBefore : 0;
+      const countFrom = startedAt + WARM_UP_MS;
+      const deadline = countFrom + context.durationSeconds * 1000;
+      let before = { node: 0, postgres: 0, generator: 0 };
+      const warm = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          before = { node: nodeCpu(), postgres: postgresCpu(), generator: generatorCpu() };
+          resolve();
+        }, WARM_UP_MS),
+      );
+      const window = { countFrom, deadline };
+      const users = await Promise.all(cookies.map((cookie, n) => simulateUser(baseUrl, cookie, window, n)));
+      await warm;
+      // The reads at the end and the last saves past the deadline are in the CPU, as they were before.
+      const elapsedSeconds = (performance.now() - countFrom) / 1000;
+      const used = {
+        node: nodeCpu() - before.node,
+        postgres: postgresCpu() - before.postgres,
+        generator: generatorCpu() - before.generator,
+      };
 
       const latencies = users.flatMap((u) => u.latenciesMs).sort((a, b) => a - b);
       const failures = users.flatMap((u) => u.failures);
@@ -161,14 +192,14 @@ async function autosaveRow(context: AutosaveContext, postgres: Postgres | null):
       const firstFailures = [...new Set(failures)].slice(0, 3).join("; ");
       const p99 = percentile(latencies, 99);
       const saves = latencies.length;
-      const cpu = postgres
-        ? `CPU ${perSave(nodeSeconds + postgresSeconds, saves)} ms/save (Node ${perSave(nodeSeconds, saves)} + PostgreSQL ${perSave(postgresSeconds, saves)})`
-        : `CPU ${perSave(nodeSeconds, saves)} ms/save (Node, PGlite inside it)`;
+      const nodeMs = (used.node * 1000) / saves;
+      const postgresMs = (used.postgres * 1000) / saves;
+      const generator = `load generator ${perSave(used.generator, saves)} ms/save, not counted`;
       return [
         {
           ...base,
           result:
-            `${saves} saves, ${Math.round(saves / elapsedSeconds)} saves/s, p50 ${Math.round(percentile(latencies, 50))} ms, ` +
+            `${saves} saves counted after ${WARM_UP_MS / 1000} s of warm-up, ${Math.round(saves / elapsedSeconds)} saves/s, p50 ${Math.round(percentile(latencies, 50))} ms, ` +
             `${failures.length} failed${firstFailures ? ` (${firstFailures})` : ""}, ${conflicts} conflicts, ${lost} lost`,
           met: failures.length === 0 && conflicts === 0 && lost === 0,
         },
@@ -176,8 +207,17 @@ async function autosaveRow(context: AutosaveContext, postgres: Postgres | null):
           ...base,
           subject: "server latency",
           target: TARGETS.latency,
-          result: `p99 ${Math.round(p99)} ms, ${cpu}`,
+          result: `p99 ${Math.round(p99)} ms`,
           met: p99 <= P99_TARGET_MS,
+        },
+        {
+          ...base,
+          subject: "server CPU per save",
+          target: postgres ? TARGETS.cpuWithPostgres : TARGETS.cpu,
+          result: postgres
+            ? `Node ${nodeMs.toFixed(2)} ms (${processes} processes) + PostgreSQL ${postgresMs.toFixed(2)} ms; ${generator}`
+            : `Node ${nodeMs.toFixed(2)} ms (PGlite inside it); ${generator}`,
+          met: nodeMs <= NODE_CPU_TARGET_MS && (!postgres || postgresMs <= POSTGRES_CPU_TARGET_MS),
         },
       ];
     } finally {

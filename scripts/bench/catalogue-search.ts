@@ -18,7 +18,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { postgresBinDir, startPostgres } from "./postgres";
-import { freePort, spawnServer, stopChild, waitFor200 } from "./server";
+import { startServer } from "./server";
 import type { Row } from "./table";
 
 /** How many products the shop holds: the scale the catalogue's targets are set at. */
@@ -118,32 +118,20 @@ function seedCatalogue(dataDir: string, databaseUrl: string): Promise<string> {
 
 type Shop = { url: string; stop(): Promise<void> };
 
-/** The build on `dataDir` (and `databaseUrl`), as the bench's proxy sees it; its output is kept for an error. */
-async function startShop(options: {
+/** The build on `dataDir` (and `databaseUrl`), as the bench's proxy sees it. */
+function startShop(options: {
   buildDir: string;
   dataDir: string;
   databaseUrl: string;
   processes: number;
 }): Promise<Shop> {
-  const port = await freePort();
-  const child = spawnServer({
+  return startServer({
     buildDir: options.buildDir,
     dataDir: options.dataDir,
-    port,
     databaseUrl: options.databaseUrl,
     env: { TRUST_PROXY: "127.0.0.1", WEB_CONCURRENCY: String(options.processes) },
+    readyPath: "/healthz",
   });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor200(`${url}/healthz`, child);
-  } catch (error) {
-    await stopChild(child);
-    throw new Error(`${error instanceof Error ? error.message : error}\n${output.slice(-2000)}`);
-  }
-  return { url, stop: () => stopChild(child) };
 }
 
 /** A fresh data dir for `work`, removed afterwards. */

@@ -41,19 +41,36 @@ export async function load(
   };
 }
 
-/** The plain server: each page's bytes in memory, gzipped once, sent with a length. */
+/**
+ * The plain server: each page's bytes in memory, gzipped once, sent with a length. It logs as the
+ * shop does (one JSON line per request with a request id, written to stdout without blocking in
+ * whole lines of at most 4 kB), so the two pay the same for their logs and the bench drains both.
+ */
 const PLAIN_SERVER = `
-const http = require("node:http"), zlib = require("node:zlib"), fs = require("node:fs");
+const http = require("node:http"), zlib = require("node:zlib"), fs = require("node:fs"), crypto = require("node:crypto");
 const pages = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
 const bodies = new Map(pages.map((p) => [p.path, { plain: Buffer.from(p.html), gzip: zlib.gzipSync(p.html) }]));
+let pending = "", writing = false;
+const flush = () => {
+  if (writing || pending === "") return;
+  const cut = pending.length <= 4096 ? pending.length : pending.lastIndexOf("\\n", 4096) + 1 || pending.length;
+  const chunk = pending.slice(0, cut);
+  pending = pending.slice(cut);
+  writing = true;
+  process.stdout.write(chunk, () => { writing = false; flush(); });
+};
 http.createServer((request, response) => {
+  const startedAt = performance.now();
   const body = bodies.get(request.url);
   if (!body) { response.statusCode = 404; response.end(); return; }
   const gzip = (request.headers["accept-encoding"] || "").includes("gzip");
   const bytes = gzip ? body.gzip : body.plain;
-  response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": bytes.length, ...(gzip ? { "content-encoding": "gzip" } : {}) });
+  const requestId = crypto.randomUUID();
+  response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": bytes.length, "x-request-id": requestId, ...(gzip ? { "content-encoding": "gzip" } : {}) });
   response.end(bytes);
-}).listen(0, "127.0.0.1", function () { process.stdout.write(this.address().port + "\\n"); });
+  pending += JSON.stringify({ level: 30, time: new Date().toISOString(), pid: process.pid, requestId, method: request.method, path: request.url, status: 200, ms: Math.round((performance.now() - startedAt) * 10) / 10, msg: "request" }) + "\\n";
+  flush();
+}).listen(0, "127.0.0.1", function () { process.stderr.write("port " + this.address().port + "\\n"); });
 `;
 
 /** Fetches each page's SSR HTML once and starts the plain server with it; resolves with its origin. */
@@ -70,10 +87,12 @@ export async function startPlainServer(
   const dir = mkdtempSync(join(tmpdir(), "swag-bench-plain-"));
   const file = join(dir, "pages.json");
   writeFileSync(file, JSON.stringify(copies));
-  const child = spawn(process.execPath, ["-e", PLAIN_SERVER, file], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["-e", PLAIN_SERVER, file], { stdio: ["ignore", "pipe", "pipe"] });
+  // Its log is drained and dropped, as the shop's is (server.ts).
+  child.stdout.resume();
   const port = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the plain server exited with ${code}`)));
-    child.stdout.setEncoding("utf8").once("data", (line: string) => resolve(line.trim()));
+    child.stderr.setEncoding("utf8").once("data", (line: string) => resolve(line.replace(/^port /, "").trim()));
   });
   return {
     url: `http://127.0.0.1:${port}`,
