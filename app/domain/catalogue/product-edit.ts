@@ -57,6 +57,7 @@ export const EDIT_MESSAGES = {
   changed:
     "Someone saved this product since you opened it. Your changes are still in the form: reload the page in another tab to see theirs, then save again.",
   slugTaken: (slug: string) => `Another product already uses the URL name "${slug}". Choose another.`,
+  categoryGone: (name: string) => `The category "${name}" was deleted while you were editing. Choose another.`,
   fix: "Check the highlighted fields.",
 } as const;
 

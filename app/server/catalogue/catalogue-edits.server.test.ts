@@ -205,6 +205,19 @@ describe("staff add a product by copying one, and edit it", () => {
       fieldErrors: { slug: EDIT_MESSAGES.slugTaken("insulated-steel-bottle") },
     });
     expect((await readCatalogue(handle.db)).products).toHaveLength(count);
+    // A category deleted while the form was open: refused with the reason on the field, nothing made.
+    expect(
+      await createProduct(handle.db, {
+        staffId: "staff-1",
+        edit: { ...bottle, slug: "other-bottle", category: "Gone" },
+      }),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "CATEGORY_GONE",
+      fieldErrors: { category: EDIT_MESSAGES.categoryGone("Gone") },
+    });
+    expect((await readCatalogue(handle.db)).products).toHaveLength(count);
   });
 
   it("saves a product's details and sizes, each change recorded as the operator would say it", async () => {
@@ -313,7 +326,7 @@ describe("staff add a product by copying one, and edit it", () => {
     expect((await editOf(seeded.id)).history[0]?.by).toBe("The demo seed (npm run seed:demo)");
   });
 
-  it("refuses a save on an older version, a URL name another product has, and a product that does not exist, changing nothing", async () => {
+  it("refuses a save on an older version, a URL name another product has, a category deleted meanwhile and a product that does not exist, changing nothing", async () => {
     const id = await copyOf("17");
     expect(await save(id, { title: "First" })).toMatchObject({ ok: true, version: 2 });
     expect(await save(id, { title: "Second" }, 1)).toMatchObject({
@@ -326,6 +339,12 @@ describe("staff add a product by copying one, and edit it", () => {
       status: 409,
       code: "SLUG_TAKEN",
       fieldErrors: { slug: EDIT_MESSAGES.slugTaken("custom-embroidered-cap") },
+    });
+    expect(await save(id, { category: "Gone", title: "Moved" })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "CATEGORY_GONE",
+      fieldErrors: { category: EDIT_MESSAGES.categoryGone("Gone") },
     });
     expect((await editOf(id)).edit).toMatchObject({ title: "First", slug: "custom-yoga-mat-copy" });
     expect(

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, ne, notInArray, sql } from "drizzle-orm";
 import {
   authUser,
   catalogueVersion,
+  categories,
   productChanges,
   productColours,
   productImages,
@@ -203,6 +204,23 @@ async function slugTaken(tx: Database, slug: string, productId?: string): Promis
 }
 
 /**
+ * The 409 when the product's category no longer exists. The row is held (key share) until the
+ * save commits, so a deletion of the category waits for it and then finds the product in it; one
+ * that committed first is answered here, with the form as typed, instead of the foreign key's
+ * error.
+ */
+async function categoryGone(tx: Database, name: string): Promise<Failure | null> {
+  const [held] = await tx
+    .select({ name: categories.name })
+    .from(categories)
+    .where(eq(categories.name, name))
+    .for("key share");
+  if (held) return null;
+  const message = EDIT_MESSAGES.categoryGone(name);
+  return failure(409, "CATEGORY_GONE", message, { fieldErrors: { category: message } });
+}
+
+/**
  * The next product number, and the place after the last in catalogue order. Product numbers are
  * the spec's ids and the ones after them: /product/18 reads like /product/8.
  */
@@ -229,7 +247,7 @@ export async function createProduct(
 ): Promise<{ ok: true; id: string } | Failure> {
   const { tiers: _tiers, colours: _colours, ...fields } = input.edit;
   const created = await db.transaction(async (tx) => {
-    const refused = await slugTaken(tx, fields.slug);
+    const refused = (await categoryGone(tx, fields.category)) ?? (await slugTaken(tx, fields.slug));
     if (refused) return refused;
     const { id, position } = await nextProduct(tx);
     const leadDays = leadDaysOf(fields.leadTime);
@@ -315,7 +333,7 @@ export async function saveProduct(
     if (row.version !== input.version) return failure(409, "PRODUCT_CHANGED", EDIT_MESSAGES.changed);
     const changes = changesBetween(await savedEdit(tx, row), edit);
     if (changes.length === 0) return { ok: true as const, version: row.version, changed: 0 };
-    const refused = await slugTaken(tx, edit.slug, row.id);
+    const refused = (await categoryGone(tx, edit.category)) ?? (await slugTaken(tx, edit.slug, row.id));
     if (refused) return refused;
     const version = row.version + 1;
     await rewriteProduct(tx, { productId: row.id, version, edit, changes, staffId: input.staffId });
