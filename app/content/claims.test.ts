@@ -6,7 +6,9 @@ import { PRODUCTS } from "~/catalogue/catalogue";
 import { catalogueTurnaround, formatWeeks, lowestMoq } from "~/domain/fulfilment/claims";
 import { FAQ_PAGE, faqCategories } from "./faqs";
 import { BUT_WHY, HERO, HOME_META, HOW_IT_WORKS, PERSONA_SECTION, PICKS } from "./home";
-import { ABOUT_PAGE, COMPARE_PAGE, HOW_IT_WORKS_PAGE } from "./marketing";
+import { ABOUT_PAGE } from "./about-page";
+import { COMPARE_PAGE } from "./compare-page";
+import { HOW_IT_WORKS_PAGE } from "./how-it-works-page";
 import { BUSINESS_SAMPLES, businessProfile } from "~/domain/people/business-variables";
 
 const APP = join(import.meta.dirname, "..");

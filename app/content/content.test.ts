@@ -3,9 +3,11 @@ import { BUSINESS_SAMPLES, businessProfile } from "~/domain/people/business-vari
 import { faqCategories } from "./faqs";
 import type { LegalBlock } from "./legal";
 import { LEGAL_DOCUMENTS } from "./legal-documents";
-import { COMPARE_PAGE, QUICK_WINS } from "./marketing";
+import { COMPARE_PAGE } from "./compare-page";
+import { QUICK_WINS, SHORTS_MOQ } from "./quick-wins";
 import { drawerNav, primaryNav, QUICK_WINS_NAV, shopNav } from "./navigation";
 import { PRODUCTS, promotedCategories } from "~/catalogue/catalogue";
+import { RUNNING_SHORTS } from "~/catalogue/products";
 import { SPEC_CATEGORIES as CATEGORIES } from "~/catalogue/categories";
 import { POLICY } from "./policy";
 
@@ -93,6 +95,11 @@ describe("marketing content", () => {
   it("has a guide for every quick-win link and no other (B-12)", () => {
     expect(QUICK_WINS.map((page) => `/quick-wins/${page.slug}`)).toEqual(QUICK_WINS_NAV.map((link) => link.to));
     for (const page of QUICK_WINS) expect(page.paragraphs.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("quotes the running shorts' minimum order as the catalogue seeds it", () => {
+    expect(SHORTS_MOQ).toBe(RUNNING_SHORTS.moq);
+    expect(JSON.stringify(QUICK_WINS)).toContain(`from ${RUNNING_SHORTS.moq} pairs`);
   });
 });
 

@@ -7,9 +7,9 @@
 import { CAP } from "~/catalogue/products";
 import type { PricingRow } from "~/catalogue/types";
 import { COUNTRIES, COUNTRY_NAMES, FIRST_ORDER_DISCOUNT_PERCENT } from "~/domain/pricing/checkout";
+import { CALL_TO_ACTION } from "./call-to-action";
 import { CLAIMS } from "./claims";
 import { DESIGN_GUIDELINES_PATH } from "./design-guidelines";
-import { HOW_IT_WORKS } from "./home";
 import type { PublicBusiness } from "~/domain/people/business-profile";
 import { founderChatUrl } from "./links";
 import { POLICY } from "./policy";
@@ -77,7 +77,7 @@ export const faqCategories = (business: PublicBusiness): readonly FaqCategory[] 
       {
         id: "can-i-talk-to-someone",
         question: "Can I talk to someone before I order?",
-        answer: `Yes. ${HOW_IT_WORKS.callBody} You can also chat with our founders, or e-mail ${business.supportEmail}.`,
+        answer: `Yes. ${CALL_TO_ACTION.body} You can also chat with our founders, or e-mail ${business.supportEmail}.`,
         links: [
           { to: business.bookingUrl, label: "Book a 15-minute call", external: true },
           { to: founderChatUrl(business), label: "Chat with the founders", external: true },

@@ -4,6 +4,7 @@
  * Components only render it.
  */
 import type { MetricId } from "~/domain/people/shop-metrics";
+import { CALL_TO_ACTION } from "./call-to-action";
 import { CLAIMS } from "./claims";
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -22,7 +23,6 @@ export const HOME_META = {
 } as const;
 
 /** Read after the name of every link that opens in a new tab. */
-export const NEW_TAB_NOTE = "(opens in a new tab)";
 
 /** R-TIME-09..11: how often each hero word slot changes. */
 export const HERO_ROTATION_MS = { product: 5000, audience: 3500, painPoint: 2800 } as const;
@@ -59,9 +59,9 @@ export const HERO = {
   pauseLabel: "Pause rotating words",
   intro:
     "We're a London team that sources your merch straight from factories: we make the mock-ups, do the quality checks, then ship and deliver to your door.",
-  browseCta: "Browse products",
-  founderChatCta: "Chat with the founders",
-  bookCallCta: "Book a 15-minute call",
+  browseCta: CALL_TO_ACTION.browse,
+  founderChatCta: CALL_TO_ACTION.founderChat,
+  bookCallCta: CALL_TO_ACTION.bookCall,
   claims: [
     { title: `MOQ from ${CLAIMS.moq} units`, detail: "Order for a team, not a warehouse." },
     { title: `Delivery in ${CLAIMS.turnaround}`, detail: "Sourced, checked, shipped and delivered." },
@@ -221,9 +221,8 @@ export const HOW_IT_WORKS = {
       body: `We ship and deliver to your door, with delivery in ${CLAIMS.turnaround}.`,
     },
   ] satisfies readonly Step[],
-  callHeading: "Rather talk it through?",
-  callBody:
-    "Book a 15-minute call with a merch expert. Can't find the product you need? Use the same call to request a new product.",
-  callCta: "Book a 15-minute call",
+  callHeading: CALL_TO_ACTION.heading,
+  callBody: CALL_TO_ACTION.body,
+  callCta: CALL_TO_ACTION.bookCall,
   moreLink: "More about how it works",
 } as const;

@@ -14,7 +14,13 @@ import { COOKIES } from "./legal-cookies";
 import { LEGAL_DOCUMENTS } from "./legal-documents";
 import { GUARANTEE } from "./legal-guarantee";
 import { PRIVACY } from "./legal-privacy";
+import * as aboutPage from "./about-page";
+import { CALL_TO_ACTION } from "./call-to-action";
+import * as comparePage from "./compare-page";
+import * as customerLovePage from "./customer-love-page";
+import * as howItWorksPage from "./how-it-works-page";
 import * as marketing from "./marketing";
+import * as quickWins from "./quick-wins";
 import * as home from "./home";
 
 const business = {
@@ -76,7 +82,7 @@ describe("what the business profile configures is shown as configured", () => {
   });
 
   it("the About page gives the configured pledge and promises no schedule of its own", () => {
-    expect(marketing.ABOUT_PAGE.givingIntro("2% of our revenue")).toBe(
+    expect(aboutPage.ABOUT_PAGE.givingIntro("2% of our revenue")).toBe(
       "We give 2% of our revenue to two UK cancer charities:",
     );
   });
@@ -107,6 +113,12 @@ describe("no claim of an AI feature", () => {
   it("no page, FAQ, policy or guide mentions AI", () => {
     const everything = JSON.stringify([
       marketing,
+      CALL_TO_ACTION,
+      howItWorksPage,
+      comparePage,
+      customerLovePage,
+      aboutPage,
+      quickWins,
       home,
       DESIGN_GUIDELINES,
       faqCategories(business),

@@ -15,6 +15,8 @@ export const SITE = {
 
 /** Attributes every link that leaves the site carries (R-HEAD-12). */
 export const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;
+/** What a screen reader hears after such a link's text. */
+export const NEW_TAB_NOTE = "(opens in a new tab)";
 
 /** "Chat with the founders": the business's chat link, opening with a greeting. */
 export const founderChatUrl = (business: Pick<PublicBusiness, "chatUrl">) =>

@@ -1,7 +1,7 @@
 import { CheckIcon } from "~/components/ui/icons";
 import { CallToAction, ExternalLink, PageHero, Prose } from "~/components/marketing/marketing-page";
 import { SITE } from "~/content/links";
-import { ABOUT_PAGE } from "~/content/marketing";
+import { ABOUT_PAGE } from "~/content/about-page";
 import { useBusiness } from "~/components/ui/root-data";
 
 // No loader: static copy (R-MKT-04, R-MKT-10).

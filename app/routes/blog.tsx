@@ -1,7 +1,7 @@
 import { PageHero } from "~/components/marketing/marketing-page";
 import { QuickWinList } from "~/components/marketing/quick-win-list";
 import { SITE } from "~/content/links";
-import { BLOG_PAGE } from "~/content/marketing";
+import { BLOG_PAGE } from "~/content/quick-wins";
 
 // No loader: there are no posts yet, and the page says so (B-12).
 

@@ -1,7 +1,7 @@
 import { CheckIcon, CrossIcon } from "~/components/ui/icons";
 import { CallToAction, PageHero, Prose } from "~/components/marketing/marketing-page";
 import { SITE } from "~/content/links";
-import { COMPARE_PAGE } from "~/content/marketing";
+import { COMPARE_PAGE } from "~/content/compare-page";
 
 // No loader: static copy (R-MKT-02).
 

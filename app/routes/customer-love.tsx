@@ -3,7 +3,7 @@ import { StarIcon } from "~/components/ui/icons";
 import { CallToAction, PageHero } from "~/components/marketing/marketing-page";
 import { METRICS } from "~/content/home";
 import { SITE } from "~/content/links";
-import { CUSTOMER_LOVE_PAGE } from "~/content/marketing";
+import { CUSTOMER_LOVE_PAGE } from "~/content/customer-love-page";
 import type { Testimonial } from "~/domain/people/business-showcase";
 import { initials } from "~/domain/core/initials";
 import { metricTiles } from "~/domain/people/shop-metrics";

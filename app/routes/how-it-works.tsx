@@ -1,7 +1,7 @@
 import { CheckIcon } from "~/components/ui/icons";
 import { CallToAction, ContentLink, PageHero } from "~/components/marketing/marketing-page";
 import { SITE } from "~/content/links";
-import { HOW_IT_WORKS_PAGE } from "~/content/marketing";
+import { HOW_IT_WORKS_PAGE } from "~/content/how-it-works-page";
 
 // No loader: static copy (R-MKT-01).
 

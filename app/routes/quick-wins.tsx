@@ -3,7 +3,7 @@ import type { Route } from "./+types/quick-wins";
 import { CallToAction, PageHero, Prose } from "~/components/marketing/marketing-page";
 import { QuickWinList } from "~/components/marketing/quick-win-list";
 import { SITE } from "~/content/links";
-import { QUICK_WIN_PAGE, quickWinBySlug } from "~/content/marketing";
+import { QUICK_WIN_PAGE, quickWinBySlug } from "~/content/quick-wins";
 import { QUICK_WINS_TITLE } from "~/content/navigation";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -2,7 +2,8 @@
 import { Link } from "react-router";
 import { CheckIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
-import { HERO, HERO_ROTATION_MS, NEW_TAB_NOTE } from "~/content/home";
+import { HERO, HERO_ROTATION_MS } from "~/content/home";
+import { NEW_TAB_NOTE } from "~/content/links";
 import { EXTERNAL, founderChatUrl } from "~/content/links";
 import { useBusiness } from "~/components/ui/root-data";
 import { MotionToggle, usePausedMotion } from "./motion-toggle";

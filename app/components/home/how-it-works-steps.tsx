@@ -1,7 +1,8 @@
 /** The home page's four "How it works" steps and the invitation to book a call. */
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { HOW_IT_WORKS, NEW_TAB_NOTE } from "~/content/home";
+import { HOW_IT_WORKS } from "~/content/home";
+import { NEW_TAB_NOTE } from "~/content/links";
 import { EXTERNAL } from "~/content/links";
 import { useBusiness } from "~/components/ui/root-data";
 import { HomeSection } from "./home-section";

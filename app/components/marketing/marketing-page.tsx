@@ -4,10 +4,9 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { NEW_TAB_NOTE } from "~/content/home";
-import { EXTERNAL, founderChatUrl } from "~/content/links";
+import { CALL_TO_ACTION } from "~/content/call-to-action";
+import { EXTERNAL, founderChatUrl, NEW_TAB_NOTE } from "~/content/links";
 import { useBusiness } from "../ui/root-data";
-import { CALL_TO_ACTION } from "~/content/marketing";
 import { buttonClass } from "../ui/button";
 
 /** The top band of a content page: the page's one h1 and its lead. */

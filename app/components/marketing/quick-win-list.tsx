@@ -1,6 +1,6 @@
 /** Cards linking to the quick-win guides. */
 import { Link } from "react-router";
-import { QUICK_WINS } from "~/content/marketing";
+import { QUICK_WINS } from "~/content/quick-wins";
 
 /** Cards linking to the quick-win guides (B-12), optionally leaving out the one being read. */
 export function QuickWinList({ heading, exclude }: { heading: string; exclude?: string }) {

@@ -2,7 +2,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useRef } from "react";
 import { EXTERNAL, SITE } from "~/content/links";
-import { ABOUT_PAGE } from "~/content/marketing";
+import { ABOUT_PAGE } from "~/content/about-page";
 import { CHARITY_TRIGGER_CLASS, charityTriggerText } from "./charity-trigger";
 
 /**
