@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { BUSINESS_SAMPLES, businessProfile } from "~/domain/people/business-variables";
-import { faqCategories } from "./faqs";
+import { CAP_EXAMPLE, faqCategories } from "./faqs";
 import type { LegalBlock } from "./legal";
 import { LEGAL_DOCUMENTS } from "./legal-documents";
 import { COMPARE_PAGE } from "./compare-page";
 import { QUICK_WINS, SHORTS_MOQ } from "./quick-wins";
 import { drawerNav, primaryNav, QUICK_WINS_NAV, shopNav } from "./navigation";
 import { PRODUCTS, promotedCategories } from "~/catalogue/catalogue";
-import { RUNNING_SHORTS } from "~/catalogue/products";
+import { CAP, RUNNING_SHORTS } from "~/catalogue/products";
 import { SPEC_CATEGORIES as CATEGORIES } from "~/catalogue/categories";
 import { POLICY } from "./policy";
 
@@ -22,6 +22,10 @@ const legalText = (path: string) =>
     .join(" ");
 
 describe("FAQ content (R-FAQ-07, R-FAQ-09)", () => {
+  it("works its price-band example with the cap's first and last bands as the catalogue seeds them", () => {
+    expect(CAP_EXAMPLE).toEqual({ title: CAP.title, first: CAP.pricingTable[0], last: CAP.pricingTable.at(-1) });
+  });
+
   it("has the spec's six categories, in order", () => {
     expect(FAQ_CATEGORIES.map((c) => c.name)).toEqual([
       "Getting set up",

@@ -4,8 +4,6 @@
  * question. Business facts are quoted from ~/content/policy (R-POL-01..15) so they read the same
  * here as in the Terms and the Guarantee.
  */
-import { CAP } from "~/catalogue/products";
-import type { PricingRow } from "~/catalogue/types";
 import { COUNTRIES, COUNTRY_NAMES, FIRST_ORDER_DISCOUNT_PERCENT } from "~/domain/pricing/checkout";
 import { CALL_TO_ACTION } from "./call-to-action";
 import { CLAIMS } from "./claims";
@@ -33,11 +31,17 @@ export const FAQ_PAGE = {
   contactBody: "E-mail us and someone on our team will answer.",
 } as const;
 
-// The worked example quotes the catalogue's own tier table, so it can never drift from the price charged.
-const [capFirst, capLast] = [CAP.pricingTable[0], CAP.pricingTable.at(-1)].map((row) => {
-  if (!row) throw new Error("The cap has no pricing table");
-  return row;
-}) as [PricingRow, PricingRow];
+/**
+ * The worked example of price bands: the cap's first and last bands as the catalogue seeds them
+ * (app/catalogue/products.ts), written out as the claims are (./claims.ts), so that the FAQ page
+ * does not load the catalogue; content.test.ts holds them to the seed.
+ */
+export const CAP_EXAMPLE = {
+  title: "Custom Embroidered Cap",
+  first: { quantity: "50-399", price: "£5.50" },
+  last: { quantity: "400+", price: "£3.88" },
+} as const;
+const { first: capFirst, last: capLast } = CAP_EXAMPLE;
 
 const countryList = COUNTRIES.map((code) => COUNTRY_NAMES[code]).join(", ");
 
@@ -168,7 +172,7 @@ export const faqCategories = (business: PublicBusiness): readonly FaqCategory[] 
       {
         id: "tiered-pricing",
         question: "How does tiered pricing work?",
-        answer: `Each product has price bands by quantity, and the band your quantity falls in sets the price of every unit. Our ${CAP.title.toLowerCase()}, for example, is ${capFirst.price} each for ${capFirst.quantity} units and ${capLast.price} each for ${capLast.quantity} units.`,
+        answer: `Each product has price bands by quantity, and the band your quantity falls in sets the price of every unit. Our ${CAP_EXAMPLE.title.toLowerCase()}, for example, is ${capFirst.price} each for ${capFirst.quantity} units and ${capLast.price} each for ${capLast.quantity} units.`,
       },
       {
         id: "cancel-or-change-an-order",

@@ -3,10 +3,14 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { FAQ_PAGE, type FaqCategory, type FaqEntry } from "~/content/faqs";
 import { categoryOfQuestion, countFaqs, filterFaqs, searchSummary } from "~/domain/people/faq-search";
-import { FaqCategoryDrawer, FaqCategoryLinks } from "./faq-category-drawer";
-import { CrossIcon, SearchIcon } from "../ui/icons";
+import { FaqCategoryLinks } from "./faq-category-links";
+import { ChevronIcon, CrossIcon, SearchIcon } from "../ui/icons";
+import { buttonClass } from "../ui/button";
+import { useLoaded } from "../ui/use-loaded";
 import { ContentLink, PageHero } from "./marketing-page";
 import { useBusiness } from "../ui/root-data";
+
+const loadDrawer = () => import("./faq-category-drawer");
 
 /**
  * Search, category sidebar / drawer, table of contents and answers (SPEC.md §2 "FAQs",
@@ -23,6 +27,9 @@ export function FaqBrowser(props: {
   const [query, setQuery] = useState(props.initialQuery);
   const [selected, setSelected] = useState(props.initialCategory);
   const [scrollTarget, setScrollTarget] = useState<string | null>(null);
+  // The drawer's code (Radix's dialog) is fetched the first time it is opened.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const Drawer = useLoaded(loadDrawer, drawerOpen)?.default;
   const categoryHeading = useRef<HTMLHeadingElement>(null);
   const { hash } = useLocation();
 
@@ -101,7 +108,24 @@ export function FaqBrowser(props: {
 
         <div className="min-w-0">
           <div className="lg:hidden">
-            <FaqCategoryDrawer categories={categories} selected={category.slug} onSelect={selectCategory} />
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpen}
+              className={buttonClass("secondary", "w-full justify-between")}
+              onClick={() => setDrawerOpen(true)}
+            >
+              {FAQ_PAGE.browseCategories}
+              <ChevronIcon direction="right" />
+            </button>
+            {drawerOpen && Drawer ? (
+              <Drawer
+                categories={categories}
+                selected={category.slug}
+                onSelect={selectCategory}
+                onClose={() => setDrawerOpen(false)}
+              />
+            ) : null}
           </div>
 
           <p role="status" className={searching ? "mt-6 font-semibold text-ink lg:mt-0" : "sr-only"}>
