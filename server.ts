@@ -5,17 +5,18 @@
  */
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import * as build from "virtual:react-router/server-build";
 import { getEnv } from "~/server/platform/env.server";
 import { acceptsGzip, createHtmlCache, PAGE_COOKIES } from "~/server/edge/html-cache.server";
-import { readCatalogue } from "~/server/catalogue/catalogue-store.server";
+import { CATALOGUE_CHECK_MS, catalogueCheckedAt, readCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { withoutModulePreloads } from "~/server/edge/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/edge/http-app.server";
+import { cachedAnswer } from "~/server/edge/cached-answer.server";
 import { createLog, logTo, sendConsoleTo } from "~/server/platform/log.server";
 import { setPreflightWorkerFile } from "~/server/artwork/preflight.server";
 import { epsPreviewStatus } from "~/server/artwork/preflight-sandbox.server";
@@ -74,8 +75,9 @@ async function serveRequests() {
 
   // Signed-out pages are the same for everyone for a few seconds: render once, replay with a new nonce.
   const htmlCache = createHtmlCache({ ttlMs: 10_000, staleMs: 60_000, maxEntries: 500, safeCookies: PAGE_COOKIES });
-  /** The catalogue version the cached pages were rendered at (decision 066). */
+  /** The catalogue version the cached pages were rendered at (decision 066), and when it was read. */
   let catalogueVersion: number | undefined;
+  let catalogueReadAt = Number.NEGATIVE_INFINITY;
   async function render(request: Request, nonce: string) {
     const key = htmlCache.keyFor(request);
     if (key === undefined) return renderPage(request, nonce);
@@ -85,7 +87,8 @@ async function serveRequests() {
       if (catalogueVersion !== undefined) htmlCache.forget();
       catalogueVersion = version;
     }
-    const cached = htmlCache.lookup(key, nonce, acceptsGzip(request));
+    catalogueReadAt = catalogueCheckedAt(ctx.db) ?? Number.NEGATIVE_INFINITY;
+    const cached = htmlCache.lookup(key, nonce, acceptsGzip(request.headers.get("Accept-Encoding")));
     if (!cached) return htmlCache.store(key, await renderPage(request, nonce), nonce);
     if (cached.stale) {
       // A request of its own, so this visitor hanging up cannot abort the background render.
@@ -133,12 +136,32 @@ async function serveRequests() {
     },
   });
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // A fresh signed-out page is answered before the chain (docs/decisions/070-cache-hits-first.md);
+  // everything else goes through it. The cache answers only while the catalogue's version render
+  // above last read is this process's copy and under a second old, so a change saved in this
+  // process is on the next page and one saved in another within a second, as through the chain.
+  const answerFromCache = cachedAnswer({
+    htmlCache,
+    env,
+    stripe: ctx.payments?.kind === "stripe",
+    stopping: () => stopping,
+    log,
+    // The copy render last read, still this process's (a change saved here drops it at once), and read within the second.
+    catalogueConfirmed: () =>
+      catalogueCheckedAt(ctx.db) === catalogueReadAt && Date.now() - catalogueReadAt < CATALOGUE_CHECK_MS,
+  });
+  const answerThroughChain = getRequestListener(app.fetch, { hostname: env.HOST });
+  const server: Server = createServer((req, res) => {
+    if (!answerFromCache(req, res)) void answerThroughChain(req, res);
+  });
+  server.listen(env.PORT, env.HOST, () => {
     const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
     console.log(
-      `Swag storefront ready at http://${host}:${info.port} (started in ${Math.round(performance.now() - startedAt)} ms)`,
+      `Swag storefront ready at http://${host}:${port} (started in ${Math.round(performance.now() - startedAt)} ms)`,
     );
-  }) as Server;
+  });
   // An idle keep-alive connection stays open 65 s, past a load balancer's usual 60 s: with Node's 5 s a
   // client reusing a connection just as the server closes it gets ECONNRESET (seen in the browser
   // tests). The header deadline must exceed it, or Node cuts a slow request's headers first.

@@ -19,6 +19,8 @@ export interface LoadResult {
 }
 
 export const TARGETS = { ratio: 0.5, p99Ms: 50 };
+/** The signed-out page cache's own targets: the pages measured here are its hits. */
+export const CACHED_TARGETS = { ratio: 0.6, p99Ms: 10 };
 
 /** What a browser sends that changes the server's work: it asks for gzip. */
 const HEADERS = { "accept-encoding": "gzip, deflate, br", accept: "text/html" };
@@ -148,6 +150,13 @@ async function measurePairs(
         (failures > 0 ? ` | ${failures} failed` : ""),
       target: `ratio ≥ ${TARGETS.ratio}, SSR p99 ≤ ${TARGETS.p99Ms} ms`,
       met: ratio >= TARGETS.ratio && ssr.p99Ms <= TARGETS.p99Ms && failures === 0,
+    });
+    rows.push({
+      benchmark: `Cached page vs plain Node server (${options.connections} conn, ${options.durationSeconds} s)`,
+      subject: path,
+      result: `ratio ${ratio.toFixed(2)}, p99 ${ssr.p99Ms} ms (the row above)`,
+      target: `ratio ≥ ${CACHED_TARGETS.ratio}, p99 ≤ ${CACHED_TARGETS.p99Ms} ms`,
+      met: ratio >= CACHED_TARGETS.ratio && ssr.p99Ms <= CACHED_TARGETS.p99Ms && failures === 0,
     });
   }
   return rows;

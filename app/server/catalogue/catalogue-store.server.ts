@@ -223,6 +223,14 @@ export function forgetCatalogue(db: Database): void {
 }
 
 /**
+ * When this process last read the catalogue's version from the database (readCatalogue): for
+ * CATALOGUE_CHECK_MS after it, what was read then is as current as a new read would be.
+ */
+export function catalogueCheckedAt(db: Database): number | undefined {
+  return copies.get(db)?.checkedAt;
+}
+
+/**
  * The catalogue for this process: its copy while it was checked less than a second ago, else the
  * database's version is read and the catalogue reloaded when it moved. `now` is the caller's clock.
  */

@@ -27,8 +27,11 @@ export const PAGE_COOKIES: readonly string[] = [PROMO_COOKIE, PRICE_MODE_COOKIE]
 interface Entry {
   /** The page's text between the places its nonce was. */
   pieces: string[];
-  /** The pieces gzipped, once the first visitor who accepts gzip asks. */
+  /** The pieces gzipped, once the first visitor who accepts gzip asks, and the gzipped copy's headers. */
   gzipped?: Precompressed;
+  gzipHeaders?: [string, string][];
+  /** The headers of the copy sent as it is. */
+  plainHeaders?: [string, string][];
   status: number;
   headers: [string, string][];
   storedAt: number;
@@ -59,8 +62,10 @@ function isCacheableResponse(response: Response): boolean {
 
 const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
 
-/** Whether the visitor takes gzip, read as the server's compression reads it (http-app.server.ts). */
-export const acceptsGzip = (request: Request) => (request.headers.get("Accept-Encoding") ?? "").includes("gzip");
+/** Whether the visitor takes gzip (its Accept-Encoding header), read as the server's compression reads it (http-app.server.ts). */
+export const acceptsGzip = (acceptEncoding: string | null | undefined) => (acceptEncoding ?? "").includes("gzip");
+
+export type HtmlCache = ReturnType<typeof createHtmlCache>;
 
 export function createHtmlCache(options: HtmlCacheOptions) {
   const now = options.now ?? Date.now;
@@ -72,11 +77,16 @@ export function createHtmlCache(options: HtmlCacheOptions) {
 
   /** The cache key for a request, or undefined when the request must render. */
   function keyFor(request: Request): string | undefined {
+    return keyOf({ method: request.method, url: new URL(request.url), cookie: request.headers.get("Cookie") });
+  }
+
+  /** keyFor, from the parts of a request it reads (the server's early answer has no Request). */
+  function keyOf(request: { method: string; url: URL; cookie: string | null | undefined }): string | undefined {
     if (request.method !== "GET") return undefined;
-    const url = new URL(request.url);
+    const { url } = request;
     // React Router's data and route-discovery requests answer with data, not documents.
     if (url.pathname.endsWith(".data") || url.pathname === "/__manifest") return undefined;
-    const cookies = parseCookies(request.headers.get("Cookie"));
+    const cookies = parseCookies(request.cookie ?? null);
     if (cookies.some(([name]) => !options.safeCookies.includes(name))) return undefined;
     const kept = cookies
       .map(([name, value]) => `${name}=${value}`)
@@ -114,6 +124,25 @@ export function createHtmlCache(options: HtmlCacheOptions) {
    * for a refresh.
    */
   function lookup(key: string, nonce: string, gzip = false): { response: Response; stale: boolean } | undefined {
+    const found = replay(key, nonce, gzip);
+    if (!found) return undefined;
+    const headers = new Headers([...found.headers]);
+    if (gzip) headers.set("Content-Length", String(found.body.length));
+    const body = found.body as string | Uint8Array<ArrayBuffer>;
+    return { response: new Response(body, { status: found.status, headers }), stale: found.stale };
+  }
+
+  /**
+   * What lookup answers, as bytes and header pairs: the cached page with `nonce` in place, gzipped
+   * when asked, and its headers (the gzipped copy's encoding and Vary added; its length is the
+   * body's). `headers` is the same array for every replay of one render in one encoding, so a
+   * caller may keep what it works out from it (cached-answer.server.ts).
+   */
+  function replay(
+    key: string,
+    nonce: string,
+    gzip = false,
+  ): { status: number; headers: readonly [string, string][]; body: string | Buffer; stale: boolean } | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
     const age = now() - entry.storedAt;
@@ -122,17 +151,28 @@ export function createHtmlCache(options: HtmlCacheOptions) {
       return undefined;
     }
     const stale = age >= options.ttlMs;
+    // Either copy varies by the visitor's Accept-Encoding, as the server's compression would say.
     if (!gzip) {
-      const body = entry.pieces.join(nonceAttribute(nonce));
-      return { response: new Response(body, { status: entry.status, headers: entry.headers }), stale };
+      entry.plainHeaders ??= [...entry.headers, ["vary", "Accept-Encoding"]];
+      return {
+        status: entry.status,
+        headers: entry.plainHeaders,
+        body: entry.pieces.join(nonceAttribute(nonce)),
+        stale,
+      };
     }
     entry.gzipped ??= precompress(entry.pieces);
-    const body = splicedGzip(entry.gzipped, nonceAttribute(nonce));
-    const headers = new Headers(entry.headers);
-    headers.set("Content-Encoding", "gzip");
-    headers.set("Content-Length", String(body.length));
-    headers.append("Vary", "Accept-Encoding");
-    return { response: new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers }), stale };
+    entry.gzipHeaders ??= [
+      ...entry.headers.filter(([name]) => !/^(content-encoding|content-length)$/i.test(name)),
+      ["content-encoding", "gzip"],
+      ["vary", "Accept-Encoding"],
+    ];
+    return {
+      status: entry.status,
+      headers: entry.gzipHeaders,
+      body: splicedGzip(entry.gzipped, nonceAttribute(nonce)),
+      stale,
+    };
   }
 
   /** Returns the response to send; when it can be cached, a copy of its body is kept as it streams. */
@@ -183,5 +223,5 @@ export function createHtmlCache(options: HtmlCacheOptions) {
     entries.clear();
   }
 
-  return { keyFor, lookup, store, revalidate, forget, settled, size: () => entries.size };
+  return { keyFor, keyOf, lookup, replay, store, revalidate, forget, settled, size: () => entries.size };
 }
