@@ -128,9 +128,14 @@ describe("a fresh signed-out page answered ahead of the middleware chain", () =>
     const before = state.renders;
     await get("/about", { Cookie: "swag.session_token=abc" });
     expect(state.renders, "a signed-in visitor's page is rendered").toBe(before + 1);
+    for (const path of ["//about", "/about/../about"]) {
+      const odd = await get(path);
+      expect(odd.response.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(state.renders, "a scheme-relative path is the chain's: a page of its own").toBe(before + 2);
     state.confirmed = false;
     const replayed = await get("/about");
     expect(replayed.response.headers.get("content-type")).toContain("text/html");
-    expect(state.renders, "the chain replays it from the cache").toBe(before + 1);
+    expect(state.renders, "the chain replays it from the cache").toBe(before + 2);
   });
 });

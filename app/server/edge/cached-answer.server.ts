@@ -72,9 +72,13 @@ export function cachedAnswer(options: CachedAnswerOptions): (req: IncomingMessag
   const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" || !options.catalogueConfirmed()) return false;
     const startedAt = performance.now();
+    // A path as the chain reads it (@hono/node-server joins it to the host); an absolute or
+    // scheme-relative target, or one the URL parser refuses, is the chain's to answer.
+    const target = req.url ?? "";
+    if (!target.startsWith("/") || target.startsWith("//")) return false;
     let url: URL;
     try {
-      url = new URL(req.url ?? "/", env.BASE_URL);
+      url = new URL(`http://localhost${target}`);
     } catch {
       return false;
     }
