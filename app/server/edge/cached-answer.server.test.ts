@@ -79,7 +79,9 @@ async function shop() {
         .on("error", reject)
         .end();
     });
-  return { get, state, lines, settled: () => htmlCache.settled() };
+  const post = (path: string) =>
+    fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers: { Origin: env.BASE_URL }, body: "a=1" });
+  return { get, post, state, lines, settled: () => htmlCache.settled() };
 }
 const servers: Server[] = [];
 afterAll(() => {
@@ -122,7 +124,7 @@ describe("a fresh signed-out page answered ahead of the middleware chain", () =>
   });
 
   it("leaves to the chain a visitor with a session cookie, any write, and every page while the catalogue is unconfirmed", async () => {
-    const { get, state, settled } = await shop();
+    const { get, post, state, settled } = await shop();
     await get("/about");
     await settled();
     const before = state.renders;
@@ -133,9 +135,11 @@ describe("a fresh signed-out page answered ahead of the middleware chain", () =>
       expect(odd.response.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect(state.renders, "a scheme-relative path is the chain's: a page of its own").toBe(before + 2);
+    expect((await post("/about")).status).toBe(200);
+    expect(state.renders, "a write to a cached page's address reaches its route").toBe(before + 3);
     state.confirmed = false;
     const replayed = await get("/about");
     expect(replayed.response.headers.get("content-type")).toContain("text/html");
-    expect(state.renders, "the chain replays it from the cache").toBe(before + 2);
+    expect(state.renders, "the chain replays it from the cache").toBe(before + 3);
   });
 });
