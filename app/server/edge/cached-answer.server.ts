@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Env } from "../platform/env.server";
 import { fromTrustedProxy } from "../platform/client-address.server";
-import { type Logger, loggablePath, requestIdFrom } from "../platform/log.server";
+import { type Logger, requestIdFrom, requestLine } from "../platform/log.server";
 import { markPrivacy } from "../platform/private-responses.server";
 import { acceptsGzip, type HtmlCache } from "./html-cache.server";
 import { newNonce } from "./http-app.server";
@@ -107,17 +107,8 @@ export function cachedAnswer(options: CachedAnswerOptions): (req: IncomingMessag
     if (options.stopping()) headers.connection = "close";
     res.writeHead(found.status, headers);
     res.end(found.body);
-    log?.info(
-      {
-        requestId,
-        method: "GET",
-        path: loggablePath(url.pathname),
-        status: found.status,
-        ms: Math.round((performance.now() - startedAt) * 10) / 10,
-        ...(sentRequestId === undefined ? {} : { sentRequestId }),
-      },
-      "request",
-    );
+    const line = requestLine({ method: "GET", path: url.pathname, status: found.status, startedAt, sentRequestId });
+    log?.info({ requestId, ...line }, "request");
     return true;
   };
   return (req, res) => {

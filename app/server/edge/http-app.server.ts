@@ -14,7 +14,7 @@ import { bodyLimitFor, countedBody, tooLargeMessage } from "./body-limits.server
 import { clientAddress, fromTrustedProxy } from "../platform/client-address.server";
 import type { Env } from "../platform/env.server";
 import { atMostEvery, checkDatabase } from "../platform/health.server";
-import { type Logger, loggablePath, requestIdFrom, withRequestId } from "../platform/log.server";
+import { type Logger, requestIdFrom, requestLine, withRequestId } from "../platform/log.server";
 import { isCrossSiteWrite } from "./origin.server";
 import { markPrivacy } from "../platform/private-responses.server";
 import type { AccountsContext } from "../accounts/auth.server";
@@ -68,13 +68,7 @@ export function createHttpApp(options: {
       await next();
       c.res.headers.set("X-Request-Id", requestId);
       log?.info(
-        {
-          method: c.req.method,
-          path: loggablePath(c.req.path),
-          status: c.res.status,
-          ms: Math.round((performance.now() - startedAt) * 10) / 10,
-          ...(sentRequestId === undefined ? {} : { sentRequestId }),
-        },
+        requestLine({ method: c.req.method, path: c.req.path, status: c.res.status, startedAt, sentRequestId }),
         "request",
       );
     });

@@ -93,6 +93,28 @@ const SENT_ID_MAX_LENGTH = 64;
 const SENT_ID_UNSAFE = /[^\w.:-]/g;
 
 /**
+ * What the one line logged for each answered request says (decision 031), as the edge writes it
+ * and as the page cache's early answer does: method, path (credentials masked), status, the time
+ * taken, and an id the client sent that was not believed.
+ */
+export function requestLine(request: {
+  method: string;
+  path: string;
+  status: number;
+  startedAt: number;
+  sentRequestId?: string;
+}) {
+  const { sentRequestId } = request;
+  return {
+    method: request.method,
+    path: loggablePath(request.path),
+    status: request.status,
+    ms: Math.round((performance.now() - request.startedAt) * 10) / 10,
+    ...(sentRequestId === undefined ? {} : { sentRequestId }),
+  };
+}
+
+/**
  * The request's id, and the one the client sent when it is not believed. X-Request-Id is the load
  * balancer's word only when the socket's peer is a trusted proxy (TRUST_PROXY, decision 013);
  * anyone else could choose the id that tags a request's lines, to blend them with another's. Then
