@@ -19,6 +19,17 @@ import { createLocalStorage } from "../providers/storage.server";
 import { readCatalogue } from "../catalogue/catalogue-store.server";
 
 const handle = testFileDatabase();
+
+/**
+ * Counts the statements from here on. A save reads the catalogue, whose version is checked at most
+ * once a second per process (readCatalogue), not per save: it is read first, so a count is the
+ * save's own however long the set-up before it took.
+ */
+async function countSaveStatements(): Promise<() => number> {
+  await readCatalogue(handle.db);
+  return countStatements(handle);
+}
+
 let client: PGlite;
 
 beforeAll(async () => {
@@ -638,10 +649,7 @@ describe("saveDraftStep", () => {
 
   it("uses at most two SQL statements per save", async () => {
     const draft = await throughShipping(await newDraft());
-    // The catalogue's version is read at most once a second per process (readCatalogue), not per
-    // save: it is read here, so the counts below are the saves' own however long the set-up took.
-    await readCatalogue(handle.db);
-    const count = countStatements(handle);
+    const count = await countSaveStatements();
     const saved = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
@@ -653,7 +661,7 @@ describe("saveDraftStep", () => {
     expect(saved.ok).toBe(true);
     expect(count()).toBe(2);
 
-    const stale = countStatements(handle);
+    const stale = await countSaveStatements();
     await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
@@ -663,7 +671,7 @@ describe("saveDraftStep", () => {
     });
     expect(stale()).toBe(1);
 
-    const invalid = countStatements(handle);
+    const invalid = await countSaveStatements();
     await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
@@ -767,7 +775,7 @@ describe("step 2's choices follow the cart line (R-CUST-03, R-CUST-08)", () => {
     await inCart();
     await inCart(BOB);
     const draft = await newDraft();
-    const count = countStatements(handle);
+    const count = await countSaveStatements();
     const saved = await saveDraftStep(handle.db, {
       userId: ALICE,
       draftId: draft.id,
@@ -936,7 +944,7 @@ describe("an autosave after this process's own save (decision 029)", () => {
     const draft = await newDraft();
     const first = await notes(draft.id, "first", draft.version);
     if (!first.ok) throw new Error(first.message);
-    const count = countStatements(handle);
+    const count = await countSaveStatements();
     const second = await notes(draft.id, "second", first.draft.version);
     expect(count()).toBe(1);
     expect(second).toMatchObject({ ok: true, draft: { version: draft.version + 2, data: { notes: "second" } } });
@@ -953,7 +961,7 @@ describe("an autosave after this process's own save (decision 029)", () => {
       sql`update order_drafts set version = version + 1, data = jsonb_set(data, '{handwritten_note}', 'true')
            where id = ${draft.id}`,
     );
-    const count = countStatements(handle);
+    const count = await countSaveStatements();
     const stale = await notes(draft.id, "lost?", mine.draft.version);
     expect(stale).toMatchObject({ ok: false, status: 409, code: "VERSION_CONFLICT" });
     expect(count()).toBe(2);
@@ -979,7 +987,7 @@ describe("an autosave after this process's own save (decision 029)", () => {
   it("reads the row again once the draft has a payment open", async () => {
     const draft = await throughShipping(await newDraft());
     await handle.db.execute(sql`update order_drafts set payment_intent_id = 'pi_open' where id = ${draft.id}`);
-    const count = countStatements(handle);
+    const count = await countSaveStatements();
     const result = await notes(draft.id, "after the payment step", draft.version);
     expect(count()).toBe(2);
     expect(result).toMatchObject({ ok: true, releasedIntentId: "pi_open" });
