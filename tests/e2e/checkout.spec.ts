@@ -196,6 +196,82 @@ test("what is typed just before an upload, and while it runs, is saved with the 
   await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.pdf");
 });
 
+test("what is chosen on arrival at step 2, before and while its draft is created, is saved and reloads as chosen", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
+  await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
+  // The draft's creation (step 2's opening save) is held until the buyer's choices are made, so
+  // they fall while it is under way whatever the machine's speed.
+  let creationSent!: () => void;
+  const creating = new Promise<void>((resolve) => (creationSent = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/drafts", async (route) => {
+    creationSent();
+    await released;
+    await route.continue();
+  });
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  await expect(page.getByRole("heading", { name: "Customise your Custom Embroidered Cap" })).toBeVisible();
+  const rights = page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." });
+  const leadTime = page.getByRole("checkbox", {
+    name: "I understand lead time starts after payment and proof approval.",
+  });
+  await rights.check();
+  await creating;
+  await leadTime.check();
+  await page.getByLabel("Placement").fill("Centred on the front panel");
+  release();
+
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await expect(page).toHaveURL(/draft_id=[0-9a-f-]{36}/);
+  await page.reload();
+  // The reloaded page's own opening save settles before anything is read: a page loaded from an
+  // older copy would show that copy, or a conflict notice once that save met the newer version.
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await expect(page.getByText(/changed in another tab/)).toHaveCount(0);
+  await expect(rights).toBeChecked();
+  await expect(leadTime).toBeChecked();
+  await expect(page.getByLabel("Placement")).toHaveValue("Centred on the front panel");
+});
+
+test("what is chosen on step 2 while its draft is created is saved even when the buyer leaves by a link", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
+  await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
+  let creationSent!: () => void;
+  const creating = new Promise<void>((resolve) => (creationSent = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/drafts", async (route) => {
+    creationSent();
+    await released;
+    await route.continue();
+  });
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  const rights = page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." });
+  await rights.check();
+  await creating;
+  await page.getByLabel("Placement").fill("Left of the peak");
+  // Left while the draft does not exist yet: the choice goes in a save on the created draft.
+  await page.getByRole("link", { name: "Back to Cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const saved = page.waitForResponse((response) => /\/api\/drafts\/[0-9a-f-]{36}$/.test(response.url()));
+  release();
+  expect((await saved).status()).toBe(200);
+  // The late answer leaves the cart's address alone.
+  await expect(page).toHaveURL(/\/cart$/);
+
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  await expect(rights).toBeChecked();
+  await expect(page.getByLabel("Placement")).toHaveValue("Left of the peak");
+});
+
 test("visitors see the empty cart and no draft on the steps", async ({ page }) => {
   await page.goto("/customization");
   await expect(page.getByText("Your cart is empty.")).toBeVisible();

@@ -65,6 +65,8 @@ export function useDraftAutosave<P>(options: {
   const refused = useRef(false);
   const opts = useRef(options);
   opts.current = options;
+  /** False once the step has been left: a late answer then changes no page's address. */
+  const onPage = useRef(true);
 
   const adopt = useCallback((draft: Snapshot) => {
     idRef.current = draft.id;
@@ -72,6 +74,7 @@ export function useDraftAutosave<P>(options: {
     setDraftId(draft.id);
     const { userId, productId } = opts.current;
     if (userId) rememberDraftId(userId, productId, draft.id);
+    if (!onPage.current) return;
     const url = new URL(window.location.href);
     if (url.searchParams.get("draft_id") !== draft.id) {
       url.searchParams.set("draft_id", draft.id);
@@ -127,7 +130,10 @@ export function useDraftAutosave<P>(options: {
         attempt.current = 0;
         adopt(result.draft);
         opts.current.onSaved?.(result.draft);
-        setState({ status: "saved", notice: result.notice });
+        // A change made while this save was under way (on step 2, while its draft was being created)
+        // goes in the next save, on this version: until then "Saved" would be untrue, and a reload
+        // would load the older copy and let the keepalive send land after it.
+        setState({ status: pending.current === null ? "saved" : "saving", notice: result.notice });
       } else if (result.error.code === "VERSION_CONFLICT" && result.error.current) {
         adopt(result.error.current);
         opts.current.onConflict(result.error.current);
@@ -215,11 +221,16 @@ export function useDraftAutosave<P>(options: {
       });
     };
     window.addEventListener("pagehide", onPageHide);
+    onPage.current = true;
     return () => {
       window.removeEventListener("pagehide", onPageHide);
-      // Leaving within the debounce by a link (Back, the stepper) unmounts the step: send it too.
-      onPageHide();
+      onPage.current = false;
       clearTimeout(timer.current);
+      // Leaving within the debounce by a link (Back, the stepper) unmounts the step: send it too.
+      // While step 2's draft is still being created there is no id to send it to yet: it goes
+      // after the creation, on its version, as it would have on the page.
+      if (pending.current !== null && !idRef.current) void run();
+      else onPageHide();
     };
   }, []);
 
