@@ -17,6 +17,7 @@ import { CATALOGUE_CHECK_MS, catalogueCheckedAt, readCatalogue } from "~/server/
 import { withoutModulePreloads } from "~/server/edge/module-preloads.server";
 import { createHttpApp, newNonce, reactRouterRenderer } from "~/server/edge/http-app.server";
 import { cachedAnswer } from "~/server/edge/cached-answer.server";
+import { draftSaves } from "~/server/edge/draft-saves.server";
 import { createLog, logTo, sendConsoleTo } from "~/server/platform/log.server";
 import { setPreflightWorkerFile } from "~/server/artwork/preflight.server";
 import { epsPreviewStatus } from "~/server/artwork/preflight-sandbox.server";
@@ -150,9 +151,11 @@ async function serveRequests() {
     catalogueConfirmed: () =>
       catalogueCheckedAt(ctx.db) === catalogueReadAt && Date.now() - catalogueReadAt < CATALOGUE_CHECK_MS,
   });
+  // The checkout's autosave is answered before the chain too (docs/decisions/071-draft-saves-first.md).
+  const answerDraftSave = draftSaves({ ctx, env, stopping: () => stopping, log });
   const answerThroughChain = getRequestListener(app.fetch, { hostname: env.HOST });
   const server: Server = createServer((req, res) => {
-    if (!answerFromCache(req, res)) void answerThroughChain(req, res);
+    if (!answerFromCache(req, res) && !answerDraftSave(req, res)) void answerThroughChain(req, res);
   });
   server.listen(env.PORT, env.HOST, () => {
     const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;

@@ -1,7 +1,7 @@
 /**
  * `npm run dev`: the production HTTP edge (app/server/edge/http-app.server.ts) with Vite as middleware,
  * so development has the same security headers, CSP, cross-site refusal, client address and body
- * limits as `npm start` (docs/decisions/009). Vite answers its own requests (modules, HMR, files
+ * limits as `npm start` (docs/decisions/009), and the draft saves answered ahead of it (decision 071). Vite answers its own requests (modules, HMR, files
  * under public/); everything else goes through the edge to React Router, whose build Vite
  * rebuilds on each change. No page cache and no precompressed files: those are build concerns.
  *
@@ -22,6 +22,7 @@ type AppModules = {
   openAppContext: typeof import("../app/server/providers/app-context.server").openAppContext;
   withAuth: typeof import("../app/server/accounts/auth.server").withAuth;
   startJobWorker: typeof import("../app/server/edge/job-worker.server").startJobWorker;
+  draftSaves: typeof import("../app/server/edge/draft-saves.server").draftSaves;
 };
 
 export async function startDevServer(options: { port: number; host?: string }): Promise<{
@@ -85,8 +86,13 @@ export async function startDevServer(options: { port: number; host?: string }): 
   });
   const edge = getRequestListener(app.fetch);
   server.on("request", (req, res) => {
-    vite.middlewares(req, res, () => {
-      void edge(req, res);
+    vite.middlewares(req, res, async () => {
+      // The draft saves are answered ahead of the edge, as in `npm start` (docs/decisions/071).
+      const { draftSaves } = (await vite.ssrLoadModule("/app/server/edge/draft-saves.server.ts")) as Pick<
+        AppModules,
+        "draftSaves"
+      >;
+      if (!draftSaves({ ctx: await authedContext(), env, stopping: () => false })(req, res)) void edge(req, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type AccountsContext, withAuth } from "~/server/accounts/auth.server";
 import { startJobWorker, type JobWorker } from "~/server/edge/job-worker.server";
 import { createHttpApp, reactRouterRenderer } from "~/server/edge/http-app.server";
+import { draftSaves } from "~/server/edge/draft-saves.server";
 import { parseEnv } from "~/server/platform/env.server";
 import {
   HttpClient,
@@ -73,7 +74,12 @@ async function startShop(): Promise<{ shop: InProcessShop; stop: () => Promise<v
   const env = parseEnv({ NODE_ENV: "production", BASE_URL: url, TRUST_PROXY: "1" });
   const render = reactRouterRenderer(await inProcessServerBuild(), "production", ctx);
   const app = createHttpApp({ env, ctx, stopping: () => false, render });
-  server.on("request", getRequestListener(app.fetch));
+  // The draft saves ahead of the edge, as server.ts answers them (docs/decisions/071).
+  const answerDraftSave = draftSaves({ ctx, env, stopping: () => false });
+  const edge = getRequestListener(app.fetch);
+  server.on("request", (req, res) => {
+    if (!answerDraftSave(req, res)) void edge(req, res);
+  });
   const worker: JobWorker = startJobWorker({ ctx, pollMs: 50 });
 
   const mailbox: MailReader = {

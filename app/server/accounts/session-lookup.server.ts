@@ -128,6 +128,35 @@ export function verifiedToken(value: string, secret: string): string | null {
 }
 
 /**
+ * The verified session token of a request's Cookie header: null when there is none or it is
+ * forged, ASK_BETTER_AUTH when better-auth's settings could not be read. The token is a session
+ * only while its row exists: whoever uses it reads that row (lookUpSession, or the draft save's
+ * own statement, draft-quick-save.server.ts).
+ */
+export async function sessionTokenOf(
+  ctx: Pick<AccountsContext, "db" | "auth">,
+  cookieHeader: string | null | undefined,
+): Promise<string | null | typeof ASK_BETTER_AUTH> {
+  const config = await configFor(ctx);
+  if (!config) return ASK_BETTER_AUTH;
+  const value = cookieHeader ? cookieValue(cookieHeader, config.cookieName) : null;
+  return value ? verifiedToken(value, config.secret) : null;
+}
+
+/**
+ * Whether better-auth has something to write for a session that expires at `expiresAt`: delete
+ * it (expired) or extend it (older than updateAge).
+ */
+export async function sessionDueForBetterAuth(
+  ctx: Pick<AccountsContext, "db" | "auth">,
+  { expiresAt, now = Date.now() }: { expiresAt: number; now?: number },
+): Promise<boolean> {
+  const config = await configFor(ctx);
+  if (!config) return true;
+  return expiresAt < now || expiresAt - config.expiresIn * 1000 + config.updateAge * 1000 <= now;
+}
+
+/**
  * The request's session, null when there is none (no cookie, a forged one, a session that no
  * longer exists), or ASK_BETTER_AUTH when better-auth has something to write. A session whose
  * active organisation the user has left comes back with activeOrganizationId null (SPEC.md §3).
@@ -136,19 +165,16 @@ export async function lookUpSession(
   ctx: Pick<AccountsContext, "db" | "auth">,
   { request, now = Date.now() }: { request: Request; now?: number },
 ): Promise<LookedUpSession | null | typeof ASK_BETTER_AUTH> {
-  const header = request.headers.get("cookie");
   const config = await configFor(ctx);
-  if (!config) return ASK_BETTER_AUTH;
-  const value = header ? cookieValue(header, config.cookieName) : null;
-  if (!value) return null;
-  const token = verifiedToken(value, config.secret);
-  if (!token) return null;
+  const token = await sessionTokenOf(ctx, request.headers.get("cookie"));
+  if (!config || token === ASK_BETTER_AUTH) return ASK_BETTER_AUTH;
+  if (token === null) return null;
   const [row] = await config.statement.execute({ token });
   if (!row) return null;
-  const expiresAt = new Date(row.expiresAt).getTime();
   // better-auth deletes an expired session and extends one older than updateAge: both are its to do.
-  if (expiresAt < now) return ASK_BETTER_AUTH;
-  if (expiresAt - config.expiresIn * 1000 + config.updateAge * 1000 <= now) return ASK_BETTER_AUTH;
+  if (await sessionDueForBetterAuth(ctx, { expiresAt: new Date(row.expiresAt).getTime(), now })) {
+    return ASK_BETTER_AUTH;
+  }
   return {
     user: row.user,
     session: {

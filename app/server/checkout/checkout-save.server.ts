@@ -8,6 +8,7 @@ import { orderDrafts } from "#db/schema";
 import { DRAFT_MESSAGES } from "~/domain/checkout/draft";
 import { parseVatNumber, VAT_NUMBER_MESSAGE, vatCheckUnavailableMessage } from "~/domain/pricing/vat-number";
 import { type DraftResult, type DraftSnapshot, saveDraftStep } from "./drafts.server";
+import { type QuickSave, saveDraftQuickly } from "./draft-quick-save.server";
 import { failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import type { AppContext } from "../providers/app-context.server";
@@ -43,15 +44,32 @@ export async function saveCheckoutStep(
   return result;
 }
 
-/** The registry's answer for the VAT number a details save carries; null when there is nothing to ask. */
-async function onlineVatCheck(
-  { db, vatCheck }: AppContext,
-  input: { userId: string; step: string; patch: unknown },
-): Promise<{ answer: VatCheckAnswer; uk: boolean } | null> {
+/**
+ * The autosave's usual save in one statement (draft-quick-save.server.ts), or null for
+ * saveCheckoutStep to do it: among others, whenever the save carries a VAT number to check online.
+ */
+export function saveCheckoutStepQuickly(
+  ctx: AppContext,
+  input: Parameters<typeof saveDraftQuickly>[1],
+): Promise<QuickSave | null> | null {
+  return vatNumberToCheck(ctx, input) ? null : saveDraftQuickly(ctx.db, input);
+}
+
+/** The VAT number a details save carries that the registry would be asked about, if any. */
+function vatNumberToCheck({ vatCheck }: AppContext, input: { step: string; patch: unknown }) {
   if (!vatCheck || input.step !== "details" || typeof input.patch !== "object" || input.patch === null) return null;
   const typed = (input.patch as { vat_number?: unknown }).vat_number;
-  const number = typeof typed === "string" ? parseVatNumber(typed) : null;
-  if (!number) return null;
+  return typeof typed === "string" ? parseVatNumber(typed) : null;
+}
+
+/** The registry's answer for the VAT number a details save carries; null when there is nothing to ask. */
+async function onlineVatCheck(
+  ctx: AppContext,
+  input: { userId: string; step: string; patch: unknown },
+): Promise<{ answer: VatCheckAnswer; uk: boolean } | null> {
+  const number = vatNumberToCheck(ctx, input);
+  const { db, vatCheck } = ctx;
+  if (!number || !vatCheck) return null;
   const known = vatCheck.known(number);
   if (known) return { answer: known, uk: number.uk };
   // Only a signed-in buyer gets here; each may make the shop ask a registry so often, no more.

@@ -1,10 +1,10 @@
 /**
  * The draft each recent save of this process left behind, so the next autosave of the same draft
- * can skip reading it (decision 029: a save was two statements, the read and the conditional
- * update). Only a hint: the save that uses it still runs `… where version = expected`, which holds
- * only while the row is exactly as remembered (every write to a draft bumps its version), and falls
- * back to reading the row when it does not. So another process, a payment, an artwork upload or a
- * stale tab can never be overwritten from here; at worst one statement is wasted.
+ * can skip reading it (decisions 029 and 071; draft-quick-save.server.ts). Only a hint: the save
+ * that uses it still runs `… where version = expected`, which holds only while the row is exactly
+ * as remembered (every write to a draft bumps its version), and falls back to reading the row when
+ * it does not. So another process, a payment, an artwork upload or a stale tab can never be
+ * overwritten from here; at worst one statement is wasted.
  */
 import type { DraftData, DraftStatus } from "~/domain/checkout/draft";
 import type { Database } from "../platform/db.server";
@@ -46,12 +46,14 @@ export function forgetDraft(db: Database, draftId: string): void {
   memoOf(db).delete(draftId);
 }
 
-/** The draft as this process last saved it, if that is the version the caller expects and it is this user's. */
+/**
+ * The draft as this process last saved it, with its owner, if that is the version the caller
+ * expects. Whose request it is, the save's statement checks (by the session's user).
+ */
 export function rememberedDraft(
   db: Database,
-  { draftId, userId, expectedVersion }: { draftId: string; userId: string; expectedVersion: number },
-): MemoDraft | null {
+  { draftId, expectedVersion }: { draftId: string; expectedVersion: number },
+): { userId: string; draft: MemoDraft } | null {
   const entry = memoOf(db).get(draftId);
-  if (!entry || entry.userId !== userId || entry.draft.version !== expectedVersion) return null;
-  return entry.draft;
+  return entry && entry.draft.version === expectedVersion ? entry : null;
 }

@@ -61,25 +61,11 @@ export function mergeJson(base: unknown, patch: PlainObject): PlainObject {
 }
 
 /**
- * `target || {scalars} || {key: <merge of target->key and the sub-patch>} …` in SQL, so keys the
- * patch does not name are never rewritten, whatever another request wrote meanwhile (R-DRAFT-13,
- * A-14). A non-object at a merged path (never written by this module) is treated as {}.
+ * The same merge in SQL: the database's `draft_merge` (db/migrations/0041), so keys the patch does
+ * not name are never rewritten, whatever another request wrote meanwhile (R-DRAFT-13, A-14).
  */
 export function mergeSql(target: SQL, patch: PlainObject): SQL {
-  const asObject = sql`(case when jsonb_typeof(${target}) = 'object' then ${target} else '{}'::jsonb end)`;
-  const replaced: PlainObject = {};
-  const nested: SQL[] = [];
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) continue;
-    if (isPlainObject(value)) {
-      nested.push(sql`jsonb_build_object(${key}::text, ${mergeSql(sql`(${target} -> ${key}::text)`, value)})`);
-    } else {
-      replaced[key] = value;
-    }
-  }
-  let merged = sql`${asObject} || ${JSON.stringify(replaced)}::jsonb`;
-  for (const part of nested) merged = sql`${merged} || ${part}`;
-  return merged;
+  return sql`draft_merge(${target}, ${JSON.stringify(patch)}::jsonb)`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,6 +107,8 @@ type Plan =
       ok: true;
       patch: PlainObject;
       status: DraftStatus;
+      /** The draft's data once the patch is merged in. */
+      data: DraftData;
       /** Whether the save changes what would be bought (the estimate and status aside). */
       changesOrder: boolean;
     }
@@ -212,8 +200,9 @@ export function planSave(
   }
   patch.status = status;
   const { eta: _eta, status: _status, ...before } = current.data;
-  const { eta: _newEta, status: _newStatus, ...after } = mergedWith(patch);
-  return { ok: true, patch, status, changesOrder: !isDeepStrictEqual(before, after) };
+  const data = mergedWith(patch);
+  const { eta: _newEta, status: _newStatus, ...after } = data;
+  return { ok: true, patch, status, data, changesOrder: !isDeepStrictEqual(before, after) };
 }
 
 /**
@@ -230,9 +219,7 @@ export function cartChoicesCte({
   productId: SQL;
   patch: CustomisationPatch;
 }): SQL {
-  const colour = patch.variant?.color_hex?.toLowerCase() ?? null;
-  const parts = patch.customization_selections ? JSON.stringify(patch.customization_selections) : null;
-  const sizes = patch.sizes ? JSON.stringify(patch.sizes) : null;
+  const { colour, parts, sizes } = cartChoicesOf(patch);
   if (colour === null && parts === null && sizes === null) return sql``;
   return sql`, cart as (
       update cart_items
@@ -242,6 +229,19 @@ export function cartChoicesCte({
              updated_at = now()
        where user_id = ${userId} and product_id = ${productId}
     )`;
+}
+
+function cartChoicesOf(patch: CustomisationPatch) {
+  return {
+    colour: patch.variant?.color_hex?.toLowerCase() ?? null,
+    parts: patch.customization_selections ? JSON.stringify(patch.customization_selections) : null,
+    sizes: patch.sizes ? JSON.stringify(patch.sizes) : null,
+  };
+}
+
+/** Whether a step-2 patch changes what its cart line holds too (cartChoicesCte writes it). */
+export function followsCart(patch: CustomisationPatch): boolean {
+  return Object.values(cartChoicesOf(patch)).some((value) => value !== null);
 }
 
 /** The replaced payment's ledger row, cancelled with the save that replaced it (unless it was paid). */

@@ -13,7 +13,6 @@ import { DRAFT_STATUSES, customisationPart, type DraftCartLine } from "~/domain/
 import { queryRows } from "../platform/db.server";
 import { createDraft, getDraft, latestDraftsForProducts, saveDraftStep, type DraftSnapshot } from "./drafts.server";
 import { listLatestDrafts } from "./debug-drafts.server";
-import { forgetDraft } from "./draft-memo.server";
 import { addCartLine, deleteUnpaidDraftsForProducts } from "./shopping.server";
 import { createLocalStorage } from "../providers/storage.server";
 import { readCatalogue } from "../catalogue/catalogue-store.server";
@@ -343,8 +342,6 @@ describe("saveDraftStep", () => {
 
   it("answers 409 when the version moves between the read and the write", async () => {
     const draft = await newDraft();
-    // A process that did not create the draft reads it first (draft-memo.server.ts).
-    forgetDraft(handle.db, draft.id);
     const original = client.query.bind(client);
     let calls = 0;
     vi.spyOn(client, "query").mockImplementation(async (...args: Parameters<PGlite["query"]>) => {
@@ -784,8 +781,8 @@ describe("step 2's choices follow the cart line (R-CUST-03, R-CUST-08)", () => {
       expectedVersion: draft.version,
     });
     expect(saved.ok).toBe(true);
-    // The draft was just created here, so the save needs no read (draft-memo.server.ts).
-    expect(count()).toBe(1);
+    // The read, then the update that writes the line with the draft.
+    expect(count()).toBe(2);
     expect(await cartLine()).toEqual({ colour: "#d62828", parts: ["Side logo"] });
     expect(await cartLine(BOB)).toEqual(WHITE);
   });
@@ -927,69 +924,5 @@ describe("listLatestDrafts (R-DIAG-04)", () => {
     expect(list.map((d) => d.id)).toEqual([...ids].reverse());
     expect(list[0]).toMatchObject({ status: "customisation_draft", productId: "8", data: { product_id: "8" } });
     expect(await listLatestDrafts(handle.db, { userId: ALICE, limit: 2 })).toHaveLength(2);
-  });
-});
-
-describe("an autosave after this process's own save (decision 029)", () => {
-  const notes = (draftId: string, text: string, expectedVersion: number) =>
-    saveDraftStep(handle.db, {
-      userId: ALICE,
-      draftId,
-      step: "customisation",
-      patch: { notes: text },
-      expectedVersion,
-    });
-
-  it("is one statement, and stores what a read-first save would", async () => {
-    const draft = await newDraft();
-    const first = await notes(draft.id, "first", draft.version);
-    if (!first.ok) throw new Error(first.message);
-    const count = await countSaveStatements();
-    const second = await notes(draft.id, "second", first.draft.version);
-    expect(count()).toBe(1);
-    expect(second).toMatchObject({ ok: true, draft: { version: draft.version + 2, data: { notes: "second" } } });
-    const stored = await getDraft(handle.db, { userId: ALICE, draftId: draft.id });
-    expect(stored?.data).toEqual(second.ok ? second.draft.data : undefined);
-  });
-
-  it("never overwrites a write it did not see: a stale version is a 409, the current one merges onto it", async () => {
-    const draft = await newDraft();
-    const mine = await notes(draft.id, "mine", draft.version);
-    if (!mine.ok) throw new Error(mine.message);
-    // Another process (or an artwork upload) writes the draft: version and data move on.
-    await handle.db.execute(
-      sql`update order_drafts set version = version + 1, data = jsonb_set(data, '{handwritten_note}', 'true')
-           where id = ${draft.id}`,
-    );
-    const count = await countSaveStatements();
-    const stale = await notes(draft.id, "lost?", mine.draft.version);
-    expect(stale).toMatchObject({ ok: false, status: 409, code: "VERSION_CONFLICT" });
-    expect(count()).toBe(2);
-    expect((await rawRow(draft.id))?.data).toMatchObject({ notes: "mine", handwritten_note: true });
-
-    const current = await notes(draft.id, "after reload", mine.draft.version + 1);
-    expect(current).toMatchObject({ ok: true, draft: { data: { notes: "after reload", handwritten_note: true } } });
-  });
-
-  it("is still another user's draft not found", async () => {
-    const draft = await newDraft();
-    const result = await saveDraftStep(handle.db, {
-      userId: BOB,
-      draftId: draft.id,
-      step: "customisation",
-      patch: { notes: "mine now" },
-      expectedVersion: draft.version,
-    });
-    expect(result).toMatchObject({ ok: false, status: 404 });
-    expect((await rawRow(draft.id))?.version).toBe(draft.version);
-  });
-
-  it("reads the row again once the draft has a payment open", async () => {
-    const draft = await throughShipping(await newDraft());
-    await handle.db.execute(sql`update order_drafts set payment_intent_id = 'pi_open' where id = ${draft.id}`);
-    const count = await countSaveStatements();
-    const result = await notes(draft.id, "after the payment step", draft.version);
-    expect(count()).toBe(2);
-    expect(result).toMatchObject({ ok: true, releasedIntentId: "pi_open" });
   });
 });

@@ -6,8 +6,8 @@
  * Failures are values, not throws: the request edge's `Failure` (http.server.ts) with B-11's codes
  * and, on a 409, the draft as it is now, so a route can answer with `status` and show `message` (A-43).
  *
- * A save (saveDraftStep) is at most two SQL statements, one when this process saved the version it
- * expects and nothing needs pricing (draft-memo.server.ts):
+ * A save (saveDraftStep) is at most two SQL statements (the autosave's usual save, of a draft this
+ * process saved last, is one: draft-quick-save.server.ts):
  *   1. read the row (by id and user), with "has this person had the first-order discount?" and
  *      the cart's lines (a checkout prices the whole cart, decision 016): answers 404, and 409 for a
  *      locked draft or a stale version, on its own;
@@ -40,7 +40,7 @@ import {
 import { customisationPatchSchema, draftDataSchema, parseDraftRow } from "~/domain/checkout/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/core/field-errors";
 import { queryRows, sqlList, type Database } from "../platform/db.server";
-import { forgetDraft, memoDraft, rememberedDraft } from "./draft-memo.server";
+import { memoDraft } from "./draft-memo.server";
 import {
   cartChoicesCte,
   mergeJson,
@@ -280,16 +280,6 @@ export async function saveDraftStep(
   const now = input.now ?? new Date();
   const products = (await readShelf(db)).find;
 
-  // Step 2 of a draft with no shipping method prices nothing, so what this process saved last is
-  // all the plan needs; the update holds only if the row is still that version (draft-memo.server.ts).
-  const known = step.step === "customisation" ? rememberedDraft(db, { draftId, userId, expectedVersion }) : null;
-  if (known && !isPayingStatus(known.status) && isEditableStatus(known.status) && !known.data.shipping.method) {
-    const plan = planSave(step, known, { firstOrderDiscount: false, now, cart: [], products });
-    const [saved] = plan.ok ? await writeSave(db, { ...input, step, plan, releasedIntentId: null, known: true }) : [];
-    if (saved) return savedDraft(db, userId, snapshotFromRaw(saved));
-    forgetDraft(db, draftId);
-  }
-
   const [row] = await saveReadFor(db).execute({ draftId, userId });
   if (!row) return notFound();
   const current = toSnapshot(toRecord(row));
@@ -311,7 +301,7 @@ export async function saveDraftStep(
   const keepsPayment = isPayingStatus(current.status) && !input.releasePayment;
   if (row.paymentIntentId && keepsPayment && !plan.changesOrder) return { ok: true, draft: current };
 
-  const [result] = await writeSave(db, { ...input, step, plan, releasedIntentId: row.paymentIntentId, known: false });
+  const [result] = await writeSave(db, { ...input, step, plan, releasedIntentId: row.paymentIntentId });
   if (!result) return notFound();
   const snapshot = snapshotFromRaw(result);
   if (!result.saved) return refused(snapshot);
@@ -324,12 +314,9 @@ function savedDraft(db: Database, userId: string, draft: DraftSnapshot) {
   return { ok: true as const, draft };
 }
 
-type Write = { userId: string; draftId: string; expectedVersion: number; step: StepPatch; known: boolean };
+type Write = { userId: string; draftId: string; expectedVersion: number; step: StepPatch };
 type Planned = { plan: { patch: Record<string, unknown>; status: DraftStatus }; releasedIntentId: string | null };
-/**
- * The conditional update (see the header). When the row was read, a refused update answers with the
- * row as it is now (saved false); when it was remembered, with nothing, and the save reads the row.
- */
+/** The conditional update (see the header): a refused update answers with the row as it is now (saved false). */
 function writeSave(db: Database, input: Write & Planned) {
   const { userId, draftId, expectedVersion, step, plan, releasedIntentId } = input;
   const followingCart =
@@ -351,10 +338,10 @@ function writeSave(db: Database, input: Write & Planned) {
                  payment_intent_id = null,
                  amount_pence = null
            where id = ${draftId} and user_id = ${userId} and version = ${expectedVersion}
-             and status in (${editableList}) and paid_at is null${input.known ? sql` and payment_intent_id is null` : sql``}
+             and status in (${editableList}) and paid_at is null
           returning id, product_id, status, version, updated_at, data
         )${followingCart}${releasedIntentId ? releasedIntentCte(releasedIntentId) : sql``}
-        select true as saved, id, product_id, status, version, updated_at, data from updated${input.known ? sql`` : asItIs}`,
+        select true as saved, id, product_id, status, version, updated_at, data from updated${asItIs}`,
   );
 }
 

@@ -15,7 +15,8 @@ import { clientAddress, fromTrustedProxy } from "../platform/client-address.serv
 import type { Env } from "../platform/env.server";
 import { atMostEvery, checkDatabase } from "../platform/health.server";
 import { type Logger, requestIdFrom, requestLine, withRequestId } from "../platform/log.server";
-import { isCrossSiteWrite } from "./origin.server";
+import { crossSiteRefusal, isCrossSiteWrite } from "./origin.server";
+import { failureBody } from "../platform/http.server";
 import { markPrivacy } from "../platform/private-responses.server";
 import type { AccountsContext } from "../accounts/auth.server";
 import { requestContext } from "../accounts/request-context.server";
@@ -111,7 +112,7 @@ export function createHttpApp(options: {
   // Cross-site writes are refused everywhere, not only on the auth routes (docs/security.md).
   app.use(async (c, next) => {
     if (isCrossSiteWrite(c.req.raw, env.BASE_URL)) {
-      return c.json({ error: { code: "CROSS_SITE", message: "Cross-site requests are not allowed." } }, 403);
+      return c.json(failureBody(crossSiteRefusal()), 403);
     }
     // The one client address every limit keys on, the shop's and better-auth's (client-address.server.ts);
     // a header of the same name sent by the client is always replaced.

@@ -2,6 +2,11 @@
  * Tells a cross-site write from a same-site one, for the HTTP edge's refusal of cross-site writes on
  * every route, not only the auth routes (docs/security.md).
  */
+import { failure } from "../platform/http.server";
+
+/** The refusal of a cross-site write. */
+export const crossSiteRefusal = () => failure(403, "CROSS_SITE", "Cross-site requests are not allowed.");
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -9,7 +14,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Same-origin means the Origin matches the public BASE_URL or the Host the request was sent to.
  * Requests without Origin or Sec-Fetch-Site come from non-browser clients (webhooks, scripts).
  */
-export function isCrossSiteWrite(request: Request, baseUrl: string): boolean {
+export function isCrossSiteWrite(
+  request: { method: string; headers: { get(name: string): string | null } },
+  baseUrl: string,
+): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite === "cross-site") return true;

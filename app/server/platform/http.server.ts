@@ -70,11 +70,12 @@ export function toResponse<E extends Record<string, unknown> = Record<never, nev
   const headers = new Headers(init?.headers);
   headers.set("Cache-Control", "no-store");
   if (failed.retryAfterSeconds) headers.set("Retry-After", String(Math.ceil(failed.retryAfterSeconds)));
-  const { code, message, fieldErrors, current } = failed;
-  return data<ErrorBody & E>(
-    { ...(extra as E), error: { code, message, fieldErrors, current } },
-    { status: failed.status, headers },
-  );
+  return data<ErrorBody & E>({ ...(extra as E), ...failureBody(failed) }, { status: failed.status, headers });
+}
+
+/** A refusal's JSON body: `{error: {code, message, fieldErrors?, current?}}`. */
+export function failureBody({ code, message, fieldErrors, current }: Failure): ErrorBody {
+  return { error: { code, message, fieldErrors, current } };
 }
 
 /**
@@ -184,10 +185,19 @@ export async function readJson<S extends z.ZodType>(
   schema: S,
   { maxBytes = JSON_MAX_BYTES, beacon = false }: { maxBytes?: number; beacon?: boolean } = {},
 ): Promise<Parsed<z.infer<S>>> {
-  if (!(beacon ? BEACON_TYPE : JSON_TYPE).test(request.headers.get("content-type") ?? "")) {
-    return failure(415, "UNSUPPORTED_MEDIA_TYPE", HTTP_MESSAGES.notJson);
-  }
-  const text = await readText(request, maxBytes);
+  const refused = jsonTypeRefusal(request.headers.get("content-type"), { beacon });
+  if (refused) return refused;
+  return parseJsonText(await readText(request, maxBytes), schema);
+}
+
+/** A body that is not declared as JSON (415), or null. */
+export function jsonTypeRefusal(contentType: string | null | undefined, { beacon = false } = {}): Failure | null {
+  if ((beacon ? BEACON_TYPE : JSON_TYPE).test(contentType ?? "")) return null;
+  return failure(415, "UNSUPPORTED_MEDIA_TYPE", HTTP_MESSAGES.notJson);
+}
+
+/** A JSON object body's text (null: it passed the size cap) checked by `schema`. */
+export function parseJsonText<S extends z.ZodType>(text: string | null, schema: S): Parsed<z.infer<S>> {
   if (text === null) return failure(413, "PAYLOAD_TOO_LARGE", HTTP_MESSAGES.tooLarge);
   let value: unknown;
   try {
