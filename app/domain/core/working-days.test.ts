@@ -1,29 +1,86 @@
 import { describe, expect, it } from "vitest";
-import { addDays } from "./dates";
-import { addWorkingDays, BANK_HOLIDAYS, isWorkingDay, subtractWorkingDays } from "./working-days";
+import { addDays, dayOfWeek } from "./dates";
+import { addWorkingDays, bankHolidaysOf, easterSunday, isWorkingDay, subtractWorkingDays } from "./working-days";
 
-describe("BANK_HOLIDAYS", () => {
-  it("has the eight England and Wales bank holidays of each year, 2025 to 2028", () => {
-    for (const year of ["2025", "2026", "2027", "2028"]) {
-      expect([...BANK_HOLIDAYS].filter((d) => d.startsWith(year))).toHaveLength(8);
+/** gov.uk/bank-holidays as published for England and Wales, with their substitute days. */
+const PUBLISHED: Record<number, string[]> = {
+  2025: ["01-01", "04-18", "04-21", "05-05", "05-26", "08-25", "12-25", "12-26"],
+  // Boxing Day is a Saturday: Monday 28 December is the substitute.
+  2026: ["01-01", "04-03", "04-06", "05-04", "05-25", "08-31", "12-25", "12-28"],
+  // Christmas Day and Boxing Day fall on the weekend: Monday 27 and Tuesday 28 December.
+  2027: ["01-01", "03-26", "03-29", "05-03", "05-31", "08-30", "12-27", "12-28"],
+  // New Year's Day is a Saturday: Monday 3 January.
+  2028: ["01-03", "04-14", "04-17", "05-01", "05-29", "08-28", "12-25", "12-26"],
+};
+
+/**
+ * The rules worked by hand for years gov.uk has not published yet. Easter Sundays from the
+ * Gregorian tables: 2029-04-01, 2030-04-21, 2031-04-13, 2032-03-28, 2033-04-17, 2034-04-09,
+ * 2035-03-25 (Good Friday two days before, Easter Monday the day after).
+ */
+const BY_THE_RULES: Record<number, string[]> = {
+  // 1 January a Monday; May's Mondays 7…28; August's last Monday the 27th; Christmas a Tuesday.
+  2029: ["01-01", "03-30", "04-02", "05-07", "05-28", "08-27", "12-25", "12-26"],
+  // 1 May a Wednesday: Mondays 6 and 27 May; 26 August; Christmas a Wednesday.
+  2030: ["01-01", "04-19", "04-22", "05-06", "05-27", "08-26", "12-25", "12-26"],
+  // 1 May a Thursday: 5 and 26 May; 25 August; Christmas a Thursday.
+  2031: ["01-01", "04-11", "04-14", "05-05", "05-26", "08-25", "12-25", "12-26"],
+  // Christmas a Saturday and Boxing Day a Sunday: Monday 27 and Tuesday 28 December.
+  2032: ["01-01", "03-26", "03-29", "05-03", "05-31", "08-30", "12-27", "12-28"],
+  // New Year's Day a Saturday: Monday 3 January. Christmas a Sunday: Boxing Day Monday 26, the
+  // substitute for Christmas Tuesday 27.
+  2033: ["01-03", "04-15", "04-18", "05-02", "05-30", "08-29", "12-26", "12-27"],
+  // New Year's Day a Sunday: Monday 2 January.
+  2034: ["01-02", "04-07", "04-10", "05-01", "05-29", "08-28", "12-25", "12-26"],
+  // 1 May a Tuesday: Mondays 7 and 28 May; 27 August; Christmas a Tuesday.
+  2035: ["01-01", "03-23", "03-26", "05-07", "05-28", "08-27", "12-25", "12-26"],
+};
+
+describe("bankHolidaysOf", () => {
+  it.each(Object.entries(PUBLISHED))("gives %s as gov.uk published it", (year, days) => {
+    expect(bankHolidaysOf(Number(year))).toEqual(days.map((day) => `${year}-${day}`));
+  });
+
+  it.each(Object.entries(BY_THE_RULES))("gives %s by the published rules", (year, days) => {
+    expect(bankHolidaysOf(Number(year))).toEqual(days.map((day) => `${year}-${day}`));
+  });
+
+  it("keeps the days proclaimed apart from the rules", () => {
+    // VE Day's 75th anniversary moved the early May holiday to Friday 8 May.
+    expect(bankHolidaysOf(2020)).toContain("2020-05-08");
+    expect(bankHolidaysOf(2020)).not.toContain("2020-05-04");
+    // The Platinum Jubilee: the spring holiday on Thursday 2 June, an extra day on Friday 3 June;
+    // the Queen's funeral on 19 September.
+    expect(bankHolidaysOf(2022)).toEqual([
+      "2022-01-03",
+      "2022-04-15",
+      "2022-04-18",
+      "2022-05-02",
+      "2022-06-02",
+      "2022-06-03",
+      "2022-08-29",
+      "2022-09-19",
+      "2022-12-26",
+      "2022-12-27",
+    ]);
+    // The Coronation, Monday 8 May 2023.
+    expect(bankHolidaysOf(2023)).toContain("2023-05-08");
+  });
+
+  it("finds Easter Sunday for any year", () => {
+    for (const [year, sunday] of [
+      [1961, "1961-04-02"],
+      [2000, "2000-04-23"],
+      [2038, "2038-04-25"], // the latest possible
+      [2285, "2285-03-22"], // the earliest possible
+    ] as const) {
+      expect(easterSunday(year)).toBe(sunday);
     }
   });
 
-  it("puts every holiday on a weekday (weekend holidays move to their substitute day)", () => {
-    for (const day of BANK_HOLIDAYS) {
-      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-      expect([day, weekday !== 0 && weekday !== 6]).toEqual([day, true]);
-    }
-  });
-
-  it("has Good Friday and Easter Monday around each year's Easter Sunday", () => {
-    const easter = { 2025: "04-20", 2026: "04-05", 2027: "03-28", 2028: "04-16" };
-    for (const [year, day] of Object.entries(easter)) {
-      const sunday = Date.parse(`${year}-${day}T00:00:00Z`);
-      const friday = new Date(sunday - 2 * 86_400_000).toISOString().slice(0, 10);
-      const monday = new Date(sunday + 86_400_000).toISOString().slice(0, 10);
-      expect(BANK_HOLIDAYS.has(friday)).toBe(true);
-      expect(BANK_HOLIDAYS.has(monday)).toBe(true);
+  it("never puts a holiday on a weekend, in any year", () => {
+    for (let year = 2020; year <= 2100; year++) {
+      for (const day of bankHolidaysOf(year)) expect([day, [0, 6].includes(dayOfWeek(day))]).toEqual([day, false]);
     }
   });
 });
@@ -42,9 +99,10 @@ describe("isWorkingDay", () => {
     expect(isWorkingDay(day)).toBe(expected);
   });
 
-  it("skips only weekends in a year the table does not cover", () => {
-    expect(isWorkingDay("2029-01-01")).toBe(true); // a Monday
-    expect(isWorkingDay("2029-01-06")).toBe(false); // a Saturday
+  it("skips the bank holidays of years gov.uk has not published yet", () => {
+    expect(isWorkingDay("2029-01-01")).toBe(false); // New Year's Day, a Monday
+    expect(isWorkingDay("2029-01-02")).toBe(true);
+    expect(isWorkingDay("2035-03-23")).toBe(false); // Good Friday
   });
 });
 

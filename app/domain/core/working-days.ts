@@ -6,54 +6,87 @@
 import { addDays, dayOfWeek, type IsoDate } from "./dates";
 
 /**
- * England and Wales bank holidays, 2025 to 2028, with the substitute days the government
- * announces when a holiday falls on a weekend (gov.uk/bank-holidays). Outside these years only
- * weekends are skipped: an estimate a few days short beats a page that fails. Add each year when
- * gov.uk publishes it.
+ * Easter Sunday of a year in the Gregorian calendar (the anonymous algorithm of Meeus, Jones and
+ * Butcher), from which Good Friday and Easter Monday follow.
  */
-export const BANK_HOLIDAYS: ReadonlySet<IsoDate> = new Set([
-  // 2025
-  "2025-01-01",
-  "2025-04-18",
-  "2025-04-21",
-  "2025-05-05",
-  "2025-05-26",
-  "2025-08-25",
-  "2025-12-25",
-  "2025-12-26",
-  // 2026: Boxing Day is a Saturday, so Monday 28 December is the substitute.
-  "2026-01-01",
-  "2026-04-03",
-  "2026-04-06",
-  "2026-05-04",
-  "2026-05-25",
-  "2026-08-31",
-  "2026-12-25",
-  "2026-12-28",
-  // 2027: Christmas Day and Boxing Day fall on the weekend; Monday 27 and Tuesday 28 December.
-  "2027-01-01",
-  "2027-03-26",
-  "2027-03-29",
-  "2027-05-03",
-  "2027-05-31",
-  "2027-08-30",
-  "2027-12-27",
-  "2027-12-28",
-  // 2028: New Year's Day is a Saturday, so Monday 3 January is the substitute.
-  "2028-01-03",
-  "2028-04-14",
-  "2028-04-17",
-  "2028-05-01",
-  "2028-05-29",
-  "2028-08-28",
-  "2028-12-25",
-  "2028-12-26",
-]);
+export function easterSunday(year: number): IsoDate {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return isoOf(year, month, day);
+}
 
-/** Monday to Friday and not a bank holiday (only weekends count outside the table's years). */
+const isoOf = (year: number, month: number, day: number): IsoDate =>
+  `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+
+/** The first (n = 1) or last (n = -1) Monday of a month. */
+function monday(year: number, month: number, n: 1 | -1): IsoDate {
+  if (n === 1) {
+    const first = isoOf(year, month, 1);
+    return addDays(first, (8 - dayOfWeek(first)) % 7);
+  }
+  const last = addDays(month === 12 ? isoOf(year + 1, 1, 1) : isoOf(year, month + 1, 1), -1);
+  return addDays(last, -((dayOfWeek(last) + 6) % 7));
+}
+
+/**
+ * Holidays proclaimed apart from the rules: a rule's day moved (the early May holiday for VE Day's
+ * 75th anniversary, the spring holiday for the Platinum Jubilee) and days added (the Jubilee, the
+ * Queen's funeral, the Coronation). A proclamation is announced months ahead; until it is added
+ * here, the operator's own closures would carry it.
+ */
+const MOVED: Readonly<Record<IsoDate, IsoDate>> = { "2020-05-04": "2020-05-08", "2022-05-30": "2022-06-02" };
+const ADDED: readonly IsoDate[] = ["2022-06-03", "2022-09-19", "2023-05-08"];
+
+/**
+ * England and Wales bank holidays of a year (decision 017), by the rules gov.uk publishes them
+ * under: New Year's Day, Good Friday, Easter Monday, the first and last Mondays of May, the last
+ * Monday of August, Christmas Day and Boxing Day; a holiday on a weekend moves to the next
+ * weekday that is not already one (the substitute day).
+ */
+export function bankHolidaysOf(year: number): readonly IsoDate[] {
+  let days = holidays.get(year);
+  if (days) return days;
+  const next = (day: IsoDate, taken: readonly IsoDate[]) => {
+    let date = day;
+    while (dayOfWeek(date) === 0 || dayOfWeek(date) === 6 || taken.includes(date)) date = addDays(date, 1);
+    return date;
+  };
+  const easter = easterSunday(year);
+  const christmas = next(isoOf(year, 12, 25), []);
+  days = [
+    next(isoOf(year, 1, 1), []),
+    addDays(easter, -2),
+    addDays(easter, 1),
+    monday(year, 5, 1),
+    monday(year, 5, -1),
+    monday(year, 8, -1),
+    christmas,
+    next(isoOf(year, 12, 26), [christmas]),
+  ].map((day) => MOVED[day] ?? day);
+  days.push(...ADDED.filter((day) => day.startsWith(`${year}-`)));
+  days.sort();
+  holidays.set(year, days);
+  return days;
+}
+
+const holidays = new Map<number, IsoDate[]>();
+
+/** Monday to Friday and not a bank holiday. */
 export function isWorkingDay(iso: IsoDate): boolean {
   const weekday = dayOfWeek(iso);
-  return weekday !== 0 && weekday !== 6 && !BANK_HOLIDAYS.has(iso);
+  return weekday !== 0 && weekday !== 6 && !bankHolidaysOf(Number(iso.slice(0, 4))).includes(iso);
 }
 
 /**
