@@ -22,7 +22,7 @@ import { useBusiness, usePriceMode } from "~/components/ui/root-data";
 import { chatLink } from "~/domain/people/business-profile";
 import { CHEAPEST_SHIPPING_METHOD } from "~/domain/pricing/checkout";
 import { STORAGE_KEYS } from "~/domain/core/storage-keys";
-import { checkoutTotals, stepHref, totalsCountry } from "~/domain/checkout/draft";
+import { checkoutTotals, stepHref, vatPlace } from "~/domain/checkout/draft";
 import { shownLineTotalsOf } from "~/domain/checkout/price-mode-lines";
 import { describeSizes, hasSizes, sizesMismatch } from "~/domain/pricing/sizes";
 import { priceLine } from "~/domain/checkout/cart-rules";
@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // What the cart's totals are priced with: the checkout's country and method
     // once given, and the first-order discount as the server decides it.
     totalsBasis: {
-      country: checkout ? totalsCountry(checkout.data) : null,
+      place: checkout ? vatPlace(checkout.data) : null,
       method: checkout?.data.shipping.method ?? null,
       firstOrderDiscount: session
         ? await firstOrderDiscountApplies(dbOf(context), { userId: session.user.id, accountId: session.accountId })
@@ -151,7 +151,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
   }
   const find = lookupIn(loaderData.products);
   const products = loaderData.products;
-  const { country, method: chosen, firstOrderDiscount } = loaderData.totalsBasis;
+  const { place, method: chosen, firstOrderDiscount } = loaderData.totalsBasis;
   const method = chosen ?? CHEAPEST_SHIPPING_METHOD;
   const quoted = loaderData.quotePricing?.quoted ?? [];
   const totals = checkoutTotals({
@@ -160,7 +160,8 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
       quoted,
     ),
     products: find,
-    country,
+    country: place?.country,
+    postcode: place?.postcode,
     method,
     firstOrderDiscount,
   });
@@ -224,7 +225,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
                 totalLabel="Estimated Total"
               />
             </dl>
-            {country ? null : <p className="mt-1 text-xs text-muted">VAT at the UK rate until you give an address.</p>}
+            {place ? null : <p className="mt-1 text-xs text-muted">VAT at the UK rate until you give an address.</p>}
             <DeliveryEstimates products={products} now={now} proofs="proofs" />
             <NeedByPlanner products={products} now={now} saved={{ needBy: loaderData.needBy }} />
             <Link

@@ -13,7 +13,7 @@ import { InfoTooltip } from "~/components/ui/tooltip";
 import { useDraftAutosave } from "~/components/checkout/use-draft-autosave";
 import { canProceedDetails, detailsErrors, missingDetails } from "~/domain/checkout/details-rules";
 import { DRAFT_LIMITS, stepHref, type DraftDetails } from "~/domain/checkout/draft";
-import { checkoutTotals, totalsCountry } from "~/domain/checkout/draft";
+import { checkoutTotals, vatPlace } from "~/domain/checkout/draft";
 import { tidyVatNumber } from "~/domain/pricing/vat-number";
 import { type DraftStepData, loadDraftStep } from "~/server/checkout/checkout.server";
 
@@ -76,7 +76,7 @@ function DetailsStep(props: DraftStepData) {
   const totals = checkoutTotals({
     lines: props.lines,
     products,
-    country: totalsCountry({ details, shipping: props.data.shipping }),
+    ...vatPlace({ details, shipping: props.data.shipping }),
     method: props.data.shipping.method,
     firstOrderDiscount: props.firstOrderDiscount,
   });

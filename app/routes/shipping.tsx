@@ -23,7 +23,7 @@ import {
   prefillShipping,
   shippingErrors,
   stepHref,
-  totalsCountry,
+  vatPlace,
   type DraftData,
   type DraftShipping,
 } from "~/domain/checkout/draft";
@@ -88,11 +88,10 @@ function ShippingStep(props: DraftStepData) {
     address: { ...form.address, name: `${form.address.firstName} ${form.address.lastName}`.trim() },
   };
   const errors = shippingErrors(shipping);
-  const country = totalsCountry({ details: props.data.details, shipping });
   const totals = checkoutTotals({
     lines: props.lines,
     products: find,
-    country,
+    ...vatPlace({ details: props.data.details, shipping }),
     method: form.method,
     firstOrderDiscount: props.firstOrderDiscount,
   });

@@ -272,6 +272,38 @@ test("what is chosen on step 2 while its draft is created is saved even when the
   await expect(page.getByLabel("Placement")).toHaveValue("Left of the peak");
 });
 
+test("an order to Jersey pays no UK VAT and the summary says why; one to the Isle of Man pays it", async ({
+  page,
+  signedInBuyer: _buyer,
+}) => {
+  await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
+  await customiseToDetails(page);
+  await fillDetails(page);
+  await page.getByLabel("Postcode*").fill("JE2 3AB");
+  await expect(page.getByTestId("summary-vat-note")).toHaveText(
+    "Jersey is outside the UK for VAT: goods sent there are exports, so no UK VAT is charged. Jersey may charge its own import taxes.",
+  );
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.getByRole("button", { name: "Next: Add shipping details" }).click();
+  await expect(page.getByRole("heading", { name: "Where should we ship it?" })).toBeVisible();
+  await page.getByLabel("Postcode*").fill("JE2 3AB");
+  await page.getByRole("radio", { name: "Standard Shipping" }).check();
+  // 50 caps × £5.50 = £275.00, first-order discount −£27.50, shipping £18.00: £265.50 and no VAT.
+  await expect(page.getByTestId("summary-vat")).toHaveText("£0.00");
+  await expect(page.getByTestId("summary-total")).toHaveText("£265.50");
+  await expect(page.getByTestId("summary-vat-note")).toContainText("Jersey is outside the UK for VAT");
+
+  // The Isle of Man is in the UK for VAT: £265.50 + 20% = £318.60.
+  await page.getByLabel("Postcode*").fill("IM1 1AD");
+  await expect(page.getByTestId("summary-total")).toHaveText("£318.60");
+  await expect(page.getByTestId("summary-vat-note")).toHaveText(
+    "The Isle of Man is in the UK for VAT, so UK VAT at 20% is charged.",
+  );
+  await page.getByLabel("Postcode*").fill("EC1A 1BB");
+  await expect(page.getByTestId("summary-total")).toHaveText("£318.60");
+  await expect(page.getByTestId("summary-vat-note")).toHaveCount(0);
+});
+
 test("visitors see the empty cart and no draft on the steps", async ({ page }) => {
   await page.goto("/customization");
   await expect(page.getByText("Your cart is empty.")).toBeVisible();

@@ -112,6 +112,15 @@ export function TotalsList(props: {
               <dd data-testid="summary-vat">{formatPence(shown.vat)}</dd>
             </div>
           ) : null}
+          {totals?.vatNote ? (
+            // A Channel Islands or Isle of Man postcode: the rate is not what the address suggests (vat.ts).
+            <div>
+              <dt className="sr-only">About the VAT</dt>
+              <dd className="text-xs text-muted" data-testid="summary-vat-note">
+                {totals.vatNote}
+              </dd>
+            </div>
+          ) : null}
         </>
       ) : null}
     </>

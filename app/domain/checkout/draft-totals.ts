@@ -12,14 +12,21 @@ import {
   type ShippingMethod,
 } from "../pricing/checkout";
 import type { DraftTotals } from "./draft-schemas";
+import type { VatPlace } from "../pricing/vat";
 import { clampQuantity, maxQuantity, unitPricePence } from "../pricing/pricing";
 
-/** VAT follows the ship-to country, else the billing country as an estimate, else GB (A-5, decision 052). */
-export function totalsCountry(data: {
-  details: { billing: { country: string } };
-  shipping: { address: { country: string } };
-}): string {
-  return data.shipping.address.country || data.details.billing.country || DEFAULT_COUNTRY;
+/**
+ * VAT follows the ship-to address, else the billing address as an estimate, else GB (A-5,
+ * decision 052): its country and postcode (vat.ts).
+ */
+export function vatPlace(data: {
+  details: { billing: { country: string; postcode: string } };
+  shipping: { address: { country: string; postcode: string } };
+}): VatPlace & { country: string } {
+  const { address } = data.shipping;
+  if (address.country) return { country: address.country, postcode: address.postcode };
+  const { billing } = data.details;
+  return billing.country ? { country: billing.country, postcode: billing.postcode } : { country: DEFAULT_COUNTRY };
 }
 
 /**
@@ -39,6 +46,7 @@ export function checkoutTotals(input: {
   /** The products on sale, as the caller read the catalogue. */
   products: ProductLookup;
   country: string | null | undefined;
+  postcode?: string | null;
   method: ShippingMethod | null;
   firstOrderDiscount?: boolean;
 }): OrderTotals | null {
@@ -48,6 +56,7 @@ export function checkoutTotals(input: {
     lines: priced.filter((line) => line !== null),
     shippingMethod: input.method,
     country: input.country || DEFAULT_COUNTRY,
+    postcode: input.postcode,
     firstOrderDiscount: input.firstOrderDiscount ?? false,
   });
 }

@@ -29,7 +29,7 @@ import {
   statusAtLeast,
   stepHref,
   storedTotals,
-  totalsCountry,
+  vatPlace,
   type DraftCartLine,
   type DraftData,
   type DraftDetails,
@@ -882,16 +882,16 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
     ).toBeNull();
   });
 
-  it("takes VAT from the ship-to country, else billing, else GB (A-5)", () => {
+  it("takes VAT from the ship-to address, else billing, else GB (A-5)", () => {
     const data = defaultDraftData("8", 50);
-    expect(totalsCountry(data)).toBe("GB");
-    data.details.billing.country = "DE";
-    expect(totalsCountry(data)).toBe("DE");
-    data.shipping.address.country = "GB";
-    expect(totalsCountry(data)).toBe("GB");
+    expect(vatPlace(data).country).toBe("GB");
+    data.details.billing = { ...data.details.billing, country: "DE", postcode: "10117" };
+    expect(vatPlace(data)).toEqual({ country: "DE", postcode: "10117" });
+    data.shipping.address = { ...data.shipping.address, country: "GB", postcode: "JE2 3AB" };
+    expect(vatPlace(data)).toEqual({ country: "GB", postcode: "JE2 3AB" });
     data.details.billing.country = "";
     data.shipping.address.country = "";
-    expect(totalsCountry(data)).toBe("GB");
+    expect(vatPlace(data)).toEqual({ country: "GB" });
   });
 });
 

@@ -19,9 +19,8 @@ import {
   SHIPPING_METHODS,
   type ShippingMethod,
   summariseTags,
-  VAT_RATE_GB,
-  vatRatePercent,
 } from "./checkout";
+import { VAT_RATE_GB, vatFor } from "./vat";
 import { formatPence, poundsToPence } from "../core/money";
 import { parsePrice, parseTiers, type PricingTier, unitPricePence } from "./pricing";
 import { CAP_TABLE, DIARY_TABLE, MAT_TABLE, SHORTS_TABLE } from "./spec-fixtures";
@@ -144,7 +143,7 @@ describe("addressLines", () => {
   });
 });
 
-describe("vatRatePercent (decision 052, A-5)", () => {
+describe("vatFor (decision 052, A-5)", () => {
   it.each([
     ["GB", 20],
     ["gb", 20],
@@ -161,7 +160,32 @@ describe("vatRatePercent (decision 052, A-5)", () => {
     [null, 0],
     [undefined, 0],
   ])("%j → %i", (country, rate) => {
-    expect(vatRatePercent(country)).toBe(rate);
+    expect(vatFor({ country }).rate).toBe(rate);
+  });
+
+  it.each([
+    ["SW1A 1AA", 20, null],
+    ["JE2 3AB", 0, "Jersey is outside the UK for VAT"],
+    ["je1 1aa", 0, "Jersey is outside the UK for VAT"],
+    ["GY1 1AA", 0, "Guernsey is outside the UK for VAT"],
+    ["GY9 3UF", 0, "Guernsey is outside the UK for VAT"], // Alderney
+    ["IM1 1AD", 20, "The Isle of Man is in the UK for VAT"],
+    ["", 20, null],
+  ])("a UK address at %s pays %i%% VAT", (postcode, rate, note) => {
+    const vat = vatFor({ country: "GB", postcode });
+    expect(vat.rate).toBe(rate);
+    if (note) expect(vat.note).toContain(note);
+    else expect(vat.note).toBeNull();
+  });
+
+  it("prices a Channel Islands order as an export and says why", () => {
+    // 50 caps at £5.50 (£275.00) + standard shipping £18.00 = £293.00; no VAT to Jersey, £58.60 to London.
+    const lines = [{ unitPence: 550, quantity: 50 }];
+    const jersey = orderTotals({ lines, shippingMethod: "standard", country: "GB", postcode: "JE2 3AB" });
+    expect(jersey).toMatchObject({ vat: 0, total: 29300, vatRate: 0 });
+    expect(jersey.vatNote).toMatch(/^Jersey is outside the UK for VAT/);
+    const london = orderTotals({ lines, shippingMethod: "standard", country: "GB", postcode: "EC1A 1BB" });
+    expect(london).toEqual({ subtotal: 27500, discount: 0, shipping: 1800, vat: 5860, total: 35160, vatRate: 20 });
   });
 });
 

@@ -5,9 +5,7 @@
 import { keysOf, oneOf } from "../core/one-of";
 import { percentOfPence } from "../core/money";
 import { lineTotalPence } from "./pricing";
-
-/** UK standard VAT rate in percent (R-CONST-11). */
-export const VAT_RATE_GB = 20;
+import { type VatPlace, vatFor } from "./vat";
 
 /** Offered countries in the spec's order (R-CONST-13). */
 export const COUNTRIES = ["GB", "IE", "US", "DE", "FR", "ES", "IT", "NL"] as const;
@@ -93,23 +91,14 @@ export const FIRST_ORDER_DISCOUNT_LABEL = `First order discount (${FIRST_ORDER_D
 /** The condition every unpaid summary prints under the first-order discount (A-20, B-15). */
 export const FIRST_ORDER_DISCOUNT_CONDITION = "Applies only if this is still your first order when you pay.";
 
-/**
- * VAT rate in percent for a ship-to country (billing country until a ship-to exists). One
- * function for every screen and the server (decision 052), replacing the spec's two rules
- * (R-CALC-14/15): exports outside the UK are zero-rated.
- */
-export function vatRatePercent(country: string | null | undefined): number {
-  return country?.trim().toUpperCase() === "GB" ? VAT_RATE_GB : 0;
-}
-
 /** One line of an order: a product's tier price and quantity. */
 export type PricedLine = { unitPence: number; quantity: number };
 
-export type OrderTotalsInput = {
+/** Where the order goes (vat.ts): the ship-to country, else the billing one, and its postcode. */
+export type OrderTotalsInput = VatPlace & {
   /** Every line of the order (decision 016): goods are their sum; shipping and VAT are the order's. */
   lines: readonly PricedLine[];
   shippingMethod?: ShippingMethod | null;
-  country: string | null | undefined;
   firstOrderDiscount?: boolean;
 };
 
@@ -121,6 +110,8 @@ export type OrderTotals = {
   vat: number;
   total: number;
   vatRate: number;
+  /** Why this rate, where an address could mislead (a Channel Islands or Isle of Man postcode). */
+  vatNote?: string;
 };
 
 /**
@@ -133,9 +124,10 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
   if (subtotal < 0) throw new RangeError("Order subtotal cannot be negative");
   const discount = input.firstOrderDiscount ? percentOfPence(subtotal, FIRST_ORDER_DISCOUNT_PERCENT) : 0;
   const shipping = input.shippingMethod ? SHIPPING_METHODS[input.shippingMethod].pence : 0;
-  const vatRate = vatRatePercent(input.country);
+  const { rate: vatRate, note } = vatFor(input);
   const vat = percentOfPence(subtotal - discount + shipping, vatRate);
-  return { subtotal, discount, shipping, vat, total: subtotal - discount + shipping + vat, vatRate };
+  const totals = { subtotal, discount, shipping, vat, total: subtotal - discount + shipping + vat, vatRate };
+  return note ? { ...totals, vatNote: note } : totals;
 }
 
 /** The first `max` selections plus how many more there are, for a '+N' chip (3 picks → 2 shown, +1). */

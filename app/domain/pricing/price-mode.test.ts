@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { orderTotals, SHIPPING_METHOD_IDS, SHIPPING_METHODS, VAT_RATE_GB } from "./checkout";
+import { orderTotals, SHIPPING_METHOD_IDS, SHIPPING_METHODS } from "./checkout";
+import { VAT_RATE_GB } from "./vat";
 import { formatHundredthsOfPence } from "../core/money";
 import {
   DEFAULT_PRICE_MODE,

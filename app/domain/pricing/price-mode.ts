@@ -4,7 +4,8 @@
  * the server renders already shows it and the switch works without JavaScript.
  */
 import { parseCookies } from "../core/cookies";
-import { type OrderTotals, VAT_RATE_GB } from "./checkout";
+import type { OrderTotals } from "./checkout";
+import { VAT_RATE_GB } from "./vat";
 import { formatHundredthsOfPence, percentOfPence } from "../core/money";
 import { oneOf } from "../core/one-of";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { coarseRegion, postcodeArea } from "./regions";
+import { coarseRegion } from "./regions";
+import { postcodeArea } from "./vat";
 
 describe("postcodeArea", () => {
   it.each([

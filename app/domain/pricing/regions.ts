@@ -4,6 +4,7 @@
  * customer; "the South West" cannot. Pure.
  */
 import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from "./checkout";
+import { postcodeArea } from "./vat";
 
 const UK_REGIONS: Readonly<Record<string, readonly string[]>> = {
   London: ["E", "EC", "N", "NW", "SE", "SW", "W", "WC", "BR", "CR", "EN", "HA", "IG", "RM", "SM", "TW", "UB"],
@@ -35,13 +36,6 @@ const COUNTRY_PLACES: Readonly<Record<CountryCode, string>> = {
   IT: "Italy",
   NL: "the Netherlands",
 };
-
-/** A UK postcode's area, the letters before its first digit ('sw1a 1aa' → 'SW'); null if it has none. */
-export function postcodeArea(postcode: string): string | null {
-  // Three characters hold any area and its first digit; nothing longer reaches the pattern.
-  const match = /^([A-Z]{1,2})\d/.exec(postcode.trim().slice(0, 3).toUpperCase());
-  return match?.[1] ?? null;
-}
 
 /**
  * The place an order may be said to come from: a UK region for a known UK postcode area, "the UK"

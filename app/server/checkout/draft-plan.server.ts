@@ -23,7 +23,7 @@ import {
   joinName,
   leavesBillingCopy,
   storedTotals,
-  totalsCountry,
+  vatPlace,
   type CustomisationPatch,
   type DetailsPatch,
   type DraftData,
@@ -190,7 +190,7 @@ export function planSave(
     const totals = checkoutTotals({
       lines,
       products: context.products,
-      country: totalsCountry(merged),
+      ...vatPlace(merged),
       method,
       firstOrderDiscount: context.firstOrderDiscount,
     });

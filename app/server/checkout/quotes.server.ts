@@ -6,8 +6,8 @@
  */
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import { cartQuotes, quotes } from "#db/schema";
-import { CHEAPEST_SHIPPING_METHOD, DEFAULT_COUNTRY, isShippingMethod, orderTotals } from "~/domain/pricing/checkout";
-import { type DraftData, totalsCountry } from "~/domain/checkout/draft";
+import { CHEAPEST_SHIPPING_METHOD, isShippingMethod, orderTotals } from "~/domain/pricing/checkout";
+import { type DraftData, vatPlace } from "~/domain/checkout/draft";
 import { londonToday } from "~/domain/core/dates";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { isUuid } from "~/domain/core/ids";
@@ -126,9 +126,9 @@ export async function createQuote(
   const base = input.checkout ?? draftDataSchema.parse({ product_id: first.productId, quantity: first.quantity });
   const data = await withCheckoutPrefill(db, { user, data: base });
   const shippingMethod = input.checkout?.shipping.method ?? CHEAPEST_SHIPPING_METHOD;
-  const country = totalsCountry(data) || DEFAULT_COUNTRY;
   const firstOrderDiscount = await firstOrderDiscountApplies(db, { userId: user.id, accountId });
-  const totals = orderTotals({ lines, shippingMethod, country, firstOrderDiscount });
+  const place = vatPlace(data);
+  const totals = orderTotals({ lines, shippingMethod, ...place, firstOrderDiscount });
   const deliveryNote = quoteDeliveryNote({
     products: lines.flatMap((line) => (line.productId ? (shelf.find(line.productId) ?? []) : [])),
     shippingMethod,
@@ -147,7 +147,7 @@ export async function createQuote(
         validUntil: quoteValidUntil(input.now),
         lines,
         shippingMethod,
-        country,
+        country: place.country,
         firstOrderDiscount,
         totals,
         deliveryNote,

@@ -35,7 +35,7 @@ import {
   isDraftId,
   pricedLine,
   storedTotals,
-  totalsCountry,
+  vatPlace,
   type DraftData,
 } from "~/domain/checkout/draft";
 import type { Database } from "../platform/db.server";
@@ -309,7 +309,7 @@ export async function priceCheckout(
   const computed = orderTotals({
     lines,
     shippingMethod: method,
-    country: totalsCountry(data),
+    ...vatPlace(data),
     // Priced, not claimed: the claim is made when the order is placed (first-order-discount.server.ts).
     firstOrderDiscount: await firstOrderDiscountApplies(db, { userId: row.userId, accountId: row.accountId }),
   });
