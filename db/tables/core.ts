@@ -33,7 +33,9 @@ export const orderDrafts = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
-    index("order_drafts_user_updated_idx").on(t.userId, t.updatedAt.desc()),
+    // By user only: every autosave sets updated_at, and an index on it made each save rewrite the
+    // index entries too (no HOT update). A person's drafts are few, so sorting them is free.
+    index("order_drafts_user_idx").on(t.userId),
     // The first-order discount asks "has this account paid before?" on every priced save (A-20).
     index("order_drafts_account_paid_idx").on(t.accountId).where(sql`paid_at is not null`),
     check("order_drafts_status_check", sql.raw(`status in (${DRAFT_STATUSES.map((s) => `'${s}'`).join(", ")})`)),

@@ -134,14 +134,33 @@ describe("saveDraftQuickly (docs/decisions/071)", () => {
     expect(usual).toMatchObject({ ok: false, status: 409, code: "VERSION_CONFLICT" });
   });
 
-  it("answers null, with no statement, for a draft this process does not remember or a stale version", async () => {
+  it("reads a draft it does not remember with the session first: two statements", async () => {
     const { userId, token } = await signedIn();
     const draft = await newDraft(userId);
-    const count = await countSaveStatements();
-    expect(await notes(token, { id: draft.id, version: draft.version + 1 }, "ahead")).toBeNull();
     forgetDraft(handle.db, draft.id);
-    expect(await notes(token, draft, "forgotten")).toBeNull();
-    expect(count()).toBe(0);
+    const count = await countSaveStatements();
+    const saved = await notes(token, draft, "saved by another process before");
+    expect(count()).toBe(2);
+    expect(saved?.draft).toMatchObject({
+      version: draft.version + 1,
+      data: { notes: "saved by another process before" },
+    });
+    // Remembered now: the next save is one statement again.
+    const again = await countSaveStatements();
+    expect(await notes(token, saved!.draft, "next")).not.toBeNull();
+    expect(again()).toBe(1);
+  });
+
+  it("answers null after that read for another person's session, a stale version or an open payment", async () => {
+    const alice = await signedIn();
+    const bob = await signedIn();
+    const draft = await newDraft(alice.userId);
+    forgetDraft(handle.db, draft.id);
+    expect(await notes(bob.token, draft, "bob's")).toBeNull();
+    expect(await notes(alice.token, { id: draft.id, version: draft.version + 1 }, "ahead")).toBeNull();
+    await handle.db.execute(sql`update order_drafts set payment_intent_id = 'pi_open' where id = ${draft.id}`);
+    expect(await notes(alice.token, draft, "paying")).toBeNull();
+    expect(await storedVersion(draft.id)).toBe(draft.version);
   });
 
   it("leaves to the usual save a bad patch, a change its cart line follows, a price to work out and an open payment", async () => {

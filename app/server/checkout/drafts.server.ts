@@ -18,8 +18,8 @@
  * catalogue (the client never sends totals, decision 052), and refuses a quantity outside
  * the product's [MOQ, max].
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { orderDrafts } from "#db/schema";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { authSession, orderDrafts } from "#db/schema";
 import { readShelf } from "../catalogue/catalogue-store.server";
 import {
   DRAFT_MESSAGES,
@@ -154,6 +154,45 @@ export async function getDraft(
     .where(and(eq(orderDrafts.id, draftId), eq(orderDrafts.userId, userId)))
     .limit(1);
   return row ? toRecord(row) : null;
+}
+
+function prepareReadInSession(db: Database) {
+  return db
+    .select({ ...recordColumns, paymentIntentId: orderDrafts.paymentIntentId, paidAt: orderDrafts.paidAt })
+    .from(orderDrafts)
+    .innerJoin(
+      authSession,
+      and(
+        eq(authSession.userId, orderDrafts.userId),
+        eq(authSession.token, sql.placeholder("token")),
+        gt(authSession.expiresAt, sql`now()`),
+      ),
+    )
+    .where(eq(orderDrafts.id, sql.placeholder("draftId")))
+    .limit(1)
+    .prepare("draft_read_in_session");
+}
+const readsInSession = new WeakMap<Database, ReturnType<typeof prepareReadInSession>>();
+
+/**
+ * A draft read by the token of a session of its owner (draft-quick-save.server.ts), in one
+ * statement; null for an unknown or malformed id, a draft of someone else's, or a session that
+ * is gone or expired. `paymentOpen` when it is paid or has a payment open.
+ */
+export async function readDraftInSession(
+  db: Database,
+  { token, draftId }: { token: string; draftId: string },
+): Promise<{ userId: string; draft: DraftSnapshot; paymentOpen: boolean } | null> {
+  if (!isDraftId(draftId)) return null;
+  const statement = readsInSession.get(db) ?? readsInSession.set(db, prepareReadInSession(db)).get(db)!;
+  const [row] = await statement.execute({ token, draftId });
+  if (!row) return null;
+  const record = toRecord(row);
+  return {
+    userId: record.userId,
+    draft: toSnapshot(record),
+    paymentOpen: row.paymentIntentId !== null || row.paidAt !== null,
+  };
 }
 
 /**
