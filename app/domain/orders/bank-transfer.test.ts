@@ -23,6 +23,18 @@ describe("the due date, the reminder and expiry", () => {
     expect(transferDueOn(new Date("2026-12-25T12:00:00Z"))).toBe("2027-01-08");
   });
 
+  it("falls on a working day: a weekend or a bank holiday moves it to the next one", () => {
+    // Placed Saturday 28 November 2026: 14 days on is Saturday 12 December, so Monday 14 December.
+    expect(transferDueOn(new Date("2026-11-28T10:00:00Z"))).toBe("2026-12-14");
+    // Placed Friday 11 December 2026: 14 days on is Christmas Day, a Friday; Monday 28 December is
+    // Boxing Day's substitute, so Tuesday 29 December.
+    expect(transferDueOn(new Date("2026-12-11T10:00:00Z"))).toBe("2026-12-29");
+    // Placed Monday 22 March 2027: 14 days on is Monday 5 April, a working day (Easter 2027 is 28 March).
+    expect(transferDueOn(new Date("2027-03-22T10:00:00Z"))).toBe("2027-04-05");
+    // Placed Monday 15 March 2027: 14 days on is Easter Monday, 29 March: Tuesday 30 March.
+    expect(transferDueOn(new Date("2027-03-15T10:00:00Z"))).toBe("2027-03-30");
+  });
+
   it("reminds 3 days before the due date and expires the day after it", () => {
     expect(REMINDER_DAYS_BEFORE).toBe(3);
     expect(reminderOn("2026-12-10")).toBe("2026-12-07");

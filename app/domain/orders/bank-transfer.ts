@@ -1,12 +1,13 @@
 /**
  * Paying by bank transfer (decisions 022 and 060; REQUIREMENTS B-10): the order is
- * placed unpaid against a pro-forma invoice, due BANK_TRANSFER_DUE_DAYS after it is placed, quoting
+ * placed unpaid against a pro-forma invoice, due BANK_TRANSFER_DUE_DAYS after it is placed (on a working day), quoting
  * the order number as the payment reference. The buyer is reminded REMINDER_DAYS_BEFORE the due
  * date; an order still unpaid the day after it expires. Dates are Europe/London calendar dates.
  * Pure: the clock and the order are passed in.
  */
 import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 import { addDays, formatDisplayDate, londonToday, type IsoDate } from "../core/dates";
+import { addWorkingDays } from "../core/working-days";
 import { documentPence, type BusinessDocument } from "../pricing/documents";
 import { formatPence } from "../core/money";
 import { orderDocument, type ChargedAmounts, type ChargedLine } from "./order-documents";
@@ -21,9 +22,13 @@ export const BANK_TRANSFER_DUE_DAYS = POLICY_NUMBERS.bankTransferDueDays;
 /** The reminder goes this many days before the due date. */
 export const REMINDER_DAYS_BEFORE = 3;
 
-/** The last day the transfer may arrive for an order placed at `placedAt`. */
+/**
+ * The last day the transfer may arrive for an order placed at `placedAt`: BANK_TRANSFER_DUE_DAYS
+ * on, or the next working day when that is a weekend or a bank holiday, as a business's accounts
+ * team pays on working days.
+ */
 export function transferDueOn(placedAt: Date): IsoDate {
-  return addDays(londonToday(placedAt), BANK_TRANSFER_DUE_DAYS);
+  return addWorkingDays(addDays(londonToday(placedAt), BANK_TRANSFER_DUE_DAYS), 0);
 }
 
 /** The day the reminder is due: REMINDER_DAYS_BEFORE days before the due date. */
