@@ -36,6 +36,11 @@ export const quotes = pgTable(
      * still worked out on read (decision 021); this records the moment for lists and reports.
      */
     expiredAt: timestamp("expired_at", { withTimezone: true }),
+    /**
+     * When an order was placed at its prices (order-creation.server.ts): a quote prices one order,
+     * and from then on the cart is priced from the catalogue (decision 021).
+     */
+    orderedAt: timestamp("ordered_at", { withTimezone: true }),
   },
   (t) => [
     unique("quotes_number_unique").on(t.number),

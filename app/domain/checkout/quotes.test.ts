@@ -51,6 +51,7 @@ function quote(overrides: Partial<Quote> = {}): Quote {
     totals,
     deliveryNote: "Estimated delivery: soon.",
     buyer: { lines: ["Acme Ltd", "Ada Lovelace"], vatNumber: "GB123456782" },
+    orderedAt: null,
     ...overrides,
   };
 }
@@ -149,6 +150,16 @@ describe("converting: which cart lines the quote prices", () => {
         "Quote Q-2026-000123 expired on Sat, Dec 26, 2026, so your cart is priced at today's catalogue prices.",
       ],
     });
+  });
+  it("prices one order: once ordered, its products are priced from the catalogue again, and the cart says why", () => {
+    const ordered = quote({ orderedAt: new Date("2026-11-30T16:00:00Z") });
+    expect(quotePricing(ordered, [{ productId: "8", quantity: 399 }], now)).toEqual({
+      quoted: [],
+      notices: [
+        "Quote Q-2026-000123 was ordered on Mon, Nov 30, 2026, so your cart is priced at today's catalogue prices.",
+      ],
+    });
+    expect(quotePricing(ordered, [{ productId: "17", quantity: 50 }], now)).toEqual({ quoted: [], notices: [] });
   });
   it("says nothing when there is no quote or none of its products is in the cart", () => {
     expect(quotePricing(null, [{ productId: "8", quantity: 399 }], now)).toEqual({ quoted: [], notices: [] });

@@ -57,6 +57,8 @@ export type Quote = {
   deliveryNote: string;
   /** The buyer's block, and the PO reference they gave on Details, if any (printed on every document). */
   buyer: QuoteBuyer;
+  /** When an order was placed at its prices: a quote prices one order (decision 021). */
+  orderedAt: Date | null;
 };
 
 export type QuoteBuyer = { lines: string[]; vatNumber: string; poRef?: string };
@@ -109,11 +111,12 @@ export const NO_QUOTE_PRICING: QuotePricing = { quoted: [], notices: [] };
 /**
  * The prices a converted quote gives the cart's lines at `now`: while it holds, each catalogue line
  * of the quote prices the cart line of the same product at the same quantity; a line whose
- * quantity changed is priced from the catalogue again, and once the quote has expired every line
- * is. Each re-pricing is said in words, naming the line and why.
+ * quantity changed is priced from the catalogue again, and once the quote has expired, or an order
+ * has been placed at its prices, every line is. Each re-pricing is said in words, naming the line
+ * and why.
  */
 export function quotePricing(
-  quote: Pick<Quote, "number" | "validUntil" | "lines"> | null,
+  quote: Pick<Quote, "number" | "validUntil" | "lines" | "orderedAt"> | null,
   cart: readonly { productId: string; quantity: number }[],
   now: Date,
 ): QuotePricing {
@@ -123,6 +126,14 @@ export function quotePricing(
     return quotedLine ? [{ line, quotedLine }] : [];
   });
   if (matched.length === 0) return NO_QUOTE_PRICING;
+  if (quote.orderedAt) {
+    return {
+      quoted: [],
+      notices: [
+        `Quote ${quote.number} was ordered on ${formatDisplayDate(londonToday(quote.orderedAt))}, so your cart is priced at today's catalogue prices.`,
+      ],
+    };
+  }
   if (!isQuoteValid(quote, now)) {
     return {
       quoted: [],

@@ -85,6 +85,7 @@ export function storedQuote(row: QuoteRow): StoredQuote {
     deliveryNote: row.deliveryNote,
     buyer,
     buyerEmail: email,
+    orderedAt: row.orderedAt,
   };
 }
 
@@ -270,6 +271,30 @@ export async function cartQuotePricing(
   const person = { userId: input.userId, accountId: input.accountId || input.userId };
   if (await firstOrderDiscountApplies(db, person)) return priced;
   return { quoted: priced.quoted, notices: [...priced.notices, lostDiscountNotice(quote)] };
+}
+
+/**
+ * A quote prices one order (decision 021): when an order is placed, the quote this buyer converted
+ * is marked ordered if a line was charged at its price (its product, quantity and unit price), in
+ * the order's own transaction. From then on it prices nothing and the cart says why (quotePricing).
+ */
+export async function markQuoteOrdered(
+  tx: Database,
+  input: { userId: string; lines: readonly { productId: string; quantity: number; unitPence: number }[]; now: Date },
+): Promise<void> {
+  const [row] = await tx
+    .select({ id: quotes.id, lines: quotes.lines })
+    .from(cartQuotes)
+    .innerJoin(quotes, eq(quotes.id, cartQuotes.quoteId))
+    .where(and(eq(cartQuotes.userId, input.userId), isNull(quotes.orderedAt)))
+    .limit(1);
+  const used = row?.lines.some((quoted) =>
+    input.lines.some(
+      (line) =>
+        line.productId === quoted.productId && line.quantity === quoted.quantity && line.unitPence === quoted.unitPence,
+    ),
+  );
+  if (row && used) await tx.update(quotes).set({ orderedAt: input.now }).where(eq(quotes.id, row.id));
 }
 
 /**

@@ -28,6 +28,7 @@ import { queryRows, type Database } from "../platform/db.server";
 import { issueInvoice } from "../documents/invoices.server";
 import { readableBy } from "../platform/record-access.server";
 import { claimFirstOrderDiscount, firstOrderShortfallNote } from "../checkout/first-order-discount.server";
+import { markQuoteOrdered } from "../checkout/quotes.server";
 import { enqueue } from "../messages/jobs.server";
 import { ORDER_PAID_JOB } from "./order-mail.server";
 
@@ -222,6 +223,11 @@ export async function createOrder(
     })
     .where(inArray(orderDrafts.id, [...drafts.keys()]));
   await removePaidCartLines(tx, { userId: draft.userId, productIds: sold.map((s) => s.draft.productId) });
+  await markQuoteOrdered(tx, {
+    userId: draft.userId,
+    lines: sold.map((s) => ({ productId: s.draft.productId, quantity: s.line.quantity, unitPence: s.line.unitPence })),
+    now,
+  });
 
   return {
     orderId: order.id,

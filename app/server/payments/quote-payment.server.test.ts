@@ -6,7 +6,8 @@ import { addDays, londonToday } from "~/domain/core/dates";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { readLedgerLines } from "~/domain/checkout/ledger-lines";
 import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
-import { startPayment } from "./payment-start.server";
+import { cartQuotePricing } from "../checkout/quotes.server";
+import { confirmTestPayment, startPayment } from "./payment-start.server";
 
 // Decision 021: a converted quote's prices are what the payment charges while the quote holds,
 // and the catalogue's once it has expired or the quantity changed. The server prices it; nothing
@@ -79,14 +80,18 @@ async function convertedQuote(validUntil: string) {
   await handle.db.insert(cartQuotes).values({ userId: "alice", quoteId: quote?.id ?? "" });
 }
 
-async function pay(quantity: number) {
+async function draftOf(quantity: number) {
   const [draft] = await handle.db
     .insert(orderDrafts)
     .values({ accountId: "alice", userId: "alice", productId: "8", status: "shipping_done", data: caps(quantity) })
     .returning({ id: orderDrafts.id });
+  return draft?.id ?? "";
+}
+
+async function pay(quantity: number) {
   const started = await startPayment(testContext(handle), {
     session: { user: { id: "alice" } },
-    draftId: draft?.id ?? "",
+    draftId: await draftOf(quantity),
     productId: "8",
   });
   if (!started.ok) throw new Error(`${started.code}: ${started.message}`);
@@ -118,6 +123,42 @@ describe("paying for a converted quote", () => {
     const paid = await pay(60);
     expect(paid.lines.map((line) => [line.quantity, line.unitPence])).toEqual([[60, 550]]);
     expect(paid.amount).toBe(expected(550, 60));
+  });
+
+  it("prices one order: once paid at its price, the next is the catalogue's, and the cart says why", async () => {
+    await convertedQuote(today);
+    const ctx = testContext(handle);
+    const first = await startPayment(ctx, {
+      session: { user: { id: "alice" } },
+      draftId: await draftOf(50),
+      productId: "8",
+    });
+    if (!first.ok) throw new Error(first.message);
+    const confirmed = await confirmTestPayment(ctx, {
+      clientSecret: first.clientSecret,
+      card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Alice" },
+      userId: "alice",
+      now: new Date(),
+    });
+    expect(confirmed).toMatchObject({ ok: true });
+    const [quote] = await handle.db.select({ orderedAt: quotes.orderedAt }).from(quotes);
+    expect(quote?.orderedAt).toBeInstanceOf(Date);
+
+    // 50 caps again: £5.50 each from the catalogue, not the quote's £4.00, and the cart says why.
+    const again = await pay(50);
+    expect(again.lines.map((line) => line.unitPence)).toEqual([550]);
+    const pricing = await cartQuotePricing(handle.db, {
+      userId: "alice",
+      accountId: "alice",
+      cart: [{ productId: "8", quantity: 50 }],
+      now: new Date(),
+    });
+    expect(pricing.quoted).toEqual([]);
+    expect(pricing.notices).toEqual([
+      expect.stringMatching(
+        /^Quote Q-2026-000007 was ordered on .+, so your cart is priced at today's catalogue prices\.$/,
+      ),
+    ]);
   });
 
   it("charges the catalogue's price once the quote has expired", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "quotes" ADD COLUMN "ordered_at" timestamp with time zone;
