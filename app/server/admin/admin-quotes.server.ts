@@ -7,6 +7,7 @@
 import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { quoteRequests, quotes } from "#db/schema";
 import { orderTotals } from "~/domain/pricing/checkout";
+import { clampQuantity, maxQuantity } from "~/domain/pricing/pricing";
 import { toCsv } from "~/domain/core/csv";
 import { formatDisplayDate } from "~/domain/core/dates";
 import type { StaffQuote } from "~/domain/checkout/quote-forms";
@@ -116,6 +117,9 @@ export async function requestToAnswer(
 export const QUOTE_ANSWER_MESSAGES = {
   answered: "This request has been answered already, or is gone.",
   notSold: "Choose a product from the list.",
+  /** A catalogue line goes into the cart, which sells each product only from its MOQ to its most. */
+  outsideRange: (title: string, moq: number, max: number) =>
+    `${title} is sold from ${moq.toLocaleString("en-GB")} to ${max.toLocaleString("en-GB")}. Quote another quantity as a sourced line, described in words.`,
 } as const;
 
 /**
@@ -136,6 +140,16 @@ export async function answerRequest(
   if (unsold >= 0) {
     const message = QUOTE_ANSWER_MESSAGES.notSold;
     return failure(400, "VALIDATION_FAILED", message, { fieldErrors: { [`lines.${unsold}.productId`]: message } });
+  }
+  // A catalogue line is ordered through the cart, which would clamp a quantity outside the product's
+  // range (decision 051) and never charge the quoted price: refused here instead.
+  for (const [index, line] of answer.lines.entries()) {
+    const product = line.productId ? products(line.productId) : undefined;
+    if (!product) continue;
+    const max = maxQuantity(product.tiers);
+    if (clampQuantity(line.quantity, product.moq, max) === line.quantity) continue;
+    const message = QUOTE_ANSWER_MESSAGES.outsideRange(product.title, product.moq, max);
+    return failure(400, "VALIDATION_FAILED", message, { fieldErrors: { [`lines.${index}.quantity`]: message } });
   }
   const lines = staffQuoteLines(answer.lines, products);
   const shippingMethod = answer.shippingMethod === "none" ? null : answer.shippingMethod;

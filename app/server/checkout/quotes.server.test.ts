@@ -314,6 +314,38 @@ describe("Request a custom quote, and staff's priced answer", () => {
     expect((await post(alice.cookie, request)).status).toBe(429);
   });
 
+  it("refuses a catalogue line outside the product's range, which the cart could never order", async () => {
+    await post(alice.cookie, request);
+    const [stored] = await handle.db.select().from(quoteRequests);
+    const answer = (quantity: number) =>
+      answerRequest(testContext(handle), {
+        staffId: bob.userId,
+        now: new Date(),
+        answer: {
+          requestId: stored?.id ?? "",
+          lines: [
+            { productId: "", description: "Tote bags", quantity: 20, unitPrice: 300 },
+            { productId: "8", description: "", quantity, unitPrice: 400 },
+          ],
+          shippingMethod: "standard",
+          country: "GB",
+          deliveryNote: "About 3 weeks.",
+        },
+      });
+    // 30 caps: the cap's minimum order is 50 (and 20 sourced totes are fine: sales order those).
+    const below = await answer(30);
+    expect(below).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: {
+        "lines.1.quantity":
+          "Custom Embroidered Cap is sold from 50 to 10,000. Quote another quantity as a sourced line, described in words.",
+      },
+    });
+    expect(await handle.db.select().from(quotes)).toHaveLength(0);
+    expect((await answer(50)).ok).toBe(true);
+  });
+
   it("staff answer with a priced quote the buyer lists, is e-mailed about, and staff export", async () => {
     await post(alice.cookie, request);
     const [stored] = await handle.db.select().from(quoteRequests);
