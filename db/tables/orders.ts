@@ -66,7 +66,8 @@ export const paymentIntents = pgTable(
   },
   (t) => [
     index("payment_intents_draft_idx").on(t.draftId),
-    index("payment_intents_open_idx").on(t.createdAt).where(sql`status in ('created', 'processing')`),
+    // What reconciliation asks the provider about (payment-reconciliation.server.ts): open or declined.
+    index("payment_intents_open_idx").on(t.createdAt).where(sql`status in ('created', 'processing', 'failed')`),
     // bank_transfer: an order placed to pay by transfer, whose amount the ledger records the same way.
     check("payment_intents_provider_check", inList("provider", ["stripe", "test", "bank_transfer"])),
     check(

@@ -1,6 +1,7 @@
 /**
  * Payment reconciliation (decision 030): a card payment still open 15 minutes after it started
- * is asked about at the provider. One that succeeded without its webhook (lost, or the endpoint
+ * (not yet paid, in progress, or declined, since a declined card can be retried on the same
+ * payment) is asked about at the provider. One that succeeded without its webhook (lost, or the endpoint
  * was down past Stripe's retries) becomes an order through applyPaymentEvent, the code the webhook
  * runs, under an event id of its own per intent: a second reconciliation is a duplicate, and the
  * webhook arriving later finds the draft paid by this intent and changes nothing.
@@ -34,7 +35,8 @@ export async function reconcilePayments(
     .where(
       and(
         eq(paymentIntents.provider, payments.kind),
-        inArray(paymentIntents.status, ["created", "processing"]),
+        // A declined card can be retried on the same payment: "failed" may yet succeed.
+        inArray(paymentIntents.status, ["created", "processing", "failed"]),
         lte(paymentIntents.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
         sql`${paymentIntents.createdAt} > ${new Date(now.getTime() - RECONCILE_FOR_MS).toISOString()}`,
         or(isNull(paymentIntents.checkedAt), lte(paymentIntents.checkedAt, new Date(now.getTime() - RECHECK_AFTER_MS))),

@@ -524,6 +524,27 @@ describe("the Stripe webhook", () => {
     );
   });
 
+  it("reconciles a card declined, then paid on a retry whose webhook was lost", async () => {
+    const draftId = await insertDraft("alice");
+    const intent = await started("alice", draftId);
+    const startedAt = (await handle.db.select().from(paymentIntents))[0]!.createdAt;
+    const minutesIn = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000 + 1);
+    expect((await deliver(failed(intent.intentId, "Your card was declined."))).json.outcome).toBe("failed");
+    // The buyer tried another card on the same payment, which Stripe took; that webhook never came.
+    const held = fake.intents.get(intent.intentId)!;
+    Object.assign(held, { status: "succeeded", amount_received: held.amount });
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      expect(await reconcilePayments(ctx, minutesIn(15))).toEqual({ checked: 1, outcomes: ["paid"] });
+    } finally {
+      log.mockRestore();
+    }
+    expect(await handle.db.select().from(orders)).toEqual([
+      expect.objectContaining({ totalPence: 31860, paymentIntentId: intent.intentId, status: "paid" }),
+    ]);
+    expect((await draftRow(draftId))?.status).toBe("paid");
+  });
+
   it("asks about an unpaid payment once an hour, and changes nothing while it is unpaid", async () => {
     const draftId = await insertDraft("alice");
     const intent = await started("alice", draftId);

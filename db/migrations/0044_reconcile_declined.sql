@@ -1,0 +1,2 @@
+DROP INDEX "payment_intents_open_idx";--> statement-breakpoint
+CREATE INDEX "payment_intents_open_idx" ON "payment_intents" USING btree ("created_at") WHERE status in ('created', 'processing', 'failed');
