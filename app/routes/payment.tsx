@@ -190,6 +190,7 @@ function PaymentStep(props: {
             productId={props.productId}
             error={props.transferError}
             amountLabel={intent ? amountLabel : null}
+            amountPence={intent ? intent.amount_pence : null}
             dueOn={props.transferDueOn}
           />
         </div>

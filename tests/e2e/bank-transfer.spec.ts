@@ -6,6 +6,30 @@ import { expect, test } from "./support/fixtures";
 // docs/decisions/022-bank-transfer.md: pay by bank transfer, staff mark it received, the order moves on; docs/decisions/036-mail-to-confirmed-addresses.md:
 // staff record the amount that arrived, and a shortfall is accepted explicitly and stays flagged.
 
+test("an order over the bank transfer limit is offered the card only, with the reason", async ({
+  page,
+  signedInBuyer: buyer,
+}) => {
+  // 2,000 caps: well over the default £5,000 limit however the tiers price them.
+  const draftId = await completeDraft(page.request, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 2000,
+    marker: "Over the limit",
+    email: buyer.email,
+    vatNumber: "GB980780684",
+  });
+  await page.goto(`/payment?draft_id=${draftId}&product_id=8`);
+  const transfer = page.getByRole("region", { name: "Pay by bank transfer" });
+  await expect(transfer.getByTestId("transfer-over-limit")).toHaveText(
+    /^Bank transfer is for orders up to £5,000\.00 including VAT\. Please pay for this one by card, or write to .+ to pay on account\. Your checkout is saved\.$/,
+  );
+  await expect(transfer.getByRole("button")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Pay by card" })).toBeVisible();
+});
+
 test("a buyer pays by bank transfer against a pro-forma; staff mark the money in and the order moves on", async ({
   page,
   browser,

@@ -9,6 +9,8 @@ import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
 import { buttonClass } from "../ui/button";
 import { FormMessage } from "../ui/form";
 import { useHydrated } from "../ui/use-hydrated";
+import { useBusiness } from "../ui/root-data";
+import { transferAllowed, transferOverLimitMessage } from "~/domain/orders/bank-transfer-limit";
 
 /**
  * The payment step's other way to pay (decision 022): place the order now and pay by bank
@@ -23,9 +25,14 @@ export function BankTransferOption(props: {
   error: string | null;
   /** The amount the payment step priced, once it has; the transfer is for the same total. */
   amountLabel: string | null;
+  /** That amount in pence, once priced: over the operator's limit, the option says why instead. */
+  amountPence: number | null;
   dueOn: IsoDate;
 }) {
   const navigation = useNavigation();
+  const business = useBusiness();
+  // Over the operator's limit (decision 022) the option only says why; the server refuses it too.
+  const overLimit = props.amountPence !== null && !transferAllowed(props.amountPence, business.bankTransferMaxPence);
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "bank_transfer";
@@ -40,17 +47,23 @@ export function BankTransferOption(props: {
       <h2 id="bank-transfer-heading" className="text-lg font-bold">
         Pay by bank transfer
       </h2>
-      <p className="mt-2 text-sm text-muted">
-        We place your order now and give you a pro-forma invoice with our bank details; pay within{" "}
-        {POLICY_NUMBERS.bankTransferDueDays} days quoting your order number. We prepare your proof meanwhile, and
-        production starts once your payment has arrived and the proof is approved. An order not paid in time expires.
-      </p>
+      {overLimit ? (
+        <p className="mt-2 text-sm" data-testid="transfer-over-limit">
+          {transferOverLimitMessage(business.bankTransferMaxPence, business.salesEmail)}
+        </p>
+      ) : (
+        <p className="mt-2 text-sm text-muted">
+          We place your order now and give you a pro-forma invoice with our bank details; pay within{" "}
+          {POLICY_NUMBERS.bankTransferDueDays} days quoting your order number. We prepare your proof meanwhile, and
+          production starts once your payment has arrived and the proof is approved. An order not paid in time expires.
+        </p>
+      )}
       {props.error ? (
         <div className="mt-3" role="alert">
           <FormMessage>{props.error}</FormMessage>
         </div>
       ) : null}
-      {asking ? (
+      {overLimit ? null : asking ? (
         <div
           role="group"
           aria-labelledby="transfer-confirm-heading"

@@ -32,6 +32,8 @@ export type BusinessProfile = {
     smsDays: number;
     problemPhotoDays: number;
   };
+  /** The largest order total, inc VAT, that may be placed to pay by bank transfer; 0: none may. */
+  bankTransferMaxPence: number;
   /** For bank transfers: printed on pro-forma invoices, never sent to the browser. */
   bank: { accountName: string; sortCode: string; accountNumber: string; iban: string };
   // Decision 024: the operator's testimonials and client logos, shown with permission

@@ -4,6 +4,7 @@ import { GOOD_BUSINESS } from "../../../tests/setup/business";
 import {
   BUSINESS_SAMPLES,
   RETENTION_DEFAULT_DAYS,
+  BANK_TRANSFER_MAX_DEFAULT_POUNDS,
   businessProfile,
   businessVariables,
   normaliseIban,
@@ -28,7 +29,11 @@ function problems(source: Record<string, string>): Record<string, string[]> {
 describe("the business profile's variables", () => {
   it("take the marked samples when unset, and every sample is left", () => {
     const values = schema.parse({});
-    expect(values).toEqual({ ...BUSINESS_SAMPLES, ...RETENTION_DEFAULT_DAYS });
+    expect(values).toEqual({
+      ...BUSINESS_SAMPLES,
+      ...RETENTION_DEFAULT_DAYS,
+      BUSINESS_BANK_TRANSFER_MAX_POUNDS: BANK_TRANSFER_MAX_DEFAULT_POUNDS,
+    });
     expect(samplesLeft(values)).toEqual(Object.keys(BUSINESS_SAMPLES));
     for (const [name, sample] of Object.entries(BUSINESS_SAMPLES)) {
       expect(sample, name).toMatch(/\(sample\)|sample\.invalid/);
@@ -59,6 +64,7 @@ describe("the business profile's variables", () => {
         smsDays: 90,
         problemPhotoDays: 365,
       },
+      bankTransferMaxPence: 500_000,
       bank: {
         accountName: "Swag Studio Ltd",
         sortCode: "20-20-15",
@@ -114,6 +120,21 @@ describe("the business profile's variables", () => {
       BUSINESS_BANK_ACCOUNT_NUMBER: ["must be 8 digits"],
       BUSINESS_BANK_IBAN: ["must be an IBAN with valid check digits, e.g. GB33 BUKB 2020 1555 5555 55"],
     });
+  });
+
+  it("read the bank transfer limit as whole pounds, £5,000 unless set, 0 for none", () => {
+    const limit = (value: string) =>
+      businessProfile(schema.parse({ ...GOOD_BUSINESS, BUSINESS_BANK_TRANSFER_MAX_POUNDS: value }))
+        .bankTransferMaxPence;
+    expect(businessProfile(schema.parse(GOOD_BUSINESS)).bankTransferMaxPence).toBe(500_000);
+    expect(limit("12000")).toBe(1_200_000);
+    expect(limit("0")).toBe(0);
+    const wanted = ["must be a whole number of pounds from 0 to 1000000 (0: no bank transfers)"];
+    for (const value of ["-1", "2500.50", "£5,000", "1000001"]) {
+      expect(problems({ BUSINESS_BANK_TRANSFER_MAX_POUNDS: value })).toEqual({
+        BUSINESS_BANK_TRANSFER_MAX_POUNDS: wanted,
+      });
+    }
   });
 
   it("read the retention periods as whole days, with defaults that are not samples", () => {

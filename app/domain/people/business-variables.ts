@@ -176,15 +176,34 @@ function retentionPeriods(values: Partial<Record<RetentionVariable, number>>): B
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The largest order a buyer may place to pay by bank transfer (decision 022): an unpaid order is
+// credit the shop gives, and its proofing work is done before the money arrives. The operator's
+// choice, so a default rather than a sample.
+
+export const BANK_TRANSFER_MAX_DEFAULT_POUNDS = 5_000;
+
+const bankTransferMax = (() => {
+  const message = "must be a whole number of pounds from 0 to 1000000 (0: no bank transfers)";
+  return z.coerce
+    .number(message)
+    .int(message)
+    .min(0, message)
+    .max(1_000_000, message)
+    .default(BANK_TRANSFER_MAX_DEFAULT_POUNDS);
+})();
+
 /** The BUSINESS_* part of the environment schema (env.server.ts). */
 export const businessVariables = {
+  BUSINESS_BANK_TRANSFER_MAX_POUNDS: bankTransferMax,
   ...(Object.fromEntries(Object.keys(BUSINESS_SAMPLES).map((name) => [name, variable(name as BusinessVariable)])) as {
     [Name in BusinessVariable]: ReturnType<typeof variable>;
   }),
   ...retentionVariables,
 };
 
-type BusinessValues = Record<BusinessVariable, string> & Partial<Record<RetentionVariable, number>>;
+type BusinessValues = Record<BusinessVariable, string> &
+  Partial<Record<RetentionVariable, number>> & { BUSINESS_BANK_TRANSFER_MAX_POUNDS?: number };
 
 /** The profile from the parsed variables; without the showcase's (business-showcase.ts), none is shown. */
 export function businessProfile(values: BusinessValues & Partial<ShowcaseValues>): BusinessProfile {
@@ -201,6 +220,7 @@ export function businessProfile(values: BusinessValues & Partial<ShowcaseValues>
     charityPledge: values.BUSINESS_CHARITY_PLEDGE,
     lateDeliveryRemedy: values.BUSINESS_LATE_DELIVERY_REMEDY,
     retention: retentionPeriods(values),
+    bankTransferMaxPence: (values.BUSINESS_BANK_TRANSFER_MAX_POUNDS ?? BANK_TRANSFER_MAX_DEFAULT_POUNDS) * 100,
     bank: {
       accountName: values.BUSINESS_BANK_ACCOUNT_NAME,
       sortCode: values.BUSINESS_BANK_SORT_CODE,

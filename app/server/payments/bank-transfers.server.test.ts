@@ -120,6 +120,37 @@ async function staffMember() {
 }
 
 describe("placing an order by bank transfer", () => {
+  it("refuses an order over the operator's limit, says why, and places nothing", async () => {
+    const buyer = await createSignedInUser(handle, "big-order@acme.co");
+    const draftId = await insertDraft(buyer.userId);
+    // completeDraftData: 50 caps at £5.50 (£275.00), first-order discount −£27.50, £18.00 standard
+    // shipping, 20% VAT: (£275.00 − £27.50 + £18.00) × 1.2 = £318.60.
+    const business = (pounds: number) => ({ ...ctx.business, bankTransferMaxPence: pounds * 100 });
+    const over = await placeBankTransferOrder(
+      { ...ctx, business: business(318) },
+      { session: session(buyer.userId), draftId, productId: "8" },
+    );
+    expect(over).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "TRANSFER_OVER_LIMIT",
+      message: `Bank transfer is for orders up to £318.00 including VAT. Please pay for this one by card, or write to ${ctx.business.salesEmail} to pay on account. Your checkout is saved.`,
+    });
+    expect(await handle.db.select().from(orders).where(eq(orders.userId, buyer.userId))).toEqual([]);
+    const none = await placeBankTransferOrder(
+      { ...ctx, business: business(0) },
+      { session: session(buyer.userId), draftId, productId: "8" },
+    );
+    expect(none).toMatchObject({ ok: false, code: "TRANSFER_OVER_LIMIT" });
+    // Exactly at the limit is allowed.
+    await confirmEmail(buyer.userId);
+    const at = await placeBankTransferOrder(
+      { ...ctx, business: { ...ctx.business, bankTransferMaxPence: 31_860 } },
+      { session: session(buyer.userId), draftId, productId: "8" },
+    );
+    expect(at.ok).toBe(true);
+  });
+
   it("refuses a checkout started for an organisation the buyer has since left, and places nothing (decision 035)", async () => {
     const buyer = await createSignedInUser(handle, "leaver@acme.co");
     await handle.db

@@ -25,6 +25,7 @@ import {
   transferDueOn,
 } from "~/domain/orders/bank-transfer";
 import { ledgerAmounts } from "~/domain/checkout/ledger-lines";
+import { transferAllowed, transferOverLimitMessage } from "~/domain/orders/bank-transfer-limit";
 import type { BusinessDocument } from "~/domain/pricing/documents";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import { isOrderId } from "~/domain/fulfilment/orders";
@@ -136,6 +137,10 @@ export async function placeBankTransferOrder(
     return placed ? { ok: true, ...placed } : priced;
   }
   const { row, lines, computed } = priced;
+  const { bankTransferMaxPence, salesEmail } = ctx.business;
+  if (!transferAllowed(computed.total, bankTransferMaxPence)) {
+    return failure(409, "TRANSFER_OVER_LIMIT", transferOverLimitMessage(bankTransferMaxPence, salesEmail));
+  }
 
   // An open card payment of this checkout is cancelled first, so it cannot be paid as well; one
   // the provider has taken or is taking wins.
