@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { addToCart, customiseToDetails, DETAILS_HEADING, fillDetails } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
 
@@ -196,22 +197,30 @@ test("what is typed just before an upload, and while it runs, is saved with the 
   await expect(page.getByRole("list", { name: "Uploaded artwork" })).toContainText("logo.pdf");
 });
 
+/**
+ * Holds the draft's creation (step 2's opening save) until `release`, so what the buyer does
+ * meanwhile falls while it is under way whatever the machine's speed; `creating` settles once it
+ * has been sent.
+ */
+async function holdDraftCreation(page: Page) {
+  let sent!: () => void;
+  const creating = new Promise<void>((resolve) => (sent = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/drafts", async (route) => {
+    sent();
+    await released;
+    await route.continue();
+  });
+  return { creating, release };
+}
+
 test("what is chosen on arrival at step 2, before and while its draft is created, is saved and reloads as chosen", async ({
   page,
   signedInBuyer: _buyer,
 }) => {
   await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
-  // The draft's creation (step 2's opening save) is held until the buyer's choices are made, so
-  // they fall while it is under way whatever the machine's speed.
-  let creationSent!: () => void;
-  const creating = new Promise<void>((resolve) => (creationSent = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/drafts", async (route) => {
-    creationSent();
-    await released;
-    await route.continue();
-  });
+  const { creating, release } = await holdDraftCreation(page);
   await page.goto("/cart");
   await page.getByRole("link", { name: "Next: Customise your product" }).click();
   await expect(page.getByRole("heading", { name: "Customise your Custom Embroidered Cap" })).toBeVisible();
@@ -242,15 +251,7 @@ test("what is chosen on step 2 while its draft is created is saved even when the
   signedInBuyer: _buyer,
 }) => {
   await addToCart(page, "8", { colour: "Navy", customisation: "Front embroidery" });
-  let creationSent!: () => void;
-  const creating = new Promise<void>((resolve) => (creationSent = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/drafts", async (route) => {
-    creationSent();
-    await released;
-    await route.continue();
-  });
+  const { creating, release } = await holdDraftCreation(page);
   await page.goto("/cart");
   await page.getByRole("link", { name: "Next: Customise your product" }).click();
   const rights = page.getByRole("checkbox", { name: "I confirm I have the rights to use the supplied artwork." });

@@ -1,11 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { createServer, request, type Server } from "node:http";
-import { Writable } from "node:stream";
 import { gunzipSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../platform/env.server";
-import { createLog } from "../platform/log.server";
+import { capturedLog } from "../../../tests/setup/captured-log";
 import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { cachedAnswer } from "./cached-answer.server";
 import { acceptsGzip, createHtmlCache, PAGE_COOKIES } from "./html-cache.server";
@@ -19,16 +18,7 @@ const page = (nonce: string) =>
 
 /** The edge as server.ts serves it: the early answer first, then the chain, whose render uses the cache. */
 async function shop() {
-  const lines: Record<string, unknown>[] = [];
-  const log = createLog(
-    "info",
-    new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    }),
-  );
+  const { log, lines } = capturedLog();
   const htmlCache = createHtmlCache({ ttlMs: 10_000, staleMs: 60_000, maxEntries: 10, safeCookies: PAGE_COOKIES });
   const state = { renders: 0, confirmed: true };
   const app = createHttpApp({

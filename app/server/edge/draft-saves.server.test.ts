@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { capturedLog } from "../../../tests/setup/captured-log";
 import { initialDraft } from "../../../tests/setup/spec-catalogue";
 import { countStatements, testContext, testFileDatabase } from "../../../tests/setup/test-db";
 import { createSignedInUser } from "../../../tests/setup/users";
@@ -10,13 +10,12 @@ import { customisationPart } from "~/domain/checkout/draft";
 import { readCatalogue } from "../catalogue/catalogue-store.server";
 import { queryRows } from "../platform/db.server";
 import { parseEnv } from "../platform/env.server";
-import { createLog } from "../platform/log.server";
 import { draftSaves } from "./draft-saves.server";
 
 const handle = testFileDatabase({ reset: false });
 afterEach(() => vi.restoreAllMocks());
 
-const lines: Record<string, unknown>[] = [];
+const { log, lines } = capturedLog();
 const state = { stopping: false };
 let server: Server;
 let url = "";
@@ -25,15 +24,6 @@ beforeAll(async () => {
   server = createServer();
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const log = createLog(
-    "info",
-    new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    }),
-  );
   const answer = draftSaves({
     ctx: testContext(handle),
     env: parseEnv({ BASE_URL: url }),
