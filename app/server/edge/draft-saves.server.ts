@@ -71,7 +71,11 @@ export function draftSaves(options: DraftSavesOptions): (req: IncomingMessage, r
     const path = (req.url ?? "").split("?", 1)[0]!;
     const match = DRAFTS_PATH.exec(path);
     if (!match) return false;
-    void respond(options, { req, res, path, draftId: match[1] });
+    respond(options, { req, res, path, draftId: match[1] }).catch((error: unknown) => {
+      // Past answerFor's own 500 (the socket went, say): never an unhandled rejection that ends the process.
+      console.error("A draft save could not be answered:", error);
+      res.destroy();
+    });
     return true;
   };
 }
