@@ -1,3 +1,4 @@
+import { NoticeList } from "~/components/ui/notice-list";
 import { StepNav } from "~/components/checkout/step-nav";
 import type { Route } from "./+types/design-proofing";
 import { CheckoutStepper } from "~/components/checkout/checkout-stepper";
@@ -36,6 +37,7 @@ export default function DesignProofingRoute({ loaderData }: Route.ComponentProps
     <section className="mx-auto max-w-3xl px-4 py-10">
       <CheckoutStepper current={5} completed={loaderData.completed} productId={data.product_id} draftId={draft.id} />
       <h1 className="text-3xl font-extrabold">Design proofing</h1>
+      <NoticeList notices={loaderData.quoteNotices} testId="quote-notices" />
       <p className="mt-2 text-muted">
         Check what happens between payment and production for your {titles.join(" and ") || "order"}.
       </p>

@@ -1,3 +1,4 @@
+import { NoticeList } from "~/components/ui/notice-list";
 import { useState } from "react";
 import { SavedAddressPicker } from "~/components/checkout/saved-address-picker";
 import { StepNav } from "~/components/checkout/step-nav";
@@ -103,6 +104,7 @@ function ShippingStep(props: DraftStepData) {
     <section className="mx-auto max-w-6xl px-4 py-10">
       <CheckoutStepper current={4} completed={props.completed} productId={productId} draftId={props.draft.id} />
       <h1 className="text-3xl font-extrabold">Where should we ship it?</h1>
+      <NoticeList notices={props.quoteNotices} testId="quote-notices" />
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <form className="space-y-8" onSubmit={(e) => e.preventDefault()} noValidate>
           <fieldset className="grid gap-4 sm:grid-cols-2">

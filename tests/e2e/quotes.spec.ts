@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 import { pdfText } from "../setup/pdf-text";
-import { addToCart } from "./support/checkout";
+import { addToCart, customiseToDetails } from "./support/checkout";
 import { signInAsStaff } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
@@ -62,6 +62,10 @@ test("download a quote from the cart, then order at its prices", async ({ page, 
   await expect(page.getByTestId("quote-notices")).toContainText(`Priced at quote ${number}, valid until`);
   await expect(cap.getByTestId("unit-price")).toHaveText("£5.50");
   await expect(cap.getByText("(quoted)")).toBeVisible();
+  // Each checkout step says what prices the order, as the cart and the payment step do.
+  await customiseToDetails(page);
+  await expect(page.getByTestId("quote-notices")).toContainText(`Priced at quote ${number}, valid until`);
+  await page.goto("/cart");
 
   // A changed quantity is priced from the catalogue again, and the cart says why.
   await cap.getByRole("button", { name: "Edit" }).click();

@@ -219,7 +219,9 @@ const summaryOf = (data: DraftData): SummaryLine => ({
 /**
  * What the details, shipping and proofing steps (3 to 5) load: the checkout draft as the page
  * edits it, the cart's lines for the summary, with the first-order discount the summary prices
- * it at; not ready without a signed-in buyer and a draft (the page then says so, R-ERR-16).
+ * it at and what a converted quote's pricing tells the buyer (decision 021: every step says when
+ * a quote's price stopped applying); not ready without a signed-in buyer and a draft (the page
+ * then says so, R-ERR-16).
  */
 export async function loadDraftStep(args: RequestArgs) {
   const db = dbOf(args.context);
@@ -233,7 +235,7 @@ export async function loadDraftStep(args: RequestArgs) {
     data: await withCheckoutPrefill(db, { user, data: checkout.data }),
     // Addresses used before, offered on Details and Shipping.
     savedAddresses: await savedAddressesFor(db, { userId: user.id, accountId }),
-    lines: (await pricedSummary(db, { reader: { userId: user.id, accountId }, lines, checkout })).lines,
+    ...(await pricedSummary(db, { reader: { userId: user.id, accountId }, lines, checkout })),
     customisations: customisations(lines, checkout),
     completed: stepperState({ checkout, lines, products: shelf.find }),
     products: lineProducts(shelf, [...lines.map((line) => line.cart.productId), checkout.data.product_id]),
