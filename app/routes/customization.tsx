@@ -47,6 +47,10 @@ import {
 } from "~/server/checkout/checkout.server";
 import { LineProducts, useLineProducts } from "~/components/product/line-products";
 import { brandKitFor } from "~/server/artwork/brand-kit.server";
+import { cartQuotePricing } from "~/server/checkout/quotes.server";
+import { dbOf, nowOf } from "~/server/accounts/request-context.server";
+import { type QuotePricing, quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quotes";
+import { NoticeList } from "~/components/ui/notice-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, shelf, lines, line, draft, checkout } = await loadCheckout({ request, context });
@@ -66,6 +70,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines: lineStates(lines),
     completed: stepperState({ checkout, lines, products: shelf.find }),
     brandKit: await brandKitFor({ request, context }),
+    // A converted quote prices this line as every later step does, and says when it no longer does.
+    ...(await cartQuotePricing(dbOf(context), {
+      userId: session.user.id,
+      accountId: session.accountId,
+      cart: lines.map(({ cart }) => ({ productId: cart.productId, quantity: cart.quantity })),
+      now: nowOf(context),
+    })),
   };
 }
 
@@ -100,16 +111,18 @@ export default function CustomizationRoute({ loaderData }: Route.ComponentProps)
   );
 }
 
-function CustomisationStep(props: {
-  product: Product;
-  userId: string;
-  productId: string;
-  draft: { id: string; version: number } | null;
-  data: DraftData;
-  lines: CheckoutLineState[];
-  completed: StepNumber[];
-  brandKit: Awaited<ReturnType<typeof brandKitFor>>;
-}) {
+function CustomisationStep(
+  props: {
+    product: Product;
+    userId: string;
+    productId: string;
+    draft: { id: string; version: number } | null;
+    data: DraftData;
+    lines: CheckoutLineState[];
+    completed: StepNumber[];
+    brandKit: Awaited<ReturnType<typeof brandKitFor>>;
+  } & QuotePricing,
+) {
   const { product } = props;
   const products = useLineProducts();
   const now = useNow();
@@ -141,7 +154,8 @@ function CustomisationStep(props: {
       return next;
     });
   };
-  const unit = unitPricePence(product.tiers, form.quantity);
+  const unit =
+    quotedUnitPence(props.quoted, props.productId, form.quantity) ?? unitPricePence(product.tiers, form.quantity);
   const step2 = { ...form, product_id: props.productId, artwork: { email_later: form.artwork.email_later, files } };
   const missing = missingCustomisation(step2, product).map((field) => MISSING_LABELS[field]);
   if (!sizesComplete(product, form.sizes, form.quantity)) {
@@ -174,6 +188,7 @@ function CustomisationStep(props: {
     <section className="mx-auto max-w-6xl px-4 py-10">
       <CheckoutStepper current={2} completed={props.completed} productId={props.productId} draftId={autosave.draftId} />
       <h1 className="text-3xl font-extrabold">Customise your {product.title}</h1>
+      <NoticeList notices={props.notices} testId="quote-notices" />
       <LineSwitcher lines={linesAfterSave(autosave.draftId)} current={props.productId} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
@@ -364,15 +379,18 @@ function CustomisationStep(props: {
 
         <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
           <OrderSummary
-            lines={[
-              {
-                productId: product.id,
-                colour: form.variant.color_hex,
-                quantity: form.quantity,
-                selections: form.customization_selections,
-                sizes: form.sizes,
-              },
-            ]}
+            lines={withQuotedPrices(
+              [
+                {
+                  productId: product.id,
+                  colour: form.variant.color_hex,
+                  quantity: form.quantity,
+                  selections: form.customization_selections,
+                  sizes: form.sizes,
+                },
+              ],
+              props.quoted,
+            )}
           >
             <p className="mt-3 flex justify-between text-sm">
               <span className="text-muted">Total (goods)</span>

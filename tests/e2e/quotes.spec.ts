@@ -63,6 +63,8 @@ test("download a quote from the cart, then order at its prices", async ({ page, 
   await expect(cap.getByTestId("unit-price")).toHaveText("£5.50");
   await expect(cap.getByText("(quoted)")).toBeVisible();
   // Each checkout step says what prices the order, as the cart and the payment step do.
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  await expect(page.getByTestId("quote-notices")).toContainText(`Priced at quote ${number}, valid until`);
   await customiseToDetails(page);
   await expect(page.getByTestId("quote-notices")).toContainText(`Priced at quote ${number}, valid until`);
   await page.goto("/cart");
@@ -142,4 +144,8 @@ test("a custom request is answered by staff with a priced quote that the buyer o
   await expect(cap.getByText("(quoted)")).toBeVisible();
   await expect(cap.getByTestId("line-total")).toHaveText("£400.00");
   await expect(page.getByTestId("summary-goods")).toHaveText("£400.00");
+  // Step 2 prices the line at the quote too: 100 × £4.00, not the catalogue's 100 × £5.50.
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  await expect(page.getByTestId("step-total")).toHaveText("£400.00");
+  await expect(page.getByTestId("quote-notices")).toContainText(`Priced at quote ${number}, valid until`);
 });
