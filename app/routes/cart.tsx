@@ -27,7 +27,7 @@ import { shownLineTotalsOf } from "~/domain/checkout/price-mode-lines";
 import { describeSizes, hasSizes, sizesMismatch } from "~/domain/pricing/sizes";
 import { priceLine } from "~/domain/checkout/cart-rules";
 import { lineTotalPence } from "~/domain/pricing/pricing";
-import { type QuotedPrice, quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quotes";
+import { type QuotedPrice, quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quoted-prices";
 import { priceChangeNotices } from "~/domain/checkout/price-changes";
 import { QuoteActions } from "~/components/orders/quote-actions";
 import { cartQuotePricing } from "~/server/checkout/quotes.server";

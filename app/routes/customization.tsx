@@ -49,7 +49,8 @@ import { LineProducts, useLineProducts } from "~/components/product/line-product
 import { brandKitFor } from "~/server/artwork/brand-kit.server";
 import { cartQuotePricing } from "~/server/checkout/quotes.server";
 import { dbOf, nowOf } from "~/server/accounts/request-context.server";
-import { type QuotePricing, quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quotes";
+import type { QuotePricing } from "~/domain/checkout/quotes";
+import { quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quoted-prices";
 import { NoticeList } from "~/components/ui/notice-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,13 +9,12 @@ import {
   type Quote,
   quoteDeliveryNote,
   quoteDocument,
-  quotedUnitPence,
   quotePricing,
   quoteValidityText,
   quoteValidUntil,
   QUOTE_VALID_DAYS,
-  withQuotedPrices,
 } from "./quotes";
+import { quotedUnitPence, withQuotedPrices } from "./quoted-prices";
 
 // Decision 021: a quote holds for the policy's 30 days, prices the lines it quoted while it
 // holds, and says which lines are priced from the catalogue again and why.

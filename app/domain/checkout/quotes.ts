@@ -10,6 +10,7 @@ import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 import { productionTimeText } from "../fulfilment/production-time";
 import { SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "../pricing/checkout";
 import { addDays, formatDateRange, formatDisplayDate, type IsoDate, londonToday } from "../core/dates";
+import type { QuotedPrice } from "./quoted-prices";
 import { estimateDelivery } from "../fulfilment/delivery";
 import { type BusinessDocument, documentLines, documentTotals } from "../pricing/documents";
 import { clampQuantity, lineTotalPence, maxQuantity, unitPricePence } from "../pricing/pricing";
@@ -78,29 +79,6 @@ export function isQuoteValid(quote: Pick<Quote, "validUntil">, now: Date): boole
 export function quoteValidityText(quote: Pick<Quote, "validUntil">, now: Date): string {
   const date = formatDisplayDate(quote.validUntil);
   return isQuoteValid(quote, now) ? `Valid until ${date}` : `Expired on ${date}`;
-}
-
-/** A line's quoted price for one product at one quantity. */
-export type QuotedPrice = { productId: string; quantity: number; unitPence: number };
-
-/** The quoted unit price for `productId` at exactly `quantity`, if a quote gives one. */
-export function quotedUnitPence(
-  quoted: readonly QuotedPrice[] | undefined,
-  productId: string,
-  quantity: number,
-): number | undefined {
-  return quoted?.find((price) => price.productId === productId && price.quantity === quantity)?.unitPence;
-}
-
-/** Checkout lines with the quoted unit price attached where a quote gives one (draft-totals.ts pricedLine). */
-export function withQuotedPrices<T extends { productId: string; quantity: number }>(
-  lines: readonly T[],
-  quoted: readonly QuotedPrice[],
-): Array<T & { quotedUnitPence?: number }> {
-  return lines.map((line) => {
-    const unit = quotedUnitPence(quoted, line.productId, line.quantity);
-    return unit === undefined ? line : { ...line, quotedUnitPence: unit };
-  });
 }
 
 /** How a converted quote prices the cart now: the prices that hold, and what the buyer is told. */

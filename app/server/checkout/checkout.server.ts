@@ -17,7 +17,7 @@ import type { Database } from "../platform/db.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
 import { type RequestArgs, sessionOf, dbOf } from "../accounts/request-context.server";
 import { listCart, type CartLine } from "./shopping.server";
-import { withQuotedPrices } from "~/domain/checkout/quotes";
+import { withQuotedPrices } from "~/domain/checkout/quoted-prices";
 import { cartQuotePricing } from "./quotes.server";
 import type { Reader } from "~/domain/core/record-access";
 import type { ProductLookup } from "~/catalogue/lookup";

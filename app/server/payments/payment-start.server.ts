@@ -45,7 +45,7 @@ import type { AppContext } from "../providers/app-context.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { failure, signInRequired, type Failure } from "../platform/http.server";
 import { applyPaymentEvent } from "./payment-events.server";
-import { withQuotedPrices } from "~/domain/checkout/quotes";
+import { withQuotedPrices } from "~/domain/checkout/quoted-prices";
 import { cartQuotePricing } from "../checkout/quotes.server";
 import { outsideOrganisation } from "../platform/record-access.server";
 

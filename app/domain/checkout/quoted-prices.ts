@@ -1,0 +1,28 @@
+/**
+ * A converted quote's unit prices on checkout lines (decision 021): what the cart, every checkout
+ * step and the payment price a quoted line at. Apart from quotes.ts, which makes and prints quotes,
+ * so the pages that only price lines load this much and no more.
+ */
+
+/** A line's quoted price for one product at one quantity. */
+export type QuotedPrice = { productId: string; quantity: number; unitPence: number };
+
+/** The quoted unit price for `productId` at exactly `quantity`, if a quote gives one. */
+export function quotedUnitPence(
+  quoted: readonly QuotedPrice[] | undefined,
+  productId: string,
+  quantity: number,
+): number | undefined {
+  return quoted?.find((price) => price.productId === productId && price.quantity === quantity)?.unitPence;
+}
+
+/** Checkout lines with the quoted unit price attached where a quote gives one (draft-totals.ts pricedLine). */
+export function withQuotedPrices<T extends { productId: string; quantity: number }>(
+  lines: readonly T[],
+  quoted: readonly QuotedPrice[],
+): Array<T & { quotedUnitPence?: number }> {
+  return lines.map((line) => {
+    const unit = quotedUnitPence(quoted, line.productId, line.quantity);
+    return unit === undefined ? line : { ...line, quotedUnitPence: unit };
+  });
+}
