@@ -7,6 +7,19 @@
 /** A line's quoted price for one product at one quantity. */
 export type QuotedPrice = { productId: string; quantity: number; unitPence: number };
 
+/** Whether an order charged a line at a quote's price: its product, quantity and unit price (a quote prices one order). */
+export function chargedAtQuote(
+  quoteLines: readonly { productId: string | null; quantity: number; unitPence: number }[],
+  orderLines: readonly QuotedPrice[],
+): boolean {
+  return quoteLines.some((quoted) =>
+    orderLines.some(
+      (line) =>
+        line.productId === quoted.productId && line.quantity === quoted.quantity && line.unitPence === quoted.unitPence,
+    ),
+  );
+}
+
 /** The quoted unit price for `productId` at exactly `quantity`, if a quote gives one. */
 export function quotedUnitPence(
   quoted: readonly QuotedPrice[] | undefined,

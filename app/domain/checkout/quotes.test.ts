@@ -14,7 +14,7 @@ import {
   quoteValidUntil,
   QUOTE_VALID_DAYS,
 } from "./quotes";
-import { quotedUnitPence, withQuotedPrices } from "./quoted-prices";
+import { chargedAtQuote, quotedUnitPence, withQuotedPrices } from "./quoted-prices";
 
 // Decision 021: a quote holds for the policy's 30 days, prices the lines it quoted while it
 // holds, and says which lines are priced from the catalogue again and why.
@@ -266,5 +266,19 @@ describe("the quote as a document", () => {
     expect(quoteDeliveryNote({ products: [], shippingMethod: "standard", now: new Date() })).toBe(
       "Delivery dates are confirmed when you order.",
     );
+  });
+});
+
+describe("chargedAtQuote (a quote prices one order)", () => {
+  const quoted = [
+    { productId: "8", quantity: 50, unitPence: 400 },
+    { productId: null, quantity: 20, unitPence: 300 },
+  ];
+  it("is true only when an order line has the quoted product, quantity and unit price", () => {
+    expect(chargedAtQuote(quoted, [{ productId: "8", quantity: 50, unitPence: 400 }])).toBe(true);
+    expect(chargedAtQuote(quoted, [{ productId: "8", quantity: 60, unitPence: 400 }])).toBe(false);
+    expect(chargedAtQuote(quoted, [{ productId: "8", quantity: 50, unitPence: 550 }])).toBe(false);
+    expect(chargedAtQuote(quoted, [{ productId: "16", quantity: 50, unitPence: 400 }])).toBe(false);
+    expect(chargedAtQuote(quoted, [])).toBe(false);
   });
 });

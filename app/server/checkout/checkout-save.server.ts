@@ -48,10 +48,10 @@ export async function saveCheckoutStep(
  * The autosave's usual save in one statement (draft-quick-save.server.ts), or null for
  * saveCheckoutStep to do it: among others, whenever the save carries a VAT number to check online.
  */
-export function saveCheckoutStepQuickly(
+export async function saveCheckoutStepQuickly(
   ctx: AppContext,
   input: Parameters<typeof saveDraftQuickly>[1],
-): Promise<QuickSave | null> | null {
+): Promise<QuickSave | null> {
   return vatNumberToCheck(ctx, input) ? null : saveDraftQuickly(ctx.db, input);
 }
 

@@ -5,6 +5,7 @@
  * admin-quotes.server.ts; custom requests, custom-quotes.server.ts.
  */
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { chargedAtQuote } from "~/domain/checkout/quoted-prices";
 import { cartQuotes, quotes } from "#db/schema";
 import { CHEAPEST_SHIPPING_METHOD, isShippingMethod, orderTotals } from "~/domain/pricing/checkout";
 import { type DraftData, vatPlace } from "~/domain/checkout/draft";
@@ -288,13 +289,8 @@ export async function markQuoteOrdered(
     .innerJoin(quotes, eq(quotes.id, cartQuotes.quoteId))
     .where(and(eq(cartQuotes.userId, input.userId), isNull(quotes.orderedAt)))
     .limit(1);
-  const used = row?.lines.some((quoted) =>
-    input.lines.some(
-      (line) =>
-        line.productId === quoted.productId && line.quantity === quoted.quantity && line.unitPence === quoted.unitPence,
-    ),
-  );
-  if (row && used) await tx.update(quotes).set({ orderedAt: input.now }).where(eq(quotes.id, row.id));
+  if (row && chargedAtQuote(row.lines, input.lines))
+    await tx.update(quotes).set({ orderedAt: input.now }).where(eq(quotes.id, row.id));
 }
 
 /**
