@@ -6,6 +6,7 @@ import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
 import { parsePrice, parseTierRange, tierFor } from "~/domain/pricing/pricing";
 import {
   PRODUCTS,
+  cardOf,
   findProductById,
   forBuyers,
   onSale,
@@ -392,6 +393,25 @@ describe("helpers (R-CAT-06..08, R-PDP-22, R-HOME-04)", () => {
     const mixed = stored((id) => statuses[id] ?? "published");
     expect(ids(onSale(mixed))).toEqual(["16", "17"]);
     expect(onSale([])).toEqual([]);
+  });
+
+  test("a card carries what the card shows and no more: two pictures at most, no texts or tiers", () => {
+    const cap = findProductById("8")!;
+    const card = cardOf({ ...cap, images: [...cap.images, ...cap.images] });
+    expect(Object.keys(card).sort()).toEqual([
+      "colours",
+      "id",
+      "images",
+      "leadTime",
+      "moq",
+      "tags",
+      "title",
+      "unitPrice",
+    ]);
+    expect(card.images).toEqual(cap.images.slice(0, 2));
+    expect(card).toMatchObject({ id: "8", title: cap.title, moq: 50, unitPrice: cap.unitPrice, colours: cap.colours });
+    const asStored = cardOf(stored(() => "published")[0]!);
+    for (const kept of ["sku", "status", "description", "tiers"]) expect(asStored).not.toHaveProperty(kept);
   });
 
   test("a URL names a product by its id or its slug, nothing else", () => {

@@ -11,7 +11,7 @@ import { parseTiers } from "~/domain/pricing/pricing";
 import { visibleCategories } from "./categories";
 import { coloursFor } from "./colours";
 import { CAP, DIARY, RUNNING_SHORTS, YOGA_MAT } from "./products";
-import type { Category, Product, StoredProduct } from "./types";
+import type { Category, Product, ProductCardData, StoredProduct } from "./types";
 
 /** All products, in catalogue order (ids '8', '15', '16', '17'), each with its tier table parsed into numbers once, here. */
 export const PRODUCTS: readonly Product[] = [CAP, RUNNING_SHORTS, DIARY, YOGA_MAT].map(
@@ -48,6 +48,14 @@ export function forBuyers({
   ...product
 }: StoredProduct): Product {
   return product;
+}
+
+/**
+ * What a product card shows of a product, and all a page that lists products sends for each: the
+ * first two pictures (the second shows on hover), tags, title, price, MOQ, lead time and colours.
+ */
+export function cardOf({ id, title, images, tags, unitPrice, moq, leadTime, colours }: Product): ProductCardData {
+  return { id, title, images: images.slice(0, 2), tags, unitPrice, moq, leadTime, colours };
 }
 
 /**

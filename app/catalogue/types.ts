@@ -116,6 +116,12 @@ export type Product = Omit<CatalogueEntry, "pricingTable"> & {
   colours: readonly ColourOption[];
 };
 
+/** A product as its card in a list shows it (cardOf). */
+export type ProductCardData = Pick<
+  Product,
+  "id" | "title" | "images" | "tags" | "unitPrice" | "moq" | "leadTime" | "colours"
+>;
+
 /** A product as the database keeps it: with what the back office knows of it besides what buyers see. */
 export type StoredProduct = Product & {
   slug: string;

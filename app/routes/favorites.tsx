@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/favorites";
 import { sessionOf, dbOf } from "~/server/accounts/request-context.server";
-import { forBuyers, onSale } from "~/catalogue/catalogue";
+import { cardOf, onSale } from "~/catalogue/catalogue";
 import { ProductCard } from "~/components/product/product-card";
 import { SignInPrompt } from "~/components/shell/sign-in-prompt";
 import { buttonClass } from "~/components/ui/button";
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const shelf = onSale((await readCatalogue(db)).products);
   return {
     signedIn: true as const,
-    products: ids.flatMap((id) => shelf.filter((product) => product.id === id)).map(forBuyers),
+    products: ids.flatMap((id) => shelf.filter((product) => product.id === id)).map(cardOf),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/home";
-import { forBuyers, onSale } from "~/catalogue/catalogue";
+import { cardOf, onSale } from "~/catalogue/catalogue";
 import { CategoryGrid } from "~/components/home/category-grid";
 import { ClientLogoMarquee } from "~/components/home/client-logo-marquee";
 import { HomeHero } from "~/components/home/hero";
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     tiles: metricTiles(figures),
     picks: {
       kind: picks.kind,
-      products: picks.productIds.flatMap((id) => shelf.filter((p) => p.id === id).map(forBuyers)),
+      products: picks.productIds.flatMap((id) => shelf.filter((p) => p.id === id).map(cardOf)),
     },
     clientLogos: appContextOf(context).business.clientLogos,
   };

@@ -3,8 +3,8 @@ import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useSearchPa
 import { DeliveryEstimates } from "~/components/product/delivery-estimates";
 import { NeedByPlanner } from "~/components/cart/need-by-planner";
 import type { Route } from "./+types/product";
-import { forBuyers, productByKey, relatedProducts } from "~/catalogue/catalogue";
-import type { Product } from "~/catalogue/types";
+import { cardOf, forBuyers, productByKey, relatedProducts } from "~/catalogue/catalogue";
+import type { Product, ProductCardData } from "~/catalogue/types";
 import { ColourSwatches } from "~/components/product/colour-swatches";
 import { FavouriteButton } from "~/components/product/favourite-button";
 import { ChevronIcon } from "~/components/ui/icons";
@@ -31,7 +31,7 @@ import { isStaffSession } from "~/server/accounts/admin-access.server";
 import { listProductReviews } from "~/server/shop/reviews.server";
 
 /** What the page of a product no longer sold shows (410): its name, and what to look at instead. */
-type NoLongerSold = { title: string; related: Product[] };
+type NoLongerSold = { title: string; related: ProductCardData[] };
 
 /**
  * The product by its id or its slug, from the database's catalogue. A product being written is not
@@ -45,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Staff as the back office admits them; anyone else is told nothing of a draft.
   const preview = found?.status === "draft" && (await isStaffSession(context));
   if (!found || (found.status === "draft" && !preview)) throw data(null, { status: 404 });
-  const related = relatedProducts((await readShelf(db)).products, found).map(forBuyers);
+  const related = relatedProducts((await readShelf(db)).products, found).map(cardOf);
   if (found.status === "archived") {
     throw data({ title: found.title, related } satisfies NoLongerSold, { status: 410 });
   }
@@ -78,7 +78,7 @@ function ProductDetail({
   reviews,
 }: {
   product: Product;
-  related: readonly Product[];
+  related: readonly ProductCardData[];
   reviews: ProductReview[];
 }) {
   const signedIn = useRootData()?.signedIn ?? false;
@@ -294,7 +294,7 @@ function ProductDetail({
 }
 
 /** Other products to look at, as cards under a heading; nothing when there are none. */
-function RelatedProducts({ title, products }: { title: string; products: readonly Product[] }) {
+function RelatedProducts({ title, products }: { title: string; products: readonly ProductCardData[] }) {
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="related-heading" className="mt-16">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/products";
+import { cardOf } from "~/catalogue/catalogue";
 import { categoryBySlug, visibleCategories } from "~/catalogue/categories";
 import type { Category } from "~/catalogue/types";
 import { EmptyCategory, NoResults } from "~/components/product/listing-empty";
@@ -63,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       .map((c) => ({ slug: c.slug, name: c.name })),
     products: found.ids.flatMap((id) => {
       const product = shelf.find(id);
-      return product ? [product] : [];
+      return product ? [cardOf(product)] : [];
     }),
     total: found.total,
     typo: found.typo,

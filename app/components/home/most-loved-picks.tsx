@@ -1,6 +1,6 @@
 /** The home page's product picks: the products teams order most, or the featured ones before any order. */
 import { Link } from "react-router";
-import type { Product } from "~/catalogue/types";
+import type { ProductCardData } from "~/catalogue/types";
 import { ProductCard } from "~/components/product/product-card";
 import { buttonClass } from "~/components/ui/button";
 import { PICKS } from "~/content/home";
@@ -11,7 +11,7 @@ import { HomeSection } from "./home-section";
  * R-HOME-09 with decision 024: the products teams order most, or the Hot products under
  * "Featured" before any order is paid; one to four columns by width.
  */
-export function MostLovedPicks({ kind, products }: { kind: Picks["kind"]; products: readonly Product[] }) {
+export function MostLovedPicks({ kind, products }: { kind: Picks["kind"]; products: readonly ProductCardData[] }) {
   if (products.length === 0) return null;
   const copy = PICKS[kind];
   return (

@@ -1,7 +1,7 @@
 /** The product card of listings: image, tags, favourite heart, title, stars, unit price, MOQ, lead time and colours. */
 import { useState } from "react";
 import { Link } from "react-router";
-import type { Product } from "~/catalogue/types";
+import type { ProductCardData } from "~/catalogue/types";
 import { formatUnitPrice } from "~/domain/pricing/pricing";
 import { ColourSwatches } from "./colour-swatches";
 import { FavouriteButton } from "./favourite-button";
@@ -21,7 +21,7 @@ export function ProductCard({
   priority = false,
   headingLevel = 3,
 }: {
-  product: Product;
+  product: ProductCardData;
   priority?: boolean;
   headingLevel?: 2 | 3;
 }) {

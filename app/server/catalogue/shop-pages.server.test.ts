@@ -109,6 +109,8 @@ describe("the shelves", () => {
     const all = (await get(productsLoader, "/products?sort=moq")).body as { products: Shown[]; total: number };
     expect(ids(all.products)).toEqual(["15", "17"]);
     expect(all.total).toBe(2);
+    // A card's worth of each product, not its page's.
+    expect(all.products[0]).not.toHaveProperty("description");
     const hats = (await get(productsLoader, "/products/hats", { category: "hats" })).body as {
       products: Shown[];
       stocked: number;
