@@ -56,6 +56,17 @@ export function poundsToPence(pounds: number): number {
 }
 
 /**
+ * An amount as staff type it ("318.60", "£1,234.5", "40") in whole pence, or null when it is not
+ * pounds with at most two decimals, or is nothing or more than £10,000,000.
+ */
+export function typedPence(raw: string): number | null {
+  const match = /^£?(\d{1,8})(?:\.(\d{1,2}))?$/.exec(raw.replace(/[\s,]/g, ""));
+  if (!match) return null;
+  const pence = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return pence >= 1 && pence <= 1_000_000_000 ? pence : null;
+}
+
+/**
  * `percent`% of an integer pence amount, rounded half-up to the penny (R-CALC-16), in integer
  * arithmetic so large orders cannot pick up float error. Negative amounts round away from zero.
  */

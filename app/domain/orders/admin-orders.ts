@@ -3,6 +3,7 @@
  * used by the route actions and the server tests alike. Which status may follow which lives only
  * in ./orders (canTransition); this module only reads and words it. Pure: no I/O.
  */
+import { typedPence } from "../core/money";
 import { oneOf } from "../core/one-of";
 import type { Finding, PreflightReport } from "../artwork/preflight";
 import { z } from "zod";
@@ -205,9 +206,8 @@ export const transferReceivedSchema = z.object({
     .string(RECEIVED_AMOUNT_MESSAGE)
     .max(20, RECEIVED_AMOUNT_MESSAGE)
     .transform((raw, ctx) => {
-      const match = /^£?(\d{1,8})(?:\.(\d{1,2}))?$/.exec(raw.replace(/[\s,]/g, ""));
-      const pence = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : 0;
-      if (pence < 1 || pence > 1_000_000_000) {
+      const pence = typedPence(raw);
+      if (pence === null) {
         ctx.addIssue({ code: "custom", message: RECEIVED_AMOUNT_MESSAGE });
         return z.NEVER;
       }
@@ -229,6 +229,7 @@ export const ADMIN_MESSAGES = {
   proofNotAllowed: (status: OrderStatus) =>
     `A proof cannot be sent for an order that is "${ORDER_STATUS_LABELS[status]}". Nothing was changed.`,
   useProofForm: "Send a proof with the proof upload form.",
+  useRefundForm: "Refund with the refund form: it gives the money back and issues the credit note.",
   noSuchLine: "This order has no such product. Reload the page and try again.",
   lineApproved: (title: string) => `The buyer has approved the proof for ${title} already. Nothing was changed.`,
 } as const;
@@ -362,7 +363,10 @@ export type StaffOrderDetail = {
     canMarkReceived: boolean;
   } | null;
   invoiceNumber: string | null;
-  creditNoteNumber: string | null;
+  /** The credit notes of the invoice, one per refund, oldest first (docs/decisions/072). */
+  creditNotes: Array<{ number: string; grossPence: number; issuedAt: Date }>;
+  /** What the refund form offers: null until the order is paid and invoiced. */
+  refund: RefundState | null;
   carrier: string | null;
   trackingNumber: string | null;
   promisedDeliveryDate: string | null;
@@ -378,6 +382,19 @@ export type StaffOrderDetail = {
   /** What the status form offers now (proof uploads have their own form). */
   statusChoices: OrderStatus[];
   canSendProof: boolean;
+};
+
+/** What is left to refund of an order's invoice, line by line, and any card refund still waiting for the provider. */
+export type RefundState = {
+  byTransfer: boolean;
+  /** The day the order was paid: a transfer refund cannot be dated before it. */
+  paidOn: string;
+  left: { netPence: number; vatPence: number; grossPence: number };
+  lines: Array<{ title: string; quantity: number; left: number; unitPence: number }>;
+  /** Shipping, when the order charged it and no refund has given it back yet. */
+  shippingPence: number;
+  shippingLeft: boolean;
+  pending: Array<{ id: string; grossPence: number; createdAt: Date }>;
 };
 
 /** A payment the provider took that made no order, with why (payments-attention.server.ts lists them). */

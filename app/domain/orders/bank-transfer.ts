@@ -10,7 +10,8 @@ import { addDays, formatDisplayDate, londonToday, type IsoDate } from "../core/d
 import { addWorkingDays } from "../core/working-days";
 import { documentPence, type BusinessDocument } from "../pricing/documents";
 import { formatPence } from "../core/money";
-import { orderDocument, type ChargedAmounts, type ChargedLine } from "./order-documents";
+import { orderDocument, type ChargedLine } from "./order-documents";
+import type { ChargedAmounts } from "./order-snapshot";
 import type { OrderSnapshot } from "./order-snapshot";
 import type { OrderStatus } from "../fulfilment/orders";
 

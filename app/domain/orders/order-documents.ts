@@ -5,23 +5,22 @@
  * as the payment took. The confirmation e-mail names the parties and lines the same way.
  */
 import { addressLines } from "../pricing/checkout";
-import { documentLines, documentTotals, type BusinessDocument, type DocumentKind } from "../pricing/documents";
-import { type OrderLineSnapshot, type OrderSnapshot, soldColourName } from "./order-snapshot";
-import { formatDisplayDay } from "../core/dates";
+import {
+  documentLines,
+  documentPence,
+  documentTotals,
+  type BusinessDocument,
+  type DocumentKind,
+  type DocumentLine,
+} from "../pricing/documents";
+import { type ChargedAmounts, type OrderLineSnapshot, type OrderSnapshot, soldColourName } from "./order-snapshot";
+import { formatDisplayDate, formatDisplayDay } from "../core/dates";
 import { paymentStatusText, toOrderStatus, type PaymentMethod } from "../fulfilment/orders";
 import { describeSizes } from "../pricing/sizes";
+import type { CreditedGoods } from "./refunds";
 
 /** A line as charged: its snapshot with the quantity and tier price the order was charged. */
 export type ChargedLine = OrderLineSnapshot & { quantity: number; unitPence: number; subtotalPence: number };
-
-/** What the order charged (pence; vatRate in percent), from the payment ledger. */
-export type ChargedAmounts = {
-  subtotalPence: number;
-  discountPence: number;
-  shippingPence: number;
-  vatPence: number;
-  vatRate: number;
-};
 
 /** A line's product and what was chosen for it: colour, sizes, decoration. */
 export function lineParts({ product, customization }: OrderLineSnapshot): { title: string; extras: string[] } {
@@ -76,28 +75,32 @@ export function orderDocument(input: {
   amounts: ChargedAmounts;
   facts: BusinessDocument["facts"];
   notes: string[];
+  /** The document's lines when they are not the order's as charged (a credit note for part of it). */
+  documentLines?: DocumentLine[];
 }): BusinessDocument {
   const { customer, shipTo, poRef } = orderParties(input.snapshot);
   const { amounts } = input;
-  const lines = documentLines({
-    goods: input.lines.map((line) => {
-      const { title, extras } = lineParts(line);
-      return {
-        description: title,
-        details: extras,
-        quantity: line.quantity,
-        unitPence: line.unitPence,
-        netPence: line.subtotalPence,
-      };
-    }),
-    totals: {
-      discount: amounts.discountPence,
-      shipping: amounts.shippingPence,
-      vat: amounts.vatPence,
-      vatRate: amounts.vatRate,
-    },
-    shippingMethod: input.snapshot.data.shipping.method ?? "standard",
-  });
+  const lines =
+    input.documentLines ??
+    documentLines({
+      goods: input.lines.map((line) => {
+        const { title, extras } = lineParts(line);
+        return {
+          description: title,
+          details: extras,
+          quantity: line.quantity,
+          unitPence: line.unitPence,
+          netPence: line.subtotalPence,
+        };
+      }),
+      totals: {
+        discount: amounts.discountPence,
+        shipping: amounts.shippingPence,
+        vat: amounts.vatPence,
+        vatRate: amounts.vatRate,
+      },
+      shippingMethod: input.snapshot.data.shipping.method ?? "standard",
+    });
   return {
     kind: input.kind,
     number: input.number,
@@ -147,6 +150,67 @@ export function creditNoteDocument(
     facts: [{ label: "Credits invoice", value: invoice.number }],
     notes: [
       `This credit note cancels VAT invoice ${invoice.number} of ${formatDisplayDay(invoice.issuedAt)} in full. The amount including VAT is refunded to the ${REFUNDED_TO[method]} that paid for order ${input.orderNumber}.`,
+    ],
+  });
+}
+
+/** A refund as its credit note prints it (app/domain/orders/refunds.ts worked it out). */
+export type RefundOnNote = {
+  method: string;
+  goods: readonly CreditedGoods[];
+  discountPence: number;
+  shippingPence: number;
+  vatPence: number;
+  netPence: number;
+  grossPence: number;
+  reason: string;
+  paidBackOn: string | null;
+  reference: string | null;
+};
+
+/**
+ * The credit note of one refund: the goods it gave back at the prices charged, with their share of
+ * the first-order discount and shipping when refunded, or one line for an amount; VAT at the order's
+ * rate as the refund worked it out, so the note totals exactly what went back. It cites the invoice.
+ */
+export function refundCreditNoteDocument(
+  input: OrderDocumentInput & { invoice: { number: string; issuedAt: Date }; refund: RefundOnNote },
+): BusinessDocument {
+  const { invoice, refund, ...rest } = input;
+  const goods =
+    refund.goods.length > 0 || refund.shippingPence > 0
+      ? refund.goods.map((item) => {
+          const line = input.lines[item.index];
+          const parts = line ? lineParts(line) : { title: `Line ${item.index + 1}`, extras: [] };
+          return {
+            description: parts.title,
+            details: parts.extras,
+            quantity: item.quantity,
+            unitPence: item.unitPence,
+            netPence: item.netPence,
+          };
+        })
+      : [{ description: "Refund", details: [], quantity: 1, unitPence: refund.netPence, netPence: refund.netPence }];
+  const creditLines = documentLines({
+    goods,
+    totals: {
+      discount: refund.discountPence,
+      shipping: refund.shippingPence,
+      vat: refund.vatPence,
+      vatRate: input.amounts.vatRate,
+    },
+    shippingMethod: refund.shippingPence > 0 ? (input.snapshot.data.shipping.method ?? "standard") : null,
+  });
+  return orderDocument({
+    ...rest,
+    kind: "credit_note",
+    documentLines: creditLines,
+    facts: [{ label: "Credits invoice", value: invoice.number }],
+    notes: [
+      `This credit note credits ${documentPence(refund.grossPence)} including VAT of VAT invoice ${invoice.number} of ${formatDisplayDay(invoice.issuedAt)}. Reason: ${refund.reason}`,
+      refund.paidBackOn
+        ? `The amount was paid back by bank transfer on ${formatDisplayDate(refund.paidBackOn)}, reference ${refund.reference ?? ""}.`
+        : `The amount is refunded to the ${REFUNDED_TO.card} that paid for order ${input.orderNumber}.`,
     ],
   });
 }

@@ -51,6 +51,15 @@ export const orderLineSnapshotSchema = z.object({
 export type OrderLineSnapshot = z.output<typeof orderLineSnapshotSchema>;
 export type LineCustomization = OrderLineSnapshot["customization"];
 
+/** What the order charged (pence; vatRate in percent), from the payment ledger. */
+export type ChargedAmounts = {
+  subtotalPence: number;
+  discountPence: number;
+  shippingPence: number;
+  vatPence: number;
+  vatRate: number;
+};
+
 /** A line of a paid order: its snapshot, with the quantity and tier price it was charged. */
 export type OrderLine = OrderLineSnapshot & {
   id: string;
