@@ -69,7 +69,7 @@ export default [
   route("orders/:id/problem-photos", "routes/order-problem-photos.ts"),
   // The order's documents (decision 019)
   route("orders/:id/invoice.pdf", "routes/order-document.ts", { id: "order-invoice" }),
-  route("orders/:id/credit-note.pdf", "routes/order-document.ts", { id: "order-credit-note" }),
+  route("orders/:id/credit-notes/:number", "routes/order-document.ts", { id: "order-credit-note" }),
   route("orders/:id/guarantee-credit-note.pdf", "routes/order-document.ts", { id: "order-guarantee-credit-note" }),
   // Quotes (decision 021)
   route("quotes", "routes/quotes.tsx"),
@@ -114,7 +114,7 @@ export default [
     route("orders/:id/artwork/:fileId", "routes/admin.order-artwork.ts"),
     route("orders/:id/artwork/:fileId/preview", "routes/admin.order-artwork-preview.ts"),
     route("orders/:id/invoice.pdf", "routes/admin.order-document.ts", { id: "admin-order-invoice" }),
-    route("orders/:id/credit-note.pdf", "routes/admin.order-document.ts", { id: "admin-order-credit-note" }),
+    route("orders/:id/credit-notes/:number", "routes/admin.order-document.ts", { id: "admin-order-credit-note" }),
     route("orders/:id/guarantee-credit-note.pdf", "routes/admin.order-document.ts", {
       id: "admin-order-guarantee-credit-note",
     }),

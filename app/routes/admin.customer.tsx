@@ -165,11 +165,11 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
               <a href={`/admin/orders/${order.id}/invoice.pdf`} download className={link}>
                 Invoice {order.invoiceNumber} (PDF)
               </a>
-              {order.creditNoteNumber ? (
-                <a href={`/admin/orders/${order.id}/credit-note.pdf`} download className={link}>
-                  Credit note {order.creditNoteNumber} (PDF)
+              {order.creditNoteNumbers.map((number) => (
+                <a key={number} href={`/admin/orders/${order.id}/credit-notes/${number}`} download className={link}>
+                  Credit note {number} (PDF)
                 </a>
-              ) : null}
+              ))}
               {order.guaranteeCreditNoteNumber ? (
                 <a href={`/admin/orders/${order.id}/guarantee-credit-note.pdf`} download className={link}>
                   Guarantee credit note {order.guaranteeCreditNoteNumber} (PDF)

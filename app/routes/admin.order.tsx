@@ -26,6 +26,9 @@ import { getOrderForStaff } from "~/server/admin/admin-order-detail.server";
 import { orderNeedByForStaff } from "~/server/orders/orders-at-risk.server";
 import { changeOrderStatus } from "~/server/admin/admin-orders.server";
 import { markTransferReceived } from "~/server/admin/transfer-received.server";
+import { refundOrder, retryRefund } from "~/server/admin/refunds.server";
+import { typedRefundFields } from "~/domain/orders/refunds";
+import { RefundCard } from "~/components/admin/refund-card";
 import { readProofForm, uploadProof } from "~/server/admin/admin-proofs.server";
 import { readForm, toResponse, validate } from "~/server/platform/http.server";
 import { resendInvoice } from "~/server/documents/invoices.server";
@@ -37,7 +40,16 @@ import { claimOf } from "~/server/aftercare/guarantee-claims.server";
 /** The address fields a refused "Change the delivery address" sends back as typed. */
 const SHIP_TO_KEYS = new Set(Object.keys(shipToFormSchema.shape));
 
-type Intent = "proof" | "status" | "invoice" | "transfer" | "claim" | "record-approval" | "ship-to" | "sizes";
+type Intent =
+  | "proof"
+  | "status"
+  | "invoice"
+  | "transfer"
+  | "claim"
+  | "record-approval"
+  | "ship-to"
+  | "sizes"
+  | "refund";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -52,9 +64,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * Six forms post here: the proof upload (multipart, with the file), the status change, re-sending
- * the invoice, "Mark transfer received", the decision on an On-time Guarantee claim and an approval
- * given by phone or e-mail (docs/decisions/039-staff-recorded-approval.md).
+ * These forms post here: the proof upload (multipart, with the file), the status change, re-sending
+ * the invoice, "Mark transfer received", the decision on an On-time Guarantee claim, an approval
+ * given by phone or e-mail (docs/decisions/039-staff-recorded-approval.md), the delivery address and
+ * sizes, and a refund or a pending card refund tried again (docs/decisions/072).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = appContextOf(context);
@@ -123,6 +136,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       lineId: fields.value.line,
     });
     if (!result.ok) return toResponse(result, { intent });
+    return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
+  }
+  if (form.value.intent === "refund" || form.value.intent === "refund-retry") {
+    const intent: Intent = "refund";
+    const result =
+      form.value.intent === "refund"
+        ? await refundOrder(ctx, { staff, orderId: params.id, fields: form.value, now: nowOf(context) })
+        : await retryRefund(ctx, {
+            staff,
+            orderId: params.id,
+            refundId: form.value.refund_id ?? "",
+            now: nowOf(context),
+          });
+    if (!result.ok) return toResponse(result, { intent, typed: typedRefundFields(form.value) });
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
   if (form.value.intent === "transfer") {
@@ -222,6 +249,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               typedAmount={
                 actionData && "amount" in actionData && typeof actionData.amount === "string"
                   ? actionData.amount
+                  : undefined
+              }
+              busy={busy}
+            />
+          ) : null}
+          {order.refund ? (
+            <RefundCard
+              order={{ ...order, refund: order.refund }}
+              result={reply("refund")}
+              typed={
+                actionData?.intent === "refund" && "typed" in actionData
+                  ? (actionData.typed as Record<string, string>)
                   : undefined
               }
               busy={busy}

@@ -16,6 +16,7 @@ import { TransferPayment } from "~/components/checkout/transfer-payment";
 import { transferPayee } from "~/server/payments/transfer-payee.server";
 import { FormMessage } from "~/components/ui/form";
 import { formatDisplayDate, formatDisplayDay, londonToday } from "~/domain/core/dates";
+import { formatPence } from "~/domain/core/money";
 import { PaidTotals } from "~/components/orders/totals-list";
 import { trackingLink } from "~/domain/fulfilment/tracking";
 import { lineTitle, paymentStatusText, proofClockStart, proofDueDate } from "~/domain/fulfilment/orders";
@@ -293,11 +294,11 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
               Download VAT invoice {order.invoiceNumber} (PDF)
             </DocumentLink>
           ) : null}
-          {order.creditNoteNumber ? (
-            <DocumentLink href={`/orders/${order.id}/credit-note.pdf`}>
-              Download credit note {order.creditNoteNumber} (PDF)
+          {order.creditNotes.map((note) => (
+            <DocumentLink key={note.number} href={`/orders/${order.id}/credit-notes/${note.number}`}>
+              Download credit note {note.number} for {formatPence(note.grossPence)} (PDF)
             </DocumentLink>
-          ) : null}
+          ))}
         </aside>
       </div>
     </section>

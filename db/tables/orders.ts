@@ -111,6 +111,17 @@ export const testPaymentIntents = pgTable(
   ],
 );
 
+/** The built-in test mode's refunds (decision 007), as Stripe keeps them: one per idempotency key. */
+export const testPaymentRefunds = pgTable("test_payment_refunds", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  intentId: text("intent_id")
+    .notNull()
+    .references(() => testPaymentIntents.id),
+  amountPence: integer("amount_pence").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * A paid checkout (decision 055: one payment, one order with a line per product). `snapshot`
  * is what applies to the whole order at payment (contact, billing, delivery, method), so later

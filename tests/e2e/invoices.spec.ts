@@ -3,10 +3,11 @@ import { oneLine, pdfText } from "../setup/pdf-text";
 import { completeDraft, payInTestMode, signInAsStaff, startPayment } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
-// Decision 019: a paid order's VAT invoice is a PDF on its order page and attached to the
-// confirmation e-mail; staff re-send it; a refund brings a credit note naming it.
+// Decisions 019 and 072: a paid order's VAT invoice is a PDF on its order page and attached to the
+// confirmation e-mail; staff re-send it; each refund brings a credit note naming it, and a partial
+// refund then the rest give two that sum to the invoice and no more.
 
-test("the buyer downloads the VAT invoice from the order page; staff re-send it, and a refund brings a credit note", async ({
+test("the buyer downloads the VAT invoice from the order page; staff re-send it, and a partial refund then the rest bring two credit notes that sum to it", async ({
   page,
   browser,
   mailbox,
@@ -56,33 +57,62 @@ test("the buyer downloads the VAT invoice from the order page; staff re-send it,
   expect((await stranger.request.get(`/orders/${orderId}/invoice.pdf`)).status()).toBe(404);
   await stranger.close();
 
-  // Staff re-send the invoice, then record a refund, which issues the credit note.
+  // Staff re-send the invoice, then refund ten caps, then the rest: two credit notes that sum to
+  // the invoice (docs/decisions/072).
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInAsStaff(staff.request);
   await staff.goto(`/admin/orders/${orderId}`);
   await staff.getByRole("button", { name: "Re-send invoice to the buyer" }).click();
   await expect(staff.getByText(`Invoice ${invoiceNumber} sent to ${buyer.email}.`)).toBeVisible();
-  await staff.getByLabel("New status").selectOption({ label: "Refunded" });
-  await staff.getByRole("button", { name: "Change status" }).click();
-  await expect(staff.getByText(/Credit note CN-\d{4}-\d{6} issued and e-mailed to the buyer\./)).toBeVisible();
-  const creditNote = /Credit note (CN-\d{4}-\d{6})/.exec(
-    (await staff
-      .getByText(/Credit note CN-/)
-      .first()
-      .textContent()) ?? "",
-  )?.[1];
-  await expect(staff.getByRole("link", { name: `Credit note ${creditNote} (PDF)` })).toBeVisible();
+  await expect(staff.getByLabel("New status")).not.toContainText("Refunded");
+  const refundCard = staff.getByRole("region", { name: "Refund", exact: true });
+  // Ten caps: £55.00 less their share of the discount £5.50 = £49.50, VAT £9.90: £59.40.
+  await refundCard.getByLabel(/Custom Embroidered Cap.*£5\.50 each/).fill("10");
+  await refundCard.getByLabel("Reason").fill("Ten caps arrived damaged");
+  await refundCard.getByRole("button", { name: "Refund", exact: true }).click();
+  const first = staff.getByText(
+    /^Refunded £59\.40 to the card\. Credit note (CN-\d{4}-\d{6}) issued and e-mailed to the buyer\.$/,
+  );
+  await expect(first).toBeVisible();
+  const firstNote = /CN-\d{4}-\d{6}/.exec((await first.textContent()) ?? "")?.[0] ?? "";
+  await expect(refundCard).toContainText("Left to refund£556.20");
+  // More than is left is refused with the figure, and what was typed stays.
+  await refundCard.getByLabel("An amount").check();
+  await refundCard.getByLabel("Amount including VAT (£)").fill("556.21");
+  await refundCard.getByLabel("Reason").fill("Order cancelled by the buyer");
+  await refundCard.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(
+    refundCard.getByText("At most £556.20 can be refunded: that is what is left of the invoice.").first(),
+  ).toBeVisible();
+  await expect(refundCard.getByLabel("Reason")).toHaveValue("Order cancelled by the buyer");
+  await refundCard.getByLabel("Amount including VAT (£)").fill("556.20");
+  await refundCard.getByRole("button", { name: "Refund", exact: true }).click();
+  const second = staff.getByText(
+    /^Refunded £556\.20 to the card\. Credit note (CN-\d{4}-\d{6}) issued and e-mailed to the buyer\. The order is now "Refunded"\.$/,
+  );
+  await expect(second).toBeVisible();
+  const secondNote = /CN-\d{4}-\d{6}/.exec((await second.textContent()) ?? "")?.[0] ?? "";
+  await expect(refundCard).toContainText("The invoice is credited in full");
+  await expect(staff.getByRole("link", { name: `Credit note ${secondNote} (PDF)` })).toBeVisible();
   await staffContext.close();
 
-  const mail = await mailbox.latest(buyer.email, new RegExp(`Credit note ${creditNote}`));
-  expect(mail.attachments[0]?.filename).toBe(`Credit note ${creditNote}.pdf`);
+  const mail = await mailbox.latest(buyer.email, new RegExp(`Credit note ${firstNote}`));
+  expect(mail.attachments[0]?.filename).toBe(`Credit note ${firstNote}.pdf`);
   await page.reload();
   await expect(page.getByTestId("payment-status")).toHaveText(/; refunded$/);
-  const response = await page.request.get(`/orders/${orderId}/credit-note.pdf`);
-  expect(response.status()).toBe(200);
-  expect(response.headers()["cache-control"]).toBe("private, no-store");
-  const credit = oneLine(await pdfText(await response.body()));
-  expect(credit).toContain(`Credits invoice ${invoiceNumber}`);
-  await expect(page.getByRole("link", { name: `Download credit note ${creditNote} (PDF)` })).toBeVisible();
+  // The buyer downloads both: £59.40 and £556.20, £615.60 in all, the invoice's total.
+  for (const [note, total] of [
+    [firstNote, "Total excluding VAT £49.50 VAT £9.90 Total including VAT £59.40"],
+    [secondNote, "Total excluding VAT £463.50 VAT £92.70 Total including VAT £556.20"],
+  ]) {
+    const link = page.getByRole("link", { name: new RegExp(`^Download credit note ${note} for £[\\d.,]+ \\(PDF\\)$`) });
+    await expect(link).toBeVisible();
+    const response = await page.request.get(`/orders/${orderId}/credit-notes/${note}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+    const credit = oneLine(await pdfText(await response.body()));
+    expect(credit).toContain(`Credits invoice ${invoiceNumber}`);
+    expect(credit).toContain(total);
+  }
 });

@@ -203,6 +203,7 @@ const staffSees = async (w: World, path: string, routeId: string) => {
       version: number;
       lines: Array<{ proofs: unknown[] }>;
       shipping: { fields: Record<string, string> };
+      creditNotes: Array<{ number: string }>;
     };
   };
 };
@@ -543,7 +544,7 @@ const ROWS: Row[] = [
     // positive control (an accepted claim needs a late delivery, which guarantee-late.spec.ts makes
     // on a server of its own, and checks another buyer's 404 there). A PDF's text is compressed:
     // its signature is what only a reader of the document receives.
-    routes: ["/orders/:id/invoice.pdf", "/orders/:id/credit-note.pdf", "/orders/:id/guarantee-credit-note.pdf"],
+    routes: ["/orders/:id/invoice.pdf", "/orders/:id/credit-notes/:number", "/orders/:id/guarantee-credit-note.pdf"],
     resource: "an order's VAT invoice and credit notes",
     owner: "A",
     read: get((w) => `/orders/${w.alice.orderId}/invoice.pdf`),
@@ -840,6 +841,27 @@ const ROWS: Row[] = [
   },
   {
     routes: ["/admin/orders/:id"],
+    resource: "an order in the back office (refunding part of it)",
+    owner: "staff",
+    change: async (request, w, headers) => {
+      const { order } = await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order");
+      const fields = {
+        intent: "refund",
+        version: String(order.version),
+        by: "amount",
+        amount: "1.00",
+        reason: "Taken over",
+      };
+      return routeAnswer(await postForm(request, `/admin/orders/${w.alice.orderId}`, fields, headers));
+    },
+    state: async (w) =>
+      (await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order")).order.creditNotes,
+    leaks: (w) => [w.alice.orderNumber, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id"],
     resource: "an order in the back office (sending it a proof)",
     owner: "staff",
     change: async (request, w, headers) => {
@@ -912,7 +934,7 @@ const ROWS: Row[] = [
   {
     routes: [
       "/admin/orders/:id/invoice.pdf",
-      "/admin/orders/:id/credit-note.pdf",
+      "/admin/orders/:id/credit-notes/:number",
       "/admin/orders/:id/guarantee-credit-note.pdf",
     ],
     resource: "an order's VAT invoice and credit notes in the back office",

@@ -450,6 +450,30 @@ const TARGETS: Target[] = [
     odd: { version: ["0", "1e309"], to: ["__proto__"] },
   },
   {
+    route: "/admin/orders/:id (a refund)",
+    path: () => `/admin/orders/${NOBODY}`,
+    as: "staff",
+    kind: "form",
+    fields: { intent: "refund", version: "1", by: "amount", amount: "10.00", reason: "Damaged", qty_0: "" },
+    intent: "intent",
+    odd: {
+      version: ["0", "1e309"],
+      by: ["__proto__"],
+      amount: ["-1", "1e309", "0.001", "a".repeat(21)],
+      qty_0: ["-1", "1.5", "9".repeat(8)],
+      reason: ["r".repeat(501)],
+    },
+  },
+  {
+    route: "/admin/orders/:id (a pending card refund tried again)",
+    path: () => `/admin/orders/${NOBODY}`,
+    as: "staff",
+    kind: "form",
+    fields: { intent: "refund-retry", refund_id: NOBODY },
+    intent: "intent",
+    odd: { refund_id: ["not-an-id", "x".repeat(8000)] },
+  },
+  {
     route: "/admin/orders/:id (a delivery address changed before production)",
     path: () => `/admin/orders/${NOBODY}`,
     as: "staff",
@@ -934,12 +958,13 @@ for (const [who, prefix] of [
   ["buyer", "/orders"],
   ["staff", "/admin/orders"],
 ] as const) {
-  it(`GET ${prefix}/:id/invoice.pdf, credit-note.pdf, guarantee-credit-note.pdf (and the buyer's proforma.pdf) with odd ids: 404, and POST is refused`, async () => {
+  it(`GET ${prefix}/:id/invoice.pdf, credit-notes/:number, guarantee-credit-note.pdf (and the buyer's proforma.pdf) with odd ids and numbers: 404, and POST is refused`, async () => {
     const request = who === "buyer" ? buyer : staff;
     for (const id of [...ODD_ORDER_IDS, NOBODY]) {
       for (const document of [
         "invoice.pdf",
-        "credit-note.pdf",
+        "credit-notes/CN-2026-000001",
+        `credit-notes/${encodeURIComponent(ODD_ORDER_IDS.at(-1)!)}`,
         "guarantee-credit-note.pdf",
         ...(who === "buyer" ? ["proforma.pdf"] : []),
       ]) {

@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
 import { ADMIN_NOTE_MAX } from "~/domain/orders/admin-orders";
 import type { FieldErrors } from "~/domain/core/field-errors";
+import { formatPence } from "~/domain/core/money";
 import { ORDER_STATUS_LABELS, lineTitle } from "~/domain/fulfilment/orders";
 import { PROOF_ACCEPT } from "~/domain/artwork/proof-rules";
 import type { StaffOrderDetail } from "~/domain/orders/admin-orders";
@@ -157,7 +158,7 @@ export function OrderActions(props: {
   );
 }
 
-/** The order's VAT invoice and credit note as PDFs, and re-sending the invoice to the buyer (decision 019). */
+/** The order's VAT invoice and credit notes as PDFs, and re-sending the invoice to the buyer (decision 019). */
 function DocumentsPanel({ order, result, busy }: { order: StaffOrderDetail; result?: FormReply; busy: boolean }) {
   if (!order.invoiceNumber) return <p className="mt-3 text-sm text-muted">This order has no VAT invoice.</p>;
   const link = "font-semibold text-brand underline underline-offset-2";
@@ -170,13 +171,14 @@ function DocumentsPanel({ order, result, busy }: { order: StaffOrderDetail; resu
             VAT invoice {order.invoiceNumber} (PDF)
           </a>
         </li>
-        {order.creditNoteNumber ? (
-          <li>
-            <a href={`/admin/orders/${order.id}/credit-note.pdf`} download className={link}>
-              Credit note {order.creditNoteNumber} (PDF)
-            </a>
+        {order.creditNotes.map((note) => (
+          <li key={note.number}>
+            <a href={`/admin/orders/${order.id}/credit-notes/${note.number}`} download className={link}>
+              Credit note {note.number} (PDF)
+            </a>{" "}
+            <span className="text-muted">{formatPence(note.grossPence)}</span>
           </li>
-        ) : null}
+        ))}
       </ul>
       <Form method="post">
         <input type="hidden" name="intent" value="invoice" />

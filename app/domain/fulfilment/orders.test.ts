@@ -51,8 +51,9 @@ describe("order transitions", () => {
     expect(allowedMoves("paid", "system", "paid")).toEqual(["proof_approved"]);
     expect(allowedMoves("proof_sent", "system", "paid")).toEqual([]);
   });
-  it("keeps proof uploads out of the status menu", () => {
-    expect(staffStatusChoices("paid", "paid")).toEqual(["cancelled", "refunded"]);
+  it("keeps proof uploads and refunds out of the status menu: each has its own form", () => {
+    expect(staffStatusChoices("paid", "paid")).toEqual(["cancelled"]);
+    expect(staffStatusChoices("delivered", "paid")).toEqual([]);
     expect(staffStatusChoices("quality_check", "paid")).toEqual(["shipped"]);
     expect(staffStatusChoices("awaiting_transfer", "unpaid")).toEqual(["cancelled"]);
     expect(staffStatusChoices("proof_approved", "unpaid")).toEqual(["cancelled"]);

@@ -182,9 +182,9 @@ export function statusAfterTransferReceived(status: OrderStatus): OrderStatus | 
   return null;
 }
 
-/** The statuses staff may choose from a status menu (proof uploads have their own form). */
+/** The statuses staff may choose from a status menu (proof uploads and refunds have their own forms). */
 export function staffStatusChoices(from: OrderStatus, payment: OrderPayment): OrderStatus[] {
-  return allowedMoves(from, "staff", payment).filter((s) => s !== "proof_sent");
+  return allowedMoves(from, "staff", payment).filter((s) => s !== "proof_sent" && s !== "refunded");
 }
 
 /** Shipping needs the carrier and tracking number the buyer is e-mailed (B-9). */

@@ -153,7 +153,7 @@ describe("customerAccount", () => {
           company: "Northwind Events Ltd",
           paid: true,
           invoiceNumber: "INV-2026-000901",
-          creditNoteNumber: "CN-2026-000902",
+          creditNoteNumbers: ["CN-2026-000902"],
           guaranteeCreditNoteNumber: null,
         },
       ],

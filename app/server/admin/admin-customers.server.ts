@@ -51,7 +51,8 @@ export type CustomerAccount = {
     totalPence: number;
     paid: boolean;
     invoiceNumber: string | null;
-    creditNoteNumber: string | null;
+    /** Every credit note of the order's invoice, oldest first (one per refund). */
+    creditNoteNumbers: string[];
     guaranteeCreditNoteNumber: string | null;
   }>;
   quotes: Array<{
@@ -229,13 +230,15 @@ export async function customerAccount(
         totalPence: orders.totalPence,
         paidAt: orders.paidAt,
         invoiceNumber: invoices.number,
-        creditNoteNumber: creditNotes.number,
+        creditNoteNumbers: sql<
+          string[]
+        >`coalesce((select array_agg(${creditNotes.number} order by ${creditNotes.issuedAt}, ${creditNotes.number})
+          from ${creditNotes} where ${creditNotes.orderId} = ${orders.id}), '{}')`,
         guaranteeCreditNoteNumber: guaranteeClaims.creditNoteNumber,
       })
       .from(orders)
       .leftJoin(authUser, eq(authUser.id, orders.userId))
       .leftJoin(invoices, eq(invoices.orderId, orders.id))
-      .leftJoin(creditNotes, eq(creditNotes.orderId, orders.id))
       .leftJoin(
         guaranteeClaims,
         and(eq(guaranteeClaims.orderId, orders.id), isNotNull(guaranteeClaims.creditNoteNumber)),

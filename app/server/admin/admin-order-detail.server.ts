@@ -4,13 +4,13 @@
  * Callers have checked requireStaff; nothing here is scoped to a buyer.
  */
 import { fileFindings } from "~/domain/checkout/artwork-preflight";
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   artworkFiles,
   authUser,
   bankTransfers,
-  creditNotes,
+  refunds,
   invoices,
   orderProofs,
   orders,
@@ -26,9 +26,14 @@ import {
   staffStatusChoices,
   type Actor,
 } from "~/domain/fulfilment/orders";
-import { readOrderSnapshot, soldColourName } from "~/domain/orders/order-snapshot";
 import { isOrderId, statusAfterTransferReceived, toOrderStatus } from "~/domain/fulfilment/orders";
-import type { StaffOrderDetail, StaffProof } from "~/domain/orders/admin-orders";
+import type { RefundState, StaffOrderDetail, StaffProof } from "~/domain/orders/admin-orders";
+import { creditedSoFar, creditLeft, invoicedAmounts, type PastCredit } from "~/domain/orders/refunds";
+import { lineDescription } from "~/domain/orders/order-documents";
+import { type OrderLine, readOrderSnapshot, soldColourName } from "~/domain/orders/order-snapshot";
+import { londonToday } from "~/domain/core/dates";
+import { creditNotesOfOrder } from "../orders/credit-notes.server";
+import { creditsOnOrder } from "./refunds.server";
 import {
   answerRecordOf,
   answererName,
@@ -93,7 +98,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
   const actor = alias(authUser, "actor");
   const uploader = alias(authUser, "uploader");
   const receiver = alias(authUser, "receiver");
-  const [lines, history, proofs, [invoice], [creditNote], [intent], [transfer]] = await Promise.all([
+  const [lines, history, proofs, [invoice], notes, [intent], [transfer], credits, pending] = await Promise.all([
     linesOfOrder(db, order),
     db
       .select({ entry: orderStatusHistory, actorName: actor.name, actorEmail: actor.email })
@@ -108,7 +113,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       .where(eq(orderProofs.orderId, order.id))
       .orderBy(desc(orderProofs.version)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1),
-    db.select({ number: creditNotes.number }).from(creditNotes).where(eq(creditNotes.orderId, order.id)).limit(1),
+    creditNotesOfOrder(db, order),
     db
       .select({ provider: paymentIntents.provider })
       .from(paymentIntents)
@@ -120,6 +125,11 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       .leftJoin(receiver, eq(receiver.id, bankTransfers.receivedBy))
       .where(eq(bankTransfers.orderId, order.id))
       .limit(1),
+    creditsOnOrder(db, order),
+    db
+      .select({ id: refunds.id, grossPence: refunds.grossPence, createdAt: refunds.createdAt })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.status, "pending"))),
   ]);
 
   const { data } = readOrderSnapshot(order.number, order.snapshot);
@@ -260,7 +270,11 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
         }
       : null,
     invoiceNumber: invoice?.number ?? null,
-    creditNoteNumber: creditNote?.number ?? null,
+    creditNotes: notes,
+    refund:
+      invoice && order.paidAt
+        ? refundState({ order, lines, credits, pending, byTransfer: Boolean(transfer), paidAt: order.paidAt })
+        : null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     promisedDeliveryDate: order.promisedDeliveryDate,
@@ -275,5 +289,32 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
     })),
     statusChoices: staffStatusChoices(status, payment),
     canSendProof: canTransition(status, "proof_sent", "staff", payment),
+  };
+}
+
+/** What the refund form offers for an invoiced order, from the credits already on its invoice. */
+function refundState(input: {
+  order: typeof orders.$inferSelect;
+  lines: readonly OrderLine[];
+  credits: PastCredit[];
+  pending: RefundState["pending"];
+  byTransfer: boolean;
+  paidAt: Date;
+}): RefundState {
+  const { order, credits } = input;
+  const done = creditedSoFar(credits);
+  return {
+    byTransfer: input.byTransfer,
+    paidOn: londonToday(input.paidAt),
+    left: creditLeft(invoicedAmounts(order), credits),
+    lines: input.lines.map((line, index) => ({
+      title: lineDescription(line),
+      quantity: line.quantity,
+      unitPence: line.unitPence,
+      left: line.quantity - (done.quantities.get(index) ?? 0),
+    })),
+    shippingPence: order.shippingPence,
+    shippingLeft: order.shippingPence > 0 && !done.shipping,
+    pending: input.pending,
   };
 }

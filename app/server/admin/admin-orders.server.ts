@@ -26,8 +26,6 @@ import { orderMailView, sendStageMail, staffStatusMail } from "../messages/admin
 import { openArtwork, type ArtworkDownload } from "../artwork/artwork.server";
 import type { Database } from "../platform/db.server";
 import type { AppContext } from "../providers/app-context.server";
-import { DOCUMENT_MAIL_JOB, issueCreditNote } from "../documents/invoices.server";
-import { enqueue } from "../messages/jobs.server";
 import { failure, type Failure } from "../platform/http.server";
 import type { FileStorage } from "../providers/storage.server";
 
@@ -71,6 +69,7 @@ export async function changeOrderStatus(
   const { staff, change } = input;
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   if (change.to === "proof_sent") return failure(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
+  if (change.to === "refunded") return failure(400, "USE_REFUND_FORM", ADMIN_MESSAGES.useRefundForm);
   const note = change.note || defaultStatusNote(change);
   return db.transaction(async (tx): Promise<AdminChange | Failure> => {
     const order = await lockOrder(tx, input.orderId);
@@ -95,12 +94,7 @@ export async function changeOrderStatus(
       actorUserId: staff.id,
       note,
     });
-    // A refund cancels the VAT invoice with a credit note naming it (decision 019).
-    const creditNote =
-      change.to === "refunded" ? await issueCreditNote(tx, { orderId: order.id, now: new Date() }) : null;
-    // What the change sends leaves with its commit (decision 030): the stage e-mail as an outbox row,
-    // the credit note, whose PDF is rendered by its job.
-    if (creditNote) await enqueue(tx, { job: DOCUMENT_MAIL_JOB, payload: { orderId: order.id, kind: "credit_note" } });
+    // What the change sends leaves with its commit (decision 030): the stage e-mail as an outbox row.
     const mail = staffStatusMail(change.to, {
       ...orderMailView(ctx, order),
       promised: order.promisedDeliveryDate,
@@ -112,7 +106,7 @@ export async function changeOrderStatus(
       ok: true,
       status: change.to,
       version: updated.version,
-      message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".${creditNote ? ` Credit note ${creditNote} issued and e-mailed to the buyer.` : ""}`,
+      message: `Order ${order.number} is now "${ORDER_STATUS_LABELS[change.to]}".`,
     };
   });
 }

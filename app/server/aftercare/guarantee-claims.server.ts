@@ -26,6 +26,9 @@ import { nextDocumentNumber } from "../platform/document-numbers.server";
 import { claimDecisionMail, sendClaimDecision } from "./guarantee-mail.server";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { lockOrder } from "../admin/admin-orders.server";
+import { creditsOnOrder } from "../admin/refunds.server";
+import { creditLeft, invoicedAmounts } from "~/domain/orders/refunds";
+import { formatPence } from "~/domain/core/money";
 
 /** Claims one user may send in an hour: a buyer has few late orders; enough to retry, too few to flood. */
 export const CLAIM_LIMIT = { hits: 10, windowSeconds: 3600 } as const;
@@ -36,6 +39,8 @@ export const CLAIM_MESSAGES = {
   claimed: "Thank you: your On-time Guarantee claim is with our team. We'll e-mail you their answer.",
   notOpen: "This claim has already been decided.",
   noClaim: "This order has no On-time Guarantee claim.",
+  overInvoice: (credit: number, left: number) =>
+    `The remedy's credit of ${formatPence(credit)} is more than the ${formatPence(left)} left of the invoice after its refunds, so it cannot be credited. Nothing was changed.`,
 } as const;
 
 export type ClaimView = {
@@ -181,6 +186,12 @@ export async function decideClaim(
       .where(eq(invoices.orderId, order.id))
       .limit(1);
     const credit = decision === "accept" && invoice ? remedyCredit(remedy, order) : { kind: "recorded" as const };
+    // The credits on one invoice never add up to more than it (docs/decisions/072).
+    if (credit.kind === "credit") {
+      const left = creditLeft(invoicedAmounts(order), await creditsOnOrder(tx, order));
+      if (credit.totalPence > left.grossPence)
+        return failure(409, "CREDIT_OVER_INVOICE", CLAIM_MESSAGES.overInvoice(credit.totalPence, left.grossPence));
+    }
     const creditNoteNumber =
       credit.kind === "credit" ? await nextDocumentNumber(tx, { kind: "credit_note", now }) : null;
     const [decided] = await tx

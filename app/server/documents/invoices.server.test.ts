@@ -1,11 +1,21 @@
 /**
  * VAT invoices and credit notes (decision 019): a paid order's invoice is attached to its
- * confirmation e-mail and downloadable by its buyer and their organisation; a refund issues a
- * credit note naming it; staff re-send the invoice. The PDFs are read back as text.
+ * confirmation e-mail and downloadable by its buyer and their organisation; each refund issues a
+ * credit note naming it, and the credit notes never add up to more than it; staff re-send the invoice. The PDFs are read back as text.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cartItems, creditNotes, orderDrafts, orders, orderStatusHistory } from "#db/schema";
+import {
+  bankTransfers,
+  cartItems,
+  creditNotes,
+  guaranteeClaims,
+  orderDrafts,
+  orders,
+  orderStatusHistory,
+  refunds,
+  testPaymentRefunds,
+} from "#db/schema";
 import { findProductById } from "~/catalogue/catalogue";
 import type { DraftDataInput } from "~/domain/checkout/draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
@@ -15,6 +25,9 @@ import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { changeOrderStatus } from "../admin/admin-orders.server";
+import { REFUND_LIMIT, refundOrder, retryRefund } from "../admin/refunds.server";
+import { decideClaim } from "../aftercare/guarantee-claims.server";
+import { PaymentProviderError } from "../providers/payment-provider.server";
 import { renderDocumentPdf } from "./documents.server";
 import { INVOICE_RESEND_LIMIT, loadOrderDocument, resendInvoice } from "./invoices.server";
 import { confirmTestPayment, startPayment } from "../payments/payment-start.server";
@@ -160,45 +173,241 @@ describe("the VAT invoice", () => {
   });
 });
 
-describe("a refund", () => {
-  it("issues a credit note naming the invoice, e-mailed to the buyer", async () => {
+/** The order row as staff last saw it: its version, for the refund form. */
+const orderRow = async (orderId: string) => (await handle.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+
+/** Staff refund, as the order page's form posts it. */
+async function refund(orderId: string, fields: Record<string, string>) {
+  const { version } = await orderRow(orderId);
+  return refundOrder(ctx, {
+    staff,
+    orderId,
+    fields: { version: String(version), reason: "Ten caps arrived damaged", ...fields },
+    now: NOW,
+  });
+}
+
+/** The PDF of a credit note as text. */
+async function creditNoteText(orderId: string, number: string) {
+  const document = await loadOrderDocument(handle.db, { orderId, kind: "credit_note", number, reader: "staff" });
+  return { document: document!, text: oneLine(await pdfText(await renderDocumentPdf(document!, TEST_SHOP.business))) };
+}
+
+describe("refunds and credit notes (docs/decisions/072)", () => {
+  it("a partial refund then the rest give two credit notes that sum to the invoice, through the provider, and end the order", async () => {
     const orderId = await paidOrder();
+    await smtp.waitFor(EMAIL);
     await smtp.clear();
-    const refund = async () => {
-      const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
-      return changeOrderStatus(ctx, {
-        staff,
-        orderId,
-        change: {
-          intent: "status",
-          to: "refunded",
-          version: order!.version,
-          note: "",
-          carrier: "",
-          trackingNumber: "",
-        },
-      });
-    };
-    const result = await refund();
-    expect(result).toMatchObject({ ok: true, status: "refunded" });
-    expect(result.ok && result.message).toContain("Credit note CN-2026-000001 issued");
+    // The invoice (above): 100 caps at £5.50, £550.00, less 10 % £55.00, shipping £18.00; net £513.00,
+    // VAT £102.60, total £615.60. Ten caps back: £55.00, their share of the discount
+    // 5,500 × 5,500 / 55,000 = £5.50; net £49.50, VAT 20 % £9.90, refund £59.40.
+    const first = await refund(orderId, { by: "lines", qty_0: "10" });
+    expect(first).toMatchObject({ ok: true, status: "paid" });
+    expect(first.ok && first.message).toBe(
+      "Refunded £59.40 to the card. Credit note CN-2026-000001 issued and e-mailed to the buyer.",
+    );
     const mail = await smtp.waitFor(EMAIL);
     expect(mail.subject).toMatch(/^Credit note CN-2026-000001 for order SS-\d{6}$/);
-    expect(mail.attachments[0]?.filename).toBe("Credit note CN-2026-000001.pdf");
-    const text = oneLine(await pdfText(mail.attachments[0]!.content));
+    expect(mail.text).toContain("We have refunded £59.40 including VAT on order");
+    const firstNote = await creditNoteText(orderId, "CN-2026-000001");
+    expect(firstNote.document.totals).toEqual({ netPence: 4_950, vatPence: 990, grossPence: 5_940 });
     for (const expected of [
       "Credit note",
       "Number CN-2026-000001",
       "Credits invoice INV-2026-000001",
       "PO reference PO-4471",
-      "Total excluding VAT £513.00 VAT £102.60 Total including VAT £615.60",
-      "This credit note cancels VAT invoice INV-2026-000001 of Fri, Nov 20, 2026 in full.",
+      "Total excluding VAT £49.50 VAT £9.90 Total including VAT £59.40",
+      "This credit note credits £59.40 including VAT of VAT invoice INV-2026-000001 of Fri, Nov 20, 2026. Reason: Ten caps arrived damaged",
+      "The amount is refunded to the card that paid for order",
     ])
-      expect(text).toContain(expected);
-    // The invoice now says the payment was refunded.
+      expect(firstNote.text).toContain(expected);
+
+    // The rest by amount: 61,560 − 5,940 = £556.20; net 51,300 − 4,950 = £463.50, VAT 10,260 − 990 = £92.70.
+    expect(await refund(orderId, { by: "amount", amount: "556.21" })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { amount: "At most £556.20 can be refunded: that is what is left of the invoice." },
+    });
+    const rest = await refund(orderId, { by: "amount", amount: "556.20", reason: "Order cancelled by the buyer" });
+    expect(rest).toMatchObject({ ok: true, status: "refunded" });
+    expect(rest.ok && rest.message).toContain(
+      'Credit note CN-2026-000002 issued and e-mailed to the buyer. The order is now "Refunded".',
+    );
+    const restNote = await creditNoteText(orderId, "CN-2026-000002");
+    expect(restNote.document.totals).toEqual({ netPence: 46_350, vatPence: 9_270, grossPence: 55_620 });
+    expect(firstNote.document.totals.grossPence + restNote.document.totals.grossPence).toBe(61_560);
+
+    // The provider gave back exactly the invoice, in two refunds.
+    const given = await handle.db.select().from(testPaymentRefunds);
+    expect(given.map((row) => row.amountPence).sort((a, b) => a - b)).toEqual([5_940, 55_620]);
+    // Nothing is left to refund, and the invoice says so.
+    expect(await refund(orderId, { by: "amount", amount: "0.01" })).toMatchObject({ ok: false, status: 400 });
     const invoice = await loadOrderDocument(handle.db, { orderId, kind: "invoice", reader: "staff" });
     expect(invoice?.facts).toContainEqual({ label: "Payment", value: "Paid by card on Fri, Nov 20, 2026; refunded" });
-    expect(await handle.db.select().from(creditNotes)).toHaveLength(1);
+    const history = await handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
+    expect(history.at(-1)).toMatchObject({
+      toStatus: "refunded",
+      actorUserId: staff.id,
+      note: "Refunded in full: credit note CN-2026-000002",
+    });
+  });
+
+  it("refuses a stale page, an unknown order and a wrong form, and the status menu no longer refunds", async () => {
+    const orderId = await paidOrder();
+    expect(
+      await refundOrder(ctx, {
+        staff,
+        orderId,
+        fields: { version: "9999", by: "amount", amount: "1", reason: "x" },
+        now: NOW,
+      }),
+    ).toMatchObject({ ok: false, status: 409 });
+    expect(await refund(orderId, { by: "amount", amount: "1", reason: " " })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { reason: expect.stringContaining("Say why") },
+    });
+    expect(await refund(orderId, { by: "lines", qty_0: "101" })).toMatchObject({
+      ok: false,
+      fieldErrors: { lines: "Line 1: at most 100 can be refunded." },
+    });
+    const { version } = await orderRow(orderId);
+    const change = {
+      intent: "status" as const,
+      to: "refunded" as const,
+      version,
+      note: "",
+      carrier: "",
+      trackingNumber: "",
+    };
+    expect(await changeOrderStatus(ctx, { staff, orderId, change })).toMatchObject({ ok: false, status: 400 });
+    expect(await handle.db.select().from(creditNotes)).toHaveLength(0);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const asked = { version: "1", by: "amount", amount: "1", reason: "x" };
+    expect(await refundOrder(ctx, { staff, orderId: missing, fields: asked, now: NOW })).toMatchObject({ status: 404 });
+  });
+
+  it("keeps a card refund the provider did not answer as pending, counted against the invoice, and completes it on retry once", async () => {
+    const orderId = await paidOrder();
+    const provider = ctx.payments!;
+    let answer: "lost" | "refused" | "normal" = "lost";
+    const flaky: AppContext = {
+      ...ctx,
+      payments: {
+        ...provider,
+        refund: async (input) => {
+          if (answer === "refused") throw new PaymentProviderError("card_declined", { refused: true });
+          const made = await provider.refund(input);
+          if (answer === "lost") throw new PaymentProviderError("timed out");
+          return made;
+        },
+      } as typeof provider,
+    };
+    const fields = async () => ({
+      version: String((await orderRow(orderId)).version),
+      reason: "Damaged",
+      by: "amount",
+    });
+    const lost = await refundOrder(flaky, {
+      staff,
+      orderId,
+      fields: { ...(await fields()), amount: "600.00" },
+      now: NOW,
+    });
+    expect(lost).toMatchObject({ ok: false, status: 502, code: "REFUND_PENDING" });
+    const [pending] = await handle.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(pending).toMatchObject({ status: "pending", grossPence: 60_000 });
+    // The pending £600.00 counts: only £15.60 is left to refund meanwhile.
+    expect(
+      await refundOrder(flaky, { staff, orderId, fields: { ...(await fields()), amount: "15.61" }, now: NOW }),
+    ).toMatchObject({
+      ok: false,
+      fieldErrors: { amount: "At most £15.60 can be refunded: that is what is left of the invoice." },
+    });
+    answer = "normal";
+    const retried = await retryRefund(flaky, { staff, orderId, refundId: pending!.id, now: NOW });
+    expect(retried).toMatchObject({ ok: true });
+    expect(retried.ok && retried.message).toContain("Refunded £600.00 to the card. Credit note CN-2026-000001");
+    // The provider made one refund for the key, however often it was asked.
+    expect(await handle.db.select().from(testPaymentRefunds)).toHaveLength(1);
+    expect(await retryRefund(flaky, { staff, orderId, refundId: pending!.id, now: NOW })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    // A refund the provider refuses is not kept.
+    answer = "refused";
+    expect(
+      await refundOrder(flaky, { staff, orderId, fields: { ...(await fields()), amount: "5.00" }, now: NOW }),
+    ).toMatchObject({
+      ok: false,
+      status: 502,
+      code: "REFUND_REFUSED",
+    });
+    expect(
+      (await handle.db.select().from(refunds).where(eq(refunds.orderId, orderId))).map((row) => row.status),
+    ).toEqual(["done"]);
+  });
+
+  it("records a transfer refund with the day and the bank reference, which its credit note prints", async () => {
+    const orderId = await paidOrder();
+    const order = await orderRow(orderId);
+    await handle.db.insert(bankTransfers).values({
+      orderId,
+      proformaNumber: "PF-2026-000001",
+      amountPence: order.totalPence,
+      dueOn: "2026-11-27",
+      placedAt: NOW,
+      receivedAt: NOW,
+      receivedBy: staff.id,
+      receivedPence: order.totalPence,
+    });
+    expect(await refund(orderId, { by: "amount", amount: "10.00" })).toMatchObject({
+      ok: false,
+      fieldErrors: { paid_back_on: expect.stringContaining("Enter the day") },
+    });
+    expect(
+      await refund(orderId, { by: "amount", amount: "10.00", paid_back_on: "2026-11-21", reference: "R" }),
+    ).toMatchObject({
+      ok: false,
+      fieldErrors: { paid_back_on: "The day the money went back cannot be in the future." },
+    });
+    const done = await refund(orderId, {
+      by: "amount",
+      amount: "12.00",
+      paid_back_on: "2026-11-20",
+      reference: "SWAG-RF-1",
+    });
+    expect(done.ok && done.message).toBe(
+      "Refunded £12.00 to the bank account. Credit note CN-2026-000001 issued and e-mailed to the buyer.",
+    );
+    // £12.00 including 20 % VAT: £10.00 and £2.00.
+    const note = await creditNoteText(orderId, "CN-2026-000001");
+    expect(note.text).toContain("Refund 1 £10.00 20% £2.00 £10.00");
+    expect(note.text).toContain("The amount was paid back by bank transfer on Fri, Nov 20, 2026, reference SWAG-RF-1.");
+    expect(await handle.db.select().from(testPaymentRefunds)).toHaveLength(0);
+  });
+
+  it("counts an accepted On-time Guarantee credit, and refuses a claim's credit beyond what refunds left", async () => {
+    const orderId = await paidOrder();
+    await refund(orderId, { by: "amount", amount: "610.00" });
+    await handle.db
+      .update(orders)
+      .set({ status: "delivered", promisedDeliveryDate: "2026-11-10" })
+      .where(eq(orders.id, orderId));
+    await handle.db.insert(guaranteeClaims).values({ orderId, claimedBy: BUYER, daysLate: 5, note: null });
+    const decided = await decideClaim(
+      { ...ctx, business: { ...ctx.business, lateDeliveryRemedy: "10% credit" } },
+      { staff, orderId, decision: { decision: "accept", reason: "Late" }, now: NOW },
+    );
+    // 10 % of the goods: more than the £5.60 left of £615.60.
+    expect(decided).toMatchObject({ ok: false, status: 409, code: "CREDIT_OVER_INVOICE" });
+  });
+
+  it("limits how many refunds one member of staff asks for in an hour", async () => {
+    const orderId = await paidOrder();
+    for (let i = 0; i < REFUND_LIMIT.limit; i += 1)
+      expect(await refund(orderId, { by: "amount", amount: "0.01" })).toMatchObject({ ok: true });
+    expect(await refund(orderId, { by: "amount", amount: "0.01" })).toMatchObject({ ok: false, status: 429 });
   });
 });
 

@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { and, eq } from "drizzle-orm";
-import { bankTransfers, creditNotes, invoices, orders, orderStatusHistory } from "#db/schema";
+import { bankTransfers, creditNotes, invoices, orders, orderStatusHistory, refunds } from "#db/schema";
 import { DOCUMENT_TITLES, documentFileName, documentPence, type BusinessDocument } from "~/domain/pricing/documents";
-import { creditNoteDocument, invoiceDocument } from "~/domain/orders/order-documents";
+import { creditNoteDocument, invoiceDocument, refundCreditNoteDocument } from "~/domain/orders/order-documents";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import { isOrderId } from "~/domain/fulfilment/orders";
 import type { BusinessProfile } from "~/domain/people/business-profile";
@@ -32,36 +32,17 @@ export async function issueInvoice(tx: Database, input: { orderId: string; now: 
   return number;
 }
 
-/**
- * A credit note for the whole of the order's invoice, inside the transaction that refunds it; the
- * existing one when the order already has one, and null for an order never invoiced.
- */
-export async function issueCreditNote(tx: Database, input: { orderId: string; now: Date }): Promise<string | null> {
-  const [invoice] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(eq(invoices.orderId, input.orderId))
-    .limit(1);
-  if (!invoice) return null;
-  const [existing] = await tx
-    .select({ number: creditNotes.number })
-    .from(creditNotes)
-    .where(eq(creditNotes.orderId, input.orderId))
-    .limit(1);
-  if (existing) return existing.number;
-  const number = await nextDocumentNumber(tx, { kind: "credit_note", now: input.now });
-  await tx.insert(creditNotes).values({ number, orderId: input.orderId, invoiceId: invoice.id, issuedAt: input.now });
-  return number;
-}
-
 export type OrderDocumentKind = "invoice" | "credit_note";
 /** Who asks: a signed-in buyer (their orders and their organisation's), or staff (any order). */
 export type DocumentReader = { userId: string; accountId: string } | "staff";
 
-/** An order's invoice or credit note as a document; null when the reader may not read the order or it has none. */
+/**
+ * An order's invoice, or its credit note numbered `number`, as a document; null when the reader
+ * may not read the order or it has no such document.
+ */
 export async function loadOrderDocument(
   db: Database,
-  input: { orderId: string; kind: OrderDocumentKind; reader: DocumentReader },
+  input: { orderId: string; kind: OrderDocumentKind; number?: string; reader: DocumentReader },
 ): Promise<BusinessDocument | null> {
   const { reader } = input;
   if (!isOrderId(input.orderId) || (reader !== "staff" && !reader.userId)) return null;
@@ -70,37 +51,39 @@ export async function loadOrderDocument(
       ? eq(orders.id, input.orderId)
       : and(eq(orders.id, input.orderId), visibleTo(reader.userId, reader.accountId || reader.userId));
   const [row] = await db
-    .select({ order: orders, invoice: invoices, creditNote: creditNotes, transfer: bankTransfers.orderId })
+    .select({ order: orders, invoice: invoices, transfer: bankTransfers.orderId })
     .from(orders)
     .innerJoin(invoices, eq(invoices.orderId, orders.id))
-    .leftJoin(creditNotes, eq(creditNotes.orderId, orders.id))
     .leftJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
     .where(scope)
     .limit(1);
   if (!row) return null;
-  const { order, invoice, creditNote } = row;
+  const { order, invoice } = row;
   // An invoiced order is paid; a bank transfer's invoice is issued when the money arrives.
   const paid = {
     status: order.status,
     paidAt: order.paidAt ?? invoice.issuedAt,
     method: row.transfer ? "bank_transfer" : "card",
   } as const;
-  if (input.kind === "credit_note" && !creditNote) return null;
   const common = {
     orderNumber: order.number,
     snapshot: readOrderSnapshot(order.number, order.snapshot),
     lines: await linesOfOrder(db, order),
     amounts: order,
   };
-  if (input.kind === "invoice" || !creditNote)
+  if (input.kind === "invoice")
     return invoiceDocument({ ...common, number: invoice.number, issuedAt: invoice.issuedAt, order: paid });
-  return creditNoteDocument({
-    ...common,
-    number: creditNote.number,
-    issuedAt: creditNote.issuedAt,
-    invoice,
-    method: paid.method,
-  });
+  const [note] = await db
+    .select({ creditNote: creditNotes, refund: refunds })
+    .from(creditNotes)
+    .leftJoin(refunds, eq(refunds.id, creditNotes.refundId))
+    .where(and(eq(creditNotes.orderId, order.id), eq(creditNotes.number, input.number ?? "")))
+    .limit(1);
+  if (!note) return null;
+  const credit = { ...common, number: note.creditNote.number, issuedAt: note.creditNote.issuedAt, invoice };
+  return note.refund
+    ? refundCreditNoteDocument({ ...credit, refund: note.refund })
+    : creditNoteDocument({ ...credit, method: paid.method });
 }
 
 /** Rendering a PDF costs the server a few tens of milliseconds: this many per reader per 10 minutes. */
@@ -134,10 +117,10 @@ export async function documentResponse(document: BusinessDocument, business: Bus
  */
 export async function mailOrderDocument(
   ctx: AppContext,
-  input: { orderId: string; kind: OrderDocumentKind; key?: string },
+  input: { orderId: string; kind: OrderDocumentKind; number?: string; key?: string },
 ): Promise<{ to: string; number: string } | null> {
   const { db } = ctx;
-  const document = await loadOrderDocument(db, { orderId: input.orderId, kind: input.kind, reader: "staff" });
+  const document = await loadOrderDocument(db, { ...input, reader: "staff" });
   if (!document) return null;
   const [order] = await db
     .select({ number: orders.number, snapshot: orders.snapshot })
@@ -150,7 +133,7 @@ export async function mailOrderDocument(
   const lines =
     document.kind === "credit_note"
       ? [
-          `Order ${order.number} has been refunded. Credit note ${document.number} for ${documentPence(document.totals.grossPence)} including VAT is attached; it cancels the order's VAT invoice.`,
+          `We have refunded ${documentPence(document.totals.grossPence)} including VAT on order ${order.number}. Credit note ${document.number} is attached; it credits the order's VAT invoice.`,
         ]
       : [`Here is the VAT invoice ${document.number} for order ${order.number}, as a PDF.`];
   const pdf = await renderDocumentPdf(document, ctx.business);
@@ -175,11 +158,14 @@ export async function mailOrderDocument(
  */
 export const DOCUMENT_MAIL_JOB = defineJob(
   "document-mail",
-  z.object({ orderId: z.uuid(), kind: z.enum(["invoice", "credit_note"]) }),
+  z.object({ orderId: z.uuid(), kind: z.enum(["invoice", "credit_note"]), number: z.string().max(40).optional() }),
 );
 
-export async function sendDocumentMail(ctx: AppContext, input: { orderId: string; kind: OrderDocumentKind }) {
-  await mailOrderDocument(ctx, { ...input, key: `${input.kind}:${input.orderId}` });
+export async function sendDocumentMail(
+  ctx: AppContext,
+  input: { orderId: string; kind: OrderDocumentKind; number?: string },
+) {
+  await mailOrderDocument(ctx, { ...input, key: `${input.kind}:${input.number ?? input.orderId}` });
 }
 
 /** Staff may re-send an order's invoice this many times an hour (each renders a PDF and sends a mail). */

@@ -13,7 +13,8 @@ import {
   readOrderSnapshot,
 } from "~/domain/orders/order-snapshot";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { bankTransfers, creditNotes, invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
+import { bankTransfers, invoices, orderProofs, orders, orderStatusHistory } from "#db/schema";
+import { type CreditNoteListing, creditNotesOfOrder } from "./credit-notes.server";
 import type { IsoDate } from "~/domain/core/dates";
 import {
   ORDER_STATUS_LABELS,
@@ -97,8 +98,8 @@ export type OrderDetail = Omit<OrderSummary, "lines"> &
     snapshot: OrderSnapshot;
     lines: OrderLineWithProofs[];
     invoiceNumber: string | null;
-    /** After a refund (decision 019). */
-    creditNoteNumber: string | null;
+    /** One per refund, oldest first, with what each gave back (decisions 019 and 072). */
+    creditNotes: CreditNoteListing[];
     /** How the order is paid; for a bank transfer its pro-forma and due date (decision 022). */
     payment: { method: PaymentMethod; proformaNumber: string | null; dueOn: IsoDate | null };
     version: number;
@@ -190,7 +191,7 @@ export async function getOrder(
     .where(and(eq(orders.id, input.orderId), visibleTo(input.userId, input.accountId || input.userId)))
     .limit(1);
   if (!row) return null;
-  const [lines, history, proofs, [invoice], [creditNote], [transfer]] = await Promise.all([
+  const [lines, history, proofs, [invoice], notes, [transfer]] = await Promise.all([
     linesOfOrder(db, row),
     db
       .select()
@@ -199,7 +200,7 @@ export async function getOrder(
       .orderBy(asc(orderStatusHistory.id)),
     db.select().from(orderProofs).where(eq(orderProofs.orderId, row.id)).orderBy(desc(orderProofs.version)),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1),
-    db.select({ number: creditNotes.number }).from(creditNotes).where(eq(creditNotes.orderId, row.id)).limit(1),
+    creditNotesOfOrder(db, row),
     db
       .select({ proformaNumber: bankTransfers.proformaNumber, dueOn: bankTransfers.dueOn })
       .from(bankTransfers)
@@ -226,7 +227,7 @@ export async function getOrder(
     vatPence: row.vatPence,
     vatRate: row.vatRate,
     invoiceNumber: invoice?.number ?? null,
-    creditNoteNumber: creditNote?.number ?? null,
+    creditNotes: notes,
     payment: transfer
       ? { method: "bank_transfer", ...transfer }
       : { method: "card", proformaNumber: null, dueOn: null },

@@ -30,6 +30,9 @@ export type ProviderIntent = {
   status: ProviderIntentStatus;
 };
 
+/** Money given back on a succeeded intent; a pending one is on its way (Stripe settles it later). */
+export type ProviderRefund = { id: string; amountPence: number; status: "succeeded" | "pending" };
+
 export type CreateIntentInput = {
   amountPence: number;
   currency: "gbp";
@@ -68,9 +71,12 @@ export type PaymentEvent = {
  * told to try again, and the idempotency key makes the retry reuse whatever the provider made.
  */
 export class PaymentProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The provider answered and refused: nothing happened there. Else it may not have heard, or its answer was lost. */
+  readonly refused: boolean;
+  constructor(message: string, options?: { cause?: unknown; refused?: boolean }) {
     super(message, options);
     this.name = "PaymentProviderError";
+    this.refused = options?.refused ?? false;
   }
 }
 
@@ -90,6 +96,11 @@ interface ProviderBase {
   retrieveIntent(intentId: string): Promise<ProviderIntent | null>;
   /** Cancels an intent that can still be paid; returns it as it now is (succeeded ones stay succeeded). */
   cancelIntent(intentId: string): Promise<ProviderIntent | null>;
+  /**
+   * Gives back part or all of what a succeeded intent took; the same key returns the same refund,
+   * however often it is sent. Throws PaymentProviderError when the provider refuses or fails it.
+   */
+  refund(input: { intentId: string; amountPence: number; idempotencyKey: string }): Promise<ProviderRefund>;
 }
 
 export type WebhookResult =

@@ -43,6 +43,10 @@ type SeenRequest = { method: string; path: string; idempotencyKey: string | null
 async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, string>();
+  const refundsByKey = new Map<
+    string,
+    { id: string; object: string; amount: number; payment_intent: string; status: string }
+  >();
   const requests: SeenRequest[] = [];
   const state = { hang: false, next: 1 };
 
@@ -104,6 +108,35 @@ async function startFakeStripe() {
         intent.status = "canceled";
         return send(res, 200, intent);
       }
+      if (req.method === "POST" && url.pathname === "/v1/refunds") {
+        // Stripe's rules: a succeeded intent, at most what is left of it, one refund per key.
+        const existing = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+        if (existing) return send(res, 200, existing);
+        const intentId = body.get("payment_intent") ?? "";
+        const intent = intents.get(intentId);
+        if (!intent) return missing(res, intentId);
+        const amount = Number(body.get("amount") ?? intent.amount);
+        const refunded = [...refundsByKey.values()]
+          .filter((made) => made.payment_intent === intentId)
+          .reduce((sum, made) => sum + made.amount, 0);
+        if (intent.status !== "succeeded" || refunded + amount > intent.amount)
+          return send(res, 400, {
+            error: {
+              type: "invalid_request_error",
+              code: "amount_too_large",
+              message: "Refund amount is greater than unrefunded amount",
+            },
+          });
+        const refund = {
+          id: `re_fake_${state.next++}`,
+          object: "refund",
+          amount,
+          payment_intent: intentId,
+          status: "succeeded",
+        };
+        if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+        return send(res, 200, refund);
+      }
       const read = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && read?.[1]) {
         const intent = intents.get(read[1]);
@@ -124,6 +157,7 @@ async function startFakeStripe() {
     reset() {
       intents.clear();
       byKey.clear();
+      refundsByKey.clear();
       requests.length = 0;
       state.hang = false;
       state.next = 1;
@@ -339,6 +373,37 @@ describe("Stripe intents through the real SDK", () => {
     });
     expect(fake.requests.filter((r) => r.path === "/v1/payment_intents")).toHaveLength(creates);
     expect(fake.intents.get(intent.intentId)?.status).toBe("succeeded");
+  });
+
+  it("refunds part of a succeeded intent with an idempotency key, and reports Stripe's refusal as a refusal", async () => {
+    const provider = await stripeProvider();
+    const intent = await started("alice", await insertDraft("alice"));
+    const taken = fake.intents.get(intent.intentId)!;
+    taken.status = "succeeded";
+    const refund = { intentId: intent.intentId, amountPence: 1_000, idempotencyKey: "refund:one" };
+    const made = await provider.refund(refund);
+    expect(made).toMatchObject({ amountPence: 1_000, status: "succeeded" });
+    // The same key again is the same refund, and Stripe was sent the key and the amount.
+    expect(await provider.refund(refund)).toEqual(made);
+    const sent = fake.requests.filter((r) => r.path === "/v1/refunds");
+    expect(sent.map((r) => [r.idempotencyKey, r.body.get("payment_intent"), r.body.get("amount")])).toEqual([
+      ["refund:one", intent.intentId, "1000"],
+      ["refund:one", intent.intentId, "1000"],
+    ]);
+    // More than is left: Stripe refuses, and the error says nothing happened there.
+    const refused = provider.refund({ ...refund, amountPence: taken.amount, idempotencyKey: "refund:two" });
+    await expect(refused).rejects.toMatchObject({ name: "PaymentProviderError", refused: true });
+    // No answer (a timeout): not a refusal, since Stripe may have refunded.
+    fake.state.hang = true;
+    const quick = await createStripeProvider({
+      ...KEYS,
+      apiHost: "127.0.0.1",
+      apiPort: fake.port,
+      apiProtocol: "http",
+      maxNetworkRetries: 0,
+      timeoutMs: 200,
+    });
+    await expect(quick.refund({ ...refund, idempotencyKey: "refund:three" })).rejects.toMatchObject({ refused: false });
   });
 
   it("cancels the open intent when the buyer changes the order, and holds it if Stripe takes it anyway", async () => {

@@ -80,9 +80,7 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
     if (error instanceof Stripe.errors.StripeError) {
       throw new PaymentProviderError(
         `Stripe could not ${action}: ${error.type} ${error.code ?? ""} ${error.message}`.trim(),
-        {
-          cause: error,
-        },
+        { cause: error, refused: error instanceof Stripe.errors.StripeInvalidRequestError },
       );
     }
     throw error;
@@ -149,6 +147,23 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
         }
         return providerError("cancel a payment", error);
       }
+    },
+
+    async refund(input) {
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: input.intentId, amount: input.amountPence },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (error) {
+        return providerError("refund a payment", error);
+      }
+      if (refund.status !== "succeeded" && refund.status !== "pending")
+        throw new PaymentProviderError(
+          `Stripe did not refund ${input.intentId}: refund ${refund.id} is ${refund.status}`,
+        );
+      return { id: refund.id, amountPence: refund.amount, status: refund.status };
     },
 
     verifyWebhook(payload, signature) {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { testPaymentIntents } from "#db/schema";
+import { testPaymentIntents, testPaymentRefunds } from "#db/schema";
 import { cardProblems, testCardOutcome } from "~/domain/pricing/cards";
 import type { Database } from "../platform/db.server";
 import {
@@ -79,6 +79,39 @@ export function createTestProvider(db: Database): TestPaymentProvider {
         .set({ status: "canceled", updatedAt: sql`now()` })
         .where(and(eq(testPaymentIntents.id, intentId), eq(testPaymentIntents.status, "requires_payment_method")));
       return retrieveIntent(intentId);
+    },
+
+    async refund(input) {
+      const intent = await retrieveIntent(input.intentId);
+      if (intent?.status !== "succeeded")
+        throw new PaymentProviderError(`Intent ${input.intentId} has taken no payment to refund`, { refused: true });
+      const [done] = await db
+        .select()
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.idempotencyKey, input.idempotencyKey));
+      if (done) {
+        // Stripe refuses a key reused with other parameters; so does this provider.
+        if (done.intentId !== input.intentId || done.amountPence !== input.amountPence)
+          throw new PaymentProviderError("Idempotency key reused with a different refund", { refused: true });
+        return { id: done.id, amountPence: done.amountPence, status: "succeeded" };
+      }
+      const [refunded] = await db
+        .select({ pence: sql<number>`coalesce(sum(${testPaymentRefunds.amountPence}), 0)::int` })
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.intentId, input.intentId));
+      if (
+        !Number.isSafeInteger(input.amountPence) ||
+        input.amountPence < 1 ||
+        (refunded?.pence ?? 0) + input.amountPence > intent.amountPence
+      )
+        throw new PaymentProviderError(
+          `Refund of ${input.amountPence} is more than is left of intent ${input.intentId}`,
+        );
+      const id = `re_test_${randomBytes(12).toString("hex")}`;
+      await db
+        .insert(testPaymentRefunds)
+        .values({ id, idempotencyKey: input.idempotencyKey, intentId: input.intentId, amountPence: input.amountPence });
+      return { id, amountPence: input.amountPence, status: "succeeded" };
     },
 
     async findIntentByClientSecret(clientSecret) {
