@@ -9,6 +9,8 @@ import { TransferCard } from "~/components/admin/transfer-card";
 import { StaffNeedBy } from "~/components/admin/need-by-risk";
 import { formatDisplayDate } from "~/domain/core/dates";
 import {
+  ADMIN_NOTE_MAX,
+  cancelOrderSchema,
   proofUploadSchema,
   recordedApprovalSchema,
   shipToFormSchema,
@@ -27,6 +29,8 @@ import { orderNeedByForStaff } from "~/server/orders/orders-at-risk.server";
 import { changeOrderStatus } from "~/server/admin/admin-orders.server";
 import { markTransferReceived } from "~/server/admin/transfer-received.server";
 import { refundOrder, retryRefund } from "~/server/admin/refunds.server";
+import { cancelOrder } from "~/server/admin/cancel-order.server";
+import { CancelCard } from "~/components/admin/cancel-card";
 import { typedRefundFields } from "~/domain/orders/refunds";
 import { RefundCard } from "~/components/admin/refund-card";
 import { readProofForm, uploadProof } from "~/server/admin/admin-proofs.server";
@@ -49,7 +53,8 @@ type Intent =
   | "record-approval"
   | "ship-to"
   | "sizes"
-  | "refund";
+  | "refund"
+  | "cancel";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -136,6 +141,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       lineId: fields.value.line,
     });
     if (!result.ok) return toResponse(result, { intent });
+    return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
+  }
+  if (form.value.intent === "cancel") {
+    const intent: Intent = "cancel";
+    const fields = validate(cancelOrderSchema, form.value);
+    const typed = { reason: String(form.value.reason ?? "").slice(0, ADMIN_NOTE_MAX) };
+    if (!fields.ok) return toResponse(fields, { intent, typed });
+    const result = await cancelOrder(ctx, { staff, orderId: params.id, fields: fields.value, now: nowOf(context) });
+    if (!result.ok) return toResponse(result, { intent, typed });
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
   if (form.value.intent === "refund" || form.value.intent === "refund-retry") {
@@ -249,6 +263,18 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               typedAmount={
                 actionData && "amount" in actionData && typeof actionData.amount === "string"
                   ? actionData.amount
+                  : undefined
+              }
+              busy={busy}
+            />
+          ) : null}
+          {order.cancel ? (
+            <CancelCard
+              order={{ ...order, cancel: order.cancel }}
+              result={reply("cancel")}
+              typedReason={
+                actionData?.intent === "cancel" && "typed" in actionData
+                  ? (actionData.typed as { reason?: string }).reason
                   : undefined
               }
               busy={busy}

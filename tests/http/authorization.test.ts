@@ -831,7 +831,7 @@ const ROWS: Row[] = [
     read: page((w) => `/admin/orders/${w.alice.orderId}`, "routes/admin.order"),
     change: async (request, w, headers) => {
       const { order } = await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order");
-      const fields = { intent: "status", to: "cancelled", version: String(order.version), note: "" };
+      const fields = { intent: "cancel", version: String(order.version), reason: "Taken over" };
       return routeAnswer(await postForm(request, `/admin/orders/${w.alice.orderId}`, fields, headers));
     },
     state: async (w) => (await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order")).order.status,

@@ -30,10 +30,17 @@ describe("order transitions", () => {
     expect(canTransition("proof_approved", "shipped", "staff", "paid")).toBe(false);
     expect(canTransition("delivered", "in_production", "staff", "paid")).toBe(false);
   });
-  it("allows cancelling only before the proof is approved", () => {
-    for (const from of ["paid", "proof_sent", "changes_requested"] as const)
+  it("lets staff cancel at any stage before dispatch, never after (docs/decisions/073)", () => {
+    for (const from of [
+      "paid",
+      "proof_sent",
+      "changes_requested",
+      "proof_approved",
+      "in_production",
+      "quality_check",
+    ] as const)
       expect(canTransition(from, "cancelled", "staff", "paid")).toBe(true);
-    for (const from of ["proof_approved", "in_production", "shipped", "delivered"] as const)
+    for (const from of ["shipped", "delivered", "cancelled", "refunded"] as const)
       expect(canTransition(from, "cancelled", "staff", "paid")).toBe(false);
   });
   it("lets the buyer only answer a proof, paid or not", () => {
@@ -51,12 +58,12 @@ describe("order transitions", () => {
     expect(allowedMoves("paid", "system", "paid")).toEqual(["proof_approved"]);
     expect(allowedMoves("proof_sent", "system", "paid")).toEqual([]);
   });
-  it("keeps proof uploads and refunds out of the status menu: each has its own form", () => {
-    expect(staffStatusChoices("paid", "paid")).toEqual(["cancelled"]);
+  it("keeps proof uploads, cancelling and refunds out of the status menu: each has its own form", () => {
+    expect(staffStatusChoices("paid", "paid")).toEqual([]);
     expect(staffStatusChoices("delivered", "paid")).toEqual([]);
+    expect(staffStatusChoices("proof_approved", "paid")).toEqual(["in_production"]);
     expect(staffStatusChoices("quality_check", "paid")).toEqual(["shipped"]);
-    expect(staffStatusChoices("awaiting_transfer", "unpaid")).toEqual(["cancelled"]);
-    expect(staffStatusChoices("proof_approved", "unpaid")).toEqual(["cancelled"]);
+    expect(staffStatusChoices("awaiting_transfer", "unpaid")).toEqual([]);
   });
 });
 
@@ -94,7 +101,34 @@ describe("orders paid by bank transfer", () => {
   it("never leaves awaiting transfer or reaches expired once paid", () => {
     const paid = every().filter((move) => move.includes(" paid:"));
     expect(paid.filter((move) => move.includes("awaiting_transfer") || move.includes("expired"))).toEqual([]);
-    expect(paid).toHaveLength(19);
+    expect(paid).toHaveLength(22);
+  });
+
+  it("is, once paid, exactly the table of docs/decisions/073-orders-that-stop.md", () => {
+    expect(every().filter((move) => move.includes(" paid:"))).toEqual([
+      "staff paid: paid→proof_sent",
+      "staff paid: paid→cancelled",
+      "staff paid: paid→refunded",
+      "staff paid: proof_sent→proof_sent",
+      "staff paid: proof_sent→cancelled",
+      "staff paid: proof_sent→refunded",
+      "staff paid: changes_requested→proof_sent",
+      "staff paid: changes_requested→cancelled",
+      "staff paid: changes_requested→refunded",
+      "staff paid: proof_approved→in_production",
+      "staff paid: proof_approved→cancelled",
+      "staff paid: proof_approved→refunded",
+      "staff paid: in_production→quality_check",
+      "staff paid: in_production→cancelled",
+      "staff paid: quality_check→shipped",
+      "staff paid: quality_check→cancelled",
+      "staff paid: shipped→delivered",
+      "staff paid: delivered→refunded",
+      "staff paid: cancelled→refunded",
+      "buyer paid: proof_sent→changes_requested",
+      "buyer paid: proof_sent→proof_approved",
+      "system paid: paid→proof_approved",
+    ]);
   });
 
   it("starts production only once the transfer is received", () => {

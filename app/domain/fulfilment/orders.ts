@@ -110,14 +110,18 @@ export type Actor = "staff" | "buyer" | "system";
 
 type Moves = Partial<Record<OrderStatus, readonly OrderStatus[]>>;
 
-/** Cancelling is possible only before the proof is approved (B-4); refunds are staff decisions. */
+/**
+ * Staff cancel an order at any stage before dispatch (docs/decisions/073-orders-that-stop.md);
+ * after dispatch, what comes back is refunded instead. Refunds are staff decisions: an order whose
+ * invoice is credited in full ends "Refunded" from the stages listed here.
+ */
 const STAFF_MOVES: Moves = {
   paid: ["proof_sent", "cancelled", "refunded"],
   proof_sent: ["proof_sent", "cancelled", "refunded"],
   changes_requested: ["proof_sent", "cancelled", "refunded"],
-  proof_approved: ["in_production", "refunded"],
-  in_production: ["quality_check"],
-  quality_check: ["shipped"],
+  proof_approved: ["in_production", "cancelled", "refunded"],
+  in_production: ["quality_check", "cancelled"],
+  quality_check: ["shipped", "cancelled"],
   shipped: ["delivered"],
   delivered: ["refunded"],
   cancelled: ["refunded"],
@@ -182,9 +186,11 @@ export function statusAfterTransferReceived(status: OrderStatus): OrderStatus | 
   return null;
 }
 
-/** The statuses staff may choose from a status menu (proof uploads and refunds have their own forms). */
+/** The statuses staff may choose from a status menu (proof uploads, cancelling and refunds have their own forms). */
 export function staffStatusChoices(from: OrderStatus, payment: OrderPayment): OrderStatus[] {
-  return allowedMoves(from, "staff", payment).filter((s) => s !== "proof_sent" && s !== "refunded");
+  return allowedMoves(from, "staff", payment).filter(
+    (s) => s !== "proof_sent" && s !== "cancelled" && s !== "refunded",
+  );
 }
 
 /** Shipping needs the carrier and tracking number the buyer is e-mailed (B-9). */

@@ -95,6 +95,24 @@ export const statusChangeSchema = z
   });
 export type StatusChange = z.output<typeof statusChangeSchema>;
 
+export const CANCEL_REASON_MESSAGE = "Say why the order is cancelled: the buyer reads it in their e-mail.";
+
+/** "Cancel this order": why (the buyer is told), and whether to refund what is left to the card in the same step. */
+export const cancelOrderSchema = z.object({
+  intent: z.literal("cancel"),
+  version,
+  reason: z
+    .string(CANCEL_REASON_MESSAGE)
+    .trim()
+    .min(1, CANCEL_REASON_MESSAGE)
+    .max(ADMIN_NOTE_MAX, `Keep the reason under ${ADMIN_NOTE_MAX} characters.`),
+  refund: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});
+export type CancelOrderFields = z.output<typeof cancelOrderSchema>;
+
 /** The text fields of the proof upload form; the file itself is checked by app/server/admin/admin-proofs.server.ts. */
 export const proofUploadSchema = z.object({
   intent: z.literal("proof"),
@@ -230,6 +248,7 @@ export const ADMIN_MESSAGES = {
     `A proof cannot be sent for an order that is "${ORDER_STATUS_LABELS[status]}". Nothing was changed.`,
   useProofForm: "Send a proof with the proof upload form.",
   useRefundForm: "Refund with the refund form: it gives the money back and issues the credit note.",
+  useCancelForm: 'Cancel with "Cancel this order": it asks why, tells the buyer and offers the refund.',
   noSuchLine: "This order has no such product. Reload the page and try again.",
   lineApproved: (title: string) => `The buyer has approved the proof for ${title} already. Nothing was changed.`,
 } as const;
@@ -367,6 +386,11 @@ export type StaffOrderDetail = {
   creditNotes: Array<{ number: string; grossPence: number; issuedAt: Date }>;
   /** What the refund form offers: null until the order is paid and invoiced. */
   refund: RefundState | null;
+  /**
+   * "Cancel this order", while the state machine allows it (before dispatch): with what is left to
+   * refund to the card in the same step, or null when nothing can be (unpaid, or paid by transfer).
+   */
+  cancel: { cardRefundPence: number | null } | null;
   carrier: string | null;
   trackingNumber: string | null;
   promisedDeliveryDate: string | null;

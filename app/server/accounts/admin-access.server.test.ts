@@ -92,7 +92,7 @@ async function everyAdminEndpoint(cookie: string | undefined, orderId: string) {
       params: { id: orderId },
     }),
     change: await statusOf(orderPage.action, {
-      request: post(`/admin/orders/${orderId}`, { intent: "status", to: "cancelled", version: "1", note: "" }),
+      request: post(`/admin/orders/${orderId}`, { intent: "cancel", version: "1", reason: "Event called off" }),
       params: { id: orderId },
     }),
     inbox: await statusOf(inbox.loader, { request: get("/admin/inbox/sms"), params: { kind: "sms" } }),

@@ -271,6 +271,14 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
       : null,
     invoiceNumber: invoice?.number ?? null,
     creditNotes: notes,
+    cancel: canTransition(status, "cancelled", "staff", payment)
+      ? {
+          cardRefundPence:
+            invoice && order.paidAt && !transfer
+              ? creditLeft(invoicedAmounts(order), credits).grossPence || null
+              : null,
+        }
+      : null,
     refund:
       invoice && order.paidAt
         ? refundState({ order, lines, credits, pending, byTransfer: Boolean(transfer), paidAt: order.paidAt })

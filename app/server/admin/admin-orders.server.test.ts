@@ -113,8 +113,8 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
     const outcomes: string[] = [];
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
-        // Each has its own form, tested with it (the proof upload, the refund).
-        if (to === "proof_sent" || to === "refunded") continue;
+        // Each has its own form, tested with it (the proof upload, cancelling, the refund).
+        if (to === "proof_sent" || to === "cancelled" || to === "refunded") continue;
         const order = await paidOrder({ status: from });
         const before = await current(order.id);
         const result = await changeOrderStatus(ctx, {
@@ -141,9 +141,6 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
     }
     // The spec's path and side exits, spelled out so a change to the rules shows up here too.
     expect(outcomes).toEqual([
-      "paid→cancelled",
-      "proof_sent→cancelled",
-      "changes_requested→cancelled",
       "proof_approved→in_production",
       "in_production→quality_check",
       "quality_check→shipped",
@@ -167,10 +164,11 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
     });
   });
 
-  it("sends proof_sent to the proof form and refunded to the refund form instead", async () => {
+  it("sends proof_sent, cancelled and refunded to their own forms instead", async () => {
     const order = await paidOrder();
     for (const [to, code] of [
       ["proof_sent", "USE_PROOF_FORM"],
+      ["cancelled", "USE_CANCEL_FORM"],
       ["refunded", "USE_REFUND_FORM"],
     ] as const)
       expect(
@@ -193,11 +191,11 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
       }),
     ).toMatchObject({ ok: true, version: 2 });
     const before = await current(order.id);
-    // A second tab still showing version 1 tries to cancel.
+    // A second tab still showing version 1 tries the same move.
     const stale = await changeOrderStatus(ctx, {
       staff,
       orderId: order.id,
-      change: change({ to: "cancelled", version: 1 }),
+      change: change({ to: "in_production", version: 1 }),
     });
     expect(stale).toMatchObject({ ok: false, status: 409, code: "ORDER_CHANGED" });
     expect(stale.ok ? "" : stale.message).toBe(
@@ -211,14 +209,14 @@ describe("status changes follow app/domain/fulfilment/orders.ts and nothing else
       await changeOrderStatus(ctx, {
         staff,
         orderId: "00000000-0000-4000-8000-000000000000",
-        change: change({ to: "cancelled", version: 1 }),
+        change: change({ to: "in_production", version: 1 }),
       }),
     ).toMatchObject({
       ok: false,
       status: 404,
     });
     expect(
-      await changeOrderStatus(ctx, { staff, orderId: "nope", change: change({ to: "cancelled", version: 1 }) }),
+      await changeOrderStatus(ctx, { staff, orderId: "nope", change: change({ to: "in_production", version: 1 }) }),
     ).toMatchObject({ ok: false, status: 404 });
   });
 
@@ -693,7 +691,8 @@ describe("one order for staff", () => {
       },
       amounts: { subtotalPence: 55000, shippingPence: 1800, vatPence: 11360, totalPence: 68160, vatRate: 20 },
       payment: { intentId: order.paymentIntentId },
-      statusChoices: ["cancelled"],
+      statusChoices: [],
+      cancel: { cardRefundPence: null },
       canSendProof: true,
     });
     expect(view?.lines[0]?.choices.colour).toMatch(/\(#1B2A4A\)$/);

@@ -70,6 +70,7 @@ export async function changeOrderStatus(
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   if (change.to === "proof_sent") return failure(400, "USE_PROOF_FORM", ADMIN_MESSAGES.useProofForm);
   if (change.to === "refunded") return failure(400, "USE_REFUND_FORM", ADMIN_MESSAGES.useRefundForm);
+  if (change.to === "cancelled") return failure(400, "USE_CANCEL_FORM", ADMIN_MESSAGES.useCancelForm);
   const note = change.note || defaultStatusNote(change);
   return db.transaction(async (tx): Promise<AdminChange | Failure> => {
     const order = await lockOrder(tx, input.orderId);

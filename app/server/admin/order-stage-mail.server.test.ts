@@ -14,6 +14,7 @@ import { formatDisplayDate } from "~/domain/core/dates";
 import type { OrderStatus } from "~/domain/fulfilment/orders";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { changeOrderStatus } from "./admin-orders.server";
+import { cancelOrder } from "./cancel-order.server";
 import { uploadProof } from "./admin-proofs.server";
 import { respondToProof } from "../aftercare/proof-responses.server";
 import type { AppContext } from "../providers/app-context.server";
@@ -154,7 +155,7 @@ describe("an e-mail at each stage", () => {
     expect(approved.text).not.toContain("Promised delivery");
   });
 
-  it("sends nothing for changes asked, a refused move or a cancellation", async () => {
+  it("sends nothing for changes asked or a refused move, and one e-mail with the reason for a cancellation", async () => {
     const order = await insertPaidOrder(handle.db, { userId: BUYER, email: EMAIL, company: "Stages Ltd" });
     expect(await sendProof(order.id)).toMatchObject({ ok: true });
     await expect.poll(async () => (await inbox()).length).toBe(1);
@@ -162,9 +163,23 @@ describe("an e-mail at each stage", () => {
       await respondToProof(ctx, { userId: BUYER, orderId: order.id, decision: "changes", comment: "Bigger" }),
     ).toMatchObject({ ok: true, status: "changes_requested" });
     expect(await move(order.id, "delivered")).toMatchObject({ ok: false, status: 409 });
-    expect(await move(order.id, "cancelled")).toMatchObject({ ok: true, status: "cancelled" });
+    const fields = {
+      intent: "cancel" as const,
+      version: await version(order.id),
+      reason: "The event was called off",
+      refund: true,
+    };
+    expect(await cancelOrder(ctx, { staff, orderId: order.id, fields, now: new Date() })).toMatchObject({
+      ok: true,
+      status: "cancelled",
+    });
+    await expect.poll(async () => (await inbox()).length).toBe(2);
     expect((await inbox()).map((mail) => mail.subject)).toEqual([
       `Your proof for order ${order.number} is ready: Custom Embroidered Cap, version 1`,
+      `Order ${order.number} has been cancelled`,
     ]);
+    expect((await mailAbout(`Order ${order.number} has been cancelled`)).text).toContain(
+      `We have cancelled order ${order.number}. Reason: The event was called off`,
+    );
   });
 });

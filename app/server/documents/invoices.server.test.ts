@@ -9,6 +9,7 @@ import {
   bankTransfers,
   cartItems,
   creditNotes,
+  firstOrderClaims,
   guaranteeClaims,
   orderDrafts,
   orders,
@@ -27,6 +28,7 @@ import type { StaffMember } from "../accounts/admin-access.server";
 import { changeOrderStatus } from "../admin/admin-orders.server";
 import { REFUND_LIMIT, refundOrder, retryRefund } from "../admin/refunds.server";
 import { decideClaim } from "../aftercare/guarantee-claims.server";
+import { cancelOrder } from "../admin/cancel-order.server";
 import { PaymentProviderError } from "../providers/payment-provider.server";
 import { renderDocumentPdf } from "./documents.server";
 import { INVOICE_RESEND_LIMIT, loadOrderDocument, resendInvoice } from "./invoices.server";
@@ -401,6 +403,38 @@ describe("refunds and credit notes (docs/decisions/072)", () => {
     );
     // 10 % of the goods: more than the £5.60 left of £615.60.
     expect(decided).toMatchObject({ ok: false, status: 409, code: "CREDIT_OVER_INVOICE" });
+  });
+
+  it("cancels an order in production with its refund in the same step, the discount given back and the buyer told once (docs/decisions/073)", async () => {
+    const orderId = await paidOrder();
+    await smtp.waitFor(EMAIL);
+    await smtp.clear();
+    await handle.db.update(orders).set({ status: "in_production" }).where(eq(orders.id, orderId));
+    expect(await handle.db.select().from(firstOrderClaims).where(eq(firstOrderClaims.orderId, orderId))).toHaveLength(
+      1,
+    );
+    const { version } = await orderRow(orderId);
+    const fields = { intent: "cancel" as const, version, reason: "The event was called off", refund: true };
+    const cancelled = await cancelOrder(ctx, { staff, orderId, fields, now: NOW });
+    // The whole invoice, £615.60, back to the card; cancelled, then refunded in full.
+    expect(cancelled).toMatchObject({ ok: true, status: "refunded" });
+    expect(cancelled.ok && cancelled.message).toMatch(
+      /^Order SS-\d{6} is now "Cancelled"\. Refunded £615\.60 to the card\. Credit note CN-2026-000001 issued/,
+    );
+    expect(await handle.db.select().from(firstOrderClaims).where(eq(firstOrderClaims.orderId, orderId))).toEqual([]);
+    const mail = await smtp.waitFor(EMAIL);
+    expect(mail.text).toContain("Reason: Order cancelled: The event was called off");
+    await runDueJobs(ctx);
+    expect((await smtp.delivered()).filter((each) => each.to.includes(EMAIL))).toHaveLength(1);
+    // After dispatch it cannot be cancelled: the refund form is the way.
+    const shipped = await paidOrder();
+    await handle.db.update(orders).set({ status: "shipped" }).where(eq(orders.id, shipped));
+    const late = { ...fields, version: (await orderRow(shipped)).version };
+    expect(await cancelOrder(ctx, { staff, orderId: shipped, fields: late, now: NOW })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "INVALID_TRANSITION",
+    });
   });
 
   it("limits how many refunds one member of staff asks for in an hour", async () => {

@@ -130,10 +130,19 @@ export async function mailOrderDocument(
   const to = order ? readOrderSnapshot(order.number, order.snapshot).data.details.email.trim() : "";
   if (!order || !to) return null;
   const title = DOCUMENT_TITLES[document.kind];
+  const [refund] =
+    document.kind === "credit_note"
+      ? await db
+          .select({ reason: refunds.reason })
+          .from(creditNotes)
+          .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+          .where(eq(creditNotes.number, document.number))
+      : [];
   const lines =
     document.kind === "credit_note"
       ? [
-          `We have refunded ${documentPence(document.totals.grossPence)} including VAT on order ${order.number}. Credit note ${document.number} is attached; it credits the order's VAT invoice.`,
+          `We have refunded ${documentPence(document.totals.grossPence)} including VAT on order ${order.number}.${refund ? ` Reason: ${refund.reason}` : ""}`,
+          `Credit note ${document.number} is attached; it credits the order's VAT invoice.`,
         ]
       : [`Here is the VAT invoice ${document.number} for order ${order.number}, as a PDF.`];
   const pdf = await renderDocumentPdf(document, ctx.business);

@@ -134,6 +134,25 @@ export function orderDeliveredMail(view: OrderMailView): Mail {
  * Staff changed the order before production (decision 046): the buyer hears what changed, from
  * what to what, so a change they did not ask for is caught before anything is made.
  */
+/**
+ * An order cancelled by staff (docs/decisions/073), when no refund's credit-note e-mail tells the
+ * buyer: why, and what becomes of the money.
+ */
+export function orderCancelledMail(view: OrderMailView & { reason: string; paid: boolean }): Mail {
+  return branded(view.shop, {
+    to: view.to,
+    subject: `Order ${view.orderNumber} has been cancelled`,
+    lines: [
+      `We have cancelled order ${view.orderNumber}. Reason: ${view.reason}`,
+      view.paid
+        ? `Our team will be in touch about the money you paid; any refund comes with a credit note. Questions: ${view.shop.business.supportEmail}.`
+        : "Nothing was charged: please do not send the bank transfer for it.",
+    ],
+    ...orderLink(view),
+    meta: { kind: "order-cancelled", orderNumber: view.orderNumber },
+  });
+}
+
 export function orderChangedMail(view: OrderMailView, change: string): Mail {
   return branded(view.shop, {
     to: view.to,

@@ -446,7 +446,9 @@ describe("staff mark the transfer received", () => {
         },
       }),
     ).toMatchObject({ ok: false, code: "INVALID_TRANSITION" });
-    expect((await getOrderForStaff(handle.db, orderId))?.statusChoices).toEqual(["cancelled"]);
+    const unpaid = await getOrderForStaff(handle.db, orderId);
+    expect(unpaid?.statusChoices).toEqual([]);
+    expect(unpaid?.cancel).toEqual({ cardRefundPence: null });
 
     const stale = await markTransferReceived(ctx, {
       staff,
@@ -492,7 +494,8 @@ describe("staff mark the transfer received", () => {
     const detail = await getOrderForStaff(handle.db, orderId);
     expect(detail?.transfer).toMatchObject({ receivedAt: at, canMarkReceived: false });
     expect(detail?.transfer?.receivedBy).toMatch(/^Test Buyer \(staff-\w+@swag\.example\)$/);
-    expect(detail?.statusChoices).toEqual(["cancelled"]);
+    expect(detail?.statusChoices).toEqual([]);
+    expect(detail?.cancel).not.toBeNull();
 
     // Marked once only.
     const again = await markTransferReceived(ctx, {

@@ -39,8 +39,8 @@ async function orderOf(
   if (options.promisedOn)
     await handle.db.update(orders).set({ promisedDeliveryDate: options.promisedOn }).where(eq(orders.id, order.id));
   let version = 1;
-  for (const to of options.to === "refunded" ? (["delivered", "refunded"] as const) : [options.to ?? "delivered"]) {
-    if (to === "shipped") break;
+  const to = options.to === "refunded" ? "delivered" : (options.to ?? "delivered");
+  if (to !== "shipped") {
     const change = statusChangeSchema.parse({
       intent: "status",
       to,
@@ -53,6 +53,12 @@ async function orderOf(
     if (!result.ok) throw new Error(`${team}: ${result.message}`);
     version = result.version;
   }
+  // As a refund of the whole invoice leaves a delivered order (decision 072); this order has no invoice to credit.
+  if (options.to === "refunded")
+    await handle.db
+      .update(orders)
+      .set({ status: "refunded", version: version + 1 })
+      .where(eq(orders.id, order.id));
   return order;
 }
 

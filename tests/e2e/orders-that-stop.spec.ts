@@ -1,0 +1,75 @@
+import { completeDraft, payInTestMode, PNG, signInAsStaff, startPayment } from "./support/api";
+import { expect, test } from "./support/fixtures";
+
+// Docs/decisions/073: staff cancel an order at any stage before dispatch, with a reason, and refund
+// it in the same step; the buyer is told once, and the refund's credit note says why.
+
+test("an order in production is cancelled and refunded in one step, and the buyer gets one e-mail saying why", async ({
+  page,
+  browser,
+  mailbox,
+  signedInBuyer: buyer,
+}) => {
+  test.setTimeout(180_000);
+  const draftId = await completeDraft(page.request, {
+    productId: "8",
+    colour: "#1f2a56",
+    customisation: "Front embroidery",
+    branding: "embroidery",
+    quantity: 100,
+    marker: "Stop please",
+    email: buyer.email,
+    vatNumber: "GB980780684",
+  });
+  const { orderId, orderNumber } = await payInTestMode(page.request, await startPayment(page.request, draftId, "8"));
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff.request);
+  await staff.goto(`/admin/orders/${orderId}`);
+  await staff.getByLabel("Proof version 1").setInputFiles({ name: "cap.png", mimeType: "image/png", buffer: PNG });
+  await staff.getByRole("button", { name: "Send proof version 1" }).click();
+  await expect(staff.getByRole("status").filter({ hasText: "Proof version 1 sent to the buyer." })).toBeVisible();
+  await page.goto(`/orders/${orderId}`);
+  await page.getByRole("button", { name: "Approve version 1" }).click();
+  await expect(page.getByTestId("order-status")).toHaveText("Proof approved");
+  await staff.reload();
+  await staff.getByLabel("New status").selectOption({ label: "In production" });
+  await staff.getByRole("button", { name: "Change status" }).click();
+  await expect(staff.getByRole("status").filter({ hasText: 'is now "In production"' })).toBeVisible();
+  // The status menu no longer cancels: the card does, with a reason.
+  await expect(staff.getByRole("option", { name: "Cancelled" })).toHaveCount(0);
+
+  const cancelCard = staff.getByRole("region", { name: "Cancel this order" });
+  await cancelCard.getByRole("button", { name: `Cancel order ${orderNumber}` }).click();
+  // The browser asks for the reason first (it is required); the server says so too.
+  await expect(cancelCard.getByLabel("Reason for cancelling")).toBeFocused();
+  await cancelCard.getByLabel("Reason for cancelling").fill("The event was called off");
+  // 100 caps at £5.50, 10 % off, £18.00 shipping, VAT 20 %: £615.60, all of it back to the card.
+  await expect(cancelCard.getByLabel("Refund the £615.60 left to the card, with a credit note")).toBeChecked();
+  await cancelCard.getByRole("button", { name: `Cancel order ${orderNumber}` }).click();
+  await expect(
+    staff.getByText(
+      new RegExp(
+        `^Order ${orderNumber} is now "Cancelled"\\. Refunded £615\\.60 to the card\\. Credit note (CN-\\d{4}-\\d{6}) issued and e-mailed to the buyer\\. The order is now "Refunded"\\.$`,
+      ),
+    ),
+  ).toBeVisible();
+  await expect(staff.getByRole("region", { name: "Cancel this order" })).toHaveCount(0);
+  await expect(staff.getByRole("region", { name: "Refund", exact: true })).toContainText(
+    "The invoice is credited in full",
+  );
+  await staffContext.close();
+
+  const mail = await mailbox.latest(buyer.email, /^Credit note CN-\d{4}-\d{6} for order/);
+  expect(mail.text).toContain("We have refunded £615.60 including VAT");
+  expect(mail.text).toContain("Reason: Order cancelled: The event was called off");
+  await page.reload();
+  await expect(page.getByTestId("order-status")).toHaveText("Refunded");
+  await expect(page.getByRole("link", { name: /^Download credit note CN-\d{4}-\d{6} for £615\.60 \(PDF\)$/ })).toBeVisible();
+  // Told once: after the proof and approval e-mails, the credit note is the only one about the ending.
+  const after = (await mailbox.all(buyer.email))
+    .map((each) => each.subject)
+    .filter((subject) => subject.includes(orderNumber) && !/confirmed|proof|Proof|in production/.test(subject));
+  expect(after).toHaveLength(1);
+});
