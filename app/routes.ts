@@ -120,6 +120,8 @@ export default [
     }),
     route("inbox/:kind", "routes/admin.inbox.tsx"),
     route("inbox/:kind/export.csv", "routes/admin.inbox-export.ts"),
+    route("vat", "routes/admin.vat.tsx"),
+    route("vat/export.csv", "routes/admin.vat-export.ts"),
     route("quotes", "routes/admin.quotes.tsx"),
     route("quotes/export.csv", "routes/admin.quotes-export.ts"),
     route("quotes/:id/quote.pdf", "routes/admin.quote-pdf.ts"),

@@ -50,6 +50,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/problem-reports" className={tab}>
           Problem reports
         </NavLink>
+        <NavLink to="/admin/vat" className={tab}>
+          VAT
+        </NavLink>
         {/* Quote requests live under Quotes: one place, one name. */}
         {INBOX_KINDS.filter((kind) => kind !== "quotes").map((kind) => (
           <NavLink key={kind} to={`/admin/inbox/${kind}`} className={tab}>

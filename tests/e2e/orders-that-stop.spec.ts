@@ -66,7 +66,9 @@ test("an order in production is cancelled and refunded in one step, and the buye
   expect(mail.text).toContain("Reason: Order cancelled: The event was called off");
   await page.reload();
   await expect(page.getByTestId("order-status")).toHaveText("Refunded");
-  await expect(page.getByRole("link", { name: /^Download credit note CN-\d{4}-\d{6} for £615\.60 \(PDF\)$/ })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: /^Download credit note CN-\d{4}-\d{6} for £615\.60 \(PDF\)$/ }),
+  ).toBeVisible();
   // Told once: after the proof and approval e-mails, the credit note is the only one about the ending.
   const after = (await mailbox.all(buyer.email))
     .map((each) => each.subject)

@@ -81,6 +81,7 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "admin/orders/:id/job-sheet": (shop) => [`/admin/orders/${shop.orderId}/job-sheet`],
   "admin/inbox/:kind": () => ["/admin/inbox/contact"],
   "admin/quotes": () => ["/admin/quotes"],
+  "admin/vat": () => ["/admin/vat"],
   "admin/reviews": () => ["/admin/reviews"],
   "admin/problem-reports": () => ["/admin/problem-reports"],
   "admin/products": () => ["/admin/products", "/admin/products?q=nothing-matches&status=draft"],

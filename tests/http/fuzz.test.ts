@@ -1040,6 +1040,24 @@ for (const [who, prefix] of [
   });
 }
 
+// The VAT page and its CSV take only a quarter, which any odd value turns into the current one
+// (docs/decisions/074); neither takes a post.
+it("GET the VAT page and its CSV with odd quarters: the current quarter, never a 5xx; POST is refused", async () => {
+  for (const quarter of ["2026-Q5", "1999-Q1", "9999-Q1", "%00", "2026-Q1'--", "x".repeat(8000)]) {
+    const query = `?quarter=${encodeURIComponent(quarter)}`;
+    expect((await staff.get(`/admin/vat${query}`)).status(), quarter.slice(0, 40)).toBe(200);
+    const csv = await staff.get(`/admin/vat/export.csv${query}`);
+    expect(csv.status(), quarter.slice(0, 40)).toBe(200);
+    expect(csv.headers()["content-disposition"]).toMatch(/filename="vat-\d{4}-Q[1-4]-/);
+  }
+  for (const path of ["/admin/vat", "/admin/vat/export.csv"]) {
+    const posted = await staff.post(path, { form: { quarter: "2026-Q4" } });
+    expect(posted.status(), path).toBeGreaterThanOrEqual(400);
+    expect(posted.status(), path).toBeLessThan(500);
+  }
+  expect((await staff.get("/healthz")).status()).toBe(200);
+});
+
 // The quote lists take only a page number, which any odd value turns into a page that exists; the
 // export and the lists take no posts.
 it("GET the quote lists with odd queries: never a 5xx; POST to the lists and the export is refused", async () => {

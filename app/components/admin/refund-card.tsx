@@ -142,8 +142,8 @@ export function RefundCard(props: {
           ) : null}
           {order.status === "shipped" || order.status === "delivered" ? (
             <p className="text-xs text-muted">
-              The order has shipped, so it can no longer be cancelled: refund what the buyer returns or claims, by
-              lines for goods sent back, or as an amount.
+              The order has shipped, so it can no longer be cancelled: refund what the buyer returns or claims, by lines
+              for goods sent back, or as an amount.
             </p>
           ) : null}
           <p className="text-xs text-muted">

@@ -77,10 +77,14 @@ export async function creditsOnOrder(db: Database, order: OrderRow): Promise<Pas
     db.select().from(guaranteeClaims).where(eq(guaranteeClaims.orderId, order.id)).limit(1),
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1),
   ]);
-  const credits: PastCredit[] = given.map((refund) => ({ ...refund, goods: refund.goods }));
-  const whole = invoicedAmounts(order);
+  const credits: PastCredit[] = [...given];
   if (legacy.some((note) => note.refundId === null))
-    credits.push({ ...whole, goods: [], discountPence: order.discountPence, shippingPence: order.shippingPence });
+    credits.push({
+      ...invoicedAmounts(order),
+      goods: [],
+      discountPence: order.discountPence,
+      shippingPence: order.shippingPence,
+    });
   const guarantee = claim && acceptedClaimCreditNote({ order, claim, invoiceNumber: invoice?.number ?? null });
   if (guarantee) credits.push({ ...guarantee.totals, goods: [], discountPence: 0, shippingPence: 0 });
   return credits;

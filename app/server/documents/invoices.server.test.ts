@@ -29,6 +29,8 @@ import { changeOrderStatus } from "../admin/admin-orders.server";
 import { REFUND_LIMIT, refundOrder, retryRefund } from "../admin/refunds.server";
 import { decideClaim } from "../aftercare/guarantee-claims.server";
 import { cancelOrder } from "../admin/cancel-order.server";
+import { vatDocuments } from "../admin/vat-return.server";
+import { vatReturnCsv, vatSummary } from "~/domain/orders/vat-return";
 import { PaymentProviderError } from "../providers/payment-provider.server";
 import { renderDocumentPdf } from "./documents.server";
 import { INVOICE_RESEND_LIMIT, loadOrderDocument, resendInvoice } from "./invoices.server";
@@ -435,6 +437,20 @@ describe("refunds and credit notes (docs/decisions/072)", () => {
       status: 409,
       code: "INVALID_TRANSITION",
     });
+  });
+
+  it("puts the invoice and its credit notes on the quarter's VAT summary and CSV (docs/decisions/074)", async () => {
+    const orderId = await paidOrder();
+    await refund(orderId, { by: "lines", qty_0: "10" });
+    const documents = await vatDocuments(handle.db, { year: 2026, q: 4 });
+    expect(documents.map((document) => [document.kind, document.number, document.issuedOn, document.country])).toEqual([
+      ["invoice", "INV-2026-000001", "2026-11-20", "GB"],
+      ["credit_note", "CN-2026-000001", "2026-11-20", "GB"],
+    ]);
+    // £513.00 + £102.60 invoiced, £49.50 + £9.90 credited: box 1 £92.70, box 6 £463.50.
+    expect(vatSummary(documents)).toMatchObject({ box1Pence: 9_270, box6Pence: 46_350 });
+    expect(vatReturnCsv(documents)).toContain("Credit note,CN-2026-000001,2026-11-20,");
+    expect(await vatDocuments(handle.db, { year: 2026, q: 3 })).toEqual([]);
   });
 
   it("limits how many refunds one member of staff asks for in an hour", async () => {
