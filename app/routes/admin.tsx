@@ -50,6 +50,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/problem-reports" className={tab}>
           Problem reports
         </NavLink>
+        <NavLink to="/admin/attention" className={tab}>
+          Needs attention
+        </NavLink>
         <NavLink to="/admin/vat" className={tab}>
           VAT
         </NavLink>

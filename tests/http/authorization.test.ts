@@ -956,6 +956,22 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
+    routes: ["/admin/attention"],
+    resource: "what needs attention: dead jobs, stuck refunds and payments (retrying a job)",
+    owner: "staff",
+    read: page(() => "/admin/attention", "routes/admin.attention"),
+    change: form(
+      () => "/admin/attention",
+      () => ({ intent: "retry", job_id: "1" }),
+    ),
+    state: async (w) =>
+      ((await loaderData(w.staff, "/admin/attention", "routes/admin.attention")).data as { deadJobs: unknown })
+        .deadJobs,
+    leaks: () => ["deadJobs"],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
     routes: ["/admin/vat"],
     resource: "the VAT summary of a quarter",
     owner: "staff",

@@ -459,6 +459,15 @@ const TARGETS: Target[] = [
     odd: { version: ["0", "1e309"], reason: ["", "r".repeat(1001)], refund: ["__proto__"] },
   },
   {
+    route: "/admin/attention",
+    path: () => "/admin/attention",
+    as: "staff",
+    kind: "form",
+    fields: { intent: "retry", job_id: "1" },
+    intent: "intent",
+    odd: { job_id: ["0", "-1", "1.5", "1e309", "99999999999999999999", "x".repeat(8000)] },
+  },
+  {
     route: "/admin/orders/:id (a refund)",
     path: () => `/admin/orders/${NOBODY}`,
     as: "staff",
