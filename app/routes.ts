@@ -120,6 +120,7 @@ export default [
     }),
     route("inbox/:kind", "routes/admin.inbox.tsx"),
     route("inbox/:kind/export.csv", "routes/admin.inbox-export.ts"),
+    route("board", "routes/admin.board.tsx"),
     route("attention", "routes/admin.attention.tsx"),
     route("vat", "routes/admin.vat.tsx"),
     route("vat/export.csv", "routes/admin.vat-export.ts"),

@@ -35,6 +35,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/orders" className={tab}>
           Orders
         </NavLink>
+        <NavLink to="/admin/board" className={tab}>
+          Board
+        </NavLink>
         <NavLink to="/admin/customers" className={tab}>
           Customers
         </NavLink>

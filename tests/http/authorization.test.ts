@@ -956,6 +956,16 @@ const ROWS: Row[] = [
     signedOut: { read: [404] },
   },
   {
+    routes: ["/admin/board"],
+    resource: "the production board (A's order among every open one)",
+    owner: "staff",
+    read: page(() => "/admin/board", "routes/admin.board"),
+    state: async () => null,
+    leaks: (w) => [w.alice.orderNumber],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
     routes: ["/admin/attention"],
     resource: "what needs attention: dead jobs, stuck refunds and payments (retrying a job)",
     owner: "staff",

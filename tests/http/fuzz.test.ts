@@ -1049,6 +1049,19 @@ for (const [who, prefix] of [
   });
 }
 
+// The production board takes a product and a method, each ignored unless it is one the board has
+// (docs/decisions/076); it takes no posts.
+it("GET the production board with odd filters: the whole board, never a 5xx; POST is refused", async () => {
+  for (const odd of ["__proto__", "%00", "8' or 1=1 --", "x".repeat(8000)]) {
+    const query = `?product=${encodeURIComponent(odd)}&method=${encodeURIComponent(odd)}`;
+    expect((await staff.get(`/admin/board${query}`)).status(), odd.slice(0, 40)).toBe(200);
+  }
+  const posted = await staff.post("/admin/board", { form: { product: "8" } });
+  expect(posted.status()).toBeGreaterThanOrEqual(400);
+  expect(posted.status()).toBeLessThan(500);
+  expect((await staff.get("/healthz")).status()).toBe(200);
+});
+
 // The VAT page and its CSV take only a quarter, which any odd value turns into the current one
 // (docs/decisions/074); neither takes a post.
 it("GET the VAT page and its CSV with odd quarters: the current quarter, never a 5xx; POST is refused", async () => {
