@@ -5,7 +5,7 @@
  * slowest product ruling. An order past its ship-by day is late; one due to ship within two working
  * days is at risk. No I/O: app/server/admin/production-board.server.ts reads the orders.
  */
-import { type IsoDate } from "../core/dates";
+import type { IsoDate } from "../core/dates";
 import { addWorkingDays, subtractWorkingDays } from "../core/working-days";
 import type { BrandingMethod, ShippingMethod } from "../pricing/checkout";
 import { AT_RISK_WORKING_DAYS } from "./need-by";
