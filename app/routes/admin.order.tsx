@@ -7,7 +7,7 @@ import { OrderDetails } from "~/components/admin/order-details";
 import { OrderRecords } from "~/components/admin/order-records";
 import { TransferCard } from "~/components/admin/transfer-card";
 import { StaffNeedBy } from "~/components/admin/need-by-risk";
-import { formatDisplayDate } from "~/domain/core/dates";
+import { formatDisplayDate, londonToday } from "~/domain/core/dates";
 import {
   ADMIN_NOTE_MAX,
   cancelOrderSchema,
@@ -33,6 +33,7 @@ import { cancelOrder } from "~/server/admin/cancel-order.server";
 import { CancelCard } from "~/components/admin/cancel-card";
 import { typedRefundFields } from "~/domain/orders/refunds";
 import { RefundCard } from "~/components/admin/refund-card";
+import { FormMessage } from "~/components/ui/form";
 import { readProofForm, uploadProof } from "~/server/admin/admin-proofs.server";
 import { readForm, toResponse, validate } from "~/server/platform/http.server";
 import { resendInvoice } from "~/server/documents/invoices.server";
@@ -65,7 +66,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     orderNeedByForStaff(db, { orderId: order.id, now: nowOf(context) }),
     claimOf(db, order.id),
   ]);
-  return { order, needBy, claim, remedy: appContextOf(context).business.lateDeliveryRemedy };
+  return {
+    order,
+    needBy,
+    claim,
+    remedy: appContextOf(context).business.lateDeliveryRemedy,
+    today: londonToday(nowOf(context)),
+  };
 }
 
 /**
@@ -178,6 +185,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       version: fields.value.version,
       receivedPence: fields.value.amount,
       acceptShortfall: fields.value.accept_shortfall,
+      arrivedOn: fields.value.arrived_on,
     });
     if (!result.ok) return toResponse(result, { intent, amount });
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
@@ -260,6 +268,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <TransferCard
               order={{ ...order, transfer: order.transfer }}
               result={reply("transfer")}
+              today={loaderData.today}
               typedAmount={
                 actionData && "amount" in actionData && typeof actionData.amount === "string"
                   ? actionData.amount
@@ -267,6 +276,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               }
               busy={busy}
             />
+          ) : null}
+          {!order.cancel && reply("cancel")?.ok ? (
+            // Cancelled: the card has gone with the move it offered; what happened stays in view.
+            <FormMessage tone="success">{reply("cancel")?.message}</FormMessage>
           ) : null}
           {order.cancel ? (
             <CancelCard

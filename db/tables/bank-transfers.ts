@@ -25,6 +25,8 @@ export const bankTransfers = pgTable(
     // What staff saw arrive, in pence (decision 036): null for transfers marked before it was asked.
     receivedPence: integer("received_pence"),
     expiredAt: timestamp("expired_at", { withTimezone: true }),
+    /** The London day the money arrived, as staff read it in the bank account: the invoice's time of supply. */
+    arrivedOn: date("arrived_on", { mode: "string" }),
   },
   (t) => [
     // The periodic check reads the transfers still awaited.

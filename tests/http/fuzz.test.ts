@@ -459,6 +459,18 @@ const TARGETS: Target[] = [
     odd: { version: ["0", "1e309"], reason: ["", "r".repeat(1001)], refund: ["__proto__"] },
   },
   {
+    route: "/admin/orders/:id (a bank transfer marked received, with the day it arrived)",
+    path: () => `/admin/orders/${NOBODY}`,
+    as: "staff",
+    kind: "form",
+    fields: { intent: "transfer", version: "1", amount: "318.60", arrived_on: "2026-11-27" },
+    intent: "intent",
+    odd: {
+      amount: ["-1", "1e309", "a".repeat(21)],
+      arrived_on: ["2026-02-30", "tomorrow", "9999-12-31", "0000-01-01", "x".repeat(21)],
+    },
+  },
+  {
     route: "/admin/attention",
     path: () => "/admin/attention",
     as: "staff",

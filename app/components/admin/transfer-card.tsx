@@ -23,6 +23,8 @@ export function TransferCard(props: {
   result?: FormReply;
   /** The amount staff typed, given back with a refusal. */
   typedAmount?: string;
+  /** Today in London: the arrival day offered, and the latest allowed. */
+  today: string;
   busy: boolean;
 }) {
   const { order, result, busy } = props;
@@ -52,6 +54,9 @@ export function TransferCard(props: {
             ? []
             : ([["Amount received", formatPence(transfer.receivedPence)]] as Array<[string, string]>)),
           ...(transfer.expiredAt ? ([["Expired", londonTime(transfer.expiredAt)]] as Array<[string, string]>) : []),
+          ...(transfer.arrivedOn
+            ? ([["Arrived on", formatDisplayDate(transfer.arrivedOn)]] as Array<[string, string]>)
+            : []),
         ]}
       />
       {difference && difference.kind !== "exact" ? (
@@ -72,6 +77,15 @@ export function TransferCard(props: {
             Check the bank account for {formatPence(order.amounts.totalPence)} quoting {order.number} first. Marking it
             received records your name and the time, issues the VAT invoice and lets production start.
           </p>
+          {order.status === "expired" ? (
+            <p
+              className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm"
+              data-testid="transfer-late"
+            >
+              The order expired unpaid. Marking the money received revives it as paid. If the buyer no longer wants it,
+              cancel it afterwards and refund the money from the bank.
+            </p>
+          ) : null}
           <Field
             label="Amount received (£)"
             name="amount"
@@ -83,6 +97,16 @@ export function TransferCard(props: {
             defaultValue={props.typedAmount ?? ""}
             error={result && !result.ok ? result.fieldErrors?.amount : undefined}
             hint={`As the bank account shows it; ${formatPence(transfer.duePence)} is due.`}
+          />
+          <Field
+            label="Arrived on"
+            name="arrived_on"
+            type="date"
+            className="mt-3"
+            defaultValue={props.today}
+            max={props.today}
+            error={result && !result.ok ? result.fieldErrors?.arrived_on : undefined}
+            hint="The day the bank account shows it: the VAT invoice's time of supply."
           />
           <label className="mt-3 flex items-start gap-2 text-sm">
             <input type="checkbox" name="accept_shortfall" className="mt-1" />

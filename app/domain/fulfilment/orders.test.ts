@@ -150,7 +150,7 @@ describe("orders paid by bank transfer", () => {
       delivered: null,
       cancelled: null,
       refunded: null,
-      expired: null,
+      expired: "paid",
     });
   });
 

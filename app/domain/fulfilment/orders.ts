@@ -177,11 +177,11 @@ export function canTransition(from: OrderStatus, to: OrderStatus, actor: Actor, 
 /**
  * The order's status once staff mark its transfer received, or null when it cannot be marked: an
  * order awaiting the transfer becomes paid; one whose proofing has begun keeps its status (its
- * production may now start); a cancelled or expired order is closed, and staff settle a late
- * payment for it by hand.
+ * production may now start); an expired order the money arrives for late is revived as paid
+ * (docs/decisions/022); a cancelled one is closed, and its money is refunded.
  */
 export function statusAfterTransferReceived(status: OrderStatus): OrderStatus | null {
-  if (status === "awaiting_transfer") return "paid";
+  if (status === "awaiting_transfer" || status === "expired") return "paid";
   if (status === "proof_sent" || status === "changes_requested" || status === "proof_approved") return status;
   return null;
 }

@@ -235,6 +235,8 @@ export const transferReceivedSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "on" || value === "true"),
+  /** The day the money arrived (checked against the order by arrivalDay); today when not given. */
+  arrived_on: z.string().max(20).optional(),
 });
 export type TransferReceivedFields = z.output<typeof transferReceivedSchema>;
 
@@ -380,6 +382,8 @@ export type StaffOrderDetail = {
     receivedPence: number | null;
     expiredAt: Date | null;
     canMarkReceived: boolean;
+    /** The day staff said the money arrived: the invoice's time of supply. */
+    arrivedOn: string | null;
   } | null;
   invoiceNumber: string | null;
   /** The credit notes of the invoice, one per refund, oldest first (docs/decisions/072). */

@@ -10,6 +10,7 @@ import { addDays, formatDisplayDate, londonToday, type IsoDate } from "../core/d
 import { addWorkingDays } from "../core/working-days";
 import { documentPence, type BusinessDocument } from "../pricing/documents";
 import { formatPence } from "../core/money";
+import { isCalendarDate } from "../core/form-rules";
 import { orderDocument, type ChargedLine } from "./order-documents";
 import type { ChargedAmounts } from "./order-snapshot";
 import type { OrderSnapshot } from "./order-snapshot";
@@ -104,6 +105,12 @@ export const BANK_TRANSFER_MESSAGES = {
     `Transfer received for order ${number}: production may start once the proof is approved.`,
   expiredNote: (dueOn: IsoDate) => `Bank transfer not received by ${formatDisplayDate(dueOn)}: the order has expired.`,
   receivedNote: "Bank transfer received",
+  arrivedOnNote: (arrivedOn: IsoDate) => `, arrived ${formatDisplayDate(arrivedOn)}`,
+  revivedNote: "; the order had expired and is revived",
+  arrivedOnMissing: "Enter the day the money arrived in the bank account, such as 2026-11-30.",
+  arrivedOnFuture: "The money cannot have arrived after today.",
+  arrivedOnBeforePlaced: (placedOn: IsoDate) =>
+    `The money cannot have arrived before the order was placed, on ${formatDisplayDate(placedOn)}.`,
   placedNote: (dueOn: IsoDate) => `Placed to pay by bank transfer by ${formatDisplayDate(dueOn)}`,
 } as const;
 
@@ -140,4 +147,20 @@ export function proformaDocument(input: {
       "An order not paid by its due date expires. We prepare your proof meanwhile; production starts once the payment has arrived and the proof is approved.",
     ],
   });
+}
+
+/**
+ * The day a transfer arrived, as staff read it in the bank account (the invoice's time of supply),
+ * or why it cannot be: not a day, after today, or before the order was placed.
+ */
+export function arrivalDay(
+  text: string,
+  bounds: { placedOn: IsoDate; today: IsoDate },
+): { ok: true; arrivedOn: IsoDate } | { ok: false; message: string } {
+  const arrivedOn = text.trim();
+  if (!isCalendarDate(arrivedOn)) return { ok: false, message: BANK_TRANSFER_MESSAGES.arrivedOnMissing };
+  if (arrivedOn > bounds.today) return { ok: false, message: BANK_TRANSFER_MESSAGES.arrivedOnFuture };
+  if (arrivedOn < bounds.placedOn)
+    return { ok: false, message: BANK_TRANSFER_MESSAGES.arrivedOnBeforePlaced(bounds.placedOn) };
+  return { ok: true, arrivedOn };
 }

@@ -14,7 +14,7 @@ import {
   type DocumentLine,
 } from "../pricing/documents";
 import { type ChargedAmounts, type OrderLineSnapshot, type OrderSnapshot, soldColourName } from "./order-snapshot";
-import { formatDisplayDate, formatDisplayDay } from "../core/dates";
+import { formatDisplayDate, formatDisplayDay, type IsoDate } from "../core/dates";
 import { paymentStatusText, toOrderStatus, type PaymentMethod } from "../fulfilment/orders";
 import { describeSizes } from "../pricing/sizes";
 import type { CreditedGoods } from "./refunds";
@@ -124,16 +124,28 @@ export function orderDocument(input: {
 
 type OrderDocumentInput = Omit<Parameters<typeof orderDocument>[0], "kind" | "facts" | "notes">;
 
-/** An order's VAT invoice: its payment's method and state among the facts. */
+/**
+ * An order's VAT invoice: its payment's method and state among the facts. A bank transfer's invoice
+ * is supplied on the day the money arrived (`suppliedOn`), which is the payment's day too.
+ */
 export function invoiceDocument(
-  input: OrderDocumentInput & { order: { status: string; paidAt: Date; method: PaymentMethod } },
+  input: OrderDocumentInput & {
+    order: { status: string; paidAt: Date; method: PaymentMethod };
+    suppliedOn?: IsoDate | null;
+  },
 ): BusinessDocument {
-  const { order, ...rest } = input;
+  const { order, suppliedOn, ...rest } = input;
   const payment = paymentStatusText(toOrderStatus(order.status), {
     method: order.method,
-    paidOn: formatDisplayDay(order.paidAt),
+    paidOn: suppliedOn ? formatDisplayDate(suppliedOn) : formatDisplayDay(order.paidAt),
   });
-  return orderDocument({ ...rest, kind: "invoice", facts: [{ label: "Payment", value: payment }], notes: [] });
+  const document = orderDocument({
+    ...rest,
+    kind: "invoice",
+    facts: [{ label: "Payment", value: payment }],
+    notes: [],
+  });
+  return suppliedOn ? { ...document, suppliedOn } : document;
 }
 
 /** What a refund goes back to, by how the order was paid. */

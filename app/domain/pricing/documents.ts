@@ -6,6 +6,7 @@
  */
 import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "./checkout";
 import { formatPence } from "../core/money";
+import type { IsoDate } from "../core/dates";
 
 export type DocumentKind = "quote" | "invoice" | "proforma" | "credit_note";
 
@@ -40,8 +41,10 @@ export type BusinessDocument = {
   kind: DocumentKind;
   /** Q-2026-000123, INV-2026-000123, PF-…, CN-2026-000123. */
   number: string;
-  /** Its date; for an invoice also the time of supply. */
+  /** Its date; for an invoice also the time of supply, unless `suppliedOn` says otherwise. */
   issuedAt: Date;
+  /** An invoice's time of supply when it is not its date: the day a bank transfer arrived. */
+  suppliedOn?: IsoDate;
   /** Labelled facts printed under the title, in order: order number, PO reference, valid until, due date, payment… */
   facts: Array<{ label: string; value: string }>;
   /** The buyer as printed: company, name, address lines; their VAT number apart. */

@@ -263,10 +263,9 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
           duePence: transfer.transfer.amountPence,
           receivedPence: transfer.transfer.receivedPence,
           expiredAt: transfer.transfer.expiredAt,
-          canMarkReceived:
-            !transfer.transfer.receivedAt &&
-            !transfer.transfer.expiredAt &&
-            statusAfterTransferReceived(status) !== null,
+          // An expired order can be revived by money that arrives late (decision 022).
+          canMarkReceived: !transfer.transfer.receivedAt && statusAfterTransferReceived(status) !== null,
+          arrivedOn: transfer.transfer.arrivedOn,
         }
       : null,
     invoiceNumber: invoice?.number ?? null,

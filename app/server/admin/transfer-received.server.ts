@@ -6,7 +6,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { bankTransfers, orderDrafts, orderLines, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { ADMIN_MESSAGES } from "~/domain/orders/admin-orders";
-import { BANK_TRANSFER_MESSAGES, transferDifference } from "~/domain/orders/bank-transfer";
+import { arrivalDay, BANK_TRANSFER_MESSAGES, transferDifference } from "~/domain/orders/bank-transfer";
+import { londonToday } from "~/domain/core/dates";
 import { etaInput, promisedDeliveryDate, readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import {
   ORDER_STATUS_LABELS,
@@ -42,6 +43,8 @@ export async function markTransferReceived(
     version: number;
     receivedPence: number;
     acceptShortfall?: boolean;
+    /** The day the money arrived (YYYY-MM-DD), the invoice's time of supply; today when not given. */
+    arrivedOn?: string;
     now?: Date;
   },
 ): Promise<AdminChange | Failure> {
@@ -57,8 +60,14 @@ export async function markTransferReceived(
     const [transfer] = await tx.select().from(bankTransfers).where(eq(bankTransfers.orderId, order.id)).for("update");
     const from = toOrderStatus(order.status);
     const to = statusAfterTransferReceived(from);
-    if (!transfer || transfer.receivedAt || transfer.expiredAt || order.paidAt || !to)
+    // An expired order is revived by money that arrives late; anything else already settled is not awaited.
+    if (!transfer || transfer.receivedAt || order.paidAt || !to || (transfer.expiredAt && from !== "expired"))
       return failure(409, "NOT_AWAITING_TRANSFER", BANK_TRANSFER_MESSAGES.notAwaiting);
+    const today = londonToday(now);
+    const arrival = arrivalDay(input.arrivedOn || today, { placedOn: londonToday(transfer.placedAt), today });
+    if (!arrival.ok)
+      return failure(400, "VALIDATION_FAILED", arrival.message, { fieldErrors: { arrived_on: arrival.message } });
+    const { arrivedOn } = arrival;
     const difference = transferDifference(transfer.amountPence, input.receivedPence);
     if (difference.kind === "short" && !input.acceptShortfall)
       return failure(
@@ -87,7 +96,14 @@ export async function markTransferReceived(
     if (!updated) return staleFailure(order);
     await tx
       .update(bankTransfers)
-      .set({ receivedAt: now, receivedBy: input.staff.id, receivedPence: input.receivedPence })
+      // A revived order's transfer is received, no longer expired; its history keeps the expiry.
+      .set({
+        receivedAt: now,
+        receivedBy: input.staff.id,
+        receivedPence: input.receivedPence,
+        arrivedOn,
+        expiredAt: null,
+      })
       .where(eq(bankTransfers.orderId, order.id));
     await tx
       .update(paymentIntents)
@@ -109,9 +125,12 @@ export async function markTransferReceived(
       actor: "staff",
       actorUserId: input.staff.id,
       note:
-        difference.kind === "exact"
+        (difference.kind === "exact"
           ? BANK_TRANSFER_MESSAGES.receivedNote
-          : BANK_TRANSFER_MESSAGES.receivedDifferenceNote(input.receivedPence, transfer.amountPence),
+          : BANK_TRANSFER_MESSAGES.receivedDifferenceNote(input.receivedPence, transfer.amountPence)) +
+        // The history row's own time says when it was recorded; an earlier arrival is said apart.
+        (arrivedOn === today ? "" : BANK_TRANSFER_MESSAGES.arrivedOnNote(arrivedOn)) +
+        (from === "expired" ? BANK_TRANSFER_MESSAGES.revivedNote : ""),
       createdAt: now,
     });
     const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });

@@ -1,11 +1,12 @@
 /**
  * The documents of a VAT quarter (docs/decisions/074-vat-summary.md), read for the back office's VAT
  * page and the accountant's CSV: every VAT invoice, refund credit note and On-time Guarantee credit
- * note whose time of supply falls in the quarter's London days, with the amounts it prints. The sums
+ * note whose time of supply (for a bank transfer's invoice, the day the money arrived) falls in the
+ * quarter's London days, with the amounts it prints. The sums
  * are app/domain/orders/vat-return.ts's.
  */
-import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
-import { creditNotes, guaranteeClaims, invoices, orders, refunds } from "#db/schema";
+import { and, eq, gte, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { bankTransfers, creditNotes, guaranteeClaims, invoices, orders, refunds } from "#db/schema";
 import { acceptedClaimCreditNote } from "~/domain/orders/guarantee-credit-note";
 import { orderParties } from "~/domain/orders/order-documents";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
@@ -38,14 +39,17 @@ function partyOf(order: OrderRow): Pick<VatDocument, "orderNumber" | "customer" 
 
 export async function vatDocuments(db: Database, quarter: Quarter): Promise<VatDocument[]> {
   const { from, until } = quarterDays(quarter);
-  const within = (column: Parameters<typeof londonDay>[0]) =>
-    and(gte(londonDay(column), from), lt(londonDay(column), until));
+  const inQuarter = (day: SQL<string>) => and(gte(day, from), lt(day, until));
+  const within = (column: Parameters<typeof londonDay>[0]) => inQuarter(londonDay(column));
+  // A bank transfer's invoice is supplied the day the money arrived (decision 022), not the day it was marked.
+  const supplied = sql<string>`coalesce(to_char(${bankTransfers.arrivedOn}, 'YYYY-MM-DD'), ${londonDay(invoices.issuedAt)})`;
   const [invoiced, credited, claims] = await Promise.all([
     db
-      .select({ number: invoices.number, day: londonDay(invoices.issuedAt), order: orders })
+      .select({ number: invoices.number, day: supplied, order: orders })
       .from(invoices)
       .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .where(within(invoices.issuedAt)),
+      .leftJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
+      .where(inQuarter(supplied)),
     db
       .select({ number: creditNotes.number, day: londonDay(creditNotes.issuedAt), order: orders, refund: refunds })
       .from(creditNotes)

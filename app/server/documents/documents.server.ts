@@ -6,7 +6,7 @@
  */
 import type { BusinessProfile } from "~/domain/people/business-profile";
 import { registeredIn } from "~/domain/people/business-profile";
-import { formatLondonDateTime, formatDisplayDay } from "~/domain/core/dates";
+import { formatDisplayDate, formatLondonDateTime, formatDisplayDay } from "~/domain/core/dates";
 import { DOCUMENT_TITLES, documentPence, type BusinessDocument } from "~/domain/pricing/documents";
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
@@ -83,7 +83,14 @@ function header(pdf: Pdf, document: BusinessDocument, business: BusinessProfile)
     { label: "Number", value: document.number },
     { label: "Date", value: formatDisplayDay(document.issuedAt) },
     ...(document.kind === "invoice"
-      ? [{ label: "Time of supply", value: formatLondonDateTime(document.issuedAt) }]
+      ? [
+          {
+            label: "Time of supply",
+            value: document.suppliedOn
+              ? formatDisplayDate(document.suppliedOn)
+              : formatLondonDateTime(document.issuedAt),
+          },
+        ]
       : []),
     ...document.facts,
   ];

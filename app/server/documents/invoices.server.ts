@@ -51,7 +51,7 @@ export async function loadOrderDocument(
       ? eq(orders.id, input.orderId)
       : and(eq(orders.id, input.orderId), visibleTo(reader.userId, reader.accountId || reader.userId));
   const [row] = await db
-    .select({ order: orders, invoice: invoices, transfer: bankTransfers.orderId })
+    .select({ order: orders, invoice: invoices, transfer: bankTransfers.orderId, arrivedOn: bankTransfers.arrivedOn })
     .from(orders)
     .innerJoin(invoices, eq(invoices.orderId, orders.id))
     .leftJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
@@ -72,7 +72,13 @@ export async function loadOrderDocument(
     amounts: order,
   };
   if (input.kind === "invoice")
-    return invoiceDocument({ ...common, number: invoice.number, issuedAt: invoice.issuedAt, order: paid });
+    return invoiceDocument({
+      ...common,
+      number: invoice.number,
+      issuedAt: invoice.issuedAt,
+      order: paid,
+      suppliedOn: row.arrivedOn,
+    });
   const [note] = await db
     .select({ creditNote: creditNotes, refund: refunds })
     .from(creditNotes)

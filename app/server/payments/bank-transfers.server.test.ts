@@ -30,6 +30,7 @@ import { placeBankTransferOrder, loadProforma } from "./bank-transfers.server";
 import { markTransferReceived } from "../admin/transfer-received.server";
 import { runBankTransferTasks } from "../admin/bank-transfer-tasks.server";
 import { renderDocumentPdf } from "../documents/documents.server";
+import { loadOrderDocument } from "../documents/invoices.server";
 import { getOrder } from "../orders/buyer-orders.server";
 import { respondToProof } from "../aftercare/proof-responses.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
@@ -616,15 +617,40 @@ describe("reminders and expiry", () => {
     ]);
     expect((await orderRow(paid.orderId)).status).toBe("paid");
 
-    // Too late to mark it received: staff settle a late payment by hand.
-    expect(
-      await markTransferReceived(ctx, {
+    // The money arrives late, on Sat 12 Dec, and staff record it on Mon 14 Dec: the order is revived
+    // as paid, and its VAT invoice is supplied on the day the money arrived (docs/decisions/022).
+    const late = (arrivedOn: string) =>
+      markTransferReceived(ctx, {
         staff,
         orderId: unpaid.orderId,
         version: order.version,
         receivedPence: order.totalPence,
-      }),
-    ).toMatchObject({ ok: false, code: "NOT_AWAITING_TRANSFER" });
+        arrivedOn,
+        now: new Date("2026-12-14T10:00:00Z"),
+      });
+    expect(await late("2026-12-15")).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { arrived_on: "The money cannot have arrived after today." },
+    });
+    expect(await late("2026-11-25")).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { arrived_on: expect.stringContaining("before the order was placed") },
+    });
+    expect(await late("2026-12-12")).toMatchObject({ ok: true, status: "paid" });
+    expect((await historyOf(unpaid.orderId)).at(-1)).toMatchObject({
+      fromStatus: "expired",
+      toStatus: "paid",
+      note: "Bank transfer received, arrived Sat, Dec 12, 2026; the order had expired and is revived",
+    });
+    const invoice = await loadOrderDocument(handle.db, { orderId: unpaid.orderId, kind: "invoice", reader: "staff" });
+    expect(invoice?.suppliedOn).toBe("2026-12-12");
+    expect(invoice?.facts).toContainEqual({ label: "Payment", value: "Paid by bank transfer on Sat, Dec 12, 2026" });
+    const text = (await pdfText(await renderDocumentPdf(invoice!, TEST_SHOP.business))).replace(/\s+/g, " ");
+    expect(text).toContain("Time of supply Sat, Dec 12, 2026");
+    // Recorded once: it is not awaited any more.
+    expect(await late("2026-12-12")).toMatchObject({ ok: false, status: 409 });
   });
 });
 
