@@ -51,10 +51,14 @@ test("staff add, rename, reorder and hide a category; a buyer sees it on /produc
   await staff.goto("/admin/products/16");
   await staff.getByRole("button", { name: "Duplicate as a new draft" }).click();
   await expect(staff.getByRole("heading", { level: 1, name: "Branded A5 Diary (copy)" })).toBeVisible();
+  // The copy's own address, so the editor's save goes to the copy and not the diary.
+  await expect(staff).toHaveURL(/\/admin\/products\/(?!16$)\d+$/);
   const editor = staff.getByRole("form", { name: "Edit the product" });
   await editor.getByLabel("Category").selectOption("Desk Gifts");
   await editor.getByRole("button", { name: "Save changes" }).click();
   await expect(editor.getByText("Saved 1 change.")).toBeVisible();
+  // Publish from the version the save made (the header says which), as staff would read it.
+  await expect(staff.getByText(/· version 2 ·/)).toBeVisible();
   await staff.getByRole("button", { name: "Publish" }).click();
   await expect(staff.getByText("Now published.")).toBeVisible();
 
