@@ -74,44 +74,27 @@ export async function vatDocuments(db: Database, quarter: Quarter): Promise<VatD
         ),
       ),
   ]);
-  const documents: VatDocument[] = [];
-  for (const row of invoiced) {
-    const { netPence, vatPence } = invoicedAmounts(row.order);
-    documents.push({
-      kind: "invoice",
-      number: row.number,
-      issuedOn: row.day,
-      ...partyOf(row.order),
-      vatRate: row.order.vatRate,
-      netPence,
-      vatPence,
-    });
-  }
-  for (const row of credited) {
+  /** A document of `order`'s, printing these amounts. */
+  const documentOf = (
+    kind: VatDocument["kind"],
+    head: { number: string; day: string; order: OrderRow },
+    amounts: { netPence: number; vatPence: number },
+  ): VatDocument => ({
+    kind,
+    number: head.number,
+    issuedOn: head.day,
+    ...partyOf(head.order),
+    vatRate: head.order.vatRate,
+    netPence: amounts.netPence,
+    vatPence: amounts.vatPence,
+  });
+  return [
+    ...invoiced.map((row) => documentOf("invoice", row, invoicedAmounts(row.order))),
     // A note from before refunds could be partial credited the whole invoice.
-    const { netPence, vatPence } = row.refund ?? invoicedAmounts(row.order);
-    documents.push({
-      kind: "credit_note",
-      number: row.number,
-      issuedOn: row.day,
-      ...partyOf(row.order),
-      vatRate: row.order.vatRate,
-      netPence,
-      vatPence,
-    });
-  }
-  for (const row of claims) {
-    const note = acceptedClaimCreditNote({ order: row.order, claim: row.claim, invoiceNumber: row.invoiceNumber });
-    if (!note) continue;
-    documents.push({
-      kind: "credit_note",
-      number: note.number,
-      issuedOn: row.day,
-      ...partyOf(row.order),
-      vatRate: row.order.vatRate,
-      netPence: note.totals.netPence,
-      vatPence: note.totals.vatPence,
-    });
-  }
-  return documents;
+    ...credited.map((row) => documentOf("credit_note", row, row.refund ?? invoicedAmounts(row.order))),
+    ...claims.flatMap((row) => {
+      const note = acceptedClaimCreditNote({ order: row.order, claim: row.claim, invoiceNumber: row.invoiceNumber });
+      return note ? [documentOf("credit_note", { ...row, number: note.number }, note.totals)] : [];
+    }),
+  ];
 }
