@@ -5,6 +5,7 @@
  * transfer tasks take their rows with `skip locked` and re-check them, a purge deletes only what is
  * past its cutoff, and a reconciled payment is one claimed event per intent.
  */
+import { sendStaffDigest } from "../admin/staff-digest.server";
 import { purgeSummary } from "~/domain/people/retention";
 import { runBankTransferTasks } from "../admin/bank-transfer-tasks.server";
 import { defineJob, deleteFinishedJobs, type Job, type JobDefinition, NO_PAYLOAD } from "../messages/jobs.server";
@@ -51,6 +52,7 @@ const BANK_TRANSFER_TASKS_JOB = defineJob("bank-transfers", NO_PAYLOAD, { maxAtt
 const RETENTION_PURGE_JOB = defineJob("retention-purge", NO_PAYLOAD, { maxAttempts: 3 });
 const QUOTE_EXPIRY_JOB = defineJob("quote-expiry", NO_PAYLOAD, { maxAttempts: 3 });
 const PAYMENT_RECONCILIATION_JOB = defineJob("payment-reconciliation", NO_PAYLOAD, { maxAttempts: 3 });
+const STAFF_DIGEST_JOB = defineJob("staff-digest", NO_PAYLOAD, { maxAttempts: 3 });
 
 export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
   handle(MAIL_JOB, (context, { outboxId }, job) =>
@@ -86,6 +88,10 @@ export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
   handle(PAYMENT_RECONCILIATION_JOB, async (context) => {
     await reconcilePayments(context, context.now);
   }),
+  // The staff's 8:00 digest (docs/decisions/077): each run from 8:00 finds it sent already, by its key.
+  handle(STAFF_DIGEST_JOB, async (context) => {
+    await sendStaffDigest(context, context.now);
+  }),
 ]);
 
 export const RECURRING_JOBS: readonly RecurringJob[] = [
@@ -94,4 +100,5 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { job: QUOTE_EXPIRY_JOB, everyMs: 60 * 60_000 },
   // A payment is asked about from 15 minutes old, so it is settled by at most 20.
   { job: PAYMENT_RECONCILIATION_JOB, everyMs: 5 * 60_000 },
+  { job: STAFF_DIGEST_JOB, everyMs: 15 * 60_000 },
 ];
