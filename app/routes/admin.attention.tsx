@@ -7,18 +7,15 @@ import { FormMessage } from "~/components/ui/form";
 import { formatLondonDateTime } from "~/domain/core/dates";
 import { formatPence } from "~/domain/core/money";
 import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
-import { needsAttention, retryDeadJob } from "~/server/admin/needs-attention.server";
+import { ATTENTION_PAGE_LIMIT, needsAttention, retryDeadJob } from "~/server/admin/needs-attention.server";
 import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
-
-/** How often staff may load the page a minute: it reads the job queue. */
-const PAGE_LIMIT = { hits: 60, windowSeconds: 60 } as const;
 
 /** What went wrong and waits for a person (docs/decisions/075): dead jobs to retry, stuck refunds, payments to refund. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
-  await requireStaffBudget(db, { staffId: staff.id, bucket: "attention", limit: PAGE_LIMIT });
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "attention", limit: ATTENTION_PAGE_LIMIT });
   return needsAttention(db, nowOf(context));
 }
 

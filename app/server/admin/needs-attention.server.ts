@@ -15,6 +15,8 @@ import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { listPaymentsNeedingAttention } from "./payments-attention.server";
 
+/** How often one member of staff may load the page a minute: it reads the job queue. */
+export const ATTENTION_PAGE_LIMIT = { hits: 60, windowSeconds: 60 } as const;
 /** How many retries one member of staff may ask for an hour. */
 export const RETRY_LIMIT = { limit: 60, windowSeconds: 3600 } as const;
 /** A card refund pending longer than this has lost its provider's answer (a live one takes seconds). */
@@ -23,7 +25,7 @@ export const REFUND_STUCK_MS = 5 * 60_000;
 const LISTED = 50;
 
 export const ATTENTION_MESSAGES = {
-  notDead: "That job is not waiting for a retry any more. Reload the page to see it.",
+  notDead: "That job no longer waits for a retry. Reload the page to see it.",
   tooMany: "You have retried many jobs in the last hour: try again later.",
   retried: (kind: string) => `The ${kind} job is queued again; it runs within a minute.`,
 } as const;

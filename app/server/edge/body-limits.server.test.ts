@@ -73,6 +73,22 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(1024 * 1024);
   });
 
+  it("keeps the credit notes, the VAT summary, its CSV and the production board to 1 kB, and a job's retry to 4 kB", () => {
+    for (const path of [
+      "/orders/3f1c/credit-notes/CN-2026-000001",
+      "/admin/orders/3f1c/credit-notes/CN-2026-000001",
+      "/admin/vat",
+      "/admin/vat.data",
+      "/admin/vat/export.csv",
+      "/admin/board",
+      "/admin/board.data",
+    ])
+      expect(bodyLimitFor(path), path).toBe(1024);
+    for (const path of ["/admin/attention", "/admin/attention.data"]) expect(bodyLimitFor(path), path).toBe(4 * 1024);
+    // The order page itself still takes a proof upload.
+    expect(bodyLimitFor("/admin/orders/3f1c")).toBe(PROOF_MAX_BYTES + 1024 * 1024);
+  });
+
   it("keeps a product's editor, and a new product's form, to 128 kB: its description, fields, lists and 20 price bands, encoded", () => {
     for (const path of [
       "/admin/products/8",

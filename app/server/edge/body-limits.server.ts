@@ -36,6 +36,12 @@ const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/products\/import\/[^/]+(\.data)?$/, bytes: 1024 },
   // A product's uploaded picture, as the pages fetch it.
   { path: /^\/product-pictures\/[^/]+$/, bytes: 1024 },
+  // An order's credit note (decision 072), for its buyer or staff: a GET by number.
+  { path: /^(\/admin)?\/orders\/[^/]+\/credit-notes\/[^/]+$/, bytes: 1024 },
+  // The VAT summary and its CSV (decision 074) and the production board (decision 076): GETs whose
+  // one form, a quarter or two filters, is in the address.
+  { path: /^\/admin\/vat(\/export\.csv|\.data)?$/, bytes: 1024 },
+  { path: /^\/admin\/board(\.data)?$/, bytes: 1024 },
 ];
 
 const UPLOADS: { path: RegExp; bytes: number }[] = [
@@ -91,6 +97,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/orders\/[^/]+\/artwork\/[^/]+\/preview$/, bytes: 1024 },
   // Order again: an empty form.
   { path: /^\/orders\/[^/]+\/reorder(\.data)?$/, bytes: 4 * 1024 },
+  // Retrying a dead job (decision 075): an intent and its id.
+  { path: /^\/admin\/attention(\.data)?$/, bytes: 4 * 1024 },
   // Marking a problem report resolved (decision 043): an intent and its id.
   { path: /^\/admin\/problem-reports(\.data)?$/, bytes: 4 * 1024 },
   // Hiding a review (decision 023): its id and a reason of up to 500 characters, encoded.

@@ -1,0 +1,83 @@
+/**
+ * The back office's new pages called as the server calls them: the VAT summary and its CSV
+ * (docs/decisions/074-vat-summary.md), needs attention (075), the production board (076) and a
+ * credit note's address (072). Each answers whom it is for, and 429 once their budget is spent.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { authUser } from "#db/schema";
+import { grantStaffRole } from "~/server/accounts/admin-staff.server";
+import { requireStaffBudget } from "~/server/accounts/admin-access.server";
+import { ATTENTION_PAGE_LIMIT } from "~/server/admin/needs-attention.server";
+import { VAT_PAGE_LIMITS } from "~/server/admin/vat-return.server";
+import { BOARD_PAGE_LIMIT } from "~/server/admin/production-board.server";
+import { answerOf } from "../../tests/setup/route-answer";
+import { testContext, testFileDatabase } from "../../tests/setup/test-db";
+import { createSignedInUser, siteRequest } from "../../tests/setup/users";
+import { loader as attentionLoader } from "./admin.attention";
+import { loader as boardLoader } from "./admin.board";
+import { loader as vatLoader } from "./admin.vat";
+import { loader as vatExportLoader } from "./admin.vat-export";
+import { loader as staffDocumentLoader } from "./admin.order-document";
+import { loader as buyerDocumentLoader } from "./order-document";
+import { DOCUMENT_DOWNLOAD_LIMIT, mayRenderDocument } from "~/server/documents/invoices.server";
+
+const handle = testFileDatabase();
+
+async function signedInStaff(email: string) {
+  const user = await createSignedInUser(handle, email);
+  await handle.db
+    .update(authUser)
+    .set({ emailVerified: true, twoFactorEnabled: true })
+    .where(eq(authUser.id, user.userId));
+  const granted = await grantStaffRole(handle.db, email);
+  if (!granted.ok) throw new Error(granted.message);
+  return user;
+}
+
+const PAGES = [
+  { path: "/admin/vat", loader: vatLoader, bucket: "vat", limit: VAT_PAGE_LIMITS.page },
+  { path: "/admin/vat/export.csv", loader: vatExportLoader, bucket: "vat-export", limit: VAT_PAGE_LIMITS.export },
+  { path: "/admin/attention", loader: attentionLoader, bucket: "attention", limit: ATTENTION_PAGE_LIMIT },
+  { path: "/admin/board", loader: boardLoader, bucket: "board", limit: BOARD_PAGE_LIMIT },
+] as const;
+
+describe("the operator's week pages", () => {
+  for (const [index, page] of PAGES.entries())
+    it(`${page.path} answers staff, then 429 once their budget is spent`, async () => {
+      const staff = await signedInStaff(`week-page-${index}@swag.example`);
+      const get = () =>
+        answerOf(page.loader as (args: never) => unknown, {
+          request: siteRequest(page.path, { cookie: staff.cookie }),
+          ctx: testContext(handle),
+        });
+      expect((await get()).status, page.path).toBe(200);
+      for (let i = 1; i < page.limit.hits; i++)
+        await requireStaffBudget(handle.db, { staffId: staff.userId, bucket: page.bucket, limit: page.limit });
+      expect((await get()).status, page.path).toBe(429);
+    });
+});
+
+describe("a credit note's address (docs/decisions/072)", () => {
+  const orderId = "00000000-0000-4000-8000-000000000072";
+  const number = "CN-2026-000001";
+  for (const [who, loader, path] of [
+    ["staff", staffDocumentLoader, `/admin/orders/${orderId}/credit-notes/${number}`],
+    ["a buyer", buyerDocumentLoader, `/orders/${orderId}/credit-notes/${number}`],
+  ] as const)
+    it(`answers ${who} 404 for a note they cannot have, then 429 once their document budget is spent`, async () => {
+      const user =
+        who === "staff"
+          ? await signedInStaff("week-page-notes@swag.example")
+          : await createSignedInUser(handle, "notes-buyer@swag.example");
+      const get = () =>
+        answerOf(loader as (args: never) => unknown, {
+          request: siteRequest(path, { cookie: user.cookie }),
+          params: { id: orderId, number },
+          ctx: testContext(handle),
+        });
+      expect((await get()).status).toBe(404);
+      for (let i = 1; i < DOCUMENT_DOWNLOAD_LIMIT.limit; i++) await mayRenderDocument(handle.db, user.userId);
+      expect((await get()).status).toBe(429);
+    });
+});
