@@ -27,7 +27,7 @@ export const documentCounters = pgTable(
 /**
  * Money given back on a paid order (docs/decisions/072-refunds-and-credit-notes.md): by lines or as
  * an amount, with its net and VAT worked out by app/domain/orders/refunds.ts. A card refund is
- * `pending` while the payment provider is asked (outside any transaction), and `done` once it has
+ * `pending` while the payment provider is asked (outside every transaction), and `done` once it has
  * answered and its credit note is issued; a pending refund counts against what is left of the
  * invoice, so two at once cannot give back more than it. A transfer refund is recorded done, with
  * the day the money went back and the bank reference.

@@ -1,7 +1,7 @@
 import { completeDraft, payInTestMode, PNG, signInAsStaff, startPayment } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
-// Docs/decisions/073: staff cancel an order at any stage before dispatch, with a reason, and refund
+// Docs/decisions/073: staff cancel an order at every stage before dispatch, with a reason, and refund
 // it in the same step; the buyer is told once, and the refund's credit note says why.
 
 test("an order in production is cancelled and refunded in one step, and the buyer gets one e-mail saying why", async ({

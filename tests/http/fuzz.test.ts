@@ -1074,7 +1074,7 @@ it("GET the production board with odd filters: the whole board, never a 5xx; POS
   expect((await staff.get("/healthz")).status()).toBe(200);
 });
 
-// The VAT page and its CSV take only a quarter, which any odd value turns into the current one
+// The VAT page and its CSV take only a quarter, which an odd value turns into the current one
 // (docs/decisions/074); neither takes a post.
 it("GET the VAT page and its CSV with odd quarters: the current quarter, never a 5xx; POST is refused", async () => {
   for (const quarter of ["2026-Q5", "1999-Q1", "9999-Q1", "%00", "2026-Q1'--", "x".repeat(8000)]) {

@@ -1,15 +1,15 @@
 /**
- * "Cancel this order" on the back-office order page (docs/decisions/073-orders-that-stop.md): at any
+ * "Cancel this order" on the back-office order page (docs/decisions/073-orders-that-stop.md): at every
  * stage before dispatch, with the reason the buyer reads, and for an order paid by card the rest of
  * its invoice refunded in the same step (ticked unless staff untick it).
  */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextAreaField } from "~/components/ui/form";
+import { TextAreaField } from "~/components/ui/form";
 import type { StaffOrderDetail } from "~/domain/orders/admin-orders";
 import { ADMIN_NOTE_MAX } from "~/domain/orders/admin-orders";
 import { formatPence } from "~/domain/core/money";
-import { Card } from "./order-card";
+import { Card, CardReply } from "./order-card";
 import type { FormReply } from "./order-actions";
 
 export function CancelCard(props: {
@@ -23,16 +23,12 @@ export function CancelCard(props: {
   const refundPence = order.cancel.cardRefundPence;
   return (
     <Card id="cancel-order" title="Cancel this order">
-      {result ? (
-        <div className="mt-3">
-          <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>
-        </div>
-      ) : null}
+      <CardReply result={result} />
       <Form method="post" className="mt-3 space-y-3" key={`cancel-${order.version}`}>
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="version" value={order.version} />
         <p className="text-sm text-muted">
-          Stops the order at any stage before it ships. The buyer is e-mailed once, with the reason, and gets the
+          Stops the order before it ships, whatever its stage. The buyer is e-mailed once, with the reason, and gets the
           first-order discount back for their next order.
         </p>
         <TextAreaField

@@ -1,10 +1,9 @@
 /** The back-office order page's On-time Guarantee claim card: the buyer's claim, and accepting or refusing it. */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/form";
 import { CLAIM_REASON_MAX } from "~/domain/fulfilment/guarantee";
 import { formatPence } from "~/domain/core/money";
-import { Card, Facts, londonTime } from "./order-card";
+import { Card, Facts, londonTime, CardReply } from "./order-card";
 import type { FormReply } from "./order-actions";
 
 export type StaffClaimView = {
@@ -40,11 +39,7 @@ export function GuaranteeClaimCard({
   const reasonError = result && !result.ok ? result.fieldErrors?.reason : undefined;
   return (
     <Card id="guarantee-claim" title="On-time Guarantee claim">
-      {result ? (
-        <div className="mt-3">
-          <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>
-        </div>
-      ) : null}
+      <CardReply result={result} />
       <Facts
         rows={[
           ["Claimed", londonTime(new Date(claim.claimedAt))],

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { formatLondonDateTime } from "~/domain/core/dates";
+import { FormMessage } from "~/components/ui/form";
 
 /** One titled card of the back office's order page. */
 export function Card(props: { id: string; title: string; className?: string; children: ReactNode }) {
@@ -51,3 +52,13 @@ export function Lines({ lines }: { lines: string[] }) {
 export { formatFileSize as fileSize } from "~/domain/core/file-size";
 
 export const londonTime = (at: Date | string) => formatLondonDateTime(new Date(at));
+
+/** What a card's form answered, above the card's contents: nothing until it has posted. */
+export function CardReply({ result }: { result?: { ok: boolean; message: string } }) {
+  if (!result) return null;
+  return (
+    <div className="mt-3">
+      <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>
+    </div>
+  );
+}

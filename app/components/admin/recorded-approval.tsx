@@ -2,10 +2,10 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/form";
+import { Field } from "~/components/ui/form";
 import { ADMIN_NOTE_MAX, APPROVER_NAME_MAX, type StaffOrderDetail } from "~/domain/orders/admin-orders";
 import { lineProofState, lineTitle } from "~/domain/fulfilment/orders";
-import { Card } from "./order-card";
+import { Card, CardReply } from "./order-card";
 import type { FormReply } from "./order-actions";
 
 /**
@@ -23,11 +23,7 @@ export function RecordedApprovalCard(props: { order: StaffOrderDetail; result?: 
   if (waiting.length === 0 && !result) return null;
   return (
     <Card id="record-approval" title="Record an approval by phone or e-mail">
-      {result ? (
-        <div className="mt-3">
-          <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>
-        </div>
-      ) : null}
+      <CardReply result={result} />
       {waiting.map((line) => (
         <RecordedApprovalForm
           key={`approve-${line.id}-${order.version}`}

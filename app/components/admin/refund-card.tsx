@@ -10,7 +10,7 @@ import { Field, FormMessage, TextAreaField } from "~/components/ui/form";
 import type { StaffOrderDetail } from "~/domain/orders/admin-orders";
 import { formatPence } from "~/domain/core/money";
 import { REFUND_REASON_MAX } from "~/domain/orders/refunds";
-import { Card, Facts, londonTime } from "./order-card";
+import { Card, Facts, londonTime, CardReply } from "./order-card";
 import type { FormReply } from "./order-actions";
 
 export function RefundCard(props: {
@@ -27,11 +27,7 @@ export function RefundCard(props: {
   const credited = order.amounts.totalPence - refund.left.grossPence;
   return (
     <Card id="refund" title="Refund">
-      {result ? (
-        <div className="mt-3">
-          <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>
-        </div>
-      ) : null}
+      <CardReply result={result} />
       <Facts
         rows={[
           ["Invoice", `${order.invoiceNumber ?? ""}, ${formatPence(order.amounts.totalPence)}`],

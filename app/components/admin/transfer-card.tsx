@@ -4,12 +4,12 @@
  */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/form";
+import { Field } from "~/components/ui/form";
 import { transferDifference } from "~/domain/orders/bank-transfer";
 import type { StaffOrderDetail } from "~/domain/orders/admin-orders";
 import { formatDisplayDate } from "~/domain/core/dates";
 import { formatPence } from "~/domain/core/money";
-import { Card, Facts, londonTime } from "./order-card";
+import { Card, Facts, londonTime, CardReply } from "./order-card";
 import type { FormReply } from "./order-actions";
 
 /**
@@ -33,11 +33,7 @@ export function TransferCard(props: {
     transfer.receivedPence === null ? null : transferDifference(transfer.duePence, transfer.receivedPence);
   return (
     <Card id="bank-transfer" title="Bank transfer">
-      {result ? (
-        <div className="mt-3">
-          <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>
-        </div>
-      ) : null}
+      <CardReply result={result} />
       <Facts
         rows={[
           ["Pro-forma", transfer.proformaNumber],

@@ -30,7 +30,7 @@ describe("order transitions", () => {
     expect(canTransition("proof_approved", "shipped", "staff", "paid")).toBe(false);
     expect(canTransition("delivered", "in_production", "staff", "paid")).toBe(false);
   });
-  it("lets staff cancel at any stage before dispatch, never after (docs/decisions/073)", () => {
+  it("lets staff cancel at every stage before dispatch, never after (docs/decisions/073)", () => {
     for (const from of [
       "paid",
       "proof_sent",

@@ -111,7 +111,7 @@ export type Actor = "staff" | "buyer" | "system";
 type Moves = Partial<Record<OrderStatus, readonly OrderStatus[]>>;
 
 /**
- * Staff cancel an order at any stage before dispatch (docs/decisions/073-orders-that-stop.md);
+ * Staff cancel an order at every stage before dispatch (docs/decisions/073-orders-that-stop.md);
  * after dispatch, what comes back is refunded instead. Refunds are staff decisions: an order whose
  * invoice is credited in full ends "Refunded" from the stages listed here.
  */

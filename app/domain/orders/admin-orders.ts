@@ -412,7 +412,7 @@ export type StaffOrderDetail = {
   canSendProof: boolean;
 };
 
-/** What is left to refund of an order's invoice, line by line, and any card refund still waiting for the provider. */
+/** What is left to refund of an order's invoice, line by line, and the card refunds still waiting for the provider. */
 export type RefundState = {
   byTransfer: boolean;
   /** The day the order was paid: a transfer refund cannot be dated before it. */

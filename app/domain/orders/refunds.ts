@@ -1,6 +1,6 @@
 /**
  * Refunds and the credit notes that record them (docs/decisions/072-refunds-and-credit-notes.md):
- * staff give back any part of what an order's VAT invoice charged, by lines and quantities or as an
+ * staff give back all or part of what an order's VAT invoice charged, by lines and quantities or as an
  * amount, and each refund is one credit note citing the invoice. The rule that keeps the books
  * straight is here, in one place: the credits on one invoice, On-time Guarantee credits included,
  * never add up to more than it, in net, in VAT or in total, and the credit that takes what is left
@@ -116,7 +116,7 @@ function splitGross(grossPence: number, vatRate: number, left: CreditAmounts): C
  * A refund staff ask for, worked out against the invoice and the credits already on it, or the
  * reason it cannot be given. By lines, each line's goods at the unit price charged with their share
  * of the first-order discount (the last of the goods take what is left of it), and shipping when
- * ticked; by amount, any sum up to what is left.
+ * ticked; by amount, a sum up to what is left.
  */
 export function planRefund(input: {
   amounts: ChargedAmounts;

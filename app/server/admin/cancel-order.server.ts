@@ -1,5 +1,5 @@
 /**
- * Staff cancel an order at any stage before dispatch (docs/decisions/073-orders-that-stop.md): with
+ * Staff cancel an order at every stage before dispatch (docs/decisions/073-orders-that-stop.md): with
  * a reason, the first-order discount given back to the buyer, and, for an order paid by card, the
  * rest of its invoice refunded in the same step (decision 072). The buyer is told once: by the
  * refund's credit-note e-mail, which carries the reason, or, when no refund follows, by a

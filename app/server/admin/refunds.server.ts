@@ -1,11 +1,11 @@
 /**
- * Refunds staff give from an order's page (docs/decisions/072-refunds-and-credit-notes.md): any
- * part of what the VAT invoice charged, by lines or as an amount, each recorded as a numbered credit
+ * Refunds staff give from an order's page (docs/decisions/072-refunds-and-credit-notes.md): all
+ * or part of what the VAT invoice charged, by lines or as an amount, each recorded as a numbered credit
  * note citing the invoice and e-mailed to the buyer. The sums are app/domain/orders/refunds.ts's;
  * this module reads the order and its credits, moves the money and writes the records.
  *
- * A card refund is written as pending in one transaction, asked of the payment provider outside
- * any (the shop never holds a lock while a provider answers), and completed in a second: a pending
+ * A card refund is written as pending in one transaction, asked of the payment provider with no
+ * transaction open (the shop never holds a lock while a provider answers), and completed in a second: a pending
  * refund counts against what is left of the invoice, so two at once cannot give back more than it,
  * and one whose answer was lost is tried again with the same idempotency key, which the provider
  * answers with the same refund. A transfer refund is money staff sent from the bank: recorded done,
@@ -44,7 +44,7 @@ export const REFUND_SERVER_MESSAGES = {
   refused: (why: string) => `The card payment provider refused the refund (${why}). Nothing was refunded.`,
   pending:
     "The card payment provider did not answer. The refund is kept as pending below: try it again there. The provider will not refund it twice.",
-  notPending: "That refund is not waiting for the provider any more. Reload the page to see it.",
+  notPending: "That refund no longer waits for the provider. Reload the page to see it.",
 } as const;
 
 /** How many refunds (and retries) one member of staff may ask for an hour: each may call the payment provider. */

@@ -145,7 +145,7 @@ export function orderCancelledMail(view: OrderMailView & { reason: string; paid:
     lines: [
       `We have cancelled order ${view.orderNumber}. Reason: ${view.reason}`,
       view.paid
-        ? `Our team will be in touch about the money you paid; any refund comes with a credit note. Questions: ${view.shop.business.supportEmail}.`
+        ? `Our team will be in touch about the money you paid; each refund comes with a credit note. Questions: ${view.shop.business.supportEmail}.`
         : "Nothing was charged: please do not send the bank transfer for it.",
     ],
     ...orderLink(view),

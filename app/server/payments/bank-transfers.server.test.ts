@@ -649,7 +649,7 @@ describe("reminders and expiry", () => {
     expect(invoice?.facts).toContainEqual({ label: "Payment", value: "Paid by bank transfer on Sat, Dec 12, 2026" });
     const text = (await pdfText(await renderDocumentPdf(invoice!, TEST_SHOP.business))).replace(/\s+/g, " ");
     expect(text).toContain("Time of supply Sat, Dec 12, 2026");
-    // Recorded once: it is not awaited any more.
+    // Recorded once: it is no longer awaited.
     expect(await late("2026-12-12")).toMatchObject({ ok: false, status: 409 });
   });
 });
