@@ -9,17 +9,27 @@ import { buttonClass } from "./components/ui/button";
 import { CLAIMS } from "./content/claims";
 import { publicBusiness } from "./domain/people/business-profile";
 import { londonToday } from "./domain/core/dates";
+import { setClosures } from "./domain/core/working-days";
 import { priceModeFromCookie } from "./domain/pricing/price-mode";
 import { promoClosed } from "./domain/pricing/promo";
 import type { StaffNotice } from "./server/accounts/admin-access.server";
 import { firstOrderOfferShown } from "./server/checkout/first-order-discount.server";
 import { productRatings } from "./server/shop/reviews.server";
-import { shopCategories } from "./server/catalogue/catalogue-store.server";
+import { readCatalogue, shopCategories, shopClosuresOf } from "./server/catalogue/catalogue-store.server";
 import { countCartLines, listFavouriteIds } from "./server/checkout/shopping.server";
 import "./app.css";
 
-/** Every request's session is looked up once, by the first loader or action that asks (docs/decisions/011). */
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+/**
+ * Every request's session is looked up once, by the first loader or action that asks (docs/decisions/011),
+ * and every date its loaders and actions count skips the shop's current closures (decision 078).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  sessionMiddleware,
+  async ({ context }, next) => {
+    await readCatalogue(dbOf(context));
+    return next();
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -41,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ratings: await productRatings(db),
     phoneSignIn: appContextOf(context).sms !== null,
     shopCategories: await shopCategories(db),
+    closures: await shopClosuresOf(db),
   } satisfies RootData;
 }
 
@@ -65,7 +76,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  // Set before the page below renders, so the browser counts the working days the server counted.
+  setClosures(loaderData.closures);
   return (
     <SiteShell>
       <Outlet />

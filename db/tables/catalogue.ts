@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -237,5 +238,26 @@ export const catalogueImports = pgTable(
   (t) => [
     index("catalogue_imports_created_idx").on(t.createdAt),
     check("catalogue_imports_status_check", sql`status in ('planning', 'planned', 'applying', 'applied', 'failed')`),
+  ],
+);
+
+/**
+ * The operator's closures (docs/decisions/078-shop-closures.md): days the shop does not work
+ * besides weekends and bank holidays. Read with the catalogue, whose version a change raises, so
+ * every process counts the same working days within a second and cached pages show the new dates.
+ */
+export const shopClosures = pgTable(
+  "shop_closures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstDay: date("first_day", { mode: "string" }).notNull(),
+    lastDay: date("last_day", { mode: "string" }).notNull(),
+    reason: text("reason").notNull(),
+    staffId: text("staff_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("shop_closures_in_order", sql`${table.lastDay} >= ${table.firstDay}`),
+    index("shop_closures_last_day_idx").on(table.lastDay),
   ],
 );

@@ -7,6 +7,7 @@ import type { Category } from "~/catalogue/types";
 import type { PublicBusiness } from "~/domain/people/business-profile";
 import { DEFAULT_PRICE_MODE, type PriceMode } from "~/domain/pricing/price-mode";
 import type { RatingSummary } from "~/domain/orders/reviews";
+import type { Closure } from "~/domain/core/working-days";
 
 /**
  * What the root loader (app/root.tsx) gives every page. Declared here, not inferred from the
@@ -31,6 +32,8 @@ export type RootData = {
   phoneSignIn: boolean;
   /** The categories with products on sale, in catalogue order: the ones the site promotes. */
   shopCategories: Category[];
+  /** The shop's closures (decision 078), which every date the browser counts skips. */
+  closures: readonly Closure[];
 };
 
 /** The root loader's data; undefined only where the root loader did not run (a broken root). */

@@ -1,6 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { addDays, dayOfWeek } from "./dates";
-import { addWorkingDays, bankHolidaysOf, easterSunday, isWorkingDay, subtractWorkingDays } from "./working-days";
+import {
+  addWorkingDays,
+  bankHolidaysOf,
+  easterSunday,
+  isWorkingDay,
+  setClosures,
+  subtractWorkingDays,
+} from "./working-days";
 
 /** gov.uk/bank-holidays as published for England and Wales, with their substitute days. */
 const PUBLISHED: Record<number, string[]> = {
@@ -172,5 +179,41 @@ describe("subtractWorkingDays", () => {
   it("refuses fractional and negative counts", () => {
     expect(() => subtractWorkingDays("2026-11-25", 1.5)).toThrow(RangeError);
     expect(() => subtractWorkingDays("2026-11-25", -1)).toThrow(RangeError);
+  });
+});
+
+describe("the operator's closures", () => {
+  afterEach(() => setClosures([]));
+  const shutdown = { from: "2027-08-16", to: "2027-08-20", reason: "Summer shutdown" }; // Monday to Friday
+
+  it("are not working days, and the days around them still are", () => {
+    setClosures([shutdown]);
+    expect(["2027-08-16", "2027-08-18", "2027-08-20"].map(isWorkingDay)).toEqual([false, false, false]);
+    expect(isWorkingDay("2027-08-13")).toBe(true); // the Friday before
+    expect(isWorkingDay("2027-08-23")).toBe(true); // the Monday after
+  });
+
+  it("move dates forwards and backwards past them", () => {
+    // Fri 13 Aug + 1: the shutdown week and its weekends → Mon 23 Aug (without it: Mon 16).
+    expect(addWorkingDays("2027-08-13", 1)).toBe("2027-08-16");
+    setClosures([shutdown]);
+    expect(addWorkingDays("2027-08-13", 1)).toBe("2027-08-23");
+    expect(addWorkingDays("2027-08-17", 0)).toBe("2027-08-23"); // work that starts inside waits
+    // Five working days back from Tue 24 Aug: Mon 23, then the shutdown, then Fri 13 … Wed 11 Aug.
+    expect(subtractWorkingDays("2027-08-24", 5)).toBe("2027-08-10");
+  });
+
+  it("count a closure on a bank holiday once: the Coronation's day as a closure changes nothing", () => {
+    setClosures([{ from: "2027-08-30", to: "2027-08-30", reason: "Bank holiday again" }]);
+    expect(addWorkingDays("2027-08-27", 1)).toBe("2027-08-31"); // Fri → Tue, as without it
+  });
+
+  it("are replaced, not added to, by the next set", () => {
+    setClosures([shutdown]);
+    setClosures([{ from: "2027-08-18", to: "2027-08-18", reason: "Stocktake" }]);
+    expect(isWorkingDay("2027-08-16")).toBe(true);
+    expect(isWorkingDay("2027-08-18")).toBe(false);
+    setClosures([]);
+    expect(isWorkingDay("2027-08-18")).toBe(true);
   });
 });

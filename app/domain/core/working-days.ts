@@ -1,7 +1,8 @@
 /**
- * Working days in England and Wales (decision 017): weekends and the bank holidays below are
- * not working days. Production and transit are counted in working days by the date engine built
- * on this. Dates are ISO 'YYYY-MM-DD' strings, as in delivery.ts.
+ * Working days in England and Wales (decision 017): weekends, the bank holidays below and the
+ * days the operator has closed the shop (decision 078) are not working days. Production and
+ * transit are counted in working days by the date engine built on this. Dates are ISO
+ * 'YYYY-MM-DD' strings, as in delivery.ts.
  */
 import { addDays, dayOfWeek, type IsoDate } from "./dates";
 
@@ -44,7 +45,7 @@ function monday(year: number, month: number, n: 1 | -1): IsoDate {
  * Holidays proclaimed apart from the rules: a rule's day moved (the early May holiday for VE Day's
  * 75th anniversary, the spring holiday for the Platinum Jubilee) and days added (the Jubilee, the
  * Queen's funeral, the Coronation). A proclamation is announced months ahead; until it is added
- * here, the operator's own closures would carry it.
+ * here, the operator adds it as a closure (setClosures below).
  */
 const MOVED: Readonly<Record<IsoDate, IsoDate>> = { "2020-05-04": "2020-05-08", "2022-05-30": "2022-06-02" };
 const ADDED: readonly IsoDate[] = ["2022-06-03", "2022-09-19", "2023-05-08"];
@@ -83,10 +84,35 @@ export function bankHolidaysOf(year: number): readonly IsoDate[] {
 
 const holidays = new Map<number, IsoDate[]>();
 
-/** Monday to Friday and not a bank holiday. */
+/** Days the operator closed the shop besides the bank holidays: a shutdown week, a proclaimed holiday. */
+export type Closure = { from: IsoDate; to: IsoDate; reason: string };
+
+/** The closed days of the closures last set: one calendar per process, and one per browser tab. */
+let closedDays: ReadonlySet<IsoDate> = new Set();
+let closedKey = "";
+
+/**
+ * Sets the closures every date below counts with (decision 078). The server sets them from the
+ * catalogue's copy whenever it reloads; the browser from the root loader's data before a page
+ * renders, so both count the same days.
+ */
+export function setClosures(closures: readonly Closure[]): void {
+  const key = closures.map((closure) => `${closure.from}/${closure.to}`).join(",");
+  if (key === closedKey) return;
+  const days = new Set<IsoDate>();
+  for (const closure of closures) {
+    for (let day = closure.from; day <= closure.to; day = addDays(day, 1)) days.add(day);
+  }
+  closedDays = days;
+  closedKey = key;
+}
+
+/** Monday to Friday, not a bank holiday, and not a day the shop is closed. */
 export function isWorkingDay(iso: IsoDate): boolean {
   const weekday = dayOfWeek(iso);
-  return weekday !== 0 && weekday !== 6 && !bankHolidaysOf(Number(iso.slice(0, 4))).includes(iso);
+  return (
+    weekday !== 0 && weekday !== 6 && !closedDays.has(iso) && !bankHolidaysOf(Number(iso.slice(0, 4))).includes(iso)
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
  * catalogue's version at most once a second: a change saved with a raised version is what every
  * process reads within a second, and nothing older is served after that.
  */
-import { asc } from "drizzle-orm";
+import { asc, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   catalogueVersion,
@@ -14,6 +14,7 @@ import {
   productImages,
   productPriceTiers,
   products,
+  shopClosures,
 } from "#db/schema";
 import { BUILTIN_IMAGES } from "~/catalogue/images";
 import {
@@ -30,6 +31,7 @@ import { forBuyers, onSale, promotedCategories } from "~/catalogue/catalogue";
 import { lookupIn, type ProductLookup } from "~/catalogue/lookup";
 import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
 import type { ProductDetails } from "~/domain/catalogue/product-details-edit";
+import { type Closure, setClosures } from "~/domain/core/working-days";
 import { priceTiersOf, type TierRow, unitPriceRange } from "~/domain/pricing/tier-table";
 import type { Database } from "../platform/db.server";
 import { storedPictureFiles, storedPictureOf } from "./picture-files.server";
@@ -39,15 +41,20 @@ export type ShopCategory = Category & { id: string };
 
 /**
  * The catalogue at one version: every product, in catalogue order, whatever its status; every
- * category, hidden or not, in the operator's order; and the categories' former URL names, each
- * with the one it now answers to (decision 068).
+ * category, hidden or not, in the operator's order; the categories' former URL names, each
+ * with the one it now answers to (decision 068); and the shop's closures of the last year and
+ * to come, which move every delivery date the pages show (decision 078).
  */
 export type Catalogue = {
   version: number;
   products: readonly StoredProduct[];
   categories: readonly ShopCategory[];
   formerSlugs: ReadonlyMap<string, string>;
+  closures: readonly Closure[];
 };
+
+/** Closures that ended longer ago than this are history no date still counted needs. */
+const CLOSURES_KEPT_DAYS = 400;
 
 /** How long a process serves its copy before it asks the database whether the catalogue changed. */
 export const CATALOGUE_CHECK_MS = 1000;
@@ -182,8 +189,14 @@ export async function loadCatalogue(db: Database): Promise<Catalogue> {
       const tiers = byProduct(await tx.select().from(productPriceTiers).orderBy(asc(productPriceTiers.fromQuantity)));
       const colours = byProduct(await tx.select().from(productColours).orderBy(asc(productColours.position)));
       const images = byProduct(await tx.select().from(productImages).orderBy(asc(productImages.position)));
+      const closures = await tx
+        .select({ from: shopClosures.firstDay, to: shopClosures.lastDay, reason: shopClosures.reason })
+        .from(shopClosures)
+        .where(gte(shopClosures.lastDay, sql`current_date - ${CLOSURES_KEPT_DAYS}::int`))
+        .orderBy(asc(shopClosures.firstDay));
       return {
         version: state?.version ?? 0,
+        closures,
         categories: shopCategories,
         formerSlugs,
         products: rows.map((row) =>
@@ -212,6 +225,11 @@ export async function categoryNames(db: Database, now: number = Date.now()): Pro
  */
 export async function shopCategories(db: Database, now: number = Date.now()): Promise<Category[]> {
   return (await readShelf(db, now)).promoted;
+}
+
+/** The shop's closures of the last year and to come (decision 078), for the browser to count with. */
+export async function shopClosuresOf(db: Database, now: number = Date.now()): Promise<readonly Closure[]> {
+  return (await readCatalogue(db, now)).closures;
 }
 
 type Copy = { catalogue: Promise<Catalogue>; checkedAt: number };
@@ -245,7 +263,11 @@ export async function readCatalogue(db: Database, now: number = Date.now()): Pro
       return held;
     }
   }
-  const catalogue = loadCatalogue(db);
+  // Every date this process counts from now on skips the closures read (working-days.ts).
+  const catalogue = loadCatalogue(db).then((loaded) => {
+    setClosures(loaded.closures);
+    return loaded;
+  });
   copies.set(db, { catalogue, checkedAt: now });
   // A failed read is not kept: the next caller tries again.
   catalogue.catch(() => {

@@ -14,6 +14,7 @@ import {
   RECURRING_JOBS,
   type RecurringJob,
 } from "./job-handlers.server";
+import { readCatalogue } from "../catalogue/catalogue-store.server";
 import { claimJobs, completeJob, enqueue, failJob, type Job, onJobEnqueued } from "../messages/jobs.server";
 import type { AppContext } from "../providers/app-context.server";
 
@@ -60,6 +61,8 @@ async function runJob(options: WorkerOptions, job: Job, now?: Date): Promise<voi
   const handler = (options.handlers ?? JOB_HANDLERS)[job.kind];
   try {
     if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
+    // The dates a job counts (a proof due, a digest's ship-by days) skip the shop's current closures.
+    await readCatalogue(options.ctx.db);
     await handler({ ...options.ctx, now: now ?? options.ctx.clock() } satisfies JobContext, job);
     await completeJob(options.ctx.db, { job, now });
   } catch (error) {
