@@ -122,6 +122,8 @@ export default [
     route("inbox/:kind/export.csv", "routes/admin.inbox-export.ts"),
     route("board", "routes/admin.board.tsx"),
     route("attention", "routes/admin.attention.tsx"),
+    // Days the shop is shut besides weekends and bank holidays (decision 078)
+    route("closures", "routes/admin.closures.tsx"),
     route("vat", "routes/admin.vat.tsx"),
     route("vat/export.csv", "routes/admin.vat-export.ts"),
     route("quotes", "routes/admin.quotes.tsx"),

@@ -59,6 +59,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/vat" className={tab}>
           VAT
         </NavLink>
+        <NavLink to="/admin/closures" className={tab}>
+          Closures
+        </NavLink>
         {/* Quote requests live under Quotes: one place, one name. */}
         {INBOX_KINDS.filter((kind) => kind !== "quotes").map((kind) => (
           <NavLink key={kind} to={`/admin/inbox/${kind}`} className={tab}>

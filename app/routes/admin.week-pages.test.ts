@@ -1,13 +1,13 @@
 /**
  * The back office's new pages called as the server calls them: the VAT summary and its CSV
- * (docs/decisions/074-vat-summary.md), needs attention (075), the production board (076) and a
- * credit note's address (072). Each answers whom it is for, and 429 once their budget is spent.
+ * (docs/decisions/074-vat-summary.md), needs attention (075), the production board (076), the
+ * closures (078) and a credit note's address (072). Each answers whom it is for, and 429 once their budget is spent.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authUser } from "#db/schema";
 import { grantStaffRole } from "~/server/accounts/admin-staff.server";
-import { requireStaffBudget } from "~/server/accounts/admin-access.server";
+import { requireStaffBudget, STAFF_PAGE_LIMIT } from "~/server/accounts/admin-access.server";
 import { ATTENTION_PAGE_LIMIT } from "~/server/admin/needs-attention.server";
 import { VAT_PAGE_LIMITS } from "~/server/admin/vat-return.server";
 import { BOARD_PAGE_LIMIT } from "~/server/admin/production-board.server";
@@ -15,6 +15,7 @@ import { answerOf } from "../../tests/setup/route-answer";
 import { testContext, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../tests/setup/users";
 import { loader as attentionLoader } from "./admin.attention";
+import { loader as closuresLoader } from "./admin.closures";
 import { loader as boardLoader } from "./admin.board";
 import { loader as vatLoader } from "./admin.vat";
 import { loader as vatExportLoader } from "./admin.vat-export";
@@ -40,6 +41,7 @@ const PAGES = [
   { path: "/admin/vat/export.csv", loader: vatExportLoader, bucket: "vat-export", limit: VAT_PAGE_LIMITS.export },
   { path: "/admin/attention", loader: attentionLoader, bucket: "attention", limit: ATTENTION_PAGE_LIMIT },
   { path: "/admin/board", loader: boardLoader, bucket: "board", limit: BOARD_PAGE_LIMIT },
+  { path: "/admin/closures", loader: closuresLoader, bucket: "closures", limit: STAFF_PAGE_LIMIT },
 ] as const;
 
 describe("the operator's week pages", () => {

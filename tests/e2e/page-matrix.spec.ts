@@ -83,6 +83,7 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "admin/quotes": () => ["/admin/quotes"],
   "admin/vat": () => ["/admin/vat"],
   "admin/attention": () => ["/admin/attention"],
+  "admin/closures": () => ["/admin/closures"],
   "admin/board": () => ["/admin/board"],
   "admin/reviews": () => ["/admin/reviews"],
   "admin/problem-reports": () => ["/admin/problem-reports"],

@@ -982,6 +982,21 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    routes: ["/admin/closures"],
+    resource: "the days the shop is shut (adding a closure)",
+    owner: "staff",
+    read: page(() => "/admin/closures", "routes/admin.closures"),
+    change: form(
+      () => "/admin/closures",
+      () => ({ intent: "add", from: "2027-06-01", to: "2027-06-04", reason: "An intruder's shutdown" }),
+    ),
+    state: async (w) =>
+      ((await loaderData(w.staff, "/admin/closures", "routes/admin.closures")).data as { days: unknown }).days,
+    leaks: () => ["Bank holiday"],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
     routes: ["/admin/vat"],
     resource: "the VAT summary of a quarter",
     owner: "staff",

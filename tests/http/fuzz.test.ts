@@ -480,6 +480,28 @@ const TARGETS: Target[] = [
     odd: { job_id: ["0", "-1", "1.5", "1e309", "99999999999999999999", "x".repeat(8000)] },
   },
   {
+    route: "/admin/closures",
+    path: () => "/admin/closures",
+    as: "staff",
+    kind: "form",
+    fields: { intent: "add", from: "2027-06-01", to: "2027-06-04", reason: "Summer shutdown" },
+    intent: "intent",
+    odd: {
+      from: ["2026-02-30", "0000-01-01", "9999-12-31", "tomorrow", "x".repeat(8000)],
+      to: ["2027-02-30", "1999-01-01", "2027-07-31", "x".repeat(8000)],
+      reason: ["r".repeat(81), " "],
+    },
+  },
+  {
+    route: "/admin/closures (removing one)",
+    path: () => "/admin/closures",
+    as: "staff",
+    kind: "form",
+    fields: { intent: "remove", closure_id: NOBODY },
+    intent: "intent",
+    odd: { closure_id: ["not-an-id", `${NOBODY}0`, "' or 1=1 --", "x".repeat(8000)] },
+  },
+  {
     route: "/admin/orders/:id (a refund)",
     path: () => `/admin/orders/${NOBODY}`,
     as: "staff",

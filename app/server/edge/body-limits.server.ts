@@ -99,6 +99,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/orders\/[^/]+\/reorder(\.data)?$/, bytes: 4 * 1024 },
   // Retrying a dead job (decision 075): an intent and its id.
   { path: /^\/admin\/attention(\.data)?$/, bytes: 4 * 1024 },
+  // A closure: two dates and a reason of 80 characters (decision 078).
+  { path: /^\/admin\/closures(\.data)?$/, bytes: 4 * 1024 },
   // Marking a problem report resolved (decision 043): an intent and its id.
   { path: /^\/admin\/problem-reports(\.data)?$/, bytes: 4 * 1024 },
   // Hiding a review (decision 023): its id and a reason of up to 500 characters, encoded.
