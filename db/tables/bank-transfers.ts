@@ -27,6 +27,17 @@ export const bankTransfers = pgTable(
     expiredAt: timestamp("expired_at", { withTimezone: true }),
     /** The London day the money arrived, as staff read it in the bank account: the invoice's time of supply. */
     arrivedOn: date("arrived_on", { mode: "string" }),
+    /**
+     * Part payments received while the order waits for the rest (decision 079): their sum, each
+     * one in the order's history with its amount and day. When the rest arrives, `received_pence`
+     * is the whole sum and this stays as it was.
+     */
+    partPaidPence: integer("part_paid_pence").notNull().default(0),
+    /** Part payments sent back to the buyer of an order that will not be paid in full: how much, the day, the bank's reference, who. */
+    returnedPence: integer("returned_pence"),
+    returnedOn: date("returned_on", { mode: "string" }),
+    returnedReference: text("returned_reference"),
+    returnedBy: text("returned_by"),
   },
   (t) => [
     // The periodic check reads the transfers still awaited.
@@ -38,5 +49,10 @@ export const bankTransfers = pgTable(
       sql`received_pence is null or (received_pence > 0 and received_at is not null)`,
     ),
     check("bank_transfers_one_end", sql`received_at is null or expired_at is null`),
+    check("bank_transfers_part_paid", sql`part_paid_pence >= 0`),
+    check(
+      "bank_transfers_returned",
+      sql`(returned_pence is null) = (returned_on is null) and (returned_pence is null) = (returned_by is null) and (returned_pence is null or returned_pence = part_paid_pence)`,
+    ),
   ],
 );

@@ -3,13 +3,16 @@ import { splitDraftData } from "./order-snapshot";
 import { draftDataSchema } from "../checkout/draft-schemas";
 import {
   BANK_TRANSFER_DUE_DAYS,
+  BANK_TRANSFER_MESSAGES,
   REMINDER_DAYS_BEFORE,
   expiresOn,
   latestDueWithTask,
   proformaDocument,
+  recordTransfer,
   reminderOn,
   transferDueOn,
   transferInstructions,
+  transferLeftPence,
   transferTask,
 } from "./bank-transfer";
 
@@ -41,7 +44,7 @@ describe("the due date, the reminder and expiry", () => {
     expect(expiresOn("2026-12-10")).toBe("2026-12-11");
   });
 
-  const awaited = { dueOn: "2026-12-10", remindedAt: null, receivedAt: null, expiredAt: null };
+  const awaited = { dueOn: "2026-12-10", remindedAt: null, receivedAt: null, expiredAt: null, partPaidPence: 0 };
   const at = (iso: string) => new Date(iso);
 
   it("needs nothing before the reminder day, a reminder from it, once, and expiry after the due date", () => {
@@ -61,6 +64,13 @@ describe("the due date, the reminder and expiry", () => {
   it("needs nothing once the money is in or the order has expired", () => {
     expect(transferTask({ ...awaited, receivedAt: at("2026-12-01T10:00:00Z") }, at("2026-12-20T10:00:00Z"))).toBeNull();
     expect(transferTask({ ...awaited, expiredAt: at("2026-12-11T10:00:00Z") }, at("2026-12-20T10:00:00Z"))).toBeNull();
+  });
+
+  it("reminds a transfer part paid of the rest, and leaves it to staff past its due date instead of expiring it", () => {
+    const partPaid = { ...awaited, partPaidPence: 100_000 };
+    expect(transferTask(partPaid, at("2026-12-07T10:00:00Z"))).toBe("remind");
+    expect(transferTask(partPaid, at("2026-12-11T00:00:00Z"))).toBeNull();
+    expect(transferTask(partPaid, at("2027-01-20T10:00:00Z"))).toBeNull();
   });
 
   it("looks at transfers due up to 3 days ahead", () => {
@@ -103,6 +113,56 @@ const cap = {
   colours: [{ name: "Navy", hex: "#1f2a56" }],
 };
 const { order: snapshot, line } = splitDraftData(data, cap);
+
+describe("recording what arrived (part payments)", () => {
+  // The order: 250 caps and 100 shorts with the first-order discount, £2,629.80 due.
+  const due = 262_980;
+
+  it("keeps a payment short of what is due as a part payment, with what is still due", () => {
+    // £1,000.00 of £2,629.80: £1,629.80 still due.
+    expect(recordTransfer({ duePence: due, partPaidPence: 0, receivedPence: 100_000, acceptShortfall: false })).toEqual(
+      {
+        kind: "part",
+        sumPence: 100_000,
+        leftPence: 162_980,
+      },
+    );
+    // Then £1,000.00 more: £2,000.00 in all, £629.80 still due.
+    expect(
+      recordTransfer({ duePence: due, partPaidPence: 100_000, receivedPence: 100_000, acceptShortfall: false }),
+    ).toEqual({ kind: "part", sumPence: 200_000, leftPence: 62_980 });
+  });
+
+  it("pays the order when the payments reach what is due, exactly or over", () => {
+    // £2,000.00 then £629.80: exactly £2,629.80.
+    expect(
+      recordTransfer({ duePence: due, partPaidPence: 200_000, receivedPence: 62_980, acceptShortfall: false }),
+    ).toEqual({ kind: "paid", sumPence: due, difference: { kind: "exact" } });
+    // £2,000.00 then £630.00: over by 20p.
+    expect(
+      recordTransfer({ duePence: due, partPaidPence: 200_000, receivedPence: 63_000, acceptShortfall: false }),
+    ).toEqual({ kind: "paid", sumPence: 263_000, difference: { kind: "over", pence: 20 } });
+  });
+
+  it("pays the order short when staff accept the shortfall, with both figures", () => {
+    // £2,000.00 then £600.00 accepted: £2,600.00, short by £29.80.
+    expect(
+      recordTransfer({ duePence: due, partPaidPence: 200_000, receivedPence: 60_000, acceptShortfall: true }),
+    ).toEqual({ kind: "paid", sumPence: 260_000, difference: { kind: "short", pence: 2_980 } });
+  });
+
+  it("leaves to pay the amount due less the part payments, never below nothing", () => {
+    expect(transferLeftPence({ duePence: due, partPaidPence: 0 })).toBe(due);
+    expect(transferLeftPence({ duePence: due, partPaidPence: 100_000 })).toBe(162_980);
+    expect(transferLeftPence({ duePence: due, partPaidPence: 300_000 })).toBe(0);
+  });
+
+  it("says what a part payment leaves, in the history and to staff", () => {
+    expect(BANK_TRANSFER_MESSAGES.partReceivedNote(100_000, { sumPence: 200_000, leftPence: 62_980 })).toBe(
+      "Part payment received: £1,000.00; £2,000.00 received in all, £629.80 still due",
+    );
+  });
+});
 
 describe("the pro-forma invoice", () => {
   // 50 caps at £5.50 = £275.00, 10% off (£27.50), standard shipping £18.00, VAT 20% = £53.10.

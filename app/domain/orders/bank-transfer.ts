@@ -45,13 +45,23 @@ export const latestDueWithTask = (now: Date): IsoDate => addDays(londonToday(now
 /** What a transfer awaited needs at instant `now`: expiring, a reminder, or nothing yet. */
 export type TransferTask = "expire" | "remind" | null;
 
+/**
+ * A transfer part paid does not expire: money has arrived, so staff decide (accept the shortfall, or
+ * cancel and send it back), and the needs-attention page lists it once it is past due (decision 079).
+ */
 export function transferTask(
-  transfer: { dueOn: IsoDate; remindedAt: Date | null; receivedAt: Date | null; expiredAt: Date | null },
+  transfer: {
+    dueOn: IsoDate;
+    remindedAt: Date | null;
+    receivedAt: Date | null;
+    expiredAt: Date | null;
+    partPaidPence: number;
+  },
   now: Date,
 ): TransferTask {
   if (transfer.receivedAt || transfer.expiredAt) return null;
   const today = londonToday(now);
-  if (today >= expiresOn(transfer.dueOn)) return "expire";
+  if (today >= expiresOn(transfer.dueOn)) return transfer.partPaidPence > 0 ? null : "expire";
   if (!transfer.remindedAt && today >= reminderOn(transfer.dueOn)) return "remind";
   return null;
 }
@@ -88,6 +98,32 @@ export function transferDifference(duePence: number, receivedPence: number): Tra
     : { kind: "over", pence: receivedPence - duePence };
 }
 
+/**
+ * What recording `receivedPence` does to a transfer that has had `partPaidPence` already (decision
+ * 079): the order is paid once the sum reaches what is due, or when staff accept the shortfall;
+ * otherwise the money is a part payment and the order waits for the rest. An order that expired is
+ * revived only by a payment that settles it.
+ */
+export type TransferRecording =
+  | { kind: "part"; sumPence: number; leftPence: number }
+  | { kind: "paid"; sumPence: number; difference: TransferDifference };
+
+export function recordTransfer(input: {
+  duePence: number;
+  partPaidPence: number;
+  receivedPence: number;
+  acceptShortfall: boolean;
+}): TransferRecording {
+  const sumPence = input.partPaidPence + input.receivedPence;
+  if (sumPence >= input.duePence || input.acceptShortfall)
+    return { kind: "paid", sumPence, difference: transferDifference(input.duePence, sumPence) };
+  return { kind: "part", sumPence, leftPence: input.duePence - sumPence };
+}
+
+/** What a buyer still has to pay on a transfer awaited: the amount due less the part payments. */
+export const transferLeftPence = (transfer: { duePence: number; partPaidPence: number }): number =>
+  Math.max(0, transfer.duePence - transfer.partPaidPence);
+
 export const BANK_TRANSFER_MESSAGES = {
   tooManyForBuyer: `You already have ${OPEN_TRANSFER_LIMITS.perBuyer} orders awaiting a bank transfer. Please pay one of them first, or pay for this order by card. Your checkout is saved.`,
   tooManyForOrganisation: `Your organisation already has ${OPEN_TRANSFER_LIMITS.perOrganisation} orders awaiting a bank transfer. Please pay one of them first, or pay for this order by card. Your checkout is saved.`,
@@ -112,6 +148,24 @@ export const BANK_TRANSFER_MESSAGES = {
   arrivedOnBeforePlaced: (placedOn: IsoDate) =>
     `The money cannot have arrived before the order was placed, on ${formatDisplayDate(placedOn)}.`,
   placedNote: (dueOn: IsoDate) => `Placed to pay by bank transfer by ${formatDisplayDate(dueOn)}`,
+  /** The history's note of a part payment (decision 079). */
+  partReceivedNote: (receivedPence: number, recording: { sumPence: number; leftPence: number }) =>
+    `Part payment received: ${formatPence(receivedPence)}; ${formatPence(recording.sumPence)} received in all, ${formatPence(recording.leftPence)} still due`,
+  partReceived: (number: string, receivedPence: number, leftPence: number, dueOn: IsoDate) =>
+    `${formatPence(receivedPence)} recorded for order ${number} as a part payment: ${formatPence(leftPence)} is still due by ${formatDisplayDate(dueOn)}, and the buyer has been told. The order waits for the rest; tick "Accept the shortfall" with a later payment to mark it paid without it.`,
+  partOnExpired:
+    'This order expired unpaid: record a payment only when it settles the order, or tick "Accept the shortfall" to revive it as paid.',
+  nothingToAccept: "Enter the amount received in pounds and pence, e.g. 318.60.",
+  /** Sending part payments back, for an order that will not be paid in full. */
+  returnedNote: (pence: number, returnedOn: IsoDate, reference: string) =>
+    `Part payments of ${formatPence(pence)} sent back to the buyer on ${formatDisplayDate(returnedOn)} (bank reference ${reference})`,
+  returned: (number: string, pence: number) => `${formatPence(pence)} sent back for order ${number} is recorded.`,
+  nothingToReturn: "This order holds no part payment to send back. Nothing was changed.",
+  returnNotYet:
+    "The order still waits for the rest of its transfer: cancel it first, or accept the shortfall, before sending its part payments back.",
+  returnedOnMissing: "Enter the day the money went back, such as 2026-11-30.",
+  returnedOnFuture: "The money cannot have gone back after today.",
+  returnedReferenceMissing: "Enter the bank's reference for the money sent back, in 100 characters at most.",
 } as const;
 
 /** How to pay, in words: the amount, the reference to quote and the due date (pro-forma, e-mails, order page). */
@@ -163,4 +217,28 @@ export function arrivalDay(
   if (arrivedOn < bounds.placedOn)
     return { ok: false, message: BANK_TRANSFER_MESSAGES.arrivedOnBeforePlaced(bounds.placedOn) };
   return { ok: true, arrivedOn };
+}
+
+/** The bank's reference of money sent back is at most this long. */
+export const RETURN_REFERENCE_MAX = 100;
+
+/**
+ * The form of part payments sent back (decision 079): the day the money went back, between the
+ * order being placed and today, and the bank's reference for it.
+ */
+export function readTransferReturn(
+  fields: Readonly<Record<string, string | undefined>>,
+  bounds: { placedOn: IsoDate; today: IsoDate },
+):
+  | { ok: true; returnedOn: IsoDate; reference: string }
+  | { ok: false; field: "returned_on" | "reference"; message: string } {
+  const returnedOn = (fields.returned_on ?? "").trim();
+  if (!isCalendarDate(returnedOn) || returnedOn < bounds.placedOn)
+    return { ok: false, field: "returned_on", message: BANK_TRANSFER_MESSAGES.returnedOnMissing };
+  if (returnedOn > bounds.today)
+    return { ok: false, field: "returned_on", message: BANK_TRANSFER_MESSAGES.returnedOnFuture };
+  const reference = (fields.reference ?? "").trim();
+  if (reference === "" || reference.length > RETURN_REFERENCE_MAX)
+    return { ok: false, field: "reference", message: BANK_TRANSFER_MESSAGES.returnedReferenceMissing };
+  return { ok: true, returnedOn, reference };
 }
