@@ -4,7 +4,7 @@ import { PaymentsAttention } from "~/components/admin/payments-attention";
 import { HeaderRow, TableFrame } from "~/components/admin/table-parts";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { formatLondonDateTime } from "~/domain/core/dates";
+import { formatDisplayDate, formatLondonDateTime } from "~/domain/core/dates";
 import { formatPence } from "~/domain/core/money";
 import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
 import { ATTENTION_PAGE_LIMIT, needsAttention, retryDeadJob } from "~/server/admin/needs-attention.server";
@@ -39,9 +39,9 @@ export function headers() {
 const cell = "px-4 py-3";
 
 export default function AdminAttention({ loaderData, actionData }: Route.ComponentProps) {
-  const { deadJobs, stuckRefunds, payments } = loaderData;
+  const { deadJobs, stuckRefunds, payments, partPaid } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const nothing = deadJobs.length === 0 && stuckRefunds.length === 0 && payments.length === 0;
+  const nothing = deadJobs.length === 0 && stuckRefunds.length === 0 && payments.length === 0 && partPaid.length === 0;
   return (
     <section>
       <h1 className="text-3xl font-extrabold">Needs attention</h1>
@@ -122,6 +122,28 @@ export default function AdminAttention({ loaderData, actionData }: Route.Compone
                 </Link>
                 : {formatPence(refund.grossPence)}, pending since {formatLondonDateTime(new Date(refund.createdAt))}.
                 Try it again on the order's page.
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {partPaid.length > 0 ? (
+        <>
+          <h2 className="mt-8 text-xl font-bold">Bank transfers paid in part</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {partPaid.map((transfer) => (
+              <li key={transfer.orderId}>
+                <Link
+                  to={`/admin/orders/${transfer.orderId}`}
+                  className="font-semibold text-brand underline underline-offset-2"
+                >
+                  Order {transfer.orderNumber}
+                </Link>
+                : {formatPence(transfer.partPaidPence)} received of {formatPence(transfer.duePence)}.{" "}
+                {transfer.why === "send_back"
+                  ? "The order is cancelled: send the part payments back and record it on the order's page."
+                  : `Due by ${formatDisplayDate(transfer.dueOn)} and still short: accept the shortfall, or cancel the order and send the money back.`}
               </li>
             ))}
           </ul>

@@ -27,7 +27,8 @@ import { ADMIN_NO_STORE, adminNotFound, requireStaff } from "~/server/accounts/a
 import { getOrderForStaff } from "~/server/admin/admin-order-detail.server";
 import { orderNeedByForStaff } from "~/server/orders/orders-at-risk.server";
 import { changeOrderStatus } from "~/server/admin/admin-orders.server";
-import { markTransferReceived } from "~/server/admin/transfer-received.server";
+import { markTransferReceived, recordTransferReturned } from "~/server/admin/transfer-received.server";
+import { RETURN_REFERENCE_MAX } from "~/domain/orders/bank-transfer";
 import { refundOrder, retryRefund } from "~/server/admin/refunds.server";
 import { cancelOrder } from "~/server/admin/cancel-order.server";
 import { CancelCard } from "~/components/admin/cancel-card";
@@ -77,7 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /**
  * These forms post here: the proof upload (multipart, with the file), the status change, re-sending
- * the invoice, "Mark transfer received", the decision on an On-time Guarantee claim, an approval
+ * the invoice, "Record the payment", the decision on an On-time Guarantee claim, an approval
  * given by phone or e-mail (docs/decisions/039-staff-recorded-approval.md), the delivery address and
  * sizes, and a refund or a pending card refund tried again (docs/decisions/072).
  */
@@ -190,6 +191,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) return toResponse(result, { intent, amount });
     return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
   }
+  if (form.value.intent === "transfer-return") {
+    const intent: Intent = "transfer";
+    // The reference typed goes back with a refusal, so it is not lost.
+    const reference = String(form.value.reference ?? "").slice(0, RETURN_REFERENCE_MAX);
+    const result = await recordTransferReturned(ctx, {
+      staff,
+      orderId: params.id,
+      fields: form.value,
+      now: nowOf(context),
+    });
+    if (!result.ok) return toResponse(result, { intent, reference });
+    return data({ intent, message: result.message }, { headers: ADMIN_NO_STORE });
+  }
   const intent: Intent = "status";
   const change = validate(statusChangeSchema, form.value);
   if (!change.ok) return toResponse(change, { intent });
@@ -272,6 +286,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               typedAmount={
                 actionData && "amount" in actionData && typeof actionData.amount === "string"
                   ? actionData.amount
+                  : undefined
+              }
+              typedReference={
+                actionData && "reference" in actionData && typeof actionData.reference === "string"
+                  ? actionData.reference
                   : undefined
               }
               busy={busy}

@@ -284,6 +284,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
               status={order.status}
               paid={Boolean(order.paidAt)}
               totalPence={order.totalPence}
+              partPaidPence={order.payment.partPaidPence}
               proformaNumber={order.payment.proformaNumber}
               dueOn={order.payment.dueOn}
               payee={loaderData.payee}

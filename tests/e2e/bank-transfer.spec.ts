@@ -96,23 +96,32 @@ test("a buyer pays by bank transfer against a pro-forma; staff mark the money in
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`Order ${orderNumber}`);
   const card = staff.getByRole("region", { name: "Bank transfer" });
   await expect(card).toContainText(orderNumber);
-  // Staff type what the bank account shows (decision 036): less than is due is refused unless the
-  // shortfall is accepted, and the amount typed stays in the field.
+  // Staff type what the bank account shows (decision 036): less than is due is kept as a part
+  // payment (decision 079), the order waits for the rest, and the buyer is asked for it.
   const amount = card.getByLabel("Amount received (£)");
   await expect(amount).toHaveValue("");
   await amount.fill("1.00");
-  await card.getByRole("button", { name: "Mark transfer received" }).click();
+  await card.getByRole("button", { name: "Record the payment" }).click();
   await expect(
-    card.getByText(/^£1\.00 received is £[\d,.]+ less than the £[\d,.]+ due\. Nothing was changed/),
+    card.getByText(
+      new RegExp(`^£1\\.00 recorded for order ${orderNumber} as a part payment: £[\\d,.]+ is still due by`),
+    ),
   ).toBeVisible();
-  await expect(amount).toHaveValue("1.00");
+  await expect(card).toContainText(/Part payments received\s*£1\.00/);
+  await page.reload();
+  await expect(page.getByTestId("transfer-payment")).toContainText(
+    "We have received £1.00, thank you. Pay the remaining £",
+  );
+  await expect(page.getByTestId("order-status")).toHaveText("Awaiting transfer");
+  // The rest will not come: staff accept the shortfall with nothing more, leaving the amount empty.
+  await expect(amount).toHaveValue("");
   await card.getByLabel(/^Accept the shortfall/).check();
-  await card.getByRole("button", { name: "Mark transfer received" }).click();
+  await card.getByRole("button", { name: "Record the payment" }).click();
   await expect(
     staff.getByRole("status").filter({ hasText: `Transfer received for order ${orderNumber}` }),
   ).toBeVisible();
   await expect(card).toContainText(/Received.+by .*\(/);
-  await expect(card.getByRole("button", { name: "Mark transfer received" })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Record the payment" })).toHaveCount(0);
   // The difference stays flagged on the order for staff, with both figures.
   await expect(card.getByTestId("transfer-difference")).toHaveText(
     /^Underpaid: £1\.00 received of £[\d,.]+ due, short by £[\d,.]+\. The shortfall was accepted\.$/,

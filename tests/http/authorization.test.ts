@@ -862,6 +862,25 @@ const ROWS: Row[] = [
   },
   {
     routes: ["/admin/orders/:id"],
+    resource: "an order in the back office (recording part payments sent back)",
+    owner: "staff",
+    change: async (request, w, headers) => {
+      const { order } = await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order");
+      const fields = {
+        intent: "transfer-return",
+        version: String(order.version),
+        returned_on: "2026-11-30",
+        reference: "Taken over",
+      };
+      return routeAnswer(await postForm(request, `/admin/orders/${w.alice.orderId}`, fields, headers));
+    },
+    state: async (w) => (await staffSees(w, `/admin/orders/${w.alice.orderId}`, "routes/admin.order")).order.transfer,
+    leaks: (w) => [w.alice.orderNumber, w.marker],
+    intruder: { change: [404] },
+    signedOut: { change: [404] },
+  },
+  {
+    routes: ["/admin/orders/:id"],
     resource: "an order in the back office (sending it a proof)",
     owner: "staff",
     change: async (request, w, headers) => {

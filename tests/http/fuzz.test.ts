@@ -471,6 +471,19 @@ const TARGETS: Target[] = [
     },
   },
   {
+    route: "/admin/orders/:id (part payments sent back)",
+    path: () => `/admin/orders/${NOBODY}`,
+    as: "staff",
+    kind: "form",
+    fields: { intent: "transfer-return", version: "1", returned_on: "2026-11-27", reference: "RTN-1" },
+    intent: "intent",
+    odd: {
+      version: ["0", "1e309", "-1"],
+      returned_on: ["2026-02-30", "tomorrow", "9999-12-31", "x".repeat(21)],
+      reference: ["r".repeat(101), " "],
+    },
+  },
+  {
     route: "/admin/attention",
     path: () => "/admin/attention",
     as: "staff",

@@ -1,11 +1,11 @@
 /**
- * The back-office order page's bank transfer card: the pro-forma, what to look for, and marking the
- * transfer received.
+ * The back-office order page's bank transfer card: the pro-forma, what to look for, recording what
+ * arrived (in full or in part), and part payments sent back.
  */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/form";
-import { transferDifference } from "~/domain/orders/bank-transfer";
+import { RETURN_REFERENCE_MAX, transferDifference, transferLeftPence } from "~/domain/orders/bank-transfer";
 import type { StaffOrderDetail } from "~/domain/orders/admin-orders";
 import { formatDisplayDate } from "~/domain/core/dates";
 import { formatPence } from "~/domain/core/money";
@@ -14,7 +14,7 @@ import type { FormReply } from "./order-actions";
 
 /**
  * The back office's view of an order placed to pay by bank transfer (decision 022): the
- * pro-forma, what to look for in the bank account, and "Mark transfer received" while it is
+ * pro-forma, what to look for in the bank account, and "Record the payment" while it is
  * awaited, with the amount that arrived. Who marked it, when and how much stay on the card and in
  * the history; an amount that differs from the one due is flagged with both figures (decision 036).
  */
@@ -23,6 +23,8 @@ export function TransferCard(props: {
   result?: FormReply;
   /** The amount staff typed, given back with a refusal. */
   typedAmount?: string;
+  /** The bank's reference of money sent back, given back with a refusal. */
+  typedReference?: string;
   /** Today in London: the arrival day offered, and the latest allowed. */
   today: string;
   busy: boolean;
@@ -53,8 +55,56 @@ export function TransferCard(props: {
           ...(transfer.arrivedOn
             ? ([["Arrived on", formatDisplayDate(transfer.arrivedOn)]] as Array<[string, string]>)
             : []),
+          ...(transfer.partPaidPence > 0 && !transfer.receivedAt
+            ? ([
+                ["Part payments received", formatPence(transfer.partPaidPence)],
+                ["Still due", formatPence(transferLeftPence(transfer))],
+              ] as Array<[string, string]>)
+            : []),
+          ...(transfer.returned
+            ? ([
+                [
+                  "Sent back",
+                  `${formatPence(transfer.returned.pence)} on ${formatDisplayDate(transfer.returned.on)} (${transfer.returned.reference})`,
+                ],
+              ] as Array<[string, string]>)
+            : []),
         ]}
       />
+      {transfer.canRecordReturn ? (
+        <Form method="post" className="mt-4" key={`transfer-return-${order.version}`}>
+          <input type="hidden" name="intent" value="transfer-return" />
+          <input type="hidden" name="version" value={order.version} />
+          <p
+            className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm"
+            data-testid="transfer-to-return"
+          >
+            The order was cancelled holding {formatPence(transfer.partPaidPence)} of part payments. Send it back to the
+            buyer from the bank, then record it here.
+          </p>
+          <Field
+            label="Sent back on"
+            name="returned_on"
+            type="date"
+            required
+            defaultValue={props.today}
+            max={props.today}
+            error={result && !result.ok ? result.fieldErrors?.returned_on : undefined}
+          />
+          <Field
+            label="Bank reference"
+            name="reference"
+            className="mt-3"
+            required
+            maxLength={RETURN_REFERENCE_MAX}
+            defaultValue={props.typedReference ?? ""}
+            error={result && !result.ok ? result.fieldErrors?.reference : undefined}
+          />
+          <button type="submit" className={buttonClass("primary", "mt-4 w-full")} disabled={busy}>
+            Record {formatPence(transfer.partPaidPence)} sent back
+          </button>
+        </Form>
+      ) : null}
       {difference && difference.kind !== "exact" ? (
         <p
           data-testid="transfer-difference"
@@ -70,8 +120,10 @@ export function TransferCard(props: {
           <input type="hidden" name="intent" value="transfer" />
           <input type="hidden" name="version" value={order.version} />
           <p className="mb-3 text-sm text-muted">
-            Check the bank account for {formatPence(order.amounts.totalPence)} quoting {order.number} first. Marking it
-            received records your name and the time, issues the VAT invoice and lets production start.
+            Check the bank account for {formatPence(transferLeftPence(transfer))} quoting {order.number} first. Less
+            than is still due is kept as a part payment and the buyer is told the rest; once the whole amount is in (or
+            you accept the shortfall), the order is paid: your name and the time are recorded, the VAT invoice is issued
+            and production may start.
           </p>
           {order.status === "expired" ? (
             <p
@@ -87,12 +139,16 @@ export function TransferCard(props: {
             name="amount"
             inputMode="decimal"
             autoComplete="off"
-            required
+            required={transfer.partPaidPence === 0}
             maxLength={20}
             // Never filled in with the amount due: staff type what the bank account shows.
             defaultValue={props.typedAmount ?? ""}
             error={result && !result.ok ? result.fieldErrors?.amount : undefined}
-            hint={`As the bank account shows it; ${formatPence(transfer.duePence)} is due.`}
+            hint={
+              transfer.partPaidPence === 0
+                ? `As the bank account shows it; ${formatPence(transfer.duePence)} is due.`
+                : `As the bank account shows it; ${formatPence(transferLeftPence(transfer))} is still due. Leave it empty to accept the shortfall with nothing more.`
+            }
           />
           <Field
             label="Arrived on"
@@ -109,7 +165,7 @@ export function TransferCard(props: {
             <span>Accept the shortfall: mark the order paid even if less than is due arrived.</span>
           </label>
           <button type="submit" className={buttonClass("primary", "mt-4 w-full")} disabled={busy}>
-            Mark transfer received
+            Record the payment
           </button>
         </Form>
       ) : null}

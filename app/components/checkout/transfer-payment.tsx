@@ -3,7 +3,7 @@
  * pro-forma and bank details.
  */
 import { useState } from "react";
-import { type Payee, transferAwaited } from "~/domain/orders/bank-transfer";
+import { type Payee, transferAwaited, transferLeftPence } from "~/domain/orders/bank-transfer";
 import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
 import { formatPence, plainPounds } from "~/domain/core/money";
 import type { OrderStatus } from "~/domain/fulfilment/orders";
@@ -20,23 +20,33 @@ export function TransferPayment(props: {
   status: OrderStatus;
   paid: boolean;
   totalPence: number;
+  /** Part payments received so far (decision 079): the buyer is asked for the rest. */
+  partPaidPence: number;
   proformaNumber: string;
   dueOn: IsoDate;
   payee: Payee | null;
 }) {
   const href = `/orders/${props.orderId}/proforma.pdf`;
   const awaited = transferAwaited(props);
+  const leftPence = transferLeftPence({ duePence: props.totalPence, partPaidPence: props.partPaidPence });
   return (
     <div className="mt-3 space-y-2" data-testid="transfer-payment">
       {awaited ? (
         <p className="rounded-lg bg-brand-soft px-3 py-2 text-brand-dark">
-          Pay <strong>{formatPence(props.totalPence)}</strong> by bank transfer by{" "}
+          {props.partPaidPence > 0 ? (
+            <>
+              We have received <strong>{formatPence(props.partPaidPence)}</strong>, thank you. Pay the remaining{" "}
+            </>
+          ) : (
+            "Pay "
+          )}
+          <strong>{formatPence(leftPence)}</strong> by bank transfer by{" "}
           <strong>{formatDisplayDate(props.dueOn)}</strong>, quoting <strong>{props.orderNumber}</strong> as the payment
           reference. The bank details are below and on the pro-forma invoice.
         </p>
       ) : null}
       {awaited && props.payee ? (
-        <BankDetails payee={props.payee} reference={props.orderNumber} totalPence={props.totalPence} />
+        <BankDetails payee={props.payee} reference={props.orderNumber} totalPence={leftPence} />
       ) : null}
       <p>
         <a href={href} className="font-semibold text-brand underline-offset-2 hover:underline" download>

@@ -184,7 +184,7 @@ export type RecordedApprovalFields = z.output<typeof recordedApprovalSchema>;
 const RECEIVED_AMOUNT_MESSAGE = "Enter the amount received in pounds and pence, e.g. 318.60.";
 
 /**
- * The back office's "Mark transfer received" (docs/decisions/022-bank-transfer.md): the order version the page showed,
+ * The back office's "Record the payment" (docs/decisions/022-bank-transfer.md): the order version the page showed,
  * the amount that arrived in pounds (stored as pence, decision 036) and whether staff accept a
  * shortfall. The amount is checked by length before any pattern, and a penny to £10 million.
  */
@@ -224,6 +224,8 @@ export const transferReceivedSchema = z.object({
     .string(RECEIVED_AMOUNT_MESSAGE)
     .max(20, RECEIVED_AMOUNT_MESSAGE)
     .transform((raw, ctx) => {
+      // Left empty only to accept the shortfall of part payments already in (decision 079).
+      if (raw.trim() === "") return 0;
       const pence = typedPence(raw);
       if (pence === null) {
         ctx.addIssue({ code: "custom", message: RECEIVED_AMOUNT_MESSAGE });
@@ -384,6 +386,12 @@ export type StaffOrderDetail = {
     canMarkReceived: boolean;
     /** The day staff said the money arrived: the invoice's time of supply. */
     arrivedOn: string | null;
+    /** Part payments received while the order waits for the rest (decision 079). */
+    partPaidPence: number;
+    /** Part payments sent back, once the order will not be paid in full. */
+    returned: { pence: number; on: string; reference: string } | null;
+    /** A cancelled order holds part payments not yet sent back. */
+    canRecordReturn: boolean;
   } | null;
   invoiceNumber: string | null;
   /** The credit notes of the invoice, one per refund, oldest first (docs/decisions/072). */

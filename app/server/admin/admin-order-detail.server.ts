@@ -266,6 +266,20 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
           // An expired order can be revived by money that arrives late (decision 022).
           canMarkReceived: !transfer.transfer.receivedAt && statusAfterTransferReceived(status) !== null,
           arrivedOn: transfer.transfer.arrivedOn,
+          partPaidPence: transfer.transfer.partPaidPence,
+          returned:
+            transfer.transfer.returnedPence !== null && transfer.transfer.returnedOn !== null
+              ? {
+                  pence: transfer.transfer.returnedPence,
+                  on: transfer.transfer.returnedOn,
+                  reference: transfer.transfer.returnedReference ?? "",
+                }
+              : null,
+          canRecordReturn:
+            status === "cancelled" &&
+            !transfer.transfer.receivedAt &&
+            transfer.transfer.partPaidPence > 0 &&
+            transfer.transfer.returnedPence === null,
         }
       : null,
     invoiceNumber: invoice?.number ?? null,

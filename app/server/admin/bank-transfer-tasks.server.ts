@@ -4,9 +4,14 @@
  * date and orders unpaid after it expire, each exactly once across processes. The mails go to the
  * buyer's confirmed address (buyerMailRecipient, decision 036).
  */
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { bankTransfers, firstOrderClaims, orders, orderStatusHistory } from "#db/schema";
-import { BANK_TRANSFER_MESSAGES, latestDueWithTask, transferTask } from "~/domain/orders/bank-transfer";
+import {
+  BANK_TRANSFER_MESSAGES,
+  latestDueWithTask,
+  transferLeftPence,
+  transferTask,
+} from "~/domain/orders/bank-transfer";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import { canTransition, toOrderStatus } from "~/domain/fulfilment/orders";
 import { lockOrder } from "./admin-orders.server";
@@ -37,6 +42,8 @@ export async function runBankTransferTasks(ctx: AppContext, now: Date = ctx.cloc
         isNull(bankTransfers.receivedAt),
         isNull(bankTransfers.expiredAt),
         lte(bankTransfers.dueOn, latestDueWithTask(now)),
+        // A transfer part paid needs its reminder at most: it never expires (transferTask).
+        or(eq(bankTransfers.partPaidPence, 0), isNull(bankTransfers.remindedAt)),
       ),
     )
     .orderBy(asc(bankTransfers.dueOn));
@@ -67,9 +74,10 @@ export async function runBankTransferTasks(ctx: AppContext, now: Date = ctx.cloc
         orderNumber: order.number,
         orderUrl: orderUrl(ctx, order.id),
         proformaNumber: transfer.proformaNumber,
-        totalPence: transfer.amountPence,
+        totalPence: transferLeftPence({ duePence: transfer.amountPence, partPaidPence: transfer.partPaidPence }),
         dueOn: transfer.dueOn,
         poRef: details.po_ref,
+        partPaidPence: transfer.partPaidPence,
       };
       if (task === "remind") {
         await tx.update(bankTransfers).set({ remindedAt: now }).where(eq(bankTransfers.orderId, orderId));

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { bankTransfers, firstOrderClaims, invoices, orders, orderStatusHistory } from "#db/schema";
-import { plainPounds } from "~/domain/core/money";
+import { formatPence, plainPounds } from "~/domain/core/money";
 import { canTransition, isOrderId, orderPayment, ORDER_STATUS_LABELS, toOrderStatus } from "~/domain/fulfilment/orders";
 import { ADMIN_MESSAGES, type CancelOrderFields } from "~/domain/orders/admin-orders";
 import { creditLeft, invoicedAmounts } from "~/domain/orders/refunds";
@@ -59,19 +59,33 @@ export async function cancelOrder(
     await tx.delete(firstOrderClaims).where(eq(firstOrderClaims.orderId, order.id));
     const [[invoice], [transfer]] = await Promise.all([
       tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)),
-      tx.select({ orderId: bankTransfers.orderId }).from(bankTransfers).where(eq(bankTransfers.orderId, order.id)),
+      tx
+        .select({ orderId: bankTransfers.orderId, partPaidPence: bankTransfers.partPaidPence })
+        .from(bankTransfers)
+        .where(eq(bankTransfers.orderId, order.id)),
     ]);
     const left =
       invoice && order.paidAt ? creditLeft(invoicedAmounts(order), await creditsOnOrder(tx, order)).grossPence : 0;
     const refundPence = fields.refund && !transfer && left > 0 ? left : 0;
     if (refundPence === 0) await tellBuyer(ctx, tx, order, fields.reason, Boolean(order.paidAt));
-    return { ok: true as const, order, version: updated!.version, refundPence };
+    // Part payments of an order never paid in full go back by hand (decision 079).
+    const toSendBack = order.paidAt ? 0 : (transfer?.partPaidPence ?? 0);
+    return { ok: true as const, order, version: updated!.version, refundPence, toSendBack };
   });
   if (!cancelled.ok) return cancelled;
-  const { order, version, refundPence } = cancelled;
+  const { order, version, refundPence, toSendBack } = cancelled;
   const done = `Order ${order.number} is now "${ORDER_STATUS_LABELS.cancelled}".`;
   if (refundPence === 0)
-    return { ok: true, status: "cancelled", version, message: `${done} The buyer has been e-mailed.` };
+    return {
+      ok: true,
+      status: "cancelled",
+      version,
+      message:
+        `${done} The buyer has been e-mailed.` +
+        (toSendBack > 0
+          ? ` It holds ${formatPence(toSendBack)} of part payments: send them back from the bank, then record it on the bank transfer card.`
+          : ""),
+    };
   const refunded = await refundOrder(ctx, {
     staff,
     orderId: order.id,

@@ -5,8 +5,9 @@
  * order. Staff retry a dead job from `/admin/attention`: it runs again with a fresh set of attempts,
  * and a message it sends is queued again.
  */
-import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { jobs, orders, outbox, refunds } from "#db/schema";
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { bankTransfers, jobs, orders, outbox, refunds } from "#db/schema";
+import { londonToday } from "~/domain/core/dates";
 import type { PaymentNeedingAttention } from "~/domain/orders/admin-orders";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { MAIL_JOB } from "../messages/mail.server";
@@ -42,10 +43,28 @@ export type DeadJob = {
 
 export type StuckRefund = { id: string; orderId: string; orderNumber: string; grossPence: number; createdAt: Date };
 
-export type NeedsAttention = { deadJobs: DeadJob[]; stuckRefunds: StuckRefund[]; payments: PaymentNeedingAttention[] };
+/**
+ * Bank transfers part paid that wait for a person (decision 079): past their due date, for staff to
+ * accept the shortfall or cancel; or cancelled, for the part payments to be sent back.
+ */
+export type PartPaidTransfer = {
+  orderId: string;
+  orderNumber: string;
+  partPaidPence: number;
+  duePence: number;
+  dueOn: string;
+  why: "overdue" | "send_back";
+};
+
+export type NeedsAttention = {
+  deadJobs: DeadJob[];
+  stuckRefunds: StuckRefund[];
+  payments: PaymentNeedingAttention[];
+  partPaid: PartPaidTransfer[];
+};
 
 export async function needsAttention(db: Database, now: Date): Promise<NeedsAttention> {
-  const [dead, stuck, payments] = await Promise.all([
+  const [dead, stuck, payments, partPaid] = await Promise.all([
     db
       .select({
         id: jobs.id,
@@ -75,6 +94,27 @@ export async function needsAttention(db: Database, now: Date): Promise<NeedsAtte
       .orderBy(desc(refunds.createdAt))
       .limit(LISTED),
     listPaymentsNeedingAttention(db),
+    db
+      .select({
+        orderId: orders.id,
+        orderNumber: orders.number,
+        partPaidPence: bankTransfers.partPaidPence,
+        duePence: bankTransfers.amountPence,
+        dueOn: bankTransfers.dueOn,
+        status: orders.status,
+      })
+      .from(bankTransfers)
+      .innerJoin(orders, eq(orders.id, bankTransfers.orderId))
+      .where(
+        and(
+          gt(bankTransfers.partPaidPence, 0),
+          isNull(bankTransfers.receivedAt),
+          isNull(bankTransfers.returnedPence),
+          or(eq(orders.status, "cancelled"), lt(bankTransfers.dueOn, londonToday(now))),
+        ),
+      )
+      .orderBy(asc(bankTransfers.dueOn))
+      .limit(LISTED),
   ]);
   return {
     deadJobs: dead.map(({ to, subject, ...job }) => ({
@@ -83,6 +123,10 @@ export async function needsAttention(db: Database, now: Date): Promise<NeedsAtte
     })),
     stuckRefunds: stuck,
     payments,
+    partPaid: partPaid.map(({ status, ...transfer }) => ({
+      ...transfer,
+      why: status === "cancelled" ? ("send_back" as const) : ("overdue" as const),
+    })),
   };
 }
 

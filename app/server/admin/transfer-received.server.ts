@@ -1,12 +1,18 @@
 /**
- * The back office's "Mark transfer received" (docs/decisions/022-bank-transfer.md, 036-mail-to-confirmed-addresses.md): staff mark the money
+ * The back office's "Record the payment" (docs/decisions/022-bank-transfer.md, 036-mail-to-confirmed-addresses.md): staff mark the money
  * in with the amount that arrived; who, when and how much are recorded, a difference is flagged, a
  * shortfall only accepted explicitly. Placing the order: bank-transfers.server.ts.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { bankTransfers, orderDrafts, orderLines, orders, orderStatusHistory, paymentIntents } from "#db/schema";
 import { ADMIN_MESSAGES } from "~/domain/orders/admin-orders";
-import { arrivalDay, BANK_TRANSFER_MESSAGES, transferDifference } from "~/domain/orders/bank-transfer";
+import {
+  arrivalDay,
+  BANK_TRANSFER_MESSAGES,
+  readTransferReturn,
+  recordTransfer,
+  type TransferRecording,
+} from "~/domain/orders/bank-transfer";
 import { londonToday } from "~/domain/core/dates";
 import { etaInput, promisedDeliveryDate, readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import {
@@ -25,6 +31,11 @@ import { orderMailView } from "../messages/admin-mail.server";
 import { enqueue } from "../messages/jobs.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { alertStaff } from "../payments/staff-alerts.server";
+import { transferPartReceivedMail } from "../payments/bank-transfer-mail.server";
+import { buyerMailRecipient } from "../messages/mail-recipient.server";
+import { sendMail } from "../messages/mail.server";
+import { orderUrl } from "../messages/mail-templates.server";
+import type { Database } from "../platform/db.server";
 
 /**
  * Staff mark an order's transfer received (docs/decisions/022-bank-transfer.md): only while it is awaited, only from
@@ -49,8 +60,8 @@ export async function markTransferReceived(
   },
 ): Promise<AdminChange | Failure> {
   const { db } = ctx;
-  if (!Number.isSafeInteger(input.receivedPence) || input.receivedPence < 1)
-    return failure(400, "VALIDATION_FAILED", "Enter the amount received in pounds and pence, e.g. 318.60.");
+  if (!Number.isSafeInteger(input.receivedPence) || input.receivedPence < 0)
+    return failure(400, "VALIDATION_FAILED", BANK_TRANSFER_MESSAGES.nothingToAccept);
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   const now = input.now ?? ctx.clock();
   return db.transaction(async (tx): Promise<AdminChange | Failure> => {
@@ -68,13 +79,23 @@ export async function markTransferReceived(
     if (!arrival.ok)
       return failure(400, "VALIDATION_FAILED", arrival.message, { fieldErrors: { arrived_on: arrival.message } });
     const { arrivedOn } = arrival;
-    const difference = transferDifference(transfer.amountPence, input.receivedPence);
-    if (difference.kind === "short" && !input.acceptShortfall)
-      return failure(
-        422,
-        "TRANSFER_SHORT",
-        BANK_TRANSFER_MESSAGES.shortfallNotAccepted(input.receivedPence, transfer.amountPence),
-      );
+    // Nothing new arrived: only the shortfall of part payments already in may be accepted.
+    if (input.receivedPence === 0 && !(input.acceptShortfall && transfer.partPaidPence > 0))
+      return failure(400, "VALIDATION_FAILED", BANK_TRANSFER_MESSAGES.nothingToAccept, {
+        fieldErrors: { amount: BANK_TRANSFER_MESSAGES.nothingToAccept },
+      });
+    const recording = recordTransfer({
+      duePence: transfer.amountPence,
+      partPaidPence: transfer.partPaidPence,
+      receivedPence: input.receivedPence,
+      acceptShortfall: Boolean(input.acceptShortfall),
+    });
+    if (recording.kind === "part") {
+      if (from === "expired") return failure(409, "TRANSFER_EXPIRED", BANK_TRANSFER_MESSAGES.partOnExpired);
+      return recordPartPayment(ctx, tx, { ...input, order, transfer, recording, arrivedOn, today, now });
+    }
+    const difference = recording.difference;
+    const receivedPence = recording.sumPence;
 
     const promised = promisesDelivery(to, "paid")
       ? promisedDeliveryDate(
@@ -100,7 +121,7 @@ export async function markTransferReceived(
       .set({
         receivedAt: now,
         receivedBy: input.staff.id,
-        receivedPence: input.receivedPence,
+        receivedPence,
         arrivedOn,
         expiredAt: null,
       })
@@ -127,7 +148,7 @@ export async function markTransferReceived(
       note:
         (difference.kind === "exact"
           ? BANK_TRANSFER_MESSAGES.receivedNote
-          : BANK_TRANSFER_MESSAGES.receivedDifferenceNote(input.receivedPence, transfer.amountPence)) +
+          : BANK_TRANSFER_MESSAGES.receivedDifferenceNote(receivedPence, transfer.amountPence)) +
         // The history row's own time says when it was recorded; an earlier arrival is said apart.
         (arrivedOn === today ? "" : BANK_TRANSFER_MESSAGES.arrivedOnNote(arrivedOn)) +
         (from === "expired" ? BANK_TRANSFER_MESSAGES.revivedNote : ""),
@@ -155,8 +176,138 @@ export async function markTransferReceived(
         `It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued${buyer ? ` and e-mailed to ${buyer}` : ""}.`,
         ...(difference.kind === "exact"
           ? []
-          : [`${BANK_TRANSFER_MESSAGES.receivedDifferenceNote(input.receivedPence, transfer.amountPence)}.`]),
+          : [`${BANK_TRANSFER_MESSAGES.receivedDifferenceNote(receivedPence, transfer.amountPence)}.`]),
       ].join(" "),
+    };
+  });
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type TransferRow = typeof bankTransfers.$inferSelect;
+
+/**
+ * A part payment (decision 079): the sum so far is kept on the transfer, the history says what
+ * arrived and what is still due, the buyer is e-mailed the rest to pay, and the order waits as it
+ * was. Its version moves, so a page opened before shows the payment before another is recorded.
+ */
+async function recordPartPayment(
+  ctx: AppContext,
+  tx: Database,
+  input: {
+    staff: StaffMember;
+    order: OrderRow;
+    transfer: TransferRow;
+    receivedPence: number;
+    recording: Extract<TransferRecording, { kind: "part" }>;
+    arrivedOn: string;
+    today: string;
+    now: Date;
+  },
+): Promise<AdminChange | Failure> {
+  const { order, transfer, recording } = input;
+  const status = toOrderStatus(order.status);
+  const [updated] = await tx
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id))
+    .returning({ version: orders.version });
+  await tx.update(bankTransfers).set({ partPaidPence: recording.sumPence }).where(eq(bankTransfers.orderId, order.id));
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: status,
+    toStatus: status,
+    actor: "staff",
+    actorUserId: input.staff.id,
+    note:
+      BANK_TRANSFER_MESSAGES.partReceivedNote(input.receivedPence, recording) +
+      (input.arrivedOn === input.today ? "" : BANK_TRANSFER_MESSAGES.arrivedOnNote(input.arrivedOn)),
+    createdAt: input.now,
+  });
+  const { details } = readOrderSnapshot(order.number, order.snapshot).data;
+  const to = await buyerMailRecipient(tx, { userId: order.userId, accountId: order.accountId, contact: details.email });
+  if (to)
+    await sendMail(
+      tx,
+      transferPartReceivedMail({
+        shop: ctx,
+        to,
+        orderNumber: order.number,
+        orderUrl: orderUrl(ctx, order.id),
+        proformaNumber: transfer.proformaNumber,
+        totalPence: recording.leftPence,
+        dueOn: transfer.dueOn,
+        poRef: details.po_ref,
+        partPaidPence: recording.sumPence,
+        receivedPence: input.receivedPence,
+      }),
+    );
+  return {
+    ok: true,
+    status,
+    version: updated!.version,
+    message: BANK_TRANSFER_MESSAGES.partReceived(
+      order.number,
+      input.receivedPence,
+      recording.leftPence,
+      transfer.dueOn,
+    ),
+  };
+}
+
+/**
+ * Part payments sent back to the buyer of an order that will not be paid in full (decision 079):
+ * only once the order is cancelled, only once, for the whole sum, with the day and the bank's
+ * reference. Nothing was invoiced, so no credit note follows; the history records it.
+ */
+export async function recordTransferReturned(
+  ctx: AppContext,
+  input: { staff: StaffMember; orderId: string; fields: Readonly<Record<string, string>>; now: Date },
+): Promise<AdminChange | Failure> {
+  if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+  const version = Number(input.fields.version);
+  return ctx.db.transaction(async (tx): Promise<AdminChange | Failure> => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
+    if (order.version !== version) return staleFailure(order);
+    const [transfer] = await tx.select().from(bankTransfers).where(eq(bankTransfers.orderId, order.id)).for("update");
+    if (!transfer || transfer.receivedAt || transfer.partPaidPence === 0 || transfer.returnedPence !== null)
+      return failure(409, "NOTHING_TO_RETURN", BANK_TRANSFER_MESSAGES.nothingToReturn);
+    const status = toOrderStatus(order.status);
+    if (status !== "cancelled") return failure(409, "ORDER_STILL_AWAITED", BANK_TRANSFER_MESSAGES.returnNotYet);
+    const read = readTransferReturn(input.fields, {
+      placedOn: londonToday(transfer.placedAt),
+      today: londonToday(input.now),
+    });
+    if (!read.ok)
+      return failure(400, "VALIDATION_FAILED", read.message, { fieldErrors: { [read.field]: read.message } });
+    await tx
+      .update(bankTransfers)
+      .set({
+        returnedPence: transfer.partPaidPence,
+        returnedOn: read.returnedOn,
+        returnedReference: read.reference,
+        returnedBy: input.staff.id,
+      })
+      .where(eq(bankTransfers.orderId, order.id));
+    const [updated] = await tx
+      .update(orders)
+      .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning({ version: orders.version });
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: status,
+      toStatus: status,
+      actor: "staff",
+      actorUserId: input.staff.id,
+      note: BANK_TRANSFER_MESSAGES.returnedNote(transfer.partPaidPence, read.returnedOn, read.reference),
+      createdAt: input.now,
+    });
+    return {
+      ok: true,
+      status,
+      version: updated!.version,
+      message: BANK_TRANSFER_MESSAGES.returned(order.number, transfer.partPaidPence),
     };
   });
 }

@@ -182,6 +182,7 @@ describe("a buyer's text in an e-mail", () => {
       totalPence: 31860,
       dueOn: "2026-12-10" as const,
       poRef: PHISH,
+      partPaidPence: 0,
     };
     for (const mail of [transferPlacedMail(view), transferReminderMail(view)]) {
       expect(mail.subject).not.toMatch(/URGENT|evil/);

@@ -101,7 +101,13 @@ export type OrderDetail = Omit<OrderSummary, "lines"> &
     /** One per refund, oldest first, with what each gave back (decisions 019 and 072). */
     creditNotes: CreditNoteListing[];
     /** How the order is paid; for a bank transfer its pro-forma and due date (decision 022). */
-    payment: { method: PaymentMethod; proformaNumber: string | null; dueOn: IsoDate | null };
+    payment: {
+      method: PaymentMethod;
+      proformaNumber: string | null;
+      dueOn: IsoDate | null;
+      /** Part payments received while the order waits for the rest (decision 079). */
+      partPaidPence: number;
+    };
     version: number;
     timeline: OrderTimelineEntry[];
   };
@@ -202,7 +208,11 @@ export async function getOrder(
     db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1),
     creditNotesOfOrder(db, row),
     db
-      .select({ proformaNumber: bankTransfers.proformaNumber, dueOn: bankTransfers.dueOn })
+      .select({
+        proformaNumber: bankTransfers.proformaNumber,
+        dueOn: bankTransfers.dueOn,
+        partPaidPence: bankTransfers.partPaidPence,
+      })
       .from(bankTransfers)
       .where(eq(bankTransfers.orderId, row.id))
       .limit(1),
@@ -230,7 +240,7 @@ export async function getOrder(
     creditNotes: notes,
     payment: transfer
       ? { method: "bank_transfer", ...transfer }
-      : { method: "card", proformaNumber: null, dueOn: null },
+      : { method: "card", proformaNumber: null, dueOn: null, partPaidPence: 0 },
     version: row.version,
     timeline: history.map((entry) => ({
       from: entry.fromStatus === null ? null : toOrderStatus(entry.fromStatus),

@@ -5,6 +5,7 @@
  * The bank details are in the e-mail because the buyer needs them to pay; they never reach a page.
  */
 import { formatDisplayDate, type IsoDate } from "~/domain/core/dates";
+import { formatPence } from "~/domain/core/money";
 import { transferInstructions } from "~/domain/orders/bank-transfer";
 import type { Mail } from "../messages/mail.server";
 import { branded, type MailShop, type QuotedText } from "../messages/mail-templates.server";
@@ -16,9 +17,12 @@ export type TransferMailView = {
   orderNumber: string;
   orderUrl: string;
   proformaNumber: string;
+  /** What is left to pay: the amount due less the part payments received (decision 079). */
   totalPence: number;
   dueOn: IsoDate;
   poRef: string;
+  /** The part payments received so far; 0 until one arrives. */
+  partPaidPence: number;
 };
 
 function bankLines(shop: MailShop): string[] {
@@ -59,15 +63,40 @@ export function transferReminderMail(view: TransferMailView): Mail {
   return branded(view.shop, {
     to: view.to,
     subject: `Reminder: order ${view.orderNumber} is due by ${formatDisplayDate(view.dueOn)}`,
-    lines: [
-      `We have not received the bank transfer for order ${view.orderNumber} yet.`,
-      how(view),
-      ...bankLines(view.shop),
-      `If the payment has not arrived by ${formatDisplayDate(view.dueOn)}, the order expires. If you have paid already, thank you: please ignore this reminder.`,
-    ],
+    lines:
+      view.partPaidPence > 0
+        ? [
+            `We have received ${formatPence(view.partPaidPence)} for order ${view.orderNumber}, thank you; the rest is still due.`,
+            how(view),
+            ...bankLines(view.shop),
+            `If the rest cannot be paid by ${formatDisplayDate(view.dueOn)}, reply to this e-mail and we will agree what to do. If you have paid already, thank you: please ignore this reminder.`,
+          ]
+        : [
+            `We have not received the bank transfer for order ${view.orderNumber} yet.`,
+            how(view),
+            ...bankLines(view.shop),
+            `If the payment has not arrived by ${formatDisplayDate(view.dueOn)}, the order expires. If you have paid already, thank you: please ignore this reminder.`,
+          ],
     link: { url: view.orderUrl, label: "View your order" },
     quotes: poQuote(view),
     meta: { kind: "transfer-reminder", orderNumber: view.orderNumber },
+  });
+}
+
+/** A part payment arrived (decision 079): what came in, and the rest to pay by the due date. */
+export function transferPartReceivedMail(view: TransferMailView & { receivedPence: number }): Mail {
+  return branded(view.shop, {
+    to: view.to,
+    subject: `Order ${view.orderNumber}: ${formatPence(view.receivedPence)} received, ${formatPence(view.totalPence)} still to pay`,
+    lines: [
+      `We have received ${formatPence(view.receivedPence)} by bank transfer for order ${view.orderNumber}, thank you. ${formatPence(view.totalPence)} is still to pay.`,
+      how(view),
+      ...bankLines(view.shop),
+      "Production starts once the whole amount has arrived and the proof is approved; we send your VAT invoice then.",
+    ],
+    link: { url: view.orderUrl, label: "View your order" },
+    quotes: poQuote(view),
+    meta: { kind: "transfer-part-received", orderNumber: view.orderNumber },
   });
 }
 

@@ -27,7 +27,9 @@ import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { changeOrderStatus } from "../admin/admin-orders.server";
 import { getOrderForStaff } from "../admin/admin-order-detail.server";
 import { placeBankTransferOrder, loadProforma } from "./bank-transfers.server";
-import { markTransferReceived } from "../admin/transfer-received.server";
+import { markTransferReceived, recordTransferReturned } from "../admin/transfer-received.server";
+import { cancelOrder } from "../admin/cancel-order.server";
+import { needsAttention } from "../admin/needs-attention.server";
 import { runBankTransferTasks } from "../admin/bank-transfer-tasks.server";
 import { renderDocumentPdf } from "../documents/documents.server";
 import { loadOrderDocument } from "../documents/invoices.server";
@@ -893,33 +895,73 @@ describe("staff record the amount received (decision 036)", () => {
     expect((await historyOf(orderId)).at(-1)?.note).toBe("Bank transfer received");
   });
 
-  it("refuses less than is due unless staff accept the shortfall, and then flags it with both figures", async () => {
+  it("keeps less than is due as a part payment: the order waits, the buyer is told the rest, and the rest pays it", async () => {
     const { orderId, order, staff } = await awaiting();
-    const short = await markTransferReceived(ctx, {
+    await smtp.clear();
+    // £100.00 of £318.60: £218.60 still due.
+    const first = await markTransferReceived(ctx, { staff, orderId, version: order.version, receivedPence: 10000 });
+    expect(first).toMatchObject({
+      ok: true,
+      status: "awaiting_transfer",
+      version: order.version + 1,
+      message: expect.stringContaining(
+        `£100.00 recorded for order ${order.number} as a part payment: £218.60 is still due by Thu, Dec 10, 2026`,
+      ),
+    });
+    expect(await orderRow(orderId)).toMatchObject({ status: "awaiting_transfer", paidAt: null });
+    expect(await transferRow(orderId)).toMatchObject({ partPaidPence: 10000, receivedAt: null, receivedPence: null });
+    expect((await historyOf(orderId)).at(-1)).toMatchObject({
+      fromStatus: "awaiting_transfer",
+      toStatus: "awaiting_transfer",
+      actorUserId: staff.id,
+      note: "Part payment received: £100.00; £100.00 received in all, £218.60 still due",
+    });
+    const told = (await smtp.delivered()).find((m) => m.subject.includes("still to pay"));
+    // The subject is read back from its encoded words, which may split it anywhere.
+    expect(told?.subject.replaceAll(" ", "")).toBe(`Order${order.number}:£100.00received,£218.60stilltopay`);
+    expect(told?.text).toContain(`Please pay £218.60 by bank transfer by Thu, Dec 10, 2026, quoting ${order.number}`);
+    // The buyer's order page asks for the rest.
+    expect((await getOrderForStaff(handle.db, orderId))?.transfer).toMatchObject({ partPaidPence: 10000 });
+
+    // A page opened before the part payment is stale.
+    expect(
+      await markTransferReceived(ctx, { staff, orderId, version: order.version, receivedPence: 21860 }),
+    ).toMatchObject({ ok: false, status: 409 });
+    // £200.00 more: £300.00 in all, £18.60 still due.
+    const second = await markTransferReceived(ctx, {
       staff,
       orderId,
-      version: order.version,
-      receivedPence: 30000,
+      version: order.version + 1,
+      receivedPence: 20000,
     });
-    expect(short).toMatchObject({
-      ok: false,
-      status: 422,
-      code: "TRANSFER_SHORT",
-      message:
-        '£300.00 received is £18.60 less than the £318.60 due. Nothing was changed: wait for the rest, or tick "Accept the shortfall" to mark the order paid anyway.',
+    expect(second).toMatchObject({ ok: true, status: "awaiting_transfer" });
+    expect((await historyOf(orderId)).at(-1)?.note).toBe(
+      "Part payment received: £200.00; £300.00 received in all, £18.60 still due",
+    );
+    // Then £18.60, the rest: £318.60 exactly, paid, with the invoice.
+    const rest = await markTransferReceived(ctx, {
+      staff,
+      orderId,
+      version: order.version + 2,
+      receivedPence: 1860,
     });
-    expect(await orderRow(orderId)).toMatchObject({
-      status: "awaiting_transfer",
-      paidAt: null,
-      version: order.version,
-    });
-    expect(await transferRow(orderId)).toMatchObject({ receivedAt: null, receivedPence: null });
+    expect(rest).toMatchObject({ ok: true, status: "paid" });
+    expect(await transferRow(orderId)).toMatchObject({ partPaidPence: 30000, receivedPence: 31860 });
+    expect((await historyOf(orderId)).at(-1)).toMatchObject({ toStatus: "paid", note: "Bank transfer received" });
+  });
 
+  it("pays a part-paid order short when staff accept the shortfall, even with nothing new arriving", async () => {
+    const { orderId, order, staff } = await awaiting();
+    await markTransferReceived(ctx, { staff, orderId, version: order.version, receivedPence: 30000 });
+    // An empty amount is only for accepting a shortfall of what is already in.
+    expect(
+      await markTransferReceived(ctx, { staff, orderId, version: order.version + 1, receivedPence: 0 }),
+    ).toMatchObject({ ok: false, status: 400, fieldErrors: { amount: expect.stringContaining("Enter the amount") } });
     const accepted = await markTransferReceived(ctx, {
       staff,
       orderId,
-      version: order.version,
-      receivedPence: 30000,
+      version: order.version + 1,
+      receivedPence: 0,
       acceptShortfall: true,
     });
     expect(accepted).toMatchObject({ ok: true, status: "paid" });
@@ -928,15 +970,129 @@ describe("staff record the amount received (decision 036)", () => {
         "Bank transfer received: £300.00 of £318.60 due, short by £18.60 (shortfall accepted).",
       );
     expect(await transferRow(orderId)).toMatchObject({ receivedPence: 30000 });
+    expect((await getOrderForStaff(handle.db, orderId))?.transfer).toMatchObject({
+      duePence: 31860,
+      receivedPence: 30000,
+    });
+  });
+
+  it("lists a part-paid order past its due date, and once cancelled, the part payments to send back until they are recorded", async () => {
+    const { orderId, order, staff } = await awaiting();
+    await markTransferReceived(ctx, { staff, orderId, version: order.version, receivedPence: 10000 });
+    const attention = (at: string) => needsAttention(handle.db, new Date(at)).then((found) => found.partPaid);
+    // Due Thu 10 Dec: not listed on the day, listed the day after.
+    expect(await attention("2026-12-10T12:00:00Z")).toEqual([]);
+    expect(await attention("2026-12-11T12:00:00Z")).toEqual([
+      {
+        orderId,
+        orderNumber: order.number,
+        partPaidPence: 10000,
+        duePence: 31860,
+        dueOn: "2026-12-10",
+        why: "overdue",
+      },
+    ]);
+    const now = new Date("2026-12-14T10:00:00Z");
+    const sendBack = (fields: Record<string, string>) =>
+      recordTransferReturned(ctx, { staff, orderId, fields: { version: "0", ...fields }, now });
+    // Not while the order still waits for the rest.
+    const current = async () => String((await orderRow(orderId)).version);
+    expect(await sendBack({ version: await current(), returned_on: "2026-12-14", reference: "RTN-1" })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "ORDER_STILL_AWAITED",
+    });
+    const cancelled = await cancelOrder(ctx, {
+      staff,
+      orderId,
+      fields: { intent: "cancel", version: Number(await current()), reason: "No longer needed", refund: false },
+      now,
+    });
+    expect(cancelled).toMatchObject({
+      ok: true,
+      message: expect.stringContaining(
+        "It holds £100.00 of part payments: send them back from the bank, then record it on the bank transfer card.",
+      ),
+    });
+    expect(await attention("2026-12-14T12:00:00Z")).toMatchObject([{ orderId, why: "send_back" }]);
+    expect(await sendBack({ version: await current(), returned_on: "2026-12-15", reference: "RTN-1" })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { returned_on: "The money cannot have gone back after today." },
+    });
+    expect(await sendBack({ version: await current(), returned_on: "2026-12-14", reference: " " })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { reference: expect.stringContaining("bank's reference") },
+    });
+    expect(await sendBack({ version: await current(), returned_on: "2026-12-14", reference: "RTN-1" })).toMatchObject({
+      ok: true,
+      status: "cancelled",
+      message: `£100.00 sent back for order ${order.number} is recorded.`,
+    });
+    expect(await transferRow(orderId)).toMatchObject({
+      returnedPence: 10000,
+      returnedOn: "2026-12-14",
+      returnedReference: "RTN-1",
+      returnedBy: staff.id,
+    });
+    expect((await historyOf(orderId)).at(-1)?.note).toBe(
+      "Part payments of £100.00 sent back to the buyer on Mon, Dec 14, 2026 (bank reference RTN-1)",
+    );
+    expect(await attention("2026-12-14T12:00:00Z")).toEqual([]);
+    // Once only.
+    expect(await sendBack({ version: await current(), returned_on: "2026-12-14", reference: "RTN-2" })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "NOTHING_TO_RETURN",
+    });
+  });
+
+  it("refuses a part payment on an expired order: only a payment that settles it revives it", async () => {
+    const { orderId, staff } = await awaiting();
+    await runBankTransferTasks(ctx, new Date("2026-12-11T08:00:00Z"));
+    const expired = await orderRow(orderId);
+    expect(expired.status).toBe("expired");
+    expect(
+      await markTransferReceived(ctx, {
+        staff,
+        orderId,
+        version: expired.version,
+        receivedPence: 10000,
+        now: new Date("2026-12-14T10:00:00Z"),
+      }),
+    ).toMatchObject({ ok: false, status: 409, code: "TRANSFER_EXPIRED" });
+  });
+
+  it("takes less than is due as paid in one step when staff accept the shortfall, flagged with both figures", async () => {
+    const { orderId, order, staff } = await awaiting();
+    const accepted = await markTransferReceived(ctx, {
+      staff,
+      orderId,
+      version: order.version,
+      receivedPence: 30000,
+      acceptShortfall: true,
+    });
+    expect(accepted).toMatchObject({ ok: true, status: "paid" });
     expect((await historyOf(orderId)).at(-1)).toMatchObject({
       toStatus: "paid",
       actorUserId: staff.id,
       note: "Bank transfer received: £300.00 of £318.60 due, short by £18.60 (shortfall accepted)",
     });
-    expect((await getOrderForStaff(handle.db, orderId))?.transfer).toMatchObject({
-      duePence: 31860,
-      receivedPence: 30000,
-    });
+  });
+
+  it("never expires a part-paid order: it is reminded of the rest, and left to staff past its due date", async () => {
+    const { orderId, order, staff } = await awaiting();
+    await markTransferReceived(ctx, { staff, orderId, version: order.version, receivedPence: 10000 });
+    await smtp.clear();
+    expect(await runBankTransferTasks(ctx, new Date("2026-12-07T08:00:00Z"))).toEqual({ reminded: 1, expired: 0 });
+    const [reminder] = await smtp.delivered();
+    expect(reminder?.text).toContain(
+      `We have received £100.00 for order ${order.number}, thank you; the rest is still due.`,
+    );
+    expect(reminder?.text).toContain("Please pay £218.60 by bank transfer");
+    expect(await runBankTransferTasks(ctx, new Date("2026-12-20T08:00:00Z"))).toEqual({ reminded: 0, expired: 0 });
+    expect((await orderRow(orderId)).status).toBe("awaiting_transfer");
   });
 
   it("records an overpayment as paid, flagged with both figures", async () => {
@@ -959,7 +1115,9 @@ describe("staff record the amount received (decision 036)", () => {
     expect(parse("318.60")).toBe(31860);
     expect(parse("£1,318.6")).toBe(131860);
     expect(parse(" 300 ")).toBe(30000);
-    for (const bad of ["", "0", "0.00", "-5", "3.186", "abc", "1e3", "12345678901234567890123"])
+    // Empty only to accept the shortfall of part payments already in: the server says when it may be.
+    expect(parse(" ")).toBe(0);
+    for (const bad of ["0", "0.00", "-5", "3.186", "abc", "1e3", "12345678901234567890123"])
       expect(parse(bad)).toBeNull();
   });
 });

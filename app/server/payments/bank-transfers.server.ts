@@ -245,6 +245,7 @@ export async function sendTransferPlacedMessages(ctx: AppContext, input: { order
       totalPence: transfer.amountPence,
       dueOn: transfer.dueOn,
       poRef: details.po_ref,
+      partPaidPence: 0,
     };
     await sendMail(db, {
       ...transferPlacedMail(view),
