@@ -204,6 +204,7 @@ const staffSees = async (w: World, path: string, routeId: string) => {
       lines: Array<{ proofs: unknown[] }>;
       shipping: { fields: Record<string, string> };
       creditNotes: Array<{ number: string }>;
+      transfer: unknown;
     };
   };
 };
