@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { FIRST_ORDER_DISCOUNT_CONDITION } from "../pricing/checkout";
-import { cartFingerprint, linesReplacedBy, lostDiscountNotice, quoteFiguresNote } from "./quote-conversion";
+import {
+  cartFingerprint,
+  linesReplacedBy,
+  linesToOrder,
+  lostDiscountNotice,
+  quoteFiguresNote,
+  readQuotePicks,
+} from "./quote-conversion";
 import { specProducts } from "../../../tests/setup/spec-catalogue";
 
 const cap = {
@@ -80,5 +87,49 @@ describe("what a quote says about its figures", () => {
     expect(lostDiscountNotice({ number: "Q-2026-000123", totals: { discount: 33600 } })).toBe(
       "Quote Q-2026-000123 included a first-order discount of £336.00. It no longer applies, because this is no longer your first order: the quoted unit prices still hold, and the totals shown are what you will pay.",
     );
+  });
+});
+
+describe("picking among a quote's quantities (decision 080)", () => {
+  const line = (productId: string | null, quantity: number) => ({
+    productId,
+    quantity,
+    description: productId === "8" ? "Custom Embroidered Cap" : "Branded A5 Diary",
+  });
+  const lines = [line("8", 100), line("16", 120), line("8", 500)];
+
+  it("reads whole-number picks by product from the form, and nothing else", () => {
+    expect(
+      readQuotePicks({
+        intent: "convert",
+        "pick-8": " 500 ",
+        "pick-16": "1.5",
+        "pick-../x": "5",
+        "pick-17": "-3",
+        "pick-15": "9".repeat(8),
+      }),
+    ).toEqual({ "8": 500 });
+    const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`pick-${i}`, "1"]));
+    expect(Object.keys(readQuotePicks(many))).toHaveLength(10);
+  });
+
+  it("orders one line per product: the pick, else the quote's first", () => {
+    expect(linesToOrder(lines, {})).toEqual({ ok: true, lines: [lines[0], lines[1]] });
+    expect(linesToOrder(lines, { "8": 500 })).toEqual({ ok: true, lines: [lines[2], lines[1]] });
+    expect(linesToOrder(lines, { "8": 100, "99": 5 })).toEqual({ ok: true, lines: [lines[0], lines[1]] });
+    // A product whose id names an object's own property is read as a pick only when one was made.
+    const odd = [{ productId: "constructor", quantity: 50, description: "Odd" }];
+    expect(linesToOrder(odd, readQuotePicks({ "pick-__proto__": "5" }))).toEqual({ ok: true, lines: odd });
+  });
+
+  it("refuses a quantity the quote does not offer, naming the ones it does", () => {
+    expect(linesToOrder(lines, { "8": 250 })).toEqual({
+      ok: false,
+      message: "Custom Embroidered Cap is quoted for 100 or 500: choose one of them.",
+    });
+    expect(linesToOrder(lines, { "16": 100 })).toEqual({
+      ok: false,
+      message: "Branded A5 Diary is quoted for 120: choose one of them.",
+    });
   });
 });

@@ -29,7 +29,13 @@ export type ReplacedLine = { productId: string; text: string };
  * A refused conversion's question (decision 040): the quote, the cart lines converting it would
  * replace, and the cart they were read from, which "Replace my cart" sends back as confirmed.
  */
-export type ReplaceCartQuestion = { quoteId: string; replaced: ReplacedLine[]; cart: string };
+export type ReplaceCartQuestion = {
+  quoteId: string;
+  replaced: ReplacedLine[];
+  cart: string;
+  /** The quantities chosen among a quote's options (decision 080), sent back with "Replace my cart". */
+  picks?: Record<string, number>;
+};
 
 /** Whether a 409's `current`, read back from the response, is that question. */
 export function isReplaceCartQuestion(value: unknown): value is ReplaceCartQuestion {
@@ -101,6 +107,50 @@ export function cartFingerprint(cart: readonly CartLineChoices[]): string {
     .map((line) => `${line.productId}:${lineKey(line)}`)
     .sort()
     .join("|");
+}
+
+/** The most options one conversion may pick: a quote has at most this many lines. */
+const PICKS_MAX = 10;
+const PICK_FIELD = /^pick-([A-Za-z0-9_-]{1,40})$/;
+
+/**
+ * The quantities a buyer picked among a quote's options (decision 080), from the convert form's
+ * `pick-<productId>` fields: whole numbers only, ten at most; anything else is no pick.
+ */
+export function readQuotePicks(fields: Readonly<Record<string, string>>): Record<string, number> {
+  // No prototype: a field named pick-__proto__ or pick-constructor is one more key, nothing else.
+  const picks: Record<string, number> = Object.create(null);
+  for (const [name, value] of Object.entries(fields)) {
+    const productId = PICK_FIELD.exec(name)?.[1];
+    if (!productId || !/^\d{1,7}$/.test(value.trim()) || Object.keys(picks).length >= PICKS_MAX) continue;
+    picks[productId] = Number(value.trim());
+  }
+  return picks;
+}
+
+/**
+ * The catalogue lines a conversion puts in the cart: one per product, the quantity the buyer
+ * picked among the quote's options, else the quote's own (first) line. A pick the quote does not
+ * offer is refused with the quantities it does.
+ */
+export function linesToOrder<L extends Pick<QuoteLine, "productId" | "quantity" | "description">>(
+  lines: readonly L[],
+  picks: Readonly<Record<string, number>>,
+): { ok: true; lines: L[] } | { ok: false; message: string } {
+  const chosen: L[] = [];
+  for (const line of lines) {
+    if (line.productId === null || chosen.some((taken) => taken.productId === line.productId)) continue;
+    const ofProduct = lines.filter((other) => other.productId === line.productId);
+    const pick = Object.hasOwn(picks, line.productId) ? picks[line.productId] : undefined;
+    const picked = pick === undefined ? line : ofProduct.find((other) => other.quantity === pick);
+    if (!picked)
+      return {
+        ok: false,
+        message: `${line.description} is quoted for ${ofProduct.map((other) => other.quantity.toLocaleString("en-GB")).join(" or ")}: choose one of them.`,
+      };
+    chosen.push(picked);
+  }
+  return { ok: true, lines: chosen };
 }
 
 export const QUOTE_CONVERSION_MESSAGES = {

@@ -9,6 +9,8 @@ import {
   type Quote,
   quoteDeliveryNote,
   quoteDocument,
+  quotedQuantities,
+  quoteOptions,
   quotePricing,
   quoteValidityText,
   quoteValidUntil,
@@ -266,6 +268,65 @@ describe("the quote as a document", () => {
     expect(quoteDeliveryNote({ products: [], shippingMethod: "standard", now: new Date() })).toBe(
       "Delivery dates are confirmed when you order.",
     );
+  });
+});
+
+describe("quantities to choose from (decision 080)", () => {
+  const now = new Date("2026-12-01T09:00:00Z");
+  // Staff quote the cap at 100 for £5.20 and at 500 for £3.50, and 120 diaries at £2.24.
+  const cap = (quantity: number, unitPence: number) => ({
+    productId: "8",
+    description: "Custom Embroidered Cap",
+    details: [],
+    quantity,
+    unitPence,
+    choices: { selectedColor: "", customizationSelections: [], handwrittenNote: false, notes: "", sizes: [] },
+  });
+  const diaries = { ...cap(120, 224), productId: "16", description: "Branded A5 Diary" };
+  const sourced = { ...cap(30, 900), productId: null, description: "Engraved pens", choices: null };
+  const lines = [cap(100, 520), diaries, cap(500, 350), sourced];
+  // The totals count the first quantity only: 100 × £5.20 = £520.00 and 120 × £2.24 = £268.80 and
+  // 30 × £9.00 = £270.00; £1,058.80 ex VAT, no shipping, 20 % VAT £211.76, £1,270.56 in all.
+  const totals = orderTotals({
+    lines: quoteOptions(lines).main,
+    shippingMethod: null,
+    country: "GB",
+    firstOrderDiscount: false,
+  });
+  const q = quote({ lines, totals, shippingMethod: null });
+
+  it("splits a quote into its own lines, the first of each product, and the options after them", () => {
+    expect(quoteOptions(lines)).toEqual({ main: [lines[0], diaries, sourced], options: [lines[2]] });
+    expect(quotedQuantities(lines, "8")).toBe("100 or 500");
+    expect(quotedQuantities(lines, "16")).toBe("120");
+    expect(totals.total).toBe(127056);
+  });
+
+  it("prints the first quantity as a line and the others as options under the figures", () => {
+    const doc = quoteDocument(q);
+    expect(doc.lines.map((line) => [line.description, line.quantity, line.netPence])).toEqual([
+      ["Custom Embroidered Cap", 100, 52000],
+      ["Branded A5 Diary", 120, 26880],
+      ["Engraved pens", 30, 27000],
+    ]);
+    expect(doc.totals).toEqual({ netPence: 105880, vatPence: 21176, grossPence: 127056 });
+    // 500 × £3.50 = £1,750.00 ex VAT.
+    expect(doc.notes).toContain(
+      "Also quoted, to choose when you order: Custom Embroidered Cap, 500 at £3.50 each (£1,750.00 ex VAT) instead of 100. The totals above are for the first quantity.",
+    );
+  });
+
+  it("prices the cart at whichever quoted quantity it holds, and names both when it holds another", () => {
+    expect(quotePricing(q, [{ productId: "8", quantity: 500 }], now).quoted).toEqual([
+      { productId: "8", quantity: 500, unitPence: 350 },
+    ]);
+    expect(quotePricing(q, [{ productId: "8", quantity: 100 }], now).quoted).toEqual([
+      { productId: "8", quantity: 100, unitPence: 520 },
+    ]);
+    expect(quotePricing(q, [{ productId: "8", quantity: 250 }], now)).toEqual({
+      quoted: [],
+      notices: ["Custom Embroidered Cap: quote Q-2026-000123 is for 100 or 500, so 250 is priced from the catalogue."],
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 import { productionTimeText } from "../fulfilment/production-time";
 import { SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "../pricing/checkout";
 import { addDays, formatDateRange, formatDisplayDate, type IsoDate, londonToday } from "../core/dates";
+import { formatPence } from "../core/money";
 import type { QuotedPrice } from "./quoted-prices";
 import { estimateDelivery } from "../fulfilment/delivery";
 import { type BusinessDocument, documentLines, documentTotals } from "../pricing/documents";
@@ -87,6 +88,35 @@ export type QuotePricing = { quoted: QuotedPrice[]; notices: string[] };
 export const NO_QUOTE_PRICING: QuotePricing = { quoted: [], notices: [] };
 
 /**
+ * Quantities to choose from (decision 080): a staff quote may price one catalogue product at several
+ * quantities ("100 or 500"). The first line of each product is the quote's own, counted in its
+ * totals and printed as a line; the later ones of the same product are options, printed under the
+ * figures, and the buyer picks one per product when ordering.
+ */
+export function quoteOptions<L extends Pick<QuoteLine, "productId">>(lines: readonly L[]): { main: L[]; options: L[] } {
+  const seen = new Set<string>();
+  const main: L[] = [];
+  const options: L[] = [];
+  for (const line of lines) {
+    if (line.productId !== null && seen.has(line.productId)) options.push(line);
+    else main.push(line);
+    if (line.productId !== null) seen.add(line.productId);
+  }
+  return { main, options };
+}
+
+/** "100 or 500": the quantities a quote prices one product at, in its order. */
+export function quotedQuantities(
+  lines: readonly Pick<QuoteLine, "productId" | "quantity">[],
+  productId: string,
+): string {
+  return lines
+    .filter((line) => line.productId === productId)
+    .map((line) => line.quantity.toLocaleString("en-GB"))
+    .join(" or ");
+}
+
+/**
  * The prices a converted quote gives the cart's lines at `now`: while it holds, each catalogue line
  * of the quote prices the cart line of the same product at the same quantity; a line whose
  * quantity changed is priced from the catalogue again, and once the quote has expired, or an order
@@ -100,7 +130,8 @@ export function quotePricing(
 ): QuotePricing {
   if (!quote) return NO_QUOTE_PRICING;
   const matched = cart.flatMap((line) => {
-    const quotedLine = quote.lines.find((q) => q.productId === line.productId);
+    const ofProduct = quote.lines.filter((q) => q.productId === line.productId);
+    const quotedLine = ofProduct.find((q) => q.quantity === line.quantity) ?? ofProduct[0];
     return quotedLine ? [{ line, quotedLine }] : [];
   });
   if (matched.length === 0) return NO_QUOTE_PRICING;
@@ -127,7 +158,7 @@ export function quotePricing(
       quoted.push({ productId: line.productId, quantity: line.quantity, unitPence: quotedLine.unitPence });
     } else {
       notices.push(
-        `${quotedLine.description}: quote ${quote.number} is for ${quotedLine.quantity.toLocaleString("en-GB")}, so ${line.quantity.toLocaleString("en-GB")} is priced from the catalogue.`,
+        `${quotedLine.description}: quote ${quote.number} is for ${quotedQuantities(quote.lines, line.productId)}, so ${line.quantity.toLocaleString("en-GB")} is priced from the catalogue.`,
       );
     }
   }
@@ -142,8 +173,9 @@ export const quoteLineNet = (line: Pick<QuoteLine, "unitPence" | "quantity">) =>
 
 /** The quote as the one document model prints it (app/domain/pricing/documents.ts). */
 export function quoteDocument(quote: Quote): BusinessDocument {
+  const { main, options } = quoteOptions(quote.lines);
   const lines = documentLines({
-    goods: quote.lines.map((line) => ({
+    goods: main.map((line) => ({
       description: line.description,
       details: line.details,
       quantity: line.quantity,
@@ -171,6 +203,10 @@ export function quoteDocument(quote: Quote): BusinessDocument {
     totals: documentTotals(lines),
     notes: [
       quote.deliveryNote,
+      ...options.map(
+        (line) =>
+          `Also quoted, to choose when you order: ${line.description}, ${line.quantity.toLocaleString("en-GB")} at ${formatPence(line.unitPence)} each (${formatPence(quoteLineNet(line))} ex VAT) instead of ${main.find((first) => first.productId === line.productId)?.quantity.toLocaleString("en-GB")}. The totals above are for the first quantity.`,
+      ),
       `Unit prices are fixed until ${formatDisplayDate(quote.validUntil)}: order from this quote in your account, under Quotes, to pay them.`,
       // The discount is decided when the buyer pays, not when the quote is made (decision 040).
       ...(quote.totals.discount > 0 ? [QUOTE_DISCOUNT_CONDITION] : []),
