@@ -99,6 +99,10 @@ export default function AdminQuoteAnswer({ loaderData, actionData }: Route.Compo
             {actionData.error.fieldErrors ? "Check the fields marked below." : actionData.error.message}
           </FormMessage>
         ) : null}
+        <p className="text-sm text-muted">
+          To offer a product at two quantities (100 or 500, say), price it on two lines: the buyer picks one when they
+          order, and the quote's totals are for the first.
+        </p>
         {Array.from({ length: FORM_LINES }, (_, i) => {
           const name = (field: string) => `line-${i}-${field}`;
           return (

@@ -9,10 +9,11 @@ import { POLICY } from "~/content/policy";
 import { HONEYPOT_FIELD } from "~/domain/core/form-rules";
 import { formatDisplayDay } from "~/domain/core/dates";
 import { formatPence } from "~/domain/core/money";
+import { lineTotalPence } from "~/domain/pricing/pricing";
 import { EMPTY_PRODUCT_REQUEST, parseProductRequest, productRequestValuesFrom } from "~/domain/people/product-request";
 import { quoteActionSchema } from "~/domain/checkout/quote-forms";
-import { isQuoteValid, quoteValidityText } from "~/domain/checkout/quotes";
-import { isReplaceCartQuestion, quoteFiguresNote } from "~/domain/checkout/quote-conversion";
+import { isQuoteValid, quoteOptions, quotedQuantities, quoteValidityText } from "~/domain/checkout/quotes";
+import { isReplaceCartQuestion, quoteFiguresNote, readQuotePicks } from "~/domain/checkout/quote-conversion";
 import { ReplaceCartQuestionPanel } from "~/components/cart/replace-cart-question";
 import { firstOrderDiscountApplies } from "~/server/checkout/first-order-discount.server";
 import { loadCheckout } from "~/server/checkout/checkout.server";
@@ -42,7 +43,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       issuedAt: quote.issuedAt,
       validUntil: quote.validUntil,
       totals: quote.totals,
-      lines: quote.lines.map((line) => ({ description: line.description, quantity: line.quantity })),
+      lines: quote.lines.map((line) => ({
+        productId: line.productId,
+        description: line.description,
+        quantity: line.quantity,
+        unitPence: line.unitPence,
+      })),
       orderable: quote.lines.some((line) => line.productId !== null && line.choices !== null),
       placedByMe: quote.userId === session.user.id,
     })),
@@ -105,6 +111,7 @@ export async function action(args: Route.ActionArgs) {
     accountId: session.accountId,
     quoteId: input.quoteId,
     replaceCart: input.replaceCart,
+    picks: readQuotePicks(form.value),
     now,
   });
   if (!converted.ok) return toResponse(converted);
@@ -165,8 +172,11 @@ export default function QuotesRoute({ loaderData, actionData }: Route.ComponentP
                   </p>
                 </div>
                 <p className="mt-2 break-words text-sm">
-                  {quote.lines
-                    .map((line) => `${line.quantity.toLocaleString("en-GB")} × ${line.description}`)
+                  {quoteOptions(quote.lines)
+                    .main.map(
+                      (line) =>
+                        `${line.productId ? quotedQuantities(quote.lines, line.productId) : line.quantity.toLocaleString("en-GB")} × ${line.description}`,
+                    )
                     .join(", ")}
                 </p>
                 {valid ? (
@@ -187,8 +197,9 @@ export default function QuotesRoute({ loaderData, actionData }: Route.ComponentP
                     Download PDF<span className="sr-only"> of {quote.number}</span>
                   </a>
                   {question?.quoteId === quote.id ? null : quote.orderable ? (
-                    <Form method="post">
+                    <Form method="post" className="w-full">
                       <input type="hidden" name="quoteId" value={quote.id} />
+                      <QuantityChoices lines={quote.lines} />
                       <button
                         type="submit"
                         name="intent"
@@ -219,6 +230,47 @@ export default function QuotesRoute({ loaderData, actionData }: Route.ComponentP
         />
       </div>
     </section>
+  );
+}
+
+type ListedLine = { productId: string | null; description: string; quantity: number; unitPence: number };
+
+/**
+ * A quote's quantities to choose from (decision 080): one group of radios per product it prices
+ * at several quantities, the quote's own first; the totals above are for that one.
+ */
+function QuantityChoices({ lines }: { lines: readonly ListedLine[] }) {
+  const { main, options } = quoteOptions(lines);
+  const offered = main.filter((line) => options.some((option) => option.productId === line.productId));
+  if (offered.length === 0) return null;
+  return (
+    <div className="mb-3 space-y-3">
+      {offered.map((first) => (
+        <fieldset key={first.productId} className="rounded-xl border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-semibold">{first.description}: how many?</legend>
+          <div className="mt-1 space-y-1">
+            {lines
+              .filter((line) => line.productId === first.productId)
+              .map((line) => (
+                <label key={line.quantity} className="flex items-start gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`pick-${first.productId}`}
+                    value={line.quantity}
+                    defaultChecked={line === first}
+                    className="mt-1"
+                  />
+                  <span>
+                    {line.quantity.toLocaleString("en-GB")} at {formatPence(line.unitPence)} each (
+                    {formatPence(lineTotalPence(line.unitPence, line.quantity))} ex VAT)
+                  </span>
+                </label>
+              ))}
+          </div>
+        </fieldset>
+      ))}
+      <p className="text-xs text-muted">The totals above are for the first quantity of each.</p>
+    </div>
   );
 }
 

@@ -80,7 +80,7 @@ test("download a quote from the cart, then order at its prices", async ({ page, 
   );
 });
 
-test("a custom request is answered by staff with a priced quote that the buyer orders at its price", async ({
+test("a custom request is answered by staff with a quote of 100 or 500 caps, and the buyer orders the quantity they pick at its price", async ({
   page,
   browser,
   mailbox,
@@ -114,6 +114,12 @@ test("a custom request is answered by staff with a priced quote that the buyer o
   await line.getByLabel("Description").fill("Woven label inside");
   await line.getByLabel("Quantity").fill("100");
   await line.getByLabel("Unit price ex VAT (£)").fill("4");
+  // The same cap at 500 is a second quantity to choose from (decision 080).
+  const option = staff.getByRole("group", { name: "Line 2 (optional)" });
+  await option.getByLabel("Product").selectOption({ label: "Custom Embroidered Cap" });
+  await option.getByLabel("Description").fill("Woven label inside");
+  await option.getByLabel("Quantity").fill("500");
+  await option.getByLabel("Unit price ex VAT (£)").fill("3.20");
   await staff.getByRole("button", { name: "Send quote" }).click();
   await expect(staff.getByText("Say when it can be delivered.")).toBeVisible();
   await staff.getByLabel("Delivery estimate").fill("About 4 weeks from proof approval.");
@@ -137,15 +143,23 @@ test("a custom request is answered by staff with a priced quote that the buyer o
   const pdf = await downloaded(page, () => listed.getByRole("link", { name: `Download PDF of ${number}` }).click());
   for (const expected of [number, "Custom Embroidered Cap", "Woven label inside", "£4.00", "£400.00", "About 4 weeks"])
     expect(pdf.text).toContain(expected);
+  // The quote's totals are for 100; 500 at £3.20 (£1,600.00) is printed as the option.
+  expect(pdf.text.replace(/\s+/g, " ")).toContain(
+    "Also quoted, to choose when you order: Custom Embroidered Cap, 500 at £3.20 each (£1,600.00 ex VAT) instead of 100.",
+  );
+  await expect(listed).toContainText("100 or 500 × Custom Embroidered Cap");
+  const choice = listed.getByRole("group", { name: "Custom Embroidered Cap: how many?" });
+  await expect(choice.getByLabel("100 at £4.00 each (£400.00 ex VAT)")).toBeChecked();
+  await choice.getByLabel("500 at £3.20 each (£1,600.00 ex VAT)").check();
   await listed.getByRole("button", { name: `Order at these prices (${number})` }).click();
   await expect(page).toHaveURL(/\/cart$/);
   const cap = page.getByTestId("cart-line").filter({ hasText: "Custom Embroidered Cap" });
-  await expect(cap.getByTestId("unit-price")).toHaveText("£4.00");
+  await expect(cap.getByTestId("unit-price")).toHaveText("£3.20");
   await expect(cap.getByText("(quoted)")).toBeVisible();
-  await expect(cap.getByTestId("line-total")).toHaveText("£400.00");
-  await expect(page.getByTestId("summary-goods")).toHaveText("£400.00");
-  // Step 2 prices the line at the quote too: 100 × £4.00, not the catalogue's 100 × £5.50.
+  await expect(cap.getByTestId("line-total")).toHaveText("£1,600.00");
+  await expect(page.getByTestId("summary-goods")).toHaveText("£1,600.00");
+  // Step 2 prices the line at the quote too: 500 × £3.20, not the catalogue's 500 × £3.88.
   await page.getByRole("link", { name: "Next: Customise your product" }).click();
-  await expect(page.getByTestId("step-total")).toHaveText("£400.00");
+  await expect(page.getByTestId("step-total")).toHaveText("£1,600.00");
   await expect(page.getByTestId("quote-notices")).toContainText(`Priced at quote ${number}, valid until`);
 });

@@ -665,9 +665,12 @@ const TARGETS: Target[] = [
     path: () => "/quotes",
     as: "buyer",
     kind: "form",
-    fields: { intent: "convert", quoteId: NOBODY },
+    fields: { intent: "convert", quoteId: NOBODY, "pick-8": "500" },
     intent: "intent",
-    odd: { quoteId: ["not-a-quote", `${NOBODY}0`, "' or 1=1 --"] },
+    odd: {
+      quoteId: ["not-a-quote", `${NOBODY}0`, "' or 1=1 --"],
+      "pick-8": ["-1", "1e309", "__proto__", "9".repeat(8)],
+    },
   },
   {
     route: "/quotes (a custom request)",

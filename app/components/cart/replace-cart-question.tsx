@@ -37,6 +37,9 @@ export function ReplaceCartQuestionPanel(props: {
         <Form method="post">
           <input type="hidden" name="quoteId" value={props.question.quoteId} />
           <input type="hidden" name="replaceCart" value={props.question.cart} />
+          {Object.entries(props.question.picks ?? {}).map(([productId, quantity]) => (
+            <input key={productId} type="hidden" name={`pick-${productId}`} value={quantity} />
+          ))}
           <button type="submit" name="intent" value="convert" disabled={props.busy} className={buttonClass("primary")}>
             Replace my cart
           </button>

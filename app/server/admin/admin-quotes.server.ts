@@ -11,7 +11,7 @@ import { clampQuantity, maxQuantity } from "~/domain/pricing/pricing";
 import { toCsv } from "~/domain/core/csv";
 import { formatDisplayDate } from "~/domain/core/dates";
 import type { StaffQuote } from "~/domain/checkout/quote-forms";
-import { quoteValidUntil } from "~/domain/checkout/quotes";
+import { quoteOptions, quoteValidUntil } from "~/domain/checkout/quotes";
 import { isUuid } from "~/domain/core/ids";
 import { customQuoteReplyBy, staffQuoteLines, staffQuoteRow } from "~/domain/checkout/quote-records";
 import type { Database } from "../platform/db.server";
@@ -120,6 +120,8 @@ export const QUOTE_ANSWER_MESSAGES = {
   /** A catalogue line goes into the cart, which sells each product only from its MOQ to its most. */
   outsideRange: (title: string, moq: number, max: number) =>
     `${title} is sold from ${moq.toLocaleString("en-GB")} to ${max.toLocaleString("en-GB")}. Quote another quantity as a sourced line, described in words.`,
+  repeatedQuantity:
+    "This product is already quoted at this quantity: a second line of one product is another quantity to choose from.",
 } as const;
 
 /**
@@ -151,9 +153,24 @@ export async function answerRequest(
     const message = QUOTE_ANSWER_MESSAGES.outsideRange(product.title, product.moq, max);
     return failure(400, "VALIDATION_FAILED", message, { fieldErrors: { [`lines.${index}.quantity`]: message } });
   }
+  // Two lines of one product are quantities to choose from (decision 080): each quantity once.
+  const repeated = answer.lines.findIndex((line, index) =>
+    answer.lines
+      .slice(0, index)
+      .some((before) => line.productId && before.productId === line.productId && before.quantity === line.quantity),
+  );
+  if (repeated >= 0) {
+    const message = QUOTE_ANSWER_MESSAGES.repeatedQuantity;
+    return failure(400, "VALIDATION_FAILED", message, { fieldErrors: { [`lines.${repeated}.quantity`]: message } });
+  }
   const lines = staffQuoteLines(answer.lines, products);
   const shippingMethod = answer.shippingMethod === "none" ? null : answer.shippingMethod;
-  const totals = orderTotals({ lines, shippingMethod, country: answer.country, firstOrderDiscount: false });
+  const totals = orderTotals({
+    lines: quoteOptions(lines).main,
+    shippingMethod,
+    country: answer.country,
+    firstOrderDiscount: false,
+  });
   const made = await db.transaction(async (tx) => {
     const number = await nextDocumentNumber(tx, { kind: "quote", now });
     const [row] = await tx

@@ -346,6 +346,54 @@ describe("Request a custom quote, and staff's priced answer", () => {
     expect((await answer(50)).ok).toBe(true);
   });
 
+  it("offers one product at two quantities: the totals count the first, and the buyer orders the one they pick", async () => {
+    await post(alice.cookie, request);
+    const [stored] = await handle.db.select().from(quoteRequests);
+    const answer = (lines: { productId: string; description: string; quantity: number; unitPrice: number }[]) =>
+      answerRequest(testContext(handle), {
+        staffId: bob.userId,
+        now: new Date(),
+        answer: { requestId: stored?.id ?? "", lines, shippingMethod: "none", country: "GB", deliveryNote: "3 weeks." },
+      });
+    const at = (quantity: number, unitPrice: number) => ({ productId: "8", description: "", quantity, unitPrice });
+    // One quantity twice is not a choice.
+    expect(await answer([at(100, 450), at(100, 400)])).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { "lines.1.quantity": expect.stringContaining("already quoted at this quantity") },
+    });
+    const made = await answer([at(100, 450), at(500, 350)]);
+    expect(made.ok).toBe(true);
+    if (!made.ok) return;
+    const quote = await getQuote(handle.db, { userId: alice.userId, accountId: alice.userId, quoteId: made.id });
+    // The first quantity only: 100 × £4.50 = £450.00, VAT 20 % £90.00, £540.00.
+    expect(quote?.totals).toMatchObject({ subtotal: 45000, shipping: 0, vat: 9000, total: 54000 });
+    const text = (await pdfText(new Uint8Array(await (await pdfOf(alice.cookie, made.id)).arrayBuffer()))).replace(
+      /\s+/g,
+      " ",
+    );
+    // 500 × £3.50 = £1,750.00.
+    expect(text).toContain("Also quoted, to choose when you order: Custom Embroidered Cap, 500 at £3.50 each");
+
+    // A quantity the quote does not offer is refused with the ones it does.
+    const refused = await post(alice.cookie, { intent: "convert", quoteId: made.id, "pick-8": "250" });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: { message: string } }).error.message).toBe(
+      "Custom Embroidered Cap is quoted for 100 or 500: choose one of them.",
+    );
+    expect(await handle.db.select().from(cartItems).where(eq(cartItems.userId, alice.userId))).toEqual([]);
+    // The buyer picks 500: the cart holds 500, priced at the quote's £3.50.
+    expect((await post(alice.cookie, { intent: "convert", quoteId: made.id, "pick-8": "500" })).status).toBe(303);
+    const cart = await handle.db.select().from(cartItems).where(eq(cartItems.userId, alice.userId));
+    expect(cart.map((line) => [line.productId, line.quantity])).toEqual([["8", 500]]);
+    const priced = await cartQuotePricing(handle.db, {
+      userId: alice.userId,
+      cart: [{ productId: "8", quantity: 500 }],
+      now: new Date(),
+    });
+    expect(priced.quoted).toEqual([{ productId: "8", quantity: 500, unitPence: 350 }]);
+  });
+
   it("staff answer with a priced quote the buyer lists, is e-mailed about, and staff export", async () => {
     await post(alice.cookie, request);
     const [stored] = await handle.db.select().from(quoteRequests);

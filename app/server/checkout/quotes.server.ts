@@ -26,6 +26,7 @@ import { buyerBlock } from "~/domain/checkout/quote-records";
 import {
   cartFingerprint,
   linesReplacedBy,
+  linesToOrder,
   lostDiscountNotice,
   QUOTE_CONVERSION_MESSAGES,
   type ReplaceCartQuestion,
@@ -191,7 +192,15 @@ export async function getQuote(
  */
 export async function convertQuote(
   ctx: AppContext,
-  input: { userId: string; accountId: string; quoteId: string; replaceCart?: string; now: Date },
+  input: {
+    userId: string;
+    accountId: string;
+    quoteId: string;
+    replaceCart?: string;
+    /** The quantity picked for each product the quote offers several of (decision 080). */
+    picks: Readonly<Record<string, number>>;
+    now: Date;
+  },
 ): Promise<{ ok: true } | Failure<ReplaceCartQuestion>> {
   // Each conversion rewrites the cart: as many an hour as quotes may be made, no more.
   const limit = await hitRateLimit(ctx.db, {
@@ -203,7 +212,12 @@ export async function convertQuote(
     return failure(429, "RATE_LIMITED", QUOTE_MESSAGES.convertLimited, { retryAfterSeconds: limit.retryAfterSeconds });
   const quote = await getQuote(ctx.db, input);
   if (!quote) return failure(404, "NOT_FOUND", QUOTE_MESSAGES.notFound);
-  const catalogueLines = quote.lines.filter((line) => line.productId !== null && line.choices !== null);
+  const toOrder = linesToOrder(
+    quote.lines.filter((line) => line.productId !== null && line.choices !== null),
+    input.picks,
+  );
+  if (!toOrder.ok) return failure(400, "NOT_A_QUOTED_QUANTITY", toOrder.message);
+  const catalogueLines = toOrder.lines;
   if (catalogueLines.length === 0) return failure(409, "SOURCED_ONLY", QUOTE_MESSAGES.sourcedOnly);
   const { userId } = input;
   const cart = await listCart(ctx.db, { userId });
@@ -215,7 +229,7 @@ export async function convertQuote(
         ? QUOTE_CONVERSION_MESSAGES.confirmReplace
         : QUOTE_CONVERSION_MESSAGES.cartChanged;
     return failure<ReplaceCartQuestion>(409, "CART_NOT_EMPTY", message, {
-      current: { quoteId: quote.id, replaced, cart: seen },
+      current: { quoteId: quote.id, replaced, cart: seen, picks: { ...input.picks } },
     });
   }
   const keep = new Set(catalogueLines.map((line) => line.productId));
