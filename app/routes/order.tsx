@@ -273,7 +273,12 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-3" data-testid="payment-status">
             {paymentStatusText(order.status, {
               method: order.payment.method,
-              paidOn: order.paidAt ? formatDisplayDay(order.paidAt) : null,
+              // A transfer was paid on the day it arrived, which may be before staff recorded it.
+              paidOn: order.payment.arrivedOn
+                ? formatDisplayDate(order.payment.arrivedOn)
+                : order.paidAt
+                  ? formatDisplayDay(order.paidAt)
+                  : null,
               dueOn: order.payment.dueOn ? formatDisplayDate(order.payment.dueOn) : null,
             })}
           </p>

@@ -107,6 +107,8 @@ export type OrderDetail = Omit<OrderSummary, "lines"> &
       dueOn: IsoDate | null;
       /** Part payments received while the order waits for the rest (decision 079). */
       partPaidPence: number;
+      /** The day a transfer arrived, as staff recorded it: the day the order was paid (decision 022). */
+      arrivedOn: IsoDate | null;
     };
     version: number;
     timeline: OrderTimelineEntry[];
@@ -212,6 +214,7 @@ export async function getOrder(
         proformaNumber: bankTransfers.proformaNumber,
         dueOn: bankTransfers.dueOn,
         partPaidPence: bankTransfers.partPaidPence,
+        arrivedOn: bankTransfers.arrivedOn,
       })
       .from(bankTransfers)
       .where(eq(bankTransfers.orderId, row.id))
@@ -240,7 +243,7 @@ export async function getOrder(
     creditNotes: notes,
     payment: transfer
       ? { method: "bank_transfer", ...transfer }
-      : { method: "card", proformaNumber: null, dueOn: null, partPaidPence: 0 },
+      : { method: "card", proformaNumber: null, dueOn: null, partPaidPence: 0, arrivedOn: null },
     version: row.version,
     timeline: history.map((entry) => ({
       from: entry.fromStatus === null ? null : toOrderStatus(entry.fromStatus),
