@@ -1,4 +1,4 @@
-import { date, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, date, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * One line of a quote request (decision 021): a catalogue product and how many, or, from a
@@ -29,4 +29,35 @@ export const quoteRequests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("quote_requests_created_idx").on(t.createdAt.desc())],
+);
+
+/**
+ * What staff did (docs/decisions/081-audit-log.md): one row per action that changes money, an
+ * order, a customer, a quote, a review, the catalogue or the shop's calendar, written in the
+ * action's own transaction. Append-only: a trigger refuses every update, and every delete of a row
+ * younger than the six years VAT records are kept (the retention purge removes older ones).
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The member of staff, or null for the command line (`npm run staff:add`). */
+    staffId: text("staff_id"),
+    /** Their e-mail address then, when the action knew it (the log reads it from the account otherwise). */
+    staffEmail: text("staff_email"),
+    /** The client address the request came from (client-address.server.ts), when it came by HTTP. */
+    address: text("address"),
+    action: text("action").notNull(),
+    subjectKind: text("subject_kind").notNull(),
+    subjectId: text("subject_id").notNull(),
+    /** The action in words, as the log lists it. */
+    summary: text("summary").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (table) => [
+    index("audit_events_at_idx").on(table.at),
+    index("audit_events_subject_idx").on(table.subjectKind, table.subjectId),
+  ],
 );

@@ -28,7 +28,16 @@ export type PurgePlan = {
   smsOptedOutBefore: Date;
   /** Problem reports' photos whose report was resolved before this. */
   problemReportsResolvedBefore: Date;
+  /**
+   * Audit log entries written before this (docs/decisions/081-audit-log.md): six years, as VAT
+   * records are kept, and a day more, so the table's own guard (six years by the database's clock)
+   * never refuses a delete this plan asks for.
+   */
+  auditEventsBefore: Date;
 };
+
+/** How long the audit log is kept, in years: fixed by the VAT records it sits beside, not the profile. */
+export const AUDIT_KEEP_YEARS = 6;
 
 export type PurgeKind = keyof PurgePlan;
 
@@ -42,6 +51,11 @@ export function purgePlan(retention: BusinessProfile["retention"], now: Date): P
     outboxBefore: daysAgo(retention.outboxDays),
     smsOptedOutBefore: daysAgo(retention.smsDays),
     problemReportsResolvedBefore: daysAgo(retention.problemPhotoDays),
+    auditEventsBefore: (() => {
+      const cutoff = daysAgo(1);
+      cutoff.setUTCFullYear(cutoff.getUTCFullYear() - AUDIT_KEEP_YEARS);
+      return cutoff;
+    })(),
   };
 }
 
@@ -53,6 +67,7 @@ export type PurgeCounts = {
   outbox: number;
   smsSignups: number;
   problemPhotos: number;
+  auditEvents: number;
 };
 
 /** The one log line of a run: every count, so a run that deleted nothing says so too. */
@@ -65,5 +80,6 @@ export function purgeSummary(counts: PurgeCounts): string {
     `${counts.outbox} outbox messages`,
     `${counts.smsSignups} opted-out or unconfirmed SMS sign-ups`,
     `${counts.problemPhotos} photos of resolved problem reports`,
+    `${counts.auditEvents} audit log entries`,
   ].join(", ");
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  auditEvents,
   artworkFiles,
   orderDrafts,
   outbox,
@@ -209,6 +210,23 @@ describe("purgeExpiredRecords (B-17)", () => {
     expect(await handle.db.select().from(problemReports)).toHaveLength(3);
   });
 
+  it("removes audit log entries older than six years and a day, and keeps the rest", async () => {
+    // `now` is 2026-11-26 noon: the cutoff is 2020-11-25 noon.
+    const event = (at: string) => ({
+      at: new Date(at),
+      staffId: "staff-1",
+      action: "order.status",
+      subjectKind: "order",
+      subjectId: "o-1",
+      summary: "Order SS-000001 moved",
+    });
+    await handle.db.insert(auditEvents).values([event("2020-11-25T11:00:00Z"), event("2020-11-25T13:00:00Z")]);
+    expect((await purge()).auditEvents).toBe(1);
+    expect((await handle.db.select().from(auditEvents)).map((row) => row.at.toISOString())).toEqual([
+      "2020-11-25T13:00:00.000Z",
+    ]);
+  });
+
   it("finds nothing left on a second run", async () => {
     await draftWithArtwork("customisation_draft", outside(90));
     await handle.db.insert(pageViews).values({ path: "/old", createdAt: outside(365) });
@@ -221,6 +239,7 @@ describe("purgeExpiredRecords (B-17)", () => {
       outbox: 0,
       smsSignups: 0,
       problemPhotos: 0,
+      auditEvents: 0,
     });
     expect(await handle.db.select().from(orderDrafts).where(eq(orderDrafts.userId, "user-1"))).toEqual([]);
   });

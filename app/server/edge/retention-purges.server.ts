@@ -69,6 +69,10 @@ export async function purgeExpiredRecords(
          returning 1`,
   );
   const problemPhotos = await purgeProblemPhotos(db, plan.problemReportsResolvedBefore, storage);
+  const auditEvents = await deletedCount(
+    db,
+    sql`delete from audit_events where at < ${plan.auditEventsBefore.toISOString()} returning 1`,
+  );
   return {
     unpaidDrafts: drafts.drafts,
     artworkFiles: drafts.files,
@@ -77,6 +81,7 @@ export async function purgeExpiredRecords(
     outbox,
     smsSignups,
     problemPhotos,
+    auditEvents,
   };
 }
 
