@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "create") {
     const read = readCategoryForm(fields, categories, { slugFromName: true });
     if (!read.ok) return refuse(failure(400, "VALIDATION_FAILED", read.message, { fieldErrors: read.fieldErrors }));
-    const created = await createCategory(db, { staffId: staff.id, category: read.value });
+    const created = await createCategory(db, { staffId: staff.id, address: staff.address, category: read.value });
     if (!created.ok) return refuse(created);
     return done(`${read.value.name} is added, last in the order. Buyers see it once it has products on sale.`);
   }
@@ -70,24 +70,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     const others = categories.filter((c) => c.id !== categoryId);
     const read = readCategoryForm(fields, others, { slugFromName: false });
     if (!read.ok) return refuse(failure(400, "VALIDATION_FAILED", read.message, { fieldErrors: read.fieldErrors }));
-    const saved = await updateCategory(db, { staffId: staff.id, categoryId, category: read.value });
+    const saved = await updateCategory(db, {
+      staffId: staff.id,
+      address: staff.address,
+      categoryId,
+      category: read.value,
+    });
     if (!saved.ok) return refuse(saved);
     return done(saved.changed === 0 ? "Nothing to save: it is as it was." : `Saved ${read.value.name}.`);
   }
   if (intent === "move") {
     const direction = fields.direction;
     if (!isMoveDirection(direction)) return refuse(failure(400, "VALIDATION_FAILED", "Choose up or down."));
-    const moved = await moveCategory(db, { staffId: staff.id, categoryId, direction });
+    const moved = await moveCategory(db, { staffId: staff.id, address: staff.address, categoryId, direction });
     if (!moved.ok) return refuse(moved);
     return done(`${current.name} is now ${moved.position} of ${moved.of}.`);
   }
   if (intent === "delete") {
-    const deleted = await deleteCategory(db, { staffId: staff.id, categoryId });
+    const deleted = await deleteCategory(db, { staffId: staff.id, address: staff.address, categoryId });
     if (!deleted.ok) return refuse(deleted);
     return done(`${deleted.name} is deleted.`);
   }
   const hidden = intent === "hide";
-  const changed = await setCategoryHidden(db, { staffId: staff.id, categoryId, hidden });
+  const changed = await setCategoryHidden(db, { staffId: staff.id, address: staff.address, categoryId, hidden });
   if (!changed.ok) return refuse(changed);
   return done(
     hidden

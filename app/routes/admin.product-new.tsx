@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { message, fieldErrors } = read;
     return toResponse(failure(400, "VALIDATION_FAILED", message, { fieldErrors }), { fields });
   }
-  const created = await createProduct(db, { staffId: staff.id, edit: read.edit });
+  const created = await createProduct(db, { staffId: staff.id, address: staff.address, edit: read.edit });
   if (!created.ok) return toResponse(created, { fields });
   return redirect(`/admin/products/${created.id}?created=1`, { headers: ADMIN_NO_STORE });
 }

@@ -59,14 +59,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fields = form.value;
   const version = /^\d{1,9}$/.test(fields.version ?? "") ? Number(fields.version) : 0;
   if (fields.intent === "duplicate") {
-    const copied = await duplicateProduct(db, { staffId: staff.id, productId: params.id });
+    const copied = await duplicateProduct(db, { staffId: staff.id, address: staff.address, productId: params.id });
     if (!copied.ok) return toResponse(copied);
     return redirect(`/admin/products/${copied.id}`, { headers: ADMIN_NO_STORE });
   }
   if (fields.intent === "status") {
     const parsed = validate(statusChangeSchema, { ...fields, productId: params.id });
     if (!parsed.ok) return toResponse(parsed);
-    const moved = await changeProductStatus(db, { staffId: staff.id, ...parsed.value });
+    const moved = await changeProductStatus(db, { staffId: staff.id, address: staff.address, ...parsed.value });
     if (!moved.ok) return toResponse(moved);
     return data({ ok: true as const, moved: parsed.value.to }, { headers: ADMIN_NO_STORE });
   }
@@ -90,7 +90,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const { message, fieldErrors } = read;
     return toResponse(failure(400, "VALIDATION_FAILED", message, { fieldErrors }), { fields });
   }
-  const saved = await saveProduct(db, { staffId: staff.id, productId: params.id, version, edit: read.edit });
+  const saved = await saveProduct(db, {
+    staffId: staff.id,
+    address: staff.address,
+    productId: params.id,
+    version,
+    edit: read.edit,
+  });
   if (!saved.ok) return toResponse(saved, { fields });
   return data({ ok: true as const, changed: saved.changed, warnings: read.warnings }, { headers: ADMIN_NO_STORE });
 }

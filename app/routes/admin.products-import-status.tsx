@@ -39,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!form.ok) return toResponse(form);
   if (form.value.intent !== "apply")
     return toResponse(failure(400, "UNKNOWN_INTENT", "Choose what to do with the import."));
-  const confirmed = await confirmImport(db, { importId: params.id, staffId: staff.id });
+  const confirmed = await confirmImport(db, { importId: params.id, staffId: staff.id, address: staff.address });
   if (!confirmed.ok) return toResponse(confirmed);
   return data({ ok: true as const }, { headers: ADMIN_NO_STORE });
 }

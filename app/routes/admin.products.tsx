@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, statusChangeSchema);
   if (!parsed.ok) return toResponse(parsed);
   const { productId, to, version } = parsed.value;
-  const changed = await changeProductStatus(db, { staffId: staff.id, productId, to, version });
+  const changed = await changeProductStatus(db, { staffId: staff.id, address: staff.address, productId, to, version });
   if (!changed.ok) return toResponse(changed);
   return data({ ok: true as const, productId, to }, { headers: ADMIN_NO_STORE });
 }

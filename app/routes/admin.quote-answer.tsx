@@ -39,6 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.ok) return toResponse(parsed, { values: fields });
   const made = await answerRequest(appContextOf(context), {
     staffId: staff.id,
+    address: staff.address,
     answer: parsed.value,
     now: nowOf(context),
   });

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const typed = (form.value.reason ?? "").slice(0, HIDE_REASON_MAX + 1);
   const refused = (failed: Parameters<typeof toResponse>[0]) => toResponse(failed, { reviewId, reason: typed });
   if (form.value.intent === "approve") {
-    const approved = await approveReview(dbOf(context), { reviewId: form.value.reviewId ?? "" });
+    const approved = await approveReview(dbOf(context), { staff, reviewId: form.value.reviewId ?? "" });
     if (!approved.ok) return refused(approved);
     return data({ reviewId, message: approved.message }, { headers: ADMIN_NO_STORE });
   }

@@ -22,7 +22,8 @@ export const STAFF_SIGN_IN_HOURS = 12;
 /** Pages one staff member may open a minute, per page kind (customers, an account, a job sheet). */
 export const STAFF_PAGE_LIMIT = { hits: 120, windowSeconds: 60 } as const;
 
-export type StaffMember = { id: string; name: string; email: string };
+/** A member of staff as an action knows them; `address` is the client address of their request (the audit log's). */
+export type StaffMember = { id: string; name: string; email: string; address?: string };
 
 export function adminNotFound(): Response {
   return new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
@@ -86,7 +87,13 @@ export async function requireStaff({ request, context }: RequestArgs): Promise<S
   if (!session.user.twoFactorEnabled) throw twoStepRequired();
   if (Date.now() - session.session.createdAt.getTime() >= STAFF_SIGN_IN_HOURS * 3_600_000)
     throw await signInAgain(ctx.auth, request);
-  return { id: session.user.id, name: session.user.name, email: session.user.email };
+  return {
+    id: session.user.id,
+    name: session.user.name,
+    email: session.user.email,
+    // Set by the HTTP edge from the socket and the trusted proxies only (client-address.server.ts).
+    address: request.headers.get("x-real-ip") ?? undefined,
+  };
 }
 
 /**

@@ -7,6 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { authAccount, authUser } from "#db/schema";
 import type { Database } from "../platform/db.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 export const STAFF_ROLE = "staff";
 
@@ -48,7 +49,21 @@ export async function grantStaffRole(db: Database, email: string): Promise<Grant
     };
   }
   if (hasStaffRole(user.role)) return { ok: true, userId: user.id, email: user.email, alreadyStaff: true };
-  await db.update(authUser).set({ role: STAFF_ROLE, updatedAt: new Date() }).where(eq(authUser.id, user.id));
+  await db.transaction(async (tx) => {
+    await tx.update(authUser).set({ role: STAFF_ROLE, updatedAt: new Date() }).where(eq(authUser.id, user.id));
+    // Granted by the command line or by STAFF_EMAILS at sign-in, never by another member of staff.
+    await recordAudit(
+      tx,
+      { id: null },
+      {
+        action: "staff.grant",
+        subject: { kind: "staff", id: user.id },
+        summary: `${user.email} made staff`,
+        before: { role: user.role },
+        after: { role: STAFF_ROLE },
+      },
+    );
+  });
   return { ok: true, userId: user.id, email: user.email, alreadyStaff: false };
 }
 

@@ -28,6 +28,7 @@ import type { Database } from "../platform/db.server";
 import type { AppContext } from "../providers/app-context.server";
 import { failure, type Failure } from "../platform/http.server";
 import type { FileStorage } from "../providers/storage.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 // ---------------------------------------------------------------------------------------------
 // Results
@@ -94,6 +95,13 @@ export async function changeOrderStatus(
       actor: "staff",
       actorUserId: staff.id,
       note,
+    });
+    await recordAudit(tx, staff, {
+      action: "order.status",
+      subject: { kind: "order", id: order.id },
+      summary: `Order ${order.number}: "${ORDER_STATUS_LABELS[from]}" to "${ORDER_STATUS_LABELS[change.to]}"`,
+      before: { status: from },
+      after: { status: change.to, note, ...shipping },
     });
     // What the change sends leaves with its commit (decision 030): the stage e-mail as an outbox row.
     const mail = staffStatusMail(change.to, {

@@ -35,6 +35,7 @@ import { failure, type Failure } from "../platform/http.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { runPreflight } from "../artwork/preflight.server";
 import { deleteStored, putBytes, type FileStorage } from "../providers/storage.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 /** A refusal names the proof field, so the form shows it under the file input. */
 const proofField = (message: string) => ({ fieldErrors: { proof: message } });
@@ -184,6 +185,13 @@ export async function uploadProof(
         actor: "staff",
         actorUserId: staff.id,
         note: fields.note ? `${label} sent: ${fields.note}` : `${label} sent`,
+      });
+      await recordAudit(tx, staff, {
+        action: "order.proof",
+        subject: { kind: "order", id: order.id },
+        summary: `Order ${order.number}: ${label} sent`,
+        before: { status: from },
+        after: { status: "proof_sent", proofVersion, note: fields.note || null },
       });
       // The buyer's e-mail leaves with the commit (decision 030); a mail fault never takes the proof back.
       await sendStageMail(

@@ -24,6 +24,7 @@ import { branded } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
 import { itemsText } from "./admin-inbox.server";
 import { type StoredQuote, storedQuote } from "../checkout/quotes.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 /** Each staff member's budget for the quotes pages: the list and the export read every quote. */
 export const STAFF_QUOTE_LIMITS = {
@@ -131,7 +132,7 @@ export const QUOTE_ANSWER_MESSAGES = {
  */
 export async function answerRequest(
   ctx: AppContext,
-  input: { staffId: string; answer: StaffQuote; now: Date },
+  input: { staffId: string; address?: string; answer: StaffQuote; now: Date },
 ): Promise<{ ok: true; id: string; number: string } | Failure> {
   const { db } = ctx;
   const request = await requestToAnswer(db, input.answer.requestId);
@@ -197,6 +198,16 @@ export async function answerRequest(
       })
       .returning({ id: quotes.id });
     if (!row) throw new Error("Storing a quote returned no row");
+    await recordAudit(
+      tx,
+      { id: input.staffId, address: input.address },
+      {
+        action: "quote.send",
+        subject: { kind: "quote", id: row.id },
+        summary: `Quote ${number} sent to ${request.email}`,
+        after: { number, lines: lines.length, totalPence: totals.total },
+      },
+    );
     return { id: row.id, number };
   });
   const mail = branded(ctx, {

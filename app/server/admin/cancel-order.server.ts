@@ -18,6 +18,7 @@ import { failure, type Failure } from "../platform/http.server";
 import type { AppContext } from "../providers/app-context.server";
 import { type AdminChange, lockOrder, staleFailure } from "./admin-orders.server";
 import { creditsOnOrder, refundOrder } from "./refunds.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 /** The reason a cancellation's refund gives, as its credit note and e-mail print it. */
 export const cancelledRefundReason = (reason: string) => `Order cancelled: ${reason}`;
@@ -54,6 +55,13 @@ export async function cancelOrder(
       actor: "staff",
       actorUserId: staff.id,
       note: `Cancelled: ${fields.reason}`,
+    });
+    await recordAudit(tx, staff, {
+      action: "order.cancel",
+      subject: { kind: "order", id: order.id },
+      summary: `Order ${order.number} cancelled from "${ORDER_STATUS_LABELS[from]}": ${fields.reason}`,
+      before: { status: from },
+      after: { status: "cancelled", reason: fields.reason, refundOffered: fields.refund },
     });
     // The discount belonged to the buyer's first order; this one no longer counts as it.
     await tx.delete(firstOrderClaims).where(eq(firstOrderClaims.orderId, order.id));

@@ -33,6 +33,8 @@ import {
   rewriteProduct,
 } from "../catalogue/catalogue-edits.server";
 import { forgetCatalogue, loadCatalogue } from "../catalogue/catalogue-store.server";
+import { recordAudit } from "../platform/audit-log.server";
+import { actorOf } from "../catalogue/catalogue-edits.server";
 
 const IMPORT_ID = z.object({ importId: z.string().uuid() });
 /** Reads an uploaded file into its dry run. */
@@ -114,7 +116,7 @@ export async function planStoredImport(db: Database, importId: string): Promise<
 /** Staff confirm a dry run: the apply job is queued, once. */
 export async function confirmImport(
   db: Database,
-  input: { importId: string; staffId: string },
+  input: { importId: string; staffId: string; address?: string },
 ): Promise<{ ok: true } | Failure> {
   return db.transaction(async (tx) => {
     const [stored] = await tx
@@ -130,6 +132,12 @@ export async function confirmImport(
       .update(catalogueImports)
       .set({ status: "applying", appliedBy: input.staffId })
       .where(eq(catalogueImports.id, input.importId));
+    await recordAudit(tx, actorOf(input), {
+      action: "catalogue.import",
+      subject: { kind: "product", id: `import:${input.importId}` },
+      summary: `Catalogue import applied: ${counts.create} products to create, ${counts.change} to change`,
+      after: counts,
+    });
     await enqueue(tx, { job: CATALOGUE_IMPORT_APPLY_JOB, payload: { importId: input.importId } });
     return { ok: true as const };
   });

@@ -15,6 +15,7 @@ import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { listPaymentsNeedingAttention } from "./payments-attention.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 /** How often one member of staff may load the page a minute: it reads the job queue. */
 export const ATTENTION_PAGE_LIMIT = { hits: 60, windowSeconds: 60 } as const;
@@ -148,6 +149,13 @@ export async function retryDeadJob(
       .where(and(eq(jobs.id, input.jobId), eq(jobs.status, "dead")))
       .returning({ kind: jobs.kind, payload: jobs.payload });
     if (!job) return failure(409, "JOB_NOT_DEAD", ATTENTION_MESSAGES.notDead);
+    await recordAudit(tx, input.staff, {
+      action: "job.retry",
+      subject: { kind: "job", id: String(input.jobId) },
+      summary: `The ${job.kind} job #${input.jobId} queued again`,
+      before: { status: "dead" },
+      after: { status: "queued" },
+    });
     const parsed = job.kind === MAIL_JOB.kind ? MAIL_JOB.payload.safeParse(job.payload) : null;
     if (parsed?.success)
       await tx

@@ -26,6 +26,7 @@ import type { Database } from "../platform/db.server";
 import type { AppContext } from "../providers/app-context.server";
 import { type Failure, failure } from "../platform/http.server";
 import { readShelf } from "../catalogue/catalogue-store.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 export type OrderEdited = { ok: true; version: number; message: string };
 
@@ -39,7 +40,10 @@ const notEditable = () => failure(409, "ORDER_NOT_EDITABLE", ORDER_EDIT_MESSAGES
 async function editOrder(
   ctx: AppContext,
   input: { staff: StaffMember; orderId: string; version: number },
-  change: (tx: Database, order: typeof orders.$inferSelect) => Promise<{ ok: true; note: string } | Failure>,
+  change: (
+    tx: Database,
+    order: typeof orders.$inferSelect,
+  ) => Promise<{ ok: true; note: string; before: unknown; after: unknown } | Failure>,
 ): Promise<OrderEdited | Failure> {
   const { db } = ctx;
   if (!isOrderId(input.orderId)) return notFound();
@@ -63,6 +67,13 @@ async function editOrder(
       actor: "staff",
       actorUserId: input.staff.id,
       note: changed.note,
+    });
+    await recordAudit(tx, input.staff, {
+      action: "order.edit",
+      subject: { kind: "order", id: order.id },
+      summary: `Order ${order.number}: ${changed.note}`,
+      before: changed.before,
+      after: changed.after,
     });
     // The buyer hears of it with the commit (decision 030); a mail fault never undoes the change.
     await sendStageMail(tx, orderChangedMail(orderMailView(ctx, order), changed.note));
@@ -93,7 +104,7 @@ export function changeShipTo(
         snapshot: sql`jsonb_set(${orders.snapshot}, '{data,shipping,address}', ${JSON.stringify(edited.address)}::jsonb)`,
       })
       .where(eq(orders.id, order.id));
-    return { ok: true, note: edited.note };
+    return { ok: true, note: edited.note, before: data.shipping.address, after: edited.address };
   });
 }
 
@@ -123,6 +134,11 @@ export async function changeLineSizes(
         snapshot: sql`jsonb_set(${orderLines.snapshot}, '{customization,sizes}', ${JSON.stringify(edited.sizes)}::jsonb)`,
       })
       .where(eq(orderLines.id, line.id));
-    return { ok: true, note: edited.note };
+    return {
+      ok: true,
+      note: edited.note,
+      before: { lineId: line.id, sizes: snapshot.customization.sizes },
+      after: { lineId: line.id, sizes: edited.sizes },
+    };
   });
 }

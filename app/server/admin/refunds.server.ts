@@ -37,6 +37,7 @@ import { hitRateLimit } from "../platform/rate-limit.server";
 import type { AppContext } from "../providers/app-context.server";
 import { PaymentProviderError } from "../providers/payment-provider.server";
 import { type AdminChange, lockOrder, staleFailure } from "./admin-orders.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 export const REFUND_SERVER_MESSAGES = {
   notPaid: "Nothing has been paid for this order, so there is nothing to refund.",
@@ -172,7 +173,8 @@ export async function refundOrder(
     const { form } = read;
     if (order.version !== form.version) return staleFailure(order);
     if (!transfer && !ctx.payments) return failure(503, "NO_PAYMENT_PROVIDER", REFUND_SERVER_MESSAGES.noProvider);
-    const plan = planRefund({ amounts: order, lines, credits: await creditsOnOrder(tx, order), request: form.request });
+    const credits = await creditsOnOrder(tx, order);
+    const plan = planRefund({ amounts: order, lines, credits, request: form.request });
     if (!plan.ok) return refusal(plan);
     const [refund] = await tx
       .insert(refunds)
@@ -188,6 +190,14 @@ export async function refundOrder(
         doneAt: transfer ? now : null,
       })
       .returning({ id: refunds.id });
+    const method = transfer ? "bank_transfer" : "card";
+    await recordAudit(tx, staff, {
+      action: "order.refund",
+      subject: { kind: "order", id: order.id },
+      summary: `Order ${order.number}: ${formatPence(plan.credit.grossPence)} refunded ${transfer ? "by bank transfer" : "to the card"}, "${form.reason}"`,
+      before: { creditLeftPence: creditLeft(invoicedAmounts(order), credits).grossPence },
+      after: { refundId: refund!.id, method, reason: form.reason, ...plan.credit },
+    });
     if (transfer) return issueRefundCreditNote(tx, { order, refundId: refund!.id, staff, now });
     return { ok: "pending" as const, refundId: refund!.id };
   });

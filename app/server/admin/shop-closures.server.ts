@@ -15,6 +15,7 @@ import { forgetCatalogue } from "../catalogue/catalogue-store.server";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 /** Closures added or removed per member of staff an hour: a calendar is set in a few changes. */
 export const CLOSURE_CHANGE_LIMIT = { limit: 30, windowSeconds: 3600 } as const;
@@ -74,11 +75,20 @@ export async function addClosure(
     await tx.select({ version: catalogueVersion.version }).from(catalogueVersion).for("update");
     const read = readClosureForm(input.fields, { today, closures: await readClosures(tx, today) });
     if (!read.ok) return failure(400, "BAD_CLOSURE", read.message, { fieldErrors: { [read.field]: read.message } });
-    await tx.insert(shopClosures).values({
-      firstDay: read.closure.from,
-      lastDay: read.closure.to,
-      reason: read.closure.reason,
-      staffId: input.staff.id,
+    const [made] = await tx
+      .insert(shopClosures)
+      .values({
+        firstDay: read.closure.from,
+        lastDay: read.closure.to,
+        reason: read.closure.reason,
+        staffId: input.staff.id,
+      })
+      .returning({ id: shopClosures.id });
+    await recordAudit(tx, input.staff, {
+      action: "closure.add",
+      subject: { kind: "closure", id: made!.id },
+      summary: `Shop closed ${read.closure.from} to ${read.closure.to}: ${read.closure.reason}`,
+      after: read.closure,
     });
     await raiseCatalogueVersion(tx);
     return { ok: true as const, message: CLOSURE_SERVER_MESSAGES.added(read.closure.reason) };
@@ -111,6 +121,13 @@ export async function removeClosure(
         .set({ lastDay: addDays(today, -1) })
         .where(eq(shopClosures.id, input.id));
     else await tx.delete(shopClosures).where(eq(shopClosures.id, input.id));
+    await recordAudit(tx, input.staff, {
+      action: "closure.remove",
+      subject: { kind: "closure", id: row.id },
+      summary: `Closure removed: ${row.reason}`,
+      before: { from: row.firstDay, to: row.lastDay },
+      after: row.firstDay < today ? { from: row.firstDay, to: addDays(today, -1) } : null,
+    });
     await raiseCatalogueVersion(tx);
     return { ok: true as const, message: CLOSURE_SERVER_MESSAGES.removed(row.reason) };
   });

@@ -36,6 +36,8 @@ import { buyerMailRecipient } from "../messages/mail-recipient.server";
 import { sendMail } from "../messages/mail.server";
 import { orderUrl } from "../messages/mail-templates.server";
 import type { Database } from "../platform/db.server";
+import { recordAudit } from "../platform/audit-log.server";
+import { formatPence } from "~/domain/core/money";
 
 /**
  * Staff mark an order's transfer received (docs/decisions/022-bank-transfer.md): only while it is awaited, only from
@@ -154,6 +156,13 @@ export async function markTransferReceived(
         (from === "expired" ? BANK_TRANSFER_MESSAGES.revivedNote : ""),
       createdAt: now,
     });
+    await recordAudit(tx, input.staff, {
+      action: "order.transfer-received",
+      subject: { kind: "order", id: order.id },
+      summary: `Order ${order.number}: bank transfer of ${formatPence(receivedPence)} recorded as paid, arrived ${arrivedOn}`,
+      before: { status: from, partPaidPence: transfer.partPaidPence },
+      after: { status: to, receivedPence, arrivedOn, acceptShortfall: Boolean(input.acceptShortfall) },
+    });
     const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
     // The invoice's e-mail (rendered by its job) and the staff alert leave with the commit (decision 030).
     await enqueue(tx, { job: DOCUMENT_MAIL_JOB, payload: { orderId: order.id, kind: "invoice" } });
@@ -212,6 +221,13 @@ async function recordPartPayment(
     .where(eq(orders.id, order.id))
     .returning({ version: orders.version });
   await tx.update(bankTransfers).set({ partPaidPence: recording.sumPence }).where(eq(bankTransfers.orderId, order.id));
+  await recordAudit(tx, input.staff, {
+    action: "order.transfer-part",
+    subject: { kind: "order", id: order.id },
+    summary: `Order ${order.number}: part payment of ${formatPence(input.receivedPence)} recorded, arrived ${input.arrivedOn}`,
+    before: { partPaidPence: transfer.partPaidPence },
+    after: { partPaidPence: recording.sumPence, leftPence: recording.leftPence },
+  });
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     fromStatus: status,
@@ -294,6 +310,13 @@ export async function recordTransferReturned(
       .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id))
       .returning({ version: orders.version });
+    await recordAudit(tx, input.staff, {
+      action: "order.transfer-returned",
+      subject: { kind: "order", id: order.id },
+      summary: `Order ${order.number}: part payments of ${formatPence(transfer.partPaidPence)} sent back on ${read.returnedOn}`,
+      before: { returnedPence: null },
+      after: { returnedPence: transfer.partPaidPence, returnedOn: read.returnedOn, reference: read.reference },
+    });
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: status,

@@ -29,6 +29,7 @@ import { lockOrder } from "../admin/admin-orders.server";
 import { creditsOnOrder } from "../admin/refunds.server";
 import { creditLeft, invoicedAmounts } from "~/domain/orders/refunds";
 import { formatPence } from "~/domain/core/money";
+import { recordAudit } from "../platform/audit-log.server";
 
 /** Claims one user may send in an hour: a buyer has few late orders; enough to retry, too few to flood. */
 export const CLAIM_LIMIT = { hits: 10, windowSeconds: 3600 } as const;
@@ -208,6 +209,13 @@ export async function decideClaim(
       .where(and(eq(guaranteeClaims.orderId, order.id), eq(guaranteeClaims.status, "open")))
       .returning();
     if (!decided) return failure(409, "CLAIM_DECIDED", CLAIM_MESSAGES.notOpen);
+    await recordAudit(tx, input.staff, {
+      action: `order.guarantee-${decision}`,
+      subject: { kind: "order", id: order.id },
+      summary: `Order ${order.number}: On-time Guarantee claim ${decision === "accept" ? "accepted" : "refused"}: ${reason}`,
+      before: { claim: "open" },
+      after: { claim: decided.status, remedy: decided.remedy, creditPence: decided.creditPence, creditNoteNumber },
+    });
     const mail = claimDecisionMail({
       shop: ctx,
       order,

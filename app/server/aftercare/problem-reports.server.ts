@@ -28,6 +28,7 @@ import { data } from "react-router";
 import { failure, signInRequired, toResponse, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { alertStaff } from "../payments/staff-alerts.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 /** Each staff member's budget for the back office's problem reports: the list, resolving, the photos. */
 export const STAFF_PROBLEM_LIMITS = {
@@ -244,11 +245,22 @@ export async function resolveProblemReport(
   input: { staff: StaffMember; reportId: string; now?: Date },
 ): Promise<{ ok: true; message: string } | Failure> {
   if (!isUuid(input.reportId)) return failure(404, "REPORT_NOT_FOUND", PROBLEM_MESSAGES.reportNotFound);
-  const [resolved] = await db
-    .update(problemReports)
-    .set({ status: "resolved", resolvedBy: input.staff.id, resolvedAt: input.now ?? new Date() })
-    .where(and(eq(problemReports.id, input.reportId), eq(problemReports.status, "open")))
-    .returning({ orderId: problemReports.orderId });
+  const resolved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(problemReports)
+      .set({ status: "resolved", resolvedBy: input.staff.id, resolvedAt: input.now ?? new Date() })
+      .where(and(eq(problemReports.id, input.reportId), eq(problemReports.status, "open")))
+      .returning({ orderId: problemReports.orderId });
+    if (row)
+      await recordAudit(tx, input.staff, {
+        action: "problem-report.resolve",
+        subject: { kind: "problem_report", id: input.reportId },
+        summary: "Problem report marked resolved",
+        before: { status: "open", orderId: row.orderId },
+        after: { status: "resolved" },
+      });
+    return row;
+  });
   if (!resolved) {
     const [exists] = await db
       .select({ id: problemReports.id })

@@ -12,6 +12,7 @@ import type { StaffMember } from "../accounts/admin-access.server";
 import { respondToProof, type ProofResponse } from "./proof-responses.server";
 import type { AppContext } from "../providers/app-context.server";
 import { failure, type Failure } from "../platform/http.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 export async function recordProofApproval(
   ctx: AppContext,
@@ -54,6 +55,20 @@ export async function recordProofApproval(
     now,
   });
   if (!answered.ok) return answered;
+  // Written once the approval is in: respondToProof's transaction is the buyer's too.
+  await recordAudit(db, staff, {
+    action: "order.approval-recorded",
+    subject: { kind: "order", id: input.orderId },
+    summary: `Approval of proof version ${fields.proofVersion} recorded, given by ${fields.method}`,
+    after: {
+      status: answered.status,
+      line: fields.line,
+      proofVersion: fields.proofVersion,
+      method: fields.method,
+      approverName: fields.approverName,
+      approvedAt: when.at,
+    },
+  });
   return {
     ...answered,
     message: `Approval of proof version ${fields.proofVersion} recorded. The order is now "${ORDER_STATUS_LABELS[answered.status]}".`,

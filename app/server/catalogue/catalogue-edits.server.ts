@@ -28,6 +28,7 @@ import { canMoveStatus, STATUS_MESSAGES } from "~/domain/catalogue/product-statu
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { forgetCatalogue, imageFiles, readDetails } from "./catalogue-store.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 /**
  * Refreshes the planner's figures of the catalogue's tables after a change of many rows (an import,
@@ -38,6 +39,12 @@ export const analyseCatalogue = async (db: Database) => {
   await db.execute(sql`analyze products, product_price_tiers, product_colours, product_images`);
 };
 
+/** Who made a catalogue change, as the audit log records it (docs/decisions/081-audit-log.md). */
+export const actorOf = (input: { staffId: string; address?: string }) => ({
+  id: input.staffId,
+  address: input.address,
+});
+
 /** Raises the catalogue's version, in the transaction of the change: every process reloads within a second. */
 export const raiseCatalogueVersion = (tx: Database) =>
   tx.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
@@ -45,7 +52,7 @@ export const raiseCatalogueVersion = (tx: Database) =>
 /** Moves a product to `to`: published, back to draft, or archived (product-status.ts says which moves exist). */
 export async function changeProductStatus(
   db: Database,
-  input: { staffId: string; productId: string; to: ProductStatus; version: number },
+  input: { staffId: string; address?: string; productId: string; to: ProductStatus; version: number },
 ): Promise<{ ok: true; version: number } | Failure> {
   const changed = await db.transaction(async (tx) => {
     const [product] = await tx
@@ -68,6 +75,13 @@ export async function changeProductStatus(
       field: "status",
       oldValue: from,
       newValue: input.to,
+    });
+    await recordAudit(tx, actorOf(input), {
+      action: "product.status",
+      subject: { kind: "product", id: input.productId },
+      summary: `Product ${input.productId}: ${from} to ${input.to}`,
+      before: { status: from },
+      after: { status: input.to },
     });
     await raiseCatalogueVersion(tx);
     return { ok: true as const, version };
@@ -243,7 +257,7 @@ export async function nextProduct(tx: Database): Promise<{ id: string; position:
  */
 export async function createProduct(
   db: Database,
-  input: { staffId: string; edit: ProductEdit },
+  input: { staffId: string; address?: string; edit: ProductEdit },
 ): Promise<{ ok: true; id: string } | Failure> {
   const { tiers: _tiers, colours: _colours, ...fields } = input.edit;
   const created = await db.transaction(async (tx) => {
@@ -259,6 +273,12 @@ export async function createProduct(
       field: "Created",
       oldValue: null,
       newValue: `${fields.title}, as a draft`,
+    });
+    await recordAudit(tx, actorOf(input), {
+      action: "product.create",
+      subject: { kind: "product", id },
+      summary: `Product ${id} created as a draft: ${fields.title}`,
+      after: { title: fields.title, status: "draft" },
     });
     await raiseCatalogueVersion(tx);
     return { ok: true as const, id };
@@ -324,7 +344,7 @@ export async function rewriteProduct(
  */
 export async function saveProduct(
   db: Database,
-  input: { staffId: string; productId: string; version: number; edit: ProductEdit },
+  input: { staffId: string; address?: string; productId: string; version: number; edit: ProductEdit },
 ): Promise<{ ok: true; version: number; changed: number } | Failure> {
   const { edit } = input;
   const saved = await db.transaction(async (tx) => {
@@ -337,6 +357,13 @@ export async function saveProduct(
     if (refused) return refused;
     const version = row.version + 1;
     await rewriteProduct(tx, { productId: row.id, version, edit, changes, staffId: input.staffId });
+    await recordAudit(tx, actorOf(input), {
+      action: "product.edit",
+      subject: { kind: "product", id: row.id },
+      summary: `Product ${row.id} (${row.title}): ${changes.map((change) => change.field).join(", ")}`,
+      before: Object.fromEntries(changes.map((change) => [change.field, change.oldValue])),
+      after: Object.fromEntries(changes.map((change) => [change.field, change.newValue])),
+    });
     await raiseCatalogueVersion(tx);
     return { ok: true as const, version, changed: changes.length };
   });
@@ -363,7 +390,7 @@ async function freeCopySlug(tx: Database, slug: string): Promise<string> {
  */
 export async function duplicateProduct(
   db: Database,
-  input: { staffId: string; productId: string },
+  input: { staffId: string; address?: string; productId: string },
 ): Promise<{ ok: true; id: string } | Failure> {
   const copied = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, input.productId));
@@ -391,6 +418,12 @@ export async function duplicateProduct(
       field: "Created",
       oldValue: null,
       newValue: `A copy of ${row.title} (product ${row.id})`,
+    });
+    await recordAudit(tx, actorOf(input), {
+      action: "product.copy",
+      subject: { kind: "product", id },
+      summary: `Product ${id} created as a draft copy of product ${row.id} (${row.title})`,
+      after: { copyOf: row.id, status: "draft" },
     });
     await raiseCatalogueVersion(tx);
     return { ok: true as const, id };

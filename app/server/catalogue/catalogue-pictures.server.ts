@@ -20,9 +20,10 @@ import { defineJob, enqueue } from "../messages/jobs.server";
 import type { AppContext } from "../providers/app-context.server";
 import { putBytes } from "../providers/storage.server";
 import { forgetCatalogue, readCatalogue } from "./catalogue-store.server";
-import { raiseCatalogueVersion } from "./catalogue-edits.server";
+import { actorOf, raiseCatalogueVersion } from "./catalogue-edits.server";
 import { servedPictureNames, storedPictureOf, storedPictureSource } from "./picture-files.server";
 import { type PictureRefusal, preparePicture } from "./product-pictures.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 const REFUSAL_STATUS: Record<PictureRefusal["code"], number> = {
   too_large: 413,
@@ -48,6 +49,13 @@ async function recordGalleryChange(
     field: "Pictures",
     oldValue: change.oldValue,
     newValue: change.newValue,
+  });
+  await recordAudit(tx, actorOf(change), {
+    action: "product.pictures",
+    subject: { kind: "product", id: change.productId },
+    summary: `Product ${change.productId}: pictures changed`,
+    before: { pictures: change.oldValue },
+    after: { pictures: change.newValue },
   });
   await raiseCatalogueVersion(tx);
 }

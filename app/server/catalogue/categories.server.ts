@@ -20,8 +20,9 @@ import {
 } from "~/domain/catalogue/category-rules";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
-import { raiseCatalogueVersion } from "./catalogue-edits.server";
+import { actorOf, raiseCatalogueVersion } from "./catalogue-edits.server";
 import { forgetCatalogue } from "./catalogue-store.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -117,19 +118,26 @@ async function clash(tx: Database, input: CategoryInput, selfId?: string): Promi
 }
 
 /** Records changes to one category, by one member of staff. */
-const record = (
+async function record(
   tx: Database,
   row: Pick<CategoryRow, "id" | "name">,
-  staffId: string,
+  by: { staffId: string; address?: string },
   changes: readonly { field: string; oldValue: string | null; newValue: string | null }[],
-) =>
-  changes.length === 0
-    ? Promise.resolve()
-    : tx
-        .insert(categoryChanges)
-        .values(
-          changes.map((change) => ({ ...change, categoryId: row.id, categoryName: row.name, changedBy: staffId })),
-        );
+): Promise<void> {
+  if (changes.length === 0) return;
+  await tx
+    .insert(categoryChanges)
+    .values(
+      changes.map((change) => ({ ...change, categoryId: row.id, categoryName: row.name, changedBy: by.staffId })),
+    );
+  await recordAudit(tx, actorOf(by), {
+    action: "category.change",
+    subject: { kind: "category", id: row.id },
+    summary: `Category ${row.name}: ${changes.map((change) => change.field).join(", ")}`,
+    before: Object.fromEntries(changes.map((change) => [change.field, change.oldValue])),
+    after: Object.fromEntries(changes.map((change) => [change.field, change.newValue])),
+  });
+}
 
 /** Ends a change: the catalogue's version raised in its transaction, this process's copy forgotten after. */
 async function changed<T extends { ok: true }>(
@@ -155,7 +163,7 @@ async function rowFor(tx: Database, categoryId: string): Promise<{ ok: true; row
 /** A new category, last in the operator's order and shown to buyers once it has products on sale. */
 export function createCategory(
   db: Database,
-  input: { staffId: string; category: CategoryInput },
+  input: { staffId: string; address?: string; category: CategoryInput },
 ): Promise<{ ok: true; id: string } | Failure> {
   return changed(db, async (tx) => {
     const refused = await clash(tx, input.category);
@@ -171,7 +179,7 @@ export function createCategory(
       .insert(categories)
       .values({ ...input.category, position: Number(place?.last ?? 0) + 1 })
       .returning({ id: categories.id, name: categories.name });
-    await record(tx, made!, input.staffId, [
+    await record(tx, made!, input, [
       { field: "Created", oldValue: null, newValue: `${input.category.name} (/products/${input.category.slug})` },
     ]);
     return { ok: true as const, id: made!.id };
@@ -184,7 +192,7 @@ export function createCategory(
  */
 export function updateCategory(
   db: Database,
-  input: { staffId: string; categoryId: string; category: CategoryInput },
+  input: { staffId: string; address?: string; categoryId: string; category: CategoryInput },
 ): Promise<{ ok: true; changed: number } | Failure> {
   return changed(db, async (tx) => {
     const found = await rowFor(tx, input.categoryId);
@@ -206,7 +214,7 @@ export function updateCategory(
       .update(categories)
       .set({ ...input.category, updatedAt: sql`now()` })
       .where(eq(categories.id, row.id));
-    await record(tx, { id: row.id, name: input.category.name }, input.staffId, changes);
+    await record(tx, { id: row.id, name: input.category.name }, input, changes);
     return { ok: true as const, changed: changes.length };
   });
 }
@@ -214,7 +222,7 @@ export function updateCategory(
 /** A category one place earlier or later in the operator's order: the menus, the home grid and the listing follow. */
 export function moveCategory(
   db: Database,
-  input: { staffId: string; categoryId: string; direction: MoveDirection },
+  input: { staffId: string; address?: string; categoryId: string; direction: MoveDirection },
 ): Promise<{ ok: true; position: number; of: number } | Failure> {
   return changed(db, async (tx) => {
     const found = await rowFor(tx, input.categoryId);
@@ -237,7 +245,7 @@ export function moveCategory(
         .where(and(eq(categories.id, id), ne(categories.position, index + 1)));
     const from = ids.indexOf(row.id) + 1;
     const to = order.indexOf(row.id) + 1;
-    await record(tx, row, input.staffId, [
+    await record(tx, row, input, [
       { field: "Place", oldValue: `${from} of ${ids.length}`, newValue: `${to} of ${ids.length}` },
     ]);
     return { ok: true as const, position: to, of: ids.length };
@@ -250,7 +258,7 @@ export function moveCategory(
  */
 export function setCategoryHidden(
   db: Database,
-  input: { staffId: string; categoryId: string; hidden: boolean },
+  input: { staffId: string; address?: string; categoryId: string; hidden: boolean },
 ): Promise<{ ok: true } | Failure> {
   return changed(db, async (tx) => {
     const found = await rowFor(tx, input.categoryId);
@@ -259,9 +267,7 @@ export function setCategoryHidden(
     if (row.hidden === input.hidden) return { ok: true as const };
     await tx.update(categories).set({ hidden: input.hidden, updatedAt: sql`now()` }).where(eq(categories.id, row.id));
     const shown = (hidden: boolean) => (hidden ? "Hidden from buyers" : "Shown to buyers");
-    await record(tx, row, input.staffId, [
-      { field: "Visibility", oldValue: shown(row.hidden), newValue: shown(input.hidden) },
-    ]);
+    await record(tx, row, input, [{ field: "Visibility", oldValue: shown(row.hidden), newValue: shown(input.hidden) }]);
     return { ok: true as const };
   });
 }
@@ -269,7 +275,7 @@ export function setCategoryHidden(
 /** Deletes a category no product holds (of any status); one that holds any is refused, saying how many. */
 export function deleteCategory(
   db: Database,
-  input: { staffId: string; categoryId: string },
+  input: { staffId: string; address?: string; categoryId: string },
 ): Promise<{ ok: true; name: string } | Failure> {
   return changed(db, async (tx) => {
     const found = await rowFor(tx, input.categoryId);
@@ -291,7 +297,7 @@ export function deleteCategory(
       .update(categories)
       .set({ position: sql`${categories.position} - 1` })
       .where(sql`${categories.position} > ${row.position}`);
-    await record(tx, row, input.staffId, [
+    await record(tx, row, input, [
       {
         field: "Deleted",
         oldValue: `${row.name} (/products/${row.slug}, ${MENU_LABELS[row.menu as CategoryMenu]})`,

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  auditEvents,
   bankTransfers,
   cartItems,
   creditNotes,
@@ -253,6 +254,48 @@ describe("refunds and credit notes (docs/decisions/072)", () => {
       toStatus: "refunded",
       actorUserId: staff.id,
       note: "Refunded in full: credit note CN-2026-000002",
+    });
+  });
+
+  it("writes a refund and a status change to the audit log with before and after, who and from where", async () => {
+    const orderId = await paidOrder();
+    const olive = { ...staff, address: "203.0.113.7" };
+    const { version, number } = await orderRow(orderId);
+    // £10.00 of the invoice back to the card.
+    expect(
+      await refundOrder(ctx, {
+        staff: olive,
+        orderId,
+        fields: { version: String(version), by: "amount", amount: "10.00", reason: "Ten caps arrived damaged" },
+        now: NOW,
+      }),
+    ).toMatchObject({ ok: true });
+    // The proof approved (as the buyer's answer leaves it), staff start production.
+    await handle.db.update(orders).set({ status: "proof_approved" }).where(eq(orders.id, orderId));
+    const change = {
+      intent: "status" as const,
+      to: "in_production" as const,
+      version: (await orderRow(orderId)).version,
+      note: "",
+      carrier: "",
+      trackingNumber: "",
+    };
+    expect(await changeOrderStatus(ctx, { staff: olive, orderId, change })).toMatchObject({ ok: true });
+    const events = await handle.db.select().from(auditEvents).orderBy(auditEvents.id);
+    const invoiced = (await orderRow(orderId)).totalPence;
+    expect(events.map((event) => [event.action, event.subjectId, event.staffEmail, event.address])).toEqual([
+      ["order.refund", orderId, "ops@swag.example", "203.0.113.7"],
+      ["order.status", orderId, "ops@swag.example", "203.0.113.7"],
+    ]);
+    expect(events[0]).toMatchObject({
+      summary: `Order ${number}: £10.00 refunded to the card, "Ten caps arrived damaged"`,
+      before: { creditLeftPence: invoiced },
+      after: { method: "card", reason: "Ten caps arrived damaged", grossPence: 1000 },
+    });
+    expect(events[1]).toMatchObject({
+      summary: `Order ${number}: "Proof approved" to "In production"`,
+      before: { status: "proof_approved" },
+      after: { status: "in_production" },
     });
   });
 

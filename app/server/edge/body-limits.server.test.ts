@@ -80,6 +80,9 @@ describe("bodyLimitFor", () => {
       "/admin/vat",
       "/admin/vat.data",
       "/admin/vat/export.csv",
+      "/admin/audit",
+      "/admin/audit.data",
+      "/admin/audit/export.csv",
       "/admin/board",
       "/admin/board.data",
     ])

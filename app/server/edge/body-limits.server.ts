@@ -41,6 +41,8 @@ const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   // The VAT summary and its CSV (decision 074) and the production board (decision 076): GETs whose
   // one form, a quarter or two filters, is in the address.
   { path: /^\/admin\/vat(\/export\.csv|\.data)?$/, bytes: 1024 },
+  // The audit log and its CSV (decision 081): GETs that read nothing.
+  { path: /^\/admin\/audit(\/export\.csv|\.data)?$/, bytes: 1024 },
   { path: /^\/admin\/board(\.data)?$/, bytes: 1024 },
 ];
 

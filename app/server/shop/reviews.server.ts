@@ -25,6 +25,7 @@ import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { cachedFor } from "./recent-purchases.server";
 import { readShelf } from "../catalogue/catalogue-store.server";
+import { recordAudit } from "../platform/audit-log.server";
 
 /** Reviews one user may post in an hour: more than any buyer's deliveries, few enough to stop a flood. */
 export const REVIEW_LIMIT = { hits: 20, windowSeconds: 3600 } as const;
@@ -301,11 +302,22 @@ export async function hideReview(
 ): Promise<{ ok: true; message: string } | Failure> {
   const notFound = () => failure(404, "REVIEW_NOT_FOUND", REVIEW_MESSAGES.reviewNotFound);
   if (!isUuid(input.reviewId)) return notFound();
-  const hidden = await db
-    .update(reviews)
-    .set({ hiddenAt: input.now ?? new Date(), hiddenBy: input.staff.id, hiddenReason: input.reason })
-    .where(and(eq(reviews.id, input.reviewId), isNull(reviews.hiddenAt)))
-    .returning({ id: reviews.id });
+  const hidden = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(reviews)
+      .set({ hiddenAt: input.now ?? new Date(), hiddenBy: input.staff.id, hiddenReason: input.reason })
+      .where(and(eq(reviews.id, input.reviewId), isNull(reviews.hiddenAt)))
+      .returning({ id: reviews.id, productId: reviews.productId });
+    if (rows.length > 0)
+      await recordAudit(tx, input.staff, {
+        action: "review.hide",
+        subject: { kind: "review", id: input.reviewId },
+        summary: `Review of product ${rows[0]!.productId} hidden: ${input.reason}`,
+        before: { hidden: false },
+        after: { hidden: true, reason: input.reason },
+      });
+    return rows;
+  });
   if (hidden.length === 0) {
     const [exists] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, input.reviewId));
     return exists ? failure(409, "ALREADY_HIDDEN", REVIEW_MESSAGES.alreadyHidden) : notFound();
@@ -317,15 +329,26 @@ export async function hideReview(
 /** Publishes a review that waited for staff because of a link in it (callers have checked requireStaff). */
 export async function approveReview(
   db: Database,
-  input: { reviewId: string },
+  input: { staff: StaffMember; reviewId: string },
 ): Promise<{ ok: true; message: string } | Failure> {
   const notFound = () => failure(404, "REVIEW_NOT_FOUND", REVIEW_MESSAGES.reviewNotFound);
   if (!isUuid(input.reviewId)) return notFound();
-  const approved = await db
-    .update(reviews)
-    .set({ heldAt: null })
-    .where(and(eq(reviews.id, input.reviewId), isNotNull(reviews.heldAt), isNull(reviews.hiddenAt)))
-    .returning({ id: reviews.id });
+  const approved = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(reviews)
+      .set({ heldAt: null })
+      .where(and(eq(reviews.id, input.reviewId), isNotNull(reviews.heldAt), isNull(reviews.hiddenAt)))
+      .returning({ id: reviews.id, productId: reviews.productId });
+    if (rows.length > 0)
+      await recordAudit(tx, input.staff, {
+        action: "review.publish",
+        subject: { kind: "review", id: input.reviewId },
+        summary: `Review of product ${rows[0]!.productId} published after it was held`,
+        before: { held: true },
+        after: { held: false },
+      });
+    return rows;
+  });
   if (approved.length === 0) {
     const [exists] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, input.reviewId));
     return exists ? failure(409, "NOT_HELD", REVIEW_MESSAGES.notHeld) : notFound();
