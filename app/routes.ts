@@ -124,6 +124,9 @@ export default [
     route("attention", "routes/admin.attention.tsx"),
     // Days the shop is shut besides weekends and bank holidays (decision 078)
     route("closures", "routes/admin.closures.tsx"),
+    // What staff did (decision 081)
+    route("audit", "routes/admin.audit.tsx"),
+    route("audit/export.csv", "routes/admin.audit-export.ts"),
     route("vat", "routes/admin.vat.tsx"),
     route("vat/export.csv", "routes/admin.vat-export.ts"),
     route("quotes", "routes/admin.quotes.tsx"),

@@ -62,6 +62,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/closures" className={tab}>
           Closures
         </NavLink>
+        <NavLink to="/admin/audit" className={tab}>
+          Audit log
+        </NavLink>
         {/* Quote requests live under Quotes: one place, one name. */}
         {INBOX_KINDS.filter((kind) => kind !== "quotes").map((kind) => (
           <NavLink key={kind} to={`/admin/inbox/${kind}`} className={tab}>

@@ -59,6 +59,21 @@ test("an order in production is cancelled and refunded in one step, and the buye
   await expect(staff.getByRole("region", { name: "Refund", exact: true })).toContainText(
     "The invoice is credited in full",
   );
+  // The audit log shows the status change, the cancellation and the refund, each with before and
+  // after, found by the order's number (docs/decisions/081-audit-log.md).
+  await staff.getByRole("link", { name: "Audit log", exact: true }).click();
+  await staff.getByLabel("Words or id").fill(orderNumber);
+  await staff.getByRole("button", { name: "Show" }).click();
+  const entries = staff.getByTestId("audit-event");
+  const moved = entries.filter({ hasText: '"Proof approved" to "In production"' });
+  await expect(moved.getByTestId("audit-before")).toHaveText('{"status":"proof_approved"}');
+  await expect(moved.getByTestId("audit-after")).toContainText('"status":"in_production"');
+  const cancelled = entries.filter({ hasText: "cancelled from" });
+  await expect(cancelled.getByTestId("audit-before")).toHaveText('{"status":"in_production"}');
+  await expect(cancelled.getByTestId("audit-after")).toContainText('"status":"cancelled"');
+  const refunded = entries.filter({ hasText: "£615.60 refunded to the card" });
+  await expect(refunded.getByTestId("audit-before")).toHaveText('{"creditLeftPence":61560}');
+  await expect(refunded.getByTestId("audit-after")).toContainText('"grossPence":61560');
   await staffContext.close();
 
   const mail = await mailbox.latest(buyer.email, /^Credit note CN-\d{4}-\d{6} for order/);

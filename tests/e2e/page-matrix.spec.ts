@@ -84,6 +84,7 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "admin/vat": () => ["/admin/vat"],
   "admin/attention": () => ["/admin/attention"],
   "admin/closures": () => ["/admin/closures"],
+  "admin/audit": () => ["/admin/audit"],
   "admin/board": () => ["/admin/board"],
   "admin/reviews": () => ["/admin/reviews"],
   "admin/problem-reports": () => ["/admin/problem-reports"],
