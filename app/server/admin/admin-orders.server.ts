@@ -51,6 +51,33 @@ export function staleFailure(current: { status: string }): Failure {
 }
 
 /**
+ * A staff change that leaves the order's status as it is (an address corrected, a part payment, money
+ * sent back): its version moves, so a page opened before it is stale, and its history says what
+ * happened. Answers the new version.
+ */
+export async function noteOrderChange(
+  tx: Tx,
+  input: { order: { id: string; status: string }; staffId: string; note: string; at?: Date },
+): Promise<number> {
+  const status = toOrderStatus(input.order.status);
+  const [updated] = await tx
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(orders.id, input.order.id))
+    .returning({ version: orders.version });
+  await tx.insert(orderStatusHistory).values({
+    orderId: input.order.id,
+    fromStatus: status,
+    toStatus: status,
+    actor: "staff",
+    actorUserId: input.staffId,
+    note: input.note,
+    ...(input.at ? { createdAt: input.at } : {}),
+  });
+  return updated!.version;
+}
+
+/**
  * Moves an order to `change.to` (B-7): only a move canTransition allows staff, only
  * from the version the page showed, never to proof_sent (that is a proof upload). Shipping stores
  * the carrier and tracking number. In production, shipped (with the tracking link) and delivered

@@ -6,7 +6,7 @@
  * (app/domain/orders/order-edits.ts) keep the country and every quantity as paid.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { orderLines, orders, orderStatusHistory } from "#db/schema";
+import { orderLines, orders } from "#db/schema";
 import { ADMIN_MESSAGES } from "~/domain/orders/admin-orders";
 import type { FieldErrors } from "~/domain/core/field-errors";
 import {
@@ -21,7 +21,7 @@ import { isOrderId, toOrderStatus } from "~/domain/fulfilment/orders";
 import type { SizeBreakdown } from "~/domain/pricing/sizes";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { orderChangedMail, orderMailView, sendStageMail } from "../messages/admin-mail.server";
-import { lockOrder, staleFailure } from "./admin-orders.server";
+import { lockOrder, noteOrderChange, staleFailure } from "./admin-orders.server";
 import type { Database } from "../platform/db.server";
 import type { AppContext } from "../providers/app-context.server";
 import { type Failure, failure } from "../platform/http.server";
@@ -55,19 +55,7 @@ async function editOrder(
     if (!isOrderEditable(status)) return notEditable();
     const changed = await change(tx, order);
     if (!changed.ok) return changed;
-    const [updated] = await tx
-      .update(orders)
-      .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-      .where(eq(orders.id, order.id))
-      .returning({ version: orders.version });
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus: status,
-      toStatus: status,
-      actor: "staff",
-      actorUserId: input.staff.id,
-      note: changed.note,
-    });
+    const version = await noteOrderChange(tx, { order, staffId: input.staff.id, note: changed.note });
     await recordAudit(tx, input.staff, {
       action: "order.edit",
       subject: { kind: "order", id: order.id },
@@ -77,7 +65,7 @@ async function editOrder(
     });
     // The buyer hears of it with the commit (decision 030); a mail fault never undoes the change.
     await sendStageMail(tx, orderChangedMail(orderMailView(ctx, order), changed.note));
-    return { ok: true, version: updated!.version, message: changed.note };
+    return { ok: true, version, message: changed.note };
   });
 }
 

@@ -23,7 +23,7 @@ import {
   toOrderStatus,
 } from "~/domain/fulfilment/orders";
 import type { StaffMember } from "../accounts/admin-access.server";
-import { lockOrder, staleFailure, type AdminChange } from "./admin-orders.server";
+import { lockOrder, noteOrderChange, staleFailure, type AdminChange } from "./admin-orders.server";
 import type { AppContext } from "../providers/app-context.server";
 import { failure, type Failure } from "../platform/http.server";
 import { DOCUMENT_MAIL_JOB, issueInvoice } from "../documents/invoices.server";
@@ -215,11 +215,6 @@ async function recordPartPayment(
 ): Promise<AdminChange | Failure> {
   const { order, transfer, recording } = input;
   const status = toOrderStatus(order.status);
-  const [updated] = await tx
-    .update(orders)
-    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id))
-    .returning({ version: orders.version });
   await tx.update(bankTransfers).set({ partPaidPence: recording.sumPence }).where(eq(bankTransfers.orderId, order.id));
   await recordAudit(tx, input.staff, {
     action: "order.transfer-part",
@@ -228,16 +223,13 @@ async function recordPartPayment(
     before: { partPaidPence: transfer.partPaidPence },
     after: { partPaidPence: recording.sumPence, leftPence: recording.leftPence },
   });
-  await tx.insert(orderStatusHistory).values({
-    orderId: order.id,
-    fromStatus: status,
-    toStatus: status,
-    actor: "staff",
-    actorUserId: input.staff.id,
+  const version = await noteOrderChange(tx, {
+    order,
+    staffId: input.staff.id,
     note:
       BANK_TRANSFER_MESSAGES.partReceivedNote(input.receivedPence, recording) +
       (input.arrivedOn === input.today ? "" : BANK_TRANSFER_MESSAGES.arrivedOnNote(input.arrivedOn)),
-    createdAt: input.now,
+    at: input.now,
   });
   const { details } = readOrderSnapshot(order.number, order.snapshot).data;
   const to = await buyerMailRecipient(tx, { userId: order.userId, accountId: order.accountId, contact: details.email });
@@ -260,7 +252,7 @@ async function recordPartPayment(
   return {
     ok: true,
     status,
-    version: updated!.version,
+    version,
     message: BANK_TRANSFER_MESSAGES.partReceived(
       order.number,
       input.receivedPence,
@@ -280,11 +272,11 @@ export async function recordTransferReturned(
   input: { staff: StaffMember; orderId: string; fields: Readonly<Record<string, string>>; now: Date },
 ): Promise<AdminChange | Failure> {
   if (!isOrderId(input.orderId)) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
-  const version = Number(input.fields.version);
+  const seen = Number(input.fields.version);
   return ctx.db.transaction(async (tx): Promise<AdminChange | Failure> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
-    if (order.version !== version) return staleFailure(order);
+    if (order.version !== seen) return staleFailure(order);
     const [transfer] = await tx.select().from(bankTransfers).where(eq(bankTransfers.orderId, order.id)).for("update");
     if (!transfer || transfer.receivedAt || transfer.partPaidPence === 0 || transfer.returnedPence !== null)
       return failure(409, "NOTHING_TO_RETURN", BANK_TRANSFER_MESSAGES.nothingToReturn);
@@ -305,11 +297,6 @@ export async function recordTransferReturned(
         returnedBy: input.staff.id,
       })
       .where(eq(bankTransfers.orderId, order.id));
-    const [updated] = await tx
-      .update(orders)
-      .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-      .where(eq(orders.id, order.id))
-      .returning({ version: orders.version });
     await recordAudit(tx, input.staff, {
       action: "order.transfer-returned",
       subject: { kind: "order", id: order.id },
@@ -317,19 +304,16 @@ export async function recordTransferReturned(
       before: { returnedPence: null },
       after: { returnedPence: transfer.partPaidPence, returnedOn: read.returnedOn, reference: read.reference },
     });
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus: status,
-      toStatus: status,
-      actor: "staff",
-      actorUserId: input.staff.id,
+    const version = await noteOrderChange(tx, {
+      order,
+      staffId: input.staff.id,
       note: BANK_TRANSFER_MESSAGES.returnedNote(transfer.partPaidPence, read.returnedOn, read.reference),
-      createdAt: input.now,
+      at: input.now,
     });
     return {
       ok: true,
       status,
-      version: updated!.version,
+      version,
       message: BANK_TRANSFER_MESSAGES.returned(order.number, transfer.partPaidPence),
     };
   });
