@@ -64,7 +64,11 @@ test("an order in production is cancelled and refunded in one step, and the buye
   await staff.getByRole("link", { name: "Audit log", exact: true }).click();
   await staff.getByLabel("Words or id").fill(orderNumber);
   await staff.getByRole("button", { name: "Show" }).click();
+  // Other journeys' orders are in the log too: read it once the filtered page has loaded.
+  await expect(staff).toHaveURL(new RegExp(`[?&]q=${orderNumber}(&|$)`));
+  await expect(staff.getByLabel("Words or id")).toHaveValue(orderNumber);
   const entries = staff.getByTestId("audit-event");
+  await expect(entries).toHaveCount(4);
   const moved = entries.filter({ hasText: '"Proof approved" to "In production"' });
   await expect(moved.getByTestId("audit-before")).toHaveText('{"status":"proof_approved"}');
   await expect(moved.getByTestId("audit-after")).toContainText('"status":"in_production"');
