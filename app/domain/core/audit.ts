@@ -16,6 +16,7 @@ export const AUDIT_SUBJECTS = [
   "job",
   "problem_report",
   "staff",
+  "person",
 ] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
@@ -29,6 +30,7 @@ export const AUDIT_SUBJECT_LABELS: Record<AuditSubject, string> = {
   job: "Jobs",
   problem_report: "Problem reports",
   staff: "Staff",
+  person: "People's data",
 };
 
 /** Events a page of the log lists, and the most one CSV download holds. */

@@ -1,0 +1,157 @@
+/**
+ * Erasing what a person sent without an account (docs/decisions/082-erasing-entries-without-an-account.md):
+ * staff find the contact messages, quote requests made signed out, SMS sign-ups not tied to an
+ * account, and the e-mails the shop sent to the address, by the exact address or number the person
+ * gives, and erase them in one transaction, recorded in the audit log by the address's SHA-256 so
+ * the record proves the erasure without keeping what was erased.
+ */
+import { createHash } from "node:crypto";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { authUser, inquiries, outbox, quoteRequests, smsSignups } from "#db/schema";
+import { type ErasedCounts, erasedSummary, type PersonLookup } from "~/domain/people/data-requests";
+import { maskedPhone } from "~/domain/people/sms-keywords";
+import type { StaffMember } from "../accounts/admin-access.server";
+import { recordAudit } from "../platform/audit-log.server";
+import type { Database } from "../platform/db.server";
+import { failure, type Failure } from "../platform/http.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
+
+/** Look-ups and erasures per member of staff an hour: a request by e-mail is answered in a few. */
+export const DATA_REQUEST_LIMIT = { limit: 60, windowSeconds: 3600 } as const;
+
+export type PersonEntries = {
+  /** Who was asked for, as the page shows it back: the address, or the number masked. */
+  shown: string;
+  inquiries: { id: string; createdAt: Date; name: string; company: string }[];
+  quoteRequests: { id: string; createdAt: Date; name: string }[];
+  smsSignups: { id: string; createdAt: Date; phone: string }[];
+  messages: number;
+  /** An account uses the address or number: its data is not erased here. */
+  hasAccount: boolean;
+};
+
+const LISTED = 50;
+const sentTo = (email: string) => and(eq(sql`lower(${outbox.to})`, email), sql`${outbox.status} <> 'queued'`);
+
+async function budget(db: Database, staff: StaffMember): Promise<Failure | null> {
+  const hit = await hitRateLimit(db, { key: `data-request:${staff.id}`, ...DATA_REQUEST_LIMIT });
+  return hit.allowed
+    ? null
+    : failure(429, "TOO_MANY_DATA_REQUESTS", "You have looked up or erased many people this hour: try again later.", {
+        retryAfterSeconds: hit.retryAfterSeconds,
+      });
+}
+
+/** The entries the address or number finds, without an account's own. */
+export async function findPersonEntries(
+  db: Database,
+  input: { staff: StaffMember; lookup: PersonLookup },
+): Promise<PersonEntries | Failure> {
+  const refused = await budget(db, input.staff);
+  if (refused) return refused;
+  const { lookup } = input;
+  if (lookup.kind === "phone") {
+    const rows = await db
+      .select({ id: smsSignups.id, createdAt: smsSignups.createdAt, userId: smsSignups.userId })
+      .from(smsSignups)
+      .where(eq(smsSignups.phoneE164, lookup.phoneE164));
+    return {
+      shown: maskedPhone(lookup.phoneE164),
+      inquiries: [],
+      quoteRequests: [],
+      smsSignups: rows
+        .filter((row) => row.userId === null)
+        .map((row) => ({ id: row.id, createdAt: row.createdAt, phone: maskedPhone(lookup.phoneE164) })),
+      messages: 0,
+      hasAccount: rows.some((row) => row.userId !== null),
+    };
+  }
+  const { email } = lookup;
+  const [found, requests, [sent], [account]] = await Promise.all([
+    db
+      .select()
+      .from(inquiries)
+      .where(eq(sql`lower(${inquiries.email})`, email))
+      .orderBy(desc(inquiries.createdAt))
+      .limit(LISTED),
+    db
+      .select()
+      .from(quoteRequests)
+      .where(and(eq(sql`lower(${quoteRequests.email})`, email), isNull(quoteRequests.userId)))
+      .orderBy(desc(quoteRequests.createdAt))
+      .limit(LISTED),
+    db.select({ n: count() }).from(outbox).where(sentTo(email)),
+    db
+      .select({ id: authUser.id })
+      .from(authUser)
+      .where(eq(sql`lower(${authUser.email})`, email))
+      .limit(1),
+  ]);
+  return {
+    shown: email,
+    inquiries: found.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      company: row.company,
+    })),
+    quoteRequests: requests.map((row) => ({ id: row.id, createdAt: row.createdAt, name: row.contactName ?? "" })),
+    smsSignups: [],
+    messages: sent?.n ?? 0,
+    hasAccount: account !== undefined,
+  };
+}
+
+/**
+ * Erases every entry the address or number finds (not only the 50 listed), in one transaction
+ * with its audit event. A quote request answered with a quote is a signed-in buyer's, never found
+ * here. Answers what went, in words.
+ */
+export async function erasePersonEntries(
+  db: Database,
+  input: { staff: StaffMember; lookup: PersonLookup },
+): Promise<{ ok: true; message: string; counts: ErasedCounts } | Failure> {
+  const refused = await budget(db, input.staff);
+  if (refused) return refused;
+  const { lookup } = input;
+  const counts = await db.transaction(async (tx): Promise<ErasedCounts> => {
+    const erased: ErasedCounts =
+      lookup.kind === "phone"
+        ? {
+            inquiries: 0,
+            quoteRequests: 0,
+            smsSignups: (
+              await tx
+                .delete(smsSignups)
+                .where(and(eq(smsSignups.phoneE164, lookup.phoneE164), isNull(smsSignups.userId)))
+                .returning({ id: smsSignups.id })
+            ).length,
+            messages: 0,
+          }
+        : {
+            inquiries: (
+              await tx
+                .delete(inquiries)
+                .where(eq(sql`lower(${inquiries.email})`, lookup.email))
+                .returning({ id: inquiries.id })
+            ).length,
+            quoteRequests: (
+              await tx
+                .delete(quoteRequests)
+                .where(and(eq(sql`lower(${quoteRequests.email})`, lookup.email), isNull(quoteRequests.userId)))
+                .returning({ id: quoteRequests.id })
+            ).length,
+            smsSignups: 0,
+            messages: (await tx.delete(outbox).where(sentTo(lookup.email)).returning({ id: outbox.id })).length,
+          };
+    const who = lookup.kind === "phone" ? lookup.phoneE164 : lookup.email;
+    await recordAudit(tx, input.staff, {
+      action: "data.erase",
+      subject: { kind: "person", id: `sha256:${createHash("sha256").update(who).digest("hex")}` },
+      summary: `Erased at the person's request: ${erasedSummary(erased)}`,
+      after: erased,
+    });
+    return erased;
+  });
+  return { ok: true, counts, message: `Erased ${erasedSummary(counts)}.` };
+}
