@@ -127,6 +127,8 @@ export default [
     // What staff did (decision 081)
     route("audit", "routes/admin.audit.tsx"),
     route("audit/export.csv", "routes/admin.audit-export.ts"),
+    // Erasing what a person sent without an account (decision 082)
+    route("data-requests", "routes/admin.data-requests.tsx"),
     route("vat", "routes/admin.vat.tsx"),
     route("vat/export.csv", "routes/admin.vat-export.ts"),
     route("quotes", "routes/admin.quotes.tsx"),

@@ -65,6 +65,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/audit" className={tab}>
           Audit log
         </NavLink>
+        <NavLink to="/admin/data-requests" className={tab}>
+          People's data
+        </NavLink>
         {/* Quote requests live under Quotes: one place, one name. */}
         {INBOX_KINDS.filter((kind) => kind !== "quotes").map((kind) => (
           <NavLink key={kind} to={`/admin/inbox/${kind}`} className={tab}>

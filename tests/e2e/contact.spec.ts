@@ -1,6 +1,7 @@
 import { axeViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { BUSINESS_SAMPLES } from "../../app/domain/people/business-variables";
+import { signInAsStaff } from "./support/api";
 import { expect, test } from "./support/fixtures";
 
 // The stored row is checked against the database in app/server/shop/inquiries.server.test.ts; here the
@@ -104,6 +105,47 @@ test.describe("the contact form (R-CONTACT-01..06)", () => {
       expect(mail.text).toContain(line);
     }
   });
+});
+
+test("staff find a contact-form sender by e-mail and erase what they sent, recorded without the address", async ({
+  page,
+  browser,
+}) => {
+  const company = uniqueCompany("erase");
+  const address = `erase-me-${Date.now().toString(36)}@example.org`;
+  await page.goto("/contact");
+  await expect(page.getByRole("button", { name: "SMS updates" })).toBeVisible(); // hydrated
+  await fillRequired(page, address, company);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page).toHaveURL(/\/inquiry-success$/);
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff.request);
+  await staff.goto("/admin/inbox/inquiries");
+  await expect(staff.getByText(company)).toBeVisible();
+  await staff.getByRole("link", { name: "People's data", exact: true }).click();
+  // Part of the address finds nothing: it is asked for in full.
+  const who = staff.getByLabel("E-mail address or UK phone number");
+  await who.fill(address.split("@")[0] ?? "");
+  await staff.getByRole("button", { name: "Find" }).click();
+  await expect(who).toHaveAccessibleDescription(/neither an e-mail address nor a UK phone number/);
+  await who.fill(address.toUpperCase());
+  await staff.getByRole("button", { name: "Find" }).click();
+  await expect(staff.getByTestId("person-entries")).toContainText(`Grace Hopper, ${company}`);
+  await staff.getByRole("button", { name: "Erase these entries" }).click();
+  await expect(
+    staff.getByRole("status").filter({ hasText: /^Erased 1 contact message, 0 quote requests/ }),
+  ).toBeVisible();
+  await staff.goto("/admin/inbox/inquiries");
+  await expect(staff.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(staff.getByText(company)).toHaveCount(0);
+  // The audit log says it was done, and not to whom.
+  await staff.goto("/admin/audit?subject=person");
+  const erased = staff.getByTestId("audit-event").filter({ hasText: "Erased at the person's request" }).first();
+  await expect(erased).toContainText("1 contact message");
+  await expect(staff.getByText(address)).toHaveCount(0);
+  await staffContext.close();
 });
 
 test.describe("the contact form without JavaScript", () => {

@@ -85,6 +85,7 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "admin/attention": () => ["/admin/attention"],
   "admin/closures": () => ["/admin/closures"],
   "admin/audit": () => ["/admin/audit"],
+  "admin/data-requests": () => ["/admin/data-requests"],
   "admin/board": () => ["/admin/board"],
   "admin/reviews": () => ["/admin/reviews"],
   "admin/problem-reports": () => ["/admin/problem-reports"],

@@ -1017,6 +1017,19 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    routes: ["/admin/data-requests"],
+    resource: "what a person sent without an account (erasing it)",
+    owner: "staff",
+    change: form(
+      () => "/admin/data-requests",
+      (w) => ({ intent: "erase", who: w.alice.email }),
+    ),
+    state: async (w) => (await loaderData(w.staff, "/admin/inbox/inquiries", "routes/admin.inbox")).data,
+    leaks: () => [],
+    intruder: { change: [404] },
+    signedOut: { change: [404] },
+  },
+  {
     routes: ["/admin/audit"],
     resource: "the audit log of what staff did",
     owner: "staff",

@@ -471,6 +471,15 @@ const TARGETS: Target[] = [
     },
   },
   {
+    route: "/admin/data-requests",
+    path: () => "/admin/data-requests",
+    as: "staff",
+    kind: "form",
+    fields: { intent: "find", who: "nobody@example.com" },
+    intent: "intent",
+    odd: { who: ["%", "nobody@", "' or 1=1 --", "0770090", "x".repeat(8000), "\u0000@example.com"] },
+  },
+  {
     route: "/admin/orders/:id (part payments sent back)",
     path: () => `/admin/orders/${NOBODY}`,
     as: "staff",

@@ -87,7 +87,14 @@ describe("bodyLimitFor", () => {
       "/admin/board.data",
     ])
       expect(bodyLimitFor(path), path).toBe(1024);
-    for (const path of ["/admin/attention", "/admin/attention.data", "/admin/closures", "/admin/closures.data"])
+    for (const path of [
+      "/admin/attention",
+      "/admin/attention.data",
+      "/admin/closures",
+      "/admin/closures.data",
+      "/admin/data-requests",
+      "/admin/data-requests.data",
+    ])
       expect(bodyLimitFor(path), path).toBe(4 * 1024);
     // The order page itself still takes a proof upload.
     expect(bodyLimitFor("/admin/orders/3f1c")).toBe(PROOF_MAX_BYTES + 1024 * 1024);

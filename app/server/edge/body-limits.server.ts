@@ -101,6 +101,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/orders\/[^/]+\/reorder(\.data)?$/, bytes: 4 * 1024 },
   // Retrying a dead job (decision 075): an intent and its id.
   { path: /^\/admin\/attention(\.data)?$/, bytes: 4 * 1024 },
+  // A person's e-mail address or phone number to find or erase (decision 082).
+  { path: /^\/admin\/data-requests(\.data)?$/, bytes: 4 * 1024 },
   // A closure: two dates and a reason of 80 characters (decision 078).
   { path: /^\/admin\/closures(\.data)?$/, bytes: 4 * 1024 },
   // Marking a problem report resolved (decision 043): an intent and its id.
