@@ -40,6 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const added = await addProductPicture(db, {
     storage: appContextOf(context).storage,
     staffId: staff.id,
+    address: staff.address,
     productId: params.id,
     bytes: new Uint8Array(await picture.arrayBuffer()),
     type: picture.type,

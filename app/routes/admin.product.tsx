@@ -75,6 +75,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const change = fields.intent === "move-picture" ? movePictureEarlier : removeProductPicture;
     const changed = await change(db, {
       staffId: staff.id,
+      address: staff.address,
       productId: params.id,
       position,
       version,

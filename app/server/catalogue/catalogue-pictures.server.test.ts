@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { jobs, productImages } from "#db/schema";
+import { auditEvents, jobs, productImages } from "#db/schema";
 import { MAX_PICTURES, PICTURE_MESSAGES } from "~/domain/catalogue/picture-rules";
 import { EDIT_MESSAGES } from "~/domain/catalogue/product-edit";
 import { loader as pictureLoader } from "~/routes/product-pictures";
@@ -243,8 +243,21 @@ describe("staff remove a picture", () => {
       ).sort((a, b) => a.position - b.position);
     const [first, ...rest] = await positions();
     expect(
-      await removeProductPicture(handle.db, { staffId: "staff-1", productId: id, position: first!.position, version }),
+      await removeProductPicture(handle.db, {
+        staffId: "staff-1",
+        address: "203.0.113.7",
+        productId: id,
+        position: first!.position,
+        version,
+      }),
     ).toEqual({ ok: true });
+    // The audit log has it, with the request's address (docs/decisions/081-audit-log.md).
+    expect((await handle.db.select().from(auditEvents)).at(-1)).toMatchObject({
+      action: "product.pictures",
+      subjectId: id,
+      staffId: "staff-1",
+      address: "203.0.113.7",
+    });
     expect((await positions()).map((p) => p.alt)).toEqual(rest.map((p) => p.alt));
     expect((await positions()).map((p) => p.position)).toEqual(rest.map((p) => p.position - 1));
     const afterFirst = await productOf(id);

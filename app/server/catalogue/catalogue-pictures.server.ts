@@ -37,7 +37,14 @@ const REFUSAL_STATUS: Record<PictureRefusal["code"], number> = {
 /** A change to the gallery, in its transaction: the product's next version, the history, the catalogue's version. */
 async function recordGalleryChange(
   tx: Database,
-  change: { productId: string; staffId: string; version: number; oldValue: string | null; newValue: string },
+  change: {
+    productId: string;
+    staffId: string;
+    address?: string;
+    version: number;
+    oldValue: string | null;
+    newValue: string;
+  },
 ) {
   await tx
     .update(products)
@@ -66,6 +73,7 @@ export async function addProductPicture(
   input: {
     storage: FileStorage;
     staffId: string;
+    address?: string;
     productId: string;
     bytes: Uint8Array;
     type: string;
@@ -129,7 +137,14 @@ export async function addProductPicture(
 }
 
 /** `now` is when the change is made (the route's clock): a removed picture's files go an hour later. */
-type GalleryInput = { staffId: string; productId: string; position: number; version: number; now?: Date };
+type GalleryInput = {
+  staffId: string;
+  address?: string;
+  productId: string;
+  position: number;
+  version: number;
+  now?: Date;
+};
 
 /**
  * A change to a product's gallery made on the version the editor showed: the product is locked,
