@@ -56,13 +56,15 @@ const isSubject = (value: string): value is AuditSubject => AUDIT_SUBJECTS.some(
 
 /**
  * The filters of the log's address, each read on its own: a value out of range (an unknown
- * subject, text over 100 characters, a date that is not one, a cursor that is not a whole number)
+ * subject, text over 100 characters or with a control character, a date that is not one, a cursor
+ * that is not a whole number)
  * is no filter, so a shared link never fails and never widens what is read past the page's limit.
  */
 export function readAuditFilters(params: URLSearchParams): AuditFilters {
   const text = (name: string) => {
     const value = (params.get(name) ?? "").trim();
-    return value.length <= AUDIT_TEXT_MAX ? value : "";
+    // A control character (a NUL, say) is in no address or summary, and the database refuses a NUL.
+    return value.length <= AUDIT_TEXT_MAX && !/\p{Cc}/u.test(value) ? value : "";
   };
   const day = (name: string) => {
     const value = (params.get(name) ?? "").trim();
