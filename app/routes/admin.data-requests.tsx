@@ -4,14 +4,20 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
 import { formatDisplayDay } from "~/domain/core/dates";
 import { readPersonLookup } from "~/domain/people/data-requests";
-import { ADMIN_NO_STORE, requireStaff } from "~/server/accounts/admin-access.server";
+import {
+  ADMIN_NO_STORE,
+  requireStaff,
+  requireStaffBudget,
+  STAFF_PAGE_LIMIT,
+} from "~/server/accounts/admin-access.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 import { erasePersonEntries, findPersonEntries } from "~/server/admin/data-requests.server";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 
 /** Staff only: a signed-out visitor, a buyer or a colleague without staff gets the ordinary 404. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff({ request, context });
+  const staff = await requireStaff({ request, context });
+  await requireStaffBudget(dbOf(context), { staffId: staff.id, bucket: "data-requests", limit: STAFF_PAGE_LIMIT });
   return null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The back office's new pages called as the server calls them: the VAT summary and its CSV
  * (docs/decisions/074-vat-summary.md), needs attention (075), the production board (076), the
- * closures (078), the audit log and its CSV (081) and a credit note's address (072). Each answers whom it is for, and 429 once their budget is spent.
+ * closures (078), the audit log and its CSV (081), people's data (082) and a credit note's address (072). Each answers whom it is for, and 429 once their budget is spent.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import { testContext, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInUser, siteRequest } from "../../tests/setup/users";
 import { loader as attentionLoader } from "./admin.attention";
 import { loader as closuresLoader } from "./admin.closures";
+import { loader as dataRequestsLoader } from "./admin.data-requests";
 import { loader as auditLoader } from "./admin.audit";
 import { loader as auditExportLoader } from "./admin.audit-export";
 import { AUDIT_LIMITS } from "~/server/admin/audit-log-view.server";
@@ -46,6 +47,7 @@ const PAGES = [
   { path: "/admin/board", loader: boardLoader, bucket: "board", limit: BOARD_PAGE_LIMIT },
   { path: "/admin/closures", loader: closuresLoader, bucket: "closures", limit: STAFF_PAGE_LIMIT },
   { path: "/admin/audit", loader: auditLoader, bucket: "audit", limit: AUDIT_LIMITS.page },
+  { path: "/admin/data-requests", loader: dataRequestsLoader, bucket: "data-requests", limit: STAFF_PAGE_LIMIT },
   { path: "/admin/audit/export.csv", loader: auditExportLoader, bucket: "audit-export", limit: AUDIT_LIMITS.export },
 ] as const;
 

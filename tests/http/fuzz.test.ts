@@ -1020,6 +1020,45 @@ for (const target of TARGETS) {
   }
 }
 
+// The back office's read-only pages that take filters in their address (the production board, the
+// audit log and its CSV, the VAT summary) and the pages whose form is posted (closures, people's data):
+// an odd value in every parameter at once is ignored or refused, never a 5xx, and nothing but GET is
+// served where nothing is posted. One request per odd value: the CSV's budget is ten an hour.
+const ODD_QUERY_VALUES = [
+  "__proto__",
+  "' or 1=1 --",
+  "%",
+  "2026-02-30",
+  "-1",
+  "9".repeat(20),
+  "x".repeat(4000),
+  "\u0000",
+];
+it("GET the back office's filtered pages with odd values in every parameter: answered, never a 5xx, and POST to a read-only one is refused", async () => {
+  const pages = [
+    ["/admin/board", ["product", "method"]],
+    ["/admin/audit", ["subject", "staff", "q", "from", "to", "before"]],
+    ["/admin/audit/export.csv", ["subject", "staff", "q", "from", "to", "before"]],
+    ["/admin/vat", ["quarter"]],
+    ["/admin/closures", ["from"]],
+    ["/admin/data-requests", ["who"]],
+  ] as const;
+  for (const [path, names] of pages) {
+    for (const value of ODD_QUERY_VALUES) {
+      const query = new URLSearchParams(names.map((name) => [name, value])).toString();
+      const response = await staff.get(`${path}?${query}`);
+      // 200, or 414/431 where the 4,000 characters in every parameter make the request too long.
+      expect([200, 414, 431], `${path} ${value.slice(0, 20)}`).toContain(response.status());
+    }
+  }
+  for (const path of ["/admin/board", "/admin/audit", "/admin/audit/export.csv"]) {
+    const posted = await staff.post(path, { form: { intent: "delete" } });
+    expect(posted.status(), path).toBeGreaterThanOrEqual(400);
+    expect(posted.status(), path).toBeLessThan(500);
+  }
+  expect((await staff.get("/healthz")).status()).toBe(200);
+});
+
 // The order's documents (decision 019) take nothing but the order's id in their path: every
 // odd id is "no such document", for the buyer and for staff, and nothing but GET is served.
 const ODD_ORDER_IDS = [
