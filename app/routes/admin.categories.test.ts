@@ -2,16 +2,15 @@
  * The categories' page called as the server calls it (docs/decisions/068-categories-are-data.md):
  * staff only, every refusal with its reason and what was typed, and the staff budgets' 429.
  */
-import { eq, notInArray, sql } from "drizzle-orm";
+import { notInArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { authUser, catalogueVersion, categories } from "#db/schema";
+import { catalogueVersion, categories } from "#db/schema";
 import { SPEC_CATEGORIES } from "~/catalogue/categories";
-import { grantStaffRole } from "~/server/accounts/admin-staff.server";
 import { requireStaffBudget, STAFF_PAGE_LIMIT } from "~/server/accounts/admin-access.server";
 import { forgetCatalogue } from "~/server/catalogue/catalogue-store.server";
 import { answerOf } from "../../tests/setup/route-answer";
 import { testContext, testFileDatabase } from "../../tests/setup/test-db";
-import { createSignedInUser, siteRequest } from "../../tests/setup/users";
+import { createSignedInStaff, createSignedInUser, siteRequest } from "../../tests/setup/users";
 import { action, loader } from "./admin.categories";
 
 const handle = testFileDatabase();
@@ -27,18 +26,6 @@ afterEach(async () => {
   forgetCatalogue(handle.db);
 });
 
-/** A member of staff as the back office admits one: confirmed, granted, with two-step sign-in. */
-async function signedInStaff(email: string) {
-  const user = await createSignedInUser(handle, email);
-  await handle.db
-    .update(authUser)
-    .set({ emailVerified: true, twoFactorEnabled: true })
-    .where(eq(authUser.id, user.userId));
-  const granted = await grantStaffRole(handle.db, email);
-  if (!granted.ok) throw new Error(granted.message);
-  return user;
-}
-
 const get = (cookie?: string) =>
   answerOf(loader, { request: siteRequest("/admin/categories", { cookie }), ctx: testContext(handle) });
 const post = (form: Record<string, string>, cookie?: string) =>
@@ -48,7 +35,7 @@ type Listed = { categories: { id: string; name: string; counts: { published: num
 
 describe("/admin/categories", () => {
   it("lists the categories in the shop's order with their products, for staff only", async () => {
-    const staff = await signedInStaff("categories@swag.example");
+    const staff = await createSignedInStaff(handle, "categories@swag.example");
     const page = await get(staff.cookie);
     expect(page.status).toBe(200);
     expect((page.body as Listed).categories.map((category) => [category.name, category.counts.published])).toEqual([
@@ -66,7 +53,7 @@ describe("/admin/categories", () => {
   });
 
   it("adds a category, and refuses a taken name with the reason and what was typed", async () => {
-    const staff = await signedInStaff("categories-add@swag.example");
+    const staff = await createSignedInStaff(handle, "categories-add@swag.example");
     expect(await post({ intent: "create", name: "Tech Gifts", slug: "", menu: "drawer" }, staff.cookie)).toMatchObject({
       status: 200,
       body: { ok: true, intent: "create", message: expect.stringContaining("Tech Gifts is added") },
@@ -87,7 +74,7 @@ describe("/admin/categories", () => {
   });
 
   it("refuses to delete a category with products, saying why, and answers 404 for a category it does not have", async () => {
-    const staff = await signedInStaff("categories-delete@swag.example");
+    const staff = await createSignedInStaff(handle, "categories-delete@swag.example");
     const { categories: listed } = (await get(staff.cookie)).body as Listed;
     const hats = listed.find((category) => category.name === "Hats")!;
     expect(await post({ intent: "delete", categoryId: hats.id }, staff.cookie)).toMatchObject({
@@ -105,7 +92,7 @@ describe("/admin/categories", () => {
 
   it("answers 429 once the page or its changes have spent the staff member's budget", async () => {
     for (const [index, bucket] of (["categories", "categories-edit"] as const).entries()) {
-      const staff = await signedInStaff(`categories-budget-${index}@swag.example`);
+      const staff = await createSignedInStaff(handle, `categories-budget-${index}@swag.example`);
       for (let i = 0; i < STAFF_PAGE_LIMIT.hits; i++)
         await requireStaffBudget(handle.db, { staffId: staff.userId, bucket, limit: STAFF_PAGE_LIMIT });
       const answer = bucket === "categories" ? await get(staff.cookie) : await post({ intent: "create" }, staff.cookie);

@@ -1,19 +1,11 @@
-/**
- * The back office's new pages called as the server calls them: the VAT summary and its CSV
- * (docs/decisions/074-vat-summary.md), needs attention (075), the production board (076), the
- * closures (078), the audit log and its CSV (081), people's data (082) and a credit note's address (072). Each answers whom it is for, and 429 once their budget is spent.
- */
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { authUser } from "#db/schema";
-import { grantStaffRole } from "~/server/accounts/admin-staff.server";
 import { requireStaffBudget, STAFF_PAGE_LIMIT } from "~/server/accounts/admin-access.server";
 import { ATTENTION_PAGE_LIMIT } from "~/server/admin/needs-attention.server";
 import { VAT_PAGE_LIMITS } from "~/server/admin/vat-return.server";
 import { BOARD_PAGE_LIMIT } from "~/server/admin/production-board.server";
 import { answerOf } from "../../tests/setup/route-answer";
 import { testContext, testFileDatabase } from "../../tests/setup/test-db";
-import { createSignedInUser, siteRequest } from "../../tests/setup/users";
+import { createSignedInStaff, createSignedInUser, siteRequest } from "../../tests/setup/users";
 import { loader as attentionLoader } from "./admin.attention";
 import { loader as closuresLoader } from "./admin.closures";
 import { loader as dataRequestsLoader } from "./admin.data-requests";
@@ -29,17 +21,6 @@ import { DOCUMENT_DOWNLOAD_LIMIT, mayRenderDocument } from "~/server/documents/i
 
 const handle = testFileDatabase();
 
-async function signedInStaff(email: string) {
-  const user = await createSignedInUser(handle, email);
-  await handle.db
-    .update(authUser)
-    .set({ emailVerified: true, twoFactorEnabled: true })
-    .where(eq(authUser.id, user.userId));
-  const granted = await grantStaffRole(handle.db, email);
-  if (!granted.ok) throw new Error(granted.message);
-  return user;
-}
-
 const PAGES = [
   { path: "/admin/vat", loader: vatLoader, bucket: "vat", limit: VAT_PAGE_LIMITS.page },
   { path: "/admin/vat/export.csv", loader: vatExportLoader, bucket: "vat-export", limit: VAT_PAGE_LIMITS.export },
@@ -54,7 +35,7 @@ const PAGES = [
 describe("the operator's week pages", () => {
   for (const [index, page] of PAGES.entries())
     it(`${page.path} answers staff, then 429 once their budget is spent`, async () => {
-      const staff = await signedInStaff(`week-page-${index}@swag.example`);
+      const staff = await createSignedInStaff(handle, `week-page-${index}@swag.example`);
       const get = () =>
         answerOf(page.loader as (args: never) => unknown, {
           request: siteRequest(page.path, { cookie: staff.cookie }),
@@ -77,7 +58,7 @@ describe("a credit note's address (docs/decisions/072)", () => {
     it(`answers ${who} 404 for a note they cannot have, then 429 once their document budget is spent`, async () => {
       const user =
         who === "staff"
-          ? await signedInStaff("week-page-notes@swag.example")
+          ? await createSignedInStaff(handle, "week-page-notes@swag.example")
           : await createSignedInUser(handle, "notes-buyer@swag.example");
       const get = () =>
         answerOf(loader as (args: never) => unknown, {
