@@ -15,11 +15,11 @@ import { SignInPrompt } from "~/components/shell/sign-in-prompt";
 import { TransferPayment } from "~/components/checkout/transfer-payment";
 import { transferPayee } from "~/server/payments/transfer-payee.server";
 import { FormMessage } from "~/components/ui/form";
-import { formatDisplayDate, formatDisplayDay, londonToday } from "~/domain/core/dates";
+import { formatDisplayDate, londonToday } from "~/domain/core/dates";
 import { formatPence } from "~/domain/core/money";
 import { PaidTotals } from "~/components/orders/totals-list";
 import { trackingLink } from "~/domain/fulfilment/tracking";
-import { lineTitle, paymentStatusText, proofClockStart, proofDueDate } from "~/domain/fulfilment/orders";
+import { lineTitle, paidOnText, paymentStatusText, proofClockStart, proofDueDate } from "~/domain/fulfilment/orders";
 import { proofAnswerSchema } from "~/domain/orders/order-forms";
 import { failure, readForm, signInRequired, toResponse, validate } from "~/server/platform/http.server";
 import { getOrder } from "~/server/orders/buyer-orders.server";
@@ -273,12 +273,7 @@ export default function OrderRoute({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-3" data-testid="payment-status">
             {paymentStatusText(order.status, {
               method: order.payment.method,
-              // A transfer was paid on the day it arrived, which may be before staff recorded it.
-              paidOn: order.payment.arrivedOn
-                ? formatDisplayDate(order.payment.arrivedOn)
-                : order.paidAt
-                  ? formatDisplayDay(order.paidAt)
-                  : null,
+              paidOn: paidOnText(order.paidAt, order.payment.arrivedOn),
               dueOn: order.payment.dueOn ? formatDisplayDate(order.payment.dueOn) : null,
             })}
           </p>

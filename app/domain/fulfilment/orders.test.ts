@@ -12,6 +12,7 @@ import {
   promisesDelivery,
   proofClockStart,
   statusAfterTransferReceived,
+  paidOnText,
   paymentStatusText,
   proofLineParam,
   proofName,
@@ -279,5 +280,12 @@ describe("the payment in words", () => {
     expect(paymentStatusText("paid", { ...transfer, paidOn: "Mon, Dec 7, 2026" })).toBe(
       "Paid by bank transfer on Mon, Dec 7, 2026",
     );
+  });
+  it("dates a transfer by the day it arrived, and a card by the London day it was paid", () => {
+    // Recorded on Monday 14 December, the money arrived on Saturday the 12th.
+    expect(paidOnText(new Date("2026-12-14T10:00:00Z"), "2026-12-12")).toBe("Sat, Dec 12, 2026");
+    // 23:30 UTC on 31 May is 00:30 on 1 June in London (BST).
+    expect(paidOnText(new Date("2026-05-31T23:30:00Z"), null)).toBe("Mon, Jun 1, 2026");
+    expect(paidOnText(null, null)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
  * waits for the money, and an unpaid order the system finds past its due date ends "expired".
  */
 import { isUuid } from "../core/ids";
-import { formatDisplayDate, type IsoDate } from "../core/dates";
+import { formatDisplayDate, formatDisplayDay, type IsoDate } from "../core/dates";
 import { addWorkingDays } from "../core/working-days";
 import { oneOf } from "../core/one-of";
 
@@ -92,6 +92,15 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
  * need (the back office shows it as the payment reference). `paidOn` is null while a transfer is
  * awaited; `dueOn` is when it is due.
  */
+/**
+ * The day an order was paid, printed: a bank transfer's is the day the money arrived (which staff may
+ * record later), a card's the London day of the payment; null while unpaid.
+ */
+export function paidOnText(paidAt: Date | string | null, arrivedOn: IsoDate | null | undefined): string | null {
+  if (arrivedOn) return formatDisplayDate(arrivedOn);
+  return paidAt ? formatDisplayDay(paidAt) : null;
+}
+
 export function paymentStatusText(
   status: OrderStatus,
   payment: { method: PaymentMethod; paidOn: string | null; dueOn?: string | null },

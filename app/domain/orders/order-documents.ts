@@ -15,7 +15,7 @@ import {
 } from "../pricing/documents";
 import { type ChargedAmounts, type OrderLineSnapshot, type OrderSnapshot, soldColourName } from "./order-snapshot";
 import { formatDisplayDate, formatDisplayDay, type IsoDate } from "../core/dates";
-import { paymentStatusText, toOrderStatus, type PaymentMethod } from "../fulfilment/orders";
+import { paidOnText, paymentStatusText, toOrderStatus, type PaymentMethod } from "../fulfilment/orders";
 import { describeSizes } from "../pricing/sizes";
 import type { CreditedGoods } from "./refunds";
 
@@ -137,7 +137,7 @@ export function invoiceDocument(
   const { order, suppliedOn, ...rest } = input;
   const payment = paymentStatusText(toOrderStatus(order.status), {
     method: order.method,
-    paidOn: suppliedOn ? formatDisplayDate(suppliedOn) : formatDisplayDay(order.paidAt),
+    paidOn: paidOnText(order.paidAt, suppliedOn),
   });
   const document = orderDocument({
     ...rest,
