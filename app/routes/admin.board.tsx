@@ -2,8 +2,8 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.board";
 import { buttonClass } from "~/components/ui/button";
 import { formatDisplayDate, londonToday } from "~/domain/core/dates";
-import { type BoardFlag, productionBoard } from "~/domain/fulfilment/production-board";
-import { BRANDING_METHODS, isBrandingMethod } from "~/domain/pricing/checkout";
+import { type BoardFlag, boardProducts, productionBoard, readBoardFilter } from "~/domain/fulfilment/production-board";
+import { BRANDING_METHODS } from "~/domain/pricing/checkout";
 import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
 import { BOARD_PAGE_LIMIT, boardOrders } from "~/server/admin/production-board.server";
 import { dbOf, nowOf } from "~/server/accounts/request-context.server";
@@ -13,20 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff({ request, context });
   const db = dbOf(context);
   await requireStaffBudget(db, { staffId: staff.id, bucket: "board", limit: BOARD_PAGE_LIMIT });
-  const search = new URL(request.url).searchParams;
   const orders = await boardOrders(db);
-  const products = new Map(orders.flatMap((order) => order.lines.map((line) => [line.productId, line.title] as const)));
-  const productId = search.get("product");
-  const method = search.get("method");
-  const filter = {
-    productId: productId && products.has(productId) ? productId : null,
-    method: method && isBrandingMethod(method) ? method : null,
-  };
-  return {
-    filter,
-    products: [...products].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title)),
-    columns: productionBoard(orders, filter, londonToday(nowOf(context))),
-  };
+  const products = boardProducts(orders);
+  const filter = readBoardFilter(new URL(request.url).searchParams, products);
+  return { filter, products, columns: productionBoard(orders, filter, londonToday(nowOf(context))) };
 }
 
 export function headers() {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type BoardOrder, boardFlag, productionBoard, shipByDate, transitWorkingDays } from "./production-board";
+import {
+  type BoardOrder,
+  boardFlag,
+  boardProducts,
+  productionBoard,
+  readBoardFilter,
+  shipByDate,
+  transitWorkingDays,
+} from "./production-board";
 
 const CAP = { leadTime: "3.5 weeks", deliveryTime: "5-7 days" };
 const SHORTS = { leadTime: "9 days", deliveryTime: "10 days" };
@@ -83,5 +91,34 @@ describe("the board", () => {
     expect(count({ productId: "15", method: null })).toBe(1);
     expect(count({ productId: null, method: "embroidery" })).toBe(3);
     expect(count({ productId: "15", method: "embroidery" })).toBe(0);
+  });
+});
+
+describe("the board's filters", () => {
+  const orders = [
+    order({ number: "SS-000001" }),
+    order({
+      number: "SS-000002",
+      lines: [{ productId: "16", title: "Branded A5 Diary", quantity: 120, method: "deboss" }],
+    }),
+  ];
+
+  it("offers the products on the board's orders, once each, by title", () => {
+    expect(boardProducts([...orders, order({ number: "SS-000003" })])).toEqual([
+      { id: "16", title: "Branded A5 Diary" },
+      { id: "8", title: "Custom Embroidered Cap" },
+    ]);
+  });
+
+  it("reads a product on the board and a branding method, and ignores anything else", () => {
+    const products = boardProducts(orders);
+    expect(readBoardFilter(new URLSearchParams("product=8&method=embroidery"), products)).toEqual({
+      productId: "8",
+      method: "embroidery",
+    });
+    expect(readBoardFilter(new URLSearchParams("product=15&method=__proto__"), products)).toEqual({
+      productId: null,
+      method: null,
+    });
   });
 });

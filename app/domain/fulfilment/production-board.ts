@@ -7,7 +7,7 @@
  */
 import type { IsoDate } from "../core/dates";
 import { addWorkingDays, subtractWorkingDays } from "../core/working-days";
-import type { BrandingMethod, ShippingMethod } from "../pricing/checkout";
+import { type BrandingMethod, isBrandingMethod, type ShippingMethod } from "../pricing/checkout";
 import { AT_RISK_WORKING_DAYS } from "./need-by";
 import { type DeliveryTimes, parseDays, STANDARD_EXTRA_TRANSIT_DAYS } from "./delivery";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./orders";
@@ -64,6 +64,22 @@ export function boardFlag(shipBy: IsoDate | null, today: IsoDate): BoardFlag {
 }
 
 export type BoardFilter = { productId: string | null; method: BrandingMethod | null };
+
+/** The products on the board's orders, by title: what its product filter offers. */
+export function boardProducts(orders: readonly BoardOrder[]): { id: string; title: string }[] {
+  const titles = new Map(orders.flatMap((order) => order.lines.map((line) => [line.productId, line.title] as const)));
+  return [...titles].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title));
+}
+
+/** The board's filter from its address: a product on the board and a branding method, anything else ignored. */
+export function readBoardFilter(params: URLSearchParams, products: readonly { id: string }[]): BoardFilter {
+  const productId = params.get("product");
+  const method = params.get("method");
+  return {
+    productId: productId && products.some((product) => product.id === productId) ? productId : null,
+    method: method && isBrandingMethod(method) ? method : null,
+  };
+}
 
 export type BoardColumn = { stage: BoardStage; label: string; orders: (BoardOrder & { flag: BoardFlag })[] };
 
