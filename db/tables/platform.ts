@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   check,
   index,
@@ -118,5 +119,32 @@ export const preflightChecks = pgTable(
     index("preflight_checks_waiting_idx").on(t.id).where(sql`status in ('queued', 'running')`),
     index("preflight_checks_finished_idx").on(t.createdAt).where(sql`status in ('done', 'abandoned')`),
     check("preflight_checks_status_check", sql`status in ('queued', 'running', 'done', 'abandoned')`),
+  ],
+);
+
+/**
+ * The shop's backups (docs/decisions/083-backups-that-restore.md), made by the nightly job or
+ * `npm run backup`: `running` while one is made (at most one at a time, however many processes),
+ * then `done` with where it went and its size, or `failed` with why. /admin shows the last one.
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: serial("id").primaryKey(),
+    status: text("status", { enum: ["running", "done", "failed"] })
+      .notNull()
+      .default("running"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The archive's name (swag-backup-….tar) and where it was put: a directory or s3://bucket/key. */
+    name: text("name").notNull(),
+    location: text("location"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    error: text("error"),
+  },
+  (t) => [
+    check("backups_status", sql`${t.status} in ('running', 'done', 'failed')`),
+    uniqueIndex("backups_one_running").on(t.status).where(sql`${t.status} = 'running'`),
+    index("backups_started").on(t.startedAt),
   ],
 );

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -243,4 +245,32 @@ export function countStatements(handle: DatabaseHandle): () => number {
   const spies = [vi.spyOn(client, "query"), vi.spyOn(client, "exec"), vi.spyOn(client, "transaction")];
   for (const spy of spies) spy.mockClear();
   return () => spies.reduce((total, spy) => total + spy.mock.calls.length, 0);
+}
+
+/**
+ * A new, empty database of the run's kind, for a restore to fill: a PGlite data directory of its
+ * own, or an empty database on the PostgreSQL server. `open` opens it (migrating with the given
+ * folder's migrations when one is given), as often as the restore needs; `drop` removes it.
+ */
+export async function createEmptyDatabase(): Promise<{
+  open(migrationsFolder?: string): Promise<DatabaseHandle>;
+  drop(): Promise<void>;
+}> {
+  const source = inject("testDatabase");
+  if (source.kind === "pglite") {
+    const dir = mkdtempSync(join(tmpdir(), "swag-restore-db-"));
+    return {
+      open: (migrationsFolder) =>
+        openDatabase({ dataDir: join(dir, "db"), migrate: migrationsFolder !== undefined, migrationsFolder }),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `${source.prefix}_${randomBytes(6).toString("hex")}`;
+  await adminQuery(source.adminUrl, `create database ${name}`);
+  const url = withDatabase(source.adminUrl, name);
+  return {
+    open: (migrationsFolder) =>
+      openDatabase({ databaseUrl: url, migrate: migrationsFolder !== undefined, migrationsFolder }),
+    drop: async () => void (await adminQuery(source.adminUrl, `drop database if exists ${name} with (force)`)),
+  };
 }

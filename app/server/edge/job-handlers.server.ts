@@ -25,6 +25,7 @@ import {
   planStoredImport,
 } from "../admin/catalogue-import.server";
 import { PICTURE_RELEASE_JOB, releasePictureFiles } from "../catalogue/catalogue-pictures.server";
+import { runNightlyBackup } from "../platform/backup-runs.server";
 
 /** What a handler is given: the app context the process opened at boot, and the time it runs at. */
 export type JobContext = AppContext & { now: Date };
@@ -53,6 +54,7 @@ const RETENTION_PURGE_JOB = defineJob("retention-purge", NO_PAYLOAD, { maxAttemp
 const QUOTE_EXPIRY_JOB = defineJob("quote-expiry", NO_PAYLOAD, { maxAttempts: 3 });
 const PAYMENT_RECONCILIATION_JOB = defineJob("payment-reconciliation", NO_PAYLOAD, { maxAttempts: 3 });
 const STAFF_DIGEST_JOB = defineJob("staff-digest", NO_PAYLOAD, { maxAttempts: 3 });
+const NIGHTLY_BACKUP_JOB = defineJob("nightly-backup", NO_PAYLOAD, { maxAttempts: 3 });
 
 export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
   handle(MAIL_JOB, (context, { outboxId }, job) =>
@@ -92,6 +94,13 @@ export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
   handle(STAFF_DIGEST_JOB, async (context) => {
     await sendStaffDigest(context, context.now);
   }),
+  // The nightly backup (docs/decisions/083): each run from 02:00 London finds whether today's is made.
+  handle(NIGHTLY_BACKUP_JOB, async ({ db, storage, backups, now, log }) => {
+    if (!backups) return;
+    const made = await runNightlyBackup({ db, storage, backups }, now);
+    if (made?.ok)
+      log.info(`[jobs] backup ${made.name}: ${made.sizeBytes} bytes, ${made.rows} rows, ${made.files} files`);
+  }),
 ]);
 
 export const RECURRING_JOBS: readonly RecurringJob[] = [
@@ -101,4 +110,5 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   // A payment is asked about from 15 minutes old, so it is settled by at most 20.
   { job: PAYMENT_RECONCILIATION_JOB, everyMs: 5 * 60_000 },
   { job: STAFF_DIGEST_JOB, everyMs: 15 * 60_000 },
+  { job: NIGHTLY_BACKUP_JOB, everyMs: 15 * 60_000 },
 ];

@@ -21,9 +21,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// The project's db/migrations, found upwards from this module: app/server in dev and tests,
-// build/server or one of its chunk folders in production.
-const migrationsFolder = (() => {
+/**
+ * The project's db/migrations, found upwards from this module: app/server in dev and tests,
+ * build/server or one of its chunk folders in production.
+ */
+export const MIGRATIONS_FOLDER = (() => {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = join(dir, "db", "migrations");
@@ -43,8 +45,11 @@ export async function openDatabase(options: {
   dataDir?: string;
   pglite?: PGlite;
   migrate?: boolean;
+  /** Migrations from elsewhere than MIGRATIONS_FOLDER: a restore's, stopping at its archive's level. */
+  migrationsFolder?: string;
 }): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
     // Loaded only for a PostgreSQL server, so the embedded default does not pay for them at start.
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([

@@ -127,6 +127,19 @@ const schema = z.object({
     .enum(["true", "false"], "must be true or false")
     .default("false")
     .transform((value) => value === "true"),
+  /**
+   * docs/decisions/083-backups-that-restore.md: where the nightly backup and `npm run backup` put
+   * their archives, a directory (best on another disk) or, when BACKUP_S3_BUCKET is set, that bucket
+   * (with S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, and S3_ENDPOINT if needed), and how many are kept.
+   */
+  BACKUP_DIR: z.string().min(1).default("./backups"),
+  BACKUP_S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, "must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens")
+    .optional(),
+  BACKUP_KEEP_DAILY: z.coerce.number().int("must be a whole number").min(1).max(366).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int("must be a whole number").min(0).max(520).default(4),
   /** Decision 059: the business profile's variables (app/domain/people/business-variables.ts). */
   ...businessVariables,
   /** Decision 024: the operator's testimonials and client logos, optional (app/domain/people/business-showcase.ts). */
@@ -160,6 +173,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...(env.BASE_URL?.startsWith("https://") && !env.SMTP_URL ? [HTTPS_NEEDS_SMTP] : []),
     ...(env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL ? [SEVERAL_PROCESSES_NEED_POSTGRES(env.WEB_CONCURRENCY)] : []),
     ...s3Problems(env),
+    ...(env.BACKUP_S3_BUCKET && !(env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)
+      ? [BACKUP_BUCKET_NEEDS_KEYS]
+      : []),
   ];
   if (problems.length > 0)
     throw new Error(`Invalid environment variables:\n${problems.map((p) => `  ${p}`).join("\n")}`);
@@ -178,6 +194,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  */
 export const HTTPS_NEEDS_SMTP =
   "SMTP_URL: not set, and BASE_URL is https://: set SMTP_URL to the mail server (smtp:// or smtps://), or sign-in codes and reset links would stay in the outbox and the log instead of being sent";
+
+/** Decision 083: backups go to a bucket with the same region and keys as the uploads'. */
+export const BACKUP_BUCKET_NEEDS_KEYS =
+  "BACKUP_S3_BUCKET: is set without S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set them too (and S3_ENDPOINT if the provider needs it), or unset BACKUP_S3_BUCKET to keep backups in BACKUP_DIR";
 
 /** Decision 031: several processes cannot share the embedded database, so the server refuses to start them. */
 export const SEVERAL_PROCESSES_NEED_POSTGRES = (n: number) =>

@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { type Database, openDatabase } from "../platform/db.server";
 import type { BusinessProfile } from "~/domain/people/business-profile";
 import { authSecretOf } from "../platform/auth-secret.server";
+import { type BackupSettings, backupSettingsFromEnv } from "../platform/backup-runs.server";
 import type { Env } from "../platform/env.server";
 import { consoleLog, type Log } from "../platform/log.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
@@ -53,6 +54,8 @@ export type AppContext = {
   log: Log;
   /** The time as server code reads it: the wall clock, or a test's own. */
   clock: () => Date;
+  /** Where the nightly backup goes and how many are kept (BACKUP_*); absent, none is made (tests). */
+  backups?: BackupSettings;
 };
 
 /** The wall clock. */
@@ -91,6 +94,7 @@ export async function openAppContext(
       authSecret: authSecretOf(env),
       log: options.log ?? consoleLog,
       clock: systemClock,
+      backups: backupSettingsFromEnv(env, handle.driver),
     },
     close: async () => {
       mailer?.close();

@@ -18,6 +18,8 @@ export interface FileStorage {
   delete(storedName: string): Promise<void>;
   /** Resolves when files can be stored (the readiness check); rejects with the reason otherwise. */
   check(): Promise<void>;
+  /** Every stored file with its size, in no particular order (for a backup: decision 083). */
+  list(): AsyncIterable<{ storedName: string; size: number }>;
 }
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -172,5 +172,20 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
         abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
       });
     },
+
+    async *list() {
+      const { sdk, client } = await load();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          const storedName = object.Key?.slice(prefix.length) ?? "";
+          if (isStoredName(storedName)) yield { storedName, size: object.Size ?? 0 };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
   };
 }

@@ -207,6 +207,25 @@ describe.each([
     expect(await driver.listed()).toEqual([driver.entryOf(kept.storedName)]);
   });
 
+  it("lists every stored file with its size, and nothing else beside them", async () => {
+    const listAll = async () => {
+      const found: { storedName: string; size: number }[] = [];
+      for await (const file of driver.storage.list()) found.push(file);
+      return found.sort((a, b) => a.storedName.localeCompare(b.storedName));
+    };
+    expect(await listAll()).toEqual([]);
+    const small = await driver.storage.put(new Blob(["four"]).stream());
+    const large = await driver.storage.put(bytesStream(S3_PART_BYTES + 5));
+    const gone = await driver.storage.put(new Blob(["gone"]).stream());
+    await driver.storage.delete(gone.storedName);
+    expect(await listAll()).toEqual(
+      [
+        { storedName: small.storedName, size: 4 },
+        { storedName: large.storedName, size: S3_PART_BYTES + 5 },
+      ].sort((a, b) => a.storedName.localeCompare(b.storedName)),
+    );
+  });
+
   it("is ready when files can be stored", async () => {
     await expect(driver.storage.check()).resolves.toBeUndefined();
     expect(await checkStorage(driver.storage)).toBe("ok");

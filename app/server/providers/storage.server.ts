@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { constants, createReadStream, createWriteStream } from "node:fs";
-import { access, mkdir, rename, rm, stat } from "node:fs/promises";
+import { access, mkdir, opendir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -73,6 +73,25 @@ export function createLocalStorage(root: string): FileStorage {
     async check() {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await access(dir, constants.W_OK);
+    },
+
+    async *list() {
+      let entries: AsyncIterable<{ name: string; isFile(): boolean }>;
+      try {
+        entries = await opendir(dir);
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      // Half-written files (`….part`) are not stored names and are passed over.
+      for await (const entry of entries) {
+        if (!entry.isFile() || !isStoredName(entry.name)) continue;
+        try {
+          yield { storedName: entry.name, size: (await stat(join(dir, entry.name))).size };
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+      }
     },
   };
 }
