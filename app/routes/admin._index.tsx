@@ -1,17 +1,23 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { formatLondonDateTime } from "~/domain/core/dates";
+import { formatFileSize } from "~/domain/core/file-size";
 import { ADMIN_NO_STORE, requireStaff } from "~/server/accounts/admin-access.server";
 import { openClaims } from "~/server/aftercare/guarantee-claims.server";
 import { dbOf } from "~/server/accounts/request-context.server";
 import { waitingForStaff } from "~/server/admin/staff-waiting.server";
+import { backupStatus } from "~/server/providers/backup-runs.server";
 
 // A page route, not a resource route, so a refused visitor gets the site's 404 page as HTML.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff({ request, context });
   const db = dbOf(context);
-  const [counts, claims] = await Promise.all([waitingForStaff(db), openClaims(db)]);
-  return { counts, claims };
+  const [counts, claims, backups] = await Promise.all([
+    waitingForStaff(db),
+    openClaims(db),
+    backupStatus(db, new Date()),
+  ]);
+  return { counts, claims, backups };
 }
 
 export function headers() {
@@ -20,7 +26,7 @@ export function headers() {
 
 /** What waits for staff (decision 026), each count linking to where it is handled. */
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
-  const { counts, claims } = loaderData;
+  const { counts, claims, backups } = loaderData;
   const rows = [
     { label: "Orders paid, waiting for a proof", n: counts.awaitingProof, to: "/admin/orders?status=paid" },
     {
@@ -34,6 +40,11 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div>
+      {backups.warning ? (
+        <p role="alert" className="mb-6 rounded-xl border-2 border-red-700 bg-red-50 p-4 font-semibold text-red-800">
+          {backups.warning}
+        </p>
+      ) : null}
       <h1 className="text-3xl font-extrabold">Waiting for you</h1>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="waiting">
         {rows.map((row) => (
@@ -48,6 +59,25 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+
+      <section aria-labelledby="backups-heading" className="mt-8" data-testid="backups">
+        <h2 id="backups-heading" className="text-xl font-bold">
+          Backups
+        </h2>
+        {backups.last ? (
+          <p className="mt-2 break-words">
+            Last backup {formatLondonDateTime(new Date(backups.last.at))}, {formatFileSize(backups.last.sizeBytes)}, in{" "}
+            <code className="break-all">{backups.last.location}</code>.
+          </p>
+        ) : (
+          <p className="mt-2 text-muted">None yet.</p>
+        )}
+        {backups.failure ? (
+          <p className="mt-2 break-words text-red-800">
+            The backup started {formatLondonDateTime(new Date(backups.failure.at))} failed: {backups.failure.error}
+          </p>
+        ) : null}
+      </section>
 
       <section id="claims" aria-labelledby="claims-heading" className="mt-8">
         <h2 id="claims-heading" className="text-xl font-bold">

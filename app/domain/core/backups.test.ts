@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backupName, backupsToKeep, backupTime, loadOrder, nightlyBackupDue } from "./backups";
+import { backupName, backupsToKeep, backupTime, backupWarning, loadOrder, nightlyBackupDue } from "./backups";
 
 describe("an archive's name", () => {
   it("is the UTC second it was started, and reads back as that time", () => {
@@ -84,11 +84,11 @@ describe("the order tables are loaded in", () => {
     ]);
     const order = loadOrder(["order_lines", "orders", "products", "categories", "user", "pages"], references);
     expect(order).toHaveLength(6);
-    const before = (a: string, b: string) => expect(order.indexOf(a)).toBeLessThan(order.indexOf(b));
-    before("orders", "order_lines");
-    before("products", "order_lines");
-    before("user", "orders");
-    before("categories", "products");
+    const loadsBefore = (a: string, b: string) => expect(order.indexOf(a)).toBeLessThan(order.indexOf(b));
+    loadsBefore("orders", "order_lines");
+    loadsBefore("products", "order_lines");
+    loadsBefore("user", "orders");
+    loadsBefore("categories", "products");
   });
 
   it("ignores references to tables outside the dump", () => {
@@ -106,5 +106,22 @@ describe("the order tables are loaded in", () => {
       ),
     ).toThrow("Tables reference each other in a cycle: a → b → a");
     expect(() => loadOrder(["a"], new Map([["a", ["a"]]]))).toThrow("a → a");
+  });
+});
+
+describe("what the back office says of an old backup", () => {
+  const at = new Date("2026-12-02T02:00:00Z");
+  it("says nothing up to 26 hours, then gives the age in whole hours", () => {
+    expect(backupWarning(at, new Date("2026-12-03T04:00:00Z"))).toBeNull();
+    expect(backupWarning(at, new Date("2026-12-03T04:00:01Z"))).toBe(
+      "The last backup is 26 hours old: the nightly backup has not been made since. Check the server's log, or run npm run backup.",
+    );
+    expect(backupWarning(at, new Date("2026-12-04T09:30:00Z"))).toContain("The last backup is 55 hours old");
+  });
+
+  it("says when none was ever made", () => {
+    expect(backupWarning(null, at)).toBe(
+      "No backup has been made yet. The shop makes one every night from 02:00; check the server's log, or run npm run backup.",
+    );
   });
 });

@@ -2,7 +2,7 @@
  * The rules of the shop's backups (docs/decisions/083-backups-that-restore.md): what an archive is
  * called and says of itself, when the nightly one is due, which archives the retention keeps, when
  * the back office says the last one is too old, and the order tables are loaded in on a restore.
- * Reading and writing archives is app/server/platform/backups.server.ts.
+ * Reading and writing archives is app/server/providers/backups.server.ts.
  */
 import { z } from "zod";
 import { londonToday, londonWallTimeToInstant } from "./dates";
@@ -41,6 +41,18 @@ export function nightlyBackupDue(lastStartedAt: Date | null, now: Date): boolean
   const from = londonWallTimeToInstant(londonToday(now), NIGHTLY_BACKUP_TIME);
   if (!from || now < from) return false;
   return lastStartedAt === null || lastStartedAt < from;
+}
+
+/**
+ * What /admin says loudly when the shop has no recent backup: none yet, or the last one's age in
+ * hours past BACKUP_STALE_AFTER_MS; null while the last one is recent.
+ */
+export function backupWarning(lastAt: Date | null, now: Date): string | null {
+  if (!lastAt)
+    return "No backup has been made yet. The shop makes one every night from 02:00; check the server's log, or run npm run backup.";
+  const ms = now.getTime() - lastAt.getTime();
+  if (ms <= BACKUP_STALE_AFTER_MS) return null;
+  return `The last backup is ${Math.floor(ms / 3_600_000)} hours old: the nightly backup has not been made since. Check the server's log, or run npm run backup.`;
 }
 
 /** How long the operator keeps archives: the newest of each of the last `daily` days and `weekly` weeks. */

@@ -25,7 +25,7 @@ import {
   planStoredImport,
 } from "../admin/catalogue-import.server";
 import { PICTURE_RELEASE_JOB, releasePictureFiles } from "../catalogue/catalogue-pictures.server";
-import { runNightlyBackup } from "../platform/backup-runs.server";
+import { runNightlyBackup } from "../providers/backup-runs.server";
 
 /** What a handler is given: the app context the process opened at boot, and the time it runs at. */
 export type JobContext = AppContext & { now: Date };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BUSINESS_SAMPLES } from "~/domain/people/business-variables";
 import { GOOD_BUSINESS } from "../../../tests/setup/business";
-import { parseEnv } from "./env.server";
+import { BACKUP_BUCKET_NEEDS_KEYS, parseEnv } from "./env.server";
 import { vatCheckConfig } from "../providers/vat-check.server";
 
 describe("parseEnv", () => {
@@ -122,6 +122,26 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...s3, S3_BUCKET: "Swag_Uploads" })).toThrow(/S3_BUCKET: must be a bucket name/);
     expect(() => parseEnv({ ...s3, S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/);
     expect(() => parseEnv({ ...s3, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+  });
+
+  it("reads where backups go and how many are kept (decision 083)", () => {
+    expect(parseEnv({})).toMatchObject({ BACKUP_DIR: "./backups", BACKUP_KEEP_DAILY: 7, BACKUP_KEEP_WEEKLY: 4 });
+    expect(parseEnv({ BACKUP_DIR: "/srv/backups", BACKUP_KEEP_DAILY: "14", BACKUP_KEEP_WEEKLY: "0" })).toMatchObject({
+      BACKUP_DIR: "/srv/backups",
+      BACKUP_KEEP_DAILY: 14,
+      BACKUP_KEEP_WEEKLY: 0,
+    });
+    expect(() => parseEnv({ BACKUP_KEEP_DAILY: "0" })).toThrow(/BACKUP_KEEP_DAILY/);
+    expect(() => parseEnv({ BACKUP_KEEP_WEEKLY: "1.5" })).toThrow(/BACKUP_KEEP_WEEKLY: must be a whole number/);
+    const keys = { S3_REGION: "eu-west-2", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "secret" };
+    expect(() => parseEnv({ BACKUP_S3_BUCKET: "swag-backups" })).toThrow(BACKUP_BUCKET_NEEDS_KEYS);
+    expect(() => parseEnv({ BACKUP_S3_BUCKET: "Backups!" })).toThrow(/BACKUP_S3_BUCKET: must be a bucket name/);
+    // The uploads may stay on disk while the backups go to a bucket: the keys serve the backups alone.
+    expect(parseEnv({ BACKUP_S3_BUCKET: "swag-backups", ...keys }).S3_BUCKET).toBeUndefined();
+    expect(() => parseEnv(keys)).toThrow(/S3_\*: S3_BUCKET not set/);
+    expect(parseEnv({ BACKUP_S3_BUCKET: "swag-backups", S3_BUCKET: "swag-uploads", ...keys }).BACKUP_S3_BUCKET).toBe(
+      "swag-backups",
+    );
   });
 
   it("reads STAFF_EMAILS as a lower-case list and names a bad entry", () => {

@@ -16,6 +16,13 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** An S3 bucket's name, as the providers allow it. */
+const bucketName = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, "must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens")
+  .optional();
+
 /** A comma-separated list of e-mail addresses, lower-cased; unset or blank is none. */
 const emailList = z
   .string()
@@ -113,11 +120,7 @@ const schema = z.object({
    * Decision 028: uploaded files in an S3-compatible bucket (s3-storage.server.ts) instead of
    * `${DATA_DIR}/uploads`. The bucket, region and both keys together, or none (s3Problems).
    */
-  S3_BUCKET: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, "must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens")
-    .optional(),
+  S3_BUCKET: bucketName,
   /** For a provider other than AWS (MinIO, R2, …); unset: AWS's endpoint for S3_REGION. */
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: optional,
@@ -133,11 +136,7 @@ const schema = z.object({
    * (with S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, and S3_ENDPOINT if needed), and how many are kept.
    */
   BACKUP_DIR: z.string().min(1).default("./backups"),
-  BACKUP_S3_BUCKET: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, "must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens")
-    .optional(),
+  BACKUP_S3_BUCKET: bucketName,
   BACKUP_KEEP_DAILY: z.coerce.number().int("must be a whole number").min(1).max(366).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int("must be a whole number").min(0).max(520).default(4),
   /** Decision 059: the business profile's variables (app/domain/people/business-variables.ts). */
@@ -220,6 +219,8 @@ function sampleProblems(env: z.infer<typeof schema>): string[] {
  */
 function s3Problems(env: z.infer<typeof schema>): string[] {
   const { S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+  // The region and keys of a bucket for the backups alone (decision 083): the uploads stay on disk.
+  if (!S3_BUCKET && env.BACKUP_S3_BUCKET && S3_REGION && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) return [];
   const needed = { S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY };
   const set = Object.values(needed).some(Boolean) || env.S3_ENDPOINT !== undefined || env.S3_FORCE_PATH_STYLE;
   const missing = Object.entries(needed)

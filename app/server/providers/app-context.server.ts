@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { type Database, openDatabase } from "../platform/db.server";
 import type { BusinessProfile } from "~/domain/people/business-profile";
 import { authSecretOf } from "../platform/auth-secret.server";
-import { type BackupSettings, backupSettingsFromEnv } from "../platform/backup-runs.server";
+import { type BackupSettings, backupSettingsFromEnv } from "./backup-runs.server";
 import type { Env } from "../platform/env.server";
 import { consoleLog, type Log } from "../platform/log.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";

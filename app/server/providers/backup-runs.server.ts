@@ -12,17 +12,17 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { backups } from "#db/schema";
 import {
   BACKUP_ABANDONED_AFTER_MS,
-  BACKUP_STALE_AFTER_MS,
+  backupWarning,
   type BackupRetention,
   backupName,
   backupsToKeep,
   backupTime,
   nightlyBackupDue,
 } from "~/domain/core/backups";
-import type { S3StorageConfig } from "../providers/s3-storage.server";
-import type { FileStorage } from "../providers/file-storage.server";
-import type { Database, DatabaseHandle } from "./db.server";
-import type { Env } from "./env.server";
+import type { S3StorageConfig } from "./s3-storage.server";
+import type { FileStorage } from "./file-storage.server";
+import type { Database, DatabaseHandle } from "../platform/db.server";
+import type { Env } from "../platform/env.server";
 import { writeBackup } from "./backups.server";
 
 /** Where archives are kept: a directory (on another disk, ideally) or a bucket. */
@@ -235,36 +235,28 @@ export async function runNightlyBackup(input: BackupInput, now: Date): Promise<B
   return makeBackup(input, now);
 }
 
-/** What /admin says of the backups: the last one made, whether it is too old, and the last failure since. */
+/**
+ * What /admin says of the backups: the last one made (its time is when its snapshot was taken, its
+ * start), whether it is too old, and a failure since.
+ */
 export type BackupStatus = {
-  last: { finishedAt: Date; sizeBytes: number; location: string } | null;
-  stale: boolean;
+  last: { at: Date; sizeBytes: number; location: string } | null;
+  /** backupWarning's words when the last backup is missing or too old. */
+  warning: string | null;
   failure: { at: Date; error: string } | null;
 };
 
 export async function backupStatus(db: Database, now: Date): Promise<BackupStatus> {
-  const [done] = await db
-    .select()
-    .from(backups)
-    .where(eq(backups.status, "done"))
-    .orderBy(desc(backups.finishedAt))
-    .limit(1);
-  const [failed] = await db
-    .select()
-    .from(backups)
-    .where(eq(backups.status, "failed"))
-    .orderBy(desc(backups.startedAt))
-    .limit(1);
-  const last =
-    done?.finishedAt && done.location
-      ? { finishedAt: done.finishedAt, sizeBytes: done.sizeBytes ?? 0, location: done.location }
-      : null;
+  const latest = (status: "done" | "failed") =>
+    db.select().from(backups).where(eq(backups.status, status)).orderBy(desc(backups.startedAt)).limit(1);
+  const [[done], [failed]] = await Promise.all([latest("done"), latest("failed")]);
+  const last = done ? { at: done.startedAt, sizeBytes: done.sizeBytes ?? 0, location: done.location ?? "" } : null;
   return {
     last,
-    stale: !last || now.getTime() - last.finishedAt.getTime() > BACKUP_STALE_AFTER_MS,
+    warning: backupWarning(last?.at ?? null, now),
     failure:
       failed && (!done || failed.startedAt > done.startedAt)
-        ? { at: failed.finishedAt ?? failed.startedAt, error: failed.error ?? "" }
+        ? { at: failed.startedAt, error: failed.error ?? "" }
         : null,
   };
 }

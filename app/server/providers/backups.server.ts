@@ -22,8 +22,8 @@ import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { extract, pack, type Pack } from "tar-stream";
 import { ARCHIVE_PATHS, type BackupManifest, backupManifestSchema, loadOrder } from "~/domain/core/backups";
-import type { FileStorage } from "../providers/file-storage.server";
-import { type Database, type DatabaseHandle, MIGRATIONS_FOLDER, queryRows } from "./db.server";
+import type { FileStorage } from "./file-storage.server";
+import { type Database, type DatabaseHandle, MIGRATIONS_FOLDER, queryRows } from "../platform/db.server";
 
 /** What a backup reads: the database, the uploads and, when the shop generated one, its auth secret's file. */
 export type BackupSource = {

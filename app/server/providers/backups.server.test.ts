@@ -28,8 +28,8 @@ import { markTransferReceived } from "../admin/transfer-received.server";
 import { renderDocumentPdf } from "../documents/documents.server";
 import { issueInvoice, loadOrderDocument } from "../documents/invoices.server";
 import { placeBankTransferOrder } from "../payments/bank-transfers.server";
-import { putBytes } from "../providers/storage.server";
-import { type DatabaseHandle, queryRows } from "./db.server";
+import { putBytes } from "./storage.server";
+import { type DatabaseHandle, queryRows } from "../platform/db.server";
 import { RestoreRefused, restoreBackup, verifyArchive, writeBackup } from "./backups.server";
 
 const handle = testFileDatabase({ reset: false });
