@@ -3,7 +3,7 @@
  *
  *   BUILD_DIR=build-bench           where to build (default build-bench; `build` is never touched)
  *   BENCH_SKIP_BUILD=1              measure the build already in BUILD_DIR
- *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood, preflight, pictures, catalogue, csv-import
+ *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood, preflight, pictures, catalogue, csv-import, backup
  *   BENCH_SECONDS=10                autocannon duration per measurement
  *   BENCH_LIGHTHOUSE_RUNS=3         Lighthouse runs per page (the median run is reported)
  *   BENCH_COLD_STARTS=5             measured restarts
@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { autosaveRows, USERS } from "./autosave";
+import { backupRows, ORDERS as BACKUP_ORDERS } from "./backup";
 import { bundleRows, routeIds } from "./bundle-size";
 import { catalogueSearchRows, PRODUCTS as CATALOGUE_PRODUCTS } from "./catalogue-search";
 import { coldStartRow } from "./cold-start";
@@ -43,6 +44,7 @@ const SECTIONS = [
   "pictures",
   "catalogue",
   "csv-import",
+  "backup",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -157,6 +159,10 @@ async function main() {
     if (sections.has("csv-import")) {
       log(`a CSV import of ${IMPORT_ROWS} new products, upload to applied, in this process on PGlite`);
       rows.push(...(await csvImportRows()));
+    }
+    if (sections.has("backup")) {
+      log(`a backup and a restore of ${BACKUP_ORDERS} orders and 2 GB of uploads, in this process on PGlite`);
+      rows.push(...(await backupRows()));
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
