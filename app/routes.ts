@@ -29,7 +29,12 @@ export default [
     route("organisation", "routes/account.organisation.tsx"),
     // The brand kit: logos, colours, placement notes
     route("brand-kit", "routes/account.brand-kit.tsx"),
+    // A copy of the person's data, and deleting the account (decision 084)
+    route("data", "routes/account.data.tsx"),
+    route("delete", "routes/account.delete.tsx"),
   ]),
+  route("account/data/:id", "routes/account.data-download.ts"),
+  route("account-deleted", "routes/account-deleted.tsx"),
   route("accept-invitation/:id", "routes/accept-invitation.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route(".well-known/jwks.json", "routes/jwks.ts"),
@@ -129,6 +134,7 @@ export default [
     route("audit/export.csv", "routes/admin.audit-export.ts"),
     // Erasing what a person sent without an account (decision 082)
     route("data-requests", "routes/admin.data-requests.tsx"),
+    route("data-requests/exports/:id", "routes/admin.data-export-download.ts"),
     route("vat", "routes/admin.vat.tsx"),
     route("vat/export.csv", "routes/admin.vat-export.ts"),
     route("quotes", "routes/admin.quotes.tsx"),

@@ -4,6 +4,7 @@ import { requireSessionInfo, appContextOf, nowOf } from "~/server/accounts/reque
 import type { AccountView } from "~/components/account/account-page";
 import { isPlaceholderEmail, isSignInFresh } from "~/domain/people/auth-rules";
 import { listActiveSessions } from "~/server/accounts/account-security.server";
+import { latestDataExport } from "~/server/admin/data-exports.server";
 import {
   activeOrganisationDetails,
   listMyInvitations,
@@ -17,11 +18,12 @@ import {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = appContextOf(context);
   const session = await requireSessionInfo({ request, context });
-  const [sessions, organisations, activeOrganisation, invitations] = await Promise.all([
+  const [sessions, organisations, activeOrganisation, invitations, dataExport] = await Promise.all([
     listActiveSessions(ctx, { request, session }),
     listMyOrganisations(ctx, { request, session }),
     activeOrganisationDetails(ctx, { request, session }),
     listMyInvitations(ctx, request),
+    latestDataExport(ctx.db, { userId: session.user.id, staff: false, now: nowOf(context) }),
   ]);
   return {
     user: { ...session.user, email: isPlaceholderEmail(session.user.email) ? null : session.user.email },
@@ -30,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     organisations,
     activeOrganisation,
     invitations,
+    dataExport,
   };
 }
 

@@ -2,15 +2,19 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.data-requests";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
-import { formatDisplayDay } from "~/domain/core/dates";
+import { formatDisplayDay, formatLondonDateTime } from "~/domain/core/dates";
+import { formatFileSize } from "~/domain/core/file-size";
 import { readPersonLookup } from "~/domain/people/data-requests";
+import { DELETED_CUSTOMER } from "~/domain/people/data-rights";
 import {
   ADMIN_NO_STORE,
   requireStaff,
   requireStaffBudget,
   STAFF_PAGE_LIMIT,
 } from "~/server/accounts/admin-access.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { appContextOf, dbOf, nowOf } from "~/server/accounts/request-context.server";
+import { deleteAccount } from "~/server/admin/account-deletion.server";
+import { requestDataExport } from "~/server/admin/data-exports.server";
 import { erasePersonEntries, findPersonEntries } from "~/server/admin/data-requests.server";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 
@@ -33,18 +37,43 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = readPersonLookup(form.value.who);
   if (!read.ok)
     return toResponse(failure(400, "BAD_LOOKUP", read.message, { fieldErrors: { who: read.message } }), { who });
-  const input = { staff, lookup: read.lookup };
-  if (form.value.intent === "find") {
-    const found = await findPersonEntries(dbOf(context), input);
+  const ctx = appContextOf(context);
+  const input = { staff, lookup: read.lookup, now: nowOf(context) };
+  const find = async (done?: string) => {
+    const found = await findPersonEntries(ctx.db, input);
     if ("ok" in found) return toResponse(found, { who });
-    return data({ who, found }, { headers: ADMIN_NO_STORE });
+    return data({ who, found, done }, { headers: ADMIN_NO_STORE });
+  };
+  if (form.value.intent === "find") return find();
+  // The account the address or number belongs to (docs/decisions/084): a copy of its data, or deleting it.
+  if (form.value.intent === "export-account" || form.value.intent === "delete-account") {
+    const found = await findPersonEntries(ctx.db, input);
+    if ("ok" in found) return toResponse(found, { who });
+    if (!found.account)
+      return toResponse(failure(404, "NO_ACCOUNT", "No account uses that address or number."), { who });
+    if (form.value.intent === "export-account") {
+      const asked = await requestDataExport(ctx.db, { userId: found.account.userId, staff });
+      if (!asked.ok) return toResponse(asked, { who });
+      return find("We're preparing a copy of the account's data: find the person again in a minute to download it.");
+    }
+    if (form.value.confirm !== "yes")
+      return toResponse(
+        failure(400, "CONFIRM_MISSING", "Tick the box to confirm the request came from the account's owner."),
+        { who },
+      );
+    const deleted = await deleteAccount(ctx, { userId: found.account.userId, staff });
+    if (!deleted.ok) return toResponse(deleted, { who });
+    return data(
+      { who: "", erased: `Deleted the account. Its orders and their invoices stay under "${DELETED_CUSTOMER}".` },
+      { headers: ADMIN_NO_STORE },
+    );
   }
   if (form.value.intent === "erase") {
     const erased = await erasePersonEntries(dbOf(context), input);
     if (!erased.ok) return toResponse(erased, { who });
     return data({ who: "", erased: erased.message }, { headers: ADMIN_NO_STORE });
   }
-  return toResponse(failure(400, "UNKNOWN_INTENT", "Choose whether to find or to erase."), { who });
+  return toResponse(failure(400, "UNKNOWN_INTENT", "Choose whether to find, erase, copy or delete."), { who });
 }
 
 export function headers() {
@@ -62,9 +91,11 @@ export default function AdminDataRequests({ actionData }: Route.ComponentProps) 
     <section>
       <h1 className="text-3xl font-extrabold">People's data</h1>
       <p className="mt-2 max-w-3xl text-sm text-muted">
-        When someone without an account asks us to erase what they sent, find it here by the e-mail address or UK phone
-        number they give, in full: contact messages, quote requests made signed out, SMS sign-ups and the e-mails we
-        sent them. Erasing removes them for good and records in the audit log that it was done, without the address.
+        When someone asks what we hold about them or asks us to erase it, find them here by the e-mail address or UK
+        phone number they give, in full. Without an account: their contact messages, quote requests made signed out, SMS
+        sign-ups and the e-mails we sent them, erased for good. With one: prepare a copy of the account's data to send
+        them, or delete the account; its orders and invoices stay under "{DELETED_CUSTOMER}". Each is recorded in the
+        audit log.
       </p>
       {actionData && "erased" in actionData ? (
         <div className="mt-4" aria-live="polite">
@@ -97,10 +128,11 @@ export default function AdminDataRequests({ actionData }: Route.ComponentProps) 
           <h2 id="found-heading" className="text-lg font-bold">
             What {found.shown} sent
           </h2>
-          {found.hasAccount ? (
-            <p className="mt-2 text-sm" data-testid="has-account">
-              An account uses this address or number: what belongs to the account is not erased here.
-            </p>
+          {found.account ? <AccountPanel account={found.account} who={actionData?.who ?? ""} busy={busy} /> : null}
+          {actionData && "done" in actionData && actionData.done ? (
+            <div className="mt-3" aria-live="polite">
+              <FormMessage tone="success">{actionData.done}</FormMessage>
+            </div>
           ) : null}
           <ul className="mt-3 space-y-1 text-sm" data-testid="person-entries">
             {found.inquiries.map((entry) => (
@@ -134,6 +166,64 @@ export default function AdminDataRequests({ actionData }: Route.ComponentProps) 
         </section>
       ) : null}
     </section>
+  );
+}
+
+type Found = Awaited<ReturnType<typeof findPersonEntries>>;
+type PersonAccount = NonNullable<Extract<Found, { account: unknown }>["account"]>;
+
+/** The account an address or number belongs to: a copy of its data for the person, or deleting it. */
+function AccountPanel({ account, who, busy }: { account: PersonAccount; who: string; busy: boolean }) {
+  const latest = account.latestExport;
+  return (
+    <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm" data-testid="has-account">
+      <p>
+        An account uses this address or number: {account.name || "no name given"}, since{" "}
+        {formatDisplayDay(account.since)}, {account.orders} {account.orders === 1 ? "order" : "orders"}. What belongs to
+        the account is not erased as entries here.
+      </p>
+      {latest?.status === "ready" ? (
+        <p className="mt-2">
+          <a
+            href={`/admin/data-requests/exports/${latest.id}`}
+            download
+            className="font-semibold text-brand underline underline-offset-2"
+          >
+            Download the copy of their data (ZIP, {formatFileSize(latest.sizeBytes ?? 0)})
+          </a>
+          {latest.expiresAt ? ` until ${formatLondonDateTime(new Date(latest.expiresAt))}` : null}. Send it to the
+          address the request came from.
+        </p>
+      ) : latest?.status === "preparing" ? (
+        <p className="mt-2">A copy of their data is being prepared: find them again in a minute.</p>
+      ) : latest?.status === "failed" ? (
+        <p className="mt-2">Preparing the copy failed: prepare it again.</p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap items-start gap-4">
+        <Form method="post">
+          <input type="hidden" name="intent" value="export-account" />
+          <input type="hidden" name="who" value={who} />
+          <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+            Prepare a copy of their data
+          </button>
+        </Form>
+        <Form method="post" className="space-y-2">
+          <input type="hidden" name="intent" value="delete-account" />
+          <input type="hidden" name="who" value={who} />
+          <label className="flex items-start gap-2">
+            <input type="checkbox" name="confirm" value="yes" className="mt-0.5 h-4 w-4 accent-brand" />
+            <span>The request came from the account's own address, and it asks for the account to be deleted</span>
+          </label>
+          <button
+            type="submit"
+            className={buttonClass("ghost", "border border-red-700 text-red-800 hover:bg-red-50")}
+            disabled={busy}
+          >
+            Delete the account
+          </button>
+        </Form>
+      </div>
+    </div>
   );
 }
 

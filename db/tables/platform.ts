@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 /** A file sent with a message, kept until the message is sent so a retry can attach it again. */
@@ -146,5 +147,34 @@ export const backups = pgTable(
     check("backups_status", sql`${t.status} in ('running', 'done', 'failed')`),
     uniqueIndex("backups_one_running").on(t.status).where(sql`${t.status} = 'running'`),
     index("backups_started").on(t.startedAt),
+  ],
+);
+
+/**
+ * A person's data prepared as a download (docs/decisions/084-data-export-and-account-deletion.md):
+ * asked for by the person (`requested_by_staff` null; they download it from /account) or by staff
+ * for a person who wrote in (staff download it to send). `preparing` until the job has written the
+ * ZIP to the uploads store, then `ready` until `expires_at`, when the retention purge deletes the
+ * row and the file; `failed` with the reason otherwise.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    requestedByStaff: text("requested_by_staff"),
+    status: text("status", { enum: ["preparing", "ready", "failed"] })
+      .notNull()
+      .default("preparing"),
+    storedName: text("stored_name"),
+    sizeBytes: integer("size_bytes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    error: text("error"),
+  },
+  (t) => [
+    check("data_exports_status", sql`${t.status} in ('preparing', 'ready', 'failed')`),
+    index("data_exports_user").on(t.userId, t.createdAt),
   ],
 );

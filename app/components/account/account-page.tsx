@@ -1,9 +1,10 @@
 /**
- * The buyer's /account page: profile, e-mail, password, two-step sign-in, devices and
- * organisations, each posting to its own route.
+ * The buyer's /account page: profile, e-mail, password, two-step sign-in, devices,
+ * organisations, and their data (a copy, and deleting the account), each posting to its own route.
  */
 import { Link, useOutletContext, useSearchParams } from "react-router";
 import { FormMessage } from "~/components/ui/form";
+import { type DataExportShown, DataSection } from "./data-section";
 import { EmailSection, type EmailUser } from "./email-section";
 import {
   type ActiveOrganisation,
@@ -25,6 +26,8 @@ export type AccountView = {
   organisations: OrganisationChoice[];
   activeOrganisation: ActiveOrganisation | null;
   invitations: InvitationForMe[];
+  /** The latest copy of their data the person asked for (docs/decisions/084). */
+  dataExport: DataExportShown | null;
 };
 
 /**
@@ -32,7 +35,7 @@ export type AccountView = {
  * route (/account/profile, /account/email…), whose reply the page shows in that section.
  */
 export function AccountPage({ reply }: { reply?: AccountReply }) {
-  const { user, sessions, organisations, activeOrganisation, invitations, recentSignIn } =
+  const { user, sessions, organisations, activeOrganisation, invitations, recentSignIn, dataExport } =
     useOutletContext<AccountView>();
   const [params] = useSearchParams();
   return (
@@ -62,6 +65,7 @@ export function AccountPage({ reply }: { reply?: AccountReply }) {
           invitations={invitations}
           reply={reply}
         />
+        <DataSection latest={dataExport} reply={reply} />
       </div>
     </section>
   );

@@ -56,9 +56,10 @@ describe("purgeSummary", () => {
         smsSignups: 0,
         problemPhotos: 4,
         auditEvents: 0,
+        dataExports: 1,
       }),
     ).toBe(
-      "2 unpaid drafts, 3 artwork files, 0 page views, 7 rate-limit rows, 1 outbox messages, 0 opted-out or unconfirmed SMS sign-ups, 4 photos of resolved problem reports, 0 audit log entries",
+      "2 unpaid drafts, 3 artwork files, 0 page views, 7 rate-limit rows, 1 outbox messages, 0 opted-out or unconfirmed SMS sign-ups, 4 photos of resolved problem reports, 0 audit log entries, 1 expired copies of people's data",
     );
   });
 });

@@ -68,6 +68,7 @@ export type PurgeCounts = {
   smsSignups: number;
   problemPhotos: number;
   auditEvents: number;
+  dataExports: number;
 };
 
 /** The one log line of a run: every count, so a run that deleted nothing says so too. */
@@ -81,5 +82,6 @@ export function purgeSummary(counts: PurgeCounts): string {
     `${counts.smsSignups} opted-out or unconfirmed SMS sign-ups`,
     `${counts.problemPhotos} photos of resolved problem reports`,
     `${counts.auditEvents} audit log entries`,
+    `${counts.dataExports} expired copies of people's data`,
   ].join(", ");
 }

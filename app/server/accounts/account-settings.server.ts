@@ -2,7 +2,10 @@
  * The account page's changes: profile, password, e-mail address and organisations (members,
  * invitations, roles), each run on the server through better-auth's API (decision 012).
  */
+import { and, eq, isNotNull } from "drizzle-orm";
+import { authAccount } from "#db/schema";
 import { isPlaceholderEmail, isSignInFresh, passwordProblems } from "~/domain/people/auth-rules";
+import { ACCOUNT_DELETION_HOURLY_LIMIT, DATA_RIGHTS_MESSAGES } from "~/domain/people/data-rights";
 import type { MemberRole } from "~/domain/people/organisation-roles";
 import { SITE } from "~/content/links";
 import {
@@ -40,6 +43,53 @@ async function requireRecentSignIn(
     return null;
   } catch {
     return failure(403, "INVALID_PASSWORD", "That password isn't right.");
+  }
+}
+
+/**
+ * Deleting an account (docs/decisions/084) needs its password again, always; an account without
+ * one (made by phone or by code) needs a sign-in from the last 10 minutes, which took a code.
+ * Counted per account, ACCOUNT_DELETION_HOURLY_LIMIT an hour, so the password cannot be guessed here.
+ */
+export async function confirmAccountOwner(
+  { auth, db }: Pick<AccountsContext, "auth" | "db">,
+  { request, session, password }: { request: Request; session: SessionInfo; password: string },
+): Promise<Failure | null> {
+  const hit = await hitRateLimit(db, {
+    key: `account-delete:${session.user.id}`,
+    limit: ACCOUNT_DELETION_HOURLY_LIMIT,
+    windowSeconds: 3600,
+  });
+  if (!hit.allowed)
+    return failure(429, "TOO_MANY_ATTEMPTS", DATA_RIGHTS_MESSAGES.deletionTooMany, {
+      retryAfterSeconds: hit.retryAfterSeconds,
+    });
+  const [credential] = await db
+    .select({ id: authAccount.id })
+    .from(authAccount)
+    .where(
+      and(
+        eq(authAccount.userId, session.user.id),
+        eq(authAccount.providerId, "credential"),
+        isNotNull(authAccount.password),
+      ),
+    )
+    .limit(1);
+  if (!credential)
+    return isSignInFresh(session.session.createdAt, new Date())
+      ? null
+      : failure(403, "REAUTHENTICATE", DATA_RIGHTS_MESSAGES.signInAgain);
+  if (!password)
+    return failure(400, "PASSWORD_MISSING", DATA_RIGHTS_MESSAGES.passwordMissing, {
+      fieldErrors: { password: DATA_RIGHTS_MESSAGES.passwordMissing },
+    });
+  try {
+    await auth.api.verifyPassword({ body: { password }, headers: request.headers });
+    return null;
+  } catch {
+    return failure(403, "INVALID_PASSWORD", DATA_RIGHTS_MESSAGES.passwordWrong, {
+      fieldErrors: { password: DATA_RIGHTS_MESSAGES.passwordWrong },
+    });
   }
 }
 

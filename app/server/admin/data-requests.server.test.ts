@@ -51,12 +51,14 @@ describe("finding a person's entries", () => {
       quoteRequests: [{ name: "Jane Doe" }],
       smsSignups: [],
       messages: 1,
-      hasAccount: false,
+      account: null,
     });
     const part = await findPersonEntries(handle.db, { staff, lookup: { kind: "email", email: "%@example.com" } });
     expect(part).toMatchObject({ inquiries: [], quoteRequests: [], messages: 0 });
     await createSignedInUser(handle, "jane@example.com");
-    expect(await findPersonEntries(handle.db, { staff, lookup: jane })).toMatchObject({ hasAccount: true });
+    expect(await findPersonEntries(handle.db, { staff, lookup: jane })).toMatchObject({
+      account: { name: expect.any(String), orders: 0, latestExport: null },
+    });
   });
 
   it("finds an SMS sign-up by its number, masked, and leaves an account's sign-up out", async () => {
@@ -66,7 +68,7 @@ describe("finding a person's entries", () => {
       staff,
       lookup: { kind: "phone", phoneE164: "+447700900123" },
     });
-    expect(found).toMatchObject({ smsSignups: [{ phone: expect.stringContaining("123") }], hasAccount: false });
+    expect(found).toMatchObject({ smsSignups: [{ phone: expect.stringContaining("123") }], account: null });
     expect(JSON.stringify(found)).not.toContain("7700900");
   });
 

@@ -6,8 +6,8 @@
  * the record proves the erasure without keeping what was erased.
  */
 import { createHash } from "node:crypto";
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { authUser, inquiries, outbox, quoteRequests, smsSignups } from "#db/schema";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { authUser, inquiries, orders, outbox, quoteRequests, smsSignups } from "#db/schema";
 import { type ErasedCounts, erasedSummary, type PersonLookup } from "~/domain/people/data-requests";
 import { maskedPhone } from "~/domain/people/sms-keywords";
 import type { StaffMember } from "../accounts/admin-access.server";
@@ -15,6 +15,7 @@ import { recordAudit } from "../platform/audit-log.server";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
+import { type DataExportView, latestDataExport } from "./data-exports.server";
 
 /** Look-ups and erasures per member of staff an hour: a request by e-mail is answered in a few. */
 export const DATA_REQUEST_LIMIT = { limit: 60, windowSeconds: 3600 } as const;
@@ -26,9 +27,48 @@ export type PersonEntries = {
   quoteRequests: { id: string; createdAt: Date; name: string }[];
   smsSignups: { id: string; createdAt: Date; phone: string }[];
   messages: number;
-  /** An account uses the address or number: its data is not erased here. */
-  hasAccount: boolean;
+  /**
+   * The account that uses the address or number: its entries are not erased here; staff prepare a
+   * copy of its data for the person, or delete it (docs/decisions/084).
+   */
+  account: PersonAccount | null;
 };
+
+export type PersonAccount = {
+  userId: string;
+  name: string;
+  since: Date;
+  orders: number;
+  latestExport: DataExportView | null;
+};
+
+/** The account an address or number belongs to, with what staff act on. */
+async function accountOf(db: Database, lookup: PersonLookup, now: Date): Promise<PersonAccount | null> {
+  const [user] = await db
+    .select({ userId: authUser.id, name: authUser.name, since: authUser.createdAt })
+    .from(authUser)
+    .where(
+      lookup.kind === "email"
+        ? eq(sql`lower(${authUser.email})`, lookup.email)
+        : or(
+            eq(authUser.phoneNumber, lookup.phoneE164),
+            inArray(
+              authUser.id,
+              db
+                .select({ id: sql<string>`${smsSignups.userId}` })
+                .from(smsSignups)
+                .where(and(eq(smsSignups.phoneE164, lookup.phoneE164), isNotNull(smsSignups.userId))),
+            ),
+          ),
+    )
+    .limit(1);
+  if (!user) return null;
+  const [[placed], latestExport] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(eq(orders.userId, user.userId)),
+    latestDataExport(db, { userId: user.userId, staff: true, now }),
+  ]);
+  return { ...user, orders: placed?.n ?? 0, latestExport };
+}
 
 const LISTED = 50;
 const sentTo = (email: string) => and(eq(sql`lower(${outbox.to})`, email), sql`${outbox.status} <> 'queued'`);
@@ -45,7 +85,7 @@ async function budget(db: Database, staff: StaffMember): Promise<Failure | null>
 /** The entries the address or number finds, without an account's own. */
 export async function findPersonEntries(
   db: Database,
-  input: { staff: StaffMember; lookup: PersonLookup },
+  input: { staff: StaffMember; lookup: PersonLookup; now?: Date },
 ): Promise<PersonEntries | Failure> {
   const refused = await budget(db, input.staff);
   if (refused) return refused;
@@ -55,6 +95,7 @@ export async function findPersonEntries(
       .select({ id: smsSignups.id, createdAt: smsSignups.createdAt, userId: smsSignups.userId })
       .from(smsSignups)
       .where(eq(smsSignups.phoneE164, lookup.phoneE164));
+    const account = await accountOf(db, lookup, input.now ?? new Date());
     return {
       shown: maskedPhone(lookup.phoneE164),
       inquiries: [],
@@ -63,11 +104,11 @@ export async function findPersonEntries(
         .filter((row) => row.userId === null)
         .map((row) => ({ id: row.id, createdAt: row.createdAt, phone: maskedPhone(lookup.phoneE164) })),
       messages: 0,
-      hasAccount: rows.some((row) => row.userId !== null),
+      account,
     };
   }
   const { email } = lookup;
-  const [found, requests, [sent], [account]] = await Promise.all([
+  const [found, requests, [sent], account] = await Promise.all([
     db
       .select()
       .from(inquiries)
@@ -81,11 +122,7 @@ export async function findPersonEntries(
       .orderBy(desc(quoteRequests.createdAt))
       .limit(LISTED),
     db.select({ n: count() }).from(outbox).where(sentTo(email)),
-    db
-      .select({ id: authUser.id })
-      .from(authUser)
-      .where(eq(sql`lower(${authUser.email})`, email))
-      .limit(1),
+    accountOf(db, lookup, input.now ?? new Date()),
   ]);
   return {
     shown: email,
@@ -98,7 +135,7 @@ export async function findPersonEntries(
     quoteRequests: requests.map((row) => ({ id: row.id, createdAt: row.createdAt, name: row.contactName ?? "" })),
     smsSignups: [],
     messages: sent?.n ?? 0,
-    hasAccount: account !== undefined,
+    account,
   };
 }
 

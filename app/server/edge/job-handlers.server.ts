@@ -26,6 +26,7 @@ import {
 } from "../admin/catalogue-import.server";
 import { PICTURE_RELEASE_JOB, releasePictureFiles } from "../catalogue/catalogue-pictures.server";
 import { runNightlyBackup } from "../providers/backup-runs.server";
+import { DATA_EXPORT_JOB, prepareDataExport } from "../admin/data-exports.server";
 
 /** What a handler is given: the app context the process opened at boot, and the time it runs at. */
 export type JobContext = AppContext & { now: Date };
@@ -69,6 +70,10 @@ export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
   // A catalogue import's dry run, and applying it once staff confirm (docs/decisions/066).
   handle(CATALOGUE_IMPORT_PLAN_JOB, ({ db }, { importId }) => planStoredImport(db, importId)),
   handle(CATALOGUE_IMPORT_APPLY_JOB, ({ db }, { importId }) => applyStoredImport(db, importId)),
+  // A person's copy of their data (docs/decisions/084), prepared once; its last failed attempt marks it failed.
+  handle(DATA_EXPORT_JOB, (context, { exportId }, job) =>
+    prepareDataExport(context, { exportId, now: context.now, last: isLastAttempt(job) }),
+  ),
   handle(PICTURE_RELEASE_JOB, async (context, payload) => {
     await releasePictureFiles(context, payload);
   }),

@@ -240,6 +240,7 @@ describe("purgeExpiredRecords (B-17)", () => {
       smsSignups: 0,
       problemPhotos: 0,
       auditEvents: 0,
+      dataExports: 0,
     });
     expect(await handle.db.select().from(orderDrafts).where(eq(orderDrafts.userId, "user-1"))).toEqual([]);
   });

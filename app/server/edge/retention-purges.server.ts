@@ -12,6 +12,7 @@ import type { BusinessProfile } from "~/domain/people/business-profile";
 import { queryRows, type Database } from "../platform/db.server";
 import { deleteDraftsWithArtwork } from "../checkout/draft-deletion.server";
 import { deleteStored, type FileStorage } from "../providers/storage.server";
+import { purgeDataExports } from "../admin/data-exports.server";
 
 async function deletedCount(db: Database, statement: SQL): Promise<number> {
   const [row] = await queryRows<{ deleted: number }>(
@@ -73,6 +74,7 @@ export async function purgeExpiredRecords(
     db,
     sql`delete from audit_events where at < ${plan.auditEventsBefore.toISOString()} returning 1`,
   );
+  const dataExports = await purgeDataExports({ db, storage }, input.now ?? new Date());
   return {
     unpaidDrafts: drafts.drafts,
     artworkFiles: drafts.files,
@@ -82,6 +84,7 @@ export async function purgeExpiredRecords(
     smsSignups,
     problemPhotos,
     auditEvents,
+    dataExports,
   };
 }
 

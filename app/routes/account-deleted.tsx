@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { DELETED_CUSTOMER } from "~/domain/people/data-rights";
+
+/** Where a deleted account lands (docs/decisions/084): what went, and what the law makes the shop keep. */
+export default function AccountDeleted() {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-3xl font-extrabold">Your account has been deleted</h1>
+      <p className="mt-4">
+        We've erased your account and what you saved with it, and signed you out on every device. Your orders, their
+        invoices and credit notes stay for six years, as UK tax law requires, under "{DELETED_CUSTOMER}" without your
+        name, e-mail address or phone number.
+      </p>
+      <p className="mt-4">Thank you for ordering with us. You're welcome back any time.</p>
+      <Link to="/" className={buttonClass("primary", "mt-8")}>
+        Back to the shop
+      </Link>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: "Account deleted | Swag Studio" }, { name: "robots", content: "noindex" }];
+}
