@@ -91,10 +91,11 @@ export const PRIVACY: LegalDocument = {
               "Sign-in sessions: until you sign out, or for up to 30 days after you last use the site.",
               "Your account, favourites, shopping list and cart, reviews, contact-form messages, quotes, requests and feedback: while your account is open or while we need them to answer you.",
               "A record of what our staff changed (orders, refunds, the catalogue), with who made each change: six years, like our VAT records. When we erase what you sent us at your request, that record says an erasure was made, without your address.",
+              "A copy of your data you asked for: 7 days after it is ready, for you to download.",
             ],
           },
           `These periods are our policy: the site deletes each of these records automatically within an hour of its period ending. To have your records deleted sooner, e-mail ${business.supportEmail} from the address you used, or tell us the phone number you signed up to our texts with: we find what you sent us without an account (contact messages, quote requests, SMS sign-ups and the e-mails we sent you) by that address or number and erase it.`,
-          "You can ask us to delete your account through our contact page; we delete it except for the order records the law requires us to keep.",
+          `You can delete your account yourself: on your account page, under "Delete your account", enter your password (or, for an account without one, sign in again with a code first). Or e-mail ${business.supportEmail} from your account's address and we delete it for you. We erase your account and what is kept with it (saved carts, unpaid checkouts and their artwork, quotes, reviews, SMS sign-ups, the messages we sent you) and sign you out everywhere. Your orders, their invoices and credit notes stay for 7 years, as the law requires, under "Deleted customer" without your name, e-mail address or phone number; orders you placed for an organisation stay with it. An order still under way must be delivered or cancelled first.`,
         ],
       },
       {
@@ -102,6 +103,7 @@ export const PRIVACY: LegalDocument = {
         heading: "Your rights",
         body: [
           `You can ask for a copy of your data, to correct it, to delete it, to restrict or object to its use, and to take it elsewhere. E-mail ${business.supportEmail}. If you're unhappy with our answer you can complain to the Information Commissioner's Office (ico.org.uk).`,
+          `With an account, you can download a copy of your data yourself: on your account page, under "Your data", choose "Prepare my data". We gather your account, orders with their invoices and credit notes, the addresses you gave, checkouts, quotes, reviews, the messages we sent you and your consents into a ZIP of JSON and CSV files, e-mail you when it's ready (usually within minutes), and keep it there for you to download for 7 days. If you write to us instead, we prepare the same copy and send it to your account's address.`,
           POLICY.minimumAge,
         ],
       },

@@ -9,7 +9,7 @@ export default function AccountDeleted() {
       <h1 className="text-3xl font-extrabold">Your account has been deleted</h1>
       <p className="mt-4">
         We've erased your account and what you saved with it, and signed you out on every device. Your orders, their
-        invoices and credit notes stay for six years, as UK tax law requires, under "{DELETED_CUSTOMER}" without your
+        invoices and credit notes stay for 7 years, as UK tax law requires, under "{DELETED_CUSTOMER}" without your
         name, e-mail address or phone number.
       </p>
       <p className="mt-4">Thank you for ordering with us. You're welcome back any time.</p>

@@ -21,12 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, reply);
   if (form.value.confirm !== "yes")
-    return toResponse(
-      failure(400, "CONFIRM_MISSING", DATA_RIGHTS_MESSAGES.confirmMissing, {
-        fieldErrors: { confirm: DATA_RIGHTS_MESSAGES.confirmMissing },
-      }),
-      reply,
-    );
+    return toResponse(failure(400, "CONFIRM_MISSING", DATA_RIGHTS_MESSAGES.confirmMissing), reply);
   const refused =
     (await confirmAccountOwner(ctx, { request, session, password: form.value.password ?? "" })) ??
     (await accountDeletionRefusal(ctx.db, session.user.id));

@@ -60,6 +60,9 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "account/sessions": () => ["/account/sessions"],
   "account/organisation": () => ["/account/organisation"],
   "account/brand-kit": () => ["/account/brand-kit"],
+  "account/data": () => ["/account/data"],
+  "account/delete": () => ["/account/delete"],
+  "account-deleted": () => ["/account-deleted"],
   "accept-invitation/:id": () => ["/accept-invitation/no-such-invitation"],
   favorites: () => ["/favorites"],
   "shopping-list": () => ["/shopping-list"],
@@ -134,6 +137,7 @@ const SAME_FOR_EVERYONE = new Set([
   "cookies",
   "blog",
   "quick-wins/:slug",
+  "account-deleted",
   "env",
   "*",
 ]);

@@ -78,6 +78,9 @@ type Alice = {
   /** A's open problem report on the delivered order, and its photo (decision 043). */
   problemReportId: string;
   problemPhotoId: string;
+  /** A copy of A's data she asked for, and one staff prepared for her (decision 084), both ready. */
+  dataExportId: string;
+  staffDataExportId: string;
 };
 
 /** What the former member placed for Alice's organisation while they belonged to it. */
@@ -688,6 +691,10 @@ const ROWS: Row[] = [
       "/account/email",
       "/account/two-factor",
       "/account/sessions",
+      // Asking for a copy of one's data and deleting one's account act on the signed-in account
+      // alone: neither names an account, so none but the session's own can be reached (decision 084).
+      "/account/data",
+      "/account/delete",
     ],
     resource: "account settings and sessions (ending one of A's sessions)",
     owner: "A",
@@ -1028,6 +1035,26 @@ const ROWS: Row[] = [
     leaks: () => [],
     intruder: { change: [404] },
     signedOut: { change: [404] },
+  },
+  {
+    routes: ["/account/data/:id"],
+    resource: "a copy of A's data she asked for (decision 084)",
+    owner: "A",
+    read: get((w) => `/account/data/${w.alice.dataExportId}`),
+    state: async (w) => ((await aliceSees(w, "/account", "routes/account")) as { dataExport: unknown }).dataExport,
+    leaks: () => ["swag-studio-data-"],
+    intruder: { read: [404] },
+    signedOut: { read: "sign-in" },
+  },
+  {
+    routes: ["/admin/data-requests/exports/:id"],
+    resource: "a copy of A's data staff prepared to send her (decision 084)",
+    owner: "staff",
+    read: get((w) => `/admin/data-requests/exports/${w.alice.staffDataExportId}`),
+    state: async () => null,
+    leaks: () => ["swag-studio-data-"],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
   },
   {
     routes: ["/admin/audit"],
@@ -1471,6 +1498,7 @@ const PUBLIC_ROUTES = [
   "/api/recent-purchases",
   "/api/stripe-webhook",
   "/prices",
+  "/account-deleted",
   "/*",
 ];
 
@@ -1767,6 +1795,30 @@ beforeAll(async () => {
     if (tries > 100) throw new Error("the import's dry run never came");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // A copy of A's data she asks for, and one staff prepare for her, each made ready by the job worker.
+  expect((await postForm(a, "/account/data", { intent: "export" })).status).toBe(200);
+  expect(
+    (await postForm(staff, "/admin/data-requests", { intent: "export-account", who: aliceBuyer.email })).status,
+  ).toBe(200);
+  const ownExport = async () =>
+    ((await loaderData(a, "/account", "routes/account")).data as { dataExport: { id: string; status: string } })
+      .dataExport;
+  for (let tries = 0; (await ownExport()).status !== "ready"; tries += 1) {
+    if (tries > 100) throw new Error("A's copy of her data never became ready");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const staffExport = async () =>
+    (
+      (await postForm(staff, "/admin/data-requests", { intent: "find", who: aliceBuyer.email })).data as {
+        found: { account: { latestExport: { id: string; status: string } } };
+      }
+    ).found.account.latestExport;
+  for (let tries = 0; (await staffExport()).status !== "ready"; tries += 1) {
+    if (tries > 20) throw new Error("staff's copy of A's data never became ready");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const dataExportId = (await ownExport()).id;
+  const staffDataExportId = (await staffExport()).id;
   const { categories: shopCategories } = (await loaderData(staff, "/admin/categories", "routes/admin.categories"))
     .data as { categories: { id: string; slug: string }[] };
   const hatsCategoryId = shopCategories.find((category) => category.slug === "hats")?.id ?? "";
@@ -1805,6 +1857,8 @@ beforeAll(async () => {
       quoteRequestId,
       problemReportId,
       problemPhotoId,
+      dataExportId,
+      staffDataExportId,
     },
     placedByFormerMember: {
       orderId: theirOrder.orderId,

@@ -480,6 +480,34 @@ const TARGETS: Target[] = [
     odd: { who: ["%", "nobody@", "' or 1=1 --", "0770090", "x".repeat(8000), "\u0000@example.com"] },
   },
   {
+    route: "/admin/data-requests (a copy of an account's data, or deleting the account)",
+    path: () => "/admin/data-requests",
+    as: "staff",
+    kind: "form",
+    fields: { intent: "delete-account", who: "nobody@example.com", confirm: "yes" },
+    intent: "intent",
+    odd: { who: ["' or 1=1 --", "x".repeat(8000)], confirm: ["no", "__proto__", ""] },
+  },
+  {
+    route: "/account/data",
+    path: () => "/account/data",
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "export" },
+    intent: "intent",
+    odd: { intent: ["__proto__", "export ", "EXPORT"] },
+    wellFormed: { "missing fields": "the intent is the only field: a form with it asks for a copy" },
+  },
+  {
+    route: "/account/delete",
+    path: () => "/account/delete",
+    as: "buyer",
+    kind: "form",
+    // Never the buyer's password: every case is refused, and the account stays.
+    fields: { password: "not the password at all", confirm: "yes" },
+    odd: { password: ["", "x".repeat(8000), "\u0000"], confirm: ["no", "on", "__proto__"] },
+  },
+  {
     route: "/admin/orders/:id (part payments sent back)",
     path: () => `/admin/orders/${NOBODY}`,
     as: "staff",
@@ -1095,6 +1123,24 @@ for (const [who, prefix] of [
     expect((await request.get("/healthz")).status()).toBe(200);
   });
 }
+
+// A copy of a person's data (decision 084) is fetched by its id alone: every odd id is "no such copy", never a ZIP.
+it("GET a copy of one's data, and staff's copy for a person, with odd ids: 404, never a ZIP, and POST is refused", async () => {
+  for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+    for (const [request, path] of [
+      [buyer, `/account/data/${id}`],
+      [staff, `/admin/data-requests/exports/${id}`],
+    ] as const) {
+      const response = await request.get(path);
+      expect(response.status(), path.slice(0, 60)).toBe(404);
+      expect(response.headers()["content-type"] ?? "").not.toContain("application/zip");
+    }
+  }
+  const posted = await buyer.post(`/account/data/${NOBODY}`, { form: { intent: "export" } });
+  expect(posted.status()).toBeGreaterThanOrEqual(400);
+  expect(posted.status()).toBeLessThan(500);
+  expect((await buyer.get("/healthz")).status()).toBe(200);
+});
 
 // The preflight's pictures of page one (decision 027) and "Use it anyway" with odd ids: "no such file", never a 5xx or an image.
 it("GET the artwork previews and POST 'Use it anyway' with odd ids: a 4xx, never an image, and POST to a preview is refused", async () => {

@@ -60,6 +60,7 @@ export function DataSection({ latest, reply }: { latest: DataExportShown | null;
           {asked?.error ? <ReplyMessage reply={asked} success="" /> : <ExportState latest={latest} />}
         </div>
         <Form method="post" action="/account/data" className="mt-3">
+          <input type="hidden" name="intent" value="export" />
           <button type="submit" disabled={busy} className={buttonClass("secondary")}>
             {latest?.status === "ready" ? "Prepare a new copy" : "Prepare my data"}
           </button>
@@ -73,7 +74,7 @@ export function DataSection({ latest, reply }: { latest: DataExportShown | null;
         <p className="mt-2 text-sm text-muted">
           We erase your account, carts, unpaid checkouts and their artwork, quotes, reviews, SMS sign-ups and the
           messages we sent you, and sign you out everywhere. UK tax law makes us keep your orders, their invoices and
-          credit notes for six years: they stay under "{DELETED_CUSTOMER}", without your name, e-mail address or phone
+          credit notes for 7 years: they stay under "{DELETED_CUSTOMER}", without your name, e-mail address or phone
           number. Orders you placed for an organisation stay with it. You can't undo this.
         </p>
         <Form method="post" action="/account/delete" className="mt-4 space-y-3" noValidate>
@@ -83,16 +84,12 @@ export function DataSection({ latest, reply }: { latest: DataExportShown | null;
             name="password"
             type="password"
             autoComplete="current-password"
-            error={deleting?.error?.fieldErrors?.password}
             hint="Signed up by phone or with a code and have no password? Sign in again with a code, then delete within 10 minutes."
           />
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="confirm" value="yes" className="mt-0.5 h-4 w-4 accent-brand" />
             <span>I understand my account is deleted for good.</span>
           </label>
-          {deleting?.error?.fieldErrors?.confirm ? (
-            <p className="text-sm text-red-700">{deleting.error.fieldErrors.confirm}</p>
-          ) : null}
           <button
             type="submit"
             disabled={busy}

@@ -79,17 +79,12 @@ export async function confirmAccountOwner(
     return isSignInFresh(session.session.createdAt, new Date())
       ? null
       : failure(403, "REAUTHENTICATE", DATA_RIGHTS_MESSAGES.signInAgain);
-  if (!password)
-    return failure(400, "PASSWORD_MISSING", DATA_RIGHTS_MESSAGES.passwordMissing, {
-      fieldErrors: { password: DATA_RIGHTS_MESSAGES.passwordMissing },
-    });
+  if (!password) return failure(400, "PASSWORD_MISSING", DATA_RIGHTS_MESSAGES.passwordMissing);
   try {
     await auth.api.verifyPassword({ body: { password }, headers: request.headers });
     return null;
   } catch {
-    return failure(403, "INVALID_PASSWORD", DATA_RIGHTS_MESSAGES.passwordWrong, {
-      fieldErrors: { password: DATA_RIGHTS_MESSAGES.passwordWrong },
-    });
+    return failure(403, "INVALID_PASSWORD", DATA_RIGHTS_MESSAGES.passwordWrong);
   }
 }
 

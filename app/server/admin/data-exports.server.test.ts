@@ -17,6 +17,7 @@ import { createSignedInUser } from "../../../tests/setup/users";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { issueInvoice } from "../documents/invoices.server";
 import {
+  DATA_EXPORT_DOWNLOAD_LIMIT,
   dataExportDownload,
   latestDataExport,
   prepareDataExport,
@@ -174,6 +175,15 @@ describe("the copy", () => {
     expect(download?.headers.get("cache-control")).toBe("private, no-store");
     // Past its time, it is nobody's.
     expect(await open(own, { userId: buyer.userId }, new Date(NOW.getTime() + DATA_EXPORT_KEPT_MS + 1))).toBeNull();
+  });
+
+  it("is downloaded at most 20 times an hour by one reader, then a 429 says when to come back", async () => {
+    const own = await prepared();
+    const open = () => dataExportDownload(ctx(), { exportId: own, reader: { userId: buyer.userId }, now: NOW });
+    for (let n = 0; n < DATA_EXPORT_DOWNLOAD_LIMIT.limit; n++) expect((await open())?.status).toBe(200);
+    const refused = await open();
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("is marked failed when its last attempt fails", async () => {

@@ -410,7 +410,7 @@ export const DATA_EXPORT_DOWNLOAD_LIMIT = { limit: 20, windowSeconds: 3600 } as 
 
 /**
  * A ready download as a ZIP response, for its reader: the person who asked for it, or staff for
- * one staff asked for; null for anyone else, one not ready or past its time, and past
+ * one staff asked for; null for anyone else, or one not ready or past its time; a 429 past
  * DATA_EXPORT_DOWNLOAD_LIMIT an hour per reader.
  */
 export async function dataExportDownload(
@@ -424,7 +424,14 @@ export async function dataExportDownload(
     key: `data-export-download:${byStaff ? `staff:${reader.staffId}` : reader.userId}`,
     ...DATA_EXPORT_DOWNLOAD_LIMIT,
   });
-  if (!hit.allowed) return null;
+  if (!hit.allowed)
+    return new Response("Too many downloads of copies of data: try again later.", {
+      status: 429,
+      headers: {
+        "Retry-After": String(Math.ceil(hit.retryAfterSeconds)),
+        "Cache-Control": PRIVATE_CACHE_CONTROL,
+      },
+    });
   const [row] = await ctx.db
     .select()
     .from(dataExports)

@@ -100,6 +100,14 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/3f1c")).toBe(PROOF_MAX_BYTES + 1024 * 1024);
   });
 
+  it("keeps a person's data requests small: the copies' downloads to 1 kB, asking for one or deleting an account to 4 kB (decision 084)", () => {
+    for (const path of ["/account/data/3f1c", "/admin/data-requests/exports/3f1c"])
+      expect(bodyLimitFor(path), path).toBe(1024);
+    for (const path of ["/account/data", "/account/data.data", "/account/delete", "/account/delete.data"])
+      expect(bodyLimitFor(path), path).toBe(4 * 1024);
+    expect(bodyLimitFor("/account/deleted-things")).toBe(DEFAULT_BODY_LIMIT_BYTES);
+  });
+
   it("keeps a product's editor, and a new product's form, to 128 kB: its description, fields, lists and 20 price bands, encoded", () => {
     for (const path of [
       "/admin/products/8",

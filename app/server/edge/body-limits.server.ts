@@ -44,6 +44,9 @@ const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   // The audit log and its CSV (decision 081): GETs that read nothing.
   { path: /^\/admin\/audit(\/export\.csv|\.data)?$/, bytes: 1024 },
   { path: /^\/admin\/board(\.data)?$/, bytes: 1024 },
+  // A copy of a person's data (decision 084), for them or for staff: a GET by its id.
+  { path: /^\/account\/data\/[^/]+$/, bytes: 1024 },
+  { path: /^\/admin\/data-requests\/exports\/[^/]+$/, bytes: 1024 },
 ];
 
 const UPLOADS: { path: RegExp; bytes: number }[] = [
@@ -103,6 +106,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/attention(\.data)?$/, bytes: 4 * 1024 },
   // A person's e-mail address or phone number to find or erase (decision 082).
   { path: /^\/admin\/data-requests(\.data)?$/, bytes: 4 * 1024 },
+  // Asking for a copy of one's data, and deleting one's account: an intent, or a password and a box (decision 084).
+  { path: /^\/account\/(data|delete)(\.data)?$/, bytes: 4 * 1024 },
   // A closure: two dates and a reason of 80 characters (decision 078).
   { path: /^\/admin\/closures(\.data)?$/, bytes: 4 * 1024 },
   // Marking a problem report resolved (decision 043): an intent and its id.
