@@ -1,4 +1,7 @@
+import { orderDrafts } from "#db/schema";
 import type { DraftDataInput } from "~/domain/checkout/draft";
+import { draftDataSchema } from "~/domain/checkout/draft-schemas";
+import type { Database } from "~/server/platform/db.server";
 
 /** The buyer of completeDraftData's draft. */
 export const BUYER_EMAIL = "ada@analytical.example";
@@ -49,4 +52,14 @@ export function completeDraftData(overrides: Partial<DraftDataInput> = {}): Draf
     status: "shipping_done",
     ...overrides,
   };
+}
+
+/** A personal draft of `userId` past step 4 (completeDraftData's), written straight to the database; answers its id. */
+export async function insertCompleteDraft(db: Database, userId: string, data = completeDraftData()): Promise<string> {
+  const [row] = await db
+    .insert(orderDrafts)
+    .values({ accountId: userId, userId, productId: "8", status: "shipping_done", data: draftDataSchema.parse(data) })
+    .returning({ id: orderDrafts.id });
+  if (!row) throw new Error("no draft row");
+  return row.id;
 }

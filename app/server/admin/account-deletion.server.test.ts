@@ -23,9 +23,8 @@ import {
   rateLimits,
   smsSignups,
 } from "#db/schema";
-import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { ACCOUNT_DELETION_HOURLY_LIMIT, DELETED_CUSTOMER } from "~/domain/people/data-rights";
-import { completeDraftData } from "../../../tests/setup/complete-draft";
+import { insertCompleteDraft } from "../../../tests/setup/complete-draft";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { pdfText } from "../../../tests/setup/pdf-text";
 import { tempLocalStorage } from "../../../tests/setup/temp-storage";
@@ -60,19 +59,11 @@ async function jane() {
     status: "delivered",
   });
   await handle.db.transaction((tx) => issueInvoice(tx, { orderId: order.id, now: new Date() }));
-  const [draft] = await handle.db
-    .insert(orderDrafts)
-    .values({
-      accountId: buyer.userId,
-      userId: buyer.userId,
-      productId: "8",
-      data: draftDataSchema.parse(completeDraftData()),
-    })
-    .returning({ id: orderDrafts.id });
+  const draftId = await insertCompleteDraft(handle.db, buyer.userId);
   const { storedName } = await putBytes(storage, new Uint8Array([1, 2, 3]));
   await handle.db.insert(artworkFiles).values({
     id: randomUUID(),
-    draftId: draft!.id,
+    draftId,
     userId: buyer.userId,
     originalName: "logo.pdf",
     storedName,
@@ -91,7 +82,7 @@ async function jane() {
     sourcePage: "/",
     userId: buyer.userId,
   });
-  return { ...buyer, order, draftId: draft!.id, artwork: storedName };
+  return { ...buyer, order, draftId, artwork: storedName };
 }
 
 describe("what a deletion keeps and what it erases", () => {

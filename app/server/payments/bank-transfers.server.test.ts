@@ -14,7 +14,7 @@ import {
   orderStatusHistory,
   paymentIntents,
 } from "#db/schema";
-import { BUYER_EMAIL, completeDraftData } from "../../../tests/setup/complete-draft";
+import { BUYER_EMAIL, completeDraftData, insertCompleteDraft } from "../../../tests/setup/complete-draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { loader as proformaLoader } from "~/routes/order-proforma";
 import { action as paymentAction } from "~/routes/payment";
@@ -62,21 +62,7 @@ beforeEach(async () => {
 /** Thu 26 Nov 2026, 10:00 in London: the transfer is due by Thu 10 Dec. */
 const PLACED = new Date("2026-11-26T10:00:00Z");
 
-async function insertDraft(userId: string, data = completeDraftData()) {
-  const [row] = await handle.db
-    .insert(orderDrafts)
-    .values({
-      // A personal checkout: the account is the buyer (accountIdFor).
-      accountId: userId,
-      userId,
-      productId: "8",
-      status: "shipping_done",
-      data: draftDataSchema.parse(data),
-    })
-    .returning({ id: orderDrafts.id });
-  if (!row) throw new Error("no draft row");
-  return row.id;
-}
+const insertDraft = (userId: string, data = completeDraftData()) => insertCompleteDraft(handle.db, userId, data);
 
 const session = (userId: string) => ({ user: { id: userId } });
 

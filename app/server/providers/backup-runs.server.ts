@@ -19,7 +19,8 @@ import {
   backupTime,
   nightlyBackupDue,
 } from "~/domain/core/backups";
-import type { S3StorageConfig } from "./s3-storage.server";
+import { lazyS3Client, type S3StorageConfig } from "./s3-storage.server";
+import { s3ConfigFromEnv } from "./storage.server";
 import type { FileStorage } from "./file-storage.server";
 import type { Database, DatabaseHandle } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
@@ -69,15 +70,7 @@ export function directoryDestination(dir: string): BackupDestination {
 /** Archives in an S3-compatible bucket under `backups/`, written from a temporary file. */
 export function bucketDestination(config: Omit<S3StorageConfig, "prefix">): BackupDestination {
   const prefix = "backups/";
-  const client = import("@aws-sdk/client-s3").then((sdk) => ({
-    sdk,
-    client: new sdk.S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle ?? false,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    }),
-  }));
+  const client = lazyS3Client(config);
   return {
     location: `s3://${config.bucket}/${prefix}`,
     async keep(name, write) {
@@ -85,7 +78,7 @@ export function bucketDestination(config: Omit<S3StorageConfig, "prefix">): Back
       try {
         const path = join(work, name);
         await write(path);
-        const { sdk, client: s3 } = await client;
+        const { sdk, client: s3 } = await client();
         const { size } = await stat(path);
         await s3.send(
           new sdk.PutObjectCommand({
@@ -101,7 +94,7 @@ export function bucketDestination(config: Omit<S3StorageConfig, "prefix">): Back
       return `s3://${config.bucket}/${prefix}${name}`;
     },
     async names() {
-      const { sdk, client: s3 } = await client;
+      const { sdk, client: s3 } = await client();
       const found: string[] = [];
       let ContinuationToken: string | undefined;
       do {
@@ -114,7 +107,7 @@ export function bucketDestination(config: Omit<S3StorageConfig, "prefix">): Back
       return found;
     },
     async remove(name) {
-      const { sdk, client: s3 } = await client;
+      const { sdk, client: s3 } = await client();
       await s3.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: `${prefix}${name}` }));
     },
   };
@@ -131,19 +124,8 @@ export type BackupSettings = {
 
 /** The settings BACKUP_* ask for; the auth secret's file when the shop generated one. */
 export function backupSettingsFromEnv(env: Env, driver: DatabaseHandle["driver"]): BackupSettings {
-  const { BACKUP_S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId } = env;
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
-  const destination =
-    bucket && region && accessKeyId && secretAccessKey
-      ? bucketDestination({
-          bucket,
-          region,
-          accessKeyId,
-          secretAccessKey,
-          endpoint: env.S3_ENDPOINT,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE,
-        })
-      : directoryDestination(env.BACKUP_DIR);
+  const bucket = s3ConfigFromEnv(env, env.BACKUP_S3_BUCKET);
+  const destination = bucket ? bucketDestination(bucket) : directoryDestination(env.BACKUP_DIR);
   return {
     destination,
     retention: { daily: env.BACKUP_KEEP_DAILY, weekly: env.BACKUP_KEEP_WEEKLY },

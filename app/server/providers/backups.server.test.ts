@@ -14,10 +14,9 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { asc, eq, sql } from "drizzle-orm";
 import { extract, pack } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authUser, bankTransfers, invoices, orderDrafts, orders, quotes } from "#db/schema";
-import { draftDataSchema } from "~/domain/checkout/draft-schemas";
+import { authUser, bankTransfers, invoices, orders, quotes } from "#db/schema";
 import { ARCHIVE_PATHS } from "~/domain/core/backups";
-import { completeDraftData } from "../../../tests/setup/complete-draft";
+import { insertCompleteDraft } from "../../../tests/setup/complete-draft";
 import { MINIMAL_PDF } from "../../../tests/setup/minimal-pdf";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { tempLocalStorage } from "../../../tests/setup/temp-storage";
@@ -60,19 +59,10 @@ beforeAll(async () => {
   // A bank transfer placed and received: its invoice is dated the day the money arrived.
   const buyer = await createSignedInUser(handle, "transfer-buyer@acme.example");
   await handle.db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, buyer.userId));
-  const [draft] = await handle.db
-    .insert(orderDrafts)
-    .values({
-      accountId: buyer.userId,
-      userId: buyer.userId,
-      productId: "8",
-      status: "shipping_done",
-      data: draftDataSchema.parse(completeDraftData()),
-    })
-    .returning({ id: orderDrafts.id });
+  const draftId = await insertCompleteDraft(handle.db, buyer.userId);
   const placed = await placeBankTransferOrder(ctx, {
     session: { user: { id: buyer.userId } },
-    draftId: draft!.id,
+    draftId,
     productId: "8",
     now: new Date("2026-11-26T10:00:00Z"),
   });

@@ -52,14 +52,13 @@ function isNoSuchKey(error: unknown): boolean {
   return error instanceof Error && error.name === "NoSuchKey";
 }
 
-export function createS3Storage(config: S3StorageConfig): FileStorage {
-  const bucket = config.bucket;
-  const prefix = config.prefix ?? "uploads/";
-  const keyOf = (storedName: string) => `${prefix}${storedName}`;
-
-  // The SDK is loaded on first use: a shop on local disk never pays for it at start-up.
+/**
+ * The SDK and a client for `config`, loaded on first use: a shop on local disk never pays for it
+ * at start-up. Shared by the uploads' store and the backups' bucket (backup-runs.server.ts).
+ */
+export function lazyS3Client(config: S3StorageConfig): () => Promise<{ sdk: Sdk; client: S3Client }> {
   let loaded: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
-  const load = () => {
+  return () => {
     loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
       sdk,
       client: new sdk.S3Client({
@@ -75,6 +74,13 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
     }));
     return loaded;
   };
+}
+
+export function createS3Storage(config: S3StorageConfig): FileStorage {
+  const bucket = config.bucket;
+  const prefix = config.prefix ?? "uploads/";
+  const keyOf = (storedName: string) => `${prefix}${storedName}`;
+  const load = lazyS3Client(config);
 
   async function putMultipart(
     { sdk, client }: { sdk: Sdk; client: S3Client },

@@ -15,7 +15,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Env } from "../platform/env.server";
 import { type FileStorage, isStoredName, nameToStore } from "./file-storage.server";
-import { createS3Storage } from "./s3-storage.server";
+import { createS3Storage, type S3StorageConfig } from "./s3-storage.server";
 
 export type { FileStorage } from "./file-storage.server";
 
@@ -96,21 +96,29 @@ export function createLocalStorage(root: string): FileStorage {
   };
 }
 
-/** The storage an environment asks for: its S3 bucket when S3_BUCKET is set, else `${DATA_DIR}/uploads`. */
-export function storageFromEnv(env: Env): FileStorage {
-  const { S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId } = env;
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
-  if (!bucket) return createLocalStorage(join(resolve(env.DATA_DIR), "uploads"));
+/**
+ * The S3 settings of the environment for `bucket` (the uploads' S3_BUCKET, or the backups'
+ * BACKUP_S3_BUCKET): null without a bucket; an error for one without its region and keys.
+ */
+export function s3ConfigFromEnv(env: Env, bucket: string | undefined): S3StorageConfig | null {
+  const { S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!bucket) return null;
   if (!region || !accessKeyId || !secretAccessKey)
-    throw new Error("S3_BUCKET is set without S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
-  return createS3Storage({
+    throw new Error(`The bucket ${bucket} is set without S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
+  return {
     bucket,
     region,
     accessKeyId,
     secretAccessKey,
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
-  });
+  };
+}
+
+/** The storage an environment asks for: its S3 bucket when S3_BUCKET is set, else `${DATA_DIR}/uploads`. */
+export function storageFromEnv(env: Env): FileStorage {
+  const s3 = s3ConfigFromEnv(env, env.S3_BUCKET);
+  return s3 ? createS3Storage(s3) : createLocalStorage(join(resolve(env.DATA_DIR), "uploads"));
 }
 
 /**
