@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { DELETED_CUSTOMER } from "~/domain/people/data-rights";
+import { DELETED_CUSTOMER } from "~/domain/orders/data-rights";
 
 /** Where a deleted account lands (docs/decisions/084): what went, and what the law makes the shop keep. */
 export default function AccountDeleted() {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/account.delete";
 import { AccountPage } from "~/components/account/account-page";
-import { DATA_RIGHTS_MESSAGES } from "~/domain/people/data-rights";
+import { DATA_RIGHTS_MESSAGES } from "~/domain/orders/data-rights";
 import { signOut } from "~/server/accounts/account-security.server";
 import { confirmAccountOwner } from "~/server/accounts/account-settings.server";
 import { appContextOf, requireSessionInfo } from "~/server/accounts/request-context.server";

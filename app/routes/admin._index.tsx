@@ -1,10 +1,14 @@
-import { Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { formatLondonDateTime } from "~/domain/core/dates";
 import { formatFileSize } from "~/domain/core/file-size";
-import { ADMIN_NO_STORE, requireStaff } from "~/server/accounts/admin-access.server";
+import { ADMIN_NO_STORE, requireStaff, requireStaffBudget } from "~/server/accounts/admin-access.server";
 import { openClaims } from "~/server/aftercare/guarantee-claims.server";
-import { dbOf } from "~/server/accounts/request-context.server";
+import { dbOf, nowOf } from "~/server/accounts/request-context.server";
+import { BACKUP_NOW_LIMIT, requestBackupNow } from "~/server/admin/backup-now.server";
+import { failure, readForm, toResponse } from "~/server/platform/http.server";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/form";
 import { waitingForStaff } from "~/server/admin/staff-waiting.server";
 import { backupStatus } from "~/server/providers/backup-runs.server";
 
@@ -20,13 +24,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { counts, claims, backups };
 }
 
+/** "Back up now" (docs/decisions/083): a backup made by the process that holds the database. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff({ request, context });
+  const db = dbOf(context);
+  await requireStaffBudget(db, { staffId: staff.id, bucket: "backup-now", limit: BACKUP_NOW_LIMIT });
+  const form = await readForm(request);
+  if (!form.ok) return toResponse(form);
+  if (form.value.intent !== "backup") return toResponse(failure(400, "UNKNOWN_INTENT", "Choose Back up now."));
+  const asked = await requestBackupNow(db, { staff, now: nowOf(context) });
+  if (!asked.ok) return toResponse(asked);
+  return data({ message: asked.message }, { headers: ADMIN_NO_STORE });
+}
+
 export function headers() {
   return ADMIN_NO_STORE;
 }
 
 /** What waits for staff (decision 026), each count linking to where it is handled. */
-export default function AdminIndex({ loaderData }: Route.ComponentProps) {
+export default function AdminIndex({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, claims, backups } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const backupReply = actionData ? ("error" in actionData ? actionData.error.message : actionData.message) : null;
   const rows = [
     { label: "Orders paid, waiting for a proof", n: counts.awaitingProof, to: "/admin/orders?status=paid" },
     {
@@ -77,6 +96,20 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
             The backup started {formatLondonDateTime(new Date(backups.failure.at))} failed: {backups.failure.error}
           </p>
         ) : null}
+        {backups.running ? (
+          <p className="mt-2">A backup is being made: started {formatLondonDateTime(new Date(backups.running))}.</p>
+        ) : null}
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value="backup" />
+          <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+            Back up now
+          </button>
+          {backupReply ? (
+            <div aria-live="polite">
+              <FormMessage tone={actionData && "error" in actionData ? "error" : "success"}>{backupReply}</FormMessage>
+            </div>
+          ) : null}
+        </Form>
       </section>
 
       <section id="claims" aria-labelledby="claims-heading" className="mt-8">

@@ -5,7 +5,7 @@ import { Field, FormMessage } from "~/components/ui/form";
 import { formatDisplayDay, formatLondonDateTime } from "~/domain/core/dates";
 import { formatFileSize } from "~/domain/core/file-size";
 import { readPersonLookup } from "~/domain/people/data-requests";
-import { DELETED_CUSTOMER } from "~/domain/people/data-rights";
+import { DELETED_CUSTOMER } from "~/domain/orders/data-rights";
 import {
   ADMIN_NO_STORE,
   requireStaff,

@@ -6,6 +6,8 @@ import { BOARD_PAGE_LIMIT } from "~/server/admin/production-board.server";
 import { answerOf } from "../../tests/setup/route-answer";
 import { testContext, testFileDatabase } from "../../tests/setup/test-db";
 import { createSignedInStaff, createSignedInUser, siteRequest } from "../../tests/setup/users";
+import { BACKUP_NOW_LIMIT, BACKUP_NOW_MESSAGES } from "~/server/admin/backup-now.server";
+import { action as adminAction } from "./admin._index";
 import { loader as attentionLoader } from "./admin.attention";
 import { loader as closuresLoader } from "./admin.closures";
 import { loader as dataRequestsLoader } from "./admin.data-requests";
@@ -46,6 +48,31 @@ describe("the operator's week pages", () => {
         await requireStaffBudget(handle.db, { staffId: staff.userId, bucket: page.bucket, limit: page.limit });
       expect((await get()).status, page.path).toBe(429);
     });
+});
+
+describe("Back up now on /admin (docs/decisions/083)", () => {
+  it("queues a backup for staff, says one is queued already within the minute, then 429 once their budget is spent", async () => {
+    const staff = await createSignedInStaff(handle, "back-up-now@swag.example");
+    const press = () =>
+      answerOf(adminAction as (args: never) => unknown, {
+        request: siteRequest("/admin", { method: "POST", cookie: staff.cookie, form: { intent: "backup" } }),
+        ctx: testContext(handle),
+      });
+    expect(await press()).toMatchObject({ status: 200, body: { message: BACKUP_NOW_MESSAGES.queued } });
+    expect((await press()).status).toBe(409);
+    for (let i = 2; i < BACKUP_NOW_LIMIT.hits; i++)
+      await requireStaffBudget(handle.db, { staffId: staff.userId, bucket: "backup-now", limit: BACKUP_NOW_LIMIT });
+    expect((await press()).status).toBe(429);
+  });
+
+  it("refuses a buyer with the ordinary 404, queuing nothing", async () => {
+    const buyer = await createSignedInUser(handle, "not-staff-backup@swag.example");
+    const answer = await answerOf(adminAction as (args: never) => unknown, {
+      request: siteRequest("/admin", { method: "POST", cookie: buyer.cookie, form: { intent: "backup" } }),
+      ctx: testContext(handle),
+    });
+    expect(answer.status).toBe(404);
+  });
 });
 
 describe("a credit note's address (docs/decisions/072)", () => {

@@ -774,13 +774,19 @@ const ROWS: Row[] = [
   // The back office: everyone but staff gets the site's 404, signed out included (B-7).
   {
     routes: ["/admin"],
-    resource: "the back office",
+    resource: "the back office (and its Back up now, decision 083)",
     owner: "staff",
     read: page(() => "/admin", "routes/admin"),
-    state: async () => null,
+    // The front page is the layout's index route: a form on it posts with ?index, as a browser's does.
+    change: form(
+      () => "/admin?index",
+      () => ({ intent: "backup" }),
+    ),
+    state: async (w) =>
+      ((await loaderData(w.staff, "/admin", "routes/admin._index")).data as { backups: unknown }).backups,
     leaks: () => [STAFF.email],
-    intruder: { read: [404] },
-    signedOut: { read: [404] },
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
   },
   {
     routes: ["/admin/orders"],

@@ -489,6 +489,16 @@ const TARGETS: Target[] = [
     odd: { who: ["' or 1=1 --", "x".repeat(8000)], confirm: ["no", "__proto__", ""] },
   },
   {
+    route: "/admin (Back up now)",
+    path: () => "/admin?index",
+    as: "staff",
+    kind: "form",
+    fields: { intent: "backup" },
+    intent: "intent",
+    odd: { intent: ["__proto__", "backup ", "BACKUP"] },
+    wellFormed: { "missing fields": "the intent is the only field: a form with it asks for a backup" },
+  },
+  {
     route: "/account/data",
     path: () => "/account/data",
     as: "buyer",

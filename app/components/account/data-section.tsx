@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
 import { formatLondonDateTime } from "~/domain/core/dates";
 import { formatFileSize } from "~/domain/core/file-size";
-import { DATA_RIGHTS_MESSAGES, DELETED_CUSTOMER } from "~/domain/people/data-rights";
+import { DATA_RIGHTS_MESSAGES, DELETED_CUSTOMER } from "~/domain/orders/data-rights";
 import { type AccountReply, card, h2, ReplyMessage, replyFor } from "./section";
 
 /** The latest download the person asked for, as the page shows it. */

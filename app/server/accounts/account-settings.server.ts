@@ -5,7 +5,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { authAccount } from "#db/schema";
 import { isPlaceholderEmail, isSignInFresh, passwordProblems } from "~/domain/people/auth-rules";
-import { ACCOUNT_DELETION_HOURLY_LIMIT, DATA_RIGHTS_MESSAGES } from "~/domain/people/data-rights";
+import { ACCOUNT_DELETION_HOURLY_LIMIT, DATA_RIGHTS_MESSAGES } from "~/domain/orders/data-rights";
 import type { MemberRole } from "~/domain/people/organisation-roles";
 import { SITE } from "~/content/links";
 import {

@@ -23,7 +23,7 @@ import {
   rateLimits,
   smsSignups,
 } from "#db/schema";
-import { ACCOUNT_DELETION_HOURLY_LIMIT, DELETED_CUSTOMER } from "~/domain/people/data-rights";
+import { ACCOUNT_DELETION_HOURLY_LIMIT, DELETED_CUSTOMER } from "~/domain/orders/data-rights";
 import { insertCompleteDraft } from "../../../tests/setup/complete-draft";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { pdfText } from "../../../tests/setup/pdf-text";

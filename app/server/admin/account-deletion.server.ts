@@ -44,7 +44,7 @@ import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { toOrderStatus } from "~/domain/fulfilment/orders";
 import { orderSnapshotSchema } from "~/domain/orders/order-snapshot";
 import { isPlaceholderEmail } from "~/domain/people/auth-rules";
-import { DATA_RIGHTS_MESSAGES, DELETED_CUSTOMER, isOrderUnderWay, withoutThePerson } from "~/domain/people/data-rights";
+import { DATA_RIGHTS_MESSAGES, DELETED_CUSTOMER, isOrderUnderWay, withoutThePerson } from "~/domain/orders/data-rights";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { deleteDraftsWithArtwork } from "../checkout/draft-deletion.server";
 import { recordAudit } from "../platform/audit-log.server";

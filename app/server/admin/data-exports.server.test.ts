@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, dataExports, jobs, outbox, rateLimits, smsSignups } from "#db/schema";
-import { DATA_EXPORT_DAILY_LIMIT, DATA_EXPORT_KEPT_MS } from "~/domain/people/data-rights";
+import { DATA_EXPORT_DAILY_LIMIT, DATA_EXPORT_KEPT_MS } from "~/domain/orders/data-rights";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
 import { pdfText } from "../../../tests/setup/pdf-text";
 import { tempLocalStorage } from "../../../tests/setup/temp-storage";

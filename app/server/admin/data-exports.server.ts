@@ -37,7 +37,7 @@ import {
   DATA_EXPORT_README,
   DATA_RIGHTS_MESSAGES,
   dataExportFileName,
-} from "~/domain/people/data-rights";
+} from "~/domain/orders/data-rights";
 import { documentFileName } from "~/domain/pricing/documents";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { renderDocumentPdf } from "../documents/documents.server";

@@ -100,10 +100,17 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/3f1c")).toBe(PROOF_MAX_BYTES + 1024 * 1024);
   });
 
-  it("keeps a person's data requests small: the copies' downloads to 1 kB, asking for one or deleting an account to 4 kB (decision 084)", () => {
+  it("keeps a person's data requests small: the copies' downloads to 1 kB, asking for one, deleting an account or backing up now to 4 kB (decisions 083, 084)", () => {
     for (const path of ["/account/data/3f1c", "/admin/data-requests/exports/3f1c"])
       expect(bodyLimitFor(path), path).toBe(1024);
-    for (const path of ["/account/data", "/account/data.data", "/account/delete", "/account/delete.data"])
+    for (const path of [
+      "/account/data",
+      "/account/data.data",
+      "/account/delete",
+      "/account/delete.data",
+      "/admin",
+      "/admin.data",
+    ])
       expect(bodyLimitFor(path), path).toBe(4 * 1024);
     expect(bodyLimitFor("/account/deleted-things")).toBe(DEFAULT_BODY_LIMIT_BYTES);
   });

@@ -106,6 +106,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/attention(\.data)?$/, bytes: 4 * 1024 },
   // A person's e-mail address or phone number to find or erase (decision 082).
   { path: /^\/admin\/data-requests(\.data)?$/, bytes: 4 * 1024 },
+  // The back office's front page: its one form is "Back up now" (decision 083).
+  { path: /^\/admin(\.data)?$/, bytes: 4 * 1024 },
   // Asking for a copy of one's data, and deleting one's account: an intent, or a password and a box (decision 084).
   { path: /^\/account\/(data|delete)(\.data)?$/, bytes: 4 * 1024 },
   // A closure: two dates and a reason of 80 characters (decision 078).

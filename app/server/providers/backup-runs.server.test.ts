@@ -132,6 +132,7 @@ describe("what /admin says of the backups", () => {
       last: null,
       warning: backupWarning(null, NIGHT),
       failure: null,
+      running: null,
     });
   });
 
@@ -143,6 +144,7 @@ describe("what /admin says of the backups", () => {
       last: { at: NIGHT, sizeBytes: made.sizeBytes, location: made.location },
       warning: null,
       failure: null,
+      running: null,
     });
     expect((await backupStatus(handle.db, new Date(NIGHT.getTime() + 27 * 3_600_000))).warning).toContain(
       "The last backup is 27 hours old",

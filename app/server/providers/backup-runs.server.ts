@@ -226,12 +226,14 @@ export type BackupStatus = {
   /** backupWarning's words when the last backup is missing or too old. */
   warning: string | null;
   failure: { at: Date; error: string } | null;
+  /** When the backup being made now started. */
+  running: Date | null;
 };
 
 export async function backupStatus(db: Database, now: Date): Promise<BackupStatus> {
-  const latest = (status: "done" | "failed") =>
+  const latest = (status: "done" | "failed" | "running") =>
     db.select().from(backups).where(eq(backups.status, status)).orderBy(desc(backups.startedAt)).limit(1);
-  const [[done], [failed]] = await Promise.all([latest("done"), latest("failed")]);
+  const [[done], [failed], [running]] = await Promise.all([latest("done"), latest("failed"), latest("running")]);
   const last = done ? { at: done.startedAt, sizeBytes: done.sizeBytes ?? 0, location: done.location ?? "" } : null;
   return {
     last,
@@ -240,5 +242,6 @@ export async function backupStatus(db: Database, now: Date): Promise<BackupStatu
       failed && (!done || failed.startedAt > done.startedAt)
         ? { at: failed.startedAt, error: failed.error ?? "" }
         : null,
+    running: running?.startedAt ?? null,
   };
 }
