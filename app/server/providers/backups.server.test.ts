@@ -14,7 +14,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { asc, eq, sql } from "drizzle-orm";
 import { extract, pack } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authUser, bankTransfers, invoices, orders, quotes } from "#db/schema";
+import { authUser, bankTransfers, invoices, orders, outbox, quotes } from "#db/schema";
 import { ARCHIVE_PATHS } from "~/domain/core/backups";
 import { insertCompleteDraft } from "../../../tests/setup/complete-draft";
 import { MINIMAL_PDF } from "../../../tests/setup/minimal-pdf";
@@ -90,6 +90,13 @@ beforeAll(async () => {
     deliveryNote: "",
     buyer: { lines: ["Acme Events"], vatNumber: "", email: "transfer-buyer@acme.example" },
   });
+  // Text far past a read's chunk in pounds, accents and emoji: characters split between two chunks come back whole.
+  await handle.db.insert(outbox).values({
+    to: "transfer-buyer@acme.example",
+    subject: "Your quote: £2,655.00 — café à côté 🧢",
+    text: "£é€🧢 ".repeat(40_000),
+    status: "sent",
+  });
   orderIds = (await handle.db.select({ id: orders.id }).from(orders).orderBy(asc(orders.id))).map((row) => row.id);
   // Uploads: an artwork PDF, a picture, and an empty file.
   for (const bytes of [MINIMAL_PDF, new Uint8Array(300_000).fill(7), new Uint8Array()]) {
@@ -148,6 +155,7 @@ describe("a backup restored into an empty place", () => {
           "product_price_tiers",
           "categories",
           "document_counters",
+          "outbox",
           "user",
           "account",
         ]) {
@@ -271,6 +279,14 @@ describe("what a restore refuses, before it touches anything", () => {
     await expect(into(cut)).rejects.toThrow("has no manifest.json: it is not a whole backup");
     writeFileSync(join(work, "junk.tar"), "not a tar at all");
     await expect(into(join(work, "junk.tar"))).rejects.toBeInstanceOf(RestoreRefused);
+    expect(await isEmpty()).toBe(true);
+  });
+
+  it("refuses a manifest that is not one, before touching anything", async () => {
+    const garbled = await rewritten("garbled.tar", (name, bytes) =>
+      name === ARCHIVE_PATHS.manifest ? Buffer.from("{ not json") : bytes,
+    );
+    await expect(into(garbled)).rejects.toThrow(`${garbled} has a manifest this version cannot read`);
     expect(await isEmpty()).toBe(true);
   });
 

@@ -251,6 +251,15 @@ async function eachEntry(path: string, visit: (name: string, entry: Readable) =>
   await done;
 }
 
+/** The JSON `text` holds, or undefined for text that is not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 async function sha256Of(stream: Readable): Promise<string> {
   const hash = createHash("sha256");
   for await (const chunk of stream) hash.update(chunk as Buffer);
@@ -279,7 +288,7 @@ export async function verifyArchive(path: string): Promise<BackupManifest> {
     throw new RestoreRefused(`${path} is not a readable backup archive: ${(error as Error).message}`);
   }
   if (manifestText === undefined) throw new RestoreRefused(`${path} has no manifest.json: it is not a whole backup`);
-  const parsed = backupManifestSchema.safeParse(JSON.parse(manifestText));
+  const parsed = backupManifestSchema.safeParse(parseJson(manifestText));
   if (!parsed.success) throw new RestoreRefused(`${path} has a manifest this version cannot read`);
   const manifest = parsed.data;
   const expected = new Map<string, string>([
@@ -363,8 +372,9 @@ async function loadTable(db: Database, table: string, entry: Readable): Promise<
     batchBytes = 0;
   };
   let rest = "";
-  for await (const chunk of entry.pipe(createGunzip())) {
-    const lines = (rest + (chunk as Buffer).toString("utf8")).split("\n");
+  // Decoded as a stream, so a character split between two chunks is read whole.
+  for await (const chunk of entry.pipe(createGunzip()).setEncoding("utf8")) {
+    const lines = (rest + (chunk as string)).split("\n");
     rest = lines.pop() ?? "";
     for (const line of lines) {
       if (line === "") continue;
