@@ -12,7 +12,11 @@ import { recordAudit } from "../platform/audit-log.server";
 import type { Database } from "../platform/db.server";
 import { type Failure, failure } from "../platform/http.server";
 
-export const BACKUP_NOW_JOB = defineJob("backup-now", NO_PAYLOAD, { maxAttempts: 1 });
+/**
+ * Three attempts, as the nightly job has: a backup that outlasts the job's lease is claimed again,
+ * finds itself running (makeBackup's claim) and ends there, instead of leaving the job dead.
+ */
+export const BACKUP_NOW_JOB = defineJob("backup-now", NO_PAYLOAD, { maxAttempts: 3 });
 
 /** "Back up now" presses per member of staff an hour: a backup reads the whole shop. */
 export const BACKUP_NOW_LIMIT = { hits: 10, windowSeconds: 3600 } as const;
