@@ -12,7 +12,7 @@ export default function AccountDeleted() {
         invoices and credit notes stay for 7 years, as UK tax law requires, under "{DELETED_CUSTOMER}" without your
         name, e-mail address or phone number.
       </p>
-      <p className="mt-4">Thank you for ordering with us. You're welcome back any time.</p>
+      <p className="mt-4">Thank you for ordering with us. You're welcome back whenever you need swag again.</p>
       <Link to="/" className={buttonClass("primary", "mt-8")}>
         Back to the shop
       </Link>

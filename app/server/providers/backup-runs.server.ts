@@ -32,7 +32,7 @@ export interface BackupDestination {
   readonly location: string;
   /** Makes the archive in `write(path)` and keeps it under `name`; answers where it is now. */
   keep(name: string, write: (path: string) => Promise<void>): Promise<string>;
-  /** The names of the archives there (the shop's own and any others). */
+  /** The names of the archives there: the shop's own and others'. */
   names(): Promise<string[]>;
   remove(name: string): Promise<void>;
 }

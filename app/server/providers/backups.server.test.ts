@@ -198,7 +198,7 @@ describe("a backup restored into an empty place", () => {
         await restored.close();
       }
 
-      // A second restore into the same place is refused: it is not empty any more.
+      // A second restore into the same place is refused: it is no longer empty.
       await expect(
         restoreBackup(archive, {
           open: target.open,

@@ -241,7 +241,7 @@ async function eachEntry(path: string, visit: (name: string, entry: Readable) =>
   const reader = extract();
   const done = pipeline(createReadStream(path), reader);
   try {
-    // An entry as a Node stream, so it pipes into zlib, hashes and files like any other.
+    // An entry as a Node stream, so it pipes into zlib, hashes and files as other streams do.
     for await (const entry of reader) await visit(entry.header.name, Readable.from(entry));
   } catch (error) {
     // The read stops with the first error; the pipeline's own (the same, or the file's) is not a second one.
