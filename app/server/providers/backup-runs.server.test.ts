@@ -19,9 +19,11 @@ import {
   backupStatus,
   bucketDestination,
   directoryDestination,
+  fetchBucketArchive,
   makeBackup,
   runNightlyBackup,
 } from "./backup-runs.server";
+import { parseEnv } from "../platform/env.server";
 import { verifyArchive } from "./backups.server";
 
 const handle = testFileDatabase();
@@ -111,6 +113,13 @@ describe("making a backup", () => {
       const next = new Date("2026-12-03T02:00:00Z");
       await makeBackup(input(), next);
       expect(await s3.keys()).toEqual([`backups/${backupName(next)}`]);
+      // npm run restore fetches an archive by its s3:// address, with the same keys.
+      const env = parseEnv(s3.env);
+      const path = join(root, "fetched.tar");
+      expect(await fetchBucketArchive(env, `s3://swag-backups/backups/${backupName(next)}`, path)).toBe(true);
+      expect((await verifyArchive(path)).createdAt).toBe(next.toISOString());
+      for (const address of ["s3://swag-backups/uploads/x.tar", "s3://swag-backups/backups/notes.txt", "/tmp/x.tar"])
+        expect(await fetchBucketArchive(env, address, path), address).toBe(false);
     } finally {
       await s3.close();
     }

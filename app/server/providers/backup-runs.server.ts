@@ -4,7 +4,8 @@
  * (backups.server.ts), puts it in the operator's directory or bucket, records it and applies the
  * retention. /admin reads the last one with backupStatus.
  */
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
+import { pipeline } from "node:stream/promises";
 import { mkdir, mkdtemp, opendir, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -24,7 +25,7 @@ import { s3ConfigFromEnv } from "./storage.server";
 import type { FileStorage } from "./file-storage.server";
 import type { Database, DatabaseHandle } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
-import { writeBackup } from "./backups.server";
+import { verifyArchive, writeBackup } from "./backups.server";
 
 /** Where archives are kept: a directory (on another disk, ideally) or a bucket. */
 export interface BackupDestination {
@@ -70,7 +71,10 @@ export function directoryDestination(dir: string): BackupDestination {
 /** Archives in an S3-compatible bucket under `backups/`, written from a temporary file. */
 export function bucketDestination(config: Omit<S3StorageConfig, "prefix">): BackupDestination {
   const prefix = "backups/";
-  const client = lazyS3Client(config);
+  // An archive goes up as a file stream. With the SDK's default checksums a stream is sent
+  // aws-chunked with a trailing checksum, which not every S3-compatible server decodes (s3rver
+  // stores the framing); without them it is sent as it is, still signed.
+  const client = lazyS3Client(config, { requestChecksumCalculation: "WHEN_REQUIRED" });
   return {
     location: `s3://${config.bucket}/${prefix}`,
     async keep(name, write) {
@@ -111,6 +115,22 @@ export function bucketDestination(config: Omit<S3StorageConfig, "prefix">): Back
       await s3.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: `${prefix}${name}` }));
     },
   };
+}
+
+/**
+ * An archive kept in a bucket, fetched to `path` for a restore: `s3://<bucket>/backups/<name>` with
+ * the S3_* keys. Answers false for an address that is not one of the shop's archives in a bucket.
+ */
+export async function fetchBucketArchive(env: Env, address: string, path: string): Promise<boolean> {
+  const match = /^s3:\/\/([^/]+)\/backups\/([^/]+)$/.exec(address);
+  if (!match?.[1] || !match[2] || backupTime(match[2]) === null) return false;
+  const config = s3ConfigFromEnv(env, match[1]);
+  if (!config) return false;
+  const { sdk, client } = await lazyS3Client(config)();
+  const object = await client.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: `backups/${match[2]}` }));
+  if (!object.Body) throw new Error(`${address} is empty`);
+  await pipeline(object.Body as NodeJS.ReadableStream, createWriteStream(path, { mode: 0o600 }));
+  return true;
 }
 
 /** What the shop backs up with, set at boot from BACKUP_* (app-context.server.ts). */
@@ -177,6 +197,8 @@ export async function makeBackup(input: BackupInput, now: Date): Promise<BackupM
         path,
         now,
       );
+      // Read back whole before it is kept: an archive the disk damaged is a failed backup, not a kept one.
+      await verifyArchive(path);
     });
     if (!made) throw new Error("The archive was not written");
     await db

@@ -56,12 +56,16 @@ function isNoSuchKey(error: unknown): boolean {
  * The SDK and a client for `config`, loaded on first use: a shop on local disk never pays for it
  * at start-up. Shared by the uploads' store and the backups' bucket (backup-runs.server.ts).
  */
-export function lazyS3Client(config: S3StorageConfig): () => Promise<{ sdk: Sdk; client: S3Client }> {
+export function lazyS3Client(
+  config: S3StorageConfig,
+  options: { requestChecksumCalculation?: "WHEN_SUPPORTED" | "WHEN_REQUIRED" } = {},
+): () => Promise<{ sdk: Sdk; client: S3Client }> {
   let loaded: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
   return () => {
     loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
       sdk,
       client: new sdk.S3Client({
+        ...options,
         region: config.region,
         endpoint: config.endpoint,
         forcePathStyle: config.forcePathStyle ?? false,
