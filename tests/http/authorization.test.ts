@@ -691,10 +691,6 @@ const ROWS: Row[] = [
       "/account/email",
       "/account/two-factor",
       "/account/sessions",
-      // Asking for a copy of one's data and deleting one's account act on the signed-in account
-      // alone: neither names an account, so none but the session's own can be reached (decision 084).
-      "/account/data",
-      "/account/delete",
     ],
     resource: "account settings and sessions (ending one of A's sessions)",
     owner: "A",
@@ -1041,6 +1037,34 @@ const ROWS: Row[] = [
     leaks: () => [],
     intruder: { change: [404] },
     signedOut: { change: [404] },
+  },
+  {
+    // The form names no account: whoever posts asks for a copy of their own data, never A's (decision 084).
+    routes: ["/account/data"],
+    resource: "A's copy of her data (asking for a new one)",
+    owner: "A",
+    change: form(
+      () => "/account/data",
+      () => ({ intent: "export" }),
+    ),
+    state: async (w) => ((await aliceSees(w, "/account", "routes/account")) as { dataExport: unknown }).dataExport,
+    leaks: (w) => [w.alice.email, w.alice.dataExportId],
+    intruder: { change: "nothing of A's" },
+    signedOut: { change: "sign-in" },
+  },
+  {
+    // The form names no account: a post reaches the poster's own, and only with its password (decision 084).
+    routes: ["/account/delete"],
+    resource: "A's account (deleting it)",
+    owner: "A",
+    change: form(
+      () => "/account/delete",
+      () => ({ password: "not the password of anyone here", confirm: "yes" }),
+    ),
+    state: async (w) => ((await aliceSees(w, "/account", "routes/account")) as { user: { id: string } }).user.id,
+    leaks: (w) => [w.alice.email, w.alice.userId],
+    intruder: { change: [403] },
+    signedOut: { change: "sign-in" },
   },
   {
     routes: ["/account/data/:id"],

@@ -1152,6 +1152,22 @@ it("GET a copy of one's data, and staff's copy for a person, with odd ids: 404, 
   expect((await buyer.get("/healthz")).status()).toBe(200);
 });
 
+// The page a deleted account lands on (decision 084) reads nothing: odd values in its address are
+// ignored, and nothing is posted to it.
+it("GET /account-deleted with odd values in its address: the page, never a 5xx, and POST is refused", async () => {
+  for (const value of ODD_QUERY_VALUES.slice(0, -1)) {
+    const response = await buyer.get(`/account-deleted?${new URLSearchParams({ who: value, redirectTo: value })}`);
+    // 200, or 414/431 where 4,000 characters twice make the request too long.
+    expect([200, 414, 431], value.slice(0, 20)).toContain(response.status());
+  }
+  for (const request of [buyer, staff]) {
+    const posted = await request.post("/account-deleted", { form: { intent: "delete" } });
+    expect(posted.status()).toBeGreaterThanOrEqual(400);
+    expect(posted.status()).toBeLessThan(500);
+  }
+  expect((await buyer.get("/healthz")).status()).toBe(200);
+});
+
 // The preflight's pictures of page one (decision 027) and "Use it anyway" with odd ids: "no such file", never a 5xx or an image.
 it("GET the artwork previews and POST 'Use it anyway' with odd ids: a 4xx, never an image, and POST to a preview is refused", async () => {
   for (const id of [...ODD_ORDER_IDS, NOBODY]) {

@@ -101,7 +101,12 @@ describe("bodyLimitFor", () => {
   });
 
   it("keeps a person's data requests small: the copies' downloads to 1 kB, asking for one, deleting an account or backing up now to 4 kB (decisions 083, 084)", () => {
-    for (const path of ["/account/data/3f1c", "/admin/data-requests/exports/3f1c"])
+    for (const path of [
+      "/account/data/3f1c",
+      "/admin/data-requests/exports/3f1c",
+      "/account-deleted",
+      "/account-deleted.data",
+    ])
       expect(bodyLimitFor(path), path).toBe(1024);
     for (const path of [
       "/account/data",

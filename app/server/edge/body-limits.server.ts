@@ -47,6 +47,8 @@ const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   // A copy of a person's data (decision 084), for them or for staff: a GET by its id.
   { path: /^\/account\/data\/[^/]+$/, bytes: 1024 },
   { path: /^\/admin\/data-requests\/exports\/[^/]+$/, bytes: 1024 },
+  // The page a deleted account lands on: it reads nothing.
+  { path: /^\/account-deleted(\.data)?$/, bytes: 1024 },
 ];
 
 const UPLOADS: { path: RegExp; bytes: number }[] = [
