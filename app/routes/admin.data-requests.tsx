@@ -13,9 +13,7 @@ import {
   STAFF_PAGE_LIMIT,
 } from "~/server/accounts/admin-access.server";
 import { appContextOf, dbOf, nowOf } from "~/server/accounts/request-context.server";
-import { deleteAccount } from "~/server/admin/account-deletion.server";
-import { requestDataExport } from "~/server/admin/data-exports.server";
-import { erasePersonEntries, findPersonEntries } from "~/server/admin/data-requests.server";
+import { actForAccountHolder, erasePersonEntries, findPersonEntries } from "~/server/admin/data-requests.server";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 
 /** Staff only: a signed-out visitor, a buyer or a colleague without staff gets the ordinary 404. */
@@ -47,26 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.value.intent === "find") return find();
   // The account the address or number belongs to (docs/decisions/084): a copy of its data, or deleting it.
   if (form.value.intent === "export-account" || form.value.intent === "delete-account") {
-    const found = await findPersonEntries(ctx.db, input);
-    if ("ok" in found) return toResponse(found, { who });
-    if (!found.account)
-      return toResponse(failure(404, "NO_ACCOUNT", "No account uses that address or number."), { who });
-    if (form.value.intent === "export-account") {
-      const asked = await requestDataExport(ctx.db, { userId: found.account.userId, staff });
-      if (!asked.ok) return toResponse(asked, { who });
-      return find("We're preparing a copy of the account's data: find the person again in a minute to download it.");
-    }
-    if (form.value.confirm !== "yes")
-      return toResponse(
-        failure(400, "CONFIRM_MISSING", "Tick the box to confirm the request came from the account's owner."),
-        { who },
-      );
-    const deleted = await deleteAccount(ctx, { userId: found.account.userId, staff });
-    if (!deleted.ok) return toResponse(deleted, { who });
-    return data(
-      { who: "", erased: `Deleted the account. Its orders and their invoices stay under "${DELETED_CUSTOMER}".` },
-      { headers: ADMIN_NO_STORE },
-    );
+    const acted = await actForAccountHolder(ctx, {
+      ...input,
+      act: form.value.intent === "export-account" ? "copy" : "delete",
+      confirmed: form.value.confirm === "yes",
+    });
+    if (!acted.ok) return toResponse(acted, { who });
+    return acted.deleted ? data({ who: "", erased: acted.message }, { headers: ADMIN_NO_STORE }) : find(acted.message);
   }
   if (form.value.intent === "erase") {
     const erased = await erasePersonEntries(dbOf(context), input);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
 import { type Postgres, postgresBinDir, startPostgres } from "../../scripts/bench/postgres";
-import { completeDraft, payInTestMode, startPayment, uploadArtwork } from "./support/api";
+import { completeCapDraft, payInTestMode, startPayment, uploadArtwork } from "./support/api";
 import { clientAddress, expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
 import { type ShopServer, startShopServer } from "./support/own-server";
 
@@ -37,15 +37,7 @@ async function placeOrder(browser: Browser, server: ShopServer): Promise<{ page:
   const page = await context.newPage();
   const buyer = newBuyer("restore");
   await signUpOverHttp(page.request, new Mailbox(server.url), buyer);
-  const draftId = await completeDraft(page.request, {
-    productId: "8",
-    colour: "#1f2a56",
-    customisation: "Front embroidery",
-    branding: "embroidery",
-    quantity: 100,
-    marker: "Restore Test",
-    email: buyer.email,
-  });
+  const draftId = await completeCapDraft(page.request, { marker: "Restore Test", email: buyer.email });
   const artworkId = await uploadArtwork(page.request, draftId, "logo.pdf");
   const { orderId, orderNumber } = await payInTestMode(page.request, await startPayment(page.request, draftId, "8"));
   const invoice = await (await page.request.get(`/orders/${orderId}/invoice.pdf`)).body();

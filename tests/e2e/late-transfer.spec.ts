@@ -1,6 +1,6 @@
 import { addDays, formatDisplayDate, londonToday } from "~/domain/core/dates";
 import { oneLine, pdfText } from "../setup/pdf-text";
-import { completeDraft, STAFF, signInWithTwoStep, turnOnTwoStep } from "./support/api";
+import { completeCapDraft, STAFF, signInWithTwoStep, turnOnTwoStep } from "./support/api";
 import { expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
 import { ownServerForSpec } from "./support/own-server-spec";
 
@@ -25,15 +25,7 @@ test("a transfer that arrives after the order expired is recorded with the day i
   const key = await turnOnTwoStep(staff.request, STAFF);
   expect(await signInWithTwoStep(staff.request, STAFF, key)).toBe(true);
 
-  const draftId = await completeDraft(page.request, {
-    productId: "8",
-    colour: "#1f2a56",
-    customisation: "Front embroidery",
-    branding: "embroidery",
-    quantity: 100,
-    marker: "Late transfer",
-    email: buyer.email,
-  });
+  const draftId = await completeCapDraft(page.request, { marker: "Late transfer", email: buyer.email });
   await page.goto(`/payment?draft_id=${draftId}&product_id=8`);
   const transfer = page.getByRole("region", { name: "Pay by bank transfer" });
   await transfer.getByRole("button", { name: "Pay by bank transfer instead" }).click();

@@ -442,9 +442,9 @@ export async function payInTestMode(
   return { orderId: body.order_id, orderNumber: body.order_number };
 }
 
-/** A paid order of 100 navy caps, front embroidery, for whoever `request` is signed in as, in their active account. */
-export async function placeCapOrder(request: ShopClient, input: { email: string; marker: string }) {
-  const draftId = await completeDraft(request, {
+/** A complete checkout of 100 navy caps, front embroidery, ready to pay; answers its draft's id. */
+export function completeCapDraft(request: ShopClient, input: { email: string; marker: string }): Promise<string> {
+  return completeDraft(request, {
     productId: "8",
     colour: "#1f2a56",
     customisation: "Front embroidery",
@@ -452,6 +452,11 @@ export async function placeCapOrder(request: ShopClient, input: { email: string;
     quantity: 100,
     ...input,
   });
+}
+
+/** A paid order of 100 navy caps, front embroidery, for whoever `request` is signed in as, in their active account. */
+export async function placeCapOrder(request: ShopClient, input: { email: string; marker: string }) {
+  const draftId = await completeCapDraft(request, input);
   return payInTestMode(request, await startPayment(request, draftId, "8"));
 }
 

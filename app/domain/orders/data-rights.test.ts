@@ -5,6 +5,7 @@ import {
   DATA_RIGHTS_MESSAGES,
   DELETED_CUSTOMER,
   dataExportFileName,
+  givenAddressesCsv,
   isOrderUnderWay,
   withoutThePerson,
 } from "./data-rights";
@@ -113,4 +114,21 @@ describe("orders that block deleting an account", () => {
 
 it("names a download by the London day it was prepared", () => {
   expect(dataExportFileName("2026-11-30")).toBe("swag-studio-data-2026-11-30.zip");
+});
+
+describe("the addresses a person gave", () => {
+  it("lists each billing and delivery address once, skipping ones left blank", () => {
+    const csv = givenAddressesCsv([
+      checkout,
+      checkout,
+      draftDataSchema.parse({ product_id: "8", quantity: 50 }),
+      undefined,
+    ]);
+    expect(csv.split("\r\n")).toEqual([
+      "kind,company,name,line 1,line 2,town,postcode,country",
+      "billing,Acme Events Ltd,Jane Smith,1 High Street,,London,EC1A 1BB,GB",
+      "delivery,Acme Events Ltd,Jane Smith,2 Dock Road,Flat 4,Leeds,LS1 4AP,GB",
+      "",
+    ]);
+  });
 });

@@ -4,6 +4,7 @@
  * deletion of their account, as rules. No I/O: app/server/admin/data-exports.server.ts builds the
  * download, app/server/admin/account-deletion.server.ts deletes.
  */
+import { toCsv } from "../core/csv";
 import type { OrderStatus } from "../fulfilment/orders";
 
 /** Who an order kept for the tax period names once its buyer deleted their account. */
@@ -90,6 +91,42 @@ export function withoutThePerson<T extends PersonalCheckout>(data: T): T {
       notes: "",
     },
   };
+}
+
+type Address = {
+  company?: string;
+  name?: string;
+  line1?: string;
+  line2?: string;
+  city?: string;
+  postcode?: string;
+  country?: string;
+};
+
+/** Every distinct billing and delivery address in checkout data (orders' and drafts'), one a row of a CSV. */
+export function givenAddressesCsv(checkouts: readonly unknown[]): string {
+  const seen = new Map<string, readonly string[]>();
+  for (const checkout of checkouts) {
+    const data = checkout as { details?: { billing?: Address }; shipping?: { address?: Address } } | undefined;
+    for (const [kind, address] of [
+      ["billing", data?.details?.billing],
+      ["delivery", data?.shipping?.address],
+    ] as const) {
+      if (!address?.line1) continue;
+      const row = [
+        kind,
+        address.company,
+        address.name,
+        address.line1,
+        address.line2,
+        address.city,
+        address.postcode,
+        address.country,
+      ].map((cell) => cell ?? "");
+      seen.set(row.join("\u0000"), row);
+    }
+  }
+  return toCsv(["kind", "company", "name", "line 1", "line 2", "town", "postcode", "country"], [...seen.values()]);
 }
 
 /** The download's file name: the shop's and the London day it was prepared. */

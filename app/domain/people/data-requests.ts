@@ -12,6 +12,12 @@ export type PersonLookup = { kind: "email"; email: string } | { kind: "phone"; p
 export const DATA_REQUEST_MESSAGES = {
   missing: "Enter the e-mail address or UK phone number the person gave, in full.",
   invalid: "That is neither an e-mail address nor a UK phone number: enter the one the person gave, in full.",
+  // For an account holder (docs/decisions/084).
+  noAccount: "No account uses that address or number.",
+  copyQueued: "We're preparing a copy of the account's data: find the person again in a minute to download it.",
+  confirmOwner: "Tick the box to confirm the request came from the account's owner.",
+  accountDeleted: (deletedCustomer: string) =>
+    `Deleted the account. Its orders and their invoices stay under "${deletedCustomer}".`,
 } as const;
 
 /** The address or number typed, read as one or the other; a refusal says what to enter. */

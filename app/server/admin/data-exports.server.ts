@@ -37,6 +37,7 @@ import {
   DATA_EXPORT_README,
   DATA_RIGHTS_MESSAGES,
   dataExportFileName,
+  givenAddressesCsv,
 } from "~/domain/orders/data-rights";
 import { documentFileName } from "~/domain/pricing/documents";
 import type { StaffMember } from "../accounts/admin-access.server";
@@ -202,42 +203,6 @@ async function orderFiles(
   return { files, checkouts: placed.map((order) => (order.snapshot as { data?: unknown }).data) };
 }
 
-type Address = {
-  company?: string;
-  name?: string;
-  line1?: string;
-  line2?: string;
-  city?: string;
-  postcode?: string;
-  country?: string;
-};
-
-/** Every distinct billing and delivery address in checkout data, one a row. */
-function addressesCsv(checkouts: readonly unknown[]): string {
-  const seen = new Map<string, readonly string[]>();
-  for (const checkout of checkouts) {
-    const data = checkout as { details?: { billing?: Address }; shipping?: { address?: Address } } | undefined;
-    for (const [kind, address] of [
-      ["billing", data?.details?.billing],
-      ["delivery", data?.shipping?.address],
-    ] as const) {
-      if (!address?.line1) continue;
-      const row = [
-        kind,
-        address.company,
-        address.name,
-        address.line1,
-        address.line2,
-        address.city,
-        address.postcode,
-        address.country,
-      ].map((cell) => cell ?? "");
-      seen.set(row.join("\u0000"), row);
-    }
-  }
-  return toCsv(["kind", "company", "name", "line 1", "line 2", "town", "postcode", "country"], [...seen.values()]);
-}
-
 /** Everything else the shop holds of the person, file by file. */
 async function personFiles(db: Database, userId: string): Promise<{ files: Files; checkouts: unknown[] }> {
   const [user] = await db.select().from(authUser).where(eq(authUser.id, userId));
@@ -371,7 +336,7 @@ export async function prepareDataExport(
       "README.txt": strToU8(DATA_EXPORT_README),
       ...person.files,
       ...placed.files,
-      "addresses.csv": strToU8(addressesCsv([...placed.checkouts, ...person.checkouts])),
+      "addresses.csv": strToU8(givenAddressesCsv([...placed.checkouts, ...person.checkouts])),
     };
     const zip = zipSync(files, { level: 6, mtime: input.now });
     const { storedName } = await putBytes(ctx.storage, zip);

@@ -8,14 +8,22 @@
 import { createHash } from "node:crypto";
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { authUser, inquiries, orders, outbox, quoteRequests, smsSignups } from "#db/schema";
-import { type ErasedCounts, erasedSummary, type PersonLookup } from "~/domain/people/data-requests";
+import { DELETED_CUSTOMER } from "~/domain/orders/data-rights";
+import {
+  DATA_REQUEST_MESSAGES,
+  type ErasedCounts,
+  erasedSummary,
+  type PersonLookup,
+} from "~/domain/people/data-requests";
 import { maskedPhone } from "~/domain/people/sms-keywords";
 import type { StaffMember } from "../accounts/admin-access.server";
 import { recordAudit } from "../platform/audit-log.server";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
-import { type DataExportView, latestDataExport } from "./data-exports.server";
+import type { FileStorage } from "../providers/file-storage.server";
+import { deleteAccount } from "./account-deletion.server";
+import { type DataExportView, latestDataExport, requestDataExport } from "./data-exports.server";
 
 /** Look-ups and erasures per member of staff an hour: a request by e-mail is answered in a few. */
 export const DATA_REQUEST_LIMIT = { limit: 60, windowSeconds: 3600 } as const;
@@ -191,4 +199,29 @@ export async function erasePersonEntries(
     return erased;
   });
   return { ok: true, counts, message: `Erased ${erasedSummary(counts)}.` };
+}
+
+/**
+ * What staff do for an account holder who wrote in (docs/decisions/084): a copy of the account's
+ * data, or deleting the account once staff confirm the request came from its owner. The person is
+ * found as findPersonEntries finds them, within the same budget; 404 when no account uses the
+ * address or number. Answers what was done, in words, and whether the account is gone.
+ */
+export async function actForAccountHolder(
+  ctx: { db: Database; storage: FileStorage },
+  input: { staff: StaffMember; lookup: PersonLookup; now: Date; act: "copy" | "delete"; confirmed: boolean },
+): Promise<{ ok: true; message: string; deleted: boolean } | Failure> {
+  const found = await findPersonEntries(ctx.db, input);
+  if ("ok" in found) return found;
+  if (!found.account) return failure(404, "NO_ACCOUNT", DATA_REQUEST_MESSAGES.noAccount);
+  const { userId } = found.account;
+  if (input.act === "copy") {
+    const asked = await requestDataExport(ctx.db, { userId, staff: input.staff });
+    return asked.ok ? { ok: true, message: DATA_REQUEST_MESSAGES.copyQueued, deleted: false } : asked;
+  }
+  if (!input.confirmed) return failure(400, "CONFIRM_MISSING", DATA_REQUEST_MESSAGES.confirmOwner);
+  const deleted = await deleteAccount(ctx, { userId, staff: input.staff });
+  return deleted.ok
+    ? { ok: true, message: DATA_REQUEST_MESSAGES.accountDeleted(DELETED_CUSTOMER), deleted: true }
+    : deleted;
 }

@@ -21,7 +21,7 @@ import {
   nightlyBackupDue,
 } from "~/domain/core/backups";
 import { lazyS3Client, type S3StorageConfig } from "./s3-storage.server";
-import { s3ConfigFromEnv } from "./storage.server";
+import { isMissing, s3ConfigFromEnv } from "./storage.server";
 import type { FileStorage } from "./file-storage.server";
 import type { Database, DatabaseHandle } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
@@ -60,7 +60,7 @@ export function directoryDestination(dir: string): BackupDestination {
         for await (const entry of await opendir(root)) if (entry.isFile()) found.push(entry.name);
         return found;
       } catch (error) {
-        if (error instanceof Error && "code" in error && error.code === "ENOENT") return [];
+        if (isMissing(error)) return [];
         throw error;
       }
     },

@@ -19,7 +19,8 @@ import { createS3Storage, type S3StorageConfig } from "./s3-storage.server";
 
 export type { FileStorage } from "./file-storage.server";
 
-function isMissing(error: unknown): boolean {
+/** Whether a file-system error says the path is not there. */
+export function isMissing(error: unknown): boolean {
   return error instanceof Error && "code" in error && error.code === "ENOENT";
 }
 

@@ -12,6 +12,7 @@ export {
   PNG,
   STAFF,
   TEST_CARD,
+  completeCapDraft,
   completeDraft,
   dataUrl,
   loaderData,
