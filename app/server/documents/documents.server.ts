@@ -2,20 +2,22 @@
  * The one PDF module (decisions 019 and 060): any BusinessDocument (quote, VAT invoice,
  * pro-forma, credit note) as an A4 PDF, from the business profile and the document's own lines and
  * totals, which app/domain/pricing/documents.ts builds from the domain's totals. Nothing here computes a
- * price: it prints what it is given, in pdfkit's built-in Helvetica (no font files to ship).
+ * price: it prints what it is given, in pdfkit's built-in Helvetica (no font files to ship). Its page,
+ * letterhead, bank box and footers are exported so the statement of account (statement-pdf.server.ts)
+ * looks the same without a second copy.
  */
 import type { BusinessProfile } from "~/domain/people/business-profile";
 import { registeredIn } from "~/domain/people/business-profile";
 import { formatDisplayDate, formatLondonDateTime, formatDisplayDay } from "~/domain/core/dates";
 import { DOCUMENT_TITLES, documentPence, type BusinessDocument } from "~/domain/pricing/documents";
 
-const PAGE = { width: 595.28, height: 841.89, margin: 48 };
-const INK = "#1d1d2b";
-const MUTED = "#55556a";
-const RULE = "#d9d9e3";
-const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
+export const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+export const INK = "#1d1d2b";
+export const MUTED = "#55556a";
+export const RULE = "#d9d9e3";
+export const CONTENT_WIDTH = PAGE.width - PAGE.margin * 2;
 /** Bottom of the writable area: below it the footer with the company's registration. */
-const BOTTOM = PAGE.height - PAGE.margin - 40;
+export const BOTTOM = PAGE.height - PAGE.margin - 40;
 
 /** The table's columns: x offset from the margin, width, alignment. */
 const COLUMNS = [
@@ -27,32 +29,41 @@ const COLUMNS = [
   { key: "net", title: "Amount ex VAT", x: 420, width: CONTENT_WIDTH - 420, align: "right" },
 ] as const;
 
-type Pdf = PDFKit.PDFDocument;
+export type Pdf = PDFKit.PDFDocument;
 
-/** The document as PDF bytes. pdfkit (with its fonts) loads with the first document, not at every start. */
-export async function renderDocumentPdf(document: BusinessDocument, business: BusinessProfile): Promise<Buffer> {
+/** A labelled fact printed under a document's title. */
+export type DocumentFact = { label: string; value: string };
+
+/**
+ * An empty A4 document in the house layout, and its bytes once `pdf.end()` is called. pdfkit (with
+ * its fonts) loads with the first document, not at every start.
+ */
+export async function openPdf(info: PDFKit.DocumentInfo): Promise<{ pdf: Pdf; done: Promise<Buffer> }> {
   const { default: PDFDocument } = await import("pdfkit");
-  const pdf = new PDFDocument({
-    size: "A4",
-    margin: PAGE.margin,
-    bufferPages: true,
-    info: {
-      Title: `${DOCUMENT_TITLES[document.kind]} ${document.number}`,
-      Author: business.legalName,
-      CreationDate: document.issuedAt,
-    },
-  });
+  const pdf = new PDFDocument({ size: "A4", margin: PAGE.margin, bufferPages: true, info });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
   });
+  return { pdf, done };
+}
+
+/** The document as PDF bytes. */
+export async function renderDocumentPdf(document: BusinessDocument, business: BusinessProfile): Promise<Buffer> {
+  const { pdf, done } = await openPdf({
+    Title: `${DOCUMENT_TITLES[document.kind]} ${document.number}`,
+    Author: business.legalName,
+    CreationDate: document.issuedAt,
+  });
   header(pdf, document, business);
   parties(pdf, document);
   table(pdf, document);
   totals(pdf, document);
-  if (document.kind === "proforma") bankDetails(pdf, document, business);
+  // A pro-forma, and an invoice on account until it is paid, say where to pay.
+  if (document.kind === "proforma" || document.bankTransferReference)
+    bankTransferBox(pdf, business, document.bankTransferReference ?? document.number);
   notes(pdf, document);
   footers(pdf, business);
   pdf.end();
@@ -60,6 +71,25 @@ export async function renderDocumentPdf(document: BusinessDocument, business: Bu
 }
 
 function header(pdf: Pdf, document: BusinessDocument, business: BusinessProfile) {
+  letterhead(pdf, business, DOCUMENT_TITLES[document.kind], [
+    { label: "Number", value: document.number },
+    { label: "Date", value: formatDisplayDay(document.issuedAt) },
+    ...(document.kind === "invoice"
+      ? [
+          {
+            label: "Time of supply",
+            value: document.suppliedOn
+              ? formatDisplayDate(document.suppliedOn)
+              : formatLondonDateTime(document.issuedAt),
+          },
+        ]
+      : []),
+    ...document.facts,
+  ]);
+}
+
+/** The seller top left, the title and its labelled facts top right; leaves pdf.y below both. */
+export function letterhead(pdf: Pdf, business: BusinessProfile, title: string, facts: readonly DocumentFact[]) {
   const top = PAGE.margin;
   pdf.fillColor(INK).font("Helvetica-Bold").fontSize(15).text(business.legalName, PAGE.margin, top, { width: 260 });
   pdf.font("Helvetica").fontSize(9).fillColor(MUTED);
@@ -75,25 +105,7 @@ function header(pdf: Pdf, document: BusinessDocument, business: BusinessProfile)
 
   const right = PAGE.margin + 280;
   const width = CONTENT_WIDTH - 280;
-  pdf.fillColor(INK).font("Helvetica-Bold").fontSize(20).text(DOCUMENT_TITLES[document.kind], right, top, {
-    width,
-    align: "right",
-  });
-  const facts = [
-    { label: "Number", value: document.number },
-    { label: "Date", value: formatDisplayDay(document.issuedAt) },
-    ...(document.kind === "invoice"
-      ? [
-          {
-            label: "Time of supply",
-            value: document.suppliedOn
-              ? formatDisplayDate(document.suppliedOn)
-              : formatLondonDateTime(document.issuedAt),
-          },
-        ]
-      : []),
-    ...document.facts,
-  ];
+  pdf.fillColor(INK).font("Helvetica-Bold").fontSize(20).text(title, right, top, { width, align: "right" });
   pdf.moveDown(0.3);
   for (const fact of facts) {
     const y = pdf.y;
@@ -188,14 +200,15 @@ function totals(pdf: Pdf, document: BusinessDocument) {
   pdf.y += 10;
 }
 
-function bankDetails(pdf: Pdf, document: BusinessDocument, business: BusinessProfile) {
+/** The box with the seller's bank account and what to quote as the payment's reference. */
+export function bankTransferBox(pdf: Pdf, business: BusinessProfile, reference: string) {
   const { bank } = business;
   const lines = [
     `Account name: ${bank.accountName}`,
     `Sort code: ${bank.sortCode}`,
     `Account number: ${bank.accountNumber}`,
     `IBAN: ${bank.iban}`,
-    `Payment reference: ${document.bankTransferReference ?? document.number}`,
+    `Payment reference: ${reference}`,
   ];
   if (pdf.y + 20 + lines.length * 13 > BOTTOM) pdf.addPage();
   const top = pdf.y;
@@ -223,7 +236,7 @@ function notes(pdf: Pdf, document: BusinessDocument) {
 }
 
 /** Every page: the company's registration (Companies Act 2006 s82) and the page count. */
-function footers(pdf: Pdf, business: BusinessProfile) {
+export function footers(pdf: Pdf, business: BusinessProfile) {
   const range = pdf.bufferedPageRange();
   const registration = `${business.legalName} · Registered in ${registeredIn(business.companyNumber)}, company number ${business.companyNumber} · Registered office: ${business.registeredOffice.join(", ")}`;
   for (let index = range.start; index < range.start + range.count; index += 1) {
@@ -237,7 +250,8 @@ function footers(pdf: Pdf, business: BusinessProfile) {
   }
 }
 
-function rule(pdf: Pdf) {
+/** A hairline across the page at pdf.y. */
+export function rule(pdf: Pdf) {
   pdf
     .moveTo(PAGE.margin, pdf.y)
     .lineTo(PAGE.width - PAGE.margin, pdf.y)
