@@ -34,6 +34,9 @@ export default [
     route("delete", "routes/account.delete.tsx"),
   ]),
   route("account/data/:id", "routes/account.data-download.ts"),
+  // Paying on account, and the organisation's statement (decision 085)
+  route("account/credit", "routes/account.credit.tsx"),
+  route("account/credit/statement.pdf", "routes/account.credit-statement.ts"),
   route("account-deleted", "routes/account-deleted.tsx"),
   route("accept-invitation/:id", "routes/accept-invitation.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
@@ -136,6 +139,10 @@ export default [
     route("data-requests", "routes/admin.data-requests.tsx"),
     route("data-requests/exports/:id", "routes/admin.data-export-download.ts"),
     route("vat", "routes/admin.vat.tsx"),
+    // Accounts on credit terms (decision 085)
+    route("credit-accounts", "routes/admin.credit-accounts.tsx"),
+    route("credit-accounts/:organisationId", "routes/admin.credit-account.tsx"),
+    route("credit-accounts/:organisationId/statement.pdf", "routes/admin.credit-account-statement.ts"),
     route("vat/export.csv", "routes/admin.vat-export.ts"),
     route("quotes", "routes/admin.quotes.tsx"),
     route("quotes/export.csv", "routes/admin.quotes-export.ts"),

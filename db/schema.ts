@@ -16,3 +16,4 @@ export * from "./tables/proof-sharing";
 export * from "./tables/brand-kits";
 export * from "./tables/problem-reports";
 export * from "./tables/catalogue";
+export * from "./tables/credit-accounts";

@@ -39,9 +39,14 @@ export function headers() {
 const cell = "px-4 py-3";
 
 export default function AdminAttention({ loaderData, actionData }: Route.ComponentProps) {
-  const { deadJobs, stuckRefunds, payments, partPaid } = loaderData;
+  const { deadJobs, stuckRefunds, payments, partPaid, overdueOnAccount } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const nothing = deadJobs.length === 0 && stuckRefunds.length === 0 && payments.length === 0 && partPaid.length === 0;
+  const nothing =
+    deadJobs.length === 0 &&
+    stuckRefunds.length === 0 &&
+    payments.length === 0 &&
+    partPaid.length === 0 &&
+    overdueOnAccount.length === 0;
   return (
     <section>
       <h1 className="text-3xl font-extrabold">Needs attention</h1>
@@ -144,6 +149,36 @@ export default function AdminAttention({ loaderData, actionData }: Route.Compone
                 {transfer.why === "send_back"
                   ? "The order is cancelled: send the part payments back and record it on the order's page."
                   : `Due by ${formatDisplayDate(transfer.dueOn)} and still short: accept the shortfall, or cancel the order and send the money back.`}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {overdueOnAccount.length > 0 ? (
+        <>
+          <h2 className="mt-8 text-xl font-bold">Invoices on account overdue</h2>
+          <p className="mt-1 max-w-3xl text-sm text-muted">
+            Their organisations cannot order on account until they are paid; the reminders go on their own.
+          </p>
+          <ul className="mt-3 space-y-2 text-sm" data-testid="overdue-on-account">
+            {overdueOnAccount.map((invoice) => (
+              <li key={invoice.orderId}>
+                <Link
+                  to={`/admin/orders/${invoice.orderId}`}
+                  className="font-semibold text-brand underline underline-offset-2"
+                >
+                  Order {invoice.orderNumber}
+                </Link>
+                : {formatPence(invoice.duePence)} due by {formatDisplayDate(invoice.dueOn)}
+                {invoice.partPaidPence > 0 ? `, ${formatPence(invoice.partPaidPence)} received` : ""};{" "}
+                {invoice.overdueReminders} reminder{invoice.overdueReminders === 1 ? "" : "s"} since.{" "}
+                <Link
+                  to={`/admin/credit-accounts/${invoice.organisationId}`}
+                  className="text-brand underline underline-offset-2"
+                >
+                  The account
+                </Link>
               </li>
             ))}
           </ul>

@@ -59,6 +59,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to="/admin/vat" className={tab}>
           VAT
         </NavLink>
+        <NavLink to="/admin/credit-accounts" className={tab}>
+          Credit accounts
+        </NavLink>
         <NavLink to="/admin/closures" className={tab}>
           Closures
         </NavLink>

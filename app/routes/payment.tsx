@@ -14,14 +14,17 @@ import { stepHref, type StepNumber } from "~/domain/checkout/draft";
 import { formatPence } from "~/domain/core/money";
 import type { SummaryLine } from "~/domain/checkout/cart-checkout";
 import { lineProducts, loadCheckout, pricedSummary, stepperState } from "~/server/checkout/checkout.server";
-import { placeBankTransferOrder, TRANSFER_FORM } from "~/server/payments/bank-transfers.server";
+import { placeBankTransferOrder, placeOrderOnAccount, TRANSFER_FORM } from "~/server/payments/bank-transfers.server";
+import { paymentStepAccount } from "~/server/payments/credit-accounts.server";
+import { OnAccountOption } from "~/components/checkout/on-account-option";
+import { accountDueOn, type AccountStanding } from "~/domain/orders/credit-accounts";
 import { parseForm, toResponse } from "~/server/platform/http.server";
 import { dbOf, appContextOf, sessionOf, nowOf } from "~/server/accounts/request-context.server";
 import { BankTransferOption } from "~/components/checkout/bank-transfer-option";
 import { CheckoutReviewPanel } from "~/components/checkout/checkout-review";
 import { transferDueOn } from "~/domain/orders/bank-transfer";
 import { checkoutReview, type CheckoutReview } from "~/domain/checkout/checkout-review";
-import type { IsoDate } from "~/domain/core/dates";
+import { londonToday, type IsoDate } from "~/domain/core/dates";
 import { priceChangeNotices } from "~/domain/checkout/price-changes";
 import { NoticeList } from "~/components/ui/notice-list";
 
@@ -58,19 +61,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The final review and the transfer's due date if it were placed now (docs/decisions/042-before-and-after-paying.md).
     review: checkoutReview(checkout.data, products),
     transferDueOn: transferDueOn(nowOf(context)),
+    // A member of an organisation may pay on account (decision 085): its standing, and the due date if placed now.
+    account: await accountOption(dbOf(context), {
+      userId: session.user.id,
+      accountId: session.accountId,
+      now: nowOf(context),
+    }),
   };
 }
 
-/** "Pay by bank transfer" (decision 022): places the order unpaid and opens it. */
+/** What the payment step says about paying on account: nothing for a person on their own. */
+async function accountOption(db: ReturnType<typeof dbOf>, input: { userId: string; accountId: string; now: Date }) {
+  const option = await paymentStepAccount(db, { ...input, today: londonToday(input.now) });
+  if (!option) return null;
+  const terms = option.standing?.status === "approved" ? option.standing.termsDays : null;
+  return { ...option, dueOn: terms ? accountDueOn(input.now, terms) : null };
+}
+
+/**
+ * "Pay by bank transfer" (decision 022) or "Pay on account" (decision 085): places the order unpaid
+ * and opens it.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await parseForm(request, TRANSFER_FORM);
-  if (!fields.ok) return toResponse(fields);
-  const placed = await placeBankTransferOrder(appContextOf(context), {
+  if (!fields.ok) return toResponse(fields, { intent: "" });
+  const { intent } = fields.value;
+  const place = intent === "on_account" ? placeOrderOnAccount : placeBankTransferOrder;
+  const placed = await place(appContextOf(context), {
     session: await sessionOf(context),
     draftId: fields.value.draft_id,
     productId: fields.value.product_id,
   });
-  if (!placed.ok) return toResponse(placed);
+  if (!placed.ok) return toResponse(placed, { intent });
   return redirect(`/orders/${placed.orderId}`);
 }
 
@@ -88,7 +110,11 @@ export default function PaymentRoute({ loaderData, actionData }: Route.Component
   if (loaderData.state === "no-draft") return <NoDraft title="Payment" />;
   return (
     <LineProducts products={loaderData.products}>
-      <PaymentStep {...loaderData} transferError={actionData?.error.message ?? null} />
+      <PaymentStep
+        {...loaderData}
+        transferError={actionData?.intent !== "on_account" ? (actionData?.error.message ?? null) : null}
+        accountError={actionData?.intent === "on_account" ? actionData.error.message : null}
+      />
     </LineProducts>
   );
 }
@@ -103,6 +129,8 @@ function PaymentStep(props: {
   review: CheckoutReview;
   transferDueOn: IsoDate;
   transferError: string | null;
+  account: { organisation: string; standing: AccountStanding | null; dueOn: IsoDate | null } | null;
+  accountError: string | null;
 }) {
   const navigate = useNavigate();
   const [intent, setIntent] = useState<Intent | null>(null);
@@ -193,6 +221,17 @@ function PaymentStep(props: {
             amountPence={intent ? intent.amount_pence : null}
             dueOn={props.transferDueOn}
           />
+          {props.account ? (
+            <OnAccountOption
+              draftId={props.draftId}
+              productId={props.productId}
+              organisation={props.account.organisation}
+              standing={props.account.standing}
+              amountPence={intent ? intent.amount_pence : null}
+              dueOn={props.account.dueOn}
+              error={props.accountError}
+            />
+          ) : null}
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
           <OrderSummary

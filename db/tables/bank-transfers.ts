@@ -15,7 +15,12 @@ export const bankTransfers = pgTable(
     orderId: uuid("order_id")
       .primaryKey()
       .references(() => orders.id, { onDelete: "cascade" }),
-    proformaNumber: text("proforma_number").notNull().unique(),
+    /** The pro-forma's number; null for an order on account, whose VAT invoice is issued when it is placed. */
+    proformaNumber: text("proforma_number").unique(),
+    /** An order on account (decision 085): the days of credit its invoice was given; null for a transfer paid before production. */
+    termsDays: integer("terms_days"),
+    /** How many reminders an invoice on account has had since its due date passed. */
+    overdueReminders: integer("overdue_reminders").notNull().default(0),
     amountPence: integer("amount_pence").notNull(),
     dueOn: date("due_on", { mode: "string" }).notNull(),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull(),
@@ -50,6 +55,8 @@ export const bankTransfers = pgTable(
     ),
     check("bank_transfers_one_end", sql`received_at is null or expired_at is null`),
     check("bank_transfers_part_paid", sql`part_paid_pence >= 0`),
+    check("bank_transfers_proforma_or_account", sql`(proforma_number is null) = (terms_days is not null)`),
+    check("bank_transfers_account_never_expires", sql`terms_days is null or expired_at is null`),
     check(
       "bank_transfers_returned",
       sql`(returned_pence is null) = (returned_on is null) and (returned_pence is null) = (returned_by is null) and (returned_pence is null or returned_pence = part_paid_pence)`,

@@ -60,7 +60,7 @@ export const refunds = pgTable(
   (t) => [
     index("refunds_order_id_idx").on(t.orderId),
     check("refunds_status_check", sql`status in ('pending', 'done')`),
-    check("refunds_method_check", sql`method in ('card', 'bank_transfer')`),
+    check("refunds_method_check", sql`method in ('card', 'bank_transfer', 'account')`),
     check("refunds_adds_up", sql`gross_pence = net_pence + vat_pence and gross_pence > 0 and vat_pence >= 0`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   foreignKey,
@@ -154,6 +155,8 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     // Null while a bank transfer is awaited (bank-transfers.ts); set when the money is in.
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Ordered on account (decision 085): invoiced when placed, unpaid until its invoice is paid, made meanwhile. */
+    onAccount: boolean("on_account").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

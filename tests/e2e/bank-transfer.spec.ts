@@ -24,7 +24,7 @@ test("an order over the bank transfer limit is offered the card only, with the r
   await page.goto(`/payment?draft_id=${draftId}&product_id=8`);
   const transfer = page.getByRole("region", { name: "Pay by bank transfer" });
   await expect(transfer.getByTestId("transfer-over-limit")).toHaveText(
-    /^Bank transfer is for orders up to £5,000\.00 including VAT\. Please pay for this one by card, or write to .+ to pay on account\. Your checkout is saved\.$/,
+    /^Bank transfer is for orders up to £5,000\.00 including VAT\. Please pay for this one by card, or on account: apply from your account page, or write to .+\. Your checkout is saved\.$/,
   );
   await expect(transfer.getByRole("button")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Pay by card" })).toBeVisible();

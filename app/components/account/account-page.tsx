@@ -47,6 +47,11 @@ export function AccountPage({ reply }: { reply?: AccountReply }) {
           Your brand kit: logos, colours and placement notes
         </Link>
       </p>
+      <p className="mt-1 text-sm">
+        <Link to="/account/credit" className="font-semibold text-brand underline underline-offset-2">
+          Pay on account: your organisation's account and statement
+        </Link>
+      </p>
       {params.get("signedOutOthers") ? (
         <div className="mt-4">
           <FormMessage tone="success">You're signed out everywhere else.</FormMessage>

@@ -4,6 +4,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "~/domain/fulfilment/order
 /** Colour says who has the next move: amber for staff, blue for the buyer, green when done, grey when closed. */
 const TONES: Record<OrderStatus, string> = {
   awaiting_transfer: "bg-brand-soft text-brand-dark",
+  on_account: "bg-amber-100 text-amber-900",
   paid: "bg-amber-100 text-amber-900",
   proof_sent: "bg-brand-soft text-brand-dark",
   changes_requested: "bg-amber-100 text-amber-900",

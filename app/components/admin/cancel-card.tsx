@@ -45,6 +45,11 @@ export function CancelCard(props: {
             <input type="checkbox" name="refund" defaultChecked className="mt-1" />
             <span>Refund the {formatPence(refundPence)} left to the card, with a credit note</span>
           </label>
+        ) : order.refund?.method === "account" && order.refund.left.grossPence > 0 ? (
+          <p className="text-sm text-muted">
+            Ordered on account and not yet paid: the {formatPence(order.refund.left.grossPence)} left of its invoice is
+            credited to the organisation's account, with a credit note.
+          </p>
         ) : order.refund && order.refund.left.grossPence > 0 ? (
           <p className="text-sm text-muted">
             Paid by bank transfer: send the money back from the bank, then record it with the refund form.

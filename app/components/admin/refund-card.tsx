@@ -143,9 +143,11 @@ export function RefundCard(props: {
             </p>
           ) : null}
           <p className="text-xs text-muted">
-            {refund.byTransfer
-              ? "Send the money from the bank first, then record it here: a credit note is issued and e-mailed to the buyer."
-              : "The money goes back to the card that paid, through the payment provider; a credit note is issued and e-mailed to the buyer."}
+            {refund.method === "account"
+              ? "Ordered on account and not yet paid: nothing is paid back; the credit is taken off what the organisation owes, and a credit note is issued and e-mailed to the buyer."
+              : refund.byTransfer
+                ? "Send the money from the bank first, then record it here: a credit note is issued and e-mailed to the buyer."
+                : "The money goes back to the card that paid, through the payment provider; a credit note is issued and e-mailed to the buyer."}
           </p>
           <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
             Refund

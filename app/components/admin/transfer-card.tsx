@@ -34,11 +34,13 @@ export function TransferCard(props: {
   const difference =
     transfer.receivedPence === null ? null : transferDifference(transfer.duePence, transfer.receivedPence);
   return (
-    <Card id="bank-transfer" title="Bank transfer">
+    <Card id="bank-transfer" title={transfer.termsDays ? "Invoice on account" : "Bank transfer"}>
       <CardReply result={result} />
       <Facts
         rows={[
-          ["Pro-forma", transfer.proformaNumber],
+          transfer.proformaNumber
+            ? ["Pro-forma", transfer.proformaNumber]
+            : ["Terms", `${transfer.termsDays} days: invoice ${order.invoiceNumber ?? ""}`],
           ["Amount", formatPence(order.amounts.totalPence)],
           ["Reference", order.number],
           ["Due by", formatDisplayDate(transfer.dueOn)],

@@ -17,6 +17,7 @@ export const AUDIT_SUBJECTS = [
   "problem_report",
   "staff",
   "person",
+  "credit_account",
 ] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
@@ -31,6 +32,7 @@ export const AUDIT_SUBJECT_LABELS: Record<AuditSubject, string> = {
   problem_report: "Problem reports",
   staff: "Staff",
   person: "People's data",
+  credit_account: "Credit accounts",
 };
 
 /** Events a page of the log lists, and the most one CSV download holds. */

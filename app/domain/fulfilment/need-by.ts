@@ -130,7 +130,13 @@ export function workingDaysUntil(from: IsoDate, to: IsoDate): number {
 }
 
 /** Statuses in which the buyer has a proof still to approve (the date is still theirs to keep). */
-const PROOF_WAITING: ReadonlySet<string> = new Set(["awaiting_transfer", "paid", "proof_sent", "changes_requested"]);
+const PROOF_WAITING: ReadonlySet<string> = new Set([
+  "awaiting_transfer",
+  "on_account",
+  "paid",
+  "proof_sent",
+  "changes_requested",
+]);
 
 export const proofStillWaiting = (status: string): boolean => PROOF_WAITING.has(status);
 

@@ -72,7 +72,7 @@ describe("orders paid by bank transfer", () => {
   /** Every move of the state machine, as "actor payment: from→to", so the whole table is checked. */
   const every = () => {
     const moves: string[] = [];
-    for (const payment of ["paid", "unpaid"] as const)
+    for (const payment of ["paid", "unpaid", "on_account"] as const)
       for (const actor of ["staff", "buyer", "system"] as const)
         for (const from of ORDER_STATUSES)
           for (const to of ORDER_STATUSES)
@@ -102,11 +102,14 @@ describe("orders paid by bank transfer", () => {
   it("never leaves awaiting transfer or reaches expired once paid", () => {
     const paid = every().filter((move) => move.includes(" paid:"));
     expect(paid.filter((move) => move.includes("awaiting_transfer") || move.includes("expired"))).toEqual([]);
-    expect(paid).toHaveLength(22);
+    expect(paid).toHaveLength(26);
   });
 
   it("is, once paid, exactly the table of docs/decisions/073-orders-that-stop.md", () => {
     expect(every().filter((move) => move.includes(" paid:"))).toEqual([
+      "staff paid: on_account→proof_sent",
+      "staff paid: on_account→cancelled",
+      "staff paid: on_account→refunded",
       "staff paid: paid→proof_sent",
       "staff paid: paid→cancelled",
       "staff paid: paid→refunded",
@@ -128,6 +131,7 @@ describe("orders paid by bank transfer", () => {
       "staff paid: cancelled→refunded",
       "buyer paid: proof_sent→changes_requested",
       "buyer paid: proof_sent→proof_approved",
+      "system paid: on_account→proof_approved",
       "system paid: paid→proof_approved",
     ]);
   });
@@ -141,6 +145,7 @@ describe("orders paid by bank transfer", () => {
     const after = Object.fromEntries(ORDER_STATUSES.map((status) => [status, statusAfterTransferReceived(status)]));
     expect(after).toEqual({
       awaiting_transfer: "paid",
+      on_account: null,
       paid: null,
       proof_sent: "proof_sent",
       changes_requested: "changes_requested",
@@ -155,12 +160,37 @@ describe("orders paid by bank transfer", () => {
     });
   });
 
+  it("leaves an order on account where it is when its invoice is paid, unless it has ended", () => {
+    const after = Object.fromEntries(
+      ORDER_STATUSES.map((status) => [status, statusAfterTransferReceived(status, true)]),
+    );
+    expect(after).toEqual({
+      awaiting_transfer: "awaiting_transfer",
+      on_account: "on_account",
+      paid: "paid",
+      proof_sent: "proof_sent",
+      changes_requested: "changes_requested",
+      proof_approved: "proof_approved",
+      in_production: "in_production",
+      quality_check: "quality_check",
+      shipped: "shipped",
+      delivered: "delivered",
+      cancelled: null,
+      refunded: null,
+      expired: null,
+    });
+  });
+
   it("promises a delivery date only once the proof is approved and the money is in", () => {
     expect(promisesDelivery("proof_approved", "paid")).toBe(true);
     expect(promisesDelivery("proof_approved", "unpaid")).toBe(false);
     expect(promisesDelivery("paid", "paid")).toBe(false);
     expect(orderPayment(null)).toBe("unpaid");
     expect(orderPayment(new Date())).toBe("paid");
+    // On account (decision 085), the credit stands in for the money until the invoice is paid.
+    expect(orderPayment(null, true)).toBe("on_account");
+    expect(orderPayment(new Date(), true)).toBe("paid");
+    expect(promisesDelivery("proof_approved", "on_account")).toBe(true);
   });
 
   it("counts the proof's working days from when the order was placed or paid, whichever came first", () => {
@@ -171,7 +201,29 @@ describe("orders paid by bank transfer", () => {
     expect(proofClockStart({ createdAt: paid, paidAt: placed.toISOString() })).toEqual(placed);
   });
 
+  it("moves an order on account as a paid one, production included", () => {
+    const as = (payment: "paid" | "on_account") =>
+      every()
+        .filter((move) => move.includes(` ${payment}:`))
+        .map((move) => move.replace(` ${payment}:`, ""));
+    expect(as("on_account")).toEqual(as("paid"));
+    expect(canTransition("proof_approved", "in_production", "staff", "on_account")).toBe(true);
+  });
+
+  it("says how an order on account is paid", () => {
+    expect(paymentStatusText("in_production", { method: "on_account", paidOn: null, dueOn: "31 Dec 2026" })).toBe(
+      "On account: invoice due by 31 Dec 2026",
+    );
+    expect(paymentStatusText("cancelled", { method: "on_account", paidOn: null, dueOn: "31 Dec 2026" })).toBe(
+      "Not paid: cancelled and credited",
+    );
+    expect(paymentStatusText("delivered", { method: "on_account", paidOn: "5 Jan 2027" })).toBe(
+      "Paid by bank transfer on account on 5 Jan 2027",
+    );
+  });
+
   it("labels the new statuses", () => {
+    expect(ORDER_STATUS_LABELS.on_account).toBe("Ordered on account");
     expect(ORDER_STATUS_LABELS.awaiting_transfer).toBe("Awaiting transfer");
     expect(ORDER_STATUS_LABELS.expired).toBe("Expired");
   });

@@ -5,6 +5,10 @@
  * An order placed by bank transfer (decision 022; REQUIREMENTS B-10) starts "awaiting_transfer"
  * and is unpaid until staff mark the transfer received: its proofing runs meanwhile, production
  * waits for the money, and an unpaid order the system finds past its due date ends "expired".
+ *
+ * An order on account (docs/decisions/085-accounts-on-credit-terms.md) starts "on_account": it is
+ * invoiced when placed and runs like a paid order, production included, while its invoice waits to be
+ * paid; crediting it gives nothing back but lowers what the organisation owes.
  */
 import { isUuid } from "../core/ids";
 import { formatDisplayDate, formatDisplayDay, type IsoDate } from "../core/dates";
@@ -13,6 +17,7 @@ import { oneOf } from "../core/one-of";
 
 export const ORDER_STATUSES = [
   "awaiting_transfer",
+  "on_account",
   "paid",
   "proof_sent",
   "changes_requested",
@@ -29,6 +34,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_transfer: "Awaiting transfer",
+  on_account: "Ordered on account",
   paid: "Paid",
   proof_sent: "Proof ready for you",
   changes_requested: "Changes requested",
@@ -66,25 +72,33 @@ export function proofPromise(paidOn: IsoDate): string {
   return `We'll send your proof by ${formatDisplayDate(proofDueDate(paidOn))} (within ${PROOF_WORKING_DAYS} working days of payment); production starts when you approve it.`;
 }
 
-/** Whether the order's money is in: always for a card order, once staff mark the transfer received for a bank transfer. */
-export type OrderPayment = "paid" | "unpaid";
+/**
+ * Whether the order's money is in: always for a card order, once staff mark the transfer received
+ * for a bank transfer; an order on account not yet paid is made on the credit its account was given.
+ */
+export type OrderPayment = "paid" | "unpaid" | "on_account";
 
-/** An order's payment from its paid_at: null while its bank transfer is awaited. */
-export const orderPayment = (paidAt: Date | string | null): OrderPayment => (paidAt ? "paid" : "unpaid");
+/** An order's payment from its paid_at (null while a transfer or its invoice on account is awaited). */
+export const orderPayment = (paidAt: Date | string | null, onAccount = false): OrderPayment =>
+  paidAt ? "paid" : onAccount ? "on_account" : "unpaid";
 
 /**
  * The delivery date is promised (B-19) once production can start: the proof approved and the
  * money in. An unpaid order approved early gets its promise when the transfer arrives.
  */
 export const promisesDelivery = (status: OrderStatus, payment: OrderPayment) =>
-  status === "proof_approved" && payment === "paid";
+  status === "proof_approved" && payment !== "unpaid";
 
-/** How the buyer pays: by card (paid at once) or by bank transfer against a pro-forma invoice. */
-export type PaymentMethod = "card" | "bank_transfer";
+/**
+ * How the buyer pays: by card (paid at once), by bank transfer against a pro-forma invoice, or on
+ * account (invoiced at once, paid within the account's terms).
+ */
+export type PaymentMethod = "card" | "bank_transfer" | "on_account";
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: "card",
   bank_transfer: "bank transfer",
+  on_account: "bank transfer on account",
 };
 
 /**
@@ -107,6 +121,10 @@ export function paymentStatusText(
 ): string {
   const by = PAYMENT_METHOD_LABELS[payment.method];
   if (!payment.paidOn) {
+    if (payment.method === "on_account")
+      return status === "cancelled"
+        ? "Not paid: cancelled and credited"
+        : `On account: invoice due by ${payment.dueOn}`;
     if (status === "expired") return `Not paid: the bank transfer was due by ${payment.dueOn}`;
     if (status === "cancelled") return "Not paid: cancelled";
     return `Awaiting your bank transfer, due by ${payment.dueOn}`;
@@ -125,6 +143,7 @@ type Moves = Partial<Record<OrderStatus, readonly OrderStatus[]>>;
  * invoice is credited in full ends "Refunded" from the stages listed here.
  */
 const STAFF_MOVES: Moves = {
+  on_account: ["proof_sent", "cancelled", "refunded"],
   paid: ["proof_sent", "cancelled", "refunded"],
   proof_sent: ["proof_sent", "cancelled", "refunded"],
   changes_requested: ["proof_sent", "cancelled", "refunded"],
@@ -152,8 +171,9 @@ const BUYER_MOVES: Moves = {
 };
 
 const SYSTEM_MOVES: Moves = {
-  // A repeat order (skip_proof with a previous order reference) is approved on payment.
+  // A repeat order (skip_proof with a previous order reference) is approved on payment, or when placed on account.
   paid: ["proof_approved"],
+  on_account: ["proof_approved"],
 };
 
 /** The system approves a repeat order when placed, and expires an unpaid one past its due date. */
@@ -164,8 +184,9 @@ const UNPAID_SYSTEM_MOVES: Moves = {
   proof_approved: ["expired"],
 };
 
+/** An order on account moves as a paid one: a refund of it credits what its organisation owes. */
 export function allowedMoves(from: OrderStatus, actor: Actor, payment: OrderPayment): readonly OrderStatus[] {
-  const paid = payment === "paid";
+  const paid = payment !== "unpaid";
   const table =
     actor === "staff"
       ? paid
@@ -189,7 +210,9 @@ export function canTransition(from: OrderStatus, to: OrderStatus, actor: Actor, 
  * production may now start); an expired order the money arrives for late is revived as paid
  * (docs/decisions/022); a cancelled one is closed, and its money is refunded.
  */
-export function statusAfterTransferReceived(status: OrderStatus): OrderStatus | null {
+export function statusAfterTransferReceived(status: OrderStatus, onAccount = false): OrderStatus | null {
+  // An order on account is made meanwhile (decision 085): paying its invoice leaves it where it is.
+  if (onAccount) return status === "cancelled" || status === "refunded" || status === "expired" ? null : status;
   if (status === "awaiting_transfer" || status === "expired") return "paid";
   if (status === "proof_sent" || status === "changes_requested" || status === "proof_approved") return status;
   return null;

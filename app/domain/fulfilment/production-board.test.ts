@@ -69,6 +69,7 @@ describe("the board", () => {
     const board = productionBoard(orders, { productId: null, method: null }, TODAY);
     expect(board.map((column) => column.label)).toEqual([
       "Awaiting transfer",
+      "Ordered on account",
       "Paid",
       "Proof ready for you",
       "Changes requested",

@@ -15,6 +15,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "./orders";
 /** The board's columns, in the order work moves through them; shipped orders have left it. */
 export const BOARD_STAGES = [
   "awaiting_transfer",
+  "on_account",
   "paid",
   "proof_sent",
   "changes_requested",

@@ -3,6 +3,7 @@
  * used by the route actions and the server tests alike. Which status may follow which lives only
  * in ./orders (canTransition); this module only reads and words it. Pure: no I/O.
  */
+import type { RefundMethod } from "./refunds";
 import { typedPence } from "../core/money";
 import { oneOf } from "../core/one-of";
 import type { Finding, PreflightReport } from "../artwork/preflight";
@@ -373,7 +374,9 @@ export type StaffOrderDetail = {
   payment: { intentId: string; provider: string | null };
   /** An order placed to pay by bank transfer (docs/decisions/022-bank-transfer.md): its pro-forma and what became of it. */
   transfer: {
-    proformaNumber: string;
+    proformaNumber: string | null;
+    /** An order on account (decision 085): its invoice's days of credit; null for a transfer before production. */
+    termsDays: number | null;
     dueOn: string;
     remindedAt: Date | null;
     receivedAt: Date | null;
@@ -422,6 +425,8 @@ export type StaffOrderDetail = {
 
 /** What is left to refund of an order's invoice, line by line, and the card refunds still waiting for the provider. */
 export type RefundState = {
+  /** How the money goes back: to the card, by transfer, or (an order on account not yet paid) credited to the account. */
+  method: RefundMethod;
   byTransfer: boolean;
   /** The day the order was paid: a transfer refund cannot be dated before it. */
   paidOn: string;

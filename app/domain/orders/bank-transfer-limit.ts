@@ -12,6 +12,6 @@ export const transferAllowed = (totalPence: number, maxPence: number): boolean =
 /** Shown instead of the option, and the server's refusal of a transfer over the limit. */
 export function transferOverLimitMessage(maxPence: number, salesEmail: string): string {
   return maxPence > 0
-    ? `Bank transfer is for orders up to ${formatPence(maxPence)} including VAT. Please pay for this one by card, or write to ${salesEmail} to pay on account. Your checkout is saved.`
-    : `Please pay by card, or write to ${salesEmail} to pay on account. Your checkout is saved.`;
+    ? `Bank transfer is for orders up to ${formatPence(maxPence)} including VAT. Please pay for this one by card, or on account: apply from your account page, or write to ${salesEmail}. Your checkout is saved.`
+    : `Please pay by card, or on account: apply from your account page, or write to ${salesEmail}. Your checkout is saved.`;
 }

@@ -92,6 +92,7 @@ describe("orders that block deleting an account", () => {
   it("are the ones not yet delivered, cancelled, refunded or expired", () => {
     expect(ORDER_STATUSES.filter(isOrderUnderWay)).toEqual([
       "awaiting_transfer",
+      "on_account",
       "paid",
       "proof_sent",
       "changes_requested",

@@ -4,6 +4,7 @@
  * reference, each line as charged, the ledger's amounts), so every copy prints the same figures
  * as the payment took. The confirmation e-mail names the parties and lines the same way.
  */
+import { onAccountPaymentText } from "./credit-accounts";
 import { addressLines } from "../pricing/checkout";
 import {
   documentLines,
@@ -132,9 +133,28 @@ export function invoiceDocument(
   input: OrderDocumentInput & {
     order: { status: string; paidAt: Date; method: PaymentMethod };
     suppliedOn?: IsoDate | null;
+    /**
+     * An invoice on account (decision 085): supplied when issued, due within the terms, with the
+     * bank details to pay it until it is paid.
+     */
+    account?: { dueOn: IsoDate; termsDays: number; paidOn: IsoDate | null } | null;
   },
 ): BusinessDocument {
-  const { order, suppliedOn, ...rest } = input;
+  const { order, suppliedOn, account, ...rest } = input;
+  if (account) {
+    const paidOn = account.paidOn ? formatDisplayDate(account.paidOn) : null;
+    const document = orderDocument({
+      ...rest,
+      kind: "invoice",
+      facts: [{ label: "Payment", value: onAccountPaymentText({ ...account, paidOn }) }],
+      notes: paidOn
+        ? []
+        : [
+            `Payment terms: ${account.termsDays} days from the invoice date. Please pay by bank transfer by ${formatDisplayDate(account.dueOn)}, quoting ${input.orderNumber}.`,
+          ],
+    });
+    return paidOn ? document : { ...document, bankTransferReference: input.orderNumber };
+  }
   const payment = paymentStatusText(toOrderStatus(order.status), {
     method: order.method,
     paidOn: paidOnText(order.paidAt, suppliedOn),
@@ -149,7 +169,11 @@ export function invoiceDocument(
 }
 
 /** What a refund goes back to, by how the order was paid. */
-const REFUNDED_TO: Record<PaymentMethod, string> = { card: "card", bank_transfer: "bank account" };
+const REFUNDED_TO: Record<PaymentMethod, string> = {
+  card: "card",
+  bank_transfer: "bank account",
+  on_account: "bank account",
+};
 
 /** The credit note that cancels an order's VAT invoice in full after a refund. */
 export function creditNoteDocument(
@@ -220,9 +244,11 @@ export function refundCreditNoteDocument(
     facts: [{ label: "Credits invoice", value: invoice.number }],
     notes: [
       `This credit note credits ${documentPence(refund.grossPence)} including VAT of VAT invoice ${invoice.number} of ${formatDisplayDay(invoice.issuedAt)}. Reason: ${refund.reason}`,
-      refund.paidBackOn
-        ? `The amount was paid back by bank transfer on ${formatDisplayDate(refund.paidBackOn)}, reference ${refund.reference ?? ""}.`
-        : `The amount is refunded to the ${REFUNDED_TO.card} that paid for order ${input.orderNumber}.`,
+      refund.method === "account"
+        ? `The amount is taken off what your organisation owes on its account for order ${input.orderNumber}: nothing is paid back.`
+        : refund.paidBackOn
+          ? `The amount was paid back by bank transfer on ${formatDisplayDate(refund.paidBackOn)}, reference ${refund.reference ?? ""}.`
+          : `The amount is refunded to the ${REFUNDED_TO.card} that paid for order ${input.orderNumber}.`,
     ],
   });
 }

@@ -35,6 +35,7 @@ describe("isOrderEditable", () => {
   it("allows changes until the order goes into production, and never after", () => {
     expect(ORDER_STATUSES.filter(isOrderEditable)).toEqual([
       "awaiting_transfer",
+      "on_account",
       "paid",
       "proof_sent",
       "changes_requested",

@@ -17,6 +17,7 @@ import { describeSizes, normaliseSizes, type SizeBreakdown, sizesMismatch, sizes
 /** The statuses in which an order may still be changed: paid or awaiting its money, not yet made. */
 export const ORDER_EDITABLE_STATUSES = [
   "awaiting_transfer",
+  "on_account",
   "paid",
   "proof_sent",
   "changes_requested",

@@ -85,6 +85,13 @@ function reachedRank(input: TimelineInput): number {
 
 const plural = (count: number, total: number, what: string) => `${count} of ${total} products ${what}`;
 
+/** The first step: an order on account starts when it is placed, its invoice paid later (decision 085). */
+const TIMELINE_PAID_LABELS: Record<PaymentMethod, string> = {
+  card: "Paid",
+  bank_transfer: "Paid by bank transfer",
+  on_account: "Ordered on account",
+};
+
 export function orderTimeline(input: TimelineInput): OrderTimeline {
   const rank = reachedRank(input);
   const ended = isEnding(input.status)
@@ -104,12 +111,12 @@ export function orderTimeline(input: TimelineInput): OrderTimeline {
   const approvedLines = proofed.map(newest).filter((proof) => proof?.decision === "approved");
 
   const steps: Array<Omit<TimelineStep, "state"> & { reached: boolean; skipped?: boolean }> = [
-    input.paidAt || input.paymentMethod === "card"
+    input.paidAt || input.paymentMethod !== "bank_transfer"
       ? {
           key: "paid",
-          label: input.paymentMethod === "bank_transfer" ? "Paid by bank transfer" : "Paid",
+          label: TIMELINE_PAID_LABELS[input.paymentMethod],
           reached: true,
-          at: input.paidAt ?? input.createdAt,
+          at: input.paymentMethod === "on_account" ? input.createdAt : (input.paidAt ?? input.createdAt),
           detail: null,
         }
       : {

@@ -270,3 +270,12 @@ export function typedRefundFields(fields: Readonly<Record<string, string>>): Rec
       .map(([name, value]) => [name, value.slice(0, REFUND_REASON_MAX)]),
   );
 }
+
+/** How a refund goes back: to the card, by bank transfer, or as a credit to an account (decision 085). */
+export type RefundMethod = "card" | "bank_transfer" | "account";
+
+/** How a refund of `order` goes back: to the card, by bank transfer, or as a credit to its account. */
+export function refundMethod(order: { paidAt: Date | null; onAccount: boolean }, byTransfer: boolean): RefundMethod {
+  if (order.onAccount && !order.paidAt) return "account";
+  return byTransfer ? "bank_transfer" : "card";
+}

@@ -28,7 +28,14 @@ import {
 } from "~/domain/fulfilment/orders";
 import { isOrderId, statusAfterTransferReceived, toOrderStatus } from "~/domain/fulfilment/orders";
 import type { RefundState, StaffOrderDetail, StaffProof } from "~/domain/orders/admin-orders";
-import { creditedSoFar, creditLeft, invoicedAmounts, type PastCredit } from "~/domain/orders/refunds";
+import {
+  creditedSoFar,
+  creditLeft,
+  invoicedAmounts,
+  type PastCredit,
+  refundMethod,
+  type RefundMethod,
+} from "~/domain/orders/refunds";
 import { lineDescription } from "~/domain/orders/order-documents";
 import { type OrderLine, readOrderSnapshot, soldColourName } from "~/domain/orders/order-snapshot";
 import { londonToday } from "~/domain/core/dates";
@@ -134,7 +141,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
 
   const { data } = readOrderSnapshot(order.number, order.snapshot);
   const status = toOrderStatus(order.status);
-  const payment = orderPayment(order.paidAt);
+  const payment = orderPayment(order.paidAt, order.onAccount);
   const files = await db
     .select({ id: artworkFiles.id, preview: artworkFiles.previewStoredName })
     .from(artworkFiles)
@@ -264,7 +271,9 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
           receivedPence: transfer.transfer.receivedPence,
           expiredAt: transfer.transfer.expiredAt,
           // An expired order can be revived by money that arrives late (decision 022).
-          canMarkReceived: !transfer.transfer.receivedAt && statusAfterTransferReceived(status) !== null,
+          canMarkReceived:
+            !transfer.transfer.receivedAt && statusAfterTransferReceived(status, order.onAccount) !== null,
+          termsDays: transfer.transfer.termsDays,
           arrivedOn: transfer.transfer.arrivedOn,
           partPaidPence: transfer.transfer.partPaidPence,
           returned:
@@ -293,8 +302,15 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
         }
       : null,
     refund:
-      invoice && order.paidAt
-        ? refundState({ order, lines, credits, pending, byTransfer: Boolean(transfer), paidAt: order.paidAt })
+      invoice && (order.paidAt || order.onAccount)
+        ? refundState({
+            order,
+            lines,
+            credits,
+            pending,
+            method: refundMethod(order, Boolean(transfer)),
+            paidAt: order.paidAt ?? order.createdAt,
+          })
         : null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
@@ -319,13 +335,14 @@ function refundState(input: {
   lines: readonly OrderLine[];
   credits: PastCredit[];
   pending: RefundState["pending"];
-  byTransfer: boolean;
+  method: RefundMethod;
   paidAt: Date;
 }): RefundState {
   const { order, credits } = input;
   const done = creditedSoFar(credits);
   return {
-    byTransfer: input.byTransfer,
+    method: input.method,
+    byTransfer: input.method === "bank_transfer",
     paidOn: londonToday(input.paidAt),
     left: creditLeft(invoicedAmounts(order), credits),
     lines: input.lines.map((line, index) => ({

@@ -105,7 +105,7 @@ export async function changeOrderStatus(
     if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
     if (order.version !== change.version) return staleFailure(order);
     const from = toOrderStatus(order.status);
-    if (!canTransition(from, change.to, "staff", orderPayment(order.paidAt)))
+    if (!canTransition(from, change.to, "staff", orderPayment(order.paidAt, order.onAccount)))
       return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.invalidTransition(from, change.to));
 
     const shipping = change.to === "shipped" ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {};

@@ -121,13 +121,15 @@ export async function uploadProof(
     return failure(415, "PROOF_WRONG_TYPE", PROOF_FILE_MESSAGES.wrongType, proofField(PROOF_FILE_MESSAGES.wrongType));
   // Checked before the bytes are written, so a stale page or a finished order costs no disk.
   const [before] = await db
-    .select({ status: orders.status, version: orders.version, paidAt: orders.paidAt })
+    .select({ status: orders.status, version: orders.version, paidAt: orders.paidAt, onAccount: orders.onAccount })
     .from(orders)
     .where(eq(orders.id, input.orderId))
     .limit(1);
   if (!before) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
   if (before.version !== fields.version) return staleFailure(before);
-  if (!canTransition(toOrderStatus(before.status), "proof_sent", "staff", orderPayment(before.paidAt))) {
+  if (
+    !canTransition(toOrderStatus(before.status), "proof_sent", "staff", orderPayment(before.paidAt, before.onAccount))
+  ) {
     return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(toOrderStatus(before.status)));
   }
 
@@ -144,7 +146,7 @@ export async function uploadProof(
       if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
       if (order.version !== fields.version) return staleFailure(order);
       const from = toOrderStatus(order.status);
-      if (!canTransition(from, "proof_sent", "staff", orderPayment(order.paidAt)))
+      if (!canTransition(from, "proof_sent", "staff", orderPayment(order.paidAt, order.onAccount)))
         return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.proofNotAllowed(from));
 
       const lines = await linesOfOrder(tx, order);

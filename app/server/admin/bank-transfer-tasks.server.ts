@@ -41,6 +41,7 @@ export async function runBankTransferTasks(ctx: AppContext, now: Date = ctx.cloc
       and(
         isNull(bankTransfers.receivedAt),
         isNull(bankTransfers.expiredAt),
+        isNull(bankTransfers.termsDays),
         lte(bankTransfers.dueOn, latestDueWithTask(now)),
         // A transfer part paid needs its reminder at most: it never expires (transferTask).
         or(eq(bankTransfers.partPaidPence, 0), isNull(bankTransfers.remindedAt)),
@@ -58,7 +59,8 @@ export async function runBankTransferTasks(ctx: AppContext, now: Date = ctx.cloc
         .for("update", { skipLocked: true });
       if (!transfer) return null;
       const task = transferTask(transfer, now);
-      if (!task) return null;
+      // An invoice on account has its own reminders and never expires (credit-accounts.server.ts).
+      if (!task || transfer.termsDays !== null) return null;
       const order = await lockOrder(tx, orderId);
       if (!order || order.paidAt) return null;
       const { details } = readOrderSnapshot(order.number, order.snapshot).data;

@@ -41,7 +41,7 @@ export async function cancelOrder(
     if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
     if (order.version !== fields.version) return staleFailure(order);
     const from = toOrderStatus(order.status);
-    if (!canTransition(from, "cancelled", "staff", orderPayment(order.paidAt)))
+    if (!canTransition(from, "cancelled", "staff", orderPayment(order.paidAt, order.onAccount)))
       return failure(409, "INVALID_TRANSITION", ADMIN_MESSAGES.invalidTransition(from, "cancelled"));
     const [updated] = await tx
       .update(orders)
@@ -72,9 +72,14 @@ export async function cancelOrder(
         .from(bankTransfers)
         .where(eq(bankTransfers.orderId, order.id)),
     ]);
+    // An invoice on account not yet paid is credited in full whatever was ticked: nothing was paid
+    // to refund, and its organisation must no longer owe it (decision 085).
+    const onAccountCredit = order.onAccount && !order.paidAt;
     const left =
-      invoice && order.paidAt ? creditLeft(invoicedAmounts(order), await creditsOnOrder(tx, order)).grossPence : 0;
-    const refundPence = fields.refund && !transfer && left > 0 ? left : 0;
+      invoice && (order.paidAt || onAccountCredit)
+        ? creditLeft(invoicedAmounts(order), await creditsOnOrder(tx, order)).grossPence
+        : 0;
+    const refundPence = (onAccountCredit || (fields.refund && !transfer)) && left > 0 ? left : 0;
     if (refundPence === 0) await tellBuyer(ctx, tx, order, fields.reason, Boolean(order.paidAt));
     // Part payments of an order never paid in full go back by hand (decision 079).
     const toSendBack = order.paidAt ? 0 : (transfer?.partPaidPence ?? 0);

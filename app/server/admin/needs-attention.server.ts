@@ -5,7 +5,7 @@
  * order. Staff retry a dead job from `/admin/attention`: it runs again with a fresh set of attempts,
  * and a message it sends is queued again.
  */
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import { bankTransfers, jobs, orders, outbox, refunds } from "#db/schema";
 import { londonToday } from "~/domain/core/dates";
 import type { PaymentNeedingAttention } from "~/domain/orders/admin-orders";
@@ -57,15 +57,27 @@ export type PartPaidTransfer = {
   why: "overdue" | "send_back";
 };
 
+/** An invoice on account past its due date and not paid (decision 085): its organisation cannot order on account. */
+export type OverdueAccountInvoice = {
+  orderId: string;
+  orderNumber: string;
+  organisationId: string;
+  duePence: number;
+  partPaidPence: number;
+  dueOn: string;
+  overdueReminders: number;
+};
+
 export type NeedsAttention = {
   deadJobs: DeadJob[];
   stuckRefunds: StuckRefund[];
   payments: PaymentNeedingAttention[];
   partPaid: PartPaidTransfer[];
+  overdueOnAccount: OverdueAccountInvoice[];
 };
 
 export async function needsAttention(db: Database, now: Date): Promise<NeedsAttention> {
-  const [dead, stuck, payments, partPaid] = await Promise.all([
+  const [dead, stuck, payments, partPaid, overdueOnAccount] = await Promise.all([
     db
       .select({
         id: jobs.id,
@@ -111,7 +123,33 @@ export async function needsAttention(db: Database, now: Date): Promise<NeedsAtte
           gt(bankTransfers.partPaidPence, 0),
           isNull(bankTransfers.receivedAt),
           isNull(bankTransfers.returnedPence),
-          or(eq(orders.status, "cancelled"), lt(bankTransfers.dueOn, londonToday(now))),
+          // An invoice on account past due is listed below; cancelled, its part payments go back as any.
+          or(
+            eq(orders.status, "cancelled"),
+            and(isNull(bankTransfers.termsDays), lt(bankTransfers.dueOn, londonToday(now))),
+          ),
+        ),
+      )
+      .orderBy(asc(bankTransfers.dueOn))
+      .limit(LISTED),
+    db
+      .select({
+        orderId: orders.id,
+        orderNumber: orders.number,
+        organisationId: orders.accountId,
+        duePence: bankTransfers.amountPence,
+        partPaidPence: bankTransfers.partPaidPence,
+        dueOn: bankTransfers.dueOn,
+        overdueReminders: bankTransfers.overdueReminders,
+      })
+      .from(bankTransfers)
+      .innerJoin(orders, eq(orders.id, bankTransfers.orderId))
+      .where(
+        and(
+          eq(orders.onAccount, true),
+          isNull(bankTransfers.receivedAt),
+          lt(bankTransfers.dueOn, londonToday(now)),
+          notInArray(orders.status, ["cancelled", "refunded"]),
         ),
       )
       .orderBy(asc(bankTransfers.dueOn))
@@ -124,6 +162,7 @@ export async function needsAttention(db: Database, now: Date): Promise<NeedsAtte
     })),
     stuckRefunds: stuck,
     payments,
+    overdueOnAccount,
     partPaid: partPaid.map(({ status, ...transfer }) => ({
       ...transfer,
       why: status === "cancelled" ? ("send_back" as const) : ("overdue" as const),

@@ -18,6 +18,7 @@ import { formatPence } from "~/domain/core/money";
 import { canTransition, isOrderId, ORDER_STATUS_LABELS, toOrderStatus } from "~/domain/fulfilment/orders";
 import { ADMIN_MESSAGES } from "~/domain/orders/admin-orders";
 import { acceptedClaimCreditNote } from "~/domain/orders/guarantee-credit-note";
+import { refundMethod, type RefundMethod } from "~/domain/orders/refunds";
 import {
   creditLeft,
   invoicedAmounts,
@@ -71,6 +72,12 @@ const refusal = (refused: RefundRefusal): Failure =>
  * before refunds could be partial, which credited the whole invoice; and the credit of an accepted
  * On-time Guarantee claim.
  */
+const REFUNDED_HOW: Record<RefundMethod, string> = {
+  card: "refunded to the card",
+  bank_transfer: "refunded by bank transfer",
+  account: "credited to the organisation's account",
+};
+
 export async function creditsOnOrder(db: Database, order: OrderRow): Promise<PastCredit[]> {
   const [given, legacy, [claim], [invoice]] = await Promise.all([
     db.select().from(refunds).where(eq(refunds.orderId, order.id)),
@@ -113,6 +120,7 @@ async function issueRefundCreditNote(
   const from = toOrderStatus(order.status);
   const left = creditLeft(invoicedAmounts(order), await creditsOnOrder(tx, order));
   const ends = left.grossPence === 0 && canTransition(from, "refunded", "staff", "paid");
+  const credited = refund.method === "account";
   const [updated] = await tx
     .update(orders)
     .set({ ...(ends ? { status: "refunded" } : {}), version: order.version + 1, updatedAt: now })
@@ -133,7 +141,10 @@ async function issueRefundCreditNote(
     status: toOrderStatus(updated!.status),
     version: updated!.version,
     message:
-      `Refunded ${formatPence(refund.grossPence)} to the ${to}. Credit note ${number} issued and e-mailed to the buyer.` +
+      (credited
+        ? `Credited ${formatPence(refund.grossPence)} to the organisation's account.`
+        : `Refunded ${formatPence(refund.grossPence)} to the ${to}.`) +
+      ` Credit note ${number} issued and e-mailed to the buyer.` +
       (ends ? ` The order is now "${ORDER_STATUS_LABELS.refunded}".` : ""),
   };
 }
@@ -157,22 +168,26 @@ export async function refundOrder(
     const order = await lockOrder(tx, input.orderId);
     if (!order) return failure(404, "ORDER_NOT_FOUND", ADMIN_MESSAGES.notFound);
     const [invoice] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id));
-    if (!order.paidAt || !invoice) return failure(409, "NOT_PAID", REFUND_SERVER_MESSAGES.notPaid);
-    const [transfer] = await tx
+    if (!(order.paidAt || order.onAccount) || !invoice) return failure(409, "NOT_PAID", REFUND_SERVER_MESSAGES.notPaid);
+    const [found] = await tx
       .select({ orderId: bankTransfers.orderId })
       .from(bankTransfers)
       .where(eq(bankTransfers.orderId, order.id));
+    // An order on account not yet paid is credited, not paid back: its account owes less (decision 085).
+    const method = refundMethod(order, Boolean(found));
+    const transfer = method === "bank_transfer";
     const lines = await linesOfOrder(tx, order);
     const read = readRefundForm(input.fields, {
       lineCount: lines.length,
-      byTransfer: Boolean(transfer),
-      paidOn: londonToday(order.paidAt),
+      byTransfer: transfer,
+      paidOn: londonToday(order.paidAt ?? order.createdAt),
       today: londonToday(now),
     });
     if (!read.ok) return refusal(read);
     const { form } = read;
     if (order.version !== form.version) return staleFailure(order);
-    if (!transfer && !ctx.payments) return failure(503, "NO_PAYMENT_PROVIDER", REFUND_SERVER_MESSAGES.noProvider);
+    if (method === "card" && !ctx.payments)
+      return failure(503, "NO_PAYMENT_PROVIDER", REFUND_SERVER_MESSAGES.noProvider);
     const credits = await creditsOnOrder(tx, order);
     const plan = planRefund({ amounts: order, lines, credits, request: form.request });
     if (!plan.ok) return refusal(plan);
@@ -180,25 +195,24 @@ export async function refundOrder(
       .insert(refunds)
       .values({
         orderId: order.id,
-        status: transfer ? "done" : "pending",
-        method: transfer ? "bank_transfer" : "card",
+        status: method === "card" ? "pending" : "done",
+        method,
         ...plan.credit,
         reason: form.reason,
         paidBackOn: form.transfer?.paidBackOn ?? null,
         reference: form.transfer?.reference ?? null,
         staffId: staff.id,
-        doneAt: transfer ? now : null,
+        doneAt: method === "card" ? null : now,
       })
       .returning({ id: refunds.id });
-    const method = transfer ? "bank_transfer" : "card";
     await recordAudit(tx, staff, {
       action: "order.refund",
       subject: { kind: "order", id: order.id },
-      summary: `Order ${order.number}: ${formatPence(plan.credit.grossPence)} refunded ${transfer ? "by bank transfer" : "to the card"}, "${form.reason}"`,
+      summary: `Order ${order.number}: ${formatPence(plan.credit.grossPence)} ${REFUNDED_HOW[method]}, "${form.reason}"`,
       before: { creditLeftPence: creditLeft(invoicedAmounts(order), credits).grossPence },
       after: { refundId: refund!.id, method, reason: form.reason, ...plan.credit },
     });
-    if (transfer) return issueRefundCreditNote(tx, { order, refundId: refund!.id, staff, now });
+    if (method !== "card") return issueRefundCreditNote(tx, { order, refundId: refund!.id, staff, now });
     return { ok: "pending" as const, refundId: refund!.id };
   });
   if (started.ok !== "pending") return started;

@@ -3,7 +3,7 @@
  * waiting for a proof, proofs with changes requested, bank transfers awaited, custom quote
  * requests unanswered and open On-time Guarantee claims, each linking to where it is handled.
  */
-import { and, count, eq, isNotNull, isNull, notInArray } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
 import { bankTransfers, guaranteeClaims, orders, quoteRequests, quotes } from "#db/schema";
 import type { Database } from "../platform/db.server";
 
@@ -19,7 +19,10 @@ const total = (rows: Array<{ n: number }>) => Number(rows[0]?.n ?? 0);
 
 export async function waitingForStaff(db: Database): Promise<WaitingCounts> {
   const [awaitingProof, changesRequested, transfersAwaited, requests, claims] = await Promise.all([
-    db.select({ n: count() }).from(orders).where(eq(orders.status, "paid")),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(inArray(orders.status, ["paid", "on_account"])),
     db.select({ n: count() }).from(orders).where(eq(orders.status, "changes_requested")),
     db
       .select({ n: count() })

@@ -4,7 +4,16 @@
  * shortfall only accepted explicitly. Placing the order: bank-transfers.server.ts.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { bankTransfers, orderDrafts, orderLines, orders, orderStatusHistory, paymentIntents } from "#db/schema";
+import {
+  bankTransfers,
+  orderDrafts,
+  orderLines,
+  orders,
+  orderStatusHistory,
+  paymentIntents,
+  transferReceipts,
+} from "#db/schema";
+import { creditsOnOrder } from "./refunds.server";
 import { ADMIN_MESSAGES } from "~/domain/orders/admin-orders";
 import {
   arrivalDay,
@@ -72,7 +81,7 @@ export async function markTransferReceived(
     if (order.version !== input.version) return staleFailure(order);
     const [transfer] = await tx.select().from(bankTransfers).where(eq(bankTransfers.orderId, order.id)).for("update");
     const from = toOrderStatus(order.status);
-    const to = statusAfterTransferReceived(from);
+    const to = statusAfterTransferReceived(from, order.onAccount);
     // An expired order is revived by money that arrives late; anything else already settled is not awaited.
     if (!transfer || transfer.receivedAt || order.paidAt || !to || (transfer.expiredAt && from !== "expired"))
       return failure(409, "NOT_AWAITING_TRANSFER", BANK_TRANSFER_MESSAGES.notAwaiting);
@@ -86,8 +95,12 @@ export async function markTransferReceived(
       return failure(400, "VALIDATION_FAILED", BANK_TRANSFER_MESSAGES.nothingToAccept, {
         fieldErrors: { amount: BANK_TRANSFER_MESSAGES.nothingToAccept },
       });
+    // An invoice on account is due less what its credit notes took off it (decision 085).
+    const credited = order.onAccount
+      ? (await creditsOnOrder(tx, order)).reduce((sum, credit) => sum + credit.grossPence, 0)
+      : 0;
     const recording = recordTransfer({
-      duePence: transfer.amountPence,
+      duePence: transfer.amountPence - credited,
       partPaidPence: transfer.partPaidPence,
       receivedPence: input.receivedPence,
       acceptShortfall: Boolean(input.acceptShortfall),
@@ -99,12 +112,23 @@ export async function markTransferReceived(
     const difference = recording.difference;
     const receivedPence = recording.sumPence;
 
-    const promised = promisesDelivery(to, "paid")
-      ? promisedDeliveryDate(
-          etaInput(readOrderSnapshot(order.number, order.snapshot), await linesOfOrder(tx, order)),
-          now,
-        )
-      : order.promisedDeliveryDate;
+    // A shortfall accepted with nothing new arriving has no payment to list.
+    if (input.receivedPence > 0)
+      await tx.insert(transferReceipts).values({
+        orderId: order.id,
+        amountPence: input.receivedPence,
+        arrivedOn,
+        recordedBy: input.staff.id,
+        recordedAt: now,
+      });
+    // An order on account was promised its date at approval, as a paid one is.
+    const promised =
+      !order.onAccount && promisesDelivery(to, "paid")
+        ? promisedDeliveryDate(
+            etaInput(readOrderSnapshot(order.number, order.snapshot), await linesOfOrder(tx, order)),
+            now,
+          )
+        : order.promisedDeliveryDate;
     const [updated] = await tx
       .update(orders)
       .set({
@@ -163,9 +187,10 @@ export async function markTransferReceived(
       before: { status: from, partPaidPence: transfer.partPaidPence },
       after: { status: to, receivedPence, arrivedOn, acceptShortfall: Boolean(input.acceptShortfall) },
     });
-    const invoiceNumber = await issueInvoice(tx, { orderId: order.id, now });
-    // The invoice's e-mail (rendered by its job) and the staff alert leave with the commit (decision 030).
-    await enqueue(tx, { job: DOCUMENT_MAIL_JOB, payload: { orderId: order.id, kind: "invoice" } });
+    // An order on account was invoiced when it was placed; any other is invoiced now, and its
+    // e-mail (rendered by its job) and the staff alert leave with the commit (decision 030).
+    const invoiceNumber = order.onAccount ? null : await issueInvoice(tx, { orderId: order.id, now });
+    if (invoiceNumber) await enqueue(tx, { job: DOCUMENT_MAIL_JOB, payload: { orderId: order.id, kind: "invoice" } });
     await alertStaff(
       { ...ctx, db: tx },
       {
@@ -182,7 +207,9 @@ export async function markTransferReceived(
       version: updated.version,
       message: [
         BANK_TRANSFER_MESSAGES.received(order.number),
-        `It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued${buyer ? ` and e-mailed to ${buyer}` : ""}.`,
+        invoiceNumber
+          ? `It is "${ORDER_STATUS_LABELS[to]}"; VAT invoice ${invoiceNumber} is issued${buyer ? ` and e-mailed to ${buyer}` : ""}.`
+          : `Its invoice on account is paid; it stays "${ORDER_STATUS_LABELS[to]}".`,
         ...(difference.kind === "exact"
           ? []
           : [`${BANK_TRANSFER_MESSAGES.receivedDifferenceNote(receivedPence, transfer.amountPence)}.`]),
@@ -216,6 +243,13 @@ async function recordPartPayment(
   const { order, transfer, recording } = input;
   const status = toOrderStatus(order.status);
   await tx.update(bankTransfers).set({ partPaidPence: recording.sumPence }).where(eq(bankTransfers.orderId, order.id));
+  await tx.insert(transferReceipts).values({
+    orderId: order.id,
+    amountPence: input.receivedPence,
+    arrivedOn: input.arrivedOn,
+    recordedBy: input.staff.id,
+    recordedAt: input.now,
+  });
   await recordAudit(tx, input.staff, {
     action: "order.transfer-part",
     subject: { kind: "order", id: order.id },

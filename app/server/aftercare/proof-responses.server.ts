@@ -112,7 +112,7 @@ export async function respondToProof(
     const decision = input.decision === "approve" ? "approved" : "changes_requested";
     latest.decision = decision;
     const target = statusFromLineProofs(lines.map((each) => lineProofState(latestOf(each.id))));
-    const payment = orderPayment(order.paidAt);
+    const payment = orderPayment(order.paidAt, order.onAccount);
     if (target !== from && !canTransition(from, target, "buyer", payment)) return notAwaiting();
     const promised = promisesDelivery(target, payment)
       ? promisedDeliveryDate(etaInput(readOrderSnapshot(order.number, order.snapshot), lines), now)

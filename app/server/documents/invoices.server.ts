@@ -11,6 +11,7 @@ import { DOCUMENT_TITLES, documentFileName, documentPence, type BusinessDocument
 import { creditNoteDocument, invoiceDocument, refundCreditNoteDocument } from "~/domain/orders/order-documents";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import { isOrderId } from "~/domain/fulfilment/orders";
+import { londonToday } from "~/domain/core/dates";
 import type { BusinessProfile } from "~/domain/people/business-profile";
 import { visibleTo } from "../orders/buyer-orders.server";
 import type { Database } from "../platform/db.server";
@@ -51,7 +52,7 @@ export async function loadOrderDocument(
       ? eq(orders.id, input.orderId)
       : and(eq(orders.id, input.orderId), visibleTo(reader.userId, reader.accountId || reader.userId));
   const [row] = await db
-    .select({ order: orders, invoice: invoices, transfer: bankTransfers.orderId, arrivedOn: bankTransfers.arrivedOn })
+    .select({ order: orders, invoice: invoices, transfer: bankTransfers })
     .from(orders)
     .innerJoin(invoices, eq(invoices.orderId, orders.id))
     .leftJoin(bankTransfers, eq(bankTransfers.orderId, orders.id))
@@ -60,10 +61,11 @@ export async function loadOrderDocument(
   if (!row) return null;
   const { order, invoice } = row;
   // An invoiced order is paid; a bank transfer's invoice is issued when the money arrives.
+  const { transfer } = row;
   const paid = {
     status: order.status,
     paidAt: order.paidAt ?? invoice.issuedAt,
-    method: row.transfer ? "bank_transfer" : "card",
+    method: order.onAccount ? "on_account" : transfer ? "bank_transfer" : "card",
   } as const;
   const common = {
     orderNumber: order.number,
@@ -77,7 +79,16 @@ export async function loadOrderDocument(
       number: invoice.number,
       issuedAt: invoice.issuedAt,
       order: paid,
-      suppliedOn: row.arrivedOn,
+      // An invoice on account is supplied when issued, and due within its terms (decision 085).
+      ...(order.onAccount && transfer?.termsDays
+        ? {
+            account: {
+              dueOn: transfer.dueOn,
+              termsDays: transfer.termsDays,
+              paidOn: order.paidAt ? (transfer.arrivedOn ?? londonToday(order.paidAt)) : null,
+            },
+          }
+        : { suppliedOn: transfer?.arrivedOn ?? null }),
     });
   const [note] = await db
     .select({ creditNote: creditNotes, refund: refunds })
@@ -139,7 +150,7 @@ export async function mailOrderDocument(
   const [refund] =
     document.kind === "credit_note"
       ? await db
-          .select({ reason: refunds.reason })
+          .select({ reason: refunds.reason, method: refunds.method })
           .from(creditNotes)
           .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
           .where(eq(creditNotes.number, document.number))
@@ -147,7 +158,7 @@ export async function mailOrderDocument(
   const lines =
     document.kind === "credit_note"
       ? [
-          `We have refunded ${documentPence(document.totals.grossPence)} including VAT on order ${order.number}.${refund ? ` Reason: ${refund.reason}` : ""}`,
+          `${refund?.method === "account" ? "We have credited" : "We have refunded"} ${documentPence(document.totals.grossPence)} including VAT on order ${order.number}${refund?.method === "account" ? ": it is taken off what your organisation owes on its account" : ""}.${refund ? ` Reason: ${refund.reason}` : ""}`,
           `Credit note ${document.number} is attached; it credits the order's VAT invoice.`,
         ]
       : [`Here is the VAT invoice ${document.number} for order ${order.number}, as a PDF.`];

@@ -8,6 +8,7 @@
 import { sendStaffDigest } from "../admin/staff-digest.server";
 import { purgeSummary } from "~/domain/people/retention";
 import { runBankTransferTasks } from "../admin/bank-transfer-tasks.server";
+import { runAccountReminders } from "../payments/credit-accounts.server";
 import { defineJob, deleteFinishedJobs, type Job, type JobDefinition, NO_PAYLOAD } from "../messages/jobs.server";
 import { deliverOutboxMail, MAIL_JOB } from "../messages/mail.server";
 import type { AppContext } from "../providers/app-context.server";
@@ -82,10 +83,13 @@ export const JOB_HANDLERS: Record<string, JobHandler> = Object.fromEntries([
   handle(PICTURE_RELEASE_JOB, async (context, payload) => {
     await releasePictureFiles(context, payload);
   }),
-  // Reminders and expiries of bank transfers (decision 022): a reminder or an expiry is at most a period late.
+  // Reminders and expiries of bank transfers (decision 022), and the reminders of invoices on account
+  // (decision 085): each at most a period late.
   handle(BANK_TRANSFER_TASKS_JOB, async (context) => {
     const { reminded, expired } = await runBankTransferTasks(context, context.now);
     if (reminded + expired > 0) context.log.info(`[jobs] bank transfers: ${reminded} reminded, ${expired} expired`);
+    const account = await runAccountReminders(context, context.now);
+    if (account.reminded > 0) context.log.info(`[jobs] invoices on account: ${account.reminded} reminded`);
   }),
   // The retention the Privacy Policy promises (B-17, R-POL-05): a record outlives its period by at most a period.
   handle(RETENTION_PURGE_JOB, async ({ db, now, business, storage, log }) => {

@@ -142,8 +142,10 @@ function toSummary(row: OrderRow, lines: readonly OrderLine[], userId: string, n
     currency: row.currency,
     paidAt: row.paidAt,
     createdAt: row.createdAt,
-    delivery: deliveryView(status, { promised: row.promisedDeliveryDate, paid: row.paidAt !== null }, () =>
-      orderEta(etaInput(snapshot, lines), now),
+    delivery: deliveryView(
+      status,
+      { promised: row.promisedDeliveryDate, paid: row.paidAt !== null || row.onAccount },
+      () => orderEta(etaInput(snapshot, lines), now),
     ),
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
@@ -242,7 +244,7 @@ export async function getOrder(
     invoiceNumber: invoice?.number ?? null,
     creditNotes: notes,
     payment: transfer
-      ? { method: "bank_transfer", ...transfer }
+      ? { method: row.onAccount ? "on_account" : "bank_transfer", ...transfer }
       : { method: "card", proformaNumber: null, dueOn: null, partPaidPence: 0, arrivedOn: null },
     version: row.version,
     timeline: history.map((entry) => ({

@@ -16,7 +16,8 @@ export type TransferMailView = {
   to: string;
   orderNumber: string;
   orderUrl: string;
-  proformaNumber: string;
+  /** Null for an invoice on account, which has no pro-forma. */
+  proformaNumber: string | null;
   /** What is left to pay: the amount due less the part payments received (decision 079). */
   totalPence: number;
   dueOn: IsoDate;

@@ -123,7 +123,7 @@ describe("placing an order by bank transfer", () => {
       ok: false,
       status: 409,
       code: "TRANSFER_OVER_LIMIT",
-      message: `Bank transfer is for orders up to £318.00 including VAT. Please pay for this one by card, or write to ${ctx.business.salesEmail} to pay on account. Your checkout is saved.`,
+      message: `Bank transfer is for orders up to £318.00 including VAT. Please pay for this one by card, or on account: apply from your account page, or write to ${ctx.business.salesEmail}. Your checkout is saved.`,
     });
     expect(await handle.db.select().from(orders).where(eq(orders.userId, buyer.userId))).toEqual([]);
     const none = await placeBankTransferOrder(

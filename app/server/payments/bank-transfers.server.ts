@@ -26,6 +26,10 @@ import {
 } from "~/domain/orders/bank-transfer";
 import { ledgerAmounts } from "~/domain/checkout/ledger-lines";
 import { transferAllowed, transferOverLimitMessage } from "~/domain/orders/bank-transfer-limit";
+import { accountDueOn, CREDIT_MESSAGES, onAccountRefusal } from "~/domain/orders/credit-accounts";
+import { formatDisplayDate, londonToday } from "~/domain/core/dates";
+import { accountStanding } from "./credit-accounts.server";
+import { DOCUMENT_MAIL_JOB, issueInvoice } from "../documents/invoices.server";
 import type { BusinessDocument } from "~/domain/pricing/documents";
 import { readOrderSnapshot } from "~/domain/orders/order-snapshot";
 import { isOrderId } from "~/domain/fulfilment/orders";
@@ -59,7 +63,7 @@ export const BANK_TRANSFER_LIMIT = { hits: 10, windowSeconds: 60 } as const;
  * the route module's top level would ship zod to every buyer's browser with the payment page.
  */
 export const TRANSFER_FORM = z.object({
-  intent: z.literal("bank_transfer", PAYMENT_MESSAGES.noDraft),
+  intent: z.enum(["bank_transfer", "on_account"], PAYMENT_MESSAGES.noDraft),
   draft_id: z.string(PAYMENT_MESSAGES.noDraft).max(64, PAYMENT_MESSAGES.noDraft),
   product_id: z.string(PAYMENT_MESSAGES.noDraft).max(32, PAYMENT_MESSAGES.noDraft),
 });
@@ -115,21 +119,43 @@ async function openTransferLimitFailure(
   return null;
 }
 
+type PlacingInput = {
+  session: { user: { id: string }; accountId?: string } | null;
+  draftId: string;
+  productId: string;
+  now?: Date;
+};
+
 /** Places the signed-in buyer's checkout to pay by bank transfer; see the module comment. */
-export async function placeBankTransferOrder(
+export function placeBankTransferOrder(ctx: AppContext, input: PlacingInput): Promise<PlacedTransfer | Failure> {
+  return placeUnpaidOrder(ctx, { ...input, way: "transfer" });
+}
+
+/**
+ * Places the checkout of a member of an organisation on its account (decision 085): refused with
+ * the reason unless the account is approved, nothing on it is overdue and the order fits in what is
+ * left of its limit, checked under a lock of the account so two colleagues cannot both use the last
+ * of it. The order's VAT invoice is issued now and e-mailed; it is due within the account's terms.
+ */
+export function placeOrderOnAccount(ctx: AppContext, input: PlacingInput): Promise<PlacedTransfer | Failure> {
+  return placeUnpaidOrder(ctx, { ...input, way: "account" });
+}
+
+async function placeUnpaidOrder(
   ctx: AppContext,
-  input: {
-    session: { user: { id: string }; accountId?: string } | null;
-    draftId: string;
-    productId: string;
-    now?: Date;
-  },
+  input: PlacingInput & { way: "transfer" | "account" },
 ): Promise<PlacedTransfer | Failure> {
   const { db } = ctx;
-  const buyer = await payingBuyer(db, { session: input.session, bucket: "bank-transfer", limit: BANK_TRANSFER_LIMIT });
+  const onAccount = input.way === "account";
+  const buyer = await payingBuyer(db, {
+    session: input.session,
+    bucket: onAccount ? "on-account" : "bank-transfer",
+    limit: BANK_TRANSFER_LIMIT,
+  });
   if (!buyer.ok) return buyer;
   const { userId, accountId } = buyer;
   const now = input.now ?? ctx.clock();
+  if (onAccount && accountId === userId) return failure(409, "ORGANISATION_NEEDED", CREDIT_MESSAGES.organisationNeeded);
 
   const priced = await priceCheckout(db, { userId, accountId, draftId: input.draftId, productId: input.productId });
   if (!priced.ok) {
@@ -138,7 +164,7 @@ export async function placeBankTransferOrder(
   }
   const { row, lines, computed } = priced;
   const { bankTransferMaxPence, salesEmail } = ctx.business;
-  if (!transferAllowed(computed.total, bankTransferMaxPence)) {
+  if (!onAccount && !transferAllowed(computed.total, bankTransferMaxPence)) {
     return failure(409, "TRANSFER_OVER_LIMIT", transferOverLimitMessage(bankTransferMaxPence, salesEmail));
   }
 
@@ -159,7 +185,6 @@ export async function placeBankTransferOrder(
     }
   }
 
-  const dueOn = transferDueOn(now);
   // Read before the transaction: on the embedded database a read waits for an open transaction.
   const products = (await readShelf(db)).findAnyStatus;
   const result = await db.transaction(async (tx): Promise<PlacedTransfer | Failure> => {
@@ -172,18 +197,33 @@ export async function placeBankTransferOrder(
     if (draft.version !== row.version) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
     const lineDrafts = await lockLineDrafts(tx, { lines, checkoutDraftId: draft.id });
     if (!lineDrafts) return failure(409, "DRAFT_CHANGED", PAYMENT_MESSAGES.changed);
-    const tooMany = await openTransferLimitFailure(tx, { userId, accountId: draft.accountId });
-    if (tooMany) return tooMany;
+    let dueOn = transferDueOn(now);
+    let termsDays: number | null = null;
+    if (onAccount) {
+      // One order at a time takes from an account's credit: the standing is read under its lock.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`credit-account:${draft.accountId}`}))`);
+      const found = await accountStanding(tx, { organisationId: draft.accountId, today: londonToday(now) });
+      const refusal = onAccountRefusal(found?.standing ?? null, {
+        totalPence: computed.total,
+        organisation: found?.organisation ?? "",
+      });
+      if (refusal || !found) return failure(409, "ON_ACCOUNT_REFUSED", refusal ?? CREDIT_MESSAGES.noAccount);
+      termsDays = found.standing.termsDays;
+      dueOn = accountDueOn(now, termsDays);
+    } else {
+      const tooMany = await openTransferLimitFailure(tx, { userId, accountId: draft.accountId });
+      if (tooMany) return tooMany;
+    }
 
     const [ledger] = await tx
       .insert(paymentIntents)
       .values({
-        intentId: `bt_${randomUUID()}`,
+        intentId: `${onAccount ? "oa" : "bt"}_${randomUUID()}`,
         provider: "bank_transfer",
         draftId: draft.id,
         accountId: draft.accountId,
         userId,
-        idempotencyKey: `bank-transfer:draft:${draft.id}:v${draft.version}`,
+        idempotencyKey: `${onAccount ? "on-account" : "bank-transfer"}:draft:${draft.id}:v${draft.version}`,
         ...ledgerAmounts(computed),
         lines,
       })
@@ -195,18 +235,25 @@ export async function placeBankTransferOrder(
       ledger,
       now,
       products,
-      payment: "bank_transfer",
-      firstNote: BANK_TRANSFER_MESSAGES.placedNote(dueOn),
+      payment: onAccount ? "on_account" : "bank_transfer",
+      firstNote: onAccount
+        ? `Ordered on account: invoice due by ${formatDisplayDate(dueOn)} (${termsDays} days)`
+        : BANK_TRANSFER_MESSAGES.placedNote(dueOn),
     });
-    const proformaNumber = await nextDocumentNumber(tx, { kind: "proforma", now });
     await tx.insert(bankTransfers).values({
       orderId: made.orderId,
-      proformaNumber,
+      proformaNumber: onAccount ? null : await nextDocumentNumber(tx, { kind: "proforma", now }),
+      termsDays,
       amountPence: computed.total,
       dueOn,
       placedAt: now,
     });
-    // The buyer's e-mail with the pro-forma and the staff alert leave with the commit (decision 030).
+    if (onAccount) {
+      // Invoiced now; the invoice's e-mail and the staff alert leave with the commit (decision 030).
+      await issueInvoice(tx, { orderId: made.orderId, now });
+      await enqueue(tx, { job: DOCUMENT_MAIL_JOB, payload: { orderId: made.orderId, kind: "invoice" } });
+    }
+    // The buyer's e-mail with the pro-forma (or the invoice's) and the staff alert leave with the commit (decision 030).
     await enqueue(tx, { job: TRANSFER_PLACED_JOB, payload: { orderId: made.orderId } });
     return { ok: true, orderId: made.orderId, orderNumber: made.orderNumber };
   });
@@ -232,6 +279,20 @@ export async function sendTransferPlacedMessages(ctx: AppContext, input: { order
   // An order erased since it was placed has nobody left to tell.
   if (!found) return;
   const { order, transfer } = found;
+  // An order on account: its invoice went with the document-mail job; staff are told here.
+  if (order.onAccount) {
+    await queueStaffAlert(ctx, {
+      alert: {
+        kind: "account-order-placed",
+        orderId: order.id,
+        orderNumber: order.number,
+        totalPence: transfer.amountPence,
+        dueOn: transfer.dueOn,
+      },
+      key: `account-order-placed:${order.id}`,
+    });
+    return;
+  }
   const { details } = readOrderSnapshot(order.number, order.snapshot).data;
   // The address typed at checkout: buyerMailRecipient decides whether it may be written to.
   const to = await buyerMailRecipient(db, { userId: order.userId, accountId: order.accountId, contact: details.email });
@@ -295,10 +356,12 @@ export async function loadProforma(
         : and(eq(orders.id, input.orderId), visibleTo(reader.userId, reader.accountId || reader.userId)),
     )
     .limit(1);
-  if (!found) return null;
+  // An order on account has its VAT invoice instead.
+  const number = found?.transfer.proformaNumber;
+  if (!found || !number) return null;
   const { order, transfer } = found;
   return proformaDocument({
-    number: transfer.proformaNumber,
+    number,
     issuedAt: transfer.placedAt,
     orderNumber: order.number,
     snapshot: readOrderSnapshot(order.number, order.snapshot),

@@ -20,6 +20,7 @@ import {
   formatOrderNumber,
   lineTitle,
   promisesDelivery,
+  type OrderPayment,
   type OrderStatus,
   type PaymentMethod,
 } from "~/domain/fulfilment/orders";
@@ -103,8 +104,8 @@ export async function createOrder(
   if (!own) throw new Error(`Payment ${ledger.intentId} does not charge its own draft ${draft.id}`);
   const snapshot = own.order;
   const lines = sold.map((s) => s.line);
-  const payment = method === "card" ? "paid" : "unpaid";
-  const placed: OrderStatus = payment === "paid" ? "paid" : "awaiting_transfer";
+  const payment: OrderPayment = method === "card" ? "paid" : method === "on_account" ? "on_account" : "unpaid";
+  const placed: OrderStatus = PLACED_AS[payment];
 
   const [sequence] = await queryRows<{ order_seq: number }>(
     tx,
@@ -153,6 +154,7 @@ export async function createOrder(
       promisedDeliveryDate: promised,
       needBy: snapshot.data.shipping.need_by,
       paidAt,
+      onAccount: method === "on_account",
       // A transfer order is placed now (its proof's clock starts: proofClockStart); a card order
       // keeps the database's time, as it always has.
       ...(paidAt ? {} : { createdAt: now }),
@@ -239,6 +241,13 @@ export async function createOrder(
     repeatOf: repeatOf?.number ?? null,
   };
 }
+
+/** The status an order starts in, by its payment. */
+const PLACED_AS: Record<OrderPayment, OrderStatus> = {
+  paid: "paid",
+  unpaid: "awaiting_transfer",
+  on_account: "on_account",
+};
 
 /** The cart lines of the products paid for go away. */
 async function removePaidCartLines(tx: Tx, paid: { userId: string; productIds: string[] }) {

@@ -33,6 +33,7 @@ export type StaffAlert =
     }
   | { kind: "transfer-placed"; orderId: string; orderNumber: string; totalPence: number; dueOn: IsoDate }
   | { kind: "transfer-received"; orderId: string; orderNumber: string; staffName: string }
+  | { kind: "account-order-placed"; orderId: string; orderNumber: string; totalPence: number; dueOn: IsoDate }
   | { kind: "guarantee-claim"; orderId: string; orderNumber: string; daysLate: number; note: string }
   | { kind: "problem-report"; orderId: string; orderNumber: string; lines: string; description: string };
 
@@ -76,6 +77,14 @@ function alertWords(alert: StaffAlert, baseUrl: string): { subject: string; line
         lines: [
           `Order ${alert.orderNumber} was placed to pay by bank transfer: ${formatPence(alert.totalPence)}, due by ${formatDisplayDate(alert.dueOn)}.`,
           "Its proof goes ahead meanwhile; mark the transfer received from the order's page when the money arrives.",
+        ],
+      };
+    case "account-order-placed":
+      return {
+        subject: `Order ${alert.orderNumber} placed on account: ${formatPence(alert.totalPence)}`,
+        lines: [
+          `Order ${alert.orderNumber} was placed on account: ${formatPence(alert.totalPence)}, invoiced now and due by ${formatDisplayDate(alert.dueOn)}.`,
+          "Its proof and production go ahead as for a paid order; record the payment from the order's page when the money arrives.",
         ],
       };
     case "transfer-received":
