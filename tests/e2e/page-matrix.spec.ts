@@ -62,6 +62,8 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "account/brand-kit": () => ["/account/brand-kit"],
   "account/data": () => ["/account/data"],
   "account/delete": () => ["/account/delete"],
+  // A buyer on their own; an organisation's account is checked at 375 and 1280 px in credit-accounts.spec.ts.
+  "account/credit": () => ["/account/credit"],
   "account-deleted": () => ["/account-deleted"],
   "accept-invitation/:id": () => ["/accept-invitation/no-such-invitation"],
   favorites: () => ["/favorites"],
@@ -87,6 +89,9 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   "admin/vat": () => ["/admin/vat"],
   "admin/attention": () => ["/admin/attention"],
   "admin/closures": () => ["/admin/closures"],
+  "admin/credit-accounts": () => ["/admin/credit-accounts", "/admin/credit-accounts?status=pending"],
+  // An account that does not exist; a real one is checked in credit-accounts.spec.ts.
+  "admin/credit-accounts/:organisationId": () => ["/admin/credit-accounts/no-such-organisation"],
   "admin/audit": () => ["/admin/audit"],
   "admin/data-requests": () => ["/admin/data-requests"],
   "admin/board": () => ["/admin/board"],

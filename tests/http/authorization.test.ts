@@ -1026,6 +1026,73 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    // The page names no organisation: each reader sees the one they act for, never A's (decision 085).
+    routes: ["/account/credit"],
+    resource: "the account on credit terms of A's organisation (applying again)",
+    owner: "A",
+    read: page(() => "/account/credit", "routes/account.credit"),
+    change: form(
+      () => "/account/credit",
+      (w) => ({
+        company_name: `Taken over ${w.marker}`,
+        company_number: "01234567",
+        accounts_email: "intruder@elsewhere.example",
+        monthly_spend: "100",
+        agree: "yes",
+      }),
+    ),
+    state: (w) => aliceSees(w, "/account/credit", "routes/account.credit"),
+    leaks: (w) => [`${w.marker} Events Ltd`],
+    intruder: { read: "nothing of A's", change: [409] },
+    signedOut: { read: "sign-in", change: "sign-in" },
+  },
+  {
+    routes: ["/account/credit/statement.pdf"],
+    resource: "the statement of account of A's organisation",
+    owner: "A",
+    read: get(() => "/account/credit/statement.pdf"),
+    state: (w) => aliceSees(w, "/account/credit", "routes/account.credit"),
+    leaks: () => ["statement-"],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/credit-accounts"],
+    resource: "every account on credit terms",
+    owner: "staff",
+    read: page(() => "/admin/credit-accounts", "routes/admin.credit-accounts"),
+    state: async () => null,
+    leaks: (w) => [`${w.marker} Events Ltd`],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
+    routes: ["/admin/credit-accounts/:organisationId"],
+    resource: "the account on credit terms of A's organisation (its limit)",
+    owner: "staff",
+    read: page((w) => `/admin/credit-accounts/${w.alice.organisationId}`, "routes/admin.credit-account"),
+    change: form(
+      (w) => `/admin/credit-accounts/${w.alice.organisationId}`,
+      () => ({ version: "2", decision: "approve", limit: "1000000", terms: "60" }),
+    ),
+    state: async (w) =>
+      (await loaderData(w.staff, `/admin/credit-accounts/${w.alice.organisationId}`, "routes/admin.credit-account"))
+        .data,
+    leaks: (w) => [`${w.marker} Events Ltd`],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: [404], change: [404] },
+  },
+  {
+    routes: ["/admin/credit-accounts/:organisationId/statement.pdf"],
+    resource: "the statement of account of A's organisation, for staff",
+    owner: "staff",
+    read: get((w) => `/admin/credit-accounts/${w.alice.organisationId}/statement.pdf`),
+    state: async () => null,
+    leaks: () => ["statement-"],
+    intruder: { read: [404] },
+    signedOut: { read: [404] },
+  },
+  {
     routes: ["/admin/data-requests"],
     resource: "what a person sent without an account (erasing it)",
     owner: "staff",
@@ -1847,6 +1914,28 @@ beforeAll(async () => {
     if (tries > 20) throw new Error("staff's copy of A's data never became ready");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // A's organisation pays on account: she applied, staff approved it (decision 085).
+  expect(
+    (
+      await postForm(a, "/account/credit", {
+        company_name: `${marker} Events Ltd`,
+        company_number: "01234567",
+        accounts_email: `accounts-${marker}@acme-events.co.uk`,
+        monthly_spend: "2000",
+        agree: "yes",
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await postForm(staff, `/admin/credit-accounts/${org.id}`, {
+        version: "1",
+        decision: "approve",
+        limit: "5000",
+        terms: "30",
+      })
+    ).status,
+  ).toBe(200);
   const dataExportId = (await ownExport()).id;
   const staffDataExportId = (await staffExport()).id;
   const { categories: shopCategories } = (await loaderData(staff, "/admin/categories", "routes/admin.categories"))

@@ -509,6 +509,42 @@ const TARGETS: Target[] = [
     wellFormed: { "missing fields": "the intent is the only field: a form with it asks for a copy" },
   },
   {
+    // The buyer here works for nobody: every case is refused before or after reading the answers (decision 085).
+    route: "/account/credit",
+    path: () => "/account/credit",
+    as: "buyer",
+    kind: "form",
+    fields: {
+      company_name: "Acme Events Ltd",
+      company_number: "01234567",
+      accounts_email: "accounts@acme.example",
+      monthly_spend: "2000",
+      requested_limit: "",
+      agree: "yes",
+    },
+    odd: {
+      company_number: ["1234", "__proto__", "x".repeat(8000)],
+      accounts_email: ["not-an-address", "a@b", "x".repeat(300)],
+      monthly_spend: ["-1", "1e309", "£", "2000.001"],
+      requested_limit: ["NaN", "99999999999"],
+      agree: ["no", "on"],
+    },
+  },
+  {
+    route: "/admin/credit-accounts/:organisationId",
+    path: () => `/admin/credit-accounts/${NOBODY}`,
+    as: "staff",
+    kind: "form",
+    fields: { version: "1", decision: "approve", limit: "5000", terms: "30", note: "" },
+    intent: "decision",
+    odd: {
+      version: ["0", "1e309", "-1"],
+      limit: ["0", "99.99", "1000000.01", "1e3", "£"],
+      terms: ["31", "0", "-30", "__proto__"],
+      note: ["n".repeat(1001)],
+    },
+  },
+  {
     route: "/account/delete",
     path: () => "/account/delete",
     as: "buyer",
@@ -1080,6 +1116,7 @@ it("GET the back office's filtered pages with odd values in every parameter: ans
     ["/admin/vat", ["quarter"]],
     ["/admin/closures", ["from"]],
     ["/admin/data-requests", ["who"]],
+    ["/admin/credit-accounts", ["status"]],
   ] as const;
   for (const [path, names] of pages) {
     for (const value of ODD_QUERY_VALUES) {
@@ -1135,6 +1172,23 @@ for (const [who, prefix] of [
 }
 
 // A copy of a person's data (decision 084) is fetched by its id alone: every odd id is "no such copy", never a ZIP.
+// An organisation's statement (decision 085) is named by the organisation: every odd one is "no such statement".
+it("GET a statement of account with odd organisations, or for a buyer without one: 404, never a PDF", async () => {
+  for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+    const response = await staff.get(`/admin/credit-accounts/${id}/statement.pdf`);
+    expect(response.status(), id.slice(0, 40)).toBe(404);
+    expect(response.headers()["content-type"] ?? "").not.toContain("application/pdf");
+    const page = await staff.get(`/admin/credit-accounts/${id}`);
+    expect(page.status(), id.slice(0, 40)).toBe(404);
+  }
+  const own = await buyer.get("/account/credit/statement.pdf");
+  expect(own.status()).toBe(404);
+  const posted = await buyer.post("/account/credit/statement.pdf", { form: { intent: "x" } });
+  expect(posted.status()).toBeGreaterThanOrEqual(400);
+  expect(posted.status()).toBeLessThan(500);
+  expect((await buyer.get("/healthz")).status()).toBe(200);
+});
+
 it("GET a copy of one's data, and staff's copy for a person, with odd ids: 404, never a ZIP, and POST is refused", async () => {
   for (const id of [...ODD_ORDER_IDS, NOBODY]) {
     for (const [request, path] of [

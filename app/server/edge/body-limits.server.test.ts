@@ -120,6 +120,19 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/account/deleted-things")).toBe(DEFAULT_BODY_LIMIT_BYTES);
   });
 
+  it("keeps the accounts on credit terms small: the statements and the list to 1 kB, applying to 4 kB, staff's answer to 16 kB (decision 085)", () => {
+    for (const path of [
+      "/account/credit/statement.pdf",
+      "/admin/credit-accounts/org-1/statement.pdf",
+      "/admin/credit-accounts",
+      "/admin/credit-accounts.data",
+    ])
+      expect(bodyLimitFor(path), path).toBe(1024);
+    for (const path of ["/account/credit", "/account/credit.data"]) expect(bodyLimitFor(path), path).toBe(4 * 1024);
+    for (const path of ["/admin/credit-accounts/org-1", "/admin/credit-accounts/org-1.data"])
+      expect(bodyLimitFor(path), path).toBe(16 * 1024);
+  });
+
   it("keeps a product's editor, and a new product's form, to 128 kB: its description, fields, lists and 20 price bands, encoded", () => {
     for (const path of [
       "/admin/products/8",

@@ -36,6 +36,9 @@ const DOWNLOADS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin\/products\/import\/[^/]+(\.data)?$/, bytes: 1024 },
   // A product's uploaded picture, as the pages fetch it.
   { path: /^\/product-pictures\/[^/]+$/, bytes: 1024 },
+  // Accounts on credit terms (decision 085): the statements' PDFs, and staff's list, GETs.
+  { path: /^(\/admin\/credit-accounts\/[^/]+|\/account\/credit)\/statement\.pdf$/, bytes: 1024 },
+  { path: /^\/admin\/credit-accounts(\.data)?$/, bytes: 1024 },
   // An order's credit note (decision 072), for its buyer or staff: a GET by number.
   { path: /^(\/admin)?\/orders\/[^/]+\/credit-notes\/[^/]+$/, bytes: 1024 },
   // The VAT summary and its CSV (decision 074) and the production board (decision 076): GETs whose
@@ -112,6 +115,10 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin(\.data)?$/, bytes: 4 * 1024 },
   // Asking for a copy of one's data, and deleting one's account: an intent, or a password and a box (decision 084).
   { path: /^\/account\/(data|delete)(\.data)?$/, bytes: 4 * 1024 },
+  // Applying to pay on account: six short answers and a box (decision 085).
+  { path: /^\/account\/credit(\.data)?$/, bytes: 4 * 1024 },
+  // Staff's answer to it: a limit, the terms and a note of 1,000 characters, encoded (decision 085).
+  { path: /^\/admin\/credit-accounts\/[^/]+(\.data)?$/, bytes: 16 * 1024 },
   // A closure: two dates and a reason of 80 characters (decision 078).
   { path: /^\/admin\/closures(\.data)?$/, bytes: 4 * 1024 },
   // Marking a problem report resolved (decision 043): an intent and its id.
