@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/account.credit";
-import { AccountStandingFacts, OpenInvoices, StatementTable } from "~/components/account/account-statement";
+import { AccountStatementSection } from "~/components/account/account-statement";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/form";
 import { formatDisplayDate, londonToday } from "~/domain/core/dates";
@@ -103,22 +103,7 @@ function OrganisationCredit({ page, reply }: { page: OrganisationPage; reply: Re
         </div>
       ) : null}
       {standing && statement ? (
-        <div className="space-y-6">
-          <AccountStandingFacts standing={standing} />
-          <div>
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="text-xl font-bold">Statement</h2>
-              <a href="/account/credit/statement.pdf" className="text-sm font-semibold underline" download>
-                Download the statement (PDF)
-              </a>
-            </div>
-            <StatementTable statement={statement} />
-          </div>
-          <div>
-            <h2 className="text-xl font-bold">Invoices to pay</h2>
-            <OpenInvoices statement={statement} />
-          </div>
-        </div>
+        <AccountStatementSection standing={standing} statement={statement} pdfHref="/account/credit/statement.pdf" />
       ) : null}
       {page.mayApply ? (
         <ApplicationForm reply={reply} declined={account?.status === "declined"} />

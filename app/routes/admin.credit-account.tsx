@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.credit-account";
-import { AccountStandingFacts, OpenInvoices, StatementTable } from "~/components/account/account-statement";
+import { AccountStatementSection } from "~/components/account/account-statement";
 import { Card, Facts } from "~/components/admin/order-card";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FormMessage, SelectField, TextAreaField } from "~/components/ui/form";
@@ -95,26 +95,11 @@ export default function AdminCreditAccount({ loaderData, actionData }: Route.Com
         </Card>
         <DecisionCard account={account} reply={actionData} />
       </div>
-      {account.limitPence ? <AccountStandingFacts standing={account.standing} /> : null}
-      <div>
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-xl font-bold">Statement</h2>
-          {account.limitPence ? (
-            <a
-              href={`/admin/credit-accounts/${account.organisationId}/statement.pdf`}
-              className="text-sm underline"
-              download
-            >
-              Download the statement (PDF)
-            </a>
-          ) : null}
-        </div>
-        <StatementTable statement={account.statement} />
-      </div>
-      <div>
-        <h2 className="text-xl font-bold">Invoices to pay</h2>
-        <OpenInvoices statement={account.statement} />
-      </div>
+      <AccountStatementSection
+        standing={account.limitPence ? account.standing : null}
+        statement={account.statement}
+        pdfHref={account.limitPence ? `/admin/credit-accounts/${account.organisationId}/statement.pdf` : null}
+      />
     </section>
   );
 }

@@ -9,7 +9,38 @@ import { type AccountStatement, STATEMENT_KIND_LABELS } from "~/domain/orders/ac
 import { type AccountStanding, availableCredit } from "~/domain/orders/credit-accounts";
 import { documentPence } from "~/domain/pricing/documents";
 
-export function AccountStandingFacts({ standing }: { standing: AccountStanding }) {
+/**
+ * The account's standing (when it has a limit), its statement with the PDF's link, and the invoices
+ * still to pay: the members' page and staff's show the same.
+ */
+export function AccountStatementSection(props: {
+  standing: AccountStanding | null;
+  statement: AccountStatement;
+  pdfHref: string | null;
+}) {
+  return (
+    <div className="space-y-6">
+      {props.standing ? <AccountStandingFacts standing={props.standing} /> : null}
+      <div>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-xl font-bold">Statement</h2>
+          {props.pdfHref ? (
+            <a href={props.pdfHref} className="text-sm font-semibold underline" download>
+              Download the statement (PDF)
+            </a>
+          ) : null}
+        </div>
+        <StatementTable statement={props.statement} />
+      </div>
+      <div>
+        <h2 className="text-xl font-bold">Invoices to pay</h2>
+        <OpenInvoices statement={props.statement} />
+      </div>
+    </div>
+  );
+}
+
+function AccountStandingFacts({ standing }: { standing: AccountStanding }) {
   const facts: Array<[string, string, string]> = [
     ["Credit limit", formatPence(standing.limitPence), "limit"],
     ["Terms", `${standing.termsDays} days from the invoice date`, "terms"],
@@ -36,7 +67,7 @@ export function AccountStandingFacts({ standing }: { standing: AccountStanding }
 
 const cell = "px-3 py-2";
 
-export function StatementTable({ statement }: { statement: AccountStatement }) {
+function StatementTable({ statement }: { statement: AccountStatement }) {
   if (statement.entries.length === 0)
     return <p className="mt-3 text-sm text-muted">Nothing has been invoiced on account yet.</p>;
   return (
@@ -90,7 +121,7 @@ export function StatementTable({ statement }: { statement: AccountStatement }) {
 }
 
 /** The invoices still to pay, with their due dates; overdue ones marked. */
-export function OpenInvoices({ statement }: { statement: AccountStatement }) {
+function OpenInvoices({ statement }: { statement: AccountStatement }) {
   const open = statement.items.filter((item) => item.outstandingPence > 0);
   if (open.length === 0) return <p className="mt-3 text-sm text-muted">No invoice is waiting to be paid.</p>;
   return (
