@@ -248,7 +248,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-1 text-sm text-muted">
         {order.paidAt
           ? `Paid ${londonTime(order.paidAt)}`
-          : `Placed ${londonTime(order.createdAt)}, bank transfer due by ${formatDisplayDate(order.transfer?.dueOn ?? "")}`}{" "}
+          : `Placed ${londonTime(order.createdAt)}, ${order.transfer?.termsDays ? "invoice on account" : "bank transfer"} due by ${formatDisplayDate(order.transfer?.dueOn ?? "")}`}{" "}
         · {formatPence(order.amounts.totalPence)} · last changed {londonTime(order.updatedAt)} ·{" "}
         <Link
           to={`/admin/customers/${encodeURIComponent(order.accountId)}`}

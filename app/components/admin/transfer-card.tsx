@@ -121,12 +121,21 @@ export function TransferCard(props: {
         <Form method="post" className="mt-4" key={`transfer-${order.version}`}>
           <input type="hidden" name="intent" value="transfer" />
           <input type="hidden" name="version" value={order.version} />
-          <p className="mb-3 text-sm text-muted">
-            Check the bank account for {formatPence(transferLeftPence(transfer))} quoting {order.number} first. Less
-            than is still due is kept as a part payment and the buyer is told the rest; once the whole amount is in (or
-            you accept the shortfall), the order is paid: your name and the time are recorded, the VAT invoice is issued
-            and production may start.
-          </p>
+          {transfer.termsDays ? (
+            <p className="mb-3 text-sm text-muted">
+              Check the bank account for {formatPence(transferLeftPence(transfer))} quoting {order.number} or its
+              invoice first. Less than is still due is kept as a part payment and the buyer is told the rest; once the
+              whole invoice is in, it is paid on the organisation's statement. The order stays where it is. To take
+              something off the invoice, credit it with the refund form.
+            </p>
+          ) : (
+            <p className="mb-3 text-sm text-muted">
+              Check the bank account for {formatPence(transferLeftPence(transfer))} quoting {order.number} first. Less
+              than is still due is kept as a part payment and the buyer is told the rest; once the whole amount is in
+              (or you accept the shortfall), the order is paid: your name and the time are recorded, the VAT invoice is
+              issued and production may start.
+            </p>
+          )}
           {order.status === "expired" ? (
             <p
               className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm"
@@ -149,7 +158,9 @@ export function TransferCard(props: {
             hint={
               transfer.partPaidPence === 0
                 ? `As the bank account shows it; ${formatPence(transfer.duePence)} is due.`
-                : `As the bank account shows it; ${formatPence(transferLeftPence(transfer))} is still due. Leave it empty to accept the shortfall with nothing more.`
+                : transfer.termsDays
+                  ? `As the bank account shows it; ${formatPence(transferLeftPence(transfer))} is still due.`
+                  : `As the bank account shows it; ${formatPence(transferLeftPence(transfer))} is still due. Leave it empty to accept the shortfall with nothing more.`
             }
           />
           <Field
@@ -162,10 +173,12 @@ export function TransferCard(props: {
             error={result && !result.ok ? result.fieldErrors?.arrived_on : undefined}
             hint="The day the bank account shows it: the VAT invoice's time of supply."
           />
-          <label className="mt-3 flex items-start gap-2 text-sm">
-            <input type="checkbox" name="accept_shortfall" className="mt-1" />
-            <span>Accept the shortfall: mark the order paid even if less than is due arrived.</span>
-          </label>
+          {transfer.termsDays ? null : (
+            <label className="mt-3 flex items-start gap-2 text-sm">
+              <input type="checkbox" name="accept_shortfall" className="mt-1" />
+              <span>Accept the shortfall: mark the order paid even if less than is due arrived.</span>
+            </label>
+          )}
           <button type="submit" className={buttonClass("primary", "mt-4 w-full")} disabled={busy}>
             Record the payment
           </button>

@@ -125,6 +125,8 @@ export const transferLeftPence = (transfer: { duePence: number; partPaidPence: n
   Math.max(0, transfer.duePence - transfer.partPaidPence);
 
 export const BANK_TRANSFER_MESSAGES = {
+  creditInstead:
+    "An invoice on account is not paid short: credit what will not be paid with the refund form, then record the payments.",
   tooManyForBuyer: `You already have ${OPEN_TRANSFER_LIMITS.perBuyer} orders awaiting a bank transfer. Please pay one of them first, or pay for this order by card. Your checkout is saved.`,
   tooManyForOrganisation: `Your organisation already has ${OPEN_TRANSFER_LIMITS.perOrganisation} orders awaiting a bank transfer. Please pay one of them first, or pay for this order by card. Your checkout is saved.`,
   shortfallNotAccepted: (receivedPence: number, duePence: number) =>

@@ -95,6 +95,11 @@ export async function markTransferReceived(
       return failure(400, "VALIDATION_FAILED", BANK_TRANSFER_MESSAGES.nothingToAccept, {
         fieldErrors: { amount: BANK_TRANSFER_MESSAGES.nothingToAccept },
       });
+    // An invoice on account is not paid short: what it will not be paid is credited (decision 085).
+    if (order.onAccount && input.acceptShortfall)
+      return failure(409, "CREDIT_INSTEAD", BANK_TRANSFER_MESSAGES.creditInstead, {
+        fieldErrors: { amount: BANK_TRANSFER_MESSAGES.creditInstead },
+      });
     // An invoice on account is due less what its credit notes took off it (decision 085).
     const credited = order.onAccount
       ? (await creditsOnOrder(tx, order)).reduce((sum, credit) => sum + credit.grossPence, 0)

@@ -475,6 +475,46 @@ describe("credits on an account", () => {
     // Credited in full, the cancelled order ends "Refunded", as a card order does (decision 073).
     expect(await orderRow(order.id)).toMatchObject({ status: "refunded" });
   });
+
+  it("is paid once the payments reach the invoice less its credits, and never paid short", async () => {
+    const { member, organisationId, staff } = await approvedOrganisation("5000");
+    const placed = await placeOnAccount(member.userId, organisationId);
+    if (!placed.ok) throw new Error(placed.message);
+    const order = await orderRow(placed.orderId);
+    const paidOn = new Date("2026-12-10T12:00:00Z");
+    expect(
+      await markTransferReceived(ctx, {
+        staff,
+        orderId: order.id,
+        version: order.version,
+        receivedPence: 30000,
+        acceptShortfall: true,
+        now: paidOn,
+      }),
+    ).toMatchObject({ ok: false, status: 409, code: "CREDIT_INSTEAD" });
+    // £318.60 − £18.60 credited = £300.00 due; £300.00 arrives and the invoice is paid.
+    await refundOrder(ctx, {
+      staff,
+      orderId: order.id,
+      fields: { version: String(order.version), by: "amount", amount: "18.60", reason: "Late proof" },
+      now: PLACED,
+    });
+    const credited = await orderRow(order.id);
+    expect(
+      await markTransferReceived(ctx, {
+        staff,
+        orderId: order.id,
+        version: credited.version,
+        receivedPence: 30000,
+        arrivedOn: "2026-12-10",
+        now: paidOn,
+      }),
+    ).toMatchObject({ ok: true, status: "on_account" });
+    expect(await orderRow(order.id)).toMatchObject({ paidAt: paidOn });
+    const statement = await organisationStatement(handle.db, { organisationId, today: "2026-12-10" });
+    expect(statement.balancePence).toBe(0);
+    expect(statement.items).toMatchObject([{ state: "paid", creditedPence: 1860, paidPence: 30000 }]);
+  });
 });
 
 describe("reminders of invoices on account", () => {
