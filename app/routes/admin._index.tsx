@@ -56,6 +56,11 @@ export default function AdminIndex({ loaderData, actionData }: Route.ComponentPr
     { label: "Bank transfers awaited", n: counts.transfersAwaited, to: "/admin/orders?status=awaiting_transfer" },
     { label: "Quote requests unanswered", n: counts.quoteRequests, to: "/admin/quotes" },
     { label: "Guarantee claims open", n: counts.openClaims, to: "#claims" },
+    {
+      label: "Credit accounts applied for",
+      n: counts.creditApplications,
+      to: "/admin/credit-accounts?status=pending",
+    },
   ];
   return (
     <div>

@@ -36,11 +36,23 @@ describe("the digest", () => {
       ],
     },
   ];
-  const waiting = { awaitingProof: 2, changesRequested: 0, transfersAwaited: 1, quoteRequests: 0, openClaims: 1 };
+  const waiting = {
+    awaitingProof: 2,
+    changesRequested: 0,
+    transfersAwaited: 1,
+    quoteRequests: 0,
+    openClaims: 1,
+    creditApplications: 1,
+  };
 
   it("says what is late, what must ship soon, what waits and what went wrong, with links", () => {
     const digest = staffDigest(
-      { today: "2026-11-30", board, waiting, attention: { deadJobs: 1, stuckRefunds: 0, payments: 0 } },
+      {
+        today: "2026-11-30",
+        board,
+        waiting,
+        attention: { deadJobs: 1, stuckRefunds: 0, payments: 0, overdueOnAccount: 2 },
+      },
       "https://shop.example",
     );
     expect(digest.subject).toBe("Today, Mon, Nov 30, 2026: 1 late order, 1 at risk");
@@ -57,8 +69,9 @@ describe("the digest", () => {
       "- 1 bank transfer is awaited",
       "- 0 quote requests wait for an answer",
       "- 1 On-time Guarantee claim is open",
+      "- 1 credit account application waits for an answer",
       "",
-      "Needs attention: 1 job gave up, 0 card refunds are unanswered, 0 payments made no order: https://shop.example/admin/attention",
+      "Needs attention: 1 job gave up, 0 card refunds are unanswered, 0 payments made no order, 2 invoices on account are overdue: https://shop.example/admin/attention",
       "",
       "The production board: https://shop.example/admin/board",
     ]);
@@ -66,7 +79,12 @@ describe("the digest", () => {
 
   it("says so when nothing is late, due or wrong", () => {
     const digest = staffDigest(
-      { today: "2026-11-30", board: [], waiting, attention: { deadJobs: 0, stuckRefunds: 0, payments: 0 } },
+      {
+        today: "2026-11-30",
+        board: [],
+        waiting,
+        attention: { deadJobs: 0, stuckRefunds: 0, payments: 0, overdueOnAccount: 0 },
+      },
       "https://shop.example",
     );
     expect(digest.subject).toBe("Today, Mon, Nov 30, 2026: 0 late orders, 0 at risk");

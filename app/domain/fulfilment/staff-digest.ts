@@ -24,8 +24,9 @@ export type DigestFigures = {
     transfersAwaited: number;
     quoteRequests: number;
     openClaims: number;
+    creditApplications: number;
   };
-  attention: { deadJobs: number; stuckRefunds: number; payments: number };
+  attention: { deadJobs: number; stuckRefunds: number; payments: number; overdueOnAccount: number };
 };
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -40,7 +41,7 @@ export function staffDigest(figures: DigestFigures, baseUrl: string): { subject:
   const describe = (order: (typeof flagged)[number]) =>
     `- ${order.number}, ${order.company}: ship by ${formatDisplayDate(order.shipBy ?? figures.today)} (${order.stage})`;
   const { waiting, attention } = figures;
-  const problems = attention.deadJobs + attention.stuckRefunds + attention.payments;
+  const problems = attention.deadJobs + attention.stuckRefunds + attention.payments + attention.overdueOnAccount;
   return {
     subject: `Today, ${formatDisplayDate(figures.today)}: ${count(late.length, "late order", "late orders")}, ${count(atRisk.length, "at risk", "at risk")}`,
     lines: [
@@ -56,9 +57,10 @@ export function staffDigest(figures: DigestFigures, baseUrl: string): { subject:
       `- ${count(waiting.transfersAwaited, "bank transfer is", "bank transfers are")} awaited`,
       `- ${count(waiting.quoteRequests, "quote request waits", "quote requests wait")} for an answer`,
       `- ${count(waiting.openClaims, "On-time Guarantee claim is", "On-time Guarantee claims are")} open`,
+      `- ${count(waiting.creditApplications, "credit account application waits", "credit account applications wait")} for an answer`,
       "",
       problems > 0
-        ? `Needs attention: ${count(attention.deadJobs, "job gave up", "jobs gave up")}, ${count(attention.stuckRefunds, "card refund is", "card refunds are")} unanswered, ${count(attention.payments, "payment made", "payments made")} no order: ${baseUrl}/admin/attention`
+        ? `Needs attention: ${count(attention.deadJobs, "job gave up", "jobs gave up")}, ${count(attention.stuckRefunds, "card refund is", "card refunds are")} unanswered, ${count(attention.payments, "payment made", "payments made")} no order, ${count(attention.overdueOnAccount, "invoice on account is", "invoices on account are")} overdue: ${baseUrl}/admin/attention`
         : "Nothing needs attention.",
       "",
       `The production board: ${baseUrl}/admin/board`,

@@ -35,6 +35,7 @@ export async function sendStaffDigest(
         deadJobs: attention.deadJobs.length,
         stuckRefunds: attention.stuckRefunds.length,
         payments: attention.payments.length,
+        overdueOnAccount: attention.overdueOnAccount.length,
       },
     },
     ctx.baseUrl,
