@@ -123,7 +123,7 @@ export async function needsAttention(db: Database, now: Date): Promise<NeedsAtte
           gt(bankTransfers.partPaidPence, 0),
           isNull(bankTransfers.receivedAt),
           isNull(bankTransfers.returnedPence),
-          // An invoice on account past due is listed below; cancelled, its part payments go back as any.
+          // An invoice on account past due is listed below; cancelled, its part payments go back like every other.
           or(
             eq(orders.status, "cancelled"),
             and(isNull(bankTransfers.termsDays), lt(bankTransfers.dueOn, londonToday(now))),

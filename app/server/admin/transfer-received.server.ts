@@ -192,7 +192,7 @@ export async function markTransferReceived(
       before: { status: from, partPaidPence: transfer.partPaidPence },
       after: { status: to, receivedPence, arrivedOn, acceptShortfall: Boolean(input.acceptShortfall) },
     });
-    // An order on account was invoiced when it was placed; any other is invoiced now, and its
+    // An order on account was invoiced when it was placed; every other is invoiced now, and its
     // e-mail (rendered by its job) and the staff alert leave with the commit (decision 030).
     const invoiceNumber = order.onAccount ? null : await issueInvoice(tx, { orderId: order.id, now });
     if (invoiceNumber) await enqueue(tx, { job: DOCUMENT_MAIL_JOB, payload: { orderId: order.id, kind: "invoice" } });
