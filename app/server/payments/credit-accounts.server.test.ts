@@ -210,6 +210,23 @@ describe("applying for an account", () => {
     });
   });
 
+  it("takes one application when two managers send theirs at once", async () => {
+    const owner = await person("owner");
+    const admin = await person("admin");
+    const organisationId = await organisationOf(owner.userId, [admin.userId]);
+    await handle.db.update(authMember).set({ role: "admin" }).where(eq(authMember.userId, admin.userId));
+    const answers = await Promise.all(
+      [owner, admin].map((who) =>
+        applyForCredit(ctx, { userId: who.userId, accountId: organisationId, fields: APPLICATION, now: PLACED }),
+      ),
+    );
+    expect(answers.map((answer) => answer.ok).sort()).toEqual([false, true]);
+    expect(answers.find((answer) => !answer.ok)).toMatchObject({ status: 409, code: "ALREADY_APPLIED" });
+    expect(
+      await handle.db.select().from(creditAccounts).where(eq(creditAccounts.organizationId, organisationId)),
+    ).toHaveLength(1);
+  });
+
   it("allows five applications a person an hour", async () => {
     const owner = await person("owner");
     const organisationId = await organisationOf(owner.userId);

@@ -339,7 +339,15 @@ export async function applyForCredit(
         .update(creditAccounts)
         .set({ ...application, version: sql`${creditAccounts.version} + 1` })
         .where(eq(creditAccounts.organizationId, organisation.id));
-    else await tx.insert(creditAccounts).values({ organizationId: organisation.id, ...application });
+    else {
+      // Two managers applying at once: the second finds the first's application.
+      const [inserted] = await tx
+        .insert(creditAccounts)
+        .values({ organizationId: organisation.id, ...application })
+        .onConflictDoNothing()
+        .returning({ id: creditAccounts.organizationId });
+      if (!inserted) return false;
+    }
     const subject = `Credit account application from ${organisation.name}`;
     for (const to of await staffAlertRecipients({ ...ctx, db: tx }))
       await sendMail(tx, {
