@@ -1,6 +1,20 @@
 import { Link } from "react-router";
+import type { Route } from "./+types/account-deleted";
 import { buttonClass } from "~/components/ui/button";
-import { DELETED_CUSTOMER } from "~/domain/orders/data-rights";
+import { ACCOUNT_DELETED_PAGE_LIMIT, DELETED_CUSTOMER } from "~/domain/orders/data-rights";
+import { dbOf } from "~/server/accounts/request-context.server";
+import { clientIp, requireAddressBudget } from "~/server/platform/rate-limit.server";
+
+/** Reads nothing: it only counts the render against the client address's budget. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAddressBudget(dbOf(context), {
+    bucket: "account-deleted",
+    ip: clientIp(request),
+    limit: ACCOUNT_DELETED_PAGE_LIMIT,
+    message: "Too many requests: wait a minute and try again.",
+  });
+  return null;
+}
 
 /** Where a deleted account lands (docs/decisions/084): what went, and what the law makes the shop keep. */
 export default function AccountDeleted() {

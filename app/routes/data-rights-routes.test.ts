@@ -1,11 +1,16 @@
 /**
  * The data rights' routes (docs/decisions/084) at their own doors: each answers its caller, then 429
  * once that caller's budget is spent: asking for a copy (3 a day), deleting an account (5 tries an
- * hour), and downloading a copy (20 an hour), the person's own and staff's alike.
+ * hour), downloading a copy (20 an hour), the person's own and staff's alike, and rendering the page
+ * a deleted account lands on (60 a minute per client address).
  */
 import { describe, expect, it } from "vitest";
 import { dataExports, rateLimits } from "#db/schema";
-import { ACCOUNT_DELETION_HOURLY_LIMIT, DATA_EXPORT_DAILY_LIMIT } from "~/domain/orders/data-rights";
+import {
+  ACCOUNT_DELETED_PAGE_LIMIT,
+  ACCOUNT_DELETION_HOURLY_LIMIT,
+  DATA_EXPORT_DAILY_LIMIT,
+} from "~/domain/orders/data-rights";
 import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { DATA_EXPORT_DOWNLOAD_LIMIT } from "~/server/admin/data-exports.server";
 import { answerOf } from "../../tests/setup/route-answer";
@@ -15,6 +20,7 @@ import { action as askForCopy } from "./account.data";
 import { loader as downloadCopy } from "./account.data-download";
 import { action as deleteAccount } from "./account.delete";
 import { loader as staffDownload } from "./admin.data-export-download";
+import { loader as accountDeleted } from "./account-deleted";
 
 const handle = testFileDatabase();
 const NOBODY = "00000000-0000-4000-8000-000000000084";
@@ -74,5 +80,17 @@ describe("the data rights' routes, 429 past their budgets", () => {
     await spend(`data-export-download:staff:${staff.userId}`, limit, windowSeconds);
     expect((await own()).status).toBe(429);
     expect((await staffs()).status).toBe(429);
+  });
+
+  it("/account-deleted renders for an address, then 429 past the minute's renders", async () => {
+    const first = siteRequest("/account-deleted");
+    const ip = first.headers.get("x-real-ip") ?? "";
+    const render = (request = new Request(first.url, { headers: first.headers })) => call(accountDeleted, request);
+    expect((await render(first)).status).toBe(200);
+    const { hits, windowSeconds } = ACCOUNT_DELETED_PAGE_LIMIT;
+    await spend(`account-deleted:${ip}`, hits, windowSeconds);
+    expect((await render()).status).toBe(429);
+    // Another address is not held up by the first's.
+    expect((await call(accountDeleted, siteRequest("/account-deleted"))).status).toBe(200);
   });
 });

@@ -16,6 +16,8 @@ export const DATA_EXPORT_KEPT_MS = 7 * 24 * 60 * 60_000;
 export const DATA_EXPORT_DAILY_LIMIT = 3;
 /** Wrong passwords (or deletions) a person may try in an hour before deleting is refused. */
 export const ACCOUNT_DELETION_HOURLY_LIMIT = 5;
+/** Renders of the page a deleted account lands on, per client address a minute (signed out, the page cache answers uncounted). */
+export const ACCOUNT_DELETED_PAGE_LIMIT = { hits: 60, windowSeconds: 60 } as const;
 
 /** Where an order stands for a deletion: still under way, it blocks deleting its buyer's own account. */
 const FINISHED: readonly OrderStatus[] = ["delivered", "cancelled", "refunded", "expired"];

@@ -10,9 +10,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BrandingMethod } from "~/domain/pricing/checkout";
 import { containsPattern, prefixQuery, SHELF_PAGE_SIZE, type ShelfQuery } from "~/domain/catalogue/shelf-query";
-import { data } from "react-router";
 import { type Database, queryRows } from "../platform/db.server";
-import { hitRateLimit } from "../platform/rate-limit.server";
+import { requireAddressBudget } from "../platform/rate-limit.server";
 
 /**
  * How often one client address may search the listing: typing searches a quarter of a second after
@@ -21,17 +20,13 @@ import { hitRateLimit } from "../platform/rate-limit.server";
 export const LISTING_SEARCH_LIMIT = { hits: 240, windowSeconds: 60 } as const;
 
 /** Counts a search of the listing against its address, or refuses it with 429 once the minute's are spent. */
-export async function limitListingSearch(db: Database, ip: string): Promise<void> {
-  const hit = await hitRateLimit(db, {
-    key: `listing-search:${ip}`,
-    limit: LISTING_SEARCH_LIMIT.hits,
-    windowSeconds: LISTING_SEARCH_LIMIT.windowSeconds,
+export function limitListingSearch(db: Database, ip: string): Promise<void> {
+  return requireAddressBudget(db, {
+    bucket: "listing-search",
+    ip,
+    limit: LISTING_SEARCH_LIMIT,
+    message: "Too many searches at once. Please wait a moment and search again.",
   });
-  if (hit.allowed) return;
-  throw data(
-    { error: { code: "RATE_LIMITED", message: "Too many searches at once. Please wait a moment and search again." } },
-    { status: 429, headers: { "Cache-Control": "no-store", "Retry-After": String(hit.retryAfterSeconds) } },
-  );
 }
 
 /** How close a title must be to the search to be taken for a typo of it (pg_trgm's word similarity). */

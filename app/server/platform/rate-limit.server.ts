@@ -3,6 +3,7 @@
  * statement per hit (B-22).
  */
 import { sql } from "drizzle-orm";
+import { data } from "react-router";
 import { queryRows, type Database } from "./db.server";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -32,6 +33,24 @@ export async function hitRateLimit(
   const started = new Date(row.window_start).getTime();
   const retryAfterSeconds = Math.max(1, Math.ceil((started + windowSeconds * 1000 - Date.now()) / 1000));
   return { allowed: false, retryAfterSeconds };
+}
+
+/**
+ * Counts a page's render for one client address against `bucket`'s budget, or refuses it with a
+ * 429 that says when to try again. A signed-out page replayed from the page cache is not rendered,
+ * so not counted: the budget bounds the renders one address can ask of the server.
+ */
+export async function requireAddressBudget(
+  db: Database,
+  input: { bucket: string; ip: string; limit: { hits: number; windowSeconds: number }; message: string },
+): Promise<void> {
+  const { hits, windowSeconds } = input.limit;
+  const hit = await hitRateLimit(db, { key: `${input.bucket}:${input.ip}`, limit: hits, windowSeconds });
+  if (hit.allowed) return;
+  throw data(
+    { error: { code: "RATE_LIMITED", message: input.message } },
+    { status: 429, headers: { "Cache-Control": "no-store", "Retry-After": String(hit.retryAfterSeconds) } },
+  );
 }
 
 /** Forgets the hits on `key` (e.g. failed sign-ins after a successful one). */
