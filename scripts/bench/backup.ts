@@ -104,7 +104,8 @@ export async function backupRows(): Promise<Row[]> {
         benchmark: "Backup (npm run backup)",
         subject,
         result: `${backupSeconds.toFixed(1)} s, archive ${formatFileSize(made.sizeBytes)}`,
-        target: "a backup's size and time with 1,000 orders and 2 GB of uploads: asked for, no limit set (decision 083)",
+        target:
+          "a backup's size and time with 1,000 orders and 2 GB of uploads: asked for, no limit set (decision 083)",
       },
       {
         benchmark: "Restore (npm run restore)",
