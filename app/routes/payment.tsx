@@ -17,14 +17,14 @@ import { lineProducts, loadCheckout, pricedSummary, stepperState } from "~/serve
 import { placeBankTransferOrder, placeOrderOnAccount, TRANSFER_FORM } from "~/server/payments/bank-transfers.server";
 import { paymentStepAccount } from "~/server/payments/credit-accounts.server";
 import { OnAccountOption } from "~/components/checkout/on-account-option";
-import { accountDueOn, type AccountStanding } from "~/domain/orders/credit-accounts";
+import type { AccountStanding } from "~/domain/orders/credit-accounts";
 import { parseForm, toResponse } from "~/server/platform/http.server";
 import { dbOf, appContextOf, sessionOf, nowOf } from "~/server/accounts/request-context.server";
 import { BankTransferOption } from "~/components/checkout/bank-transfer-option";
 import { CheckoutReviewPanel } from "~/components/checkout/checkout-review";
 import { transferDueOn } from "~/domain/orders/bank-transfer";
 import { checkoutReview, type CheckoutReview } from "~/domain/checkout/checkout-review";
-import { londonToday, type IsoDate } from "~/domain/core/dates";
+import type { IsoDate } from "~/domain/core/dates";
 import { priceChangeNotices } from "~/domain/checkout/price-changes";
 import { NoticeList } from "~/components/ui/notice-list";
 
@@ -62,20 +62,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     review: checkoutReview(checkout.data, products),
     transferDueOn: transferDueOn(nowOf(context)),
     // A member of an organisation may pay on account (decision 085): its standing, and the due date if placed now.
-    account: await accountOption(dbOf(context), {
+    account: await paymentStepAccount(dbOf(context), {
       userId: session.user.id,
       accountId: session.accountId,
       now: nowOf(context),
     }),
   };
-}
-
-/** What the payment step says about paying on account: nothing for a person on their own. */
-async function accountOption(db: ReturnType<typeof dbOf>, input: { userId: string; accountId: string; now: Date }) {
-  const option = await paymentStepAccount(db, { ...input, today: londonToday(input.now) });
-  if (!option) return null;
-  const terms = option.standing?.status === "approved" ? option.standing.termsDays : null;
-  return { ...option, dueOn: terms ? accountDueOn(input.now, terms) : null };
 }
 
 /**

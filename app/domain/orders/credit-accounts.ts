@@ -11,6 +11,7 @@ import { formatPence, typedPence } from "../core/money";
 import { addWorkingDays } from "../core/working-days";
 import { oneOf } from "../core/one-of";
 import { isValidEmail } from "../people/contact-rules";
+import type { AccountStatement } from "./account-statement";
 
 export const CREDIT_ACCOUNT_STATUSES = ["pending", "approved", "declined", "suspended"] as const;
 export type CreditAccountStatus = (typeof CREDIT_ACCOUNT_STATUSES)[number];
@@ -85,6 +86,25 @@ export type AccountStanding = {
   /** The oldest overdue invoice, named in the refusal. */
   oldestOverdue: { invoiceNumber: string; dueOn: IsoDate } | null;
 };
+
+/**
+ * The account's standing from its statement: what it owes (its balance, never below nothing), what
+ * is overdue and the oldest overdue invoice.
+ */
+export function standingFromStatement(
+  account: { status: CreditAccountStatus; limitPence: number | null; termsDays: number | null },
+  statement: Pick<AccountStatement, "balancePence" | "overduePence" | "oldestOverdue">,
+): AccountStanding {
+  const oldest = statement.oldestOverdue;
+  return {
+    status: account.status,
+    limitPence: account.limitPence ?? 0,
+    termsDays: account.termsDays ?? 0,
+    owedPence: Math.max(0, statement.balancePence),
+    overduePence: statement.overduePence,
+    oldestOverdue: oldest ? { invoiceNumber: oldest.invoiceNumber, dueOn: oldest.dueOn } : null,
+  };
+}
 
 /** What is left to order on account. */
 export const availableCredit = (standing: Pick<AccountStanding, "limitPence" | "owedPence">): number =>

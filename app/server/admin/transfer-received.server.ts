@@ -119,12 +119,12 @@ export async function markTransferReceived(
 
     // A shortfall accepted with nothing new arriving has no payment to list.
     if (input.receivedPence > 0)
-      await tx.insert(transferReceipts).values({
+      await keepReceipt(tx, {
         orderId: order.id,
         amountPence: input.receivedPence,
         arrivedOn,
-        recordedBy: input.staff.id,
-        recordedAt: now,
+        staff: input.staff,
+        now,
       });
     // An order on account was promised its date at approval, as a paid one is.
     const promised =
@@ -223,6 +223,20 @@ export async function markTransferReceived(
   });
 }
 
+/** One payment as it arrived, for the statement of an account (decision 085). */
+function keepReceipt(
+  tx: Database,
+  input: { orderId: string; amountPence: number; arrivedOn: string; staff: StaffMember; now: Date },
+) {
+  return tx.insert(transferReceipts).values({
+    orderId: input.orderId,
+    amountPence: input.amountPence,
+    arrivedOn: input.arrivedOn,
+    recordedBy: input.staff.id,
+    recordedAt: input.now,
+  });
+}
+
 type OrderRow = typeof orders.$inferSelect;
 type TransferRow = typeof bankTransfers.$inferSelect;
 
@@ -248,13 +262,8 @@ async function recordPartPayment(
   const { order, transfer, recording } = input;
   const status = toOrderStatus(order.status);
   await tx.update(bankTransfers).set({ partPaidPence: recording.sumPence }).where(eq(bankTransfers.orderId, order.id));
-  await tx.insert(transferReceipts).values({
-    orderId: order.id,
-    amountPence: input.receivedPence,
-    arrivedOn: input.arrivedOn,
-    recordedBy: input.staff.id,
-    recordedAt: input.now,
-  });
+  const { receivedPence: amountPence, arrivedOn, staff, now } = input;
+  await keepReceipt(tx, { orderId: order.id, amountPence, arrivedOn, staff, now });
   await recordAudit(tx, input.staff, {
     action: "order.transfer-part",
     subject: { kind: "order", id: order.id },

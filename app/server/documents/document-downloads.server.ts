@@ -8,10 +8,8 @@ import type { BusinessDocument } from "~/domain/pricing/documents";
 import { adminNotFound } from "../accounts/admin-access.server";
 import type { AppContext } from "../providers/app-context.server";
 import { failure, toResponse } from "../platform/http.server";
-import { documentResponse, mayRenderDocument } from "./invoices.server";
+import { documentResponse, mayRenderDocument, tooManyDocuments } from "./invoices.server";
 import type { SessionInfo } from "../accounts/session.server";
-
-const tooMany = () => toResponse(failure(429, "TOO_MANY_DOCUMENTS", "Too many downloads: try again in a few minutes."));
 
 export async function buyerDocumentDownload(
   ctx: AppContext,
@@ -25,7 +23,7 @@ export async function buyerDocumentDownload(
   const notFound = () => toResponse(failure(404, "NOT_FOUND", "No such document."));
   const { session } = input;
   if (!session || !input.validId) return notFound();
-  if (!(await mayRenderDocument(db, session.user.id))) return tooMany();
+  if (!(await mayRenderDocument(db, session.user.id))) return tooManyDocuments();
   const document = await input.load({ userId: session.user.id, accountId: session.accountId });
   return document ? documentResponse(document, ctx.business) : notFound();
 }
@@ -37,7 +35,7 @@ export async function staffDocumentDownload(
 ) {
   const { db } = ctx;
   if (!input.validId) throw adminNotFound();
-  if (!(await mayRenderDocument(db, input.staffId))) return tooMany();
+  if (!(await mayRenderDocument(db, input.staffId))) return tooManyDocuments();
   const document = await input.load();
   if (!document) throw adminNotFound();
   return documentResponse(document, ctx.business);

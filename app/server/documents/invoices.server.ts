@@ -21,7 +21,7 @@ import { renderDocumentPdf } from "./documents.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { PRIVATE_CACHE_CONTROL } from "../platform/private-responses.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
-import { failure, type Failure } from "../platform/http.server";
+import { failure, type Failure, toResponse } from "../platform/http.server";
 import { branded, orderUrl } from "../messages/mail-templates.server";
 import { sendMail } from "../messages/mail.server";
 import { defineJob } from "../messages/jobs.server";
@@ -114,18 +114,25 @@ export async function mayRenderDocument(db: Database, readerKey: string): Promis
 
 /** A document as a PDF download, never cached by anyone but the reader's browser, never sniffed. */
 export async function documentResponse(document: BusinessDocument, business: BusinessProfile): Promise<Response> {
-  const pdf = await renderDocumentPdf(document, business);
-  const name = documentFileName(document);
+  return pdfDownload(await renderDocumentPdf(document, business), documentFileName(document));
+}
+
+/** PDF bytes as a download named `fileName`: private, never sniffed (every document and the statement). */
+export function pdfDownload(pdf: Buffer, fileName: string): Response {
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Length": String(pdf.byteLength),
-      "Content-Disposition": `attachment; filename="${name}"`,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": PRIVATE_CACHE_CONTROL,
     },
   });
 }
+
+/** The refusal once a reader's document budget is spent. */
+export const tooManyDocuments = () =>
+  toResponse(failure(429, "TOO_MANY_DOCUMENTS", "Too many downloads: try again in a few minutes."));
 
 /**
  * An order's invoice or credit note e-mailed to the address its buyer gave at checkout, with the

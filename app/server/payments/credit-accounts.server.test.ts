@@ -383,7 +383,7 @@ describe("ordering on account", () => {
     // £500.00 − £318.60 = £181.40 left; a second order, with no first-order discount this time,
     // (£275.00 + £18.00) × 1.2 = £351.60, does not fit.
     expect(
-      await paymentStepAccount(handle.db, { userId: member.userId, accountId: organisationId, today: TODAY }),
+      await paymentStepAccount(handle.db, { userId: member.userId, accountId: organisationId, now: PLACED }),
     ).toMatchObject({
       organisation: "Acme Events Ltd",
       standing: { status: "approved", limitPence: 50_000, owedPence: 31_860, overduePence: 0 },

@@ -23,6 +23,8 @@ import { addDays, formatDisplayDate, londonToday, type IsoDate } from "~/domain/
 import { formatPence } from "~/domain/core/money";
 import {
   ACCOUNT_REMINDER_DAYS_BEFORE,
+  accountDueOn,
+  standingFromStatement,
   type AccountStanding,
   accountReminder,
   CREDIT_MESSAGES,
@@ -51,8 +53,7 @@ import { buyerMailRecipient } from "../messages/mail-recipient.server";
 import { recordAudit } from "../platform/audit-log.server";
 import type { Database } from "../platform/db.server";
 import { failure, type Failure, toResponse } from "../platform/http.server";
-import { PRIVATE_CACHE_CONTROL } from "../platform/private-responses.server";
-import { mayRenderDocument } from "../documents/invoices.server";
+import { mayRenderDocument, pdfDownload, tooManyDocuments } from "../documents/invoices.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { currentRole } from "../platform/record-access.server";
 import type { AppContext } from "../providers/app-context.server";
@@ -191,18 +192,8 @@ export async function organisationStatement(
   });
 }
 
-/** The account's standing from its statement: what it owes, what is overdue and the oldest overdue invoice. */
-function standingOf(row: CreditAccountRow, statement: AccountStatement): AccountStanding {
-  const oldest = statement.oldestOverdue;
-  return {
-    status: toCreditAccountStatus(row.status),
-    limitPence: row.limitPence ?? 0,
-    termsDays: row.termsDays ?? 0,
-    owedPence: Math.max(0, statement.balancePence),
-    overduePence: statement.overduePence,
-    oldestOverdue: oldest ? { invoiceNumber: oldest.invoiceNumber, dueOn: oldest.dueOn } : null,
-  };
-}
+const standingOf = (row: CreditAccountRow, statement: AccountStatement) =>
+  standingFromStatement({ ...row, status: toCreditAccountStatus(row.status) }, statement);
 
 /**
  * Whether the organisation may order on account now, as its standing: null without an account.
@@ -224,12 +215,18 @@ export async function accountStanding(
  */
 export async function paymentStepAccount(
   db: Database,
-  input: { userId: string; accountId: string; today: IsoDate },
-): Promise<{ organisation: string; standing: AccountStanding | null } | null> {
+  input: { userId: string; accountId: string; now: Date },
+): Promise<{ organisation: string; standing: AccountStanding | null; dueOn: IsoDate | null } | null> {
   const organisation = await workingFor(db, input);
   if (!organisation) return null;
-  const found = await accountStanding(db, { organisationId: organisation.id, today: input.today });
-  return { organisation: found?.organisation ?? organisation.name, standing: found?.standing ?? null };
+  const found = await accountStanding(db, { organisationId: organisation.id, today: londonToday(input.now) });
+  const standing = found?.standing ?? null;
+  return {
+    organisation: found?.organisation ?? organisation.name,
+    standing,
+    // The invoice's due date if the order were placed now.
+    dueOn: standing?.status === "approved" ? accountDueOn(input.now, standing.termsDays) : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,8 +382,7 @@ export async function statementDownload(
   const { reader } = input;
   const organisationId = "staffId" in reader ? reader.organisationId : (await workingFor(db, reader))?.id;
   if (!isOrganisationId(organisationId)) return notFound();
-  if (!(await mayRenderDocument(db, "staffId" in reader ? reader.staffId : reader.userId)))
-    return toResponse(failure(429, "TOO_MANY_DOCUMENTS", "Too many downloads: try again in a few minutes."));
+  if (!(await mayRenderDocument(db, "staffId" in reader ? reader.staffId : reader.userId))) return tooManyDocuments();
   const row = await accountRow(db, organisationId);
   if (!row?.limitPence || !row.termsDays) return notFound();
   const statement = await organisationStatement(db, { organisationId, today: input.today });
@@ -399,15 +395,7 @@ export async function statementDownload(
     },
     ctx.business,
   );
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(pdf.byteLength),
-      "Content-Disposition": `attachment; filename="${statementFileName(row.companyName, input.today)}"`,
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": PRIVATE_CACHE_CONTROL,
-    },
-  });
+  return pdfDownload(pdf, statementFileName(row.companyName, input.today));
 }
 
 // ---------------------------------------------------------------------------------------------
