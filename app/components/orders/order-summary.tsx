@@ -3,7 +3,7 @@ import { imageForColour } from "~/catalogue/colour-picture";
 import { useLineProducts } from "../product/line-products";
 import type { SummaryLine } from "~/domain/checkout/cart-checkout";
 import { summariseTags, type OrderTotals } from "~/domain/pricing/checkout";
-import { checkoutTotals, pricedLine } from "~/domain/checkout/draft";
+import { checkoutTotals, pricedLines } from "~/domain/checkout/draft";
 import { lineTotalPence } from "~/domain/pricing/pricing";
 import { describeSizes } from "~/domain/pricing/sizes";
 import { shownLineTotalsOf } from "~/domain/checkout/price-mode-lines";
@@ -31,10 +31,11 @@ export function OrderSummary(props: {
   const vatRate = props.totals?.vatRate;
   const products = useLineProducts();
   const shownLines = shownLineTotalsOf(props.lines, products, mode, vatRate);
+  const priced = pricedLines(props.lines, products);
   const lines = props.lines.flatMap((line, index) => {
     const product = products(line.productId);
-    const priced = pricedLine(line, product);
-    return product && priced ? [{ ...line, product, ...priced, shownTotal: shownLines[index] }] : [];
+    const price = priced[index];
+    return product && price ? [{ ...line, product, ...price, shownTotal: shownLines[index] }] : [];
   });
   const single = lines.length === 1 ? lines[0] : null;
   const goods =

@@ -2,7 +2,7 @@
  * The cart's rules the pages need, kept free of zod (decision 008): the product page, cart and
  * shopping list show them without loading the forms' schemas (shopping-rules.ts).
  */
-import { lineTotalPence, type PriceTier, unitPricePence } from "../pricing/pricing";
+import { lineTotalPence, type PriceTier, tierFor, unitPricePence } from "../pricing/pricing";
 
 /** How long a cart or list line's note may be; the refusal names the limit. */
 export const NOTES_MAX = 500;
@@ -21,10 +21,27 @@ export function canAddToCart(input: {
   return input.optionCount === 0 || input.selections.length > 0;
 }
 
-/** Unit price and line total of a line at its quantity, always by its product's tiers (decision 050). */
-export function priceLine(tiers: readonly PriceTier[], quantity: number): { unitPence: number; totalPence: number } {
-  const unitPence = unitPricePence(tiers, quantity);
+/**
+ * Unit price and line total of a line at its quantity, always by its product's tiers (decision 050),
+ * at the tier of `tierQuantity` when the product's other colours count too (decision 086).
+ */
+export function priceLine(
+  tiers: readonly PriceTier[],
+  quantity: number,
+  tierQuantity = quantity,
+): { unitPence: number; totalPence: number } {
+  const unitPence = unitPricePence(tiers, tierQuantity);
   return { unitPence, totalPence: lineTotalPence(unitPence, quantity) };
+}
+
+/**
+ * Why a line of a product in several colours costs what it does (decision 086): the colours are
+ * priced together, at the tier of their sum. Null for a product on one line.
+ */
+export function sharedTierNote(tiers: readonly PriceTier[], total: number, colours: number): string | null {
+  if (colours < 2) return null;
+  const label = tierFor(tiers, total).label;
+  return `Priced with this product's other colours: ${total.toLocaleString("en-GB")} in all, at the ${label} price.`;
 }
 
 /** 'Estimated Total': goods only, the sum of the lines (R-CART-07, R-SL-07). */

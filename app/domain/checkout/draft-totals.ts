@@ -31,15 +31,23 @@ export function vatPlace(data: {
 
 /**
  * A product and the quantity a checkout line asks for; `quotedUnitPence` when a valid quote prices
- * this product at exactly this quantity (app/domain/checkout/quotes.ts withQuotedPrices, decision 021).
+ * this product at exactly this quantity (app/domain/checkout/quotes.ts withQuotedPrices, decision 021);
+ * `lineId`, the cart line it is, when it is one (decision 086).
  */
-export type CheckoutLineQuantity = { productId: string; quantity: number; quotedUnitPence?: number };
+export type CheckoutLineQuantity = {
+  productId: string;
+  quantity: number;
+  quotedUnitPence?: number;
+  lineId?: string | null;
+  /** The product's quantity across the order when lines of it are not all listed (step 2 shows one). */
+  tierQuantity?: number;
+};
 
 /**
  * Order totals for a checkout, all integer pence: each line at the catalogue's tier price for its
- * quantity (clamped to [MOQ, max], decisions 050 and 051), one shipping charge and VAT on the
- * whole order (decision 016). Null when a line's product is not sold or there is no line. The
- * first-order discount is the server's decision (A-20, B-15).
+ * product's quantity across the lines (pricedLines), one shipping charge and VAT on the whole order
+ * (decision 016). Null when a line's product is not sold or there is no line. The first-order
+ * discount is the server's decision (A-20, B-15).
  */
 export function checkoutTotals(input: {
   lines: readonly CheckoutLineQuantity[];
@@ -50,7 +58,7 @@ export function checkoutTotals(input: {
   method: ShippingMethod | null;
   firstOrderDiscount?: boolean;
 }): OrderTotals | null {
-  const priced = input.lines.map((line) => pricedLine(line, input.products(line.productId)));
+  const priced = pricedLines(input.lines, input.products);
   if (priced.length === 0 || priced.some((line) => line === null)) return null;
   return orderTotals({
     lines: priced.filter((line) => line !== null),
@@ -63,16 +71,41 @@ export function checkoutTotals(input: {
 
 /**
  * A line at its product's tier price (or its quote's, for the quantity quoted), its quantity
- * clamped to what the product sells; null for a product not sold (undefined).
+ * clamped to what the product sells; null for a product not sold (undefined). The tier is the one
+ * of `tierQuantity`, the product's quantity across the order's lines (pricedLines), else its own.
  */
 export function pricedLine(
   line: CheckoutLineQuantity,
   product: Pick<Product, "moq" | "tiers"> | undefined,
+  tierQuantity = line.quantity,
 ): PricedLine | null {
   if (!product) return null;
-  const quantity = clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers));
+  const max = maxQuantity(product.tiers);
+  const quantity = clampQuantity(line.quantity, product.moq, max);
   const quoted = quantity === line.quantity ? line.quotedUnitPence : undefined;
-  return { unitPence: quoted ?? unitPricePence(product.tiers, quantity), quantity };
+  const tier = clampQuantity(Math.max(tierQuantity, quantity), product.moq, max);
+  return { unitPence: quoted ?? unitPricePence(product.tiers, tier), quantity };
+}
+
+/**
+ * How many of each product the lines hold together: one product in several colours is several
+ * lines, priced at the tier of their sum (decision 086: 200 black + 200 navy caps are 400 caps).
+ */
+export function productQuantities(lines: readonly { productId: string; quantity: number }[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+  return totals;
+}
+
+/** Every line of one order priced (pricedLine), each at the tier of its product's quantity across them. */
+export function pricedLines(
+  lines: readonly CheckoutLineQuantity[],
+  products: (id: string) => Pick<Product, "moq" | "tiers"> | undefined,
+): (PricedLine | null)[] {
+  const totals = productQuantities(lines);
+  return lines.map((line) =>
+    pricedLine(line, products(line.productId), line.tierQuantity ?? totals.get(line.productId)),
+  );
 }
 
 /** The five figures data.totals stores (the VAT rate is derivable from the country). */

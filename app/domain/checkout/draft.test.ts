@@ -17,6 +17,8 @@ import {
   customisationProductErrors,
   checkoutTotals,
   pricedLine,
+  pricedLines,
+  productQuantities,
   isDraftId,
   isEditableStatus,
   isPayingStatus,
@@ -820,6 +822,76 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
     expect(totals).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860, vatRate: 20 });
     if (!totals) throw new Error("unreachable");
     expect(storedTotals(totals)).toEqual({ subtotal: 27500, discount: 2750, shipping: 1800, vat: 5310, total: 31860 });
+  });
+
+  describe("one product in several colours is priced at the tier of their sum (decision 086)", () => {
+    const black = { lineId: "black", productId: "8", quantity: 200 };
+    const navy = { lineId: "navy", productId: "8", quantity: 200 };
+
+    it("200 black + 200 navy caps are £3.88 each, as 400 of one colour", () => {
+      // 400 caps are the 400+ band: £3.88 each, where 200 alone are the 50–399 band's £5.50.
+      expect(pricedLines([black, navy], specProducts)).toEqual([
+        { unitPence: 388, quantity: 200 },
+        { unitPence: 388, quantity: 200 },
+      ]);
+      // Goods 2 × 200 × £3.88 = £1,552.00; standard shipping £18.00; VAT 20% of £1,570.00 = £314.00;
+      // total £1,884.00: exactly the single line of 400.
+      const two = checkoutTotals({ products: specProducts, lines: [black, navy], country: "GB", method: "standard" });
+      const one = checkoutTotals({
+        products: specProducts,
+        lines: [{ productId: "8", quantity: 400 }],
+        country: "GB",
+        method: "standard",
+      });
+      expect(two).toEqual({ subtotal: 155200, discount: 0, shipping: 1800, vat: 31400, total: 188400, vatRate: 20 });
+      expect(two).toEqual(one);
+    });
+
+    it("prices each product by its own sum, and a line alone by its own quantity", () => {
+      const shorts = { lineId: "shorts", productId: "15", quantity: 100 };
+      // Caps 200 + 200 = 400 at £3.88; the shorts' 100 are priced on their own, as a single line of 100.
+      expect(pricedLines([black, shorts, navy], specProducts).map((line) => line?.unitPence)).toEqual([
+        388,
+        pricedLine(shorts, specProducts("15"))?.unitPence,
+        388,
+      ]);
+      // 200 alone: the 50–399 band's £5.50.
+      expect(pricedLines([black], specProducts)).toEqual([{ unitPence: 550, quantity: 200 }]);
+    });
+
+    it("a line listed alone is priced at the tier its product reaches across the order when told", () => {
+      // Step 2 shows one line: 200 navy with 200 black beside it in the cart is £3.88.
+      expect(pricedLines([{ ...navy, tierQuantity: 400 }], specProducts)).toEqual([{ unitPence: 388, quantity: 200 }]);
+    });
+
+    it("a quoted price still holds for the quantity quoted", () => {
+      expect(pricedLines([black, { ...navy, quotedUnitPence: 400 }], specProducts)).toEqual([
+        { unitPence: 388, quantity: 200 },
+        { unitPence: 400, quantity: 200 },
+      ]);
+    });
+
+    it("counts past the last band's end as the top band, and each line keeps the MOQ", () => {
+      // 30 is below the cap's MOQ of 50: the line is clamped to 50 as ever, and 50 + 400 is 450.
+      expect(
+        pricedLines(
+          [
+            { lineId: "a", productId: "8", quantity: 30 },
+            { ...navy, quantity: 400 },
+          ],
+          specProducts,
+        ),
+      ).toEqual([
+        { unitPence: 388, quantity: 50 },
+        { unitPence: 388, quantity: 400 },
+      ]);
+      expect(productQuantities([black, navy, { productId: "15", quantity: 5 }])).toEqual(
+        new Map([
+          ["8", 400],
+          ["15", 5],
+        ]),
+      );
+    });
   });
 
   it("no method yet means no shipping charge", () => {

@@ -1,10 +1,10 @@
 /**
  * A page's lines as it shows them ex or inc VAT, priced by the one engine (draft-totals.ts
- * pricedLine, the prices checkoutTotals charges) and converted by price-mode.ts shownLineTotals,
+ * pricedLines, the prices checkoutTotals charges) and converted by price-mode.ts shownLineTotals,
  * so that inc VAT the lines add up to the goods in the totals (docs/decisions/041-one-answer-per-question.md).
  */
 import type { ProductLookup } from "~/catalogue/lookup";
-import { type CheckoutLineQuantity, pricedLine } from "./draft-totals";
+import { type CheckoutLineQuantity, pricedLines } from "./draft-totals";
 import { type PriceMode, shownLineTotals } from "../pricing/price-mode";
 import { lineTotalPence } from "../pricing/pricing";
 
@@ -15,9 +15,8 @@ export function shownLineTotalsOf(
   mode: PriceMode,
   vatRate?: number,
 ): number[] {
-  const exVat = lines.map((line) => {
-    const priced = pricedLine(line, products(line.productId));
-    return priced ? lineTotalPence(priced.unitPence, priced.quantity) : 0;
-  });
+  const exVat = pricedLines(lines, products).map((priced) =>
+    priced ? lineTotalPence(priced.unitPence, priced.quantity) : 0,
+  );
   return shownLineTotals(exVat, mode, vatRate);
 }
