@@ -25,7 +25,8 @@ import { STORAGE_KEYS } from "~/domain/core/storage-keys";
 import { checkoutTotals, stepHref, vatPlace } from "~/domain/checkout/draft";
 import { shownLineTotalsOf } from "~/domain/checkout/price-mode-lines";
 import { describeSizes, hasSizes, sizesMismatch } from "~/domain/pricing/sizes";
-import { priceLine } from "~/domain/checkout/cart-rules";
+import { priceLine, sharedTierNote } from "~/domain/checkout/cart-rules";
+import { lineTitle } from "~/domain/checkout/cart-checkout";
 import { lineTotalPence } from "~/domain/pricing/pricing";
 import { type QuotedPrice, quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quoted-prices";
 import { priceChangeNotices } from "~/domain/checkout/price-changes";
@@ -201,10 +202,16 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
             const product = find(line.productId);
             const gone = loaderData.noLongerSold.find((each) => each.id === line.id);
             if (gone) return <NoLongerSoldLine key={line.id} id={line.id} title={gone.title} />;
+            const sameProduct = lines.filter((other) => other.productId === line.productId);
             return product ? (
               <CartLineItem
                 key={line.id}
                 line={line}
+                title={lineTitle({ productId: line.productId, colour: line.selectedColor }, lines, product)}
+                alongside={{
+                  quantity: sameProduct.reduce((sum, other) => sum + other.quantity, 0) - line.quantity,
+                  colours: sameProduct.length,
+                }}
                 product={product}
                 vatRate={totals?.vatRate}
                 quoted={quoted}
@@ -277,20 +284,26 @@ function NoLongerSoldLine({ id, title }: { id: string; title: string }) {
 
 function CartLineItem(props: {
   line: Line;
+  /** The line's name on its buttons and fields: the title, with the colour beside its other colours. */
+  title: string;
+  /** The product's other colours in the cart: their quantity and how many colours in all (decision 086). */
+  alongside: { quantity: number; colours: number };
   product: Product;
   vatRate?: number;
   quoted: readonly QuotedPrice[];
   shownTotal: number | undefined;
 }) {
-  const { line, product, vatRate, quoted } = props;
-  const editor = useLineEditor(line, product, "/cart");
+  const { line, product, vatRate, quoted, title, alongside } = props;
+  const editor = useLineEditor(line, product, "/cart", title);
   const { editing, error } = editor;
   // A converted quote's price holds for the quantity quoted; any other quantity is the tier's.
   const quotedUnit = quotedUnitPence(quoted, product.id, editor.shownQuantity);
+  const tierQuantity = editor.shownQuantity + alongside.quantity;
   const price =
     quotedUnit === undefined
-      ? priceLine(product.tiers, editor.shownQuantity)
+      ? priceLine(product.tiers, editor.shownQuantity, tierQuantity)
       : { unitPence: quotedUnit, totalPence: lineTotalPence(quotedUnit, editor.shownQuantity) };
+  const together = quotedUnit === undefined ? sharedTierNote(product.tiers, tierQuantity, alongside.colours) : null;
   const colour = colourOf(product, line.selectedColor);
   const image = imageForColour(product, line.selectedColor);
   // A quantity changed after the split was given: payment waits until they agree again.
@@ -303,7 +316,7 @@ function CartLineItem(props: {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="text-lg font-semibold">
             <Link to={`/product/${product.id}`} className="hover:text-brand">
-              {product.title}
+              {title}
             </Link>
           </h2>
           <p className="text-lg font-bold">
@@ -345,6 +358,11 @@ function CartLineItem(props: {
           <dd className="text-ink">
             <UnitPrice pence={price.unitPence} vatRate={vatRate} testId="unit-price" />
             {quotedUnit === undefined ? null : <span className="ml-1 text-xs text-muted">(quoted)</span>}
+            {together ? (
+              <span className="block text-xs text-muted" data-testid="priced-together">
+                {together}
+              </span>
+            ) : null}
           </dd>
           {!editing ? (
             <>
@@ -362,21 +380,21 @@ function CartLineItem(props: {
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <button
               type="button"
-              aria-label={`Decrease quantity of ${product.title}`}
+              aria-label={`Decrease quantity of ${title}`}
               className="h-9 w-9 rounded-lg border border-slate-300"
               onClick={() => editor.step(-1)}
             >
               −
             </button>
             <input
-              aria-label={`Quantity of ${product.title}`}
+              aria-label={`Quantity of ${title}`}
               inputMode="numeric"
               {...editor.quantityInput}
               className="h-9 w-24 rounded-lg border border-slate-300 text-center"
             />
             <button
               type="button"
-              aria-label={`Increase quantity of ${product.title}`}
+              aria-label={`Increase quantity of ${title}`}
               className="h-9 w-9 rounded-lg border border-slate-300"
               onClick={() => editor.step(1)}
             >
@@ -389,7 +407,7 @@ function CartLineItem(props: {
             <LineEditButtons editor={editor} />
           </div>
         )}
-        <LinePriceBreak editor={editor} product={product} vatRate={vatRate} />
+        {alongside.colours < 2 ? <LinePriceBreak editor={editor} product={product} vatRate={vatRate} /> : null}
         {error ? (
           <div className="mt-2">
             <FormMessage>{error}</FormMessage>

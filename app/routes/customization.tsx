@@ -20,16 +20,21 @@ import { useNow } from "~/components/ui/use-now";
 import { LineSwitcher } from "~/components/cart/line-switcher";
 import {
   type CheckoutLineState,
+  colourOnAnotherLine,
   leadLineIndex,
+  lineTitle,
   logosOnOtherLines,
   nextLineToCustomise,
 } from "~/domain/checkout/cart-checkout";
+import { colourOf } from "~/catalogue/lookup";
+import { FormMessage } from "~/components/ui/form";
 import { BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/pricing/checkout";
 import {
   CONFIRMATION_LABELS,
   type CustomisationField,
   type CustomisationForm,
   customisationPart,
+  DRAFT_MESSAGES,
   missingCustomisation,
   PREVIOUS_ORDER_REF_MESSAGE,
   stepHref,
@@ -61,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ready: true as const,
     userId: session.user.id,
     productId: product.id,
+    lineId: line.id,
     // This line's product and the other lines', as they are on sale now.
     products: lineProducts(
       shelf,
@@ -107,7 +113,7 @@ export default function CustomizationRoute({ loaderData }: Route.ComponentProps)
   if (!product) return null;
   return (
     <LineProducts products={loaderData.products}>
-      <CustomisationStep key={loaderData.productId} product={product} {...loaderData} />
+      <CustomisationStep key={loaderData.lineId} product={product} {...loaderData} />
     </LineProducts>
   );
 }
@@ -117,6 +123,7 @@ function CustomisationStep(
     product: Product;
     userId: string;
     productId: string;
+    lineId: string;
     draft: { id: string; version: number } | null;
     data: DraftData;
     lines: CheckoutLineState[];
@@ -133,6 +140,7 @@ function CustomisationStep(
     step: "customisation",
     userId: props.userId,
     productId: props.productId,
+    lineId: props.lineId,
     draft: props.draft,
     onConflict: (draft) => {
       setForm(formFrom(draft.data));
@@ -155,8 +163,21 @@ function CustomisationStep(
       return next;
     });
   };
+  // Priced with the product's other colours in the cart, at the tier of their sum (decision 086).
+  const alongside = props.lines
+    .filter((line) => line.productId === props.productId && line.lineId !== props.lineId)
+    .reduce((sum, line) => sum + line.quantity, 0);
+  const tierQuantity = alongside > 0 ? form.quantity + alongside : undefined;
   const unit =
-    quotedUnitPence(props.quoted, props.productId, form.quantity) ?? unitPricePence(product.tiers, form.quantity);
+    quotedUnitPence(props.quoted, props.productId, form.quantity) ??
+    unitPricePence(product.tiers, tierQuantity ?? form.quantity);
+  const [colourTaken, setColourTaken] = useState<string | null>(null);
+  const chooseColour = (hex: string) => {
+    const own = { lineId: props.lineId, productId: props.productId };
+    const taken = colourOnAnotherLine(props.lines, own, hex);
+    setColourTaken(taken ? DRAFT_MESSAGES.colourOnAnotherLine(colourOf(product, hex)?.name ?? hex) : null);
+    if (!taken) update((f) => ({ ...f, variant: { color_hex: hex } }));
+  };
   const step2 = { ...form, product_id: props.productId, artwork: { email_later: form.artwork.email_later, files } };
   const missing = missingCustomisation(step2, product).map((field) => MISSING_LABELS[field]);
   if (!sizesComplete(product, form.sizes, form.quantity)) {
@@ -166,19 +187,20 @@ function CustomisationStep(
   // customise, then to Details on the checkout's lead draft (decision 016).
   const linesAfterSave = (draftId: string | null): CheckoutLineState[] =>
     props.lines.map((line) =>
-      line.productId === props.productId && draftId
+      line.lineId === props.lineId && draftId
         ? {
             ...line,
             draft: { id: draftId, status: line.draft?.status ?? "customisation_draft", data: step2 },
           }
         : line,
     );
-  const nextLine = nextLineToCustomise(linesAfterSave(autosave.draftId), props.productId, products);
-  const nextTitle = nextLine ? products(nextLine.productId)?.title : null;
+  const nextLine = nextLineToCustomise(linesAfterSave(autosave.draftId), props.lineId, products);
+  const nextTitle = nextLine ? lineTitle(nextLine, props.lines, products(nextLine.productId)) : null;
+  const title = lineTitle({ productId: props.productId, colour: form.variant.color_hex }, props.lines, product);
   const goNext = async () => {
     const lines = linesAfterSave(await autosave.flush());
-    const next = nextLineToCustomise(lines, props.productId, products);
-    if (next) return stepHref(2, { productId: next.productId, draftId: next.draft?.id });
+    const next = nextLineToCustomise(lines, props.lineId, products);
+    if (next) return stepHref(2, { productId: next.productId, draftId: next.draft?.id, lineId: next.lineId });
     // Step 2 only renders with cart lines, so there is always a lead line to carry the checkout.
     const lead = lines[leadLineIndex(lines)];
     return stepHref(3, { productId: lead?.productId ?? props.productId, draftId: lead?.draft?.id });
@@ -188,9 +210,9 @@ function CustomisationStep(
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <CheckoutStepper current={2} completed={props.completed} productId={props.productId} draftId={autosave.draftId} />
-      <h1 className="text-3xl font-extrabold">Customise your {product.title}</h1>
+      <h1 className="text-3xl font-extrabold">Customise your {title}</h1>
       <NoticeList notices={props.notices} testId="quote-notices" />
-      <LineSwitcher lines={linesAfterSave(autosave.draftId)} current={props.productId} />
+      <LineSwitcher lines={linesAfterSave(autosave.draftId)} current={props.lineId} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
           {image ? <ProductImage image={image} priority className="aspect-square w-full max-w-sm rounded-2xl" /> : null}
@@ -202,14 +224,19 @@ function CustomisationStep(
               size="md"
               colours={product.colours}
               value={form.variant.color_hex}
-              onChange={(hex) => update((f) => ({ ...f, variant: { color_hex: hex } }))}
+              onChange={chooseColour}
               label={`Main colour for ${product.title}`}
             />
+            {colourTaken ? (
+              <div className="mt-2">
+                <FormMessage>{colourTaken}</FormMessage>
+              </div>
+            ) : null}
           </fieldset>
 
           <ArtworkChoices
             kit={props.brandKit}
-            otherLines={logosOnOtherLines(props.lines, props.productId)}
+            otherLines={logosOnOtherLines(props.lines, props.lineId)}
             placement={form.branding.placement_details}
             onPlacement={(text) => update((f) => ({ ...f, branding: { ...f.branding, placement_details: text } }))}
             alongside={autosave.alongside}
@@ -388,6 +415,7 @@ function CustomisationStep(
                   quantity: form.quantity,
                   selections: form.customization_selections,
                   sizes: form.sizes,
+                  tierQuantity,
                 },
               ],
               props.quoted,

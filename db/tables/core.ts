@@ -20,6 +20,10 @@ export const orderDrafts = pgTable(
     accountId: text("account_id").notNull(),
     userId: text("user_id").notNull(),
     productId: text("product_id").notNull(),
+    // The cart line this draft customises (decision 086): a product in two colours is two lines, each
+    // with its own draft. No foreign key: the line goes when the order is paid, the draft stays.
+    // Null for a draft no line owns (its product left the cart): it stands alone.
+    cartItemId: uuid("cart_item_id"),
     status: text("status").notNull().default("customisation_draft"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -70,7 +70,12 @@ export const cartItems = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("cart_items_user_product").on(t.userId, t.productId), check("cart_items_quantity", sql`quantity > 0`)],
+  // One line per product and colour (decision 086): a second colour is a line of its own, with its
+  // own sizes, customisation and proof; the same colour again replaces its line (R-CART-06).
+  (t) => [
+    unique("cart_items_user_product_colour").on(t.userId, t.productId, t.selectedColor),
+    check("cart_items_quantity", sql`quantity > 0`),
+  ],
 );
 
 /** Cart feedback box messages (REQUIREMENTS.md A-22): stored, thanked only once stored. */

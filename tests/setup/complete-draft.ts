@@ -1,4 +1,5 @@
 import { orderDrafts } from "#db/schema";
+import { sql } from "drizzle-orm";
 import type { DraftDataInput } from "~/domain/checkout/draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import type { Database } from "~/server/platform/db.server";
@@ -62,4 +63,18 @@ export async function insertCompleteDraft(db: Database, userId: string, data = c
     .returning({ id: orderDrafts.id });
   if (!row) throw new Error("no draft row");
   return row.id;
+}
+
+/**
+ * Gives `userId`'s unpaid drafts without a cart line their product's first line, as step 2 gives a
+ * draft the line it customises (decision 086): for tests that write drafts and cart lines straight
+ * to the database.
+ */
+export async function linkDraftsToCartLines(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`
+    update order_drafts d
+       set cart_item_id = (select c.id from cart_items c
+                            where c.user_id = d.user_id and c.product_id = d.product_id
+                            order by c.created_at limit 1)
+     where d.user_id = ${userId} and d.paid_at is null and d.cart_item_id is null`);
 }

@@ -18,7 +18,13 @@ type Action = "/cart" | "/shopping-list";
  * committed within the product's MOQ and largest tier, Save posts {intent: "update"} through the
  * row's own fetcher, and a saved answer closes the editor.
  */
-export function useLineEditor(line: { id: string; quantity: number }, product: Product, action: Action) {
+export function useLineEditor(
+  line: { id: string; quantity: number },
+  product: Product,
+  action: Action,
+  /** What the row's buttons call it: the product's title, with its colour beside its other colours. */
+  title = product.title,
+) {
   const fetcher = useFetcher<ErrorBody | { ok: true }>();
   const [editing, setEditing] = useState(false);
   const [quantity, setQuantity] = useState(String(line.quantity));
@@ -37,7 +43,7 @@ export function useLineEditor(line: { id: string; quantity: number }, product: P
     fetcher,
     action,
     id: line.id,
-    productTitle: product.title,
+    productTitle: title,
     editing,
     max,
     /** The quantity priced on the row: what is typed while editing, else the saved one. */

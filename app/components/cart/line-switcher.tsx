@@ -1,12 +1,13 @@
 /** Step 2's switcher between the products of a cart of several, with a tick on each one already customised. */
 import { Link } from "react-router";
-import { isLineCustomised, type CheckoutLineState } from "~/domain/checkout/cart-checkout";
+import { isLineCustomised, lineTitle, type CheckoutLineState } from "~/domain/checkout/cart-checkout";
 import { stepHref } from "~/domain/checkout/draft";
 import { useLineProducts } from "../product/line-products";
 
 /**
- * Step 2's line switcher for a cart of several products ("Cap · Shorts", decision 016): each
- * line opens its own customisation; a tick marks the lines already done. Nothing for one line.
+ * Step 2's line switcher for a cart of several lines ("Cap · Shorts", decision 016; a product in two
+ * colours is two, named by colour, decision 086): each line opens its own customisation; a tick
+ * marks the lines already done. Nothing for one line. `current` is the line on show.
  */
 export function LineSwitcher(props: { lines: readonly CheckoutLineState[]; current: string }) {
   const products = useLineProducts();
@@ -16,18 +17,18 @@ export function LineSwitcher(props: { lines: readonly CheckoutLineState[]; curre
       <ol className="flex flex-wrap items-center gap-2 text-sm">
         {props.lines.map((line, index) => {
           const product = products(line.productId);
-          const title = product?.title ?? `Product ${line.productId}`;
+          const title = lineTitle(line, props.lines, product);
           const done = isLineCustomised(line, product);
-          const current = line.productId === props.current;
+          const current = line.lineId === props.current;
           return (
-            <li key={line.productId} className="flex items-center gap-2">
+            <li key={line.lineId} className="flex items-center gap-2">
               {index > 0 ? (
                 <span aria-hidden="true" className="text-muted">
                   ·
                 </span>
               ) : null}
               <Link
-                to={stepHref(2, { productId: line.productId, draftId: line.draft?.id })}
+                to={stepHref(2, { productId: line.productId, draftId: line.draft?.id, lineId: line.lineId })}
                 aria-current={current ? "step" : undefined}
                 className={`rounded-full border px-3 py-1 ${current ? "border-brand bg-brand-soft font-semibold" : "border-slate-200 hover:border-brand"}`}
               >

@@ -48,6 +48,8 @@ export function useDraftAutosave<P>(options: {
   step: DraftStep;
   userId: string | null;
   productId: string;
+  /** The cart line step 2 customises: the draft it creates is that line's (decision 086). */
+  lineId?: string;
   draft: { id: string; version: number } | null;
   /** Called with the server's copy after a conflict, so the form shows it. */
   onConflict: (draft: Snapshot) => void;
@@ -84,7 +86,7 @@ export function useDraftAutosave<P>(options: {
   }, []);
 
   const request = useCallback(async (patch: P): Promise<SaveResponse & { httpStatus: number }> => {
-    const { step, productId } = opts.current;
+    const { step, productId, lineId } = opts.current;
     const id = idRef.current;
     const response = id
       ? await fetch(`/api/drafts/${id}`, {
@@ -95,7 +97,7 @@ export function useDraftAutosave<P>(options: {
       : await fetch("/api/drafts", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ product_id: productId, patch }),
+          body: JSON.stringify({ product_id: productId, line_id: lineId, patch }),
         });
     const body = (await response
       .json()

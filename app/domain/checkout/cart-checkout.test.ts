@@ -6,6 +6,8 @@ import {
   checkoutLines,
   checkoutCompletedSteps,
   logosOnOtherLines,
+  lineTitle,
+  colourOnAnotherLine,
   type CheckoutLineState,
 } from "./cart-checkout";
 import type { DraftStatus } from "./draft";
@@ -33,7 +35,13 @@ const SPLIT = [{ size: "M", count: 100 }];
 
 function line(productId: string, status: DraftStatus | null, data: Step2 = done): CheckoutLineState {
   const sized = productId === "15" && data.sizes.length === 0 ? { ...data, sizes: SPLIT } : data;
-  return { productId, draft: status ? { id: `draft-${productId}`, status, data: sized } : null };
+  return {
+    lineId: `line-${productId}`,
+    productId,
+    colour: "#000000",
+    quantity: sized.quantity,
+    draft: status ? { id: `draft-${productId}`, status, data: sized } : null,
+  };
 }
 
 describe("isLineCustomised", () => {
@@ -53,7 +61,10 @@ describe("isLineCustomised", () => {
 
 describe("isLineCustomised for a sized product", () => {
   const shorts = (sizes: Step2["sizes"], quantity = 100): CheckoutLineState => ({
+    lineId: "line-15",
     productId: "15",
+    colour: "#000000",
+    quantity,
     draft: { id: "draft-15", status: "customisation_draft", data: { ...done, quantity, sizes } },
   });
   it("needs the split to add up to the quantity, as payment does", () => {
@@ -64,7 +75,7 @@ describe("isLineCustomised for a sized product", () => {
   });
   it("leads Next to a sized line still to split, and keeps step 2 open for it", () => {
     const lines = [line("8", "customisation_draft"), shorts([{ size: "M", count: 90 }])];
-    expect(nextLineToCustomise(lines, "8", products)?.productId).toBe("15");
+    expect(nextLineToCustomise(lines, "line-8", products)?.productId).toBe("15");
     expect(
       checkoutCompletedSteps(
         lines,
@@ -101,41 +112,90 @@ describe("nextLineToCustomise", () => {
   const cart = [line("8", "customisation_draft", open), line("15", null), line("3", "customisation_draft")];
 
   it("goes to the next line not done, in cart order", () => {
-    expect(nextLineToCustomise(cart, "8", products)?.productId).toBe("15");
+    expect(nextLineToCustomise(cart, "line-8", products)?.productId).toBe("15");
   });
 
   it("wraps round to an earlier line not done", () => {
-    expect(nextLineToCustomise(cart, "3", products)?.productId).toBe("8");
-    expect(nextLineToCustomise(cart, "15", products)?.productId).toBe("8");
+    expect(nextLineToCustomise(cart, "line-3", products)?.productId).toBe("8");
+    expect(nextLineToCustomise(cart, "line-15", products)?.productId).toBe("8");
   });
 
   it("is null once every other line is done, so Next goes to Details", () => {
     const ready = [line("8", "customisation_draft"), line("15", "customisation_draft", open)];
-    expect(nextLineToCustomise(ready, "15", products)).toBeNull();
-    expect(nextLineToCustomise([line("8", null)], "8", products)).toBeNull();
+    expect(nextLineToCustomise(ready, "line-15", products)).toBeNull();
+    expect(nextLineToCustomise([line("8", null)], "line-8", products)).toBeNull();
   });
 
   it("starts from the first line for a product not in the cart", () => {
-    expect(nextLineToCustomise(cart, "999", products)?.productId).toBe("8");
+    expect(nextLineToCustomise(cart, "line-999", products)?.productId).toBe("8");
   });
 });
 
 describe("checkoutLines", () => {
   const cart = [
-    { productId: "8", quantity: 250 },
-    { productId: "15", quantity: 100 },
+    { lineId: "a", productId: "8", quantity: 250 },
+    { lineId: "b", productId: "15", quantity: 100 },
+    { lineId: "c", productId: "8", quantity: 60 },
   ];
 
-  it("prices every cart line, the saved draft's at its own quantity", () => {
-    expect(checkoutLines(cart, { productId: "15", quantity: 120 })).toEqual([
-      { productId: "8", quantity: 250 },
-      { productId: "15", quantity: 120 },
+  it("prices every cart line, the saved draft's own line at its quantity", () => {
+    expect(checkoutLines(cart, { lineId: "c", productId: "8", quantity: 120 })).toEqual([
+      { lineId: "a", productId: "8", quantity: 250 },
+      { lineId: "b", productId: "15", quantity: 100 },
+      { lineId: "c", productId: "8", quantity: 120 },
     ]);
   });
 
-  it("prices a draft whose product left the cart alone", () => {
-    expect(checkoutLines(cart, { productId: "3", quantity: 50 })).toEqual([{ productId: "3", quantity: 50 }]);
-    expect(checkoutLines([], { productId: "3", quantity: 50 })).toEqual([{ productId: "3", quantity: 50 }]);
+  it("prices a draft no line owns alone, even of a product in the cart (decision 086)", () => {
+    const own = { lineId: "gone", productId: "8", quantity: 50 };
+    expect(checkoutLines(cart, own)).toEqual([own]);
+    const unowned: { lineId: string | null; productId: string; quantity: number } = {
+      lineId: null,
+      productId: "8",
+      quantity: 50,
+    };
+    expect(checkoutLines<typeof unowned>(cart, unowned)).toEqual([unowned]);
+    expect(checkoutLines([], own)).toEqual([own]);
+  });
+});
+
+describe("lines of one product in several colours (decision 086)", () => {
+  const cap = {
+    title: "Custom Embroidered Cap",
+    colours: [
+      { name: "Black", hex: "#000000" },
+      { name: "Navy", hex: "#1F2A56" },
+    ],
+  };
+  const black = { lineId: "a", productId: "8", colour: "#000000" };
+  const navy = { lineId: "b", productId: "8", colour: "#1f2a56" };
+  const shorts = { lineId: "c", productId: "15", colour: "#000000" };
+
+  it("names a line by its colour only beside another line of its product", () => {
+    expect(lineTitle(black, [black, shorts], cap)).toBe("Custom Embroidered Cap");
+    expect(lineTitle(black, [black, navy, shorts], cap)).toBe("Custom Embroidered Cap (Black)");
+    expect(lineTitle(navy, [black, navy], cap)).toBe("Custom Embroidered Cap (Navy)");
+    expect(lineTitle({ ...navy, colour: "#123456" }, [black, navy], cap)).toBe("Custom Embroidered Cap (#123456)");
+    expect(lineTitle(navy, [black, navy], undefined)).toBe("Product 8 (#1f2a56)");
+  });
+
+  it("finds a colour another line of the product already has, whatever its case", () => {
+    const cart = [black, navy, shorts];
+    expect(colourOnAnotherLine(cart, black, "#1F2A56")).toBe(true);
+    expect(colourOnAnotherLine(cart, black, "#000000")).toBe(false);
+    expect(colourOnAnotherLine(cart, navy, "#000000")).toBe(true);
+    expect(colourOnAnotherLine(cart, { lineId: null, productId: "8" }, "#000000")).toBe(true);
+    expect(colourOnAnotherLine(cart, { lineId: "c", productId: "15" }, "#1f2a56")).toBe(false);
+    expect(colourOnAnotherLine([], black, "#000000")).toBe(false);
+  });
+
+  it("goes to the next line to customise by line, not by product", () => {
+    const lines = [
+      { ...line("8", "customisation_draft"), lineId: "a" },
+      { ...line("8", null), lineId: "b", colour: "#1f2a56" },
+    ];
+    expect(nextLineToCustomise(lines, "a", products)?.lineId).toBe("b");
+    expect(nextLineToCustomise(lines, "b", products)).toBeNull();
   });
 });
 
@@ -156,7 +216,7 @@ describe("logosOnOtherLines (decision 044)", () => {
       withFiles("15", [file("f2", "crest.pdf")]),
       withFiles("16", [file("f3", "mark.svg")]),
     ];
-    expect(logosOnOtherLines(lines, "15")).toEqual([
+    expect(logosOnOtherLines(lines, "line-15")).toEqual([
       { draftId: "draft-8", productId: "8", fileId: "f1", name: "logo.png", size: 2048 },
       { draftId: "draft-16", productId: "16", fileId: "f3", name: "mark.svg", size: 2048 },
     ]);
@@ -168,10 +228,10 @@ describe("logosOnOtherLines (decision 044)", () => {
       withFiles("8", [file("f1", "logo.png")]),
       withFiles("16", [file("f3", "logo.png"), file("f4", "back.pdf")]),
     ];
-    expect(logosOnOtherLines(lines, "15").map((logo) => [logo.fileId, logo.name])).toEqual([
+    expect(logosOnOtherLines(lines, "line-15").map((logo) => [logo.fileId, logo.name])).toEqual([
       ["f1", "logo.png"],
       ["f4", "back.pdf"],
     ]);
-    expect(logosOnOtherLines([withFiles("8", [file("f1", "logo.png")])], "8")).toEqual([]);
+    expect(logosOnOtherLines([withFiles("8", [file("f1", "logo.png")])], "line-8")).toEqual([]);
   });
 });

@@ -14,13 +14,21 @@ import {
   type StepNumber,
   type StepperDraft,
 } from "./draft";
-import type { ProductLookup } from "~/catalogue/lookup";
+import { colourOf, type ProductLookup } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";
 import { type SizeBreakdown, sizesComplete } from "../pricing/sizes";
 
-/** A cart line as the checkout sees it: its product and the draft customising it, if any yet. */
+/**
+ * A cart line as the checkout sees it: the line, its product and colour, and the draft customising
+ * it, if any yet. A product in two colours is two lines, each with its own draft (decision 086).
+ */
 export type CheckoutLineState = {
+  lineId: string;
   productId: string;
+  /** The line's colour hex, which names it beside another line of its product. */
+  colour: string;
+  /** The cart's quantity: a product's lines together choose its price tier (decision 086). */
+  quantity: number;
   draft: {
     id: string;
     status: DraftStatus;
@@ -60,21 +68,50 @@ export function leadLineIndex(lines: readonly CheckoutLineState[]): number {
 }
 
 /**
- * Where step 2's Next goes from the line of `productId` (decision 016): the next line in the
- * cart, wrapping round, whose customisation is not done; null when every other line is done, so
+ * Where step 2's Next goes from the line `lineId` (decision 016): the next line in the cart,
+ * wrapping round, whose customisation is not done; null when every other line is done, so
  * Next goes to Details. The current line counts as done: its Next is enabled only then.
  */
 export function nextLineToCustomise(
   lines: readonly CheckoutLineState[],
-  productId: string,
+  lineId: string,
   products: ProductLookup,
 ): CheckoutLineState | null {
-  const at = lines.findIndex((line) => line.productId === productId);
+  const at = lines.findIndex((line) => line.lineId === lineId);
   for (let step = 1; step < lines.length; step++) {
     const line = lines[(at + step + lines.length) % lines.length];
-    if (line && line.productId !== productId && !isLineCustomised(line, products(line.productId))) return line;
+    if (line && line.lineId !== lineId && !isLineCustomised(line, products(line.productId))) return line;
   }
   return null;
+}
+
+/**
+ * A line's name where the checkout lists its lines: the product's title, and its colour when
+ * another line is of the same product ("Custom Embroidered Cap (Navy)").
+ */
+export function lineTitle(
+  line: { productId: string; colour: string },
+  lines: readonly { productId: string }[],
+  product: Pick<Product, "title" | "colours"> | undefined,
+): string {
+  const title = product?.title ?? `Product ${line.productId}`;
+  if (lines.filter((other) => other.productId === line.productId).length < 2) return title;
+  return `${title} (${(product && colourOf(product, line.colour)?.name) ?? line.colour})`;
+}
+
+/**
+ * Whether another cart line of the same product already has `colour` (decision 086): step 2 may
+ * not turn one line into a second line of that colour; the buyer changes that line instead.
+ */
+export function colourOnAnotherLine(
+  cart: readonly { lineId: string; productId: string; colour: string }[],
+  own: { lineId: string | null; productId: string },
+  colour: string,
+): boolean {
+  const hex = colour.toLowerCase();
+  return cart.some(
+    (line) => line.lineId !== own.lineId && line.productId === own.productId && line.colour.toLowerCase() === hex,
+  );
 }
 
 /**
@@ -94,6 +131,8 @@ export function checkoutCompletedSteps(
 
 /** A line as the order summary lists it. */
 export type SummaryLine = {
+  /** The cart line it is, when it is one (checkoutLines). */
+  lineId?: string | null;
   productId: string;
   /** The line's colour hex ('' or absent when not chosen): its picture follows it. */
   colour?: string;
@@ -106,14 +145,15 @@ export type SummaryLine = {
 };
 
 /**
- * The lines a checkout draft stands for (decision 016): the cart's lines, with the draft's own product's
- * line replaced by `own` (as the save leaves it, or as it is paid); a draft whose product is not
- * in the cart (opened by its link after its product left) stands alone. Saves price, the summary
+ * The lines a checkout draft stands for (decision 016): the cart's lines, with the draft's own
+ * line replaced by `own` (as the save leaves it, or as it is paid); a draft no line owns (its
+ * product left the cart, and it was opened by its link) stands alone. Saves price, the summary
  * lists and the payment charges these lines, so they can never disagree.
  */
-export function checkoutLines<T extends { productId: string }>(cart: readonly T[], own: T): T[] {
-  if (!cart.some((line) => line.productId === own.productId)) return [own];
-  return cart.map((line) => (line.productId === own.productId ? own : line));
+export function checkoutLines<T extends { lineId?: string | null }>(cart: readonly T[], own: T): T[] {
+  const owned = (line: T) => own.lineId != null && line.lineId === own.lineId;
+  if (!cart.some(owned)) return [own];
+  return cart.map((line) => (owned(line) ? own : line));
 }
 
 /** A file already on another line of the checkout, which step 2 offers to use on this one too. */
@@ -123,10 +163,10 @@ export type OtherLineLogo = { draftId: string; productId: string; fileId: string
  * The files uploaded to the checkout's other lines (docs/decisions/044-raster-and-svg-artwork.md: one logo on every line without
  * uploading it again), in cart order, each name once: the first line that has it offers it.
  */
-export function logosOnOtherLines(lines: readonly CheckoutLineState[], productId: string): OtherLineLogo[] {
+export function logosOnOtherLines(lines: readonly CheckoutLineState[], lineId: string): OtherLineLogo[] {
   const seen = new Set<string>();
   return lines.flatMap((line) => {
-    if (line.productId === productId || !line.draft) return [];
+    if (line.lineId === lineId || !line.draft) return [];
     const draftId = line.draft.id;
     return line.draft.data.artwork.files.flatMap((file) => {
       if (seen.has(file.name)) return [];

@@ -51,6 +51,8 @@ export const DRAFT_MESSAGES = {
   locked: "This order has been paid, so it can't be changed. You'll find it under your orders.",
   paymentInFlight: "Your payment is being processed, so this order can't be changed now.",
   unknownProduct: "We don't sell that product.",
+  colourOnAnotherLine: (colour: string) =>
+    `Your cart already has this product in ${colour} as a line of its own: change that line, or choose another colour.`,
 } as const;
 
 /** A-43: 'Save failed: ' + (message || 'Unknown error'). */
@@ -370,13 +372,17 @@ export function canNavigate(target: StepNumber, current: StepNumber, completed: 
  * A step's link. Steps 2–6 keep draft_id and product_id (R-ROUTE-20, R-STEP-05), in the order
  * R-CUST-17 writes them; a missing one is left out rather than sent empty. The cart needs neither.
  */
-export function stepHref(step: StepNumber, ids: { productId?: string | null; draftId?: string | null }): string {
+export function stepHref(
+  step: StepNumber,
+  ids: { productId?: string | null; draftId?: string | null; lineId?: string | null },
+): string {
   const entry = STEPS[step - 1];
   if (!entry) throw new RangeError(`No checkout step ${step}`);
   if (step === 1) return entry.path;
   const params = new URLSearchParams();
   if (ids.draftId) params.set("draft_id", ids.draftId);
   if (ids.productId) params.set("product_id", ids.productId);
+  if (ids.lineId) params.set("line_id", ids.lineId);
   const query = params.toString();
   return query ? `${entry.path}?${query}` : entry.path;
 }

@@ -1,7 +1,7 @@
 import { findProductById } from "~/catalogue/catalogue";
 import { describe, expect, it } from "vitest";
 import { estimatedTotalPence, priceLine } from "./cart-rules";
-import { addToCart, addToList, shoppingSchemas, listLineToCart, toggleFavourite } from "./shopping-rules";
+import { addToList, shoppingSchemas, listLineToCart, toggleFavourite } from "./shopping-rules";
 import { specProducts } from "../../../tests/setup/spec-catalogue";
 
 const { cart: cartActionSchema, list: shoppingListActionSchema } = shoppingSchemas(specProducts);
@@ -13,20 +13,13 @@ describe("toggleFavourite", () => {
   });
 });
 
-describe("addToList and addToCart", () => {
+describe("addToList", () => {
   it("updates an existing product's quantity and notes, else appends", () => {
     const list = [{ productId: "8", quantity: 50, notes: "" }];
     expect(addToList(list, { productId: "8", quantity: 120, notes: "for the offsite" })).toEqual([
       { productId: "8", quantity: 120, notes: "for the offsite" },
     ]);
     expect(addToList(list, { productId: "16", quantity: 60, notes: "" })).toHaveLength(2);
-  });
-  it("replaces the same product's cart line, else appends", () => {
-    const cart = [{ productId: "8", quantity: 50, id: "a" }];
-    expect(addToCart(cart, { productId: "8", quantity: 400, id: "b" })).toEqual([
-      { productId: "8", quantity: 400, id: "b" },
-    ]);
-    expect(addToCart(cart, { productId: "15", quantity: 50, id: "c" })).toHaveLength(2);
   });
 });
 

@@ -25,13 +25,6 @@ export function addToList<T extends ListItem>(list: readonly T[], item: T): T[] 
     : [...list, item];
 }
 
-/** R-CART-06: the same product replaces its line; a new product is appended. */
-export function addToCart<T extends { productId: string }>(cart: readonly T[], line: T): T[] {
-  return cart.some((l) => l.productId === line.productId)
-    ? cart.map((l) => (l.productId === line.productId ? line : l))
-    : [...cart, line];
-}
-
 const productIdOn = (products: ProductLookup) =>
   z
     .string()

@@ -33,7 +33,14 @@ function previous(
       ...data,
     }),
   );
-  return { productId, title: findProductById(productId)?.title ?? "Old product", quantity, unitPence, customization };
+  return {
+    draftId: `draft-${productId}-${customization.variant.color_hex}-${quantity}`,
+    productId,
+    title: findProductById(productId)?.title ?? "Old product",
+    quantity,
+    unitPence,
+    customization,
+  };
 }
 
 const plan = (lines: PreviousLine[], find = findProductById) => planReorder(ORDER, lines, find, isOfferedColour);
@@ -192,12 +199,30 @@ describe("planReorder", () => {
     expect(result.lines[0]?.patch.proof?.preference).toBe("skip_proof");
   });
 
-  it("keeps one line per product, in the order's order", () => {
+  it("keeps one line per product and colour, in the order's order", () => {
     const result = plan([previous("15", 50, 899), previous("8", 100, 550), previous("15", 70, 899)]);
     expect(result.lines.map((line) => [line.productId, line.quantity])).toEqual([
       ["15", 50],
       ["8", 100],
     ]);
+  });
+
+  it("repeats a product's colours as lines of their own, priced at the tier of their sum (decision 086)", () => {
+    const navy = { variant: { color_hex: "#1f2a56" } };
+    const result = plan([previous("8", 200, 388), previous("8", 200, 388, navy)]);
+    // 200 + 200 caps are the 400+ band, £3.88 each, as they were bought: no price note.
+    expect(result.lines.map((line) => [line.cart.selectedColor, line.quantity, line.unitPence])).toEqual([
+      ["#111111", 200, 388],
+      ["#1f2a56", 200, 388],
+    ]);
+    expect(result.lines.map((line) => line.fromDraftId)).toEqual(["draft-8-#111111-200", "draft-8-#1f2a56-200"]);
+    expect(result.notes).toEqual([]);
+  });
+
+  it("names a product no longer sold once, however many colours it had", () => {
+    const navy = { variant: { color_hex: "#1f2a56" } };
+    const result = plan([previous("8", 200, 388), previous("8", 200, 388, navy)], () => undefined);
+    expect(result.notes).toEqual([{ productId: "8", title: CAP.title, text: "No longer sold, so it was left out." }]);
   });
 
   it("gives a patch that step 2's schema accepts", async () => {

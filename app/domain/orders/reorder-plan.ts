@@ -11,6 +11,7 @@ import type { LineCustomization } from "./order-snapshot";
 import { formatPence } from "../core/money";
 import { clampQuantity, maxQuantity, unitPricePence } from "../pricing/pricing";
 import { normaliseSizes, sizesTotal, type SizeCount } from "../pricing/sizes";
+import { productQuantities } from "../checkout/draft-totals";
 
 /** Only a delivered order is ordered again: before that its artwork may still change. */
 export const canReorder = (status: string): boolean => status === "delivered";
@@ -21,8 +22,9 @@ export const REORDER_MESSAGES = {
   rateLimited: "Too many reorders at once. Please try again later.",
 } as const;
 
-/** A line of the earlier order as it was sold. */
+/** A line of the earlier order as it was sold, and the draft it was paid as. */
 export type PreviousLine = {
+  draftId: string;
   productId: string;
   title: string;
   quantity: number;
@@ -35,6 +37,8 @@ export type ColourOffered = (productId: string, hex: string) => boolean;
 
 /** One line for the new cart: its cart row, its draft's step-2 patch, and the artwork to copy. */
 export type ReorderLine = {
+  /** The earlier order's line it repeats, by the draft that line was paid as. */
+  fromDraftId: string;
   productId: string;
   title: string;
   quantity: number;
@@ -79,6 +83,7 @@ function planLine(
   line: PreviousLine,
   product: Product,
   colourOffered: ColourOffered,
+  tierQuantity: number,
 ): { line: ReorderLine; notes: string[] } {
   const notes: string[] = [];
   const c = line.customization;
@@ -111,7 +116,7 @@ function planLine(
   if (!sameMethod)
     notes.push("The branding method is no longer offered for this product, so a new proof will be sent.");
 
-  const unitPence = unitPricePence(product.tiers, quantity);
+  const unitPence = unitPricePence(product.tiers, clampQuantity(tierQuantity, quantity, maxQuantity(product.tiers)));
   const price = priceChangeText(unitPence, line.unitPence);
   if (price) notes.push(price);
 
@@ -138,6 +143,7 @@ function planLine(
   };
   return {
     line: {
+      fromDraftId: line.draftId,
       productId: product.id,
       title: product.title,
       quantity,
@@ -152,8 +158,9 @@ function planLine(
 }
 
 /**
- * The earlier order's lines against today's catalogue: a line per product still sold, in the
- * order's order (a product twice keeps its first line), and a note for each change.
+ * The earlier order's lines against today's catalogue: a line per product and colour still sold,
+ * in the order's order (the same twice keeps its first line), each priced at the tier of its
+ * product's quantity across them (decision 086), and a note for each change.
  */
 export function planReorder(
   order: { number: string },
@@ -164,16 +171,30 @@ export function planReorder(
   const lines: ReorderLine[] = [];
   const notes: ReorderNote[] = [];
   const seen = new Set<string>();
-  for (const line of previous) {
-    if (seen.has(line.productId)) continue;
-    seen.add(line.productId);
+  const kept = previous.filter((line) => {
+    const key = `${line.productId}:${line.customization.variant.color_hex}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const tiers = productQuantities(
+    kept.flatMap((line) => {
+      const product = findProduct(line.productId);
+      if (!product) return [];
+      return [
+        { productId: line.productId, quantity: clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers)) },
+      ];
+    }),
+  );
+  for (const line of kept) {
     const product = findProduct(line.productId);
     if (!product) {
+      if (notes.some((note) => note.productId === line.productId)) continue;
       const text = "No longer sold, so it was left out.";
       notes.push({ productId: line.productId, title: line.title, text });
       continue;
     }
-    const planned = planLine(order.number, line, product, colourOffered);
+    const planned = planLine(order.number, line, product, colourOffered, tiers.get(product.id) ?? line.quantity);
     lines.push(planned.line);
     for (const text of planned.notes) notes.push({ productId: product.id, title: product.title, text });
   }

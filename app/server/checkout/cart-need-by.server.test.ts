@@ -10,6 +10,7 @@ import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { CART_NEED_BY_MESSAGES, saveCartNeedBy } from "./cart-need-by.server";
 import { readCartLines } from "./checkout.server";
 import type { AppContext } from "../providers/app-context.server";
+import { linkDraftsToCartLines } from "../../../tests/setup/complete-draft";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -31,6 +32,7 @@ async function cartOfTwo(options: { capsDraft: boolean }) {
   if (!options.capsDraft) return;
   const data = draftDataSchema.parse({ product_id: "8", quantity: 250, variant: { color_hex: "#1f2a56" } });
   await handle.db.insert(orderDrafts).values({ ...BUYER, productId: "8", status: "customisation_draft", data });
+  await linkDraftsToCartLines(handle.db, BUYER.userId);
 }
 
 const drafts = async () =>

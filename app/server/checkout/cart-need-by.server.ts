@@ -47,6 +47,7 @@ export async function saveCartNeedBy(
         accountId: buyer.accountId || userId,
         userId,
         productId: line.cart.productId,
+        lineId: line.cart.id,
         data: customisationPart(initialCustomisation({ line: line.cart, draft: null, products })),
       });
       if (!created.ok) return created;

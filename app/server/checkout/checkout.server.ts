@@ -12,7 +12,7 @@ import {
 import type { DraftData, DraftStatus, StepNumber } from "~/domain/checkout/draft";
 import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
 import { savedAddressesFor, withCheckoutPrefill } from "./checkout-prefill.server";
-import { getDraft, latestDraftsForProducts, type DraftRecord } from "./drafts.server";
+import { getDraft, latestDraftsForLines, type DraftRecord } from "./drafts.server";
 import type { Database } from "../platform/db.server";
 import { firstOrderDiscountApplies } from "./first-order-discount.server";
 import { type RequestArgs, sessionOf, dbOf } from "../accounts/request-context.server";
@@ -24,16 +24,31 @@ import type { ProductLookup } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";
 import { readShelf, type Shelf } from "../catalogue/catalogue-store.server";
 
-export type CheckoutDraft = { id: string; version: number; status: DraftStatus; data: DraftData };
+export type CheckoutDraft = {
+  id: string;
+  lineId: string | null;
+  version: number;
+  status: DraftStatus;
+  data: DraftData;
+};
 
-const view = (d: DraftRecord): CheckoutDraft => ({ id: d.id, version: d.version, status: d.status, data: d.data });
+const view = (d: DraftRecord): CheckoutDraft => ({
+  id: d.id,
+  lineId: d.lineId,
+  version: d.version,
+  status: d.status,
+  data: d.data,
+});
 
 /** A cart line and the draft customising it (its newest editable one), if step 2 has opened it. */
 export type CheckoutLine = { cart: CartLine; draft: CheckoutDraft | null };
 
 /** A line as the rules of app/domain/checkout/cart-checkout.ts read it, and as step 2's switcher gets it. */
 const stateOf = ({ cart, draft }: CheckoutLine): CheckoutLineState => ({
+  lineId: cart.id,
   productId: cart.productId,
+  colour: cart.selectedColor,
+  quantity: cart.quantity,
   draft: draft
     ? {
         id: draft.id,
@@ -55,9 +70,9 @@ const stateOf = ({ cart, draft }: CheckoutLine): CheckoutLineState => ({
 /** The buyer's cart lines, in cart order, each with its newest editable draft: two queries. */
 export async function readCartLines(db: Database, userId: string): Promise<CheckoutLine[]> {
   const cart = await listCart(db, { userId });
-  const drafts = await latestDraftsForProducts(db, { userId, productIds: cart.map((l) => l.productId) });
+  const drafts = await latestDraftsForLines(db, { userId, lineIds: cart.map((l) => l.id) });
   return cart.map((line) => {
-    const found = drafts.get(line.productId);
+    const found = drafts.get(line.id);
     return { cart: line, draft: found ? view(found) : null };
   });
 }
@@ -65,9 +80,10 @@ export async function readCartLines(db: Database, userId: string): Promise<Check
 /**
  * What every checkout step needs (SPEC.md §4; docs/decisions/016): the signed-in user,
  * the cart's lines with their drafts, and
- * - `line` and `draft`, what step 2 edits: the cart line of the product in `product_id` (else the
- *   first, A-36) and its draft: the one in `draft_id` if it is this user's and this product's,
- *   else the newest editable one (R-DET-14);
+ * - `line` and `draft`, what step 2 edits: the cart line in `line_id`, else the one the draft in
+ *   `draft_id` customises, else the first of the product in `product_id`, else the first (A-36);
+ *   and its draft: the one in `draft_id` if it is this user's and this line's (or, owned by no
+ *   line, this product's), else the line's newest editable one (R-DET-14);
  * - `checkout`, the draft that carries Details, Shipping, Design proofing and Payment for the
  *   whole cart: the lead line's draft (leadLineIndex); with an empty cart, the draft of the link
  *   on its own, so a draft whose product left the cart still opens.
@@ -92,14 +108,19 @@ export async function loadCheckout({ request, context }: RequestArgs) {
   const lines = await readCartLines(db, userId);
   const cart = lines.map((l) => l.cart);
   const wanted = url.searchParams.get("product_id");
-  const line = cart.find((l) => l.productId === wanted) ?? cart[0] ?? null;
+  const draftIdParam = url.searchParams.get("draft_id");
+  const inCart = lines.find((l) => draftIdParam && l.draft?.id === draftIdParam);
+  const linked = draftIdParam && !inCart ? await getDraft(db, { userId, draftId: draftIdParam }) : null;
+  const wantedLine = url.searchParams.get("line_id") ?? inCart?.cart.id ?? linked?.lineId;
+  const line = cart.find((l) => l.id === wantedLine) ?? cart.find((l) => l.productId === wanted) ?? cart[0] ?? null;
   const productId = line?.productId ?? wanted;
   let draft = lines.find((l) => l.cart === line)?.draft ?? null;
-  const draftIdParam = url.searchParams.get("draft_id");
-  if (draftIdParam && draftIdParam !== draft?.id) {
-    const found = await getDraft(db, { userId, draftId: draftIdParam });
-    if (found && (!productId || found.productId === productId)) draft = view(found);
-  }
+  // An older draft of the line, or one no line owns (its product left the cart) opened by its link.
+  const owned = (d: DraftRecord) =>
+    line
+      ? (d.lineId ?? line.id) === line.id && d.productId === line.productId
+      : !productId || d.productId === productId;
+  if (linked && owned(linked)) draft = view(linked);
   const lead = lines[leadLineIndex(lines.map(stateOf))]?.draft ?? null;
   return { session, shelf, cart, lines, line, draft, checkout: lines.length > 0 ? lead : draft };
 }
@@ -165,15 +186,16 @@ export function lineStates(lines: readonly CheckoutLine[]): CheckoutLineState[] 
 export function summaryLines(lines: readonly CheckoutLine[], checkout: CheckoutDraft): SummaryLine[] {
   const cart = lines.map(({ cart, draft }) =>
     draft
-      ? summaryOf(draft.data)
+      ? summaryOf(draft)
       : {
+          lineId: cart.id,
           productId: cart.productId,
           colour: cart.selectedColor,
           quantity: cart.quantity,
           selections: cart.customizationSelections,
         },
   );
-  return checkoutLines(cart, summaryOf(checkout.data));
+  return checkoutLines(cart, summaryOf(checkout));
 }
 
 /**
@@ -194,11 +216,9 @@ export async function pricedSummary(
 export type LineCustomisation = Pick<DraftData, "product_id" | "proof" | "branding" | "artwork"> & { draftId: string };
 
 function customisations(lines: readonly CheckoutLine[], checkout: CheckoutDraft): LineCustomisation[] {
-  type Item = { productId: string; draft: CheckoutDraft | null };
-  const cart: Item[] = lines.map((line) => ({ productId: line.cart.productId, draft: line.draft }));
-  const drafts = checkoutLines(cart, { productId: checkout.data.product_id, draft: checkout }).flatMap(
-    (item) => item.draft ?? [],
-  );
+  type Item = { lineId: string | null; draft: CheckoutDraft | null };
+  const cart: Item[] = lines.map((line) => ({ lineId: line.cart.id, draft: line.draft }));
+  const drafts = checkoutLines(cart, { lineId: checkout.lineId, draft: checkout }).flatMap((item) => item.draft ?? []);
   return drafts.map(({ id, data }) => ({
     draftId: id,
     product_id: data.product_id,
@@ -208,7 +228,8 @@ function customisations(lines: readonly CheckoutLine[], checkout: CheckoutDraft)
   }));
 }
 
-const summaryOf = (data: DraftData): SummaryLine => ({
+const summaryOf = ({ lineId, data }: CheckoutDraft): SummaryLine => ({
+  lineId,
   productId: data.product_id,
   colour: data.variant.color_hex,
   quantity: data.quantity,

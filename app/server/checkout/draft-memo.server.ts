@@ -12,6 +12,7 @@ import type { Database } from "../platform/db.server";
 export type MemoDraft = {
   id: string;
   productId: string;
+  lineId: string | null;
   status: DraftStatus;
   version: number;
   updatedAt: Date;

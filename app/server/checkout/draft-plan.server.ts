@@ -7,8 +7,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { ProductLookup } from "~/catalogue/lookup";
-import { checkoutLines } from "~/domain/checkout/cart-checkout";
+import { colourOf, type ProductLookup } from "~/catalogue/lookup";
+import { checkoutLines, colourOnAnotherLine } from "~/domain/checkout/cart-checkout";
 import { estimateDelivery } from "~/domain/fulfilment/delivery";
 import { parseNeedBy } from "~/domain/fulfilment/need-by";
 import { canProceedDetails } from "~/domain/checkout/details-rules";
@@ -102,6 +102,9 @@ export function parseStepPatch(step: DraftStep, raw: unknown): Parsed {
   }
 }
 
+/** A cart line as a save reads it with the draft: what prices the checkout, and the colour it holds. */
+export type CartLineQuantity = CheckoutLineQuantity & { lineId: string; colour: string };
+
 type Plan =
   | {
       ok: true;
@@ -123,12 +126,12 @@ type Plan =
  */
 export function planSave(
   input: StepPatch,
-  current: { status: DraftStatus; productId: string; data: DraftData },
+  current: { status: DraftStatus; productId: string; lineId: string | null; data: DraftData },
   context: {
     firstOrderDiscount: boolean;
     now: Date;
     /** The buyer's cart lines: a checkout draft prices the whole cart (decision 016). */
-    cart: readonly CheckoutLineQuantity[];
+    cart: readonly CartLineQuantity[];
     /** The products on sale (readShelf): what the lines are checked and priced against. */
     products: ProductLookup;
   },
@@ -142,6 +145,10 @@ export function planSave(
     case "customisation": {
       if (!product) return { ok: false, fieldErrors: { product_id: DRAFT_MESSAGES.unknownProduct } };
       const errors = customisationProductErrors(product, input.patch);
+      const colour = input.patch.variant?.color_hex;
+      if (colour && colourOnAnotherLine(context.cart, current, colour)) {
+        errors["variant.color_hex"] = DRAFT_MESSAGES.colourOnAnotherLine(colourOf(product, colour)?.name ?? colour);
+      }
       if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
       patch = { ...input.patch };
       break;
@@ -186,7 +193,11 @@ export function planSave(
   // Re-priced on every save once a method exists, so data.totals always matches the summary
   // even after step 2 changes the quantity or step 3 the billing country (R-SHIP-11).
   if (method && product) {
-    const lines = checkoutLines(context.cart, { productId: product.id, quantity: merged.quantity });
+    const lines = checkoutLines<CheckoutLineQuantity>(context.cart, {
+      lineId: current.lineId,
+      productId: product.id,
+      quantity: merged.quantity,
+    });
     const totals = checkoutTotals({
       lines,
       products: context.products,
@@ -208,15 +219,17 @@ export function planSave(
 /**
  * Step 2's colour, parts and sizes follow the cart line (R-CUST-03, R-CUST-08) in the statement that
  * saves the draft, as one more CTE: the draft and its cart line change together or not at all.
- * `productId` is the product of the row the statement wrote; nothing written, nothing followed.
+ * `lineId` is the cart line of the row the statement wrote; nothing written, nothing followed. A
+ * colour another line of the product already has is refused by planSave; should one race in, the
+ * line keeps its colour rather than the statement failing on the cart's one line per colour.
  */
 export function cartChoicesCte({
   userId,
-  productId,
+  lineId,
   patch,
 }: {
   userId: string;
-  productId: SQL;
+  lineId: SQL;
   patch: CustomisationPatch;
 }): SQL {
   const { colour, parts, sizes } = cartChoicesOf(patch);
@@ -227,7 +240,11 @@ export function cartChoicesCte({
              customization_selections = coalesce(${parts}::jsonb, customization_selections),
              sizes = coalesce(${sizes}::jsonb, sizes),
              updated_at = now()
-       where user_id = ${userId} and product_id = ${productId}
+       where user_id = ${userId} and id = ${lineId}
+         and not exists (
+           select 1 from cart_items other
+            where other.user_id = cart_items.user_id and other.product_id = cart_items.product_id
+              and other.selected_color = coalesce(${colour}, cart_items.selected_color) and other.id <> cart_items.id)
     )`;
 }
 

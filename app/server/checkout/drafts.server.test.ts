@@ -11,7 +11,7 @@ import { countStatements, testFileDatabase } from "../../../tests/setup/test-db"
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { DRAFT_STATUSES, customisationPart, type DraftCartLine } from "~/domain/checkout/draft";
 import { queryRows } from "../platform/db.server";
-import { createDraft, getDraft, latestDraftsForProducts, saveDraftStep, type DraftSnapshot } from "./drafts.server";
+import { createDraft, getDraft, latestDraftsForLines, saveDraftStep, type DraftSnapshot } from "./drafts.server";
 import { listLatestDrafts } from "./debug-drafts.server";
 import { addCartLine, deleteUnpaidDraftsForProducts } from "./shopping.server";
 import { createLocalStorage } from "../providers/storage.server";
@@ -49,11 +49,12 @@ const LINE: DraftCartLine = {
   handwrittenNote: false,
 };
 
-async function newDraft(userId = ALICE, productId = "8"): Promise<DraftSnapshot> {
+async function newDraft(userId = ALICE, productId = "8", lineId?: string): Promise<DraftSnapshot> {
   const result = await createDraft(handle.db, {
     accountId: `account-of-${userId}`,
     userId,
     productId,
+    lineId,
     data: customisationPart(
       initialDraft({ ...LINE, productId, selectedColor: "#111111", customizationSelections: [] }),
     ),
@@ -216,15 +217,17 @@ describe("createDraft (R-DRAFT-03)", () => {
   });
 });
 
-describe("getDraft and latestDraftsForProducts (R-DRAFT-12)", () => {
-  /** Each product's newest editable draft id of Alice's. */
-  const latest = async (productIds: string[]) =>
+describe("getDraft and latestDraftsForLines (R-DRAFT-12, decision 086)", () => {
+  /** Each line's newest editable draft id of Alice's. */
+  const latest = async (lineIds: string[]) =>
     Object.fromEntries(
-      [...(await latestDraftsForProducts(handle.db, { userId: ALICE, productIds }))].map(([id, draft]) => [
-        id,
-        draft.id,
-      ]),
+      [...(await latestDraftsForLines(handle.db, { userId: ALICE, lineIds }))].map(([id, draft]) => [id, draft.id]),
     );
+  const line = (userId: string, productId: string, selectedColor: string) =>
+    addCartLine(handle.db, {
+      userId,
+      line: { ...LINE, productId, selectedColor, customizationSelections: [], notes: "", sizes: [] },
+    });
 
   it("reads only the user's own draft", async () => {
     const draft = await newDraft();
@@ -234,22 +237,50 @@ describe("getDraft and latestDraftsForProducts (R-DRAFT-12)", () => {
     expect(await getDraft(handle.db, { userId: ALICE, draftId: "00000000-0000-4000-8000-000000000000" })).toBeNull();
   });
 
-  it("finds the newest unpaid draft for a product", async () => {
-    const older = await newDraft();
-    const newer = await newDraft();
-    await newDraft(BOB);
-    const shorts = await newDraft(ALICE, "15");
-    expect(await latest(["8", "15", "16"])).toEqual({ "8": newer.id, "15": shorts.id });
+  it("finds the newest unpaid draft of each line, a product's two colours apart", async () => {
+    const black = await line(ALICE, "8", "#111111");
+    const navy = await line(ALICE, "8", "#1f2a56");
+    const shortsLine = await line(ALICE, "15", "#f26b12");
+    const bobs = await line(BOB, "8", "#111111");
+    const older = await newDraft(ALICE, "8", black);
+    const newer = await newDraft(ALICE, "8", black);
+    const navyDraft = await newDraft(ALICE, "8", navy);
+    await newDraft(BOB, "8", bobs);
+    const shorts = await newDraft(ALICE, "15", shortsLine);
+    expect(await latest([black, navy, shortsLine, bobs])).toEqual({
+      [black]: newer.id,
+      [navy]: navyDraft.id,
+      [shortsLine]: shorts.id,
+    });
     await handle.db.execute(sql`update order_drafts set status = 'paid', paid_at = now() where id = ${newer.id}`);
-    expect(await latest(["8"])).toEqual({ "8": older.id });
+    expect(await latest([black])).toEqual({ [black]: older.id });
     expect(await latest([])).toEqual({});
   });
 
+  it("gives a draft created without its line the product's first line, and another's line never", async () => {
+    const black = await line(ALICE, "8", "#111111");
+    await line(ALICE, "8", "#1f2a56");
+    const bobs = await line(BOB, "8", "#111111");
+    expect((await newDraft(ALICE, "8")).lineId).toBe(black);
+    expect((await newDraft(ALICE, "8", bobs)).lineId).toBe(black);
+    expect((await newDraft(ALICE, "15")).lineId).toBeNull();
+  });
+
   it("finds a draft with a payment open, so going back through the cart reopens it", async () => {
-    await newDraft();
-    const paying = await newDraft();
+    const black = await line(ALICE, "8", "#111111");
+    await newDraft(ALICE, "8", black);
+    const paying = await newDraft(ALICE, "8", black);
     await handle.db.execute(sql`update order_drafts set status = 'awaiting_payment' where id = ${paying.id}`);
-    expect(await latest(["8"])).toEqual({ "8": paying.id });
+    expect(await latest([black])).toEqual({ [black]: paying.id });
+  });
+
+  it("gives a product put back in the cart the drafts its removed line left", async () => {
+    const black = await line(ALICE, "8", "#111111");
+    const draft = await newDraft(ALICE, "8", black);
+    await handle.db.delete(cartItems).where(eq(cartItems.id, black));
+    const again = await line(ALICE, "8", "#111111");
+    expect(again).not.toBe(black);
+    expect(await latest([again])).toEqual({ [again]: draft.id });
   });
 });
 
@@ -809,6 +840,57 @@ describe("step 2's choices follow the cart line (R-CUST-03, R-CUST-08)", () => {
     });
     expect(stale).toMatchObject({ ok: false, status: 409 });
     expect(await cartLine()).toEqual({ colour: "#111111", parts: ["Side logo"] });
+  });
+
+  it("follows only its own line when the product is in the cart in two colours (decision 086)", async () => {
+    const colours = async () =>
+      (
+        await handle.db
+          .select({ id: cartItems.id, colour: cartItems.selectedColor, parts: cartItems.customizationSelections })
+          .from(cartItems)
+          .where(eq(cartItems.userId, ALICE))
+          .orderBy(cartItems.createdAt)
+      ).map(({ colour, parts }) => [colour, parts]);
+    const white = await inCart();
+    const red = await addCartLine(handle.db, {
+      userId: ALICE,
+      line: { ...LINE, selectedColor: "#d62828", customizationSelections: [], notes: "", sizes: [] },
+    });
+    const draft = await newDraft(ALICE, "8", red);
+    // The draft is created in black: its line follows; the white line is left as it was.
+    expect(await colours()).toEqual([
+      ["#ffffff", []],
+      ["#111111", []],
+    ]);
+    const onto = await saveDraftStep(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { variant: { color_hex: "#FFFFFF" } },
+      expectedVersion: draft.version,
+    });
+    // White is the other line's colour: refused, named, and nothing written.
+    expect(onto).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: {
+        "variant.color_hex":
+          "Your cart already has this product in White as a line of its own: change that line, or choose another colour.",
+      },
+    });
+    const saved = await saveDraftStep(handle.db, {
+      userId: ALICE,
+      draftId: draft.id,
+      step: "customisation",
+      patch: { variant: { color_hex: "#1f5f3f" }, customization_selections: ["Side logo"] },
+      expectedVersion: draft.version,
+    });
+    expect(saved.ok).toBe(true);
+    expect(await colours()).toEqual([
+      ["#ffffff", []],
+      ["#1f5f3f", ["Side logo"]],
+    ]);
+    expect(white).not.toBe(red);
   });
 });
 

@@ -35,7 +35,6 @@ import {
   type DraftData,
   type DraftStatus,
   type DraftStep,
-  type CheckoutLineQuantity,
 } from "~/domain/checkout/draft";
 import { customisationPatchSchema, draftDataSchema, parseDraftRow } from "~/domain/checkout/draft-schemas";
 import { type FieldErrors, fieldErrorsFrom } from "~/domain/core/field-errors";
@@ -49,6 +48,7 @@ import {
   parseStepPatch,
   planSave,
   type StepPatch,
+  type CartLineQuantity,
 } from "./draft-plan.server";
 import { type Failure, failure } from "../platform/http.server";
 import { firstOrderClaimedSql } from "./first-order-discount.server";
@@ -58,6 +58,8 @@ export type DraftRecord = {
   accountId: string;
   userId: string;
   productId: string;
+  /** The cart line it customises (decision 086); null when no line owns it. */
+  lineId: string | null;
   status: DraftStatus;
   version: number;
   createdAt: Date;
@@ -66,7 +68,10 @@ export type DraftRecord = {
 };
 
 /** What a save returns, and what a 409 carries as `current` so the page can reload it. */
-export type DraftSnapshot = Pick<DraftRecord, "id" | "productId" | "status" | "version" | "updatedAt" | "data">;
+export type DraftSnapshot = Pick<
+  DraftRecord,
+  "id" | "productId" | "lineId" | "status" | "version" | "updatedAt" | "data"
+>;
 
 /** A refusal; a 409 carries the draft as it is now. */
 export type DraftResult<T> =
@@ -100,6 +105,7 @@ export const draftRowColumns = {
   accountId: orderDrafts.accountId,
   userId: orderDrafts.userId,
   productId: orderDrafts.productId,
+  lineId: orderDrafts.cartItemId,
   status: orderDrafts.status,
   version: orderDrafts.version,
   data: orderDrafts.data,
@@ -131,15 +137,15 @@ type RecordRow = {
 };
 
 function toRecord(row: RecordRow): DraftRecord {
-  const { id, accountId, userId, productId, version, createdAt, updatedAt } = row;
+  const { id, accountId, userId, productId, lineId, version, createdAt, updatedAt } = row;
   const status = toStatus(row.status);
   const data = toDraftData(row.data, { id, productId, status });
-  return { id, accountId, userId, productId, status, version, createdAt, updatedAt, data };
+  return { id, accountId, userId, productId, lineId, status, version, createdAt, updatedAt, data };
 }
 
 function toSnapshot(record: DraftRecord): DraftSnapshot {
-  const { id, productId, status, version, updatedAt, data } = record;
-  return { id, productId, status, version, updatedAt, data };
+  const { id, productId, lineId, status, version, updatedAt, data } = record;
+  return { id, productId, lineId, status, version, updatedAt, data };
 }
 
 /** One draft of this user's, or null (unknown id, malformed id, or another user's draft). */
@@ -196,34 +202,35 @@ export async function readDraftInSession(
 }
 
 /**
- * The user's newest editable draft of each product in `productIds`, keyed by product id: the
- * drafts of a cart's lines, read in one query (decision 016). Editable includes a payment still open,
- * so going back through the cart reopens it; paid drafts are orders now and never come back
- * (R-DRAFT-12, decision 055: one draft per product).
+ * The user's newest editable draft of each cart line in `lineIds`, keyed by line id: the drafts of
+ * a cart's lines, read in one query (decision 016). Editable includes a payment still open, so going
+ * back through the cart reopens it; paid drafts are orders now and never come back (R-DRAFT-12;
+ * decision 086: one draft per line).
  */
-export async function latestDraftsForProducts(
+export async function latestDraftsForLines(
   db: Database,
-  { userId, productIds }: { userId: string; productIds: readonly string[] },
+  { userId, lineIds }: { userId: string; lineIds: readonly string[] },
 ): Promise<Map<string, DraftRecord>> {
-  if (!userId || productIds.length === 0) return new Map();
+  if (!userId || lineIds.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([orderDrafts.productId], recordColumns)
+    .selectDistinctOn([orderDrafts.cartItemId], recordColumns)
     .from(orderDrafts)
     .where(
       and(
         eq(orderDrafts.userId, userId),
-        inArray(orderDrafts.productId, [...productIds]),
+        inArray(orderDrafts.cartItemId, [...lineIds]),
         inArray(orderDrafts.status, [...EDITABLE_STATUSES]),
       ),
     )
-    .orderBy(orderDrafts.productId, desc(orderDrafts.updatedAt));
-  return new Map(rows.map((row) => [row.productId, toRecord(row)]));
+    .orderBy(orderDrafts.cartItemId, desc(orderDrafts.updatedAt));
+  return new Map(rows.flatMap((row) => (row.lineId ? [[row.lineId, toRecord(row)] as const] : [])));
 }
 
 type SavedRow = {
   saved: boolean;
   id: string;
   product_id: string;
+  cart_item_id: string | null;
   status: string;
   version: number;
   updated_at: Date | string;
@@ -235,6 +242,7 @@ function snapshotFromRaw(row: SavedRow): DraftSnapshot {
   return {
     id: row.id,
     productId: row.product_id,
+    lineId: row.cart_item_id,
     status,
     version: row.version,
     updatedAt: new Date(row.updated_at),
@@ -258,8 +266,8 @@ function prepareSaveRead(db: Database) {
       }),
       // The cart a priced checkout prices (decision 016), in the same statement.
       cart: sql<
-        CheckoutLineQuantity[] | null
-      >`(select json_agg(json_build_object('productId', product_id, 'quantity', quantity) order by created_at) from cart_items where user_id = order_drafts.user_id)`,
+        CartLineQuantity[] | null
+      >`(select json_agg(json_build_object('lineId', id, 'productId', product_id, 'colour', selected_color, 'quantity', quantity) order by created_at) from cart_items where user_id = order_drafts.user_id)`,
       paymentIntentId: orderDrafts.paymentIntentId,
       paymentStatus: sql<
         string | null
@@ -360,11 +368,11 @@ function writeSave(db: Database, input: Write & Planned) {
   const { userId, draftId, expectedVersion, step, plan, releasedIntentId } = input;
   const followingCart =
     step.step === "customisation"
-      ? cartChoicesCte({ userId, productId: sql`(select product_id from updated)`, patch: step.patch })
+      ? cartChoicesCte({ userId, lineId: sql`(select cart_item_id from updated)`, patch: step.patch })
       : sql``;
   const asItIs = sql`
         union all
-        select false as saved, id, product_id, status, version, updated_at, data from order_drafts
+        select false as saved, id, product_id, cart_item_id, status, version, updated_at, data from order_drafts
          where id = ${draftId} and user_id = ${userId} and not exists (select 1 from updated)`;
   return queryRows<SavedRow>(
     db,
@@ -378,9 +386,9 @@ function writeSave(db: Database, input: Write & Planned) {
                  amount_pence = null
            where id = ${draftId} and user_id = ${userId} and version = ${expectedVersion}
              and status in (${editableList}) and paid_at is null
-          returning id, product_id, status, version, updated_at, data
+          returning id, product_id, cart_item_id, status, version, updated_at, data
         )${followingCart}${releasedIntentId ? releasedIntentCte(releasedIntentId) : sql``}
-        select true as saved, id, product_id, status, version, updated_at, data from updated${asItIs}`,
+        select true as saved, id, product_id, cart_item_id, status, version, updated_at, data from updated${asItIs}`,
   );
 }
 
@@ -395,6 +403,8 @@ export async function createDraft(
     accountId: string;
     userId: string;
     productId: string;
+    /** The cart line it customises; without one (or another's), the product's first line in the cart. */
+    lineId?: string | null;
     data: unknown;
   },
 ): Promise<DraftResult<DraftSnapshot>> {
@@ -412,19 +422,29 @@ export async function createDraft(
 
   const status: DraftStatus = "customisation_draft";
   const data = draftDataSchema.parse(mergeJson({ product_id: productId, status }, parsed.data));
-  const [row] = await queryRows<{ id: string; version: number; updated_at: Date | string }>(
+  const line = input.lineId ?? "";
+  const [row] = await queryRows<{
+    id: string;
+    cart_item_id: string | null;
+    version: number;
+    updated_at: Date | string;
+  }>(
     db,
     sql`with inserted as (
-          insert into order_drafts (account_id, user_id, product_id, status, data)
-          values (${accountId}, ${userId}, ${productId}, ${status}, ${JSON.stringify(data)}::jsonb)
-          returning id, version, updated_at
-        )${cartChoicesCte({ userId, productId: sql`${productId}`, patch: parsed.data })}
-        select id, version, updated_at from inserted`,
+          insert into order_drafts (account_id, user_id, product_id, cart_item_id, status, data)
+          values (${accountId}, ${userId}, ${productId},
+                  (select id from cart_items where user_id = ${userId} and product_id = ${productId}
+                    order by (id::text = ${line}) desc, created_at limit 1),
+                  ${status}, ${JSON.stringify(data)}::jsonb)
+          returning id, cart_item_id, version, updated_at
+        )${cartChoicesCte({ userId, lineId: sql`(select cart_item_id from inserted)`, patch: parsed.data })}
+        select id, cart_item_id, version, updated_at from inserted`,
   );
   if (!row) throw new Error("Inserting a draft returned no row");
   return savedDraft(db, userId, {
     id: row.id,
     productId,
+    lineId: row.cart_item_id,
     status,
     version: row.version,
     updatedAt: new Date(row.updated_at),

@@ -24,7 +24,7 @@ import { failure, type Failure } from "../platform/http.server";
 import { linesOfOrder } from "../orders/order-lines.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import type { AppContext } from "../providers/app-context.server";
-import { addCartLine, deleteUnpaidDraftsForProducts } from "./shopping.server";
+import { addCartLine, removeProductsFromCart } from "./shopping.server";
 
 export const REORDER_LIMIT = { hits: 10, windowSeconds: 3_600 } as const;
 /** A repeat of the same reorder within this many seconds is the same click. */
@@ -49,6 +49,7 @@ async function readableOrder(db: Database, reader: Reader, orderId: string) {
 async function planFor(db: Database, order: { id: string; number: string }) {
   const lines = await linesOfOrder(db, order);
   const previous = lines.map((line) => ({
+    draftId: line.draftId,
     productId: line.product.id,
     title: line.product.title,
     quantity: line.quantity,
@@ -104,23 +105,22 @@ export async function reorder(ctx: AppContext, input: Reader & { orderId: string
     .where(inArray(artworkFiles.draftId, draftIds));
   const { storage } = ctx;
 
-  // The products' cart lines and open drafts are replaced (R-CART-06), payments first.
-  const productIds = plan.lines.map((line) => line.productId);
+  // The products' cart lines, every colour's, and open drafts are replaced (R-CART-06), payments first.
   await releaseCheckoutPayments(ctx, userId);
-  await deleteUnpaidDraftsForProducts(db, { userId, productIds, storage });
+  await removeProductsFromCart(ctx, { userId, productIds: plan.lines.map((line) => line.productId) });
   const notes = [...plan.notes];
   for (const line of plan.lines) {
-    await addCartLine(db, { userId, line: { productId: line.productId, ...line.cart } });
+    const lineId = await addCartLine(db, { userId, line: { productId: line.productId, ...line.cart } });
     const created = await createDraft(db, {
       accountId: accountId || userId,
       userId,
       productId: line.productId,
+      lineId,
       data: line.patch,
     });
     if (!created.ok) throw new Error(`Reorder of ${order.number}: draft refused (${created.code}: ${created.message})`);
-    const draftOf = lines.find((each) => each.product.id === line.productId)?.draftId;
     const sources = line.artwork.flatMap((file) => {
-      const row = stored.find((each) => each.id === file.id && each.draftId === draftOf);
+      const row = stored.find((each) => each.id === file.id && each.draftId === line.fromDraftId);
       // The order's "Use it anyway" goes with its file: that decision was made and the proof approved.
       return row
         ? [{ name: file.name, storedName: row.storedName, contentType: row.contentType, useAnyway: file.use_anyway }]

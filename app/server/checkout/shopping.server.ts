@@ -2,8 +2,8 @@
  * Favourites, shopping list and cart of one signed-in user (SPEC.md §2, A-19). Every query is scoped by
  * user_id; a line id of another user simply matches nothing.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
-import { cartItems, favourites, feedback } from "#db/schema";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { cartItems, favourites, feedback, orderDrafts } from "#db/schema";
 import { normaliseSizes, type SizeCount } from "~/domain/pricing/sizes";
 import { type TierRow, tierRowsOf } from "~/domain/pricing/tier-table";
 import type { CartAction, CartLineInput } from "~/domain/checkout/shopping-rules";
@@ -14,7 +14,7 @@ import { PRE_PAYMENT_STATUSES } from "~/domain/checkout/draft";
 import { type Failure, failure } from "../platform/http.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { deleteDraftsWithArtwork } from "./draft-deletion.server";
-import { latestDraftsForProducts } from "./drafts.server";
+import { latestDraftsForLines } from "./drafts.server";
 import { releaseCheckoutPayments, saveCheckoutStep } from "./checkout-save.server";
 import type { AppContext } from "../providers/app-context.server";
 
@@ -97,11 +97,14 @@ export async function countCartLines(db: Database, { userId }: { userId: string 
   return (await listCart(db, { userId })).length;
 }
 
-/** R-CART-06: the same product replaces its line (keeping its place in the cart). */
+/**
+ * R-CART-06: the same product in the same colour replaces its line (keeping its place in the cart);
+ * another colour is a line of its own (decision 086). Answers the line's id.
+ */
 export async function addCartLine(
   db: Database,
   { userId, line }: { userId: string; line: Omit<CartLineInput, "intent"> },
-) {
+): Promise<string> {
   const values = {
     seenTiers: await seenTiersOf(db, line.productId),
     quantity: line.quantity,
@@ -111,10 +114,29 @@ export async function addCartLine(
     notes: line.notes,
     sizes: line.sizes,
   };
-  await db
+  const [row] = await db
     .insert(cartItems)
     .values({ userId, productId: line.productId, ...values })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { ...values, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId, cartItems.selectedColor],
+      set: { ...values, updatedAt: sql`now()` },
+    })
+    .returning({ id: cartItems.id });
+  if (!row) throw new Error("Adding a cart line returned no row");
+  // A product put back in the cart finds the unpaid drafts its removed line left: what the buyer
+  // customised before is not lost.
+  await db
+    .update(orderDrafts)
+    .set({ cartItemId: row.id })
+    .where(
+      and(
+        eq(orderDrafts.userId, userId),
+        eq(orderDrafts.productId, line.productId),
+        isNull(orderDrafts.paidAt),
+        sql`(order_drafts.cart_item_id is null or not exists (select 1 from cart_items where cart_items.id = order_drafts.cart_item_id))`,
+      ),
+    );
+  return row.id;
 }
 
 /** The bands of a product on sale as the buyer sees them now, to name a later change by (price-changes.ts). */
@@ -165,6 +187,21 @@ async function clearCart(ctx: AppContext, { userId }: { userId: string }) {
   const productIds = removed.map((r) => r.productId);
   if (productIds.length === 0) return;
   await releaseCheckoutPayments(ctx, userId);
+  await deleteUnpaidDraftsForProducts(ctx.db, { userId, productIds, storage: ctx.storage });
+}
+
+/**
+ * Takes these products out of the cart, every colour's line and this user's unpaid drafts of
+ * them, so what replaces them starts afresh (a reorder, R-CART-06). Payments are the caller's.
+ */
+export async function removeProductsFromCart(
+  ctx: AppContext,
+  { userId, productIds }: { userId: string; productIds: readonly string[] },
+) {
+  if (productIds.length === 0) return;
+  await ctx.db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, [...productIds])));
   await deleteUnpaidDraftsForProducts(ctx.db, { userId, productIds, storage: ctx.storage });
 }
 
@@ -234,9 +271,9 @@ export async function changeCart(
       const { intent: _intent, ...given } = change;
       const product = (await readShelf(db)).find(given.productId);
       const line = { ...given, sizes: normaliseSizes(product ?? {}, given.sizes) };
-      await addCartLine(db, { userId, line });
+      const lineId = await addCartLine(db, { userId, line });
       // The line is replaced (R-CART-06), sizes too: the draft takes the new quantity and split.
-      await followCart(ctx, userId, line.productId, { quantity: line.quantity, sizes: line.sizes });
+      await followCart(ctx, userId, lineId, { quantity: line.quantity, sizes: line.sizes });
       await releaseCheckoutPayments(ctx, userId);
       return DONE;
     }
@@ -248,7 +285,7 @@ export async function changeCart(
         quantity: change.quantity,
       });
       if (!productId) return goneFromCart();
-      await followCart(ctx, userId, productId, { quantity: change.quantity });
+      await followCart(ctx, userId, change.id, { quantity: change.quantity });
       await releaseCheckoutPayments(ctx, userId);
       return DONE;
     }
@@ -272,10 +309,10 @@ export async function changeCart(
 async function followCart(
   ctx: AppContext,
   userId: string,
-  productId: string,
+  lineId: string,
   patch: { quantity?: number; sizes?: SizeCount[] },
 ) {
-  const draft = (await latestDraftsForProducts(ctx.db, { userId, productIds: [productId] })).get(productId);
+  const draft = (await latestDraftsForLines(ctx.db, { userId, lineIds: [lineId] })).get(lineId);
   if (!draft) return;
   const saved = await saveCheckoutStep(ctx, {
     userId,

@@ -38,6 +38,7 @@ import { INVOICE_RESEND_LIMIT, loadOrderDocument, resendInvoice } from "./invoic
 import { confirmTestPayment, startPayment } from "../payments/payment-start.server";
 import type { AppContext } from "../providers/app-context.server";
 import { runDueJobs } from "../edge/job-worker.server";
+import { linkDraftsToCartLines } from "../../../tests/setup/complete-draft";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
@@ -105,6 +106,7 @@ async function paidOrder(): Promise<string> {
     .insert(orderDrafts)
     .values({ accountId: ACCOUNT, userId: BUYER, productId: "8", status: "shipping_done", data })
     .returning({ id: orderDrafts.id });
+  await linkDraftsToCartLines(handle.db, BUYER);
   const started = await startPayment(ctx, {
     session: { user: { id: BUYER } },
     draftId: draft!.id,

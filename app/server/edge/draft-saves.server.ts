@@ -47,7 +47,11 @@ const saveSchema = z.object({
   expectedVersion: z.number().catch(0),
 });
 /** createDraft checks both: an empty product id is "Missing required data for save". */
-const createSchema = z.object({ product_id: z.string().catch(""), patch: z.unknown() });
+const createSchema = z.object({
+  product_id: z.string().catch(""),
+  line_id: z.string().max(64).optional().catch(undefined),
+  patch: z.unknown(),
+});
 
 const signedOut = () => failure(401, "MISSING_SAVE_DATA", "Missing required data for save");
 
@@ -152,6 +156,7 @@ async function answerFor(
       accountId: signedIn.accountId,
       userId: signedIn.user.id,
       productId: body.value.product_id,
+      lineId: body.value.line_id,
       data: body.value.patch,
     });
     return created.ok ? { status: 201, body: { draft: created.draft } } : refusal(created);

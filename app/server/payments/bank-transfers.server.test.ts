@@ -14,7 +14,12 @@ import {
   orderStatusHistory,
   paymentIntents,
 } from "#db/schema";
-import { BUYER_EMAIL, completeDraftData, insertCompleteDraft } from "../../../tests/setup/complete-draft";
+import {
+  BUYER_EMAIL,
+  completeDraftData,
+  insertCompleteDraft,
+  linkDraftsToCartLines,
+} from "../../../tests/setup/complete-draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { loader as proformaLoader } from "~/routes/order-proforma";
 import { action as paymentAction } from "~/routes/payment";
@@ -150,6 +155,7 @@ describe("placing an order by bank transfer", () => {
     await handle.db
       .insert(cartItems)
       .values([{ userId: buyer.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" }]);
+    await linkDraftsToCartLines(handle.db, buyer.userId);
     const placed = await placeBankTransferOrder(ctx, { session: session(buyer.userId), draftId, productId: "8" });
     expect(placed).toMatchObject({
       ok: false,
@@ -183,6 +189,7 @@ describe("placing an order by bank transfer", () => {
     await handle.db
       .insert(cartItems)
       .values([{ userId: alice.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" }]);
+    await linkDraftsToCartLines(handle.db, alice.userId);
     const post = () =>
       answerOf(paymentAction, {
         request: siteRequest(`/payment?draft_id=${draftId}&product_id=8`, {

@@ -16,6 +16,7 @@ import { confirmTestPayment, startPayment } from "./payment-start.server";
 import { changeCart } from "../checkout/shopping.server";
 import type { AppContext } from "../providers/app-context.server";
 import { runDueJobs } from "../edge/job-worker.server";
+import { linkDraftsToCartLines } from "../../../tests/setup/complete-draft";
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
@@ -113,6 +114,7 @@ async function twoProductCheckout(shorts: Partial<DraftDataInput> = {}) {
   const checkout = await insertDraft(checkoutData(), "shipping_done");
   const customisedShorts = { ...customised("15", 100, "#111111"), sizes: SHORTS_SIZES };
   const line = await insertDraft({ ...customisedShorts, ...shorts }, "customisation_draft");
+  await linkDraftsToCartLines(handle.db, BUYER);
   return { checkout, line };
 }
 

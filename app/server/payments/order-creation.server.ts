@@ -35,7 +35,15 @@ import { ORDER_PAID_JOB } from "./order-mail.server";
 
 type Tx = Database;
 /** A draft as the payment event locked it. */
-type PaidDraft = { id: string; accountId: string; userId: string; productId: string; status: string; data: unknown };
+type PaidDraft = {
+  id: string;
+  accountId: string;
+  userId: string;
+  productId: string;
+  lineId: string | null;
+  status: string;
+  data: unknown;
+};
 
 /** A line of the order: what the ledger charged for it, and its draft's customisation as sold. */
 function soldLine(charged: LedgerLine, draft: PaidDraft | undefined, products: ProductLookup) {
@@ -224,7 +232,7 @@ export async function createOrder(
       updatedAt: sql`now()`,
     })
     .where(inArray(orderDrafts.id, [...drafts.keys()]));
-  await removePaidCartLines(tx, { userId: draft.userId, productIds: sold.map((s) => s.draft.productId) });
+  await removePaidCartLines(tx, { userId: draft.userId, lineIds: sold.flatMap((s) => s.draft.lineId ?? []) });
   await markQuoteOrdered(tx, {
     userId: draft.userId,
     lines: sold.map((s) => ({ productId: s.draft.productId, quantity: s.line.quantity, unitPence: s.line.unitPence })),
@@ -249,11 +257,10 @@ const PLACED_AS: Record<OrderPayment, OrderStatus> = {
   on_account: "on_account",
 };
 
-/** The cart lines of the products paid for go away. */
-async function removePaidCartLines(tx: Tx, paid: { userId: string; productIds: string[] }) {
-  await tx
-    .delete(cartItems)
-    .where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.productId, paid.productIds)));
+/** The cart lines paid for go away (decision 086: a line each, a product's other colours too when paid). */
+async function removePaidCartLines(tx: Tx, paid: { userId: string; lineIds: string[] }) {
+  if (paid.lineIds.length === 0) return;
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, paid.userId), inArray(cartItems.id, paid.lineIds)));
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   testPaymentIntents,
 } from "#db/schema";
 import type { DraftDataInput } from "~/domain/checkout/draft";
-import { BUYER_EMAIL, completeDraftData } from "../../../tests/setup/complete-draft";
+import { BUYER_EMAIL, completeDraftData, linkDraftsToCartLines } from "../../../tests/setup/complete-draft";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { action as paymentIntentAction } from "~/routes/api.payment-intent";
 import { loader as paymentStatusLoader } from "~/routes/api.payment-status";
@@ -483,6 +483,7 @@ describe("editable until paid", () => {
     await addCartLine(handle.db, { userId: "alice", line: CART_LINE });
     const [line] = await handle.db.select().from(cartItems).where(eq(cartItems.userId, "alice"));
     const draftId = await insertDraft({ userId: "alice" });
+    await linkDraftsToCartLines(handle.db, "alice");
     const opened = await started("alice", draftId);
 
     expect(
@@ -565,6 +566,7 @@ describe("test-mode payment through the routes", () => {
     await handle.db
       .insert(cartItems)
       .values([{ userId: alice.userId, productId: "8", quantity: 50, selectedColor: "#1f2a56" }]);
+    await linkDraftsToCartLines(handle.db, alice.userId);
     await smtp.clear();
 
     const intent = await call(

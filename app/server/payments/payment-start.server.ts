@@ -25,7 +25,7 @@ import { orderTotals, type OrderTotals } from "~/domain/pricing/checkout";
 import { describeLines } from "~/domain/fulfilment/orders";
 import { lineTotalPence } from "~/domain/pricing/pricing";
 import { type CheckoutLine, readCartLines } from "../checkout/checkout.server";
-import { checkoutLines } from "~/domain/checkout/cart-checkout";
+import { checkoutLines, lineTitle } from "~/domain/checkout/cart-checkout";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { orderDrafts, paymentIntents } from "#db/schema";
 import { SITE } from "~/content/links";
@@ -33,7 +33,7 @@ import type { CardInput } from "~/domain/pricing/cards";
 import {
   PAYING_STATUSES,
   isDraftId,
-  pricedLine,
+  pricedLines,
   storedTotals,
   vatPlace,
   type DraftData,
@@ -297,11 +297,12 @@ export async function priceCheckout(
     cart: paying.drafts.map((draft) => ({ productId: draft.productId, quantity: draft.data.quantity })),
     now: new Date(),
   });
-  const lines: LedgerLine[] = withQuotedPrices(
-    paying.drafts.map((draft) => ({ draft, productId: draft.productId, quantity: draft.data.quantity })),
+  const quantities = withQuotedPrices(
+    paying.drafts.map((draft) => ({ productId: draft.productId, quantity: draft.data.quantity })),
     quoted,
-  ).map(({ draft, ...line }) => {
-    const priced = pricedLine(line, products(line.productId));
+  );
+  const lines: LedgerLine[] = pricedLines(quantities, products).map((priced, index) => {
+    const draft = paying.drafts[index]!;
     if (!priced) throw new Error(`Draft ${draft.id} passed its readiness check for a product not sold`);
     const subtotalPence = lineTotalPence(priced.unitPence, priced.quantity);
     return { draftId: draft.id, version: draft.version, productId: draft.productId, ...priced, subtotalPence };
@@ -327,19 +328,23 @@ type DraftToPay = { id: string; version: number; productId: string; title: strin
  */
 async function draftsToPay(
   db: Database,
-  checkout: { id: string; version: number; userId: string; productId: string; data: DraftData },
+  checkout: { id: string; version: number; userId: string; productId: string; lineId: string | null; data: DraftData },
   products: ProductLookup,
 ): Promise<{ ok: true; drafts: DraftToPay[] } | Failure> {
   const titleOf = (productId: string) => products(productId)?.title ?? productId;
   const own = { ...checkout, title: titleOf(checkout.productId) };
-  type Item = { productId: string; line: CheckoutLine | null };
+  type Item = { lineId: string | null; productId: string; line: CheckoutLine | null };
   const cart: Item[] = (await readCartLines(db, checkout.userId)).map((line) => ({
+    lineId: line.cart.id,
     productId: line.cart.productId,
     line,
   }));
   const drafts: DraftToPay[] = [];
-  for (const { productId, line } of checkoutLines<Item>(cart, { productId: checkout.productId, line: null })) {
-    const title = titleOf(productId);
+  const ownItem = { lineId: checkout.lineId, productId: checkout.productId, line: null };
+  const named = cart.map((item) => ({ productId: item.productId }));
+  for (const { productId, line } of checkoutLines<Item>(cart, ownItem)) {
+    const colour = line?.cart.selectedColor;
+    const title = colour ? lineTitle({ productId, colour }, named, products(productId)) : titleOf(productId);
     if (!line) drafts.push(own);
     else if (!line.draft) return failure(409, "DRAFT_INCOMPLETE", PAYMENT_MESSAGES.incomplete.line(title));
     else {
