@@ -162,6 +162,15 @@ export default function AdminQuoteAnswer({ loaderData, actionData }: Route.Compo
                 />
                 {errorText(name("unitPrice"), lineError(i, "unitPrice"))}
               </div>
+              <label className="flex items-center gap-2 text-sm sm:col-span-2 lg:col-span-4">
+                <input
+                  type="checkbox"
+                  name={name("belowMoqAgreed")}
+                  defaultChecked={values[name("belowMoqAgreed")] === "on"}
+                  className="h-4 w-4"
+                />
+                Below-MOQ price agreed (fewer than the minimum order)
+              </label>
             </fieldset>
           );
         })}

@@ -25,7 +25,7 @@ import { STORAGE_KEYS } from "~/domain/core/storage-keys";
 import { checkoutTotals, stepHref, vatPlace } from "~/domain/checkout/draft";
 import { shownLineTotalsOf } from "~/domain/checkout/price-mode-lines";
 import { describeSizes, hasSizes, sizesMismatch } from "~/domain/pricing/sizes";
-import { priceLine, sharedTierNote } from "~/domain/checkout/cart-rules";
+import { belowMinimumMessage, priceLine, sharedTierNote } from "~/domain/checkout/cart-rules";
 import { lineTitle } from "~/domain/checkout/cart-checkout";
 import { lineTotalPence } from "~/domain/pricing/pricing";
 import { type QuotedPrice, quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quoted-prices";
@@ -308,6 +308,11 @@ function CartLineItem(props: {
   const image = imageForColour(product, line.selectedColor);
   // A quantity changed after the split was given: payment waits until they agree again.
   const sizesOff = line.sizes.length > 0 ? sizesMismatch(product, line.sizes, line.quantity) : null;
+  // Fewer than the MOQ hold only at the price of the quote that agreed them (decision 087).
+  const belowMinimum =
+    line.quantity < product.moq && quotedUnit === undefined
+      ? belowMinimumMessage(title, line.quantity, product.moq)
+      : null;
 
   return (
     <li data-testid="cart-line" className="flex flex-col gap-4 rounded-2xl border border-slate-200 p-4 sm:flex-row">
@@ -374,6 +379,11 @@ function CartLineItem(props: {
         {sizesOff ? (
           <p className="mt-2 text-sm text-red-700" data-testid="cart-line-sizes-off">
             {sizesOff} Change the sizes at checkout.
+          </p>
+        ) : null}
+        {belowMinimum ? (
+          <p className="mt-2 text-sm text-red-700" data-testid="cart-line-below-minimum">
+            {belowMinimum}
           </p>
         ) : null}
         {editing ? (

@@ -163,3 +163,60 @@ test("a custom request is answered by staff with a quote of 100 or 500 caps, and
   await expect(page.getByTestId("step-total")).toHaveText("£1,600.00");
   await expect(page.getByTestId("quote-notices")).toContainText(`Priced at quote ${number}, valid until`);
 });
+
+test("staff quote 30 caps below the minimum of 50 only with the price agreed ticked, and the buyer orders the 30 at that price", async ({
+  page,
+  browser,
+  signedInBuyer: buyer,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/quotes");
+  const form = page.getByRole("form", { name: "Request a custom quote" });
+  await form.getByLabel(/^Product/).fill("A few caps for the founders");
+  await form.getByLabel(/^Quantity/).fill("30");
+  await form.getByRole("button", { name: "Request a custom quote" }).click();
+  await expect(page.getByText("Thanks, we've got your request")).toBeVisible();
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAsStaff(staff.request);
+  await staff.goto("/admin/quotes");
+  await staff
+    .getByRole("region", { name: "Quote requests" })
+    .getByRole("row", { name: escaped(buyer.email) })
+    .getByRole("link", { name: /^Answer with a quote/ })
+    .click();
+  const line = staff.getByRole("group", { name: "Line 1" });
+  await line.getByLabel("Product").selectOption({ label: "Custom Embroidered Cap" });
+  await line.getByLabel("Quantity").fill("30");
+  await line.getByLabel("Unit price ex VAT (£)").fill("6");
+  await staff.getByLabel("Delivery estimate").fill("About 3 weeks from proof approval.");
+  await staff.getByRole("button", { name: "Send quote" }).click();
+  // Without the tick the minimum order holds, and what was typed stays.
+  await expect(
+    staff.getByText(
+      `Custom Embroidered Cap's minimum order is 50. Tick "Below-MOQ price agreed" if the buyer agreed this price for fewer.`,
+    ),
+  ).toBeVisible();
+  await expect(line.getByLabel("Quantity")).toHaveValue("30");
+  await line.getByRole("checkbox", { name: /^Below-MOQ price agreed/ }).check();
+  await staff.getByRole("button", { name: "Send quote" }).click();
+  await expect(staff).toHaveURL(/\/admin\/quotes\?sent=[0-9a-f-]{36}$/);
+  const issued = staff.getByRole("region", { name: "Quotes issued" }).getByRole("row", { name: escaped(buyer.email) });
+  const number = (await issued.getByRole("cell").first().textContent())?.trim() ?? "";
+  await staffContext.close();
+
+  await page.goto("/quotes");
+  const listed = page.getByTestId("quote").filter({ hasText: number });
+  const pdf = await downloaded(page, () => listed.getByRole("link", { name: `Download PDF of ${number}` }).click());
+  expect(pdf.text.replace(/\s+/g, " ")).toContain("Below our minimum order of 50, at the price agreed");
+  await listed.getByRole("button", { name: `Order at these prices (${number})` }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  // 30 × £6.00 = £180.00: the quote's quantity and price, below the cap's usual minimum.
+  const cap = page.getByTestId("cart-line").filter({ hasText: "Custom Embroidered Cap" });
+  await expect(cap.getByTestId("unit-price")).toHaveText("£6.00");
+  await expect(cap.getByText("(quoted)")).toBeVisible();
+  await expect(cap.getByTestId("line-total")).toHaveText("£180.00");
+  await page.getByRole("link", { name: "Next: Customise your product" }).click();
+  await expect(page.getByTestId("step-total")).toHaveText("£180.00");
+});

@@ -35,6 +35,14 @@ export function priceLine(
 }
 
 /**
+ * A line below its product's MOQ whose quote no longer prices it (decision 087): the cart and the
+ * payment step say it in the same words.
+ */
+export function belowMinimumMessage(title: string, quantity: number, moq: number): string {
+  return `${quantity.toLocaleString("en-GB")} × ${title} was agreed at the price of a quote that no longer applies. Change the quantity in your cart to at least ${moq.toLocaleString("en-GB")}.`;
+}
+
+/**
  * Why a line of a product in several colours costs what it does (decision 086): the colours are
  * priced together, at the tier of their sum. Null for a product on one line.
  */

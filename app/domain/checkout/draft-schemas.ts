@@ -16,7 +16,7 @@ import {
 } from "../pricing/checkout";
 import { DRAFT_LIMITS, DRAFT_STATUSES, type DraftCartLine } from "../core/draft-base";
 import { preflightReportSchema } from "../artwork/preflight-schema";
-import { clampQuantity, maxQuantity } from "../pricing/pricing";
+import { agreedMinimum, clampQuantity, maxQuantity } from "../pricing/pricing";
 
 const text = (max: number) => z.string().max(max, `Keep this under ${max} characters`);
 const countryOrBlank = z.union([z.enum(COUNTRIES), z.literal("")], { error: "Choose a country from the list" });
@@ -282,7 +282,8 @@ export const STEP_PATCH_SCHEMAS = {
 /**
  * The draft step 2 starts from (R-CUST-02). Quantity, colour, selections and the handwritten
  * note always come from the cart line (the cart is where they are edited; quantity clamped to
- * [MOQ, max], decision 051). An existing draft for the same product is kept and only those
+ * [MOQ, max], decision 051, or the line's own below the MOQ, which only a quote's agreed price
+ * puts in the cart, decision 087). An existing draft for the same product is kept and only those
  * fields change (A-14), so returning to step 2 loses no details, shipping or totals. A branding
  * method the product does not offer (a new draft's 'none', or a draft saved before products
  * declared their methods) becomes the product's default, preselected.
@@ -292,7 +293,9 @@ export function buildInitialDraft(
   product: Pick<Product, "moq" | "tiers" | "branding"> | undefined,
   existing?: DraftData | null,
 ): DraftData {
-  const qty = product ? clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers)) : line.quantity;
+  const qty = product
+    ? clampQuantity(line.quantity, agreedMinimum(product, line.quantity), maxQuantity(product.tiers))
+    : line.quantity;
   const base =
     existing && existing.product_id === line.productId
       ? existing

@@ -13,7 +13,7 @@ import {
 } from "../pricing/checkout";
 import type { DraftTotals } from "./draft-schemas";
 import type { VatPlace } from "../pricing/vat";
-import { clampQuantity, maxQuantity, unitPricePence } from "../pricing/pricing";
+import { agreedMinimum, clampQuantity, maxQuantity, unitPricePence } from "../pricing/pricing";
 
 /**
  * VAT follows the ship-to address, else the billing address as an estimate, else GB (A-5,
@@ -71,8 +71,9 @@ export function checkoutTotals(input: {
 
 /**
  * A line at its product's tier price (or its quote's, for the quantity quoted), its quantity
- * clamped to what the product sells; null for a product not sold (undefined). The tier is the one
- * of `tierQuantity`, the product's quantity across the order's lines (pricedLines), else its own.
+ * clamped to what the product sells (a quoted quantity below the MOQ is what was agreed, decision
+ * 087); null for a product not sold (undefined). The tier is the one of `tierQuantity`, the
+ * product's quantity across the order's lines (pricedLines), else its own.
  */
 export function pricedLine(
   line: CheckoutLineQuantity,
@@ -81,7 +82,8 @@ export function pricedLine(
 ): PricedLine | null {
   if (!product) return null;
   const max = maxQuantity(product.tiers);
-  const quantity = clampQuantity(line.quantity, product.moq, max);
+  const agreed = line.quotedUnitPence === undefined ? undefined : line.quantity;
+  const quantity = clampQuantity(line.quantity, agreedMinimum(product, agreed), max);
   const quoted = quantity === line.quantity ? line.quotedUnitPence : undefined;
   const tier = clampQuantity(Math.max(tierQuantity, quantity), product.moq, max);
   return { unitPence: quoted ?? unitPricePence(product.tiers, tier), quantity };

@@ -282,8 +282,12 @@ describe("buildInitialDraft (R-CUST-02, A-14)", () => {
   });
 
   it("clamps the quantity to [MOQ, max] (decision 051)", () => {
-    expect(initialDraft({ ...CAP_LINE, quantity: 20 }).quantity).toBe(50);
     expect(initialDraft({ ...CAP_LINE, productId: "16", quantity: 30000 }).quantity).toBe(25000);
+  });
+
+  it("keeps a cart line's quantity below the MOQ: only a quote's agreed price puts one there (decision 087)", () => {
+    expect(initialDraft({ ...CAP_LINE, quantity: 20 }).quantity).toBe(20);
+    expect(initialDraft({ ...CAP_LINE, quantity: 0 }).quantity).toBe(50);
   });
 
   it("merges into an existing draft: later steps' data and the confirmations survive", () => {
@@ -382,6 +386,12 @@ describe("customisation step (R-CUST-14, A-40)", () => {
       quantity: "Order between 50 and 10,000 of Custom Embroidered Cap.",
     });
     expect(customisationProductErrors(cap, { quantity: 10001 })).toHaveProperty("quantity");
+    // Decision 087: exactly the quantity a quote agreed below the MOQ, and no fewer.
+    expect(customisationProductErrors(cap, { quantity: 30 }, 30)).toEqual({});
+    expect(customisationProductErrors(cap, { quantity: 29 }, 30)).toEqual({
+      quantity: "Order between 30 and 10,000 of Custom Embroidered Cap.",
+    });
+    expect(customisationProductErrors(cap, { quantity: 49 }, 400)).toHaveProperty("quantity");
     expect(customisationProductErrors(cap, { quantity: 10000 })).toEqual({});
     // The shorts come only in black and orange (R-CAT-10).
     expect(customisationProductErrors(shorts, { variant: { color_hex: "#ffffff" } })).toHaveProperty(
@@ -862,6 +872,15 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
     it("a line listed alone is priced at the tier its product reaches across the order when told", () => {
       // Step 2 shows one line: 200 navy with 200 black beside it in the cart is £3.88.
       expect(pricedLines([{ ...navy, tierQuantity: 400 }], specProducts)).toEqual([{ unitPence: 388, quantity: 200 }]);
+    });
+
+    it("a quoted quantity below the MOQ is priced as agreed; without the quote it is clamped (decision 087)", () => {
+      // 30 caps at the quote's £6.00: £180.00.
+      expect(pricedLine({ productId: "8", quantity: 30, quotedUnitPence: 600 }, specProducts("8"))).toEqual({
+        unitPence: 600,
+        quantity: 30,
+      });
+      expect(pricedLine({ productId: "8", quantity: 30 }, specProducts("8"))).toEqual({ unitPence: 550, quantity: 50 });
     });
 
     it("a quoted price still holds for the quantity quoted", () => {

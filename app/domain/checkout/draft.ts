@@ -17,7 +17,7 @@ import { type DraftStatus, statusAtLeast } from "../core/draft-base";
 import type { CustomisationPatch, DraftData, DraftDetails, DraftShipping, ShippingAddress } from "./draft-schemas";
 import type { FieldErrors } from "../core/field-errors";
 import { postcodeError } from "../pricing/postcodes";
-import { maxQuantity } from "../pricing/pricing";
+import { agreedMinimum, maxQuantity } from "../pricing/pricing";
 import { sizesShapeError } from "../pricing/sizes";
 import { colourOf } from "~/catalogue/lookup";
 
@@ -147,15 +147,16 @@ export function brandingMethodMessage(product: Product, method: BrandingMethod):
 
 /**
  * Checks of a step-2 patch that need the product (the server runs them; the page can too):
- * quantity within [MOQ, max] (refused, not silently changed, as the cart does), a colour the
- * product is made in, customisations and a branding method the product offers,
- * a handwritten note only where allowed.
+ * quantity within [MOQ, max] (refused, not silently changed, as the cart does) or exactly the
+ * `agreed` quantity below the MOQ (decision 087), a colour the product is made in, customisations
+ * and a branding method the product offers, a handwritten note only where allowed.
  */
-export function customisationProductErrors(product: Product, patch: CustomisationPatch): FieldErrors {
+export function customisationProductErrors(product: Product, patch: CustomisationPatch, agreed?: number): FieldErrors {
   const errors: FieldErrors = {};
   const max = maxQuantity(product.tiers);
-  if (patch.quantity !== undefined && (patch.quantity < product.moq || patch.quantity > max)) {
-    errors.quantity = `Order between ${product.moq} and ${max.toLocaleString("en-GB")} of ${product.title}.`;
+  const minimum = agreedMinimum(product, agreed);
+  if (patch.quantity !== undefined && (patch.quantity < minimum || patch.quantity > max)) {
+    errors.quantity = `Order between ${minimum} and ${max.toLocaleString("en-GB")} of ${product.title}.`;
   }
   const hex = patch.variant?.color_hex;
   if (hex && !colourOf(product, hex)) errors["variant.color_hex"] = "Choose one of this product's colours";

@@ -16,6 +16,7 @@ import {
   type DraftData,
 } from "./draft";
 import { readDraftData } from "./draft-schemas";
+import { belowMinimumMessage } from "./cart-rules";
 import { sizesComplete } from "../pricing/sizes";
 
 export const PAYMENT_MESSAGES = {
@@ -39,6 +40,7 @@ export const PAYMENT_MESSAGES = {
   changed: "Your order changed while the payment was being prepared. Please try again.",
   invalidDraft: "Some details of this order are no longer valid. Please review the checkout steps.",
   unknownProduct: "We don't sell that product any more.",
+  belowMinimum: belowMinimumMessage,
   incomplete: {
     customisation: "Complete the Customisation step before paying.",
     /** A cart line other than the one whose draft carries the checkout (decision 016). */
@@ -82,7 +84,8 @@ export type LineReadiness = { ok: true; data: DraftData; product: Product } | { 
  * confirmations are ticked (and a previous order reference for skip_proof, A-40), a sized
  * product's size breakdown sums to its quantity and the customisation fits the
  * product. An unfinished step 2 is refused with `incomplete(title)`: the
- * checkout's own line and the cart's other lines word it differently.
+ * checkout's own line and the cart's other lines word it differently. A quantity below the MOQ
+ * is left to the pricing, where only a quote that agreed it lets it through (decision 087).
  */
 export function lineReadiness(
   row: { productId: string; status: string; data: unknown },
@@ -95,7 +98,7 @@ export function lineReadiness(
   if (
     !canProceedCustomisation(data, product) ||
     !sizesComplete(product, data.sizes, data.quantity) ||
-    Object.keys(customisationProductErrors(product, customisationPart(data))).length > 0
+    Object.keys(customisationProductErrors(product, customisationPart(data), data.quantity)).length > 0
   ) {
     return { ok: false, message: incomplete(product.title) };
   }

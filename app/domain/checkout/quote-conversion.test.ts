@@ -50,6 +50,20 @@ describe("what converting a quote replaces in the cart", () => {
     // A quote line of something sourced specially puts nothing in the cart, so it keeps nothing.
     expect(linesReplacedBy([cap], [{ productId: "8", quantity: 399, choices: null }], specProducts)).toHaveLength(1);
   });
+
+  it("takes another colour of a quoted product out when the quoted colour has its own line (decision 086)", () => {
+    const black = { ...cap, selectedColor: "#111111", quantity: 200 };
+    expect(linesReplacedBy([black, cap], quotedCaps, specProducts)).toEqual([
+      { productId: "8", text: "200 × Custom Embroidered Cap, Black: taken out of your cart" },
+    ]);
+    // Without a line in the quoted colour, the other colour is what the quote replaces.
+    expect(linesReplacedBy([black], quotedCaps, specProducts)).toEqual([
+      {
+        productId: "8",
+        text: "200 × Custom Embroidered Cap, Black: replaced by the quote's 399 × Custom Embroidered Cap, Navy",
+      },
+    ]);
+  });
 });
 
 describe("the cart a confirmation answers", () => {

@@ -76,7 +76,8 @@ function cartLineName(
 
 /**
  * The cart lines converting `quoteLines` would replace: a line of a product the quote does not
- * have leaves the cart; a line of a product it has is replaced by the quote's quantity and
+ * have leaves the cart, and so does another colour of a product whose quoted colour has a line of
+ * its own (decision 086); a line of a product it has is replaced by the quote's quantity and
  * choices unless it already has them. Empty when converting changes nothing the buyer put there,
  * as when the cart is empty or is the one the quote was made from.
  */
@@ -88,7 +89,12 @@ export function linesReplacedBy(
 ): ReplacedLine[] {
   return cart.flatMap((line) => {
     const quoted = quoteLines.find((q) => q.productId === line.productId && q.choices !== null);
-    if (!quoted?.choices) {
+    const sameColour = (other: CartLineChoices) =>
+      other.selectedColor.toLowerCase() === quoted?.choices?.selectedColor.toLowerCase();
+    const takenOut =
+      !quoted?.choices ||
+      (!sameColour(line) && cart.some((other) => other.productId === line.productId && sameColour(other)));
+    if (!quoted?.choices || takenOut) {
       return [{ productId: line.productId, text: `${cartLineName(line, products)}: taken out of your cart` }];
     }
     if (lineKey(line) === lineKey({ ...quoted.choices, quantity: quoted.quantity })) return [];

@@ -54,6 +54,8 @@ export const staffQuoteLineSchema = z
       .default(""),
     quantity,
     unitPrice: money,
+    /** Staff agreed a price for fewer than the product's MOQ (decision 087). */
+    belowMoqAgreed: z.boolean().default(false),
   })
   .superRefine((line, ctx) => {
     if (!line.productId && !line.description)
@@ -88,7 +90,9 @@ export function staffQuoteInput(fields: Record<string, string>): unknown {
       quantity: fields[`line-${i}-quantity`] ?? "",
       unitPrice: fields[`line-${i}-unitPrice`] ?? "",
     };
-    if (Object.values(line).some((value) => value.trim() !== "")) lines.push(line);
+    // The tick alone does not make a line.
+    if (Object.values(line).some((value) => value.trim() !== ""))
+      lines.push({ ...line, belowMoqAgreed: fields[`line-${i}-belowMoqAgreed`] === "on" });
   }
   return {
     requestId: fields.requestId,

@@ -31,14 +31,21 @@ export function buyerBlock(data: DraftData): QuoteBuyer & { email: string } {
   return { lines, vatNumber: details.vat_number, email: details.email, ...(poRef ? { poRef } : {}) };
 }
 
-/** Staff's lines as quote lines: a catalogue product goes to the cart on conversion, a sourced one does not. */
+/**
+ * Staff's lines as quote lines: a catalogue product goes to the cart on conversion, a sourced one does
+ * not. A quantity below the product's MOQ, agreed (decision 087), says so under the line.
+ */
 export function staffQuoteLines(lines: StaffQuote["lines"], products: ProductLookup): QuoteLine[] {
   return lines.map((line) => {
     const product = line.productId ? products(line.productId) : undefined;
+    const belowMoq =
+      product && line.quantity < product.moq
+        ? [`Below our minimum order of ${product.moq.toLocaleString("en-GB")}, at the price agreed`]
+        : [];
     return {
       productId: product?.id ?? null,
       description: product?.title ?? line.description,
-      details: product && line.description ? [line.description] : [],
+      details: [...(product && line.description ? [line.description] : []), ...belowMoq],
       quantity: line.quantity,
       unitPence: line.unitPrice,
       choices: product

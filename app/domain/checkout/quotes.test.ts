@@ -196,10 +196,18 @@ describe("the quoted price wins in every total, for that product and quantity on
     expect(totals?.subtotal).toBe(179550 + 26880);
     expect(totals?.total).toBe(Math.round((179550 + 26880 + 1800) * 1.2));
   });
-  it("ignores a quoted price when the quantity had to be clamped", () => {
+  it("ignores a quoted price when the quantity had to be clamped to the most sold", () => {
+    // 20,000 caps are past the 10,000 the cap sells: 10,000 at the 400+ band's £3.88.
+    expect(pricedLine({ productId: "8", quantity: 20_000, quotedUnitPence: 1 }, specProducts("8"))).toEqual({
+      unitPence: 388,
+      quantity: 10_000,
+    });
+  });
+
+  it("keeps a quoted quantity below the MOQ at its price: staff agreed it (decision 087)", () => {
     expect(pricedLine({ productId: "8", quantity: 10, quotedUnitPence: 1 }, specProducts("8"))).toEqual({
-      unitPence: 550,
-      quantity: 50,
+      unitPence: 1,
+      quantity: 10,
     });
   });
 });

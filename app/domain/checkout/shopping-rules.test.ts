@@ -1,6 +1,6 @@
 import { findProductById } from "~/catalogue/catalogue";
 import { describe, expect, it } from "vitest";
-import { estimatedTotalPence, priceLine } from "./cart-rules";
+import { belowMinimumMessage, estimatedTotalPence, priceLine, sharedTierNote } from "./cart-rules";
 import { addToList, shoppingSchemas, listLineToCart, toggleFavourite } from "./shopping-rules";
 import { specProducts } from "../../../tests/setup/spec-catalogue";
 
@@ -29,6 +29,22 @@ describe("pricing lines", () => {
     expect(priceLine(tiersOf("8"), 399)).toEqual({ unitPence: 550, totalPence: 219_450 });
     expect(priceLine(tiersOf("8"), 400)).toEqual({ unitPence: 388, totalPence: 155_200 });
     expect(priceLine(tiersOf("15"), 99)).toEqual({ unitPence: 920, totalPence: 91_080 });
+  });
+  it("prices a colour at the tier of the product's colours together (decision 086)", () => {
+    // 200 of 400 caps: £3.88 × 200 = £776.00.
+    expect(priceLine(tiersOf("8"), 200, 400)).toEqual({ unitPence: 388, totalPence: 77_600 });
+    expect(sharedTierNote(tiersOf("8"), 400, 2)).toBe(
+      "Priced with this product's other colours: 400 in all, at the 400+ price.",
+    );
+    expect(sharedTierNote(tiersOf("8"), 1250, 3)).toBe(
+      "Priced with this product's other colours: 1,250 in all, at the 400+ price.",
+    );
+    expect(sharedTierNote(tiersOf("8"), 200, 1)).toBeNull();
+  });
+  it("says a quantity below the MOQ needs its quote (decision 087)", () => {
+    expect(belowMinimumMessage("Custom Embroidered Cap", 30, 50)).toBe(
+      "30 × Custom Embroidered Cap was agreed at the price of a quote that no longer applies. Change the quantity in your cart to at least 50.",
+    );
   });
   it("sums goods only for the estimated total", () => {
     expect(

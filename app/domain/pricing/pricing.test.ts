@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   bandLabel,
+  agreedMinimum,
   clampQuantity,
   DEFAULT_MAX_QUANTITY,
   effectiveUnitPrice,
@@ -219,6 +220,23 @@ describe("clampQuantity (R-PDP-05)", () => {
     [100, 50, 40, 50], // max below MOQ: the MOQ wins
   ])("clamp(%d, %i, %i) → %i", (q, moq, max, expected) => {
     expect(clampQuantity(q, moq, max)).toBe(expected);
+  });
+});
+
+describe("agreedMinimum (decision 087)", () => {
+  it.each([
+    [undefined, 50],
+    [30, 30],
+    [1, 1],
+    [49, 49],
+    [50, 50],
+    [400, 50],
+    [0, 50],
+    [-3, 50],
+    [12.5, 50],
+    [Number.NaN, 50],
+  ])("a cap with %s agreed may hold %i at the fewest", (agreed, expected) => {
+    expect(agreedMinimum({ moq: 50 }, agreed)).toBe(expected);
   });
 });
 

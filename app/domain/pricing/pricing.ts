@@ -114,6 +114,15 @@ export function clampQuantity(quantity: number, moq: number, max: number): numbe
   return Math.max(moq, Math.min(max, Math.floor(quantity)));
 }
 
+/**
+ * The fewest of a product a line may hold (decision 087): its MOQ, or fewer where a quote agreed
+ * it: staff tick "Below-MOQ price agreed", and converting the quote puts that quantity in the cart.
+ * `agreed` is that quantity; one at or above the MOQ changes nothing.
+ */
+export function agreedMinimum(product: { moq: number }, agreed?: number): number {
+  return agreed !== undefined && Number.isInteger(agreed) && agreed >= 1 && agreed < product.moq ? agreed : product.moq;
+}
+
 /** Midpoint of a price range, rounded to the penny: [3.88, 5.50] → 4.69 (R-CALC-05). */
 export function midpoint(range: readonly [number, number]): number {
   return poundsToPence((range[0] + range[1]) / 2) / 100;

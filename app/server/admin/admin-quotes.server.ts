@@ -121,6 +121,9 @@ export const QUOTE_ANSWER_MESSAGES = {
   /** A catalogue line goes into the cart, which sells each product only from its MOQ to its most. */
   outsideRange: (title: string, moq: number, max: number) =>
     `${title} is sold from ${moq.toLocaleString("en-GB")} to ${max.toLocaleString("en-GB")}. Quote another quantity as a sourced line, described in words.`,
+  /** Decision 087: fewer than the MOQ only with the tick. */
+  belowMoq: (title: string, moq: number) =>
+    `${title}'s minimum order is ${moq.toLocaleString("en-GB")}. Tick "Below-MOQ price agreed" if the buyer agreed this price for fewer.`,
   repeatedQuantity:
     "This product is already quoted at this quantity: a second line of one product is another quantity to choose from.",
 } as const;
@@ -145,13 +148,18 @@ export async function answerRequest(
     return failure(400, "VALIDATION_FAILED", message, { fieldErrors: { [`lines.${unsold}.productId`]: message } });
   }
   // A catalogue line is ordered through the cart, which would clamp a quantity outside the product's
-  // range (decision 051) and never charge the quoted price: refused here instead.
+  // range (decision 051) and never charge the quoted price: refused here instead. Fewer than the MOQ
+  // only where staff tick that the price was agreed (decision 087).
   for (const [index, line] of answer.lines.entries()) {
     const product = line.productId ? products(line.productId) : undefined;
     if (!product) continue;
     const max = maxQuantity(product.tiers);
-    if (clampQuantity(line.quantity, product.moq, max) === line.quantity) continue;
-    const message = QUOTE_ANSWER_MESSAGES.outsideRange(product.title, product.moq, max);
+    const minimum = line.belowMoqAgreed ? 1 : product.moq;
+    if (clampQuantity(line.quantity, minimum, max) === line.quantity) continue;
+    const message =
+      line.quantity < product.moq && line.quantity <= max
+        ? QUOTE_ANSWER_MESSAGES.belowMoq(product.title, product.moq)
+        : QUOTE_ANSWER_MESSAGES.outsideRange(product.title, product.moq, max);
     return failure(400, "VALIDATION_FAILED", message, { fieldErrors: { [`lines.${index}.quantity`]: message } });
   }
   // Two lines of one product are quantities to choose from (decision 080): each quantity once.

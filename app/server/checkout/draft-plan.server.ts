@@ -144,7 +144,9 @@ export function planSave(
   switch (input.step) {
     case "customisation": {
       if (!product) return { ok: false, fieldErrors: { product_id: DRAFT_MESSAGES.unknownProduct } };
-      const errors = customisationProductErrors(product, input.patch);
+      // The cart line's quantity is the one agreed when it is below the MOQ (decision 087).
+      const own = context.cart.find((line) => line.lineId === current.lineId);
+      const errors = customisationProductErrors(product, input.patch, own?.quantity);
       const colour = input.patch.variant?.color_hex;
       if (colour && colourOnAnotherLine(context.cart, current, colour)) {
         errors["variant.color_hex"] = DRAFT_MESSAGES.colourOnAnotherLine(colourOf(product, colour)?.name ?? colour);

@@ -18,7 +18,7 @@
  * catalogue (the client never sends totals, decision 052), and refuses a quantity outside
  * the product's [MOQ, max].
  */
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { authSession, orderDrafts } from "#db/schema";
 import { readShelf } from "../catalogue/catalogue-store.server";
 import {
@@ -417,12 +417,22 @@ export async function createDraft(
   const parsed = customisationPatchSchema.safeParse(input.data);
   if (!parsed.success) return invalid(fieldErrorsFrom(parsed.error));
   if (parsed.data.quantity === undefined) return invalid({ quantity: "Enter a quantity" });
-  const errors = customisationProductErrors(product, parsed.data);
+  // The line it customises: the one named if it is this user's and this product's, else the product's first.
+  const line = input.lineId ?? "";
+  const lineColumn = (column: SQL) =>
+    sql`(select ${column} from cart_items where user_id = ${userId} and product_id = ${productId}
+          order by (id::text = ${line}) desc, created_at limit 1)`;
+  // Below the MOQ, the line's quantity is the one a quote agreed (decision 087).
+  const agreed =
+    parsed.data.quantity < product.moq
+      ? ((await queryRows<{ quantity: number | null }>(db, sql`select ${lineColumn(sql`quantity`)} as quantity`))[0]
+          ?.quantity ?? undefined)
+      : undefined;
+  const errors = customisationProductErrors(product, parsed.data, agreed);
   if (Object.keys(errors).length > 0) return invalid(errors);
 
   const status: DraftStatus = "customisation_draft";
   const data = draftDataSchema.parse(mergeJson({ product_id: productId, status }, parsed.data));
-  const line = input.lineId ?? "";
   const [row] = await queryRows<{
     id: string;
     cart_item_id: string | null;
@@ -432,9 +442,7 @@ export async function createDraft(
     db,
     sql`with inserted as (
           insert into order_drafts (account_id, user_id, product_id, cart_item_id, status, data)
-          values (${accountId}, ${userId}, ${productId},
-                  (select id from cart_items where user_id = ${userId} and product_id = ${productId}
-                    order by (id::text = ${line}) desc, created_at limit 1),
+          values (${accountId}, ${userId}, ${productId}, ${lineColumn(sql`id`)},
                   ${status}, ${JSON.stringify(data)}::jsonb)
           returning id, cart_item_id, version, updated_at
         )${cartChoicesCte({ userId, lineId: sql`(select cart_item_id from inserted)`, patch: parsed.data })}

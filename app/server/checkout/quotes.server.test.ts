@@ -10,12 +10,19 @@ import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { TEST_SHOP } from "../../../tests/setup/test-shop";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { answerRequest, quotesCsv } from "../admin/admin-quotes.server";
+import type { StaffQuote } from "~/domain/checkout/quote-forms";
 import { addCartLine } from "./shopping.server";
 import { draftDataSchema } from "~/domain/checkout/draft-schemas";
 import { buyerBlock } from "~/domain/checkout/quote-records";
 import { JOB_HANDLERS, RECURRING_JOBS } from "../edge/job-handlers.server";
 import { runDueJobs, scheduleRecurringJobs } from "../edge/job-worker.server";
 import { cartQuotePricing, getQuote, markExpiredQuotes } from "./quotes.server";
+import { createDraft } from "./drafts.server";
+import { priceCheckout } from "../payments/payment-start.server";
+import { customisationPart } from "~/domain/checkout/draft";
+import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
+import { completeDraftData, insertCompleteDraft, linkDraftsToCartLines } from "../../../tests/setup/complete-draft";
+import { specProducts } from "../../../tests/setup/spec-catalogue";
 
 // Decision 021: quotes made from the cart, numbered, read back from their PDF, converted into
 // the cart at the quoted prices, private to their buyer; custom requests and staff's answers.
@@ -51,6 +58,16 @@ async function quoteAliceCart(): Promise<string> {
   const location = answer.headers.get("location") ?? "";
   expect(location).toMatch(/^\/quotes\/[0-9a-f-]{36}\/quote\.pdf$/);
   return location.split("/")[2] ?? "";
+}
+
+/** Bob's answer, as staff, to the request Alice sent. */
+async function answerAlice(answer: Omit<StaffQuote, "requestId">) {
+  const [stored] = await handle.db.select().from(quoteRequests);
+  return answerRequest(testContext(handle), {
+    staffId: bob.userId,
+    now: new Date(),
+    answer: { requestId: stored?.id ?? "", ...answer },
+  });
 }
 
 async function pdfOf(cookie: string, id: string): Promise<Response> {
@@ -314,27 +331,29 @@ describe("Request a custom quote, and staff's priced answer", () => {
     expect((await post(alice.cookie, request)).status).toBe(429);
   });
 
-  it("refuses a catalogue line outside the product's range, which the cart could never order", async () => {
+  it("refuses a catalogue line outside the product's range unless a price below the MOQ was agreed (decision 087)", async () => {
     await post(alice.cookie, request);
-    const [stored] = await handle.db.select().from(quoteRequests);
-    const answer = (quantity: number) =>
-      answerRequest(testContext(handle), {
-        staffId: bob.userId,
-        now: new Date(),
-        answer: {
-          requestId: stored?.id ?? "",
-          lines: [
-            { productId: "", description: "Tote bags", quantity: 20, unitPrice: 300 },
-            { productId: "8", description: "", quantity, unitPrice: 400 },
-          ],
-          shippingMethod: "standard",
-          country: "GB",
-          deliveryNote: "About 3 weeks.",
-        },
+    const answer = (quantity: number, belowMoqAgreed = false) =>
+      answerAlice({
+        lines: [
+          { productId: "", description: "Tote bags", quantity: 20, unitPrice: 300, belowMoqAgreed: false },
+          { productId: "8", description: "", quantity, unitPrice: 400, belowMoqAgreed },
+        ],
+        shippingMethod: "standard",
+        country: "GB",
+        deliveryNote: "About 3 weeks.",
       });
     // 30 caps: the cap's minimum order is 50 (and 20 sourced totes are fine: sales order those).
-    const below = await answer(30);
-    expect(below).toMatchObject({
+    expect(await answer(30)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: {
+        "lines.1.quantity":
+          'Custom Embroidered Cap\'s minimum order is 50. Tick "Below-MOQ price agreed" if the buyer agreed this price for fewer.',
+      },
+    });
+    // Past the most the cart sells, the tick changes nothing.
+    expect(await answer(10_001, true)).toMatchObject({
       ok: false,
       status: 400,
       fieldErrors: {
@@ -343,19 +362,21 @@ describe("Request a custom quote, and staff's priced answer", () => {
       },
     });
     expect(await handle.db.select().from(quotes)).toHaveLength(0);
-    expect((await answer(50)).ok).toBe(true);
+    expect((await answer(30, true)).ok).toBe(true);
   });
 
   it("offers one product at two quantities: the totals count the first, and the buyer orders the one they pick", async () => {
     await post(alice.cookie, request);
-    const [stored] = await handle.db.select().from(quoteRequests);
-    const answer = (lines: { productId: string; description: string; quantity: number; unitPrice: number }[]) =>
-      answerRequest(testContext(handle), {
-        staffId: bob.userId,
-        now: new Date(),
-        answer: { requestId: stored?.id ?? "", lines, shippingMethod: "none", country: "GB", deliveryNote: "3 weeks." },
-      });
-    const at = (quantity: number, unitPrice: number) => ({ productId: "8", description: "", quantity, unitPrice });
+    const answer = (
+      lines: { productId: string; description: string; quantity: number; unitPrice: number; belowMoqAgreed: boolean }[],
+    ) => answerAlice({ lines, shippingMethod: "none", country: "GB", deliveryNote: "3 weeks." });
+    const at = (quantity: number, unitPrice: number) => ({
+      productId: "8",
+      description: "",
+      quantity,
+      unitPrice,
+      belowMoqAgreed: false,
+    });
     // One quantity twice is not a choice.
     expect(await answer([at(100, 450), at(100, 400)])).toMatchObject({
       ok: false,
@@ -394,32 +415,87 @@ describe("Request a custom quote, and staff's priced answer", () => {
     expect(priced.quoted).toEqual([{ productId: "8", quantity: 500, unitPence: 350 }]);
   });
 
+  it("a price agreed below the MOQ goes through the cart, step 2 and the payment while the quote holds (decision 087)", async () => {
+    await post(alice.cookie, request);
+    const made = await answerAlice({
+      lines: [{ productId: "8", description: "", quantity: 30, unitPrice: 600, belowMoqAgreed: true }],
+      shippingMethod: "standard",
+      country: "GB",
+      deliveryNote: "About 3 weeks.",
+    });
+    if (!made.ok) throw new Error(made.message);
+    const text = (await pdfText(new Uint8Array(await (await pdfOf(alice.cookie, made.id)).arrayBuffer()))).replace(
+      /\s+/g,
+      " ",
+    );
+    expect(text).toContain("Below our minimum order of 50, at the price agreed");
+
+    // Converted: the cart holds the 30 agreed.
+    expect((await post(alice.cookie, { intent: "convert", quoteId: made.id })).status).toBe(303);
+    const [line] = await handle.db.select().from(cartItems).where(eq(cartItems.userId, alice.userId));
+    expect(line?.quantity).toBe(30);
+    const cap = specProducts("8");
+    const step2 = (quantity: number) =>
+      createDraft(handle.db, {
+        accountId: alice.userId,
+        userId: alice.userId,
+        productId: "8",
+        lineId: line?.id,
+        data: customisationPart(
+          buildInitialDraft(
+            { productId: "8", quantity, selectedColor: "#1f2a56", customizationSelections: [], handwrittenNote: false },
+            cap,
+          ),
+        ),
+      });
+    // Step 2 opens on the cart's 30; 29 was never agreed.
+    expect(await step2(29)).toMatchObject({ ok: false, status: 400, fieldErrors: { quantity: expect.any(String) } });
+    expect(await step2(30)).toMatchObject({ ok: true, draft: { data: { quantity: 30 } } });
+
+    // The payment charges the 30 at the quote's £6.00 (30 × £6.00 = £180.00 of goods).
+    const draftId = await insertCompleteDraft(handle.db, alice.userId, completeDraftData({ quantity: 30 }));
+    await linkDraftsToCartLines(handle.db, alice.userId);
+    const pay = () =>
+      priceCheckout(handle.db, { userId: alice.userId, accountId: alice.userId, draftId, productId: "8" });
+    const priced = await pay();
+    if (!priced.ok) throw new Error(priced.message);
+    expect(priced.lines).toMatchObject([{ quantity: 30, unitPence: 600, subtotalPence: 18000 }]);
+    expect(priced.computed.subtotal).toBe(18000);
+
+    // Once the quote has expired, 30 is below the minimum again: the payment says so, and charges nothing.
+    await handle.db.update(quotes).set({ validUntil: "2020-01-01" });
+    expect(await pay()).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "BELOW_MINIMUM",
+      message:
+        "30 × Custom Embroidered Cap was agreed at the price of a quote that no longer applies. Change the quantity in your cart to at least 50.",
+    });
+  });
+
   it("staff answer with a priced quote the buyer lists, is e-mailed about, and staff export", async () => {
     await post(alice.cookie, request);
-    const [stored] = await handle.db.select().from(quoteRequests);
-    const made = await answerRequest(testContext(handle), {
-      staffId: bob.userId,
-      now: new Date(),
-      answer: {
-        requestId: stored?.id ?? "",
-        lines: [{ productId: "", description: "Insulated bottle, matt black", quantity: 300, unitPrice: 725 }],
-        shippingMethod: "express",
-        country: "GB",
-        deliveryNote: "About 4 weeks from proof approval.",
-      },
+    const made = await answerAlice({
+      lines: [
+        {
+          productId: "",
+          description: "Insulated bottle, matt black",
+          quantity: 300,
+          unitPrice: 725,
+          belowMoqAgreed: false,
+        },
+      ],
+      shippingMethod: "express",
+      country: "GB",
+      deliveryNote: "About 4 weeks from proof approval.",
     });
     expect(made.ok).toBe(true);
     if (!made.ok) return;
-    const again = await answerRequest(testContext(handle), {
-      staffId: bob.userId,
-      now: new Date(),
-      answer: {
-        requestId: stored?.id ?? "",
-        lines: [{ productId: "", description: "x", quantity: 1, unitPrice: 1 }],
-        shippingMethod: "none",
-        country: "GB",
-        deliveryNote: "x",
-      },
+    const again = await answerAlice({
+      lines: [{ productId: "", description: "x", quantity: 1, unitPrice: 1, belowMoqAgreed: false }],
+      shippingMethod: "none",
+      country: "GB",
+      deliveryNote: "x",
     });
     expect(again.ok).toBe(false);
     const quote = await getQuote(handle.db, { userId: alice.userId, accountId: alice.userId, quoteId: made.id });

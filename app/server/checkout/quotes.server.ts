@@ -232,9 +232,13 @@ export async function convertQuote(
       current: { quoteId: quote.id, replaced, cart: seen, picks: { ...input.picks } },
     });
   }
-  const keep = new Set(catalogueLines.map((line) => line.productId));
+  // A line the quote sets is replaced in place; every other line, another colour of a quoted product
+  // included (decision 086), leaves the cart.
+  const key = (productId: string | null, colour: string) => `${productId}:${colour.toLowerCase()}`;
+  const keep = new Set(catalogueLines.map((line) => key(line.productId, line.choices?.selectedColor ?? "")));
   for (const line of cart) {
-    if (!keep.has(line.productId)) await changeCart(ctx, { userId, change: { intent: "remove", id: line.id } });
+    if (!keep.has(key(line.productId, line.selectedColor)))
+      await changeCart(ctx, { userId, change: { intent: "remove", id: line.id } });
   }
   for (const line of catalogueLines) {
     if (line.productId === null || line.choices === null) continue;

@@ -301,6 +301,15 @@ export async function priceCheckout(
     paying.drafts.map((draft) => ({ productId: draft.productId, quantity: draft.data.quantity })),
     quoted,
   );
+  // Below the MOQ only at the price of the quote that agreed it (decision 087).
+  const unagreed = quantities.find((line) => {
+    const product = products(line.productId);
+    return product !== undefined && line.quantity < product.moq && line.quotedUnitPence === undefined;
+  });
+  if (unagreed) {
+    const product = products(unagreed.productId)!;
+    return failure(409, "BELOW_MINIMUM", PAYMENT_MESSAGES.belowMinimum(product.title, unagreed.quantity, product.moq));
+  }
   const lines: LedgerLine[] = pricedLines(quantities, products).map((priced, index) => {
     const draft = paying.drafts[index]!;
     if (!priced) throw new Error(`Draft ${draft.id} passed its readiness check for a product not sold`);
