@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { oneLine, pdfText } from "../setup/pdf-text";
-import { completeDraft, payInTestMode, STAFF, signInWithTwoStep, startPayment, turnOnTwoStep } from "./support/api";
+import { completeDraft, payInTestMode, startPayment } from "./support/api";
 import { expect, Mailbox, newBuyer, signUpOverHttp, test } from "./support/fixtures";
 import { ownServerForSpec } from "./support/own-server-spec";
 
@@ -16,11 +16,7 @@ test("staff make a bottle in empty Drinkware, with three bands, two colours and 
 }) => {
   test.setTimeout(240_000);
   const mailbox = new Mailbox(server.url);
-  const staffContext = await server.context(browser);
-  const staff = await staffContext.newPage();
-  await signUpOverHttp(staff.request, mailbox, STAFF);
-  const key = await turnOnTwoStep(staff.request, STAFF);
-  expect(await signInWithTwoStep(staff.request, STAFF, key)).toBe(true);
+  const staff = await server.staffPage(browser, mailbox);
 
   // From the products list narrowed to Drinkware, a new product starts in Drinkware.
   await staff.goto("/admin/products?category=Drinkware");

@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Browser } from "@playwright/test";
-import { clientAddress, test } from "./fixtures";
+import { STAFF, signInWithTwoStep, turnOnTwoStep } from "./api";
+import { clientAddress, expect, type Mailbox, signUpOverHttp, test } from "./fixtures";
 import { type ShopServer, startShopServer } from "./own-server";
 
 export function ownServerForSpec(port: number, name: string) {
@@ -25,14 +26,24 @@ export function ownServerForSpec(port: number, name: string) {
     await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
+  const context = (browser: Browser) =>
+    browser.newContext({ baseURL: server?.url, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } });
   return {
     get url() {
       if (!server) throw new Error("the spec's server has not started");
       return server.url;
     },
     /** A browser context of one visitor (an address of its own) on this server. */
-    context: (browser: Browser) =>
-      browser.newContext({ baseURL: server?.url, extraHTTPHeaders: { "X-Forwarded-For": clientAddress() } }),
+    context,
+    /** The staff member of this server, signed up, with two-step sign-in on and signed in: their page. */
+    async staffPage(browser: Browser, mailbox: Mailbox) {
+      const staffContext = await context(browser);
+      const staff = await staffContext.newPage();
+      await signUpOverHttp(staff.request, mailbox, STAFF);
+      const key = await turnOnTwoStep(staff.request, STAFF);
+      expect(await signInWithTwoStep(staff.request, STAFF, key)).toBe(true);
+      return staff;
+    },
     /** Stops the server, lets `edit` change its database, and starts it again on the same data dir. */
     async editDatabase(edit: (pg: PGlite) => Promise<void>) {
       await server?.stop();
