@@ -142,7 +142,17 @@ describe("migrations 0010 to 0015: order lines, their proofs, the payment's line
     // 0012: the payment's one line, as the ledger now records a cart's lines (decision 016).
     const ledger = await client.query<{ lines: unknown }>("select * from payment_intents");
     expect(readLedgerLines(ledger.rows[0]?.lines)).toEqual([
-      { draftId, version: 1, productId: "8", quantity: 120, unitPence: 550, subtotalPence: 66000 },
+      // Lines from before set-up fees and surcharges read as carrying none (decision 088).
+      {
+        draftId,
+        version: 1,
+        productId: "8",
+        quantity: 120,
+        unitPence: 550,
+        subtotalPence: 66000,
+        charges: [],
+        chargesPence: 0,
+      },
     ]);
     expect(Object.keys(ledger.rows[0] ?? {})).not.toContain("unit_pence");
 

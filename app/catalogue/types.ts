@@ -5,6 +5,7 @@
  */
 import type { BrandingMethod } from "~/domain/pricing/checkout";
 import type { PriceTier } from "~/domain/pricing/pricing";
+import type { ProductCharge } from "~/domain/pricing/charges";
 
 /**
  * Where the header and the small screens' drawer link a category (docs/decisions/068-categories-are-data.md):
@@ -101,6 +102,8 @@ export type CatalogueEntry = {
    * until the business issues one rate card (A-6).
    */
   shippingPerUnitPence: number;
+  /** Set-up fees and surcharges the operator sets (decision 088); the spec's products have none. */
+  charges?: ProductCharge[];
 };
 
 /** Where a product stands: being written, on sale, or no longer sold. */

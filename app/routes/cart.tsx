@@ -25,9 +25,11 @@ import { STORAGE_KEYS } from "~/domain/core/storage-keys";
 import { checkoutTotals, stepHref, vatPlace } from "~/domain/checkout/draft";
 import { shownLineTotalsOf } from "~/domain/checkout/price-mode-lines";
 import { describeSizes, hasSizes, sizesMismatch } from "~/domain/pricing/sizes";
-import { belowMinimumMessage, priceLine, sharedTierNote } from "~/domain/checkout/cart-rules";
+import { belowMinimumMessage, sharedTierNote } from "~/domain/checkout/cart-rules";
+import { pricedLine } from "~/domain/checkout/draft-totals";
+import { pricedLineTotal } from "~/domain/pricing/checkout";
+import { LineCharges } from "~/components/orders/line-charges";
 import { lineTitle } from "~/domain/checkout/cart-checkout";
-import { lineTotalPence } from "~/domain/pricing/pricing";
 import { type QuotedPrice, quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quoted-prices";
 import { priceChangeNotices } from "~/domain/checkout/price-changes";
 import { QuoteActions } from "~/components/orders/quote-actions";
@@ -67,7 +69,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? await firstOrderDiscountApplies(dbOf(context), { userId: session.user.id, accountId: session.accountId })
         : false,
     },
-    lines: cart,
+    // Each line with what prices it: its customisations, and the method its draft chose (decision 088).
+    lines: lines.map(({ cart: line, draft }) => ({
+      ...line,
+      selections: line.customizationSelections,
+      ...(draft ? { method: draft.data.branding.method } : {}),
+    })),
     // The lines' products as they are on sale now: what the cart shows and prices.
     products: lineProducts(
       shelf,
@@ -299,10 +306,9 @@ function CartLineItem(props: {
   // A converted quote's price holds for the quantity quoted; any other quantity is the tier's.
   const quotedUnit = quotedUnitPence(quoted, product.id, editor.shownQuantity);
   const tierQuantity = editor.shownQuantity + alongside.quantity;
-  const price =
-    quotedUnit === undefined
-      ? priceLine(product.tiers, editor.shownQuantity, tierQuantity)
-      : { unitPence: quotedUnit, totalPence: lineTotalPence(quotedUnit, editor.shownQuantity) };
+  const [shown] = withQuotedPrices([{ ...line, quantity: editor.shownQuantity }], quoted);
+  const price = pricedLine({ ...shown!, tierQuantity }, product)!;
+  const totalPence = pricedLineTotal(price);
   const together = quotedUnit === undefined ? sharedTierNote(product.tiers, tierQuantity, alongside.colours) : null;
   const colour = colourOf(product, line.selectedColor);
   const image = imageForColour(product, line.selectedColor);
@@ -326,7 +332,7 @@ function CartLineItem(props: {
           </h2>
           <p className="text-lg font-bold">
             <LineTotal
-              pence={price.totalPence}
+              pence={totalPence}
               shown={editor.shownQuantity === line.quantity ? props.shownTotal : undefined}
               vatRate={vatRate}
               testId="line-total"
@@ -376,6 +382,7 @@ function CartLineItem(props: {
             </>
           ) : null}
         </dl>
+        <LineCharges charges={price.charges} quantity={price.quantity} vatRate={vatRate} />
         {sizesOff ? (
           <p className="mt-2 text-sm text-red-700" data-testid="cart-line-sizes-off">
             {sizesOff} Change the sizes at checkout.

@@ -41,7 +41,8 @@ import {
   type DraftData,
   type StepNumber,
 } from "~/domain/checkout/draft";
-import { unitPricePence } from "~/domain/pricing/pricing";
+import { pricedLine } from "~/domain/checkout/draft-totals";
+import { pricedLineTotal } from "~/domain/pricing/checkout";
 import { sizesComplete } from "~/domain/pricing/sizes";
 import {
   initialCustomisation,
@@ -55,7 +56,7 @@ import { brandKitFor } from "~/server/artwork/brand-kit.server";
 import { cartQuotePricing } from "~/server/checkout/quotes.server";
 import { dbOf, nowOf } from "~/server/accounts/request-context.server";
 import type { QuotePricing } from "~/domain/checkout/quotes";
-import { quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quoted-prices";
+import { withQuotedPrices } from "~/domain/checkout/quoted-prices";
 import { NoticeList } from "~/components/ui/notice-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -168,9 +169,23 @@ function CustomisationStep(
     .filter((line) => line.productId === props.productId && line.lineId !== props.lineId)
     .reduce((sum, line) => sum + line.quantity, 0);
   const tierQuantity = alongside > 0 ? form.quantity + alongside : undefined;
-  const unit =
-    quotedUnitPence(props.quoted, props.productId, form.quantity) ??
-    unitPricePence(product.tiers, tierQuantity ?? form.quantity);
+  // The line as the summary and the payment price it: the quote's price, or the tier's with the
+  // charges its method and customisations carry (decision 088).
+  const [summaryLine] = withQuotedPrices(
+    [
+      {
+        productId: product.id,
+        colour: form.variant.color_hex,
+        quantity: form.quantity,
+        selections: form.customization_selections,
+        method: form.branding.method,
+        sizes: form.sizes,
+        tierQuantity,
+      },
+    ],
+    props.quoted,
+  );
+  const priced = summaryLine ? pricedLine(summaryLine, product) : null;
   const [colourTaken, setColourTaken] = useState<string | null>(null);
   const chooseColour = (hex: string) => {
     const own = { lineId: props.lineId, productId: props.productId };
@@ -406,25 +421,11 @@ function CustomisationStep(
         </div>
 
         <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
-          <OrderSummary
-            lines={withQuotedPrices(
-              [
-                {
-                  productId: product.id,
-                  colour: form.variant.color_hex,
-                  quantity: form.quantity,
-                  selections: form.customization_selections,
-                  sizes: form.sizes,
-                  tierQuantity,
-                },
-              ],
-              props.quoted,
-            )}
-          >
+          <OrderSummary lines={summaryLine ? [summaryLine] : []}>
             <p className="mt-3 flex justify-between text-sm">
               <span className="text-muted">Total (goods)</span>
               <strong>
-                <Price pence={unit * form.quantity} testId="step-total" />
+                <Price pence={priced ? pricedLineTotal(priced) : 0} testId="step-total" />
               </strong>
             </p>
             <Link to="/cart" className="mt-2 inline-block text-sm font-medium text-brand underline">

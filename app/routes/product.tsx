@@ -25,6 +25,8 @@ import { maxQuantity, unitPricePence } from "~/domain/pricing/pricing";
 import { hasSizes, type SizeCount } from "~/domain/pricing/sizes";
 import { useProductRating, useRootData } from "~/components/ui/root-data";
 import { type ProductReview, ProductReviews } from "~/components/product/product-reviews";
+import { ProductCharges } from "~/components/product/product-charges";
+import { appliedCharges } from "~/domain/pricing/charges";
 import { dbOf } from "~/server/accounts/request-context.server";
 import { readCatalogue, readShelf } from "~/server/catalogue/catalogue-store.server";
 import { isStaffSession } from "~/server/accounts/admin-access.server";
@@ -147,7 +149,9 @@ function ProductDetail({
               moq={product.moq}
               max={max}
               tiers={product.tiers}
+              charges={appliedCharges(product, { selections })}
             />
+            <ProductCharges charges={product.charges ?? []} />
           </div>
           {hasSizes(product) ? (
             <div className="mt-6 rounded-2xl border border-slate-200 p-5">

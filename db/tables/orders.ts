@@ -187,6 +187,8 @@ export const orderLines = pgTable(
     productId: text("product_id").notNull(),
     quantity: integer("quantity").notNull(),
     unitPence: integer("unit_pence").notNull(),
+    // What the line's set-up fees and surcharges added (decision 088; the snapshot names them).
+    chargesPence: integer("charges_pence").notNull().default(0),
     subtotalPence: integer("subtotal_pence").notNull(),
     snapshot: jsonb("snapshot").notNull(),
   },
@@ -195,7 +197,8 @@ export const orderLines = pgTable(
     // The target of order_proofs' (order_id, order_line_id) key: a proof's line is its order's.
     unique("order_lines_order_id_id").on(t.orderId, t.id),
     check("order_lines_quantity_positive", sql`quantity > 0`),
-    check("order_lines_subtotal_check", sql`subtotal_pence = unit_pence * quantity`),
+    check("order_lines_charges_check", sql`charges_pence >= 0`),
+    check("order_lines_subtotal_check", sql`subtotal_pence = unit_pence * quantity + charges_pence`),
   ],
 );
 

@@ -126,6 +126,7 @@ function OrderLineCard(props: { orderId: string; line: StaffOrderDetail["lines"]
           ["Product", `${line.product.title} (product ${line.product.id})`],
           ["Quantity", line.quantity.toLocaleString("en-GB")],
           ["Unit price", formatPence(line.unitPence)],
+          ["Set-up fees and surcharges", line.charges || null],
           ["Line total", formatPence(line.subtotalPence)],
           ["Colour", choices.colour],
           ["Customisation", choices.customisations.join(", ")],

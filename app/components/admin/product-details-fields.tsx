@@ -8,6 +8,7 @@ import { useId } from "react";
 import { CUSTOMIZATION_THEMES } from "~/catalogue/types";
 import { brandingField, DETAIL_FIELDS, DETAILS_LIMITS } from "~/domain/catalogue/product-details-edit";
 import { BRANDING_METHOD_IDS, BRANDING_METHODS } from "~/domain/pricing/checkout";
+import { CHARGE_LIMITS } from "~/domain/pricing/charges";
 import { Field, TextAreaField } from "../ui/form";
 
 const select = "mt-1 h-10 w-full rounded-lg border bg-white px-3 text-sm";
@@ -120,6 +121,15 @@ export function ProductDetailsFields(props: {
           />
           Offer a handwritten note
         </label>
+        <TextAreaField
+          label="Set-up fees and surcharges (optional)"
+          name={DETAIL_FIELDS.charges}
+          rows={3}
+          defaultValue={fields[DETAIL_FIELDS.charges]}
+          maxLength={CHARGE_LIMITS.count * 160}
+          hint="One a line: name | price ex VAT | per unit or per order | a branding method or customisation it comes with (leave out for every order), such as: Digitising | 20.00 | per order | Embroidery"
+          error={errorOf(DETAIL_FIELDS.charges)}
+        />
       </fieldset>
 
       <fieldset className="space-y-4">

@@ -5,6 +5,7 @@ import { addressLines, BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS } f
 import { type OrderLine, type OrderSnapshot, soldColourName } from "~/domain/orders/order-snapshot";
 import { useLineProducts } from "../product/line-products";
 import { describeSizes } from "~/domain/pricing/sizes";
+import { chargeText } from "~/domain/pricing/charges";
 
 const term = "text-muted";
 
@@ -46,6 +47,12 @@ function LineChoices({ line }: { line: OrderLine }) {
       <dd>{c.customization_selections.join(", ") || "None"}</dd>
       <dt className={term}>Branding</dt>
       <dd>{BRANDING_METHODS[c.branding.method]}</dd>
+      {line.charges.length > 0 ? (
+        <>
+          <dt className={term}>Set-up fees and surcharges</dt>
+          <dd data-testid="order-line-charges">{line.charges.map(chargeText).join("; ")}</dd>
+        </>
+      ) : null}
       <dt className={term}>Placement</dt>
       <dd className="break-words">{c.branding.placement_details || "As on the product page"}</dd>
       <dt className={term}>Artwork</dt>

@@ -8,7 +8,6 @@ import type { ShippingMethod } from "~/domain/pricing/checkout";
 import { formatDisplayDate, type IsoDate, londonToday } from "~/domain/core/dates";
 import type { DeliveryTimes } from "~/domain/fulfilment/delivery";
 import { orderNeedBy, proofStillWaiting } from "~/domain/fulfilment/need-by";
-import { lineTotalPence } from "~/domain/pricing/pricing";
 import { proofClockStart, proofPromise } from "~/domain/fulfilment/orders";
 import type { DeliveryView, OrderStatus } from "~/domain/fulfilment/orders";
 import { deliveryText } from "./order-delivery";
@@ -24,7 +23,13 @@ type PaidOrder = {
   paidAt: Date | string | null;
   createdAt: Date | string;
   delivery: DeliveryView;
-  lines: readonly { id: string; quantity: number; unitPence: number; product: DeliveryTimes & { title: string } }[];
+  lines: readonly {
+    id: string;
+    quantity: number;
+    /** The units at the unit price and the line's set-up fees and surcharges (decision 088). */
+    subtotalPence: number;
+    product: DeliveryTimes & { title: string };
+  }[];
   needBy: IsoDate | null;
   snapshot: { data: { shipping: { method: ShippingMethod | null } } };
   subtotalPence: number;
@@ -41,7 +46,7 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
   const proofWaiting = proofStillWaiting(order.status);
   // Inc VAT the lines add up to the goods in the totals (docs/decisions/041-one-answer-per-question.md).
   const shownLines = shownLineTotals(
-    order.lines.map((line) => lineTotalPence(line.unitPence, line.quantity)),
+    order.lines.map((line) => line.subtotalPence),
     usePriceMode(),
     order.vatRate,
   );
@@ -58,11 +63,7 @@ export function Confirmation({ order, cartLeft }: { order: PaidOrder; cartLeft: 
                 {line.quantity.toLocaleString("en-GB")} × {line.product.title}
               </span>
               <span>
-                <LineTotal
-                  pence={lineTotalPence(line.unitPence, line.quantity)}
-                  shown={shownLines[index]}
-                  vatRate={order.vatRate}
-                />
+                <LineTotal pence={line.subtotalPence} shown={shownLines[index]} vatRate={order.vatRate} />
               </span>
             </li>
           ))}

@@ -2,9 +2,9 @@
 import { imageForColour } from "~/catalogue/colour-picture";
 import { useLineProducts } from "../product/line-products";
 import type { SummaryLine } from "~/domain/checkout/cart-checkout";
-import { summariseTags, type OrderTotals } from "~/domain/pricing/checkout";
+import { pricedLineTotal, summariseTags, type OrderTotals } from "~/domain/pricing/checkout";
+import { LineCharges } from "./line-charges";
 import { checkoutTotals, pricedLines } from "~/domain/checkout/draft";
-import { lineTotalPence } from "~/domain/pricing/pricing";
 import { describeSizes } from "~/domain/pricing/sizes";
 import { shownLineTotalsOf } from "~/domain/checkout/price-mode-lines";
 import { LineTotal, UnitPrice } from "../ui/price";
@@ -71,6 +71,7 @@ export function OrderSummary(props: {
                     <li className="rounded-full bg-slate-100 px-2 py-0.5 text-xs">+{tags.more}</li>
                   ) : null}
                 </ul>
+                <LineCharges charges={line.charges} quantity={line.quantity} vatRate={vatRate} />
                 {single ? null : (
                   <p className="mt-1 flex justify-between gap-2 text-sm">
                     <span className="text-muted">
@@ -78,7 +79,7 @@ export function OrderSummary(props: {
                     </span>
                     <span className="text-right">
                       <LineTotal
-                        pence={lineTotalPence(line.unitPence, line.quantity)}
+                        pence={pricedLineTotal(line)}
                         shown={line.shownTotal}
                         vatRate={vatRate}
                         testId="summary-line-total"

@@ -2,7 +2,8 @@
  * The product page's quantity and pricing calculator: the quantity stepper, the price tiers and the
  * price-break hint.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { Fragment, useEffect, useId, useRef, useState } from "react";
+import { chargeBasisText, chargesPence, chargeTotalPence, type ProductCharge } from "~/domain/pricing/charges";
 import { formatUnitInMode } from "~/domain/pricing/price-mode";
 import { lineTotalPence, type PriceTier, savingsMessage, tierFor, unitPricePence } from "~/domain/pricing/pricing";
 import { commitQuantityInput, isTransientQuantityInput, stepQuantity } from "~/domain/pricing/quantity";
@@ -19,8 +20,11 @@ export function QuantityCalculator(props: {
   max: number;
   /** The product's tiers, each labelled with the band it really prices ('50–99', '400+'). */
   tiers: readonly PriceTier[];
+  /** The set-up fees and surcharges the buyer's choices carry (decision 088), counted in the total. */
+  charges?: readonly ProductCharge[];
 }) {
   const { quantity, moq, max, tiers } = props;
+  const charges = props.charges ?? [];
   const [text, setText] = useState(String(quantity));
   const inputId = useId();
   useEffect(() => setText(String(quantity)), [quantity]);
@@ -103,9 +107,19 @@ export function QuantityCalculator(props: {
         <dd className="text-right font-semibold">
           <UnitPrice pence={unit} testId="unit-price" />
         </dd>
+        {charges.map((charge) => (
+          <Fragment key={`${charge.name}:${charge.when}`}>
+            <dt className="text-muted">
+              {charge.name} ({chargeBasisText(charge)})
+            </dt>
+            <dd className="text-right" data-testid="calculator-charge">
+              <Price pence={chargeTotalPence(charge, quantity)} />
+            </dd>
+          </Fragment>
+        ))}
         <dt className="text-muted">Total ({quantity.toLocaleString("en-GB")} units)</dt>
         <dd className="text-right text-lg font-bold">
-          <Price pence={lineTotalPence(unit, quantity)} testId="line-total" />
+          <Price pence={lineTotalPence(unit, quantity) + chargesPence(charges, quantity)} testId="line-total" />
         </dd>
       </dl>
       {savings ? (

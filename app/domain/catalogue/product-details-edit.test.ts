@@ -33,6 +33,34 @@ const read = (changes: Record<string, string | undefined>, from: ProductDetails 
   return readDetailsEdit(fields);
 };
 
+describe("a product's set-up fees and surcharges in the editor (decision 088)", () => {
+  it("reads them against the methods ticked and the customisations listed, and says what changed", () => {
+    const { details, errors } = read({
+      [DETAIL_FIELDS.charges]:
+        "Set-up fee | 25 | per order\nLeg print | 0.40 | per unit | Leg logo print\nDTF film | 15 | per order | DTF transfer",
+    });
+    expect(errors).toEqual({});
+    expect(details.charges).toEqual([
+      { name: "Set-up fee", pence: 2500, per: "order", when: "" },
+      { name: "Leg print", pence: 40, per: "unit", when: "Leg logo print" },
+      { name: "DTF film", pence: 1500, per: "order", when: "dtf" },
+    ]);
+    expect(read({}, details)).toEqual({ details, errors: {} });
+    const history = Object.fromEntries(DETAIL_HISTORY.map(([label, show]) => [label, show(details)]));
+    expect(history["Set-up fees and surcharges"]).toBe(
+      "Set-up fee | 25.00 | per order; Leg print | 0.40 | per unit | Leg logo print; DTF film | 15.00 | per order | DTF transfer",
+    );
+  });
+
+  it("refuses a charge for a method not ticked, keeping what was typed", () => {
+    const typed = "Digitising | 20 | per order | Embroidery";
+    const { errors } = read({ [DETAIL_FIELDS.charges]: typed });
+    expect(errors[DETAIL_FIELDS.charges]).toBe(
+      'Charge 1: "Embroidery" is not a branding method or customisation of this product.',
+    );
+  });
+});
+
 describe("a product's details in the editor", () => {
   it("read back exactly as saved, for a spec product and for a new one", () => {
     // The methods come back in the shop's order of methods, as the editor lists them.

@@ -8,6 +8,7 @@
 import { CUSTOMIZATION_THEMES, type CatalogueEntry, type CustomizationTheme, type SizingRow } from "~/catalogue/types";
 import { formatPence, poundsToPence } from "../core/money";
 import { BRANDING_METHOD_IDS, BRANDING_METHODS, type BrandingMethod } from "../pricing/checkout";
+import { chargeLine, readChargeLines } from "../pricing/charges";
 
 /** The `details` a product keeps besides its fields: what the product page lists and the checkout offers. */
 export type ProductDetails = Pick<
@@ -22,6 +23,7 @@ export type ProductDetails = Pick<
   | "shippingInfo"
   | "shippingPerUnitPence"
   | "sizingTable"
+  | "charges"
 >;
 
 export const DETAILS_LIMITS = {
@@ -54,6 +56,7 @@ export const DETAIL_FIELDS = {
   shippingPerUnit: "shippingPerUnit",
   sizes: "sizes",
   sizingNote: "sizingNote",
+  charges: "charges",
 } as const;
 export const brandingField = (method: BrandingMethod) => `branding-${method}`;
 
@@ -181,17 +184,27 @@ export function readDetailsEdit(fields: Record<string, string>): { details: Prod
       `Enter the courier cost per unit in pounds, such as 1.95 (0 if none), up to £${DETAILS_LIMITS.shippingPounds}.`;
   }
   const sizingTable = sizingOf(fields, errors);
+  const branding = brandingOf(fields, errors);
+  const customizationOptions = optionsOf(fields, errors);
+  // Decision 088: each charge names one of the methods or customisations ticked and listed above.
+  const read = readChargeLines(fields[DETAIL_FIELDS.charges] ?? "", {
+    methods: branding.methods,
+    options: customizationOptions.map((option) => option.title),
+  });
+  if (!read.ok) errors[DETAIL_FIELDS.charges] = read.message;
+  const charges = read.ok ? read.charges : [];
   const details: ProductDetails = {
-    branding: brandingOf(fields, errors),
+    branding,
     customizationTheme: theme as CustomizationTheme,
     allowHandwrittenNote: fields[DETAIL_FIELDS.handwrittenNote] === "on",
-    customizationOptions: optionsOf(fields, errors),
+    customizationOptions,
     features: itemsOf(fields, DETAIL_FIELDS.features, "features", errors),
     goodFor: itemsOf(fields, DETAIL_FIELDS.goodFor, "uses", errors),
     specifications: specificationsOf(fields, errors),
     shippingInfo,
     shippingPerUnitPence: Number.isNaN(shippingPence) ? 0 : shippingPence,
     ...(sizingTable ? { sizingTable } : {}),
+    ...(charges.length > 0 ? { charges } : {}),
   };
   return { details, errors };
 }
@@ -213,6 +226,7 @@ export function detailsFields(details: ProductDetails): Record<string, string> {
       .map((row) => [row.size, row.height, row.weight, row.waist, row.length].join(" | "))
       .join("\n"),
     [DETAIL_FIELDS.sizingNote]: details.sizingTable?.note ?? "",
+    [DETAIL_FIELDS.charges]: (details.charges ?? []).map(chargeLine).join("\n"),
   };
   for (const method of details.branding.methods) fields[brandingField(method)] = "on";
   if (details.allowHandwrittenNote) fields[DETAIL_FIELDS.handwrittenNote] = "on";
@@ -246,4 +260,5 @@ export const DETAIL_HISTORY: ReadonlyArray<readonly [string, (details: ProductDe
   ["Sizing note", (d) => d.sizingTable?.note || null],
   ["Shipping text", (d) => d.shippingInfo],
   ["Courier cost per unit", (d) => formatPence(d.shippingPerUnitPence)],
+  ["Set-up fees and surcharges", (d) => (d.charges ?? []).map(chargeLine).join("; ") || null],
 ];

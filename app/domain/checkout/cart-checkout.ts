@@ -17,6 +17,7 @@ import {
 import { colourOf, type ProductLookup } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";
 import { type SizeBreakdown, sizesComplete } from "../pricing/sizes";
+import type { BrandingMethod } from "../pricing/checkout";
 
 /**
  * A cart line as the checkout sees it: the line, its product and colour, and the draft customising
@@ -138,6 +139,8 @@ export type SummaryLine = {
   colour?: string;
   quantity: number;
   selections: readonly string[];
+  /** The branding method step 2 chose (else the product's default): what its charges follow (decision 088). */
+  method?: BrandingMethod;
   /** The size breakdown, once step 2 has one. */
   sizes?: SizeBreakdown;
   /** A converted quote's unit price for this quantity (decision 021; draft-totals.ts pricedLine). */

@@ -21,16 +21,9 @@ export function canAddToCart(input: {
   return input.optionCount === 0 || input.selections.length > 0;
 }
 
-/**
- * Unit price and line total of a line at its quantity, always by its product's tiers (decision 050),
- * at the tier of `tierQuantity` when the product's other colours count too (decision 086).
- */
-export function priceLine(
-  tiers: readonly PriceTier[],
-  quantity: number,
-  tierQuantity = quantity,
-): { unitPence: number; totalPence: number } {
-  const unitPence = unitPricePence(tiers, tierQuantity);
+/** Unit price and line total of a line at its quantity, always by its product's tiers (decision 050). */
+export function priceLine(tiers: readonly PriceTier[], quantity: number): { unitPence: number; totalPence: number } {
+  const unitPence = unitPricePence(tiers, quantity);
   return { unitPence, totalPence: lineTotalPence(unitPence, quantity) };
 }
 

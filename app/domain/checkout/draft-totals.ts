@@ -14,6 +14,8 @@ import {
 import type { DraftTotals } from "./draft-schemas";
 import type { VatPlace } from "../pricing/vat";
 import { agreedMinimum, clampQuantity, maxQuantity, unitPricePence } from "../pricing/pricing";
+import { appliedCharges, chargesPence, type ProductCharge } from "../pricing/charges";
+import type { BrandingMethod } from "../pricing/checkout";
 
 /**
  * VAT follows the ship-to address, else the billing address as an estimate, else GB (A-5,
@@ -41,7 +43,15 @@ export type CheckoutLineQuantity = {
   lineId?: string | null;
   /** The product's quantity across the order when lines of it are not all listed (step 2 shows one). */
   tierQuantity?: number;
+  /** The line's branding method (else the product's default) and customisations: what its charges follow. */
+  method?: BrandingMethod;
+  selections?: readonly string[];
+  /** The charges a converted quote priced this line with, with its unit price (decision 088). */
+  quotedCharges?: readonly ProductCharge[];
 };
+
+/** A line as priced: its units at the unit price, and the set-up fees and surcharges it carries. */
+export type PricedCheckoutLine = PricedLine & { chargesPence: number; charges: readonly ProductCharge[] };
 
 /**
  * Order totals for a checkout, all integer pence: each line at the catalogue's tier price for its
@@ -73,21 +83,35 @@ export function checkoutTotals(input: {
  * A line at its product's tier price (or its quote's, for the quantity quoted), its quantity
  * clamped to what the product sells (a quoted quantity below the MOQ is what was agreed, decision
  * 087); null for a product not sold (undefined). The tier is the one of `tierQuantity`, the
- * product's quantity across the order's lines (pricedLines), else its own.
+ * product's quantity across the order's lines (pricedLines, or the line's own `tierQuantity`), else
+ * its own. Its set-up fees and
+ * surcharges are the product's for its method and customisations, or the quote's (decision 088).
  */
 export function pricedLine(
   line: CheckoutLineQuantity,
-  product: Pick<Product, "moq" | "tiers"> | undefined,
-  tierQuantity = line.quantity,
-): PricedLine | null {
+  product: PricedProduct | undefined,
+  tierQuantity = line.tierQuantity ?? line.quantity,
+): PricedCheckoutLine | null {
   if (!product) return null;
   const max = maxQuantity(product.tiers);
   const agreed = line.quotedUnitPence === undefined ? undefined : line.quantity;
   const quantity = clampQuantity(line.quantity, agreedMinimum(product, agreed), max);
   const quoted = quantity === line.quantity ? line.quotedUnitPence : undefined;
   const tier = clampQuantity(Math.max(tierQuantity, quantity), product.moq, max);
-  return { unitPence: quoted ?? unitPricePence(product.tiers, tier), quantity };
+  const charges =
+    quoted === undefined
+      ? appliedCharges(product, { method: line.method, selections: line.selections })
+      : [...(line.quotedCharges ?? [])];
+  return {
+    unitPence: quoted ?? unitPricePence(product.tiers, tier),
+    quantity,
+    chargesPence: chargesPence(charges, quantity),
+    charges,
+  };
 }
+
+/** What pricing a line reads of its product: the MOQ, the bands, the default method and the charges. */
+export type PricedProduct = Pick<Product, "moq" | "tiers" | "branding" | "charges">;
 
 /**
  * How many of each product the lines hold together: one product in several colours is several
@@ -102,8 +126,8 @@ export function productQuantities(lines: readonly { productId: string; quantity:
 /** Every line of one order priced (pricedLine), each at the tier of its product's quantity across them. */
 export function pricedLines(
   lines: readonly CheckoutLineQuantity[],
-  products: (id: string) => Pick<Product, "moq" | "tiers"> | undefined,
-): (PricedLine | null)[] {
+  products: (id: string) => PricedProduct | undefined,
+): (PricedCheckoutLine | null)[] {
   const totals = productQuantities(lines);
   return lines.map((line) =>
     pricedLine(line, products(line.productId), line.tierQuantity ?? totals.get(line.productId)),

@@ -840,7 +840,7 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
 
     it("200 black + 200 navy caps are £3.88 each, as 400 of one colour", () => {
       // 400 caps are the 400+ band: £3.88 each, where 200 alone are the 50–399 band's £5.50.
-      expect(pricedLines([black, navy], specProducts)).toEqual([
+      expect(pricedLines([black, navy], specProducts)).toMatchObject([
         { unitPence: 388, quantity: 200 },
         { unitPence: 388, quantity: 200 },
       ]);
@@ -866,25 +866,34 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
         388,
       ]);
       // 200 alone: the 50–399 band's £5.50.
-      expect(pricedLines([black], specProducts)).toEqual([{ unitPence: 550, quantity: 200 }]);
+      expect(pricedLines([black], specProducts)).toMatchObject([{ unitPence: 550, quantity: 200 }]);
     });
 
     it("a line listed alone is priced at the tier its product reaches across the order when told", () => {
+      expect(pricedLine({ ...navy, tierQuantity: 400 }, specProducts("8"))).toMatchObject({
+        unitPence: 388,
+        quantity: 200,
+      });
       // Step 2 shows one line: 200 navy with 200 black beside it in the cart is £3.88.
-      expect(pricedLines([{ ...navy, tierQuantity: 400 }], specProducts)).toEqual([{ unitPence: 388, quantity: 200 }]);
+      expect(pricedLines([{ ...navy, tierQuantity: 400 }], specProducts)).toMatchObject([
+        { unitPence: 388, quantity: 200 },
+      ]);
     });
 
     it("a quoted quantity below the MOQ is priced as agreed; without the quote it is clamped (decision 087)", () => {
       // 30 caps at the quote's £6.00: £180.00.
-      expect(pricedLine({ productId: "8", quantity: 30, quotedUnitPence: 600 }, specProducts("8"))).toEqual({
+      expect(pricedLine({ productId: "8", quantity: 30, quotedUnitPence: 600 }, specProducts("8"))).toMatchObject({
         unitPence: 600,
         quantity: 30,
       });
-      expect(pricedLine({ productId: "8", quantity: 30 }, specProducts("8"))).toEqual({ unitPence: 550, quantity: 50 });
+      expect(pricedLine({ productId: "8", quantity: 30 }, specProducts("8"))).toMatchObject({
+        unitPence: 550,
+        quantity: 50,
+      });
     });
 
     it("a quoted price still holds for the quantity quoted", () => {
-      expect(pricedLines([black, { ...navy, quotedUnitPence: 400 }], specProducts)).toEqual([
+      expect(pricedLines([black, { ...navy, quotedUnitPence: 400 }], specProducts)).toMatchObject([
         { unitPence: 388, quantity: 200 },
         { unitPence: 400, quantity: 200 },
       ]);
@@ -900,7 +909,7 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
           ],
           specProducts,
         ),
-      ).toEqual([
+      ).toMatchObject([
         { unitPence: 388, quantity: 50 },
         { unitPence: 388, quantity: 400 },
       ]);
@@ -910,6 +919,59 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
           ["15", 5],
         ]),
       );
+    });
+  });
+
+  describe("set-up fees and surcharges (decision 088)", () => {
+    const withCharges = (id: string) => {
+      const product = specProducts(id);
+      if (!product || id !== "8") return product;
+      return {
+        ...product,
+        charges: [
+          { name: "Set-up fee", pence: 2500, per: "order" as const, when: "" },
+          { name: "Digitising", pence: 2000, per: "order" as const, when: "embroidery" },
+          { name: "Side logo", pence: 40, per: "unit" as const, when: "Side logo" },
+        ],
+      };
+    };
+
+    it("adds the line's charges to its goods, by its method and customisations", () => {
+      // 400 caps at £3.88 = £1,552.00; set-up £25.00; digitising £20.00 with embroidery (the cap's default).
+      expect(pricedLine({ productId: "8", quantity: 400 }, withCharges("8"))).toMatchObject({
+        unitPence: 388,
+        quantity: 400,
+        chargesPence: 4500,
+      });
+      // With DTF and a side logo: £25.00 + 400 × £0.40 = £185.00.
+      expect(
+        pricedLine({ productId: "8", quantity: 400, method: "dtf", selections: ["Side logo"] }, withCharges("8"))
+          ?.chargesPence,
+      ).toBe(18_500);
+    });
+
+    it("counts them in the goods, so the discount and VAT apply to them too", () => {
+      // Goods £1,552.00 + £45.00 = £1,597.00; 10% off £159.70; shipping £18.00;
+      // VAT 20% of £1,455.30 = £291.06; total £1,746.36.
+      expect(
+        checkoutTotals({
+          products: withCharges,
+          lines: [{ productId: "8", quantity: 400 }],
+          country: "GB",
+          method: "standard",
+          firstOrderDiscount: true,
+        }),
+      ).toEqual({ subtotal: 159_700, discount: 15_970, shipping: 1800, vat: 29_106, total: 174_636, vatRate: 20 });
+    });
+
+    it("prices a quoted line with the quote's charges, not the product's", () => {
+      const quoted = { productId: "8", quantity: 400, quotedUnitPence: 350 };
+      expect(pricedLine({ ...quoted, quotedCharges: [] }, withCharges("8"))).toMatchObject({ chargesPence: 0 });
+      const setUp = { name: "Set-up fee", pence: 1000, per: "order" as const, when: "" };
+      expect(pricedLine({ ...quoted, quotedCharges: [setUp] }, withCharges("8"))).toMatchObject({
+        unitPence: 350,
+        chargesPence: 1000,
+      });
     });
   });
 
@@ -938,7 +1000,7 @@ describe("checkoutTotals (R-CALC-14..18, REQUIREMENTS Part 2 C)", () => {
     ];
     const cap = pricedLine({ productId: "8", quantity: 250 }, specProducts("8"));
     const shorts = pricedLine({ productId: "15", quantity: 100 }, specProducts("15"));
-    expect([cap, shorts]).toEqual([
+    expect([cap, shorts]).toMatchObject([
       { unitPence: 550, quantity: 250 },
       { unitPence: 1040, quantity: 100 },
     ]);

@@ -8,6 +8,8 @@ const cap: LedgerLine = {
   quantity: 250,
   unitPence: 550,
   subtotalPence: 137500,
+  charges: [],
+  chargesPence: 0,
 };
 const shorts: LedgerLine = {
   draftId: "d-shorts",
@@ -16,6 +18,8 @@ const shorts: LedgerLine = {
   quantity: 100,
   unitPence: 1040,
   subtotalPence: 104000,
+  charges: [],
+  chargesPence: 0,
 };
 
 describe("sameLedgerLines", () => {

@@ -6,6 +6,15 @@
 import { z } from "zod";
 import type { OrderTotals } from "../pricing/checkout";
 import { isDraftStatus, isEditableStatus } from "../core/draft-base";
+import { CHARGE_BASES } from "../pricing/charges";
+
+/** A set-up fee or surcharge as a ledger or an order line keeps it. */
+export const productChargeSchema = z.object({
+  name: z.string(),
+  pence: z.number().int().positive(),
+  per: z.enum(CHARGE_BASES),
+  when: z.string(),
+});
 
 /**
  * A line of a payment, as the ledger (payment_intents.lines) records it when the payment is priced:
@@ -18,7 +27,12 @@ export const ledgerLineSchema = z.object({
   productId: z.string(),
   quantity: z.number().int().positive(),
   unitPence: z.number().int().nonnegative(),
+  /** The units at the unit price and the line's charges (decision 088). */
   subtotalPence: z.number().int().nonnegative(),
+  /** The set-up fees and surcharges charged, as they were when priced; none on lines from before them. */
+  charges: z.array(productChargeSchema).default([]),
+  /** What they added to the line, in pence. */
+  chargesPence: z.number().int().nonnegative().default(0),
 });
 export type LedgerLine = z.infer<typeof ledgerLineSchema>;
 export const ledgerLinesSchema = z.array(ledgerLineSchema).min(1);
@@ -43,7 +57,8 @@ export function sameLedgerLines(a: readonly LedgerLine[], b: readonly LedgerLine
         line.draftId === other.draftId &&
         (line.draftId === checkoutDraftId || line.version === other.version) &&
         line.quantity === other.quantity &&
-        line.unitPence === other.unitPence
+        line.unitPence === other.unitPence &&
+        line.subtotalPence === other.subtotalPence
       );
     })
   );

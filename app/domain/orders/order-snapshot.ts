@@ -11,6 +11,7 @@ import type { IsoDate } from "../core/dates";
 import { estimateDelivery } from "../fulfilment/delivery";
 import type { OrderLineSummary } from "../fulfilment/orders";
 import { type DraftData, draftDataSchema } from "../checkout/draft-schemas";
+import { productChargeSchema } from "../checkout/ledger-lines";
 
 /** The draft fields that describe one product (step 2, customisation); the rest is the order's. */
 const LINE_FIELDS = {
@@ -47,6 +48,8 @@ export type OrderSnapshot = z.output<typeof orderSnapshotSchema>;
 export const orderLineSnapshotSchema = z.object({
   customization: draftDataSchema.pick(LINE_FIELDS),
   product: soldProductSchema,
+  /** The set-up fees and surcharges charged (decision 088); none on lines from before them. */
+  charges: z.array(productChargeSchema).default([]),
 });
 export type OrderLineSnapshot = z.output<typeof orderLineSnapshotSchema>;
 export type LineCustomization = OrderLineSnapshot["customization"];

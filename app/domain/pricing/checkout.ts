@@ -91,8 +91,15 @@ export const FIRST_ORDER_DISCOUNT_LABEL = `First order discount (${FIRST_ORDER_D
 /** The condition every unpaid summary prints under the first-order discount (A-20, B-15). */
 export const FIRST_ORDER_DISCOUNT_CONDITION = "Applies only if this is still your first order when you pay.";
 
-/** One line of an order: a product's tier price and quantity. */
-export type PricedLine = { unitPence: number; quantity: number };
+/**
+ * One line of an order: a product's tier price and quantity, and what its set-up fees and
+ * surcharges add (decision 088; none on most lines).
+ */
+export type PricedLine = { unitPence: number; quantity: number; chargesPence?: number };
+
+/** A line's goods: its units at the unit price, and its charges. */
+export const pricedLineTotal = (line: PricedLine): number =>
+  lineTotalPence(line.unitPence, line.quantity) + (line.chargesPence ?? 0);
 
 /** Where the order goes (vat.ts): the ship-to country, else the billing one, and its postcode. */
 export type OrderTotalsInput = VatPlace & {
@@ -120,7 +127,7 @@ export type OrderTotals = {
  * penny so the figures shown, stored and charged are the same integers.
  */
 export function orderTotals(input: OrderTotalsInput): OrderTotals {
-  const subtotal = input.lines.reduce((sum, line) => sum + lineTotalPence(line.unitPence, line.quantity), 0);
+  const subtotal = input.lines.reduce((sum, line) => sum + pricedLineTotal(line), 0);
   if (subtotal < 0) throw new RangeError("Order subtotal cannot be negative");
   const discount = input.firstOrderDiscount ? percentOfPence(subtotal, FIRST_ORDER_DISCOUNT_PERCENT) : 0;
   const shipping = input.shippingMethod ? SHIPPING_METHODS[input.shippingMethod].pence : 0;

@@ -6,6 +6,7 @@ import {
   documentNumber,
   documentPence,
   documentTotals,
+  goodsWithCharges,
   ZERO_RATED_EXPORT,
 } from "./documents";
 
@@ -15,6 +16,41 @@ const goods = (unitPence: number, quantity: number, description = "Caps") => ({
   quantity,
   unitPence,
   netPence: unitPence * quantity,
+});
+
+describe("goodsWithCharges (decision 088)", () => {
+  it("prints a line's units, then each charge as a line of its own naming the product and when it applies", () => {
+    const charges = [
+      { name: "Set-up fee", pence: 2500, per: "order" as const, when: "" },
+      { name: "Back print", pence: 30, per: "unit" as const, when: "Back print" },
+    ];
+    // 200 × £3.88 = £776.00; £25.00 once; 200 × £0.30 = £60.00.
+    expect(
+      goodsWithCharges({
+        description: "Custom Embroidered Cap",
+        details: ["Navy"],
+        quantity: 200,
+        unitPence: 388,
+        charges,
+      }),
+    ).toEqual([
+      { description: "Custom Embroidered Cap", details: ["Navy"], quantity: 200, unitPence: 388, netPence: 77_600 },
+      {
+        description: "Set-up fee",
+        details: ["For Custom Embroidered Cap"],
+        quantity: 1,
+        unitPence: 2500,
+        netPence: 2500,
+      },
+      {
+        description: "Back print",
+        details: ["For Custom Embroidered Cap", "with Back print"],
+        quantity: 200,
+        unitPence: 30,
+        netPence: 6000,
+      },
+    ]);
+  });
 });
 
 describe("apportion", () => {

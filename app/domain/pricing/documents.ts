@@ -6,6 +6,8 @@
  */
 import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS, type OrderTotals, type ShippingMethod } from "./checkout";
 import { formatPence } from "../core/money";
+import { chargeCondition, chargeTotalPence, type ProductCharge } from "./charges";
+import { lineTotalPence } from "./pricing";
 import type { IsoDate } from "../core/dates";
 
 export type DocumentKind = "quote" | "invoice" | "proforma" | "credit_note";
@@ -67,6 +69,30 @@ export type PricedGoods = {
   unitPence: number;
   netPence: number;
 };
+
+/**
+ * A line's goods as a document prints them: its units at the unit price, then each set-up fee and
+ * surcharge it carries as a line of its own, naming the product and when it applies (decision 088).
+ */
+export function goodsWithCharges(line: {
+  description: string;
+  details: string[];
+  quantity: number;
+  unitPence: number;
+  charges: readonly ProductCharge[];
+}): PricedGoods[] {
+  const { charges, ...goods } = line;
+  return [
+    { ...goods, netPence: lineTotalPence(goods.unitPence, goods.quantity) },
+    ...charges.map((charge) => ({
+      description: charge.name,
+      details: [`For ${goods.description}`, chargeCondition(charge)].filter(Boolean),
+      quantity: charge.per === "unit" ? goods.quantity : 1,
+      unitPence: charge.pence,
+      netPence: chargeTotalPence(charge, goods.quantity),
+    })),
+  ];
+}
 
 /**
  * The lines of a document from an order's goods and totals: the goods, the first-order discount as

@@ -53,6 +53,7 @@ import { describeSizes, offeredSizes } from "~/domain/pricing/sizes";
 import { isOrderEditable } from "~/domain/orders/order-edits";
 import type { Product } from "~/catalogue/types";
 import { readShelf } from "../catalogue/catalogue-store.server";
+import { chargeText } from "~/domain/pricing/charges";
 
 const actorOf = (value: string): Actor => (value === "staff" || value === "buyer" ? value : "system");
 const personName = (user: { name: string | null; email: string | null } | null) =>
@@ -165,7 +166,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
     createdAt: order.createdAt,
     paidAt: order.paidAt,
     updatedAt: order.updatedAt,
-    lines: lines.map(({ id, position, product, quantity, unitPence, subtotalPence, customization: line }) => {
+    lines: lines.map(({ id, position, product, quantity, unitPence, subtotalPence, charges, customization: line }) => {
       const own = proofs.filter(({ proof }) => proof.orderLineId === id).map(toStaffProof);
       return {
         id,
@@ -174,6 +175,7 @@ export async function getOrderForStaff(db: Database, orderId: string): Promise<S
         quantity,
         unitPence,
         subtotalPence,
+        charges: charges.map(chargeText).join("; "),
         choices: {
           colour: line.variant.color_hex
             ? `${soldColourName(product, line.variant.color_hex) ?? "Custom"} (${line.variant.color_hex})`

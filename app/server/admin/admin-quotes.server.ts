@@ -11,7 +11,7 @@ import { clampQuantity, maxQuantity } from "~/domain/pricing/pricing";
 import { toCsv } from "~/domain/core/csv";
 import { formatDisplayDate } from "~/domain/core/dates";
 import type { StaffQuote } from "~/domain/checkout/quote-forms";
-import { quoteOptions, quoteValidUntil } from "~/domain/checkout/quotes";
+import { quoteOptions, quotePricedLines, quoteValidUntil } from "~/domain/checkout/quotes";
 import { isUuid } from "~/domain/core/ids";
 import { customQuoteReplyBy, staffQuoteLines, staffQuoteRow } from "~/domain/checkout/quote-records";
 import type { Database } from "../platform/db.server";
@@ -175,7 +175,7 @@ export async function answerRequest(
   const lines = staffQuoteLines(answer.lines, products);
   const shippingMethod = answer.shippingMethod === "none" ? null : answer.shippingMethod;
   const totals = orderTotals({
-    lines: quoteOptions(lines).main,
+    lines: quotePricedLines(quoteOptions(lines).main),
     shippingMethod,
     country: answer.country,
     firstOrderDiscount: false,

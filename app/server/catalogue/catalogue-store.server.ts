@@ -30,6 +30,7 @@ import {
 import { forBuyers, onSale, promotedCategories } from "~/catalogue/catalogue";
 import { lookupIn, type ProductLookup } from "~/catalogue/lookup";
 import { BRANDING_METHOD_IDS } from "~/domain/pricing/checkout";
+import { productChargeSchema } from "~/domain/checkout/ledger-lines";
 import type { ProductDetails } from "~/domain/catalogue/product-details-edit";
 import { type Closure, setClosures } from "~/domain/core/working-days";
 import { priceTiersOf, type TierRow, unitPriceRange } from "~/domain/pricing/tier-table";
@@ -82,6 +83,7 @@ const detailsSchema = z.strictObject({
     })
     .optional(),
   shippingPerUnitPence: z.number().int().nonnegative(),
+  charges: z.array(productChargeSchema).optional(),
 });
 
 /** A product's saved `details`, as the pages and the editor read them; throws on details the shop cannot show. */

@@ -234,6 +234,7 @@ const summaryOf = ({ lineId, data }: CheckoutDraft): SummaryLine => ({
   colour: data.variant.color_hex,
   quantity: data.quantity,
   selections: data.customization_selections,
+  method: data.branding.method,
   sizes: data.sizes,
 });
 

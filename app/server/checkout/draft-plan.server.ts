@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { colourOf, type ProductLookup } from "~/catalogue/lookup";
+import type { BrandingMethod } from "~/domain/pricing/checkout";
 import { checkoutLines, colourOnAnotherLine } from "~/domain/checkout/cart-checkout";
 import { estimateDelivery } from "~/domain/fulfilment/delivery";
 import { parseNeedBy } from "~/domain/fulfilment/need-by";
@@ -102,8 +103,15 @@ export function parseStepPatch(step: DraftStep, raw: unknown): Parsed {
   }
 }
 
-/** A cart line as a save reads it with the draft: what prices the checkout, and the colour it holds. */
-export type CartLineQuantity = CheckoutLineQuantity & { lineId: string; colour: string };
+/**
+ * A cart line as a save reads it with the draft: what prices the checkout (its customisations, and
+ * its draft's method, null before it has one), and the colour it holds.
+ */
+export type CartLineQuantity = Omit<CheckoutLineQuantity, "method"> & {
+  lineId: string;
+  colour: string;
+  method?: BrandingMethod | null;
+};
 
 type Plan =
   | {
@@ -195,10 +203,13 @@ export function planSave(
   // Re-priced on every save once a method exists, so data.totals always matches the summary
   // even after step 2 changes the quantity or step 3 the billing country (R-SHIP-11).
   if (method && product) {
-    const lines = checkoutLines<CheckoutLineQuantity>(context.cart, {
+    const cart = context.cart.map(({ method, ...line }) => (method ? { ...line, method } : line));
+    const lines = checkoutLines<CheckoutLineQuantity>(cart, {
       lineId: current.lineId,
       productId: product.id,
       quantity: merged.quantity,
+      method: merged.branding.method,
+      selections: merged.customization_selections,
     });
     const totals = checkoutTotals({
       lines,

@@ -267,7 +267,12 @@ function prepareSaveRead(db: Database) {
       // The cart a priced checkout prices (decision 016), in the same statement.
       cart: sql<
         CartLineQuantity[] | null
-      >`(select json_agg(json_build_object('lineId', id, 'productId', product_id, 'colour', selected_color, 'quantity', quantity) order by created_at) from cart_items where user_id = order_drafts.user_id)`,
+      >`(select json_agg(json_build_object('lineId', c.id, 'productId', c.product_id, 'colour', c.selected_color,
+          'quantity', c.quantity, 'selections', c.customization_selections,
+          'method', (select d.data->'branding'->>'method' from order_drafts d
+                      where d.user_id = c.user_id and d.cart_item_id = c.id and d.paid_at is null
+                      order by d.updated_at desc limit 1)) order by c.created_at)
+          from cart_items c where c.user_id = order_drafts.user_id)`,
       paymentIntentId: orderDrafts.paymentIntentId,
       paymentStatus: sql<
         string | null

@@ -18,6 +18,7 @@ import {
   type Quote,
   type QuotePricing,
   quoteDeliveryNote,
+  quotePricedLines,
   quotePricing,
   type QuoteSource,
   quoteValidUntil,
@@ -131,7 +132,7 @@ export async function createQuote(
   const shippingMethod = input.checkout?.shipping.method ?? CHEAPEST_SHIPPING_METHOD;
   const firstOrderDiscount = await firstOrderDiscountApplies(db, { userId: user.id, accountId });
   const place = vatPlace(data);
-  const totals = orderTotals({ lines, shippingMethod, ...place, firstOrderDiscount });
+  const totals = orderTotals({ lines: quotePricedLines(lines), shippingMethod, ...place, firstOrderDiscount });
   const deliveryNote = quoteDeliveryNote({
     products: lines.flatMap((line) => (line.productId ? (shelf.find(line.productId) ?? []) : [])),
     shippingMethod,

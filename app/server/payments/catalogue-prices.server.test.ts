@@ -11,6 +11,7 @@ import { completeDraftData } from "../../../tests/setup/complete-draft";
 import { testFileDatabase, testContext } from "../../../tests/setup/test-db";
 import { CATALOGUE_CHECK_MS } from "../catalogue/catalogue-store.server";
 import { confirmTestPayment, startPayment } from "./payment-start.server";
+import { loadOrderDocument } from "../documents/invoices.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
@@ -97,6 +98,57 @@ describe("a price edited in the catalogue", () => {
       await capStatus("published");
     }
     expect((await start("buyer-3", draftId)).ok).toBe(true);
+  });
+});
+
+describe("set-up fees and surcharges set on a product (decision 088)", () => {
+  const charges = [
+    { name: "Set-up fee", pence: 2500, per: "order", when: "" },
+    { name: "Front embroidery", pence: 20, per: "unit", when: "Front embroidery" },
+    { name: "Laser plate", pence: 900, per: "order", when: "laser" },
+  ];
+  const capCharges = (set: unknown[]) =>
+    changeCatalogue((tx) =>
+      tx
+        .update(products)
+        .set({ details: sql`jsonb_set(${products.details}, '{charges}', ${JSON.stringify(set)}::jsonb)` })
+        .where(eq(products.id, "8")),
+    );
+
+  it("are charged with the payment, kept on the order line and printed on the invoice, whatever is edited after", async () => {
+    try {
+      await capCharges(charges);
+      const started = await start("buyer-4", await checkoutOf("buyer-4"));
+      if (!started.ok) throw new Error(started.message);
+      // 250 × £5.50 = £1,375.00; set-up £25.00; front embroidery 250 × £0.20 = £50.00 (no laser plate:
+      // the line is embroidered): goods £1,450.00.
+      expect(started.totals.subtotal).toBe(145_000);
+      const paid = await confirmTestPayment(testContext(handle), {
+        clientSecret: started.clientSecret,
+        card: GOOD_CARD,
+        userId: "buyer-4",
+        now: new Date(),
+      });
+      if (!paid.ok || !paid.orderId) throw new Error("the payment made no order");
+      await capCharges([]);
+
+      const [sold] = await handle.db.select().from(orderLines).where(eq(orderLines.orderId, paid.orderId));
+      expect(sold).toMatchObject({ unitPence: 550, quantity: 250, subtotalPence: 145_000 });
+      expect((sold?.snapshot as { charges: unknown[] } | undefined)?.charges).toEqual(charges.slice(0, 2));
+      const invoice = await loadOrderDocument(handle.db, { orderId: paid.orderId, kind: "invoice", reader: "staff" });
+      expect(invoice?.lines.map((line) => [line.description, line.details[0], line.quantity, line.netPence])).toEqual([
+        ["Custom Embroidered Cap", "Navy", 250, 137_500],
+        ["Set-up fee", "For Custom Embroidered Cap", 1, 2500],
+        ["Front embroidery", "For Custom Embroidered Cap", 250, 5000],
+        ["First order discount (10%)", undefined, 1, -14_500],
+        ["Standard Shipping", undefined, 1, 1800],
+      ]);
+      // The buyer's first order: 10% off £1,450.00 is £145.00. £1,305.00 + £18.00 = £1,323.00 net;
+      // VAT 20% £264.60; £1,587.60.
+      expect(invoice?.totals).toEqual({ netPence: 132_300, vatPence: 26_460, grossPence: 158_760 });
+    } finally {
+      await capCharges([]);
+    }
   });
 });
 

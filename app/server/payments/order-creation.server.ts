@@ -64,6 +64,8 @@ function soldLine(charged: LedgerLine, draft: PaidDraft | undefined, products: P
     quantity: charged.quantity,
     unitPence: charged.unitPence,
     subtotalPence: charged.subtotalPence,
+    charges: charged.charges,
+    chargesPence: charged.chargesPence,
   };
   return { draft, data, order: split.order, line };
 }
@@ -177,8 +179,9 @@ export async function createOrder(
       productId: lineDraft.productId,
       quantity: line.quantity,
       unitPence: line.unitPence,
+      chargesPence: line.chargesPence,
       subtotalPence: line.subtotalPence,
-      snapshot: { customization: line.customization, product: line.product },
+      snapshot: { customization: line.customization, product: line.product, charges: line.charges },
     })),
   );
 

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { invoices, orders, type paymentIntents } from "#db/schema";
 import { FIRST_ORDER_DISCOUNT_LABEL, SHIPPING_METHODS } from "~/domain/pricing/checkout";
-import { documentFileName, type BusinessDocument } from "~/domain/pricing/documents";
+import { documentFileName, goodsWithCharges, type BusinessDocument } from "~/domain/pricing/documents";
 import { lineDescription, orderParties, type ChargedLine } from "~/domain/orders/order-documents";
 import { readOrderSnapshot, type OrderSnapshot } from "~/domain/orders/order-snapshot";
 import { renderDocumentPdf } from "../documents/documents.server";
@@ -97,12 +97,22 @@ export function orderConfirmationView(input: {
     issuedOn: input.issuedOn,
     customer: { ...customer, poRef },
     shipTo,
-    lines: input.lines.map((line) => ({
-      description: lineDescription(line),
-      quantity: line.quantity,
-      unitPence: line.unitPence,
-      amountPence: line.subtotalPence,
-    })),
+    // A line's set-up fees and surcharges are rows of their own, as on the invoice (decision 088).
+    lines: input.lines.flatMap((line) =>
+      goodsWithCharges({
+        description: lineDescription(line),
+        details: [],
+        quantity: line.quantity,
+        unitPence: line.unitPence,
+        charges: line.charges,
+      }).map((goods) => ({
+        description:
+          goods.details.length > 0 ? `${goods.description} (${goods.details.join(", ")})` : goods.description,
+        quantity: goods.quantity,
+        unitPence: goods.unitPence,
+        amountPence: goods.netPence,
+      })),
+    ),
     subtotalPence: input.ledger.subtotalPence,
     discountPence: input.ledger.discountPence,
     shipping: { label: SHIPPING_METHODS[method].label, pence: input.ledger.shippingPence },

@@ -21,9 +21,8 @@ import { lineReadiness, PAYMENT_MESSAGES, paymentReadiness } from "~/domain/chec
 import type { ProductLookup } from "~/catalogue/lookup";
 import { readShelf } from "../catalogue/catalogue-store.server";
 import { type LedgerLine, ledgerAmounts, readLedgerLines, sameLedgerLines } from "~/domain/checkout/ledger-lines";
-import { orderTotals, type OrderTotals } from "~/domain/pricing/checkout";
+import { orderTotals, pricedLineTotal, type OrderTotals } from "~/domain/pricing/checkout";
 import { describeLines } from "~/domain/fulfilment/orders";
-import { lineTotalPence } from "~/domain/pricing/pricing";
 import { type CheckoutLine, readCartLines } from "../checkout/checkout.server";
 import { checkoutLines, lineTitle } from "~/domain/checkout/cart-checkout";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
@@ -298,7 +297,12 @@ export async function priceCheckout(
     now: new Date(),
   });
   const quantities = withQuotedPrices(
-    paying.drafts.map((draft) => ({ productId: draft.productId, quantity: draft.data.quantity })),
+    paying.drafts.map((draft) => ({
+      productId: draft.productId,
+      quantity: draft.data.quantity,
+      method: draft.data.branding.method,
+      selections: draft.data.customization_selections,
+    })),
     quoted,
   );
   // Below the MOQ only at the price of the quote that agreed it (decision 087).
@@ -313,8 +317,10 @@ export async function priceCheckout(
   const lines: LedgerLine[] = pricedLines(quantities, products).map((priced, index) => {
     const draft = paying.drafts[index]!;
     if (!priced) throw new Error(`Draft ${draft.id} passed its readiness check for a product not sold`);
-    const subtotalPence = lineTotalPence(priced.unitPence, priced.quantity);
-    return { draftId: draft.id, version: draft.version, productId: draft.productId, ...priced, subtotalPence };
+    const { unitPence, quantity, charges, chargesPence } = priced;
+    const subtotalPence = pricedLineTotal(priced);
+    const { id: draftId, version, productId } = draft;
+    return { draftId, version, productId, unitPence, quantity, subtotalPence, charges: [...charges], chargesPence };
   });
   const computed = orderTotals({
     lines,
