@@ -42,6 +42,7 @@ import {
   type StepNumber,
 } from "~/domain/checkout/draft";
 import { pricedLine } from "~/domain/checkout/draft-totals";
+import { sharedTierNote } from "~/domain/checkout/cart-rules";
 import { pricedLineTotal } from "~/domain/pricing/checkout";
 import { sizesComplete } from "~/domain/pricing/sizes";
 import {
@@ -165,10 +166,12 @@ function CustomisationStep(
     });
   };
   // Priced with the product's other colours in the cart, at the tier of their sum (decision 086).
-  const alongside = props.lines
-    .filter((line) => line.productId === props.productId && line.lineId !== props.lineId)
+  const colours = props.lines.filter((line) => line.productId === props.productId);
+  const alongside = colours
+    .filter((line) => line.lineId !== props.lineId)
     .reduce((sum, line) => sum + line.quantity, 0);
   const tierQuantity = alongside > 0 ? form.quantity + alongside : undefined;
+  const together = tierQuantity ? sharedTierNote(product.tiers, tierQuantity, colours.length) : null;
   // The line as the summary and the payment price it: the quote's price, or the tier's with the
   // charges its method and customisations carry (decision 088).
   const [summaryLine] = withQuotedPrices(
@@ -428,6 +431,11 @@ function CustomisationStep(
                 <Price pence={priced ? pricedLineTotal(priced) : 0} testId="step-total" />
               </strong>
             </p>
+            {together ? (
+              <p className="mt-2 text-xs text-muted" data-testid="priced-together">
+                {together}
+              </p>
+            ) : null}
             <Link to="/cart" className="mt-2 inline-block text-sm font-medium text-brand underline">
               Change quantity
             </Link>

@@ -59,6 +59,9 @@ for (const width of [375, 1280]) {
     // Step 2 shows its own line, at the price the two colours reach together.
     await expect(page.getByTestId("summary-unit")).toHaveText("£3.88");
     await expect(page.getByTestId("step-total")).toHaveText("£776.00");
+    await expect(page.getByTestId("priced-together")).toHaveText(
+      "Priced with this product's other colours: 400 in all, at the 400+ price.",
+    );
     await confirmLine(page);
     await page.getByRole("button", { name: "Next: Custom Embroidered Cap (Navy)" }).click();
 
