@@ -98,8 +98,8 @@ function percentile(sorted: number[], p: number): number {
 const TARGETS = {
   saves: "no failed, conflicting or lost saves",
   latency: `p99 ≤ ${P99_TARGET_MS} ms`,
-  cpu: `Node ≤ ${NODE_CPU_TARGET_MS.toFixed(1)} ms/save`,
-  cpuWithPostgres: `Node ≤ ${NODE_CPU_TARGET_MS.toFixed(1)} ms/save, PostgreSQL ≤ ${POSTGRES_CPU_TARGET_MS} ms/save`,
+  cpu: `Node CPU per save ≤ ${NODE_CPU_TARGET_MS.toFixed(1)} ms`,
+  cpuWithPostgres: `Node CPU per save ≤ ${NODE_CPU_TARGET_MS.toFixed(1)} ms, PostgreSQL CPU per save ≤ ${POSTGRES_CPU_TARGET_MS} ms`,
 };
 
 /** One row per database the shop runs on: the embedded PGlite (the default) and PostgreSQL. */

@@ -279,7 +279,7 @@ export function bundleRows(clientDir: string): Row[] {
         benchmark: "First-visit JS as served",
         subject: bundle.urlPath,
         result: `brotli ${kB(brotli)}, gzip ${kB(gzip)}`,
-        target: `brotli ≤ ${kB(brotliBudget)}, gzip ≤ ${kB(STOREFRONT_JS_BUDGET)}`,
+        target: `≤ ${brotliBudget / KB} kB as served (brotli), ≤ ${STOREFRONT_JS_BUDGET / KB} kB gzip`,
         met: brotli <= brotliBudget && gzip <= STOREFRONT_JS_BUDGET,
       };
     });

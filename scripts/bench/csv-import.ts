@@ -353,14 +353,14 @@ export async function csvImportRows(): Promise<Row[]> {
         result:
           `${total.toFixed(1)} s (dry run ${seconds(uploaded, planned).toFixed(1)} s, ` +
           `apply ${seconds(confirming, applied).toFixed(1)} s)`,
-        target: `≤ ${TARGETS.seconds} s on PGlite (issue 37)`,
+        target: `≤ ${TARGETS.seconds} s on PGlite`,
         met: total <= TARGETS.seconds,
       },
       {
         benchmark: "CSV import",
         subject: `${subject}: memory growth`,
         result: `RSS ${(growth.rss / MB).toFixed(0)} MB, heap ${(growth.heap / MB).toFixed(0)} MB (peak over before)`,
-        target: `≤ ${TARGETS.growthMb} MB (issue 37)`,
+        target: `memory growth ≤ ${TARGETS.growthMb} MB`,
         met: Math.max(growth.rss, growth.heap) <= TARGETS.growthMb * MB,
       },
       {

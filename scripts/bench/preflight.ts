@@ -93,13 +93,13 @@ export async function preflightRows(buildDir: string): Promise<Row[]> {
           benchmark: "Artwork preflight",
           subject: `${(pdf.length / MB).toFixed(1)} MB PDF, upload to answer`,
           result: `${seconds.toFixed(1)} s, report "${outcome}", peak memory +${growth} MB over idle (${Math.round(peak / MB)} MB)`,
-          target: "none set (issue 20 asks for the figures)",
+          target: "none set",
         },
         {
           benchmark: "Artwork preflight",
           subject: "/healthz while it runs",
           result: `${sorted.length} answers, p50 ${Math.round(percentile(sorted, 50))} ms, p99 ${Math.round(p99)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms`,
-          target: "none set (issue 20 asks for the figure)",
+          target: "none set",
         },
       ];
     } finally {

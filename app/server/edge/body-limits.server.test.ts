@@ -73,6 +73,19 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(1024 * 1024);
   });
 
+  it("keeps the credit accounts' statements and staff's list to 1 kB, an application to 4 kB and staff's decision to 16 kB (decision 085)", () => {
+    for (const path of [
+      "/account/credit/statement.pdf",
+      "/admin/credit-accounts/org-1/statement.pdf",
+      "/admin/credit-accounts",
+      "/admin/credit-accounts.data",
+    ])
+      expect(bodyLimitFor(path), path).toBe(1024);
+    for (const path of ["/account/credit", "/account/credit.data"]) expect(bodyLimitFor(path), path).toBe(4 * 1024);
+    for (const path of ["/admin/credit-accounts/org-1", "/admin/credit-accounts/org-1.data"])
+      expect(bodyLimitFor(path), path).toBe(16 * 1024);
+  });
+
   it("keeps the credit notes, the VAT summary, its CSV and the production board to 1 kB, and a job's retry to 4 kB", () => {
     for (const path of [
       "/orders/3f1c/credit-notes/CN-2026-000001",
