@@ -121,6 +121,8 @@ function ApplicationForm({ reply, declined }: { reply: Reply; declined: boolean 
   const refused = reply && "error" in reply ? reply : undefined;
   const typed = refused?.fields ?? {};
   const error = (name: string) => refused?.error.fieldErrors?.[name];
+  // A field with what was typed in it and its refusal, if any.
+  const bound = (name: string) => ({ name, defaultValue: typed[name] ?? "", error: error(name) });
   return (
     <Form method="post" className="max-w-2xl space-y-4 rounded-2xl border border-slate-200 p-5" noValidate>
       <h2 className="text-xl font-bold">{declined ? "Apply again" : "Apply to pay on account"}</h2>
@@ -131,57 +133,39 @@ function ApplicationForm({ reply, declined }: { reply: Reply; declined: boolean 
       {refused ? <FormMessage>{refused.error.message}</FormMessage> : null}
       <Field
         label="Registered company name"
-        name="company_name"
+        {...bound("company_name")}
         required
         maxLength={160}
         autoComplete="organization"
-        defaultValue={typed.company_name ?? ""}
-        error={error("company_name")}
       />
       <Field
         label="Companies House number"
-        name="company_number"
+        {...bound("company_number")}
         required
         maxLength={12}
         hint="8 characters, e.g. 01234567 or SC123456."
-        defaultValue={typed.company_number ?? ""}
-        error={error("company_number")}
       />
       <Field
         label="Accounts e-mail"
-        name="accounts_email"
+        {...bound("accounts_email")}
         type="email"
         required
         maxLength={254}
         hint="Where invoices, statements and reminders should go."
-        defaultValue={typed.accounts_email ?? ""}
-        error={error("accounts_email")}
       />
-      <Field
-        label="Accounts phone (optional)"
-        name="phone"
-        type="tel"
-        maxLength={20}
-        autoComplete="tel"
-        defaultValue={typed.phone ?? ""}
-        error={error("phone")}
-      />
+      <Field label="Accounts phone (optional)" {...bound("phone")} type="tel" maxLength={20} autoComplete="tel" />
       <Field
         label="Expected spend a month (£)"
-        name="monthly_spend"
+        {...bound("monthly_spend")}
         inputMode="decimal"
         required
         maxLength={14}
-        defaultValue={typed.monthly_spend ?? ""}
-        error={error("monthly_spend")}
       />
       <Field
         label="Credit limit you would like (£, optional)"
-        name="requested_limit"
+        {...bound("requested_limit")}
         inputMode="decimal"
         maxLength={14}
-        defaultValue={typed.requested_limit ?? ""}
-        error={error("requested_limit")}
       />
       <div>
         <label className="flex items-start gap-2 text-sm">

@@ -29,7 +29,7 @@ import { belowMinimumMessage, sharedTierNote } from "~/domain/checkout/cart-rule
 import { pricedLine } from "~/domain/checkout/draft-totals";
 import { pricedLineTotal } from "~/domain/pricing/checkout";
 import { LineCharges } from "~/components/orders/line-charges";
-import { lineTitle } from "~/domain/checkout/cart-checkout";
+import { lineTitle, otherColours } from "~/domain/checkout/cart-checkout";
 import { type QuotedPrice, quotedUnitPence, withQuotedPrices } from "~/domain/checkout/quoted-prices";
 import { priceChangeNotices } from "~/domain/checkout/price-changes";
 import { QuoteActions } from "~/components/orders/quote-actions";
@@ -209,16 +209,12 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
             const product = find(line.productId);
             const gone = loaderData.noLongerSold.find((each) => each.id === line.id);
             if (gone) return <NoLongerSoldLine key={line.id} id={line.id} title={gone.title} />;
-            const sameProduct = lines.filter((other) => other.productId === line.productId);
             return product ? (
               <CartLineItem
                 key={line.id}
                 line={line}
                 title={lineTitle({ productId: line.productId, colour: line.selectedColor }, lines, product)}
-                alongside={{
-                  quantity: sameProduct.reduce((sum, other) => sum + other.quantity, 0) - line.quantity,
-                  colours: sameProduct.length,
-                }}
+                alongside={otherColours(lines, { lineId: line.id, productId: line.productId })}
                 product={product}
                 vatRate={totals?.vatRate}
                 quoted={quoted}

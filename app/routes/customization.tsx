@@ -24,6 +24,7 @@ import {
   leadLineIndex,
   lineTitle,
   logosOnOtherLines,
+  otherColours,
   nextLineToCustomise,
 } from "~/domain/checkout/cart-checkout";
 import { colourOf } from "~/catalogue/lookup";
@@ -166,12 +167,9 @@ function CustomisationStep(
     });
   };
   // Priced with the product's other colours in the cart, at the tier of their sum (decision 086).
-  const colours = props.lines.filter((line) => line.productId === props.productId);
-  const alongside = colours
-    .filter((line) => line.lineId !== props.lineId)
-    .reduce((sum, line) => sum + line.quantity, 0);
-  const tierQuantity = alongside > 0 ? form.quantity + alongside : undefined;
-  const together = tierQuantity ? sharedTierNote(product.tiers, tierQuantity, colours.length) : null;
+  const alongside = otherColours(props.lines, props);
+  const tierQuantity = alongside.quantity > 0 ? form.quantity + alongside.quantity : undefined;
+  const together = tierQuantity ? sharedTierNote(product.tiers, tierQuantity, alongside.colours) : null;
   // The line as the summary and the payment price it: the quote's price, or the tier's with the
   // charges its method and customisations carry (decision 088).
   const [summaryLine] = withQuotedPrices(

@@ -8,6 +8,7 @@ import {
   logosOnOtherLines,
   lineTitle,
   colourOnAnotherLine,
+  otherColours,
   type CheckoutLineState,
 } from "./cart-checkout";
 import type { DraftStatus } from "./draft";
@@ -187,6 +188,21 @@ describe("lines of one product in several colours (decision 086)", () => {
     expect(colourOnAnotherLine(cart, { lineId: null, productId: "8" }, "#000000")).toBe(true);
     expect(colourOnAnotherLine(cart, { lineId: "c", productId: "15" }, "#1f2a56")).toBe(false);
     expect(colourOnAnotherLine([], black, "#000000")).toBe(false);
+  });
+
+  it("counts the product's other colours beside a line, by line id whether the lines call it lineId or id", () => {
+    const lines = [
+      { lineId: "a", productId: "8", quantity: 200 },
+      { lineId: "b", productId: "8", quantity: 150 },
+      { lineId: "c", productId: "15", quantity: 100 },
+    ];
+    expect(otherColours(lines, { lineId: "a", productId: "8" })).toEqual({ quantity: 150, colours: 2 });
+    expect(otherColours(lines, { lineId: "c", productId: "15" })).toEqual({ quantity: 0, colours: 1 });
+    const cart = [
+      { id: "a", productId: "8", quantity: 200 },
+      { id: "b", productId: "8", quantity: 200 },
+    ];
+    expect(otherColours(cart, { lineId: "b", productId: "8" })).toEqual({ quantity: 200, colours: 2 });
   });
 
   it("goes to the next line to customise by line, not by product", () => {

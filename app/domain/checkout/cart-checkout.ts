@@ -101,6 +101,19 @@ export function lineTitle(
 }
 
 /**
+ * The product's other colours beside a line (decision 086): their quantity, which prices the line
+ * with them, and how many colours of the product the cart holds, this one included.
+ */
+export function otherColours(
+  lines: readonly { lineId?: string | null; id?: string; productId: string; quantity: number }[],
+  own: { lineId: string; productId: string },
+): { quantity: number; colours: number } {
+  const ofProduct = lines.filter((line) => line.productId === own.productId);
+  const others = ofProduct.filter((line) => (line.lineId ?? line.id) !== own.lineId);
+  return { quantity: others.reduce((sum, line) => sum + line.quantity, 0), colours: ofProduct.length };
+}
+
+/**
  * Whether another cart line of the same product already has `colour` (decision 086): step 2 may
  * not turn one line into a second line of that colour; the buyer changes that line instead.
  */

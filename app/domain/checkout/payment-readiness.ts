@@ -77,6 +77,22 @@ export function paymentReadiness(
   return { ok: true, data, product: line.product, method };
 }
 
+/**
+ * Why a checkout cannot be paid for a line below its product's MOQ that no quote prices (decision
+ * 087: fewer than the MOQ hold only at the price of the quote that agreed them); null when none is.
+ */
+export function unagreedBelowMinimum(
+  lines: readonly { productId: string; quantity: number; quotedUnitPence?: number }[],
+  products: (id: string) => Pick<Product, "title" | "moq"> | undefined,
+): string | null {
+  for (const line of lines) {
+    const product = products(line.productId);
+    if (product && line.quantity < product.moq && line.quotedUnitPence === undefined)
+      return PAYMENT_MESSAGES.belowMinimum(product.title, line.quantity, product.moq);
+  }
+  return null;
+}
+
 export type LineReadiness = { ok: true; data: DraftData; product: Product } | { ok: false; message: string };
 
 /**

@@ -17,7 +17,12 @@
  */
 import { paymentDraftColumns } from "../checkout/drafts.server";
 import { createHash } from "node:crypto";
-import { lineReadiness, PAYMENT_MESSAGES, paymentReadiness } from "~/domain/checkout/payment-readiness";
+import {
+  lineReadiness,
+  PAYMENT_MESSAGES,
+  paymentReadiness,
+  unagreedBelowMinimum,
+} from "~/domain/checkout/payment-readiness";
 import type { ProductLookup } from "~/catalogue/lookup";
 import { readShelf } from "../catalogue/catalogue-store.server";
 import { type LedgerLine, ledgerAmounts, readLedgerLines, sameLedgerLines } from "~/domain/checkout/ledger-lines";
@@ -305,15 +310,8 @@ export async function priceCheckout(
     })),
     quoted,
   );
-  // Below the MOQ only at the price of the quote that agreed it (decision 087).
-  const unagreed = quantities.find((line) => {
-    const product = products(line.productId);
-    return product !== undefined && line.quantity < product.moq && line.quotedUnitPence === undefined;
-  });
-  if (unagreed) {
-    const product = products(unagreed.productId)!;
-    return failure(409, "BELOW_MINIMUM", PAYMENT_MESSAGES.belowMinimum(product.title, unagreed.quantity, product.moq));
-  }
+  const unagreed = unagreedBelowMinimum(quantities, products);
+  if (unagreed) return failure(409, "BELOW_MINIMUM", unagreed);
   const lines: LedgerLine[] = pricedLines(quantities, products).map((priced, index) => {
     const draft = paying.drafts[index]!;
     if (!priced) throw new Error(`Draft ${draft.id} passed its readiness check for a product not sold`);
