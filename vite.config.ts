@@ -67,6 +67,35 @@ function emitPreflightWorker(): Plugin {
 }
 
 /**
+ * Every module a page loads whatever the page: the client entry, the root route and what they import
+ * statically, found once the client's module graph is built.
+ */
+const shellModules = new Set<string>();
+
+/**
+ * The shell chunk (decision 089): what every page loads goes in one file instead of some twenty of
+ * a few hundred bytes each, each compressed apart and each a request of its own. A page then loads
+ * the shell and its own code; what is fetched later (a dialog, the SMS card) stays apart.
+ */
+function findShellModules(): Plugin {
+  return {
+    name: "swag:shell-modules",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildEnd() {
+      const pending = [...this.getModuleIds()].filter((id) => /entry\.client|[\\/]app[\\/]root\.tsx$/.test(id));
+      if (pending.length < 2) this.error("the shell chunk needs the client entry and app/root.tsx in the module graph");
+      while (pending.length > 0) {
+        const id = pending.pop() as string;
+        if (shellModules.has(id)) continue;
+        shellModules.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
+/**
  * Server dependencies that stay in node_modules: they load native code (argon2), their own files next
  * to them (PGlite's WebAssembly and data), or optional modules at run time (pg-native, nodemailer's
  * transports, Stripe's and qrcode's CommonJS internals, pdfkit's font metrics, pdfjs' standard fonts and
@@ -98,11 +127,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ? { input: "./server.ts" }
       : // Building a zod schema has no side effects: a module-level schema that only a stripped action
         // uses is dropped from the browser's bundle instead of pulling zod in (decision 008).
-        { treeshake: { manualPureFunctions: ["z"] } },
+        {
+          treeshake: { manualPureFunctions: ["z"] },
+          output: { codeSplitting: { groups: [{ name: "shell", test: (id: string) => shellModules.has(id) }] } },
+        },
   },
   // The production server bundles the rest of its dependencies: Node then reads a few files instead of
   // resolving and compiling thousands in node_modules, about 0.5 s less from start to first page
   // (decision 004: cold start ≤ 2 s). The dev server keeps loading them from node_modules.
   ssr: command === "build" ? { noExternal: true, external: SERVER_EXTERNALS } : undefined,
-  plugins: [tailwindcss(), reactRouter(), precompressClientAssets(), emitPreflightWorker()],
+  plugins: [tailwindcss(), reactRouter(), precompressClientAssets(), emitPreflightWorker(), findShellModules()],
 }));

@@ -171,6 +171,12 @@ function isStaffRoute(manifest: ClientManifest, route: ManifestRoute): boolean {
  * Every page a visitor can land on, with its gzipped JS and CSS. Resource routes ship nothing, and a
  * layout route (`/account`, `/admin`) is never a page alone: its index route's row counts it.
  */
+/**
+ * The stylesheets' files: React Router marks a stylesheet that a lazily loaded chunk also brings
+ * with a `#` after its name (the shell's, vite.config.ts), which the browser does not send.
+ */
+const stylesheets = (hrefs: string[] | undefined) => (hrefs ?? []).map((href) => href.replace(/#.*$/, ""));
+
 export function measureBundles(clientDir: string): RouteBundle[] {
   const manifest = readRouterManifest(clientDir);
   const importsOf = chunkImportsReader(clientDir);
@@ -207,9 +213,9 @@ export function measureBundles(clientDir: string): RouteBundle[] {
   return Object.values(manifest.routes)
     .filter((route) => route.id !== "root" && route.hasDefaultExport !== false && !parents.has(route.id))
     .map((route) => {
-      const preloaded = [manifest.entry.module, ...manifest.entry.imports, ...(manifest.entry.css ?? [])];
+      const preloaded = [manifest.entry.module, ...manifest.entry.imports, ...stylesheets(manifest.entry.css)];
       for (const r of chainOf(route)) {
-        preloaded.push(r.module, ...(r.imports ?? []), ...(r.css ?? []));
+        preloaded.push(r.module, ...(r.imports ?? []), ...stylesheets(r.css));
         for (const split of [r.clientActionModule, r.clientLoaderModule, r.clientMiddlewareModule]) {
           if (split) preloaded.push(split);
         }
