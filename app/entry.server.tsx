@@ -39,6 +39,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // What is ready when the shell is goes in place (decision 089): React would otherwise send a
+        // finished Suspense boundary met past the first 12.8 kB apart, after its fallback, and a
+        // browser without JavaScript would show only the fallback.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -46,6 +46,8 @@ export const PRODUCT_REQUEST_COPY = {
   requiredNote: "Fields marked * are required.",
   submit: "Request this product",
   sending: "Sending…",
+  /** While the form's code arrives after a search that found nothing. */
+  loading: "Loading the request form…",
   errorSummary: "Please fix the following:",
   /** With the business's sales address (its profile). */
   rateLimited: (salesEmail: string) =>
