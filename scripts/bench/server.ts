@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 
 export interface RunningServer {
   url: string;
@@ -46,6 +46,8 @@ export function spawnServer(options: {
       HOST: "127.0.0.1",
       BASE_URL: `http://127.0.0.1:${options.port}`,
       DATA_DIR: options.dataDir,
+      // The day's backup a fresh shop makes goes with its data dir, not into the project's ./backups.
+      BACKUP_DIR: join(options.dataDir, "backups"),
       // The embedded default unless the bench asks for PostgreSQL, whatever the shell has set.
       DATABASE_URL: options.databaseUrl ?? "",
     },
