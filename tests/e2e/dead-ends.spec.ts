@@ -67,6 +67,25 @@ test("an empty category is not promoted, says what we can source, and its reques
   await context.close();
 });
 
+test.describe("the request form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // Its code is fetched only by a listing that shows it (decision 089): the page carries the form itself.
+  test("an empty category shows the form in the page, and the server checks it", async ({ page }) => {
+    await page.goto("/products/drinkware");
+    const form = requestForm(page);
+    await expect(form.getByLabel("Product")).toBeVisible();
+    await expect(page.getByText("Loading the request form…")).toHaveCount(0);
+    await form.getByLabel("Product").fill("Enamel mugs");
+    await form.getByLabel("Quantity").fill("lots");
+    await form.getByRole("button", { name: "Request this product" }).click();
+    await expect(requestForm(page).getByRole("alert")).toContainText(
+      "Quantity: Enter how many you need, as a whole number",
+    );
+    await expect(requestForm(page).getByLabel("Product")).toHaveValue("Enamel mugs");
+  });
+});
+
 test("an empty search offers the same form, filled in with the search and the signed-in buyer", async ({
   page,
   signedInBuyer: buyer,
