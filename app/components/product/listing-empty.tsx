@@ -2,31 +2,31 @@
  * What a listing shows with nothing to list: an empty category or a search with no match, and the
  * form to request a product.
  */
-import { type ComponentProps, lazy, Suspense } from "react";
+import { type ComponentProps, lazy, Suspense, useState } from "react";
 import type { Category } from "~/catalogue/types";
 import { PRODUCT_REQUEST_COPY as COPY, SOURCING_EXAMPLES } from "~/content/sourcing";
 import type { ProductRequestForm as Form, ProductRequestReply } from "./product-request-form";
 import { buttonClass } from "../ui/button";
 
-type FormModule = { default: typeof Form };
-let formModule: FormModule | undefined;
+let loadedForm: typeof Form | undefined;
 const loadForm = () =>
-  import("./product-request-form").then((module) => (formModule = { default: module.ProductRequestForm }));
+  import("./product-request-form").then((module) => {
+    loadedForm = module.ProductRequestForm;
+    return { default: module.ProductRequestForm };
+  });
+const LazyForm = lazy(loadForm);
 // The server has the form before its first page, so every page it renders holds the form itself.
 if (import.meta.env.SSR) void loadForm();
 
 /**
  * The request form's code (its rules and error summary with it) is fetched by the browser only on a
  * listing with nothing to list, so a shelf of products does not carry it (decision 089). Once loaded
- * it is handed over at once (a thenable that answers as it is asked), so the server renders the form
- * in the page, where it shows and posts before any script has arrived.
+ * it renders at once, so the server renders the form in the page, where it shows and posts before
+ * any script has arrived. Each place keeps the one it started with, so a form being typed in is
+ * never swapped for another.
  */
-const RequestForm = lazy(
-  (): Promise<FormModule> =>
-    formModule ? ({ then: (ready: (loaded: FormModule) => void) => ready(formModule!) } as Promise<FormModule>) : loadForm(),
-);
-
 function ProductRequestForm(props: ComponentProps<typeof Form>) {
+  const [RequestForm] = useState(() => loadedForm ?? LazyForm);
   return (
     <Suspense fallback={<p role="status">{COPY.loading}</p>}>
       <RequestForm {...props} />
