@@ -1,3 +1,4 @@
+/** React's streamed page gathered into one piece per flush before it crosses the web stream, compression and socket. */
 import { Transform, type TransformCallback } from "node:stream";
 
 /** The most a gathered piece holds before it goes on regardless of a flush. */
