@@ -17,3 +17,4 @@ export * from "./tables/brand-kits";
 export * from "./tables/problem-reports";
 export * from "./tables/catalogue";
 export * from "./tables/credit-accounts";
+export * from "./tables/size-collections";

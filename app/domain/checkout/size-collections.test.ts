@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import {
+  closeRefusal,
+  COLLECTION_LIMITS,
+  COLLECTION_MESSAGES,
+  defaultClosingDay,
+  linkRefusal,
+  minimumMeter,
+  parseAnswer,
+  parseCollectionSettings,
+  parseSpares,
+  splitWithSpares,
+  tallyBySize,
+} from "./size-collections";
+
+const SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
+const today = "2026-12-01";
+const settings = (over: Partial<Record<string, string>> = {}) => ({
+  title: "Team kit for the 10k",
+  message: "Shorts for race day.",
+  ask_names: "yes",
+  closes_on: "2026-12-08",
+  max_answers: "",
+  ...over,
+});
+
+describe("parseCollectionSettings", () => {
+  it("takes a title, message, names asked, a closing day and an optional most", () => {
+    expect(parseCollectionSettings(settings({ title: "  Kit  ", max_answers: "60" }), today)).toEqual({
+      ok: true,
+      data: {
+        title: "Kit",
+        message: "Shorts for race day.",
+        askNames: true,
+        closesOn: "2026-12-08",
+        maxAnswers: 60,
+      },
+    });
+    const quiet = parseCollectionSettings(settings({ ask_names: "", message: "" }), today);
+    expect(quiet.ok && quiet.data).toMatchObject({ askNames: false, message: "", maxAnswers: null });
+  });
+
+  it("names each wrong field and gives everything typed back, cut to one over its limit", () => {
+    const long = "x".repeat(5000);
+    const refused = parseCollectionSettings(
+      settings({ title: "", message: long, closes_on: "2026-02-30", max_answers: "1001" }),
+      today,
+    );
+    expect(refused).toEqual({
+      ok: false,
+      errors: {
+        title: COLLECTION_MESSAGES.title,
+        message: COLLECTION_MESSAGES.messageTooLong,
+        closes_on: COLLECTION_MESSAGES.closesOn,
+        max_answers: COLLECTION_MESSAGES.maxAnswers,
+      },
+      values: expect.objectContaining({ message: "x".repeat(COLLECTION_LIMITS.message + 1), max_answers: "1001" }),
+    });
+  });
+
+  it("closes after today and within 60 days", () => {
+    const error = (closes_on: string) => {
+      const parsed = parseCollectionSettings(settings({ closes_on }), today);
+      return parsed.ok ? null : parsed.errors.closes_on;
+    };
+    expect(error("2026-12-01")).toBe(COLLECTION_MESSAGES.closesOnPast);
+    expect(error("2026-11-30")).toBe(COLLECTION_MESSAGES.closesOnPast);
+    expect(error("2026-12-02")).toBeNull();
+    expect(error("2027-01-30")).toBeNull();
+    expect(error("2027-01-31")).toBe(COLLECTION_MESSAGES.closesOnTooLate);
+    expect(error("")).toBe(COLLECTION_MESSAGES.closesOn);
+  });
+
+  it.each(["0", "-1", "1.5", "ten", "10000", " 2 0 "])("refuses %j as the most answers", (max_answers) => {
+    const parsed = parseCollectionSettings(settings({ max_answers }), today);
+    expect(parsed.ok ? null : parsed.errors.max_answers).toBe(COLLECTION_MESSAGES.maxAnswers);
+  });
+
+  it("refuses a title over its limit", () => {
+    const parsed = parseCollectionSettings(settings({ title: "t".repeat(121) }), today);
+    expect(parsed.ok ? null : parsed.errors.title).toBe(COLLECTION_MESSAGES.titleTooLong);
+  });
+
+  it("closes a week from today unless chosen otherwise", () => {
+    expect(defaultClosingDay(today)).toBe("2026-12-08");
+  });
+});
+
+describe("parseAnswer", () => {
+  it("takes one of the product's sizes, and the name only when asked", () => {
+    expect(parseAnswer({ size: " M ", name: " Ada " }, { sizes: SIZES, names: true })).toEqual({
+      ok: true,
+      data: { size: "M", name: "Ada" },
+    });
+    expect(parseAnswer({ size: "XL", name: "Ada" }, { sizes: SIZES, names: false })).toEqual({
+      ok: true,
+      data: { size: "XL", name: "" },
+    });
+  });
+
+  it("refuses a size the product is not made in, and a missing or long name when asked", () => {
+    expect(parseAnswer({ size: "XXXL", name: "" }, { sizes: SIZES, names: true })).toEqual({
+      ok: false,
+      errors: { size: "Choose your size: XS, S, M, L, XL or XXL.", name: COLLECTION_MESSAGES.name },
+      values: { size: "XXXL", name: "" },
+    });
+    const long = parseAnswer({ size: "M", name: "n".repeat(200) }, { sizes: SIZES, names: true });
+    expect(long).toEqual({
+      ok: false,
+      errors: { name: COLLECTION_MESSAGES.nameTooLong },
+      values: { size: "M", name: "n".repeat(COLLECTION_LIMITS.name + 1) },
+    });
+    expect(parseAnswer({ size: "", name: "" }, { sizes: SIZES, names: false }).ok).toBe(false);
+  });
+});
+
+describe("linkRefusal", () => {
+  const open = { closedAt: null, closesOn: "2026-12-08", maxAnswers: 3 };
+  it("takes answers until the end of the closing day, and changes while it is full", () => {
+    expect(linkRefusal(open, "2026-12-08", { count: 2, change: false })).toBeNull();
+    expect(linkRefusal(open, "2026-12-08", { count: 3, change: true })).toBeNull();
+  });
+
+  it("says when it closed, by the buyer or by its day, for answers and changes alike", () => {
+    expect(linkRefusal(open, "2026-12-09", { count: 0, change: true })).toEqual({
+      status: 410,
+      message:
+        "This collection closed on Tue, Dec 8, 2026. Ask whoever sent you the link if you still need to give your size.",
+    });
+    const closed = { ...open, closedAt: new Date("2026-12-03T10:00:00Z") };
+    expect(linkRefusal(closed, "2026-12-03", { count: 0, change: false })?.message).toContain(
+      "closed on Thu, Dec 3, 2026",
+    );
+  });
+
+  it("takes no new answer once it has its most, nor past the hard limit when none was set", () => {
+    expect(linkRefusal(open, today, { count: 3, change: false })?.message).toContain("all the answers it asked for");
+    const unlimited = { ...open, maxAnswers: null };
+    expect(linkRefusal(unlimited, today, { count: 999, change: false })).toBeNull();
+    expect(linkRefusal(unlimited, today, { count: 1000, change: false })?.status).toBe(410);
+  });
+});
+
+describe("the tally", () => {
+  const answers = [{ size: "M" }, { size: "L" }, { size: "M" }, { size: "XS" }];
+
+  it("counts every size in the table's order, none left out", () => {
+    expect(tallyBySize(SIZES, answers)).toEqual([
+      { size: "XS", count: 1 },
+      { size: "S", count: 0 },
+      { size: "M", count: 2 },
+      { size: "L", count: 1 },
+      { size: "XL", count: 0 },
+      { size: "XXL", count: 0 },
+    ]);
+  });
+
+  it("adds the spares, and leaves out the sizes nobody chose", () => {
+    const tally = tallyBySize(SIZES, answers);
+    expect(
+      splitWithSpares(tally, [
+        { size: "M", count: 20 },
+        { size: "XL", count: 3 },
+      ]),
+    ).toEqual([
+      { size: "XS", count: 1 },
+      { size: "M", count: 22 },
+      { size: "L", count: 1 },
+      { size: "XL", count: 3 },
+    ]);
+  });
+
+  it("reads the spares typed for the product's sizes, empty as none", () => {
+    expect(parseSpares(SIZES, { spare_M: " 20 ", spare_L: "", spare_XL: "0", spare_XXXL: "9" })).toEqual({
+      ok: true,
+      spares: [{ size: "M", count: 20 }],
+    });
+    expect(parseSpares(SIZES, { spare_S: "-2" })).toEqual({
+      ok: false,
+      fieldErrors: { spare_S: COLLECTION_MESSAGES.spares("S") },
+    });
+    expect(parseSpares(SIZES, { spare_S: "10001" }).ok).toBe(false);
+    expect(parseSpares(SIZES, { spare_S: "2.5" }).ok).toBe(false);
+  });
+
+  it("says how many more reach the minimum", () => {
+    expect(minimumMeter(38, 50)).toEqual({ reached: false, text: "12 more to reach the minimum of 50." });
+    expect(minimumMeter(50, 50)).toEqual({ reached: true, text: "50 in all: the minimum of 50 is reached." });
+  });
+
+  it("closes only between the minimum order and the most the cart sells", () => {
+    const shorts = { moq: 50, maxQuantity: 5000 };
+    expect(closeRefusal([{ size: "M", count: 38 }], shorts)).toBe(
+      "12 more to reach the minimum of 50. Add spares, or wait for more answers, before you close.",
+    );
+    expect(
+      closeRefusal(
+        [
+          { size: "M", count: 30 },
+          { size: "L", count: 20 },
+        ],
+        shorts,
+      ),
+    ).toBeNull();
+    expect(closeRefusal([{ size: "M", count: 5001 }], shorts)).toBe(
+      "That is 5,001 in all; we take at most 5,000 in one order. Remove some spares, or ask us for a quote.",
+    );
+  });
+});
