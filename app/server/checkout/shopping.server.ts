@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { cartItems, favourites, feedback, orderDrafts } from "#db/schema";
-import { normaliseSizes, type SizeCount } from "~/domain/pricing/sizes";
+import { normaliseSizes, type SizeCount, sizesTotal } from "~/domain/pricing/sizes";
 import { type TierRow, tierRowsOf } from "~/domain/pricing/tier-table";
 import type { CartAction, CartLineInput } from "~/domain/checkout/shopping-rules";
 import { readShelf } from "../catalogue/catalogue-store.server";
@@ -299,6 +299,34 @@ export async function changeCart(
       await clearCart(ctx, { userId });
       return DONE;
   }
+}
+
+/**
+ * A split collected by link (decision 090) goes on the buyer's line: its sizes, and their total as
+ * the quantity. The line's checkout follows as for any cart change. False when the line is no
+ * longer this buyer's.
+ */
+export async function fillLineSizes(
+  ctx: AppContext,
+  { userId, lineId, sizes }: { userId: string; lineId: string; sizes: SizeCount[] },
+): Promise<boolean> {
+  const quantity = sizesTotal(sizes);
+  const [line] = await ctx.db
+    .select({ productId: cartItems.productId })
+    .from(cartItems)
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)))
+    .limit(1);
+  if (!line) return false;
+  const seenTiers = await seenTiersOf(ctx.db, line.productId);
+  const updated = await ctx.db
+    .update(cartItems)
+    .set({ quantity, sizes, seenTiers, updatedAt: sql`now()` })
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  if (updated.length === 0) return false;
+  await followCart(ctx, userId, lineId, { quantity, sizes });
+  await releaseCheckoutPayments(ctx, userId);
+  return true;
 }
 
 /**

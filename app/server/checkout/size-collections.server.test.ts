@@ -1,0 +1,309 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { cartItems, rateLimits, sizeCollectionAnswers, sizeCollections } from "#db/schema";
+import type { CollectionSettings } from "~/domain/checkout/size-collections";
+import { COLLECTION_MESSAGES, COLLECTIONS_PER_HOUR } from "~/domain/checkout/size-collections";
+import { loader as collectLoader } from "~/routes/collect";
+import { answerOf } from "../../../tests/setup/route-answer";
+import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
+import { createSignedInUser } from "../../../tests/setup/users";
+import { readShelf } from "../catalogue/catalogue-store.server";
+import {
+  answerCollection,
+  changeAnswer,
+  closeCollection,
+  collectionTally,
+  openAnswer,
+  openCollectLink,
+  openCollectionsOfLines,
+  removeAnswer,
+  replaceLink,
+  saveSpares,
+  startCollection,
+} from "./size-collections.server";
+import { addCartLine } from "./shopping.server";
+
+const handle = testFileDatabase();
+const ctx = () => testContext(handle);
+const today = "2026-12-01";
+const now = new Date("2026-12-01T10:00:00Z");
+const SETTINGS: CollectionSettings = {
+  title: "Team kit for the 10k",
+  message: "Race day shorts.",
+  askNames: true,
+  closesOn: "2026-12-08",
+  maxAnswers: null,
+};
+
+let alice: { userId: string; cookie: string };
+let bob: { userId: string; cookie: string };
+let black: string;
+
+beforeEach(async () => {
+  alice = await createSignedInUser(handle, "alice@acme.co");
+  bob = await createSignedInUser(handle, "bob@acme.co");
+  black = (await readShelf(handle.db)).find("15")!.colours[0]!.hex;
+});
+
+/** A cart line of `productId` (the shorts unless told) for `userId`. */
+const lineOf = (userId: string, productId = "15", quantity = 50) =>
+  addCartLine(handle.db, {
+    userId,
+    line: {
+      productId,
+      quantity,
+      selectedColor: productId === "15" ? black : "#111111",
+      customizationSelections: [],
+      handwrittenNote: false,
+      notes: "",
+      sizes: [],
+    },
+  });
+
+/** Alice's collection for her shorts' line: its id, its token and the line. */
+async function aliceCollection(settings: Partial<CollectionSettings> = {}) {
+  const lineId = await lineOf(alice.userId);
+  const started = await startCollection(ctx(), {
+    userId: alice.userId,
+    lineId,
+    settings: { ...SETTINGS, ...settings },
+  });
+  if (!started.ok) throw new Error(started.message);
+  const token = started.url.split("/collect/")[1]!;
+  return { id: started.id, token, lineId, url: started.url };
+}
+
+const answer = (token: string, size: string, name = "Runner") =>
+  answerCollection(ctx(), { token, answer: { size, name }, today });
+
+describe("starting a collection", () => {
+  it("gives the buyer's sized line a link of 32 random bytes, keeping only its hash", async () => {
+    const { id, token, url } = await aliceCollection();
+    expect(url).toBe(`http://127.0.0.1:3999/collect/${token}`);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await handle.db.select().from(sizeCollections).where(eq(sizeCollections.id, id));
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it("refuses a line already collecting, someone else's line, and a product without sizes", async () => {
+    const { lineId } = await aliceCollection();
+    const again = await startCollection(ctx(), { userId: alice.userId, lineId, settings: SETTINGS });
+    expect(again).toMatchObject({ ok: false, status: 409, message: COLLECTION_MESSAGES.alreadyOpen });
+    const bobs = await startCollection(ctx(), { userId: bob.userId, lineId, settings: SETTINGS });
+    expect(bobs).toMatchObject({ ok: false, status: 404, message: COLLECTION_MESSAGES.lineGone });
+    const cap = await lineOf(alice.userId, "8");
+    const unsized = await startCollection(ctx(), { userId: alice.userId, lineId: cap, settings: SETTINGS });
+    expect(unsized).toMatchObject({ ok: false, status: 409, code: "NOT_SIZED" });
+    const forged = await startCollection(ctx(), { userId: alice.userId, lineId: "not-a-uuid", settings: SETTINGS });
+    expect(forged).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it(`makes at most ${COLLECTIONS_PER_HOUR} collections or links a buyer an hour`, async () => {
+    const { id } = await aliceCollection();
+    for (let made = 1; made < COLLECTIONS_PER_HOUR; made++) {
+      expect((await replaceLink(ctx(), { userId: alice.userId, id })).ok).toBe(true);
+    }
+    const refused = await replaceLink(ctx(), { userId: alice.userId, id });
+    expect(refused).toMatchObject({ ok: false, status: 429, message: COLLECTION_MESSAGES.tooMany });
+  });
+});
+
+describe("answering through the link", () => {
+  it("opens with the product's sizes and the buyer's message; a forged or unknown token opens nothing", async () => {
+    const { token } = await aliceCollection();
+    const opened = await openCollectLink(handle.db, { token, today });
+    expect(opened).toMatchObject({
+      ok: true,
+      value: {
+        title: "Team kit for the 10k",
+        message: "Race day shorts.",
+        askNames: true,
+        product: {
+          id: "15",
+          title: "Custom Running Shorts",
+          sizes: ["XS", "S", "M", "L", "XL", "XXL"],
+          colourName: "Black",
+        },
+      },
+    });
+    for (const forged of ["nope", `${token.slice(0, -1)}A`, "A".repeat(43)]) {
+      expect(await openCollectLink(handle.db, { token: forged, today })).toMatchObject({ ok: false, status: 404 });
+      expect(await answer(forged, "M")).toMatchObject({ ok: false, status: 404 });
+    }
+  });
+
+  it("takes an answer, and its private link changes that answer and no other", async () => {
+    const { token, id } = await aliceCollection();
+    const ada = await answer(token, "M", "Ada");
+    const grace = await answer(token, "L", "Grace");
+    if (!ada.ok || !grace.ok) throw new Error("not answered");
+    const adaToken = ada.editUrl.split("/answer/")[1]!;
+    expect(ada.editUrl).toBe(`http://127.0.0.1:3999/collect/${token}/answer/${adaToken}`);
+    expect(await openAnswer(handle.db, { token, answerToken: adaToken, today })).toMatchObject({
+      ok: true,
+      value: { answer: { size: "M", name: "Ada" } },
+    });
+    expect(
+      await changeAnswer(ctx(), { token, answerToken: adaToken, answer: { size: "S", name: "Ada L." }, today }),
+    ).toEqual({ ok: true });
+    const tally = await collectionTally(handle.db, { userId: alice.userId, id, today });
+    expect(tally.ok && tally.value.answers.map((a) => `${a.name} ${a.size}`)).toEqual(["Ada L. S", "Grace L"]);
+    // Another collection's token with this answer's link opens nothing.
+    const other = await startCollection(ctx(), {
+      userId: bob.userId,
+      lineId: await lineOf(bob.userId),
+      settings: SETTINGS,
+    });
+    const bobToken = other.ok ? other.url.split("/collect/")[1]! : "";
+    expect(await openAnswer(handle.db, { token: bobToken, answerToken: adaToken, today })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+  });
+
+  it("takes no more than the most answers, even two at once for the last place; changes still go", async () => {
+    const { token } = await aliceCollection({ maxAnswers: 2 });
+    const first = await answer(token, "M");
+    const [a, b] = await Promise.all([answer(token, "L"), answer(token, "XL")]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    const refused = a.ok ? b : a;
+    expect(refused).toMatchObject({ status: 410, message: expect.stringContaining("all the answers it asked for") });
+    expect(await openCollectLink(handle.db, { token, today })).toMatchObject({ ok: false, status: 410 });
+    const editToken = first.ok ? first.editUrl.split("/answer/")[1]! : "";
+    expect(
+      await changeAnswer(ctx(), { token, answerToken: editToken, answer: { size: "S", name: "x" }, today }),
+    ).toEqual({
+      ok: true,
+    });
+  });
+
+  it("says the collection closed after its day, for answers and changes", async () => {
+    const { token } = await aliceCollection();
+    const given = await answer(token, "M");
+    const editToken = given.ok ? given.editUrl.split("/answer/")[1]! : "";
+    const later = "2026-12-09";
+    expect(await answerCollection(ctx(), { token, answer: { size: "L", name: "Late" }, today: later })).toMatchObject({
+      ok: false,
+      status: 410,
+      message: expect.stringContaining("closed on Tue, Dec 8, 2026"),
+    });
+    expect(
+      await changeAnswer(ctx(), { token, answerToken: editToken, answer: { size: "L", name: "Late" }, today: later }),
+    ).toMatchObject({ ok: false, status: 410 });
+  });
+
+  it("answers the link's page private and unindexed; a forged link is 404 and a burst from one address 429", async () => {
+    const { token } = await aliceCollection();
+    const get = (path: string, ip = "10.7.0.1") =>
+      answerOf(collectLoader, {
+        request: new Request(`http://127.0.0.1:3999${path}`, { headers: { "x-real-ip": ip } }),
+        params: { token: path.split("/")[2]! },
+        ctx: ctx(),
+      });
+    const page = await get(`/collect/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(page.headers.get("X-Robots-Tag")).toBe("noindex");
+    expect((await get(`/collect/${"B".repeat(43)}`)).status).toBe(404);
+    await handle.db.update(rateLimits).set({ count: 120 }).where(eq(rateLimits.key, "collect-link:10.7.0.1"));
+    const limited = await get(`/collect/${token}`);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ problem: COLLECTION_MESSAGES.tooManyHits });
+    expect((await get(`/collect/${token}`, "10.7.0.2")).status).toBe(200);
+  });
+});
+
+describe("the buyer's tally", () => {
+  it("counts by size with the spares, only for its buyer, and removes an answer", async () => {
+    const { token, id } = await aliceCollection();
+    for (const size of ["M", "M", "L", "XS"]) await answer(token, size);
+    expect(await saveSpares(handle.db, { userId: alice.userId, id, spares: [{ size: "M", count: 10 }] })).toEqual({
+      ok: true,
+    });
+    const tally = await collectionTally(handle.db, { userId: alice.userId, id, today });
+    if (!tally.ok) throw new Error(tally.message);
+    expect(tally.value.split).toEqual([
+      { size: "XS", count: 1 },
+      { size: "M", count: 12 },
+      { size: "L", count: 1 },
+    ]);
+    expect(tally.value.closeRefused).toBe(
+      "36 more to reach the minimum of 50. Add spares, or wait for more answers, before you close.",
+    );
+    // Bob reaches none of it.
+    expect(await collectionTally(handle.db, { userId: bob.userId, id, today })).toMatchObject({ status: 404 });
+    expect(await saveSpares(handle.db, { userId: bob.userId, id, spares: [] })).toMatchObject({ status: 404 });
+    const first = tally.value.answers[0]!.id;
+    expect(await removeAnswer(handle.db, { userId: bob.userId, id, answerId: first })).toMatchObject({ status: 404 });
+    expect(await removeAnswer(handle.db, { userId: alice.userId, id, answerId: first })).toEqual({ ok: true });
+    expect(await removeAnswer(handle.db, { userId: alice.userId, id, answerId: first })).toMatchObject({ status: 404 });
+    expect(await handle.db.select().from(sizeCollectionAnswers)).toHaveLength(3);
+  });
+
+  it("tells the cart each open collection of the buyer's lines and how many answered, and none of another's", async () => {
+    const { token, id, lineId } = await aliceCollection();
+    for (const size of ["M", "L"]) await answer(token, size);
+    expect(await openCollectionsOfLines(handle.db, { userId: alice.userId })).toEqual(
+      new Map([[lineId, { id, answers: 2 }]]),
+    );
+    expect(await openCollectionsOfLines(handle.db, { userId: bob.userId })).toEqual(new Map());
+  });
+
+  it("makes a new link: the old one opens nothing, the answers stay", async () => {
+    const { token, id } = await aliceCollection();
+    await answer(token, "M");
+    const made = await replaceLink(ctx(), { userId: alice.userId, id });
+    if (!made.ok) throw new Error(made.message);
+    expect(await openCollectLink(handle.db, { token, today })).toMatchObject({ status: 404 });
+    const fresh = made.url.split("/collect/")[1]!;
+    expect((await openCollectLink(handle.db, { token: fresh, today })).ok).toBe(true);
+    expect(await replaceLink(ctx(), { userId: bob.userId, id })).toMatchObject({ status: 404 });
+    const tally = await collectionTally(handle.db, { userId: alice.userId, id, today });
+    expect(tally.ok && tally.value.answers).toHaveLength(1);
+  });
+
+  it("closes only at the minimum: the split and its total go on the line, and the link then says it closed", async () => {
+    const { token, id, lineId } = await aliceCollection();
+    for (const size of ["M", "M", "L"]) await answer(token, size);
+    expect(await closeCollection(ctx(), { userId: alice.userId, id, now })).toMatchObject({ status: 409 });
+    await saveSpares(handle.db, {
+      userId: alice.userId,
+      id,
+      spares: [
+        { size: "S", count: 20 },
+        { size: "M", count: 27 },
+      ],
+    });
+    expect(await closeCollection(ctx(), { userId: bob.userId, id, now })).toMatchObject({ status: 404 });
+    expect(await closeCollection(ctx(), { userId: alice.userId, id, now })).toEqual({
+      ok: true,
+      lineId,
+      productId: "15",
+    });
+    const [line] = await handle.db.select().from(cartItems).where(eq(cartItems.id, lineId));
+    expect(line?.quantity).toBe(50);
+    expect(line?.sizes).toEqual([
+      { size: "S", count: 20 },
+      { size: "M", count: 29 },
+      { size: "L", count: 1 },
+    ]);
+    expect(await closeCollection(ctx(), { userId: alice.userId, id, now })).toMatchObject({
+      status: 409,
+      message: COLLECTION_MESSAGES.closedAlready,
+    });
+    expect(await answer(token, "M")).toMatchObject({ status: 410, message: expect.stringContaining("closed on") });
+    expect(await saveSpares(handle.db, { userId: alice.userId, id, spares: [] })).toMatchObject({ status: 404 });
+  });
+
+  it("cannot close once its line has left the cart", async () => {
+    const { token, id, lineId } = await aliceCollection();
+    await answer(token, "M");
+    await saveSpares(handle.db, { userId: alice.userId, id, spares: [{ size: "L", count: 60 }] });
+    await handle.db.delete(cartItems).where(eq(cartItems.id, lineId));
+    expect(await closeCollection(ctx(), { userId: alice.userId, id, now })).toMatchObject({
+      status: 409,
+      message: COLLECTION_MESSAGES.lineGone,
+    });
+  });
+});
