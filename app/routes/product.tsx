@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { DeliveryEstimates } from "~/components/product/delivery-estimates";
+import { SizeGuide } from "~/components/product/size-guide";
 import { NeedByPlanner } from "~/components/cart/need-by-planner";
 import type { Route } from "./+types/product";
 import { cardOf, forBuyers, productByKey, relatedProducts } from "~/catalogue/catalogue";
@@ -256,33 +257,8 @@ function ProductDetail({
                 ))}
               </dl>
               {product.sizingTable ? (
-                <div className="mt-4 overflow-x-auto">
-                  <table className="w-full text-left text-xs">
-                    <caption className="mb-1 text-left font-semibold">Size guide</caption>
-                    <thead>
-                      <tr>
-                        {product.sizingTable.headers.map((header) => (
-                          <th key={header} scope="col" className="border-b border-slate-200 py-1 pr-3">
-                            {header}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {product.sizingTable.rows.map((row) => (
-                        <tr key={row.size}>
-                          <th scope="row" className="py-1 pr-3">
-                            {row.size}
-                          </th>
-                          <td className="py-1 pr-3">{row.height}</td>
-                          <td className="py-1 pr-3">{row.weight}</td>
-                          <td className="py-1 pr-3">{row.waist}</td>
-                          <td className="py-1 pr-3">{row.length}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                  <p className="mt-2 text-xs text-muted">{product.sizingTable.note}</p>
+                <div className="mt-4">
+                  <SizeGuide table={product.sizingTable} />
                 </div>
               ) : null}
             </Disclosure>

@@ -1,7 +1,7 @@
 /** The order page's "Share for approval": a link for a colleague without an account, and revoking live links. */
-import { useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { CopyLink } from "~/components/ui/copy-link";
 import { FormMessage } from "~/components/ui/form";
 import { SHARE_LINK_MESSAGES } from "~/domain/orders/proof-sharing";
 
@@ -73,31 +73,10 @@ export function ProofShare(props: {
 }
 
 function NewLink({ url, expires }: { url: string; expires: string }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="mt-3 space-y-2">
       <FormMessage tone="success">{SHARE_LINK_MESSAGES.created}</FormMessage>
-      <label htmlFor="share-link-url" className="block font-medium">
-        Share link (works until {expires})
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <input
-          id="share-link-url"
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs"
-        />
-        <button
-          type="button"
-          className={buttonClass("secondary")}
-          onClick={() => {
-            void navigator.clipboard?.writeText(url).then(() => setCopied(true));
-          }}
-        >
-          {copied ? "Copied" : "Copy link"}
-        </button>
-      </div>
+      <CopyLink id="share-link-url" label={`Share link (works until ${expires})`} url={url} />
     </div>
   );
 }
