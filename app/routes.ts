@@ -46,6 +46,11 @@ export default [
   route("shopping-list", "routes/shopping-list.tsx"),
   route("cart", "routes/cart.tsx"),
   // Checkout steps 2–5, autosaved drafts and the drafts watcher
+  // Sizes collected by link (decision 090): the buyer's collection of a cart line, and its public link
+  route("collections/new", "routes/collections.new.tsx"),
+  route("collections/:id", "routes/collection.tsx"),
+  route("collect/:token", "routes/collect.tsx"),
+  route("collect/:token/answer/:answer", "routes/collect-answer.tsx"),
   route("customization", "routes/customization.tsx"),
   route("details", "routes/details.tsx"),
   route("shipping", "routes/shipping.tsx"),

@@ -44,6 +44,7 @@ import { lineProducts, loadCheckout, stepperState } from "~/server/checkout/chec
 import { firstOrderDiscountApplies } from "~/server/checkout/first-order-discount.server";
 import { reorderNotice } from "~/server/checkout/reorder.server";
 import { saveCartNeedBy } from "~/server/checkout/cart-need-by.server";
+import { openCollectionsOfLines } from "~/server/checkout/size-collections.server";
 import { ReorderNotice } from "~/components/cart/reorder-notice";
 import { NoticeList } from "~/components/ui/notice-list";
 
@@ -98,6 +99,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         })
       : null,
     draftId: draft?.id ?? null,
+    // Each line's open collection of sizes by link (decision 090): its tally and how many answered.
+    collections: session
+      ? Object.fromEntries(await openCollectionsOfLines(dbOf(context), { userId: session.user.id }))
+      : {},
     // The need-by date saved for checkout (here or by the Shipping step), as the cart's planner starts (decision 017).
     needBy: checkout?.data.shipping.need_by ?? null,
     completed: stepperState({ checkout, lines, products: shelf.find }),
@@ -219,6 +224,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
                 vatRate={totals?.vatRate}
                 quoted={quoted}
                 shownTotal={shownLines[index]}
+                collection={loaderData.collections[line.id] ?? null}
               />
             ) : null;
           })}
@@ -295,8 +301,10 @@ function CartLineItem(props: {
   vatRate?: number;
   quoted: readonly QuotedPrice[];
   shownTotal: number | undefined;
+  /** The line's open collection of sizes by link, if any (decision 090). */
+  collection: { id: string; answers: number } | null;
 }) {
-  const { line, product, vatRate, quoted, title, alongside } = props;
+  const { line, product, vatRate, quoted, title, alongside, collection } = props;
   const editor = useLineEditor(line, product, "/cart", title);
   const { editing, error } = editor;
   // A converted quote's price holds for the quantity quoted; any other quantity is the tier's.
@@ -352,6 +360,17 @@ function CartLineItem(props: {
               <dt>Sizes</dt>
               <dd className="text-ink" data-testid="cart-line-sizes">
                 {describeSizes(line.sizes) || "Chosen at checkout"}
+                <span className="block text-xs">
+                  {collection ? (
+                    <Link to={`/collections/${collection.id}`} className="text-brand underline">
+                      Sizes by link: {collection.answers === 1 ? "1 answer" : `${collection.answers} answers`}
+                    </Link>
+                  ) : (
+                    <Link to={`/collections/new?line=${line.id}`} className="text-brand underline">
+                      Collect sizes by link<span className="sr-only"> for {title}</span>
+                    </Link>
+                  )}
+                </span>
               </dd>
             </>
           ) : null}
