@@ -24,6 +24,7 @@ export const PRIVACY: LegalDocument = {
               "Favourites, shopping list and cart: kept on our server with your account while you're signed in, so they follow you to any device. Checkout drafts keep the choices and details you enter and the artwork you upload, so you can come back to them.",
               "Orders: contact and billing details, delivery address and phone, VAT number and PO reference, your artwork, proofs and your answers to them, and your order choices, to make, deliver and invoice your order (contract, and legal obligation for tax records).",
               "Proof approvals: who answered each proof and how (from your account, an approver's account, or a share link). A colleague who answers through a share link gives us their name and e-mail address, which we keep with the answer and show on the order; a share link itself is kept as a fingerprint that cannot be turned back into the link.",
+              "Sizes collected by link: when a buyer sends you a link to give your size for their order, your size, and your name if they ask for it, to order the right item for you (the buyer's legitimate interest in ordering their team's sizes). The buyer who sent the link sees your answer; nobody else who answers does. We keep the link, and your own link to change your answer, only as fingerprints that cannot be turned back into links.",
               "Planning and claims: the date you need an order by, if you give one, to plan its proof and delivery; an On-time Guarantee claim with your note and our decision with its reason.",
               "Brand kit: the logos, colours and placement notes your organisation (or you) keeps to reuse in new orders, until you remove them.",
               "Reviews: the stars and words you give a delivered product, with the order line they are about, to show other buyers (your choice to write one). We publish the rating, the words and the date, never your name or company; if we hide a review we keep it with who hid it, when and why.",
@@ -83,6 +84,7 @@ export const PRIVACY: LegalDocument = {
           {
             list: [
               `Checkout drafts that are never paid, with the artwork uploaded to them: ${days(business.retention.unpaidDraftDays)} after their last change.`,
+              `Sizes and names given through a buyer's link: ${days(business.retention.unpaidDraftDays)} after the collection closes or its last day passes.`,
               `Page views: ${days(business.retention.pageViewDays)}.`,
               `Abuse counters: ${days(business.retention.rateLimitDays)} after their window ends.`,
               `E-mails and text messages we send, kept in our outbox (with any file attached only until it is sent): ${days(business.retention.outboxDays)}.`,
@@ -95,7 +97,7 @@ export const PRIVACY: LegalDocument = {
             ],
           },
           `These periods are our policy: the site deletes each of these records automatically within an hour of its period ending. To have your records deleted sooner, e-mail ${business.supportEmail} from the address you used, or tell us the phone number you signed up to our texts with: we find what you sent us without an account (contact messages, quote requests, SMS sign-ups and the e-mails we sent you) by that address or number and erase it.`,
-          `You can delete your account yourself: on your account page, under "Delete your account", enter your password (or, for an account without one, sign in again with a code first). Or e-mail ${business.supportEmail} from your account's address and we delete it for you. We erase your account and what is kept with it (saved carts, unpaid checkouts and their artwork, quotes, reviews, SMS sign-ups, the messages we sent you) and sign you out everywhere. Your orders, their invoices and credit notes stay for 7 years, as the law requires, under "Deleted customer" without your name, e-mail address or phone number; orders you placed for an organisation stay with it. An order still under way must be delivered or cancelled first.`,
+          `You can delete your account yourself: on your account page, under "Delete your account", enter your password (or, for an account without one, sign in again with a code first). Or e-mail ${business.supportEmail} from your account's address and we delete it for you. We erase your account and what is kept with it (saved carts and the sizes collected for them, unpaid checkouts and their artwork, quotes, reviews, SMS sign-ups, the messages we sent you) and sign you out everywhere. Your orders, their invoices and credit notes stay for 7 years, as the law requires, under "Deleted customer" without your name, e-mail address or phone number; orders you placed for an organisation stay with it. An order still under way must be delivered or cancelled first.`,
         ],
       },
       {

@@ -20,6 +20,7 @@ describe("purgePlan", () => {
     expect(plan.outboxBefore).toEqual(new Date(now.getTime() - 30 * DAY));
     expect(plan.smsOptedOutBefore).toEqual(new Date(now.getTime() - 60 * DAY));
     expect(plan.problemReportsResolvedBefore).toEqual(new Date(now.getTime() - 365 * DAY));
+    expect(plan.sizeCollectionsEndedBefore).toEqual(new Date(now.getTime() - 90 * DAY));
     // Six years and a day, whatever the profile says.
     expect(plan.auditEventsBefore).toEqual(new Date("2020-11-25T12:00:00.000Z"));
   });
@@ -55,11 +56,12 @@ describe("purgeSummary", () => {
         outbox: 1,
         smsSignups: 0,
         problemPhotos: 4,
+        sizeCollections: 2,
         auditEvents: 0,
         dataExports: 1,
       }),
     ).toBe(
-      "2 unpaid drafts, 3 artwork files, 0 page views, 7 rate-limit rows, 1 outbox messages, 0 opted-out or unconfirmed SMS sign-ups, 4 photos of resolved problem reports, 0 audit log entries, 1 expired copies of people's data",
+      "2 unpaid drafts, 3 artwork files, 0 page views, 7 rate-limit rows, 1 outbox messages, 0 opted-out or unconfirmed SMS sign-ups, 4 photos of resolved problem reports, 2 size collections, 0 audit log entries, 1 expired copies of people's data",
     );
   });
 });

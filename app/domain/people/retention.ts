@@ -29,6 +29,11 @@ export type PurgePlan = {
   /** Problem reports' photos whose report was resolved before this. */
   problemReportsResolvedBefore: Date;
   /**
+   * Sizes collected by link, with the names given (decision 090): collections closed, or past their
+   * closing day, before this. Kept as long as an unpaid checkout, whose sizes they are.
+   */
+  sizeCollectionsEndedBefore: Date;
+  /**
    * Audit log entries written before this (docs/decisions/081-audit-log.md): six years, as VAT
    * records are kept, and a day more, so the table's own guard (six years by the database's clock)
    * never refuses a delete this plan asks for.
@@ -51,6 +56,7 @@ export function purgePlan(retention: BusinessProfile["retention"], now: Date): P
     outboxBefore: daysAgo(retention.outboxDays),
     smsOptedOutBefore: daysAgo(retention.smsDays),
     problemReportsResolvedBefore: daysAgo(retention.problemPhotoDays),
+    sizeCollectionsEndedBefore: daysAgo(retention.unpaidDraftDays),
     auditEventsBefore: (() => {
       const cutoff = daysAgo(1);
       cutoff.setUTCFullYear(cutoff.getUTCFullYear() - AUDIT_KEEP_YEARS);
@@ -67,6 +73,7 @@ export type PurgeCounts = {
   outbox: number;
   smsSignups: number;
   problemPhotos: number;
+  sizeCollections: number;
   auditEvents: number;
   dataExports: number;
 };
@@ -81,6 +88,7 @@ export function purgeSummary(counts: PurgeCounts): string {
     `${counts.outbox} outbox messages`,
     `${counts.smsSignups} opted-out or unconfirmed SMS sign-ups`,
     `${counts.problemPhotos} photos of resolved problem reports`,
+    `${counts.sizeCollections} size collections`,
     `${counts.auditEvents} audit log entries`,
     `${counts.dataExports} expired copies of people's data`,
   ].join(", ");

@@ -21,6 +21,7 @@ import {
   brandKits,
   cartItems,
   cartQuotes,
+  sizeCollections,
   dataExports,
   favourites,
   feedback,
@@ -170,6 +171,8 @@ export async function deleteAccount(
       feedback,
       reviews,
       preflightChecks,
+      // Sizes collected by link, with the answers people gave (decision 090).
+      sizeCollections,
     ])
       await tx.delete(table).where(eq(table.userId, user.id));
     await tx.delete(proofShareLinks).where(eq(proofShareLinks.createdBy, user.id));

@@ -13,6 +13,7 @@ import {
   authSession,
   authUser,
   cartItems,
+  sizeCollections,
   creditNotes,
   dataExports,
   favourites,
@@ -209,44 +210,70 @@ async function personFiles(db: Database, userId: string): Promise<{ files: Files
   if (!user) throw new Error(`no account ${userId}`);
   const email = isPlaceholderEmail(user.email) ? null : user.email.toLowerCase();
   const phone = user.phoneNumber;
-  const [profile, sessions, memberships, drafts, ownQuotes, requests, written, cart, liked, list, sent, signups] =
-    await Promise.all([
-      db.select().from(profiles).where(eq(profiles.userId, userId)),
-      db.select().from(authSession).where(eq(authSession.userId, userId)),
-      db
-        .select({ organisation: authOrganization.name, role: authMember.role, since: authMember.createdAt })
-        .from(authMember)
-        .innerJoin(authOrganization, eq(authOrganization.id, authMember.organizationId))
-        .where(eq(authMember.userId, userId)),
-      db
-        .select()
-        .from(orderDrafts)
-        .where(and(eq(orderDrafts.userId, userId), isNull(orderDrafts.paidAt), sql`${orderDrafts.status} <> 'paid'`)),
-      db.select().from(quotes).where(eq(quotes.userId, userId)),
-      db
-        .select()
-        .from(quoteRequests)
-        .where(
-          email
-            ? or(eq(quoteRequests.userId, userId), eq(sql`lower(${quoteRequests.email})`, email))
-            : eq(quoteRequests.userId, userId),
-        ),
-      db.select().from(reviews).where(eq(reviews.userId, userId)),
-      db.select().from(cartItems).where(eq(cartItems.userId, userId)),
-      db.select().from(favourites).where(eq(favourites.userId, userId)),
-      db.select().from(shoppingListItems).where(eq(shoppingListItems.userId, userId)),
-      db
-        .select()
-        .from(outbox)
-        .where(or(email ? eq(sql`lower(${outbox.to})`, email) : sql`false`, phone ? eq(outbox.to, phone) : sql`false`))
-        .orderBy(asc(outbox.createdAt)),
-      db
-        .select()
-        .from(smsSignups)
-        .where(
-          phone ? or(eq(smsSignups.userId, userId), eq(smsSignups.phoneE164, phone)) : eq(smsSignups.userId, userId),
-        ),
-    ]);
+  const [
+    profile,
+    sessions,
+    memberships,
+    drafts,
+    ownQuotes,
+    requests,
+    written,
+    cart,
+    liked,
+    list,
+    sent,
+    signups,
+    collected,
+  ] = await Promise.all([
+    db.select().from(profiles).where(eq(profiles.userId, userId)),
+    db.select().from(authSession).where(eq(authSession.userId, userId)),
+    db
+      .select({ organisation: authOrganization.name, role: authMember.role, since: authMember.createdAt })
+      .from(authMember)
+      .innerJoin(authOrganization, eq(authOrganization.id, authMember.organizationId))
+      .where(eq(authMember.userId, userId)),
+    db
+      .select()
+      .from(orderDrafts)
+      .where(and(eq(orderDrafts.userId, userId), isNull(orderDrafts.paidAt), sql`${orderDrafts.status} <> 'paid'`)),
+    db.select().from(quotes).where(eq(quotes.userId, userId)),
+    db
+      .select()
+      .from(quoteRequests)
+      .where(
+        email
+          ? or(eq(quoteRequests.userId, userId), eq(sql`lower(${quoteRequests.email})`, email))
+          : eq(quoteRequests.userId, userId),
+      ),
+    db.select().from(reviews).where(eq(reviews.userId, userId)),
+    db.select().from(cartItems).where(eq(cartItems.userId, userId)),
+    db.select().from(favourites).where(eq(favourites.userId, userId)),
+    db.select().from(shoppingListItems).where(eq(shoppingListItems.userId, userId)),
+    db
+      .select()
+      .from(outbox)
+      .where(or(email ? eq(sql`lower(${outbox.to})`, email) : sql`false`, phone ? eq(outbox.to, phone) : sql`false`))
+      .orderBy(asc(outbox.createdAt)),
+    db
+      .select()
+      .from(smsSignups)
+      .where(
+        phone ? or(eq(smsSignups.userId, userId), eq(smsSignups.phoneE164, phone)) : eq(smsSignups.userId, userId),
+      ),
+    // Sizes the person collected by link (decision 090): what they set, not the people who answered.
+    db
+      .select({
+        title: sizeCollections.title,
+        message: sizeCollections.message,
+        productId: sizeCollections.productId,
+        closesOn: sizeCollections.closesOn,
+        spares: sizeCollections.spares,
+        createdAt: sizeCollections.createdAt,
+        closedAt: sizeCollections.closedAt,
+      })
+      .from(sizeCollections)
+      .where(eq(sizeCollections.userId, userId)),
+  ]);
   const files: Files = {
     "account.json": json({
       id: user.id,
@@ -286,7 +313,7 @@ async function personFiles(db: Database, userId: string): Promise<{ files: Files
         hidden: hiddenAt !== null,
       })),
     ),
-    "saved.json": json({ cart, favourites: liked, shoppingList: list }),
+    "saved.json": json({ cart, favourites: liked, shoppingList: list, sizeCollections: collected }),
     "messages.csv": strToU8(
       toCsv(
         ["sent", "to", "subject", "text", "status"],

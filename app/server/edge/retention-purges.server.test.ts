@@ -13,6 +13,8 @@ import {
   problemReportPhotos,
   problemReports,
   rateLimits,
+  sizeCollectionAnswers,
+  sizeCollections,
   smsSignups,
 } from "#db/schema";
 import { insertPaidOrder } from "../../../tests/setup/paid-orders";
@@ -210,6 +212,39 @@ describe("purgeExpiredRecords (B-17)", () => {
     expect(await handle.db.select().from(problemReports)).toHaveLength(3);
   });
 
+  it("deletes size collections closed, or past their closing day, outside the unpaid drafts' period, with their answers (decision 090)", async () => {
+    // The cutoff is 90 days before now: 2026-08-28 noon.
+    const collection = async (title: string, closesOn: string, closedAt: Date | null) => {
+      const [row] = await handle.db
+        .insert(sizeCollections)
+        .values({
+          userId: "user-1",
+          cartItemId: randomUUID(),
+          productId: "15",
+          title,
+          closesOn,
+          closedAt,
+          tokenHash: randomUUID(),
+        })
+        .returning({ id: sizeCollections.id });
+      await handle.db
+        .insert(sizeCollectionAnswers)
+        .values({ collectionId: row!.id, size: "M", name: `${title} runner`, editTokenHash: randomUUID() });
+      return row!.id;
+    };
+    await collection("closed outside", "2026-09-30", outside(90));
+    const closedInside = await collection("closed inside", "2026-09-30", inside(90));
+    // Its last day ended at midnight London (23:00 UTC) on 26 August: before the cutoff.
+    await collection("lapsed outside", "2026-08-26", null);
+    // Its last day ends at 23:00 UTC on 28 August: after the cutoff.
+    const lapsedInside = await collection("lapsed inside", "2026-08-28", null);
+    expect((await purge()).sizeCollections).toBe(2);
+    const left = await handle.db.select({ id: sizeCollections.id }).from(sizeCollections);
+    expect(left.map((row) => row.id).sort()).toEqual([closedInside, lapsedInside].sort());
+    const answers = await handle.db.select({ name: sizeCollectionAnswers.name }).from(sizeCollectionAnswers);
+    expect(answers.map((row) => row.name).sort()).toEqual(["closed inside runner", "lapsed inside runner"]);
+  });
+
   it("removes audit log entries older than six years and a day, and keeps the rest", async () => {
     // `now` is 2026-11-26 noon: the cutoff is 2020-11-25 noon.
     const event = (at: string) => ({
@@ -239,6 +274,7 @@ describe("purgeExpiredRecords (B-17)", () => {
       outbox: 0,
       smsSignups: 0,
       problemPhotos: 0,
+      sizeCollections: 0,
       auditEvents: 0,
       dataExports: 0,
     });

@@ -70,6 +70,14 @@ export async function purgeExpiredRecords(
          returning 1`,
   );
   const problemPhotos = await purgeProblemPhotos(db, plan.problemReportsResolvedBefore, storage);
+  // Their answers go with them (decision 090). The closing day is a London day: one past the cutoff's
+  // day is over wherever the cutoff falls in it.
+  const sizeCollections = await deletedCount(
+    db,
+    sql`delete from size_collections
+         where coalesce(closed_at, (closes_on + 1)::timestamp at time zone 'Europe/London') < ${plan.sizeCollectionsEndedBefore.toISOString()}
+         returning 1`,
+  );
   const auditEvents = await deletedCount(
     db,
     sql`delete from audit_events where at < ${plan.auditEventsBefore.toISOString()} returning 1`,
@@ -83,6 +91,7 @@ export async function purgeExpiredRecords(
     outbox,
     smsSignups,
     problemPhotos,
+    sizeCollections,
     auditEvents,
     dataExports,
   };
