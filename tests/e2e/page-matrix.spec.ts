@@ -69,6 +69,12 @@ const PAGES: Record<string, (shop: Shop) => string[]> = {
   favorites: () => ["/favorites"],
   "shopping-list": () => ["/shopping-list"],
   cart: () => ["/cart"],
+  // A line that is nobody's, a collection that is nobody's, and links that were never made; a live
+  // collection, its link and an answer's link are checked at 375 and 1280 px in sizes-by-link.spec.ts.
+  "collections/new": () => ["/collections/new?line=no-such-line"],
+  "collections/:id": () => ["/collections/no-such-collection"],
+  "collect/:token": () => ["/collect/not-a-collection-link"],
+  "collect/:token/answer/:answer": () => ["/collect/not-a-collection-link/answer/not-an-answer-link"],
   customization: (shop) => [`/customization?${draftQuery(shop)}`],
   details: (shop) => [`/details?${draftQuery(shop)}`],
   shipping: (shop) => [`/shipping?${draftQuery(shop)}`],

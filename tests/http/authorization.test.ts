@@ -68,6 +68,9 @@ type Alice = {
   deliveredLineId: string;
   reviewId: string;
   cartLineId: string;
+  /** A's collection of sizes by link on the shorts' line, answered once (decision 090), and its link's token. */
+  collectionId: string;
+  collectToken: string;
   listItemId: string;
   /** A quote of the cart, and a custom quote request waiting for staff (decision 021). */
   quoteId: string;
@@ -1026,6 +1029,40 @@ const ROWS: Row[] = [
     signedOut: { read: [404], change: [404] },
   },
   {
+    routes: ["/collections/:id"],
+    resource: "A's collection of sizes by link: who answered what (saving spares)",
+    owner: "A",
+    read: page((w) => `/collections/${w.alice.collectionId}`, "routes/collection"),
+    change: form(
+      (w) => `/collections/${w.alice.collectionId}`,
+      () => ({ intent: "spares", spare_M: "7" }),
+    ),
+    state: (w) => aliceSees(w, `/collections/${w.alice.collectionId}`, "routes/collection"),
+    leaks: (w) => [`${w.marker} runner`, `${w.marker} team kit`],
+    intruder: { read: [404], change: [404] },
+    signedOut: { read: "sign-in", change: "sign-in" },
+  },
+  {
+    // Starting one needs the line: another's line is not found, so no collection of A's line is made.
+    routes: ["/collections/new"],
+    resource: "a collection of sizes on A's cart line (starting one)",
+    owner: "A",
+    change: form(
+      (w) => `/collections/new?line=${w.alice.cartLineId}`,
+      (w) => ({
+        title: `Intruder ${w.marker}`,
+        message: "",
+        ask_names: "",
+        closes_on: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 10),
+        max_answers: "",
+      }),
+    ),
+    state: (w) => aliceSees(w, `/collections/${w.alice.collectionId}`, "routes/collection"),
+    leaks: (w) => [`${w.marker} runner`],
+    intruder: { change: [404] },
+    signedOut: { change: "sign-in" },
+  },
+  {
     // The page names no organisation: each reader sees the one they act for, never A's (decision 085).
     routes: ["/account/credit"],
     resource: "the account on credit terms of A's organisation (applying again)",
@@ -1553,7 +1590,9 @@ const ROWS: Row[] = [
  * the SMS provider's inbound webhook (Twilio-signature-checked, 403 otherwise; 404 with no provider), a
  * proof's share-for-approval page and file (they open only the proof version whose random token the
  * link carries, whoever opens it; the test below and app/server/aftercare/proof-share-links.server.test.ts
- * show a forged token is refused), the pictures staff uploaded for products (only the renders a product
+ * show a forged token is refused), a collection's link and an answer's own link (decision 090: they open only
+ * the collection, or the one answer, whose random tokens the link carries; the test below and
+ * app/server/checkout/size-collections.server.test.ts show a forged or replaced token opens nothing), the pictures staff uploaded for products (only the renders a product
  * of the catalogue shows, the same for everyone; any other stored file is not found:
  * app/server/catalogue/catalogue-pictures.server.test.ts) and the not-found page.
  */
@@ -1592,6 +1631,8 @@ const PUBLIC_ROUTES = [
   "/api/sms/inbound",
   "/proof-approval/:token",
   "/proof-approval/:token/file",
+  "/collect/:token",
+  "/collect/:token/answer/:answer",
   "/api/recent-purchases",
   "/api/stripe-webhook",
   "/prices",
@@ -1743,6 +1784,20 @@ beforeAll(async () => {
     lines: { id: string; productId: string }[];
   };
   const { items } = (await loaderData(a, "/shopping-list", "routes/shopping-list")).data as { items: { id: string }[] };
+  // A's collection of sizes by link for her shorts, with one answer carrying the marker (decision 090).
+  const shortsLineId = lines.find((l) => l.productId === "15")!.id;
+  const opened = await postForm(a, `/collections/new?line=${shortsLineId}`, {
+    title: `${marker} team kit`,
+    message: "",
+    ask_names: "yes",
+    closes_on: new Date(Date.now() + 7 * DAY_MS).toISOString().slice(0, 10),
+    max_answers: "",
+  });
+  const created = (opened.data as { created?: { id: string; url: string } } | undefined)?.created;
+  expect(created, opened.body.slice(0, 300)).toBeTruthy();
+  const collectToken = new URL(created!.url).pathname.split("/")[2]!;
+  const answered = await postForm(anonymous, `/collect/${collectToken}`, { size: "M", name: `${marker} runner` });
+  expect(answered.status, answered.body.slice(0, 300)).toBe(200);
 
   // Staff send proof version 1, so the order has a proof file.
   const { order: staffOrder } = (await loaderData(staff, `/admin/orders/${order.orderId}`, "routes/admin.order"))
@@ -1970,6 +2025,8 @@ beforeAll(async () => {
       deliveredLineId,
       reviewId,
       cartLineId: lines.find((l) => l.productId === "15")!.id,
+      collectionId: created!.id,
+      collectToken,
       listItemId: items[0]!.id,
       quoteId: quoteId!,
       quoteNumber,
@@ -2250,6 +2307,52 @@ it("/proof-approval/:token and its file: the token decides, never who calls; a f
     const page = await loaderData(request, `/proof-approval/${token}`, "routes/proof-approval");
     expect(page.status, `${who}: a revoked link`).toBe(410);
   }
+});
+
+it("/collect/:token and an answer's link: the tokens decide, never who calls; a forged or replaced one is refused for everyone", async () => {
+  const w = world;
+  const token = w.alice.collectToken;
+  const forged = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+  const everyone = { A: w.alice.request, staff: w.staff, ...w.intruders, "signed out": w.anonymous };
+  const tally = async () =>
+    ((await aliceSees(w, `/collections/${w.alice.collectionId}`, "routes/collection")) as { answers: unknown[] })
+      .answers;
+  const before = await tally();
+  for (const [who, request] of Object.entries(everyone)) {
+    const page = await loaderData(request, `/collect/${forged}`, "routes/collect");
+    expectRefused(routeAnswer(page), [404], [w.marker], `${who}: a forged collection link`);
+    const answer = await postForm(request, `/collect/${forged}`, { size: "M", name: "Mallory" });
+    expectRefused(routeAnswer(answer), [404], [w.marker], `${who}: answering a forged link`);
+    const mine = await loaderData(request, `/collect/${token}/answer/${forged}`, "routes/collect-answer");
+    expectRefused(routeAnswer(mine), [404], [w.marker], `${who}: a forged answer link`);
+    const change = await postForm(request, `/collect/${token}/answer/${forged}`, { size: "XS", name: "Mallory" });
+    expectRefused(routeAnswer(change), [404], [w.marker], `${who}: changing through a forged answer link`);
+  }
+  expect(await tally(), "A's answers after every refused attempt").toEqual(before);
+
+  // Whoever holds the real link answers, and their own link reaches their answer alone.
+  const opened = await loaderData(w.anonymous, `/collect/${token}`, "routes/collect");
+  expect(opened.status).toBe(200);
+  expect(opened.body, "the link shows nobody's answers").not.toContain(`${w.marker} runner`);
+  const given = await postForm(w.anonymous, `/collect/${token}`, { size: "L", name: "Grace" });
+  expect(given.status, given.body.slice(0, 300)).toBe(200);
+  const editUrl = new URL((given.data as { answered: { editUrl: string } }).answered.editUrl);
+  const own = await loaderData(w.anonymous, editUrl.pathname, "routes/collect-answer");
+  expect(own.status).toBe(200);
+  expect(own.body).toContain("Grace");
+  expect(own.body).not.toContain(`${w.marker} runner`);
+
+  // A's new link: the old one opens nothing for anyone, and its answers' links stop with it.
+  const replaced = await postForm(w.alice.request, `/collections/${w.alice.collectionId}`, { intent: "new-link" });
+  expect(replaced.status, replaced.body.slice(0, 300)).toBe(200);
+  for (const [who, request] of Object.entries(everyone)) {
+    expect((await loaderData(request, `/collect/${token}`, "routes/collect")).status, `${who}: the old link`).toBe(404);
+    expect(
+      (await loaderData(request, editUrl.pathname, "routes/collect-answer")).status,
+      `${who}: an old answer link`,
+    ).toBe(404);
+  }
+  w.alice.collectToken = new URL((replaced.data as { link: string }).link).pathname.split("/")[2]!;
 });
 
 it("what the former member placed while a member is theirs no more, nor the switched member's: 404, and their share link stops", async () => {

@@ -291,6 +291,51 @@ const TARGETS: Target[] = [
     intent: "decision",
     odd: { email: ["not-an-address", "jane@example.com\u0000"], name: ["x".repeat(101), " "] },
   },
+  // Sizes collected by link (decision 090): starting one on a line that is nobody's, the tally of a
+  // collection that is nobody's, and answers through links that were never made.
+  {
+    route: "/collections/new",
+    path: () => `/collections/new?line=${NOBODY}`,
+    as: "buyer",
+    kind: "form",
+    fields: {
+      title: "Team kit for the 10k",
+      message: "",
+      ask_names: "yes",
+      closes_on: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      max_answers: "",
+    },
+    odd: {
+      title: [" ", "x".repeat(200)],
+      closes_on: ["2026-02-30", "1e309", "__proto__", "2999-01-01"],
+      max_answers: ["0", "-1", "1e309", "1001", "x"],
+    },
+  },
+  {
+    route: "/collections/:id",
+    path: () => `/collections/${NOBODY}`,
+    as: "buyer",
+    kind: "form",
+    fields: { intent: "spares", spare_M: "2" },
+    intent: "intent",
+    odd: { spare_M: ["-1", "1e309", "x", "2.5"], intent: ["__proto__", "close "] },
+  },
+  {
+    route: "/collect/:token",
+    path: () => `/collect/${"A".repeat(43)}`,
+    as: "visitor",
+    kind: "form",
+    fields: { size: "M", name: "Jane Doe" },
+    odd: { size: ["XXXL", "__proto__", ""], name: ["x".repeat(100), " "] },
+  },
+  {
+    route: "/collect/:token/answer/:answer",
+    path: () => `/collect/${"A".repeat(43)}/answer/${"B".repeat(43)}`,
+    as: "visitor",
+    kind: "form",
+    fields: { size: "M", name: "Jane Doe" },
+    odd: { size: ["XXXL", "__proto__", ""], name: ["x".repeat(100), " "] },
+  },
   {
     route: "/orders/:id (a review)",
     path: () => `/orders/${NOBODY}`,

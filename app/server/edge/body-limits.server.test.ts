@@ -73,6 +73,19 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(1024 * 1024);
   });
 
+  it("keeps a new collection of sizes to 16 kB, its tally's forms and the link's answers to 4 kB (decision 090)", () => {
+    for (const path of ["/collections/new", "/collections/new.data"]) expect(bodyLimitFor(path), path).toBe(16 * 1024);
+    for (const path of [
+      "/collections/3f1c",
+      "/collections/3f1c.data",
+      "/collect/abc",
+      "/collect/abc.data",
+      "/collect/abc/answer/def",
+      "/collect/abc/answer/def.data",
+    ])
+      expect(bodyLimitFor(path), path).toBe(4 * 1024);
+  });
+
   it("keeps the credit accounts' statements and staff's list to 1 kB, an application to 4 kB and staff's decision to 16 kB (decision 085)", () => {
     for (const path of [
       "/account/credit/statement.pdf",

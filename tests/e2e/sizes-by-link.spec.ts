@@ -1,0 +1,103 @@
+import type { Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
+import { addToCart } from "./support/checkout";
+import { expect, test } from "./support/fixtures";
+
+/** No WCAG violation at a phone's width and a desktop's (decision 090's pages). */
+async function axeCleanAtBothWidths(page: Page, what: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await axeViolations(page), `${what} at ${width} px`).toEqual([]);
+  }
+}
+
+/** A person without an account answers through the link, in a browser of their own. */
+async function answer(page: Page, link: string, who: { name: string; size: string }) {
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team kit for the 10k");
+  await page.getByRole("group", { name: "Your size" }).getByText(who.size, { exact: true }).click();
+  await page.getByLabel("Your name").fill(who.name);
+  await page.getByRole("button", { name: "Send my size" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Thanks, ${who.name}: size ${who.size} is in.` }),
+  ).toBeVisible();
+  return page.getByLabel(/^Your link to change your answer/).inputValue();
+}
+
+test("a buyer collects sizes for running shorts by link, adds spares to the minimum and closes them into step 2", async ({
+  page,
+  browser,
+  signedInBuyer: _buyer,
+}) => {
+  // Four browsers, three axe runs at two widths each, and a checkout step.
+  test.setTimeout(150_000);
+  await addToCart(page, "15", { quantity: 50, colour: "Black" });
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Collect sizes by link for Custom Running Shorts" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Collect sizes by link");
+
+  // A refusal keeps what was typed.
+  await page.getByLabel("Message (optional)").fill("Shorts for race day: choose the size you run in.");
+  await page.getByRole("button", { name: "Open the collection" }).click();
+  await expect(page.getByLabel("Title")).toHaveAccessibleDescription(/Give the collection a title/);
+  await expect(page.getByLabel("Message (optional)")).toHaveValue("Shorts for race day: choose the size you run in.");
+  await page.getByLabel("Title").fill("Team kit for the 10k");
+  await page.getByRole("button", { name: "Open the collection" }).click();
+  const link = await page.getByLabel("The collection's link").inputValue();
+  expect(link).toMatch(/\/collect\/[A-Za-z0-9_-]{43}$/);
+
+  // Three people answer, each in a browser of their own with no account; Grace changes hers.
+  const people = await Promise.all([1, 2, 3].map(async () => (await browser.newContext()).newPage()));
+  const [ada, grace, linus] = people as [Page, Page, Page];
+  await answer(ada, link, { name: "Ada", size: "M" });
+  await expect(ada.getByText("Shorts for race day: choose the size you run in.")).toHaveCount(0);
+  await axeCleanAtBothWidths(ada, "the answer's confirmation");
+  await linus.goto(link);
+  await expect(linus.getByText("Shorts for race day: choose the size you run in.")).toBeVisible();
+  await expect(linus.getByRole("table", { name: "Size guide" })).toBeVisible();
+  await axeCleanAtBothWidths(linus, "the collection's link");
+  await answer(linus, link, { name: "Linus", size: "M" });
+  const graceLink = await answer(grace, link, { name: "Grace", size: "L" });
+  await grace.goto(graceLink);
+  await expect(grace.getByTestId("your-answer")).toHaveText("Your answer: size L, as Grace. Change it below.");
+  await axeCleanAtBothWidths(grace, "an answer's own link");
+  await grace.getByRole("group", { name: "Your size" }).getByText("S", { exact: true }).click();
+  await grace.getByRole("button", { name: "Change my answer" }).click();
+  await expect(grace.getByRole("status").filter({ hasText: "Changed: your size is now S." })).toBeVisible();
+
+  // The buyer's tally: who answered what, and how far from the minimum.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("link", { name: "See the answers" }).click();
+  const answers = page.getByRole("list", { name: "Answers" });
+  await expect(answers.getByRole("listitem")).toHaveCount(3);
+  for (const line of ["Ada: M", "Grace: S", "Linus: M"]) await expect(answers).toContainText(line);
+  await expect(page.getByTestId("collection-total")).toHaveText("3");
+  await expect(page.getByTestId("collection-minimum")).toHaveText("47 more to reach the minimum of 50.");
+  await expect(page.getByRole("button", { name: "Close and put these sizes on your cart line" })).toBeDisabled();
+  await page.getByLabel("Spares of M").fill("30");
+  await page.getByLabel("Spares of L").fill("17");
+  await page.getByRole("button", { name: "Save spares" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Spares saved." })).toBeVisible();
+  await expect(page.getByTestId("collection-total")).toHaveText("50");
+  await expect(page.getByTestId("collection-minimum")).toHaveText("50 in all: the minimum of 50 is reached.");
+  await axeCleanAtBothWidths(page, "the tally");
+
+  // The cart line says where its sizes come from.
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Sizes by link: 3 answers" }).click();
+
+  // Closing puts the split on the line and opens its step 2 with it.
+  await page.getByRole("button", { name: "Close and put these sizes on your cart line" }).click();
+  await expect(page).toHaveURL(/\/customization\?/);
+  const sizes = page.getByRole("group", { name: "Sizes" });
+  await expect(sizes.getByLabel("S", { exact: true })).toHaveValue("1");
+  await expect(sizes.getByLabel("M", { exact: true })).toHaveValue("32");
+  await expect(sizes.getByLabel("L", { exact: true })).toHaveValue("17");
+
+  // The link now says it closed, to a newcomer and to Grace's own link alike.
+  await linus.goto(link);
+  await expect(linus.getByRole("alert")).toContainText("This collection closed on");
+  await grace.goto(graceLink);
+  await expect(grace.getByRole("alert")).toContainText("This collection closed on");
+  await Promise.all(people.map((person) => person.context().close()));
+});
