@@ -14,6 +14,7 @@ import { appContextOf, dbOf, nowOf, requireSessionInfo } from "~/server/accounts
 import {
   closeCollection,
   collectionTally,
+  countCollectionPageHit,
   removeAnswer,
   replaceLink,
   saveSpares,
@@ -25,6 +26,8 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 /** The buyer's tally of a collection (decision 090): only theirs opens; anyone else's is not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await requireSessionInfo({ request, context });
+  const limited = await countCollectionPageHit(dbOf(context), session.user.id);
+  if (limited) throw toResponse(limited, {}, { headers: PRIVATE });
   const tallied = await collectionTally(dbOf(context), {
     userId: session.user.id,
     id: params.id,
@@ -64,6 +67,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireSessionInfo({ request, context });
   const ctx = appContextOf(context);
+  const limited = await countCollectionPageHit(ctx.db, session.user.id);
+  if (limited) return toResponse(limited, {}, { headers: PRIVATE });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, {}, { headers: PRIVATE });
   const who = { userId: session.user.id, id: params.id };

@@ -17,7 +17,7 @@ import {
 } from "~/domain/checkout/size-collections";
 import { offeredSizes } from "~/domain/pricing/sizes";
 import { appContextOf, dbOf, nowOf, requireSessionInfo } from "~/server/accounts/request-context.server";
-import { collectableLine, startCollection } from "~/server/checkout/size-collections.server";
+import { collectableLine, countCollectionPageHit, startCollection } from "~/server/checkout/size-collections.server";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -29,6 +29,8 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireSessionInfo({ request, context });
+  const limited = await countCollectionPageHit(dbOf(context), session.user.id);
+  if (limited) throw toResponse(limited, {}, { headers: PRIVATE });
   const lineId = new URL(request.url).searchParams.get("line") ?? "";
   const found = await collectableLine(dbOf(context), { userId: session.user.id, lineId });
   if (!found.ok) throw toResponse(found, {}, { headers: PRIVATE });
@@ -51,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Makes the collection; its link is shown here once (only its hash is kept). */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireSessionInfo({ request, context });
+  const limited = await countCollectionPageHit(dbOf(context), session.user.id);
+  if (limited) return toResponse(limited, {}, { headers: PRIVATE });
   const lineId = new URL(request.url).searchParams.get("line") ?? "";
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, {}, { headers: PRIVATE });

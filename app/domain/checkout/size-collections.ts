@@ -24,6 +24,8 @@ export const COLLECTION_LIMITS = {
 
 /** How many collections (and new links) one buyer may make in an hour. */
 export const COLLECTIONS_PER_HOUR = 20;
+/** How many times one buyer may open or post to their collections' pages in a minute. */
+export const COLLECTION_PAGE_HITS_PER_MINUTE = 120;
 /** How many times one client address may open or answer links in a quarter of an hour. */
 export const COLLECT_HITS_PER_ADDRESS = 120;
 /** How many answers and changes one link takes in an hour, from every address together. */
@@ -80,6 +82,7 @@ export const COLLECTION_MESSAGES = {
   collectionNotFound: "Collection not found.",
   answerNotFound: "This link to your answer doesn't work. Answer again from the collection's link.",
   tooManyHits: "Too many requests from your network. Please wait a few minutes and try again.",
+  tooManyPages: "Too many requests at once. Please wait a minute and try again.",
   linkBusy: "This link is taking a lot of answers right now. Please try again in a few minutes.",
   answerGone: "That answer has already been removed.",
   closedAlready: "This collection is closed: its sizes are on your cart line.",

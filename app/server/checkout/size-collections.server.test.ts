@@ -2,11 +2,19 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cartItems, rateLimits, sizeCollectionAnswers, sizeCollections } from "#db/schema";
 import type { CollectionSettings } from "~/domain/checkout/size-collections";
-import { COLLECTION_MESSAGES, COLLECTIONS_PER_HOUR } from "~/domain/checkout/size-collections";
-import { loader as collectLoader } from "~/routes/collect";
+import {
+  COLLECT_HITS_PER_ADDRESS,
+  COLLECTION_MESSAGES,
+  COLLECTION_PAGE_HITS_PER_MINUTE,
+  COLLECTIONS_PER_HOUR,
+} from "~/domain/checkout/size-collections";
+import { action as collectAction, loader as collectLoader } from "~/routes/collect";
+import { action as answerAction, loader as answerLoader } from "~/routes/collect-answer";
+import { action as tallyAction, loader as tallyLoader } from "~/routes/collection";
+import { action as newAction, loader as newLoader } from "~/routes/collections.new";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
-import { createSignedInUser } from "../../../tests/setup/users";
+import { createSignedInUser, siteRequest } from "../../../tests/setup/users";
 import { readShelf } from "../catalogue/catalogue-store.server";
 import {
   answerCollection,
@@ -305,5 +313,49 @@ describe("the buyer's tally", () => {
       status: 409,
       message: COLLECTION_MESSAGES.lineGone,
     });
+  });
+});
+
+describe("how often each route answers", () => {
+  it(`gives the buyer's pages ${COLLECTION_PAGE_HITS_PER_MINUTE} loads and posts a minute, then 429 on each`, async () => {
+    const { id, lineId } = await aliceCollection();
+    await handle.db.insert(rateLimits).values({
+      key: `collection-pages:${alice.userId}`,
+      count: COLLECTION_PAGE_HITS_PER_MINUTE,
+      windowStart: new Date(),
+    });
+    const answered = async (fn: (args: never) => unknown, path: string, form?: Record<string, string>) =>
+      (
+        await answerOf(fn, {
+          request: siteRequest(path, { cookie: alice.cookie, form }),
+          params: { id },
+          ctx: ctx(),
+        })
+      ).status;
+    expect(await answered(newLoader, `/collections/new?line=${lineId}`)).toBe(429);
+    expect(await answered(newAction, `/collections/new?line=${lineId}`, { title: "Kit" })).toBe(429);
+    expect(await answered(tallyLoader, `/collections/${id}`)).toBe(429);
+    expect(await answered(tallyAction, `/collections/${id}`, { intent: "spares" })).toBe(429);
+  });
+
+  it(`gives an address ${COLLECT_HITS_PER_ADDRESS} openings and answers of links a quarter of an hour, then 429 on each`, async () => {
+    const { token } = await aliceCollection();
+    const given = await answer(token, "M");
+    const answerToken = given.ok ? given.editUrl.split("/answer/")[1]! : "";
+    await handle.db
+      .insert(rateLimits)
+      .values({ key: "collect-link:10.7.9.9", count: COLLECT_HITS_PER_ADDRESS, windowStart: new Date() });
+    const status = async (fn: (args: never) => unknown, path: string, form?: Record<string, string>) => {
+      const headers = new Headers({ "x-real-ip": "10.7.9.9", origin: "http://127.0.0.1:3999" });
+      const request = new Request(`http://127.0.0.1:3999${path}`, {
+        method: form ? "POST" : "GET",
+        headers,
+        body: form ? new URLSearchParams(form) : undefined,
+      });
+      return (await answerOf(fn, { request, params: { token, answer: answerToken }, ctx: ctx() })).status;
+    };
+    expect(await status(collectAction, `/collect/${token}`, { size: "M", name: "Ada" })).toBe(429);
+    expect(await status(answerLoader, `/collect/${token}/answer/${answerToken}`)).toBe(429);
+    expect(await status(answerAction, `/collect/${token}/answer/${answerToken}`, { size: "S", name: "Ada" })).toBe(429);
   });
 });

@@ -13,15 +13,21 @@ import { colourOf } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";
 import { type IsoDate, londonToday } from "~/domain/core/dates";
 import { isUuid } from "~/domain/core/ids";
+import { type FormValues, valuesFrom } from "~/domain/core/form-rules";
 import {
+  ANSWER_FIELDS,
+  type AnswerField,
   ANSWERS_PER_LINK_PER_HOUR,
   COLLECT_HITS_PER_ADDRESS,
+  COLLECTION_LIMITS,
+  COLLECTION_PAGE_HITS_PER_MINUTE,
   COLLECTION_MESSAGES,
   COLLECTIONS_PER_HOUR,
   type CollectionAnswer,
   type CollectionSettings,
   closeRefusal,
   linkRefusal,
+  parseAnswer,
   splitWithSpares,
   tallyBySize,
 } from "~/domain/checkout/size-collections";
@@ -56,6 +62,34 @@ async function countNewLink(db: Database, userId: string): Promise<Failure | nul
   });
   if (limit.allowed) return null;
   return failure(429, "RATE_LIMITED", COLLECTION_MESSAGES.tooMany, { retryAfterSeconds: limit.retryAfterSeconds });
+}
+
+/** Counts one load of, or post to, the buyer's collections' pages against their minute. */
+export async function countCollectionPageHit(db: Database, userId: string): Promise<Failure | null> {
+  const limit = await hitRateLimit(db, {
+    key: `collection-pages:${userId}`,
+    limit: COLLECTION_PAGE_HITS_PER_MINUTE,
+    windowSeconds: 60,
+  });
+  if (limit.allowed) return null;
+  return failure(429, "RATE_LIMITED", COLLECTION_MESSAGES.tooManyPages, { retryAfterSeconds: limit.retryAfterSeconds });
+}
+
+/**
+ * A person's answer from the link's form, checked against what the link asks; a refusal names each
+ * wrong field and carries back what was typed.
+ */
+export function answerFromForm(
+  form: Record<string, string>,
+  view: Pick<CollectView, "askNames"> & { product: Pick<CollectView["product"], "sizes"> },
+): { ok: true; answer: CollectionAnswer } | (Failure & { values: FormValues<AnswerField> }) {
+  const parsed = parseAnswer(valuesFrom(ANSWER_FIELDS, new Map(Object.entries(form))), {
+    sizes: view.product.sizes,
+    names: view.askNames,
+  });
+  if (parsed.ok) return { ok: true, answer: parsed.data };
+  const message = Object.values(parsed.errors)[0] ?? "";
+  return { ...failure(400, "VALIDATION_FAILED", message, { fieldErrors: parsed.errors }), values: parsed.values };
 }
 
 /** Counts one opening or answer of a link against the client address's quarter of an hour. */
@@ -393,7 +427,7 @@ export async function answerCollection(
   const refused = linkRefusal(collection, input.today, { count: await answerCount(db, collection.id), change: false });
   if (refused) return failure(refused.status, "COLLECTION_CLOSED", refused.message);
   const answerToken = newToken();
-  const most = collection.maxAnswers ?? 1000;
+  const most = collection.maxAnswers ?? COLLECTION_LIMITS.answers;
   const inserted = await queryRows<{ id: string }>(
     db,
     sql`
