@@ -4,11 +4,10 @@ import { CollectAnswerForm } from "~/components/checkout/collect-answer-form";
 import { FormMessage } from "~/components/ui/form";
 import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
 import { londonToday } from "~/domain/core/dates";
-import { valuesFrom } from "~/domain/core/form-rules";
-import { ANSWER_FIELDS, type AnswerField, parseAnswer } from "~/domain/checkout/size-collections";
+import type { AnswerField } from "~/domain/checkout/size-collections";
 import { appContextOf, nowOf } from "~/server/accounts/request-context.server";
-import { changeAnswer, countCollectHit, openAnswer } from "~/server/checkout/size-collections.server";
-import { failure, readForm, toResponse } from "~/server/platform/http.server";
+import { answerFromForm, changeAnswer, countCollectHit, openAnswer } from "~/server/checkout/size-collections.server";
+import { readForm, toResponse } from "~/server/platform/http.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -39,26 +38,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!opened.ok) return toResponse(opened, {}, { headers: PRIVATE });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, {}, { headers: PRIVATE });
-  const values = valuesFrom(ANSWER_FIELDS, new Map(Object.entries(form.value)));
-  const parsed = parseAnswer(values, { sizes: opened.value.product.sizes, names: opened.value.askNames });
-  if (!parsed.ok) {
-    const message = Object.values(parsed.errors)[0] ?? "";
-    return toResponse(
-      failure(400, "VALIDATION_FAILED", message, { fieldErrors: parsed.errors }),
-      { values: parsed.values },
-      {
-        headers: PRIVATE,
-      },
-    );
-  }
+  const parsed = answerFromForm(form.value, opened.value);
+  if (!parsed.ok) return toResponse(parsed, { values: parsed.values }, { headers: PRIVATE });
   const changed = await changeAnswer(ctx, {
     token: params.token,
     answerToken: params.answer,
-    answer: parsed.data,
+    answer: parsed.answer,
     today,
   });
-  if (!changed.ok) return toResponse(changed, { values }, { headers: PRIVATE });
-  return data({ changed: parsed.data }, { headers: PRIVATE });
+  if (!changed.ok) return toResponse(changed, { values: parsed.answer }, { headers: PRIVATE });
+  return data({ changed: parsed.answer }, { headers: PRIVATE });
 }
 
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {

@@ -5,11 +5,15 @@ import { CopyLink } from "~/components/ui/copy-link";
 import { FormMessage } from "~/components/ui/form";
 import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
 import { formatDisplayDate, londonToday } from "~/domain/core/dates";
-import { valuesFrom } from "~/domain/core/form-rules";
-import { ANSWER_FIELDS, type AnswerField, parseAnswer } from "~/domain/checkout/size-collections";
-import { appContextOf, dbOf, nowOf } from "~/server/accounts/request-context.server";
-import { answerCollection, countCollectHit, openCollectLink } from "~/server/checkout/size-collections.server";
-import { failure, readForm, toResponse } from "~/server/platform/http.server";
+import type { AnswerField } from "~/domain/checkout/size-collections";
+import { appContextOf, nowOf } from "~/server/accounts/request-context.server";
+import {
+  answerCollection,
+  answerFromForm,
+  countCollectHit,
+  openCollectLink,
+} from "~/server/checkout/size-collections.server";
+import { readForm, toResponse } from "~/server/platform/http.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 
 /** What a person answers is theirs and the buyer's alone: never cached anywhere. */
@@ -36,26 +40,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const limited = await countCollectHit(ctx.db, clientIp(request));
   if (limited) return toResponse(limited, {}, { headers: PRIVATE });
   const today = londonToday(nowOf(context));
-  const opened = await openCollectLink(dbOf(context), { token: params.token, today });
+  const opened = await openCollectLink(ctx.db, { token: params.token, today });
   if (!opened.ok) return toResponse(opened, {}, { headers: PRIVATE });
   const form = await readForm(request);
   if (!form.ok) return toResponse(form, {}, { headers: PRIVATE });
-  const values = valuesFrom(ANSWER_FIELDS, new Map(Object.entries(form.value)));
-  const parsed = parseAnswer(values, { sizes: opened.value.product.sizes, names: opened.value.askNames });
-  if (!parsed.ok) {
-    const message = Object.values(parsed.errors)[0] ?? "";
-    return toResponse(
-      failure(400, "VALIDATION_FAILED", message, { fieldErrors: parsed.errors }),
-      { values: parsed.values },
-      {
-        headers: PRIVATE,
-      },
-    );
-  }
-  const answered = await answerCollection(ctx, { token: params.token, answer: parsed.data, today });
-  if (!answered.ok) return toResponse(answered, { values }, { headers: PRIVATE });
+  const parsed = answerFromForm(form.value, opened.value);
+  if (!parsed.ok) return toResponse(parsed, { values: parsed.values }, { headers: PRIVATE });
+  const answered = await answerCollection(ctx, { token: params.token, answer: parsed.answer, today });
+  if (!answered.ok) return toResponse(answered, { values: parsed.answer }, { headers: PRIVATE });
   return data(
-    { answered: { ...parsed.data, editUrl: answered.editUrl, closesOn: formatDisplayDate(opened.value.closesOn) } },
+    { answered: { ...parsed.answer, editUrl: answered.editUrl, closesOn: formatDisplayDate(opened.value.closesOn) } },
     { headers: PRIVATE },
   );
 }
