@@ -360,17 +360,6 @@ function CartLineItem(props: {
               <dt>Sizes</dt>
               <dd className="text-ink" data-testid="cart-line-sizes">
                 {describeSizes(line.sizes) || "Chosen at checkout"}
-                <span className="block text-xs">
-                  {collection ? (
-                    <Link to={`/collections/${collection.id}`} className="text-brand underline">
-                      Sizes by link: {collection.answers === 1 ? "1 answer" : `${collection.answers} answers`}
-                    </Link>
-                  ) : (
-                    <Link to={`/collections/new?line=${line.id}`} className="text-brand underline">
-                      Collect sizes by link<span className="sr-only"> for {title}</span>
-                    </Link>
-                  )}
-                </span>
               </dd>
             </>
           ) : null}
@@ -398,6 +387,19 @@ function CartLineItem(props: {
           ) : null}
         </dl>
         <LineCharges charges={price.charges} quantity={price.quantity} vatRate={vatRate} />
+        {hasSizes(product) ? (
+          <p className="mt-1 text-xs">
+            {collection ? (
+              <Link to={`/collections/${collection.id}`} className="text-brand underline">
+                Sizes by link: {collection.answers === 1 ? "1 answer" : `${collection.answers} answers`}
+              </Link>
+            ) : (
+              <Link to={`/collections/new?line=${line.id}`} className="text-brand underline">
+                Collect sizes by link<span className="sr-only"> for {title}</span>
+              </Link>
+            )}
+          </p>
+        ) : null}
         {sizesOff ? (
           <p className="mt-2 text-sm text-red-700" data-testid="cart-line-sizes-off">
             {sizesOff} Change the sizes at checkout.
