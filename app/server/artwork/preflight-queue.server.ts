@@ -145,6 +145,9 @@ const isUniqueViolation = (error: unknown): boolean => {
  * last check started longest ago (never: first). Null when there is none, or when another process
  * took one of the same account's at the same instant (the unique index refuses the second).
  * A check whose lease ran out on its last attempt is given up first: its file is kept, unchecked.
+ * The check is chosen once, in a materialized CTE: written as `where id in (…)`, PostgreSQL may
+ * run the choice again for every row it scans (a nested-loop semi join) and take two of one
+ * account's checks in one statement, which the unique index then refuses.
  */
 export async function claimCheck(
   db: Database,
@@ -160,9 +163,7 @@ export async function claimCheck(
     const rows = await queryRows<RawRow>(
       db,
       sql`
-      update preflight_checks set status = 'running', attempts = attempts + 1, started_at = ${now},
-        locked_until = ${until}, locked_by = ${input.workerId}
-      where id in (
+      with next as materialized (
         select c.id from preflight_checks c
         where (c.status = 'queued' or (c.status = 'running' and c.locked_until <= ${now}))
           and not exists (
@@ -170,8 +171,11 @@ export async function claimCheck(
         order by (select max(s.started_at) from preflight_checks s where s.user_id = c.user_id) asc nulls first, c.id
         limit 1
         for update of c skip locked)
-      and (status = 'queued' or (status = 'running' and locked_until <= ${now}))
-      returning id, user_id, kind, stored_name, size, attempts`,
+      update preflight_checks p set status = 'running', attempts = attempts + 1, started_at = ${now},
+        locked_until = ${until}, locked_by = ${input.workerId}
+      from next
+      where p.id = next.id and (p.status = 'queued' or (p.status = 'running' and p.locked_until <= ${now}))
+      returning p.id, p.user_id, p.kind, p.stored_name, p.size, p.attempts`,
     );
     return rows[0] ? toCheck(rows[0]) : null;
   } catch (error) {

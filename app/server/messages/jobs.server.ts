@@ -119,7 +119,8 @@ function toJob(row: JobRow): Job {
  * Takes up to `limit` jobs that are due at `now`: queued ones whose time has come, and running ones
  * whose lease ran out (their worker died). Each is leased to `workerId` and its attempt counted in
  * the same statement, so two workers never take one job. A job whose lease ran out on its last
- * attempt is not taken again: it is dead.
+ * attempt is not taken again: it is dead. The jobs are chosen once, in a materialized CTE, so never
+ * more than `limit` (as `where id in (…)` PostgreSQL may run the choice again for every row it scans).
  */
 export async function claimJobs(
   db: Database,
@@ -136,15 +137,17 @@ export async function claimJobs(
   const rows = await queryRows<JobRow>(
     db,
     sql`
-    update jobs set status = 'running', attempts = attempts + 1, locked_until = ${until}, locked_by = ${input.workerId}
-    where id in (
+    with due as materialized (
       select id from jobs
       where (status = 'queued' and run_at <= ${now})
          or (status = 'running' and locked_until <= ${now} and attempts < max_attempts)
       order by run_at, id
       limit ${input.limit ?? 1}
       for update skip locked)
-    returning *`,
+    update jobs set status = 'running', attempts = attempts + 1, locked_until = ${until}, locked_by = ${input.workerId}
+    from due
+    where jobs.id = due.id
+    returning jobs.*`,
   );
   return rows.map(toJob);
 }

@@ -91,7 +91,7 @@ describe("listRecentOrders (A-3, R-LAYOUT-08)", () => {
   });
 
   it("leaves out the orders of the buyers it is told to, from the same cached list", async () => {
-    const at = new Date("2026-12-01T12:00:00Z");
+    const at = new Date("2026-11-10T12:00:00Z");
     await handle.db
       .insert(orderDrafts)
       .values([
