@@ -3,13 +3,8 @@ import type { Route } from "./+types/admin.products";
 import { Pager, TableFrame } from "~/components/admin/table-parts";
 import { buttonClass } from "~/components/ui/button";
 import { PRODUCT_STATUSES } from "~/catalogue/types";
-import {
-  CATALOGUE_SEARCH_MAX,
-  countsLine,
-  catalogueListPage,
-  listCatalogue,
-  parseCatalogueFilter,
-} from "~/domain/catalogue/catalogue-list";
+import { countsLine, catalogueListPage, listCatalogue, parseCatalogueFilter } from "~/domain/catalogue/catalogue-list";
+import { CATALOGUE_SEARCH_MAX } from "~/domain/catalogue/shelf-query";
 import {
   ADMIN_NO_STORE,
   requireStaff,

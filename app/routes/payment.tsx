@@ -10,7 +10,7 @@ import { TestCardForm } from "~/components/checkout/test-card-form";
 import { buttonClass } from "~/components/ui/button";
 import type { ErrorBody } from "~/domain/core/api-errors";
 import type { OrderTotals } from "~/domain/pricing/checkout";
-import { stepHref, type StepNumber } from "~/domain/checkout/draft";
+import { stepHref, type StepNumber } from "~/domain/checkout/steps";
 import { formatPence } from "~/domain/core/money";
 import type { SummaryLine } from "~/domain/checkout/cart-checkout";
 import { lineProducts, loadCheckout, pricedSummary, stepperState } from "~/server/checkout/checkout.server";

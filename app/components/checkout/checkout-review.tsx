@@ -8,7 +8,7 @@ import { useLineProducts } from "../product/line-products";
 import type { SummaryLine } from "~/domain/checkout/cart-checkout";
 import type { CheckoutReview } from "~/domain/checkout/checkout-review";
 import { formatDisplayDate } from "~/domain/core/dates";
-import { stepHref } from "~/domain/checkout/draft";
+import { stepHref } from "~/domain/checkout/steps";
 
 /**
  * The payment step's final review: who is billed, where it goes, the buyer's PO

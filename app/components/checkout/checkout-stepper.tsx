@@ -1,7 +1,7 @@
 /** The checkout's six-step stepper, folded into one "Step N of 6" button on phones. */
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { canNavigate, STEPS, stepHref, type StepNumber } from "~/domain/checkout/draft";
+import { canNavigate, STEPS, stepHref, type StepNumber } from "~/domain/checkout/steps";
 import { CheckIcon, ChevronIcon } from "../ui/icons";
 
 /**

@@ -4,7 +4,7 @@ import { useLineProducts } from "../product/line-products";
 import type { SummaryLine } from "~/domain/checkout/cart-checkout";
 import { pricedLineTotal, summariseTags, type OrderTotals } from "~/domain/pricing/checkout";
 import { LineCharges } from "./line-charges";
-import { checkoutTotals, pricedLines } from "~/domain/checkout/draft";
+import { checkoutTotals, pricedLines } from "~/domain/checkout/draft-totals";
 import { describeSizes } from "~/domain/pricing/sizes";
 import { shownLineTotalsOf } from "~/domain/checkout/price-mode-lines";
 import { LineTotal, UnitPrice } from "../ui/price";

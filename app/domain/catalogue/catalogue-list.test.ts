@@ -4,12 +4,12 @@ import { PRODUCTS } from "~/catalogue/catalogue";
 import type { ProductStatus, StoredProduct } from "~/catalogue/types";
 import {
   CATALOGUE_PAGE_SIZE,
-  CATALOGUE_SEARCH_MAX,
   catalogueListPage,
   countsLine,
   listCatalogue,
   parseCatalogueFilter,
 } from "./catalogue-list";
+import { CATALOGUE_SEARCH_MAX } from "./shelf-query";
 
 const stored = (id: string, status: ProductStatus, sku: string | null = null, demo = false): StoredProduct => {
   const product = PRODUCTS.find((p) => p.id === id)!;

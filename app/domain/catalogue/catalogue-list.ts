@@ -7,9 +7,7 @@ import { PRODUCT_STATUSES, type ProductStatus, type StoredProduct } from "~/cata
 import { formatPence } from "../core/money";
 import { oneOf } from "../core/one-of";
 import { unitPriceRange } from "../pricing/tier-table";
-
-/** The longest search staff may type: longer than a title, short enough to cost nothing. */
-export const CATALOGUE_SEARCH_MAX = 100;
+import { CATALOGUE_SEARCH_MAX } from "./shelf-query";
 
 export type CatalogueFilter = {
   q: string;

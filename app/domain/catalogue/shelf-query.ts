@@ -9,7 +9,12 @@ import { BRANDING_METHOD_IDS, type BrandingMethod } from "../pricing/checkout";
 import { oneOf } from "../core/one-of";
 import { parseSort, type ProductSort } from "../pricing/catalogue-rules";
 import { poundsToPence } from "../core/money";
-import { CATALOGUE_SEARCH_MAX } from "./catalogue-list";
+
+/**
+ * The longest search a buyer or staff may type: longer than a title, short enough to cost nothing.
+ * Here, not with the back office's list, so the listing's page does not load the back office's rules.
+ */
+export const CATALOGUE_SEARCH_MAX = 100;
 
 /** Products a page of the listing shows. */
 export const SHELF_PAGE_SIZE = 24;

@@ -6,7 +6,7 @@
 import { addressLines, SHIPPING_METHODS } from "../pricing/checkout";
 import type { IsoDate } from "../core/dates";
 import type { DeliveryTimes } from "../fulfilment/delivery";
-import { joinName } from "./draft";
+import { joinName } from "../people/person-names";
 import type { DraftData } from "./draft-schemas";
 import { approveByDate } from "../fulfilment/need-by";
 

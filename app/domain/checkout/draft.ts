@@ -13,7 +13,7 @@ import { filesAwaitingConsent } from "./artwork-preflight";
 import { BRANDING_METHODS, type BrandingMethod } from "../pricing/checkout";
 import { isValidPhone, phoneErrorMessage } from "../people/contact-rules";
 import type { IsoDate } from "../core/dates";
-import { type DraftStatus, statusAtLeast } from "../core/draft-base";
+import { joinName, splitName } from "../people/person-names";
 import type { CustomisationPatch, DraftData, DraftDetails, DraftShipping, ShippingAddress } from "./draft-schemas";
 import type { FieldErrors } from "../core/field-errors";
 import { postcodeError } from "../pricing/postcodes";
@@ -41,6 +41,8 @@ export const PREVIOUS_ORDER_REF_MESSAGE = "Enter the reference of the order you 
 export { phoneErrorMessage };
 export * from "../core/draft-base";
 export * from "./draft-totals";
+export * from "./steps";
+export { joinName, splitName };
 export type { IsoDate };
 export type * from "./draft-schemas";
 
@@ -180,31 +182,6 @@ export function customisationProductErrors(product: Product, patch: Customisatio
 // Step 3: details
 
 /**
- * A-37: split on the last space; everything before it is the first name.
- * 'Mary Ann Smith' → Mary Ann / Smith; 'Cher' → Cher / ''.
- * A comma names an addressee and where they sit ('Accounts Payable, Northwind Events'): the split
- * is at the first comma, so neither part is cut in two and the label reads both whole.
- */
-export function splitName(full: string): { firstName: string; lastName: string } {
-  const clean = full.trim().replace(/\s+/g, " ");
-  const comma = clean.indexOf(",");
-  if (comma !== -1) {
-    const firstName = clean.slice(0, comma).trim();
-    const lastName = clean.slice(comma + 1).trim();
-    if (firstName !== "" && lastName !== "") return { firstName, lastName };
-    return splitName(clean.replace(/,/g, " "));
-  }
-  const at = clean.lastIndexOf(" ");
-  if (at === -1) return { firstName: clean, lastName: "" };
-  return { firstName: clean.slice(0, at), lastName: clean.slice(at + 1) };
-}
-
-/** R-SHIP-10: name = first + ' ' + last (no stray space when one is missing). */
-export function joinName(firstName: string, lastName: string): string {
-  return [firstName.trim(), lastName.trim()].filter((part) => part !== "").join(" ");
-}
-
-/**
  * R-DET-06: while 'use billing as shipping' is on, the billing address becomes the ship-to
  * address. The phone is the contact phone while the shipping phone is blank or still the copy of
  * the contact phone as it was (`before`), so a corrected contact phone reaches step 4; a phone
@@ -326,64 +303,4 @@ export function shippingErrors(shipping: DraftShipping): Partial<Record<"address
 /** R-SHIP-07 with A-39. line2 and notes are optional. */
 export function canProceedShipping(shipping: DraftShipping): boolean {
   return missingShipping(shipping).length === 0 && Object.keys(shippingErrors(shipping)).length === 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Checkout stepper (R-STEP-01..05, R-ROUTE-20)
-
-export const STEPS = [
-  { step: 1, label: "Cart", path: "/cart" },
-  { step: 2, label: "Customisation", path: "/customization" },
-  { step: 3, label: "Details", path: "/details" },
-  { step: 4, label: "Shipping", path: "/shipping" },
-  { step: 5, label: "Design Proofing", path: "/design-proofing" },
-  { step: 6, label: "Payment", path: "/payment" },
-] as const;
-export type StepNumber = (typeof STEPS)[number]["step"];
-
-/** What the stepper needs of a draft: the row's status and two parts of its data. */
-export type StepperDraft = {
-  status: DraftStatus;
-  data: { confirm: DraftData["confirm"]; proof_acknowledged: boolean };
-};
-
-/**
- * Completed steps, derived from the saved draft (R-STEP-04, A-12): 1 when the cart has items,
- * 2 when both confirmations are saved, 3 from details_done, 4 from shipping_done, 5 once the
- * proof summary is acknowledged. Step 6 completes only by payment, which leaves the checkout.
- */
-export function completedSteps(draft: StepperDraft | null, cartNonEmpty: boolean): StepNumber[] {
-  const done: StepNumber[] = [];
-  if (cartNonEmpty) done.push(1);
-  if (draft) {
-    if (draft.data.confirm.rights_confirmed && draft.data.confirm.lead_time_acknowledged) done.push(2);
-    if (statusAtLeast(draft.status, "details_done")) done.push(3);
-    if (statusAtLeast(draft.status, "shipping_done")) done.push(4);
-    if (draft.data.proof_acknowledged) done.push(5);
-  }
-  return done;
-}
-
-/** R-STEP-02: at or before the current step, or already completed; every other step is disabled. */
-export function canNavigate(target: StepNumber, current: StepNumber, completed: readonly StepNumber[]): boolean {
-  return target <= current || completed.includes(target);
-}
-
-/**
- * A step's link. Steps 2–6 keep draft_id and product_id (R-ROUTE-20, R-STEP-05), in the order
- * R-CUST-17 writes them; a missing one is left out rather than sent empty. The cart needs neither.
- */
-export function stepHref(
-  step: StepNumber,
-  ids: { productId?: string | null; draftId?: string | null; lineId?: string | null },
-): string {
-  const entry = STEPS[step - 1];
-  if (!entry) throw new RangeError(`No checkout step ${step}`);
-  if (step === 1) return entry.path;
-  const params = new URLSearchParams();
-  if (ids.draftId) params.set("draft_id", ids.draftId);
-  if (ids.productId) params.set("product_id", ids.productId);
-  if (ids.lineId) params.set("line_id", ids.lineId);
-  const query = params.toString();
-  return query ? `${entry.path}?${query}` : entry.path;
 }

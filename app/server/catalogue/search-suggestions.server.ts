@@ -4,7 +4,7 @@
  * to anyone, as the search form is; a query is at most CATALOGUE_SEARCH_MAX characters, and each
  * client address may ask SEARCH_LIMIT times a minute, enough to type quickly for a long while.
  */
-import { CATALOGUE_SEARCH_MAX } from "~/domain/catalogue/catalogue-list";
+import { CATALOGUE_SEARCH_MAX } from "~/domain/catalogue/shelf-query";
 import { searchText } from "~/domain/catalogue/shelf-query";
 import { MAX_SUGGESTIONS, type Suggestion } from "~/domain/pricing/catalogue-rules";
 import type { Database } from "../platform/db.server";
