@@ -2,7 +2,8 @@
 import { ArtworkPreview, FindingList } from "~/components/checkout/artwork-check";
 import { fileFindings } from "~/domain/checkout/artwork-preflight";
 import { addressLines, BRANDING_METHODS, PROOF_PREFERENCES, SHIPPING_METHODS } from "~/domain/pricing/checkout";
-import { type OrderLine, type OrderSnapshot, soldColourName } from "~/domain/orders/order-snapshot";
+import type { OrderLine, OrderSnapshot } from "~/domain/orders/order-snapshot";
+import { soldColourName } from "~/domain/orders/sold-colours";
 import { useLineProducts } from "../product/line-products";
 import { describeSizes } from "~/domain/pricing/sizes";
 import { chargeText } from "~/domain/pricing/charges";

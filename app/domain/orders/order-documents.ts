@@ -15,7 +15,8 @@ import {
   type DocumentKind,
   type DocumentLine,
 } from "../pricing/documents";
-import { type ChargedAmounts, type OrderLineSnapshot, type OrderSnapshot, soldColourName } from "./order-snapshot";
+import type { ChargedAmounts, OrderLineSnapshot, OrderSnapshot } from "./order-snapshot";
+import { soldColourName } from "./sold-colours";
 import { formatDisplayDate, formatDisplayDay, type IsoDate } from "../core/dates";
 import { paidOnText, paymentStatusText, toOrderStatus, type PaymentMethod } from "../fulfilment/orders";
 import { describeSizes } from "../pricing/sizes";

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { draftDataSchema } from "../checkout/draft-schemas";
 import {
-  soldColourName,
   orderEta,
   promisedDeliveryDate,
   readOrderLineSnapshot,
   readOrderSnapshot,
   splitDraftData,
 } from "./order-snapshot";
+import { soldColourName } from "./sold-colours";
 import { describeLines } from "../fulfilment/orders";
 
 const data = draftDataSchema.parse({

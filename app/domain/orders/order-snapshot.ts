@@ -80,12 +80,6 @@ export function splitDraftData(data: DraftData, product: SoldProductInput) {
   return { order, line };
 }
 
-/** The name of a line's colour as the product was sold; none for a colour it was not sold in. */
-export function soldColourName(product: Pick<SoldProduct, "colours">, hex: string): string | undefined {
-  const wanted = hex.toLowerCase();
-  return product.colours.find((colour) => colour.hex.toLowerCase() === wanted)?.name;
-}
-
 /** A line as lists show it. */
 export function lineSummary(line: Pick<OrderLine, "product" | "quantity">): OrderLineSummary {
   return { productId: line.product.id, title: line.product.title, quantity: line.quantity };

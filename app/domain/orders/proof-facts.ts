@@ -4,7 +4,8 @@
  * One shape for the buyer's order page and a colleague's share-link page, so both read the same.
  */
 import { BRANDING_METHODS } from "../pricing/checkout";
-import { type OrderLine, soldColourName } from "./order-snapshot";
+import type { OrderLine } from "./order-snapshot";
+import { soldColourName } from "./sold-colours";
 import { describeSizes } from "../pricing/sizes";
 
 export type ProofFacts = {

@@ -37,7 +37,8 @@ import {
   type RefundMethod,
 } from "~/domain/orders/refunds";
 import { lineDescription } from "~/domain/orders/order-documents";
-import { type OrderLine, readOrderSnapshot, soldColourName } from "~/domain/orders/order-snapshot";
+import { type OrderLine, readOrderSnapshot } from "~/domain/orders/order-snapshot";
+import { soldColourName } from "~/domain/orders/sold-colours";
 import { londonToday } from "~/domain/core/dates";
 import { creditNotesOfOrder } from "../orders/credit-notes.server";
 import { creditsOnOrder } from "./refunds.server";
