@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/ui/form";
 import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
 import { UnitPrice } from "~/components/ui/price";
 import { formatDisplayDate, formatLondonDateTime, londonToday } from "~/domain/core/dates";
-import { stepHref } from "~/domain/checkout/draft";
+import { stepHref } from "~/domain/checkout/steps";
 import { minimumMeter, parseSpares, spareField } from "~/domain/checkout/size-collections";
 import { unitPricePence } from "~/domain/pricing/pricing";
 import { sizesTotal } from "~/domain/pricing/sizes";

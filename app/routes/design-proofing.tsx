@@ -7,7 +7,7 @@ import { SaveStatus } from "~/components/checkout/save-status";
 import { useDraftAutosave } from "~/components/checkout/use-draft-autosave";
 import { useBusiness } from "~/components/ui/root-data";
 import { BRANDING_METHODS, PROOF_PREFERENCES } from "~/domain/pricing/checkout";
-import { stepHref } from "~/domain/checkout/draft";
+import { stepHref } from "~/domain/checkout/steps";
 import { type LineCustomisation, loadDraftStep } from "~/server/checkout/checkout.server";
 
 export async function loader(args: Route.LoaderArgs) {

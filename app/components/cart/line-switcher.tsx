@@ -1,7 +1,7 @@
 /** Step 2's switcher between the products of a cart of several, with a tick on each one already customised. */
 import { Link } from "react-router";
 import { isLineCustomised, lineTitle, type CheckoutLineState } from "~/domain/checkout/cart-checkout";
-import { stepHref } from "~/domain/checkout/draft";
+import { stepHref } from "~/domain/checkout/steps";
 import { useLineProducts } from "../product/line-products";
 
 /**
