@@ -3,7 +3,7 @@ import type { Route } from "./+types/sms.confirm";
 import { formMessage } from "~/components/ui/form-error";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/form";
-import { SMS_PROMPT } from "~/content/contact";
+import { SMS_PROMPT } from "~/content/sms-prompt";
 import { readForm, toResponse } from "~/server/platform/http.server";
 import { clientIp } from "~/server/platform/rate-limit.server";
 import { dbOf, appContextOf } from "~/server/accounts/request-context.server";

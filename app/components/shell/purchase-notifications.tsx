@@ -1,6 +1,6 @@
 /** The notes about real orders paid in the last 14 days, shown now and then as toasts, never during checkout. */
 import { useEffect, useRef, useState } from "react";
-import { PURCHASE_NOTIFICATION } from "~/content/contact";
+import { PURCHASE_NOTIFICATION } from "~/content/purchase-notes";
 import { useDismissToast, useToast } from "../ui/toast";
 
 /** R-TIME-05: the first note after 10–30 s, the next 30–90 s later; each shows for the toast's 5 s. */

@@ -2,7 +2,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { SMS_CONSENT_TEXT, SMS_PROMPT } from "~/content/contact";
+import { SMS_CONSENT_TEXT, SMS_PROMPT } from "~/content/sms-prompt";
 import { isValidUkSmsPhone, ukPhoneToE164 } from "~/domain/people/contact-rules";
 import type { SmsSignedUpRecord } from "~/domain/people/sms-prompt-rules";
 import { CrossIcon } from "../ui/icons";

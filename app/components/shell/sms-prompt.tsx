@@ -1,6 +1,6 @@
 /** The SMS sign-up prompt: it opens by itself now and then, and a floating button reopens it until signed up. */
 import { useEffect, useRef, useState } from "react";
-import { SMS_PROMPT } from "~/content/contact";
+import { SMS_PROMPT } from "~/content/sms-prompt";
 import {
   parseLastShown,
   parseSignedUpRecord,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
-import { SMS_CONSENT_TEXT } from "~/content/contact";
+import { SMS_CONSENT_TEXT } from "~/content/sms-prompt";
 import { action } from "~/routes/api.sms-signups";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { queryRows } from "../platform/db.server";

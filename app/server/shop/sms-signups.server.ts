@@ -6,7 +6,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { hashToken } from "../platform/token-hash.server";
 import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { smsSignups } from "#db/schema";
-import { SMS_CONSENT_TEXT } from "~/content/contact";
+import { SMS_CONSENT_TEXT } from "~/content/sms-prompt";
 import { SITE } from "~/content/links";
 import { secondsToLondonMidnight } from "~/domain/core/dates";
 import { maskedPhone } from "~/domain/people/sms-keywords";
