@@ -3,7 +3,7 @@
  *
  *   BUILD_DIR=build-bench           where to build (default build-bench; `build` is never touched)
  *   BENCH_SKIP_BUILD=1              measure the build already in BUILD_DIR
- *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood, preflight, pictures, catalogue, csv-import, backup
+ *   BENCH_ONLY=bundles,lighthouse   run some sections only: bundles, lighthouse, throughput, autosave, cold-start, crash, upload-flood, preflight, pictures, catalogue, csv-import, backup, collections
  *   BENCH_SECONDS=10                autocannon duration per measurement
  *   BENCH_LIGHTHOUSE_RUNS=3         Lighthouse runs per page (the median run is reported)
  *   BENCH_COLD_STARTS=5             measured restarts
@@ -27,6 +27,7 @@ import { csvImportRows, IMPORT_ROWS } from "./csv-import";
 import { lighthouseRows, type LighthousePage } from "./lighthouse";
 import { pictureRows } from "./pictures";
 import { preflightRows } from "./preflight";
+import { ANSWERS as COLLECTION_ANSWERS, sizeCollectionRows } from "./size-collections";
 import { startServer } from "./server";
 import { formatTable, type Row } from "./table";
 import { throughputRows } from "./throughput";
@@ -45,6 +46,7 @@ const SECTIONS = [
   "catalogue",
   "csv-import",
   "backup",
+  "collections",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -159,6 +161,10 @@ async function main() {
     if (sections.has("csv-import")) {
       log(`a CSV import of ${IMPORT_ROWS} new products, upload to applied, in this process on PGlite`);
       rows.push(...(await csvImportRows()));
+    }
+    if (sections.has("collections")) {
+      log(`a collection of sizes with ${COLLECTION_ANSWERS} answers: its tally page and closing it, on PGlite`);
+      rows.push(...(await sizeCollectionRows(buildDir)));
     }
     if (sections.has("backup")) {
       log(`a backup and a restore of ${BACKUP_ORDERS} orders and 2 GB of uploads, in this process on PGlite`);
