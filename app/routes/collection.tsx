@@ -302,33 +302,35 @@ export default function CollectionRoute({ loaderData, actionData }: Route.Compon
         {answers.length === 0 ? (
           <p className="mt-2 text-sm text-muted">Nobody has answered yet.</p>
         ) : (
-          <ul className="mt-3 divide-y divide-slate-100" aria-label="Answers">
-            {answers.map((answer, index) => {
-              const who = collection.askNames ? answer.name : `Answer ${index + 1}`;
-              return (
-                <li key={answer.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <span>
-                    <span className="font-semibold">{who}</span>: {answer.size}{" "}
-                    <span className="text-muted">({answer.at})</span>
-                  </span>
-                  {collection.closed ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="answer" value={answer.id} />
+          // One form for the list, each answer's button naming its answer: a form per answer would
+          // add some 200 bytes each, 100 kB to a page of 500 answers (npm run bench, collections).
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove" />
+            <ul className="mt-3 divide-y divide-slate-100" aria-label="Answers">
+              {answers.map((answer, index) => {
+                const who = collection.askNames ? answer.name : `Answer ${index + 1}`;
+                return (
+                  <li key={answer.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                    <span>
+                      <span className="font-semibold">{who}</span>: {answer.size}{" "}
+                      <span className="text-muted">({answer.at})</span>
+                    </span>
+                    {collection.closed ? null : (
                       <button
                         type="submit"
-                        name="intent"
-                        value="remove"
+                        name="answer"
+                        value={answer.id}
                         className={buttonClass("ghost", "text-red-700")}
                         disabled={busy}
                       >
                         Remove<span className="sr-only"> {who}'s answer</span>
                       </button>
-                    </Form>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </Form>
         )}
       </div>
     </section>

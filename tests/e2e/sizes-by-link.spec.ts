@@ -64,11 +64,16 @@ test("a buyer collects sizes for running shorts by link, adds spares to the mini
   await grace.getByRole("group", { name: "Your size" }).getByText("S", { exact: true }).click();
   await grace.getByRole("button", { name: "Change my answer" }).click();
   await expect(grace.getByRole("status").filter({ hasText: "Changed: your size is now S." })).toBeVisible();
+  // Someone who is not in the team answers too, and the buyer takes it out.
+  await answer(linus, link, { name: "Tess", size: "L" });
 
   // The buyer's tally: who answered what, and how far from the minimum.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("link", { name: "See the answers" }).click();
   const answers = page.getByRole("list", { name: "Answers" });
+  await expect(answers.getByRole("listitem")).toHaveCount(4);
+  await page.getByRole("button", { name: "Remove Tess's answer" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Answer removed." })).toBeVisible();
   await expect(answers.getByRole("listitem")).toHaveCount(3);
   for (const line of ["Ada: M", "Grace: S", "Linus: M"]) await expect(answers).toContainText(line);
   await expect(page.getByTestId("collection-total")).toHaveText("3");
